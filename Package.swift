@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// ghostd: a Ghost word-game server and client. No third-party packages: the
+// toolchain, Foundation, Glibc and system C libraries only.
+import PackageDescription
+
+let package = Package(
+    name: "ghostd",
+    products: [
+        .executable(name: "ghostd", targets: ["ghostd"]),
+        .library(name: "GhostCore", targets: ["GhostCore"]),
+        .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
+    ],
+    targets: [
+        // Pure rules and word lists: no sockets, no printing.
+        .target(name: "GhostCore"),
+        // Line framing, command parsing, event rendering: no sockets.
+        .target(name: "GhostProtocol", dependencies: ["GhostCore"]),
+        // epoll, signalfd and friends, which Glibc does not export.
+        .target(name: "CGhostSys"),
+        // The lobby (pure game-server logic) and the event loop that drives it.
+        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "CGhostSys"]),
+        .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
+
+        .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
+        .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
+        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

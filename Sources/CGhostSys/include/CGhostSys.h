@@ -1,0 +1,51 @@
+// Thin wrappers over Linux calls that Glibc's Swift overlay does not export
+// (epoll, signalfd) or that are awkward from Swift (packed epoll_event).
+#ifndef CGHOSTSYS_H
+#define CGHOSTSYS_H
+
+#include <stdint.h>
+
+enum {
+    GHOST_EPOLLIN = 0x001,
+    GHOST_EPOLLOUT = 0x004,
+    GHOST_EPOLLERR = 0x008,
+    GHOST_EPOLLHUP = 0x010,
+    GHOST_EPOLLRDHUP = 0x2000,
+};
+
+/// epoll_create1(EPOLL_CLOEXEC).
+int ghost_epoll_create(void);
+/// Adds fd with `events`, remembering `data`. Returns 0 or -1 (errno set).
+int ghost_epoll_add(int epfd, int fd, uint32_t events, uint64_t data);
+/// Changes the events of a registered fd.
+int ghost_epoll_modify(int epfd, int fd, uint32_t events, uint64_t data);
+/// Removes fd. Call before close().
+int ghost_epoll_remove(int epfd, int fd);
+/// Waits; unpacks up to `max` ready events into `datas` and `events`.
+/// Returns the count, or -1 (errno set; EINTR is not an error to the caller).
+int ghost_epoll_wait(int epfd, uint64_t *datas, uint32_t *events, int max, int timeout_ms);
+
+/// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and returns a
+/// non-blocking signalfd that reports them; ignores SIGPIPE. -1 on error.
+int ghost_signalfd_open(void);
+/// Reads one pending signal number from the signalfd, or 0 if none.
+int ghost_signalfd_read(int fd);
+
+/// accept4 with SOCK_NONBLOCK | SOCK_CLOEXEC; writes the peer's address as
+/// text ("1.2.3.4:5678" or "[::1]:5678") into `peer` (size `peer_len`).
+int ghost_accept(int listen_fd, char *peer, int peer_len);
+
+/// Opens a non-blocking listening TCP socket on host:port (host may be a
+/// name, an IPv4 or an IPv6 address). Returns the fd, or -1 with a message
+/// in `error` (size `error_len`).
+int ghost_listen(const char *host, int port, int backlog, char *error, int error_len);
+/// The local port a socket is bound to, or -1.
+int ghost_local_port(int fd);
+
+/// Sets TCP keepalive and TCP_NODELAY on an accepted socket.
+void ghost_tune_socket(int fd);
+
+/// send() with MSG_NOSIGNAL.
+long ghost_send(int fd, const void *buf, unsigned long len);
+
+#endif

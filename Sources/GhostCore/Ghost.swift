@@ -1,0 +1,146 @@
+/// One letter a–z, the only thing a Ghost move can add.
+public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 0 = a … 25 = z.
+    public let index: UInt8
+
+    public init?(index: UInt8) {
+        guard index < 26 else { return nil }
+        self.index = index
+    }
+
+    /// A letter from a single ASCII byte, either case.
+    public init?(ascii: UInt8) {
+        let lower = ascii | 0x20
+        guard (0x61...0x7A).contains(lower) else { return nil }
+        self.index = lower - 0x61
+    }
+
+    /// A letter from a one-character string such as "p" or "P".
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 1, let l = Letter(ascii: bytes[0]) else { return nil }
+        self = l
+    }
+
+    public static let all: [Letter] = (0..<26).compactMap { Letter(index: $0) }
+
+    public var character: Character { Character(Unicode.Scalar(index + 0x61)) }
+    public var description: String { String(character) }
+    public static func < (a: Letter, b: Letter) -> Bool { a.index < b.index }
+}
+
+/// The rule of record. The player who just appended a letter loses when the
+/// fragment is a word longer than 3 letters, or when no word of the list
+/// properly extends it (so a short word that nothing extends is dead too).
+public struct GhostRules: Sendable {
+    /// Words of this many letters or more lose for the player who makes them.
+    public static let losingWordLength = 4
+
+    public let words: WordList
+
+    public init(words: WordList) { self.words = words }
+
+    public enum Verdict: Sendable, Equatable {
+        /// Play goes on.
+        case alive
+        /// The fragment is a word longer than 3 letters.
+        case word
+        /// No word properly extends the fragment.
+        case dead
+    }
+
+    /// Judges a fragment that a player has just made.
+    public func verdict(_ fragment: some StringProtocol) -> Verdict {
+        guard let node = words.node(for: fragment) else { return .dead }
+        return verdict(node: node, length: fragment.utf8.count)
+    }
+
+    /// The same judgement for a trie node that stands for a fragment of `length` letters.
+    public func verdict(node: Int, length: Int) -> Verdict {
+        let n = words.nodes[node]
+        if n.isWord && length >= GhostRules.losingWordLength { return .word }
+        return n.hasChildren ? .alive : .dead
+    }
+}
+
+/// Why a game ended. The first two come from the rules; the rest from the seats.
+public enum EndReason: String, Sendable, Equatable, CaseIterable {
+    /// The loser made a word longer than 3 letters.
+    case word
+    /// The loser made a fragment that no word extends.
+    case dead
+    /// The loser left the game (LEAVE, QUIT, or a dropped connection).
+    case left
+}
+
+/// A game of Ghost between seat 0 and seat 1, as a pure value: no names, no
+/// sockets, no clocks. Seat 0 moves first.
+public struct GhostGame: Sendable {
+    public let rules: GhostRules
+    public private(set) var fragment: String = ""
+    /// Trie node of the fragment; valid while the game is alive.
+    public private(set) var node: Int = WordList.root
+    /// The seat to move next (0 or 1).
+    public private(set) var toMove: Int = 0
+    /// Set once the game is over.
+    public private(set) var outcome: Outcome?
+
+    public struct Outcome: Sendable, Equatable {
+        public let loser: Int
+        public let reason: EndReason
+        public var winner: Int { 1 - loser }
+    }
+
+    public enum MoveError: Error, Sendable, Equatable {
+        case gameOver
+        case notYourTurn
+    }
+
+    public init(rules: GhostRules) { self.rules = rules }
+
+    public var isOver: Bool { outcome != nil }
+
+    /// The seat `seat` appends `letter`. Returns the outcome if this move ended the game.
+    @discardableResult
+    public mutating func play(_ letter: Letter, by seat: Int) throws(MoveError) -> Outcome? {
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        fragment.append(letter.character)
+        if let next = rules.words.child(node, letter.index) {
+            node = next
+            switch rules.verdict(node: next, length: fragment.utf8.count) {
+            case .alive: break
+            case .word: outcome = Outcome(loser: seat, reason: .word)
+            case .dead: outcome = Outcome(loser: seat, reason: .dead)
+            }
+        } else {
+            outcome = Outcome(loser: seat, reason: .dead)
+        }
+        toMove = 1 - seat
+        return outcome
+    }
+
+    /// The seat `seat` gives up (left the game). No effect on a finished game.
+    @discardableResult
+    public mutating func resign(_ seat: Int) -> Outcome? {
+        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
+        outcome = Outcome(loser: seat, reason: .left)
+        return outcome
+    }
+
+    /// A sentence that says why the game ended, for people.
+    public func explanation(loserName: String) -> String {
+        guard let outcome else { return "The game is not over." }
+        switch outcome.reason {
+        case .word:
+            return "\"\(fragment)\" is a word longer than 3 letters, so \(loserName) loses."
+        case .dead:
+            if rules.words.isWord(fragment) {
+                return "\"\(fragment)\" is a word, but no longer word starts with it, so \(loserName) loses."
+            }
+            return "No word starts with \"\(fragment)\", so \(loserName) loses."
+        case .left:
+            return "\(loserName) left the game."
+        }
+    }
+}

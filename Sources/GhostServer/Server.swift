@@ -1,0 +1,299 @@
+import CGhostSys
+import GhostCore
+import GhostProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Settings of the daemon. Every limit is named here with its default.
+public struct ServerConfig: Sendable {
+    /// Address to listen on: a name, an IPv4 or an IPv6 address.
+    public var host = "127.0.0.1"
+    /// TCP port; 0 picks a free one (printed at start).
+    public var port = 7777
+    /// Folder holding the word lists (`xx.txt`).
+    public var dictionaries = "./Dictionaries"
+    /// Bytes of replies a connection may have waiting to be written before it
+    /// is dropped as a reader that fell too far behind.
+    public var maxOutputBytes = 256 * 1024
+    /// Bytes read from one connection per loop turn, so one busy client cannot
+    /// starve the others.
+    public var readBudgetBytes = 64 * 1024
+    /// listen() backlog.
+    public var backlog = 1024
+
+    public init() {}
+}
+
+/// One client socket and its buffers.
+final class Connection {
+    let id: ConnectionID
+    let fd: Int32
+    let peer: String
+    var framer = LineFramer()
+    var output: [UInt8] = []
+    var written = 0              // bytes of `output` already sent
+    var wantsWrite = false       // registered for EPOLLOUT
+    var closeAfterFlush = false  // QUIT, EOF: close once output is written
+    var dropReason: String?      // set when it must go at the end of the turn
+
+    init(id: ConnectionID, fd: Int32, peer: String) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+    }
+
+    var pendingOutput: Int { output.count - written }
+}
+
+/// A single-threaded epoll event loop, Redis style: read what is ready, let
+/// the lobby act on every complete line, then flush every reply once per turn.
+public final class Server: Outbox {
+    public let config: ServerConfig
+    private let log: (String) -> Void
+    private var lobby: Lobby!
+    private var epfd: Int32 = -1
+    private var listenFD: Int32 = -1
+    private var signalFD: Int32 = -1
+    private var connections: [ConnectionID: Connection] = [:]
+    private var dirty: [ConnectionID] = []
+    private var nextID: ConnectionID = 2   // 0 = listener, 1 = signals
+    private var running = false
+    private var readBuffer: [UInt8]
+
+    /// The port actually bound (useful with port 0).
+    public private(set) var boundPort = 0
+
+    public enum StartError: Error, CustomStringConvertible {
+        case system(String)
+        public var description: String {
+            switch self { case .system(let s): return s }
+        }
+    }
+
+    public init(config: ServerConfig, dictionaries: Dictionaries, log: @escaping (String) -> Void) {
+        self.config = config
+        self.log = log
+        self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+        self.lobby = Lobby(dictionaries: dictionaries, outbox: self, log: log)
+    }
+
+    /// Opens the listening socket and the signal descriptor. Call before `run`.
+    public func start() throws {
+        signalFD = ghost_signalfd_open()
+        guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }
+        var err = [CChar](repeating: 0, count: 256)
+        listenFD = ghost_listen(config.host, Int32(config.port), Int32(config.backlog), &err, Int32(err.count))
+        guard listenFD >= 0 else {
+            throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        boundPort = Int(ghost_local_port(listenFD))
+        epfd = ghost_epoll_create()
+        guard epfd >= 0 else { throw StartError.system("epoll_create1: \(errnoText())") }
+        guard ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0) == 0,
+              ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
+            throw StartError.system("epoll_ctl: \(errnoText())")
+        }
+    }
+
+    /// Runs until SIGINT, SIGTERM or SIGHUP. Closes every connection on the way out.
+    public func run() {
+        running = true
+        let maxEvents = 256
+        var datas = [UInt64](repeating: 0, count: maxEvents)
+        var events = [UInt32](repeating: 0, count: maxEvents)
+        while running {
+            let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), -1)
+            if n < 0 {
+                if errno == EINTR { continue }
+                log("epoll_wait failed: \(errnoText())")
+                break
+            }
+            for i in 0..<Int(n) {
+                let data = datas[i], ev = events[i]
+                switch data {
+                case 0: acceptClients()
+                case 1: handleSignal()
+                default:
+                    guard let conn = connections[Int(data)] else { continue }
+                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readFrom(conn) }
+                    if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { markDirty(conn) }
+                }
+            }
+            endOfTurn()
+        }
+        shutdown()
+    }
+
+    // MARK: Outbox
+
+    public func send(_ line: ServerLine, to id: ConnectionID) {
+        guard let conn = connections[id], conn.dropReason == nil else { return }
+        conn.output.append(contentsOf: line.message.wireBytes)
+        if conn.pendingOutput > config.maxOutputBytes {
+            conn.dropReason = "output buffer over \(config.maxOutputBytes) bytes"
+        }
+        markDirty(conn)
+    }
+
+    public func close(_ id: ConnectionID) {
+        guard let conn = connections[id] else { return }
+        conn.closeAfterFlush = true
+        markDirty(conn)
+    }
+
+    // MARK: Loop steps
+
+    private func markDirty(_ conn: Connection) {
+        dirty.append(conn.id)
+    }
+
+    private func acceptClients() {
+        var peer = [CChar](repeating: 0, count: 64)
+        for _ in 0..<256 {
+            let fd = ghost_accept(listenFD, &peer, Int32(peer.count))
+            if fd < 0 {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO: return
+                default:
+                    // EMFILE, ENFILE, ENOBUFS...: keep serving; try again next turn.
+                    log("accept failed: \(errnoText())")
+                    return
+                }
+            }
+            ghost_tune_socket(fd)
+            let id = nextID
+            nextID += 1
+            let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let conn = Connection(id: id, fd: fd, peer: peerText)
+            guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
+                Glibc.close(fd)
+                continue
+            }
+            connections[id] = conn
+            log("connection \(id) opened from \(peerText)")
+            lobby.connected(id)
+        }
+    }
+
+    private func handleSignal() {
+        while true {
+            let sig = ghost_signalfd_read(signalFD)
+            if sig == 0 { return }
+            log("signal \(sig): shutting down")
+            running = false
+        }
+    }
+
+    private func readFrom(_ conn: Connection) {
+        var budget = config.readBudgetBytes
+        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush {
+            let count = readBuffer.withUnsafeMutableBytes { buf in
+                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
+            }
+            if count > 0 {
+                budget -= count
+                readBuffer.withUnsafeBytes { buf in
+                    let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
+                    conn.framer.feed(chunk) { frame in
+                        // Input after QUIT or from a dropped connection is ignored.
+                        guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
+                        lobby.received(frame, from: conn.id)
+                    }
+                }
+                if count < readBuffer.count { return }
+            } else if count == 0 {
+                conn.dropReason = "closed by peer"
+                markDirty(conn)
+                return
+            } else {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+                conn.dropReason = "read error: \(errnoText())"
+                markDirty(conn)
+                return
+            }
+        }
+    }
+
+    /// Drops the connections that must go, then writes every pending reply.
+    /// Dropping a player sends events to the opponent, and a failed write drops
+    /// a connection, so repeat until nothing is left to do.
+    private func endOfTurn() {
+        while !dirty.isEmpty {
+            let ids = dirty
+            dirty.removeAll(keepingCapacity: true)
+            for id in ids {
+                if let conn = connections[id], let reason = conn.dropReason {
+                    disconnect(conn, reason: reason)
+                }
+            }
+            for id in ids {
+                if let conn = connections[id], conn.dropReason == nil { flush(conn) }
+            }
+        }
+    }
+
+    private func flush(_ conn: Connection) {
+        while conn.pendingOutput > 0 {
+            let sent = conn.output.withUnsafeBytes { buf in
+                ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.pendingOutput))
+            }
+            if sent > 0 {
+                conn.written += sent
+            } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else {
+                disconnect(conn, reason: "write error: \(errnoText())")
+                return
+            }
+        }
+        if conn.pendingOutput == 0 {
+            conn.output.removeAll(keepingCapacity: conn.output.capacity <= 4096)
+            conn.written = 0
+            if conn.closeAfterFlush {
+                disconnect(conn, reason: "quit")
+                return
+            }
+        } else if conn.written > 64 * 1024 {
+            conn.output.removeFirst(conn.written)
+            conn.written = 0
+        }
+        let want = conn.pendingOutput > 0
+        if want != conn.wantsWrite {
+            conn.wantsWrite = want
+            let events = UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) | (want ? UInt32(GHOST_EPOLLOUT) : 0)
+            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
+        }
+    }
+
+    private func disconnect(_ conn: Connection, reason: String) {
+        guard connections[conn.id] != nil else { return }
+        // Tell the lobby first, so the opponent hears about it; this connection
+        // no longer receives anything.
+        conn.dropReason = conn.dropReason ?? reason
+        lobby.disconnected(conn.id)
+        connections[conn.id] = nil
+        _ = ghost_epoll_remove(epfd, conn.fd)
+        Glibc.close(conn.fd)
+        log("connection \(conn.id) closed: \(reason)")
+    }
+
+    private func shutdown() {
+        for conn in connections.values {
+            flush(conn)
+        }
+        for conn in Array(connections.values) {
+            disconnect(conn, reason: "server shutting down")
+        }
+        if listenFD >= 0 { Glibc.close(listenFD) }
+        if epfd >= 0 { Glibc.close(epfd) }
+        if signalFD >= 0 { Glibc.close(signalFD) }
+        log("stopped")
+    }
+}
+
+func errnoText() -> String {
+    String(cString: strerror(errno))
+}
