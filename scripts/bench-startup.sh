@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Measures how long ghostd takes from exec to an open port with both
+# dictionaries loaded, and its memory once ready. Runs the release build.
+#   scripts/bench-startup.sh [runs]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-10}
+swift build -c release --product ghostd >/dev/null
+bin=.build/release/ghostd
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+python3 - "$bin" "$port" "$runs" <<'PY'
+import socket, subprocess, sys, time, statistics
+binary, port, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+times, rss, hwm = [], [], []
+for _ in range(runs):
+    t0 = time.perf_counter()
+    p = subprocess.Popen([binary, "--port", str(port)], stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=1)
+            hello = s.makefile("rb").readline()
+            break
+        except OSError:
+            if time.perf_counter() - t0 > 10: sys.exit("ghostd did not open its port within 10 s")
+            time.sleep(0.002)
+    times.append(time.perf_counter() - t0)
+    assert hello.startswith(b"HELLO "), hello
+    status = open(f"/proc/{p.pid}/status").read()
+    field = lambda k: int(next(l for l in status.splitlines() if l.startswith(k)).split()[1]) / 1024
+    rss.append(field("VmRSS:")); hwm.append(field("VmHWM:"))
+    s.close(); p.terminate(); p.wait()
+print(f"runs: {runs}")
+print(f"exec to first HELLO: median {statistics.median(times)*1000:.0f} ms, max {max(times)*1000:.0f} ms (target < 300 ms)")
+print(f"resident memory when ready: median {statistics.median(rss):.1f} MB, peak (VmHWM) max {max(hwm):.1f} MB (target < 50 MB)")
+PY
