@@ -17,12 +17,17 @@ let package = Package(
         .target(name: "GhostProtocol", dependencies: ["GhostCore"]),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
+        // The system libsqlite3 (Debian: libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Durable state: names, preferences, games, moves, scores.
+        .target(name: "GhostStore", dependencies: ["CSQLite"]),
         // The lobby (pure game-server logic) and the event loop that drives it.
-        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "CGhostSys"]),
+        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
 
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
+        .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"]),
         .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,6 +12,14 @@ public enum Command: Sendable, Equatable {
     case help
     case ping
     case quit
+    case names
+    case resume(String)
+    case claim
+    case scores(Int)
+    case restart
+    case accept
+    case decline
+    case rematch
 
     /// The verb as it appears in `OK <VERB>` replies.
     public var verb: String {
@@ -26,18 +34,34 @@ public enum Command: Sendable, Equatable {
         case .help: "HELP"
         case .ping: "PING"
         case .quit: "QUIT"
+        case .names: "NAMES"
+        case .resume: "RESUME"
+        case .claim: "CLAIM"
+        case .scores: "SCORES"
+        case .restart: "RESTART"
+        case .accept: "ACCEPT"
+        case .decline: "DECLINE"
+        case .rematch: "REMATCH"
         }
     }
 
     /// Every verb with its arguments and a one-line description, for HELP and docs.
     public static let helpLines: [(usage: String, text: String)] = [
         ("NAME <name>", "identify yourself: 1-16 letters, digits, - or _"),
-        ("LANG <code>", "choose the dictionary for new games (see languages= in HELLO)"),
+        ("NAMES", "list every name used on this server"),
+        ("LANG <code>", "choose the dictionary (see languages= in HELLO); in a game, change it and restart"),
         ("SEEK", "play the next player who seeks a game in the same language"),
         ("NEW", "open a private game; the reply carries its join code"),
         ("JOIN <code>", "join the private game with that code"),
         ("LETTER <c>", "play a letter; a line holding just one letter does the same"),
         ("LEAVE", "leave your game (you lose it), or stop seeking or hosting"),
+        ("RESTART", "restart the round (the opponent must ACCEPT once a letter is played)"),
+        ("ACCEPT", "accept your opponent's offer to restart or change the language"),
+        ("DECLINE", "decline your opponent's offer"),
+        ("RESUME <token>", "take your seat again in an adjourned game (token= from GAME)"),
+        ("CLAIM", "claim the win when your opponent has been away past the grace period"),
+        ("REMATCH", "after a game, play the same opponent again (both must ask)"),
+        ("SCORES [n]", "the high-score list, top n (default 10)"),
         ("HELP", "list the commands"),
         ("PING", "check the connection; replies OK PING"),
         ("QUIT", "close the connection (a game in progress is lost)"),
@@ -76,6 +100,20 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case noSuchGame = "no-such-game"
     /// You cannot join your own private game.
     case ownGame = "own-game"
+    /// No game in progress has that resume token.
+    case badToken = "bad-token"
+    /// CLAIM while the opponent is present, not to move, or within the grace period.
+    case notClaimable = "not-claimable"
+    /// ACCEPT or DECLINE with no offer from the opponent pending.
+    case noOffer = "no-offer"
+    /// An offer is already pending.
+    case offerPending = "offer-pending"
+    /// You made an offer since the last letter; play on first.
+    case offerSpent = "offer-spent"
+    /// REMATCH with no finished game against a still-connected opponent.
+    case noRematch = "no-rematch"
+    /// The server could not store the change; nothing was done.
+    case storeFailed = "store-failed"
 }
 
 /// Why a line could not be turned into a command.
@@ -92,6 +130,9 @@ public struct CommandError: Error, Sendable, Equatable {
 public enum CommandParser {
     /// Names: 1 to 16 of A-Z a-z 0-9 - _.
     public static let maxNameLength = 16
+    /// SCORES without a number lists this many; at most `maxScores`.
+    public static let defaultScores = 10
+    public static let maxScores = 100
 
     public static func isValidName(_ name: some StringProtocol) -> Bool {
         let bytes = name.utf8
@@ -151,6 +192,20 @@ public enum CommandParser {
         case "HELP": return noArgs(.help)
         case "PING": return noArgs(.ping)
         case "QUIT": return noArgs(.quit)
+        case "NAMES": return noArgs(.names)
+        case "RESUME": return oneArg("RESUME", "token").map { .resume($0) }
+        case "CLAIM": return noArgs(.claim)
+        case "RESTART": return noArgs(.restart)
+        case "ACCEPT": return noArgs(.accept)
+        case "DECLINE": return noArgs(.decline)
+        case "REMATCH": return noArgs(.rematch)
+        case "SCORES":
+            guard args.count <= 1 else { return .failure(CommandError(.badArguments, "usage: SCORES [n]")) }
+            guard let text = args.first else { return .success(.scores(defaultScores)) }
+            guard let n = Int(text), (1...maxScores).contains(n) else {
+                return .failure(CommandError(.badArguments, "SCORES takes a number from 1 to \(maxScores)"))
+            }
+            return .success(.scores(n))
         default:
             return .failure(CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands"))
         }

@@ -91,10 +91,21 @@ public enum ServerLine: Sendable, Equatable {
     case ok(verb: String, fields: [(String, String)])
     case error(ErrorCode, String)
     case info(String)
-    case game(id: Int, lang: String, players: [String])
+    /// The full state header of a game; `token` goes only to its own player.
+    case game(id: Int, lang: String, players: [String], token: String?, round: Int)
     case turn(id: Int, player: String, fragment: String)
     case move(id: Int, player: String, letter: String, fragment: String)
     case over(id: Int, winner: String, loser: String, reason: String, fragment: String)
+    case adjourned(id: Int, player: String, grace: Int)
+    case returned(id: Int, player: String)
+    case claimable(id: Int, player: String)
+    case offer(id: Int, player: String, kind: String, lang: String?)
+    case accepted(id: Int, player: String, kind: String)
+    case declined(id: Int, player: String, kind: String)
+    case rematch(id: Int, player: String)
+    case rank(name: String, rank: Int, wins: Int)
+    case nameEntry(String)
+    case score(rank: Int, name: String, wins: Int, played: Int)
 
     public static func == (a: ServerLine, b: ServerLine) -> Bool { a.message == b.message }
 
@@ -113,8 +124,11 @@ public enum ServerLine: Sendable, Equatable {
             return Message("ERR", [code.rawValue], text: text)
         case let .info(text):
             return Message("INFO", text: text)
-        case let .game(id, lang, players):
-            return Message("GAME", fields: [("id", String(id)), ("lang", lang), ("players", players.joined(separator: ","))])
+        case let .game(id, lang, players, token, round):
+            var fields = [("id", String(id)), ("lang", lang), ("players", players.joined(separator: ","))]
+            if let token { fields.append(("token", token)) }
+            fields.append(("round", String(round)))
+            return Message("GAME", fields: fields)
         case let .turn(id, player, fragment):
             return Message("TURN", fields: [("id", String(id)), ("player", player), ("fragment", fragment)])
         case let .move(id, player, letter, fragment):
@@ -122,6 +136,28 @@ public enum ServerLine: Sendable, Equatable {
         case let .over(id, winner, loser, reason, fragment):
             return Message("OVER", fields: [("id", String(id)), ("winner", winner), ("loser", loser),
                                             ("reason", reason), ("fragment", fragment)])
+        case let .adjourned(id, player, grace):
+            return Message("ADJOURNED", fields: [("id", String(id)), ("player", player), ("grace", String(grace))])
+        case let .returned(id, player):
+            return Message("RETURNED", fields: [("id", String(id)), ("player", player)])
+        case let .claimable(id, player):
+            return Message("CLAIMABLE", fields: [("id", String(id)), ("player", player)])
+        case let .offer(id, player, kind, lang):
+            var fields = [("id", String(id)), ("player", player), ("kind", kind)]
+            if let lang { fields.append(("lang", lang)) }
+            return Message("OFFER", fields: fields)
+        case let .accepted(id, player, kind):
+            return Message("ACCEPTED", fields: [("id", String(id)), ("player", player), ("kind", kind)])
+        case let .declined(id, player, kind):
+            return Message("DECLINED", fields: [("id", String(id)), ("player", player), ("kind", kind)])
+        case let .rematch(id, player):
+            return Message("REMATCH", fields: [("id", String(id)), ("player", player)])
+        case let .rank(name, rank, wins):
+            return Message("RANK", fields: [("name", name), ("rank", String(rank)), ("wins", String(wins))])
+        case let .nameEntry(name):
+            return Message("NAME", fields: [("name", name)])
+        case let .score(rank, name, wins, played):
+            return Message("SCORE", fields: [("rank", String(rank)), ("name", name), ("wins", String(wins)), ("played", String(played))])
         }
     }
 

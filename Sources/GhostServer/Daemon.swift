@@ -1,3 +1,4 @@
+import GhostStore
 import GhostCore
 #if canImport(Glibc)
 import Glibc
@@ -30,8 +31,11 @@ public enum Daemon {
             logLine("ghostd: \(error)")
             return 1
         }
-        let server = Server(config: config, dictionaries: dictionaries, log: logLine)
+        let server: Server
         do {
+            let store = try Store(directory: config.dataDirectory, durability: config.durability)
+            logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue))")
+            server = try Server(config: config, dictionaries: dictionaries, store: store, log: logLine)
             try server.start()
         } catch {
             logLine("ghostd: \(error)")

@@ -1,66 +1,120 @@
 import GhostCore
 import GhostProtocol
+import GhostStore
 
 /// Identifies one client connection for the life of the server.
 public typealias ConnectionID = Int
 
-/// Where the lobby's replies and events go. The event loop buffers them and
-/// flushes once per loop turn; tests record them.
+/// Where the lobby's replies and events go. The event loop buffers them,
+/// commits the store, and then flushes, once per loop turn; tests record them.
 public protocol Outbox: AnyObject {
     func send(_ line: ServerLine, to id: ConnectionID)
     /// Close the connection once what was sent to it has been written.
     func close(_ id: ConnectionID)
 }
 
-/// The game server's logic, without sockets or clocks: who is connected, who
-/// seeks a game, which private games are open, and the games in progress.
-/// Every input is a parsed line or a connection event; every output goes to
-/// the outbox. A seat in a game is a connection (later also a bot).
+/// Wall-clock time for the records, monotonic time for grace periods.
+public protocol LobbyClock {
+    /// Unix seconds.
+    var wall: Int { get }
+    /// Seconds from an arbitrary start; never goes back.
+    var monotonic: Double { get }
+}
+
+/// The game server's logic, without sockets: who is connected, who seeks a
+/// game, which private games are open, the games in progress, and what the
+/// store must remember. Every input is a parsed line, a connection event or a
+/// tick of the clock; every output goes to the outbox or the store.
+/// A seat in a game is a connection while its player is present, and empty
+/// while the game is adjourned.
 public final class Lobby {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
     public static let protocolVersion = 1
 
-    private struct Session {
-        var name: String?
-        var lang: String
-        var state: State = .idle
+    public struct Settings: Sendable {
+        /// Seconds an absent player to move has before the opponent may CLAIM.
+        public var graceSeconds: Double = 60
+        public init() {}
     }
 
-    private enum State: Equatable {
+    struct Session {
+        var name: String?
+        var lang: String
+        /// LANG was sent before NAME: that choice becomes the name's preference.
+        var langChosen = false
+        var state: State = .idle
+        /// The last finished game, for REMATCH.
+        var last: LastGame?
+    }
+
+    enum State: Equatable {
         case idle
         case seeking
         case hosting(code: String)
         case playing(game: Int, seat: Int)
     }
 
-    private struct Table {
-        let id: Int
+    struct LastGame: Equatable {
+        let game: Int
         let lang: String
-        let seats: [ConnectionID]
-        let names: [String]
-        var game: GhostGame
+        let seat: Int
+        let opponent: ConnectionID
+        var asked = false
     }
 
-    private let dictionaries: Dictionaries
-    private let defaultLanguage: String
-    private unowned let outbox: Outbox
-    private let log: (String) -> Void
+    struct Table {
+        let id: Int
+        var lang: String
+        let names: [String]
+        let tokens: [String]
+        /// The connection in each seat, nil while that player is away.
+        var seats: [ConnectionID?]
+        var game: GhostGame
+        var round: Int
+        var offer: StoredGame.Offer?
+        var offerSpent: [Bool]
+        /// When each seat went away (monotonic), and when the current turn began.
+        var awaySince: [Double?]
+        var turnSince: Double
+        /// CLAIMABLE was announced for the current absence.
+        var claimAnnounced = false
 
-    private var sessions: [ConnectionID: Session] = [:]
-    private var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
+        func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
+    }
+
+    let dictionaries: Dictionaries
+    let store: Store
+    let settings: Settings
+    let clock: LobbyClock
+    private let defaultLanguage: String
+    unowned let outbox: Outbox
+    let log: (String) -> Void
+
+    var sessions: [ConnectionID: Session] = [:]
+    var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
     private var seekers: [String: [ConnectionID]] = [:]   // language → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
-    private var tables: [Int: Table] = [:]
-    private var nextGameID = 1
+    var tables: [Int: Table] = [:]
+    var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
 
-    public init(dictionaries: Dictionaries, outbox: Outbox, log: @escaping (String) -> Void = { _ in }) {
+    /// The first store error; once set, the server must stop without sending
+    /// this turn's replies, since they may confirm changes that are not stored.
+    public private(set) var storeError: Error?
+
+    public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
+                settings: Settings = Settings(), log: @escaping (String) -> Void = { _ in }) throws {
         self.dictionaries = dictionaries
-        self.defaultLanguage = dictionaries["en"] != nil ? "en" : (dictionaries.languages.first ?? "en")
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.defaultLanguage = dictionaries[Preference.language.defaultValue] != nil
+            ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
         self.outbox = outbox
         self.log = log
+        try restoreGames()
     }
 
-    /// Games in progress.
+    /// Games in progress, adjourned ones included.
     public var activeGames: Int { tables.count }
     /// Connected clients.
     public var connectionCount: Int { sessions.count }
@@ -73,10 +127,14 @@ public final class Lobby {
                            languages: dictionaries.languages), to: id)
     }
 
+    /// The connection is gone: a game in progress is adjourned, not lost.
     public func disconnected(_ id: ConnectionID) {
         guard let session = sessions[id] else { return }
-        leaveEverything(id, session)
-        if let name = session.name { namesInUse[name.lowercased()] = nil }
+        switch session.state {
+        case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
+        default: stopWaiting(id, session)
+        }
+        if let name = session.name, namesInUse[name.lowercased()] == id { namesInUse[name.lowercased()] = nil }
         sessions[id] = nil
     }
 
@@ -97,108 +155,161 @@ public final class Lobby {
     // MARK: Commands
 
     public func handle(_ command: Command, from id: ConnectionID) {
-        guard var session = sessions[id] else { return }
+        guard let session = sessions[id], storeError == nil else { return }
         switch command {
-        case .ping:
-            reply(id, .ok("PING"))
+        case .ping: reply(id, .ok("PING"))
         case .help:
             for (usage, text) in Command.helpLines { reply(id, .info("\(usage) - \(text)")) }
             reply(id, .ok("HELP"))
         case .quit:
-            leaveEverything(id, session)
-            sessions[id]?.state = .idle
+            // Leaving the connection adjourns a game; LEAVE is how to resign.
             reply(id, .ok("QUIT"))
             outbox.close(id)
-        case .name(let name):
-            guard session.state == .idle else {
-                return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
-            }
-            let key = name.lowercased()
-            if let holder = namesInUse[key], holder != id {
-                return reply(id, .error(.nameTaken, "another player is using that name"))
-            }
-            if let old = session.name { namesInUse[old.lowercased()] = nil }
-            namesInUse[key] = id
-            session.name = name
-            sessions[id] = session
-            reply(id, .ok("NAME", ("name", name)))
-        case .lang(let code):
-            guard dictionaries[code] != nil else {
-                return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
-            }
-            guard session.state == .idle else {
-                return reply(id, .error(.busy, "finish or LEAVE first; LANG applies to new games"))
-            }
-            sessions[id]?.lang = code
-            reply(id, .ok("LANG", ("lang", code)))
-        case .seek:
-            guard ready(id, session) != nil else { return }
-            var queue = seekers[session.lang, default: []]
-            if let other = queue.first {
-                queue.removeFirst()
-                seekers[session.lang] = queue
-                reply(id, .ok("SEEK", ("lang", session.lang)))
-                startGame(lang: session.lang, seats: [other, id])
-            } else {
-                queue.append(id)
-                seekers[session.lang] = queue
-                sessions[id]?.state = .seeking
-                reply(id, .ok("SEEK", ("lang", session.lang)))
-                reply(id, .info("Waiting for another player who seeks a game in \(session.lang)."))
-            }
-        case .new:
-            guard ready(id, session) != nil else { return }
-            let code = newJoinCode()
-            hosted[code] = id
-            sessions[id]?.state = .hosting(code: code)
-            reply(id, .ok("NEW", ("code", code), ("lang", session.lang)))
-            reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
-        case .join(let code):
-            guard ready(id, session) != nil else { return }
-            guard let host = hosted[code], let hostSession = sessions[host] else {
-                return reply(id, .error(.noSuchGame, "no open private game has that code"))
-            }
-            guard host != id else {
-                return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
-            }
-            hosted[code] = nil
-            reply(id, .ok("JOIN", ("code", code), ("lang", hostSession.lang)))
-            startGame(lang: hostSession.lang, seats: [host, id])
-        case .letter(let letter):
-            play(letter, from: id, session)
-        case .leave:
-            switch session.state {
-            case .idle:
-                reply(id, .error(.notInGame, "you are not in a game, a seek or a private game"))
-            case .playing:
-                reply(id, .ok("LEAVE"))
-                leaveEverything(id, session)
-            case .seeking, .hosting:
-                leaveEverything(id, session)
-                reply(id, .ok("LEAVE"))
-            }
+        case .name(let name): setName(name, id, session)
+        case .names:
+            guard let names = persist({ try store.allNames() }) else { return failed(id) }
+            for n in names { reply(id, .nameEntry(n)) }
+            reply(id, .ok("NAMES", ("count", String(names.count))))
+        case .lang(let code): setLanguage(code, id, session)
+        case .seek: seek(id, session)
+        case .new: host(id, session)
+        case .join(let code): join(code, id, session)
+        case .letter(let letter): play(letter, from: id, session)
+        case .leave: leave(id, session)
+        case .resume(let token): resume(token, id, session)
+        case .claim: claim(id, session)
+        case .scores(let n):
+            guard let rows = persist({ try store.scores(limit: n) }) else { return failed(id) }
+            for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
+            reply(id, .ok("SCORES", ("count", String(rows.count))))
+        case .restart: offerOrApply(kind: "restart", lang: nil, id, session)
+        case .accept: answerOffer(accept: true, id, session)
+        case .decline: answerOffer(accept: false, id, session)
+        case .rematch: rematch(id, session)
         }
     }
 
-    // MARK: Helpers
+    // MARK: Names and languages
 
-    private func reply(_ id: ConnectionID, _ line: ServerLine) {
-        outbox.send(line, to: id)
+    private func setName(_ name: String, _ id: ConnectionID, _ session: Session) {
+        guard session.state == .idle else {
+            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
+        }
+        let key = name.lowercased()
+        if let holder = namesInUse[key], holder != id {
+            return reply(id, .error(.nameTaken, "another player is using that name"))
+        }
+        let now = clock.wall
+        guard let stored = persist({ () throws -> (String, String) in
+            let stored = try store.registerName(name, now: now)
+            if session.langChosen {
+                try store.setPreference(.language, session.lang, for: stored, now: now)
+                return (stored, session.lang)
+            }
+            return (stored, try store.preference(.language, for: stored))
+        }) else { return failed(id) }
+        if let old = session.name, namesInUse[old.lowercased()] == id { namesInUse[old.lowercased()] = nil }
+        namesInUse[key] = id
+        sessions[id]?.name = name
+        sessions[id]?.last = nil
+        if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
+        reply(id, .ok("NAME", ("name", name), ("lang", sessions[id]?.lang ?? defaultLanguage)))
     }
 
-    /// The session's name if it may start or join a game; otherwise replies with an error.
-    private func ready(_ id: ConnectionID, _ session: Session) -> String? {
-        guard let name = session.name else {
-            reply(id, .error(.noName, "send NAME <name> first"))
-            return nil
+    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session) {
+        guard dictionaries[code] != nil else {
+            return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
         }
         switch session.state {
-        case .idle: return name
+        case .playing:
+            return offerOrApply(kind: "lang", lang: code, id, session)
+        case .seeking, .hosting:
+            return reply(id, .error(.busy, "LEAVE the seek or private game first; LANG applies to new games"))
+        case .idle:
+            break
+        }
+        if let name = session.name {
+            guard persist({ try store.setPreference(.language, code, for: name, now: clock.wall) }) != nil else {
+                return failed(id)
+            }
+        }
+        sessions[id]?.lang = code
+        sessions[id]?.langChosen = true
+        reply(id, .ok("LANG", ("lang", code)))
+    }
+
+    // MARK: Finding an opponent
+
+    private func seek(_ id: ConnectionID, _ session: Session) {
+        guard ready(id, session) else { return }
+        var queue = seekers[session.lang, default: []]
+        if let other = queue.first {
+            queue.removeFirst()
+            seekers[session.lang] = queue
+            reply(id, .ok("SEEK", ("lang", session.lang)))
+            startGame(lang: session.lang, seats: [other, id])
+        } else {
+            queue.append(id)
+            seekers[session.lang] = queue
+            sessions[id]?.state = .seeking
+            reply(id, .ok("SEEK", ("lang", session.lang)))
+            reply(id, .info("Waiting for another player who seeks a game in \(session.lang)."))
+        }
+    }
+
+    private func host(_ id: ConnectionID, _ session: Session) {
+        guard ready(id, session) else { return }
+        let code = newJoinCode()
+        hosted[code] = id
+        sessions[id]?.state = .hosting(code: code)
+        reply(id, .ok("NEW", ("code", code), ("lang", session.lang)))
+        reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
+    }
+
+    private func join(_ code: String, _ id: ConnectionID, _ session: Session) {
+        guard ready(id, session) else { return }
+        guard let host = hosted[code], let hostSession = sessions[host] else {
+            return reply(id, .error(.noSuchGame, "no open private game has that code"))
+        }
+        guard host != id else {
+            return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
+        }
+        hosted[code] = nil
+        reply(id, .ok("JOIN", ("code", code), ("lang", hostSession.lang)))
+        startGame(lang: hostSession.lang, seats: [host, id])
+    }
+
+    private func rematch(_ id: ConnectionID, _ session: Session) {
+        guard session.state == .idle, let last = session.last,
+              let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
+            return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
+        }
+        guard other.last?.asked == true else {
+            sessions[id]?.last?.asked = true
+            reply(id, .ok("REMATCH", ("status", "asked")))
+            outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
+            outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
+            return
+        }
+        reply(id, .ok("REMATCH", ("status", "started")))
+        // The other player starts this time.
+        let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
+        startGame(lang: last.lang, seats: seats)
+    }
+
+    /// Whether the session may start or join a game; otherwise replies with an error.
+    private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
+        guard session.name != nil else {
+            reply(id, .error(.noName, "send NAME <name> first"))
+            return false
+        }
+        switch session.state {
+        case .idle: return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
         case .playing: reply(id, .error(.busy, "you are in a game"))
         }
-        return nil
+        return false
     }
 
     private func newJoinCode() -> String {
@@ -210,72 +321,53 @@ public final class Lobby {
         }
     }
 
-    private func startGame(lang: String, seats: [ConnectionID]) {
-        guard let words = dictionaries[lang] else { return }
-        let names = seats.map { sessions[$0]?.name ?? "?" }
-        let id = nextGameID
-        nextGameID += 1
-        tables[id] = Table(id: id, lang: lang, seats: seats, names: names, game: GhostGame(rules: GhostRules(words: words)))
-        for (seat, conn) in seats.enumerated() { sessions[conn]?.state = .playing(game: id, seat: seat) }
-        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))")
-        broadcast(id, .game(id: id, lang: lang, players: names))
-        broadcast(id, .turn(id: id, player: names[0], fragment: ""))
-    }
-
-    private func broadcast(_ gameID: Int, _ line: ServerLine) {
-        guard let table = tables[gameID] else { return }
-        for conn in table.seats where sessions[conn] != nil { outbox.send(line, to: conn) }
-    }
-
-    private func play(_ letter: Letter, from id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
-            return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
-        }
-        do {
-            try table.game.play(letter, by: seat)
-        } catch .notYourTurn {
-            return reply(id, .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn"))
-        } catch {
-            return reply(id, .error(.notInGame, "the game is over"))
-        }
-        tables[gameID] = table
-        let fragment = table.game.fragment
-        reply(id, .ok("LETTER", ("letter", letter.description), ("fragment", fragment)))
-        broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
-        if table.game.isOver {
-            finish(gameID)
-        } else {
-            broadcast(gameID, .turn(id: gameID, player: table.names[table.game.toMove], fragment: fragment))
-        }
-    }
-
-    /// Announces the end of a finished game and returns its players to the lobby.
-    private func finish(_ gameID: Int) {
-        guard let table = tables[gameID], let outcome = table.game.outcome else { return }
-        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser,
-                                reason: outcome.reason.rawValue, fragment: table.game.fragment))
-        broadcast(gameID, .info(table.game.explanation(loserName: loser)))
-        log("game \(gameID) over: \(winner) beat \(loser) (\(outcome.reason.rawValue), fragment \"\(table.game.fragment)\")")
-        for conn in table.seats { sessions[conn]?.state = .idle }
-        tables[gameID] = nil
-    }
-
-    /// Drops whatever the connection is doing: a game (lost), a seek, a hosted game.
-    private func leaveEverything(_ id: ConnectionID, _ session: Session) {
+    /// Stops a seek or closes a hosted private game.
+    func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
-        case .idle:
-            break
-        case .seeking:
-            seekers[session.lang]?.removeAll { $0 == id }
-        case .hosting(let code):
-            hosted[code] = nil
-        case .playing(let gameID, let seat):
-            guard var table = tables[gameID] else { break }
-            table.game.resign(seat)
-            tables[gameID] = table
-            finish(gameID)
+        case .seeking: seekers[session.lang]?.removeAll { $0 == id }
+        case .hosting(let code): hosted[code] = nil
+        case .idle, .playing: return
         }
         sessions[id]?.state = .idle
+    }
+
+    private func leave(_ id: ConnectionID, _ session: Session) {
+        switch session.state {
+        case .idle:
+            reply(id, .error(.notInGame, "you are not in a game, a seek or a private game"))
+        case .seeking, .hosting:
+            stopWaiting(id, session)
+            reply(id, .ok("LEAVE"))
+        case .playing(let gameID, let seat):
+            guard var table = tables[gameID] else { return }
+            table.game.resign(seat)
+            tables[gameID] = table
+            reply(id, .ok("LEAVE"))
+            finish(gameID)
+        }
+    }
+
+    // MARK: Plumbing
+
+    func reply(_ id: ConnectionID, _ line: ServerLine) {
+        outbox.send(line, to: id)
+    }
+
+    /// Runs a store operation; on failure remembers the error (the server
+    /// then stops without flushing) and returns nil.
+    func persist<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            if storeError == nil {
+                storeError = error
+                log("store failure: \(error)")
+            }
+            return nil
+        }
+    }
+
+    func failed(_ id: ConnectionID) {
+        reply(id, .error(.storeFailed, "the server could not store this; nothing was done"))
     }
 }

@@ -1,3 +1,5 @@
+import GhostStore
+
 /// Command-line options of ghostd, parsed without touching the system.
 public enum DaemonCommand: Equatable {
     case run(ServerConfigOptions)
@@ -11,6 +13,9 @@ public struct ServerConfigOptions: Equatable {
     public var port = ServerConfig().port
     public var dictionaries = ServerConfig().dictionaries
     public var maxOutputBytes = ServerConfig().maxOutputBytes
+    public var dataDirectory = ServerConfig().dataDirectory
+    public var graceSeconds = ServerConfig().graceSeconds
+    public var durability = ServerConfig().durability
 
     public var config: ServerConfig {
         var c = ServerConfig()
@@ -18,6 +23,9 @@ public struct ServerConfigOptions: Equatable {
         c.port = port
         c.dictionaries = dictionaries
         c.maxOutputBytes = maxOutputBytes
+        c.dataDirectory = dataDirectory
+        c.graceSeconds = graceSeconds
+        c.durability = durability
         return c
     }
 }
@@ -35,6 +43,12 @@ public enum DaemonOptions {
       --port N              TCP port, 0 for any free port (default \(ServerConfig().port))
       --dictionaries DIR    folder of word lists; each xx.txt offers language xx
                             (default \(ServerConfig().dictionaries))
+      --data DIR            folder for the SQLite database (default
+                            \(ServerConfig.defaultDataDirectory()))
+      --grace SECONDS       how long a player to move may be away before the
+                            opponent may CLAIM the game (default \(Int(ServerConfig().graceSeconds)))
+      --durability MODE     full: fsync every commit, survives power loss (default);
+                            normal: survives a crash of ghostd, not of the machine
       --max-output-bytes N  replies a slow reader may have pending before it is
                             dropped (default \(ServerConfig().maxOutputBytes))
       --help                show this help and exit
@@ -76,6 +90,17 @@ public enum DaemonOptions {
                 switch number(0...65535) { case .success(let v): options.port = v; case .failure(let e): return .failure(e) }
             case "--dictionaries":
                 switch value() { case .success(let v): options.dictionaries = v; case .failure(let e): return .failure(e) }
+            case "--data":
+                switch value() { case .success(let v): options.dataDirectory = v; case .failure(let e): return .failure(e) }
+            case "--grace":
+                switch number(0...86_400) { case .success(let v): options.graceSeconds = Double(v); case .failure(let e): return .failure(e) }
+            case "--durability":
+                switch value() {
+                case .success(let v):
+                    guard let d = Store.Durability(rawValue: v) else { return .failure(OptionError("--durability is full or normal")) }
+                    options.durability = d
+                case .failure(let e): return .failure(e)
+                }
             case "--max-output-bytes":
                 switch number(1024...(1 << 30)) { case .success(let v): options.maxOutputBytes = v; case .failure(let e): return .failure(e) }
             default:

@@ -1,6 +1,8 @@
 import CGhostSys
+import Foundation
 import GhostCore
 import GhostProtocol
+import GhostStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,6 +23,20 @@ public struct ServerConfig: Sendable {
     public var readBudgetBytes = 64 * 1024
     /// listen() backlog.
     public var backlog = 1024
+    /// Folder holding the SQLite database.
+    public var dataDirectory = ServerConfig.defaultDataDirectory()
+    /// Seconds an absent player to move has before the opponent may CLAIM.
+    public var graceSeconds: Double = 60
+    /// fsync every commit (survives power loss) or only the WAL (survives a crash).
+    public var durability: Store.Durability = .full
+
+    /// `$XDG_STATE_HOME/ghostd`, else `~/.local/state/ghostd`, else `./ghostd-data`.
+    public static func defaultDataDirectory() -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/ghostd" }
+        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.local/state/ghostd" }
+        return "./ghostd-data"
+    }
 
     public init() {}
 }
@@ -52,6 +68,7 @@ public final class Server: Outbox {
     public let config: ServerConfig
     private let log: (String) -> Void
     private var lobby: Lobby!
+    private let store: Store
     private var epfd: Int32 = -1
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
@@ -71,11 +88,15 @@ public final class Server: Outbox {
         }
     }
 
-    public init(config: ServerConfig, dictionaries: Dictionaries, log: @escaping (String) -> Void) {
+    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store, log: @escaping (String) -> Void) throws {
         self.config = config
         self.log = log
+        self.store = store
         self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
-        self.lobby = Lobby(dictionaries: dictionaries, outbox: self, log: log)
+        var settings = Lobby.Settings()
+        settings.graceSeconds = config.graceSeconds
+        self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: self, clock: SystemClock(),
+                               settings: settings, log: log)
     }
 
     /// Opens the listening socket and the signal descriptor. Call before `run`.
@@ -103,7 +124,11 @@ public final class Server: Outbox {
         var datas = [UInt64](repeating: 0, count: maxEvents)
         var events = [UInt32](repeating: 0, count: maxEvents)
         while running {
-            let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), -1)
+            var timeout: Int32 = -1
+            if let deadline = lobby.nextDeadline {
+                timeout = Int32(max(0, min(3_600_000, ((deadline - SystemClock().monotonic) * 1000).rounded(.up))))
+            }
+            let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
                 log("epoll_wait failed: \(errnoText())")
@@ -120,6 +145,8 @@ public final class Server: Outbox {
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { markDirty(conn) }
                 }
             }
+            lobby.tick()
+            guard commit() else { return }
             endOfTurn()
         }
         shutdown()
@@ -215,6 +242,19 @@ public final class Server: Outbox {
         }
     }
 
+    /// Commits this turn's changes before any reply that confirms them is
+    /// sent. If that fails, the daemon stops at once without sending them:
+    /// a client may only ever see acknowledged what is on disk.
+    private func commit() -> Bool {
+        var failure = lobby.storeError
+        if failure == nil {
+            do { try store.commit() } catch { failure = error }
+        }
+        guard let failure else { return true }
+        log("cannot commit to \(store.path): \(failure); stopping without sending unconfirmed replies")
+        exit(3)
+    }
+
     /// Drops the connections that must go, then writes every pending reply.
     /// Dropping a player sends events to the opponent, and a failed write drops
     /// a connection, so repeat until nothing is left to do.
@@ -227,6 +267,8 @@ public final class Server: Outbox {
                     disconnect(conn, reason: reason)
                 }
             }
+            // Disconnects adjourn games, which may write.
+            guard commit() else { return }
             for id in ids {
                 if let conn = connections[id], conn.dropReason == nil { flush(conn) }
             }
@@ -284,14 +326,27 @@ public final class Server: Outbox {
         for conn in connections.values {
             flush(conn)
         }
+        // Games in progress stay in the store as they are: players RESUME them
+        // after a restart. Closing sockets here must not adjourn them again.
         for conn in Array(connections.values) {
-            disconnect(conn, reason: "server shutting down")
+            _ = ghost_epoll_remove(epfd, conn.fd)
+            Glibc.close(conn.fd)
         }
+        connections.removeAll()
+        _ = commit()
+        store.close()
         if listenFD >= 0 { Glibc.close(listenFD) }
         if epfd >= 0 { Glibc.close(epfd) }
         if signalFD >= 0 { Glibc.close(signalFD) }
         log("stopped")
     }
+}
+
+/// CLOCK_REALTIME for records, CLOCK_MONOTONIC for grace periods.
+public struct SystemClock: LobbyClock {
+    public init() {}
+    public var wall: Int { Int(time(nil)) }
+    public var monotonic: Double { monotonicSeconds() }
 }
 
 func errnoText() -> String {

@@ -1,0 +1,370 @@
+import GhostCore
+import GhostProtocol
+import GhostStore
+
+/// Games in progress: moves, the end of a game, adjournment and resumption,
+/// offers to restart or change the language.
+extension Lobby {
+    // MARK: Starting and restoring
+
+    func startGame(lang: String, seats: [ConnectionID]) {
+        guard let words = dictionaries[lang] else { return }
+        let names = seats.map { sessions[$0]?.name ?? "?" }
+        let secrets = [Lobby.newToken(), Lobby.newToken()]
+        guard let id = persist({ try store.createGame(lang: lang, players: names, tokens: secrets, now: clock.wall) }) else {
+            for conn in seats {
+                sessions[conn]?.state = .idle
+                failed(conn)
+            }
+            return
+        }
+        let now = clock.monotonic
+        tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats,
+                           game: GhostGame(rules: GhostRules(words: words)), round: 1,
+                           offer: nil, offerSpent: [false, false], awaySince: [nil, nil], turnSince: now)
+        for (seat, conn) in seats.enumerated() {
+            sessions[conn]?.state = .playing(game: id, seat: seat)
+            sessions[conn]?.last = nil
+            tokenIndex[secrets[seat]] = (id, seat)
+        }
+        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))")
+        for seat in 0..<2 { sendState(id, to: seat) }
+    }
+
+    /// Loads the games in progress from the store; every seat starts empty.
+    func restoreGames() throws {
+        let now = clock.monotonic
+        for g in try store.activeGames() {
+            guard g.players.count == 2, g.tokens.count == 2, let words = dictionaries[g.lang] else {
+                log("game \(g.id) not restored: no word list for \(g.lang)")
+                continue
+            }
+            var game = GhostGame(rules: GhostRules(words: words))
+            var ok = true
+            for (i, ch) in g.fragment.enumerated() {
+                guard let letter = Letter(String(ch)), (try? game.play(letter, by: i % 2)) != nil, !game.isOver else {
+                    ok = false
+                    break
+                }
+            }
+            guard ok, game.toMove == g.toMove else {
+                log("game \(g.id) not restored: \"\(g.fragment)\" does not replay on the \(g.lang) list")
+                continue
+            }
+            tables[g.id] = Table(id: g.id, lang: g.lang, names: g.players, tokens: g.tokens, seats: [nil, nil],
+                                 game: game, round: g.round, offer: g.offer, offerSpent: g.offerSpent,
+                                 awaySince: [now, now], turnSince: now)
+            for seat in 0..<2 { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+        }
+        if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
+    }
+
+    /// 128 random bits from the system's generator, as 32 hex digits.
+    static func newToken() -> String {
+        var rng = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef")
+        var out = ""
+        for _ in 0..<2 {
+            var x = rng.next() as UInt64
+            for _ in 0..<16 {
+                out.append(hex[Int(x & 15)])
+                x >>= 4
+            }
+        }
+        return out
+    }
+
+    // MARK: Telling players
+
+    func broadcast(_ gameID: Int, _ line: ServerLine) {
+        guard let table = tables[gameID] else { return }
+        for case let conn? in table.seats { outbox.send(line, to: conn) }
+    }
+
+    /// The full state of a game for one seat: GAME (with its token), the
+    /// pending offer, whether the opponent is away, and TURN.
+    func sendState(_ gameID: Int, to seat: Int) {
+        guard let table = tables[gameID], let conn = table.seats[seat] else { return }
+        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round), to: conn)
+        if let offer = table.offer {
+            outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
+        }
+        if table.seats[1 - seat] == nil {
+            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
+        }
+        outbox.send(.turn(id: gameID, player: table.names[table.game.toMove], fragment: table.game.fragment), to: conn)
+    }
+
+    // MARK: Moves
+
+    func play(_ letter: Letter, from id: ConnectionID, _ session: Session) {
+        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+            return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
+        }
+        do {
+            try table.game.play(letter, by: seat)
+        } catch .notYourTurn {
+            return reply(id, .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn"))
+        } catch {
+            return reply(id, .error(.notInGame, "the game is over"))
+        }
+        let fragment = table.game.fragment
+        let stored = persist {
+            try store.recordMove(game: gameID, round: table.round, ply: fragment.utf8.count, seat: seat,
+                                 letter: letter.description, fragment: fragment, toMove: table.game.toMove, now: clock.wall)
+        }
+        guard stored != nil else { return failed(id) }
+        table.offer = nil
+        table.offerSpent = [false, false]
+        table.turnSince = clock.monotonic
+        table.claimAnnounced = false
+        tables[gameID] = table
+        reply(id, .ok("LETTER", ("letter", letter.description), ("fragment", fragment)))
+        broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
+        if table.game.isOver {
+            finish(gameID)
+        } else {
+            broadcast(gameID, .turn(id: gameID, player: table.names[table.game.toMove], fragment: fragment))
+        }
+    }
+
+    /// Records and announces the end of a finished game (its outcome is set,
+    /// or `abandonedBy` names the seat that lost by staying away), then
+    /// returns its players to the lobby.
+    func finish(_ gameID: Int, abandonedBy: Int? = nil) {
+        guard let table = tables[gameID] else { return }
+        let loserSeat: Int, reason: String
+        if let abandonedBy {
+            loserSeat = abandonedBy
+            reason = "abandoned"
+        } else if let outcome = table.game.outcome {
+            loserSeat = outcome.loser
+            reason = outcome.reason.rawValue
+        } else {
+            return
+        }
+        let winner = table.names[1 - loserSeat], loser = table.names[loserSeat]
+        let fragment = table.game.fragment
+        let ranks = persist { () throws -> [ScoreRow] in
+            try store.finishGame(game: gameID, winner: winner, loser: loser, reason: reason, fragment: fragment, now: clock.wall)
+            return [try store.rank(of: winner), try store.rank(of: loser)]
+        }
+        guard let ranks else {
+            for case let conn? in table.seats { failed(conn) }
+            return
+        }
+        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason, fragment: fragment))
+        let why = abandonedBy != nil
+            ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
+            : table.game.explanation(loserName: loser)
+        broadcast(gameID, .info(why))
+        for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        log("game \(gameID) over: \(winner) beat \(loser) (\(reason), fragment \"\(fragment)\")")
+        for (seat, conn) in table.seats.enumerated() {
+            guard let conn else { continue }
+            sessions[conn]?.state = .idle
+            if let other = table.seats[1 - seat] {
+                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other)
+            }
+        }
+        for t in table.tokens { tokenIndex[t] = nil }
+        tables[gameID] = nil
+    }
+
+    // MARK: Away and back
+
+    /// Seconds the absent player to move has left, or the full grace period
+    /// if the clock is not running.
+    func graceLeft(_ table: Table) -> Int {
+        guard let deadline = claimDeadline(table) else { return Int(settings.graceSeconds.rounded(.up)) }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
+    }
+
+    /// When the opponent of the absent player to move may claim: the grace
+    /// clock runs only while the absent player is the one to move.
+    func claimDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        guard table.seats[mover] == nil, table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
+        return max(away, table.turnSince) + settings.graceSeconds
+    }
+
+    func adjourn(_ gameID: Int, seat: Int) {
+        guard var table = tables[gameID] else { return }
+        table.seats[seat] = nil
+        table.awaySince[seat] = clock.monotonic
+        table.claimAnnounced = false
+        tables[gameID] = table
+        log("game \(gameID) adjourned: \(table.names[seat]) is away")
+        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
+        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+    }
+
+    func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
+        guard let (gameID, seat) = tokenIndex[token], var table = tables[gameID] else {
+            return reply(id, .error(.badToken, "no game in progress has that token"))
+        }
+        if case .playing(let g, let s) = session.state, g == gameID, s == seat {
+            reply(id, .ok("RESUME", ("id", String(gameID))))
+            return sendState(gameID, to: seat)
+        }
+        guard !isPlaying(session) else {
+            return reply(id, .error(.busy, "you are in another game"))
+        }
+        let name = table.names[seat]
+        // Whoever else holds this name gives it up, unless it is playing with it.
+        if let holder = namesInUse[name.lowercased()], holder != id, holder != table.seats[seat] {
+            if let other = sessions[holder], isPlaying(other) {
+                return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
+            }
+            if let other = sessions[holder] { stopWaiting(holder, other) }
+            sessions[holder]?.name = nil
+            outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
+        }
+        // A stale connection still in the seat is replaced.
+        if let old = table.seats[seat], old != id {
+            sessions[old]?.state = .idle
+            sessions[old]?.name = nil
+            outbox.send(.info("Your seat in game \(gameID) was resumed from another connection."), to: old)
+            outbox.close(old)
+        }
+        stopWaiting(id, session)
+        if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {
+            namesInUse[mine.lowercased()] = nil
+        }
+        namesInUse[name.lowercased()] = id
+        sessions[id]?.name = name
+        sessions[id]?.state = .playing(game: gameID, seat: seat)
+        sessions[id]?.last = nil
+        let wasAway = table.seats[seat] == nil
+        table.seats[seat] = id
+        table.awaySince[seat] = nil
+        table.claimAnnounced = false
+        tables[gameID] = table
+        reply(id, .ok("RESUME", ("id", String(gameID))))
+        sendState(gameID, to: seat)
+        if wasAway, let other = table.seats[1 - seat] {
+            outbox.send(.returned(id: gameID, player: name), to: other)
+        }
+        log("game \(gameID) resumed: \(name) is back")
+    }
+
+    private func isPlaying(_ s: Session) -> Bool {
+        if case .playing = s.state { return true }
+        return false
+    }
+
+    func claim(_ id: ConnectionID, _ session: Session) {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+            return reply(id, .error(.notInGame, "you are not in a game"))
+        }
+        guard table.seats[1 - seat] == nil else {
+            return reply(id, .error(.notClaimable, "your opponent is here"))
+        }
+        guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
+            return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
+        }
+        guard clock.monotonic >= deadline else {
+            return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
+        }
+        reply(id, .ok("CLAIM"))
+        finish(gameID, abandonedBy: 1 - seat)
+    }
+
+    /// The next moment a grace period ends, if any (monotonic seconds).
+    public var nextDeadline: Double? {
+        tables.values.lazy.filter { !$0.claimAnnounced }.compactMap { self.claimDeadline($0) }.min()
+    }
+
+    /// Announces the grace periods that have ended.
+    public func tick() {
+        let now = clock.monotonic
+        for (gameID, table) in tables where !table.claimAnnounced {
+            guard let deadline = claimDeadline(table), deadline <= now else { continue }
+            tables[gameID]?.claimAnnounced = true
+            let absent = table.names[table.game.toMove]
+            broadcast(gameID, .claimable(id: gameID, player: absent))
+            broadcast(gameID, .info("\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."))
+        }
+    }
+
+    // MARK: Offers
+
+    /// RESTART or LANG during a game: at once before the first letter of the
+    /// round, otherwise as an offer the opponent must accept.
+    func offerOrApply(kind: String, lang: String?, _ id: ConnectionID, _ session: Session) {
+        let verb = kind == "lang" ? "LANG" : "RESTART"
+        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+            return reply(id, .error(.notInGame, "you are not in a game"))
+        }
+        var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
+        if table.game.fragment.isEmpty {
+            guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
+            reply(id, .ok(verb: verb, fields: fields + [("status", "done")]))
+            for s in 0..<2 { sendState(gameID, to: s) }
+            return
+        }
+        if let offer = table.offer {
+            return reply(id, .error(.offerPending, offer.seat == seat
+                ? "your offer is waiting for an answer" : "answer your opponent's offer first: ACCEPT or DECLINE"))
+        }
+        guard !table.offerSpent[seat] else {
+            return reply(id, .error(.offerSpent, "you can offer again once a letter has been played"))
+        }
+        table.offer = StoredGame.Offer(seat: seat, kind: kind, lang: lang)
+        table.offerSpent[seat] = true
+        guard persist({ try store.setOffer(game: gameID, offer: table.offer, spent: table.offerSpent) }) != nil else {
+            return failed(id)
+        }
+        tables[gameID] = table
+        fields.append(("status", "offered"))
+        reply(id, .ok(verb: verb, fields: fields))
+        let what = kind == "lang" ? "switch to \(lang ?? "?") and restart" : "restart the round"
+        broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
+        if let other = table.seats[1 - seat] {
+            outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
+        }
+    }
+
+    func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
+        let verb = accept ? "ACCEPT" : "DECLINE"
+        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+            return reply(id, .error(.notInGame, "you are not in a game"))
+        }
+        guard let offer = table.offer, offer.seat != seat else {
+            return reply(id, .error(.noOffer, "there is no offer from your opponent to answer"))
+        }
+        let name = table.names[seat]
+        if accept {
+            guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
+            reply(id, .ok(verb))
+            broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
+            for s in 0..<2 { sendState(gameID, to: s) }
+        } else {
+            table.offer = nil
+            guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
+                return failed(id)
+            }
+            tables[gameID] = table
+            reply(id, .ok(verb))
+            broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
+        }
+    }
+
+    /// A new round of the game, perhaps in another language. Seat 0 starts it.
+    private func restart(_ gameID: Int, lang: String) -> Bool {
+        guard var table = tables[gameID], let words = dictionaries[lang] else { return false }
+        // Moves are keyed by round; a round without letters can be reused.
+        let round = table.game.fragment.isEmpty ? table.round : table.round + 1
+        guard persist({ try store.restartGame(game: gameID, round: round, lang: lang) }) != nil else { return false }
+        table.lang = lang
+        table.round = round
+        table.game = GhostGame(rules: GhostRules(words: words))
+        table.offer = nil
+        table.offerSpent = [false, false]
+        table.turnSince = clock.monotonic
+        table.claimAnnounced = false
+        tables[gameID] = table
+        log("game \(gameID) restarted: round \(round), \(lang)")
+        return true
+    }
+}

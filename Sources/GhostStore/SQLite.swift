@@ -1,0 +1,157 @@
+import CSQLite
+
+/// A small wrapper over the system libsqlite3: a connection, prepared
+/// statements cached by their SQL, and typed binding and reading.
+public final class SQLiteDatabase {
+    public struct Failure: Error, CustomStringConvertible {
+        public let code: Int32
+        public let message: String
+        public var description: String { "sqlite error \(code): \(message)" }
+    }
+
+    private var handle: OpaquePointer?
+    private var cache: [String: Statement] = [:]
+
+    public init(path: String) throws {
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+            sqlite3_close(db)
+            throw Failure(code: rc, message: message)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { close() }
+
+    public func close() {
+        for s in cache.values { s.finalize() }
+        cache.removeAll()
+        if let handle { sqlite3_close_v2(handle) }
+        handle = nil
+    }
+
+    func failure(_ rc: Int32) -> Failure {
+        Failure(code: rc, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed")
+    }
+
+    /// Runs one or more statements that return no rows.
+    public func execute(_ sql: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &error)
+        if rc != SQLITE_OK {
+            let message = error.map { String(cString: $0) } ?? "error"
+            sqlite3_free(error)
+            throw Failure(code: rc, message: message)
+        }
+    }
+
+    /// A prepared statement for `sql`, reset and cleared, cached for reuse.
+    public func statement(_ sql: String) throws -> Statement {
+        if let s = cache[sql] {
+            s.reset()
+            return s
+        }
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw failure(rc) }
+        let s = Statement(raw, db: self)
+        cache[sql] = s
+        return s
+    }
+
+    /// Runs a statement with arguments, returning nothing.
+    public func run(_ sql: String, _ args: SQLValue...) throws {
+        let s = try statement(sql)
+        try s.bind(args)
+        while try s.step() {}
+        s.reset()
+    }
+
+    /// Runs a query and maps each row.
+    public func query<T>(_ sql: String, _ args: SQLValue..., row: (Statement) throws -> T) throws -> [T] {
+        let s = try statement(sql)
+        try s.bind(args)
+        var out: [T] = []
+        while try s.step() { out.append(try row(s)) }
+        s.reset()
+        return out
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
+}
+
+public enum SQLValue {
+    case int(Int64)
+    case text(String)
+    case null
+}
+
+extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(stringLiteral value: String) { self = .text(value) }
+    public static func of(_ v: Int) -> SQLValue { .int(Int64(v)) }
+    public static func of(_ v: String?) -> SQLValue { v.map { .text($0) } ?? .null }
+    public static func of(_ v: Int?) -> SQLValue { v.map { .int(Int64($0)) } ?? .null }
+}
+
+public final class Statement {
+    private let raw: OpaquePointer
+    private unowned let db: SQLiteDatabase
+    // SQLITE_TRANSIENT: sqlite copies the bound text.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ raw: OpaquePointer, db: SQLiteDatabase) {
+        self.raw = raw
+        self.db = db
+    }
+
+    func finalize() { sqlite3_finalize(raw) }
+
+    func reset() {
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+    }
+
+    func bind(_ args: [SQLValue]) throws {
+        for (i, a) in args.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch a {
+            case .int(let v): rc = sqlite3_bind_int64(raw, index, v)
+            case .text(let v): rc = sqlite3_bind_text(raw, index, v, -1, Statement.transient)
+            case .null: rc = sqlite3_bind_null(raw, index)
+            }
+            guard rc == SQLITE_OK else { throw db.failure(rc) }
+        }
+    }
+
+    /// Advances; true when a row is available.
+    func step() throws -> Bool {
+        let rc = sqlite3_step(raw)
+        switch rc {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            sqlite3_reset(raw)
+            throw db.failure(rc)
+        }
+    }
+
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
+    public func optionalInt(_ column: Int32) -> Int? {
+        sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : int(column)
+    }
+    public func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(raw, column) else { return "" }
+        return String(cString: p)
+    }
+    public func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : text(column)
+    }
+}

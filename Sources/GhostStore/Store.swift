@@ -1,0 +1,304 @@
+import Foundation
+
+/// Per-name preferences, with their defaults registered here and nowhere else.
+public enum Preference: String, CaseIterable, Sendable {
+    /// The dictionary for new games.
+    case language = "lang"
+
+    public var defaultValue: String {
+        switch self {
+        case .language: return "en"
+        }
+    }
+}
+
+/// A game in progress as the store keeps it.
+public struct StoredGame: Sendable, Equatable {
+    public var id: Int
+    public var kind: String
+    public var lang: String
+    /// Seat order: seat 0 moves first in every round.
+    public var players: [String]
+    public var tokens: [String]
+    public var round: Int
+    public var fragment: String
+    public var toMove: Int
+    /// A pending offer: who made it, what (`restart` or `lang`), and the language for `lang`.
+    public var offer: Offer?
+    /// Per seat: has this seat made an offer since the last letter?
+    public var offerSpent: [Bool]
+    public var startedAt: Int
+
+    public struct Offer: Sendable, Equatable {
+        public var seat: Int
+        public var kind: String
+        public var lang: String?
+        public init(seat: Int, kind: String, lang: String?) {
+            self.seat = seat
+            self.kind = kind
+            self.lang = lang
+        }
+    }
+}
+
+/// One line of the high-score list.
+public struct ScoreRow: Sendable, Equatable {
+    public var rank: Int
+    public var name: String
+    public var wins: Int
+    public var played: Int
+}
+
+/// ghostd's durable state in one SQLite database (WAL journal).
+///
+/// Writes open a transaction lazily; the server calls `commit()` once per
+/// event-loop turn, before it sends that turn's replies, so a reply never
+/// confirms a change that is not on disk.
+public final class Store {
+    public static let fileName = "ghostd.sqlite3"
+
+    /// How hard commits wait for the disk.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// fsync on every commit: survives power loss (the default).
+        case full
+        /// WAL with synchronous=NORMAL: survives a process crash; the last
+        /// commits may be lost on power loss.
+        case normal
+    }
+
+    public let path: String
+    private let db: SQLiteDatabase
+
+    /// Opens (creating if needed) the database in `directory`, and migrates it.
+    public init(directory: String, durability: Durability = .full) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = (directory as NSString).appendingPathComponent(Store.fileName)
+        db = try SQLiteDatabase(path: path)
+        try db.execute("PRAGMA journal_mode=WAL")
+        try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
+        try db.execute("PRAGMA foreign_keys=ON")
+        try migrate()
+    }
+
+    public func close() { db.close() }
+
+    // MARK: Schema
+
+    /// Schema migrations, in order. Entry i takes `user_version` from i to i+1.
+    /// Never edit a shipped migration; append a new one.
+    static let migrations: [String] = [
+        // 1: players, preferences, games, moves.
+        """
+        CREATE TABLE players (
+            name        TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,  -- as first used
+            first_seen  INTEGER NOT NULL,                          -- unix seconds
+            last_seen   INTEGER NOT NULL,
+            wins        INTEGER NOT NULL DEFAULT 0,                -- finished games won
+            played      INTEGER NOT NULL DEFAULT 0                 -- finished games played
+        );
+        CREATE INDEX players_wins ON players(wins DESC);
+        CREATE TABLE preferences (
+            player  TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+            key     TEXT NOT NULL,     -- e.g. 'lang'; defaults live in the code (Preference)
+            value   TEXT NOT NULL,
+            PRIMARY KEY (player, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE games (
+            id            INTEGER PRIMARY KEY,
+            kind          TEXT NOT NULL DEFAULT 'ghost',
+            lang          TEXT NOT NULL,
+            player0       TEXT NOT NULL,          -- seat 0: moves first in every round
+            player1       TEXT NOT NULL,
+            token0        TEXT NOT NULL,          -- resume tokens (secret)
+            token1        TEXT NOT NULL,
+            round         INTEGER NOT NULL DEFAULT 1,
+            fragment      TEXT NOT NULL DEFAULT '',
+            to_move       INTEGER NOT NULL DEFAULT 0,
+            offer_seat    INTEGER,                -- pending restart/lang offer
+            offer_kind    TEXT,
+            offer_lang    TEXT,
+            offer_spent0  INTEGER NOT NULL DEFAULT 0,
+            offer_spent1  INTEGER NOT NULL DEFAULT 0,
+            status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
+            winner        TEXT,
+            loser         TEXT,
+            reason        TEXT,                   -- word, dead, left, abandoned
+            started_at    INTEGER NOT NULL,
+            ended_at      INTEGER
+        );
+        CREATE INDEX games_active ON games(status) WHERE status = 'active';
+        CREATE INDEX games_winner ON games(winner COLLATE NOCASE) WHERE status = 'over';
+        CREATE TABLE moves (
+            game_id   INTEGER NOT NULL REFERENCES games(id),
+            round     INTEGER NOT NULL,
+            ply       INTEGER NOT NULL,           -- 1 = first letter of the round
+            seat      INTEGER NOT NULL,
+            letter    TEXT NOT NULL,
+            fragment  TEXT NOT NULL,              -- after this letter
+            at        INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, ply)
+        ) WITHOUT ROWID;
+        CREATE VIEW finished_games AS
+            SELECT id, lang, player0, player1, winner, loser, reason, fragment,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
+    ]
+
+    public static var schemaVersion: Int { migrations.count }
+
+    public var userVersion: Int {
+        (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
+    }
+
+    private func migrate() throws {
+        let current = userVersion
+        guard current < Store.migrations.count else { return }
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            for i in current..<Store.migrations.count {
+                try db.execute(Store.migrations[i])
+            }
+            try db.execute("PRAGMA user_version = \(Store.migrations.count)")
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    // MARK: Transactions
+
+    private func write() throws {
+        if !db.isInTransaction { try db.execute("BEGIN IMMEDIATE") }
+    }
+
+    /// Whether writes are waiting for `commit()`.
+    public var hasPendingWrites: Bool { db.isInTransaction }
+
+    /// Commits the writes made since the last commit, if any.
+    public func commit() throws {
+        if db.isInTransaction { try db.execute("COMMIT") }
+    }
+
+    // MARK: Names and preferences
+
+    /// Remembers a name (the first spelling wins) and when it was last used.
+    /// Returns the name as stored.
+    @discardableResult
+    public func registerName(_ name: String, now: Int) throws -> String {
+        try write()
+        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
+                   .text(name), .of(now), .of(now))
+        return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
+    }
+
+    /// Every name ever used, sorted case-insensitively.
+    public func allNames() throws -> [String] {
+        try db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE") { $0.text(0) }
+    }
+
+    public func preference(_ key: Preference, for name: String) throws -> String {
+        try db.query("SELECT value FROM preferences WHERE player = ? AND key = ?", .text(name), .text(key.rawValue)) {
+            $0.text(0)
+        }.first ?? key.defaultValue
+    }
+
+    public func setPreference(_ key: Preference, _ value: String, for name: String, now: Int) throws {
+        try registerName(name, now: now)
+        try db.run("INSERT INTO preferences(player, key, value) VALUES (?, ?, ?) ON CONFLICT(player, key) DO UPDATE SET value = excluded.value",
+                   .text(name), .text(key.rawValue), .text(value))
+    }
+
+    // MARK: Games
+
+    /// Records a new game and returns its id.
+    public func createGame(kind: String = "ghost", lang: String, players: [String], tokens: [String], now: Int) throws -> Int {
+        try write()
+        try db.run("INSERT INTO games(kind, lang, player0, player1, token0, token1, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   .text(kind), .text(lang), .text(players[0]), .text(players[1]), .text(tokens[0]), .text(tokens[1]), .of(now))
+        return Int(db.lastInsertRowID)
+    }
+
+    /// Records a letter: the move, the new fragment and turn. A letter cancels
+    /// a pending offer and lets both seats offer again.
+    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, letter: String, fragment: String, toMove: Int, now: Int) throws {
+        try write()
+        try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(now))
+        try db.run("UPDATE games SET fragment = ?, to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .text(fragment), .of(toMove), .of(game))
+    }
+
+    /// Stores the pending offer (or none) and which seats have spent theirs.
+    public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
+        try write()
+        try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
+                   .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
+                   .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
+    }
+
+    /// Starts a new round of a game, possibly in another language.
+    public func restartGame(game: Int, round: Int, lang: String) throws {
+        try write()
+        try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = 0, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .text(lang), .of(game))
+    }
+
+    public func finishGame(game: Int, winner: String, loser: String, reason: String, fragment: String, now: Int) throws {
+        try write()
+        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, fragment = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
+                   .text(winner), .text(loser), .text(reason), .text(fragment), .of(now), .of(game))
+        try db.run("UPDATE players SET played = played + 1, wins = wins + (name = ? COLLATE NOCASE) WHERE name IN (?, ?)",
+                   .text(winner), .text(winner), .text(loser))
+    }
+
+    /// Every game in progress, oldest first.
+    public func activeGames() throws -> [StoredGame] {
+        try db.query("""
+            SELECT id, kind, lang, player0, player1, token0, token1, round, fragment, to_move,
+                   offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at
+            FROM games WHERE status = 'active' ORDER BY id
+            """) { r in
+            StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
+                       tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
+                       offer: r.optionalInt(10).map { StoredGame.Offer(seat: $0, kind: r.text(11), lang: r.optionalText(12)) },
+                       offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15))
+        }
+    }
+
+    /// The letters of a game's current round, in order.
+    public func moves(game: Int, round: Int) throws -> [String] {
+        try db.query("SELECT letter FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) { $0.text(0) }
+    }
+
+    /// A game's final record: (winner, loser, reason, fragment), or nil if not over.
+    public func result(game: Int) throws -> (winner: String, loser: String, reason: String, fragment: String)? {
+        try db.query("SELECT winner, loser, reason, fragment FROM games WHERE id = ? AND status = 'over'", .of(game)) {
+            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), fragment: $0.text(3))
+        }.first
+    }
+
+    // MARK: High scores
+
+    /// The top `limit` names by games won (ties share a rank; then by name).
+    /// Lists every name that has finished a game.
+    public func scores(limit: Int) throws -> [ScoreRow] {
+        try db.query("""
+            SELECT rank() OVER (ORDER BY wins DESC), name, wins, played
+            FROM players WHERE played > 0
+            ORDER BY wins DESC, name COLLATE NOCASE LIMIT ?
+            """, .of(limit)) { ScoreRow(rank: $0.int(0), name: $0.text(1), wins: $0.int(2), played: $0.int(3)) }
+    }
+
+    /// A name's place in the list: 1 + the number of names with more wins.
+    public func rank(of name: String) throws -> ScoreRow {
+        let mine = try db.query("SELECT name, wins, played FROM players WHERE name = ?", .text(name)) {
+            (name: $0.text(0), wins: $0.int(1), played: $0.int(2))
+        }.first ?? (name: name, wins: 0, played: 0)
+        let better = try db.query("SELECT count(*) FROM players WHERE played > 0 AND wins > ?", .of(mine.wins)) {
+            $0.int(0)
+        }.first ?? 0
+        return ScoreRow(rank: better + 1, name: mine.name, wins: mine.wins, played: mine.played)
+    }
+}
