@@ -58,9 +58,27 @@ public struct Dictionaries: Sendable {
 extension WordList {
     /// Reads a word file: one word per line; see `init(text:)`.
     public init(contentsOfFile path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard var bytes = readWholeFile(path) else {
             throw Dictionaries.LoadError.unreadableFile(path)
         }
-        self.init(text: [UInt8](data))
+        self.init(folding: &bytes)
     }
+}
+
+/// Reads a file into one array, without an intermediate Data copy.
+private func readWholeFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_size >= 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+    var offset = 0
+    while offset < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+        if n < 0 && errno == EINTR { continue }
+        guard n > 0 else { return nil }
+        offset += n
+    }
+    return bytes
 }

@@ -45,9 +45,14 @@ public struct WordList: Sendable {
     /// CRLF), any case. Lines holding anything but letters a–z are skipped and
     /// counted in `rejected`; duplicates are merged.
     public init(text: [UInt8]) {
-        var spans: [(start: Int32, count: Int32)] = []
-        spans.reserveCapacity(text.count / 8)
         var folded = text
+        self.init(folding: &folded)
+    }
+
+    /// As `init(text:)`, but folds the case of `folded` in place instead of copying it.
+    public init(folding folded: inout [UInt8]) {
+        var spans: [(start: Int32, count: Int32)] = []
+        spans.reserveCapacity(folded.count / 8)
         var rejected = 0
         var sorted = true
         var start = 0
@@ -147,7 +152,7 @@ private struct Builder {
     init(text: [UInt8], spans: [(start: Int32, count: Int32)]) {
         self.text = text
         self.spans = spans
-        nodes.reserveCapacity(spans.count * 3 + 1)
+        nodes.reserveCapacity(spans.count * 2 + 1)
     }
 
     mutating func build() {
