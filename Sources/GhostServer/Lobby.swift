@@ -267,6 +267,9 @@ public final class Lobby {
     }
 
     private func join(_ code: String, _ id: ConnectionID, _ session: Session) {
+        if hosted[code] == id {
+            return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
+        }
         guard ready(id, session) else { return }
         guard let host = hosted[code], let hostSession = sessions[host] else {
             return reply(id, .error(.noSuchGame, "no open private game has that code"))
