@@ -105,9 +105,8 @@ public final class Lobby {
             for (usage, text) in Command.helpLines { reply(id, .info("\(usage) - \(text)")) }
             reply(id, .ok("HELP"))
         case .quit:
-            leaveEverything(id, session)
-            sessions[id]?.state = .idle
             reply(id, .ok("QUIT"))
+            leaveEverything(id, session)
             outbox.close(id)
         case .name(let name):
             guard session.state == .idle else {
@@ -154,6 +153,9 @@ public final class Lobby {
             reply(id, .ok("NEW", ("code", code), ("lang", session.lang)))
             reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
         case .join(let code):
+            if hosted[code] == id {
+                return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
+            }
             guard ready(id, session) != nil else { return }
             guard let host = hosted[code], let hostSession = sessions[host] else {
                 return reply(id, .error(.noSuchGame, "no open private game has that code"))
