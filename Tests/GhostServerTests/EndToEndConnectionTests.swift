@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Leaving games, disconnects, signals and the command line of a real ghostd.
+@Suite("EndToEnd: connections and process", .timeLimit(.minutes(1)))
+struct EndToEndConnectionTests {
+    @Test("Closing the socket mid-game: the opponent wins (reason=left) and can play again")
+    func disconnectMidGame() throws {
+        try E2E.withDaemon { daemon in
+            for abrupt in [false, true] {
+                var game = try Game.privateGame(host: try E2E.player(daemon, "stay"), guest: try E2E.player(daemon, "gone"))
+                try game.play("pe")
+                // FIN, then RST (a crashed client).
+                if abrupt { game.players[1].client.reset() } else { game.players[1].client.close() }
+                try game.expectLeft(by: 1, to: [0])
+                let stayer = game.players[0]
+                try stayer.expectNothing(within: 0.2)
+
+                // The winner is back in the lobby and starts a new game.
+                var next = try Game.privateGame(host: stayer, guest: try E2E.player(daemon, "next"))
+                try next.play("d")
+                try next.play("o")
+                #expect(next.id != game.id)
+            }
+        }
+    }
+
+    @Test("QUIT mid-game: the opponent wins (reason=left); the quitter gets OK QUIT, then EOF")
+    func quitMidGame() throws {
+        try E2E.withDaemon { daemon in
+            var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "quit"))
+            try game.play("p")
+            let quitter = game.players[1]
+            try quitter.send("QUIT")
+            // Everything the quitter gets before the server closes.
+            #expect(quitter.client.isClosed(), "the server did not close the quitter's connection")
+            let got = quitter.client.takeBufferedLines()
+            // A command's own reply comes before the events it causes (Protocol.md §2),
+            // so OK QUIT comes first. The quitter may or may not then be told about the
+            // game it left, but gets nothing else.
+            let overAndInfo = ["OVER id=\(game.id) winner=\(game.players[0].name) loser=\(quitter.name) reason=left fragment=p",
+                               "INFO \(quitter.name) left the game."]
+            #expect(got == ["OK QUIT"] || got == ["OK QUIT"] + overAndInfo,
+                    "the quitter got \(got) before EOF; expected OK QUIT first")
+
+            try game.expectLeft(by: 1, to: [0])
+            try game.players[0].expectNothing(within: 0.2)
+            try game.players[0].client.ping()
+            try game.players[0].send("p")
+            try game.players[0].expectError("not-in-game")
+        }
+    }
+
+    @Test("LEAVE mid-game: OK LEAVE, then both see OVER reason=left; both can play again")
+    func leaveMidGame() throws {
+        try E2E.withDaemon { daemon in
+            var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "leaver"))
+            try game.play("q")
+            // The leaver need not be the one to move.
+            let (host, leaver) = (game.players[0], game.players[1])
+            #expect(game.mover.name == leaver.name)
+            try game.play("u")
+            try leaver.send("LEAVE")
+            try leaver.expect("OK LEAVE")
+            try game.expectLeft(by: 1)
+            for p in game.players { try p.expectNothing(within: 0.15) }
+            try leaver.send("LEAVE")
+            try leaver.expectError("not-in-game")
+
+            // Swap roles for a new game; LEAVE while hosting just closes it.
+            let code = try Game.openGame(leaver)
+            try leaver.send("LEAVE")
+            try leaver.expect("OK LEAVE")
+            try host.send("JOIN \(code)")
+            try host.expectError("no-such-game")
+            var again = try Game.privateGame(host: leaver, guest: host)
+            #expect(again.id != game.id)
+            try again.play("x")
+        }
+    }
+
+    @Test("SIGTERM: exit status 0; stderr has one line per connection opened/closed and per game start/end")
+    func sigterm() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+
+        // Game 1 is played to the end, game 2 is in progress, one client idles, one quits.
+        var g1 = try Game.privateGame(host: try E2E.player(daemon, "a1"), guest: try E2E.player(daemon, "b1"))
+        try g1.play("pea")
+        try g1.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        var g2 = try Game.privateGame(host: try E2E.player(daemon, "a2"), guest: try E2E.player(daemon, "b2"))
+        try g2.play("c")
+        let idle = try LineClient(port: daemon.port, label: "idle")
+        let quitter = try LineClient(port: daemon.port, label: "quitter")
+        try quitter.send("QUIT")
+        try quitter.expect("OK QUIT")
+        try quitter.expectClosed()
+        let clients = g1.players.map(\.client) + g2.players.map(\.client) + [idle, quitter]
+        #expect(g1.id == 1 && g2.id == 2)
+
+        let status = daemon.terminate()
+        #expect(status == .exited(0), "stderr:\n\(daemon.stderrText)")
+        for c in clients { #expect(c.isClosed(timeout: 2), "\(c.label) was not disconnected") }
+
+        let lines = daemon.stderrLines
+        let log = lines.joined(separator: "\n")
+        #expect(lines.filter { $0.contains(" listening on 127.0.0.1:\(daemon.port) ") }.count == 1, "\(log)")
+        var ids: [Int] = []
+        for c in clients {
+            let opened = lines.filter { $0.hasSuffix("opened from 127.0.0.1:\(c.localPort)") }
+            #expect(opened.count == 1, "\(c.label): \(opened)\n\(log)")
+            if let line = opened.first, let id = EndToEndBadInputTests.connectionID(in: line) { ids.append(id) }
+        }
+        #expect(Set(ids).count == clients.count)
+        #expect(lines.filter { $0.contains("connection ") && $0.contains(" opened from ") }.count == clients.count, "\(log)")
+        #expect(lines.filter { $0.contains("connection ") && $0.contains(" closed") }.count == clients.count, "\(log)")
+        for id in ids {
+            #expect(lines.filter { $0.contains("connection \(id) closed") }.count == 1, "connection \(id)\n\(log)")
+        }
+        for g in [g1, g2] {
+            let names = g.players.map(\.name)
+            #expect(lines.filter { $0.hasSuffix("game \(g.id) started: en \(names[0]) vs \(names[1])") }.count == 1, "\(log)")
+            #expect(lines.filter { $0.contains("game \(g.id) over: ") }.count == 1, "\(log)")
+        }
+        #expect(lines.contains { $0.hasSuffix("game 1 over: \(g1.players[0].name) beat \(g1.players[1].name) (word, fragment \"pear\")") }, "\(log)")
+        #expect(lines.contains { $0.contains("game 2 over: ") && $0.contains("(left, fragment \"c\")") }, "\(log)")
+        #expect(lines.filter { $0.contains("game ") && $0.contains(" started: ") }.count == 2, "\(log)")
+        #expect(lines.filter { $0.contains("game ") && $0.contains(" over: ") }.count == 2, "\(log)")
+        #expect(lines.last?.hasSuffix(" stopped") == true, "\(log)")
+    }
+
+    @Test("SIGKILL and relaunch on the same port (the harness's restart path)")
+    func killAndRelaunch() throws {
+        let first = try DaemonProcess.start()
+        defer { first.kill() }
+        let c = try LineClient(port: first.port, label: "before")
+        try c.ping()
+        #expect(first.kill() == .signaled(SIGKILL))
+        #expect(!first.isRunning)
+        #expect(c.isClosed(timeout: 2))
+
+        let second = try first.relaunch()
+        defer { second.kill() }
+        #expect(second.port == first.port && second.pid != first.pid)
+        let d = try LineClient(port: second.port, label: "after")
+        try d.ping()
+        #expect(second.terminate() == .exited(0))
+    }
+
+    @Test("A daemon that cannot start reports its stderr")
+    func startFailure() throws {
+        do {
+            let d = try DaemonProcess.start(dictionaries: "/nonexistent/ghostd-dictionaries")
+            d.kill()
+            Issue.record("ghostd started without dictionaries")
+        } catch let error as DaemonError {
+            #expect(error.description.contains("exited (exit status 1)"), "\(error)")
+            #expect(error.description.contains("ghostd: "), "\(error)")
+        }
+    }
+
+    @Test("--help, --version and bad options")
+    func commandLine() throws {
+        for flag in ["--help", "-h"] {
+            let r = try DaemonProcess.runToCompletion([flag])
+            #expect(r.status == .exited(0))
+            for word in ["Usage: ghostd", "--host", "--port", "--dictionaries", "--version"] {
+                #expect(r.stdout.contains(word), "\(flag) output lacks \(word):\n\(r.stdout)")
+            }
+        }
+        for flag in ["--version", "-V"] {
+            let r = try DaemonProcess.runToCompletion([flag])
+            #expect(r.status == .exited(0))
+            let out = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(out == "ghostd 0.1.0" || out.hasPrefix("ghostd 0.1.0 "), "\(flag) printed `\(out)`")
+        }
+        for args in [["--bogus"], ["--port"], ["--port", "70000"], ["--port=abc"], ["--max-output-bytes", "1"], ["extra"]] {
+            let r = try DaemonProcess.runToCompletion(args)
+            #expect(r.status == .exited(2), "\(args): \(r.status)\n\(r.stderr)")
+            #expect(r.stdout.isEmpty, "\(args) wrote to stdout: \(r.stdout)")
+            #expect(r.stderr.contains("ghostd: ") && r.stderr.contains("--help"), "\(args): \(r.stderr)")
+        }
+    }
+}

@@ -1,0 +1,431 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a child process ended.
+enum ExitStatus: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    var description: String {
+        switch self {
+        case .exited(let code): "exit status \(code)"
+        case .signaled(let signal): "killed by signal \(signal)"
+        }
+    }
+}
+
+struct DaemonError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A real `ghostd` process on an ephemeral port, for end-to-end tests.
+///
+/// `start()` returns once the daemon has printed its `listening on HOST:PORT`
+/// line. The daemon never outlives the object: `deinit` SIGKILLs it if it is
+/// still running, and a tiny shell watchdog SIGKILLs it if the test process
+/// itself dies. Use `terminate()` (SIGTERM) to check a clean shutdown, `kill()`
+/// (SIGKILL) to simulate a crash, and `relaunch()` to start a fresh daemon with
+/// the same arguments (by default on the same port).
+final class DaemonProcess: @unchecked Sendable {
+    /// Seconds to wait for the `listening on` line.
+    static let startTimeout: Double = 30
+
+    let host: String
+    let port: Int
+    let pid: Int32
+    /// The arguments after the binary, as started.
+    let arguments: [String]
+    let binary: String
+
+    private let process: Process
+    private let watchdog: Process?
+    /// Guards `exitBox`, which the stderr reader and the termination handler fill in.
+    private let state = NSCondition()
+    private let exitBox: ExitBox
+
+    // MARK: Locations
+
+    /// The package root, from this file's path (Tests/GhostServerTests/Support/…).
+    static let packageRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var dictionariesFolder: String { packageRoot + "/Dictionaries" }
+
+    /// `$GHOSTD_BIN`, else `ghostd` next to the running test bundle, else `<root>/.build/debug/ghostd`.
+    static func binaryPath() throws -> String {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["GHOSTD_BIN"], !env.isEmpty {
+            guard fm.isExecutableFile(atPath: env) else { throw DaemonError("GHOSTD_BIN=\(env) is not an executable file") }
+            return env
+        }
+        var candidates: [String] = []
+        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            // The test bundle is `<products>/ghostdPackageTests.xctest` (a file on Linux);
+            // walk up a few levels in case it is a directory bundle.
+            var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(dir.appendingPathComponent("ghostd").path)
+                dir.deleteLastPathComponent()
+            }
+        }
+        candidates.append(packageRoot + "/.build/debug/ghostd")
+        for c in candidates {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: c, isDirectory: &isDir), !isDir.boolValue, fm.isExecutableFile(atPath: c) { return c }
+        }
+        throw DaemonError("cannot find the ghostd binary; looked at \(candidates). Run `swift build --build-tests` or set GHOSTD_BIN.")
+    }
+
+    // MARK: Starting
+
+    /// Starts `ghostd --port <port> --dictionaries <root>/Dictionaries <extraArguments>`
+    /// and waits for its `listening on` line.
+    static func start(extraArguments: [String] = [], port: Int = 0,
+                      dictionaries: String = DaemonProcess.dictionariesFolder,
+                      timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+        let args = ["--port", String(port), "--dictionaries", dictionaries] + extraArguments
+        return try DaemonProcess(binary: try binaryPath(), arguments: args, timeout: timeout)
+    }
+
+    /// Starts a new daemon with the same arguments. With `samePort`, it binds the
+    /// port this one had (which must be stopped first); retries briefly while the
+    /// port is still busy.
+    func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+        var args = arguments
+        if let i = args.firstIndex(of: "--port"), i + 1 < args.count { args[i + 1] = samePort ? String(port) : "0" }
+        let deadline = monotonicNow() + timeout
+        while true {
+            do {
+                return try DaemonProcess(binary: binary, arguments: args, timeout: max(1, deadline - monotonicNow()))
+            } catch let error as DaemonError where samePort && error.description.contains("in use") && monotonicNow() < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
+    private init(binary: String, arguments: [String], timeout: Double) throws {
+        self.binary = binary
+        self.arguments = arguments
+
+        // Our own pipe with O_CLOEXEC, so no other child spawned concurrently by
+        // a parallel test inherits the write end (which would hide EOF).
+        var fds: [Int32] = [-1, -1]
+        guard cloexecPipe(&fds) == 0 else { throw DaemonError("pipe2: \(String(cString: strerror(errno)))") }
+        let readFD = fds[0], writeFD = fds[1]
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(fileDescriptor: writeFD, closeOnDealloc: false)
+        self.process = process
+
+        // Set before run() so an instant exit is not missed.
+        let state = self.state
+        let box = ExitBox()
+        self.exitBox = box
+        process.terminationHandler = { [state, box] p in
+            let status: ExitStatus = p.terminationReason == .exit ? .exited(p.terminationStatus) : .signaled(p.terminationStatus)
+            state.lock()
+            box.status = status
+            state.broadcast()
+            state.unlock()
+        }
+
+        do {
+            try process.run()
+        } catch {
+            Glibc.close(readFD)
+            Glibc.close(writeFD)
+            throw DaemonError("cannot start \(binary): \(error)")
+        }
+        Glibc.close(writeFD)
+        self.pid = process.processIdentifier
+        self.watchdog = DaemonProcess.startWatchdog(daemonPID: process.processIdentifier)
+
+        // Drain stderr on a thread for the whole life of the process, so the
+        // daemon never blocks on a full pipe.
+        let reader = Thread { [state, box] in
+            var buf = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buf.withUnsafeMutableBytes { Glibc.read(readFD, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                state.lock()
+                if n <= 0 {
+                    if !box.partial.isEmpty { box.lines.append(String(decoding: box.partial, as: UTF8.self)) }
+                    box.partial.removeAll()
+                    box.eof = true
+                    state.broadcast()
+                    state.unlock()
+                    break
+                }
+                for b in buf[0..<n] {
+                    if b == 0x0A {
+                        box.lines.append(String(decoding: box.partial, as: UTF8.self))
+                        box.partial.removeAll(keepingCapacity: true)
+                    } else {
+                        box.partial.append(b)
+                    }
+                }
+                state.broadcast()
+                state.unlock()
+            }
+            Glibc.close(readFD)
+        }
+        reader.name = "ghostd-stderr-\(pid)"
+        reader.start()
+
+        // Wait for `listening on HOST:PORT`.
+        var found: (String, Int)?
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        while found == nil {
+            found = box.lines.lazy.compactMap(DaemonProcess.parseListening).first
+            if found != nil || box.status != nil || box.eof { break }
+            if !state.wait(until: deadline) { break }
+        }
+        state.unlock()
+
+        guard let (host, port) = found else {
+            // It exited, closed stderr or timed out. Make sure it is gone and reaped,
+            // then report how it ended with everything it wrote.
+            let exitedByItself = DaemonProcess.waitForExit(box: box, state: state, timeout: 2)
+            if exitedByItself == nil { Glibc.kill(pid, SIGKILL) }
+            _ = DaemonProcess.waitForExit(box: box, state: state, timeout: 10)
+            DaemonProcess.stopWatchdog(watchdog)
+            state.lock()
+            let captured = box.lines + (box.partial.isEmpty ? [] : [String(decoding: box.partial, as: UTF8.self)])
+            state.unlock()
+            let why = exitedByItself.map { "ghostd exited (\($0)) before listening" }
+                ?? "ghostd did not print `listening on` within \(timeout) s"
+            throw DaemonError("\(why); args \(arguments); stderr:\n" + captured.joined(separator: "\n"))
+        }
+        self.host = host
+        self.port = port
+    }
+
+    deinit {
+        if exitBox.statusLocked(state) == nil {
+            Glibc.kill(pid, SIGKILL)
+            _ = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10)
+        }
+        stopWatchdog()
+    }
+
+    // MARK: State
+
+    var isRunning: Bool { exitBox.statusLocked(state) == nil }
+
+    /// The exit status once the process has ended.
+    var exitStatus: ExitStatus? { exitBox.statusLocked(state) }
+
+    /// Every stderr line so far, without line ends.
+    var stderrLines: [String] {
+        state.lock()
+        defer { state.unlock() }
+        return exitBox.lines
+    }
+
+    var stderrText: String { stderrLines.joined(separator: "\n") }
+
+    /// Waits until a stderr line satisfies `predicate`; returns it, or nil on timeout.
+    func waitForStderrLine(timeout: Double = 5, where predicate: (String) -> Bool) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        defer { state.unlock() }
+        while true {
+            if let line = exitBox.lines.first(where: predicate) { return line }
+            if exitBox.eof { return nil }
+            if !state.wait(until: deadline) { return exitBox.lines.first(where: predicate) }
+        }
+    }
+
+    // MARK: Stopping
+
+    /// Sends SIGTERM and waits for the exit (SIGKILL after `timeout`). Returns how it
+    /// ended, after all of its stderr has been collected.
+    @discardableResult
+    func terminate(timeout: Double = 10) -> ExitStatus {
+        stop(signal: SIGTERM, timeout: timeout)
+    }
+
+    /// Sends SIGKILL and waits until the process is gone.
+    @discardableResult
+    func kill(timeout: Double = 10) -> ExitStatus {
+        stop(signal: SIGKILL, timeout: timeout)
+    }
+
+    /// Sends a signal without waiting.
+    func signal(_ sig: Int32) {
+        if isRunning { Glibc.kill(pid, sig) }
+    }
+
+    private func stop(signal sig: Int32, timeout: Double) -> ExitStatus {
+        if isRunning { Glibc.kill(pid, sig) }
+        var status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: timeout)
+        if status == nil {
+            Issue.record("ghostd (pid \(pid)) did not exit within \(timeout) s of signal \(sig); killing it")
+            Glibc.kill(pid, SIGKILL)
+            status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10)
+        }
+        stopWatchdog()
+        return status ?? .signaled(SIGKILL)
+    }
+
+    /// Waits for the process to be reaped and its stderr to reach EOF.
+    private static func waitForExit(box: ExitBox, state: NSCondition, timeout: Double) -> ExitStatus? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        state.lock()
+        defer { state.unlock() }
+        while box.status == nil || !box.eof {
+            if !state.wait(until: deadline) { break }
+        }
+        return box.status
+    }
+
+    // MARK: Watchdog
+
+    /// A shell loop that SIGKILLs the daemon if this test process dies first.
+    private static func startWatchdog(daemonPID: Int32) -> Process? {
+        // A zombie counts as dead: a killed test process may linger unreaped.
+        let script = """
+        alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
+        while alive "$1" && alive "$2"; do sleep 0.3; done
+        alive "$1" || kill -9 "$2" 2>/dev/null
+        """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", script, "ghostd-watchdog", String(getpid()), String(daemonPID)]
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        return p
+    }
+
+    private func stopWatchdog() { DaemonProcess.stopWatchdog(watchdog) }
+
+    private static func stopWatchdog(_ watchdog: Process?) {
+        guard let watchdog, watchdog.isRunning else { return }
+        Glibc.kill(watchdog.processIdentifier, SIGKILL)
+        let deadline = monotonicNow() + 5
+        while watchdog.isRunning && monotonicNow() < deadline { usleep(5_000) }
+    }
+
+    // MARK: One-shot runs
+
+    /// Runs ghostd to completion (for --help, --version, bad options).
+    static func runToCompletion(_ arguments: [String], timeout: Double = 30) throws -> (status: ExitStatus, stdout: String, stderr: String) {
+        let binary = try binaryPath()
+        var outFDs: [Int32] = [-1, -1], errFDs: [Int32] = [-1, -1]
+        guard cloexecPipe(&outFDs) == 0 else { throw DaemonError("pipe2 failed") }
+        guard cloexecPipe(&errFDs) == 0 else {
+            Glibc.close(outFDs[0]); Glibc.close(outFDs[1])
+            throw DaemonError("pipe2 failed")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = arguments
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = FileHandle(fileDescriptor: outFDs[1], closeOnDealloc: false)
+        p.standardError = FileHandle(fileDescriptor: errFDs[1], closeOnDealloc: false)
+        defer { Glibc.close(outFDs[0]); Glibc.close(errFDs[0]) }
+        do {
+            try p.run()
+        } catch {
+            Glibc.close(outFDs[1]); Glibc.close(errFDs[1])
+            throw DaemonError("cannot start \(binary): \(error)")
+        }
+        Glibc.close(outFDs[1]); Glibc.close(errFDs[1])
+
+        // Read both pipes to EOF with poll, under a deadline.
+        var out: [UInt8] = [], err: [UInt8] = []
+        var open: [Int32: Bool] = [outFDs[0]: true, errFDs[0]: true]
+        let deadline = monotonicNow() + timeout
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while open.values.contains(true) {
+            let remaining = deadline - monotonicNow()
+            if remaining <= 0 {
+                Glibc.kill(p.processIdentifier, SIGKILL)
+                throw DaemonError("ghostd \(arguments) did not finish within \(timeout) s")
+            }
+            var pfds = open.filter(\.value).keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let r = poll(&pfds, nfds_t(pfds.count), Int32(min(remaining, 1) * 1000))
+            if r < 0 && errno != EINTR { throw DaemonError("poll failed") }
+            for pfd in pfds where pfd.revents != 0 {
+                let n = buf.withUnsafeMutableBytes { Glibc.read(pfd.fd, $0.baseAddress, $0.count) }
+                if n <= 0 {
+                    open[pfd.fd] = false
+                } else if pfd.fd == outFDs[0] {
+                    out += buf[0..<n]
+                } else {
+                    err += buf[0..<n]
+                }
+            }
+        }
+        while p.isRunning {
+            if monotonicNow() > deadline {
+                Glibc.kill(p.processIdentifier, SIGKILL)
+                throw DaemonError("ghostd \(arguments) did not exit within \(timeout) s")
+            }
+            usleep(2_000)
+        }
+        let status: ExitStatus = p.terminationReason == .exit ? .exited(p.terminationStatus) : .signaled(p.terminationStatus)
+        return (status, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    // MARK: Parsing
+
+    /// `... listening on 127.0.0.1:40123 (...)` → ("127.0.0.1", 40123).
+    static func parseListening(_ line: String) -> (String, Int)? {
+        guard let r = line.range(of: "listening on ") else { return nil }
+        let token = line[r.upperBound...].prefix(while: { $0 != " " })
+        guard let colon = token.lastIndex(of: ":"), let port = Int(token[token.index(after: colon)...]), port > 0 else { return nil }
+        var host = String(token[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host, port)
+    }
+}
+
+/// State shared with the reader thread and the termination handler; guarded by the owner's NSCondition.
+private final class ExitBox: @unchecked Sendable {
+    var status: ExitStatus?
+    var lines: [String] = []
+    var partial: [UInt8] = []
+    var eof = false
+
+    func statusLocked(_ lock: NSCondition) -> ExitStatus? {
+        lock.lock()
+        defer { lock.unlock() }
+        return status
+    }
+}
+
+/// pipe2(O_CLOEXEC), which Glibc's Swift module does not export (it needs _GNU_SOURCE):
+/// looked up at run time, with pipe + FD_CLOEXEC as a fallback.
+private func cloexecPipe(_ fds: inout [Int32]) -> Int32 {
+    typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+    let handle = dlopen(nil, RTLD_NOW)
+    defer { if let handle { dlclose(handle) } }
+    if let sym = dlsym(handle, "pipe2") {
+        let pipe2 = unsafeBitCast(sym, to: Pipe2.self)
+        return fds.withUnsafeMutableBufferPointer { pipe2($0.baseAddress!, O_CLOEXEC) }
+    }
+    let r = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress!) }
+    if r == 0 { for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) } }
+    return r
+}
+
+func monotonicNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
