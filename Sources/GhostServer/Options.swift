@@ -16,6 +16,7 @@ public struct ServerConfigOptions: Equatable {
     public var dataDirectory = ServerConfig().dataDirectory
     public var graceSeconds = ServerConfig().graceSeconds
     public var durability = ServerConfig().durability
+    public var botDelayMilliseconds = Int(ServerConfig().botDelay * 1000)
 
     public var config: ServerConfig {
         var c = ServerConfig()
@@ -26,6 +27,7 @@ public struct ServerConfigOptions: Equatable {
         c.dataDirectory = dataDirectory
         c.graceSeconds = graceSeconds
         c.durability = durability
+        c.botDelay = Double(botDelayMilliseconds) / 1000
         return c
     }
 }
@@ -47,6 +49,8 @@ public enum DaemonOptions {
                             \(ServerConfig.defaultDataDirectory()))
       --grace SECONDS       how long a player to move may be away before the
                             opponent may CLAIM the game (default \(Int(ServerConfig().graceSeconds)))
+      --bot-delay MS        about how long the computer thinks before it plays, in
+                            milliseconds; 0 plays at once (default \(Int(ServerConfig().botDelay * 1000)))
       --durability MODE     full: fsync every commit, survives power loss (default);
                             normal: survives a crash of ghostd, not of the machine
       --max-output-bytes N  replies a slow reader may have pending before it is
@@ -94,6 +98,8 @@ public enum DaemonOptions {
                 switch value() { case .success(let v): options.dataDirectory = v; case .failure(let e): return .failure(e) }
             case "--grace":
                 switch number(0...86_400) { case .success(let v): options.graceSeconds = Double(v); case .failure(let e): return .failure(e) }
+            case "--bot-delay":
+                switch number(0...10_000) { case .success(let v): options.botDelayMilliseconds = v; case .failure(let e): return .failure(e) }
             case "--durability":
                 switch value() {
                 case .success(let v):

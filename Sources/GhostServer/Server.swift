@@ -27,6 +27,8 @@ public struct ServerConfig: Sendable {
     public var dataDirectory = ServerConfig.defaultDataDirectory()
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
+    /// Seconds the computer waits, about, before it plays (0: at once).
+    public var botDelay: Double = 0.6
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
 
@@ -95,6 +97,7 @@ public final class Server: Outbox {
         self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
         var settings = Lobby.Settings()
         settings.graceSeconds = config.graceSeconds
+        settings.botDelay = config.botDelay
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: self, clock: SystemClock(),
                                settings: settings, log: log)
     }
