@@ -140,6 +140,9 @@ public final class Lobby {
             ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
         self.outbox = outbox
         self.log = log
+        // Solve every game up front (milliseconds in a release build), so a
+        // computer move is a look-up and never holds up the loop.
+        for lang in dictionaries.languages { _ = solver(for: lang) }
         try restoreGames()
     }
 
