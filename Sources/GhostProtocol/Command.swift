@@ -140,6 +140,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case storeFailed = "store-failed"
     /// HINT outside a game against the Easy computer.
     case noHints = "no-hints"
+    /// Too many commands too fast; the server closes the connection.
+    case flood = "flood"
+    /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
+    case timeout = "timeout"
 }
 
 /// Why a line could not be turned into a command.

@@ -151,6 +151,9 @@ public final class Lobby {
     /// Connected clients.
     public var connectionCount: Int { sessions.count }
 
+    /// Whether the connection has said who it is (NAME or RESUME).
+    public func isIdentified(_ id: ConnectionID) -> Bool { sessions[id]?.name != nil }
+
     // MARK: Connection events
 
     public func connected(_ id: ConnectionID) {
