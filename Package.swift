@@ -26,8 +26,10 @@ let package = Package(
         .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
         // Benchmarks (not tests): solving, bot strength; later load generation.
-        .target(name: "GhostBench", dependencies: ["GhostCore"]),
+        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
+        // libFuzzer target over the framer and parser (scripts/fuzz.sh).
+        .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
 
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),

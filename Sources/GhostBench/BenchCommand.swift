@@ -14,6 +14,18 @@ public enum BenchCommand {
       bots [--dictionaries DIR] [--lang CODE] [--games N] [--seed S]
             Play every pair of players (random, easy, medium, hard) against each
             other, N games per pairing and per starting side; print win rates.
+      ping [--host H] [--port P] [--connections N] [--seconds S] [--warmup S]
+            PING on N connections, one request in flight each, against any line
+            server (ghostd answers OK PING, redis-server +PONG): replies per
+            second and round-trip latency percentiles.
+      play [--host H] [--port P] [--connections N] [--seconds S] [--bad-share F]
+           [--dictionaries DIR] [--lang CODE]
+            N connections (N/2 games via SEEK) play random letters that keep the
+            game alive as fast as the server answers, with a share F (default
+            0.05) of turns followed by a bad line or an out-of-turn letter:
+            acknowledged letters per second and letter round-trip latency.
+      hold [--host H] [--port P] [--connections N] [--seconds S]
+            Open N connections and PING each once a second for S seconds.
     """
 
     public static func main(_ args: [String]) -> Int32 {
@@ -40,6 +52,19 @@ public enum BenchCommand {
                 try BotsBench.run(folder: folder, lang: options["lang"] ?? "en",
                                   games: Int(options["games"] ?? "") ?? 1000,
                                   seed: UInt64(options["seed"] ?? "") ?? 42)
+            case "ping", "play", "hold":
+                var st = LoadBench.Settings()
+                st.host = options["host"] ?? st.host
+                st.port = Int(options["port"] ?? "") ?? st.port
+                st.connections = Int(options["connections"] ?? "") ?? st.connections
+                st.seconds = Double(options["seconds"] ?? "") ?? st.seconds
+                st.warmup = Double(options["warmup"] ?? "") ?? st.warmup
+                st.badShare = Double(options["bad-share"] ?? "") ?? st.badShare
+                st.dictionaries = folder
+                st.lang = options["lang"] ?? st.lang
+                st.hold = mode == "hold"
+                if st.hold { st.warmup = 0 }
+                print(try LoadBench(mode: mode == "play" ? .play : .ping, settings: st).run())
             case "--help", "help":
                 print(usage)
             default:

@@ -76,6 +76,10 @@ public final class Store {
 
     public let path: String
     private let db: SQLiteDatabase
+    /// Per board: how many names have each number of wins (names that have
+    /// played). Ranks come from here, not from counting rows in SQL: a game's
+    /// end must not cost a scan of the scores.
+    private var winCounts: [String: [Int: Int]] = [:]
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
     public init(directory: String, durability: Durability = .full) throws {
@@ -86,6 +90,11 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
+        for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
+            ($0.text(0), $0.int(1), $0.int(2))
+        }) {
+            winCounts[board, default: [:]][wins] = count
+        }
     }
 
     public func close() { db.close() }
@@ -169,6 +178,7 @@ public final class Store {
         CREATE INDEX scores_board ON scores(board, wins DESC);
         INSERT INTO scores(player, board, wins, played) SELECT name, 'game', wins, played FROM players WHERE played > 0;
         DROP INDEX players_wins;
+        DROP INDEX games_winner;           -- scores now live in their own table
         ALTER TABLE players DROP COLUMN wins;
         ALTER TABLE players DROP COLUMN played;
         DROP VIEW finished_games;
@@ -298,8 +308,18 @@ public final class Store {
                    .text(winner), .text(loser), .text(reason), .text(fragment), .of(now),
                    .of(ghost?[0]), .of(ghost?[1]), .of(game))
         for person in people ?? [winner, loser] {
+            let won = person.lowercased() == winner.lowercased()
+            let before = try db.query("SELECT wins FROM scores WHERE player = ? AND board = ? AND played > 0",
+                                      .text(person), .text(board)) { $0.int(0) }.first
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
-                       .text(person), .text(board), .of(person.lowercased() == winner.lowercased() ? 1 : 0))
+                       .text(person), .text(board), .of(won ? 1 : 0))
+            var counts = winCounts[board, default: [:]]
+            if let before {
+                counts[before] = (counts[before] ?? 1) - 1
+                if counts[before] == 0 { counts[before] = nil }
+            }
+            counts[(before ?? 0) + (won ? 1 : 0), default: 0] += 1
+            winCounts[board] = counts
         }
     }
 
@@ -345,13 +365,11 @@ public final class Store {
 
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
-        let mine = try db.query("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?",
-                                .text(board), .text(name)) {
+        let mine = try db.query("SELECT player, wins, played FROM scores WHERE player = ? AND board = ?",
+                                .text(name), .text(board)) {
             (name: $0.text(0), wins: $0.int(1), played: $0.int(2))
         }.first ?? (name: name, wins: 0, played: 0)
-        let better = try db.query("SELECT count(*) FROM scores WHERE board = ? AND played > 0 AND wins > ?", .text(board), .of(mine.wins)) {
-            $0.int(0)
-        }.first ?? 0
+        let better = (winCounts[board] ?? [:]).reduce(0) { $0 + ($1.key > mine.wins ? $1.value : 0) }
         return ScoreRow(rank: better + 1, name: mine.name, wins: mine.wins, played: mine.played)
     }
 }
