@@ -7,6 +7,7 @@ let package = Package(
     name: "ghostd",
     products: [
         .executable(name: "ghostd", targets: ["ghostd"]),
+        .executable(name: "ghost-bench", targets: ["ghost-bench"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
     ],
@@ -24,6 +25,11 @@ let package = Package(
         // The lobby (pure game-server logic) and the event loop that drives it.
         .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
+        // Benchmarks (not tests): solving, bot strength; later load generation.
+        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
+        .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
+        // libFuzzer target over the framer and parser (scripts/fuzz.sh).
+        .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
 
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
