@@ -51,6 +51,11 @@ public struct Solver: Sendable {
             winningCount[i] = count
             wins[i] = count > 0
         }
+        // A fragment that already ended the game (a long word, a dead end) is
+        // not a position anyone moves from: nobody wins it.
+        for i in nodes.indices.dropFirst() where rules.verdict(node: i, length: Int(lengths[i])) != .alive {
+            wins[i] = false
+        }
         self.wins = wins
         self.reach = reach
         self.winningCount = winningCount
@@ -97,7 +102,8 @@ public struct Solver: Sendable {
 
     /// The letters that win from `fragment` for the player to move.
     public func winningLetters(_ fragment: some StringProtocol) -> [Letter] {
-        guard let node = rules.words.node(for: fragment) else { return [] }
+        guard let node = rules.words.node(for: fragment),
+              fragment.isEmpty || rules.verdict(node: node, length: fragment.utf8.count) == .alive else { return [] }
         return moves(node: node, length: fragment.utf8.count).filter { $0.kind == .winning }.map(\.letter)
     }
 }

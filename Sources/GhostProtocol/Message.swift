@@ -30,30 +30,86 @@ public struct Message: Sendable, Equatable, CustomStringConvertible {
     public var description: String { rendered }
 
     public var rendered: String {
-        var out = Message.token(keyword)
-        for w in words { out += " " + Message.token(w) }
-        for f in fields { out += " " + Message.token(f.key) + "=" + Message.token(f.value) }
-        if let text, !text.isEmpty { out += " " + Message.clean(text) }
-        return out
+        var bytes: [UInt8] = []
+        appendLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The line as sent, with CRLF, as bytes.
-    public var wireBytes: [UInt8] { Array((rendered + "\r\n").utf8) }
+    public var wireBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        appendWire(to: &bytes)
+        return bytes
+    }
 
-    /// A value made safe for the wire: no spaces, no control characters.
-    static func token(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
-        return String(String.UnicodeScalarView(s.unicodeScalars.map {
-            $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) ? "_" : $0
-        }))
+    /// Appends the line and its CRLF to `out`, sanitizing as it goes: no
+    /// intermediate strings, since every reply of the server passes here.
+    public func appendWire(to out: inout [UInt8]) {
+        appendLine(to: &out)
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    private func appendLine(to out: inout [UInt8]) {
+        Message.append(token: keyword, to: &out)
+        for w in words {
+            out.append(0x20)
+            Message.append(token: w, to: &out)
+        }
+        for f in fields {
+            out.append(0x20)
+            Message.append(token: f.key, to: &out)
+            out.append(0x3D)
+            Message.append(token: f.value, to: &out)
+        }
+        if let text, !text.isEmpty {
+            out.append(0x20)
+            Message.append(text: text, to: &out)
+        }
+    }
+
+    /// A value made safe for the wire: spaces and control characters become `_`.
+    static func append(token s: String, to out: inout [UInt8]) {
+        append(s, to: &out, space: 0x5F, replacingSpace: true)
     }
 
     /// Free text made safe for a terminal: control characters become spaces.
+    static func append(text s: String, to out: inout [UInt8]) {
+        append(s, to: &out, space: 0x20, replacingSpace: false)
+    }
+
+    private static func append(_ s: String, to out: inout [UInt8], space: UInt8, replacingSpace: Bool) {
+        var ascii = true
+        for b in s.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            out.append(b < 0x20 || b == 0x7F || (replacingSpace && b == 0x20) ? space : b)
+        }
+        guard !ascii else { return }
+        // Slow path, rare: redo the string scalar by scalar to catch C1 controls.
+        var count = 0
+        for b in s.utf8 { if b >= 0x80 { break }; count += 1 }
+        for scalar in s.unicodeScalars.dropFirst(count) {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || (replacingSpace && v == 0x20) {
+                out.append(space)
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+
+    /// A value made safe for the wire (as a string, for tests and tools).
+    static func token(_ s: String) -> String {
+        var out: [UInt8] = []
+        append(token: s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Free text made safe for a terminal (as a string).
     static func clean(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else { return s }
-        return String(String.UnicodeScalarView(s.unicodeScalars.map {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : $0
-        }))
+        var out: [UInt8] = []
+        append(text: s, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Parses a server line (without its line end), as a client would.

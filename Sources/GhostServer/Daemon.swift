@@ -50,21 +50,37 @@ public enum Daemon {
     }
 }
 
-/// Writes one line to stderr, prefixed with a UTC timestamp.
+/// Writes one line to stderr, prefixed with a UTC timestamp
+/// (`2026-11-22T03:04:05.678Z`). Cheap enough to call per game.
 public func logLine(_ text: String) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     var t = time_t(now.tv_sec)
     var parts = tm()
     gmtime_r(&t, &parts)
-    let stamp = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-                       Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-                       Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(now.tv_nsec / 1_000_000))
-    let line = "\(stamp) \(text)\n"
-    var bytes = Array(line.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(26 + text.utf8.count)
+    func digits(_ value: Int, _ width: Int) {
+        var v = value
+        var tmp = [UInt8](repeating: 0x30, count: width)
+        for i in stride(from: width - 1, through: 0, by: -1) {
+            tmp[i] = UInt8(0x30 + v % 10)
+            v /= 10
+        }
+        bytes.append(contentsOf: tmp)
+    }
+    digits(Int(parts.tm_year) + 1900, 4); bytes.append(0x2D)
+    digits(Int(parts.tm_mon) + 1, 2); bytes.append(0x2D)
+    digits(Int(parts.tm_mday), 2); bytes.append(0x54)
+    digits(Int(parts.tm_hour), 2); bytes.append(0x3A)
+    digits(Int(parts.tm_min), 2); bytes.append(0x3A)
+    digits(Int(parts.tm_sec), 2); bytes.append(0x2E)
+    digits(Int(now.tv_nsec / 1_000_000), 3); bytes.append(0x5A); bytes.append(0x20)
+    bytes.append(contentsOf: text.utf8)
+    bytes.append(0x0A)
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+        let n = bytes.withUnsafeBytes { write(2, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
         if n <= 0 { break }
         offset += n
     }

@@ -72,8 +72,10 @@ final class Connection {
     var isDirty = false
     var output: [UInt8] = []
     var written = 0              // bytes of `output` already sent
-    var wantsWrite = false       // registered for EPOLLOUT
-    var closeAfterFlush = false  // QUIT, EOF: close once output is written
+    var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
+    var closeAfterFlush = false  // QUIT, EOF, a limit: close once output is written
+    var closeReason = "quit"
+    var closeDeadline = 0.0      // by then it goes, written or not
     var dropReason: String?      // set when it must go at the end of the turn
 
     init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
@@ -199,16 +201,29 @@ public final class Server: Outbox {
 
     public func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connections[id], conn.dropReason == nil else { return }
-        conn.output.append(contentsOf: line.message.wireBytes)
-        if conn.pendingOutput > config.maxOutputBytes {
+        line.message.appendWire(to: &conn.output)
+        // The limit is on replies left unread, checked after each flush; this
+        // hard stop only bounds what one turn can pile up.
+        if conn.pendingOutput > config.maxOutputBytes + Server.turnAllowance {
             conn.dropReason = "output buffer over \(config.maxOutputBytes) bytes"
         }
         markDirty(conn)
     }
 
+    /// Replies one turn may add beyond --max-output-bytes before the flush.
+    static let turnAllowance = 64 * 1024
+    /// How long a closing connection may take to read its last replies.
+    static let closeGrace = 5.0
+
     public func close(_ id: ConnectionID) {
-        guard let conn = connections[id] else { return }
+        close(id, reason: "quit")
+    }
+
+    private func close(_ id: ConnectionID, reason: String) {
+        guard let conn = connections[id], !conn.closeAfterFlush else { return }
         conn.closeAfterFlush = true
+        conn.closeReason = reason
+        conn.closeDeadline = now + Server.closeGrace
         markDirty(conn)
     }
 
@@ -223,7 +238,15 @@ public final class Server: Outbox {
     /// Once a second: close connections past their time limits.
     private func sweep() {
         nextSweep = now + 1
-        for conn in connections.values where conn.dropReason == nil && !conn.closeAfterFlush {
+        for conn in connections.values where conn.dropReason == nil {
+            if conn.closeAfterFlush {
+                // It will not take its last replies: drop it.
+                if now > conn.closeDeadline {
+                    conn.dropReason = "\(conn.closeReason); last replies not read"
+                    markDirty(conn)
+                }
+                continue
+            }
             if config.idleTimeout > 0, now - conn.lastInput > config.idleTimeout {
                 refuse(conn, .error(.timeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive"))
             } else if config.nameTimeout > 0, now - conn.openedAt > config.nameTimeout, !lobby.isIdentified(conn.id) {
@@ -235,7 +258,7 @@ public final class Server: Outbox {
     /// Sends a last line and closes the connection once it is written.
     private func refuse(_ conn: Connection, _ line: ServerLine) {
         send(line, to: conn.id)
-        close(conn.id)
+        close(conn.id, reason: line.message.words.first ?? "refused")
     }
 
     private func pauseAccepting() {
@@ -406,18 +429,24 @@ public final class Server: Outbox {
             conn.output.removeAll(keepingCapacity: conn.output.capacity <= 4096)
             conn.written = 0
             if conn.closeAfterFlush {
-                disconnect(conn, reason: "quit")
+                disconnect(conn, reason: conn.closeReason)
                 return
             }
+        } else if conn.pendingOutput > config.maxOutputBytes {
+            disconnect(conn, reason: "output buffer over \(config.maxOutputBytes) bytes")
+            return
         } else if conn.written > 64 * 1024 {
             conn.output.removeFirst(conn.written)
             conn.written = 0
         }
-        let want = conn.pendingOutput > 0
-        if want != conn.wantsWrite {
-            conn.wantsWrite = want
-            let events = UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) | (want ? UInt32(GHOST_EPOLLOUT) : 0)
-            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
+        // A closing connection is not read any more: stop asking for input,
+        // or level-triggered epoll would wake the loop for it every turn.
+        let input = conn.closeAfterFlush ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
+        let events = input | (conn.pendingOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
+        let current = conn.registered == 0 ? UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) : conn.registered
+        if events != current {
+            conn.registered = events == 0 ? UInt32(GHOST_EPOLLRDHUP) : events
+            _ = ghost_epoll_modify(epfd, conn.fd, conn.registered, UInt64(conn.id))
         }
     }
 

@@ -94,15 +94,26 @@ final class DaemonProcess: @unchecked Sendable {
     /// Starts `ghostd --port <port> --dictionaries <root>/Dictionaries --data <temp> <extraArguments>`
     /// and waits for its `listening on` line. `--data` is left out when
     /// `extraArguments` holds one.
+    ///
+    /// With `shellPrefix` (e.g. `ulimit -n 64`), ghostd is started as
+    /// `/bin/sh -c '<shellPrefix>; exec "$0" "$@"' <ghostd> <arguments>`: the
+    /// shell runs the prefix and then becomes ghostd (same pid), and
+    /// `relaunch()` goes through the same shell.
     static func start(extraArguments: [String] = [], port: Int = 0,
                       dictionaries: String = DaemonProcess.dictionariesFolder,
-                      timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+                      timeout: Double = DaemonProcess.startTimeout,
+                      shellPrefix: String? = nil) throws -> DaemonProcess {
         var args = ["--port", String(port), "--dictionaries", dictionaries]
         var data: DataDirectory?
         if !extraArguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             let dir = try DataDirectory()
             args += ["--data", dir.path]
             data = dir
+        }
+        if let shellPrefix {
+            return try DaemonProcess(binary: "/bin/sh",
+                                     arguments: ["-c", shellPrefix + "; exec \"$0\" \"$@\"", try binaryPath()] + args + extraArguments,
+                                     dataDirectory: data, timeout: timeout)
         }
         return try DaemonProcess(binary: try binaryPath(), arguments: args + extraArguments,
                                  dataDirectory: data, timeout: timeout)

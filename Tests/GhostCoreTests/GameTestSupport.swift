@@ -1,0 +1,89 @@
+import GhostCore
+
+/// A deterministic generator (SplitMix64), so random tests are reproducible.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A letter from a one-character string, for readable tests.
+func L(_ c: Character) -> Letter { Letter(String(c))! }
+
+/// Letters as one string in a–z order, e.g. [j, z] → "jz".
+func spelled(_ letters: [Letter]) -> String { String(letters.sorted().map(\.character)) }
+
+/// Ghost solved straight from the rule of record, over strings and a set of
+/// words: no trie, no shared code with `Solver`. Memoised per fragment.
+final class BruteGhost {
+    let words: Set<String>
+    private var memo: [String: Bool] = [:]
+    private var reachMemo: [String: Int] = [:]
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+
+    init(_ words: some Sequence<String>) { self.words = Set(words.map { $0.lowercased() }) }
+
+    /// Some word is longer than `f` and starts with it.
+    func properlyExtended(_ f: String) -> Bool {
+        words.contains { $0.count > f.count && $0.hasPrefix(f) }
+    }
+
+    /// Some word starts with `f` (it is a node of the trie).
+    func isPrefix(_ f: String) -> Bool { words.contains { $0.hasPrefix(f) } }
+
+    /// The player who just made `f` has not lost: `f` is not a word of 4+
+    /// letters (rule 1), and some word properly extends it (rule 2).
+    func alive(_ f: String) -> Bool {
+        if f.count >= 4 && words.contains(f) { return false }
+        return properlyExtended(f)
+    }
+
+    /// The player to move at the (alive) fragment `f` can force a win: some
+    /// letter keeps the game alive and leaves the opponent in a lost position.
+    func wins(_ f: String) -> Bool {
+        if let w = memo[f] { return w }
+        let w = BruteGhost.alphabet.contains { c in
+            let g = f + String(c)
+            return alive(g) && !wins(g)
+        }
+        memo[f] = w
+        return w
+    }
+
+    /// The letters that win at `f`, a–z.
+    func winningLetters(_ f: String) -> String {
+        String(BruteGhost.alphabet.filter { c in
+            let g = f + String(c)
+            return alive(g) && !wins(g)
+        })
+    }
+
+    /// The most letters that can still be added from `f` (a trie node with
+    /// children) until the game ends, the ending letter included.
+    func reach(_ f: String) -> Int {
+        if let r = reachMemo[f] { return r }
+        var best = 0
+        for c in BruteGhost.alphabet {
+            let g = f + String(c)
+            guard isPrefix(g) else { continue }
+            best = max(best, alive(g) ? reach(g) + 1 : 1)
+        }
+        reachMemo[f] = best
+        return best
+    }
+
+    /// Every fragment some word starts with ("" included): the trie's nodes.
+    var fragments: [String] {
+        var out: Set<String> = [""]
+        for w in words {
+            for n in 0...w.count { out.insert(String(w.prefix(n))) }
+        }
+        return out.sorted()
+    }
+}

@@ -1,0 +1,412 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's limits (Server.swift, Protocol.md §7), each against a small
+/// daemon of its own with a tiny limit, over real sockets.
+@Suite("Limits: clients, timeouts, flood, output, accept backoff", .timeLimit(.minutes(1)))
+struct LimitsTests {
+    static let idleTimeoutLine = "ERR timeout no command for 1 s; PING keeps a connection alive"
+    static let nameTimeoutLine = "ERR timeout no NAME or RESUME within 1 s"
+
+    static func daemon(_ args: [String]) throws -> DaemonProcess {
+        try DaemonProcess.start(extraArguments: args)
+    }
+
+    /// Plays "pear" from a fresh game to its end (reason=word), players[1] losing.
+    static func finishPear(_ game: inout Game, from step: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let letters = Array("pea")
+        for c in letters[step...] { try game.play(c, sourceLocation: sourceLocation) }
+        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.",
+                            sourceLocation: sourceLocation)
+    }
+
+    // MARK: Connection limits
+
+    @Test("--max-clients 3: the 4th connection reads exactly one `ERR busy …` line and EOF; a freed slot serves again")
+    func maxClients() throws {
+        let d = try Self.daemon(["--max-clients", "3"])
+        defer { d.kill() }
+        let busy = "ERR busy the server has its maximum of 3 clients; try again later"
+        let clients = try (0..<3).map { try LineClient(port: d.port, label: "c\($0)") }
+        for i in 0..<2 {
+            let extra = try LineClient(port: d.port, label: "extra\(i)", readHello: false)
+            try extra.expect(busy)
+            try extra.expectClosed()
+        }
+        // Those turned away took no slot; the three are served as before.
+        for c in clients { try c.ping() }
+        try clients[0].login(E2E.name("first"))
+
+        clients[1].close()
+        #expect(d.waitUntilClosed(clients[1]), "the daemon did not log closing the freed connection")
+        let again = try LineClient(port: d.port, label: "again")
+        try again.login(E2E.name("again"))
+        try again.ping()
+
+        // Full again.
+        let late = try LineClient(port: d.port, label: "late", readHello: false)
+        try late.expect(busy)
+        try late.expectClosed()
+        #expect(d.isRunning)
+    }
+
+    @Test("--max-clients-per-ip 2: the 3rd connection from 127.0.0.1 reads exactly `ERR busy …` and EOF; a freed slot serves again")
+    func maxClientsPerIP() throws {
+        let d = try Self.daemon(["--max-clients-per-ip", "2"])
+        defer { d.kill() }
+        let busy = "ERR busy too many connections from 127.0.0.1 (at most 2)"
+        let a = try LineClient(port: d.port, label: "a"), b = try LineClient(port: d.port, label: "b")
+        for i in 0..<3 {
+            let extra = try LineClient(port: d.port, label: "extra\(i)", readHello: false)
+            try extra.expect(busy)
+            try extra.expectClosed()
+        }
+        try a.ping()
+        try b.ping()
+        // An abrupt close (RST) frees the slot too.
+        b.reset()
+        #expect(d.waitUntilClosed(b))
+        let c = try LineClient(port: d.port, label: "c")
+        let (na, nc) = (E2E.name("pa"), E2E.name("pc"))
+        try a.login(na)
+        try c.login(nc)
+        var game = try Game.privateGame(host: Player(name: na, client: a), guest: Player(name: nc, client: c))
+        try Self.finishPear(&game)
+        let over = try LineClient(port: d.port, label: "over", readHello: false)
+        try over.expect(busy)
+        try over.expectClosed()
+    }
+
+    // MARK: Timeouts
+
+    @Test("--name-timeout 1: a silent connection, and one that only PINGs, get `ERR timeout …` and EOF; NAME keeps one open")
+    func nameTimeout() throws {
+        let d = try Self.daemon(["--name-timeout", "1"])
+        defer { d.kill() }
+        let start = monotonicNow()
+        let silent = try LineClient(port: d.port, label: "silent")
+        let pinger = try LineClient(port: d.port, label: "pinger")
+        try pinger.ping()
+        let named = try LineClient(port: d.port, label: "named")
+        try named.login(E2E.name("named"))
+        try silent.expectNothing(within: 0.5)
+
+        // The pinger is busy but never says who it is: PING does not count.
+        var pings = 1, oks = 1
+        var other: [String] = []
+        while !pinger.isClosed(timeout: 0.3) && monotonicNow() - start < 4 {
+            if pinger.trySend("PING") { pings += 1 }
+            other += pinger.readAvailable().filter { line in
+                if line == "OK PING" { oks += 1; return false }
+                return true
+            }
+        }
+        #expect(pinger.isClosed(timeout: 1), "the pinger without NAME was not closed within 4 s")
+        other += pinger.takeBufferedLines().filter { line in
+            if line == "OK PING" { oks += 1; return false }
+            return true
+        }
+        #expect(other == [Self.nameTimeoutLine], "the pinger got \(other) besides \(oks) OK PING")
+        #expect(oks >= 1 && oks <= pings, "\(oks) OK PING for \(pings) PING")
+
+        try silent.expect(Self.nameTimeoutLine, timeout: 3)
+        try silent.expectClosed(timeout: 2)
+        #expect(monotonicNow() - start < 5, "the silent connection was closed only after \(monotonicNow() - start) s")
+
+        // The named connection stays, well past the timeout.
+        let wait = 2.2 - (monotonicNow() - start)
+        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        try named.expectNothing(within: 0.1)
+        try named.ping()
+        #expect(d.isRunning)
+    }
+
+    @Test("--name-timeout 1: RESUME identifies a connection as NAME does")
+    func nameTimeoutResume() throws {
+        let d = try Self.daemon(["--name-timeout", "1"])
+        defer { d.kill() }
+        var game = try Game.privateGame(host: try E2E.player(d, "host"), guest: try E2E.player(d, "guest"))
+        try game.play("p")
+        game.players[1].client.close()
+        try game.expectAdjourned(absent: 1)
+        game.players[1] = try E2E.resume(d, game, seat: 1)
+        usleep(2_200_000)
+        for p in game.players { try p.expectNothing(within: 0.05) }
+        try Self.finishPear(&game, from: 1)
+    }
+
+    @Test("--idle-timeout 1: PING every 0.3 s keeps a connection for 3 s; a silent named one gets `ERR timeout …` and EOF")
+    func idleTimeout() throws {
+        let d = try Self.daemon(["--idle-timeout", "1"])
+        defer { d.kill() }
+        let pinger = try LineClient(port: d.port, label: "pinger")
+        try pinger.login(E2E.name("pinger"))
+        let silent = try LineClient(port: d.port, label: "silent")
+        try silent.login(E2E.name("silent"))
+        let start = monotonicNow()
+        while monotonicNow() - start < 3 {
+            try pinger.ping()
+            usleep(300_000)
+        }
+        try pinger.ping()
+        try silent.expect(Self.idleTimeoutLine, timeout: 1)
+        try silent.expectClosed(timeout: 2)
+        // An unnamed connection that only PINGs is kept alive as well.
+        let anon = try LineClient(port: d.port, label: "anon")
+        for _ in 0..<5 {
+            try anon.ping()
+            usleep(300_000)
+        }
+        try anon.ping()
+        #expect(d.isRunning)
+    }
+
+    @Test("--idle-timeout 1 in a game: the opponent gets ADJOURNED (not OVER), the player RESUMEs with the token and plays on")
+    func idleTimeoutAdjourns() throws {
+        let d = try Self.daemon(["--idle-timeout", "1"])
+        defer { d.kill() }
+        var game = try Game.privateGame(host: try E2E.player(d, "host"), guest: try E2E.player(d, "guest"))
+        try game.play("p")                    // the guest is to move, and goes silent
+        let (host, guest) = (game.players[0], game.players[1])
+
+        // The host PINGs every 0.3 s and collects everything else it gets.
+        var sent = 0, oks = 0
+        var hostLines: [String] = []
+        let start = monotonicNow()
+        func collect(_ lines: [String]) {
+            for line in lines { if line == "OK PING" { oks += 1 } else { hostLines.append(line) } }
+        }
+        while !guest.client.isClosed(timeout: 0.3) && monotonicNow() - start < 4 {
+            try host.send("PING")
+            sent += 1
+            collect(host.client.readAvailable())
+        }
+        let deadline = monotonicNow() + 2
+        while (oks < sent || hostLines.count < 2) && monotonicNow() < deadline {
+            if let line = host.client.nextLine(timeout: 0.1) { collect([line]) }
+        }
+        #expect(guest.client.sawEOF, "the silent guest was not closed within 4 s")
+        #expect(guest.client.takeBufferedLines() == [Self.idleTimeoutLine])
+        #expect(hostLines == [
+            "ADJOURNED id=\(game.id) player=\(guest.name) grace=60",
+            "INFO \(guest.name) is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it.",
+        ], "the host got \(hostLines)")
+        #expect(oks == sent, "\(oks) OK PING for \(sent) PING")
+
+        game.players[1] = try E2E.resume(d, game, seat: 1)
+        try Self.finishPear(&game, from: 1)
+        try host.expectNothing(within: 0.1)
+    }
+
+    /// A socket whose kernel buffers hold little (small segments, small
+    /// receive buffer), so that unread replies queue in ghostd after ~100 KB.
+    static func smallWindowClient(_ d: DaemonProcess, sourceLocation: SourceLocation = #_sourceLocation) throws -> RawSocket {
+        let s = try RawSocket.connect(port: d.port, receiveBuffer: 4096, maxSegment: 536).get()
+        let hello = s.readLine(timeout: 5) ?? "nothing"
+        #expect(hello.hasPrefix(LineClient.helloPrefix), "got \(hello)", sourceLocation: sourceLocation)
+        return s
+    }
+
+    /// 160 HELPs: about 240 KB of replies, under the default 256 KiB allowance
+    /// even if nothing could be written, and more than the small socket's
+    /// kernel buffers take, so some wait in ghostd; 160 commands is under the burst.
+    static let helps160 = Array(String(repeating: "HELP\n", count: 160).utf8)
+
+    @Test("--idle-timeout 1 / --name-timeout 1: a client that stopped reading (replies queued in ghostd) and went silent is still closed")
+    func timeoutNonReader() throws {
+        let d = try Self.daemon(["--idle-timeout", "1", "--name-timeout", "1"])
+        defer { d.kill() }
+        let idle = try Self.smallWindowClient(d)
+        #expect(idle.send("NAME \(E2E.name("nonreader"))") == .sent)
+        let unnamed = try Self.smallWindowClient(d)
+        for s in [idle, unnamed] { #expect(s.send(Self.helps160) == .sent) }
+        // Both are past their limit after 1 s, found by the sweep within 2 s.
+        for (s, what) in [(idle, "named (idle timeout)"), (unnamed, "unnamed (name timeout)")] {
+            let reason = d.closeReason(localPort: s.localPort, timeout: 5)
+            #expect(reason != nil, "ghostd did not close the silent \(what) client that does not read within 5 s")
+        }
+        // What a client reads at last: its replies, then the ERR timeout line and EOF.
+        let (lines, closed) = idle.readToEOF(timeout: 5)
+        #expect(closed && lines.last == Self.idleTimeoutLine, "\(lines.count) lines, last \(lines.last ?? "none"), EOF \(closed)")
+        #expect(d.isRunning)
+    }
+
+    // MARK: Command rate
+
+    @Test("--max-commands-per-second 5 --command-burst 10: 30 PINGs at once get 10 `OK PING`, `ERR flood …`, EOF")
+    func flood() throws {
+        let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "flooder")
+        try c.sendRaw(Array(String(repeating: "PING\n", count: 30).utf8))
+        for _ in 0..<10 { try c.expect("OK PING") }
+        try c.expect("ERR flood more than 5 commands a second; goodbye")
+        try c.expectClosed()
+
+        // Exactly the burst at once is fine.
+        let b = try LineClient(port: d.port, label: "burst")
+        try b.sendRaw(Array(String(repeating: "PING\n", count: 10).utf8))
+        for _ in 0..<10 { try b.expect("OK PING") }
+        try b.expectNothing(within: 0.2)
+
+        // Below the rate, more commands than the burst never trip it: 4 a second for 3 s.
+        let h = try LineClient(port: d.port, label: "steady")
+        for _ in 0..<12 {
+            try h.ping()
+            usleep(250_000)
+        }
+        try h.login(E2E.name("steady"))
+        #expect(d.isRunning)
+    }
+
+    @Test("Typing at a human pace (a command every 100 ms for 2 s) never trips the default rate limit")
+    func humanPace() throws {
+        let d = try Self.daemon([])
+        defer { d.kill() }
+        var game = try Game.privateGame(host: try E2E.player(d, "typist"), guest: try E2E.player(d, "other"))
+        let typist = game.players[0]
+        let start = monotonicNow()
+        var i = 0
+        while monotonicNow() - start < 2 {
+            switch i % 3 {
+            case 0: try typist.client.ping()
+            case 1:
+                try typist.send("NAMES")
+                _ = try typist.client.readUntil(prefix: "OK NAMES")
+            default:
+                try typist.send("SCORES 3")
+                _ = try typist.client.readUntil(prefix: "OK SCORES")
+            }
+            i += 1
+            usleep(100_000)
+        }
+        #expect(i >= 10)
+        try Self.finishPear(&game)
+        try typist.expectNothing(within: 0.1)
+    }
+
+    @Test("Default limits: a flooder that never reads is closed too, and ghostd does not spin on its unread input")
+    func floodNonReader() throws {
+        let d = try Self.daemon([])
+        defer { d.kill() }
+        let c = try Self.smallWindowClient(d)
+        // Replies it does not read, within the burst (200) and the output allowance ...
+        #expect(c.send(Self.helps160) == .sent)
+        usleep(300_000)
+        // ... then past the burst (ERR flood), with more input behind.
+        #expect(c.send(Array(String(repeating: "PING\n", count: 100).utf8)) == .sent)
+        usleep(300_000)
+        #expect(c.send(Array(String(repeating: "PING\n", count: 10_000).utf8), timeout: 5) == .sent)
+        let reason = d.closeReason(localPort: c.localPort, timeout: 5)
+        #expect(reason != nil, "ghostd did not close a flooding client that does not read within 5 s")
+        // Idle, ghostd wakes once a second; spinning, it takes all the CPU it gets.
+        let cpu0 = try #require(d.cpuSeconds)
+        usleep(2_000_000)
+        let used = try #require(d.cpuSeconds) - cpu0
+        #expect(used < 0.2, "ghostd used \(used) s of CPU in 2 s with nothing to do but a flooder's unread input")
+        c.reset()
+        let check = try LineClient(port: d.port, label: "check")
+        try check.ping()
+    }
+
+    // MARK: Output
+
+    @Test("--max-output-bytes 2048: HELP ×100 without reading drops the client; in a game the opponent gets ADJOURNED and RESUME works")
+    func maxOutputBytes() throws {
+        let d = try Self.daemon(["--max-output-bytes", "2048"])
+        defer { d.kill() }
+        let helps = Array(String(repeating: "HELP\n", count: 100).utf8)
+
+        // Outside a game.
+        let lone = try LineClient(port: d.port, label: "lone")
+        try lone.sendRaw(helps)
+        #expect(lone.isClosed(timeout: 5), "a client with 100 HELPs unread was not dropped")
+        let got = lone.takeBufferedLines()
+        #expect(got.allSatisfy { $0.hasPrefix("INFO ") || $0 == "OK HELP" }, "\(got.prefix(5))")
+        #expect(d.closeReason(localPort: lone.localPort) == "output buffer over 2048 bytes")
+
+        // In a game: adjourned, not lost.
+        var game = try Game.privateGame(host: try E2E.player(d, "host"), guest: try E2E.player(d, "reader"))
+        try game.play("p")
+        let guest = game.players[1]
+        try guest.client.sendRaw(helps)
+        #expect(guest.client.isClosed(timeout: 5), "the player with 100 HELPs unread was not dropped")
+        try game.expectAdjourned(absent: 1)
+        try game.players[0].expectNothing(within: 0.2)
+        #expect(d.closeReason(localPort: guest.client.localPort) == "output buffer over 2048 bytes")
+        game.players[1] = try E2E.resume(d, game, seat: 1)
+        try Self.finishPear(&game, from: 1)
+
+        // A client that reads its replies is never dropped, HELP after HELP.
+        let reader = try LineClient(port: d.port, label: "reader")
+        for _ in 0..<20 {
+            try reader.send("HELP")
+            let (infos, ok) = try reader.readUntil(prefix: "OK ")
+            #expect(ok == "OK HELP" && infos.count >= 10)
+        }
+    }
+
+    @Test("--max-output-bytes 1024 (the smallest allowed): a client that reads everything is not dropped for one HELP")
+    func smallestOutputAllowance() throws {
+        let d = try Self.daemon(["--max-output-bytes", "1024"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "reader")
+        try c.login(E2E.name("reader"))
+        try c.send("HELP")
+        // HELP's reply is about 1.5 KB, written in one loop turn to a client that reads at once.
+        let (infos, ok) = try c.readUntil(prefix: "OK ")
+        #expect(ok == "OK HELP" && infos.count >= 10)
+        try c.ping()
+    }
+
+    // MARK: Out of descriptors
+
+    @Test("Accept backoff: with `ulimit -n 64`, 100 connections make accept() fail; ghostd pauses accepting, serves on, recovers")
+    func acceptBackoff() throws {
+        let d = try DaemonProcess.start(shellPrefix: "ulimit -n 64")
+        defer { d.kill() }
+        let limits = readProcFile("/proc/\(d.pid)/limits") ?? ""
+        #expect(limits.split(separator: "\n").contains { $0.hasPrefix("Max open files") && $0.contains(" 64 ") },
+                "the descriptor limit did not apply: \(limits)")
+
+        // One client first, to show the served ones stay served.
+        let early = try LineClient(port: d.port, label: "early")
+        try early.login(E2E.name("early"))
+        var extra: [LineClient] = []
+        for i in 0..<100 {
+            extra.append(try LineClient(port: d.port, label: "x\(i)", readHello: false))
+        }
+        let failed = d.waitForStderrLine(timeout: 5) { $0.contains("accept failed") }
+        #expect(failed?.hasSuffix("accept failed: Too many open files; pausing accept for 100 ms") == true,
+                "stderr: \(failed ?? "no `accept failed` line")")
+        #expect(d.isRunning, "ghostd exited: \(d.exitStatus.map(\.description) ?? "")\n\(d.stderrLines.suffix(10).joined(separator: "\n"))")
+        usleep(500_000)
+        var hellos = 0, eofs = 0
+        for c in extra {
+            if c.readAvailable().first?.hasPrefix(LineClient.helloPrefix) == true { hellos += 1 }
+            if c.sawEOF { eofs += 1 }
+        }
+        #expect(hellos > 0 && hellos < 100, "\(hellos) of the 100 extra connections got HELLO")
+        #expect(eofs == 0, "\(eofs) of the extra connections were closed")
+        // Still serving the others while out of descriptors.
+        try early.ping()
+        #expect(d.isRunning)
+
+        for c in extra { c.close() }
+        // The queued connections are accepted (and found closed); then new clients play.
+        let host = try LineClient(port: d.port, label: "host", timeout: 10)
+        let guest = try LineClient(port: d.port, label: "guest", timeout: 10)
+        let (nh, ng) = (E2E.name("host"), E2E.name("guest"))
+        try host.login(nh)
+        try guest.login(ng)
+        var game = try Game.privateGame(host: Player(name: nh, client: host), guest: Player(name: ng, client: guest))
+        try Self.finishPear(&game)
+        try early.ping()
+        let pauses = d.stderrLines.filter { $0.contains("pausing accept") }.count
+        print("accept backoff: \(hellos) of 100 extra connections served while out of descriptors; \(pauses) `pausing accept` lines")
+        #expect(d.terminate() == .exited(0), "stderr:\n\(d.stderrLines.suffix(10).joined(separator: "\n"))")
+    }
+}

@@ -1,0 +1,714 @@
+import Foundation
+import Testing
+import GhostCore
+import GhostProtocol
+import GhostServer
+import GhostStore
+
+/// Time that moves only when the test says so.
+private final class StepClock: LobbyClock {
+    var wall = 1_700_000_000
+    var monotonic: Double = 10_000
+
+    func advance(_ seconds: Double) {
+        monotonic += seconds
+        wall += Int(seconds)
+    }
+}
+
+// The lists, and what perfect play makes of them (1st = the player who starts a round):
+// en: pea, pear, peach, cat, cats, dog, dogs.
+//   p: p, e (forced), a (forced), then c (r makes "pear", a word: loses at once), h (forced)
+//      makes "peach" on the 1st player. So p loses, and every reply in it is forced.
+//   c: c, a, t ("cat" is alive: cats extends it), s makes "cats" on the 2nd player. d: likewise
+//      (dog, dogs). So c and d win for the 1st player: the computer starting plays c or d.
+// nl: huis, huisje, kat, katten: k then a is forced.
+private let computerLists: [String: WordList] = [
+    "en": WordList(words: ["pea", "pear", "peach", "cat", "cats", "dog", "dogs"]),
+    "nl": WordList(words: ["huis", "huisje", "kat", "katten"]),
+]
+
+/// A lobby with a recording outbox, a manual clock and a store in a fresh temporary
+/// directory. The computer moves at once (inline) unless `botDelay` > 0.
+/// Connection 1 is alice, 2 is bob, 3 is carol, 4 is dave.
+private final class BotHarness {
+    let outbox = RecordingOutbox()
+    let clock = StepClock()
+    let directory: String
+    private let ownsDirectory: Bool
+    let store: Store
+    let lobby: Lobby
+
+    init(directory: String? = nil, botDelay: Double = 0) throws {
+        if let directory {
+            self.directory = directory
+            ownsDirectory = false
+        } else {
+            self.directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("ghostd-bots-\(UUID().uuidString)").path
+            ownsDirectory = true
+        }
+        var settings = Lobby.Settings()
+        settings.botDelay = botDelay
+        store = try Store(directory: self.directory, durability: .normal)
+        lobby = try Lobby(dictionaries: Dictionaries(lists: computerLists), store: store, outbox: outbox,
+                          clock: clock, settings: settings)
+        commit()
+    }
+
+    deinit {
+        store.close()
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    private func commit() {
+        do { try store.commit() } catch { Issue.record("commit failed: \(error)") }
+    }
+
+    func connect(_ id: ConnectionID) { lobby.connected(id); commit() }
+    func disconnect(_ id: ConnectionID) { lobby.disconnected(id); commit() }
+    func send(_ id: ConnectionID, _ line: String) {
+        lobby.received(.line(Array(line.utf8)), from: id)
+        commit()
+    }
+    func tick() { lobby.tick(); commit() }
+
+    func drain(sourceLocation: SourceLocation = #_sourceLocation) -> [ConnectionID: [String]] {
+        #expect(lobby.storeError == nil, sourceLocation: sourceLocation)
+        return outbox.drain()
+    }
+
+    func named(_ id: ConnectionID, _ name: String) {
+        connect(id)
+        send(id, "NAME \(name)")
+        _ = drain()
+    }
+}
+
+/// The resume token on the GAME line among `lines`.
+private func tokenIn(_ lines: [String]?, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let game = try #require(lines?.first { $0.hasPrefix("GAME ") }, "no GAME in \(lines ?? [])", sourceLocation: sourceLocation)
+    let t = try #require(Message.parse(game)?["token"], "no token in \(game)", sourceLocation: sourceLocation)
+    #expect(t.utf8.count == 32, sourceLocation: sourceLocation)
+    return t
+}
+
+/// The GAME line of game 1, as one seat sees it.
+private func gameLine(_ players: String, _ token: String, round: Int = 1, lang: String = "en",
+                      bot: String? = nil, ghost: String? = nil) -> String {
+    "GAME id=1 lang=\(lang) players=\(players) token=\(token) round=\(round)"
+        + (bot.map { " bot=\($0)" } ?? "") + (ghost.map { " rounds=ghost ghost=\($0)" } ?? "")
+}
+
+private func turn(_ player: String, _ fragment: String, ghost: String? = nil, id: Int = 1) -> String {
+    "TURN id=\(id) player=\(player) fragment=\(fragment)" + (ghost.map { " ghost=\($0)" } ?? "")
+}
+
+private func move(_ player: String, _ letter: Character, _ fragment: String, id: Int = 1) -> String {
+    "MOVE id=\(id) player=\(player) letter=\(letter) fragment=\(fragment)"
+}
+
+private let noHints = "ERR no-hints hints are only for games against the Easy computer"
+
+@Suite struct LobbyComputerTests {
+    // MARK: A game against the computer
+
+    @Test func newBotHardPlaysAtOnceAndWins() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        let start = h.drain()
+        let t = try tokenIn(start[1])
+        #expect(start == [1: ["OK NEW bot=hard lang=en",
+                              gameLine("alice,bot-hard", t, bot: "hard"),
+                              turn("alice", "")]])
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == nil)
+
+        // The computer's letter and the next TURN come with the reply, at once.
+        h.send(1, "p")
+        #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-hard", "p"),
+                                  move("bot-hard", "e", "pe"), turn("alice", "pe")]])
+        h.send(1, "a")
+        // r would make "pear" on the computer: it plays c.
+        #expect(h.drain() == [1: ["OK LETTER letter=a fragment=pea", move("alice", "a", "pea"), turn("bot-hard", "pea"),
+                                  move("bot-hard", "c", "peac"), turn("alice", "peac")]])
+        h.send(1, "h")
+        // One RANK line: the person's, on the board of games against Hard.
+        #expect(h.drain() == [1: ["OK LETTER letter=h fragment=peach", move("alice", "h", "peach"),
+                                  "OVER id=1 winner=bot-hard loser=alice reason=word fragment=peach",
+                                  "INFO \"peach\" is a word longer than 3 letters, so alice loses.",
+                                  "RANK name=alice rank=1 wins=0"]])
+        #expect(h.lobby.activeGames == 0)
+        let result = try #require(try h.store.result(game: 1))
+        #expect(result.winner == "bot-hard" && result.loser == "alice" && result.reason == "word" && result.fragment == "peach")
+        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "c", "h"])
+
+        // The scores: on board hard, nowhere else; the computer is not a player.
+        h.send(1, "SCORES bot=hard")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=0 played=1", "OK SCORES count=1 board=hard"]])
+        h.send(1, "SCORES")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=game"]])
+        h.send(1, "SCORES bot=easy")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=easy"]])
+        h.send(1, "SCORES bot=hard mode=match")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=hard-match"]])
+        h.send(1, "NAMES")
+        #expect(h.drain() == [1: ["NAME name=alice", "OK NAMES count=1"]])
+        // No rematch against the computer; alice is free again.
+        h.send(1, "REMATCH")
+        #expect(h.drain()[1]?.first?.hasPrefix("ERR no-rematch ") == true)
+        h.send(1, "NEW bot=easy")
+        #expect(h.drain()[1]?.first == "OK NEW bot=easy lang=en")
+    }
+
+    @Test func personBeatsHard() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        _ = h.drain()
+        h.send(1, "c")
+        #expect(h.drain() == [1: ["OK LETTER letter=c fragment=c", move("alice", "c", "c"), turn("bot-hard", "c"),
+                                  move("bot-hard", "a", "ca"), turn("alice", "ca")]])
+        h.send(1, "t")
+        // At "cat" every letter loses for the computer: s makes "cats", anything else is dead.
+        let lines = try #require(h.drain()[1])
+        try #require(lines.count == 7, "\(lines)")
+        #expect(Array(lines[0...2]) == ["OK LETTER letter=t fragment=cat", move("alice", "t", "cat"), turn("bot-hard", "cat")])
+        let bot = try #require(Message.parse(lines[3]))
+        let letter = try #require(bot["letter"]?.first)
+        let fragment = "cat" + String(letter)
+        #expect(lines[3] == move("bot-hard", letter, fragment))
+        #expect(lines[4] == "OVER id=1 winner=alice loser=bot-hard reason=\(letter == "s" ? "word" : "dead") fragment=\(fragment)")
+        #expect(lines[5] == (letter == "s" ? "INFO \"cats\" is a word longer than 3 letters, so bot-hard loses."
+                                           : "INFO No word starts with \"\(fragment)\", so bot-hard loses."))
+        #expect(lines[6] == "RANK name=alice rank=1 wins=1")
+        h.send(1, "SCORES 5 bot=hard")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=1 played=1", "OK SCORES count=1 board=hard"]])
+    }
+
+    @Test func firstBotMakesTheComputerStart() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard first=bot")
+        let lines = try #require(h.drain()[1])
+        let t = try tokenIn(lines)
+        try #require(lines.count == 5, "\(lines)")
+        #expect(Array(lines[0...2]) == ["OK NEW bot=hard lang=en", gameLine("bot-hard,alice", t, bot: "hard"), turn("bot-hard", "")])
+        // The computer starts with a winning letter: c or d (p loses).
+        let first = try #require(Message.parse(lines[3])?["letter"]?.first)
+        #expect(first == "c" || first == "d", "\(lines[3])")
+        #expect(lines[3] == move("bot-hard", first, String(first)))
+        #expect(lines[4] == turn("alice", String(first)))
+        // Everything else is forced: cats or dogs, made by alice.
+        let word = first == "c" ? Array("cats") : Array("dogs")
+        h.send(1, String(word[1]))
+        #expect(h.drain() == [1: ["OK LETTER letter=\(word[1]) fragment=\(String(word[0...1]))",
+                                  move("alice", word[1], String(word[0...1])), turn("bot-hard", String(word[0...1])),
+                                  move("bot-hard", word[2], String(word[0...2])), turn("alice", String(word[0...2]))]])
+        h.send(1, String(word[3]))
+        #expect(h.drain() == [1: ["OK LETTER letter=\(word[3]) fragment=\(String(word))", move("alice", word[3], String(word)),
+                                  "OVER id=1 winner=bot-hard loser=alice reason=word fragment=\(String(word))",
+                                  "INFO \"\(String(word))\" is a word longer than 3 letters, so alice loses.",
+                                  "RANK name=alice rank=1 wins=0"]])
+
+        // first=me is the default made explicit.
+        h.send(1, "NEW bot=medium first=me")
+        let me = try #require(h.drain()[1])
+        let t2 = try tokenIn(me)
+        #expect(me == ["OK NEW bot=medium lang=en", "GAME id=2 lang=en players=alice,bot-medium token=\(t2) round=1 bot=medium",
+                       turn("alice", "", id: 2)])
+    }
+
+    @Test func computerNamesAreReserved() throws {
+        let h = try BotHarness()
+        h.connect(1)
+        _ = h.drain()
+        for name in ["bot-hard", "bot-easy", "BOT-Medium", "bot-x", "Bot-"] {
+            h.send(1, "NAME \(name)")
+            #expect(h.drain() == [1: ["ERR bad-name names starting with bot- are kept for the computer"]], "\(name)")
+        }
+        h.send(1, "NAME botany")
+        #expect(h.drain() == [1: ["OK NAME name=botany lang=en"]])
+        h.send(1, "NAMES")
+        #expect(h.drain() == [1: ["NAME name=botany", "OK NAMES count=1"]])
+    }
+
+    // MARK: Hints
+
+    @Test func hintOnlyAgainstEasy() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "HINT")   // not in a game
+        #expect(h.drain() == [1: [noHints]])
+
+        // Against Easy, on your turn: winning at the start (c or d win).
+        h.send(1, "NEW bot=easy")
+        _ = h.drain()
+        h.send(1, "HINT")
+        let hint = try #require(h.drain()[1])
+        try #require(hint.count == 2, "\(hint)")
+        let letter = try #require(Message.parse(hint[0])?["letter"])
+        #expect(letter == "c" || letter == "d", "\(hint)")
+        #expect(hint == ["OK HINT winning=yes letter=\(letter)", "INFO You can force a win from here: try \(letter)."])
+        // A hint changes nothing: alice plays the losing p anyway; Easy's only safe reply is e.
+        h.send(1, "p")
+        #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-easy", "p"),
+                                  move("bot-easy", "e", "pe"), turn("alice", "pe")]])
+        h.send(1, "HINT")
+        #expect(h.drain() == [1: ["OK HINT winning=no letter=a",
+                                  "INFO With perfect play you lose from here; a gives your opponent the most chances to go wrong."]])
+        h.send(1, "a")
+        // Easy avoids "pear" (a word at once): c.
+        #expect(h.drain()[1]?.suffix(2) == [move("bot-easy", "c", "peac"), turn("alice", "peac")])
+        h.send(1, "h")
+        #expect(h.drain()[1]?.suffix(3) == ["OVER id=1 winner=bot-easy loser=alice reason=word fragment=peach",
+                                            "INFO \"peach\" is a word longer than 3 letters, so alice loses.",
+                                            "RANK name=alice rank=1 wins=0"])
+        h.send(1, "SCORES bot=easy")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=0 played=1", "OK SCORES count=1 board=easy"]])
+
+        // Against Hard and Medium: no hints.
+        for level in ["hard", "medium"] {
+            h.send(1, "NEW bot=\(level)")
+            _ = h.drain()
+            h.send(1, "HINT")
+            #expect(h.drain() == [1: [noHints]], "\(level)")
+            h.send(1, "LEAVE")
+            _ = h.drain()
+        }
+        // Between people: no hints for either.
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        h.send(1, "HINT")
+        h.send(2, "HINT")
+        #expect(h.drain() == [1: [noHints], 2: [noHints]])
+    }
+
+    @Test func hintAndLetterWhenItIsTheComputersTurn() throws {
+        let h = try BotHarness(botDelay: 0.6)
+        h.named(1, "alice")
+        h.send(1, "NEW bot=easy first=bot")
+        let lines = try #require(h.drain()[1])
+        #expect(lines == ["OK NEW bot=easy lang=en", gameLine("bot-easy,alice", try tokenIn(lines), bot: "easy"), turn("bot-easy", "")])
+        h.send(1, "HINT")
+        #expect(h.drain() == [1: ["ERR not-your-turn hints are for your turn"]])
+        h.send(1, "p")
+        #expect(h.drain() == [1: ["ERR not-your-turn it is bot-easy's turn"]])
+        h.send(1, "CLAIM")
+        #expect(h.drain() == [1: ["ERR not-claimable the computer never leaves"]])
+    }
+
+    // MARK: Restart, language, claim
+
+    @Test func restartAndLangAgainstTheComputerApplyAtOnce() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        let t = try tokenIn(h.drain()[1])
+        // Before a letter: at once, same round.
+        h.send(1, "RESTART")
+        #expect(h.drain() == [1: ["OK RESTART status=done", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "")]])
+        h.send(1, "p")
+        _ = h.drain()
+        // After letters: still at once (the computer agrees), as a new round.
+        h.send(1, "RESTART")
+        #expect(h.drain() == [1: ["OK RESTART status=done", gameLine("alice,bot-hard", t, round: 2, bot: "hard"), turn("alice", "")]])
+        h.send(1, "c")
+        #expect(h.drain()[1]?.suffix(2) == [move("bot-hard", "a", "ca"), turn("alice", "ca")])
+        h.send(1, "LANG nl")
+        #expect(h.drain() == [1: ["OK LANG lang=nl status=done", gameLine("alice,bot-hard", t, round: 3, lang: "nl", bot: "hard"),
+                                  turn("alice", "")]])
+        h.send(1, "k")
+        #expect(h.drain() == [1: ["OK LETTER letter=k fragment=k", move("alice", "k", "k"), turn("bot-hard", "k"),
+                                  move("bot-hard", "a", "ka"), turn("alice", "ka")]])
+        let stored = try #require(try h.store.activeGames().first)
+        #expect(stored.lang == "nl" && stored.round == 3 && stored.fragment == "ka" && stored.toMove == 0)
+        #expect(stored.bots == [nil, "hard"])
+        #expect(try h.store.moves(game: 1, round: 3) == ["k", "a"])
+        // No offer was made, so nothing is pending.
+        h.send(1, "ACCEPT")
+        #expect(h.drain()[1]?.first?.hasPrefix("ERR no-offer ") == true)
+        h.send(1, "CLAIM")
+        #expect(h.drain() == [1: ["ERR not-claimable the computer never leaves"]])
+    }
+
+    @Test func restartWhenTheComputerStartsReplaysItsFirstLetter() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard first=bot")
+        let t = try tokenIn(h.drain()[1])
+        h.send(1, "RESTART")
+        let lines = try #require(h.drain()[1])
+        try #require(lines.count == 5, "\(lines)")
+        #expect(Array(lines[0...2]) == ["OK RESTART status=done", gameLine("bot-hard,alice", t, round: 2, bot: "hard"), turn("bot-hard", "")])
+        let first = try #require(Message.parse(lines[3])?["letter"]?.first)
+        #expect(first == "c" || first == "d")
+        #expect(Array(lines[3...]) == [move("bot-hard", first, String(first)), turn("alice", String(first))])
+    }
+
+    // MARK: Away and back
+
+    @Test func disconnectAdjournsAComputerGameAndResumeWorks() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        let t = try tokenIn(h.drain()[1])
+        h.send(1, "p")
+        _ = h.drain()
+        h.disconnect(1)
+        #expect(h.drain() == [:])
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == nil)   // nobody can claim against an absent person here
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(t)")
+        #expect(h.drain() == [2: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "pe")]])
+        h.send(2, "a")
+        #expect(h.drain()[2]?.suffix(2) == [move("bot-hard", "c", "peac"), turn("alice", "peac")])
+
+        // The server restarts: the game is restored with its computer seat.
+        h.disconnect(2)
+        let h2 = try BotHarness(directory: h.directory)
+        #expect(h2.lobby.activeGames == 1)
+        h2.connect(1)
+        _ = h2.drain()
+        h2.send(1, "RESUME \(t)")
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "peac")]])
+        h2.send(1, "h")
+        #expect(h2.drain()[1]?.suffix(3) == ["OVER id=1 winner=bot-hard loser=alice reason=word fragment=peach",
+                                             "INFO \"peach\" is a word longer than 3 letters, so alice loses.",
+                                             "RANK name=alice rank=1 wins=0"])
+    }
+
+    // MARK: The computer with a delay
+
+    @Test func withADelayTheComputerPlaysOnTick() throws {
+        let h = try BotHarness(botDelay: 0.6)
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        _ = h.drain()
+        #expect(h.lobby.nextDeadline == nil)
+        h.send(1, "p")
+        #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-hard", "p")]])
+        let due = try #require(h.lobby.nextDeadline)
+        let now = h.clock.monotonic
+        // About 0.6 s: 0.6 × 0.6…1.4.
+        #expect(due >= now + 0.36 - 1e-9 && due <= now + 0.84 + 1e-9, "\(due - now)")
+        h.tick()
+        #expect(h.drain() == [:])
+        h.clock.advance(due - now - 0.01)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.send(1, "e")
+        #expect(h.drain() == [1: ["ERR not-your-turn it is bot-hard's turn"]])
+        h.clock.advance(0.01)
+        h.tick()
+        #expect(h.drain() == [1: [move("bot-hard", "e", "pe"), turn("alice", "pe")]])
+        #expect(h.lobby.nextDeadline == nil)
+        // A restart while the computer is due cancels its move.
+        h.send(1, "a")
+        _ = h.drain()
+        #expect(h.lobby.nextDeadline != nil)
+        h.send(1, "RESTART")
+        #expect(h.drain()[1]?.first == "OK RESTART status=done")
+        #expect(h.lobby.nextDeadline == nil)
+        h.clock.advance(5)
+        h.tick()
+        #expect(h.drain() == [:])
+    }
+
+    @Test func withADelayARestoredGameWhereTheComputerIsToMovePlaysOnTick() throws {
+        let h = try BotHarness(botDelay: 0.6)
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard first=bot")
+        let t = try tokenIn(h.drain()[1])
+        #expect(h.lobby.nextDeadline != nil)
+        // The server stops before the computer plays; on restart it is scheduled again.
+        let h2 = try BotHarness(directory: h.directory, botDelay: 0.6)
+        #expect(h2.lobby.nextDeadline != nil)
+        h2.connect(1)
+        _ = h2.drain()
+        h2.send(1, "RESUME \(t)")
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("bot-hard", "")]])
+        // (A RESUME schedules the computer afresh.)
+        let due = try #require(h2.lobby.nextDeadline)
+        h2.clock.advance(due - h2.clock.monotonic)
+        h2.tick()
+        let lines = try #require(h2.drain()[1])
+        try #require(lines.count == 2, "\(lines)")
+        let first = try #require(Message.parse(lines[0])?["letter"]?.first)
+        #expect(lines == [move("bot-hard", first, String(first)), turn("alice", String(first))])
+        #expect(first == "c" || first == "d")
+    }
+
+    @Test func withoutADelayARestoredGameWhereTheComputerIsToMovePlaysOnOpening() throws {
+        let h = try BotHarness(botDelay: 0.6)
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard first=bot")
+        let t = try tokenIn(h.drain()[1])
+        // Restarted with --bot-delay 0: the computer plays as the games are restored.
+        let h2 = try BotHarness(directory: h.directory)
+        #expect(h2.lobby.nextDeadline == nil)
+        let stored = try #require(try h2.store.activeGames().first)
+        #expect(stored.fragment == "c" || stored.fragment == "d", "\(stored.fragment)")
+        #expect(stored.toMove == 1)
+        h2.connect(1)
+        _ = h2.drain()
+        h2.send(1, "RESUME \(t)")
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("alice", stored.fragment)]])
+    }
+
+    // MARK: A match against the computer
+
+    /// alice starts odd rounds and loses them with p e a c h; the computer starts even
+    /// rounds with c or d and alice loses with s. Five rounds, one match on hard-match.
+    @Test func matchAgainstHardToGhost() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard rounds=ghost")
+        let start = try #require(h.drain()[1])
+        let t = try tokenIn(start)
+        #expect(start == ["OK NEW bot=hard lang=en rounds=ghost", gameLine("alice,bot-hard", t, bot: "hard", ghost: "-,-"),
+                          turn("alice", "", ghost: "-,-")])
+        let ghosts = ["-", "G", "GH", "GHO", "GHOS", "GHOST"]
+        var pending: [String] = []   // lines of the new round already received
+        for round in 1...5 {
+            let g = ghosts[round - 1] + ",-"
+            let next = ghosts[round] + ",-"
+            var word: [Character]
+            if round % 2 == 1 {
+                // alice starts: p, e, a, c, h.
+                word = Array("peach")
+                #expect(pending.isEmpty)
+                h.send(1, "p")
+                #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-hard", "p", ghost: g),
+                                          move("bot-hard", "e", "pe"), turn("alice", "pe", ghost: g)]], "round \(round)")
+                h.send(1, "a")
+                #expect(h.drain()[1]?.suffix(2) == [move("bot-hard", "c", "peac"), turn("alice", "peac", ghost: g)], "round \(round)")
+            } else {
+                // The computer started: c or d, then alice, the computer, alice (s loses).
+                try #require(pending.count == 2, "round \(round): \(pending)")
+                let first = try #require(Message.parse(pending[0])?["letter"]?.first)
+                word = first == "c" ? Array("cats") : Array("dogs")
+                #expect(pending == [move("bot-hard", first, String(first)), turn("alice", String(first), ghost: g)])
+                h.send(1, String(word[1]))
+                #expect(h.drain()[1]?.suffix(2) == [move("bot-hard", word[2], String(word[0...2])),
+                                                    turn("alice", String(word[0...2]), ghost: g)], "round \(round)")
+            }
+            let last = word.last!
+            h.send(1, String(last))
+            let lines = try #require(h.drain()[1])
+            let w = String(word)
+            let over = "OVER id=1 winner=bot-hard loser=alice reason=word fragment=\(w) ghost=\(next)"
+            let why = "INFO \"\(w)\" is a word longer than 3 letters, so alice loses."
+            if round < 5 {
+                let starter = round % 2 == 1 ? "bot-hard" : "alice"
+                let expected = ["OK LETTER letter=\(last) fragment=\(w)", move("alice", last, w), over,
+                                why + " alice earns the letter \(Array("GHOST")[round - 1]).",
+                                gameLine("alice,bot-hard", t, round: round + 1, bot: "hard", ghost: next),
+                                turn(starter, "", ghost: next)]
+                try #require(lines.count >= expected.count, "round \(round): \(lines)")
+                #expect(Array(lines.prefix(expected.count)) == expected, "round \(round)")
+                pending = Array(lines.dropFirst(expected.count))
+                #expect(pending.count == (starter == "bot-hard" ? 2 : 0), "round \(round): \(pending)")
+            } else {
+                #expect(lines == ["OK LETTER letter=\(last) fragment=\(w)", move("alice", last, w), over, why,
+                                  "MATCH id=1 winner=bot-hard loser=alice ghost=GHOST,-",
+                                  "INFO alice spelled GHOST: bot-hard wins the match.",
+                                  "RANK name=alice rank=1 wins=0"])
+            }
+        }
+        #expect(h.lobby.activeGames == 0)
+        h.send(1, "SCORES bot=hard mode=match")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=0 played=1", "OK SCORES count=1 board=hard-match"]])
+        h.send(1, "SCORES bot=hard")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=hard"]])
+        h.send(1, "SCORES mode=match")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=match"]])
+    }
+
+    // MARK: Matches between people
+
+    /// NEW rounds=ghost + JOIN; bob loses every round: alice's rounds by "pear", his own by "q".
+    @Test func matchBetweenPeopleToGhost() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "NEW rounds=ghost")
+        let opened = try #require(h.drain()[1])
+        let code = try #require(Message.parse(opened[0])?["code"])
+        #expect(opened == ["OK NEW code=\(code) lang=en rounds=ghost", "INFO Give the code \(code) to your opponent: they send JOIN \(code)."])
+        h.send(2, "JOIN \(code)")
+        let d = h.drain()
+        let (ta, tb) = (try tokenIn(d[1]), try tokenIn(d[2]))
+        #expect(d == [1: [gameLine("alice,bob", ta, ghost: "-,-"), turn("alice", "", ghost: "-,-")],
+                      2: ["OK JOIN code=\(code) lang=en rounds=ghost", gameLine("alice,bob", tb, ghost: "-,-"), turn("alice", "", ghost: "-,-")]])
+
+        let ghosts = ["-", "G", "GH", "GHO", "GHOS", "GHOST"]
+        for round in 1...5 {
+            let g = "-," + ghosts[round - 1], next = "-," + ghosts[round]
+            let fragment: String
+            let reasonInfo: String
+            if round % 2 == 1 {
+                // alice starts: p e a, then bob's r makes "pear".
+                h.send(1, "p")
+                #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bob", "p", ghost: g)],
+                                      2: [move("alice", "p", "p"), turn("bob", "p", ghost: g)]], "round \(round)")
+                h.send(2, "e")
+                h.send(1, "a")
+                _ = h.drain()
+                h.send(2, "r")
+                fragment = "pear"
+                reasonInfo = "\"pear\" is a word longer than 3 letters, so bob loses."
+            } else {
+                h.send(2, "q")
+                fragment = "q"
+                reasonInfo = "No word starts with \"q\", so bob loses."
+            }
+            let reason = round % 2 == 1 ? "word" : "dead"
+            let last = fragment.last!
+            let d = h.drain()
+            let common = [move("bob", last, fragment),
+                          "OVER id=1 winner=alice loser=bob reason=\(reason) fragment=\(fragment) ghost=\(next)"]
+            if round < 5 {
+                let info = "INFO \(reasonInfo) bob earns the letter \(Array("GHOST")[round - 1])."
+                // The other seat starts the next round.
+                let starter = round % 2 == 1 ? "bob" : "alice"
+                #expect(d == [1: common + [info, gameLine("alice,bob", ta, round: round + 1, ghost: next), turn(starter, "", ghost: next)],
+                              2: ["OK LETTER letter=\(last) fragment=\(fragment)"] + common
+                                  + [info, gameLine("alice,bob", tb, round: round + 1, ghost: next), turn(starter, "", ghost: next)]],
+                        "round \(round)")
+            } else {
+                let end = common + ["INFO \(reasonInfo)", "MATCH id=1 winner=alice loser=bob ghost=-,GHOST",
+                                    "INFO bob spelled GHOST: alice wins the match.",
+                                    "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
+                #expect(d == [1: end, 2: ["OK LETTER letter=\(last) fragment=\(fragment)"] + end])
+            }
+        }
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.moves(game: 1, round: 5) == ["p", "e", "a", "r"])
+        // One match on the match board; its rounds are not games.
+        h.send(1, "SCORES mode=match")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=1 played=1", "SCORE rank=2 name=bob wins=0 played=1",
+                                  "OK SCORES count=2 board=match"]])
+        h.send(1, "SCORES")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=game"]])
+
+        // A rematch of a match is a match, the other player starting.
+        h.send(1, "REMATCH")
+        h.send(2, "REMATCH")
+        let r = h.drain()
+        let (ra, rb) = (try tokenIn(r[1]), try tokenIn(r[2]))
+        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=-,-",
+                         turn("bob", "", ghost: "-,-", id: 2)])
+        #expect(r[1]?.suffix(2) == ["GAME id=2 lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=-,-",
+                                    turn("bob", "", ghost: "-,-", id: 2)])
+    }
+
+    @Test func seekRoundsGhostPairsOnlyMatchSeekers() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.send(1, "SEEK rounds=ghost")
+        h.send(2, "SEEK")
+        #expect(h.drain() == [1: ["OK SEEK lang=en rounds=ghost", "INFO Waiting for another player who seeks a match in en."],
+                              2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en."]])
+        #expect(h.lobby.activeGames == 0)
+        h.send(3, "SEEK rounds=ghost")
+        let d = h.drain()
+        let (ta, tc) = (try tokenIn(d[1]), try tokenIn(d[3]))
+        #expect(d == [1: [gameLine("alice,carol", ta, ghost: "-,-"), turn("alice", "", ghost: "-,-")],
+                      3: ["OK SEEK lang=en rounds=ghost", gameLine("alice,carol", tc, ghost: "-,-"), turn("alice", "", ghost: "-,-")]])
+        h.send(4, "SEEK")
+        let e = h.drain()
+        let (tb, td) = (try tokenIn(e[2]), try tokenIn(e[4]))
+        #expect(e == [2: ["GAME id=2 lang=en players=bob,dave token=\(tb) round=1", turn("bob", "", id: 2)],
+                      4: ["OK SEEK lang=en", "GAME id=2 lang=en players=bob,dave token=\(td) round=1", turn("bob", "", id: 2)]])
+        let stored = try h.store.activeGames()
+        #expect(stored.map(\.mode) == ["ghost", "single"])
+    }
+
+    @Test func leaveMidMatchEndsTheMatch() throws {
+        let h = try BotHarness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK rounds=ghost")
+        h.send(2, "SEEK rounds=ghost")
+        _ = h.drain()
+        for (id, c) in [(1, "p"), (2, "e"), (1, "a"), (2, "r")] { h.send(id, c) }
+        _ = h.drain()
+        h.send(2, "p")   // bob starts round 2
+        _ = h.drain()
+        h.send(1, "LEAVE")
+        let end = ["OVER id=1 winner=bob loser=alice reason=left fragment=p ghost=-,G", "INFO alice left the game.",
+                   "MATCH id=1 winner=bob loser=alice ghost=-,G", "INFO bob wins the match.",
+                   "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]
+        #expect(h.drain() == [1: ["OK LEAVE"] + end, 2: end])
+        #expect(h.lobby.activeGames == 0)
+        h.send(1, "SCORES mode=match")
+        #expect(h.drain() == [1: ["SCORE rank=1 name=bob wins=1 played=1", "SCORE rank=2 name=alice wins=0 played=1",
+                                  "OK SCORES count=2 board=match"]])
+        h.send(1, "SCORES mode=game")
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=game"]])
+    }
+
+    @Test func matchSurvivesAStoreReopenWithLettersAndStarter() throws {
+        let first = try BotHarness()
+        first.named(1, "alice")
+        first.named(2, "bob")
+        first.send(1, "NEW rounds=ghost")
+        let ok = try #require(first.drain()[1]?.first)
+        let code = try #require(Message.parse(ok)?["code"])
+        first.send(2, "JOIN \(code)")
+        let d = first.drain()
+        let (ta, tb) = (try tokenIn(d[1]), try tokenIn(d[2]))
+        for (id, c) in [(1, "p"), (2, "e"), (1, "a"), (2, "r")] { first.send(id, c) }
+        _ = first.drain()
+        first.send(2, "p")   // round 2: bob starts
+        _ = first.drain()
+        let saved = try #require(try first.store.activeGames().first)
+        #expect(saved.mode == "ghost" && saved.ghost == [0, 1] && saved.starter == 1 && saved.round == 2
+                && saved.fragment == "p" && saved.toMove == 0)
+
+        // The server restarts: a new lobby on the same store.
+        let h = try BotHarness(directory: first.directory)
+        #expect(h.lobby.activeGames == 1)
+        h.connect(1)
+        _ = h.drain()
+        h.send(1, "RESUME \(ta)")
+        #expect(h.drain() == [1: ["OK RESUME id=1", gameLine("alice,bob", ta, round: 2, ghost: "-,G"),
+                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: "-,G")]])
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(tb)")
+        #expect(h.drain() == [1: ["RETURNED id=1 player=bob"],
+                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: "-,G"), turn("alice", "p", ghost: "-,G")]])
+        // Round 2 goes on; alice makes "pear" and earns G; round 3 is alice's to start again.
+        h.send(1, "e")
+        h.send(2, "a")
+        _ = h.drain()
+        h.send(1, "r")
+        let info = "INFO \"pear\" is a word longer than 3 letters, so alice loses. alice earns the letter G."
+        let over = "OVER id=1 winner=bob loser=alice reason=word fragment=pear ghost=G,G"
+        #expect(h.drain() == [1: ["OK LETTER letter=r fragment=pear", move("alice", "r", "pear"), over, info,
+                                  gameLine("alice,bob", ta, round: 3, ghost: "G,G"), turn("alice", "", ghost: "G,G")],
+                              2: [move("alice", "r", "pear"), over, info,
+                                  gameLine("alice,bob", tb, round: 3, ghost: "G,G"), turn("alice", "", ghost: "G,G")]])
+        #expect(try h.store.moves(game: 1, round: 2) == ["p", "e", "a", "r"])
+        let stored = try #require(try h.store.activeGames().first)
+        #expect(stored.ghost == [1, 1] && stored.starter == 0 && stored.round == 3 && stored.fragment == "")
+
+        // And once more: a restart between rounds keeps the letters and the starter.
+        let h3 = try BotHarness(directory: first.directory)
+        h3.connect(2)
+        _ = h3.drain()
+        h3.send(2, "RESUME \(tb)")
+        #expect(h3.drain() == [2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 3, ghost: "G,G"),
+                                   "ADJOURNED id=1 player=alice grace=60", turn("alice", "", ghost: "G,G")]])
+    }
+}

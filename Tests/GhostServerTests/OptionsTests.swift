@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+import GhostServer
+import GhostStore
+
+/// ghostd's command line, parsed without starting anything.
+@Suite("Options: DaemonOptions.parse and --help")
+struct OptionsTests {
+    /// Every option with a good value (not the default), the text ghostd's
+    /// `--help` shows as its default, and how the good value lands in the
+    /// configuration.
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let value: String
+        let defaultText: String
+        let apply: @Sendable (inout ServerConfig) -> Void
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "--host", value: "::1", defaultText: "127.0.0.1") { $0.host = "::1" },
+        Case(name: "--port", value: "4242", defaultText: "7777") { $0.port = 4242 },
+        Case(name: "--dictionaries", value: "/tmp/dicts", defaultText: "./Dictionaries") { $0.dictionaries = "/tmp/dicts" },
+        Case(name: "--data", value: "/tmp/ghost data", defaultText: ServerConfig.defaultDataDirectory()) { $0.dataDirectory = "/tmp/ghost data" },
+        Case(name: "--durability", value: "normal", defaultText: "full") { $0.durability = .normal },
+        Case(name: "--grace", value: "2.5", defaultText: "60") { $0.graceSeconds = 2.5 },
+        Case(name: "--bot-delay", value: "250", defaultText: "600") { $0.botDelay = 0.25 },
+        Case(name: "--max-clients", value: "3", defaultText: "10000") { $0.maxClients = 3 },
+        Case(name: "--max-clients-per-ip", value: "0", defaultText: "256") { $0.maxClientsPerIP = 0 },
+        Case(name: "--name-timeout", value: "1.5", defaultText: "60") { $0.nameTimeout = 1.5 },
+        Case(name: "--idle-timeout", value: "0", defaultText: "600") { $0.idleTimeout = 0 },
+        Case(name: "--max-commands-per-second", value: "5", defaultText: "50") { $0.commandsPerSecond = 5 },
+        Case(name: "--command-burst", value: "10", defaultText: "200") { $0.commandBurst = 10 },
+        Case(name: "--max-output-bytes", value: "2048", defaultText: "262144") { $0.maxOutputBytes = 2048 },
+    ]
+
+    /// Values each option must refuse.
+    static let badValues: [(name: String, values: [String])] = [
+        ("--host", [""]),
+        ("--port", ["", "x", "-1", "65536", "80.5", "0x50", "1e3", " 80"]),
+        ("--dictionaries", [""]),
+        ("--data", [""]),
+        ("--durability", ["", "Full", "off", "fsync"]),
+        ("--grace", ["", "-1", "86401", "nan", "inf", "abc", "1s"]),
+        ("--bot-delay", ["", "-1", "10001", "nan"]),
+        ("--max-clients", ["", "0", "-3", "1.5", "1000001", "many"]),
+        ("--max-clients-per-ip", ["", "-1", "1000001", "two"]),
+        ("--name-timeout", ["", "-0.5", "86401", "infinity", "NaN"]),
+        ("--idle-timeout", ["", "-1", "864001", "soon"]),
+        ("--max-commands-per-second", ["", "-1", "1000001", "fast"]),
+        ("--command-burst", ["", "0", "0.5", "-10", "1000001"]),
+        ("--max-output-bytes", ["", "1023", "0", "-1", "1073741825", "1k"]),
+    ]
+
+    static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {
+        var c = ServerConfig()
+        change(&c)
+        return c
+    }
+
+    static func ran(_ result: Result<DaemonCommand, OptionError>) -> ServerConfig? {
+        if case .success(.run(let c)) = result { return c }
+        return nil
+    }
+
+    // MARK: Parsing
+
+    @Test("No arguments: every default, as documented in ServerConfig")
+    func defaults() throws {
+        let c = try #require(Self.ran(DaemonOptions.parse([])))
+        #expect(c == ServerConfig())
+        #expect(c.host == "127.0.0.1" && c.port == 7777 && c.dictionaries == "./Dictionaries")
+        #expect(c.durability == .full && c.graceSeconds == 60 && c.botDelay == 0.6)
+        #expect(c.maxClients == 10_000 && c.maxClientsPerIP == 256)
+        #expect(c.nameTimeout == 60 && c.idleTimeout == 600)
+        #expect(c.commandsPerSecond == 50 && c.commandBurst == 200)
+        #expect(c.maxOutputBytes == 256 * 1024 && c.readBudgetBytes == 64 * 1024 && c.acceptBackoff == 0.1)
+    }
+
+    @Test("Each option as `--opt value` and as `--opt=value` sets exactly its setting", arguments: cases)
+    func eachOption(_ option: Case) throws {
+        let expected = Self.config(option.apply)
+        #expect(expected != ServerConfig(), "the test value of \(option.name) is its default")
+        for args in [[option.name, option.value], [option.name + "=" + option.value]] {
+            let c = try #require(Self.ran(DaemonOptions.parse(args)), "\(args) did not parse: \(DaemonOptions.parse(args))")
+            #expect(c == expected, "\(args)")
+        }
+    }
+
+    @Test("Exact values land in the configuration")
+    func exactValues() throws {
+        let args = ["--host", "0.0.0.0", "--port=0", "--dictionaries", "d", "--data=x/y", "--durability=full",
+                    "--grace", "0", "--bot-delay=0", "--max-clients", "1", "--max-clients-per-ip=5000",
+                    "--name-timeout", "86400", "--idle-timeout=864000", "--max-commands-per-second", "0.5",
+                    "--command-burst=1", "--max-output-bytes", "1024"]
+        let c = try #require(Self.ran(DaemonOptions.parse(args)))
+        #expect(c.host == "0.0.0.0" && c.port == 0 && c.dictionaries == "d" && c.dataDirectory == "x/y")
+        #expect(c.durability == .full && c.graceSeconds == 0 && c.botDelay == 0)
+        #expect(c.maxClients == 1 && c.maxClientsPerIP == 5000)
+        #expect(c.nameTimeout == 86_400 && c.idleTimeout == 864_000)
+        #expect(c.commandsPerSecond == 0.5 && c.commandBurst == 1 && c.maxOutputBytes == 1024)
+        // Untouched settings keep their defaults.
+        #expect(c.backlog == 1024 && c.readBudgetBytes == 64 * 1024 && c.acceptBackoff == 0.1)
+
+        // Upper ends of the ranges.
+        let top = try #require(Self.ran(DaemonOptions.parse(
+            ["--port", "65535", "--max-clients", "1000000", "--max-output-bytes", "1073741824", "--bot-delay", "10000",
+             "--grace", "86400", "--max-commands-per-second", "1000000", "--command-burst", "1000000"])))
+        #expect(top.port == 65535 && top.maxClients == 1_000_000 && top.maxOutputBytes == 1 << 30)
+        #expect(top.botDelay == 10 && top.graceSeconds == 86_400 && top.commandsPerSecond == 1_000_000 && top.commandBurst == 1_000_000)
+        // A value after `=` may itself hold `=`; the last of a repeated option wins.
+        let eq = try #require(Self.ran(DaemonOptions.parse(["--data=/tmp/a=b", "--port", "1", "--port=2"])))
+        #expect(eq.dataDirectory == "/tmp/a=b" && eq.port == 2)
+    }
+
+    @Test("All options at once, mixing both forms")
+    func allAtOnce() throws {
+        var args: [String] = []
+        for (i, o) in Self.cases.enumerated() {
+            args += i % 2 == 0 ? [o.name, o.value] : [o.name + "=" + o.value]
+        }
+        let c = try #require(Self.ran(DaemonOptions.parse(args)))
+        #expect(c == Self.config { c in for o in Self.cases { o.apply(&c) } })
+    }
+
+    @Test("Bad values are refused with an OptionError naming the option and the value")
+    func badValues() {
+        for (name, values) in Self.badValues {
+            for value in values {
+                for args in [[name, value], [name + "=" + value]] {
+                    switch DaemonOptions.parse(args) {
+                    case .failure(let e):
+                        #expect(e.description.hasPrefix("\(name): bad value \(value): "), "\(args): \(e)")
+                    case .success(let c):
+                        Issue.record("\(args) was accepted: \(c)")
+                    }
+                }
+            }
+        }
+        // The exact message: the option's help text follows.
+        #expect(DaemonOptions.parse(["--port", "x"])
+                == .failure(OptionError("--port: bad value x: TCP port; 0 picks a free one, printed at start")))
+        #expect(DaemonOptions.parse(["--max-clients=0"])
+                == .failure(OptionError("--max-clients: bad value 0: connections served at once; past it: ERR busy and close")))
+    }
+
+    @Test("A missing value is an OptionError; the next option is not silently skipped")
+    func missingValue() {
+        for o in Self.cases {
+            #expect(DaemonOptions.parse([o.name]) == .failure(OptionError("\(o.name) needs a value (\(Self.valueName(o.name)))")),
+                    "\(o.name) without a value")
+            // A later good option does not rescue an earlier bad one.
+            if case .success(let c) = DaemonOptions.parse(["--port", "1", o.name]) {
+                Issue.record("\(o.name) at the end without a value was accepted: \(c)")
+            }
+        }
+    }
+
+    static func valueName(_ option: String) -> String {
+        switch option {
+        case "--host": "ADDR"
+        case "--dictionaries", "--data": "DIR"
+        case "--durability": "MODE"
+        case "--grace", "--name-timeout", "--idle-timeout": "SECONDS"
+        case "--bot-delay": "MS"
+        default: "N"
+        }
+    }
+
+    @Test("Unknown options and stray words are OptionErrors")
+    func unknownOptions() {
+        for args in [["--bogus"], ["--bogus=1"], ["--Port", "1"], ["-p", "1"], ["port", "1"], ["--max-client", "3"],
+                     ["--idle_timeout", "1"], ["--"], ["-"], [""], ["--port", "1", "extra"], ["--max-clients=3", "--nope"]] {
+            guard case .failure(let e) = DaemonOptions.parse(args) else {
+                Issue.record("\(args) was accepted")
+                continue
+            }
+            #expect(e.description.hasPrefix("unknown option "), "\(args): \(e)")
+        }
+        #expect(DaemonOptions.parse(["--bogus=1"]) == .failure(OptionError("unknown option --bogus=1")))
+        #expect(DaemonOptions.parse(["--port", "1", "extra"]) == .failure(OptionError("unknown option extra")))
+    }
+
+    @Test("--help, -h, --version and -V win wherever they appear before an error")
+    func helpAndVersion() {
+        #expect(DaemonOptions.parse(["--help"]) == .success(.help))
+        #expect(DaemonOptions.parse(["-h"]) == .success(.help))
+        #expect(DaemonOptions.parse(["--version"]) == .success(.version))
+        #expect(DaemonOptions.parse(["-V"]) == .success(.version))
+        #expect(DaemonOptions.parse(["--port", "1", "--help"]) == .success(.help))
+        #expect(DaemonOptions.parse(["--help", "--bogus"]) == .success(.help))
+    }
+
+    // MARK: Usage
+
+    @Test("--help names every option with its value and default, and --help/--version")
+    func usageMentionsEverything() throws {
+        let lines = DaemonOptions.usage.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for o in Self.cases {
+            let header = "  \(o.name) \(Self.valueName(o.name))"
+            let start = try #require(lines.firstIndex(of: header), "usage lacks the line `\(header)`")
+            // The option's description: the indented lines up to the next option.
+            let block = lines[(start + 1)...].prefix { $0.hasPrefix("      ") }
+            let text = block.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(!block.isEmpty && text.hasSuffix("[\(o.defaultText)]"),
+                    "\(o.name): expected its default [\(o.defaultText)] at the end of `\(text)`")
+        }
+        for flag in ["  --help", "  --version"] {
+            #expect(lines.contains(flag), "usage lacks `\(flag)`")
+        }
+        #expect(lines.first == "Usage: ghostd [options]")
+        #expect(DaemonOptions.usage.contains("`--name value` or `--name=value`"))
+    }
+
+    @Test("No usage line is longer than 80 characters (nor ends in a space)")
+    func usageWidth() {
+        for line in DaemonOptions.usage.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line.count) characters: `\(line)`")
+            #expect(!line.hasSuffix(" "), "trailing space: `\(line)`")
+        }
+    }
+}
