@@ -103,19 +103,28 @@ public struct KeyDecoder: Sendable {
             case 0x20..<0x7F: keys.append(.char(Character(Unicode.Scalar(c)))); i += 1
             default:
                 // UTF-8: the lead byte says how long the character is.
-                let length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1
-                if length == 1 { keys.append(.other); i += 1; continue }
+                let length = (0xC2...0xDF).contains(c) ? 2 : (0xE0...0xEF).contains(c) ? 3 : (0xF0...0xF4).contains(c) ? 4 : 1
+                guard length > 1 else {
+                    keys.append(.other)  // a stray continuation byte or an invalid lead byte
+                    i += 1
+                    continue
+                }
                 guard i + length <= b.count else {
-                    if final { keys.append(.other); i = b.count; continue }
-                    pending = Array(b[i...])
-                    return keys
+                    if !final {
+                        pending = Array(b[i...])
+                        return keys
+                    }
+                    keys.append(.other)
+                    i += 1
+                    continue
                 }
                 if let s = String(validating: b[i..<(i + length)], as: UTF8.self), let ch = s.first {
                     keys.append(.char(ch))
+                    i += length
                 } else {
                     keys.append(.other)
+                    i += 1
                 }
-                i += length
             }
         }
         pending = []

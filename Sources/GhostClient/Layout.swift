@@ -102,14 +102,13 @@ public enum Layout {
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = String(word)
-            let prefix = lines.isEmpty ? "" : hanging
             if line.isEmpty {
                 line = (lines.isEmpty ? "" : hanging) + word
             } else if visibleWidth(line) + 1 + visibleWidth(word) <= width {
                 line += " " + word
             } else {
                 lines.append(line)
-                line = prefix + word
+                line = hanging + word
             }
             while visibleWidth(line) > width {
                 let head = truncate(line, to: width)

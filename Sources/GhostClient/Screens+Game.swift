@@ -78,7 +78,8 @@ extension Screens {
         }
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(last.player, last.letter.uppercased())) }
         body.append(Layout.center(caption.joined(separator: " · "), in: width))
-        body.append("")
+        // The menu can be 8 rows: it takes the blank row above the keyboard's place.
+        if !s.gameMenuOpen || s.confirmLeave || height > 24 { body.append("") }
 
         var help = t.gameHelp
         if s.confirmLeave {
