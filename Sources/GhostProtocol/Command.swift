@@ -64,7 +64,7 @@ public enum Command: Sendable, Equatable {
         ("SCORES [n]", "the high-score list, top n (default 10)"),
         ("HELP", "list the commands"),
         ("PING", "check the connection; replies OK PING"),
-        ("QUIT", "close the connection (a game in progress is lost)"),
+        ("QUIT", "close the connection (a game in progress is adjourned: RESUME it later)"),
     ]
 }
 

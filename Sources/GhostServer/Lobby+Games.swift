@@ -42,10 +42,10 @@ extension Lobby {
             var game = GhostGame(rules: GhostRules(words: words))
             var ok = true
             for (i, ch) in g.fragment.enumerated() {
-                guard let letter = Letter(String(ch)), (try? game.play(letter, by: i % 2)) != nil, !game.isOver else {
-                    ok = false
-                    break
-                }
+                // play() returns nil while the game goes on, so no try? here.
+                guard let letter = Letter(String(ch)) else { ok = false; break }
+                do { try game.play(letter, by: i % 2) } catch { ok = false; break }
+                if game.isOver { ok = false; break }
             }
             guard ok, game.toMove == g.toMove else {
                 log("game \(g.id) not restored: \"\(g.fragment)\" does not replay on the \(g.lang) list")

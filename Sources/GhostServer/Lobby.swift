@@ -307,7 +307,10 @@ public final class Lobby {
             return false
         }
         switch session.state {
-        case .idle: return true
+        case .idle:
+            // Starting something else lets a pending rematch request lapse.
+            sessions[id]?.last = nil
+            return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
         case .playing: reply(id, .error(.busy, "you are in a game"))

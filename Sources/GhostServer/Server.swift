@@ -331,6 +331,7 @@ public final class Server: Outbox {
         for conn in Array(connections.values) {
             _ = ghost_epoll_remove(epfd, conn.fd)
             Glibc.close(conn.fd)
+            log("connection \(conn.id) closed: server shutting down")
         }
         connections.removeAll()
         _ = commit()

@@ -30,6 +30,17 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("HELP", .help),
         ("PING", .ping),
         ("QUIT", .quit),
+        ("NAMES", .names),
+        ("RESUME 0123456789abcdef0123456789abcdef", .resume("0123456789abcdef0123456789abcdef")),
+        ("CLAIM", .claim),
+        ("SCORES", .scores(10)),
+        ("SCORES 5", .scores(5)),
+        ("SCORES 1", .scores(1)),
+        ("SCORES 100", .scores(100)),
+        ("RESTART", .restart),
+        ("ACCEPT", .accept),
+        ("DECLINE", .decline),
+        ("REMATCH", .rematch),
     ])
     func everyVerb(_ line: String, _ expected: Command) {
         #expect(command(line) == expected)
@@ -48,6 +59,39 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(command("join abcde") == .join("ABCDE"))  // join codes are uppercased
         #expect(command("letter X") == .letter(L("x")))
         #expect(command("Letter q") == .letter(L("q")))
+        #expect(command("names") == .names)
+        #expect(command("claim") == .claim)
+        #expect(command("Scores") == .scores(CommandParser.defaultScores))
+        #expect(command("scores 7") == .scores(7))
+        #expect(command("restart") == .restart)
+        #expect(command("accept") == .accept)
+        #expect(command("Decline") == .decline)
+        #expect(command("rematch") == .rematch)
+        #expect(command("resume abc") == .resume("abc"))
+    }
+
+    @Test func scoresDefaultsAndLimits() {
+        #expect(CommandParser.defaultScores == 10)
+        #expect(CommandParser.maxScores == 100)
+        #expect(command("SCORES") == .scores(10))
+        #expect(command("SCORES\t5") == .scores(5))
+        #expect(command(" SCORES 42 ") == .scores(42))
+    }
+
+    @Test func resumeKeepsTheTokenAsSent() {
+        #expect(command("RESUME ABCdef") == .resume("ABCdef"))
+        #expect(command("RESUME  ff ") == .resume("ff"))
+    }
+
+    @Test func newVerbsReplyUnderTheirOwnName() {
+        #expect(Command.names.verb == "NAMES")
+        #expect(Command.resume("x").verb == "RESUME")
+        #expect(Command.claim.verb == "CLAIM")
+        #expect(Command.scores(5).verb == "SCORES")
+        #expect(Command.restart.verb == "RESTART")
+        #expect(Command.accept.verb == "ACCEPT")
+        #expect(Command.decline.verb == "DECLINE")
+        #expect(Command.rematch.verb == "REMATCH")
     }
 
     @Test func whitespaceAroundWords() {
@@ -93,6 +137,21 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("LANG en nl", .badArguments),
         ("JOIN", .badArguments),
         ("JOIN A B", .badArguments),
+        ("NAMES all", .badArguments),
+        ("RESUME", .badArguments),
+        ("RESUME a b", .badArguments),
+        ("CLAIM now", .badArguments),
+        ("SCORES 0", .badArguments),
+        ("SCORES 101", .badArguments),
+        ("SCORES x", .badArguments),
+        ("SCORES -1", .badArguments),
+        ("SCORES 1.5", .badArguments),
+        ("SCORES 5 6", .badArguments),
+        ("SCORES 99999999999999999999999", .badArguments),
+        ("RESTART now", .badArguments),
+        ("ACCEPT it", .badArguments),
+        ("DECLINE it", .badArguments),
+        ("REMATCH bob", .badArguments),
     ])
     func errors(_ line: String, _ code: ErrorCode) {
         #expect(errorCode(line) == code)
@@ -169,10 +228,30 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(ErrorCode.notInGame.rawValue == "not-in-game")
         #expect(ErrorCode.noSuchGame.rawValue == "no-such-game")
         #expect(ErrorCode.ownGame.rawValue == "own-game")
+        #expect(ErrorCode.badToken.rawValue == "bad-token")
+        #expect(ErrorCode.notClaimable.rawValue == "not-claimable")
+        #expect(ErrorCode.noOffer.rawValue == "no-offer")
+        #expect(ErrorCode.offerPending.rawValue == "offer-pending")
+        #expect(ErrorCode.offerSpent.rawValue == "offer-spent")
+        #expect(ErrorCode.noRematch.rawValue == "no-rematch")
+        #expect(ErrorCode.storeFailed.rawValue == "store-failed")
     }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
-        #expect(verbs == ["NAME", "LANG", "SEEK", "NEW", "JOIN", "LETTER", "LEAVE", "HELP", "PING", "QUIT"])
+        #expect(verbs == ["NAME", "NAMES", "LANG", "SEEK", "NEW", "JOIN", "LETTER", "LEAVE", "RESTART", "ACCEPT",
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HELP", "PING", "QUIT"])
+        // Every verb the parser knows has a help line, and no help line names an unknown verb.
+        for verb in verbs {
+            let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN" || verb == "LETTER"
+                ? "\(verb) x" : String(verb)
+            #expect(errorCode(line) != .unknownCommand, "\(verb)")
+        }
+    }
+
+    /// QUIT adjourns a game in progress (LEAVE resigns it); the help must not say it loses.
+    @Test func quitHelpDoesNotSayTheGameIsLost() throws {
+        let quit = try #require(Command.helpLines.first { $0.usage == "QUIT" })
+        #expect(!quit.text.contains("lost"), "\(quit.text)")
     }
 }

@@ -13,7 +13,12 @@ import GhostProtocol
         (.error(.notYourTurn, "it is bob's turn"), "ERR not-your-turn it is bob's turn"),
         (.error(.lineTooLong, "too long"), "ERR line-too-long too long"),
         (.info("Waiting for another player."), "INFO Waiting for another player."),
-        (.game(id: 1, lang: "en", players: ["alice", "bob"]), "GAME id=1 lang=en players=alice,bob"),
+        (.game(id: 1, lang: "en", players: ["alice", "bob"], token: nil, round: 1),
+         "GAME id=1 lang=en players=alice,bob round=1"),
+        (.game(id: 1, lang: "en", players: ["alice", "bob"], token: "0123456789abcdef0123456789abcdef", round: 1),
+         "GAME id=1 lang=en players=alice,bob token=0123456789abcdef0123456789abcdef round=1"),
+        (.game(id: 7, lang: "nl", players: ["bob", "alice"], token: "ff", round: 3),
+         "GAME id=7 lang=nl players=bob,alice token=ff round=3"),
         (.turn(id: 1, player: "alice", fragment: ""), "TURN id=1 player=alice fragment="),
         (.turn(id: 12, player: "bob", fragment: "pea"), "TURN id=12 player=bob fragment=pea"),
         (.move(id: 2, player: "bob", letter: "e", fragment: "pe"), "MOVE id=2 player=bob letter=e fragment=pe"),
@@ -21,6 +26,30 @@ import GhostProtocol
          "OVER id=3 winner=a loser=b reason=word fragment=pear"),
         (.over(id: 4, winner: "bob", loser: "alice", reason: "left", fragment: ""),
          "OVER id=4 winner=bob loser=alice reason=left fragment="),
+        (.over(id: 5, winner: "bob", loser: "alice", reason: "abandoned", fragment: "pe"),
+         "OVER id=5 winner=bob loser=alice reason=abandoned fragment=pe"),
+        (.adjourned(id: 1, player: "alice", grace: 60), "ADJOURNED id=1 player=alice grace=60"),
+        (.adjourned(id: 2, player: "bob", grace: 0), "ADJOURNED id=2 player=bob grace=0"),
+        (.returned(id: 1, player: "alice"), "RETURNED id=1 player=alice"),
+        (.claimable(id: 3, player: "bob"), "CLAIMABLE id=3 player=bob"),
+        (.offer(id: 1, player: "alice", kind: "restart", lang: nil), "OFFER id=1 player=alice kind=restart"),
+        (.offer(id: 1, player: "bob", kind: "lang", lang: "nl"), "OFFER id=1 player=bob kind=lang lang=nl"),
+        (.accepted(id: 1, player: "bob", kind: "restart"), "ACCEPTED id=1 player=bob kind=restart"),
+        (.accepted(id: 2, player: "alice", kind: "lang"), "ACCEPTED id=2 player=alice kind=lang"),
+        (.declined(id: 1, player: "bob", kind: "restart"), "DECLINED id=1 player=bob kind=restart"),
+        (.declined(id: 4, player: "alice", kind: "lang"), "DECLINED id=4 player=alice kind=lang"),
+        (.rematch(id: 1, player: "alice"), "REMATCH id=1 player=alice"),
+        (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
+        (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
+        (.nameEntry("Alice"), "NAME name=Alice"),
+        (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
+        (.score(rank: 2, name: "bob", wins: 0, played: 1), "SCORE rank=2 name=bob wins=0 played=1"),
+        (.ok("NAME", ("name", "alice"), ("lang", "en")), "OK NAME name=alice lang=en"),
+        (.ok("RESUME", ("id", "1")), "OK RESUME id=1"),
+        (.ok("RESTART", ("status", "offered")), "OK RESTART status=offered"),
+        (.ok("LANG", ("lang", "nl"), ("status", "done")), "OK LANG lang=nl status=done"),
+        (.ok("NAMES", ("count", "2")), "OK NAMES count=2"),
+        (.error(.badToken, "no game in progress has that token"), "ERR bad-token no game in progress has that token"),
     ]
 
     @Test(arguments: MessageTests.cases)
@@ -61,8 +90,13 @@ import GhostProtocol
 
     @Test func controlCharactersAndSpacesInValuesBecomeUnderscores() {
         #expect(ServerLine.turn(id: 1, player: "a b\u{7}", fragment: "").rendered == "TURN id=1 player=a_b_ fragment=")
-        #expect(ServerLine.game(id: 2, lang: "e\nn", players: ["x\u{1B}y", "z\u{9B}"]).rendered
-                == "GAME id=2 lang=e_n players=x_y,z_")
+        #expect(ServerLine.game(id: 2, lang: "e\nn", players: ["x\u{1B}y", "z\u{9B}"], token: nil, round: 1).rendered
+                == "GAME id=2 lang=e_n players=x_y,z_ round=1")
+        #expect(ServerLine.game(id: 2, lang: "en", players: ["a", "b"], token: "a b", round: 1).rendered
+                == "GAME id=2 lang=en players=a,b token=a_b round=1")
+        #expect(ServerLine.nameEntry("a b").rendered == "NAME name=a_b")
+        #expect(ServerLine.offer(id: 1, player: "a", kind: "lang", lang: "n\tl").rendered
+                == "OFFER id=1 player=a kind=lang lang=n_l")
         #expect(ServerLine.ok("NAME", ("name", "a\tb\u{7F}")).rendered == "OK NAME name=a_b_")
         #expect(ServerLine.over(id: 1, winner: "w w", loser: "l\r\nl", reason: "word", fragment: "pe a").rendered
                 == "OVER id=1 winner=w_w loser=l__l reason=word fragment=pe_a")
@@ -112,6 +146,37 @@ import GhostProtocol
         #expect(h["languages"] == "en,nl")
         #expect(Message.parse("") == nil)
         #expect(Message.parse("   ") == nil)
+    }
+
+    @Test func gameTokenIsOmittedWhenNil() throws {
+        let without = ServerLine.game(id: 1, lang: "en", players: ["a", "b"], token: nil, round: 2)
+        #expect(without.rendered == "GAME id=1 lang=en players=a,b round=2")
+        #expect(without.message["token"] == nil)
+        #expect(without.message.fields.map(\.key) == ["id", "lang", "players", "round"])
+        let with = ServerLine.game(id: 1, lang: "en", players: ["a", "b"], token: "abc", round: 2)
+        #expect(with.message.fields.map(\.key) == ["id", "lang", "players", "token", "round"])
+        #expect(with.message["token"] == "abc")
+        // Lines that differ only in the token are different lines.
+        #expect(with != without)
+        #expect(with != ServerLine.game(id: 1, lang: "en", players: ["a", "b"], token: "abd", round: 2))
+        #expect(with != ServerLine.game(id: 1, lang: "en", players: ["a", "b"], token: "abc", round: 3))
+        let parsed = try #require(Message.parse(with.rendered))
+        #expect(parsed["round"] == "2")
+        #expect(parsed["players"] == "a,b")
+    }
+
+    @Test func offerLangIsOmittedWhenNil() {
+        #expect(ServerLine.offer(id: 1, player: "a", kind: "restart", lang: nil).message.fields.map(\.key)
+                == ["id", "player", "kind"])
+        #expect(ServerLine.offer(id: 1, player: "a", kind: "lang", lang: "nl").message.fields.map(\.key)
+                == ["id", "player", "kind", "lang"])
+    }
+
+    @Test func nameDataLineIsKeywordNAME() throws {
+        let m = try #require(Message.parse(ServerLine.nameEntry("bob").rendered))
+        #expect(m.keyword == "NAME")
+        #expect(m.words.isEmpty)
+        #expect(m["name"] == "bob")
     }
 
     @Test func fieldOrderMattersForEquality() {

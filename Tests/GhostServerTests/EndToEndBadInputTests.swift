@@ -110,8 +110,7 @@ struct EndToEndBadInputTests {
             let guest = try E2E.player(daemon, "guest")
             try guest.send("JOIN \(code)")
             try guest.expect("OK JOIN code=\(code) lang=en")
-            let id = try Game.expectGameStart(p, players: [p, guest], lang: "en")
-            #expect(try Game.expectGameStart(guest, players: [p, guest], lang: "en") == id)
+            _ = try Game.expectStart(players: [p, guest], lang: "en")
             // The code is used up.
             let third = try E2E.player(daemon, "third")
             try third.send("JOIN \(code)")
@@ -148,11 +147,18 @@ struct EndToEndBadInputTests {
 
             let name = E2E.name("case")
             try c.send("name \(name)")
-            try c.expect("OK NAME name=\(name)")
+            try c.expect("OK NAME name=\(name) lang=en")
             try c.send("help")
             let (infos, last) = try c.readUntil(prefix: "OK ")
             #expect(last == "OK HELP")
             #expect(infos.count >= 10 && infos.allSatisfy { $0.hasPrefix("INFO ") }, "\(infos)")
+            for verb in ["NAME", "NAMES", "LANG", "SEEK", "NEW", "JOIN", "LETTER", "LEAVE", "RESTART", "ACCEPT", "DECLINE",
+                         "RESUME", "CLAIM", "REMATCH", "SCORES", "HELP", "PING", "QUIT"] {
+                #expect(infos.contains { $0.hasPrefix("INFO \(verb) ") }, "HELP lacks \(verb): \(infos)")
+            }
+            // QUIT adjourns a game (Protocol.md §3, §7); HELP must not say it is lost.
+            let quit = infos.first { $0.hasPrefix("INFO QUIT ") } ?? ""
+            #expect(!quit.contains("lost"), "HELP says: \(quit)")
             try c.send("Quit")
             try c.expect("OK QUIT")
             try c.expectClosed()

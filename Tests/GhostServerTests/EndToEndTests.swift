@@ -10,12 +10,12 @@ struct EndToEndGameTests {
             let alice = E2E.name("alice"), bob = E2E.name("bob")
             let a = try LineClient(port: daemon.port, label: alice)
             let b = try LineClient(port: daemon.port, label: bob)
-            #expect(a.hello == "HELLO ghostd/0.1.0 protocol=1 languages=en,nl")
+            #expect(a.hello == "HELLO ghostd/0.2.0 protocol=1 languages=en,nl")
 
             try a.send("NAME \(alice)")
-            try a.expect("OK NAME name=\(alice)")
+            try a.expect("OK NAME name=\(alice) lang=en")
             try b.send("NAME \(bob)")
-            try b.expect("OK NAME name=\(bob)")
+            try b.expect("OK NAME name=\(bob) lang=en")
 
             try a.send("NEW")
             let ok = try a.expectPrefix("OK NEW code=")
@@ -26,12 +26,18 @@ struct EndToEndGameTests {
 
             try b.send("JOIN \(code.lowercased())")
             try b.expect("OK JOIN code=\(code) lang=en")
+            // Each player gets its own resume token, and only its own.
             let gameLine = try a.expectPrefix("GAME id=")
             let id = try #require(Int(gameLine.dropFirst("GAME id=".count).prefix(while: { $0 != " " })))
             let g = "id=\(id)"
-            #expect(gameLine == "GAME \(g) lang=en players=\(alice),\(bob)")
+            let tokenA = lineFields(gameLine)["token"] ?? ""
+            #expect(gameLine == "GAME \(g) lang=en players=\(alice),\(bob) token=\(tokenA) round=1" && isToken(tokenA), "\(gameLine)")
             try a.expect("TURN \(g) player=\(alice) fragment=")
-            try b.expect(lines: ["GAME \(g) lang=en players=\(alice),\(bob)", "TURN \(g) player=\(alice) fragment="])
+            let bobGame = try b.expectPrefix("GAME \(g) ")
+            let tokenB = lineFields(bobGame)["token"] ?? ""
+            #expect(bobGame == "GAME \(g) lang=en players=\(alice),\(bob) token=\(tokenB) round=1" && isToken(tokenB), "\(bobGame)")
+            #expect(tokenA != tokenB)
+            try b.expect("TURN \(g) player=\(alice) fragment=")
 
             try a.send("p")
             try a.expect(lines: ["OK LETTER letter=p fragment=p",
@@ -55,13 +61,21 @@ struct EndToEndGameTests {
                                  "TURN \(g) player=\(bob) fragment=pea"])
 
             try b.send("letter r")
-            try b.expect(lines: ["OK LETTER letter=r fragment=pear",
-                                 "MOVE \(g) player=\(bob) letter=r fragment=pear",
-                                 "OVER \(g) winner=\(alice) loser=\(bob) reason=word fragment=pear",
-                                 "INFO \"pear\" is a word longer than 3 letters, so \(bob) loses."])
-            try a.expect(lines: ["MOVE \(g) player=\(bob) letter=r fragment=pear",
-                                 "OVER \(g) winner=\(alice) loser=\(bob) reason=word fragment=pear",
-                                 "INFO \"pear\" is a word longer than 3 letters, so \(bob) loses."])
+            try b.expect("OK LETTER letter=r fragment=pear")
+            var ranks: [[String]] = []
+            for c in [b, a] {
+                try c.expect(lines: ["MOVE \(g) player=\(bob) letter=r fragment=pear",
+                                     "OVER \(g) winner=\(alice) loser=\(bob) reason=word fragment=pear",
+                                     "INFO \"pear\" is a word longer than 3 letters, so \(bob) loses."])
+                // The shared daemon's other players decide the ranks; the wins are ours.
+                let rw = try c.expectPrefix("RANK name=\(alice) rank=")
+                let rl = try c.expectPrefix("RANK name=\(bob) rank=")
+                #expect(rw.hasSuffix(" wins=1") && rl.hasSuffix(" wins=0"), "\(rw) / \(rl)")
+                let (r1, r2) = (Int(lineFields(rw)["rank"] ?? "") ?? 0, Int(lineFields(rl)["rank"] ?? "") ?? 0)
+                #expect(r1 >= 1 && r2 > r1, "\(rw) / \(rl)")
+                ranks.append([rw, rl])
+            }
+            #expect(ranks[0] == ranks[1])
             try a.expectNothing(within: 0.2)
             try b.expectNothing(within: 0.1)
 
@@ -114,13 +128,16 @@ struct EndToEndGameTests {
 
             try b.send("SEEK")
             try b.expect("OK SEEK lang=en")
-            let id = try Game.expectGameStart(b, players: [a, b], lang: "en")
-            #expect(try Game.expectGameStart(a, players: [a, b], lang: "en") == id)
+            let hb = try Game.expectGameStart(b, players: [a, b], lang: "en")
+            let ha = try Game.expectGameStart(a, players: [a, b], lang: "en", id: hb.id)
+            #expect(ha.token != hb.token)
             try c.expectNothing(within: 0.2)
 
-            var game = Game(id: id, lang: "en", players: [a, b])
+            var game = Game(id: hb.id, lang: "en", players: [a, b], tokens: [ha.token, hb.token])
             try game.play("cat")
-            try game.playLosing("s", reason: "word", info: "\"cats\" is a word longer than 3 letters, so {loser} loses.")
+            // A daemon of its own: the first win ranks 1, the loser (no wins) 2.
+            try game.playLosing("s", reason: "word", info: "\"cats\" is a word longer than 3 letters, so {loser} loses.",
+                                ranks: (1, 2))
 
             // The Dutch seeker is still waiting, and can stop.
             try c.expectNothing(within: 0.1)

@@ -1,7 +1,9 @@
+import Foundation
 import Testing
 import GhostCore
 import GhostProtocol
 import GhostServer
+import GhostStore
 
 /// Records what the lobby sends, per connection, in order.
 final class RecordingOutbox: Outbox {
@@ -19,6 +21,20 @@ final class RecordingOutbox: Outbox {
         cursor = sent.count
         return out
     }
+
+    /// Every line ever sent to one connection.
+    func all(to id: ConnectionID) -> [String] { sent.filter { $0.id == id }.map(\.line) }
+}
+
+/// Time that moves only when the test says so.
+private final class ManualClock: LobbyClock {
+    var wall = 1_700_000_000
+    var monotonic: Double = 10_000
+
+    func advance(_ seconds: Double) {
+        monotonic += seconds
+        wall += Int(seconds)
+    }
 }
 
 private let lobbyLists: [String: WordList] = [
@@ -26,22 +42,65 @@ private let lobbyLists: [String: WordList] = [
     "nl": WordList(words: ["huis", "huisje", "kat", "katten"]),
 ]
 
-/// A lobby with a recording outbox. Connection 1 is alice, 2 is bob, 3 is carol.
+/// A lobby with a recording outbox, a manual clock and a store in a fresh
+/// temporary directory (removed when the harness that made it goes away).
+/// Connection 1 is alice, 2 is bob, 3 is carol.
 private final class Harness {
     let outbox = RecordingOutbox()
+    let clock = ManualClock()
+    let directory: String
+    private let ownsDirectory: Bool
+    let store: Store
     let lobby: Lobby
 
-    init() {
-        lobby = Lobby(dictionaries: Dictionaries(lists: lobbyLists), outbox: outbox)
+    /// With `directory`, opens the store another harness made (a restart).
+    init(directory: String? = nil) throws {
+        if let directory {
+            self.directory = directory
+            ownsDirectory = false
+        } else {
+            self.directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("ghostd-lobby-\(UUID().uuidString)").path
+            ownsDirectory = true
+        }
+        store = try Store(directory: self.directory, durability: .normal)
+        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock)
     }
 
-    func connect(_ id: ConnectionID) { lobby.connected(id) }
+    deinit {
+        store.close()
+        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// What the event loop does at the end of each turn.
+    private func commit() {
+        do { try store.commit() } catch { Issue.record("commit failed: \(error)") }
+    }
+
+    func connect(_ id: ConnectionID) {
+        lobby.connected(id)
+        commit()
+    }
+
+    func disconnect(_ id: ConnectionID) {
+        lobby.disconnected(id)
+        commit()
+    }
 
     func send(_ id: ConnectionID, _ line: String) {
         lobby.received(.line(Array(line.utf8)), from: id)
+        commit()
     }
 
-    func drain() -> [ConnectionID: [String]] { outbox.drain() }
+    func tick() {
+        lobby.tick()
+        commit()
+    }
+
+    func drain(sourceLocation: SourceLocation = #_sourceLocation) -> [ConnectionID: [String]] {
+        #expect(lobby.storeError == nil, sourceLocation: sourceLocation)
+        return outbox.drain()
+    }
 
     /// Connects and names the connection; drops what that sent.
     func named(_ id: ConnectionID, _ name: String) {
@@ -51,11 +110,22 @@ private final class Harness {
     }
 
     /// alice (1) and bob (2) paired by SEEK in English: game 1, alice to move.
-    func pairAliceAndBob() {
+    /// Returns the two seats' resume tokens.
+    @discardableResult
+    func pairAliceAndBob(sourceLocation: SourceLocation = #_sourceLocation) throws -> (alice: String, bob: String) {
         named(1, "alice")
         named(2, "bob")
         send(1, "SEEK")
         send(2, "SEEK")
+        let d = drain()
+        return (try token(d[1], sourceLocation: sourceLocation), try token(d[2], sourceLocation: sourceLocation))
+    }
+
+    /// Plays a game that `winner` wins because `loser` leaves it; drops the lines.
+    func quickGame(winner: ConnectionID, loser: ConnectionID) {
+        send(winner, "SEEK")
+        send(loser, "SEEK")
+        send(loser, "LEAVE")
         _ = drain()
     }
 }
@@ -65,21 +135,39 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
     line?.hasPrefix("ERR \(code.rawValue) ") ?? false
 }
 
+/// The resume token on the GAME line among `lines`, checked to be 32 hex digits.
+private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let game = try #require(lines?.first { $0.hasPrefix("GAME ") }, sourceLocation: sourceLocation)
+    let t = try #require(Message.parse(game)?["token"], "no token in \(game)", sourceLocation: sourceLocation)
+    #expect(t.utf8.count == 32 && t.allSatisfy { "0123456789abcdef".contains($0) }, "token \(t)",
+            sourceLocation: sourceLocation)
+    return t
+}
+
+private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en") -> String {
+    "GAME id=\(id) lang=\(lang) players=\(players) token=\(token) round=\(round)"
+}
+
+private let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
+private let bobAway = "INFO bob is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
+
 @Suite struct LobbyTests {
-    @Test func helloOnConnect() {
-        let h = Harness()
+    @Test func helloOnConnect() throws {
+        let h = try Harness()
         h.connect(1)
         #expect(h.drain() == [1: ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl"]])
         #expect(h.lobby.connectionCount == 1)
         #expect(Lobby.protocolVersion == 1)
+        #expect(h.lobby.activeGames == 0)
+        #expect(h.lobby.nextDeadline == nil)
     }
 
-    @Test func nameAndPing() {
-        let h = Harness()
+    @Test func nameAndPing() throws {
+        let h = try Harness()
         h.connect(1)
         _ = h.drain()
         h.send(1, "NAME alice")
-        #expect(h.drain() == [1: ["OK NAME name=alice"]])
+        #expect(h.drain() == [1: ["OK NAME name=alice lang=en"]])
         h.send(1, "PING")
         #expect(h.drain() == [1: ["OK PING"]])
         h.send(1, "")
@@ -88,7 +176,7 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
     }
 
     @Test func help() throws {
-        let h = Harness()
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "HELP")
         let lines = try #require(h.drain()[1])
@@ -97,8 +185,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("INFO ") })
     }
 
-    @Test func seekPairsFirstSeekerMovesFirst() {
-        let h = Harness()
+    @Test func seekPairsFirstSeekerMovesFirst() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "SEEK")
@@ -109,16 +197,43 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(waiting[1]?.last?.hasPrefix("INFO ") == true)
         #expect(h.lobby.activeGames == 0)
         h.send(2, "SEEK")
-        #expect(h.drain() == [
-            1: ["GAME id=1 lang=en players=alice,bob", "TURN id=1 player=alice fragment="],
-            2: ["OK SEEK lang=en", "GAME id=1 lang=en players=alice,bob", "TURN id=1 player=alice fragment="],
+        let d = h.drain()
+        let ta = try token(d[1]), tb = try token(d[2])
+        #expect(d == [
+            1: [game(1, "alice,bob", ta), "TURN id=1 player=alice fragment="],
+            2: ["OK SEEK lang=en", game(1, "alice,bob", tb), "TURN id=1 player=alice fragment="],
         ])
         #expect(h.lobby.activeGames == 1)
     }
 
-    @Test func fullGameToWordLoss() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func tokensDifferAndGoOnlyToTheirOwnPlayer() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        #expect(t.alice != t.bob)
+        h.send(1, "p")
+        h.disconnect(1)
+        h.connect(3)
+        h.send(3, "RESUME \(t.alice)")
+        h.send(2, "RESTART")
+        h.send(3, "ACCEPT")
+        _ = h.drain()
+        for (mine, theirs) in [(1, t.bob), (3, t.bob), (2, t.alice)] {
+            #expect(!h.outbox.all(to: mine).contains { $0.contains(theirs) }, "connection \(mine)")
+        }
+        #expect(h.outbox.all(to: 2).filter { $0.contains(t.bob) }.count == 2)
+        #expect(h.outbox.all(to: 3).filter { $0.contains(t.alice) }.count == 2)
+        // A new game has new tokens.
+        h.send(3, "LEAVE")
+        h.send(2, "SEEK")
+        h.send(3, "SEEK")
+        let d = h.drain()
+        let next = [try token(d[2]), try token(d[3])]
+        #expect(Set(next + [t.alice, t.bob]).count == 4)
+    }
+
+    @Test func fullGameToWordLoss() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(1, "p")
         #expect(h.drain() == [
             1: ["OK LETTER letter=p fragment=p", "MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"],
@@ -137,11 +252,15 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         h.send(2, "letter r")
         let over = "OVER id=1 winner=alice loser=bob reason=word fragment=pear"
         let info = "INFO \"pear\" is a word longer than 3 letters, so bob loses."
+        let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
-            1: ["MOVE id=1 player=bob letter=r fragment=pear", over, info],
-            2: ["OK LETTER letter=r fragment=pear", "MOVE id=1 player=bob letter=r fragment=pear", over, info],
+            1: ["MOVE id=1 player=bob letter=r fragment=pear", over, info] + ranks,
+            2: ["OK LETTER letter=r fragment=pear", "MOVE id=1 player=bob letter=r fragment=pear", over, info] + ranks,
         ])
         #expect(h.lobby.activeGames == 0)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.fragment] == ["alice", "bob", "word", "pear"])
+        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "r"])
         // Both are back in the lobby: no game, and free to seek again.
         h.send(1, "s")
         let after = h.drain()
@@ -149,45 +268,49 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(isErr(after[1]?.first, .notInGame))
         h.send(2, "SEEK")
         h.send(1, "SEEK")
-        #expect(h.drain() == [
-            1: ["OK SEEK lang=en", "GAME id=2 lang=en players=bob,alice", "TURN id=2 player=bob fragment="],
+        let d = h.drain()
+        let ta = try token(d[1]), tb = try token(d[2])
+        #expect(d == [
+            1: ["OK SEEK lang=en", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
             2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
-                "GAME id=2 lang=en players=bob,alice", "TURN id=2 player=bob fragment="],
+                game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
         ])
     }
 
-    @Test func fullGameToDeadLoss() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func fullGameToDeadLoss() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(1, "p")
         _ = h.drain()
         h.send(2, "x")
         let over = "OVER id=1 winner=alice loser=bob reason=dead fragment=px"
         let info = "INFO No word starts with \"px\", so bob loses."
+        let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
-            1: ["MOVE id=1 player=bob letter=x fragment=px", over, info],
-            2: ["OK LETTER letter=x fragment=px", "MOVE id=1 player=bob letter=x fragment=px", over, info],
+            1: ["MOVE id=1 player=bob letter=x fragment=px", over, info] + ranks,
+            2: ["OK LETTER letter=x fragment=px", "MOVE id=1 player=bob letter=x fragment=px", over, info] + ranks,
         ])
         #expect(h.lobby.activeGames == 0)
     }
 
-    @Test func deadLossOnAShortWord() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func deadLossOnAShortWord() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(1, "d")
         h.send(2, "o")
         h.send(1, "g")
         _ = h.drain()
         // "dog" is extended by "dogs", so alive; "dogs" is a word of 4.
         h.send(2, "s")
-        let d = h.drain()
-        #expect(d[1]?.suffix(2) == ["OVER id=1 winner=alice loser=bob reason=word fragment=dogs",
-                                    "INFO \"dogs\" is a word longer than 3 letters, so bob loses."])
+        #expect(h.drain()[1] == ["MOVE id=1 player=bob letter=s fragment=dogs",
+                                 "OVER id=1 winner=alice loser=bob reason=word fragment=dogs",
+                                 "INFO \"dogs\" is a word longer than 3 letters, so bob loses.",
+                                 "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"])
     }
 
-    @Test func outOfTurnLetterIsRefusedAndChangesNothing() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func outOfTurnLetterIsRefusedAndChangesNothing() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(2, "p")
         let refused = h.drain()
         #expect(refused.keys.sorted() == [2])
@@ -209,8 +332,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(h.lobby.activeGames == 1)
     }
 
-    @Test func letterOutsideAGame() {
-        let h = Harness()
+    @Test func letterOutsideAGame() throws {
+        let h = try Harness()
         h.connect(1)
         _ = h.drain()
         h.send(1, "p")
@@ -230,8 +353,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(isErr(h.drain()[1]?.first, .notInGame))
     }
 
-    @Test func seekOrNewBeforeName() {
-        let h = Harness()
+    @Test func seekOrNewBeforeName() throws {
+        let h = try Harness()
         h.connect(1)
         _ = h.drain()
         for line in ["SEEK", "NEW", "JOIN ABCDE"] {
@@ -245,7 +368,7 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
     }
 
     @Test func newAndJoin() throws {
-        let h = Harness()
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "NEW")
@@ -261,9 +384,11 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(h.lobby.activeGames == 0)
 
         h.send(2, "JOIN \(code.lowercased())")
-        #expect(h.drain() == [
-            1: ["GAME id=1 lang=en players=alice,bob", "TURN id=1 player=alice fragment="],
-            2: ["OK JOIN code=\(code) lang=en", "GAME id=1 lang=en players=alice,bob", "TURN id=1 player=alice fragment="],
+        let d = h.drain()
+        let ta = try token(d[1]), tb = try token(d[2])
+        #expect(d == [
+            1: [game(1, "alice,bob", ta), "TURN id=1 player=alice fragment="],
+            2: ["OK JOIN code=\(code) lang=en", game(1, "alice,bob", tb), "TURN id=1 player=alice fragment="],
         ])
         #expect(h.lobby.activeGames == 1)
         // The code is used up.
@@ -273,7 +398,7 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
     }
 
     @Test func joinOwnCode() throws {
-        let h = Harness()
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "NEW")
         let first = try #require(h.drain()[1]?.first)
@@ -286,8 +411,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(h.lobby.activeGames == 0)
     }
 
-    @Test func joinBadCode() {
-        let h = Harness()
+    @Test func joinBadCode() throws {
+        let h = try Harness()
         h.named(2, "bob")
         h.send(2, "JOIN ZZZZZ")
         let d = h.drain()
@@ -296,7 +421,7 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
     }
 
     @Test func leaveClosesAHostedGame() throws {
-        let h = Harness()
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "NEW")
@@ -308,8 +433,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(isErr(h.drain()[2]?.first, .noSuchGame))
     }
 
-    @Test func nameTakenIsCaseInsensitiveAndFreedOnDisconnect() {
-        let h = Harness()
+    @Test func nameTakenIsCaseInsensitiveAndFreedOnDisconnect() throws {
+        let h = try Harness()
         h.named(1, "Alice")
         h.connect(2)
         _ = h.drain()
@@ -322,27 +447,27 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         }
         // The holder may change the case of its own name.
         h.send(1, "NAME ALICE")
-        #expect(h.drain() == [1: ["OK NAME name=ALICE"]])
-        h.lobby.disconnected(1)
+        #expect(h.drain() == [1: ["OK NAME name=ALICE lang=en"]])
+        h.disconnect(1)
         #expect(h.lobby.connectionCount == 1)
         #expect(h.drain() == [:])
         h.send(2, "NAME alice")
-        #expect(h.drain() == [2: ["OK NAME name=alice"]])
+        #expect(h.drain() == [2: ["OK NAME name=alice lang=en"]])
     }
 
-    @Test func renamingFreesTheOldName() {
-        let h = Harness()
+    @Test func renamingFreesTheOldName() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "NAME alicia")
-        #expect(h.drain() == [1: ["OK NAME name=alicia"]])
+        #expect(h.drain() == [1: ["OK NAME name=alicia lang=en"]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "NAME alice")
-        #expect(h.drain() == [2: ["OK NAME name=alice"]])
+        #expect(h.drain() == [2: ["OK NAME name=alice lang=en"]])
     }
 
-    @Test func languagesPairSeparately() {
-        let h = Harness()
+    @Test func languagesPairSeparately() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.named(3, "carol")
@@ -358,9 +483,11 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         h.send(3, "lang NL")
         #expect(h.drain() == [3: ["OK LANG lang=nl"]])
         h.send(3, "SEEK")
-        #expect(h.drain() == [
-            1: ["GAME id=1 lang=nl players=alice,carol", "TURN id=1 player=alice fragment="],
-            3: ["OK SEEK lang=nl", "GAME id=1 lang=nl players=alice,carol", "TURN id=1 player=alice fragment="],
+        let d = h.drain()
+        let ta = try token(d[1]), tc = try token(d[3])
+        #expect(d == [
+            1: [game(1, "alice,carol", ta, lang: "nl"), "TURN id=1 player=alice fragment="],
+            3: ["OK SEEK lang=nl", game(1, "alice,carol", tc, lang: "nl"), "TURN id=1 player=alice fragment="],
         ])
         // The Dutch game uses the Dutch list: "huis" loses for carol.
         h.send(1, "h")
@@ -370,11 +497,12 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         h.send(3, "s")
         #expect(h.drain()[1] == ["MOVE id=1 player=carol letter=s fragment=huis",
                                  "OVER id=1 winner=alice loser=carol reason=word fragment=huis",
-                                 "INFO \"huis\" is a word longer than 3 letters, so carol loses."])
+                                 "INFO \"huis\" is a word longer than 3 letters, so carol loses.",
+                                 "RANK name=alice rank=1 wins=1", "RANK name=carol rank=2 wins=0"])
     }
 
-    @Test func unknownLanguage() {
-        let h = Harness()
+    @Test func unknownLanguage() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "LANG xx")
         let d = h.drain()
@@ -385,38 +513,88 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(h.drain()[1]?.first == "OK SEEK lang=en")
     }
 
-    @Test func disconnectMidGameLosesForTheLeaver() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    // MARK: Away and back
+
+    @Test func disconnectMidGameAdjourns() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(1, "p")
         _ = h.drain()
-        h.lobby.disconnected(1)
-        let d = h.drain()
-        #expect(d[2] == ["OVER id=1 winner=bob loser=alice reason=left fragment=p", "INFO alice left the game."])
-        #expect(h.lobby.activeGames == 0)
+        h.disconnect(1)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        #expect(h.lobby.activeGames == 1)
         #expect(h.lobby.connectionCount == 1)
-        // bob is back in the lobby.
-        h.send(2, "p")
-        #expect(isErr(h.drain()[2]?.first, .notInGame))
+        #expect(try h.store.result(game: 1) == nil)
+        #expect(try h.store.activeGames().map(\.id) == [1])
+        // bob is still in the game and may move; the letter goes to him alone.
+        h.send(2, "e")
+        #expect(h.drain() == [2: ["OK LETTER letter=e fragment=pe", "MOVE id=1 player=bob letter=e fragment=pe",
+                                  "TURN id=1 player=alice fragment=pe"]])
+        // And he cannot start another game meanwhile.
+        h.send(2, "SEEK")
+        #expect(isErr(h.drain()[2]?.first, .busy))
+        // alice's name is free again.
+        h.connect(3)
+        h.send(3, "NAME alice")
+        #expect(h.drain()[3]?.last == "OK NAME name=alice lang=en")
     }
 
-    @Test func leaveMidGameLoses() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func bothAwayKeepsTheGame() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.disconnect(1)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        h.disconnect(2)
+        #expect(h.drain() == [:])
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.connectionCount == 0)
+        #expect(h.lobby.nextDeadline == nil)
+        h.clock.advance(10)
+        h.tick()
+        #expect(h.drain() == [:])
+        // alice left on her turn, so her grace period runs from then (Protocol.md section 7).
+        h.connect(4)
+        h.send(4, "RESUME \(t.bob)")
+        #expect(h.drain()[4] == ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl", "OK RESUME id=1",
+                                 game(1, "alice,bob", t.bob), "ADJOURNED id=1 player=alice grace=50",
+                                 "TURN id=1 player=alice fragment="])
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 50)
+    }
+
+    @Test func leaveMidGameLoses() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(2, "LEAVE")
         let over = "OVER id=1 winner=alice loser=bob reason=left fragment="
         let info = "INFO bob left the game."
+        let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
-            1: [over, info],
-            2: ["OK LEAVE", over, info],
+            1: [over, info] + ranks,
+            2: ["OK LEAVE", over, info] + ranks,
         ])
         #expect(h.lobby.activeGames == 0)
         h.send(2, "LEAVE")
         #expect(isErr(h.drain()[2]?.first, .notInGame))
     }
 
-    @Test func leaveWhileSeekingCancels() {
-        let h = Harness()
+    @Test func leaveWhileTheOpponentIsAwayLoses() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.disconnect(1)
+        _ = h.drain()
+        h.send(2, "LEAVE")
+        #expect(h.drain() == [2: ["OK LEAVE", "OVER id=1 winner=alice loser=bob reason=left fragment=",
+                                  "INFO bob left the game.",
+                                  "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
+        #expect(h.lobby.activeGames == 0)
+        // The game is over: its tokens are spent.
+        h.connect(3)
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+    }
+
+    @Test func leaveWhileSeekingCancels() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "SEEK")
@@ -431,20 +609,20 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(h.lobby.activeGames == 0)
     }
 
-    @Test func disconnectWhileSeekingCancels() {
-        let h = Harness()
+    @Test func disconnectWhileSeekingCancels() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "SEEK")
-        h.lobby.disconnected(1)
+        h.disconnect(1)
         _ = h.drain()
         h.send(2, "SEEK")
         #expect(h.drain().keys.sorted() == [2])
         #expect(h.lobby.activeGames == 0)
     }
 
-    @Test func busyWhileSeekingOrPlaying() {
-        let h = Harness()
+    @Test func busyWhileSeekingOrPlaying() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "SEEK")
         _ = h.drain()
@@ -454,31 +632,705 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
             #expect(d[1]?.count == 1)
             #expect(isErr(d[1]?.first, .busy), "\(line)")
         }
+        h.named(2, "bob")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        for line in ["SEEK", "NEW", "NAME alicia", "JOIN ABCDE"] {
+            h.send(1, line)
+            let d = h.drain()
+            #expect(d[1]?.count == 1)
+            #expect(isErr(d[1]?.first, .busy), "\(line)")
+        }
     }
 
-    @Test func quitSendsOKAndCloses() {
-        let h = Harness()
+    @Test func quitSendsOKAndCloses() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.send(1, "QUIT")
         #expect(h.drain() == [1: ["OK QUIT"]])
         #expect(h.outbox.closed == [1])
     }
 
-    @Test func quitMidGameLoses() {
-        let h = Harness()
-        h.pairAliceAndBob()
+    @Test func quitMidGameAdjourns() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
         h.send(1, "QUIT")
-        let over = "OVER id=1 winner=bob loser=alice reason=left fragment="
-        let d = h.drain()
-        #expect(d[2] == [over, "INFO alice left the game."])
-        // The command's own reply comes before the events it causes.
-        #expect(d[1] == ["OK QUIT", over, "INFO alice left the game."])
+        #expect(h.drain() == [1: ["OK QUIT"]])
         #expect(h.outbox.closed == [1])
+        // The event loop reports the closed connection.
+        h.disconnect(1)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        #expect(h.lobby.activeGames == 1)
+        #expect(try h.store.result(game: 1) == nil)
+    }
+
+    @Test func resumeAfterDisconnect() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.disconnect(1)
+        // Someone else takes the free name meanwhile.
+        h.named(4, "alice")
+        _ = h.drain()
+        // A new connection, without a NAME, takes alice's seat back.
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain() == [
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p"],
+            2: ["RETURNED id=1 player=alice"],
+            4: ["INFO The player alice came back with their resume token; send NAME to pick a name."],
+        ])
+        #expect(h.outbox.closed == [])
+        h.send(4, "SEEK")
+        #expect(isErr(h.drain()[4]?.first, .noName))
+        #expect(h.lobby.activeGames == 1)
+        // Play goes on with the new connection.
+        h.send(2, "e")
+        #expect(h.drain() == [
+            2: ["OK LETTER letter=e fragment=pe", "MOVE id=1 player=bob letter=e fragment=pe", "TURN id=1 player=alice fragment=pe"],
+            3: ["MOVE id=1 player=bob letter=e fragment=pe", "TURN id=1 player=alice fragment=pe"],
+        ])
+        h.send(3, "a")
+        #expect(h.drain()[3]?.first == "OK LETTER letter=a fragment=pea")
+        // The resumed connection holds the name now.
+        h.send(4, "NAME alice")
+        #expect(isErr(h.drain()[4]?.last, .nameTaken))
+        // Resuming your own seat again just repeats the state.
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain() == [3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=pea"]])
+        // bob's token cannot be used from alice's seat.
+        h.send(3, "RESUME \(t.bob)")
+        #expect(isErr(h.drain()[3]?.first, .busy))
+    }
+
+    @Test func resumeFromANamedConnectionTakesTheSeatsName() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.disconnect(1)
+        // carol, seeking, resumes alice's seat: her seek ends and she is alice now.
+        h.named(3, "carol")
+        h.send(3, "SEEK")
+        _ = h.drain()
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain() == [
+            2: ["RETURNED id=1 player=alice"],
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="],
+        ])
+        h.named(4, "carol")
+        h.named(5, "dave")
+        h.send(5, "SEEK")
+        #expect(h.drain()[5]?.count == 2)  // OK SEEK and the waiting INFO: carol's seek is gone
+        // A connection in another game cannot resume.
+        h.send(4, "SEEK")
+        _ = h.drain()
+        h.disconnect(3)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.alice)")
+        #expect(isErr(h.drain()[4]?.first, .busy))
+    }
+
+    @Test func resumeWithABadToken() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.disconnect(1)
+        h.connect(3)
+        _ = h.drain()
+        for bad in ["00000000000000000000000000000000", String(t.alice.dropLast()), t.alice + "0", "nope"] {
+            h.send(3, "RESUME \(bad)")
+            #expect(h.drain() == [3: ["ERR bad-token no game in progress has that token"]], "\(bad)")
+        }
+        h.send(3, "RESUME")
+        #expect(isErr(h.drain()[3]?.first, .badArguments))
+        #expect(h.lobby.activeGames == 1)
+    }
+
+    @Test func resumeTakesOverAStaleConnection() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        // alice's old connection (1) is still in the seat when she comes back on 3.
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain() == [
+            1: ["INFO Your seat in game 1 was resumed from another connection."],
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="],
+        ])
+        #expect(h.outbox.closed == [1])
+        // When the old connection goes, nothing happens to the game.
+        h.disconnect(1)
+        #expect(h.drain() == [:])
+        #expect(h.lobby.activeGames == 1)
+        h.send(3, "p")
+        #expect(h.drain() == [
+            2: ["MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"],
+            3: ["OK LETTER letter=p fragment=p", "MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"],
+        ])
+    }
+
+    @Test func claimTooEarlyAndWhileTheOpponentIsHere() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable your opponent is here"]])
+        // alice is to move and goes away: the grace clock runs at once.
+        h.disconnect(1)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable the grace period ends in 60 s"]])
+        h.clock.advance(30)
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable the grace period ends in 30 s"]])
+        h.named(3, "carol")
+        h.send(3, "CLAIM")
+        #expect(isErr(h.drain()[3]?.first, .notInGame))
+        #expect(h.lobby.activeGames == 1)
+    }
+
+    @Test func graceClockRunsOnlyWhileTheAbsentPlayerIsToMove() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        _ = h.drain()
+        // alice leaves while bob is to move: no clock runs.
+        h.disconnect(1)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        #expect(h.lobby.nextDeadline == nil)
+        h.clock.advance(1000)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.send(2, "CLAIM")
+        let refused = h.drain()
+        #expect(refused.keys.sorted() == [2])
+        #expect(refused[2]?.count == 1)
+        #expect(isErr(refused[2]?.first, .notClaimable))
+        // bob moves: now the absent alice is to move and her 60 s start.
+        h.send(2, "e")
+        _ = h.drain()
+        let start = h.clock.monotonic
+        #expect(h.lobby.nextDeadline == start + 60)
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable the grace period ends in 1 s"]])
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [2: ["CLAIMABLE id=1 player=alice",
+                                  "INFO alice has been away past the grace period: send CLAIM to take the win, or keep waiting."]])
+        // Announced once.
+        h.tick()
+        h.clock.advance(100)
+        h.tick()
+        #expect(h.drain() == [:])
+        #expect(h.lobby.nextDeadline == nil)
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["OK CLAIM", "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe",
+                                  "INFO alice stayed away past the grace period; bob claimed the game.",
+                                  "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]])
+        #expect(h.lobby.activeGames == 0)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.fragment] == ["bob", "alice", "abandoned", "pe"])
+        // Too late to come back.
+        h.connect(3)
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+        // bob is free again.
+        h.send(2, "CLAIM")
+        #expect(isErr(h.drain()[2]?.first, .notInGame))
+    }
+
+    @Test func comingBackAfterTheGracePeriodStopsTheClaim() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.disconnect(1)
+        h.clock.advance(61)
+        h.tick()
+        #expect(h.drain()[2]?.contains("CLAIMABLE id=1 player=alice") == true)
+        h.connect(3)
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain()[2] == ["RETURNED id=1 player=alice"])
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable your opponent is here"]])
+        // Away again: a fresh 60 s.
+        h.disconnect(3)
+        #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+    }
+
+    @Test func nextDeadlineIsTheEarliestAcrossGames() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.send(3, "SEEK")
+        h.send(4, "SEEK")
+        #expect(h.lobby.activeGames == 2)
+        #expect(h.lobby.nextDeadline == nil)
+        h.disconnect(3)  // carol is to move in game 2
+        let first = h.clock.monotonic + 60
+        #expect(h.lobby.nextDeadline == first)
+        h.clock.advance(20)
+        h.disconnect(1)  // alice is to move in game 1
+        #expect(h.lobby.nextDeadline == first)
+        h.clock.advance(40)
+        h.tick()
+        let d = h.drain()
+        #expect(d[4]?.contains("CLAIMABLE id=2 player=carol") == true)
+        #expect(d[2]?.contains("CLAIMABLE id=1 player=alice") != true)
+        #expect(h.lobby.nextDeadline == first + 20)
+    }
+
+    // MARK: Offers
+
+    @Test func restartBeforeAnyLetterIsImmediate() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(2, "RESTART")
+        #expect(h.drain() == [
+            1: [game(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="],
+            2: ["OK RESTART status=done", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment="],
+        ])
+        h.send(1, "restart")
+        #expect(h.drain() == [
+            1: ["OK RESTART status=done", game(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="],
+            2: [game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment="],
+        ])
+        h.named(3, "carol")
+        h.send(3, "RESTART")
+        #expect(isErr(h.drain()[3]?.first, .notInGame))
+    }
+
+    @Test func restartAfterALetterIsAnOfferThatCanBeAccepted() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        _ = h.drain()
+        h.send(1, "RESTART")
+        #expect(h.drain() == [
+            1: ["OK RESTART status=offered", "OFFER id=1 player=alice kind=restart"],
+            2: ["OFFER id=1 player=alice kind=restart", "INFO alice offers to restart the round: ACCEPT or DECLINE."],
+        ])
+        #expect(try h.store.activeGames().first?.offer == StoredGame.Offer(seat: 0, kind: "restart", lang: nil))
+        h.send(2, "ACCEPT")
+        #expect(h.drain() == [
+            1: ["ACCEPTED id=1 player=bob kind=restart", game(1, "alice,bob", t.alice, round: 2), "TURN id=1 player=alice fragment="],
+            2: ["OK ACCEPT", "ACCEPTED id=1 player=bob kind=restart", game(1, "alice,bob", t.bob, round: 2),
+                "TURN id=1 player=alice fragment="],
+        ])
+        let stored = try #require(try h.store.activeGames().first)
+        #expect(stored.round == 2)
+        #expect(stored.fragment == "")
+        #expect(stored.offer == nil)
+        #expect(try h.store.moves(game: 1, round: 1) == ["p"])
+        // The new round plays from an empty fragment.
+        h.send(1, "c")
+        #expect(h.drain()[1]?.first == "OK LETTER letter=c fragment=c")
+        #expect(try h.store.moves(game: 1, round: 2) == ["c"])
+    }
+
+    @Test func declineAndOfferSpent() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "p")
+        _ = h.drain()
+        h.send(2, "RESTART")
+        _ = h.drain()
+        h.send(1, "DECLINE")
+        #expect(h.drain() == [
+            1: ["OK DECLINE", "DECLINED id=1 player=alice kind=restart"],
+            2: ["DECLINED id=1 player=alice kind=restart"],
+        ])
+        // The game goes on unchanged.
+        #expect(try h.store.activeGames().first?.offer == nil)
+        // bob has spent his offer until a letter is played.
+        h.send(2, "RESTART")
+        #expect(h.drain() == [2: ["ERR offer-spent you can offer again once a letter has been played"]])
+        h.send(2, "LANG nl")
+        #expect(isErr(h.drain()[2]?.first, .offerSpent))
+        // Nothing left to answer.
+        h.send(1, "ACCEPT")
+        #expect(h.drain() == [1: ["ERR no-offer there is no offer from your opponent to answer"]])
+        h.send(1, "DECLINE")
+        #expect(isErr(h.drain()[1]?.first, .noOffer))
+        // After a letter bob may offer again.
+        h.send(2, "e")
+        _ = h.drain()
+        h.send(2, "RESTART")
+        #expect(h.drain()[2]?.first == "OK RESTART status=offered")
+    }
+
+    @Test func aLetterCancelsAPendingOffer() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(1, "RESTART")
+        _ = h.drain()
+        // bob plays on instead of answering.
+        h.send(2, "e")
+        #expect(h.drain()[2]?.first == "OK LETTER letter=e fragment=pe")
+        h.send(2, "ACCEPT")
+        #expect(h.drain() == [2: ["ERR no-offer there is no offer from your opponent to answer"]])
+        #expect(try h.store.activeGames().first?.offer == nil)
+        #expect(try h.store.activeGames().first?.fragment == "pe")
+        // alice's offer is available again after the letter.
+        h.send(1, "RESTART")
+        #expect(h.drain()[1]?.first == "OK RESTART status=offered")
+    }
+
+    @Test func offerWhileOnePendingAndOwnOffer() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "RESTART")
+        _ = h.drain()
+        h.send(1, "RESTART")
+        #expect(h.drain() == [1: ["ERR offer-pending answer your opponent's offer first: ACCEPT or DECLINE"]])
+        h.send(1, "LANG nl")
+        #expect(isErr(h.drain()[1]?.first, .offerPending))
+        h.send(2, "RESTART")
+        #expect(h.drain() == [2: ["ERR offer-pending your offer is waiting for an answer"]])
+        h.send(2, "ACCEPT")
+        #expect(h.drain() == [2: ["ERR no-offer there is no offer from your opponent to answer"]])
+        h.send(2, "DECLINE")
+        #expect(isErr(h.drain()[2]?.first, .noOffer))
+        // The offer still stands for alice.
+        h.send(1, "ACCEPT")
+        #expect(h.drain()[1]?.first == "OK ACCEPT")
+    }
+
+    @Test func langMidGameBeforeTheFirstLetterIsImmediate() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(2, "LANG nl")
+        #expect(h.drain() == [
+            1: [game(1, "alice,bob", t.alice, lang: "nl"), "TURN id=1 player=alice fragment="],
+            2: ["OK LANG lang=nl status=done", game(1, "alice,bob", t.bob, lang: "nl"), "TURN id=1 player=alice fragment="],
+        ])
+        #expect(try h.store.activeGames().first?.lang == "nl")
+        // The game now uses the Dutch list.
+        h.send(1, "h")
+        h.send(2, "u")
+        h.send(1, "i")
+        _ = h.drain()
+        h.send(2, "s")
+        #expect(h.drain()[1] == ["MOVE id=1 player=bob letter=s fragment=huis",
+                                 "OVER id=1 winner=alice loser=bob reason=word fragment=huis",
+                                 "INFO \"huis\" is a word longer than 3 letters, so bob loses.",
+                                 "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"])
+    }
+
+    @Test func langMidGameAfterALetterIsAnOffer() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "LANG xx")
+        #expect(isErr(h.drain()[1]?.first, .unknownLanguage))
+        h.send(1, "p")
+        _ = h.drain()
+        h.send(1, "LANG nl")
+        #expect(h.drain() == [
+            1: ["OK LANG lang=nl status=offered", "OFFER id=1 player=alice kind=lang lang=nl"],
+            2: ["OFFER id=1 player=alice kind=lang lang=nl", "INFO alice offers to switch to nl and restart: ACCEPT or DECLINE."],
+        ])
+        h.send(2, "ACCEPT")
+        #expect(h.drain() == [
+            1: ["ACCEPTED id=1 player=bob kind=lang", game(1, "alice,bob", t.alice, round: 2, lang: "nl"),
+                "TURN id=1 player=alice fragment="],
+            2: ["OK ACCEPT", "ACCEPTED id=1 player=bob kind=lang", game(1, "alice,bob", t.bob, round: 2, lang: "nl"),
+                "TURN id=1 player=alice fragment="],
+        ])
+        // No Dutch word starts with "p".
+        h.send(1, "p")
+        #expect(h.drain()[2]?.contains("OVER id=1 winner=bob loser=alice reason=dead fragment=p") == true)
+    }
+
+    @Test func anOfferToAnAbsentOpponentIsShownWhenTheyReturn() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.disconnect(2)
+        _ = h.drain()
+        h.send(1, "RESTART")
+        #expect(h.drain() == [1: ["OK RESTART status=offered", "OFFER id=1 player=alice kind=restart"]])
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.bob)")
+        #expect(h.drain() == [
+            1: ["RETURNED id=1 player=bob"],
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "OFFER id=1 player=alice kind=restart",
+                "TURN id=1 player=bob fragment=p"],
+        ])
+        h.send(3, "DECLINE")
+        #expect(h.drain()[1] == ["DECLINED id=1 player=bob kind=restart"])
+    }
+
+    // MARK: Rematch
+
+    @Test func rematchNeedsBothAndTheOtherSeatStarts() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.send(2, "REMATCH")
+        #expect(h.drain() == [
+            1: ["REMATCH id=1 player=bob", "INFO bob wants a rematch: send REMATCH to play again."],
+            2: ["OK REMATCH status=asked"],
+        ])
+        #expect(h.lobby.activeGames == 0)
+        h.send(1, "REMATCH")
+        let d = h.drain()
+        let ta = try token(d[1]), tb = try token(d[2])
+        #expect(d == [
+            1: ["OK REMATCH status=started", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
+            2: [game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
+        ])
+        #expect(h.lobby.activeGames == 1)
+        // In a game: no rematch.
+        h.send(1, "REMATCH")
+        #expect(isErr(h.drain()[1]?.first, .noRematch))
+    }
+
+    @Test func rematchKeepsTheLanguage() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "LANG nl")
+        h.send(2, "LANG nl")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        h.send(1, "LEAVE")
+        // Both now prefer English for new games; the rematch stays Dutch.
+        h.send(1, "LANG en")
+        h.send(2, "LANG en")
+        h.send(1, "REMATCH")
+        _ = h.drain()
+        h.send(2, "REMATCH")
+        let d = h.drain()
+        let tb = try token(d[2])
+        #expect(d[2]?.prefix(2) == ["OK REMATCH status=started", game(2, "bob,alice", tb, lang: "nl")])
+    }
+
+    @Test func noRematch() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.send(1, "REMATCH")
+        #expect(h.drain() == [1: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
+        h.connect(2)
+        h.send(2, "REMATCH")
+        #expect(isErr(h.drain()[2]?.last, .noRematch))
+        h.send(2, "NAME bob")
+        h.quickGame(winner: 1, loser: 2)
+        // The opponent is gone.
+        h.disconnect(2)
+        _ = h.drain()
+        h.send(1, "REMATCH")
+        #expect(h.drain() == [1: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
+    }
+
+    @Test func noRematchWhenTheOpponentIsBusy() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "LEAVE")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        h.send(1, "REMATCH")
+        #expect(isErr(h.drain()[1]?.first, .noRematch))
+    }
+
+    /// Protocol.md: "A request lapses when either player starts something else or disconnects (no-rematch)."
+    @Test func rematchRequestLapsesWhenTheAskerStartsSomethingElse() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "LEAVE")
+        h.send(2, "REMATCH")
+        // bob seeks instead, then stops: his request has lapsed.
+        h.send(2, "SEEK")
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.send(1, "REMATCH")
+        #expect(h.drain() == [1: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
         #expect(h.lobby.activeGames == 0)
     }
 
-    @Test func tooLongFrame() {
-        let h = Harness()
+    @Test func rematchRequestLapsesWhenTheAskedPlayerStartsSomethingElse() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "LEAVE")
+        h.send(2, "REMATCH")
+        // alice hosts a private game instead, then closes it: bob's request has lapsed.
+        h.send(1, "NEW")
+        h.send(1, "LEAVE")
+        _ = h.drain()
+        h.send(1, "REMATCH")
+        #expect(h.drain() == [1: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
+        #expect(h.lobby.activeGames == 0)
+    }
+
+    // MARK: Names and scores
+
+    @Test func namesListsEveryNameEverUsed() throws {
+        let h = try Harness()
+        h.connect(9)
+        h.send(9, "NAMES")
+        #expect(h.drain() == [9: ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl", "OK NAMES count=0"]])
+        h.named(1, "alice")
+        h.named(2, "Zoe")
+        h.named(3, "bob")
+        h.disconnect(1)
+        h.disconnect(2)
+        // A second spelling of a known name is the same name.
+        h.named(4, "ALICE")
+        h.send(9, "NAMES")
+        #expect(h.drain() == [9: ["NAME name=alice", "NAME name=bob", "NAME name=Zoe", "OK NAMES count=3"]])
+        h.send(9, "names x")
+        #expect(isErr(h.drain()[9]?.first, .badArguments))
+    }
+
+    @Test func scoresRankByWinsWithTies() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.send(1, "SCORES")
+        #expect(h.drain() == [1: ["OK SCORES count=0"]])
+        h.quickGame(winner: 1, loser: 2)
+        h.send(3, "SEEK")
+        h.send(4, "SEEK")
+        h.send(4, "LEAVE")
+        #expect(h.drain()[3]?.suffix(2) == ["RANK name=carol rank=1 wins=1", "RANK name=dave rank=3 wins=0"])
+        h.send(1, "SCORES")
+        #expect(h.drain() == [1: [
+            "SCORE rank=1 name=alice wins=1 played=1",
+            "SCORE rank=1 name=carol wins=1 played=1",
+            "SCORE rank=3 name=bob wins=0 played=1",
+            "SCORE rank=3 name=dave wins=0 played=1",
+            "OK SCORES count=4",
+        ]])
+        h.quickGame(winner: 2, loser: 4)
+        h.quickGame(winner: 1, loser: 3)
+        // alice 2/2, bob 1/2, carol 1/2, dave 0/2.
+        h.send(2, "SCORES 3")
+        #expect(h.drain() == [2: [
+            "SCORE rank=1 name=alice wins=2 played=2",
+            "SCORE rank=2 name=bob wins=1 played=2",
+            "SCORE rank=2 name=carol wins=1 played=2",
+            "OK SCORES count=3",
+        ]])
+        h.send(2, "SCORES 0")
+        #expect(isErr(h.drain()[2]?.first, .badArguments))
+        // Anyone may look, even without a name.
+        h.connect(5)
+        h.send(5, "SCORES 1")
+        #expect(h.drain()[5]?.suffix(2) == ["SCORE rank=1 name=alice wins=2 played=2", "OK SCORES count=1"])
+    }
+
+    @Test func languagePreferencePersistsPerName() throws {
+        let h = try Harness()
+        h.connect(1)
+        h.send(1, "NAME bob")
+        h.send(1, "LANG nl")
+        #expect(h.drain()[1] == ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl",
+                                 "OK NAME name=bob lang=en", "OK LANG lang=nl"])
+        h.disconnect(1)
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "NAME bob")
+        #expect(h.drain() == [2: ["OK NAME name=bob lang=nl"]])
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.first == "OK SEEK lang=nl")
+        #expect(try h.store.preference(.language, for: "bob") == "nl")
+        // Any spelling of the name finds the preference.
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "NAME BOB")
+        #expect(isErr(h.drain()[3]?.first, .nameTaken))
+        h.disconnect(2)
+        h.send(3, "NAME BOB")
+        #expect(h.drain() == [3: ["OK NAME name=BOB lang=nl"]])
+        // Another name keeps the default.
+        h.send(3, "NAME carol")
+        #expect(h.drain() == [3: ["OK NAME name=carol lang=en"]])
+    }
+
+    @Test func languageChosenBeforeTheNameBecomesItsPreference() throws {
+        let h = try Harness()
+        h.connect(1)
+        h.send(1, "LANG nl")
+        h.send(1, "NAME dora")
+        #expect(h.drain()[1]?.suffix(2) == ["OK LANG lang=nl", "OK NAME name=dora lang=nl"])
+        h.disconnect(1)
+        h.connect(2)
+        h.send(2, "NAME dora")
+        #expect(h.drain()[2]?.last == "OK NAME name=dora lang=nl")
+    }
+
+    // MARK: Restarting the server
+
+    @Test func aSecondLobbyRestoresAnActiveGame() throws {
+        let first = try Harness()
+        let t = try first.pairAliceAndBob()
+        first.send(1, "p")
+        first.send(2, "e")
+        _ = first.drain()
+
+        // The server restarts: a new lobby on the same store, every seat empty.
+        let h = try Harness(directory: first.directory)
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.connectionCount == 0)
+        #expect(h.lobby.nextDeadline == nil)
+        h.connect(1)
+        _ = h.drain()
+        h.send(1, "RESUME \(t.alice)")
+        #expect(h.drain() == [1: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "ADJOURNED id=1 player=bob grace=60",
+                                  "TURN id=1 player=alice fragment=pe"]])
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(t.bob)")
+        #expect(h.drain() == [
+            1: ["RETURNED id=1 player=bob"],
+            2: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment=pe"],
+        ])
+        h.send(1, "a")
+        h.send(2, "r")
+        let over = try #require(h.drain()[1])
+        #expect(over.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear"))
+        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "r"])
+        // New games get new ids.
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.contains { $0.hasPrefix("GAME id=2 ") } == true)
+    }
+
+    @Test func aSecondLobbyRestoresRoundLanguageAndOffer() throws {
+        let first = try Harness()
+        let t = try first.pairAliceAndBob()
+        first.send(1, "p")
+        first.send(1, "LANG nl")
+        first.send(2, "ACCEPT")
+        first.send(1, "h")
+        first.send(1, "RESTART")
+        first.disconnect(1)
+        _ = first.drain()
+
+        let h = try Harness(directory: first.directory)
+        #expect(h.lobby.activeGames == 1)
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(t.bob)")
+        #expect(h.drain() == [2: ["OK RESUME id=1", game(1, "alice,bob", t.bob, round: 2, lang: "nl"),
+                                  "OFFER id=1 player=alice kind=restart", "ADJOURNED id=1 player=alice grace=60",
+                                  "TURN id=1 player=bob fragment=h"]])
+        // alice's offer survived the restart and can be accepted.
+        h.send(2, "ACCEPT")
+        #expect(h.drain() == [2: ["OK ACCEPT", "ACCEPTED id=1 player=bob kind=restart",
+                                  game(1, "alice,bob", t.bob, round: 3, lang: "nl"),
+                                  "ADJOURNED id=1 player=alice grace=60", "TURN id=1 player=alice fragment="]])
+    }
+
+    @Test func tooLongFrame() throws {
+        let h = try Harness()
         h.named(1, "alice")
         h.lobby.received(.tooLong, from: 1)
         let d = h.drain()
@@ -487,8 +1339,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
         #expect(isErr(d[1]?.first, .lineTooLong))
     }
 
-    @Test func parseErrorsAreReported() {
-        let h = Harness()
+    @Test func parseErrorsAreReported() throws {
+        let h = try Harness()
         h.named(1, "alice")
         let cases: [([UInt8], ErrorCode)] = [
             (Array("LETTER ab".utf8), .notALetter),
@@ -496,6 +1348,8 @@ private func isErr(_ line: String?, _ code: ErrorCode) -> Bool {
             (Array("\u{1B}[31m".utf8), .badCharacter),
             (Array("FROB".utf8), .unknownCommand),
             (Array("PING x".utf8), .badArguments),
+            (Array("SCORES 101".utf8), .badArguments),
+            (Array("SCORES x".utf8), .badArguments),
         ]
         for (bytes, code) in cases {
             h.lobby.received(.line(bytes), from: 1)

@@ -25,7 +25,9 @@ struct DaemonError: Error, CustomStringConvertible {
 /// A real `ghostd` process on an ephemeral port, for end-to-end tests.
 ///
 /// `start()` returns once the daemon has printed its `listening on HOST:PORT`
-/// line. The daemon never outlives the object: `deinit` SIGKILLs it if it is
+/// line. Unless the arguments name one, it gets `--data <fresh temp folder>`,
+/// so no test touches `~/.local/state`; `relaunch()` keeps that folder, and it
+/// is removed once the last daemon using it is gone. The daemon never outlives the object: `deinit` SIGKILLs it if it is
 /// still running, and a tiny shell watchdog SIGKILLs it if the test process
 /// itself dies. Use `terminate()` (SIGTERM) to check a clean shutdown, `kill()`
 /// (SIGKILL) to simulate a crash, and `relaunch()` to start a fresh daemon with
@@ -40,7 +42,11 @@ final class DaemonProcess: @unchecked Sendable {
     /// The arguments after the binary, as started.
     let arguments: [String]
     let binary: String
+    /// The `--data` folder this daemon (and its relaunches) uses.
+    let dataPath: String
 
+    /// Owns the temporary data folder; shared with relaunches.
+    private let dataDirectory: DataDirectory?
     private let process: Process
     private let watchdog: Process?
     /// Guards `exitBox`, which the stderr reader and the termination handler fill in.
@@ -85,13 +91,21 @@ final class DaemonProcess: @unchecked Sendable {
 
     // MARK: Starting
 
-    /// Starts `ghostd --port <port> --dictionaries <root>/Dictionaries <extraArguments>`
-    /// and waits for its `listening on` line.
+    /// Starts `ghostd --port <port> --dictionaries <root>/Dictionaries --data <temp> <extraArguments>`
+    /// and waits for its `listening on` line. `--data` is left out when
+    /// `extraArguments` holds one.
     static func start(extraArguments: [String] = [], port: Int = 0,
                       dictionaries: String = DaemonProcess.dictionariesFolder,
                       timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
-        let args = ["--port", String(port), "--dictionaries", dictionaries] + extraArguments
-        return try DaemonProcess(binary: try binaryPath(), arguments: args, timeout: timeout)
+        var args = ["--port", String(port), "--dictionaries", dictionaries]
+        var data: DataDirectory?
+        if !extraArguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
+            let dir = try DataDirectory()
+            args += ["--data", dir.path]
+            data = dir
+        }
+        return try DaemonProcess(binary: try binaryPath(), arguments: args + extraArguments,
+                                 dataDirectory: data, timeout: timeout)
     }
 
     /// Starts a new daemon with the same arguments. With `samePort`, it binds the
@@ -103,16 +117,19 @@ final class DaemonProcess: @unchecked Sendable {
         let deadline = monotonicNow() + timeout
         while true {
             do {
-                return try DaemonProcess(binary: binary, arguments: args, timeout: max(1, deadline - monotonicNow()))
+                return try DaemonProcess(binary: binary, arguments: args, dataDirectory: dataDirectory,
+                                         timeout: max(1, deadline - monotonicNow()))
             } catch let error as DaemonError where samePort && error.description.contains("in use") && monotonicNow() < deadline {
                 usleep(100_000)
             }
         }
     }
 
-    private init(binary: String, arguments: [String], timeout: Double) throws {
+    private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double) throws {
         self.binary = binary
         self.arguments = arguments
+        self.dataDirectory = dataDirectory
+        self.dataPath = DaemonProcess.dataArgument(arguments) ?? ""
 
         // Our own pipe with O_CLOEXEC, so no other child spawned concurrently by
         // a parallel test inherits the write end (which would hide EOF).
@@ -246,6 +263,17 @@ final class DaemonProcess: @unchecked Sendable {
             if exitBox.eof { return nil }
             if !state.wait(until: deadline) { return exitBox.lines.first(where: predicate) }
         }
+    }
+
+    /// Waits until the daemon has logged closing the connection `client` made
+    /// (found by its local port in the `opened from` line). False on timeout.
+    func waitUntilClosed(_ client: LineClient, timeout: Double = 5) -> Bool {
+        let start = monotonicNow()
+        guard let opened = waitForStderrLine(timeout: timeout, where: { $0.hasSuffix("opened from 127.0.0.1:\(client.localPort)") }),
+              let r = opened.range(of: "connection "),
+              let id = Int(opened[r.upperBound...].prefix(while: \.isNumber)) else { return false }
+        let left = max(0.1, timeout - (monotonicNow() - start))
+        return waitForStderrLine(timeout: left, where: { $0.contains("connection \(id) closed") }) != nil
     }
 
     // MARK: Stopping
@@ -384,6 +412,16 @@ final class DaemonProcess: @unchecked Sendable {
 
     // MARK: Parsing
 
+    /// The value of `--data` in `arguments` (the last one wins, as in ghostd).
+    static func dataArgument(_ arguments: [String]) -> String? {
+        var found: String?
+        for (i, a) in arguments.enumerated() {
+            if a == "--data", i + 1 < arguments.count { found = arguments[i + 1] }
+            if a.hasPrefix("--data=") { found = String(a.dropFirst("--data=".count)) }
+        }
+        return found
+    }
+
     /// `... listening on 127.0.0.1:40123 (...)` → ("127.0.0.1", 40123).
     static func parseListening(_ line: String) -> (String, Int)? {
         guard let r = line.range(of: "listening on ") else { return nil }
@@ -393,6 +431,23 @@ final class DaemonProcess: @unchecked Sendable {
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return (host, port)
     }
+}
+
+/// A fresh folder under the system's temporary folder, removed with everything
+/// in it when the last daemon holding this object is gone.
+final class DataDirectory: @unchecked Sendable {
+    let path: String
+
+    init() throws {
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("ghostd-e2e-XXXXXX").path
+        var template = Array(base.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw DaemonError("mkdtemp: \(String(cString: strerror(errno)))")
+        }
+        path = String(cString: made)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
 /// State shared with the reader thread and the termination handler; guarded by the owner's NSCondition.

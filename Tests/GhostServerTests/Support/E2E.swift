@@ -47,12 +47,44 @@ enum E2E {
         try client.login(name, sourceLocation: sourceLocation)
         return Player(name: name, client: client)
     }
+
+    /// A new connection (no NAME) that sends `RESUME <token>` for `seat` of
+    /// `game`: checks `OK RESUME id=N`, `GAME … token=<same> round=..`, then
+    /// `extra` lines (OFFER, ADJOURNED …) and `TURN … fragment=<game's>`. The
+    /// opponent, if `opponentPresent`, gets `RETURNED id=N player=<name>`.
+    /// Returns the new connection as the seat's player.
+    static func resume(_ daemon: DaemonProcess, _ game: Game, seat: Int, extra: [String] = [],
+                       opponentPresent: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws -> Player {
+        let old = game.players[seat]
+        let client = try LineClient(port: daemon.port, label: old.name + "'", sourceLocation: sourceLocation)
+        let p = Player(name: old.name, client: client)
+        p.wins = old.wins
+        p.played = old.played
+        try p.send("RESUME \(game.tokens[seat])", sourceLocation: sourceLocation)
+        try p.expect(lines: ["OK RESUME id=\(game.id)",
+                             "GAME id=\(game.id) lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
+                            + extra + ["TURN id=\(game.id) player=\(game.mover.name) fragment=\(game.fragment)"],
+                     sourceLocation: sourceLocation)
+        if opponentPresent {
+            try game.players[1 - seat].expect("RETURNED id=\(game.id) player=\(old.name)", sourceLocation: sourceLocation)
+        }
+        return p
+    }
 }
 
-/// A logged-in connection and its name.
-struct Player {
+/// A logged-in connection and its name, with the games it finished on this
+/// daemon (so the `RANK ... wins=` it must be told are known).
+final class Player {
     let name: String
     let client: LineClient
+    /// Finished games won and played under this name on this daemon.
+    var wins = 0
+    var played = 0
+
+    init(name: String, client: LineClient) {
+        self.name = name
+        self.client = client
+    }
 
     func send(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try client.send(text, sourceLocation: sourceLocation)
@@ -60,7 +92,11 @@ struct Player {
     func expect(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try client.expect(line, sourceLocation: sourceLocation)
     }
-    func expectError(_ code: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expect(lines: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try client.expect(lines: lines, sourceLocation: sourceLocation)
+    }
+    @discardableResult
+    func expectError(_ code: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try client.expectError(code, sourceLocation: sourceLocation)
     }
     func expectNothing(within: Double = 0.3, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -68,14 +104,46 @@ struct Player {
     }
 }
 
+/// The fields of a server line: `KEY a=b c=d` → ["a": "b", "c": "d"].
+func lineFields(_ line: String) -> [String: String] {
+    var out: [String: String] = [:]
+    for part in line.split(separator: " ").dropFirst() {
+        guard let eq = part.firstIndex(of: "=") else { continue }
+        out[String(part[..<eq])] = String(part[part.index(after: eq)...])
+    }
+    return out
+}
+
+/// A resume token: 32 lowercase hex digits.
+func isToken(_ s: String) -> Bool {
+    s.utf8.count == 32 && s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+}
+
+/// What `GAME id=N lang=.. players=a,b token=T round=R` told one player.
+struct GameHeader: Equatable {
+    let id: Int
+    let token: String
+}
+
 /// A game in progress between two players, with the steps checked line by line.
 struct Game {
     let id: Int
-    let lang: String
-    /// players[0] moves first.
-    let players: [Player]
+    var lang: String
+    /// players[0] moves first. A seat's player is replaced after a RESUME.
+    var players: [Player]
+    /// Each player's resume token (from its own GAME line).
+    let tokens: [String]
+    var round = 1
     var fragment = ""
     var toMove = 0
+
+    init(id: Int, lang: String, players: [Player], tokens: [String], round: Int = 1) {
+        self.id = id
+        self.lang = lang
+        self.players = players
+        self.tokens = tokens
+        self.round = round
+    }
 
     /// `host` sends NEW (after `LANG lang` unless lang is en), `guest` JOINs with the
     /// code (in lower case, which must work), and both see GAME and the first TURN.
@@ -88,10 +156,19 @@ struct Game {
         let code = try openGame(host, lang: lang, sourceLocation: sourceLocation)
         try guest.send("JOIN \(code.lowercased())", sourceLocation: sourceLocation)
         try guest.expect("OK JOIN code=\(code) lang=\(lang)", sourceLocation: sourceLocation)
-        let id = try expectGameStart(host, players: [host, guest], lang: lang, sourceLocation: sourceLocation)
-        try guest.expect("GAME id=\(id) lang=\(lang) players=\(host.name),\(guest.name)", sourceLocation: sourceLocation)
-        try guest.expect("TURN id=\(id) player=\(host.name) fragment=", sourceLocation: sourceLocation)
-        return Game(id: id, lang: lang, players: [host, guest])
+        return try expectStart(players: [host, guest], lang: lang, sourceLocation: sourceLocation)
+    }
+
+    /// Both players get GAME (each with its own token) and the first TURN;
+    /// returns the game.
+    static func expectStart(players: [Player], lang: String, round: Int = 1,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Game {
+        let h0 = try expectGameStart(players[0], players: players, lang: lang, round: round, sourceLocation: sourceLocation)
+        let h1 = try expectGameStart(players[1], players: players, lang: lang, round: round, id: h0.id, sourceLocation: sourceLocation)
+        if h0.token == h1.token {
+            try players[1].client.fail("both players got the same resume token \(h0.token)", sourceLocation)
+        }
+        return Game(id: h0.id, lang: lang, players: players, tokens: [h0.token, h1.token], round: round)
     }
 
     /// NEW → `OK NEW code=XXXXX lang=..` and its INFO; returns the code.
@@ -107,16 +184,30 @@ struct Game {
         return code
     }
 
-    /// Reads `GAME id=N lang=.. players=a,b` and `TURN id=N player=a fragment=`; returns N.
-    static func expectGameStart(_ p: Player, players: [Player], lang: String,
-                                sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    /// Reads `GAME id=N lang=.. players=a,b token=T round=R`, checking everything but
+    /// N (unless `id` is given) and T (32 hex digits); returns N and T.
+    static func expectGameHeader(_ p: Player, players: [Player], lang: String, round: Int = 1, id: Int? = nil,
+                                 sourceLocation: SourceLocation = #_sourceLocation) throws -> GameHeader {
         let line = try p.client.expectPrefix("GAME id=", sourceLocation: sourceLocation)
-        let idText = line.dropFirst("GAME id=".count).prefix(while: { $0 != " " })
-        guard let id = Int(idText), id > 0 else { try p.client.fail("bad game id in `\(line)`", sourceLocation) }
-        let expected = "GAME id=\(id) lang=\(lang) players=\(players[0].name),\(players[1].name)"
-        if line != expected { try p.client.fail("expected `\(expected)`\n     got `\(line)`", sourceLocation) }
-        try p.expect("TURN id=\(id) player=\(players[0].name) fragment=", sourceLocation: sourceLocation)
-        return id
+        let f = lineFields(line)
+        guard let n = f["id"].flatMap({ Int($0) }), n > 0, id == nil || n == id else {
+            try p.client.fail("bad game id in `\(line)`" + (id.map { ", expected \($0)" } ?? ""), sourceLocation)
+        }
+        let token = f["token"] ?? ""
+        let expected = "GAME id=\(n) lang=\(lang) players=\(players[0].name),\(players[1].name) token=\(token) round=\(round)"
+        if line != expected || !isToken(token) {
+            try p.client.fail("expected `\(expected)` with a 32-hex-digit token\n     got `\(line)`", sourceLocation)
+        }
+        return GameHeader(id: n, token: token)
+    }
+
+    /// Reads the GAME line and the first `TURN id=N player=<first> fragment=`.
+    @discardableResult
+    static func expectGameStart(_ p: Player, players: [Player], lang: String, round: Int = 1, id: Int? = nil,
+                                sourceLocation: SourceLocation = #_sourceLocation) throws -> GameHeader {
+        let h = try expectGameHeader(p, players: players, lang: lang, round: round, id: id, sourceLocation: sourceLocation)
+        try p.expect("TURN id=\(h.id) player=\(players[0].name) fragment=", sourceLocation: sourceLocation)
+        return h
     }
 
     var mover: Player { players[toMove] }
@@ -124,12 +215,15 @@ struct Game {
 
     /// The player to move sends `input` (a bare letter by default), which must
     /// keep the game going: checks OK LETTER, MOVE and TURN on both sides.
-    mutating func play(_ letter: Character, input: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `present` limits the checks to the players still connected.
+    mutating func play(_ letter: Character, input: String? = nil, present: [Int] = [0, 1],
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (m, w) = (mover, waiter)
         let frag = fragment + String(letter)
         try m.send(input ?? String(letter), sourceLocation: sourceLocation)
         try m.expect("OK LETTER letter=\(letter) fragment=\(frag)", sourceLocation: sourceLocation)
-        for p in [m, w] {
+        for seat in present {
+            let p = players[seat]
             try p.expect("MOVE id=\(id) player=\(m.name) letter=\(letter) fragment=\(frag)", sourceLocation: sourceLocation)
             try p.expect("TURN id=\(id) player=\(w.name) fragment=\(frag)", sourceLocation: sourceLocation)
         }
@@ -138,13 +232,15 @@ struct Game {
     }
 
     /// Plays each letter in turn; none may end the game.
-    mutating func play(_ letters: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        for c in letters { try play(c, sourceLocation: sourceLocation) }
+    mutating func play(_ letters: String, present: [Int] = [0, 1], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for c in letters { try play(c, present: present, sourceLocation: sourceLocation) }
     }
 
     /// The player to move sends `letter`, which must end the game with `reason`
-    /// and the INFO sentence `info` (use `{loser}` for the loser's name).
-    mutating func playLosing(_ letter: Character, reason: String, info: String,
+    /// and the INFO sentence `info` (use `{loser}` for the loser's name), then
+    /// the two RANK lines. `ranks` are the exact ranks of winner and loser when
+    /// the test knows them (a daemon of its own); otherwise any rank >= 1 passes.
+    mutating func playLosing(_ letter: Character, reason: String, info: String, ranks: (Int, Int)? = nil,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (m, w) = (mover, waiter)
         let frag = fragment + String(letter)
@@ -152,19 +248,75 @@ struct Game {
         try m.expect("OK LETTER letter=\(letter) fragment=\(frag)", sourceLocation: sourceLocation)
         for p in [m, w] {
             try p.expect("MOVE id=\(id) player=\(m.name) letter=\(letter) fragment=\(frag)", sourceLocation: sourceLocation)
-            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(m.name) reason=\(reason) fragment=\(frag)", sourceLocation: sourceLocation)
-            try p.expect("INFO " + info.replacingOccurrences(of: "{loser}", with: m.name), sourceLocation: sourceLocation)
         }
         fragment = frag
+        try expectOver(winner: w, loser: m, reason: reason,
+                       info: info.replacingOccurrences(of: "{loser}", with: m.name), ranks: ranks, sourceLocation: sourceLocation)
     }
 
-    /// Both players get `OVER … reason=left` and `INFO <leaver> left the game.`
-    func expectLeft(by leaver: Int, to seats: [Int] = [0, 1], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `OVER … reason=left` and `INFO <leaver> left the game.`, then RANK lines.
+    func expectLeft(by leaver: Int, to seats: [Int] = [0, 1], ranks: (Int, Int)? = nil,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (l, w) = (players[leaver], players[1 - leaver])
+        try expectOver(winner: w, loser: l, reason: "left", info: "\(l.name) left the game.", to: seats, ranks: ranks,
+                       sourceLocation: sourceLocation)
+    }
+
+    /// The player still present gets `ADJOURNED id=N player=<absent> grace=<left>`
+    /// and the INFO that explains it (which names the full `grace`).
+    func expectAdjourned(absent: Int, grace: Int = 60, left: Int? = nil,
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (gone, stayer) = (players[absent], players[1 - absent])
+        try stayer.expect(lines: [
+            "ADJOURNED id=\(id) player=\(gone.name) grace=\(left ?? grace)",
+            "INFO \(gone.name) is away. The game waits; if they are still away \(grace) s into their turn, you may CLAIM it.",
+        ], sourceLocation: sourceLocation)
+    }
+
+    /// `OVER id=N winner=W loser=L reason=R fragment=F`, `INFO <info>`,
+    /// `RANK name=W rank=.. wins=..` and `RANK name=L rank=.. wins=..` to each
+    /// seat in `to`; counts the result in both players' tallies. The RANK lines
+    /// must be the same for both seats.
+    func expectOver(winner w: Player, loser l: Player, reason: String, info: String, to seats: [Int] = [0, 1],
+                    ranks: (Int, Int)? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        w.wins += 1
+        w.played += 1
+        l.played += 1
+        var seen: [String]?
         for seat in seats {
-            try players[seat].expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=left fragment=\(fragment)", sourceLocation: sourceLocation)
-            try players[seat].expect("INFO \(l.name) left the game.", sourceLocation: sourceLocation)
+            let p = players[seat]
+            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=\(reason) fragment=\(fragment)", sourceLocation: sourceLocation)
+            try p.expect("INFO " + info, sourceLocation: sourceLocation)
+            let rankLines = try Game.expectRanks(p, winner: w, loser: l, ranks: ranks, sourceLocation: sourceLocation)
+            if let seen, seen != rankLines {
+                try p.client.fail("RANK lines differ between the players: \(seen) and \(rankLines)", sourceLocation)
+            }
+            seen = rankLines
         }
+    }
+
+    /// Reads `RANK name=<winner> rank=R wins=W` and the loser's; W from the
+    /// players' tallies, R exact if given, else >= 1 (and the winner's no worse
+    /// than the loser's when the winner has at least as many wins).
+    @discardableResult
+    static func expectRanks(_ p: Player, winner w: Player, loser l: Player, ranks: (Int, Int)? = nil,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        var lines: [String] = []
+        var got: [Int] = []
+        for (who, exact) in [(w, ranks?.0), (l, ranks?.1)] {
+            let line = try p.client.expectPrefix("RANK name=\(who.name) rank=", sourceLocation: sourceLocation)
+            let rank = Int(lineFields(line)["rank"] ?? "") ?? 0
+            let expected = "RANK name=\(who.name) rank=\(exact ?? rank) wins=\(who.wins)"
+            if line != expected || rank < 1 {
+                try p.client.fail("expected `\(expected)`\n     got `\(line)`", sourceLocation)
+            }
+            lines.append(line)
+            got.append(rank)
+        }
+        if w.wins >= l.wins && got[0] > got[1] {
+            try p.client.fail("the winner ranks below the loser with at least as many wins: \(lines)", sourceLocation)
+        }
+        return lines
     }
 }
 
@@ -196,6 +348,10 @@ enum SharedDaemon {
         let d = daemon
         daemon = nil
         lock.unlock()
-        if let d, d.isRunning { _ = Glibc.kill(d.pid, SIGKILL) }
+        if let d {
+            if d.isRunning { _ = Glibc.kill(d.pid, SIGKILL) }
+            // Its data folder is a temp one of ours (the object is never deinitialized).
+            if !d.dataPath.isEmpty { try? FileManager.default.removeItem(atPath: d.dataPath) }
+        }
     }
 }

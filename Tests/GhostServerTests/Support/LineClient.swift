@@ -234,9 +234,9 @@ final class LineClient {
 
     /// Takes the complete lines already received, without waiting and without
     /// failing (CR stripped if present). For reading what came before an EOF.
-    func takeBufferedLines() -> [String] {
+    func takeBufferedLines(max: Int = Int.max) -> [String] {
         var lines: [String] = []
-        while let lf = buffer.firstIndex(of: 0x0A) {
+        while lines.count < max, let lf = buffer.firstIndex(of: 0x0A) {
             var bytes = Array(buffer[..<lf])
             buffer.removeSubrange(...lf)
             if bytes.last == 0x0D { bytes.removeLast() }
@@ -259,16 +259,65 @@ final class LineClient {
 
     // MARK: Protocol helpers
 
-    /// `NAME <name>` → `OK NAME name=<name>`.
-    func login(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `NAME <name>` → `OK NAME name=<name> lang=<lang>` (the name's stored
+    /// language preference; `en` for a new name).
+    func login(_ name: String, lang: String = "en", sourceLocation: SourceLocation = #_sourceLocation) throws {
         try send("NAME \(name)", sourceLocation: sourceLocation)
-        try expect("OK NAME name=\(name)", sourceLocation: sourceLocation)
+        try expect("OK NAME name=\(name) lang=\(lang)", sourceLocation: sourceLocation)
     }
 
     /// `PING` → `OK PING`.
     func ping(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try send("PING", sourceLocation: sourceLocation)
         try expect("OK PING", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Without failing (for clients whose server may vanish)
+
+    /// The socket, for poll(2) over many clients; -1 once closed.
+    var fileDescriptor: Int32 { fd }
+
+    /// Sends `text` (plus "\n") without waiting and without recording an issue.
+    /// Returns false if the connection is gone (EPIPE, ECONNRESET...) or the
+    /// socket buffer is full. Never raises SIGPIPE (MSG_NOSIGNAL).
+    @discardableResult
+    func trySend(_ text: String) -> Bool {
+        guard fd >= 0 else { return false }
+        let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buf in
+                Glibc.send(fd, buf.baseAddress! + offset, buf.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Reads whatever has arrived, without waiting and without recording an
+    /// issue, and returns the complete lines (CR stripped). Sets `sawEOF` on
+    /// EOF or a reset.
+    func readAvailable() -> [String] {
+        if fd >= 0 && !sawEOF { try? receiveSome(timeout: 0, nil) }
+        return takeBufferedLines()
+    }
+
+    /// The next line within `timeout`, or nil on EOF, reset or timeout; never
+    /// records an issue.
+    func nextLine(timeout: Double) -> String? {
+        let deadline = monotonicNow() + timeout
+        while true {
+            if buffer.contains(0x0A) { return takeBufferedLines(max: 1).first }
+            if sawEOF || fd < 0 { return nil }
+            let remaining = deadline - monotonicNow()
+            guard remaining > 0, (try? receiveSome(timeout: remaining, nil)) != nil else { return nil }
+        }
     }
 
     // MARK: Internals
