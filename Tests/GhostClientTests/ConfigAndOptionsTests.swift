@@ -34,7 +34,7 @@ struct ConfigAndOptionsTests {
     @Test("Saving creates the folders, replaces the file atomically and leaves no temp file")
     func save() throws {
         var template = Array("/tmp/ghost-client-config-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let dir = try #require(template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap(mkdtemp) }.map { String(cString: $0) })
         defer { _ = system("rm -rf '\(dir)'") }
         let path = dir + "/a/b/ghost/config"
         #expect(ConfigFile.load(path).existed == false)
