@@ -152,8 +152,9 @@ extension Screens {
         }
         body.append(margin + headline)
         body.append("")
-        body += paragraph(reasonText(r, t), width)
-        if let info = r.info, !info.isEmpty {
+        let reason = reasonText(r, t)
+        body += paragraph(reason, width)
+        if let info = r.info, !info.isEmpty, info != reason {
             body += paragraph(t.serverSays + info, width).map { style.dim($0) }
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }

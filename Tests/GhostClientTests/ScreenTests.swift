@@ -203,6 +203,14 @@ struct ScreenTests {
         #expect(rematch[21] == " bob wants a rematch: press 1 to play again.")
     }
 
+    @Test("The server's INFO is shown only when it says more than the client's own words")
+    func infoNotRepeated() {
+        let s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OVER id=7 winner=alice loser=bob reason=left fragment=pe",
+                                                          "INFO bob left the game.")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines.filter { $0.contains("left the game") } == ["  bob left the game."])
+    }
+
     @Test("Every reason in words", arguments: [
         ("word", "bob completed “PEAR”, a word of more than 3 letters.", "bob maakte “PEAR”, een woord van meer dan 3 letters."),
         ("dead", "bob made “PEAR”: no longer word starts with it.", "bob maakte “PEAR”: daar begint geen langer woord mee."),
