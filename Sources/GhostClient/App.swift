@@ -71,6 +71,12 @@ final class InteractiveSession {
     private let connection: Connection
     private var decoder = KeyDecoder()
     private var reconnectAt: Double?
+    /// When the current connection attempt began: an attempt gets `connectSeconds`.
+    private var connectingSince: Double?
+    /// When the key decoder began holding an unfinished sequence (a lone ESC).
+    private var keysPendingSince: Double?
+    static let connectSeconds = 5.0
+    static let escapeSeconds = 0.03
     private var quit = false
     private var exitCode: Int32 = 0
 
@@ -114,11 +120,20 @@ final class InteractiveSession {
                 quit = true  // the terminal is gone
             }
             if quit { break }
-            if decoder.hasPending && r == 0 {
+            let now = Sys.now()
+            if let since = keysPendingSince, now - since >= InteractiveSession.escapeSeconds {
+                // Nothing followed the ESC in time: it was the Esc key.
+                keysPendingSince = nil
                 for k in decoder.feed([], final: true) { dispatch(.key(k)) }
             }
             if socketSlot >= 0, fds[socketSlot].revents != 0 {
                 for e in connection.handle(revents: fds[socketSlot].revents) { connectionEvent(e) }
+            }
+            if let since = connectingSince, connection.connecting, now - since >= InteractiveSession.connectSeconds {
+                // No answer (packets dropped): give up on this attempt and back off.
+                connectingSince = nil
+                connection.close()
+                dispatch(.disconnected)
             }
             if let at = reconnectAt, Sys.now() >= at {
                 reconnectAt = nil
@@ -141,7 +156,8 @@ final class InteractiveSession {
         var deadlines: [Double] = []
         if let at = reconnectAt { deadlines.append(at) }
         if let d = state.nextDeadline { deadlines.append(d) }
-        if decoder.hasPending { deadlines.append(now + 0.03) }
+        if let since = keysPendingSince { deadlines.append(since + InteractiveSession.escapeSeconds) }
+        if let since = connectingSince, connection.connecting { deadlines.append(since + InteractiveSession.connectSeconds) }
         guard let next = deadlines.min() else { return -1 }
         return Int32(min(60_000, max(0, ((next - now) * 1000).rounded(.up))))
     }
@@ -177,21 +193,28 @@ final class InteractiveSession {
             dispatch(.key(key))
             if quit { return }
         }
+        keysPendingSince = decoder.hasPending ? (keysPendingSince ?? Sys.now()) : nil
     }
 
     private func startConnecting() {
-        if let why = connection.start() {
-            _ = why
+        if connection.start() != nil {
+            connectingSince = nil
             dispatch(.disconnected)
+        } else {
+            connectingSince = Sys.now()
         }
     }
 
     private func connectionEvent(_ e: Connection.Event) {
         switch e {
-        case .connected: dispatch(.connected)
+        case .connected:
+            connectingSince = nil
+            dispatch(.connected)
         case .line(let text):
             if let m = Message.parse(text) { dispatch(.server(m)) }
-        case .closed: dispatch(.disconnected)
+        case .closed:
+            connectingSince = nil
+            dispatch(.disconnected)
         }
     }
 

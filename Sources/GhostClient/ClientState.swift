@@ -56,6 +56,7 @@ public enum Notice: Equatable, Sendable {
     case offerSent
     case gameEnded
     case seekCancelled
+    case seatTaken
     case returned(String)
     case declined(String)
     case accepted(String)
@@ -175,6 +176,11 @@ public struct ClientState: Equatable, Sendable {
     public var now: Double = 0
 
     public var link: Link = .connecting
+    /// When the TCP connection came up (for the greeting's time limit).
+    public var connectedAt: Double = 0
+    /// Another connection took this game's seat with the same token (the
+    /// same settings file used twice): do not take it back on reconnecting.
+    public var seatTaken = false
     /// Failed or dropped connections since the last HELLO: drives the backoff.
     public var attempts = 0
     /// Languages in the server's HELLO.
@@ -269,6 +275,7 @@ public struct ClientState: Equatable, Sendable {
         var times: [Double] = []
         if let alert { times.append(alert.until) }
         if let game, game.flash != nil { times.append(game.flashUntil) }
+        if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
         return times.min()
     }
 }

@@ -37,6 +37,13 @@ extension ClientState {
             if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
                 result?.info = m.text ?? ""
             }
+            // The server is about to close this connection because another one
+            // resumed the seat (a second client on the same settings file).
+            // Free text is not a protocol, so this is only a guard against two
+            // clients taking the seat from each other forever.
+            if game != nil, m.text?.contains("resumed from another connection") == true {
+                seatTaken = true
+            }
         case "RANK":
             guard let name = m["name"], let rank = m.int("rank"), let wins = m.int("wins"),
                   (result?.ranks.count ?? 2) < 2 else { return }
@@ -209,6 +216,7 @@ extension ClientState {
             info.toMove = old.toMove
         }
         game = info
+        seatTaken = false
         if let token = m["token"], ClientConfig.isToken(token) { setToken(token, &fx) }
         // Which seat is mine: my name, or the name this client last used.
         if let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {

@@ -18,6 +18,8 @@ extension ClientState {
     /// Reconnection backoff: 0.25 s, doubling, at most 5 s.
     static let firstBackoff = 0.25
     static let maxBackoff = 5.0
+    /// How long the greeting may take after connecting.
+    static let helloSeconds = 10.0
     /// How many high-score rows to ask for.
     static let scoresLimit = 100
 
@@ -33,12 +35,15 @@ extension ClientState {
         case .key(let key): self.key(key, &fx)
         case .connected:
             link = .connected
+            connectedAt = now
         case .disconnected:
             disconnected(&fx)
         case .tick(let t):
             now = t
             if let a = alert, a.until <= t { alert = nil }
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
+            // A server that accepts but never greets is treated as down.
+            if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
@@ -161,9 +166,14 @@ extension ClientState {
         if let lang = config.language, serverLanguages.contains(lang) {
             send("LANG \(lang)", &fx)
         }
-        if let token = config.token {
+        if let token = config.token, !seatTaken {
             if screen != .game && screen != .language && screen != .tutorial { go(.resuming) }
             send("RESUME \(token)", &fx)
+        } else if seatTaken {
+            // The game goes on in the other window; this one starts afresh.
+            game = nil
+            goToNameScreen(&fx)
+            show(.seatTaken)
         } else if let name = myName {
             // Back after a drop in the lobby: take the name again.
             send("NAME \(name)", &fx)

@@ -77,6 +77,7 @@ public enum Screens {
         case .offerSent: t.offerSent
         case .gameEnded: t.gameEnded
         case .seekCancelled: t.seekCancelled
+        case .seatTaken: t.seatTaken
         case .returned(let p): t.returned(p)
         case .declined(let p): t.declined(p)
         case .accepted(let p): t.accepted(p)

@@ -85,6 +85,7 @@ public struct Strings: Sendable {
     public let accepted: @Sendable (String) -> String
     public let gameEnded: String
     public let seekCancelled: String
+    public let seatTaken: String
     public let configSaveFailed: @Sendable (String) -> String
     public let restartOffer: String
     public let langOffer: @Sendable (String) -> String

@@ -496,3 +496,33 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("Core: guards")
+struct ReducerGuardTests {
+    @Test("A server that accepts but never greets is treated as down after 10 s")
+    func noHello() {
+        let config = ClientConfig(language: "en", tutorialSeen: true)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .tick(50), .connected)
+        #expect(s.nextDeadline == 60)
+        (s, fx) = Fx.run(s, .tick(59))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .tick(60))
+        #expect(s.link == .offline)
+        #expect(fx == [.reconnect(after: 0.25)])
+    }
+
+    @Test("Two clients on one settings file: the one whose seat was resumed elsewhere does not take it back")
+    func seatTaken() {
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"),
+                             Fx.line("INFO Your seat in game 7 was resumed from another connection."), .disconnected)
+        #expect(s.seatTaken)
+        (s, fx) = Fx.run(s, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "NAMES"])
+        #expect(s.screen == .name)
+        #expect(s.game == nil)
+        #expect(s.alert?.notice == .seatTaken)
+        // A new game of its own clears the guard.
+        (s, _) = Fx.run(s, Fx.line("GAME id=9 lang=en players=alice,carol token=\(Fx.token) round=1"))
+        #expect(!s.seatTaken)
+    }
+}
