@@ -98,8 +98,9 @@ extension ClientState {
         let names = filteredNames
         switch key {
         case .char(let c):
-            // Any printable character: the server judges the name.
-            guard nameField.count < 32, !c.isWhitespace || !nameField.isEmpty else { return }
+            // Any printable character but a space (which would split the
+            // command's words): the server judges the name.
+            guard nameField.count < 32, !c.isWhitespace else { return }
             nameField.append(c)
             nameCursor = nil
         case .backspace:

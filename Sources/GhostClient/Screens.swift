@@ -46,8 +46,8 @@ public enum Screens {
         var lines = [style.colour ? style.title(head) : head,
                      style.dim(String(repeating: "─", count: max(0, width)))]
         let bottom = [banner, statusLine(s, t, style), style.dim(" " + help)]
-        let room2 = max(0, height - lines.count - bottom.count)
-        lines += body.prefix(room2)
+        let bodyRows = max(0, height - lines.count - bottom.count)
+        lines += body.prefix(bodyRows)
         while lines.count < height - bottom.count { lines.append("") }
         lines += bottom
         return Layout.fit(lines, width: width, height: height)
