@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "ghostd", targets: ["ghostd"]),
         .executable(name: "ghost-client", targets: ["ghost-client"]),
+        .executable(name: "ghost-bench", targets: ["ghost-bench"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
     ],
@@ -29,6 +30,11 @@ let package = Package(
         // terminal and connection layers around them.
         .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys"]),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"]),
+        // Benchmarks (not tests): solving, bot strength; later load generation.
+        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
+        .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
+        // libFuzzer target over the framer and parser (scripts/fuzz.sh).
+        .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
 
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),

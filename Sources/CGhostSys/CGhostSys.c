@@ -142,3 +142,30 @@ void ghost_tune_socket(int fd) {
 long ghost_send(int fd, const void *buf, unsigned long len) {
     return (long)send(fd, buf, len, MSG_NOSIGNAL);
 }
+
+int ghost_connect(const char *host, int port) {
+    struct addrinfo hints, *res = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    char portText[16];
+    snprintf(portText, sizeof portText, "%d", port);
+    if (getaddrinfo(host, portText, &hints, &res) != 0) { errno = EINVAL; return -1; }
+    int fd = -1;
+    for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
+        fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (fd < 0) continue;
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0) break;
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        fd = -1;
+    }
+    freeaddrinfo(res);
+    if (fd < 0) return -1;
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    return fd;
+}

@@ -96,7 +96,7 @@ int ghost_client_signalfd_open(void) {
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 
-int ghost_connect(const char *host, int port, int index, char *error, int error_len) {
+int ghost_client_connect(const char *host, int port, int index, char *error, int error_len) {
     struct addrinfo hints, *res = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -137,7 +137,7 @@ int ghost_connect(const char *host, int port, int index, char *error, int error_
     return fd;
 }
 
-int ghost_socket_error(int fd) {
+int ghost_client_socket_error(int fd) {
     int err = 0;
     socklen_t len = sizeof err;
     if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0) return errno;

@@ -35,7 +35,7 @@ final class Connection {
     func start() -> String? {
         close()
         var error = [CChar](repeating: 0, count: 256)
-        let fd = ghost_connect(address.host, Int32(address.port), addressIndex, &error, Int32(error.count))
+        let fd = ghost_client_connect(address.host, Int32(address.port), addressIndex, &error, Int32(error.count))
         guard fd >= 0 else {
             addressIndex &+= 1
             return String(decoding: error.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -72,7 +72,7 @@ final class Connection {
         var events: [Event] = []
         if connecting {
             guard revents & (Int16(POLLOUT) | Int16(POLLERR) | Int16(POLLHUP)) != 0 else { return [] }
-            let err = ghost_socket_error(fd)
+            let err = ghost_client_socket_error(fd)
             guard err == 0 else {
                 addressIndex &+= 1
                 close()

@@ -69,12 +69,14 @@ public enum EndReason: String, Sendable, Equatable, CaseIterable {
     case word
     /// The loser made a fragment that no word extends.
     case dead
-    /// The loser left the game (LEAVE, QUIT, or a dropped connection).
+    /// The loser left the game with LEAVE.
     case left
+    /// The loser stayed away past the grace period and the opponent claimed the win.
+    case abandoned
 }
 
-/// A game of Ghost between seat 0 and seat 1, as a pure value: no names, no
-/// sockets, no clocks. Seat 0 moves first.
+/// A round of Ghost between seat 0 and seat 1, as a pure value: no names, no
+/// sockets, no clocks. `firstToMove` (seat 0 by default) starts.
 public struct GhostGame: Sendable {
     public let rules: GhostRules
     public private(set) var fragment: String = ""
@@ -96,7 +98,21 @@ public struct GhostGame: Sendable {
         case notYourTurn
     }
 
-    public init(rules: GhostRules) { self.rules = rules }
+    public init(rules: GhostRules, firstToMove: Int = 0) {
+        self.rules = rules
+        self.toMove = firstToMove == 1 ? 1 : 0
+    }
+
+    /// A round replayed from its letters, or nil if they do not make a
+    /// position still in play (for restoring saved games).
+    public init?(rules: GhostRules, firstToMove: Int, replaying fragment: String) {
+        self.init(rules: rules, firstToMove: firstToMove)
+        for ch in fragment {
+            guard let letter = Letter(String(ch)) else { return nil }
+            do { try play(letter, by: toMove) } catch { return nil }
+            if isOver { return nil }
+        }
+    }
 
     public var isOver: Bool { outcome != nil }
 
@@ -128,6 +144,14 @@ public struct GhostGame: Sendable {
         return outcome
     }
 
+    /// The seat `seat` loses by staying away past the grace period.
+    @discardableResult
+    public mutating func abandon(_ seat: Int) -> Outcome? {
+        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
+        outcome = Outcome(loser: seat, reason: .abandoned)
+        return outcome
+    }
+
     /// A sentence that says why the game ended, for people.
     public func explanation(loserName: String) -> String {
         guard let outcome else { return "The game is not over." }
@@ -141,6 +165,8 @@ public struct GhostGame: Sendable {
             return "No word starts with \"\(fragment)\", so \(loserName) loses."
         case .left:
             return "\(loserName) left the game."
+        case .abandoned:
+            return "\(loserName) stayed away past the grace period; the game was claimed."
         }
     }
 }

@@ -1,11 +1,30 @@
 import GhostCore
 
+/// How a new game is played: one round or a G-H-O-S-T match, against a
+/// person or the computer.
+public struct GameOptions: Sendable, Equatable {
+    /// A G-H-O-S-T match (`rounds=ghost`) rather than a single game.
+    public var match = false
+    /// Play the computer at this level (`bot=`); NEW only.
+    public var bot: BotLevel?
+    /// The computer moves first (`first=bot`).
+    public var botFirst = false
+
+    public init(match: Bool = false, bot: BotLevel? = nil, botFirst: Bool = false) {
+        self.match = match
+        self.bot = bot
+        self.botFirst = botFirst
+    }
+
+    public static let single = GameOptions()
+}
+
 /// A command a client sends, parsed and checked for shape (not for state).
 public enum Command: Sendable, Equatable {
     case name(String)
     case lang(String)
-    case seek
-    case new
+    case seek(GameOptions = .single)
+    case new(GameOptions = .single)
     case join(String)
     case letter(Letter)
     case leave
@@ -15,7 +34,9 @@ public enum Command: Sendable, Equatable {
     case names
     case resume(String)
     case claim
-    case scores(Int)
+    /// The top n of a high-score board: game, match, easy, hard-match ...
+    case scores(Int, board: String = "game")
+    case hint
     case restart
     case accept
     case decline
@@ -42,6 +63,7 @@ public enum Command: Sendable, Equatable {
         case .accept: "ACCEPT"
         case .decline: "DECLINE"
         case .rematch: "REMATCH"
+        case .hint: "HINT"
         }
     }
 
@@ -50,8 +72,8 @@ public enum Command: Sendable, Equatable {
         ("NAME <name>", "identify yourself: 1-16 letters, digits, - or _"),
         ("NAMES", "list every name used on this server"),
         ("LANG <code>", "choose the dictionary (see languages= in HELLO); in a game, change it and restart"),
-        ("SEEK", "play the next player who seeks a game in the same language"),
-        ("NEW", "open a private game; the reply carries its join code"),
+        ("SEEK [rounds=ghost]", "play the next player who seeks a game (or a G-H-O-S-T match) in your language"),
+        ("NEW [rounds=ghost] [bot=easy|medium|hard [first=bot]]", "open a private game (the reply carries its join code), or play the computer at once"),
         ("JOIN <code>", "join the private game with that code"),
         ("LETTER <c>", "play a letter; a line holding just one letter does the same"),
         ("LEAVE", "leave your game (you lose it), or stop seeking or hosting"),
@@ -61,7 +83,8 @@ public enum Command: Sendable, Equatable {
         ("RESUME <token>", "take your seat again in an adjourned game (token= from GAME)"),
         ("CLAIM", "claim the win when your opponent has been away past the grace period"),
         ("REMATCH", "after a game, play the same opponent again (both must ask)"),
-        ("SCORES [n]", "the high-score list, top n (default 10)"),
+        ("SCORES [n] [mode=game|match] [bot=easy|medium|hard]", "a high-score list, top n (default 10)"),
+        ("HINT", "against the Easy computer only: is your position winning, and a good letter"),
         ("HELP", "list the commands"),
         ("PING", "check the connection; replies OK PING"),
         ("QUIT", "close the connection (a game in progress is adjourned: RESUME it later)"),
@@ -114,6 +137,12 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case noRematch = "no-rematch"
     /// The server could not store the change; nothing was done.
     case storeFailed = "store-failed"
+    /// HINT outside a game against the Easy computer.
+    case noHints = "no-hints"
+    /// Too many commands too fast; the server closes the connection.
+    case flood = "flood"
+    /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
+    case timeout = "timeout"
 }
 
 /// Why a line could not be turned into a command.
@@ -179,8 +208,11 @@ public enum CommandParser {
             }
         case "LANG":
             return oneArg("LANG", "code").map { .lang($0.lowercased()) }
-        case "SEEK": return noArgs(.seek)
-        case "NEW": return noArgs(.new)
+        case "SEEK":
+            return options(args, allowBot: false).map { .seek($0) }
+        case "NEW":
+            return options(args, allowBot: true).map { .new($0) }
+        case "HINT": return noArgs(.hint)
         case "JOIN":
             return oneArg("JOIN", "code").map { .join($0.uppercased()) }
         case "LETTER":
@@ -200,15 +232,67 @@ public enum CommandParser {
         case "DECLINE": return noArgs(.decline)
         case "REMATCH": return noArgs(.rematch)
         case "SCORES":
-            guard args.count <= 1 else { return .failure(CommandError(.badArguments, "usage: SCORES [n]")) }
-            guard let text = args.first else { return .success(.scores(defaultScores)) }
-            guard let n = Int(text), (1...maxScores).contains(n) else {
-                return .failure(CommandError(.badArguments, "SCORES takes a number from 1 to \(maxScores)"))
-            }
-            return .success(.scores(n))
+            return scores(args)
         default:
             return .failure(CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands"))
         }
+    }
+
+    /// `key=value` options of SEEK and NEW.
+    private static func options(_ args: [String], allowBot: Bool) -> Result<GameOptions, CommandError> {
+        var o = GameOptions()
+        var first: String?
+        for arg in args {
+            let parts = arg.lowercased().split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                return .failure(CommandError(.badArguments, "options are key=value: rounds=ghost, bot=<level>, first=bot"))
+            }
+            switch (parts[0], parts[1]) {
+            case ("rounds", "ghost"): o.match = true
+            case ("rounds", "1"), ("rounds", "one"): o.match = false
+            case ("bot", let level) where allowBot:
+                guard let l = BotLevel(rawValue: level) else {
+                    return .failure(CommandError(.badArguments, "bot= is easy, medium or hard"))
+                }
+                o.bot = l
+            case ("first", let who) where allowBot && (who == "bot" || who == "me"):
+                first = who
+            default:
+                return .failure(CommandError(.badArguments, allowBot
+                    ? "NEW takes rounds=ghost, bot=easy|medium|hard and first=bot|me"
+                    : "SEEK takes rounds=ghost"))
+            }
+        }
+        if let first {
+            guard o.bot != nil else { return .failure(CommandError(.badArguments, "first= needs bot=")) }
+            o.botFirst = first == "bot"
+        }
+        return .success(o)
+    }
+
+    /// `SCORES [n] [mode=game|match] [bot=level]`.
+    private static func scores(_ args: [String]) -> Result<Command?, CommandError> {
+        var n = defaultScores
+        var match = false
+        var bot: BotLevel?
+        let usage = CommandError(.badArguments, "usage: SCORES [1-\(maxScores)] [mode=game|match] [bot=easy|medium|hard]")
+        for (i, arg) in args.enumerated() {
+            let parts = arg.lowercased().split(separator: "=", maxSplits: 1).map(String.init)
+            switch (parts.count, parts.first ?? "", parts.last ?? "") {
+            case (1, _, _) where i == 0:
+                guard let v = Int(arg), (1...maxScores).contains(v) else { return .failure(usage) }
+                n = v
+            case (2, "mode", "game"): match = false
+            case (2, "mode", "match"): match = true
+            case (2, "bot", let level):
+                guard let l = BotLevel(rawValue: level) else { return .failure(usage) }
+                bot = l
+            default:
+                return .failure(usage)
+            }
+        }
+        let board = bot.map { match ? "\($0.rawValue)-match" : $0.rawValue } ?? (match ? "match" : "game")
+        return .success(.scores(n, board: board))
     }
 
     private static func letter(_ text: String) -> Result<Command, CommandError> {

@@ -92,10 +92,12 @@ public enum ServerLine: Sendable, Equatable {
     case error(ErrorCode, String)
     case info(String)
     /// The full state header of a game; `token` goes only to its own player.
-    case game(id: Int, lang: String, players: [String], token: String?, round: Int)
-    case turn(id: Int, player: String, fragment: String)
+    case game(id: Int, lang: String, players: [String], token: String?, round: Int, bot: String? = nil, ghost: [Int]? = nil)
+    case turn(id: Int, player: String, fragment: String, ghost: [Int]? = nil)
     case move(id: Int, player: String, letter: String, fragment: String)
-    case over(id: Int, winner: String, loser: String, reason: String, fragment: String)
+    case over(id: Int, winner: String, loser: String, reason: String, fragment: String, ghost: [Int]? = nil)
+    /// The end of a G-H-O-S-T match.
+    case match(id: Int, winner: String, loser: String, ghost: [Int])
     case adjourned(id: Int, player: String, grace: Int)
     case returned(id: Int, player: String)
     case claimable(id: Int, player: String)
@@ -124,18 +126,26 @@ public enum ServerLine: Sendable, Equatable {
             return Message("ERR", [code.rawValue], text: text)
         case let .info(text):
             return Message("INFO", text: text)
-        case let .game(id, lang, players, token, round):
+        case let .game(id, lang, players, token, round, bot, ghost):
             var fields = [("id", String(id)), ("lang", lang), ("players", players.joined(separator: ","))]
             if let token { fields.append(("token", token)) }
             fields.append(("round", String(round)))
+            if let bot { fields.append(("bot", bot)) }
+            if let ghost { fields += [("rounds", "ghost"), ("ghost", ServerLine.ghostLetters(ghost))] }
             return Message("GAME", fields: fields)
-        case let .turn(id, player, fragment):
-            return Message("TURN", fields: [("id", String(id)), ("player", player), ("fragment", fragment)])
+        case let .turn(id, player, fragment, ghost):
+            var fields = [("id", String(id)), ("player", player), ("fragment", fragment)]
+            if let ghost { fields.append(("ghost", ServerLine.ghostLetters(ghost))) }
+            return Message("TURN", fields: fields)
         case let .move(id, player, letter, fragment):
             return Message("MOVE", fields: [("id", String(id)), ("player", player), ("letter", letter), ("fragment", fragment)])
-        case let .over(id, winner, loser, reason, fragment):
-            return Message("OVER", fields: [("id", String(id)), ("winner", winner), ("loser", loser),
-                                            ("reason", reason), ("fragment", fragment)])
+        case let .over(id, winner, loser, reason, fragment, ghost):
+            var fields = [("id", String(id)), ("winner", winner), ("loser", loser), ("reason", reason), ("fragment", fragment)]
+            if let ghost { fields.append(("ghost", ServerLine.ghostLetters(ghost))) }
+            return Message("OVER", fields: fields)
+        case let .match(id, winner, loser, ghost):
+            return Message("MATCH", fields: [("id", String(id)), ("winner", winner), ("loser", loser),
+                                             ("ghost", ServerLine.ghostLetters(ghost))])
         case let .adjourned(id, player, grace):
             return Message("ADJOURNED", fields: [("id", String(id)), ("player", player), ("grace", String(grace))])
         case let .returned(id, player):
@@ -162,4 +172,9 @@ public enum ServerLine: Sendable, Equatable {
     }
 
     public var rendered: String { message.rendered }
+
+    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; `-` for none: `GH,-`.
+    public static func ghostLetters(_ counts: [Int]) -> String {
+        counts.map { $0 <= 0 ? "-" : String("GHOST".prefix(min($0, 5))) }.joined(separator: ",")
+    }
 }

@@ -8,7 +8,7 @@ import Glibc
 public enum Daemon {
     /// Runs the daemon; returns the process exit status.
     public static func main(_ arguments: [String]) -> Int32 {
-        let options: ServerConfigOptions
+        let config: ServerConfig
         switch DaemonOptions.parse(arguments) {
         case .success(.help):
             print(DaemonOptions.usage)
@@ -16,13 +16,12 @@ public enum Daemon {
         case .success(.version):
             print("ghostd \(Lobby.version) (protocol \(Lobby.protocolVersion))")
             return 0
-        case .success(.run(let o)):
-            options = o
+        case .success(.run(let c)):
+            config = c
         case .failure(let e):
             logLine("ghostd: \(e)\nTry ghostd --help.")
             return 2
         }
-        let config = options.config
         let started = monotonicSeconds()
         let dictionaries: Dictionaries
         do {

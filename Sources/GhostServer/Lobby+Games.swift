@@ -7,28 +7,44 @@ import GhostStore
 extension Lobby {
     // MARK: Starting and restoring
 
-    func startGame(lang: String, seats: [ConnectionID]) {
+    /// Names of the computer's seats are `bot-<level>`; people cannot take them.
+    static let botPrefix = "bot-"
+
+    /// Starts a game between connected people (one, with a computer seat, or two).
+    func startGame(lang: String, people: [ConnectionID], options: GameOptions) {
         guard let words = dictionaries[lang] else { return }
-        let names = seats.map { sessions[$0]?.name ?? "?" }
+        var seats: [ConnectionID?] = people
+        var bots: [BotLevel?] = [nil, nil]
+        if let level = options.bot {
+            seats = options.botFirst ? [nil, people[0]] : [people[0], nil]
+            bots = options.botFirst ? [level, nil] : [nil, level]
+        }
+        let names = (0..<2).map { i in bots[i].map { Lobby.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?" }
         let secrets = [Lobby.newToken(), Lobby.newToken()]
-        guard let id = persist({ try store.createGame(lang: lang, players: names, tokens: secrets, now: clock.wall) }) else {
-            for conn in seats {
+        let mode = options.match ? "ghost" : "single"
+        guard let id = persist({
+            try store.createGame(lang: lang, players: names, tokens: secrets, bots: bots.map { $0?.rawValue },
+                                 mode: mode, now: clock.wall)
+        }) else {
+            for conn in people {
                 sessions[conn]?.state = .idle
                 failed(conn)
             }
             return
         }
-        let now = clock.monotonic
-        tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats,
+        tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats, bots: bots,
+                           match: options.match, ghost: [0, 0], starter: 0, botDue: nil,
                            game: GhostGame(rules: GhostRules(words: words)), round: 1,
-                           offer: nil, offerSpent: [false, false], awaySince: [nil, nil], turnSince: now)
+                           offer: nil, offerSpent: [false, false], awaySince: [nil, nil], turnSince: clock.monotonic)
         for (seat, conn) in seats.enumerated() {
+            guard let conn else { continue }
             sessions[conn]?.state = .playing(game: id, seat: seat)
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
         }
-        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))")
+        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (options.match ? " (G-H-O-S-T match)" : ""))
         for seat in 0..<2 { sendState(id, to: seat) }
+        scheduleComputer(id)
     }
 
     /// Loads the games in progress from the store; every seat starts empty.
@@ -39,22 +55,18 @@ extension Lobby {
                 log("game \(g.id) not restored: no word list for \(g.lang)")
                 continue
             }
-            var game = GhostGame(rules: GhostRules(words: words))
-            var ok = true
-            for (i, ch) in g.fragment.enumerated() {
-                // play() returns nil while the game goes on, so no try? here.
-                guard let letter = Letter(String(ch)) else { ok = false; break }
-                do { try game.play(letter, by: i % 2) } catch { ok = false; break }
-                if game.isOver { ok = false; break }
-            }
-            guard ok, game.toMove == g.toMove else {
+            guard let game = GhostGame(rules: GhostRules(words: words), firstToMove: g.starter, replaying: g.fragment),
+                  game.toMove == g.toMove else {
                 log("game \(g.id) not restored: \"\(g.fragment)\" does not replay on the \(g.lang) list")
                 continue
             }
+            let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
             tables[g.id] = Table(id: g.id, lang: g.lang, names: g.players, tokens: g.tokens, seats: [nil, nil],
+                                 bots: bots, match: g.mode == "ghost", ghost: g.ghost, starter: g.starter, botDue: nil,
                                  game: game, round: g.round, offer: g.offer, offerSpent: g.offerSpent,
                                  awaySince: [now, now], turnSince: now)
-            for seat in 0..<2 { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+            for seat in 0..<2 where bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+            scheduleComputer(g.id)
         }
         if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
     }
@@ -85,90 +97,179 @@ extension Lobby {
     /// pending offer, whether the opponent is away, and TURN.
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
-        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round), to: conn)
+        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round,
+                          bot: table.bots.compactMap { $0?.rawValue }.first, ghost: table.ghostField), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
-        if table.seats[1 - seat] == nil {
+        if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
         }
-        outbox.send(.turn(id: gameID, player: table.names[table.game.toMove], fragment: table.game.fragment), to: conn)
+        outbox.send(turnLine(table), to: conn)
+    }
+
+    func turnLine(_ table: Table) -> ServerLine {
+        .turn(id: table.id, player: table.names[table.game.toMove], fragment: table.game.fragment, ghost: table.ghostField)
     }
 
     // MARK: Moves
 
     func play(_ letter: Letter, from id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
-        do {
-            try table.game.play(letter, by: seat)
-        } catch .notYourTurn {
+        guard !table.game.isOver else { return reply(id, .error(.notInGame, "the game is over")) }
+        guard table.game.toMove == seat else {
             return reply(id, .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn"))
-        } catch {
-            return reply(id, .error(.notInGame, "the game is over"))
         }
+        apply(letter, in: gameID, by: seat, mover: id)
+    }
+
+    /// Plays a letter that is legal in turn (from a person or the computer),
+    /// stores it, and tells both sides; ends the round or schedules the computer.
+    func apply(_ letter: Letter, in gameID: Int, by seat: Int, mover: ConnectionID?) {
+        guard var table = tables[gameID] else { return }
+        do { try table.game.play(letter, by: seat) } catch { return }
         let fragment = table.game.fragment
         let stored = persist {
             try store.recordMove(game: gameID, round: table.round, ply: fragment.utf8.count, seat: seat,
                                  letter: letter.description, fragment: fragment, toMove: table.game.toMove, now: clock.wall)
         }
-        guard stored != nil else { return failed(id) }
+        guard stored != nil else {
+            if let mover { failed(mover) }
+            return
+        }
         table.offer = nil
         table.offerSpent = [false, false]
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
+        table.botDue = nil
         tables[gameID] = table
-        reply(id, .ok("LETTER", ("letter", letter.description), ("fragment", fragment)))
+        if let mover { reply(mover, .ok("LETTER", ("letter", letter.description), ("fragment", fragment))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
-        if table.game.isOver {
-            finish(gameID)
+        if let outcome = table.game.outcome {
+            endRound(gameID, loser: outcome.loser, reason: outcome.reason)
         } else {
-            broadcast(gameID, .turn(id: gameID, player: table.names[table.game.toMove], fragment: fragment))
+            broadcast(gameID, turnLine(table))
+            scheduleComputer(gameID)
         }
     }
 
-    /// Records and announces the end of a finished game (its outcome is set,
-    /// or `abandonedBy` names the seat that lost by staying away), then
-    /// returns its players to the lobby.
-    func finish(_ gameID: Int, abandonedBy: Int? = nil) {
-        guard let table = tables[gameID] else { return }
-        let loserSeat: Int, reason: String
-        if let abandonedBy {
-            loserSeat = abandonedBy
-            reason = "abandoned"
-        } else if let outcome = table.game.outcome {
-            loserSeat = outcome.loser
-            reason = outcome.reason.rawValue
-        } else {
+    /// A round ended by the rules: in a match the loser earns a letter and
+    /// play goes on until someone spells GHOST; otherwise the game is over.
+    func endRound(_ gameID: Int, loser: Int, reason: EndReason) {
+        guard var table = tables[gameID] else { return }
+        guard table.match, reason == .word || reason == .dead else {
+            return finish(gameID, loser: loser, reason: reason)
+        }
+        table.ghost[loser] += 1
+        tables[gameID] = table
+        guard table.ghost[loser] < 5 else { return finish(gameID, loser: loser, reason: reason) }
+        let words = table.game.rules
+        broadcast(gameID, .over(id: gameID, winner: table.names[1 - loser], loser: table.names[loser],
+                                reason: reason.rawValue, fragment: table.game.fragment, ghost: table.ghost))
+        broadcast(gameID, .info(table.game.explanation(loserName: table.names[loser]) + " \(table.names[loser]) earns the letter \(Array("GHOST")[table.ghost[loser] - 1])."))
+        // The next round: the other seat starts.
+        table.starter = 1 - table.starter
+        table.round += 1
+        table.game = GhostGame(rules: words, firstToMove: table.starter)
+        table.turnSince = clock.monotonic
+        table.claimAnnounced = false
+        guard persist({ try store.nextRound(game: gameID, round: table.round, ghost: table.ghost, starter: table.starter) }) != nil else {
+            for case let conn? in table.seats { failed(conn) }
             return
+        }
+        tables[gameID] = table
+        log("game \(gameID) round \(table.round): \(ServerLine.ghostLetters(table.ghost))")
+        for seat in 0..<2 { sendState(gameID, to: seat) }
+        scheduleComputer(gameID)
+    }
+
+    /// Records and announces the end of a game or match lost by `loser`,
+    /// then returns its players to the lobby.
+    func finish(_ gameID: Int, loser loserSeat: Int, reason: EndReason) {
+        guard var table = tables[gameID] else { return }
+        if !table.game.isOver {
+            if reason == .abandoned { table.game.abandon(loserSeat) } else { table.game.resign(loserSeat) }
         }
         let winner = table.names[1 - loserSeat], loser = table.names[loserSeat]
         let fragment = table.game.fragment
+        let people = (0..<2).filter { table.bots[$0] == nil }.map { table.names[$0] }
+        let board = table.board
         let ranks = persist { () throws -> [ScoreRow] in
-            try store.finishGame(game: gameID, winner: winner, loser: loser, reason: reason, fragment: fragment, now: clock.wall)
-            return [try store.rank(of: winner), try store.rank(of: loser)]
+            try store.finishGame(game: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
+                                 ghost: table.ghostField, board: board, people: people, now: clock.wall)
+            return try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         }
         guard let ranks else {
             for case let conn? in table.seats { failed(conn) }
             return
         }
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason, fragment: fragment))
-        let why = abandonedBy != nil
+        tables[gameID] = table
+        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
+                                ghost: table.ghostField))
+        broadcast(gameID, .info(reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : table.game.explanation(loserName: loser)
-        broadcast(gameID, .info(why))
+            : table.game.explanation(loserName: loser)))
+        if table.match {
+            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, ghost: table.ghost))
+            broadcast(gameID, .info(table.ghost[loserSeat] >= 5
+                ? "\(loser) spelled GHOST: \(winner) wins the match."
+                : "\(winner) wins the match."))
+        }
         for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(reason), fragment \"\(fragment)\")")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(reason.rawValue), fragment \"\(fragment)\")")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle
             if let other = table.seats[1 - seat] {
-                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other)
+                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: table.match)
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }
         tables[gameID] = nil
+    }
+
+    // MARK: The computer
+
+    /// The solved game for a language, made once when first needed.
+    func solver(for lang: String) -> Solver? {
+        if let s = solvers[lang] { return s }
+        guard let words = dictionaries[lang] else { return nil }
+        let s = Solver(rules: GhostRules(words: words))
+        solvers[lang] = s
+        return s
+    }
+
+    /// If the computer is to move, plays now (no delay) or sets when it will.
+    func scheduleComputer(_ gameID: Int) {
+        guard var table = tables[gameID], !table.game.isOver, table.bots[table.game.toMove] != nil else { return }
+        if settings.botDelay <= 0 { return playComputer(gameID) }
+        table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
+        tables[gameID] = table
+    }
+
+    func playComputer(_ gameID: Int) {
+        guard let table = tables[gameID], !table.game.isOver, let level = table.bots[table.game.toMove],
+              let solver = solver(for: table.lang) else { return }
+        let letter = Bot(level: level, solver: solver).choose(in: table.game)
+        apply(letter, in: gameID, by: table.game.toMove, mover: nil)
+    }
+
+    func hint(_ id: ConnectionID, _ session: Session) {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID],
+              table.bots.contains(.easy) else {
+            return reply(id, .error(.noHints, "hints are only for games against the Easy computer"))
+        }
+        guard table.game.toMove == seat else {
+            return reply(id, .error(.notYourTurn, "hints are for your turn"))
+        }
+        guard let solver = solver(for: table.lang) else { return failed(id) }
+        let hint = Bot(level: .hard, solver: solver).hint(for: table.game)
+        reply(id, .ok("HINT", ("winning", hint.winning ? "yes" : "no"), ("letter", hint.letter.description)))
+        reply(id, .info(hint.winning
+            ? "You can force a win from here: try \(hint.letter.description)."
+            : "With perfect play you lose from here; \(hint.letter.description) gives your opponent the most chances to go wrong."))
     }
 
     // MARK: Away and back
@@ -184,7 +285,7 @@ extension Lobby {
     /// clock runs only while the absent player is the one to move.
     func claimDeadline(_ table: Table) -> Double? {
         let mover = table.game.toMove
-        guard table.seats[mover] == nil, table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
+        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
         return max(away, table.turnSince) + settings.graceSeconds
     }
 
@@ -242,6 +343,7 @@ extension Lobby {
         tables[gameID] = table
         reply(id, .ok("RESUME", ("id", String(gameID))))
         sendState(gameID, to: seat)
+        scheduleComputer(gameID)
         if wasAway, let other = table.seats[1 - seat] {
             outbox.send(.returned(id: gameID, player: name), to: other)
         }
@@ -257,8 +359,8 @@ extension Lobby {
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        guard table.seats[1 - seat] == nil else {
-            return reply(id, .error(.notClaimable, "your opponent is here"))
+        guard table.isAway(1 - seat) else {
+            return reply(id, .error(.notClaimable, table.bots[1 - seat] != nil ? "the computer never leaves" : "your opponent is here"))
         }
         guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
@@ -267,17 +369,25 @@ extension Lobby {
             return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
         }
         reply(id, .ok("CLAIM"))
-        finish(gameID, abandonedBy: 1 - seat)
+        finish(gameID, loser: 1 - seat, reason: .abandoned)
     }
 
     /// The next moment a grace period ends, if any (monotonic seconds).
     public var nextDeadline: Double? {
-        tables.values.lazy.filter { !$0.claimAnnounced }.compactMap { self.claimDeadline($0) }.min()
+        let claims = tables.values.lazy.filter { !$0.claimAnnounced }.compactMap { self.claimDeadline($0) }.min()
+        let bots = tables.values.lazy.compactMap(\.botDue).min()
+        switch (claims, bots) {
+        case let (c?, b?): return min(c, b)
+        case let (c, b): return c ?? b
+        }
     }
 
     /// Announces the grace periods that have ended.
     public func tick() {
         let now = clock.monotonic
+        for (gameID, table) in tables {
+            if let due = table.botDue, due <= now { playComputer(gameID) }
+        }
         for (gameID, table) in tables where !table.claimAnnounced {
             guard let deadline = claimDeadline(table), deadline <= now else { continue }
             tables[gameID]?.claimAnnounced = true
@@ -297,10 +407,12 @@ extension Lobby {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
-        if table.game.fragment.isEmpty {
+        if table.game.fragment.isEmpty || table.bots[1 - seat] != nil {
+            // Before the first letter, or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, .ok(verb: verb, fields: fields + [("status", "done")]))
             for s in 0..<2 { sendState(gameID, to: s) }
+            scheduleComputer(gameID)
             return
         }
         if let offer = table.offer {
@@ -339,6 +451,7 @@ extension Lobby {
             reply(id, .ok(verb))
             broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
             for s in 0..<2 { sendState(gameID, to: s) }
+            scheduleComputer(gameID)
         } else {
             table.offer = nil
             guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
@@ -355,10 +468,11 @@ extension Lobby {
         guard var table = tables[gameID], let words = dictionaries[lang] else { return false }
         // Moves are keyed by round; a round without letters can be reused.
         let round = table.game.fragment.isEmpty ? table.round : table.round + 1
-        guard persist({ try store.restartGame(game: gameID, round: round, lang: lang) }) != nil else { return false }
+        guard persist({ try store.restartGame(game: gameID, round: round, lang: lang, starter: table.starter) }) != nil else { return false }
         table.lang = lang
         table.round = round
-        table.game = GhostGame(rules: GhostRules(words: words))
+        table.game = GhostGame(rules: GhostRules(words: words), firstToMove: table.starter)
+        table.botDue = nil
         table.offer = nil
         table.offerSpent = [false, false]
         table.turnSince = clock.monotonic

@@ -25,15 +25,17 @@ public protocol LobbyClock {
 /// game, which private games are open, the games in progress, and what the
 /// store must remember. Every input is a parsed line, a connection event or a
 /// tick of the clock; every output goes to the outbox or the store.
-/// A seat in a game is a connection while its player is present, and empty
-/// while the game is adjourned.
+/// A seat in a game is a person (a connection while present, empty while the
+/// game is adjourned) or the computer.
 public final class Lobby {
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
     public static let protocolVersion = 1
 
     public struct Settings: Sendable {
         /// Seconds an absent player to move has before the opponent may CLAIM.
         public var graceSeconds: Double = 60
+        /// The computer waits about this long before it plays (0: at once).
+        public var botDelay: Double = 0.6
         public init() {}
     }
 
@@ -49,8 +51,8 @@ public final class Lobby {
 
     enum State: Equatable {
         case idle
-        case seeking
-        case hosting(code: String)
+        case seeking(GameOptions)
+        case hosting(code: String, options: GameOptions)
         case playing(game: Int, seat: Int)
     }
 
@@ -59,6 +61,7 @@ public final class Lobby {
         let lang: String
         let seat: Int
         let opponent: ConnectionID
+        let match: Bool
         var asked = false
     }
 
@@ -67,8 +70,16 @@ public final class Lobby {
         var lang: String
         let names: [String]
         let tokens: [String]
-        /// The connection in each seat, nil while that player is away.
+        /// The connection in each seat, nil while that player is away (or for the computer).
         var seats: [ConnectionID?]
+        /// The computer's level in each seat, nil for a person.
+        let bots: [BotLevel?]
+        /// A G-H-O-S-T match: letters earned per seat, and the seat that starts this round.
+        let match: Bool
+        var ghost: [Int]
+        var starter: Int
+        /// When the computer plays its next letter (monotonic), if it is to move.
+        var botDue: Double?
         var game: GhostGame
         var round: Int
         var offer: StoredGame.Offer?
@@ -80,6 +91,22 @@ public final class Lobby {
         var claimAnnounced = false
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
+
+        /// A person whose connection is gone.
+        func isAway(_ seat: Int) -> Bool { bots[seat] == nil && seats[seat] == nil }
+
+        /// The high-score board this game counts on.
+        var board: String {
+            let level = bots.compactMap { $0 }.first
+            switch (level, match) {
+            case (nil, false): return "game"
+            case (nil, true): return "match"
+            case (let l?, false): return l.rawValue
+            case (let l?, true): return "\(l.rawValue)-match"
+            }
+        }
+
+        var ghostField: [Int]? { match ? ghost : nil }
     }
 
     let dictionaries: Dictionaries
@@ -92,8 +119,10 @@ public final class Lobby {
 
     var sessions: [ConnectionID: Session] = [:]
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
-    private var seekers: [String: [ConnectionID]] = [:]   // language → FIFO queue
+    private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
+    /// Solved games for the computer, per language, made when first needed.
+    var solvers: [String: Solver] = [:]
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
 
@@ -111,6 +140,9 @@ public final class Lobby {
             ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
         self.outbox = outbox
         self.log = log
+        // Solve every game up front (milliseconds in a release build), so a
+        // computer move is a look-up and never holds up the loop.
+        for lang in dictionaries.languages { _ = solver(for: lang) }
         try restoreGames()
     }
 
@@ -118,6 +150,9 @@ public final class Lobby {
     public var activeGames: Int { tables.count }
     /// Connected clients.
     public var connectionCount: Int { sessions.count }
+
+    /// Whether the connection has said who it is (NAME or RESUME).
+    public func isIdentified(_ id: ConnectionID) -> Bool { sessions[id]?.name != nil }
 
     // MARK: Connection events
 
@@ -171,17 +206,19 @@ public final class Lobby {
             for n in names { reply(id, .nameEntry(n)) }
             reply(id, .ok("NAMES", ("count", String(names.count))))
         case .lang(let code): setLanguage(code, id, session)
-        case .seek: seek(id, session)
-        case .new: host(id, session)
+        case .seek(let options): seek(options, id, session)
+        case .new(let options):
+            if options.bot != nil { playComputer(options, id, session) } else { host(options, id, session) }
+        case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
         case .letter(let letter): play(letter, from: id, session)
         case .leave: leave(id, session)
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
-        case .scores(let n):
-            guard let rows = persist({ try store.scores(limit: n) }) else { return failed(id) }
+        case .scores(let n, let board):
+            guard let rows = persist({ try store.scores(board: board, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
-            reply(id, .ok("SCORES", ("count", String(rows.count))))
+            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board)))
         case .restart: offerOrApply(kind: "restart", lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
@@ -196,6 +233,9 @@ public final class Lobby {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         let key = name.lowercased()
+        if key.hasPrefix(Lobby.botPrefix) {
+            return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        }
         if let holder = namesInUse[key], holder != id {
             return reply(id, .error(.nameTaken, "another player is using that name"))
         }
@@ -240,29 +280,42 @@ public final class Lobby {
 
     // MARK: Finding an opponent
 
-    private func seek(_ id: ConnectionID, _ session: Session) {
+    private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session) else { return }
-        var queue = seekers[session.lang, default: []]
+        let key = session.lang + (options.match ? " ghost" : "")
+        var queue = seekers[key, default: []]
+        let fields = [("lang", session.lang)] + (options.match ? [("rounds", "ghost")] : [])
         if let other = queue.first {
             queue.removeFirst()
-            seekers[session.lang] = queue
-            reply(id, .ok("SEEK", ("lang", session.lang)))
-            startGame(lang: session.lang, seats: [other, id])
+            seekers[key] = queue
+            reply(id, .ok(verb: "SEEK", fields: fields))
+            startGame(lang: session.lang, people: [other, id], options: options)
         } else {
             queue.append(id)
-            seekers[session.lang] = queue
-            sessions[id]?.state = .seeking
-            reply(id, .ok("SEEK", ("lang", session.lang)))
-            reply(id, .info("Waiting for another player who seeks a game in \(session.lang)."))
+            seekers[key] = queue
+            sessions[id]?.state = .seeking(options)
+            reply(id, .ok(verb: "SEEK", fields: fields))
+            reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
         }
     }
 
-    private func host(_ id: ConnectionID, _ session: Session) {
+    /// NEW bot=<level>: a game against the computer starts at once.
+    private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard ready(id, session), let level = options.bot else { return }
+        var fields = [("bot", level.rawValue), ("lang", session.lang)]
+        if options.match { fields.append(("rounds", "ghost")) }
+        reply(id, .ok(verb: "NEW", fields: fields))
+        startGame(lang: session.lang, people: [id], options: options)
+    }
+
+    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
-        sessions[id]?.state = .hosting(code: code)
-        reply(id, .ok("NEW", ("code", code), ("lang", session.lang)))
+        sessions[id]?.state = .hosting(code: code, options: options)
+        var fields = [("code", code), ("lang", session.lang)]
+        if options.match { fields.append(("rounds", "ghost")) }
+        reply(id, .ok(verb: "NEW", fields: fields))
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
 
@@ -278,8 +331,12 @@ public final class Lobby {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
         hosted[code] = nil
-        reply(id, .ok("JOIN", ("code", code), ("lang", hostSession.lang)))
-        startGame(lang: hostSession.lang, seats: [host, id])
+        var options = GameOptions.single
+        if case .hosting(_, let o) = hostSession.state { options = o }
+        var fields = [("code", code), ("lang", hostSession.lang)]
+        if options.match { fields.append(("rounds", "ghost")) }
+        reply(id, .ok(verb: "JOIN", fields: fields))
+        startGame(lang: hostSession.lang, people: [host, id], options: options)
     }
 
     private func rematch(_ id: ConnectionID, _ session: Session) {
@@ -297,7 +354,7 @@ public final class Lobby {
         reply(id, .ok("REMATCH", ("status", "started")))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
-        startGame(lang: last.lang, seats: seats)
+        startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match))
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
@@ -312,7 +369,7 @@ public final class Lobby {
             sessions[id]?.last = nil
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
-        case .hosting(let code): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
+        case .hosting(let code, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
         case .playing: reply(id, .error(.busy, "you are in a game"))
         }
         return false
@@ -330,8 +387,8 @@ public final class Lobby {
     /// Stops a seek or closes a hosted private game.
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
-        case .seeking: seekers[session.lang]?.removeAll { $0 == id }
-        case .hosting(let code): hosted[code] = nil
+        case .seeking(let options): seekers[session.lang + (options.match ? " ghost" : "")]?.removeAll { $0 == id }
+        case .hosting(let code, _): hosted[code] = nil
         case .idle, .playing: return
         }
         sessions[id]?.state = .idle
@@ -345,11 +402,9 @@ public final class Lobby {
             stopWaiting(id, session)
             reply(id, .ok("LEAVE"))
         case .playing(let gameID, let seat):
-            guard var table = tables[gameID] else { return }
-            table.game.resign(seat)
-            tables[gameID] = table
+            guard tables[gameID] != nil else { return }
             reply(id, .ok("LEAVE"))
-            finish(gameID)
+            finish(gameID, loser: seat, reason: .left)
         }
     }
 

@@ -1,65 +1,134 @@
 import GhostStore
 
-/// Command-line options of ghostd, parsed without touching the system.
+/// What ghostd's command line asks for.
 public enum DaemonCommand: Equatable {
-    case run(ServerConfigOptions)
+    case run(ServerConfig)
     case help
     case version
 }
 
-/// The subset of `ServerConfig` settable from the command line.
-public struct ServerConfigOptions: Equatable {
-    public var host = ServerConfig().host
-    public var port = ServerConfig().port
-    public var dictionaries = ServerConfig().dictionaries
-    public var maxOutputBytes = ServerConfig().maxOutputBytes
-    public var dataDirectory = ServerConfig().dataDirectory
-    public var graceSeconds = ServerConfig().graceSeconds
-    public var durability = ServerConfig().durability
-
-    public var config: ServerConfig {
-        var c = ServerConfig()
-        c.host = host
-        c.port = port
-        c.dictionaries = dictionaries
-        c.maxOutputBytes = maxOutputBytes
-        c.dataDirectory = dataDirectory
-        c.graceSeconds = graceSeconds
-        c.durability = durability
-        return c
+extension ServerConfig: Equatable {
+    public static func == (a: ServerConfig, b: ServerConfig) -> Bool {
+        DaemonOptions.describe(a) == DaemonOptions.describe(b)
     }
 }
 
+/// ghostd's options: one table, from which parsing and `--help` both come.
 public enum DaemonOptions {
-    public static let usage = """
-    Usage: ghostd [options]
+    struct Option {
+        let name: String
+        let value: String
+        let help: String
+        let current: (ServerConfig) -> String
+        let set: (inout ServerConfig, String) -> Bool
+    }
 
-    A Ghost word-game server speaking a line protocol over TCP (see Protocol.md).
-    Play with `nc HOST PORT`.
+    static func number(_ name: String, _ value: String, _ help: String, _ range: ClosedRange<Double>,
+                       _ key: WritableKeyPath<ServerConfig, Double>, scale: Double = 1) -> Option {
+        Option(name: name, value: value, help: help,
+               current: { c in formatNumber(c[keyPath: key] * scale) },
+               set: { c, text in
+                   guard let v = Double(text), v.isFinite, range.contains(v) else { return false }
+                   c[keyPath: key] = v / scale
+                   return true
+               })
+    }
 
-    Options:
-      --host ADDR           address to listen on (default \(ServerConfig().host));
-                            use 0.0.0.0 or :: to accept players from other machines
-      --port N              TCP port, 0 for any free port (default \(ServerConfig().port))
-      --dictionaries DIR    folder of word lists; each xx.txt offers language xx
-                            (default \(ServerConfig().dictionaries))
-      --data DIR            folder for the SQLite database (default
-                            \(ServerConfig.defaultDataDirectory()))
-      --grace SECONDS       how long a player to move may be away before the
-                            opponent may CLAIM the game (default \(Int(ServerConfig().graceSeconds)))
-      --durability MODE     full: fsync every commit, survives power loss (default);
-                            normal: survives a crash of ghostd, not of the machine
-      --max-output-bytes N  replies a slow reader may have pending before it is
-                            dropped (default \(ServerConfig().maxOutputBytes))
-      --help                show this help and exit
-      --version             show the version and exit
+    static func integer(_ name: String, _ value: String, _ help: String, _ range: ClosedRange<Int>,
+                        _ key: WritableKeyPath<ServerConfig, Int>) -> Option {
+        Option(name: name, value: value, help: help,
+               current: { c in String(c[keyPath: key]) },
+               set: { c, text in
+                   guard let v = Int(text), range.contains(v) else { return false }
+                   c[keyPath: key] = v
+                   return true
+               })
+    }
 
-    ghostd logs to stderr and stops cleanly on SIGINT, SIGTERM or SIGHUP.
-    """
+    static func text(_ name: String, _ value: String, _ help: String, _ key: WritableKeyPath<ServerConfig, String>) -> Option {
+        Option(name: name, value: value, help: help, current: { $0[keyPath: key] },
+               set: { c, text in
+                   guard !text.isEmpty else { return false }
+                   c[keyPath: key] = text
+                   return true
+               })
+    }
 
-    /// Parses arguments (without the program name). Accepts `--opt value` and `--opt=value`.
+    static func formatNumber(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+
+    static var options: [Option] { [
+        text("--host", "ADDR", "address to listen on: a name, IPv4 or IPv6 (0.0.0.0 or :: for every interface)", \.host),
+        integer("--port", "N", "TCP port; 0 picks a free one, printed at start", 0...65535, \.port),
+        text("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx", \.dictionaries),
+        text("--data", "DIR", "folder of the SQLite database", \.dataDirectory),
+        Option(name: "--durability", value: "MODE",
+               help: "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
+               current: { $0.durability.rawValue },
+               set: { c, text in
+                   guard let d = Store.Durability(rawValue: text) else { return false }
+                   c.durability = d
+                   return true
+               }),
+        number("--grace", "SECONDS", "how long a player to move may be away before the opponent may CLAIM", 0...86_400, \.graceSeconds),
+        number("--bot-delay", "MS", "about how long the computer thinks before it plays; 0 plays at once", 0...10_000, \.botDelay, scale: 1000),
+        integer("--max-clients", "N", "connections served at once; past it: ERR busy and close", 1...1_000_000, \.maxClients),
+        integer("--max-clients-per-ip", "N", "connections from one IP address at once; 0: no limit", 0...1_000_000, \.maxClientsPerIP),
+        number("--name-timeout", "SECONDS", "time to send NAME or RESUME before the connection is closed; 0: none", 0...86_400, \.nameTimeout),
+        number("--idle-timeout", "SECONDS", "time without any command (PING keeps alive) before closing; 0: none", 0...864_000, \.idleTimeout),
+        number("--max-commands-per-second", "N", "average command rate per connection; past it: ERR flood and close; 0: none", 0...1_000_000, \.commandsPerSecond),
+        number("--command-burst", "N", "commands a connection may send at once above that rate", 1...1_000_000, \.commandBurst),
+        integer("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)", 1024...(1 << 30), \.maxOutputBytes),
+    ] }
+
+    public static var usage: String {
+        let defaults = ServerConfig()
+        var lines = [
+            "Usage: ghostd [options]",
+            "",
+            "A Ghost word-game server speaking a line protocol over TCP (see Protocol.md).",
+            "Play with `nc HOST PORT`.",
+            "",
+            "Options (default in brackets):",
+        ]
+        for o in options {
+            lines.append("  \(o.name) \(o.value)")
+            lines += wrap(o.help + " [\(o.current(defaults))]", width: 72).map { "      " + $0 }
+        }
+        lines += [
+            "  --help", "      show this help and exit",
+            "  --version", "      show the version and exit",
+            "",
+            "Options take `--name value` or `--name=value`. ghostd logs to stderr and",
+            "stops cleanly on SIGINT, SIGTERM or SIGHUP.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var out: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                out.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { out.append(line) }
+        return out
+    }
+
+    /// Every setting, for comparing configurations.
+    static func describe(_ c: ServerConfig) -> String {
+        options.map { "\($0.name)=\($0.current(c))" }.joined(separator: " ")
+            + " backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
+    }
+
+    /// Parses arguments (without the program name).
     public static func parse(_ arguments: [String]) -> Result<DaemonCommand, OptionError> {
-        var options = ServerConfigOptions()
+        var config = ServerConfig()
         var args = arguments[...]
         while let arg = args.popFirst() {
             var name = arg
@@ -68,46 +137,22 @@ public enum DaemonOptions {
                 name = String(arg[..<eq])
                 inlineValue = String(arg[arg.index(after: eq)...])
             }
-            func value() -> Result<String, OptionError> {
-                if let inlineValue { return .success(inlineValue) }
-                guard let v = args.popFirst() else { return .failure(OptionError("\(name) needs a value")) }
-                return .success(v)
-            }
-            func number(_ range: ClosedRange<Int>) -> Result<Int, OptionError> {
-                value().flatMap { v in
-                    guard let n = Int(v), range.contains(n) else {
-                        return .failure(OptionError("\(name) takes a number from \(range.lowerBound) to \(range.upperBound)"))
-                    }
-                    return .success(n)
-                }
-            }
             switch name {
             case "--help", "-h": return .success(.help)
             case "--version", "-V": return .success(.version)
-            case "--host":
-                switch value() { case .success(let v): options.host = v; case .failure(let e): return .failure(e) }
-            case "--port":
-                switch number(0...65535) { case .success(let v): options.port = v; case .failure(let e): return .failure(e) }
-            case "--dictionaries":
-                switch value() { case .success(let v): options.dictionaries = v; case .failure(let e): return .failure(e) }
-            case "--data":
-                switch value() { case .success(let v): options.dataDirectory = v; case .failure(let e): return .failure(e) }
-            case "--grace":
-                switch number(0...86_400) { case .success(let v): options.graceSeconds = Double(v); case .failure(let e): return .failure(e) }
-            case "--durability":
-                switch value() {
-                case .success(let v):
-                    guard let d = Store.Durability(rawValue: v) else { return .failure(OptionError("--durability is full or normal")) }
-                    options.durability = d
-                case .failure(let e): return .failure(e)
-                }
-            case "--max-output-bytes":
-                switch number(1024...(1 << 30)) { case .success(let v): options.maxOutputBytes = v; case .failure(let e): return .failure(e) }
-            default:
+            default: break
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
                 return .failure(OptionError("unknown option \(arg)"))
             }
+            guard let value = inlineValue ?? args.popFirst() else {
+                return .failure(OptionError("\(name) needs a value (\(option.value))"))
+            }
+            guard option.set(&config, value) else {
+                return .failure(OptionError("\(name): bad value \(value): \(option.help)"))
+            }
         }
-        return .success(.run(options))
+        return .success(.run(config))
     }
 }
 

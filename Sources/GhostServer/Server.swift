@@ -23,10 +23,26 @@ public struct ServerConfig: Sendable {
     public var readBudgetBytes = 64 * 1024
     /// listen() backlog.
     public var backlog = 1024
+    /// Connections served at once; past it a new client gets `ERR busy` and is closed.
+    public var maxClients = 10_000
+    /// Connections from one IP address at once (0: no limit).
+    public var maxClientsPerIP = 256
+    /// Seconds a connection may stay without NAME or RESUME (0: no limit).
+    public var nameTimeout: Double = 60
+    /// Seconds a connection may stay silent; PING keeps it alive (0: no limit).
+    public var idleTimeout: Double = 600
+    /// Commands per second one connection may send on average, with bursts of
+    /// `commandBurst`; past that it gets `ERR flood` and is closed (0: no limit).
+    public var commandsPerSecond: Double = 50
+    public var commandBurst: Double = 200
+    /// How long accept() rests after EMFILE/ENFILE/ENOBUFS before trying again.
+    public var acceptBackoff: Double = 0.1
     /// Folder holding the SQLite database.
     public var dataDirectory = ServerConfig.defaultDataDirectory()
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
+    /// Seconds the computer waits, about, before it plays (0: at once).
+    public var botDelay: Double = 0.6
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
 
@@ -46,17 +62,32 @@ final class Connection {
     let id: ConnectionID
     let fd: Int32
     let peer: String
+    let ip: String
     var framer = LineFramer()
+    let openedAt: Double
+    var lastInput: Double
+    /// Token bucket for the command rate limit.
+    var tokens: Double
+    var lastRefill: Double
+    var isDirty = false
     var output: [UInt8] = []
     var written = 0              // bytes of `output` already sent
     var wantsWrite = false       // registered for EPOLLOUT
     var closeAfterFlush = false  // QUIT, EOF: close once output is written
     var dropReason: String?      // set when it must go at the end of the turn
 
-    init(id: ConnectionID, fd: Int32, peer: String) {
+    init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        // "1.2.3.4:5678" or "[::1]:5678" → the address part.
+        var host = peer
+        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        self.ip = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.openedAt = now
+        self.lastInput = now
+        self.tokens = burst
+        self.lastRefill = now
     }
 
     var pendingOutput: Int { output.count - written }
@@ -77,6 +108,12 @@ public final class Server: Outbox {
     private var nextID: ConnectionID = 2   // 0 = listener, 1 = signals
     private var running = false
     private var readBuffer: [UInt8]
+    private var perIP: [String: Int] = [:]
+    /// Time of this loop turn (monotonic), read once per turn.
+    private var now: Double = 0
+    private var nextSweep: Double = 0
+    /// Set while accept() rests after running out of descriptors.
+    private var acceptPausedUntil: Double?
 
     /// The port actually bound (useful with port 0).
     public private(set) var boundPort = 0
@@ -95,6 +132,7 @@ public final class Server: Outbox {
         self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
         var settings = Lobby.Settings()
         settings.graceSeconds = config.graceSeconds
+        settings.botDelay = config.botDelay
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: self, clock: SystemClock(),
                                settings: settings, log: log)
     }
@@ -123,17 +161,20 @@ public final class Server: Outbox {
         let maxEvents = 256
         var datas = [UInt64](repeating: 0, count: maxEvents)
         var events = [UInt32](repeating: 0, count: maxEvents)
+        now = monotonicSeconds()
+        nextSweep = now + 1
         while running {
-            var timeout: Int32 = -1
-            if let deadline = lobby.nextDeadline {
-                timeout = Int32(max(0, min(3_600_000, ((deadline - SystemClock().monotonic) * 1000).rounded(.up))))
-            }
+            var deadline = nextSweep
+            if let d = lobby.nextDeadline { deadline = min(deadline, d) }
+            if let d = acceptPausedUntil { deadline = min(deadline, d) }
+            let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
                 log("epoll_wait failed: \(errnoText())")
                 break
             }
+            now = monotonicSeconds()
             for i in 0..<Int(n) {
                 let data = datas[i], ev = events[i]
                 switch data {
@@ -145,6 +186,8 @@ public final class Server: Outbox {
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { markDirty(conn) }
                 }
             }
+            if let until = acceptPausedUntil, now >= until { resumeAccepting() }
+            if now >= nextSweep { sweep() }
             lobby.tick()
             guard commit() else { return }
             endOfTurn()
@@ -172,7 +215,39 @@ public final class Server: Outbox {
     // MARK: Loop steps
 
     private func markDirty(_ conn: Connection) {
+        guard !conn.isDirty else { return }
+        conn.isDirty = true
         dirty.append(conn.id)
+    }
+
+    /// Once a second: close connections past their time limits.
+    private func sweep() {
+        nextSweep = now + 1
+        for conn in connections.values where conn.dropReason == nil && !conn.closeAfterFlush {
+            if config.idleTimeout > 0, now - conn.lastInput > config.idleTimeout {
+                refuse(conn, .error(.timeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive"))
+            } else if config.nameTimeout > 0, now - conn.openedAt > config.nameTimeout, !lobby.isIdentified(conn.id) {
+                refuse(conn, .error(.timeout, "no NAME or RESUME within \(Int(config.nameTimeout)) s"))
+            }
+        }
+    }
+
+    /// Sends a last line and closes the connection once it is written.
+    private func refuse(_ conn: Connection, _ line: ServerLine) {
+        send(line, to: conn.id)
+        close(conn.id)
+    }
+
+    private func pauseAccepting() {
+        guard acceptPausedUntil == nil else { return }
+        acceptPausedUntil = now + config.acceptBackoff
+        _ = ghost_epoll_remove(epfd, listenFD)
+    }
+
+    private func resumeAccepting() {
+        acceptPausedUntil = nil
+        _ = ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0)
+        acceptClients()
     }
 
     private func acceptClients() {
@@ -181,18 +256,31 @@ public final class Server: Outbox {
             let fd = ghost_accept(listenFD, &peer, Int32(peer.count))
             if fd < 0 {
                 switch errno {
-                case EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO: return
+                case EAGAIN, EWOULDBLOCK: return
+                case EINTR, ECONNABORTED, EPROTO: continue
                 default:
-                    // EMFILE, ENFILE, ENOBUFS...: keep serving; try again next turn.
-                    log("accept failed: \(errnoText())")
+                    // EMFILE, ENFILE, ENOBUFS, ENOMEM: out of resources. Stop
+                    // accepting for a moment (the pending clients wait in the
+                    // backlog) and keep serving everyone else.
+                    log("accept failed: \(errnoText()); pausing accept for \(Int(config.acceptBackoff * 1000)) ms")
+                    pauseAccepting()
                     return
                 }
+            }
+            let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if connections.count >= config.maxClients {
+                turnAway(fd, "ERR busy the server has its maximum of \(config.maxClients) clients; try again later")
+                continue
             }
             ghost_tune_socket(fd)
             let id = nextID
             nextID += 1
-            let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let conn = Connection(id: id, fd: fd, peer: peerText)
+            let conn = Connection(id: id, fd: fd, peer: peerText, now: now, burst: config.commandBurst)
+            if config.maxClientsPerIP > 0, perIP[conn.ip, default: 0] >= config.maxClientsPerIP {
+                turnAway(fd, "ERR busy too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
+                continue
+            }
+            perIP[conn.ip, default: 0] += 1
             guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)
                 continue
@@ -201,6 +289,13 @@ public final class Server: Outbox {
             log("connection \(id) opened from \(peerText)")
             lobby.connected(id)
         }
+    }
+
+    /// Answers a client that cannot be served with one line, and closes it.
+    private func turnAway(_ fd: Int32, _ line: String) {
+        let bytes = Array((line + "\r\n").utf8)
+        _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
+        Glibc.close(fd)
     }
 
     private func handleSignal() {
@@ -220,11 +315,16 @@ public final class Server: Outbox {
             }
             if count > 0 {
                 budget -= count
+                conn.lastInput = now
                 readBuffer.withUnsafeBytes { buf in
                     let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
                     conn.framer.feed(chunk) { frame in
                         // Input after QUIT or from a dropped connection is ignored.
                         guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
+                        guard withinRate(conn) else {
+                            refuse(conn, .error(.flood, "more than \(Int(config.commandsPerSecond)) commands a second; goodbye"))
+                            return
+                        }
                         lobby.received(frame, from: conn.id)
                     }
                 }
@@ -262,6 +362,7 @@ public final class Server: Outbox {
         while !dirty.isEmpty {
             let ids = dirty
             dirty.removeAll(keepingCapacity: true)
+            for id in ids { connections[id]?.isDirty = false }
             for id in ids {
                 if let conn = connections[id], let reason = conn.dropReason {
                     disconnect(conn, reason: reason)
@@ -273,6 +374,16 @@ public final class Server: Outbox {
                 if let conn = connections[id], conn.dropReason == nil { flush(conn) }
             }
         }
+    }
+
+    /// Takes one command from the connection's token bucket.
+    private func withinRate(_ conn: Connection) -> Bool {
+        guard config.commandsPerSecond > 0 else { return true }
+        conn.tokens = min(config.commandBurst, conn.tokens + (now - conn.lastRefill) * config.commandsPerSecond)
+        conn.lastRefill = now
+        guard conn.tokens >= 1 else { return false }
+        conn.tokens -= 1
+        return true
     }
 
     private func flush(_ conn: Connection) {
@@ -317,6 +428,7 @@ public final class Server: Outbox {
         conn.dropReason = conn.dropReason ?? reason
         lobby.disconnected(conn.id)
         connections[conn.id] = nil
+        if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
         _ = ghost_epoll_remove(epfd, conn.fd)
         Glibc.close(conn.fd)
         log("connection \(conn.id) closed: \(reason)")

@@ -28,6 +28,14 @@ public struct StoredGame: Sendable, Equatable {
     /// Per seat: has this seat made an offer since the last letter?
     public var offerSpent: [Bool]
     public var startedAt: Int
+    /// Per seat: the computer's level, or nil for a person.
+    public var bots: [String?] = [nil, nil]
+    /// "single" or "ghost" (a G-H-O-S-T match).
+    public var mode: String = "single"
+    /// Per seat: letters of G-H-O-S-T earned in a match.
+    public var ghost: [Int] = [0, 0]
+    /// The seat that starts the current round.
+    public var starter: Int = 0
 
     public struct Offer: Sendable, Equatable {
         public var seat: Int
@@ -68,6 +76,10 @@ public final class Store {
 
     public let path: String
     private let db: SQLiteDatabase
+    /// Per board: how many names have each number of wins (names that have
+    /// played). Ranks come from here, not from counting rows in SQL: a game's
+    /// end must not cost a scan of the scores.
+    private var winCounts: [String: [Int: Int]] = [:]
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
     public init(directory: String, durability: Durability = .full) throws {
@@ -78,6 +90,11 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
+        for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
+            ($0.text(0), $0.int(1), $0.int(2))
+        }) {
+            winCounts[board, default: [:]][wins] = count
+        }
     }
 
     public func close() { db.close() }
@@ -140,6 +157,34 @@ public final class Store {
         ) WITHOUT ROWID;
         CREATE VIEW finished_games AS
             SELECT id, lang, player0, player1, winner, loser, reason, fragment,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
+        // 2: computer seats, G-H-O-S-T matches, high scores per board.
+        """
+        ALTER TABLE games ADD COLUMN bot0 TEXT;               -- level when seat 0 is the computer
+        ALTER TABLE games ADD COLUMN bot1 TEXT;
+        ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'single';  -- 'single' or 'ghost' (a match)
+        ALTER TABLE games ADD COLUMN ghost0 INTEGER NOT NULL DEFAULT 0;    -- letters of G-H-O-S-T earned
+        ALTER TABLE games ADD COLUMN ghost1 INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN starter INTEGER NOT NULL DEFAULT 0;   -- seat that starts this round
+        CREATE TABLE scores (
+            player  TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+            board   TEXT NOT NULL,    -- game, match; vs the computer: easy, medium, hard, easy-match ...
+            wins    INTEGER NOT NULL DEFAULT 0,
+            played  INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, board)
+        ) WITHOUT ROWID;
+        CREATE INDEX scores_board ON scores(board, wins DESC);
+        INSERT INTO scores(player, board, wins, played) SELECT name, 'game', wins, played FROM players WHERE played > 0;
+        DROP INDEX players_wins;
+        DROP INDEX games_winner;           -- scores now live in their own table
+        ALTER TABLE players DROP COLUMN wins;
+        ALTER TABLE players DROP COLUMN played;
+        DROP VIEW finished_games;
+        CREATE VIEW finished_games AS
+            SELECT id, mode, lang, player0, coalesce(bot0, '') AS bot0, player1, coalesce(bot1, '') AS bot1,
+                   winner, loser, reason, fragment, ghost0, ghost1,
                    datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
             FROM games WHERE status = 'over';
         """,
@@ -213,11 +258,20 @@ public final class Store {
     // MARK: Games
 
     /// Records a new game and returns its id.
-    public func createGame(kind: String = "ghost", lang: String, players: [String], tokens: [String], now: Int) throws -> Int {
+    public func createGame(kind: String = "ghost", lang: String, players: [String], tokens: [String],
+                           bots: [String?] = [nil, nil], mode: String = "single", starter: Int = 0, now: Int) throws -> Int {
         try write()
-        try db.run("INSERT INTO games(kind, lang, player0, player1, token0, token1, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   .text(kind), .text(lang), .text(players[0]), .text(players[1]), .text(tokens[0]), .text(tokens[1]), .of(now))
+        try db.run("INSERT INTO games(kind, lang, player0, player1, token0, token1, bot0, bot1, mode, starter, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   .text(kind), .text(lang), .text(players[0]), .text(players[1]), .text(tokens[0]), .text(tokens[1]),
+                   .of(bots[0]), .of(bots[1]), .text(mode), .of(starter), .of(now))
         return Int(db.lastInsertRowID)
+    }
+
+    /// A match goes on: the letters earned so far, and the next round.
+    public func nextRound(game: Int, round: Int, ghost: [Int], starter: Int) throws {
+        try write()
+        try db.run("UPDATE games SET round = ?, ghost0 = ?, ghost1 = ?, starter = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .of(ghost[0]), .of(ghost[1]), .of(starter), .of(starter), .of(game))
     }
 
     /// Records a letter: the move, the new fragment and turn. A letter cancels
@@ -239,31 +293,50 @@ public final class Store {
     }
 
     /// Starts a new round of a game, possibly in another language.
-    public func restartGame(game: Int, round: Int, lang: String) throws {
+    public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
         try write()
-        try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = 0, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .text(lang), .of(game))
+        try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .text(lang), .of(starter), .of(game))
     }
 
-    public func finishGame(game: Int, winner: String, loser: String, reason: String, fragment: String, now: Int) throws {
+    /// Records the end of a game (or match) and counts it on `board` for the
+    /// players who are people (`people`; by default both).
+    public func finishGame(game: Int, winner: String, loser: String, reason: String, fragment: String,
+                           ghost: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try write()
-        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, fragment = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
-                   .text(winner), .text(loser), .text(reason), .text(fragment), .of(now), .of(game))
-        try db.run("UPDATE players SET played = played + 1, wins = wins + (name = ? COLLATE NOCASE) WHERE name IN (?, ?)",
-                   .text(winner), .text(winner), .text(loser))
+        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, fragment = ?, ended_at = ?, ghost0 = coalesce(?, ghost0), ghost1 = coalesce(?, ghost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
+                   .text(winner), .text(loser), .text(reason), .text(fragment), .of(now),
+                   .of(ghost?[0]), .of(ghost?[1]), .of(game))
+        for person in people ?? [winner, loser] {
+            let won = person.lowercased() == winner.lowercased()
+            let before = try db.query("SELECT wins FROM scores WHERE player = ? AND board = ? AND played > 0",
+                                      .text(person), .text(board)) { $0.int(0) }.first
+            try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
+                       .text(person), .text(board), .of(won ? 1 : 0))
+            var counts = winCounts[board, default: [:]]
+            if let before {
+                counts[before] = (counts[before] ?? 1) - 1
+                if counts[before] == 0 { counts[before] = nil }
+            }
+            counts[(before ?? 0) + (won ? 1 : 0), default: 0] += 1
+            winCounts[board] = counts
+        }
     }
 
     /// Every game in progress, oldest first.
     public func activeGames() throws -> [StoredGame] {
         try db.query("""
             SELECT id, kind, lang, player0, player1, token0, token1, round, fragment, to_move,
-                   offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at
+                   offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at,
+                   bot0, bot1, mode, ghost0, ghost1, starter
             FROM games WHERE status = 'active' ORDER BY id
             """) { r in
             StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
                        tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
                        offer: r.optionalInt(10).map { StoredGame.Offer(seat: $0, kind: r.text(11), lang: r.optionalText(12)) },
-                       offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15))
+                       offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15),
+                       bots: [r.optionalText(16), r.optionalText(17)], mode: r.text(18),
+                       ghost: [r.int(19), r.int(20)], starter: r.int(21))
         }
     }
 
@@ -281,24 +354,23 @@ public final class Store {
 
     // MARK: High scores
 
-    /// The top `limit` names by games won (ties share a rank; then by name).
-    /// Lists every name that has finished a game.
-    public func scores(limit: Int) throws -> [ScoreRow] {
+    /// The top `limit` names on a board by wins (ties share a rank; then by name).
+    public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
         try db.query("""
-            SELECT rank() OVER (ORDER BY wins DESC), name, wins, played
-            FROM players WHERE played > 0
-            ORDER BY wins DESC, name COLLATE NOCASE LIMIT ?
-            """, .of(limit)) { ScoreRow(rank: $0.int(0), name: $0.text(1), wins: $0.int(2), played: $0.int(3)) }
+            SELECT rank() OVER (ORDER BY s.wins DESC), p.name, s.wins, s.played
+            FROM scores s JOIN players p ON p.name = s.player
+            WHERE s.board = ? AND s.played > 0
+            ORDER BY s.wins DESC, p.name COLLATE NOCASE LIMIT ?
+            """, .text(board), .of(limit)) { ScoreRow(rank: $0.int(0), name: $0.text(1), wins: $0.int(2), played: $0.int(3)) }
     }
 
-    /// A name's place in the list: 1 + the number of names with more wins.
-    public func rank(of name: String) throws -> ScoreRow {
-        let mine = try db.query("SELECT name, wins, played FROM players WHERE name = ?", .text(name)) {
+    /// A name's place on a board: 1 + the number of names with more wins.
+    public func rank(of name: String, board: String = "game") throws -> ScoreRow {
+        let mine = try db.query("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?",
+                                .text(board), .text(name)) {
             (name: $0.text(0), wins: $0.int(1), played: $0.int(2))
         }.first ?? (name: name, wins: 0, played: 0)
-        let better = try db.query("SELECT count(*) FROM players WHERE played > 0 AND wins > ?", .of(mine.wins)) {
-            $0.int(0)
-        }.first ?? 0
+        let better = (winCounts[board] ?? [:]).reduce(0) { $0 + ($1.key > mine.wins ? $1.value : 0) }
         return ScoreRow(rank: better + 1, name: mine.name, wins: mine.wins, played: mine.played)
     }
 }

@@ -30,9 +30,10 @@ struct ClientEndToEndTests {
         }
         #expect(try tmux.display(session, "#{alternate_on}") == "0", sourceLocation: sourceLocation)
         #expect(try tmux.display(session, "#{cursor_flag}") == "1", sourceLocation: sourceLocation)
-        try tmux.shell(session, "clear; stty -a | tr ' ' '\\n' | grep -xE -- '-?(isig|icanon|echo|opost)' | tr '\\n' ' '; echo END")
-        let screen = try tmux.waitFor(session, "stty's answer", sourceLocation: sourceLocation) { $0.contains { $0.hasSuffix("END") } }
-        #expect(screen.contains("opost isig icanon echo END"), sourceLocation: sourceLocation)
+        // The answer starts with "==", which the command line itself does not contain.
+        try tmux.shell(session, "clear; echo \"=\"\"=\"$(stty -a | tr ' ' '\\n' | grep -xE -- '-?(isig|icanon|echo|opost)' | tr '\\n' ' ')")
+        let screen = try tmux.waitFor(session, "stty's answer", sourceLocation: sourceLocation) { $0.contains { $0.hasPrefix("==") } }
+        #expect(screen.contains("==opost isig icanon echo"), sourceLocation: sourceLocation)
         try tmux.shell(session, "clear")
     }
 
@@ -212,6 +213,6 @@ struct ClientEndToEndTests {
         #expect(lines.first?.hasPrefix("HELLO ghostd/") == true)
         #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1",
                                               "ERR not-in-game you are not in a game; SEEK, NEW or JOIN one",
-                                              "OK SCORES count=0", "OK QUIT", "rc=0", ""])
+                                              "OK SCORES count=0 board=game", "OK QUIT", "rc=0", ""])
     }
 }

@@ -65,7 +65,7 @@ struct CrashTests {
         while true {
             let line = try c.readLine()
             if line.hasPrefix("OK SCORES ") {
-                #expect(line == "OK SCORES count=\(rows.count)")
+                #expect(line == "OK SCORES count=\(rows.count) board=game")
                 break
             }
             #expect(line.hasPrefix("SCORE rank="), "\(line)")

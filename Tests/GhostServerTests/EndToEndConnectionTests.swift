@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GhostServer
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -215,7 +216,7 @@ struct EndToEndConnectionTests {
             let r = try DaemonProcess.runToCompletion([flag])
             #expect(r.status == .exited(0))
             let out = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(out == "ghostd 0.2.0 (protocol 1)", "\(flag) printed `\(out)`")
+            #expect(out == "ghostd \(Lobby.version) (protocol 1)", "\(flag) printed `\(out)`")
         }
         for args in [["--bogus"], ["--port"], ["--port", "70000"], ["--port=abc"], ["--max-output-bytes", "1"], ["extra"],
                      ["--grace", "-1"], ["--grace", "soon"], ["--durability", "sometimes"], ["--data"]] {

@@ -203,14 +203,14 @@ struct EndToEndDurableTests {
                       "SCORE rank=2 name=zed wins=1 played=1",
                       "SCORE rank=3 name=bob wins=0 played=2",
                       "SCORE rank=3 name=carl wins=0 played=1",
-                      "OK SCORES count=4"]
+                      "OK SCORES count=4 board=game"]
         func check(_ c: LineClient) throws {
             try c.send("NAMES")
             try c.expect(lines: names)
             try c.send("SCORES")
             try c.expect(lines: scores)
             try c.send("SCORES 2")
-            try c.expect(lines: Array(scores.prefix(2)) + ["OK SCORES count=2"])
+            try c.expect(lines: Array(scores.prefix(2)) + ["OK SCORES count=2 board=game"])
         }
         try check(dora.client)
         let anon = try LineClient(port: daemon.port, label: "anon")
@@ -249,7 +249,7 @@ struct EndToEndDurableTests {
                                  "SCORE rank=2 name=bob wins=1 played=3",
                                  "SCORE rank=2 name=zed wins=1 played=1",
                                  "SCORE rank=4 name=carl wins=0 played=1",
-                                 "OK SCORES count=4"])
+                                 "OK SCORES count=4 board=game"])
         #expect(again.terminate() == .exited(0), "\(again.stderrText)")
     }
 

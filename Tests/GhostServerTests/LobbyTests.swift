@@ -1194,7 +1194,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.named(3, "carol")
         h.named(4, "dave")
         h.send(1, "SCORES")
-        #expect(h.drain() == [1: ["OK SCORES count=0"]])
+        #expect(h.drain() == [1: ["OK SCORES count=0 board=game"]])
         h.quickGame(winner: 1, loser: 2)
         h.send(3, "SEEK")
         h.send(4, "SEEK")
@@ -1206,7 +1206,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             "SCORE rank=1 name=carol wins=1 played=1",
             "SCORE rank=3 name=bob wins=0 played=1",
             "SCORE rank=3 name=dave wins=0 played=1",
-            "OK SCORES count=4",
+            "OK SCORES count=4 board=game",
         ]])
         h.quickGame(winner: 2, loser: 4)
         h.quickGame(winner: 1, loser: 3)
@@ -1216,14 +1216,14 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             "SCORE rank=1 name=alice wins=2 played=2",
             "SCORE rank=2 name=bob wins=1 played=2",
             "SCORE rank=2 name=carol wins=1 played=2",
-            "OK SCORES count=3",
+            "OK SCORES count=3 board=game",
         ]])
         h.send(2, "SCORES 0")
         #expect(isErr(h.drain()[2]?.first, .badArguments))
         // Anyone may look, even without a name.
         h.connect(5)
         h.send(5, "SCORES 1")
-        #expect(h.drain()[5]?.suffix(2) == ["SCORE rank=1 name=alice wins=2 played=2", "OK SCORES count=1"])
+        #expect(h.drain()[5]?.suffix(2) == ["SCORE rank=1 name=alice wins=2 played=2", "OK SCORES count=1 board=game"])
     }
 
     @Test func languagePreferencePersistsPerName() throws {

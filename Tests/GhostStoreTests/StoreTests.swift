@@ -47,7 +47,7 @@ private let t0 = 1_700_000_000
         #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
         let tables = try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
-        #expect(tables == ["finished_games", "games", "moves", "players", "preferences"])
+        #expect(tables == ["finished_games", "games", "moves", "players", "preferences", "scores"])
     }
 
     @Test func directoryIsCreatedIfMissing() throws {

@@ -25,10 +25,10 @@ int ghost_client_signalfd_open(void);
 /// Starts a non-blocking TCP connection to host:port, to the `index`-th
 /// address the name resolves to (modulo their count, so a caller can rotate
 /// through them on failures). Returns the fd, whose connection may still be in
-/// progress (wait for POLLOUT, then check ghost_socket_error), or -1 with a
+/// progress (wait for POLLOUT, then check ghost_client_socket_error), or -1 with a
 /// message in `error`.
-int ghost_connect(const char *host, int port, int index, char *error, int error_len);
+int ghost_client_connect(const char *host, int port, int index, char *error, int error_len);
 /// SO_ERROR of a socket: 0 once a non-blocking connect has succeeded.
-int ghost_socket_error(int fd);
+int ghost_client_socket_error(int fd);
 
 #endif

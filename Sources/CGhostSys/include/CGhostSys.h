@@ -51,4 +51,10 @@ void ghost_tune_socket(int fd);
 /// send() with MSG_NOSIGNAL.
 long ghost_send(int fd, const void *buf, unsigned long len);
 
+
+
+/// A blocking connect to host:port, then non-blocking with TCP_NODELAY.
+/// Returns the fd or -1 (errno set).
+int ghost_connect(const char *host, int port);
+
 #endif

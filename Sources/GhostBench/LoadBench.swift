@@ -1,0 +1,276 @@
+import CGhostSys
+import Foundation
+import GhostCore
+
+/// The load generator: many connections on one epoll loop, each with one
+/// request in flight, measuring replies per second and round-trip latency.
+final class LoadBench {
+    enum Mode { case ping, play }
+
+    struct Settings {
+        var host = "127.0.0.1"
+        var port = 7777
+        var connections = 50
+        var seconds = 5.0
+        var warmup = 1.0
+        /// play: share of turns on which a bad line or an out-of-turn letter is
+        /// sent along with the real letter.
+        var badShare = 0.05
+        var dictionaries = "./Dictionaries"
+        var lang = "en"
+        var seed: UInt64 = 1
+        /// hold: after connecting, keep the connections and PING each once per `seconds`.
+        var hold = false
+    }
+
+    final class Conn {
+        let fd: Int32
+        let index: Int
+        var inbox: [UInt8] = []
+        var outbox: [UInt8] = []
+        var sentAt = 0.0
+        var awaiting = 0          // final replies still due
+        var name = ""
+        var myTurn = false
+        var inGame = false
+        var letterPending = false
+        var fragment = ""
+        init(fd: Int32, index: Int) {
+            self.fd = fd
+            self.index = index
+        }
+    }
+
+    let mode: Mode
+    let settings: Settings
+    var conns: [Conn] = []
+    var epfd: Int32 = -1
+    var rng: SeededGenerator
+    var words: WordList?
+    var measuring = false
+    var latencies: [Float] = []   // microseconds, while measuring
+    var acked = 0                 // PING replies or acknowledged letters, while measuring
+    var errors = 0                // ERR replies, while measuring
+    var badSent = 0
+    var gamesOver = 0
+    var failures = 0
+
+    init(mode: Mode, settings: Settings) {
+        self.mode = mode
+        self.settings = settings
+        self.rng = SeededGenerator(seed: settings.seed)
+    }
+
+    func run() throws -> String {
+        if mode == .play {
+            let dictionaries = try Dictionaries.load(folder: settings.dictionaries)
+            words = dictionaries[settings.lang]
+        }
+        epfd = ghost_epoll_create()
+        let t0 = now()
+        for i in 0..<settings.connections {
+            let fd = ghost_connect(settings.host, Int32(settings.port))
+            guard fd >= 0 else {
+                throw BenchError("connection \(i + 1) of \(settings.connections) failed: \(String(cString: strerror(errno)))")
+            }
+            let c = Conn(fd: fd, index: i)
+            conns.append(c)
+            _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(i))
+        }
+        let connectTime = now() - t0
+        for c in conns {
+            start(c)
+            flush(c)
+        }
+        var datas = [UInt64](repeating: 0, count: 256)
+        var events = [UInt32](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let startAt = now()
+        let measureFrom = startAt + settings.warmup
+        let endAt = measureFrom + settings.seconds
+        var lastPing = startAt
+        while true {
+            let t = now()
+            if !measuring && t >= measureFrom { measuring = true }
+            if t >= endAt { break }
+            if settings.hold && t - lastPing >= 1 {
+                // Hold mode: every connection answers a PING once a second.
+                lastPing = t
+                for c in conns where c.awaiting == 0 { send(c, "PING\r\n") }
+            }
+            let n = ghost_epoll_wait(epfd, &datas, &events, 256, 50)
+            if n < 0 { continue }
+            for k in 0..<Int(n) {
+                let c = conns[Int(datas[k])]
+                if events[k] & UInt32(GHOST_EPOLLOUT) != 0 { flush(c) }
+                guard events[k] & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 else { continue }
+                let got = buffer.withUnsafeMutableBytes { read(c.fd, $0.baseAddress, $0.count) }
+                if got <= 0 {
+                    if got < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+                    failures += 1
+                    _ = ghost_epoll_remove(epfd, c.fd)
+                    continue
+                }
+                c.inbox.append(contentsOf: buffer[0..<got])
+                var start = 0
+                var i = 0
+                while i < c.inbox.count {
+                    if c.inbox[i] == 0x0A {
+                        var end = i
+                        if end > start && c.inbox[end - 1] == 0x0D { end -= 1 }
+                        handle(c, String(decoding: c.inbox[start..<end], as: UTF8.self))
+                        start = i + 1
+                    }
+                    i += 1
+                }
+                if start > 0 { c.inbox.removeFirst(start) }
+                flush(c)
+            }
+        }
+        let elapsed = settings.seconds
+        for c in conns { Glibc.close(c.fd) }
+        Glibc.close(epfd)
+        return report(elapsed: elapsed, connectTime: connectTime)
+    }
+
+    // MARK: Protocol
+
+    func start(_ c: Conn) {
+        switch mode {
+        case .ping:
+            if !settings.hold { sendTimed(c, "PING\r\n") }
+        case .play:
+            c.name = "b\(c.index)x\(getpid() % 100_000)"
+            send(c, "NAME \(c.name)\r\nSEEK\r\n", replies: 2)
+        }
+    }
+
+    func handle(_ c: Conn, _ line: String) {
+        if line.hasPrefix("OK ") || line.hasPrefix("ERR ") || line.hasPrefix("+PONG") || line.hasPrefix("-") {
+            c.awaiting -= 1
+            if line.hasPrefix("ERR ") || line.hasPrefix("-") {
+                if measuring { errors += 1 }
+            }
+            switch mode {
+            case .ping:
+                if line.hasPrefix("OK PING") || line.hasPrefix("+PONG") {
+                    record(c)
+                    if !settings.hold { sendTimed(c, "PING\r\n") }
+                }
+            case .play:
+                if line.hasPrefix("OK LETTER") {
+                    record(c)
+                    c.letterPending = false
+                }
+            }
+            return
+        }
+        guard mode == .play else { return }
+        if line.hasPrefix("TURN ") {
+            let fields = parseFields(line)
+            c.fragment = fields["fragment"] ?? ""
+            c.myTurn = fields["player"] == c.name
+            if c.myTurn && !c.letterPending { playLetter(c) }
+        } else if line.hasPrefix("GAME ") {
+            c.inGame = true
+        } else if line.hasPrefix("OVER ") {
+            c.inGame = false
+            c.myTurn = false
+            if measuring { gamesOver += 1 }
+            send(c, "SEEK\r\n")
+        }
+    }
+
+    func playLetter(_ c: Conn) {
+        let letter = chooseLetter(c.fragment)
+        var text = "LETTER \(letter)\r\n"
+        var replies = 1
+        if Double.random(in: 0..<1, using: &rng) < settings.badShare {
+            // The bad lines ride right behind the letter, so they are read in
+            // the same batch: the letter passes the turn, so a second letter
+            // is always out of turn.
+            let bad = ["LETTER ab\r\n", "LETTER q\r\n", "!\r\n", "xyzzy\r\n", "LETTER\r\n", "\u{1B}[2J\r\n"]
+            text += bad.randomElement(using: &rng) ?? "!\r\n"
+            replies += 1
+            if measuring { badSent += 1 }
+        }
+        c.letterPending = true
+        sendTimed(c, text, replies: replies)
+    }
+
+    /// A random letter that keeps the fragment alive, if there is one.
+    func chooseLetter(_ fragment: String) -> Character {
+        if let words, let node = words.node(for: fragment) {
+            let rules = GhostRules(words: words)
+            let alive = Letter.all.filter { l in
+                guard let child = words.child(node, l.index) else { return false }
+                return rules.verdict(node: child, length: fragment.utf8.count + 1) == .alive
+            }
+            if let pick = alive.randomElement(using: &rng) { return pick.character }
+        }
+        return Letter.all.randomElement(using: &rng)?.character ?? "a"
+    }
+
+    func parseFields(_ line: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for part in line.split(separator: " ") {
+            if let eq = part.firstIndex(of: "=") {
+                out[String(part[..<eq])] = String(part[part.index(after: eq)...])
+            }
+        }
+        return out
+    }
+
+    // MARK: I/O
+
+    func sendTimed(_ c: Conn, _ text: String, replies: Int = 1) {
+        c.sentAt = now()
+        send(c, text, replies: replies)
+    }
+
+    func send(_ c: Conn, _ text: String, replies: Int = 1) {
+        c.awaiting += replies
+        c.outbox.append(contentsOf: text.utf8)
+    }
+
+    func flush(_ c: Conn) {
+        guard !c.outbox.isEmpty else { return }
+        let sent = c.outbox.withUnsafeBytes { ghost_send(c.fd, $0.baseAddress, UInt($0.count)) }
+        if sent > 0 { c.outbox.removeFirst(sent) }
+        let events = UInt32(GHOST_EPOLLIN) | (c.outbox.isEmpty ? 0 : UInt32(GHOST_EPOLLOUT))
+        _ = ghost_epoll_modify(epfd, c.fd, events, UInt64(c.index))
+    }
+
+    func record(_ c: Conn) {
+        guard measuring else { return }
+        acked += 1
+        latencies.append(Float((now() - c.sentAt) * 1e6))
+    }
+
+    // MARK: Report
+
+    func report(elapsed: Double, connectTime: Double) -> String {
+        let sorted = latencies.sorted()
+        func pct(_ p: Double) -> String {
+            guard !sorted.isEmpty else { return "-" }
+            let i = min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))
+            return String(format: "%.0f", sorted[i])
+        }
+        let rate = Double(acked) / elapsed
+        let what = mode == .ping ? "PING replies" : "acknowledged letters"
+        var s = String(format: "%@ %d connections, %.0f s: %.0f %@/s; latency µs p50 %@ p99 %@ p99.9 %@",
+                       mode == .ping ? "ping" : "play", settings.connections, elapsed, rate, what,
+                       pct(0.5), pct(0.99), pct(0.999))
+        if mode == .play {
+            s += String(format: "; %d games finished, %d bad lines sent, %d ERR replies", gamesOver, badSent, errors)
+        }
+        if failures > 0 { s += "; \(failures) connections lost" }
+        s += String(format: "; connect %.2f s", connectTime)
+        return s
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ d: String) { description = d }
+}

@@ -1,0 +1,79 @@
+// libFuzzer entry point over the framer and the command parser: every byte
+// string a client could send. Built only by scripts/fuzz.sh, with
+// -sanitize=fuzzer (libFuzzer ships with the Swift toolchain on Linux); a
+// normal build compiles it as a plain executable that runs the seed corpus once.
+import GhostCore
+import GhostProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Feeds the bytes to a framer in two pieces (split at the first byte's
+/// value), parses every framed line, and renders an ERR for every failure,
+/// as the server would. Traps are the bugs this looks for.
+func fuzzOne(_ bytes: UnsafeRawBufferPointer) {
+    var framer = LineFramer()
+    let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
+    var lines = 0
+    let handle: (LineFramer.Frame) -> Void = { frame in
+        lines += 1
+        switch frame {
+        case .tooLong:
+            _ = ServerLine.error(.lineTooLong, "too long").message.wireBytes
+        case .line(let line):
+            switch CommandParser.parse(line) {
+            case .success(let command?):
+                _ = command.verb
+                if case .name(let n) = command { _ = ServerLine.ok("NAME", ("name", n)).message.wireBytes }
+            case .success(nil):
+                break
+            case .failure(let e):
+                _ = ServerLine.error(e.code, e.message).message.wireBytes
+            }
+            // Whatever a client sends must never break the client-side parser either.
+            _ = Message.parse(String(decoding: line, as: UTF8.self))
+        }
+    }
+    framer.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<split]), handle)
+    framer.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]), handle)
+    precondition(framer.pendingBytes <= LineFramer.defaultMaxLineBytes, "framer holds more than a line")
+}
+
+#if GHOST_FUZZ
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzOne(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+    return 0
+}
+
+/// libFuzzer's driver; SwiftPM owns `main`, so the fuzzer is started from it.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>,
+                     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+@main
+struct Fuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        let status = runFuzzerDriver(&argc, &argv) { data, size in
+            fuzzOne(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+            return 0
+        }
+        exit(status)
+    }
+}
+#else
+@main
+struct FuzzSeeds {
+    static func main() {
+        let seeds: [[UInt8]] = [
+            Array("NAME alice\r\nSEEK\r\np\r\n".utf8), [0xFF, 0xFE, 0x0A], [0, 0x1B, 0x5B, 0x0A],
+            Array(repeating: 0x41, count: 2000) + [0x0A], Array("LETTER ab\nSCORES 5 mode=match bot=hard\n".utf8),
+        ]
+        for s in seeds { s.withUnsafeBytes { fuzzOne($0) } }
+        print("ghost-fuzz: \(seeds.count) seeds ran; build with scripts/fuzz.sh to fuzz")
+    }
+}
+#endif
