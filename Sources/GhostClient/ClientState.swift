@@ -30,7 +30,7 @@ public enum ClientEffect: Equatable, Sendable {
 }
 
 public enum Screen: Equatable, Sendable {
-    case language, tutorial, name, main, join, waiting, resuming, game, over, scores
+    case language, tutorial, name, main, computer, join, waiting, resuming, game, over, scores
 }
 
 /// The state of the link to the server.
@@ -61,6 +61,8 @@ public enum Notice: Equatable, Sendable {
     case declined(String)
     case accepted(String)
     case configSaveFailed(String)
+    /// `OK HINT`: whether a win can be forced, and the letter perfect play picks.
+    case hint(winning: Bool, letter: String)
     /// An `ERR` line: its code and the server's text.
     case serverError(code: String, text: String)
 }
@@ -76,6 +78,17 @@ public struct Offer: Equatable, Sendable {
     /// `restart` or `lang`.
     public var kind: String
     public var lang: String?
+}
+
+/// How a round (of a match) or a game ended: an `OVER` line and its `INFO`.
+public struct RoundEnd: Equatable, Sendable {
+    public var winner: String
+    public var loser: String
+    public var reason: String
+    public var fragment: String
+    /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
+    public var ghost: [String]
+    public var info: String?
 }
 
 /// A game in progress, as the server last described it.
@@ -99,6 +112,15 @@ public struct GameInfo: Equatable, Sendable {
     /// CLAIMABLE arrived: the absent player may be claimed against.
     public var claimable = false
     public var offer: Offer?
+    /// The computer's level, in a game against it (`bot=`).
+    public var bot: String?
+    /// A G-H-O-S-T match (`rounds=ghost`), and each seat's letters so far.
+    public var match = false
+    public var ghost: [String] = ["", ""]
+    /// A round of the match just ended (OVER), and the next has not begun.
+    public var roundEnd: RoundEnd?
+    /// How the previous round of the match ended, shown during this one.
+    public var previousRound: RoundEnd?
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id
@@ -111,7 +133,8 @@ public struct GameInfo: Equatable, Sendable {
         a.id == b.id && a.lang == b.lang && a.players == b.players && a.round == b.round && a.toMove == b.toMove
             && a.fragment == b.fragment && a.lastMove?.player == b.lastMove?.player && a.lastMove?.letter == b.lastMove?.letter
             && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
-            && a.claimable == b.claimable && a.offer == b.offer
+            && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
+            && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
     }
 }
 
@@ -137,6 +160,11 @@ public struct GameResult: Equatable, Sendable {
     public var rematchAsked = false
     /// The opponent asked for a rematch (REMATCH event).
     public var rematchOfferedBy: String?
+    /// A whole G-H-O-S-T match ended (MATCH), with each seat's letters.
+    public var match = false
+    public var ghost: [String] = []
+    /// The computer's level, if the opponent was the computer.
+    public var bot: String?
 }
 
 public struct ScoreEntry: Equatable, Sendable {
@@ -148,12 +176,45 @@ public struct ScoreEntry: Equatable, Sendable {
 
 /// Where the player is waiting before a game.
 public enum LobbyWait: Equatable, Sendable {
-    case seeking(lang: String)
-    case hosting(code: String, lang: String)
+    case seeking(lang: String, match: Bool)
+    case hosting(code: String, lang: String, match: Bool)
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
-    case quickMatch, newPrivate, join, language, rules, scores, changeName, quit
+    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, quit
+}
+
+/// The computer's levels, and the screen's last entry: who starts.
+public enum ComputerMenuItem: Equatable, Sendable {
+    case level(String)
+    case starter
+    case back
+
+    public static let all: [ComputerMenuItem] = [.level("easy"), .level("medium"), .level("hard"), .starter, .back]
+}
+
+/// The high-score boards (`board=` in `OK SCORES`), in the order ←/→ visits them.
+public enum ScoreBoard {
+    public static let all = ["game", "match", "easy", "medium", "hard", "easy-match", "medium-match", "hard-match"]
+
+    /// The SCORES command for a board.
+    public static func command(_ board: String, limit: Int) -> String {
+        let parts = board.split(separator: "-").map(String.init)
+        var line = "SCORES \(limit)"
+        if let level = parts.first, ["easy", "medium", "hard"].contains(level) { line += " bot=\(level)" }
+        if parts.contains("match") { line += " mode=match" }
+        return line
+    }
+
+    /// The board a finished game counts on.
+    public static func of(bot: String?, match: Bool) -> String {
+        switch (bot, match) {
+        case (nil, false): "game"
+        case (nil, true): "match"
+        case (let level?, false): level
+        case (let level?, true): level + "-match"
+        }
+    }
 }
 
 public enum OverMenuItem: CaseIterable, Equatable, Sendable {
@@ -161,7 +222,7 @@ public enum OverMenuItem: CaseIterable, Equatable, Sendable {
 }
 
 public enum GameMenuItem: Equatable, Sendable {
-    case accept, decline, claim, restart, language(String), leave, close
+    case accept, decline, claim, hint, restart, language(String), leave, close
 }
 
 /// The whole client, as a value. `reduce` is the only way it changes.
@@ -221,6 +282,13 @@ public struct ClientState: Equatable, Sendable {
     public var scores: [ScoreEntry]?
     var incomingScores: [ScoreEntry] = []
     public var scoresOffset = 0
+    /// The board shown on the high-score screen.
+    public var scoresBoard = "game"
+
+    /// Against the computer: it moves first (`first=bot`).
+    public var computerFirst = false
+    /// The last `NEW bot=…` sent, to play the computer again after a game.
+    public var lastComputerGame: String?
 
     /// The app asked to quit; no more reconnecting.
     public var quitting = false
@@ -264,6 +332,7 @@ public struct ClientState: Equatable, Sendable {
         var items: [GameMenuItem] = []
         if let offer = game.offer, !isMe(offer.player) { items += [.accept, .decline] }
         if game.claimable { items.append(.claim) }
+        if game.bot == "easy" { items.append(.hint) }
         items.append(.restart)
         for code in serverLanguages where code != game.lang { items.append(.language(code)) }
         items += [.leave, .close]

@@ -9,6 +9,7 @@ import Glibc
 ///     name=alice
 ///     server=127.0.0.1:7777
 ///     token=9ee1b5612f9418acd5c3de1c8ec61252
+///     rounds=ghost
 ///
 /// Unknown keys and malformed lines are ignored, so an older or newer client
 /// can read the file; the token is there only while a game is open.
@@ -22,14 +23,17 @@ public struct ClientConfig: Equatable, Sendable {
     public var server: String?
     /// The resume token of the open game, if any.
     public var token: String?
+    /// New games are G-H-O-S-T matches (`rounds=ghost`) rather than single games.
+    public var matchMode = false
 
     public init(language: String? = nil, tutorialSeen: Bool = false, lastName: String? = nil,
-                server: String? = nil, token: String? = nil) {
+                server: String? = nil, token: String? = nil, matchMode: Bool = false) {
         self.language = language
         self.tutorialSeen = tutorialSeen
         self.lastName = lastName
         self.server = server
         self.token = token
+        self.matchMode = matchMode
     }
 
     public static func parse(_ text: String) -> ClientConfig {
@@ -45,6 +49,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "name": c.lastName = ClientConfig.safeValue(value)
             case "server": c.server = ClientConfig.safeValue(value)
             case "token": c.token = ClientConfig.isToken(value) ? value : nil
+            case "rounds": c.matchMode = value == "ghost"
             default: break
             }
         }
@@ -58,6 +63,7 @@ public struct ClientConfig: Equatable, Sendable {
         if let lastName { out += "name=\(lastName)\n" }
         if let server { out += "server=\(server)\n" }
         if let token { out += "token=\(token)\n" }
+        out += "rounds=\(matchMode ? "ghost" : "single")\n"
         return out
     }
 

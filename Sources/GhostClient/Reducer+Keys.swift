@@ -12,6 +12,7 @@ extension ClientState {
         case .tutorial: tutorialKey(key, &fx)
         case .name: nameKey(key, &fx)
         case .main: mainKey(key, &fx)
+        case .computer: computerKey(key, &fx)
         case .join: joinKey(key, &fx)
         case .waiting:
             if key == .escape || key == .backspace { send("LEAVE", &fx) }
@@ -33,9 +34,10 @@ extension ClientState {
         case .end: menuIndex = count - 1
         case .enter: return min(max(0, menuIndex), count - 1)
         default:
-            if let d = key.digit, (1...count).contains(d) {
-                menuIndex = d - 1
-                return d - 1
+            // 1–9 pick the first nine entries, 0 the tenth.
+            if let d = key.digit, d == 0 ? count >= 10 : d <= count {
+                menuIndex = d == 0 ? 9 : d - 1
+                return menuIndex
             }
         }
         return nil
@@ -133,9 +135,14 @@ extension ClientState {
         if key == .char("q") { quitting = true; fx.append(.quit); return }
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
+        let rounds = config.matchMode ? " rounds=ghost" : ""
         switch items[i] {
-        case .quickMatch: send("SEEK", &fx)
-        case .newPrivate: send("NEW", &fx)
+        case .quickMatch: send("SEEK" + rounds, &fx)
+        case .computer: go(.computer)
+        case .newPrivate: send("NEW" + rounds, &fx)
+        case .mode:
+            config.matchMode.toggle()
+            fx.append(.saveConfig)
         case .join:
             codeField = ""
             go(.join)
@@ -144,11 +151,30 @@ extension ClientState {
             go(.language)
             menuIndex = Strings.uiLanguages.firstIndex(of: config.language ?? "en") ?? 0
         case .rules: goToTutorial(returnTo: .main)
-        case .scores: goToScores(from: .main, &fx)
+        case .scores:
+            scoresBoard = config.matchMode ? "match" : "game"
+            goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .quit:
             quitting = true
             fx.append(.quit)
+        }
+    }
+
+    mutating func computerKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .escape || key == .backspace { return goToMain() }
+        let items = ComputerMenuItem.all
+        guard let i = menuChoice(key, count: items.count) else { return }
+        switch items[i] {
+        case .level(let level):
+            var line = "NEW bot=\(level)"
+            if computerFirst { line += " first=bot" }
+            if config.matchMode { line += " rounds=ghost" }
+            if send(line, &fx) { lastComputerGame = line }
+        case .starter:
+            computerFirst.toggle()
+        case .back:
+            goToMain()
         }
     }
 
@@ -213,6 +239,9 @@ extension ClientState {
         case .claim:
             gameMenuOpen = false
             send("CLAIM", &fx)
+        case .hint:
+            gameMenuOpen = false
+            send("HINT", &fx)
         case .restart:
             gameMenuOpen = false
             send("RESTART", &fx)
@@ -233,11 +262,19 @@ extension ClientState {
         let items = OverMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
-        case .rematch: send("REMATCH", &fx)
-        case .newGame: send("SEEK", &fx)
+        case .rematch:
+            // The computer does not ask for rematches: start the same game again.
+            if result?.bot != nil, let again = lastComputerGame {
+                send(again, &fx)
+            } else {
+                send("REMATCH", &fx)
+            }
+        case .newGame: send(config.matchMode ? "SEEK rounds=ghost" : "SEEK", &fx)
         case .changeName: goToNameScreen(&fx)
         case .main: goToMain()
-        case .scores: goToScores(from: .over, &fx)
+        case .scores:
+            scoresBoard = ScoreBoard.of(bot: result?.bot, match: result?.match ?? false)
+            goToScores(from: .over, &fx)
         }
     }
 
@@ -249,6 +286,11 @@ extension ClientState {
         case .pageDown: scoresOffset = min(scoresOffset + 10, max(0, count - 1))
         case .pageUp: scoresOffset = max(0, scoresOffset - 10)
         case .home: scoresOffset = 0
+        case .left, .right:
+            let boards = ScoreBoard.all
+            let i = boards.firstIndex(of: scoresBoard) ?? 0
+            scoresBoard = boards[(i + (key == .right ? 1 : boards.count - 1)) % boards.count]
+            loadScores(&fx)
         case .escape, .enter, .backspace, .char("q"):
             let back = scoresReturn
             go(back)

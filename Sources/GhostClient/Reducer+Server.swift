@@ -21,6 +21,7 @@ extension ClientState {
             guard var g = currentGame(m), let player = m["player"] else { return }
             g.toMove = player
             g.fragment = m["fragment"] ?? g.fragment
+            if let ghost = ClientState.ghostLetters(m["ghost"]) { g.ghost = ghost }
             game = g
         case "MOVE":
             guard var g = currentGame(m), let player = m["player"], let letter = m["letter"] else { return }
@@ -32,9 +33,14 @@ extension ClientState {
             g.offer = nil
             game = g
         case "OVER": over(m, &fx)
+        case "MATCH": matchOver(m, &fx)
         case "INFO":
             // The INFO right after OVER says why, in words.
-            if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
+            if var g = game, var end = g.roundEnd, end.info == nil {
+                end.info = m.text ?? ""
+                g.roundEnd = end
+                game = g
+            } else if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
                 result?.info = m.text ?? ""
             }
             // The server is about to close this connection because another one
@@ -135,12 +141,13 @@ extension ClientState {
             incomingScores = []
         case "SEEK":
             if game == nil, let lang = m["lang"] {
-                lobby = .seeking(lang: lang)
+                lobby = .seeking(lang: lang, match: m["rounds"] == "ghost")
                 go(.waiting)
             }
         case "NEW":
-            if let code = m["code"] {
-                lobby = .hosting(code: code, lang: m["lang"] ?? "")
+            // Against the computer there is no code: the GAME follows at once.
+            if let code = m["code"], game == nil {
+                lobby = .hosting(code: code, lang: m["lang"] ?? "", match: m["rounds"] == "ghost")
                 go(.waiting)
             }
         case "JOIN":
@@ -152,6 +159,8 @@ extension ClientState {
             if m["status"] == "asked" { result?.rematchAsked = true }
         case "RESTART", "LANG":
             if m["status"] == "offered" { show(.offerSent) }
+        case "HINT":
+            if let letter = m["letter"], letter.count == 1 { show(.hint(winning: m["winning"] == "yes", letter: letter)) }
         default:
             break
         }
@@ -209,11 +218,23 @@ extension ClientState {
         let players = playersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: m["lang"] ?? "", players: players, round: m.int("round") ?? 1)
-        if let old = game, old.id == id, old.round == info.round {
-            // The same round again (a RESUME): keep what the screen showed.
-            info.fragment = old.fragment
-            info.lastMove = old.lastMove
-            info.toMove = old.toMove
+        info.bot = m["bot"].flatMap { $0.isEmpty ? nil : $0 }
+        info.match = m["rounds"] == "ghost"
+        if let ghost = ClientState.ghostLetters(m["ghost"]) {
+            info.match = true
+            info.ghost = ghost
+        }
+        if let old = game, old.id == id {
+            if old.round == info.round {
+                // The same round again (a RESUME): keep what the screen showed.
+                info.fragment = old.fragment
+                info.lastMove = old.lastMove
+                info.toMove = old.toMove
+                info.previousRound = old.previousRound
+            } else {
+                // The next round of a match: say how the last one ended.
+                info.previousRound = old.roundEnd
+            }
         }
         game = info
         seatTaken = false
@@ -237,11 +258,54 @@ extension ClientState {
     mutating func over(_ m: Message, _ fx: inout [ClientEffect]) {
         guard let id = m.int("id"), let winner = m["winner"], let loser = m["loser"] else { return }
         guard game == nil || game?.id == id else { return }
-        result = GameResult(id: id, winner: winner, loser: loser, reason: m["reason"] ?? "",
-                            fragment: m["fragment"] ?? game?.fragment ?? "", players: game?.players ?? [winner, loser])
+        let ghost = ClientState.ghostLetters(m["ghost"])
+        let end = RoundEnd(winner: winner, loser: loser, reason: m["reason"] ?? "",
+                           fragment: m["fragment"] ?? game?.fragment ?? "", ghost: ghost ?? game?.ghost ?? [])
+        if var g = game, g.match || ghost != nil {
+            // A round of a match: the next round's GAME follows, or MATCH.
+            g.match = true
+            g.roundEnd = end
+            if let ghost { g.ghost = ghost }
+            g.toMove = nil
+            g.fragment = end.fragment
+            game = g
+            gameMenuOpen = false
+            confirmLeave = false
+            return
+        }
+        result = GameResult(id: id, winner: winner, loser: loser, reason: end.reason, fragment: end.fragment,
+                            players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
         go(.over)
+    }
+
+    /// The end of a whole match: the last round's OVER came just before.
+    mutating func matchOver(_ m: Message, _ fx: inout [ClientEffect]) {
+        guard let id = m.int("id"), let winner = m["winner"], let loser = m["loser"], let g = game, g.id == id else { return }
+        let last = g.roundEnd
+        var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? "", fragment: last?.fragment ?? g.fragment,
+                           players: g.players, info: last?.info, bot: g.bot)
+        r.match = true
+        r.ghost = ClientState.ghostLetters(m["ghost"]) ?? last?.ghost ?? g.ghost
+        result = r
+        game = nil
+        setToken(nil, &fx)
+        go(.over)
+    }
+
+    /// `ghost=GH,-` → ["GH", ""]; nil unless it is two parts of G-H-O-S-T.
+    static func ghostLetters(_ field: String?) -> [String]? {
+        guard let field else { return nil }
+        let parts = field.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2 else { return nil }
+        var out: [String] = []
+        for p in parts {
+            if p == "-" || p.isEmpty { out.append(""); continue }
+            guard p.count <= 5, "GHOST".hasPrefix(p.uppercased()) else { return nil }
+            out.append(p.uppercased())
+        }
+        return out
     }
 }
 

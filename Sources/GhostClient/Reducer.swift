@@ -99,11 +99,16 @@ extension ClientState {
 
     mutating func goToScores(from origin: Screen, _ fx: inout [ClientEffect]) {
         scoresReturn = origin
+        go(.scores)
+        loadScores(&fx)
+    }
+
+    /// Asks for the current board's high scores.
+    mutating func loadScores(_ fx: inout [ClientEffect]) {
         scores = nil
         scoresOffset = 0
         incomingScores = []
-        go(.scores)
-        send("SCORES \(ClientState.scoresLimit)", &fx)
+        send(ScoreBoard.command(scoresBoard, limit: ClientState.scoresLimit), &fx)
     }
 
     mutating func goToTutorial(returnTo: Screen) {
@@ -184,9 +189,6 @@ extension ClientState {
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }
-        if screen == .scores && scores == nil {
-            incomingScores = []
-            send("SCORES \(ClientState.scoresLimit)", &fx)
-        }
+        if screen == .scores && scores == nil { loadScores(&fx) }
     }
 }

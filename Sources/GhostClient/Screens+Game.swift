@@ -38,21 +38,50 @@ extension Screens {
 
     /// "▶ alice (you)" for the player to move (in reverse video with colour),
     /// "  bob" for the other; both as wide as the longer label, so nothing
-    /// moves when the turn changes.
-    static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> String {
+    /// moves when the turn changes. In a match, each player's letters of
+    /// G-H-O-S-T on a second line, under their name.
+    static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> [String] {
         let names = game.players.count == 2 ? game.players : ["?", "?"]
         let labels = names.map { name -> String in
-            var label = name
+            var label = display(name, t)
             if s.isMe(name) { label += " (\(t.you))" }
             if game.away == name { label += " …" }
             return label
         }
-        let w = labels.map(Layout.visibleWidth).max() ?? 0
+        let w = max(9, labels.map(Layout.visibleWidth).max() ?? 0)
         let chips = zip(names, labels).map { name, label -> String in
             let padded = style.colour ? " " + Layout.pad(label, to: w) + " " : Layout.pad(label, to: w)
             return game.toMove == name ? marker + " " + style.highlight(padded) : "  " + padded
         }
-        return chips[0] + "   vs   " + chips[1]
+        var lines = [chips[0] + "   vs   " + chips[1]]
+        if game.match {
+            let cells = (0..<2).map { i -> String in
+                let cw = Layout.visibleWidth(chips[i])
+                let letters = ghostText(game.ghost.indices.contains(i) ? game.ghost[i] : "", style)
+                let pad = max(0, (cw - Layout.visibleWidth(letters)) / 2)
+                let cell = String(repeating: " ", count: pad) + letters
+                return cell + String(repeating: " ", count: max(0, cw - Layout.visibleWidth(cell)))
+            }
+            lines.append(cells[0] + "        " + cells[1])
+        }
+        return lines
+    }
+
+    /// "G H · · ·": the letters of G-H-O-S-T a player holds, the rest as dots.
+    public static func ghostText(_ letters: String, _ style: Style) -> String {
+        let held = min(5, letters.count)
+        let got = "GHOST".prefix(held).map(String.init).joined(separator: " ")
+        let rest = Array(repeating: "·", count: 5 - held).joined(separator: " ")
+        return [style.bad(got), style.dim(rest)].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// How a round of a match ended, briefly: "bob made “PEAR” and earns the letter G."
+    static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+        guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
+              let letter = end.ghost[seat].last else {
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, t)
+        }
+        return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -61,11 +90,14 @@ extension Screens {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
         var body: [String] = [""]
-        body.append(Layout.center(playerChips(s, g, t, style), in: width))
-        body.append("")
+        let chips = playerChips(s, g, t, style)
+        body += chips.map { Layout.center($0, in: width) }
+        if chips.count == 1 { body.append("") }
         let turn: String
-        if let mover = g.toMove {
-            turn = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(mover)
+        if g.roundEnd != nil {
+            turn = style.bold(t.roundOver)
+        } else if let mover = g.toMove {
+            turn = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
         } else {
             turn = ""
         }
@@ -76,7 +108,7 @@ extension Screens {
         if !g.fragment.isEmpty {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
-        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(last.player, last.letter.uppercased())) }
+        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
         body.append(Layout.center(caption.joined(separator: " · "), in: width))
         // The menu can be 8 rows: it takes the blank row above the keyboard's place.
         if !s.gameMenuOpen || s.confirmLeave || height > 24 { body.append("") }
@@ -91,6 +123,7 @@ extension Screens {
                 case .accept: t.menuAccept(offerText(g.offer, t))
                 case .decline: t.menuDecline
                 case .claim: t.menuClaim(g.away ?? "?")
+                case .hint: t.menuHint
                 case .restart: t.menuRestart
                 case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
                 case .leave: t.menuLeave
@@ -109,6 +142,10 @@ extension Screens {
         } else if let offer = g.offer {
             banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
                 : t.offerFromOpponent(offer.player, offerText(offer, t))
+        } else if let end = g.roundEnd {
+            banner = roundText(end, g, t)
+        } else if let end = g.previousRound {
+            banner = t.lastRound + roundText(end, g, t)
         }
         let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
@@ -126,13 +163,18 @@ extension Screens {
 
     /// The reason a game ended, in the client's words (from `reason=`).
     public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
-        let frag = "“" + r.fragment.uppercased() + "”"
-        switch r.reason {
-        case "word": return t.reasonWord(r.loser, frag)
-        case "dead": return t.reasonDead(r.loser, frag)
-        case "left": return t.reasonLeft(r.loser)
-        case "abandoned": return t.reasonAbandoned(r.loser, r.winner)
-        default: return t.reasonOther(r.loser, r.reason)
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, t)
+    }
+
+    static func reasonText(reason: String, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
+        let frag = "“" + fragment.uppercased() + "”"
+        let (loser, winner) = (display(loser, t), display(winner, t))
+        switch reason {
+        case "word": return t.reasonWord(loser, frag)
+        case "dead": return t.reasonDead(loser, frag)
+        case "left": return t.reasonLeft(loser)
+        case "abandoned": return t.reasonAbandoned(loser, winner)
+        default: return t.reasonOther(loser, reason)
         }
     }
 
@@ -143,12 +185,13 @@ extension Screens {
         }
         var body: [String] = [""]
         let headline: String
+        let winner = display(r.winner, t)
         if s.isMe(r.winner) {
-            headline = style.good(t.youWin(r.winner))
+            headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
         } else if s.isMe(r.loser) {
-            headline = style.bold(t.theyWin(r.winner))
+            headline = style.bold(r.match ? t.theyWinMatch(winner) : t.theyWin(winner))
         } else {
-            headline = style.bold(t.winnerIs(r.winner))
+            headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         }
         body.append(margin + headline)
         body.append("")
@@ -156,6 +199,13 @@ extension Screens {
         body += paragraph(reason, width)
         if let info = r.info, !info.isEmpty, info != reason {
             body += paragraph(t.serverSays + info, width).map { style.dim($0) }
+        }
+        if r.match, r.players.count == 2, r.ghost.count == 2 {
+            if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
+                body.append(margin + t.spelledGhost(display(r.loser, t)))
+            }
+            let cells = (0..<2).map { display(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
+            body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
         if !r.ranks.isEmpty {
@@ -168,7 +218,7 @@ extension Screens {
         body.append("")
         let entries = OverMenuItem.allCases.map { item -> String in
             switch item {
-            case .rematch: t.overRematch
+            case .rematch: r.bot != nil ? t.overPlayAgain : t.overRematch
             case .newGame: t.overNewGame
             case .changeName: t.overChangeName
             case .main: t.overMain

@@ -16,6 +16,7 @@ public enum Screens {
         case .tutorial: tutorial
         case .name: name
         case .main: main
+        case .computer: computer
         case .join: join
         case .waiting: waiting
         case .resuming: resuming
@@ -82,6 +83,7 @@ public enum Screens {
         case .declined(let p): t.declined(p)
         case .accepted(let p): t.accepted(p)
         case .configSaveFailed(let why): t.configSaveFailed(why)
+        case .hint(let winning, let letter): t.hint(winning, letter)
         case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code : text)
         }
     }
@@ -89,7 +91,7 @@ public enum Screens {
     /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
     static func menu(_ entries: [String], selected: Int, _ style: Style) -> [String] {
         entries.enumerated().map { i, e in
-            let label = "\(i + 1)  \(e)"
+            let label = "\((i + 1) % 10)  \(e)"
             return i == selected ? margin + marker + " " + style.highlight(label) : margin + "  " + label
         }
     }
@@ -156,7 +158,9 @@ public enum Screens {
         let entries = MainMenuItem.allCases.map { item -> String in
             switch item {
             case .quickMatch: t.menuQuickMatch
+            case .computer: t.menuComputer
             case .newPrivate: t.menuNewPrivate
+            case .mode: t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle)
             case .join: t.menuJoin
             case .language: t.menuLanguage(t.languageName)
             case .rules: t.menuRules
@@ -172,6 +176,20 @@ public enum Screens {
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }
 
+    public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let entries = ComputerMenuItem.all.map { item -> String in
+            switch item {
+            case .level(let l): t.levelName(l) + " — " + t.levelDescription(l)
+            case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
+            case .back: t.menuBack
+            }
+        }
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
+        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
+        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
+    }
+
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         var body = [""] + paragraph(t.joinPrompt, width) + [""]
@@ -184,12 +202,12 @@ public enum Screens {
         let style = Style(colour: s.colour)
         var body: [String] = [""]
         switch s.lobby {
-        case .hosting(let code, _):
+        case .hosting(let code, _, let match):
             body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
-            body += paragraph(t.hostingHint, width)
-        case .seeking(let lang):
-            body += paragraph(t.seeking(t.nameOfLanguage(lang)), width)
+            body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
+        case .seeking(let lang, let match):
+            body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
         case nil:
             break
         }
@@ -207,11 +225,11 @@ public enum Screens {
         var body = [""]
         guard let rows = s.scores else {
             body.append(margin + t.scoresLoading)
-            return frame(s, width, height, t, title: t.scoresTitle, body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
         }
         if rows.isEmpty {
             body.append(margin + t.scoresEmpty)
-            return frame(s, width, height, t, title: t.scoresTitle, body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
         }
         let h = t.scoresHeader
         func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
@@ -221,10 +239,15 @@ public enum Screens {
         let room = max(1, height - 2 - body.count - 3)
         let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
         for r in rows.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", r.name, "\(r.wins)", "\(r.played)")
+            let line = row("\(r.rank)", display(r.name, t), "\(r.wins)", "\(r.played)")
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
-        return frame(s, width, height, t, title: t.scoresTitle, body: body, help: t.scoresHelp)
+        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+    }
+
+    /// A player's name as shown: the computer's seat (`bot-hard`) by its level.
+    public static func display(_ name: String, _ t: Strings) -> String {
+        name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : name
     }
 
     static func leftPad(_ s: String, _ n: Int) -> String {

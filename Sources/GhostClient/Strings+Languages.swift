@@ -35,6 +35,7 @@ extension Strings {
             ("Playing here", [
                 "On your turn, just type a letter. The keyboard on screen flashes the letter just played, and the fragment is shown in large letters.",
                 "Esc opens the game menu: restart the round, play in another language (once letters are played your opponent must agree), accept an offer, or leave.",
+                "Play the computer (Easy, Medium or Hard), or make it a match to GHOST: each lost round earns a letter of G-H-O-S-T, and whoever spells GHOST loses the match.",
                 "If the connection drops, the client reconnects and your game resumes where it stopped. Every win counts for the high scores.",
             ]),
         ],
@@ -132,10 +133,63 @@ extension Strings {
         scoresHeader: ("Rank", "Name", "Wins", "Played"),
         scoresLoading: "Loading…",
         scoresEmpty: "No finished games yet.",
-        scoresHelp: "↑/↓ scroll · Esc back",
+        scoresHelp: "←/→ other list · ↑/↓ scroll · Esc back",
+
+        menuComputer: "Play the computer",
+        menuMode: { "Game type: \($0)" },
+        modeSingle: "single game",
+        modeMatch: "match to GHOST",
+        computerTitle: "Play the computer",
+        computerPrompt: "Choose a level:",
+        levelName: { level in
+            switch level {
+            case "easy": "Easy"
+            case "medium": "Medium"
+            case "hard": "Hard"
+            default: level
+            }
+        },
+        levelDescription: { level in
+            switch level {
+            case "easy": "any letter that does not lose at once; hints allowed"
+            case "medium": "sometimes perfect, sometimes not"
+            case "hard": "perfect play: wins whenever it can"
+            default: ""
+            }
+        },
+        whoStarts: { "Who starts: \($0)" },
+        starterYou: "you",
+        starterComputer: "the computer",
+        menuBack: "Back",
+        computerHelp: "↑/↓ or a digit choose · Enter start · Esc back",
+        computerName: { "Computer (\($0))" },
+        menuHint: "Hint: can I force a win?",
+        hint: { winning, letter in
+            winning ? "You can force a win from here: try “\(letter.uppercased())”."
+                : "No sure win from here; “\(letter.uppercased())” gives the computer the most chances to go wrong."
+        },
+        earnsLetter: { "\($0) made \($1) and earns the letter \($2)." },
+        roundOver: "Round over: the next one starts…",
+        lastRound: "Last round: ",
+        youWinMatch: { "You win the match, \($0)! Congratulations!" },
+        theyWinMatch: { "\($0) wins the match. Better luck next time!" },
+        winnerIsMatch: { "\($0) wins the match!" },
+        spelledGhost: { "\($0) spelled GHOST." },
+        ghostLabel: "G-H-O-S-T",
+        boardName: { board in
+            switch board {
+            case "game": "games between people"
+            case "match": "matches between people"
+            case "easy", "medium", "hard": "against the computer (\(board))"
+            default: "matches against the computer (\(board.split(separator: "-").first.map(String.init) ?? board))"
+            }
+        },
+        overPlayAgain: "Play again",
+        matchSuffix: " (a match to GHOST)",
 
         errorText: { code in
             switch code {
+            case "no-hints": "Hints are only given against the Easy computer."
             case "name-taken": "That name is in use by another player right now."
             case "bad-name": "A name is 1–16 letters, digits, - or _."
             case "not-your-turn": "Not your turn: wait for your opponent."
@@ -186,6 +240,7 @@ extension Strings {
             ("Spelen hier", [
                 "Ben je aan de beurt, typ dan gewoon een letter. Het toetsenbord op het scherm licht op bij de gespeelde letter en het woordbegin staat in grote letters.",
                 "Esc opent het spelmenu: de ronde herstarten, in een andere taal spelen (zijn er al letters gespeeld, dan moet je tegenstander akkoord gaan), een voorstel beantwoorden of stoppen.",
+                "Speel tegen de computer (makkelijk, gemiddeld of moeilijk), of speel een partij tot GHOST: wie een ronde verliest krijgt een letter van G-H-O-S-T, en wie GHOST vol heeft verliest de partij.",
                 "Valt de verbinding weg, dan verbindt het programma opnieuw en gaat je spel verder waar het was. Elke overwinning telt voor de ranglijst.",
             ]),
         ],
@@ -283,10 +338,79 @@ extension Strings {
         scoresHeader: ("Plaats", "Naam", "Gewonnen", "Gespeeld"),
         scoresLoading: "Laden…",
         scoresEmpty: "Nog geen gespeelde spellen.",
-        scoresHelp: "↑/↓ scrollen · Esc terug",
+        scoresHelp: "←/→ andere lijst · ↑/↓ scrollen · Esc terug",
+
+        menuComputer: "Tegen de computer",
+        menuMode: { "Soort spel: \($0)" },
+        modeSingle: "los spel",
+        modeMatch: "partij tot GHOST",
+        computerTitle: "Tegen de computer",
+        computerPrompt: "Kies een niveau:",
+        levelName: { level in
+            switch level {
+            case "easy": "Makkelijk"
+            case "medium": "Gemiddeld"
+            case "hard": "Moeilijk"
+            default: level
+            }
+        },
+        levelDescription: { level in
+            switch level {
+            case "easy": "elke letter die niet meteen verliest; hints mogen"
+            case "medium": "soms perfect, soms niet"
+            case "hard": "perfect spel: wint zodra het kan"
+            default: ""
+            }
+        },
+        whoStarts: { "Wie begint: \($0)" },
+        starterYou: "jij",
+        starterComputer: "de computer",
+        menuBack: "Terug",
+        computerHelp: "↑/↓ of een cijfer kiezen · Enter beginnen · Esc terug",
+        computerName: { level in
+            let name = switch level {
+            case "easy": "makkelijk"
+            case "medium": "gemiddeld"
+            case "hard": "moeilijk"
+            default: level
+            }
+            return "Computer (\(name))"
+        },
+        menuHint: "Hint: kan ik winst afdwingen?",
+        hint: { winning, letter in
+            winning ? "Je kunt hier winst afdwingen: probeer “\(letter.uppercased())”."
+                : "Geen zekere winst vanaf hier; met “\(letter.uppercased())” kan de computer zich het vaakst vergissen."
+        },
+        earnsLetter: { "\($0) maakte \($1) en krijgt de letter \($2)." },
+        roundOver: "Ronde voorbij: de volgende begint…",
+        lastRound: "Vorige ronde: ",
+        youWinMatch: { "Je wint de partij, \($0)! Gefeliciteerd!" },
+        theyWinMatch: { "\($0) wint de partij. Volgende keer beter!" },
+        winnerIsMatch: { "\($0) wint de partij!" },
+        spelledGhost: { "\($0) heeft GHOST vol." },
+        ghostLabel: "G-H-O-S-T",
+        boardName: { board in
+            let level: (String) -> String = { l in
+                switch l {
+                case "easy": "makkelijk"
+                case "medium": "gemiddeld"
+                case "hard": "moeilijk"
+                default: l
+                }
+            }
+            switch board {
+            case "game": return "spellen tussen mensen"
+            case "match": return "partijen tussen mensen"
+            case "easy", "medium", "hard": return "tegen de computer (\(level(board)))"
+            default: return "partijen tegen de computer (\(level(board.split(separator: "-").first.map(String.init) ?? board)))"
+            }
+        },
+        overPlayAgain: "Nog eens",
+        matchSuffix: " (een partij tot GHOST)",
 
         errorText: { code in
             switch code {
+            case "no-hints": "Hints krijg je alleen tegen de makkelijke computer."
             case "name-taken": "Die naam is nu in gebruik door een andere speler."
             case "bad-name": "Een naam is 1–16 letters, cijfers, - of _."
             case "not-your-turn": "Je bent niet aan de beurt: wacht op je tegenstander."

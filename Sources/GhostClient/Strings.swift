@@ -120,6 +120,37 @@ public struct Strings: Sendable {
     public let scoresEmpty: String
     public let scoresHelp: String
 
+    // The computer and matches
+    public let menuComputer: String
+    public let menuMode: @Sendable (String) -> String
+    public let modeSingle: String
+    public let modeMatch: String
+    public let computerTitle: String
+    public let computerPrompt: String
+    public let levelName: @Sendable (String) -> String
+    public let levelDescription: @Sendable (String) -> String
+    public let whoStarts: @Sendable (String) -> String
+    public let starterYou: String
+    public let starterComputer: String
+    public let menuBack: String
+    public let computerHelp: String
+    /// The computer's seat (`bot-easy`) by its level's name.
+    public let computerName: @Sendable (String) -> String
+    public let menuHint: String
+    public let hint: @Sendable (Bool, String) -> String
+    /// (loser, fragment, letter): how a round of a match ended, briefly.
+    public let earnsLetter: @Sendable (String, String, String) -> String
+    public let roundOver: String
+    public let lastRound: String
+    public let youWinMatch: @Sendable (String) -> String
+    public let theyWinMatch: @Sendable (String) -> String
+    public let winnerIsMatch: @Sendable (String) -> String
+    public let spelledGhost: @Sendable (String) -> String
+    public let ghostLabel: String
+    public let boardName: @Sendable (String) -> String
+    public let overPlayAgain: String
+    public let matchSuffix: String
+
     /// Texts for the stable error codes; nil means "show the server's text".
     public let errorText: @Sendable (String) -> String?
 

@@ -83,7 +83,7 @@ struct ReducerLobbyTests {
         #expect(Fx.sent(fx) == ["SEEK"])
         (s, fx) = Fx.run(s, Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en."))
         #expect(s.screen == .waiting)
-        #expect(s.lobby == .seeking(lang: "en"))
+        #expect(s.lobby == .seeking(lang: "en", match: false))
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(Fx.sent(fx) == ["LEAVE"])
         (s, _) = Fx.run(s, Fx.line("OK LEAVE"))
@@ -102,13 +102,13 @@ struct ReducerLobbyTests {
 
     @Test("Private games: NEW shows the code; JOIN sends the typed code in capitals; errors are alerts")
     func privateGames() {
-        var (s, fx) = Fx.run(Fx.named(), .key(.char("2")))
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("3")))
         #expect(Fx.sent(fx) == ["NEW"])
         (s, _) = Fx.run(s, Fx.line("OK NEW code=4EG7R lang=en"))
         #expect(s.screen == .waiting)
-        #expect(s.lobby == .hosting(code: "4EG7R", lang: "en"))
+        #expect(s.lobby == .hosting(code: "4EG7R", lang: "en", match: false))
 
-        (s, fx) = Fx.run(Fx.named("bob"), Fx.keys("3") + Fx.keys("4eg7") + [.key(.backspace)] + Fx.keys("7r") + [.key(.enter)])
+        (s, fx) = Fx.run(Fx.named("bob"), Fx.keys("4") + Fx.keys("4eg7") + [.key(.backspace)] + Fx.keys("7r") + [.key(.enter)])
         #expect(s.screen == .join)
         #expect(Fx.sent(fx) == ["JOIN 4EG7R"])
         (s, _) = Fx.run(s, Fx.line("ERR no-such-game no open private game has that code"))
@@ -116,14 +116,14 @@ struct ReducerLobbyTests {
         #expect(s.alert?.notice == .serverError(code: "no-such-game", text: "no open private game has that code"))
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
-        (s, fx) = Fx.run(s, .key(.char("3")), .key(.enter))
+        (s, fx) = Fx.run(s, .key(.char("4")), .key(.enter))
         #expect(fx.isEmpty)
         #expect(s.alert?.notice == .typeACode)
     }
 
-    @Test("Main menu: language, rules, high scores, change name, quit")
+    @Test("Main menu: language, rules, high scores, change name, game type, quit")
     func mainMenu() {
-        var (s, fx) = Fx.run(Fx.named(), .key(.char("4")))
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("6")))
         #expect(s.screen == .language)
         (s, fx) = Fx.run(s, .key(.down), .key(.enter))
         #expect(s.config.language == "nl")
@@ -131,13 +131,13 @@ struct ReducerLobbyTests {
         #expect(s.screen == .main)
         #expect(s.strings.code == "nl")
 
-        (s, fx) = Fx.run(s, .key(.char("5")))
+        (s, fx) = Fx.run(s, .key(.char("7")))
         #expect(s.screen == .tutorial)
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
         #expect(fx.isEmpty)
 
-        (s, fx) = Fx.run(s, .key(.char("6")))
+        (s, fx) = Fx.run(s, .key(.char("8")))
         #expect(s.screen == .scores && s.scores == nil)
         #expect(Fx.sent(fx) == ["SCORES 100"])
         (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice wins=3 played=4", "SCORE rank=2 name=bob wins=1 played=4",
@@ -147,13 +147,26 @@ struct ReducerLobbyTests {
         (s, _) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
 
-        (s, fx) = Fx.run(s, .key(.char("7")))
+        (s, fx) = Fx.run(s, .key(.char("9")))
         #expect(s.screen == .name)
         #expect(Fx.sent(fx) == ["NAMES"])
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
 
-        (s, fx) = Fx.run(s, .key(.char("8")))
+        // The game type is remembered and applies to SEEK and NEW.
+        (s, fx) = Fx.run(s, .key(.char("5")))
+        #expect(s.config.matchMode)
+        #expect(fx == [.saveConfig])
+        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK rounds=ghost"])
+        (s, _) = Fx.run(s, Fx.line("OK SEEK lang=nl rounds=ghost"))
+        #expect(s.lobby == .seeking(lang: "nl", match: true))
+        (s, _) = Fx.run(s, .key(.escape), Fx.line("OK LEAVE"))
+        (s, fx) = Fx.run(s, .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW rounds=ghost"])
+        (s, _) = Fx.run(s, Fx.line("OK NEW code=ABCDE lang=nl rounds=ghost"), .key(.escape), Fx.line("OK LEAVE"))
+
+        (s, fx) = Fx.run(s, .key(.char("0")))
         #expect(fx == [.quit])
         (s, fx) = Fx.run(Fx.named(), .key(.ctrlC))
         #expect(fx == [.quit])
@@ -524,5 +537,138 @@ struct ReducerGuardTests {
         // A new game of its own clears the guard.
         (s, _) = Fx.run(s, Fx.line("GAME id=9 lang=en players=alice,carol token=\(Fx.token) round=1"))
         #expect(!s.seatTaken)
+    }
+}
+
+@Suite("Core: the computer and G-H-O-S-T matches")
+struct ReducerComputerAndMatchTests {
+    static func matchGame(bot: String? = nil) -> ClientState {
+        var s = Fx.named()
+        let players = bot.map { "bot-\($0),alice" } ?? "alice,bob"
+        let botField = bot.map { " bot=\($0)" } ?? ""
+        s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=\(players) token=\(Fx.token) round=1\(botField) rounds=ghost ghost=-,-",
+                               "TURN id=5 player=alice fragment= ghost=-,-")).0
+        return s
+    }
+
+    @Test("The computer screen: level, who starts, the game type; NEW bot=… and the game that follows")
+    func computer() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("2")))
+        #expect(s.screen == .computer)
+        (s, fx) = Fx.run(s, .key(.char("4")))
+        #expect(s.computerFirst)
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW bot=hard first=bot"])
+        (s, fx) = Fx.run(s, Fx.lines("OK NEW bot=hard lang=en",
+                                     "GAME id=4 lang=en players=bot-hard,alice token=\(Fx.token) round=1 bot=hard",
+                                     "TURN id=4 player=bot-hard fragment="))
+        #expect(s.screen == .game)
+        #expect(s.game?.bot == "hard")
+        #expect(s.game?.match == false)
+        #expect(s.lobby == nil)
+        // No hints against Hard; Esc and Backspace go back from the computer screen.
+        #expect(!s.gameMenuItems.contains(.hint))
+        (s, _) = Fx.run(Fx.named(), .key(.char("5")), .key(.char("2")), .key(.char("1")))
+        #expect(s.lastComputerGame == "NEW bot=easy rounds=ghost")
+        (s, _) = Fx.run(Fx.named(), .key(.char("2")), .key(.escape))
+        #expect(s.screen == .main)
+    }
+
+    @Test("Hints against Easy: HINT from the menu, the answer as an alert")
+    func hint() {
+        var s = Self.matchGame(bot: "easy")
+        #expect(s.gameMenuItems == [.hint, .restart, .language("nl"), .leave, .close])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["HINT"])
+        (s, fx) = Fx.run(s, Fx.lines("OK HINT winning=yes letter=u", "INFO You can force a win from here: try u."))
+        #expect(s.alert?.notice == .hint(winning: true, letter: "u"))
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "You can force a win from here: try “U”.")
+        (s, _) = Fx.run(s, .key(.escape), .key(.char("1")), Fx.line("ERR no-hints hints are only for games against the Easy computer"))
+        #expect(Screens.noticeText(s.alert!.notice, .nl) == "Hints krijg je alleen tegen de makkelijke computer.")
+    }
+
+    @Test("A match: OVER ends a round and play goes on, saying how the last round ended; MATCH ends it all")
+    func match() {
+        var s = Self.matchGame()
+        #expect(s.game?.match == true)
+        #expect(s.game?.ghost == ["", ""])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bob fragment=q ghost=-,-",
+                                     "MOVE id=5 player=bob letter=z fragment=qz",
+                                     "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=-,G",
+                                     "INFO No word starts with \"qz\", so bob loses. bob earns the letter G."))
+        #expect(s.screen == .game)
+        #expect(s.config.token == Fx.token)
+        #expect(fx.isEmpty)
+        #expect(s.game?.ghost == ["", "G"])
+        #expect(s.game?.roundEnd?.loser == "bob")
+        #expect(s.game?.roundEnd?.info == "No word starts with \"qz\", so bob loses. bob earns the letter G.")
+        (s, fx) = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
+                                     "TURN id=5 player=bob fragment= ghost=-,G"))
+        #expect(s.game?.round == 2)
+        #expect(s.game?.roundEnd == nil)
+        #expect(s.game?.previousRound?.fragment == "qz")
+        #expect(s.game?.fragment == "")
+        #expect(s.game?.toMove == "bob")
+        // The note stays for the whole round.
+        (s, _) = Fx.run(s, Fx.line("MOVE id=5 player=bob letter=a fragment=a"))
+        #expect(s.game?.previousRound?.fragment == "qz")
+
+        (s, fx) = Fx.run(s, Fx.lines("OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=-,GHOST",
+                                     "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
+                                     "MATCH id=5 winner=alice loser=bob ghost=-,GHOST",
+                                     "INFO bob spelled GHOST: alice wins the match.",
+                                     "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"))
+        #expect(s.screen == .over)
+        #expect(s.config.token == nil)
+        #expect(fx == [.saveConfig])
+        #expect(s.result?.match == true)
+        #expect(s.result?.ghost == ["", "GHOST"])
+        #expect(s.result?.reason == "word")
+        #expect(s.result?.info == "\"pear\" is a word longer than 3 letters, so bob loses.")
+        #expect(s.result?.ranks.count == 2)
+    }
+
+    @Test("Leaving a match ends it: OVER reason=left, then MATCH")
+    func leaveMatch() {
+        let s = Fx.run(Self.matchGame(), Fx.lines("OVER id=5 winner=bob loser=alice reason=left fragment= ghost=-,-",
+                                                  "INFO alice left the game.", "MATCH id=5 winner=bob loser=alice ghost=-,-",
+                                                  "INFO bob wins the match.")).0
+        #expect(s.screen == .over)
+        #expect(s.result?.reason == "left")
+        #expect(s.result?.winner == "bob")
+    }
+
+    @Test("Against the computer, “play again” starts the same game again; the scores open on its board")
+    func playAgain() {
+        var s = Fx.run(Fx.named(), .key(.char("2")), .key(.char("1"))).0
+        s = Fx.run(s, Fx.lines("OK NEW bot=easy lang=en", "GAME id=4 lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                               "TURN id=4 player=alice fragment=", "MOVE id=4 player=alice letter=q fragment=q",
+                               "MOVE id=4 player=bot-easy letter=z fragment=qz",
+                               "OVER id=4 winner=alice loser=bot-easy reason=dead fragment=qz",
+                               "INFO No word starts with \"qz\", so bot-easy loses.", "RANK name=alice rank=1 wins=1")).0
+        #expect(s.screen == .over)
+        #expect(s.result?.bot == "easy")
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(Fx.sent(fx) == ["NEW bot=easy"])
+        (s, fx) = Fx.run(s, Fx.line("ERR busy whatever"), .key(.char("5")))
+        #expect(s.scoresBoard == "easy")
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=easy"])
+        (s, fx) = Fx.run(s, .key(.right))
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=medium"])
+        (s, fx) = Fx.run(s, .key(.left), .key(.left), .key(.left))
+        #expect(s.scoresBoard == "game")
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=easy", "SCORES 100 mode=match", "SCORES 100"])
+    }
+
+    @Test("Scoreboard commands", arguments: [
+        ("game", "SCORES 100"), ("match", "SCORES 100 mode=match"), ("hard", "SCORES 100 bot=hard"),
+        ("medium-match", "SCORES 100 bot=medium mode=match"),
+    ])
+    func boards(board: String, command: String) {
+        #expect(ScoreBoard.command(board, limit: 100) == command)
     }
 }

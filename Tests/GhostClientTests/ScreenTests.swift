@@ -12,12 +12,12 @@ struct ScreenTests {
         var first = ClientState(config: ClientConfig(), serverAddress: "127.0.0.1:7777", colour: colour)
         first.config.language = nil
         var tutorial = Fx.named(language: language, colour: colour)
-        tutorial = Fx.run(tutorial, .key(.char("5")), .key(.right)).0
+        tutorial = Fx.run(tutorial, .key(.char("7")), .key(.right)).0
         var names = Fx.online(language: language, colour: colour)
         names = Fx.run(names, Fx.lines("NAME name=alice", "NAME name=bob", "OK NAMES count=2")).0
         let main = Fx.named(language: language, colour: colour)
-        let join = Fx.run(main, Fx.keys("3ab")).0
-        let hosting = Fx.run(main, .key(.char("2")), Fx.line("OK NEW code=4EG7R lang=en")).0
+        let join = Fx.run(main, Fx.keys("4ab")).0
+        let hosting = Fx.run(main, .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0
         let seeking = Fx.run(main, .key(.char("1")), Fx.line("OK SEEK lang=nl")).0
         let resuming = ClientState(config: ClientConfig(language: language, tutorialSeen: true, token: Fx.token),
                                    serverAddress: "h:1", colour: colour)
@@ -26,7 +26,7 @@ struct ScreenTests {
                           Fx.lines("OFFER id=7 player=bob kind=restart", "CLAIMABLE id=7 player=bob") + [.key(.escape)]).0
         let away = Fx.run(game, Fx.line("ADJOURNED id=7 player=bob grace=60"), .key(.char("1"))).0
         let over = Fx.over(language: language, colour: colour)
-        let scores = Fx.run(main, [.key(.char("6"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
+        let scores = Fx.run(main, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
                                   + [Fx.line("OK SCORES count=30")]).0
         let offline = Fx.run(game, .disconnected).0
         return [first, tutorial, names, main, join, hosting, seeking, resuming, game, menu, away, over, scores, offline]
@@ -224,22 +224,93 @@ struct ScreenTests {
         #expect(Screens.reasonText(r, .nl) == nl)
     }
 
+    // MARK: The computer and matches
+
+    @Test("A match shows each player's G-H-O-S-T letters under their name; the computer by its level")
+    func matchScreen() {
+        var s = ReducerComputerAndMatchTests.matchGame(bot: "hard")
+        s = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bot-hard fragment=q ghost=GH,-")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[3].contains("▶ Computer (hard)") && lines[3].contains("alice (you)"))
+        let ghost = lines[4].trimmingCharacters()
+        #expect(ghost.hasPrefix("G H · · ·") && ghost.hasSuffix("· · · · ·"))
+        #expect(lines[5].trimmingCharacters() == "Computer (hard) is thinking…")
+        #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · alice played Q")
+        let nl = ScreenTests.plainLines(Fx.run(s, .resize(width: 80, height: 24)).0, 80, 24)
+        #expect(nl[3].contains("Computer (hard)"))
+        var dutch = s
+        dutch.config.language = "nl"
+        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "Computer (moeilijk) denkt na…")
+    }
+
+    @Test("Between rounds: the round's end, then “last round” during the next one")
+    func rounds() {
+        var s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
+            "MOVE id=5 player=alice letter=q fragment=q", "MOVE id=5 player=bob letter=z fragment=qz",
+            "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=-,G")).0
+        var lines = ScreenTests.plainLines(s)
+        #expect(lines[5].trimmingCharacters() == "Round over: the next one starts…")
+        #expect(lines[21] == " bob made “QZ” and earns the letter G.")
+        s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
+                               "TURN id=5 player=bob fragment= ghost=-,G")).0
+        lines = ScreenTests.plainLines(s)
+        #expect(lines[21] == " Last round: bob made “QZ” and earns the letter G.")
+        #expect(lines[0].contains("round 2"))
+        #expect(lines[4].trimmingCharacters().hasSuffix("G · · · ·"))
+    }
+
+    @Test("The end of a match: the match winner, who spelled GHOST, both players' letters")
+    func matchOver() {
+        let s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
+            "OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=G,GHOST",
+            "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
+            "MATCH id=5 winner=alice loser=bob ghost=G,GHOST", "INFO bob spelled GHOST: alice wins the match.",
+            "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[3] == "  You win the match, alice! Congratulations!")
+        #expect(lines[5] == "  bob completed “PEAR”, a word of more than 3 letters.")
+        #expect(lines[7] == "  bob spelled GHOST.")
+        #expect(lines[8] == "  G-H-O-S-T:  alice G · · · ·   bob G H O S T")
+        let nl = ScreenTests.plainLines(Fx.run(s, .key(.char("4")), .key(.char("6")), .key(.char("2")), .key(.enter)).0)
+        #expect(nl.contains { $0.contains("Je speelt als alice") })
+    }
+
+    @Test("The computer screen lists the levels, who starts and the game type")
+    func computerScreen() {
+        let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("2")), .key(.char("4"))).0)
+        #expect(lines[0].contains("Play the computer"))
+        #expect(Array(lines[5...9]) == [
+            "    1  Easy — any letter that does not lose at once; hints allowed",
+            "    2  Medium — sometimes perfect, sometimes not",
+            "    3  Hard — perfect play: wins whenever it can",
+            "  ▶ 4  Who starts: the computer",
+            "    5  Back",
+        ])
+        #expect(lines[11] == "  Game type: single game")
+        let over = ScreenTests.plainLines(Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
+            "RANK name=alice rank=1 wins=0")).0)
+        #expect(over[3] == "  Computer (easy) wins this game. Better luck next time!")
+        #expect(over.contains("  ▶ 1  Play again"))
+    }
+
     // MARK: Other screens
 
     @Test("High scores: rank, name, wins and played, my row marked; scrolls")
     func scores() {
         var s = Fx.named("player2")
-        s = Fx.run(s, [.key(.char("6"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
+        s = Fx.run(s, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
                       + [Fx.line("OK SCORES count=30")]).0
         let lines = ScreenTests.plainLines(s)
-        #expect(lines[0].contains("High scores"))
+        #expect(lines[0].contains("High scores · games between people"))
         #expect(lines[3] == "      Rank  Name                   Wins   Played")
         #expect(lines[4] == "         1  player1                  30       40")
         #expect(lines[5] == "  ▶      2  player2                  29       40")
         let scrolled = ScreenTests.plainLines(Fx.run(s, .key(.down), .key(.down)).0)
         #expect(scrolled[4].contains("player3"))
-        let nl = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("6")), Fx.line("OK SCORES count=0")).0)
-        #expect(nl[0].contains("Ranglijst"))
+        let nl = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("8")), Fx.line("OK SCORES count=0 board=game")).0)
+        #expect(nl[0].contains("Ranglijst · spellen tussen mensen"))
         #expect(nl[3] == "  Nog geen gespeelde spellen.")
     }
 
@@ -260,10 +331,12 @@ struct ScreenTests {
         let main = ScreenTests.plainLines(Fx.named(language: "nl"))
         #expect(main[0].contains("Je speelt als alice"))
         #expect(main.contains("  ▶ 1  Snel een spel"))
-        #expect(main.contains("    4  Taal: Nederlands"))
-        #expect(main.contains("    8  Stoppen"))
+        #expect(main.contains("    6  Taal: Nederlands"))
+        #expect(main.contains("    0  Stoppen"))
+        #expect(main.contains("    2  Tegen de computer"))
+        #expect(main.contains("    5  Soort spel: los spel"))
 
-        let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("2")), Fx.line("OK NEW code=4EG7R lang=en")).0)
+        let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0)
         #expect(hosting.contains("  Your private game code:"))
         #expect(hosting.contains { $0.trimmingCharacters() == "4 E G 7 R" })
         #expect(hosting.contains { $0.contains("█") })
@@ -271,7 +344,7 @@ struct ScreenTests {
         let seeking = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=en")).0)
         #expect(seeking.contains("  Looking for an opponent who plays in English…"))
 
-        let tutorial = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("5"))).0)
+        let tutorial = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("7"))).0)
         #expect(tutorial[0].contains("Zo speel je (1/4)"))
         #expect(tutorial[3] == "  Het spel")
     }

@@ -60,7 +60,7 @@ enum Fx {
                        fragment: String = "", language: String = "en", colour: Bool = false) -> ClientState {
         var s = named(me, language: language, colour: colour)
         let players = meFirst ? "\(me),\(opponent)" : "\(opponent),\(me)"
-        s = run(s, Fx.keys("2") + [line("OK NEW code=4EG7R lang=en"),
+        s = run(s, Fx.keys("3") + [line("OK NEW code=4EG7R lang=en"),
                                    line("INFO Give the code 4EG7R to your opponent: they send JOIN 4EG7R."),
                                    line("GAME id=7 lang=en players=\(players) token=\(token) round=1")]).0
         var mover = meFirst ? me : opponent
