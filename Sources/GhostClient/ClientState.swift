@@ -248,6 +248,8 @@ public struct ClientState: Equatable, Sendable {
     public var serverLanguages: [String] = Strings.uiLanguages
     /// Verbs sent and not yet answered by OK/ERR, oldest first.
     public var pending: [String] = []
+    /// When a command was last sent (the keepalive PING goes after a silence).
+    public var lastSentAt: Double = 0
 
     public var screen: Screen
     /// Menu cursor of the current screen (language, main, game menu, over).
@@ -345,6 +347,7 @@ public struct ClientState: Equatable, Sendable {
         if let alert { times.append(alert.until) }
         if let game, game.flash != nil { times.append(game.flashUntil) }
         if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
+        if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
         return times.min()
     }
 }

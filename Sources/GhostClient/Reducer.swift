@@ -18,6 +18,10 @@ extension ClientState {
     /// Reconnection backoff: 0.25 s, doubling, at most 5 s.
     static let firstBackoff = 0.25
     static let maxBackoff = 5.0
+    /// After this long without sending anything, send PING: ghostd closes
+    /// connections that stay silent (`--idle-timeout`), which would cancel a
+    /// seek or a private game that is waiting for an opponent.
+    static let keepaliveSeconds = 60.0
     /// How long the greeting may take after connecting.
     static let helloSeconds = 10.0
     /// How many high-score rows to ask for.
@@ -44,6 +48,7 @@ extension ClientState {
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
             // A server that accepts but never greets is treated as down.
             if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
+            if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send("PING", &fx) }
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
@@ -67,6 +72,7 @@ extension ClientState {
         }
         let verb = line.split(separator: " ").first.map { String($0).uppercased() } ?? line
         pending.append(verb)
+        lastSentAt = now
         fx.append(.send(line))
         return true
     }
@@ -164,6 +170,7 @@ extension ClientState {
         link = .online
         attempts = 0
         pending = []
+        lastSentAt = now
         if let langs = m["languages"] {
             let list = langs.split(separator: ",").map(String.init).filter { !$0.isEmpty && $0.utf8.count <= 16 }
             if !list.isEmpty { serverLanguages = list }

@@ -672,3 +672,21 @@ struct ReducerComputerAndMatchTests {
         #expect(ScoreBoard.command(board, limit: 100) == command)
     }
 }
+
+@Suite("Core: keepalive")
+struct ReducerKeepaliveTests {
+    @Test("After a minute without sending anything, a PING keeps the connection (and a waiting seek) alive")
+    func keepalive() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=ABCDE lang=en"))
+        #expect(s.screen == .waiting)
+        #expect(s.nextDeadline == 100 + ClientState.keepaliveSeconds)
+        (s, fx) = Fx.run(s, .tick(159))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .tick(160))
+        #expect(Fx.sent(fx) == ["PING"])
+        (s, fx) = Fx.run(s, Fx.line("OK PING"), .tick(200))
+        #expect(fx.isEmpty)
+        #expect(s.pending.isEmpty)
+        #expect(s.screen == .waiting)
+    }
+}
