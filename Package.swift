@@ -7,6 +7,7 @@ let package = Package(
     name: "ghostd",
     products: [
         .executable(name: "ghostd", targets: ["ghostd"]),
+        .executable(name: "ghost-client", targets: ["ghost-client"]),
         .executable(name: "ghost-bench", targets: ["ghost-bench"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
@@ -25,6 +26,10 @@ let package = Package(
         // The lobby (pure game-server logic) and the event loop that drives it.
         .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
+        // The terminal client: a pure state machine and screens, and thin
+        // terminal and connection layers around them.
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys"]),
+        .executableTarget(name: "ghost-client", dependencies: ["GhostClient"]),
         // Benchmarks (not tests): solving, bot strength; later load generation.
         .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
@@ -35,6 +40,9 @@ let package = Package(
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"]),
         .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),
+        // Unit tests of the client's core and screens; end-to-end tests that drive
+        // real clients in tmux against a real ghostd (both binaries are built for them).
+        .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 
+// The terminal client's helpers.
+#include "CGhostClientSys.h"
+
 enum {
     GHOST_EPOLLIN = 0x001,
     GHOST_EPOLLOUT = 0x004,

@@ -1,0 +1,245 @@
+import CGhostSys
+import GhostProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The program: options, then the full-screen client on a terminal, or line
+/// mode when stdin or stdout is not one.
+public enum ClientApp {
+    public static let version = "0.1.0"
+
+    public static func main(_ arguments: [String]) -> Int32 {
+        let options: ClientOptions
+        switch ClientOptions.parse(Array(arguments.dropFirst())) {
+        case .success(let o): options = o
+        case .failure(let f):
+            printError("ghost-client: \(f.description)\n\n\(ClientOptions.usage)")
+            return 2
+        }
+        if options.help {
+            _ = Sys.writeAll(1, Array((ClientOptions.usage + "\n").utf8))
+            return 0
+        }
+        if options.version {
+            _ = Sys.writeAll(1, Array("ghost-client \(version) (protocol 1)\n".utf8))
+            return 0
+        }
+
+        let path = options.configPath ?? ConfigFile.defaultPath(environment: environment(["XDG_CONFIG_HOME", "HOME"]))
+        var (config, _) = ConfigFile.load(path)
+        let address = options.server ?? config.server.flatMap(ServerAddress.init)
+            ?? ServerAddress(host: ClientOptions.defaultHost, port: ClientOptions.defaultPort)
+
+        guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
+            return LineMode(address: address).run()
+        }
+
+        let before = config
+        if let lang = options.lang { config.language = lang }
+        if options.server != nil || config.server == nil { config.server = address.description }
+        if config != before {
+            do { try ConfigFile.save(config, to: path) } catch {
+                printError("ghost-client: cannot save \(path): \(error)")
+            }
+        }
+        let noColour = getenv("NO_COLOR").map { String(cString: $0) }.map { !$0.isEmpty } ?? false
+        let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
+        let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb)
+        return session.run()
+    }
+
+    public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
+
+    static func printError(_ text: String) {
+        _ = Sys.writeAll(2, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func environment(_ keys: [String]) -> [String: String] {
+        var env: [String: String] = [:]
+        for k in keys { if let v = getenv(k) { env[k] = String(cString: v) } }
+        return env
+    }
+}
+
+/// The full-screen client: one poll loop over the terminal, the socket, the
+/// signal fd and a timer, feeding events to `reduce` and carrying out its effects.
+final class InteractiveSession {
+    private var state: ClientState
+    private let configPath: String
+    private let terminal = Terminal()
+    private let connection: Connection
+    private var decoder = KeyDecoder()
+    private var reconnectAt: Double?
+    /// When the current connection attempt began: an attempt gets `connectSeconds`.
+    private var connectingSince: Double?
+    /// When the key decoder began holding an unfinished sequence (a lone ESC).
+    private var keysPendingSince: Double?
+    static let connectSeconds = 5.0
+    static let escapeSeconds = 0.03
+    private var quit = false
+    private var exitCode: Int32 = 0
+
+    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool) {
+        state = ClientState(config: config, serverAddress: address.description, colour: colour)
+        self.configPath = configPath
+        connection = Connection(address: address)
+    }
+
+    func run() -> Int32 {
+        let signals = ghost_client_signalfd_open()
+        guard terminal.enter() else {
+            ClientApp.printError("ghost-client: cannot put the terminal in raw mode: \(errnoText())")
+            if signals >= 0 { close(signals) }
+            return 1
+        }
+        // From here on, every way out goes through the restore below.
+        if let size = terminal.size() { dispatch(.resize(width: size.width, height: size.height)) }
+        dispatch(.tick(Sys.now()))
+        startConnecting()
+        render()
+
+        while !quit {
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+            if signals >= 0 { fds.append(pollfd(fd: signals, events: Int16(POLLIN), revents: 0)) }
+            let socketSlot = connection.isOpen ? fds.count : -1
+            if connection.isOpen { fds.append(pollfd(fd: connection.fd, events: connection.pollEvents, revents: 0)) }
+
+            let r = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
+            if r < 0 && errno != EINTR {
+                exitCode = 1
+                break
+            }
+            dispatch(.tick(Sys.now()))
+
+            if signals >= 0, fds[1].revents != 0 { handleSignals(signals) }
+            if quit { break }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                readKeys()
+            } else if fds[0].revents & (Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0 {
+                quit = true  // the terminal is gone
+            }
+            if quit { break }
+            let now = Sys.now()
+            if let since = keysPendingSince, now - since >= InteractiveSession.escapeSeconds {
+                // Nothing followed the ESC in time: it was the Esc key.
+                keysPendingSince = nil
+                for k in decoder.feed([], final: true) { dispatch(.key(k)) }
+            }
+            if socketSlot >= 0, fds[socketSlot].revents != 0 {
+                for e in connection.handle(revents: fds[socketSlot].revents) { connectionEvent(e) }
+            }
+            if let since = connectingSince, connection.connecting, now - since >= InteractiveSession.connectSeconds {
+                // No answer (packets dropped): give up on this attempt and back off.
+                connectingSince = nil
+                connection.close()
+                dispatch(.disconnected)
+            }
+            if let at = reconnectAt, Sys.now() >= at {
+                reconnectAt = nil
+                startConnecting()
+            }
+            if !quit { render() }
+        }
+
+        connection.close()
+        terminal.restore()
+        if signals >= 0 { close(signals) }
+        if state.config.token != nil {
+            _ = Sys.writeAll(1, Array((state.strings.farewellGameWaits + "\n").utf8))
+        }
+        return exitCode
+    }
+
+    private func timeoutMilliseconds() -> Int32 {
+        let now = Sys.now()
+        var deadlines: [Double] = []
+        if let at = reconnectAt { deadlines.append(at) }
+        if let d = state.nextDeadline { deadlines.append(d) }
+        if let since = keysPendingSince { deadlines.append(since + InteractiveSession.escapeSeconds) }
+        if let since = connectingSince, connection.connecting { deadlines.append(since + InteractiveSession.connectSeconds) }
+        guard let next = deadlines.min() else { return -1 }
+        return Int32(min(60_000, max(0, ((next - now) * 1000).rounded(.up))))
+    }
+
+    private func handleSignals(_ fd: Int32) {
+        while true {
+            let sig = ghost_signalfd_read(fd)
+            if sig == 0 { return }
+            if sig == SIGWINCH {
+                if let size = terminal.size() {
+                    terminal.invalidate()
+                    dispatch(.resize(width: size.width, height: size.height))
+                }
+            } else {
+                // SIGINT, SIGTERM, SIGHUP: restore the terminal and leave.
+                quit = true
+                exitCode = 128 + sig
+                return
+            }
+        }
+    }
+
+    private func readKeys() {
+        var buf = [UInt8](repeating: 0, count: 4096)
+        let n = buf.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard n > 0 else {
+            quit = true
+            return
+        }
+        // A lone ESC at the end of a read is the Esc key unless more follows at once.
+        for key in decoder.feed(Array(buf[0..<n]), final: false) {
+            dispatch(.key(key))
+            if quit { return }
+        }
+        keysPendingSince = decoder.hasPending ? (keysPendingSince ?? Sys.now()) : nil
+    }
+
+    private func startConnecting() {
+        if connection.start() != nil {
+            connectingSince = nil
+            dispatch(.disconnected)
+        } else {
+            connectingSince = Sys.now()
+        }
+    }
+
+    private func connectionEvent(_ e: Connection.Event) {
+        switch e {
+        case .connected:
+            connectingSince = nil
+            dispatch(.connected)
+        case .line(let text):
+            if let m = Message.parse(text) { dispatch(.server(m)) }
+        case .closed:
+            connectingSince = nil
+            dispatch(.disconnected)
+        }
+    }
+
+    private func dispatch(_ event: ClientEvent) {
+        let (next, effects) = reduce(state, event)
+        state = next
+        for effect in effects {
+            switch effect {
+            case .send(let line):
+                connection.send(line)
+            case .saveConfig:
+                do { try ConfigFile.save(state.config, to: configPath) } catch {
+                    let (n, _) = reduce(state, .configSaveFailed("\(error)"))
+                    state = n
+                }
+            case .reconnect(let after):
+                connection.close()
+                reconnectAt = Sys.now() + after
+            case .quit:
+                quit = true
+            }
+        }
+    }
+
+    private func render() {
+        terminal.draw(Screens.render(state))
+    }
+}

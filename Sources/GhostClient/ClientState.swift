@@ -1,0 +1,353 @@
+import GhostProtocol
+
+/// Everything that happens to the client: the core's input.
+public enum ClientEvent: Equatable, Sendable {
+    /// A line from the server, parsed.
+    case server(Message)
+    case key(Key)
+    /// The TCP connection is up (the greeting is still to come).
+    case connected
+    /// The connection failed or dropped.
+    case disconnected
+    /// The clock, in monotonic seconds; sent whenever the loop wakes up.
+    case tick(Double)
+    /// The terminal's size changed.
+    case resize(width: Int, height: Int)
+    /// Saving the config failed (the app reports it; the core shows it).
+    case configSaveFailed(String)
+}
+
+/// What the core asks the outside world to do: its output.
+public enum ClientEffect: Equatable, Sendable {
+    /// Send one command line (without its line end).
+    case send(String)
+    /// Write `state.config` to the config file.
+    case saveConfig
+    /// Close the connection if open, and connect again after this many seconds.
+    case reconnect(after: Double)
+    /// Restore the terminal and exit.
+    case quit
+}
+
+public enum Screen: Equatable, Sendable {
+    case language, tutorial, name, main, computer, join, waiting, resuming, game, over, scores
+}
+
+/// The state of the link to the server.
+public enum Link: Equatable, Sendable {
+    /// Connecting for the first time.
+    case connecting
+    /// TCP is up; waiting for HELLO.
+    case connected
+    /// HELLO received: commands can be sent.
+    case online
+    /// Down; a reconnection is scheduled.
+    case offline
+}
+
+/// An alert on the status line. The text is chosen when drawing, so it follows
+/// the language.
+public enum Notice: Equatable, Sendable {
+    case notYourTurn
+    case lettersOnly
+    case notConnected
+    case typeAName
+    case typeACode
+    case offerSent
+    case gameEnded
+    case seekCancelled
+    case seatTaken
+    case returned(String)
+    case declined(String)
+    case accepted(String)
+    case configSaveFailed(String)
+    /// `OK HINT`: whether a win can be forced, and the letter perfect play picks.
+    case hint(winning: Bool, letter: String)
+    /// An `ERR` line: its code and the server's text.
+    case serverError(code: String, text: String)
+}
+
+public struct Alert: Equatable, Sendable {
+    public var notice: Notice
+    /// Until when it is shown (monotonic seconds).
+    public var until: Double
+}
+
+public struct Offer: Equatable, Sendable {
+    public var player: String
+    /// `restart` or `lang`.
+    public var kind: String
+    public var lang: String?
+}
+
+/// How a round (of a match) or a game ended: an `OVER` line and its `INFO`.
+public struct RoundEnd: Equatable, Sendable {
+    public var winner: String
+    public var loser: String
+    public var reason: String
+    public var fragment: String
+    /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
+    public var ghost: [String]
+    public var info: String?
+}
+
+/// A game in progress, as the server last described it.
+public struct GameInfo: Equatable, Sendable {
+    public var id: Int
+    public var lang: String
+    /// In seat order: players[0] starts every round.
+    public var players: [String]
+    public var round: Int
+    /// Who is to move (from TURN); nil until the first TURN.
+    public var toMove: String?
+    public var fragment = ""
+    /// The last letter played and by whom.
+    public var lastMove: (player: String, letter: String)?
+    /// The key that flashes on the keyboard, and until when.
+    public var flash: Character?
+    public var flashUntil: Double = 0
+    /// The absent opponent (ADJOURNED), and the grace period they had.
+    public var away: String?
+    public var grace: Int?
+    /// CLAIMABLE arrived: the absent player may be claimed against.
+    public var claimable = false
+    public var offer: Offer?
+    /// The computer's level, in a game against it (`bot=`).
+    public var bot: String?
+    /// A G-H-O-S-T match (`rounds=ghost`), and each seat's letters so far.
+    public var match = false
+    public var ghost: [String] = ["", ""]
+    /// A round of the match just ended (OVER), and the next has not begun.
+    public var roundEnd: RoundEnd?
+    /// How the previous round of the match ended, shown during this one.
+    public var previousRound: RoundEnd?
+
+    public init(id: Int, lang: String, players: [String], round: Int) {
+        self.id = id
+        self.lang = lang
+        self.players = players
+        self.round = round
+    }
+
+    public static func == (a: GameInfo, b: GameInfo) -> Bool {
+        a.id == b.id && a.lang == b.lang && a.players == b.players && a.round == b.round && a.toMove == b.toMove
+            && a.fragment == b.fragment && a.lastMove?.player == b.lastMove?.player && a.lastMove?.letter == b.lastMove?.letter
+            && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
+            && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
+            && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
+    }
+}
+
+public struct RankEntry: Equatable, Sendable {
+    public var name: String
+    public var rank: Int
+    public var wins: Int
+}
+
+/// A finished game: OVER, its INFO and its RANK lines.
+public struct GameResult: Equatable, Sendable {
+    public var id: Int
+    public var winner: String
+    public var loser: String
+    public var reason: String
+    public var fragment: String
+    /// Both players, in seat order, as the game had them.
+    public var players: [String] = []
+    /// The INFO line that follows OVER: the reason in the server's words.
+    public var info: String?
+    public var ranks: [RankEntry] = []
+    /// I asked for a rematch (OK REMATCH status=asked).
+    public var rematchAsked = false
+    /// The opponent asked for a rematch (REMATCH event).
+    public var rematchOfferedBy: String?
+    /// A whole G-H-O-S-T match ended (MATCH), with each seat's letters.
+    public var match = false
+    public var ghost: [String] = []
+    /// The computer's level, if the opponent was the computer.
+    public var bot: String?
+}
+
+public struct ScoreEntry: Equatable, Sendable {
+    public var rank: Int
+    public var name: String
+    public var wins: Int
+    public var played: Int
+}
+
+/// Where the player is waiting before a game.
+public enum LobbyWait: Equatable, Sendable {
+    case seeking(lang: String, match: Bool)
+    case hosting(code: String, lang: String, match: Bool)
+}
+
+public enum MainMenuItem: CaseIterable, Equatable, Sendable {
+    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, quit
+}
+
+/// The computer's levels, and the screen's last entry: who starts.
+public enum ComputerMenuItem: Equatable, Sendable {
+    case level(String)
+    case starter
+    case back
+
+    public static let all: [ComputerMenuItem] = [.level("easy"), .level("medium"), .level("hard"), .starter, .back]
+}
+
+/// The high-score boards (`board=` in `OK SCORES`), in the order ←/→ visits them.
+public enum ScoreBoard {
+    public static let all = ["game", "match", "easy", "medium", "hard", "easy-match", "medium-match", "hard-match"]
+
+    /// The SCORES command for a board.
+    public static func command(_ board: String, limit: Int) -> String {
+        let parts = board.split(separator: "-").map(String.init)
+        var line = "SCORES \(limit)"
+        if let level = parts.first, ["easy", "medium", "hard"].contains(level) { line += " bot=\(level)" }
+        if parts.contains("match") { line += " mode=match" }
+        return line
+    }
+
+    /// The board a finished game counts on.
+    public static func of(bot: String?, match: Bool) -> String {
+        switch (bot, match) {
+        case (nil, false): "game"
+        case (nil, true): "match"
+        case (let level?, false): level
+        case (let level?, true): level + "-match"
+        }
+    }
+}
+
+public enum OverMenuItem: CaseIterable, Equatable, Sendable {
+    case rematch, newGame, changeName, main, scores
+}
+
+public enum GameMenuItem: Equatable, Sendable {
+    case accept, decline, claim, hint, restart, language(String), leave, close
+}
+
+/// The whole client, as a value. `reduce` is the only way it changes.
+public struct ClientState: Equatable, Sendable {
+    public var config: ClientConfig
+    /// `host:port`, for the status line.
+    public var serverAddress: String
+    /// Colour and attributes allowed (NO_COLOR unset, and a terminal).
+    public var colour: Bool
+    public var width = 80
+    public var height = 24
+    public var now: Double = 0
+
+    public var link: Link = .connecting
+    /// When the TCP connection came up (for the greeting's time limit).
+    public var connectedAt: Double = 0
+    /// Another connection took this game's seat with the same token (the
+    /// same settings file used twice): do not take it back on reconnecting.
+    public var seatTaken = false
+    /// Failed or dropped connections since the last HELLO: drives the backoff.
+    public var attempts = 0
+    /// Languages in the server's HELLO.
+    public var serverLanguages: [String] = Strings.uiLanguages
+    /// Verbs sent and not yet answered by OK/ERR, oldest first.
+    public var pending: [String] = []
+    /// When a command was last sent (the keepalive PING goes after a silence).
+    public var lastSentAt: Double = 0
+
+    public var screen: Screen
+    /// Menu cursor of the current screen (language, main, game menu, over).
+    public var menuIndex = 0
+    public var alert: Alert?
+
+    /// My name, once the server has accepted it (or a game shows it).
+    public var myName: String?
+    /// The server holds my name on this connection.
+    public var named = false
+
+    public var tutorialPage = 0
+    public var tutorialReturn: Screen = .name
+    public var languageReturn: Screen = .name
+    public var scoresReturn: Screen = .main
+
+    /// NAMES: the list and the one being received.
+    public var knownNames: [String] = []
+    var incomingNames: [String] = []
+    public var nameField = ""
+    /// Index into `filteredNames`, or nil for the typed name.
+    public var nameCursor: Int?
+
+    public var codeField = ""
+    public var lobby: LobbyWait?
+    public var game: GameInfo?
+    public var gameMenuOpen = false
+    public var confirmLeave = false
+    public var result: GameResult?
+
+    /// SCORES: the table (nil while loading) and the one being received.
+    public var scores: [ScoreEntry]?
+    var incomingScores: [ScoreEntry] = []
+    public var scoresOffset = 0
+    /// The board shown on the high-score screen.
+    public var scoresBoard = "game"
+
+    /// Against the computer: it moves first (`first=bot`).
+    public var computerFirst = false
+    /// The last `NEW bot=…` sent, to play the computer again after a game.
+    public var lastComputerGame: String?
+
+    /// The app asked to quit; no more reconnecting.
+    public var quitting = false
+
+    public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
+        self.config = config
+        self.serverAddress = serverAddress
+        self.colour = colour
+        if config.language == nil {
+            screen = .language
+        } else if config.token != nil {
+            screen = .resuming
+        } else if !config.tutorialSeen {
+            screen = .tutorial
+        } else {
+            screen = .name
+        }
+        tutorialReturn = .name
+        languageReturn = .name
+    }
+
+    /// The texts in the chosen language.
+    public var strings: Strings { Strings.forLanguage(config.language) }
+
+    /// Known names matching the typed prefix (all of them while nothing is typed).
+    public var filteredNames: [String] {
+        guard !nameField.isEmpty else { return knownNames }
+        let prefix = nameField.lowercased()
+        return knownNames.filter { $0.lowercased().hasPrefix(prefix) }
+    }
+
+    /// Whether `name` is me (names compare case-insensitively).
+    public func isMe(_ name: String?) -> Bool {
+        guard let name, let me = myName else { return false }
+        return name.lowercased() == me.lowercased()
+    }
+
+    /// The game menu's entries, in order, for the current game.
+    public var gameMenuItems: [GameMenuItem] {
+        guard let game else { return [.close] }
+        var items: [GameMenuItem] = []
+        if let offer = game.offer, !isMe(offer.player) { items += [.accept, .decline] }
+        if game.claimable { items.append(.claim) }
+        if game.bot == "easy" { items.append(.hint) }
+        items.append(.restart)
+        for code in serverLanguages where code != game.lang { items.append(.language(code)) }
+        items += [.leave, .close]
+        return items
+    }
+
+    /// When the core next needs a tick: an alert or a key flash ends.
+    public var nextDeadline: Double? {
+        var times: [Double] = []
+        if let alert { times.append(alert.until) }
+        if let game, game.flash != nil { times.append(game.flashUntil) }
+        if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
+        if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
+        return times.min()
+    }
+}

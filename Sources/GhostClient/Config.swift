@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the client remembers between runs: a small `key=value` file.
+///
+///     language=nl
+///     tutorial=seen
+///     name=alice
+///     server=127.0.0.1:7777
+///     token=9ee1b5612f9418acd5c3de1c8ec61252
+///     rounds=ghost
+///
+/// Unknown keys and malformed lines are ignored, so an older or newer client
+/// can read the file; the token is there only while a game is open.
+public struct ClientConfig: Equatable, Sendable {
+    /// `en` or `nl`; nil until the player has chosen (the first start).
+    public var language: String?
+    public var tutorialSeen = false
+    /// The name last used.
+    public var lastName: String?
+    /// `host:port` last used.
+    public var server: String?
+    /// The resume token of the open game, if any.
+    public var token: String?
+    /// New games are G-H-O-S-T matches (`rounds=ghost`) rather than single games.
+    public var matchMode = false
+
+    public init(language: String? = nil, tutorialSeen: Bool = false, lastName: String? = nil,
+                server: String? = nil, token: String? = nil, matchMode: Bool = false) {
+        self.language = language
+        self.tutorialSeen = tutorialSeen
+        self.lastName = lastName
+        self.server = server
+        self.token = token
+        self.matchMode = matchMode
+    }
+
+    public static func parse(_ text: String) -> ClientConfig {
+        var c = ClientConfig()
+        for raw in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let line = raw.trimmingSpaces
+            guard !line.hasPrefix("#"), let eq = line.firstIndex(of: "=") else { continue }
+            let key = String(line[..<eq]).trimmingSpaces
+            let value = String(line[line.index(after: eq)...]).trimmingSpaces
+            switch key {
+            case "language": c.language = Strings.uiLanguages.contains(value) ? value : nil
+            case "tutorial": c.tutorialSeen = value == "seen"
+            case "name": c.lastName = ClientConfig.safeValue(value)
+            case "server": c.server = ClientConfig.safeValue(value)
+            case "token": c.token = ClientConfig.isToken(value) ? value : nil
+            case "rounds": c.matchMode = value == "ghost"
+            default: break
+            }
+        }
+        return c
+    }
+
+    public var rendered: String {
+        var out = "# ghost-client settings (written by ghost-client; key=value)\n"
+        if let language { out += "language=\(language)\n" }
+        out += "tutorial=\(tutorialSeen ? "seen" : "unseen")\n"
+        if let lastName { out += "name=\(lastName)\n" }
+        if let server { out += "server=\(server)\n" }
+        if let token { out += "token=\(token)\n" }
+        out += "rounds=\(matchMode ? "ghost" : "single")\n"
+        return out
+    }
+
+    /// A value without spaces or control characters, at most 255 bytes; else nil.
+    static func safeValue(_ s: String) -> String? {
+        guard !s.isEmpty, s.utf8.count <= 255,
+              !s.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
+        return s
+    }
+
+    /// Tokens are hex digits (32 today); accept 1–128 of them.
+    static func isToken(_ s: String) -> Bool {
+        (1...128).contains(s.utf8.count) && s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}
+
+/// Where the config lives and how it is read and written.
+public enum ConfigFile {
+    /// `$XDG_CONFIG_HOME/ghost/config`, else `$HOME/.config/ghost/config`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/ghost/config"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        return home + "/.config/ghost/config"
+    }
+
+    /// The config at `path`, and whether the file existed. A missing or
+    /// unreadable file gives the defaults.
+    public static func load(_ path: String) -> (config: ClientConfig, existed: Bool) {
+        guard let bytes = readFile(path) else { return (ClientConfig(), false) }
+        return (ClientConfig.parse(String(decoding: bytes, as: UTF8.self)), true)
+    }
+
+    public struct SaveError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Writes atomically: a temporary file in the same folder, fsync, rename.
+    /// Creates the folder (and its parents) if needed.
+    public static func save(_ config: ClientConfig, to path: String) throws {
+        let dir = directory(of: path)
+        try makeDirectories(dir)
+        let temp = path + ".tmp.\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw SaveError(description: "\(temp): \(errnoText())") }
+        guard Sys.writeAll(fd, Array(config.rendered.utf8)) else {
+            let e = errnoText()
+            close(fd)
+            unlink(temp)
+            throw SaveError(description: "\(temp): \(e)")
+        }
+        fsync(fd)
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let e = errnoText()
+            unlink(temp)
+            throw SaveError(description: "\(path): \(e)")
+        }
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let d = String(path[..<slash])
+        return d.isEmpty ? "/" : d
+    }
+
+    static func makeDirectories(_ dir: String) throws {
+        var st = stat()
+        if stat(dir, &st) == 0 { return }
+        let parent = directory(of: dir)
+        if parent != dir && parent != "." && parent != "/" { try makeDirectories(parent) }
+        if mkdir(dir, 0o700) != 0 && errno != EEXIST {
+            throw SaveError(description: "\(dir): \(errnoText())")
+        }
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while out.count < 1 << 20 {
+            let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            out += buf[0..<n]
+        }
+        return out
+    }
+}
+

@@ -1,0 +1,301 @@
+/// Keys, screen by screen. Ctrl-C quits everywhere; in a game every letter is
+/// a move and everything else that is not a menu key gets an alert.
+extension ClientState {
+    mutating func key(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .ctrlC {
+            quitting = true
+            fx.append(.quit)
+            return
+        }
+        switch screen {
+        case .language: languageKey(key, &fx)
+        case .tutorial: tutorialKey(key, &fx)
+        case .name: nameKey(key, &fx)
+        case .main: mainKey(key, &fx)
+        case .computer: computerKey(key, &fx)
+        case .join: joinKey(key, &fx)
+        case .waiting:
+            if key == .escape || key == .backspace { send("LEAVE", &fx) }
+        case .resuming: break
+        case .game: gameKey(key, &fx)
+        case .over: overKey(key, &fx)
+        case .scores: scoresKey(key, &fx)
+        }
+    }
+
+    /// Up/Down/digits move a menu cursor over `count` entries; returns the
+    /// entry chosen with Enter or a digit (1-based digits), if any.
+    mutating func menuChoice(_ key: Key, count: Int) -> Int? {
+        guard count > 0 else { return nil }
+        switch key {
+        case .up: menuIndex = (menuIndex + count - 1) % count
+        case .down, .tab: menuIndex = (menuIndex + 1) % count
+        case .home: menuIndex = 0
+        case .end: menuIndex = count - 1
+        case .enter: return min(max(0, menuIndex), count - 1)
+        default:
+            // 1–9 pick the first nine entries, 0 the tenth.
+            if let d = key.digit, d == 0 ? count >= 10 : d <= count {
+                menuIndex = d == 0 ? 9 : d - 1
+                return menuIndex
+            }
+        }
+        return nil
+    }
+
+    // MARK: Screens before a game
+
+    mutating func languageKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let langs = Strings.uiLanguages
+        if key == .escape, config.language != nil {
+            go(languageReturn)
+            return
+        }
+        if case .char(let c) = key, let i = langs.firstIndex(where: { $0.first == Character(c.lowercased()) }) {
+            menuIndex = i
+        }
+        var choice = menuChoice(key, count: langs.count)
+        if case .char(let c) = key, c == "e" || c == "n" || c == "E" || c == "N" { choice = menuIndex }
+        guard let choice else { return }
+        let firstTime = config.language == nil
+        chooseLanguage(langs[choice], &fx)
+        if firstTime || !config.tutorialSeen {
+            goToTutorial(returnTo: languageReturn)
+        } else if languageReturn == .name {
+            goToNameScreen(&fx)
+        } else {
+            go(languageReturn)
+        }
+    }
+
+    mutating func tutorialKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let last = Strings.tutorialPageCount - 1
+        switch key {
+        case .right, .enter, .pageDown, .char(" "):
+            if tutorialPage < last { tutorialPage += 1 } else { finishTutorial(&fx) }
+        case .left, .backspace, .pageUp:
+            tutorialPage = max(0, tutorialPage - 1)
+        case .escape, .char("q"):
+            finishTutorial(&fx)
+        default:
+            if let d = key.digit, (1...(last + 1)).contains(d) { tutorialPage = d - 1 }
+        }
+    }
+
+    mutating func finishTutorial(_ fx: inout [ClientEffect]) {
+        if !config.tutorialSeen {
+            config.tutorialSeen = true
+            fx.append(.saveConfig)
+        }
+        if config.token != nil && link != .online {
+            go(.resuming)
+        } else if tutorialReturn == .name || !named {
+            goToNameScreen(&fx)
+        } else {
+            go(tutorialReturn)
+        }
+    }
+
+    mutating func nameKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let names = filteredNames
+        switch key {
+        case .char(let c):
+            // Any printable character but a space (which would split the
+            // command's words): the server judges the name.
+            guard nameField.count < 32, !c.isWhitespace else { return }
+            nameField.append(c)
+            nameCursor = nil
+        case .backspace:
+            if !nameField.isEmpty { nameField.removeLast() }
+            nameCursor = nil
+        case .down:
+            guard !names.isEmpty else { return }
+            nameCursor = nameCursor.map { min($0 + 1, names.count - 1) } ?? 0
+        case .up:
+            guard let c = nameCursor else { return }
+            nameCursor = c == 0 ? (nameField.isEmpty ? 0 : nil) : c - 1
+        case .tab:
+            // Complete the typed prefix with the highlighted (or first) match.
+            if let n = nameCursor.flatMap({ names.indices.contains($0) ? names[$0] : nil }) ?? names.first {
+                nameField = n
+                nameCursor = nil
+            }
+        case .enter:
+            let chosen = nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? nameField.trimmingSpaces
+            guard !chosen.isEmpty else { return show(.typeAName) }
+            send("NAME \(chosen)", &fx)
+        case .escape:
+            if named { goToMain() }
+        default:
+            break
+        }
+    }
+
+    mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .char("q") { quitting = true; fx.append(.quit); return }
+        let items = MainMenuItem.allCases
+        guard let i = menuChoice(key, count: items.count) else { return }
+        let rounds = config.matchMode ? " rounds=ghost" : ""
+        switch items[i] {
+        case .quickMatch: send("SEEK" + rounds, &fx)
+        case .computer: go(.computer)
+        case .newPrivate: send("NEW" + rounds, &fx)
+        case .mode:
+            config.matchMode.toggle()
+            fx.append(.saveConfig)
+        case .join:
+            codeField = ""
+            go(.join)
+        case .language:
+            languageReturn = .main
+            go(.language)
+            menuIndex = Strings.uiLanguages.firstIndex(of: config.language ?? "en") ?? 0
+        case .rules: goToTutorial(returnTo: .main)
+        case .scores:
+            scoresBoard = config.matchMode ? "match" : "game"
+            goToScores(from: .main, &fx)
+        case .changeName: goToNameScreen(&fx)
+        case .quit:
+            quitting = true
+            fx.append(.quit)
+        }
+    }
+
+    mutating func computerKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .escape || key == .backspace { return goToMain() }
+        let items = ComputerMenuItem.all
+        guard let i = menuChoice(key, count: items.count) else { return }
+        switch items[i] {
+        case .level(let level):
+            var line = "NEW bot=\(level)"
+            if computerFirst { line += " first=bot" }
+            if config.matchMode { line += " rounds=ghost" }
+            if send(line, &fx) { lastComputerGame = line }
+        case .starter:
+            computerFirst.toggle()
+        case .back:
+            goToMain()
+        }
+    }
+
+    mutating func joinKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .char(let c):
+            guard codeField.count < 12, let a = c.asciiValue, (0x21...0x7E).contains(a) else { return }
+            codeField.append(Character(c.uppercased()))
+        case .backspace:
+            if !codeField.isEmpty { codeField.removeLast() }
+        case .enter:
+            guard !codeField.isEmpty else { return show(.typeACode) }
+            send("JOIN \(codeField)", &fx)
+        case .escape:
+            goToMain()
+        default:
+            break
+        }
+    }
+
+    // MARK: The game
+
+    mutating func gameKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if let letter = key.letter {
+            // Letters are always moves, menu or not.
+            gameMenuOpen = false
+            confirmLeave = false
+            send("LETTER \(letter)", &fx)
+            return
+        }
+        if confirmLeave {
+            switch key {
+            case .enter:
+                confirmLeave = false
+                gameMenuOpen = false
+                send("LEAVE", &fx)
+            case .escape, .backspace:
+                confirmLeave = false
+            default: break
+            }
+            return
+        }
+        if key == .escape || (key == .tab && !gameMenuOpen) {
+            gameMenuOpen.toggle()
+            menuIndex = 0
+            return
+        }
+        guard gameMenuOpen else {
+            if key == .enter && game == nil { return }
+            show(.lettersOnly)
+            return
+        }
+        let items = gameMenuItems
+        guard let i = menuChoice(key, count: items.count) else { return }
+        switch items[i] {
+        case .accept:
+            gameMenuOpen = false
+            send("ACCEPT", &fx)
+        case .decline:
+            gameMenuOpen = false
+            send("DECLINE", &fx)
+        case .claim:
+            gameMenuOpen = false
+            send("CLAIM", &fx)
+        case .hint:
+            gameMenuOpen = false
+            send("HINT", &fx)
+        case .restart:
+            gameMenuOpen = false
+            send("RESTART", &fx)
+        case .language(let code):
+            gameMenuOpen = false
+            chooseLanguage(code, &fx)
+        case .leave:
+            confirmLeave = true
+        case .close:
+            gameMenuOpen = false
+        }
+    }
+
+    // MARK: After a game
+
+    mutating func overKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .escape { return goToMain() }
+        let items = OverMenuItem.allCases
+        guard let i = menuChoice(key, count: items.count) else { return }
+        switch items[i] {
+        case .rematch:
+            // The computer does not ask for rematches: start the same game again.
+            if result?.bot != nil, let again = lastComputerGame {
+                send(again, &fx)
+            } else {
+                send("REMATCH", &fx)
+            }
+        case .newGame: send(config.matchMode ? "SEEK rounds=ghost" : "SEEK", &fx)
+        case .changeName: goToNameScreen(&fx)
+        case .main: goToMain()
+        case .scores:
+            scoresBoard = ScoreBoard.of(bot: result?.bot, match: result?.match ?? false)
+            goToScores(from: .over, &fx)
+        }
+    }
+
+    mutating func scoresKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let count = scores?.count ?? 0
+        switch key {
+        case .down: scoresOffset = min(scoresOffset + 1, max(0, count - 1))
+        case .up: scoresOffset = max(0, scoresOffset - 1)
+        case .pageDown: scoresOffset = min(scoresOffset + 10, max(0, count - 1))
+        case .pageUp: scoresOffset = max(0, scoresOffset - 10)
+        case .home: scoresOffset = 0
+        case .left, .right:
+            let boards = ScoreBoard.all
+            let i = boards.firstIndex(of: scoresBoard) ?? 0
+            scoresBoard = boards[(i + (key == .right ? 1 : boards.count - 1)) % boards.count]
+            loadScores(&fx)
+        case .escape, .enter, .backspace, .char("q"):
+            let back = scoresReturn
+            go(back)
+            if back == .over { menuIndex = OverMenuItem.allCases.firstIndex(of: .scores) ?? 0 }
+        default: break
+        }
+    }
+}

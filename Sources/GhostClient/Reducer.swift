@@ -1,0 +1,201 @@
+import GhostProtocol
+
+/// The client's core: one event in, the new state and the effects out. Pure:
+/// no I/O, no clock, no randomness, so every path is tested without a terminal
+/// or a socket. It renders what the server says and lets the server judge; the
+/// only local check on a move is "is this key a letter a–z".
+public func reduce(_ state: ClientState, _ event: ClientEvent) -> (ClientState, [ClientEffect]) {
+    var s = state
+    var effects: [ClientEffect] = []
+    s.apply(event, &effects)
+    return (s, effects)
+}
+
+extension ClientState {
+    /// How long alerts stay on the status line, and a played key flashes.
+    static let alertSeconds = 4.0
+    static let flashSeconds = 0.6
+    /// Reconnection backoff: 0.25 s, doubling, at most 5 s.
+    static let firstBackoff = 0.25
+    static let maxBackoff = 5.0
+    /// After this long without sending anything, send PING: ghostd closes
+    /// connections that stay silent (`--idle-timeout`), which would cancel a
+    /// seek or a private game that is waiting for an opponent.
+    static let keepaliveSeconds = 60.0
+    /// How long the greeting may take after connecting.
+    static let helloSeconds = 10.0
+    /// How many high-score rows to ask for.
+    static let scoresLimit = 100
+
+    public static func backoff(attempt: Int) -> Double {
+        var d = firstBackoff
+        for _ in 1..<max(1, attempt) where d < maxBackoff { d *= 2 }
+        return min(d, maxBackoff)
+    }
+
+    mutating func apply(_ event: ClientEvent, _ fx: inout [ClientEffect]) {
+        switch event {
+        case .server(let message): server(message, &fx)
+        case .key(let key): self.key(key, &fx)
+        case .connected:
+            link = .connected
+            connectedAt = now
+        case .disconnected:
+            disconnected(&fx)
+        case .tick(let t):
+            now = t
+            if let a = alert, a.until <= t { alert = nil }
+            if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
+            // A server that accepts but never greets is treated as down.
+            if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
+            if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send("PING", &fx) }
+        case .resize(let w, let h):
+            width = max(1, w)
+            height = max(1, h)
+        case .configSaveFailed(let why):
+            show(.configSaveFailed(why))
+        }
+    }
+
+    // MARK: Helpers
+
+    mutating func show(_ notice: Notice) {
+        alert = Alert(notice: notice, until: now + ClientState.alertSeconds)
+    }
+
+    /// Sends a command if the server can hear it; otherwise says so.
+    @discardableResult
+    mutating func send(_ line: String, _ fx: inout [ClientEffect]) -> Bool {
+        guard link == .online else {
+            show(.notConnected)
+            return false
+        }
+        let verb = line.split(separator: " ").first.map { String($0).uppercased() } ?? line
+        pending.append(verb)
+        lastSentAt = now
+        fx.append(.send(line))
+        return true
+    }
+
+    mutating func go(_ screen: Screen) {
+        self.screen = screen
+        menuIndex = 0
+        gameMenuOpen = false
+        confirmLeave = false
+    }
+
+    /// The name screen, with a fresh NAMES list and the last name preselected.
+    mutating func goToNameScreen(_ fx: inout [ClientEffect]) {
+        go(.name)
+        nameField = ""
+        nameCursor = nil
+        if let last = config.lastName, let i = knownNames.firstIndex(where: { $0.lowercased() == last.lowercased() }) {
+            nameCursor = i
+        }
+        if link == .online {
+            incomingNames = []
+            send("NAMES", &fx)
+        }
+    }
+
+    mutating func goToMain() {
+        go(.main)
+        lobby = nil
+    }
+
+    mutating func goToScores(from origin: Screen, _ fx: inout [ClientEffect]) {
+        scoresReturn = origin
+        go(.scores)
+        loadScores(&fx)
+    }
+
+    /// Asks for the current board's high scores.
+    mutating func loadScores(_ fx: inout [ClientEffect]) {
+        scores = nil
+        scoresOffset = 0
+        incomingScores = []
+        send(ScoreBoard.command(scoresBoard, limit: ClientState.scoresLimit), &fx)
+    }
+
+    mutating func goToTutorial(returnTo: Screen) {
+        tutorialReturn = returnTo
+        tutorialPage = 0
+        go(.tutorial)
+    }
+
+    /// Where to go when there is nothing else to do: the main screen when named.
+    mutating func goHome(_ fx: inout [ClientEffect]) {
+        if named { goToMain() } else { goToNameScreen(&fx) }
+    }
+
+    mutating func setToken(_ token: String?, _ fx: inout [ClientEffect]) {
+        guard config.token != token else { return }
+        config.token = token
+        fx.append(.saveConfig)
+    }
+
+    /// Chooses the language of the texts, saves it, and tells the server (which
+    /// in a game makes it an offer to switch dictionaries).
+    mutating func chooseLanguage(_ code: String, _ fx: inout [ClientEffect]) {
+        if Strings.uiLanguages.contains(code), config.language != code {
+            config.language = code
+            fx.append(.saveConfig)
+        }
+        if link == .online, serverLanguages.contains(code) {
+            send("LANG \(code)", &fx)
+        }
+    }
+
+    // MARK: Connection
+
+    mutating func disconnected(_ fx: inout [ClientEffect]) {
+        link = .offline
+        pending = []
+        named = false
+        incomingNames = []
+        incomingScores = []
+        if screen == .waiting {
+            lobby = nil
+            go(.main)
+            show(.seekCancelled)
+        }
+        guard !quitting else { return }
+        attempts += 1
+        fx.append(.reconnect(after: ClientState.backoff(attempt: attempts)))
+    }
+
+    /// The greeting: the connection is usable. Restore what this client had:
+    /// its language, its game (RESUME), or its name.
+    mutating func hello(_ m: Message, _ fx: inout [ClientEffect]) {
+        link = .online
+        attempts = 0
+        pending = []
+        lastSentAt = now
+        if let langs = m["languages"] {
+            let list = langs.split(separator: ",").map(String.init).filter { !$0.isEmpty && $0.utf8.count <= 16 }
+            if !list.isEmpty { serverLanguages = list }
+        }
+        if let lang = config.language, serverLanguages.contains(lang) {
+            send("LANG \(lang)", &fx)
+        }
+        if let token = config.token, !seatTaken {
+            if screen != .game && screen != .language && screen != .tutorial { go(.resuming) }
+            send("RESUME \(token)", &fx)
+        } else if seatTaken {
+            // The game goes on in the other window; this one starts afresh.
+            game = nil
+            goToNameScreen(&fx)
+            show(.seatTaken)
+        } else if let name = myName {
+            // Back after a drop in the lobby: take the name again.
+            send("NAME \(name)", &fx)
+            if screen == .resuming { goToMain() }
+        } else if screen == .name {
+            incomingNames = []
+            send("NAMES", &fx)
+        } else if screen == .resuming {
+            goToNameScreen(&fx)
+        }
+        if screen == .scores && scores == nil { loadScores(&fx) }
+    }
+}

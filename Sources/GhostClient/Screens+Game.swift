@@ -1,0 +1,238 @@
+/// The game screen and the game-over screen.
+extension Screens {
+    static let keyboardRows = ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"]
+
+    /// The on-screen keyboard, QWERTY rows, each key as `[Q]`; the key just
+    /// played flashes: reverse colours, or `*Q*` without colour.
+    public static func keyboard(flash: Character?, width: Int, style: Style) -> [String] {
+        let lit = flash.map { Character($0.uppercased()) }
+        return keyboardRows.enumerated().map { row, keys in
+            let cells = keys.map { k -> String in
+                if k == lit { return style.colour ? style.flash("[\(k)]") : "*\(k)*" }
+                return "[\(k)]"
+            }
+            let line = String(repeating: " ", count: row * 2) + cells.joined(separator: " ")
+            // Centre the whole keyboard block (as wide as its first row).
+            let blockWidth = 10 * 4 - 1
+            let left = max(0, (width - blockWidth) / 2)
+            return String(repeating: " ", count: left) + line
+        }
+    }
+
+    /// The fragment in large letters (5 rows), always `BlockFont.height` rows tall.
+    public static func fragment(_ text: String, width: Int, style: Style, empty: String) -> [String] {
+        if text.isEmpty {
+            var rows = [String](repeating: "", count: BlockFont.height)
+            rows[BlockFont.height / 2] = Layout.center(style.dim(empty), in: width)
+            return rows
+        }
+        var rows = big(text, width, style)
+        if rows.count < BlockFont.height {
+            // The fallback is one row: put it in the middle.
+            let pad = (BlockFont.height - rows.count) / 2
+            rows = [String](repeating: "", count: pad) + rows
+            while rows.count < BlockFont.height { rows.append("") }
+        }
+        return rows
+    }
+
+    /// "▶ alice (you)" for the player to move (in reverse video with colour),
+    /// "  bob" for the other; both as wide as the longer label, so nothing
+    /// moves when the turn changes. In a match, each player's letters of
+    /// G-H-O-S-T on a second line, under their name.
+    static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> [String] {
+        let names = game.players.count == 2 ? game.players : ["?", "?"]
+        let labels = names.map { name -> String in
+            var label = display(name, t)
+            if s.isMe(name) { label += " (\(t.you))" }
+            if game.away == name { label += " …" }
+            return label
+        }
+        let w = max(9, labels.map(Layout.visibleWidth).max() ?? 0)
+        let chips = zip(names, labels).map { name, label -> String in
+            let padded = style.colour ? " " + Layout.pad(label, to: w) + " " : Layout.pad(label, to: w)
+            return game.toMove == name ? marker + " " + style.highlight(padded) : "  " + padded
+        }
+        var lines = [chips[0] + "   vs   " + chips[1]]
+        if game.match {
+            let cells = (0..<2).map { i -> String in
+                let cw = Layout.visibleWidth(chips[i])
+                let letters = ghostText(game.ghost.indices.contains(i) ? game.ghost[i] : "", style)
+                let pad = max(0, (cw - Layout.visibleWidth(letters)) / 2)
+                let cell = String(repeating: " ", count: pad) + letters
+                return cell + String(repeating: " ", count: max(0, cw - Layout.visibleWidth(cell)))
+            }
+            lines.append(cells[0] + "        " + cells[1])
+        }
+        return lines
+    }
+
+    /// "G H · · ·": the letters of G-H-O-S-T a player holds, the rest as dots.
+    public static func ghostText(_ letters: String, _ style: Style) -> String {
+        let held = min(5, letters.count)
+        let got = "GHOST".prefix(held).map(String.init).joined(separator: " ")
+        let rest = Array(repeating: "·", count: 5 - held).joined(separator: " ")
+        return [style.bad(got), style.dim(rest)].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// How a round of a match ended, briefly: "bob made “PEAR” and earns the letter G."
+    static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+        guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
+              let letter = end.ghost[seat].last else {
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, t)
+        }
+        return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
+    }
+
+    public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        guard let g = s.game else {
+            return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
+        }
+        var body: [String] = [""]
+        let chips = playerChips(s, g, t, style)
+        body += chips.map { Layout.center($0, in: width) }
+        if chips.count == 1 { body.append("") }
+        let turn: String
+        if g.roundEnd != nil {
+            turn = style.bold(t.roundOver)
+        } else if let mover = g.toMove {
+            turn = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+        } else {
+            turn = ""
+        }
+        body.append(Layout.center(turn, in: width))
+        body.append("")
+        body += fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
+        var caption: [String] = []
+        if !g.fragment.isEmpty {
+            caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
+        }
+        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
+        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        // The menu can be 8 rows: it takes the blank row above the keyboard's place.
+        if !s.gameMenuOpen || s.confirmLeave || height > 24 { body.append("") }
+
+        var help = t.gameHelp
+        if s.confirmLeave {
+            body.append(margin + style.warn(t.confirmLeave))
+        } else if s.gameMenuOpen {
+            body.append(margin + style.bold(t.menuTitle))
+            let entries = s.gameMenuItems.map { item -> String in
+                switch item {
+                case .accept: t.menuAccept(offerText(g.offer, t))
+                case .decline: t.menuDecline
+                case .claim: t.menuClaim(g.away ?? "?")
+                case .hint: t.menuHint
+                case .restart: t.menuRestart
+                case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
+                case .leave: t.menuLeave
+                case .close: t.menuClose
+                }
+            }
+            body += menu(entries, selected: s.menuIndex, style)
+            help = t.gameMenuHelp
+        } else {
+            body += keyboard(flash: g.flash, width: width, style: style)
+        }
+
+        var banner = ""
+        if let away = g.away {
+            banner = g.claimable ? t.claimable(away) : t.opponentAway(away, g.grace ?? 60)
+        } else if let offer = g.offer {
+            banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
+                : t.offerFromOpponent(offer.player, offerText(offer, t))
+        } else if let end = g.roundEnd {
+            banner = roundText(end, g, t)
+        } else if let end = g.previousRound {
+            banner = t.lastRound + roundText(end, g, t)
+        }
+        let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
+                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: help)
+    }
+
+    static func offerText(_ offer: Offer?, _ t: Strings) -> String {
+        guard let offer else { return "" }
+        return offer.kind == "lang" ? t.langOffer(t.nameOfLanguage(offer.lang ?? "?")) : t.restartOffer
+    }
+
+    static func opponent(of s: ClientState, in g: GameInfo) -> String? {
+        g.players.first { !s.isMe($0) }
+    }
+
+    /// The reason a game ended, in the client's words (from `reason=`).
+    public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, t)
+    }
+
+    static func reasonText(reason: String, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
+        let frag = "“" + fragment.uppercased() + "”"
+        let (loser, winner) = (display(loser, t), display(winner, t))
+        switch reason {
+        case "word": return t.reasonWord(loser, frag)
+        case "dead": return t.reasonDead(loser, frag)
+        case "left": return t.reasonLeft(loser)
+        case "abandoned": return t.reasonAbandoned(loser, winner)
+        default: return t.reasonOther(loser, reason)
+        }
+    }
+
+    public static func over(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        guard let r = s.result else {
+            return frame(s, width, height, t, title: t.overTitle, body: [], help: t.overHelp)
+        }
+        var body: [String] = [""]
+        let headline: String
+        let winner = display(r.winner, t)
+        if s.isMe(r.winner) {
+            headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
+        } else if s.isMe(r.loser) {
+            headline = style.bold(r.match ? t.theyWinMatch(winner) : t.theyWin(winner))
+        } else {
+            headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
+        }
+        body.append(margin + headline)
+        body.append("")
+        let reason = reasonText(r, t)
+        body += paragraph(reason, width)
+        if let info = r.info, !info.isEmpty, info != reason {
+            body += paragraph(t.serverSays + info, width).map { style.dim($0) }
+        }
+        if r.match, r.players.count == 2, r.ghost.count == 2 {
+            if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
+                body.append(margin + t.spelledGhost(display(r.loser, t)))
+            }
+            let cells = (0..<2).map { display(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
+            body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
+        }
+        if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
+        if !r.ranks.isEmpty {
+            body += ["", margin + t.places]
+            for rank in r.ranks {
+                let line = t.rankLine(rank.rank, rank.name, rank.wins)
+                body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
+            }
+        }
+        body.append("")
+        let entries = OverMenuItem.allCases.map { item -> String in
+            switch item {
+            case .rematch: r.bot != nil ? t.overPlayAgain : t.overRematch
+            case .newGame: t.overNewGame
+            case .changeName: t.overChangeName
+            case .main: t.overMain
+            case .scores: t.overScores
+            }
+        }
+        body += menu(entries, selected: s.menuIndex, style)
+        var banner = ""
+        if let by = r.rematchOfferedBy {
+            banner = t.rematchOffered(by)
+        } else if r.rematchAsked {
+            banner = t.rematchWaiting(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner))
+        }
+        return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
+                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: t.overHelp)
+    }
+}

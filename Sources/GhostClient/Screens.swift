@@ -1,0 +1,256 @@
+/// Screens as pure functions of the state: `(state, width, height, strings)`
+/// to exactly `height` lines, none wider than `width` columns. Attributes
+/// (ANSI SGR) appear only when `state.colour` is on; without colour, the
+/// selection and the player to move are marked with ▶.
+public enum Screens {
+    public typealias Function = (ClientState, Int, Int, Strings) -> [String]
+
+    /// The screen for the state's current screen, at the state's size, in its language.
+    public static func render(_ s: ClientState) -> [String] {
+        render(s, width: s.width, height: s.height, strings: s.strings)
+    }
+
+    public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
+        let screen: Function = switch s.screen {
+        case .language: language
+        case .tutorial: tutorial
+        case .name: name
+        case .main: main
+        case .computer: computer
+        case .join: join
+        case .waiting: waiting
+        case .resuming: resuming
+        case .game: game
+        case .over: over
+        case .scores: scores
+        }
+        return screen(s, width, height, strings)
+    }
+
+    static let margin = "  "
+    static let marker = "▶"
+
+    // MARK: The frame
+
+    /// Title bar and rule, the body, then (at the bottom) a banner, the status
+    /// line and the key help.
+    static func frame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings,
+                      title: String, right: String = "", body: [String], banner: String = "", help: String) -> [String] {
+        let style = Style(colour: s.colour)
+        var head = " " + t.appTitle + (title.isEmpty ? "" : " · " + title)
+        let rightText = right.isEmpty ? "" : right + " "
+        let room = width - Layout.visibleWidth(head) - Layout.visibleWidth(rightText)
+        if room >= 1 {
+            head += String(repeating: " ", count: room) + rightText
+        }
+        head = Layout.pad(head, to: width)
+        var lines = [style.colour ? style.title(head) : head,
+                     style.dim(String(repeating: "─", count: max(0, width)))]
+        let bottom = [banner, statusLine(s, t, style), style.dim(" " + help)]
+        let bodyRows = max(0, height - lines.count - bottom.count)
+        lines += body.prefix(bodyRows)
+        while lines.count < height - bottom.count { lines.append("") }
+        lines += bottom
+        return Layout.fit(lines, width: width, height: height)
+    }
+
+    /// The alert if there is one, else the state of the connection.
+    static func statusLine(_ s: ClientState, _ t: Strings, _ style: Style) -> String {
+        if let alert = s.alert {
+            let text = " " + noticeText(alert.notice, t)
+            if case .serverError = alert.notice { return style.bad(text) }
+            return style.warn(text)
+        }
+        switch s.link {
+        case .online: return ""
+        case .offline: return style.warn(" " + t.reconnecting)
+        case .connecting, .connected: return style.dim(" " + t.connecting(s.serverAddress))
+        }
+    }
+
+    public static func noticeText(_ n: Notice, _ t: Strings) -> String {
+        switch n {
+        case .notYourTurn: t.notYourTurn
+        case .lettersOnly: t.lettersOnly
+        case .notConnected: t.notConnected
+        case .typeAName: t.typeAName
+        case .typeACode: t.typeACode
+        case .offerSent: t.offerSent
+        case .gameEnded: t.gameEnded
+        case .seekCancelled: t.seekCancelled
+        case .seatTaken: t.seatTaken
+        case .returned(let p): t.returned(p)
+        case .declined(let p): t.declined(p)
+        case .accepted(let p): t.accepted(p)
+        case .configSaveFailed(let why): t.configSaveFailed(why)
+        case .hint(let winning, let letter): t.hint(winning, letter)
+        case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code : text)
+        }
+    }
+
+    /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
+    static func menu(_ entries: [String], selected: Int, _ style: Style) -> [String] {
+        entries.enumerated().map { i, e in
+            let label = "\((i + 1) % 10)  \(e)"
+            return i == selected ? margin + marker + " " + style.highlight(label) : margin + "  " + label
+        }
+    }
+
+    /// Big text centred, or its fallback.
+    static func big(_ text: String, _ width: Int, _ style: Style) -> [String] {
+        BlockFont.draw(text, maxWidth: max(1, width - 4)).map { style.accent(Layout.center($0, in: width)) }
+    }
+
+    static func paragraph(_ text: String, _ width: Int) -> [String] {
+        Layout.wrap(text, width: max(1, width - margin.count * 2)).map { margin + $0 }
+    }
+
+    // MARK: Before a game
+
+    public static func language(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let names = Strings.uiLanguages.map { Strings.forLanguage($0).languageName }
+        let body = [""] + big(t.appTitle, width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
+            + menu(names, selected: s.menuIndex, style)
+        return frame(s, width, height, t, title: "", body: body, help: "↑/↓ · Enter")
+    }
+
+    public static func tutorial(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let pages = t.tutorialPages
+        let i = min(max(0, s.tutorialPage), max(0, pages.count - 1))
+        var body: [String] = [""]
+        if pages.indices.contains(i) {
+            body.append(margin + style.bold(pages[i].title))
+            for p in pages[i].paragraphs {
+                if !p.hasPrefix("• ") { body.append("") }
+                body += paragraph(p, width)
+            }
+        }
+        body.append("")
+        body.append(margin + pages.indices.map { $0 == i ? "●" : "○" }.joined(separator: " "))
+        return frame(s, width, height, t, title: t.tutorialTitle(i + 1, pages.count), body: body, help: t.tutorialHelp)
+    }
+
+    public static func name(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let field = t.nameLabel + s.nameField + "_"
+        var body = [""] + paragraph(t.namePrompt, width) + [""]
+        body.append(margin + (s.nameCursor == nil ? marker + " " + style.highlight(field) : "  " + field))
+        body += ["", margin + t.usedNames]
+        let names = s.filteredNames
+        if names.isEmpty {
+            body.append(margin + "  " + style.dim(t.noUsedNames))
+        } else {
+            // A window of the list that keeps the cursor visible.
+            let rows = max(1, height - 2 - body.count - 3)
+            let cursor = s.nameCursor ?? 0
+            let start = min(max(0, cursor - rows + 1), max(0, names.count - rows))
+            for (i, n) in names.enumerated().dropFirst(start).prefix(rows) {
+                body.append(margin + (i == s.nameCursor ? marker + " " + style.highlight(n) : "  " + n))
+            }
+        }
+        return frame(s, width, height, t, title: t.nameTitle, body: body, help: t.nameHelp)
+    }
+
+    public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let entries = MainMenuItem.allCases.map { item -> String in
+            switch item {
+            case .quickMatch: t.menuQuickMatch
+            case .computer: t.menuComputer
+            case .newPrivate: t.menuNewPrivate
+            case .mode: t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle)
+            case .join: t.menuJoin
+            case .language: t.menuLanguage(t.languageName)
+            case .rules: t.menuRules
+            case .scores: t.menuScores
+            case .changeName: t.menuChangeName + (s.myName.map { " (\($0))" } ?? "")
+            case .quit: t.menuQuit
+            }
+        }
+        var body: [String] = [""]
+        if height >= 22 { body += big(t.appTitle, width, style) + [""] }
+        body += menu(entries, selected: s.menuIndex, style)
+        let who = s.myName.map(t.mainSignedInAs) ?? ""
+        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
+    }
+
+    public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let entries = ComputerMenuItem.all.map { item -> String in
+            switch item {
+            case .level(let l): t.levelName(l) + " — " + t.levelDescription(l)
+            case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
+            case .back: t.menuBack
+            }
+        }
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
+        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
+        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
+    }
+
+    public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        var body = [""] + paragraph(t.joinPrompt, width) + [""]
+        body.append(margin + marker + " " + style.highlight(t.codeLabel + s.codeField + "_"))
+        if !s.codeField.isEmpty { body += [""] + big(s.codeField, width, style) }
+        return frame(s, width, height, t, title: t.joinTitle, body: body, help: t.joinHelp)
+    }
+
+    public static func waiting(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        var body: [String] = [""]
+        switch s.lobby {
+        case .hosting(let code, _, let match):
+            body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
+            body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
+            body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
+        case .seeking(let lang, let match):
+            body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
+        case nil:
+            break
+        }
+        return frame(s, width, height, t, title: t.waitingTitle, right: s.myName ?? "", body: body, help: t.waitingHelp)
+    }
+
+    public static func resuming(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let body = ["", margin + style.bold(t.resuming)]
+        return frame(s, width, height, t, title: "", right: s.serverAddress, body: body, help: "Ctrl-C")
+    }
+
+    public static func scores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        var body = [""]
+        guard let rows = s.scores else {
+            body.append(margin + t.scoresLoading)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+        }
+        if rows.isEmpty {
+            body.append(margin + t.scoresEmpty)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+        }
+        let h = t.scoresHeader
+        func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
+            leftPad(a, 6) + "  " + Layout.pad(b, to: 18) + leftPad(c, 9) + leftPad(d, 9)
+        }
+        body.append(margin + "  " + style.bold(row(h.rank, h.name, h.wins, h.played)))
+        let room = max(1, height - 2 - body.count - 3)
+        let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
+        for r in rows.dropFirst(start).prefix(room) {
+            let line = row("\(r.rank)", display(r.name, t), "\(r.wins)", "\(r.played)")
+            body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
+        }
+        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+    }
+
+    /// A player's name as shown: the computer's seat (`bot-hard`) by its level.
+    public static func display(_ name: String, _ t: Strings) -> String {
+        name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : name
+    }
+
+    static func leftPad(_ s: String, _ n: Int) -> String {
+        String(repeating: " ", count: max(0, n - Layout.visibleWidth(s))) + s
+    }
+}

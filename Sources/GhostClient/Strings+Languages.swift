@@ -1,0 +1,432 @@
+// The English and Dutch texts. Both tables have the same shape; the tests
+// check that neither misses a tutorial page or a menu entry.
+
+private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? one : many }
+
+extension Strings {
+    public static let en = Strings(
+        code: "en",
+        languageName: "English",
+        appTitle: "GHOST",
+        chooseLanguage: "Choose your language · Kies je taal",
+        connecting: { "Connecting to \($0)…" },
+        reconnecting: "Connection lost: reconnecting…",
+        notConnected: "Not connected to the server yet; please wait a moment.",
+        you: "you",
+        farewellGameWaits: "Your game waits for you: run ghost-client again to resume it.",
+
+        tutorialTitle: { "How to play (\($0)/\($1))" },
+        tutorialPages: [
+            ("The game", [
+                "Ghost is a word game for two players. Together you build a word fragment: taking turns, each of you adds one letter to its end.",
+                "You never say which word you have in mind, but there must be one that starts with the letters so far.",
+            ]),
+            ("How you lose", [
+                "You lose when the letter you add:",
+                "• completes a word of more than 3 letters (PEA is fine, PEAR loses), or",
+                "• makes a fragment that no word starts with (QZ), or a short word that no longer word continues.",
+                "The server knows the dictionary (English or Dutch) and judges every letter.",
+            ]),
+            ("An example", [
+                "P, E, A: PEA is a word, but only 3 letters, so play goes on.",
+                "F: only PEAFOWL starts with PEAF. Then O and W are forced, and whoever adds the L completes PEAFOWL and loses.",
+                "So look ahead: steer the fragment toward words that will end on your opponent's turn.",
+            ]),
+            ("Playing here", [
+                "On your turn, just type a letter. The keyboard on screen flashes the letter just played, and the fragment is shown in large letters.",
+                "Esc opens the game menu: restart the round, play in another language (once letters are played your opponent must agree), accept an offer, or leave.",
+                "Play the computer (Easy, Medium or Hard), or make it a match to GHOST: each lost round earns a letter of G-H-O-S-T, and whoever spells GHOST loses the match.",
+                "If the connection drops, the client reconnects and your game resumes where it stopped. Every win counts for the high scores.",
+            ]),
+        ],
+        tutorialHelp: "←/→ page · Enter next · Esc done",
+
+        nameTitle: "Who are you?",
+        namePrompt: "Type a new name, or pick one used before with ↑/↓.",
+        nameLabel: "Name: ",
+        usedNames: "Names used on this server:",
+        noUsedNames: "(none yet)",
+        nameHelp: "type a name · ↑/↓ pick a used one · Enter confirm · Esc back",
+        typeAName: "Type a name first (1–16 letters, digits, - or _).",
+
+        mainSignedInAs: { "Playing as \($0)" },
+        menuQuickMatch: "Quick match",
+        menuNewPrivate: "New private game",
+        menuJoin: "Join a private game",
+        menuLanguage: { "Language: \($0)" },
+        menuRules: "Rules",
+        menuScores: "High scores",
+        menuChangeName: "Change name",
+        menuQuit: "Quit",
+        menuHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
+
+        joinTitle: "Join a private game",
+        joinPrompt: "Type the code your opponent gave you:",
+        codeLabel: "Code: ",
+        joinHelp: "type the code · Enter join · Esc back",
+        typeACode: "Type the 5-character code first.",
+        waitingTitle: "Waiting for an opponent",
+        seeking: { "Looking for an opponent who plays in \($0)…" },
+        hostingCode: "Your private game code:",
+        hostingHint: "Give it to your opponent: they choose “Join a private game” and type it.",
+        waitingHelp: "Esc cancel · Ctrl-C quit",
+        resuming: "Resuming your game…",
+
+        gameTitle: { "\($0) · round \($1)" },
+        yourTurn: "Your turn: type a letter",
+        theirTurn: { "\($0) is thinking…" },
+        emptyFragment: "— no letters yet —",
+        letterCount: { "\($0) " + plural($0, "letter", "letters") },
+        played: { "\($0) played \($1)" },
+        gameHelp: "a–z play a letter · Esc menu · Ctrl-C quit (the game waits for you)",
+        menuTitle: "Menu",
+        menuAccept: { "Accept: \($0)" },
+        menuDecline: "Decline the offer",
+        menuClaim: { "Claim the win (\($0) stayed away)" },
+        menuRestart: "Restart the round",
+        menuPlayIn: { "Play in \($0) (restarts the round)" },
+        menuLeave: "Leave the game (you lose)",
+        menuClose: "Back to the game",
+        confirmLeave: "Leave and lose this game? Enter: yes · Esc: no",
+        gameMenuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close · a–z still play",
+
+        opponentAway: { "\($0) is away; the game waits (claimable after \($1) s of their turn)." },
+        claimable: { "\($0) stayed away too long: Esc → claim the win, or keep waiting." },
+        offerFromOpponent: { "\($0) offers to \($1): Esc → accept or decline." },
+        offerFromMe: { "Waiting for \($0) to answer your offer…" },
+        offerSent: "Offer sent: your opponent must agree.",
+        notYourTurn: "Not your turn: wait for your opponent.",
+        lettersOnly: "Letters only: type a letter a–z (Esc for the menu).",
+        returned: { "\($0) is back." },
+        declined: { "\($0) declined the offer; play goes on." },
+        accepted: { "\($0) accepted: a new round starts." },
+        gameEnded: "Your last game has ended in the meantime.",
+        seekCancelled: "The connection dropped, so the search was cancelled.",
+        seatTaken: "Your game was resumed in another window (same settings file); it goes on there.",
+        configSaveFailed: { "Could not save the settings: \($0)" },
+        restartOffer: "restart the round",
+        langOffer: { "switch to \($0) and restart" },
+
+        overTitle: "Game over",
+        youWin: { "You win, \($0)! Congratulations!" },
+        theyWin: { "\($0) wins this game. Better luck next time!" },
+        winnerIs: { "\($0) wins!" },
+        reasonWord: { "\($0) completed \($1), a word of more than 3 letters." },
+        reasonDead: { "\($0) made \($1): no longer word starts with it." },
+        reasonLeft: { "\($0) left the game." },
+        reasonAbandoned: { "\($0) stayed away too long; \($1) claimed the game." },
+        reasonOther: { "\($0) lost (\($1))." },
+        serverSays: "Server: ",
+        finalFragment: "Final fragment: ",
+        places: "Places in the high-score list:",
+        rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "win", "wins") + ")" },
+        overRematch: "Rematch",
+        overNewGame: "New game (quick match)",
+        overChangeName: "Change name",
+        overMain: "Main screen",
+        overScores: "High scores",
+        overHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
+        rematchWaiting: { "Rematch asked: waiting for \($0)…" },
+        rematchOffered: { "\($0) wants a rematch: press 1 to play again." },
+
+        scoresTitle: "High scores",
+        scoresHeader: ("Rank", "Name", "Wins", "Played"),
+        scoresLoading: "Loading…",
+        scoresEmpty: "No finished games yet.",
+        scoresHelp: "←/→ other list · ↑/↓ scroll · Esc back",
+
+        menuComputer: "Play the computer",
+        menuMode: { "Game type: \($0)" },
+        modeSingle: "single game",
+        modeMatch: "match to GHOST",
+        computerTitle: "Play the computer",
+        computerPrompt: "Choose a level:",
+        levelName: { level in
+            switch level {
+            case "easy": "Easy"
+            case "medium": "Medium"
+            case "hard": "Hard"
+            default: level
+            }
+        },
+        levelDescription: { level in
+            switch level {
+            case "easy": "any letter that does not lose at once; hints allowed"
+            case "medium": "sometimes perfect, sometimes not"
+            case "hard": "perfect play: wins whenever it can"
+            default: ""
+            }
+        },
+        whoStarts: { "Who starts: \($0)" },
+        starterYou: "you",
+        starterComputer: "the computer",
+        menuBack: "Back",
+        computerHelp: "↑/↓ or a digit choose · Enter start · Esc back",
+        computerName: { "Computer (\($0))" },
+        menuHint: "Hint: can I force a win?",
+        hint: { winning, letter in
+            winning ? "You can force a win from here: try “\(letter.uppercased())”."
+                : "No sure win from here; “\(letter.uppercased())” gives the computer the most chances to go wrong."
+        },
+        earnsLetter: { "\($0) made \($1) and earns the letter \($2)." },
+        roundOver: "Round over: the next one starts…",
+        lastRound: "Last round: ",
+        youWinMatch: { "You win the match, \($0)! Congratulations!" },
+        theyWinMatch: { "\($0) wins the match. Better luck next time!" },
+        winnerIsMatch: { "\($0) wins the match!" },
+        spelledGhost: { "\($0) spelled GHOST." },
+        ghostLabel: "G-H-O-S-T",
+        boardName: { board in
+            switch board {
+            case "game": "games between people"
+            case "match": "matches between people"
+            case "easy", "medium", "hard": "against the computer (\(board))"
+            default: "matches against the computer (\(board.split(separator: "-").first.map(String.init) ?? board))"
+            }
+        },
+        overPlayAgain: "Play again",
+        matchSuffix: " (a match to GHOST)",
+
+        errorText: { code in
+            switch code {
+            case "no-hints": "Hints are only given against the Easy computer."
+            case "name-taken": "That name is in use by another player right now."
+            case "bad-name": "A name is 1–16 letters, digits, - or _."
+            case "not-your-turn": "Not your turn: wait for your opponent."
+            case "not-a-letter": "Letters only: type a letter a–z."
+            case "no-such-game": "No open private game has that code."
+            case "own-game": "That is your own game: give the code to your opponent."
+            case "bad-token": "Your last game has ended in the meantime."
+            case "no-offer": "There is no offer to answer."
+            case "offer-pending": "An offer is already waiting for an answer."
+            case "offer-spent": "You can make another offer once a letter has been played."
+            case "no-rematch": "No rematch: your opponent has gone or started something else."
+            case "no-name": "Choose a name first."
+            case "unknown-language": "The server has no dictionary for that language."
+            case "store-failed": "The server could not store that; nothing was done."
+            default: nil
+            }
+        }
+    )
+
+    public static let nl = Strings(
+        code: "nl",
+        languageName: "Nederlands",
+        appTitle: "GHOST",
+        chooseLanguage: "Choose your language · Kies je taal",
+        connecting: { "Verbinden met \($0)…" },
+        reconnecting: "Verbinding verbroken: opnieuw verbinden…",
+        notConnected: "Nog geen verbinding met de server; even geduld.",
+        you: "jij",
+        farewellGameWaits: "Je spel wacht op je: start ghost-client opnieuw om verder te spelen.",
+
+        tutorialTitle: { "Zo speel je (\($0)/\($1))" },
+        tutorialPages: [
+            ("Het spel", [
+                "Ghost is een woordspel voor twee. Samen bouw je een stukje van een woord: om de beurt zet ieder van jullie er één letter achter.",
+                "Je zegt nooit welk woord je in gedachten hebt, maar er moet er een bestaan dat met de letters tot nu toe begint.",
+            ]),
+            ("Zo verlies je", [
+                "Je verliest als de letter die je toevoegt:",
+                "• een woord van meer dan 3 letters maakt (KAT mag, BOOM verliest), of",
+                "• een begin maakt waarmee geen enkel woord begint (QX), of een kort woord dat geen langer woord voortzet.",
+                "De server kent het woordenboek (Nederlands of Engels) en beoordeelt elke letter.",
+            ]),
+            ("Een voorbeeld", [
+                "B, O, O: met BOO beginnen woorden als BOOM, BOOT en BOOG, dus het spel gaat door.",
+                "Wie dan een M, T of G toevoegt, maakt een woord van 4 letters en verliest. Met een K (BOOK…) loop je dat gevaar niet: dat is geen woord, maar er beginnen wel woorden mee.",
+                "Stuur het begin dus naar woorden die eindigen als je tegenstander aan de beurt is.",
+            ]),
+            ("Spelen hier", [
+                "Ben je aan de beurt, typ dan gewoon een letter. Het toetsenbord op het scherm licht op bij de gespeelde letter en het woordbegin staat in grote letters.",
+                "Esc opent het spelmenu: de ronde herstarten, in een andere taal spelen (zijn er al letters gespeeld, dan moet je tegenstander akkoord gaan), een voorstel beantwoorden of stoppen.",
+                "Speel tegen de computer (makkelijk, gemiddeld of moeilijk), of speel een partij tot GHOST: wie een ronde verliest krijgt een letter van G-H-O-S-T, en wie GHOST vol heeft verliest de partij.",
+                "Valt de verbinding weg, dan verbindt het programma opnieuw en gaat je spel verder waar het was. Elke overwinning telt voor de ranglijst.",
+            ]),
+        ],
+        tutorialHelp: "←/→ bladeren · Enter volgende · Esc klaar",
+
+        nameTitle: "Wie ben je?",
+        namePrompt: "Typ een nieuwe naam, of kies met ↑/↓ een eerder gebruikte.",
+        nameLabel: "Naam: ",
+        usedNames: "Namen die op deze server gebruikt zijn:",
+        noUsedNames: "(nog geen)",
+        nameHelp: "typ een naam · ↑/↓ kies een gebruikte · Enter bevestigen · Esc terug",
+        typeAName: "Typ eerst een naam (1–16 letters, cijfers, - of _).",
+
+        mainSignedInAs: { "Je speelt als \($0)" },
+        menuQuickMatch: "Snel een spel",
+        menuNewPrivate: "Nieuw privéspel",
+        menuJoin: "Meedoen met een privéspel",
+        menuLanguage: { "Taal: \($0)" },
+        menuRules: "Spelregels",
+        menuScores: "Ranglijst",
+        menuChangeName: "Andere naam",
+        menuQuit: "Stoppen",
+        menuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
+
+        joinTitle: "Meedoen met een privéspel",
+        joinPrompt: "Typ de code die je tegenstander je gaf:",
+        codeLabel: "Code: ",
+        joinHelp: "typ de code · Enter meedoen · Esc terug",
+        typeACode: "Typ eerst de code van 5 tekens.",
+        waitingTitle: "Wachten op een tegenstander",
+        seeking: { "Op zoek naar een tegenstander die in het \($0) speelt…" },
+        hostingCode: "De code van je privéspel:",
+        hostingHint: "Geef hem aan je tegenstander: die kiest “Meedoen met een privéspel” en typt hem in.",
+        waitingHelp: "Esc annuleren · Ctrl-C stoppen",
+        resuming: "Je spel wordt hervat…",
+
+        gameTitle: { "\($0) · ronde \($1)" },
+        yourTurn: "Jij bent aan de beurt: typ een letter",
+        theirTurn: { "\($0) denkt na…" },
+        emptyFragment: "— nog geen letters —",
+        letterCount: { "\($0) " + plural($0, "letter", "letters") },
+        played: { "\($0) speelde \($1)" },
+        gameHelp: "a–z letter spelen · Esc menu · Ctrl-C stoppen (het spel wacht op je)",
+        menuTitle: "Menu",
+        menuAccept: { "Accepteren: \($0)" },
+        menuDecline: "Het voorstel weigeren",
+        menuClaim: { "De winst opeisen (\($0) bleef weg)" },
+        menuRestart: "De ronde herstarten",
+        menuPlayIn: { "In het \($0) spelen (herstart de ronde)" },
+        menuLeave: "Het spel verlaten (je verliest)",
+        menuClose: "Terug naar het spel",
+        confirmLeave: "Stoppen en dit spel verliezen? Enter: ja · Esc: nee",
+        gameMenuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten · a–z spelen",
+
+        opponentAway: { "\($0) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
+        claimable: { "\($0) bleef te lang weg: Esc → de winst opeisen, of blijf wachten." },
+        offerFromOpponent: { "\($0) stelt voor om \($1): Esc → accepteren of weigeren." },
+        offerFromMe: { "Wachten tot \($0) je voorstel beantwoordt…" },
+        offerSent: "Voorstel verstuurd: je tegenstander moet akkoord gaan.",
+        notYourTurn: "Je bent niet aan de beurt: wacht op je tegenstander.",
+        lettersOnly: "Alleen letters: typ een letter a–z (Esc voor het menu).",
+        returned: { "\($0) is terug." },
+        declined: { "\($0) weigerde het voorstel; het spel gaat door." },
+        accepted: { "\($0) ging akkoord: een nieuwe ronde begint." },
+        gameEnded: "Je vorige spel is intussen afgelopen.",
+        seekCancelled: "De verbinding viel weg, dus het zoeken is gestopt.",
+        seatTaken: "Je spel is in een ander venster hervat (hetzelfde instellingenbestand); het gaat daar verder.",
+        configSaveFailed: { "De instellingen konden niet bewaard worden: \($0)" },
+        restartOffer: "de ronde te herstarten",
+        langOffer: { "naar het \($0) te gaan en te herstarten" },
+
+        overTitle: "Spel voorbij",
+        youWin: { "Je hebt gewonnen, \($0)! Gefeliciteerd!" },
+        theyWin: { "\($0) wint dit spel. Volgende keer beter!" },
+        winnerIs: { "\($0) wint!" },
+        reasonWord: { "\($0) maakte \($1), een woord van meer dan 3 letters." },
+        reasonDead: { "\($0) maakte \($1): daar begint geen langer woord mee." },
+        reasonLeft: { "\($0) heeft het spel verlaten." },
+        reasonAbandoned: { "\($0) bleef te lang weg; \($1) eiste de winst op." },
+        reasonOther: { "\($0) verloor (\($1))." },
+        serverSays: "Server: ",
+        finalFragment: "Eindstand: ",
+        places: "Plaatsen op de ranglijst:",
+        rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "overwinning", "overwinningen") + ")" },
+        overRematch: "Revanche",
+        overNewGame: "Nieuw spel (snel een spel)",
+        overChangeName: "Andere naam",
+        overMain: "Hoofdscherm",
+        overScores: "Ranglijst",
+        overHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
+        rematchWaiting: { "Revanche gevraagd: wachten op \($0)…" },
+        rematchOffered: { "\($0) wil revanche: druk op 1 om nog eens te spelen." },
+
+        scoresTitle: "Ranglijst",
+        scoresHeader: ("Plaats", "Naam", "Gewonnen", "Gespeeld"),
+        scoresLoading: "Laden…",
+        scoresEmpty: "Nog geen gespeelde spellen.",
+        scoresHelp: "←/→ andere lijst · ↑/↓ scrollen · Esc terug",
+
+        menuComputer: "Tegen de computer",
+        menuMode: { "Soort spel: \($0)" },
+        modeSingle: "los spel",
+        modeMatch: "partij tot GHOST",
+        computerTitle: "Tegen de computer",
+        computerPrompt: "Kies een niveau:",
+        levelName: { level in
+            switch level {
+            case "easy": "Makkelijk"
+            case "medium": "Gemiddeld"
+            case "hard": "Moeilijk"
+            default: level
+            }
+        },
+        levelDescription: { level in
+            switch level {
+            case "easy": "elke letter die niet meteen verliest; hints mogen"
+            case "medium": "soms perfect, soms niet"
+            case "hard": "perfect spel: wint zodra het kan"
+            default: ""
+            }
+        },
+        whoStarts: { "Wie begint: \($0)" },
+        starterYou: "jij",
+        starterComputer: "de computer",
+        menuBack: "Terug",
+        computerHelp: "↑/↓ of een cijfer kiezen · Enter beginnen · Esc terug",
+        computerName: { level in
+            let name = switch level {
+            case "easy": "makkelijk"
+            case "medium": "gemiddeld"
+            case "hard": "moeilijk"
+            default: level
+            }
+            return "Computer (\(name))"
+        },
+        menuHint: "Hint: kan ik winst afdwingen?",
+        hint: { winning, letter in
+            winning ? "Je kunt hier winst afdwingen: probeer “\(letter.uppercased())”."
+                : "Geen zekere winst vanaf hier; met “\(letter.uppercased())” kan de computer zich het vaakst vergissen."
+        },
+        earnsLetter: { "\($0) maakte \($1) en krijgt de letter \($2)." },
+        roundOver: "Ronde voorbij: de volgende begint…",
+        lastRound: "Vorige ronde: ",
+        youWinMatch: { "Je wint de partij, \($0)! Gefeliciteerd!" },
+        theyWinMatch: { "\($0) wint de partij. Volgende keer beter!" },
+        winnerIsMatch: { "\($0) wint de partij!" },
+        spelledGhost: { "\($0) heeft GHOST vol." },
+        ghostLabel: "G-H-O-S-T",
+        boardName: { board in
+            let level: (String) -> String = { l in
+                switch l {
+                case "easy": "makkelijk"
+                case "medium": "gemiddeld"
+                case "hard": "moeilijk"
+                default: l
+                }
+            }
+            switch board {
+            case "game": return "spellen tussen mensen"
+            case "match": return "partijen tussen mensen"
+            case "easy", "medium", "hard": return "tegen de computer (\(level(board)))"
+            default: return "partijen tegen de computer (\(level(board.split(separator: "-").first.map(String.init) ?? board)))"
+            }
+        },
+        overPlayAgain: "Nog eens",
+        matchSuffix: " (een partij tot GHOST)",
+
+        errorText: { code in
+            switch code {
+            case "no-hints": "Hints krijg je alleen tegen de makkelijke computer."
+            case "name-taken": "Die naam is nu in gebruik door een andere speler."
+            case "bad-name": "Een naam is 1–16 letters, cijfers, - of _."
+            case "not-your-turn": "Je bent niet aan de beurt: wacht op je tegenstander."
+            case "not-a-letter": "Alleen letters: typ een letter a–z."
+            case "no-such-game": "Er is geen open privéspel met die code."
+            case "own-game": "Dat is je eigen spel: geef de code aan je tegenstander."
+            case "bad-token": "Je vorige spel is intussen afgelopen."
+            case "no-offer": "Er is geen voorstel om te beantwoorden."
+            case "offer-pending": "Er wacht al een voorstel op antwoord."
+            case "offer-spent": "Je kunt opnieuw iets voorstellen zodra er een letter gespeeld is."
+            case "no-rematch": "Geen revanche: je tegenstander is weg of met iets anders begonnen."
+            case "no-name": "Kies eerst een naam."
+            case "unknown-language": "De server heeft geen woordenboek voor die taal."
+            case "store-failed": "De server kon dat niet opslaan; er is niets veranderd."
+            default: nil
+            }
+        }
+    )
+}

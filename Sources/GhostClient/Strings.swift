@@ -1,0 +1,174 @@
+/// Every text the client shows, in one language. The client's own texts are
+/// translated; free text from the server (INFO, ERR) is shown as it comes.
+public struct Strings: Sendable {
+    public let code: String
+    public let languageName: String
+
+    // Titles and general
+    public let appTitle: String
+    public let chooseLanguage: String
+    public let connecting: @Sendable (String) -> String
+    public let reconnecting: String
+    public let notConnected: String
+    public let you: String
+    /// Printed on the normal screen when quitting with a game open.
+    public let farewellGameWaits: String
+
+    // Tutorial
+    public let tutorialTitle: @Sendable (Int, Int) -> String
+    public let tutorialPages: [(title: String, paragraphs: [String])]
+    public let tutorialHelp: String
+
+    // Name
+    public let nameTitle: String
+    public let namePrompt: String
+    public let nameLabel: String
+    public let usedNames: String
+    public let noUsedNames: String
+    public let nameHelp: String
+    public let typeAName: String
+
+    // Main
+    public let mainSignedInAs: @Sendable (String) -> String
+    public let menuQuickMatch: String
+    public let menuNewPrivate: String
+    public let menuJoin: String
+    public let menuLanguage: @Sendable (String) -> String
+    public let menuRules: String
+    public let menuScores: String
+    public let menuChangeName: String
+    public let menuQuit: String
+    public let menuHelp: String
+
+    // Join and waiting
+    public let joinTitle: String
+    public let joinPrompt: String
+    public let codeLabel: String
+    public let joinHelp: String
+    public let typeACode: String
+    public let waitingTitle: String
+    public let seeking: @Sendable (String) -> String
+    public let hostingCode: String
+    public let hostingHint: String
+    public let waitingHelp: String
+    public let resuming: String
+
+    // Game
+    public let gameTitle: @Sendable (String, Int) -> String
+    public let yourTurn: String
+    public let theirTurn: @Sendable (String) -> String
+    public let emptyFragment: String
+    public let letterCount: @Sendable (Int) -> String
+    public let played: @Sendable (String, String) -> String
+    public let gameHelp: String
+    public let menuTitle: String
+    public let menuAccept: @Sendable (String) -> String
+    public let menuDecline: String
+    public let menuClaim: @Sendable (String) -> String
+    public let menuRestart: String
+    public let menuPlayIn: @Sendable (String) -> String
+    public let menuLeave: String
+    public let menuClose: String
+    public let confirmLeave: String
+    public let gameMenuHelp: String
+
+    // Situations and alerts
+    public let opponentAway: @Sendable (String, Int) -> String
+    public let claimable: @Sendable (String) -> String
+    public let offerFromOpponent: @Sendable (String, String) -> String
+    public let offerFromMe: @Sendable (String) -> String
+    public let offerSent: String
+    public let notYourTurn: String
+    public let lettersOnly: String
+    public let returned: @Sendable (String) -> String
+    public let declined: @Sendable (String) -> String
+    public let accepted: @Sendable (String) -> String
+    public let gameEnded: String
+    public let seekCancelled: String
+    public let seatTaken: String
+    public let configSaveFailed: @Sendable (String) -> String
+    public let restartOffer: String
+    public let langOffer: @Sendable (String) -> String
+
+    // Game over
+    public let overTitle: String
+    public let youWin: @Sendable (String) -> String
+    public let theyWin: @Sendable (String) -> String
+    public let winnerIs: @Sendable (String) -> String
+    public let reasonWord: @Sendable (String, String) -> String
+    public let reasonDead: @Sendable (String, String) -> String
+    public let reasonLeft: @Sendable (String) -> String
+    public let reasonAbandoned: @Sendable (String, String) -> String
+    public let reasonOther: @Sendable (String, String) -> String
+    public let serverSays: String
+    public let finalFragment: String
+    public let places: String
+    public let rankLine: @Sendable (Int, String, Int) -> String
+    public let overRematch: String
+    public let overNewGame: String
+    public let overChangeName: String
+    public let overMain: String
+    public let overScores: String
+    public let overHelp: String
+    public let rematchWaiting: @Sendable (String) -> String
+    public let rematchOffered: @Sendable (String) -> String
+
+    // Scores
+    public let scoresTitle: String
+    public let scoresHeader: (rank: String, name: String, wins: String, played: String)
+    public let scoresLoading: String
+    public let scoresEmpty: String
+    public let scoresHelp: String
+
+    // The computer and matches
+    public let menuComputer: String
+    public let menuMode: @Sendable (String) -> String
+    public let modeSingle: String
+    public let modeMatch: String
+    public let computerTitle: String
+    public let computerPrompt: String
+    public let levelName: @Sendable (String) -> String
+    public let levelDescription: @Sendable (String) -> String
+    public let whoStarts: @Sendable (String) -> String
+    public let starterYou: String
+    public let starterComputer: String
+    public let menuBack: String
+    public let computerHelp: String
+    /// The computer's seat (`bot-easy`) by its level's name.
+    public let computerName: @Sendable (String) -> String
+    public let menuHint: String
+    public let hint: @Sendable (Bool, String) -> String
+    /// (loser, fragment, letter): how a round of a match ended, briefly.
+    public let earnsLetter: @Sendable (String, String, String) -> String
+    public let roundOver: String
+    public let lastRound: String
+    public let youWinMatch: @Sendable (String) -> String
+    public let theyWinMatch: @Sendable (String) -> String
+    public let winnerIsMatch: @Sendable (String) -> String
+    public let spelledGhost: @Sendable (String) -> String
+    public let ghostLabel: String
+    public let boardName: @Sendable (String) -> String
+    public let overPlayAgain: String
+    public let matchSuffix: String
+
+    /// Texts for the stable error codes; nil means "show the server's text".
+    public let errorText: @Sendable (String) -> String?
+
+    /// The language's name as shown in menus, for any code the server offers.
+    public func nameOfLanguage(_ code: String) -> String {
+        switch code {
+        case "en": return self.code == "nl" ? "Engels" : "English"
+        case "nl": return self.code == "nl" ? "Nederlands" : "Dutch"
+        default: return code
+        }
+    }
+
+    /// The strings for a language code; English for anything else.
+    public static func forLanguage(_ code: String?) -> Strings {
+        code == "nl" ? .nl : .en
+    }
+
+    /// The languages the client's texts exist in, in menu order.
+    public static let uiLanguages = ["en", "nl"]
+    public static let tutorialPageCount = 4
+}

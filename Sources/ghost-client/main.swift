@@ -1,0 +1,4 @@
+// ghost-client: the terminal client for ghostd. Everything is in GhostClient.
+import GhostClient
+
+ClientApp.exit(ClientApp.main(CommandLine.arguments))

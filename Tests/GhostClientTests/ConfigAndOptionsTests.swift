@@ -1,0 +1,112 @@
+import Testing
+@testable import GhostClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Config file and command line")
+struct ConfigAndOptionsTests {
+    @Test("key=value: read and written back; junk and bad values ignored")
+    func parse() {
+        let c = ClientConfig(language: "nl", tutorialSeen: true, lastName: "alice", server: "h:1", token: Fx.token)
+        #expect(ClientConfig.parse(c.rendered) == c)
+        let odd = ClientConfig.parse("""
+        # comment
+        language = fr
+        tutorial=seen
+        name=al ice
+        colour=blue
+        no equals sign
+        token=not-hex!
+        server=127.0.0.1:7777\r
+        """)
+        #expect(odd == ClientConfig(language: nil, tutorialSeen: true, lastName: nil, server: "127.0.0.1:7777", token: nil))
+        #expect(ClientConfig.parse("") == ClientConfig())
+    }
+
+    @Test("Default path: $XDG_CONFIG_HOME/ghost/config, else ~/.config/ghost/config")
+    func defaultPath() {
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/ghost/config")
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]) == "/h/.config/ghost/config")
+        #expect(ConfigFile.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/ghost/config")
+    }
+
+    @Test("Saving creates the folders, replaces the file atomically and leaves no temp file")
+    func save() throws {
+        var template = Array("/tmp/ghost-client-config-XXXXXX".utf8CString)
+        let dir = try #require(template.withUnsafeMutableBufferPointer { $0.baseAddress.flatMap(mkdtemp) }.map { String(cString: $0) })
+        defer { _ = system("rm -rf '\(dir)'") }
+        let path = dir + "/a/b/ghost/config"
+        #expect(ConfigFile.load(path).existed == false)
+        var c = ClientConfig(language: "en", lastName: "bob")
+        try ConfigFile.save(c, to: path)
+        #expect(ConfigFile.load(path) == (c, true))
+        c.token = Fx.token
+        try ConfigFile.save(c, to: path)
+        #expect(ConfigFile.load(path).config.token == Fx.token)
+        let listing = try #require(opendir(dir + "/a/b/ghost"))
+        var names: [String] = []
+        while let e = readdir(listing) {
+            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(listing)
+        #expect(names == ["config"])
+    }
+
+    @Test("Server addresses: host, host:port, IPv6 in brackets")
+    func addresses() {
+        #expect(ServerAddress("example.org") == ServerAddress(host: "example.org", port: 7777))
+        #expect(ServerAddress("127.0.0.1:4000") == ServerAddress(host: "127.0.0.1", port: 4000))
+        #expect(ServerAddress("[::1]:4000") == ServerAddress(host: "::1", port: 4000))
+        #expect(ServerAddress("::1") == ServerAddress(host: "::1", port: 7777))
+        #expect(ServerAddress("[::1]")?.description == "[::1]:7777")
+        for bad in ["", "h:0", "h:70000", "h:x", "[::1", "[::1]x", "a b"] { #expect(ServerAddress(bad) == nil, "\(bad)") }
+    }
+
+    @Test("Options: server, --config, --lang, --help, --version; errors")
+    func options() throws {
+        let o = try ClientOptions.parse(["h:1", "--config", "/c", "--lang", "nl"]).get()
+        #expect(o.server == ServerAddress(host: "h", port: 1))
+        #expect(o.configPath == "/c")
+        #expect(o.lang == "nl")
+        #expect(try ClientOptions.parse(["--help"]).get().help)
+        #expect(try ClientOptions.parse(["--version"]).get().version)
+        #expect(try ClientOptions.parse(["--lang=en", "--config=/x"]).get().configPath == "/x")
+        #expect(try ClientOptions.parse([]).get().server == nil)
+        for bad in [["--lang", "fr"], ["--config"], ["--bogus"], ["a:1", "b:2"], ["h:0"]] {
+            #expect(throws: ClientOptions.Failure.self) { try ClientOptions.parse(bad).get() }
+        }
+    }
+}
+
+@Suite("Block font and layout")
+struct FontAndLayoutTests {
+    @Test("Every glyph is 5 rows of equal width; A-Z and 0-9 are all there")
+    func glyphs() {
+        for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" {
+            let g = BlockFont.glyphs[c]
+            #expect(g?.count == 5, "\(c)")
+            #expect(Set(g?.map(\.count) ?? []).count == 1, "\(c)")
+        }
+        #expect(BlockFont.width(of: "pea") == 5 + 1 + 5 + 1 + 5)
+        #expect(BlockFont.width(of: "p!") == nil)
+        #expect(BlockFont.render("pea", maxWidth: 16) == nil)
+        #expect(BlockFont.draw("pea", maxWidth: 16) == ["P E A"])
+        #expect(BlockFont.draw("pea", maxWidth: 3) == ["PEA"])
+        #expect(BlockFont.draw("peafowl", maxWidth: 2) == ["PE"])
+    }
+
+    @Test("Widths skip escape sequences; truncation keeps them whole; wrap respects the width")
+    func layout() {
+        #expect(Layout.visibleWidth("\u{1B}[1;7mabc\u{1B}[0m") == 3)
+        #expect(Layout.visibleWidth("漢字") == 4)
+        #expect(Layout.truncate("\u{1B}[1mabcdef\u{1B}[0m", to: 3) == "\u{1B}[1mabc\u{1B}[0m")
+        #expect(Layout.truncate("abc", to: 5) == "abc")
+        let wrapped = Layout.wrap("• one two three four five six seven", width: 12)
+        #expect(wrapped == ["• one two", "  three four", "  five six", "  seven"])
+        #expect(Layout.wrap(String(repeating: "x", count: 25), width: 10).allSatisfy { $0.count <= 10 })
+        #expect(Layout.fit(["a", "b", "c"], width: 5, height: 2) == ["a", "b"])
+        #expect(Layout.fit(["a"], width: 5, height: 3) == ["a", "", ""])
+    }
+}

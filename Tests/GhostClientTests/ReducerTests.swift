@@ -1,0 +1,692 @@
+import Testing
+@testable import GhostClient
+import GhostProtocol
+
+@Suite("Core: first start, names and the lobby")
+struct ReducerLobbyTests {
+    @Test("First start: choose the language, read the tutorial, then the name screen; all remembered")
+    func firstStart() {
+        let s0 = ClientState(config: ClientConfig(), serverAddress: "h:1")
+        #expect(s0.screen == .language)
+        // Connected before choosing: only the greeting, nothing sent yet.
+        var (s, fx) = Fx.run(s0, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx).isEmpty)
+        #expect(s.link == .online)
+
+        (s, fx) = Fx.run(s, .key(.down), .key(.enter))
+        #expect(s.config.language == "nl")
+        #expect(fx == [.saveConfig, .send("LANG nl")])
+        #expect(s.screen == .tutorial && s.tutorialPage == 0)
+
+        (s, fx) = Fx.run(s, .key(.right), .key(.right), .key(.left), .key(.char(" ")))
+        #expect(s.tutorialPage == 2)
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .key(.enter), .key(.enter))
+        #expect(s.screen == .name)
+        #expect(s.config.tutorialSeen)
+        #expect(fx == [.saveConfig, .send("NAMES")])
+    }
+
+    @Test("A returning player goes straight to the name screen: LANG, then NAMES")
+    func returning() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice")
+        let (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        #expect(s.screen == .name)
+        #expect(Fx.sent(fx) == ["LANG en", "NAMES"])
+        #expect(s.pending == ["LANG", "NAMES"])
+    }
+
+    @Test("Names: the list comes from NAMES, the last name is preselected, Enter sends NAME")
+    func pickName() {
+        var s = Fx.online(lastName: "bob")
+        s = Fx.run(s, Fx.lines("OK LANG lang=en", "NAME name=alice", "NAME name=bob", "NAME name=carol", "OK NAMES count=3")).0
+        #expect(s.knownNames == ["alice", "bob", "carol"])
+        #expect(s.nameCursor == 1)
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.down), .key(.enter))
+        #expect(Fx.sent(fx) == ["NAME carol"])
+        (s, fx) = Fx.run(s, Fx.line("OK NAME name=carol lang=en"))
+        #expect(s.screen == .main)
+        #expect(s.myName == "carol" && s.named)
+        #expect(s.config.lastName == "carol")
+        #expect(fx == [.saveConfig])
+    }
+
+    @Test("Names: typing filters the list and sends the typed name; ERR name-taken and bad-name are alerts")
+    func typeName() {
+        var s = Fx.online()
+        s = Fx.run(s, Fx.lines("OK LANG lang=en", "NAME name=alice", "NAME name=albert", "NAME name=bob", "OK NAMES count=3")).0
+        var fx: [ClientEffect]
+        (s, _) = Fx.run(s, Fx.keys("al"))
+        #expect(s.filteredNames == ["alice", "albert"])
+        #expect(s.nameCursor == nil)
+        (s, fx) = Fx.run(s, Fx.keys("ex") + [.key(.backspace), .key(.enter)])
+        #expect(Fx.sent(fx) == ["NAME ale"])
+        (s, _) = Fx.run(s, Fx.line("ERR name-taken another player is using that name"))
+        #expect(s.screen == .name)
+        #expect(s.alert?.notice == .serverError(code: "name-taken", text: "another player is using that name"))
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "That name is in use by another player right now.")
+        (s, fx) = Fx.run(s, Fx.keys("!!") + [.key(.enter), Fx.line("ERR bad-name a name is 1-16 letters, digits, - or _")])
+        #expect(Fx.sent(fx) == ["NAME ale!!"])
+        #expect(s.alert?.notice == .serverError(code: "bad-name", text: "a name is 1-16 letters, digits, - or _"))
+        // Enter with nothing typed and nothing picked: an alert, nothing sent.
+        s.nameField = ""
+        s.nameCursor = nil
+        (s, fx) = Fx.run(s, .key(.enter))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .typeAName)
+    }
+
+    @Test("Main menu: quick match waits, Esc cancels with LEAVE; a game starts on GAME")
+    func quickMatch() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK"])
+        (s, fx) = Fx.run(s, Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en."))
+        #expect(s.screen == .waiting)
+        #expect(s.lobby == .seeking(lang: "en", match: false))
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(Fx.sent(fx) == ["LEAVE"])
+        (s, _) = Fx.run(s, Fx.line("OK LEAVE"))
+        #expect(s.screen == .main && s.lobby == nil)
+
+        (s, fx) = Fx.run(s, .key(.down), .key(.up), .key(.enter))
+        #expect(Fx.sent(fx) == ["SEEK"])
+        (s, fx) = Fx.run(s, Fx.lines("OK SEEK lang=en", "GAME id=3 lang=en players=bob,alice token=\(Fx.token) round=1",
+                                     "TURN id=3 player=bob fragment="))
+        #expect(s.screen == .game)
+        #expect(s.game?.players == ["bob", "alice"])
+        #expect(s.game?.toMove == "bob")
+        #expect(s.config.token == Fx.token)
+        #expect(fx == [.saveConfig])
+    }
+
+    @Test("Private games: NEW shows the code; JOIN sends the typed code in capitals; errors are alerts")
+    func privateGames() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW"])
+        (s, _) = Fx.run(s, Fx.line("OK NEW code=4EG7R lang=en"))
+        #expect(s.screen == .waiting)
+        #expect(s.lobby == .hosting(code: "4EG7R", lang: "en", match: false))
+
+        (s, fx) = Fx.run(Fx.named("bob"), Fx.keys("4") + Fx.keys("4eg7") + [.key(.backspace)] + Fx.keys("7r") + [.key(.enter)])
+        #expect(s.screen == .join)
+        #expect(Fx.sent(fx) == ["JOIN 4EG7R"])
+        (s, _) = Fx.run(s, Fx.line("ERR no-such-game no open private game has that code"))
+        #expect(s.screen == .join)
+        #expect(s.alert?.notice == .serverError(code: "no-such-game", text: "no open private game has that code"))
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
+        (s, fx) = Fx.run(s, .key(.char("4")), .key(.enter))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .typeACode)
+    }
+
+    @Test("Main menu: language, rules, high scores, change name, game type, quit")
+    func mainMenu() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("6")))
+        #expect(s.screen == .language)
+        (s, fx) = Fx.run(s, .key(.down), .key(.enter))
+        #expect(s.config.language == "nl")
+        #expect(fx == [.saveConfig, .send("LANG nl")])
+        #expect(s.screen == .main)
+        #expect(s.strings.code == "nl")
+
+        (s, fx) = Fx.run(s, .key(.char("7")))
+        #expect(s.screen == .tutorial)
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
+        #expect(fx.isEmpty)
+
+        (s, fx) = Fx.run(s, .key(.char("8")))
+        #expect(s.screen == .scores && s.scores == nil)
+        #expect(Fx.sent(fx) == ["SCORES 100"])
+        (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice wins=3 played=4", "SCORE rank=2 name=bob wins=1 played=4",
+                                    "OK SCORES count=2"))
+        #expect(s.scores == [ScoreEntry(rank: 1, name: "alice", wins: 3, played: 4),
+                             ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
+        (s, _) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
+
+        (s, fx) = Fx.run(s, .key(.char("9")))
+        #expect(s.screen == .name)
+        #expect(Fx.sent(fx) == ["NAMES"])
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
+
+        // The game type is remembered and applies to SEEK and NEW.
+        (s, fx) = Fx.run(s, .key(.char("5")))
+        #expect(s.config.matchMode)
+        #expect(fx == [.saveConfig])
+        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK rounds=ghost"])
+        (s, _) = Fx.run(s, Fx.line("OK SEEK lang=nl rounds=ghost"))
+        #expect(s.lobby == .seeking(lang: "nl", match: true))
+        (s, _) = Fx.run(s, .key(.escape), Fx.line("OK LEAVE"))
+        (s, fx) = Fx.run(s, .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW rounds=ghost"])
+        (s, _) = Fx.run(s, Fx.line("OK NEW code=ABCDE lang=nl rounds=ghost"), .key(.escape), Fx.line("OK LEAVE"))
+
+        (s, fx) = Fx.run(s, .key(.char("0")))
+        #expect(fx == [.quit])
+        (s, fx) = Fx.run(Fx.named(), .key(.ctrlC))
+        #expect(fx == [.quit])
+        #expect(s.quitting)
+    }
+
+    @Test("Nothing is sent while offline: an alert says so")
+    func offline() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice")
+        let (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), Fx.keys("alice") + [.key(.enter)])
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .notConnected)
+        #expect(s.pending.isEmpty)
+    }
+}
+
+@Suite("Core: playing")
+struct ReducerGameTests {
+    @Test("A letter key sends LETTER; upper case is folded; the server's MOVE and TURN update the screen")
+    func letters() {
+        var (s, fx) = Fx.run(Fx.inGame(), .key(.char("P")))
+        #expect(Fx.sent(fx) == ["LETTER p"])
+        (s, fx) = Fx.run(s, Fx.lines("OK LETTER letter=p fragment=p", "MOVE id=7 player=alice letter=p fragment=p",
+                                     "TURN id=7 player=bob fragment=p"))
+        #expect(fx.isEmpty)
+        #expect(s.game?.fragment == "p")
+        #expect(s.game?.toMove == "bob")
+        #expect(s.game?.lastMove?.player == "alice")
+        #expect(s.game?.flash == "p")
+        #expect(s.pending.isEmpty)
+        // The flash ends after a moment.
+        #expect(s.nextDeadline == 100 + ClientState.flashSeconds)
+        (s, _) = Fx.run(s, .tick(101))
+        #expect(s.game?.flash == nil)
+    }
+
+    @Test("The client does not judge turns: a letter out of turn is sent, and the server's ERR becomes an alert")
+    func outOfTurn() {
+        var (s, fx) = Fx.run(Fx.inGame(meFirst: false), .key(.char("x")))
+        #expect(Fx.sent(fx) == ["LETTER x"])
+        (s, fx) = Fx.run(s, Fx.line("ERR not-your-turn it is bob's turn"))
+        #expect(s.alert?.notice == .notYourTurn)
+        #expect(s.game?.fragment == "")
+        // Alerts go away by themselves.
+        (s, _) = Fx.run(s, .tick(100 + ClientState.alertSeconds + 0.1))
+        #expect(s.alert == nil)
+    }
+
+    @Test("Keys that are not letters a-z are never sent: an alert instead", arguments: [
+        Key.char("7"), .char("!"), .char("é"), .char(" "), .enter, .backspace, .up, .other, .char("ß"),
+    ])
+    func notLetters(_ key: Key) {
+        let (s, fx) = Fx.run(Fx.inGame(), .key(key))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .lettersOnly)
+    }
+
+    @Test("The menu: Esc opens it; restart, language, leave (confirmed), close; letters still play")
+    func menu() {
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
+        #expect(s.gameMenuOpen)
+        #expect(s.gameMenuItems == [.restart, .language("nl"), .leave, .close])
+        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(Fx.sent(fx) == ["RESTART"])
+        #expect(!s.gameMenuOpen)
+        (s, _) = Fx.run(s, Fx.lines("OK RESTART status=offered", "OFFER id=7 player=alice kind=restart"))
+        #expect(s.alert?.notice == .offerSent)
+        #expect(s.game?.offer == Offer(player: "alice", kind: "restart", lang: nil))
+        // My own offer is not mine to accept.
+        #expect(s.gameMenuItems == [.restart, .language("nl"), .leave, .close])
+        (s, _) = Fx.run(s, Fx.line("DECLINED id=7 player=bob kind=restart"))
+        #expect(s.game?.offer == nil)
+        #expect(s.alert?.notice == .declined("bob"))
+
+        (s, fx) = Fx.run(s, .key(.escape), .key(.down), .key(.enter))
+        #expect(fx == [.saveConfig, .send("LANG nl")])
+        #expect(s.config.language == "nl")
+
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("3")))
+        #expect(s.confirmLeave)
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(!s.confirmLeave)
+        (s, fx) = Fx.run(s, .key(.tab), .key(.char("3")), .key(.enter))
+        #expect(Fx.sent(fx) == ["LEAVE"])
+
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("a")))
+        #expect(!s.gameMenuOpen)
+        #expect(Fx.sent(fx) == ["LETTER a"])
+    }
+
+    @Test("An offer from the opponent: the menu offers ACCEPT and DECLINE; ACCEPTED restarts with GAME")
+    func offers() {
+        var s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OFFER id=7 player=bob kind=lang lang=nl",
+                                                          "INFO bob offers to switch to nl and restart: ACCEPT or DECLINE.")).0
+        #expect(s.game?.offer == Offer(player: "bob", kind: "lang", lang: "nl"))
+        #expect(s.gameMenuItems.prefix(2) == [.accept, .decline])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("2")))
+        #expect(Fx.sent(fx) == ["DECLINE"])
+        (s, fx) = Fx.run(s, .key(.escape), .key(.enter))
+        #expect(Fx.sent(fx) == ["ACCEPT"])
+        (s, fx) = Fx.run(s, Fx.lines("OK ACCEPT", "ACCEPTED id=7 player=alice kind=lang",
+                                     "GAME id=7 lang=nl players=alice,bob token=\(Fx.token) round=2",
+                                     "TURN id=7 player=alice fragment="))
+        #expect(s.game?.lang == "nl")
+        #expect(s.game?.round == 2)
+        #expect(s.game?.fragment == "")
+        #expect(s.game?.offer == nil)
+        #expect(fx.isEmpty)  // the same token: nothing to save
+    }
+
+    @Test("A letter played cancels a pending offer")
+    func letterCancelsOffer() {
+        let s = Fx.run(Fx.inGame(fragment: "p"), Fx.lines("OFFER id=7 player=alice kind=restart",
+                                                         "MOVE id=7 player=bob letter=e fragment=pe")).0
+        #expect(s.game?.offer == nil)
+    }
+
+    @Test("The opponent away, back, and claimable: CLAIM from the menu")
+    func awayAndClaim() {
+        var s = Fx.run(Fx.inGame(fragment: "p"), Fx.lines("ADJOURNED id=7 player=bob grace=60",
+                                                         "INFO bob is away. The game waits.")).0
+        #expect(s.game?.away == "bob")
+        #expect(s.game?.grace == 60)
+        s = Fx.run(s, Fx.line("RETURNED id=7 player=bob")).0
+        #expect(s.game?.away == nil)
+        #expect(s.alert?.notice == .returned("bob"))
+        s = Fx.run(s, Fx.lines("ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")).0
+        #expect(s.game?.claimable == true)
+        #expect(s.gameMenuItems.first == .claim)
+        let (_, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["CLAIM"])
+    }
+
+    @Test("Events about another game id, or missing fields, are ignored")
+    func otherGames() {
+        let before = Fx.inGame(fragment: "pe")
+        let (s, fx) = Fx.run(before, Fx.lines("TURN id=8 player=bob fragment=zz", "MOVE id=7 player=bob fragment=pex",
+                                              "MOVE id=7", "TURN player=bob", "OFFER id=7 player=bob",
+                                              "ADJOURNED id=9 player=bob grace=1", "CLAIMABLE id=7", "GAME id=7",
+                                              "GAME id=x players=a,b", "GAME id=8 players=a", "OVER id=8 winner=x loser=y",
+                                              "RANK name=x", "REMATCH id=7 player=bob", "WHATEVER a=b", "OK", "ERR"))
+        #expect(s.game == before.game)
+        #expect(s.screen == .game)
+        #expect(fx.isEmpty)
+    }
+}
+
+@Suite("Core: the end of a game")
+struct ReducerOverTests {
+    @Test("OVER, INFO and two RANK lines make the result; the token is forgotten")
+    func over() {
+        let s = Fx.over()
+        #expect(s.screen == .over)
+        #expect(s.game == nil)
+        #expect(s.config.token == nil)
+        #expect(s.result == GameResult(id: 7, winner: "alice", loser: "bob", reason: "word", fragment: "pear",
+                                       players: ["alice", "bob"],
+                                       info: "\"pear\" is a word longer than 3 letters, so bob loses.",
+                                       ranks: [RankEntry(name: "alice", rank: 1, wins: 3), RankEntry(name: "bob", rank: 2, wins: 1)]))
+    }
+
+    @Test("After the game: rematch (asked, then offered by the opponent), new game, change name, main")
+    func afterGame() {
+        var (s, fx) = Fx.run(Fx.over(), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["REMATCH"])
+        (s, _) = Fx.run(s, Fx.line("OK REMATCH status=asked"))
+        #expect(s.result?.rematchAsked == true)
+        (s, fx) = Fx.run(s, Fx.lines("GAME id=8 lang=en players=bob,alice token=\(Fx.token) round=1", "TURN id=8 player=bob fragment="))
+        #expect(s.screen == .game && s.game?.id == 8)
+        #expect(fx == [.saveConfig])
+
+        (s, _) = Fx.run(Fx.over(), Fx.lines("REMATCH id=7 player=bob", "INFO bob wants a rematch: send REMATCH to play again."))
+        #expect(s.result?.rematchOfferedBy == "bob")
+        #expect(s.result?.info == "\"pear\" is a word longer than 3 letters, so bob loses.")
+
+        (s, fx) = Fx.run(Fx.over(), .key(.char("2")))
+        #expect(Fx.sent(fx) == ["SEEK"])
+        (s, fx) = Fx.run(Fx.over(), .key(.char("3")))
+        #expect(s.screen == .name)
+        #expect(Fx.sent(fx) == ["NAMES"])
+        (s, fx) = Fx.run(Fx.over(), .key(.char("4")))
+        #expect(s.screen == .main)
+        (s, fx) = Fx.run(Fx.over(), .key(.char("5")))
+        #expect(s.screen == .scores)
+        (s, fx) = Fx.run(s, Fx.line("OK SCORES count=0"), .key(.escape))
+        #expect(s.screen == .over)
+        #expect(s.result != nil)
+    }
+
+    @Test("ERR no-rematch is an alert")
+    func noRematch() {
+        let (s, _) = Fx.run(Fx.over(), .key(.char("1")), Fx.line("ERR no-rematch no finished game against an opponent who is still here and free"))
+        #expect(s.alert?.notice == .serverError(code: "no-rematch", text: "no finished game against an opponent who is still here and free"))
+        #expect(Screens.noticeText(s.alert!.notice, .nl) == "Geen revanche: je tegenstander is weg of met iets anders begonnen.")
+    }
+}
+
+@Suite("Core: connections, resuming, backoff")
+struct ReducerConnectionTests {
+    @Test("Backoff: 0.25 s doubling to 5 s")
+    func backoff() {
+        #expect((1...8).map(ClientState.backoff(attempt:)) == [0.25, 0.5, 1, 2, 4, 5, 5, 5])
+    }
+
+    @Test("A dropped connection mid-game: reconnect with backoff, then LANG and RESUME with the stored token")
+    func dropMidGame() {
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), .disconnected)
+        #expect(s.link == .offline)
+        #expect(fx == [.reconnect(after: 0.25)])
+        #expect(s.screen == .game)
+        (s, fx) = Fx.run(s, .disconnected)
+        #expect(fx == [.reconnect(after: 0.5)])
+        // Keys while offline are not sent.
+        (s, fx) = Fx.run(s, .key(.char("a")))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .notConnected)
+        (s, fx) = Fx.run(s, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "RESUME \(Fx.token)"])
+        #expect(s.attempts == 0)
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7",
+                                     "GAME id=7 lang=en players=alice,bob token=\(Fx.token) round=1",
+                                     "TURN id=7 player=alice fragment=pe"))
+        #expect(s.screen == .game)
+        #expect(s.game?.fragment == "pe")
+        #expect(s.game?.lastMove?.letter == "e")  // kept across the same round
+        #expect(fx.isEmpty)
+    }
+
+    @Test("Restarted with a stored token: the resuming screen, RESUME, then the game with my seat known")
+    func restartWithToken() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "bob", token: Fx.token)
+        var s = ClientState(config: config, serverAddress: "h:1")
+        #expect(s.screen == .resuming)
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "RESUME \(Fx.token)"])
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7",
+                                     "GAME id=7 lang=en players=alice,bob token=\(Fx.token) round=1",
+                                     "ADJOURNED id=7 player=alice grace=42", "TURN id=7 player=bob fragment=pea"))
+        #expect(s.screen == .game)
+        #expect(s.myName == "bob" && s.named)
+        #expect(s.game?.toMove == "bob")
+        #expect(s.game?.away == "alice")
+        #expect(fx.isEmpty)
+    }
+
+    @Test("ERR bad-token: the game ended meanwhile; the token is cleared and the name taken back")
+    func badToken() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "bob", token: Fx.token)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello),
+                             Fx.line("OK LANG lang=en"), Fx.line("ERR bad-token no game in progress has that token"))
+        #expect(s.config.token == nil)
+        #expect(fx.contains(.saveConfig))
+        #expect(Fx.sent(fx) == ["LANG en", "RESUME \(Fx.token)", "NAME bob"])
+        #expect(s.alert?.notice == .gameEnded)
+        #expect(s.screen == .main)
+        (s, fx) = Fx.run(s, Fx.line("OK NAME name=bob lang=en"))
+        #expect(s.named)
+    }
+
+    @Test("A drop in the lobby: the name is taken again on reconnect; a seek is cancelled")
+    func dropInLobby() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=en"), .disconnected)
+        #expect(s.screen == .main)
+        #expect(s.alert?.notice == .seekCancelled)
+        #expect(!s.named)
+        (s, fx) = Fx.run(s, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "NAME alice"])
+    }
+
+    @Test("After Ctrl-C no reconnection is scheduled")
+    func quitting() {
+        let (_, fx) = Fx.run(Fx.inGame(), .key(.ctrlC), .disconnected)
+        #expect(fx == [.quit])
+    }
+}
+
+@Suite("Core: hostile and odd server input")
+struct ReducerRobustnessTests {
+    @Test("Control characters from the server never reach the state")
+    func controlCharacters() {
+        let s = Fx.run(Fx.inGame(fragment: "pea"), Fx.line("OVER id=7 winner=alice loser=bob reason=word fragment=pear"),
+                       .server(Message("INFO", text: "x\u{1B}[2Jy"))).0
+        #expect(s.result?.info == "x[2Jy")
+        let s2 = Fx.run(Fx.online(), .server(Message("NAME", fields: [("name", "ev\u{1B}]0;pwn\u{07}il")])),
+                        Fx.line("OK NAMES count=1")).0
+        #expect(s2.knownNames == ["ev]0;pwnil"])
+    }
+
+    @Test("Random lines and keys never trap, and every screen stays in bounds")
+    func fuzz() {
+        var rng = SplitMix(seed: 42)
+        let keywords = ["HELLO", "OK", "ERR", "GAME", "TURN", "MOVE", "OVER", "RANK", "INFO", "ADJOURNED", "RETURNED",
+                        "CLAIMABLE", "OFFER", "ACCEPTED", "DECLINED", "REMATCH", "NAME", "SCORE", "ZAP", ""]
+        let keys = ["id", "player", "players", "fragment", "letter", "winner", "loser", "reason", "token", "round",
+                    "lang", "kind", "grace", "rank", "wins", "played", "name", "code", "status", "languages"]
+        let values = ["7", "0", "-1", "99999999999999999999", "alice", "bob", "alice,bob", "a,b,c", "", "pear",
+                      Fx.token, "nl", "x\u{1B}y", "é", "asked", "restart", "lang", "1"]
+        let keyEvents: [Key] = [.char("a"), .char("1"), .char("2"), .char("3"), .enter, .escape, .tab, .up, .down,
+                                .left, .right, .backspace, .char("z"), .char("5"), .other]
+        for round in 0..<40 {
+            var s = round % 2 == 0 ? Fx.inGame(fragment: "pe", colour: round % 4 == 0) : Fx.over(language: "nl")
+            for _ in 0..<150 {
+                let event: ClientEvent
+                switch rng.next() % 10 {
+                case 0..<5:
+                    var line = keywords[Int(rng.next() % UInt64(keywords.count))]
+                    if line == "OK" || line == "ERR" { line += " " + ["NAME", "LETTER", "SEEK", "bad-token", "busy"][Int(rng.next() % 5)] }
+                    for _ in 0..<(rng.next() % 5) {
+                        line += " " + keys[Int(rng.next() % UInt64(keys.count))] + "=" + values[Int(rng.next() % UInt64(values.count))]
+                    }
+                    event = .server(Message.parse(line) ?? Message("X"))
+                case 5..<8: event = .key(keyEvents[Int(rng.next() % UInt64(keyEvents.count))])
+                case 8: event = [.disconnected, .connected, Fx.line(Fx.hello)][Int(rng.next() % 3)]
+                default: event = .tick(100 + Double(rng.next() % 1000) / 10)
+                }
+                s = reduce(s, event).0
+                if s.screen == .language || s.screen == .tutorial { continue }
+                for (w, h) in [(80, 24), (40, 12)] {
+                    let lines = Screens.render(s, width: w, height: h, strings: s.strings)
+                    #expect(lines.count == h)
+                    #expect(lines.allSatisfy { Layout.visibleWidth($0) <= w })
+                }
+            }
+        }
+    }
+}
+
+/// A small deterministic generator for the fuzz test.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Core: guards")
+struct ReducerGuardTests {
+    @Test("A server that accepts but never greets is treated as down after 10 s")
+    func noHello() {
+        let config = ClientConfig(language: "en", tutorialSeen: true)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .tick(50), .connected)
+        #expect(s.nextDeadline == 60)
+        (s, fx) = Fx.run(s, .tick(59))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .tick(60))
+        #expect(s.link == .offline)
+        #expect(fx == [.reconnect(after: 0.25)])
+    }
+
+    @Test("Two clients on one settings file: the one whose seat was resumed elsewhere does not take it back")
+    func seatTaken() {
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"),
+                             Fx.line("INFO Your seat in game 7 was resumed from another connection."), .disconnected)
+        #expect(s.seatTaken)
+        (s, fx) = Fx.run(s, .connected, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "NAMES"])
+        #expect(s.screen == .name)
+        #expect(s.game == nil)
+        #expect(s.alert?.notice == .seatTaken)
+        // A new game of its own clears the guard.
+        (s, _) = Fx.run(s, Fx.line("GAME id=9 lang=en players=alice,carol token=\(Fx.token) round=1"))
+        #expect(!s.seatTaken)
+    }
+}
+
+@Suite("Core: the computer and G-H-O-S-T matches")
+struct ReducerComputerAndMatchTests {
+    static func matchGame(bot: String? = nil) -> ClientState {
+        var s = Fx.named()
+        let players = bot.map { "bot-\($0),alice" } ?? "alice,bob"
+        let botField = bot.map { " bot=\($0)" } ?? ""
+        s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=\(players) token=\(Fx.token) round=1\(botField) rounds=ghost ghost=-,-",
+                               "TURN id=5 player=alice fragment= ghost=-,-")).0
+        return s
+    }
+
+    @Test("The computer screen: level, who starts, the game type; NEW bot=… and the game that follows")
+    func computer() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("2")))
+        #expect(s.screen == .computer)
+        (s, fx) = Fx.run(s, .key(.char("4")))
+        #expect(s.computerFirst)
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW bot=hard first=bot"])
+        (s, fx) = Fx.run(s, Fx.lines("OK NEW bot=hard lang=en",
+                                     "GAME id=4 lang=en players=bot-hard,alice token=\(Fx.token) round=1 bot=hard",
+                                     "TURN id=4 player=bot-hard fragment="))
+        #expect(s.screen == .game)
+        #expect(s.game?.bot == "hard")
+        #expect(s.game?.match == false)
+        #expect(s.lobby == nil)
+        // No hints against Hard; Esc and Backspace go back from the computer screen.
+        #expect(!s.gameMenuItems.contains(.hint))
+        (s, _) = Fx.run(Fx.named(), .key(.char("5")), .key(.char("2")), .key(.char("1")))
+        #expect(s.lastComputerGame == "NEW bot=easy rounds=ghost")
+        (s, _) = Fx.run(Fx.named(), .key(.char("2")), .key(.escape))
+        #expect(s.screen == .main)
+    }
+
+    @Test("Hints against Easy: HINT from the menu, the answer as an alert")
+    func hint() {
+        var s = Self.matchGame(bot: "easy")
+        #expect(s.gameMenuItems == [.hint, .restart, .language("nl"), .leave, .close])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["HINT"])
+        (s, fx) = Fx.run(s, Fx.lines("OK HINT winning=yes letter=u", "INFO You can force a win from here: try u."))
+        #expect(s.alert?.notice == .hint(winning: true, letter: "u"))
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "You can force a win from here: try “U”.")
+        (s, _) = Fx.run(s, .key(.escape), .key(.char("1")), Fx.line("ERR no-hints hints are only for games against the Easy computer"))
+        #expect(Screens.noticeText(s.alert!.notice, .nl) == "Hints krijg je alleen tegen de makkelijke computer.")
+    }
+
+    @Test("A match: OVER ends a round and play goes on, saying how the last round ended; MATCH ends it all")
+    func match() {
+        var s = Self.matchGame()
+        #expect(s.game?.match == true)
+        #expect(s.game?.ghost == ["", ""])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bob fragment=q ghost=-,-",
+                                     "MOVE id=5 player=bob letter=z fragment=qz",
+                                     "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=-,G",
+                                     "INFO No word starts with \"qz\", so bob loses. bob earns the letter G."))
+        #expect(s.screen == .game)
+        #expect(s.config.token == Fx.token)
+        #expect(fx.isEmpty)
+        #expect(s.game?.ghost == ["", "G"])
+        #expect(s.game?.roundEnd?.loser == "bob")
+        #expect(s.game?.roundEnd?.info == "No word starts with \"qz\", so bob loses. bob earns the letter G.")
+        (s, fx) = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
+                                     "TURN id=5 player=bob fragment= ghost=-,G"))
+        #expect(s.game?.round == 2)
+        #expect(s.game?.roundEnd == nil)
+        #expect(s.game?.previousRound?.fragment == "qz")
+        #expect(s.game?.fragment == "")
+        #expect(s.game?.toMove == "bob")
+        // The note stays for the whole round.
+        (s, _) = Fx.run(s, Fx.line("MOVE id=5 player=bob letter=a fragment=a"))
+        #expect(s.game?.previousRound?.fragment == "qz")
+
+        (s, fx) = Fx.run(s, Fx.lines("OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=-,GHOST",
+                                     "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
+                                     "MATCH id=5 winner=alice loser=bob ghost=-,GHOST",
+                                     "INFO bob spelled GHOST: alice wins the match.",
+                                     "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"))
+        #expect(s.screen == .over)
+        #expect(s.config.token == nil)
+        #expect(fx == [.saveConfig])
+        #expect(s.result?.match == true)
+        #expect(s.result?.ghost == ["", "GHOST"])
+        #expect(s.result?.reason == "word")
+        #expect(s.result?.info == "\"pear\" is a word longer than 3 letters, so bob loses.")
+        #expect(s.result?.ranks.count == 2)
+    }
+
+    @Test("Leaving a match ends it: OVER reason=left, then MATCH")
+    func leaveMatch() {
+        let s = Fx.run(Self.matchGame(), Fx.lines("OVER id=5 winner=bob loser=alice reason=left fragment= ghost=-,-",
+                                                  "INFO alice left the game.", "MATCH id=5 winner=bob loser=alice ghost=-,-",
+                                                  "INFO bob wins the match.")).0
+        #expect(s.screen == .over)
+        #expect(s.result?.reason == "left")
+        #expect(s.result?.winner == "bob")
+    }
+
+    @Test("Against the computer, “play again” starts the same game again; the scores open on its board")
+    func playAgain() {
+        var s = Fx.run(Fx.named(), .key(.char("2")), .key(.char("1"))).0
+        s = Fx.run(s, Fx.lines("OK NEW bot=easy lang=en", "GAME id=4 lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                               "TURN id=4 player=alice fragment=", "MOVE id=4 player=alice letter=q fragment=q",
+                               "MOVE id=4 player=bot-easy letter=z fragment=qz",
+                               "OVER id=4 winner=alice loser=bot-easy reason=dead fragment=qz",
+                               "INFO No word starts with \"qz\", so bot-easy loses.", "RANK name=alice rank=1 wins=1")).0
+        #expect(s.screen == .over)
+        #expect(s.result?.bot == "easy")
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(Fx.sent(fx) == ["NEW bot=easy"])
+        (s, fx) = Fx.run(s, Fx.line("ERR busy whatever"), .key(.char("5")))
+        #expect(s.scoresBoard == "easy")
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=easy"])
+        (s, fx) = Fx.run(s, .key(.right))
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=medium"])
+        (s, fx) = Fx.run(s, .key(.left), .key(.left), .key(.left))
+        #expect(s.scoresBoard == "game")
+        #expect(Fx.sent(fx) == ["SCORES 100 bot=easy", "SCORES 100 mode=match", "SCORES 100"])
+    }
+
+    @Test("Scoreboard commands", arguments: [
+        ("game", "SCORES 100"), ("match", "SCORES 100 mode=match"), ("hard", "SCORES 100 bot=hard"),
+        ("medium-match", "SCORES 100 bot=medium mode=match"),
+    ])
+    func boards(board: String, command: String) {
+        #expect(ScoreBoard.command(board, limit: 100) == command)
+    }
+}
+
+@Suite("Core: keepalive")
+struct ReducerKeepaliveTests {
+    @Test("After a minute without sending anything, a PING keeps the connection (and a waiting seek) alive")
+    func keepalive() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=ABCDE lang=en"))
+        #expect(s.screen == .waiting)
+        #expect(s.nextDeadline == 100 + ClientState.keepaliveSeconds)
+        (s, fx) = Fx.run(s, .tick(159))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(s, .tick(160))
+        #expect(Fx.sent(fx) == ["PING"])
+        (s, fx) = Fx.run(s, Fx.line("OK PING"), .tick(200))
+        #expect(fx.isEmpty)
+        #expect(s.pending.isEmpty)
+        #expect(s.screen == .waiting)
+    }
+}

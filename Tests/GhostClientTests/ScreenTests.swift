@@ -1,0 +1,364 @@
+import Testing
+@testable import GhostClient
+import GhostProtocol
+
+/// Every screen, in both languages, with and without colour, at several sizes.
+@Suite("Screens")
+struct ScreenTests {
+    static let sizes = [(80, 24), (120, 40), (100, 30)]
+
+    /// One state per screen, to check the common properties.
+    static func everyScreen(language: String, colour: Bool) -> [ClientState] {
+        var first = ClientState(config: ClientConfig(), serverAddress: "127.0.0.1:7777", colour: colour)
+        first.config.language = nil
+        var tutorial = Fx.named(language: language, colour: colour)
+        tutorial = Fx.run(tutorial, .key(.char("7")), .key(.right)).0
+        var names = Fx.online(language: language, colour: colour)
+        names = Fx.run(names, Fx.lines("NAME name=alice", "NAME name=bob", "OK NAMES count=2")).0
+        let main = Fx.named(language: language, colour: colour)
+        let join = Fx.run(main, Fx.keys("4ab")).0
+        let hosting = Fx.run(main, .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0
+        let seeking = Fx.run(main, .key(.char("1")), Fx.line("OK SEEK lang=nl")).0
+        let resuming = ClientState(config: ClientConfig(language: language, tutorialSeen: true, token: Fx.token),
+                                   serverAddress: "h:1", colour: colour)
+        let game = Fx.inGame(fragment: "pea", language: language, colour: colour)
+        let menu = Fx.run(Fx.inGame(fragment: "pe", language: language, colour: colour),
+                          Fx.lines("OFFER id=7 player=bob kind=restart", "CLAIMABLE id=7 player=bob") + [.key(.escape)]).0
+        let away = Fx.run(game, Fx.line("ADJOURNED id=7 player=bob grace=60"), .key(.char("1"))).0
+        let over = Fx.over(language: language, colour: colour)
+        let scores = Fx.run(main, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
+                                  + [Fx.line("OK SCORES count=30")]).0
+        let offline = Fx.run(game, .disconnected).0
+        return [first, tutorial, names, main, join, hosting, seeking, resuming, game, menu, away, over, scores, offline]
+    }
+
+    @Test("Every screen fits: exactly `height` lines, none wider than `width`", arguments: ["en", "nl"], [false, true])
+    func fits(language: String, colour: Bool) {
+        for s in ScreenTests.everyScreen(language: language, colour: colour) {
+            for (w, h) in ScreenTests.sizes {
+                let lines = Screens.render(s, width: w, height: h, strings: s.strings)
+                #expect(lines.count == h, "\(s.screen) at \(w)x\(h)")
+                for line in lines {
+                    #expect(Layout.visibleWidth(line) <= w, "\(s.screen) at \(w)x\(h): \(line)")
+                }
+            }
+        }
+    }
+
+    @Test("Without colour (NO_COLOR) no screen holds an escape byte; with colour they do", arguments: ["en", "nl"])
+    func noColour(language: String) {
+        for s in ScreenTests.everyScreen(language: language, colour: false) {
+            for (w, h) in ScreenTests.sizes + [(40, 12)] {
+                let text = Screens.render(s, width: w, height: h, strings: s.strings).joined(separator: "\n")
+                #expect(!text.utf8.contains(0x1B), "\(s.screen) at \(w)x\(h)")
+            }
+        }
+        let coloured = Screens.render(Fx.inGame(fragment: "pea", colour: true)).joined()
+        #expect(coloured.contains("\u{1B}["))
+    }
+
+    @Test("Small windows still render within bounds")
+    func small() {
+        for s in ScreenTests.everyScreen(language: "en", colour: true) {
+            for (w, h) in [(40, 12), (20, 6), (1, 1)] {
+                let lines = Screens.render(s, width: w, height: h, strings: s.strings)
+                #expect(lines.count == h)
+                #expect(lines.allSatisfy { Layout.visibleWidth($0) <= w })
+            }
+        }
+    }
+
+    // MARK: The game screen
+
+    static func plainLines(_ s: ClientState, _ w: Int = 80, _ h: Int = 24) -> [String] {
+        Screens.render(s, width: w, height: h, strings: s.strings).map(Layout.plain)
+    }
+
+    @Test("Whose turn: a ▶ marker on the player to move, and the turn line, in both languages")
+    func whoseTurn() {
+        let mine = ScreenTests.plainLines(Fx.inGame(fragment: "pe"))
+        #expect(mine[3].contains("▶ alice (you)"))
+        #expect(mine[3].contains("  bob"))
+        #expect(!mine[3].contains("▶ bob"))
+        #expect(mine[5].trimmingCharacters() == "Your turn: type a letter")
+
+        let theirs = ScreenTests.plainLines(Fx.inGame(fragment: "p"))
+        #expect(theirs[3].contains("▶ bob"))
+        #expect(theirs[5].trimmingCharacters() == "bob is thinking…")
+
+        let dutch = ScreenTests.plainLines(Fx.inGame(fragment: "pe", language: "nl"))
+        #expect(dutch[3].contains("▶ alice (jij)"))
+        #expect(dutch[5].trimmingCharacters() == "Jij bent aan de beurt: typ een letter")
+        #expect(dutch[0].contains("Engels · ronde 1"))
+    }
+
+    @Test("With colour the player to move is in reverse video")
+    func turnInColour() {
+        let line = Screens.render(Fx.inGame(fragment: "pe", colour: true))[3]
+        #expect(line.contains("▶ \u{1B}[1;7m alice (you) \u{1B}[0m"))
+    }
+
+    @Test("The fragment in large letters, with its caption; spaced capitals when too wide")
+    func fragment() {
+        let lines = ScreenTests.plainLines(Fx.inGame(fragment: "pea"))
+        let big = BlockFont.render("PEA", maxWidth: 76) ?? []
+        #expect(big.count == 5)
+        for (i, row) in big.enumerated() {
+            #expect(lines[7 + i].trimmingCharacters() == row.trimmingCharacters())
+        }
+        #expect(lines[7].contains("████  █████  ███"))
+        #expect(lines[12].trimmingCharacters() == "“PEA” · 3 letters · alice played A")
+
+        let empty = ScreenTests.plainLines(Fx.inGame())
+        #expect(empty[9].trimmingCharacters() == "— no letters yet —")
+
+        // 20 letters do not fit in 80 columns as blocks: spaced capitals.
+        let long = ScreenTests.plainLines(Fx.inGame(fragment: "abcdefghijklmnopqrst"))
+        #expect(long.contains { $0.trimmingCharacters() == "A B C D E F G H I J K L M N O P Q R S T" })
+        #expect(!long.joined().contains("█"))
+        // In 40 columns even PEA falls back.
+        let narrow = ScreenTests.plainLines(Fx.inGame(fragment: "pea"), 40, 24)
+        #expect(narrow.contains { $0.trimmingCharacters() == "P E A" } || narrow.joined().contains("█"))
+    }
+
+    @Test("The keyboard: QWERTY rows; the key just played flashes (*P* without colour)")
+    func keyboard() {
+        var s = Fx.inGame(fragment: "")
+        s = Fx.run(s, Fx.lines("MOVE id=7 player=alice letter=p fragment=p", "TURN id=7 player=bob fragment=p")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[14].trimmingCharacters() == "[Q] [W] [E] [R] [T] [Y] [U] [I] [O] *P*")
+        #expect(lines[15].trimmingCharacters() == "[A] [S] [D] [F] [G] [H] [J] [K] [L]")
+        #expect(lines[16].trimmingCharacters() == "[Z] [X] [C] [V] [B] [N] [M]")
+        // After the flash, plain again.
+        let later = ScreenTests.plainLines(Fx.run(s, .tick(200)).0)
+        #expect(later[14].trimmingCharacters() == "[Q] [W] [E] [R] [T] [Y] [U] [I] [O] [P]")
+        // With colour, the flashed key is drawn with attributes instead.
+        s.colour = true
+        #expect(Screens.render(s)[14].contains("\u{1B}[1;30;43m[P]\u{1B}[0m"))
+    }
+
+    @Test("Alerts and situations: letters only, not your turn, opponent away, reconnecting, offers")
+    func statusLines() {
+        let alert = ScreenTests.plainLines(Fx.run(Fx.inGame(), .key(.char("7"))).0)
+        #expect(alert[22] == " Letters only: type a letter a–z (Esc for the menu).")
+        let nl = ScreenTests.plainLines(Fx.run(Fx.inGame(language: "nl"), .key(.char("7"))).0)
+        #expect(nl[22] == " Alleen letters: typ een letter a–z (Esc voor het menu).")
+        let turn = ScreenTests.plainLines(Fx.run(Fx.inGame(meFirst: false), .key(.char("x")),
+                                                  Fx.line("ERR not-your-turn it is bob's turn")).0)
+        #expect(turn[22] == " Not your turn: wait for your opponent.")
+        let away = ScreenTests.plainLines(Fx.run(Fx.inGame(), Fx.line("ADJOURNED id=7 player=bob grace=60")).0)
+        #expect(away[21] == " bob is away; the game waits (claimable after 60 s of their turn).")
+        #expect(away[3].contains("bob …"))
+        let offline = ScreenTests.plainLines(Fx.run(Fx.inGame(), .disconnected).0)
+        #expect(offline[22] == " Connection lost: reconnecting…")
+        let offer = ScreenTests.plainLines(Fx.run(Fx.inGame(fragment: "p"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0)
+        #expect(offer[21] == " bob offers to switch to Dutch and restart: Esc → accept or decline.")
+        #expect(offer[23].contains("Esc menu"))
+    }
+
+    @Test("The game menu lists the offer's answers, the claim, restart, languages, leave")
+    func gameMenu() {
+        let s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OFFER id=7 player=bob kind=restart",
+                                                          "ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")
+                       + [.key(.escape)]).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(Array(lines[13...20]) == [
+            "  Menu",
+            "  ▶ 1  Accept: restart the round",
+            "    2  Decline the offer",
+            "    3  Claim the win (bob stayed away)",
+            "    4  Restart the round",
+            "    5  Play in Dutch (restarts the round)",
+            "    6  Leave the game (you lose)",
+            "    7  Back to the game",
+        ])
+        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("6"))).0)
+        #expect(confirm[14] == "  Leave and lose this game? Enter: yes · Esc: no")
+    }
+
+    // MARK: Game over
+
+    @Test("Game over: the winner congratulated, the reason in words, both places; keys for what next")
+    func over() {
+        let lines = ScreenTests.plainLines(Fx.over())
+        #expect(lines[0].contains("Game over"))
+        #expect(lines[3] == "  You win, alice! Congratulations!")
+        #expect(lines[5] == "  bob completed “PEAR”, a word of more than 3 letters.")
+        #expect(lines[6] == "  Server: \"pear\" is a word longer than 3 letters, so bob loses.")
+        #expect(lines[7] == "  Final fragment: P E A R")
+        #expect(lines[9] == "  Places in the high-score list:")
+        #expect(lines[10] == "  ▶ #1  alice  (3 wins)")
+        #expect(lines[11] == "    #2  bob  (1 win)")
+        #expect(Array(lines[13...17]) == ["  ▶ 1  Rematch", "    2  New game (quick match)", "    3  Change name",
+                                          "    4  Main screen", "    5  High scores"])
+
+        let loser = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl"))
+        #expect(loser[3] == "  alice wint dit spel. Volgende keer beter!")
+        #expect(loser[5] == "  bob maakte “PEAR”, een woord van meer dan 3 letters.")
+        #expect(loser[10] == "    #1  alice  (3 overwinningen)")
+        #expect(loser[11] == "  ▶ #2  bob  (1 overwinning)")
+        #expect(loser[13] == "  ▶ 1  Revanche")
+
+        let rematch = ScreenTests.plainLines(Fx.run(Fx.over(), Fx.line("REMATCH id=7 player=bob")).0)
+        #expect(rematch[21] == " bob wants a rematch: press 1 to play again.")
+    }
+
+    @Test("The server's INFO is shown only when it says more than the client's own words")
+    func infoNotRepeated() {
+        let s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OVER id=7 winner=alice loser=bob reason=left fragment=pe",
+                                                          "INFO bob left the game.")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines.filter { $0.contains("left the game") } == ["  bob left the game."])
+    }
+
+    @Test("Every reason in words", arguments: [
+        ("word", "bob completed “PEAR”, a word of more than 3 letters.", "bob maakte “PEAR”, een woord van meer dan 3 letters."),
+        ("dead", "bob made “PEAR”: no longer word starts with it.", "bob maakte “PEAR”: daar begint geen langer woord mee."),
+        ("left", "bob left the game.", "bob heeft het spel verlaten."),
+        ("abandoned", "bob stayed away too long; alice claimed the game.", "bob bleef te lang weg; alice eiste de winst op."),
+        ("later", "bob lost (later).", "bob verloor (later)."),
+    ])
+    func reasons(reason: String, en: String, nl: String) {
+        let r = GameResult(id: 1, winner: "alice", loser: "bob", reason: reason, fragment: "pear")
+        #expect(Screens.reasonText(r, .en) == en)
+        #expect(Screens.reasonText(r, .nl) == nl)
+    }
+
+    // MARK: The computer and matches
+
+    @Test("A match shows each player's G-H-O-S-T letters under their name; the computer by its level")
+    func matchScreen() {
+        var s = ReducerComputerAndMatchTests.matchGame(bot: "hard")
+        s = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bot-hard fragment=q ghost=GH,-")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[3].contains("▶ Computer (hard)") && lines[3].contains("alice (you)"))
+        let ghost = lines[4].trimmingCharacters()
+        #expect(ghost.hasPrefix("G H · · ·") && ghost.hasSuffix("· · · · ·"))
+        #expect(lines[5].trimmingCharacters() == "Computer (hard) is thinking…")
+        #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · alice played Q")
+        let nl = ScreenTests.plainLines(Fx.run(s, .resize(width: 80, height: 24)).0, 80, 24)
+        #expect(nl[3].contains("Computer (hard)"))
+        var dutch = s
+        dutch.config.language = "nl"
+        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "Computer (moeilijk) denkt na…")
+    }
+
+    @Test("Between rounds: the round's end, then “last round” during the next one")
+    func rounds() {
+        var s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
+            "MOVE id=5 player=alice letter=q fragment=q", "MOVE id=5 player=bob letter=z fragment=qz",
+            "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=-,G")).0
+        var lines = ScreenTests.plainLines(s)
+        #expect(lines[5].trimmingCharacters() == "Round over: the next one starts…")
+        #expect(lines[21] == " bob made “QZ” and earns the letter G.")
+        s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
+                               "TURN id=5 player=bob fragment= ghost=-,G")).0
+        lines = ScreenTests.plainLines(s)
+        #expect(lines[21] == " Last round: bob made “QZ” and earns the letter G.")
+        #expect(lines[0].contains("round 2"))
+        #expect(lines[4].trimmingCharacters().hasSuffix("G · · · ·"))
+    }
+
+    @Test("The end of a match: the match winner, who spelled GHOST, both players' letters")
+    func matchOver() {
+        let s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
+            "OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=G,GHOST",
+            "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
+            "MATCH id=5 winner=alice loser=bob ghost=G,GHOST", "INFO bob spelled GHOST: alice wins the match.",
+            "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0")).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[3] == "  You win the match, alice! Congratulations!")
+        #expect(lines[5] == "  bob completed “PEAR”, a word of more than 3 letters.")
+        #expect(lines[7] == "  bob spelled GHOST.")
+        #expect(lines[8] == "  G-H-O-S-T:  alice G · · · ·   bob G H O S T")
+        let nl = ScreenTests.plainLines(Fx.run(s, .key(.char("4")), .key(.char("6")), .key(.char("2")), .key(.enter)).0)
+        #expect(nl.contains { $0.contains("Je speelt als alice") })
+    }
+
+    @Test("The computer screen lists the levels, who starts and the game type")
+    func computerScreen() {
+        let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("2")), .key(.char("4"))).0)
+        #expect(lines[0].contains("Play the computer"))
+        #expect(Array(lines[5...9]) == [
+            "    1  Easy — any letter that does not lose at once; hints allowed",
+            "    2  Medium — sometimes perfect, sometimes not",
+            "    3  Hard — perfect play: wins whenever it can",
+            "  ▶ 4  Who starts: the computer",
+            "    5  Back",
+        ])
+        #expect(lines[11] == "  Game type: single game")
+        let over = ScreenTests.plainLines(Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
+            "RANK name=alice rank=1 wins=0")).0)
+        #expect(over[3] == "  Computer (easy) wins this game. Better luck next time!")
+        #expect(over.contains("  ▶ 1  Play again"))
+    }
+
+    // MARK: Other screens
+
+    @Test("High scores: rank, name, wins and played, my row marked; scrolls")
+    func scores() {
+        var s = Fx.named("player2")
+        s = Fx.run(s, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
+                      + [Fx.line("OK SCORES count=30")]).0
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[0].contains("High scores · games between people"))
+        #expect(lines[3] == "      Rank  Name                   Wins   Played")
+        #expect(lines[4] == "         1  player1                  30       40")
+        #expect(lines[5] == "  ▶      2  player2                  29       40")
+        let scrolled = ScreenTests.plainLines(Fx.run(s, .key(.down), .key(.down)).0)
+        #expect(scrolled[4].contains("player3"))
+        let nl = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("8")), Fx.line("OK SCORES count=0 board=game")).0)
+        #expect(nl[0].contains("Ranglijst · spellen tussen mensen"))
+        #expect(nl[3] == "  Nog geen gespeelde spellen.")
+    }
+
+    @Test("Language choice, names, main menu, join and waiting screens show what they should")
+    func lobbyScreens() {
+        let first = ScreenTests.plainLines(ClientState(config: ClientConfig(), serverAddress: "h:1"))
+        #expect(first.contains("  Choose your language · Kies je taal"))
+        #expect(first.contains("  ▶ 1  English"))
+        #expect(first.contains("    2  Nederlands"))
+
+        var names = Fx.online(lastName: "bob")
+        names = Fx.run(names, Fx.lines("NAME name=alice", "NAME name=bob", "OK NAMES count=2")).0
+        let n = ScreenTests.plainLines(names)
+        #expect(n.contains("    Name: _"))
+        #expect(n.contains("    alice"))
+        #expect(n.contains("  ▶ bob"))
+
+        let main = ScreenTests.plainLines(Fx.named(language: "nl"))
+        #expect(main[0].contains("Je speelt als alice"))
+        #expect(main.contains("  ▶ 1  Snel een spel"))
+        #expect(main.contains("    6  Taal: Nederlands"))
+        #expect(main.contains("    0  Stoppen"))
+        #expect(main.contains("    2  Tegen de computer"))
+        #expect(main.contains("    5  Soort spel: los spel"))
+
+        let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0)
+        #expect(hosting.contains("  Your private game code:"))
+        #expect(hosting.contains { $0.trimmingCharacters() == "4 E G 7 R" })
+        #expect(hosting.contains { $0.contains("█") })
+
+        let seeking = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=en")).0)
+        #expect(seeking.contains("  Looking for an opponent who plays in English…"))
+
+        let tutorial = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("7"))).0)
+        #expect(tutorial[0].contains("Zo speel je (1/4)"))
+        #expect(tutorial[3] == "  Het spel")
+    }
+
+    @Test("Both languages have every tutorial page, and the same number")
+    func tutorialPages() {
+        #expect(Strings.en.tutorialPages.count == Strings.tutorialPageCount)
+        #expect(Strings.nl.tutorialPages.count == Strings.tutorialPageCount)
+        for t in [Strings.en, Strings.nl] {
+            for p in t.tutorialPages { #expect(!p.title.isEmpty && !p.paragraphs.isEmpty) }
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String { trimmingSpaces }
+}
