@@ -213,7 +213,7 @@ public final class Server: Outbox {
     /// Replies one turn may add beyond --max-output-bytes before the flush.
     static let turnAllowance = 64 * 1024
     /// How long a closing connection may take to read its last replies.
-    static let closeGrace = 5.0
+    static let closeGrace = 2.0
 
     public func close(_ id: ConnectionID) {
         close(id, reason: "quit")
