@@ -96,7 +96,10 @@ final class LoadBench {
             if settings.hold && t - lastPing >= 1 {
                 // Hold mode: every connection answers a PING once a second.
                 lastPing = t
-                for c in conns where c.awaiting == 0 { send(c, "PING\r\n") }
+                for c in conns where c.awaiting == 0 {
+                    sendTimed(c, "PING\r\n")
+                    flush(c)
+                }
             }
             let n = ghost_epoll_wait(epfd, &datas, &events, 256, 50)
             if n < 0 { continue }

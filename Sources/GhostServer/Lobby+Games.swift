@@ -61,6 +61,7 @@ extension Lobby {
                 continue
             }
             let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
+            timedGames.insert(g.id)
             tables[g.id] = Table(id: g.id, lang: g.lang, names: g.players, tokens: g.tokens, seats: [nil, nil],
                                  bots: bots, match: g.mode == "ghost", ghost: g.ghost, starter: g.starter, botDue: nil,
                                  game: game, round: g.round, offer: g.offer, offerSpent: g.offerSpent,
@@ -246,6 +247,7 @@ extension Lobby {
         guard var table = tables[gameID], !table.game.isOver, table.bots[table.game.toMove] != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
+        timedGames.insert(gameID)
         tables[gameID] = table
     }
 
@@ -290,6 +292,7 @@ extension Lobby {
     }
 
     func adjourn(_ gameID: Int, seat: Int) {
+        timedGames.insert(gameID)
         guard var table = tables[gameID] else { return }
         table.seats[seat] = nil
         table.awaySince[seat] = clock.monotonic
@@ -373,22 +376,34 @@ extension Lobby {
     }
 
     /// The next moment a grace period ends, if any (monotonic seconds).
+    /// Only games with a timer (the computer to play, a player away) are
+    /// looked at, so a busy server does not walk every game on every turn.
     public var nextDeadline: Double? {
-        let claims = tables.values.lazy.filter { !$0.claimAnnounced }.compactMap { self.claimDeadline($0) }.min()
-        let bots = tables.values.lazy.compactMap(\.botDue).min()
-        switch (claims, bots) {
-        case let (c?, b?): return min(c, b)
-        case let (c, b): return c ?? b
+        var next: Double?
+        for id in timedGames {
+            guard let table = tables[id] else { continue }
+            for d in [table.botDue, table.claimAnnounced ? nil : claimDeadline(table)] {
+                if let d, next.map({ d < $0 }) ?? true { next = d }
+            }
         }
+        return next
     }
 
     /// Announces the grace periods that have ended.
     public func tick() {
+        guard !timedGames.isEmpty else { return }
         let now = clock.monotonic
-        for (gameID, table) in tables {
+        for gameID in timedGames {
+            guard let table = tables[gameID] else { continue }
             if let due = table.botDue, due <= now { playComputer(gameID) }
         }
-        for (gameID, table) in tables where !table.claimAnnounced {
+        // Forget the games that no longer need a timer.
+        timedGames = timedGames.filter { id in
+            guard let t = tables[id] else { return false }
+            return t.botDue != nil || (0..<2).contains { t.isAway($0) }
+        }
+        for gameID in timedGames {
+            guard let table = tables[gameID], !table.claimAnnounced else { continue }
             guard let deadline = claimDeadline(table), deadline <= now else { continue }
             tables[gameID]?.claimAnnounced = true
             let absent = table.names[table.game.toMove]

@@ -125,6 +125,8 @@ public final class Lobby {
     var solvers: [String: Solver] = [:]
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
+    /// Games that may need the clock: the computer to play, or a player away.
+    var timedGames: Set<Int> = []
 
     /// The first store error; once set, the server must stop without sending
     /// this turn's replies, since they may confirm changes that are not stored.
