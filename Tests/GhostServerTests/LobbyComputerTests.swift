@@ -5,17 +5,6 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 
-/// Time that moves only when the test says so.
-private final class StepClock: LobbyClock {
-    var wall = 1_700_000_000
-    var monotonic: Double = 10_000
-
-    func advance(_ seconds: Double) {
-        monotonic += seconds
-        wall += Int(seconds)
-    }
-}
-
 // The lists, and what perfect play makes of them (1st = the player who starts a round):
 // en: pea, pear, peach, cat, cats, dog, dogs.
 //   p: p, e (forced), a (forced), then c (r makes "pear", a word: loses at once), h (forced)
@@ -23,17 +12,14 @@ private final class StepClock: LobbyClock {
 //   c: c, a, t ("cat" is alive: cats extends it), s makes "cats" on the 2nd player. d: likewise
 //      (dog, dogs). So c and d win for the 1st player: the computer starting plays c or d.
 // nl: huis, huisje, kat, katten: k then a is forced.
-private let computerLists: [String: WordList] = [
-    "en": WordList(words: ["pea", "pear", "peach", "cat", "cats", "dog", "dogs"]),
-    "nl": WordList(words: ["huis", "huisje", "kat", "katten"]),
-]
+private let computerLists = lobbyLists
 
 /// A lobby with a recording outbox, a manual clock and a store in a fresh temporary
 /// directory. The computer moves at once (inline) unless `botDelay` > 0.
 /// Connection 1 is alice, 2 is bob, 3 is carol, 4 is dave.
 private final class BotHarness {
     let outbox = RecordingOutbox()
-    let clock = StepClock()
+    let clock = ManualClock()
     let directory: String
     private let ownsDirectory: Bool
     let store: Store

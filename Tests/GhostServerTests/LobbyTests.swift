@@ -27,7 +27,7 @@ final class RecordingOutbox: Outbox {
 }
 
 /// Time that moves only when the test says so.
-private final class ManualClock: LobbyClock {
+final class ManualClock: LobbyClock {
     var wall = 1_700_000_000
     var monotonic: Double = 10_000
 
@@ -37,7 +37,9 @@ private final class ManualClock: LobbyClock {
     }
 }
 
-private let lobbyLists: [String: WordList] = [
+/// Small lists for lobby tests (shared with LobbyComputerTests, which explains
+/// what perfect play makes of them).
+let lobbyLists: [String: WordList] = [
     "en": WordList(words: ["pea", "pear", "peach", "cat", "cats", "dog", "dogs"]),
     "nl": WordList(words: ["huis", "huisje", "kat", "katten"]),
 ]
