@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Leaving games, disconnects, signals and the command line of a real ghostd.
-@Suite("EndToEnd: connections and process", .timeLimit(.minutes(1)))
+@Suite("EndToEnd: connections and process", .timeLimit(.minutes(5)))
 struct EndToEndConnectionTests {
     @Test("Closing the socket mid-game adjourns it: the opponent gets ADJOURNED and INFO and stays in the game")
     func disconnectMidGame() throws {

@@ -3,7 +3,7 @@ import Testing
 import GhostServer
 
 /// Whole games against a real ghostd over TCP, with every line checked.
-@Suite("EndToEnd: games", .timeLimit(.minutes(1)))
+@Suite("EndToEnd: games", .timeLimit(.minutes(5)))
 struct EndToEndGameTests {
     @Test("NEW/JOIN game to reason=word (pear), every line of both players")
     func privateGameToWord() throws {

@@ -6,7 +6,7 @@ import Glibc
 
 /// The daemon's limits (Server.swift, Protocol.md §7), each against a small
 /// daemon of its own with a tiny limit, over real sockets.
-@Suite("Limits: clients, timeouts, flood, output, accept backoff", .timeLimit(.minutes(1)))
+@Suite("Limits: clients, timeouts, flood, output, accept backoff", .timeLimit(.minutes(5)))
 struct LimitsTests {
     static let idleTimeoutLine = "ERR timeout no command for 1 s; PING keeps a connection alive"
     static let nameTimeoutLine = "ERR timeout no NAME or RESUME within 1 s"
