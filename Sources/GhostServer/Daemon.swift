@@ -34,7 +34,7 @@ public enum Daemon {
         do {
             let store = try Store(directory: config.dataDirectory, durability: config.durability)
             logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue))")
-            server = try Server(config: config, dictionaries: dictionaries, store: store, log: logLine)
+            server = try Server(config: config, dictionaries: dictionaries, store: store)
             try server.start()
         } catch {
             logLine("ghostd: \(error)")
@@ -53,13 +53,18 @@ public enum Daemon {
 /// Writes one line to stderr, prefixed with a UTC timestamp
 /// (`2026-11-22T03:04:05.678Z`). Cheap enough to call per game.
 public func logLine(_ text: String) {
+    var bytes: [UInt8] = []
+    appendLogLine(text, to: &bytes)
+    writeToStderr(bytes)
+}
+
+/// Appends one timestamped log line to `bytes`.
+func appendLogLine(_ text: String, to bytes: inout [UInt8]) {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     var t = time_t(now.tv_sec)
     var parts = tm()
     gmtime_r(&t, &parts)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(26 + text.utf8.count)
     func digits(_ value: Int, _ width: Int) {
         var v = value
         var tmp = [UInt8](repeating: 0x30, count: width)
@@ -78,6 +83,10 @@ public func logLine(_ text: String) {
     digits(Int(now.tv_nsec / 1_000_000), 3); bytes.append(0x5A); bytes.append(0x20)
     bytes.append(contentsOf: text.utf8)
     bytes.append(0x0A)
+}
+
+/// Writes all of `bytes` to stderr.
+func writeToStderr(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
         let n = bytes.withUnsafeBytes { write(2, $0.baseAddress.map { $0 + offset }, $0.count - offset) }

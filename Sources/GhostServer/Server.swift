@@ -127,9 +127,13 @@ public final class Server: Outbox {
         }
     }
 
-    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store, log: @escaping (String) -> Void) throws {
+    /// Log lines of this turn; written to stderr once per turn, with the replies.
+    private let logBuffer = LogBuffer()
+
+    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store) throws {
         self.config = config
-        self.log = log
+        let logBuffer = self.logBuffer
+        self.log = { logBuffer.append($0) }
         self.store = store
         self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
         var settings = Lobby.Settings()
@@ -193,8 +197,10 @@ public final class Server: Outbox {
             lobby.tick()
             guard commit() else { return }
             endOfTurn()
+            logBuffer.flush()
         }
         shutdown()
+        logBuffer.flush()
     }
 
     // MARK: Outbox
@@ -375,6 +381,7 @@ public final class Server: Outbox {
         }
         guard let failure else { return true }
         log("cannot commit to \(store.path): \(failure); stopping without sending unconfirmed replies")
+        logBuffer.flush()
         exit(3)
     }
 
@@ -481,6 +488,17 @@ public final class Server: Outbox {
         if epfd >= 0 { Glibc.close(epfd) }
         if signalFD >= 0 { Glibc.close(signalFD) }
         log("stopped")
+    }
+}
+
+/// Log lines collected during a loop turn and written with one write().
+final class LogBuffer {
+    private var bytes: [UInt8] = []
+    func append(_ line: String) { appendLogLine(line, to: &bytes) }
+    func flush() {
+        guard !bytes.isEmpty else { return }
+        writeToStderr(bytes)
+        bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 16)
     }
 }
 
