@@ -188,6 +188,12 @@ public final class Server: Outbox {
                 case 1: handleSignal()
                 default:
                     guard let conn = connections[Int(data)] else { continue }
+                    if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
+                        // Closing, and the peer is gone too: nothing left to write to.
+                        conn.dropReason = conn.dropReason ?? conn.closeReason
+                        markDirty(conn)
+                        continue
+                    }
                     if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readFrom(conn) }
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { markDirty(conn) }
                 }
