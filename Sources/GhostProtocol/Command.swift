@@ -174,13 +174,18 @@ public enum CommandParser {
     /// Parses one framed line (without its line end). Returns nil for a blank line.
     public static func parse(_ line: [UInt8]) -> Result<Command?, CommandError> {
         // Control characters first: they are refused however the line is encoded.
-        for b in line where (b < 0x20 && b != 0x09) || b == 0x7F {
-            return .failure(CommandError(.badCharacter, "control characters are not allowed"))
+        var ascii = true
+        for b in line {
+            if (b < 0x20 && b != 0x09) || b == 0x7F {
+                return .failure(CommandError(.badCharacter, "control characters are not allowed"))
+            }
+            if b >= 0x80 { ascii = false }
         }
         guard let text = String(validating: line, as: UTF8.self) else {
             return .failure(CommandError(.badEncoding, "lines must be UTF-8"))
         }
-        if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+        // C1 controls (U+0080–U+009F) can only hide in non-ASCII lines.
+        if !ascii, text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
             return .failure(CommandError(.badCharacter, "control characters are not allowed"))
         }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
