@@ -1,6 +1,7 @@
 import Testing
 @testable import GhostClient
 import GhostProtocol
+import GhostCore
 
 @Suite("Core: first start, names and the lobby")
 struct ReducerLobbyTests {
@@ -498,17 +499,7 @@ struct ReducerRobustnessTests {
 }
 
 /// A small deterministic generator for the fuzz test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SplitMix = SplitMix64
 
 @Suite("Core: guards")
 struct ReducerGuardTests {

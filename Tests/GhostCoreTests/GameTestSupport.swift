@@ -1,17 +1,7 @@
 import GhostCore
 
-/// A deterministic generator (SplitMix64), so random tests are reproducible.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The seeded generator random tests use, so they are reproducible.
+typealias SeededRandom = SplitMix64
 
 /// A letter from a one-character string, for readable tests.
 func L(_ c: Character) -> Letter { Letter(String(c))! }
