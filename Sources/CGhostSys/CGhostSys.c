@@ -50,16 +50,19 @@ int ghost_epoll_wait(int epfd, uint64_t *datas, uint32_t *events, int max, int t
     return n;
 }
 
-int ghost_signalfd_open(void) {
+int ghost_signalfd_open_with(int extra_signal) {
     signal(SIGPIPE, SIG_IGN);
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGHUP);
+    if (extra_signal > 0) sigaddset(&set, extra_signal);
     if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+
+int ghost_signalfd_open(void) { return ghost_signalfd_open_with(0); }
 
 int ghost_signalfd_read(int fd) {
     struct signalfd_siginfo info;

@@ -84,17 +84,7 @@ void ghost_install_crash_restore(int tty_fd, const char *sequence) {
     }
 }
 
-int ghost_client_signalfd_open(void) {
-    signal(SIGPIPE, SIG_IGN);
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
-    sigaddset(&set, SIGWINCH);
-    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
-    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
-}
+int ghost_client_signalfd_open(void) { return ghost_signalfd_open_with(SIGWINCH); }
 
 int ghost_client_connect(const char *host, int port, int index, char *error, int error_len) {
     struct addrinfo hints, *res = NULL;

@@ -31,6 +31,8 @@ int ghost_epoll_wait(int epfd, uint64_t *datas, uint32_t *events, int max, int t
 /// Blocks SIGINT, SIGTERM and SIGHUP for the calling thread and returns a
 /// non-blocking signalfd that reports them; ignores SIGPIPE. -1 on error.
 int ghost_signalfd_open(void);
+/// The same, also taking `extra_signal` (e.g. SIGWINCH) when it is > 0.
+int ghost_signalfd_open_with(int extra_signal);
 /// Reads one pending signal number from the signalfd, or 0 if none.
 int ghost_signalfd_read(int fd);
 
