@@ -234,3 +234,126 @@ public enum ServerLine: Sendable, Equatable {
         counts.map { $0 <= 0 ? "-" : String("GHOST".prefix(min($0, 5))) }.joined(separator: ",")
     }
 }
+
+// MARK: Rendering straight to bytes
+
+extension ServerLine {
+    /// Appends the line and its CRLF to `out`: byte for byte what
+    /// `message.appendWire` writes, but the lines of a game in play (OK, TURN,
+    /// MOVE, OVER, GAME, INFO, ERR, RANK) are written field by field, without
+    /// building a `Message` and its strings first. This runs for every reply.
+    public func appendWire(to out: inout [UInt8]) {
+        switch self {
+        case let .ok(verb, fields):
+            out.append(contentsOf: "OK ".utf8)
+            Message.append(token: verb, to: &out)
+            for (key, value) in fields { ServerLine.field(key, value, &out) }
+        case let .turn(id, player, fragment, ghost):
+            out.append(contentsOf: "TURN".utf8)
+            ServerLine.field("id", id, &out)
+            ServerLine.field("player", player, &out)
+            ServerLine.field("fragment", fragment, &out)
+            if let ghost { ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out) }
+        case let .move(id, player, letter, fragment):
+            out.append(contentsOf: "MOVE".utf8)
+            ServerLine.field("id", id, &out)
+            ServerLine.field("player", player, &out)
+            ServerLine.field("letter", letter, &out)
+            ServerLine.field("fragment", fragment, &out)
+        case let .over(id, winner, loser, reason, fragment, ghost):
+            out.append(contentsOf: "OVER".utf8)
+            ServerLine.field("id", id, &out)
+            ServerLine.field("winner", winner, &out)
+            ServerLine.field("loser", loser, &out)
+            ServerLine.field("reason", reason, &out)
+            ServerLine.field("fragment", fragment, &out)
+            if let ghost { ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out) }
+        case let .game(id, lang, players, token, round, bot, ghost):
+            out.append(contentsOf: "GAME".utf8)
+            ServerLine.field("id", id, &out)
+            ServerLine.field("lang", lang, &out)
+            out.append(contentsOf: " players=".utf8)
+            for (i, p) in players.enumerated() {
+                if i > 0 { out.append(0x2C) }
+                Message.append(token: p, to: &out)
+            }
+            if let token { ServerLine.field("token", token, &out) }
+            ServerLine.field("round", round, &out)
+            if let bot { ServerLine.field("bot", bot, &out) }
+            if let ghost {
+                ServerLine.field("rounds", "ghost", &out)
+                ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out)
+            }
+        case let .info(text):
+            out.append(contentsOf: "INFO".utf8)
+            if !text.isEmpty {
+                out.append(0x20)
+                Message.append(text: text, to: &out)
+            }
+        case let .error(code, text):
+            out.append(contentsOf: "ERR ".utf8)
+            out.append(contentsOf: code.rawValue.utf8)
+            if !text.isEmpty {
+                out.append(0x20)
+                Message.append(text: text, to: &out)
+            }
+        case let .rank(name, rank, wins):
+            out.append(contentsOf: "RANK".utf8)
+            ServerLine.field("name", name, &out)
+            ServerLine.field("rank", rank, &out)
+            ServerLine.field("wins", wins, &out)
+        default:
+            message.appendWire(to: &out)
+            return
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// ` key=value`, the value made safe for the wire.
+    private static func field(_ key: String, _ value: String, _ out: inout [UInt8]) {
+        out.append(0x20)
+        Message.append(token: key, to: &out)
+        out.append(0x3D)
+        Message.append(token: value, to: &out)
+    }
+
+    /// ` key=123`, in decimal.
+    private static func field(_ key: String, _ value: Int, _ out: inout [UInt8]) {
+        out.append(0x20)
+        Message.append(token: key, to: &out)
+        out.append(0x3D)
+        appendDecimal(value, to: &out)
+    }
+
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(0x2D)
+            // -Int.min overflows; its magnitude goes through UInt.
+            appendDecimal(UInt(bitPattern: value).magnitudeOfNegative, to: &out)
+            return
+        }
+        appendDecimal(UInt(value), to: &out)
+    }
+
+    private static func appendDecimal(_ value: UInt, to out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var v = value
+        var n = 0
+        withUnsafeMutableBytes(of: &digits) { buf in
+            repeat {
+                buf[19 - n] = UInt8(truncatingIfNeeded: v % 10) + 0x30
+                v /= 10
+                n += 1
+            } while v > 0 && n < 20
+            out.append(contentsOf: buf[(20 - n)...])
+        }
+    }
+}
+
+private extension UInt {
+    /// For the bit pattern of a negative Int: its magnitude.
+    var magnitudeOfNegative: UInt { ~self &+ 1 }
+}

@@ -33,7 +33,7 @@ extension Lobby {
             return
         }
         tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats, bots: bots,
-                           match: options.match, ghost: [0, 0], starter: 0, botDue: nil,
+                           match: options.match, ghost: [0, 0], starter: 0,
                            game: GhostGame(rules: GhostRules(words: words)), round: 1,
                            offer: nil, offerSpent: [false, false], awaySince: [nil, nil], turnSince: clock.monotonic)
         for (seat, conn) in seats.enumerated() {
@@ -63,7 +63,7 @@ extension Lobby {
             let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
             timedGames.insert(g.id)
             tables[g.id] = Table(id: g.id, lang: g.lang, names: g.players, tokens: g.tokens, seats: [nil, nil],
-                                 bots: bots, match: g.mode == "ghost", ghost: g.ghost, starter: g.starter, botDue: nil,
+                                 bots: bots, match: g.mode == "ghost", ghost: g.ghost, starter: g.starter,
                                  game: game, round: g.round, offer: g.offer, offerSpent: g.offerSpent,
                                  awaySince: [now, now], turnSince: now)
             for seat in 0..<2 where bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
@@ -75,23 +75,26 @@ extension Lobby {
     /// 128 random bits from the system's generator, as 32 hex digits.
     static func newToken() -> String {
         var rng = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef")
-        var out = ""
-        for _ in 0..<2 {
-            var x = rng.next() as UInt64
-            for _ in 0..<16 {
-                out.append(hex[Int(x & 15)])
-                x >>= 4
+        let hex: StaticString = "0123456789abcdef"
+        var out = [UInt8](repeating: 0, count: 32)
+        hex.withUTF8Buffer { digits in
+            for half in 0..<2 {
+                var x = rng.next() as UInt64
+                for i in 0..<16 {
+                    out[half * 16 + i] = digits[Int(x & 15)]
+                    x >>= 4
+                }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Telling players
 
+    /// One line to every person seated at the game, rendered once.
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = tables[gameID] else { return }
-        for case let conn? in table.seats { outbox.send(line, to: conn) }
+        outbox.send(line, toEach: table.seats)
     }
 
     /// The full state of a game for one seat: GAME (with its token), the
@@ -129,23 +132,25 @@ extension Lobby {
     /// Plays a letter that is legal in turn (from a person or the computer),
     /// stores it, and tells both sides; ends the round or schedules the computer.
     func apply(_ letter: Letter, in gameID: Int, by seat: Int, mover: ConnectionID?) {
-        guard var table = tables[gameID] else { return }
-        do { try table.game.play(letter, by: seat) } catch { return }
-        let fragment = table.game.fragment
-        let stored = persist {
+        guard let table = tables[gameID] else { return }
+        // The table changes only once the letter is stored.
+        var game = table.game
+        do { try game.play(letter, by: seat) } catch { return }
+        let fragment = game.fragment
+        let stored: Void? = persist {
             try store.recordMove(game: gameID, round: table.round, ply: fragment.utf8.count, seat: seat,
-                                 letter: letter.description, fragment: fragment, toMove: table.game.toMove, now: clock.wall)
+                                 letter: letter.description, fragment: fragment, toMove: game.toMove, now: clock.wall)
         }
         guard stored != nil else {
             if let mover { failed(mover) }
             return
         }
-        table.offer = nil
-        table.offerSpent = [false, false]
+        table.game = game
+        if table.offer != nil { table.offer = nil }
+        if table.offerSpent != [false, false] { table.offerSpent = [false, false] }
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
-        tables[gameID] = table
         if let mover { reply(mover, .ok("LETTER", ("letter", letter.description), ("fragment", fragment))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
         if let outcome = table.game.outcome {
@@ -159,12 +164,11 @@ extension Lobby {
     /// A round ended by the rules: in a match the loser earns a letter and
     /// play goes on until someone spells GHOST; otherwise the game is over.
     func endRound(_ gameID: Int, loser: Int, reason: EndReason) {
-        guard var table = tables[gameID] else { return }
+        guard let table = tables[gameID] else { return }
         guard table.match, reason == .word || reason == .dead else {
             return finish(gameID, loser: loser, reason: reason)
         }
         table.ghost[loser] += 1
-        tables[gameID] = table
         guard table.ghost[loser] < 5 else { return finish(gameID, loser: loser, reason: reason) }
         let words = table.game.rules
         broadcast(gameID, .over(id: gameID, winner: table.names[1 - loser], loser: table.names[loser],
@@ -180,7 +184,6 @@ extension Lobby {
             for case let conn? in table.seats { failed(conn) }
             return
         }
-        tables[gameID] = table
         log("game \(gameID) round \(table.round): \(ServerLine.ghostLetters(table.ghost))")
         for seat in 0..<2 { sendState(gameID, to: seat) }
         scheduleComputer(gameID)
@@ -189,7 +192,7 @@ extension Lobby {
     /// Records and announces the end of a game or match lost by `loser`,
     /// then returns its players to the lobby.
     func finish(_ gameID: Int, loser loserSeat: Int, reason: EndReason) {
-        guard var table = tables[gameID] else { return }
+        guard let table = tables[gameID] else { return }
         if !table.game.isOver {
             if reason == .abandoned { table.game.abandon(loserSeat) } else { table.game.resign(loserSeat) }
         }
@@ -206,7 +209,6 @@ extension Lobby {
             for case let conn? in table.seats { failed(conn) }
             return
         }
-        tables[gameID] = table
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
                                 ghost: table.ghostField))
         broadcast(gameID, .info(reason == .abandoned
@@ -244,11 +246,10 @@ extension Lobby {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard var table = tables[gameID], !table.game.isOver, table.bots[table.game.toMove] != nil else { return }
+        guard let table = tables[gameID], !table.game.isOver, table.bots[table.game.toMove] != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
         timedGames.insert(gameID)
-        tables[gameID] = table
     }
 
     func playComputer(_ gameID: Int) {
@@ -293,18 +294,17 @@ extension Lobby {
 
     func adjourn(_ gameID: Int, seat: Int) {
         timedGames.insert(gameID)
-        guard var table = tables[gameID] else { return }
+        guard let table = tables[gameID] else { return }
         table.seats[seat] = nil
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
-        tables[gameID] = table
         log("game \(gameID) adjourned: \(table.names[seat]) is away")
         broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
         broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
-        guard let (gameID, seat) = tokenIndex[token], var table = tables[gameID] else {
+        guard let (gameID, seat) = tokenIndex[token], let table = tables[gameID] else {
             return reply(id, .error(.badToken, "no game in progress has that token"))
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
@@ -343,7 +343,6 @@ extension Lobby {
         table.seats[seat] = id
         table.awaySince[seat] = nil
         table.claimAnnounced = false
-        tables[gameID] = table
         reply(id, .ok("RESUME", ("id", String(gameID))))
         sendState(gameID, to: seat)
         scheduleComputer(gameID)
@@ -418,7 +417,7 @@ extension Lobby {
     /// round, otherwise as an offer the opponent must accept.
     func offerOrApply(kind: String, lang: String?, _ id: ConnectionID, _ session: Session) {
         let verb = kind == "lang" ? "LANG" : "RESTART"
-        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
@@ -442,7 +441,6 @@ extension Lobby {
         guard persist({ try store.setOffer(game: gameID, offer: table.offer, spent: table.offerSpent) }) != nil else {
             return failed(id)
         }
-        tables[gameID] = table
         fields.append(("status", "offered"))
         reply(id, .ok(verb: verb, fields: fields))
         let what = kind == "lang" ? "switch to \(lang ?? "?") and restart" : "restart the round"
@@ -454,7 +452,7 @@ extension Lobby {
 
     func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
         let verb = accept ? "ACCEPT" : "DECLINE"
-        guard case .playing(let gameID, let seat) = session.state, var table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         guard let offer = table.offer, offer.seat != seat else {
@@ -472,7 +470,6 @@ extension Lobby {
             guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
                 return failed(id)
             }
-            tables[gameID] = table
             reply(id, .ok(verb))
             broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
         }
@@ -480,7 +477,7 @@ extension Lobby {
 
     /// A new round of the game, perhaps in another language. Seat 0 starts it.
     private func restart(_ gameID: Int, lang: String) -> Bool {
-        guard var table = tables[gameID], let words = dictionaries[lang] else { return false }
+        guard let table = tables[gameID], let words = dictionaries[lang] else { return false }
         // Moves are keyed by round; a round without letters can be reused.
         let round = table.game.fragment.isEmpty ? table.round : table.round + 1
         guard persist({ try store.restartGame(game: gameID, round: round, lang: lang, starter: table.starter) }) != nil else { return false }
@@ -492,7 +489,6 @@ extension Lobby {
         table.offerSpent = [false, false]
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
-        tables[gameID] = table
         log("game \(gameID) restarted: round \(round), \(lang)")
         return true
     }

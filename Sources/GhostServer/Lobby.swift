@@ -9,8 +9,16 @@ public typealias ConnectionID = Int
 /// commits the store, and then flushes, once per loop turn; tests record them.
 public protocol Outbox: AnyObject {
     func send(_ line: ServerLine, to id: ConnectionID)
+    /// The same line to several connections (nil entries are skipped).
+    func send(_ line: ServerLine, toEach ids: [ConnectionID?])
     /// Close the connection once what was sent to it has been written.
     func close(_ id: ConnectionID)
+}
+
+extension Outbox {
+    public func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
+        for case let id? in ids { send(line, to: id) }
+    }
 }
 
 /// Wall-clock time for the records, monotonic time for grace periods.
@@ -65,7 +73,9 @@ public final class Lobby {
         var asked = false
     }
 
-    struct Table {
+    /// A game in progress. A class: the hot path mutates it in place instead
+    /// of copying its arrays in and out of `tables`.
+    final class Table {
         let id: Int
         var lang: String
         let names: [String]
@@ -89,6 +99,26 @@ public final class Lobby {
         var turnSince: Double
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false
+
+        init(id: Int, lang: String, names: [String], tokens: [String], seats: [ConnectionID?], bots: [BotLevel?],
+             match: Bool, ghost: [Int], starter: Int, game: GhostGame, round: Int,
+             offer: StoredGame.Offer?, offerSpent: [Bool], awaySince: [Double?], turnSince: Double) {
+            self.id = id
+            self.lang = lang
+            self.names = names
+            self.tokens = tokens
+            self.seats = seats
+            self.bots = bots
+            self.match = match
+            self.ghost = ghost
+            self.starter = starter
+            self.game = game
+            self.round = round
+            self.offer = offer
+            self.offerSpent = offerSpent
+            self.awaySince = awaySince
+            self.turnSince = turnSince
+        }
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 

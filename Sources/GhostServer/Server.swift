@@ -106,10 +106,13 @@ public final class Server: Outbox {
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
     private var connections: [ConnectionID: Connection] = [:]
-    private var dirty: [ConnectionID] = []
+    private var dirty: [Connection] = []
+    private var flushing: [Connection] = []
     private var nextID: ConnectionID = 2   // 0 = listener, 1 = signals
     private var running = false
     private var readBuffer: [UInt8]
+    /// A broadcast line, rendered once.
+    private var scratch: [UInt8] = []
     private var perIP: [String: Int] = [:]
     /// Time of this loop turn (monotonic), read once per turn.
     private var now: Double = 0
@@ -213,7 +216,22 @@ public final class Server: Outbox {
 
     public func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connections[id], conn.dropReason == nil else { return }
-        line.message.appendWire(to: &conn.output)
+        line.appendWire(to: &conn.output)
+        queued(conn)
+    }
+
+    /// Renders the line once and queues the bytes for each connection.
+    public func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
+        scratch.removeAll(keepingCapacity: true)
+        line.appendWire(to: &scratch)
+        for case let id? in ids {
+            guard let conn = connections[id], conn.dropReason == nil else { continue }
+            conn.output.append(contentsOf: scratch)
+            queued(conn)
+        }
+    }
+
+    private func queued(_ conn: Connection) {
         // The limit is on replies left unread, checked after each flush; this
         // hard stop only bounds what one turn can pile up.
         if conn.pendingOutput > config.maxOutputBytes + Server.turnAllowance {
@@ -244,7 +262,7 @@ public final class Server: Outbox {
     private func markDirty(_ conn: Connection) {
         guard !conn.isDirty else { return }
         conn.isDirty = true
-        dirty.append(conn.id)
+        dirty.append(conn)
     }
 
     /// Once a second: close connections past their time limits.
@@ -396,19 +414,15 @@ public final class Server: Outbox {
     /// a connection, so repeat until nothing is left to do.
     private func endOfTurn() {
         while !dirty.isEmpty {
-            let ids = dirty
-            dirty.removeAll(keepingCapacity: true)
-            for id in ids { connections[id]?.isDirty = false }
-            for id in ids {
-                if let conn = connections[id], let reason = conn.dropReason {
-                    disconnect(conn, reason: reason)
-                }
+            swap(&dirty, &flushing)
+            for conn in flushing { conn.isDirty = false }
+            for conn in flushing {
+                if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             }
             // Disconnects adjourn games, which may write.
             guard commit() else { return }
-            for id in ids {
-                if let conn = connections[id], conn.dropReason == nil { flush(conn) }
-            }
+            for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
+            flushing.removeAll(keepingCapacity: true)
         }
     }
 

@@ -80,6 +80,13 @@ public final class Store {
     /// played). Ranks come from here, not from counting rows in SQL: a game's
     /// end must not cost a scan of the scores.
     private var winCounts: [String: [Int: Int]] = [:]
+    /// Per board, per name (lowercased): the name as stored, its wins and
+    /// games played; filled on first use, then kept in step with every write,
+    /// so the end of a game reads nothing back from SQLite.
+    private var scoreCache: [String: [String: ScoreRow]] = [:]
+    /// Games whose row may hold an offer or a spent offer, which the next
+    /// letter must clear. Others skip that write.
+    private var offerState: Set<Int> = []
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
     public init(directory: String, durability: Durability = .full) throws {
@@ -233,6 +240,9 @@ public final class Store {
     @discardableResult
     public func registerName(_ name: String, now: Int) throws -> String {
         try write()
+        // A name seen before it was registered may now be stored with this spelling.
+        let key = name.lowercased()
+        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
                    .text(name), .of(now), .of(now))
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
@@ -270,23 +280,32 @@ public final class Store {
     /// A match goes on: the letters earned so far, and the next round.
     public func nextRound(game: Int, round: Int, ghost: [Int], starter: Int) throws {
         try write()
+        offerState.remove(game)
         try db.run("UPDATE games SET round = ?, ghost0 = ?, ghost1 = ?, starter = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .of(ghost[0]), .of(ghost[1]), .of(starter), .of(starter), .of(game))
     }
 
     /// Records a letter: the move, the new fragment and turn. A letter cancels
     /// a pending offer and lets both seats offer again.
+    ///
+    /// This is the hot path (one call per letter), so it is one insert: the
+    /// moves table is the record of a round in progress (`activeGames` reads
+    /// the fragment and turn from it), and the game row is touched only when
+    /// it holds offer state to clear.
     public func recordMove(game: Int, round: Int, ply: Int, seat: Int, letter: String, fragment: String, toMove: Int, now: Int) throws {
         try write()
         try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(now))
-        try db.run("UPDATE games SET fragment = ?, to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .text(fragment), .of(toMove), .of(game))
+        if offerState.remove(game) != nil {
+            try db.run("UPDATE games SET offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                       .of(game))
+        }
     }
 
     /// Stores the pending offer (or none) and which seats have spent theirs.
     public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
         try write()
+        if offer != nil || spent.contains(true) { offerState.insert(game) } else { offerState.remove(game) }
         try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
                    .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
                    .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
@@ -295,6 +314,7 @@ public final class Store {
     /// Starts a new round of a game, possibly in another language.
     public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
         try write()
+        offerState.remove(game)
         try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .text(lang), .of(starter), .of(game))
     }
@@ -309,27 +329,33 @@ public final class Store {
                    .of(ghost?[0]), .of(ghost?[1]), .of(game))
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
-            let before = try db.query("SELECT wins FROM scores WHERE player = ? AND board = ? AND played > 0",
-                                      .text(person), .text(board)) { $0.int(0) }.first
+            var row = try cachedScore(of: person, board: board)
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
                        .text(person), .text(board), .of(won ? 1 : 0))
             var counts = winCounts[board, default: [:]]
-            if let before {
-                counts[before] = (counts[before] ?? 1) - 1
-                if counts[before] == 0 { counts[before] = nil }
+            if row.played > 0 {
+                counts[row.wins] = (counts[row.wins] ?? 1) - 1
+                if counts[row.wins] == 0 { counts[row.wins] = nil }
             }
-            counts[(before ?? 0) + (won ? 1 : 0), default: 0] += 1
+            row.wins += won ? 1 : 0
+            row.played += 1
+            counts[row.wins, default: 0] += 1
             winCounts[board] = counts
+            scoreCache[board, default: [:]][person.lowercased()] = row
         }
     }
 
-    /// Every game in progress, oldest first.
+    /// Every game in progress, oldest first. The fragment of the round in
+    /// play is its last move (the game row's `fragment` is written at the end).
     public func activeGames() throws -> [StoredGame] {
-        try db.query("""
-            SELECT id, kind, lang, player0, player1, token0, token1, round, fragment, to_move,
+        let games = try db.query("""
+            SELECT id, kind, lang, player0, player1, token0, token1, round, current, (starter + length(current)) % 2,
                    offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at,
                    bot0, bot1, mode, ghost0, ghost1, starter
-            FROM games WHERE status = 'active' ORDER BY id
+            FROM (SELECT g.*, coalesce((SELECT m.fragment FROM moves m WHERE m.game_id = g.id AND m.round = g.round
+                                        ORDER BY m.ply DESC LIMIT 1), '') AS current
+                  FROM games g WHERE g.status = 'active')
+            ORDER BY id
             """) { r in
             StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
                        tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
@@ -338,6 +364,8 @@ public final class Store {
                        bots: [r.optionalText(16), r.optionalText(17)], mode: r.text(18),
                        ghost: [r.int(19), r.int(20)], starter: r.int(21))
         }
+        for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
+        return games
     }
 
     /// The letters of a game's current round, in order.
@@ -366,11 +394,20 @@ public final class Store {
 
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
-        let mine = try db.query("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?",
-                                .text(board), .text(name)) {
-            (name: $0.text(0), wins: $0.int(1), played: $0.int(2))
-        }.first ?? (name: name, wins: 0, played: 0)
-        let better = (winCounts[board] ?? [:]).reduce(0) { $0 + ($1.key > mine.wins ? $1.value : 0) }
-        return ScoreRow(rank: better + 1, name: mine.name, wins: mine.wins, played: mine.played)
+        var row = try cachedScore(of: name, board: board)
+        row.rank = (winCounts[board] ?? [:]).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        return row
+    }
+
+    /// A name's wins and games on a board, as stored (rank not filled in).
+    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
+        let key = name.lowercased()
+        if let row = scoreCache[board]?[key] { return row }
+        let row = try db.query("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?",
+                               .text(board), .text(name)) {
+            ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
+        }.first ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
+        scoreCache[board, default: [:]][key] = row
+        return row
     }
 }

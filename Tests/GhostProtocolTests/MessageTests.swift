@@ -68,6 +68,36 @@ import GhostProtocol
         #expect(!wire.dropLast(2).contains(0x0D))
     }
 
+    /// The direct renderer the server uses writes exactly what `Message` writes.
+    @Test(arguments: MessageTests.cases + MessageTests.hostileCases)
+    func directRenderingMatchesMessage(_ line: ServerLine, _ expected: String) {
+        var direct: [UInt8] = []
+        line.appendWire(to: &direct)
+        #expect(direct == line.message.wireBytes)
+        if !expected.isEmpty { #expect(direct == Array((expected + "\r\n").utf8)) }
+    }
+
+    /// Odd values in every field of the lines with a direct renderer (no
+    /// expected text: the check is against `Message`).
+    static let hostileCases: [(ServerLine, String)] = {
+        let odd = ["", "a b", "x\u{1B}[2Jy", "tab\there", "\u{85}c1", "n\u{FC}n", "line\r\nbreak", "\u{7F}", "=", "a,b"]
+        var out: [(ServerLine, String)] = []
+        for s in odd {
+            out.append((.ok(verb: s, fields: [(s, s), ("k", s)]), ""))
+            out.append((.turn(id: -5, player: s, fragment: s, ghost: [0, 5]), ""))
+            out.append((.turn(id: Int.max, player: s, fragment: s), ""))
+            out.append((.move(id: Int.min, player: s, letter: s, fragment: s), ""))
+            out.append((.over(id: 0, winner: s, loser: s, reason: s, fragment: s, ghost: [2, 9]), ""))
+            out.append((.over(id: 10, winner: s, loser: s, reason: s, fragment: s), ""))
+            out.append((.game(id: 99, lang: s, players: [s, s], token: s, round: 12, bot: s, ghost: [1, 0]), ""))
+            out.append((.game(id: 1, lang: s, players: [], token: nil, round: 0), ""))
+            out.append((.info(s), ""))
+            out.append((.error(.flood, s), ""))
+            out.append((.rank(name: s, rank: 1_000_000, wins: -1), ""))
+        }
+        return out
+    }()
+
     @Test(arguments: MessageTests.cases)
     func parseRoundTrips(_ line: ServerLine, _ expected: String) throws {
         let parsed = try #require(Message.parse(expected))
