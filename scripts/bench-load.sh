@@ -2,17 +2,20 @@
 # Load benchmark: ghostd against redis-server on the same machine, same run,
 # same client (ghost-bench). Starts both servers on loopback ports, raises the
 # descriptor limit here (not in the daemon), and prints the ratios.
-#   scripts/bench-load.sh [seconds]
+#   scripts/bench-load.sh [seconds per run] [PING rounds]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
+rounds=${2:-3}
 command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server; }
 ulimit -n "$(ulimit -Hn)"   # 10,000 connections need more than the usual 1024
 swift build -c release --product ghostd >/dev/null 2>&1
 swift build -c release --product ghost-bench >/dev/null 2>&1
 data=$(mktemp -d)
+cc -O2 -o "$data/null-ghostd" scripts/null-ghostd.c
 gport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 rport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # One benchmark connection does the work of hundreds of players, so the
 # per-connection rate limit and the per-IP cap are lifted for the run.
 .build/release/ghostd --port "$gport" --data "$data" --max-clients 20000 --max-clients-per-ip 0 \
@@ -20,19 +23,40 @@ rport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 gpid=$!
 redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --maxclients 20000 >/dev/null &
 rpid=$!
-trap 'kill $gpid $rpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
+"$data/null-ghostd" "$nport" &
+npid=$!
+trap 'kill $gpid $rpid $npid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
 sleep 1
 bench=.build/release/ghost-bench
 rate() { sed -n 's/.*s: \([0-9]*\) .*/\1/p'; }
-echo "== PING, 50 connections, one request in flight each"
-r=$($bench ping --port "$rport" --connections 50 --seconds "$secs"); echo "redis-server: $r"
-g=$($bench ping --port "$gport" --connections 50 --seconds "$secs"); echo "ghostd:       $g"
-rr=$(echo "$r" | rate); gr=$(echo "$g" | rate)
-python3 -c "print(f'ratio ghostd/redis PING: {$gr/$rr:.2f}')"
+# CPU time of a process (s), and of the whole machine busy/total (jiffies).
+cpu() { awk '{printf "%.2f", ($14+$15)/100}' "/proc/$1/stat"; }
+busy() { awk '/^cpu / {print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat; }
+load() { # name port pid: one play run, with the CPU it took
+    local c0 b0 out c1 b1
+    c0=$(cpu "$3"); b0=$(busy)
+    out=$($bench play --port "$2" --connections 1000 --seconds "$secs")
+    c1=$(cpu "$3"); b1=$(busy)
+    echo "$1 $out" >&2
+    python3 -c "b0,t0,b1,t1=map(float,'$b0 $b1'.split()); print(f'   server CPU {$c1-$c0:.1f} s over the run; machine busy {100*(b1-b0)/(t1-t0):.0f}% of $(nproc) cores')" >&2
+    echo "$out" | rate
+}
+median() { python3 -c 'import sys,statistics; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
+echo "== PING, 50 connections, one request in flight each; $rounds rounds, taking turns"
+rs=(); gs=()
+for i in $(seq "$rounds"); do
+    r=$($bench ping --port "$rport" --connections 50 --seconds "$secs"); echo "redis-server: $r"; rs+=("$(echo "$r" | rate)")
+    g=$($bench ping --port "$gport" --connections 50 --seconds "$secs"); echo "ghostd:       $g"; gs+=("$(echo "$g" | rate)")
+done
+rr=$(median "${rs[@]}"); gr=$(median "${gs[@]}")
+echo "median PING/s: redis-server $rr, ghostd $gr"
+python3 -c "print(f'ratio ghostd/redis PING (medians): {$gr/$rr:.2f}')"
 echo "== letters, 1000 connections (500 games), each letter committed (fsync) before its OK"
-p=$($bench play --port "$gport" --connections 1000 --seconds "$secs"); echo "ghostd:       $p"
-pr=$(echo "$p" | rate)
-python3 -c "print(f'ratio ghostd letters / redis PING: {$pr/$rr:.2f}')"
+pr=$(load "ghostd:      " "$gport" "$gpid")
+# The ceiling: scripts/null-ghostd.c sends the same lines in the same pattern
+# with no rules, storage or limits, so it shows what the sockets alone allow.
+nr=$(load "null-ghostd: " "$nport" "$npid")
+python3 -c "print(f'ratio ghostd letters / redis PING: {$pr/$rr:.2f}  (ceiling, null-ghostd letters / redis PING: {$nr/$rr:.2f}; ghostd reaches {$pr/$nr:.2f} of it)')"
 echo "== 10,000 connections held, each PINGed once a second"
 $bench hold --port "$gport" --connections 10000 --seconds 5 &
 hpid=$!

@@ -30,11 +30,12 @@ final class LoadBench {
         var outbox: [UInt8] = []
         var sentAt = 0.0
         var awaiting = 0          // final replies still due
-        var name = ""
+        var name: [UInt8] = []
         var myTurn = false
         var inGame = false
         var letterPending = false
-        var fragment = ""
+        var fragment: [UInt8] = []
+        var wantsWrite = false    // EPOLLOUT registered
         init(fd: Int32, index: Int) {
             self.fd = fd
             self.index = index
@@ -116,17 +117,17 @@ final class LoadBench {
                 }
                 c.inbox.append(contentsOf: buffer[0..<got])
                 var start = 0
-                var i = 0
-                while i < c.inbox.count {
-                    if c.inbox[i] == 0x0A {
-                        var end = i
-                        if end > start && c.inbox[end - 1] == 0x0D { end -= 1 }
-                        handle(c, String(decoding: c.inbox[start..<end], as: UTF8.self))
-                        start = i + 1
-                    }
-                    i += 1
+                while let nl = c.inbox[start...].firstIndex(of: 0x0A) {
+                    var end = nl
+                    if end > start && c.inbox[end - 1] == 0x0D { end -= 1 }
+                    handle(c, c.inbox[start..<end])
+                    start = nl + 1
                 }
-                if start > 0 { c.inbox.removeFirst(start) }
+                if start == c.inbox.count {
+                    c.inbox.removeAll(keepingCapacity: true)
+                } else if start > 0 {
+                    c.inbox.removeFirst(start)
+                }
                 flush(c)
             }
         }
@@ -143,25 +144,26 @@ final class LoadBench {
         case .ping:
             if !settings.hold { sendTimed(c, "PING\r\n") }
         case .play:
-            c.name = "b\(c.index)x\(getpid() % 100_000)"
-            send(c, "NAME \(c.name)\r\nSEEK\r\n", replies: 2)
+            c.name = Array("b\(c.index)x\(getpid() % 100_000)".utf8)
+            send(c, "NAME \(String(decoding: c.name, as: UTF8.self))\r\nSEEK\r\n", replies: 2)
         }
     }
 
-    func handle(_ c: Conn, _ line: String) {
-        if line.hasPrefix("OK ") || line.hasPrefix("ERR ") || line.hasPrefix("+PONG") || line.hasPrefix("-") {
+    /// One line from the server, as bytes (the load generator must not be
+    /// the bottleneck, so no strings or dictionaries per line).
+    func handle(_ c: Conn, _ line: ArraySlice<UInt8>) {
+        let isOK = line.starts(with: Self.ok), isErr = line.starts(with: Self.err)
+        if isOK || isErr || line.starts(with: Self.pong) || line.first == 0x2D {
             c.awaiting -= 1
-            if line.hasPrefix("ERR ") || line.hasPrefix("-") {
-                if measuring { errors += 1 }
-            }
+            if !isOK && measuring && (isErr || line.first == 0x2D) { errors += 1 }
             switch mode {
             case .ping:
-                if line.hasPrefix("OK PING") || line.hasPrefix("+PONG") {
+                if line.starts(with: Self.okPing) || line.starts(with: Self.pong) {
                     record(c)
                     if !settings.hold { sendTimed(c, "PING\r\n") }
                 }
             case .play:
-                if line.hasPrefix("OK LETTER") {
+                if line.starts(with: Self.okLetter) {
                     record(c)
                     c.letterPending = false
                 }
@@ -169,19 +171,37 @@ final class LoadBench {
             return
         }
         guard mode == .play else { return }
-        if line.hasPrefix("TURN ") {
-            let fields = parseFields(line)
-            c.fragment = fields["fragment"] ?? ""
-            c.myTurn = fields["player"] == c.name
+        if line.starts(with: Self.turn) {
+            c.fragment = Array(field(Self.fragmentKey, in: line) ?? [])
+            c.myTurn = field(Self.playerKey, in: line).map { $0.elementsEqual(c.name) } ?? false
             if c.myTurn && !c.letterPending { playLetter(c) }
-        } else if line.hasPrefix("GAME ") {
+        } else if line.starts(with: Self.game) {
             c.inGame = true
-        } else if line.hasPrefix("OVER ") {
+        } else if line.starts(with: Self.over) {
             c.inGame = false
             c.myTurn = false
             if measuring { gamesOver += 1 }
             send(c, "SEEK\r\n")
         }
+    }
+
+    static let ok = Array("OK ".utf8), err = Array("ERR ".utf8), pong = Array("+PONG".utf8)
+    static let okPing = Array("OK PING".utf8), okLetter = Array("OK LETTER".utf8)
+    static let turn = Array("TURN ".utf8), game = Array("GAME ".utf8), over = Array("OVER ".utf8)
+    static let fragmentKey = Array(" fragment=".utf8), playerKey = Array(" player=".utf8)
+
+    /// The value of ` key=value` in a line, up to the next space.
+    func field(_ key: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var i = line.startIndex
+        while i + key.count <= line.endIndex {
+            if line[i] == 0x20 && line[i..<(i + key.count)].elementsEqual(key) {
+                let from = i + key.count
+                let to = line[from...].firstIndex(of: 0x20) ?? line.endIndex
+                return line[from..<to]
+            }
+            i += 1
+        }
+        return nil
     }
 
     func playLetter(_ c: Conn) {
@@ -202,26 +222,22 @@ final class LoadBench {
     }
 
     /// A random letter that keeps the fragment alive, if there is one.
-    func chooseLetter(_ fragment: String) -> Character {
-        if let words, let node = words.node(for: fragment) {
-            let rules = GhostRules(words: words)
-            let alive = Letter.all.filter { l in
-                guard let child = words.child(node, l.index) else { return false }
-                return rules.verdict(node: child, length: fragment.utf8.count + 1) == .alive
+    func chooseLetter(_ fragment: [UInt8]) -> Character {
+        if let words {
+            var node: Int? = WordList.root
+            for b in fragment { node = node.flatMap { words.child($0, b &- 0x61) } }
+            if let node {
+                let rules = GhostRules(words: words)
+                var alive: [Letter] = []
+                alive.reserveCapacity(26)
+                for l in Letter.all {
+                    guard let child = words.child(node, l.index) else { continue }
+                    if rules.verdict(node: child, length: fragment.count + 1) == .alive { alive.append(l) }
+                }
+                if let pick = alive.randomElement(using: &rng) { return pick.character }
             }
-            if let pick = alive.randomElement(using: &rng) { return pick.character }
         }
         return Letter.all.randomElement(using: &rng)?.character ?? "a"
-    }
-
-    func parseFields(_ line: String) -> [String: String] {
-        var out: [String: String] = [:]
-        for part in line.split(separator: " ") {
-            if let eq = part.firstIndex(of: "=") {
-                out[String(part[..<eq])] = String(part[part.index(after: eq)...])
-            }
-        }
-        return out
     }
 
     // MARK: I/O
@@ -240,8 +256,13 @@ final class LoadBench {
         guard !c.outbox.isEmpty else { return }
         let sent = c.outbox.withUnsafeBytes { ghost_send(c.fd, $0.baseAddress, UInt($0.count)) }
         if sent > 0 { c.outbox.removeFirst(sent) }
-        let events = UInt32(GHOST_EPOLLIN) | (c.outbox.isEmpty ? 0 : UInt32(GHOST_EPOLLOUT))
-        _ = ghost_epoll_modify(epfd, c.fd, events, UInt64(c.index))
+        // Ask for EPOLLOUT only while something is left to write.
+        let wants = !c.outbox.isEmpty
+        if wants != c.wantsWrite {
+            c.wantsWrite = wants
+            let events = UInt32(GHOST_EPOLLIN) | (wants ? UInt32(GHOST_EPOLLOUT) : 0)
+            _ = ghost_epoll_modify(epfd, c.fd, events, UInt64(c.index))
+        }
     }
 
     func record(_ c: Conn) {

@@ -173,6 +173,12 @@ public enum CommandParser {
 
     /// Parses one framed line (without its line end). Returns nil for a blank line.
     public static func parse(_ line: [UInt8]) -> Result<Command?, CommandError> {
+        if let command = plainMove(line) { return .success(command) }
+        return parseFully(line)
+    }
+
+    /// The parser proper, for every line.
+    static func parseFully(_ line: [UInt8]) -> Result<Command?, CommandError> {
         // Control characters first: they are refused however the line is encoded.
         var ascii = true
         for b in line {
@@ -298,6 +304,29 @@ public enum CommandParser {
         }
         let board = bot.map { match ? "\($0.rawValue)-match" : $0.rawValue } ?? (match ? "match" : "game")
         return .success(.scores(n, board: board))
+    }
+
+    /// The lines a busy server sees most, `PING`, `LETTER x` and `x`, in
+    /// their plain spelling (any case, single spaces), recognised from the
+    /// bytes without building strings. Anything else, nil: the full parser
+    /// decides, and returns the same for these lines.
+    private static let letterVerb = Array("letter".utf8)
+
+    static func plainMove(_ line: [UInt8]) -> Command? {
+        func folds(_ b: UInt8, to lower: UInt8) -> Bool { b | 0x20 == lower }
+        switch line.count {
+        case 1:
+            return Letter(ascii: line[0]).map { .letter($0) }
+        case 4:
+            return folds(line[0], to: 0x70) && folds(line[1], to: 0x69) && folds(line[2], to: 0x6E)
+                && folds(line[3], to: 0x67) ? .ping : nil
+        case 8:
+            for i in 0..<6 where !folds(line[i], to: letterVerb[i]) { return nil }
+            guard line[6] == 0x20 else { return nil }
+            return Letter(ascii: line[7]).map { .letter($0) }
+        default:
+            return nil
+        }
     }
 
     private static func letter(_ text: String) -> Result<Command, CommandError> {

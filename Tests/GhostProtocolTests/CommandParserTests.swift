@@ -1,6 +1,6 @@
 import Testing
 import GhostCore
-import GhostProtocol
+@testable import GhostProtocol
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 
@@ -253,5 +253,31 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     @Test func quitHelpDoesNotSayTheGameIsLost() throws {
         let quit = try #require(Command.helpLines.first { $0.usage == "QUIT" })
         #expect(!quit.text.contains("lost"), "\(quit.text)")
+    }
+
+    /// The byte-level fast path for PING, LETTER x and x agrees with the full
+    /// parser on every line it takes, and leaves every other line to it.
+    @Test func fastPathAgreesWithTheFullParser() {
+        var lines: [[UInt8]] = []
+        let pieces = ["PING", "ping", "PiNg", "PINGS", "PIN", "P1NG", "LETTER a", "letter Z", "LeTTeR q", "LETTER  a",
+                      "LETTER\ta", "LETTER ab", "LETTER 1", "LETTER", "LETTERa", "LETTER @", "LETTER [", "LETTEr `",
+                      "a", "Z", "1", "@", "[", "`", "{", " ", "\t", "ŀ", "\u{1B}", "LETTER \u{7F}", "lEtTeR z", "KETTER a"]
+        for p in pieces { lines.append(Array(p.utf8)) }
+        // Every 1, 4 and 8 byte line over a small alphabet that includes the case-fold traps.
+        let alphabet: [UInt8] = Array("PINGpingLETRletr @[`{\u{7F}\t".utf8)
+        for a in alphabet { lines.append([a]) }
+        for a in alphabet { for b in alphabet { lines.append([a, b, 0x4E, 0x47]); lines.append([0x50, 0x49, a, b]) } }
+        for a in alphabet { for b in alphabet { lines.append(Array("LETT".utf8) + [a, 0x52, b, 0x61]) } }
+        for line in lines {
+            let fast = CommandParser.plainMove(line)
+            let full = CommandParser.parseFully(line)
+            if let fast {
+                #expect(full == .success(fast), "\(line)")
+            }
+            #expect(CommandParser.parse(line) == full, "\(line)")
+        }
+        #expect(CommandParser.plainMove(Array("PING".utf8)) == .ping)
+        #expect(CommandParser.plainMove(Array("letter Q".utf8)) == .letter(Letter(ascii: 0x71)!))
+        #expect(CommandParser.plainMove(Array("LETTER ab".utf8)) == nil)
     }
 }
