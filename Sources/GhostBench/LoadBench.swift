@@ -53,7 +53,7 @@ final class LoadBench {
     var acked = 0                 // PING replies or acknowledged letters, while measuring
     var errors = 0                // ERR replies, while measuring
     var badSent = 0
-    var gamesOver = 0
+    var gamesOver = 0             // OVER lines seen, while measuring: two per game, one per player
     var failures = 0
 
     init(mode: Mode, settings: Settings) {
@@ -286,7 +286,9 @@ final class LoadBench {
                        mode == .ping ? "ping" : "play", settings.connections, elapsed, rate, what,
                        pct(0.5), pct(0.99), pct(0.999))
         if mode == .play {
-            s += String(format: "; %d games finished, %d bad lines sent, %d ERR replies", gamesOver, badSent, errors)
+            let games = gamesOver / 2
+            s += String(format: "; %d games finished (%.1f letters each), %d bad lines sent, %d ERR replies",
+                        games, games > 0 ? Double(acked) / Double(games) : 0, badSent, errors)
         }
         if failures > 0 { s += "; \(failures) connections lost" }
         s += String(format: "; connect %.2f s", connectTime)

@@ -222,7 +222,7 @@ public final class Store {
     // MARK: Transactions
 
     private func write() throws {
-        if !db.isInTransaction { try db.execute("BEGIN IMMEDIATE") }
+        if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
     }
 
     /// Whether writes are waiting for `commit()`.
@@ -230,7 +230,7 @@ public final class Store {
 
     /// Commits the writes made since the last commit, if any.
     public func commit() throws {
-        if db.isInTransaction { try db.execute("COMMIT") }
+        if db.isInTransaction { try db.run("COMMIT") }
     }
 
     // MARK: Names and preferences
