@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +48,7 @@ typedef struct { char frag[64]; int len; int to_move; int players[2]; } game_t;
 static game_t *games;
 static int games_cap;
 
-static void emit(int fd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
+__attribute__((format(printf, 2, 3)))
 static void emit(int fd, const char *fmt, ...) {
     conn_t *c = conns[fd];
     if (!c) return;

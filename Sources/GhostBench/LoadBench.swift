@@ -144,8 +144,9 @@ final class LoadBench {
         case .ping:
             if !settings.hold { sendTimed(c, "PING\r\n") }
         case .play:
-            c.name = Array("b\(c.index)x\(getpid() % 100_000)".utf8)
-            send(c, "NAME \(String(decoding: c.name, as: UTF8.self))\r\nSEEK\r\n", replies: 2)
+            let name = "b\(c.index)x\(getpid() % 100_000)"
+            c.name = Array(name.utf8)
+            send(c, "NAME \(name)\r\nSEEK\r\n", replies: 2)
         }
     }
 

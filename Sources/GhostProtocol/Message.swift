@@ -327,33 +327,13 @@ extension ServerLine {
     }
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 {
-            out.append(0x2D)
-            // -Int.min overflows; its magnitude goes through UInt.
-            appendDecimal(UInt(bitPattern: value).magnitudeOfNegative, to: &out)
-            return
-        }
-        appendDecimal(UInt(value), to: &out)
+        if value < 0 { out.append(0x2D) }
+        let start = out.count
+        var v = value.magnitude   // a UInt, so Int.min is fine
+        repeat {
+            out.append(UInt8(truncatingIfNeeded: v % 10) + 0x30)
+            v /= 10
+        } while v > 0
+        out[start...].reverse()
     }
-
-    private static func appendDecimal(_ value: UInt, to out: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = value
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buf in
-            repeat {
-                buf[19 - n] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-                v /= 10
-                n += 1
-            } while v > 0 && n < 20
-            out.append(contentsOf: buf[(20 - n)...])
-        }
-    }
-}
-
-private extension UInt {
-    /// For the bit pattern of a negative Int: its magnitude.
-    var magnitudeOfNegative: UInt { ~self &+ 1 }
 }

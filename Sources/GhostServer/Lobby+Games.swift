@@ -139,7 +139,7 @@ extension Lobby {
         let fragment = game.fragment
         let stored: Void? = persist {
             try store.recordMove(game: gameID, round: table.round, ply: fragment.utf8.count, seat: seat,
-                                 letter: letter.description, fragment: fragment, toMove: game.toMove, now: clock.wall)
+                                 letter: letter.description, fragment: fragment, now: clock.wall)
         }
         guard stored != nil else {
             if let mover { failed(mover) }
@@ -147,7 +147,7 @@ extension Lobby {
         }
         table.game = game
         if table.offer != nil { table.offer = nil }
-        if table.offerSpent != [false, false] { table.offerSpent = [false, false] }
+        if table.offerSpent.contains(true) { table.offerSpent = [false, false] }
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil

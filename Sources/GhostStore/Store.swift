@@ -285,14 +285,15 @@ public final class Store {
                    .of(round), .of(ghost[0]), .of(ghost[1]), .of(starter), .of(starter), .of(game))
     }
 
-    /// Records a letter: the move, the new fragment and turn. A letter cancels
+    /// Records a letter: the move and the new fragment (the turn follows from
+    /// the round's starter and its length). A letter cancels
     /// a pending offer and lets both seats offer again.
     ///
     /// This is the hot path (one call per letter), so it is one insert: the
     /// moves table is the record of a round in progress (`activeGames` reads
     /// the fragment and turn from it), and the game row is touched only when
     /// it holds offer state to clear.
-    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, letter: String, fragment: String, toMove: Int, now: Int) throws {
+    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, letter: String, fragment: String, now: Int) throws {
         try write()
         try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(now))

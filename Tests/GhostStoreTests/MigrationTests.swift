@@ -115,7 +115,7 @@ private func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
         }
 
         // Play goes on: bob wins game 2; the board and the ranks follow.
-        try store.recordMove(game: 2, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", toMove: 1, now: t0 + 200)
+        try store.recordMove(game: 2, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", now: t0 + 200)
         try store.finishGame(game: 2, winner: "bob", loser: "alice", reason: "word", fragment: "pear", now: t0 + 201)
         try store.commit()
         #expect(try store.activeGames().isEmpty)

@@ -93,7 +93,7 @@ private let t0 = 1_700_000_000
             try store.registerName("bob", now: t0)
             try store.setPreference(.language, "nl", for: "alice", now: t0 + 1)
             gameID = try store.createGame(lang: "en", players: ["Alice", "bob"], tokens: ["t0", "t1"], now: t0 + 2)
-            try store.recordMove(game: gameID, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", toMove: 1, now: t0 + 3)
+            try store.recordMove(game: gameID, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0 + 3)
             try store.commit()
             store.close()
         }
@@ -180,8 +180,8 @@ private let t0 = 1_700_000_000
         #expect(try store.activeGames() == [expected1, expected2])
 
         // Moves.
-        try store.recordMove(game: g1, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", toMove: 1, now: t0 + 3)
-        try store.recordMove(game: g1, round: 1, ply: 2, seat: 1, letter: "e", fragment: "pe", toMove: 0, now: t0 + 4)
+        try store.recordMove(game: g1, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0 + 3)
+        try store.recordMove(game: g1, round: 1, ply: 2, seat: 1, letter: "e", fragment: "pe", now: t0 + 4)
         expected1.fragment = "pe"
         #expect(try store.activeGames() == [expected1, expected2])
         #expect(try store.moves(game: g1, round: 1) == ["p", "e"])
@@ -202,7 +202,7 @@ private let t0 = 1_700_000_000
         expected1.offerSpent = [true, false]
         #expect(try store.activeGames().first == expected1)
         try store.setOffer(game: g1, offer: offer, spent: [true, true])
-        try store.recordMove(game: g1, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", toMove: 1, now: t0 + 5)
+        try store.recordMove(game: g1, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", now: t0 + 5)
         expected1.fragment = "pea"
         expected1.toMove = 1
         expected1.offer = nil
@@ -221,7 +221,7 @@ private let t0 = 1_700_000_000
         #expect(try store.activeGames() == [expected1, expected2])
         #expect(try store.moves(game: g1, round: 1) == ["p", "e", "a"])
         #expect(try store.moves(game: g1, round: 2) == [])
-        try store.recordMove(game: g1, round: 2, ply: 1, seat: 0, letter: "k", fragment: "k", toMove: 1, now: t0 + 6)
+        try store.recordMove(game: g1, round: 2, ply: 1, seat: 0, letter: "k", fragment: "k", now: t0 + 6)
         #expect(try store.moves(game: g1, round: 2) == ["k"])
 
         // The end.
@@ -271,7 +271,7 @@ private let t0 = 1_700_000_000
         #expect(try reader.activeGames().map(\.id) == [game])
 
         // And again for a later batch.
-        try writer.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "q", fragment: "q", toMove: 1, now: t0)
+        try writer.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "q", fragment: "q", now: t0)
         try writer.setPreference(.language, "nl", for: "alice", now: t0)
         #expect(try reader.moves(game: game, round: 1) == [])
         #expect(try reader.preference(.language, for: "alice") == "en")
