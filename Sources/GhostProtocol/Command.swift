@@ -145,6 +145,27 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case timeout = "timeout"
 }
 
+/// Why the server closes a connection: the code of the `BYE` line it sends
+/// last. An `ERR` never closes anything; a `BYE` always does.
+public enum ByeCode: String, Sendable, CaseIterable {
+    /// The client sent QUIT.
+    case quit = "quit"
+    /// Too many commands too fast.
+    case flood = "flood"
+    /// No NAME or RESUME in time.
+    case nameTimeout = "name-timeout"
+    /// No command for too long.
+    case idleTimeout = "idle-timeout"
+    /// The server, or the client's address, has its maximum of connections.
+    case full = "full"
+    /// The client left more replies unread than the server keeps.
+    case outputOverflow = "output-overflow"
+    /// The server is shutting down.
+    case shutdown = "shutdown"
+    /// The seat this connection held was resumed from another connection.
+    case replaced = "replaced"
+}
+
 /// Why a line could not be turned into a command.
 public struct CommandError: Error, Sendable, Equatable {
     public let code: ErrorCode

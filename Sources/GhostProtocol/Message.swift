@@ -122,7 +122,7 @@ public struct Message: Sendable, Equatable, CustomStringConvertible {
         switch keyword {
         case "INFO":
             return Message(keyword, text: parts.joined(separator: " "))
-        case "ERR":
+        case "ERR", "BYE":
             guard !parts.isEmpty else { return Message(keyword) }
             let code = parts.removeFirst()
             return Message(keyword, [code], text: parts.isEmpty ? nil : parts.joined(separator: " "))
@@ -164,6 +164,8 @@ public enum ServerLine: Sendable, Equatable {
     case rank(name: String, rank: Int, wins: Int)
     case nameEntry(String)
     case score(rank: Int, name: String, wins: Int, played: Int)
+    /// The last line before the server closes the connection (protocol 2).
+    case bye(ByeCode, String)
 
     public static func == (a: ServerLine, b: ServerLine) -> Bool { a.message == b.message }
 
@@ -224,6 +226,8 @@ public enum ServerLine: Sendable, Equatable {
             return Message("NAME", fields: [("name", name)])
         case let .score(rank, name, wins, played):
             return Message("SCORE", fields: [("rank", String(rank)), ("name", name), ("wins", String(wins)), ("played", String(played))])
+        case let .bye(code, text):
+            return Message("BYE", [code.rawValue], text: text)
         }
     }
 
