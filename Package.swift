@@ -9,14 +9,18 @@ let package = Package(
         .executable(name: "ghostd", targets: ["ghostd"]),
         .executable(name: "ghost-client", targets: ["ghost-client"]),
         .executable(name: "ghost-bench", targets: ["ghost-bench"]),
+        .library(name: "GameKit", targets: ["GameKit"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
     ],
     targets: [
-        // Pure rules and word lists: no sockets, no printing.
-        .target(name: "GhostCore"),
+        // The game abstraction every game kind implements: games, moves,
+        // seats, outcomes, matches, boards. Pure.
+        .target(name: "GameKit"),
+        // Ghost: rules, word lists, solver, computer player. Pure.
+        .target(name: "GhostCore", dependencies: ["GameKit"]),
         // Line framing, command parsing, event rendering: no sockets.
-        .target(name: "GhostProtocol", dependencies: ["GhostCore"]),
+        .target(name: "GhostProtocol", dependencies: ["GameKit", "GhostCore"]),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).
@@ -36,9 +40,10 @@ let package = Package(
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
 
+        .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
-        .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"]),
+        .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).

@@ -1,13 +1,3 @@
-/// How well the computer plays.
-public enum BotLevel: String, Sendable, CaseIterable, Codable {
-    /// Avoids only the letters that lose on the spot; otherwise random.
-    case easy
-    /// Plays perfectly with probability `Bot.mediumSkill`, otherwise like Easy.
-    case medium
-    /// Perfect play.
-    case hard
-}
-
 /// A computer player: a choice of letter for any position, from a solved game.
 ///
 /// Hard, when winning, picks at random among the winning letters; when

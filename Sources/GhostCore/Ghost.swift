@@ -1,33 +1,4 @@
-/// One letter a–z, the only thing a Ghost move can add.
-public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// 0 = a … 25 = z.
-    public let index: UInt8
-
-    public init?(index: UInt8) {
-        guard index < 26 else { return nil }
-        self.index = index
-    }
-
-    /// A letter from a single ASCII byte, either case.
-    public init?(ascii: UInt8) {
-        let lower = ascii | 0x20
-        guard (0x61...0x7A).contains(lower) else { return nil }
-        self.index = lower - 0x61
-    }
-
-    /// A letter from a one-character string such as "p" or "P".
-    public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 1, let l = Letter(ascii: bytes[0]) else { return nil }
-        self = l
-    }
-
-    public static let all: [Letter] = (0..<26).compactMap { Letter(index: $0) }
-
-    public var character: Character { Character(Unicode.Scalar(index + 0x61)) }
-    public var description: String { String(character) }
-    public static func < (a: Letter, b: Letter) -> Bool { a.index < b.index }
-}
+@_exported import GameKit
 
 /// The rule of record. The player who just appended a letter loses when the
 /// fragment is a word longer than 3 letters, or when no word of the list
@@ -37,8 +8,13 @@ public struct GhostRules: Sendable {
     public static let losingWordLength = 4
 
     public let words: WordList
+    /// The language code of the list ("" when it does not matter).
+    public let language: String
 
-    public init(words: WordList) { self.words = words }
+    public init(words: WordList, language: String = "") {
+        self.words = words
+        self.language = language
+    }
 
     public enum Verdict: Sendable, Equatable {
         /// Play goes on.
@@ -63,21 +39,17 @@ public struct GhostRules: Sendable {
     }
 }
 
-/// Why a game ended. The first two come from the rules; the rest from the seats.
-public enum EndReason: String, Sendable, Equatable, CaseIterable {
+/// Ghost's own reasons for the end of a round (left and abandoned come from GameKit).
+extension EndReason {
     /// The loser made a word longer than 3 letters.
-    case word
+    public static let word = EndReason(rawValue: "word")
     /// The loser made a fragment that no word extends.
-    case dead
-    /// The loser left the game with LEAVE.
-    case left
-    /// The loser stayed away past the grace period and the opponent claimed the win.
-    case abandoned
+    public static let dead = EndReason(rawValue: "dead")
 }
 
 /// A round of Ghost between seat 0 and seat 1, as a pure value: no names, no
 /// sockets, no clocks. `firstToMove` (seat 0 by default) starts.
-public struct GhostGame: Sendable {
+public struct GhostGame: Game {
     public let rules: GhostRules
     public private(set) var fragment: String = ""
     /// Trie node of the fragment; valid while the game is alive.
@@ -87,16 +59,8 @@ public struct GhostGame: Sendable {
     /// Set once the game is over.
     public private(set) var outcome: Outcome?
 
-    public struct Outcome: Sendable, Equatable {
-        public let loser: Int
-        public let reason: EndReason
-        public var winner: Int { 1 - loser }
-    }
-
-    public enum MoveError: Error, Sendable, Equatable {
-        case gameOver
-        case notYourTurn
-    }
+    public typealias Outcome = GameKit.Outcome
+    public typealias MoveError = GameKit.MoveError
 
     public init(rules: GhostRules, firstToMove: Int = 0) {
         self.rules = rules
@@ -114,7 +78,7 @@ public struct GhostGame: Sendable {
         }
     }
 
-    public var isOver: Bool { outcome != nil }
+    public var moveCount: Int { fragment.utf8.count }
 
     /// The seat `seat` appends `letter`. Returns the outcome if this move ended the game.
     @discardableResult
@@ -136,11 +100,21 @@ public struct GhostGame: Sendable {
         return outcome
     }
 
+    public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
+        guard case .letter(let letter) = move else { throw .notAMove("play one letter a-z") }
+        return try play(letter, by: seat)
+    }
+
+    public mutating func end(_ outcome: Outcome) {
+        guard self.outcome == nil, outcome.loser == 0 || outcome.loser == 1 else { return }
+        self.outcome = outcome
+    }
+
     /// The seat `seat` gives up (left the game). No effect on a finished game.
     @discardableResult
     public mutating func resign(_ seat: Int) -> Outcome? {
         guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        outcome = Outcome(loser: seat, reason: .left)
+        end(Outcome(loser: seat, reason: .left))
         return outcome
     }
 
@@ -148,9 +122,18 @@ public struct GhostGame: Sendable {
     @discardableResult
     public mutating func abandon(_ seat: Int) -> Outcome? {
         guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        outcome = Outcome(loser: seat, reason: .abandoned)
+        end(Outcome(loser: seat, reason: .abandoned))
         return outcome
     }
+
+    public var publicFields: [Field] { [Field("fragment", fragment)] }
+
+    public func moveFields(_ move: Move) -> [Field] {
+        guard case .letter(let l) = move else { return [] }
+        return [Field("letter", l.description)]
+    }
+
+    public func explanation(loser: String, winner: String) -> String { explanation(loserName: loser) }
 
     /// A sentence that says why the game ended, for people.
     public func explanation(loserName: String) -> String {
@@ -167,6 +150,8 @@ public struct GhostGame: Sendable {
             return "\(loserName) left the game."
         case .abandoned:
             return "\(loserName) stayed away past the grace period; the game was claimed."
+        default:
+            return "\(loserName) lost."
         }
     }
 }

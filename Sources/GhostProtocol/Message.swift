@@ -1,3 +1,5 @@
+import GameKit
+
 /// One line the server sends, before its CRLF:
 /// `KEYWORD [positional...] [key=value...] [free text]`.
 ///
@@ -148,12 +150,14 @@ public enum ServerLine: Sendable, Equatable {
     case error(ErrorCode, String)
     case info(String)
     /// The full state header of a game; `token` goes only to its own player.
-    case game(id: Int, lang: String, players: [String], token: String?, round: Int, bot: String? = nil, ghost: [Int]? = nil)
-    case turn(id: Int, player: String, fragment: String, ghost: [Int]? = nil)
-    case move(id: Int, player: String, letter: String, fragment: String)
-    case over(id: Int, winner: String, loser: String, reason: String, fragment: String, ghost: [Int]? = nil)
-    /// The end of a G-H-O-S-T match.
-    case match(id: Int, winner: String, loser: String, ghost: [Int])
+    /// Game lines carry their header typed, then the fields the game kind
+    /// supplies (Ghost: `fragment=`, `letter=`, `ghost=` in a match), in order.
+    case game(id: Int, lang: String, players: [String], token: String?, round: Int, bot: String? = nil, fields: [Field] = [])
+    case turn(id: Int, player: String, fields: [Field])
+    case move(id: Int, player: String, fields: [Field])
+    case over(id: Int, winner: String, loser: String, reason: EndReason, fields: [Field])
+    /// The end of a match.
+    case match(id: Int, winner: String, loser: String, fields: [Field])
     case adjourned(id: Int, player: String, grace: Int)
     case returned(id: Int, player: String)
     case claimable(id: Int, player: String)
@@ -184,26 +188,21 @@ public enum ServerLine: Sendable, Equatable {
             return Message("ERR", [code.rawValue], text: text)
         case let .info(text):
             return Message("INFO", text: text)
-        case let .game(id, lang, players, token, round, bot, ghost):
+        case let .game(id, lang, players, token, round, bot, game):
             var fields = [("id", String(id)), ("lang", lang), ("players", players.joined(separator: ","))]
             if let token { fields.append(("token", token)) }
             fields.append(("round", String(round)))
             if let bot { fields.append(("bot", bot)) }
-            if let ghost { fields += [("rounds", "ghost"), ("ghost", ServerLine.ghostLetters(ghost))] }
-            return Message("GAME", fields: fields)
-        case let .turn(id, player, fragment, ghost):
-            var fields = [("id", String(id)), ("player", player), ("fragment", fragment)]
-            if let ghost { fields.append(("ghost", ServerLine.ghostLetters(ghost))) }
-            return Message("TURN", fields: fields)
-        case let .move(id, player, letter, fragment):
-            return Message("MOVE", fields: [("id", String(id)), ("player", player), ("letter", letter), ("fragment", fragment)])
-        case let .over(id, winner, loser, reason, fragment, ghost):
-            var fields = [("id", String(id)), ("winner", winner), ("loser", loser), ("reason", reason), ("fragment", fragment)]
-            if let ghost { fields.append(("ghost", ServerLine.ghostLetters(ghost))) }
-            return Message("OVER", fields: fields)
-        case let .match(id, winner, loser, ghost):
-            return Message("MATCH", fields: [("id", String(id)), ("winner", winner), ("loser", loser),
-                                             ("ghost", ServerLine.ghostLetters(ghost))])
+            return Message("GAME", fields: fields + game.map { ($0.key, $0.value) })
+        case let .turn(id, player, game):
+            return Message("TURN", fields: [("id", String(id)), ("player", player)] + game.map { ($0.key, $0.value) })
+        case let .move(id, player, game):
+            return Message("MOVE", fields: [("id", String(id)), ("player", player)] + game.map { ($0.key, $0.value) })
+        case let .over(id, winner, loser, reason, game):
+            return Message("OVER", fields: [("id", String(id)), ("winner", winner), ("loser", loser), ("reason", reason.rawValue)]
+                           + game.map { ($0.key, $0.value) })
+        case let .match(id, winner, loser, game):
+            return Message("MATCH", fields: [("id", String(id)), ("winner", winner), ("loser", loser)] + game.map { ($0.key, $0.value) })
         case let .adjourned(id, player, grace):
             return Message("ADJOURNED", fields: [("id", String(id)), ("player", player), ("grace", String(grace))])
         case let .returned(id, player):
@@ -233,10 +232,6 @@ public enum ServerLine: Sendable, Equatable {
 
     public var rendered: String { message.rendered }
 
-    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; `-` for none: `GH,-`.
-    public static func ghostLetters(_ counts: [Int]) -> String {
-        counts.map { $0 <= 0 ? "-" : String("GHOST".prefix(min($0, 5))) }.joined(separator: ",")
-    }
 }
 
 // MARK: Rendering straight to bytes
@@ -252,27 +247,24 @@ extension ServerLine {
             out.append(contentsOf: "OK ".utf8)
             Message.append(token: verb, to: &out)
             for (key, value) in fields { ServerLine.field(key, value, &out) }
-        case let .turn(id, player, fragment, ghost):
+        case let .turn(id, player, game):
             out.append(contentsOf: "TURN".utf8)
             ServerLine.field("id", id, &out)
             ServerLine.field("player", player, &out)
-            ServerLine.field("fragment", fragment, &out)
-            if let ghost { ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out) }
-        case let .move(id, player, letter, fragment):
+            for f in game { ServerLine.field(f.key, f.value, &out) }
+        case let .move(id, player, game):
             out.append(contentsOf: "MOVE".utf8)
             ServerLine.field("id", id, &out)
             ServerLine.field("player", player, &out)
-            ServerLine.field("letter", letter, &out)
-            ServerLine.field("fragment", fragment, &out)
-        case let .over(id, winner, loser, reason, fragment, ghost):
+            for f in game { ServerLine.field(f.key, f.value, &out) }
+        case let .over(id, winner, loser, reason, game):
             out.append(contentsOf: "OVER".utf8)
             ServerLine.field("id", id, &out)
             ServerLine.field("winner", winner, &out)
             ServerLine.field("loser", loser, &out)
-            ServerLine.field("reason", reason, &out)
-            ServerLine.field("fragment", fragment, &out)
-            if let ghost { ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out) }
-        case let .game(id, lang, players, token, round, bot, ghost):
+            ServerLine.field("reason", reason.rawValue, &out)
+            for f in game { ServerLine.field(f.key, f.value, &out) }
+        case let .game(id, lang, players, token, round, bot, game):
             out.append(contentsOf: "GAME".utf8)
             ServerLine.field("id", id, &out)
             ServerLine.field("lang", lang, &out)
@@ -284,10 +276,7 @@ extension ServerLine {
             if let token { ServerLine.field("token", token, &out) }
             ServerLine.field("round", round, &out)
             if let bot { ServerLine.field("bot", bot, &out) }
-            if let ghost {
-                ServerLine.field("rounds", "ghost", &out)
-                ServerLine.field("ghost", ServerLine.ghostLetters(ghost), &out)
-            }
+            for f in game { ServerLine.field(f.key, f.value, &out) }
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             if !text.isEmpty {

@@ -12,64 +12,83 @@ extension Lobby {
 
     /// Starts a game between connected people (one, with a computer seat, or two).
     func startGame(lang: String, people: [ConnectionID], options: GameOptions) {
-        guard let words = dictionaries[lang] else { return }
+        let kind = catalog.defaultKind
+        guard let person = people.first else { return }
         var seats: [ConnectionID?] = people
         var bots: [BotLevel?] = [nil, nil]
         if let level = options.bot {
-            seats = options.botFirst ? [nil, people[0]] : [people[0], nil]
+            seats = options.botFirst ? [nil, person] : [person, nil]
             bots = options.botFirst ? [level, nil] : [nil, level]
         }
         let names = (0..<2).map { i in bots[i].map { Lobby.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?" }
         let secrets = [Lobby.newToken(), Lobby.newToken()]
-        let mode = options.match ? "ghost" : "single"
-        guard let id = persist({
-            try store.createGame(lang: lang, players: names, tokens: secrets, bots: bots.map { $0?.rawValue },
-                                 mode: mode, now: clock.wall)
-        }) else {
+        let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
+        let seed = UInt64.random(in: 0...UInt64.max)
+        let record = NewGame(kind: kind.name, seed: seed, lang: lang, players: names, tokens: secrets,
+                             bots: bots.map { $0?.rawValue }, rounds: match.target, starter: match.starter)
+        guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
+                                      starter: match.starter),
+              let id = persist({ try store.createGame(record, now: clock.wall) }) else {
             for conn in people {
                 sessions[conn]?.state = .idle
                 failed(conn)
             }
             return
         }
-        tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats, bots: bots,
-                           match: options.match, ghost: [0, 0], starter: 0,
-                           game: GhostGame(rules: GhostRules(words: words)), round: 1,
-                           offer: nil, offerSpent: [false, false], awaySince: [nil, nil], turnSince: clock.monotonic)
+        tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, bots: bots, match: match,
+                           game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
+                           turnSince: clock.monotonic)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .playing(game: id, seat: seat)
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
         }
-        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (options.match ? " (G-H-O-S-T match)" : ""))
+        log("game \(id) started: \(kind.name) \(lang) \(names.joined(separator: " vs "))" + (match.isMatch ? " (a match of \(match.target))" : ""))
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
     }
 
-    /// Loads the games in progress from the store; every seat starts empty.
+    /// Loads the games in progress from the store, each replayed move by move
+    /// through its game value; every seat starts empty.
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.activeGames() {
-            guard g.players.count == 2, g.tokens.count == 2, let words = dictionaries[g.lang] else {
+            guard g.players.count == 2, g.tokens.count == 2, let kind = catalog[g.kind] else {
+                log("game \(g.id) not restored: no game kind \(g.kind)")
+                continue
+            }
+            let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
+            guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
+                                          starter: match.starter) else {
                 log("game \(g.id) not restored: no word list for \(g.lang)")
                 continue
             }
-            guard let game = GhostGame(rules: GhostRules(words: words), firstToMove: g.starter, replaying: g.fragment),
-                  game.toMove == g.toMove else {
-                log("game \(g.id) not restored: \"\(g.fragment)\" does not replay on the \(g.lang) list")
+            guard Lobby.replay(g.moves, on: &game) else {
+                log("game \(g.id) not restored: its moves do not replay on the \(g.lang) list")
                 continue
             }
             let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
+            let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
+                                 players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
             timedGames.insert(g.id)
-            tables[g.id] = Table(id: g.id, lang: g.lang, names: g.players, tokens: g.tokens, seats: [nil, nil],
-                                 bots: bots, match: g.mode == "ghost", ghost: g.ghost, starter: g.starter,
-                                 game: game, round: g.round, offer: g.offer, offerSpent: g.offerSpent,
+            tables[g.id] = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil], bots: bots,
+                                 match: match, game: game, offer: g.offer, offerSpent: g.offerSpent,
                                  awaySince: [now, now], turnSince: now)
             for seat in 0..<2 where bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
         if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
+    }
+
+    /// Plays stored moves on a new game; false if one does not parse, is out
+    /// of turn or illegal, or if they end the game (a stored round is in play).
+    static func replay(_ moves: [StoredMove], on game: inout any Game) -> Bool {
+        for m in moves {
+            guard let move = Move(encoded: m.move) else { return false }
+            do { _ = try game.play(move, by: m.seat) } catch { return false }
+        }
+        return !game.isOver
     }
 
     /// 128 random bits from the system's generator, as 32 hex digits.
@@ -97,12 +116,14 @@ extension Lobby {
         outbox.send(line, toEach: table.seats)
     }
 
-    /// The full state of a game for one seat: GAME (with its token), the
-    /// pending offer, whether the opponent is away, and TURN.
+    /// The full state of a game for one seat: GAME (with its token and what
+    /// only that seat may see), the pending offer, whether the opponent is
+    /// away, and TURN.
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
-        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round,
-                          bot: table.bots.compactMap { $0?.rawValue }.first, ghost: table.ghostField), to: conn)
+        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.match.round,
+                          bot: table.bots.compactMap { $0?.rawValue }.first,
+                          fields: table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
@@ -113,120 +134,173 @@ extension Lobby {
     }
 
     func turnLine(_ table: Table) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fragment: table.game.fragment, ghost: table.ghostField)
+        .turn(id: table.id, player: table.names[table.game.toMove], fields: table.game.publicFields + table.kind.matchFields(table.match))
     }
 
     // MARK: Moves
 
-    func play(_ letter: Letter, from id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+    /// A move from a person: the game judges it.
+    func play(_ move: Move, from id: ConnectionID, _ session: Session) {
+        guard case .playing(let gameID, let seat) = session.state, tables[gameID] != nil else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
-        guard !table.game.isOver else { return reply(id, .error(.notInGame, "the game is over")) }
-        guard table.game.toMove == seat else {
-            return reply(id, .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn"))
-        }
-        apply(letter, in: gameID, by: seat, mover: id)
+        apply(move, in: gameID, by: seat, mover: id)
     }
 
-    /// Plays a letter that is legal in turn (from a person or the computer),
-    /// stores it, and tells both sides; ends the round or schedules the computer.
-    func apply(_ letter: Letter, in gameID: Int, by seat: Int, mover: ConnectionID?) {
+    /// Plays a move (from a person or the computer): the game value judges
+    /// it, the store records it and what it ends, then the table changes and
+    /// both sides are told. Apply → persist → change the table → broadcast.
+    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?) {
         guard let table = tables[gameID] else { return }
-        // The table changes only once the letter is stored.
         var game = table.game
-        do { try game.play(letter, by: seat) } catch { return }
-        let fragment = game.fragment
-        let stored: Void? = persist {
-            try store.recordMove(game: gameID, round: table.round, ply: fragment.utf8.count, seat: seat,
-                                 letter: letter.description, fragment: fragment, now: clock.wall)
+        let outcome: Outcome?
+        do {
+            outcome = try game.play(move, by: seat)
+        } catch {
+            if let mover { reply(mover, refusal(error, table)) }
+            return
         }
-        guard stored != nil else {
+        // What the move ends: the round, and perhaps the match.
+        var match = table.match
+        let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
+        var next: (any Game)?
+        if step == .nextRound {
+            next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
+                                      seed: table.record.seed, starter: match.starter)
+            guard next != nil else {
+                if let mover { failed(mover) }
+                return
+            }
+        }
+        let clearsOffer = table.offer != nil || table.offerSpent.contains(true)
+        let stored: [ScoreRow]? = persist {
+            try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
+                                 move: move.encoded, now: clock.wall)
+            if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
+            switch step {
+            case .nextRound?:
+                try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
+            case .over?:
+                if let outcome { return try recordFinish(table, outcome: outcome, match: match, final: game) }
+            case nil: break
+            }
+            return []
+        }
+        guard let ranks = stored else {
             if let mover { failed(mover) }
             return
         }
         table.game = game
-        if table.offer != nil { table.offer = nil }
-        if table.offerSpent.contains(true) { table.offerSpent = [false, false] }
+        if clearsOffer {
+            table.offer = nil
+            table.offerSpent = [false, false]
+        }
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
-        if let mover { reply(mover, .ok("LETTER", ("letter", letter.description), ("fragment", fragment))) }
-        broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
-        if let outcome = table.game.outcome {
-            endRound(gameID, loser: outcome.loser, reason: outcome.reason)
-        } else {
+        let moveFields = game.moveFields(move) + game.publicFields
+        if let mover { reply(mover, .ok(verb: Lobby.verb(of: move), fields: moveFields.map { ($0.key, $0.value) })) }
+        broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
+        switch (outcome, step, next) {
+        case let (outcome?, .over?, _):
+            announceFinish(gameID, outcome: outcome, match: match, final: game, ranks: ranks)
+        case let (outcome?, .nextRound?, next?):
+            nextRound(gameID, after: outcome, match: match, finished: game, next: next)
+        default:
             broadcast(gameID, turnLine(table))
             scheduleComputer(gameID)
         }
     }
 
-    /// A round ended by the rules: in a match the loser earns a letter and
-    /// play goes on until someone spells GHOST; otherwise the game is over.
-    func endRound(_ gameID: Int, loser: Int, reason: EndReason) {
-        guard let table = tables[gameID] else { return }
-        guard table.match, reason == .word || reason == .dead else {
-            return finish(gameID, loser: loser, reason: reason)
+    /// The verb of the command that makes a move, for its `OK` reply.
+    static func verb(of move: Move) -> String {
+        switch move {
+        case .letter: return "LETTER"
+        case .word: return "WORD"
         }
-        table.ghost[loser] += 1
-        guard table.ghost[loser] < 5 else { return finish(gameID, loser: loser, reason: reason) }
-        let words = table.game.rules
-        broadcast(gameID, .over(id: gameID, winner: table.names[1 - loser], loser: table.names[loser],
-                                reason: reason.rawValue, fragment: table.game.fragment, ghost: table.ghost))
-        broadcast(gameID, .info(table.game.explanation(loserName: table.names[loser]) + " \(table.names[loser]) earns the letter \(Array("GHOST")[table.ghost[loser] - 1])."))
-        // The next round: the other seat starts.
-        table.starter = 1 - table.starter
-        table.round += 1
-        table.game = GhostGame(rules: words, firstToMove: table.starter)
+    }
+
+    /// The protocol's answer to a move the game refused.
+    func refusal(_ error: MoveError, _ table: Table) -> ServerLine {
+        switch error {
+        case .gameOver: return .error(.notInGame, "the game is over")
+        case .notYourTurn: return .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn")
+        case .notAMove(let text): return .error(.notALetter, text)
+        case .refused(let code, let text): return .error(ErrorCode(rawValue: code) ?? .badArguments, text)
+        }
+    }
+
+    /// A round of a match ended and the match goes on (already stored): the
+    /// next round starts, with the other seat to move first.
+    private func nextRound(_ gameID: Int, after outcome: Outcome, match: Match, finished: any Game, next: any Game) {
+        guard let table = tables[gameID] else { return }
+        table.match = match
+        table.game = next
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
-        guard persist({ try store.nextRound(game: gameID, round: table.round, ghost: table.ghost, starter: table.starter) }) != nil else {
-            for case let conn? in table.seats { failed(conn) }
-            return
-        }
-        log("game \(gameID) round \(table.round): \(ServerLine.ghostLetters(table.ghost))")
+        let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
+        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+                                fields: finished.publicFields + table.kind.matchFields(match)))
+        broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
+                                + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
+        log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
         for seat in 0..<2 { sendState(gameID, to: seat) }
         scheduleComputer(gameID)
     }
 
-    /// Records and announces the end of a game or match lost by `loser`,
-    /// then returns its players to the lobby.
-    func finish(_ gameID: Int, loser loserSeat: Int, reason: EndReason) {
-        guard let table = tables[gameID] else { return }
-        if !table.game.isOver {
-            if reason == .abandoned { table.game.abandon(loserSeat) } else { table.game.resign(loserSeat) }
-        }
-        let winner = table.names[1 - loserSeat], loser = table.names[loserSeat]
-        let fragment = table.game.fragment
+    /// Ends a game or match that seat `loser` lost outside the rules (left,
+    /// abandoned): stores it, sends `ack` to the connection that asked, then
+    /// tells both sides. False (and nothing changed) if it could not be stored.
+    @discardableResult
+    func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+        guard let table = tables[gameID] else { return false }
+        let outcome = Outcome(loser: loser, reason: reason)
+        var game = table.game
+        game.end(outcome)
+        var match = table.match
+        _ = match.roundLost(by: loser, reason: reason)
+        guard let ranks = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
+        if let (id, line) = ack { reply(id, line) }
+        announceFinish(gameID, outcome: outcome, match: match, final: game, ranks: ranks)
+        return true
+    }
+
+    /// The store's side of the end of a game or match: its record and the
+    /// people's scores. Returns the people's places on the board.
+    private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> [ScoreRow] {
+        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let people = (0..<2).filter { table.bots[$0] == nil }.map { table.names[$0] }
-        let board = table.board
-        let ranks = persist { () throws -> [ScoreRow] in
-            try store.finishGame(game: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
-                                 ghost: table.ghostField, board: board, people: people, now: clock.wall)
-            return try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
-        }
-        guard let ranks else {
-            for case let conn? in table.seats { failed(conn) }
-            return
-        }
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
-                                ghost: table.ghostField))
-        broadcast(gameID, .info(reason == .abandoned
+        let board = table.board.name
+        try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
+                             finalState: game.publicFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: clock.wall)
+        return try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
+    }
+
+    /// Announces the end of a game or match (already stored), then returns
+    /// its players to the lobby.
+    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, ranks: [ScoreRow]) {
+        guard let table = tables[gameID] else { return }
+        table.game = game
+        table.match = match
+        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
+        let matchFields = table.kind.matchFields(match)
+        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+                                fields: game.publicFields + matchFields))
+        broadcast(gameID, .info(outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : table.game.explanation(loserName: loser)))
-        if table.match {
-            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, ghost: table.ghost))
-            broadcast(gameID, .info(table.ghost[loserSeat] >= 5
-                ? "\(loser) spelled GHOST: \(winner) wins the match."
-                : "\(winner) wins the match."))
+            : game.explanation(loser: loser, winner: winner)))
+        if match.isMatch {
+            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
         for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(reason.rawValue), fragment \"\(fragment)\")")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(outcome.reason), \(game.publicFields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle
             if let other = table.seats[1 - seat] {
-                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: table.match)
+                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch)
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }
@@ -234,15 +308,6 @@ extension Lobby {
     }
 
     // MARK: The computer
-
-    /// The solved game for a language, made once when first needed.
-    func solver(for lang: String) -> Solver? {
-        if let s = solvers[lang] { return s }
-        guard let words = dictionaries[lang] else { return nil }
-        let s = Solver(rules: GhostRules(words: words))
-        solvers[lang] = s
-        return s
-    }
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
@@ -254,25 +319,21 @@ extension Lobby {
 
     func playComputer(_ gameID: Int) {
         guard let table = tables[gameID], !table.game.isOver, let level = table.bots[table.game.toMove],
-              let solver = solver(for: table.lang) else { return }
-        let letter = Bot(level: level, solver: solver).choose(in: table.game)
-        apply(letter, in: gameID, by: table.game.toMove, mover: nil)
+              let move = table.kind.computerMove(in: table.game, level: level) else { return }
+        apply(move, in: gameID, by: table.game.toMove, mover: nil)
     }
 
     func hint(_ id: ConnectionID, _ session: Session) {
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID],
-              table.bots.contains(.easy) else {
+              table.bots[1 - seat] != nil, table.kind.allowsHints(against: table.bots[1 - seat]) else {
             return reply(id, .error(.noHints, "hints are only for games against the Easy computer"))
         }
         guard table.game.toMove == seat else {
             return reply(id, .error(.notYourTurn, "hints are for your turn"))
         }
-        guard let solver = solver(for: table.lang) else { return failed(id) }
-        let hint = Bot(level: .hard, solver: solver).hint(for: table.game)
-        reply(id, .ok("HINT", ("winning", hint.winning ? "yes" : "no"), ("letter", hint.letter.description)))
-        reply(id, .info(hint.winning
-            ? "You can force a win from here: try \(hint.letter.description)."
-            : "With perfect play you lose from here; \(hint.letter.description) gives your opponent the most chances to go wrong."))
+        guard let hint = table.kind.hint(in: table.game, against: table.bots[1 - seat]) else { return failed(id) }
+        reply(id, .ok(verb: "HINT", fields: hint.fields.map { ($0.key, $0.value) }))
+        reply(id, .info(hint.text))
     }
 
     // MARK: Away and back
@@ -370,8 +431,7 @@ extension Lobby {
         guard clock.monotonic >= deadline else {
             return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
         }
-        reply(id, .ok("CLAIM"))
-        finish(gameID, loser: 1 - seat, reason: .abandoned)
+        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok("CLAIM"))) else { return failed(id) }
     }
 
     /// The next moment a grace period ends, if any (monotonic seconds).
@@ -413,7 +473,7 @@ extension Lobby {
 
     // MARK: Offers
 
-    /// RESTART or LANG during a game: at once before the first letter of the
+    /// RESTART or LANG during a game: at once before the first move of the
     /// round, otherwise as an offer the opponent must accept.
     func offerOrApply(kind: String, lang: String?, _ id: ConnectionID, _ session: Session) {
         let verb = kind == "lang" ? "LANG" : "RESTART"
@@ -421,8 +481,8 @@ extension Lobby {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
-        if table.game.fragment.isEmpty || table.bots[1 - seat] != nil {
-            // Before the first letter, or against the computer (which always agrees).
+        if table.game.moveCount == 0 || table.bots[1 - seat] != nil {
+            // Before the first move, or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, .ok(verb: verb, fields: fields + [("status", "done")]))
             for s in 0..<2 { sendState(gameID, to: s) }
@@ -436,11 +496,14 @@ extension Lobby {
         guard !table.offerSpent[seat] else {
             return reply(id, .error(.offerSpent, "you can offer again once a letter has been played"))
         }
-        table.offer = StoredGame.Offer(seat: seat, kind: kind, lang: lang)
-        table.offerSpent[seat] = true
-        guard persist({ try store.setOffer(game: gameID, offer: table.offer, spent: table.offerSpent) }) != nil else {
+        let offer = StoredGame.Offer(seat: seat, kind: kind, lang: lang)
+        var spent = table.offerSpent
+        spent[seat] = true
+        guard persist({ try store.setOffer(game: gameID, offer: offer, spent: spent) }) != nil else {
             return failed(id)
         }
+        table.offer = offer
+        table.offerSpent = spent
         fields.append(("status", "offered"))
         reply(id, .ok(verb: verb, fields: fields))
         let what = kind == "lang" ? "switch to \(lang ?? "?") and restart" : "restart the round"
@@ -466,30 +529,35 @@ extension Lobby {
             for s in 0..<2 { sendState(gameID, to: s) }
             scheduleComputer(gameID)
         } else {
-            table.offer = nil
             guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
                 return failed(id)
             }
+            table.offer = nil
             reply(id, .ok(verb))
             broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
         }
     }
 
-    /// A new round of the game, perhaps in another language. Seat 0 starts it.
+    /// A new round of the game, perhaps in another language, started by the
+    /// seat that started the round in play. Stored first; false if it could not be.
     private func restart(_ gameID: Int, lang: String) -> Bool {
-        guard let table = tables[gameID], let words = dictionaries[lang] else { return false }
-        // Moves are keyed by round; a round without letters can be reused.
-        let round = table.game.fragment.isEmpty ? table.round : table.round + 1
-        guard persist({ try store.restartGame(game: gameID, round: round, lang: lang, starter: table.starter) }) != nil else { return false }
+        guard let table = tables[gameID] else { return false }
+        var match = table.match
+        // Moves are keyed by round; a round without moves can be reused.
+        match.restartRound(hadMoves: table.game.moveCount > 0)
+        guard let game = table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
+                                            seed: table.record.seed, starter: match.starter),
+              persist({ try store.restartGame(game: gameID, round: match.round, lang: lang, starter: match.starter) }) != nil
+        else { return false }
         table.lang = lang
-        table.round = round
-        table.game = GhostGame(rules: GhostRules(words: words), firstToMove: table.starter)
+        table.match = match
+        table.game = game
         table.botDue = nil
         table.offer = nil
         table.offerSpent = [false, false]
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
-        log("game \(gameID) restarted: round \(round), \(lang)")
+        log("game \(gameID) restarted: round \(match.round), \(lang)")
         return true
     }
 }

@@ -1,3 +1,4 @@
+import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
@@ -73,25 +74,24 @@ public final class Lobby {
         var asked = false
     }
 
-    /// A game in progress. A class: the hot path mutates it in place instead
-    /// of copying its arrays in and out of `tables`.
+    /// A game in progress, of any kind. A class: the hot path mutates it in
+    /// place instead of copying it in and out of `tables`.
     final class Table {
         let id: Int
+        let kind: any GameKind
         var lang: String
-        let names: [String]
-        let tokens: [String]
+        /// The game as first stored: kind, variant, settings, seed, names, tokens.
+        let record: NewGame
         /// The connection in each seat, nil while that player is away (or for the computer).
         var seats: [ConnectionID?]
         /// The computer's level in each seat, nil for a person.
         let bots: [BotLevel?]
-        /// A G-H-O-S-T match: letters earned per seat, and the seat that starts this round.
-        let match: Bool
-        var ghost: [Int]
-        var starter: Int
-        /// When the computer plays its next letter (monotonic), if it is to move.
+        /// Rounds, the score over them, and the seat that starts the round in play.
+        var match: Match
+        /// The round in play.
+        var game: any Game
+        /// When the computer plays its next move (monotonic), if it is to move.
         var botDue: Double?
-        var game: GhostGame
-        var round: Int
         var offer: StoredGame.Offer?
         var offerSpent: [Bool]
         /// When each seat went away (monotonic), and when the current turn began.
@@ -100,25 +100,25 @@ public final class Lobby {
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false
 
-        init(id: Int, lang: String, names: [String], tokens: [String], seats: [ConnectionID?], bots: [BotLevel?],
-             match: Bool, ghost: [Int], starter: Int, game: GhostGame, round: Int,
-             offer: StoredGame.Offer?, offerSpent: [Bool], awaySince: [Double?], turnSince: Double) {
+        init(id: Int, kind: any GameKind, lang: String, record: NewGame, seats: [ConnectionID?], bots: [BotLevel?],
+             match: Match, game: any Game, offer: StoredGame.Offer?, offerSpent: [Bool], awaySince: [Double?],
+             turnSince: Double) {
             self.id = id
+            self.kind = kind
             self.lang = lang
-            self.names = names
-            self.tokens = tokens
+            self.record = record
             self.seats = seats
             self.bots = bots
             self.match = match
-            self.ghost = ghost
-            self.starter = starter
             self.game = game
-            self.round = round
             self.offer = offer
             self.offerSpent = offerSpent
             self.awaySince = awaySince
             self.turnSince = turnSince
         }
+
+        var names: [String] { record.players }
+        var tokens: [String] { record.tokens }
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 
@@ -126,20 +126,11 @@ public final class Lobby {
         func isAway(_ seat: Int) -> Bool { bots[seat] == nil && seats[seat] == nil }
 
         /// The high-score board this game counts on.
-        var board: String {
-            let level = bots.compactMap { $0 }.first
-            switch (level, match) {
-            case (nil, false): return "game"
-            case (nil, true): return "match"
-            case (let l?, false): return l.rawValue
-            case (let l?, true): return "\(l.rawValue)-match"
-            }
-        }
-
-        var ghostField: [Int]? { match ? ghost : nil }
+        var board: Board { Board(kind: kind.name, computer: bots.compactMap { $0 }.first, match: match.isMatch) }
     }
 
     let dictionaries: Dictionaries
+    let catalog: GameCatalog
     let store: Store
     let settings: Settings
     let clock: LobbyClock
@@ -151,8 +142,6 @@ public final class Lobby {
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
     private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
-    /// Solved games for the computer, per language, made when first needed.
-    var solvers: [String: Solver] = [:]
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
     /// Games that may need the clock: the computer to play, or a player away.
@@ -165,6 +154,9 @@ public final class Lobby {
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
                 settings: Settings = Settings(), log: @escaping (String) -> Void = { _ in }) throws {
         self.dictionaries = dictionaries
+        // Every kind prepares what it needs up front (Ghost solves its games:
+        // milliseconds in a release build), so a computer move never holds up the loop.
+        self.catalog = GameCatalog(dictionaries: dictionaries)
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -172,9 +164,6 @@ public final class Lobby {
             ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
         self.outbox = outbox
         self.log = log
-        // Solve every game up front (milliseconds in a release build), so a
-        // computer move is a look-up and never holds up the loop.
-        for lang in dictionaries.languages { _ = solver(for: lang) }
         try restoreGames()
     }
 
@@ -243,7 +232,7 @@ public final class Lobby {
             if options.bot != nil { playComputer(options, id, session) } else { host(options, id, session) }
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
-        case .letter(let letter): play(letter, from: id, session)
+        case .letter(let letter): play(.letter(letter), from: id, session)
         case .leave: leave(id, session)
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
@@ -435,8 +424,7 @@ public final class Lobby {
             reply(id, .ok("LEAVE"))
         case .playing(let gameID, let seat):
             guard tables[gameID] != nil else { return }
-            reply(id, .ok("LEAVE"))
-            finish(gameID, loser: seat, reason: .left)
+            guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok("LEAVE"))) else { return failed(id) }
         }
     }
 

@@ -12,30 +12,36 @@ public enum Preference: String, CaseIterable, Sendable {
     }
 }
 
-/// A game in progress as the store keeps it.
+/// A game in progress as the store keeps it. The store knows no rules: a
+/// game is its kind, settings, seats and match score, and the moves of the
+/// round in play as text; the server restores it by replaying those moves.
 public struct StoredGame: Sendable, Equatable {
     public var id: Int
+    /// The game kind (`ghost`), and its variant, settings and seed as the kind wrote them.
     public var kind: String
+    public var variant: String = ""
+    public var settings: String = ""
+    public var seed: UInt64 = 0
     public var lang: String
-    /// Seat order: seat 0 moves first in every round.
+    /// Seat order.
     public var players: [String]
     public var tokens: [String]
-    public var round: Int
-    public var fragment: String
-    public var toMove: Int
-    /// A pending offer: who made it, what (`restart` or `lang`), and the language for `lang`.
-    public var offer: Offer?
-    /// Per seat: has this seat made an offer since the last letter?
-    public var offerSpent: [Bool]
-    public var startedAt: Int
     /// Per seat: the computer's level, or nil for a person.
     public var bots: [String?] = [nil, nil]
-    /// "single" or "ghost" (a G-H-O-S-T match).
-    public var mode: String = "single"
-    /// Per seat: letters of G-H-O-S-T earned in a match.
-    public var ghost: [Int] = [0, 0]
-    /// The seat that starts the current round.
+    /// Rounds a seat may lose before it loses the match (1: a single game).
+    public var rounds: Int = 1
+    /// Rounds lost so far, per seat.
+    public var losses: [Int] = [0, 0]
+    /// The round in play, and the seat that started it.
+    public var round: Int = 1
     public var starter: Int = 0
+    /// A pending offer: who made it, what (`restart` or `lang`), and the language for `lang`.
+    public var offer: Offer?
+    /// Per seat: has this seat made an offer since the last move?
+    public var offerSpent: [Bool] = [false, false]
+    public var startedAt: Int = 0
+    /// The moves of the round in play, in order.
+    public var moves: [StoredMove] = []
 
     public struct Offer: Sendable, Equatable {
         public var seat: Int
@@ -46,6 +52,44 @@ public struct StoredGame: Sendable, Equatable {
             self.kind = kind
             self.lang = lang
         }
+    }
+}
+
+/// One move as the store keeps it: the seat and the move's text.
+public struct StoredMove: Sendable, Equatable {
+    public var seat: Int
+    public var move: String
+    public init(seat: Int, move: String) {
+        self.seat = seat
+        self.move = move
+    }
+}
+
+/// A new game, as the server asks the store to record it.
+public struct NewGame: Sendable {
+    public var kind: String
+    public var variant: String
+    public var settings: String
+    public var seed: UInt64
+    public var lang: String
+    public var players: [String]
+    public var tokens: [String]
+    public var bots: [String?]
+    public var rounds: Int
+    public var starter: Int
+
+    public init(kind: String, variant: String = "", settings: String = "", seed: UInt64 = 0, lang: String,
+                players: [String], tokens: [String], bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0) {
+        self.kind = kind
+        self.variant = variant
+        self.settings = settings
+        self.seed = seed
+        self.lang = lang
+        self.players = players
+        self.tokens = tokens
+        self.bots = bots
+        self.rounds = rounds
+        self.starter = starter
     }
 }
 
@@ -84,9 +128,6 @@ public final class Store {
     /// games played; filled on first use, then kept in step with every write,
     /// so the end of a game reads nothing back from SQLite.
     private var scoreCache: [String: [String: ScoreRow]] = [:]
-    /// Games whose row may hold an offer or a spent offer, which the next
-    /// letter must clear. Others skip that write.
-    private var offerState: Set<Int> = []
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
     public init(directory: String, durability: Durability = .full) throws {
@@ -195,6 +236,71 @@ public final class Store {
                    datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
             FROM games WHERE status = 'over';
         """,
+        // 3: games and moves know no rules. A game is a kind with its variant,
+        // settings and seed; a match is a number of rounds and the rounds lost
+        // per seat; a move is text. Ghost's columns (fragment, to_move,
+        // ghost0/1, mode, moves.letter/fragment) go.
+        """
+        CREATE TABLE games3 (
+            id            INTEGER PRIMARY KEY,
+            kind          TEXT NOT NULL,            -- ghost, ...
+            variant       TEXT NOT NULL DEFAULT '',
+            settings      TEXT NOT NULL DEFAULT '', -- as the kind wrote them
+            seed          INTEGER NOT NULL DEFAULT 0,
+            lang          TEXT NOT NULL,
+            player0       TEXT NOT NULL,
+            player1       TEXT NOT NULL,
+            token0        TEXT NOT NULL,            -- resume tokens (secret)
+            token1        TEXT NOT NULL,
+            bot0          TEXT,                     -- level when the seat is the computer
+            bot1          TEXT,
+            rounds        INTEGER NOT NULL DEFAULT 1,  -- rounds lost that lose the match (1: a single game)
+            lost0         INTEGER NOT NULL DEFAULT 0,  -- rounds lost so far
+            lost1         INTEGER NOT NULL DEFAULT 0,
+            round         INTEGER NOT NULL DEFAULT 1,
+            starter       INTEGER NOT NULL DEFAULT 0,  -- seat that starts the round in play
+            offer_seat    INTEGER,                     -- pending restart/lang offer
+            offer_kind    TEXT,
+            offer_lang    TEXT,
+            offer_spent0  INTEGER NOT NULL DEFAULT 0,
+            offer_spent1  INTEGER NOT NULL DEFAULT 0,
+            status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
+            winner        TEXT,
+            loser         TEXT,
+            reason        TEXT,
+            final_state   TEXT,                     -- the last public state, as the kind shows it
+            started_at    INTEGER NOT NULL,
+            ended_at      INTEGER
+        );
+        INSERT INTO games3(id, kind, lang, player0, player1, token0, token1, bot0, bot1, rounds, lost0, lost1, round, starter,
+                           offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, status, winner, loser, reason,
+                           final_state, started_at, ended_at)
+            SELECT id, kind, lang, player0, player1, token0, token1, bot0, bot1, CASE mode WHEN 'ghost' THEN 5 ELSE 1 END,
+                   ghost0, ghost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, status,
+                   winner, loser, reason, CASE status WHEN 'over' THEN 'fragment=' || fragment END, started_at, ended_at
+            FROM games;
+        CREATE TABLE moves3 (
+            game_id   INTEGER NOT NULL REFERENCES games3(id),
+            round     INTEGER NOT NULL,
+            ply       INTEGER NOT NULL,           -- 1 = first move of the round
+            seat      INTEGER NOT NULL,
+            move      TEXT NOT NULL,              -- as the kind encodes it: a letter is itself
+            at        INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, ply)
+        ) WITHOUT ROWID;
+        INSERT INTO moves3(game_id, round, ply, seat, move, at) SELECT game_id, round, ply, seat, letter, at FROM moves;
+        DROP VIEW finished_games;
+        DROP TABLE moves;
+        DROP TABLE games;
+        ALTER TABLE games3 RENAME TO games;
+        ALTER TABLE moves3 RENAME TO moves;
+        CREATE INDEX games_active ON games(status) WHERE status = 'active';
+        CREATE VIEW finished_games AS
+            SELECT id, kind, variant, rounds, lang, player0, coalesce(bot0, '') AS bot0, player1, coalesce(bot1, '') AS bot1,
+                   winner, loser, reason, final_state, lost0, lost1,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -268,45 +374,38 @@ public final class Store {
     // MARK: Games
 
     /// Records a new game and returns its id.
-    public func createGame(kind: String = "ghost", lang: String, players: [String], tokens: [String],
-                           bots: [String?] = [nil, nil], mode: String = "single", starter: Int = 0, now: Int) throws -> Int {
+    public func createGame(_ g: NewGame, now: Int) throws -> Int {
         try write()
-        try db.run("INSERT INTO games(kind, lang, player0, player1, token0, token1, bot0, bot1, mode, starter, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   .text(kind), .text(lang), .text(players[0]), .text(players[1]), .text(tokens[0]), .text(tokens[1]),
-                   .of(bots[0]), .of(bots[1]), .text(mode), .of(starter), .of(now))
+        try db.run("""
+            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+                   .text(g.kind), .text(g.variant), .text(g.settings), .of(Int(Int64(bitPattern: g.seed))), .text(g.lang),
+                   .text(g.players[safe: 0] ?? "?"), .text(g.players[safe: 1] ?? "?"),
+                   .text(g.tokens[safe: 0] ?? ""), .text(g.tokens[safe: 1] ?? ""),
+                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now))
         return Int(db.lastInsertRowID)
     }
 
-    /// A match goes on: the letters earned so far, and the next round.
-    public func nextRound(game: Int, round: Int, ghost: [Int], starter: Int) throws {
+    /// A match goes on: the rounds lost so far, and the next round.
+    public func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
         try write()
-        offerState.remove(game)
-        try db.run("UPDATE games SET round = ?, ghost0 = ?, ghost1 = ?, starter = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .of(ghost[0]), .of(ghost[1]), .of(starter), .of(starter), .of(game))
+        try db.run("UPDATE games SET round = ?, lost0 = ?, lost1 = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .of(losses[safe: 0] ?? 0), .of(losses[safe: 1] ?? 0), .of(starter), .of(game))
     }
 
-    /// Records a letter: the move and the new fragment (the turn follows from
-    /// the round's starter and its length). A letter cancels
-    /// a pending offer and lets both seats offer again.
-    ///
-    /// This is the hot path (one call per letter), so it is one insert: the
-    /// moves table is the record of a round in progress (`activeGames` reads
-    /// the fragment and turn from it), and the game row is touched only when
-    /// it holds offer state to clear.
-    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, letter: String, fragment: String, now: Int) throws {
+    /// Records a move of the round in play. This is the hot path (one call
+    /// per move), so it is one insert: the moves are the record of the round
+    /// in play, and the game row is not touched.
+    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
         try write()
-        try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(now))
-        if offerState.remove(game) != nil {
-            try db.run("UPDATE games SET offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                       .of(game))
-        }
+        try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                   .of(game), .of(round), .of(ply), .of(seat), .text(move), .of(now))
     }
 
     /// Stores the pending offer (or none) and which seats have spent theirs.
     public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
         try write()
-        if offer != nil || spent.contains(true) { offerState.insert(game) } else { offerState.remove(game) }
         try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
                    .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
                    .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
@@ -315,19 +414,19 @@ public final class Store {
     /// Starts a new round of a game, possibly in another language.
     public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
         try write()
-        offerState.remove(game)
-        try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+        try db.run("UPDATE games SET round = ?, lang = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .text(lang), .of(starter), .of(game))
     }
 
     /// Records the end of a game (or match) and counts it on `board` for the
-    /// players who are people (`people`; by default both).
-    public func finishGame(game: Int, winner: String, loser: String, reason: String, fragment: String,
-                           ghost: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
+    /// players who are people (`people`; by default both). `finalState` is
+    /// the last public state as the kind shows it (`fragment=qx`).
+    public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
+                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try write()
-        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, fragment = ?, ended_at = ?, ghost0 = coalesce(?, ghost0), ghost1 = coalesce(?, ghost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
-                   .text(winner), .text(loser), .text(reason), .text(fragment), .of(now),
-                   .of(ghost?[0]), .of(ghost?[1]), .of(game))
+        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
+                   .text(winner), .text(loser), .text(reason), .text(finalState), .of(now),
+                   .of(losses?[safe: 0]), .of(losses?[safe: 1]), .of(game))
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
             var row = try cachedScore(of: person, board: board)
@@ -346,38 +445,43 @@ public final class Store {
         }
     }
 
-    /// Every game in progress, oldest first. The fragment of the round in
-    /// play is its last move (the game row's `fragment` is written at the end).
+    /// Every game in progress, oldest first, with the moves of its round in play.
     public func activeGames() throws -> [StoredGame] {
-        let games = try db.query("""
-            SELECT id, kind, lang, player0, player1, token0, token1, round, current, (starter + length(current)) % 2,
-                   offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at,
-                   bot0, bot1, mode, ghost0, ghost1, starter
-            FROM (SELECT g.*, coalesce((SELECT m.fragment FROM moves m WHERE m.game_id = g.id AND m.round = g.round
-                                        ORDER BY m.ply DESC LIMIT 1), '') AS current
-                  FROM games g WHERE g.status = 'active')
-            ORDER BY id
+        var games = try db.query("""
+            SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
+                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at
+            FROM games WHERE status = 'active' ORDER BY id
             """) { r in
-            StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
-                       tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
-                       offer: r.optionalInt(10).map { StoredGame.Offer(seat: $0, kind: r.text(11), lang: r.optionalText(12)) },
-                       offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15),
-                       bots: [r.optionalText(16), r.optionalText(17)], mode: r.text(18),
-                       ghost: [r.int(19), r.int(20)], starter: r.int(21))
+            StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
+                       seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
+                       players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
+                       bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
+                       round: r.int(15), starter: r.int(16),
+                       offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
+                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22))
         }
-        for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
+        var index: [Int: Int] = [:]
+        for (i, g) in games.enumerated() { index[g.id] = i }
+        for (id, seat, move) in try db.query("""
+            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
+            WHERE g.status = 'active' ORDER BY m.game_id, m.ply
+            """, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
+            if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
+        }
         return games
     }
 
-    /// The letters of a game's current round, in order.
-    public func moves(game: Int, round: Int) throws -> [String] {
-        try db.query("SELECT letter FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) { $0.text(0) }
+    /// The moves of a game's round, in order.
+    public func moves(game: Int, round: Int) throws -> [StoredMove] {
+        try db.query("SELECT seat, move FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) {
+            StoredMove(seat: $0.int(0), move: $0.text(1))
+        }
     }
 
-    /// A game's final record: (winner, loser, reason, fragment), or nil if not over.
-    public func result(game: Int) throws -> (winner: String, loser: String, reason: String, fragment: String)? {
-        try db.query("SELECT winner, loser, reason, fragment FROM games WHERE id = ? AND status = 'over'", .of(game)) {
-            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), fragment: $0.text(3))
+    /// A game's final record, or nil if not over.
+    public func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
+        try db.query("SELECT winner, loser, reason, coalesce(final_state, '') FROM games WHERE id = ? AND status = 'over'", .of(game)) {
+            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), finalState: $0.text(3))
         }.first
     }
 
@@ -411,4 +515,9 @@ public final class Store {
         scoreCache[board, default: [:]][key] = row
         return row
     }
+}
+
+extension Array {
+    /// The element at `i`, or nil when out of range.
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }

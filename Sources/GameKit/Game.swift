@@ -1,0 +1,126 @@
+/// The pure game abstraction every game kind implements: no names, sockets,
+/// clocks or storage. The lobby holds games only through these types.
+
+/// One `key=value` field of a protocol line, as a game describes its state.
+public struct Field: Sendable, Hashable {
+    public var key: String
+    public var value: String
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A move a seat makes. Every game kind takes the moves it understands and
+/// refuses the others with `MoveError.notAMove`.
+public enum Move: Sendable, Hashable {
+    /// One letter: appended in Ghost, guessed in Hangman.
+    case letter(Letter)
+    /// A whole word: the word a Hangman setter chooses, or a guess of it.
+    case word(String)
+
+    /// The move as the store keeps it: `p` for a letter, `word:<w>` for a word.
+    public var encoded: String {
+        switch self {
+        case .letter(let l): return l.description
+        case .word(let w): return "word:" + w
+        }
+    }
+
+    public init?(encoded text: String) {
+        if let l = Letter(text) {
+            self = .letter(l)
+        } else if text.hasPrefix("word:") {
+            self = .word(String(text.dropFirst(5)))
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Why a game (or a round) ended: a word of the protocol's `reason=` field.
+/// Each game kind adds its own reasons; the two below come from the seats.
+public struct EndReason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The loser left the game (LEAVE).
+    public static let left = EndReason(rawValue: "left")
+    /// The loser stayed away past the grace period and the opponent claimed the win.
+    public static let abandoned = EndReason(rawValue: "abandoned")
+
+    /// Reasons that come from the seats rather than the rules: a match ends
+    /// at once on these, whatever its score.
+    public var endsMatch: Bool { self == .left || self == .abandoned }
+}
+
+/// How a game ended: seat `loser` lost, for `reason`. Seats are 0 and 1.
+public struct Outcome: Sendable, Equatable {
+    public let loser: Int
+    public let reason: EndReason
+    public var winner: Int { 1 - loser }
+    public init(loser: Int, reason: EndReason) {
+        self.loser = loser
+        self.reason = reason
+    }
+}
+
+/// Why a move was refused. `refused` carries an error code of the protocol
+/// (its raw value) and a sentence, for game-specific refusals.
+public enum MoveError: Error, Sendable, Equatable {
+    case gameOver
+    case notYourTurn
+    /// This game does not take that kind of move.
+    case notAMove(String)
+    case refused(code: String, message: String)
+}
+
+/// A computer player's strength.
+public enum BotLevel: String, Sendable, CaseIterable, Codable {
+    /// Avoids only the moves that lose on the spot; otherwise random.
+    case easy
+    /// Plays perfectly some of the time, otherwise like Easy.
+    case medium
+    /// Perfect play.
+    case hard
+}
+
+/// Who sits in a seat.
+public enum Seat: Sendable, Equatable {
+    case person
+    case computer(BotLevel)
+
+    public var level: BotLevel? {
+        if case .computer(let l) = self { return l }
+        return nil
+    }
+}
+
+/// One round of a two-seat game as a pure value.
+public protocol Game: Sendable {
+    /// The seat to move (0 or 1); meaningless once the game is over.
+    var toMove: Int { get }
+    /// Set once the game is over.
+    var outcome: Outcome? { get }
+    /// Moves played so far: 0 means nobody has moved yet (a restart is free).
+    var moveCount: Int { get }
+    /// Seat `seat` plays `move`. Returns the outcome if this move ended the game.
+    mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome?
+    /// Ends the game for a reason from outside the rules (left, abandoned).
+    /// No effect on a game that is over.
+    mutating func end(_ outcome: Outcome)
+    /// The state every seat may see, as protocol fields in wire order.
+    var publicFields: [Field] { get }
+    /// What only `seat` may see (a Hangman setter's word); nothing by default.
+    func privateFields(for seat: Int) -> [Field]
+    /// The fields that describe `move` on a MOVE line, before the public state.
+    func moveFields(_ move: Move) -> [Field]
+    /// A sentence that says why the game ended, for people.
+    func explanation(loser: String, winner: String) -> String
+}
+
+extension Game {
+    public var isOver: Bool { outcome != nil }
+    public func privateFields(for seat: Int) -> [Field] { [] }
+}

@@ -1,0 +1,30 @@
+/// One letter a–z: what Ghost appends and what Hangman guesses.
+public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// 0 = a … 25 = z.
+    public let index: UInt8
+
+    public init?(index: UInt8) {
+        guard index < 26 else { return nil }
+        self.index = index
+    }
+
+    /// A letter from a single ASCII byte, either case.
+    public init?(ascii: UInt8) {
+        let lower = ascii | 0x20
+        guard (0x61...0x7A).contains(lower) else { return nil }
+        self.index = lower - 0x61
+    }
+
+    /// A letter from a one-character string such as "p" or "P".
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 1, let l = Letter(ascii: bytes[0]) else { return nil }
+        self = l
+    }
+
+    public static let all: [Letter] = (0..<26).compactMap { Letter(index: $0) }
+
+    public var character: Character { Character(Unicode.Scalar(index + 0x61)) }
+    public var description: String { String(character) }
+    public static func < (a: Letter, b: Letter) -> Bool { a.index < b.index }
+}

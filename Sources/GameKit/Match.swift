@@ -1,0 +1,76 @@
+/// A match over rounds as a pure value: a seat that loses `target` rounds
+/// loses the match (a single game is a match of one round). The seats take
+/// turns to start the rounds.
+public struct Match: Sendable, Equatable {
+    /// Rounds a seat may lose before it loses the match (1: a single game).
+    public let target: Int
+    /// Rounds lost so far, per seat.
+    public private(set) var losses: [Int]
+    /// The round in play, from 1. A restart also counts as a new round.
+    public private(set) var round: Int
+    /// The seat that starts the round in play.
+    public private(set) var starter: Int
+
+    public init(target: Int, losses: [Int] = [0, 0], round: Int = 1, starter: Int = 0) {
+        self.target = max(1, target)
+        self.losses = losses.count == 2 ? losses.map { max(0, $0) } : [0, 0]
+        self.round = max(1, round)
+        self.starter = starter == 1 ? 1 : 0
+    }
+
+    public var isMatch: Bool { target > 1 }
+
+    public enum Step: Sendable, Equatable {
+        /// Play goes on with a new round.
+        case nextRound
+        /// The match (or single game) is over: this seat lost it.
+        case over(loser: Int)
+    }
+
+    /// Seat `loser` lost the round in play for `reason`. Reasons from the
+    /// seats (left, abandoned) end the match at once.
+    public mutating func roundLost(by loser: Int, reason: EndReason) -> Step {
+        guard loser == 0 || loser == 1 else { return .nextRound }
+        guard !reason.endsMatch else { return .over(loser: loser) }
+        losses[loser] += 1
+        guard losses[loser] < target else { return .over(loser: loser) }
+        starter = 1 - starter
+        round += 1
+        return .nextRound
+    }
+
+    /// The round in play starts again (its moves are dropped). `fresh` tells
+    /// whether the round had moves; one without can be reused as it is.
+    public mutating func restartRound(hadMoves: Bool) {
+        if hadMoves { round += 1 }
+    }
+}
+
+/// A high-score list: one per game kind, seat kind and match length.
+public struct Board: Sendable, Hashable, CustomStringConvertible {
+    public var kind: String
+    public var computer: BotLevel?
+    public var match: Bool
+    /// The name of the first kind, whose boards keep their short names.
+    public static let firstKind = "ghost"
+
+    public init(kind: String = Board.firstKind, computer: BotLevel? = nil, match: Bool = false) {
+        self.kind = kind
+        self.computer = computer
+        self.match = match
+    }
+
+    /// `game`, `match`, `easy`, `hard-match`…; other kinds are prefixed: `hangman-game`.
+    public var name: String {
+        let base: String
+        switch (computer, match) {
+        case (nil, false): base = "game"
+        case (nil, true): base = "match"
+        case (let l?, false): base = l.rawValue
+        case (let l?, true): base = "\(l.rawValue)-match"
+        }
+        return kind == Board.firstKind ? base : "\(kind)-\(base)"
+    }
+
+    public var description: String { name }
+}
