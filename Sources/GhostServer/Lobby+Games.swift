@@ -44,7 +44,7 @@ extension Lobby {
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
         }
-        log("game \(id) started: \(kind.name) \(lang) \(names.joined(separator: " vs "))" + (match.isMatch ? " (a match of \(match.target))" : ""))
+        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (match.isMatch ? " (a match of \(match.target) rounds)" : ""))
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
     }
@@ -295,7 +295,7 @@ extension Lobby {
             broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
         for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(outcome.reason), \(game.publicFields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")))")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.publicFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle

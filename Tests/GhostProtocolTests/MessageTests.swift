@@ -1,5 +1,6 @@
 import Testing
 import GhostProtocol
+import GhostCore
 
 @Suite struct MessageTests {
     static let cases: [(ServerLine, String)] = [
@@ -19,14 +20,14 @@ import GhostProtocol
          "GAME id=1 lang=en players=alice,bob token=0123456789abcdef0123456789abcdef round=1"),
         (.game(id: 7, lang: "nl", players: ["bob", "alice"], token: "ff", round: 3),
          "GAME id=7 lang=nl players=bob,alice token=ff round=3"),
-        (.turn(id: 1, player: "alice", fragment: ""), "TURN id=1 player=alice fragment="),
-        (.turn(id: 12, player: "bob", fragment: "pea"), "TURN id=12 player=bob fragment=pea"),
-        (.move(id: 2, player: "bob", letter: "e", fragment: "pe"), "MOVE id=2 player=bob letter=e fragment=pe"),
-        (.over(id: 3, winner: "a", loser: "b", reason: "word", fragment: "pear"),
+        (.turn(id: 1, player: "alice", fields: [Field("fragment", "")]), "TURN id=1 player=alice fragment="),
+        (.turn(id: 12, player: "bob", fields: [Field("fragment", "pea")]), "TURN id=12 player=bob fragment=pea"),
+        (.move(id: 2, player: "bob", fields: [Field("letter", "e"), Field("fragment", "pe")]), "MOVE id=2 player=bob letter=e fragment=pe"),
+        (.over(id: 3, winner: "a", loser: "b", reason: EndReason(rawValue: "word"), fields: [Field("fragment", "pear")]),
          "OVER id=3 winner=a loser=b reason=word fragment=pear"),
-        (.over(id: 4, winner: "bob", loser: "alice", reason: "left", fragment: ""),
+        (.over(id: 4, winner: "bob", loser: "alice", reason: EndReason(rawValue: "left"), fields: [Field("fragment", "")]),
          "OVER id=4 winner=bob loser=alice reason=left fragment="),
-        (.over(id: 5, winner: "bob", loser: "alice", reason: "abandoned", fragment: "pe"),
+        (.over(id: 5, winner: "bob", loser: "alice", reason: EndReason(rawValue: "abandoned"), fields: [Field("fragment", "pe")]),
          "OVER id=5 winner=bob loser=alice reason=abandoned fragment=pe"),
         (.adjourned(id: 1, player: "alice", grace: 60), "ADJOURNED id=1 player=alice grace=60"),
         (.adjourned(id: 2, player: "bob", grace: 0), "ADJOURNED id=2 player=bob grace=0"),
@@ -84,12 +85,12 @@ import GhostProtocol
         var out: [(ServerLine, String)] = []
         for s in odd {
             out.append((.ok(verb: s, fields: [(s, s), ("k", s)]), ""))
-            out.append((.turn(id: -5, player: s, fragment: s, ghost: [0, 5]), ""))
-            out.append((.turn(id: Int.max, player: s, fragment: s), ""))
-            out.append((.move(id: Int.min, player: s, letter: s, fragment: s), ""))
-            out.append((.over(id: 0, winner: s, loser: s, reason: s, fragment: s, ghost: [2, 9]), ""))
-            out.append((.over(id: 10, winner: s, loser: s, reason: s, fragment: s), ""))
-            out.append((.game(id: 99, lang: s, players: [s, s], token: s, round: 12, bot: s, ghost: [1, 0]), ""))
+            out.append((.turn(id: -5, player: s, fields: [Field("fragment", s), Field("ghost", GhostKind.letters([0, 5]))]), ""))
+            out.append((.turn(id: Int.max, player: s, fields: [Field("fragment", s)]), ""))
+            out.append((.move(id: Int.min, player: s, fields: [Field("letter", s), Field("fragment", s)]), ""))
+            out.append((.over(id: 0, winner: s, loser: s, reason: EndReason(rawValue: s), fields: [Field("fragment", s), Field("ghost", GhostKind.letters([2, 9]))]), ""))
+            out.append((.over(id: 10, winner: s, loser: s, reason: EndReason(rawValue: s), fields: [Field("fragment", s)]), ""))
+            out.append((.game(id: 99, lang: s, players: [s, s], token: s, round: 12, bot: s, fields: [Field("rounds", "ghost"), Field("ghost", GhostKind.letters([1, 0]))]), ""))
             out.append((.game(id: 1, lang: s, players: [], token: nil, round: 0), ""))
             out.append((.info(s), ""))
             out.append((.error(.flood, s), ""))
@@ -119,7 +120,7 @@ import GhostProtocol
     }
 
     @Test func controlCharactersAndSpacesInValuesBecomeUnderscores() {
-        #expect(ServerLine.turn(id: 1, player: "a b\u{7}", fragment: "").rendered == "TURN id=1 player=a_b_ fragment=")
+        #expect(ServerLine.turn(id: 1, player: "a b\u{7}", fields: [Field("fragment", "")]).rendered == "TURN id=1 player=a_b_ fragment=")
         #expect(ServerLine.game(id: 2, lang: "e\nn", players: ["x\u{1B}y", "z\u{9B}"], token: nil, round: 1).rendered
                 == "GAME id=2 lang=e_n players=x_y,z_ round=1")
         #expect(ServerLine.game(id: 2, lang: "en", players: ["a", "b"], token: "a b", round: 1).rendered
@@ -128,7 +129,7 @@ import GhostProtocol
         #expect(ServerLine.offer(id: 1, player: "a", kind: "lang", lang: "n\tl").rendered
                 == "OFFER id=1 player=a kind=lang lang=n_l")
         #expect(ServerLine.ok("NAME", ("name", "a\tb\u{7F}")).rendered == "OK NAME name=a_b_")
-        #expect(ServerLine.over(id: 1, winner: "w w", loser: "l\r\nl", reason: "word", fragment: "pe a").rendered
+        #expect(ServerLine.over(id: 1, winner: "w w", loser: "l\r\nl", reason: EndReason(rawValue: "word"), fields: [Field("fragment", "pe a")]).rendered
                 == "OVER id=1 winner=w_w loser=l__l reason=word fragment=pe_a")
         #expect(Message("X y\u{1B}").rendered == "X_y_")
     }

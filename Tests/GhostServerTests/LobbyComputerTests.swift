@@ -127,8 +127,8 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
                                   "RANK name=alice rank=1 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
-        #expect(result.winner == "bot-hard" && result.loser == "alice" && result.reason == "word" && result.fragment == "peach")
-        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "c", "h"])
+        #expect(result.winner == "bot-hard" && result.loser == "alice" && result.reason == "word" && result.finalState == "fragment=peach")
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p", "e", "a", "c", "h"])
 
         // The scores: on board hard, nowhere else; the computer is not a player.
         h.send(1, "SCORES bot=hard")
@@ -313,7 +313,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         let stored = try #require(try h.store.activeGames().first)
         #expect(stored.lang == "nl" && stored.round == 3 && stored.fragment == "ka" && stored.toMove == 0)
         #expect(stored.bots == [nil, "hard"])
-        #expect(try h.store.moves(game: 1, round: 3) == ["k", "a"])
+        #expect(try h.store.moves(game: 1, round: 3).map(\.move) == ["k", "a"])
         // No offer was made, so nothing is pending.
         h.send(1, "ACCEPT")
         #expect(h.drain()[1]?.first?.hasPrefix("ERR no-offer ") == true)
@@ -575,7 +575,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
             }
         }
         #expect(h.lobby.activeGames == 0)
-        #expect(try h.store.moves(game: 1, round: 5) == ["p", "e", "a", "r"])
+        #expect(try h.store.moves(game: 1, round: 5).map(\.move) == ["p", "e", "a", "r"])
         // One match on the match board; its rounds are not games.
         h.send(1, "SCORES mode=match")
         #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=1 played=1", "SCORE rank=2 name=bob wins=0 played=1",
@@ -685,7 +685,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
                                   gameLine("alice,bob", ta, round: 3, ghost: "G,G"), turn("alice", "", ghost: "G,G")],
                               2: [move("alice", "r", "pear"), over, info,
                                   gameLine("alice,bob", tb, round: 3, ghost: "G,G"), turn("alice", "", ghost: "G,G")]])
-        #expect(try h.store.moves(game: 1, round: 2) == ["p", "e", "a", "r"])
+        #expect(try h.store.moves(game: 1, round: 2).map(\.move) == ["p", "e", "a", "r"])
         let stored = try #require(try h.store.activeGames().first)
         #expect(stored.ghost == [1, 1] && stored.starter == 0 && stored.round == 3 && stored.fragment == "")
 

@@ -261,8 +261,8 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         ])
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
-        #expect([result.winner, result.loser, result.reason, result.fragment] == ["alice", "bob", "word", "pear"])
-        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "r"])
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["alice", "bob", "word", "fragment=pear"])
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p", "e", "a", "r"])
         // Both are back in the lobby: no game, and free to seek again.
         h.send(1, "s")
         let after = h.drain()
@@ -833,7 +833,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
                                   "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
-        #expect([result.winner, result.loser, result.reason, result.fragment] == ["bob", "alice", "abandoned", "pe"])
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=pe"])
         // Too late to come back.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
@@ -925,11 +925,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(stored.round == 2)
         #expect(stored.fragment == "")
         #expect(stored.offer == nil)
-        #expect(try h.store.moves(game: 1, round: 1) == ["p"])
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p"])
         // The new round plays from an empty fragment.
         h.send(1, "c")
         #expect(h.drain()[1]?.first == "OK LETTER letter=c fragment=c")
-        #expect(try h.store.moves(game: 1, round: 2) == ["c"])
+        #expect(try h.store.moves(game: 1, round: 2).map(\.move) == ["c"])
     }
 
     @Test func declineAndOfferSpent() throws {
@@ -1298,7 +1298,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "r")
         let over = try #require(h.drain()[1])
         #expect(over.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear"))
-        #expect(try h.store.moves(game: 1, round: 1) == ["p", "e", "a", "r"])
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p", "e", "a", "r"])
         // New games get new ids.
         h.send(1, "SEEK")
         h.send(2, "SEEK")
