@@ -2,29 +2,17 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// A fresh directory for one database, removed when this goes away.
-private final class MigrationDir {
-    let path: String
+/// `t0` as the views show it.
+private let t0Text = "2023-11-14 22:13:20"
 
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ghostd-migrate-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    var database: String { (path as NSString).appendingPathComponent(Store.fileName) }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-private let t0 = 1_700_000_000
+private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: seat, move: text) }
 
 /// A database as ghostd 0.2 left it: schema 1, with
 /// - players alice (3 wins of 5), bob (1 of 4), dave (0 of 2), carol (never played),
 ///   and alice's language preference nl;
 /// - game 1, over: alice beat bob with "pear";
 /// - game 2, active: bob (seat 0) vs alice, "pe", bob to move, alice's restart offer pending.
-private func makeVersion1(_ dir: MigrationDir) throws {
+private func makeVersion1(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
     try db.execute(Store.migrations[0])
@@ -44,30 +32,76 @@ private func makeVersion1(_ dir: MigrationDir) throws {
                           offer_seat, offer_kind, offer_spent1, started_at)
         VALUES (2, 'en', 'bob', 'alice', 'b2', 'a2', 1, 'pe', 0, 1, 'restart', 1, ?)
         """, .of(t0 + 100))
-    for (game, ply, seat, letter, fragment) in [(1, 1, 0, "p", "p"), (1, 2, 1, "e", "pe"), (1, 3, 0, "a", "pea"),
-                                                (1, 4, 1, "r", "pear"), (2, 1, 0, "p", "p"), (2, 2, 1, "e", "pe")] {
+    for (game, ply, seat, letter, fragment) in version1Moves {
         try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, 1, ?, ?, ?, ?, ?)",
                    .of(game), .of(ply), .of(seat), .text(letter), .text(fragment), .of(t0 + 100 + ply))
     }
 }
 
-private func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
-    try db.query("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid") { $0.text(0) }
+private let version1Moves = [(1, 1, 0, "p", "p"), (1, 2, 1, "e", "pe"), (1, 3, 0, "a", "pea"),
+                             (1, 4, 1, "r", "pear"), (2, 1, 0, "p", "p"), (2, 2, 1, "e", "pe")]
+
+/// A database as ghostd 0.3 (schema 2) could have left it, with what the
+/// real fixture (Fixtures/schema2.sqlite3) lacks: letters of G-H-O-S-T on
+/// both seats, a finished match, a lang offer, an earlier round's moves, a
+/// game finished before its first letter.
+/// - ann, ben, cy; ann's medium-match score 1/1, ben's match score 0/1.
+/// - game 1, over: a match, ann beat bot-medium (seat 1) 2 to 5 with "zz", dead.
+/// - game 2, active: a match, ben vs ann, letters 3 and 4, round 8 that ann
+///   (seat 1) started, "xy" (round 7 was "ab"); ben's lang nl offer pending.
+/// - game 3, active: bot-easy (seat 0) vs cy, a single game, no letters yet.
+/// - game 4, over: ann vs ben, ben won, abandoned before any letter.
+private func makeVersion2(_ dir: TempDir) throws {
+    let db = try SQLiteDatabase(path: dir.database)
+    defer { db.close() }
+    try db.execute(Store.migrations[0])
+    try db.execute(Store.migrations[1])
+    try db.execute("PRAGMA user_version=2")
+    for name in ["ann", "ben", "cy"] {
+        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
+    }
+    try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'medium-match', 1, 1), ('ben', 'match', 0, 1), ('ann', 'match', 1, 1)")
+    try db.run("""
+        INSERT INTO games(id, lang, player0, player1, token0, token1, bot1, mode, ghost0, ghost1, round, starter,
+                          fragment, to_move, status, winner, loser, reason, started_at, ended_at)
+        VALUES (1, 'en', 'ann', 'bot-medium', 'k1', 'l1', 'medium', 'ghost', 2, 5, 7, 0,
+                'zz', 0, 'over', 'ann', 'bot-medium', 'dead', ?, ?)
+        """, .of(t0), .of(t0 + 50))
+    try db.run("""
+        INSERT INTO games(id, lang, player0, player1, token0, token1, mode, ghost0, ghost1, round, starter,
+                          fragment, to_move, offer_seat, offer_kind, offer_lang, offer_spent0, started_at)
+        VALUES (2, 'en', 'ben', 'ann', 'k2', 'l2', 'ghost', 3, 4, 8, 1, '', 1, 0, 'lang', 'nl', 1, ?)
+        """, .of(t0 + 60))
+    try db.run("""
+        INSERT INTO games(id, lang, player0, player1, token0, token1, bot0, started_at)
+        VALUES (3, 'nl', 'bot-easy', 'cy', 'k3', 'l3', 'easy', ?)
+        """, .of(t0 + 70))
+    try db.run("""
+        INSERT INTO games(id, lang, player0, player1, token0, token1, status, winner, loser, reason, started_at, ended_at)
+        VALUES (4, 'en', 'ann', 'ben', 'k4', 'l4', 'over', 'ben', 'ann', 'abandoned', ?, ?)
+        """, .of(t0 + 80), .of(t0 + 90))
+    for (game, round, ply, seat, letter, fragment) in [(1, 7, 1, 0, "z", "z"), (1, 7, 2, 1, "z", "zz"),
+                                                       (2, 7, 1, 0, "a", "a"), (2, 7, 2, 1, "b", "ab"),
+                                                       (2, 8, 1, 1, "x", "x"), (2, 8, 2, 0, "y", "xy")] {
+        try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(t0 + 100 * game + ply))
+    }
 }
 
 @Suite struct MigrationTests {
     @Test func version1DatabaseIsMigratedWithItsScoresAndGames() throws {
-        let dir = try MigrationDir()
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
         try makeVersion1(dir)
         do {
-            let db = try SQLiteDatabase(path: dir.database)
+            let db = try raw(dir)
             #expect(try db.query("PRAGMA user_version") { $0.int(0) } == [1])
             #expect(try columns(db, "players").contains("wins"))
             db.close()
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 2)
+        #expect(Store.schemaVersion == 3)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -84,58 +118,67 @@ private func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
         #expect(try store.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
         #expect(try store.rank(of: "carol") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         #expect(try store.rank(of: "alice", board: "match") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
-        // Names, preferences and results are kept.
+        // Names, preferences and results are kept; the fragment of a finished game is its final state.
         #expect(try store.allNames() == ["alice", "bob", "carol", "dave"])
         #expect(try store.preference(.language, for: "alice") == "nl")
         let result = try #require(try store.result(game: 1))
-        #expect(result.winner == "alice" && result.loser == "bob" && result.reason == "word" && result.fragment == "pear")
+        #expect(result.winner == "alice" && result.loser == "bob" && result.reason == "word")
+        #expect(result.finalState == "fragment=pear")
+        #expect(try store.result(game: 2) == nil)
 
-        // The active game: a single game between people, seat 0 starts, no letters earned.
-        let active = try store.activeGames()
-        #expect(active.count == 1)
-        let g = try #require(active.first)
-        #expect(g.id == 2 && g.lang == "en" && g.players == ["bob", "alice"] && g.tokens == ["b2", "a2"])
-        #expect(g.round == 1 && g.fragment == "pe" && g.toMove == 0 && g.startedAt == t0 + 100)
-        #expect(g.offer == StoredGame.Offer(seat: 1, kind: "restart", lang: nil) && g.offerSpent == [false, true])
-        #expect(g.mode == "single" && g.ghost == [0, 0] && g.starter == 0 && g.bots == [nil, nil])
-        #expect(try store.moves(game: 2, round: 1) == ["p", "e"])
+        // The active game: a ghost single game (1 round) between people, seat 0
+        // starts, no rounds lost, the offer kept; its letters are its moves.
+        #expect(try store.activeGames() == [
+            StoredGame(id: 2, kind: "ghost", variant: "", settings: "", seed: 0, lang: "en", players: ["bob", "alice"],
+                       tokens: ["b2", "a2"], bots: [nil, nil], rounds: 1, losses: [0, 0], round: 1, starter: 0,
+                       offer: StoredGame.Offer(seat: 1, kind: "restart", lang: nil), offerSpent: [false, true],
+                       startedAt: t0 + 100, moves: [move(0, "p"), move(1, "e")]),
+        ])
+        #expect(try store.moves(game: 2, round: 1) == [move(0, "p"), move(1, "e")])
+        #expect(try store.moves(game: 1, round: 1) == [move(0, "p"), move(1, "e"), move(0, "a"), move(1, "r")])
 
         // The schema behind it.
         do {
-            let db = try SQLiteDatabase(path: dir.database)
+            let db = try raw(dir)
             defer { db.close() }
+            #expect(try schema3Problems(db) == [])
             #expect(try columns(db, "players") == ["name", "first_seen", "last_seen"])
             #expect(try columns(db, "scores") == ["player", "board", "wins", "played"])
-            let games = try columns(db, "games")
-            for c in ["bot0", "bot1", "mode", "ghost0", "ghost1", "starter"] { #expect(games.contains(c), "\(c)") }
-            let finished = try db.query("SELECT id, mode, bot0, bot1, winner, ghost0, ghost1 FROM finished_games") {
-                "\($0.int(0)) \($0.text(1)) [\($0.text(2))] [\($0.text(3))] \($0.text(4)) \($0.int(5)) \($0.int(6))"
-            }
-            #expect(finished == ["1 single [] [] alice 0 0"])
+            // Every move, letter for letter, at its time.
+            #expect(try db.query("SELECT game_id, round, ply, seat, move, at FROM moves ORDER BY game_id, round, ply") {
+                "\($0.int(0)) \($0.int(1)) \($0.int(2)) \($0.int(3)) \($0.text(4)) \($0.int(5))"
+            } == version1Moves.map { "\($0.0) 1 \($0.1) \($0.2) \($0.3) \(t0 + 100 + $0.1)" })
+            #expect(try finishedGames(db) == ["1|ghost||1|en|alice||bob||alice|bob|word|fragment=pear|0|0|\(t0Text)|2023-11-14 22:14:20"])
+            #expect(try db.query("SELECT final_state IS NULL FROM games WHERE id = 2") { $0.int(0) } == [1])
         }
 
-        // Play goes on: bob wins game 2; the board and the ranks follow.
-        try store.recordMove(game: 2, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", now: t0 + 200)
-        try store.finishGame(game: 2, winner: "bob", loser: "alice", reason: "word", fragment: "pear", now: t0 + 201)
+        // Play goes on: alice makes "pear", bob wins game 2; the board and the ranks follow.
+        try store.recordMove(game: 2, round: 1, ply: 3, seat: 0, move: "a", now: t0 + 200)
+        try store.recordMove(game: 2, round: 1, ply: 4, seat: 1, move: "r", now: t0 + 201)
+        try store.finishGame(game: 2, winner: "bob", loser: "alice", reason: "word", finalState: "fragment=pear", now: t0 + 202)
         try store.commit()
         #expect(try store.activeGames().isEmpty)
+        #expect(try store.result(game: 2)?.finalState == "fragment=pear")
         #expect(try store.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
         #expect(try store.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 6))
         #expect(try store.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
-        // A first game on a new board.
-        let id = try store.createGame(lang: "en", players: ["carol", "bot-hard"], tokens: ["c3", "x3"], bots: [nil, "hard"], now: t0 + 300)
+        // A first game on a new board; ids go on from the migrated ones.
+        let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["carol", "bot-hard"], tokens: ["c3", "x3"],
+                                              bots: [nil, "hard"]), now: t0 + 300)
         #expect(id == 3)
-        try store.finishGame(game: id, winner: "carol", loser: "bot-hard", reason: "dead", fragment: "q",
+        try store.finishGame(game: id, winner: "carol", loser: "bot-hard", reason: "dead", finalState: "fragment=q",
                              board: "hard", people: ["carol"], now: t0 + 301)
         try store.commit()
         #expect(try store.scores(board: "hard", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 1, played: 1)])
         #expect(try store.rank(of: "carol") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         store.close()
 
-        // Reopening does not migrate again, and keeps everything.
+        // Reopening does not migrate again (no schema change at all), and keeps everything.
+        let schemaCookie = try { let db = try raw(dir); defer { db.close() }; return try scalarInt(db, "PRAGMA schema_version") }()
         let again = try Store(directory: dir.path)
         defer { again.close() }
         #expect(again.userVersion == Store.schemaVersion)
+        #expect(try { let db = try raw(dir); defer { db.close() }; return try scalarInt(db, "PRAGMA schema_version") }() == schemaCookie)
         #expect(try again.scores(board: "game", limit: 10) == [
             ScoreRow(rank: 1, name: "alice", wins: 3, played: 6),
             ScoreRow(rank: 2, name: "bob", wins: 2, played: 5),
@@ -143,20 +186,67 @@ private func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
         ])
         #expect(try again.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
         #expect(try again.rank(of: "carol", board: "hard") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try again.result(game: 1)?.finalState == "fragment=pear")
+        #expect(try again.result(game: 3)?.finalState == "fragment=q")
+    }
+
+    /// Schema 2 to 3: ghost0/1 become lost0/1, mode becomes rounds (a 'ghost'
+    /// match is 5 rounds lost), letters become moves, the fragment of a
+    /// finished game becomes its final state; all else is kept.
+    @Test func version2DatabaseIsMigratedWithItsMatches() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion2(dir)
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 3)
+
+        #expect(try store.activeGames() == [
+            StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
+                       rounds: 5, losses: [3, 4], round: 8, starter: 1,
+                       offer: StoredGame.Offer(seat: 0, kind: "lang", lang: "nl"), offerSpent: [true, false],
+                       startedAt: t0 + 60, moves: [move(1, "x"), move(0, "y")]),
+            StoredGame(id: 3, kind: "ghost", lang: "nl", players: ["bot-easy", "cy"], tokens: ["k3", "l3"], bots: ["easy", nil],
+                       rounds: 1, losses: [0, 0], round: 1, starter: 0, startedAt: t0 + 70, moves: []),
+        ])
+        #expect(try store.moves(game: 2, round: 7) == [move(0, "a"), move(1, "b")])
+        #expect(try store.moves(game: 1, round: 7) == [move(0, "z"), move(1, "z")])
+        let match = try #require(try store.result(game: 1))
+        #expect(match.winner == "ann" && match.loser == "bot-medium" && match.reason == "dead" && match.finalState == "fragment=zz")
+        let early = try #require(try store.result(game: 4))
+        #expect(early.winner == "ben" && early.loser == "ann" && early.reason == "abandoned" && early.finalState == "fragment=")
+        #expect(try store.scores(board: "medium-match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1)])
+        #expect(try store.scores(board: "match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
+                                                                ScoreRow(rank: 2, name: "ben", wins: 0, played: 1)])
+        #expect(try store.scores(board: "game", limit: 10) == [])
+
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try schema3Problems(db) == [])
+        #expect(try finishedGames(db) == [
+            "1|ghost||5|en|ann||bot-medium|medium|ann|bot-medium|dead|fragment=zz|2|5|\(t0Text)|2023-11-14 22:14:10",
+            "4|ghost||1|en|ann||ben||ben|ann|abandoned|fragment=|0|0|2023-11-14 22:14:40|2023-11-14 22:14:50",
+        ])
+        // Nothing left of the rebuild, and the game rows as the columns hold them.
+        #expect(try db.query("SELECT id, rounds, lost0, lost1, round, starter, coalesce(final_state, 'NULL'), status FROM games ORDER BY id") { r in
+            (0..<8).map { r.text($0) }.joined(separator: " ")
+        } == ["1 5 2 5 7 0 fragment=zz over", "2 5 3 4 8 1 NULL active", "3 1 0 0 1 0 NULL active", "4 1 0 0 1 0 fragment= over"])
+        #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [6])
     }
 
     /// A migration that fails leaves the database as it was: still version 1, v1 columns intact.
     @Test func failedMigrationRollsBack() throws {
-        let dir = try MigrationDir()
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
         try makeVersion1(dir)
         do {
             // Something in the way of migration 2: a table it means to create.
-            let db = try SQLiteDatabase(path: dir.database)
+            let db = try raw(dir)
             try db.execute("CREATE TABLE scores (x INTEGER)")
             db.close()
         }
         #expect(throws: (any Error).self) { _ = try Store(directory: dir.path) }
-        let db = try SQLiteDatabase(path: dir.database)
+        let db = try raw(dir)
         defer { db.close() }
         #expect(try db.query("PRAGMA user_version") { $0.int(0) } == [1])
         #expect(try columns(db, "players").contains("wins"))
@@ -164,13 +254,69 @@ private func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
         #expect(try db.query("SELECT wins FROM players WHERE name = 'alice'") { $0.int(0) } == [3])
     }
 
+    /// Migrations 2 and 3 are one transaction: when 3 fails after 2 went
+    /// through, 2 is undone too. Once the obstacle is gone, it migrates.
+    @Test func failedThirdMigrationRollsBackTheSecondToo() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion1(dir)
+        do {
+            let db = try raw(dir)
+            try db.execute("CREATE TABLE games3 (x INTEGER)")
+            db.close()
+        }
+        #expect(throws: (any Error).self) { _ = try Store(directory: dir.path) }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            #expect(try db.query("PRAGMA user_version") { $0.int(0) } == [1])
+            #expect(try tablesAndViews(db) == ["finished_games", "games", "games3", "moves", "players", "preferences"])
+            #expect(try columns(db, "games3") == ["x"])
+            #expect(try columns(db, "players").contains("wins"))
+            #expect(try columns(db, "games").contains("fragment"))
+            #expect(try columns(db, "moves").contains("letter"))
+            #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [6])
+            try db.execute("DROP TABLE games3")
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 3)
+        #expect(try store.result(game: 1)?.finalState == "fragment=pear")
+        #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
+    }
+
+    /// From schema 2, a failing migration 3 leaves schema 2 as it was.
+    @Test func failedMigrationFromVersion2RollsBack() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion2(dir)
+        do {
+            // In the way halfway through the rebuild, after games3 is made and filled.
+            let db = try raw(dir)
+            try db.execute("CREATE TABLE moves3 (x INTEGER)")
+            db.close()
+        }
+        #expect(throws: (any Error).self) { _ = try Store(directory: dir.path) }
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try db.query("PRAGMA user_version") { $0.int(0) } == [2])
+        #expect(try tablesAndViews(db) == ["finished_games", "games", "moves", "moves3", "players", "preferences", "scores"])
+        for c in ["fragment", "to_move", "mode", "ghost0", "ghost1"] { #expect(try columns(db, "games").contains(c), "\(c)") }
+        #expect(try columns(db, "moves") == ["game_id", "round", "ply", "seat", "letter", "fragment", "at"])
+        #expect(try db.query("SELECT id, mode, ghost0, ghost1, fragment FROM games ORDER BY id") {
+            "\($0.int(0)) \($0.text(1)) \($0.int(2)) \($0.int(3)) \($0.text(4))"
+        } == ["1 ghost 2 5 zz", "2 ghost 3 4 ", "3 single 0 0 ", "4 single 0 0 "])
+        #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [6])
+    }
+
     /// A database from a newer ghostd (a higher user_version) is left alone.
     @Test func newerDatabaseIsNotTouched() throws {
-        let dir = try MigrationDir()
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
         do {
             let store = try Store(directory: dir.path)
             store.close()
-            let db = try SQLiteDatabase(path: dir.database)
+            let db = try raw(dir)
             try db.execute("PRAGMA user_version = \(Store.schemaVersion + 1)")
             db.close()
         }

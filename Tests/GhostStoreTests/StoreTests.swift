@@ -2,41 +2,22 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// A fresh directory under the system's temporary folder, removed by `remove()`.
-private final class TempDir {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ghostd-store-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    var database: String { (path as NSString).appendingPathComponent(Store.fileName) }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+/// A single game of Ghost between two people, as the server records one.
+private func ghostGame(_ players: [String], tokens: [String] = ["a", "b"], lang: String = "en",
+                       bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0) -> NewGame {
+    NewGame(kind: "ghost", lang: lang, players: players, tokens: tokens, bots: bots, rounds: rounds, starter: starter)
 }
 
-/// Opens a raw connection on the database file, for looking behind the store.
-private func raw(_ dir: TempDir) throws -> SQLiteDatabase { try SQLiteDatabase(path: dir.database) }
-
-private func scalarText(_ db: SQLiteDatabase, _ sql: String) throws -> String? {
-    try db.query(sql) { $0.text(0) }.first
-}
-
-private func scalarInt(_ db: SQLiteDatabase, _ sql: String) throws -> Int? {
-    try db.query(sql) { $0.int(0) }.first
-}
-
-private let t0 = 1_700_000_000
+private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: seat, move: text) }
 
 @Suite struct StoreTests {
     @Test func newDatabaseIsAtTheSchemaVersionInWALMode() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(Store.schemaVersion == Store.migrations.count)
-        #expect(Store.schemaVersion >= 1)
+        #expect(Store.schemaVersion == 3)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
         #expect(FileManager.default.fileExists(atPath: dir.database))
@@ -46,12 +27,13 @@ private let t0 = 1_700_000_000
         defer { db.close() }
         #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
-        let tables = try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
-        #expect(tables == ["finished_games", "games", "moves", "players", "preferences", "scores"])
+        #expect(try tablesAndViews(db) == Schema3.tables)
+        #expect(try schema3Problems(db) == [])
     }
 
     @Test func directoryIsCreatedIfMissing() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let nested = (dir.path as NSString).appendingPathComponent("a/b")
         let store = try Store(directory: nested, durability: .normal)
         defer { store.close() }
@@ -61,6 +43,7 @@ private let t0 = 1_700_000_000
 
     @Test func migratesAnEmptyDatabaseFromVersionZero() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         // An existing, empty database file: user_version 0, no tables.
         #expect(FileManager.default.createFile(atPath: dir.database, contents: Data()))
         do {
@@ -81,19 +64,20 @@ private let t0 = 1_700_000_000
         defer { db.close() }
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
         #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
-        #expect(try scalarInt(db, "SELECT count(*) FROM sqlite_master WHERE name = 'games'") == 1)
+        #expect(try schema3Problems(db) == [])
     }
 
     @Test func reopeningKeepsEverything() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let gameID: Int
         do {
             let store = try Store(directory: dir.path)
             try store.registerName("Alice", now: t0)
             try store.registerName("bob", now: t0)
             try store.setPreference(.language, "nl", for: "alice", now: t0 + 1)
-            gameID = try store.createGame(lang: "en", players: ["Alice", "bob"], tokens: ["t0", "t1"], now: t0 + 2)
-            try store.recordMove(game: gameID, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0 + 3)
+            gameID = try store.createGame(ghostGame(["Alice", "bob"], tokens: ["t0", "t1"]), now: t0 + 2)
+            try store.recordMove(game: gameID, round: 1, ply: 1, seat: 0, move: "p", now: t0 + 3)
             try store.commit()
             store.close()
         }
@@ -108,13 +92,52 @@ private let t0 = 1_700_000_000
         #expect(games.first?.id == gameID)
         #expect(games.first?.players == ["Alice", "bob"])
         #expect(games.first?.tokens == ["t0", "t1"])
-        #expect(games.first?.fragment == "p")
-        #expect(games.first?.toMove == 1)
-        #expect(try store.moves(game: gameID, round: 1) == ["p"])
+        // The round in play is its moves (the fragment "p", seat 1 to move, follow from them).
+        #expect(games.first?.moves == [move(0, "p")])
+        #expect(try store.moves(game: gameID, round: 1) == [move(0, "p")])
+    }
+
+    /// What the kind writes (variant, settings, seed) and the seats come back
+    /// as written, through a reopen; seeds use all 64 bits.
+    @Test func kindFieldsAndSeatsRoundTrip() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let seeds: [UInt64] = [0, 42, UInt64(Int64.max), 1 << 63, UInt64.max]
+        var expected: [StoredGame] = []
+        do {
+            let store = try Store(directory: dir.path)
+            for (i, seed) in seeds.enumerated() {
+                let g = NewGame(kind: i == 0 ? "ghost" : "other", variant: i == 0 ? "" : "v\(i)",
+                                settings: i == 0 ? "" : "min=\(i) rule=superghost", seed: seed, lang: i % 2 == 0 ? "en" : "nl",
+                                players: ["p\(i)", "q\(i)"], tokens: ["s\(i)", "t\(i)"],
+                                bots: [[nil, nil], [nil, "hard"], ["easy", nil], ["medium", "hard"], [nil, nil]][i],
+                                rounds: [1, 5, 3, 1, 7][i], starter: i % 2)
+                let id = try store.createGame(g, now: t0 + i)
+                expected.append(StoredGame(id: id, kind: g.kind, variant: g.variant, settings: g.settings, seed: seed,
+                                           lang: g.lang, players: g.players, tokens: g.tokens, bots: g.bots,
+                                           rounds: g.rounds, losses: [0, 0], round: 1, starter: g.starter,
+                                           offer: nil, offerSpent: [false, false], startedAt: t0 + i, moves: []))
+            }
+            #expect(try store.activeGames() == expected)
+            try store.commit()
+            store.close()
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(try store.activeGames() == expected)
+
+        // NewGame's defaults: no variant, settings or seed, two people, a single game that seat 0 starts.
+        let plain = NewGame(kind: "ghost", lang: "en", players: ["a", "b"], tokens: ["x", "y"])
+        #expect(plain.variant == "" && plain.settings == "" && plain.seed == 0)
+        #expect(plain.bots == [nil, nil] && plain.rounds == 1 && plain.starter == 0)
+        let id = try store.createGame(plain, now: t0 + 9)
+        #expect(try store.activeGames().last == StoredGame(id: id, kind: "ghost", lang: "en", players: ["a", "b"],
+                                                           tokens: ["x", "y"], startedAt: t0 + 9))
     }
 
     @Test func registerNameKeepsTheFirstSpellingAndIgnoresCase() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(try store.registerName("Alice", now: t0) == "Alice")
@@ -137,6 +160,7 @@ private let t0 = 1_700_000_000
 
     @Test func preferencesDefaultAndPersist() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         do {
             let store = try Store(directory: dir.path)
             #expect(Preference.language.rawValue == "lang")
@@ -164,35 +188,38 @@ private let t0 = 1_700_000_000
 
     @Test func gameLifecycleRoundTrips() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
         try store.registerName("alice", now: t0)
         try store.registerName("bob", now: t0)
         let tokens = ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"]
-        let g1 = try store.createGame(lang: "en", players: ["alice", "bob"], tokens: tokens, now: t0 + 1)
-        let g2 = try store.createGame(kind: "ghost", lang: "nl", players: ["bob", "alice"], tokens: ["a", "b"], now: t0 + 2)
+        let g1 = try store.createGame(ghostGame(["alice", "bob"], tokens: tokens), now: t0 + 1)
+        let g2 = try store.createGame(ghostGame(["bob", "alice"], lang: "nl"), now: t0 + 2)
         #expect(g2 > g1)
 
-        var expected1 = StoredGame(id: g1, kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: tokens, round: 1,
-                                   fragment: "", toMove: 0, offer: nil, offerSpent: [false, false], startedAt: t0 + 1)
-        let expected2 = StoredGame(id: g2, kind: "ghost", lang: "nl", players: ["bob", "alice"], tokens: ["a", "b"], round: 1,
-                                   fragment: "", toMove: 0, offer: nil, offerSpent: [false, false], startedAt: t0 + 2)
+        var expected1 = StoredGame(id: g1, kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: tokens,
+                                   round: 1, offer: nil, offerSpent: [false, false], startedAt: t0 + 1, moves: [])
+        let expected2 = StoredGame(id: g2, kind: "ghost", lang: "nl", players: ["bob", "alice"], tokens: ["a", "b"],
+                                   round: 1, offer: nil, offerSpent: [false, false], startedAt: t0 + 2, moves: [])
         #expect(try store.activeGames() == [expected1, expected2])
 
-        // Moves.
-        try store.recordMove(game: g1, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0 + 3)
-        try store.recordMove(game: g1, round: 1, ply: 2, seat: 1, letter: "e", fragment: "pe", now: t0 + 4)
-        expected1.fragment = "pe"
+        // Moves: each game gets its own.
+        try store.recordMove(game: g1, round: 1, ply: 1, seat: 0, move: "p", now: t0 + 3)
+        try store.recordMove(game: g1, round: 1, ply: 2, seat: 1, move: "e", now: t0 + 4)
+        expected1.moves = [move(0, "p"), move(1, "e")]
         #expect(try store.activeGames() == [expected1, expected2])
-        #expect(try store.moves(game: g1, round: 1) == ["p", "e"])
+        #expect(try store.moves(game: g1, round: 1) == [move(0, "p"), move(1, "e")])
         #expect(try store.moves(game: g2, round: 1) == [])
+        #expect(try store.moves(game: g1, round: 2) == [])
+        #expect(try store.moves(game: 999, round: 1) == [])
 
-        // An offer, then a letter cancels it and frees both seats to offer again.
+        // Offers are stored as the server sets them.
         let offer = StoredGame.Offer(seat: 1, kind: "lang", lang: "nl")
         try store.setOffer(game: g1, offer: offer, spent: [false, true])
         expected1.offer = offer
         expected1.offerSpent = [false, true]
-        #expect(try store.activeGames().first == expected1)
+        #expect(try store.activeGames() == [expected1, expected2])
         try store.setOffer(game: g1, offer: StoredGame.Offer(seat: 0, kind: "restart", lang: nil), spent: [true, true])
         expected1.offer = StoredGame.Offer(seat: 0, kind: "restart", lang: nil)
         expected1.offerSpent = [true, true]
@@ -201,55 +228,175 @@ private let t0 = 1_700_000_000
         expected1.offer = nil
         expected1.offerSpent = [true, false]
         #expect(try store.activeGames().first == expected1)
-        try store.setOffer(game: g1, offer: offer, spent: [true, true])
-        try store.recordMove(game: g1, round: 1, ply: 3, seat: 0, letter: "a", fragment: "pea", now: t0 + 5)
-        expected1.fragment = "pea"
-        expected1.toMove = 1
-        expected1.offer = nil
-        expected1.offerSpent = [false, false]
-        #expect(try store.activeGames().first == expected1)
 
-        // A restart: a new round, perhaps in another language; the old round's moves stay.
-        try store.setOffer(game: g1, offer: offer, spent: [false, true])
-        try store.restartGame(game: g1, round: 2, lang: "nl")
-        expected1.round = 2
-        expected1.lang = "nl"
-        expected1.fragment = ""
-        expected1.toMove = 0
+        // A move no longer clears the offer in the store: the server decides
+        // (a letter cancels a pending offer and frees both seats) and says so
+        // with setOffer. Until then the offer stays as stored.
+        try store.setOffer(game: g1, offer: offer, spent: [true, true])
+        try store.recordMove(game: g1, round: 1, ply: 3, seat: 0, move: "a", now: t0 + 5)
+        expected1.moves.append(move(0, "a"))
+        expected1.offer = offer
+        expected1.offerSpent = [true, true]
+        #expect(try store.activeGames() == [expected1, expected2])
+        try store.setOffer(game: g1, offer: nil, spent: [false, false])
         expected1.offer = nil
         expected1.offerSpent = [false, false]
         #expect(try store.activeGames() == [expected1, expected2])
-        #expect(try store.moves(game: g1, round: 1) == ["p", "e", "a"])
+
+        // A restart: a new round, perhaps in another language and with another
+        // starter; the offer goes, the old round's moves stay but are no longer in play.
+        try store.setOffer(game: g1, offer: offer, spent: [false, true])
+        try store.restartGame(game: g1, round: 2, lang: "nl", starter: 1)
+        expected1.round = 2
+        expected1.lang = "nl"
+        expected1.starter = 1
+        expected1.moves = []
+        expected1.offer = nil
+        expected1.offerSpent = [false, false]
+        #expect(try store.activeGames() == [expected1, expected2])
+        #expect(try store.moves(game: g1, round: 1) == [move(0, "p"), move(1, "e"), move(0, "a")])
         #expect(try store.moves(game: g1, round: 2) == [])
-        try store.recordMove(game: g1, round: 2, ply: 1, seat: 0, letter: "k", fragment: "k", now: t0 + 6)
-        #expect(try store.moves(game: g1, round: 2) == ["k"])
+        try store.recordMove(game: g1, round: 2, ply: 1, seat: 1, move: "k", now: t0 + 6)
+        expected1.moves = [move(1, "k")]
+        #expect(try store.moves(game: g1, round: 2) == [move(1, "k")])
+        #expect(try store.activeGames() == [expected1, expected2])
+        // restartGame's starter defaults to seat 0.
+        try store.restartGame(game: g2, round: 2, lang: "en")
+        #expect(try store.activeGames().last?.starter == 0)
+        #expect(try store.activeGames().last?.round == 2)
 
         // The end.
         #expect(try store.result(game: g1) == nil)
-        try store.finishGame(game: g1, winner: "bob", loser: "alice", reason: "abandoned", fragment: "k", now: t0 + 7)
-        #expect(try store.activeGames() == [expected2])
+        try store.setOffer(game: g1, offer: offer, spent: [false, true])
+        try store.finishGame(game: g1, winner: "bob", loser: "alice", reason: "abandoned", finalState: "fragment=k", now: t0 + 7)
+        #expect(try store.activeGames().map(\.id) == [g2])
         let result = try #require(try store.result(game: g1))
         #expect(result.winner == "bob")
         #expect(result.loser == "alice")
         #expect(result.reason == "abandoned")
-        #expect(result.fragment == "k")
+        #expect(result.finalState == "fragment=k")
         #expect(try store.result(game: g2) == nil)
         #expect(try store.result(game: 999) == nil)
         #expect(try store.scores(limit: 10) == [ScoreRow(rank: 1, name: "bob", wins: 1, played: 1),
                                                 ScoreRow(rank: 2, name: "alice", wins: 0, played: 1)])
+        // The moves of a finished game stay on record.
+        #expect(try store.moves(game: g1, round: 2) == [move(1, "k")])
         try store.commit()
 
-        // The view of finished games.
+        // The view of finished games; a single game lost no rounds by the
+        // count (finishGame was given no losses). The offer went with the end.
         let db = try raw(dir)
         defer { db.close() }
-        let finished = try db.query("SELECT id, winner, loser, reason, started, ended FROM finished_games") {
-            [String($0.int(0)), $0.text(1), $0.text(2), $0.text(3), $0.text(4), $0.text(5)]
+        #expect(try finishedGames(db) == [
+            "\(g1)|ghost||1|nl|alice||bob||bob|alice|abandoned|fragment=k|0|0|2023-11-14 22:13:21|2023-11-14 22:13:27",
+        ])
+        #expect(try db.query("SELECT offer_seat, offer_kind, offer_lang FROM games WHERE id = \(g1)") {
+            [$0.optionalInt(0) == nil, $0.optionalText(1) == nil, $0.optionalText(2) == nil]
+        } == [[true, true, true]])
+    }
+
+    /// A match: rounds lost per seat, the next round and its starter, and the
+    /// end with the final count, on its own board.
+    @Test func matchRoundsAndLosses() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        try store.registerName("carol", now: t0)
+        let id = try store.createGame(ghostGame(["carol", "bot-easy"], bots: [nil, "easy"], rounds: 5, starter: 0), now: t0)
+        var expected = StoredGame(id: id, kind: "ghost", lang: "en", players: ["carol", "bot-easy"], tokens: ["a", "b"],
+                                  bots: [nil, "easy"], rounds: 5, losses: [0, 0], round: 1, starter: 0, startedAt: t0)
+        #expect(try store.activeGames() == [expected])
+
+        // Round 1: carol spells "qx" and loses it; an offer was pending.
+        try store.recordMove(game: id, round: 1, ply: 1, seat: 0, move: "q", now: t0 + 1)
+        try store.recordMove(game: id, round: 1, ply: 2, seat: 1, move: "x", now: t0 + 2)
+        try store.setOffer(game: id, offer: StoredGame.Offer(seat: 0, kind: "restart", lang: nil), spent: [true, false])
+        try store.nextRound(game: id, round: 2, losses: [1, 0], starter: 1)
+        expected.round = 2
+        expected.losses = [1, 0]
+        expected.starter = 1
+        // nextRound clears the offer; the round in play has no moves yet.
+        #expect(try store.activeGames() == [expected])
+
+        // Round 2: the computer starts.
+        try store.recordMove(game: id, round: 2, ply: 1, seat: 1, move: "z", now: t0 + 3)
+        try store.recordMove(game: id, round: 2, ply: 2, seat: 0, move: "z", now: t0 + 4)
+        expected.moves = [move(1, "z"), move(0, "z")]
+        #expect(try store.activeGames() == [expected])
+        #expect(try store.moves(game: id, round: 1) == [move(0, "q"), move(1, "x")])
+        try store.nextRound(game: id, round: 3, losses: [2, 0], starter: 0)
+        expected.round = 3
+        expected.losses = [2, 0]
+        expected.starter = 0
+        expected.moves = []
+        #expect(try store.activeGames() == [expected])
+        try store.commit()
+
+        // carol leaves; the match ends 5 to 0 for the computer, on the
+        // easy-match board, counted for carol only (the computer is no person).
+        try store.finishGame(game: id, winner: "bot-easy", loser: "carol", reason: "left", finalState: "fragment=",
+                             losses: [5, 0], board: "easy-match", people: ["carol"], now: t0 + 10)
+        try store.commit()
+        #expect(try store.activeGames() == [])
+        let result = try #require(try store.result(game: id))
+        #expect(result.winner == "bot-easy" && result.loser == "carol" && result.reason == "left")
+        #expect(result.finalState == "fragment=")
+        #expect(try store.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 0, played: 1)])
+        #expect(try store.scores(board: "game", limit: 10) == [])
+        #expect(try store.rank(of: "bot-easy", board: "easy-match") == ScoreRow(rank: 1, name: "bot-easy", wins: 0, played: 0))
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try finishedGames(db) == [
+            "\(id)|ghost||5|en|carol||bot-easy|easy|bot-easy|carol|left|fragment=|5|0|2023-11-14 22:13:20|2023-11-14 22:13:30",
+        ])
+    }
+
+    /// finishGame without losses keeps the count stored by nextRound.
+    @Test func finishWithoutLossesKeepsTheStoredCount() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        for name in ["a", "b"] { try store.registerName(name, now: t0) }
+        let id = try store.createGame(ghostGame(["a", "b"], rounds: 3), now: t0)
+        try store.nextRound(game: id, round: 2, losses: [0, 2], starter: 1)
+        try store.finishGame(game: id, winner: "b", loser: "a", reason: "abandoned", finalState: "fragment=ab", board: "match", now: t0)
+        try store.commit()
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try db.query("SELECT lost0, lost1, rounds, round, final_state FROM games WHERE id = \(id)") {
+            "\($0.int(0)) \($0.int(1)) \($0.int(2)) \($0.int(3)) \($0.text(4))"
+        } == ["0 2 3 2 fragment=ab"])
+    }
+
+    /// A move is text as the kind encodes it, kept verbatim; the round in
+    /// play reads in ply order; two moves at one ply are refused.
+    @Test func movesAreTextInPlyOrder() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        let id = try store.createGame(NewGame(kind: "other", lang: "nl", players: ["a", "b"], tokens: ["x", "y"]), now: t0)
+        let other = try store.createGame(ghostGame(["c", "d"]), now: t0)
+        try store.recordMove(game: id, round: 1, ply: 2, seat: 1, move: "ĳ", now: t0)
+        try store.recordMove(game: other, round: 1, ply: 1, seat: 0, move: "q", now: t0)
+        try store.recordMove(game: id, round: 1, ply: 1, seat: 0, move: "b1-c3 =Q", now: t0)
+        try store.recordMove(game: id, round: 1, ply: 3, seat: 0, move: "pass", now: t0)
+        let expected = [move(0, "b1-c3 =Q"), move(1, "ĳ"), move(0, "pass")]
+        #expect(try store.moves(game: id, round: 1) == expected)
+        #expect(try store.activeGames().map(\.moves) == [expected, [move(0, "q")]])
+        #expect(throws: (any Error).self) {
+            try store.recordMove(game: id, round: 1, ply: 3, seat: 1, move: "x", now: t0)
         }
-        #expect(finished == [[String(g1), "bob", "alice", "abandoned", "2023-11-14 22:13:21", "2023-11-14 22:13:27"]])
+        #expect(try store.moves(game: id, round: 1) == expected)
+        try store.commit()
+        #expect(try store.moves(game: id, round: 1) == expected)
     }
 
     @Test func uncommittedWritesAreInvisibleToAnotherConnection() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let writer = try Store(directory: dir.path)
         defer { writer.close() }
         let reader = try Store(directory: dir.path)
@@ -257,7 +404,7 @@ private let t0 = 1_700_000_000
         #expect(!writer.hasPendingWrites)
 
         try writer.registerName("alice", now: t0)
-        let game = try writer.createGame(lang: "en", players: ["alice", "bob"], tokens: ["x", "y"], now: t0)
+        let game = try writer.createGame(ghostGame(["alice", "bob"], tokens: ["x", "y"]), now: t0)
         #expect(writer.hasPendingWrites)
         // The writer sees its own writes; the other connection does not yet.
         #expect(try writer.allNames() == ["alice"])
@@ -271,14 +418,15 @@ private let t0 = 1_700_000_000
         #expect(try reader.activeGames().map(\.id) == [game])
 
         // And again for a later batch.
-        try writer.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "q", fragment: "q", now: t0)
+        try writer.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "q", now: t0)
         try writer.setPreference(.language, "nl", for: "alice", now: t0)
         #expect(try reader.moves(game: game, round: 1) == [])
+        #expect(try reader.activeGames().first?.moves == [])
         #expect(try reader.preference(.language, for: "alice") == "en")
         try writer.commit()
-        #expect(try reader.moves(game: game, round: 1) == ["q"])
+        #expect(try reader.moves(game: game, round: 1) == [move(0, "q")])
         #expect(try reader.preference(.language, for: "alice") == "nl")
-        #expect(try reader.activeGames().first?.fragment == "q")
+        #expect(try reader.activeGames().first?.moves == [move(0, "q")])
 
         // commit() with nothing pending is harmless.
         try writer.commit()
@@ -287,6 +435,7 @@ private let t0 = 1_700_000_000
 
     @Test func closingWithoutCommitLosesTheWrites() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         do {
             let store = try Store(directory: dir.path)
             try store.registerName("kept", now: t0)
@@ -301,12 +450,13 @@ private let t0 = 1_700_000_000
 
     @Test func scoresAndRanksWithTies() throws {
         let dir = try TempDir()
+        defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
         for name in ["alice", "bob", "Carol", "dave", "erin"] { try store.registerName(name, now: t0) }
         func play(_ winner: String, _ loser: String) throws {
-            let g = try store.createGame(lang: "en", players: [winner, loser], tokens: ["a", "b"], now: t0)
-            try store.finishGame(game: g, winner: winner, loser: loser, reason: "word", fragment: "pear", now: t0)
+            let g = try store.createGame(ghostGame([winner, loser]), now: t0)
+            try store.finishGame(game: g, winner: winner, loser: loser, reason: "word", finalState: "fragment=pear", now: t0)
         }
         // No finished games: an empty list, and everyone shares rank 1 with 0 wins.
         #expect(try store.scores(limit: 10) == [])

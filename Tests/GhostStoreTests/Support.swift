@@ -1,0 +1,89 @@
+import Foundation
+@testable import GhostStore
+
+/// A fresh directory under the system's temporary folder for one test's
+/// database. Call `remove()` in a `defer` right after making it: that keeps
+/// it alive to the end of the test (ARC may otherwise end its life at its
+/// last use, while a store still has the database open) and removes it even
+/// when the test fails. The deinit removes it too, as a backstop.
+final class TempDir {
+    let path: String
+
+    init(_ prefix: String = "ghostd-store") throws {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// The store's database file in this directory.
+    var database: String { (path as NSString).appendingPathComponent(Store.fileName) }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+    deinit { remove() }
+}
+
+/// Opens a raw connection on the database file, for looking behind the store.
+func raw(_ dir: TempDir) throws -> SQLiteDatabase { try SQLiteDatabase(path: dir.database) }
+
+func scalarText(_ db: SQLiteDatabase, _ sql: String) throws -> String? {
+    try db.query(sql) { $0.text(0) }.first
+}
+
+func scalarInt(_ db: SQLiteDatabase, _ sql: String) throws -> Int? {
+    try db.query(sql) { $0.int(0) }.first
+}
+
+/// The columns of a table or view, in order.
+func columns(_ db: SQLiteDatabase, _ table: String) throws -> [String] {
+    try db.query("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid") { $0.text(0) }
+}
+
+/// The tables and views of a database, by name.
+func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
+    try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
+}
+
+/// The schema-3 layout, written out here (not read from `Store.migrations`)
+/// so that a change to it has to be made on purpose.
+enum Schema3 {
+    static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
+                        "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
+                        "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
+                        "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at"]
+    static let moves = ["game_id", "round", "ply", "seat", "move", "at"]
+    static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
+                                "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]
+    static let tables = ["finished_games", "games", "moves", "players", "preferences", "scores"]
+}
+
+/// Checks a database's schema-3 layout and health; returns what is wrong ([] when all is well).
+func schema3Problems(_ db: SQLiteDatabase) throws -> [String] {
+    var problems: [String] = []
+    func check(_ ok: Bool, _ what: String) { if !ok { problems.append(what) } }
+    check(try scalarInt(db, "PRAGMA user_version") == 3, "user_version")
+    check(try tablesAndViews(db) == Schema3.tables, "tables: \(try tablesAndViews(db))")
+    check(try columns(db, "games") == Schema3.games, "games: \(try columns(db, "games"))")
+    check(try columns(db, "moves") == Schema3.moves, "moves: \(try columns(db, "moves"))")
+    check(try columns(db, "finished_games") == Schema3.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
+    let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
+    check(indexes == ["games_active", "scores_board"], "indexes: \(indexes)")
+    // moves still refers to games (renamed from games3), and every row's game exists.
+    let parents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) }
+    check(parents == ["games"], "moves references \(parents)")
+    let orphans = try db.query("PRAGMA foreign_key_check") { $0.text(0) }
+    check(orphans.isEmpty, "foreign_key_check: \(orphans)")
+    let integrity = try db.query("PRAGMA integrity_check") { $0.text(0) }
+    check(integrity == ["ok"], "integrity_check: \(integrity)")
+    return problems
+}
+
+/// The rows of the finished_games view, one string each, every column
+/// separated by `|` (NULL shown as `NULL`).
+func finishedGames(_ db: SQLiteDatabase) throws -> [String] {
+    try db.query("SELECT * FROM finished_games ORDER BY id") { r in
+        (0..<Int32(Schema3.finishedGames.count)).map { r.optionalText($0) ?? "NULL" }.joined(separator: "|")
+    }
+}
+
+let t0 = 1_700_000_000
