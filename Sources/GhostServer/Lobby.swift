@@ -366,6 +366,8 @@ public final class Lobby {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
         guard other.last?.asked == true else {
+            // Asking again changes nothing and does not tell the opponent twice.
+            if last.asked { return reply(id, .ok("REMATCH", ("status", "asked"))) }
             sessions[id]?.last?.asked = true
             reply(id, .ok("REMATCH", ("status", "asked")))
             outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)

@@ -1080,6 +1080,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             2: ["OK REMATCH status=asked"],
         ])
         #expect(h.lobby.activeGames == 0)
+        // Asking again is idempotent: the same answer, and the opponent is not told twice.
+        h.send(2, "REMATCH")
+        #expect(h.drain() == [2: ["OK REMATCH status=asked"]])
         h.send(1, "REMATCH")
         let d = h.drain()
         let ta = try token(d[1]), tb = try token(d[2])
