@@ -24,6 +24,9 @@ let package = Package(
         // Durable state: names, preferences, games, moves, scores.
         .target(name: "GhostStore", dependencies: ["CSQLite"]),
         // The lobby (pure game-server logic) and the event loop that drives it.
+        // Command-line options: one table per program gives parsing, checking
+        // and --help. Pure: no printing, no exit.
+        .target(name: "OptionKit"),
         .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
         // The terminal client: a pure state machine and screens, and thin
@@ -43,6 +46,7 @@ let package = Package(
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
+        .testTarget(name: "OptionKitTests", dependencies: ["OptionKit"]),
     ],
     swiftLanguageModes: [.v6]
 )
