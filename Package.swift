@@ -27,7 +27,7 @@ let package = Package(
         // Command-line options: one table per program gives parsing, checking
         // and --help. Pure: no printing, no exit.
         .target(name: "OptionKit"),
-        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
+        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them.
