@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them.
-        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys"]),
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"]),
         // Benchmarks (not tests): solving, bot strength; later load generation.
         .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
