@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"]),
         // Benchmarks (not tests): solving, bot strength; later load generation.
-        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
+        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
@@ -46,7 +46,10 @@ let package = Package(
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
-        .testTarget(name: "OptionKitTests", dependencies: ["OptionKit"]),
+        // Unit tests of the option parser and of ghost-bench's command line;
+        // end-to-end checks that all three programs refuse bad options with
+        // exit status 2 (the binaries are built for them).
+        .testTarget(name: "OptionKitTests", dependencies: ["OptionKit", "GhostBench", "ghostd", "ghost-client", "ghost-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )
