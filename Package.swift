@@ -28,14 +28,17 @@ let package = Package(
         // Durable state: names, preferences, games, moves, scores.
         .target(name: "GhostStore", dependencies: ["CSQLite"]),
         // The lobby (pure game-server logic) and the event loop that drives it.
-        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys"]),
+        // Command-line options: one table per program gives parsing, checking
+        // and --help. Pure: no printing, no exit.
+        .target(name: "OptionKit"),
+        .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"]),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them.
-        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys"]),
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"]),
         // Benchmarks (not tests): solving, bot strength; later load generation.
-        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys"]),
+        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys", "OptionKit"]),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"]),
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"]),
@@ -48,6 +51,10 @@ let package = Package(
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
+        // Unit tests of the option parser and of ghost-bench's command line;
+        // end-to-end checks that all three programs refuse bad options with
+        // exit status 2 (the binaries are built for them).
+        .testTarget(name: "OptionKitTests", dependencies: ["OptionKit", "GhostBench", "ghostd", "ghost-client", "ghost-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,75 +1,146 @@
 import Foundation
 import GhostCore
+import OptionKit
 
 /// `ghost-bench`: benchmarks that are not tests. Each mode prints what it
 /// measured; nothing here asserts on time.
 public enum BenchCommand {
-    public static let usage = """
-    Usage: ghost-bench <mode> [options]
+    public enum Mode: String, CaseIterable, Sendable {
+        case solve, bots, ping, play, hold
 
-    Modes:
-      solve [--dictionaries DIR] [--runs N]
-            Solve the whole game for every word list: time per list (best of N
-            runs), trie size, who wins from the empty fragment, winning first letters.
-      bots [--dictionaries DIR] [--lang CODE] [--games N] [--seed S]
-            Play every pair of players (random, easy, medium, hard) against each
-            other, N games per pairing and per starting side; print win rates.
-      ping [--host H] [--port P] [--connections N] [--seconds S] [--warmup S]
-            PING on N connections, one request in flight each, against any line
-            server (ghostd answers OK PING, redis-server +PONG): replies per
-            second and round-trip latency percentiles.
-      play [--host H] [--port P] [--connections N] [--seconds S] [--bad-share F]
-           [--dictionaries DIR] [--lang CODE]
-            N connections (N/2 games via SEEK) play random letters that keep the
-            game alive as fast as the server answers, with a share F (default
-            0.05) of turns followed by a bad line or an out-of-turn letter:
-            acknowledged letters per second and letter round-trip latency.
-      hold [--host H] [--port P] [--connections N] [--seconds S]
-            Open N connections and PING each once a second for S seconds.
-    """
+        /// The options the mode takes, in the order help shows them.
+        var optionNames: [String] {
+            switch self {
+            case .solve: ["--dictionaries", "--runs"]
+            case .bots: ["--dictionaries", "--lang", "--games", "--seed"]
+            case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup"]
+            case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang"]
+            case .hold: ["--host", "--port", "--connections", "--seconds"]
+            }
+        }
+
+        var summary: String {
+            switch self {
+            case .solve:
+                "Solve the whole game for every word list: time per list (best of N runs), trie size, who wins from the empty fragment, winning first letters."
+            case .bots:
+                "Play every pair of players (random, easy, medium, hard) against each other, N games per pairing and per starting side; print win rates."
+            case .ping:
+                "PING on N connections, one request in flight each, against any line server (ghostd answers OK PING, redis-server +PONG): replies per second and round-trip latency percentiles."
+            case .play:
+                "N connections (N/2 games via SEEK) play random letters that keep the game alive as fast as the server answers, with a share F of turns followed by a bad line or an out-of-turn letter: acknowledged letters per second and letter round-trip latency."
+            case .hold:
+                "Open N connections and PING each once a second until SECONDS have passed."
+            }
+        }
+
+        var table: OptionTable<Settings> { Settings.table.only(optionNames) }
+    }
+
+    /// Every mode's settings; each mode reads the ones it takes.
+    public struct Settings: Equatable, Sendable {
+        public var dictionaries = LoadBench.Settings().dictionaries
+        public var runs = 5
+        public var lang = LoadBench.Settings().lang
+        public var games = 1000
+        public var seed: UInt64 = 42
+        public var host = LoadBench.Settings().host
+        public var port = LoadBench.Settings().port
+        public var connections = LoadBench.Settings().connections
+        public var seconds = LoadBench.Settings().seconds
+        public var warmup = LoadBench.Settings().warmup
+        public var badShare = LoadBench.Settings().badShare
+
+        public init() {}
+
+        static var table: OptionTable<Settings> { OptionTable([
+            .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx", .text("a folder"), \.dictionaries),
+            .value("--runs", "N", "solve: runs per list; the best is shown", .integer(1...1_000_000), \.runs),
+            .value("--lang", "CODE", "the word list (xx of xx.txt) to play with", .text("a language code"), \.lang),
+            .value("--games", "N", "bots: games per pairing and per starting side", .integer(1...100_000_000), \.games),
+            .value("--seed", "N", "bots: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
+            .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
+            .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
+            .value("--connections", "N", "connections to open", .integer(1...1_000_000), \.connections),
+            .value("--seconds", "SECONDS", "how long to measure (hold: how long to hold)", .number(0.1...86_400), \.seconds),
+            .value("--warmup", "SECONDS", "time before measuring starts", .number(0...3600), \.warmup),
+            .value("--bad-share", "F", "play: share of turns followed by a bad line or an out-of-turn letter",
+                   .number(0...1), \.badShare),
+            .help,
+        ]) }
+    }
+
+    /// What the command line asks for.
+    public enum Invocation: Equatable, Sendable {
+        case help
+        case run(Mode, Settings)
+    }
+
+    public static var usage: String {
+        let modes = Mode.allCases.flatMap { mode in
+            HelpText.pack([mode.rawValue] + mode.table.options.filter { !$0.isFlag }.map(\.synopsis),
+                          width: HelpText.width).enumerated().map { i, line in (i == 0 ? "  " : "       ") + line }
+                + HelpText.wrap(mode.summary, width: HelpText.width).map { "      " + $0 }
+        }
+        return Settings.table.help(usage: "ghost-bench <mode> [options]", about: [
+            "Benchmarks that are not tests: each mode prints what it measured.",
+        ], sections: [(title: "Modes:", lines: modes)], footer: [
+            "Options take `--name value` or `--name=value`; a mode refuses options it",
+            "does not use, and a bad value is refused with exit status 2.",
+        ], defaults: Settings())
+    }
+
+    /// Parses the arguments (without the program name): a mode, then its options.
+    public static func parse(_ args: [String]) -> Result<Invocation, OptionError> {
+        guard let first = args.first, !first.hasPrefix("-") || first == "--help" || first == "-h" else {
+            // The mode comes first.
+            return .failure(OptionError(.missingArgument, subject: "mode", allowed: modesAllowed))
+        }
+        if ["--help", "-h", "help"].contains(first) { return .success(.help) }
+        guard let mode = Mode(rawValue: first) else {
+            return .failure(OptionError(.badValue(.notAChoice), subject: "mode", value: first, allowed: modesAllowed))
+        }
+        return mode.table.parse(Array(args.dropFirst()), into: Settings()).map { parsed in
+            switch parsed {
+            case .run(let settings): .run(mode, settings)
+            case .help, .version: .help
+            }
+        }
+    }
+
+    static var modesAllowed: String { listed(Mode.allCases.map(\.rawValue)) }
 
     public static func main(_ args: [String]) -> Int32 {
-        guard let mode = args.first else {
+        let mode: Mode, options: Settings
+        switch parse(args) {
+        case .success(.help):
             print(usage)
+            return 0
+        case .success(.run(let m, let s)):
+            (mode, options) = (m, s)
+        case .failure(let e):
+            let program = args.first.flatMap(Mode.init(rawValue:)).map { "ghost-bench \($0.rawValue)" } ?? "ghost-bench"
+            printError("\(program): \(e) (see ghost-bench --help)")
             return 2
         }
-        var options: [String: String] = [:]
-        var rest = args.dropFirst()
-        while let key = rest.popFirst() {
-            guard key.hasPrefix("--"), let value = rest.popFirst() else {
-                if key == "--help" { print(usage); return 0 }
-                printError("ghost-bench: bad option \(key)")
-                return 2
-            }
-            options[String(key.dropFirst(2))] = value
-        }
-        let folder = options["dictionaries"] ?? "./Dictionaries"
         do {
             switch mode {
-            case "solve":
-                try SolveBench.run(folder: folder, runs: Int(options["runs"] ?? "") ?? 5)
-            case "bots":
-                try BotsBench.run(folder: folder, lang: options["lang"] ?? "en",
-                                  games: Int(options["games"] ?? "") ?? 1000,
-                                  seed: UInt64(options["seed"] ?? "") ?? 42)
-            case "ping", "play", "hold":
+            case .solve:
+                try SolveBench.run(folder: options.dictionaries, runs: options.runs)
+            case .bots:
+                try BotsBench.run(folder: options.dictionaries, lang: options.lang, games: options.games, seed: options.seed)
+            case .ping, .play, .hold:
                 var st = LoadBench.Settings()
-                st.host = options["host"] ?? st.host
-                st.port = Int(options["port"] ?? "") ?? st.port
-                st.connections = Int(options["connections"] ?? "") ?? st.connections
-                st.seconds = Double(options["seconds"] ?? "") ?? st.seconds
-                st.warmup = Double(options["warmup"] ?? "") ?? st.warmup
-                st.badShare = Double(options["bad-share"] ?? "") ?? st.badShare
-                st.dictionaries = folder
-                st.lang = options["lang"] ?? st.lang
-                st.hold = mode == "hold"
-                if st.hold { st.warmup = 0 }
-                print(try LoadBench(mode: mode == "play" ? .play : .ping, settings: st).run())
-            case "--help", "help":
-                print(usage)
-            default:
-                printError("ghost-bench: unknown mode \(mode)\n\(usage)")
-                return 2
+                st.host = options.host
+                st.port = options.port
+                st.connections = options.connections
+                st.seconds = options.seconds
+                st.warmup = mode == .hold ? 0 : options.warmup
+                st.badShare = options.badShare
+                st.dictionaries = options.dictionaries
+                st.lang = options.lang
+                st.hold = mode == .hold
+                print(try LoadBench(mode: mode == .play ? .play : .ping, settings: st).run())
             }
         } catch {
             printError("ghost-bench: \(error)")

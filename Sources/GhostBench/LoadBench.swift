@@ -65,7 +65,11 @@ final class LoadBench {
     func run() throws -> String {
         if mode == .play {
             let dictionaries = try Dictionaries.load(folder: settings.dictionaries)
-            words = dictionaries[settings.lang]
+            // A missing list would quietly turn the letters random.
+            guard let list = dictionaries[settings.lang] else {
+                throw Dictionaries.LoadError.noLanguages("\(settings.dictionaries) (no \(settings.lang).txt)")
+            }
+            words = list
         }
         epfd = ghost_epoll_create()
         let t0 = now()

@@ -14,7 +14,7 @@ public enum ClientApp {
         switch ClientOptions.parse(Array(arguments.dropFirst())) {
         case .success(let o): options = o
         case .failure(let f):
-            printError("ghost-client: \(f.description)\n\n\(ClientOptions.usage)")
+            printError("ghost-client: \(f.description) (see ghost-client --help)")
             return 2
         }
         if options.help {

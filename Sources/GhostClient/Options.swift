@@ -1,3 +1,5 @@
+import OptionKit
+
 /// The command line: `ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]`.
 public struct ClientOptions: Equatable, Sendable {
     public static let defaultHost = "127.0.0.1"
@@ -12,73 +14,52 @@ public struct ClientOptions: Equatable, Sendable {
 
     public init() {}
 
-    public static let usage = """
-    usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]
+    /// A refused command line: one line naming the option and what it allows.
+    public typealias Failure = OptionError
 
-    The terminal client for ghostd, the Ghost word-game server.
-
-      host[:port]     the server (default: the last one used, else 127.0.0.1:7777)
-      --config PATH   the settings file (default: $XDG_CONFIG_HOME/ghost/config,
-                      else ~/.config/ghost/config)
-      --lang en|nl    the language of the texts and of new games (saved)
-      --help          show this help
-      --version       show the version
-
-    On a terminal it shows full screens; when stdin or stdout is not a terminal
-    it works line by line: it prints what the server sends and sends each line
-    it reads (a line holding one letter is a move), for example
-      printf 'NAME x\\nSEEK\\n' | ghost-client 127.0.0.1:7777
-    Keys: letters play, Esc opens the game menu, Ctrl-C quits (a game waits
-    for you and resumes when you start the client again).
-    """
-
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let description: String
+    static var table: OptionTable<ClientOptions> {
+        OptionTable([
+            .value("--config", "PATH", "the settings file", .text("a file path"), \.configPath,
+                   defaultText: "$XDG_CONFIG_HOME/ghost/config, else ~/.config/ghost/config"),
+            .value("--lang", Strings.uiLanguages.joined(separator: "|"),
+                   "the language of the texts and of new games (saved)", .choice(Strings.uiLanguages), \.lang,
+                   defaultText: "the saved one, else asked at the first start"),
+            .help,
+            .version,
+        ], positionals: [
+            .value("host[:port]", "the server: a name, an IPv4 address, or an IPv6 address (in brackets when a port follows: [::1]:7777)",
+                   ServerAddress.value, defaultText: "the last one used, else \(defaultHost):\(defaultPort)") { $0.server = $1 },
+        ])
     }
 
+    public static var usage: String {
+        table.help(usage: "ghost-client \(table.synopsis)", about: [
+            "The terminal client for ghostd, the Ghost word-game server.",
+        ], footer: [
+            "Options take `--name value` or `--name=value`; a bad value is refused",
+            "with exit status 2.",
+            "",
+            "On a terminal it shows full screens; when stdin or stdout is not a terminal",
+            "it works line by line: it prints what the server sends and sends each line",
+            "it reads (a line holding one letter is a move), for example",
+            "  printf 'NAME x\\nSEEK\\n' | ghost-client 127.0.0.1:7777",
+            "Keys: letters play, Esc opens the game menu, Ctrl-C quits (a game waits",
+            "for you and resumes when you start the client again).",
+        ], defaults: ClientOptions())
+    }
+
+    /// Parses the arguments (without the program name). `--help` and
+    /// `--version` stop parsing and come back set.
     public static func parse(_ args: [String]) -> Result<ClientOptions, Failure> {
-        var o = ClientOptions()
-        var i = 0
-        func value(_ name: String) -> String? {
-            guard i + 1 < args.count else { return nil }
-            i += 1
-            return args[i]
-        }
-        while i < args.count {
-            let a = args[i]
-            switch a {
-            case "--help", "-h": o.help = true
-            case "--version", "-V": o.version = true
-            case "--config":
-                guard let v = value(a), !v.isEmpty else { return .failure(Failure(description: "--config needs a path")) }
-                o.configPath = v
-            case "--lang":
-                guard let v = value(a) else { return .failure(Failure(description: "--lang needs en or nl")) }
-                guard Strings.uiLanguages.contains(v) else {
-                    return .failure(Failure(description: "--lang: unknown language \(v); use en or nl"))
-                }
-                o.lang = v
-            default:
-                if a.hasPrefix("--config=") {
-                    o.configPath = String(a.dropFirst("--config=".count))
-                } else if a.hasPrefix("--lang=") {
-                    let v = String(a.dropFirst("--lang=".count))
-                    guard Strings.uiLanguages.contains(v) else {
-                        return .failure(Failure(description: "--lang: unknown language \(v); use en or nl"))
-                    }
-                    o.lang = v
-                } else if a.hasPrefix("-") {
-                    return .failure(Failure(description: "unknown option \(a)"))
-                } else if o.server == nil {
-                    guard let s = ServerAddress(a) else { return .failure(Failure(description: "bad server address \(a)")) }
-                    o.server = s
-                } else {
-                    return .failure(Failure(description: "unexpected argument \(a)"))
-                }
+        table.parse(args, into: ClientOptions()).map { parsed in
+            var o = ClientOptions()
+            switch parsed {
+            case .run(let parsed): o = parsed
+            case .help: o.help = true
+            case .version: o.version = true
             }
-            i += 1
+            return o
         }
-        return .success(o)
     }
 }
 
@@ -117,5 +98,13 @@ public struct ServerAddress: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// As a command-line value.
+    static var value: Value<ServerAddress> {
+        Value(allowed: "host, host:port or [IPv6]:port, with a port from 1 to 65535", show: \.description) { text in
+            guard !text.isEmpty else { return .failure(.empty) }
+            return ServerAddress(text).map { .success($0) } ?? .failure(.invalid)
+        }
     }
 }

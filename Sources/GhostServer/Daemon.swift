@@ -19,7 +19,9 @@ public enum Daemon {
         case .success(.run(let c)):
             config = c
         case .failure(let e):
-            logLine("ghostd: \(e)\nTry ghostd --help.")
+            // One plain line (not a timestamped log line): it is about the
+            // command line, and nothing has started.
+            writeToStderr(Array("ghostd: \(e) (see ghostd --help)\n".utf8))
             return 2
         }
         let started = monotonicSeconds()

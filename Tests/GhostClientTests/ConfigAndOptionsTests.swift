@@ -77,6 +77,36 @@ struct ConfigAndOptionsTests {
         for bad in [["--lang", "fr"], ["--config"], ["--bogus"], ["a:1", "b:2"], ["h:0"]] {
             #expect(throws: ClientOptions.Failure.self) { try ClientOptions.parse(bad).get() }
         }
+        // What each refusal says: the option or argument, and what is allowed.
+        let failures: [([String], String)] = [
+            (["--lang", "fr"], "--lang: fr is not one of the choices; allowed: en or nl"),
+            (["--lang=EN"], "--lang: EN is not one of the choices; allowed: en or nl"),
+            (["--config"], "--config needs a value; allowed: a file path"),
+            (["--config", "--lang", "en"], "--config needs a value; allowed: a file path"),
+            (["--config="], "--config: the value is empty; allowed: a file path"),
+            (["--bogus"], "unknown option --bogus; allowed: --config, --lang, --help or --version"),
+            (["--lnag", "en"], "unknown option --lnag; did you mean --lang?"),
+            (["a:1", "b:2"], "unexpected argument b:2; allowed: options and one host[:port]"),
+            (["h:0"], "host[:port]: h:0 is not valid; allowed: host, host:port or [IPv6]:port, with a port from 1 to 65535"),
+            (["--version=1"], "--version takes no value"),
+        ]
+        for (args, text) in failures {
+            if case .failure(let f) = ClientOptions.parse(args) {
+                #expect(f.description == text, "\(args)")
+            } else {
+                Issue.record("\(args) was accepted")
+            }
+        }
+        // --help and --version stop parsing wherever they come before an error.
+        #expect(try ClientOptions.parse(["h:1", "--help", "--bogus"]).get().help)
+        #expect(try ClientOptions.parse(["-V"]).get().version)
+        #expect(try ClientOptions.parse(["--config", "/a", "--config=/b", "[::1]:9"]).get()
+                == { var o = ClientOptions(); o.configPath = "/b"; o.server = ServerAddress(host: "::1", port: 9); return o }())
+        // The usage line README shows, made from the table.
+        #expect(ClientOptions.usage.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]\n"))
+        for line in ClientOptions.usage.split(separator: "\n").dropFirst() {
+            #expect(line.count <= 80 && !line.hasSuffix(" "), "`\(line)`")
+        }
     }
 }
 

@@ -123,37 +123,57 @@ struct OptionsTests {
         #expect(c == Self.config { c in for o in Self.cases { o.apply(&c) } })
     }
 
-    @Test("Bad values are refused with an OptionError naming the option and the value")
+    @Test("Bad values are refused with an OptionError naming the option, the value and what is allowed")
     func badValues() {
         for (name, values) in Self.badValues {
             for value in values {
                 for args in [[name, value], [name + "=" + value]] {
                     switch DaemonOptions.parse(args) {
                     case .failure(let e):
-                        #expect(e.description.hasPrefix("\(name): bad value \(value): "), "\(args): \(e)")
+                        guard case .badValue = e.kind else {
+                            Issue.record("\(args): \(e)")
+                            continue
+                        }
+                        #expect(e.subject == name && e.value == value, "\(args): \(e)")
+                        #expect(e.description.hasPrefix("\(name): ") && e.description.contains("; allowed: "), "\(args): \(e)")
                     case .success(let c):
                         Issue.record("\(args) was accepted: \(c)")
                     }
                 }
             }
         }
-        // The exact message: the option's help text follows.
-        #expect(DaemonOptions.parse(["--port", "x"])
-                == .failure(OptionError("--port: bad value x: TCP port; 0 picks a free one, printed at start")))
-        #expect(DaemonOptions.parse(["--max-clients=0"])
-                == .failure(OptionError("--max-clients: bad value 0: connections served at once; past it: ERR busy and close")))
+        // The exact messages: what is wrong, then what is allowed.
+        #expect(Self.failure(["--port", "x"]) == "--port: x is not a whole number; allowed: a whole number from 0 to 65535")
+        #expect(Self.failure(["--port", "65536"]) == "--port: 65536 is out of range; allowed: a whole number from 0 to 65535")
+        #expect(Self.failure(["--max-clients=0"]) == "--max-clients: 0 is out of range; allowed: a whole number from 1 to 1000000")
+        #expect(Self.failure(["--grace", "soon"]) == "--grace: soon is not a number; allowed: a number from 0 to 86400")
+        #expect(Self.failure(["--bot-delay", "10001"]) == "--bot-delay: 10001 is out of range; allowed: a number from 0 to 10000")
+        #expect(Self.failure(["--durability", "off"]) == "--durability: off is not one of the choices; allowed: full or normal")
+        #expect(Self.failure(["--data="]) == "--data: the value is empty; allowed: a folder")
+    }
+
+    static func failure(_ args: [String]) -> String? {
+        if case .failure(let e) = DaemonOptions.parse(args) { return e.description }
+        return nil
     }
 
     @Test("A missing value is an OptionError; the next option is not silently skipped")
     func missingValue() {
         for o in Self.cases {
-            #expect(DaemonOptions.parse([o.name]) == .failure(OptionError("\(o.name) needs a value (\(Self.valueName(o.name)))")),
-                    "\(o.name) without a value")
+            guard case .failure(let e) = DaemonOptions.parse([o.name]) else {
+                Issue.record("\(o.name) without a value was accepted")
+                continue
+            }
+            #expect(e.kind == .missingValue && e.subject == o.name, "\(o.name): \(e)")
+            #expect(e.description.hasPrefix("\(o.name) needs a value; allowed: "), "\(e)")
             // A later good option does not rescue an earlier bad one.
             if case .success(let c) = DaemonOptions.parse(["--port", "1", o.name]) {
                 Issue.record("\(o.name) at the end without a value was accepted: \(c)")
             }
+            // Nor is the next option taken as the value.
+            #expect(Self.failure([o.name, "--port", "1"]) == e.description, "\(o.name) --port 1")
         }
+        #expect(Self.failure(["--port"]) == "--port needs a value; allowed: a whole number from 0 to 65535")
     }
 
     static func valueName(_ option: String) -> String {
@@ -169,16 +189,26 @@ struct OptionsTests {
 
     @Test("Unknown options and stray words are OptionErrors")
     func unknownOptions() {
-        for args in [["--bogus"], ["--bogus=1"], ["--Port", "1"], ["-p", "1"], ["port", "1"], ["--max-client", "3"],
-                     ["--idle_timeout", "1"], ["--"], ["-"], [""], ["--port", "1", "extra"], ["--max-clients=3", "--nope"]] {
+        for args in [["--bogus"], ["--bogus=1"], ["--Port", "1"], ["-p", "1"], ["--max-client", "3"],
+                     ["--idle_timeout", "1"], ["--"], ["-"], ["--max-clients=3", "--nope"], ["--help=1", "--help"]] {
             guard case .failure(let e) = DaemonOptions.parse(args) else {
                 Issue.record("\(args) was accepted")
                 continue
             }
-            #expect(e.description.hasPrefix("unknown option "), "\(args): \(e)")
+            #expect(e.kind == (args[0] == "--help=1" ? .valueForFlag : .unknownOption), "\(args): \(e)")
         }
-        #expect(DaemonOptions.parse(["--bogus=1"]) == .failure(OptionError("unknown option --bogus=1")))
-        #expect(DaemonOptions.parse(["--port", "1", "extra"]) == .failure(OptionError("unknown option extra")))
+        // ghostd takes no arguments but options.
+        for args in [["port", "1"], [""], ["--port", "1", "extra"]] {
+            guard case .failure(let e) = DaemonOptions.parse(args) else {
+                Issue.record("\(args) was accepted")
+                continue
+            }
+            #expect(e.kind == .unexpectedArgument && e.description.hasPrefix("unexpected argument "), "\(args): \(e)")
+        }
+        #expect(Self.failure(["--bogus=1"]) == "unknown option --bogus=1")
+        #expect(Self.failure(["--max-client", "3"]) == "unknown option --max-client; did you mean --max-clients?")
+        #expect(Self.failure(["--idle_timeout", "1"]) == "unknown option --idle_timeout; did you mean --idle-timeout?")
+        #expect(Self.failure(["--port", "1", "extra"]) == "unexpected argument extra; allowed: options only")
     }
 
     @Test("--help, -h, --version and -V win wherever they appear before an error")

@@ -1,0 +1,151 @@
+import Testing
+import OptionKit
+@testable import GhostBench
+
+/// ghost-bench's command line, parsed without running anything.
+@Suite("ghost-bench: modes and options")
+struct BenchCommandTests {
+    typealias Settings = BenchCommand.Settings
+
+    static func run(_ args: [String]) -> (BenchCommand.Mode, Settings)? {
+        if case .success(.run(let mode, let settings)) = BenchCommand.parse(args) { return (mode, settings) }
+        return nil
+    }
+
+    static func failure(_ args: [String]) -> OptionError? {
+        if case .failure(let e) = BenchCommand.parse(args) { return e }
+        return nil
+    }
+
+    static func changed(_ change: (inout Settings) -> Void) -> Settings {
+        var s = Settings()
+        change(&s)
+        return s
+    }
+
+    @Test("Each mode alone: the defaults, which are the load generator's")
+    func defaults() {
+        for mode in BenchCommand.Mode.allCases {
+            let parsed = Self.run([mode.rawValue])
+            #expect(parsed?.0 == mode && parsed?.1 == Settings(), "\(mode)")
+        }
+        let s = Settings()
+        #expect(s.dictionaries == "./Dictionaries" && s.runs == 5 && s.lang == "en" && s.games == 1000 && s.seed == 42)
+        #expect(s.host == "127.0.0.1" && s.port == 7777 && s.connections == 50)
+        #expect(s.seconds == 5 && s.warmup == 1 && s.badShare == 0.05)
+    }
+
+    @Test("Every option of every mode, in both forms")
+    func everyOption() {
+        let values: [String: (String, Settings)] = [
+            "--dictionaries": ("/d", Self.changed { $0.dictionaries = "/d" }),
+            "--runs": ("3", Self.changed { $0.runs = 3 }),
+            "--lang": ("nl", Self.changed { $0.lang = "nl" }),
+            "--games": ("10", Self.changed { $0.games = 10 }),
+            "--seed": ("18446744073709551615", Self.changed { $0.seed = .max }),
+            "--host": ("::1", Self.changed { $0.host = "::1" }),
+            "--port": ("6379", Self.changed { $0.port = 6379 }),
+            "--connections": ("1000", Self.changed { $0.connections = 1000 }),
+            "--seconds": ("0.5", Self.changed { $0.seconds = 0.5 }),
+            "--warmup": ("0", Self.changed { $0.warmup = 0 }),
+            "--bad-share": ("0.25", Self.changed { $0.badShare = 0.25 }),
+        ]
+        for mode in BenchCommand.Mode.allCases {
+            for name in mode.optionNames {
+                guard let (value, expected) = values[name] else {
+                    Issue.record("\(mode) takes \(name), which this test does not know")
+                    continue
+                }
+                for args in [[mode.rawValue, name, value], [mode.rawValue, name + "=" + value]] {
+                    let parsed = Self.run(args)
+                    #expect(parsed?.0 == mode && parsed?.1 == expected, "\(args): \(String(describing: Self.failure(args)))")
+                }
+            }
+        }
+    }
+
+    @Test("The options each mode takes, as today's scripts use them")
+    func modeOptions() {
+        #expect(BenchCommand.Mode.solve.optionNames == ["--dictionaries", "--runs"])
+        #expect(BenchCommand.Mode.bots.optionNames == ["--dictionaries", "--lang", "--games", "--seed"])
+        #expect(BenchCommand.Mode.hold.optionNames == ["--host", "--port", "--connections", "--seconds"])
+        let play = Self.run(["play", "--port", "7000", "--connections", "1000", "--seconds", "10", "--bad-share", "0", "--warmup", "2"])
+        #expect(play?.0 == .play && play?.1 == Self.changed {
+            $0.port = 7000; $0.connections = 1000; $0.seconds = 10; $0.badShare = 0; $0.warmup = 2
+        })
+        // An option of another mode is refused, naming the ones this mode takes.
+        let e = Self.failure(["solve", "--port", "1"])
+        #expect(e?.kind == .unknownOption && e?.allowed == "--dictionaries, --runs or --help")
+    }
+
+    @Test("Bad numbers are refused, never replaced by the default")
+    func badNumbers() {
+        let bad: [(String, String, [String], OptionError.Problem)] = [
+            ("solve", "--runs", ["x", "1.5", "", "5 "], .notAWholeNumber),
+            ("solve", "--runs", ["0", "-1", "1000001"], .outOfRange),
+            ("bots", "--games", ["many", "1e3"], .notAWholeNumber),
+            ("bots", "--games", ["0"], .outOfRange),
+            ("bots", "--seed", ["0x2a", "forty-two"], .notAWholeNumber),
+            ("bots", "--seed", ["-1", "18446744073709551616"], .outOfRange),
+            ("ping", "--port", ["http"], .notAWholeNumber),
+            ("ping", "--port", ["0", "65536"], .outOfRange),
+            ("ping", "--connections", ["lots"], .notAWholeNumber),
+            ("ping", "--connections", ["0"], .outOfRange),
+            ("ping", "--seconds", ["5s", "nan", "inf"], .notANumber),
+            ("ping", "--seconds", ["0", "-1", "86401"], .outOfRange),
+            ("ping", "--warmup", ["soon"], .notANumber),
+            ("ping", "--warmup", ["-1", "3601"], .outOfRange),
+            ("play", "--bad-share", ["5%", "half"], .notANumber),
+            ("play", "--bad-share", ["1.01", "-0.1"], .outOfRange),
+        ]
+        for (mode, name, values, problem) in bad {
+            for value in values {
+                let e = Self.failure([mode, name + "=" + value])
+                let expected: OptionError.Problem = value.isEmpty ? .empty : problem
+                #expect(e?.kind == .badValue(expected) && e?.subject == name && e?.value == value, "\(mode) \(name)=\(value): \(String(describing: e))")
+            }
+        }
+        for mode in ["bots", "play"] {
+            #expect(Self.failure([mode, "--lang="])?.kind == .badValue(.empty))
+        }
+        #expect(Self.failure(["ping", "--host", ""])?.kind == .badValue(.empty))
+    }
+
+    @Test("The mode comes first; help in any of its spellings")
+    func modesAndHelp() {
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, ping, play or hold"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, ping, play or hold"))
+        #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
+                                                       allowed: "solve, bots, ping, play or hold"))
+        #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
+        for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
+            #expect(BenchCommand.parse(args) == .success(.help), "\(args)")
+        }
+        #expect(Self.failure(["solve", "--runs", "x", "--help"])?.kind == .badValue(.notAWholeNumber))
+    }
+
+    @Test("Usage: every mode with its options, every option once with its default, within 80 columns")
+    func usage() {
+        let text = BenchCommand.usage
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Usage: ghost-bench <mode> [options]")
+        for mode in BenchCommand.Mode.allCases {
+            #expect(lines.contains { $0.hasPrefix("  \(mode.rawValue) [") }, "\(mode)")
+        }
+        #expect(lines.contains("  solve [--dictionaries DIR] [--runs N]"))
+        #expect(lines.contains("  bots [--dictionaries DIR] [--lang CODE] [--games N] [--seed N]"))
+        for name in ["--dictionaries DIR", "--runs N", "--lang CODE", "--games N", "--seed N", "--host HOST", "--port PORT",
+                     "--connections N", "--seconds SECONDS", "--warmup SECONDS", "--bad-share F", "--help"] {
+            #expect(lines.filter { $0 == "  " + name }.count == 1, "\(name)")
+        }
+        for (name, value) in [("--runs N", "[5]"), ("--games N", "[1000]"), ("--seed N", "[42]"), ("--bad-share F", "[0.05]"),
+                              ("--seconds SECONDS", "[5]"), ("--port PORT", "[7777]")] {
+            let at = lines.firstIndex(of: "  " + name) ?? 0
+            let block = lines[(at + 1)...].prefix { $0.hasPrefix("      ") }.joined(separator: " ")
+            #expect(block.hasSuffix(value), "\(name): \(block)")
+        }
+        for line in lines {
+            #expect(line.count <= 80 && !line.hasSuffix(" "), "`\(line)`")
+        }
+    }
+}

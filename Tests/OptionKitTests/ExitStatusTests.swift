@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// The built ghostd, ghost-client and ghost-bench: a bad option or value is
+/// refused with exit status 2 and one line on stderr that names it and says
+/// what is allowed; --help still works; good values still land.
+@Suite("Programs: bad options exit with status 2")
+struct ExitStatusTests {
+    /// A refused command line: `subject` and `allowed` on one stderr line that
+    /// starts with `prefix` and points to --help; nothing on stdout.
+    func expectRefused(_ program: String, _ args: [String], prefix: String, subject: String, allowed: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let r = try Program.run(program, args)
+        #expect(r.status == 2, "\(program) \(args): status \(r.status)\n\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stdout.isEmpty, "\(program) \(args) wrote to stdout: \(r.stdout)", sourceLocation: sourceLocation)
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines.last == "", "\(program) \(args): not one line: \(r.stderr)", sourceLocation: sourceLocation)
+        let line = String(lines.first ?? "")
+        #expect(line.hasPrefix(prefix + ": "), "\(program) \(args): \(line)", sourceLocation: sourceLocation)
+        #expect(line.contains(subject), "\(program) \(args): `\(subject)` not named: \(line)", sourceLocation: sourceLocation)
+        #expect(line.contains(allowed), "\(program) \(args): `\(allowed)` not said: \(line)", sourceLocation: sourceLocation)
+        #expect(line.hasSuffix("(see \(program) --help)"), "\(program) \(args): \(line)", sourceLocation: sourceLocation)
+    }
+
+    @Test("ghostd")
+    func ghostd() throws {
+        // A data folder of its own, in case an argument is wrongly accepted.
+        let data = try TemporaryFolder()
+        let cases: [([String], String, String)] = [
+            (["--port", "70000"], "--port: 70000 is out of range", "allowed: a whole number from 0 to 65535"),
+            (["--port=abc"], "--port: abc is not a whole number", "allowed: a whole number from 0 to 65535"),
+            (["--grace", "soon"], "--grace: soon is not a number", "allowed: a number from 0 to 86400"),
+            (["--bot-delay=-1"], "--bot-delay: -1 is out of range", "allowed: a number from 0 to 10000"),
+            (["--durability", "sometimes"], "--durability: sometimes is not one of the choices", "allowed: full or normal"),
+            (["--host="], "--host: the value is empty", "allowed: a name or an address"),
+            (["--max-clients"], "--max-clients needs a value", "allowed: a whole number from 1 to 1000000"),
+            (["--max-client", "3"], "unknown option --max-client", "did you mean --max-clients?"),
+            (["extra"], "unexpected argument extra", "allowed: options only"),
+        ]
+        for (args, subject, allowed) in cases {
+            try expectRefused("ghostd", ["--data", data.path, "--port", "0"] + args,
+                              prefix: "ghostd", subject: subject, allowed: allowed)
+        }
+        let help = try Program.run("ghostd", ["--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghostd [options]\n") && help.stderr.isEmpty)
+    }
+
+    @Test("ghost-client")
+    func client() throws {
+        let folder = try TemporaryFolder()
+        let config = ["--config", folder.path + "/config"]
+        let cases: [([String], String, String)] = [
+            (config + ["--lang", "fr"], "--lang: fr is not one of the choices", "allowed: en or nl"),
+            (config + ["--lang"], "--lang needs a value", "allowed: en or nl"),
+            (config + ["h:0"], "host[:port]: h:0 is not valid", "with a port from 1 to 65535"),
+            (config + ["a:1", "b:2"], "unexpected argument b:2", "allowed: options and one host[:port]"),
+            (["--config"], "--config needs a value", "allowed: a file path"),
+            (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --help or --version"),
+        ]
+        for (args, subject, allowed) in cases {
+            try expectRefused("ghost-client", args, prefix: "ghost-client", subject: subject, allowed: allowed)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/config"))
+        let help = try Program.run("ghost-client", ["--help"])
+        #expect(help.status == 0 && help.stderr.isEmpty)
+        // The usage line README shows.
+        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]\n"))
+    }
+
+    @Test("ghost-bench: a bad number is refused, not replaced by the default")
+    func bench() throws {
+        let cases: [([String], String, String, String)] = [
+            (["solve", "--runs", "x"], "solve", "--runs: x is not a whole number", "allowed: a whole number from 1 to 1000000"),
+            (["solve", "--runs=0"], "solve", "--runs: 0 is out of range", "allowed: a whole number from 1 to 1000000"),
+            (["bots", "--games", "many"], "bots", "--games: many is not a whole number", "allowed: a whole number from 1 to 100000000"),
+            (["bots", "--seed", "-1"], "bots", "--seed: -1 is out of range", "allowed: a whole number from 0 to 18446744073709551615"),
+            (["ping", "--port", "70000"], "ping", "--port: 70000 is out of range", "allowed: a whole number from 1 to 65535"),
+            (["ping", "--connections", "1.5"], "ping", "--connections: 1.5 is not a whole number", "allowed: a whole number from 1 to 1000000"),
+            (["ping", "--warmup", "soon"], "ping", "--warmup: soon is not a number", "allowed: a number from 0 to 3600"),
+            (["play", "--seconds", "5s"], "play", "--seconds: 5s is not a number", "allowed: a number from 0.1 to 86400"),
+            (["play", "--bad-share", "1.5"], "play", "--bad-share: 1.5 is out of range", "allowed: a number from 0 to 1"),
+            (["hold", "--seconds"], "hold", "--seconds needs a value", "allowed: a number from 0.1 to 86400"),
+            (["hold", "--warmup", "1"], "hold", "unknown option --warmup", "allowed: --host, --port, --connections, --seconds or --help"),
+            (["ping", "--runs", "3"], "ping", "unknown option --runs", "allowed: --host, --port, --connections, --seconds, --warmup or --help"),
+        ]
+        for (args, mode, subject, allowed) in cases {
+            try expectRefused("ghost-bench", args, prefix: "ghost-bench \(mode)", subject: subject, allowed: allowed)
+        }
+        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, ping, play or hold")
+        try expectRefused("ghost-bench", ["fly"], prefix: "ghost-bench", subject: "mode: fly is not one of the choices",
+                          allowed: "allowed: solve, bots, ping, play or hold")
+        for args in [["--help"], ["help"], ["solve", "--help"]] {
+            let help = try Program.run("ghost-bench", args)
+            #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghost-bench <mode> [options]\n") && help.stderr.isEmpty, "\(args)")
+        }
+    }
+
+    @Test("ghost-bench: good values land")
+    func benchValues() throws {
+        let folder = try TemporaryFolder()
+        let words = ["apple", "apply", "banana", "band", "bandit", "cat", "cattle", "dog", "dough", "zebra"]
+        try (words.joined(separator: "\n") + "\n").write(toFile: folder.path + "/en.txt", atomically: true, encoding: .utf8)
+
+        let solve = try Program.run("ghost-bench", ["solve", "--runs", "2", "--dictionaries=" + folder.path])
+        #expect(solve.status == 0, "\(solve.stderr)")
+        #expect(solve.stdout.hasPrefix("solve en: 10 words") && solve.stdout.contains("best of 2:"), "\(solve.stdout)")
+
+        let bots = try Program.run("ghost-bench", ["bots", "--games=3", "--seed", "7", "--lang", "en", "--dictionaries", folder.path])
+        #expect(bots.status == 0, "\(bots.stderr)")
+        #expect(bots.stdout.hasPrefix("bots en: 3 games per pairing from each side (6 in all), seed 7"), "\(bots.stdout)")
+
+        // A language without a list is an error, in play as in bots (play
+        // used to fall back to random letters without a word).
+        for args in [["bots", "--lang", "xx"], ["play", "--lang", "xx", "--port", "1"]] {
+            let noList = try Program.run("ghost-bench", args + ["--dictionaries", folder.path])
+            #expect(noList.status == 1 && noList.stderr.contains("no xx.txt"), "\(args): \(noList.stderr)")
+        }
+    }
+}
