@@ -248,9 +248,9 @@ public final class Lobby {
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
         case .scores(let n, let board):
-            guard let rows = persist({ try store.scores(board: board, limit: n) }) else { return failed(id) }
+            guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
-            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board)))
+            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board.name)))
         case .restart: offerOrApply(kind: "restart", lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)

@@ -84,14 +84,14 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     }
 
     @Test func newVerbsReplyUnderTheirOwnName() {
-        #expect(Command.names.verb == "NAMES")
-        #expect(Command.resume("x").verb == "RESUME")
-        #expect(Command.claim.verb == "CLAIM")
-        #expect(Command.scores(5).verb == "SCORES")
-        #expect(Command.restart.verb == "RESTART")
-        #expect(Command.accept.verb == "ACCEPT")
-        #expect(Command.decline.verb == "DECLINE")
-        #expect(Command.rematch.verb == "REMATCH")
+        #expect(Command.names.verb == .names)
+        #expect(Command.resume("x").verb.rawValue == "RESUME")
+        #expect(Command.claim.verb.rawValue == "CLAIM")
+        #expect(Command.scores(5).verb.rawValue == "SCORES")
+        #expect(Command.restart.verb.rawValue == "RESTART")
+        #expect(Command.accept.verb.rawValue == "ACCEPT")
+        #expect(Command.decline.verb.rawValue == "DECLINE")
+        #expect(Command.rematch.verb.rawValue == "REMATCH")
     }
 
     @Test func whitespaceAroundWords() {
