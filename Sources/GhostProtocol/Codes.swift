@@ -1,55 +1,67 @@
-/// Stable error codes: the second word of an `ERR` line.
-public enum ErrorCode: String, Sendable, CaseIterable {
+/// Stable error codes: the second word of an `ERR` line. Open, so a client
+/// can read an error code a later server adds; `allCases` are the known ones.
+public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// The line was longer than 512 bytes; it was discarded.
-    case lineTooLong = "line-too-long"
+    public static let lineTooLong = ErrorCode(rawValue: "line-too-long")
     /// The line was not valid UTF-8.
-    case badEncoding = "bad-encoding"
+    public static let badEncoding = ErrorCode(rawValue: "bad-encoding")
     /// The line held a control character (NUL, ESC, DEL, C1 controls...).
-    case badCharacter = "bad-character"
+    public static let badCharacter = ErrorCode(rawValue: "bad-character")
     /// The first word is not a command.
-    case unknownCommand = "unknown-command"
+    public static let unknownCommand = ErrorCode(rawValue: "unknown-command")
     /// The command's arguments are missing or too many.
-    case badArguments = "bad-arguments"
+    public static let badArguments = ErrorCode(rawValue: "bad-arguments")
     /// A move was not exactly one letter a-z.
-    case notALetter = "not-a-letter"
+    public static let notALetter = ErrorCode(rawValue: "not-a-letter")
     /// The name does not follow the name rules.
-    case badName = "bad-name"
+    public static let badName = ErrorCode(rawValue: "bad-name")
     /// Another connection holds that name.
-    case nameTaken = "name-taken"
+    public static let nameTaken = ErrorCode(rawValue: "name-taken")
     /// The command needs a NAME first.
-    case noName = "no-name"
+    public static let noName = ErrorCode(rawValue: "no-name")
     /// No word list for that language code.
-    case unknownLanguage = "unknown-language"
+    public static let unknownLanguage = ErrorCode(rawValue: "unknown-language")
     /// The command needs a game in progress.
-    case notInGame = "not-in-game"
+    public static let notInGame = ErrorCode(rawValue: "not-in-game")
     /// It is the other player's turn.
-    case notYourTurn = "not-your-turn"
+    public static let notYourTurn = ErrorCode(rawValue: "not-your-turn")
     /// The command cannot be used during a game (or while seeking or hosting).
-    case busy = "busy"
+    public static let busy = ErrorCode(rawValue: "busy")
     /// No open private game has that code.
-    case noSuchGame = "no-such-game"
+    public static let noSuchGame = ErrorCode(rawValue: "no-such-game")
     /// You cannot join your own private game.
-    case ownGame = "own-game"
+    public static let ownGame = ErrorCode(rawValue: "own-game")
     /// No game in progress has that resume token.
-    case badToken = "bad-token"
+    public static let badToken = ErrorCode(rawValue: "bad-token")
     /// CLAIM while the opponent is present, not to move, or within the grace period.
-    case notClaimable = "not-claimable"
+    public static let notClaimable = ErrorCode(rawValue: "not-claimable")
     /// ACCEPT or DECLINE with no offer from the opponent pending.
-    case noOffer = "no-offer"
+    public static let noOffer = ErrorCode(rawValue: "no-offer")
     /// An offer is already pending.
-    case offerPending = "offer-pending"
+    public static let offerPending = ErrorCode(rawValue: "offer-pending")
     /// You made an offer since the last letter; play on first.
-    case offerSpent = "offer-spent"
+    public static let offerSpent = ErrorCode(rawValue: "offer-spent")
     /// REMATCH with no finished game against a still-connected opponent.
-    case noRematch = "no-rematch"
+    public static let noRematch = ErrorCode(rawValue: "no-rematch")
     /// The server could not store the change; nothing was done.
-    case storeFailed = "store-failed"
+    public static let storeFailed = ErrorCode(rawValue: "store-failed")
     /// HINT outside a game against the Easy computer.
-    case noHints = "no-hints"
+    public static let noHints = ErrorCode(rawValue: "no-hints")
     /// Too many commands too fast; the server closes the connection.
-    case flood = "flood"
+    public static let flood = ErrorCode(rawValue: "flood")
     /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
-    case timeout = "timeout"
+    public static let timeout = ErrorCode(rawValue: "timeout")
+
+    /// The codes this version knows.
+    public static let allCases: [ErrorCode] = [
+        .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .notALetter, .badName, .nameTaken,
+        .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
+        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
+    ]
 }
 
 /// Why the server closes a connection: the code of the `BYE` line it sends

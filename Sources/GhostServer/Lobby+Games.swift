@@ -101,10 +101,10 @@ extension Lobby {
     /// pending offer, whether the opponent is away, and TURN.
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
-        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round,
-                          bot: table.bots.compactMap { $0?.rawValue }.first, ghost: table.ghostField), to: conn)
+        outbox.send(.game(id: gameID, kind: .ghost, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.round,
+                          bot: table.bots.compactMap { $0 }.first, fields: GhostFields.game(ghost: table.ghostField)), to: conn)
         if let offer = table.offer {
-            outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
+            outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: OfferKind(rawValue: offer.kind) ?? .restart, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
@@ -113,7 +113,7 @@ extension Lobby {
     }
 
     func turnLine(_ table: Table) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fragment: table.game.fragment, ghost: table.ghostField)
+        .turn(id: table.id, player: table.names[table.game.toMove], fields: GhostFields.turn(fragment: table.game.fragment, ghost: table.ghostField))
     }
 
     // MARK: Moves
@@ -151,8 +151,8 @@ extension Lobby {
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
-        if let mover { reply(mover, .ok("LETTER", ("letter", letter.description), ("fragment", fragment))) }
-        broadcast(gameID, .move(id: gameID, player: table.names[seat], letter: letter.description, fragment: fragment))
+        if let mover { reply(mover, .ok(.letter(fields: GhostFields.move(letter: letter.description, fragment: fragment)))) }
+        broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: GhostFields.move(letter: letter.description, fragment: fragment)))
         if let outcome = table.game.outcome {
             endRound(gameID, loser: outcome.loser, reason: outcome.reason)
         } else {
@@ -172,7 +172,7 @@ extension Lobby {
         guard table.ghost[loser] < 5 else { return finish(gameID, loser: loser, reason: reason) }
         let words = table.game.rules
         broadcast(gameID, .over(id: gameID, winner: table.names[1 - loser], loser: table.names[loser],
-                                reason: reason.rawValue, fragment: table.game.fragment, ghost: table.ghost))
+                                reason: OverReason(reason), fields: GhostFields.over(fragment: table.game.fragment, ghost: table.ghost)))
         broadcast(gameID, .info(table.game.explanation(loserName: table.names[loser]) + " \(table.names[loser]) earns the letter \(Array("GHOST")[table.ghost[loser] - 1])."))
         // The next round: the other seat starts.
         table.starter = 1 - table.starter
@@ -209,13 +209,13 @@ extension Lobby {
             for case let conn? in table.seats { failed(conn) }
             return
         }
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: reason.rawValue, fragment: fragment,
-                                ghost: table.ghostField))
+        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: OverReason(reason),
+                                fields: GhostFields.over(fragment: fragment, ghost: table.ghostField)))
         broadcast(gameID, .info(reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : table.game.explanation(loserName: loser)))
         if table.match {
-            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, ghost: table.ghost))
+            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: GhostFields.match(ghost: table.ghost)))
             broadcast(gameID, .info(table.ghost[loserSeat] >= 5
                 ? "\(loser) spelled GHOST: \(winner) wins the match."
                 : "\(winner) wins the match."))
@@ -444,7 +444,7 @@ extension Lobby {
         fields.append(("status", "offered"))
         reply(id, .ok(verb: verb, fields: fields))
         let what = kind == "lang" ? "switch to \(lang ?? "?") and restart" : "restart the round"
-        broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
+        broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: OfferKind(rawValue: kind) ?? .restart, lang: lang))
         if let other = table.seats[1 - seat] {
             outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
         }
@@ -462,7 +462,7 @@ extension Lobby {
         if accept {
             guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
             reply(id, .ok(verb))
-            broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
+            broadcast(gameID, .accepted(id: gameID, player: name, kind: OfferKind(rawValue: offer.kind) ?? .restart))
             for s in 0..<2 { sendState(gameID, to: s) }
             scheduleComputer(gameID)
         } else {
@@ -471,7 +471,7 @@ extension Lobby {
                 return failed(id)
             }
             reply(id, .ok(verb))
-            broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
+            broadcast(gameID, .declined(id: gameID, player: name, kind: OfferKind(rawValue: offer.kind) ?? .restart))
         }
     }
 

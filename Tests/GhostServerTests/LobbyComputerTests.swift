@@ -82,7 +82,7 @@ private func tokenIn(_ lines: [String]?, sourceLocation: SourceLocation = #_sour
 /// The GAME line of game 1, as one seat sees it.
 private func gameLine(_ players: String, _ token: String, round: Int = 1, lang: String = "en",
                       bot: String? = nil, ghost: String? = nil) -> String {
-    "GAME id=1 lang=\(lang) players=\(players) token=\(token) round=\(round)"
+    "GAME id=1 game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
         + (bot.map { " bot=\($0)" } ?? "") + (ghost.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
 
@@ -202,7 +202,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "NEW bot=medium first=me")
         let me = try #require(h.drain()[1])
         let t2 = try tokenIn(me)
-        #expect(me == ["OK NEW bot=medium lang=en", "GAME id=2 lang=en players=alice,bot-medium token=\(t2) round=1 bot=medium",
+        #expect(me == ["OK NEW bot=medium lang=en", "GAME id=2 game=ghost lang=en players=alice,bot-medium token=\(t2) round=1 bot=medium",
                        turn("alice", "", id: 2)])
     }
 
@@ -588,9 +588,9 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(2, "REMATCH")
         let r = h.drain()
         let (ra, rb) = (try tokenIn(r[1]), try tokenIn(r[2]))
-        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=-,-",
+        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 game=ghost lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=-,-",
                          turn("bob", "", ghost: "-,-", id: 2)])
-        #expect(r[1]?.suffix(2) == ["GAME id=2 lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=-,-",
+        #expect(r[1]?.suffix(2) == ["GAME id=2 game=ghost lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=-,-",
                                     turn("bob", "", ghost: "-,-", id: 2)])
     }
 
@@ -613,8 +613,8 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(4, "SEEK")
         let e = h.drain()
         let (tb, td) = (try tokenIn(e[2]), try tokenIn(e[4]))
-        #expect(e == [2: ["GAME id=2 lang=en players=bob,dave token=\(tb) round=1", turn("bob", "", id: 2)],
-                      4: ["OK SEEK lang=en", "GAME id=2 lang=en players=bob,dave token=\(td) round=1", turn("bob", "", id: 2)]])
+        #expect(e == [2: ["GAME id=2 game=ghost lang=en players=bob,dave token=\(tb) round=1", turn("bob", "", id: 2)],
+                      4: ["OK SEEK lang=en", "GAME id=2 game=ghost lang=en players=bob,dave token=\(td) round=1", turn("bob", "", id: 2)]])
         let stored = try h.store.activeGames()
         #expect(stored.map(\.mode) == ["ghost", "single"])
     }

@@ -147,7 +147,7 @@ private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_source
 }
 
 private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en") -> String {
-    "GAME id=\(id) lang=\(lang) players=\(players) token=\(token) round=\(round)"
+    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
 }
 
 private let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
