@@ -22,21 +22,15 @@ public enum CommandParser {
         return parseFully(line)
     }
 
-    /// The parser proper, for every line.
+    /// The parser proper, for every line. Errors come in the order of
+    /// Protocol.md §6: encoding, control characters, the verb, then its
+    /// arguments. (Framing — line-too-long — is the framer's, before this;
+    /// state and store errors are the lobby's, after.)
     static func parseFully(_ line: [UInt8]) -> Result<Command?, CommandError> {
-        // Control characters first: they are refused however the line is encoded.
-        var ascii = true
-        for b in line {
-            if (b < 0x20 && b != 0x09) || b == 0x7F {
-                return .failure(CommandError(.badCharacter, "control characters are not allowed"))
-            }
-            if b >= 0x80 { ascii = false }
-        }
         guard let text = String(validating: line, as: UTF8.self) else {
             return .failure(CommandError(.badEncoding, "lines must be UTF-8"))
         }
-        // C1 controls (U+0080–U+009F) can only hide in non-ASCII lines.
-        if !ascii, text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) {
+        if Sanitize.containsControl(utf8: line, allowingTab: true) {
             return .failure(CommandError(.badCharacter, "control characters are not allowed"))
         }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })

@@ -30,8 +30,9 @@ public enum GhostFields {
         [Field("ghost", letters(ghost))]
     }
 
-    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; `-` for none: `GH,-`.
+    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; empty
+    /// for none, like every empty value: `GH,` (protocol 1 wrote `GH,-`).
     public static func letters(_ counts: [Int]) -> String {
-        counts.map { $0 <= 0 ? "-" : String("GHOST".prefix(min($0, 5))) }.joined(separator: ",")
+        counts.map { String("GHOST".prefix(min(max($0, 0), 5))) }.joined(separator: ",")
     }
 }

@@ -17,6 +17,12 @@ extension ServerLine {
         case "INFO":
             self = .info(Decode.text(words))
             return
+        case "HELP":
+            // `HELP <usage> - <text>`: the usage never holds " - ".
+            let text = Decode.text(words)
+            guard let dash = text.range(of: " - ") else { return nil }
+            self = .helpEntry(usage: String(text[..<dash.lowerBound]), text: String(text[dash.upperBound...]))
+            return
         case "ERR", "BYE":
             guard let code = words.popFirst().map({ Decode.value($0) }) else { return nil }
             if keyword == "ERR" {

@@ -35,6 +35,8 @@ public enum ServerLine: Sendable, Hashable {
     case nameEntry(String)
     /// A data line of SCORES' reply.
     case score(rank: Int, name: String, wins: Int, played: Int)
+    /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
+    case helpEntry(usage: String, text: String)
     /// The last line before the server closes the connection.
     case bye(ByeCode, String)
 
@@ -168,6 +170,9 @@ extension ServerLine {
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
+        case let .helpEntry(usage, text):
+            out.append(contentsOf: "HELP".utf8)
+            W.text(usage + " - " + text, &out)
         case let .bye(code, text):
             out.append(contentsOf: "BYE ".utf8)
             Sanitize.appendValue(code.rawValue, to: &out)

@@ -36,8 +36,8 @@ public protocol LobbyClock {
 /// A seat in a game is a person (a connection while present, empty while the
 /// game is adjourned) or the computer.
 public final class Lobby {
-    public static let version = "0.3.0"
-    public static let protocolVersion = 1
+    public static let version = "0.4.0"
+    public static let protocolVersion = 2
 
     public struct Settings: Sendable {
         /// Seconds an absent player to move has before the opponent may CLAIM.
@@ -226,7 +226,7 @@ public final class Lobby {
         switch command {
         case .ping: reply(id, .ok("PING"))
         case .help:
-            for (usage, text) in Command.helpLines { reply(id, .info("\(usage) - \(text)")) }
+            for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
             reply(id, .ok("HELP"))
         case .quit:
             // Leaving the connection adjourns a game; LEAVE is how to resign.
@@ -261,12 +261,13 @@ public final class Lobby {
     // MARK: Names and languages
 
     private func setName(_ name: String, _ id: ConnectionID, _ session: Session) {
-        guard session.state == .idle else {
-            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
-        }
         let key = name.lowercased()
+        // A bad name is refused before the state is looked at (Protocol.md §6).
         if key.hasPrefix(Lobby.botPrefix) {
             return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        }
+        guard session.state == .idle else {
+            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         if let holder = namesInUse[key], holder != id {
             return reply(id, .error(.nameTaken, "another player is using that name"))

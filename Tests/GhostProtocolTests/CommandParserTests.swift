@@ -172,6 +172,19 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(errorCode([0xED, 0xA0, 0x80]) == .badEncoding)  // surrogate
     }
 
+    /// Protocol.md §6: encoding, then control characters, then the verb, then its arguments.
+    @Test func errorPrecedence() {
+        #expect(errorCode([0xFF, 0x1B, 0x0A]) == .badEncoding)            // bad UTF-8 and a control character
+        #expect(errorCode([0x1B, 0xC3]) == .badEncoding)
+        #expect(errorCode(Array("FOO\u{1B}".utf8)) == .badCharacter)     // a control character in an unknown verb
+        #expect(errorCode(Array("NAME bad\u{9B}".utf8)) == .badCharacter)
+        #expect(errorCode("FOO rounds=ghost rounds=ghost") == .unknownCommand)  // the verb before its arguments
+        #expect(errorCode("ab") == .unknownCommand)
+        #expect(errorCode("7") == .notALetter)
+        #expect(errorCode("NAME bad!") == .badName)
+        #expect(errorCode("SEEK rounds=two") == .badArguments)
+    }
+
     @Test func nulByte() {
         #expect(errorCode([0x00]) == .badCharacter)
         #expect(errorCode([0x50, 0x49, 0x4E, 0x47, 0x00]) == .badCharacter)

@@ -27,10 +27,11 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .rank: 16
     case .nameEntry: 17
     case .score: 18
-    case .bye: 19
+    case .helpEntry: 19
+    case .bye: 20
     }
 }
-private let caseCount = 20
+private let caseCount = 21
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -108,13 +109,13 @@ private let replyCount = 20
          "GAME id=7 game=ghost lang=nl players=bob,alice token=0123456789abcdef0123456789abcdef round=3"),
         (.game(id: 1, kind: .ghost, lang: "en", players: ["bot-easy", "alice"], token: "ff", round: 2, bot: .easy,
                fields: GhostFields.game(ghost: [1, 0])),
-         "GAME id=1 game=ghost lang=en players=bot-easy,alice token=ff round=2 bot=easy rounds=ghost ghost=G,-"),
+         "GAME id=1 game=ghost lang=en players=bot-easy,alice token=ff round=2 bot=easy rounds=ghost ghost=G,"),
         (.game(id: 2, kind: GameKind(rawValue: "hangman"), lang: "en", players: ["a", "b"], token: nil, round: 1, bot: nil,
                fields: [F("length", "7")]),
          "GAME id=2 game=hangman lang=en players=a,b round=1 length=7"),
         (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "", ghost: nil)), "TURN id=1 player=alice fragment="),
         (.turn(id: 12, player: "bob", fields: GhostFields.turn(fragment: "pea", ghost: [0, 2])),
-         "TURN id=12 player=bob fragment=pea ghost=-,GH"),
+         "TURN id=12 player=bob fragment=pea ghost=,GH"),
         (.move(id: 2, player: "bob", fields: GhostFields.move(letter: "e", fragment: "pe")), "MOVE id=2 player=bob letter=e fragment=pe"),
         (.over(id: 3, winner: "a", loser: "b", reason: .word, fields: GhostFields.over(fragment: "pear", ghost: nil)),
          "OVER id=3 winner=a loser=b reason=word fragment=pear"),
@@ -127,7 +128,7 @@ private let replyCount = 20
         (.over(id: 6, winner: "bob", loser: "alice", reason: OverReason(rawValue: "hanged"), fields: [F("word", "ghost")]),
          "OVER id=6 winner=bob loser=alice reason=hanged word=ghost"),
         (.match(id: 5, winner: "alice", loser: "bob", fields: GhostFields.match(ghost: [0, 5])),
-         "MATCH id=5 winner=alice loser=bob ghost=-,GHOST"),
+         "MATCH id=5 winner=alice loser=bob ghost=,GHOST"),
         (.adjourned(id: 1, player: "alice", grace: 60), "ADJOURNED id=1 player=alice grace=60"),
         (.adjourned(id: 2, player: "bob", grace: 0), "ADJOURNED id=2 player=bob grace=0"),
         (.returned(id: 1, player: "alice"), "RETURNED id=1 player=alice"),
@@ -143,6 +144,10 @@ private let replyCount = 20
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),
         (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
+        (.helpEntry(usage: "NAME <name>", text: "identify yourself: 1-16 letters, digits, - or _"),
+         "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _"),
+        (.helpEntry(usage: "SCORES [n] [mode=game|match]", text: "a high-score list"),
+         "HELP SCORES [n] [mode=game|match] - a high-score list"),
         (.bye(.quit, "goodbye"), "BYE quit goodbye"),
         (.bye(.replaced, "your seat in game 1 was resumed from another connection"),
          "BYE replaced your seat in game 1 was resumed from another connection"),
@@ -286,6 +291,24 @@ private let replyCount = 20
         #expect(ServerLine.nameEntry("a b").rendered == "NAME name=a_b")
         #expect(ServerLine.offer(id: 1, player: "a", kind: .lang, lang: "n\tl").rendered == "OFFER id=1 player=a kind=lang lang=n_l")
         #expect(ServerLine.ok("NAME", ("name", "a\tb\u{7F}")).rendered == "OK NAME name=a_b_")
+    }
+
+    /// HELP's data lines are the command table, one per verb.
+    @Test func helpLinesAreTheTable() {
+        for spec in CommandTable.specs {
+            let line = ServerLine.helpEntry(usage: spec.synopsis, text: spec.help)
+            #expect(line.rendered.hasPrefix("HELP \(spec.verb.rawValue)"))
+            #expect(ServerLine.decode(line.rendered) == line, "\(line.rendered)")
+        }
+        #expect(ServerLine.decode("HELP without a dash") == nil)
+    }
+
+    /// An empty value is the empty string everywhere: `fragment=`, `ghost=,G`.
+    @Test func emptyGhostLettersAreEmpty() {
+        #expect(GhostFields.letters([0, 0]) == ",")
+        #expect(GhostFields.letters([0, 1]) == ",G")
+        #expect(GhostFields.letters([5, 2]) == "GHOST,GH")
+        #expect(GhostFields.letters([9, -1]) == "GHOST,")
     }
 
     @Test func gameTokenIsOmittedWhenNil() {

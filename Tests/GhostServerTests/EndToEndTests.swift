@@ -11,7 +11,7 @@ struct EndToEndGameTests {
             let alice = E2E.name("alice"), bob = E2E.name("bob")
             let a = try LineClient(port: daemon.port, label: alice)
             let b = try LineClient(port: daemon.port, label: bob)
-            #expect(a.hello == "HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl")
+            #expect(a.hello == "HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl")
 
             try a.send("NAME \(alice)")
             try a.expect("OK NAME name=\(alice) lang=en")
