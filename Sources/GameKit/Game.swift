@@ -2,13 +2,14 @@
 /// clocks or storage. The lobby holds games only through these types.
 
 /// One `key=value` field of a protocol line, as a game describes its state.
-public struct Field: Sendable, Hashable {
+public struct Field: Sendable, Hashable, CustomStringConvertible {
     public var key: String
     public var value: String
     public init(_ key: String, _ value: String) {
         self.key = key
         self.value = value
     }
+    public var description: String { "\(key)=\(value)" }
 }
 
 /// A move a seat makes. Every game kind takes the moves it understands and

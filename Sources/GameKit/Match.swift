@@ -50,20 +50,21 @@ public struct Match: Sendable, Equatable {
 public struct Board: Sendable, Hashable, CustomStringConvertible {
     public var kind: String
     public var computer: BotLevel?
-    public var match: Bool
+    /// Matches rather than single games.
+    public var isMatch: Bool
     /// The name of the first kind, whose boards keep their short names.
     public static let firstKind = "ghost"
 
     public init(kind: String = Board.firstKind, computer: BotLevel? = nil, match: Bool = false) {
         self.kind = kind
         self.computer = computer
-        self.match = match
+        self.isMatch = match
     }
 
     /// `game`, `match`, `easy`, `hard-match`…; other kinds are prefixed: `hangman-game`.
     public var name: String {
         let base: String
-        switch (computer, match) {
+        switch (computer, isMatch) {
         case (nil, false): base = "game"
         case (nil, true): base = "match"
         case (let l?, false): base = l.rawValue

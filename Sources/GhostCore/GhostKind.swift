@@ -1,6 +1,6 @@
 /// Ghost as a game kind of the server: its word lists, its solved games for
 /// the computer, and the G-H-O-S-T match.
-public final class GhostKind: GameKind {
+public final class GhostKind: GameDefinition {
     public let name = "ghost"
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
     public static let matchRounds = 5
@@ -68,8 +68,9 @@ public final class GhostKind: GameKind {
             : "\(loser) spelled GHOST: \(winner) wins the match."
     }
 
-    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; `-` for none: `GH,-`.
+    /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; empty
+    /// for none, like every empty value: `GH,` (protocol 1 wrote `GH,-`).
     public static func letters(_ counts: [Int]) -> String {
-        counts.map { $0 <= 0 ? "-" : String("GHOST".prefix(min($0, 5))) }.joined(separator: ",")
+        counts.map { String("GHOST".prefix(min(max($0, 0), 5))) }.joined(separator: ",")
     }
 }

@@ -3,12 +3,12 @@ import GhostCore
 
 /// The game kinds this server plays: the one place that names them. The
 /// lobby, the store and the protocol hold games only through GameKit's
-/// `Game` and `GameKind`; adding a kind is a module of its own plus one
+/// `Game` and `GameDefinition`; adding a kind is a module of its own plus one
 /// entry here.
 struct GameCatalog {
-    private let kinds: [String: any GameKind]
+    private let kinds: [String: any GameDefinition]
     /// The kind of a game when a command does not name one.
-    let defaultKind: any GameKind
+    let defaultKind: any GameDefinition
 
     init(dictionaries: Dictionaries) {
         let ghost = GhostKind(dictionaries: dictionaries)
@@ -16,7 +16,7 @@ struct GameCatalog {
         defaultKind = ghost
     }
 
-    subscript(name: String) -> (any GameKind)? { kinds[name] }
+    subscript(name: String) -> (any GameDefinition)? { kinds[name] }
 
     var names: [String] { kinds.keys.sorted() }
 }

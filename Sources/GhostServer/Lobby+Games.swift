@@ -73,7 +73,7 @@ extension Lobby {
                                  players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
             timedGames.insert(g.id)
             tables[g.id] = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil], bots: bots,
-                                 match: match, game: game, offer: g.offer, offerSpent: g.offerSpent,
+                                 match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
                                  awaySince: [now, now], turnSince: now)
             for seat in 0..<2 where bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
@@ -121,8 +121,8 @@ extension Lobby {
     /// away, and TURN.
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
-        outbox.send(.game(id: gameID, lang: table.lang, players: table.names, token: table.tokens[seat], round: table.match.round,
-                          bot: table.bots.compactMap { $0?.rawValue }.first,
+        outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
+                          token: table.tokens[seat], round: table.match.round, bot: table.bots.compactMap { $0 }.first,
                           fields: table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
@@ -199,7 +199,7 @@ extension Lobby {
         table.claimAnnounced = false
         table.botDue = nil
         let moveFields = game.moveFields(move) + game.publicFields
-        if let mover { reply(mover, .ok(verb: Lobby.verb(of: move), fields: moveFields.map { ($0.key, $0.value) })) }
+        if let mover { reply(mover, .ok(Lobby.reply(to: move, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
         switch (outcome, step, next) {
         case let (outcome?, .over?, _):
@@ -212,11 +212,11 @@ extension Lobby {
         }
     }
 
-    /// The verb of the command that makes a move, for its `OK` reply.
-    static func verb(of move: Move) -> String {
+    /// The `OK` reply to the command that made a move.
+    static func reply(to move: Move, _ fields: [Field]) -> Reply {
         switch move {
-        case .letter: return "LETTER"
-        case .word: return "WORD"
+        case .letter: return .letter(fields: fields)
+        case .word: return .other(verb: "WORD", fields: fields)
         }
     }
 
@@ -332,7 +332,7 @@ extension Lobby {
             return reply(id, .error(.notYourTurn, "hints are for your turn"))
         }
         guard let hint = table.kind.hint(in: table.game, against: table.bots[1 - seat]) else { return failed(id) }
-        reply(id, .ok(verb: "HINT", fields: hint.fields.map { ($0.key, $0.value) }))
+        reply(id, .ok(.hint(fields: hint.fields)))
         reply(id, .info(hint.text))
     }
 
@@ -475,8 +475,8 @@ extension Lobby {
 
     /// RESTART or LANG during a game: at once before the first move of the
     /// round, otherwise as an offer the opponent must accept.
-    func offerOrApply(kind: String, lang: String?, _ id: ConnectionID, _ session: Session) {
-        let verb = kind == "lang" ? "LANG" : "RESTART"
+    func offerOrApply(kind: OfferKind, lang: String?, _ id: ConnectionID, _ session: Session) {
+        let verb = kind == .lang ? "LANG" : "RESTART"
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
@@ -496,17 +496,17 @@ extension Lobby {
         guard !table.offerSpent[seat] else {
             return reply(id, .error(.offerSpent, "you can offer again once a letter has been played"))
         }
-        let offer = StoredGame.Offer(seat: seat, kind: kind, lang: lang)
+        let offer = Offer(seat: seat, kind: kind, lang: lang)
         var spent = table.offerSpent
         spent[seat] = true
-        guard persist({ try store.setOffer(game: gameID, offer: offer, spent: spent) }) != nil else {
+        guard persist({ try store.setOffer(game: gameID, offer: offer.stored, spent: spent) }) != nil else {
             return failed(id)
         }
         table.offer = offer
         table.offerSpent = spent
         fields.append(("status", "offered"))
         reply(id, .ok(verb: verb, fields: fields))
-        let what = kind == "lang" ? "switch to \(lang ?? "?") and restart" : "restart the round"
+        let what = kind == .lang ? "switch to \(lang ?? "?") and restart" : "restart the round"
         broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
         if let other = table.seats[1 - seat] {
             outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)

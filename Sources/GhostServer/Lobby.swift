@@ -37,8 +37,8 @@ public protocol LobbyClock {
 /// A seat in a game is a person (a connection while present, empty while the
 /// game is adjourned) or the computer.
 public final class Lobby {
-    public static let version = "0.3.0"
-    public static let protocolVersion = 1
+    public static let version = "0.4.0"
+    public static let protocolVersion = 2
 
     public struct Settings: Sendable {
         /// Seconds an absent player to move has before the opponent may CLAIM.
@@ -74,11 +74,32 @@ public final class Lobby {
         var asked = false
     }
 
+    /// A pending offer to restart the round (perhaps in another language).
+    struct Offer: Equatable {
+        var seat: Int
+        var kind: OfferKind
+        var lang: String?
+
+        init(seat: Int, kind: OfferKind, lang: String?) {
+            self.seat = seat
+            self.kind = kind
+            self.lang = lang
+        }
+
+        /// From the store; an offer of a kind this version does not know is dropped.
+        init?(_ stored: StoredGame.Offer?) {
+            guard let stored, let kind = OfferKind(rawValue: stored.kind) else { return nil }
+            self.init(seat: stored.seat, kind: kind, lang: stored.lang)
+        }
+
+        var stored: StoredGame.Offer { StoredGame.Offer(seat: seat, kind: kind.rawValue, lang: lang) }
+    }
+
     /// A game in progress, of any kind. A class: the hot path mutates it in
     /// place instead of copying it in and out of `tables`.
     final class Table {
         let id: Int
-        let kind: any GameKind
+        let kind: any GameDefinition
         var lang: String
         /// The game as first stored: kind, variant, settings, seed, names, tokens.
         let record: NewGame
@@ -92,7 +113,7 @@ public final class Lobby {
         var game: any Game
         /// When the computer plays its next move (monotonic), if it is to move.
         var botDue: Double?
-        var offer: StoredGame.Offer?
+        var offer: Offer?
         var offerSpent: [Bool]
         /// When each seat went away (monotonic), and when the current turn began.
         var awaySince: [Double?]
@@ -100,8 +121,8 @@ public final class Lobby {
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false
 
-        init(id: Int, kind: any GameKind, lang: String, record: NewGame, seats: [ConnectionID?], bots: [BotLevel?],
-             match: Match, game: any Game, offer: StoredGame.Offer?, offerSpent: [Bool], awaySince: [Double?],
+        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], bots: [BotLevel?],
+             match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
              turnSince: Double) {
             self.id = id
             self.kind = kind
@@ -215,7 +236,7 @@ public final class Lobby {
         switch command {
         case .ping: reply(id, .ok("PING"))
         case .help:
-            for (usage, text) in Command.helpLines { reply(id, .info("\(usage) - \(text)")) }
+            for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
             reply(id, .ok("HELP"))
         case .quit:
             // Leaving the connection adjourns a game; LEAVE is how to resign.
@@ -237,10 +258,10 @@ public final class Lobby {
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
         case .scores(let n, let board):
-            guard let rows = persist({ try store.scores(board: board, limit: n) }) else { return failed(id) }
+            guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
-            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board)))
-        case .restart: offerOrApply(kind: "restart", lang: nil, id, session)
+            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board.name)))
+        case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
         case .rematch: rematch(id, session)
@@ -250,12 +271,13 @@ public final class Lobby {
     // MARK: Names and languages
 
     private func setName(_ name: String, _ id: ConnectionID, _ session: Session) {
-        guard session.state == .idle else {
-            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
-        }
         let key = name.lowercased()
+        // A bad name is refused before the state is looked at (Protocol.md §6).
         if key.hasPrefix(Lobby.botPrefix) {
             return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        }
+        guard session.state == .idle else {
+            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         if let holder = namesInUse[key], holder != id {
             return reply(id, .error(.nameTaken, "another player is using that name"))
@@ -283,7 +305,7 @@ public final class Lobby {
         }
         switch session.state {
         case .playing:
-            return offerOrApply(kind: "lang", lang: code, id, session)
+            return offerOrApply(kind: .lang, lang: code, id, session)
         case .seeking, .hosting:
             return reply(id, .error(.busy, "LEAVE the seek or private game first; LANG applies to new games"))
         case .idle:
@@ -303,19 +325,19 @@ public final class Lobby {
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session) else { return }
-        let key = session.lang + (options.match ? " ghost" : "")
+        let key = Lobby.seekKey(session.lang, options)
         var queue = seekers[key, default: []]
-        let fields = [("lang", session.lang)] + (options.match ? [("rounds", "ghost")] : [])
+        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
         if let other = queue.first {
             queue.removeFirst()
             seekers[key] = queue
-            reply(id, .ok(verb: "SEEK", fields: fields))
+            reply(id, ok)
             startGame(lang: session.lang, people: [other, id], options: options)
         } else {
             queue.append(id)
             seekers[key] = queue
             sessions[id]?.state = .seeking(options)
-            reply(id, .ok(verb: "SEEK", fields: fields))
+            reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
         }
     }
@@ -323,9 +345,7 @@ public final class Lobby {
     /// NEW bot=<level>: a game against the computer starts at once.
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session), let level = options.bot else { return }
-        var fields = [("bot", level.rawValue), ("lang", session.lang)]
-        if options.match { fields.append(("rounds", "ghost")) }
-        reply(id, .ok(verb: "NEW", fields: fields))
+        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         startGame(lang: session.lang, people: [id], options: options)
     }
 
@@ -334,9 +354,7 @@ public final class Lobby {
         let code = newJoinCode()
         hosted[code] = id
         sessions[id]?.state = .hosting(code: code, options: options)
-        var fields = [("code", code), ("lang", session.lang)]
-        if options.match { fields.append(("rounds", "ghost")) }
-        reply(id, .ok(verb: "NEW", fields: fields))
+        reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
 
@@ -354,9 +372,7 @@ public final class Lobby {
         hosted[code] = nil
         var options = GameOptions.single
         if case .hosting(_, let o) = hostSession.state { options = o }
-        var fields = [("code", code), ("lang", hostSession.lang)]
-        if options.match { fields.append(("rounds", "ghost")) }
-        reply(id, .ok(verb: "JOIN", fields: fields))
+        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
         startGame(lang: hostSession.lang, people: [host, id], options: options)
     }
 
@@ -379,6 +395,9 @@ public final class Lobby {
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
         startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match))
     }
+
+    /// Seekers wait in one queue per language and number of rounds.
+    static func seekKey(_ lang: String, _ options: GameOptions) -> String { lang + " " + options.rounds.rawValue }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
     private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
@@ -410,7 +429,7 @@ public final class Lobby {
     /// Stops a seek or closes a hosted private game.
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
-        case .seeking(let options): seekers[session.lang + (options.match ? " ghost" : "")]?.removeAll { $0 == id }
+        case .seeking(let options): seekers[Lobby.seekKey(session.lang, options)]?.removeAll { $0 == id }
         case .hosting(let code, _): hosted[code] = nil
         case .idle, .playing: return
         }

@@ -1,7 +1,8 @@
-// libFuzzer entry point over the framer and the command parser: every byte
-// string a client could send. Built only by scripts/fuzz.sh, with
-// -sanitize=fuzzer (libFuzzer ships with the Swift toolchain on Linux); a
-// normal build compiles it as a plain executable that runs the seed corpus once.
+// libFuzzer entry point over the framer, the command parser and the
+// server-line decoder: every byte string a client (or a server) could send.
+// Built only by scripts/fuzz.sh, with -sanitize=fuzzer (libFuzzer ships with
+// the Swift toolchain on Linux); a normal build compiles it as a plain
+// executable that runs the seed corpus once.
 import GhostCore
 import GhostProtocol
 #if canImport(Glibc)
@@ -10,28 +11,39 @@ import Glibc
 
 /// Feeds the bytes to a framer in two pieces (split at the first byte's
 /// value), parses every framed line, and renders an ERR for every failure,
-/// as the server would. Traps are the bugs this looks for.
+/// as the server would; decodes every line as a server line, as a client
+/// would, and checks that a decoded line renders and decodes to itself.
+/// Traps are the bugs this looks for.
 func fuzzOne(_ bytes: UnsafeRawBufferPointer) {
     var framer = LineFramer()
     let split = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 1)
     var lines = 0
+    var wire: [UInt8] = []
     let handle: (LineFramer.Frame) -> Void = { frame in
         lines += 1
+        wire.removeAll(keepingCapacity: true)
         switch frame {
         case .tooLong:
-            _ = ServerLine.error(.lineTooLong, "too long").message.wireBytes
+            ServerLine.error(.lineTooLong, "too long").appendWire(to: &wire)
         case .line(let line):
             switch CommandParser.parse(line) {
             case .success(let command?):
-                _ = command.verb
-                if case .name(let n) = command { _ = ServerLine.ok("NAME", ("name", n)).message.wireBytes }
+                // A parsed command renders to a line that parses back to it.
+                precondition(CommandParser.parse(Array(command.rendered.utf8)) == .success(command), "command round trip")
+                if case .name(let n) = command { ServerLine.ok("NAME", ("name", n)).appendWire(to: &wire) }
             case .success(nil):
                 break
             case .failure(let e):
-                _ = ServerLine.error(e.code, e.message).message.wireBytes
+                ServerLine.error(e.code, e.message).appendWire(to: &wire)
             }
-            // Whatever a client sends must never break the client-side parser either.
-            _ = Message.parse(String(decoding: line, as: UTF8.self))
+            // Whatever arrives must never break the client-side decoder either,
+            // and what it decodes is a line the server could send.
+            let text = String(decoding: line, as: UTF8.self)
+            _ = Message.parse(text)
+            if let decoded = ServerLine.decode(text) {
+                let again = ServerLine.decode(decoded.rendered)
+                precondition(again != nil, "a decoded line no longer decodes once rendered")
+            }
         }
     }
     framer.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<split]), handle)
@@ -71,6 +83,7 @@ struct FuzzSeeds {
         let seeds: [[UInt8]] = [
             Array("NAME alice\r\nSEEK\r\np\r\n".utf8), [0xFF, 0xFE, 0x0A], [0, 0x1B, 0x5B, 0x0A],
             Array(repeating: 0x41, count: 2000) + [0x0A], Array("LETTER ab\nSCORES 5 mode=match bot=hard\n".utf8),
+            Array("GAME id=1 game=ghost lang=en players=a,b token=ff round=1 rounds=ghost ghost=,G\nOK NEW bot=easy lang=en\n".utf8),
         ]
         for s in seeds { s.withUnsafeBytes { fuzzOne($0) } }
         print("ghost-fuzz: \(seeds.count) seeds ran; build with scripts/fuzz.sh to fuzz")

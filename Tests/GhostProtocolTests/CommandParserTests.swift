@@ -84,14 +84,14 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     }
 
     @Test func newVerbsReplyUnderTheirOwnName() {
-        #expect(Command.names.verb == "NAMES")
-        #expect(Command.resume("x").verb == "RESUME")
-        #expect(Command.claim.verb == "CLAIM")
-        #expect(Command.scores(5).verb == "SCORES")
-        #expect(Command.restart.verb == "RESTART")
-        #expect(Command.accept.verb == "ACCEPT")
-        #expect(Command.decline.verb == "DECLINE")
-        #expect(Command.rematch.verb == "REMATCH")
+        #expect(Command.names.verb == .names)
+        #expect(Command.resume("x").verb.rawValue == "RESUME")
+        #expect(Command.claim.verb.rawValue == "CLAIM")
+        #expect(Command.scores(5).verb.rawValue == "SCORES")
+        #expect(Command.restart.verb.rawValue == "RESTART")
+        #expect(Command.accept.verb.rawValue == "ACCEPT")
+        #expect(Command.decline.verb.rawValue == "DECLINE")
+        #expect(Command.rematch.verb.rawValue == "REMATCH")
     }
 
     @Test func whitespaceAroundWords() {
@@ -170,6 +170,19 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(errorCode([0x50, 0x49, 0x4E, 0x47, 0x20, 0xC3]) == .badEncoding)  // truncated sequence
         #expect(errorCode([0xC0, 0x80]) == .badEncoding)  // overlong NUL
         #expect(errorCode([0xED, 0xA0, 0x80]) == .badEncoding)  // surrogate
+    }
+
+    /// Protocol.md §6: encoding, then control characters, then the verb, then its arguments.
+    @Test func errorPrecedence() {
+        #expect(errorCode([0xFF, 0x1B, 0x0A]) == .badEncoding)            // bad UTF-8 and a control character
+        #expect(errorCode([0x1B, 0xC3]) == .badEncoding)
+        #expect(errorCode(Array("FOO\u{1B}".utf8)) == .badCharacter)     // a control character in an unknown verb
+        #expect(errorCode(Array("NAME bad\u{9B}".utf8)) == .badCharacter)
+        #expect(errorCode("FOO rounds=ghost rounds=ghost") == .unknownCommand)  // the verb before its arguments
+        #expect(errorCode("ab") == .unknownCommand)
+        #expect(errorCode("7") == .notALetter)
+        #expect(errorCode("NAME bad!") == .badName)
+        #expect(errorCode("SEEK rounds=two") == .badArguments)
     }
 
     @Test func nulByte() {

@@ -324,7 +324,7 @@ final class CrashRun {
             let header = try next()
             let f = lineFields(header)
             let round = Int(f["round"] ?? "") ?? 0
-            if header != "GAME id=\(g.id) lang=en players=\(g.names[0]),\(g.names[1]) token=\(g.tokens[seat]) round=\(round)" {
+            if header != "GAME id=\(g.id) game=ghost lang=en players=\(g.names[0]),\(g.names[1]) token=\(g.tokens[seat]) round=\(round)" {
                 issue("cycle \(cycle): \(c.label) got `\(header)`", g, sourceLocation: sourceLocation)
             }
             var state = CrashGame.State(round: round, fragment: "", offerBy: nil)

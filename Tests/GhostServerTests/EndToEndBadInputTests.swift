@@ -151,13 +151,13 @@ struct EndToEndBadInputTests {
             try c.send("help")
             let (infos, last) = try c.readUntil(prefix: "OK ")
             #expect(last == "OK HELP")
-            #expect(infos.count >= 10 && infos.allSatisfy { $0.hasPrefix("INFO ") }, "\(infos)")
+            #expect(infos.count >= 10 && infos.allSatisfy { $0.hasPrefix("HELP ") }, "\(infos)")
             for verb in ["NAME", "NAMES", "LANG", "SEEK", "NEW", "JOIN", "LETTER", "LEAVE", "RESTART", "ACCEPT", "DECLINE",
                          "RESUME", "CLAIM", "REMATCH", "SCORES", "HELP", "PING", "QUIT"] {
-                #expect(infos.contains { $0.hasPrefix("INFO \(verb) ") }, "HELP lacks \(verb): \(infos)")
+                #expect(infos.contains { $0.hasPrefix("HELP \(verb) ") }, "HELP lacks \(verb): \(infos)")
             }
             // QUIT adjourns a game (Protocol.md §3, §7); HELP must not say it is lost.
-            let quit = infos.first { $0.hasPrefix("INFO QUIT ") } ?? ""
+            let quit = infos.first { $0.hasPrefix("HELP QUIT ") } ?? ""
             #expect(!quit.contains("lost"), "HELP says: \(quit)")
             try c.send("Quit")
             try c.expect("OK QUIT")

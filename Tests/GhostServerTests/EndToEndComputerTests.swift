@@ -23,7 +23,7 @@ struct EndToEndComputerTests {
             let f = lineFields(header)
             let id = try #require(f["id"].flatMap { Int($0) })
             let token = f["token"] ?? ""
-            #expect(header == "GAME id=\(id) lang=en players=\(me.name),bot-hard token=\(token) round=1 bot=hard" && isToken(token),
+            #expect(header == "GAME id=\(id) game=ghost lang=en players=\(me.name),bot-hard token=\(token) round=1 bot=hard" && isToken(token),
                     "\(header)")
             try c.expect("TURN id=\(id) player=\(me.name) fragment=")
 
@@ -86,10 +86,10 @@ struct EndToEndComputerTests {
             let id = try #require(lineFields(header)["id"].flatMap { Int($0) })
             let token = lineFields(header)["token"] ?? ""
             func gameLine(_ round: Int, _ ghost: String) -> String {
-                "GAME id=\(id) lang=en players=\(me.name),bot-easy token=\(token) round=\(round) bot=easy rounds=ghost ghost=\(ghost)"
+                "GAME id=\(id) game=ghost lang=en players=\(me.name),bot-easy token=\(token) round=\(round) bot=easy rounds=ghost ghost=\(ghost)"
             }
-            #expect(header == gameLine(1, "-,-") && isToken(token), "\(header)")
-            try c.expect("TURN id=\(id) player=\(me.name) fragment= ghost=-,-")
+            #expect(header == gameLine(1, ",") && isToken(token), "\(header)")
+            try c.expect("TURN id=\(id) player=\(me.name) fragment= ghost=,")
 
             var counts = [0, 0]          // letters of GHOST: the person, the computer
             var ghost: String { ServerLineGhost.letters(counts) }
@@ -171,9 +171,9 @@ struct EndToEndComputerTests {
     }
 }
 
-/// `ghost=` as the protocol spells it: each seat's letters of GHOST, `-` for none.
+/// `ghost=` as the protocol spells it: each seat's letters of GHOST, empty for none.
 private enum ServerLineGhost {
     static func letters(_ counts: [Int]) -> String {
-        counts.map { $0 == 0 ? "-" : String("GHOST".prefix($0)) }.joined(separator: ",")
+        counts.map { String("GHOST".prefix($0)) }.joined(separator: ",")
     }
 }

@@ -216,7 +216,7 @@ struct EndToEndConnectionTests {
             let r = try DaemonProcess.runToCompletion([flag])
             #expect(r.status == .exited(0))
             let out = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(out == "ghostd \(Lobby.version) (protocol 1)", "\(flag) printed `\(out)`")
+            #expect(out == "ghostd \(Lobby.version) (protocol 2)", "\(flag) printed `\(out)`")
         }
         for args in [["--bogus"], ["--port"], ["--port", "70000"], ["--port=abc"], ["--max-output-bytes", "1"], ["extra"],
                      ["--grace", "-1"], ["--grace", "soon"], ["--durability", "sometimes"], ["--data"]] {

@@ -11,7 +11,7 @@ struct EndToEndDurableOfferTests {
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
             let (a, b) = (game.players[0], game.players[1])
             let id = game.id
-            let header = "GAME id=\(id) lang=en players=\(a.name),\(b.name)"
+            let header = "GAME id=\(id) game=ghost lang=en players=\(a.name),\(b.name)"
 
             // Before any letter: done at once, by either player; the round is reused.
             try b.send("RESTART")
@@ -103,10 +103,10 @@ struct EndToEndDurableOfferTests {
                                  "INFO \(b.name) offers to switch to nl and restart: ACCEPT or DECLINE."])
             try a.send("ACCEPT")
             try a.expect(lines: ["OK ACCEPT", "ACCEPTED id=\(id) player=\(a.name) kind=lang",
-                                 "GAME id=\(id) lang=nl \(players) token=\(game.tokens[0]) round=2",
+                                 "GAME id=\(id) game=ghost lang=nl \(players) token=\(game.tokens[0]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
             try b.expect(lines: ["ACCEPTED id=\(id) player=\(a.name) kind=lang",
-                                 "GAME id=\(id) lang=nl \(players) token=\(game.tokens[1]) round=2",
+                                 "GAME id=\(id) game=ghost lang=nl \(players) token=\(game.tokens[1]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
             game.lang = "nl"
             game.round = 2
@@ -116,15 +116,15 @@ struct EndToEndDurableOfferTests {
             // Before a letter of round 2, LANG en takes effect at once, and back again.
             try a.send("LANG en")
             try a.expect(lines: ["OK LANG lang=en status=done",
-                                 "GAME id=\(id) lang=en \(players) token=\(game.tokens[0]) round=2",
+                                 "GAME id=\(id) game=ghost lang=en \(players) token=\(game.tokens[0]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
-            try b.expect(lines: ["GAME id=\(id) lang=en \(players) token=\(game.tokens[1]) round=2",
+            try b.expect(lines: ["GAME id=\(id) game=ghost lang=en \(players) token=\(game.tokens[1]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
             try b.send("LANG nl")
             try b.expect(lines: ["OK LANG lang=nl status=done",
-                                 "GAME id=\(id) lang=nl \(players) token=\(game.tokens[1]) round=2",
+                                 "GAME id=\(id) game=ghost lang=nl \(players) token=\(game.tokens[1]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
-            try a.expect(lines: ["GAME id=\(id) lang=nl \(players) token=\(game.tokens[0]) round=2",
+            try a.expect(lines: ["GAME id=\(id) game=ghost lang=nl \(players) token=\(game.tokens[0]) round=2",
                                  "TURN id=\(id) player=\(a.name) fragment="])
 
             // Only the Dutch list lets "hui" live.

@@ -32,7 +32,7 @@ struct EndToEndDurableTests {
             // RESUME of one's own seat just sends the state again.
             try back.send("RESUME \(game.tokens[1])")
             try back.expect(lines: ["OK RESUME id=\(game.id)",
-                                    "GAME id=\(game.id) lang=en players=\(host.name),\(guest.name) token=\(game.tokens[1]) round=1",
+                                    "GAME id=\(game.id) game=ghost lang=en players=\(host.name),\(guest.name) token=\(game.tokens[1]) round=1",
                                     "TURN id=\(game.id) player=\(guest.name) fragment=p"])
             try host.expectNothing(within: 0.1)
 

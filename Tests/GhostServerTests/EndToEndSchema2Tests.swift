@@ -24,31 +24,31 @@ struct EndToEndSchema2Tests {
         let carol = try LineClient(port: daemon.port, label: "carol")
         try carol.send("RESUME \(carolToken)")
         try carol.expect(lines: ["OK RESUME id=2",
-                                 "GAME id=2 lang=en players=carol,dave token=\(carolToken) round=2 rounds=ghost ghost=-,G",
+                                 "GAME id=2 game=ghost lang=en players=carol,dave token=\(carolToken) round=2 rounds=ghost ghost=,G",
                                  "OFFER id=2 player=dave kind=restart"])
         // The grace clock runs from the restart (dave is to move and away).
         _ = try carol.expectPrefix("ADJOURNED id=2 player=dave grace=")
-        try carol.expect("TURN id=2 player=dave fragment=qu ghost=-,G")
+        try carol.expect("TURN id=2 player=dave fragment=qu ghost=,G")
         let dave = try LineClient(port: daemon.port, label: "dave")
         try dave.send("RESUME \(daveToken)")
         try dave.expect(lines: ["OK RESUME id=2",
-                                "GAME id=2 lang=en players=carol,dave token=\(daveToken) round=2 rounds=ghost ghost=-,G",
+                                "GAME id=2 game=ghost lang=en players=carol,dave token=\(daveToken) round=2 rounds=ghost ghost=,G",
                                 "OFFER id=2 player=dave kind=restart",
-                                "TURN id=2 player=dave fragment=qu ghost=-,G"])
+                                "TURN id=2 player=dave fragment=qu ghost=,G"])
         try carol.expect("RETURNED id=2 player=dave")
         // The offer is still live: carol accepts, and round 3 starts with dave again.
         try carol.send("ACCEPT")
         try carol.expect(lines: ["OK ACCEPT", "ACCEPTED id=2 player=carol kind=restart",
-                                 "GAME id=2 lang=en players=carol,dave token=\(carolToken) round=3 rounds=ghost ghost=-,G",
-                                 "TURN id=2 player=dave fragment= ghost=-,G"])
+                                 "GAME id=2 game=ghost lang=en players=carol,dave token=\(carolToken) round=3 rounds=ghost ghost=,G",
+                                 "TURN id=2 player=dave fragment= ghost=,G"])
         try dave.expect(lines: ["ACCEPTED id=2 player=carol kind=restart",
-                                "GAME id=2 lang=en players=carol,dave token=\(daveToken) round=3 rounds=ghost ghost=-,G",
-                                "TURN id=2 player=dave fragment= ghost=-,G"])
+                                "GAME id=2 game=ghost lang=en players=carol,dave token=\(daveToken) round=3 rounds=ghost ghost=,G",
+                                "TURN id=2 player=dave fragment= ghost=,G"])
         // dave plays q, carol x: "qx" starts no word, carol earns a G.
         try dave.send("q")
         try dave.expect("OK LETTER letter=q fragment=q")
         try carol.send("x")
-        try carol.expect(lines: ["MOVE id=2 player=dave letter=q fragment=q", "TURN id=2 player=carol fragment=q ghost=-,G",
+        try carol.expect(lines: ["MOVE id=2 player=dave letter=q fragment=q", "TURN id=2 player=carol fragment=q ghost=,G",
                                  "OK LETTER letter=x fragment=qx", "MOVE id=2 player=carol letter=x fragment=qx",
                                  "OVER id=2 winner=dave loser=carol reason=dead fragment=qx ghost=G,G"])
 
@@ -56,7 +56,7 @@ struct EndToEndSchema2Tests {
         let alice = try LineClient(port: daemon.port, label: "alice")
         try alice.send("RESUME a8883f4e902e0284ae958a08a8bfa92f")
         try alice.expect(lines: ["OK RESUME id=3",
-                                 "GAME id=3 lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1",
+                                 "GAME id=3 game=ghost lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1",
                                  "ADJOURNED id=3 player=Bob grace=60",
                                  "TURN id=3 player=alice fragment=ca"])  // alice is to move: Bob's clock is not running
 
@@ -64,7 +64,7 @@ struct EndToEndSchema2Tests {
         let eve = try LineClient(port: daemon.port, label: "eve")
         try eve.send("RESUME d4215a7e1149c07a5399084d0d7e2e50")
         try eve.expect(lines: ["OK RESUME id=4",
-                               "GAME id=4 lang=nl players=bot-hard,eve token=d4215a7e1149c07a5399084d0d7e2e50 round=1 bot=hard",
+                               "GAME id=4 game=ghost lang=nl players=bot-hard,eve token=d4215a7e1149c07a5399084d0d7e2e50 round=1 bot=hard",
                                "TURN id=4 player=eve fragment=j"])
         try eve.send("a")
         try eve.expect(lines: ["OK LETTER letter=a fragment=ja", "MOVE id=4 player=eve letter=a fragment=ja",

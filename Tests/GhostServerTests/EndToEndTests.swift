@@ -11,7 +11,7 @@ struct EndToEndGameTests {
             let alice = E2E.name("alice"), bob = E2E.name("bob")
             let a = try LineClient(port: daemon.port, label: alice)
             let b = try LineClient(port: daemon.port, label: bob)
-            #expect(a.hello == "HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl")
+            #expect(a.hello == "HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl")
 
             try a.send("NAME \(alice)")
             try a.expect("OK NAME name=\(alice) lang=en")
@@ -32,11 +32,11 @@ struct EndToEndGameTests {
             let id = try #require(Int(gameLine.dropFirst("GAME id=".count).prefix(while: { $0 != " " })))
             let g = "id=\(id)"
             let tokenA = lineFields(gameLine)["token"] ?? ""
-            #expect(gameLine == "GAME \(g) lang=en players=\(alice),\(bob) token=\(tokenA) round=1" && isToken(tokenA), "\(gameLine)")
+            #expect(gameLine == "GAME \(g) game=ghost lang=en players=\(alice),\(bob) token=\(tokenA) round=1" && isToken(tokenA), "\(gameLine)")
             try a.expect("TURN \(g) player=\(alice) fragment=")
             let bobGame = try b.expectPrefix("GAME \(g) ")
             let tokenB = lineFields(bobGame)["token"] ?? ""
-            #expect(bobGame == "GAME \(g) lang=en players=\(alice),\(bob) token=\(tokenB) round=1" && isToken(tokenB), "\(bobGame)")
+            #expect(bobGame == "GAME \(g) game=ghost lang=en players=\(alice),\(bob) token=\(tokenB) round=1" && isToken(tokenB), "\(bobGame)")
             #expect(tokenA != tokenB)
             try b.expect("TURN \(g) player=\(alice) fragment=")
 

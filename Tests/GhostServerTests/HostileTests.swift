@@ -222,7 +222,7 @@ struct HostileTests {
                 ([0xFF, 0xFE, 0x0A], badEncoding),
                 (Array("NAME ".utf8) + [0xC0, 0xAF] + Array("x\n".utf8), badEncoding),
                 (Array("PING ".utf8) + [0xED, 0xA0, 0x80, 0x0A], badEncoding),          // a UTF-16 surrogate
-                ([0xC3, 0x00, 0x0A], badCharacter),                                     // NUL inside bad UTF-8
+                ([0xC3, 0x00, 0x0A], badEncoding),                                      // NUL inside bad UTF-8: encoding comes first
                 (Array("NAME \u{1B}[31mevil\n".utf8), badCharacter),
                 (Array("NAME evil\u{1B}\n".utf8), badCharacter),
                 (Array("NAME evil\u{9B}31m\n".utf8), badCharacter),                     // C1 CSI

@@ -82,7 +82,7 @@ private func tokenIn(_ lines: [String]?, sourceLocation: SourceLocation = #_sour
 /// The GAME line of game 1, as one seat sees it.
 private func gameLine(_ players: String, _ token: String, round: Int = 1, lang: String = "en",
                       bot: String? = nil, ghost: String? = nil) -> String {
-    "GAME id=1 lang=\(lang) players=\(players) token=\(token) round=\(round)"
+    "GAME id=1 game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
         + (bot.map { " bot=\($0)" } ?? "") + (ghost.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
 
@@ -202,7 +202,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "NEW bot=medium first=me")
         let me = try #require(h.drain()[1])
         let t2 = try tokenIn(me)
-        #expect(me == ["OK NEW bot=medium lang=en", "GAME id=2 lang=en players=alice,bot-medium token=\(t2) round=1 bot=medium",
+        #expect(me == ["OK NEW bot=medium lang=en", "GAME id=2 game=ghost lang=en players=alice,bot-medium token=\(t2) round=1 bot=medium",
                        turn("alice", "", id: 2)])
     }
 
@@ -457,13 +457,13 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "NEW bot=hard rounds=ghost")
         let start = try #require(h.drain()[1])
         let t = try tokenIn(start)
-        #expect(start == ["OK NEW bot=hard lang=en rounds=ghost", gameLine("alice,bot-hard", t, bot: "hard", ghost: "-,-"),
-                          turn("alice", "", ghost: "-,-")])
-        let ghosts = ["-", "G", "GH", "GHO", "GHOS", "GHOST"]
+        #expect(start == ["OK NEW bot=hard lang=en rounds=ghost", gameLine("alice,bot-hard", t, bot: "hard", ghost: ","),
+                          turn("alice", "", ghost: ",")])
+        let ghosts = ["", "G", "GH", "GHO", "GHOS", "GHOST"]
         var pending: [String] = []   // lines of the new round already received
         for round in 1...5 {
-            let g = ghosts[round - 1] + ",-"
-            let next = ghosts[round] + ",-"
+            let g = ghosts[round - 1] + ","
+            let next = ghosts[round] + ","
             var word: [Character]
             if round % 2 == 1 {
                 // alice starts: p, e, a, c, h.
@@ -502,7 +502,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
                 #expect(pending.count == (starter == "bot-hard" ? 2 : 0), "round \(round): \(pending)")
             } else {
                 #expect(lines == ["OK LETTER letter=\(last) fragment=\(w)", move("alice", last, w), over, why,
-                                  "MATCH id=1 winner=bot-hard loser=alice ghost=GHOST,-",
+                                  "MATCH id=1 winner=bot-hard loser=alice ghost=GHOST,",
                                   "INFO alice spelled GHOST: bot-hard wins the match.",
                                   "RANK name=alice rank=1 wins=0"])
             }
@@ -530,12 +530,12 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(2, "JOIN \(code)")
         let d = h.drain()
         let (ta, tb) = (try tokenIn(d[1]), try tokenIn(d[2]))
-        #expect(d == [1: [gameLine("alice,bob", ta, ghost: "-,-"), turn("alice", "", ghost: "-,-")],
-                      2: ["OK JOIN code=\(code) lang=en rounds=ghost", gameLine("alice,bob", tb, ghost: "-,-"), turn("alice", "", ghost: "-,-")]])
+        #expect(d == [1: [gameLine("alice,bob", ta, ghost: ","), turn("alice", "", ghost: ",")],
+                      2: ["OK JOIN code=\(code) lang=en rounds=ghost", gameLine("alice,bob", tb, ghost: ","), turn("alice", "", ghost: ",")]])
 
-        let ghosts = ["-", "G", "GH", "GHO", "GHOS", "GHOST"]
+        let ghosts = ["", "G", "GH", "GHO", "GHOS", "GHOST"]
         for round in 1...5 {
-            let g = "-," + ghosts[round - 1], next = "-," + ghosts[round]
+            let g = "," + ghosts[round - 1], next = "," + ghosts[round]
             let fragment: String
             let reasonInfo: String
             if round % 2 == 1 {
@@ -568,7 +568,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
                                   + [info, gameLine("alice,bob", tb, round: round + 1, ghost: next), turn(starter, "", ghost: next)]],
                         "round \(round)")
             } else {
-                let end = common + ["INFO \(reasonInfo)", "MATCH id=1 winner=alice loser=bob ghost=-,GHOST",
+                let end = common + ["INFO \(reasonInfo)", "MATCH id=1 winner=alice loser=bob ghost=,GHOST",
                                     "INFO bob spelled GHOST: alice wins the match.",
                                     "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
                 #expect(d == [1: end, 2: ["OK LETTER letter=\(last) fragment=\(fragment)"] + end])
@@ -588,10 +588,10 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(2, "REMATCH")
         let r = h.drain()
         let (ra, rb) = (try tokenIn(r[1]), try tokenIn(r[2]))
-        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=-,-",
-                         turn("bob", "", ghost: "-,-", id: 2)])
-        #expect(r[1]?.suffix(2) == ["GAME id=2 lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=-,-",
-                                    turn("bob", "", ghost: "-,-", id: 2)])
+        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 game=ghost lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=,",
+                         turn("bob", "", ghost: ",", id: 2)])
+        #expect(r[1]?.suffix(2) == ["GAME id=2 game=ghost lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=,",
+                                    turn("bob", "", ghost: ",", id: 2)])
     }
 
     @Test func seekRoundsGhostPairsOnlyMatchSeekers() throws {
@@ -608,13 +608,13 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(3, "SEEK rounds=ghost")
         let d = h.drain()
         let (ta, tc) = (try tokenIn(d[1]), try tokenIn(d[3]))
-        #expect(d == [1: [gameLine("alice,carol", ta, ghost: "-,-"), turn("alice", "", ghost: "-,-")],
-                      3: ["OK SEEK lang=en rounds=ghost", gameLine("alice,carol", tc, ghost: "-,-"), turn("alice", "", ghost: "-,-")]])
+        #expect(d == [1: [gameLine("alice,carol", ta, ghost: ","), turn("alice", "", ghost: ",")],
+                      3: ["OK SEEK lang=en rounds=ghost", gameLine("alice,carol", tc, ghost: ","), turn("alice", "", ghost: ",")]])
         h.send(4, "SEEK")
         let e = h.drain()
         let (tb, td) = (try tokenIn(e[2]), try tokenIn(e[4]))
-        #expect(e == [2: ["GAME id=2 lang=en players=bob,dave token=\(tb) round=1", turn("bob", "", id: 2)],
-                      4: ["OK SEEK lang=en", "GAME id=2 lang=en players=bob,dave token=\(td) round=1", turn("bob", "", id: 2)]])
+        #expect(e == [2: ["GAME id=2 game=ghost lang=en players=bob,dave token=\(tb) round=1", turn("bob", "", id: 2)],
+                      4: ["OK SEEK lang=en", "GAME id=2 game=ghost lang=en players=bob,dave token=\(td) round=1", turn("bob", "", id: 2)]])
         let stored = try h.store.activeGames()
         #expect(stored.map(\.mode) == ["ghost", "single"])
     }
@@ -631,8 +631,8 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(2, "p")   // bob starts round 2
         _ = h.drain()
         h.send(1, "LEAVE")
-        let end = ["OVER id=1 winner=bob loser=alice reason=left fragment=p ghost=-,G", "INFO alice left the game.",
-                   "MATCH id=1 winner=bob loser=alice ghost=-,G", "INFO bob wins the match.",
+        let end = ["OVER id=1 winner=bob loser=alice reason=left fragment=p ghost=,G", "INFO alice left the game.",
+                   "MATCH id=1 winner=bob loser=alice ghost=,G", "INFO bob wins the match.",
                    "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]
         #expect(h.drain() == [1: ["OK LEAVE"] + end, 2: end])
         #expect(h.lobby.activeGames == 0)
@@ -667,13 +667,13 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.connect(1)
         _ = h.drain()
         h.send(1, "RESUME \(ta)")
-        #expect(h.drain() == [1: ["OK RESUME id=1", gameLine("alice,bob", ta, round: 2, ghost: "-,G"),
-                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: "-,G")]])
+        #expect(h.drain() == [1: ["OK RESUME id=1", gameLine("alice,bob", ta, round: 2, ghost: ",G"),
+                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: ",G")]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(tb)")
         #expect(h.drain() == [1: ["RETURNED id=1 player=bob"],
-                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: "-,G"), turn("alice", "p", ghost: "-,G")]])
+                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: ",G"), turn("alice", "p", ghost: ",G")]])
         // Round 2 goes on; alice makes "pear" and earns G; round 3 is alice's to start again.
         h.send(1, "e")
         h.send(2, "a")

@@ -147,7 +147,7 @@ private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_source
 }
 
 private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en") -> String {
-    "GAME id=\(id) lang=\(lang) players=\(players) token=\(token) round=\(round)"
+    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
 }
 
 private let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
@@ -157,9 +157,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func helloOnConnect() throws {
         let h = try Harness()
         h.connect(1)
-        #expect(h.drain() == [1: ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl"]])
+        #expect(h.drain() == [1: ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl"]])
         #expect(h.lobby.connectionCount == 1)
-        #expect(Lobby.protocolVersion == 1)
+        #expect(Lobby.protocolVersion == 2)
         #expect(h.lobby.activeGames == 0)
         #expect(h.lobby.nextDeadline == nil)
     }
@@ -182,9 +182,13 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.named(1, "alice")
         h.send(1, "HELP")
         let lines = try #require(h.drain()[1])
-        #expect(lines.count == Command.helpLines.count + 1)
-        #expect(lines.last == "OK HELP")
-        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("INFO ") })
+        // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command.
+        #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + ["OK HELP"])
+        #expect(lines.count == Verb.allCases.count + 1)
+        #expect(lines.contains("HELP NEW [rounds=ghost] [bot=easy|medium|hard [first=bot|me]] - "
+                               + "open a private game (the reply carries its join code), or play the computer at once"))
+        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] - a high-score list, top n (1-100, default 10)"))
+        #expect(lines.first == "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _")
     }
 
     @Test func seekPairsFirstSeekerMovesFirst() throws {
@@ -353,6 +357,66 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(1, "q")
         #expect(isErr(h.drain()[1]?.first, .notInGame))
+    }
+
+    /// Protocol.md §6: framing, encoding, control characters, the verb, its
+    /// arguments, then the state; the first that applies is the one reported.
+    @Test func errorPrecedence() throws {
+        let unknown = "ERR unknown-command unknown command; play one letter per line, or send HELP for the commands"
+        let notALetter = "ERR not-a-letter play exactly one letter a-z"
+        let h = try Harness()
+        h.connect(1)
+        _ = h.drain()
+        // Before NAME: argument errors before no-name.
+        h.send(1, "SEEK rounds=two")
+        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [rounds=ghost]"])
+        h.send(1, "SEEK rounds=ghost ROUNDS=ghost")
+        #expect(h.drain()[1] == ["ERR bad-arguments rounds= is given twice"])
+        h.lobby.received(.line([0xFF, 0x1B]), from: 1)
+        #expect(h.drain()[1] == ["ERR bad-encoding lines must be UTF-8"])
+        h.send(1, "FOO\u{1B}")
+        #expect(h.drain()[1] == ["ERR bad-character control characters are not allowed"])
+        h.send(1, "FOO rounds=ghost rounds=ghost")
+        #expect(h.drain()[1] == [unknown])
+        // Outside a game: a letter is a state error, a non-letter an argument error, two letters no verb.
+        h.send(1, "NAME alice")
+        _ = h.drain()
+        h.send(1, "a")
+        #expect(h.drain()[1] == ["ERR not-in-game you are not in a game; SEEK, NEW or JOIN one"])
+        h.send(1, "7")
+        #expect(h.drain()[1] == [notALetter])
+        h.send(1, "ab")
+        #expect(h.drain()[1] == [unknown])
+        // Seeking: a bad language before busy.
+        h.send(1, "SEEK")
+        _ = h.drain()
+        h.send(1, "LANG xx")
+        #expect(h.drain()[1] == ["ERR unknown-language languages here: en,nl"])
+        h.send(1, "LEAVE")
+        _ = h.drain()
+
+        // In a game, not my turn: the same order.
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        h.send(2, "a")
+        #expect(h.drain()[2] == ["ERR not-your-turn it is alice's turn"])
+        h.send(2, "7")
+        #expect(h.drain()[2] == [notALetter])
+        h.send(2, "ab")
+        #expect(h.drain()[2] == [unknown])
+        h.send(2, "LETTER ab")
+        #expect(h.drain()[2] == ["ERR not-a-letter play exactly one letter a-z, as LETTER <c>"])
+        h.send(2, "NAME bot-x")
+        #expect(h.drain()[2] == ["ERR bad-name names starting with bot- are kept for the computer"])
+        h.send(2, "NAME bad!")
+        #expect(h.drain()[2] == ["ERR bad-name a name is 1-16 letters, digits, - or _"])
+        h.send(2, "NAME bobby")
+        #expect(h.drain()[2] == ["ERR busy you cannot change your name during a game, a seek or a private game"])
+        // None of that changed anything.
+        h.send(1, "p")
+        #expect(h.drain()[1]?.first == "OK LETTER letter=p fragment=p")
     }
 
     @Test func seekOrNewBeforeName() throws {
@@ -557,7 +621,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // alice left on her turn, so her grace period runs from then (Protocol.md section 7).
         h.connect(4)
         h.send(4, "RESUME \(t.bob)")
-        #expect(h.drain()[4] == ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl", "OK RESUME id=1",
+        #expect(h.drain()[4] == ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl", "OK RESUME id=1",
                                  game(1, "alice,bob", t.bob), "ADJOURNED id=1 player=alice grace=50",
                                  "TURN id=1 player=alice fragment="])
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 50)
@@ -1178,7 +1242,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let h = try Harness()
         h.connect(9)
         h.send(9, "NAMES")
-        #expect(h.drain() == [9: ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl", "OK NAMES count=0"]])
+        #expect(h.drain() == [9: ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl", "OK NAMES count=0"]])
         h.named(1, "alice")
         h.named(2, "Zoe")
         h.named(3, "bob")
@@ -1236,7 +1300,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.connect(1)
         h.send(1, "NAME bob")
         h.send(1, "LANG nl")
-        #expect(h.drain()[1] == ["HELLO ghostd/\(Lobby.version) protocol=1 languages=en,nl",
+        #expect(h.drain()[1] == ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl",
                                  "OK NAME name=bob lang=en", "OK LANG lang=nl"])
         h.disconnect(1)
         h.connect(2)

@@ -62,7 +62,7 @@ enum E2E {
         p.played = old.played
         try p.send("RESUME \(game.tokens[seat])", sourceLocation: sourceLocation)
         try p.expect(lines: ["OK RESUME id=\(game.id)",
-                             "GAME id=\(game.id) lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
+                             "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
                             + extra + ["TURN id=\(game.id) player=\(game.mover.name) fragment=\(game.fragment)"],
                      sourceLocation: sourceLocation)
         if opponentPresent {
@@ -119,7 +119,7 @@ func isToken(_ s: String) -> Bool {
     s.utf8.count == 32 && s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
 }
 
-/// What `GAME id=N lang=.. players=a,b token=T round=R` told one player.
+/// What `GAME id=N game=ghost lang=.. players=a,b token=T round=R` told one player.
 struct GameHeader: Equatable {
     let id: Int
     let token: String
@@ -184,7 +184,7 @@ struct Game {
         return code
     }
 
-    /// Reads `GAME id=N lang=.. players=a,b token=T round=R`, checking everything but
+    /// Reads `GAME id=N game=ghost lang=.. players=a,b token=T round=R`, checking everything but
     /// N (unless `id` is given) and T (32 hex digits); returns N and T.
     static func expectGameHeader(_ p: Player, players: [Player], lang: String, round: Int = 1, id: Int? = nil,
                                  sourceLocation: SourceLocation = #_sourceLocation) throws -> GameHeader {
@@ -194,7 +194,7 @@ struct Game {
             try p.client.fail("bad game id in `\(line)`" + (id.map { ", expected \($0)" } ?? ""), sourceLocation)
         }
         let token = f["token"] ?? ""
-        let expected = "GAME id=\(n) lang=\(lang) players=\(players[0].name),\(players[1].name) token=\(token) round=\(round)"
+        let expected = "GAME id=\(n) game=ghost lang=\(lang) players=\(players[0].name),\(players[1].name) token=\(token) round=\(round)"
         if line != expected || !isToken(token) {
             try p.client.fail("expected `\(expected)` with a 32-hex-digit token\n     got `\(line)`", sourceLocation)
         }

@@ -65,8 +65,8 @@ final class LineClient {
 
         if readHello {
             let line = try readLine(timeout: timeout, sourceLocation: sourceLocation)
-            guard line.hasPrefix(LineClient.helloPrefix), line.hasSuffix(" protocol=1 languages=en,nl") else {
-                try fail("expected `HELLO ghostd/<version> protocol=1 languages=en,nl`, got `\(line)`", sourceLocation)
+            guard line.hasPrefix(LineClient.helloPrefix), line.hasSuffix(" protocol=2 languages=en,nl") else {
+                try fail("expected `HELLO ghostd/<version> protocol=2 languages=en,nl`, got `\(line)`", sourceLocation)
             }
             hello = line
         }

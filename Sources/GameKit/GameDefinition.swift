@@ -1,7 +1,7 @@
 /// What a game kind offers the server: how to start and restore its games,
 /// what the computer plays, and what the kind allows. The server's catalog
 /// holds one value per kind and is the only place that names them.
-public protocol GameKind: AnyObject, Sendable {
+public protocol GameDefinition: AnyObject, Sendable {
     /// The kind's name on the wire and in the store: `ghost`.
     var name: String { get }
     /// The languages it can be played in.

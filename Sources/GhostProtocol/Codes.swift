@@ -1,0 +1,97 @@
+/// Stable error codes: the second word of an `ERR` line. Open, so a client
+/// can read an error code a later server adds; `allCases` are the known ones.
+public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The line was longer than 512 bytes; it was discarded.
+    public static let lineTooLong = ErrorCode(rawValue: "line-too-long")
+    /// The line was not valid UTF-8.
+    public static let badEncoding = ErrorCode(rawValue: "bad-encoding")
+    /// The line held a control character (NUL, ESC, DEL, C1 controls...).
+    public static let badCharacter = ErrorCode(rawValue: "bad-character")
+    /// The first word is not a command.
+    public static let unknownCommand = ErrorCode(rawValue: "unknown-command")
+    /// The command's arguments are missing or too many.
+    public static let badArguments = ErrorCode(rawValue: "bad-arguments")
+    /// A move was not exactly one letter a-z.
+    public static let notALetter = ErrorCode(rawValue: "not-a-letter")
+    /// The name does not follow the name rules.
+    public static let badName = ErrorCode(rawValue: "bad-name")
+    /// Another connection holds that name.
+    public static let nameTaken = ErrorCode(rawValue: "name-taken")
+    /// The command needs a NAME first.
+    public static let noName = ErrorCode(rawValue: "no-name")
+    /// No word list for that language code.
+    public static let unknownLanguage = ErrorCode(rawValue: "unknown-language")
+    /// The command needs a game in progress.
+    public static let notInGame = ErrorCode(rawValue: "not-in-game")
+    /// It is the other player's turn.
+    public static let notYourTurn = ErrorCode(rawValue: "not-your-turn")
+    /// The command cannot be used during a game (or while seeking or hosting).
+    public static let busy = ErrorCode(rawValue: "busy")
+    /// No open private game has that code.
+    public static let noSuchGame = ErrorCode(rawValue: "no-such-game")
+    /// You cannot join your own private game.
+    public static let ownGame = ErrorCode(rawValue: "own-game")
+    /// No game in progress has that resume token.
+    public static let badToken = ErrorCode(rawValue: "bad-token")
+    /// CLAIM while the opponent is present, not to move, or within the grace period.
+    public static let notClaimable = ErrorCode(rawValue: "not-claimable")
+    /// ACCEPT or DECLINE with no offer from the opponent pending.
+    public static let noOffer = ErrorCode(rawValue: "no-offer")
+    /// An offer is already pending.
+    public static let offerPending = ErrorCode(rawValue: "offer-pending")
+    /// You made an offer since the last letter; play on first.
+    public static let offerSpent = ErrorCode(rawValue: "offer-spent")
+    /// REMATCH with no finished game against a still-connected opponent.
+    public static let noRematch = ErrorCode(rawValue: "no-rematch")
+    /// The server could not store the change; nothing was done.
+    public static let storeFailed = ErrorCode(rawValue: "store-failed")
+    /// HINT outside a game against the Easy computer.
+    public static let noHints = ErrorCode(rawValue: "no-hints")
+    /// Too many commands too fast; the server closes the connection.
+    public static let flood = ErrorCode(rawValue: "flood")
+    /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
+    public static let timeout = ErrorCode(rawValue: "timeout")
+
+    /// The codes this version knows.
+    public static let allCases: [ErrorCode] = [
+        .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .notALetter, .badName, .nameTaken,
+        .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
+        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
+    ]
+}
+
+/// Why the server closes a connection: the code of the `BYE` line it sends
+/// last. An `ERR` never closes anything; a `BYE` always does.
+public enum ByeCode: String, Sendable, CaseIterable {
+    /// The client sent QUIT.
+    case quit = "quit"
+    /// Too many commands too fast.
+    case flood = "flood"
+    /// No NAME or RESUME in time.
+    case nameTimeout = "name-timeout"
+    /// No command for too long.
+    case idleTimeout = "idle-timeout"
+    /// The server, or the client's address, has its maximum of connections.
+    case full = "full"
+    /// The client left more replies unread than the server keeps.
+    case outputOverflow = "output-overflow"
+    /// The server is shutting down.
+    case shutdown = "shutdown"
+    /// The seat this connection held was resumed from another connection.
+    case replaced = "replaced"
+}
+
+/// Why a line could not be turned into a command.
+public struct CommandError: Error, Sendable, Equatable {
+    public let code: ErrorCode
+    public let message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}

@@ -1,0 +1,76 @@
+import GhostCore
+
+/// Turns a framed client line into a `Command`, using `CommandTable`.
+public enum CommandParser {
+    /// Names: 1 to 16 of A-Z a-z 0-9 - _.
+    public static let maxNameLength = 16
+    /// SCORES without a number lists this many; at most `maxScores`.
+    public static let defaultScores = 10
+    public static let maxScores = 100
+
+    public static func isValidName(_ name: some StringProtocol) -> Bool {
+        let bytes = name.utf8
+        guard (1...maxNameLength).contains(bytes.count) else { return false }
+        return bytes.allSatisfy { b in
+            (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b == 0x2D || b == 0x5F
+        }
+    }
+
+    /// Parses one framed line (without its line end). Returns nil for a blank line.
+    public static func parse(_ line: [UInt8]) -> Result<Command?, CommandError> {
+        if let command = plainMove(line) { return .success(command) }
+        return parseFully(line)
+    }
+
+    /// The parser proper, for every line. Errors come in the order of
+    /// Protocol.md §6: encoding, control characters, the verb, then its
+    /// arguments. (Framing — line-too-long — is the framer's, before this;
+    /// state and store errors are the lobby's, after.)
+    static func parseFully(_ line: [UInt8]) -> Result<Command?, CommandError> {
+        guard let text = String(validating: line, as: UTF8.self) else {
+            return .failure(CommandError(.badEncoding, "lines must be UTF-8"))
+        }
+        if Sanitize.containsControl(utf8: line, allowingTab: true) {
+            return .failure(CommandError(.badCharacter, "control characters are not allowed"))
+        }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first else { return .success(nil) }
+
+        // A line holding just one character is a move.
+        if words.count == 1 && first.count == 1 {
+            return letter(first).map { $0 }
+        }
+        guard let verb = Verb(spelled: first) else {
+            return .failure(CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands"))
+        }
+        return CommandTable.spec(verb).parse(arguments: Array(words.dropFirst())).map { $0 }
+    }
+
+    /// The lines a busy server sees most, `PING`, `LETTER x` and `x`, in
+    /// their plain spelling (any case, single spaces), recognised from the
+    /// bytes without building strings. Anything else, nil: the full parser
+    /// decides, and returns the same for these lines.
+    private static let letterVerb = Array("letter".utf8)
+
+    static func plainMove(_ line: [UInt8]) -> Command? {
+        func folds(_ b: UInt8, to lower: UInt8) -> Bool { b | 0x20 == lower }
+        switch line.count {
+        case 1:
+            return Letter(ascii: line[0]).map { .letter($0) }
+        case 4:
+            return folds(line[0], to: 0x70) && folds(line[1], to: 0x69) && folds(line[2], to: 0x6E)
+                && folds(line[3], to: 0x67) ? .ping : nil
+        case 8:
+            for i in 0..<6 where !folds(line[i], to: letterVerb[i]) { return nil }
+            guard line[6] == 0x20 else { return nil }
+            return Letter(ascii: line[7]).map { .letter($0) }
+        default:
+            return nil
+        }
+    }
+
+    private static func letter(_ text: some StringProtocol) -> Result<Command, CommandError> {
+        if let l = Letter(text) { return .success(.letter(l)) }
+        return .failure(CommandError(.notALetter, "play exactly one letter a-z"))
+    }
+}

@@ -1,0 +1,263 @@
+import GhostCore
+
+/// The verbs a client can send, in the order HELP lists them. Verbs are
+/// case-insensitive on the wire; this is their canonical spelling.
+public enum Verb: String, Sendable, CaseIterable {
+    case name = "NAME"
+    case names = "NAMES"
+    case lang = "LANG"
+    case seek = "SEEK"
+    case new = "NEW"
+    case join = "JOIN"
+    case letter = "LETTER"
+    case leave = "LEAVE"
+    case restart = "RESTART"
+    case accept = "ACCEPT"
+    case decline = "DECLINE"
+    case resume = "RESUME"
+    case claim = "CLAIM"
+    case rematch = "REMATCH"
+    case scores = "SCORES"
+    case hint = "HINT"
+    case help = "HELP"
+    case ping = "PING"
+    case quit = "QUIT"
+
+    /// The verb a client wrote, in any case (ASCII case folding only).
+    public init?(spelled word: some StringProtocol) {
+        self.init(rawValue: ASCII.uppercased(word))
+    }
+}
+
+/// One command, described once: its verb, its arguments, what it does, how
+/// its arguments become a `Command`, and how a `Command` becomes arguments again.
+public struct CommandSpec: Sendable {
+    public let verb: Verb
+    /// The arguments after the verb, as HELP shows them (`<name>`, `[n] [mode=game|match]`); empty for none.
+    public let usage: String
+    /// What the command does, in one line.
+    public let help: String
+    /// The words after the verb → the command.
+    let parse: @Sendable (_ args: [Substring]) -> Result<Command, ArgumentError>
+    /// The command's words after the verb; nil for a command of another verb.
+    let arguments: @Sendable (_ command: Command) -> [String]?
+
+    /// `VERB usage`, as HELP shows it.
+    public var synopsis: String { usage.isEmpty ? verb.rawValue : verb.rawValue + " " + usage }
+
+    /// Parses the words after the verb.
+    public func parse(arguments args: [Substring]) -> Result<Command, CommandError> {
+        parse(args).mapError { e in
+            switch e {
+            case .usage: CommandError(.badArguments, "usage: \(synopsis)")
+            case .duplicate(let key): CommandError(.badArguments, "\(key)= is given twice")
+            case .other(let error): error
+            }
+        }
+    }
+
+    /// The words after the verb for `command` (empty if it is another verb's command).
+    public func render(_ command: Command) -> [String] { arguments(command) ?? [] }
+
+    /// Whether `command` belongs to this verb.
+    public func covers(_ command: Command) -> Bool { arguments(command) != nil }
+}
+
+/// How the arguments of one line are wrong.
+enum ArgumentError: Error, Sendable {
+    /// Missing, extra or unknown arguments: `ERR bad-arguments usage: <synopsis>`.
+    case usage
+    /// The same key twice.
+    case duplicate(String)
+    case other(CommandError)
+}
+
+/// Every command the server understands. HELP, `Command.verb`'s spelling,
+/// parsing (`CommandParser`) and rendering (`Command.rendered`) all come from here.
+public enum CommandTable {
+    /// The commands in HELP order (the order of `Verb.allCases`).
+    public static let specs: [CommandSpec] = Verb.allCases.map(spec)
+
+    /// The description of one verb.
+    public static func spec(_ verb: Verb) -> CommandSpec {
+        switch verb {
+        case .name:
+            return CommandSpec(verb: verb, usage: "<name>", help: "identify yourself: 1-16 letters, digits, - or _",
+                               parse: { args in
+                                   one(args).flatMap { name in
+                                       CommandParser.isValidName(name)
+                                           ? .success(.name(String(name)))
+                                           : .failure(.other(CommandError(.badName, "a name is 1-16 letters, digits, - or _")))
+                                   }
+                               },
+                               arguments: { if case .name(let n) = $0 { [n] } else { nil } })
+        case .names:
+            return plain(verb, .names, "list every name used on this server")
+        case .lang:
+            return CommandSpec(verb: verb, usage: "<code>",
+                               help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
+                               parse: { args in one(args).map { .lang(ASCII.lowercased($0)) } },
+                               arguments: { if case .lang(let code) = $0 { [code] } else { nil } })
+        case .seek:
+            return CommandSpec(verb: verb, usage: "[rounds=ghost]",
+                               help: "play the next player who seeks a game (or a G-H-O-S-T match) in your language",
+                               parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
+                               arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
+        case .new:
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [bot=easy|medium|hard [first=bot|me]]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once",
+                               parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
+                               arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
+        case .join:
+            return CommandSpec(verb: verb, usage: "<code>", help: "join the private game with that code",
+                               parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
+                               arguments: { if case .join(let code) = $0 { [code] } else { nil } })
+        case .letter:
+            return CommandSpec(verb: verb, usage: "<c>", help: "play a letter; a line holding just one letter does the same",
+                               parse: { args in
+                                   guard args.count == 1, let l = Letter(args[0]) else {
+                                       return .failure(.other(CommandError(.notALetter, "play exactly one letter a-z, as LETTER <c>")))
+                                   }
+                                   return .success(.letter(l))
+                               },
+                               arguments: { if case .letter(let l) = $0 { [l.description] } else { nil } })
+        case .leave:
+            return plain(verb, .leave, "leave your game (you lose it), or stop seeking or hosting")
+        case .restart:
+            return plain(verb, .restart, "restart the round (the opponent must ACCEPT once a letter is played)")
+        case .accept:
+            return plain(verb, .accept, "accept your opponent's offer to restart or change the language")
+        case .decline:
+            return plain(verb, .decline, "decline your opponent's offer")
+        case .resume:
+            return CommandSpec(verb: verb, usage: "<token>", help: "take your seat again in an adjourned game (token= from GAME)",
+                               parse: { args in one(args).map { .resume(String($0)) } },
+                               arguments: { if case .resume(let token) = $0 { [token] } else { nil } })
+        case .claim:
+            return plain(verb, .claim, "claim the win when your opponent has been away past the grace period")
+        case .rematch:
+            return plain(verb, .rematch, "after a game, play the same opponent again (both must ask)")
+        case .scores:
+            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard]",
+                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores))",
+                               parse: scores,
+                               arguments: { c in
+                                   guard case .scores(let n, let board) = c else { return nil }
+                                   var words = [String(n)]
+                                   if board.mode == .match { words.append("mode=match") }
+                                   if let bot = board.bot { words.append("bot=\(bot.rawValue)") }
+                                   return words
+                               })
+        case .hint:
+            return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
+        case .help:
+            return plain(verb, .help, "list the commands")
+        case .ping:
+            return plain(verb, .ping, "check the connection; replies OK PING")
+        case .quit:
+            return plain(verb, .quit, "close the connection (a game in progress is adjourned: RESUME it later)")
+        }
+    }
+
+    // MARK: Argument shapes
+
+    /// A verb without arguments.
+    private static func plain(_ verb: Verb, _ command: Command, _ help: String) -> CommandSpec {
+        CommandSpec(verb: verb, usage: "", help: help,
+                    parse: { args in args.isEmpty ? .success(command) : .failure(.usage) },
+                    arguments: { $0 == command ? [] : nil })
+    }
+
+    /// Exactly one word.
+    private static func one(_ args: [Substring]) -> Result<Substring, ArgumentError> {
+        args.count == 1 ? .success(args[0]) : .failure(.usage)
+    }
+
+    /// Splits words into positional ones and `key=value` options, in any
+    /// order. Keys and values are folded to lowercase (both are
+    /// case-insensitive: every option's value is one of a few words); a key
+    /// outside `keys`, or the same key twice, is refused.
+    static func options(_ args: [Substring], keys: Set<String>) -> Result<(words: [Substring], options: [String: String]), ArgumentError> {
+        var words: [Substring] = []
+        var options: [String: String] = [:]
+        for arg in args {
+            guard let eq = arg.firstIndex(of: "=") else {
+                words.append(arg)
+                continue
+            }
+            let key = ASCII.lowercased(arg[..<eq])
+            guard keys.contains(key) else { return .failure(.usage) }
+            guard options[key] == nil else { return .failure(.duplicate(key)) }
+            options[key] = ASCII.lowercased(arg[arg.index(after: eq)...])
+        }
+        return .success((words, options))
+    }
+
+    /// `[rounds=ghost|one]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW.
+    private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
+        options(args, keys: allowBot ? ["rounds", "bot", "first"] : ["rounds"]).flatMap { split in
+            guard split.words.isEmpty else { return .failure(.usage) }
+            var o = GameOptions()
+            if let r = split.options["rounds"] {
+                guard let rounds = r == "1" ? .one : Rounds(rawValue: r) else { return .failure(.usage) }
+                o.rounds = rounds
+            }
+            if let b = split.options["bot"] {
+                guard let level = BotLevel(rawValue: b) else { return .failure(.usage) }
+                o.bot = level
+            }
+            if let first = split.options["first"] {
+                guard first == "bot" || first == "me" else { return .failure(.usage) }
+                guard o.bot != nil else { return .failure(.other(CommandError(.badArguments, "first= needs bot="))) }
+                o.botFirst = first == "bot"
+            }
+            return .success(o)
+        }
+    }
+
+    /// The words of SEEK's and NEW's options, in their canonical order.
+    private static func optionWords(_ o: GameOptions) -> [String] {
+        var words: [String] = []
+        if let bot = o.bot { words.append("bot=\(bot.rawValue)") }
+        if o.botFirst { words.append("first=bot") }
+        if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }
+        return words
+    }
+
+    /// `SCORES [n] [mode=game|match] [bot=level]`, the number anywhere among the options.
+    private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
+        options(args, keys: ["mode", "bot"]).flatMap { split in
+            guard split.words.count <= 1 else { return .failure(.usage) }
+            var n = CommandParser.defaultScores
+            if let word = split.words.first {
+                guard word.utf8.count <= 4, let v = Int(word), (1...CommandParser.maxScores).contains(v) else {
+                    return .failure(.usage)
+                }
+                n = v
+            }
+            var board = Board()
+            if let m = split.options["mode"] {
+                guard let mode = ScoreMode(rawValue: m) else { return .failure(.usage) }
+                board.mode = mode
+            }
+            if let b = split.options["bot"] {
+                guard let level = BotLevel(rawValue: b) else { return .failure(.usage) }
+                board.bot = level
+            }
+            return .success(.scores(n, board: board))
+        }
+    }
+}
+
+/// ASCII-only case folding: verbs, keys and enumerated values are
+/// case-insensitive, but only for A-Z, so no other character can fold into
+/// a verb (`ﬆ` does not become `ST`).
+enum ASCII {
+    static func uppercased(_ s: some StringProtocol) -> String {
+        String(decoding: s.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func lowercased(_ s: some StringProtocol) -> String {
+        String(decoding: s.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+}

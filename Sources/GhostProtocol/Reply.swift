@@ -1,0 +1,215 @@
+import GhostCore
+
+/// What follows `OK` on the final line of a command that worked: the verb,
+/// then the reply's fields. One case per verb; `.other` holds a reply this
+/// version cannot type (a later protocol's verb, or fields it does not
+/// know), so a client still sees its command answered.
+public enum Reply: Sendable, Hashable {
+    case name(name: String, lang: String)
+    case names(count: Int)
+    /// `status` only in a game: whether the switch was done at once or offered.
+    case lang(lang: String, status: OfferStatus?)
+    case seek(lang: String, rounds: Rounds)
+    /// A private game has a join `code`; a game against the computer its `bot` level.
+    case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
+    case join(code: String, lang: String, rounds: Rounds)
+    /// The game kind's fields. Ghost: `letter=<c> fragment=<f>`.
+    case letter(fields: [Field])
+    case leave
+    case restart(status: OfferStatus)
+    case accept
+    case decline
+    case resume(id: Int)
+    case claim
+    case rematch(status: RematchStatus)
+    case scores(count: Int, board: Board)
+    /// The game kind's fields. Ghost: `winning=yes|no letter=<c>`.
+    case hint(fields: [Field])
+    case help
+    case ping
+    case quit
+    case other(verb: String, fields: [Field])
+
+    /// The verb, as in `OK <VERB>`.
+    public var verbText: String {
+        switch self {
+        case .other(let verb, _): verb
+        default: verb?.rawValue ?? ""
+        }
+    }
+
+    /// The verb this replies to; nil for `.other` replies to verbs this version does not know.
+    public var verb: Verb? {
+        switch self {
+        case .name: .name
+        case .names: .names
+        case .lang: .lang
+        case .seek: .seek
+        case .new: .new
+        case .join: .join
+        case .letter: .letter
+        case .leave: .leave
+        case .restart: .restart
+        case .accept: .accept
+        case .decline: .decline
+        case .resume: .resume
+        case .claim: .claim
+        case .rematch: .rematch
+        case .scores: .scores
+        case .hint: .hint
+        case .help: .help
+        case .ping: .ping
+        case .quit: .quit
+        case .other(let verb, _): Verb(spelled: verb)
+        }
+    }
+
+    /// `OK <VERB> …` and CRLF-less: the one place the fields' order is written.
+    func appendWire(to out: inout [UInt8]) {
+        out.append(contentsOf: "OK ".utf8)
+        switch self {
+        case let .name(name, lang):
+            out.append(contentsOf: "NAME".utf8)
+            W.field("name", name, &out)
+            W.field("lang", lang, &out)
+        case let .names(count):
+            out.append(contentsOf: "NAMES".utf8)
+            W.field("count", count, &out)
+        case let .lang(lang, status):
+            out.append(contentsOf: "LANG".utf8)
+            W.field("lang", lang, &out)
+            if let status { W.field("status", status.rawValue, &out) }
+        case let .seek(lang, rounds):
+            out.append(contentsOf: "SEEK".utf8)
+            W.field("lang", lang, &out)
+            Reply.rounds(rounds, &out)
+        case let .new(code, bot, lang, rounds):
+            out.append(contentsOf: "NEW".utf8)
+            if let code { W.field("code", code, &out) }
+            if let bot { W.field("bot", bot.rawValue, &out) }
+            W.field("lang", lang, &out)
+            Reply.rounds(rounds, &out)
+        case let .join(code, lang, rounds):
+            out.append(contentsOf: "JOIN".utf8)
+            W.field("code", code, &out)
+            W.field("lang", lang, &out)
+            Reply.rounds(rounds, &out)
+        case let .letter(fields):
+            out.append(contentsOf: "LETTER".utf8)
+            W.fields(fields, &out)
+        case .leave: out.append(contentsOf: "LEAVE".utf8)
+        case let .restart(status):
+            out.append(contentsOf: "RESTART".utf8)
+            W.field("status", status.rawValue, &out)
+        case .accept: out.append(contentsOf: "ACCEPT".utf8)
+        case .decline: out.append(contentsOf: "DECLINE".utf8)
+        case let .resume(id):
+            out.append(contentsOf: "RESUME".utf8)
+            W.field("id", id, &out)
+        case .claim: out.append(contentsOf: "CLAIM".utf8)
+        case let .rematch(status):
+            out.append(contentsOf: "REMATCH".utf8)
+            W.field("status", status.rawValue, &out)
+        case let .scores(count, board):
+            out.append(contentsOf: "SCORES".utf8)
+            W.field("count", count, &out)
+            W.field("board", board.name, &out)
+        case let .hint(fields):
+            out.append(contentsOf: "HINT".utf8)
+            W.fields(fields, &out)
+        case .help: out.append(contentsOf: "HELP".utf8)
+        case .ping: out.append(contentsOf: "PING".utf8)
+        case .quit: out.append(contentsOf: "QUIT".utf8)
+        case let .other(verb, fields):
+            Sanitize.appendValue(verb, to: &out)
+            W.fields(fields, &out)
+        }
+    }
+
+    /// ` rounds=ghost` for a match; nothing for a single game.
+    private static func rounds(_ rounds: Rounds, _ out: inout [UInt8]) {
+        if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
+    }
+
+    /// The reply's fields, in wire order.
+    public var fields: [Field] {
+        var out: [UInt8] = []
+        appendWire(to: &out)
+        let words = String(decoding: out, as: UTF8.self).split(separator: " ").dropFirst(2)
+        return words.compactMap { w in
+            guard let eq = w.firstIndex(of: "=") else { return nil }
+            return Field(String(w[..<eq]), String(w[w.index(after: eq)...]))
+        }
+    }
+}
+
+// MARK: Reading
+
+extension Reply {
+    /// The typed reply for `OK <verb> <fields>`. Fields are looked up by key
+    /// (unknown ones are ignored, as clients must); a known verb whose
+    /// fields do not make sense is `.other`.
+    public init(verb: String, fields: [Field]) {
+        self = Reply.typed(verb: verb, fields) ?? .other(verb: verb, fields: fields)
+    }
+
+    /// The typed reply only if it writes exactly these fields; otherwise
+    /// `.other`, which writes them as given.
+    init(verb: String, exactly fields: [Field]) {
+        // OK LETTER, the reply to every move, carries the game's fields as they are.
+        if verb == "LETTER" {
+            self = .letter(fields: fields)
+            return
+        }
+        if let typed = Reply.typed(verb: verb, fields), typed.verbText == verb, typed.fields == fields {
+            self = typed
+        } else {
+            self = .other(verb: verb, fields: fields)
+        }
+    }
+
+    private static func typed(verb text: String, _ f: [Field]) -> Reply? {
+        guard let verb = Verb(spelled: text) else { return nil }
+        func rounds() -> Rounds? { f["rounds"].map { Rounds(rawValue: $0) } ?? .one }
+        switch verb {
+        case .name:
+            guard let name = f["name"], let lang = f["lang"] else { return nil }
+            return .name(name: name, lang: lang)
+        case .names:
+            return Decode.int(f["count"]).map { .names(count: $0) }
+        case .lang:
+            guard let lang = f["lang"] else { return nil }
+            guard let s = f["status"] else { return .lang(lang: lang, status: nil) }
+            return OfferStatus(rawValue: s).map { .lang(lang: lang, status: $0) }
+        case .seek:
+            guard let lang = f["lang"], let r = rounds() else { return nil }
+            return .seek(lang: lang, rounds: r)
+        case .new:
+            guard let lang = f["lang"], let r = rounds() else { return nil }
+            var bot: BotLevel?
+            if let b = f["bot"] {
+                guard let level = BotLevel(rawValue: b) else { return nil }
+                bot = level
+            }
+            return .new(code: f["code"], bot: bot, lang: lang, rounds: r)
+        case .join:
+            guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
+            return .join(code: code, lang: lang, rounds: r)
+        case .letter: return .letter(fields: f)
+        case .leave: return .leave
+        case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
+        case .accept: return .accept
+        case .decline: return .decline
+        case .resume: return Decode.int(f["id"]).map { .resume(id: $0) }
+        case .claim: return .claim
+        case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
+        case .scores:
+            guard let count = Decode.int(f["count"]), let board = f["board"].flatMap({ Board(name: $0) }) else { return nil }
+            return .scores(count: count, board: board)
+        case .hint: return .hint(fields: f)
+        case .help: return .help
+        case .ping: return .ping
+        case .quit: return .quit
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Control characters, in one place. A control character is C0 (U+0000–
+/// U+001F), DEL (U+007F) or C1 (U+0080–U+009F): none may reach a terminal
+/// from the network, in either direction.
+///
+/// - the server refuses client lines holding one (tab aside) — `firstControl`;
+/// - the server writes values with spaces and controls as `_`, free text with
+///   controls as spaces — `appendValue`, `appendText`;
+/// - clients drop them from what they read — `strippingControls`.
+public enum Sanitize {
+    /// Whether a Unicode scalar value is a control character.
+    @inline(__always)
+    public static func isControl(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v)
+    }
+
+    /// Whether valid UTF-8 bytes hold a control character (tab allowed if
+    /// `allowingTab`), checked on the bytes: a C1 control is 0xC2 0x80–0x9F.
+    public static func containsControl(utf8 bytes: some Collection<UInt8>, allowingTab: Bool) -> Bool {
+        var afterC2 = false
+        for b in bytes {
+            if b < 0x20 { if !(allowingTab && b == 0x09) { return true } }
+            else if b == 0x7F { return true }
+            else if afterC2 && b <= 0x9F && b >= 0x80 { return true }
+            afterC2 = b == 0xC2
+        }
+        return false
+    }
+
+    /// Whether a string holds a control character.
+    public static func containsControl(_ s: some StringProtocol) -> Bool {
+        s.unicodeScalars.contains { isControl($0.value) }
+    }
+
+    /// The string without its control characters (tabs kept if `keepingTabs`).
+    public static func strippingControls(_ s: some StringProtocol, keepingTabs: Bool = false) -> String {
+        guard s.unicodeScalars.contains(where: { isControl($0.value) && !(keepingTabs && $0.value == 0x09) }) else {
+            return String(s)
+        }
+        return String(String.UnicodeScalarView(s.unicodeScalars.filter { !isControl($0.value) || (keepingTabs && $0.value == 0x09) }))
+    }
+
+    /// A value made safe for the wire: spaces and control characters become `_`.
+    @inline(__always)
+    public static func appendValue(_ s: String, to out: inout [UInt8]) {
+        append(s, to: &out, replacement: 0x5F, replacingSpace: true)
+    }
+
+    /// Free text made safe for a terminal: control characters become spaces.
+    public static func appendText(_ s: String, to out: inout [UInt8]) {
+        append(s, to: &out, replacement: 0x20, replacingSpace: false)
+    }
+
+    private static func append(_ s: String, to out: inout [UInt8], replacement: UInt8, replacingSpace: Bool) {
+        var ascii = true
+        for b in s.utf8 {
+            if b >= 0x80 { ascii = false; break }
+            out.append(b < 0x20 || b == 0x7F || (replacingSpace && b == 0x20) ? replacement : b)
+        }
+        guard !ascii else { return }
+        // Slow path, rare: the rest of the string scalar by scalar, to catch C1 controls.
+        var count = 0
+        for b in s.utf8 { if b >= 0x80 { break }; count += 1 }
+        for scalar in s.unicodeScalars.dropFirst(count) {
+            let v = scalar.value
+            if isControl(v) || (replacingSpace && v == 0x20) {
+                out.append(replacement)
+            } else {
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import GhostCore
+
+/// The lines ghostd sends, typed: written by `appendWire` (the one renderer)
+/// and read by `ServerLine(decoding:)` (clients). Field order on the wire is
+/// defined only in `appendWire`.
+public enum ServerLine: Sendable, Hashable {
+    case hello(version: String, protocolVersion: Int, languages: [String])
+    /// The final line of a command that worked.
+    case ok(Reply)
+    /// The final line of a command that did not: nothing changed.
+    case error(ErrorCode, String)
+    /// An event: free text for people.
+    case info(String)
+    /// The full state header of a game; `token` goes only to its own player.
+    /// `fields` are the game kind's: for Ghost, `rounds=ghost ghost=<letters>` in a match.
+    case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
+              fields: [Field])
+    /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`.
+    case turn(id: Int, player: String, fields: [Field])
+    /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
+    case move(id: Int, player: String, fields: [Field])
+    /// The game (in a match: the round) is over. Ghost: `fragment=<f> [ghost=<letters>]`.
+    case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field])
+    /// A match is over. Ghost: `ghost=<letters>`.
+    case match(id: Int, winner: String, loser: String, fields: [Field])
+    case adjourned(id: Int, player: String, grace: Int)
+    case returned(id: Int, player: String)
+    case claimable(id: Int, player: String)
+    case offer(id: Int, player: String, kind: OfferKind, lang: String?)
+    case accepted(id: Int, player: String, kind: OfferKind)
+    case declined(id: Int, player: String, kind: OfferKind)
+    case rematch(id: Int, player: String)
+    case rank(name: String, rank: Int, wins: Int)
+    /// A data line of NAMES' reply.
+    case nameEntry(String)
+    /// A data line of SCORES' reply.
+    case score(rank: Int, name: String, wins: Int, played: Int)
+    /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
+    case helpEntry(usage: String, text: String)
+    /// The last line before the server closes the connection.
+    case bye(ByeCode, String)
+
+    /// `OK <VERB> key=value …` from strings, as the lobby builds replies: a
+    /// typed `Reply` when the fields are exactly that reply's, otherwise
+    /// `.other`, so the line on the wire is always the one given.
+    public static func ok(_ verb: String, _ fields: (String, String)...) -> ServerLine {
+        ok(verb: verb, fields: fields)
+    }
+
+    public static func ok(verb: String, fields: [(String, String)]) -> ServerLine {
+        .ok(Reply(verb: verb, exactly: fields.map { Field($0.0, $0.1) }))
+    }
+
+    /// The line as sent, without CRLF.
+    public var rendered: String {
+        var out: [UInt8] = []
+        appendWire(to: &out)
+        out.removeLast(2)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The line split into keyword, words, fields and text (tools and tests).
+    public var message: Message { Message.parse(rendered) ?? Message("") }
+
+    /// Each seat's letters of G-H-O-S-T; see `GhostFields.letters`.
+    public static func ghostLetters(_ counts: [Int]) -> String { GhostFields.letters(counts) }
+}
+
+// MARK: Rendering straight to bytes
+
+extension ServerLine {
+    /// Appends the line and its CRLF to `out`, field by field, without
+    /// building strings first: this runs for every reply and event, and the
+    /// lines of play (OK LETTER, MOVE, TURN) for every letter. Values have
+    /// spaces and control characters replaced (`Sanitize.appendValue`), free
+    /// text its control characters.
+    public func appendWire(to out: inout [UInt8]) {
+        switch self {
+        case let .hello(version, protocolVersion, languages):
+            out.append(contentsOf: "HELLO ghostd/".utf8)
+            Sanitize.appendValue(version, to: &out)
+            W.field("protocol", protocolVersion, &out)
+            W.field("languages", list: languages, &out)
+        case let .ok(reply):
+            reply.appendWire(to: &out)
+        case let .error(code, text):
+            out.append(contentsOf: "ERR ".utf8)
+            Sanitize.appendValue(code.rawValue, to: &out)
+            W.text(text, &out)
+        case let .info(text):
+            out.append(contentsOf: "INFO".utf8)
+            W.text(text, &out)
+        case let .game(id, kind, lang, players, token, round, bot, fields):
+            out.append(contentsOf: "GAME".utf8)
+            W.field("id", id, &out)
+            W.field("game", kind.rawValue, &out)
+            W.field("lang", lang, &out)
+            W.field("players", list: players, &out)
+            if let token { W.field("token", token, &out) }
+            W.field("round", round, &out)
+            if let bot { W.field("bot", bot.rawValue, &out) }
+            W.fields(fields, &out)
+        case let .turn(id, player, fields):
+            out.append(contentsOf: "TURN".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.fields(fields, &out)
+        case let .move(id, player, fields):
+            out.append(contentsOf: "MOVE".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.fields(fields, &out)
+        case let .over(id, winner, loser, reason, fields):
+            out.append(contentsOf: "OVER".utf8)
+            W.field("id", id, &out)
+            W.field("winner", winner, &out)
+            W.field("loser", loser, &out)
+            W.field("reason", reason.rawValue, &out)
+            W.fields(fields, &out)
+        case let .match(id, winner, loser, fields):
+            out.append(contentsOf: "MATCH".utf8)
+            W.field("id", id, &out)
+            W.field("winner", winner, &out)
+            W.field("loser", loser, &out)
+            W.fields(fields, &out)
+        case let .adjourned(id, player, grace):
+            out.append(contentsOf: "ADJOURNED".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.field("grace", grace, &out)
+        case let .returned(id, player):
+            out.append(contentsOf: "RETURNED".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+        case let .claimable(id, player):
+            out.append(contentsOf: "CLAIMABLE".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+        case let .offer(id, player, kind, lang):
+            out.append(contentsOf: "OFFER".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.field("kind", kind.rawValue, &out)
+            if let lang { W.field("lang", lang, &out) }
+        case let .accepted(id, player, kind):
+            out.append(contentsOf: "ACCEPTED".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.field("kind", kind.rawValue, &out)
+        case let .declined(id, player, kind):
+            out.append(contentsOf: "DECLINED".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.field("kind", kind.rawValue, &out)
+        case let .rematch(id, player):
+            out.append(contentsOf: "REMATCH".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+        case let .rank(name, rank, wins):
+            out.append(contentsOf: "RANK".utf8)
+            W.field("name", name, &out)
+            W.field("rank", rank, &out)
+            W.field("wins", wins, &out)
+        case let .nameEntry(name):
+            out.append(contentsOf: "NAME".utf8)
+            W.field("name", name, &out)
+        case let .score(rank, name, wins, played):
+            out.append(contentsOf: "SCORE".utf8)
+            W.field("rank", rank, &out)
+            W.field("name", name, &out)
+            W.field("wins", wins, &out)
+            W.field("played", played, &out)
+        case let .helpEntry(usage, text):
+            out.append(contentsOf: "HELP".utf8)
+            W.text(usage + " - " + text, &out)
+        case let .bye(code, text):
+            out.append(contentsOf: "BYE ".utf8)
+            Sanitize.appendValue(code.rawValue, to: &out)
+            W.text(text, &out)
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(0x2D) }
+        let start = out.count
+        var v = value.magnitude   // a UInt, so Int.min is fine
+        repeat {
+            out.append(UInt8(truncatingIfNeeded: v % 10) + 0x30)
+            v /= 10
+        } while v > 0
+        out[start...].reverse()
+    }
+}
+
+/// The pieces a line is written from.
+enum W {
+    /// ` key=value`, the value made safe for the wire.
+    @inline(__always)
+    static func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+        key.withUTF8Buffer { k in
+            out.append(0x20)
+            out.append(contentsOf: k)
+            out.append(0x3D)
+        }
+        Sanitize.appendValue(value, to: &out)
+    }
+
+    /// ` key=123`, in decimal.
+    @inline(__always)
+    static func field(_ key: StaticString, _ value: Int, _ out: inout [UInt8]) {
+        key.withUTF8Buffer { k in
+            out.append(0x20)
+            out.append(contentsOf: k)
+            out.append(0x3D)
+        }
+        ServerLine.appendDecimal(value, to: &out)
+    }
+
+    /// ` key=a,b,c`.
+    static func field(_ key: StaticString, list: [String], _ out: inout [UInt8]) {
+        key.withUTF8Buffer { k in
+            out.append(0x20)
+            out.append(contentsOf: k)
+            out.append(0x3D)
+        }
+        for (i, item) in list.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            Sanitize.appendValue(item, to: &out)
+        }
+    }
+
+    /// ` key=value` for each field, in order.
+    @inline(__always)
+    static func fields(_ fields: [Field], _ out: inout [UInt8]) {
+        for f in fields {
+            out.append(0x20)
+            Sanitize.appendValue(f.key, to: &out)
+            out.append(0x3D)
+            Sanitize.appendValue(f.value, to: &out)
+        }
+    }
+
+    /// ` text`, unless the text is empty.
+    static func text(_ text: String, _ out: inout [UInt8]) {
+        guard !text.isEmpty else { return }
+        out.append(0x20)
+        Sanitize.appendText(text, to: &out)
+    }
+}

@@ -1,0 +1,47 @@
+@_exported import GameKit
+import GhostCore
+
+/// `Field` is GameKit's: one `key=value` of a game line, as a game kind supplies them.
+extension Array where Element == Field {
+    /// The value of the first field with that key.
+    public subscript(key: String) -> String? {
+        first(where: { $0.key == key })?.value
+    }
+}
+
+/// Which game a GAME line is about (`game=`). Open: a later server may host
+/// games this client does not know, and says so here.
+public struct GameKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Ghost: add letters to a fragment without completing a word.
+    public static let ghost = GameKind(rawValue: "ghost")
+
+    public var description: String { rawValue }
+}
+
+/// Why a game or round ended (`reason=` of OVER): GameKit's `EndReason`.
+/// Open: each game kind adds its own reasons (Ghost: `word`, `dead`); the
+/// seats add `left` and `abandoned`.
+public typealias OverReason = EndReason
+
+/// What an OFFER proposes (`kind=`).
+public enum OfferKind: String, Sendable, CaseIterable {
+    /// Restart the round.
+    case restart
+    /// Switch to another dictionary (`lang=`) and restart the round.
+    case lang
+}
+
+/// Whether RESTART or LANG in a game took effect or became an offer (`status=`).
+public enum OfferStatus: String, Sendable, CaseIterable {
+    case done
+    case offered
+}
+
+/// Whether REMATCH waits for the opponent or started the game (`status=`).
+public enum RematchStatus: String, Sendable, CaseIterable {
+    case asked
+    case started
+}

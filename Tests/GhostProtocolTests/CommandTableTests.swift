@@ -1,0 +1,139 @@
+import Testing
+import GhostCore
+@testable import GhostProtocol
+
+private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
+
+private func command(_ s: String) -> Command? {
+    if case .success(let c) = parse(s) { return c }
+    return nil
+}
+
+private func failure(_ s: String) -> CommandError? {
+    if case .failure(let e) = parse(s) { return e }
+    return nil
+}
+
+/// Every option combination of SEEK and NEW.
+private let gameOptions: [GameOptions] = Rounds.allCases.flatMap { rounds in
+    [GameOptions(rounds: rounds)] + BotLevel.allCases.flatMap { level in
+        [false, true].map { GameOptions(rounds: rounds, bot: level, botFirst: $0) }
+    }
+}
+
+/// At least one command of every verb, and every option combination.
+/// `everyVerbHasASample` fails when a verb is added without samples here.
+let sampleCommands: [Command] = {
+    var out: [Command] = [
+        .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names, .lang("en"), .lang("nl"),
+        .join("4EG7R"), .letter(Letter(ascii: 0x61)!), .leave, .restart, .accept, .decline,
+        .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .help, .ping, .quit,
+    ]
+    out += Letter.all.map { .letter($0) }
+    out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
+    out += gameOptions.map { .new($0) }
+    for n in [1, 10, 42, 100] {
+        out += Board.all.map { .scores(n, board: $0) }
+    }
+    return out
+}()
+
+@Suite struct CommandTableTests {
+    @Test func everyVerbHasASample() {
+        for verb in Verb.allCases {
+            #expect(sampleCommands.contains { $0.verb == verb }, "no sample command for \(verb)")
+        }
+    }
+
+    @Test func everyVerbHasOneSpecInHelpOrder() {
+        #expect(CommandTable.specs.map(\.verb) == Verb.allCases)
+        for verb in Verb.allCases { #expect(CommandTable.spec(verb).verb == verb) }
+    }
+
+    /// Each command belongs to exactly one spec: its verb's.
+    @Test func exactlyOneSpecCoversEachCommand() {
+        for c in sampleCommands {
+            let covering = CommandTable.specs.filter { $0.covers(c) }.map(\.verb)
+            #expect(covering == [c.verb], "\(c)")
+        }
+    }
+
+    @Test func parseOfRenderIsTheCommand() {
+        for c in sampleCommands {
+            let line = c.rendered
+            #expect(command(line) == c, "\(line)")
+            // Lowercase verbs, keys and values parse the same (names and tokens keep their case).
+            if case .name = c { continue }
+            if case .resume = c { continue }
+            #expect(command(line.lowercased()) == c, "\(line.lowercased())")
+        }
+    }
+
+    @Test func canonicalSpellings() {
+        #expect(Command.ping.rendered == "PING")
+        #expect(Command.letter(Letter(ascii: 0x71)!).rendered == "LETTER q")
+        #expect(Command.name("Alice").rendered == "NAME Alice")
+        #expect(Command.seek().rendered == "SEEK")
+        #expect(Command.seek(GameOptions(rounds: .ghost)).rendered == "SEEK rounds=ghost")
+        #expect(Command.new().rendered == "NEW")
+        #expect(Command.new(GameOptions(rounds: .ghost, bot: .hard, botFirst: true)).rendered
+                == "NEW bot=hard first=bot rounds=ghost")
+        #expect(Command.new(GameOptions(bot: .easy)).rendered == "NEW bot=easy")
+        #expect(Command.scores(100, board: Board(mode: .match, bot: .easy)).rendered == "SCORES 100 mode=match bot=easy")
+        #expect(Command.scores(10).rendered == "SCORES 10")
+    }
+
+    @Test func boardNames() {
+        #expect(Board.all.map(\.name) == ["game", "match", "easy", "medium", "hard", "easy-match", "medium-match", "hard-match"])
+        for b in Board.all { #expect(Board(name: b.name) == b) }
+        #expect(Board(name: "nope") == nil)
+    }
+
+    @Test func optionsInAnyOrder() {
+        #expect(command("SCORES mode=match 2") == .scores(2, board: .match))
+        #expect(command("SCORES 2 mode=match") == .scores(2, board: .match))
+        #expect(command("SCORES bot=hard 7 mode=match") == .scores(7, board: Board(mode: .match, bot: .hard)))
+        let o = GameOptions(rounds: .ghost, bot: .medium, botFirst: true)
+        for line in ["NEW rounds=ghost bot=medium first=bot", "NEW first=bot rounds=ghost bot=medium",
+                     "new FIRST=Bot Rounds=GHOST bot=MEDIUM"] {
+            #expect(command(line) == .new(o), "\(line)")
+        }
+        #expect(command("NEW bot=easy first=me") == .new(GameOptions(bot: .easy)))
+        #expect(command("SEEK rounds=one") == .seek())
+        #expect(command("SEEK rounds=1") == .seek())
+    }
+
+    @Test(arguments: [
+        "SEEK rounds=ghost rounds=ghost", "SEEK rounds=ghost ROUNDS=one", "NEW bot=easy bot=hard",
+        "NEW bot=easy first=bot first=me", "SCORES mode=match mode=game", "SCORES bot=easy Bot=easy",
+    ])
+    func duplicateKeysAreRefused(_ line: String) {
+        #expect(failure(line)?.code == .badArguments, "\(line)")
+    }
+
+    @Test(arguments: [
+        "SEEK bot=easy", "SEEK first=bot", "SEEK rounds=", "SEEK rounds=two", "SEEK =ghost", "NEW first=bot",
+        "NEW bot=expert", "NEW color=red", "NEW bot=easy 5", "SCORES mode=all", "SCORES 5 6", "SCORES 5 bot=easy 6",
+        "SCORES rounds=ghost", "SCORES bot=", "SCORES 0", "SCORES 101",
+    ])
+    func badOptions(_ line: String) {
+        #expect(failure(line)?.code == .badArguments, "\(line)")
+    }
+
+    /// The usage in a bad-arguments reply is the table's, as HELP shows it.
+    @Test func badArgumentsQuoteTheUsage() {
+        #expect(failure("PING x")?.message == "usage: PING")
+        #expect(failure("NAME")?.message == "usage: NAME <name>")
+        #expect(failure("JOIN a b")?.message == "usage: JOIN <code>")
+        #expect(failure("SCORES 0")?.message == "usage: SCORES [n] [mode=game|match] [bot=easy|medium|hard]")
+        #expect(failure("SEEK rounds=ghost rounds=one")?.message == "rounds= is given twice")
+    }
+
+    /// Only A-Z fold: no other character spells a verb, a key or a value.
+    @Test func caseFoldingIsASCIIOnly() {
+        #expect(failure("RE\u{FB06}ART")?.code == .unknownCommand)  // ﬆ would uppercase to ST
+        #expect(failure("SEEK rounds=gho\u{FB06}")?.code == .badArguments)
+        #expect(command("join abcde") == .join("ABCDE"))
+        #expect(command("lang NL") == .lang("nl"))
+    }
+}

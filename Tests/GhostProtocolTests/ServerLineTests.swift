@@ -1,0 +1,321 @@
+import Testing
+import GhostCore
+import GhostProtocol
+
+private func F(_ key: String, _ value: String) -> Field { Field(key, value) }
+
+/// Which case a line is. Exhaustive on purpose: a new case does not compile
+/// here until it is added, and then `everyCaseHasASample` wants a sample.
+private func caseIndex(_ line: ServerLine) -> Int {
+    switch line {
+    case .hello: 0
+    case .ok: 1
+    case .error: 2
+    case .info: 3
+    case .game: 4
+    case .turn: 5
+    case .move: 6
+    case .over: 7
+    case .match: 8
+    case .adjourned: 9
+    case .returned: 10
+    case .claimable: 11
+    case .offer: 12
+    case .accepted: 13
+    case .declined: 14
+    case .rematch: 15
+    case .rank: 16
+    case .nameEntry: 17
+    case .score: 18
+    case .helpEntry: 19
+    case .bye: 20
+    }
+}
+private let caseCount = 21
+
+/// The same for replies.
+private func replyIndex(_ reply: Reply) -> Int {
+    switch reply {
+    case .name: 0
+    case .names: 1
+    case .lang: 2
+    case .seek: 3
+    case .new: 4
+    case .join: 5
+    case .letter: 6
+    case .leave: 7
+    case .restart: 8
+    case .accept: 9
+    case .decline: 10
+    case .resume: 11
+    case .claim: 12
+    case .rematch: 13
+    case .scores: 14
+    case .hint: 15
+    case .help: 16
+    case .ping: 17
+    case .quit: 18
+    case .other: 19
+    }
+}
+private let replyCount = 20
+
+@Suite struct ServerLineTests {
+    /// Every line the server sends, typed, and its exact text.
+    static let cases: [(ServerLine, String)] = [
+        (.hello(version: "0.1.0", protocolVersion: 1, languages: ["en", "nl"]),
+         "HELLO ghostd/0.1.0 protocol=1 languages=en,nl"),
+        (.ok(.ping), "OK PING"),
+        (.ok(.help), "OK HELP"),
+        (.ok(.quit), "OK QUIT"),
+        (.ok(.leave), "OK LEAVE"),
+        (.ok(.claim), "OK CLAIM"),
+        (.ok(.accept), "OK ACCEPT"),
+        (.ok(.decline), "OK DECLINE"),
+        (.ok(.name(name: "alice", lang: "en")), "OK NAME name=alice lang=en"),
+        (.ok(.names(count: 2)), "OK NAMES count=2"),
+        (.ok(.lang(lang: "nl", status: nil)), "OK LANG lang=nl"),
+        (.ok(.lang(lang: "nl", status: .done)), "OK LANG lang=nl status=done"),
+        (.ok(.lang(lang: "en", status: .offered)), "OK LANG lang=en status=offered"),
+        (.ok(.seek(lang: "nl", rounds: .one)), "OK SEEK lang=nl"),
+        (.ok(.seek(lang: "en", rounds: .ghost)), "OK SEEK lang=en rounds=ghost"),
+        (.ok(.new(code: "ABCDE", bot: nil, lang: "en", rounds: .one)), "OK NEW code=ABCDE lang=en"),
+        (.ok(.new(code: "ABCDE", bot: nil, lang: "en", rounds: .ghost)), "OK NEW code=ABCDE lang=en rounds=ghost"),
+        (.ok(.new(code: nil, bot: .easy, lang: "nl", rounds: .ghost)), "OK NEW bot=easy lang=nl rounds=ghost"),
+        (.ok(.new(code: nil, bot: .hard, lang: "en", rounds: .one)), "OK NEW bot=hard lang=en"),
+        (.ok(.join(code: "4EG7R", lang: "en", rounds: .one)), "OK JOIN code=4EG7R lang=en"),
+        (.ok(.join(code: "4EG7R", lang: "nl", rounds: .ghost)), "OK JOIN code=4EG7R lang=nl rounds=ghost"),
+        (.ok(.letter(fields: GhostFields.move(letter: "x", fragment: "pex"))), "OK LETTER letter=x fragment=pex"),
+        (.ok(.restart(status: .done)), "OK RESTART status=done"),
+        (.ok(.restart(status: .offered)), "OK RESTART status=offered"),
+        (.ok(.resume(id: 1)), "OK RESUME id=1"),
+        (.ok(.rematch(status: .asked)), "OK REMATCH status=asked"),
+        (.ok(.rematch(status: .started)), "OK REMATCH status=started"),
+        (.ok(.scores(count: 2, board: .game)), "OK SCORES count=2 board=game"),
+        (.ok(.scores(count: 0, board: Board(mode: .match, bot: .hard))), "OK SCORES count=0 board=hard-match"),
+        (.ok(.hint(fields: [F("winning", "yes"), F("letter", "u")])), "OK HINT winning=yes letter=u"),
+        (.ok(.other(verb: "GUESS", fields: [F("letter", "e"), F("pattern", "_e__")])), "OK GUESS letter=e pattern=_e__"),
+        (.error(.notYourTurn, "it is bob's turn"), "ERR not-your-turn it is bob's turn"),
+        (.error(.lineTooLong, "too long"), "ERR line-too-long too long"),
+        (.error(.badToken, "no game in progress has that token"), "ERR bad-token no game in progress has that token"),
+        (.error(ErrorCode(rawValue: "a-later-code"), "from a later server"), "ERR a-later-code from a later server"),
+        (.error(.busy, ""), "ERR busy"),
+        (.info("Waiting for another player."), "INFO Waiting for another player."),
+        (.info(""), "INFO"),
+        (.game(id: 1, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: []),
+         "GAME id=1 game=ghost lang=en players=alice,bob round=1"),
+        (.game(id: 7, kind: .ghost, lang: "nl", players: ["bob", "alice"], token: "0123456789abcdef0123456789abcdef", round: 3,
+               bot: nil, fields: []),
+         "GAME id=7 game=ghost lang=nl players=bob,alice token=0123456789abcdef0123456789abcdef round=3"),
+        (.game(id: 1, kind: .ghost, lang: "en", players: ["bot-easy", "alice"], token: "ff", round: 2, bot: .easy,
+               fields: GhostFields.game(ghost: [1, 0])),
+         "GAME id=1 game=ghost lang=en players=bot-easy,alice token=ff round=2 bot=easy rounds=ghost ghost=G,"),
+        (.game(id: 2, kind: GameKind(rawValue: "hangman"), lang: "en", players: ["a", "b"], token: nil, round: 1, bot: nil,
+               fields: [F("length", "7")]),
+         "GAME id=2 game=hangman lang=en players=a,b round=1 length=7"),
+        (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "", ghost: nil)), "TURN id=1 player=alice fragment="),
+        (.turn(id: 12, player: "bob", fields: GhostFields.turn(fragment: "pea", ghost: [0, 2])),
+         "TURN id=12 player=bob fragment=pea ghost=,GH"),
+        (.move(id: 2, player: "bob", fields: GhostFields.move(letter: "e", fragment: "pe")), "MOVE id=2 player=bob letter=e fragment=pe"),
+        (.over(id: 3, winner: "a", loser: "b", reason: .word, fields: GhostFields.over(fragment: "pear", ghost: nil)),
+         "OVER id=3 winner=a loser=b reason=word fragment=pear"),
+        (.over(id: 4, winner: "bob", loser: "alice", reason: .left, fields: GhostFields.over(fragment: "", ghost: nil)),
+         "OVER id=4 winner=bob loser=alice reason=left fragment="),
+        (.over(id: 5, winner: "bob", loser: "alice", reason: .abandoned, fields: GhostFields.over(fragment: "pe", ghost: [5, 3])),
+         "OVER id=5 winner=bob loser=alice reason=abandoned fragment=pe ghost=GHOST,GHO"),
+        (.over(id: 6, winner: "bob", loser: "alice", reason: .dead, fields: GhostFields.over(fragment: "qz", ghost: nil)),
+         "OVER id=6 winner=bob loser=alice reason=dead fragment=qz"),
+        (.over(id: 6, winner: "bob", loser: "alice", reason: OverReason(rawValue: "hanged"), fields: [F("word", "ghost")]),
+         "OVER id=6 winner=bob loser=alice reason=hanged word=ghost"),
+        (.match(id: 5, winner: "alice", loser: "bob", fields: GhostFields.match(ghost: [0, 5])),
+         "MATCH id=5 winner=alice loser=bob ghost=,GHOST"),
+        (.adjourned(id: 1, player: "alice", grace: 60), "ADJOURNED id=1 player=alice grace=60"),
+        (.adjourned(id: 2, player: "bob", grace: 0), "ADJOURNED id=2 player=bob grace=0"),
+        (.returned(id: 1, player: "alice"), "RETURNED id=1 player=alice"),
+        (.claimable(id: 3, player: "bob"), "CLAIMABLE id=3 player=bob"),
+        (.offer(id: 1, player: "alice", kind: .restart, lang: nil), "OFFER id=1 player=alice kind=restart"),
+        (.offer(id: 1, player: "bob", kind: .lang, lang: "nl"), "OFFER id=1 player=bob kind=lang lang=nl"),
+        (.accepted(id: 1, player: "bob", kind: .restart), "ACCEPTED id=1 player=bob kind=restart"),
+        (.accepted(id: 2, player: "alice", kind: .lang), "ACCEPTED id=2 player=alice kind=lang"),
+        (.declined(id: 1, player: "bob", kind: .restart), "DECLINED id=1 player=bob kind=restart"),
+        (.declined(id: 4, player: "alice", kind: .lang), "DECLINED id=4 player=alice kind=lang"),
+        (.rematch(id: 1, player: "alice"), "REMATCH id=1 player=alice"),
+        (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
+        (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
+        (.nameEntry("Alice"), "NAME name=Alice"),
+        (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
+        (.helpEntry(usage: "NAME <name>", text: "identify yourself: 1-16 letters, digits, - or _"),
+         "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _"),
+        (.helpEntry(usage: "SCORES [n] [mode=game|match]", text: "a high-score list"),
+         "HELP SCORES [n] [mode=game|match] - a high-score list"),
+        (.bye(.quit, "goodbye"), "BYE quit goodbye"),
+        (.bye(.replaced, "your seat in game 1 was resumed from another connection"),
+         "BYE replaced your seat in game 1 was resumed from another connection"),
+        (.bye(.nameTimeout, ""), "BYE name-timeout"),
+    ]
+
+    @Test func everyCaseHasASample() {
+        let lines = Set(ServerLineTests.cases.map { caseIndex($0.0) })
+        #expect(lines == Set(0..<caseCount))
+        let replies = Set(ServerLineTests.cases.compactMap { if case .ok(let r) = $0.0 { replyIndex(r) } else { nil } })
+        #expect(replies == Set(0..<replyCount))
+        // Every verb's reply, and every bye code.
+        let verbs = Set(ServerLineTests.cases.compactMap { if case .ok(let r) = $0.0 { r.verb } else { nil } })
+        #expect(verbs == Set(Verb.allCases))
+    }
+
+    @Test(arguments: ServerLineTests.cases)
+    func rendering(_ line: ServerLine, _ expected: String) {
+        #expect(line.rendered == expected)
+        var wire: [UInt8] = []
+        line.appendWire(to: &wire)
+        #expect(wire == Array((expected + "\r\n").utf8))
+    }
+
+    @Test(arguments: ServerLineTests.cases)
+    func decodeOfRenderIsTheLine(_ line: ServerLine, _ expected: String) {
+        #expect(ServerLine(decoding: line.rendered) == line, "\(expected)")
+        #expect(ServerLine.decode(expected) == line)
+    }
+
+    /// Every BYE code and every error code survives the round trip.
+    @Test func everyCodeRoundTrips() {
+        for code in ByeCode.allCases {
+            let line = ServerLine.bye(code, "text")
+            #expect(ServerLine.decode(line.rendered) == line)
+        }
+        for code in ErrorCode.allCases {
+            let line = ServerLine.error(code, "text")
+            #expect(ServerLine.decode(line.rendered) == line)
+        }
+    }
+
+    @Test func unknownLinesDecodeToNil() {
+        for text in ["", "   ", "HANGMAN id=1 pattern=_e__", "WHATEVER", "ok ping", "BYE later-code text",
+                     "GAME id=x lang=en players=a,b round=1", "TURN player=a fragment=", "TURN id=-1 player=a",
+                     "OFFER id=1 player=a kind=swap", "GAME id=1 game=ghost lang=en players=a,b round=1 bot=expert",
+                     "HELLO notghostd/1 protocol=2", "RANK name=a rank=1", "ERR", "OK",
+                     "TURN id=99999999999999999999999 player=a fragment="] {
+            #expect(ServerLine.decode(text) == nil, "\(text)")
+        }
+    }
+
+    /// Clients ignore fields they do not know; on game lines they are the game's.
+    @Test func laterFieldsAreIgnoredOrGameFields() {
+        #expect(ServerLine.decode("RANK name=a rank=1 wins=2 board=game") == .rank(name: "a", rank: 1, wins: 2))
+        #expect(ServerLine.decode("OK SEEK lang=en queue=3") == .ok(.seek(lang: "en", rounds: .one)))
+        #expect(ServerLine.decode("TURN id=1 player=a fragment=p clock=30")
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("clock", "30")]))
+        // A reply whose fields this version cannot read is still a reply.
+        #expect(ServerLine.decode("OK REMATCH status=pending") == .ok(.other(verb: "REMATCH", fields: [F("status", "pending")])))
+        #expect(ServerLine.decode("OK NAMES") == .ok(.other(verb: "NAMES", fields: [])))
+    }
+
+    /// A protocol-1 GAME line (no game=, `-` for no letters) still reads as Ghost.
+    @Test func protocolOneGameLine() {
+        #expect(ServerLine.decode("GAME id=1 lang=en players=a,b token=ff round=1 rounds=ghost ghost=-,-")
+                == .game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: "ff", round: 1, bot: nil,
+                         fields: [F("rounds", "ghost"), F("ghost", "-,-")]))
+    }
+
+    @Test func decodingDropsControlsAndCutsLongValues() {
+        #expect(ServerLine.decode("INFO a\u{1B}[31mb\u{9B}c\u{7}") == .info("a[31mbc"))
+        #expect(ServerLine.decode("TURN id=1 player=a\u{1B}b fragment=") == .turn(id: 1, player: "ab", fields: [F("fragment", "")]))
+        let long = String(repeating: "x", count: 1000)
+        guard case .nameEntry(let n)? = ServerLine.decode("NAME name=" + long) else {
+            Issue.record("NAME did not decode")
+            return
+        }
+        #expect(n.count == 200)
+        guard case .info(let t)? = ServerLine.decode("INFO " + long) else {
+            Issue.record("INFO did not decode")
+            return
+        }
+        #expect(t.count == 500)
+    }
+
+    /// The lobby's string-built replies become typed ones when they are
+    /// exactly a typed reply's fields, and stay as given otherwise.
+    @Test func stringBuiltReplies() {
+        #expect(ServerLine.ok("PING") == .ok(.ping))
+        #expect(ServerLine.ok("NAME", ("name", "alice"), ("lang", "en")) == .ok(.name(name: "alice", lang: "en")))
+        #expect(ServerLine.ok(verb: "NEW", fields: [("bot", "easy"), ("lang", "en"), ("rounds", "ghost")])
+                == .ok(.new(code: nil, bot: .easy, lang: "en", rounds: .ghost)))
+        #expect(ServerLine.ok("LETTER", ("letter", "a"), ("fragment", "pa"))
+                == .ok(.letter(fields: [F("letter", "a"), F("fragment", "pa")])))
+        // Out of order or extra: kept as given.
+        let odd = ServerLine.ok("NAME", ("lang", "en"), ("name", "alice"))
+        #expect(odd.rendered == "OK NAME lang=en name=alice")
+        #expect(odd == .ok(.other(verb: "NAME", fields: [F("lang", "en"), F("name", "alice")])))
+        #expect(ServerLine.ok("PING", ("x", "1")).rendered == "OK PING x=1")
+    }
+
+    /// Odd values in every field: the line stays one line, values stay one word.
+    @Test func hostileValuesStayInTheirField() {
+        let odd = ["", "a b", "x\u{1B}[2Jy", "tab\there", "\u{85}c1", "n\u{FC}n", "line\r\nbreak", "\u{7F}", "=", "a,b"]
+        for s in odd {
+            let lines: [ServerLine] = [
+                .ok(.other(verb: s, fields: [F(s, s), F("k", s)])),
+                .ok(.name(name: s, lang: s)),
+                .turn(id: -5, player: s, fields: [F("fragment", s)]),
+                .move(id: Int.min, player: s, fields: GhostFields.move(letter: s, fragment: s)),
+                .over(id: 0, winner: s, loser: s, reason: OverReason(rawValue: s), fields: [F(s, s)]),
+                .game(id: 99, kind: GameKind(rawValue: s), lang: s, players: [s, s], token: s, round: 12, bot: .hard, fields: [F(s, s)]),
+                .info(s), .error(ErrorCode(rawValue: s), s), .bye(.flood, s), .rank(name: s, rank: 1_000_000, wins: -1),
+            ]
+            for line in lines {
+                var wire: [UInt8] = []
+                line.appendWire(to: &wire)
+                #expect(wire.suffix(2) == [0x0D, 0x0A])
+                let body = wire.dropLast(2)
+                #expect(!Sanitize.containsControl(utf8: body, allowingTab: false), "\(body)")
+                // Decoding never traps, whatever the values.
+                _ = ServerLine.decode(String(decoding: body, as: UTF8.self))
+            }
+        }
+    }
+
+    @Test func controlCharactersInFreeTextBecomeSpaces() {
+        #expect(ServerLine.info("a\u{1B}[31mb\nc\rd\te\u{0}f\u{7F}g\u{9B}h\u{85}i").rendered
+                == "INFO a [31mb c d e f g h i")
+        #expect(ServerLine.error(.badName, "bad\r\nname").rendered == "ERR bad-name bad  name")
+        // Non-control non-ASCII text is kept.
+        #expect(ServerLine.info("caf\u{E9} id\u{E9}e\u{EB}n").rendered == "INFO caf\u{E9} id\u{E9}e\u{EB}n")
+    }
+
+    @Test func controlCharactersAndSpacesInValuesBecomeUnderscores() {
+        #expect(ServerLine.turn(id: 1, player: "a b\u{7}", fields: [F("fragment", "")]).rendered == "TURN id=1 player=a_b_ fragment=")
+        #expect(ServerLine.game(id: 2, kind: .ghost, lang: "e\nn", players: ["x\u{1B}y", "z\u{9B}"], token: nil, round: 1,
+                                bot: nil, fields: []).rendered
+                == "GAME id=2 game=ghost lang=e_n players=x_y,z_ round=1")
+        #expect(ServerLine.nameEntry("a b").rendered == "NAME name=a_b")
+        #expect(ServerLine.offer(id: 1, player: "a", kind: .lang, lang: "n\tl").rendered == "OFFER id=1 player=a kind=lang lang=n_l")
+        #expect(ServerLine.ok("NAME", ("name", "a\tb\u{7F}")).rendered == "OK NAME name=a_b_")
+    }
+
+    /// HELP's data lines are the command table, one per verb.
+    @Test func helpLinesAreTheTable() {
+        for spec in CommandTable.specs {
+            let line = ServerLine.helpEntry(usage: spec.synopsis, text: spec.help)
+            #expect(line.rendered.hasPrefix("HELP \(spec.verb.rawValue)"))
+            #expect(ServerLine.decode(line.rendered) == line, "\(line.rendered)")
+        }
+        #expect(ServerLine.decode("HELP without a dash") == nil)
+    }
+
+    /// An empty value is the empty string everywhere: `fragment=`, `ghost=,G`.
+    @Test func emptyGhostLettersAreEmpty() {
+        #expect(GhostFields.letters([0, 0]) == ",")
+        #expect(GhostFields.letters([0, 1]) == ",G")
+        #expect(GhostFields.letters([5, 2]) == "GHOST,GH")
+        #expect(GhostFields.letters([9, -1]) == "GHOST,")
+    }
+
+    @Test func gameTokenIsOmittedWhenNil() {
+        let without = ServerLine.game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: nil, round: 2, bot: nil, fields: [])
+        let with = ServerLine.game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: "abc", round: 2, bot: nil, fields: [])
+        #expect(without.message.fields.map(\.key) == ["id", "game", "lang", "players", "round"])
+        #expect(with.message.fields.map(\.key) == ["id", "game", "lang", "players", "token", "round"])
+        #expect(with != without)
+    }
+}

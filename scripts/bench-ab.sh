@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# A/B load benchmark: this tree's ghostd against an earlier release's, in the
+# same run, driven by the same client (this tree's ghost-bench), taking turns
+# so that the machine's drift hits both alike. Prints each round and the
+# medians, and the ratio new/old.
+#   scripts/bench-ab.sh [git ref of the old release] [seconds per run] [rounds]
+# The default old release is 5d7602b, ghostd 0.3.0 (before the game engine).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ref=${1:-5d7602b}
+secs=${2:-5}
+rounds=${3:-5}
+ulimit -n "$(ulimit -Hn)"
+old=.build-ab/$ref
+if [ ! -x "$old/.build/release/ghostd" ]; then
+    rm -rf "$old"; mkdir -p .build-ab
+    git worktree add --detach "$old" "$ref" >/dev/null 2>&1 || git -C "$old" checkout -q "$ref"
+    (cd "$old" && swift build -c release --product ghostd >/dev/null 2>&1)
+fi
+swift build -c release --product ghostd >/dev/null 2>&1
+swift build -c release --product ghost-bench >/dev/null 2>&1
+data=$(mktemp -d)
+port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+aport=$(port); bport=$(port)
+flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --idle-timeout 0 --name-timeout 0
+       --dictionaries Dictionaries)
+mkdir -p "$data/a" "$data/b"
+"$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" 2>"$data/a.log" &
+apid=$!
+.build/release/ghostd --port "$bport" --data "$data/b" "${flags[@]}" 2>"$data/b.log" &
+bpid=$!
+trap 'kill $apid $bpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
+sleep 1
+bench=.build/release/ghost-bench
+rate() { sed -n 's/.*s: \([0-9]*\) .*/\1/p'; }
+for what in "play --connections 1000" "ping --connections 50"; do
+    echo "== ghost-bench $what, $secs s a run, $rounds rounds, old then new"
+    as=(); bs=()
+    for i in $(seq "$rounds"); do
+        a=$($bench $what --port "$aport" --seconds "$secs"); echo "old ($ref): $a"; as+=("$(echo "$a" | rate)")
+        b=$($bench $what --port "$bport" --seconds "$secs"); echo "new:         $b"; bs+=("$(echo "$b" | rate)")
+    done
+    python3 -c "
+import statistics
+a=[float(x) for x in '${as[*]}'.split()]; b=[float(x) for x in '${bs[*]}'.split()]
+r=[y/x for x,y in zip(a,b)]
+print(f'median/s: old {statistics.median(a):.0f}, new {statistics.median(b):.0f}; new/old per round: ' + ' '.join(f'{x:.2f}' for x in r) + f'; median {statistics.median(r):.2f}')"
+done
