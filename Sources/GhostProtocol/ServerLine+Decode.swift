@@ -90,6 +90,11 @@ extension ServerLine {
             case "ACCEPTED": self = .accepted(id: id, player: player, kind: kind)
             default: self = .declined(id: id, player: player, kind: kind)
             }
+        case "CANCELLED":
+            guard let id = int("id"), let player = f["player"], let kind = f["kind"].flatMap(Withdrawn.init(rawValue:)) else {
+                return nil
+            }
+            self = .cancelled(id: id, player: player, kind: kind)
         case "RANK":
             guard let name = f["name"], let rank = int("rank"), let wins = int("wins") else { return nil }
             self = .rank(name: name, rank: rank, wins: wins)

@@ -30,6 +30,9 @@ public enum ServerLine: Sendable, Hashable {
     case accepted(id: Int, player: String, kind: OfferKind)
     case declined(id: Int, player: String, kind: OfferKind)
     case rematch(id: Int, player: String)
+    /// An offer or request that `player` made no longer stands: a move
+    /// cancelled an offer to restart, or a rematch request lapsed.
+    case cancelled(id: Int, player: String, kind: Withdrawn)
     case rank(name: String, rank: Int, wins: Int)
     /// A data line of NAMES' reply.
     case nameEntry(String)
@@ -149,6 +152,11 @@ extension ServerLine {
             W.field("kind", kind.rawValue, &out)
         case let .declined(id, player, kind):
             out.append(contentsOf: "DECLINED".utf8)
+            W.field("id", id, &out)
+            W.field("player", player, &out)
+            W.field("kind", kind.rawValue, &out)
+        case let .cancelled(id, player, kind):
+            out.append(contentsOf: "CANCELLED".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("kind", kind.rawValue, &out)

@@ -34,6 +34,23 @@ public enum OfferKind: String, Sendable, CaseIterable {
     case lang
 }
 
+/// What a CANCELLED event withdraws (`kind=`).
+public enum Withdrawn: String, Sendable, CaseIterable {
+    /// An offer to restart the round, cancelled by a move.
+    case restart
+    /// An offer to switch the dictionary and restart, cancelled by a move.
+    case lang
+    /// A rematch request that lapsed: a player started something else or left.
+    case rematch
+
+    public init(_ offer: OfferKind) {
+        switch offer {
+        case .restart: self = .restart
+        case .lang: self = .lang
+        }
+    }
+}
+
 /// Whether RESTART or LANG in a game took effect or became an offer (`status=`).
 public enum OfferStatus: String, Sendable, CaseIterable {
     case done

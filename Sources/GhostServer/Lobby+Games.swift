@@ -172,7 +172,8 @@ extension Lobby {
                 return
             }
         }
-        let clearsOffer = table.offer != nil || table.offerSpent.contains(true)
+        let cancelled = table.offer
+        let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
         let stored: [ScoreRow]? = persist {
             try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
@@ -201,6 +202,9 @@ extension Lobby {
         let moveFields = game.moveFields(move) + game.publicFields
         if let mover { reply(mover, .ok(Lobby.reply(to: move, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
+        if let cancelled {
+            broadcast(gameID, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
+        }
         switch (outcome, step, next) {
         case let (outcome?, .over?, _):
             announceFinish(gameID, outcome: outcome, match: match, final: game, ranks: ranks)
@@ -399,7 +403,7 @@ extension Lobby {
         namesInUse[name.lowercased()] = id
         sessions[id]?.name = name
         sessions[id]?.state = .playing(game: gameID, seat: seat)
-        sessions[id]?.last = nil
+        forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id
         table.awaySince[seat] = nil

@@ -212,7 +212,20 @@ public final class Lobby {
         default: stopWaiting(id, session)
         }
         if let name = session.name, namesInUse[name.lowercased()] == id { namesInUse[name.lowercased()] = nil }
+        forgetLastGame(id)
         sessions[id] = nil
+    }
+
+    /// The connection can no longer rematch its last game (it left, started
+    /// something else or changed its name). A pending rematch request between
+    /// the two lapses: the opponent, if it is still waiting on it, is told.
+    func forgetLastGame(_ id: ConnectionID) {
+        guard let last = sessions[id]?.last else { return }
+        sessions[id]?.last = nil
+        guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
+        let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
+        outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
+        sessions[last.opponent]?.last = nil
     }
 
     /// A framed input from a connection: a line or an over-long line.
@@ -293,8 +306,8 @@ public final class Lobby {
         }) else { return failed(id) }
         if let old = session.name, namesInUse[old.lowercased()] == id { namesInUse[old.lowercased()] = nil }
         namesInUse[key] = id
+        forgetLastGame(id)
         sessions[id]?.name = name
-        sessions[id]?.last = nil
         if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
         reply(id, .ok("NAME", ("name", name), ("lang", sessions[id]?.lang ?? defaultLanguage)))
     }
@@ -408,7 +421,7 @@ public final class Lobby {
         switch session.state {
         case .idle:
             // Starting something else lets a pending rematch request lapse.
-            sessions[id]?.last = nil
+            forgetLastGame(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))

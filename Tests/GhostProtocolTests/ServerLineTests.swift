@@ -29,9 +29,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .score: 18
     case .helpEntry: 19
     case .bye: 20
+    case .cancelled: 21
     }
 }
-private let caseCount = 21
+private let caseCount = 22
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -140,6 +141,9 @@ private let replyCount = 20
         (.declined(id: 1, player: "bob", kind: .restart), "DECLINED id=1 player=bob kind=restart"),
         (.declined(id: 4, player: "alice", kind: .lang), "DECLINED id=4 player=alice kind=lang"),
         (.rematch(id: 1, player: "alice"), "REMATCH id=1 player=alice"),
+        (.cancelled(id: 1, player: "alice", kind: .restart), "CANCELLED id=1 player=alice kind=restart"),
+        (.cancelled(id: 2, player: "bob", kind: .lang), "CANCELLED id=2 player=bob kind=lang"),
+        (.cancelled(id: 3, player: "carol", kind: .rematch), "CANCELLED id=3 player=carol kind=rematch"),
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),

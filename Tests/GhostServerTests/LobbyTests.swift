@@ -1033,13 +1033,21 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "p")
         h.send(1, "RESTART")
         _ = h.drain()
-        // bob plays on instead of answering.
+        // bob plays on instead of answering: both hear that the offer is gone.
         h.send(2, "e")
-        #expect(h.drain()[2]?.first == "OK LETTER letter=e fragment=pe")
+        #expect(h.drain() == [
+            1: ["MOVE id=1 player=bob letter=e fragment=pe", "CANCELLED id=1 player=alice kind=restart",
+                "TURN id=1 player=alice fragment=pe"],
+            2: ["OK LETTER letter=e fragment=pe", "MOVE id=1 player=bob letter=e fragment=pe",
+                "CANCELLED id=1 player=alice kind=restart", "TURN id=1 player=alice fragment=pe"],
+        ])
+        // A letter with no offer pending cancels nothing.
+        h.send(1, "a")
+        #expect(h.drain()[2] == ["MOVE id=1 player=alice letter=a fragment=pea", "TURN id=1 player=bob fragment=pea"])
         h.send(2, "ACCEPT")
         #expect(h.drain() == [2: ["ERR no-offer there is no offer from your opponent to answer"]])
         #expect(try h.store.activeGames().first?.offer == nil)
-        #expect(try h.store.activeGames().first?.fragment == "pe")
+        #expect(try h.store.activeGames().first?.fragment == "pea")
         // alice's offer is available again after the letter.
         h.send(1, "RESTART")
         #expect(h.drain()[1]?.first == "OK RESTART status=offered")
@@ -1213,8 +1221,10 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         try h.pairAliceAndBob()
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
-        // bob seeks instead, then stops: his request has lapsed.
+        _ = h.drain()
+        // bob seeks instead, then stops: his request has lapsed, and alice, who was asked, hears so.
         h.send(2, "SEEK")
+        #expect(h.drain()[1] == ["CANCELLED id=1 player=bob kind=rematch"])
         h.send(2, "LEAVE")
         _ = h.drain()
         h.send(1, "REMATCH")
@@ -1227,13 +1237,34 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         try h.pairAliceAndBob()
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
-        // alice hosts a private game instead, then closes it: bob's request has lapsed.
+        _ = h.drain()
+        // alice hosts a private game instead, then closes it: bob's request has lapsed, and bob hears so.
         h.send(1, "NEW")
+        #expect(h.drain()[2] == ["CANCELLED id=1 player=bob kind=rematch"])
         h.send(1, "LEAVE")
         _ = h.drain()
         h.send(1, "REMATCH")
         #expect(h.drain() == [1: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
         #expect(h.lobby.activeGames == 0)
+    }
+
+    @Test func rematchRequestLapsesWhenEitherPlayerLeaves() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(2, "LEAVE")
+        h.send(1, "REMATCH")
+        _ = h.drain()
+        // bob, who was asked, disconnects: alice hears that her request lapsed.
+        h.disconnect(2)
+        #expect(h.drain() == [1: ["CANCELLED id=1 player=alice kind=rematch"]])
+        // No request pending: nothing to tell.
+        let g = try Harness()
+        try g.pairAliceAndBob()
+        g.send(2, "LEAVE")
+        _ = g.drain()
+        g.disconnect(2)
+        g.send(1, "NAME alice2")
+        #expect(g.drain() == [1: ["OK NAME name=alice2 lang=en"]])
     }
 
     // MARK: Names and scores
