@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Fuzzes the line framer and the command parser with libFuzzer (it ships with
-# the Swift toolchain on Linux). Every input is fed to a LineFramer in two
-# pieces; every framed line goes through CommandParser.parse, error rendering
-# and Message.parse. A trap, a failed precondition or a leak of framer memory
-# beyond one line is a crash, which libFuzzer reports and saves as crash-*.
+# Fuzzes the line framer, the command parser and the server-line decoder with
+# libFuzzer (it ships with the Swift toolchain on Linux). Every input is fed to
+# a LineFramer in two pieces; every framed line goes through
+# CommandParser.parse (a parsed command must render to a line that parses back
+# to it), error rendering, Message.parse and ServerLine.decode (a decoded line
+# must render to a line that decodes again). A trap, a failed precondition or a
+# leak of framer memory beyond one line is a crash, which libFuzzer reports and
+# saves as crash-*.
 #
 #   scripts/fuzz.sh [seconds] [extra libFuzzer flags...]   (default 60 s)
 #   scripts/fuzz.sh 0 -runs=10000000                       (10 million inputs)
@@ -20,6 +23,7 @@ printf 'NAME alice\r\nSEEK\r\np\r\n' > "$corpus/seed-game"
 printf 'LETTER ab\nLETTER\n7\n!\nxyzzy\n' > "$corpus/seed-bad"
 printf 'NEW bot=hard first=bot rounds=ghost\nSCORES 5 mode=match bot=easy\nRESUME 0123456789abcdef0123456789abcdef\n' > "$corpus/seed-options"
 printf '\xff\xfe\x00\x1b[2J\xc2\x9b\n' > "$corpus/seed-binary"
+printf 'GAME id=1 game=ghost lang=en players=a,b token=ff round=2 bot=easy rounds=ghost ghost=G,\nTURN id=1 player=a fragment=p ghost=,G\nOK NEW bot=easy lang=en rounds=ghost\nHELP NAME <name> - identify\nBYE replaced seat\nERR busy no\n' > "$corpus/seed-server"
 args=(-max_len=4096 -print_final_stats=1)
 [ "$seconds" != 0 ] && args+=(-max_total_time="$seconds")
 exec .build-fuzz/release/ghost-fuzz "${args[@]}" "$@" "$corpus"

@@ -22,7 +22,7 @@ public enum ClientApp {
             return 0
         }
         if options.version {
-            _ = Sys.writeAll(1, Array("ghost-client \(version) (protocol 1)\n".utf8))
+            _ = Sys.writeAll(1, Array("ghost-client \(version) (protocol 2)\n".utf8))
             return 0
         }
 
@@ -211,7 +211,8 @@ final class InteractiveSession {
             connectingSince = nil
             dispatch(.connected)
         case .line(let text):
-            if let m = Message.parse(text) { dispatch(.server(m)) }
+            // A line this client does not know (a later protocol's) is ignored.
+            if let line = ServerLine(decoding: text) { dispatch(.server(line)) }
         case .closed:
             connectingSince = nil
             dispatch(.disconnected)
@@ -223,8 +224,8 @@ final class InteractiveSession {
         state = next
         for effect in effects {
             switch effect {
-            case .send(let line):
-                connection.send(line)
+            case .send(let command):
+                connection.send(command.rendered)
             case .saveConfig:
                 do { try ConfigFile.save(state.config, to: configPath) } catch {
                     let (n, _) = reduce(state, .configSaveFailed("\(error)"))

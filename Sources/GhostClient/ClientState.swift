@@ -1,9 +1,10 @@
+import GhostCore
 import GhostProtocol
 
 /// Everything that happens to the client: the core's input.
 public enum ClientEvent: Equatable, Sendable {
-    /// A line from the server, parsed.
-    case server(Message)
+    /// A line from the server, decoded (lines the client does not know never get here).
+    case server(ServerLine)
     case key(Key)
     /// The TCP connection is up (the greeting is still to come).
     case connected
@@ -19,8 +20,8 @@ public enum ClientEvent: Equatable, Sendable {
 
 /// What the core asks the outside world to do: its output.
 public enum ClientEffect: Equatable, Sendable {
-    /// Send one command line (without its line end).
-    case send(String)
+    /// Send one command (the connection writes `command.rendered` and a line end).
+    case send(Command)
     /// Write `state.config` to the config file.
     case saveConfig
     /// Close the connection if open, and connect again after this many seconds.
@@ -64,7 +65,7 @@ public enum Notice: Equatable, Sendable {
     /// `OK HINT`: whether a win can be forced, and the letter perfect play picks.
     case hint(winning: Bool, letter: String)
     /// An `ERR` line: its code and the server's text.
-    case serverError(code: String, text: String)
+    case serverError(code: ErrorCode, text: String)
 }
 
 public struct Alert: Equatable, Sendable {
@@ -75,8 +76,7 @@ public struct Alert: Equatable, Sendable {
 
 public struct Offer: Equatable, Sendable {
     public var player: String
-    /// `restart` or `lang`.
-    public var kind: String
+    public var kind: OfferKind
     public var lang: String?
 }
 
@@ -84,7 +84,7 @@ public struct Offer: Equatable, Sendable {
 public struct RoundEnd: Equatable, Sendable {
     public var winner: String
     public var loser: String
-    public var reason: String
+    public var reason: OverReason
     public var fragment: String
     /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
     public var ghost: [String]
@@ -113,7 +113,7 @@ public struct GameInfo: Equatable, Sendable {
     public var claimable = false
     public var offer: Offer?
     /// The computer's level, in a game against it (`bot=`).
-    public var bot: String?
+    public var bot: BotLevel?
     /// A G-H-O-S-T match (`rounds=ghost`), and each seat's letters so far.
     public var match = false
     public var ghost: [String] = ["", ""]
@@ -149,7 +149,7 @@ public struct GameResult: Equatable, Sendable {
     public var id: Int
     public var winner: String
     public var loser: String
-    public var reason: String
+    public var reason: OverReason
     public var fragment: String
     /// Both players, in seat order, as the game had them.
     public var players: [String] = []
@@ -164,7 +164,7 @@ public struct GameResult: Equatable, Sendable {
     public var match = false
     public var ghost: [String] = []
     /// The computer's level, if the opponent was the computer.
-    public var bot: String?
+    public var bot: BotLevel?
 }
 
 public struct ScoreEntry: Equatable, Sendable {
@@ -186,34 +186,17 @@ public enum MainMenuItem: CaseIterable, Equatable, Sendable {
 
 /// The computer's levels, and the screen's last entry: who starts.
 public enum ComputerMenuItem: Equatable, Sendable {
-    case level(String)
+    case level(BotLevel)
     case starter
     case back
 
-    public static let all: [ComputerMenuItem] = [.level("easy"), .level("medium"), .level("hard"), .starter, .back]
+    public static let all: [ComputerMenuItem] = BotLevel.allCases.map { .level($0) } + [.starter, .back]
 }
 
-/// The high-score boards (`board=` in `OK SCORES`), in the order ←/→ visits them.
-public enum ScoreBoard {
-    public static let all = ["game", "match", "easy", "medium", "hard", "easy-match", "medium-match", "hard-match"]
-
-    /// The SCORES command for a board.
-    public static func command(_ board: String, limit: Int) -> String {
-        let parts = board.split(separator: "-").map(String.init)
-        var line = "SCORES \(limit)"
-        if let level = parts.first, ["easy", "medium", "hard"].contains(level) { line += " bot=\(level)" }
-        if parts.contains("match") { line += " mode=match" }
-        return line
-    }
-
+extension Board {
     /// The board a finished game counts on.
-    public static func of(bot: String?, match: Bool) -> String {
-        switch (bot, match) {
-        case (nil, false): "game"
-        case (nil, true): "match"
-        case (let level?, false): level
-        case (let level?, true): level + "-match"
-        }
+    public static func of(bot: BotLevel?, match: Bool) -> Board {
+        Board(mode: match ? .match : .game, bot: bot)
     }
 }
 
@@ -240,14 +223,16 @@ public struct ClientState: Equatable, Sendable {
     /// When the TCP connection came up (for the greeting's time limit).
     public var connectedAt: Double = 0
     /// Another connection took this game's seat with the same token (the
-    /// same settings file used twice): do not take it back on reconnecting.
+    /// same settings file used twice; the server said `BYE replaced`): do
+    /// not take it back on reconnecting.
     public var seatTaken = false
     /// Failed or dropped connections since the last HELLO: drives the backoff.
     public var attempts = 0
     /// Languages in the server's HELLO.
     public var serverLanguages: [String] = Strings.uiLanguages
-    /// Verbs sent and not yet answered by OK/ERR, oldest first.
-    public var pending: [String] = []
+    /// Verbs sent and not yet answered by OK/ERR, oldest first: replies come
+    /// in order, so each OK or ERR answers the first of these.
+    public var pending: [Verb] = []
     /// When a command was last sent (the keepalive PING goes after a silence).
     public var lastSentAt: Double = 0
 
@@ -284,13 +269,13 @@ public struct ClientState: Equatable, Sendable {
     public var scores: [ScoreEntry]?
     var incomingScores: [ScoreEntry] = []
     public var scoresOffset = 0
-    /// The board shown on the high-score screen.
-    public var scoresBoard = "game"
+    /// The board shown on the high-score screen (←/→ visit `Board.all`).
+    public var scoresBoard = Board.game
 
     /// Against the computer: it moves first (`first=bot`).
     public var computerFirst = false
     /// The last `NEW bot=…` sent, to play the computer again after a game.
-    public var lastComputerGame: String?
+    public var lastComputerGame: Command?
 
     /// The app asked to quit; no more reconnecting.
     public var quitting = false
@@ -334,7 +319,7 @@ public struct ClientState: Equatable, Sendable {
         var items: [GameMenuItem] = []
         if let offer = game.offer, !isMe(offer.player) { items += [.accept, .decline] }
         if game.claimable { items.append(.claim) }
-        if game.bot == "easy" { items.append(.hint) }
+        if game.bot == .easy { items.append(.hint) }
         items.append(.restart)
         for code in serverLanguages where code != game.lang { items.append(.language(code)) }
         items += [.leave, .close]

@@ -1,3 +1,4 @@
+import GhostProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,8 +70,7 @@ public struct ClientConfig: Equatable, Sendable {
 
     /// A value without spaces or control characters, at most 255 bytes; else nil.
     static func safeValue(_ s: String) -> String? {
-        guard !s.isEmpty, s.utf8.count <= 255,
-              !s.unicodeScalars.contains(where: { $0.value <= 0x20 || (0x7F...0x9F).contains($0.value) }) else { return nil }
+        guard !s.isEmpty, s.utf8.count <= 255, !s.utf8.contains(0x20), !Sanitize.containsControl(s) else { return nil }
         return s
     }
 

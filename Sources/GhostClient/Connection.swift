@@ -54,9 +54,13 @@ final class Connection {
     }
 
     /// Queues a line (a line end is added).
-    func send(_ line: String) {
+    func send(_ line: String) { send(bytes: Array(line.utf8)) }
+
+    /// Queues a line's bytes as they are (a line end is added).
+    func send(bytes: [UInt8]) {
         guard fd >= 0 else { return }
-        outbox += Array(line.utf8) + [0x0A]
+        outbox += bytes
+        outbox.append(0x0A)
         if !connecting { flush() }
     }
 

@@ -5,14 +5,17 @@ import Glibc
 #endif
 
 /// Plain line mode, for pipes and scripts: prints each server line (control
-/// characters removed) and sends each line read from stdin; a line holding
-/// one letter is a move, as the server reads it. At the end of stdin it sends
-/// QUIT and prints the rest of the replies until the server closes.
+/// characters removed) and sends each line read from stdin, as it is; a line
+/// holding one letter is a move, as the server reads it. Input is framed like
+/// the server frames it (`LineFramer`, LF or CRLF, at most 512 bytes with the
+/// line end): a longer line is not sent, and a note goes to stderr. At the end
+/// of stdin it sends QUIT and prints the rest of the replies until the server
+/// closes.
 /// Exit status: 0 when the server closed after QUIT, 1 if the connection
 /// failed or dropped, 128+n on signal n.
 final class LineMode {
     let connection: Connection
-    private var input: [UInt8] = []
+    private var framer = LineFramer()
     private var stdinOpen = true
     private var quitSent = false
 
@@ -64,36 +67,29 @@ final class LineMode {
         if n < 0 && (errno == EINTR || errno == EAGAIN) { return }
         if n <= 0 {
             stdinOpen = false
-            if !input.isEmpty { sendLine(input) }
-            input = []
-            connection.send("QUIT")
+            // A last line without its LF is still a line.
+            if framer.pendingBytes > 0 { for f in framer.feed([0x0A]) { frame(f) } }
+            connection.send(Command.quit.rendered)
             quitSent = true
             return
         }
-        input += buf[0..<n]
-        while let lf = input.firstIndex(of: 0x0A) {
-            sendLine(Array(input[..<lf]))
-            input.removeSubrange(...lf)
-        }
-        // A runaway line: pass it on in pieces; the server refuses it anyway.
-        if input.count > 4096 {
-            sendLine(input)
-            input = []
+        buf.withUnsafeBytes { raw in
+            framer.feed(UnsafeRawBufferPointer(rebasing: raw[0..<n])) { frame($0) }
         }
     }
 
-    private func sendLine(_ bytes: [UInt8]) {
-        var line = bytes
-        if line.last == 0x0D { line.removeLast() }
-        let text = String(decoding: line, as: UTF8.self)
-        if text.trimmingSpaces.uppercased() == "QUIT" { quitSent = true }
-        connection.send(text)
+    private func frame(_ frame: LineFramer.Frame) {
+        switch frame {
+        case .line(let bytes):
+            // Sent as read: the server judges it (encoding included).
+            if case .success(.quit?) = CommandParser.parse(bytes) { quitSent = true }
+            connection.send(bytes: bytes)
+        case .tooLong:
+            ClientApp.printError("ghost-client: a line longer than \(LineFramer.defaultMaxLineBytes) bytes (with its line end) was not sent")
+        }
     }
 
     private func printLine(_ text: String) {
-        let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !($0.value < 0x20 && $0.value != 0x09) && !(0x7F...0x9F).contains($0.value)
-        }))
-        _ = Sys.writeAll(1, Array((clean + "\n").utf8))
+        _ = Sys.writeAll(1, Array((Sanitize.strippingControls(text, keepingTabs: true) + "\n").utf8))
     }
 }

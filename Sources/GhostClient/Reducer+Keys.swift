@@ -1,3 +1,6 @@
+import GhostCore
+import GhostProtocol
+
 /// Keys, screen by screen. Ctrl-C quits everywhere; in a game every letter is
 /// a move and everything else that is not a menu key gets an alert.
 extension ClientState {
@@ -15,7 +18,7 @@ extension ClientState {
         case .computer: computerKey(key, &fx)
         case .join: joinKey(key, &fx)
         case .waiting:
-            if key == .escape || key == .backspace { send("LEAVE", &fx) }
+            if key == .escape || key == .backspace { send(.leave, &fx) }
         case .resuming: break
         case .game: gameKey(key, &fx)
         case .over: overKey(key, &fx)
@@ -123,7 +126,7 @@ extension ClientState {
         case .enter:
             let chosen = nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? nameField.trimmingSpaces
             guard !chosen.isEmpty else { return show(.typeAName) }
-            send("NAME \(chosen)", &fx)
+            send(.name(chosen), &fx)
         case .escape:
             if named { goToMain() }
         default:
@@ -135,11 +138,11 @@ extension ClientState {
         if key == .char("q") { quitting = true; fx.append(.quit); return }
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
-        let rounds = config.matchMode ? " rounds=ghost" : ""
+        let options = GameOptions(rounds: config.matchMode ? .ghost : .one)
         switch items[i] {
-        case .quickMatch: send("SEEK" + rounds, &fx)
+        case .quickMatch: send(.seek(options), &fx)
         case .computer: go(.computer)
-        case .newPrivate: send("NEW" + rounds, &fx)
+        case .newPrivate: send(.new(options), &fx)
         case .mode:
             config.matchMode.toggle()
             fx.append(.saveConfig)
@@ -152,7 +155,7 @@ extension ClientState {
             menuIndex = Strings.uiLanguages.firstIndex(of: config.language ?? "en") ?? 0
         case .rules: goToTutorial(returnTo: .main)
         case .scores:
-            scoresBoard = config.matchMode ? "match" : "game"
+            scoresBoard = config.matchMode ? .match : .game
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .quit:
@@ -167,10 +170,8 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .level(let level):
-            var line = "NEW bot=\(level)"
-            if computerFirst { line += " first=bot" }
-            if config.matchMode { line += " rounds=ghost" }
-            if send(line, &fx) { lastComputerGame = line }
+            let command = Command.new(GameOptions(rounds: config.matchMode ? .ghost : .one, bot: level, botFirst: computerFirst))
+            if send(command, &fx) { lastComputerGame = command }
         case .starter:
             computerFirst.toggle()
         case .back:
@@ -187,7 +188,7 @@ extension ClientState {
             if !codeField.isEmpty { codeField.removeLast() }
         case .enter:
             guard !codeField.isEmpty else { return show(.typeACode) }
-            send("JOIN \(codeField)", &fx)
+            send(.join(codeField), &fx)
         case .escape:
             goToMain()
         default:
@@ -198,11 +199,11 @@ extension ClientState {
     // MARK: The game
 
     mutating func gameKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if let letter = key.letter {
+        if let c = key.letter, let letter = Letter(String(c)) {
             // Letters are always moves, menu or not.
             gameMenuOpen = false
             confirmLeave = false
-            send("LETTER \(letter)", &fx)
+            send(.letter(letter), &fx)
             return
         }
         if confirmLeave {
@@ -210,7 +211,7 @@ extension ClientState {
             case .enter:
                 confirmLeave = false
                 gameMenuOpen = false
-                send("LEAVE", &fx)
+                send(.leave, &fx)
             case .escape, .backspace:
                 confirmLeave = false
             default: break
@@ -232,19 +233,19 @@ extension ClientState {
         switch items[i] {
         case .accept:
             gameMenuOpen = false
-            send("ACCEPT", &fx)
+            send(.accept, &fx)
         case .decline:
             gameMenuOpen = false
-            send("DECLINE", &fx)
+            send(.decline, &fx)
         case .claim:
             gameMenuOpen = false
-            send("CLAIM", &fx)
+            send(.claim, &fx)
         case .hint:
             gameMenuOpen = false
-            send("HINT", &fx)
+            send(.hint, &fx)
         case .restart:
             gameMenuOpen = false
-            send("RESTART", &fx)
+            send(.restart, &fx)
         case .language(let code):
             gameMenuOpen = false
             chooseLanguage(code, &fx)
@@ -267,13 +268,13 @@ extension ClientState {
             if result?.bot != nil, let again = lastComputerGame {
                 send(again, &fx)
             } else {
-                send("REMATCH", &fx)
+                send(.rematch, &fx)
             }
-        case .newGame: send(config.matchMode ? "SEEK rounds=ghost" : "SEEK", &fx)
+        case .newGame: send(.seek(GameOptions(rounds: config.matchMode ? .ghost : .one)), &fx)
         case .changeName: goToNameScreen(&fx)
         case .main: goToMain()
         case .scores:
-            scoresBoard = ScoreBoard.of(bot: result?.bot, match: result?.match ?? false)
+            scoresBoard = Board.of(bot: result?.bot, match: result?.match ?? false)
             goToScores(from: .over, &fx)
         }
     }
@@ -287,7 +288,7 @@ extension ClientState {
         case .pageUp: scoresOffset = max(0, scoresOffset - 10)
         case .home: scoresOffset = 0
         case .left, .right:
-            let boards = ScoreBoard.all
+            let boards = Board.all
             let i = boards.firstIndex(of: scoresBoard) ?? 0
             scoresBoard = boards[(i + (key == .right ? 1 : boards.count - 1)) % boards.count]
             loadScores(&fx)

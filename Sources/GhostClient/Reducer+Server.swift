@@ -1,127 +1,121 @@
+import GhostCore
 import GhostProtocol
 
-/// Server lines: replies (OK/ERR, matched to the oldest command awaiting one),
-/// data lines (NAME, SCORE) and events. Unknown lines and fields are ignored;
-/// a line that lacks a field the client needs is ignored too, never trusted.
+/// Server lines, decoded: replies (OK/ERR, matched to the oldest command
+/// awaiting one), data lines (NAME, SCORE) and events. Lines the client does
+/// not know never arrive here (`ServerLine(decoding:)` returns nil for
+/// them); game lines whose fields the client cannot read are ignored, never
+/// trusted. Control characters are gone and lengths capped by the decoder.
 extension ClientState {
-    mutating func server(_ raw: Message, _ fx: inout [ClientEffect]) {
-        let m = ClientState.sanitized(raw)
-        switch m.keyword {
-        case "HELLO": hello(m, &fx)
-        case "OK": ok(m, &fx)
-        case "ERR": error(m, &fx)
-        case "NAME":
-            if let n = m["name"], !n.isEmpty, incomingNames.count < 10_000 { incomingNames.append(n) }
-        case "SCORE":
-            if let r = m.int("rank"), let n = m["name"], let w = m.int("wins"), incomingScores.count < 1_000 {
-                incomingScores.append(ScoreEntry(rank: r, name: n, wins: w, played: m.int("played") ?? 0))
-            }
-        case "GAME": gameStarted(m, &fx)
-        case "TURN":
-            guard var g = currentGame(m), let player = m["player"] else { return }
+    mutating func server(_ line: ServerLine, _ fx: inout [ClientEffect]) {
+        switch line {
+        case let .hello(_, _, languages): hello(languages: languages, &fx)
+        case .ok(let reply): ok(reply, &fx)
+        case let .error(code, text): error(code, text, &fx)
+        case .nameEntry(let name):
+            if !name.isEmpty, incomingNames.count < 10_000 { incomingNames.append(name) }
+        case let .score(rank, name, wins, played):
+            if incomingScores.count < 1_000 { incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
+        case .helpEntry:
+            break  // the client never asks for HELP
+        case let .game(id, kind, lang, players, token, round, bot, fields):
+            // A kind of game this client cannot show is not started.
+            guard kind == .ghost else { return }
+            gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+                        header: GhostLines.game(fields), &fx)
+        case let .turn(id, player, fields):
+            guard var g = currentGame(id) else { return }
+            let position = GhostLines.turn(fields)
             g.toMove = player
-            g.fragment = m["fragment"] ?? g.fragment
-            if let ghost = ClientState.ghostLetters(m["ghost"]) { g.ghost = ghost }
+            g.fragment = position.fragment ?? g.fragment
+            if let ghost = position.ghost { g.ghost = ghost }
             game = g
-        case "MOVE":
-            guard var g = currentGame(m), let player = m["player"], let letter = m["letter"] else { return }
-            g.fragment = m["fragment"] ?? (g.fragment + letter)
-            g.lastMove = (player, letter)
-            g.flash = letter.lowercased().first
+        case let .move(id, player, fields):
+            guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
+            g.fragment = move.fragment ?? (g.fragment + move.letter.description)
+            g.lastMove = (player, move.letter.description)
+            g.flash = move.letter.character
             g.flashUntil = now + ClientState.flashSeconds
             // A letter cancels a pending offer.
             g.offer = nil
             game = g
-        case "OVER": over(m, &fx)
-        case "MATCH": matchOver(m, &fx)
-        case "INFO":
+        case let .over(id, winner, loser, reason, fields):
+            over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
+        case let .match(id, winner, loser, fields):
+            matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
+        case .info(let text):
             // The INFO right after OVER says why, in words.
             if var g = game, var end = g.roundEnd, end.info == nil {
-                end.info = m.text ?? ""
+                end.info = text
                 g.roundEnd = end
                 game = g
             } else if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
-                result?.info = m.text ?? ""
+                result?.info = text
             }
-            // The server is about to close this connection because another one
-            // resumed the seat (a second client on the same settings file).
-            // Free text is not a protocol, so this is only a guard against two
-            // clients taking the seat from each other forever.
-            if game != nil, m.text?.contains("resumed from another connection") == true {
-                seatTaken = true
-            }
-        case "RANK":
-            guard let name = m["name"], let rank = m.int("rank"), let wins = m.int("wins"),
-                  (result?.ranks.count ?? 2) < 2 else { return }
+        case let .rank(name, rank, wins):
+            guard (result?.ranks.count ?? 2) < 2 else { return }
             result?.ranks.append(RankEntry(name: name, rank: rank, wins: wins))
-        case "ADJOURNED":
-            guard var g = currentGame(m), let player = m["player"], !isMe(player) else { return }
+        case let .adjourned(id, player, grace):
+            guard var g = currentGame(id), !isMe(player) else { return }
             g.away = player
-            g.grace = m.int("grace")
+            g.grace = grace
             g.claimable = false
             game = g
-        case "RETURNED":
-            guard var g = currentGame(m), let player = m["player"] else { return }
+        case let .returned(id, player):
+            guard var g = currentGame(id) else { return }
             g.away = nil
             g.claimable = false
             game = g
             show(.returned(player))
-        case "CLAIMABLE":
-            guard var g = currentGame(m), m["player"] != nil else { return }
+        case let .claimable(id, _):
+            guard var g = currentGame(id) else { return }
             g.claimable = true
             game = g
-        case "OFFER":
-            guard var g = currentGame(m), let player = m["player"], let kind = m["kind"] else { return }
-            g.offer = Offer(player: player, kind: kind, lang: m["lang"])
+        case let .offer(id, player, kind, lang):
+            guard var g = currentGame(id) else { return }
+            g.offer = Offer(player: player, kind: kind, lang: lang)
             game = g
-        case "ACCEPTED", "DECLINED":
-            guard var g = currentGame(m), let player = m["player"] else { return }
+        case let .accepted(id, player, _), let .declined(id, player, _):
+            guard var g = currentGame(id) else { return }
             g.offer = nil
             game = g
-            if !isMe(player) { show(m.keyword == "ACCEPTED" ? .accepted(player) : .declined(player)) }
-        case "REMATCH":
-            guard let id = m.int("id"), result?.id == id, let player = m["player"] else { return }
+            if !isMe(player) {
+                if case .accepted = line { show(.accepted(player)) } else { show(.declined(player)) }
+            }
+        case let .rematch(id, player):
+            guard result?.id == id else { return }
             result?.rematchOfferedBy = player
-        default:
-            break  // a later protocol's event
+        case let .cancelled(id, _, kind):
+            // An offer a move cancelled, or a rematch request that lapsed.
+            if kind == .rematch {
+                guard result?.id == id else { return }
+                result?.rematchOfferedBy = nil
+                result?.rematchAsked = false
+            } else if var g = currentGame(id) {
+                g.offer = nil
+                game = g
+            }
+        case .bye(let code, _):
+            // The server closes this connection next. `replaced`: another
+            // connection (a second client on the same settings file) resumed
+            // this seat; do not take it back on reconnecting, or the two
+            // would take it from each other forever.
+            if code == .replaced { seatTaken = true }
         }
     }
 
     /// The game an event is about, if it is the one on screen.
-    func currentGame(_ m: Message) -> GameInfo? {
-        guard let id = m.int("id"), let g = game, g.id == id else { return nil }
+    func currentGame(_ id: Int) -> GameInfo? {
+        guard let g = game, g.id == id else { return nil }
         return g
-    }
-
-    /// The server's strings with control characters removed and lengths
-    /// capped, so nothing it sends can move the cursor or flood a line.
-    static func sanitized(_ m: Message) -> Message {
-        func clean(_ s: String, _ limit: Int) -> String {
-            var out = String.UnicodeScalarView()
-            var n = 0
-            for u in s.unicodeScalars where !(u.value < 0x20 || (0x7F...0x9F).contains(u.value)) {
-                out.append(u)
-                n += 1
-                if n >= limit { break }
-            }
-            return String(out)
-        }
-        var c = m
-        c.keyword = clean(m.keyword, 32)
-        c.words = m.words.map { clean($0, 200) }
-        c.fields = m.fields.map { (key: clean($0.key, 32), value: clean($0.value, 200)) }
-        c.text = m.text.map { clean($0, 500) }
-        return c
     }
 
     // MARK: Replies
 
-    mutating func ok(_ m: Message, _ fx: inout [ClientEffect]) {
-        let verb = m.words.first ?? ""
+    mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
         if !pending.isEmpty { pending.removeFirst() }
-        switch verb {
-        case "NAME":
-            guard let name = m["name"] else { return }
+        switch reply {
+        case .name(let name, _):
             myName = name
             named = true
             if config.lastName != name {
@@ -129,50 +123,48 @@ extension ClientState {
                 fx.append(.saveConfig)
             }
             if screen == .name { goToMain() }
-        case "NAMES":
+        case .names:
             knownNames = incomingNames
             incomingNames = []
             if screen == .name, nameField.isEmpty, nameCursor == nil, let last = config.lastName {
                 nameCursor = knownNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
             }
             if let c = nameCursor, c >= filteredNames.count { nameCursor = filteredNames.isEmpty ? nil : filteredNames.count - 1 }
-        case "SCORES":
+        case .scores:
             scores = incomingScores
             incomingScores = []
-        case "SEEK":
-            if game == nil, let lang = m["lang"] {
-                lobby = .seeking(lang: lang, match: m["rounds"] == "ghost")
+        case let .seek(lang, rounds):
+            if game == nil {
+                lobby = .seeking(lang: lang, match: rounds == .ghost)
                 go(.waiting)
             }
-        case "NEW":
+        case let .new(code, _, lang, rounds):
             // Against the computer there is no code: the GAME follows at once.
-            if let code = m["code"], game == nil {
-                lobby = .hosting(code: code, lang: m["lang"] ?? "", match: m["rounds"] == "ghost")
+            if let code, game == nil {
+                lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)
                 go(.waiting)
             }
-        case "JOIN":
+        case .join:
             codeField = ""
-        case "LEAVE":
+        case .leave:
             if screen == .waiting { goToMain() }
             lobby = nil
-        case "REMATCH":
-            if m["status"] == "asked" { result?.rematchAsked = true }
-        case "RESTART", "LANG":
-            if m["status"] == "offered" { show(.offerSent) }
-        case "HINT":
-            if let letter = m["letter"], letter.count == 1 { show(.hint(winning: m["winning"] == "yes", letter: letter)) }
-        default:
+        case .rematch(let status):
+            if status == .asked { result?.rematchAsked = true }
+        case .restart(let status), .lang(_, let status?):
+            if status == .offered { show(.offerSent) }
+        case .hint(let fields):
+            if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .other:
             break
         }
     }
 
-    mutating func error(_ m: Message, _ fx: inout [ClientEffect]) {
-        let code = m.words.first ?? ""
-        let text = m.text ?? ""
-        let verb = pending.isEmpty ? "" : pending.removeFirst()
+    mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        let verb = pending.isEmpty ? nil : pending.removeFirst()
         switch (verb, code) {
-        case ("RESUME", _):
-            if code == "bad-token" {
+        case (.resume?, _):
+            if code == .badToken {
                 setToken(nil, &fx)
                 show(.gameEnded)
             } else {
@@ -183,27 +175,27 @@ extension ClientState {
                 if !named, let name = myName ?? config.lastName {
                     // Take the name back and carry on from the main screen.
                     myName = name
-                    send("NAME \(name)", &fx)
+                    send(.name(name), &fx)
                     goToMain()
                 } else {
                     goHome(&fx)
                 }
             }
-        case ("NAME", _):
+        case (.name?, _):
             show(.serverError(code: code, text: text))
             if screen != .name { goToNameScreen(&fx) }
-        case ("LETTER", "not-your-turn"):
+        case (.letter?, .notYourTurn):
             show(.notYourTurn)
-        case ("LETTER", "not-a-letter"):
+        case (.letter?, .notALetter):
             show(.lettersOnly)
-        case (_, "no-name"):
+        case (_, .noName):
             show(.serverError(code: code, text: text))
             named = false
             goToNameScreen(&fx)
-        case ("SCORES", _):
+        case (.scores?, _):
             scores = []
             show(.serverError(code: code, text: text))
-        case ("NAMES", _):
+        case (.names?, _):
             incomingNames = []
             show(.serverError(code: code, text: text))
         default:
@@ -213,17 +205,13 @@ extension ClientState {
 
     // MARK: Games
 
-    mutating func gameStarted(_ m: Message, _ fx: inout [ClientEffect]) {
-        guard let id = m.int("id"), let playersText = m["players"] else { return }
-        let players = playersText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
+                              header: GhostLines.Header, _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
-        var info = GameInfo(id: id, lang: m["lang"] ?? "", players: players, round: m.int("round") ?? 1)
-        info.bot = m["bot"].flatMap { $0.isEmpty ? nil : $0 }
-        info.match = m["rounds"] == "ghost"
-        if let ghost = ClientState.ghostLetters(m["ghost"]) {
-            info.match = true
-            info.ghost = ghost
-        }
+        var info = GameInfo(id: id, lang: lang, players: players, round: round)
+        info.bot = bot
+        info.match = header.match
+        if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {
                 // The same round again (a RESUME): keep what the screen showed.
@@ -238,7 +226,7 @@ extension ClientState {
         }
         game = info
         seatTaken = false
-        if let token = m["token"], ClientConfig.isToken(token) { setToken(token, &fx) }
+        if let token, ClientConfig.isToken(token) { setToken(token, &fx) }
         // Which seat is mine: my name, or the name this client last used.
         if let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {
             myName = mine
@@ -255,17 +243,16 @@ extension ClientState {
         confirmLeave = false
     }
 
-    mutating func over(_ m: Message, _ fx: inout [ClientEffect]) {
-        guard let id = m.int("id"), let winner = m["winner"], let loser = m["loser"] else { return }
+    mutating func over(id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
+                       _ fx: inout [ClientEffect]) {
         guard game == nil || game?.id == id else { return }
-        let ghost = ClientState.ghostLetters(m["ghost"])
-        let end = RoundEnd(winner: winner, loser: loser, reason: m["reason"] ?? "",
-                           fragment: m["fragment"] ?? game?.fragment ?? "", ghost: ghost ?? game?.ghost ?? [])
-        if var g = game, g.match || ghost != nil {
+        let end = RoundEnd(winner: winner, loser: loser, reason: reason,
+                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [])
+        if var g = game, g.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
             g.match = true
             g.roundEnd = end
-            if let ghost { g.ghost = ghost }
+            if let ghost = position.ghost { g.ghost = ghost }
             g.toMove = nil
             g.fragment = end.fragment
             game = g
@@ -273,7 +260,7 @@ extension ClientState {
             confirmLeave = false
             return
         }
-        result = GameResult(id: id, winner: winner, loser: loser, reason: end.reason, fragment: end.fragment,
+        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
@@ -281,38 +268,17 @@ extension ClientState {
     }
 
     /// The end of a whole match: the last round's OVER came just before.
-    mutating func matchOver(_ m: Message, _ fx: inout [ClientEffect]) {
-        guard let id = m.int("id"), let winner = m["winner"], let loser = m["loser"], let g = game, g.id == id else { return }
+    mutating func matchOver(id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
+        guard let g = game, g.id == id else { return }
         let last = g.roundEnd
-        var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? "", fragment: last?.fragment ?? g.fragment,
-                           players: g.players, info: last?.info, bot: g.bot)
+        // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
+        var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
+                           fragment: last?.fragment ?? g.fragment, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
-        r.ghost = ClientState.ghostLetters(m["ghost"]) ?? last?.ghost ?? g.ghost
+        r.ghost = ghost ?? last?.ghost ?? g.ghost
         result = r
         game = nil
         setToken(nil, &fx)
         go(.over)
-    }
-
-    /// `ghost=GH,-` → ["GH", ""]; nil unless it is two parts of G-H-O-S-T.
-    static func ghostLetters(_ field: String?) -> [String]? {
-        guard let field else { return nil }
-        let parts = field.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2 else { return nil }
-        var out: [String] = []
-        for p in parts {
-            if p == "-" || p.isEmpty { out.append(""); continue }
-            guard p.count <= 5, "GHOST".hasPrefix(p.uppercased()) else { return nil }
-            out.append(p.uppercased())
-        }
-        return out
-    }
-}
-
-extension Message {
-    /// A field as a non-negative integer of sane size.
-    func int(_ key: String) -> Int? {
-        guard let v = self[key], v.utf8.count <= 18, let n = Int(v), n >= 0 else { return nil }
-        return n
     }
 }

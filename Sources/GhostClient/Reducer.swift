@@ -35,7 +35,7 @@ extension ClientState {
 
     mutating func apply(_ event: ClientEvent, _ fx: inout [ClientEffect]) {
         switch event {
-        case .server(let message): server(message, &fx)
+        case .server(let line): server(line, &fx)
         case .key(let key): self.key(key, &fx)
         case .connected:
             link = .connected
@@ -48,7 +48,7 @@ extension ClientState {
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
             // A server that accepts but never greets is treated as down.
             if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
-            if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send("PING", &fx) }
+            if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
@@ -65,15 +65,14 @@ extension ClientState {
 
     /// Sends a command if the server can hear it; otherwise says so.
     @discardableResult
-    mutating func send(_ line: String, _ fx: inout [ClientEffect]) -> Bool {
+    mutating func send(_ command: Command, _ fx: inout [ClientEffect]) -> Bool {
         guard link == .online else {
             show(.notConnected)
             return false
         }
-        let verb = line.split(separator: " ").first.map { String($0).uppercased() } ?? line
-        pending.append(verb)
+        pending.append(command.verb)
         lastSentAt = now
-        fx.append(.send(line))
+        fx.append(.send(command))
         return true
     }
 
@@ -94,7 +93,7 @@ extension ClientState {
         }
         if link == .online {
             incomingNames = []
-            send("NAMES", &fx)
+            send(.names, &fx)
         }
     }
 
@@ -114,7 +113,7 @@ extension ClientState {
         scores = nil
         scoresOffset = 0
         incomingScores = []
-        send(ScoreBoard.command(scoresBoard, limit: ClientState.scoresLimit), &fx)
+        send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
     }
 
     mutating func goToTutorial(returnTo: Screen) {
@@ -142,7 +141,7 @@ extension ClientState {
             fx.append(.saveConfig)
         }
         if link == .online, serverLanguages.contains(code) {
-            send("LANG \(code)", &fx)
+            send(.lang(code), &fx)
         }
     }
 
@@ -166,21 +165,19 @@ extension ClientState {
 
     /// The greeting: the connection is usable. Restore what this client had:
     /// its language, its game (RESUME), or its name.
-    mutating func hello(_ m: Message, _ fx: inout [ClientEffect]) {
+    mutating func hello(languages: [String], _ fx: inout [ClientEffect]) {
         link = .online
         attempts = 0
         pending = []
         lastSentAt = now
-        if let langs = m["languages"] {
-            let list = langs.split(separator: ",").map(String.init).filter { !$0.isEmpty && $0.utf8.count <= 16 }
-            if !list.isEmpty { serverLanguages = list }
-        }
+        let list = languages.filter { !$0.isEmpty && $0.utf8.count <= 16 }
+        if !list.isEmpty { serverLanguages = list }
         if let lang = config.language, serverLanguages.contains(lang) {
-            send("LANG \(lang)", &fx)
+            send(.lang(lang), &fx)
         }
         if let token = config.token, !seatTaken {
             if screen != .game && screen != .language && screen != .tutorial { go(.resuming) }
-            send("RESUME \(token)", &fx)
+            send(.resume(token), &fx)
         } else if seatTaken {
             // The game goes on in the other window; this one starts afresh.
             game = nil
@@ -188,11 +185,11 @@ extension ClientState {
             show(.seatTaken)
         } else if let name = myName {
             // Back after a drop in the lobby: take the name again.
-            send("NAME \(name)", &fx)
+            send(.name(name), &fx)
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             incomingNames = []
-            send("NAMES", &fx)
+            send(.names, &fx)
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }

@@ -1,3 +1,5 @@
+import GhostProtocol
+
 /// The game screen and the game-over screen.
 extension Screens {
     static let keyboardRows = ["QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM"]
@@ -154,7 +156,10 @@ extension Screens {
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {
         guard let offer else { return "" }
-        return offer.kind == "lang" ? t.langOffer(t.nameOfLanguage(offer.lang ?? "?")) : t.restartOffer
+        switch offer.kind {
+        case .lang: return t.langOffer(t.nameOfLanguage(offer.lang ?? "?"))
+        case .restart: return t.restartOffer
+        }
     }
 
     static func opponent(of s: ClientState, in g: GameInfo) -> String? {
@@ -166,15 +171,15 @@ extension Screens {
         reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, t)
     }
 
-    static func reasonText(reason: String, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
+    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
         switch reason {
-        case "word": return t.reasonWord(loser, frag)
-        case "dead": return t.reasonDead(loser, frag)
-        case "left": return t.reasonLeft(loser)
-        case "abandoned": return t.reasonAbandoned(loser, winner)
-        default: return t.reasonOther(loser, reason)
+        case .word: return t.reasonWord(loser, frag)
+        case .dead: return t.reasonDead(loser, frag)
+        case .left: return t.reasonLeft(loser)
+        case .abandoned: return t.reasonAbandoned(loser, winner)
+        default: return t.reasonOther(loser, reason.rawValue)
         }
     }
 

@@ -1,3 +1,5 @@
+import GhostProtocol
+
 /// Screens as pure functions of the state: `(state, width, height, strings)`
 /// to exactly `height` lines, none wider than `width` columns. Attributes
 /// (ANSI SGR) appear only when `state.colour` is on; without colour, the
@@ -84,7 +86,7 @@ public enum Screens {
         case .accepted(let p): t.accepted(p)
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
-        case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code : text)
+        case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code.rawValue : text)
         }
     }
 
@@ -180,7 +182,7 @@ public enum Screens {
         let style = Style(colour: s.colour)
         let entries = ComputerMenuItem.all.map { item -> String in
             switch item {
-            case .level(let l): t.levelName(l) + " — " + t.levelDescription(l)
+            case .level(let l): t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
             case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
             case .back: t.menuBack
             }
@@ -225,11 +227,11 @@ public enum Screens {
         var body = [""]
         guard let rows = s.scores else {
             body.append(margin + t.scoresLoading)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
         }
         if rows.isEmpty {
             body.append(margin + t.scoresEmpty)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
         }
         let h = t.scoresHeader
         func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
@@ -242,7 +244,7 @@ public enum Screens {
             let line = row("\(r.rank)", display(r.name, t), "\(r.wins)", "\(r.played)")
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
-        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard), body: body, help: t.scoresHelp)
+        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
     }
 
     /// A player's name as shown: the computer's seat (`bot-hard`) by its level.

@@ -1,5 +1,6 @@
 // The English and Dutch texts. Both tables have the same shape; the tests
 // check that neither misses a tutorial page or a menu entry.
+import GhostProtocol
 
 private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? one : many }
 
@@ -189,21 +190,21 @@ extension Strings {
 
         errorText: { code in
             switch code {
-            case "no-hints": "Hints are only given against the Easy computer."
-            case "name-taken": "That name is in use by another player right now."
-            case "bad-name": "A name is 1–16 letters, digits, - or _."
-            case "not-your-turn": "Not your turn: wait for your opponent."
-            case "not-a-letter": "Letters only: type a letter a–z."
-            case "no-such-game": "No open private game has that code."
-            case "own-game": "That is your own game: give the code to your opponent."
-            case "bad-token": "Your last game has ended in the meantime."
-            case "no-offer": "There is no offer to answer."
-            case "offer-pending": "An offer is already waiting for an answer."
-            case "offer-spent": "You can make another offer once a letter has been played."
-            case "no-rematch": "No rematch: your opponent has gone or started something else."
-            case "no-name": "Choose a name first."
-            case "unknown-language": "The server has no dictionary for that language."
-            case "store-failed": "The server could not store that; nothing was done."
+            case .noHints: "Hints are only given against the Easy computer."
+            case .nameTaken: "That name is in use by another player right now."
+            case .badName: "A name is 1–16 letters, digits, - or _."
+            case .notYourTurn: "Not your turn: wait for your opponent."
+            case .notALetter: "Letters only: type a letter a–z."
+            case .noSuchGame: "No open private game has that code."
+            case .ownGame: "That is your own game: give the code to your opponent."
+            case .badToken: "Your last game has ended in the meantime."
+            case .noOffer: "There is no offer to answer."
+            case .offerPending: "An offer is already waiting for an answer."
+            case .offerSpent: "You can make another offer once a letter has been played."
+            case .noRematch: "No rematch: your opponent has gone or started something else."
+            case .noName: "Choose a name first."
+            case .unknownLanguage: "The server has no dictionary for that language."
+            case .storeFailed: "The server could not store that; nothing was done."
             default: nil
             }
         }
@@ -410,21 +411,21 @@ extension Strings {
 
         errorText: { code in
             switch code {
-            case "no-hints": "Hints krijg je alleen tegen de makkelijke computer."
-            case "name-taken": "Die naam is nu in gebruik door een andere speler."
-            case "bad-name": "Een naam is 1–16 letters, cijfers, - of _."
-            case "not-your-turn": "Je bent niet aan de beurt: wacht op je tegenstander."
-            case "not-a-letter": "Alleen letters: typ een letter a–z."
-            case "no-such-game": "Er is geen open privéspel met die code."
-            case "own-game": "Dat is je eigen spel: geef de code aan je tegenstander."
-            case "bad-token": "Je vorige spel is intussen afgelopen."
-            case "no-offer": "Er is geen voorstel om te beantwoorden."
-            case "offer-pending": "Er wacht al een voorstel op antwoord."
-            case "offer-spent": "Je kunt opnieuw iets voorstellen zodra er een letter gespeeld is."
-            case "no-rematch": "Geen revanche: je tegenstander is weg of met iets anders begonnen."
-            case "no-name": "Kies eerst een naam."
-            case "unknown-language": "De server heeft geen woordenboek voor die taal."
-            case "store-failed": "De server kon dat niet opslaan; er is niets veranderd."
+            case .noHints: "Hints krijg je alleen tegen de makkelijke computer."
+            case .nameTaken: "Die naam is nu in gebruik door een andere speler."
+            case .badName: "Een naam is 1–16 letters, cijfers, - of _."
+            case .notYourTurn: "Je bent niet aan de beurt: wacht op je tegenstander."
+            case .notALetter: "Alleen letters: typ een letter a–z."
+            case .noSuchGame: "Er is geen open privéspel met die code."
+            case .ownGame: "Dat is je eigen spel: geef de code aan je tegenstander."
+            case .badToken: "Je vorige spel is intussen afgelopen."
+            case .noOffer: "Er is geen voorstel om te beantwoorden."
+            case .offerPending: "Er wacht al een voorstel op antwoord."
+            case .offerSpent: "Je kunt opnieuw iets voorstellen zodra er een letter gespeeld is."
+            case .noRematch: "Geen revanche: je tegenstander is weg of met iets anders begonnen."
+            case .noName: "Kies eerst een naam."
+            case .unknownLanguage: "De server heeft geen woordenboek voor die taal."
+            case .storeFailed: "De server kon dat niet opslaan; er is niets veranderd."
             default: nil
             }
         }

@@ -1,3 +1,5 @@
+import GhostProtocol
+
 /// Every text the client shows, in one language. The client's own texts are
 /// translated; free text from the server (INFO, ERR) is shown as it comes.
 public struct Strings: Sendable {
@@ -152,7 +154,7 @@ public struct Strings: Sendable {
     public let matchSuffix: String
 
     /// Texts for the stable error codes; nil means "show the server's text".
-    public let errorText: @Sendable (String) -> String?
+    public let errorText: @Sendable (ErrorCode) -> String?
 
     /// The language's name as shown in menus, for any code the server offers.
     public func nameOfLanguage(_ code: String) -> String {

@@ -205,14 +205,19 @@ struct ClientEndToEndTests {
         defer { daemon.kill() }
         let tmux = try Tmux()
         defer { tmux.kill() }
-        let out = tmux.folder + "/out.txt"
-        let script = "printf 'NAME zoe\\nNAMES\\nLETTER a\\nSCORES 3\\n' | \(try ClientBinary.path()) 127.0.0.1:\(daemon.port) > \(out) 2>&1; echo \"rc=$?\" >> \(out)"
+        let out = tmux.folder + "/out.txt", err = tmux.folder + "/err.txt"
+        // CRLF and LF lines, a line over the protocol's 512 bytes (not sent: a note on stderr), and a last
+        // line without its LF, framed as the server frames them.
+        let input = "NAME zoe\\r\\nNAMES\\nLETTER a\\n" + String(repeating: "x", count: 600) + "\\nSCORES mode=match 3"
+        let script = "printf \"\(input)\" | \(try ClientBinary.path()) 127.0.0.1:\(daemon.port) > \(out) 2> \(err); echo \"rc=$?\" >> \(out)"
         let status = try Spawn.run(["/bin/sh", "-c", script], output: tmux.folder + "/sh.txt")
         #expect(status == 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "\n")
-        #expect(lines.first?.hasPrefix("HELLO ghostd/") == true)
+        #expect(lines.first?.hasPrefix("HELLO ghostd/") == true && lines.first?.hasSuffix(" protocol=2 languages=en,nl") == true)
         #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1",
                                               "ERR not-in-game you are not in a game; SEEK, NEW or JOIN one",
-                                              "OK SCORES count=0 board=game", "OK QUIT", "rc=0", ""])
+                                              "OK SCORES count=0 board=match", "OK QUIT", "rc=0", ""])
+        #expect(try String(contentsOfFile: err, encoding: .utf8)
+                == "ghost-client: a line longer than 512 bytes (with its line end) was not sent\n")
     }
 }

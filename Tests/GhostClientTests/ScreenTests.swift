@@ -27,7 +27,7 @@ struct ScreenTests {
         let away = Fx.run(game, Fx.line("ADJOURNED id=7 player=bob grace=60"), .key(.char("1"))).0
         let over = Fx.over(language: language, colour: colour)
         let scores = Fx.run(main, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
-                                  + [Fx.line("OK SCORES count=30")]).0
+                                  + [Fx.line("OK SCORES count=30 board=game")]).0
         let offline = Fx.run(game, .disconnected).0
         return [first, tutorial, names, main, join, hosting, seeking, resuming, game, menu, away, over, scores, offline]
     }
@@ -219,7 +219,7 @@ struct ScreenTests {
         ("later", "bob lost (later).", "bob verloor (later)."),
     ])
     func reasons(reason: String, en: String, nl: String) {
-        let r = GameResult(id: 1, winner: "alice", loser: "bob", reason: reason, fragment: "pear")
+        let r = GameResult(id: 1, winner: "alice", loser: "bob", reason: OverReason(rawValue: reason), fragment: "pear")
         #expect(Screens.reasonText(r, .en) == en)
         #expect(Screens.reasonText(r, .nl) == nl)
     }
@@ -229,7 +229,7 @@ struct ScreenTests {
     @Test("A match shows each player's G-H-O-S-T letters under their name; the computer by its level")
     func matchScreen() {
         var s = ReducerComputerAndMatchTests.matchGame(bot: "hard")
-        s = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bot-hard fragment=q ghost=GH,-")).0
+        s = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bot-hard fragment=q ghost=GH,")).0
         let lines = ScreenTests.plainLines(s)
         #expect(lines[3].contains("▶ Computer (hard)") && lines[3].contains("alice (you)"))
         let ghost = lines[4].trimmingCharacters()
@@ -247,12 +247,12 @@ struct ScreenTests {
     func rounds() {
         var s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
             "MOVE id=5 player=alice letter=q fragment=q", "MOVE id=5 player=bob letter=z fragment=qz",
-            "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=-,G")).0
+            "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=,G")).0
         var lines = ScreenTests.plainLines(s)
         #expect(lines[5].trimmingCharacters() == "Round over: the next one starts…")
         #expect(lines[21] == " bob made “QZ” and earns the letter G.")
-        s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
-                               "TURN id=5 player=bob fragment= ghost=-,G")).0
+        s = Fx.run(s, Fx.lines("GAME id=5 game=ghost lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=,G",
+                               "TURN id=5 player=bob fragment= ghost=,G")).0
         lines = ScreenTests.plainLines(s)
         #expect(lines[21] == " Last round: bob made “QZ” and earns the letter G.")
         #expect(lines[0].contains("round 2"))
@@ -288,7 +288,7 @@ struct ScreenTests {
         ])
         #expect(lines[11] == "  Game type: single game")
         let over = ScreenTests.plainLines(Fx.run(Fx.named(), Fx.lines(
-            "GAME id=4 lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
             "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
             "RANK name=alice rank=1 wins=0")).0)
         #expect(over[3] == "  Computer (easy) wins this game. Better luck next time!")
@@ -301,7 +301,7 @@ struct ScreenTests {
     func scores() {
         var s = Fx.named("player2")
         s = Fx.run(s, [.key(.char("8"))] + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) wins=\(31 - $0) played=40") }
-                      + [Fx.line("OK SCORES count=30")]).0
+                      + [Fx.line("OK SCORES count=30 board=game")]).0
         let lines = ScreenTests.plainLines(s)
         #expect(lines[0].contains("High scores · games between people"))
         #expect(lines[3] == "      Rank  Name                   Wins   Played")

@@ -72,7 +72,7 @@ struct EndToEndDurableOfferTests {
             try game.players[0].expect(lines: ["OK RESTART status=offered", "OFFER id=\(id) player=\(a.name) kind=restart"])
             try b.expect(lines: ["OFFER id=\(id) player=\(a.name) kind=restart",
                                  "INFO \(a.name) offers to restart the round: ACCEPT or DECLINE."])
-            try game.play("a")
+            try game.play("a", cancelling: "CANCELLED id=\(id) player=\(a.name) kind=restart")
             try a.send("ACCEPT")
             try a.expectError("no-offer")
             try game.play("t")
@@ -175,6 +175,7 @@ struct EndToEndDurableOfferTests {
                                  "INFO \(a.name) wants a rematch: send REMATCH to play again."])
             b.client.close()
             #expect(daemon.waitUntilClosed(b.client))
+            try a.expect("CANCELLED id=\(second.id) player=\(a.name) kind=rematch")
             try a.send("REMATCH")
             try a.expectError("no-rematch")
             try a.expectNothing(within: 0.1)

@@ -1,3 +1,4 @@
+import Testing
 @testable import GhostClient
 import GhostProtocol
 
@@ -5,12 +6,19 @@ import GhostProtocol
 enum Fx {
     static let token = "9ee1b5612f9418acd5c3de1c8ec61252"
 
-    /// A server line as an event.
-    static func line(_ text: String) -> ClientEvent {
-        .server(Message.parse(text) ?? Message("UNPARSEABLE"))
+    /// A server line as an event, decoded as the app decodes it. A line that
+    /// does not decode is a mistake in the test (the app drops such lines).
+    static func line(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> ClientEvent {
+        guard let line = ServerLine.decode(text) else {
+            Issue.record("`\(text)` does not decode", sourceLocation: sourceLocation)
+            return .server(.info(""))
+        }
+        return .server(line)
     }
 
-    static func lines(_ texts: String...) -> [ClientEvent] { texts.map(line) }
+    static func lines(_ texts: String..., sourceLocation: SourceLocation = #_sourceLocation) -> [ClientEvent] {
+        texts.map { line($0, sourceLocation: sourceLocation) }
+    }
 
     static func keys(_ text: String) -> [ClientEvent] { text.map { .key(.char($0)) } }
 
@@ -30,12 +38,12 @@ enum Fx {
         run(state, events)
     }
 
-    /// The lines sent, from a list of effects.
+    /// The lines sent, from a list of effects, as the connection writes them.
     static func sent(_ effects: [ClientEffect]) -> [String] {
-        effects.compactMap { if case .send(let l) = $0 { return l } else { return nil } }
+        effects.compactMap { if case .send(let c) = $0 { return c.rendered } else { return nil } }
     }
 
-    static let hello = "HELLO ghostd/0.2.0 protocol=1 languages=en,nl"
+    static let hello = "HELLO ghostd/0.4.0 protocol=2 languages=en,nl"
 
     /// A returning player (language and tutorial done), connected and greeted:
     /// on the name screen, with NAMES sent.
@@ -62,7 +70,7 @@ enum Fx {
         let players = meFirst ? "\(me),\(opponent)" : "\(opponent),\(me)"
         s = run(s, Fx.keys("3") + [line("OK NEW code=4EG7R lang=en"),
                                    line("INFO Give the code 4EG7R to your opponent: they send JOIN 4EG7R."),
-                                   line("GAME id=7 lang=en players=\(players) token=\(token) round=1")]).0
+                                   line("GAME id=7 game=ghost lang=en players=\(players) token=\(token) round=1")]).0
         var mover = meFirst ? me : opponent
         var frag = ""
         s = run(s, line("TURN id=7 player=\(mover) fragment=")).0

@@ -216,7 +216,8 @@ struct Game {
     /// The player to move sends `input` (a bare letter by default), which must
     /// keep the game going: checks OK LETTER, MOVE and TURN on both sides.
     /// `present` limits the checks to the players still connected.
-    mutating func play(_ letter: Character, input: String? = nil, present: [Int] = [0, 1],
+    /// `cancelling`: the line a pending offer's CANCELLED event sends, after MOVE.
+    mutating func play(_ letter: Character, input: String? = nil, present: [Int] = [0, 1], cancelling: String? = nil,
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (m, w) = (mover, waiter)
         let frag = fragment + String(letter)
@@ -225,6 +226,7 @@ struct Game {
         for seat in present {
             let p = players[seat]
             try p.expect("MOVE id=\(id) player=\(m.name) letter=\(letter) fragment=\(frag)", sourceLocation: sourceLocation)
+            if let cancelling { try p.expect(cancelling, sourceLocation: sourceLocation) }
             try p.expect("TURN id=\(id) player=\(w.name) fragment=\(frag)", sourceLocation: sourceLocation)
         }
         fragment = frag
