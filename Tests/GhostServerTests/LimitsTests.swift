@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// The daemon's limits (Server.swift, Protocol.md §7), each against a small
+/// The daemon's limits (Net/EventLoop.swift, Protocol.md §7), each against a small
 /// daemon of its own with a tiny limit, over real sockets.
 @Suite("Limits: clients, timeouts, flood, output, accept backoff", .timeLimit(.minutes(5)))
 struct LimitsTests {
