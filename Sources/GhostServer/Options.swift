@@ -73,11 +73,11 @@ public enum DaemonOptions {
                }),
         number("--grace", "SECONDS", "how long a player to move may be away before the opponent may CLAIM", 0...86_400, \.graceSeconds),
         number("--bot-delay", "MS", "about how long the computer thinks before it plays; 0 plays at once", 0...10_000, \.botDelay, scale: 1000),
-        integer("--max-clients", "N", "connections served at once; past it: ERR busy and close", 1...1_000_000, \.maxClients),
+        integer("--max-clients", "N", "connections served at once; past it: BYE full and close", 1...1_000_000, \.maxClients),
         integer("--max-clients-per-ip", "N", "connections from one IP address at once; 0: no limit", 0...1_000_000, \.maxClientsPerIP),
         number("--name-timeout", "SECONDS", "time to send NAME or RESUME before the connection is closed; 0: none", 0...86_400, \.nameTimeout),
         number("--idle-timeout", "SECONDS", "time without any command (PING keeps alive) before closing; 0: none", 0...864_000, \.idleTimeout),
-        number("--max-commands-per-second", "N", "average command rate per connection; past it: ERR flood and close; 0: none", 0...1_000_000, \.commandsPerSecond),
+        number("--max-commands-per-second", "N", "average command rate per connection; past it: BYE flood and close; 0: none", 0...1_000_000, \.commandsPerSecond),
         number("--command-burst", "N", "commands a connection may send at once above that rate", 1...1_000_000, \.commandBurst),
         integer("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)", 1024...(1 << 30), \.maxOutputBytes),
     ] }

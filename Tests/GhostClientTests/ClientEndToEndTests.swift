@@ -213,6 +213,6 @@ struct ClientEndToEndTests {
         #expect(lines.first?.hasPrefix("HELLO ghostd/") == true)
         #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1",
                                               "ERR not-in-game you are not in a game; SEEK, NEW or JOIN one",
-                                              "OK SCORES count=0 board=game", "OK QUIT", "rc=0", ""])
+                                              "OK SCORES count=0 board=game", "OK QUIT", "BYE quit goodbye", "rc=0", ""])
     }
 }

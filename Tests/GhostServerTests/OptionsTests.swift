@@ -141,7 +141,7 @@ struct OptionsTests {
         #expect(DaemonOptions.parse(["--port", "x"])
                 == .failure(OptionError("--port: bad value x: TCP port; 0 picks a free one, printed at start")))
         #expect(DaemonOptions.parse(["--max-clients=0"])
-                == .failure(OptionError("--max-clients: bad value 0: connections served at once; past it: ERR busy and close")))
+                == .failure(OptionError("--max-clients: bad value 0: connections served at once; past it: BYE full and close")))
     }
 
     @Test("A missing value is an OptionError; the next option is not silently skipped")

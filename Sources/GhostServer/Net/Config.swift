@@ -17,7 +17,7 @@ public struct ServerConfig: Sendable {
     public var readBudgetBytes = 64 * 1024
     /// listen() backlog.
     public var backlog = 1024
-    /// Connections served at once; past it a new client gets `ERR busy` and is closed.
+    /// Connections served at once; past it a new client gets `BYE full` and is closed.
     public var maxClients = 10_000
     /// Connections from one IP address at once (0: no limit).
     public var maxClientsPerIP = 256
@@ -26,7 +26,7 @@ public struct ServerConfig: Sendable {
     /// Seconds a connection may stay silent; PING keeps it alive (0: no limit).
     public var idleTimeout: Double = 600
     /// Commands per second one connection may send on average, with bursts of
-    /// `commandBurst`; past that it gets `ERR flood` and is closed (0: no limit).
+    /// `commandBurst`; past that it gets `BYE flood` and is closed (0: no limit).
     public var commandsPerSecond: Double = 50
     public var commandBurst: Double = 200
     /// How long accept() rests after EMFILE/ENFILE/ENOBUFS before trying again.

@@ -17,10 +17,12 @@ final class Connection {
     var output: [UInt8] = []
     var written = 0              // bytes of `output` already sent
     var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
-    var closeAfterFlush = false  // QUIT, EOF, a limit: close once output is written
+    var closeAfterFlush = false  // BYE sent: close once output is written
     var closeReason = "quit"
     var closeDeadline = 0.0      // by then it goes, written or not
     var dropReason: String?      // set when it must go at the end of the turn
+    /// The BYE line to write, best effort, when it is dropped (output overflow).
+    var byeOnDrop: ServerLine?
 
     init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
         self.id = id
@@ -68,8 +70,9 @@ final class ConnectionTable: Outbox {
 
     // MARK: Outbox
 
+    /// Nothing is sent after a connection's BYE, nor to one being dropped.
     func send(_ line: ServerLine, to id: ConnectionID) {
-        guard let conn = connections[id], conn.dropReason == nil else { return }
+        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
         line.appendWire(to: &conn.output)
         queued(conn)
     }
@@ -79,21 +82,37 @@ final class ConnectionTable: Outbox {
         scratch.removeAll(keepingCapacity: true)
         line.appendWire(to: &scratch)
         for case let id? in ids {
-            guard let conn = connections[id], conn.dropReason == nil else { continue }
+            guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
             conn.output.append(contentsOf: scratch)
             queued(conn)
         }
     }
 
-    func close(_ id: ConnectionID) {
-        close(id, reason: "quit")
+    /// Queues `BYE <code> <text>` as the connection's last line; it closes
+    /// once that is written, or after `closeGrace` seconds. The log gives the
+    /// code (and the text) as the reason.
+    func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
+        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        ServerLine.bye(code, text).appendWire(to: &conn.output)
+        conn.closeAfterFlush = true
+        conn.closeReason = ConnectionTable.reason(code, text)
+        conn.closeDeadline = now + ConnectionTable.closeGrace
+        markDirty(conn)
     }
 
-    func close(_ id: ConnectionID, reason: String) {
-        guard let conn = connections[id], !conn.closeAfterFlush else { return }
-        conn.closeAfterFlush = true
-        conn.closeReason = reason
-        conn.closeDeadline = now + ConnectionTable.closeGrace
+    /// How a close reads in the log: `flood (more than 5 commands a second)`.
+    static func reason(_ code: ByeCode, _ text: String) -> String {
+        "\(code.rawValue) (\(text))"
+    }
+
+    /// The client left too much unread: it is dropped at the end of the turn,
+    /// its BYE written past the limit, best effort.
+    func overflowed(_ conn: Connection) {
+        guard conn.dropReason == nil else { return }
+        let text = "more than \(maxOutputBytes) bytes of replies unread"
+        // A connection that already has its BYE queued gets no second one.
+        conn.byeOnDrop = conn.closeAfterFlush ? nil : .bye(.outputOverflow, text)
+        conn.dropReason = ConnectionTable.reason(.outputOverflow, text)
         markDirty(conn)
     }
 
@@ -101,7 +120,7 @@ final class ConnectionTable: Outbox {
         // The limit is on replies left unread, checked after each flush; this
         // hard stop only bounds what one turn can pile up.
         if conn.pendingOutput > maxOutputBytes + ConnectionTable.turnAllowance {
-            conn.dropReason = "output buffer over \(maxOutputBytes) bytes"
+            overflowed(conn)
         }
         markDirty(conn)
     }

@@ -175,17 +175,11 @@ public final class Server {
                 continue
             }
             if config.idleTimeout > 0, now - conn.lastInput > config.idleTimeout {
-                refuse(conn, .error(.timeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive"))
+                table.close(conn.id, .idleTimeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive")
             } else if config.nameTimeout > 0, now - conn.openedAt > config.nameTimeout, !lobby.isIdentified(conn.id) {
-                refuse(conn, .error(.timeout, "no NAME or RESUME within \(Int(config.nameTimeout)) s"))
+                table.close(conn.id, .nameTimeout, "no NAME or RESUME within \(Int(config.nameTimeout)) s")
             }
         }
-    }
-
-    /// Sends a last line and closes the connection once it is written.
-    private func refuse(_ conn: Connection, _ line: ServerLine) {
-        table.send(line, to: conn.id)
-        table.close(conn.id, reason: line.message.words.first ?? "refused")
     }
 
     private func pauseAccepting() {
@@ -219,7 +213,7 @@ public final class Server {
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if table.count >= config.maxClients {
-                turnAway(fd, "ERR busy the server has its maximum of \(config.maxClients) clients; try again later")
+                turnAway(fd, "the server has its maximum of \(config.maxClients) clients; try again later")
                 continue
             }
             ghost_tune_socket(fd)
@@ -227,7 +221,7 @@ public final class Server {
             nextID += 1
             let conn = Connection(id: id, fd: fd, peer: peerText, now: now, burst: config.commandBurst)
             if config.maxClientsPerIP > 0, perIP[conn.ip, default: 0] >= config.maxClientsPerIP {
-                turnAway(fd, "ERR busy too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
+                turnAway(fd, "too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
                 continue
             }
             perIP[conn.ip, default: 0] += 1
@@ -241,9 +235,10 @@ public final class Server {
         }
     }
 
-    /// Answers a client that cannot be served with one line, and closes it.
-    private func turnAway(_ fd: Int32, _ line: String) {
-        let bytes = Array((line + "\r\n").utf8)
+    /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
+    private func turnAway(_ fd: Int32, _ text: String) {
+        var bytes: [UInt8] = []
+        ServerLine.bye(.full, text).appendWire(to: &bytes)
         _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
         Glibc.close(fd)
     }
@@ -272,7 +267,7 @@ public final class Server {
                         // Input after QUIT or from a dropped connection is ignored.
                         guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
                         guard withinRate(conn) else {
-                            refuse(conn, .error(.flood, "more than \(Int(config.commandsPerSecond)) commands a second; goodbye"))
+                            table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
                             return
                         }
                         lobby.received(frame, from: conn.id)
@@ -333,7 +328,8 @@ public final class Server {
         return true
     }
 
-    private func flush(_ conn: Connection) {
+    /// Writes what the socket takes without blocking; nil, or why writing failed.
+    private func writeOut(_ conn: Connection) -> String? {
         while conn.pendingOutput > 0 {
             let sent = conn.output.withUnsafeBytes { buf in
                 ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.pendingOutput))
@@ -345,9 +341,16 @@ public final class Server {
             } else if sent < 0 && errno == EINTR {
                 continue
             } else {
-                disconnect(conn, reason: "write error: \(errnoText())")
-                return
+                return "write error: \(errnoText())"
             }
+        }
+        return nil
+    }
+
+    private func flush(_ conn: Connection) {
+        if let failure = writeOut(conn) {
+            disconnect(conn, reason: failure)
+            return
         }
         if conn.pendingOutput == 0 {
             conn.output.removeAll(keepingCapacity: conn.output.capacity <= 4096)
@@ -357,7 +360,8 @@ public final class Server {
                 return
             }
         } else if conn.pendingOutput > config.maxOutputBytes {
-            disconnect(conn, reason: "output buffer over \(config.maxOutputBytes) bytes")
+            table.overflowed(conn)
+            if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
         } else if conn.written > 64 * 1024 {
             conn.output.removeFirst(conn.written)
@@ -379,6 +383,12 @@ public final class Server {
         // Tell the lobby first, so the opponent hears about it; this connection
         // no longer receives anything.
         conn.dropReason = conn.dropReason ?? reason
+        if let bye = conn.byeOnDrop {
+            // Past the limit, without waiting: it may or may not be read.
+            conn.byeOnDrop = nil
+            bye.appendWire(to: &conn.output)
+            _ = writeOut(conn)
+        }
         lobby.disconnected(conn.id)
         table.connections[conn.id] = nil
         if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
@@ -388,12 +398,16 @@ public final class Server {
     }
 
     private func shutdown() {
-        for conn in table.connections.values {
-            flush(conn)
+        // Every client gets BYE shutdown after what is queued for it, written
+        // as far as its socket takes it now.
+        let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
+        for conn in table.connections.values where conn.dropReason == nil {
+            table.close(conn.id, .shutdown, text)
+            _ = writeOut(conn)
         }
         // Games in progress stay in the store as they are: players RESUME them
         // after a restart. Closing sockets here must not adjourn them again.
-        closeEverything(reason: "server shutting down")
+        closeEverything(reason: ConnectionTable.reason(.shutdown, text))
         do { try store.commit() } catch { log("cannot commit to \(store.path): \(error)") }
         store.close()
         log("stopped")
