@@ -76,7 +76,7 @@ public enum DaemonOptions {
         integer("--max-clients", "N", "connections served at once; past it: BYE full and close", 1...1_000_000, \.maxClients),
         integer("--max-clients-per-ip", "N", "connections from one IP address at once; 0: no limit", 0...1_000_000, \.maxClientsPerIP),
         number("--name-timeout", "SECONDS", "time to send NAME or RESUME before the connection is closed; 0: none", 0...86_400, \.nameTimeout),
-        number("--idle-timeout", "SECONDS", "time without any command (PING keeps alive) before closing; 0: none", 0...864_000, \.idleTimeout),
+        number("--idle-timeout", "SECONDS", "time without any command (PING keeps alive, blank lines do not) before closing; 0: none", 0...864_000, \.idleTimeout),
         number("--max-commands-per-second", "N", "average command rate per connection; past it: BYE flood and close; 0: none", 0...1_000_000, \.commandsPerSecond),
         number("--command-burst", "N", "commands a connection may send at once above that rate", 1...1_000_000, \.commandBurst),
         integer("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)", 1024...(1 << 30), \.maxOutputBytes),

@@ -165,6 +165,24 @@ struct LimitsTests {
         #expect(d.isRunning)
     }
 
+    @Test("--idle-timeout 1: blank lines (empty, spaces, tabs, CRLF) every 0.2 s do not keep a connection alive: `BYE idle-timeout …` and EOF")
+    func blankLinesDoNotKeepAlive() throws {
+        let d = try Self.daemon(["--idle-timeout", "1"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "blank")
+        try c.login(E2E.name("blank"))
+        let blanks = ["", "   ", "\t", " \t \r"]
+        var sent = 0
+        let start = monotonicNow()
+        while !c.isClosed(timeout: 0.2) && monotonicNow() - start < 5 {
+            if c.trySend(blanks[sent % blanks.count]) { sent += 1 }
+        }
+        #expect(c.sawEOF, "a connection sending only blank lines was not closed by --idle-timeout 1 within 5 s")
+        #expect(c.takeBufferedLines() == [Self.idleTimeoutLine])
+        #expect(sent >= 4, "only \(sent) blank lines were sent before the close")
+        #expect(d.closeReason(localPort: c.localPort) == "idle-timeout (no command for 1 s; PING keeps a connection alive)")
+    }
+
     @Test("--idle-timeout 1 in a game: the opponent gets ADJOURNED (not OVER), the player RESUMEs with the token and plays on")
     func idleTimeoutAdjourns() throws {
         let d = try Self.daemon(["--idle-timeout", "1"])
@@ -265,6 +283,20 @@ struct LimitsTests {
             usleep(250_000)
         }
         try h.login(E2E.name("steady"))
+        #expect(d.isRunning)
+    }
+
+    @Test("--max-commands-per-second 5 --command-burst 10: 1,000 blank lines at once do not trip the limit; the whole burst is still there")
+    func blankLinesAreNotCommands() throws {
+        let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "blanks")
+        let blanks = ["\n", "\r\n", "  \n", "\t\r\n", " \t \n"]
+        try c.sendRaw(Array((0..<1000).map { blanks[$0 % blanks.count] }.joined().utf8))
+        // Then exactly the burst of real commands: all answered, nothing else.
+        try c.sendRaw(Array(String(repeating: "PING\n", count: 10).utf8))
+        for _ in 0..<10 { try c.expect("OK PING") }
+        try c.expectNothing(within: 0.3)
         #expect(d.isRunning)
     }
 

@@ -23,9 +23,10 @@ public struct ServerConfig: Sendable {
     public var maxClientsPerIP = 256
     /// Seconds a connection may stay without NAME or RESUME (0: no limit).
     public var nameTimeout: Double = 60
-    /// Seconds a connection may stay silent; PING keeps it alive (0: no limit).
+    /// Seconds a connection may go without a command; PING keeps it alive,
+    /// blank lines do not (0: no limit).
     public var idleTimeout: Double = 600
-    /// Commands per second one connection may send on average, with bursts of
+    /// Commands (blank lines are not) per second one connection may send on average, with bursts of
     /// `commandBurst`; past that it gets `BYE flood` and is closed (0: no limit).
     public var commandsPerSecond: Double = 50
     public var commandBurst: Double = 200

@@ -260,12 +260,15 @@ public final class Server {
             }
             if count > 0 {
                 budget -= count
-                conn.lastInput = now
                 readBuffer.withUnsafeBytes { buf in
                     let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
                     conn.framer.feed(chunk) { frame in
                         // Input after QUIT or from a dropped connection is ignored.
                         guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
+                        // Blank lines are not commands: they neither count
+                        // toward the rate limit nor keep the connection alive.
+                        if case .line(let bytes) = frame, Server.isBlank(bytes) { return }
+                        conn.lastInput = now
                         guard withinRate(conn) else {
                             table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
                             return
@@ -316,6 +319,12 @@ public final class Server {
             for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
             flushing.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Empty, or only spaces and tabs (the framer has dropped the line end).
+    static func isBlank(_ line: [UInt8]) -> Bool {
+        for b in line where b != 0x20 && b != 0x09 { return false }
+        return true
     }
 
     /// Takes one command from the connection's token bucket.
