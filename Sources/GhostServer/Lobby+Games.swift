@@ -393,8 +393,7 @@ extension Lobby {
         if let old = table.seats[seat], old != id {
             sessions[old]?.state = .idle
             sessions[old]?.name = nil
-            outbox.send(.info("Your seat in game \(gameID) was resumed from another connection."), to: old)
-            outbox.close(old)
+            outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         stopWaiting(id, session)
         if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {

@@ -12,8 +12,10 @@ public protocol Outbox: AnyObject {
     func send(_ line: ServerLine, to id: ConnectionID)
     /// The same line to several connections (nil entries are skipped).
     func send(_ line: ServerLine, toEach ids: [ConnectionID?])
-    /// Close the connection once what was sent to it has been written.
-    func close(_ id: ConnectionID)
+    /// Close the connection: `BYE <code> <text>` is its last line, and it
+    /// closes once what was sent to it has been written. Nothing more is sent
+    /// to it after that.
+    func close(_ id: ConnectionID, _ code: ByeCode, _ text: String)
 }
 
 extension Outbox {
@@ -254,7 +256,7 @@ public final class Lobby {
         case .quit:
             // Leaving the connection adjourns a game; LEAVE is how to resign.
             reply(id, .ok("QUIT"))
-            outbox.close(id)
+            outbox.close(id, .quit, "goodbye")
         case .name(let name): setName(name, id, session)
         case .names:
             guard let names = persist({ try store.allNames() }) else { return failed(id) }

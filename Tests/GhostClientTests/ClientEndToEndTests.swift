@@ -216,7 +216,7 @@ struct ClientEndToEndTests {
         #expect(lines.first?.hasPrefix("HELLO ghostd/") == true && lines.first?.hasSuffix(" protocol=2 languages=en,nl") == true)
         #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1",
                                               "ERR not-in-game you are not in a game; SEEK, NEW or JOIN one",
-                                              "OK SCORES count=0 board=match", "OK QUIT", "rc=0", ""])
+                                              "OK SCORES count=0 board=match", "OK QUIT", "BYE quit goodbye", "rc=0", ""])
         #expect(try String(contentsOfFile: err, encoding: .utf8)
                 == "ghost-client: a line longer than 512 bytes (with its line end) was not sent\n")
     }

@@ -160,7 +160,7 @@ struct EndToEndBadInputTests {
             let quit = infos.first { $0.hasPrefix("HELP QUIT ") } ?? ""
             #expect(!quit.contains("lost"), "HELP says: \(quit)")
             try c.send("Quit")
-            try c.expect("OK QUIT")
+            try c.expect(lines: ["OK QUIT", "BYE quit goodbye"])
             try c.expectClosed()
         }
     }
@@ -247,7 +247,7 @@ struct EndToEndBadInputTests {
             try third.send("NAME \(name)")
             try third.expectError("name-taken")
             try other.send("QUIT")
-            try other.expect("OK QUIT")
+            try other.expect(lines: ["OK QUIT", "BYE quit goodbye"])
             try other.expectClosed()
             try third.login(name)
         }

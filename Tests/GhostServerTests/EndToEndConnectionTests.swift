@@ -8,6 +8,7 @@ import Glibc
 /// Leaving games, disconnects, signals and the command line of a real ghostd.
 @Suite("EndToEnd: connections and process", .timeLimit(.minutes(5)))
 struct EndToEndConnectionTests {
+    static let byeShutdown = "BYE shutdown the server is stopping; games in progress are kept: RESUME them when it is back"
     @Test("Closing the socket mid-game adjourns it: the opponent gets ADJOURNED and INFO and stays in the game")
     func disconnectMidGame() throws {
         try E2E.withDaemon { daemon in
@@ -53,7 +54,7 @@ struct EndToEndConnectionTests {
         }
     }
 
-    @Test("QUIT mid-game adjourns it: the quitter gets only OK QUIT, then EOF; the opponent gets ADJOURNED")
+    @Test("QUIT mid-game adjourns it: the quitter gets only OK QUIT and BYE quit, then EOF; the opponent gets ADJOURNED")
     func quitMidGame() throws {
         try E2E.withDaemon { daemon in
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "quit"))
@@ -63,7 +64,7 @@ struct EndToEndConnectionTests {
             // Everything the quitter gets before the server closes.
             #expect(quitter.client.isClosed(), "the server did not close the quitter's connection")
             let got = quitter.client.takeBufferedLines()
-            #expect(got == ["OK QUIT"], "the quitter got \(got) before EOF; expected only OK QUIT")
+            #expect(got == ["OK QUIT", "BYE quit goodbye"], "the quitter got \(got) before EOF; expected only OK QUIT and BYE quit")
 
             let host = game.players[0]
             try host.expect(lines: [
@@ -111,7 +112,7 @@ struct EndToEndConnectionTests {
         }
     }
 
-    @Test("SIGTERM: exit status 0; stderr has one line per connection opened/closed and per game start/end; games in progress survive")
+    @Test("SIGTERM: exit status 0; every client gets BYE shutdown; stderr has one line per connection opened/closed and per game start/end; games in progress survive")
     func sigterm() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -125,7 +126,7 @@ struct EndToEndConnectionTests {
         let idle = try LineClient(port: daemon.port, label: "idle")
         let quitter = try LineClient(port: daemon.port, label: "quitter")
         try quitter.send("QUIT")
-        try quitter.expect("OK QUIT")
+        try quitter.expect(lines: ["OK QUIT", "BYE quit goodbye"])
         try quitter.expectClosed()
         let clients = g1.players.map(\.client) + g2.players.map(\.client) + [idle, quitter]
         #expect(g1.id == 1 && g2.id == 2)
@@ -133,6 +134,10 @@ struct EndToEndConnectionTests {
         let status = daemon.terminate()
         #expect(status == .exited(0), "stderr:\n\(daemon.stderrText)")
         for c in clients { #expect(c.isClosed(timeout: 2), "\(c.label) was not disconnected") }
+        // Each client still connected got BYE shutdown as its last line, and nothing else.
+        for c in clients where c !== quitter {
+            #expect(c.takeBufferedLines() == [EndToEndConnectionTests.byeShutdown], "\(c.label)")
+        }
 
         let lines = daemon.stderrLines
         let log = lines.joined(separator: "\n")

@@ -83,10 +83,10 @@ struct EndToEndDurableTests {
             try squatter.expectError("no-name")
 
             // A second connection resumes a seat whose connection is still open (half-open
-            // socket): the old one gets an INFO and is closed; the opponent is not told.
+            // socket): the old one gets BYE replaced and is closed; the opponent is not told.
             let stale = game.players[1]
             game.players[1] = try E2E.resume(daemon, game, seat: 1, opponentPresent: false)
-            try stale.expect("INFO Your seat in game \(game.id) was resumed from another connection.")
+            try stale.expect("BYE replaced your seat in game \(game.id) was resumed from another connection")
             try stale.client.expectClosed()
             try game.players[0].expectNothing(within: 0.2)
 

@@ -4,12 +4,13 @@ import Testing
 import Glibc
 #endif
 
-/// The daemon's limits (Server.swift, Protocol.md §7), each against a small
+/// The daemon's limits (Net/EventLoop.swift, Protocol.md §7), each against a small
 /// daemon of its own with a tiny limit, over real sockets.
 @Suite("Limits: clients, timeouts, flood, output, accept backoff", .timeLimit(.minutes(5)))
 struct LimitsTests {
-    static let idleTimeoutLine = "ERR timeout no command for 1 s; PING keeps a connection alive"
-    static let nameTimeoutLine = "ERR timeout no NAME or RESUME within 1 s"
+    static let idleTimeoutLine = "BYE idle-timeout no command for 1 s; PING keeps a connection alive"
+    static let nameTimeoutLine = "BYE name-timeout no NAME or RESUME within 1 s"
+    static let overflowLine = "BYE output-overflow more than 2048 bytes of replies unread"
 
     static func daemon(_ args: [String]) throws -> DaemonProcess {
         try DaemonProcess.start(extraArguments: args)
@@ -25,11 +26,11 @@ struct LimitsTests {
 
     // MARK: Connection limits
 
-    @Test("--max-clients 3: the 4th connection reads exactly one `ERR busy …` line and EOF; a freed slot serves again")
+    @Test("--max-clients 3: the 4th connection reads exactly one `BYE full …` line and EOF; a freed slot serves again")
     func maxClients() throws {
         let d = try Self.daemon(["--max-clients", "3"])
         defer { d.kill() }
-        let busy = "ERR busy the server has its maximum of 3 clients; try again later"
+        let busy = "BYE full the server has its maximum of 3 clients; try again later"
         let clients = try (0..<3).map { try LineClient(port: d.port, label: "c\($0)") }
         for i in 0..<2 {
             let extra = try LineClient(port: d.port, label: "extra\(i)", readHello: false)
@@ -53,11 +54,11 @@ struct LimitsTests {
         #expect(d.isRunning)
     }
 
-    @Test("--max-clients-per-ip 2: the 3rd connection from 127.0.0.1 reads exactly `ERR busy …` and EOF; a freed slot serves again")
+    @Test("--max-clients-per-ip 2: the 3rd connection from 127.0.0.1 reads exactly `BYE full …` and EOF; a freed slot serves again")
     func maxClientsPerIP() throws {
         let d = try Self.daemon(["--max-clients-per-ip", "2"])
         defer { d.kill() }
-        let busy = "ERR busy too many connections from 127.0.0.1 (at most 2)"
+        let busy = "BYE full too many connections from 127.0.0.1 (at most 2)"
         let a = try LineClient(port: d.port, label: "a"), b = try LineClient(port: d.port, label: "b")
         for i in 0..<3 {
             let extra = try LineClient(port: d.port, label: "extra\(i)", readHello: false)
@@ -82,7 +83,7 @@ struct LimitsTests {
 
     // MARK: Timeouts
 
-    @Test("--name-timeout 1: a silent connection, and one that only PINGs, get `ERR timeout …` and EOF; NAME keeps one open")
+    @Test("--name-timeout 1: a silent connection, and one that only PINGs, get `BYE name-timeout …` and EOF; NAME keeps one open")
     func nameTimeout() throws {
         let d = try Self.daemon(["--name-timeout", "1"])
         defer { d.kill() }
@@ -138,7 +139,7 @@ struct LimitsTests {
         try Self.finishPear(&game, from: 1)
     }
 
-    @Test("--idle-timeout 1: PING every 0.3 s keeps a connection for 3 s; a silent named one gets `ERR timeout …` and EOF")
+    @Test("--idle-timeout 1: PING every 0.3 s keeps a connection for 3 s; a silent named one gets `BYE idle-timeout …` and EOF")
     func idleTimeout() throws {
         let d = try Self.daemon(["--idle-timeout", "1"])
         defer { d.kill() }
@@ -162,6 +163,24 @@ struct LimitsTests {
         }
         try anon.ping()
         #expect(d.isRunning)
+    }
+
+    @Test("--idle-timeout 1: blank lines (empty, spaces, tabs, CRLF) every 0.2 s do not keep a connection alive: `BYE idle-timeout …` and EOF")
+    func blankLinesDoNotKeepAlive() throws {
+        let d = try Self.daemon(["--idle-timeout", "1"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "blank")
+        try c.login(E2E.name("blank"))
+        let blanks = ["", "   ", "\t", " \t \r"]
+        var sent = 0
+        let start = monotonicNow()
+        while !c.isClosed(timeout: 0.2) && monotonicNow() - start < 5 {
+            if c.trySend(blanks[sent % blanks.count]) { sent += 1 }
+        }
+        #expect(c.sawEOF, "a connection sending only blank lines was not closed by --idle-timeout 1 within 5 s")
+        #expect(c.takeBufferedLines() == [Self.idleTimeoutLine])
+        #expect(sent >= 4, "only \(sent) blank lines were sent before the close")
+        #expect(d.closeReason(localPort: c.localPort) == "idle-timeout (no command for 1 s; PING keeps a connection alive)")
     }
 
     @Test("--idle-timeout 1 in a game: the opponent gets ADJOURNED (not OVER), the player RESUMEs with the token and plays on")
@@ -229,25 +248,27 @@ struct LimitsTests {
             #expect(reason != nil, "ghostd did not close the silent \(what) client that does not read within 5 s")
         }
         // It did not read its last replies within the close grace, so it was
-        // dropped: it reads what had reached its socket, then EOF (the ERR
-        // timeout line was queued behind replies it never took).
+        // dropped: it reads what had reached its socket, then EOF (the BYE
+        // line was queued behind replies it never took).
         let (lines, closed) = idle.readToEOF(timeout: 5)
         #expect(closed, "\(lines.count) lines, last \(lines.last ?? "none"), EOF \(closed)")
-        #expect(d.closeReason(localPort: idle.localPort, timeout: 1)?.contains("last replies not read") == true)
+        #expect(d.closeReason(localPort: idle.localPort, timeout: 1)
+                == "idle-timeout (no command for 1 s; PING keeps a connection alive); last replies not read")
         #expect(d.isRunning)
     }
 
     // MARK: Command rate
 
-    @Test("--max-commands-per-second 5 --command-burst 10: 30 PINGs at once get 10 `OK PING`, `ERR flood …`, EOF")
+    @Test("--max-commands-per-second 5 --command-burst 10: 30 PINGs at once get 10 `OK PING`, `BYE flood …`, EOF")
     func flood() throws {
         let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10"])
         defer { d.kill() }
         let c = try LineClient(port: d.port, label: "flooder")
         try c.sendRaw(Array(String(repeating: "PING\n", count: 30).utf8))
         for _ in 0..<10 { try c.expect("OK PING") }
-        try c.expect("ERR flood more than 5 commands a second; goodbye")
+        try c.expect("BYE flood more than 5 commands a second")
         try c.expectClosed()
+        #expect(d.closeReason(localPort: c.localPort) == "flood (more than 5 commands a second)")
 
         // Exactly the burst at once is fine.
         let b = try LineClient(port: d.port, label: "burst")
@@ -262,6 +283,20 @@ struct LimitsTests {
             usleep(250_000)
         }
         try h.login(E2E.name("steady"))
+        #expect(d.isRunning)
+    }
+
+    @Test("--max-commands-per-second 5 --command-burst 10: 1,000 blank lines at once do not trip the limit; the whole burst is still there")
+    func blankLinesAreNotCommands() throws {
+        let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "blanks")
+        let blanks = ["\n", "\r\n", "  \n", "\t\r\n", " \t \n"]
+        try c.sendRaw(Array((0..<1000).map { blanks[$0 % blanks.count] }.joined().utf8))
+        // Then exactly the burst of real commands: all answered, nothing else.
+        try c.sendRaw(Array(String(repeating: "PING\n", count: 10).utf8))
+        for _ in 0..<10 { try c.expect("OK PING") }
+        try c.expectNothing(within: 0.3)
         #expect(d.isRunning)
     }
 
@@ -299,7 +334,7 @@ struct LimitsTests {
         // Replies it does not read, within the burst (200) and the output allowance ...
         #expect(c.send(Self.helps160) == .sent)
         usleep(300_000)
-        // ... then past the burst (ERR flood), with more input behind.
+        // ... then past the burst (BYE flood), with more input behind.
         #expect(c.send(Array(String(repeating: "PING\n", count: 100).utf8)) == .sent)
         usleep(300_000)
         #expect(c.send(Array(String(repeating: "PING\n", count: 10_000).utf8), timeout: 5) == .sent)
@@ -328,8 +363,8 @@ struct LimitsTests {
         try lone.sendRaw(helps)
         #expect(lone.isClosed(timeout: 5), "a client with 100 HELPs unread was not dropped")
         let got = lone.takeBufferedLines()
-        #expect(got.allSatisfy { $0.hasPrefix("INFO ") || $0 == "OK HELP" }, "\(got.prefix(5))")
-        #expect(d.closeReason(localPort: lone.localPort) == "output buffer over 2048 bytes")
+        #expect(got.allSatisfy { $0.hasPrefix("HELP ") || $0 == "OK HELP" || $0 == Self.overflowLine }, "\(got.prefix(5))")
+        #expect(d.closeReason(localPort: lone.localPort) == "output-overflow (more than 2048 bytes of replies unread)")
 
         // In a game: adjourned, not lost.
         var game = try Game.privateGame(host: try E2E.player(d, "host"), guest: try E2E.player(d, "reader"))
@@ -339,7 +374,7 @@ struct LimitsTests {
         #expect(guest.client.isClosed(timeout: 5), "the player with 100 HELPs unread was not dropped")
         try game.expectAdjourned(absent: 1)
         try game.players[0].expectNothing(within: 0.2)
-        #expect(d.closeReason(localPort: guest.client.localPort) == "output buffer over 2048 bytes")
+        #expect(d.closeReason(localPort: guest.client.localPort) == "output-overflow (more than 2048 bytes of replies unread)")
         game.players[1] = try E2E.resume(d, game, seat: 1)
         try Self.finishPear(&game, from: 1)
 

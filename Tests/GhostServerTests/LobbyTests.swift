@@ -5,14 +5,23 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 
-/// Records what the lobby sends, per connection, in order.
+/// Records what the lobby sends, per connection, in order; a close is
+/// recorded as its BYE line, and nothing sent after it is recorded, as the
+/// event loop does.
 final class RecordingOutbox: Outbox {
     private(set) var sent: [(id: ConnectionID, line: String)] = []
     private(set) var closed: [ConnectionID] = []
     private var cursor = 0
 
-    func send(_ line: ServerLine, to id: ConnectionID) { sent.append((id, line.rendered)) }
-    func close(_ id: ConnectionID) { closed.append(id) }
+    func send(_ line: ServerLine, to id: ConnectionID) {
+        guard !closed.contains(id) else { return }
+        sent.append((id, line.rendered))
+    }
+    func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
+        guard !closed.contains(id) else { return }
+        sent.append((id, ServerLine.bye(code, text).rendered))
+        closed.append(id)
+    }
 
     /// Lines sent since the last drain, grouped by connection.
     func drain() -> [ConnectionID: [String]] {
@@ -713,7 +722,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let h = try Harness()
         h.named(1, "alice")
         h.send(1, "QUIT")
-        #expect(h.drain() == [1: ["OK QUIT"]])
+        #expect(h.drain() == [1: ["OK QUIT", "BYE quit goodbye"]])
         #expect(h.outbox.closed == [1])
     }
 
@@ -721,7 +730,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let h = try Harness()
         try h.pairAliceAndBob()
         h.send(1, "QUIT")
-        #expect(h.drain() == [1: ["OK QUIT"]])
+        #expect(h.drain() == [1: ["OK QUIT", "BYE quit goodbye"]])
         #expect(h.outbox.closed == [1])
         // The event loop reports the closed connection.
         h.disconnect(1)
@@ -819,7 +828,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(3, "RESUME \(t.alice)")
         #expect(h.drain() == [
-            1: ["INFO Your seat in game 1 was resumed from another connection."],
+            1: ["BYE replaced your seat in game 1 was resumed from another connection"],
             3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="],
         ])
         #expect(h.outbox.closed == [1])

@@ -7,115 +7,31 @@ import GhostStore
 import Glibc
 #endif
 
-/// Settings of the daemon. Every limit is named here with its default.
-public struct ServerConfig: Sendable {
-    /// Address to listen on: a name, an IPv4 or an IPv6 address.
-    public var host = "127.0.0.1"
-    /// TCP port; 0 picks a free one (printed at start).
-    public var port = 7777
-    /// Folder holding the word lists (`xx.txt`).
-    public var dictionaries = "./Dictionaries"
-    /// Bytes of replies a connection may have waiting to be written before it
-    /// is dropped as a reader that fell too far behind.
-    public var maxOutputBytes = 256 * 1024
-    /// Bytes read from one connection per loop turn, so one busy client cannot
-    /// starve the others.
-    public var readBudgetBytes = 64 * 1024
-    /// listen() backlog.
-    public var backlog = 1024
-    /// Connections served at once; past it a new client gets `ERR busy` and is closed.
-    public var maxClients = 10_000
-    /// Connections from one IP address at once (0: no limit).
-    public var maxClientsPerIP = 256
-    /// Seconds a connection may stay without NAME or RESUME (0: no limit).
-    public var nameTimeout: Double = 60
-    /// Seconds a connection may stay silent; PING keeps it alive (0: no limit).
-    public var idleTimeout: Double = 600
-    /// Commands per second one connection may send on average, with bursts of
-    /// `commandBurst`; past that it gets `ERR flood` and is closed (0: no limit).
-    public var commandsPerSecond: Double = 50
-    public var commandBurst: Double = 200
-    /// How long accept() rests after EMFILE/ENFILE/ENOBUFS before trying again.
-    public var acceptBackoff: Double = 0.1
-    /// Folder holding the SQLite database.
-    public var dataDirectory = ServerConfig.defaultDataDirectory()
-    /// Seconds an absent player to move has before the opponent may CLAIM.
-    public var graceSeconds: Double = 60
-    /// Seconds the computer waits, about, before it plays (0: at once).
-    public var botDelay: Double = 0.6
-    /// fsync every commit (survives power loss) or only the WAL (survives a crash).
-    public var durability: Store.Durability = .full
-
-    /// `$XDG_STATE_HOME/ghostd`, else `~/.local/state/ghostd`, else `./ghostd-data`.
-    public static func defaultDataDirectory() -> String {
-        let env = ProcessInfo.processInfo.environment
-        if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/ghostd" }
-        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.local/state/ghostd" }
-        return "./ghostd-data"
-    }
-
-    public init() {}
-}
-
-/// One client socket and its buffers.
-final class Connection {
-    let id: ConnectionID
-    let fd: Int32
-    let peer: String
-    let ip: String
-    var framer = LineFramer()
-    let openedAt: Double
-    var lastInput: Double
-    /// Token bucket for the command rate limit.
-    var tokens: Double
-    var lastRefill: Double
-    var isDirty = false
-    var output: [UInt8] = []
-    var written = 0              // bytes of `output` already sent
-    var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
-    var closeAfterFlush = false  // QUIT, EOF, a limit: close once output is written
-    var closeReason = "quit"
-    var closeDeadline = 0.0      // by then it goes, written or not
-    var dropReason: String?      // set when it must go at the end of the turn
-
-    init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
-        self.id = id
-        self.fd = fd
-        self.peer = peer
-        // "1.2.3.4:5678" or "[::1]:5678" → the address part.
-        var host = peer
-        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
-        self.ip = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        self.openedAt = now
-        self.lastInput = now
-        self.tokens = burst
-        self.lastRefill = now
-    }
-
-    var pendingOutput: Int { output.count - written }
-}
-
 /// A single-threaded epoll event loop, Redis style: read what is ready, let
 /// the lobby act on every complete line, then flush every reply once per turn.
-public final class Server: Outbox {
+///
+/// The lobby is built first, with the connection table as its outbox; the
+/// loop owns both, so nothing points back at the loop.
+public final class Server {
     public let config: ServerConfig
     private let log: (String) -> Void
-    private var lobby: Lobby!
+    private let lobby: Lobby
     private let store: Store
+    /// The open connections; also the lobby's outbox.
+    private let table: ConnectionTable
     private var epfd: Int32 = -1
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
-    private var connections: [ConnectionID: Connection] = [:]
-    private var dirty: [Connection] = []
     private var flushing: [Connection] = []
     private var nextID: ConnectionID = 2   // 0 = listener, 1 = signals
-    private var running = false
+    /// Set when the loop must stop, and why.
+    private var stop: Stop?
     private var readBuffer: [UInt8]
-    /// A broadcast line, rendered once.
-    private var scratch: [UInt8] = []
     private var perIP: [String: Int] = [:]
     /// Time of this loop turn (monotonic), read once per turn.
-    private var now: Double = 0
+    private var now: Double = 0 {
+        didSet { table.now = now }
+    }
     private var nextSweep: Double = 0
     /// Set while accept() rests after running out of descriptors.
     private var acceptPausedUntil: Double?
@@ -130,19 +46,42 @@ public final class Server: Outbox {
         }
     }
 
+    /// Why `run()` returned. The daemon's main turns it into an exit status;
+    /// library code never exits the process.
+    public enum Stop: Equatable, CustomStringConvertible {
+        /// SIGINT, SIGTERM or SIGHUP: a clean stop.
+        case signal(Int32)
+        /// The loop itself failed (epoll_wait).
+        case failure(String)
+        /// The database could not be written; unconfirmed replies were not sent.
+        case storeFailure(String)
+
+        public var description: String {
+            switch self {
+            case .signal(let n): return "signal \(n)"
+            case .failure(let s): return s
+            case .storeFailure(let s): return "store failure: \(s)"
+            }
+        }
+    }
+
     /// Log lines of this turn; written to stderr once per turn, with the replies.
-    private let logBuffer = LogBuffer()
+    private let logBuffer: LogBuffer
 
     public init(config: ServerConfig, dictionaries: Dictionaries, store: Store) throws {
         self.config = config
-        let logBuffer = self.logBuffer
-        self.log = { logBuffer.append($0) }
+        let logBuffer = LogBuffer()
+        self.logBuffer = logBuffer
+        let log: (String) -> Void = { logBuffer.append($0) }
+        self.log = log
         self.store = store
         self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let table = ConnectionTable(maxOutputBytes: config.maxOutputBytes)
+        self.table = table
         var settings = Lobby.Settings()
         settings.graceSeconds = config.graceSeconds
         settings.botDelay = config.botDelay
-        self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: self, clock: SystemClock(),
+        self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
     }
 
@@ -164,15 +103,16 @@ public final class Server: Outbox {
         }
     }
 
-    /// Runs until SIGINT, SIGTERM or SIGHUP. Closes every connection on the way out.
-    public func run() {
-        running = true
+    /// Runs until SIGINT, SIGTERM or SIGHUP, or until the loop cannot go on;
+    /// closes every connection on the way out and says why it stopped.
+    public func run() -> Stop {
+        stop = nil
         let maxEvents = 256
         var datas = [UInt64](repeating: 0, count: maxEvents)
         var events = [UInt32](repeating: 0, count: maxEvents)
         now = monotonicSeconds()
         nextSweep = now + 1
-        while running {
+        while stop == nil {
             var deadline = nextSweep
             if let d = lobby.nextDeadline { deadline = min(deadline, d) }
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
@@ -180,7 +120,9 @@ public final class Server: Outbox {
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
-                log("epoll_wait failed: \(errnoText())")
+                let text = "epoll_wait failed: \(errnoText())"
+                log(text)
+                stop = .failure(text)
                 break
             }
             now = monotonicSeconds()
@@ -190,105 +132,54 @@ public final class Server: Outbox {
                 case 0: acceptClients()
                 case 1: handleSignal()
                 default:
-                    guard let conn = connections[Int(data)] else { continue }
+                    guard let conn = table[Int(data)] else { continue }
                     if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
                         // Closing, and the peer is gone too: nothing left to write to.
                         conn.dropReason = conn.dropReason ?? conn.closeReason
-                        markDirty(conn)
+                        table.markDirty(conn)
                         continue
                     }
                     if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readFrom(conn) }
-                    if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { markDirty(conn) }
+                    if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if now >= nextSweep { sweep() }
             lobby.tick()
-            guard commit() else { return }
+            guard commit() else { break }
             endOfTurn()
             logBuffer.flush()
         }
-        shutdown()
+        let reason = stop ?? .failure("stopped")
+        if case .storeFailure = reason {
+            abandon()
+        } else {
+            shutdown()
+        }
         logBuffer.flush()
-    }
-
-    // MARK: Outbox
-
-    public func send(_ line: ServerLine, to id: ConnectionID) {
-        guard let conn = connections[id], conn.dropReason == nil else { return }
-        line.appendWire(to: &conn.output)
-        queued(conn)
-    }
-
-    /// Renders the line once and queues the bytes for each connection.
-    public func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
-        scratch.removeAll(keepingCapacity: true)
-        line.appendWire(to: &scratch)
-        for case let id? in ids {
-            guard let conn = connections[id], conn.dropReason == nil else { continue }
-            conn.output.append(contentsOf: scratch)
-            queued(conn)
-        }
-    }
-
-    private func queued(_ conn: Connection) {
-        // The limit is on replies left unread, checked after each flush; this
-        // hard stop only bounds what one turn can pile up.
-        if conn.pendingOutput > config.maxOutputBytes + Server.turnAllowance {
-            conn.dropReason = "output buffer over \(config.maxOutputBytes) bytes"
-        }
-        markDirty(conn)
-    }
-
-    /// Replies one turn may add beyond --max-output-bytes before the flush.
-    static let turnAllowance = 64 * 1024
-    /// How long a closing connection may take to read its last replies.
-    static let closeGrace = 2.0
-
-    public func close(_ id: ConnectionID) {
-        close(id, reason: "quit")
-    }
-
-    private func close(_ id: ConnectionID, reason: String) {
-        guard let conn = connections[id], !conn.closeAfterFlush else { return }
-        conn.closeAfterFlush = true
-        conn.closeReason = reason
-        conn.closeDeadline = now + Server.closeGrace
-        markDirty(conn)
+        return reason
     }
 
     // MARK: Loop steps
 
-    private func markDirty(_ conn: Connection) {
-        guard !conn.isDirty else { return }
-        conn.isDirty = true
-        dirty.append(conn)
-    }
-
     /// Once a second: close connections past their time limits.
     private func sweep() {
         nextSweep = now + 1
-        for conn in connections.values where conn.dropReason == nil {
+        for conn in table.connections.values where conn.dropReason == nil {
             if conn.closeAfterFlush {
                 // It will not take its last replies: drop it.
                 if now > conn.closeDeadline {
                     conn.dropReason = "\(conn.closeReason); last replies not read"
-                    markDirty(conn)
+                    table.markDirty(conn)
                 }
                 continue
             }
             if config.idleTimeout > 0, now - conn.lastInput > config.idleTimeout {
-                refuse(conn, .error(.timeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive"))
+                table.close(conn.id, .idleTimeout, "no command for \(Int(config.idleTimeout)) s; PING keeps a connection alive")
             } else if config.nameTimeout > 0, now - conn.openedAt > config.nameTimeout, !lobby.isIdentified(conn.id) {
-                refuse(conn, .error(.timeout, "no NAME or RESUME within \(Int(config.nameTimeout)) s"))
+                table.close(conn.id, .nameTimeout, "no NAME or RESUME within \(Int(config.nameTimeout)) s")
             }
         }
-    }
-
-    /// Sends a last line and closes the connection once it is written.
-    private func refuse(_ conn: Connection, _ line: ServerLine) {
-        send(line, to: conn.id)
-        close(conn.id, reason: line.message.words.first ?? "refused")
     }
 
     private func pauseAccepting() {
@@ -321,8 +212,8 @@ public final class Server: Outbox {
                 }
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if connections.count >= config.maxClients {
-                turnAway(fd, "ERR busy the server has its maximum of \(config.maxClients) clients; try again later")
+            if table.count >= config.maxClients {
+                turnAway(fd, "the server has its maximum of \(config.maxClients) clients; try again later")
                 continue
             }
             ghost_tune_socket(fd)
@@ -330,7 +221,7 @@ public final class Server: Outbox {
             nextID += 1
             let conn = Connection(id: id, fd: fd, peer: peerText, now: now, burst: config.commandBurst)
             if config.maxClientsPerIP > 0, perIP[conn.ip, default: 0] >= config.maxClientsPerIP {
-                turnAway(fd, "ERR busy too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
+                turnAway(fd, "too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
                 continue
             }
             perIP[conn.ip, default: 0] += 1
@@ -338,15 +229,16 @@ public final class Server: Outbox {
                 Glibc.close(fd)
                 continue
             }
-            connections[id] = conn
+            table.connections[id] = conn
             log("connection \(id) opened from \(peerText)")
             lobby.connected(id)
         }
     }
 
-    /// Answers a client that cannot be served with one line, and closes it.
-    private func turnAway(_ fd: Int32, _ line: String) {
-        let bytes = Array((line + "\r\n").utf8)
+    /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
+    private func turnAway(_ fd: Int32, _ text: String) {
+        var bytes: [UInt8] = []
+        ServerLine.bye(.full, text).appendWire(to: &bytes)
         _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
         Glibc.close(fd)
     }
@@ -356,7 +248,7 @@ public final class Server: Outbox {
             let sig = ghost_signalfd_read(signalFD)
             if sig == 0 { return }
             log("signal \(sig): shutting down")
-            running = false
+            stop = .signal(Int32(sig))
         }
     }
 
@@ -368,14 +260,17 @@ public final class Server: Outbox {
             }
             if count > 0 {
                 budget -= count
-                conn.lastInput = now
                 readBuffer.withUnsafeBytes { buf in
                     let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
                     conn.framer.feed(chunk) { frame in
                         // Input after QUIT or from a dropped connection is ignored.
                         guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
+                        // Blank lines are not commands: they neither count
+                        // toward the rate limit nor keep the connection alive.
+                        if case .line(let bytes) = frame, Server.isBlank(bytes) { return }
+                        conn.lastInput = now
                         guard withinRate(conn) else {
-                            refuse(conn, .error(.flood, "more than \(Int(config.commandsPerSecond)) commands a second; goodbye"))
+                            table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
                             return
                         }
                         lobby.received(frame, from: conn.id)
@@ -384,20 +279,20 @@ public final class Server: Outbox {
                 if count < readBuffer.count { return }
             } else if count == 0 {
                 conn.dropReason = "closed by peer"
-                markDirty(conn)
+                table.markDirty(conn)
                 return
             } else {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
                 conn.dropReason = "read error: \(errnoText())"
-                markDirty(conn)
+                table.markDirty(conn)
                 return
             }
         }
     }
 
     /// Commits this turn's changes before any reply that confirms them is
-    /// sent. If that fails, the daemon stops at once without sending them:
-    /// a client may only ever see acknowledged what is on disk.
+    /// sent. If that fails, the loop stops without sending them: a client may
+    /// only ever see acknowledged what is on disk.
     private func commit() -> Bool {
         var failure = lobby.storeError
         if failure == nil {
@@ -405,16 +300,16 @@ public final class Server: Outbox {
         }
         guard let failure else { return true }
         log("cannot commit to \(store.path): \(failure); stopping without sending unconfirmed replies")
-        logBuffer.flush()
-        exit(3)
+        stop = .storeFailure("\(failure)")
+        return false
     }
 
     /// Drops the connections that must go, then writes every pending reply.
     /// Dropping a player sends events to the opponent, and a failed write drops
     /// a connection, so repeat until nothing is left to do.
     private func endOfTurn() {
-        while !dirty.isEmpty {
-            swap(&dirty, &flushing)
+        while !table.dirty.isEmpty {
+            swap(&table.dirty, &flushing)
             for conn in flushing { conn.isDirty = false }
             for conn in flushing {
                 if let reason = conn.dropReason { disconnect(conn, reason: reason) }
@@ -424,6 +319,12 @@ public final class Server: Outbox {
             for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
             flushing.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Empty, or only spaces and tabs (the framer has dropped the line end).
+    static func isBlank(_ line: [UInt8]) -> Bool {
+        for b in line where b != 0x20 && b != 0x09 { return false }
+        return true
     }
 
     /// Takes one command from the connection's token bucket.
@@ -436,7 +337,8 @@ public final class Server: Outbox {
         return true
     }
 
-    private func flush(_ conn: Connection) {
+    /// Writes what the socket takes without blocking; nil, or why writing failed.
+    private func writeOut(_ conn: Connection) -> String? {
         while conn.pendingOutput > 0 {
             let sent = conn.output.withUnsafeBytes { buf in
                 ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.pendingOutput))
@@ -448,9 +350,16 @@ public final class Server: Outbox {
             } else if sent < 0 && errno == EINTR {
                 continue
             } else {
-                disconnect(conn, reason: "write error: \(errnoText())")
-                return
+                return "write error: \(errnoText())"
             }
+        }
+        return nil
+    }
+
+    private func flush(_ conn: Connection) {
+        if let failure = writeOut(conn) {
+            disconnect(conn, reason: failure)
+            return
         }
         if conn.pendingOutput == 0 {
             conn.output.removeAll(keepingCapacity: conn.output.capacity <= 4096)
@@ -460,7 +369,8 @@ public final class Server: Outbox {
                 return
             }
         } else if conn.pendingOutput > config.maxOutputBytes {
-            disconnect(conn, reason: "output buffer over \(config.maxOutputBytes) bytes")
+            table.overflowed(conn)
+            if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
         } else if conn.written > 64 * 1024 {
             conn.output.removeFirst(conn.written)
@@ -478,12 +388,18 @@ public final class Server: Outbox {
     }
 
     private func disconnect(_ conn: Connection, reason: String) {
-        guard connections[conn.id] != nil else { return }
+        guard table[conn.id] != nil else { return }
         // Tell the lobby first, so the opponent hears about it; this connection
         // no longer receives anything.
         conn.dropReason = conn.dropReason ?? reason
+        if let bye = conn.byeOnDrop {
+            // Past the limit, without waiting: it may or may not be read.
+            conn.byeOnDrop = nil
+            bye.appendWire(to: &conn.output)
+            _ = writeOut(conn)
+        }
         lobby.disconnected(conn.id)
-        connections[conn.id] = nil
+        table.connections[conn.id] = nil
         if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
         _ = ghost_epoll_remove(epfd, conn.fd)
         Glibc.close(conn.fd)
@@ -491,44 +407,43 @@ public final class Server: Outbox {
     }
 
     private func shutdown() {
-        for conn in connections.values {
-            flush(conn)
+        // Every client gets BYE shutdown after what is queued for it, written
+        // as far as its socket takes it now.
+        let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
+        for conn in table.connections.values where conn.dropReason == nil {
+            table.close(conn.id, .shutdown, text)
+            _ = writeOut(conn)
         }
         // Games in progress stay in the store as they are: players RESUME them
         // after a restart. Closing sockets here must not adjourn them again.
-        for conn in Array(connections.values) {
+        closeEverything(reason: ConnectionTable.reason(.shutdown, text))
+        do { try store.commit() } catch { log("cannot commit to \(store.path): \(error)") }
+        store.close()
+        log("stopped")
+    }
+
+    /// The store failed: close every connection without writing what is
+    /// queued (it may confirm changes that are not stored), and leave the
+    /// uncommitted transaction to be rolled back.
+    private func abandon() {
+        closeEverything(reason: "server stopping: the database cannot be written")
+        store.close()
+        log("stopped")
+    }
+
+    private func closeEverything(reason: String) {
+        for conn in Array(table.connections.values) {
             _ = ghost_epoll_remove(epfd, conn.fd)
             Glibc.close(conn.fd)
-            log("connection \(conn.id) closed: server shutting down")
+            log("connection \(conn.id) closed: \(reason)")
         }
-        connections.removeAll()
-        _ = commit()
-        store.close()
+        table.connections.removeAll()
+        table.dirty.removeAll()
         if listenFD >= 0 { Glibc.close(listenFD) }
         if epfd >= 0 { Glibc.close(epfd) }
         if signalFD >= 0 { Glibc.close(signalFD) }
-        log("stopped")
+        listenFD = -1
+        epfd = -1
+        signalFD = -1
     }
-}
-
-/// Log lines collected during a loop turn and written with one write().
-final class LogBuffer {
-    private var bytes: [UInt8] = []
-    func append(_ line: String) { appendLogLine(line, to: &bytes) }
-    func flush() {
-        guard !bytes.isEmpty else { return }
-        writeToStderr(bytes)
-        bytes.removeAll(keepingCapacity: bytes.capacity <= 1 << 16)
-    }
-}
-
-/// CLOCK_REALTIME for records, CLOCK_MONOTONIC for grace periods.
-public struct SystemClock: LobbyClock {
-    public init() {}
-    public var wall: Int { Int(time(nil)) }
-    public var monotonic: Double { monotonicSeconds() }
-}
-
-func errnoText() -> String {
-    String(cString: strerror(errno))
 }

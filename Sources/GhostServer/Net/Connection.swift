@@ -1,0 +1,133 @@
+import Foundation
+import GhostProtocol
+
+/// One client socket and its buffers.
+final class Connection {
+    let id: ConnectionID
+    let fd: Int32
+    let peer: String
+    let ip: String
+    var framer = LineFramer()
+    let openedAt: Double
+    var lastInput: Double
+    /// Token bucket for the command rate limit.
+    var tokens: Double
+    var lastRefill: Double
+    var isDirty = false
+    var output: [UInt8] = []
+    var written = 0              // bytes of `output` already sent
+    var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
+    var closeAfterFlush = false  // BYE sent: close once output is written
+    var closeReason = "quit"
+    var closeDeadline = 0.0      // by then it goes, written or not
+    var dropReason: String?      // set when it must go at the end of the turn
+    /// The BYE line to write, best effort, when it is dropped (output overflow).
+    var byeOnDrop: ServerLine?
+
+    init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+        // "1.2.3.4:5678" or "[::1]:5678" → the address part.
+        var host = peer
+        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        self.ip = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        self.openedAt = now
+        self.lastInput = now
+        self.tokens = burst
+        self.lastRefill = now
+    }
+
+    var pendingOutput: Int { output.count - written }
+}
+
+/// The open connections, as the lobby's outbox: replies are rendered once and
+/// appended straight to each connection's output; the event loop writes them
+/// out once per turn, after the commit. The lobby writes here and the loop
+/// reads from here, so neither needs the other.
+final class ConnectionTable: Outbox {
+    var connections: [ConnectionID: Connection] = [:]
+    /// Connections with output to write or a drop to carry out this turn.
+    var dirty: [Connection] = []
+    /// Bytes of replies a connection may leave unread.
+    let maxOutputBytes: Int
+    /// Time of this loop turn (monotonic), set by the loop.
+    var now: Double = 0
+    /// A broadcast line, rendered once.
+    private var scratch: [UInt8] = []
+
+    /// Replies one turn may add beyond --max-output-bytes before the flush.
+    static let turnAllowance = 64 * 1024
+    /// How long a closing connection may take to read its last replies.
+    static let closeGrace = 2.0
+
+    init(maxOutputBytes: Int) {
+        self.maxOutputBytes = maxOutputBytes
+    }
+
+    subscript(id: ConnectionID) -> Connection? { connections[id] }
+    var count: Int { connections.count }
+
+    // MARK: Outbox
+
+    /// Nothing is sent after a connection's BYE, nor to one being dropped.
+    func send(_ line: ServerLine, to id: ConnectionID) {
+        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        line.appendWire(to: &conn.output)
+        queued(conn)
+    }
+
+    /// Renders the line once and queues the bytes for each connection.
+    func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
+        scratch.removeAll(keepingCapacity: true)
+        line.appendWire(to: &scratch)
+        for case let id? in ids {
+            guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+            conn.output.append(contentsOf: scratch)
+            queued(conn)
+        }
+    }
+
+    /// Queues `BYE <code> <text>` as the connection's last line; it closes
+    /// once that is written, or after `closeGrace` seconds. The log gives the
+    /// code (and the text) as the reason.
+    func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
+        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        ServerLine.bye(code, text).appendWire(to: &conn.output)
+        conn.closeAfterFlush = true
+        conn.closeReason = ConnectionTable.reason(code, text)
+        conn.closeDeadline = now + ConnectionTable.closeGrace
+        markDirty(conn)
+    }
+
+    /// How a close reads in the log: `flood (more than 5 commands a second)`.
+    static func reason(_ code: ByeCode, _ text: String) -> String {
+        "\(code.rawValue) (\(text))"
+    }
+
+    /// The client left too much unread: it is dropped at the end of the turn,
+    /// its BYE written past the limit, best effort.
+    func overflowed(_ conn: Connection) {
+        guard conn.dropReason == nil else { return }
+        let text = "more than \(maxOutputBytes) bytes of replies unread"
+        // A connection that already has its BYE queued gets no second one.
+        conn.byeOnDrop = conn.closeAfterFlush ? nil : .bye(.outputOverflow, text)
+        conn.dropReason = ConnectionTable.reason(.outputOverflow, text)
+        markDirty(conn)
+    }
+
+    private func queued(_ conn: Connection) {
+        // The limit is on replies left unread, checked after each flush; this
+        // hard stop only bounds what one turn can pile up.
+        if conn.pendingOutput > maxOutputBytes + ConnectionTable.turnAllowance {
+            overflowed(conn)
+        }
+        markDirty(conn)
+    }
+
+    func markDirty(_ conn: Connection) {
+        guard !conn.isDirty else { return }
+        conn.isDirty = true
+        dirty.append(conn)
+    }
+}
