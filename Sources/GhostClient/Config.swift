@@ -50,7 +50,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "name": c.lastName = ClientConfig.safeValue(value)
             case "server": c.server = ClientConfig.safeValue(value)
             case "token": c.token = ClientConfig.isToken(value) ? value : nil
-            case "rounds": c.matchMode = value == "ghost"
+            case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             default: break
             }
         }
@@ -64,7 +64,8 @@ public struct ClientConfig: Equatable, Sendable {
         if let lastName { out += "name=\(lastName)\n" }
         if let server { out += "server=\(server)\n" }
         if let token { out += "token=\(token)\n" }
-        out += "rounds=\(matchMode ? "ghost" : "single")\n"
+        // Written as before (`single` for one round), so older clients read it.
+        out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
         return out
     }
 
