@@ -117,6 +117,10 @@ public protocol Game: Sendable {
     func privateFields(for seat: Int) -> [Field]
     /// The fields that describe `move` on a MOVE line, before the public state.
     func moveFields(_ move: Move) -> [Field]
+    /// A MOVE line's game fields once `move` has been played: `moveFields`,
+    /// then `publicFields`. (A kind may build them at once: this runs for
+    /// every move.)
+    func fields(after move: Move) -> [Field]
     /// A sentence that says why the game ended, for people.
     func explanation(loser: String, winner: String) -> String
 }
@@ -124,4 +128,5 @@ public protocol Game: Sendable {
 extension Game {
     public var isOver: Bool { outcome != nil }
     public func privateFields(for seat: Int) -> [Field] { [] }
+    public func fields(after move: Move) -> [Field] { moveFields(move) + publicFields }
 }

@@ -133,6 +133,11 @@ public struct GhostGame: Game {
         return [Field("letter", l.description)]
     }
 
+    public func fields(after move: Move) -> [Field] {
+        guard case .letter(let l) = move else { return publicFields }
+        return [Field("letter", l.description), Field("fragment", fragment)]
+    }
+
     public func explanation(loser: String, winner: String) -> String { explanation(loserName: loser) }
 
     /// A sentence that says why the game ended, for people.

@@ -134,7 +134,7 @@ extension Lobby {
     }
 
     func turnLine(_ table: Table) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fields: table.game.publicFields + table.kind.matchFields(table.match))
+        .turn(id: table.id, player: table.names[table.game.toMove], fields: Lobby.joined(table.game.publicFields, table.kind.matchFields(table.match)))
     }
 
     // MARK: Moves
@@ -199,7 +199,7 @@ extension Lobby {
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
-        let moveFields = game.moveFields(move) + game.publicFields
+        let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(Lobby.reply(to: move, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
         if let cancelled {
@@ -215,6 +215,10 @@ extension Lobby {
             scheduleComputer(gameID)
         }
     }
+
+    /// Two lists of fields as one, without a copy when the second is empty
+    /// (a single game has no match fields): this runs for every move.
+    static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a + b }
 
     /// The `OK` reply to the command that made a move.
     static func reply(to move: Move, _ fields: [Field]) -> Reply {

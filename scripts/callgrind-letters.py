@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Instructions per acknowledged letter, server side, counted by callgrind:
+repeatable on a noisy machine, where letters per second are not.
+
+    scripts/callgrind-letters.py GHOSTD [GHOSTD ...] [--games N]
+
+Starts each ghostd under valgrind --tool=callgrind with instrumentation off, waits
+until it listens, turns it on, plays N games between two clients in
+lock step (each letter waits for its replies, so every letter is one loop
+turn and one commit, the same work in every run), then stops the daemon and
+prints the instructions counted divided by the letters played. The work per
+game: NEW, JOIN, then p-e-a-c-h (the fifth letter makes "peach", which ends
+the game), so 5 letters and one game end per game.
+"""
+import os, re, socket, subprocess, sys, tempfile, time
+
+def run(ghostd, games):
+    data = tempfile.mkdtemp(prefix="ghostd-cg-")
+    dicts = os.path.join(data, "dicts")
+    os.mkdir(dicts)
+    here = os.path.dirname(os.path.abspath(__file__))
+    os.symlink(os.path.join(here, "..", "Dictionaries", "en.txt"), os.path.join(dicts, "en.txt"))
+    out = os.path.join(data, "callgrind.out")
+    # Valgrind 3.19 cannot read the Swift toolchain's DWARF 5: count a stripped copy.
+    stripped = os.path.join(data, "ghostd")
+    subprocess.run(["strip", "--strip-debug", "-o", stripped, ghostd], check=True)
+    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+                          stripped, "--port", "0", "--data", data, "--dictionaries", dicts, "--bot-delay", "0",
+                          "--max-commands-per-second", "0", "--durability", "normal"],
+                         stderr=subprocess.PIPE, text=True)
+    port = None
+    for line in p.stderr:
+        m = re.search(r" listening on \S*:(\d+) ", line)
+        if m:
+            port = int(m.group(1))
+            break
+    if port is None:
+        raise SystemExit(f"{ghostd} did not start")
+    # Keep reading its log, so a full pipe never blocks the daemon.
+    import threading
+    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
+
+    class Client:
+        def __init__(self, name):
+            self.s = socket.create_connection(("127.0.0.1", port))
+            self.f = self.s.makefile("r")
+            self.until("HELLO")
+            self.cmd(f"NAME {name}", "OK NAME")
+        def until(self, prefix):
+            while True:
+                line = self.f.readline()
+                if not line:
+                    raise SystemExit("connection closed")
+                if line.startswith(prefix):
+                    return line
+                if line.startswith("ERR"):
+                    raise SystemExit(line)
+        def cmd(self, line, expect):
+            self.s.sendall((line + "\n").encode())
+            return self.until(expect)
+
+    a, b = Client("alice"), Client("bob")
+    letters = 0
+    for _ in range(games):
+        code = re.search(r"code=(\w+)", a.cmd("NEW", "OK NEW")).group(1)
+        b.cmd(f"JOIN {code}", "OK JOIN")
+        a.until("TURN")
+        b.until("TURN")
+        players = [a, b]
+        for i, letter in enumerate("peach"):
+            mover, other = players[i % 2], players[1 - i % 2]
+            mover.cmd(letter, "OK LETTER")
+            if letter == "h":
+                mover.until("RANK"); mover.until("RANK"); other.until("RANK"); other.until("RANK")
+            else:
+                mover.until("TURN"); other.until("TURN")
+            letters += 1
+    p.terminate()
+    p.wait()
+    total = 0
+    outs = [os.path.join(data, n) for n in os.listdir(data) if n.startswith("callgrind.out")]
+    if not outs:
+        raise SystemExit(f"no callgrind output in {data}: {os.listdir(data)}")
+    with open(outs[0]) as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                total = max(total, int(line.split()[1]))
+    if os.environ.get("KEEP"):
+        print(f"kept {outs[0]}")
+    else:
+        subprocess.run(["rm", "-rf", data])
+    return total, letters
+
+def main():
+    args = sys.argv[1:]
+    games = 200
+    if "--games" in args:
+        i = args.index("--games")
+        games = int(args[i + 1])
+        del args[i:i + 2]
+    for ghostd in args:
+        total, letters = run(ghostd, games)
+        print(f"{ghostd}: {total:,} instructions for {letters} letters in {games} games: {total // letters:,} per letter")
+
+if __name__ == "__main__":
+    main()
