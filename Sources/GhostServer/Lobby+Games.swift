@@ -10,9 +10,11 @@ extension Lobby {
     /// Names of the computer's seats are `bot-<level>`; people cannot take them.
     static let botPrefix = "bot-"
 
-    /// Starts a game between connected people (one, with a computer seat, or two).
-    func startGame(lang: String, people: [ConnectionID], options: GameOptions) {
-        guard let words = dictionaries[lang] else { return }
+    /// Starts a game between connected people (one, with a computer seat, or
+    /// two). Returns false, having changed nothing, if it cannot be stored.
+    @discardableResult
+    func startGame(lang: String, people: [ConnectionID], options: GameOptions) -> Bool {
+        guard let words = dictionaries[lang] else { return false }
         var seats: [ConnectionID?] = people
         var bots: [BotLevel?] = [nil, nil]
         if let level = options.bot {
@@ -25,13 +27,7 @@ extension Lobby {
         guard let id = persist({
             try store.createGame(lang: lang, players: names, tokens: secrets, bots: bots.map { $0?.rawValue },
                                  mode: mode, now: clock.wall)
-        }) else {
-            for conn in people {
-                sessions[conn]?.state = .idle
-                failed(conn)
-            }
-            return
-        }
+        }) else { return false }
         tables[id] = Table(id: id, lang: lang, names: names, tokens: secrets, seats: seats, bots: bots,
                            match: options.match, ghost: [0, 0], starter: 0,
                            game: GhostGame(rules: GhostRules(words: words)), round: 1,
@@ -45,6 +41,7 @@ extension Lobby {
         log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (options.match ? " (G-H-O-S-T match)" : ""))
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
+        return true
     }
 
     /// Loads the games in progress from the store; every seat starts empty.
@@ -230,6 +227,7 @@ extension Lobby {
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }
+        noteRemoved(table)
         tables[gameID] = nil
     }
 
@@ -393,7 +391,7 @@ extension Lobby {
         let now = clock.monotonic
         for gameID in timedGames {
             guard let table = tables[gameID] else { continue }
-            if let due = table.botDue, due <= now { playComputer(gameID) }
+            if let due = table.botDue, due <= now { runCommand(game: gameID) { playComputer(gameID) } }
         }
         // Forget the games that no longer need a timer.
         timedGames = timedGames.filter { id in

@@ -71,6 +71,7 @@ public enum DaemonOptions {
                    c.durability = d
                    return true
                }),
+        integer("--max-db-pages", "N", "most pages (of 4 KiB) the database may grow to; a change that needs more is refused with ERR store-failed, as on a full disk, and everything else goes on; 0: no limit", 0...Int(Int32.max), \.maxDatabasePages),
         number("--grace", "SECONDS", "how long a player to move may be away before the opponent may CLAIM", 0...86_400, \.graceSeconds),
         number("--bot-delay", "MS", "about how long the computer thinks before it plays; 0 plays at once", 0...10_000, \.botDelay, scale: 1000),
         integer("--max-clients", "N", "connections served at once; past it: BYE full and close", 1...1_000_000, \.maxClients),

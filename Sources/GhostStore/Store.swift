@@ -62,6 +62,11 @@ public struct ScoreRow: Sendable, Equatable {
 /// Writes open a transaction lazily; the server calls `commit()` once per
 /// event-loop turn, before it sends that turn's replies, so a reply never
 /// confirms a change that is not on disk.
+///
+/// Within a turn, each command's writes can be made one unit: between
+/// `beginCommand()` and `endCommand()`, the first write takes a SAVEPOINT, so
+/// `rollbackCommand()` undoes that command's writes and nothing else. A
+/// command that writes nothing costs no SQL.
 public final class Store {
     public static let fileName = "ghostd.sqlite3"
 
@@ -87,9 +92,37 @@ public final class Store {
     /// Games whose row may hold an offer or a spent offer, which the next
     /// letter must clear. Others skip that write.
     private var offerState: Set<Int> = []
+    /// The caches above may disagree with the database (a rollback undid
+    /// writes they had followed): reload them before they are used.
+    private var cachesStale = false
+
+    /// Between beginCommand() and endCommand()/rollbackCommand().
+    private var inCommand = false
+    /// The current command has taken its savepoint (it has written).
+    private var commandSavepoint = false
+    /// A command that wrote has ended (kept) in the open transaction.
+    private var keptCommands = false
+
+    /// Failures that are not SQLite's own.
+    public enum Failure: Error, CustomStringConvertible {
+        /// SQLite rolled back the whole transaction after a failed statement:
+        /// writes of earlier commands this turn are gone too. Writes are
+        /// refused until `commit()` or `rollback()` ends the turn.
+        case transactionLost
+        public var description: String {
+            switch self {
+            case .transactionLost: return "the transaction was rolled back after a failed write"
+            }
+        }
+    }
+    /// Set when the open transaction was lost (see `Failure.transactionLost`).
+    public private(set) var transactionLost = false
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
-    public init(directory: String, durability: Durability = .full) throws {
+    /// `maxPageCount` > 0 caps the database at that many pages
+    /// (`PRAGMA max_page_count`; never below its current size): a write that
+    /// needs more fails, as on a full disk.
+    public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = (directory as NSString).appendingPathComponent(Store.fileName)
         db = try SQLiteDatabase(path: path)
@@ -97,11 +130,24 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
+        if maxPageCount > 0 { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+        try loadWinCounts()
+    }
+
+    private func loadWinCounts() throws {
+        winCounts = [:]
         for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
             ($0.text(0), $0.int(1), $0.int(2))
         }) {
             winCounts[board, default: [:]][wins] = count
         }
+    }
+
+    /// Pages in the database, and the most it may have (`PRAGMA page_count`, `max_page_count`).
+    public func pageCounts() throws -> (pages: Int, max: Int) {
+        let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
+        let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
+        return (pages, max)
     }
 
     public func close() { db.close() }
@@ -222,15 +268,114 @@ public final class Store {
     // MARK: Transactions
 
     private func write() throws {
+        if transactionLost { throw Failure.transactionLost }
+        if cachesStale { try reloadCaches() }
         if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
+        if !inCommand {
+            keptCommands = true
+        } else if !commandSavepoint {
+            try db.run("SAVEPOINT command")   // prepared once too
+            commandSavepoint = true
+        }
     }
 
     /// Whether writes are waiting for `commit()`.
     public var hasPendingWrites: Bool { db.isInTransaction }
 
-    /// Commits the writes made since the last commit, if any.
+    /// Commits the writes made since the last commit, if any. If that fails,
+    /// every one of them is rolled back (nothing of the turn is stored) and
+    /// the error is thrown; the store is then ready for the next turn.
     public func commit() throws {
-        if db.isInTransaction { try db.run("COMMIT") }
+        inCommand = false
+        commandSavepoint = false
+        keptCommands = false
+        if transactionLost {
+            rollback()
+            throw Failure.transactionLost
+        }
+        guard db.isInTransaction else { return }
+        do {
+            try db.run("COMMIT")
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    /// Rolls back every write since the last commit.
+    public func rollback() {
+        if db.isInTransaction { try? db.run("ROLLBACK") }
+        inCommand = false
+        commandSavepoint = false
+        keptCommands = false
+        transactionLost = false
+        invalidateCaches()
+    }
+
+    // MARK: Commands
+
+    /// Starts a command: its writes, if any, can be undone alone. Costs no SQL.
+    public func beginCommand() {
+        inCommand = true
+        commandSavepoint = false
+    }
+
+    /// Keeps the command's writes (in the turn's transaction, for `commit()`).
+    /// Returns whether the command wrote anything.
+    @discardableResult
+    public func endCommand() throws -> Bool {
+        guard commandSavepoint else {
+            inCommand = false
+            return false
+        }
+        try db.run("RELEASE command")   // on failure the command is still open, for rollbackCommand()
+        inCommand = false
+        commandSavepoint = false
+        keptCommands = true
+        return true
+    }
+
+    /// Undoes the command's writes and ends it. Returns false if that was not
+    /// possible without losing the writes of earlier commands of this turn
+    /// (SQLite rolled the whole transaction back): `transactionLost` is then
+    /// set, writes are refused, and the turn must end with `commit()` (which
+    /// throws) or `rollback()`.
+    @discardableResult
+    public func rollbackCommand() -> Bool {
+        inCommand = false
+        invalidateCaches()
+        guard commandSavepoint else { return !transactionLost }
+        commandSavepoint = false
+        guard db.isInTransaction else {
+            // The failed statement took the whole transaction with it: that
+            // is this command alone unless an earlier one wrote in it.
+            if keptCommands { transactionLost = true }
+            return !transactionLost
+        }
+        do {
+            try db.run("ROLLBACK TO command")
+            try db.run("RELEASE command")
+        } catch {
+            transactionLost = true
+            try? db.run("ROLLBACK")
+        }
+        return !transactionLost
+    }
+
+    /// Forgets what the caches know; they are reloaded before the next use.
+    private func invalidateCaches() {
+        scoreCache.removeAll()
+        winCounts.removeAll()
+        offerState.removeAll()
+        cachesStale = true
+    }
+
+    private func reloadCaches() throws {
+        try loadWinCounts()
+        offerState = Set(try db.query("SELECT id FROM games WHERE status = 'active' AND (offer_seat IS NOT NULL OR offer_spent0 != 0 OR offer_spent1 != 0)") {
+            $0.int(0)
+        })
+        cachesStale = false
     }
 
     // MARK: Names and preferences
@@ -349,24 +494,36 @@ public final class Store {
     /// Every game in progress, oldest first. The fragment of the round in
     /// play is its last move (the game row's `fragment` is written at the end).
     public func activeGames() throws -> [StoredGame] {
-        let games = try db.query("""
-            SELECT id, kind, lang, player0, player1, token0, token1, round, current, (starter + length(current)) % 2,
-                   offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at,
-                   bot0, bot1, mode, ghost0, ghost1, starter
-            FROM (SELECT g.*, coalesce((SELECT m.fragment FROM moves m WHERE m.game_id = g.id AND m.round = g.round
-                                        ORDER BY m.ply DESC LIMIT 1), '') AS current
-                  FROM games g WHERE g.status = 'active')
-            ORDER BY id
-            """) { r in
-            StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
-                       tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
-                       offer: r.optionalInt(10).map { StoredGame.Offer(seat: $0, kind: r.text(11), lang: r.optionalText(12)) },
-                       offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15),
-                       bots: [r.optionalText(16), r.optionalText(17)], mode: r.text(18),
-                       ghost: [r.int(19), r.int(20)], starter: r.int(21))
+        let games = try db.query(Store.activeGamesSQL + " ORDER BY id", row: Store.storedGame)
+        if !cachesStale {
+            for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
         }
-        for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
         return games
+    }
+
+    /// One game, if it is in progress.
+    public func activeGame(id: Int) throws -> StoredGame? {
+        let game = try db.query(Store.activeGamesSQL + " WHERE id = ?", .of(id), row: Store.storedGame).first
+        if !cachesStale, let g = game, g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
+        return game
+    }
+
+    private static let activeGamesSQL = """
+        SELECT id, kind, lang, player0, player1, token0, token1, round, current, (starter + length(current)) % 2,
+               offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at,
+               bot0, bot1, mode, ghost0, ghost1, starter
+        FROM (SELECT g.*, coalesce((SELECT m.fragment FROM moves m WHERE m.game_id = g.id AND m.round = g.round
+                                    ORDER BY m.ply DESC LIMIT 1), '') AS current
+              FROM games g WHERE g.status = 'active')
+        """
+
+    private static func storedGame(_ r: Statement) -> StoredGame {
+        StoredGame(id: r.int(0), kind: r.text(1), lang: r.text(2), players: [r.text(3), r.text(4)],
+                   tokens: [r.text(5), r.text(6)], round: r.int(7), fragment: r.text(8), toMove: r.int(9),
+                   offer: r.optionalInt(10).map { StoredGame.Offer(seat: $0, kind: r.text(11), lang: r.optionalText(12)) },
+                   offerSpent: [r.int(13) != 0, r.int(14) != 0], startedAt: r.int(15),
+                   bots: [r.optionalText(16), r.optionalText(17)], mode: r.text(18),
+                   ghost: [r.int(19), r.int(20)], starter: r.int(21))
     }
 
     /// The letters of a game's current round, in order.
@@ -395,6 +552,7 @@ public final class Store {
 
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
+        if cachesStale { try reloadCaches() }
         var row = try cachedScore(of: name, board: board)
         row.rank = (winCounts[board] ?? [:]).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
