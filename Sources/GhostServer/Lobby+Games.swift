@@ -391,7 +391,7 @@ extension Lobby {
         let now = clock.monotonic
         for gameID in timedGames {
             guard let table = tables[gameID] else { continue }
-            if let due = table.botDue, due <= now { runCommand(game: gameID) { playComputer(gameID) } }
+            if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
         }
         // Forget the games that no longer need a timer.
         timedGames = timedGames.filter { id in

@@ -8,7 +8,9 @@ import GhostStore
 ///
 /// - A failed statement: each command runs as a unit (`runCommand`). Its
 ///   writes are rolled back to the savepoint the store took before its first
-///   write, everything it sent is withdrawn from the outbox, the games it
+///   write (a letter takes none, and is undone alone only if its first write
+///   fails; otherwise the turn is lost, as below), everything it sent is
+///   withdrawn from the outbox, the games it
 ///   touched are reloaded from the store (the lobby changes its tables only
 ///   after a write, except in a few places that this reload covers: see
 ///   `resynchronise(game:)`), and its sender gets one `ERR store-failed`.
@@ -37,6 +39,8 @@ extension Lobby {
     struct Recovery {
         /// The first store error of the command in progress.
         var failure: Error?
+        /// Games whose table the command in progress removed (they ended).
+        var removedByCommand: [Int] = []
         /// Since the last commit: each connection's name and language before
         /// its first stored change of them.
         var identities: [ConnectionID: Identity] = [:]
@@ -50,27 +54,44 @@ extension Lobby {
     /// Runs one command as a unit: if one of its writes fails, it is undone
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
-        runCommand(from: id) { perform(command, from: id) }
+        switch command {
+        case .letter:
+            // The hot path: no savepoint (see `runCommand`).
+            runCommand(from: id, savepoint: false) { perform(command, from: id) }
+        case .name, .lang:
+            // They change who a connection is, which a lost turn must undo.
+            runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
+        default:
+            runCommand(from: id) { perform(command, from: id) }
+        }
     }
 
     /// Runs `body` (a command from `id`, or the computer's move in `game`) as
-    /// one unit of the store and the outbox. On the hot path this costs two
-    /// flag stores, an outbox mark and, if the command wrote, one RELEASE.
-    func runCommand(from id: ConnectionID? = nil, game: Int? = nil, _ body: () -> Void) {
-        let before = id.flatMap { sessions[$0] }
+    /// one unit of the store and the outbox. This costs a few flag stores and
+    /// an outbox mark, and, if the command writes and `savepoint` is set, a
+    /// SAVEPOINT and its RELEASE (prepared statements, but with the page
+    /// copies a savepoint makes, about as much as a letter's insert: letters
+    /// go without). Without it, a command whose first write fails is still
+    /// undone alone; if a later write fails, the whole turn is lost and
+    /// `recoverLostTurn` undoes it. `identity` is the sender's session before
+    /// a NAME or LANG.
+    func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
+                    _ body: () -> Void) {
         recovery.failure = nil
-        store.beginCommand()
+        store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
         if recovery.failure == nil {
             do {
-                if try store.endCommand(), let id, let before { noteIdentity(id, before) }
+                let wrote = try store.endCommand()
+                if !recovery.removedByCommand.isEmpty { recovery.removedByCommand.removeAll() }
+                if wrote, let id, let identity { noteIdentity(id, identity) }
                 return
             } catch {
                 storeFailed(error)
             }
         }
-        undoCommand(from: id, before: before, game: game)
+        undoCommand(from: id, game: game)
     }
 
     /// A store operation failed (from `persist`).
@@ -83,6 +104,7 @@ extension Lobby {
     /// until the commit, in case the commit fails and the game comes back.
     func noteRemoved(_ table: Table) {
         recovery.removedSeats[table.id] = table.seats
+        recovery.removedByCommand.append(table.id)
     }
 
     /// The turn is committed: nothing of it can be lost any more.
@@ -100,12 +122,13 @@ extension Lobby {
     }
 
     /// A write of the command failed: roll its writes back, withdraw what it
-    /// sent, put its games back as stored, and answer its sender.
-    private func undoCommand(from id: ConnectionID?, before: Session?, game: Int?) {
+    /// sent, put its games back as stored (the sender's, the computer's, and
+    /// any the command ended), and answer its sender.
+    private func undoCommand(from id: ConnectionID?, game: Int?) {
         outbox.discardCommand()
+        var games = recovery.removedByCommand
+        recovery.removedByCommand.removeAll()
         if store.rollbackCommand() {
-            var games: [Int] = []
-            if case .playing(let g, _)? = before?.state { games.append(g) }
             if let id, case .playing(let g, _)? = sessions[id]?.state, !games.contains(g) { games.append(g) }
             if let game, !games.contains(game) { games.append(game) }
             do {

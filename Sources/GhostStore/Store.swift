@@ -66,7 +66,10 @@ public struct ScoreRow: Sendable, Equatable {
 /// Within a turn, each command's writes can be made one unit: between
 /// `beginCommand()` and `endCommand()`, the first write takes a SAVEPOINT, so
 /// `rollbackCommand()` undoes that command's writes and nothing else. A
-/// command that writes nothing costs no SQL.
+/// command that writes nothing costs no SQL. A command begun without a
+/// savepoint (a letter: it costs about as much as the letter's insert) is
+/// still undone alone if its first write fails, as SQLite undoes a failed
+/// statement; if a later one fails, the whole transaction is rolled back.
 public final class Store {
     public static let fileName = "ghostd.sqlite3"
 
@@ -98,8 +101,14 @@ public final class Store {
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
-    /// The current command has taken its savepoint (it has written).
+    /// The current command takes a savepoint at its first write.
+    private var commandUsesSavepoint = true
+    /// The current command has written (called `write()`).
+    private var commandWrote = false
+    /// The current command has taken its savepoint.
     private var commandSavepoint = false
+    /// `totalChanges` before the current command's first write.
+    private var changesBeforeCommand = 0
     /// A command that wrote has ended (kept) in the open transaction.
     private var keptCommands = false
 
@@ -273,9 +282,13 @@ public final class Store {
         if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
         if !inCommand {
             keptCommands = true
-        } else if !commandSavepoint {
-            try db.run("SAVEPOINT command")   // prepared once too
-            commandSavepoint = true
+        } else if !commandWrote {
+            commandWrote = true
+            changesBeforeCommand = db.totalChanges
+            if commandUsesSavepoint {
+                try db.run("SAVEPOINT command")   // prepared once too
+                commandSavepoint = true
+            }
         }
     }
 
@@ -314,9 +327,13 @@ public final class Store {
 
     // MARK: Commands
 
-    /// Starts a command: its writes, if any, can be undone alone. Costs no SQL.
-    public func beginCommand() {
+    /// Starts a command: its writes, if any, can be undone alone. Costs no
+    /// SQL. Without `savepoint`, only a failure of its first write statement
+    /// is undone alone (see `rollbackCommand()`).
+    public func beginCommand(savepoint: Bool = true) {
         inCommand = true
+        commandUsesSavepoint = savepoint
+        commandWrote = false
         commandSavepoint = false
     }
 
@@ -324,13 +341,13 @@ public final class Store {
     /// Returns whether the command wrote anything.
     @discardableResult
     public func endCommand() throws -> Bool {
-        guard commandSavepoint else {
-            inCommand = false
-            return false
+        if commandSavepoint {
+            try db.run("RELEASE command")   // on failure the command is still open, for rollbackCommand()
+            commandSavepoint = false
         }
-        try db.run("RELEASE command")   // on failure the command is still open, for rollbackCommand()
         inCommand = false
-        commandSavepoint = false
+        guard commandWrote else { return false }
+        commandWrote = false
         keptCommands = true
         return true
     }
@@ -344,7 +361,9 @@ public final class Store {
     public func rollbackCommand() -> Bool {
         inCommand = false
         invalidateCaches()
-        guard commandSavepoint else { return !transactionLost }
+        guard commandWrote else { return !transactionLost }
+        commandWrote = false
+        let savepoint = commandSavepoint
         commandSavepoint = false
         guard db.isInTransaction else {
             // The failed statement took the whole transaction with it: that
@@ -352,13 +371,19 @@ public final class Store {
             if keptCommands { transactionLost = true }
             return !transactionLost
         }
-        do {
-            try db.run("ROLLBACK TO command")
-            try db.run("RELEASE command")
-        } catch {
-            transactionLost = true
-            try? db.run("ROLLBACK")
+        if savepoint {
+            do {
+                try db.run("ROLLBACK TO command")
+                try db.run("RELEASE command")
+                return true
+            } catch {}
+        } else if db.totalChanges == changesBeforeCommand {
+            // SQLite undid the failed statement, and nothing before it changed.
+            return true
         }
+        // This command's earlier writes cannot be undone alone.
+        try? db.run("ROLLBACK")
+        if keptCommands { transactionLost = true }
         return !transactionLost
     }
 

@@ -238,6 +238,33 @@ struct LobbyRecoveryTests {
         #expect(d[1]?.contains(gameLine(1, "alice,bob", t[0], round: 2, match: "-,G")) == true, "\(d)")
     }
 
+    @Test func aLetterWhoseRoundCannotBeStoredInATurnWithOtherWritesLosesTheTurn() throws {
+        let h = try FaultHarness()
+        let t = try h.pair("rounds=ghost")
+        h.named(3, "carol")
+        for (id, c) in [(1, "p"), (2, "e"), (1, "a")] { h.send(id, c) }
+        _ = h.drain()
+        // A letter takes no savepoint: when its second write fails, the turn's
+        // other writes (carol's LANG) cannot be kept apart from its first.
+        try h.failStatements("full", "UPDATE ON games WHEN NEW.round = 2")
+        h.inTurn(3, "LANG nl")
+        h.inTurn(2, "r")
+        h.endTurn()
+        #expect(h.lostTurns == 1)
+        // alice saw nothing of the turn, so she is not sent anything.
+        #expect(h.drain() == [
+            2: [storeFailed, gameLine(1, "alice,bob", t[1], match: "-,-"), "TURN id=1 player=bob fragment=pea ghost=-,-"],
+            3: [storeFailed],
+        ])
+        #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
+        #expect(try h.storedInt("SELECT count(*) FROM preferences") == 0)
+        h.send(3, "SEEK")
+        #expect(h.drain()[3]?.first == "OK SEEK lang=en")
+        try h.heal("full")
+        h.send(2, "r")
+        #expect(h.drain()[2]?.first == "OK LETTER letter=r fragment=pear")
+    }
+
     @Test func aGameThatCannotBeStoredDoesNotTakeTheWaitingSeeker() throws {
         let h = try FaultHarness()
         h.named(1, "alice")

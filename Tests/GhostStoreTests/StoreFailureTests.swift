@@ -97,6 +97,51 @@ struct StoreFailureTests {
         #expect(try f.count("SELECT count(*) FROM games WHERE offer_seat IS NOT NULL OR offer_spent0 != 0") == 0)
     }
 
+    @Test func withoutASavepointAFailedFirstStatementIsUndoneAlone() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(lang: "en", players: ["alice", "bob"], tokens: ["a", "b"], now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON moves WHEN NEW.ply = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0)
+        try s.endCommand()
+        s.beginCommand(savepoint: false)
+        #expect(throws: SQLiteDatabase.Failure.self) {
+            try s.recordMove(game: game, round: 1, ply: 2, seat: 1, letter: "e", fragment: "pe", now: t0)
+        }
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try s.moves(game: game, round: 1) == ["p"])
+    }
+
+    @Test func withoutASavepointAFailedLaterStatementLosesTheTurnIfAnotherCommandWrote() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(lang: "en", players: ["alice", "bob"], tokens: ["a", "b"], now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE UPDATE ON games WHEN NEW.round = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        // Alone in its transaction: rolling all of it back undoes the command alone.
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, ghost: [1, 0], starter: 1) }
+        #expect(s.rollbackCommand())
+        #expect(!s.transactionLost)
+        try s.commit()
+        #expect(try s.moves(game: game, round: 1) == [])
+        // After another command's write: the turn is lost.
+        s.beginCommand()
+        try s.registerName("carol", now: t0)
+        try s.endCommand()
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, letter: "p", fragment: "p", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, ghost: [1, 0], starter: 1) }
+        #expect(!s.rollbackCommand())
+        #expect(throws: Store.Failure.self) { try s.commit() }
+        #expect(try s.allNames() == [])
+        #expect(try s.moves(game: game, round: 1) == [])
+    }
+
     @Test func aWholeTransactionRolledBackBySQLiteIsReported() throws {
         let f = try FailingStore()
         let s = f.store

@@ -73,8 +73,6 @@ final class ConnectionTable: Outbox {
     private var turnEpoch = 1
     /// Counts commands: output queued since the start of the current one may be withdrawn.
     private var commandEpoch = 1
-    /// Connections written to by the current command.
-    private var touched: [Connection] = []
 
     /// Replies one turn may add beyond --max-output-bytes before the flush.
     static let turnAllowance = 64 * 1024
@@ -167,7 +165,6 @@ final class ConnectionTable: Outbox {
             conn.commandEpoch = commandEpoch
             conn.commandMark = conn.output.count
             conn.closingAtCommandMark = conn.closeAfterFlush
-            touched.append(conn)
         }
     }
 
@@ -192,20 +189,19 @@ final class ConnectionTable: Outbox {
 
     func beginCommand() {
         commandEpoch &+= 1
-        if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
     }
 
     /// The command's writes were rolled back: what it queued is withdrawn,
-    /// and a connection it closed stays open.
+    /// and a connection it closed stays open. (Every connection written to
+    /// this turn is in `dirty`.)
     func discardCommand() {
-        for conn in touched where conn.commandEpoch == commandEpoch {
+        for conn in dirty where conn.commandEpoch == commandEpoch {
             if conn.output.count > conn.commandMark { conn.output.removeLast(conn.output.count - conn.commandMark) }
             if conn.closeAfterFlush && !conn.closingAtCommandMark {
                 conn.closeAfterFlush = false
                 conn.bye = nil
             }
         }
-        touched.removeAll(keepingCapacity: true)
         commandEpoch &+= 1
     }
 
@@ -213,7 +209,6 @@ final class ConnectionTable: Outbox {
     func committed() {
         turnEpoch &+= 1
         commandEpoch &+= 1
-        if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
     }
 
     /// Withdraws every line queued since the last commit; returns the
