@@ -95,9 +95,13 @@ public final class Store {
     /// Games whose row may hold an offer or a spent offer, which the next
     /// letter must clear. Others skip that write.
     private var offerState: Set<Int> = []
-    /// The caches above may disagree with the database (a rollback undid
-    /// writes they had followed): reload them before they are used.
-    private var cachesStale = false
+    /// Since the last commit: games whose offer state was written, and
+    /// boards whose scores were, so that a rollback can put the caches right
+    /// without reading everything again.
+    private var offersWritten: [Int] = []
+    private var boardsWritten: Set<String> = []
+    /// Boards whose `winCounts` a rollback made unreliable: read again when next used.
+    private var staleBoards: Set<String> = []
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -278,7 +282,6 @@ public final class Store {
 
     private func write() throws {
         if transactionLost { throw Failure.transactionLost }
-        if cachesStale { try reloadCaches() }
         if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
         if !inCommand {
             keptCommands = true
@@ -313,6 +316,7 @@ public final class Store {
             rollback()
             throw error
         }
+        committedCaches()
     }
 
     /// Rolls back every write since the last commit.
@@ -323,6 +327,13 @@ public final class Store {
         keptCommands = false
         transactionLost = false
         invalidateCaches()
+        committedCaches()
+    }
+
+    /// Nothing written so far can be rolled back any more.
+    private func committedCaches() {
+        if !offersWritten.isEmpty { offersWritten.removeAll(keepingCapacity: true) }
+        if !boardsWritten.isEmpty { boardsWritten.removeAll() }
     }
 
     // MARK: Commands
@@ -387,20 +398,30 @@ public final class Store {
         return !transactionLost
     }
 
-    /// Forgets what the caches know; they are reloaded before the next use.
+    /// After a rollback: what the caches learnt from writes since the last
+    /// commit may be wrong. A game whose offer was written may hold one again
+    /// (`offerState` may hold more games than need it, never fewer); the
+    /// scores of a board that was written are read again when next needed.
     private func invalidateCaches() {
-        scoreCache.removeAll()
-        winCounts.removeAll()
-        offerState.removeAll()
-        cachesStale = true
+        offerState.formUnion(offersWritten)
+        for board in boardsWritten {
+            scoreCache[board] = nil
+            staleBoards.insert(board)
+        }
     }
 
-    private func reloadCaches() throws {
-        try loadWinCounts()
-        offerState = Set(try db.query("SELECT id FROM games WHERE status = 'active' AND (offer_seat IS NOT NULL OR offer_spent0 != 0 OR offer_spent1 != 0)") {
-            $0.int(0)
-        })
-        cachesStale = false
+    /// How many names have each number of wins on `board`, read again after a rollback.
+    private func winCounts(_ board: String) throws -> [Int: Int] {
+        if staleBoards.contains(board) {
+            var counts: [Int: Int] = [:]
+            for (wins, count) in try db.query("SELECT wins, count(*) FROM scores WHERE board = ? AND played > 0 GROUP BY wins",
+                                             .text(board), row: { ($0.int(0), $0.int(1)) }) {
+                counts[wins] = count
+            }
+            winCounts[board] = counts
+            staleBoards.remove(board)
+        }
+        return winCounts[board] ?? [:]
     }
 
     // MARK: Names and preferences
@@ -451,6 +472,7 @@ public final class Store {
     public func nextRound(game: Int, round: Int, ghost: [Int], starter: Int) throws {
         try write()
         offerState.remove(game)
+        offersWritten.append(game)
         try db.run("UPDATE games SET round = ?, ghost0 = ?, ghost1 = ?, starter = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .of(ghost[0]), .of(ghost[1]), .of(starter), .of(starter), .of(game))
     }
@@ -468,6 +490,7 @@ public final class Store {
         try db.run("INSERT INTO moves(game_id, round, ply, seat, letter, fragment, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                    .of(game), .of(round), .of(ply), .of(seat), .text(letter), .text(fragment), .of(now))
         if offerState.remove(game) != nil {
+            offersWritten.append(game)
             try db.run("UPDATE games SET offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                        .of(game))
         }
@@ -477,6 +500,7 @@ public final class Store {
     public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
         try write()
         if offer != nil || spent.contains(true) { offerState.insert(game) } else { offerState.remove(game) }
+        offersWritten.append(game)
         try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
                    .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
                    .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
@@ -486,6 +510,7 @@ public final class Store {
     public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
         try write()
         offerState.remove(game)
+        offersWritten.append(game)
         try db.run("UPDATE games SET round = ?, lang = ?, fragment = '', to_move = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .text(lang), .of(starter), .of(game))
     }
@@ -503,7 +528,8 @@ public final class Store {
             var row = try cachedScore(of: person, board: board)
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
                        .text(person), .text(board), .of(won ? 1 : 0))
-            var counts = winCounts[board, default: [:]]
+            boardsWritten.insert(board)
+            var counts = try winCounts(board)
             if row.played > 0 {
                 counts[row.wins] = (counts[row.wins] ?? 1) - 1
                 if counts[row.wins] == 0 { counts[row.wins] = nil }
@@ -520,16 +546,14 @@ public final class Store {
     /// play is its last move (the game row's `fragment` is written at the end).
     public func activeGames() throws -> [StoredGame] {
         let games = try db.query(Store.activeGamesSQL + " ORDER BY id", row: Store.storedGame)
-        if !cachesStale {
-            for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
-        }
+        for g in games where g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
         return games
     }
 
     /// One game, if it is in progress.
     public func activeGame(id: Int) throws -> StoredGame? {
         let game = try db.query(Store.activeGamesSQL + " WHERE id = ?", .of(id), row: Store.storedGame).first
-        if !cachesStale, let g = game, g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
+        if let g = game, g.offer != nil || g.offerSpent.contains(true) { offerState.insert(g.id) }
         return game
     }
 
@@ -577,9 +601,8 @@ public final class Store {
 
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
-        if cachesStale { try reloadCaches() }
         var row = try cachedScore(of: name, board: board)
-        row.rank = (winCounts[board] ?? [:]).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
     }
 

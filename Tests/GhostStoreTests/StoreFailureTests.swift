@@ -53,7 +53,7 @@ struct StoreFailureTests {
         #expect(!s.hasPendingWrites)
     }
 
-    @Test func aFailedStatementLeavesTheCommandToRollBackAndTheCachesAreReloaded() throws {
+    @Test func aFailedStatementLeavesTheCommandToRollBackAndTheScoresAreReadAgain() throws {
         let f = try FailingStore()
         let s = f.store
         let game = try s.createGame(lang: "en", players: ["alice", "bob"], tokens: ["a", "b"], now: t0)
@@ -78,6 +78,26 @@ struct StoreFailureTests {
         try s.commit()
         #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+    }
+
+    @Test func aCommandRolledBackAfterAnotherEndedAGameKeepsThatGamesScores() throws {
+        let f = try FailingStore()
+        let s = f.store
+        try s.registerName("alice", now: t0)
+        try s.registerName("bob", now: t0)
+        let game = try s.createGame(lang: "en", players: ["alice", "bob"], tokens: ["a", "b"], now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'carol' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand()
+        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", fragment: "", now: t0)
+        try s.endCommand()
+        s.beginCommand()
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("carol", now: t0) }
+        #expect(s.rollbackCommand())
+        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        try s.commit()
+        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scores(limit: 5).map(\.name) == ["alice", "bob"])
     }
 
     @Test func theOfferCacheFollowsARollback() throws {
