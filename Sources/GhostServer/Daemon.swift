@@ -34,8 +34,13 @@ public enum Daemon {
         }
         let server: Server
         do {
-            let store = try Store(directory: config.dataDirectory, durability: config.durability)
-            logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue))")
+            let store = try Store(directory: config.dataDirectory, durability: config.durability,
+                                  maxPageCount: config.maxDatabasePages)
+            var limit = ""
+            if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
+                limit = ", \(pages.pages) of at most \(pages.max) pages"
+            }
+            logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue)\(limit))")
             server = try Server(config: config, dictionaries: dictionaries, store: store)
             try server.start()
         } catch {

@@ -10,10 +10,12 @@ extension Lobby {
     /// Names of the computer's seats are `bot-<level>`; people cannot take them.
     static let botPrefix = "bot-"
 
-    /// Starts a game between connected people (one, with a computer seat, or two).
-    func startGame(lang: String, people: [ConnectionID], options: GameOptions) {
+    /// Starts a game between connected people (one, with a computer seat, or
+    /// two). Returns false, having changed nothing, if it cannot be stored.
+    @discardableResult
+    func startGame(lang: String, people: [ConnectionID], options: GameOptions) -> Bool {
         let kind = catalog.defaultKind
-        guard let person = people.first else { return }
+        guard let person = people.first else { return false }
         var seats: [ConnectionID?] = people
         var bots: [BotLevel?] = [nil, nil]
         if let level = options.bot {
@@ -28,13 +30,7 @@ extension Lobby {
                              bots: bots.map { $0?.rawValue }, rounds: match.target, starter: match.starter)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
-              let id = persist({ try store.createGame(record, now: clock.wall) }) else {
-            for conn in people {
-                sessions[conn]?.state = .idle
-                failed(conn)
-            }
-            return
-        }
+              let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
         tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, bots: bots, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic)
@@ -47,6 +43,7 @@ extension Lobby {
         log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (match.isMatch ? " (a match of \(match.target) rounds)" : ""))
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
+        return true
     }
 
     /// Loads the games in progress from the store, each replayed move by move
@@ -54,28 +51,13 @@ extension Lobby {
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.activeGames() {
-            guard g.players.count == 2, g.tokens.count == 2, let kind = catalog[g.kind] else {
-                log("game \(g.id) not restored: no game kind \(g.kind)")
+            guard let table = makeTable(g, now: now) else {
+                log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
-            let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
-            guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
-                                          starter: match.starter) else {
-                log("game \(g.id) not restored: no word list for \(g.lang)")
-                continue
-            }
-            guard Lobby.replay(g.moves, on: &game) else {
-                log("game \(g.id) not restored: its moves do not replay on the \(g.lang) list")
-                continue
-            }
-            let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
-            let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
-                                 players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
             timedGames.insert(g.id)
-            tables[g.id] = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil], bots: bots,
-                                 match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
-                                 awaySince: [now, now], turnSince: now)
-            for seat in 0..<2 where bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+            tables[g.id] = table
+            for seat in 0..<2 where table.bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
         if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
@@ -312,6 +294,7 @@ extension Lobby {
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }
+        noteRemoved(table)
         tables[gameID] = nil
     }
 
@@ -461,7 +444,7 @@ extension Lobby {
         let now = clock.monotonic
         for gameID in timedGames {
             guard let table = tables[gameID] else { continue }
-            if let due = table.botDue, due <= now { playComputer(gameID) }
+            if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
         }
         // Forget the games that no longer need a timer.
         timedGames = timedGames.filter { id in

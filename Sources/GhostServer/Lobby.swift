@@ -16,6 +16,11 @@ public protocol Outbox: AnyObject {
     /// closes once what was sent to it has been written. Nothing more is sent
     /// to it after that.
     func close(_ id: ConnectionID, _ code: ByeCode, _ text: String)
+    /// A command starts: what it sends and closes from here on may be withdrawn.
+    func beginCommand()
+    /// Withdraws what was sent and closed since `beginCommand()`: the
+    /// command's writes were rolled back, so its replies must not go out.
+    func discardCommand()
 }
 
 extension Outbox {
@@ -170,9 +175,13 @@ public final class Lobby {
     /// Games that may need the clock: the computer to play, or a player away.
     var timedGames: Set<Int> = []
 
-    /// The first store error; once set, the server must stop without sending
-    /// this turn's replies, since they may confirm changes that are not stored.
-    public private(set) var storeError: Error?
+    /// Set only when the lobby could not resynchronise with the store after a
+    /// failed write (the database cannot even be read): the server must then
+    /// stop without sending this turn's replies. A failed write alone is
+    /// answered `ERR store-failed` (Lobby+Recovery.swift).
+    public internal(set) var storeError: Error?
+    /// Failed writes and what a lost turn needs to be undone (Lobby+Recovery.swift).
+    var recovery = Recovery()
 
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
                 settings: Settings = Settings(), log: @escaping (String) -> Void = { _ in }) throws {
@@ -246,7 +255,9 @@ public final class Lobby {
 
     // MARK: Commands
 
-    public func handle(_ command: Command, from id: ConnectionID) {
+    /// One command; `handle` (Lobby+Recovery.swift) runs it as a unit that a
+    /// failed write undoes.
+    func perform(_ command: Command, from id: ConnectionID) {
         guard let session = sessions[id], storeError == nil else { return }
         switch command {
         case .ping: reply(id, .ok("PING"))
@@ -344,10 +355,10 @@ public final class Lobby {
         var queue = seekers[key, default: []]
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
         if let other = queue.first {
+            reply(id, ok)
+            guard startGame(lang: session.lang, people: [other, id], options: options) else { return failed(id) }
             queue.removeFirst()
             seekers[key] = queue
-            reply(id, ok)
-            startGame(lang: session.lang, people: [other, id], options: options)
         } else {
             queue.append(id)
             seekers[key] = queue
@@ -361,7 +372,7 @@ public final class Lobby {
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session), let level = options.bot else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
-        startGame(lang: session.lang, people: [id], options: options)
+        guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
@@ -384,11 +395,11 @@ public final class Lobby {
         guard host != id else {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
-        hosted[code] = nil
         var options = GameOptions.single
         if case .hosting(_, let o) = hostSession.state { options = o }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
-        startGame(lang: hostSession.lang, people: [host, id], options: options)
+        guard startGame(lang: hostSession.lang, people: [host, id], options: options) else { return failed(id) }
+        hosted[code] = nil
     }
 
     private func rematch(_ id: ConnectionID, _ session: Session) {
@@ -408,7 +419,7 @@ public final class Lobby {
         reply(id, .ok("REMATCH", ("status", "started")))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
-        startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match))
+        guard startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match)) else { return failed(id) }
     }
 
     /// Seekers wait in one queue per language and number of rounds.
@@ -470,16 +481,14 @@ public final class Lobby {
         outbox.send(line, to: id)
     }
 
-    /// Runs a store operation; on failure remembers the error (the server
-    /// then stops without flushing) and returns nil.
+    /// Runs a store operation; on failure remembers the error and returns
+    /// nil: the command in progress is then rolled back, its replies are
+    /// withdrawn and it is answered `ERR store-failed` (Lobby+Recovery.swift).
     func persist<T>(_ body: () throws -> T) -> T? {
         do {
             return try body()
         } catch {
-            if storeError == nil {
-                storeError = error
-                log("store failure: \(error)")
-            }
+            storeFailed(error)
             return nil
         }
     }

@@ -74,6 +74,11 @@ public final class SQLiteDatabase {
 
     /// Runs a query and maps each row.
     public func query<T>(_ sql: String, _ args: SQLValue..., row: (Statement) throws -> T) throws -> [T] {
+        try query(sql, arguments: args, row: row)
+    }
+
+    /// The same, with the arguments as an array.
+    public func query<T>(_ sql: String, arguments args: [SQLValue], row: (Statement) throws -> T) throws -> [T] {
         let s = try statement(sql)
         try s.bind(args)
         var out: [T] = []
@@ -83,6 +88,8 @@ public final class SQLiteDatabase {
     }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Rows changed by statements that completed, since the connection opened.
+    public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
     public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 }
 

@@ -106,6 +106,14 @@ public struct ScoreRow: Sendable, Equatable {
 /// Writes open a transaction lazily; the server calls `commit()` once per
 /// event-loop turn, before it sends that turn's replies, so a reply never
 /// confirms a change that is not on disk.
+///
+/// Within a turn, each command's writes can be made one unit: between
+/// `beginCommand()` and `endCommand()`, the first write takes a SAVEPOINT, so
+/// `rollbackCommand()` undoes that command's writes and nothing else. A
+/// command that writes nothing costs no SQL. A command begun without a
+/// savepoint (a letter: it costs about as much as the letter's insert) is
+/// still undone alone if its first write fails, as SQLite undoes a failed
+/// statement; if a later one fails, the whole transaction is rolled back.
 public final class Store {
     public static let fileName = "ghostd.sqlite3"
 
@@ -128,9 +136,45 @@ public final class Store {
     /// games played; filled on first use, then kept in step with every write,
     /// so the end of a game reads nothing back from SQLite.
     private var scoreCache: [String: [String: ScoreRow]] = [:]
+    /// Since the last commit: boards whose scores were written, so that a
+    /// rollback can put the caches right without reading everything again.
+    private var boardsWritten: Set<String> = []
+    /// Boards whose `winCounts` a rollback made unreliable: read again when next used.
+    private var staleBoards: Set<String> = []
+
+    /// Between beginCommand() and endCommand()/rollbackCommand().
+    private var inCommand = false
+    /// The current command takes a savepoint at its first write.
+    private var commandUsesSavepoint = true
+    /// The current command has written (called `write()`).
+    private var commandWrote = false
+    /// The current command has taken its savepoint.
+    private var commandSavepoint = false
+    /// `totalChanges` before the current command's first write.
+    private var changesBeforeCommand = 0
+    /// A command that wrote has ended (kept) in the open transaction.
+    private var keptCommands = false
+
+    /// Failures that are not SQLite's own.
+    public enum Failure: Error, CustomStringConvertible {
+        /// SQLite rolled back the whole transaction after a failed statement:
+        /// writes of earlier commands this turn are gone too. Writes are
+        /// refused until `commit()` or `rollback()` ends the turn.
+        case transactionLost
+        public var description: String {
+            switch self {
+            case .transactionLost: return "the transaction was rolled back after a failed write"
+            }
+        }
+    }
+    /// Set when the open transaction was lost (see `Failure.transactionLost`).
+    public private(set) var transactionLost = false
 
     /// Opens (creating if needed) the database in `directory`, and migrates it.
-    public init(directory: String, durability: Durability = .full) throws {
+    /// `maxPageCount` > 0 caps the database at that many pages
+    /// (`PRAGMA max_page_count`; never below its current size): a write that
+    /// needs more fails, as on a full disk.
+    public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = (directory as NSString).appendingPathComponent(Store.fileName)
         db = try SQLiteDatabase(path: path)
@@ -138,11 +182,24 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
+        if maxPageCount > 0 { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+        try loadWinCounts()
+    }
+
+    private func loadWinCounts() throws {
+        winCounts = [:]
         for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
             ($0.text(0), $0.int(1), $0.int(2))
         }) {
             winCounts[board, default: [:]][wins] = count
         }
+    }
+
+    /// Pages in the database, and the most it may have (`PRAGMA page_count`, `max_page_count`).
+    public func pageCounts() throws -> (pages: Int, max: Int) {
+        let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
+        let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
+        return (pages, max)
     }
 
     public func close() { db.close() }
@@ -328,15 +385,144 @@ public final class Store {
     // MARK: Transactions
 
     private func write() throws {
+        if transactionLost { throw Failure.transactionLost }
         if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
+        if !inCommand {
+            keptCommands = true
+        } else if !commandWrote {
+            commandWrote = true
+            changesBeforeCommand = db.totalChanges
+            if commandUsesSavepoint {
+                try db.run("SAVEPOINT command")   // prepared once too
+                commandSavepoint = true
+            }
+        }
     }
 
     /// Whether writes are waiting for `commit()`.
     public var hasPendingWrites: Bool { db.isInTransaction }
 
-    /// Commits the writes made since the last commit, if any.
+    /// Commits the writes made since the last commit, if any. If that fails,
+    /// every one of them is rolled back (nothing of the turn is stored) and
+    /// the error is thrown; the store is then ready for the next turn.
     public func commit() throws {
-        if db.isInTransaction { try db.run("COMMIT") }
+        inCommand = false
+        commandSavepoint = false
+        keptCommands = false
+        if transactionLost {
+            rollback()
+            throw Failure.transactionLost
+        }
+        guard db.isInTransaction else { return }
+        do {
+            try db.run("COMMIT")
+        } catch {
+            rollback()
+            throw error
+        }
+        committedCaches()
+    }
+
+    /// Rolls back every write since the last commit.
+    public func rollback() {
+        if db.isInTransaction { try? db.run("ROLLBACK") }
+        inCommand = false
+        commandSavepoint = false
+        keptCommands = false
+        transactionLost = false
+        invalidateCaches()
+        committedCaches()
+    }
+
+    /// Nothing written so far can be rolled back any more.
+    private func committedCaches() {
+        if !boardsWritten.isEmpty { boardsWritten.removeAll() }
+    }
+
+    // MARK: Commands
+
+    /// Starts a command: its writes, if any, can be undone alone. Costs no
+    /// SQL. Without `savepoint`, only a failure of its first write statement
+    /// is undone alone (see `rollbackCommand()`).
+    public func beginCommand(savepoint: Bool = true) {
+        inCommand = true
+        commandUsesSavepoint = savepoint
+        commandWrote = false
+        commandSavepoint = false
+    }
+
+    /// Keeps the command's writes (in the turn's transaction, for `commit()`).
+    /// Returns whether the command wrote anything.
+    @discardableResult
+    public func endCommand() throws -> Bool {
+        if commandSavepoint {
+            try db.run("RELEASE command")   // on failure the command is still open, for rollbackCommand()
+            commandSavepoint = false
+        }
+        inCommand = false
+        guard commandWrote else { return false }
+        commandWrote = false
+        keptCommands = true
+        return true
+    }
+
+    /// Undoes the command's writes and ends it. Returns false if that was not
+    /// possible without losing the writes of earlier commands of this turn
+    /// (SQLite rolled the whole transaction back): `transactionLost` is then
+    /// set, writes are refused, and the turn must end with `commit()` (which
+    /// throws) or `rollback()`.
+    @discardableResult
+    public func rollbackCommand() -> Bool {
+        inCommand = false
+        invalidateCaches()
+        guard commandWrote else { return !transactionLost }
+        commandWrote = false
+        let savepoint = commandSavepoint
+        commandSavepoint = false
+        guard db.isInTransaction else {
+            // The failed statement took the whole transaction with it: that
+            // is this command alone unless an earlier one wrote in it.
+            if keptCommands { transactionLost = true }
+            return !transactionLost
+        }
+        if savepoint {
+            do {
+                try db.run("ROLLBACK TO command")
+                try db.run("RELEASE command")
+                return true
+            } catch {}
+        } else if db.totalChanges == changesBeforeCommand {
+            // SQLite undid the failed statement, and nothing before it changed.
+            return true
+        }
+        // This command's earlier writes cannot be undone alone.
+        try? db.run("ROLLBACK")
+        if keptCommands { transactionLost = true }
+        return !transactionLost
+    }
+
+    /// After a rollback: what the caches learnt from writes since the last
+    /// commit may be wrong: the scores of a board that was written are read
+    /// again when next needed.
+    private func invalidateCaches() {
+        for board in boardsWritten {
+            scoreCache[board] = nil
+            staleBoards.insert(board)
+        }
+    }
+
+    /// How many names have each number of wins on `board`, read again after a rollback.
+    private func winCounts(_ board: String) throws -> [Int: Int] {
+        if staleBoards.contains(board) {
+            var counts: [Int: Int] = [:]
+            for (wins, count) in try db.query("SELECT wins, count(*) FROM scores WHERE board = ? AND played > 0 GROUP BY wins",
+                                             .text(board), row: { ($0.int(0), $0.int(1)) }) {
+                counts[wins] = count
+            }
+            winCounts[board] = counts
+            staleBoards.remove(board)
+        }
+        return winCounts[board] ?? [:]
     }
 
     // MARK: Names and preferences
@@ -432,7 +618,8 @@ public final class Store {
             var row = try cachedScore(of: person, board: board)
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
                        .text(person), .text(board), .of(won ? 1 : 0))
-            var counts = winCounts[board, default: [:]]
+            boardsWritten.insert(board)
+            var counts = try winCounts(board)
             if row.played > 0 {
                 counts[row.wins] = (counts[row.wins] ?? 1) - 1
                 if counts[row.wins] == 0 { counts[row.wins] = nil }
@@ -447,11 +634,22 @@ public final class Store {
 
     /// Every game in progress, oldest first, with the moves of its round in play.
     public func activeGames() throws -> [StoredGame] {
+        try loadActive("status = 'active'")
+    }
+
+    /// One game, if it is in progress.
+    public func activeGame(id: Int) throws -> StoredGame? {
+        try loadActive("status = 'active' AND id = ?", .of(id)).first
+    }
+
+    /// Games in progress that match `condition`, oldest first, with the moves
+    /// of their round in play.
+    private func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
                    rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at
-            FROM games WHERE status = 'active' ORDER BY id
-            """) { r in
+            FROM games WHERE \(condition) ORDER BY id
+            """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
                        seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
                        players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
@@ -464,8 +662,8 @@ public final class Store {
         for (i, g) in games.enumerated() { index[g.id] = i }
         for (id, seat, move) in try db.query("""
             SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
-            WHERE g.status = 'active' ORDER BY m.game_id, m.ply
-            """, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
+            WHERE g.\(condition.replacingOccurrences(of: "AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
+            """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
             if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
         }
         return games
@@ -500,7 +698,7 @@ public final class Store {
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
-        row.rank = (winCounts[board] ?? [:]).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
     }
 

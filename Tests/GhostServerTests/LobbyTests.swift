@@ -23,6 +23,20 @@ final class RecordingOutbox: Outbox {
         closed.append(id)
     }
 
+    /// Where the current command's lines start, for `discardCommand`.
+    private var commandMark = (sent: 0, closed: 0)
+    func beginCommand() { commandMark = (sent.count, closed.count) }
+    func discardCommand() {
+        sent.removeLast(max(0, sent.count - commandMark.sent))
+        closed.removeLast(max(0, closed.count - commandMark.closed))
+        cursor = min(cursor, sent.count)
+    }
+    /// Withdraws every line sent since `sent` had `count` entries (a lost turn).
+    func withdraw(to count: Int) {
+        sent.removeLast(max(0, sent.count - count))
+        cursor = min(cursor, sent.count)
+    }
+
     /// Lines sent since the last drain, grouped by connection.
     func drain() -> [ConnectionID: [String]] {
         var out: [ConnectionID: [String]] = [:]

@@ -40,6 +40,10 @@ public struct ServerConfig: Sendable {
     public var botDelay: Double = 0.6
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
+    /// Most pages the database may have (`PRAGMA max_page_count`; 0: no
+    /// limit). A write that needs more fails as on a full disk and is answered
+    /// `ERR store-failed`; everything else goes on.
+    public var maxDatabasePages = 0
 
     /// `$XDG_STATE_HOME/ghostd`, else `~/.local/state/ghostd`, else `./ghostd-data`.
     public static func defaultDataDirectory() -> String {

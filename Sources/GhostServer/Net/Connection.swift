@@ -23,6 +23,20 @@ final class Connection {
     var dropReason: String?      // set when it must go at the end of the turn
     /// The BYE line to write, best effort, when it is dropped (output overflow).
     var byeOnDrop: ServerLine?
+    /// The BYE line queued by `close`, to queue again if the turn's output is withdrawn.
+    var bye: ServerLine?
+
+    // What was queued before the turn (since the last commit) and before the
+    // command in progress, so that unconfirmed replies can be withdrawn.
+    // Recorded when the connection is first written to in each.
+    var turnEpoch = 0
+    var turnMark = 0
+    var closingAtTurnMark = false
+    /// Commands the lobby got from this connection since the last commit.
+    var turnCommands = 0
+    var commandEpoch = 0
+    var commandMark = 0
+    var closingAtCommandMark = false
 
     init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
         self.id = id
@@ -55,6 +69,10 @@ final class ConnectionTable: Outbox {
     var now: Double = 0
     /// A broadcast line, rendered once.
     private var scratch: [UInt8] = []
+    /// Counts commits: output queued since the last one is unconfirmed.
+    private var turnEpoch = 1
+    /// Counts commands: output queued since the start of the current one may be withdrawn.
+    private var commandEpoch = 1
 
     /// Replies one turn may add beyond --max-output-bytes before the flush.
     static let turnAllowance = 64 * 1024
@@ -73,6 +91,7 @@ final class ConnectionTable: Outbox {
     /// Nothing is sent after a connection's BYE, nor to one being dropped.
     func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        track(conn)
         line.appendWire(to: &conn.output)
         queued(conn)
     }
@@ -83,6 +102,7 @@ final class ConnectionTable: Outbox {
         line.appendWire(to: &scratch)
         for case let id? in ids {
             guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+            track(conn)
             conn.output.append(contentsOf: scratch)
             queued(conn)
         }
@@ -93,7 +113,10 @@ final class ConnectionTable: Outbox {
     /// code (and the text) as the reason.
     func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
         guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
-        ServerLine.bye(code, text).appendWire(to: &conn.output)
+        track(conn)
+        let bye = ServerLine.bye(code, text)
+        bye.appendWire(to: &conn.output)
+        conn.bye = bye
         conn.closeAfterFlush = true
         conn.closeReason = ConnectionTable.reason(code, text)
         conn.closeDeadline = now + ConnectionTable.closeGrace
@@ -129,5 +152,98 @@ final class ConnectionTable: Outbox {
         guard !conn.isDirty else { return }
         conn.isDirty = true
         dirty.append(conn)
+    }
+
+    // MARK: Withdrawing unconfirmed replies
+
+    /// Records where the turn's and the command's output start on this
+    /// connection, the first time each writes to it. Two compares per line.
+    @inline(__always)
+    private func track(_ conn: Connection) {
+        if conn.turnEpoch != turnEpoch { startTurn(conn) }
+        if conn.commandEpoch != commandEpoch {
+            conn.commandEpoch = commandEpoch
+            conn.commandMark = conn.output.count
+            conn.closingAtCommandMark = conn.closeAfterFlush
+        }
+    }
+
+    private func startTurn(_ conn: Connection) {
+        conn.turnEpoch = turnEpoch
+        conn.turnMark = conn.output.count
+        conn.closingAtTurnMark = conn.closeAfterFlush
+        conn.turnCommands = 0
+    }
+
+    /// A command from this connection goes to the lobby: it will get one
+    /// final reply, which a lost turn replaces with `ERR store-failed`.
+    func countCommand(_ conn: Connection) {
+        if conn.turnEpoch != turnEpoch { startTurn(conn) }
+        conn.turnCommands += 1
+    }
+
+    /// What is queued for the connection so far (its HELLO) is confirmed.
+    func settle(_ conn: Connection) {
+        startTurn(conn)
+    }
+
+    func beginCommand() {
+        commandEpoch &+= 1
+    }
+
+    /// The command's writes were rolled back: what it queued is withdrawn,
+    /// and a connection it closed stays open. (Every connection written to
+    /// this turn is in `dirty`.)
+    func discardCommand() {
+        for conn in dirty where conn.commandEpoch == commandEpoch {
+            if conn.output.count > conn.commandMark { conn.output.removeLast(conn.output.count - conn.commandMark) }
+            if conn.closeAfterFlush && !conn.closingAtCommandMark {
+                conn.closeAfterFlush = false
+                conn.bye = nil
+            }
+        }
+        commandEpoch &+= 1
+    }
+
+    /// The turn's changes are stored: its output is confirmed.
+    func committed() {
+        turnEpoch &+= 1
+        commandEpoch &+= 1
+    }
+
+    /// Withdraws every line queued since the last commit; returns the
+    /// connections that had some.
+    @discardableResult
+    func withdrawTurn() -> [Connection] {
+        let written = connections.values.filter { $0.turnEpoch == turnEpoch }
+        for conn in written where conn.output.count > conn.turnMark {
+            conn.output.removeLast(conn.output.count - conn.turnMark)
+        }
+        return written
+    }
+
+    /// Whether the connection's BYE is queued (and not withdrawn).
+    func hasQueuedBye(_ conn: Connection) -> Bool {
+        conn.closeAfterFlush && (conn.turnEpoch != turnEpoch || conn.closingAtTurnMark)
+    }
+
+    /// The turn could not be committed (its changes were rolled back):
+    /// every line queued since the last commit is withdrawn, each command of
+    /// the turn is answered `ERR store-failed` instead, and a connection
+    /// closed during the turn gets its BYE again after them. Returns the
+    /// connections whose lines were withdrawn.
+    func discardTurn() -> Set<ConnectionID> {
+        var failed: [UInt8] = []
+        ServerLine.error(.storeFailed, Lobby.storeFailedText).appendWire(to: &failed)
+        var withdrawn: Set<ConnectionID> = []
+        for conn in withdrawTurn() {
+            withdrawn.insert(conn.id)
+            guard conn.dropReason == nil else { continue }
+            for _ in 0..<conn.turnCommands { conn.output.append(contentsOf: failed) }
+            if conn.closeAfterFlush && !conn.closingAtTurnMark, let bye = conn.bye { bye.appendWire(to: &conn.output) }
+            markDirty(conn)
+        }
+        committed()
+        return withdrawn
     }
 }

@@ -232,6 +232,7 @@ public final class Server {
             table.connections[id] = conn
             log("connection \(id) opened from \(peerText)")
             lobby.connected(id)
+            table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
     }
 
@@ -273,6 +274,7 @@ public final class Server {
                             table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
                             return
                         }
+                        table.countCommand(conn)
                         lobby.received(frame, from: conn.id)
                     }
                 }
@@ -291,15 +293,26 @@ public final class Server {
     }
 
     /// Commits this turn's changes before any reply that confirms them is
-    /// sent. If that fails, the loop stops without sending them: a client may
-    /// only ever see acknowledged what is on disk.
+    /// sent: a client may only ever see acknowledged what is on disk. If the
+    /// commit fails, the store has rolled the turn back; its replies are
+    /// withdrawn, each of its commands is answered `ERR store-failed`, and the
+    /// lobby reloads the games from the store and sends their state again.
+    /// Only if the lobby cannot do that (the store cannot even be read) does
+    /// the loop stop, without sending anything unconfirmed.
     private func commit() -> Bool {
-        var failure = lobby.storeError
-        if failure == nil {
-            do { try store.commit() } catch { failure = error }
+        if lobby.storeError == nil {
+            do {
+                try store.commit()
+                table.committed()
+                lobby.committed()
+                return true
+            } catch {
+                log("cannot commit to \(store.path): \(error); the turn is rolled back and its replies withdrawn")
+                lobby.recoverLostTurn(withdrawn: table.discardTurn())
+            }
         }
-        guard let failure else { return true }
-        log("cannot commit to \(store.path): \(failure); stopping without sending unconfirmed replies")
+        guard let failure = lobby.storeError else { return true }
+        log("the database cannot be used: \(failure); stopping without sending unconfirmed replies")
         stop = .storeFailure("\(failure)")
         return false
     }
@@ -422,11 +435,18 @@ public final class Server {
         log("stopped")
     }
 
-    /// The store failed: close every connection without writing what is
-    /// queued (it may confirm changes that are not stored), and leave the
-    /// uncommitted transaction to be rolled back.
+    /// The store cannot be used: every connection gets what was confirmed
+    /// before this turn, then BYE shutdown, never a line of this turn (it may
+    /// confirm changes that are not stored); the open transaction is rolled back.
     private func abandon() {
-        closeEverything(reason: "server stopping: the database cannot be written")
+        table.withdrawTurn()
+        let text = "the server cannot use its database and is stopping"
+        for conn in table.connections.values where conn.dropReason == nil {
+            if !table.hasQueuedBye(conn) { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
+            _ = writeOut(conn)
+        }
+        closeEverything(reason: ConnectionTable.reason(.shutdown, text))
+        store.rollback()
         store.close()
         log("stopped")
     }

@@ -136,6 +136,32 @@ final class DaemonProcess: @unchecked Sendable {
         }
     }
 
+    /// Starts a new daemon on the same port, word lists and data folder as
+    /// this one (which must be stopped first), with other extra arguments and
+    /// shell prefix.
+    func relaunch(extraArguments: [String], shellPrefix: String? = nil,
+                  timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+        // Under a shell prefix, the arguments are ["-c", script, ghostd, ghostd's arguments...].
+        let viaShell = binary == "/bin/sh" && arguments.count > 2
+        let ghostd = viaShell ? arguments[2] : binary
+        let own = viaShell ? Array(arguments.dropFirst(3)) : arguments
+        var base = ["--port", String(port)]
+        for name in ["--dictionaries", "--data"] {
+            if let i = own.firstIndex(of: name), i + 1 < own.count { base += [name, own[i + 1]] }
+        }
+        let (exe, args) = shellPrefix.map { ("/bin/sh", ["-c", $0 + "; exec \"$0\" \"$@\"", ghostd] + base + extraArguments) }
+            ?? (ghostd, base + extraArguments)
+        let deadline = monotonicNow() + timeout
+        while true {
+            do {
+                return try DaemonProcess(binary: exe, arguments: args, dataDirectory: dataDirectory,
+                                         timeout: max(1, deadline - monotonicNow()))
+            } catch let error as DaemonError where error.description.contains("in use") && monotonicNow() < deadline {
+                usleep(100_000)
+            }
+        }
+    }
+
     private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double) throws {
         self.binary = binary
         self.arguments = arguments

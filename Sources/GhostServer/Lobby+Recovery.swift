@@ -1,0 +1,324 @@
+import GhostCore
+import GhostProtocol
+import GhostStore
+
+/// When the store cannot take a write (a full disk, `--max-db-pages`), the
+/// lobby keeps serving: the command whose write failed is undone and answered
+/// `ERR store-failed`, and nothing unconfirmed is ever acknowledged.
+///
+/// - A failed statement: each command runs as a unit (`runCommand`). Its
+///   writes are rolled back to the savepoint the store took before its first
+///   write (a letter takes none, and is undone alone only if its first write
+///   fails; otherwise the turn is lost, as below), everything it sent is
+///   withdrawn from the outbox, the games it
+///   touched are reloaded from the store (the lobby changes its tables only
+///   after a write, except in a few places that this reload covers: see
+///   `resynchronise(game:)`), and its sender gets one `ERR store-failed`.
+/// - A failed commit (`recoverLostTurn`): the store has rolled back the whole
+///   turn; the event loop has withdrawn every reply of the turn and answered
+///   each of its commands `ERR store-failed`. The lobby then puts back the
+///   names and languages changed during the turn, reloads every game in
+///   progress from the store, keeps connected players seated where their
+///   games still exist, returns the others to the lobby, and sends the
+///   game's state again to each seated player whose lines were withdrawn
+///   (the others saw nothing of the turn).
+extension Lobby {
+    /// The text of `ERR store-failed`.
+    static let storeFailedText = "the server could not store this; nothing was done"
+    /// Seconds before the computer tries again to play after a failed write.
+    static let storeRetrySeconds = 1.0
+
+    /// A connection's name and language, as they were before a change.
+    struct Identity {
+        let name: String?
+        let lang: String
+        let langChosen: Bool
+    }
+
+    /// What a failed write needs undone (a stored property of the lobby).
+    struct Recovery {
+        /// The first store error of the command in progress.
+        var failure: Error?
+        /// Games whose table the command in progress removed (they ended).
+        var removedByCommand: [Int] = []
+        /// Since the last commit: each connection's name and language before
+        /// its first stored change of them.
+        var identities: [ConnectionID: Identity] = [:]
+        /// Since the last commit: the seats of the games whose table was
+        /// removed (they ended), should the store get them back.
+        var removedSeats: [Int: [ConnectionID?]] = [:]
+    }
+
+    // MARK: Commands as units
+
+    /// Runs one command as a unit: if one of its writes fails, it is undone
+    /// as a whole and answered `ERR store-failed`.
+    public func handle(_ command: Command, from id: ConnectionID) {
+        switch command {
+        case .letter:
+            // The hot path: no savepoint (see `runCommand`).
+            runCommand(from: id, savepoint: false) { perform(command, from: id) }
+        case .name, .lang:
+            // They change who a connection is, which a lost turn must undo.
+            runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
+        default:
+            runCommand(from: id) { perform(command, from: id) }
+        }
+    }
+
+    /// Runs `body` (a command from `id`, or the computer's move in `game`) as
+    /// one unit of the store and the outbox. This costs a few flag stores and
+    /// an outbox mark, and, if the command writes and `savepoint` is set, a
+    /// SAVEPOINT and its RELEASE (prepared statements, but with the page
+    /// copies a savepoint makes, about as much as a letter's insert: letters
+    /// go without). Without it, a command whose first write fails is still
+    /// undone alone; if a later write fails, the whole turn is lost and
+    /// `recoverLostTurn` undoes it. `identity` is the sender's session before
+    /// a NAME or LANG.
+    func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
+                    _ body: () -> Void) {
+        recovery.failure = nil
+        store.beginCommand(savepoint: savepoint)
+        outbox.beginCommand()
+        body()
+        if recovery.failure == nil {
+            do {
+                let wrote = try store.endCommand()
+                if !recovery.removedByCommand.isEmpty { recovery.removedByCommand.removeAll() }
+                if wrote, let id, let identity { noteIdentity(id, identity) }
+                return
+            } catch {
+                storeFailed(error)
+            }
+        }
+        undoCommand(from: id, game: game)
+    }
+
+    /// A store operation failed (from `persist`).
+    func storeFailed(_ error: Error) {
+        if recovery.failure == nil { recovery.failure = error }
+        log("store failure: \(error)")
+    }
+
+    /// A game's table is going away (the game ended): remember who sat in it
+    /// until the commit, in case the commit fails and the game comes back.
+    func noteRemoved(_ table: Table) {
+        recovery.removedSeats[table.id] = table.seats
+        recovery.removedByCommand.append(table.id)
+    }
+
+    /// The turn is committed: nothing of it can be lost any more.
+    public func committed() {
+        if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
+        if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
+    }
+
+    /// The command wrote: if it changed the sender's name or language,
+    /// remember what they were before the turn, for a lost turn.
+    private func noteIdentity(_ id: ConnectionID, _ before: Session) {
+        guard recovery.identities[id] == nil, let after = sessions[id],
+              after.name != before.name || after.lang != before.lang || after.langChosen != before.langChosen else { return }
+        recovery.identities[id] = Identity(name: before.name, lang: before.lang, langChosen: before.langChosen)
+    }
+
+    /// A write of the command failed: roll its writes back, withdraw what it
+    /// sent, put its games back as stored (the sender's, the computer's, and
+    /// any the command ended), and answer its sender.
+    private func undoCommand(from id: ConnectionID?, game: Int?) {
+        outbox.discardCommand()
+        var games = recovery.removedByCommand
+        recovery.removedByCommand.removeAll()
+        if store.rollbackCommand() {
+            if let id, case .playing(let g, _)? = sessions[id]?.state, !games.contains(g) { games.append(g) }
+            if let game, !games.contains(game) { games.append(game) }
+            do {
+                for g in games { try resynchronise(game: g) }
+            } catch {
+                storeError = error
+                log("cannot read \(store.path) after a failed write: \(error)")
+                return
+            }
+        }
+        // Otherwise SQLite rolled the whole turn back: the commit fails and
+        // recoverLostTurn() puts everything back.
+        if let id { reply(id, .error(.storeFailed, Lobby.storeFailedText)) }
+    }
+
+    // MARK: Reloading games from the store
+
+    /// Puts one game back as the store has it: after a failed command, the
+    /// store is as it was before the command, and so is the game. This
+    /// covers the places where the lobby changes a table before its write
+    /// succeeds (a round's end changes the table before `nextRound`; LEAVE,
+    /// CLAIM and the end of a game resign in the table before `finishGame`;
+    /// an offer and a declined offer change the table before `setOffer`),
+    /// and the game a failed command created (it is not in the store).
+    func resynchronise(game id: Int) throws {
+        let stored = try store.activeGame(id: id)
+        let old = tables[id]
+        install(stored, id: id, replacing: old, seats: old?.seats ?? recovery.removedSeats[id] ?? [nil, nil])
+    }
+
+    /// A commit failed and the store rolled the turn back; the loop has
+    /// withdrawn the turn's lines (from the connections in `withdrawn`) and
+    /// answered its commands. Puts the lobby's memory back in step with the
+    /// store and sends the state of its game to each seated player in
+    /// `withdrawn` or seated again. If the store cannot be read, sets
+    /// `storeError` (the server must stop).
+    public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
+        recovery.failure = nil
+        for (conn, identity) in recovery.identities where sessions[conn] != nil {
+            sessions[conn]?.name = identity.name
+            sessions[conn]?.lang = identity.lang
+            sessions[conn]?.langChosen = identity.langChosen
+        }
+        let stored: [StoredGame]
+        do {
+            stored = try store.activeGames()
+        } catch {
+            storeError = error
+            log("cannot read \(store.path) after a failed commit: \(error)")
+            return
+        }
+        let wasPlaying = Set(sessions.compactMap { conn, s -> ConnectionID? in
+            if case .playing = s.state { return conn }
+            return nil
+        })
+        // Games started during the lost turn go first, so that their players are free.
+        let storedIDs = Set(stored.map(\.id))
+        for (id, old) in tables.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(id) {
+            install(nil, id: id, replacing: old, seats: old.seats)
+        }
+        var tell = withdrawn
+        for g in stored {
+            let old = tables[g.id]
+            // A game the lost turn did not change stays as it is.
+            if let old, table(old, matches: g) { continue }
+            let seated = install(g, id: g.id, replacing: old, seats: old?.seats ?? recovery.removedSeats[g.id] ?? [nil, nil])
+            tell.formUnion(seated)
+        }
+        let ids = sessions.keys.sorted()
+        // Whoever still thinks it plays a game that did not keep it is back in the lobby.
+        for conn in ids {
+            guard case .playing(let g, let s)? = sessions[conn]?.state else { continue }
+            if tables[g].map({ $0.seats.indices.contains(s) && $0.seats[s] == conn }) != true {
+                sessions[conn]?.state = .idle
+            }
+        }
+        // Names: a seated player has its seat's name; the others keep theirs
+        // unless a seated player now holds it.
+        namesInUse.removeAll()
+        for conn in ids {
+            guard case .playing(let g, let s)? = sessions[conn]?.state, let table = tables[g],
+                  table.names.indices.contains(s) else { continue }
+            sessions[conn]?.name = table.names[s]
+            namesInUse[table.names[s].lowercased()] = conn
+        }
+        for conn in ids {
+            guard let session = sessions[conn], let name = session.name else { continue }
+            if case .playing = session.state { continue }
+            if let holder = namesInUse[name.lowercased()], holder != conn {
+                sessions[conn]?.name = nil
+                outbox.send(.info("The server could not store your last changes, and \(name) is in a game on another connection; send NAME to pick a name."), to: conn)
+            } else {
+                namesInUse[name.lowercased()] = conn
+            }
+        }
+        for conn in ids {
+            guard let session = sessions[conn] else { continue }
+            if case .playing(let g, let s) = session.state {
+                if tell.contains(conn) { sendState(g, to: s) }
+            } else if wasPlaying.contains(conn) {
+                outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
+            }
+        }
+        committed()
+        log("a turn could not be committed: \(tables.count) game(s) reloaded from the store")
+    }
+
+    /// Puts game `id` as stored (nil: not in progress) in place of the table
+    /// in memory, seating each connection of `seats` that is free for it: in
+    /// this game, idle, seeking or hosting (given up), or in a game that is
+    /// no longer there. Returns the connections that were not in their seat.
+    @discardableResult
+    private func install(_ stored: StoredGame?, id: Int, replacing old: Table?, seats: [ConnectionID?]) -> [ConnectionID] {
+        let now = clock.monotonic
+        if let old {
+            for t in old.tokens { tokenIndex[t] = nil }
+            tables[id] = nil
+        }
+        guard let stored, let table = makeTable(stored, now: now) else {
+            for case let conn? in seats {
+                if case .playing(id, _)? = sessions[conn]?.state { sessions[conn]?.state = .idle }
+            }
+            return []
+        }
+        var seatedAgain: [ConnectionID] = []
+        for seat in 0..<2 where table.bots[seat] == nil {
+            tokenIndex[table.tokens[seat]] = (id, seat)
+            guard seats.indices.contains(seat), let conn = seats[seat], let session = sessions[conn] else { continue }
+            switch session.state {
+            case .playing(let g, let s):
+                if g == id ? s != seat : tables[g] != nil { continue }
+            case .seeking, .hosting:
+                stopWaiting(conn, session)
+            case .idle:
+                break
+            }
+            if session.state != .playing(game: id, seat: seat) { seatedAgain.append(conn) }
+            sessions[conn]?.state = .playing(game: id, seat: seat)
+            sessions[conn]?.last = nil
+            table.seats[seat] = conn
+            table.awaySince[seat] = nil
+        }
+        // What is not stored (the clocks) carries over when the position did.
+        if let old, Lobby.samePosition(old, table) {
+            table.turnSince = old.turnSince
+            table.claimAnnounced = old.claimAnnounced
+            for seat in 0..<2 where table.seats[seat] == nil && table.bots[seat] == nil {
+                table.awaySince[seat] = old.awaySince[seat] ?? now
+            }
+        }
+        if !table.game.isOver, table.bots[table.game.toMove] != nil {
+            // Not now: the store has just failed.
+            table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
+        }
+        tables[id] = table
+        timedGames.insert(id)
+        return seatedAgain
+    }
+
+    /// Whether the table holds the stored game's position.
+    func table(_ t: Table, matches g: StoredGame) -> Bool {
+        guard let stored = makeTable(g, now: clock.monotonic) else { return false }
+        return t.match == stored.match && t.lang == stored.lang && !t.game.isOver
+            && t.game.moveCount == stored.game.moveCount && t.game.toMove == stored.game.toMove
+            && t.game.publicFields == stored.game.publicFields
+            && t.offer == stored.offer && t.offerSpent == stored.offerSpent && t.names == stored.names && t.tokens == stored.tokens
+    }
+
+    /// Whether two tables hold the same position (so the clocks carry over).
+    private static func samePosition(_ a: Table, _ b: Table) -> Bool {
+        a.match.round == b.match.round && a.lang == b.lang && a.game.moveCount == b.game.moveCount
+            && a.game.publicFields == b.game.publicFields
+    }
+
+    /// A table for a stored game in progress, every seat empty, rebuilt by
+    /// replaying its moves through its kind's game value (`restoreGames`
+    /// builds its tables here too); nil if its kind or language is not here,
+    /// or its moves do not replay.
+    func makeTable(_ g: StoredGame, now: Double) -> Table? {
+        guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
+              let kind = catalog[g.kind] else { return nil }
+        let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
+        guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
+                                      starter: match.starter),
+              Lobby.replay(g.moves, on: &game) else { return nil }
+        let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
+        let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
+                             players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
+        return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil], bots: bots,
+                     match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
+                     awaySince: [now, now], turnSince: now)
+    }
+}

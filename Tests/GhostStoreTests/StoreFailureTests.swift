@@ -1,0 +1,263 @@
+import Foundation
+import Testing
+@testable import GhostStore
+
+/// A store in a fresh directory, with a second connection for injecting
+/// failures (triggers) and for looking at what is stored.
+private final class FailingStore {
+    let path: String
+    let store: Store
+    let raw: SQLiteDatabase
+
+    init(maxPageCount: Int = 0) throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-fail-\(UUID().uuidString)").path
+        store = try Store(directory: path, durability: .normal, maxPageCount: maxPageCount)
+        raw = try SQLiteDatabase(path: store.path)
+    }
+
+    deinit {
+        raw.close()
+        store.close()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func count(_ sql: String) throws -> Int { try raw.query(sql) { $0.int(0) }.first ?? -1 }
+}
+
+
+@Suite("Store: commands as savepoints, rollbacks, a page limit, failed commits")
+struct StoreFailureTests {
+    @Test func rollingBackACommandUndoesItsWritesOnly() throws {
+        let f = try FailingStore()
+        let s = f.store
+        s.beginCommand()
+        try s.registerName("alice", now: t0)
+        #expect(try s.endCommand())
+        s.beginCommand()
+        try s.registerName("bob", now: t0)
+        try s.registerName("carol", now: t0)
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try s.allNames() == ["alice"])
+        #expect(!s.hasPendingWrites)
+    }
+
+    @Test func aCommandThatWritesNothingTakesNoSavepointAndNoTransaction() throws {
+        let f = try FailingStore()
+        let s = f.store
+        s.beginCommand()
+        _ = try s.allNames()
+        _ = try s.scores(limit: 5)
+        #expect(try !s.endCommand())
+        #expect(!s.hasPendingWrites)
+    }
+
+    @Test func aFailedStatementLeavesTheCommandToRollBackAndTheScoresAreReadAgain() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.registerName("alice", now: t0)
+        try s.registerName("bob", now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON scores WHEN NEW.player = 'bob' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        // alice's score is written (and cached), then bob's fails.
+        s.beginCommand()
+        #expect(throws: SQLiteDatabase.Failure.self) {
+            try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+        }
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try f.count("SELECT count(*) FROM scores") == 0)
+        #expect(try s.activeGames().map(\.id) == [game])
+        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        try f.raw.execute("DROP TRIGGER full")
+        s.beginCommand()
+        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+        try s.endCommand()
+        try s.commit()
+        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+    }
+
+    @Test func aCommandRolledBackAfterAnotherEndedAGameKeepsThatGamesScores() throws {
+        let f = try FailingStore()
+        let s = f.store
+        try s.registerName("alice", now: t0)
+        try s.registerName("bob", now: t0)
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'carol' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand()
+        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+        try s.endCommand()
+        s.beginCommand()
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("carol", now: t0) }
+        #expect(s.rollbackCommand())
+        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        try s.commit()
+        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scores(limit: 5).map(\.name) == ["alice", "bob"])
+    }
+
+    @Test func aRolledBackOfferChangeLeavesTheStoredOffer() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.setOffer(game: game, offer: .init(seat: 0, kind: "restart", lang: nil), spent: [true, false])
+        try s.commit()
+        // Clearing the offer is rolled back: the offer is still stored.
+        s.beginCommand()
+        try s.setOffer(game: game, offer: nil, spent: [false, false])
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try f.count("SELECT count(*) FROM games WHERE offer_seat IS NOT NULL") == 1)
+        #expect(try s.activeGames().first?.offer == StoredGame.Offer(seat: 0, kind: "restart", lang: nil))
+    }
+
+    @Test func withoutASavepointAFailedFirstStatementIsUndoneAlone() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON moves WHEN NEW.ply = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        try s.endCommand()
+        s.beginCommand(savepoint: false)
+        #expect(throws: SQLiteDatabase.Failure.self) {
+            try s.recordMove(game: game, round: 1, ply: 2, seat: 1, move: "e", now: t0)
+        }
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try s.moves(game: game, round: 1).map(\.move) == ["p"])
+    }
+
+    @Test func withoutASavepointAFailedLaterStatementLosesTheTurnIfAnotherCommandWrote() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE UPDATE ON games WHEN NEW.round = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        // Alone in its transaction: rolling all of it back undoes the command alone.
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
+        #expect(s.rollbackCommand())
+        #expect(!s.transactionLost)
+        try s.commit()
+        #expect(try s.moves(game: game, round: 1).map(\.move) == [])
+        // After another command's write: the turn is lost.
+        s.beginCommand()
+        try s.registerName("carol", now: t0)
+        try s.endCommand()
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
+        #expect(!s.rollbackCommand())
+        #expect(throws: Store.Failure.self) { try s.commit() }
+        #expect(try s.allNames() == [])
+        #expect(try s.moves(game: game, round: 1).map(\.move) == [])
+    }
+
+    @Test func aWholeTransactionRolledBackBySQLiteIsReported() throws {
+        let f = try FailingStore()
+        let s = f.store
+        try f.raw.execute("CREATE TRIGGER lost BEFORE INSERT ON players WHEN NEW.name = 'bob' BEGIN SELECT RAISE(ROLLBACK, 'lost'); END")
+        s.beginCommand()
+        try s.registerName("alice", now: t0)
+        try s.endCommand()
+        s.beginCommand()
+        #expect(throws: (any Error).self) { try s.registerName("bob", now: t0) }
+        // alice's write went with it: the turn is lost, and writes are refused until it ends.
+        #expect(!s.rollbackCommand())
+        #expect(s.transactionLost)
+        s.beginCommand()
+        #expect(throws: Store.Failure.self) { try s.registerName("carol", now: t0) }
+        _ = s.rollbackCommand()
+        #expect(throws: Store.Failure.self) { try s.commit() }
+        #expect(!s.transactionLost)
+        #expect(try s.allNames() == [])
+        try s.registerName("carol", now: t0)
+        try s.commit()
+        #expect(try s.allNames() == ["carol"])
+    }
+
+    @Test func aFailedStatementThatWasTheTurnsOnlyWriteIsJustThatCommand() throws {
+        let f = try FailingStore()
+        let s = f.store
+        try f.raw.execute("CREATE TRIGGER lost BEFORE INSERT ON players WHEN NEW.name = 'bob' BEGIN SELECT RAISE(ROLLBACK, 'lost'); END")
+        s.beginCommand()
+        #expect(throws: (any Error).self) { try s.registerName("bob", now: t0) }
+        #expect(s.rollbackCommand())
+        #expect(!s.transactionLost)
+        s.beginCommand()
+        try s.registerName("alice", now: t0)
+        try s.endCommand()
+        try s.commit()
+        #expect(try s.allNames() == ["alice"])
+    }
+
+    @Test func aFailedCommitRollsBackTheWholeTurn() throws {
+        let f = try FailingStore()
+        let s = f.store
+        try s.registerName("alice", now: t0)
+        try s.commit()
+        // A deferred foreign key that the turn breaks: COMMIT itself fails.
+        try f.raw.execute("CREATE TABLE tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
+        try f.raw.execute("CREATE TRIGGER trip AFTER INSERT ON players WHEN NEW.name = 'carol' BEGIN INSERT INTO tripwire VALUES ('nobody'); END")
+        s.beginCommand()
+        try s.registerName("bob", now: t0)
+        try s.endCommand()
+        s.beginCommand()
+        try s.registerName("carol", now: t0)
+        try s.endCommand()
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.commit() }
+        #expect(!s.hasPendingWrites)
+        #expect(try s.allNames() == ["alice"])
+        // The next turn works.
+        try s.registerName("dave", now: t0)
+        try s.commit()
+        #expect(try s.allNames() == ["alice", "dave"])
+    }
+
+    @Test func aPageLimitRefusesGrowthAndALargerOneAllowsItAgain() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-pages-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pages = try {
+            let first = try Store(directory: path, durability: .normal)
+            defer { first.close() }
+            return try first.pageCounts().pages
+        }()
+        // A limit at the current size: registering names soon needs a page.
+        let store = try Store(directory: path, durability: .normal, maxPageCount: pages)
+        defer { store.close() }
+        #expect(try store.pageCounts().pages == pages)
+        #expect(try store.pageCounts().max == pages)
+        var stored = 0
+        var failure: Error?
+        for i in 0..<2000 {
+            store.beginCommand()
+            do {
+                try store.registerName("player-\(i)", now: t0)
+                try store.endCommand()
+                try store.commit()
+                stored += 1
+            } catch {
+                failure = error
+                _ = store.rollbackCommand()
+                break
+            }
+        }
+        let full = try #require(failure as? SQLiteDatabase.Failure, "2000 names fit in \(pages) pages")
+        #expect(full.code & 0xFF == 13, "\(full)")   // SQLITE_FULL
+        #expect(try store.allNames().count == stored)
+        // Reads go on; the failed name was not stored.
+        #expect(try !store.allNames().contains("player-\(stored)"))
+        store.close()
+        let larger = try Store(directory: path, durability: .normal, maxPageCount: pages + 100)
+        defer { larger.close() }
+        try larger.registerName("player-\(stored)", now: t0)
+        try larger.commit()
+        #expect(try larger.allNames().count == stored + 1)
+    }
+}
