@@ -31,7 +31,7 @@ extension Lobby {
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
-        tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, bots: bots, match: match,
+        tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic)
         for (seat, conn) in seats.enumerated() {
@@ -57,7 +57,7 @@ extension Lobby {
             }
             timedGames.insert(g.id)
             tables[g.id] = table
-            for seat in 0..<2 where table.bots[seat] == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+            for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
         if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
@@ -104,7 +104,7 @@ extension Lobby {
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
-                          token: table.tokens[seat], round: table.match.round, bot: table.bots.compactMap { $0 }.first,
+                          token: table.tokens[seat], round: table.match.round, bot: table.computerLevel,
                           fields: table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
@@ -259,7 +259,7 @@ extension Lobby {
     /// people's scores. Returns the people's places on the board.
     private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> [ScoreRow] {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        let people = (0..<2).filter { table.bots[$0] == nil }.map { table.names[$0] }
+        let people = (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] }
         let board = table.board.name
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                              finalState: game.publicFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
@@ -302,27 +302,27 @@ extension Lobby {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard let table = tables[gameID], !table.game.isOver, table.bots[table.game.toMove] != nil else { return }
+        guard let table = tables[gameID], !table.game.isOver, table.bot(table.game.toMove) != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
         timedGames.insert(gameID)
     }
 
     func playComputer(_ gameID: Int) {
-        guard let table = tables[gameID], !table.game.isOver, let level = table.bots[table.game.toMove],
+        guard let table = tables[gameID], !table.game.isOver, let level = table.bot(table.game.toMove),
               let move = table.kind.computerMove(in: table.game, level: level) else { return }
         apply(move, in: gameID, by: table.game.toMove, mover: nil)
     }
 
     func hint(_ id: ConnectionID, _ session: Session) {
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID],
-              table.bots[1 - seat] != nil, table.kind.allowsHints(against: table.bots[1 - seat]) else {
+              table.bot(1 - seat) != nil, table.kind.allowsHints(against: table.bot(1 - seat)) else {
             return reply(id, .error(.noHints, "hints are only for games against the Easy computer"))
         }
         guard table.game.toMove == seat else {
             return reply(id, .error(.notYourTurn, "hints are for your turn"))
         }
-        guard let hint = table.kind.hint(in: table.game, against: table.bots[1 - seat]) else { return failed(id) }
+        guard let hint = table.kind.hint(in: table.game, against: table.bot(1 - seat)) else { return failed(id) }
         reply(id, .ok(.hint(fields: hint.fields)))
         reply(id, .info(hint.text))
     }
@@ -413,7 +413,7 @@ extension Lobby {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         guard table.isAway(1 - seat) else {
-            return reply(id, .error(.notClaimable, table.bots[1 - seat] != nil ? "the computer never leaves" : "your opponent is here"))
+            return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
         }
         guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
@@ -471,7 +471,7 @@ extension Lobby {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
-        if table.game.moveCount == 0 || table.bots[1 - seat] != nil {
+        if table.game.moveCount == 0 || table.bot(1 - seat) != nil {
             // Before the first move, or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, .ok(verb: verb, fields: fields + [("status", "done")]))

@@ -254,7 +254,7 @@ extension Lobby {
             return []
         }
         var seatedAgain: [ConnectionID] = []
-        for seat in 0..<2 where table.bots[seat] == nil {
+        for seat in 0..<2 where table.bot(seat) == nil {
             tokenIndex[table.tokens[seat]] = (id, seat)
             guard seats.indices.contains(seat), let conn = seats[seat], let session = sessions[conn] else { continue }
             switch session.state {
@@ -275,11 +275,11 @@ extension Lobby {
         if let old, Lobby.samePosition(old, table) {
             table.turnSince = old.turnSince
             table.claimAnnounced = old.claimAnnounced
-            for seat in 0..<2 where table.seats[seat] == nil && table.bots[seat] == nil {
+            for seat in 0..<2 where table.seats[seat] == nil && table.bot(seat) == nil {
                 table.awaySince[seat] = old.awaySince[seat] ?? now
             }
         }
-        if !table.game.isOver, table.bots[table.game.toMove] != nil {
+        if !table.game.isOver, table.bot(table.game.toMove) != nil {
             // Not now: the store has just failed.
             table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
         }
@@ -317,7 +317,8 @@ extension Lobby {
         let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
-        return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil], bots: bots,
+        return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
+                     occupants: bots.map { $0.map(Seat.computer) ?? .person },
                      match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
                      awaySince: [now, now], turnSince: now)
     }

@@ -112,8 +112,8 @@ public final class Lobby {
         let record: NewGame
         /// The connection in each seat, nil while that player is away (or for the computer).
         var seats: [ConnectionID?]
-        /// The computer's level in each seat, nil for a person.
-        let bots: [BotLevel?]
+        /// Who sits in each seat: a person, or the computer at a level.
+        let occupants: [Seat]
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
         /// The round in play.
@@ -128,7 +128,7 @@ public final class Lobby {
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false
 
-        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], bots: [BotLevel?],
+        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
              turnSince: Double) {
             self.id = id
@@ -136,7 +136,7 @@ public final class Lobby {
             self.lang = lang
             self.record = record
             self.seats = seats
-            self.bots = bots
+            self.occupants = occupants
             self.match = match
             self.game = game
             self.offer = offer
@@ -150,11 +150,17 @@ public final class Lobby {
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 
+        /// The computer's level in a seat, nil for a person.
+        func bot(_ seat: Int) -> BotLevel? { occupants.indices.contains(seat) ? occupants[seat].level : nil }
+
+        /// The computer's level, if one seat is the computer.
+        var computerLevel: BotLevel? { occupants.lazy.compactMap(\.level).first }
+
         /// A person whose connection is gone.
-        func isAway(_ seat: Int) -> Bool { bots[seat] == nil && seats[seat] == nil }
+        func isAway(_ seat: Int) -> Bool { bot(seat) == nil && seats[seat] == nil }
 
         /// The high-score board this game counts on.
-        var board: Board { Board(kind: kind.name, computer: bots.compactMap { $0 }.first, match: match.isMatch) }
+        var board: Board { Board(kind: kind.name, computer: computerLevel, match: match.isMatch) }
     }
 
     let dictionaries: Dictionaries
