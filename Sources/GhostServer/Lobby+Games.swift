@@ -360,7 +360,7 @@ extension Lobby {
             return reply(id, .error(.badToken, "no game in progress has that token"))
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
-            reply(id, .ok("RESUME", ("id", String(gameID))))
+            reply(id, .ok(.resume(id: gameID)))
             return sendState(gameID, to: seat)
         }
         guard !isPlaying(session) else {
@@ -394,7 +394,7 @@ extension Lobby {
         table.seats[seat] = id
         table.awaySince[seat] = nil
         table.claimAnnounced = false
-        reply(id, .ok("RESUME", ("id", String(gameID))))
+        reply(id, .ok(.resume(id: gameID)))
         sendState(gameID, to: seat)
         scheduleComputer(gameID)
         if wasAway, let other = table.seats[1 - seat] {
@@ -421,7 +421,7 @@ extension Lobby {
         guard clock.monotonic >= deadline else {
             return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
         }
-        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok("CLAIM"))) else { return failed(id) }
+        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim))) else { return failed(id) }
     }
 
     /// The next moment a grace period ends, if any (monotonic seconds).
@@ -466,15 +466,17 @@ extension Lobby {
     /// RESTART or LANG during a game: at once before the first move of the
     /// round, otherwise as an offer the opponent must accept.
     func offerOrApply(kind: OfferKind, lang: String?, _ id: ConnectionID, _ session: Session) {
-        let verb = kind == .lang ? "LANG" : "RESTART"
+        /// The reply: `OK LANG lang=… status=…` or `OK RESTART status=…`.
+        func ok(_ status: OfferStatus) -> ServerLine {
+            .ok(kind == .lang ? .lang(lang: lang ?? "", status: status) : .restart(status: status))
+        }
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        var fields: [(String, String)] = lang.map { [("lang", $0)] } ?? []
         if table.game.moveCount == 0 || table.bot(1 - seat) != nil {
             // Before the first move, or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
-            reply(id, .ok(verb: verb, fields: fields + [("status", "done")]))
+            reply(id, ok(.done))
             for s in 0..<2 { sendState(gameID, to: s) }
             scheduleComputer(gameID)
             return
@@ -494,8 +496,7 @@ extension Lobby {
         }
         table.offer = offer
         table.offerSpent = spent
-        fields.append(("status", "offered"))
-        reply(id, .ok(verb: verb, fields: fields))
+        reply(id, ok(.offered))
         let what = kind == .lang ? "switch to \(lang ?? "?") and restart" : "restart the round"
         broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
         if let other = table.seats[1 - seat] {
@@ -504,7 +505,7 @@ extension Lobby {
     }
 
     func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
-        let verb = accept ? "ACCEPT" : "DECLINE"
+        let ok = ServerLine.ok(accept ? .accept : .decline)
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
@@ -514,7 +515,7 @@ extension Lobby {
         let name = table.names[seat]
         if accept {
             guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
-            reply(id, .ok(verb))
+            reply(id, ok)
             broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
             for s in 0..<2 { sendState(gameID, to: s) }
             scheduleComputer(gameID)
@@ -523,7 +524,7 @@ extension Lobby {
                 return failed(id)
             }
             table.offer = nil
-            reply(id, .ok(verb))
+            reply(id, ok)
             broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
         }
     }

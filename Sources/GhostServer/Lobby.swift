@@ -266,19 +266,19 @@ public final class Lobby {
     func perform(_ command: Command, from id: ConnectionID) {
         guard let session = sessions[id], storeError == nil else { return }
         switch command {
-        case .ping: reply(id, .ok("PING"))
+        case .ping: reply(id, .ok(.ping))
         case .help:
             for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
-            reply(id, .ok("HELP"))
+            reply(id, .ok(.help))
         case .quit:
             // Leaving the connection adjourns a game; LEAVE is how to resign.
-            reply(id, .ok("QUIT"))
+            reply(id, .ok(.quit))
             outbox.close(id, .quit, "goodbye")
         case .name(let name): setName(name, id, session)
         case .names:
             guard let names = persist({ try store.allNames() }) else { return failed(id) }
             for n in names { reply(id, .nameEntry(n)) }
-            reply(id, .ok("NAMES", ("count", String(names.count))))
+            reply(id, .ok(.names(count: names.count)))
         case .lang(let code): setLanguage(code, id, session)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
@@ -292,7 +292,7 @@ public final class Lobby {
         case .scores(let n, let board):
             guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
-            reply(id, .ok("SCORES", ("count", String(rows.count)), ("board", board.name)))
+            reply(id, .ok(.scores(count: rows.count, board: board)))
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
@@ -328,7 +328,7 @@ public final class Lobby {
         forgetLastGame(id)
         sessions[id]?.name = name
         if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
-        reply(id, .ok("NAME", ("name", name), ("lang", sessions[id]?.lang ?? defaultLanguage)))
+        reply(id, .ok(.name(name: name, lang: sessions[id]?.lang ?? defaultLanguage)))
     }
 
     private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session) {
@@ -350,7 +350,7 @@ public final class Lobby {
         }
         sessions[id]?.lang = code
         sessions[id]?.langChosen = true
-        reply(id, .ok("LANG", ("lang", code)))
+        reply(id, .ok(.lang(lang: code, status: nil)))
     }
 
     // MARK: Finding an opponent
@@ -415,14 +415,14 @@ public final class Lobby {
         }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
-            if last.asked { return reply(id, .ok("REMATCH", ("status", "asked"))) }
+            if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
             sessions[id]?.last?.asked = true
-            reply(id, .ok("REMATCH", ("status", "asked")))
+            reply(id, .ok(.rematch(status: .asked)))
             outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
             outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
             return
         }
-        reply(id, .ok("REMATCH", ("status", "started")))
+        reply(id, .ok(.rematch(status: .started)))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
         guard startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match)) else { return failed(id) }
@@ -474,10 +474,10 @@ public final class Lobby {
             reply(id, .error(.notInGame, "you are not in a game, a seek or a private game"))
         case .seeking, .hosting:
             stopWaiting(id, session)
-            reply(id, .ok("LEAVE"))
+            reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
             guard tables[gameID] != nil else { return }
-            guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok("LEAVE"))) else { return failed(id) }
+            guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
     }
 
