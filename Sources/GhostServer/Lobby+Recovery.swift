@@ -55,6 +55,9 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
+        case .ping, .help, .names, .scores, .hint:
+            // They only read: nothing to undo, so no unit around them.
+            perform(command, from: id)
         case .letter:
             // The hot path: no savepoint (see `runCommand`).
             runCommand(from: id, savepoint: false) { perform(command, from: id) }
