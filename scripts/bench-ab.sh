@@ -25,20 +25,28 @@ aport=$(port); bport=$(port)
 flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --idle-timeout 0 --name-timeout 0
        --dictionaries Dictionaries)
 mkdir -p "$data/a" "$data/b"
-"$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" 2>"$data/a.log" &
+# Each server on core 0 and the client on core 1, so that where the
+# scheduler happens to put them does not decide the comparison.
+taskset -c 0 "$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" 2>"$data/a.log" &
 apid=$!
-.build/release/ghostd --port "$bport" --data "$data/b" "${flags[@]}" 2>"$data/b.log" &
+taskset -c 0 .build/release/ghostd --port "$bport" --data "$data/b" "${flags[@]}" 2>"$data/b.log" &
 bpid=$!
 trap 'kill $apid $bpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
 sleep 1
-bench=.build/release/ghost-bench
+bench="taskset -c 1 .build/release/ghost-bench"
 rate() { sed -n 's/.*s: \([0-9]*\) .*/\1/p'; }
 for what in "play --connections 1000" "ping --connections 50"; do
-    echo "== ghost-bench $what, $secs s a run, $rounds rounds, old then new"
+    echo "== ghost-bench $what, $secs s a run, $rounds rounds; odd rounds old first, even rounds new first"
     as=(); bs=()
     for i in $(seq "$rounds"); do
+        if [ $((i % 2)) -eq 0 ]; then
+            b=$($bench $what --port "$bport" --seconds "$secs"); echo "new:         $b"
+        fi
         a=$($bench $what --port "$aport" --seconds "$secs"); echo "old ($ref): $a"; as+=("$(echo "$a" | rate)")
-        b=$($bench $what --port "$bport" --seconds "$secs"); echo "new:         $b"; bs+=("$(echo "$b" | rate)")
+        if [ $((i % 2)) -eq 1 ]; then
+            b=$($bench $what --port "$bport" --seconds "$secs"); echo "new:         $b"
+        fi
+        bs+=("$(echo "$b" | rate)")
     done
     python3 -c "
 import statistics
