@@ -35,7 +35,10 @@ trap 'kill $apid $bpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
 sleep 1
 bench="taskset -c 1 .build/release/ghost-bench"
 rate() { sed -n 's/.*s: \([0-9]*\) .*/\1/p'; }
-for what in "play --connections 1000" "ping --connections 50"; do
+# PING first on fresh servers, then the game load, then PING again: each
+# play round leaves about 500 adjourned games behind (its clients go away
+# mid-game), and a server must not get slower as they pile up.
+for what in "ping --connections 50" "play --connections 1000" "ping --connections 50"; do
     echo "== ghost-bench $what, $secs s a run, $rounds rounds; odd rounds old first, even rounds new first"
     as=(); bs=()
     for i in $(seq "$rounds"); do

@@ -33,7 +33,7 @@ extension Lobby {
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
         tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic)
+                           turnSince: clock.monotonic, deadlines: deadlines)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .playing(game: id, seat: seat)
@@ -55,7 +55,6 @@ extension Lobby {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
-            timedGames.insert(g.id)
             tables[g.id] = table
             for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
@@ -296,6 +295,7 @@ extension Lobby {
         for t in table.tokens { tokenIndex[t] = nil }
         noteRemoved(table)
         tables[gameID] = nil
+        deadlines.touch(table)   // its deadline goes with it
     }
 
     // MARK: The computer
@@ -305,7 +305,6 @@ extension Lobby {
         guard let table = tables[gameID], !table.game.isOver, table.bot(table.game.toMove) != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
-        timedGames.insert(gameID)
     }
 
     func playComputer(_ gameID: Int) {
@@ -345,7 +344,6 @@ extension Lobby {
     }
 
     func adjourn(_ gameID: Int, seat: Int) {
-        timedGames.insert(gameID)
         guard let table = tables[gameID] else { return }
         table.seats[seat] = nil
         table.awaySince[seat] = clock.monotonic
@@ -424,40 +422,50 @@ extension Lobby {
         guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim))) else { return failed(id) }
     }
 
-    /// The next moment a grace period ends, if any (monotonic seconds).
-    /// Only games with a timer (the computer to play, a player away) are
-    /// looked at, so a busy server does not walk every game on every turn.
+    /// The next moment the clock matters to a game (the computer plays, a
+    /// grace period ends), if any (monotonic seconds). Costs the games changed
+    /// since the last call plus O(log n): see `Deadlines`.
     public var nextDeadline: Double? {
-        var next: Double?
-        for id in timedGames {
-            guard let table = tables[id] else { continue }
-            for d in [table.botDue, table.claimAnnounced ? nil : claimDeadline(table)] {
-                if let d, next.map({ d < $0 }) ?? true { next = d }
-            }
-        }
-        return next
+        refreshDeadlines()
+        return deadlines.next
     }
 
-    /// Announces the grace periods that have ended.
+    /// Plays the computer's moves that are due and announces the grace
+    /// periods that have ended.
     public func tick() {
-        guard !timedGames.isEmpty else { return }
+        refreshDeadlines()
         let now = clock.monotonic
-        for gameID in timedGames {
-            guard let table = tables[gameID] else { continue }
-            if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
-        }
-        // Forget the games that no longer need a timer.
-        timedGames = timedGames.filter { id in
-            guard let t = tables[id] else { return false }
-            return t.botDue != nil || (0..<2).contains { t.isAway($0) }
-        }
-        for gameID in timedGames {
-            guard let table = tables[gameID], !table.claimAnnounced else { continue }
-            guard let deadline = claimDeadline(table), deadline <= now else { continue }
-            tables[gameID]?.claimAnnounced = true
+        for gameID in deadlines.takeDue(now) {
+            if let table = tables[gameID] {
+                deadlines.touch(table)   // whatever happens next, its deadline is worked out again
+                if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
+            }
+            guard let table = tables[gameID], !table.claimAnnounced,
+                  let deadline = claimDeadline(table), deadline <= now else { continue }
+            table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
             broadcast(gameID, .claimable(id: gameID, player: absent))
             broadcast(gameID, .info("\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."))
+        }
+        refreshDeadlines()
+    }
+
+    /// Works out again the deadline of each table changed since the last time.
+    private func refreshDeadlines() {
+        deadlines.drainTouched { table in
+            // A table replaced or removed since it was touched no longer decides.
+            guard let current = tables[table.id] else { return deadlines.set(table.id, nil) }
+            guard current === table else { return }
+            deadlines.set(table.id, deadline(of: table))
+        }
+    }
+
+    /// The next moment the clock matters to this game, if any.
+    func deadline(of table: Table) -> Double? {
+        let claim = table.claimAnnounced ? nil : claimDeadline(table)
+        switch (table.botDue, claim) {
+        case let (b?, c?): return min(b, c)
+        case let (b, c): return b ?? c
         }
     }
 

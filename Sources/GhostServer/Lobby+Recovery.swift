@@ -249,6 +249,7 @@ extension Lobby {
         if let old {
             for t in old.tokens { tokenIndex[t] = nil }
             tables[id] = nil
+            deadlines.touch(old)
         }
         guard let stored, let table = makeTable(stored, now: now) else {
             for case let conn? in seats {
@@ -287,7 +288,6 @@ extension Lobby {
             table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
         }
         tables[id] = table
-        timedGames.insert(id)
         return seatedAgain
     }
 
@@ -323,6 +323,6 @@ extension Lobby {
         return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
                      occupants: bots.map { $0.map(Seat.computer) ?? .person },
                      match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
-                     awaySince: [now, now], turnSince: now)
+                     awaySince: [now, now], turnSince: now, deadlines: deadlines)
     }
 }

@@ -111,26 +111,30 @@ public final class Lobby {
         /// The game as first stored: kind, variant, settings, seed, names, tokens.
         let record: NewGame
         /// The connection in each seat, nil while that player is away (or for the computer).
-        var seats: [ConnectionID?]
+        var seats: [ConnectionID?] { didSet { deadlines.touch(self) } }
         /// Who sits in each seat: a person, or the computer at a level.
         let occupants: [Seat]
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
         /// The round in play.
-        var game: any Game
+        var game: any Game { didSet { deadlines.touch(self) } }
         /// When the computer plays its next move (monotonic), if it is to move.
-        var botDue: Double?
+        var botDue: Double? { didSet { deadlines.touch(self) } }
         var offer: Offer?
         var offerSpent: [Bool]
         /// When each seat went away (monotonic), and when the current turn began.
-        var awaySince: [Double?]
-        var turnSince: Double
+        var awaySince: [Double?] { didSet { deadlines.touch(self) } }
+        var turnSince: Double { didSet { deadlines.touch(self) } }
         /// CLAIMABLE was announced for the current absence.
-        var claimAnnounced = false
+        var claimAnnounced = false { didSet { deadlines.touch(self) } }
+        /// What the clock fields above feed: every change to them touches it.
+        unowned let deadlines: Deadlines
+        /// Touched since the deadlines last looked (see `Deadlines.touch`).
+        var deadlineTouched = false
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
-             turnSince: Double) {
+             turnSince: Double, deadlines: Deadlines) {
             self.id = id
             self.kind = kind
             self.lang = lang
@@ -143,6 +147,8 @@ public final class Lobby {
             self.offerSpent = offerSpent
             self.awaySince = awaySince
             self.turnSince = turnSince
+            self.deadlines = deadlines
+            deadlines.touch(self)
         }
 
         var names: [String] { record.players }
@@ -178,8 +184,8 @@ public final class Lobby {
     private var hosted: [String: ConnectionID] = [:]      // join code → host
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
-    /// Games that may need the clock: the computer to play, or a player away.
-    var timedGames: Set<Int> = []
+    /// When each game next needs the clock: the computer to play, or a grace period to end.
+    let deadlines = Deadlines()
 
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write (the database cannot even be read): the server must then

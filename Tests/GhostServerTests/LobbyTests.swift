@@ -969,6 +969,18 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(d[4]?.contains("CLAIMABLE id=2 player=carol") == true)
         #expect(d[2]?.contains("CLAIMABLE id=1 player=alice") != true)
         #expect(h.lobby.nextDeadline == first + 20)
+        // A game that ends takes its deadline with it.
+        h.send(4, "CLAIM")
+        _ = h.drain()
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == first + 20)
+        h.clock.advance(20)
+        h.tick()
+        #expect(h.drain()[2]?.contains("CLAIMABLE id=1 player=alice") == true)
+        h.send(2, "CLAIM")
+        _ = h.drain()
+        #expect(h.lobby.activeGames == 0)
+        #expect(h.lobby.nextDeadline == nil)
     }
 
     // MARK: Offers

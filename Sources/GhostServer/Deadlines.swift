@@ -1,0 +1,107 @@
+/// When each game next needs the clock (the computer to play, a grace period
+/// to end), kept so that the loop's two questions every turn, "when must I
+/// wake?" and "which games are due?", cost the games that changed since the
+/// last turn plus O(log n), not a walk over every game. A server with
+/// thousands of adjourned games answers a PING as fast as an empty one.
+///
+/// A table reports its own changes (`touch`, from its properties' observers);
+/// the lobby works out the new deadline of each touched table in `refresh`.
+final class Deadlines {
+    /// Each game's next deadline (monotonic seconds): the truth.
+    private var due: [Int: Double] = [:]
+    /// A binary min-heap over (deadline, game). An entry whose deadline no
+    /// longer matches `due` is stale and is skipped when it reaches the top.
+    private var heap: [(at: Double, game: Int)] = []
+    /// Tables touched since the last refresh, each once.
+    private var touched: [Lobby.Table] = []
+    private var draining: [Lobby.Table] = []
+
+    var isEmpty: Bool { due.isEmpty }
+
+    /// A table's clock-related state changed: its deadline is worked out again
+    /// at the next refresh.
+    func touch(_ table: Lobby.Table) {
+        guard !table.deadlineTouched else { return }
+        table.deadlineTouched = true
+        touched.append(table)
+    }
+
+    /// Calls `body` on each table touched since the last call (without
+    /// copying the list: this runs several times a loop turn).
+    func drainTouched(_ body: (Lobby.Table) -> Void) {
+        guard !touched.isEmpty else { return }
+        swap(&touched, &draining)
+        for t in draining {
+            t.deadlineTouched = false
+            body(t)
+        }
+        draining.removeAll(keepingCapacity: true)
+    }
+
+    /// Sets (or, with nil, clears) a game's deadline.
+    func set(_ game: Int, _ at: Double?) {
+        guard due[game] != at else { return }
+        due[game] = at
+        guard let at else { return }
+        push((at, game))
+        // Stale entries are dropped as they surface; rebuild if they pile up.
+        if heap.count > 64 + 4 * due.count {
+            heap = due.map { (at: $0.value, game: $0.key) }
+            for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+        }
+    }
+
+    /// The earliest deadline, if any.
+    var next: Double? {
+        dropStale()
+        return heap.first?.at
+    }
+
+    /// Removes and returns the games whose deadline is at or before `now`,
+    /// earliest first. The lobby touches each again after handling it.
+    func takeDue(_ now: Double) -> [Int] {
+        var games: [Int] = []
+        while true {
+            dropStale()
+            guard let top = heap.first, top.at <= now else { return games }
+            pop()
+            due[top.game] = nil
+            games.append(top.game)
+        }
+    }
+
+    private func dropStale() {
+        while let top = heap.first, due[top.game] != top.at { pop() }
+    }
+
+    private func push(_ entry: (at: Double, game: Int)) {
+        heap.append(entry)
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard heap[i].at < heap[parent].at else { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    private func pop() {
+        guard !heap.isEmpty else { return }
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        siftDown(0)
+    }
+
+    private func siftDown(_ start: Int) {
+        var i = start
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < heap.count, heap[l].at < heap[m].at { m = l }
+            if r < heap.count, heap[r].at < heap[m].at { m = r }
+            guard m != i else { return }
+            heap.swapAt(i, m)
+            i = m
+        }
+    }
+}
