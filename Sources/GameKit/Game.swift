@@ -123,10 +123,18 @@ public protocol Game: Sendable {
     func fields(after move: Move) -> [Field]
     /// A sentence that says why the game ended, for people.
     func explanation(loser: String, winner: String) -> String
+    /// What this game was set up with, for the GAME line and the reply to
+    /// NEW (Hangman: `mode=evil length=5 misses=8`); nothing by default.
+    var setupFields: [Field] { get }
+    /// The fields of the OVER line once the game is over (Hangman reveals
+    /// its word here); the public state by default.
+    var finalFields: [Field] { get }
 }
 
 extension Game {
     public var isOver: Bool { outcome != nil }
     public func privateFields(for seat: Int) -> [Field] { [] }
     public func fields(after move: Move) -> [Field] { moveFields(move) + publicFields }
+    public var setupFields: [Field] { [] }
+    public var finalFields: [Field] { publicFields }
 }

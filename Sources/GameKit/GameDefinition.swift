@@ -28,6 +28,45 @@ public protocol GameDefinition: AnyObject, Sendable {
     func roundSummary(loser: Int, name: String, match: Match) -> String
     /// A sentence for the end of a match.
     func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String
+    /// Checks the kind's own options of NEW or SEEK (`mode=evil length=5`,
+    /// lowercase keys and values, already known to the protocol) in
+    /// `language`, with `saved` (the player's saved settings, same keys)
+    /// filling what is left out; gives what the store keeps.
+    func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError>
+}
+
+extension GameDefinition {
+    /// A kind without options of its own takes none.
+    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: "bad-arguments", message: "\(name) takes no such option"))
+    }
+}
+
+/// A new game as its kind sets it up from a command's options: what the
+/// store keeps with the game (`newGame` gets them back on every restore).
+public struct GameSetup: Sendable, Equatable {
+    public var variant: String
+    public var settings: String
+    /// Which seat the computer takes when the kind puts it in one by itself
+    /// (Hangman against the computer: the computer sets, seat 0), and how it is named.
+    public var computerSeat: Int?
+    public var computerName: String?
+    public init(variant: String = "", settings: String = "", computerSeat: Int? = nil, computerName: String? = nil) {
+        self.variant = variant
+        self.settings = settings
+        self.computerSeat = computerSeat
+        self.computerName = computerName
+    }
+}
+
+/// Why a kind refused a NEW's options: a protocol error code and a sentence.
+public struct SetupError: Error, Sendable, Equatable {
+    public var code: String
+    public var message: String
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
 }
 
 /// A suggestion for the player to move.
