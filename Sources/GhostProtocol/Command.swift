@@ -17,14 +17,27 @@ public struct GameOptions: Sendable, Equatable {
     /// The computer moves first (`first=bot`; `first=me` is the default).
     public var botFirst = false
 
-    public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false) {
+    /// The game kind (`game=`); nil is the server's default kind, Ghost.
+    public var game: GameKind?
+    /// The kind's own options, lowercase `key=value` (`mode`, `length`,
+    /// `misses`, and `bot` for a kind whose computer is not a Ghost level):
+    /// the protocol checks their shape, the game kind their values.
+    public var settings: [String: String] = [:]
+
+    public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
+                game: GameKind? = nil, settings: [String: String] = [:]) {
         self.rounds = rounds
         self.bot = bot
         self.botFirst = botFirst
+        self.game = game
+        self.settings = settings
     }
 
-    public init(match: Bool, bot: BotLevel? = nil, botFirst: Bool = false) {
-        self.init(rounds: match ? .ghost : .one, bot: bot, botFirst: botFirst)
+    /// The keys a game kind may take as its own options.
+    public static let settingKeys: [String] = ["mode", "length", "misses"]
+
+    public init(match: Bool, bot: BotLevel? = nil, botFirst: Bool = false, game: GameKind? = nil) {
+        self.init(rounds: match ? .ghost : .one, bot: bot, botFirst: botFirst, game: game)
     }
 
     /// A G-H-O-S-T match rather than a single game.
@@ -91,6 +104,10 @@ public enum Command: Sendable, Equatable {
     case new(GameOptions = .single)
     case join(String)
     case letter(Letter)
+    /// Hangman: guess the whole answer (a phrase with `/` between its words).
+    case solve(String)
+    /// Hangman duel: the setter chooses the word.
+    case word(String)
     case leave
     case help
     case ping
@@ -117,6 +134,8 @@ public enum Command: Sendable, Equatable {
         case .new: .new
         case .join: .join
         case .letter: .letter
+        case .solve: .solve
+        case .word: .word
         case .leave: .leave
         case .help: .help
         case .ping: .ping

@@ -7,6 +7,8 @@ public enum CommandParser {
     /// SCORES without a number lists this many; at most `maxScores`.
     public static let defaultScores = 10
     public static let maxScores = 100
+    /// The longest answer SOLVE or WORD takes, in bytes (a phrase with its `/`).
+    public static let maxAnswer = 80
 
     public static func isValidName(_ name: some StringProtocol) -> Bool {
         let bytes = name.utf8

@@ -10,6 +10,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case new = "NEW"
     case join = "JOIN"
     case letter = "LETTER"
+    case solve = "SOLVE"
+    case word = "WORD"
     case leave = "LEAVE"
     case restart = "RESTART"
     case accept = "ACCEPT"
@@ -99,13 +101,13 @@ public enum CommandTable {
                                parse: { args in one(args).map { .lang(ASCII.lowercased($0)) } },
                                arguments: { if case .lang(let code) = $0 { [code] } else { nil } })
         case .seek:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost]",
-                               help: "play the next player who seeks a game (or a G-H-O-S-T match) in your language",
+            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost]",
+                               help: "play the next player who seeks the same game (Ghost, a G-H-O-S-T match, or a Hangman duel) in your language",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [bot=easy|medium|hard [first=bot|me]]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once",
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel)",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
         case .join:
@@ -121,6 +123,16 @@ public enum CommandTable {
                                    return .success(.letter(l))
                                },
                                arguments: { if case .letter(let l) = $0 { [l.description] } else { nil } })
+        case .solve:
+            return CommandSpec(verb: verb, usage: "<answer>",
+                               help: "Hangman: guess the whole answer (a phrase with / between its words); a wrong answer costs a miss",
+                               parse: { args in answer(args).map { .solve($0) } },
+                               arguments: { if case .solve(let w) = $0 { [w] } else { nil } })
+        case .word:
+            return CommandSpec(verb: verb, usage: "<word>",
+                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary)",
+                               parse: { args in answer(args).map { .word($0) } },
+                               arguments: { if case .word(let w) = $0 { [w] } else { nil } })
         case .leave:
             return plain(verb, .leave, "leave your game (you lose it), or stop seeking or hosting")
         case .restart:
@@ -193,18 +205,39 @@ public enum CommandTable {
         return .success((words, options))
     }
 
-    /// `[rounds=ghost|one]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW.
+    /// `[rounds=ghost|one]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
+    /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
+    /// `misses=`, and `bot=` when the kind is not Ghost) for both.
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
-        options(args, keys: allowBot ? ["rounds", "bot", "first"] : ["rounds"]).flatMap { split in
+        var keys = Set(["rounds", "game"] + GameOptions.settingKeys)
+        if allowBot { keys.formUnion(["bot", "first"]) }
+        return options(args, keys: keys).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
+            if let g = split.options["game"] {
+                guard isWord(g) else { return .failure(.usage) }
+                if g != GameKind.ghost.rawValue { o.game = GameKind(rawValue: g) }
+            }
+            for key in GameOptions.settingKeys {
+                guard let value = split.options[key] else { continue }
+                guard o.game != nil else {
+                    return .failure(.other(CommandError(.badArguments, "\(key)= is for game=hangman")))
+                }
+                guard isWord(value) else { return .failure(.usage) }
+                o.settings[key] = value
+            }
             if let r = split.options["rounds"] {
                 guard let rounds = r == "1" ? .one : Rounds(rawValue: r) else { return .failure(.usage) }
                 o.rounds = rounds
             }
             if let b = split.options["bot"] {
-                guard let level = BotLevel(rawValue: b) else { return .failure(.usage) }
-                o.bot = level
+                if o.game != nil {
+                    guard isWord(b) else { return .failure(.usage) }
+                    o.settings["bot"] = b
+                } else {
+                    guard let level = BotLevel(rawValue: b) else { return .failure(.usage) }
+                    o.bot = level
+                }
             }
             if let first = split.options["first"] {
                 guard first == "bot" || first == "me" else { return .failure(.usage) }
@@ -215,9 +248,30 @@ public enum CommandTable {
         }
     }
 
+    /// An option value: 1-16 letters and digits.
+    private static func isWord(_ s: some StringProtocol) -> Bool {
+        (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+    }
+
+    /// SOLVE's and WORD's one argument: letters, with `/`, `'` and `-`
+    /// between them (a phrase), at most `maxAnswer` bytes; folded to lowercase.
+    private static func answer(_ args: [Substring]) -> Result<String, ArgumentError> {
+        guard args.count == 1 else { return .failure(.usage) }
+        let word = ASCII.lowercased(args[0])
+        guard word.utf8.count <= CommandParser.maxAnswer,
+              word.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D }),
+              word.utf8.contains(where: { (0x61...0x7A).contains($0) }) else {
+            return .failure(.other(CommandError(.badArguments, "an answer is letters a-z, with / between the words of a phrase")))
+        }
+        return .success(word)
+    }
+
     /// The words of SEEK's and NEW's options, in their canonical order.
     private static func optionWords(_ o: GameOptions) -> [String] {
         var words: [String] = []
+        if let game = o.game { words.append("game=\(game.rawValue)") }
+        for key in GameOptions.settingKeys { if let v = o.settings[key] { words.append("\(key)=\(v)") } }
+        if let bot = o.settings["bot"] { words.append("bot=\(bot)") }
         if let bot = o.bot { words.append("bot=\(bot.rawValue)") }
         if o.botFirst { words.append("first=bot") }
         if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }

@@ -185,7 +185,8 @@ extension Reply {
             guard let lang = f["lang"], let r = rounds() else { return nil }
             return .seek(lang: lang, rounds: r)
         case .new:
-            guard let lang = f["lang"], let r = rounds() else { return nil }
+            // Another kind's NEW carries that kind's fields: `.other`.
+            guard f["game"] == nil, let lang = f["lang"], let r = rounds() else { return nil }
             var bot: BotLevel?
             if let b = f["bot"] {
                 guard let level = BotLevel(rawValue: b) else { return nil }
@@ -196,6 +197,7 @@ extension Reply {
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
             return .join(code: code, lang: lang, rounds: r)
         case .letter: return .letter(fields: f)
+        case .solve, .word: return nil   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
         case .accept: return .accept

@@ -17,6 +17,8 @@ public struct GameKind: RawRepresentable, Sendable, Hashable, CustomStringConver
 
     /// Ghost: add letters to a fragment without completing a word.
     public static let ghost = GameKind(rawValue: "ghost")
+    /// Hangman: guess a word (or a phrase) letter by letter.
+    public static let hangman = GameKind(rawValue: "hangman")
 
     public var description: String { rawValue }
 }

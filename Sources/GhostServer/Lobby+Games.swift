@@ -13,21 +13,34 @@ extension Lobby {
     /// Starts a game between connected people (one, with a computer seat, or
     /// two). Returns false, having changed nothing, if it cannot be stored.
     @discardableResult
-    func startGame(lang: String, people: [ConnectionID], options: GameOptions) -> Bool {
-        let kind = catalog.defaultKind
-        guard let person = people.first else { return false }
+    func startGame(lang: String, people: [ConnectionID], options: GameOptions,
+                   kind given: (any GameDefinition)? = nil, setup prepared: GameSetup? = nil,
+                   ack: ((any Game) -> Void)? = nil) -> Bool {
+        guard let kind = given ?? options.game.flatMap({ catalog[$0.rawValue] }) ?? (options.game == nil ? catalog.defaultKind : nil),
+              let person = people.first else { return false }
+        let seed = UInt64.random(in: 0...UInt64.max)
+        guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
+        else { return false }
         var seats: [ConnectionID?] = people
         var bots: [BotLevel?] = [nil, nil]
+        var botNames: [String?] = [nil, nil]
         if let level = options.bot {
             seats = options.botFirst ? [nil, person] : [person, nil]
             bots = options.botFirst ? [level, nil] : [nil, level]
+        } else if let seat = setup.computerSeat, (0...1).contains(seat) {
+            // The kind seats the computer itself (Hangman's setter).
+            seats = seat == 0 ? [nil, person] : [person, nil]
+            bots[seat] = .hard
+            botNames[seat] = setup.computerName
         }
-        let names = (0..<2).map { i in bots[i].map { Lobby.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?" }
+        let names = (0..<2).map { i in
+            botNames[i] ?? bots[i].map { Lobby.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
+        }
         let secrets = [Lobby.newToken(), Lobby.newToken()]
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
-        let seed = UInt64.random(in: 0...UInt64.max)
-        let record = NewGame(kind: kind.name, seed: seed, lang: lang, players: names, tokens: secrets,
-                             bots: bots.map { $0?.rawValue }, rounds: match.target, starter: match.starter)
+        let record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
+                             players: names, tokens: secrets, bots: bots.map { $0?.rawValue }, rounds: match.target,
+                             starter: match.starter)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
@@ -40,7 +53,10 @@ extension Lobby {
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
         }
-        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))" + (match.isMatch ? " (a match of \(match.target) rounds)" : ""))
+        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
+            + (kind.name == catalog.defaultKind.name ? "" : " (\(kind.name) \(setup.variant))")
+            + (match.isMatch ? " (a match of \(match.target) rounds)" : ""))
+        ack?(game)
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
         return true
@@ -104,7 +120,7 @@ extension Lobby {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.computerLevel,
-                          fields: table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
+                          fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
@@ -121,17 +137,17 @@ extension Lobby {
     // MARK: Moves
 
     /// A move from a person: the game judges it.
-    func play(_ move: Move, from id: ConnectionID, _ session: Session) {
+    func play(_ move: Move, from id: ConnectionID, _ session: Session, verb: Verb = .letter) {
         guard case .playing(let gameID, let seat) = session.state, tables[gameID] != nil else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
-        apply(move, in: gameID, by: seat, mover: id)
+        apply(move, in: gameID, by: seat, mover: id, verb: verb)
     }
 
     /// Plays a move (from a person or the computer): the game value judges
     /// it, the store records it and what it ends, then the table changes and
     /// both sides are told. Apply → persist → change the table → broadcast.
-    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?) {
+    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?, verb: Verb = .letter) {
         guard let table = tables[gameID] else { return }
         var game = table.game
         let outcome: Outcome?
@@ -181,7 +197,7 @@ extension Lobby {
         table.claimAnnounced = false
         table.botDue = nil
         let moveFields = game.fields(after: move)
-        if let mover { reply(mover, .ok(Lobby.reply(to: move, moveFields))) }
+        if let mover { reply(mover, .ok(Lobby.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
         if let cancelled {
             broadcast(gameID, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
@@ -201,11 +217,11 @@ extension Lobby {
     /// (a single game has no match fields): this runs for every move.
     static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a + b }
 
-    /// The `OK` reply to the command that made a move.
-    static func reply(to move: Move, _ fields: [Field]) -> Reply {
+    /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`, `OK WORD`).
+    static func reply(to move: Move, verb: Verb, _ fields: [Field]) -> Reply {
         switch move {
         case .letter: return .letter(fields: fields)
-        case .word: return .other(verb: "WORD", fields: fields)
+        case .word: return .other(verb: verb.rawValue, fields: fields)
         }
     }
 
@@ -229,7 +245,7 @@ extension Lobby {
         table.claimAnnounced = false
         let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: finished.publicFields + table.kind.matchFields(match)))
+                                fields: finished.finalFields + table.kind.matchFields(match)))
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
                                 + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
         log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
@@ -261,7 +277,7 @@ extension Lobby {
         let people = (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] }
         let board = table.board.name
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: game.publicFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+                             finalState: game.finalFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
                              losses: match.isMatch ? match.losses : nil, board: board, people: people, now: clock.wall)
         return try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
     }
@@ -275,7 +291,7 @@ extension Lobby {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.publicFields + matchFields))
+                                fields: game.finalFields + matchFields))
         broadcast(gameID, .info(outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner)))
@@ -284,12 +300,14 @@ extension Lobby {
             broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
         for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.publicFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.finalFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle
             if let other = table.seats[1 - seat] {
-                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch)
+                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                                                kind: table.kind.name,
+                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings))
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }

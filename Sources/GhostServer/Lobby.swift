@@ -78,6 +78,9 @@ public final class Lobby {
         let seat: Int
         let opponent: ConnectionID
         let match: Bool
+        /// The game's kind and how it was set up: a rematch is the same game again.
+        var kind = "ghost"
+        var setup = GameSetup()
         var asked = false
     }
 
@@ -288,10 +291,12 @@ public final class Lobby {
         case .lang(let code): setLanguage(code, id, session)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
-            if options.bot != nil { playComputer(options, id, session) } else { host(options, id, session) }
+            if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
         case .letter(let letter): play(.letter(letter), from: id, session)
+        case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
+        case .word(let word): play(.word(word), from: id, session, verb: .word)
         case .leave: leave(id, session)
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
@@ -363,6 +368,8 @@ public final class Lobby {
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session) else { return }
+        // Another kind's options are checked now, not when a partner comes.
+        if options.game != nil, setUp(options, lang: session.lang, id) == nil { return }
         let key = Lobby.seekKey(session.lang, options)
         var queue = seekers[key, default: []]
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
@@ -385,6 +392,34 @@ public final class Lobby {
         guard ready(id, session), let level = options.bot else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
+    }
+
+    /// NEW without bot=: a private game, or, for a kind that seats the
+    /// computer by itself (Hangman against the computer), a game at once.
+    private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard options.game != nil else { return host(options, id, session) }
+        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id) else { return }
+        guard setup.computerSeat != nil else { return host(options, id, session) }
+        guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
+            // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
+            let fields = game.setupFields
+            self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
+                                          + [Field("lang", session.lang)] + fields.dropFirst())))
+        }) else { return failed(id) }
+    }
+
+    /// The kind a command names and its checked setup; nil after an ERR.
+    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID) -> (any GameDefinition, GameSetup)? {
+        guard let kind = options.game.map({ catalog[$0.rawValue] }) ?? catalog.defaultKind else {
+            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(catalog.names.joined(separator: ","))"))
+            return nil
+        }
+        switch kind.setup(options: options.settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        case .success(let setup): return (kind, setup)
+        case .failure(let e):
+            reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+            return nil
+        }
     }
 
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
@@ -431,11 +466,15 @@ public final class Lobby {
         reply(id, .ok(.rematch(status: .started)))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
-        guard startGame(lang: last.lang, people: seats, options: GameOptions(match: last.match)) else { return failed(id) }
+        let kind = catalog[last.kind] ?? catalog.defaultKind
+        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name))
+        guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
     /// Seekers wait in one queue per language and number of rounds.
-    static func seekKey(_ lang: String, _ options: GameOptions) -> String { lang + " " + options.rounds.rawValue }
+    static func seekKey(_ lang: String, _ options: GameOptions) -> String {
+        (options.game?.rawValue ?? "ghost") + " " + lang + " " + options.rounds.rawValue
+    }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
     private func ready(_ id: ConnectionID, _ session: Session) -> Bool {

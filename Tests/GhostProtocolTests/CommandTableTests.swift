@@ -32,6 +32,13 @@ let sampleCommands: [Command] = {
     out += Letter.all.map { .letter($0) }
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
     out += gameOptions.map { .new($0) }
+    out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach")]
+    let hangman = GameKind.hangman
+    out += [.seek(GameOptions(game: hangman)),
+            .new(GameOptions(game: hangman)),
+            .new(GameOptions(game: hangman, settings: ["mode": "evil", "length": "any", "misses": "8"])),
+            .new(GameOptions(game: hangman, settings: ["mode": "duel", "bot": "guesser"])),
+            .new(GameOptions(game: hangman, settings: ["mode": "phrase", "misses": "26"]))]
     for n in [1, 10, 42, 100] {
         out += Board.all.map { .scores(n, board: $0) }
     }
