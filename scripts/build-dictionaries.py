@@ -51,8 +51,8 @@ def fold(word):
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def build(lang, source, output_dir):
-    """Read one source list, write <output_dir>/<lang>.txt, return stats."""
+def read_words(source):
+    """Read one source word list; return (sorted kept words, stats)."""
     stats = {
         "raw": 0,
         "uppercase": 0,
@@ -87,12 +87,23 @@ def build(lang, source, output_dir):
 
     ordered = sorted(words)  # ASCII only, so code-point order == byte order
     stats["written"] = len(ordered)
-    target = os.path.join(output_dir, lang + ".txt")
+    return ordered, stats
+
+
+def write_lines(target, lines):
+    """Write lines (ASCII), each followed by LF, atomically via a .tmp file."""
     tmp = target + ".tmp"
     with open(tmp, "w", encoding="ascii", newline="\n") as out:
-        for word in ordered:
-            out.write(word + "\n")
+        for line in lines:
+            out.write(line + "\n")
     os.replace(tmp, target)
+
+
+def build(lang, source, output_dir):
+    """Read one source list, write <output_dir>/<lang>.txt, return stats."""
+    ordered, stats = read_words(source)
+    target = os.path.join(output_dir, lang + ".txt")
+    write_lines(target, ordered)
     return target, stats
 
 
