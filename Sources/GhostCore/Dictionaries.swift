@@ -5,8 +5,14 @@ import Foundation
 /// offers language `xx`.
 public struct Dictionaries: Sendable {
     public let lists: [String: WordList]
+    /// Phrase lists (Hangman's phrase mode) by language, from the `phrases`
+    /// subfolder: one lowercase phrase per line. Not languages of their own.
+    public let phrases: [String: [String]]
 
-    public init(lists: [String: WordList]) { self.lists = lists }
+    public init(lists: [String: WordList], phrases: [String: [String]] = [:]) {
+        self.lists = lists
+        self.phrases = phrases
+    }
 
     /// Language codes in sorted order.
     public var languages: [String] { lists.keys.sorted() }
@@ -51,8 +57,43 @@ public struct Dictionaries: Sendable {
             lists[code] = try WordList(contentsOfFile: path)
         }
         guard !lists.isEmpty else { throw LoadError.noLanguages(folder) }
-        return Dictionaries(lists: lists)
+        return Dictionaries(lists: lists, phrases: loadPhrases(folder: (folder as NSString).appendingPathComponent("phrases")))
     }
+
+    /// Reads `xx.txt` phrase lists from `folder` (missing: none). A line is
+    /// kept only if it is letters a-z in words separated by one space, with
+    /// apostrophes and hyphens inside words: anything else is skipped.
+    public static func loadPhrases(folder: String) -> [String: [String]] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        var phrases: [String: [String]] = [:]
+        for name in names.sorted() {
+            guard let code = language(ofFileName: name),
+                  let bytes = readWholeFile((folder as NSString).appendingPathComponent(name)) else { continue }
+            let lines = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.filter(isPhrase)
+            if !lines.isEmpty { phrases[code] = lines }
+        }
+        return phrases
+    }
+
+    /// Words of a-z joined by single spaces, at least two words; `'` and `-`
+    /// only between letters.
+    public static func isPhrase(_ line: String) -> Bool {
+        let b = Array(line.utf8)
+        guard let first = b.first, let last = b.last, isLetter(first), isLetter(last), b.contains(0x20) else { return false }
+        for (i, c) in b.enumerated() where !isLetter(c) {
+            guard c == 0x20 || c == 0x27 || c == 0x2D else { return false }
+            // A separator sits between two letters, except that an apostrophe may touch a space ("rock 'n' roll").
+            let prev = b[i - 1], next = b[i + 1]
+            switch c {
+            case 0x2D: guard isLetter(prev), isLetter(next) else { return false }
+            case 0x27: guard isLetter(prev) || isLetter(next), prev != 0x2D, next != 0x2D else { return false }
+            default: guard prev != 0x20, next != 0x20 else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (0x61...0x7A).contains(c) }
 }
 
 extension WordList {
