@@ -6,7 +6,7 @@ import HangmanCore
 /// Not a test: times evil guesses against the largest English family. Runs
 /// only when asked, in a release build:
 ///   HANGMAN_BENCH=1 swift test -c release --filter EvilBench
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["HANGMAN_BENCH"] != nil))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["HANGMAN_BENCH"] != nil))
 struct EvilBench {
     func percentiles(_ name: String, _ times: [Double]) {
         let t = times.sorted()
@@ -16,6 +16,15 @@ struct EvilBench {
 
     func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    @Test func buildingTheKind() throws {
+        let folder = packageRoot.appendingPathComponent("Dictionaries").path
+        let dictionaries = try Dictionaries.load(folder: folder)
+        let clock = ContinuousClock()
+        let t = clock.now
+        let kind = HangmanKind(dictionaries: dictionaries, phrases: [:])
+        print("HangmanKind over \(kind.languages.joined(separator: "+")): \(seconds(clock.now - t) * 1e3) ms")
     }
 
     @Test func evilGuesses() throws {
