@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "OptionKit", swiftSettings: fast),
         .target(name: "GhostServer", dependencies: ["GhostCore", "GhostProtocol", "GhostStore", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"], swiftSettings: fast),
+        // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
+        .target(name: "HangmanCore", dependencies: ["GameKit", "GhostCore"], swiftSettings: fast),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them.
         .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"], swiftSettings: fast),
@@ -50,6 +52,7 @@ let package = Package(
 
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
+        .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),

@@ -1,0 +1,379 @@
+@_exported import GameKit
+import GhostCore
+
+/// How the setter plays.
+public enum HangmanMode: String, Sendable, CaseIterable {
+    /// The computer sets and never commits: after each guess it keeps the
+    /// largest family of words that fit what it has shown.
+    case evil
+    /// The computer picks a word at the start and keeps it.
+    case fair
+    /// The computer picks a phrase at the start and keeps it.
+    case phrase
+    /// Two people: seat 0 sets a word, seat 1 guesses it.
+    case duel
+}
+
+/// Hangman's reasons for the end of a game (left and abandoned come from GameKit).
+extension EndReason {
+    /// The guesser found the answer: the setter (seat 0) loses.
+    public static let solved = EndReason(rawValue: "solved")
+    /// The guesser ran out of misses: the guesser (seat 1) loses.
+    public static let hanged = EndReason(rawValue: "hanged")
+}
+
+/// A game of Hangman as a pure value. Seat 0 sets, seat 1 guesses: a letter
+/// (`.letter`), or the whole answer (`.word`, SOLVE), which costs a miss when
+/// wrong. The game is a function of its words, settings, seed and moves, so
+/// replaying the stored moves restores it exactly.
+public struct HangmanGame: Game {
+    public let mode: HangmanMode
+    public let language: String
+    /// Letters to find (a phrase's spaces, apostrophes and hyphens are given).
+    public let length: Int
+    /// Mistakes allowed, 1…26.
+    public let misses: Int
+    public let seed: UInt64
+
+    /// The words of `length` letters (none for phrases).
+    let words: WordsOfLength
+    /// Evil: the words the computer still keeps open, as indices into `words`;
+    /// nil for all of them.
+    private var family: [Int32]?
+    /// The answer, once there is one (evil: only at the end; duel: once set).
+    private var secret: String?
+    /// The pattern as bytes: `_`, a letter, or a phrase's `/`, `'` and `-`.
+    private var shown: [UInt8]
+    /// Letters guessed and letters missed, as bits (1 << 0 = a).
+    private var guessedBits: UInt32 = 0
+    private var missedBits: UInt32 = 0
+    /// Wrong SOLVEs, as played (`/` between words).
+    public private(set) var wrongSolves: [String] = []
+    /// The moves played, as the store should keep them (lowercase, `/` between words).
+    public private(set) var moves: [Move] = []
+    public private(set) var toMove: Int
+    public private(set) var outcome: Outcome?
+
+    /// A new game on `words` (the words of `length` letters), or for a phrase
+    /// `answer`. Fair picks its word from the seed; duel waits for the setter's.
+    init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength, phrase: String? = nil) {
+        self.mode = mode
+        self.language = language
+        self.length = length
+        self.misses = max(1, min(26, misses))
+        self.seed = seed
+        self.words = words
+        self.toMove = mode == .duel ? 0 : 1
+        switch mode {
+        case .evil: secret = nil
+        case .fair: secret = words.count > 0 ? words.string(seededPick(words.count, seed: seed, salt: Salt.answer)) : nil
+        case .phrase: secret = phrase
+        case .duel: secret = nil
+        }
+        shown = mode == .duel ? [] : HangmanGame.hidden(secret ?? String(repeating: "x", count: length))
+    }
+
+    /// `answer` with every letter hidden.
+    private static func hidden(_ answer: String) -> [UInt8] {
+        answer.utf8.map { Phrase.isLetter($0) ? 0x5F : $0 == 0x20 ? 0x2F : $0 }
+    }
+
+    // MARK: State
+
+    public var moveCount: Int { moves.count }
+    /// What the guesser sees: `_____/__/____`; empty in a duel until the word is set.
+    public var pattern: String { String(decoding: shown, as: UTF8.self) }
+    /// Wrong letters and wrong SOLVEs.
+    public var mistakes: Int { missedBits.nonzeroBitCount + wrongSolves.count }
+    /// Mistakes the guesser may still make.
+    public var left: Int { max(0, misses - mistakes) }
+    /// Wrong letters, alphabetical.
+    public var missed: [Character] { HangmanGame.letters(missedBits) }
+    public var guessed: Set<Character> { Set(HangmanGame.letters(guessedBits)) }
+    /// The answer (a phrase with spaces): nil in evil play until the end, and in a duel until it is set.
+    public var answer: String? { secret }
+    /// Evil: how many words the computer keeps open; otherwise 1 once the answer is set.
+    public var familySize: Int {
+        mode == .evil && secret == nil ? family?.count ?? words.count : (secret == nil ? 0 : 1)
+    }
+
+    private static func letters(_ bits: UInt32) -> [Character] {
+        Letter.all.filter { bits & (1 << UInt32($0.index)) != 0 }.map(\.character)
+    }
+
+    private var solved: Bool { !shown.isEmpty && !shown.contains(0x5F) }
+
+    // MARK: Moves
+
+    @discardableResult
+    public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        if seat == 0 {
+            try set(move)
+            return nil
+        }
+        switch move {
+        case .letter(let l): try guess(l)
+        case .word(let w): try solve(w)
+        }
+        return outcome
+    }
+
+    /// The duel's setter chooses the word: one of the list, of the game's length.
+    private mutating func set(_ move: Move) throws(MoveError) {
+        guard case .word(let w) = move else { throw .notAMove("set the word to guess: word:<w>") }
+        let word = w.lowercased()
+        guard word.utf8.count == length else {
+            throw .refused(code: "not-a-word", message: "the word must have \(length) letters")
+        }
+        guard words.index(of: Array(word.utf8)) != nil else {
+            throw .refused(code: "not-a-word", message: "\"\(w)\" is not a word of the \(language) list")
+        }
+        secret = word
+        shown = HangmanGame.hidden(word)
+        moves.append(.word(word))
+        toMove = 1
+    }
+
+    private mutating func guess(_ letter: Letter) throws(MoveError) {
+        let bit: UInt32 = 1 << UInt32(letter.index)
+        guard guessedBits & bit == 0 else {
+            throw .refused(code: "already-guessed", message: "\(letter) has been guessed already")
+        }
+        let c = letter.character.asciiValue!
+        guessedBits |= bit
+        if mode == .evil {
+            keepLargestFamily(c)
+        } else if let secret {
+            for (i, b) in secret.utf8.enumerated() where b == c { shown[i] = c }
+        }
+        if !shown.contains(c) { missedBits |= bit }
+        moves.append(.letter(letter))
+        settle()
+    }
+
+    /// SOLVE: right ends the game; wrong costs a miss. Evil play drops the
+    /// guessed word from its family, and loses only to its last word.
+    private mutating func solve(_ text: String) throws(MoveError) {
+        guard let guess = Phrase.guess(text) else { throw .notAMove("guess a letter a-z, or the whole answer") }
+        let played = Phrase.slashed(guess)
+        guard !wrongSolves.contains(played) else {
+            throw .refused(code: "already-guessed", message: "\"\(played)\" has been guessed already")
+        }
+        var right = guess == secret
+        if mode == .evil, let w = words.index(of: Array(guess.utf8)) {
+            var members = family ?? (0..<Int32(words.count)).map { $0 }
+            if let k = members.firstIndex(of: Int32(w)) {
+                if members.count == 1 {
+                    secret = guess
+                    right = true
+                } else {
+                    members.remove(at: k)
+                    family = members
+                }
+            }
+        }
+        moves.append(.word(played))
+        if right {
+            shown = Array(guess.utf8).map { $0 == 0x20 ? 0x2F : $0 }
+        } else {
+            wrongSolves.append(played)
+        }
+        settle()
+    }
+
+    /// Ends the game when the answer is found or the misses are used up.
+    private mutating func settle() {
+        if solved {
+            if secret == nil, let w = family?.first ?? (words.count == 1 ? 0 : nil) { secret = words.string(Int(w)) }
+            outcome = Outcome(loser: 0, reason: .solved)
+        } else if left == 0 {
+            reveal()
+            outcome = Outcome(loser: 1, reason: .hanged)
+        }
+    }
+
+    /// Evil play commits at the end to a word of its family, picked with the seed.
+    private mutating func reveal() {
+        guard mode == .evil, secret == nil else { return }
+        let size = family?.count ?? words.count
+        guard size > 0 else { return }
+        let k = seededPick(size, seed: seed, salt: Salt.reveal)
+        secret = words.string(family.map { Int($0[k]) } ?? k)
+    }
+
+    public mutating func end(_ outcome: Outcome) {
+        guard self.outcome == nil, outcome.loser == 0 || outcome.loser == 1 else { return }
+        reveal()
+        self.outcome = outcome
+    }
+
+    // MARK: Evil
+
+    /// Splits the family by the positions where `c` occurs (a bitmask, bit 0
+    /// the first letter) and keeps the best part (see `beats`). One pass over
+    /// the family's bytes makes one array of masks; one pass over the masks
+    /// counts the families.
+    private mutating func keepLargestFamily(_ c: UInt8) {
+        let members = family
+        let n = members?.count ?? words.count
+        let bit: UInt32 = 1 << UInt32(c - 0x61)
+        let length = self.length
+        let masks = [UInt64](unsafeUninitializedCapacity: n) { out, initialized in
+            words.bytes.withUnsafeBufferPointer { bytes in
+                words.letters.withUnsafeBufferPointer { letters in
+                    (members ?? []).withUnsafeBufferPointer { ids in
+                        let all = members == nil
+                        for k in 0..<n {
+                            let w = all ? k : Int(ids[k])
+                            var mask: UInt64 = 0
+                            if letters[w] & bit != 0 {
+                                let base = w * length
+                                for i in 0..<length {  // no branch: hits are unpredictable
+                                    mask |= UInt64(bytes[base + i] == c ? 1 : 0) &<< UInt64(i)
+                                }
+                            }
+                            out[k] = mask
+                        }
+                    }
+                }
+            }
+            initialized = n
+        }
+        // At most 2^length masks: a small table for short words.
+        let families = HangmanGame.families(masks, distinct: length < 20 ? min(n, 1 << length) : n)
+        let best = families.dropFirst().reduce(families[0]) { HangmanGame.beats($1, $0) ? $1 : $0 }
+        var kept: [Int32] = []
+        kept.reserveCapacity(best.size)
+        for k in 0..<n where masks[k] == best.positions { kept.append(members?[k] ?? Int32(k)) }
+        family = kept
+        for i in 0..<length where best.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
+    }
+
+    /// The families as (positions, size), the one without the letter first:
+    /// counted in an open-addressed table keyed by mask (0 marks a free slot),
+    /// a few times faster than a Dictionary on the hot path of an evil guess.
+    private static func families(_ masks: [UInt64], distinct: Int) -> [(positions: UInt64, size: Int)] {
+        var bits = 4
+        while 1 << bits < 2 * distinct { bits += 1 }
+        var keys = [UInt64](repeating: 0, count: 1 << bits)
+        var sizes = [Int](repeating: 0, count: 1 << bits)
+        var without = 0
+        let shift = UInt64(64 - bits), wrap = keys.count - 1
+        keys.withUnsafeMutableBufferPointer { keys in
+            sizes.withUnsafeMutableBufferPointer { sizes in
+                for mask in masks {
+                    guard mask != 0 else { without += 1; continue }
+                    var slot = Int((mask &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    while keys[slot] != mask && keys[slot] != 0 { slot = (slot + 1) & wrap }
+                    keys[slot] = mask
+                    sizes[slot] += 1
+                }
+            }
+        }
+        return [(0, without)] + keys.indices.compactMap { keys[$0] == 0 ? nil : (keys[$0], sizes[$0]) }
+    }
+
+    /// Whether family `a` beats family `b` (words split by where one letter
+    /// occurs): the larger wins; on a tie, (1) the one without the letter,
+    /// (2) the one with fewer occurrences, (3) the one whose rightmost
+    /// occurrence lies further right, then its next rightmost, and so on —
+    /// with as many bits set, that is the larger mask.
+    static func beats(_ a: (positions: UInt64, size: Int), _ b: (positions: UInt64, size: Int)) -> Bool {
+        if a.size != b.size { return a.size > b.size }
+        if (a.positions == 0) != (b.positions == 0) { return a.positions == 0 }
+        let (na, nb) = (a.positions.nonzeroBitCount, b.positions.nonzeroBitCount)
+        if na != nb { return na < nb }
+        return a.positions > b.positions
+    }
+
+    // MARK: The computer guesser
+
+    /// The baseline guesser's letter: the one not yet guessed that occurs in
+    /// the most words still consistent with the pattern, the misses and the
+    /// wrong SOLVEs (each word counted once per letter); ties go to the
+    /// earlier letter. With no such word (phrases), English letter frequency.
+    public var likeliestLetter: Letter? {
+        guard !shown.isEmpty else { return nil }
+        var counts = [Int](repeating: 0, count: 26)
+        if mode != .phrase {
+            let wrong = Set(wrongSolves)
+            for w in 0..<words.count where fits(w) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
+                let open = words.letters[w] & ~guessedBits
+                for l in 0..<26 where open & (1 << UInt32(l)) != 0 { counts[l] += 1 }
+            }
+        }
+        if let top = counts.max(), top > 0, let l = counts.firstIndex(of: top) {
+            return Letter(index: UInt8(l))
+        }
+        return "etaoinshrdlcumwfgypbvkjxqz".utf8.lazy.compactMap { Letter(ascii: $0) }
+            .first { self.guessedBits & (1 << UInt32($0.index)) == 0 }
+    }
+
+    /// Whether word `w` fits what the guesser knows: the letters shown, and no
+    /// guessed letter where `_` is shown.
+    private func fits(_ w: Int) -> Bool {
+        guard words.letters[w] & missedBits == 0 else { return false }
+        let base = w * length
+        for i in 0..<length {
+            let b = words.bytes[base + i]
+            if shown[i] == 0x5F ? guessedBits & (1 << UInt32(b - 0x61)) != 0 : shown[i] != b { return false }
+        }
+        return true
+    }
+
+    // MARK: Fields
+
+    public var publicFields: [Field] {
+        let missed = String(self.missed)
+        return [Field("pattern", pattern), Field("missed", missed.isEmpty ? "-" : missed), Field("left", "\(left)")]
+    }
+
+    public func moveFields(_ move: Move) -> [Field] {
+        switch move {
+        case .letter(let l):
+            return [Field("letter", l.description), Field("hit", shown.contains(l.character.asciiValue!) ? "yes" : "no")]
+        case .word(let w):
+            // The duel's first move sets the word: only its length is public.
+            if mode == .duel && moves.count <= 1 { return [Field("length", "\(length)")] }
+            let guess = Phrase.guess(w)
+            let hit = outcome?.reason == .solved && guess != nil && guess == secret
+            return [Field("word", Phrase.slashed(guess ?? w.lowercased())), Field("hit", hit ? "yes" : "no")]
+        }
+    }
+
+    public var setupFields: [Field] {
+        [Field("mode", mode.rawValue), Field("length", "\(length)"), Field("misses", "\(misses)")]
+    }
+
+    public var finalFields: [Field] {
+        guard isOver else { return publicFields }
+        return [Field("word", Phrase.slashed(secret ?? "")), Field("mistakes", "\(mistakes)"), Field("pattern", pattern)]
+    }
+
+    /// The duel's setter sees the word it set; nobody else sees anything of their own.
+    public func privateFields(for seat: Int) -> [Field] {
+        guard seat == 0, mode == .duel, let secret else { return [] }
+        return [Field("word", secret)]
+    }
+
+    public func explanation(loser: String, winner: String) -> String {
+        guard let outcome else { return "The game is not over." }
+        let answer = "\"\(secret ?? "")\""
+        let what = mode == .phrase ? "phrase" : "word"
+        switch outcome.reason {
+        case .solved:
+            let errors = mistakes == 0 ? "without a mistake" : mistakes == 1 ? "with 1 mistake" : "with \(mistakes) mistakes"
+            return "\(winner) found \(answer) \(errors)."
+        case .hanged:
+            return "\(loser) is hanged: the \(what) was \(answer)."
+        case .left:
+            return secret == nil ? "\(loser) left the game." : "\(loser) left the game; the \(what) was \(answer)."
+        case .abandoned:
+            return "\(loser) stayed away past the grace period; the game was claimed."
+        default:
+            return "\(loser) lost."
+        }
+    }
+}

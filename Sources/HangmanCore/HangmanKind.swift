@@ -1,0 +1,197 @@
+import Foundation
+import GhostCore
+
+/// Hangman as a game kind of the server: the words of each language by
+/// length, the phrase lists it is handed, and the computer's play. Single
+/// games only. Against the computer (evil, fair, phrase) the computer sets,
+/// in seat 0, and never has to move; a duel is between two people.
+public final class HangmanKind: GameDefinition {
+    public let name = "hangman"
+    public static let computerName = "bot-hangman"
+    public static let defaultMisses = 8
+    /// `length=any` picks among the lengths with at least this many words, so
+    /// that evil play has room to dodge (a list with no such length: any length
+    /// with a word). For phrases it picks a phrase and takes its length.
+    public static let anyLengthMinimumWords = 100
+
+    public let dictionaries: Dictionaries
+    let lexicons: [String: Lexicon]
+    let phraseBooks: [String: PhraseBook]
+
+    /// `phrases`: each language's phrase list (see `loadPhrases`); lines that
+    /// are not phrases are skipped.
+    public init(dictionaries: Dictionaries, phrases: [String: [String]]) {
+        self.dictionaries = dictionaries
+        self.lexicons = dictionaries.lists.mapValues(Lexicon.init)
+        self.phraseBooks = phrases.mapValues(PhraseBook.init).filter { !$0.value.all.isEmpty }
+    }
+
+    public var languages: [String] { dictionaries.languages }
+    public var matchRounds: Int? { nil }
+
+    /// The longest word (at most 64 letters) of `language`.
+    public func maxLength(language: String) -> Int? { lexicons[language]?.maxLength }
+
+    // MARK: Setting up
+
+    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        guard lexicons[language] != nil else { return .failure(badValue("no word list for \(language)")) }
+        // Options are checked; a saved value that does not hold here (another
+        // language's length, say) is passed over for the default.
+        func pick<T>(_ key: String, default value: T, _ check: (String) -> Result<T, SetupError>) -> Result<T, SetupError> {
+            if let text = options[key] { return check(text) }
+            if let text = saved[key], case .success(let v) = check(text) { return .success(v) }
+            return .success(value)
+        }
+        let mode: HangmanMode, misses: Int, length: Int?
+        switch pick("mode", default: .evil, { self.mode($0, language: language) }) {
+        case .success(let m): mode = m
+        case .failure(let e): return .failure(e)
+        }
+        switch pick("misses", default: HangmanKind.defaultMisses, HangmanKind.misses) {
+        case .success(let m): misses = m
+        case .failure(let e): return .failure(e)
+        }
+        switch pick("length", default: nil, { self.length($0, mode: mode, language: language) }) {
+        case .success(let l): length = l
+        case .failure(let e): return .failure(e)
+        }
+        guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else {
+            return .failure(badValue("no words to play with in \(language)"))
+        }
+        return .success(GameSetup(variant: mode.rawValue, settings: "length=\(n) misses=\(misses)",
+                                  computerSeat: mode == .duel ? nil : 0,
+                                  computerName: mode == .duel ? nil : HangmanKind.computerName))
+    }
+
+    private func badValue(_ message: String) -> SetupError { SetupError(code: "bad-value", message: message) }
+
+    private func mode(_ text: String, language: String) -> Result<HangmanMode, SetupError> {
+        guard let mode = HangmanMode(rawValue: text) else {
+            return .failure(badValue("mode is one of evil, fair, phrase, duel"))
+        }
+        if mode == .phrase && phraseBooks[language] == nil {
+            return .failure(SetupError(code: "no-phrases", message: "no phrase list for \(language)"))
+        }
+        return .success(mode)
+    }
+
+    private static func misses(_ text: String) -> Result<Int, SetupError> {
+        guard let m = Int(text), (1...26).contains(m) else {
+            return .failure(SetupError(code: "bad-value", message: "misses is a number from 1 to 26"))
+        }
+        return .success(m)
+    }
+
+    /// A length to play, or nil for `any`.
+    private func length(_ text: String, mode: HangmanMode, language: String) -> Result<Int?, SetupError> {
+        if text == "any" { return .success(nil) }
+        guard let n = Int(text), n > 0, n <= 999 else { return .failure(badValue("length is a number or any")) }
+        if mode == .phrase {
+            guard phraseBooks[language]?.byLetters[n] != nil else {
+                return .failure(badValue("no phrase of \(n) letters in the \(language) list"))
+            }
+        } else {
+            guard (lexicons[language]?.words(length: n)?.count ?? 0) > 0 else {
+                return .failure(badValue("no word of \(n) letters in the \(language) list"))
+            }
+        }
+        return .success(n)
+    }
+
+    /// `length=any` made concrete from the seed.
+    private func anyLength(mode: HangmanMode, language: String, seed: UInt64) -> Int? {
+        if mode == .phrase {
+            guard let all = phraseBooks[language]?.all, !all.isEmpty else { return nil }
+            return Phrase.letterCount(all[seededPick(all.count, seed: seed, salt: Salt.length)])
+        }
+        guard let lexicon = lexicons[language] else { return nil }
+        var lengths = lexicon.byLength.indices.filter { lexicon.byLength[$0].count >= HangmanKind.anyLengthMinimumWords }
+        if lengths.isEmpty { lengths = lexicon.byLength.indices.filter { $0 > 0 && lexicon.byLength[$0].count > 0 } }
+        return lengths.isEmpty ? nil : lengths[seededPick(lengths.count, seed: seed, salt: Salt.length)]
+    }
+
+    // MARK: Games
+
+    /// A game from the variant and settings that `setup` gave (an empty
+    /// variant is evil; missing settings take their defaults). `starter` is
+    /// ignored: the setter is seat 0.
+    public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
+        guard let mode = variant.isEmpty ? .evil : HangmanMode(rawValue: variant) else { return nil }
+        var values: [String: String] = [:]
+        for pair in settings.split(separator: " ") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if kv.count == 2 { values[kv[0]] = kv[1] }
+        }
+        var misses = HangmanKind.defaultMisses
+        if let text = values["misses"] {
+            guard case .success(let m) = HangmanKind.misses(text) else { return nil }
+            misses = m
+        }
+        var length: Int?
+        if let text = values["length"] {
+            guard case .success(let l) = self.length(text, mode: mode, language: language) else { return nil }
+            length = l
+        }
+        guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else { return nil }
+        return game(language: language, mode: mode, length: n, misses: misses, seed: seed)
+    }
+
+    /// A new game, typed; nil when `language` has no word (or phrase) of `length` letters.
+    public func game(language: String, mode: HangmanMode, length: Int, misses: Int = HangmanKind.defaultMisses, seed: UInt64) -> HangmanGame? {
+        guard (1...26).contains(misses), let lexicon = lexicons[language] else { return nil }
+        if mode == .phrase {
+            guard let phrases = phraseBooks[language]?.byLetters[length], !phrases.isEmpty else { return nil }
+            let phrase = phrases[seededPick(phrases.count, seed: seed, salt: Salt.answer)]
+            return HangmanGame(mode: mode, language: language, length: length, misses: misses, seed: seed,
+                               words: WordsOfLength(length: length), phrase: phrase)
+        }
+        guard let words = lexicon.words(length: length), words.count > 0 else { return nil }
+        return HangmanGame(mode: mode, language: language, length: length, misses: misses, seed: seed, words: words)
+    }
+
+    /// Only a duel ever asks: as setter, a word of the game's length picked
+    /// with the seed; as guesser, the likeliest letter (every level alike).
+    public func computerMove(in game: any Game, level: BotLevel) -> Move? {
+        guard let g = game as? HangmanGame, !g.isOver, g.mode == .duel else { return nil }
+        if g.toMove == 0 {
+            guard g.answer == nil, g.words.count > 0 else { return nil }
+            return .word(g.words.string(seededPick(g.words.count, seed: g.seed, salt: Salt.setter)))
+        }
+        return g.likeliestLetter.map { .letter($0) }
+    }
+
+    public func allowsHints(against level: BotLevel?) -> Bool { false }
+    public func hint(in game: any Game, against level: BotLevel?) -> Hint? { nil }
+    public func matchFields(_ match: Match) -> [Field] { [] }
+    public func gameFields(_ match: Match) -> [Field] { [] }
+
+    public func roundSummary(loser: Int, name: String, match: Match) -> String {
+        loser == 0 ? "\(name) set the word and lost." : "\(name) is hanged."
+    }
+
+    public func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String {
+        "\(winner) wins."
+    }
+
+    // MARK: Phrase files
+
+    /// Reads every `xx.txt` in `folder` (named like the word lists): one
+    /// lowercase phrase a line, of letters a–z, spaces, apostrophes and
+    /// hyphens; other lines are skipped, and so is a file that cannot be read.
+    /// A missing folder gives no lists.
+    public static func loadPhrases(folder: String) -> [String: [String]] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        var lists: [String: [String]] = [:]
+        for name in names.sorted() {
+            guard let code = Dictionaries.language(ofFileName: name),
+                  let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
+            else { continue }
+            let phrases = String(decoding: data, as: UTF8.self)
+                .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+                .compactMap(Phrase.normalized)
+            if !phrases.isEmpty { lists[code] = phrases }
+        }
+        return lists
+    }
+}

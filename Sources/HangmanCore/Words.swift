@@ -1,0 +1,137 @@
+import GhostCore
+
+/// The words of one length as one flat array, in alphabetical order: word `i`
+/// is `bytes[i * length ..< (i + 1) * length]` (lowercase ASCII), and bit `c`
+/// of `letters[i]` says whether it holds letter `c` (0 = a). Evil Hangman
+/// scans these arrays once per guess, so they hold nothing per word but bytes.
+struct WordsOfLength: Sendable {
+    let length: Int
+    fileprivate(set) var bytes: [UInt8] = []
+    fileprivate(set) var letters: [UInt32] = []
+
+    init(length: Int) { self.length = length }
+
+    var count: Int { letters.count }
+
+    func word(_ i: Int) -> [UInt8] { Array(bytes[i * length ..< (i + 1) * length]) }
+
+    func string(_ i: Int) -> String { String(decoding: bytes[i * length ..< (i + 1) * length], as: UTF8.self) }
+
+    /// The index of `word`, by binary search, or nil when it is not a word of this length.
+    func index(of word: [UInt8]) -> Int? {
+        guard word.count == length else { return nil }
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let base = mid * length
+            var order = 0
+            for k in 0..<length where bytes[base + k] != word[k] {
+                order = bytes[base + k] < word[k] ? -1 : 1
+                break
+            }
+            if order == 0 { return mid }
+            if order < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+}
+
+/// A language's words for Hangman, by length. Words longer than
+/// `Lexicon.longest` letters are left out: evil play keys a family by a
+/// 64-bit mask of positions.
+struct Lexicon: Sendable {
+    static let longest = 64
+
+    /// Index `n` holds the words of `n` letters (index 0 is empty).
+    let byLength: [WordsOfLength]
+
+    init(_ list: WordList) {
+        var byLength = (0...Lexicon.longest).map { WordsOfLength(length: $0) }
+        list.forEachWord { word in
+            guard word.count <= Lexicon.longest else { return }
+            var mask: UInt32 = 0
+            for b in word { mask |= 1 << UInt32(b - 0x61) }
+            byLength[word.count].bytes.append(contentsOf: word)
+            byLength[word.count].letters.append(mask)
+        }
+        self.byLength = byLength
+    }
+
+    func words(length: Int) -> WordsOfLength? {
+        byLength.indices.contains(length) && length > 0 ? byLength[length] : nil
+    }
+
+    /// The longest length that has a word.
+    var maxLength: Int? { byLength.lastIndex { $0.count > 0 }.flatMap { $0 > 0 ? $0 : nil } }
+}
+
+/// Phrases as Hangman plays them: lowercase words of letters a–z, apostrophes
+/// and hyphens, one space between words, and a letter in every word.
+enum Phrase {
+    /// `text` as a phrase (case folded, spaces trimmed and collapsed), or nil.
+    static func normalized(_ text: some StringProtocol) -> String? {
+        guard let bytes = folded(text, slashIsSpace: false),
+              bytes.split(separator: 0x20).allSatisfy({ $0.contains(where: isLetter) }),
+              !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A guess of a word or phrase: like `normalized`, but `/` separates words
+    /// too and a word need not hold a letter (a guess of the wrong shape is
+    /// simply wrong). Nil when it holds anything else, or no letter at all.
+    static func guess(_ text: some StringProtocol) -> String? {
+        guard let bytes = folded(text, slashIsSpace: true), bytes.contains(where: isLetter) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Folds case, turns runs of spaces (and slashes) into one space, trims.
+    private static func folded(_ text: some StringProtocol, slashIsSpace: Bool) -> [UInt8]? {
+        var out: [UInt8] = []
+        var pendingSpace = false
+        for b in text.utf8 {
+            let lower = b | 0x20
+            if b == 0x20 || b == 0x09 || (slashIsSpace && b == 0x2F) {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            guard isLetter(lower) || b == 0x27 || b == 0x2D else { return nil }  // ' and -
+            if pendingSpace { out.append(0x20); pendingSpace = false }
+            out.append(isLetter(lower) ? lower : b)
+        }
+        return out
+    }
+
+    static func isLetter(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+
+    /// How many letters the guesser has to find.
+    static func letterCount(_ phrase: String) -> Int { phrase.utf8.count(where: isLetter) }
+
+    /// The phrase or word as the wire writes it: `/` between words.
+    static func slashed(_ phrase: String) -> String { String(phrase.map { $0 == " " ? "/" : $0 }) }
+}
+
+/// A language's phrase list, in the order given (duplicates dropped).
+struct PhraseBook: Sendable {
+    let all: [String]
+    let byLetters: [Int: [String]]
+
+    init(_ lines: [String]) {
+        var seen = Set<String>()
+        all = lines.compactMap(Phrase.normalized).filter { seen.insert($0).inserted }
+        byLetters = Dictionary(grouping: all, by: Phrase.letterCount)
+    }
+}
+
+/// A pick in 0..<n from the game's seed. Each use of the seed has its own
+/// salt, so the length, the answer and the word revealed do not follow each other.
+func seededPick(_ n: Int, seed: UInt64, salt: UInt64) -> Int {
+    var random = SplitMix64(seed: seed ^ (salt &* 0xD1B5_4A32_D192_ED03))
+    return Int(random.next().multipliedFullWidth(by: UInt64(n)).high)
+}
+
+enum Salt {
+    static let length: UInt64 = 1
+    static let answer: UInt64 = 2
+    static let reveal: UInt64 = 3
+    static let setter: UInt64 = 4
+}
