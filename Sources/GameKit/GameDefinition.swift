@@ -33,9 +33,18 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// `language`, with `saved` (the player's saved settings, same keys)
     /// filling what is left out; gives what the store keeps.
     func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError>
+    /// Options a game between two people takes unless the command says
+    /// otherwise (Hangman: `mode=duel`); none by default.
+    var twoPlayerOptions: [String: String] { get }
+    /// Whether finished games count on boards of wins (Ghost); a kind that
+    /// ranks its games otherwise says no.
+    var ranksByWins: Bool { get }
 }
 
 extension GameDefinition {
+    public var twoPlayerOptions: [String: String] { [:] }
+    public var ranksByWins: Bool { true }
+
     /// A kind without options of its own takes none.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
         options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: "bad-arguments", message: "\(name) takes no such option"))

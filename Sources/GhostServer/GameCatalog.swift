@@ -1,5 +1,6 @@
 import GameKit
 import GhostCore
+import HangmanCore
 
 /// The game kinds this server plays: the one place that names them. The
 /// lobby, the store and the protocol hold games only through GameKit's
@@ -12,7 +13,8 @@ struct GameCatalog {
 
     init(dictionaries: Dictionaries) {
         let ghost = GhostKind(dictionaries: dictionaries)
-        kinds = [ghost.name: ghost]
+        let hangman = HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
+        kinds = [ghost.name: ghost, hangman.name: hangman]
         defaultKind = ghost
     }
 

@@ -119,7 +119,7 @@ extension Lobby {
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
-                          token: table.tokens[seat], round: table.match.round, bot: table.computerLevel,
+                          token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
@@ -274,7 +274,8 @@ extension Lobby {
     /// people's scores. Returns the people's places on the board.
     private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> [ScoreRow] {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        let people = (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] }
+        // People on a board of wins; a kind that ranks games otherwise keeps none here.
+        let people = table.kind.ranksByWins ? (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] } : []
         let board = table.board.name
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                              finalState: game.finalFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),

@@ -165,6 +165,13 @@ public final class Lobby {
         /// The computer's level, if one seat is the computer.
         var computerLevel: BotLevel? { occupants.lazy.compactMap(\.level).first }
 
+        /// The computer's level when its name says it (`bot-hard`), for GAME's
+        /// `bot=`; nil for a computer a kind names itself (`bot-hangman`).
+        var namedLevel: BotLevel? {
+            guard let level = computerLevel, names.contains(Lobby.botPrefix + level.rawValue) else { return nil }
+            return level
+        }
+
         /// A person whose connection is gone.
         func isAway(_ seat: Int) -> Bool { bot(seat) == nil && seats[seat] == nil }
 
@@ -185,6 +192,9 @@ public final class Lobby {
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
     private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
+    /// How a hosted game of another kind was set up (join code → setup): the
+    /// joiner plays what the host was told.
+    private var hostedSetups: [String: GameSetup] = [:]
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
     /// When each game next needs the clock: the computer to play, or a grace period to end.
@@ -368,8 +378,16 @@ public final class Lobby {
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard ready(id, session) else { return }
-        // Another kind's options are checked now, not when a partner comes.
-        if options.game != nil, setUp(options, lang: session.lang, id) == nil { return }
+        // Another kind's options are checked now, not when a partner comes,
+        // and must make a game between two people.
+        var options = options
+        if options.game != nil {
+            guard let (kind, setup) = setUp(options, lang: session.lang, id, people: 2) else { return }
+            guard setup.computerSeat == nil else {
+                return reply(id, .error(.badArguments, "that is a game against the computer: use NEW"))
+            }
+            options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
+        }
         let key = Lobby.seekKey(session.lang, options)
         var queue = seekers[key, default: []]
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
@@ -399,7 +417,7 @@ public final class Lobby {
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard options.game != nil else { return host(options, id, session) }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id) else { return }
-        guard setup.computerSeat != nil else { return host(options, id, session) }
+        guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
@@ -409,12 +427,15 @@ public final class Lobby {
     }
 
     /// The kind a command names and its checked setup; nil after an ERR.
-    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID) -> (any GameDefinition, GameSetup)? {
+    /// `people`: a game between two people takes the kind's two-player options
+    /// (a Hangman duel) unless the command says otherwise.
+    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID, people: Int = 1) -> (any GameDefinition, GameSetup)? {
         guard let kind = options.game.map({ catalog[$0.rawValue] }) ?? catalog.defaultKind else {
             reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(catalog.names.joined(separator: ","))"))
             return nil
         }
-        switch kind.setup(options: options.settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        let settings = people == 2 ? options.settings.merging(kind.twoPlayerOptions) { given, _ in given } : options.settings
+        switch kind.setup(options: settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
             reply(id, .error(ErrorCode(rawValue: e.code), e.message))
@@ -422,12 +443,22 @@ public final class Lobby {
         }
     }
 
-    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session) else { return }
+    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
+                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil) {
+        guard kind != nil || ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
         sessions[id]?.state = .hosting(code: code, options: options)
-        reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
+        if let kind, let setup,
+           let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
+            // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
+            hostedSetups[code] = setup
+            let fields = game.setupFields
+            reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
+                                     + [Field("lang", session.lang)] + fields.dropFirst())))
+        } else {
+            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
+        }
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
 
@@ -445,8 +476,9 @@ public final class Lobby {
         var options = GameOptions.single
         if case .hosting(_, let o) = hostSession.state { options = o }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
-        guard startGame(lang: hostSession.lang, people: [host, id], options: options) else { return failed(id) }
+        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: hostedSetups[code]) else { return failed(id) }
         hosted[code] = nil
+        hostedSetups[code] = nil
     }
 
     private func rematch(_ id: ConnectionID, _ session: Session) {
@@ -507,7 +539,9 @@ public final class Lobby {
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
         case .seeking(let options): seekers[Lobby.seekKey(session.lang, options)]?.removeAll { $0 == id }
-        case .hosting(let code, _): hosted[code] = nil
+        case .hosting(let code, _):
+            hosted[code] = nil
+            hostedSetups[code] = nil
         case .idle, .playing: return
         }
         sessions[id]?.state = .idle

@@ -18,7 +18,7 @@ public final class HangmanKind: GameDefinition {
     let lexicons: [String: Lexicon]
     let phraseBooks: [String: PhraseBook]
 
-    /// `phrases`: each language's phrase list (see `loadPhrases`); lines that
+    /// `phrases`: each language's phrase list (`Dictionaries.phrases`, read from the `phrases` folder); lines that
     /// are not phrases are skipped.
     public init(dictionaries: Dictionaries, phrases: [String: [String]]) {
         self.dictionaries = dictionaries
@@ -33,6 +33,11 @@ public final class HangmanKind: GameDefinition {
     public func maxLength(language: String) -> Int? { lexicons[language]?.maxLength }
 
     // MARK: Setting up
+
+    /// Two people play a duel: one sets the word, the other guesses it.
+    public var twoPlayerOptions: [String: String] { ["mode": HangmanMode.duel.rawValue] }
+    /// Hangman ranks solved games by mistakes, not players by wins.
+    public var ranksByWins: Bool { false }
 
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
         guard lexicons[language] != nil else { return .failure(badValue("no word list for \(language)")) }
@@ -59,9 +64,17 @@ public final class HangmanKind: GameDefinition {
         guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else {
             return .failure(badValue("no words to play with in \(language)"))
         }
+        // `bot=guesser`: a duel where the computer guesses the word you set.
+        var computerSeat: Int? = mode == .duel ? nil : 0
+        if let bot = options["bot"] {
+            guard bot == "guesser", mode == .duel else {
+                return .failure(SetupError(code: "bad-arguments", message: "bot=guesser goes with mode=duel"))
+            }
+            computerSeat = 1
+        }
         return .success(GameSetup(variant: mode.rawValue, settings: "length=\(n) misses=\(misses)",
-                                  computerSeat: mode == .duel ? nil : 0,
-                                  computerName: mode == .duel ? nil : HangmanKind.computerName))
+                                  computerSeat: computerSeat,
+                                  computerName: computerSeat == nil ? nil : HangmanKind.computerName))
     }
 
     private func badValue(_ message: String) -> SetupError { SetupError(code: "bad-value", message: message) }
@@ -172,26 +185,5 @@ public final class HangmanKind: GameDefinition {
 
     public func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String {
         "\(winner) wins."
-    }
-
-    // MARK: Phrase files
-
-    /// Reads every `xx.txt` in `folder` (named like the word lists): one
-    /// lowercase phrase a line, of letters a–z, spaces, apostrophes and
-    /// hyphens; other lines are skipped, and so is a file that cannot be read.
-    /// A missing folder gives no lists.
-    public static func loadPhrases(folder: String) -> [String: [String]] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
-        var lists: [String: [String]] = [:]
-        for name in names.sorted() {
-            guard let code = Dictionaries.language(ofFileName: name),
-                  let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name))
-            else { continue }
-            let phrases = String(decoding: data, as: UTF8.self)
-                .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-                .compactMap(Phrase.normalized)
-            if !phrases.isEmpty { lists[code] = phrases }
-        }
-        return lists
     }
 }

@@ -12,6 +12,7 @@ struct DictionariesPhrasesTests {
         #expect(d.phrases["en"]?.count == 4156)
         #expect(d.phrases["nl"]?.count == 939)
         #expect(d.phrases["en"]?.contains("piece of cake") == true)
+        #expect(Dictionaries.loadPhrases(folder: Self.folder + "/missing").isEmpty)
     }
 
     @Test func whatAPhraseIs() {

@@ -213,18 +213,3 @@ let manyFives: [String] = "abcde".flatMap { a in "fghij".flatMap { b in "klmno".
         #expect(wins >= games * 9 / 10, "won \(wins) of \(games)")
     }
 }
-
-@Suite struct PhraseFileTests {
-    @Test func loadsPhraseListsAndSkipsBadLines() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hangman-phrases-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try "piece of cake\nrock 'n' roll\r\nbad phr4se\n\nmerry-go-round\n  red  herring \nnaïve\n".write(
-            to: folder.appendingPathComponent("en.txt"), atomically: true, encoding: .utf8)
-        try "carte blanche\n".write(to: folder.appendingPathComponent("nl.txt"), atomically: true, encoding: .utf8)
-        try "not a list\n".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
-        let lists = HangmanKind.loadPhrases(folder: folder.path)
-        #expect(lists == ["en": ["piece of cake", "rock 'n' roll", "merry-go-round", "red herring"], "nl": ["carte blanche"]])
-        #expect(HangmanKind.loadPhrases(folder: folder.appendingPathComponent("missing").path) == [:])
-    }
-}
