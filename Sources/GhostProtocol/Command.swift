@@ -115,8 +115,13 @@ public enum Command: Sendable, Equatable {
     case names
     case resume(String)
     case claim
-    /// The top n of a high-score board.
+    /// The top n of a high-score board that ranks people by wins (Ghost's).
     case scores(Int, board: Board = .game)
+    /// The top n of a best-games list of a kind other than Ghost
+    /// (`SCORES game=hangman mode=evil`): its best finished games. `mode` is
+    /// the kind's word for the list (nil: its default list); the server
+    /// checks that the list exists.
+    case bestGames(Int, game: GameKind, mode: String?)
     case hint
     case restart
     case accept
@@ -143,7 +148,7 @@ public enum Command: Sendable, Equatable {
         case .names: .names
         case .resume: .resume
         case .claim: .claim
-        case .scores: .scores
+        case .scores, .bestGames: .scores
         case .restart: .restart
         case .accept: .accept
         case .decline: .decline

@@ -150,15 +150,21 @@ public enum CommandTable {
         case .rematch:
             return plain(verb, .rematch, "after a game, play the same opponent again (both must ask)")
         case .scores:
-            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard]",
-                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores))",
+            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
+                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
                                parse: scores,
                                arguments: { c in
-                                   guard case .scores(let n, let board) = c else { return nil }
-                                   var words = [String(n)]
-                                   if board.mode == .match { words.append("mode=match") }
-                                   if let bot = board.bot { words.append("bot=\(bot.rawValue)") }
-                                   return words
+                                   switch c {
+                                   case let .scores(n, board):
+                                       var words = [String(n)]
+                                       if board.mode == .match { words.append("mode=match") }
+                                       if let bot = board.bot { words.append("bot=\(bot.rawValue)") }
+                                       return words
+                                   case let .bestGames(n, game, mode):
+                                       return [String(n), "game=\(game.rawValue)"] + (mode.map { ["mode=\($0)"] } ?? [])
+                                   default:
+                                       return nil
+                                   }
                                })
         case .hint:
             return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
@@ -278,9 +284,11 @@ public enum CommandTable {
         return words
     }
 
-    /// `SCORES [n] [mode=game|match] [bot=level]`, the number anywhere among the options.
+    /// `SCORES [n] [mode=game|match] [bot=level]`, or `SCORES game=<kind>
+    /// [mode=<word>] [n]` for another kind's best-games list; the number
+    /// anywhere among the options. `game=ghost` is Ghost's boards, as without it.
     private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
-        options(args, keys: ["mode", "bot"]).flatMap { split in
+        options(args, keys: ["mode", "bot", "game"]).flatMap { split in
             guard split.words.count <= 1 else { return .failure(.usage) }
             var n = CommandParser.defaultScores
             if let word = split.words.first {
@@ -288,6 +296,15 @@ public enum CommandTable {
                     return .failure(.usage)
                 }
                 n = v
+            }
+            if let g = split.options["game"], g != GameKind.ghost.rawValue {
+                guard isWord(g) else { return .failure(.usage) }
+                guard split.options["bot"] == nil else {
+                    return .failure(.other(CommandError(.badArguments, "bot= is for Ghost's boards; game=\(g) takes mode=")))
+                }
+                let mode = split.options["mode"]
+                if let mode, !isWord(mode) { return .failure(.usage) }
+                return .success(.bestGames(n, game: GameKind(rawValue: g), mode: mode))
             }
             var board = Board()
             if let m = split.options["mode"] {

@@ -23,6 +23,8 @@ public enum Reply: Sendable, Hashable {
     case claim
     case rematch(status: RematchStatus)
     case scores(count: Int, board: Board)
+    /// The reply to SCORES for a best-games list: `board` is the list's name (`hangman-evil`).
+    case bestGames(count: Int, board: String)
     /// The game kind's fields. Ghost: `winning=yes|no letter=<c>`.
     case hint(fields: [Field])
     case help
@@ -55,7 +57,7 @@ public enum Reply: Sendable, Hashable {
         case .resume: .resume
         case .claim: .claim
         case .rematch: .rematch
-        case .scores: .scores
+        case .scores, .bestGames: .scores
         case .hint: .hint
         case .help: .help
         case .ping: .ping
@@ -114,6 +116,10 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "SCORES".utf8)
             W.field("count", count, &out)
             W.field("board", board.name, &out)
+        case let .bestGames(count, board):
+            out.append(contentsOf: "SCORES".utf8)
+            W.field("count", count, &out)
+            W.field("board", board, &out)
         case let .hint(fields):
             out.append(contentsOf: "HINT".utf8)
             W.fields(fields, &out)
@@ -206,7 +212,9 @@ extension Reply {
         case .claim: return .claim
         case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
         case .scores:
-            guard let count = Decode.int(f["count"]), let board = f["board"].flatMap({ Board(name: $0) }) else { return nil }
+            guard let count = Decode.int(f["count"]), let name = f["board"] else { return nil }
+            // Ghost's boards by wins; any other board is a best-games list.
+            guard let board = Board(name: name) else { return .bestGames(count: count, board: name) }
             return .scores(count: count, board: board)
         case .hint: return .hint(fields: f)
         case .help: return .help

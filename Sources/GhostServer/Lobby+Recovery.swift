@@ -55,7 +55,7 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .hint:
+        case .ping, .help, .names, .scores, .bestGames, .hint:
             // They only read: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .letter:
@@ -312,7 +312,7 @@ extension Lobby {
     /// or its moves do not replay.
     func makeTable(_ g: StoredGame, now: Double) -> Table? {
         guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
-              let kind = catalog[g.kind] else { return nil }
+              let kind = kind(named: g.kind) else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
         guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
                                       starter: match.starter),

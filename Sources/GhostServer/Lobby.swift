@@ -174,6 +174,9 @@ public final class Lobby {
 
     let dictionaries: Dictionaries
     let catalog: GameCatalog
+    /// Kinds besides the catalog's, by name (tests of the kind-generic
+    /// lobby); the catalog's kind wins a clash of names.
+    let extraKinds: [String: any GameDefinition]
     let store: Store
     let settings: Settings
     let clock: LobbyClock
@@ -198,12 +201,18 @@ public final class Lobby {
     /// Failed writes and what a lost turn needs to be undone (Lobby+Recovery.swift).
     var recovery = Recovery()
 
+    /// `extraKinds` are game kinds to play besides the catalog's (for tests
+    /// of what the lobby does for any kind); the server passes none.
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
-                settings: Settings = Settings(), log: @escaping (String) -> Void = { _ in }) throws {
+                settings: Settings = Settings(), extraKinds: [any GameDefinition] = [],
+                log: @escaping (String) -> Void = { _ in }) throws {
         self.dictionaries = dictionaries
         // Every kind prepares what it needs up front (Ghost solves its games:
         // milliseconds in a release build), so a computer move never holds up the loop.
         self.catalog = GameCatalog(dictionaries: dictionaries)
+        var extra: [String: any GameDefinition] = [:]
+        for kind in extraKinds where extra[kind.name] == nil { extra[kind.name] = kind }
+        self.extraKinds = extra
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -213,6 +222,12 @@ public final class Lobby {
         self.log = log
         try restoreGames()
     }
+
+    /// The game kind called `name`, if this server plays it.
+    func kind(named name: String) -> (any GameDefinition)? { catalog[name] ?? extraKinds[name] }
+
+    /// Every kind this server plays, by name.
+    var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
 
     /// Games in progress, adjourned ones included.
     public var activeGames: Int { tables.count }
@@ -304,6 +319,7 @@ public final class Lobby {
             guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
             reply(id, .ok(.scores(count: rows.count, board: board)))
+        case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
@@ -410,8 +426,8 @@ public final class Lobby {
 
     /// The kind a command names and its checked setup; nil after an ERR.
     func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID) -> (any GameDefinition, GameSetup)? {
-        guard let kind = options.game.map({ catalog[$0.rawValue] }) ?? catalog.defaultKind else {
-            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(catalog.names.joined(separator: ","))"))
+        guard let kind = options.game.map({ kind(named: $0.rawValue) }) ?? catalog.defaultKind else {
+            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(kindNames.joined(separator: ","))"))
             return nil
         }
         switch kind.setup(options: options.settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
@@ -466,7 +482,7 @@ public final class Lobby {
         reply(id, .ok(.rematch(status: .started)))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
-        let kind = catalog[last.kind] ?? catalog.defaultKind
+        let kind = kind(named: last.kind) ?? catalog.defaultKind
         let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name))
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
@@ -523,6 +539,31 @@ public final class Lobby {
         case .playing(let gameID, let seat):
             guard tables[gameID] != nil else { return }
             guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+        }
+    }
+
+    // MARK: High scores
+
+    /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
+    private func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
+        guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
+            return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
+        }
+        guard let rows = persist({ try store.bestGames(board: board, limit: n) }) else { return failed(id) }
+        for r in rows { reply(id, .bestScore(rank: r.rank, name: r.name, fields: Lobby.fields(stored: r.fields))) }
+        reply(id, .ok(.bestGames(count: rows.count, board: board)))
+    }
+
+    /// Fields as the store keeps them: `key=value`, separated by spaces.
+    static func stored(_ fields: [Field]) -> String {
+        fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
+    /// The fields of `stored(_:)`'s text back.
+    static func fields(stored text: String) -> [Field] {
+        text.split(separator: " ").compactMap { (word: Substring) -> Field? in
+            guard let eq = word.firstIndex(of: "=") else { return nil }
+            return Field(String(word[..<eq]), String(word[word.index(after: eq)...]))
         }
     }
 

@@ -211,7 +211,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(lines.contains("HELP NEW [rounds=ghost] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel)"))
-        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] - a high-score list, top n (1-100, default 10)"))
+        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
         #expect(lines.first == "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _")
     }
 
