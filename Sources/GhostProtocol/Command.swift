@@ -100,6 +100,11 @@ extension Board {
 public enum Command: Sendable, Equatable {
     case name(String)
     case lang(String)
+    /// Save a setting for the next games (`SET hangman-mode fair`): key and
+    /// value in lowercase; the server knows the keys and checks the value.
+    case set(key: String, value: String)
+    /// List the settings with their values and defaults.
+    case settings
     case seek(GameOptions = .single)
     case new(GameOptions = .single)
     case join(String)
@@ -135,6 +140,8 @@ public enum Command: Sendable, Equatable {
         switch self {
         case .name: .name
         case .lang: .lang
+        case .set: .set
+        case .settings: .settings
         case .seek: .seek
         case .new: .new
         case .join: .join

@@ -6,6 +6,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case name = "NAME"
     case names = "NAMES"
     case lang = "LANG"
+    case set = "SET"
+    case settings = "SETTINGS"
     case seek = "SEEK"
     case new = "NEW"
     case join = "JOIN"
@@ -100,6 +102,13 @@ public enum CommandTable {
                                help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
                                parse: { args in one(args).map { .lang(ASCII.lowercased($0)) } },
                                arguments: { if case .lang(let code) = $0 { [code] } else { nil } })
+        case .set:
+            return CommandSpec(verb: verb, usage: "<key> <value>",
+                               help: "save a setting for your next games (keys and values: SETTINGS); lang is LANG",
+                               parse: setting,
+                               arguments: { if case let .set(key, value) = $0 { [key, value] } else { nil } })
+        case .settings:
+            return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
             return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost]",
                                help: "play the next player who seeks the same game (Ghost, a G-H-O-S-T match, or a Hangman duel) in your language",
@@ -270,6 +279,28 @@ public enum CommandTable {
             return .failure(.other(CommandError(.badArguments, "an answer is letters a-z, with / between the words of a phrase")))
         }
         return .success(word)
+    }
+
+    /// The longest key and value SET takes, in bytes.
+    static let maxSettingKey = 32
+    static let maxSettingValue = 32
+
+    /// `SET <key> <value>`: a key of `a-z 0-9 -` (which keys exist, the
+    /// server says), and a value of at most `maxSettingValue` bytes, both
+    /// folded to lowercase; the server checks the value (`bad-value`).
+    private static func setting(_ args: [Substring]) -> Result<Command, ArgumentError> {
+        options(args, keys: []).flatMap { split in
+            guard split.words.count == 2 else { return .failure(.usage) }
+            let key = ASCII.lowercased(split.words[0]), value = ASCII.lowercased(split.words[1])
+            guard key.utf8.count <= maxSettingKey,
+                  key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else {
+                return .failure(.other(CommandError(.badArguments, "a setting's key is letters, digits and -: see SETTINGS")))
+            }
+            guard value.utf8.count <= maxSettingValue else {
+                return .failure(.other(CommandError(.badValue, "a value is at most \(maxSettingValue) bytes")))
+            }
+            return .success(.set(key: key, value: value))
+        }
     }
 
     /// The words of SEEK's and NEW's options, in their canonical order.

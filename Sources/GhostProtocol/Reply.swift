@@ -9,6 +9,9 @@ public enum Reply: Sendable, Hashable {
     case names(count: Int)
     /// `status` only in a game: whether the switch was done at once or offered.
     case lang(lang: String, status: OfferStatus?)
+    /// The setting as saved (the value in its canonical spelling).
+    case set(key: String, value: String)
+    case settings
     case seek(lang: String, rounds: Rounds)
     /// A private game has a join `code`; a game against the computer its `bot` level.
     case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
@@ -46,6 +49,8 @@ public enum Reply: Sendable, Hashable {
         case .name: .name
         case .names: .names
         case .lang: .lang
+        case .set: .set
+        case .settings: .settings
         case .seek: .seek
         case .new: .new
         case .join: .join
@@ -81,6 +86,11 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "LANG".utf8)
             W.field("lang", lang, &out)
             if let status { W.field("status", status.rawValue, &out) }
+        case let .set(key, value):
+            out.append(contentsOf: "SET".utf8)
+            W.field("key", key, &out)
+            W.field("value", value, &out)
+        case .settings: out.append(contentsOf: "SETTINGS".utf8)
         case let .seek(lang, rounds):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
@@ -187,6 +197,10 @@ extension Reply {
             guard let lang = f["lang"] else { return nil }
             guard let s = f["status"] else { return .lang(lang: lang, status: nil) }
             return OfferStatus(rawValue: s).map { .lang(lang: lang, status: $0) }
+        case .set:
+            guard let key = f["key"], let value = f["value"] else { return nil }
+            return .set(key: key, value: value)
+        case .settings: return .settings
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
             return .seek(lang: lang, rounds: r)

@@ -105,6 +105,9 @@ extension ServerLine {
             }
             guard let name = f["name"], let wins = int("wins") else { return nil }
             self = .rank(name: name, rank: rank, wins: wins)
+        case "SETTING":
+            guard let key = f["key"], let value = f["value"], let defaultValue = f["default"] else { return nil }
+            self = .setting(key: key, value: value, defaultValue: defaultValue)
         case "NAME":
             guard let name = f["name"] else { return nil }
             self = .nameEntry(name)

@@ -44,6 +44,8 @@ public enum ServerLine: Sendable, Hashable {
     /// A data line of SCORES' reply for a best-games list: `SCORE rank=<r>
     /// name=<name>` and the game's fields (Hangman: `word= mistakes= misses= mode= lang=`).
     case bestScore(rank: Int, name: String, fields: [Field])
+    /// A data line of SETTINGS' reply: a setting, its value and its default.
+    case setting(key: String, value: String, defaultValue: String)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
     /// The last line before the server closes the connection.
@@ -194,6 +196,11 @@ extension ServerLine {
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
+        case let .setting(key, value, defaultValue):
+            out.append(contentsOf: "SETTING".utf8)
+            W.field("key", key, &out)
+            W.field("value", value, &out)
+            W.field("default", defaultValue, &out)
         case let .helpEntry(usage, text):
             out.append(contentsOf: "HELP".utf8)
             W.text(usage + " - " + text, &out)

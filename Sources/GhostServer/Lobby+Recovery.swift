@@ -55,13 +55,13 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .bestGames, .hint:
+        case .ping, .help, .names, .scores, .bestGames, .settings, .hint:
             // They only read: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .letter:
             // The hot path: no savepoint (see `runCommand`).
             runCommand(from: id, savepoint: false) { perform(command, from: id) }
-        case .name, .lang:
+        case .name, .lang, .set:
             // They change who a connection is, which a lost turn must undo.
             runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
         default:

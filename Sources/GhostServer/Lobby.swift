@@ -68,7 +68,8 @@ public final class Lobby {
     enum State: Equatable {
         case idle
         case seeking(GameOptions)
-        case hosting(code: String, options: GameOptions)
+        /// `setup`: another kind's game as set up at NEW (with the host's saved settings).
+        case hosting(code: String, options: GameOptions, setup: GameSetup?)
         case playing(game: Int, seat: Int)
     }
 
@@ -304,6 +305,8 @@ public final class Lobby {
             for n in names { reply(id, .nameEntry(n)) }
             reply(id, .ok(.names(count: names.count)))
         case .lang(let code): setLanguage(code, id, session)
+        case .set(let key, let value): setSetting(key, value, id, session)
+        case .settings: listSettings(id, session)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
@@ -358,16 +361,18 @@ public final class Lobby {
         reply(id, .ok(.name(name: name, lang: sessions[id]?.lang ?? defaultLanguage)))
     }
 
-    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session) {
+    /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
+    /// the game's language, while `SET lang` only saves it for the next games.
+    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
         guard dictionaries[code] != nil else {
             return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
         }
         switch session.state {
-        case .playing:
+        case .playing where !asSetting:
             return offerOrApply(kind: .lang, lang: code, id, session)
         case .seeking, .hosting:
-            return reply(id, .error(.busy, "LEAVE the seek or private game first; LANG applies to new games"))
-        case .idle:
+            return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
+        case .idle, .playing:
             break
         }
         if let name = session.name {
@@ -377,7 +382,64 @@ public final class Lobby {
         }
         sessions[id]?.lang = code
         sessions[id]?.langChosen = true
-        reply(id, .ok(.lang(lang: code, status: nil)))
+        reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
+    }
+
+    // MARK: Settings
+
+    /// Every setting the game kinds offer, each key once (`lang` is the
+    /// lobby's own), in the order SETTINGS lists them.
+    var settingSpecs: [SettingSpec] {
+        var seen: Set<String> = [Preference.language.rawValue]
+        return kindNames.compactMap { kind(named: $0) }.flatMap(\.settingKeys).filter { seen.insert($0.key).inserted }
+    }
+
+    /// SET <key> <value>: checked by the kind that offers the key, for the
+    /// connection's language, then saved at once for the name. It applies to
+    /// the next NEW, never to a game in progress. `lang` is LANG outside a
+    /// game (and, like LANG, may come before NAME); the other keys need a name.
+    private func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
+        if key == Preference.language.rawValue { return setLanguage(value, id, session, asSetting: true) }
+        guard let spec = settingSpecs.first(where: { $0.key == key }) else {
+            let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
+            return reply(id, .error(.badArguments, "no setting \(key); settings: \(keys.joined(separator: ","))"))
+        }
+        let checked: String
+        switch spec.validate(value, session.lang) {
+        case .success(let v): checked = v
+        case .failure(let e): return reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+        }
+        guard let name = session.name else {
+            return reply(id, .error(.noName, "send NAME <name> first: settings are saved per name"))
+        }
+        guard persist({ try store.setPreference(key, checked, for: name, now: clock.wall) }) != nil else { return failed(id) }
+        reply(id, .ok(.set(key: key, value: checked)))
+    }
+
+    /// SETTINGS: each kind's settings with the name's values (the defaults
+    /// before NAME), then `lang`.
+    private func listSettings(_ id: ConnectionID, _ session: Session) {
+        var saved: [String: String] = [:]
+        if let name = session.name {
+            guard let prefs = persist({ try store.preferences(for: name) }) else { return failed(id) }
+            saved = prefs
+        }
+        for spec in settingSpecs {
+            reply(id, .setting(key: spec.key, value: saved[spec.key] ?? spec.defaultValue, defaultValue: spec.defaultValue))
+        }
+        reply(id, .setting(key: Preference.language.rawValue, value: session.lang, defaultValue: defaultLanguage))
+        reply(id, .ok(.settings))
+    }
+
+    /// The options a name's saved settings give a kind's NEW (`mode` →
+    /// `fair`), a default for each one not saved.
+    func savedOptions(of name: String, for kind: any GameDefinition) throws -> [String: String] {
+        let specs = kind.settingKeys
+        guard !specs.isEmpty else { return [:] }
+        let prefs = try store.preferences(for: name)
+        var options: [String: String] = [:]
+        for spec in specs where options[spec.option] == nil { options[spec.option] = prefs[spec.key] ?? spec.defaultValue }
+        return options
     }
 
     // MARK: Finding an opponent
@@ -414,8 +476,8 @@ public final class Lobby {
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard options.game != nil else { return host(options, id, session) }
-        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id) else { return }
-        guard setup.computerSeat != nil else { return host(options, id, session) }
+        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
+        guard setup.computerSeat != nil else { return host(options, id, session, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
@@ -424,13 +486,22 @@ public final class Lobby {
         }) else { return failed(id) }
     }
 
-    /// The kind a command names and its checked setup; nil after an ERR.
-    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID) -> (any GameDefinition, GameSetup)? {
+    /// The kind a command names and its checked setup, with the options it
+    /// leaves out filled from the saved settings of `name` (NEW); nil after an ERR.
+    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID, savedBy name: String? = nil) -> (any GameDefinition, GameSetup)? {
         guard let kind = options.game.map({ kind(named: $0.rawValue) }) ?? catalog.defaultKind else {
             reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(kindNames.joined(separator: ","))"))
             return nil
         }
-        switch kind.setup(options: options.settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        var saved: [String: String] = [:]
+        if let name {
+            guard let prefs = persist({ try savedOptions(of: name, for: kind) }) else {
+                failed(id)
+                return nil
+            }
+            saved = prefs
+        }
+        switch kind.setup(options: options.settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
             reply(id, .error(ErrorCode(rawValue: e.code), e.message))
@@ -438,11 +509,11 @@ public final class Lobby {
         }
     }
 
-    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session, setup: GameSetup? = nil) {
         guard ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
-        sessions[id]?.state = .hosting(code: code, options: options)
+        sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
         reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
@@ -459,9 +530,13 @@ public final class Lobby {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
         var options = GameOptions.single
-        if case .hosting(_, let o) = hostSession.state { options = o }
+        var setup: GameSetup?
+        if case .hosting(_, let o, let s) = hostSession.state {
+            options = o
+            setup = s
+        }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
-        guard startGame(lang: hostSession.lang, people: [host, id], options: options) else { return failed(id) }
+        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }
 
@@ -504,7 +579,7 @@ public final class Lobby {
             forgetLastGame(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
-        case .hosting(let code, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
+        case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
         case .playing: reply(id, .error(.busy, "you are in a game"))
         }
         return false
@@ -523,7 +598,7 @@ public final class Lobby {
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
         case .seeking(let options): seekers[Lobby.seekKey(session.lang, options)]?.removeAll { $0 == id }
-        case .hosting(let code, _): hosted[code] = nil
+        case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
         sessions[id]?.state = .idle

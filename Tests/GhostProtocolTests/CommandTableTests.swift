@@ -28,6 +28,8 @@ let sampleCommands: [Command] = {
         .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names, .lang("en"), .lang("nl"),
         .join("4EG7R"), .letter(Letter(ascii: 0x61)!), .leave, .restart, .accept, .decline,
         .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .help, .ping, .quit,
+        .set(key: "hangman-mode", value: "evil"), .set(key: "hangman-length", value: "any"), .set(key: "hangman-misses", value: "26"),
+        .set(key: "lang", value: "nl"), .set(key: "x-9", value: "-1"), .set(key: "k", value: "a!b/c"), .settings,
     ]
     out += Letter.all.map { .letter($0) }
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
@@ -90,6 +92,8 @@ let sampleCommands: [Command] = {
         #expect(Command.new(GameOptions(bot: .easy)).rendered == "NEW bot=easy")
         #expect(Command.scores(100, board: Board(mode: .match, bot: .easy)).rendered == "SCORES 100 mode=match bot=easy")
         #expect(Command.scores(10).rendered == "SCORES 10")
+        #expect(Command.set(key: "hangman-misses", value: "6").rendered == "SET hangman-misses 6")
+        #expect(Command.settings.rendered == "SETTINGS")
         #expect(Command.bestGames(10, game: .hangman, mode: nil).rendered == "SCORES 10 game=hangman")
         #expect(Command.bestGames(3, game: .hangman, mode: "fair").rendered == "SCORES 3 game=hangman mode=fair")
     }

@@ -32,9 +32,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .cancelled: 21
     case .bestScore: 22
     case .bestRank: 23
+    case .setting: 24
     }
 }
-private let caseCount = 24
+private let caseCount = 25
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -60,9 +61,11 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .quit: 18
     case .other: 19
     case .bestGames: 20
+    case .set: 21
+    case .settings: 22
     }
 }
-private let replyCount = 21
+private let replyCount = 23
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -78,6 +81,9 @@ private let replyCount = 21
         (.ok(.decline), "OK DECLINE"),
         (.ok(.name(name: "alice", lang: "en")), "OK NAME name=alice lang=en"),
         (.ok(.names(count: 2)), "OK NAMES count=2"),
+        (.ok(.set(key: "hangman-mode", value: "fair")), "OK SET key=hangman-mode value=fair"),
+        (.ok(.set(key: "lang", value: "nl")), "OK SET key=lang value=nl"),
+        (.ok(.settings), "OK SETTINGS"),
         (.ok(.lang(lang: "nl", status: nil)), "OK LANG lang=nl"),
         (.ok(.lang(lang: "nl", status: .done)), "OK LANG lang=nl status=done"),
         (.ok(.lang(lang: "en", status: .offered)), "OK LANG lang=en status=offered"),
@@ -157,6 +163,8 @@ private let replyCount = 21
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),
+        (.setting(key: "hangman-mode", value: "fair", defaultValue: "evil"), "SETTING key=hangman-mode value=fair default=evil"),
+        (.setting(key: "lang", value: "en", defaultValue: "en"), "SETTING key=lang value=en default=en"),
         (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
         (.bestScore(rank: 2, name: "alice", fields: [F("word", "peach"), F("mistakes", "1"), F("misses", "8"), F("mode", "evil"),
                                                      F("lang", "en")]),
@@ -214,7 +222,7 @@ private let replyCount = 21
     }
 
     @Test func unknownLinesDecodeToNil() {
-        for text in ["", "   ", "HANGMAN id=1 pattern=_e__", "WHATEVER", "ok ping", "BYE later-code text",
+        for text in ["", "   ", "HANGMAN id=1 pattern=_e__", "WHATEVER", "SETTING key=a value=b", "SETTING value=b default=c", "ok ping", "BYE later-code text",
                      "GAME id=x lang=en players=a,b round=1", "TURN player=a fragment=", "TURN id=-1 player=a",
                      "OFFER id=1 player=a kind=swap", "GAME id=1 game=ghost lang=en players=a,b round=1 bot=expert",
                      "HELLO notghostd/1 protocol=2", "RANK name=a rank=1", "ERR", "OK",

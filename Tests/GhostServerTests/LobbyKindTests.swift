@@ -318,3 +318,130 @@ private func ending(_ lines: [String]) -> [String] {
         #expect(h.drain() == [1: ["OK SCORES count=0 board=match"]])
     }
 }
+
+@Suite struct LobbyKindSettingsTests {
+    @Test func settingsListEveryKindsKeysThenLang() throws {
+        let h = try KindHarness()
+        h.named(1, "alice")
+        h.send(1, "SETTINGS")
+        #expect(h.drain() == [1: [
+            "SETTING key=guess-mode value=short default=short",
+            "SETTING key=guess-length value=any default=any",
+            "SETTING key=guess-misses value=8 default=8",
+            "SETTING key=lang value=en default=en",
+            "OK SETTINGS",
+        ]])
+        h.send(1, "SET guess-mode LONG")
+        h.send(1, "SET guess-misses 05")
+        h.send(1, "SET guess-length 5")
+        h.send(1, "SETTINGS")
+        #expect(h.drain() == [1: [
+            "OK SET key=guess-mode value=long",
+            "OK SET key=guess-misses value=5",
+            "OK SET key=guess-length value=5",
+            "SETTING key=guess-mode value=long default=short",
+            "SETTING key=guess-length value=5 default=any",
+            "SETTING key=guess-misses value=5 default=8",
+            "SETTING key=lang value=en default=en",
+            "OK SETTINGS",
+        ]])
+        #expect(try h.store.preferences(for: "alice") == ["guess-mode": "long", "guess-misses": "5", "guess-length": "5"])
+    }
+
+    /// The kind checks each value; a refused one changes nothing.
+    @Test func badValuesAreRefusedByTheKind() throws {
+        let h = try KindHarness()
+        h.named(1, "alice")
+        h.send(1, "SET guess-misses 7")
+        _ = h.drain()
+        for (line, error) in [("SET guess-misses 27", "ERR bad-value guess-misses: 1 to 26"),
+                              ("SET guess-misses 0", "ERR bad-value guess-misses: 1 to 26"),
+                              ("SET guess-misses x", "ERR bad-value guess-misses: 1 to 26"),
+                              ("SET guess-mode duel", "ERR bad-value guess-mode: short or long"),
+                              // en's longest word here has 5 letters; nl's has 6.
+                              ("SET guess-length 6", "ERR bad-value length: any, or 1 to 5 in en"),
+                              ("SET guess-length 0", "ERR bad-value length: any, or 1 to 5 in en"),
+                              ("SET guess-colour red", "ERR bad-arguments no setting guess-colour; settings: guess-mode,guess-length,guess-misses,lang")] {
+            h.send(1, line)
+            #expect(h.drain() == [1: [error]], "\(line)")
+        }
+        #expect(try h.store.preferences(for: "alice") == ["guess-misses": "7"])
+        h.send(1, "LANG nl")
+        h.send(1, "SET guess-length 6")
+        #expect(h.drain() == [1: ["OK LANG lang=nl", "OK SET key=guess-length value=6"]])
+        // Checked again at NEW: back in English, a saved length of 6 is refused.
+        h.send(1, "LANG en")
+        h.send(1, "NEW game=guess")
+        #expect(h.drain() == [1: ["OK LANG lang=en", "ERR bad-value length: any, or 1 to 5 in en"]])
+        #expect(h.lobby.activeGames == 0)
+        // A value is checked before the name: without one, a good value is no-name, a bad one bad-value.
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "SET guess-misses 99")
+        h.send(2, "SET guess-misses 9")
+        h.send(2, "SETTINGS")
+        #expect(h.drain() == [2: ["ERR bad-value guess-misses: 1 to 26",
+                                  "ERR no-name send NAME <name> first: settings are saved per name",
+                                  "SETTING key=guess-mode value=short default=short",
+                                  "SETTING key=guess-length value=any default=any",
+                                  "SETTING key=guess-misses value=8 default=8",
+                                  "SETTING key=lang value=en default=en",
+                                  "OK SETTINGS"]])
+    }
+
+    /// NEW fills the options it leaves out from the saved settings; a setting
+    /// made during a game applies to the next one only; they survive a restart.
+    @Test func savedSettingsFillNewGamesOnly() throws {
+        let h = try KindHarness()
+        defer { withExtendedLifetime(h) {} }
+        h.named(1, "alice")
+        h.send(1, "NEW game=guess")
+        #expect(h.drain()[1]?.first == "OK NEW game=guess mode=short lang=en misses=8")
+        h.send(1, "SET guess-mode long")
+        h.send(1, "SET guess-misses 3")
+        let during = h.drain()[1] ?? []
+        #expect(during == ["OK SET key=guess-mode value=long", "OK SET key=guess-misses value=3"])
+        // The game in progress is as it was: 3 wrong letters do not hang it.
+        for l in "xyz" { h.send(1, String(l)) }
+        #expect(h.drain()[1]?.last == "TURN id=1 player=alice pattern=___ mistakes=3")
+        _ = h.play(1, "cat", new: "")
+        // The next game takes them.
+        h.send(1, "NEW game=guess")
+        #expect(h.drain()[1]?.first == "OK NEW game=guess mode=long lang=en misses=3")
+        h.send(1, "LEAVE")
+        // The command's own options win over the saved ones.
+        h.send(1, "NEW game=guess mode=short")
+        #expect(h.drain()[1]?.last?.hasPrefix("TURN id=3 ") == true)
+        #expect(h.outbox.all(to: 1).contains("OK NEW game=guess mode=short lang=en misses=3"))
+        h.send(1, "LEAVE")
+        _ = h.drain()
+        // A restart keeps them.
+        let again = try KindHarness(directory: h.directory)
+        again.named(4, "alice")
+        again.send(4, "NEW game=guess")
+        #expect(again.drain()[4]?.first == "OK NEW game=guess mode=long lang=en misses=3")
+        // Another name has the defaults.
+        again.named(5, "bob")
+        again.send(5, "NEW game=guess")
+        #expect(again.drain()[5]?.first == "OK NEW game=guess mode=short lang=en misses=8")
+    }
+
+    /// A private game is set up with the host's settings at NEW.
+    @Test func aHostedGameKeepsTheHostsSettings() throws {
+        let h = try KindHarness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SET guess-misses 4")
+        h.send(2, "SET guess-misses 20")
+        h.send(1, "NEW game=guess mode=duel")
+        let code = try #require(h.drain()[1]?.dropFirst(1).first.flatMap { Message.parse($0)?["code"] })
+        // Changed after NEW: not this game's.
+        h.send(1, "SET guess-misses 9")
+        h.send(2, "JOIN \(code)")
+        let d = h.drain()
+        #expect(d[1]?.contains { $0.hasPrefix("GAME id=1 game=guess lang=en players=alice,bob ") && $0.hasSuffix(" round=1 mode=duel misses=4") } == true,
+                "\(d[1] ?? [])")
+        #expect(d[2]?.contains { $0.hasSuffix(" round=1 mode=duel misses=4") } == true)
+    }
+}
+
