@@ -39,6 +39,18 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// Whether finished games count on boards of wins (Ghost); a kind that
     /// ranks its games otherwise says no.
     var ranksByWins: Bool { get }
+    /// The entry a finished game makes on one of the kind's best-games lists
+    /// (Hangman: a solved game, on `hangman-<mode>`), or nil: most games make
+    /// none. `game` is over with `outcome`; `variant` and `language` are the
+    /// game's. The server records it only when `seat` is a person.
+    func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame?
+    /// The best-games list that `SCORES game=<kind> [mode=<mode>]` shows: its
+    /// board name, or nil when the kind keeps no list for that mode (`mode`
+    /// nil: the kind's default list, if it has one).
+    func bestGamesBoard(mode: String?) -> String?
+    /// The settings a player can save for the kind's new games (`SET`,
+    /// `SETTINGS`), in the order `SETTINGS` lists them.
+    var settingKeys: [SettingSpec] { get }
 }
 
 extension GameDefinition {
@@ -48,6 +60,63 @@ extension GameDefinition {
     /// A kind without options of its own takes none.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
         options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: "bad-arguments", message: "\(name) takes no such option"))
+    }
+
+    /// No best-games lists by default.
+    public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? { nil }
+    public func bestGamesBoard(mode: String?) -> String? { nil }
+
+    /// No settings by default.
+    public var settingKeys: [SettingSpec] { [] }
+}
+
+/// One entry of a best-games list: a high-score board that ranks single
+/// finished games (Hangman's solved games) rather than people by wins. The
+/// store keeps it as given and knows nothing of what it means.
+public struct BestGame: Sendable, Equatable {
+    /// The list's name (`hangman-evil`): `board=` of `OK SCORES` and `RANK`.
+    public var board: String
+    /// Whose entry it is: the seat of the player it is listed under.
+    public var seat: Int
+    /// The ranking keys, exactly two: lower is better, the first key first;
+    /// entries equal on both are ranked by game, the earlier game first.
+    /// (Hangman: `[mistakes, -letters]`, fewest mistakes, then the longer word.)
+    public var keys: [Int]
+    /// What the list shows of the game: the fields of its `SCORE` line after
+    /// `rank=` and `name=` (Hangman: `word= mistakes= misses= mode= lang=`).
+    /// Values hold no spaces.
+    public var fields: [Field]
+
+    public init(board: String, seat: Int, keys: [Int], fields: [Field]) {
+        self.board = board
+        self.seat = seat
+        self.keys = keys
+        self.fields = fields
+    }
+}
+
+/// A setting a player can save (`SET <key> <value>`) for a kind's new
+/// games; `NEW` then fills the option `option` with it when the command
+/// leaves that option out (passed to `setup` as `saved`).
+public struct SettingSpec: Sendable {
+    /// The key of `SET` and `SETTINGS`, lowercase and unique on the server:
+    /// prefixed with the kind's name (`hangman-mode`).
+    public var key: String
+    /// The option of `NEW` it fills (`mode`), a key of `setup`'s `saved`.
+    public var option: String
+    /// The value a player has until they set one (`evil`).
+    public var defaultValue: String
+    /// Checks a value (lowercase, as sent) for a player whose language is
+    /// `language`: the value to save (in its canonical spelling), or why it
+    /// is refused (code `bad-value`, and a sentence that says what is allowed).
+    public var validate: @Sendable (_ value: String, _ language: String) -> Result<String, SetupError>
+
+    public init(key: String, option: String, defaultValue: String,
+                validate: @escaping @Sendable (_ value: String, _ language: String) -> Result<String, SetupError>) {
+        self.key = key
+        self.option = option
+        self.defaultValue = defaultValue
+        self.validate = validate
     }
 }
 

@@ -15,6 +15,8 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let unknownCommand = ErrorCode(rawValue: "unknown-command")
     /// The command's arguments are missing or too many.
     public static let badArguments = ErrorCode(rawValue: "bad-arguments")
+    /// A setting's value is out of range (SET), or a saved one no longer fits (NEW).
+    public static let badValue = ErrorCode(rawValue: "bad-value")
     /// A move was not exactly one letter a-z.
     public static let notALetter = ErrorCode(rawValue: "not-a-letter")
     /// The name does not follow the name rules.
@@ -58,7 +60,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
 
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
-        .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .notALetter, .badName, .nameTaken,
+        .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
         .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
     ]

@@ -100,6 +100,11 @@ extension Board {
 public enum Command: Sendable, Equatable {
     case name(String)
     case lang(String)
+    /// Save a setting for the next games (`SET hangman-mode fair`): key and
+    /// value in lowercase; the server knows the keys and checks the value.
+    case set(key: String, value: String)
+    /// List the settings with their values and defaults.
+    case settings
     case seek(GameOptions = .single)
     case new(GameOptions = .single)
     case join(String)
@@ -115,8 +120,13 @@ public enum Command: Sendable, Equatable {
     case names
     case resume(String)
     case claim
-    /// The top n of a high-score board.
+    /// The top n of a high-score board that ranks people by wins (Ghost's).
     case scores(Int, board: Board = .game)
+    /// The top n of a best-games list of a kind other than Ghost
+    /// (`SCORES game=hangman mode=evil`): its best finished games. `mode` is
+    /// the kind's word for the list (nil: its default list); the server
+    /// checks that the list exists.
+    case bestGames(Int, game: GameKind, mode: String?)
     case hint
     case restart
     case accept
@@ -130,6 +140,8 @@ public enum Command: Sendable, Equatable {
         switch self {
         case .name: .name
         case .lang: .lang
+        case .set: .set
+        case .settings: .settings
         case .seek: .seek
         case .new: .new
         case .join: .join
@@ -143,7 +155,7 @@ public enum Command: Sendable, Equatable {
         case .names: .names
         case .resume: .resume
         case .claim: .claim
-        case .scores: .scores
+        case .scores, .bestGames: .scores
         case .restart: .restart
         case .accept: .accept
         case .decline: .decline

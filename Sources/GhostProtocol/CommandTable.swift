@@ -6,6 +6,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case name = "NAME"
     case names = "NAMES"
     case lang = "LANG"
+    case set = "SET"
+    case settings = "SETTINGS"
     case seek = "SEEK"
     case new = "NEW"
     case join = "JOIN"
@@ -100,6 +102,13 @@ public enum CommandTable {
                                help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
                                parse: { args in one(args).map { .lang(ASCII.lowercased($0)) } },
                                arguments: { if case .lang(let code) = $0 { [code] } else { nil } })
+        case .set:
+            return CommandSpec(verb: verb, usage: "<key> <value>",
+                               help: "save a setting for your next games (keys and values: SETTINGS); lang is LANG",
+                               parse: setting,
+                               arguments: { if case let .set(key, value) = $0 { [key, value] } else { nil } })
+        case .settings:
+            return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
             return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost]",
                                help: "play the next player who seeks the same game (Ghost, a G-H-O-S-T match, or a Hangman duel) in your language",
@@ -150,15 +159,21 @@ public enum CommandTable {
         case .rematch:
             return plain(verb, .rematch, "after a game, play the same opponent again (both must ask)")
         case .scores:
-            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard]",
-                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores))",
+            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
+                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
                                parse: scores,
                                arguments: { c in
-                                   guard case .scores(let n, let board) = c else { return nil }
-                                   var words = [String(n)]
-                                   if board.mode == .match { words.append("mode=match") }
-                                   if let bot = board.bot { words.append("bot=\(bot.rawValue)") }
-                                   return words
+                                   switch c {
+                                   case let .scores(n, board):
+                                       var words = [String(n)]
+                                       if board.mode == .match { words.append("mode=match") }
+                                       if let bot = board.bot { words.append("bot=\(bot.rawValue)") }
+                                       return words
+                                   case let .bestGames(n, game, mode):
+                                       return [String(n), "game=\(game.rawValue)"] + (mode.map { ["mode=\($0)"] } ?? [])
+                                   default:
+                                       return nil
+                                   }
                                })
         case .hint:
             return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
@@ -266,6 +281,28 @@ public enum CommandTable {
         return .success(word)
     }
 
+    /// The longest key and value SET takes, in bytes.
+    static let maxSettingKey = 32
+    static let maxSettingValue = 32
+
+    /// `SET <key> <value>`: a key of `a-z 0-9 -` (which keys exist, the
+    /// server says), and a value of at most `maxSettingValue` bytes, both
+    /// folded to lowercase; the server checks the value (`bad-value`).
+    private static func setting(_ args: [Substring]) -> Result<Command, ArgumentError> {
+        options(args, keys: []).flatMap { split in
+            guard split.words.count == 2 else { return .failure(.usage) }
+            let key = ASCII.lowercased(split.words[0]), value = ASCII.lowercased(split.words[1])
+            guard key.utf8.count <= maxSettingKey,
+                  key.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else {
+                return .failure(.other(CommandError(.badArguments, "a setting's key is letters, digits and -: see SETTINGS")))
+            }
+            guard value.utf8.count <= maxSettingValue else {
+                return .failure(.other(CommandError(.badValue, "a value is at most \(maxSettingValue) bytes")))
+            }
+            return .success(.set(key: key, value: value))
+        }
+    }
+
     /// The words of SEEK's and NEW's options, in their canonical order.
     private static func optionWords(_ o: GameOptions) -> [String] {
         var words: [String] = []
@@ -278,9 +315,11 @@ public enum CommandTable {
         return words
     }
 
-    /// `SCORES [n] [mode=game|match] [bot=level]`, the number anywhere among the options.
+    /// `SCORES [n] [mode=game|match] [bot=level]`, or `SCORES game=<kind>
+    /// [mode=<word>] [n]` for another kind's best-games list; the number
+    /// anywhere among the options. `game=ghost` is Ghost's boards, as without it.
     private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
-        options(args, keys: ["mode", "bot"]).flatMap { split in
+        options(args, keys: ["mode", "bot", "game"]).flatMap { split in
             guard split.words.count <= 1 else { return .failure(.usage) }
             var n = CommandParser.defaultScores
             if let word = split.words.first {
@@ -288,6 +327,15 @@ public enum CommandTable {
                     return .failure(.usage)
                 }
                 n = v
+            }
+            if let g = split.options["game"], g != GameKind.ghost.rawValue {
+                guard isWord(g) else { return .failure(.usage) }
+                guard split.options["bot"] == nil else {
+                    return .failure(.other(CommandError(.badArguments, "bot= is for Ghost's boards; game=\(g) takes mode=")))
+                }
+                let mode = split.options["mode"]
+                if let mode, !isWord(mode) { return .failure(.usage) }
+                return .success(.bestGames(n, game: GameKind(rawValue: g), mode: mode))
             }
             var board = Board()
             if let m = split.options["mode"] {

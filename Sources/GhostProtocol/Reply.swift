@@ -9,6 +9,9 @@ public enum Reply: Sendable, Hashable {
     case names(count: Int)
     /// `status` only in a game: whether the switch was done at once or offered.
     case lang(lang: String, status: OfferStatus?)
+    /// The setting as saved (the value in its canonical spelling).
+    case set(key: String, value: String)
+    case settings
     case seek(lang: String, rounds: Rounds)
     /// A private game has a join `code`; a game against the computer its `bot` level.
     case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
@@ -23,6 +26,8 @@ public enum Reply: Sendable, Hashable {
     case claim
     case rematch(status: RematchStatus)
     case scores(count: Int, board: Board)
+    /// The reply to SCORES for a best-games list: `board` is the list's name (`hangman-evil`).
+    case bestGames(count: Int, board: String)
     /// The game kind's fields. Ghost: `winning=yes|no letter=<c>`.
     case hint(fields: [Field])
     case help
@@ -44,6 +49,8 @@ public enum Reply: Sendable, Hashable {
         case .name: .name
         case .names: .names
         case .lang: .lang
+        case .set: .set
+        case .settings: .settings
         case .seek: .seek
         case .new: .new
         case .join: .join
@@ -55,7 +62,7 @@ public enum Reply: Sendable, Hashable {
         case .resume: .resume
         case .claim: .claim
         case .rematch: .rematch
-        case .scores: .scores
+        case .scores, .bestGames: .scores
         case .hint: .hint
         case .help: .help
         case .ping: .ping
@@ -79,6 +86,11 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "LANG".utf8)
             W.field("lang", lang, &out)
             if let status { W.field("status", status.rawValue, &out) }
+        case let .set(key, value):
+            out.append(contentsOf: "SET".utf8)
+            W.field("key", key, &out)
+            W.field("value", value, &out)
+        case .settings: out.append(contentsOf: "SETTINGS".utf8)
         case let .seek(lang, rounds):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
@@ -114,6 +126,10 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "SCORES".utf8)
             W.field("count", count, &out)
             W.field("board", board.name, &out)
+        case let .bestGames(count, board):
+            out.append(contentsOf: "SCORES".utf8)
+            W.field("count", count, &out)
+            W.field("board", board, &out)
         case let .hint(fields):
             out.append(contentsOf: "HINT".utf8)
             W.fields(fields, &out)
@@ -181,6 +197,10 @@ extension Reply {
             guard let lang = f["lang"] else { return nil }
             guard let s = f["status"] else { return .lang(lang: lang, status: nil) }
             return OfferStatus(rawValue: s).map { .lang(lang: lang, status: $0) }
+        case .set:
+            guard let key = f["key"], let value = f["value"] else { return nil }
+            return .set(key: key, value: value)
+        case .settings: return .settings
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
             return .seek(lang: lang, rounds: r)
@@ -206,7 +226,9 @@ extension Reply {
         case .claim: return .claim
         case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
         case .scores:
-            guard let count = Decode.int(f["count"]), let board = f["board"].flatMap({ Board(name: $0) }) else { return nil }
+            guard let count = Decode.int(f["count"]), let name = f["board"] else { return nil }
+            // Ghost's boards by wins; any other board is a best-games list.
+            guard let board = Board(name: name) else { return .bestGames(count: count, board: name) }
             return .scores(count: count, board: board)
         case .hint: return .hint(fields: f)
         case .help: return .help

@@ -96,13 +96,29 @@ extension ServerLine {
             }
             self = .cancelled(id: id, player: player, kind: kind)
         case "RANK":
-            guard let name = f["name"], let rank = int("rank"), let wins = int("wins") else { return nil }
+            // A wins board's RANK has name= and wins=; a best-games list's has
+            // neither, and names its board.
+            guard let rank = int("rank") else { return nil }
+            if f["name"] == nil && f["wins"] == nil, let board = f["board"] {
+                self = .bestRank(board: board, rank: rank, fields: Decode.gameFields(f, header: Decode.bestRankHeader))
+                return
+            }
+            guard let name = f["name"], let wins = int("wins") else { return nil }
             self = .rank(name: name, rank: rank, wins: wins)
+        case "SETTING":
+            guard let key = f["key"], let value = f["value"], let defaultValue = f["default"] else { return nil }
+            self = .setting(key: key, value: value, defaultValue: defaultValue)
         case "NAME":
             guard let name = f["name"] else { return nil }
             self = .nameEntry(name)
         case "SCORE":
-            guard let rank = int("rank"), let name = f["name"], let wins = int("wins"), let played = int("played") else { return nil }
+            guard let rank = int("rank"), let name = f["name"] else { return nil }
+            // A wins board's line has wins= and played=; a best-games list's has neither.
+            guard f["wins"] != nil || f["played"] != nil else {
+                self = .bestScore(rank: rank, name: name, fields: Decode.gameFields(f, header: Decode.bestScoreHeader))
+                return
+            }
+            guard let wins = int("wins"), let played = int("played") else { return nil }
             self = .score(rank: rank, name: name, wins: wins, played: played)
         default:
             return nil  // a later protocol's line
@@ -122,6 +138,8 @@ enum Decode {
     static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot"]
     static let playerHeader: Set<String> = ["id", "player"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
+    static let bestScoreHeader: Set<String> = ["rank", "name"]
+    static let bestRankHeader: Set<String> = ["board", "rank"]
 
     static func value(_ s: Substring) -> String {
         s.unicodeScalars.count <= maxValue ? String(s) : String(String.UnicodeScalarView(s.unicodeScalars.prefix(maxValue)))

@@ -34,10 +34,18 @@ public enum ServerLine: Sendable, Hashable {
     /// cancelled an offer to restart, or a rematch request lapsed.
     case cancelled(id: Int, player: String, kind: Withdrawn)
     case rank(name: String, rank: Int, wins: Int)
+    /// At the end of a game that made a best-games list, to its player:
+    /// `RANK board=<board> rank=<r>` and the entry's fields (the game kind's).
+    case bestRank(board: String, rank: Int, fields: [Field])
     /// A data line of NAMES' reply.
     case nameEntry(String)
     /// A data line of SCORES' reply.
     case score(rank: Int, name: String, wins: Int, played: Int)
+    /// A data line of SCORES' reply for a best-games list: `SCORE rank=<r>
+    /// name=<name>` and the game's fields (Hangman: `word= mistakes= misses= mode= lang=`).
+    case bestScore(rank: Int, name: String, fields: [Field])
+    /// A data line of SETTINGS' reply: a setting, its value and its default.
+    case setting(key: String, value: String, defaultValue: String)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
     /// The last line before the server closes the connection.
@@ -169,6 +177,16 @@ extension ServerLine {
             W.field("name", name, &out)
             W.field("rank", rank, &out)
             W.field("wins", wins, &out)
+        case let .bestRank(board, rank, fields):
+            out.append(contentsOf: "RANK".utf8)
+            W.field("board", board, &out)
+            W.field("rank", rank, &out)
+            W.fields(fields, &out)
+        case let .bestScore(rank, name, fields):
+            out.append(contentsOf: "SCORE".utf8)
+            W.field("rank", rank, &out)
+            W.field("name", name, &out)
+            W.fields(fields, &out)
         case let .nameEntry(name):
             out.append(contentsOf: "NAME".utf8)
             W.field("name", name, &out)
@@ -178,6 +196,11 @@ extension ServerLine {
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
+        case let .setting(key, value, defaultValue):
+            out.append(contentsOf: "SETTING".utf8)
+            W.field("key", key, &out)
+            W.field("value", value, &out)
+            W.field("default", defaultValue, &out)
         case let .helpEntry(usage, text):
             out.append(contentsOf: "HELP".utf8)
             W.text(usage + " - " + text, &out)

@@ -16,7 +16,7 @@ extension Lobby {
     func startGame(lang: String, people: [ConnectionID], options: GameOptions,
                    kind given: (any GameDefinition)? = nil, setup prepared: GameSetup? = nil,
                    ack: ((any Game) -> Void)? = nil) -> Bool {
-        guard let kind = given ?? options.game.flatMap({ catalog[$0.rawValue] }) ?? (options.game == nil ? catalog.defaultKind : nil),
+        guard let kind = given ?? options.game.flatMap({ kind(named: $0.rawValue) }) ?? (options.game == nil ? catalog.defaultKind : nil),
               let person = people.first else { return false }
         let seed = UInt64.random(in: 0...UInt64.max)
         guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
@@ -171,7 +171,7 @@ extension Lobby {
         }
         let cancelled = table.offer
         let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
-        let stored: [ScoreRow]? = persist {
+        let stored: Finish? = persist {
             try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
             if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
@@ -182,9 +182,9 @@ extension Lobby {
                 if let outcome { return try recordFinish(table, outcome: outcome, match: match, final: game) }
             case nil: break
             }
-            return []
+            return Finish()
         }
-        guard let ranks = stored else {
+        guard let finished = stored else {
             if let mover { failed(mover) }
             return
         }
@@ -204,7 +204,7 @@ extension Lobby {
         }
         switch (outcome, step, next) {
         case let (outcome?, .over?, _):
-            announceFinish(gameID, outcome: outcome, match: match, final: game, ranks: ranks)
+            announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
         case let (outcome?, .nextRound?, next?):
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         default:
@@ -264,28 +264,52 @@ extension Lobby {
         game.end(outcome)
         var match = table.match
         _ = match.roundLost(by: loser, reason: reason)
-        guard let ranks = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
+        guard let finished = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
-        announceFinish(gameID, outcome: outcome, match: match, final: game, ranks: ranks)
+        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
         return true
     }
 
-    /// The store's side of the end of a game or match: its record and the
-    /// people's scores. Returns the people's places on the board.
-    private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> [ScoreRow] {
+    /// What the end of a game left on the high-score boards.
+    struct Finish {
+        /// The people's places on the game's board by wins.
+        var ranks: [ScoreRow] = []
+        /// The game's entry on a best-games list, when it made the top places.
+        var best: (seat: Int, board: String, rank: Int, fields: [Field])?
+    }
+
+    /// A best-games entry is announced (`RANK board=…`) when it is among this many.
+    static let announcedBestPlaces = 10
+
+    /// The store's side of the end of a game or match: its record, the
+    /// people's scores, and the game's entry on a best-games list if its kind
+    /// gives one for a person. Returns the places they have now.
+    private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         // People on a board of wins; a kind that ranks games otherwise keeps none here.
         let people = table.kind.ranksByWins ? (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] } : []
         let board = table.board.name
+        let now = clock.wall
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: game.finalFields.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
-                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: clock.wall)
-        return try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
+                             finalState: Lobby.stored(game.finalFields),
+                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
+        var finish = Finish()
+        finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
+        if let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
+           (0...1).contains(entry.seat), table.bot(entry.seat) == nil {
+            try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
+                                     key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
+                                     fields: Lobby.stored(entry.fields), now: now)
+            if let rank = try store.bestGameRank(board: entry.board, game: table.id, within: Lobby.announcedBestPlaces) {
+                finish.best = (entry.seat, entry.board, rank, entry.fields)
+            }
+        }
+        return finish
     }
 
     /// Announces the end of a game or match (already stored), then returns
     /// its players to the lobby.
-    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, ranks: [ScoreRow]) {
+    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish) {
         guard let table = tables[gameID] else { return }
         table.game = game
         table.match = match
@@ -300,7 +324,10 @@ extension Lobby {
             broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
             broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
-        for r in ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        for r in finished.ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        if let best = finished.best, let conn = table.seats[best.seat] {
+            outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
+        }
         log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.finalFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }

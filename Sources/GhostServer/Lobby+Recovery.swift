@@ -55,13 +55,13 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .hint:
+        case .ping, .help, .names, .scores, .bestGames, .settings, .hint:
             // They only read: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .letter:
             // The hot path: no savepoint (see `runCommand`).
             runCommand(from: id, savepoint: false) { perform(command, from: id) }
-        case .name, .lang:
+        case .name, .lang, .set:
             // They change who a connection is, which a lost turn must undo.
             runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
         default:
@@ -312,7 +312,7 @@ extension Lobby {
     /// or its moves do not replay.
     func makeTable(_ g: StoredGame, now: Double) -> Table? {
         guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
-              let kind = catalog[g.kind] else { return nil }
+              let kind = kind(named: g.kind) else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
         guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
                                       starter: match.starter),

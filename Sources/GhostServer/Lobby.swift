@@ -68,7 +68,8 @@ public final class Lobby {
     enum State: Equatable {
         case idle
         case seeking(GameOptions)
-        case hosting(code: String, options: GameOptions)
+        /// `setup`: another kind's game as set up at NEW (with the host's saved settings).
+        case hosting(code: String, options: GameOptions, setup: GameSetup?)
         case playing(game: Int, seat: Int)
     }
 
@@ -181,6 +182,9 @@ public final class Lobby {
 
     let dictionaries: Dictionaries
     let catalog: GameCatalog
+    /// Kinds besides the catalog's, by name (tests of the kind-generic
+    /// lobby); the catalog's kind wins a clash of names.
+    let extraKinds: [String: any GameDefinition]
     let store: Store
     let settings: Settings
     let clock: LobbyClock
@@ -192,9 +196,6 @@ public final class Lobby {
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
     private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
-    /// How a hosted game of another kind was set up (join code → setup): the
-    /// joiner plays what the host was told.
-    private var hostedSetups: [String: GameSetup] = [:]
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
     /// When each game next needs the clock: the computer to play, or a grace period to end.
@@ -208,12 +209,18 @@ public final class Lobby {
     /// Failed writes and what a lost turn needs to be undone (Lobby+Recovery.swift).
     var recovery = Recovery()
 
+    /// `extraKinds` are game kinds to play besides the catalog's (for tests
+    /// of what the lobby does for any kind); the server passes none.
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
-                settings: Settings = Settings(), log: @escaping (String) -> Void = { _ in }) throws {
+                settings: Settings = Settings(), extraKinds: [any GameDefinition] = [],
+                log: @escaping (String) -> Void = { _ in }) throws {
         self.dictionaries = dictionaries
         // Every kind prepares what it needs up front (Ghost solves its games:
         // milliseconds in a release build), so a computer move never holds up the loop.
         self.catalog = GameCatalog(dictionaries: dictionaries)
+        var extra: [String: any GameDefinition] = [:]
+        for kind in extraKinds where extra[kind.name] == nil { extra[kind.name] = kind }
+        self.extraKinds = extra
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -223,6 +230,12 @@ public final class Lobby {
         self.log = log
         try restoreGames()
     }
+
+    /// The game kind called `name`, if this server plays it.
+    func kind(named name: String) -> (any GameDefinition)? { catalog[name] ?? extraKinds[name] }
+
+    /// Every kind this server plays, by name.
+    var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
 
     /// Games in progress, adjourned ones included.
     public var activeGames: Int { tables.count }
@@ -299,6 +312,8 @@ public final class Lobby {
             for n in names { reply(id, .nameEntry(n)) }
             reply(id, .ok(.names(count: names.count)))
         case .lang(let code): setLanguage(code, id, session)
+        case .set(let key, let value): setSetting(key, value, id, session)
+        case .settings: listSettings(id, session)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
@@ -314,6 +329,7 @@ public final class Lobby {
             guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
             for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
             reply(id, .ok(.scores(count: rows.count, board: board)))
+        case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
@@ -352,16 +368,18 @@ public final class Lobby {
         reply(id, .ok(.name(name: name, lang: sessions[id]?.lang ?? defaultLanguage)))
     }
 
-    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session) {
+    /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
+    /// the game's language, while `SET lang` only saves it for the next games.
+    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
         guard dictionaries[code] != nil else {
             return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
         }
         switch session.state {
-        case .playing:
+        case .playing where !asSetting:
             return offerOrApply(kind: .lang, lang: code, id, session)
         case .seeking, .hosting:
-            return reply(id, .error(.busy, "LEAVE the seek or private game first; LANG applies to new games"))
-        case .idle:
+            return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
+        case .idle, .playing:
             break
         }
         if let name = session.name {
@@ -371,7 +389,64 @@ public final class Lobby {
         }
         sessions[id]?.lang = code
         sessions[id]?.langChosen = true
-        reply(id, .ok(.lang(lang: code, status: nil)))
+        reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
+    }
+
+    // MARK: Settings
+
+    /// Every setting the game kinds offer, each key once (`lang` is the
+    /// lobby's own), in the order SETTINGS lists them.
+    var settingSpecs: [SettingSpec] {
+        var seen: Set<String> = [Preference.language.rawValue]
+        return kindNames.compactMap { kind(named: $0) }.flatMap(\.settingKeys).filter { seen.insert($0.key).inserted }
+    }
+
+    /// SET <key> <value>: checked by the kind that offers the key, for the
+    /// connection's language, then saved at once for the name. It applies to
+    /// the next NEW, never to a game in progress. `lang` is LANG outside a
+    /// game (and, like LANG, may come before NAME); the other keys need a name.
+    private func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
+        if key == Preference.language.rawValue { return setLanguage(value, id, session, asSetting: true) }
+        guard let spec = settingSpecs.first(where: { $0.key == key }) else {
+            let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
+            return reply(id, .error(.badArguments, "no setting \(key); settings: \(keys.joined(separator: ","))"))
+        }
+        let checked: String
+        switch spec.validate(value, session.lang) {
+        case .success(let v): checked = v
+        case .failure(let e): return reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+        }
+        guard let name = session.name else {
+            return reply(id, .error(.noName, "send NAME <name> first: settings are saved per name"))
+        }
+        guard persist({ try store.setPreference(key, checked, for: name, now: clock.wall) }) != nil else { return failed(id) }
+        reply(id, .ok(.set(key: key, value: checked)))
+    }
+
+    /// SETTINGS: each kind's settings with the name's values (the defaults
+    /// before NAME), then `lang`.
+    private func listSettings(_ id: ConnectionID, _ session: Session) {
+        var saved: [String: String] = [:]
+        if let name = session.name {
+            guard let prefs = persist({ try store.preferences(for: name) }) else { return failed(id) }
+            saved = prefs
+        }
+        for spec in settingSpecs {
+            reply(id, .setting(key: spec.key, value: saved[spec.key] ?? spec.defaultValue, defaultValue: spec.defaultValue))
+        }
+        reply(id, .setting(key: Preference.language.rawValue, value: session.lang, defaultValue: defaultLanguage))
+        reply(id, .ok(.settings))
+    }
+
+    /// The options a name's saved settings give a kind's NEW (`mode` →
+    /// `fair`), a default for each one not saved.
+    func savedOptions(of name: String, for kind: any GameDefinition) throws -> [String: String] {
+        let specs = kind.settingKeys
+        guard !specs.isEmpty else { return [:] }
+        let prefs = try store.preferences(for: name)
+        var options: [String: String] = [:]
+        for spec in specs where options[spec.option] == nil { options[spec.option] = prefs[spec.key] ?? spec.defaultValue }
+        return options
     }
 
     // MARK: Finding an opponent
@@ -416,7 +491,7 @@ public final class Lobby {
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard options.game != nil else { return host(options, id, session) }
-        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id) else { return }
+        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
@@ -426,16 +501,26 @@ public final class Lobby {
         }) else { return failed(id) }
     }
 
-    /// The kind a command names and its checked setup; nil after an ERR.
+    /// The kind a command names and its checked setup, with the options it
+    /// leaves out filled from the saved settings of `name` (NEW); nil after an ERR.
     /// `people`: a game between two people takes the kind's two-player options
     /// (a Hangman duel) unless the command says otherwise.
-    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID, people: Int = 1) -> (any GameDefinition, GameSetup)? {
-        guard let kind = options.game.map({ catalog[$0.rawValue] }) ?? catalog.defaultKind else {
-            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(catalog.names.joined(separator: ","))"))
+    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID, savedBy name: String? = nil,
+               people: Int = 1) -> (any GameDefinition, GameSetup)? {
+        guard let kind = options.game.map({ kind(named: $0.rawValue) }) ?? catalog.defaultKind else {
+            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(kindNames.joined(separator: ","))"))
             return nil
         }
+        var saved: [String: String] = [:]
+        if let name {
+            guard let prefs = persist({ try savedOptions(of: name, for: kind) }) else {
+                failed(id)
+                return nil
+            }
+            saved = prefs
+        }
         let settings = people == 2 ? options.settings.merging(kind.twoPlayerOptions) { given, _ in given } : options.settings
-        switch kind.setup(options: settings, saved: [:], language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        switch kind.setup(options: settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
             reply(id, .error(ErrorCode(rawValue: e.code), e.message))
@@ -448,11 +533,10 @@ public final class Lobby {
         guard kind != nil || ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
-        sessions[id]?.state = .hosting(code: code, options: options)
+        sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
         if let kind, let setup,
            let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
-            hostedSetups[code] = setup
             let fields = game.setupFields
             reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
                                      + [Field("lang", session.lang)] + fields.dropFirst())))
@@ -474,11 +558,14 @@ public final class Lobby {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
         var options = GameOptions.single
-        if case .hosting(_, let o) = hostSession.state { options = o }
+        var setup: GameSetup?
+        if case .hosting(_, let o, let s) = hostSession.state {
+            options = o
+            setup = s
+        }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
-        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: hostedSetups[code]) else { return failed(id) }
+        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
-        hostedSetups[code] = nil
     }
 
     private func rematch(_ id: ConnectionID, _ session: Session) {
@@ -498,7 +585,7 @@ public final class Lobby {
         reply(id, .ok(.rematch(status: .started)))
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
-        let kind = catalog[last.kind] ?? catalog.defaultKind
+        let kind = kind(named: last.kind) ?? catalog.defaultKind
         let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name))
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
@@ -520,7 +607,7 @@ public final class Lobby {
             forgetLastGame(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
-        case .hosting(let code, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
+        case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
         case .playing: reply(id, .error(.busy, "you are in a game"))
         }
         return false
@@ -539,9 +626,7 @@ public final class Lobby {
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
         case .seeking(let options): seekers[Lobby.seekKey(session.lang, options)]?.removeAll { $0 == id }
-        case .hosting(let code, _):
-            hosted[code] = nil
-            hostedSetups[code] = nil
+        case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
         sessions[id]?.state = .idle
@@ -557,6 +642,31 @@ public final class Lobby {
         case .playing(let gameID, let seat):
             guard tables[gameID] != nil else { return }
             guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+        }
+    }
+
+    // MARK: High scores
+
+    /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
+    private func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
+        guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
+            return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
+        }
+        guard let rows = persist({ try store.bestGames(board: board, limit: n) }) else { return failed(id) }
+        for r in rows { reply(id, .bestScore(rank: r.rank, name: r.name, fields: Lobby.fields(stored: r.fields))) }
+        reply(id, .ok(.bestGames(count: rows.count, board: board)))
+    }
+
+    /// Fields as the store keeps them: `key=value`, separated by spaces.
+    static func stored(_ fields: [Field]) -> String {
+        fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
+
+    /// The fields of `stored(_:)`'s text back.
+    static func fields(stored text: String) -> [Field] {
+        text.split(separator: " ").compactMap { (word: Substring) -> Field? in
+            guard let eq = word.firstIndex(of: "=") else { return nil }
+            return Field(String(word[..<eq]), String(word[word.index(after: eq)...]))
         }
     }
 

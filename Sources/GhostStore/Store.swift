@@ -101,6 +101,23 @@ public struct ScoreRow: Sendable, Equatable {
     public var played: Int
 }
 
+/// One line of a best-games list: a finished game, its place (1 = best;
+/// every entry has its own place) and what the list shows of it.
+public struct BestGameRow: Sendable, Equatable {
+    public var rank: Int
+    public var game: Int
+    public var name: String
+    /// The fields as the game kind wrote them (`word=peach mistakes=1 …`).
+    public var fields: String
+
+    public init(rank: Int, game: Int, name: String, fields: String) {
+        self.rank = rank
+        self.game = game
+        self.name = name
+        self.fields = fields
+    }
+}
+
 /// ghostd's durable state in one SQLite database (WAL journal).
 ///
 /// Writes open a transaction lazily; the server calls `commit()` once per
@@ -358,6 +375,23 @@ public final class Store {
                    datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
             FROM games WHERE status = 'over';
         """,
+        // 4: best-games lists, a second kind of high-score board: single
+        // finished games ranked by two keys a game kind gives (lower is
+        // better), then by game (the earlier first). The store knows no rules:
+        // the fields are the kind's, as it wrote them.
+        """
+        CREATE TABLE best_games (
+            board        TEXT NOT NULL,                            -- hangman-evil, ...
+            game         INTEGER NOT NULL REFERENCES games(id),
+            name         TEXT NOT NULL COLLATE NOCASE,             -- whose entry
+            key1         INTEGER NOT NULL,                         -- ranking keys: lower is better
+            key2         INTEGER NOT NULL,
+            fields       TEXT NOT NULL,                            -- what the list shows: word=peach mistakes=1 ...
+            finished_at  INTEGER NOT NULL,                         -- unix seconds
+            PRIMARY KEY (board, game)
+        ) WITHOUT ROWID;
+        CREATE INDEX best_games_rank ON best_games(board, key1, key2, game);
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -546,15 +580,29 @@ public final class Store {
     }
 
     public func preference(_ key: Preference, for name: String) throws -> String {
-        try db.query("SELECT value FROM preferences WHERE player = ? AND key = ?", .text(name), .text(key.rawValue)) {
-            $0.text(0)
-        }.first ?? key.defaultValue
+        try preferences(for: name)[key.rawValue] ?? key.defaultValue
     }
 
     public func setPreference(_ key: Preference, _ value: String, for name: String, now: Int) throws {
+        try setPreference(key.rawValue, value, for: name, now: now)
+    }
+
+    /// Every preference a name has saved, by key (`lang`, and the game
+    /// kinds' settings such as `hangman-mode`); keys never saved are absent.
+    public func preferences(for name: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for (key, value) in try db.query("SELECT key, value FROM preferences WHERE player = ?", .text(name), row: { ($0.text(0), $0.text(1)) }) {
+            out[key] = value
+        }
+        return out
+    }
+
+    /// Saves one preference under any key: the store does not check keys or
+    /// values (the server does). Registers the name if it is new.
+    public func setPreference(_ key: String, _ value: String, for name: String, now: Int) throws {
         try registerName(name, now: now)
         try db.run("INSERT INTO preferences(player, key, value) VALUES (?, ?, ?) ON CONFLICT(player, key) DO UPDATE SET value = excluded.value",
-                   .text(name), .text(key.rawValue), .text(value))
+                   .text(name), .text(key), .text(value))
     }
 
     // MARK: Games
@@ -700,6 +748,49 @@ public final class Store {
         var row = try cachedScore(of: name, board: board)
         row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
+    }
+
+    // MARK: Best-games lists
+
+    /// Records a finished game's entry on a best-games list (`board`), under
+    /// `name`, ranked by `key1`, then `key2` (lower is better), then by game.
+    /// `fields` are what the list shows, as the game kind wrote them.
+    /// Recording the same game on the same board again replaces its entry.
+    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
+        try write()
+        try db.run("""
+            INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
+                                                   fields = excluded.fields, finished_at = excluded.finished_at
+            """, .text(board), .of(game), .text(name), .of(key1), .of(key2), .text(fields), .of(now))
+    }
+
+    /// The best `limit` entries of a best-games list, best first, with their
+    /// places: 1, 2, 3 … (entries equal on both keys are ranked by game, the
+    /// earlier first, so no two share a place). Read from the ranking index.
+    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
+        var rank = 0
+        return try db.query("SELECT game, name, fields FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
+                            .text(board), .of(limit)) { r in
+            rank += 1
+            return BestGameRow(rank: rank, game: r.int(0), name: r.text(1), fields: r.text(2))
+        }
+    }
+
+    /// The place of `game`'s entry on a best-games list, or nil if it has
+    /// none there. With `within`, nil too when it is not among the best
+    /// `within` entries: that reads at most `within` rows of the index;
+    /// without, it counts the entries ranked above it.
+    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
+        if let limit {
+            let games = try db.query("SELECT game FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
+                                     .text(board), .of(limit)) { $0.int(0) }
+            return games.firstIndex(of: game).map { $0 + 1 }
+        }
+        return try db.query("""
+            SELECT (SELECT count(*) FROM best_games b WHERE b.board = g.board AND (b.key1, b.key2, b.game) < (g.key1, g.key2, g.game)) + 1
+            FROM best_games g WHERE g.board = ? AND g.game = ?
+            """, .text(board), .of(game)) { $0.int(0) }.first
     }
 
     /// A name's wins and games on a board, as stored (rank not filled in).

@@ -34,6 +34,49 @@ public final class HangmanKind: GameDefinition {
 
     // MARK: Setting up
 
+    // MARK: Best games and settings
+
+    /// A solved game goes on its mode's list: fewest mistakes first, then the
+    /// longer answer (the store breaks what is left by the earlier game).
+    public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? {
+        guard let g = game as? HangmanGame, outcome.reason == .solved, let answer = g.answer else { return nil }
+        return BestGame(board: "hangman-\(g.mode.rawValue)", seat: 1, keys: [g.mistakes, -g.length],
+                        fields: [Field("word", Phrase.slashed(answer)), Field("mistakes", "\(g.mistakes)"),
+                                 Field("misses", "\(g.misses)"), Field("mode", g.mode.rawValue), Field("lang", language)])
+    }
+
+    /// `SCORES game=hangman [mode=<mode>]`: one list per mode, evil by default.
+    public func bestGamesBoard(mode: String?) -> String? {
+        guard let m = HangmanMode(rawValue: mode ?? HangmanMode.evil.rawValue) else { return nil }
+        return "hangman-\(m.rawValue)"
+    }
+
+    /// What a player can save for the next game (never the one in progress).
+    public var settingKeys: [SettingSpec] {
+        [SettingSpec(key: "hangman-mode", option: "mode", defaultValue: HangmanMode.evil.rawValue) { value, _ in
+             guard let m = HangmanMode(rawValue: value), m != .duel else {
+                 return .failure(SetupError(code: "bad-value", message: "hangman-mode is evil, fair or phrase"))
+             }
+             return .success(m.rawValue)
+         },
+         SettingSpec(key: "hangman-length", option: "length", defaultValue: "any") { [self] value, language in
+             if value == "any" { return .success(value) }
+             let n = maxLength(language: language) ?? 0
+             guard value.utf8.count <= 3, let length = Int(value), (1...max(1, n)).contains(length),
+                   (lexicons[language]?.words(length: length)?.count ?? 0) > 0 else {
+                 return .failure(SetupError(code: "bad-value",
+                                            message: "hangman-length is any, or a length from 1 to \(n) that the \(language) list has words of"))
+             }
+             return .success("\(length)")
+         },
+         SettingSpec(key: "hangman-misses", option: "misses", defaultValue: "\(HangmanKind.defaultMisses)") { value, _ in
+             guard value.utf8.count <= 3, let m = Int(value), (1...26).contains(m) else {
+                 return .failure(SetupError(code: "bad-value", message: "hangman-misses is a number from 1 to 26"))
+             }
+             return .success("\(m)")
+         }]
+    }
+
     /// Two people play a duel: one sets the word, the other guesses it.
     public var twoPlayerOptions: [String: String] { ["mode": HangmanMode.duel.rawValue] }
     /// Hangman ranks solved games by mistakes, not players by wins.

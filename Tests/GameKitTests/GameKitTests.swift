@@ -69,4 +69,53 @@ struct GameKitTests {
         #expect(Board(computer: .hard, match: true).name == "hard-match")
         #expect(Board(kind: "hangman").name == "hangman-game")
     }
+
+    @Test("A kind that does not say otherwise keeps no best-games lists and has no settings")
+    func kindDefaults() {
+        let kind = PlainKind()
+        let game = PlainGame()
+        #expect(kind.bestGame(game, outcome: Outcome(loser: 0, reason: .left), variant: "", language: "en") == nil)
+        #expect(kind.bestGamesBoard(mode: nil) == nil && kind.bestGamesBoard(mode: "evil") == nil)
+        #expect(kind.settingKeys.isEmpty)
+        #expect(kind.setup(options: [:], saved: ["mode": "x"], language: "en", seed: 1) == .success(GameSetup()))
+    }
+
+    @Test("A best-games entry and a setting carry what the kind gives them")
+    func bestGameAndSettingSpec() {
+        let entry = BestGame(board: "x-easy", seat: 1, keys: [2, -5], fields: [Field("word", "peach")])
+        #expect(entry.board == "x-easy" && entry.seat == 1 && entry.keys == [2, -5] && entry.fields == [Field("word", "peach")])
+        let spec = SettingSpec(key: "x-misses", option: "misses", defaultValue: "8") { value, language in
+            guard let n = Int(value), (1...26).contains(n) else { return .failure(SetupError(code: "bad-value", message: "1-26 in \(language)")) }
+            return .success(String(n))
+        }
+        #expect(spec.key == "x-misses" && spec.option == "misses" && spec.defaultValue == "8")
+        #expect(spec.validate("007", "en") == .success("7"))
+        #expect(spec.validate("27", "nl") == .failure(SetupError(code: "bad-value", message: "1-26 in nl")))
+    }
+}
+
+/// The least a game kind must say: everything else is the protocol's default.
+private final class PlainKind: GameDefinition {
+    let name = "plain"
+    let languages = ["en"]
+    let matchRounds: Int? = nil
+    func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? { PlainGame() }
+    func computerMove(in game: any Game, level: BotLevel) -> Move? { nil }
+    func allowsHints(against level: BotLevel?) -> Bool { false }
+    func hint(in game: any Game, against level: BotLevel?) -> Hint? { nil }
+    func matchFields(_ match: Match) -> [Field] { [] }
+    func gameFields(_ match: Match) -> [Field] { [] }
+    func roundSummary(loser: Int, name: String, match: Match) -> String { "" }
+    func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String { "" }
+}
+
+private struct PlainGame: Game {
+    var toMove = 0
+    var outcome: Outcome?
+    var moveCount = 0
+    mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? { throw .notAMove("no moves") }
+    mutating func end(_ outcome: Outcome) { self.outcome = outcome }
+    var publicFields: [Field] { [] }
+    func moveFields(_ move: Move) -> [Field] { [] }
+    func explanation(loser: String, winner: String) -> String { "" }
 }

@@ -22,6 +22,10 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     @Test(arguments: [
         ("NAME alice", Command.name("alice")),
         ("LANG nl", .lang("nl")),
+        ("SET hangman-mode fair", .set(key: "hangman-mode", value: "fair")),
+        ("set Hangman-Misses 12", .set(key: "hangman-misses", value: "12")),
+        ("SET lang NL", .set(key: "lang", value: "nl")),
+        ("SETTINGS", .settings),
         ("SEEK", .seek()),
         ("NEW", .new()),
         ("JOIN ABCDE", .join("ABCDE")),
@@ -152,6 +156,16 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("ACCEPT it", .badArguments),
         ("DECLINE it", .badArguments),
         ("REMATCH bob", .badArguments),
+        ("SET", .badArguments),
+        ("SET lang", .badArguments),
+        ("SET lang en nl", .badArguments),
+        ("SET lang=en", .badArguments),
+        ("SET lang value=en", .badArguments),
+        ("SET hangman_mode evil", .badArguments),
+        ("SET \u{E9} evil", .badArguments),
+        ("SET aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1", .badArguments),
+        ("SET hangman-mode aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", .badValue),
+        ("SETTINGS all", .badArguments),
     ])
     func errors(_ line: String, _ code: ErrorCode) {
         #expect(errorCode(line) == code)
@@ -237,6 +251,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
 
     @Test func errorCodeSpellings() {
         #expect(ErrorCode.lineTooLong.rawValue == "line-too-long")
+        #expect(ErrorCode.badValue.rawValue == "bad-value")
         #expect(ErrorCode.notYourTurn.rawValue == "not-your-turn")
         #expect(ErrorCode.notInGame.rawValue == "not-in-game")
         #expect(ErrorCode.noSuchGame.rawValue == "no-such-game")
@@ -252,7 +267,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
-        #expect(verbs == ["NAME", "NAMES", "LANG", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT",
+        #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT",
                           "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {

@@ -28,6 +28,8 @@ let sampleCommands: [Command] = {
         .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names, .lang("en"), .lang("nl"),
         .join("4EG7R"), .letter(Letter(ascii: 0x61)!), .leave, .restart, .accept, .decline,
         .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .help, .ping, .quit,
+        .set(key: "hangman-mode", value: "evil"), .set(key: "hangman-length", value: "any"), .set(key: "hangman-misses", value: "26"),
+        .set(key: "lang", value: "nl"), .set(key: "x-9", value: "-1"), .set(key: "k", value: "a!b/c"), .settings,
     ]
     out += Letter.all.map { .letter($0) }
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
@@ -41,7 +43,9 @@ let sampleCommands: [Command] = {
             .new(GameOptions(game: hangman, settings: ["mode": "phrase", "misses": "26"]))]
     for n in [1, 10, 42, 100] {
         out += Board.all.map { .scores(n, board: $0) }
+        out += [nil, "evil", "fair", "phrase", "duel"].map { .bestGames(n, game: hangman, mode: $0) }
     }
+    out += [.bestGames(10, game: GameKind(rawValue: "chess"), mode: "blitz")]
     return out
 }()
 
@@ -88,6 +92,10 @@ let sampleCommands: [Command] = {
         #expect(Command.new(GameOptions(bot: .easy)).rendered == "NEW bot=easy")
         #expect(Command.scores(100, board: Board(mode: .match, bot: .easy)).rendered == "SCORES 100 mode=match bot=easy")
         #expect(Command.scores(10).rendered == "SCORES 10")
+        #expect(Command.set(key: "hangman-misses", value: "6").rendered == "SET hangman-misses 6")
+        #expect(Command.settings.rendered == "SETTINGS")
+        #expect(Command.bestGames(10, game: .hangman, mode: nil).rendered == "SCORES 10 game=hangman")
+        #expect(Command.bestGames(3, game: .hangman, mode: "fair").rendered == "SCORES 3 game=hangman mode=fair")
     }
 
     @Test func boardNames() {
@@ -100,6 +108,11 @@ let sampleCommands: [Command] = {
         #expect(command("SCORES mode=match 2") == .scores(2, board: .match))
         #expect(command("SCORES 2 mode=match") == .scores(2, board: .match))
         #expect(command("SCORES bot=hard 7 mode=match") == .scores(7, board: Board(mode: .match, bot: .hard)))
+        #expect(command("SCORES game=hangman") == .bestGames(10, game: .hangman, mode: nil))
+        #expect(command("scores MODE=Phrase 5 Game=HANGMAN") == .bestGames(5, game: .hangman, mode: "phrase"))
+        // game=ghost is Ghost's boards, as without it.
+        #expect(command("SCORES game=ghost mode=match 2") == .scores(2, board: .match))
+        #expect(command("SCORES game=ghost") == .scores(10))
         let o = GameOptions(rounds: .ghost, bot: .medium, botFirst: true)
         for line in ["NEW rounds=ghost bot=medium first=bot", "NEW first=bot rounds=ghost bot=medium",
                      "new FIRST=Bot Rounds=GHOST bot=MEDIUM"] {
@@ -122,6 +135,8 @@ let sampleCommands: [Command] = {
         "SEEK bot=easy", "SEEK first=bot", "SEEK rounds=", "SEEK rounds=two", "SEEK =ghost", "NEW first=bot",
         "NEW bot=expert", "NEW color=red", "NEW bot=easy 5", "SCORES mode=all", "SCORES 5 6", "SCORES 5 bot=easy 6",
         "SCORES rounds=ghost", "SCORES bot=", "SCORES 0", "SCORES 101",
+        "SCORES game=hangman bot=hard", "SCORES game=hangman mode=", "SCORES game=hangman mode=e!l", "SCORES game=",
+        "SCORES game=hangman 0", "SCORES game=hangman 5 6", "SCORES game=ghost mode=evil", "SCORES game=hangman game=ghost",
     ])
     func badOptions(_ line: String) {
         #expect(failure(line)?.code == .badArguments, "\(line)")
@@ -132,7 +147,8 @@ let sampleCommands: [Command] = {
         #expect(failure("PING x")?.message == "usage: PING")
         #expect(failure("NAME")?.message == "usage: NAME <name>")
         #expect(failure("JOIN a b")?.message == "usage: JOIN <code>")
-        #expect(failure("SCORES 0")?.message == "usage: SCORES [n] [mode=game|match] [bot=easy|medium|hard]")
+        #expect(failure("SCORES 0")?.message == "usage: SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]")
+        #expect(failure("SCORES game=hangman bot=hard")?.message == "bot= is for Ghost's boards; game=hangman takes mode=")
         #expect(failure("SEEK rounds=ghost rounds=one")?.message == "rounds= is given twice")
     }
 

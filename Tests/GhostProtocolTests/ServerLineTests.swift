@@ -30,9 +30,12 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .helpEntry: 19
     case .bye: 20
     case .cancelled: 21
+    case .bestScore: 22
+    case .bestRank: 23
+    case .setting: 24
     }
 }
-private let caseCount = 22
+private let caseCount = 25
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -57,9 +60,12 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .ping: 17
     case .quit: 18
     case .other: 19
+    case .bestGames: 20
+    case .set: 21
+    case .settings: 22
     }
 }
-private let replyCount = 20
+private let replyCount = 23
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -75,6 +81,9 @@ private let replyCount = 20
         (.ok(.decline), "OK DECLINE"),
         (.ok(.name(name: "alice", lang: "en")), "OK NAME name=alice lang=en"),
         (.ok(.names(count: 2)), "OK NAMES count=2"),
+        (.ok(.set(key: "hangman-mode", value: "fair")), "OK SET key=hangman-mode value=fair"),
+        (.ok(.set(key: "lang", value: "nl")), "OK SET key=lang value=nl"),
+        (.ok(.settings), "OK SETTINGS"),
         (.ok(.lang(lang: "nl", status: nil)), "OK LANG lang=nl"),
         (.ok(.lang(lang: "nl", status: .done)), "OK LANG lang=nl status=done"),
         (.ok(.lang(lang: "en", status: .offered)), "OK LANG lang=en status=offered"),
@@ -99,6 +108,8 @@ private let replyCount = 20
         (.ok(.rematch(status: .started)), "OK REMATCH status=started"),
         (.ok(.scores(count: 2, board: .game)), "OK SCORES count=2 board=game"),
         (.ok(.scores(count: 0, board: Board(mode: .match, bot: .hard))), "OK SCORES count=0 board=hard-match"),
+        (.ok(.bestGames(count: 0, board: "hangman-evil")), "OK SCORES count=0 board=hangman-evil"),
+        (.ok(.bestGames(count: 2, board: "hangman-phrase")), "OK SCORES count=2 board=hangman-phrase"),
         (.ok(.hint(fields: [F("winning", "yes"), F("letter", "u")])), "OK HINT winning=yes letter=u"),
         (.ok(.other(verb: "GUESS", fields: [F("letter", "e"), F("pattern", "_e__")])), "OK GUESS letter=e pattern=_e__"),
         (.error(.notYourTurn, "it is bob's turn"), "ERR not-your-turn it is bob's turn"),
@@ -152,7 +163,18 @@ private let replyCount = 20
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),
+        (.setting(key: "hangman-mode", value: "fair", defaultValue: "evil"), "SETTING key=hangman-mode value=fair default=evil"),
+        (.setting(key: "lang", value: "en", defaultValue: "en"), "SETTING key=lang value=en default=en"),
         (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
+        (.bestScore(rank: 2, name: "alice", fields: [F("word", "peach"), F("mistakes", "1"), F("misses", "8"), F("mode", "evil"),
+                                                     F("lang", "en")]),
+         "SCORE rank=2 name=alice word=peach mistakes=1 misses=8 mode=evil lang=en"),
+        (.bestScore(rank: 1, name: "bob", fields: [F("word", "piece/of/cake"), F("mistakes", "0")]),
+         "SCORE rank=1 name=bob word=piece/of/cake mistakes=0"),
+        (.bestRank(board: "hangman-evil", rank: 3, fields: [F("word", "peach"), F("mistakes", "1"), F("misses", "8"),
+                                                            F("mode", "evil"), F("lang", "en")]),
+         "RANK board=hangman-evil rank=3 word=peach mistakes=1 misses=8 mode=evil lang=en"),
+        (.bestRank(board: "x", rank: 10, fields: []), "RANK board=x rank=10"),
         (.helpEntry(usage: "NAME <name>", text: "identify yourself: 1-16 letters, digits, - or _"),
          "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _"),
         (.helpEntry(usage: "SCORES [n] [mode=game|match]", text: "a high-score list"),
@@ -200,13 +222,32 @@ private let replyCount = 20
     }
 
     @Test func unknownLinesDecodeToNil() {
-        for text in ["", "   ", "HANGMAN id=1 pattern=_e__", "WHATEVER", "ok ping", "BYE later-code text",
+        for text in ["", "   ", "HANGMAN id=1 pattern=_e__", "WHATEVER", "SETTING key=a value=b", "SETTING value=b default=c", "ok ping", "BYE later-code text",
                      "GAME id=x lang=en players=a,b round=1", "TURN player=a fragment=", "TURN id=-1 player=a",
                      "OFFER id=1 player=a kind=swap", "GAME id=1 game=ghost lang=en players=a,b round=1 bot=expert",
                      "HELLO notghostd/1 protocol=2", "RANK name=a rank=1", "ERR", "OK",
                      "TURN id=99999999999999999999999 player=a fragment="] {
             #expect(ServerLine.decode(text) == nil, "\(text)")
         }
+    }
+
+    /// SCORE and RANK lines of a best-games list are told apart from a wins
+    /// board's by their fields: wins=/played= (SCORE), name=/wins= (RANK).
+    @Test func bestGamesLinesAreToldApartFromWinsBoards() {
+        #expect(ServerLine.decode("SCORE rank=1 name=a word=cat") == .bestScore(rank: 1, name: "a", fields: [F("word", "cat")]))
+        #expect(ServerLine.decode("SCORE rank=1 name=a") == .bestScore(rank: 1, name: "a", fields: []))
+        #expect(ServerLine.decode("SCORE rank=1 name=a wins=2 played=3 word=cat") == .score(rank: 1, name: "a", wins: 2, played: 3))
+        #expect(ServerLine.decode("RANK board=hangman-fair rank=4 word=cat") == .bestRank(board: "hangman-fair", rank: 4, fields: [F("word", "cat")]))
+        // A wins board's line with a field missing or wrong is no line, not a best game.
+        for text in ["SCORE rank=1 name=a wins=2", "SCORE rank=1 name=a played=2", "SCORE rank=1 name=a wins=x played=1",
+                     "SCORE name=a word=cat", "SCORE rank=1 word=cat", "RANK board=x", "RANK board=x rank=y",
+                     "RANK board=x rank=1 name=a", "RANK board=x rank=1 wins=2"] {
+            #expect(ServerLine.decode(text) == nil, "\(text)")
+        }
+        // Any board that is not one of Ghost's is a best-games list in OK SCORES.
+        #expect(ServerLine.decode("OK SCORES count=3 board=game") == .ok(.scores(count: 3, board: .game)))
+        #expect(ServerLine.decode("OK SCORES count=3 board=hangman-duel") == .ok(.bestGames(count: 3, board: "hangman-duel")))
+        #expect(Reply.bestGames(count: 1, board: "hangman-evil").verb == .scores)
     }
 
     /// Clients ignore fields they do not know; on game lines they are the game's.

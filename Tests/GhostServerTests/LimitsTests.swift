@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GhostProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -229,10 +230,15 @@ struct LimitsTests {
         return s
     }
 
-    /// 160 HELPs: about 240 KB of replies, under the default 256 KiB allowance
-    /// even if nothing could be written, and more than the small socket's
-    /// kernel buffers take, so some wait in ghostd; 160 commands is under the burst.
-    static let helps160 = Array(String(repeating: "HELP\n", count: 160).utf8)
+    /// The bytes of one HELP's reply, as ghostd sends it.
+    static let helpReplyBytes = CommandTable.specs.reduce(0) { $0 + ServerLine.helpEntry(usage: $1.synopsis, text: $1.help).rendered.utf8.count + 2 }
+        + ServerLine.ok(.help).rendered.utf8.count + 2
+
+    /// HELPs for about 240 KB of replies (about 160 of them): under the
+    /// default 256 KiB allowance even if nothing could be written, and more
+    /// than the small socket's kernel buffers take, so some wait in ghostd;
+    /// that many commands is under the burst (200).
+    static let helps160 = Array(String(repeating: "HELP\n", count: min(160, 240_000 / helpReplyBytes)).utf8)
 
     @Test("--idle-timeout 1 / --name-timeout 1: a client that stopped reading (replies queued in ghostd) and went silent is still closed")
     func timeoutNonReader() throws {

@@ -211,7 +211,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(lines.contains("HELP NEW [rounds=ghost] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel)"))
-        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] - a high-score list, top n (1-100, default 10)"))
+        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
         #expect(lines.first == "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _")
     }
 
@@ -1400,6 +1400,70 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.connect(2)
         h.send(2, "NAME dora")
         #expect(h.drain()[2]?.last == "OK NAME name=dora lang=nl")
+    }
+
+    // MARK: Settings (this catalog's kinds have none: only lang; see LobbyKindTests for a kind's)
+
+    @Test func setLangIsLangSavedPerName() throws {
+        let h = try Harness()
+        h.connect(1)
+        _ = h.drain()
+        // Before NAME, as LANG: kept on the connection, saved at NAME.
+        h.send(1, "SETTINGS")
+        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
+        h.send(1, "SET LANG NL")
+        h.send(1, "NAME dora")
+        h.send(1, "SETTINGS")
+        #expect(h.drain() == [1: ["OK SET key=lang value=nl", "OK NAME name=dora lang=nl",
+                                  "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
+        #expect(try h.store.preference(.language, for: "dora") == "nl")
+        h.send(1, "SET lang en")
+        #expect(h.drain() == [1: ["OK SET key=lang value=en"]])
+        #expect(try h.store.preference(.language, for: "dora") == "en")
+        // Refused, and nothing changes.
+        h.send(1, "SET lang de")
+        h.send(1, "SET colour red")
+        h.send(1, "SET lang")
+        #expect(h.drain() == [1: ["ERR unknown-language languages here: en,nl",
+                                  "ERR bad-arguments no setting colour; settings: hangman-mode,hangman-length,hangman-misses,lang",
+                                  "ERR bad-arguments usage: SET <key> <value>"]])
+        h.send(1, "SETTINGS")
+        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
+        // Seeking, like LANG: busy.
+        h.send(1, "SEEK")
+        _ = h.drain()
+        h.send(1, "SET lang nl")
+        #expect(isErr(h.drain()[1]?.first, .busy))
+    }
+
+    /// In a game, SET lang saves the language for the next games: the game
+    /// in progress is not offered a switch and goes on in its language.
+    @Test func setLangInAGameAppliesToTheNextGame() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "SET lang nl")
+        #expect(h.drain() == [1: ["OK SET key=lang value=nl"]])
+        h.send(1, "p")
+        #expect(h.drain()[2]?.first == "MOVE id=1 player=alice letter=p fragment=p")
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.send(1, "SEEK")
+        #expect(h.drain()[1]?.first == "OK SEEK lang=nl")
+        // A new lobby on the same store (a restart) has it saved.
+        let again = try Harness(directory: h.directory)
+        again.named(5, "alice")
+        again.send(5, "SETTINGS")
+        #expect(again.drain() == [5: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
+        withExtendedLifetime(h) {}
+    }
+
+    @Test func scoresOfAKindWithoutAList() throws {
+        let h = try Harness()
+        h.connect(1)
+        _ = h.drain()
+        h.send(1, "SCORES game=chess")
+        h.send(1, "SCORES game=ghost 3")
+        #expect(h.drain() == [1: ["ERR bad-arguments no such high-score list: game=chess", "OK SCORES count=0 board=game"]])
     }
 
     // MARK: Restarting the server

@@ -88,6 +88,28 @@ private func makeVersion2(_ dir: TempDir) throws {
     }
 }
 
+/// A database as ghostd 0.4 (schema 3) left it: ann and ben; ann's
+/// preferences (lang nl, a hangman-mode saved by a later server's SET);
+/// game 1 over (ann beat ben, "qx"), game 2 active with one move.
+private func makeVersion3(_ dir: TempDir) throws {
+    let db = try SQLiteDatabase(path: dir.database)
+    defer { db.close() }
+    for i in 0..<3 { try db.execute(Store.migrations[i]) }
+    try db.execute("PRAGMA user_version=3")
+    for name in ["ann", "ben"] {
+        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
+    }
+    try db.run("INSERT INTO preferences(player, key, value) VALUES ('ann', 'lang', 'nl'), ('ann', 'hangman-mode', 'fair')")
+    try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'game', 1, 1), ('ben', 'game', 0, 1)")
+    try db.run("""
+        INSERT INTO games(id, kind, lang, player0, player1, token0, token1, status, winner, loser, reason, final_state, started_at, ended_at)
+        VALUES (1, 'ghost', 'en', 'ann', 'ben', 'k1', 'l1', 'over', 'ann', 'ben', 'dead', 'fragment=qx', ?, ?)
+        """, .of(t0), .of(t0 + 5))
+    try db.run("INSERT INTO games(id, kind, lang, player0, player1, token0, token1, started_at) VALUES (2, 'ghost', 'en', 'ben', 'ann', 'k2', 'l2', ?)",
+               .of(t0 + 6))
+    try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (2, 1, 1, 0, 'c', ?)", .of(t0 + 7))
+}
+
 @Suite struct MigrationTests {
     @Test func version1DatabaseIsMigratedWithItsScoresAndGames() throws {
         let dir = try TempDir("ghostd-migrate")
@@ -101,7 +123,7 @@ private func makeVersion2(_ dir: TempDir) throws {
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 3)
+        #expect(Store.schemaVersion == 4)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -141,7 +163,7 @@ private func makeVersion2(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            #expect(try schema3Problems(db) == [])
+            #expect(try schemaProblems(db) == [])
             #expect(try columns(db, "players") == ["name", "first_seen", "last_seen"])
             #expect(try columns(db, "scores") == ["player", "board", "wins", "played"])
             // Every move, letter for letter, at its time.
@@ -199,7 +221,7 @@ private func makeVersion2(_ dir: TempDir) throws {
         try makeVersion2(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 3)
+        #expect(store.userVersion == 4)
 
         #expect(try store.activeGames() == [
             StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
@@ -222,7 +244,7 @@ private func makeVersion2(_ dir: TempDir) throws {
 
         let db = try raw(dir)
         defer { db.close() }
-        #expect(try schema3Problems(db) == [])
+        #expect(try schemaProblems(db) == [])
         #expect(try finishedGames(db) == [
             "1|ghost||5|en|ann||bot-medium|medium|ann|bot-medium|dead|fragment=zz|2|5|\(t0Text)|2023-11-14 22:14:10",
             "4|ghost||1|en|ann||ben||ben|ann|abandoned|fragment=|0|0|2023-11-14 22:14:40|2023-11-14 22:14:50",
@@ -280,7 +302,7 @@ private func makeVersion2(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 3)
+        #expect(store.userVersion == 4)
         #expect(try store.result(game: 1)?.finalState == "fragment=pear")
         #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
     }
@@ -307,6 +329,65 @@ private func makeVersion2(_ dir: TempDir) throws {
             "\($0.int(0)) \($0.text(1)) \($0.int(2)) \($0.int(3)) \($0.text(4))"
         } == ["1 ghost 2 5 zz", "2 ghost 3 4 ", "3 single 0 0 ", "4 single 0 0 "])
         #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [6])
+    }
+
+    /// Schema 3 to 4: the best-games lists come, empty; everything else is
+    /// kept as it was, and new entries rank and survive a reopen.
+    @Test func version3DatabaseGetsEmptyBestGamesLists() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion3(dir)
+        let store = try Store(directory: dir.path)
+        #expect(store.userVersion == 4)
+        #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
+        #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
+        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
+                                                               ScoreRow(rank: 2, name: "ben", wins: 0, played: 1)])
+        #expect(try store.preferences(for: "ann") == ["lang": "nl", "hangman-mode": "fair"])
+        #expect(try store.result(game: 1)?.finalState == "fragment=qx")
+        #expect(try store.activeGames().map(\.id) == [2])
+        #expect(try store.activeGames().first?.moves == [move(0, "c")])
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            #expect(try schemaProblems(db) == [])
+            #expect(try scalarInt(db, "SELECT count(*) FROM best_games") == 0)
+        }
+        try store.recordBestGame(board: "hangman-evil", game: 1, name: "ann", key1: 0, key2: -5, fields: "word=peach", now: t0 + 9)
+        try store.commit()
+        store.close()
+        let again = try Store(directory: dir.path)
+        defer { again.close() }
+        #expect(try again.bestGames(board: "hangman-evil", limit: 10) == [BestGameRow(rank: 1, game: 1, name: "ann", fields: "word=peach")])
+    }
+
+    /// A failing migration 4 leaves schema 3 as it was.
+    @Test func failedFourthMigrationLeavesSchema3() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion3(dir)
+        do {
+            let db = try raw(dir)
+            try db.execute("CREATE TABLE best_games (x INTEGER)")
+            db.close()
+        }
+        #expect(throws: (any Error).self) { _ = try Store(directory: dir.path) }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            #expect(try scalarInt(db, "PRAGMA user_version") == 3)
+            #expect(try columns(db, "best_games") == ["x"])
+            let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
+            #expect(indexes == ["games_active", "scores_board"])
+            #expect(try scalarInt(db, "SELECT count(*) FROM games") == 2)
+            try db.execute("DROP TABLE best_games")
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 4)
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try schemaProblems(db) == [])
     }
 
     /// A database from a newer ghostd (a higher user_version) is left alone.

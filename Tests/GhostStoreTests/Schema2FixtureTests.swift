@@ -56,7 +56,7 @@ private let fixtureActiveGames = [
         }
 
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 3)
+        #expect(store.userVersion == 4)
         #expect(!store.hasPendingWrites)
 
         // The games in progress, with the moves of the round in play.
@@ -91,7 +91,7 @@ private let fixtureActiveGames = [
             let db = try raw(dir)
             defer { db.close() }
             #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
-            #expect(try schema3Problems(db) == [])
+            #expect(try schemaProblems(db) == [])
             #expect(try finishedGames(db) == [
                 "1|ghost||1|en|alice||Bob||alice|Bob|dead|fragment=qx|0|0|\(madeText)|\(madeText)",
                 "5|ghost||5|en|frank||bot-easy|easy|bot-easy|frank|left|fragment=xv|0|0|\(madeText)|\(madeText)",
@@ -129,7 +129,7 @@ private let fixtureActiveGames = [
         // statement ran), the same data.
         let cookie = try { let db = try raw(dir); defer { db.close() }; return try scalarInt(db, "PRAGMA schema_version") }()
         let again = try Store(directory: dir.path)
-        #expect(again.userVersion == 3)
+        #expect(again.userVersion == 4)
         #expect(try again.activeGames() == expected)
         #expect(try again.scores(board: "game", limit: 10) == scores)
         #expect(try again.result(game: 3)?.finalState == "fragment=cat")
@@ -139,7 +139,7 @@ private let fixtureActiveGames = [
             let db = try raw(dir)
             defer { db.close() }
             #expect(try scalarInt(db, "PRAGMA schema_version") == cookie)
-            #expect(try schema3Problems(db) == [])
+            #expect(try schemaProblems(db) == [])
         }
 
         // The fixture itself is untouched, and nothing was left beside it.

@@ -17,7 +17,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(Store.schemaVersion == Store.migrations.count)
-        #expect(Store.schemaVersion == 3)
+        #expect(Store.schemaVersion == 4)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
         #expect(FileManager.default.fileExists(atPath: dir.database))
@@ -27,8 +27,8 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         defer { db.close() }
         #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
-        #expect(try tablesAndViews(db) == Schema3.tables)
-        #expect(try schema3Problems(db) == [])
+        #expect(try tablesAndViews(db) == Schema.tables)
+        #expect(try schemaProblems(db) == [])
     }
 
     @Test func directoryIsCreatedIfMissing() throws {
@@ -64,7 +64,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         defer { db.close() }
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
         #expect(try scalarText(db, "PRAGMA journal_mode") == "wal")
-        #expect(try schema3Problems(db) == [])
+        #expect(try schemaProblems(db) == [])
     }
 
     @Test func reopeningKeepsEverything() throws {
@@ -503,5 +503,99 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(try store.rank(of: "bob").rank == 1)
         #expect(try store.rank(of: "alice").rank == 1)
         #expect(try store.rank(of: "carol").rank == 3)
+    }
+
+    /// A best-games list ranks single games: the first key, then the second
+    /// (lower is better), then the earlier game; every entry has its own place.
+    @Test func bestGamesRankByKeysThenGame() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        do {
+            let store = try Store(directory: dir.path)
+            var ids: [Int] = []
+            for i in 0..<6 { ids.append(try store.createGame(ghostGame(["p\(i)", "bot-x"], tokens: ["a\(i)", "b\(i)"]), now: t0 + i)) }
+            // (game, name, mistakes, -letters): game 0 and game 4 tie on both keys: the earlier game is ahead.
+            let entries = [(ids[0], "ann", 1, -5), (ids[1], "ben", 0, -4), (ids[2], "cy", 1, -7), (ids[3], "ann", 3, -9),
+                           (ids[4], "dee", 1, -5), (ids[5], "ben", 0, -6)]
+            for (game, name, mistakes, letters) in entries {
+                try store.recordBestGame(board: "x-evil", game: game, name: name, key1: mistakes, key2: letters,
+                                         fields: "word=w\(game) mistakes=\(mistakes)", now: t0 + 100 + game)
+            }
+            // Another list is apart.
+            try store.recordBestGame(board: "x-fair", game: ids[3], name: "ann", key1: 0, key2: -1, fields: "word=a", now: t0 + 200)
+            try store.commit()
+            let expected = [
+                BestGameRow(rank: 1, game: ids[5], name: "ben", fields: "word=w\(ids[5]) mistakes=0"),
+                BestGameRow(rank: 2, game: ids[1], name: "ben", fields: "word=w\(ids[1]) mistakes=0"),
+                BestGameRow(rank: 3, game: ids[2], name: "cy", fields: "word=w\(ids[2]) mistakes=1"),
+                BestGameRow(rank: 4, game: ids[0], name: "ann", fields: "word=w\(ids[0]) mistakes=1"),
+                BestGameRow(rank: 5, game: ids[4], name: "dee", fields: "word=w\(ids[4]) mistakes=1"),
+                BestGameRow(rank: 6, game: ids[3], name: "ann", fields: "word=w\(ids[3]) mistakes=3"),
+            ]
+            #expect(try store.bestGames(board: "x-evil", limit: 100) == expected)
+            #expect(try store.bestGames(board: "x-evil", limit: 2) == Array(expected.prefix(2)))
+            #expect(try store.bestGames(board: "x-fair", limit: 10) == [BestGameRow(rank: 1, game: ids[3], name: "ann", fields: "word=a")])
+            #expect(try store.bestGames(board: "x-phrase", limit: 10) == [])
+            for row in expected {
+                #expect(try store.bestGameRank(board: "x-evil", game: row.game) == row.rank)
+                #expect(try store.bestGameRank(board: "x-evil", game: row.game, within: 4) == (row.rank <= 4 ? row.rank : nil))
+            }
+            #expect(try store.bestGameRank(board: "x-fair", game: ids[3]) == 1)
+            #expect(try store.bestGameRank(board: "x-fair", game: ids[0]) == nil)
+            #expect(try store.bestGameRank(board: "x-evil", game: 999, within: 10) == nil)
+            // Recording a game again replaces its entry.
+            try store.recordBestGame(board: "x-evil", game: ids[3], name: "ann", key1: 0, key2: -9, fields: "word=again", now: t0 + 300)
+            try store.commit()
+            #expect(try store.bestGameRank(board: "x-evil", game: ids[3]) == 1)
+            #expect(try store.bestGames(board: "x-evil", limit: 100).count == 6)
+            store.close()
+        }
+        // The lists survive a reopen.
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(try store.bestGames(board: "x-evil", limit: 3).map(\.fields) == ["word=again", "word=w6 mistakes=0", "word=w2 mistakes=0"])
+        #expect(try store.bestGames(board: "x-evil", limit: 100).map(\.rank) == [1, 2, 3, 4, 5, 6])
+    }
+
+    /// An entry written in a command that is rolled back is gone, and one never committed does not survive.
+    @Test func bestGamesFollowTheTransaction() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        let id = try store.createGame(ghostGame(["ann", "bot-x"]), now: t0)
+        try store.commit()
+        store.beginCommand()
+        try store.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
+        #expect(store.rollbackCommand())
+        try store.commit()
+        #expect(try store.bestGames(board: "x-evil", limit: 10) == [])
+        try store.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
+        store.rollback()
+        #expect(try store.bestGames(board: "x-evil", limit: 10) == [])
+    }
+
+    /// Preferences under any key, as the server's settings save them.
+    @Test func preferencesUnderAnyKey() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        do {
+            let store = try Store(directory: dir.path)
+            #expect(try store.preferences(for: "ann") == [:])
+            try store.setPreference("hangman-mode", "fair", for: "ann", now: t0)
+            try store.setPreference("hangman-misses", "6", for: "ANN", now: t0)
+            try store.setPreference(.language, "nl", for: "ann", now: t0)
+            try store.setPreference("hangman-mode", "phrase", for: "Ann", now: t0)
+            try store.setPreference("hangman-mode", "evil", for: "ben", now: t0)
+            try store.commit()
+            #expect(try store.allNames() == ["ann", "ben"])
+            store.close()
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(try store.preferences(for: "ann") == ["hangman-mode": "phrase", "hangman-misses": "6", "lang": "nl"])
+        #expect(try store.preference(.language, for: "ann") == "nl")
+        #expect(try store.preferences(for: "BEN") == ["hangman-mode": "evil"])
+        #expect(try store.preference(.language, for: "ben") == "en")
     }
 }

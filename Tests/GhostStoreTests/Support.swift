@@ -44,9 +44,11 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The schema-3 layout, written out here (not read from `Store.migrations`)
+/// The current layout (schema 4: schema 3's games and moves, and the
+/// best-games lists), written out here (not read from `Store.migrations`)
 /// so that a change to it has to be made on purpose.
-enum Schema3 {
+enum Schema {
+    static let version = 4
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -54,23 +56,28 @@ enum Schema3 {
     static let moves = ["game_id", "round", "ply", "seat", "move", "at"]
     static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
                                 "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]
-    static let tables = ["finished_games", "games", "moves", "players", "preferences", "scores"]
+    static let bestGames = ["board", "game", "name", "key1", "key2", "fields", "finished_at"]
+    static let tables = ["best_games", "finished_games", "games", "moves", "players", "preferences", "scores"]
+    static let indexes = ["best_games_rank", "games_active", "scores_board"]
 }
 
-/// Checks a database's schema-3 layout and health; returns what is wrong ([] when all is well).
-func schema3Problems(_ db: SQLiteDatabase) throws -> [String] {
+/// Checks a database's current layout and health; returns what is wrong ([] when all is well).
+func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     var problems: [String] = []
     func check(_ ok: Bool, _ what: String) { if !ok { problems.append(what) } }
-    check(try scalarInt(db, "PRAGMA user_version") == 3, "user_version")
-    check(try tablesAndViews(db) == Schema3.tables, "tables: \(try tablesAndViews(db))")
-    check(try columns(db, "games") == Schema3.games, "games: \(try columns(db, "games"))")
-    check(try columns(db, "moves") == Schema3.moves, "moves: \(try columns(db, "moves"))")
-    check(try columns(db, "finished_games") == Schema3.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
+    check(try scalarInt(db, "PRAGMA user_version") == Schema.version, "user_version")
+    check(try tablesAndViews(db) == Schema.tables, "tables: \(try tablesAndViews(db))")
+    check(try columns(db, "games") == Schema.games, "games: \(try columns(db, "games"))")
+    check(try columns(db, "moves") == Schema.moves, "moves: \(try columns(db, "moves"))")
+    check(try columns(db, "finished_games") == Schema.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
+    check(try columns(db, "best_games") == Schema.bestGames, "best_games: \(try columns(db, "best_games"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
-    check(indexes == ["games_active", "scores_board"], "indexes: \(indexes)")
+    check(indexes == Schema.indexes, "indexes: \(indexes)")
     // moves still refers to games (renamed from games3), and every row's game exists.
     let parents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) }
     check(parents == ["games"], "moves references \(parents)")
+    let bestParents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('best_games')") { $0.text(0) }
+    check(bestParents == ["games"], "best_games references \(bestParents)")
     let orphans = try db.query("PRAGMA foreign_key_check") { $0.text(0) }
     check(orphans.isEmpty, "foreign_key_check: \(orphans)")
     let integrity = try db.query("PRAGMA integrity_check") { $0.text(0) }
@@ -82,7 +89,7 @@ func schema3Problems(_ db: SQLiteDatabase) throws -> [String] {
 /// separated by `|` (NULL shown as `NULL`).
 func finishedGames(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT * FROM finished_games ORDER BY id") { r in
-        (0..<Int32(Schema3.finishedGames.count)).map { r.optionalText($0) ?? "NULL" }.joined(separator: "|")
+        (0..<Int32(Schema.finishedGames.count)).map { r.optionalText($0) ?? "NULL" }.joined(separator: "|")
     }
 }
 
