@@ -1,3 +1,4 @@
+import Dispatch
 import GameKit
 import GhostCore
 import HangmanCore
@@ -12,10 +13,27 @@ struct GameCatalog {
     let defaultKind: any GameDefinition
 
     init(dictionaries: Dictionaries) {
-        let ghost = GhostKind(dictionaries: dictionaries)
-        let hangman = HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
+        // Each kind prepares its tables on its own core: startup is the
+        // slower of the two, not their sum.
+        let built = Built()
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            if i == 0 {
+                built.ghost = GhostKind(dictionaries: dictionaries)
+            } else {
+                built.hangman = HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
+            }
+        }
+        let ghost = built.ghost ?? GhostKind(dictionaries: dictionaries)
+        let hangman = built.hangman ?? HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
         kinds = [ghost.name: ghost, hangman.name: hangman]
         defaultKind = ghost
+    }
+
+    /// The kinds as the two startup threads leave them; each slot is written
+    /// by one thread and read after both have finished.
+    private final class Built: @unchecked Sendable {
+        var ghost: GhostKind?
+        var hangman: HangmanKind?
     }
 
     subscript(name: String) -> (any GameDefinition)? { kinds[name] }

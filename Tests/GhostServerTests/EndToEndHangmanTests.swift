@@ -31,6 +31,11 @@ struct EndToEndHangmanTests {
 
     enum HangmanTestError: Error { case noEnd([String]) }
 
+    /// The value of `key=` on a line ("" if absent).
+    static func field(_ key: String, _ line: String) -> String {
+        line.split(separator: " ").first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) } ?? ""
+    }
+
     @Test("Evil: exact lines (the family is deterministic), solved with 26 misses, RANK, SCORES across a restart")
     func evilSolvedAndScores() throws {
         let daemon = try DaemonProcess.start(extraArguments: ["--bot-delay", "0"])
@@ -180,7 +185,7 @@ struct EndToEndHangmanTests {
         try c.send("x")
         try c.expect("OK LETTER letter=x hit=no pattern=______ missed=x left=7")   // still 8 allowed here
         try c.send("LEAVE")
-        try c.expect("OK LEAVE")
+        _ = try c.readUntil(prefix: "OK LEAVE")
         _ = try c.readUntil(prefix: "INFO erin left")
         try c.send("NEW game=hangman length=6")
         try c.expect("OK NEW game=hangman mode=evil lang=en length=6 misses=3")
@@ -219,7 +224,7 @@ struct EndToEndHangmanTests {
         try setter.send("e")
         _ = try setter.expectError("not-your-turn")
         // The guesser drops and resumes: the state it gets back has no word either.
-        let tokenValue = String(token.split(separator: " ")[4].dropFirst(6))
+        let tokenValue = Self.field("token", token)
         guesser.close()
         _ = try setter.readUntil(prefix: "ADJOURNED id=1 player=gina")
         let back = try LineClient(port: daemon.port, label: "guesser again")
@@ -230,11 +235,14 @@ struct EndToEndHangmanTests {
             try back.send(letter)
             seen += try (0..<3).map { _ in try back.readLine() }
         }
+        // Everything the guesser got before it typed the answer itself.
+        for line in seen { #expect(!line.lowercased().contains("zephyr"), "before OVER: \(line)") }
+        #expect(seen.count == 16, "\(seen)")
         try back.send("SOLVE zephyr")
-        seen += [try back.readLine(), try back.readLine()]
+        try back.expect(lines: ["OK SOLVE word=zephyr hit=yes pattern=zephyr missed=aio left=7",
+                                "MOVE id=1 player=gina word=zephyr hit=yes pattern=zephyr missed=aio left=7"])
         let over = try back.readLine()
         #expect(over == "OVER id=1 winner=gina loser=frank reason=solved word=zephyr mistakes=3 pattern=zephyr")
-        for line in seen { #expect(!line.lowercased().contains("zephyr"), "before OVER: \(line)") }
         try back.expect("INFO gina found \"zephyr\" with 3 mistakes.")
         try back.expect("RANK board=hangman-duel rank=1 word=zephyr mistakes=3 misses=10 mode=duel lang=en")
         // REMATCH: gina sets this time.
@@ -310,7 +318,7 @@ struct EndToEndHangmanTests {
         try c.send("NEW game=hangman length=3 misses=26")
         _ = try c.expectPrefix("OK NEW ")
         let game = try c.expectPrefix("GAME id=1 ")
-        let token = String(game.split(separator: " ")[4].dropFirst(6))
+        let token = Self.field("token", game)
         _ = try c.expectPrefix("TURN ")
         for letter in ["e", "a", "o", "i", "u"] {
             try c.send(letter)
