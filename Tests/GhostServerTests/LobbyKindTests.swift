@@ -141,57 +141,14 @@ struct GuessGame: GameKit.Game {
     var finalFields: [Field] { [Field("word", word ?? ""), Field("mistakes", String(mistakes))] }
 }
 
-/// A lobby that also plays "guess", with a recording outbox, a manual
-/// clock and a store in a fresh temporary directory (removed when the
-/// harness that made it goes away).
-private final class KindHarness {
-    let outbox = RecordingOutbox()
-    let clock = ManualClock()
-    let directory: String
-    private let ownsDirectory: Bool
-    let store: Store
-    let lobby: Lobby
+/// The shared lobby harness (LobbyTests.swift), also playing "guess", with no computer delay.
+private func kindHarness(directory: String? = nil) throws -> Harness {
+    var settings = Lobby.Settings()
+    settings.botDelay = 0
+    return try Harness(directory: directory, settings: settings, extraKinds: [GuessKind()])
+}
 
-    /// With `directory`, opens the store another harness made (a restart).
-    init(directory: String? = nil) throws {
-        if let directory {
-            self.directory = directory
-            ownsDirectory = false
-        } else {
-            self.directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("ghostd-kind-\(UUID().uuidString)").path
-            ownsDirectory = true
-        }
-        var settings = Lobby.Settings()
-        settings.botDelay = 0
-        store = try Store(directory: self.directory, durability: .normal)
-        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
-                          settings: settings, extraKinds: [GuessKind()])
-    }
-
-    deinit {
-        store.close()
-        if ownsDirectory { try? FileManager.default.removeItem(atPath: directory) }
-    }
-
-    private func commit() {
-        do { try store.commit() } catch { Issue.record("commit failed: \(error)") }
-    }
-
-    func connect(_ id: ConnectionID) { lobby.connected(id); commit() }
-    func send(_ id: ConnectionID, _ line: String) {
-        lobby.received(.line(Array(line.utf8)), from: id)
-        commit()
-    }
-    func drain(sourceLocation: SourceLocation = #_sourceLocation) -> [ConnectionID: [String]] {
-        #expect(lobby.storeError == nil, sourceLocation: sourceLocation)
-        return outbox.drain()
-    }
-    func named(_ id: ConnectionID, _ name: String) {
-        connect(id)
-        send(id, "NAME \(name)")
-        _ = drain()
-    }
+extension Harness {
     /// Plays a game against the computer by guessing `letters`; returns what `id` got from the last guess on.
     func play(_ id: ConnectionID, _ letters: String, new: String = "NEW game=guess") -> [String] {
         send(id, new)
@@ -209,7 +166,7 @@ private func ending(_ lines: [String]) -> [String] {
 
 @Suite struct LobbyBestGamesTests {
     @Test func aSolvedGameIsRankedAndAnnouncedToItsPlayer() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         h.send(1, "SCORES game=guess")
         #expect(h.drain() == [1: ["OK SCORES count=0 board=guess-short"]])
@@ -252,7 +209,7 @@ private func ending(_ lines: [String]) -> [String] {
     }
 
     @Test func onlyTheTopTenAreAnnounced() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         for _ in 0..<9 { _ = h.play(1, "cat") }
         #expect(ending(h.play(1, "cat")).last == "RANK board=guess-short rank=10 word=cat mistakes=0 misses=8 mode=short lang=en")
@@ -269,7 +226,7 @@ private func ending(_ lines: [String]) -> [String] {
     }
 
     @Test func inADuelOnlyTheGuesserIsListed() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "NEW game=guess mode=duel")
@@ -292,11 +249,11 @@ private func ending(_ lines: [String]) -> [String] {
     }
 
     @Test func listsSurviveARestart() throws {
-        let first = try KindHarness()
+        let first = try kindHarness()
         defer { withExtendedLifetime(first) {} }
         first.named(1, "alice")
         _ = first.play(1, "peach", new: "NEW game=guess mode=long")
-        let again = try KindHarness(directory: first.directory)
+        let again = try kindHarness(directory: first.directory)
         again.connect(7)
         _ = again.drain()
         again.send(7, "SCORES game=guess mode=long")
@@ -305,7 +262,7 @@ private func ending(_ lines: [String]) -> [String] {
     }
 
     @Test func unknownListsAreRefused() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.connect(1)
         _ = h.drain()
         h.send(1, "SCORES game=guess mode=nope")
@@ -321,7 +278,7 @@ private func ending(_ lines: [String]) -> [String] {
 
 @Suite struct LobbyKindSettingsTests {
     @Test func settingsListEveryKindsKeysThenLang() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         h.send(1, "SETTINGS")
         #expect(h.drain() == [1: [
@@ -350,7 +307,7 @@ private func ending(_ lines: [String]) -> [String] {
 
     /// The kind checks each value; a refused one changes nothing.
     @Test func badValuesAreRefusedByTheKind() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         h.send(1, "SET guess-misses 7")
         _ = h.drain()
@@ -392,7 +349,7 @@ private func ending(_ lines: [String]) -> [String] {
     /// NEW fills the options it leaves out from the saved settings; a setting
     /// made during a game applies to the next one only; they survive a restart.
     @Test func savedSettingsFillNewGamesOnly() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         defer { withExtendedLifetime(h) {} }
         h.named(1, "alice")
         h.send(1, "NEW game=guess")
@@ -416,7 +373,7 @@ private func ending(_ lines: [String]) -> [String] {
         h.send(1, "LEAVE")
         _ = h.drain()
         // A restart keeps them.
-        let again = try KindHarness(directory: h.directory)
+        let again = try kindHarness(directory: h.directory)
         again.named(4, "alice")
         again.send(4, "NEW game=guess")
         #expect(again.drain()[4]?.first == "OK NEW game=guess mode=long lang=en misses=3")
@@ -428,7 +385,7 @@ private func ending(_ lines: [String]) -> [String] {
 
     /// A private game is set up with the host's settings at NEW.
     @Test func aHostedGameKeepsTheHostsSettings() throws {
-        let h = try KindHarness()
+        let h = try kindHarness()
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "SET guess-misses 4")

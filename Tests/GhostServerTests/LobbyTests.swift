@@ -69,8 +69,9 @@ let lobbyLists: [String: WordList] = [
 
 /// A lobby with a recording outbox, a manual clock and a store in a fresh
 /// temporary directory (removed when the harness that made it goes away).
-/// Connection 1 is alice, 2 is bob, 3 is carol.
-private final class Harness {
+/// Connection 1 is alice, 2 is bob, 3 is carol. `extraKinds` and `settings`
+/// serve LobbyKindTests (a made-up kind, no computer delay).
+final class Harness {
     let outbox = RecordingOutbox()
     let clock = ManualClock()
     let directory: String
@@ -79,7 +80,8 @@ private final class Harness {
     let lobby: Lobby
 
     /// With `directory`, opens the store another harness made (a restart).
-    init(directory: String? = nil) throws {
+    init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
+         extraKinds: [any GameDefinition] = []) throws {
         if let directory {
             self.directory = directory
             ownsDirectory = false
@@ -89,7 +91,8 @@ private final class Harness {
             ownsDirectory = true
         }
         store = try Store(directory: self.directory, durability: .normal)
-        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock)
+        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
+                          settings: settings, extraKinds: extraKinds)
     }
 
     deinit {
