@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
         // Benchmarks (not tests): solving, bot strength; later load generation.
-        .target(name: "GhostBench", dependencies: ["GhostCore", "CGhostSys", "OptionKit"], swiftSettings: fast),
+        .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"], swiftSettings: fast),
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),

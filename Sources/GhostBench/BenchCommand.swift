@@ -6,13 +6,14 @@ import OptionKit
 /// measured; nothing here asserts on time.
 public enum BenchCommand {
     public enum Mode: String, CaseIterable, Sendable {
-        case solve, bots, ping, play, hold
+        case solve, bots, hangman, ping, play, hold
 
         /// The options the mode takes, in the order help shows them.
         var optionNames: [String] {
             switch self {
             case .solve: ["--dictionaries", "--runs"]
             case .bots: ["--dictionaries", "--lang", "--games", "--seed"]
+            case .hangman: ["--dictionaries", "--games", "--seed"]
             case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup"]
             case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang"]
             case .hold: ["--host", "--port", "--connections", "--seconds"]
@@ -25,6 +26,8 @@ public enum BenchCommand {
                 "Solve the whole game for every word list: time per list (best of N runs), trie size, who wins from the empty fragment, winning first letters."
             case .bots:
                 "Play every pair of players (random, easy, medium, hard) against each other, N games per pairing and per starting side; print win rates."
+            case .hangman:
+                "The computer guesser against the fair and evil computers, every language, lengths 4-12, 6 and 8 misses: win rate and average mistakes (N fair games a case)."
             case .ping:
                 "PING on N connections, one request in flight each, against any line server (ghostd answers OK PING, redis-server +PONG): replies per second and round-trip latency percentiles."
             case .play:
@@ -57,7 +60,7 @@ public enum BenchCommand {
             .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx", .text("a folder"), \.dictionaries),
             .value("--runs", "N", "solve: runs per list; the best is shown", .integer(1...1_000_000), \.runs),
             .value("--lang", "CODE", "the word list (xx of xx.txt) to play with", .text("a language code"), \.lang),
-            .value("--games", "N", "bots: games per pairing and per starting side", .integer(1...100_000_000), \.games),
+            .value("--games", "N", "bots: games per pairing and per starting side; hangman: fair games a case", .integer(1...100_000_000), \.games),
             .value("--seed", "N", "bots: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
             .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
@@ -129,6 +132,8 @@ public enum BenchCommand {
                 try SolveBench.run(folder: options.dictionaries, runs: options.runs)
             case .bots:
                 try BotsBench.run(folder: options.dictionaries, lang: options.lang, games: options.games, seed: options.seed)
+            case .hangman:
+                try HangmanBench.run(folder: options.dictionaries, games: options.games, seed: options.seed)
             case .ping, .play, .hold:
                 var st = LoadBench.Settings()
                 st.host = options.host

@@ -68,6 +68,7 @@ struct BenchCommandTests {
     func modeOptions() {
         #expect(BenchCommand.Mode.solve.optionNames == ["--dictionaries", "--runs"])
         #expect(BenchCommand.Mode.bots.optionNames == ["--dictionaries", "--lang", "--games", "--seed"])
+        #expect(BenchCommand.Mode.hangman.optionNames == ["--dictionaries", "--games", "--seed"])
         #expect(BenchCommand.Mode.hold.optionNames == ["--host", "--port", "--connections", "--seconds"])
         let play = Self.run(["play", "--port", "7000", "--connections", "1000", "--seconds", "10", "--bad-share", "0", "--warmup", "2"])
         #expect(play?.0 == .play && play?.1 == Self.changed {
@@ -113,10 +114,10 @@ struct BenchCommandTests {
 
     @Test("The mode comes first; help in any of its spellings")
     func modesAndHelp() {
-        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, ping, play or hold"))
-        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, ping, play or hold"))
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play or hold"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play or hold"))
         #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
-                                                       allowed: "solve, bots, ping, play or hold"))
+                                                       allowed: "solve, bots, hangman, ping, play or hold"))
         #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
         for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
             #expect(BenchCommand.parse(args) == .success(.help), "\(args)")
