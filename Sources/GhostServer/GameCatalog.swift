@@ -1,4 +1,3 @@
-import Dispatch
 import GameKit
 import GhostCore
 import HangmanCore
@@ -13,27 +12,11 @@ struct GameCatalog {
     let defaultKind: any GameDefinition
 
     init(dictionaries: Dictionaries) {
-        // Each kind prepares its tables on its own core: startup is the
-        // slower of the two, not their sum.
-        let built = Built()
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            if i == 0 {
-                built.ghost = GhostKind(dictionaries: dictionaries)
-            } else {
-                built.hangman = HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
-            }
-        }
-        let ghost = built.ghost ?? GhostKind(dictionaries: dictionaries)
-        let hangman = built.hangman ?? HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
+        // Hangman builds its word tables on a thread of its own (HangmanKind).
+        let hangman = HangmanKind(dictionaries: dictionaries, phrases: dictionaries.phrases)
+        let ghost = GhostKind(dictionaries: dictionaries)
         kinds = [ghost.name: ghost, hangman.name: hangman]
         defaultKind = ghost
-    }
-
-    /// The kinds as the two startup threads leave them; each slot is written
-    /// by one thread and read after both have finished.
-    private final class Built: @unchecked Sendable {
-        var ghost: GhostKind?
-        var hangman: HangmanKind?
     }
 
     subscript(name: String) -> (any GameDefinition)? { kinds[name] }

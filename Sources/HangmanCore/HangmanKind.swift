@@ -15,14 +15,36 @@ public final class HangmanKind: GameDefinition {
     public static let anyLengthMinimumWords = 100
 
     public let dictionaries: Dictionaries
-    let lexicons: [String: Lexicon]
+    /// The words by length: built on a background thread as soon as the kind
+    /// exists, so that the daemon opens its port without waiting for them;
+    /// the first use waits if they are not ready yet (about 65 ms in release).
+    var lexicons: [String: Lexicon] { tables.lexicons }
+    private let tables: Tables
     let phraseBooks: [String: PhraseBook]
+
+    /// Built once, by whichever comes first: the background thread or a use.
+    private final class Tables: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: [String: Lexicon]?
+        private let lists: [String: WordList]
+        init(_ lists: [String: WordList]) { self.lists = lists }
+        var lexicons: [String: Lexicon] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let built { return built }
+            let made = lists.mapValues(Lexicon.init)
+            built = made
+            return made
+        }
+    }
 
     /// `phrases`: each language's phrase list (`Dictionaries.phrases`, read from the `phrases` folder); lines that
     /// are not phrases are skipped.
     public init(dictionaries: Dictionaries, phrases: [String: [String]]) {
         self.dictionaries = dictionaries
-        self.lexicons = dictionaries.lists.mapValues(Lexicon.init)
+        let tables = Tables(dictionaries.lists)
+        self.tables = tables
+        DispatchQueue.global(qos: .userInitiated).async { _ = tables.lexicons }
         self.phraseBooks = phrases.mapValues(PhraseBook.init).filter { !$0.value.all.isEmpty }
     }
 

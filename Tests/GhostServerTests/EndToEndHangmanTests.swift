@@ -5,6 +5,9 @@ import Testing
 /// endings, bad input, settings for the next game only, scores across a
 /// restart, a duel's secrecy (every byte the guesser gets before OVER), the
 /// computer guessing, and kill -9 mid-game.
+/// The first Hangman command after a start may wait for the word tables,
+/// which the daemon builds in the background (seconds in a debug build):
+/// those replies get 30 s.
 @Suite("EndToEnd: Hangman", .timeLimit(.minutes(5)))
 struct EndToEndHangmanTests {
     /// Letters in a fixed order, for playing a game to its end.
@@ -43,7 +46,7 @@ struct EndToEndHangmanTests {
         let alice = try LineClient(port: daemon.port, label: "alice")
         try alice.login("alice")
         try alice.send("NEW game=hangman mode=evil length=3 misses=26")
-        try alice.expect("OK NEW game=hangman mode=evil lang=en length=3 misses=26")
+        try alice.expect("OK NEW game=hangman mode=evil lang=en length=3 misses=26", timeout: 30)
         let game = try alice.expectPrefix("GAME id=1 game=hangman lang=en players=bot-hangman,alice token=")
         #expect(game.hasSuffix(" round=1 mode=evil length=3 misses=26"))
         try alice.expect("TURN id=1 player=alice pattern=___ missed=- left=26")
@@ -109,7 +112,7 @@ struct EndToEndHangmanTests {
         let c = try LineClient(port: daemon.port, label: "carol")
         try c.login("carol")
         try c.send("NEW game=hangman length=5 misses=1")
-        try c.expect("OK NEW game=hangman mode=evil lang=en length=5 misses=1")
+        try c.expect("OK NEW game=hangman mode=evil lang=en length=5 misses=1", timeout: 30)
         _ = try c.expectPrefix("GAME id=1 ")
         try c.expect("TURN id=1 player=carol pattern=_____ missed=- left=1")
         try c.send("q")
@@ -131,7 +134,7 @@ struct EndToEndHangmanTests {
         try c.login("dora")
         // Fair, won by letters with every miss allowed.
         try c.send("NEW game=hangman mode=fair length=4 misses=26")
-        try c.expect("OK NEW game=hangman mode=fair lang=en length=4 misses=26")
+        try c.expect("OK NEW game=hangman mode=fair lang=en length=4 misses=26", timeout: 30)
         _ = try c.expectPrefix("GAME id=1 ")
         try c.expect("TURN id=1 player=dora pattern=____ missed=- left=26")
         let (won, _) = try Self.playOut(c, id: 1)
@@ -140,7 +143,7 @@ struct EndToEndHangmanTests {
         _ = try c.expectPrefix("RANK board=hangman-fair rank=1 ")
         // Fair, lost by wrong answers.
         try c.send("NEW game=hangman mode=fair length=4 misses=2")
-        try c.expect("OK NEW game=hangman mode=fair lang=en length=4 misses=2")
+        try c.expect("OK NEW game=hangman mode=fair lang=en length=4 misses=2", timeout: 30)
         _ = try c.expectPrefix("GAME id=2 ")
         try c.expect("TURN id=2 player=dora pattern=____ missed=- left=2")
         try c.send("SOLVE zzzz")
@@ -156,7 +159,7 @@ struct EndToEndHangmanTests {
         _ = try c.expectPrefix("INFO dora is hanged: the word was ")
         // A phrase: words separated by /, solved by SOLVE after the letters.
         try c.send("NEW game=hangman mode=phrase misses=26")
-        let ok = try c.expectPrefix("OK NEW game=hangman mode=phrase lang=en length=")
+        let ok = try c.expectPrefix("OK NEW game=hangman mode=phrase lang=en length=", timeout: 30)
         _ = try c.expectPrefix("GAME id=3 ")
         let turn = try c.expectPrefix("TURN id=3 player=dora pattern=")
         let pattern = String(turn.split(separator: " ")[3].dropFirst(8))
@@ -175,7 +178,7 @@ struct EndToEndHangmanTests {
         let c = try LineClient(port: daemon.port, label: "erin")
         try c.login("erin")
         try c.send("NEW game=hangman length=6")
-        try c.expect("OK NEW game=hangman mode=evil lang=en length=6 misses=8")
+        try c.expect("OK NEW game=hangman mode=evil lang=en length=6 misses=8", timeout: 30)
         _ = try c.expectPrefix("GAME id=1 ")
         try c.expect("TURN id=1 player=erin pattern=______ missed=- left=8")
         try c.send("SET hangman-misses 3")
@@ -188,7 +191,7 @@ struct EndToEndHangmanTests {
         _ = try c.readUntil(prefix: "OK LEAVE")
         _ = try c.readUntil(prefix: "INFO erin left")
         try c.send("NEW game=hangman length=6")
-        try c.expect("OK NEW game=hangman mode=evil lang=en length=6 misses=3")
+        try c.expect("OK NEW game=hangman mode=evil lang=en length=6 misses=3", timeout: 30)
     }
 
     @Test("Duel: the guesser's socket never carries the word before OVER; roles swap on REMATCH")
@@ -200,7 +203,7 @@ struct EndToEndHangmanTests {
         try setter.login("frank")
         try guesser.login("gina")
         try setter.send("NEW game=hangman mode=duel length=6 misses=10")
-        let ok = try setter.expectPrefix("OK NEW code=")
+        let ok = try setter.expectPrefix("OK NEW code=", timeout: 30)
         let code = String(ok.split(separator: " ")[2].dropFirst(5))
         #expect(ok == "OK NEW code=\(code) game=hangman mode=duel lang=en length=6 misses=10")
         _ = try setter.expectPrefix("INFO ")
@@ -262,7 +265,7 @@ struct EndToEndHangmanTests {
         let c = try LineClient(port: daemon.port, label: "hana")
         try c.login("hana")
         try c.send("NEW game=hangman mode=duel bot=guesser length=4 misses=26")
-        try c.expect("OK NEW game=hangman mode=duel lang=en length=4 misses=26")
+        try c.expect("OK NEW game=hangman mode=duel lang=en length=4 misses=26", timeout: 30)
         _ = try c.expectPrefix("GAME id=1 game=hangman lang=en players=hana,bot-hangman ")
         try c.expect("TURN id=1 player=hana pattern= missed=- left=26")
         try c.send("WORD ring")
@@ -301,9 +304,9 @@ struct EndToEndHangmanTests {
         try c.send("LANG xx")
         try c.expect("OK LANG lang=xx")
         try c.send("NEW game=hangman mode=phrase")
-        try c.expect("ERR no-phrases no phrase list for xx")
+        try c.expect("ERR no-phrases no phrase list for xx", timeout: 30)
         try c.send("NEW game=hangman mode=fair length=4")
-        try c.expect("OK NEW game=hangman mode=fair lang=xx length=4 misses=8")
+        try c.expect("OK NEW game=hangman mode=fair lang=xx length=4 misses=8", timeout: 30)
         _ = try c.expectPrefix("GAME id=1 ")
         try c.expect("TURN id=1 player=kim pattern=____ missed=- left=8")
         try c.send("SOLVE fish")
@@ -316,7 +319,7 @@ struct EndToEndHangmanTests {
         let c = try LineClient(port: daemon.port, label: "lena")
         try c.login("lena")
         try c.send("NEW game=hangman length=3 misses=26")
-        _ = try c.expectPrefix("OK NEW ")
+        _ = try c.expectPrefix("OK NEW ", timeout: 30)
         let game = try c.expectPrefix("GAME id=1 ")
         let token = Self.field("token", game)
         _ = try c.expectPrefix("TURN ")
@@ -331,12 +334,12 @@ struct EndToEndHangmanTests {
         defer { again.kill() }
         let back = try LineClient(port: again.port, label: "lena again")
         try back.send("RESUME \(token)")
-        try back.expect(lines: ["OK RESUME id=1", game, "TURN id=1 player=lena pattern=_u_ missed=aeio left=22"])
+        try back.expect(lines: ["OK RESUME id=1", game, "TURN id=1 player=lena pattern=_u_ missed=aeio left=22"], timeout: 30)
         // The family is the same: a second game played the same way answers the next guess alike.
         let twin = try LineClient(port: again.port, label: "max")
         try twin.login("max")
         try twin.send("NEW game=hangman length=3 misses=26")
-        _ = try twin.expectPrefix("OK NEW ")
+        _ = try twin.expectPrefix("OK NEW ", timeout: 30)
         _ = try twin.expectPrefix("GAME id=2 ")
         _ = try twin.expectPrefix("TURN ")
         for letter in ["e", "a", "o", "i", "u"] {
