@@ -80,8 +80,8 @@ public final class Lobby {
         let opponent: ConnectionID
         let match: Bool
         /// The game's kind and how it was set up: a rematch is the same game again.
-        var kind = "ghost"
-        var setup = GameSetup()
+        var kind: String
+        var setup: GameSetup
         var asked = false
     }
 
@@ -463,7 +463,7 @@ public final class Lobby {
             }
             options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
         }
-        let key = Lobby.seekKey(session.lang, options)
+        let key = seekKey(session.lang, options)
         var queue = seekers[key, default: []]
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
         if let other = queue.first {
@@ -591,8 +591,8 @@ public final class Lobby {
     }
 
     /// Seekers wait in one queue per language and number of rounds.
-    static func seekKey(_ lang: String, _ options: GameOptions) -> String {
-        (options.game?.rawValue ?? "ghost") + " " + lang + " " + options.rounds.rawValue
+    func seekKey(_ lang: String, _ options: GameOptions) -> String {
+        (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
@@ -625,7 +625,7 @@ public final class Lobby {
     /// Stops a seek or closes a hosted private game.
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
-        case .seeking(let options): seekers[Lobby.seekKey(session.lang, options)]?.removeAll { $0 == id }
+        case .seeking(let options): seekers[seekKey(session.lang, options)]?.removeAll { $0 == id }
         case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
