@@ -59,6 +59,8 @@ public enum Notice: Equatable, Sendable {
     case seekCancelled
     case seatTaken
     case returned(String)
+    /// A game menu entry that does not apply right now was chosen.
+    case unavailable(GameMenuItem)
     case declined(String)
     case accepted(String)
     case configSaveFailed(String)
@@ -66,6 +68,15 @@ public enum Notice: Equatable, Sendable {
     case hint(winning: Bool, letter: String)
     /// An `ERR` line: its code and the server's text.
     case serverError(code: ErrorCode, text: String)
+
+    /// Said about the move being made: no longer true once the turn changes.
+    public var isAboutTheTurn: Bool {
+        switch self {
+        case .notYourTurn, .lettersOnly, .hint, .offerSent: true
+        case .serverError(let code, _): code == .notYourTurn || code == .notALetter
+        default: false
+        }
+    }
 }
 
 public struct Alert: Equatable, Sendable {
@@ -313,17 +324,33 @@ public struct ClientState: Equatable, Sendable {
         return name.lowercased() == me.lowercased()
     }
 
-    /// The game menu's entries, in order, for the current game.
+    /// The game menu's entries, in order, for the current game. The list is
+    /// fixed for the whole game, so every entry keeps its key; an entry that
+    /// does not apply right now is shown disabled (`gameMenuEnabled`).
+    /// Against the computer there are no offers to answer and no one to claim
+    /// against; hints are only given against Easy.
     public var gameMenuItems: [GameMenuItem] {
         guard let game else { return [.close] }
         var items: [GameMenuItem] = []
-        if let offer = game.offer, !isMe(offer.player) { items += [.accept, .decline] }
-        if game.claimable { items.append(.claim) }
+        if game.bot == nil { items += [.accept, .decline, .claim] }
         if game.bot == .easy { items.append(.hint) }
         items.append(.restart)
-        for code in serverLanguages where code != game.lang { items.append(.language(code)) }
+        for code in serverLanguages { items.append(.language(code)) }
         items += [.leave, .close]
         return items
+    }
+
+    /// Whether a game menu entry applies now.
+    public func gameMenuEnabled(_ item: GameMenuItem) -> Bool {
+        guard let game else { return item == .close }
+        switch item {
+        case .accept, .decline:
+            guard let offer = game.offer else { return false }
+            return !isMe(offer.player)
+        case .claim: return game.claimable
+        case .language(let code): return code != game.lang
+        case .hint, .restart, .leave, .close: return true
+        }
     }
 
     /// When the core next needs a tick: an alert or a key flash ends.

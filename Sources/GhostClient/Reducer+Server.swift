@@ -30,6 +30,7 @@ extension ClientState {
         case let .turn(id, player, fields):
             guard var g = currentGame(id) else { return }
             let position = GhostLines.turn(fields)
+            if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment
             if let ghost = position.ghost { g.ghost = ghost }
@@ -168,12 +169,8 @@ extension ClientState {
         let verb = pending.isEmpty ? nil : pending.removeFirst()
         switch (verb, code) {
         case (.resume?, _):
-            if code == .badToken {
-                setToken(nil, &fx)
-                show(.gameEnded)
-            } else {
-                show(.serverError(code: code, text: text))
-            }
+            if code == .badToken { setToken(nil, &fx) }
+            defer { show(code == .badToken ? .gameEnded : .serverError(code: code, text: text)) }
             if screen == .resuming || screen == .game {
                 game = nil
                 if !named, let name = myName ?? config.lastName {
@@ -186,16 +183,16 @@ extension ClientState {
                 }
             }
         case (.name?, _):
-            show(.serverError(code: code, text: text))
             if screen != .name { goToNameScreen(&fx) }
+            show(.serverError(code: code, text: text))
         case (.letter?, .notYourTurn):
             show(.notYourTurn)
         case (.letter?, .notALetter):
             show(.lettersOnly)
         case (_, .noName):
-            show(.serverError(code: code, text: text))
             named = false
             goToNameScreen(&fx)
+            show(.serverError(code: code, text: text))
         case (.scores?, _):
             scores = []
             show(.serverError(code: code, text: text))

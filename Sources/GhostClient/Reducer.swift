@@ -76,7 +76,9 @@ extension ClientState {
         return true
     }
 
+    /// A status line belongs to the screen that caused it: a new screen starts clean.
     mutating func go(_ screen: Screen) {
+        if screen != self.screen { alert = nil }
         self.screen = screen
         menuIndex = 0
         gameMenuOpen = false

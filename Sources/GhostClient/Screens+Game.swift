@@ -91,10 +91,7 @@ extension Screens {
         guard let g = s.game else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
-        var body: [String] = [""]
-        let chips = playerChips(s, g, t, style)
-        body += chips.map { Layout.center($0, in: width) }
-        if chips.count == 1 { body.append("") }
+        let chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
         let turn: String
         if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
@@ -103,40 +100,58 @@ extension Screens {
         } else {
             turn = ""
         }
-        body.append(Layout.center(turn, in: width))
-        body.append("")
-        body += fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
         var caption: [String] = []
         if !g.fragment.isEmpty {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
-        body.append(Layout.center(caption.joined(separator: " · "), in: width))
-        // The menu can be 8 rows: it takes the blank row above the keyboard's place.
-        if !s.gameMenuOpen || s.confirmLeave || height > 24 { body.append("") }
 
         var help = t.gameHelp
+        var lower: [String]
         if s.confirmLeave {
-            body.append(margin + style.warn(t.confirmLeave))
+            lower = [margin + style.warn(t.confirmLeave)]
         } else if s.gameMenuOpen {
-            body.append(margin + style.bold(t.menuTitle))
-            let entries = s.gameMenuItems.map { item -> String in
+            lower = [margin + style.bold(t.menuTitle)]
+            let items = s.gameMenuItems
+            let entries = items.map { item -> String in
+                let on = s.gameMenuEnabled(item)
                 switch item {
-                case .accept: t.menuAccept(offerText(g.offer, t))
-                case .decline: t.menuDecline
-                case .claim: t.menuClaim(g.away ?? "?")
-                case .hint: t.menuHint
-                case .restart: t.menuRestart
-                case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
-                case .leave: t.menuLeave
-                case .close: t.menuClose
+                case .accept: return on ? t.menuAccept(offerText(g.offer, t)) : t.menuAcceptNone
+                case .decline: return on ? t.menuDecline : t.menuDeclineNone
+                case .claim: return on ? t.menuClaim(display(g.away ?? "?", t)) : t.menuClaimNone
+                case .hint: return t.menuHint
+                case .restart: return t.menuRestart
+                case .language(let code): return on ? t.menuPlayIn(t.nameOfLanguage(code)) : t.menuPlayingIn(t.nameOfLanguage(code))
+                case .leave: return t.menuLeave
+                case .close: return t.menuClose
                 }
             }
-            body += menu(entries, selected: s.menuIndex, style)
+            lower += menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled))
             help = t.gameMenuHelp
         } else {
-            body += keyboard(flash: g.flash, width: width, style: style)
+            lower = keyboard(flash: g.flash, width: width, style: style)
         }
+
+        // The blank rows go first when the window is short, then the large
+        // letters (the caption still spells the fragment): the menu always fits.
+        let rows = height - 5
+        var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
+        var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
+        for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
+        if total() > rows {
+            big = []
+            if g.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
+        }
+        var body: [String] = spacers[0] ? [""] : []
+        body += chips
+        if spacers[1] { body.append("") }
+        body.append(Layout.center(turn, in: width))
+        if spacers[2] { body.append("") }
+        body += big
+        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        if spacers[3] { body.append("") }
+        body += lower
 
         var banner = ""
         if let away = g.away {

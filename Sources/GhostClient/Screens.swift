@@ -82,6 +82,13 @@ public enum Screens {
         case .seekCancelled: t.seekCancelled
         case .seatTaken: t.seatTaken
         case .returned(let p): t.returned(p)
+        case .unavailable(let item):
+            switch item {
+            case .accept, .decline: t.errorText(.noOffer) ?? ""
+            case .claim: t.errorText(.notClaimable) ?? ""
+            case .language(let code): t.alreadyIn(t.nameOfLanguage(code))
+            default: ""
+            }
         case .declined(let p): t.declined(p)
         case .accepted(let p): t.accepted(p)
         case .configSaveFailed(let why): t.configSaveFailed(why)
@@ -91,9 +98,13 @@ public enum Screens {
     }
 
     /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
-    static func menu(_ entries: [String], selected: Int, _ style: Style) -> [String] {
+    /// Entries that do not apply now (`enabled` false) are dimmed.
+    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = []) -> [String] {
         entries.enumerated().map { i, e in
             let label = "\((i + 1) % 10)  \(e)"
+            if enabled.indices.contains(i), !enabled[i] {
+                return margin + (i == selected ? marker + " " : "  ") + style.dim(label)
+            }
             return i == selected ? margin + marker + " " + style.highlight(label) : margin + "  " + label
         }
     }

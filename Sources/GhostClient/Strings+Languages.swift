@@ -88,7 +88,12 @@ extension Strings {
         menuPlayIn: { "Play in \($0) (restarts the round)" },
         menuLeave: "Leave the game (you lose)",
         menuClose: "Back to the game",
-        confirmLeave: "Leave and lose this game? Enter: yes · Esc: no",
+        menuAcceptNone: "Accept an offer (none now)",
+        menuDeclineNone: "Decline an offer (none now)",
+        menuClaimNone: "Claim the win (if your opponent stays away)",
+        menuPlayingIn: { "Play in \($0) (the game's language)" },
+        alreadyIn: { "The game is already in \($0)." },
+        confirmLeave: "Leave and lose this game? y: yes · n: no",
         gameMenuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close · a–z still play",
 
         opponentAway: { "\($0) is away; the game waits (claimable after \($1) s of their turn)." },
@@ -199,6 +204,7 @@ extension Strings {
             case .ownGame: "That is your own game: give the code to your opponent."
             case .badToken: "Your last game has ended in the meantime."
             case .noOffer: "There is no offer to answer."
+            case .notClaimable: "You can claim the win only once your opponent has stayed away too long."
             case .offerPending: "An offer is already waiting for an answer."
             case .offerSpent: "You can make another offer once a letter has been played."
             case .noRematch: "No rematch: your opponent has gone or started something else."
@@ -293,7 +299,12 @@ extension Strings {
         menuPlayIn: { "In het \($0) spelen (herstart de ronde)" },
         menuLeave: "Het spel verlaten (je verliest)",
         menuClose: "Terug naar het spel",
-        confirmLeave: "Stoppen en dit spel verliezen? Enter: ja · Esc: nee",
+        menuAcceptNone: "Een voorstel accepteren (er is er geen)",
+        menuDeclineNone: "Een voorstel weigeren (er is er geen)",
+        menuClaimNone: "De winst opeisen (als je tegenstander wegblijft)",
+        menuPlayingIn: { "In het \($0) spelen (de taal van het spel)" },
+        alreadyIn: { "Het spel is al in het \($0)." },
+        confirmLeave: "Stoppen en dit spel verliezen? j: ja · n: nee",
         gameMenuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten · a–z spelen",
 
         opponentAway: { "\($0) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
@@ -420,6 +431,7 @@ extension Strings {
             case .ownGame: "Dat is je eigen spel: geef de code aan je tegenstander."
             case .badToken: "Je vorige spel is intussen afgelopen."
             case .noOffer: "Er is geen voorstel om te beantwoorden."
+            case .notClaimable: "Je kunt de winst pas opeisen als je tegenstander te lang wegblijft."
             case .offerPending: "Er wacht al een voorstel op antwoord."
             case .offerSpent: "Je kunt opnieuw iets voorstellen zodra er een letter gespeeld is."
             case .noRematch: "Geen revanche: je tegenstander is weg of met iets anders begonnen."

@@ -71,6 +71,12 @@ public struct Strings: Sendable {
     public let menuPlayIn: @Sendable (String) -> String
     public let menuLeave: String
     public let menuClose: String
+    /// The game menu's entries that do not apply now, as shown (dimmed).
+    public let menuAcceptNone: String
+    public let menuDeclineNone: String
+    public let menuClaimNone: String
+    public let menuPlayingIn: @Sendable (String) -> String
+    public let alreadyIn: @Sendable (String) -> String
     public let confirmLeave: String
     public let gameMenuHelp: String
 

@@ -162,18 +162,19 @@ struct ScreenTests {
                                                           "ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")
                        + [.key(.escape)]).0
         let lines = ScreenTests.plainLines(s)
-        #expect(Array(lines[13...20]) == [
+        #expect(Array(lines[12...20]) == [
             "  Menu",
             "  ▶ 1  Accept: restart the round",
             "    2  Decline the offer",
             "    3  Claim the win (bob stayed away)",
             "    4  Restart the round",
-            "    5  Play in Dutch (restarts the round)",
-            "    6  Leave the game (you lose)",
-            "    7  Back to the game",
+            "    5  Play in English (the game's language)",
+            "    6  Play in Dutch (restarts the round)",
+            "    7  Leave the game (you lose)",
+            "    8  Back to the game",
         ])
-        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("6"))).0)
-        #expect(confirm[14] == "  Leave and lose this game? Enter: yes · Esc: no")
+        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("7"))).0)
+        #expect(confirm.contains("  Leave and lose this game? y: yes · n: no"))
     }
 
     // MARK: Game over
