@@ -264,8 +264,10 @@ extension ClientState {
             gameMenuOpen = false
             send(.restart, &fx)
         case .language(let code):
+            // An offer to play the game in another language: the screens keep
+            // theirs, and the game's changes only when the server says so (GAME).
             gameMenuOpen = false
-            chooseLanguage(code, &fx)
+            send(.lang(code), &fx)
         case .leave:
             confirmLeave = true
         case .close:

@@ -135,8 +135,8 @@ extension ClientState {
         fx.append(.saveConfig)
     }
 
-    /// Chooses the language of the texts, saves it, and tells the server (which
-    /// in a game makes it an offer to switch dictionaries).
+    /// Chooses the language of the texts, saves it, and tells the server
+    /// (the language of the next games; never used in a game).
     mutating func chooseLanguage(_ code: String, _ fx: inout [ClientEffect]) {
         if Strings.uiLanguages.contains(code), config.language != code {
             config.language = code

@@ -243,8 +243,8 @@ struct ReducerGameTests {
         #expect(s.alert?.notice == .declined("bob"))
 
         (s, fx) = Fx.run(s, .key(.escape), .key(.down), .key(.enter))
-        #expect(fx == [.saveConfig, .send(.lang("nl"))])
-        #expect(s.config.language == "nl")
+        #expect(fx == [.send(.lang("nl"))])
+        #expect(s.config.language == "en")
 
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("7")))
         #expect(s.confirmLeave)
@@ -824,5 +824,28 @@ struct ReducerNewPlayerTests {
         // Against the computer: no offers, no claims; hints against Easy.
         #expect(ReducerComputerAndMatchTests.matchGame(bot: "hard").gameMenuItems
                 == [.restart, .language("en"), .language("nl"), .leave, .close])
+    }
+    @Test("Bug 2: “play in Dutch” is an offer: the screens and the saved language stay until the server switches the game")
+    func languageOfferKeepsScreens() {
+        let menu = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape)).0
+        let dutch = (menu.gameMenuItems.firstIndex(of: .language("nl")) ?? 0) + 1
+        var (s, fx) = Fx.run(menu, .key(.char(Character("\(dutch)"))))
+        #expect(Fx.sent(fx) == ["LANG nl"])
+        #expect(!fx.contains(.saveConfig))
+        #expect(s.config.language == "en")
+        // Declined, or refused: nothing changes.
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=nl status=offered", "OFFER id=7 player=alice kind=lang lang=nl",
+                                     "DECLINED id=7 player=bob kind=lang"))
+        #expect(s.config.language == "en" && s.game?.lang == "en")
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char(Character("\(dutch)"))), Fx.line("ERR offer-spent you can offer again once a letter has been played"))
+        #expect(s.config.language == "en" && s.game?.lang == "en")
+        #expect(!fx.contains(.saveConfig))
+        // Accepted: the game is in Dutch; the screens are still in English.
+        (s, fx) = Fx.run(s, Fx.lines("ACCEPTED id=7 player=bob kind=lang",
+                                     "GAME id=7 game=ghost lang=nl players=alice,bob token=\(Fx.token) round=2",
+                                     "TURN id=7 player=alice fragment="))
+        #expect(s.game?.lang == "nl")
+        #expect(s.config.language == "en")
+        #expect(Screens.render(s)[0].contains("Dutch · round 2"))
     }
 }
