@@ -139,10 +139,12 @@ extension ClientState {
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
         let options = GameOptions(rounds: config.matchMode ? .ghost : .one)
+        // A second press while the first is unanswered would only be refused (busy).
+        let starting = pending.last == .seek || pending.last == .new || pending.last == .join
         switch items[i] {
-        case .quickMatch: send(.seek(options), &fx)
+        case .quickMatch: if !starting { send(.seek(options), &fx) }
         case .computer: go(.computer)
-        case .newPrivate: send(.new(options), &fx)
+        case .newPrivate: if !starting { send(.new(options), &fx) }
         case .mode:
             config.matchMode.toggle()
             fx.append(.saveConfig)

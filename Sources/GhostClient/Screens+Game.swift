@@ -155,10 +155,10 @@ extension Screens {
 
         var banner = ""
         if let away = g.away {
-            banner = g.claimable ? t.claimable(away) : t.opponentAway(away, g.grace ?? 60)
+            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer {
-            banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
-                : t.offerFromOpponent(offer.player, offerText(offer, t))
+            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
+                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
             banner = roundText(end, g, t)
         } else if let end = g.previousRound {
@@ -215,11 +215,8 @@ extension Screens {
         }
         body.append(margin + headline)
         body.append("")
-        let reason = reasonText(r, t)
-        body += paragraph(reason, width)
-        if let info = r.info, !info.isEmpty, info != reason {
-            body += paragraph(t.serverSays + info, width).map { style.dim($0) }
-        }
+        // The reason in the screen's language, from OVER's fields (never the server's INFO text).
+        body += paragraph(reasonText(r, t), width)
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
                 body.append(margin + t.spelledGhost(display(r.loser, t)))
@@ -231,7 +228,7 @@ extension Screens {
         if !r.ranks.isEmpty {
             body += ["", margin + t.places]
             for rank in r.ranks {
-                let line = t.rankLine(rank.rank, rank.name, rank.wins)
+                let line = t.rankLine(rank.rank, display(rank.name, t), rank.wins)
                 body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }
         }
@@ -248,9 +245,9 @@ extension Screens {
         body += menu(entries, selected: s.menuIndex, style)
         var banner = ""
         if let by = r.rematchOfferedBy {
-            banner = t.rematchOffered(by)
+            banner = t.rematchOffered(display(by, t))
         } else if r.rematchAsked {
-            banner = t.rematchWaiting(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner))
+            banner = t.rematchWaiting(display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t))
         }
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
                      banner: banner.isEmpty ? "" : " " + style.warn(banner), help: t.overHelp)

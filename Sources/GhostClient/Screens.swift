@@ -81,7 +81,7 @@ public enum Screens {
         case .gameEnded: t.gameEnded
         case .seekCancelled: t.seekCancelled
         case .seatTaken: t.seatTaken
-        case .returned(let p): t.returned(p)
+        case .returned(let p): t.returned(display(p, t))
         case .unavailable(let item):
             switch item {
             case .accept, .decline: t.errorText(.noOffer) ?? ""
@@ -89,11 +89,12 @@ public enum Screens {
             case .language(let code): t.alreadyIn(t.nameOfLanguage(code))
             default: ""
             }
-        case .declined(let p): t.declined(p)
-        case .accepted(let p): t.accepted(p)
+        case .declined(let p): t.declined(display(p, t))
+        case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
-        case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code.rawValue : text)
+        // The client's own words for the code; the server's English text is never shown.
+        case .serverError(let code, _): t.errorText(code) ?? t.refused(code.rawValue)
         }
     }
 

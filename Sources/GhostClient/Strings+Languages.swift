@@ -122,7 +122,6 @@ extension Strings {
         reasonLeft: { "\($0) left the game." },
         reasonAbandoned: { "\($0) stayed away too long; \($1) claimed the game." },
         reasonOther: { "\($0) lost (\($1))." },
-        serverSays: "Server: ",
         finalFragment: "Final fragment: ",
         places: "Places in the high-score list:",
         rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "win", "wins") + ")" },
@@ -211,9 +210,13 @@ extension Strings {
             case .noName: "Choose a name first."
             case .unknownLanguage: "The server has no dictionary for that language."
             case .storeFailed: "The server could not store that; nothing was done."
+            case .busy: "Not now: you are already waiting for a game, or playing one."
+            case .notInGame: "You are not in a game right now."
+            case .flood: "Too many keys at once: slow down."
             default: nil
             }
-        }
+        },
+        refused: { "The server refused that (\($0))." }
     )
 
     public static let nl = Strings(
@@ -333,7 +336,6 @@ extension Strings {
         reasonLeft: { "\($0) heeft het spel verlaten." },
         reasonAbandoned: { "\($0) bleef te lang weg; \($1) eiste de winst op." },
         reasonOther: { "\($0) verloor (\($1))." },
-        serverSays: "Server: ",
         finalFragment: "Eindstand: ",
         places: "Plaatsen op de ranglijst:",
         rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "overwinning", "overwinningen") + ")" },
@@ -438,8 +440,12 @@ extension Strings {
             case .noName: "Kies eerst een naam."
             case .unknownLanguage: "De server heeft geen woordenboek voor die taal."
             case .storeFailed: "De server kon dat niet opslaan; er is niets veranderd."
+            case .busy: "Nu niet: je wacht al op een spel, of speelt er een."
+            case .notInGame: "Je speelt nu geen spel."
+            case .flood: "Te veel toetsen tegelijk: rustig aan."
             default: nil
             }
-        }
+        },
+        refused: { "De server weigerde dat (\($0))." }
     )
 }

@@ -1,7 +1,7 @@
 import GhostProtocol
 
-/// Every text the client shows, in one language. The client's own texts are
-/// translated; free text from the server (INFO, ERR) is shown as it comes.
+/// Every text the client shows, in one language. Every sentence is built
+/// from typed fields; free text from the server (INFO, ERR) is never shown.
 public struct Strings: Sendable {
     public let code: String
     public let languageName: String
@@ -108,7 +108,6 @@ public struct Strings: Sendable {
     public let reasonLeft: @Sendable (String) -> String
     public let reasonAbandoned: @Sendable (String, String) -> String
     public let reasonOther: @Sendable (String, String) -> String
-    public let serverSays: String
     public let finalFragment: String
     public let places: String
     public let rankLine: @Sendable (Int, String, Int) -> String
@@ -159,8 +158,10 @@ public struct Strings: Sendable {
     public let overPlayAgain: String
     public let matchSuffix: String
 
-    /// Texts for the stable error codes; nil means "show the server's text".
+    /// Texts for the stable error codes; nil for a code without its own text
+    /// (then `refused`: the server's text is never shown).
     public let errorText: @Sendable (ErrorCode) -> String?
+    public let refused: @Sendable (String) -> String
 
     /// The language's name as shown in menus, for any code the server offers.
     public func nameOfLanguage(_ code: String) -> String {

@@ -133,7 +133,7 @@ struct ClientEndToEndTests {
         try tmux.type("bob", "r")
         a = try tmux.waitFor("alice", text: "You win, alice! Congratulations!")
         #expect(a.contains("  bob completed “PEAR”, a word of more than 3 letters."))
-        #expect(a.contains("  Server: \"pear\" is a word longer than 3 letters, so bob loses."))
+        #expect(!a.contains { $0.contains("Server:") })
         #expect(a.contains("  ▶ #1  alice  (1 win)"))
         #expect(a.contains("    #2  bob  (0 wins)"))
         #expect(a.contains("  ▶ 1  Rematch"))

@@ -848,4 +848,14 @@ struct ReducerNewPlayerTests {
         #expect(s.config.language == "en")
         #expect(Screens.render(s)[0].contains("Dutch · round 2"))
     }
+
+    @Test("Bug 7: a double key press on quick match sends one SEEK")
+    func oneSeek() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("1")), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK"])
+        (s, fx) = Fx.run(s, Fx.line("OK SEEK lang=en"), .key(.char("1")))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(Fx.named(), .key(.char("3")), .key(.char("1")), .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW"])
+    }
 }
