@@ -171,6 +171,8 @@ public struct GameResult: Equatable, Sendable {
     public var rematchAsked = false
     /// The opponent asked for a rematch (REMATCH event).
     public var rematchOfferedBy: String?
+    /// A rematch request (either's) lapsed: the opponent moved on (CANCELLED kind=rematch).
+    public var rematchLapsed = false
     /// A whole G-H-O-S-T match ended (MATCH), with each seat's letters.
     public var match = false
     public var ghost: [String] = []

@@ -90,12 +90,14 @@ extension ClientState {
         case let .rematch(id, player):
             guard result?.id == id else { return }
             result?.rematchOfferedBy = player
+            result?.rematchLapsed = false
         case let .cancelled(id, _, kind):
             // An offer a move cancelled, or a rematch request that lapsed.
             if kind == .rematch {
                 guard result?.id == id else { return }
                 result?.rematchOfferedBy = nil
                 result?.rematchAsked = false
+                result?.rematchLapsed = true
             } else if var g = currentGame(id) {
                 g.offer = nil
                 game = g
@@ -155,7 +157,10 @@ extension ClientState {
             if screen == .waiting { goToMain() }
             lobby = nil
         case .rematch(let status):
-            if status == .asked { result?.rematchAsked = true }
+            if status == .asked {
+                result?.rematchAsked = true
+                result?.rematchLapsed = false
+            }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
         case .hint(let fields):

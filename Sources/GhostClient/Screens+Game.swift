@@ -244,10 +244,13 @@ extension Screens {
         }
         body += menu(entries, selected: s.menuIndex, style)
         var banner = ""
+        let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {
             banner = t.rematchOffered(display(by, t))
         } else if r.rematchAsked {
-            banner = t.rematchWaiting(display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t))
+            banner = t.rematchWaiting(opponent)
+        } else if r.rematchLapsed {
+            banner = t.rematchLapsed(opponent)
         }
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
                      banner: banner.isEmpty ? "" : " " + style.warn(banner), help: t.overHelp)

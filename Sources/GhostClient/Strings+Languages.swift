@@ -133,6 +133,7 @@ extension Strings {
         overHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
         rematchWaiting: { "Rematch asked: waiting for \($0)…" },
         rematchOffered: { "\($0) wants a rematch: press 1 to play again." },
+        rematchLapsed: { "\($0) has moved on: the rematch lapsed." },
 
         scoresTitle: "High scores",
         scoresHeader: ("Rank", "Name", "Wins", "Played"),
@@ -347,6 +348,7 @@ extension Strings {
         overHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
         rematchWaiting: { "Revanche gevraagd: wachten op \($0)…" },
         rematchOffered: { "\($0) wil revanche: druk op 1 om nog eens te spelen." },
+        rematchLapsed: { "\($0) is verder gegaan: de revanche is vervallen." },
 
         scoresTitle: "Ranglijst",
         scoresHeader: ("Plaats", "Naam", "Gewonnen", "Gespeeld"),

@@ -119,6 +119,7 @@ public struct Strings: Sendable {
     public let overHelp: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
+    public let rematchLapsed: @Sendable (String) -> String
 
     // Scores
     public let scoresTitle: String

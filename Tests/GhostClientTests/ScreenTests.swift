@@ -393,6 +393,19 @@ struct ScreenNewPlayerTests {
         #expect(Screens.noticeText(.serverError(code: .busy, text: "you are already seeking a game; LEAVE to stop"), .en)
                 == "Not now: you are already waiting for a game, or playing one.")
     }
+
+    @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
+    func rematchLapsed(asker: String) {
+        var s = Fx.over()
+        s = asker == "alice" ? Fx.run(s, .key(.char("1")), Fx.line("OK REMATCH status=asked")).0
+            : Fx.run(s, Fx.line("REMATCH id=7 player=bob")).0
+        #expect(ScreenTests.plainLines(s)[21] != "")
+        s = Fx.run(s, Fx.line("CANCELLED id=7 player=\(asker) kind=rematch")).0
+        #expect(ScreenTests.plainLines(s)[21] == " bob has moved on: the rematch lapsed.")
+        var nl = s
+        nl.config.language = "nl"
+        #expect(ScreenTests.plainLines(nl)[21] == " bob is verder gegaan: de revanche is vervallen.")
+    }
 }
 
 extension String {
