@@ -30,6 +30,10 @@ extension ClientState {
         case let .turn(id, player, fields):
             guard var g = currentGame(id) else { return }
             let position = GhostLines.turn(fields)
+            // A fragment this client did not see being built (moves missed
+            // across a daemon restart): who played its last letter is unknown,
+            // so the caption says nothing rather than something stale.
+            if let f = position.fragment, f != g.fragment { g.lastMove = nil }
             if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment

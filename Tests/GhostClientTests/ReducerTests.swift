@@ -858,4 +858,28 @@ struct ReducerNewPlayerTests {
         (s, fx) = Fx.run(Fx.named(), .key(.char("3")), .key(.char("1")), .key(.char("3")))
         #expect(Fx.sent(fx) == ["NEW"])
     }
+
+    @Test("Bug 8: after a daemon restart, a fragment grown by moves this client missed shows no stale “played” caption")
+    func noStaleCaptionOnResume() {
+        // alice played U; the computer's A was stored but never reached her before the daemon died.
+        var s = Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=q", "MOVE id=4 player=alice letter=u fragment=qu",
+            "TURN id=4 player=bot-easy fragment=qu")).0
+        #expect(s.game?.lastMove?.player == "alice")
+        s = Fx.run(s, [.disconnected, .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=4",
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=qua")).0
+        #expect(s.game?.fragment == "qua")
+        #expect(s.game?.lastMove == nil)
+        let lines = Screens.render(s).map(Layout.plain)
+        #expect(lines.contains { $0.trimmingCharacters() == "“QUA” · 3 letters" })
+        #expect(!lines.contains { $0.contains("played") })
+        // The same fragment as before: the caption stays.
+        let t = Fx.run(Fx.inGame(fragment: "pe"), [.disconnected, .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=7", "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+            "TURN id=7 player=alice fragment=pe")).0
+        #expect(t.game?.lastMove?.player == "bob")
+    }
 }
