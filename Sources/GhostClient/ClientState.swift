@@ -239,6 +239,9 @@ public struct ClientState: Equatable, Sendable {
     /// same settings file used twice; the server said `BYE replaced`): do
     /// not take it back on reconnecting.
     public var seatTaken = false
+    /// A HELLO has come since the client started: a drop is "connection
+    /// lost", not "no server there".
+    public var everOnline = false
     /// Failed or dropped connections since the last HELLO: drives the backoff.
     public var attempts = 0
     /// Languages in the server's HELLO.

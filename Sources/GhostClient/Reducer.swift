@@ -169,6 +169,7 @@ extension ClientState {
     /// its language, its game (RESUME), or its name.
     mutating func hello(languages: [String], _ fx: inout [ClientEffect]) {
         link = .online
+        everOnline = true
         attempts = 0
         pending = []
         lastSentAt = now

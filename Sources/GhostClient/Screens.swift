@@ -65,7 +65,7 @@ public enum Screens {
         }
         switch s.link {
         case .online: return ""
-        case .offline: return style.warn(" " + t.reconnecting)
+        case .offline: return style.warn(" " + (s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress))
         case .connecting, .connected: return style.dim(" " + t.connecting(s.serverAddress))
         }
     }

@@ -10,7 +10,9 @@ public struct Strings: Sendable {
     public let appTitle: String
     public let chooseLanguage: String
     public let connecting: @Sendable (String) -> String
-    public let reconnecting: String
+    /// The link is down: (address) after it was up, and while it never was.
+    public let reconnecting: @Sendable (String) -> String
+    public let unreachable: @Sendable (String) -> String
     public let notConnected: String
     public let you: String
     /// Printed on the normal screen when quitting with a game open.

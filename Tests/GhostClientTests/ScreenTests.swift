@@ -150,7 +150,7 @@ struct ScreenTests {
         #expect(away[21] == " bob is away; the game waits (claimable after 60 s of their turn).")
         #expect(away[3].contains("bob …"))
         let offline = ScreenTests.plainLines(Fx.run(Fx.inGame(), .disconnected).0)
-        #expect(offline[22] == " Connection lost: reconnecting…")
+        #expect(offline[22] == " Connection lost: reconnecting to 127.0.0.1:7777…")
         let offer = ScreenTests.plainLines(Fx.run(Fx.inGame(fragment: "p"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0)
         #expect(offer[21] == " bob offers to switch to Dutch and restart: Esc → accept or decline.")
         #expect(offer[23].contains("Esc menu"))
@@ -405,6 +405,18 @@ struct ScreenNewPlayerTests {
         var nl = s
         nl.config.language = "nl"
         #expect(ScreenTests.plainLines(nl)[21] == " bob is verder gegaan: de revanche is vervallen.")
+    }
+
+    @Test("Bug 10: with no server, the status line names the address it tries and how to pick another", arguments: ["en", "nl"])
+    func noServer(language: String) {
+        let config = ClientConfig(language: language, tutorialSeen: true, lastName: "zed")
+        let s = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:1"), .disconnected, .disconnected).0
+        let status = ScreenTests.plainLines(s)[22]
+        #expect(status == (language == "nl" ? " Geen server op 127.0.0.1:1; opnieuw proberen. Andere: ghost-client HOST:POORT"
+                                            : " No server at 127.0.0.1:1; trying again. Another: ghost-client HOST:PORT"))
+        // Once it was reached, a drop says so, with the address.
+        let t = Fx.run(Fx.named(language: language), .disconnected).0
+        #expect(ScreenTests.plainLines(t)[22].contains("127.0.0.1:7777"))
     }
 }
 
