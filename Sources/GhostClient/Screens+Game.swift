@@ -132,9 +132,20 @@ extension Screens {
             lower = keyboard(flash: g.flash, width: width, style: style)
         }
 
+        var banner = ""
+        if let away = g.away {
+            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+        } else if let offer = g.offer {
+            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
+                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
+        } else if let end = g.roundEnd {
+            banner = roundText(end, g, t)
+        } else if let end = g.previousRound {
+            banner = t.lastRound + roundText(end, g, t)
+        }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment): the menu always fits.
-        let rows = height - 5
+        let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
         func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
@@ -153,20 +164,9 @@ extension Screens {
         if spacers[3] { body.append("") }
         body += lower
 
-        var banner = ""
-        if let away = g.away {
-            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
-        } else if let offer = g.offer {
-            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
-                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
-        } else if let end = g.roundEnd {
-            banner = roundText(end, g, t)
-        } else if let end = g.previousRound {
-            banner = t.lastRound + roundText(end, g, t)
-        }
         let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
-                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: help)
+                     banner: banner, help: help)
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {
@@ -253,6 +253,6 @@ extension Screens {
             banner = t.rematchLapsed(opponent)
         }
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
-                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: t.overHelp)
+                     banner: banner, help: t.overHelp)
     }
 }

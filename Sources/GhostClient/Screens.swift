@@ -12,7 +12,28 @@ public enum Screens {
         render(s, width: s.width, height: s.height, strings: s.strings)
     }
 
+    /// The smallest window every screen works in, and the largest area a
+    /// screen uses: a larger window shows it centred.
+    public static let minWidth = 60, minHeight = 20
+    public static let maxWidth = 96, maxHeight = 32
+
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
+        guard width >= minWidth, height >= minHeight else { return tooSmall(width, height, strings) }
+        let w = min(width, maxWidth), h = min(height, maxHeight)
+        let left = String(repeating: " ", count: (width - w) / 2)
+        let top = (height - h) / 2
+        let lines = screen(s, w, h, strings).map { $0.isEmpty ? $0 : left + $0 }
+        return Layout.fit(Array(repeating: "", count: top) + lines, width: width, height: height)
+    }
+
+    /// Below the smallest size: a request for a larger window, centred, and nothing else.
+    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let text = Layout.wrap(t.windowTooSmall(minWidth, minHeight, width, height), width: max(1, width - 2))
+        let top = max(0, (height - text.count) / 2)
+        return Layout.fit(Array(repeating: "", count: top) + text.map { Layout.center($0, in: width) }, width: width, height: height)
+    }
+
+    static func screen(_ s: ClientState, _ width: Int, _ height: Int, _ strings: Strings) -> [String] {
         let screen: Function = switch s.screen {
         case .language: language
         case .tutorial: tutorial
@@ -34,8 +55,8 @@ public enum Screens {
 
     // MARK: The frame
 
-    /// Title bar and rule, the body, then (at the bottom) a banner, the status
-    /// line and the key help.
+    /// Title bar and rule, the body, then (at the bottom) a banner (plain
+    /// text, shown as a warning), the status line and the key help.
     static func frame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings,
                       title: String, right: String = "", body: [String], banner: String = "", help: String) -> [String] {
         let style = Style(colour: s.colour)
@@ -48,7 +69,7 @@ public enum Screens {
         head = Layout.pad(head, to: width)
         var lines = [style.colour ? style.title(head) : head,
                      style.dim(String(repeating: "─", count: max(0, width)))]
-        let bottom = [banner, statusLine(s, t, style), style.dim(" " + help)]
+        let bottom = bottomLines(s, width, t, banner: banner, help: help)
         let bodyRows = max(0, height - lines.count - bottom.count)
         lines += body.prefix(bodyRows)
         while lines.count < height - bottom.count { lines.append("") }
@@ -56,17 +77,28 @@ public enum Screens {
         return Layout.fit(lines, width: width, height: height)
     }
 
-    /// The alert if there is one, else the state of the connection.
-    static func statusLine(_ s: ClientState, _ t: Strings, _ style: Style) -> String {
+    /// The frame's bottom rows: the banner, the status line and the key help,
+    /// each taking a second row when it needs one (never cut mid-word).
+    static func bottomLines(_ s: ClientState, _ width: Int, _ t: Strings, banner: String, help: String) -> [String] {
+        let style = Style(colour: s.colour)
+        func rows(_ text: String, _ paint: (String) -> String) -> [String] {
+            text.isEmpty ? [""] : Layout.wrap(text, width: max(1, width - 1)).prefix(2).map { " " + paint($0) }
+        }
+        let (status, paint) = statusLine(s, t, style)
+        return rows(banner, style.warn) + rows(status, paint) + rows(help, style.dim)
+    }
+
+    /// The alert if there is one, else the state of the connection, and its style.
+    static func statusLine(_ s: ClientState, _ t: Strings, _ style: Style) -> (String, (String) -> String) {
         if let alert = s.alert {
-            let text = " " + noticeText(alert.notice, t)
-            if case .serverError = alert.notice { return style.bad(text) }
-            return style.warn(text)
+            let text = noticeText(alert.notice, t)
+            if case .serverError = alert.notice { return (text, style.bad) }
+            return (text, style.warn)
         }
         switch s.link {
-        case .online: return ""
-        case .offline: return style.warn(" " + (s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress))
-        case .connecting, .connected: return style.dim(" " + t.connecting(s.serverAddress))
+        case .online: return ("", style.dim)
+        case .offline: return ((s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress), style.warn)
+        case .connecting, .connected: return (t.connecting(s.serverAddress), style.dim)
         }
     }
 

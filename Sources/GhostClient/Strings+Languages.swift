@@ -15,6 +15,7 @@ extension Strings {
         unreachable: { "No server at \($0); trying again. Another: ghost-client HOST:PORT" },
         notConnected: "Not connected to the server yet; please wait a moment.",
         you: "you",
+        windowTooSmall: { "Make the window larger: Ghost needs \($0)×\($1) (it is \($2)×\($3) now). Ctrl-C quits." },
         farewellGameWaits: "Your game waits for you: run ghost-client again to resume it.",
 
         tutorialTitle: { "How to play (\($0)/\($1))" },
@@ -231,6 +232,7 @@ extension Strings {
         unreachable: { "Geen server op \($0); opnieuw proberen. Andere: ghost-client HOST:POORT" },
         notConnected: "Nog geen verbinding met de server; even geduld.",
         you: "jij",
+        windowTooSmall: { "Maak het venster groter: Ghost heeft \($0)×\($1) nodig (nu \($2)×\($3)). Ctrl-C stopt." },
         farewellGameWaits: "Je spel wacht op je: start ghost-client opnieuw om verder te spelen.",
 
         tutorialTitle: { "Zo speel je (\($0)/\($1))" },
@@ -328,7 +330,7 @@ extension Strings {
         seatTaken: "Je spel is in een ander venster hervat (hetzelfde instellingenbestand); het gaat daar verder.",
         configSaveFailed: { "De instellingen konden niet bewaard worden: \($0)" },
         restartOffer: "de ronde te herstarten",
-        langOffer: { "naar het \($0) te gaan en te herstarten" },
+        langOffer: { "opnieuw te beginnen in het \($0)" },
 
         overTitle: "Spel voorbij",
         youWin: { "Je hebt gewonnen, \($0)! Gefeliciteerd!" },

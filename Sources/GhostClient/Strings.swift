@@ -15,6 +15,8 @@ public struct Strings: Sendable {
     public let unreachable: @Sendable (String) -> String
     public let notConnected: String
     public let you: String
+    /// (minimum width, minimum height, width, height)
+    public let windowTooSmall: @Sendable (Int, Int, Int, Int) -> String
     /// Printed on the normal screen when quitting with a game open.
     public let farewellGameWaits: String
 

@@ -116,9 +116,9 @@ struct ScreenTests {
         let long = ScreenTests.plainLines(Fx.inGame(fragment: "abcdefghijklmnopqrst"))
         #expect(long.contains { $0.trimmingCharacters() == "A B C D E F G H I J K L M N O P Q R S T" })
         #expect(!long.joined().contains("█"))
-        // In 40 columns even PEA falls back.
-        let narrow = ScreenTests.plainLines(Fx.inGame(fragment: "pea"), 40, 24)
-        #expect(narrow.contains { $0.trimmingCharacters() == "P E A" } || narrow.joined().contains("█"))
+        // In the narrowest window (60 columns) a shorter fragment falls back sooner.
+        let narrow = ScreenTests.plainLines(Fx.inGame(fragment: "abcdefghijkl"), 60, 20)
+        #expect(narrow.contains { $0.trimmingCharacters() == "A B C D E F G H I J K L" } || narrow.joined().contains("█"))
     }
 
     @Test("The keyboard: QWERTY rows; the key just played flashes (*P* without colour)")
@@ -417,6 +417,45 @@ struct ScreenNewPlayerTests {
         // Once it was reached, a drop says so, with the address.
         let t = Fx.run(Fx.named(language: language), .disconnected).0
         #expect(ScreenTests.plainLines(t)[22].contains("127.0.0.1:7777"))
+    }
+
+    @Test("Bug 9: from 60×20 up every screen keeps its parts; smaller says “make the window larger”; larger is centred")
+    func sizes() {
+        // 60×20: the whole game menu, and the keyboard and fragment when it is closed.
+        let menu = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape)).0
+        let small = ScreenTests.plainLines(menu, 60, 20)
+        #expect(small.contains { $0.contains("8  Back to the game") })
+        #expect(small.contains { $0.contains("1  Accept: restart the round") })
+        // Nothing is cut at 60 columns: not the menu's entries, the notices or the key help.
+        let dutch = Fx.run(Fx.inGame(fragment: "pe", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl"), .key(.escape)).0
+        let nlMenu = ScreenTests.plainLines(dutch, 60, 20)
+        #expect(nlMenu.contains { $0.hasSuffix("1  Accepteren: opnieuw te beginnen in het Nederlands") })
+        #expect(nlMenu.map { $0.trimmingCharacters() }.joined(separator: " ").contains("Esc sluiten · a–z spelen"))
+        let game = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), 60, 20)
+        #expect(game.contains { $0.contains("[Z] [X] [C]") })
+        #expect(game.contains { $0.contains("█") })
+        #expect(game.contains { $0.contains("“PE” · 2 letters") })
+        // The Dutch offer notice at 80 columns is whole, over two lines if need be.
+        var nl = Fx.run(Fx.inGame(fragment: "p", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0
+        let text = ScreenTests.plainLines(nl).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains("bob stelt voor om opnieuw te beginnen in het Nederlands: Esc → accepteren of weigeren."))
+        nl.alert = nil
+        // Below 60×20: one clear request, in the screen's language.
+        for (w, h) in [(40, 12), (59, 24), (80, 19)] {
+            let lines = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), w, h)
+            #expect(lines.count == h)
+            #expect(lines.joined(separator: " ").contains("Make the window larger"), "\(w)x\(h)")
+        }
+        #expect(ScreenTests.plainLines(nl, 40, 12).joined(separator: " ").contains("Maak het venster groter"))
+        // 120×40: the screen sits in the middle, not in the top half.
+        let big = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), 120, 40)
+        let firstUsed = big.firstIndex { !$0.trimmingCharacters().isEmpty } ?? 0
+        let lastUsed = big.lastIndex { !$0.trimmingCharacters().isEmpty } ?? 0
+        #expect(firstUsed > 0 && 39 - lastUsed <= firstUsed + 1 && 39 - lastUsed >= firstUsed - 1)
+        let keyboard = big.first { $0.contains("[Q] [W]") } ?? ""
+        let left = keyboard.prefix { $0 == " " }.count
+        let right = 120 - Layout.visibleWidth(keyboard)
+        #expect(abs(left - right) <= 2)
     }
 }
 
