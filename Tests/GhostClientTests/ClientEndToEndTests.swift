@@ -117,7 +117,7 @@ struct ClientEndToEndTests {
         // The daemon crashes and comes back on the same port: both clients reconnect and resume.
         daemon.kill()
         try tmux.waitFor("alice", text: "Connection lost: reconnecting to 127.0.0.1:")
-        try tmux.waitFor("bob", text: "Verbinding verbroken: opnieuw verbinden…")
+        try tmux.waitFor("bob", text: "Verbinding verbroken: opnieuw verbinden met 127.0.0.1:")
         daemon = try daemon.relaunch()
         try tmux.waitFor("alice", "the game back after the restart") { s in
             s.contains { $0.contains("Your turn: type a letter") } && !s.contains { $0.contains("reconnecting") }
