@@ -6,6 +6,9 @@ public enum ClientEvent: Equatable, Sendable {
     /// A line from the server, decoded (lines the client does not know never get here).
     case server(ServerLine)
     case key(Key)
+    /// Several characters that arrived in one read: a paste (a person types
+    /// one key at a time).
+    case paste([Key])
     /// The TCP connection is up (the greeting is still to come).
     case connected
     /// The connection failed or dropped.
@@ -51,6 +54,8 @@ public enum Link: Equatable, Sendable {
 public enum Notice: Equatable, Sendable {
     case notYourTurn
     case lettersOnly
+    /// A paste of several letters in a game: none is played.
+    case pastedSeveral
     case notConnected
     case typeAName
     case typeACode
@@ -72,7 +77,7 @@ public enum Notice: Equatable, Sendable {
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {
         switch self {
-        case .notYourTurn, .lettersOnly, .hint, .offerSent: true
+        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent: true
         case .serverError(let code, _): code == .notYourTurn || code == .notALetter
         default: false
         }

@@ -37,6 +37,13 @@ extension ClientState {
         switch event {
         case .server(let line): server(line, &fx)
         case .key(let key): self.key(key, &fx)
+        case .paste(let keys):
+            // In a game a move is one letter: a pasted word plays nothing.
+            if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1 {
+                show(.pastedSeveral)
+            } else {
+                for k in keys { self.key(k, &fx) }
+            }
         case .connected:
             link = .connected
             connectedAt = now

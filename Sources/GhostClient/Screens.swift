@@ -106,6 +106,7 @@ public enum Screens {
         switch n {
         case .notYourTurn: t.notYourTurn
         case .lettersOnly: t.lettersOnly
+        case .pastedSeveral: t.pastedSeveral
         case .notConnected: t.notConnected
         case .typeAName: t.typeAName
         case .typeACode: t.typeACode

@@ -92,6 +92,7 @@ public struct Strings: Sendable {
     public let offerSent: String
     public let notYourTurn: String
     public let lettersOnly: String
+    public let pastedSeveral: String
     public let returned: @Sendable (String) -> String
     public let declined: @Sendable (String) -> String
     public let accepted: @Sendable (String) -> String

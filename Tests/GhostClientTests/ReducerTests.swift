@@ -882,4 +882,18 @@ struct ReducerNewPlayerTests {
             "TURN id=7 player=alice fragment=pe")).0
         #expect(t.game?.lastMove?.player == "bob")
     }
+
+    @Test("What players miss: a paste of several letters plays none of them and says why; other screens take it as typing")
+    func pasteIsNotAMove() {
+        var (s, fx) = Fx.run(Fx.inGame(), .paste("xyz".map { Key.char($0) }))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .pastedSeveral)
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "Several letters at once (a paste?) play nothing: type one letter.")
+        // One character is a key like any other.
+        (s, fx) = Fx.run(s, .paste([.char("p")]))
+        #expect(Fx.sent(fx) == ["LETTER p"])
+        // A join code can be pasted.
+        (s, fx) = Fx.run(Fx.named(), .key(.char("4")), .paste("4eg7r".map { Key.char($0) }), .key(.enter))
+        #expect(Fx.sent(fx) == ["JOIN 4EG7R"])
+    }
 }
