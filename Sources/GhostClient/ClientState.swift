@@ -185,6 +185,12 @@ public struct GameResult: Equatable, Sendable {
     public var bot: BotLevel?
 }
 
+/// Games (or matches) won against one opponent since the client started.
+public struct Tally: Equatable, Sendable {
+    public var mine = 0
+    public var theirs = 0
+}
+
 public struct ScoreEntry: Equatable, Sendable {
     public var rank: Int
     public var name: String
@@ -292,6 +298,10 @@ public struct ClientState: Equatable, Sendable {
     public var scoresOffset = 0
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
+
+    /// The running score against each opponent (lowercased name), from the
+    /// OVER and MATCH lines of this session.
+    public var tallies: [String: Tally] = [:]
 
     /// Against the computer: it moves first (`first=bot`).
     public var computerFirst = false

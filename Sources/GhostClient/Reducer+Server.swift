@@ -270,11 +270,18 @@ extension ClientState {
             confirmLeave = false
             return
         }
+        count(winner: winner, loser: loser)
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
         go(.over)
+    }
+
+    /// A finished game or match counts in the running score against the opponent.
+    mutating func count(winner: String, loser: String) {
+        if isMe(winner) { tallies[loser.lowercased(), default: Tally()].mine += 1 }
+        if isMe(loser) { tallies[winner.lowercased(), default: Tally()].theirs += 1 }
     }
 
     /// The end of a whole match: the last round's OVER came just before.
@@ -286,6 +293,7 @@ extension ClientState {
                            fragment: last?.fragment ?? g.fragment, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
         r.ghost = ghost ?? last?.ghost ?? g.ghost
+        count(winner: winner, loser: loser)
         result = r
         game = nil
         setToken(nil, &fx)

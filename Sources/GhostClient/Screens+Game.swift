@@ -91,7 +91,11 @@ extension Screens {
         guard let g = s.game else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
-        let chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
+        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
+        // The running score against this opponent, once there is one.
+        if let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
+            chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
+        }
         let turn: String
         if g.roundEnd != nil {
             turn = style.bold(t.roundOver)

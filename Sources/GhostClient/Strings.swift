@@ -66,6 +66,8 @@ public struct Strings: Sendable {
     public let emptyFragment: String
     public let letterCount: @Sendable (Int) -> String
     public let played: @Sendable (String, String) -> String
+    /// (my wins, theirs, the opponent): the running score this session.
+    public let runningScore: @Sendable (Int, Int, String) -> String
     public let gameHelp: String
     public let menuTitle: String
     public let menuAccept: @Sendable (String) -> String

@@ -457,6 +457,25 @@ struct ScreenNewPlayerTests {
         let right = 120 - Layout.visibleWidth(keyboard)
         #expect(abs(left - right) <= 2)
     }
+
+    @Test("What players miss: the running score against this opponent on the game screen, from the games played this session")
+    func runningScore() {
+        var s = Fx.over()
+        s = Fx.run(s, Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1",
+                               "TURN id=8 player=bob fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 0 bob" })
+        s = Fx.run(s, Fx.lines("MOVE id=8 player=bob letter=q fragment=q", "TURN id=8 player=alice fragment=q",
+                               "MOVE id=8 player=alice letter=z fragment=qz",
+                               "OVER id=8 winner=bob loser=alice reason=dead fragment=qz",
+                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                               "TURN id=9 player=alice fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 1 bob" })
+        s.config.language = "nl"
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "Tot nu toe: jij 1 – 1 bob" })
+        // A first game against someone shows no score; at 60×20 the game still fits.
+        #expect(!ScreenTests.plainLines(Fx.inGame()).contains { $0.contains("So far") })
+        #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
+    }
 }
 
 extension String {
