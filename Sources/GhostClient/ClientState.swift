@@ -183,6 +183,9 @@ public struct GameResult: Equatable, Sendable {
     public var ghost: [String] = []
     /// The computer's level, if the opponent was the computer.
     public var bot: BotLevel?
+    /// It ended while this player was away: RESUME answered with its OVER
+    /// (`ended=`, unix seconds).
+    public var endedAt: Int?
 }
 
 /// Games (or matches) won against one opponent since the client started.

@@ -50,6 +50,8 @@ extension ClientState {
             game = g
         case let .over(id, winner, loser, reason, fields):
             over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
+            // The OVER that answers RESUME for a game that ended meanwhile says when.
+            if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
         case let .match(id, winner, loser, fields):
             matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
         case .info(let text):
@@ -169,6 +171,15 @@ extension ClientState {
             if status == .offered { show(.offerSent) }
         case .hint(let fields):
             if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+        case .resume(_, over: true):
+            // The game ended while this player was away: its OVER follows (the
+            // game-over screen); the token is spent, and the name taken back.
+            setToken(nil, &fx)
+            game = nil
+            if !named, let name = myName ?? config.lastName {
+                myName = name
+                send(.name(name), &fx)
+            }
         case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .other:
             break
         }

@@ -173,6 +173,24 @@ extension Screens {
                      banner: banner, help: help)
     }
 
+    /// Unix seconds as "2023-11-14 22:32 UTC" (the core has no time zone).
+    static func utcText(_ seconds: Int) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let minute = (seconds - days * 86_400) / 60
+        // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(minute / 60)):\(two(minute % 60)) UTC"
+    }
+
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {
         guard let offer else { return "" }
         switch offer.kind {
@@ -221,6 +239,7 @@ extension Screens {
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         body += paragraph(reasonText(r, t), width)
+        if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
                 body.append(margin + t.spelledGhost(display(r.loser, t)))

@@ -115,6 +115,8 @@ public struct Strings: Sendable {
     public let reasonLeft: @Sendable (String) -> String
     public let reasonAbandoned: @Sendable (String, String) -> String
     public let reasonOther: @Sendable (String, String) -> String
+    /// (when, in UTC): the game ended while the player was away.
+    public let endedMeanwhile: @Sendable (String) -> String
     public let finalFragment: String
     public let places: String
     public let rankLine: @Sendable (Int, String, Int) -> String

@@ -896,4 +896,25 @@ struct ReducerNewPlayerTests {
         (s, fx) = Fx.run(Fx.named(), .key(.char("4")), .paste("4eg7r".map { Key.char($0) }), .key(.enter))
         #expect(Fx.sent(fx) == ["JOIN 4EG7R"])
     }
+
+    @Test("Bug 10: coming back to a game that ended meanwhile shows its result: who won, why and when")
+    func endedMeanwhile() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over",
+                                     "OVER id=7 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"))
+        #expect(s.screen == .over)
+        #expect(s.config.token == nil)
+        #expect(fx.contains(.saveConfig))
+        #expect(Fx.sent(fx) == ["NAME alice"])
+        #expect(s.result?.endedAt == 1_700_001_160)
+        let lines = Screens.render(s).map(Layout.plain)
+        #expect(lines.contains("  alice stayed away too long; bob claimed the game."))
+        #expect(lines.contains("  This game ended while you were away (2023-11-14 22:32 UTC)."))
+        (s, _) = Fx.run(s, Fx.line("OK NAME name=alice lang=en"))
+        #expect(s.named && s.screen == .over)
+        var nl = s
+        nl.config.language = "nl"
+        #expect(Screens.render(nl).map(Layout.plain).contains("  Dit spel is afgelopen terwijl je weg was (2023-11-14 22:32 UTC)."))
+    }
 }

@@ -104,6 +104,7 @@ private let replyCount = 23
         (.ok(.restart(status: .done)), "OK RESTART status=done"),
         (.ok(.restart(status: .offered)), "OK RESTART status=offered"),
         (.ok(.resume(id: 1)), "OK RESUME id=1"),
+        (.ok(.resume(id: 1, over: true)), "OK RESUME id=1 status=over"),
         (.ok(.rematch(status: .asked)), "OK REMATCH status=asked"),
         (.ok(.rematch(status: .started)), "OK REMATCH status=started"),
         (.ok(.scores(count: 2, board: .game)), "OK SCORES count=2 board=game"),

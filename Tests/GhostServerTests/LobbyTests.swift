@@ -680,10 +680,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
                                   "INFO bob left the game.",
                                   "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
-        // The game is over: its tokens are spent.
+        // The game is over: its token no longer resumes it, but tells how it ended, and when.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment= ended=1700000000"])
+        #expect(h.lobby.activeGames == 0)
     }
 
     @Test func leaveWhileSeekingCancels() throws {
@@ -925,10 +926,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
         #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=pe"])
-        // Too late to come back.
+        // Too late to come back: RESUME only tells how it ended.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over",
+                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"])
         // bob is free again.
         h.send(2, "CLAIM")
         #expect(isErr(h.drain()[2]?.first, .notInGame))
