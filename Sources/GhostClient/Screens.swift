@@ -255,6 +255,7 @@ public enum Screens {
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
         case .seeking(let lang, let match):
             body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
+            body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:
             break
         }

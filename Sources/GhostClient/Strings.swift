@@ -54,6 +54,8 @@ public struct Strings: Sendable {
     public let typeACode: String
     public let waitingTitle: String
     public let seeking: @Sendable (String) -> String
+    /// Who is paired, and how to change what the search is for.
+    public let seekingHint: String
     public let hostingCode: String
     public let hostingHint: String
     public let waitingHelp: String

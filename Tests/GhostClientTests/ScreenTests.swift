@@ -476,6 +476,15 @@ struct ScreenNewPlayerTests {
         #expect(!ScreenTests.plainLines(Fx.inGame()).contains { $0.contains("So far") })
         #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
     }
+
+    @Test("Bug 4: the quick-match screen says what it searches for, and how to change that")
+    func seekingSays() {
+        let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=nl rounds=ghost")).0)
+        let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains("Looking for an opponent who plays in Dutch… (a match to GHOST)"))
+        #expect(text.contains("Only a player who seeks the same language and game type is paired with you."))
+        #expect(text.contains("To change them: Esc, then “Language” or “Game type” on the main screen."))
+    }
 }
 
 extension String {
