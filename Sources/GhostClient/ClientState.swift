@@ -207,6 +207,13 @@ public enum LobbyWait: Equatable, Sendable {
     case hosting(code: String, lang: String, match: Bool)
 }
 
+/// Players waiting in another seek queue (WAITING), whom this seek will not meet.
+public struct OtherSeekers: Equatable, Sendable {
+    public var lang: String
+    public var match: Bool
+    public var count: Int
+}
+
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
     case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, quit
 }
@@ -290,6 +297,8 @@ public struct ClientState: Equatable, Sendable {
 
     public var codeField = ""
     public var lobby: LobbyWait?
+    /// While seeking: who waits in other queues (another language or game type).
+    public var otherSeekers: [OtherSeekers] = []
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false

@@ -22,6 +22,10 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting:
             break  // the client never asks for SETTINGS
+        case let .waiting(kind, lang, rounds, count):
+            // Only the games this client plays (as for GAME).
+            guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
+            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count))
         case let .game(id, kind, lang, players, token, round, bot, fields):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
@@ -149,6 +153,7 @@ extension ClientState {
         case let .seek(lang, rounds):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost)
+                otherSeekers = []
                 go(.waiting)
             }
         case let .new(code, _, lang, rounds):

@@ -56,6 +56,8 @@ public struct Strings: Sendable {
     public let seeking: @Sendable (String) -> String
     /// Who is paired, and how to change what the search is for.
     public let seekingHint: String
+    /// (how many, language, game type): players waiting for another search.
+    public let othersWaiting: @Sendable (Int, String, String) -> String
     public let hostingCode: String
     public let hostingHint: String
     public let waitingHelp: String

@@ -477,13 +477,22 @@ struct ScreenNewPlayerTests {
         #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
     }
 
-    @Test("Bug 4: the quick-match screen says what it searches for, and how to change that")
+    @Test("Bug 4: the quick-match screen says what it searches for, how to change that, and who waits for another search")
     func seekingSays() {
         let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=nl rounds=ghost")).0)
         let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
         #expect(text.contains("Looking for an opponent who plays in Dutch… (a match to GHOST)"))
         #expect(text.contains("Only a player who seeks the same language and game type is paired with you."))
         #expect(text.contains("To change them: Esc, then “Language” or “Game type” on the main screen."))
+        // Who waits elsewhere (WAITING, after OK SEEK): another language or game type.
+        let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
+                                                                       "WAITING game=ghost lang=nl count=2",
+                                                                       "WAITING game=ghost lang=en rounds=ghost count=1",
+                                                                       "WAITING game=hangman lang=en count=1")).0
+        let shown = ScreenTests.plainLines(others).map { $0.trimmingCharacters() }
+        #expect(shown.contains("Also waiting: 2 players for Dutch, single game."))
+        #expect(shown.contains("Also waiting: 1 player for English, match to GHOST."))
+        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 2)
     }
 }
 

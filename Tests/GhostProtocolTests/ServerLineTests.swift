@@ -33,9 +33,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .bestScore: 22
     case .bestRank: 23
     case .setting: 24
+    case .waiting: 25
     }
 }
-private let caseCount = 25
+private let caseCount = 26
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -161,6 +162,8 @@ private let replyCount = 23
         (.cancelled(id: 1, player: "alice", kind: .restart), "CANCELLED id=1 player=alice kind=restart"),
         (.cancelled(id: 2, player: "bob", kind: .lang), "CANCELLED id=2 player=bob kind=lang"),
         (.cancelled(id: 3, player: "carol", kind: .rematch), "CANCELLED id=3 player=carol kind=rematch"),
+        (.waiting(game: "ghost", lang: "nl", rounds: .one, count: 2), "WAITING game=ghost lang=nl count=2"),
+        (.waiting(game: "ghost", lang: "en", rounds: .ghost, count: 1), "WAITING game=ghost lang=en rounds=ghost count=1"),
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),

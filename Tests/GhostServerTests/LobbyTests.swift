@@ -446,6 +446,24 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain()[1]?.first == "OK LETTER letter=p fragment=p")
     }
 
+    @Test func aSeekerWhoWaitsLearnsWhoWaitsInOtherQueues() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.send(1, "LANG nl")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK rounds=ghost")
+        _ = h.drain()
+        h.send(3, "SEEK")
+        #expect(h.drain() == [3: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
+                                  "WAITING game=ghost lang=en rounds=ghost count=1", "WAITING game=ghost lang=nl count=1"]])
+        // Paired at once: no WAITING.
+        h.send(4, "SEEK rounds=ghost")
+        #expect(h.drain()[4]?.contains { $0.hasPrefix("WAITING") } == false)
+    }
+
     @Test func seekOrNewBeforeName() throws {
         let h = try Harness()
         h.connect(1)
