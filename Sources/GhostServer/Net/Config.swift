@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GhostStore
 
 /// Settings of the daemon. Every limit is named here with its default.
@@ -47,9 +47,9 @@ public struct ServerConfig: Sendable {
 
     /// `$XDG_STATE_HOME/ghostd`, else `~/.local/state/ghostd`, else `./ghostd-data`.
     public static func defaultDataDirectory() -> String {
-        let env = ProcessInfo.processInfo.environment
-        if let state = env["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/ghostd" }
-        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.local/state/ghostd" }
+        func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        if let state = env("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/ghostd" }
+        if let home = env("HOME"), home.hasPrefix("/") { return home + "/.local/state/ghostd" }
         return "./ghostd-data"
     }
 

@@ -1,10 +1,9 @@
 import CGhostSys
-import Foundation
+import Glibc
 import GhostCore
 import GhostProtocol
 import GhostStore
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// A single-threaded epoll event loop, Redis style: read what is ready, let
