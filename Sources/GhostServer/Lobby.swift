@@ -468,7 +468,11 @@ public final class Lobby {
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
         if let other = queue.first {
             reply(id, ok)
-            guard startGame(lang: session.lang, people: [other, id], options: options) else { return failed(id) }
+            // The game the first seeker asked for, as JOIN takes the host's:
+            // the queue is per kind, language and rounds, the rest is theirs.
+            var agreed = options
+            if case .seeking(let first)? = sessions[other]?.state { agreed = first }
+            guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
             queue.removeFirst()
             seekers[key] = queue
         } else {

@@ -169,4 +169,24 @@ struct EndToEndHangmanDuelTests {
                                 "INFO ann stayed away past the grace period; ben claimed the game."])
         try late.expectNothing(within: 0.2)
     }
+
+    @Test("SEEK game=hangman: two seekers with different options get the first seeker's game, and the first seeker sets")
+    func seekersGetTheFirstSeekersGame() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--bot-delay", "0"])
+        defer { daemon.kill() }
+        let ivan = try LineClient(port: daemon.port, label: "ivan")
+        let jo = try LineClient(port: daemon.port, label: "jo")
+        try ivan.login("ivan")
+        try jo.login("jo")
+        try ivan.send("SEEK game=hangman length=5 misses=6")
+        try ivan.expect("OK SEEK lang=en", timeout: 30)
+        _ = try ivan.expectPrefix("INFO ")
+        try jo.send("SEEK game=hangman length=7 misses=3")
+        try jo.expect("OK SEEK lang=en")
+        for c in [jo, ivan] {
+            let game = try c.expectPrefix("GAME id=1 game=hangman lang=en players=ivan,jo token=")
+            #expect(game.hasSuffix(" round=1 mode=duel length=5 misses=6"), "\(game)")
+            try c.expect("TURN id=1 player=ivan pattern= missed=- left=6")
+        }
+    }
 }
