@@ -30,6 +30,10 @@ public struct ServerConfig: Sendable {
     /// `commandBurst`; past that it gets `BYE flood` and is closed (0: no limit).
     public var commandsPerSecond: Double = 50
     public var commandBurst: Double = 200
+    /// Names never used before that one address may create per minute, with
+    /// bursts of `newNameBurst` (0: no limit); `ERR too-many-names` past it.
+    public var newNamesPerMinute: Double = 10
+    public var newNameBurst: Double = 20
     /// How long accept() rests after EMFILE/ENFILE/ENOBUFS before trying again.
     public var acceptBackoff: Double = 0.1
     /// Folder holding the SQLite database.
