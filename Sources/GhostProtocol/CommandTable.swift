@@ -23,6 +23,7 @@ public enum Verb: String, Sendable, CaseIterable {
     case rematch = "REMATCH"
     case scores = "SCORES"
     case hint = "HINT"
+    case stats = "STATS"
     case help = "HELP"
     case ping = "PING"
     case quit = "QUIT"
@@ -183,6 +184,8 @@ public enum CommandTable {
                                })
         case .hint:
             return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
+        case .stats:
+            return plain(verb, .stats, "the server's figures, one STAT name=<n> value=<v> line each (Protocol.md lists them)")
         case .help:
             return plain(verb, .help, "list the commands")
         case .ping:
