@@ -20,8 +20,8 @@ extension ClientState {
             break  // the client never asks for HELP
         case .bestScore, .bestRank:
             break  // the client shows Ghost's boards only
-        case .setting:
-            break  // the client never asks for SETTINGS
+        case .setting, .stat:
+            break  // the client never asks for SETTINGS or STATS
         case let .waiting(kind, lang, rounds, count):
             // Only the games this client plays (as for GAME).
             guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
@@ -185,7 +185,7 @@ extension ClientState {
                 myName = name
                 send(.name(name), &fx)
             }
-        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .other:
+        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
             break
         }
     }

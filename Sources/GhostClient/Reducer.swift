@@ -102,7 +102,7 @@ extension ClientState {
         }
         if link == .online {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
         }
     }
 
@@ -199,7 +199,7 @@ extension ClientState {
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }

@@ -20,7 +20,7 @@ extension ServerLine {
         case "HELP":
             // `HELP <usage> - <text>`: the usage never holds " - ".
             let text = Decode.text(words)
-            guard let dash = text.range(of: " - ") else { return nil }
+            guard let dash = text.firstRange(of: " - ") else { return nil }
             self = .helpEntry(usage: String(text[..<dash.lowerBound]), text: String(text[dash.upperBound...]))
             return
         case "ERR", "BYE":
@@ -112,6 +112,9 @@ extension ServerLine {
         case "SETTING":
             guard let key = f["key"], let value = f["value"], let defaultValue = f["default"] else { return nil }
             self = .setting(key: key, value: value, defaultValue: defaultValue)
+        case "STAT":
+            guard let name = f["name"], let value = f["value"] else { return nil }
+            self = .stat(name: name, value: value)
         case "NAME":
             guard let name = f["name"] else { return nil }
             self = .nameEntry(name)
