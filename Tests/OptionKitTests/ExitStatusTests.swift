@@ -79,6 +79,8 @@ struct ExitStatusTests {
             (["ping", "--warmup", "soon"], "ping", "--warmup: soon is not a number", "allowed: a number from 0 to 3600"),
             (["play", "--seconds", "5s"], "play", "--seconds: 5s is not a number", "allowed: a number from 0.1 to 86400"),
             (["play", "--bad-share", "1.5"], "play", "--bad-share: 1.5 is out of range", "allowed: a number from 0 to 1"),
+            (["play-hangman", "--hangman-mode", "duel"], "play-hangman", "--hangman-mode: duel is not one of the choices",
+             "allowed: evil, fair or phrase"),
             (["hold", "--seconds"], "hold", "--seconds needs a value", "allowed: a number from 0.1 to 86400"),
             (["hold", "--warmup", "1"], "hold", "unknown option --warmup", "allowed: --host, --port, --connections, --seconds or --help"),
             (["ping", "--runs", "3"], "ping", "unknown option --runs", "allowed: --host, --port, --connections, --seconds, --warmup or --help"),
@@ -86,9 +88,9 @@ struct ExitStatusTests {
         for (args, mode, subject, allowed) in cases {
             try expectRefused("ghost-bench", args, prefix: "ghost-bench \(mode)", subject: subject, allowed: allowed)
         }
-        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play or hold")
+        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play, play-hangman or hold")
         try expectRefused("ghost-bench", ["fly"], prefix: "ghost-bench", subject: "mode: fly is not one of the choices",
-                          allowed: "allowed: solve, bots, hangman, ping, play or hold")
+                          allowed: "allowed: solve, bots, hangman, ping, play, play-hangman or hold")
         for args in [["--help"], ["help"], ["solve", "--help"]] {
             let help = try Program.run("ghost-bench", args)
             #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghost-bench <mode> [options]\n") && help.stderr.isEmpty, "\(args)")
@@ -115,5 +117,8 @@ struct ExitStatusTests {
             let noList = try Program.run("ghost-bench", args + ["--dictionaries", folder.path])
             #expect(noList.status == 1 && noList.stderr.contains("no xx.txt"), "\(args): \(noList.stderr)")
         }
+        // play-hangman sends --lang in a LANG line, so it must be a code, not a line of its own.
+        let badLang = try Program.run("ghost-bench", ["play-hangman", "--lang", "en\r\nQUIT", "--port", "1"])
+        #expect(badLang.status == 1 && badLang.stderr.contains("is not a language code"), "\(badLang.stderr)")
     }
 }
