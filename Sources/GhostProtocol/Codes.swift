@@ -57,12 +57,19 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let flood = ErrorCode(rawValue: "flood")
     /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
     public static let timeout = ErrorCode(rawValue: "timeout")
+    /// Hangman: a letter, or a whole answer, already guessed; nothing is counted.
+    public static let alreadyGuessed = ErrorCode(rawValue: "already-guessed")
+    /// Hangman duel: WORD with a word not in the game's dictionary or not of its length.
+    public static let notAWord = ErrorCode(rawValue: "not-a-word")
+    /// Hangman: `mode=phrase` in a language without a phrase list.
+    public static let noPhrases = ErrorCode(rawValue: "no-phrases")
 
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
         .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
+        .alreadyGuessed, .notAWord, .noPhrases,
     ]
 }
 
