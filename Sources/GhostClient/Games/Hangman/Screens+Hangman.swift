@@ -190,7 +190,7 @@ extension Screens {
                 : t.offerFromOpponent(offer.player, offerText(offer, t))
         }
         let help: String
-        if s.gameMenuOpen { help = t.gameMenuHelp }
+        if s.gameMenuOpen { help = h.menuHelp }
         else if s.hangman.answer != nil { help = h.answerHelp }
         else if s.mustSetWord { help = h.wordHelp }
         else { help = h.playHelp }

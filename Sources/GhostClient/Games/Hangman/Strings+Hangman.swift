@@ -28,6 +28,7 @@ public struct HangmanStrings: Sendable {
     public let duelEndedHelp: String
     public let answerHelp: String
     public let wordHelp: String
+    public let menuHelp: String
     public let confirmNew: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
@@ -109,8 +110,9 @@ extension HangmanStrings {
         playHelp: "a–z guess · = answer · Enter new · Tab settings · Esc menu",
         endedHelp: "Enter new game · Tab settings · Esc main menu",
         duelEndedHelp: "Enter rematch · Tab settings · Esc main menu",
-        answerHelp: "type the answer, a space between words · Enter guess · Esc back",
+        answerHelp: "type your answer · Enter guess · Esc back",
         wordHelp: "type your word (hidden) · Enter set it · Esc menu",
+        menuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close",
         confirmNew: "Start a new game? This one counts as lost. Enter yes · Esc no",
         rematchWaiting: { "Waiting for \($0) to accept the rematch…" },
         rematchOffered: { "\($0) asks for a rematch, with the roles swapped: press Enter." },
@@ -183,11 +185,12 @@ extension HangmanStrings {
         lettersToFind: { "\($0) " + plural($0, "letter", "letters") },
         guessed: { who, guess, hit in "\(who) raadde \(guess): \(hit ? "raak" : "mis")" },
         answerLabel: "Je antwoord: ",
-        playHelp: "a–z raden · = antwoord · Enter nieuw · Tab opties · Esc menu",
+        playHelp: "a–z raad · = antwoord · Enter nieuw · Tab opties · Esc menu",
         endedHelp: "Enter nieuw spel · Tab instellingen · Esc hoofdmenu",
         duelEndedHelp: "Enter revanche · Tab instellingen · Esc hoofdmenu",
-        answerHelp: "typ het antwoord, spatie tussen woorden · Enter raden · Esc terug",
+        answerHelp: "typ je antwoord · Enter raden · Esc terug",
         wordHelp: "typ je woord (verborgen) · Enter vastleggen · Esc menu",
+        menuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten",
         confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. Enter ja · Esc nee",
         rematchWaiting: { "Wachten tot \($0) de revanche aanneemt…" },
         rematchOffered: { "\($0) wil een revanche, met de rollen omgedraaid: druk op Enter." },
