@@ -82,6 +82,11 @@ extension Screens {
         }
     }
 
+    /// A player's name as shown: Hangman's computer (`bot-hangman`) as "The computer".
+    static func hangmanDisplay(_ name: String, _ t: Strings) -> String {
+        name == "bot-hangman" ? t.hangman.computer : display(name, t)
+    }
+
     /// An answer as shown: capitals, a space between the words of a phrase.
     static func hangmanAnswer(_ word: String) -> String {
         word.replacingOccurrences(of: "/", with: " ").uppercased()
@@ -131,13 +136,15 @@ extension Screens {
             beside += menu(entries, selected: s.menuIndex, style).map { String($0.dropFirst(margin.count)) }
         } else {
             if s.mustSetWord {
-                beside.append(style.bold(h.chooseWord(display(guesser, t))))
+                // Mid-sentence, the computer is lowercase.
+                let name = guesser == "bot-hangman" ? h.computer.lowercased() : hangmanDisplay(guesser, t)
+                beside.append(style.bold(h.chooseWord(name)))
             } else if b.pattern.isEmpty {
-                beside.append(h.waitingForWord(display(setter, t)))
+                beside.append(h.waitingForWord(hangmanDisplay(setter, t)))
             } else if s.isMe(g.toMove) {
                 beside.append(style.good(h.yourGuess))
             } else if let mover = g.toMove {
-                beside.append(h.theyGuess(display(mover, t)))
+                beside.append(h.theyGuess(hangmanDisplay(mover, t)))
             } else {
                 beside.append("")
             }
@@ -150,7 +157,7 @@ extension Screens {
             } else if let answer = s.hangman.answer {
                 beside.append(marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
             } else if let last = b.lastGuess, let mover = g.lastMove?.player {
-                beside.append(h.guessed(display(mover, t), hangmanAnswer(last.guess), last.hit))
+                beside.append(h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
             } else {
                 beside.append("")
             }
@@ -204,7 +211,7 @@ extension Screens {
         let setter = end.players.first ?? end.winner
         let guesser = end.players.count > 1 ? end.players[1] : end.loser
         let word = hangmanAnswer(end.word)
-        let (winner, loser) = (display(end.winner, t), display(end.loser, t))
+        let (winner, loser) = (hangmanDisplay(end.winner, t), hangmanDisplay(end.loser, t))
         switch end.reason {
         case .left:
             return s.isMe(end.loser) ? h.youLeft(word) : h.leftGame(loser)
@@ -212,12 +219,12 @@ extension Screens {
             return h.abandoned(loser, winner)
         case HangmanLines.solved:
             if s.isMe(guesser) { return h.youSolved(end.mistakes) }
-            if s.isMe(setter) { return h.theySolved(display(guesser, t), end.mistakes) }
-            return h.solvedBy(display(guesser, t), end.mistakes)
+            if s.isMe(setter) { return h.theySolved(hangmanDisplay(guesser, t), end.mistakes) }
+            return h.solvedBy(hangmanDisplay(guesser, t), end.mistakes)
         case HangmanLines.hanged:
             if s.isMe(guesser) { return end.board.mode == "evil" ? h.youHangedEvil(word) : h.youHanged(word) }
-            if s.isMe(setter) { return h.theyHanged(display(guesser, t)) }
-            return h.hangedIs(display(guesser, t))
+            if s.isMe(setter) { return h.theyHanged(hangmanDisplay(guesser, t)) }
+            return h.hangedIs(hangmanDisplay(guesser, t))
         default:
             return h.otherEnd(loser, end.reason.rawValue)
         }
@@ -242,9 +249,9 @@ extension Screens {
         body += hangmanList(s, rows: max(0, height - 5 - body.count), highlight: highlight, mineMarked: false, width: width, t)
         var banner = ""
         if let by = end.rematchOfferedBy {
-            banner = h.rematchOffered(display(by, t))
+            banner = h.rematchOffered(hangmanDisplay(by, t))
         } else if end.rematchAsked {
-            banner = h.rematchWaiting(display(end.players.first { !s.isMe($0) } ?? "?", t))
+            banner = h.rematchWaiting(hangmanDisplay(end.players.first { !s.isMe($0) } ?? "?", t))
         }
         let duel = end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
         return frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
@@ -273,7 +280,7 @@ extension Screens {
             start = max(0, min(i - room / 2, list.count - room))
         }
         for r in list.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", display(r.name, t), hangmanAnswer(r.word),
+            let line = row("\(r.rank)", hangmanDisplay(r.name, t), hangmanAnswer(r.word),
                            r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)")
             let lit = highlight.map { $0 == r.rank } ?? (mineMarked && s.isMe(r.name))
             out.append(margin + (lit ? marker + " " + style.highlight(line) : "  " + line))

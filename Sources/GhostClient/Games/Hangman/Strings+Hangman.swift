@@ -7,6 +7,8 @@ private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 
 /// shown as it comes where there is no sentence of the client's own.
 public struct HangmanStrings: Sendable {
     public let gameName: String
+    /// The computer's seat (`bot-hangman`).
+    public let computer: String
     public let modeName: @Sendable (String) -> String
     public let modeDescription: @Sendable (String) -> String
     public let title: @Sendable (String, String) -> String
@@ -86,6 +88,7 @@ extension Strings {
 extension HangmanStrings {
     public static let en = HangmanStrings(
         gameName: "Hangman",
+        computer: "The computer",
         modeName: { ["evil": "evil", "fair": "fair", "phrase": "phrases", "duel": "duel"][$0] ?? $0 },
         modeDescription: { mode in
             switch mode {
@@ -164,6 +167,7 @@ extension HangmanStrings {
 
     public static let nl = HangmanStrings(
         gameName: "Galgje",
+        computer: "De computer",
         modeName: { ["evil": "gemeen", "fair": "eerlijk", "phrase": "zinnen", "duel": "duel"][$0] ?? $0 },
         modeDescription: { mode in
             switch mode {
