@@ -58,6 +58,9 @@ struct HangmanScreenTests {
         #expect(Screens.hangmanPattern("we__-___e", width: 76) == ["W E _ _ - _ _ _ E"])
         #expect(Screens.hangmanPattern("________/_______", width: 20) == ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _"])
         #expect(Screens.hangmanPattern("", width: 20) == [""])
+        // A word wider than the screen is cut into lines that fit.
+        let long = Screens.hangmanPattern(String(repeating: "_", count: 64), width: 56)
+        #expect(long.count == 3 && long.allSatisfy { $0.count <= 56 } && long.joined().filter { $0 == "_" }.count == 64)
         let big = Screens.hangmanBigPattern("_a/'_", maxWidth: 76)
         #expect(big?.count == BlockFont.height)
         // placeholder, gap, A, gap, word gap (2), gap, apostrophe, gap, placeholder

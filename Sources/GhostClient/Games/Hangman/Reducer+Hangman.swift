@@ -41,10 +41,6 @@ extension ClientState {
             let p = HangmanLines.position(fields)
             apply(p, to: &b)
             if let guess = p.guess, let hit = p.hit { b.lastGuess = (guess, hit) }
-            if let guess = p.guess, guess.count == 1, let c = guess.first {
-                g.flash = c
-                g.flashUntil = now + ClientState.flashSeconds
-            }
             g.lastMove = (player, p.guess ?? "")
             // A move cancels a pending offer.
             g.offer = nil
@@ -57,7 +53,8 @@ extension ClientState {
             return true
         case .info(let text):
             // The INFO right after OVER says the same in the server's words.
-            guard game == nil, var end = hangman.ended, end.info == nil else { return false }
+            guard game == nil, hangmanScreen == .play || hangmanScreen == .settings, var end = hangman.ended,
+                  end.info == nil else { return false }
             end.info = text
             hangman.ended = end
             return true
@@ -73,9 +70,14 @@ extension ClientState {
             }
             return true
         case let .setting(key, value, _):
+            // A change still on its way stays on screen until its reply.
+            let settled = !hangman.setKeys.contains(key)
             hangman.update(key) { s in
                 s.saved = value
-                if s.shown == value || s.refusal == nil { s.shown = nil }
+                if settled {
+                    s.shown = nil
+                    s.refusal = nil
+                }
             }
             return true
         case let .rematch(id, player):
@@ -327,6 +329,8 @@ extension ClientState {
     }
 
     mutating func hangmanPlayKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        // Tab flips to the settings whatever is open, during the game and after it.
+        if key == .tab { return openHangmanSettings(&fx) }
         if let answer = hangman.answer {
             return answerKey(answer, key, &fx)
         }
@@ -345,7 +349,6 @@ extension ClientState {
         guard game != nil else { return endedKey(key, &fx) }
         if !gameMenuOpen && !confirmLeave {
             switch key {
-            case .tab: return openHangmanSettings(&fx)
             case .enter:
                 if mustSetWord { return sendWord(&fx) }
                 hangman.confirmNew = true

@@ -23,8 +23,13 @@ extension Screens {
     /// three spaces between the words of a phrase, apostrophes and hyphens
     /// as they are. Lines break only between words.
     public static func hangmanPattern(_ pattern: String, width: Int) -> [String] {
-        let words = pattern.split(separator: "/", omittingEmptySubsequences: false).map { word in
-            word.map { c -> String in c == "_" ? "_" : c.uppercased() }.joined(separator: " ")
+        // A word wider than a line is cut into pieces that fit (two columns a letter).
+        let perLine = max(1, (width + 1) / 2)
+        let words = pattern.split(separator: "/", omittingEmptySubsequences: false).flatMap { word -> [String] in
+            let cells = word.map { c -> String in c == "_" ? "_" : c.uppercased() }
+            return stride(from: 0, to: max(1, cells.count), by: perLine).map { start in
+                cells[start..<min(cells.count, start + perLine)].joined(separator: " ")
+            }
         }
         var lines: [String] = []
         var line = ""
@@ -169,20 +174,19 @@ extension Screens {
             }
         }
         var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
-        body.append("")
-        // The word: large letters when the screen has room for them, else spaced capitals.
-        let rowsLeft = height - 5 - body.count
-        if !b.pattern.isEmpty {
-            if rowsLeft >= BlockFont.height + 4, let big = hangmanBigPattern(b.pattern, maxWidth: width - 4) {
-                body += big.map { style.accent(Layout.center($0, in: width)) }
-            } else {
-                body += hangmanPattern(b.pattern, width: width - 4).prefix(max(1, rowsLeft - 4))
-                    .map { style.bold(Layout.center($0, in: width)) }
-            }
+        // The word between the gallows and the keyboard: large letters when
+        // there is room for them, else spaced capitals on as many lines as fit.
+        let room = max(1, height - 5 - body.count - 3)
+        var word: [String]
+        if room >= BlockFont.height + 2, let big = hangmanBigPattern(b.pattern, maxWidth: width - 4) {
+            word = big.map { style.accent(Layout.center($0, in: width)) }
         } else {
-            body.append("")
+            word = hangmanPattern(b.pattern, width: width - 4).prefix(room).map { style.bold(Layout.center($0, in: width)) }
         }
-        body.append("")
+        let spare = room - word.count
+        if spare >= 1 { body.append("") }
+        body += word
+        if spare >= 2 { body.append("") }
         body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
 
         var banner = ""
