@@ -93,7 +93,7 @@ extension ClientState {
         }
         if link == .online {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
         }
     }
 
@@ -189,7 +189,7 @@ extension ClientState {
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
             // `--game hangman`: straight into play under the last name.
             if hangman.playAtOnce, let name = config.lastName { send(.name(name), &fx) }
         } else if screen == .resuming {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The word lists a server offers, keyed by language code. A language is a
 /// file: `xx.txt` (two or three lowercase letters) in the dictionaries folder
@@ -44,31 +46,25 @@ public struct Dictionaries: Sendable {
 
     /// Loads every `xx.txt` in `folder`.
     public static func load(folder: String) throws -> Dictionaries {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw LoadError.unreadableFolder(folder)
-        }
+        guard let names = fileNames(in: folder) else { throw LoadError.unreadableFolder(folder) }
         var lists: [String: WordList] = [:]
         for name in names.sorted() {
             guard let code = language(ofFileName: name) else { continue }
-            let path = (folder as NSString).appendingPathComponent(name)
-            lists[code] = try WordList(contentsOfFile: path)
+            lists[code] = try WordList(contentsOfFile: joinPath(folder, name))
         }
         guard !lists.isEmpty else { throw LoadError.noLanguages(folder) }
-        return Dictionaries(lists: lists, phrases: loadPhrases(folder: (folder as NSString).appendingPathComponent("phrases")))
+        return Dictionaries(lists: lists, phrases: loadPhrases(folder: joinPath(folder, "phrases")))
     }
 
     /// Reads `xx.txt` phrase lists from `folder` (missing: none). A line is
     /// kept only if it is letters a-z in words separated by one space, with
     /// apostrophes and hyphens inside words: anything else is skipped.
     public static func loadPhrases(folder: String) -> [String: [String]] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        guard let names = fileNames(in: folder) else { return [:] }
         var phrases: [String: [String]] = [:]
         for name in names.sorted() {
             guard let code = language(ofFileName: name),
-                  let bytes = readWholeFile((folder as NSString).appendingPathComponent(name)) else { continue }
+                  let bytes = readWholeFile(joinPath(folder, name)) else { continue }
             let lines = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.filter(isPhrase)
             if !lines.isEmpty { phrases[code] = lines }
         }
@@ -122,4 +118,25 @@ private func readWholeFile(_ path: String) -> [UInt8]? {
         offset += n
     }
     return bytes
+}
+
+/// The names in a folder (not `.` and `..`), or nil when it cannot be read.
+/// Glibc, not FileManager: ghostd does not load Foundation at all (about 9 MB
+/// of resident libraries and part of its start-up time).
+func fileNames(in folder: String) -> [String]? {
+    guard let dir = opendir(folder) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafePointer(to: &entry.pointee.d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}
+
+/// `folder/name`, without doubling a trailing slash.
+func joinPath(_ folder: String, _ name: String) -> String {
+    folder.isEmpty ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
 }

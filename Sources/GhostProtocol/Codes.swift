@@ -57,6 +57,8 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let flood = ErrorCode(rawValue: "flood")
     /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
     public static let timeout = ErrorCode(rawValue: "timeout")
+    /// NAME of a name never used before, past the address's limit on new names.
+    public static let tooManyNames = ErrorCode(rawValue: "too-many-names")
     /// Hangman: a letter, or a whole answer, already guessed; nothing is counted.
     public static let alreadyGuessed = ErrorCode(rawValue: "already-guessed")
     /// Hangman duel: WORD with a word not in the game's dictionary or not of its length.
@@ -68,7 +70,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
-        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
+        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames,
         .alreadyGuessed, .notAWord, .noPhrases,
     ]
 }

@@ -96,7 +96,13 @@ public enum CommandTable {
                                },
                                arguments: { if case .name(let n) = $0 { [n] } else { nil } })
         case .names:
-            return plain(verb, .names, "list every name used on this server")
+            return CommandSpec(verb: verb, usage: "[prefix=<p>] [n]",
+                               help: "names used on this server, most recent first: n of them (1-\(CommandParser.maxNames), default \(CommandParser.defaultNames)), those starting with p only if given",
+                               parse: names,
+                               arguments: { c in
+                                   guard case let .names(prefix, limit) = c else { return nil }
+                                   return (prefix.map { ["prefix=\($0)"] } ?? []) + (limit == CommandParser.defaultNames ? [] : [String(limit)])
+                               })
         case .lang:
             return CommandSpec(verb: verb, usage: "<code>",
                                help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
@@ -318,6 +324,24 @@ public enum CommandTable {
     /// `SCORES [n] [mode=game|match] [bot=level]`, or `SCORES game=<kind>
     /// [mode=<word>] [n]` for another kind's best-games list; the number
     /// anywhere among the options. `game=ghost` is Ghost's boards, as without it.
+    /// `NAMES [prefix=<p>] [n]`: a prefix is the start of a name (its characters).
+    private static func names(_ args: [Substring]) -> Result<Command, ArgumentError> {
+        options(args, keys: ["prefix"]).flatMap { split in
+            guard split.words.count <= 1 else { return .failure(.usage) }
+            var n = CommandParser.defaultNames
+            if let word = split.words.first {
+                guard word.utf8.count <= 4, let v = Int(word), (1...CommandParser.maxNames).contains(v) else {
+                    return .failure(.usage)
+                }
+                n = v
+            }
+            if let p = split.options["prefix"], !CommandParser.isValidName(p) {
+                return .failure(.other(CommandError(.badArguments, "a prefix is 1-16 letters, digits, - or _")))
+            }
+            return .success(.names(prefix: split.options["prefix"], limit: n))
+        }
+    }
+
     private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
         options(args, keys: ["mode", "bot", "game"]).flatMap { split in
             guard split.words.count <= 1 else { return .failure(.usage) }

@@ -6,7 +6,8 @@ import GhostCore
 /// know), so a client still sees its command answered.
 public enum Reply: Sendable, Hashable {
     case name(name: String, lang: String)
-    case names(count: Int)
+    /// `more`: names past the limit match too.
+    case names(count: Int, more: Bool)
     /// `status` only in a game: whether the switch was done at once or offered.
     case lang(lang: String, status: OfferStatus?)
     /// The setting as saved (the value in its canonical spelling).
@@ -79,9 +80,10 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "NAME".utf8)
             W.field("name", name, &out)
             W.field("lang", lang, &out)
-        case let .names(count):
+        case let .names(count, more):
             out.append(contentsOf: "NAMES".utf8)
             W.field("count", count, &out)
+            W.field("more", more ? "yes" : "no", &out)
         case let .lang(lang, status):
             out.append(contentsOf: "LANG".utf8)
             W.field("lang", lang, &out)
@@ -192,7 +194,8 @@ extension Reply {
             guard let name = f["name"], let lang = f["lang"] else { return nil }
             return .name(name: name, lang: lang)
         case .names:
-            return Decode.int(f["count"]).map { .names(count: $0) }
+            // `more=` came with bounded NAMES; an older server sent every name.
+            return Decode.int(f["count"]).map { .names(count: $0, more: f["more"] == "yes") }
         case .lang:
             guard let lang = f["lang"] else { return nil }
             guard let s = f["status"] else { return .lang(lang: lang, status: nil) }

@@ -20,7 +20,7 @@ extension ServerLine {
         case "HELP":
             // `HELP <usage> - <text>`: the usage never holds " - ".
             let text = Decode.text(words)
-            guard let dash = text.range(of: " - ") else { return nil }
+            guard let dash = text.firstRange(of: " - ") else { return nil }
             self = .helpEntry(usage: String(text[..<dash.lowerBound]), text: String(text[dash.upperBound...]))
             return
         case "ERR", "BYE":

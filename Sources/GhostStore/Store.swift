@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Per-name preferences, with their defaults registered here and nowhere else.
 public enum Preference: String, CaseIterable, Sendable {
@@ -178,10 +180,28 @@ public final class Store {
         /// writes of earlier commands this turn are gone too. Writes are
         /// refused until `commit()` or `rollback()` ends the turn.
         case transactionLost
+        /// The data folder (or one of its parents) could not be created.
+        case cannotCreateDirectory(String, reason: String)
         public var description: String {
             switch self {
             case .transactionLost: return "the transaction was rolled back after a failed write"
+            case .cannotCreateDirectory(let path, let reason): return "cannot create the folder \(path): \(reason)"
             }
+        }
+    }
+
+    /// `mkdir -p`: creates `directory` and any missing parents (mode 0755).
+    static func makeDirectories(_ directory: String) throws {
+        var path = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
+            path += "/" + part
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw Failure.cannotCreateDirectory(path, reason: String(cString: strerror(errno)))
+            }
+        }
+        var info = stat()
+        guard stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw Failure.cannotCreateDirectory(directory, reason: "not a folder")
         }
     }
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
@@ -192,8 +212,8 @@ public final class Store {
     /// (`PRAGMA max_page_count`; never below its current size): a write that
     /// needs more fails, as on a full disk.
     public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        path = (directory as NSString).appendingPathComponent(Store.fileName)
+        try Store.makeDirectories(directory)
+        path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try SQLiteDatabase(path: path)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
@@ -574,6 +594,26 @@ public final class Store {
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
     }
 
+    /// The most recently used names (by their last NAME), newest first, at
+    /// most `limit`; only those starting with `prefix` (any case) if given.
+    /// `more`: other names match too.
+    public func recentNames(prefix: String?, limit: Int) throws -> (names: [String], more: Bool) {
+        let limit = max(0, limit)
+        // LIKE is case-insensitive for ASCII; `_` and `%` in a prefix are literal.
+        let pattern = (prefix ?? "").reduce(into: "") { out, c in
+            if c == "_" || c == "%" || c == "\\" { out.append("\\") }
+            out.append(c)
+        } + "%"
+        let rows = try db.query("SELECT name FROM players WHERE name LIKE ? ESCAPE '\\' ORDER BY last_seen DESC, name COLLATE NOCASE LIMIT ?",
+                                .text(pattern), .of(limit + 1)) { $0.text(0) }
+        return (Array(rows.prefix(limit)), rows.count > limit)
+    }
+
+    /// Whether `name` has been used before (any case).
+    public func isKnownName(_ name: String) throws -> Bool {
+        try !db.query("SELECT 1 FROM players WHERE name = ?", .text(name)) { $0.int(0) }.isEmpty
+    }
+
     /// Every name ever used, sorted case-insensitively.
     public func allNames() throws -> [String] {
         try db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE") { $0.text(0) }
@@ -710,7 +750,7 @@ public final class Store {
         for (i, g) in games.enumerated() { index[g.id] = i }
         for (id, seat, move) in try db.query("""
             SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
-            WHERE g.\(condition.replacingOccurrences(of: "AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
+            WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
             """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
             if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
         }

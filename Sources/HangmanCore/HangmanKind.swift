@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Synchronization
 import GhostCore
 
 /// Hangman as a game kind of the server: the words of each language by
@@ -24,17 +25,16 @@ public final class HangmanKind: GameDefinition {
 
     /// Built once, by whichever comes first: the background thread or a use.
     private final class Tables: @unchecked Sendable {
-        private let lock = NSLock()
-        private var built: [String: Lexicon]?
+        private let built = Mutex<[String: Lexicon]?>(nil)
         private let lists: [String: WordList]
         init(_ lists: [String: WordList]) { self.lists = lists }
         var lexicons: [String: Lexicon] {
-            lock.lock()
-            defer { lock.unlock() }
-            if let built { return built }
-            let made = lists.mapValues(Lexicon.init)
-            built = made
-            return made
+            built.withLock { built in
+                if let built { return built }
+                let made = lists.mapValues(Lexicon.init)
+                built = made
+                return made
+            }
         }
     }
 

@@ -41,6 +41,24 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(FileManager.default.fileExists(atPath: (nested as NSString).appendingPathComponent(Store.fileName)))
     }
 
+    @Test func aFileInTheWayOfTheDataFolderIsAClearError() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let file = dir.path + "/plain"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        #expect(throws: Store.Failure.self) { try Store(directory: file + "/sub") }
+        do {
+            _ = try Store(directory: file)
+            Issue.record("a plain file was taken as the data folder")
+        } catch {
+            #expect("\(error)" == "cannot create the folder \(file): not a folder")
+        }
+        // A trailing slash and doubled slashes are fine.
+        let store = try Store(directory: dir.path + "//rel/deeper/", durability: .normal)
+        store.close()
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/rel/deeper/" + Store.fileName))
+    }
+
     @Test func migratesAnEmptyDatabaseFromVersionZero() throws {
         let dir = try TempDir()
         defer { dir.remove() }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GhostProtocol
 
 /// One client socket and its buffers.
@@ -45,7 +45,8 @@ final class Connection {
         // "1.2.3.4:5678" or "[::1]:5678" → the address part.
         var host = peer
         if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
-        self.ip = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        self.ip = host
         self.openedAt = now
         self.lastInput = now
         self.tokens = burst

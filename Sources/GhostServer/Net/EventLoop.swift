@@ -1,10 +1,9 @@
 import CGhostSys
-import Foundation
+import Glibc
 import GhostCore
 import GhostProtocol
 import GhostStore
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// A single-threaded epoll event loop, Redis style: read what is ready, let
@@ -81,6 +80,8 @@ public final class Server {
         var settings = Lobby.Settings()
         settings.graceSeconds = config.graceSeconds
         settings.botDelay = config.botDelay
+        settings.newNamesPerMinute = config.newNamesPerMinute
+        settings.newNameBurst = config.newNameBurst
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
     }
@@ -231,7 +232,7 @@ public final class Server {
             }
             table.connections[id] = conn
             log("connection \(id) opened from \(peerText)")
-            lobby.connected(id)
+            lobby.connected(id, address: conn.ip)
             table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
     }

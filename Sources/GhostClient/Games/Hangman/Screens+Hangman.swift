@@ -94,7 +94,7 @@ extension Screens {
 
     /// An answer as shown: capitals, a space between the words of a phrase.
     static func hangmanAnswer(_ word: String) -> String {
-        word.replacingOccurrences(of: "/", with: " ").uppercased()
+        String(word.map { $0 == "/" ? " " : $0 }).uppercased()
     }
 
     /// The gallows with the given lines beside it.
