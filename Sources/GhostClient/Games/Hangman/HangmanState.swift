@@ -146,8 +146,6 @@ public enum HangmanNotice: Equatable, Sendable {
     case saved
     /// Type the answer / the word first.
     case typeSomething
-    /// It is the setter's turn: the guesser waits for the word.
-    case waitForWord
 }
 
 /// Everything the client keeps about Hangman outside the board of a game in progress.

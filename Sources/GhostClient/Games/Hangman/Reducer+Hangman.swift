@@ -13,9 +13,6 @@ extension ClientState {
     /// How many rows of a best-games list to ask for.
     static let hangmanScoresLimit = 100
 
-    /// The board of the Hangman game on screen, if one is in progress.
-    var hangmanBoard: HangmanBoard? { game?.hangman }
-
     // MARK: Server lines
 
     /// Takes the lines that belong to Hangman; returns false for the others.

@@ -160,7 +160,6 @@ extension HangmanStrings {
             case .noPhrases: "The server has no phrases in this language."
             case .saved: "Saved: it applies to your next game."
             case .typeSomething: "Type something first."
-            case .waitForWord: "Wait: the word is not set yet."
             }
         }
     )
@@ -239,7 +238,6 @@ extension HangmanStrings {
             case .noPhrases: "De server heeft geen zinnen in deze taal."
             case .saved: "Bewaard: het geldt voor je volgende spel."
             case .typeSomething: "Typ eerst iets."
-            case .waitForWord: "Wacht: het woord is nog niet gekozen."
             }
         }
     )
