@@ -282,3 +282,89 @@ struct HangmanReducerTests {
         #expect(u.hangman.scores == [])
     }
 }
+
+@Suite("Core: Hangman duels between people")
+struct HangmanDuelReducerTests {
+    /// bob guesses alice's word in game 2; the word is set.
+    static func guessing() -> ClientState {
+        Fx.run(HFx.hangmanMain("bob"), Fx.lines(
+            "OK JOIN code=DNW73 lang=en",
+            "GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=6 misses=10",
+            "TURN id=2 player=alice pattern= missed=- left=10",
+            "MOVE id=2 player=alice length=6 pattern=______ missed=- left=10",
+            "TURN id=2 player=bob pattern=______ missed=- left=10")).0
+    }
+
+    @Test("Offers, adjournment and claim work as in Ghost, on the Hangman screen")
+    func offersAndClaims() {
+        var s = Self.guessing()
+        s = Fx.run(s, Fx.line("OFFER id=2 player=alice kind=restart")).0
+        #expect(Screens.render(s).contains { $0.contains("alice offers to restart the round") || $0.contains("alice") && $0.contains("restart") })
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.escape), .key(.enter))
+        #expect(Fx.sent(fx) == ["ACCEPT"])
+        s = Fx.run(s, Fx.lines("ADJOURNED id=2 player=alice grace=60", "CLAIMABLE id=2 player=alice")).0
+        #expect(s.game?.away == "alice" && s.game?.claimable == true)
+        let screen = Screens.render(s)
+        #expect(screen.contains { $0.contains("alice") && $0.lowercased().contains("claim") })
+        (s, fx) = Fx.run(s, .key(.escape))
+        let claim = s.gameMenuItems.firstIndex(of: .claim) ?? 99
+        (s, fx) = Fx.run(s, .key(.char(Character(String(claim + 1)))))
+        #expect(Fx.sent(fx) == ["CLAIM"])
+        s = Fx.run(s, Fx.line("OVER id=2 winner=bob loser=alice reason=abandoned word=zephyr mistakes=0 pattern=______")).0
+        #expect(Screens.hangmanEndText(s, s.hangman.ended!, .en) == "alice stayed away; bob claimed the game.")
+        #expect(Screens.render(s).contains { $0.contains("The word: ZEPHYR") })
+    }
+
+    @Test("After a duel: REMATCH asked, offered by the other, shown on the banner")
+    func rematch() {
+        var s = Fx.run(Self.guessing(), Fx.lines("MOVE id=2 player=bob word=zephyr hit=yes pattern=zephyr missed=- left=10",
+                                                 "OVER id=2 winner=bob loser=alice reason=solved word=zephyr mistakes=0 pattern=zephyr",
+                                                 "REMATCH id=2 player=alice")).0
+        #expect(Screens.render(s).contains { $0.contains("alice asks for a rematch, with the roles swapped: press Enter.") })
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, .key(.enter))
+        #expect(Fx.sent(fx) == ["REMATCH"])
+        (s, _) = Fx.run(s, Fx.lines("OK REMATCH status=started",
+                                    "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=6 misses=10",
+                                    "TURN id=3 player=bob pattern= missed=- left=10"))
+        #expect(s.mustSetWord && s.hangman.ended == nil)
+        #expect(Screens.render(s).contains { $0.contains("Choose a word for alice to guess:") })
+
+        // The one who asks first waits for the other.
+        var t = Fx.run(Self.guessing(), Fx.line("OVER id=2 winner=alice loser=bob reason=hanged word=zephyr mistakes=10 pattern=_e____")).0
+        (t, fx) = Fx.run(t, .key(.enter), Fx.line("OK REMATCH status=asked"))
+        #expect(Screens.render(t).contains { $0.contains("Waiting for alice to accept the rematch…") })
+        t = Fx.run(t, Fx.line("CANCELLED id=2 player=bob kind=rematch")).0
+        #expect(t.hangman.ended?.rematchAsked == false)
+    }
+
+    @Test("The setter resumes: GAME carries the word, and the setter's screen shows it")
+    func setterResumes() {
+        var config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", server: "h:1")
+        config.token = Fx.token
+        var s = ClientState(config: config, serverAddress: "h:1")
+        s = Fx.run(s, [.tick(1), .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=2",
+            "GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=6 misses=10 word=zephyr",
+            "TURN id=2 player=bob pattern=_e____ missed=q left=9")).0
+        #expect(s.screen == .hangman(.play) && !s.mustSetWord)
+        let screen = Screens.render(s)
+        #expect(screen.contains { $0.contains("Your word: ZEPHYR") } && screen.contains { $0.contains("bob is guessing…") })
+    }
+
+    @Test("The best-games lists from the main screen: ←/→ visit evil, fair, phrases and duels")
+    func lists() {
+        var (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("8")))
+        #expect(s.screen == .hangman(.scores) && Fx.sent(fx) == ["SCORES 100 game=hangman mode=evil"])
+        (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice word=piece/of/cake mistakes=1 misses=8 mode=phrase lang=en",
+                                    "OK SCORES count=1 board=hangman-evil"))
+        #expect(Screens.render(s).contains { $0.contains("▶    1  alice") && $0.contains("PIECE OF CAKE") })
+        (s, fx) = Fx.run(s, .key(.right), .key(.right), .key(.right), .key(.right), .key(.left))
+        #expect(Fx.sent(fx) == ["SCORES 100 game=hangman mode=fair", "SCORES 100 game=hangman mode=phrase",
+                                "SCORES 100 game=hangman mode=duel", "SCORES 100 game=hangman mode=evil",
+                                "SCORES 100 game=hangman mode=duel"])
+        (s, _) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
+    }
+}
