@@ -130,6 +130,8 @@ public enum Command: Sendable, Equatable {
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
     case hint
+    /// The server's figures (like Redis's INFO).
+    case stats
     case restart
     case accept
     case decline
@@ -167,6 +169,7 @@ public enum Command: Sendable, Equatable {
         case .decline: .decline
         case .rematch: .rematch
         case .hint: .hint
+        case .stats: .stats
         }
     }
 

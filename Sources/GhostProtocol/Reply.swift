@@ -13,6 +13,7 @@ public enum Reply: Sendable, Hashable {
     /// The setting as saved (the value in its canonical spelling).
     case set(key: String, value: String)
     case settings
+    case stats(count: Int)
     case seek(lang: String, rounds: Rounds)
     /// A private game has a join `code`; a game against the computer its `bot` level.
     case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
@@ -52,6 +53,7 @@ public enum Reply: Sendable, Hashable {
         case .lang: .lang
         case .set: .set
         case .settings: .settings
+        case .stats: .stats
         case .seek: .seek
         case .new: .new
         case .join: .join
@@ -93,6 +95,9 @@ public enum Reply: Sendable, Hashable {
             W.field("key", key, &out)
             W.field("value", value, &out)
         case .settings: out.append(contentsOf: "SETTINGS".utf8)
+        case let .stats(count):
+            out.append(contentsOf: "STATS".utf8)
+            W.field("count", count, &out)
         case let .seek(lang, rounds):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
@@ -204,6 +209,7 @@ extension Reply {
             guard let key = f["key"], let value = f["value"] else { return nil }
             return .set(key: key, value: value)
         case .settings: return .settings
+        case .stats: return Decode.int(f["count"]).map { .stats(count: $0) }
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
             return .seek(lang: lang, rounds: r)

@@ -201,6 +201,14 @@ public final class Lobby {
 
     var sessions: [ConnectionID: Session] = [:]
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
+    /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
+    public var serverFigures: (() -> [(String, String)])?
+    /// Counted since the start, for STATS.
+    struct Figures {
+        var moves = 0
+        var gamesFinished = 0
+    }
+    var figures = Figures()
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
@@ -325,6 +333,7 @@ public final class Lobby {
         case .lang(let code): setLanguage(code, id, session)
         case .set(let key, let value): setSetting(key, value, id, session)
         case .settings: listSettings(id, session)
+        case .stats: stats(id)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
@@ -346,6 +355,22 @@ public final class Lobby {
         case .decline: answerOffer(accept: false, id, session)
         case .rematch: rematch(id, session)
         }
+    }
+
+    // MARK: STATS
+
+    /// Every figure, one `STAT` line each (Protocol.md §3 lists them).
+    private func stats(_ id: ConnectionID) {
+        var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
+        lines += serverFigures?() ?? []
+        lines.append(("games_in_progress", String(tables.count)))
+        for kind in kindNames {
+            lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
+        }
+        lines += [("games_finished", String(figures.gamesFinished)), ("moves", String(figures.moves)),
+                  ("names_connected", String(namesInUse.count))]
+        for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
+        reply(id, .ok(.stats(count: lines.count)))
     }
 
     // MARK: Names and languages

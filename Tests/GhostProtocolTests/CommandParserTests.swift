@@ -277,12 +277,13 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(ErrorCode.offerSpent.rawValue == "offer-spent")
         #expect(ErrorCode.noRematch.rawValue == "no-rematch")
         #expect(ErrorCode.storeFailed.rawValue == "store-failed")
+        #expect(ErrorCode.tooManyNames.rawValue == "too-many-names")
     }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
         #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT",
-                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "HELP", "PING", "QUIT"])
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {
             let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN" || verb == "LETTER"

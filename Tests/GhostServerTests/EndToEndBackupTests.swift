@@ -25,15 +25,8 @@ struct EndToEndBackupTests {
         // The online backup, with ghostd running and the game in progress.
         let saved = try DataDirectory()
         let backup = saved.path + "/backup.sqlite3"
-        let run = Process()
-        run.executableURL = URL(fileURLWithPath: Self.sqlite3)
-        run.arguments = [live.path + "/ghostd.sqlite3", ".backup '\(backup)'"]
-        let said = Pipe()
-        run.standardError = said
-        try run.run()
-        let errors = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.waitUntilExit()
-        #expect(run.terminationStatus == 0 && errors.isEmpty, "\(errors)")
+        let run = try runTool(Self.sqlite3, [live.path + "/ghostd.sqlite3", ".backup '\(backup)'"])
+        #expect(run.status == 0 && run.output.isEmpty, "\(run.output)")
 
         // Play goes on after the backup: that letter is not in it.
         try game.play("a")

@@ -16,17 +16,9 @@ struct InstallTests {
         let data = try DataDirectory()
         let bin = (try DaemonProcess.binaryPath() as NSString).deletingLastPathComponent
 
-        let install = Process()
-        install.executableURL = URL(fileURLWithPath: DaemonProcess.packageRoot + "/scripts/install.sh")
-        install.arguments = [prefix.path]
-        install.environment = ProcessInfo.processInfo.environment.merging(["GHOSTD_BUILD_DIR": bin]) { _, new in new }
-        let out = Pipe()
-        install.standardOutput = out
-        install.standardError = out
-        try install.run()
-        let said = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        install.waitUntilExit()
-        #expect(install.terminationStatus == 0, "\(said)")
+        let install = try runTool(DaemonProcess.packageRoot + "/scripts/install.sh", [prefix.path],
+                                  environment: ["GHOSTD_BUILD_DIR": bin])
+        #expect(install.status == 0, "\(install.output)")
         let share = prefix.path + "/share/ghostd/Dictionaries"
         for file in ["/bin/ghostd", "/bin/ghost-client"] {
             #expect(FileManager.default.isExecutableFile(atPath: prefix.path + file), "\(file)")
@@ -41,16 +33,8 @@ struct InstallTests {
             let unit = try String(contentsOfFile: DaemonProcess.packageRoot + "/contrib/ghostd.service", encoding: .utf8)
             let copy = prefix.path + "/ghostd.service"
             try unit.replacingOccurrences(of: "/usr/local", with: prefix.path).write(toFile: copy, atomically: true, encoding: .utf8)
-            let verify = Process()
-            verify.executableURL = URL(fileURLWithPath: analyze)
-            verify.arguments = ["verify", copy]
-            let said = Pipe()
-            verify.standardOutput = said
-            verify.standardError = said
-            try verify.run()
-            let text = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            verify.waitUntilExit()
-            #expect(verify.terminationStatus == 0 && text.isEmpty, "systemd-analyze verify: \(text)")
+            let verify = try runTool(analyze, ["verify", copy])
+            #expect(verify.status == 0 && verify.output.isEmpty, "systemd-analyze verify: \(verify.output)")
         } else {
             print("install: systemd-analyze not found; the unit file was not verified")
         }
@@ -101,16 +85,9 @@ struct InstallTests {
     func saysWhereItLooked() throws {
         let elsewhere = try DataDirectory()
         let data = try DataDirectory()
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: try DaemonProcess.binaryPath())
-        daemon.arguments = ["--port", "0", "--data", data.path]
-        daemon.currentDirectoryURL = URL(fileURLWithPath: elsewhere.path)
-        let err = Pipe()
-        daemon.standardError = err
-        try daemon.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        daemon.waitUntilExit()
-        #expect(daemon.terminationStatus == 1)
+        let (status, text) = try runTool(try DaemonProcess.binaryPath(), ["--port", "0", "--data", data.path],
+                                         directory: elsewhere.path)
+        #expect(status == 1)
         #expect(text.contains("cannot read the dictionaries folder ./Dictionaries (looked in ./Dictionaries and "), "\(text)")
         #expect(text.contains("/share/ghostd/Dictionaries; see --dictionaries)"), "\(text)")
     }
