@@ -54,6 +54,11 @@ struct HangmanReducerTests {
         #expect(s.config.game == .hangman && fx == [.saveConfig])
         #expect(ClientConfig.parse(s.config.rendered).game == .hangman)
         #expect(Screens.render(s).contains { $0.contains("Game type: Hangman") })
+        // Rules (7) are Hangman's while Hangman is chosen.
+        (s, fx) = Fx.run(s, .key(.char("7")))
+        #expect(s.screen == .hangman(.rules) && Screens.render(s).contains { $0.contains("How to play Hangman") })
+        (s, fx) = Fx.run(s, .key(.escape))
+        #expect(s.screen == .main)
         (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(s.config.game == .ghost && !s.config.matchMode)
         #expect(ClientConfig.parse("game=chess\n").game == .ghost)

@@ -104,8 +104,9 @@ struct HangmanScreenTests {
                             Fx.lines("GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=4 misses=8",
                                      "TURN id=2 player=alice pattern= missed=- left=8")).0
         setter = Fx.run(setter, Fx.keys("pea")).0
+        let rules = Fx.run(HFx.hangmanMain(language: language, colour: colour), .key(.char("7"))).0
         return [playing, midGame, menu, answer, phrase, HFx.lost(language: language, colour: colour),
-                HFx.won(language: language, colour: colour), settings, refused, computer, scores, setter]
+                HFx.won(language: language, colour: colour), settings, refused, computer, scores, setter, rules]
     }
 
     @Test("Every Hangman screen fits 80×24 and 60×20 (and larger), with its key help whole", arguments: ["en", "nl"], [false, true])
@@ -120,6 +121,10 @@ struct HangmanScreenTests {
                 #expect(Layout.visibleWidth(help) < w || help.hasSuffix("menu") || help.hasSuffix("back") || help.hasSuffix("terug"),
                         "\(s.screen) \(w)x\(h) help: \(help)")
                 if !colour { #expect(!lines.joined().contains("\u{1B}")) }
+                if s.screen == .hangman(.rules) {
+                    // The whole text fits: its last paragraph's last line is there.
+                    #expect(lines.contains { $0.contains(language == "nl" ? "ander." : "guesses it.") }, "rules at \(w)x\(h)")
+                }
             }
         }
     }

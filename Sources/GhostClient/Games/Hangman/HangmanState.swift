@@ -125,6 +125,8 @@ public enum HangmanScreen: Equatable, Sendable {
     case computer
     /// A best-games list, from the main screen.
     case scores
+    /// How Hangman is played here.
+    case rules
 }
 
 /// The entries of the Hangman computer screen.

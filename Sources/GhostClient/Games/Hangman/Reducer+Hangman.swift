@@ -284,6 +284,8 @@ extension ClientState {
             send(.seek(GameOptions(game: .hangman)), &fx)
         case .computer:
             go(.hangman(.computer))
+        case .rules:
+            go(.hangman(.rules))
         case .newPrivate:
             send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"])), &fx)
         case .scores:
@@ -316,6 +318,8 @@ extension ClientState {
         case .settings: hangmanSettingsKey(key, &fx)
         case .computer: hangmanComputerKey(key, &fx)
         case .scores: hangmanScoresKey(key, &fx)
+        case .rules:
+            if key == .escape || key == .enter || key == .backspace || key == .char("q") || key == .char(" ") { goToMain() }
         }
     }
 

@@ -11,6 +11,7 @@ extension Screens {
         case .settings: hangmanSettings
         case .computer: hangmanComputer
         case .scores: hangmanScores
+        case .rules: hangmanRules
         }
     }
 
@@ -342,6 +343,17 @@ extension Screens {
         }
         let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style)
         return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
+    }
+
+    public static func hangmanRules(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        var body = ["", margin + style.bold(h.rulesTitle)]
+        for p in h.rules {
+            if !p.hasPrefix("• ") { body.append("") }
+            body += paragraph(p, width)
+        }
+        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: h.rulesHelp)
     }
 
     public static func hangmanScores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

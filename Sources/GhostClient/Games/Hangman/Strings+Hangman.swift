@@ -76,6 +76,11 @@ public struct HangmanStrings: Sendable {
     /// (mode, length, misses): the saved settings, briefly.
     public let summary: @Sendable (String, String, String) -> String
 
+    // Rules
+    public let rulesTitle: String
+    public let rules: [String]
+    public let rulesHelp: String
+
     // Alerts
     public let notice: @Sendable (HangmanNotice, Strings) -> String
 }
@@ -151,6 +156,14 @@ extension HangmanStrings {
         computerGuesses: "The computer guesses your word",
         settingsEntry: "Settings",
         summary: { "\($0), length \($1), \($2) misses" },
+        rulesTitle: "How to play Hangman",
+        rules: [
+            "Guess the word letter by letter. Each wrong letter adds a part to the gallows; when no misses are left, you hang.",
+            "• evil: the computer dodges your guesses while it can",
+            "• fair: one word, fixed at the start · phrases: a saying",
+            "Type a letter to guess it, = for the whole answer. Tab: the settings for your next game; Enter: a new game. In a duel one player sets the word and the other guesses it.",
+        ],
+        rulesHelp: "Esc back",
         notice: { n, t in
             switch n {
             case .gameOver: "The game is over: Enter starts a new one, Tab opens the settings."
@@ -229,6 +242,14 @@ extension HangmanStrings {
         computerGuesses: "De computer raadt jouw woord",
         settingsEntry: "Instellingen",
         summary: { "\($0), lengte \($1), \($2) missers" },
+        rulesTitle: "Zo speel je Galgje",
+        rules: [
+            "Raad het woord letter voor letter. Elke foute letter voegt een deel aan de galg toe; zijn de missers op, dan hang je.",
+            "• gemeen: de computer ontwijkt je gokken zolang het kan",
+            "• eerlijk: één woord, vast vanaf het begin · zinnen: een gezegde",
+            "Typ een letter om te raden, = voor het hele antwoord. Tab: de instellingen voor je volgende spel; Enter: een nieuw spel. In een duel kiest de een het woord en raadt de ander.",
+        ],
+        rulesHelp: "Esc terug",
         notice: { n, t in
             switch n {
             case .gameOver: "Het spel is voorbij: Enter begint een nieuw spel, Tab opent de instellingen."
