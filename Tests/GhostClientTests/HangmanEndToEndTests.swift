@@ -105,13 +105,13 @@ struct HangmanEndToEndTests {
         try ClientEndToEndTests.expectRestored(tmux, "hana")
     }
 
-    @Test("A client quit mid-game resumes it; the marks and the misses come back")
+    @Test("A client quit mid-game resumes it; the marks and the misses come back (in a 60×20 terminal)")
     func quitAndResume() throws {
         let daemon = try DaemonProcess.start(extraArguments: ["--bot-delay", "0"])
         defer { daemon.kill() }
         let tmux = try Tmux()
         defer { tmux.kill() }
-        try tmux.newSession("rita")
+        try tmux.newSession("rita", width: 60, height: 20)
         try Self.writeConfig(tmux, "rita", name: "rita", game: "hangman")
         try Self.signIn(tmux, "rita", port: daemon.port)
         // Without --game the main screen offers Hangman (saved); 2 then 1: against the computer.
@@ -130,6 +130,7 @@ struct HangmanEndToEndTests {
 
         try Self.start(tmux, "rita", port: daemon.port)
         let after = try tmux.waitFor("rita", text: "Your turn: guess a letter")
+        #expect(after.count >= 20 && after[19].hasPrefix(" a–z guess · = answer · Enter new · Tab settings · Esc menu"))
         #expect(after.contains { $0.contains(misses.components(separatedBy: "   ").last ?? misses) })
         #expect(after.contains { $0.contains(" E✓") || $0.contains(" E✗") })
         // Leaving from the menu ends it: the token goes.
