@@ -175,6 +175,11 @@ struct HangmanReducerTests {
         #expect(Fx.sent(fx) == ["SET hangman-mode fair", "SET hangman-mode phrase", "SET hangman-mode evil"])
         screen = Screens.render(s)
         #expect(screen.contains { $0.contains("▶ Mode") })
+        // Offline, a change is not shown as if it were on its way.
+        var offline = Fx.run(s, .disconnected).0
+        (offline, fx) = Fx.run(offline, .key(.right))
+        #expect(Fx.sent(fx).isEmpty && offline.hangman.setting(.mode) == s.hangman.setting(.mode))
+        #expect(offline.alert?.notice == .notConnected)
         // Enter starts a game with the saved settings; Tab goes back.
         (s, fx) = Fx.run(s, .key(.enter))
         #expect(Fx.sent(fx) == ["NEW game=hangman"])

@@ -443,12 +443,14 @@ extension ClientState {
         case .left, .right:
             guard let row = HangmanSettingRow(rawValue: hangman.settingsRow) else { return }
             let value = hangman.setting(row).value
-            guard let next = ClientState.nextValue(row, value, up: key == .right), next != value else { return }
+            guard let next = ClientState.nextValue(row, value, up: key == .right), next != value,
+                  send(.set(key: row.key, value: next), &fx) else { return }
+            // Shown at once; the reply says whether it was saved.
+            hangman.setKeys.append(row.key)
             hangman.update(row.key) { s in
                 s.shown = next
                 s.refusal = nil
             }
-            if send(.set(key: row.key, value: next), &fx) { hangman.setKeys.append(row.key) }
         case .enter:
             let back = hangman.returnTo
             if game != nil {
