@@ -115,22 +115,7 @@ extension Screens {
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
         } else if s.gameMenuOpen {
-            lower = [margin + style.bold(t.menuTitle)]
-            let items = s.gameMenuItems
-            let entries = items.map { item -> String in
-                let on = s.gameMenuEnabled(item)
-                switch item {
-                case .accept: return on ? t.menuAccept(offerText(g.offer, t)) : t.menuAcceptNone
-                case .decline: return on ? t.menuDecline : t.menuDeclineNone
-                case .claim: return on ? t.menuClaim(display(g.away ?? "?", t)) : t.menuClaimNone
-                case .hint: return t.menuHint
-                case .restart: return t.menuRestart
-                case .language(let code): return on ? t.menuPlayIn(t.nameOfLanguage(code)) : t.menuPlayingIn(t.nameOfLanguage(code))
-                case .leave: return t.menuLeave
-                case .close: return t.menuClose
-                }
-            }
-            lower += menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled))
+            lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
             help = t.gameMenuHelp
         } else {
             lower = keyboard(flash: g.flash, width: width, style: style)
@@ -189,6 +174,26 @@ extension Screens {
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(two(month))-\(two(day)) \(two(minute / 60)):\(two(minute % 60)) UTC"
+    }
+
+    /// The game menu's entries, every one with its fixed digit; those that
+    /// do not apply now dimmed, with words that say so.
+    static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style) -> [String] {
+        let items = s.gameMenuItems
+        let entries = items.map { item -> String in
+            let on = s.gameMenuEnabled(item)
+            switch item {
+            case .accept: return on ? t.menuAccept(offerText(g.offer, t)) : t.menuAcceptNone
+            case .decline: return on ? t.menuDecline : t.menuDeclineNone
+            case .claim: return on ? t.menuClaim(display(g.away ?? "?", t)) : t.menuClaimNone
+            case .hint: return t.menuHint
+            case .restart: return t.menuRestart
+            case .language(let code): return on ? t.menuPlayIn(t.nameOfLanguage(code)) : t.menuPlayingIn(t.nameOfLanguage(code))
+            case .leave: return t.menuLeave
+            case .close: return t.menuClose
+            }
+        }
+        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled))
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {

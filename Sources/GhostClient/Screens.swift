@@ -46,6 +46,7 @@ public enum Screens {
         case .game: game
         case .over: over
         case .scores: scores
+        case .hangman(let sub): hangman(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -128,6 +129,7 @@ public enum Screens {
         case .hint(let winning, let letter): t.hint(winning, letter)
         // The client's own words for the code; the server's English text is never shown.
         case .serverError(let code, _): t.errorText(code) ?? t.refused(code.rawValue)
+        case .hangman(let notice): t.hangman.notice(notice, t)
         }
     }
 
@@ -207,7 +209,7 @@ public enum Screens {
             case .quickMatch: t.menuQuickMatch
             case .computer: t.menuComputer
             case .newPrivate: t.menuNewPrivate
-            case .mode: t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle)
+            case .mode: t.menuMode(s.config.game == .hangman ? t.hangman.gameName : s.config.matchMode ? t.modeMatch : t.modeSingle)
             case .join: t.menuJoin
             case .language: t.menuLanguage(t.languageName)
             case .rules: t.menuRules
