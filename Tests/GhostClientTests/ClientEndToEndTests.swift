@@ -26,7 +26,9 @@ struct ClientEndToEndTests {
     /// the terminal is in its cooked mode again (stty shows isig, icanon, echo).
     static func expectRestored(_ tmux: Tmux, _ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try tmux.waitFor(session, "the shell prompt after the client exits", sourceLocation: sourceLocation) { screen in
-            screen.last(where: { !$0.isEmpty }) == "$"
+            // A fresh prompt at the end ("$"; "$ $" when the shell's prompt
+            // lands after a line it had not finished drawing when the command was typed).
+            screen.last(where: { !$0.isEmpty }).map { $0 == "$" || $0.hasSuffix(" $") } ?? false
         }
         #expect(try tmux.display(session, "#{alternate_on}") == "0", sourceLocation: sourceLocation)
         #expect(try tmux.display(session, "#{cursor_flag}") == "1", sourceLocation: sourceLocation)
@@ -35,6 +37,11 @@ struct ClientEndToEndTests {
         let screen = try tmux.waitFor(session, "stty's answer", sourceLocation: sourceLocation) { $0.contains { $0.hasPrefix("==") } }
         #expect(screen.contains("==opost isig icanon echo"), sourceLocation: sourceLocation)
         try tmux.shell(session, "clear")
+        // Wait for the cleared screen, so that the next command typed is not
+        // echoed before `clear` runs and then half wiped by it.
+        try tmux.waitFor(session, "a cleared screen", sourceLocation: sourceLocation) { screen in
+            screen.filter { !$0.isEmpty } == ["$"]
+        }
     }
 
     @Test("Two clients play a whole game; a client restart and a daemon crash both resume; Ctrl-C restores the terminal")
