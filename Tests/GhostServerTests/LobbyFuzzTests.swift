@@ -58,6 +58,11 @@ enum FuzzStep: CustomStringConvertible {
     case tooLong(slot: Int)
     /// The clock moves on, then the lobby's tick.
     case advance(Double)
+    /// From now on the store fails (a full disk): the nth kind of write
+    /// (`FuzzRun.faults`), either its statement or the commit of its turn.
+    case fault(Int)
+    /// The store works again.
+    case heal
 
     var description: String {
         switch self {
@@ -69,6 +74,8 @@ enum FuzzStep: CustomStringConvertible {
         case .code(let s, let n): "#\(s) JOIN <code \(n)>"
         case .tooLong(let s): "#\(s) <line too long>"
         case .advance(let t): "advance \(t) s + tick"
+        case .fault(let n): "store fails: \(FuzzRun.faults[n % FuzzRun.faults.count])"
+        case .heal: "store works again"
         }
     }
 }
@@ -99,6 +106,22 @@ final class FuzzOutbox: Outbox {
         for id in closedNow.dropFirst(mark.closed) { closed.remove(id) }
         closedNow.removeLast(max(0, closedNow.count - mark.closed))
     }
+    /// A lost turn, as the event loop handles it: every line of the turn is
+    /// withdrawn, its command is answered `ERR store-failed`, and a close
+    /// stays (its BYE goes out). Returns the connections whose lines went.
+    func withdrawTurn(command: ConnectionID?) -> Set<ConnectionID> {
+        var withdrawn = Set(lines.map(\.conn))
+        let byes = lines.filter { if case .bye = $0.line { return true } else { return false } }
+        lines.removeAll()
+        if let command {
+            withdrawn.insert(command)
+            lines.append((command, .error(.storeFailed, Lobby.storeFailedText)))
+        }
+        lines += byes
+        mark = (0, 0)
+        return withdrawn
+    }
+
     /// The lines and closes of the step, and a fresh start for the next one.
     func takeStep() -> (lines: [(conn: ConnectionID, line: ServerLine)], closed: [ConnectionID]) {
         defer { lines.removeAll(); closedNow.removeAll(); mark = (0, 0) }
@@ -138,6 +161,16 @@ final class FuzzRun {
     /// Names that got `OK NAME`, lowercased.
     var named: Set<String> = []
     var problems: [String] = []
+    /// A second connection to the database, for the triggers that make it fail
+    /// (as LobbyRecoveryTests does), and the one armed now.
+    let raw: SQLiteDatabase
+    var fault: String?
+    static let faults = [
+        "statement INSERT ON moves", "statement INSERT ON games", "statement UPDATE ON games",
+        "statement UPDATE ON games WHEN NEW.offer_seat IS NOT NULL", "statement INSERT ON scores",
+        "statement INSERT ON players", "statement INSERT ON best_games",
+        "commit INSERT ON moves", "commit UPDATE ON games", "commit INSERT ON games", "commit INSERT ON players",
+    ]
     /// What the episode reached: replies by verb and status, games over by kind and reason.
     var reached: [String: Int] = [:]
     var steps = 0
@@ -151,10 +184,13 @@ final class FuzzRun {
         s.botDelay = seed % 2 == 0 ? 0 : 0.6
         settings = s
         lobby = try Lobby(dictionaries: fuzzDictionaries, store: store, outbox: outbox, clock: clock, settings: s)
+        raw = try SQLiteDatabase(path: store.path)
+        try raw.execute("CREATE TABLE IF NOT EXISTS tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
         outbox.onSend = { [unowned self] line, conn in self.checkSecrecy(line, to: conn) }
     }
 
     deinit {
+        raw.close()
         store.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -199,8 +235,23 @@ final class FuzzRun {
         case .advance(let seconds):
             clock.advance(seconds)
             lobby.tick()
+        case .fault(let n):
+            heal()
+            let words = FuzzRun.faults[n % FuzzRun.faults.count].split(separator: " ", maxSplits: 1).map(String.init)
+            do {
+                if words[0] == "statement" {
+                    try raw.execute("CREATE TRIGGER fault BEFORE \(words[1]) BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
+                } else {
+                    try raw.execute("CREATE TRIGGER fault AFTER \(words[1]) BEGIN INSERT INTO tripwire VALUES ('no such player'); END")
+                }
+                fault = words[1]
+            } catch {
+                problem("cannot arm a fault: \(error)")
+            }
+        case .heal:
+            heal()
         }
-        endOfTurn()
+        endOfTurn(command: command?.conn)
         let live = Set(conns.compactMap { $0 })
         var taken = outbox.takeStep()
         // The event loop lets a closed connection go once its last lines are out.
@@ -209,7 +260,7 @@ final class FuzzRun {
                 if let slot = conns.firstIndex(of: id) { conns[slot] = nil }
                 lobby.disconnected(id)
             }
-            endOfTurn()
+            endOfTurn(command: nil)
             let more = outbox.takeStep()
             taken = (taken.lines + more.lines, more.closed)
         }
@@ -228,12 +279,22 @@ final class FuzzRun {
         return (id, verb, nil)
     }
 
-    private func endOfTurn() {
+    private func heal() {
+        guard fault != nil else { return }
+        do { try raw.execute("DROP TRIGGER fault") } catch { problem("cannot drop a fault: \(error)") }
+        fault = nil
+    }
+
+    /// What the event loop does at the end of a turn: commit, or, if the
+    /// commit fails, withdraw the turn and let the lobby recover.
+    private func endOfTurn(command: ConnectionID?) {
         do {
             try store.commit()
             lobby.committed()
         } catch {
-            problem("commit failed: \(error)")
+            if fault == nil { problem("commit failed with no fault armed: \(error)") }
+            reached["lost turn", default: 0] += 1
+            lobby.recoverLostTurn(withdrawn: outbox.withdrawTurn(command: command))
         }
         if let e = lobby.storeError { problem("store error: \(e)") }
     }
@@ -269,8 +330,8 @@ final class FuzzRun {
                 }
             case .error(let code, _):
                 reached["ERR " + code.rawValue, default: 0] += 1
-                // Nothing here makes the store fail: this ERR means the lobby gave up on its own.
-                if code == .storeFailed { problem("\(line.rendered) to \(conn), and the store did not fail") }
+                // Only an armed fault makes the store fail: otherwise this ERR means the lobby gave up on its own.
+                if code == .storeFailed && fault == nil { problem("\(line.rendered) to \(conn), and the store did not fail") }
                 guard let command, command.conn == conn else {
                     problem("ERR to \(conn), which sent no command: \(line.rendered)")
                     continue
@@ -342,8 +403,8 @@ final class FuzzRun {
             }
             switch line {
             case .info(let text), .error(_, let text):
-                let words = text.lowercased().split { !$0.isLetter }.map(String.init)
-                if guesser, !answer.contains(" "), words.contains(answer) {
+                // Sentences quote the answer ("pear"); a guess echoed back is never it while the game goes on.
+                if guesser, text.contains("\"\(answer)\"") || text.contains("\"\(slashed)\"") {
                     problem("the answer of game \(table.id) in a line to \(conn) before OVER: \(line.rendered)")
                 }
             default: break
@@ -419,7 +480,8 @@ final class FuzzRun {
     /// A second lobby from the same database, as a restart makes: the same
     /// games in progress, the same names and the same scores.
     func checkRestart() throws {
-        endOfTurn()
+        heal()
+        endOfTurn(command: nil)
         let second = FuzzOutbox()
         let store2 = try Store(directory: directory, durability: .normal)
         defer { store2.close() }
@@ -484,9 +546,18 @@ struct FuzzGenerator {
                           "SET hangman-mode duel", "SET colour red", "SCORES 0", "SCORES game=hangman mode=x", "JOIN",
                           "RESUME", "RESUME zz", "\u{1b}[2J", "é", "p p", "NEW game=hangman bot=guesser"]
 
-    init(seed: UInt64) { rng = FuzzRandom(seed: seed) }
+    /// Whether the episode makes the store fail now and then.
+    let faults: Bool
+
+    init(seed: UInt64) {
+        rng = FuzzRandom(seed: seed)
+        faults = seed % 3 == 2
+    }
 
     mutating func next(_ run: FuzzRun) -> FuzzStep {
+        if faults && rng.chance(run.fault == nil ? 0.02 : 0.15) {
+            return run.fault == nil ? .fault(rng.int(0...(FuzzRun.faults.count - 1))) : .heal
+        }
         let r = rng.int(0...99)
         if r < 3 { return .advance(rng.pick([0.5, 1, 2, 5])) }
         if r < 5 { return .advance(rng.pick([59, 61, 61, 120])) }
@@ -518,6 +589,7 @@ struct FuzzGenerator {
     }
 
     private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
+        if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
         let r = rng.int(0...99)
         switch r {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
