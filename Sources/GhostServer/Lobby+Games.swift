@@ -417,6 +417,8 @@ extension Lobby {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
             if let other = sessions[holder] { stopWaiting(holder, other) }
+            // Its rematch request goes with the name (as at NAME).
+            forgetLastGame(holder)
             sessions[holder]?.name = nil
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
