@@ -175,6 +175,9 @@ final class FuzzRun {
     var reached: [String: Int] = [:]
     var steps = 0
     var commands = 0
+    /// Prints every line (debugging a trail).
+    var trace = false
+    var printer: (String) -> Void = { print($0) }
 
     init(seed: UInt64) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-fuzz-\(UUID().uuidString)").path
@@ -264,6 +267,7 @@ final class FuzzRun {
             let more = outbox.takeStep()
             taken = (taken.lines + more.lines, more.closed)
         }
+        if trace { for (c, l) in taken.lines { printer("  -> \(c): \(l.rendered)") } }
         check(taken.lines, live: live, command: command)
         checkLobby()
     }
@@ -344,7 +348,7 @@ final class FuzzRun {
                     if !tokens.contains(token) { tokens.append(token) }
                     if owner[token] == nil { owner[token] = conn }
                 }
-                if players.count != 2 { problem("GAME with players \(players)") }
+                if players.count != 2 || players.contains("?") { problem("GAME with players \(players)") }
             case .turn(let id, let player, _):
                 turn[conn, default: [:]][id] = player
             case .move(let id, let player, _):
