@@ -20,8 +20,8 @@ extension ClientState {
             break  // the client never asks for HELP
         case .bestScore, .bestRank:
             break  // the client shows Ghost's boards only
-        case .setting:
-            break  // the client never asks for SETTINGS
+        case .setting, .stat:
+            break  // the client never asks for SETTINGS or STATS
         case let .game(id, kind, lang, players, token, round, bot, fields):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
@@ -159,7 +159,7 @@ extension ClientState {
             if status == .offered { show(.offerSent) }
         case .hint(let fields):
             if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
-        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .other:
+        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
             break
         }
     }

@@ -93,7 +93,7 @@ extension ClientState {
         }
         if link == .online {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
         }
     }
 
@@ -189,7 +189,7 @@ extension ClientState {
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             incomingNames = []
-            send(.names, &fx)
+            send(.recentNames, &fx)
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }

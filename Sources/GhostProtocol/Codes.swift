@@ -57,12 +57,14 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let flood = ErrorCode(rawValue: "flood")
     /// A time limit ran out (no NAME, or no command at all); the server closes the connection.
     public static let timeout = ErrorCode(rawValue: "timeout")
+    /// NAME of a name never used before, past the address's limit on new names.
+    public static let tooManyNames = ErrorCode(rawValue: "too-many-names")
 
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
-        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout,
+        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames,
     ]
 }
 

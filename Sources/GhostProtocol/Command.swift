@@ -117,7 +117,9 @@ public enum Command: Sendable, Equatable {
     case help
     case ping
     case quit
-    case names
+    /// The most recently used names, newest first: at most `limit`, and only
+    /// those starting with `prefix` (case-insensitively) when it is given.
+    case names(prefix: String?, limit: Int)
     case resume(String)
     case claim
     /// The top n of a high-score board that ranks people by wins (Ghost's).
@@ -128,10 +130,16 @@ public enum Command: Sendable, Equatable {
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
     case hint
+    /// The server's figures (like Redis's INFO).
+    case stats
     case restart
     case accept
     case decline
     case rematch
+
+    /// `NAMES`: the most recent names, as many as the server gives by default
+    /// (a client's name picker).
+    public static var recentNames: Command { .names(prefix: nil, limit: CommandParser.defaultNames) }
 
     /// The command's verb, which is also the verb of its `OK <VERB>` reply.
     /// (The one place that says which case belongs to which verb; the
@@ -161,6 +169,7 @@ public enum Command: Sendable, Equatable {
         case .decline: .decline
         case .rematch: .rematch
         case .hint: .hint
+        case .stats: .stats
         }
     }
 

@@ -7,6 +7,9 @@ public enum CommandParser {
     /// SCORES without a number lists this many; at most `maxScores`.
     public static let defaultScores = 10
     public static let maxScores = 100
+    /// NAMES without a number lists this many (most recently used first); at most `maxNames`.
+    public static let defaultNames = 20
+    public static let maxNames = 100
     /// The longest answer SOLVE or WORD takes, in bytes (a phrase with its `/`).
     public static let maxAnswer = 80
 

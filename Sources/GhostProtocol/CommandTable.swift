@@ -23,6 +23,7 @@ public enum Verb: String, Sendable, CaseIterable {
     case rematch = "REMATCH"
     case scores = "SCORES"
     case hint = "HINT"
+    case stats = "STATS"
     case help = "HELP"
     case ping = "PING"
     case quit = "QUIT"
@@ -96,7 +97,13 @@ public enum CommandTable {
                                },
                                arguments: { if case .name(let n) = $0 { [n] } else { nil } })
         case .names:
-            return plain(verb, .names, "list every name used on this server")
+            return CommandSpec(verb: verb, usage: "[prefix=<p>] [n]",
+                               help: "names used on this server, most recent first: n of them (1-\(CommandParser.maxNames), default \(CommandParser.defaultNames)), those starting with p only if given",
+                               parse: names,
+                               arguments: { c in
+                                   guard case let .names(prefix, limit) = c else { return nil }
+                                   return (prefix.map { ["prefix=\($0)"] } ?? []) + (limit == CommandParser.defaultNames ? [] : [String(limit)])
+                               })
         case .lang:
             return CommandSpec(verb: verb, usage: "<code>",
                                help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
@@ -177,6 +184,8 @@ public enum CommandTable {
                                })
         case .hint:
             return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
+        case .stats:
+            return plain(verb, .stats, "the server's figures, one STAT name=<n> value=<v> line each (Protocol.md lists them)")
         case .help:
             return plain(verb, .help, "list the commands")
         case .ping:
@@ -315,18 +324,36 @@ public enum CommandTable {
         return words
     }
 
+    /// The one optional number of a list command (`NAMES`, `SCORES`): 1 to
+    /// `max`, `standard` when there is none.
+    private static func listLength(_ words: [Substring], standard: Int, max: Int) -> Result<Int, ArgumentError> {
+        guard words.count <= 1 else { return .failure(.usage) }
+        guard let word = words.first else { return .success(standard) }
+        guard word.utf8.count <= 4, let v = Int(word), (1...max).contains(v) else { return .failure(.usage) }
+        return .success(v)
+    }
+
+    /// `NAMES [prefix=<p>] [n]`: a prefix is the start of a name (its characters).
+    private static func names(_ args: [Substring]) -> Result<Command, ArgumentError> {
+        options(args, keys: ["prefix"]).flatMap { split in
+            listLength(split.words, standard: CommandParser.defaultNames, max: CommandParser.maxNames).flatMap { n in
+                if let p = split.options["prefix"], !CommandParser.isValidName(p) {
+                    return .failure(.other(CommandError(.badArguments, "a prefix is 1-16 letters, digits, - or _")))
+                }
+                return .success(.names(prefix: split.options["prefix"], limit: n))
+            }
+        }
+    }
+
     /// `SCORES [n] [mode=game|match] [bot=level]`, or `SCORES game=<kind>
     /// [mode=<word>] [n]` for another kind's best-games list; the number
     /// anywhere among the options. `game=ghost` is Ghost's boards, as without it.
     private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
         options(args, keys: ["mode", "bot", "game"]).flatMap { split in
-            guard split.words.count <= 1 else { return .failure(.usage) }
-            var n = CommandParser.defaultScores
-            if let word = split.words.first {
-                guard word.utf8.count <= 4, let v = Int(word), (1...CommandParser.maxScores).contains(v) else {
-                    return .failure(.usage)
-                }
-                n = v
+            let n: Int
+            switch listLength(split.words, standard: CommandParser.defaultScores, max: CommandParser.maxScores) {
+            case .success(let v): n = v
+            case .failure(let e): return .failure(e)
             }
             if let g = split.options["game"], g != GameKind.ghost.rawValue {
                 guard isWord(g) else { return .failure(.usage) }

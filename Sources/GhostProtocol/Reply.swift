@@ -6,12 +6,14 @@ import GhostCore
 /// know), so a client still sees its command answered.
 public enum Reply: Sendable, Hashable {
     case name(name: String, lang: String)
-    case names(count: Int)
+    /// `more`: names past the limit match too.
+    case names(count: Int, more: Bool)
     /// `status` only in a game: whether the switch was done at once or offered.
     case lang(lang: String, status: OfferStatus?)
     /// The setting as saved (the value in its canonical spelling).
     case set(key: String, value: String)
     case settings
+    case stats(count: Int)
     case seek(lang: String, rounds: Rounds)
     /// A private game has a join `code`; a game against the computer its `bot` level.
     case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
@@ -51,6 +53,7 @@ public enum Reply: Sendable, Hashable {
         case .lang: .lang
         case .set: .set
         case .settings: .settings
+        case .stats: .stats
         case .seek: .seek
         case .new: .new
         case .join: .join
@@ -79,9 +82,10 @@ public enum Reply: Sendable, Hashable {
             out.append(contentsOf: "NAME".utf8)
             W.field("name", name, &out)
             W.field("lang", lang, &out)
-        case let .names(count):
+        case let .names(count, more):
             out.append(contentsOf: "NAMES".utf8)
             W.field("count", count, &out)
+            W.field("more", more ? "yes" : "no", &out)
         case let .lang(lang, status):
             out.append(contentsOf: "LANG".utf8)
             W.field("lang", lang, &out)
@@ -91,6 +95,9 @@ public enum Reply: Sendable, Hashable {
             W.field("key", key, &out)
             W.field("value", value, &out)
         case .settings: out.append(contentsOf: "SETTINGS".utf8)
+        case let .stats(count):
+            out.append(contentsOf: "STATS".utf8)
+            W.field("count", count, &out)
         case let .seek(lang, rounds):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
@@ -192,7 +199,8 @@ extension Reply {
             guard let name = f["name"], let lang = f["lang"] else { return nil }
             return .name(name: name, lang: lang)
         case .names:
-            return Decode.int(f["count"]).map { .names(count: $0) }
+            // `more=` came with bounded NAMES; an older server sent every name.
+            return Decode.int(f["count"]).map { .names(count: $0, more: f["more"] == "yes") }
         case .lang:
             guard let lang = f["lang"] else { return nil }
             guard let s = f["status"] else { return .lang(lang: lang, status: nil) }
@@ -201,6 +209,7 @@ extension Reply {
             guard let key = f["key"], let value = f["value"] else { return nil }
             return .set(key: key, value: value)
         case .settings: return .settings
+        case .stats: return Decode.int(f["count"]).map { .stats(count: $0) }
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
             return .seek(lang: lang, rounds: r)

@@ -108,6 +108,9 @@ extension ServerLine {
         case "SETTING":
             guard let key = f["key"], let value = f["value"], let defaultValue = f["default"] else { return nil }
             self = .setting(key: key, value: value, defaultValue: defaultValue)
+        case "STAT":
+            guard let name = f["name"], let value = f["value"] else { return nil }
+            self = .stat(name: name, value: value)
         case "NAME":
             guard let name = f["name"] else { return nil }
             self = .nameEntry(name)

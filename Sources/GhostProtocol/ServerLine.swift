@@ -46,6 +46,8 @@ public enum ServerLine: Sendable, Hashable {
     case bestScore(rank: Int, name: String, fields: [Field])
     /// A data line of SETTINGS' reply: a setting, its value and its default.
     case setting(key: String, value: String, defaultValue: String)
+    /// A data line of STATS' reply: one figure.
+    case stat(name: String, value: String)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
     /// The last line before the server closes the connection.
@@ -196,6 +198,10 @@ extension ServerLine {
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
+        case let .stat(name, value):
+            out.append(contentsOf: "STAT".utf8)
+            W.field("name", name, &out)
+            W.field("value", value, &out)
         case let .setting(key, value, defaultValue):
             out.append(contentsOf: "SETTING".utf8)
             W.field("key", key, &out)

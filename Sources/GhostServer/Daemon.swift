@@ -26,12 +26,15 @@ public enum Daemon {
         }
         let started = monotonicSeconds()
         let dictionaries: Dictionaries
+        let found = config.dictionaries.map { ($0, [$0]) } ?? ServerConfig.findDictionaries()
         do {
-            dictionaries = try Dictionaries.load(folder: config.dictionaries)
+            dictionaries = try Dictionaries.load(folder: found.0)
         } catch {
-            logLine("ghostd: \(error)")
+            let looked = config.dictionaries == nil ? " (looked in \(found.1.joined(separator: " and ")); see --dictionaries)" : ""
+            logLine("ghostd: \(error)\(looked)")
             return 1
         }
+        logLine("dictionaries: \(found.0)")
         let server: Server
         do {
             let store = try Store(directory: config.dataDirectory, durability: config.durability,

@@ -188,6 +188,8 @@ extension Lobby {
             if let mover { failed(mover) }
             return
         }
+        figures.moves += 1
+        if case .over? = step { figures.gamesFinished += 1 }
         table.game = game
         if clearsOffer {
             table.offer = nil

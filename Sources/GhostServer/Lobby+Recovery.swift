@@ -55,7 +55,7 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .bestGames, .settings, .hint:
+        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats:
             // They only read: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .letter:

@@ -52,12 +52,19 @@ public final class Lobby {
         public var graceSeconds: Double = 60
         /// The computer waits about this long before it plays (0: at once).
         public var botDelay: Double = 0.6
+        /// Names never used before that one address may create per minute on
+        /// average, with bursts of `newNameBurst` (0: no limit). Taking a name
+        /// that exists is never limited.
+        public var newNamesPerMinute: Double = 10
+        public var newNameBurst: Double = 20
         public init() {}
     }
 
     struct Session {
         var name: String?
         var lang: String
+        /// The peer's address, for the per-address limit on new names ("" in tests).
+        var address = ""
         /// LANG was sent before NAME: that choice becomes the name's preference.
         var langChosen = false
         var state: State = .idle
@@ -194,6 +201,16 @@ public final class Lobby {
 
     var sessions: [ConnectionID: Session] = [:]
     var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
+    /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
+    public var serverFigures: (() -> [(String, String)])?
+    /// Counted since the start, for STATS.
+    struct Figures {
+        var moves = 0
+        var gamesFinished = 0
+    }
+    var figures = Figures()
+    /// New names per address (`Settings.newNamesPerMinute`).
+    lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
     private var hosted: [String: ConnectionID] = [:]      // join code → host
     var tables: [Int: Table] = [:]
@@ -247,8 +264,8 @@ public final class Lobby {
 
     // MARK: Connection events
 
-    public func connected(_ id: ConnectionID) {
-        sessions[id] = Session(lang: defaultLanguage)
+    public func connected(_ id: ConnectionID, address: String = "") {
+        sessions[id] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -307,13 +324,16 @@ public final class Lobby {
             reply(id, .ok(.quit))
             outbox.close(id, .quit, "goodbye")
         case .name(let name): setName(name, id, session)
-        case .names:
-            guard let names = persist({ try store.allNames() }) else { return failed(id) }
-            for n in names { reply(id, .nameEntry(n)) }
-            reply(id, .ok(.names(count: names.count)))
+        case let .names(prefix, limit):
+            // Bounded: a reply never grows with the number of names stored.
+            guard let found = persist({ try store.recentNames(prefix: prefix, limit: min(limit, CommandParser.maxNames)) })
+            else { return failed(id) }
+            for n in found.names { reply(id, .nameEntry(n)) }
+            reply(id, .ok(.names(count: found.names.count, more: found.more)))
         case .lang(let code): setLanguage(code, id, session)
         case .set(let key, let value): setSetting(key, value, id, session)
         case .settings: listSettings(id, session)
+        case .stats: stats(id)
         case .seek(let options): seek(options, id, session)
         case .new(let options):
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
@@ -337,6 +357,22 @@ public final class Lobby {
         }
     }
 
+    // MARK: STATS
+
+    /// Every figure, one `STAT` line each (Protocol.md §3 lists them).
+    private func stats(_ id: ConnectionID) {
+        var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
+        lines += serverFigures?() ?? []
+        lines.append(("games_in_progress", String(tables.count)))
+        for kind in kindNames {
+            lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
+        }
+        lines += [("games_finished", String(figures.gamesFinished)), ("moves", String(figures.moves)),
+                  ("names_connected", String(namesInUse.count))]
+        for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
+        reply(id, .ok(.stats(count: lines.count)))
+    }
+
     // MARK: Names and languages
 
     private func setName(_ name: String, _ id: ConnectionID, _ session: Session) {
@@ -352,6 +388,10 @@ public final class Lobby {
             return reply(id, .error(.nameTaken, "another player is using that name"))
         }
         let now = clock.wall
+        guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
+        if !known, let wait = newNames.take(session.address, at: clock.monotonic) {
+            return reply(id, .error(.tooManyNames, "too many new names from your address; try again in \(Int(wait.rounded(.up))) s, or use a name you have used before"))
+        }
         guard let stored = persist({ () throws -> (String, String) in
             let stored = try store.registerName(name, now: now)
             if session.langChosen {

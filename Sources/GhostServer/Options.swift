@@ -23,7 +23,8 @@ public enum DaemonOptions {
         .value("--host", "ADDR", "address to listen on: a name, IPv4 or IPv6 (0.0.0.0 or :: for every interface)",
                .text("a name or an address"), \.host),
         .value("--port", "N", "TCP port; 0 picks a free one, printed at start", .integer(0...65535), \.port),
-        .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx", .text("a folder"), \.dictionaries),
+        .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx",
+               .text("a folder"), \.dictionaries, defaultText: "./Dictionaries, else PREFIX/share/ghostd/Dictionaries for PREFIX/bin/ghostd"),
         .value("--data", "DIR", "folder of the SQLite database", .text("a folder"), \.dataDirectory),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
@@ -45,6 +46,10 @@ public enum DaemonOptions {
                .number(0...1_000_000), \.commandsPerSecond),
         .value("--command-burst", "N", "commands a connection may send at once above that rate",
                .number(1...1_000_000), \.commandBurst),
+        .value("--max-new-names-per-minute", "N", "names never used before that one IP address may create per minute; past it: ERR too-many-names (taking a known name is never limited); 0: no limit",
+               .number(0...1_000_000), \.newNamesPerMinute),
+        .value("--new-name-burst", "N", "new names an IP address may create at once above that rate",
+               .number(1...1_000_000), \.newNameBurst),
         .value("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)",
                .integer(1024...(1 << 30)), \.maxOutputBytes),
         .help,
@@ -65,7 +70,7 @@ public enum DaemonOptions {
     /// Every setting, for comparing configurations.
     static func describe(_ c: ServerConfig) -> String {
         table.options.compactMap { o in o.shown.map { "\(o.name)=\($0(c))" } }.joined(separator: " ")
-            + " backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
+            + " dictionaries=\(c.dictionaries ?? "(search)") backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
     }
 
     /// Parses arguments (without the program name).

@@ -594,6 +594,26 @@ public final class Store {
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
     }
 
+    /// The most recently used names (by their last NAME), newest first, at
+    /// most `limit`; only those starting with `prefix` (any case) if given.
+    /// `more`: other names match too.
+    public func recentNames(prefix: String?, limit: Int) throws -> (names: [String], more: Bool) {
+        let limit = max(0, limit)
+        // LIKE is case-insensitive for ASCII; `_` and `%` in a prefix are literal.
+        let pattern = (prefix ?? "").reduce(into: "") { out, c in
+            if c == "_" || c == "%" || c == "\\" { out.append("\\") }
+            out.append(c)
+        } + "%"
+        let rows = try db.query("SELECT name FROM players WHERE name LIKE ? ESCAPE '\\' ORDER BY last_seen DESC, name COLLATE NOCASE LIMIT ?",
+                                .text(pattern), .of(limit + 1)) { $0.text(0) }
+        return (Array(rows.prefix(limit)), rows.count > limit)
+    }
+
+    /// Whether `name` has been used before (any case).
+    public func isKnownName(_ name: String) throws -> Bool {
+        try !db.query("SELECT 1 FROM players WHERE name = ?", .text(name)) { $0.int(0) }.isEmpty
+    }
+
     /// Every name ever used, sorted case-insensitively.
     public func allNames() throws -> [String] {
         try db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE") { $0.text(0) }

@@ -214,7 +214,7 @@ struct ClientEndToEndTests {
         #expect(status == 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "\n")
         #expect(lines.first?.hasPrefix("HELLO ghostd/") == true && lines.first?.hasSuffix(" protocol=2 languages=en,nl") == true)
-        #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1",
+        #expect(Array(lines.dropFirst()) == ["OK NAME name=zoe lang=en", "NAME name=zoe", "OK NAMES count=1 more=no",
                                               "ERR not-in-game you are not in a game; SEEK, NEW or JOIN one",
                                               "OK SCORES count=0 board=match", "OK QUIT", "BYE quit goodbye", "rc=0", ""])
         #expect(try String(contentsOfFile: err, encoding: .utf8)

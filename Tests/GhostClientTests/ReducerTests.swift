@@ -25,7 +25,7 @@ struct ReducerLobbyTests {
         (s, fx) = Fx.run(s, .key(.enter), .key(.enter))
         #expect(s.screen == .name)
         #expect(s.config.tutorialSeen)
-        #expect(fx == [.saveConfig, .send(.names)])
+        #expect(fx == [.saveConfig, .send(.recentNames)])
     }
 
     @Test("A returning player goes straight to the name screen: LANG, then NAMES")

@@ -34,7 +34,10 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("HELP", .help),
         ("PING", .ping),
         ("QUIT", .quit),
-        ("NAMES", .names),
+        ("NAMES", .names(prefix: nil, limit: 20)),
+        ("NAMES 100", .names(prefix: nil, limit: 100)),
+        ("NAMES prefix=Al 5", .names(prefix: "al", limit: 5)),
+        ("NAMES 1 PREFIX=a_b-", .names(prefix: "a_b-", limit: 1)),
         ("RESUME 0123456789abcdef0123456789abcdef", .resume("0123456789abcdef0123456789abcdef")),
         ("CLAIM", .claim),
         ("SCORES", .scores(10)),
@@ -63,7 +66,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(command("join abcde") == .join("ABCDE"))  // join codes are uppercased
         #expect(command("letter X") == .letter(L("x")))
         #expect(command("Letter q") == .letter(L("q")))
-        #expect(command("names") == .names)
+        #expect(command("names") == .names(prefix: nil, limit: CommandParser.defaultNames))
         #expect(command("claim") == .claim)
         #expect(command("Scores") == .scores(CommandParser.defaultScores))
         #expect(command("scores 7") == .scores(7))
@@ -88,7 +91,9 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     }
 
     @Test func newVerbsReplyUnderTheirOwnName() {
-        #expect(Command.names.verb == .names)
+        #expect(Command.recentNames.verb == .names)
+        #expect(Command.recentNames == .names(prefix: nil, limit: CommandParser.defaultNames))
+        #expect(Command.recentNames.rendered == "NAMES")
         #expect(Command.resume("x").verb.rawValue == "RESUME")
         #expect(Command.claim.verb.rawValue == "CLAIM")
         #expect(Command.scores(5).verb.rawValue == "SCORES")
@@ -130,6 +135,15 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("ab", .unknownCommand),
         ("PINGPONG", .unknownCommand),
         ("PING x", .badArguments),
+        ("NAMES 0", .badArguments),
+        ("NAMES 101", .badArguments),
+        ("NAMES 5 6", .badArguments),
+        ("NAMES prefix=a b", .badArguments),
+        ("NAMES prefix=", .badArguments),
+        ("NAMES prefix=a.b", .badArguments),
+        ("NAMES prefix=abcdefghijklmnopq", .badArguments),
+        ("NAMES prefix=a prefix=b", .badArguments),
+        ("NAMES mode=x", .badArguments),
         ("SEEK now", .badArguments),
         ("NEW game", .badArguments),
         ("LEAVE now", .badArguments),
@@ -263,12 +277,13 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(ErrorCode.offerSpent.rawValue == "offer-spent")
         #expect(ErrorCode.noRematch.rawValue == "no-rematch")
         #expect(ErrorCode.storeFailed.rawValue == "store-failed")
+        #expect(ErrorCode.tooManyNames.rawValue == "too-many-names")
     }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
         #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT",
-                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "HELP", "PING", "QUIT"])
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {
             let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN" || verb == "LETTER"

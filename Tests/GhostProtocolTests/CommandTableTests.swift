@@ -25,9 +25,10 @@ private let gameOptions: [GameOptions] = Rounds.allCases.flatMap { rounds in
 /// `everyVerbHasASample` fails when a verb is added without samples here.
 let sampleCommands: [Command] = {
     var out: [Command] = [
-        .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names, .lang("en"), .lang("nl"),
+        .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names(prefix: nil, limit: 20),
+        .names(prefix: "ab", limit: 1), .names(prefix: "a-_9", limit: 100), .lang("en"), .lang("nl"),
         .join("4EG7R"), .letter(Letter(ascii: 0x61)!), .leave, .restart, .accept, .decline,
-        .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .help, .ping, .quit,
+        .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .stats, .help, .ping, .quit,
         .set(key: "hangman-mode", value: "evil"), .set(key: "hangman-length", value: "any"), .set(key: "hangman-misses", value: "26"),
         .set(key: "lang", value: "nl"), .set(key: "x-9", value: "-1"), .set(key: "k", value: "a!b/c"), .settings,
     ]

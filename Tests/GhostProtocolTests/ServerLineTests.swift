@@ -33,9 +33,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .bestScore: 22
     case .bestRank: 23
     case .setting: 24
+    case .stat: 25
     }
 }
-private let caseCount = 25
+private let caseCount = 26
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -63,9 +64,10 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .bestGames: 20
     case .set: 21
     case .settings: 22
+    case .stats: 23
     }
 }
-private let replyCount = 23
+private let replyCount = 24
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -73,6 +75,9 @@ private let replyCount = 23
         (.hello(version: "0.1.0", protocolVersion: 1, languages: ["en", "nl"]),
          "HELLO ghostd/0.1.0 protocol=1 languages=en,nl"),
         (.ok(.ping), "OK PING"),
+        (.ok(.stats(count: 31)), "OK STATS count=31"),
+        (.stat(name: "uptime_seconds", value: "12"), "STAT name=uptime_seconds value=12"),
+        (.stat(name: "version", value: "0.4.0"), "STAT name=version value=0.4.0"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
         (.ok(.leave), "OK LEAVE"),
@@ -80,7 +85,8 @@ private let replyCount = 23
         (.ok(.accept), "OK ACCEPT"),
         (.ok(.decline), "OK DECLINE"),
         (.ok(.name(name: "alice", lang: "en")), "OK NAME name=alice lang=en"),
-        (.ok(.names(count: 2)), "OK NAMES count=2"),
+        (.ok(.names(count: 2, more: false)), "OK NAMES count=2 more=no"),
+        (.ok(.names(count: 100, more: true)), "OK NAMES count=100 more=yes"),
         (.ok(.set(key: "hangman-mode", value: "fair")), "OK SET key=hangman-mode value=fair"),
         (.ok(.set(key: "lang", value: "nl")), "OK SET key=lang value=nl"),
         (.ok(.settings), "OK SETTINGS"),

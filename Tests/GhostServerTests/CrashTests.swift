@@ -86,7 +86,7 @@ struct CrashTests {
         }
         try c.send("NAMES")
         let names = try c.readUntil(prefix: "OK NAMES ")
-        #expect(names.line == "OK NAMES count=\(2 * Self.pairs)" && names.skipped.count == 2 * Self.pairs, "\(names)")
+        #expect(names.line == "OK NAMES count=\(2 * Self.pairs) more=no" && names.skipped.count == 2 * Self.pairs, "\(names)")
 
         let seconds = monotonicNow() - started
         print("CrashTests: seed \(seed); acks per cycle \(run.cycleAcks); restarts accepted \(run.restarts); " +

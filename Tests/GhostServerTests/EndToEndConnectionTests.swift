@@ -13,15 +13,8 @@ struct EndToEndConnectionTests {
     /// loading Foundation in the daemon: about 9 MB of resident libraries.
     @Test("ghostd's binary links no Foundation library (ldd)")
     func noFoundation() throws {
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [try DaemonProcess.binaryPath()]
-        let out = Pipe()
-        ldd.standardOutput = out
-        try ldd.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldd.waitUntilExit()
-        #expect(ldd.terminationStatus == 0)
+        let (status, text) = try runTool("/usr/bin/ldd", [try DaemonProcess.binaryPath()])
+        #expect(status == 0)
         #expect(text.contains("libswiftCore"), "\(text)")
         #expect(!text.contains("Foundation"), "\(text)")
     }

@@ -140,7 +140,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "SCORES bot=hard mode=match")
         #expect(h.drain() == [1: ["OK SCORES count=0 board=hard-match"]])
         h.send(1, "NAMES")
-        #expect(h.drain() == [1: ["NAME name=alice", "OK NAMES count=1"]])
+        #expect(h.drain() == [1: ["NAME name=alice", "OK NAMES count=1 more=no"]])
         // No rematch against the computer; alice is free again.
         h.send(1, "REMATCH")
         #expect(h.drain()[1]?.first?.hasPrefix("ERR no-rematch ") == true)
@@ -217,7 +217,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "NAME botany")
         #expect(h.drain() == [1: ["OK NAME name=botany lang=en"]])
         h.send(1, "NAMES")
-        #expect(h.drain() == [1: ["NAME name=botany", "OK NAMES count=1"]])
+        #expect(h.drain() == [1: ["NAME name=botany", "OK NAMES count=1 more=no"]])
     }
 
     // MARK: Hints

@@ -618,7 +618,7 @@ struct FuzzGenerator {
                                                          "SET hangman-mode phrase", "SET hangman-length 4", "SET hangman-misses 3",
                                                          "SET hangman-length 9", "SETTINGS"]))
         case 84..<90: return .line(slot: slot, rng.pick(["SCORES", "SCORES 3 mode=match", "SCORES bot=easy", "SCORES game=hangman",
-                                                         "SCORES game=hangman mode=duel", "NAMES", "PING"]))
+                                                         "SCORES game=hangman mode=duel", "NAMES", "NAMES 2", "NAMES prefix=a", "PING"]))
         case 90..<92: return .line(slot: slot, "QUIT")
         case 92..<94: return .line(slot: slot, "HELP")
         default: return .line(slot: slot, rng.pick(["LEAVE", "p", "CLAIM", "RESTART", "ACCEPT", "DECLINE", "HINT", "WORD cat", "SOLVE cat"]))

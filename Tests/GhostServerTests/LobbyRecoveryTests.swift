@@ -165,7 +165,7 @@ struct LobbyRecoveryTests {
         #expect(!h.lobby.isIdentified(4))
         // Everything else goes on: reads, other names, PING.
         h.send(1, "NAMES")
-        #expect(h.drain() == [1: ["NAME name=alice", "OK NAMES count=1"]])
+        #expect(h.drain() == [1: ["NAME name=alice", "OK NAMES count=1 more=no"]])
         h.send(4, "NAME erin")
         #expect(h.drain() == [4: ["OK NAME name=erin lang=en"]])
         h.send(4, "PING")

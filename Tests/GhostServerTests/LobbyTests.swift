@@ -105,8 +105,8 @@ final class Harness {
         do { try store.commit() } catch { Issue.record("commit failed: \(error)") }
     }
 
-    func connect(_ id: ConnectionID) {
-        lobby.connected(id)
+    func connect(_ id: ConnectionID, address: String = "") {
+        lobby.connected(id, address: address)
         commit()
     }
 
@@ -1308,22 +1308,76 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
 
     // MARK: Names and scores
 
-    @Test func namesListsEveryNameEverUsed() throws {
-        let h = try Harness()
+    @Test func namesListsTheMostRecentFirstBoundedWithAPrefixSearch() throws {
+        var settings = Lobby.Settings()
+        settings.newNamesPerMinute = 0
+        let h = try Harness(settings: settings)
         h.connect(9)
         h.send(9, "NAMES")
-        #expect(h.drain() == [9: ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl", "OK NAMES count=0"]])
-        h.named(1, "alice")
-        h.named(2, "Zoe")
-        h.named(3, "bob")
+        #expect(h.drain() == [9: ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl", "OK NAMES count=0 more=no"]])
+        for (id, name) in [(1, "alice"), (2, "Zoe"), (3, "bob")] {
+            h.named(ConnectionID(id), name)
+            h.clock.advance(1)
+        }
         h.disconnect(1)
-        h.disconnect(2)
-        // A second spelling of a known name is the same name.
+        // A second spelling of a known name is the same name, and now the most recent.
         h.named(4, "ALICE")
         h.send(9, "NAMES")
-        #expect(h.drain() == [9: ["NAME name=alice", "NAME name=bob", "NAME name=Zoe", "OK NAMES count=3"]])
+        #expect(h.drain() == [9: ["NAME name=alice", "NAME name=bob", "NAME name=Zoe", "OK NAMES count=3 more=no"]])
+        h.send(9, "NAMES 2")
+        #expect(h.drain() == [9: ["NAME name=alice", "NAME name=bob", "OK NAMES count=2 more=yes"]])
+        h.send(9, "NAMES prefix=Z")
+        #expect(h.drain() == [9: ["NAME name=Zoe", "OK NAMES count=1 more=no"]])
+        // `_` and `-` in a prefix are themselves, not patterns.
+        h.named(5, "a_b")
+        h.named(6, "axb")
+        h.send(9, "NAMES prefix=a_")
+        #expect(h.drain() == [9: ["NAME name=a_b", "OK NAMES count=1 more=no"]])
+        // Many names: one reply holds at most 100, 20 unless asked.
+        for i in 0..<120 { h.named(ConnectionID(100 + i), "u\(i)") }
+        h.send(9, "NAMES")
+        let twenty = h.drain()[9] ?? []
+        #expect(twenty.count == 21 && twenty.last == "OK NAMES count=20 more=yes", "\(twenty)")
+        h.send(9, "NAMES 100")
+        #expect(h.drain()[9]?.last == "OK NAMES count=100 more=yes")
+        h.send(9, "NAMES prefix=u11 100")
+        // All in the same second: the tie goes by name.
+        #expect(h.drain()[9] == ["NAME name=u11"] + (110..<120).map { "NAME name=u\($0)" } + ["OK NAMES count=11 more=no"])
         h.send(9, "names x")
         #expect(isErr(h.drain()[9]?.first, .badArguments))
+    }
+
+    @Test func newNamesAreLimitedPerAddressKnownOnesNever() throws {
+        var settings = Lobby.Settings()
+        settings.newNamesPerMinute = 6     // one every 10 s
+        settings.newNameBurst = 3
+        let h = try Harness(settings: settings)
+        h.connect(1, address: "10.0.0.1")
+        _ = h.drain()
+        for name in ["n1", "n2", "n3"] {
+            h.send(1, "NAME \(name)")
+            #expect(h.drain() == [1: ["OK NAME name=\(name) lang=en"]])
+        }
+        h.send(1, "NAME n4")
+        #expect(h.drain() == [1: ["ERR too-many-names too many new names from your address; try again in 10 s, or use a name you have used before"]])
+        // Nothing changed: still n3; a name used before is never limited.
+        h.send(1, "NAME N1")
+        #expect(h.drain() == [1: ["OK NAME name=N1 lang=en"]])
+        h.send(1, "NAMES")
+        #expect(h.drain() == [1: ["NAME name=n1", "NAME name=n2", "NAME name=n3", "OK NAMES count=3 more=no"]])
+        // Another address has its own allowance.
+        h.connect(2, address: "10.0.0.2")
+        h.send(2, "NAME other")
+        #expect(h.drain()[2]?.last == "OK NAME name=other lang=en")
+        // Ten seconds later there is one more.
+        h.clock.advance(4)
+        h.send(1, "NAME n4")
+        #expect(h.drain() == [1: ["ERR too-many-names too many new names from your address; try again in 6 s, or use a name you have used before"]])
+        h.clock.advance(6)
+        h.send(1, "NAME n4")
+        #expect(h.drain() == [1: ["OK NAME name=n4 lang=en"]])
+        h.send(1, "NAME n5")
+        #expect(isErr(h.drain()[1]?.first, .tooManyNames))
     }
 
     @Test func scoresRankByWinsWithTies() throws {

@@ -20,7 +20,7 @@ struct OptionsTests {
     static let cases: [Case] = [
         Case(name: "--host", value: "::1", defaultText: "127.0.0.1") { $0.host = "::1" },
         Case(name: "--port", value: "4242", defaultText: "7777") { $0.port = 4242 },
-        Case(name: "--dictionaries", value: "/tmp/dicts", defaultText: "./Dictionaries") { $0.dictionaries = "/tmp/dicts" },
+        Case(name: "--dictionaries", value: "/tmp/dicts", defaultText: "./Dictionaries, else PREFIX/share/ghostd/Dictionaries for PREFIX/bin/ghostd") { $0.dictionaries = "/tmp/dicts" },
         Case(name: "--data", value: "/tmp/ghost data", defaultText: ServerConfig.defaultDataDirectory()) { $0.dataDirectory = "/tmp/ghost data" },
         Case(name: "--durability", value: "normal", defaultText: "full") { $0.durability = .normal },
         Case(name: "--max-db-pages", value: "500", defaultText: "0") { $0.maxDatabasePages = 500 },
@@ -33,6 +33,8 @@ struct OptionsTests {
         Case(name: "--max-commands-per-second", value: "5", defaultText: "50") { $0.commandsPerSecond = 5 },
         Case(name: "--command-burst", value: "10", defaultText: "200") { $0.commandBurst = 10 },
         Case(name: "--max-output-bytes", value: "2048", defaultText: "262144") { $0.maxOutputBytes = 2048 },
+        Case(name: "--max-new-names-per-minute", value: "0", defaultText: "10") { $0.newNamesPerMinute = 0 },
+        Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
     ]
 
     /// Values each option must refuse.
@@ -52,6 +54,8 @@ struct OptionsTests {
         ("--max-commands-per-second", ["", "-1", "1000001", "fast"]),
         ("--command-burst", ["", "0", "0.5", "-10", "1000001"]),
         ("--max-output-bytes", ["", "1023", "0", "-1", "1073741825", "1k"]),
+        ("--max-new-names-per-minute", ["", "-1", "1000001", "some"]),
+        ("--new-name-burst", ["", "0", "-2", "1000001"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {
@@ -71,7 +75,8 @@ struct OptionsTests {
     func defaults() throws {
         let c = try #require(Self.ran(DaemonOptions.parse([])))
         #expect(c == ServerConfig())
-        #expect(c.host == "127.0.0.1" && c.port == 7777 && c.dictionaries == "./Dictionaries")
+        #expect(c.host == "127.0.0.1" && c.port == 7777 && c.dictionaries == nil)
+        #expect(c.newNamesPerMinute == 10 && c.newNameBurst == 20)
         #expect(c.durability == .full && c.graceSeconds == 60 && c.botDelay == 0.6)
         #expect(c.maxClients == 10_000 && c.maxClientsPerIP == 256)
         #expect(c.nameTimeout == 60 && c.idleTimeout == 600)

@@ -7,8 +7,8 @@ public struct ServerConfig: Sendable {
     public var host = "127.0.0.1"
     /// TCP port; 0 picks a free one (printed at start).
     public var port = 7777
-    /// Folder holding the word lists (`xx.txt`).
-    public var dictionaries = "./Dictionaries"
+    /// Folder holding the word lists (`xx.txt`); nil: `ServerConfig.findDictionaries`.
+    public var dictionaries: String?
     /// Bytes of replies a connection may have waiting to be written before it
     /// is dropped as a reader that fell too far behind.
     public var maxOutputBytes = 256 * 1024
@@ -30,6 +30,10 @@ public struct ServerConfig: Sendable {
     /// `commandBurst`; past that it gets `BYE flood` and is closed (0: no limit).
     public var commandsPerSecond: Double = 50
     public var commandBurst: Double = 200
+    /// Names never used before that one address may create per minute, with
+    /// bursts of `newNameBurst` (0: no limit); `ERR too-many-names` past it.
+    public var newNamesPerMinute: Double = 10
+    public var newNameBurst: Double = 20
     /// How long accept() rests after EMFILE/ENFILE/ENOBUFS before trying again.
     public var acceptBackoff: Double = 0.1
     /// Folder holding the SQLite database.
@@ -44,6 +48,37 @@ public struct ServerConfig: Sendable {
     /// limit). A write that needs more fails as on a full disk and is answered
     /// `ERR store-failed`; everything else goes on.
     public var maxDatabasePages = 0
+
+    /// Where the word lists are when `--dictionaries` is not given:
+    /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`
+    /// beside the folder of the running binary (`PREFIX/bin/ghostd` →
+    /// `PREFIX/share/ghostd/Dictionaries`, as `scripts/install.sh` puts them).
+    /// Returns the folders looked at too, for the error when neither exists.
+    public static func findDictionaries(executable: String? = currentExecutable()) -> (folder: String, tried: [String]) {
+        var tried = ["./Dictionaries"]
+        if isFolder("./Dictionaries") { return ("./Dictionaries", tried) }
+        if let exe = executable, let slash = exe.lastIndex(of: "/") {
+            let bin = String(exe[..<slash])
+            let prefix = bin.hasSuffix("/bin") ? String(bin.dropLast(4)) : bin + "/.."
+            let installed = (prefix.isEmpty ? "" : prefix) + "/share/ghostd/Dictionaries"
+            tried.append(installed)
+            if isFolder(installed) { return (installed, tried) }
+        }
+        return ("./Dictionaries", tried)
+    }
+
+    /// The running binary's path (Linux: `/proc/self/exe`).
+    public static func currentExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
 
     /// `$XDG_STATE_HOME/ghostd`, else `~/.local/state/ghostd`, else `./ghostd-data`.
     public static func defaultDataDirectory() -> String {

@@ -19,6 +19,8 @@ final class Connection {
     var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
     var closeAfterFlush = false  // BYE sent: close once output is written
     var closeReason = "quit"
+    /// Why the server closed it, for STATS; nil: the client went.
+    var closedFor: ByeCode?
     var closeDeadline = 0.0      // by then it goes, written or not
     var dropReason: String?      // set when it must go at the end of the turn
     /// The BYE line to write, best effort, when it is dropped (output overflow).
@@ -120,6 +122,7 @@ final class ConnectionTable: Outbox {
         conn.bye = bye
         conn.closeAfterFlush = true
         conn.closeReason = ConnectionTable.reason(code, text)
+        conn.closedFor = code
         conn.closeDeadline = now + ConnectionTable.closeGrace
         markDirty(conn)
     }
@@ -137,6 +140,7 @@ final class ConnectionTable: Outbox {
         // A connection that already has its BYE queued gets no second one.
         conn.byeOnDrop = conn.closeAfterFlush ? nil : .bye(.outputOverflow, text)
         conn.dropReason = ConnectionTable.reason(.outputOverflow, text)
+        conn.closedFor = .outputOverflow
         markDirty(conn)
     }
 

@@ -66,6 +66,8 @@ public final class Server {
 
     /// Log lines of this turn; written to stderr once per turn, with the replies.
     private let logBuffer: LogBuffer
+    /// Figures for STATS.
+    private var stats = ServerStats(startedAt: monotonicSeconds())
 
     public init(config: ServerConfig, dictionaries: Dictionaries, store: Store) throws {
         self.config = config
@@ -80,8 +82,33 @@ public final class Server {
         var settings = Lobby.Settings()
         settings.graceSeconds = config.graceSeconds
         settings.botDelay = config.botDelay
+        settings.newNamesPerMinute = config.newNamesPerMinute
+        settings.newNameBurst = config.newNameBurst
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
+        lobby.serverFigures = { [unowned self] in self.figures() }
+    }
+
+    /// The loop's part of STATS, in the order Protocol.md lists them.
+    private func figures() -> [(String, String)] {
+        var out: [(String, String)] = [
+            ("uptime_seconds", String(Int(monotonicSeconds() - stats.startedAt))),
+            ("connections", String(table.connections.count)),
+            ("connections_total", String(stats.connectionsTotal)),
+        ]
+        for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
+            out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
+        }
+        out += [
+            ("commits", String(stats.commits)),
+            ("commit_p50_us", String(stats.commitPercentile(0.5))),
+            ("commit_p99_us", String(stats.commitPercentile(0.99))),
+            ("durability", config.durability.rawValue),
+            ("db_bytes", String(ServerStats.fileBytes(store.path))),
+            ("wal_bytes", String(ServerStats.fileBytes(store.path + "-wal"))),
+            ("rss_bytes", String(ServerStats.residentBytes())),
+        ]
+        return out
     }
 
     /// Opens the listening socket and the signal descriptor. Call before `run`.
@@ -229,8 +256,9 @@ public final class Server {
                 continue
             }
             table.connections[id] = conn
+            stats.connectionsTotal += 1
             log("connection \(id) opened from \(peerText)")
-            lobby.connected(id)
+            lobby.connected(id, address: conn.ip)
             table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
     }
@@ -241,6 +269,7 @@ public final class Server {
         ServerLine.bye(.full, text).appendWire(to: &bytes)
         _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
         Glibc.close(fd)
+        stats.closed[ByeCode.full.rawValue, default: 0] += 1
     }
 
     private func handleSignal() {
@@ -301,7 +330,10 @@ public final class Server {
     private func commit() -> Bool {
         if lobby.storeError == nil {
             do {
+                let started = monotonicSeconds()
+                let wrote = store.hasPendingWrites
                 try store.commit()
+                if wrote { stats.committed(seconds: monotonicSeconds() - started) }
                 table.committed()
                 lobby.committed()
                 return true
@@ -411,6 +443,7 @@ public final class Server {
             _ = writeOut(conn)
         }
         lobby.disconnected(conn.id)
+        stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
         table.connections[conn.id] = nil
         if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
         _ = ghost_epoll_remove(epfd, conn.fd)

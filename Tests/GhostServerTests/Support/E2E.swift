@@ -357,3 +357,24 @@ enum SharedDaemon {
         }
     }
 }
+
+/// Runs a program to its end: its exit status and what it wrote (stdout and
+/// stderr together). For the tools the tests call: ldd, sqlite3, install.sh,
+/// systemd-analyze.
+func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+             directory: String? = nil) throws -> (status: Int32, output: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = arguments
+    if !environment.isEmpty {
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    }
+    if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = out
+    try p.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    return (p.terminationStatus, text)
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The backup procedure of the README: SQLite's online backup
+/// (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a
+/// game is in progress, restored into a fresh data folder, where the game
+/// resumes as it was when the backup was taken.
+@Suite("EndToEnd: a backup taken mid-game, restored", .timeLimit(.minutes(5)))
+struct EndToEndBackupTests {
+    static let sqlite3 = "/usr/bin/sqlite3"
+
+    @Test("sqlite3 .backup while ghostd runs mid-game; restored into a fresh --data, both players RESUME at the backed-up fragment and finish")
+    func backupAndRestore() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.sqlite3) else {
+            print("backup: \(Self.sqlite3) not found (apt-get install sqlite3); skipped")
+            return
+        }
+        let live = try DataDirectory()
+        let daemon = try DaemonProcess.start(extraArguments: ["--data", live.path])
+        defer { daemon.kill() }
+        let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
+        var game = try Game.privateGame(host: ann, guest: ben)
+        try game.play("pe")
+
+        // The online backup, with ghostd running and the game in progress.
+        let saved = try DataDirectory()
+        let backup = saved.path + "/backup.sqlite3"
+        let run = try runTool(Self.sqlite3, [live.path + "/ghostd.sqlite3", ".backup '\(backup)'"])
+        #expect(run.status == 0 && run.output.isEmpty, "\(run.output)")
+
+        // Play goes on after the backup: that letter is not in it.
+        try game.play("a")
+        #expect(daemon.terminate() == .exited(0))
+
+        // Restore: the backup becomes ghostd.sqlite3 of a fresh data folder.
+        let restored = try DataDirectory()
+        try FileManager.default.copyItem(atPath: backup, toPath: restored.path + "/ghostd.sqlite3")
+        let again = try DaemonProcess.start(extraArguments: ["--data", restored.path])
+        defer { again.kill() }
+        #expect(again.waitForStderrLine { $0.hasSuffix("restored 1 adjourned game(s)") } != nil, "\(again.stderrText)")
+        game.fragment = "pe"
+        game.toMove = 0
+        game.players[0] = try E2E.resume(again, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
+                                         opponentPresent: false)
+        game.players[1] = try E2E.resume(again, game, seat: 1)
+        try game.play("a")
+        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `scripts/install.sh` into a temporary prefix, then the installed ghostd run
+/// from another folder: it finds its word lists under PREFIX/share without
+/// flags, says so in its log, and serves a game.
+@Suite("Install: scripts/install.sh and an installed ghostd", .timeLimit(.minutes(5)))
+struct InstallTests {
+    @Test("install.sh into a temporary prefix; the installed ghostd, started elsewhere without --dictionaries, finds PREFIX/share/ghostd/Dictionaries and plays a game")
+    func installAndPlay() throws {
+        let prefix = try DataDirectory()
+        let elsewhere = try DataDirectory()
+        let data = try DataDirectory()
+        let bin = (try DaemonProcess.binaryPath() as NSString).deletingLastPathComponent
+
+        let install = try runTool(DaemonProcess.packageRoot + "/scripts/install.sh", [prefix.path],
+                                  environment: ["GHOSTD_BUILD_DIR": bin])
+        #expect(install.status == 0, "\(install.output)")
+        let share = prefix.path + "/share/ghostd/Dictionaries"
+        for file in ["/bin/ghostd", "/bin/ghost-client"] {
+            #expect(FileManager.default.isExecutableFile(atPath: prefix.path + file), "\(file)")
+        }
+        for file in ["en.txt", "nl.txt", "README.md", "phrases/en.txt", "phrases/nl.txt"] {
+            #expect(FileManager.default.fileExists(atPath: share + "/" + file), "\(file)")
+        }
+
+        // contrib/ghostd.service, pointed at this prefix, passes `systemd-analyze verify`.
+        let analyze = "/usr/bin/systemd-analyze"
+        if FileManager.default.isExecutableFile(atPath: analyze) {
+            let unit = try String(contentsOfFile: DaemonProcess.packageRoot + "/contrib/ghostd.service", encoding: .utf8)
+            let copy = prefix.path + "/ghostd.service"
+            try unit.replacingOccurrences(of: "/usr/local", with: prefix.path).write(toFile: copy, atomically: true, encoding: .utf8)
+            let verify = try runTool(analyze, ["verify", copy])
+            #expect(verify.status == 0 && verify.output.isEmpty, "systemd-analyze verify: \(verify.output)")
+        } else {
+            print("install: systemd-analyze not found; the unit file was not verified")
+        }
+
+        // From a folder without ./Dictionaries, and no --dictionaries.
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: prefix.path + "/bin/ghostd")
+        daemon.arguments = ["--port", "0", "--data", data.path, "--max-new-names-per-minute", "0"]
+        daemon.currentDirectoryURL = URL(fileURLWithPath: elsewhere.path)
+        let err = Pipe()
+        daemon.standardError = err
+        try daemon.run()
+        defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
+        var log: [String] = []
+        var port: Int?
+        var pending = Data()
+        let handle = err.fileHandleForReading
+        while port == nil {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let nl = pending.firstIndex(of: 0x0A) {
+                let line = String(decoding: pending[pending.startIndex..<nl], as: UTF8.self)
+                pending = Data(pending[(nl + 1)...])
+                log.append(line)
+                if let r = line.range(of: " listening on 127.0.0.1:") {
+                    port = Int(line[r.upperBound...].prefix { $0.isNumber })
+                }
+            }
+        }
+        #expect(log.contains { $0.hasSuffix(" dictionaries: \(share)") }, "\(log)")
+        guard let port else {
+            Issue.record("the installed ghostd did not start: \(log)")
+            return
+        }
+        let a = Player(name: "ann", client: try LineClient(port: port, label: "ann"))
+        let b = Player(name: "ben", client: try LineClient(port: port, label: "ben"))
+        try a.client.login("ann")
+        try b.client.login("ben")
+        var game = try Game.privateGame(host: a, guest: b)
+        try LimitsTests.finishPear(&game)
+        kill(daemon.processIdentifier, SIGTERM)
+        daemon.waitUntilExit()
+        #expect(daemon.terminationStatus == 0)
+    }
+
+    @Test("Without ./Dictionaries or an installed share folder, ghostd says where it looked")
+    func saysWhereItLooked() throws {
+        let elsewhere = try DataDirectory()
+        let data = try DataDirectory()
+        let (status, text) = try runTool(try DaemonProcess.binaryPath(), ["--port", "0", "--data", data.path],
+                                         directory: elsewhere.path)
+        #expect(status == 1)
+        #expect(text.contains("cannot read the dictionaries folder ./Dictionaries (looked in ./Dictionaries and "), "\(text)")
+        #expect(text.contains("/share/ghostd/Dictionaries; see --dictionaries)"), "\(text)")
+    }
+}
