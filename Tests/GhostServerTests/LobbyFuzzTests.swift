@@ -12,14 +12,15 @@ import HangmanCore
 // in-memory outbox and a real SQLite store in a temporary folder. Each step
 // is a command line (mostly valid: real names, codes, tokens and plausible
 // letters and words, some garbage), a connect, a disconnect, an idle
-// time-out or a clock jump (bot delay, grace period, idle time). After each
+// time-out, a clock jump (bot delay, grace period, idle time), or, in a
+// third of the episodes, a store that starts or stops failing. After each
 // step it checks the invariants below; at the end of each episode it
 // rebuilds a second lobby from the same database (a restart) and compares.
 //
 // A failure prints the seed and the shortest trail of steps it could shrink
 // the episode to. Runs:
 //   swift test --filter LobbyFuzz                              (bounded: CI)
-//   LOBBY_FUZZ_SECONDS=600 swift test -c release --filter LobbyFuzz
+//   LOBBY_FUZZ_SECONDS=600 swift test --filter LobbyFuzz
 //   LOBBY_FUZZ_SEED=1234 LOBBY_FUZZ_STEPS=400 swift test --filter LobbyFuzz
 
 // MARK: Randomness
