@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Load benchmark: ghostd against redis-server on the same machine, same run,
 # same client (ghost-bench). Starts both servers on loopback ports, raises the
-# descriptor limit here (not in the daemon), and prints the ratios.
-#   scripts/bench-load.sh [seconds per run] [PING rounds]
+# descriptor limit here (not in the daemon), and prints the ratios: ghostd's
+# PING against redis-server's, and Hangman guesses against Ghost letters.
+#   scripts/bench-load.sh [seconds per run] [rounds of PING, and of letters/guesses]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
@@ -32,10 +33,10 @@ rate() { sed -n 's/.*s: \([0-9]*\) .*/\1/p'; }
 # CPU time of a process (s), and of the whole machine busy/total (jiffies).
 cpu() { awk '{printf "%.2f", ($14+$15)/100}' "/proc/$1/stat"; }
 busy() { awk '/^cpu / {print $2+$3+$4+$7+$8, $2+$3+$4+$5+$6+$7+$8}' /proc/stat; }
-load() { # name port pid: one play run, with the CPU it took
+load() { # name port pid [mode]: one play (or play-hangman) run, with the CPU it took
     local c0 b0 out c1 b1
     c0=$(cpu "$3"); b0=$(busy)
-    out=$($bench play --port "$2" --connections 1000 --seconds "$secs")
+    out=$($bench "${4:-play}" --port "$2" --connections 1000 --seconds "$secs")
     c1=$(cpu "$3"); b1=$(busy)
     echo "$1 $out" >&2
     python3 -c "b0,t0,b1,t1=map(float,'$b0 $b1'.split()); print(f'   server CPU {$c1-$c0:.1f} s over the run; machine busy {100*(b1-b0)/(t1-t0):.0f}% of $(nproc) cores')" >&2
@@ -58,8 +59,21 @@ r=[float(x) for x in '${rs[*]}'.split()]; g=[float(x) for x in '${gs[*]}'.split(
 ratios=[b/a for a,b in zip(r,g)]
 print('ratio ghostd/redis PING per round: ' + ' '.join(f'{x:.2f}' for x in ratios))
 print(f'ratio ghostd/redis PING: median {statistics.median(ratios):.2f}, ghostd ahead in {sum(x>=1 for x in ratios)} of {len(ratios)} rounds')"
-echo "== letters, 1000 connections (500 games), each letter committed (fsync) before its OK"
-pr=$(load "ghostd:      " "$gport" "$gpid")
+echo "== Ghost letters, 1000 connections (500 games), and Hangman guesses, 1000 connections (1000 games against"
+echo "   the evil computer); each letter and guess committed (fsync) before its OK; $rounds rounds, taking turns"
+ls=(); hs=()
+for i in $(seq "$rounds"); do
+    ls+=("$(load "ghostd:      " "$gport" "$gpid" play)")
+    hs+=("$(load "ghostd:      " "$gport" "$gpid" play-hangman)")
+done
+pr=$(median "${ls[@]}"); hr=$(median "${hs[@]}")
+echo "median: letters/s $pr, Hangman guesses/s $hr"
+python3 -c "
+import statistics
+l=[float(x) for x in '${ls[*]}'.split()]; h=[float(x) for x in '${hs[*]}'.split()]
+ratios=[b/a for a,b in zip(l,h)]
+print('ratio Hangman guesses / Ghost letters per round: ' + ' '.join(f'{x:.2f}' for x in ratios))
+print(f'ratio Hangman guesses / Ghost letters: median {statistics.median(ratios):.2f} (of the medians {$hr/$pr:.2f})')"
 # The ceiling: scripts/null-ghostd.c sends the same lines in the same pattern
 # with no rules, storage or limits, so it shows what the sockets alone allow.
 nr=$(load "null-ghostd: " "$nport" "$npid")

@@ -6,7 +6,9 @@ import OptionKit
 /// measured; nothing here asserts on time.
 public enum BenchCommand {
     public enum Mode: String, CaseIterable, Sendable {
-        case solve, bots, hangman, ping, play, hold
+        case solve, bots, hangman, ping, play
+        case playHangman = "play-hangman"
+        case hold
 
         /// The options the mode takes, in the order help shows them.
         var optionNames: [String] {
@@ -16,6 +18,7 @@ public enum BenchCommand {
             case .hangman: ["--dictionaries", "--games", "--seed"]
             case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup"]
             case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang"]
+            case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode"]
             case .hold: ["--host", "--port", "--connections", "--seconds"]
             }
         }
@@ -32,6 +35,8 @@ public enum BenchCommand {
                 "PING on N connections, one request in flight each, against any line server (ghostd answers OK PING, redis-server +PONG): replies per second and round-trip latency percentiles."
             case .play:
                 "N connections (N/2 games via SEEK) play random letters that keep the game alive as fast as the server answers, with a share F of turns followed by a bad line or an out-of-turn letter: acknowledged letters per second and letter round-trip latency."
+            case .playHangman:
+                "N connections each play Hangman against the computer (NEW game=hangman, length any, 8 misses), guessing letters as fast as the server answers in a fixed order (e s i a r n t o l c d u …) and starting a new game at each OVER, with a share F of guesses followed by a bad line or the same letter again: acknowledged guesses per second and guess round-trip latency."
             case .hold:
                 "Open N connections and PING each once a second until SECONDS have passed."
             }
@@ -53,13 +58,15 @@ public enum BenchCommand {
         public var seconds = LoadBench.Settings().seconds
         public var warmup = LoadBench.Settings().warmup
         public var badShare = LoadBench.Settings().badShare
+        public var hangmanMode = LoadBench.Settings().hangmanMode
 
         public init() {}
 
         static var table: OptionTable<Settings> { OptionTable([
             .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx", .text("a folder"), \.dictionaries),
             .value("--runs", "N", "solve: runs per list; the best is shown", .integer(1...1_000_000), \.runs),
-            .value("--lang", "CODE", "the word list (xx of xx.txt) to play with", .text("a language code"), \.lang),
+            .value("--lang", "CODE", "bots, play: the word list (xx of xx.txt) to play with; play-hangman: the language of the games (sent with LANG)",
+                   .text("a language code"), \.lang),
             .value("--games", "N", "bots: games per pairing and per starting side; hangman: fair games a case", .integer(1...100_000_000), \.games),
             .value("--seed", "N", "bots: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
@@ -67,8 +74,10 @@ public enum BenchCommand {
             .value("--connections", "N", "connections to open", .integer(1...1_000_000), \.connections),
             .value("--seconds", "SECONDS", "how long to measure (hold: how long to hold)", .number(0.1...86_400), \.seconds),
             .value("--warmup", "SECONDS", "time before measuring starts", .number(0...3600), \.warmup),
-            .value("--bad-share", "F", "play: share of turns followed by a bad line or an out-of-turn letter",
+            .value("--bad-share", "F", "play: share of turns followed by a bad line or an out-of-turn letter; play-hangman: by a bad line or the same letter again",
                    .number(0...1), \.badShare),
+            .value("--hangman-mode", "MODE", "play-hangman: how the computer sets: evil (keeps the largest family of words), fair (picks a word at the start) or phrase (picks a phrase)",
+                   .choice(["evil", "fair", "phrase"]), \.hangmanMode),
             .help,
         ]) }
     }
@@ -134,7 +143,7 @@ public enum BenchCommand {
                 try BotsBench.run(folder: options.dictionaries, lang: options.lang, games: options.games, seed: options.seed)
             case .hangman:
                 try HangmanBench.run(folder: options.dictionaries, games: options.games, seed: options.seed)
-            case .ping, .play, .hold:
+            case .ping, .play, .playHangman, .hold:
                 var st = LoadBench.Settings()
                 st.host = options.host
                 st.port = options.port
@@ -144,8 +153,14 @@ public enum BenchCommand {
                 st.badShare = options.badShare
                 st.dictionaries = options.dictionaries
                 st.lang = options.lang
+                st.hangmanMode = options.hangmanMode
                 st.hold = mode == .hold
-                print(try LoadBench(mode: mode == .play ? .play : .ping, settings: st).run())
+                let load: LoadBench.Mode = switch mode {
+                case .play: .play
+                case .playHangman: .hangman
+                default: .ping
+                }
+                print(try LoadBench(mode: load, settings: st).run())
             }
         } catch {
             printError("ghost-bench: \(error)")

@@ -5,7 +5,9 @@ import GhostCore
 /// The load generator: many connections on one epoll loop, each with one
 /// request in flight, measuring replies per second and round-trip latency.
 final class LoadBench {
-    enum Mode { case ping, play }
+    /// ping: PING round trips; play: Ghost letters in games between the
+    /// connections; hangman: Hangman guesses against the computer.
+    enum Mode { case ping, play, hangman }
 
     struct Settings {
         var host = "127.0.0.1"
@@ -14,10 +16,13 @@ final class LoadBench {
         var seconds = 5.0
         var warmup = 1.0
         /// play: share of turns on which a bad line or an out-of-turn letter is
-        /// sent along with the real letter.
+        /// sent along with the real letter (hangman: a bad line or the same
+        /// letter again).
         var badShare = 0.05
         var dictionaries = "./Dictionaries"
         var lang = "en"
+        /// hangman: how the computer sets (`NEW game=hangman mode=…`).
+        var hangmanMode = "evil"
         var seed: UInt64 = 1
         /// hold: after connecting, keep the connections and PING each once per `seconds`.
         var hold = false
@@ -35,6 +40,7 @@ final class LoadBench {
         var inGame = false
         var letterPending = false
         var fragment: [UInt8] = []
+        var guesses = 0           // hangman: letters of `guessOrder` guessed in this game
         var wantsWrite = false    // EPOLLOUT registered
         init(fd: Int32, index: Int) {
             self.fd = fd
@@ -53,7 +59,8 @@ final class LoadBench {
     var acked = 0                 // PING replies or acknowledged letters, while measuring
     var errors = 0                // ERR replies, while measuring
     var badSent = 0
-    var gamesOver = 0             // OVER lines seen, while measuring: two per game, one per player
+    var gamesOver = 0             // OVER lines seen, while measuring: two per game, one per player (hangman: one)
+    var gamesWon = 0              // hangman: OVER lines that name this connection the winner, while measuring
     var failures = 0
 
     init(mode: Mode, settings: Settings) {
@@ -70,6 +77,10 @@ final class LoadBench {
                 throw Dictionaries.LoadError.noLanguages("\(settings.dictionaries) (no \(settings.lang).txt)")
             }
             words = list
+        }
+        if mode == .hangman && !settings.lang.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            // It goes into a LANG line as it is.
+            throw BenchError("\(settings.lang) is not a language code")
         }
         epfd = ghost_epoll_create()
         let t0 = now()
@@ -151,7 +162,19 @@ final class LoadBench {
             let name = "b\(c.index)x\(getpid() % 100_000)"
             c.name = Array(name.utf8)
             send(c, "NAME \(name)\r\nSEEK\r\n", replies: 2)
+        case .hangman:
+            let name = "h\(c.index)x\(getpid() % 100_000)"
+            c.name = Array(name.utf8)
+            send(c, "LANG \(settings.lang)\r\nNAME \(name)\r\n", replies: 2)
+            newHangman(c)
         }
+    }
+
+    /// A game against the computer, with every option given, so that no
+    /// saved setting changes what is measured.
+    func newHangman(_ c: Conn) {
+        c.guesses = 0
+        send(c, "NEW game=hangman mode=\(settings.hangmanMode) length=any misses=8\r\n")
     }
 
     /// One line from the server, as bytes (the load generator must not be
@@ -167,12 +190,16 @@ final class LoadBench {
                     record(c)
                     if !settings.hold { sendTimed(c, "PING\r\n") }
                 }
-            case .play:
+            case .play, .hangman:
                 if line.starts(with: Self.okLetter) {
                     record(c)
                     c.letterPending = false
                 }
             }
+            return
+        }
+        if mode == .hangman {
+            handleHangman(c, line)
             return
         }
         guard mode == .play else { return }
@@ -194,6 +221,7 @@ final class LoadBench {
     static let okPing = Array("OK PING".utf8), okLetter = Array("OK LETTER".utf8)
     static let turn = Array("TURN ".utf8), game = Array("GAME ".utf8), over = Array("OVER ".utf8)
     static let fragmentKey = Array(" fragment=".utf8), playerKey = Array(" player=".utf8)
+    static let winnerKey = Array(" winner=".utf8)
 
     /// The value of ` key=value` in a line, up to the next space.
     func field(_ key: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
@@ -218,6 +246,50 @@ final class LoadBench {
             // the same batch: the letter passes the turn, so a second letter
             // is always out of turn.
             let bad = ["LETTER ab\r\n", "LETTER q\r\n", "!\r\n", "xyzzy\r\n", "LETTER\r\n", "\u{1B}[2J\r\n"]
+            text += bad.randomElement(using: &rng) ?? "!\r\n"
+            replies += 1
+            if measuring { badSent += 1 }
+        }
+        c.letterPending = true
+        sendTimed(c, text, replies: replies)
+    }
+
+    // MARK: Hangman
+
+    /// Hangman's lines that are not replies: a `TURN` that is this
+    /// connection's asks for a guess; `OVER` ends the game and starts the next.
+    func handleHangman(_ c: Conn, _ line: ArraySlice<UInt8>) {
+        if line.starts(with: Self.turn) {
+            let mine = field(Self.playerKey, in: line).map { $0.elementsEqual(c.name) } ?? false
+            if mine && !c.letterPending { guess(c) }
+        } else if line.starts(with: Self.over) {
+            if measuring {
+                gamesOver += 1
+                if field(Self.winnerKey, in: line).map({ $0.elementsEqual(c.name) }) ?? false { gamesWon += 1 }
+            }
+            c.letterPending = false
+            newHangman(c)
+        }
+    }
+
+    /// Letters by how many English words hold them: a guesser's usual order.
+    /// Every game guesses them in this order, so no letter is guessed twice.
+    static let guessOrder = Array("esiarntolcdupmghbyfvkwzxqj")
+
+    func guess(_ c: Conn) {
+        // Eight misses end a game long before 26 guesses; if one ever did
+        // not, the connection stops rather than send a letter twice.
+        guard c.guesses < Self.guessOrder.count else { return }
+        let letter = Self.guessOrder[c.guesses]
+        c.guesses += 1
+        var text = "LETTER \(letter)\r\n"
+        var replies = 1
+        if Double.random(in: 0..<1, using: &rng) < settings.badShare {
+            // As in play, the bad line rides right behind the guess. The same
+            // letter again is always refused: already guessed, or, when the
+            // guess ended the game, not in a game.
+            let bad = ["LETTER ab\r\n", "LETTER \(letter)\r\n", "\(letter)\r\n", "!\r\n", "xyzzy\r\n", "LETTER\r\n",
+                       "\u{1B}[2J\r\n"]
             text += bad.randomElement(using: &rng) ?? "!\r\n"
             replies += 1
             if measuring { badSent += 1 }
@@ -286,14 +358,23 @@ final class LoadBench {
             return String(format: "%.0f", sorted[i])
         }
         let rate = Double(acked) / elapsed
-        let what = mode == .ping ? "PING replies" : "acknowledged letters"
+        let (label, what) = switch mode {
+        case .ping: ("ping", "PING replies")
+        case .play: ("play", "acknowledged letters")
+        case .hangman: ("play-hangman \(settings.hangmanMode)", "acknowledged guesses")
+        }
         var s = String(format: "%@ %d connections, %.0f s: %.0f %@/s; latency µs p50 %@ p99 %@ p99.9 %@",
-                       mode == .ping ? "ping" : "play", settings.connections, elapsed, rate, what,
+                       label, settings.connections, elapsed, rate, what,
                        pct(0.5), pct(0.99), pct(0.999))
-        if mode == .play {
+        switch mode {
+        case .ping: break
+        case .play:
             let games = gamesOver / 2
             s += String(format: "; %d games finished (%.1f letters each), %d bad lines sent, %d ERR replies",
                         games, games > 0 ? Double(acked) / Double(games) : 0, badSent, errors)
+        case .hangman:
+            s += String(format: "; %d games finished (%.1f guesses each, %d won), %d bad lines sent, %d ERR replies",
+                        gamesOver, gamesOver > 0 ? Double(acked) / Double(gamesOver) : 0, gamesWon, badSent, errors)
         }
         if failures > 0 { s += "; \(failures) connections lost" }
         s += String(format: "; connect %.2f s", connectTime)

@@ -37,6 +37,7 @@ public enum ClientApp {
 
         let before = config
         if let lang = options.lang { config.language = lang }
+        if let game = options.game { config.game = game == GameKind.hangman.rawValue ? .hangman : .ghost }
         if options.server != nil || config.server == nil { config.server = address.description }
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
@@ -45,7 +46,8 @@ public enum ClientApp {
         }
         let noColour = getenv("NO_COLOR").map { String(cString: $0) }.map { !$0.isEmpty } ?? false
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
-        let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb)
+        let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
+                                         playAtOnce: options.game == GameKind.hangman.rawValue)
         return session.run()
     }
 
@@ -80,8 +82,9 @@ final class InteractiveSession {
     private var quit = false
     private var exitCode: Int32 = 0
 
-    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool) {
+    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false) {
         state = ClientState(config: config, serverAddress: address.description, colour: colour)
+        state.hangman.playAtOnce = playAtOnce
         self.configPath = configPath
         connection = Connection(address: address)
     }

@@ -32,6 +32,8 @@ public enum ClientEffect: Equatable, Sendable {
 
 public enum Screen: Equatable, Sendable {
     case language, tutorial, name, main, computer, join, waiting, resuming, game, over, scores
+    /// Hangman's screens (Games/Hangman).
+    case hangman(HangmanScreen)
 }
 
 /// The state of the link to the server.
@@ -66,6 +68,8 @@ public enum Notice: Equatable, Sendable {
     case hint(winning: Bool, letter: String)
     /// An `ERR` line: its code and the server's text.
     case serverError(code: ErrorCode, text: String)
+    /// Hangman's own alerts.
+    case hangman(HangmanNotice)
 }
 
 public struct Alert: Equatable, Sendable {
@@ -121,6 +125,8 @@ public struct GameInfo: Equatable, Sendable {
     public var roundEnd: RoundEnd?
     /// How the previous round of the match ended, shown during this one.
     public var previousRound: RoundEnd?
+    /// A Hangman game's board (nil in a Ghost game, whose board is the fields above).
+    public var hangman: HangmanBoard?
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id
@@ -135,6 +141,7 @@ public struct GameInfo: Equatable, Sendable {
             && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
             && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
             && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
+            && a.hangman == b.hangman
     }
 }
 
@@ -279,6 +286,9 @@ public struct ClientState: Equatable, Sendable {
 
     /// The app asked to quit; no more reconnecting.
     public var quitting = false
+
+    /// Hangman's settings, last finished game, lists and typing (Games/Hangman).
+    public var hangman = HangmanClient()
 
     public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
         self.config = config

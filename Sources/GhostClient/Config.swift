@@ -11,6 +11,7 @@ import Glibc
 ///     server=127.0.0.1:7777
 ///     token=9ee1b5612f9418acd5c3de1c8ec61252
 ///     rounds=ghost
+///     game=hangman
 ///
 /// Unknown keys and malformed lines are ignored, so an older or newer client
 /// can read the file; the token is there only while a game is open.
@@ -26,6 +27,8 @@ public struct ClientConfig: Equatable, Sendable {
     public var token: String?
     /// New games are G-H-O-S-T matches (`rounds=ghost`) rather than single games.
     public var matchMode = false
+    /// The game the main screen offers: Ghost or Hangman.
+    public var game: GameKind = .ghost
 
     public init(language: String? = nil, tutorialSeen: Bool = false, lastName: String? = nil,
                 server: String? = nil, token: String? = nil, matchMode: Bool = false) {
@@ -51,6 +54,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "server": c.server = ClientConfig.safeValue(value)
             case "token": c.token = ClientConfig.isToken(value) ? value : nil
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
+            case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             default: break
             }
         }
@@ -66,6 +70,7 @@ public struct ClientConfig: Equatable, Sendable {
         if let token { out += "token=\(token)\n" }
         // Written as before (`single` for one round), so older clients read it.
         out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
+        out += "game=\(game.rawValue)\n"
         return out
     }
 

@@ -9,6 +9,8 @@ public struct ClientOptions: Equatable, Sendable {
     public var server: ServerAddress?
     public var configPath: String?
     public var lang: String?
+    /// `--game hangman`: play at once (saved as the main screen's game).
+    public var game: String?
     public var help = false
     public var version = false
 
@@ -24,6 +26,9 @@ public struct ClientOptions: Equatable, Sendable {
             .value("--lang", Strings.uiLanguages.joined(separator: "|"),
                    "the language of the texts and of new games (saved)", .choice(Strings.uiLanguages), \.lang,
                    defaultText: "the saved one, else asked at the first start"),
+            .value("--game", "ghost|hangman",
+                   "the game the main screen offers (saved); hangman starts playing at once: it resumes an adjourned game, else starts one against the computer with your saved settings",
+                   .choice(["ghost", "hangman"]), \.game, defaultText: "the saved one, else ghost"),
             .help,
             .version,
         ], positionals: [
@@ -34,7 +39,7 @@ public struct ClientOptions: Equatable, Sendable {
 
     public static var usage: String {
         table.help(usage: "ghost-client \(table.synopsis)", about: [
-            "The terminal client for ghostd, the Ghost word-game server.",
+            "The terminal client for ghostd, the word-game server: Ghost and Hangman.",
         ], footer: [
             "Options take `--name value` or `--name=value`; a bad value is refused",
             "with exit status 2.",
@@ -44,7 +49,8 @@ public struct ClientOptions: Equatable, Sendable {
             "it reads (a line holding one letter is a move), for example",
             "  printf 'NAME x\\nSEEK\\n' | ghost-client 127.0.0.1:7777",
             "Keys: letters play, Esc opens the game menu, Ctrl-C quits (a game waits",
-            "for you and resumes when you start the client again).",
+            "for you and resumes when you start the client again). In Hangman, = types",
+            "a whole answer, Enter starts a new game and Tab flips to the settings.",
         ], defaults: ClientOptions())
     }
 

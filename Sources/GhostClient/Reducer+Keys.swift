@@ -23,6 +23,7 @@ extension ClientState {
         case .game: gameKey(key, &fx)
         case .over: overKey(key, &fx)
         case .scores: scoresKey(key, &fx)
+        case .hangman(let sub): hangmanKey(sub, key, &fx)
         }
     }
 
@@ -138,6 +139,7 @@ extension ClientState {
         if key == .char("q") { quitting = true; fx.append(.quit); return }
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
+        if hangmanMainChoice(items[i], &fx) { return }
         let options = GameOptions(rounds: config.matchMode ? .ghost : .one)
         switch items[i] {
         case .quickMatch: send(.seek(options), &fx)

@@ -8,6 +8,7 @@ import GhostProtocol
 /// trusted. Control characters are gone and lengths capped by the decoder.
 extension ClientState {
     mutating func server(_ line: ServerLine, _ fx: inout [ClientEffect]) {
+        if hangmanLine(line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
@@ -117,7 +118,8 @@ extension ClientState {
     // MARK: Replies
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
-        if !pending.isEmpty { pending.removeFirst() }
+        let verb = pending.isEmpty ? nil : pending.removeFirst()
+        if hangmanReply(reply, to: verb, &fx) { return }
         switch reply {
         case .name(let name, _):
             myName = name
@@ -127,6 +129,7 @@ extension ClientState {
                 fx.append(.saveConfig)
             }
             if screen == .name { goToMain() }
+            hangmanNamed(&fx)
         case .names:
             knownNames = incomingNames
             incomingNames = []
@@ -166,6 +169,7 @@ extension ClientState {
 
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         let verb = pending.isEmpty ? nil : pending.removeFirst()
+        if hangmanError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken {

@@ -190,6 +190,8 @@ extension ClientState {
         } else if screen == .name {
             incomingNames = []
             send(.recentNames, &fx)
+            // `--game hangman`: straight into play under the last name.
+            if hangman.playAtOnce, let name = config.lastName { send(.name(name), &fx) }
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }

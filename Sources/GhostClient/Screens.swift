@@ -25,6 +25,7 @@ public enum Screens {
         case .game: game
         case .over: over
         case .scores: scores
+        case .hangman(let sub): hangman(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -87,6 +88,7 @@ public enum Screens {
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
         case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code.rawValue : text)
+        case .hangman(let notice): t.hangman.notice(notice, t)
         }
     }
 
@@ -162,7 +164,7 @@ public enum Screens {
             case .quickMatch: t.menuQuickMatch
             case .computer: t.menuComputer
             case .newPrivate: t.menuNewPrivate
-            case .mode: t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle)
+            case .mode: t.menuMode(s.config.game == .hangman ? t.hangman.gameName : s.config.matchMode ? t.modeMatch : t.modeSingle)
             case .join: t.menuJoin
             case .language: t.menuLanguage(t.languageName)
             case .rules: t.menuRules

@@ -59,12 +59,19 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let timeout = ErrorCode(rawValue: "timeout")
     /// NAME of a name never used before, past the address's limit on new names.
     public static let tooManyNames = ErrorCode(rawValue: "too-many-names")
+    /// Hangman: a letter, or a whole answer, already guessed; nothing is counted.
+    public static let alreadyGuessed = ErrorCode(rawValue: "already-guessed")
+    /// Hangman duel: WORD with a word not in the game's dictionary or not of its length.
+    public static let notAWord = ErrorCode(rawValue: "not-a-word")
+    /// Hangman: `mode=phrase` in a language without a phrase list.
+    public static let noPhrases = ErrorCode(rawValue: "no-phrases")
 
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
         .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames,
+        .alreadyGuessed, .notAWord, .noPhrases,
     ]
 }
 

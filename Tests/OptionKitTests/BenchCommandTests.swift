@@ -32,7 +32,7 @@ struct BenchCommandTests {
         let s = Settings()
         #expect(s.dictionaries == "./Dictionaries" && s.runs == 5 && s.lang == "en" && s.games == 1000 && s.seed == 42)
         #expect(s.host == "127.0.0.1" && s.port == 7777 && s.connections == 50)
-        #expect(s.seconds == 5 && s.warmup == 1 && s.badShare == 0.05)
+        #expect(s.seconds == 5 && s.warmup == 1 && s.badShare == 0.05 && s.hangmanMode == "evil")
     }
 
     @Test("Every option of every mode, in both forms")
@@ -49,6 +49,7 @@ struct BenchCommandTests {
             "--seconds": ("0.5", Self.changed { $0.seconds = 0.5 }),
             "--warmup": ("0", Self.changed { $0.warmup = 0 }),
             "--bad-share": ("0.25", Self.changed { $0.badShare = 0.25 }),
+            "--hangman-mode": ("fair", Self.changed { $0.hangmanMode = "fair" }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
@@ -74,6 +75,13 @@ struct BenchCommandTests {
         #expect(play?.0 == .play && play?.1 == Self.changed {
             $0.port = 7000; $0.connections = 1000; $0.seconds = 10; $0.badShare = 0; $0.warmup = 2
         })
+        let hangman = Self.run(["play-hangman", "--port", "7000", "--connections", "1000", "--seconds", "10", "--hangman-mode", "phrase",
+                                "--lang", "nl"])
+        #expect(hangman?.0 == .playHangman && hangman?.1 == Self.changed {
+            $0.port = 7000; $0.connections = 1000; $0.seconds = 10; $0.hangmanMode = "phrase"; $0.lang = "nl"
+        })
+        #expect(Self.failure(["play-hangman", "--dictionaries", "/d"])?.kind == .unknownOption)
+        #expect(Self.failure(["play", "--hangman-mode", "fair"])?.kind == .unknownOption)
         // An option of another mode is refused, naming the ones this mode takes.
         let e = Self.failure(["solve", "--port", "1"])
         #expect(e?.kind == .unknownOption && e?.allowed == "--dictionaries, --runs or --help")
@@ -106,18 +114,24 @@ struct BenchCommandTests {
                 #expect(e?.kind == .badValue(expected) && e?.subject == name && e?.value == value, "\(mode) \(name)=\(value): \(String(describing: e))")
             }
         }
-        for mode in ["bots", "play"] {
+        for mode in ["bots", "play", "play-hangman"] {
             #expect(Self.failure([mode, "--lang="])?.kind == .badValue(.empty))
+        }
+        // Only the modes played against the computer, exactly as the protocol spells them.
+        for value in ["duel", "Evil", "evil ", "hard", ""] {
+            let e = Self.failure(["play-hangman", "--hangman-mode", value])
+            #expect(e?.kind == .badValue(value.isEmpty ? .empty : .notAChoice) && e?.subject == "--hangman-mode"
+                    && e?.allowed == "evil, fair or phrase", "\(value): \(String(describing: e))")
         }
         #expect(Self.failure(["ping", "--host", ""])?.kind == .badValue(.empty))
     }
 
     @Test("The mode comes first; help in any of its spellings")
     func modesAndHelp() {
-        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play or hold"))
-        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play or hold"))
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
         #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
-                                                       allowed: "solve, bots, hangman, ping, play or hold"))
+                                                       allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
         #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
         for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
             #expect(BenchCommand.parse(args) == .success(.help), "\(args)")
@@ -136,11 +150,11 @@ struct BenchCommandTests {
         #expect(lines.contains("  solve [--dictionaries DIR] [--runs N]"))
         #expect(lines.contains("  bots [--dictionaries DIR] [--lang CODE] [--games N] [--seed N]"))
         for name in ["--dictionaries DIR", "--runs N", "--lang CODE", "--games N", "--seed N", "--host HOST", "--port PORT",
-                     "--connections N", "--seconds SECONDS", "--warmup SECONDS", "--bad-share F", "--help"] {
+                     "--connections N", "--seconds SECONDS", "--warmup SECONDS", "--bad-share F", "--hangman-mode MODE", "--help"] {
             #expect(lines.filter { $0 == "  " + name }.count == 1, "\(name)")
         }
         for (name, value) in [("--runs N", "[5]"), ("--games N", "[1000]"), ("--seed N", "[42]"), ("--bad-share F", "[0.05]"),
-                              ("--seconds SECONDS", "[5]"), ("--port PORT", "[7777]")] {
+                              ("--seconds SECONDS", "[5]"), ("--port PORT", "[7777]"), ("--hangman-mode MODE", "[evil]")] {
             let at = lines.firstIndex(of: "  " + name) ?? 0
             let block = lines[(at + 1)...].prefix { $0.hasPrefix("      ") }.joined(separator: " ")
             #expect(block.hasSuffix(value), "\(name): \(block)")

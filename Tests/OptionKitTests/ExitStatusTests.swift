@@ -55,7 +55,8 @@ struct ExitStatusTests {
             (config + ["h:0"], "host[:port]: h:0 is not valid", "with a port from 1 to 65535"),
             (config + ["a:1", "b:2"], "unexpected argument b:2", "allowed: options and one host[:port]"),
             (["--config"], "--config needs a value", "allowed: a file path"),
-            (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --help or --version"),
+            (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --game, --help or --version"),
+            (config + ["--game", "chess"], "--game: chess is not one of the choices", "allowed: ghost or hangman"),
         ]
         for (args, subject, allowed) in cases {
             try expectRefused("ghost-client", args, prefix: "ghost-client", subject: subject, allowed: allowed)
@@ -64,7 +65,7 @@ struct ExitStatusTests {
         let help = try Program.run("ghost-client", ["--help"])
         #expect(help.status == 0 && help.stderr.isEmpty)
         // The usage line README shows.
-        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]\n"))
+        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--help] [--version]\n"))
     }
 
     @Test("ghost-bench: a bad number is refused, not replaced by the default")
@@ -79,6 +80,8 @@ struct ExitStatusTests {
             (["ping", "--warmup", "soon"], "ping", "--warmup: soon is not a number", "allowed: a number from 0 to 3600"),
             (["play", "--seconds", "5s"], "play", "--seconds: 5s is not a number", "allowed: a number from 0.1 to 86400"),
             (["play", "--bad-share", "1.5"], "play", "--bad-share: 1.5 is out of range", "allowed: a number from 0 to 1"),
+            (["play-hangman", "--hangman-mode", "duel"], "play-hangman", "--hangman-mode: duel is not one of the choices",
+             "allowed: evil, fair or phrase"),
             (["hold", "--seconds"], "hold", "--seconds needs a value", "allowed: a number from 0.1 to 86400"),
             (["hold", "--warmup", "1"], "hold", "unknown option --warmup", "allowed: --host, --port, --connections, --seconds or --help"),
             (["ping", "--runs", "3"], "ping", "unknown option --runs", "allowed: --host, --port, --connections, --seconds, --warmup or --help"),
@@ -86,9 +89,9 @@ struct ExitStatusTests {
         for (args, mode, subject, allowed) in cases {
             try expectRefused("ghost-bench", args, prefix: "ghost-bench \(mode)", subject: subject, allowed: allowed)
         }
-        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play or hold")
+        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play, play-hangman or hold")
         try expectRefused("ghost-bench", ["fly"], prefix: "ghost-bench", subject: "mode: fly is not one of the choices",
-                          allowed: "allowed: solve, bots, hangman, ping, play or hold")
+                          allowed: "allowed: solve, bots, hangman, ping, play, play-hangman or hold")
         for args in [["--help"], ["help"], ["solve", "--help"]] {
             let help = try Program.run("ghost-bench", args)
             #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghost-bench <mode> [options]\n") && help.stderr.isEmpty, "\(args)")
@@ -115,5 +118,8 @@ struct ExitStatusTests {
             let noList = try Program.run("ghost-bench", args + ["--dictionaries", folder.path])
             #expect(noList.status == 1 && noList.stderr.contains("no xx.txt"), "\(args): \(noList.stderr)")
         }
+        // play-hangman sends --lang in a LANG line, so it must be a code, not a line of its own.
+        let badLang = try Program.run("ghost-bench", ["play-hangman", "--lang", "en\r\nQUIT", "--port", "1"])
+        #expect(badLang.status == 1 && badLang.stderr.contains("is not a language code"), "\(badLang.stderr)")
     }
 }

@@ -1,0 +1,521 @@
+import GhostCore
+import GhostProtocol
+
+/// Hangman in the client's core: its server lines, its replies and refusals,
+/// and its keys. The generic core calls in here at one point each
+/// (`hangmanLine`, `hangmanReply`, `hangmanError`, `hangmanKey`,
+/// `hangmanMainChoice`); everything else about Hangman lives in this folder.
+extension ClientState {
+    /// The lists a player can see, in the order ←/→ visit them.
+    static let hangmanLists = ["evil", "fair", "phrase", "duel"]
+    /// The modes the flipside offers (a duel is not a saved mode).
+    static let hangmanModes = ["evil", "fair", "phrase"]
+    /// How many rows of a best-games list to ask for.
+    static let hangmanScoresLimit = 100
+
+    // MARK: Server lines
+
+    /// Takes the lines that belong to Hangman; returns false for the others.
+    mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+        switch line {
+        case let .game(id, kind, lang, players, token, round, bot, fields):
+            // Any game that starts (a resumed Ghost game too) is the one to play.
+            hangman.playAtOnce = false
+            guard kind == .hangman else { return false }
+            if let board = HangmanLines.game(fields) {
+                hangmanStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board, &fx)
+            }
+            return true
+        case let .turn(id, player, fields):
+            guard var g = currentGame(id), var b = g.hangman else { return false }
+            apply(HangmanLines.position(fields), to: &b)
+            g.toMove = player
+            g.hangman = b
+            game = g
+            return true
+        case let .move(id, player, fields):
+            guard var g = currentGame(id), var b = g.hangman else { return false }
+            let p = HangmanLines.position(fields)
+            apply(p, to: &b)
+            if let guess = p.guess, let hit = p.hit { b.lastGuess = (guess, hit) }
+            g.lastMove = (player, p.guess ?? "")
+            // A move cancels a pending offer.
+            g.offer = nil
+            g.hangman = b
+            game = g
+            return true
+        case let .over(id, winner, loser, reason, fields):
+            guard let g = currentGame(id), let b = g.hangman else { return false }
+            hangmanOver(g, b, winner: winner, loser: loser, reason: reason, fields: fields, &fx)
+            return true
+        case .info(let text):
+            // The INFO right after OVER says the same in the server's words.
+            guard game == nil, hangmanScreen == .play || hangmanScreen == .settings, var end = hangman.ended,
+                  end.info == nil else { return false }
+            end.info = text
+            hangman.ended = end
+            return true
+        case let .bestRank(board, rank, _):
+            guard game == nil, var end = hangman.ended else { return true }
+            end.rankBoard = board
+            end.rank = rank
+            hangman.ended = end
+            return true
+        case let .bestScore(rank, name, fields):
+            if hangman.incomingScores.count < 1_000, let row = HangmanLines.score(rank: rank, name: name, fields) {
+                hangman.incomingScores.append(row)
+            }
+            return true
+        case let .setting(key, value, _):
+            // A change still on its way stays on screen until its reply.
+            let settled = !hangman.setKeys.contains(key)
+            hangman.update(key) { s in
+                s.saved = value
+                if settled {
+                    s.shown = nil
+                    s.refusal = nil
+                }
+            }
+            return true
+        case let .rematch(id, player):
+            guard result == nil, hangman.ended?.id == id else { return false }
+            hangman.ended?.rematchOfferedBy = player
+            return true
+        case let .cancelled(id, _, kind):
+            guard kind == .rematch, result == nil, hangman.ended?.id == id else { return false }
+            hangman.ended?.rematchOfferedBy = nil
+            hangman.ended?.rematchAsked = false
+            return true
+        default:
+            return false
+        }
+    }
+
+    func apply(_ p: HangmanLines.Position, to b: inout HangmanBoard) {
+        if let pattern = p.pattern { b.pattern = pattern }
+        if let missed = p.missed { b.missed = missed }
+        if let left = p.left { b.left = left }
+    }
+
+    mutating func hangmanStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
+                                 board: HangmanBoard, _ fx: inout [ClientEffect]) {
+        let old = game
+        gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+                    header: GhostLines.Header(match: false, ghost: nil), &fx)
+        guard var g = game, g.id == id else { return }
+        var b = board
+        if let o = old, o.id == id, o.round == round, let ob = o.hangman {
+            // The same game again (a RESUME): keep what the screen showed until TURN.
+            b.pattern = ob.pattern
+            b.missed = ob.missed
+            b.left = ob.left
+            b.lastGuess = ob.lastGuess
+            b.word = b.word ?? ob.word
+        }
+        g.hangman = b
+        game = g
+        hangman.ended = nil
+        hangman.answer = nil
+        hangman.confirmNew = false
+        if old?.id != id { hangman.wordField = "" }
+        if screen != .hangman(.play) && screen != .hangman(.settings) { go(.hangman(.play)) }
+    }
+
+    mutating func hangmanOver(_ g: GameInfo, _ b: HangmanBoard, winner: String, loser: String, reason: OverReason,
+                              fields: [Field], _ fx: inout [ClientEffect]) {
+        let over = HangmanLines.over(fields)
+        var board = b
+        if let p = over.pattern { board.pattern = p }
+        hangman.ended = HangmanEnd(id: g.id, board: board, players: g.players, winner: winner, loser: loser, reason: reason,
+                                   word: over.word ?? board.word ?? "", mistakes: over.mistakes ?? board.mistakes)
+        game = nil
+        setToken(nil, &fx)
+        hangman.answer = nil
+        hangman.confirmNew = false
+        gameMenuOpen = false
+        confirmLeave = false
+        if screen != .hangman(.settings) { go(.hangman(.play)) }
+        // The game's list, at once: it highlights this game if it made it.
+        hangman.scoresMode = board.mode
+        loadHangmanScores(&fx)
+    }
+
+    mutating func loadHangmanScores(_ fx: inout [ClientEffect]) {
+        hangman.scores = nil
+        hangman.scoresOffset = 0
+        hangman.incomingScores = []
+        send(.bestGames(ClientState.hangmanScoresLimit, game: .hangman, mode: hangman.scoresMode), &fx)
+    }
+
+    // MARK: Replies
+
+    /// Takes the replies that belong to Hangman; `verb` is the command they answer.
+    mutating func hangmanReply(_ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
+        switch reply {
+        case let .set(key, value):
+            if !hangman.setKeys.isEmpty { hangman.setKeys.removeFirst() }
+            // A later change of the same setting still on its way decides what is shown.
+            let latest = !hangman.setKeys.contains(key)
+            hangman.update(key) { s in
+                s.saved = value
+                if latest {
+                    s.shown = nil
+                    s.refusal = nil
+                }
+            }
+            show(.hangman(.saved))
+            return true
+        case .settings:
+            return true
+        case .bestGames:
+            hangman.scores = hangman.incomingScores
+            hangman.incomingScores = []
+            return true
+        case let .other(text, fields):
+            switch Verb(spelled: text) {
+            case .new?:
+                guard fields["game"] == GameKind.hangman.rawValue else { return false }
+                // A duel with a person waits for them; the computer's games start at once.
+                if let code = fields["code"], game == nil {
+                    lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false)
+                    go(.waiting)
+                }
+                return true
+            case .word?:
+                if var g = game, var b = g.hangman {
+                    b.word = hangman.wordSent
+                    apply(HangmanLines.position(fields), to: &b)
+                    g.hangman = b
+                    game = g
+                }
+                hangman.wordField = ""
+                return true
+            case .solve?:
+                return true
+            default:
+                return false
+            }
+        case .rematch(let status):
+            guard result == nil, hangman.ended != nil else { return false }
+            if status == .asked { hangman.ended?.rematchAsked = true }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Takes the refusals that belong to Hangman.
+    mutating func hangmanError(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
+        switch verb {
+        case .set?:
+            let key = hangman.setKeys.isEmpty ? nil : hangman.setKeys.removeFirst()
+            guard code != .noName else { return false }
+            // The value stays on screen, refused, so the next ←/→ goes on from it.
+            if let key, !hangman.setKeys.contains(key) {
+                hangman.update(key) { $0.refusal = (code, text) }
+            }
+            show(.serverError(code: code, text: text))
+            return true
+        case .word?:
+            guard code == .notAWord, let g = game, let b = g.hangman else { return false }
+            show(.hangman(.notAWord(word: hangman.wordSent ?? "", lang: g.lang, length: b.length)))
+            return true
+        case .letter?, .solve?:
+            if code == .alreadyGuessed {
+                show(.hangman(.alreadyGuessed(hangman.guessSent ?? "")))
+                return true
+            }
+            return false
+        case .new?:
+            if code == .noPhrases {
+                show(.hangman(.noPhrases))
+                return true
+            }
+            return false
+        case .scores? where hangmanScreen != nil:
+            hangman.scores = []
+            hangman.incomingScores = []
+            show(.serverError(code: code, text: text))
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The Hangman screen shown, if any.
+    var hangmanScreen: HangmanScreen? {
+        if case .hangman(let h) = screen { return h }
+        return nil
+    }
+
+    // MARK: Starting
+
+    /// Once named: with `--game hangman`, play at once.
+    mutating func hangmanNamed(_ fx: inout [ClientEffect]) {
+        guard hangman.playAtOnce, game == nil else { return }
+        hangman.playAtOnce = false
+        startHangman(&fx)
+    }
+
+    /// A new game against the computer with the saved settings (or the kind last started here).
+    mutating func startHangman(_ fx: inout [ClientEffect]) {
+        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman))
+        send(command, &fx)
+    }
+
+    /// The main screen's entries that Hangman takes: the game type always
+    /// (Ghost single → Ghost match → Hangman), and the others when Hangman is chosen.
+    mutating func hangmanMainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) -> Bool {
+        if item == .mode {
+            if config.game == .hangman {
+                config.game = .ghost
+                config.matchMode = false
+            } else if config.matchMode {
+                config.game = .hangman
+            } else {
+                config.matchMode = true
+            }
+            fx.append(.saveConfig)
+            return true
+        }
+        guard config.game == .hangman else { return false }
+        switch item {
+        case .quickMatch:
+            send(.seek(GameOptions(game: .hangman)), &fx)
+        case .computer:
+            go(.hangman(.computer))
+        case .rules:
+            go(.hangman(.rules))
+        case .newPrivate:
+            send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"])), &fx)
+        case .scores:
+            hangman.returnTo = .main
+            hangman.scoresMode = hangman.setting(.mode).value ?? "evil"
+            go(.hangman(.scores))
+            loadHangmanScores(&fx)
+        default:
+            return false
+        }
+        return true
+    }
+
+    mutating func openHangmanSettings(_ fx: inout [ClientEffect]) {
+        hangman.returnTo = screen
+        gameMenuOpen = false
+        confirmLeave = false
+        hangman.answer = nil
+        hangman.confirmNew = false
+        go(.hangman(.settings))
+        menuIndex = hangman.settingsRow
+        if link == .online { send(.settings, &fx) }
+    }
+
+    // MARK: Keys
+
+    mutating func hangmanKey(_ sub: HangmanScreen, _ key: Key, _ fx: inout [ClientEffect]) {
+        switch sub {
+        case .play: hangmanPlayKey(key, &fx)
+        case .settings: hangmanSettingsKey(key, &fx)
+        case .computer: hangmanComputerKey(key, &fx)
+        case .scores: hangmanScoresKey(key, &fx)
+        case .rules:
+            if key == .escape || key == .enter || key == .backspace || key == .char("q") || key == .char(" ") { goToMain() }
+        }
+    }
+
+    /// Whether I am the setter who still has to choose the word.
+    var mustSetWord: Bool {
+        guard let g = game, let b = g.hangman, b.pattern.isEmpty, let setter = g.players.first else { return false }
+        return isMe(setter) && (g.toMove == nil || isMe(g.toMove))
+    }
+
+    mutating func hangmanPlayKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        // Tab flips to the settings whatever is open, during the game and after it.
+        if key == .tab { return openHangmanSettings(&fx) }
+        if let answer = hangman.answer {
+            return answerKey(answer, key, &fx)
+        }
+        if hangman.confirmNew {
+            switch key {
+            case .enter:
+                hangman.confirmNew = false
+                if game != nil { send(.leave, &fx) }
+                startHangman(&fx)
+            case .escape, .backspace:
+                hangman.confirmNew = false
+            default: break
+            }
+            return
+        }
+        guard game != nil else { return endedKey(key, &fx) }
+        if !gameMenuOpen && !confirmLeave {
+            switch key {
+            case .enter:
+                if mustSetWord { return sendWord(&fx) }
+                hangman.confirmNew = true
+                return
+            default: break
+            }
+            if mustSetWord { return wordKey(key, &fx) }
+            if key == .char("=") {
+                hangman.answer = ""
+                return
+            }
+            if let c = key.letter { hangman.guessSent = String(c) }
+        }
+        gameKey(key, &fx)
+    }
+
+    /// The whole answer being typed: letters, `'` and `-`; a space is a gap between words.
+    mutating func answerKey(_ answer: String, _ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .char(let c):
+            guard answer.count < 64, let a = c.asciiValue else { return }
+            if c == " " || c == "/" {
+                if !answer.isEmpty, answer.last != "/" { hangman.answer = answer + "/" }
+            } else if Key.char(c).letter != nil || a == 0x27 || a == 0x2D {
+                hangman.answer = answer + c.lowercased()
+            }
+        case .backspace:
+            hangman.answer = String(answer.dropLast())
+        case .enter:
+            var text = answer
+            while text.last == "/" { text.removeLast() }
+            guard !text.isEmpty else { return show(.hangman(.typeSomething)) }
+            hangman.answer = nil
+            hangman.guessSent = text
+            send(.solve(text), &fx)
+        case .escape:
+            hangman.answer = nil
+        case .tab:
+            hangman.answer = nil
+            openHangmanSettings(&fx)
+        default:
+            break
+        }
+    }
+
+    /// The duel's word, typed by the setter: shown as `*`.
+    mutating func wordKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .char(let c):
+            guard hangman.wordField.count < 64, let a = c.asciiValue,
+                  Key.char(c).letter != nil || a == 0x27 || a == 0x2D else {
+                if case .char = key { show(.lettersOnly) }
+                return
+            }
+            hangman.wordField.append(Character(c.lowercased()))
+        case .backspace:
+            if !hangman.wordField.isEmpty { hangman.wordField.removeLast() }
+        default:
+            gameKey(key, &fx)
+        }
+    }
+
+    mutating func sendWord(_ fx: inout [ClientEffect]) {
+        guard !hangman.wordField.isEmpty else { return show(.hangman(.typeSomething)) }
+        hangman.wordSent = hangman.wordField
+        send(.word(hangman.wordField), &fx)
+    }
+
+    /// After the end: letters do nothing; Enter plays again, Tab flips, Esc goes home.
+    mutating func endedKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .tab: openHangmanSettings(&fx)
+        case .enter:
+            if let end = hangman.ended, end.board.isDuel, !end.players.contains(where: { $0.hasPrefix("bot-") }) {
+                send(.rematch, &fx)
+            } else {
+                startHangman(&fx)
+            }
+        case .escape: goToMain()
+        case .up: hangman.scoresOffset = max(0, hangman.scoresOffset - 1)
+        case .down: hangman.scoresOffset = min(hangman.scoresOffset + 1, max(0, (hangman.scores?.count ?? 0) - 1))
+        default: show(.hangman(.gameOver))
+        }
+    }
+
+    mutating func hangmanSettingsKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let rows = HangmanSettingRow.allCases
+        switch key {
+        case .up: hangman.settingsRow = (hangman.settingsRow + rows.count - 1) % rows.count
+        case .down: hangman.settingsRow = (hangman.settingsRow + 1) % rows.count
+        case .left, .right:
+            guard let row = HangmanSettingRow(rawValue: hangman.settingsRow) else { return }
+            let value = hangman.setting(row).value
+            guard let next = ClientState.nextValue(row, value, up: key == .right), next != value,
+                  send(.set(key: row.key, value: next), &fx) else { return }
+            // Shown at once; the reply says whether it was saved.
+            hangman.setKeys.append(row.key)
+            hangman.update(row.key) { s in
+                s.shown = next
+                s.refusal = nil
+            }
+        case .enter:
+            let back = hangman.returnTo
+            if game != nil {
+                go(.hangman(.play))
+                hangman.confirmNew = true
+            } else {
+                go(back == .hangman(.settings) ? .main : back)
+                startHangman(&fx)
+            }
+        case .tab, .escape, .backspace, .char("q"):
+            go(hangman.returnTo == .hangman(.settings) ? .main : hangman.returnTo)
+        default:
+            if let d = key.digit, (1...rows.count).contains(d) { hangman.settingsRow = d - 1 }
+        }
+        menuIndex = hangman.settingsRow
+    }
+
+    /// The value ←/→ leads to. The server judges it: a length past the
+    /// language's longest word, or misses outside its range, come back refused.
+    static func nextValue(_ row: HangmanSettingRow, _ value: String?, up: Bool) -> String? {
+        switch row {
+        case .length:
+            guard let n = value.flatMap({ Int($0) }) else { return up ? "1" : "any" }
+            return n <= 1 && !up ? "any" : String(n + (up ? 1 : -1))
+        case .misses:
+            let n = value.flatMap { Int($0) } ?? 8
+            return String(max(0, n + (up ? 1 : -1)))
+        case .mode:
+            let modes = hangmanModes
+            let i = modes.firstIndex(of: value ?? "evil") ?? 0
+            return modes[(i + (up ? 1 : modes.count - 1)) % modes.count]
+        }
+    }
+
+    mutating func hangmanComputerKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        if key == .escape || key == .backspace { return goToMain() }
+        let items = HangmanComputerItem.allCases
+        guard let i = menuChoice(key, count: items.count) else { return }
+        switch items[i] {
+        case .youGuess:
+            hangman.lastNew = .new(GameOptions(game: .hangman))
+            startHangman(&fx)
+        case .computerGuesses:
+            hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"]))
+            startHangman(&fx)
+        case .settings:
+            openHangmanSettings(&fx)
+        case .back:
+            goToMain()
+        }
+    }
+
+    mutating func hangmanScoresKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let count = hangman.scores?.count ?? 0
+        switch key {
+        case .down: hangman.scoresOffset = min(hangman.scoresOffset + 1, max(0, count - 1))
+        case .up: hangman.scoresOffset = max(0, hangman.scoresOffset - 1)
+        case .left, .right:
+            let lists = ClientState.hangmanLists
+            let i = lists.firstIndex(of: hangman.scoresMode) ?? 0
+            hangman.scoresMode = lists[(i + (key == .right ? 1 : lists.count - 1)) % lists.count]
+            loadHangmanScores(&fx)
+        case .escape, .enter, .backspace, .char("q"):
+            go(hangman.returnTo == .hangman(.scores) ? .main : hangman.returnTo)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,365 @@
+import GhostProtocol
+
+/// Hangman's screens: the front side (the gallows, the word, the keyboard;
+/// after the end the result and the best-games list), the flipside (the
+/// settings), the computer's menu and the lists. Pure functions of the state,
+/// like every screen: exactly `height` lines, none wider than `width`.
+extension Screens {
+    static func hangman(_ sub: HangmanScreen) -> Function {
+        switch sub {
+        case .play: hangmanPlay
+        case .settings: hangmanSettings
+        case .computer: hangmanComputer
+        case .scores: hangmanScores
+        case .rules: hangmanRules
+        }
+    }
+
+    // MARK: Pieces
+
+    /// The columns between the gallows and the text beside it.
+    static let gallowsGap = "   "
+
+    /// The word as placeholders on one or more lines: `_ _ E _`, a gap of
+    /// three spaces between the words of a phrase, apostrophes and hyphens
+    /// as they are. Lines break only between words.
+    public static func hangmanPattern(_ pattern: String, width: Int) -> [String] {
+        // A word wider than a line is cut into pieces that fit (two columns a letter).
+        let perLine = max(1, (width + 1) / 2)
+        let words = pattern.split(separator: "/", omittingEmptySubsequences: false).flatMap { word -> [String] in
+            let cells = word.map { c -> String in c == "_" ? "_" : c.uppercased() }
+            return stride(from: 0, to: max(1, cells.count), by: perLine).map { start in
+                cells[start..<min(cells.count, start + perLine)].joined(separator: " ")
+            }
+        }
+        var lines: [String] = []
+        var line = ""
+        for word in words {
+            if line.isEmpty {
+                line = word
+            } else if Layout.visibleWidth(line) + 3 + Layout.visibleWidth(word) <= width {
+                line += "   " + word
+            } else {
+                lines.append(line)
+                line = word
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The word in large letters (five rows): a placeholder is a low bar,
+    /// found letters are the block font's; nil if it does not fit in `maxWidth`.
+    public static func hangmanBigPattern(_ pattern: String, maxWidth: Int) -> [String]? {
+        guard !pattern.isEmpty else { return nil }
+        var rows = [String](repeating: "", count: BlockFont.height)
+        for (i, c) in pattern.enumerated() {
+            let glyph: [String]
+            switch c {
+            case "_": glyph = ["     ", "     ", "     ", "     ", "▄▄▄▄▄"]
+            case "/": glyph = ["  ", "  ", "  ", "  ", "  "]
+            case "'": glyph = ["█", "█", " ", " ", " "]
+            case "-": glyph = ["   ", "   ", "███", "   ", "   "]
+            default:
+                guard let g = BlockFont.glyphs[Character(c.uppercased())] else { return nil }
+                glyph = g.map { String($0.map { $0 == "#" ? BlockFont.ink : " " }) }
+            }
+            for r in 0..<BlockFont.height {
+                if i > 0 { rows[r] += String(repeating: " ", count: BlockFont.gap) }
+                rows[r] += glyph[r]
+            }
+        }
+        return rows.allSatisfy({ Layout.visibleWidth($0) <= maxWidth }) ? rows : nil
+    }
+
+    /// The keyboard: `[A]` not tried yet, ` A✓` a hit, ` A✗` a miss; colour
+    /// adds green and red, and the marks stay without it (NO_COLOR).
+    public static func hangmanKeyboard(found: Set<Character>, missed: Set<Character>, width: Int, style: Style) -> [String] {
+        keyboardRows.enumerated().map { row, keys in
+            let cells = keys.map { k -> String in
+                let lower = Character(k.lowercased())
+                if found.contains(lower) { return style.good(" \(k)✓") }
+                if missed.contains(lower) { return style.bad(" \(k)✗") }
+                return "[\(k)]"
+            }
+            let line = String(repeating: " ", count: row * 2) + cells.joined(separator: " ")
+            let left = max(0, (width - (10 * 4 - 1)) / 2)
+            return String(repeating: " ", count: left) + line
+        }
+    }
+
+    /// A player's name as shown: Hangman's computer (`bot-hangman`) as "The computer".
+    static func hangmanDisplay(_ name: String, _ t: Strings) -> String {
+        name == "bot-hangman" ? t.hangman.computer : display(name, t)
+    }
+
+    /// An answer as shown: capitals, a space between the words of a phrase.
+    static func hangmanAnswer(_ word: String) -> String {
+        String(word.map { $0 == "/" ? " " : $0 }).uppercased()
+    }
+
+    /// The gallows with the given lines beside it.
+    static func gallowsBlock(mistakes: Int, misses: Int, beside: [String], width: Int) -> [String] {
+        let drawing = Gallows.draw(mistakes: mistakes, misses: misses)
+        let room = max(0, width - margin.count - Gallows.columns - gallowsGap.count)
+        return drawing.indices.map { i in
+            let text = beside.indices.contains(i) ? Layout.truncate(beside[i], to: room) : ""
+            return margin + drawing[i] + (text.isEmpty ? "" : gallowsGap + text)
+        }
+    }
+
+    // MARK: The front side
+
+    public static func hangmanPlay(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        if let g = s.game, let b = g.hangman { return hangmanLive(s, g, b, width, height, t) }
+        if let end = s.hangman.ended { return hangmanEnded(s, end, width, height, t) }
+        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: ["", margin + t.resuming],
+                     help: h.endedHelp)
+    }
+
+    static func hangmanLive(_ s: ClientState, _ g: GameInfo, _ b: HangmanBoard, _ width: Int, _ height: Int,
+                            _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        let setter = g.players.first ?? "?"
+        let guesser = g.players.count > 1 ? g.players[1] : "?"
+        var beside: [String] = []
+        if s.gameMenuOpen && !s.confirmLeave {
+            beside.append(style.bold(t.menuTitle))
+            let entries = s.gameMenuItems.map { item -> String in
+                switch item {
+                case .accept: t.menuAccept(offerText(g.offer, t))
+                case .decline: t.menuDecline
+                case .claim: t.menuClaim(g.away ?? "?")
+                case .hint: t.menuHint
+                case .restart: t.menuRestart
+                case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
+                case .leave: t.menuLeave
+                case .close: t.menuClose
+                }
+            }
+            beside += menu(entries, selected: s.menuIndex, style).map { String($0.dropFirst(margin.count)) }
+        } else {
+            if s.mustSetWord {
+                // Mid-sentence, the computer is lowercase.
+                let name = guesser == "bot-hangman" ? h.computer.lowercased() : hangmanDisplay(guesser, t)
+                beside.append(style.bold(h.chooseWord(name)))
+            } else if b.pattern.isEmpty {
+                beside.append(h.waitingForWord(hangmanDisplay(setter, t)))
+            } else if s.isMe(g.toMove) {
+                beside.append(style.good(h.yourGuess))
+            } else if let mover = g.toMove {
+                beside.append(h.theyGuess(hangmanDisplay(mover, t)))
+            } else {
+                beside.append("")
+            }
+            beside.append("")
+            beside.append(style.bold(h.missesLeft(b.left, b.misses)))
+            beside.append(h.wrong(b.missed.map { $0.uppercased() }.joined(separator: " ")))
+            beside.append("")
+            if s.mustSetWord {
+                beside.append(marker + " " + style.highlight(h.wordLabel + String(repeating: "*", count: s.hangman.wordField.count) + "_"))
+            } else if let answer = s.hangman.answer {
+                beside.append(marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
+            } else if let last = b.lastGuess, let mover = g.lastMove?.player {
+                beside.append(h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
+            } else {
+                beside.append("")
+            }
+            if let word = b.word, s.isMe(setter) {
+                beside.append(h.yourWord(hangmanAnswer(word)))
+            } else {
+                let about = [h.modeName(b.mode), h.lettersToFind(b.length)]
+                beside.append(style.dim(about.joined(separator: " · ")))
+            }
+        }
+        var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
+        // The word between the gallows and the keyboard: large letters when
+        // there is room for them, else spaced capitals on as many lines as fit.
+        let room = max(1, height - 5 - body.count - 3)
+        var word: [String]
+        if room >= BlockFont.height + 2, let big = hangmanBigPattern(b.pattern, maxWidth: width - 4) {
+            word = big.map { style.accent(Layout.center($0, in: width)) }
+        } else {
+            word = hangmanPattern(b.pattern, width: width - 4).prefix(room).map { style.bold(Layout.center($0, in: width)) }
+        }
+        let spare = room - word.count
+        if spare >= 1 { body.append("") }
+        body += word
+        if spare >= 2 { body.append("") }
+        body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
+
+        var banner = ""
+        if s.confirmLeave {
+            banner = t.confirmLeave
+        } else if s.hangman.confirmNew {
+            banner = h.confirmNew
+        } else if let away = g.away {
+            banner = g.claimable ? t.claimable(away) : t.opponentAway(away, g.grace ?? 60)
+        } else if let offer = g.offer {
+            banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
+                : t.offerFromOpponent(offer.player, offerText(offer, t))
+        }
+        let help: String
+        if s.gameMenuOpen { help = h.menuHelp }
+        else if s.hangman.answer != nil { help = h.answerHelp }
+        else if s.mustSetWord { help = h.wordHelp }
+        else { help = h.playHelp }
+        return frame(s, width, height, t, title: h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), right: s.myName ?? "",
+                     body: body, banner: banner.isEmpty ? "" : " " + style.warn(banner), help: help)
+    }
+
+    /// How a Hangman game ended, from my seat: the guesser's, the setter's, or neither.
+    public static func hangmanEndText(_ s: ClientState, _ end: HangmanEnd, _ t: Strings) -> String {
+        let h = t.hangman
+        let setter = end.players.first ?? end.winner
+        let guesser = end.players.count > 1 ? end.players[1] : end.loser
+        let word = hangmanAnswer(end.word)
+        let (winner, loser) = (hangmanDisplay(end.winner, t), hangmanDisplay(end.loser, t))
+        switch end.reason {
+        case .left:
+            return s.isMe(end.loser) ? h.youLeft(word) : h.leftGame(loser)
+        case .abandoned:
+            return h.abandoned(loser, winner)
+        case HangmanLines.solved:
+            if s.isMe(guesser) { return h.youSolved(end.mistakes) }
+            if s.isMe(setter) { return h.theySolved(hangmanDisplay(guesser, t), end.mistakes) }
+            return h.solvedBy(hangmanDisplay(guesser, t), end.mistakes)
+        case HangmanLines.hanged:
+            if s.isMe(guesser) { return end.board.mode == "evil" ? h.youHangedEvil(word) : h.youHanged(word) }
+            if s.isMe(setter) { return h.theyHanged(hangmanDisplay(guesser, t)) }
+            return h.hangedIs(hangmanDisplay(guesser, t))
+        default:
+            return h.otherEnd(loser, end.reason.rawValue)
+        }
+    }
+
+    static func hangmanEnded(_ s: ClientState, _ end: HangmanEnd, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        let room = max(10, width - margin.count - Gallows.columns - gallowsGap.count)
+        let sentence = hangmanEndText(s, end, t)
+        let won = s.isMe(end.winner)
+        var beside = Layout.wrap(sentence, width: room).prefix(3).map { won ? style.good($0) : style.bold($0) }
+        beside.append("")
+        if !end.word.isEmpty { beside.append(style.bold(h.theWord(hangmanAnswer(end.word)))) }
+        beside.append(h.wrong(end.board.missed.map { $0.uppercased() }.joined(separator: " ")))
+        if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
+        // The figure as it ended: complete when hanged.
+        let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes
+        var body = [""] + gallowsBlock(mistakes: mistakes, misses: end.board.misses, beside: beside, width: width)
+        body.append("")
+        let highlight = end.rankBoard == nil || end.rankBoard == "hangman-" + s.hangman.scoresMode ? end.rank : nil
+        body += hangmanList(s, rows: max(0, height - 5 - body.count), highlight: highlight, mineMarked: false, width: width, t)
+        var banner = ""
+        if let by = end.rematchOfferedBy {
+            banner = h.rematchOffered(hangmanDisplay(by, t))
+        } else if end.rematchAsked {
+            banner = h.rematchWaiting(hangmanDisplay(end.players.first { !s.isMe($0) } ?? "?", t))
+        }
+        let duel = end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
+        return frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
+                     body: body, banner: banner.isEmpty ? "" : " " + style.warn(banner),
+                     help: duel ? h.duelEndedHelp : h.endedHelp)
+    }
+
+    /// A best-games list in `rows` lines: its title, a header and the games;
+    /// the window keeps the highlighted game in sight.
+    static func hangmanList(_ s: ClientState, rows: Int, highlight: Int?, mineMarked: Bool, width: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        guard rows >= 2 else { return [] }
+        var out = [margin + style.bold(h.scoresTitle(h.modeName(s.hangman.scoresMode)))]
+        guard let list = s.hangman.scores else { return out + [margin + style.dim(h.scoresLoading)] }
+        guard !list.isEmpty else { return out + [margin + style.dim(h.scoresEmpty)] }
+        let wordWidth = max(8, min(24, width - 4 - 6 - 16 - 9 - 2))
+        func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
+            leftPad(a, 4) + "  " + Layout.pad(b, to: 16) + Layout.pad(c, to: wordWidth) + leftPad(d, 9)
+        }
+        let hd = h.scoresHeader
+        out.append(margin + "  " + style.bold(row(hd.rank, hd.name, hd.word, hd.mistakes)))
+        let room = max(1, rows - out.count)
+        var start = min(max(0, s.hangman.scoresOffset), max(0, list.count - room))
+        if let hl = highlight, let i = list.firstIndex(where: { $0.rank == hl }), i >= start + room || i < start {
+            start = max(0, min(i - room / 2, list.count - room))
+        }
+        for r in list.dropFirst(start).prefix(room) {
+            let line = row("\(r.rank)", hangmanDisplay(r.name, t), hangmanAnswer(r.word),
+                           r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)")
+            let lit = highlight.map { $0 == r.rank } ?? (mineMarked && s.isMe(r.name))
+            out.append(margin + (lit ? marker + " " + style.highlight(line) : "  " + line))
+        }
+        return out
+    }
+
+    // MARK: The flipside
+
+    public static func hangmanSettings(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        var body = ["", margin + style.bold(h.settingsTitle), ""]
+        let labels = [h.rowLength, h.rowMisses, h.rowMode]
+        let labelWidth = max(12, labels.map(Layout.visibleWidth).max() ?? 0) + 2
+        for row in HangmanSettingRow.allCases {
+            let setting = s.hangman.setting(row)
+            var value = setting.value.map { v -> String in
+                switch row {
+                case .length: v == "any" ? h.any : v
+                case .misses: v
+                case .mode: h.modeName(v)
+                }
+            } ?? h.notLoaded
+            if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty { value += " — " + h.modeDescription(v) }
+            let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
+            let text = label + "◀ " + value + " ▶"
+            body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
+            if let refusal = setting.refusal {
+                let reason = t.errorText(refusal.code) ?? refusal.text
+                body += Layout.wrap(h.refused(reason), width: max(10, width - 8)).prefix(2).map { margin + "    " + style.bad($0) }
+            }
+        }
+        body.append("")
+        body += paragraph(h.appliesNext, width).map { style.dim($0) }
+        return frame(s, width, height, t, title: h.gameName + " · " + h.settingsEntry, right: s.myName ?? "", body: body,
+                     help: h.settingsHelp)
+    }
+
+    // MARK: Against the computer, and the lists
+
+    public static func hangmanComputer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        let mode = s.hangman.setting(.mode).value ?? "evil"
+        let length = s.hangman.setting(.length).value ?? "any"
+        let summary = h.summary(h.modeName(mode), length == "any" ? h.any : length, s.hangman.setting(.misses).value ?? "8")
+        let entries = HangmanComputerItem.allCases.map { item -> String in
+            switch item {
+            case .youGuess: h.youGuess(summary)
+            case .computerGuesses: h.computerGuesses
+            case .settings: h.settingsEntry
+            case .back: t.menuBack
+            }
+        }
+        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style)
+        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
+    }
+
+    public static func hangmanRules(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let style = Style(colour: s.colour)
+        var body = ["", margin + style.bold(h.rulesTitle)]
+        for p in h.rules {
+            if !p.hasPrefix("• ") { body.append("") }
+            body += paragraph(p, width)
+        }
+        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: h.rulesHelp)
+    }
+
+    public static func hangmanScores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let h = t.hangman
+        let body = [""] + hangmanList(s, rows: height - 6, highlight: nil, mineMarked: true, width: width, t)
+        return frame(s, width, height, t, title: h.gameName + " · " + t.scoresTitle, right: s.myName ?? "", body: body,
+                     help: h.scoresHelp)
+    }
+}
