@@ -16,10 +16,10 @@ public enum BenchCommand {
             case .solve: ["--dictionaries", "--runs"]
             case .bots: ["--dictionaries", "--lang", "--games", "--seed"]
             case .hangman: ["--dictionaries", "--games", "--seed"]
-            case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup"]
-            case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang"]
-            case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode"]
-            case .hold: ["--host", "--port", "--connections", "--seconds"]
+            case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup", "--stats"]
+            case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang", "--stats"]
+            case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats"]
+            case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             }
         }
 
@@ -59,6 +59,7 @@ public enum BenchCommand {
         public var warmup = LoadBench.Settings().warmup
         public var badShare = LoadBench.Settings().badShare
         public var hangmanMode = LoadBench.Settings().hangmanMode
+        public var stats = false
 
         public init() {}
 
@@ -78,6 +79,7 @@ public enum BenchCommand {
                    .number(0...1), \.badShare),
             .value("--hangman-mode", "MODE", "play-hangman: how the computer sets: evil (keeps the largest family of words), fair (picks a word at the start) or phrase (picks a phrase)",
                    .choice(["evil", "fair", "phrase"]), \.hangmanMode),
+            .flag("--stats", "ping, play, play-hangman, hold: after measuring, also print the server's STATS (ghostd only)", \.stats),
             .help,
         ]) }
     }
@@ -161,6 +163,7 @@ public enum BenchCommand {
                 default: .ping
                 }
                 print(try LoadBench(mode: load, settings: st).run())
+                if options.stats { print(try LoadBench.serverStats(host: options.host, port: options.port)) }
             }
         } catch {
             printError("ghost-bench: \(error)")

@@ -382,6 +382,46 @@ final class LoadBench {
     }
 }
 
+extension LoadBench {
+    /// The server's `STATS`, on one line (`server: name=value …`), from a
+    /// connection of its own once the measurement is over.
+    static func serverStats(host: String, port: Int, timeout: Double = 5) throws -> String {
+        let fd = ghost_connect(host, Int32(port))
+        guard fd >= 0 else { throw BenchError("STATS: cannot connect to \(host):\(port)") }
+        defer { Glibc.close(fd) }
+        let request = Array("STATS\n".utf8)
+        guard request.withUnsafeBytes({ ghost_send(fd, $0.baseAddress, UInt($0.count)) }) == request.count else {
+            throw BenchError("STATS: cannot send")
+        }
+        var inbox: [UInt8] = []
+        var figures: [String] = []
+        let deadline = Date().timeIntervalSince1970 + timeout
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while Date().timeIntervalSince1970 < deadline {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 100) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            inbox += buffer[..<n]
+            while let nl = inbox.firstIndex(of: 0x0A) {
+                let line = String(decoding: inbox[..<nl], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                inbox.removeSubrange(...nl)
+                if line.hasPrefix("STAT ") {
+                    let words = line.split(separator: " ")
+                    let name = words.first { $0.hasPrefix("name=") }?.dropFirst(5) ?? "?"
+                    let value = words.first { $0.hasPrefix("value=") }?.dropFirst(6) ?? "?"
+                    figures.append("\(name)=\(value)")
+                } else if line.hasPrefix("OK STATS") {
+                    return "server: " + figures.joined(separator: " ")
+                } else if line.hasPrefix("ERR ") {
+                    throw BenchError("STATS: \(line) (the server is not ghostd, or too old)")
+                }
+            }
+        }
+        throw BenchError("STATS: no complete answer within \(Int(timeout)) s")
+    }
+}
+
 struct BenchError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }

@@ -424,6 +424,8 @@ extension Lobby {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
             if let other = sessions[holder] { stopWaiting(holder, other) }
+            // Its rematch request goes with the name (as at NAME).
+            forgetLastGame(holder)
             sessions[holder]?.name = nil
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
@@ -533,6 +535,14 @@ extension Lobby {
         }
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
+        }
+        // The kind decides whether its game, as set up, exists in that
+        // language (a Hangman length the other list has no word of).
+        if let lang, lang != table.lang,
+           table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
+                              seed: table.record.seed, starter: table.match.starter) == nil {
+            let setup = table.record.settings.isEmpty ? "" : " (\(table.record.settings))"
+            return reply(id, .error(.badValue, "this game cannot be played in \(lang) as it is set up\(setup); LEAVE it and start one in \(lang)"))
         }
         if table.game.moveCount == 0 || table.bot(1 - seat) != nil {
             // Before the first move, or against the computer (which always agrees).

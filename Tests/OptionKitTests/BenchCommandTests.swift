@@ -53,6 +53,11 @@ struct BenchCommandTests {
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
+                if name == "--stats" {   // a flag: no value
+                    let parsed = Self.run([mode.rawValue, name])
+                    #expect(parsed?.0 == mode && parsed?.1 == Self.changed { $0.stats = true }, "\(mode) --stats")
+                    continue
+                }
                 guard let (value, expected) = values[name] else {
                     Issue.record("\(mode) takes \(name), which this test does not know")
                     continue
@@ -70,7 +75,8 @@ struct BenchCommandTests {
         #expect(BenchCommand.Mode.solve.optionNames == ["--dictionaries", "--runs"])
         #expect(BenchCommand.Mode.bots.optionNames == ["--dictionaries", "--lang", "--games", "--seed"])
         #expect(BenchCommand.Mode.hangman.optionNames == ["--dictionaries", "--games", "--seed"])
-        #expect(BenchCommand.Mode.hold.optionNames == ["--host", "--port", "--connections", "--seconds"])
+        #expect(BenchCommand.Mode.hold.optionNames == ["--host", "--port", "--connections", "--seconds", "--stats"])
+        #expect(Self.failure(["solve", "--stats"])?.kind == .unknownOption)
         let play = Self.run(["play", "--port", "7000", "--connections", "1000", "--seconds", "10", "--bad-share", "0", "--warmup", "2"])
         #expect(play?.0 == .play && play?.1 == Self.changed {
             $0.port = 7000; $0.connections = 1000; $0.seconds = 10; $0.badShare = 0; $0.warmup = 2

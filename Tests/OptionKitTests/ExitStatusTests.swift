@@ -83,8 +83,8 @@ struct ExitStatusTests {
             (["play-hangman", "--hangman-mode", "duel"], "play-hangman", "--hangman-mode: duel is not one of the choices",
              "allowed: evil, fair or phrase"),
             (["hold", "--seconds"], "hold", "--seconds needs a value", "allowed: a number from 0.1 to 86400"),
-            (["hold", "--warmup", "1"], "hold", "unknown option --warmup", "allowed: --host, --port, --connections, --seconds or --help"),
-            (["ping", "--runs", "3"], "ping", "unknown option --runs", "allowed: --host, --port, --connections, --seconds, --warmup or --help"),
+            (["hold", "--warmup", "1"], "hold", "unknown option --warmup", "allowed: --host, --port, --connections, --seconds, --stats or --help"),
+            (["ping", "--runs", "3"], "ping", "unknown option --runs", "allowed: --host, --port, --connections, --seconds, --warmup, --stats or --help"),
         ]
         for (args, mode, subject, allowed) in cases {
             try expectRefused("ghost-bench", args, prefix: "ghost-bench \(mode)", subject: subject, allowed: allowed)
