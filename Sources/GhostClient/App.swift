@@ -192,9 +192,15 @@ final class InteractiveSession {
             return
         }
         // A lone ESC at the end of a read is the Esc key unless more follows at once.
-        for key in decoder.feed(Array(buf[0..<n]), final: false) {
-            dispatch(.key(key))
-            if quit { return }
+        let keys = decoder.feed(Array(buf[0..<n]), final: false)
+        if keys.count > 1, keys.allSatisfy({ if case .char = $0 { true } else { false } }) {
+            // Several characters in one read: a paste, not keys typed one by one.
+            dispatch(.paste(keys))
+        } else {
+            for key in keys {
+                dispatch(.key(key))
+                if quit { return }
+            }
         }
         keysPendingSince = decoder.hasPending ? (keysPendingSince ?? Sys.now()) : nil
     }

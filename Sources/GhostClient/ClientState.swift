@@ -6,6 +6,9 @@ public enum ClientEvent: Equatable, Sendable {
     /// A line from the server, decoded (lines the client does not know never get here).
     case server(ServerLine)
     case key(Key)
+    /// Several characters that arrived in one read: a paste (a person types
+    /// one key at a time).
+    case paste([Key])
     /// The TCP connection is up (the greeting is still to come).
     case connected
     /// The connection failed or dropped.
@@ -53,6 +56,8 @@ public enum Link: Equatable, Sendable {
 public enum Notice: Equatable, Sendable {
     case notYourTurn
     case lettersOnly
+    /// A paste of several letters in a game: none is played.
+    case pastedSeveral
     case notConnected
     case typeAName
     case typeACode
@@ -61,6 +66,8 @@ public enum Notice: Equatable, Sendable {
     case seekCancelled
     case seatTaken
     case returned(String)
+    /// A game menu entry that does not apply right now was chosen.
+    case unavailable(GameMenuItem)
     case declined(String)
     case accepted(String)
     case configSaveFailed(String)
@@ -70,6 +77,15 @@ public enum Notice: Equatable, Sendable {
     case serverError(code: ErrorCode, text: String)
     /// Hangman's own alerts.
     case hangman(HangmanNotice)
+
+    /// Said about the move being made: no longer true once the turn changes.
+    public var isAboutTheTurn: Bool {
+        switch self {
+        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent: true
+        case .serverError(let code, _): code == .notYourTurn || code == .notALetter
+        default: false
+        }
+    }
 }
 
 public struct Alert: Equatable, Sendable {
@@ -167,11 +183,22 @@ public struct GameResult: Equatable, Sendable {
     public var rematchAsked = false
     /// The opponent asked for a rematch (REMATCH event).
     public var rematchOfferedBy: String?
+    /// A rematch request (either's) lapsed: the opponent moved on (CANCELLED kind=rematch).
+    public var rematchLapsed = false
     /// A whole G-H-O-S-T match ended (MATCH), with each seat's letters.
     public var match = false
     public var ghost: [String] = []
     /// The computer's level, if the opponent was the computer.
     public var bot: BotLevel?
+    /// It ended while this player was away: RESUME answered with its OVER
+    /// (`ended=`, unix seconds).
+    public var endedAt: Int?
+}
+
+/// Games (or matches) won against one opponent since the client started.
+public struct Tally: Equatable, Sendable {
+    public var mine = 0
+    public var theirs = 0
 }
 
 public struct ScoreEntry: Equatable, Sendable {
@@ -185,6 +212,13 @@ public struct ScoreEntry: Equatable, Sendable {
 public enum LobbyWait: Equatable, Sendable {
     case seeking(lang: String, match: Bool)
     case hosting(code: String, lang: String, match: Bool)
+}
+
+/// Players waiting in another seek queue (WAITING), whom this seek will not meet.
+public struct OtherSeekers: Equatable, Sendable {
+    public var lang: String
+    public var match: Bool
+    public var count: Int
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
@@ -233,6 +267,9 @@ public struct ClientState: Equatable, Sendable {
     /// same settings file used twice; the server said `BYE replaced`): do
     /// not take it back on reconnecting.
     public var seatTaken = false
+    /// A HELLO has come since the client started: a drop is "connection
+    /// lost", not "no server there".
+    public var everOnline = false
     /// Failed or dropped connections since the last HELLO: drives the backoff.
     public var attempts = 0
     /// Languages in the server's HELLO.
@@ -267,6 +304,8 @@ public struct ClientState: Equatable, Sendable {
 
     public var codeField = ""
     public var lobby: LobbyWait?
+    /// While seeking: who waits in other queues (another language or game type).
+    public var otherSeekers: [OtherSeekers] = []
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false
@@ -278,6 +317,10 @@ public struct ClientState: Equatable, Sendable {
     public var scoresOffset = 0
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
+
+    /// The running score against each opponent (lowercased name), from the
+    /// OVER and MATCH lines of this session.
+    public var tallies: [String: Tally] = [:]
 
     /// Against the computer: it moves first (`first=bot`).
     public var computerFirst = false
@@ -323,17 +366,33 @@ public struct ClientState: Equatable, Sendable {
         return name.lowercased() == me.lowercased()
     }
 
-    /// The game menu's entries, in order, for the current game.
+    /// The game menu's entries, in order, for the current game. The list is
+    /// fixed for the whole game, so every entry keeps its key; an entry that
+    /// does not apply right now is shown disabled (`gameMenuEnabled`).
+    /// Against the computer there are no offers to answer and no one to claim
+    /// against; hints are only given against Easy.
     public var gameMenuItems: [GameMenuItem] {
         guard let game else { return [.close] }
         var items: [GameMenuItem] = []
-        if let offer = game.offer, !isMe(offer.player) { items += [.accept, .decline] }
-        if game.claimable { items.append(.claim) }
+        if game.bot == nil { items += [.accept, .decline, .claim] }
         if game.bot == .easy { items.append(.hint) }
         items.append(.restart)
-        for code in serverLanguages where code != game.lang { items.append(.language(code)) }
+        for code in serverLanguages { items.append(.language(code)) }
         items += [.leave, .close]
         return items
+    }
+
+    /// Whether a game menu entry applies now.
+    public func gameMenuEnabled(_ item: GameMenuItem) -> Bool {
+        guard let game else { return item == .close }
+        switch item {
+        case .accept, .decline:
+            guard let offer = game.offer else { return false }
+            return !isMe(offer.player)
+        case .claim: return game.claimable
+        case .language(let code): return code != game.lang
+        case .hint, .restart, .leave, .close: return true
+        }
     }
 
     /// When the core next needs a tick: an alert or a key flash ends.

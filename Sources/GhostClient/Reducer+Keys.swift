@@ -141,10 +141,12 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         if hangmanMainChoice(items[i], &fx) { return }
         let options = GameOptions(rounds: config.matchMode ? .ghost : .one)
+        // A second press while the first is unanswered would only be refused (busy).
+        let starting = pending.last == .seek || pending.last == .new || pending.last == .join
         switch items[i] {
-        case .quickMatch: send(.seek(options), &fx)
+        case .quickMatch: if !starting { send(.seek(options), &fx) }
         case .computer: go(.computer)
-        case .newPrivate: send(.new(options), &fx)
+        case .newPrivate: if !starting { send(.new(options), &fx) }
         case .mode:
             config.matchMode.toggle()
             fx.append(.saveConfig)
@@ -201,28 +203,30 @@ extension ClientState {
     // MARK: The game
 
     mutating func gameKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if let c = key.letter, let letter = Letter(String(c)) {
-            // Letters are always moves, menu or not.
-            gameMenuOpen = false
-            confirmLeave = false
-            send(.letter(letter), &fx)
-            return
-        }
         if confirmLeave {
+            // A question is open: its answers, not moves (y/j yes, n no, in either language).
             switch key {
-            case .enter:
+            case .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
                 confirmLeave = false
                 gameMenuOpen = false
                 send(.leave, &fx)
-            case .escape, .backspace:
+            case .escape, .backspace, .char("n"), .char("N"):
                 confirmLeave = false
             default: break
             }
             return
         }
+        if let c = key.letter, let letter = Letter(String(c)) {
+            // Letters are always moves, menu or not.
+            gameMenuOpen = false
+            send(.letter(letter), &fx)
+            return
+        }
+        let items = gameMenuItems
         if key == .escape || (key == .tab && !gameMenuOpen) {
             gameMenuOpen.toggle()
-            menuIndex = 0
+            // The cursor starts on the first entry that applies.
+            menuIndex = items.firstIndex(where: gameMenuEnabled) ?? 0
             return
         }
         guard gameMenuOpen else {
@@ -230,8 +234,23 @@ extension ClientState {
             show(.lettersOnly)
             return
         }
-        let items = gameMenuItems
-        guard let i = menuChoice(key, count: items.count) else { return }
+        let from = menuIndex
+        guard let i = menuChoice(key, count: items.count), items.indices.contains(i) else {
+            // Up and Down step over the entries that do not apply.
+            if key == .up || key == .down || key == .tab {
+                var j = menuIndex
+                for _ in items.indices where !gameMenuEnabled(items[j]) {
+                    j = (j + (key == .up ? items.count - 1 : 1)) % items.count
+                }
+                menuIndex = gameMenuEnabled(items[j]) ? j : from
+            }
+            return
+        }
+        guard gameMenuEnabled(items[i]) else {
+            // Every entry keeps its key: one that does not apply now does nothing.
+            menuIndex = from
+            return show(.unavailable(items[i]))
+        }
         switch items[i] {
         case .accept:
             gameMenuOpen = false
@@ -249,8 +268,10 @@ extension ClientState {
             gameMenuOpen = false
             send(.restart, &fx)
         case .language(let code):
+            // An offer to play the game in another language: the screens keep
+            // theirs, and the game's changes only when the server says so (GAME).
             gameMenuOpen = false
-            chooseLanguage(code, &fx)
+            send(.lang(code), &fx)
         case .leave:
             confirmLeave = true
         case .close:

@@ -23,6 +23,10 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
+        case let .waiting(kind, lang, rounds, count):
+            // Only the games this client plays (as for GAME).
+            guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
+            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count))
         case let .game(id, kind, lang, players, token, round, bot, fields):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
@@ -31,6 +35,11 @@ extension ClientState {
         case let .turn(id, player, fields):
             guard var g = currentGame(id) else { return }
             let position = GhostLines.turn(fields)
+            // A fragment this client did not see being built (moves missed
+            // across a daemon restart): who played its last letter is unknown,
+            // so the caption says nothing rather than something stale.
+            if let f = position.fragment, f != g.fragment { g.lastMove = nil }
+            if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment
             if let ghost = position.ghost { g.ghost = ghost }
@@ -46,6 +55,8 @@ extension ClientState {
             game = g
         case let .over(id, winner, loser, reason, fields):
             over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
+            // The OVER that answers RESUME for a game that ended meanwhile says when.
+            if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
         case let .match(id, winner, loser, fields):
             matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
         case .info(let text):
@@ -90,12 +101,14 @@ extension ClientState {
         case let .rematch(id, player):
             guard result?.id == id else { return }
             result?.rematchOfferedBy = player
+            result?.rematchLapsed = false
         case let .cancelled(id, _, kind):
             // An offer a move cancelled, or a rematch request that lapsed.
             if kind == .rematch {
                 guard result?.id == id else { return }
                 result?.rematchOfferedBy = nil
                 result?.rematchAsked = false
+                result?.rematchLapsed = true
             } else if var g = currentGame(id) {
                 g.offer = nil
                 game = g
@@ -143,6 +156,7 @@ extension ClientState {
         case let .seek(lang, rounds):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost)
+                otherSeekers = []
                 go(.waiting)
             }
         case let .new(code, _, lang, rounds):
@@ -157,11 +171,23 @@ extension ClientState {
             if screen == .waiting { goToMain() }
             lobby = nil
         case .rematch(let status):
-            if status == .asked { result?.rematchAsked = true }
+            if status == .asked {
+                result?.rematchAsked = true
+                result?.rematchLapsed = false
+            }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
         case .hint(let fields):
             if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+        case .resume(_, over: true):
+            // The game ended while this player was away: its OVER follows (the
+            // game-over screen); the token is spent, and the name taken back.
+            setToken(nil, &fx)
+            game = nil
+            if !named, let name = myName ?? config.lastName {
+                myName = name
+                send(.name(name), &fx)
+            }
         case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
             break
         }
@@ -172,12 +198,8 @@ extension ClientState {
         if hangmanError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
-            if code == .badToken {
-                setToken(nil, &fx)
-                show(.gameEnded)
-            } else {
-                show(.serverError(code: code, text: text))
-            }
+            if code == .badToken { setToken(nil, &fx) }
+            defer { show(code == .badToken ? .gameEnded : .serverError(code: code, text: text)) }
             if screen == .resuming || screen == .game {
                 game = nil
                 if !named, let name = myName ?? config.lastName {
@@ -190,16 +212,16 @@ extension ClientState {
                 }
             }
         case (.name?, _):
-            show(.serverError(code: code, text: text))
             if screen != .name { goToNameScreen(&fx) }
+            show(.serverError(code: code, text: text))
         case (.letter?, .notYourTurn):
             show(.notYourTurn)
         case (.letter?, .notALetter):
             show(.lettersOnly)
         case (_, .noName):
-            show(.serverError(code: code, text: text))
             named = false
             goToNameScreen(&fx)
+            show(.serverError(code: code, text: text))
         case (.scores?, _):
             scores = []
             show(.serverError(code: code, text: text))
@@ -268,11 +290,18 @@ extension ClientState {
             confirmLeave = false
             return
         }
+        count(winner: winner, loser: loser)
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
         go(.over)
+    }
+
+    /// A finished game or match counts in the running score against the opponent.
+    mutating func count(winner: String, loser: String) {
+        if isMe(winner) { tallies[loser.lowercased(), default: Tally()].mine += 1 }
+        if isMe(loser) { tallies[winner.lowercased(), default: Tally()].theirs += 1 }
     }
 
     /// The end of a whole match: the last round's OVER came just before.
@@ -284,6 +313,7 @@ extension ClientState {
                            fragment: last?.fragment ?? g.fragment, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
         r.ghost = ghost ?? last?.ghost ?? g.ghost
+        count(winner: winner, loser: loser)
         result = r
         game = nil
         setToken(nil, &fx)

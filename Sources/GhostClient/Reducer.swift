@@ -37,6 +37,13 @@ extension ClientState {
         switch event {
         case .server(let line): server(line, &fx)
         case .key(let key): self.key(key, &fx)
+        case .paste(let keys):
+            // In a game a move is one letter: a pasted word plays nothing.
+            if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1 {
+                show(.pastedSeveral)
+            } else {
+                for k in keys { self.key(k, &fx) }
+            }
         case .connected:
             link = .connected
             connectedAt = now
@@ -76,7 +83,9 @@ extension ClientState {
         return true
     }
 
+    /// A status line belongs to the screen that caused it: a new screen starts clean.
     mutating func go(_ screen: Screen) {
+        if screen != self.screen { alert = nil }
         self.screen = screen
         menuIndex = 0
         gameMenuOpen = false
@@ -133,8 +142,8 @@ extension ClientState {
         fx.append(.saveConfig)
     }
 
-    /// Chooses the language of the texts, saves it, and tells the server (which
-    /// in a game makes it an offer to switch dictionaries).
+    /// Chooses the language of the texts, saves it, and tells the server
+    /// (the language of the next games; never used in a game).
     mutating func chooseLanguage(_ code: String, _ fx: inout [ClientEffect]) {
         if Strings.uiLanguages.contains(code), config.language != code {
             config.language = code
@@ -167,6 +176,7 @@ extension ClientState {
     /// its language, its game (RESUME), or its name.
     mutating func hello(languages: [String], _ fx: inout [ClientEffect]) {
         link = .online
+        everOnline = true
         attempts = 0
         pending = []
         lastSentAt = now

@@ -91,10 +91,11 @@ extension Screens {
         guard let g = s.game else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
-        var body: [String] = [""]
-        let chips = playerChips(s, g, t, style)
-        body += chips.map { Layout.center($0, in: width) }
-        if chips.count == 1 { body.append("") }
+        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
+        // The running score against this opponent, once there is one.
+        if let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
+            chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
+        }
         let turn: String
         if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
@@ -103,55 +104,96 @@ extension Screens {
         } else {
             turn = ""
         }
-        body.append(Layout.center(turn, in: width))
-        body.append("")
-        body += fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
         var caption: [String] = []
         if !g.fragment.isEmpty {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
-        body.append(Layout.center(caption.joined(separator: " · "), in: width))
-        // The menu can be 8 rows: it takes the blank row above the keyboard's place.
-        if !s.gameMenuOpen || s.confirmLeave || height > 24 { body.append("") }
 
         var help = t.gameHelp
+        var lower: [String]
         if s.confirmLeave {
-            body.append(margin + style.warn(t.confirmLeave))
+            lower = [margin + style.warn(t.confirmLeave)]
         } else if s.gameMenuOpen {
-            body.append(margin + style.bold(t.menuTitle))
-            let entries = s.gameMenuItems.map { item -> String in
-                switch item {
-                case .accept: t.menuAccept(offerText(g.offer, t))
-                case .decline: t.menuDecline
-                case .claim: t.menuClaim(g.away ?? "?")
-                case .hint: t.menuHint
-                case .restart: t.menuRestart
-                case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
-                case .leave: t.menuLeave
-                case .close: t.menuClose
-                }
-            }
-            body += menu(entries, selected: s.menuIndex, style)
+            lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
             help = t.gameMenuHelp
         } else {
-            body += keyboard(flash: g.flash, width: width, style: style)
+            lower = keyboard(flash: g.flash, width: width, style: style)
         }
 
         var banner = ""
         if let away = g.away {
-            banner = g.claimable ? t.claimable(away) : t.opponentAway(away, g.grace ?? 60)
+            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer {
-            banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
-                : t.offerFromOpponent(offer.player, offerText(offer, t))
+            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
+                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
             banner = roundText(end, g, t)
         } else if let end = g.previousRound {
             banner = t.lastRound + roundText(end, g, t)
         }
+        // The blank rows go first when the window is short, then the large
+        // letters (the caption still spells the fragment): the menu always fits.
+        let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+        var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
+        var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
+        for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
+        if total() > rows {
+            big = []
+            if g.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
+        }
+        var body: [String] = spacers[0] ? [""] : []
+        body += chips
+        if spacers[1] { body.append("") }
+        body.append(Layout.center(turn, in: width))
+        if spacers[2] { body.append("") }
+        body += big
+        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        if spacers[3] { body.append("") }
+        body += lower
+
         let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
-                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: help)
+                     banner: banner, help: help)
+    }
+
+    /// Unix seconds as "2023-11-14 22:32 UTC" (the core has no time zone).
+    static func utcText(_ seconds: Int) -> String {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let minute = (seconds - days * 86_400) / 60
+        // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day)) \(two(minute / 60)):\(two(minute % 60)) UTC"
+    }
+
+    /// The game menu's entries, every one with its fixed digit; those that
+    /// do not apply now dimmed, with words that say so.
+    static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style) -> [String] {
+        let items = s.gameMenuItems
+        let entries = items.map { item -> String in
+            let on = s.gameMenuEnabled(item)
+            switch item {
+            case .accept: return on ? t.menuAccept(offerText(g.offer, t)) : t.menuAcceptNone
+            case .decline: return on ? t.menuDecline : t.menuDeclineNone
+            case .claim: return on ? t.menuClaim(display(g.away ?? "?", t)) : t.menuClaimNone
+            case .hint: return t.menuHint
+            case .restart: return t.menuRestart
+            case .language(let code): return on ? t.menuPlayIn(t.nameOfLanguage(code)) : t.menuPlayingIn(t.nameOfLanguage(code))
+            case .leave: return t.menuLeave
+            case .close: return t.menuClose
+            }
+        }
+        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled))
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {
@@ -200,11 +242,9 @@ extension Screens {
         }
         body.append(margin + headline)
         body.append("")
-        let reason = reasonText(r, t)
-        body += paragraph(reason, width)
-        if let info = r.info, !info.isEmpty, info != reason {
-            body += paragraph(t.serverSays + info, width).map { style.dim($0) }
-        }
+        // The reason in the screen's language, from OVER's fields (never the server's INFO text).
+        body += paragraph(reasonText(r, t), width)
+        if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
                 body.append(margin + t.spelledGhost(display(r.loser, t)))
@@ -216,7 +256,7 @@ extension Screens {
         if !r.ranks.isEmpty {
             body += ["", margin + t.places]
             for rank in r.ranks {
-                let line = t.rankLine(rank.rank, rank.name, rank.wins)
+                let line = t.rankLine(rank.rank, display(rank.name, t), rank.wins)
                 body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }
         }
@@ -232,12 +272,15 @@ extension Screens {
         }
         body += menu(entries, selected: s.menuIndex, style)
         var banner = ""
+        let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {
-            banner = t.rematchOffered(by)
+            banner = t.rematchOffered(display(by, t))
         } else if r.rematchAsked {
-            banner = t.rematchWaiting(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner))
+            banner = t.rematchWaiting(opponent)
+        } else if r.rematchLapsed {
+            banner = t.rematchLapsed(opponent)
         }
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
-                     banner: banner.isEmpty ? "" : " " + style.warn(banner), help: t.overHelp)
+                     banner: banner, help: t.overHelp)
     }
 }

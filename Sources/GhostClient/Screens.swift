@@ -12,7 +12,28 @@ public enum Screens {
         render(s, width: s.width, height: s.height, strings: s.strings)
     }
 
+    /// The smallest window every screen works in, and the largest area a
+    /// screen uses: a larger window shows it centred.
+    public static let minWidth = 60, minHeight = 20
+    public static let maxWidth = 96, maxHeight = 32
+
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
+        guard width >= minWidth, height >= minHeight else { return tooSmall(width, height, strings) }
+        let w = min(width, maxWidth), h = min(height, maxHeight)
+        let left = String(repeating: " ", count: (width - w) / 2)
+        let top = (height - h) / 2
+        let lines = screen(s, w, h, strings).map { $0.isEmpty ? $0 : left + $0 }
+        return Layout.fit(Array(repeating: "", count: top) + lines, width: width, height: height)
+    }
+
+    /// Below the smallest size: a request for a larger window, centred, and nothing else.
+    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let text = Layout.wrap(t.windowTooSmall(minWidth, minHeight, width, height), width: max(1, width - 2))
+        let top = max(0, (height - text.count) / 2)
+        return Layout.fit(Array(repeating: "", count: top) + text.map { Layout.center($0, in: width) }, width: width, height: height)
+    }
+
+    static func screen(_ s: ClientState, _ width: Int, _ height: Int, _ strings: Strings) -> [String] {
         let screen: Function = switch s.screen {
         case .language: language
         case .tutorial: tutorial
@@ -35,8 +56,8 @@ public enum Screens {
 
     // MARK: The frame
 
-    /// Title bar and rule, the body, then (at the bottom) a banner, the status
-    /// line and the key help.
+    /// Title bar and rule, the body, then (at the bottom) a banner (plain
+    /// text, shown as a warning), the status line and the key help.
     static func frame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings,
                       title: String, right: String = "", body: [String], banner: String = "", help: String) -> [String] {
         let style = Style(colour: s.colour)
@@ -49,7 +70,7 @@ public enum Screens {
         head = Layout.pad(head, to: width)
         var lines = [style.colour ? style.title(head) : head,
                      style.dim(String(repeating: "─", count: max(0, width)))]
-        let bottom = [banner, statusLine(s, t, style), style.dim(" " + help)]
+        let bottom = bottomLines(s, width, t, banner: banner, help: help)
         let bodyRows = max(0, height - lines.count - bottom.count)
         lines += body.prefix(bodyRows)
         while lines.count < height - bottom.count { lines.append("") }
@@ -57,17 +78,28 @@ public enum Screens {
         return Layout.fit(lines, width: width, height: height)
     }
 
-    /// The alert if there is one, else the state of the connection.
-    static func statusLine(_ s: ClientState, _ t: Strings, _ style: Style) -> String {
+    /// The frame's bottom rows: the banner, the status line and the key help,
+    /// each taking a second row when it needs one (never cut mid-word).
+    static func bottomLines(_ s: ClientState, _ width: Int, _ t: Strings, banner: String, help: String) -> [String] {
+        let style = Style(colour: s.colour)
+        func rows(_ text: String, _ paint: (String) -> String) -> [String] {
+            text.isEmpty ? [""] : Layout.wrap(text, width: max(1, width - 1)).prefix(2).map { " " + paint($0) }
+        }
+        let (status, paint) = statusLine(s, t, style)
+        return rows(banner, style.warn) + rows(status, paint) + rows(help, style.dim)
+    }
+
+    /// The alert if there is one, else the state of the connection, and its style.
+    static func statusLine(_ s: ClientState, _ t: Strings, _ style: Style) -> (String, (String) -> String) {
         if let alert = s.alert {
-            let text = " " + noticeText(alert.notice, t)
-            if case .serverError = alert.notice { return style.bad(text) }
-            return style.warn(text)
+            let text = noticeText(alert.notice, t)
+            if case .serverError = alert.notice { return (text, style.bad) }
+            return (text, style.warn)
         }
         switch s.link {
-        case .online: return ""
-        case .offline: return style.warn(" " + t.reconnecting)
-        case .connecting, .connected: return style.dim(" " + t.connecting(s.serverAddress))
+        case .online: return ("", style.dim)
+        case .offline: return ((s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress), style.warn)
+        case .connecting, .connected: return (t.connecting(s.serverAddress), style.dim)
         }
     }
 
@@ -75,6 +107,7 @@ public enum Screens {
         switch n {
         case .notYourTurn: t.notYourTurn
         case .lettersOnly: t.lettersOnly
+        case .pastedSeveral: t.pastedSeveral
         case .notConnected: t.notConnected
         case .typeAName: t.typeAName
         case .typeACode: t.typeACode
@@ -82,20 +115,32 @@ public enum Screens {
         case .gameEnded: t.gameEnded
         case .seekCancelled: t.seekCancelled
         case .seatTaken: t.seatTaken
-        case .returned(let p): t.returned(p)
-        case .declined(let p): t.declined(p)
-        case .accepted(let p): t.accepted(p)
+        case .returned(let p): t.returned(display(p, t))
+        case .unavailable(let item):
+            switch item {
+            case .accept, .decline: t.errorText(.noOffer) ?? ""
+            case .claim: t.errorText(.notClaimable) ?? ""
+            case .language(let code): t.alreadyIn(t.nameOfLanguage(code))
+            default: ""
+            }
+        case .declined(let p): t.declined(display(p, t))
+        case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
-        case .serverError(let code, let text): t.errorText(code) ?? (text.isEmpty ? code.rawValue : text)
+        // The client's own words for the code; the server's English text is never shown.
+        case .serverError(let code, _): t.errorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
         }
     }
 
     /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
-    static func menu(_ entries: [String], selected: Int, _ style: Style) -> [String] {
+    /// Entries that do not apply now (`enabled` false) are dimmed.
+    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = []) -> [String] {
         entries.enumerated().map { i, e in
             let label = "\((i + 1) % 10)  \(e)"
+            if enabled.indices.contains(i), !enabled[i] {
+                return margin + (i == selected ? marker + " " : "  ") + style.dim(label)
+            }
             return i == selected ? margin + marker + " " + style.highlight(label) : margin + "  " + label
         }
     }
@@ -212,6 +257,10 @@ public enum Screens {
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
         case .seeking(let lang, let match):
             body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
+            for other in s.otherSeekers {
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), other.match ? t.modeMatch : t.modeSingle), width)
+            }
+            body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:
             break
         }

@@ -11,9 +11,11 @@ extension Strings {
         appTitle: "GHOST",
         chooseLanguage: "Choose your language · Kies je taal",
         connecting: { "Connecting to \($0)…" },
-        reconnecting: "Connection lost: reconnecting…",
+        reconnecting: { "Connection lost: reconnecting to \($0)…" },
+        unreachable: { "No server at \($0); trying again. Another: ghost-client HOST:PORT" },
         notConnected: "Not connected to the server yet; please wait a moment.",
         you: "you",
+        windowTooSmall: { "Make the window larger: Ghost needs \($0)×\($1) (it is \($2)×\($3) now). Ctrl-C quits." },
         farewellGameWaits: "Your game waits for you: run ghost-client again to resume it.",
 
         tutorialTitle: { "How to play (\($0)/\($1))" },
@@ -68,6 +70,8 @@ extension Strings {
         typeACode: "Type the 5-character code first.",
         waitingTitle: "Waiting for an opponent",
         seeking: { "Looking for an opponent who plays in \($0)…" },
+        seekingHint: "Only a player who seeks the same language and game type is paired with you. To change them: Esc, then “Language” or “Game type” on the main screen.",
+        othersWaiting: { "Also waiting: \($0) " + plural($0, "player", "players") + " for \($1), \($2)." },
         hostingCode: "Your private game code:",
         hostingHint: "Give it to your opponent: they choose “Join a private game” and type it.",
         waitingHelp: "Esc cancel · Ctrl-C quit",
@@ -79,6 +83,7 @@ extension Strings {
         emptyFragment: "— no letters yet —",
         letterCount: { "\($0) " + plural($0, "letter", "letters") },
         played: { "\($0) played \($1)" },
+        runningScore: { "So far: you \($0) – \($1) \($2)" },
         gameHelp: "a–z play a letter · Esc menu · Ctrl-C quit (the game waits for you)",
         menuTitle: "Menu",
         menuAccept: { "Accept: \($0)" },
@@ -88,7 +93,12 @@ extension Strings {
         menuPlayIn: { "Play in \($0) (restarts the round)" },
         menuLeave: "Leave the game (you lose)",
         menuClose: "Back to the game",
-        confirmLeave: "Leave and lose this game? Enter: yes · Esc: no",
+        menuAcceptNone: "Accept an offer (none now)",
+        menuDeclineNone: "Decline an offer (none now)",
+        menuClaimNone: "Claim the win (if your opponent stays away)",
+        menuPlayingIn: { "Play in \($0) (the game's language)" },
+        alreadyIn: { "The game is already in \($0)." },
+        confirmLeave: "Leave and lose this game? y: yes · n: no",
         gameMenuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close · a–z still play",
 
         opponentAway: { "\($0) is away; the game waits (claimable after \($1) s of their turn)." },
@@ -98,6 +108,7 @@ extension Strings {
         offerSent: "Offer sent: your opponent must agree.",
         notYourTurn: "Not your turn: wait for your opponent.",
         lettersOnly: "Letters only: type a letter a–z (Esc for the menu).",
+        pastedSeveral: "Several letters at once (a paste?) play nothing: type one letter.",
         returned: { "\($0) is back." },
         declined: { "\($0) declined the offer; play goes on." },
         accepted: { "\($0) accepted: a new round starts." },
@@ -117,7 +128,7 @@ extension Strings {
         reasonLeft: { "\($0) left the game." },
         reasonAbandoned: { "\($0) stayed away too long; \($1) claimed the game." },
         reasonOther: { "\($0) lost (\($1))." },
-        serverSays: "Server: ",
+        endedMeanwhile: { "This game ended while you were away (\($0))." },
         finalFragment: "Final fragment: ",
         places: "Places in the high-score list:",
         rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "win", "wins") + ")" },
@@ -129,6 +140,7 @@ extension Strings {
         overHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
         rematchWaiting: { "Rematch asked: waiting for \($0)…" },
         rematchOffered: { "\($0) wants a rematch: press 1 to play again." },
+        rematchLapsed: { "\($0) has moved on: the rematch lapsed." },
 
         scoresTitle: "High scores",
         scoresHeader: ("Rank", "Name", "Wins", "Played"),
@@ -199,15 +211,20 @@ extension Strings {
             case .ownGame: "That is your own game: give the code to your opponent."
             case .badToken: "Your last game has ended in the meantime."
             case .noOffer: "There is no offer to answer."
+            case .notClaimable: "You can claim the win only once your opponent has stayed away too long."
             case .offerPending: "An offer is already waiting for an answer."
             case .offerSpent: "You can make another offer once a letter has been played."
             case .noRematch: "No rematch: your opponent has gone or started something else."
             case .noName: "Choose a name first."
             case .unknownLanguage: "The server has no dictionary for that language."
             case .storeFailed: "The server could not store that; nothing was done."
+            case .busy: "Not now: you are already waiting for a game, or playing one."
+            case .notInGame: "You are not in a game right now."
+            case .flood: "Too many keys at once: slow down."
             default: nil
             }
-        }
+        },
+        refused: { "The server refused that (\($0))." }
     )
 
     public static let nl = Strings(
@@ -216,9 +233,11 @@ extension Strings {
         appTitle: "GHOST",
         chooseLanguage: "Choose your language · Kies je taal",
         connecting: { "Verbinden met \($0)…" },
-        reconnecting: "Verbinding verbroken: opnieuw verbinden…",
+        reconnecting: { "Verbinding verbroken: opnieuw verbinden met \($0)…" },
+        unreachable: { "Geen server op \($0); opnieuw proberen. Andere: ghost-client HOST:POORT" },
         notConnected: "Nog geen verbinding met de server; even geduld.",
         you: "jij",
+        windowTooSmall: { "Maak het venster groter: Ghost heeft \($0)×\($1) nodig (nu \($2)×\($3)). Ctrl-C stopt." },
         farewellGameWaits: "Je spel wacht op je: start ghost-client opnieuw om verder te spelen.",
 
         tutorialTitle: { "Zo speel je (\($0)/\($1))" },
@@ -273,6 +292,8 @@ extension Strings {
         typeACode: "Typ eerst de code van 5 tekens.",
         waitingTitle: "Wachten op een tegenstander",
         seeking: { "Op zoek naar een tegenstander die in het \($0) speelt…" },
+        seekingHint: "Je wordt alleen gekoppeld aan iemand die dezelfde taal en soort spel zoekt. Wijzigen: Esc, dan “Taal” of “Soort spel” op het hoofdscherm.",
+        othersWaiting: { "Ook aan het wachten: \($0) " + plural($0, "speler", "spelers") + " voor \($1), \($2)." },
         hostingCode: "De code van je privéspel:",
         hostingHint: "Geef hem aan je tegenstander: die kiest “Meedoen met een privéspel” en typt hem in.",
         waitingHelp: "Esc annuleren · Ctrl-C stoppen",
@@ -284,6 +305,7 @@ extension Strings {
         emptyFragment: "— nog geen letters —",
         letterCount: { "\($0) " + plural($0, "letter", "letters") },
         played: { "\($0) speelde \($1)" },
+        runningScore: { "Tot nu toe: jij \($0) – \($1) \($2)" },
         gameHelp: "a–z letter spelen · Esc menu · Ctrl-C stoppen (het spel wacht op je)",
         menuTitle: "Menu",
         menuAccept: { "Accepteren: \($0)" },
@@ -293,7 +315,12 @@ extension Strings {
         menuPlayIn: { "In het \($0) spelen (herstart de ronde)" },
         menuLeave: "Het spel verlaten (je verliest)",
         menuClose: "Terug naar het spel",
-        confirmLeave: "Stoppen en dit spel verliezen? Enter: ja · Esc: nee",
+        menuAcceptNone: "Een voorstel accepteren (er is er geen)",
+        menuDeclineNone: "Een voorstel weigeren (er is er geen)",
+        menuClaimNone: "De winst opeisen (als je tegenstander wegblijft)",
+        menuPlayingIn: { "In het \($0) spelen (de taal van het spel)" },
+        alreadyIn: { "Het spel is al in het \($0)." },
+        confirmLeave: "Stoppen en dit spel verliezen? j: ja · n: nee",
         gameMenuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten · a–z spelen",
 
         opponentAway: { "\($0) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
@@ -303,6 +330,7 @@ extension Strings {
         offerSent: "Voorstel verstuurd: je tegenstander moet akkoord gaan.",
         notYourTurn: "Je bent niet aan de beurt: wacht op je tegenstander.",
         lettersOnly: "Alleen letters: typ een letter a–z (Esc voor het menu).",
+        pastedSeveral: "Meerdere letters tegelijk (geplakt?) spelen niets: typ één letter.",
         returned: { "\($0) is terug." },
         declined: { "\($0) weigerde het voorstel; het spel gaat door." },
         accepted: { "\($0) ging akkoord: een nieuwe ronde begint." },
@@ -311,7 +339,7 @@ extension Strings {
         seatTaken: "Je spel is in een ander venster hervat (hetzelfde instellingenbestand); het gaat daar verder.",
         configSaveFailed: { "De instellingen konden niet bewaard worden: \($0)" },
         restartOffer: "de ronde te herstarten",
-        langOffer: { "naar het \($0) te gaan en te herstarten" },
+        langOffer: { "opnieuw te beginnen in het \($0)" },
 
         overTitle: "Spel voorbij",
         youWin: { "Je hebt gewonnen, \($0)! Gefeliciteerd!" },
@@ -322,7 +350,7 @@ extension Strings {
         reasonLeft: { "\($0) heeft het spel verlaten." },
         reasonAbandoned: { "\($0) bleef te lang weg; \($1) eiste de winst op." },
         reasonOther: { "\($0) verloor (\($1))." },
-        serverSays: "Server: ",
+        endedMeanwhile: { "Dit spel is afgelopen terwijl je weg was (\($0))." },
         finalFragment: "Eindstand: ",
         places: "Plaatsen op de ranglijst:",
         rankLine: { "#\($0)  \($1)  (\($2) " + plural($2, "overwinning", "overwinningen") + ")" },
@@ -334,6 +362,7 @@ extension Strings {
         overHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
         rematchWaiting: { "Revanche gevraagd: wachten op \($0)…" },
         rematchOffered: { "\($0) wil revanche: druk op 1 om nog eens te spelen." },
+        rematchLapsed: { "\($0) is verder gegaan: de revanche is vervallen." },
 
         scoresTitle: "Ranglijst",
         scoresHeader: ("Plaats", "Naam", "Gewonnen", "Gespeeld"),
@@ -420,14 +449,19 @@ extension Strings {
             case .ownGame: "Dat is je eigen spel: geef de code aan je tegenstander."
             case .badToken: "Je vorige spel is intussen afgelopen."
             case .noOffer: "Er is geen voorstel om te beantwoorden."
+            case .notClaimable: "Je kunt de winst pas opeisen als je tegenstander te lang wegblijft."
             case .offerPending: "Er wacht al een voorstel op antwoord."
             case .offerSpent: "Je kunt opnieuw iets voorstellen zodra er een letter gespeeld is."
             case .noRematch: "Geen revanche: je tegenstander is weg of met iets anders begonnen."
             case .noName: "Kies eerst een naam."
             case .unknownLanguage: "De server heeft geen woordenboek voor die taal."
             case .storeFailed: "De server kon dat niet opslaan; er is niets veranderd."
+            case .busy: "Nu niet: je wacht al op een spel, of speelt er een."
+            case .notInGame: "Je speelt nu geen spel."
+            case .flood: "Te veel toetsen tegelijk: rustig aan."
             default: nil
             }
-        }
+        },
+        refused: { "De server weigerde dat (\($0))." }
     )
 }

@@ -1,7 +1,7 @@
 import GhostProtocol
 
-/// Every text the client shows, in one language. The client's own texts are
-/// translated; free text from the server (INFO, ERR) is shown as it comes.
+/// Every text the client shows, in one language. Every sentence is built
+/// from typed fields; free text from the server (INFO, ERR) is never shown.
 public struct Strings: Sendable {
     public let code: String
     public let languageName: String
@@ -10,9 +10,13 @@ public struct Strings: Sendable {
     public let appTitle: String
     public let chooseLanguage: String
     public let connecting: @Sendable (String) -> String
-    public let reconnecting: String
+    /// The link is down: (address) after it was up, and while it never was.
+    public let reconnecting: @Sendable (String) -> String
+    public let unreachable: @Sendable (String) -> String
     public let notConnected: String
     public let you: String
+    /// (minimum width, minimum height, width, height)
+    public let windowTooSmall: @Sendable (Int, Int, Int, Int) -> String
     /// Printed on the normal screen when quitting with a game open.
     public let farewellGameWaits: String
 
@@ -50,6 +54,10 @@ public struct Strings: Sendable {
     public let typeACode: String
     public let waitingTitle: String
     public let seeking: @Sendable (String) -> String
+    /// Who is paired, and how to change what the search is for.
+    public let seekingHint: String
+    /// (how many, language, game type): players waiting for another search.
+    public let othersWaiting: @Sendable (Int, String, String) -> String
     public let hostingCode: String
     public let hostingHint: String
     public let waitingHelp: String
@@ -62,6 +70,8 @@ public struct Strings: Sendable {
     public let emptyFragment: String
     public let letterCount: @Sendable (Int) -> String
     public let played: @Sendable (String, String) -> String
+    /// (my wins, theirs, the opponent): the running score this session.
+    public let runningScore: @Sendable (Int, Int, String) -> String
     public let gameHelp: String
     public let menuTitle: String
     public let menuAccept: @Sendable (String) -> String
@@ -71,6 +81,12 @@ public struct Strings: Sendable {
     public let menuPlayIn: @Sendable (String) -> String
     public let menuLeave: String
     public let menuClose: String
+    /// The game menu's entries that do not apply now, as shown (dimmed).
+    public let menuAcceptNone: String
+    public let menuDeclineNone: String
+    public let menuClaimNone: String
+    public let menuPlayingIn: @Sendable (String) -> String
+    public let alreadyIn: @Sendable (String) -> String
     public let confirmLeave: String
     public let gameMenuHelp: String
 
@@ -82,6 +98,7 @@ public struct Strings: Sendable {
     public let offerSent: String
     public let notYourTurn: String
     public let lettersOnly: String
+    public let pastedSeveral: String
     public let returned: @Sendable (String) -> String
     public let declined: @Sendable (String) -> String
     public let accepted: @Sendable (String) -> String
@@ -102,7 +119,8 @@ public struct Strings: Sendable {
     public let reasonLeft: @Sendable (String) -> String
     public let reasonAbandoned: @Sendable (String, String) -> String
     public let reasonOther: @Sendable (String, String) -> String
-    public let serverSays: String
+    /// (when, in UTC): the game ended while the player was away.
+    public let endedMeanwhile: @Sendable (String) -> String
     public let finalFragment: String
     public let places: String
     public let rankLine: @Sendable (Int, String, Int) -> String
@@ -114,6 +132,7 @@ public struct Strings: Sendable {
     public let overHelp: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
+    public let rematchLapsed: @Sendable (String) -> String
 
     // Scores
     public let scoresTitle: String
@@ -153,8 +172,10 @@ public struct Strings: Sendable {
     public let overPlayAgain: String
     public let matchSuffix: String
 
-    /// Texts for the stable error codes; nil means "show the server's text".
+    /// Texts for the stable error codes; nil for a code without its own text
+    /// (then `refused`: the server's text is never shown).
     public let errorText: @Sendable (ErrorCode) -> String?
+    public let refused: @Sendable (String) -> String
 
     /// The language's name as shown in menus, for any code the server offers.
     public func nameOfLanguage(_ code: String) -> String {

@@ -24,7 +24,8 @@ public enum Reply: Sendable, Hashable {
     case restart(status: OfferStatus)
     case accept
     case decline
-    case resume(id: Int)
+    /// `over`: the token's game had already ended; its final OVER follows.
+    case resume(id: Int, over: Bool = false)
     case claim
     case rematch(status: RematchStatus)
     case scores(count: Int, board: Board)
@@ -122,9 +123,10 @@ public enum Reply: Sendable, Hashable {
             W.field("status", status.rawValue, &out)
         case .accept: out.append(contentsOf: "ACCEPT".utf8)
         case .decline: out.append(contentsOf: "DECLINE".utf8)
-        case let .resume(id):
+        case let .resume(id, over):
             out.append(contentsOf: "RESUME".utf8)
             W.field("id", id, &out)
+            if over { W.field("status", "over", &out) }
         case .claim: out.append(contentsOf: "CLAIM".utf8)
         case let .rematch(status):
             out.append(contentsOf: "REMATCH".utf8)
@@ -231,7 +233,7 @@ extension Reply {
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
         case .accept: return .accept
         case .decline: return .decline
-        case .resume: return Decode.int(f["id"]).map { .resume(id: $0) }
+        case .resume: return Decode.int(f["id"]).map { .resume(id: $0, over: f["status"] == "over") }
         case .claim: return .claim
         case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
         case .scores:

@@ -95,6 +95,10 @@ extension ServerLine {
                 return nil
             }
             self = .cancelled(id: id, player: player, kind: kind)
+        case "WAITING":
+            guard let game = f["game"], let lang = f["lang"], let count = int("count"),
+                  let rounds = Rounds(rawValue: f["rounds"] ?? "one") else { return nil }
+            self = .waiting(game: game, lang: lang, rounds: rounds, count: count)
         case "RANK":
             // A wins board's RANK has name= and wins=; a best-games list's has
             // neither, and names its board.

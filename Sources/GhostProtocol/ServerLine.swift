@@ -33,6 +33,9 @@ public enum ServerLine: Sendable, Hashable {
     /// An offer or request that `player` made no longer stands: a move
     /// cancelled an offer to restart, or a rematch request lapsed.
     case cancelled(id: Int, player: String, kind: Withdrawn)
+    /// Sent with `OK SEEK` when the seeker waits: `count` players are waiting
+    /// in another queue (game kind, language, rounds), whom this seek will not meet.
+    case waiting(game: String, lang: String, rounds: Rounds, count: Int)
     case rank(name: String, rank: Int, wins: Int)
     /// At the end of a game that made a best-games list, to its player:
     /// `RANK board=<board> rank=<r>` and the entry's fields (the game kind's).
@@ -174,6 +177,12 @@ extension ServerLine {
             out.append(contentsOf: "REMATCH".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
+        case let .waiting(game, lang, rounds, count):
+            out.append(contentsOf: "WAITING".utf8)
+            W.field("game", game, &out)
+            W.field("lang", lang, &out)
+            if rounds == .ghost { W.field("rounds", rounds.rawValue, &out) }
+            W.field("count", count, &out)
         case let .rank(name, rank, wins):
             out.append(contentsOf: "RANK".utf8)
             W.field("name", name, &out)

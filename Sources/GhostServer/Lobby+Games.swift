@@ -403,7 +403,12 @@ extension Lobby {
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
         guard let (gameID, seat) = tokenIndex[token], let table = tables[gameID] else {
-            return reply(id, .error(.badToken, "no game in progress has that token"))
+            // A finished game's token: how it ended, so a player who was away learns the result.
+            guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
+            guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
+            reply(id, .ok(.resume(id: done.id, over: true)))
+            return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
+                                   fields: Lobby.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
             reply(id, .ok(.resume(id: gameID)))

@@ -521,6 +521,17 @@ public final class Lobby {
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
+            // Who else waits, in queues this seek will not meet (another language, kind or game type).
+            var others: [String: (game: String, lang: String, rounds: Rounds, count: Int)] = [:]
+            for (other, s) in sessions where other != id {
+                guard case .seeking(let o) = s.state else { continue }
+                let k = seekKey(s.lang, o)
+                guard k != key else { continue }
+                others[k, default: (o.game?.rawValue ?? catalog.defaultKind.name, s.lang, o.rounds, 0)].count += 1
+            }
+            for k in others.keys.sorted() {
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count)) }
+            }
         }
     }
 

@@ -765,6 +765,19 @@ public final class Store {
     }
 
     /// A game's final record, or nil if not over.
+    /// The finished game `token` was a seat's resume token of: its id, how it
+    /// ended, and when (unix seconds; 0 if unknown).
+    public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
+                                                       finalState: String, endedAt: Int)? {
+        guard !token.isEmpty else { return nil }
+        return try db.query("""
+            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
+            WHERE status = 'over' AND (token0 = ? OR token1 = ?) LIMIT 1
+            """, .text(token), .text(token)) {
+            (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
+        }.first
+    }
+
     public func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
         try db.query("SELECT winner, loser, reason, coalesce(final_state, '') FROM games WHERE id = ? AND status = 'over'", .of(game)) {
             (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), finalState: $0.text(3))

@@ -123,8 +123,8 @@ struct ClientEndToEndTests {
 
         // The daemon crashes and comes back on the same port: both clients reconnect and resume.
         daemon.kill()
-        try tmux.waitFor("alice", text: "Connection lost: reconnecting…")
-        try tmux.waitFor("bob", text: "Verbinding verbroken: opnieuw verbinden…")
+        try tmux.waitFor("alice", text: "Connection lost: reconnecting to 127.0.0.1:")
+        try tmux.waitFor("bob", text: "Verbinding verbroken: opnieuw verbinden met 127.0.0.1:")
         daemon = try daemon.relaunch()
         try tmux.waitFor("alice", "the game back after the restart") { s in
             s.contains { $0.contains("Your turn: type a letter") } && !s.contains { $0.contains("reconnecting") }
@@ -140,7 +140,7 @@ struct ClientEndToEndTests {
         try tmux.type("bob", "r")
         a = try tmux.waitFor("alice", text: "You win, alice! Congratulations!")
         #expect(a.contains("  bob completed “PEAR”, a word of more than 3 letters."))
-        #expect(a.contains("  Server: \"pear\" is a word longer than 3 letters, so bob loses."))
+        #expect(!a.contains { $0.contains("Server:") })
         #expect(a.contains("  ▶ #1  alice  (1 win)"))
         #expect(a.contains("    #2  bob  (0 wins)"))
         #expect(a.contains("  ▶ 1  Rematch"))
@@ -184,13 +184,13 @@ struct ClientEndToEndTests {
             try Self.expectRestored(tmux, "t")
         }
 
-        // No server at all: "reconnecting…", never a crash; Ctrl-C still restores.
+        // No server at all: the address it tries and how to pick another, never a crash; Ctrl-C still restores.
         let dead = 1  // port 1 refuses connections
         let bin = try ClientBinary.path()
         try tmux.shell("t", "\(bin) --config \(tmux.folder)/dead/config --lang en 127.0.0.1:\(dead)")
         try tmux.waitFor("t", text: "How to play (1/4)")
         try tmux.keys("t", "Escape")
-        try tmux.waitFor("t", text: "Connection lost: reconnecting…")
+        try tmux.waitFor("t", text: "No server at 127.0.0.1:1; trying again. Another: ghost-client HOST:PORT")
         try tmux.type("t", "zed")
         try tmux.keys("t", "Enter")
         try tmux.waitFor("t", text: "Not connected to the server yet")

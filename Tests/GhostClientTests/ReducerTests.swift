@@ -229,29 +229,29 @@ struct ReducerGameTests {
     func menu() {
         var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
         #expect(s.gameMenuOpen)
-        #expect(s.gameMenuItems == [.restart, .language("nl"), .leave, .close])
-        (s, fx) = Fx.run(s, .key(.char("1")))
+        #expect(s.gameMenuItems == [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close])
+        (s, fx) = Fx.run(s, .key(.char("4")))
         #expect(Fx.sent(fx) == ["RESTART"])
         #expect(!s.gameMenuOpen)
         (s, _) = Fx.run(s, Fx.lines("OK RESTART status=offered", "OFFER id=7 player=alice kind=restart"))
         #expect(s.alert?.notice == .offerSent)
         #expect(s.game?.offer == Offer(player: "alice", kind: .restart, lang: nil))
         // My own offer is not mine to accept.
-        #expect(s.gameMenuItems == [.restart, .language("nl"), .leave, .close])
+        #expect(!s.gameMenuEnabled(.accept) && !s.gameMenuEnabled(.decline))
         (s, _) = Fx.run(s, Fx.line("DECLINED id=7 player=bob kind=restart"))
         #expect(s.game?.offer == nil)
         #expect(s.alert?.notice == .declined("bob"))
 
         (s, fx) = Fx.run(s, .key(.escape), .key(.down), .key(.enter))
-        #expect(fx == [.saveConfig, .send(.lang("nl"))])
-        #expect(s.config.language == "nl")
+        #expect(fx == [.send(.lang("nl"))])
+        #expect(s.config.language == "en")
 
-        (s, fx) = Fx.run(s, .key(.escape), .key(.char("3")))
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("7")))
         #expect(s.confirmLeave)
         #expect(fx.isEmpty)
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(!s.confirmLeave)
-        (s, fx) = Fx.run(s, .key(.tab), .key(.char("3")), .key(.enter))
+        (s, fx) = Fx.run(s, .key(.tab), .key(.char("7")), .key(.enter))
         #expect(Fx.sent(fx) == ["LEAVE"])
 
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("a")))
@@ -302,8 +302,8 @@ struct ReducerGameTests {
         #expect(s.alert?.notice == .returned("bob"))
         s = Fx.run(s, Fx.lines("ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")).0
         #expect(s.game?.claimable == true)
-        #expect(s.gameMenuItems.first == .claim)
-        let (_, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
+        #expect(s.gameMenuItems[2] == .claim && s.gameMenuEnabled(.claim))
+        let (_, fx) = Fx.run(s, .key(.escape), .key(.char("3")))
         #expect(Fx.sent(fx) == ["CLAIM"])
     }
 
@@ -630,7 +630,7 @@ struct ReducerComputerAndMatchTests {
     @Test("Hints against Easy: HINT from the menu, the answer as an alert")
     func hint() {
         var s = Self.matchGame(bot: "easy")
-        #expect(s.gameMenuItems == [.hint, .restart, .language("nl"), .leave, .close])
+        #expect(s.gameMenuItems == [.hint, .restart, .language("en"), .language("nl"), .leave, .close])
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
         #expect(Fx.sent(fx) == ["HINT"])
@@ -742,5 +742,179 @@ struct ReducerKeepaliveTests {
         #expect(fx.isEmpty)
         #expect(s.pending.isEmpty)
         #expect(s.screen == .waiting)
+    }
+}
+
+/// Issue 14: what a new player hits.
+@Suite("Core: issue 14, a new player's bugs")
+struct ReducerNewPlayerTests {
+    @Test("Bug 1: a status line goes when the state that caused it changes")
+    func statusLinesGo() {
+        // Out of turn, then the opponent plays: "not your turn" is no longer true.
+        var (s, _) = Fx.run(Fx.inGame(meFirst: false), .key(.char("x")), Fx.line("ERR not-your-turn it is bob's turn"))
+        #expect(s.alert?.notice == .notYourTurn)
+        (s, _) = Fx.run(s, Fx.lines("MOVE id=7 player=bob letter=p fragment=p", "TURN id=7 player=alice fragment=p"))
+        #expect(s.alert == nil)
+        // "Letters only", then a valid move.
+        (s, _) = Fx.run(s, .key(.char("7")))
+        #expect(s.alert?.notice == .lettersOnly)
+        (s, _) = Fx.run(s, [.key(.char("e"))] + Fx.lines("OK LETTER letter=e fragment=pe", "MOVE id=7 player=alice letter=e fragment=pe",
+                                                        "TURN id=7 player=bob fragment=pe"))
+        #expect(s.alert == nil)
+        // A refused name, then a name the server accepts: the main screen starts clean.
+        var t = Fx.run(Fx.online(), Fx.lines("OK LANG lang=en", "OK NAMES count=0")).0
+        t = Fx.run(t, Fx.keys("bob") + [.key(.enter), Fx.line("ERR name-taken another player is using that name")]).0
+        #expect(t.alert?.notice == .serverError(code: .nameTaken, text: "another player is using that name"))
+        t = Fx.run(t, Fx.keys("2") + [.key(.enter), Fx.line("OK NAME name=bob2 lang=en")]).0
+        #expect(t.screen == .main)
+        #expect(t.alert == nil)
+        // What is about to be shown on a new screen stays: the game ended meanwhile.
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "bob", token: Fx.token)
+        let u = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello),
+                       Fx.line("OK LANG lang=en"), Fx.line("ERR bad-token no game in progress has that token")).0
+        #expect(u.screen == .main && u.alert?.notice == .gameEnded)
+    }
+
+    @Test("Bug 6: while “leave and lose?” is open, letters do not play: y/j confirm, n declines, in both languages",
+          arguments: ["en", "nl"])
+    func confirmLeaveKeys(language: String) {
+        let open = Fx.run(Fx.inGame(fragment: "pe", language: language), .key(.escape)).0
+        let leave = (open.gameMenuItems.firstIndex(of: .leave) ?? 0) + 1
+        var (s, fx) = Fx.run(open, .key(.char(Character("\(leave)"))))
+        #expect(s.confirmLeave)
+        for yes in ["y", "j", "Y"] {
+            (_, fx) = Fx.run(s, .key(.char(Character(yes))))
+            #expect(Fx.sent(fx) == ["LEAVE"], "\(yes)")
+        }
+        (s, fx) = Fx.run(s, .key(.char("x")))
+        #expect(fx.isEmpty)
+        #expect(s.confirmLeave)
+        (s, fx) = Fx.run(s, .key(.char("n")))
+        #expect(fx.isEmpty)
+        #expect(!s.confirmLeave)
+        let lines = Screens.render(Fx.run(open, .key(.char(Character("\(leave)")))).0).map(Layout.plain)
+        let prompt = language == "nl" ? "Stoppen en dit spel verliezen? j: ja · n: nee" : "Leave and lose this game? y: yes · n: no"
+        #expect(lines.contains { $0.trimmingCharacters() == prompt })
+    }
+
+    @Test("Bug 3: the game menu keeps its keys; an entry that does not apply does nothing, and says why")
+    func fixedMenuKeys() {
+        let all: [GameMenuItem] = [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close]
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape))
+        #expect(s.gameMenuItems == all)
+        #expect(s.menuIndex == 0)
+        // The offer lapses while the menu is open: 1 is still "accept", now with nothing to accept.
+        (s, fx) = Fx.run(s, Fx.line("CANCELLED id=7 player=bob kind=restart"), .key(.char("1")))
+        #expect(s.gameMenuItems == all)
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .unavailable(.accept))
+        #expect(s.gameMenuOpen)
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "There is no offer to answer.")
+        // The cursor steps over what does not apply: from "restart", down skips English (the game's language).
+        (s, _) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
+        #expect(s.gameMenuItems[s.menuIndex] == .restart)
+        (s, fx) = Fx.run(s, .key(.down))
+        #expect(s.gameMenuItems[s.menuIndex] == .language("nl"))
+        (s, fx) = Fx.run(s, .key(.up))
+        #expect(s.gameMenuItems[s.menuIndex] == .restart)
+        (s, fx) = Fx.run(s, .key(.up))
+        #expect(s.gameMenuItems[s.menuIndex] == .close)
+        (s, fx) = Fx.run(s, .key(.char("4")))
+        #expect(Fx.sent(fx) == ["RESTART"])
+        // Against the computer: no offers, no claims; hints against Easy.
+        #expect(ReducerComputerAndMatchTests.matchGame(bot: "hard").gameMenuItems
+                == [.restart, .language("en"), .language("nl"), .leave, .close])
+    }
+    @Test("Bug 2: “play in Dutch” is an offer: the screens and the saved language stay until the server switches the game")
+    func languageOfferKeepsScreens() {
+        let menu = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape)).0
+        let dutch = (menu.gameMenuItems.firstIndex(of: .language("nl")) ?? 0) + 1
+        var (s, fx) = Fx.run(menu, .key(.char(Character("\(dutch)"))))
+        #expect(Fx.sent(fx) == ["LANG nl"])
+        #expect(!fx.contains(.saveConfig))
+        #expect(s.config.language == "en")
+        // Declined, or refused: nothing changes.
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=nl status=offered", "OFFER id=7 player=alice kind=lang lang=nl",
+                                     "DECLINED id=7 player=bob kind=lang"))
+        #expect(s.config.language == "en" && s.game?.lang == "en")
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char(Character("\(dutch)"))), Fx.line("ERR offer-spent you can offer again once a letter has been played"))
+        #expect(s.config.language == "en" && s.game?.lang == "en")
+        #expect(!fx.contains(.saveConfig))
+        // Accepted: the game is in Dutch; the screens are still in English.
+        (s, fx) = Fx.run(s, Fx.lines("ACCEPTED id=7 player=bob kind=lang",
+                                     "GAME id=7 game=ghost lang=nl players=alice,bob token=\(Fx.token) round=2",
+                                     "TURN id=7 player=alice fragment="))
+        #expect(s.game?.lang == "nl")
+        #expect(s.config.language == "en")
+        #expect(Screens.render(s)[0].contains("Dutch · round 2"))
+    }
+
+    @Test("Bug 7: a double key press on quick match sends one SEEK")
+    func oneSeek() {
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("1")), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK"])
+        (s, fx) = Fx.run(s, Fx.line("OK SEEK lang=en"), .key(.char("1")))
+        #expect(fx.isEmpty)
+        (s, fx) = Fx.run(Fx.named(), .key(.char("3")), .key(.char("1")), .key(.char("3")))
+        #expect(Fx.sent(fx) == ["NEW"])
+    }
+
+    @Test("Bug 8: after a daemon restart, a fragment grown by moves this client missed shows no stale “played” caption")
+    func noStaleCaptionOnResume() {
+        // alice played U; the computer's A was stored but never reached her before the daemon died.
+        var s = Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=q", "MOVE id=4 player=alice letter=u fragment=qu",
+            "TURN id=4 player=bot-easy fragment=qu")).0
+        #expect(s.game?.lastMove?.player == "alice")
+        s = Fx.run(s, [.disconnected, .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=4",
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=qua")).0
+        #expect(s.game?.fragment == "qua")
+        #expect(s.game?.lastMove == nil)
+        let lines = Screens.render(s).map(Layout.plain)
+        #expect(lines.contains { $0.trimmingCharacters() == "“QUA” · 3 letters" })
+        #expect(!lines.contains { $0.contains("played") })
+        // The same fragment as before: the caption stays.
+        let t = Fx.run(Fx.inGame(fragment: "pe"), [.disconnected, .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=7", "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+            "TURN id=7 player=alice fragment=pe")).0
+        #expect(t.game?.lastMove?.player == "bob")
+    }
+
+    @Test("What players miss: a paste of several letters plays none of them and says why; other screens take it as typing")
+    func pasteIsNotAMove() {
+        var (s, fx) = Fx.run(Fx.inGame(), .paste("xyz".map { Key.char($0) }))
+        #expect(fx.isEmpty)
+        #expect(s.alert?.notice == .pastedSeveral)
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "Several letters at once (a paste?) play nothing: type one letter.")
+        // One character is a key like any other.
+        (s, fx) = Fx.run(s, .paste([.char("p")]))
+        #expect(Fx.sent(fx) == ["LETTER p"])
+        // A join code can be pasted.
+        (s, fx) = Fx.run(Fx.named(), .key(.char("4")), .paste("4eg7r".map { Key.char($0) }), .key(.enter))
+        #expect(Fx.sent(fx) == ["JOIN 4EG7R"])
+    }
+
+    @Test("Bug 10: coming back to a game that ended meanwhile shows its result: who won, why and when")
+    func endedMeanwhile() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over",
+                                     "OVER id=7 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"))
+        #expect(s.screen == .over)
+        #expect(s.config.token == nil)
+        #expect(fx.contains(.saveConfig))
+        #expect(Fx.sent(fx) == ["NAME alice"])
+        #expect(s.result?.endedAt == 1_700_001_160)
+        let lines = Screens.render(s).map(Layout.plain)
+        #expect(lines.contains("  alice stayed away too long; bob claimed the game."))
+        #expect(lines.contains("  This game ended while you were away (2023-11-14 22:32 UTC)."))
+        (s, _) = Fx.run(s, Fx.line("OK NAME name=alice lang=en"))
+        #expect(s.named && s.screen == .over)
+        var nl = s
+        nl.config.language = "nl"
+        #expect(Screens.render(nl).map(Layout.plain).contains("  Dit spel is afgelopen terwijl je weg was (2023-11-14 22:32 UTC)."))
     }
 }

@@ -116,9 +116,9 @@ struct ScreenTests {
         let long = ScreenTests.plainLines(Fx.inGame(fragment: "abcdefghijklmnopqrst"))
         #expect(long.contains { $0.trimmingCharacters() == "A B C D E F G H I J K L M N O P Q R S T" })
         #expect(!long.joined().contains("█"))
-        // In 40 columns even PEA falls back.
-        let narrow = ScreenTests.plainLines(Fx.inGame(fragment: "pea"), 40, 24)
-        #expect(narrow.contains { $0.trimmingCharacters() == "P E A" } || narrow.joined().contains("█"))
+        // In the narrowest window (60 columns) a shorter fragment falls back sooner.
+        let narrow = ScreenTests.plainLines(Fx.inGame(fragment: "abcdefghijkl"), 60, 20)
+        #expect(narrow.contains { $0.trimmingCharacters() == "A B C D E F G H I J K L" } || narrow.joined().contains("█"))
     }
 
     @Test("The keyboard: QWERTY rows; the key just played flashes (*P* without colour)")
@@ -150,7 +150,7 @@ struct ScreenTests {
         #expect(away[21] == " bob is away; the game waits (claimable after 60 s of their turn).")
         #expect(away[3].contains("bob …"))
         let offline = ScreenTests.plainLines(Fx.run(Fx.inGame(), .disconnected).0)
-        #expect(offline[22] == " Connection lost: reconnecting…")
+        #expect(offline[22] == " Connection lost: reconnecting to 127.0.0.1:7777…")
         let offer = ScreenTests.plainLines(Fx.run(Fx.inGame(fragment: "p"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0)
         #expect(offer[21] == " bob offers to switch to Dutch and restart: Esc → accept or decline.")
         #expect(offer[23].contains("Esc menu"))
@@ -162,18 +162,19 @@ struct ScreenTests {
                                                           "ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")
                        + [.key(.escape)]).0
         let lines = ScreenTests.plainLines(s)
-        #expect(Array(lines[13...20]) == [
+        #expect(Array(lines[12...20]) == [
             "  Menu",
             "  ▶ 1  Accept: restart the round",
             "    2  Decline the offer",
             "    3  Claim the win (bob stayed away)",
             "    4  Restart the round",
-            "    5  Play in Dutch (restarts the round)",
-            "    6  Leave the game (you lose)",
-            "    7  Back to the game",
+            "    5  Play in English (the game's language)",
+            "    6  Play in Dutch (restarts the round)",
+            "    7  Leave the game (you lose)",
+            "    8  Back to the game",
         ])
-        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("6"))).0)
-        #expect(confirm[14] == "  Leave and lose this game? Enter: yes · Esc: no")
+        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("7"))).0)
+        #expect(confirm.contains("  Leave and lose this game? y: yes · n: no"))
     }
 
     // MARK: Game over
@@ -184,26 +185,25 @@ struct ScreenTests {
         #expect(lines[0].contains("Game over"))
         #expect(lines[3] == "  You win, alice! Congratulations!")
         #expect(lines[5] == "  bob completed “PEAR”, a word of more than 3 letters.")
-        #expect(lines[6] == "  Server: \"pear\" is a word longer than 3 letters, so bob loses.")
-        #expect(lines[7] == "  Final fragment: P E A R")
-        #expect(lines[9] == "  Places in the high-score list:")
-        #expect(lines[10] == "  ▶ #1  alice  (3 wins)")
-        #expect(lines[11] == "    #2  bob  (1 win)")
-        #expect(Array(lines[13...17]) == ["  ▶ 1  Rematch", "    2  New game (quick match)", "    3  Change name",
+        #expect(lines[6] == "  Final fragment: P E A R")
+        #expect(lines[8] == "  Places in the high-score list:")
+        #expect(lines[9] == "  ▶ #1  alice  (3 wins)")
+        #expect(lines[10] == "    #2  bob  (1 win)")
+        #expect(Array(lines[12...16]) == ["  ▶ 1  Rematch", "    2  New game (quick match)", "    3  Change name",
                                           "    4  Main screen", "    5  High scores"])
 
         let loser = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl"))
         #expect(loser[3] == "  alice wint dit spel. Volgende keer beter!")
         #expect(loser[5] == "  bob maakte “PEAR”, een woord van meer dan 3 letters.")
-        #expect(loser[10] == "    #1  alice  (3 overwinningen)")
-        #expect(loser[11] == "  ▶ #2  bob  (1 overwinning)")
-        #expect(loser[13] == "  ▶ 1  Revanche")
+        #expect(loser[9] == "    #1  alice  (3 overwinningen)")
+        #expect(loser[10] == "  ▶ #2  bob  (1 overwinning)")
+        #expect(loser[12] == "  ▶ 1  Revanche")
 
         let rematch = ScreenTests.plainLines(Fx.run(Fx.over(), Fx.line("REMATCH id=7 player=bob")).0)
         #expect(rematch[21] == " bob wants a rematch: press 1 to play again.")
     }
 
-    @Test("The server's INFO is shown only when it says more than the client's own words")
+    @Test("The server's INFO is never shown: the client says why in its own words")
     func infoNotRepeated() {
         let s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OVER id=7 winner=alice loser=bob reason=left fragment=pe",
                                                           "INFO bob left the game.")).0
@@ -269,8 +269,8 @@ struct ScreenTests {
         let lines = ScreenTests.plainLines(s)
         #expect(lines[3] == "  You win the match, alice! Congratulations!")
         #expect(lines[5] == "  bob completed “PEAR”, a word of more than 3 letters.")
-        #expect(lines[7] == "  bob spelled GHOST.")
-        #expect(lines[8] == "  G-H-O-S-T:  alice G · · · ·   bob G H O S T")
+        #expect(lines[6] == "  bob spelled GHOST.")
+        #expect(lines[7] == "  G-H-O-S-T:  alice G · · · ·   bob G H O S T")
         let nl = ScreenTests.plainLines(Fx.run(s, .key(.char("4")), .key(.char("6")), .key(.char("2")), .key(.enter)).0)
         #expect(nl.contains { $0.contains("Je speelt als alice") })
     }
@@ -356,6 +356,143 @@ struct ScreenTests {
         for t in [Strings.en, Strings.nl] {
             for p in t.tutorialPages { #expect(!p.title.isEmpty && !p.paragraphs.isEmpty) }
         }
+    }
+}
+
+/// Issue 14: what a new player sees.
+@Suite("Screens: issue 14, a new player's bugs")
+struct ScreenNewPlayerTests {
+    @Test("Bug 7: the Dutch game-over screen has no English server text; the computer is never `bot-…`; ERR texts are the client's own")
+    func ownWords() {
+        let dutch = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl")).joined(separator: "\n")
+        #expect(!dutch.contains("Server"))
+        #expect(!dutch.contains("longer than"))
+        #expect(dutch.contains("bob maakte “PEAR”, een woord van meer dan 3 letters."))
+
+        // Against the computer, every place a name appears: never its seat's name.
+        var s = Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 game=ghost lang=en players=bot-easy,alice token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=bot-easy fragment=", "MOVE id=4 player=bot-easy letter=q fragment=q",
+            "TURN id=4 player=alice fragment=q")).0
+        var screens = [ScreenTests.plainLines(s)]
+        s = Fx.run(s, Fx.lines("MOVE id=4 player=alice letter=z fragment=qz",
+                               "OVER id=4 winner=bot-easy loser=alice reason=dead fragment=qz",
+                               "INFO No word starts with \"qz\", so alice loses.",
+                               "RANK name=bot-easy rank=1 wins=9", "RANK name=alice rank=1 wins=0")).0
+        screens.append(ScreenTests.plainLines(s))
+        for lines in screens {
+            #expect(!lines.joined().contains("bot-"), "\(lines.joined(separator: "\n"))")
+        }
+
+        // An ERR is said in the screen's language, whatever the server's text.
+        for code in ErrorCode.allCases + [ErrorCode(rawValue: "later-code")] {
+            let text = "you are already seeking a game; LEAVE to stop"
+            let nl = Screens.noticeText(.serverError(code: code, text: text), .nl)
+            #expect(!nl.contains(text) && !nl.isEmpty, "\(code)")
+        }
+        #expect(Screens.noticeText(.serverError(code: .busy, text: "you are already seeking a game; LEAVE to stop"), .en)
+                == "Not now: you are already waiting for a game, or playing one.")
+    }
+
+    @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
+    func rematchLapsed(asker: String) {
+        var s = Fx.over()
+        s = asker == "alice" ? Fx.run(s, .key(.char("1")), Fx.line("OK REMATCH status=asked")).0
+            : Fx.run(s, Fx.line("REMATCH id=7 player=bob")).0
+        #expect(ScreenTests.plainLines(s)[21] != "")
+        s = Fx.run(s, Fx.line("CANCELLED id=7 player=\(asker) kind=rematch")).0
+        #expect(ScreenTests.plainLines(s)[21] == " bob has moved on: the rematch lapsed.")
+        var nl = s
+        nl.config.language = "nl"
+        #expect(ScreenTests.plainLines(nl)[21] == " bob is verder gegaan: de revanche is vervallen.")
+    }
+
+    @Test("Bug 10: with no server, the status line names the address it tries and how to pick another", arguments: ["en", "nl"])
+    func noServer(language: String) {
+        let config = ClientConfig(language: language, tutorialSeen: true, lastName: "zed")
+        let s = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:1"), .disconnected, .disconnected).0
+        let status = ScreenTests.plainLines(s)[22]
+        #expect(status == (language == "nl" ? " Geen server op 127.0.0.1:1; opnieuw proberen. Andere: ghost-client HOST:POORT"
+                                            : " No server at 127.0.0.1:1; trying again. Another: ghost-client HOST:PORT"))
+        // Once it was reached, a drop says so, with the address.
+        let t = Fx.run(Fx.named(language: language), .disconnected).0
+        #expect(ScreenTests.plainLines(t)[22].contains("127.0.0.1:7777"))
+    }
+
+    @Test("Bug 9: from 60×20 up every screen keeps its parts; smaller says “make the window larger”; larger is centred")
+    func sizes() {
+        // 60×20: the whole game menu, and the keyboard and fragment when it is closed.
+        let menu = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape)).0
+        let small = ScreenTests.plainLines(menu, 60, 20)
+        #expect(small.contains { $0.contains("8  Back to the game") })
+        #expect(small.contains { $0.contains("1  Accept: restart the round") })
+        // Nothing is cut at 60 columns: not the menu's entries, the notices or the key help.
+        let dutch = Fx.run(Fx.inGame(fragment: "pe", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl"), .key(.escape)).0
+        let nlMenu = ScreenTests.plainLines(dutch, 60, 20)
+        #expect(nlMenu.contains { $0.hasSuffix("1  Accepteren: opnieuw te beginnen in het Nederlands") })
+        #expect(nlMenu.map { $0.trimmingCharacters() }.joined(separator: " ").contains("Esc sluiten · a–z spelen"))
+        let game = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), 60, 20)
+        #expect(game.contains { $0.contains("[Z] [X] [C]") })
+        #expect(game.contains { $0.contains("█") })
+        #expect(game.contains { $0.contains("“PE” · 2 letters") })
+        // The Dutch offer notice at 80 columns is whole, over two lines if need be.
+        var nl = Fx.run(Fx.inGame(fragment: "p", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0
+        let text = ScreenTests.plainLines(nl).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains("bob stelt voor om opnieuw te beginnen in het Nederlands: Esc → accepteren of weigeren."))
+        nl.alert = nil
+        // Below 60×20: one clear request, in the screen's language.
+        for (w, h) in [(40, 12), (59, 24), (80, 19)] {
+            let lines = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), w, h)
+            #expect(lines.count == h)
+            #expect(lines.joined(separator: " ").contains("Make the window larger"), "\(w)x\(h)")
+        }
+        #expect(ScreenTests.plainLines(nl, 40, 12).joined(separator: " ").contains("Maak het venster groter"))
+        // 120×40: the screen sits in the middle, not in the top half.
+        let big = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), 120, 40)
+        let firstUsed = big.firstIndex { !$0.trimmingCharacters().isEmpty } ?? 0
+        let lastUsed = big.lastIndex { !$0.trimmingCharacters().isEmpty } ?? 0
+        #expect(firstUsed > 0 && 39 - lastUsed <= firstUsed + 1 && 39 - lastUsed >= firstUsed - 1)
+        let keyboard = big.first { $0.contains("[Q] [W]") } ?? ""
+        let left = keyboard.prefix { $0 == " " }.count
+        let right = 120 - Layout.visibleWidth(keyboard)
+        #expect(abs(left - right) <= 2)
+    }
+
+    @Test("What players miss: the running score against this opponent on the game screen, from the games played this session")
+    func runningScore() {
+        var s = Fx.over()
+        s = Fx.run(s, Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1",
+                               "TURN id=8 player=bob fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 0 bob" })
+        s = Fx.run(s, Fx.lines("MOVE id=8 player=bob letter=q fragment=q", "TURN id=8 player=alice fragment=q",
+                               "MOVE id=8 player=alice letter=z fragment=qz",
+                               "OVER id=8 winner=bob loser=alice reason=dead fragment=qz",
+                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                               "TURN id=9 player=alice fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 1 bob" })
+        s.config.language = "nl"
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "Tot nu toe: jij 1 – 1 bob" })
+        // A first game against someone shows no score; at 60×20 the game still fits.
+        #expect(!ScreenTests.plainLines(Fx.inGame()).contains { $0.contains("So far") })
+        #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
+    }
+
+    @Test("Bug 4: the quick-match screen says what it searches for, how to change that, and who waits for another search")
+    func seekingSays() {
+        let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=nl rounds=ghost")).0)
+        let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains("Looking for an opponent who plays in Dutch… (a match to GHOST)"))
+        #expect(text.contains("Only a player who seeks the same language and game type is paired with you."))
+        #expect(text.contains("To change them: Esc, then “Language” or “Game type” on the main screen."))
+        // Who waits elsewhere (WAITING, after OK SEEK): another language or game type.
+        let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
+                                                                       "WAITING game=ghost lang=nl count=2",
+                                                                       "WAITING game=ghost lang=en rounds=ghost count=1",
+                                                                       "WAITING game=hangman lang=en count=1")).0
+        let shown = ScreenTests.plainLines(others).map { $0.trimmingCharacters() }
+        #expect(shown.contains("Also waiting: 2 players for Dutch, single game."))
+        #expect(shown.contains("Also waiting: 1 player for English, match to GHOST."))
+        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 2)
     }
 }
 

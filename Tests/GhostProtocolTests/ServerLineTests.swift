@@ -33,10 +33,11 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .bestScore: 22
     case .bestRank: 23
     case .setting: 24
-    case .stat: 25
+    case .waiting: 25
+    case .stat: 26
     }
 }
-private let caseCount = 26
+private let caseCount = 27
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -110,6 +111,7 @@ private let replyCount = 24
         (.ok(.restart(status: .done)), "OK RESTART status=done"),
         (.ok(.restart(status: .offered)), "OK RESTART status=offered"),
         (.ok(.resume(id: 1)), "OK RESUME id=1"),
+        (.ok(.resume(id: 1, over: true)), "OK RESUME id=1 status=over"),
         (.ok(.rematch(status: .asked)), "OK REMATCH status=asked"),
         (.ok(.rematch(status: .started)), "OK REMATCH status=started"),
         (.ok(.scores(count: 2, board: .game)), "OK SCORES count=2 board=game"),
@@ -166,6 +168,8 @@ private let replyCount = 24
         (.cancelled(id: 1, player: "alice", kind: .restart), "CANCELLED id=1 player=alice kind=restart"),
         (.cancelled(id: 2, player: "bob", kind: .lang), "CANCELLED id=2 player=bob kind=lang"),
         (.cancelled(id: 3, player: "carol", kind: .rematch), "CANCELLED id=3 player=carol kind=rematch"),
+        (.waiting(game: "ghost", lang: "nl", rounds: .one, count: 2), "WAITING game=ghost lang=nl count=2"),
+        (.waiting(game: "ghost", lang: "en", rounds: .ghost, count: 1), "WAITING game=ghost lang=en rounds=ghost count=1"),
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),

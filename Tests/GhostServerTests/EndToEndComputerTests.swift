@@ -66,9 +66,10 @@ struct EndToEndComputerTests {
                                  "OK SCORES count=1 board=hard"])
             try c.send("SCORES")
             try c.expect("OK SCORES count=0 board=game")
-            // The game is over: the token no longer resumes anything.
+            // The game is over: the token no longer resumes it; it tells how it ended.
             try c.send("RESUME \(token)")
-            try c.expectError("bad-token")
+            try c.expectPrefix("OK RESUME id=")
+            #expect(try c.expectPrefix("OVER id=").contains(" ended="))
         }
     }
 

@@ -41,10 +41,11 @@ struct EndToEndDurableTests {
             try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
             for p in game.players { try p.expectNothing(within: 0.1) }
 
-            // A finished game's tokens are spent.
+            // A finished game's tokens no longer resume it: each tells how it ended.
             for token in game.tokens {
                 try other.send("RESUME \(token)")
-                try other.expectError("bad-token")
+                #expect(try other.expectPrefix("OK RESUME id=").hasSuffix(" status=over"))
+                #expect(try other.expectPrefix("OVER id=").contains(" reason=word fragment=pear ended="))
             }
         }
     }
@@ -144,7 +145,8 @@ struct EndToEndDurableTests {
             try b.expectNothing(within: 0.2)
             let late = try LineClient(port: daemon.port, label: "late")
             try late.send("RESUME \(game.tokens[0])")
-            try late.expectError("bad-token")
+            #expect(try late.expectPrefix("OK RESUME id=").hasSuffix(" status=over"))
+            #expect(try late.expectPrefix("OVER id=").contains(" reason=abandoned "))
             try b.send("CLAIM")
             try b.expectError("not-in-game")
         }

@@ -125,6 +125,8 @@ struct EndToEndGameTests {
             try c.send("SEEK")
             try c.expect("OK SEEK lang=nl")
             try c.expect("INFO Waiting for another player who seeks a game in nl.")
+            // … and is told who waits elsewhere.
+            try c.expect("WAITING game=ghost lang=en count=1")
             try a.expectNothing(within: 0.2)
 
             try b.send("SEEK")

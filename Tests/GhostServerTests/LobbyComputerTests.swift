@@ -603,7 +603,8 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(1, "SEEK rounds=ghost")
         h.send(2, "SEEK")
         #expect(h.drain() == [1: ["OK SEEK lang=en rounds=ghost", "INFO Waiting for another player who seeks a match in en."],
-                              2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en."]])
+                              2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
+                                  "WAITING game=ghost lang=en rounds=ghost count=1"]])
         #expect(h.lobby.activeGames == 0)
         h.send(3, "SEEK rounds=ghost")
         let d = h.drain()

@@ -446,6 +446,24 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain()[1]?.first == "OK LETTER letter=p fragment=p")
     }
 
+    @Test func aSeekerWhoWaitsLearnsWhoWaitsInOtherQueues() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.send(1, "LANG nl")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK rounds=ghost")
+        _ = h.drain()
+        h.send(3, "SEEK")
+        #expect(h.drain() == [3: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
+                                  "WAITING game=ghost lang=en rounds=ghost count=1", "WAITING game=ghost lang=nl count=1"]])
+        // Paired at once: no WAITING.
+        h.send(4, "SEEK rounds=ghost")
+        #expect(h.drain()[4]?.contains { $0.hasPrefix("WAITING") } == false)
+    }
+
     @Test func seekOrNewBeforeName() throws {
         let h = try Harness()
         h.connect(1)
@@ -680,10 +698,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
                                   "INFO bob left the game.",
                                   "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
-        // The game is over: its tokens are spent.
+        // The game is over: its token no longer resumes it, but tells how it ended, and when.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment= ended=1700000000"])
+        #expect(h.lobby.activeGames == 0)
     }
 
     @Test func leaveWhileSeekingCancels() throws {
@@ -925,10 +944,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
         #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=pe"])
-        // Too late to come back.
+        // Too late to come back: RESUME only tells how it ended.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.last == "ERR bad-token no game in progress has that token")
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over",
+                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"])
         // bob is free again.
         h.send(2, "CLAIM")
         #expect(isErr(h.drain()[2]?.first, .notInGame))

@@ -127,19 +127,7 @@ extension Screens {
         var beside: [String] = []
         if s.gameMenuOpen && !s.confirmLeave {
             beside.append(style.bold(t.menuTitle))
-            let entries = s.gameMenuItems.map { item -> String in
-                switch item {
-                case .accept: t.menuAccept(offerText(g.offer, t))
-                case .decline: t.menuDecline
-                case .claim: t.menuClaim(g.away ?? "?")
-                case .hint: t.menuHint
-                case .restart: t.menuRestart
-                case .language(let code): t.menuPlayIn(t.nameOfLanguage(code))
-                case .leave: t.menuLeave
-                case .close: t.menuClose
-                }
-            }
-            beside += menu(entries, selected: s.menuIndex, style).map { String($0.dropFirst(margin.count)) }
+            beside += gameMenu(s, g, t, style).map { String($0.dropFirst(margin.count)) }
         } else {
             if s.mustSetWord {
                 // Mid-sentence, the computer is lowercase.
@@ -207,7 +195,7 @@ extension Screens {
         else if s.mustSetWord { help = h.wordHelp }
         else { help = h.playHelp }
         return frame(s, width, height, t, title: h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), right: s.myName ?? "",
-                     body: body, banner: banner.isEmpty ? "" : " " + style.warn(banner), help: help)
+                     body: body, banner: banner, help: help)
     }
 
     /// How a Hangman game ended, from my seat: the guesser's, the setter's, or neither.
@@ -260,7 +248,7 @@ extension Screens {
         }
         let duel = end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
         return frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
-                     body: body, banner: banner.isEmpty ? "" : " " + style.warn(banner),
+                     body: body, banner: banner,
                      help: duel ? h.duelEndedHelp : h.endedHelp)
     }
 
