@@ -36,12 +36,15 @@ extension ClientState {
             guard var g = currentGame(id) else { return }
             let position = GhostLines.turn(fields)
             // A fragment this client did not see being built (moves missed
-            // across a daemon restart): who played its last letter is unknown,
-            // so the caption says nothing rather than something stale.
+            // across a daemon restart): the caption says nothing stale, and
+            // the state sent on RESUME names who played its last letter (`last=`).
             if let f = position.fragment, f != g.fragment { g.lastMove = nil }
             if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment
+            if let last = position.last, let letter = g.fragment.last, g.players.contains(last) {
+                g.lastMove = (last, String(letter))
+            }
             if let ghost = position.ghost { g.ghost = ghost }
             game = g
         case let .move(id, player, fields):

@@ -128,6 +128,14 @@ public struct GhostGame: Game {
 
     public var publicFields: [Field] { [Field("fragment", fragment)] }
 
+    /// `last=<name>`: who played the fragment's last letter (the seat not to
+    /// move: seats alternate), so a client that missed the moves (a daemon
+    /// restart) still says who played it. Nothing while the fragment is empty.
+    public func stateFields(names: [String]) -> [Field] {
+        guard !fragment.isEmpty, outcome == nil, names.indices.contains(1 - toMove) else { return [] }
+        return [Field("last", names[1 - toMove])]
+    }
+
     public func moveFields(_ move: Move) -> [Field] {
         guard case .letter(let l) = move else { return [] }
         return [Field("letter", l.description)]

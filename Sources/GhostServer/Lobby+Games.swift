@@ -115,7 +115,7 @@ extension Lobby {
 
     /// The full state of a game for one seat: GAME (with its token and what
     /// only that seat may see), the pending offer, whether the opponent is
-    /// away, and TURN.
+    /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
@@ -127,7 +127,10 @@ extension Lobby {
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
         }
-        outbox.send(turnLine(table), to: conn)
+        let state = table.game.stateFields(names: table.names)
+        outbox.send(state.isEmpty ? turnLine(table)
+                        : .turn(id: table.id, player: table.names[table.game.toMove],
+                                fields: table.game.publicFields + table.kind.matchFields(table.match) + state), to: conn)
     }
 
     func turnLine(_ table: Table) -> ServerLine {

@@ -346,8 +346,10 @@ final class CrashRun {
                     }
                 } else if line.hasPrefix("TURN ") {
                     state.fragment = lf["fragment"] ?? ""
-                    let mover = g.names[state.fragment.utf8.count % 2]
-                    if line != "TURN id=\(g.id) player=\(mover) fragment=\(state.fragment)" {
+                    let moverSeat = state.fragment.utf8.count % 2
+                    // The state names who played the fragment's last letter.
+                    let last = state.fragment.isEmpty ? "" : " last=\(g.names[1 - moverSeat])"
+                    if line != "TURN id=\(g.id) player=\(g.names[moverSeat]) fragment=\(state.fragment)\(last)" {
                         issue("cycle \(cycle): \(c.label) got `\(line)`", g, sourceLocation: sourceLocation)
                     }
                     break

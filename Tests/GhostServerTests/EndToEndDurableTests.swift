@@ -33,7 +33,7 @@ struct EndToEndDurableTests {
             try back.send("RESUME \(game.tokens[1])")
             try back.expect(lines: ["OK RESUME id=\(game.id)",
                                     "GAME id=\(game.id) game=ghost lang=en players=\(host.name),\(guest.name) token=\(game.tokens[1]) round=1",
-                                    "TURN id=\(game.id) player=\(guest.name) fragment=p"])
+                                    "TURN id=\(game.id) player=\(guest.name) fragment=p last=\(host.name)"])
             try host.expectNothing(within: 0.1)
 
             try game.play("e")

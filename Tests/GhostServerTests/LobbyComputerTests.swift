@@ -86,8 +86,8 @@ private func gameLine(_ players: String, _ token: String, round: Int = 1, lang: 
         + (bot.map { " bot=\($0)" } ?? "") + (ghost.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
 
-private func turn(_ player: String, _ fragment: String, ghost: String? = nil, id: Int = 1) -> String {
-    "TURN id=\(id) player=\(player) fragment=\(fragment)" + (ghost.map { " ghost=\($0)" } ?? "")
+private func turn(_ player: String, _ fragment: String, ghost: String? = nil, last: String? = nil, id: Int = 1) -> String {
+    "TURN id=\(id) player=\(player) fragment=\(fragment)" + (ghost.map { " ghost=\($0)" } ?? "") + (last.map { " last=\($0)" } ?? "")
 }
 
 private func move(_ player: String, _ letter: Character, _ fragment: String, id: Int = 1) -> String {
@@ -351,7 +351,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t)")
-        #expect(h.drain() == [2: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "pe")]])
+        #expect(h.drain() == [2: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "pe", last: "bot-hard")]])
         h.send(2, "a")
         #expect(h.drain()[2]?.suffix(2) == [move("bot-hard", "c", "peac"), turn("alice", "peac")])
 
@@ -362,7 +362,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h2.connect(1)
         _ = h2.drain()
         h2.send(1, "RESUME \(t)")
-        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "peac")]])
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "peac", last: "bot-hard")]])
         h2.send(1, "h")
         #expect(h2.drain()[1]?.suffix(3) == ["OVER id=1 winner=bot-hard loser=alice reason=word fragment=peach",
                                              "INFO \"peach\" is a word longer than 3 letters, so alice loses.",
@@ -444,7 +444,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h2.connect(1)
         _ = h2.drain()
         h2.send(1, "RESUME \(t)")
-        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("alice", stored.fragment)]])
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("alice", stored.fragment, last: "bot-hard")]])
     }
 
     // MARK: A match against the computer
@@ -669,12 +669,12 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         _ = h.drain()
         h.send(1, "RESUME \(ta)")
         #expect(h.drain() == [1: ["OK RESUME id=1", gameLine("alice,bob", ta, round: 2, ghost: ",G"),
-                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: ",G")]])
+                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: ",G", last: "bob")]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(tb)")
         #expect(h.drain() == [1: ["RETURNED id=1 player=bob"],
-                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: ",G"), turn("alice", "p", ghost: ",G")]])
+                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: ",G"), turn("alice", "p", ghost: ",G", last: "bob")]])
         // Round 2 goes on; alice makes "pear" and earns G; round 3 is alice's to start again.
         h.send(1, "e")
         h.send(2, "a")

@@ -789,7 +789,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(3, "RESUME \(t.alice)")
         #expect(h.drain() == [
-            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p"],
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p last=alice"],
             2: ["RETURNED id=1 player=alice"],
             4: ["INFO The player alice came back with their resume token; send NAME to pick a name."],
         ])
@@ -810,7 +810,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(isErr(h.drain()[4]?.last, .nameTaken))
         // Resuming your own seat again just repeats the state.
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain() == [3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=pea"]])
+        #expect(h.drain() == [3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=pea last=alice"]])
         // bob's token cannot be used from alice's seat.
         h.send(3, "RESUME \(t.bob)")
         #expect(isErr(h.drain()[3]?.first, .busy))
@@ -1192,7 +1192,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [
             1: ["RETURNED id=1 player=bob"],
             3: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "OFFER id=1 player=alice kind=restart",
-                "TURN id=1 player=bob fragment=p"],
+                "TURN id=1 player=bob fragment=p last=alice"],
         ])
         h.send(3, "DECLINE")
         #expect(h.drain()[1] == ["DECLINED id=1 player=bob kind=restart"])
@@ -1561,13 +1561,13 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(1, "RESUME \(t.alice)")
         #expect(h.drain() == [1: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "ADJOURNED id=1 player=bob grace=60",
-                                  "TURN id=1 player=alice fragment=pe"]])
+                                  "TURN id=1 player=alice fragment=pe last=bob"]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t.bob)")
         #expect(h.drain() == [
             1: ["RETURNED id=1 player=bob"],
-            2: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment=pe"],
+            2: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment=pe last=bob"],
         ])
         h.send(1, "a")
         h.send(2, "r")
@@ -1598,7 +1598,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "RESUME \(t.bob)")
         #expect(h.drain() == [2: ["OK RESUME id=1", game(1, "alice,bob", t.bob, round: 2, lang: "nl"),
                                   "OFFER id=1 player=alice kind=restart", "ADJOURNED id=1 player=alice grace=60",
-                                  "TURN id=1 player=bob fragment=h"]])
+                                  "TURN id=1 player=bob fragment=h last=alice"]])
         // alice's offer survived the restart and can be accepted.
         h.send(2, "ACCEPT")
         #expect(h.drain() == [2: ["OK ACCEPT", "ACCEPTED id=1 player=bob kind=restart",

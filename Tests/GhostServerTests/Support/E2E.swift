@@ -63,7 +63,7 @@ enum E2E {
         try p.send("RESUME \(game.tokens[seat])", sourceLocation: sourceLocation)
         try p.expect(lines: ["OK RESUME id=\(game.id)",
                              "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
-                            + extra + ["TURN id=\(game.id) player=\(game.mover.name) fragment=\(game.fragment)"],
+                            + extra + [game.stateTurn],
                      sourceLocation: sourceLocation)
         if opponentPresent {
             try game.players[1 - seat].expect("RETURNED id=\(game.id) player=\(old.name)", sourceLocation: sourceLocation)
@@ -212,6 +212,12 @@ struct Game {
 
     var mover: Player { players[toMove] }
     var waiter: Player { players[1 - toMove] }
+
+    /// The TURN of the full state (RESUME, or the state sent again after a
+    /// lost turn): it names who played the fragment's last letter.
+    var stateTurn: String {
+        "TURN id=\(id) player=\(mover.name) fragment=\(fragment)" + (fragment.isEmpty ? "" : " last=\(waiter.name)")
+    }
 
     /// The player to move sends `input` (a bare letter by default), which must
     /// keep the game going: checks OK LETTER, MOVE and TURN on both sides.
