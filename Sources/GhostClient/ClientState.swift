@@ -109,6 +109,8 @@ public struct RoundEnd: Equatable, Sendable {
     /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
     public var ghost: [String]
     public var info: String?
+    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
+    public var word: String?
 }
 
 /// A game in progress, as the server last described it.
@@ -174,6 +176,8 @@ public struct GameResult: Equatable, Sendable {
     public var loser: String
     public var reason: OverReason
     public var fragment: String
+    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
+    public var word: String?
     /// Both players, in seat order, as the game had them.
     public var players: [String] = []
     /// The INFO line that follows OVER: the reason in the server's words.

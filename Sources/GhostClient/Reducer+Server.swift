@@ -280,7 +280,8 @@ extension ClientState {
                        _ fx: inout [ClientEffect]) {
         guard game == nil || game?.id == id else { return }
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [])
+                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [],
+                           word: position.word)
         if var g = game, g.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
             g.match = true
@@ -294,7 +295,7 @@ extension ClientState {
             return
         }
         count(winner: winner, loser: loser)
-        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
+        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
@@ -313,7 +314,7 @@ extension ClientState {
         let last = g.roundEnd
         // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
-                           fragment: last?.fragment ?? g.fragment, players: g.players, info: last?.info, bot: g.bot)
+                           fragment: last?.fragment ?? g.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
         r.ghost = ghost ?? last?.ghost ?? g.ghost
         count(winner: winner, loser: loser)

@@ -243,7 +243,9 @@ extension Screens {
         body.append(margin + headline)
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
-        body += paragraph(reasonText(r, t), width)
+        // After a dead fragment, the word its last letter could have led to.
+        let possible = r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
+        body += paragraph(reasonText(r, t) + possible, width)
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {

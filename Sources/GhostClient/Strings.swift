@@ -119,6 +119,8 @@ public struct Strings: Sendable {
     public let reasonLeft: @Sendable (String) -> String
     public let reasonAbandoned: @Sendable (String, String) -> String
     public let reasonOther: @Sendable (String, String) -> String
+    /// (the fragment before the last letter, a word it could have led to), after a dead fragment.
+    public let possibleWord: @Sendable (String, String) -> String
     /// (when, in UTC): the game ended while the player was away.
     public let endedMeanwhile: @Sendable (String) -> String
     public let finalFragment: String

@@ -250,7 +250,7 @@ extension Lobby {
         table.claimAnnounced = false
         let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: finished.finalFields + table.kind.matchFields(match)))
+                                fields: finished.finalFields + table.kind.matchFields(match) + finished.endFields))
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
                                 + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
         log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
@@ -296,7 +296,7 @@ extension Lobby {
         let board = table.board.name
         let now = clock.wall
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: Lobby.stored(game.finalFields),
+                             finalState: Lobby.stored(game.finalFields + game.endFields),
                              losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         var finish = Finish()
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
@@ -321,7 +321,7 @@ extension Lobby {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.finalFields + matchFields))
+                                fields: game.finalFields + matchFields + game.endFields))
         broadcast(gameID, .info(outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner)))
@@ -333,7 +333,7 @@ extension Lobby {
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.finalFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle

@@ -394,6 +394,30 @@ struct ScreenNewPlayerTests {
                 == "Not now: you are already waiting for a game, or playing one.")
     }
 
+    @Test("What players miss: after a dead fragment the game-over screen names a word the fragment before it led to (word=), in the screen's language")
+    func possibleWordAfterADeadFragment() {
+        /// The reason's paragraph, its wrapped lines joined.
+        func ended(_ language: String, _ over: String, word: String? = "jail") -> String {
+            let s = Fx.run(Fx.inGame(fragment: "jai", language: language),
+                           Fx.lines("MOVE id=7 player=bob letter=x fragment=jaix", over,
+                                    "INFO No word starts with \"jaix\", so bob loses; \"jai\" could have led to \"jail\".")).0
+            #expect(s.result?.word == word)
+            let lines = ScreenTests.plainLines(s)
+            return lines[5...].prefix { !$0.isEmpty && !$0.contains("Final fragment") && !$0.contains("Eindstand") }
+                .map { $0.trimmingCharacters() }.joined(separator: " ")
+        }
+        let en = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=jail")
+        #expect(en == "bob made “JAIX”: no longer word starts with it. “JAI” could have led to “JAIL”.")
+        let nl = ended("nl", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=jail")
+        #expect(nl == "bob maakte “JAIX”: daar begint geen langer woord mee. “JAI” had nog “JAIL” kunnen worden.")
+        // Without word= (an older server, or a fragment whose prefix leads only to short words): the reason alone.
+        let plain = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix", word: nil)
+        #expect(plain == "bob made “JAIX”: no longer word starts with it.")
+        // A word= that is not letters is not shown.
+        let odd = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=j@il", word: nil)
+        #expect(odd == "bob made “JAIX”: no longer word starts with it.")
+    }
+
     @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
     func rematchLapsed(asker: String) {
         var s = Fx.over()

@@ -395,7 +395,9 @@ final class CrashRun {
         let fragment = g.state.fragment
         let loser = (fragment.utf8.count - 1) % 2
         let reason = rules.verdict(fragment) == .word ? "word" : "dead"
-        let expected = "OVER id=\(g.id) winner=\(g.names[1 - loser]) loser=\(g.names[loser]) reason=\(reason) fragment=\(fragment)"
+        // A dead fragment names a word the one before it could have led to.
+        let word = reason == "dead" ? rules.possibleWord(after: fragment.dropLast()).map { " word=\($0)" } ?? "" : ""
+        let expected = "OVER id=\(g.id) winner=\(g.names[1 - loser]) loser=\(g.names[loser]) reason=\(reason) fragment=\(fragment)\(word)"
         for seat in 0..<2 where g.overLines[seat] != expected {
             issue("\(g.names[seat]) got `\(g.overLines[seat] ?? "no OVER")`, expected `\(expected)`", g)
         }

@@ -50,7 +50,7 @@ struct EndToEndSchema2Tests {
         try carol.send("x")
         try carol.expect(lines: ["MOVE id=2 player=dave letter=q fragment=q", "TURN id=2 player=carol fragment=q ghost=,G",
                                  "OK LETTER letter=x fragment=qx", "MOVE id=2 player=carol letter=x fragment=qx",
-                                 "OVER id=2 winner=dave loser=carol reason=dead fragment=qx ghost=G,G"])
+                                 "OVER id=2 winner=dave loser=carol reason=dead fragment=qx ghost=G,G word=quad"])
 
         // Game 3: alice and Bob, "ca", alice to move.
         let alice = try LineClient(port: daemon.port, label: "alice")

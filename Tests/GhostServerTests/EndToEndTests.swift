@@ -94,7 +94,8 @@ struct EndToEndGameTests {
             // Dictionaries/en.txt: 320 words start with "q", none with "qz".
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
             try game.play("q")
-            try game.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses.")
+            try game.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses; \"q\" could have led to \"quad\".",
+                                word: "quad")
             try game.players[0].expectNothing(within: 0.2)
             try game.players[1].expectNothing(within: 0.1)
         }
@@ -106,7 +107,9 @@ struct EndToEndGameTests {
             // "eh" is in en.txt and no other word starts with "eh".
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
             try game.play("e")
-            try game.playLosing("h", reason: "dead", info: "\"eh\" is a word, but no longer word starts with it, so {loser} loses.")
+            try game.playLosing("h", reason: "dead",
+                                info: "\"eh\" is a word, but no longer word starts with it, so {loser} loses; \"e\" could have led to \"each\".",
+                                word: "each")
         }
     }
 

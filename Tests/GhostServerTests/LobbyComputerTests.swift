@@ -165,9 +165,11 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         let letter = try #require(bot["letter"]?.first)
         let fragment = "cat" + String(letter)
         #expect(lines[3] == move("bot-hard", letter, fragment))
-        #expect(lines[4] == "OVER id=1 winner=alice loser=bot-hard reason=\(letter == "s" ? "word" : "dead") fragment=\(fragment)")
+        // A dead fragment names the word "cat" could have led to.
+        #expect(lines[4] == "OVER id=1 winner=alice loser=bot-hard reason=\(letter == "s" ? "word" : "dead") fragment=\(fragment)"
+                            + (letter == "s" ? "" : " word=cats"))
         #expect(lines[5] == (letter == "s" ? "INFO \"cats\" is a word longer than 3 letters, so bot-hard loses."
-                                           : "INFO No word starts with \"\(fragment)\", so bot-hard loses."))
+                                           : "INFO No word starts with \"\(fragment)\", so bot-hard loses; \"cat\" could have led to \"cats\"."))
         #expect(lines[6] == "RANK name=alice rank=1 wins=1")
         h.send(1, "SCORES 5 bot=hard")
         #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=1 played=1", "OK SCORES count=1 board=hard"]])

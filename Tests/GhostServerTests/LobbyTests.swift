@@ -316,8 +316,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "p")
         _ = h.drain()
         h.send(2, "x")
-        let over = "OVER id=1 winner=alice loser=bob reason=dead fragment=px"
-        let info = "INFO No word starts with \"px\", so bob loses."
+        // The word "p" could have led to: the shortest, then the first alphabetically.
+        let over = "OVER id=1 winner=alice loser=bob reason=dead fragment=px word=pear"
+        let info = "INFO No word starts with \"px\", so bob loses; \"p\" could have led to \"pear\"."
         let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
             1: ["MOVE id=1 player=bob letter=x fragment=px", over, info] + ranks,

@@ -248,7 +248,8 @@ struct Game {
     /// and the INFO sentence `info` (use `{loser}` for the loser's name), then
     /// the two RANK lines. `ranks` are the exact ranks of winner and loser when
     /// the test knows them (a daemon of its own); otherwise any rank >= 1 passes.
-    mutating func playLosing(_ letter: Character, reason: String, info: String, ranks: (Int, Int)? = nil,
+    /// `word`: the `word=` a dead fragment's OVER ends with.
+    mutating func playLosing(_ letter: Character, reason: String, info: String, word: String? = nil, ranks: (Int, Int)? = nil,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (m, w) = (mover, waiter)
         let frag = fragment + String(letter)
@@ -259,7 +260,8 @@ struct Game {
         }
         fragment = frag
         try expectOver(winner: w, loser: m, reason: reason,
-                       info: info.replacingOccurrences(of: "{loser}", with: m.name), ranks: ranks, sourceLocation: sourceLocation)
+                       info: info.replacingOccurrences(of: "{loser}", with: m.name), word: word, ranks: ranks,
+                       sourceLocation: sourceLocation)
     }
 
     /// `OVER … reason=left` and `INFO <leaver> left the game.`, then RANK lines.
@@ -285,7 +287,7 @@ struct Game {
     /// `RANK name=W rank=.. wins=..` and `RANK name=L rank=.. wins=..` to each
     /// seat in `to`; counts the result in both players' tallies. The RANK lines
     /// must be the same for both seats.
-    func expectOver(winner w: Player, loser l: Player, reason: String, info: String, to seats: [Int] = [0, 1],
+    func expectOver(winner w: Player, loser l: Player, reason: String, info: String, word: String? = nil, to seats: [Int] = [0, 1],
                     ranks: (Int, Int)? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         w.wins += 1
         w.played += 1
@@ -293,7 +295,8 @@ struct Game {
         var seen: [String]?
         for seat in seats {
             let p = players[seat]
-            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=\(reason) fragment=\(fragment)", sourceLocation: sourceLocation)
+            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=\(reason) fragment=\(fragment)" + (word.map { " word=\($0)" } ?? ""),
+                         sourceLocation: sourceLocation)
             try p.expect("INFO " + info, sourceLocation: sourceLocation)
             let rankLines = try Game.expectRanks(p, winner: w, loser: l, ranks: ranks, sourceLocation: sourceLocation)
             if let seen, seen != rankLines {

@@ -14,6 +14,8 @@ enum GhostLines {
         var fragment: String?
         var ghost: [String]?
         var last: String?
+        /// OVER after a dead fragment: a word the loser could have been heading for.
+        var word: String?
     }
 
     /// GAME: a match (`rounds=ghost`) and each seat's letters so far.
@@ -32,7 +34,11 @@ enum GhostLines {
                  last: fields["last"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    static func over(_ fields: [Field]) -> Position { turn(fields) }
+    static func over(_ fields: [Field]) -> Position {
+        var p = turn(fields)
+        p.word = fields["word"].flatMap(fragment).flatMap { $0.isEmpty ? nil : $0 }
+        return p
+    }
 
     /// MOVE and OK LETTER: the letter played (a–z) and the fragment it made.
     static func move(_ fields: [Field]) -> (letter: Letter, fragment: String?)? {
