@@ -45,7 +45,7 @@ extension Screens {
     static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> [String] {
         let names = game.players.count == 2 ? game.players : ["?", "?"]
         let labels = names.map { name -> String in
-            var label = display(name, t)
+            var label = Screens.label(name, t)
             if s.isMe(name) { label += " (\(t.you))" }
             if game.away == name { label += " …" }
             return label
@@ -251,14 +251,14 @@ extension Screens {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
                 body.append(margin + t.spelledGhost(display(r.loser, t)))
             }
-            let cells = (0..<2).map { display(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
+            let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
             body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
         if !r.ranks.isEmpty {
             body += ["", margin + t.places]
             for rank in r.ranks {
-                let line = t.rankLine(rank.rank, display(rank.name, t), rank.wins)
+                let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
                 body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }
         }

@@ -292,15 +292,22 @@ public enum Screens {
         let room = max(1, height - 2 - body.count - 3)
         let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
         for r in rows.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", display(r.name, t), "\(r.wins)", "\(r.played)")
+            let line = row("\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)")
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
         return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
     }
 
-    /// A player's name as shown: the computer's seat (`bot-hard`) by its level.
+    /// A player's name in a sentence: the computer's seat (`bot-hard`) by its
+    /// level, "the computer (hard)" (the strings capitalise it at a
+    /// sentence's start, `atStart`).
     public static func display(_ name: String, _ t: Strings) -> String {
         name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : name
+    }
+
+    /// A player's name as a label (a player chip, a list's row): "Computer (hard)".
+    public static func label(_ name: String, _ t: Strings) -> String {
+        name.hasPrefix("bot-") ? t.computerLabel(String(name.dropFirst(4))) : name
     }
 
     static func leftPad(_ s: String, _ n: Int) -> String {

@@ -157,8 +157,11 @@ public struct Strings: Sendable {
     public let starterComputer: String
     public let menuBack: String
     public let computerHelp: String
-    /// The computer's seat (`bot-easy`) by its level's name.
+    /// The computer's seat (`bot-easy`) by its level's name, as it reads in
+    /// a sentence ("the computer (easy)"; `atStart` at a sentence's start).
     public let computerName: @Sendable (String) -> String
+    /// The same as a label: a player chip, a list's row ("Computer (easy)").
+    public let computerLabel: @Sendable (String) -> String
     public let menuHint: String
     public let hint: @Sendable (Bool, String) -> String
     /// (loser, fragment, letter): how a round of a match ended, briefly.
@@ -196,4 +199,12 @@ public struct Strings: Sendable {
     /// The languages the client's texts exist in, in menu order.
     public static let uiLanguages = ["en", "nl"]
     public static let tutorialPageCount = 4
+}
+
+/// A name at the start of a sentence. The computer's description ("the
+/// computer (easy)") takes a capital there; a player's name, which never
+/// holds a space, stays exactly as the player typed it.
+func atStart(_ who: String) -> String {
+    guard who.contains(" "), let first = who.first else { return who }
+    return first.uppercased() + who.dropFirst()
 }

@@ -897,7 +897,7 @@ struct ReducerNewPlayerTests {
         #expect(s.game?.lastMove?.player == "bot-easy")
         #expect(s.game?.lastMove?.letter == "a")
         let lines = Screens.render(s).map(Layout.plain).map { $0.trimmingCharacters() }
-        #expect(lines.contains("“QUA” · 3 letters · Computer (easy) played A"))
+        #expect(lines.contains("“QUA” · 3 letters · The computer (easy) played A"))
         // A fresh client (no game on screen) learns it from the state alone.
         let fresh = Fx.run(Fx.named(), Fx.lines(
             "OK RESUME id=7", "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",

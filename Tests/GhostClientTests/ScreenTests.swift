@@ -234,13 +234,13 @@ struct ScreenTests {
         #expect(lines[3].contains("▶ Computer (hard)") && lines[3].contains("alice (you)"))
         let ghost = lines[4].trimmingCharacters()
         #expect(ghost.hasPrefix("G H · · ·") && ghost.hasSuffix("· · · · ·"))
-        #expect(lines[5].trimmingCharacters() == "Computer (hard) is thinking…")
+        #expect(lines[5].trimmingCharacters() == "The computer (hard) is thinking…")
         #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · alice played Q")
         let nl = ScreenTests.plainLines(Fx.run(s, .resize(width: 80, height: 24)).0, 80, 24)
         #expect(nl[3].contains("Computer (hard)"))
         var dutch = s
         dutch.config.language = "nl"
-        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "Computer (moeilijk) denkt na…")
+        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "De computer (moeilijk) denkt na…")
     }
 
     @Test("Between rounds: the round's end, then “last round” during the next one")
@@ -291,7 +291,7 @@ struct ScreenTests {
             "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
             "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
             "RANK name=alice rank=1 wins=0")).0)
-        #expect(over[3] == "  Computer (easy) wins this game. Better luck next time!")
+        #expect(over[3] == "  The computer (easy) wins this game. Better luck next time!")
         #expect(over.contains("  ▶ 1  Play again"))
     }
 
@@ -416,6 +416,43 @@ struct ScreenNewPlayerTests {
         // A word= that is not letters is not shown.
         let odd = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=j@il", word: nil)
         #expect(odd == "bob made “JAIX”: no longer word starts with it.")
+    }
+
+    @Test("Bug 7: the computer is “the computer (easy)” mid-sentence, “The computer (easy)” at a sentence's start, “Computer (easy)” as a label; a player's name keeps its case")
+    func computerInSentencesAndLabels() {
+        // Two games against Easy: the running score names it mid-sentence.
+        var s = Fx.named()
+        for id in [4, 5] {
+            s = Fx.run(s, Fx.lines(
+                "GAME id=\(id) game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                "TURN id=\(id) player=alice fragment=", "MOVE id=\(id) player=alice letter=q fragment=q",
+                "TURN id=\(id) player=bot-easy fragment=q")).0
+            if id == 4 {
+                s = Fx.run(s, Fx.lines("OVER id=4 winner=alice loser=bot-easy reason=left fragment=q",
+                                       "INFO bot-easy left the game.")).0
+            }
+        }
+        let en = ScreenTests.plainLines(s).map { $0.trimmingCharacters() }
+        #expect(en.contains { $0.hasPrefix("alice (you)") && $0.hasSuffix("▶ Computer (easy)") })
+        #expect(en.contains("So far: you 1 – 0 the computer (easy)"))
+        #expect(en.contains("The computer (easy) is thinking…"))
+        var nl = s
+        nl.config.language = "nl"
+        let dutch = ScreenTests.plainLines(nl).map { $0.trimmingCharacters() }
+        #expect(dutch.contains { $0.hasPrefix("alice (jij)") && $0.hasSuffix("▶ Computer (makkelijk)") })
+        #expect(dutch.contains("Tot nu toe: jij 1 – 0 de computer (makkelijk)"))
+        #expect(dutch.contains("De computer (makkelijk) denkt na…"))
+        // The strings: a sentence's start capitalises only the computer.
+        #expect(Strings.en.theirTurn(Screens.display("bot-hard", .en)) == "The computer (hard) is thinking…")
+        #expect(Strings.en.theirTurn(Screens.display("bob", .en)) == "bob is thinking…")
+        #expect(Strings.en.offerFromMe(Screens.display("bot-hard", .en)) == "Waiting for the computer (hard) to answer your offer…")
+        #expect(Strings.nl.reasonLeft(Screens.display("bot-medium", .nl)) == "De computer (gemiddeld) heeft het spel verlaten.")
+        #expect(Screens.label("bot-medium", .nl) == "Computer (gemiddeld)")
+        // Hangman's computer likewise.
+        #expect(Screens.hangmanDisplay("bot-hangman", .en) == "the computer")
+        #expect(Strings.en.hangman.chooseWord(Screens.hangmanDisplay("bot-hangman", .en)) == "Choose a word for the computer to guess:")
+        #expect(Strings.nl.hangman.theyGuess(Screens.hangmanDisplay("bot-hangman", .nl)) == "De computer raadt…")
+        #expect(Screens.hangmanLabel("bot-hangman", .nl) == "Computer")
     }
 
     @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
