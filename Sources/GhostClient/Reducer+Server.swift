@@ -24,9 +24,15 @@ extension ClientState {
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
         case let .waiting(kind, lang, rounds, count):
-            // Only the games this client plays (as for GAME).
-            guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
-            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count))
+            // Only the games this client plays (as for GAME). A later WAITING
+            // for the same queue replaces the earlier one; count=0: it emptied.
+            guard kind == GameKind.ghost.rawValue, case .seeking = lobby else { return }
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match }) {
+                if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
+            } else if count > 0, otherSeekers.count < 20 {
+                otherSeekers.append(queue)
+            }
         case let .game(id, kind, lang, players, token, round, bot, fields):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }

@@ -485,14 +485,17 @@ extension Lobby {
     /// since the last call plus O(log n): see `Deadlines`.
     public var nextDeadline: Double? {
         refreshDeadlines()
-        return deadlines.next
+        guard let seekers = seekersDue else { return deadlines.next }
+        return min(deadlines.next ?? seekers, seekers)
     }
 
-    /// Plays the computer's moves that are due and announces the grace
-    /// periods that have ended.
+    /// Plays the computer's moves that are due, announces the grace
+    /// periods that have ended, and tells waiting seekers how the other seek
+    /// queues changed.
     public func tick() {
         refreshDeadlines()
         let now = clock.monotonic
+        if let due = seekersDue, due <= now { tellSeekers() }
         for gameID in deadlines.takeDue(now) {
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again

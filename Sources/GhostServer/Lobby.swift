@@ -57,6 +57,9 @@ public final class Lobby {
         /// that exists is never limited.
         public var newNamesPerMinute: Double = 10
         public var newNameBurst: Double = 20
+        /// Seekers who wait hear that other seek queues changed (WAITING) at
+        /// most once in this many seconds, however many seeks come and go.
+        public var waitingInterval: Double = 1
         public init() {}
     }
 
@@ -70,6 +73,18 @@ public final class Lobby {
         var state: State = .idle
         /// The last finished game, for REMATCH.
         var last: LastGame?
+        /// While seeking: the other seek queues as this seeker was last told
+        /// them (WAITING), by queue; a queue it was not told of had no one.
+        var waitingTold: [String: WaitingQueue] = [:]
+    }
+
+    /// A seek queue as WAITING describes it: its kind, language and rounds,
+    /// and how many wait in it.
+    struct WaitingQueue: Equatable {
+        var game: String
+        var lang: String
+        var rounds: Rounds
+        var count: Int
     }
 
     enum State: Equatable {
@@ -211,7 +226,13 @@ public final class Lobby {
     var figures = Figures()
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
-    private var seekers: [String: [ConnectionID]] = [:]   // language and mode → FIFO queue
+    /// Kind, language and rounds → FIFO queue. Any change is told to the
+    /// seekers waiting in the other queues (`tellSeekers`).
+    private var seekers: [String: [ConnectionID]] = [:] { didSet { seekQueuesChanged = true } }
+    /// The seek queues changed since the waiting seekers were last told.
+    var seekQueuesChanged = false
+    /// When they were last told (monotonic seconds).
+    var seekersToldAt = -Double.infinity
     private var hosted: [String: ConnectionID] = [:]      // join code → host
     var tables: [Int: Table] = [:]
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
@@ -522,16 +543,57 @@ public final class Lobby {
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
-            var others: [String: (game: String, lang: String, rounds: Rounds, count: Int)] = [:]
-            for (other, s) in sessions where other != id {
-                guard case .seeking(let o) = s.state else { continue }
-                let k = seekKey(s.lang, o)
-                guard k != key else { continue }
-                others[k, default: (o.game?.rawValue ?? catalog.defaultKind.name, s.lang, o.rounds, 0)].count += 1
-            }
+            var others = waitingQueues()
+            others[key] = nil
             for k in others.keys.sorted() {
                 if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count)) }
             }
+            sessions[id]?.waitingTold = others
+        }
+    }
+
+    /// Every seek queue with players in it, by key.
+    func waitingQueues() -> [String: WaitingQueue] {
+        var queues: [String: WaitingQueue] = [:]
+        for s in sessions.values {
+            guard case .seeking(let o) = s.state else { continue }
+            queues[seekKey(s.lang, o), default: WaitingQueue(game: o.game?.rawValue ?? catalog.defaultKind.name, lang: s.lang,
+                                                             rounds: o.rounds, count: 0)].count += 1
+        }
+        return queues
+    }
+
+    /// When the waiting seekers are next told how the other queues changed,
+    /// if they changed and someone waits: `waitingInterval` after they were
+    /// last told (a time past means at once).
+    var seekersDue: Double? {
+        guard seekQueuesChanged else { return nil }
+        guard seekers.values.contains(where: { !$0.isEmpty }) else {
+            seekQueuesChanged = false   // nobody waits: nobody to tell
+            return nil
+        }
+        return seekersToldAt + settings.waitingInterval
+    }
+
+    /// Tells each seeker who waits what changed in the other queues since it
+    /// was last told: a WAITING line per queue whose count changed, with
+    /// `count=0` for a queue that emptied. Runs from `tick`, at most once per
+    /// `waitingInterval`, so a burst of seeks costs each seeker a few lines.
+    func tellSeekers() {
+        seekQueuesChanged = false
+        seekersToldAt = clock.monotonic
+        let queues = waitingQueues()
+        for (id, s) in sessions {
+            guard case .seeking(let o) = s.state else { continue }
+            var others = queues
+            others[seekKey(s.lang, o)] = nil
+            guard others != s.waitingTold else { continue }
+            for k in Set(others.keys).union(s.waitingTold.keys).sorted() where others[k]?.count != s.waitingTold[k]?.count {
+                guard var w = others[k] ?? s.waitingTold[k] else { continue }
+                if others[k] == nil { w.count = 0 }
+                reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count))
+            }
+            sessions[id]?.waitingTold = others
         }
     }
 

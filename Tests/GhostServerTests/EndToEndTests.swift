@@ -113,7 +113,7 @@ struct EndToEndGameTests {
         }
     }
 
-    @Test("SEEK pairs two seekers of the same language; the first seeker moves first")
+    @Test("SEEK pairs two seekers of the same language; the first seeker moves first; a seeker who waits hears of other queues (WAITING) as they change")
     func seekGame() throws {
         try E2E.withDaemon(isolated: true) { daemon in
             let a = try E2E.player(daemon, "ann"), b = try E2E.player(daemon, "ben"), c = try E2E.player(daemon, "cor")
@@ -128,8 +128,10 @@ struct EndToEndGameTests {
             try c.send("SEEK")
             try c.expect("OK SEEK lang=nl")
             try c.expect("INFO Waiting for another player who seeks a game in nl.")
-            // … and is told who waits elsewhere.
+            // … and is told who waits elsewhere; ann, waiting, hears of cor's queue
+            // (within a second: the news to seekers is throttled).
             try c.expect("WAITING game=ghost lang=en count=1")
+            try a.expect("WAITING game=ghost lang=nl count=1")
             try a.expectNothing(within: 0.2)
 
             try b.send("SEEK")
@@ -137,6 +139,8 @@ struct EndToEndGameTests {
             let hb = try Game.expectGameStart(b, players: [a, b], lang: "en")
             let ha = try Game.expectGameStart(a, players: [a, b], lang: "en", id: hb.id)
             #expect(ha.token != hb.token)
+            // The English queue emptied: cor, still waiting, is told.
+            try c.expect("WAITING game=ghost lang=en count=0")
             try c.expectNothing(within: 0.2)
 
             var game = Game(id: hb.id, lang: "en", players: [a, b], tokens: [ha.token, hb.token])

@@ -465,6 +465,70 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain()[4]?.contains { $0.hasPrefix("WAITING") } == false)
     }
 
+    @Test("Issue 14: waiting seekers are told when other queues change (WAITING, count=0 for one that emptied), at most once a second")
+    func waitingSeekersHearOfChangesInOtherQueues() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.named(5, "eve")
+        h.send(1, "LANG nl")
+        h.send(1, "SEEK")
+        h.tick()
+        _ = h.drain()
+        // bob seeks in English: he hears of alice's queue at once, and she of
+        // his a second after she was last told (her own seek).
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.last == "WAITING game=ghost lang=nl count=1")
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 1)
+        h.tick()
+        #expect(h.drain().isEmpty)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en count=1"]])
+        // carol seeks a match: within the second since the last news, nobody is told yet.
+        h.clock.advance(0.5)
+        h.send(3, "SEEK rounds=ghost")
+        #expect(h.drain()[3] == ["OK SEEK lang=en rounds=ghost", "INFO Waiting for another player who seeks a match in en.",
+                                 "WAITING game=ghost lang=en count=1", "WAITING game=ghost lang=nl count=1"])
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 0.5)
+        h.tick()
+        #expect(h.drain().isEmpty)
+        // eve seeks a Dutch match and leaves again within the same second: no news of her.
+        h.send(5, "LANG nl")
+        h.send(5, "SEEK rounds=ghost")
+        h.send(5, "LEAVE")
+        _ = h.drain()
+        h.clock.advance(0.5)
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en rounds=ghost count=1"],
+                              2: ["WAITING game=ghost lang=en rounds=ghost count=1"]])
+        #expect(h.lobby.nextDeadline == nil)
+        // dave pairs with bob: the English queue empties, and those still waiting hear count=0.
+        h.clock.advance(5)
+        h.send(4, "SEEK")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en count=0"], 3: ["WAITING game=ghost lang=en count=0"]])
+        // alice stops: carol is the last seeker, and hears that the Dutch queue emptied.
+        h.clock.advance(5)
+        h.send(1, "LEAVE")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=0"]])
+        // A seeker who disconnects empties their queue too.
+        h.clock.advance(5)
+        h.send(1, "SEEK")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=1"]])
+        h.clock.advance(5)
+        h.disconnect(1)
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=0"]])
+    }
+
     @Test func seekOrNewBeforeName() throws {
         let h = try Harness()
         h.connect(1)
