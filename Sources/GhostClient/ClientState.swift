@@ -199,7 +199,8 @@ public struct GameResult: Equatable, Sendable {
     public var endedAt: Int?
 }
 
-/// Games (or matches) won against one opponent since the client started.
+/// Games (or matches) won against one opponent: the server's record when the
+/// game started (GAME `record=`), then the games finished since on this client.
 public struct Tally: Equatable, Sendable {
     public var mine = 0
     public var theirs = 0

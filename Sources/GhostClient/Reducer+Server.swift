@@ -33,11 +33,11 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), &fx)
+                        header: GhostLines.game(fields), record: record, &fx)
         case let .turn(id, player, fields):
             guard var g = currentGame(id) else { return }
             let position = GhostLines.turn(fields)
@@ -245,7 +245,7 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, _ fx: inout [ClientEffect]) {
+                              header: GhostLines.Header, record: HeadToHead? = nil, _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot
@@ -274,6 +274,11 @@ extension ClientState {
                 config.lastName = mine
                 fx.append(.saveConfig)
             }
+        }
+        // The server's record against this opponent (earlier games of this
+        // kind, on any client) is the running score from here on.
+        if let record, let them = players.first(where: { !isMe($0) }), players.contains(where: isMe) {
+            tallies[them.lowercased()] = Tally(mine: record.mine, theirs: record.theirs)
         }
         lobby = nil
         result = nil

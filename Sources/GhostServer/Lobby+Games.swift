@@ -118,9 +118,13 @@ extension Lobby {
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
+        let record = rivalry(table).flatMap { r in
+            r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
+        }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
-                          fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat)), to: conn)
+                          fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
+                          record: record), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
@@ -131,6 +135,20 @@ extension Lobby {
         outbox.send(state.isEmpty ? turnLine(table)
                         : .turn(id: table.id, player: table.names[table.game.toMove],
                                 fields: table.game.publicFields + table.kind.matchFields(table.match) + state), to: conn)
+    }
+
+    /// Between two people, each seat's wins against the other in the
+    /// finished games of this kind before this one; read once per table.
+    /// A read that fails leaves it out (it is not worth failing a command for).
+    func rivalry(_ table: Table) -> [Int]? {
+        if !table.rivalryRead {
+            table.rivalryRead = true
+            if table.bot(0) == nil, table.bot(1) == nil,
+               let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
+                table.rivalry = [a, b]
+            }
+        }
+        return table.rivalry
     }
 
     func turnLine(_ table: Table) -> ServerLine {
@@ -298,6 +316,10 @@ extension Lobby {
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                              finalState: Lobby.stored(game.finalFields + game.endFields),
                              losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
+        // Two people's record against each other, whatever the kind's boards.
+        if table.bot(0) == nil, table.bot(1) == nil {
+            try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
+        }
         var finish = Finish()
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         if let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),

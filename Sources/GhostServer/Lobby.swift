@@ -157,6 +157,11 @@ public final class Lobby {
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
+        /// Between two people: each seat's wins against the other in earlier
+        /// games of this kind (read from the store when first needed; nil
+        /// against the computer, or if it could not be read).
+        var rivalry: [Int]?
+        var rivalryRead = false
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],

@@ -538,6 +538,24 @@ struct ScreenNewPlayerTests {
         #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
     }
 
+    @Test("What players miss: the running score comes from the server's head-to-head record (GAME record=), not just this session")
+    func runningScoreFromTheServer() {
+        // A fresh client: the first game it sees against bob says 5 – 3 at once.
+        var s = Fx.run(Fx.named(), Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1 record=5-3",
+                                            "TURN id=8 player=bob fragment=")).0
+        #expect(s.tallies["bob"] == Tally(mine: 5, theirs: 3))
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 5 – 3 bob" })
+        // The game ends; the next GAME's record is the server's again (it counted this one too).
+        s = Fx.run(s, Fx.lines("OVER id=8 winner=bob loser=alice reason=left fragment=",
+                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 record=5-4",
+                               "TURN id=9 player=alice fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 5 – 4 bob" })
+        // Against the computer there is no record= and no running score from it.
+        let bot = Fx.run(Fx.named(), Fx.lines("GAME id=3 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                                              "TURN id=3 player=alice fragment=")).0
+        #expect(bot.tallies.isEmpty)
+    }
+
     @Test("Bug 4: the quick-match screen says what it searches for, how to change that, and who waits for another search")
     func seekingSays() {
         let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=nl rounds=ghost")).0)

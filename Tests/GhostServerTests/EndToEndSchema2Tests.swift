@@ -16,7 +16,7 @@ struct EndToEndSchema2Tests {
         let daemon = try DaemonProcess.start(extraArguments: ["--data", data.path, "--bot-delay", "0"])
         defer { daemon.kill() }
         #expect(daemon.waitForStderrLine { $0.hasSuffix("restored 3 adjourned game(s)") } != nil, "\(daemon.stderrText)")
-        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema 4,") }, "\(daemon.stderrText)")
+        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema 5,") }, "\(daemon.stderrText)")
 
         // Game 2: carol and dave's G-H-O-S-T match, round 2 (dave started it), dave
         // lost round 1, dave offered a restart after "qu".
@@ -56,7 +56,7 @@ struct EndToEndSchema2Tests {
         let alice = try LineClient(port: daemon.port, label: "alice")
         try alice.send("RESUME a8883f4e902e0284ae958a08a8bfa92f")
         try alice.expect(lines: ["OK RESUME id=3",
-                                 "GAME id=3 game=ghost lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1",
+                                 "GAME id=3 game=ghost lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1 record=1-0",
                                  "ADJOURNED id=3 player=Bob grace=60",
                                  "TURN id=3 player=alice fragment=ca last=Bob"])  // alice is to move: Bob's clock is not running
 

@@ -83,7 +83,10 @@ struct EndToEndGameTests {
             // Both are back in the lobby: letters are refused, a new game can start.
             try a.send("x")
             try a.expectError("not-in-game")
-            let again = try Game.privateGame(host: Player(name: bob, client: b), guest: Player(name: alice, client: a))
+            // The next game between them carries their record (alice won the first).
+            let guest = Player(name: alice, client: a)
+            guest.beaten[bob.lowercased()] = 1
+            let again = try Game.privateGame(host: Player(name: bob, client: b), guest: guest)
             #expect(again.id != id)
         }
     }

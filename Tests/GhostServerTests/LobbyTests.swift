@@ -172,8 +172,10 @@ private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_source
     return t
 }
 
-private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en") -> String {
-    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
+/// `record`: the receiver's head-to-head record (`record=1-0`), between two people who played before.
+private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en",
+                  record: String? = nil) -> String {
+    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)" + (record.map { " record=\($0)" } ?? "")
 }
 
 private let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
@@ -303,10 +305,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "SEEK")
         let d = h.drain()
         let ta = try token(d[1]), tb = try token(d[2])
+        // Their next game carries each one's record against the other: alice won.
         #expect(d == [
-            1: ["OK SEEK lang=en", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
+            1: ["OK SEEK lang=en", game(2, "bob,alice", ta, record: "1-0"), "TURN id=2 player=bob fragment="],
             2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
-                game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
+                game(2, "bob,alice", tb, record: "0-1"), "TURN id=2 player=bob fragment="],
         ])
     }
 
@@ -1283,13 +1286,61 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let d = h.drain()
         let ta = try token(d[1]), tb = try token(d[2])
         #expect(d == [
-            1: ["OK REMATCH status=started", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
-            2: [game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
+            1: ["OK REMATCH status=started", game(2, "bob,alice", ta, record: "1-0"), "TURN id=2 player=bob fragment="],
+            2: [game(2, "bob,alice", tb, record: "0-1"), "TURN id=2 player=bob fragment="],
         ])
         #expect(h.lobby.activeGames == 1)
         // In a game: no rematch.
         h.send(1, "REMATCH")
         #expect(isErr(h.drain()[1]?.first, .noRematch))
+    }
+
+    @Test("Issue 14: GAME between two people carries each one's record against the other (record=), from the store; none against the computer; it survives a restart and comes with RESUME")
+    func headToHeadRecordOnGame() throws {
+        let first = try Harness()
+        do {
+            let h = first
+            h.named(1, "alice")
+            h.named(2, "bob")
+            // Their first game: no record yet.
+            h.send(1, "SEEK")
+            h.send(2, "SEEK")
+            var d = h.drain()
+            #expect(d[1]?.contains(game(1, "alice,bob", try token(d[1]))) == true)
+            h.send(2, "LEAVE")
+            _ = h.drain()
+            // The second: alice 1-0 bob, each from their own side.
+            h.send(2, "SEEK")
+            h.send(1, "SEEK")
+            d = h.drain()
+            #expect(d[1]?.contains(game(2, "bob,alice", try token(d[1]), record: "1-0")) == true)
+            #expect(d[2]?.contains(game(2, "bob,alice", try token(d[2]), record: "0-1")) == true)
+            h.send(1, "LEAVE")
+            _ = h.drain()
+            // Against the computer: no record.
+            h.send(1, "NEW bot=easy")
+            d = h.drain()
+            #expect(d[1]?.first { $0.hasPrefix("GAME ") }?.contains("record=") == false)
+            h.send(1, "LEAVE")
+            _ = h.drain()
+        }
+        // After a restart (a new lobby on the same store) the store still knows: 1-1.
+        first.disconnect(1)
+        first.disconnect(2)
+        let h = try Harness(directory: first.directory)
+        h.named(1, "Alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        let d = h.drain()
+        let ta = try token(d[1])
+        #expect(d[1]?.contains(game(4, "Alice,bob", ta, record: "1-1")) == true)
+        // The state sent on RESUME has it too.
+        h.disconnect(1)
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(ta)")
+        #expect(h.drain()[3]?.dropFirst().first == game(4, "Alice,bob", ta, record: "1-1"))
     }
 
     @Test func rematchKeepsTheLanguage() throws {
@@ -1309,7 +1360,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "REMATCH")
         let d = h.drain()
         let tb = try token(d[2])
-        #expect(d[2]?.prefix(2) == ["OK REMATCH status=started", game(2, "bob,alice", tb, lang: "nl")])
+        #expect(d[2]?.prefix(2) == ["OK REMATCH status=started", game(2, "bob,alice", tb, lang: "nl", record: "1-0")])
     }
 
     @Test func noRematch() throws {

@@ -60,9 +60,11 @@ enum E2E {
         let p = Player(name: old.name, client: client)
         p.wins = old.wins
         p.played = old.played
+        p.beaten = old.beaten
         try p.send("RESUME \(game.tokens[seat])", sourceLocation: sourceLocation)
         try p.expect(lines: ["OK RESUME id=\(game.id)",
-                             "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
+                             "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"
+                                + old.record(against: game.players[1 - seat])]
                             + extra + [game.stateTurn],
                      sourceLocation: sourceLocation)
         if opponentPresent {
@@ -80,6 +82,16 @@ final class Player {
     /// Finished games won and played under this name on this daemon.
     var wins = 0
     var played = 0
+    /// Finished games won against each opponent (lowercased name) on this
+    /// daemon: the head-to-head record a GAME between them carries.
+    var beaten: [String: Int] = [:]
+
+    /// ` record=<mine>-<theirs>` on a GAME against `other`, or nothing before
+    /// the two have finished a game together.
+    func record(against other: Player) -> String {
+        let mine = beaten[other.name.lowercased()] ?? 0, theirs = other.beaten[name.lowercased()] ?? 0
+        return mine + theirs == 0 ? "" : " record=\(mine)-\(theirs)"
+    }
 
     init(name: String, client: LineClient) {
         self.name = name
@@ -194,7 +206,9 @@ struct Game {
             try p.client.fail("bad game id in `\(line)`" + (id.map { ", expected \($0)" } ?? ""), sourceLocation)
         }
         let token = f["token"] ?? ""
+        let other = players[0] === p ? players[1] : players[0]
         let expected = "GAME id=\(n) game=ghost lang=\(lang) players=\(players[0].name),\(players[1].name) token=\(token) round=\(round)"
+            + p.record(against: other)
         if line != expected || !isToken(token) {
             try p.client.fail("expected `\(expected)` with a 32-hex-digit token\n     got `\(line)`", sourceLocation)
         }
@@ -292,6 +306,7 @@ struct Game {
         w.wins += 1
         w.played += 1
         l.played += 1
+        w.beaten[l.name.lowercased(), default: 0] += 1
         var seen: [String]?
         for seat in seats {
             let p = players[seat]
