@@ -215,7 +215,8 @@ public struct ScoreEntry: Equatable, Sendable {
 
 /// Where the player is waiting before a game.
 public enum LobbyWait: Equatable, Sendable {
-    case seeking(lang: String, match: Bool)
+    /// `game`: the kind the seek asked for.
+    case seeking(lang: String, match: Bool, game: GameKind = .ghost)
     case hosting(code: String, lang: String, match: Bool)
 }
 
@@ -224,6 +225,8 @@ public struct OtherSeekers: Equatable, Sendable {
     public var lang: String
     public var match: Bool
     public var count: Int
+    /// The queue's game kind.
+    public var game: GameKind = .ghost
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
@@ -311,6 +314,8 @@ public struct ClientState: Equatable, Sendable {
     public var lobby: LobbyWait?
     /// While seeking: who waits in other queues (another language or game type).
     public var otherSeekers: [OtherSeekers] = []
+    /// The game kind of the last SEEK sent, for the screen that waits on it.
+    var seekGame: GameKind = .ghost
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false

@@ -26,9 +26,9 @@ extension ClientState {
         case let .waiting(kind, lang, rounds, count):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
-            guard kind == GameKind.ghost.rawValue, case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count)
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match }) {
+            guard ClientGames.plays(kind), case .seeking = lobby else { return }
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind))
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game }) {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
@@ -164,7 +164,7 @@ extension ClientState {
             incomingScores = []
         case let .seek(lang, rounds):
             if game == nil {
-                lobby = .seeking(lang: lang, match: rounds == .ghost)
+                lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
                 otherSeekers = []
                 go(.waiting)
             }

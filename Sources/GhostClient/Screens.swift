@@ -204,16 +204,18 @@ public enum Screens {
 
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
+        // The entries that differ between games are the chosen game's.
+        let game = ClientGames.texts(s.config.game, t, match: s.config.matchMode)
         let entries = MainMenuItem.allCases.map { item -> String in
             switch item {
-            case .quickMatch: t.menuQuickMatch
+            case .quickMatch: game.quickMatch
             case .computer: t.menuComputer
-            case .newPrivate: t.menuNewPrivate
-            case .mode: t.menuMode(s.config.game == .hangman ? t.hangman.gameName : s.config.matchMode ? t.modeMatch : t.modeSingle)
+            case .newPrivate: game.newPrivate
+            case .mode: t.menuMode(game.typeName)
             case .join: t.menuJoin
             case .language: t.menuLanguage(t.languageName)
-            case .rules: t.menuRules
-            case .scores: t.menuScores
+            case .rules: game.rules
+            case .scores: game.scores
             case .changeName: t.menuChangeName + (s.myName.map { " (\($0))" } ?? "")
             case .quit: t.menuQuit
             }
@@ -255,10 +257,14 @@ public enum Screens {
             body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
-        case .seeking(let lang, let match):
-            body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
+        case .seeking(let lang, let match, let game):
+            body += paragraph(ClientGames.texts(game, t, match: match).seeking(t.nameOfLanguage(lang)), width)
             for other in s.otherSeekers {
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), other.match ? t.modeMatch : t.modeSingle), width)
+                // Another game's queue says which game it is.
+                let texts = ClientGames.texts(other.game, t)
+                let rounds: Rounds = other.match ? .ghost : .one
+                let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue), width)
             }
             body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:

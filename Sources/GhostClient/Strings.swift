@@ -8,6 +8,8 @@ public struct Strings: Sendable {
 
     // Titles and general
     public let appTitle: String
+    /// The game's name beside others ("Ghost").
+    public let ghostName: String
     public let chooseLanguage: String
     public let connecting: @Sendable (String) -> String
     /// The link is down: (address) after it was up, and while it never was.

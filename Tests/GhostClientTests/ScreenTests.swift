@@ -567,15 +567,18 @@ struct ScreenNewPlayerTests {
         let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
                                                                        "WAITING game=ghost lang=nl count=2",
                                                                        "WAITING game=ghost lang=en rounds=ghost count=1",
-                                                                       "WAITING game=hangman lang=en count=1")).0
+                                                                       "WAITING game=hangman lang=en count=1",
+                                                                       "WAITING game=chess lang=en count=1")).0
         let shown = ScreenTests.plainLines(others).map { $0.trimmingCharacters() }
         #expect(shown.contains("Also waiting: 2 players for Dutch, single game."))
         #expect(shown.contains("Also waiting: 1 player for English, match to GHOST."))
-        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 2)
+        // Another game's queue says which game; a kind this client does not play is left out.
+        #expect(shown.contains("Also waiting: 1 player for English, Hangman (duel)."))
+        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 3)
         // The server tells of changes while the seek waits: a queue's count
         // replaces the one shown; one that emptied (count=0) goes.
         let later = Fx.run(others, Fx.lines("WAITING game=ghost lang=nl count=3", "WAITING game=ghost lang=en rounds=ghost count=0",
-                                             "WAITING game=ghost lang=nl rounds=ghost count=1")).0
+                                             "WAITING game=hangman lang=en count=0", "WAITING game=ghost lang=nl rounds=ghost count=1")).0
         let now = ScreenTests.plainLines(later).map { $0.trimmingCharacters() }.filter { $0.hasPrefix("Also waiting") }
         #expect(now == ["Also waiting: 3 players for Dutch, single game.", "Also waiting: 1 player for Dutch, match to GHOST."])
         let empty = Fx.run(later, Fx.lines("WAITING game=ghost lang=nl count=0", "WAITING game=ghost lang=nl rounds=ghost count=0",

@@ -78,6 +78,14 @@ public struct HangmanStrings: Sendable {
     /// (mode, length, misses): the saved settings, briefly.
     public let summary: @Sendable (String, String, String) -> String
 
+    // The shared screens (`GameTexts`): the main screen's entries and the quick match
+    public let menuQuickMatch: String
+    public let menuNewPrivate: String
+    public let menuRules: String
+    public let menuScores: String
+    public let seeking: @Sendable (String) -> String
+    public let duel: String
+
     // Rules
     public let rulesTitle: String
     public let rules: [String]
@@ -90,6 +98,15 @@ public struct HangmanStrings: Sendable {
 extension Strings {
     /// Hangman's texts in this language.
     public var hangman: HangmanStrings { code == "nl" ? .nl : .en }
+}
+
+extension HangmanStrings {
+    /// Hangman's texts on the shared screens (`GameTexts`).
+    func texts(_ t: Strings) -> GameTexts {
+        let h = self
+        return GameTexts(name: h.gameName, typeName: h.gameName, quickMatch: h.menuQuickMatch, newPrivate: h.menuNewPrivate,
+                         rules: h.menuRules, scores: h.menuScores, seeking: h.seeking, queue: { _ in h.duel })
+    }
 }
 
 extension HangmanStrings {
@@ -159,6 +176,12 @@ extension HangmanStrings {
         computerGuesses: "The computer guesses your word",
         settingsEntry: "Settings",
         summary: { "\($0), length \($1), \($2) misses" },
+        menuQuickMatch: "Quick duel: you set a word or guess one",
+        menuNewPrivate: "Set a word for a friend (private duel)",
+        menuRules: "Rules of Hangman",
+        menuScores: "Best games",
+        seeking: { "Looking for an opponent for a Hangman duel in \($0)…" },
+        duel: "duel",
         rulesTitle: "How to play Hangman",
         rules: [
             "Guess the word letter by letter. Each wrong letter adds a part to the gallows; when no misses are left, you hang.",
@@ -246,6 +269,12 @@ extension HangmanStrings {
         computerGuesses: "De computer raadt jouw woord",
         settingsEntry: "Instellingen",
         summary: { "\($0), lengte \($1), \($2) missers" },
+        menuQuickMatch: "Snel een duel: je geeft een woord op of raadt er een",
+        menuNewPrivate: "Een woord opgeven voor een vriend (privéduel)",
+        menuRules: "Spelregels van Galgje",
+        menuScores: "Beste spellen",
+        seeking: { "Op zoek naar een tegenstander voor een duel Galgje in het \($0)…" },
+        duel: "duel",
         rulesTitle: "Zo speel je Galgje",
         rules: [
             "Raad het woord letter voor letter. Elke foute letter voegt een deel aan de galg toe; zijn de missers op, dan hang je.",
