@@ -234,6 +234,7 @@ extension Strings {
             case .busy: "Not now: you are already waiting for a game, or playing one."
             case .notInGame: "You are not in a game right now."
             case .flood: "Too many keys at once: slow down."
+            case .badValue: "The server does not allow that value; nothing changed."
             default: nil
             }
         },
@@ -467,6 +468,7 @@ extension Strings {
             case .busy: "Nu niet: je wacht al op een spel, of speelt er een."
             case .notInGame: "Je speelt nu geen spel."
             case .flood: "Te veel toetsen tegelijk: rustig aan."
+            case .badValue: "De server staat die waarde niet toe; er is niets veranderd."
             default: nil
             }
         },

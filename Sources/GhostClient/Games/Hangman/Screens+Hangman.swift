@@ -294,19 +294,22 @@ extension Screens {
         let labelWidth = max(12, labels.map(Layout.visibleWidth).max() ?? 0) + 2
         for row in HangmanSettingRow.allCases {
             let setting = s.hangman.setting(row)
-            var value = setting.value.map { v -> String in
+            func shown(_ v: String) -> String {
                 switch row {
                 case .length: v == "any" ? h.any : v
                 case .misses: v
                 case .mode: h.modeName(v)
                 }
-            } ?? h.notLoaded
+            }
+            var value = setting.value.map(shown) ?? h.notLoaded
             if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty { value += " — " + h.modeDescription(v) }
             let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
             let text = label + "◀ " + value + " ▶"
             body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
             if let refusal = setting.refusal {
-                let reason = t.errorText(refusal.code) ?? refusal.text
+                // In the screen's language, from the code and the value refused: never the server's text.
+                let reason = refusal.code == .badValue ? h.notAllowed(setting.value.map(shown) ?? "?")
+                    : t.errorText(refusal.code) ?? t.refused(refusal.code.rawValue)
                 body += Layout.wrap(h.refused(reason), width: max(10, width - 8)).prefix(2).map { margin + "    " + style.bad($0) }
             }
         }

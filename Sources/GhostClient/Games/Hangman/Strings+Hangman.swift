@@ -67,6 +67,8 @@ public struct HangmanStrings: Sendable {
     public let any: String
     public let appliesNext: String
     public let refused: @Sendable (String) -> String
+    /// (the value as shown): why the server refused it (ERR bad-value), in the client's words.
+    public let notAllowed: @Sendable (String) -> String
     public let settingsHelp: String
     public let notLoaded: String
 
@@ -169,6 +171,7 @@ extension HangmanStrings {
         any: "any",
         appliesNext: "Each change is saved on the server at once. It applies to the next game, never to the one in progress.",
         refused: { "Refused: \($0)" },
+        notAllowed: { "the server does not allow \($0) here; your saved value stays." },
         settingsHelp: "↑/↓ choose · ←/→ change · Enter new game · Tab back",
         notLoaded: "…",
         computerTitle: "Hangman against the computer",
@@ -262,6 +265,7 @@ extension HangmanStrings {
         any: "willekeurig",
         appliesNext: "Elke wijziging wordt meteen op de server bewaard. Ze geldt voor het volgende spel, nooit voor het spel dat loopt.",
         refused: { "Geweigerd: \($0)" },
+        notAllowed: { "de server staat \($0) hier niet toe; je bewaarde waarde blijft." },
         settingsHelp: "↑/↓ kiezen · ←/→ wijzigen · Enter nieuw spel · Tab terug",
         notLoaded: "…",
         computerTitle: "Galgje tegen de computer",
