@@ -227,20 +227,6 @@ public enum Screens {
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }
 
-    public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        let entries = ComputerMenuItem.all.map { item -> String in
-            switch item {
-            case .level(let l): t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
-            case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
-            case .back: t.menuBack
-            }
-        }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
-        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
-        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
-    }
-
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         var body = [""] + paragraph(t.joinPrompt, width) + [""]

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GhostClient
 import GhostProtocol
@@ -584,6 +585,28 @@ struct ScreenNewPlayerTests {
         let empty = Fx.run(later, Fx.lines("WAITING game=ghost lang=nl count=0", "WAITING game=ghost lang=nl rounds=ghost count=0",
                                             "WAITING game=ghost lang=de count=0")).0
         #expect(empty.otherSeekers.isEmpty)
+    }
+}
+
+/// The layering rule for screens: the core draws no game's board.
+@Suite("Screens: where each game's drawing lives")
+struct ScreenLayoutTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/GhostClient")
+
+    @Test("Issue 13: Ghost's board (fragment, G-H-O-S-T letters, flashing keyboard, game over, levels) is drawn in Games/Ghost, like Hangman's in Games/Hangman; the core's files draw none of it")
+    func ghostDrawingLivesInItsModule() throws {
+        let ghostOnly = ["func game(_ s: ClientState", "func over(_ s: ClientState", "func computer(_ s: ClientState",
+                         "func fragment(_ text: String", "func ghostText(", "func playerChips(", "func keyboard(flash:",
+                         "func roundText(", "func reasonText("]
+        let core = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(core.contains("Screens.swift"))
+        for file in core {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            for f in ghostOnly { #expect(!text.contains(f), "\(file) draws Ghost's board: \(f)") }
+        }
+        let ghost = try String(contentsOf: Self.sources.appendingPathComponent("Games/Ghost/Screens+Ghost.swift"), encoding: .utf8)
+        for f in ghostOnly { #expect(ghost.contains(f), "Games/Ghost lacks \(f)") }
     }
 }
 
