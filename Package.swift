@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd"]),
+        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd", "ghost-bench"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),

@@ -43,12 +43,16 @@ load() { # name port pid [mode]: one play (or play-hangman) run, with the CPU it
     echo "$out" | rate
 }
 median() { python3 -c 'import sys,statistics; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
-echo "== PING, 50 connections, one request in flight each; $rounds rounds, taking turns"
+echo "== PING, 50 connections, one request in flight each; $rounds rounds, taking turns;"
+echo "   both servers pinned to core 0 and ghost-bench to core 1, so that where the scheduler puts them does not decide a round"
+taskset -a -cp 0 "$gpid" >/dev/null; taskset -a -cp 0 "$rpid" >/dev/null
 rs=(); gs=()
 for i in $(seq "$rounds"); do
-    r=$($bench ping --port "$rport" --connections 50 --seconds "$secs"); echo "redis-server: $r"; rs+=("$(echo "$r" | rate)")
-    g=$($bench ping --port "$gport" --connections 50 --seconds "$secs"); echo "ghostd:       $g"; gs+=("$(echo "$g" | rate)")
+    r=$(taskset -c 1 $bench ping --port "$rport" --connections 50 --seconds "$secs"); echo "redis-server: $r"; rs+=("$(echo "$r" | rate)")
+    g=$(taskset -c 1 $bench ping --port "$gport" --connections 50 --seconds "$secs"); echo "ghostd:       $g"; gs+=("$(echo "$g" | rate)")
 done
+all=$(seq -s, 0 $(($(nproc) - 1)))
+taskset -a -cp "$all" "$gpid" >/dev/null; taskset -a -cp "$all" "$rpid" >/dev/null
 rr=$(median "${rs[@]}"); gr=$(median "${gs[@]}")
 echo "median PING/s: redis-server $rr, ghostd $gr"
 # Each round's two runs are back to back, so each round's ratio is the fair

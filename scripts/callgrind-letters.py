@@ -2,7 +2,7 @@
 """Instructions per acknowledged letter, server side, counted by callgrind:
 repeatable on a noisy machine, where letters per second are not.
 
-    scripts/callgrind-letters.py GHOSTD [GHOSTD ...] [--games N]
+    scripts/callgrind-letters.py GHOSTD [GHOSTD ...] [--games N] [--durability full|normal]
 
 Starts each ghostd under valgrind --tool=callgrind with instrumentation off, waits
 until it listens, turns it on, plays N games between two clients in
@@ -10,11 +10,14 @@ lock step (each letter waits for its replies, so every letter is one loop
 turn and one commit, the same work in every run), then stops the daemon and
 prints the instructions counted divided by the letters played. The work per
 game: NEW, JOIN, then p-e-a-c-h (the fifth letter makes "peach", which ends
-the game), so 5 letters and one game end per game.
+the game), so 5 letters and one game end per game. The daemons run with
+--durability normal unless told otherwise; with full, the count includes the
+sync thread's (a few system calls a commit) and, from the pipelined commit
+on, the extra loop turn that sends a turn's replies when its sync is done.
 """
 import os, re, socket, subprocess, sys, tempfile, time
 
-def run(ghostd, games):
+def run(ghostd, games, durability="normal"):
     data = tempfile.mkdtemp(prefix="ghostd-cg-")
     dicts = os.path.join(data, "dicts")
     os.mkdir(dicts)
@@ -30,7 +33,7 @@ def run(ghostd, games):
     unlimited = ["--max-new-names-per-minute", "0"] if "--max-new-names-per-minute" in helptext else []
     p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
                           stripped, "--port", "0", "--data", data, "--dictionaries", dicts, "--bot-delay", "0",
-                          "--max-commands-per-second", "0", "--durability", "normal"] + unlimited,
+                          "--max-commands-per-second", "0", "--durability", durability] + unlimited,
                          stderr=subprocess.PIPE, text=True)
     port = None
     for line in p.stderr:
@@ -43,6 +46,18 @@ def run(ghostd, games):
     # Keep reading its log, so a full pipe never blocks the daemon.
     import threading
     threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    # Hangman's tables are built on a background thread at start; under
+    # valgrind that takes long enough to overlap the counted part and make
+    # the count vary by tens of thousands per letter. A Hangman game waits
+    # for them (where the build has Hangman), so start one first.
+    w = socket.create_connection(("127.0.0.1", port))
+    wf = w.makefile("r")
+    w.sendall(b"NAME warmup\nNEW game=hangman mode=fair length=any misses=8\nLEAVE\nPING\n")
+    while True:
+        line = wf.readline()
+        if not line or line.startswith("OK PING"):
+            break
+    w.close()
     subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
 
     class Client:
@@ -103,8 +118,13 @@ def main():
         i = args.index("--games")
         games = int(args[i + 1])
         del args[i:i + 2]
+    durability = "normal"
+    if "--durability" in args:
+        i = args.index("--durability")
+        durability = args[i + 1]
+        del args[i:i + 2]
     for ghostd in args:
-        total, letters = run(ghostd, games)
+        total, letters = run(ghostd, games, durability)
         print(f"{ghostd}: {total:,} instructions for {letters} letters in {games} games: {total // letters:,} per letter")
 
 if __name__ == "__main__":

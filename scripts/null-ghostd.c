@@ -6,7 +6,11 @@
  * in the same pattern as ghostd: per letter, OK LETTER + MOVE + TURN to the
  * mover and MOVE + TURN to the opponent, flushed once per loop turn, and a
  * game ends after GAME_LETTERS letters (about what random play lasts on the
- * English list) with OVER, INFO and two RANK lines. It has no rules, no
+ * English list) with OVER, INFO and two RANK lines. For `ghost-bench
+ * play-hangman` (LANG, NEW game=hangman, LETTER) it sends Hangman's pattern:
+ * per guess OK LETTER + MOVE + TURN, and after HANGMAN_GUESSES guesses
+ * (about what ghost-bench's guesser takes against the evil computer with
+ * length=any misses=8) OVER, INFO and RANK. It has no rules, no
  * dictionary, no storage and no limits: what it reaches is what the sockets
  * alone allow, so ghostd's letter rate can be read against it.
  *
@@ -27,6 +31,7 @@
 
 #define MAX_CONNS 65536
 #define GAME_LETTERS 6
+#define HANGMAN_GUESSES 15
 
 typedef struct {
     char in[1024];
@@ -37,6 +42,8 @@ typedef struct {
     int game;        /* game id, 0: none */
     int partner;     /* fd of the opponent */
     int dirty;
+    int hangman;     /* guesses so far in a Hangman game, +1; 0: none */
+    char last;       /* the last guess (ghost-bench repeats it as a bad line) */
 } conn_t;
 
 static conn_t *conns[MAX_CONNS];
@@ -76,6 +83,36 @@ static void line(int fd, char *s) {
     if (!strncmp(s, "NAME ", 5)) {
         snprintf(c->name, sizeof c->name, "%s", s + 5);
         emit(fd, "OK NAME name=%s lang=en\r\n", c->name);
+        return;
+    }
+    if (!strncmp(s, "LANG ", 5)) { emit(fd, "OK LANG lang=en\r\n"); return; }
+    if (!strncmp(s, "NEW game=hangman", 16)) {
+        int id = next_game++;
+        c->hangman = 1;
+        c->last = 0;
+        c->game = id;
+        emit(fd, "OK NEW game=hangman mode=evil lang=en length=11 misses=8\r\n"
+             "GAME id=%d game=hangman lang=en players=bot-hangman,%s token=0123456789abcdef0123456789abcdef round=1 mode=evil length=11 misses=8\r\n"
+             "TURN id=%d player=%s pattern=___________ missed=- left=8\r\n", id, c->name, id, c->name);
+        return;
+    }
+    if (!strncmp(s, "LETTER ", 7) && strlen(s) == 8 && c->hangman) {
+        char l = s[7];
+        if (l == c->last) { emit(fd, "ERR already-guessed e was guessed already\r\n"); return; }
+        c->last = l;
+        int n = c->hangman++;
+        emit(fd, "OK LETTER letter=%c hit=yes pattern=______a_i_n missed=ers left=5\r\n"
+             "MOVE id=%d player=%s letter=%c hit=yes pattern=______a_i_n missed=ers left=5\r\n", l, c->game, c->name, l);
+        if (n >= HANGMAN_GUESSES) {
+            emit(fd, "OVER id=%d winner=%s loser=bot-hangman reason=solved word=commutation mistakes=6 pattern=commutation\r\n"
+                 "INFO %s found \"commutation\" with 6 mistakes.\r\n"
+                 "RANK board=hangman-evil rank=1 word=commutation mistakes=6 misses=8 mode=evil lang=en\r\n",
+                 c->game, c->name, c->name);
+            c->hangman = 0;
+            c->game = 0;
+        } else {
+            emit(fd, "TURN id=%d player=%s pattern=______a_i_n missed=ers left=5\r\n", c->game, c->name);
+        }
         return;
     }
     if (!strcmp(s, "SEEK")) {

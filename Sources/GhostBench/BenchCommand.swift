@@ -17,8 +17,8 @@ public enum BenchCommand {
             case .bots: ["--dictionaries", "--lang", "--games", "--seed"]
             case .hangman: ["--dictionaries", "--games", "--seed"]
             case .ping: ["--host", "--port", "--connections", "--seconds", "--warmup", "--stats"]
-            case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang", "--stats"]
-            case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats"]
+            case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang", "--stats", "--record"]
+            case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             }
         }
@@ -60,6 +60,7 @@ public enum BenchCommand {
         public var badShare = LoadBench.Settings().badShare
         public var hangmanMode = LoadBench.Settings().hangmanMode
         public var stats = false
+        public var record = ""
 
         public init() {}
 
@@ -79,6 +80,8 @@ public enum BenchCommand {
                    .number(0...1), \.badShare),
             .value("--hangman-mode", "MODE", "play-hangman: how the computer sets: evil (keeps the largest family of words), fair (picks a word at the start) or phrase (picks a phrase)",
                    .choice(["evil", "fair", "phrase"]), \.hangmanMode),
+            .value("--record", "FILE", "play, play-hangman: write every acknowledged move to FILE, a line `<game id> <ply> <letter>` each (warm-up included), to check against the database after a crash",
+                   .text("a file"), \.record),
             .flag("--stats", "ping, play, play-hangman, hold: after measuring, also print the server's STATS (ghostd only)", \.stats),
             .help,
         ]) }
@@ -157,6 +160,7 @@ public enum BenchCommand {
                 st.lang = options.lang
                 st.hangmanMode = options.hangmanMode
                 st.hold = mode == .hold
+                st.record = options.record.isEmpty ? nil : options.record
                 let load: LoadBench.Mode = switch mode {
                 case .play: .play
                 case .playHangman: .hangman

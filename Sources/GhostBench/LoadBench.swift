@@ -26,6 +26,8 @@ final class LoadBench {
         var seed: UInt64 = 1
         /// hold: after connecting, keep the connections and PING each once per `seconds`.
         var hold = false
+        /// play, hangman: where to write every acknowledged move (`<game id> <ply> <letter>`).
+        var record: String?
     }
 
     final class Conn {
@@ -41,6 +43,7 @@ final class LoadBench {
         var letterPending = false
         var fragment: [UInt8] = []
         var guesses = 0           // hangman: letters of `guessOrder` guessed in this game
+        var gameID: [UInt8] = []  // the id= of the game in play (for --record)
         var wantsWrite = false    // EPOLLOUT registered
         init(fd: Int32, index: Int) {
             self.fd = fd
@@ -62,6 +65,8 @@ final class LoadBench {
     var gamesOver = 0             // OVER lines seen, while measuring: two per game, one per player (hangman: one)
     var gamesWon = 0              // hangman: OVER lines that name this connection the winner, while measuring
     var failures = 0
+    /// Every acknowledged move, with --record.
+    var recorded: [UInt8] = []
 
     init(mode: Mode, settings: Settings) {
         self.mode = mode
@@ -145,9 +150,15 @@ final class LoadBench {
                 }
                 flush(c)
             }
+            if failures == conns.count { break }   // the server is gone
         }
         let elapsed = settings.seconds
         for c in conns { Glibc.close(c.fd) }
+        if let path = settings.record {
+            guard let file = fopen(path, "w") else { throw BenchError("--record: cannot open \(path)") }
+            let wrote = recorded.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            guard fclose(file) == 0, wrote == recorded.count else { throw BenchError("--record: cannot write \(path)") }
+        }
         Glibc.close(epfd)
         return report(elapsed: elapsed, connectTime: connectTime)
     }
@@ -193,11 +204,13 @@ final class LoadBench {
             case .play, .hangman:
                 if line.starts(with: Self.okLetter) {
                     record(c)
+                    if settings.record != nil { recordMove(c, line) }
                     c.letterPending = false
                 }
             }
             return
         }
+        if line.starts(with: Self.game) { c.gameID = Array(field(Self.idKey, in: line) ?? []) }
         if mode == .hangman {
             handleHangman(c, line)
             return
@@ -221,7 +234,19 @@ final class LoadBench {
     static let okPing = Array("OK PING".utf8), okLetter = Array("OK LETTER".utf8)
     static let turn = Array("TURN ".utf8), game = Array("GAME ".utf8), over = Array("OVER ".utf8)
     static let fragmentKey = Array(" fragment=".utf8), playerKey = Array(" player=".utf8)
-    static let winnerKey = Array(" winner=".utf8)
+    static let winnerKey = Array(" winner=".utf8), idKey = Array(" id=".utf8), letterKey = Array(" letter=".utf8)
+
+    /// `<game id> <ply> <letter>`: a Ghost letter's ply is the fragment's
+    /// length after it; a Hangman guess's is the number of guesses so far.
+    func recordMove(_ c: Conn, _ line: ArraySlice<UInt8>) {
+        let ply = mode == .play ? (field(Self.fragmentKey, in: line)?.count ?? 0) : c.guesses
+        recorded += c.gameID
+        recorded.append(0x20)
+        recorded += Array(String(ply).utf8)
+        recorded.append(0x20)
+        recorded += field(Self.letterKey, in: line) ?? []
+        recorded.append(0x0A)
+    }
 
     /// The value of ` key=value` in a line, up to the next space.
     func field(_ key: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {

@@ -303,9 +303,23 @@ public struct ClientState: Equatable, Sendable {
     public var languageReturn: Screen = .name
     public var scoresReturn: Screen = .main
 
-    /// NAMES: the list and the one being received.
+    /// The name picker's server list: the last NAMES answer that counted
+    /// (the most recent names, or those starting with `knownNamesPrefix`),
+    /// and whether the server has more (`more=yes`).
     public var knownNames: [String] = []
+    /// The prefix `knownNames` answers; "" for the most recent names.
+    public var knownNamesPrefix = ""
+    public var knownNamesMore = false
+    /// The NAMES being received.
     var incomingNames: [String] = []
+    /// NAMES sent and not yet answered, oldest first: the prefix each asked
+    /// for ("" for the most recent). At most one is in flight: typing while
+    /// it is asks again once it is answered, so a keypress sends at most one
+    /// NAMES, and an answer for a prefix no longer typed is ignored.
+    var namesAsked: [String] = []
+    /// The server refused `NAMES prefix=` (an older server): the picker only
+    /// filters the list it has, until the next connection.
+    var namesSearchRefused = false
     public var nameField = ""
     /// Index into `filteredNames`, or nil for the typed name.
     public var nameCursor: Int?
@@ -358,17 +372,46 @@ public struct ClientState: Equatable, Sendable {
         }
         tutorialReturn = .name
         languageReturn = .name
+        if screen == .name { preselectLastName() }
     }
 
     /// The texts in the chosen language.
     public var strings: Strings { Strings.forLanguage(config.language) }
 
-    /// Known names matching the typed prefix (all of them while nothing is typed).
-    public var filteredNames: [String] {
-        guard !nameField.isEmpty else { return knownNames }
+    /// The name picker's two lists, each filtered by the typed prefix (any
+    /// case): the names used from this client (the config's, most recent
+    /// first), then the server's (`knownNames`) that are not among them
+    /// (names compare case-insensitively).
+    public var pickerNames: (here: [String], server: [String]) {
         let prefix = nameField.lowercased()
-        return knownNames.filter { $0.lowercased().hasPrefix(prefix) }
+        let here = config.usedNames.filter { $0.lowercased().hasPrefix(prefix) }
+        var seen = Set(here.map { $0.lowercased() })
+        let server = knownNames.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0.lowercased()).inserted }
+        return (here, server)
     }
+
+    /// The picker's entries in order: this client's names, then the server's.
+    public var filteredNames: [String] {
+        let names = pickerNames
+        return names.here + names.server
+    }
+
+    /// What the picker asks the server for now: "" for the most recent
+    /// names, the typed text while it can be the start of a name, nil when
+    /// it cannot (no name starts with it).
+    public var namesQuery: String? {
+        if nameField.isEmpty { return "" }
+        return CommandParser.isValidName(nameField) ? nameField : nil
+    }
+
+    /// The server's list does not answer what is typed now, and a NAMES is
+    /// on its way (for it, or before the one for it).
+    public var namesSearching: Bool {
+        !namesAsked.isEmpty && !namesSearchRefused && namesQuery != nil && knownNamesPrefix != namesQuery
+    }
+
+    /// The server said it has more names than it listed, for what is typed now.
+    public var moreNames: Bool { knownNamesMore && knownNamesPrefix == namesQuery }
 
     /// Whether `name` is me (names compare case-insensitively).
     public func isMe(_ name: String?) -> Bool {

@@ -8,6 +8,7 @@ import Glibc
 ///     language=nl
 ///     tutorial=seen
 ///     name=alice
+///     names=alice,bob
 ///     server=127.0.0.1:7777
 ///     token=9ee1b5612f9418acd5c3de1c8ec61252
 ///     rounds=ghost
@@ -21,6 +22,9 @@ public struct ClientConfig: Equatable, Sendable {
     public var tutorialSeen = false
     /// The name last used.
     public var lastName: String?
+    /// Names taken from this client, most recent first (`names=`; at most
+    /// `maxRecentNames`). The name picker lists them first: see `usedNames`.
+    public var recentNames: [String] = []
     /// `host:port` last used.
     public var server: String?
     /// The resume token of the open game, if any.
@@ -30,11 +34,15 @@ public struct ClientConfig: Equatable, Sendable {
     /// The game the main screen offers: Ghost or Hangman.
     public var game: GameKind = .ghost
 
+    /// How many names `names=` keeps.
+    public static let maxRecentNames = 10
+
     public init(language: String? = nil, tutorialSeen: Bool = false, lastName: String? = nil,
-                server: String? = nil, token: String? = nil, matchMode: Bool = false) {
+                recentNames: [String] = [], server: String? = nil, token: String? = nil, matchMode: Bool = false) {
         self.language = language
         self.tutorialSeen = tutorialSeen
         self.lastName = lastName
+        self.recentNames = recentNames
         self.server = server
         self.token = token
         self.matchMode = matchMode
@@ -51,6 +59,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "language": c.language = Strings.uiLanguages.contains(value) ? value : nil
             case "tutorial": c.tutorialSeen = value == "seen"
             case "name": c.lastName = ClientConfig.safeValue(value)
+            case "names": c.recentNames = ClientConfig.nameList(value)
             case "server": c.server = ClientConfig.safeValue(value)
             case "token": c.token = ClientConfig.isToken(value) ? value : nil
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
@@ -66,12 +75,44 @@ public struct ClientConfig: Equatable, Sendable {
         if let language { out += "language=\(language)\n" }
         out += "tutorial=\(tutorialSeen ? "seen" : "unseen")\n"
         if let lastName { out += "name=\(lastName)\n" }
+        if !recentNames.isEmpty { out += "names=\(recentNames.joined(separator: ","))\n" }
         if let server { out += "server=\(server)\n" }
         if let token { out += "token=\(token)\n" }
         // Written as before (`single` for one round), so older clients read it.
         out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
         out += "game=\(game.rawValue)\n"
         return out
+    }
+
+    /// The names this client has used, most recent first, without repeats
+    /// (compared case-insensitively), at most `maxRecentNames`: the last name
+    /// (an older client wrote only `name=`), then `names=`.
+    public var usedNames: [String] {
+        ClientConfig.distinct((lastName.map { [$0] } ?? []) + recentNames)
+    }
+
+    /// `name` was taken: it becomes the last name and the first of `names=`.
+    /// Returns whether anything changed (the file is to be saved).
+    @discardableResult
+    public mutating func remember(_ name: String) -> Bool {
+        // The last name is already the first of `usedNames`.
+        guard lastName != name else { return false }
+        recentNames = ClientConfig.distinct([name] + usedNames)
+        lastName = name
+        return true
+    }
+
+    /// The first occurrence of each name (case-insensitively), at most `maxRecentNames`.
+    static func distinct(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        var out: [String] = []
+        for n in names where out.count < maxRecentNames && seen.insert(n.lowercased()).inserted { out.append(n) }
+        return out
+    }
+
+    /// `names=`: comma-separated; anything that is not a valid name is dropped.
+    static func nameList(_ value: String) -> [String] {
+        distinct(value.split(separator: ",").map { $0.trimmingSpaces }.filter { CommandParser.isValidName($0) })
     }
 
     /// A value without spaces or control characters, at most 255 bytes; else nil.

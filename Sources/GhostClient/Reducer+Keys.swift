@@ -100,8 +100,12 @@ extension ClientState {
         }
     }
 
+    /// The name screen: typing searches (this client's names, then the
+    /// server's: `askNames`), ↑/↓ pick, Enter takes the name.
     mutating func nameKey(_ key: Key, _ fx: inout [ClientEffect]) {
         let names = filteredNames
+        let typed = nameField
+        defer { if nameField != typed { askNames(&fx) } }
         switch key {
         case .char(let c):
             // Any printable character but a space (which would split the
@@ -112,6 +116,7 @@ extension ClientState {
         case .backspace:
             if !nameField.isEmpty { nameField.removeLast() }
             nameCursor = nil
+            preselectLastName()
         case .down:
             guard !names.isEmpty else { return }
             nameCursor = nameCursor.map { min($0 + 1, names.count - 1) } ?? 0

@@ -146,19 +146,27 @@ extension ClientState {
         case .name(let name, _):
             myName = name
             named = true
-            if config.lastName != name {
-                config.lastName = name
-                fx.append(.saveConfig)
-            }
+            // The picker lists it first from now on.
+            if config.remember(name) { fx.append(.saveConfig) }
             if screen == .name { goToMain() }
             hangmanNamed(&fx)
-        case .names:
-            knownNames = incomingNames
+        case .names(_, let more):
+            let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()
+            let answer = incomingNames
             incomingNames = []
-            if screen == .name, nameField.isEmpty, nameCursor == nil, let last = config.lastName {
-                nameCursor = knownNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
+            // Only the answer for what is typed now counts (a stale one
+            // would put back names the typing has since ruled out).
+            if let asked, asked == (namesSearchRefused ? "" : namesQuery) {
+                let picked = nameCursor.flatMap { filteredNames.indices.contains($0) ? filteredNames[$0] : nil }
+                knownNames = answer
+                knownNamesPrefix = asked
+                knownNamesMore = more
+                // The cursor stays on the name it was on, if still listed.
+                nameCursor = picked.flatMap { filteredNames.firstIndex(of: $0) }
+                preselectLastName()
             }
-            if let c = nameCursor, c >= filteredNames.count { nameCursor = filteredNames.isEmpty ? nil : filteredNames.count - 1 }
+            // Typed on while this was asked: ask for what is typed now.
+            if screen == .name { askNames(&fx) }
         case .scores:
             scores = incomingScores
             incomingScores = []
@@ -236,7 +244,15 @@ extension ClientState {
             show(.serverError(code: code, text: text))
         case (.names?, _):
             incomingNames = []
-            show(.serverError(code: code, text: text))
+            let asked = namesAsked.isEmpty ? "" : namesAsked.removeFirst()
+            if asked.isEmpty {
+                show(.serverError(code: code, text: text))
+            } else if code == .badArguments || code == .unknownCommand {
+                // A server that does not search: filter the list it gave.
+                namesSearchRefused = true
+            }
+            // Not asked again here: the next keypress asks (a server that
+            // refuses every NAMES is not asked in a loop).
         default:
             show(.serverError(code: code, text: text))
         }
@@ -270,10 +286,7 @@ extension ClientState {
         if let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {
             myName = mine
             named = true
-            if config.lastName != mine {
-                config.lastName = mine
-                fx.append(.saveConfig)
-            }
+            if config.remember(mine) { fx.append(.saveConfig) }
         }
         // The server's record against this opponent (earlier games of this
         // kind, on any client) is the running score from here on.

@@ -98,12 +98,26 @@ extension ClientState {
         go(.name)
         nameField = ""
         nameCursor = nil
-        if let last = config.lastName, let i = knownNames.firstIndex(where: { $0.lowercased() == last.lowercased() }) {
-            nameCursor = i
-        }
-        if link == .online {
-            incomingNames = []
-            send(.recentNames, &fx)
+        preselectLastName()
+        askNames(fresh: true, &fx)
+    }
+
+    /// With nothing typed and nothing picked, the cursor goes to the last name used.
+    mutating func preselectLastName() {
+        guard nameField.isEmpty, nameCursor == nil, let last = config.lastName else { return }
+        nameCursor = filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
+    }
+
+    /// Asks the server for the names the picker needs (`namesQuery`), unless
+    /// its list already answers that (`fresh`: ask anyway) or a NAMES is
+    /// unanswered (its answer asks again).
+    mutating func askNames(fresh: Bool = false, _ fx: inout [ClientEffect]) {
+        guard link == .online, namesAsked.isEmpty, var query = namesQuery else { return }
+        if namesSearchRefused { query = "" }
+        guard fresh || query != knownNamesPrefix else { return }
+        incomingNames = []
+        if send(.names(prefix: query.isEmpty ? nil : query, limit: CommandParser.defaultNames), &fx) {
+            namesAsked.append(query)
         }
     }
 
@@ -162,6 +176,7 @@ extension ClientState {
         pending = []
         named = false
         incomingNames = []
+        namesAsked = []
         incomingScores = []
         if screen == .waiting {
             lobby = nil
@@ -180,6 +195,8 @@ extension ClientState {
         everOnline = true
         attempts = 0
         pending = []
+        namesAsked = []
+        namesSearchRefused = false
         lastSentAt = now
         let list = languages.filter { !$0.isEmpty && $0.utf8.count <= 16 }
         if !list.isEmpty { serverLanguages = list }
@@ -199,8 +216,7 @@ extension ClientState {
             send(.name(name), &fx)
             if screen == .resuming { goToMain() }
         } else if screen == .name {
-            incomingNames = []
-            send(.recentNames, &fx)
+            askNames(fresh: true, &fx)
             // `--game hangman`: straight into play under the last name.
             if hangman.playAtOnce, let name = config.lastName { send(.name(name), &fx) }
         } else if screen == .resuming {

@@ -186,19 +186,33 @@ public enum Screens {
         let field = t.nameLabel + s.nameField + "_"
         var body = [""] + paragraph(t.namePrompt, width) + [""]
         body.append(margin + (s.nameCursor == nil ? marker + " " + style.highlight(field) : "  " + field))
-        body += ["", margin + t.usedNames]
-        let names = s.filteredNames
-        if names.isEmpty {
-            body.append(margin + "  " + style.dim(t.noUsedNames))
-        } else {
-            // A window of the list that keeps the cursor visible.
-            let rows = max(1, height - 2 - body.count - 3)
-            let cursor = s.nameCursor ?? 0
-            let start = min(max(0, cursor - rows + 1), max(0, names.count - rows))
-            for (i, n) in names.enumerated().dropFirst(start).prefix(rows) {
-                body.append(margin + (i == s.nameCursor ? marker + " " + style.highlight(n) : "  " + n))
-            }
+        body.append("")
+        // The picker: this client's names, then the server's, each under its
+        // heading; an entry's index is its place in `filteredNames`.
+        let lists = s.pickerNames
+        func entry(_ name: String, _ i: Int) -> (text: String, entry: Int?) {
+            (i == s.nameCursor ? marker + " " + style.highlight(name) : "  " + name, i)
         }
+        var rows: [(text: String, entry: Int?)] = []
+        if !lists.here.isEmpty {
+            rows.append((t.namesHere, nil))
+            rows += lists.here.enumerated().map { entry($0.element, $0.offset) }
+        }
+        rows.append((s.nameField.isEmpty ? t.usedNames : t.namesStarting(s.nameField), nil))
+        if lists.server.isEmpty {
+            let none = s.namesSearching ? t.searchingNames : s.nameField.isEmpty ? t.noUsedNames : t.noMatchingNames
+            rows.append(("  " + style.dim(none), nil))
+        } else {
+            rows += lists.server.enumerated().map { entry($0.element, lists.here.count + $0.offset) }
+            if s.moreNames { rows.append(("  " + style.dim(t.moreNames), nil)) }
+        }
+        // A window of the rows that keeps the cursor visible, between the
+        // title (2 rows) and the bottom lines (3 or more: they may wrap).
+        let bottom = bottomLines(s, width, t, banner: "", help: t.nameHelp).count
+        let room = max(1, height - 2 - bottom - body.count)
+        let cursorRow = s.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
+        let start = min(max(0, cursorRow - room + 1), max(0, rows.count - room))
+        body += rows.dropFirst(start).prefix(room).map { margin + $0.text }
         return frame(s, width, height, t, title: t.nameTitle, body: body, help: t.nameHelp)
     }
 

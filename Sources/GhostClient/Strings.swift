@@ -31,8 +31,17 @@ public struct Strings: Sendable {
     public let nameTitle: String
     public let namePrompt: String
     public let nameLabel: String
+    /// The picker's headings: names used from this client, then the
+    /// server's most recent names, or those starting with what is typed.
+    public let namesHere: String
     public let usedNames: String
+    public let namesStarting: @Sendable (String) -> String
     public let noUsedNames: String
+    public let noMatchingNames: String
+    /// Asking the server for the names that start with what is typed.
+    public let searchingNames: String
+    /// The server has more names than it listed (`more=yes`).
+    public let moreNames: String
     public let nameHelp: String
     public let typeAName: String
 

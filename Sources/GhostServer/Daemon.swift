@@ -38,7 +38,7 @@ public enum Daemon {
         let server: Server
         do {
             let store = try Store(directory: config.dataDirectory, durability: config.durability,
-                                  maxPageCount: config.maxDatabasePages)
+                                  maxPageCount: config.maxDatabasePages, syncedByCaller: true)
             var limit = ""
             if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
                 limit = ", \(pages.pages) of at most \(pages.max) pages"

@@ -146,6 +146,15 @@ public final class Store {
     }
 
     public let path: String
+    /// Whether a commit is durable only once the caller has synced `walPath`.
+    public let callerSyncs: Bool
+    /// The write-ahead log beside the database.
+    public var walPath: String { path + "-wal" }
+    /// The folder that holds both.
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
     private let db: SQLiteDatabase
     /// Per board: how many names have each number of wins (names that have
     /// played). Ranks come from here, not from counting rows in SQL: a game's
@@ -211,12 +220,20 @@ public final class Store {
     /// `maxPageCount` > 0 caps the database at that many pages
     /// (`PRAGMA max_page_count`; never below its current size): a write that
     /// needs more fails, as on a full disk.
-    public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0) throws {
+    ///
+    /// `syncedByCaller`: with `.full`, COMMIT does not wait for the disk
+    /// (SQLite's synchronous=NORMAL); the caller promises to fdatasync the
+    /// file at `walPath` before it treats a commit as done. Checkpoints still
+    /// sync the WAL before copying it and the database after, so a WAL frame
+    /// is only ever overwritten once its page is on disk in the database.
+    public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0,
+                syncedByCaller: Bool = false) throws {
+        callerSyncs = durability == .full && syncedByCaller
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try SQLiteDatabase(path: path)
         try db.execute("PRAGMA journal_mode=WAL")
-        try db.execute("PRAGMA synchronous=\(durability == .full ? "FULL" : "NORMAL")")
+        try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
         if maxPageCount > 0 { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }

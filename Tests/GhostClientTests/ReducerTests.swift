@@ -37,36 +37,46 @@ struct ReducerLobbyTests {
         #expect(s.pending == [.lang, .names])
     }
 
-    @Test("Names: the list comes from NAMES, the last name is preselected, Enter sends NAME")
+    @Test("Names: this client's names first (the last one preselected), then the server's; Enter sends NAME, which the config remembers")
     func pickName() {
         var s = Fx.online(lastName: "bob")
+        #expect(s.filteredNames == ["bob"] && s.nameCursor == 0)
         s = Fx.run(s, Fx.lines("OK LANG lang=en", "NAME name=alice", "NAME name=bob", "NAME name=carol", "OK NAMES count=3")).0
         #expect(s.knownNames == ["alice", "bob", "carol"])
-        #expect(s.nameCursor == 1)
+        #expect(s.filteredNames == ["bob", "alice", "carol"])
+        #expect(s.nameCursor == 0)
         var fx: [ClientEffect]
-        (s, fx) = Fx.run(s, .key(.down), .key(.enter))
+        (s, fx) = Fx.run(s, .key(.down), .key(.down), .key(.enter))
         #expect(Fx.sent(fx) == ["NAME carol"])
         (s, fx) = Fx.run(s, Fx.line("OK NAME name=carol lang=en"))
         #expect(s.screen == .main)
         #expect(s.myName == "carol" && s.named)
         #expect(s.config.lastName == "carol")
+        #expect(s.config.recentNames == ["carol", "bob"])
         #expect(fx == [.saveConfig])
     }
 
-    @Test("Names: typing filters the list and sends the typed name; ERR name-taken and bad-name are alerts")
+    @Test("Names: typing filters the list, searches the server and sends the typed name; ERR name-taken and bad-name are alerts")
     func typeName() {
         var s = Fx.online()
         s = Fx.run(s, Fx.lines("OK LANG lang=en", "NAME name=alice", "NAME name=albert", "NAME name=bob", "OK NAMES count=3")).0
         var fx: [ClientEffect]
-        (s, _) = Fx.run(s, Fx.keys("al"))
+        (s, fx) = Fx.run(s, Fx.keys("al"))
         #expect(s.filteredNames == ["alice", "albert"])
         #expect(s.nameCursor == nil)
+        // One NAMES at a time: "al" is asked once "a" is answered.
+        #expect(Fx.sent(fx) == ["NAMES prefix=a"])
+        (s, fx) = Fx.run(s, Fx.lines("NAME name=amy", "NAME name=albert", "OK NAMES count=2 more=no"))
+        #expect(Fx.sent(fx) == ["NAMES prefix=al"])
+        (s, fx) = Fx.run(s, Fx.lines("NAME name=albert", "NAME name=alma", "OK NAMES count=2 more=no"))
+        #expect(s.filteredNames == ["alice", "albert", "alma"])
         (s, fx) = Fx.run(s, Fx.keys("ex") + [.key(.backspace), .key(.enter)])
-        #expect(Fx.sent(fx) == ["NAME ale"])
-        (s, _) = Fx.run(s, Fx.line("ERR name-taken another player is using that name"))
+        #expect(Fx.sent(fx) == ["NAMES prefix=ale", "NAME ale"])
+        (s, _) = Fx.run(s, Fx.lines("OK NAMES count=0 more=no", "ERR name-taken another player is using that name"))
         #expect(s.screen == .name)
         #expect(s.alert?.notice == .serverError(code: .nameTaken, text: "another player is using that name"))
         #expect(Screens.noticeText(s.alert!.notice, .en) == "That name is in use by another player right now.")
+        // No name starts with "!": nothing to search for.
         (s, fx) = Fx.run(s, Fx.keys("!!") + [.key(.enter), Fx.line("ERR bad-name a name is 1-16 letters, digits, - or _")])
         #expect(Fx.sent(fx) == ["NAME ale!!"])
         #expect(s.alert?.notice == .serverError(code: .badName, text: "a name is 1-16 letters, digits, - or _"))
@@ -763,9 +773,10 @@ struct ReducerNewPlayerTests {
         #expect(s.alert == nil)
         // A refused name, then a name the server accepts: the main screen starts clean.
         var t = Fx.run(Fx.online(), Fx.lines("OK LANG lang=en", "OK NAMES count=0")).0
-        t = Fx.run(t, Fx.keys("bob") + [.key(.enter), Fx.line("ERR name-taken another player is using that name")]).0
+        // (Typing searches: NAMES prefix=b, then prefix=bob, are answered first.)
+        t = Fx.run(t, Fx.keys("bob") + [.key(.enter)] + Fx.lines("OK NAMES count=0 more=no", "ERR name-taken another player is using that name")).0
         #expect(t.alert?.notice == .serverError(code: .nameTaken, text: "another player is using that name"))
-        t = Fx.run(t, Fx.keys("2") + [.key(.enter), Fx.line("OK NAME name=bob2 lang=en")]).0
+        t = Fx.run(t, Fx.keys("2") + [.key(.enter)] + Fx.lines("OK NAMES count=0 more=no", "OK NAME name=bob2 lang=en")).0
         #expect(t.screen == .main)
         #expect(t.alert == nil)
         // What is about to be shown on a new screen stays: the game ended meanwhile.

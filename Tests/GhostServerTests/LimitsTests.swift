@@ -464,30 +464,13 @@ struct LimitsTests {
 
     // MARK: Names
 
-    /// One connection sends `NAME u00000` … `NAME u29999`, 1,000 lines per
-    /// write, reading the replies between writes; returns how many were taken.
-    static func rename30000(_ c: LineClient) throws -> (ok: Int, limited: Int) {
-        var ok = 0, limited = 0
-        for batch in 0..<30 {
-            let lines = (0..<1000).map { String(format: "NAME u%05d\n", batch * 1000 + $0) }.joined()
-            try c.sendRaw(Array(lines.utf8))
-            for _ in 0..<1000 {
-                let line = try c.readLine(timeout: 30)
-                if line.hasPrefix("OK NAME name=u") { ok += 1 }
-                else if line.hasPrefix("ERR too-many-names ") { limited += 1 }
-                else { Issue.record("unexpected reply to a rename: \(line)") }
-            }
-        }
-        return (ok, limited)
-    }
-
     @Test("30,000 renames from one connection: with no limit on new names, NAMES stays bounded (20, or up to 100) and nobody is dropped; with the default limit, 20 new names are taken and the rest refused")
     func thirtyThousandRenames() throws {
         // Without the new-name limit: every name is stored, but no reply grows with them.
         let open = try Self.daemon(["--max-commands-per-second", "0", "--max-new-names-per-minute", "0", "--durability", "normal"])
         defer { open.kill() }
         let attacker = try LineClient(port: open.port, label: "attacker")
-        let taken = try Self.rename30000(attacker)
+        let taken = try RenameFlood.rename30000(attacker)
         #expect(taken.ok == 30_000 && taken.limited == 0, "\(taken)")
         let asker = try LineClient(port: open.port, label: "asker")
         try asker.send("NAMES")
@@ -508,7 +491,7 @@ struct LimitsTests {
         defer { limitedDaemon.kill() }
         let second = try LineClient(port: limitedDaemon.port, label: "attacker 2")
         let started = monotonicNow()
-        let result = try Self.rename30000(second)
+        let result = try RenameFlood.rename30000(second)
         let seconds = monotonicNow() - started
         #expect(result.ok >= 20 && Double(result.ok) <= 20 + seconds / 6 + 1 && result.ok + result.limited == 30_000,
                 "\(result) in \(seconds) s")

@@ -50,6 +50,7 @@ struct BenchCommandTests {
             "--warmup": ("0", Self.changed { $0.warmup = 0 }),
             "--bad-share": ("0.25", Self.changed { $0.badShare = 0.25 }),
             "--hangman-mode": ("fair", Self.changed { $0.hangmanMode = "fair" }),
+            "--record": ("/tmp/acks.txt", Self.changed { $0.record = "/tmp/acks.txt" }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {

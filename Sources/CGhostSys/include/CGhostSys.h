@@ -59,4 +59,24 @@ long ghost_send(int fd, const void *buf, unsigned long len);
 /// Returns the fd or -1 (errno set).
 int ghost_connect(const char *host, int port);
 
+/// The WAL syncer (ghost_syncer.c): a thread that fdatasyncs the WAL file
+/// for each generation of commits asked for, and wakes the loop through an
+/// eventfd when they are on disk.
+typedef struct ghost_syncer ghost_syncer;
+/// Opens the WAL, syncs it and its folder, and starts the thread; NULL (and
+/// the reason in `error`) on failure.
+ghost_syncer *ghost_syncer_start(const char *wal_path, const char *directory, char *error, int error_len);
+/// Readable when a sync has completed (or failed).
+int ghost_syncer_eventfd(ghost_syncer *s);
+/// Asks for every generation up to `generation` to reach the disk.
+void ghost_syncer_request(ghost_syncer *s, uint64_t generation);
+/// The highest generation on disk; drains the eventfd. `*error`: errno of a failed sync, or 0.
+uint64_t ghost_syncer_synced(ghost_syncer *s, int *error);
+/// Blocks until `generation` is on disk or a sync has failed.
+uint64_t ghost_syncer_wait(ghost_syncer *s, uint64_t generation, int *error);
+/// fdatasync calls made so far.
+uint64_t ghost_syncer_count(ghost_syncer *s);
+/// Stops the thread and closes its descriptors.
+void ghost_syncer_stop(ghost_syncer *s);
+
 #endif

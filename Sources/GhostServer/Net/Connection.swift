@@ -55,7 +55,42 @@ final class Connection {
         self.lastRefill = now
     }
 
+    /// Bytes of `output` not yet sent, held ones included.
     var pendingOutput: Int { output.count - written }
+
+    // Replies wait for the disk: bytes queued before a commit may be sent
+    // only once that commit is synced (see `Server.seal`). Offsets below
+    // are counted from the connection's first byte, so they survive the
+    // trimming of sent bytes from the front of `output`.
+    /// Bytes trimmed from the front of `output` so far.
+    var trimmed = 0
+    /// Bytes up to here may be sent.
+    var releasedUpTo = 0
+    /// The end of what is queued, counted from the first byte.
+    var queuedEnd: Int { trimmed + output.count }
+    /// Bytes that may be sent now.
+    var sendableOutput: Int { max(0, min(output.count, releasedUpTo - trimmed) - written) }
+    /// Bytes queued that wait for a sync.
+    var heldOutput: Int { max(0, queuedEnd - max(releasedUpTo, trimmed + written)) }
+
+    /// Everything queued may be sent.
+    func releaseAll() { releasedUpTo = queuedEnd }
+    /// Lines that wait for a sync that will not come are dropped.
+    func dropHeld() {
+        let keep = max(written, releasedUpTo - trimmed)
+        if keep < output.count { output.removeLast(output.count - keep) }
+    }
+    /// Sent bytes leave the buffer.
+    func trimSent(all: Bool) {
+        if all {
+            trimmed += output.count
+            output.removeAll(keepingCapacity: output.capacity <= 4096)
+        } else {
+            trimmed += written
+            output.removeFirst(written)
+        }
+        written = 0
+    }
 }
 
 /// The open connections, as the lobby's outbox: replies are rendered once and

@@ -22,7 +22,20 @@ public final class Server {
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
     private var flushing: [Connection] = []
-    private var nextID: ConnectionID = 2   // 0 = listener, 1 = signals
+    private var nextID: ConnectionID = 3   // 0 = listener, 1 = signals, 2 = syncer
+    /// The WAL syncer (pipelined group commit), with `--durability full`.
+    private var syncer: OpaquePointer?
+    /// Commits that wrote, counted: a turn's replies wait for its generation.
+    private var committedGeneration: UInt64 = 0
+    /// The highest generation on disk.
+    private var durableGeneration: UInt64 = 0
+    /// Replies waiting for a sync: each connection's queued end at a
+    /// commit, oldest first (generations only grow), from `awaitingHead`.
+    private var awaiting: [(generation: UInt64, conn: Connection, end: Int)] = []
+    private var awaitingHead = 0
+    /// When each generation's COMMIT started, for the STATS latency.
+    private var commitStarts: [(generation: UInt64, at: Double)] = []
+    private var commitStartsHead = 0
     /// Set when the loop must stop, and why.
     private var stop: Stop?
     private var readBuffer: [UInt8]
@@ -101,6 +114,7 @@ public final class Server {
         }
         out += [
             ("commits", String(stats.commits)),
+            ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
             ("commit_p50_us", String(stats.commitPercentile(0.5))),
             ("commit_p99_us", String(stats.commitPercentile(0.99))),
             ("durability", config.durability.rawValue),
@@ -126,6 +140,16 @@ public final class Server {
         guard ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0) == 0,
               ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
             throw StartError.system("epoll_ctl: \(errnoText())")
+        }
+        if store.callerSyncs {
+            var err = [CChar](repeating: 0, count: 256)
+            guard let s = ghost_syncer_start(store.walPath, store.directory, &err, Int32(err.count)) else {
+                throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+            syncer = s
+            guard ghost_epoll_add(epfd, ghost_syncer_eventfd(s), UInt32(GHOST_EPOLLIN), 2) == 0 else {
+                throw StartError.system("epoll_ctl: \(errnoText())")
+            }
         }
     }
 
@@ -157,6 +181,7 @@ public final class Server {
                 switch data {
                 case 0: acceptClients()
                 case 1: handleSignal()
+                case 2: synced()
                 default:
                     guard let conn = table[Int(data)] else { continue }
                     if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
@@ -327,25 +352,113 @@ public final class Server {
     /// lobby reloads the games from the store and sends their state again.
     /// Only if the lobby cannot do that (the store cannot even be read) does
     /// the loop stop, without sending anything unconfirmed.
+    ///
+    /// With `--durability full` the commit does not wait for the disk: the
+    /// syncer thread fdatasyncs the WAL while the loop goes on with the next
+    /// turn, and `seal` holds this turn's replies until then.
     private func commit() -> Bool {
         if lobby.storeError == nil {
             do {
                 let started = monotonicSeconds()
                 let wrote = store.hasPendingWrites
                 try store.commit()
-                if wrote { stats.committed(seconds: monotonicSeconds() - started) }
+                if wrote { committedWrites(startedAt: started) }
                 table.committed()
                 lobby.committed()
-                return true
             } catch {
                 log("cannot commit to \(store.path): \(error); the turn is rolled back and its replies withdrawn")
                 lobby.recoverLostTurn(withdrawn: table.discardTurn())
             }
         }
-        guard let failure = lobby.storeError else { return true }
-        log("the database cannot be used: \(failure); stopping without sending unconfirmed replies")
-        stop = .storeFailure("\(failure)")
-        return false
+        if let failure = lobby.storeError {
+            log("the database cannot be used: \(failure); stopping without sending unconfirmed replies")
+            stop = .storeFailure("\(failure)")
+            return false
+        }
+        seal()
+        return true
+    }
+
+    /// A new generation is committed; without a syncer it is on disk already.
+    private func committedWrites(startedAt started: Double) {
+        committedGeneration += 1
+        guard let syncer else {
+            durableGeneration = committedGeneration
+            stats.committed(seconds: monotonicSeconds() - started)
+            return
+        }
+        commitStarts.append((committedGeneration, started))
+        ghost_syncer_request(syncer, committedGeneration)
+    }
+
+    /// What each connection has queued so far may be sent once the newest
+    /// commit is on disk: at once if it is, else when the syncer says so.
+    /// A turn that wrote nothing waits too if an earlier one is still
+    /// syncing: its replies may show what that one changed, and they must
+    /// not overtake that one's replies.
+    private func seal() {
+        let synced = durableGeneration >= committedGeneration
+        // Connections written to this turn are dirty; in `endOfTurn` the
+        // ones being flushed have left `dirty` for `flushing`.
+        for list in [table.dirty, flushing] {
+            for conn in list where conn.queuedEnd > conn.releasedUpTo {
+                if synced {
+                    conn.releasedUpTo = conn.queuedEnd
+                } else {
+                    awaiting.append((committedGeneration, conn, conn.queuedEnd))
+                }
+            }
+        }
+    }
+
+    /// The syncer woke the loop: release the replies of every generation now
+    /// on disk. A failed sync leaves the durability of every later commit
+    /// unknown, so the daemon stops without sending their replies, as
+    /// PostgreSQL does after a failed fsync.
+    private func synced() {
+        guard let syncer else { return }
+        var error: Int32 = 0
+        let generation = ghost_syncer_synced(syncer, &error)
+        if error != 0 {
+            let text = "cannot sync \(store.walPath): \(String(cString: strerror(error)))"
+            log("\(text); stopping without sending unconfirmed replies")
+            stop = .storeFailure(text)
+            return
+        }
+        release(upTo: generation)
+    }
+
+    private func release(upTo generation: UInt64) {
+        guard generation > durableGeneration else { return }
+        durableGeneration = generation
+        let at = monotonicSeconds()
+        while commitStartsHead < commitStarts.count, commitStarts[commitStartsHead].generation <= generation {
+            stats.committed(seconds: at - commitStarts[commitStartsHead].at)
+            commitStartsHead += 1
+        }
+        if commitStartsHead == commitStarts.count { commitStarts.removeAll(keepingCapacity: true); commitStartsHead = 0 }
+        while awaitingHead < awaiting.count, awaiting[awaitingHead].generation <= generation {
+            let (_, conn, end) = awaiting[awaitingHead]
+            awaitingHead += 1
+            guard end > conn.releasedUpTo, table[conn.id] === conn else { continue }
+            conn.releasedUpTo = end
+            table.markDirty(conn)
+        }
+        if awaitingHead == awaiting.count { awaiting.removeAll(keepingCapacity: true); awaitingHead = 0 }
+    }
+
+    /// Waits for every commit to reach the disk (when stopping): true when
+    /// they have, and their replies may be sent.
+    private func settleSyncs() -> Bool {
+        guard let syncer else { return true }
+        var error: Int32 = 0
+        let generation = ghost_syncer_wait(syncer, committedGeneration, &error)
+        guard error == 0 else {
+            log("cannot sync \(store.walPath): \(String(cString: strerror(error)))")
+            return false
+        }
+        release(upTo: generation)
+        return true
     }
 
     /// Drops the connections that must go, then writes every pending reply.
@@ -383,9 +496,9 @@ public final class Server {
 
     /// Writes what the socket takes without blocking; nil, or why writing failed.
     private func writeOut(_ conn: Connection) -> String? {
-        while conn.pendingOutput > 0 {
+        while conn.sendableOutput > 0 {
             let sent = conn.output.withUnsafeBytes { buf in
-                ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.pendingOutput))
+                ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.sendableOutput))
             }
             if sent > 0 {
                 conn.written += sent
@@ -406,8 +519,7 @@ public final class Server {
             return
         }
         if conn.pendingOutput == 0 {
-            conn.output.removeAll(keepingCapacity: conn.output.capacity <= 4096)
-            conn.written = 0
+            conn.trimSent(all: true)
             if conn.closeAfterFlush {
                 disconnect(conn, reason: conn.closeReason)
                 return
@@ -417,13 +529,12 @@ public final class Server {
             if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
         } else if conn.written > 64 * 1024 {
-            conn.output.removeFirst(conn.written)
-            conn.written = 0
+            conn.trimSent(all: false)
         }
         // A closing connection is not read any more: stop asking for input,
         // or level-triggered epoll would wake the loop for it every turn.
         let input = conn.closeAfterFlush ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
-        let events = input | (conn.pendingOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
+        let events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
         let current = conn.registered == 0 ? UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) : conn.registered
         if events != current {
             conn.registered = events == 0 ? UInt32(GHOST_EPOLLRDHUP) : events
@@ -437,9 +548,12 @@ public final class Server {
         // no longer receives anything.
         conn.dropReason = conn.dropReason ?? reason
         if let bye = conn.byeOnDrop {
-            // Past the limit, without waiting: it may or may not be read.
+            // Past the limit, without waiting: it may or may not be read
+            // (and not before replies that wait for the disk).
             conn.byeOnDrop = nil
+            let nothingHeld = conn.heldOutput == 0
             bye.appendWire(to: &conn.output)
+            if nothingHeld { conn.releaseAll() }
             _ = writeOut(conn)
         }
         lobby.disconnected(conn.id)
@@ -455,8 +569,11 @@ public final class Server {
         // Every client gets BYE shutdown after what is queued for it, written
         // as far as its socket takes it now.
         let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
+        let synced = settleSyncs()
         for conn in table.connections.values where conn.dropReason == nil {
+            if !synced { conn.dropHeld() }
             table.close(conn.id, .shutdown, text)
+            conn.releaseAll()
             _ = writeOut(conn)
         }
         // Games in progress stay in the store as they are: players RESUME them
@@ -473,8 +590,14 @@ public final class Server {
     private func abandon() {
         table.withdrawTurn()
         let text = "the server cannot use its database and is stopping"
+        // Replies of commits that reached the disk go out; after a failed
+        // sync, those that wait for it are dropped (a BYE among them too).
+        let synced = settleSyncs()
         for conn in table.connections.values where conn.dropReason == nil {
-            if !table.hasQueuedBye(conn) { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
+            let byeQueued = table.hasQueuedBye(conn) && (synced || conn.heldOutput == 0)
+            if !synced { conn.dropHeld() }
+            if !byeQueued { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
+            conn.releaseAll()
             _ = writeOut(conn)
         }
         closeEverything(reason: ConnectionTable.reason(.shutdown, text))
@@ -497,5 +620,7 @@ public final class Server {
         listenFD = -1
         epfd = -1
         signalFD = -1
+        if let syncer { ghost_syncer_stop(syncer) }
+        syncer = nil
     }
 }

@@ -1,0 +1,1 @@
+../../GhostServerTests/Support/RenameFlood.swift

@@ -1,0 +1,89 @@
+import Foundation
+import GhostStore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// ghostd is SIGKILLed while ghost-bench plays flat out on 1,000
+/// connections. ghost-bench records every move it saw acknowledged; after a
+/// restart on the same --data, every one of them must be in the database
+/// (issue #16: the pipelined commit sends an `OK` only once its commit is
+/// synced, so a kill at any moment loses unacknowledged moves only).
+@Suite("Crash: SIGKILL under full load, every acknowledged move stored", .timeLimit(.minutes(5)))
+struct CrashUnderLoadTests {
+    static let connections = 1000
+
+    @Test("ghost-bench play, 1,000 connections: SIGKILL mid-run; every acknowledged letter is in the database after a restart")
+    func lettersUnderLoad() throws {
+        try killUnderLoad(mode: "play")
+    }
+
+    @Test("ghost-bench play-hangman, 1,000 connections: SIGKILL mid-run; every acknowledged guess is in the database after a restart")
+    func guessesUnderLoad() throws {
+        try killUnderLoad(mode: "play-hangman")
+    }
+
+    func killUnderLoad(mode: String) throws {
+        let daemon = try DaemonProcess.start(extraArguments: [
+            "--max-commands-per-second", "0", "--max-clients", "5000", "--max-clients-per-ip", "0",
+            "--idle-timeout", "0", "--name-timeout", "0",
+        ])
+        let record = daemon.dataPath + "/acknowledged.txt"
+        let bench = try Self.benchPath()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: bench)
+        process.arguments = [mode, "--port", String(daemon.port), "--connections", String(Self.connections),
+                             "--seconds", "60", "--warmup", "0", "--record", record]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // Kill once the moves are flowing: a few thousand stored.
+        let watcher = try LineClient(port: daemon.port, label: "stats")
+        let deadline = monotonicNow() + 60
+        var stored = 0
+        while stored < 3000 && monotonicNow() < deadline && process.isRunning {
+            usleep(100_000)
+            stored = Int(try EndToEndStatsTests.stats(watcher)["moves"] ?? "") ?? 0
+        }
+        #expect(stored >= 3000, "only \(stored) moves stored before the deadline")
+        let status = daemon.kill()
+        #expect(status == .signaled(SIGKILL))
+        process.waitUntilExit()
+        let benchText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "ghost-bench: \(benchText)")
+
+        // The restart recovers the database, as a real one would.
+        let again = try daemon.relaunch()
+        _ = again.terminate()
+
+        let lines = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "\n")
+        #expect(lines.count >= 1000, "only \(lines.count) acknowledged moves recorded: \(benchText)")
+        let store = try Store(directory: daemon.dataPath)
+        defer { store.close() }
+        var missing: [String] = []
+        var rounds: [Int: [StoredMove]] = [:]
+        for line in lines {
+            let f = line.split(separator: " ")
+            guard f.count == 3, let game = Int(f[0]), let ply = Int(f[1]), ply >= 1 else {
+                missing.append("unreadable: \(line)")
+                continue
+            }
+            if rounds[game] == nil { rounds[game] = try store.moves(game: game, round: 1) }
+            let moves = rounds[game] ?? []
+            if ply > moves.count || moves[ply - 1].move != String(f[2]) { missing.append(String(line)) }
+        }
+        #expect(missing.isEmpty, "\(missing.count) of \(lines.count) acknowledged moves are not in the database, e.g. \(missing.prefix(5))")
+    }
+
+    /// ghost-bench, built next to ghostd.
+    static func benchPath() throws -> String {
+        let ghostd = try DaemonProcess.binaryPath()
+        let bench = URL(fileURLWithPath: ghostd).deletingLastPathComponent().appendingPathComponent("ghost-bench").path
+        guard FileManager.default.isExecutableFile(atPath: bench) else { throw DaemonError("no ghost-bench at \(bench)") }
+        return bench
+    }
+}
