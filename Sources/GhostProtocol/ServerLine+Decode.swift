@@ -59,7 +59,8 @@ extension ServerLine {
             // A protocol-1 server sends no game=: its games are Ghost.
             self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
-                         token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader))
+                         token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
+                         record: f["record"].flatMap(HeadToHead.init))
         case "TURN", "MOVE":
             guard let id = int("id"), let player = f["player"] else { return nil }
             let fields = Decode.gameFields(f, header: Decode.playerHeader)
@@ -142,7 +143,8 @@ enum Decode {
     static let maxValue = 200
     static let maxText = 500
 
-    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot"]
+    /// GAME's header, with `record=`, which comes after the kind's fields.
+    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record"]
     static let playerHeader: Set<String> = ["id", "player"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
     static let bestScoreHeader: Set<String> = ["rank", "name"]

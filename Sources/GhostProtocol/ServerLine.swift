@@ -13,8 +13,10 @@ public enum ServerLine: Sendable, Hashable {
     case info(String)
     /// The full state header of a game; `token` goes only to its own player.
     /// `fields` are the game kind's: for Ghost, `rounds=ghost ghost=<letters>` in a match.
+    /// `record`: between two people who have finished games of this kind
+    /// together, the receiver's record against the other (`record=2-1`, after the kind's fields).
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field])
+              fields: [Field], record: HeadToHead? = nil)
     /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`.
     case turn(id: Int, player: String, fields: [Field])
     /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
@@ -106,7 +108,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -116,6 +118,7 @@ extension ServerLine {
             W.field("round", round, &out)
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.fields(fields, &out)
+            if let record { W.field("record", record.description, &out) }
         case let .turn(id, player, fields):
             out.append(contentsOf: "TURN".utf8)
             W.field("id", id, &out)
