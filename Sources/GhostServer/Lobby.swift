@@ -405,6 +405,7 @@ public final class Lobby {
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
         case .letter(let letter): play(.letter(letter), from: id, session)
+        case .front(let letter): play(.front(letter), from: id, session)
         case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
         case .word(let word): play(.word(word), from: id, session, verb: .word)
         case .leave: leave(id, session)
@@ -561,7 +562,7 @@ public final class Lobby {
         // Another kind's options are checked now, not when a partner comes,
         // and must make a game between two people.
         var options = options
-        if options.game != nil {
+        if options.game != nil || options.variant != nil {
             guard let (kind, setup) = setUp(options, lang: session.lang, id, people: 2) else { return }
             guard setup.computerSeat == nil else {
                 return reply(id, .error(.badArguments, "that is a game against the computer: use NEW"))
@@ -642,7 +643,7 @@ public final class Lobby {
 
     /// NEW bot=<level>: a game against the computer starts at once.
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session), let level = options.bot else { return }
+        guard ready(id, session), let level = options.bot, ghostVariantHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -650,7 +651,11 @@ public final class Lobby {
     /// NEW without bot=: a private game, or, for a kind that seats the
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard options.game != nil else { return host(options, id, session) }
+        guard options.game != nil else {
+            // Ghost's own reply, whatever its variant: GAME says which.
+            guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
+            return host(options, id, session, checked: true)
+        }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
@@ -688,9 +693,16 @@ public final class Lobby {
         }
     }
 
+    /// Whether a Ghost game's `variant=` (if any) is one the default kind
+    /// takes; otherwise replies with its error. The game's setup is made again
+    /// when it starts, from the same options.
+    private func ghostVariantHolds(_ options: GameOptions, _ lang: String, _ id: ConnectionID) -> Bool {
+        options.variant == nil || setUp(options, lang: lang, id) != nil
+    }
+
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
-                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil) {
-        guard kind != nil || ready(id, session) else { return }
+                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
+        guard kind != nil || checked || ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
         sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
@@ -750,9 +762,11 @@ public final class Lobby {
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
-    /// Seekers wait in one queue per language and number of rounds.
+    /// Seekers wait in one queue per kind, language, number of rounds and
+    /// variant (Superghost never meets Ghost).
     func seekKey(_ lang: String, _ options: GameOptions) -> String {
         (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
+            + (options.variant.map { " " + $0 } ?? "")
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
