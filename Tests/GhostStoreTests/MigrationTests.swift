@@ -123,7 +123,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 4)
+        #expect(Store.schemaVersion == 5)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -221,7 +221,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         try makeVersion2(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 4)
+        #expect(store.userVersion == 5)
 
         #expect(try store.activeGames() == [
             StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
@@ -302,7 +302,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 4)
+        #expect(store.userVersion == 5)
         #expect(try store.result(game: 1)?.finalState == "fragment=pear")
         #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
     }
@@ -338,7 +338,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         defer { dir.remove() }
         try makeVersion3(dir)
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 4)
+        #expect(store.userVersion == 5)
         #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
         #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
         #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
@@ -384,7 +384,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 4)
+        #expect(store.userVersion == 5)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])

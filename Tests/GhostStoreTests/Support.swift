@@ -44,15 +44,15 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 4: schema 3's games and moves, and the
+/// The current layout (schema 5: schema 3's games and moves with the clock of each game, and the
 /// best-games lists), written out here (not read from `Store.migrations`)
 /// so that a change to it has to be made on purpose.
 enum Schema {
-    static let version = 4
+    static let version = 5
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
-                        "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at"]
+                        "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at", "clock"]
     static let moves = ["game_id", "round", "ply", "seat", "move", "at"]
     static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
                                 "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]
