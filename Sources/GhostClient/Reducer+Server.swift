@@ -27,13 +27,14 @@ extension ClientState {
             // Only the games this client plays (as for GAME).
             guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
             otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count))
-        case let .game(id, kind, lang, players, token, round, bot, fields):
+        case let .game(id, kind, lang, players, token, round, bot, fields, clock):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), &fx)
-        case let .turn(id, player, fields):
+                        header: GhostLines.game(fields), clock: clock, &fx)
+        case let .turn(id, player, fields, clock):
             guard var g = currentGame(id) else { return }
+            g.clockDue = clock.map { now + Double($0) }
             let position = GhostLines.turn(fields)
             // A fragment this client did not see being built (moves missed
             // across a daemon restart): who played its last letter is unknown,
@@ -252,10 +253,11 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, _ fx: inout [ClientEffect]) {
+                              header: GhostLines.Header, clock: Int? = nil, _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot
+        info.clock = clock
         info.match = header.match
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {

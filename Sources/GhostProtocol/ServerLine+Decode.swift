@@ -59,11 +59,14 @@ extension ServerLine {
             // A protocol-1 server sends no game=: its games are Ghost.
             self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
-                         token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader))
-        case "TURN", "MOVE":
+                         token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
+                         clock: int("clock"))
+        case "TURN":
             guard let id = int("id"), let player = f["player"] else { return nil }
-            let fields = Decode.gameFields(f, header: Decode.playerHeader)
-            self = keyword == "TURN" ? .turn(id: id, player: player, fields: fields) : .move(id: id, player: player, fields: fields)
+            self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"))
+        case "MOVE":
+            guard let id = int("id"), let player = f["player"] else { return nil }
+            self = .move(id: id, player: player, fields: Decode.gameFields(f, header: Decode.playerHeader))
         case "OVER":
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"], let reason = f["reason"] else { return nil }
             self = .over(id: id, winner: winner, loser: loser, reason: OverReason(rawValue: reason),
@@ -142,8 +145,10 @@ enum Decode {
     static let maxValue = 200
     static let maxText = 500
 
-    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot"]
+    /// `clock=` is the lobby's (a game on a clock), never a game kind's field.
+    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "clock"]
     static let playerHeader: Set<String> = ["id", "player"]
+    static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
     static let bestScoreHeader: Set<String> = ["rank", "name"]
     static let bestRankHeader: Set<String> = ["board", "rank"]

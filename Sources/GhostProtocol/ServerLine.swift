@@ -13,10 +13,13 @@ public enum ServerLine: Sendable, Hashable {
     case info(String)
     /// The full state header of a game; `token` goes only to its own player.
     /// `fields` are the game kind's: for Ghost, `rounds=ghost ghost=<letters>` in a match.
+    /// `clock`: the game's seconds per move (`clock=`, after the kind's fields), nil without a clock.
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field])
-    /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`.
-    case turn(id: Int, player: String, fields: [Field])
+              fields: [Field], clock: Int? = nil)
+    /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`. `clock`:
+    /// the seconds `player` has left for this move (`clock=`, after the kind's
+    /// fields), nil when the game has no clock or the computer is to move.
+    case turn(id: Int, player: String, fields: [Field], clock: Int? = nil)
     /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
     case move(id: Int, player: String, fields: [Field])
     /// The game (in a match: the round) is over. Ghost: `fragment=<f> [ghost=<letters>]`.
@@ -106,7 +109,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields):
+        case let .game(id, kind, lang, players, token, round, bot, fields, clock):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -116,11 +119,13 @@ extension ServerLine {
             W.field("round", round, &out)
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.fields(fields, &out)
-        case let .turn(id, player, fields):
+            if let clock { W.field("clock", clock, &out) }
+        case let .turn(id, player, fields, clock):
             out.append(contentsOf: "TURN".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
+            if let clock { W.field("clock", clock, &out) }
         case let .move(id, player, fields):
             out.append(contentsOf: "MOVE".utf8)
             W.field("id", id, &out)

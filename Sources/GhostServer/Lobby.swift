@@ -57,6 +57,8 @@ public final class Lobby {
         /// that exists is never limited.
         public var newNamesPerMinute: Double = 10
         public var newNameBurst: Double = 20
+        /// The seconds per move a game on a clock may have (`clock=`).
+        public var clockRange: ClosedRange<Int> = 5...3600
         public init() {}
     }
 
@@ -89,6 +91,8 @@ public final class Lobby {
         /// The game's kind and how it was set up: a rematch is the same game again.
         var kind: String
         var setup: GameSetup
+        /// Seconds per move, nil without a clock: a rematch keeps it.
+        var clock: Int? = nil
         var asked = false
     }
 
@@ -138,6 +142,9 @@ public final class Lobby {
         var turnSince: Double { didSet { deadlines.touch(self) } }
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false { didSet { deadlines.touch(self) } }
+        /// After a time loss could not be stored: not before this (monotonic)
+        /// is it tried again.
+        var timeRetry: Double? { didSet { deadlines.touch(self) } }
         /// What the clock fields above feed: every change to them touches it.
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
@@ -164,6 +171,8 @@ public final class Lobby {
 
         var names: [String] { record.players }
         var tokens: [String] { record.tokens }
+        /// Seconds per move, nil for a game without a clock.
+        var clock: Int? { record.clock > 0 ? record.clock : nil }
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 
@@ -529,7 +538,7 @@ public final class Lobby {
     // MARK: Finding an opponent
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session) else { return }
+        guard clockAllowed(options, id), ready(id, session) else { return }
         // Another kind's options are checked now, not when a partner comes,
         // and must make a game between two people.
         var options = options
@@ -568,7 +577,7 @@ public final class Lobby {
 
     /// NEW bot=<level>: a game against the computer starts at once.
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session), let level = options.bot else { return }
+        guard clockAllowed(options, id), ready(id, session), let level = options.bot else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -576,6 +585,7 @@ public final class Lobby {
     /// NEW without bot=: a private game, or, for a kind that seats the
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id) else { return }
         guard options.game != nil else { return host(options, id, session) }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
@@ -672,13 +682,24 @@ public final class Lobby {
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
         let kind = kind(named: last.kind) ?? catalog.defaultKind
-        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name))
+        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
+                                  clock: last.clock)
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
-    /// Seekers wait in one queue per language and number of rounds.
+    /// Seekers wait in one queue per kind, language, number of rounds and
+    /// clock: only seekers on the same clock are paired.
     func seekKey(_ lang: String, _ options: GameOptions) -> String {
         (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
+            + (options.clock.map { " clock=\($0)" } ?? "")
+    }
+
+    /// Whether a command's `clock=` (if any) is in `Settings.clockRange`;
+    /// otherwise replies `ERR bad-value`.
+    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID) -> Bool {
+        guard let clock = options.clock, !settings.clockRange.contains(clock) else { return true }
+        reply(id, .error(.badValue, "clock= is the seconds per move, \(settings.clockRange.lowerBound) to \(settings.clockRange.upperBound)"))
+        return false
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.

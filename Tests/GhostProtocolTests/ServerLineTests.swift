@@ -139,6 +139,14 @@ private let replyCount = 24
                fields: [F("length", "7")]),
          "GAME id=2 game=hangman lang=en players=a,b round=1 length=7"),
         (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "", ghost: nil)), "TURN id=1 player=alice fragment="),
+        // A game on a clock: the seconds left, after the kind's fields (clock= is never a game field).
+        (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "pe", ghost: [1, 0]), clock: 27),
+         "TURN id=1 player=alice fragment=pe ghost=G, clock=27"),
+        (.turn(id: 2, player: "ann", fields: [F("pattern", "_e__"), F("missed", "a"), F("left", "7")], clock: 0),
+         "TURN id=2 player=ann pattern=_e__ missed=a left=7 clock=0"),
+        (.game(id: 3, kind: .hangman, lang: "en", players: ["bot-hangman", "ann"], token: "ff", round: 1, bot: nil,
+               fields: [F("mode", "fair"), F("length", "4"), F("misses", "8")], clock: 30),
+         "GAME id=3 game=hangman lang=en players=bot-hangman,ann token=ff round=1 mode=fair length=4 misses=8 clock=30"),
         (.turn(id: 12, player: "bob", fields: GhostFields.turn(fragment: "pea", ghost: [0, 2])),
          "TURN id=12 player=bob fragment=pea ghost=,GH"),
         (.move(id: 2, player: "bob", fields: GhostFields.move(letter: "e", fragment: "pe")), "MOVE id=2 player=bob letter=e fragment=pe"),
@@ -264,8 +272,15 @@ private let replyCount = 24
     @Test func laterFieldsAreIgnoredOrGameFields() {
         #expect(ServerLine.decode("RANK name=a rank=1 wins=2 board=game") == .rank(name: "a", rank: 1, wins: 2))
         #expect(ServerLine.decode("OK SEEK lang=en queue=3") == .ok(.seek(lang: "en", rounds: .one)))
+        #expect(ServerLine.decode("TURN id=1 player=a fragment=p later=30")
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("later", "30")]))
+        // clock= is the lobby's typed field (a game on a clock), never the game's; a bad one is no clock.
         #expect(ServerLine.decode("TURN id=1 player=a fragment=p clock=30")
-                == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("clock", "30")]))
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p")], clock: 30))
+        #expect(ServerLine.decode("TURN id=1 player=a clock=-3 fragment=p")
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p")]))
+        #expect(ServerLine.decode("MOVE id=1 player=a letter=p fragment=p clock=3")
+                == .move(id: 1, player: "a", fields: [F("letter", "p"), F("fragment", "p"), F("clock", "3")]))
         // A reply whose fields this version cannot read is still a reply.
         #expect(ServerLine.decode("OK REMATCH status=pending") == .ok(.other(verb: "REMATCH", fields: [F("status", "pending")])))
         #expect(ServerLine.decode("OK NAMES") == .ok(.other(verb: "NAMES", fields: [])))

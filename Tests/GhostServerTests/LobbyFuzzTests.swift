@@ -342,7 +342,7 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 if let token {
@@ -350,7 +350,7 @@ final class FuzzRun {
                     if owner[token] == nil { owner[token] = conn }
                 }
                 if players.count != 2 || players.contains("?") { problem("GAME with players \(players)") }
-            case .turn(let id, let player, _):
+            case .turn(let id, let player, _, _):
                 turn[conn, default: [:]][id] = player
             case .move(let id, let player, _):
                 guard let expected = turn[conn]?[id] else {
