@@ -444,6 +444,13 @@ public struct ClientState: Equatable, Sendable {
     }
 
     /// When the core next needs a tick: an alert or a key flash ends.
+    /// The seconds the player to move has left in a game on a clock (the
+    /// countdown), nil without one or while the computer is to move.
+    public var clockLeft: Int? {
+        guard let due = game?.clockDue, game?.roundEnd == nil else { return nil }
+        return max(0, Int((due - now).rounded(.up)))
+    }
+
     public var nextDeadline: Double? {
         var times: [Double] = []
         if let alert { times.append(alert.until) }

@@ -100,7 +100,7 @@ extension Screens {
         if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
         } else if let mover = g.toMove {
-            turn = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+            turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
         } else {
             turn = ""
         }
@@ -204,6 +204,14 @@ extension Screens {
         }
     }
 
+    /// " · 0:23 left" after whose turn it is, in a game on a clock; the
+    /// last 10 seconds of my own move in warning colours.
+    static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style) -> String {
+        guard let left = s.clockLeft else { return "" }
+        let text = t.clockLeft(left)
+        return " · " + (s.isMe(mover) && left <= 10 ? style.warn(text) : text)
+    }
+
     static func opponent(of s: ClientState, in g: GameInfo) -> String? {
         g.players.first { !s.isMe($0) }
     }
@@ -221,6 +229,7 @@ extension Screens {
         case .dead: return t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
+        case .time: return t.reasonTime(loser)
         default: return t.reasonOther(loser, reason.rawValue)
         }
     }

@@ -235,6 +235,7 @@ public enum Screens {
         var body: [String] = [""]
         if height >= 22 { body += big(t.appTitle, width, style) + [""] }
         body += menu(entries, selected: s.menuIndex, style)
+        body += ["", margin + style.dim(t.clockSetting(s.config.clock))]
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }

@@ -261,7 +261,7 @@ extension ClientState {
 
     /// A new game against the computer with the saved settings (or the kind last started here).
     mutating func startHangman(_ fx: inout [ClientEffect]) {
-        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman))
+        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman, clock: config.clock))
         send(command, &fx)
     }
 
@@ -283,13 +283,13 @@ extension ClientState {
         guard config.game == .hangman else { return false }
         switch item {
         case .quickMatch:
-            send(.seek(GameOptions(game: .hangman)), &fx)
+            send(.seek(GameOptions(game: .hangman, clock: config.clock)), &fx)
         case .computer:
             go(.hangman(.computer))
         case .rules:
             go(.hangman(.rules))
         case .newPrivate:
-            send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"])), &fx)
+            send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"], clock: config.clock)), &fx)
         case .scores:
             hangman.returnTo = .main
             hangman.scoresMode = hangman.setting(.mode).value ?? "evil"
@@ -493,10 +493,10 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .youGuess:
-            hangman.lastNew = .new(GameOptions(game: .hangman))
+            hangman.lastNew = .new(GameOptions(game: .hangman, clock: config.clock))
             startHangman(&fx)
         case .computerGuesses:
-            hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"]))
+            hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"], clock: config.clock))
             startHangman(&fx)
         case .settings:
             openHangmanSettings(&fx)
