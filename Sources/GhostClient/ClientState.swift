@@ -224,6 +224,8 @@ public struct OtherSeekers: Equatable, Sendable {
     public var lang: String
     public var match: Bool
     public var count: Int
+    /// Their clock (seconds per move), nil for none.
+    public var clock: Int? = nil
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {

@@ -23,10 +23,10 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
-        case let .waiting(kind, lang, rounds, count):
+        case let .waiting(kind, lang, rounds, count, clock):
             // Only the games this client plays (as for GAME).
             guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
-            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count))
+            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count, clock: clock))
         case let .game(id, kind, lang, players, token, round, bot, fields, clock):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }

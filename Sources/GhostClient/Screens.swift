@@ -273,7 +273,8 @@ public enum Screens {
         case .seeking(let lang, let match):
             body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
             for other in s.otherSeekers {
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), other.match ? t.modeMatch : t.modeSingle), width)
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), other.match ? t.modeMatch : t.modeSingle)
+                                  + t.seekersClock(other.clock), width)
             }
             body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:

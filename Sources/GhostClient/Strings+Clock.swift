@@ -16,6 +16,13 @@ extension Strings {
         return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (c changes it)"
     }
 
+    /// After a line about other seekers: their clock, if any (" On a clock of 0:30 a move.").
+    public func seekersClock(_ seconds: Int?) -> String {
+        guard let seconds else { return "" }
+        let text = Strings.minutesAndSeconds(seconds)
+        return code == "nl" ? " Met een klok van \(text) per zet." : " On a clock of \(text) a move."
+    }
+
     /// Why a game ended: `loser` ran out of time.
     public func reasonTime(_ loser: String) -> String {
         code == "nl" ? "\(loser) had geen tijd meer." : "\(loser) ran out of time."

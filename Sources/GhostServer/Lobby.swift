@@ -231,13 +231,16 @@ public final class Lobby {
         let game: String
         let lang: String
         let rounds: Rounds
+        /// Seconds per move, nil for no clock.
+        let clock: Int?
         private var ids: [ConnectionID] = []
         private var head = 0
 
-        init(game: String, lang: String, rounds: Rounds) {
+        init(game: String, lang: String, rounds: Rounds, clock: Int?) {
             self.game = game
             self.lang = lang
             self.rounds = rounds
+            self.clock = clock
         }
 
         var count: Int { ids.count - head }
@@ -561,7 +564,7 @@ public final class Lobby {
             seekers[key]?.removeFirst()
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
-                                            rounds: options.rounds)].append(id)
+                                            rounds: options.rounds, clock: options.clock)].append(id)
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
@@ -569,7 +572,7 @@ public final class Lobby {
             // (A few queues at most: kinds × languages × game types.)
             for k in seekers.keys.sorted() where k != key {
                 if let w = seekers[k], w.count > 0 {
-                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count))
+                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock))
                 }
             }
         }

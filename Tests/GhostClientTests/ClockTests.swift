@@ -82,6 +82,15 @@ struct ClockTests {
         #expect(ScreenTests.plainLines(Fx.named("alice", language: "nl")).contains { $0.contains("Klok: uit (c verandert dit)") })
     }
 
+    @Test("Seeking: other queues on a clock say so (WAITING … clock=)")
+    func waitingOnAClock() {
+        let s = Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=en"),
+                       Fx.line("WAITING game=ghost lang=en count=2 clock=30")).0
+        #expect(s.otherSeekers == [OtherSeekers(lang: "en", match: false, count: 2, clock: 30)])
+        let text = ScreenTests.plainLines(s).joined(separator: " ")
+        #expect(text.contains("On a clock of 0:30 a move."), "\(text)")
+    }
+
     @Test("The end by time: the over screen says who ran out of time, in English and Dutch; every screen still fits")
     func overOnTime() {
         for (language, text) in [("en", "bob ran out of time."), ("nl", "bob had geen tijd meer.")] {

@@ -104,8 +104,10 @@ import GhostServer
         h.send(3, "SEEK clock=60")
         let d = h.drain()
         #expect(d[1]?.first == "OK SEEK lang=en")
-        #expect(d[2]?.first == "OK SEEK lang=en")
+        // Each hears of the other queues: the clock tells them apart.
+        #expect(d[2]?.first == "OK SEEK lang=en" && d[2]?.last == "WAITING game=ghost lang=en count=1 clock=30")
         #expect(d[3]?.first == "OK SEEK lang=en")
+        #expect(d[3]?.suffix(2) == ["WAITING game=ghost lang=en count=1", "WAITING game=ghost lang=en count=1 clock=30"])
         #expect(h.lobby.activeGames == 0)
         h.named(4, "dave")
         h.send(4, "SEEK clock=60")
