@@ -17,17 +17,11 @@ secs=${1:-5}
 rounds=${2:-5}
 ref=${3:-84b77e6}
 ulimit -n "$(ulimit -Hn)"
-old=.build-ab/$ref
-if [ ! -x "$old/.build/release/ghostd" ]; then
-    rm -rf "$old"; mkdir -p .build-ab
-    git worktree add --detach "$old" "$ref" >/dev/null 2>&1 || git -C "$old" checkout -q "$ref"
-    (cd "$old" && swift build -c release --product ghostd >/dev/null 2>&1)
-fi
-swift build -c release --product ghostd >/dev/null 2>&1
-swift build -c release --product ghost-bench >/dev/null 2>&1
+source scripts/bench-lib.sh
+build_old "$ref"
+build_new
 data=$(mktemp -d)
 cc -O2 -o "$data/null-ghostd" scripts/null-ghostd.c
-port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 fport=$(port); nport=$(port); zport=$(port); oport=$(port)
 flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --max-new-names-per-minute 0
        --idle-timeout 0 --name-timeout 0 --dictionaries Dictionaries)

@@ -133,6 +133,17 @@ public protocol Game: Sendable {
     /// The fields of the OVER line once the game is over (Hangman reveals
     /// its word here); the public state by default.
     var finalFields: [Field] { get }
+    /// What OVER adds at its end, after the match's fields: words about how
+    /// the game ended that are not its state (Ghost, after a dead fragment:
+    /// `word=<w>`, a word the loser could have been heading for). Stored
+    /// with the final fields. Nothing by default.
+    var endFields: [Field] { get }
+    /// What the TURN of the full state (sent at the start, at each round,
+    /// and on RESUME) adds after the public state, which the TURN after each
+    /// move leaves out because its MOVE just said it: Ghost names who played
+    /// the fragment's last letter (`last=<name>`). `names` are the seats'
+    /// names, in seat order. Nothing by default.
+    func stateFields(names: [String]) -> [Field]
 }
 
 extension Game {
@@ -141,4 +152,6 @@ extension Game {
     public func fields(after move: Move) -> [Field] { moveFields(move) + publicFields }
     public var setupFields: [Field] { [] }
     public var finalFields: [Field] { publicFields }
+    public var endFields: [Field] { [] }
+    public func stateFields(names: [String]) -> [Field] { [] }
 }

@@ -32,6 +32,10 @@ public enum ClientApp {
             ?? ServerAddress(host: ClientOptions.defaultHost, port: ClientOptions.defaultPort)
 
         guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
+            if let refusal = lineModeRefusal(options) {
+                printError("ghost-client: \(refusal) (see ghost-client --help)")
+                return 2
+            }
             return LineMode(address: address).run()
         }
 
@@ -49,6 +53,16 @@ public enum ClientApp {
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
                                          playAtOnce: options.game == GameKind.hangman.rawValue)
         return session.run()
+    }
+
+    /// Why line mode refuses these options, if it does. Line mode passes
+    /// lines on and plays nothing by itself, so `--game` (which picks the
+    /// main screen's game and starts Hangman at once) would silently do
+    /// nothing there: it is refused instead, with exit status 2.
+    public static func lineModeRefusal(_ options: ClientOptions) -> String? {
+        guard let game = options.game else { return nil }
+        return "--game \(game) needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
+            + " lines on, so send the game's commands yourself, e.g. NEW game=hangman"
     }
 
     public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

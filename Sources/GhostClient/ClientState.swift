@@ -109,6 +109,8 @@ public struct RoundEnd: Equatable, Sendable {
     /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
     public var ghost: [String]
     public var info: String?
+    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
+    public var word: String?
 }
 
 /// A game in progress, as the server last described it.
@@ -179,6 +181,8 @@ public struct GameResult: Equatable, Sendable {
     public var loser: String
     public var reason: OverReason
     public var fragment: String
+    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
+    public var word: String?
     /// Both players, in seat order, as the game had them.
     public var players: [String] = []
     /// The INFO line that follows OVER: the reason in the server's words.
@@ -200,7 +204,8 @@ public struct GameResult: Equatable, Sendable {
     public var endedAt: Int?
 }
 
-/// Games (or matches) won against one opponent since the client started.
+/// Games (or matches) won against one opponent: the server's record when the
+/// game started (GAME `record=`), then the games finished since on this client.
 public struct Tally: Equatable, Sendable {
     public var mine = 0
     public var theirs = 0
@@ -215,7 +220,8 @@ public struct ScoreEntry: Equatable, Sendable {
 
 /// Where the player is waiting before a game.
 public enum LobbyWait: Equatable, Sendable {
-    case seeking(lang: String, match: Bool)
+    /// `game`: the kind the seek asked for.
+    case seeking(lang: String, match: Bool, game: GameKind = .ghost)
     case hosting(code: String, lang: String, match: Bool)
 }
 
@@ -224,6 +230,8 @@ public struct OtherSeekers: Equatable, Sendable {
     public var lang: String
     public var match: Bool
     public var count: Int
+    /// The queue's game kind.
+    public var game: GameKind = .ghost
     /// Their clock (seconds per move), nil for none.
     public var clock: Int? = nil
 }
@@ -327,6 +335,8 @@ public struct ClientState: Equatable, Sendable {
     public var lobby: LobbyWait?
     /// While seeking: who waits in other queues (another language or game type).
     public var otherSeekers: [OtherSeekers] = []
+    /// The game kind of the last SEEK sent, for the screen that waits on it.
+    var seekGame: GameKind = .ghost
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false

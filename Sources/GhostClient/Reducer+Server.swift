@@ -24,25 +24,34 @@ extension ClientState {
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
         case let .waiting(kind, lang, rounds, count, clock):
-            // Only the games this client plays (as for GAME).
-            guard kind == GameKind.ghost.rawValue, case .seeking = lobby, otherSeekers.count < 20 else { return }
-            otherSeekers.append(OtherSeekers(lang: lang, match: rounds == .ghost, count: count, clock: clock))
-        case let .game(id, kind, lang, players, token, round, bot, fields, clock):
+            // Only the games this client plays (as for GAME). A later WAITING
+            // for the same queue replaces the earlier one; count=0: it emptied.
+            guard ClientGames.plays(kind), case .seeking = lobby else { return }
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock }) {
+                if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
+            } else if count > 0, otherSeekers.count < 20 {
+                otherSeekers.append(queue)
+            }
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), clock: clock, &fx)
+                        header: GhostLines.game(fields), record: record, clock: clock, &fx)
         case let .turn(id, player, fields, clock):
             guard var g = currentGame(id) else { return }
             g.clockDue = clock.map { now + Double($0) }
             let position = GhostLines.turn(fields)
             // A fragment this client did not see being built (moves missed
-            // across a daemon restart): who played its last letter is unknown,
-            // so the caption says nothing rather than something stale.
+            // across a daemon restart): the caption says nothing stale, and
+            // the state sent on RESUME names who played its last letter (`last=`).
             if let f = position.fragment, f != g.fragment { g.lastMove = nil }
             if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment
+            if let last = position.last, let letter = g.fragment.last, g.players.contains(last) {
+                g.lastMove = (last, String(letter))
+            }
             if let ghost = position.ghost { g.ghost = ghost }
             game = g
         case let .move(id, player, fields):
@@ -164,7 +173,7 @@ extension ClientState {
             incomingScores = []
         case let .seek(lang, rounds):
             if game == nil {
-                lobby = .seeking(lang: lang, match: rounds == .ghost)
+                lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
                 otherSeekers = []
                 go(.waiting)
             }
@@ -253,7 +262,7 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, clock: Int? = nil, _ fx: inout [ClientEffect]) {
+                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot
@@ -281,6 +290,11 @@ extension ClientState {
             named = true
             if config.remember(mine) { fx.append(.saveConfig) }
         }
+        // The server's record against this opponent (earlier games of this
+        // kind, on any client) is the running score from here on.
+        if let record, let them = players.first(where: { !isMe($0) }), players.contains(where: isMe) {
+            tallies[them.lowercased()] = Tally(mine: record.mine, theirs: record.theirs)
+        }
         lobby = nil
         result = nil
         if screen != .game { go(.game) }
@@ -292,7 +306,8 @@ extension ClientState {
                        _ fx: inout [ClientEffect]) {
         guard game == nil || game?.id == id else { return }
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [])
+                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [],
+                           word: position.word)
         if var g = game, g.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
             g.match = true
@@ -306,7 +321,7 @@ extension ClientState {
             return
         }
         count(winner: winner, loser: loser)
-        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
+        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         game = nil
         setToken(nil, &fx)
@@ -325,7 +340,7 @@ extension ClientState {
         let last = g.roundEnd
         // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
-                           fragment: last?.fragment ?? g.fragment, players: g.players, info: last?.info, bot: g.bot)
+                           fragment: last?.fragment ?? g.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
         r.ghost = ghost ?? last?.ghost ?? g.ghost
         count(winner: winner, loser: loser)

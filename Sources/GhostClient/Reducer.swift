@@ -78,6 +78,7 @@ extension ClientState {
             return false
         }
         pending.append(command.verb)
+        if case .seek(let options) = command { seekGame = options.game ?? .ghost }
         lastSentAt = now
         fx.append(.send(command))
         return true

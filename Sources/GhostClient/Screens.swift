@@ -218,16 +218,18 @@ public enum Screens {
 
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
+        // The entries that differ between games are the chosen game's.
+        let game = ClientGames.texts(s.config.game, t, match: s.config.matchMode)
         let entries = MainMenuItem.allCases.map { item -> String in
             switch item {
-            case .quickMatch: t.menuQuickMatch
+            case .quickMatch: game.quickMatch
             case .computer: t.menuComputer
-            case .newPrivate: t.menuNewPrivate
-            case .mode: t.menuMode(s.config.game == .hangman ? t.hangman.gameName : s.config.matchMode ? t.modeMatch : t.modeSingle)
+            case .newPrivate: game.newPrivate
+            case .mode: t.menuMode(game.typeName)
             case .join: t.menuJoin
             case .language: t.menuLanguage(t.languageName)
-            case .rules: t.menuRules
-            case .scores: t.menuScores
+            case .rules: game.rules
+            case .scores: game.scores
             case .changeName: t.menuChangeName + (s.myName.map { " (\($0))" } ?? "")
             case .quit: t.menuQuit
             }
@@ -238,20 +240,6 @@ public enum Screens {
         body += ["", margin + style.dim(t.clockSetting(s.config.clock))]
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
-    }
-
-    public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        let entries = ComputerMenuItem.all.map { item -> String in
-            switch item {
-            case .level(let l): t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
-            case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
-            case .back: t.menuBack
-            }
-        }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
-        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
-        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -270,11 +258,14 @@ public enum Screens {
             body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
-        case .seeking(let lang, let match):
-            body += paragraph(t.seeking(t.nameOfLanguage(lang)) + (match ? t.matchSuffix : ""), width)
+        case .seeking(let lang, let match, let game):
+            body += paragraph(ClientGames.texts(game, t, match: match).seeking(t.nameOfLanguage(lang)), width)
             for other in s.otherSeekers {
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), other.match ? t.modeMatch : t.modeSingle)
-                                  + t.seekersClock(other.clock), width)
+                // Another game's queue says which game it is.
+                let texts = ClientGames.texts(other.game, t)
+                let rounds: Rounds = other.match ? .ghost : .one
+                let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue) + t.seekersClock(other.clock), width)
             }
             body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:
@@ -308,15 +299,22 @@ public enum Screens {
         let room = max(1, height - 2 - body.count - 3)
         let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
         for r in rows.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", display(r.name, t), "\(r.wins)", "\(r.played)")
+            let line = row("\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)")
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
         return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
     }
 
-    /// A player's name as shown: the computer's seat (`bot-hard`) by its level.
+    /// A player's name in a sentence: the computer's seat (`bot-hard`) by its
+    /// level, "the computer (hard)" (the strings capitalise it at a
+    /// sentence's start, `atStart`).
     public static func display(_ name: String, _ t: Strings) -> String {
         name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : name
+    }
+
+    /// A player's name as a label (a player chip, a list's row): "Computer (hard)".
+    public static func label(_ name: String, _ t: Strings) -> String {
+        name.hasPrefix("bot-") ? t.computerLabel(String(name.dropFirst(4))) : name
     }
 
     static func leftPad(_ s: String, _ n: Int) -> String {

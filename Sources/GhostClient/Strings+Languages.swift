@@ -4,11 +4,22 @@ import GhostProtocol
 
 private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? one : many }
 
+/// A computer level's name in Dutch, in lowercase.
+private func dutchLevel(_ level: String) -> String {
+    switch level {
+    case "easy": "makkelijk"
+    case "medium": "gemiddeld"
+    case "hard": "moeilijk"
+    default: level
+    }
+}
+
 extension Strings {
     public static let en = Strings(
         code: "en",
         languageName: "English",
         appTitle: "GHOST",
+        ghostName: "Ghost",
         chooseLanguage: "Choose your language · Kies je taal",
         connecting: { "Connecting to \($0)…" },
         reconnecting: { "Connection lost: reconnecting to \($0)…" },
@@ -84,10 +95,10 @@ extension Strings {
 
         gameTitle: { "\($0) · round \($1)" },
         yourTurn: "Your turn: type a letter",
-        theirTurn: { "\($0) is thinking…" },
+        theirTurn: { "\(atStart($0)) is thinking…" },
         emptyFragment: "— no letters yet —",
         letterCount: { "\($0) " + plural($0, "letter", "letters") },
-        played: { "\($0) played \($1)" },
+        played: { "\(atStart($0)) played \($1)" },
         runningScore: { "So far: you \($0) – \($1) \($2)" },
         gameHelp: "a–z play a letter · Esc menu · Ctrl-C quit (the game waits for you)",
         menuTitle: "Menu",
@@ -106,17 +117,17 @@ extension Strings {
         confirmLeave: "Leave and lose this game? y: yes · n: no",
         gameMenuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close · a–z still play",
 
-        opponentAway: { "\($0) is away; the game waits (claimable after \($1) s of their turn)." },
-        claimable: { "\($0) stayed away too long: Esc → claim the win, or keep waiting." },
-        offerFromOpponent: { "\($0) offers to \($1): Esc → accept or decline." },
+        opponentAway: { "\(atStart($0)) is away; the game waits (claimable after \($1) s of their turn)." },
+        claimable: { "\(atStart($0)) stayed away too long: Esc → claim the win, or keep waiting." },
+        offerFromOpponent: { "\(atStart($0)) offers to \($1): Esc → accept or decline." },
         offerFromMe: { "Waiting for \($0) to answer your offer…" },
         offerSent: "Offer sent: your opponent must agree.",
         notYourTurn: "Not your turn: wait for your opponent.",
         lettersOnly: "Letters only: type a letter a–z (Esc for the menu).",
         pastedSeveral: "Several letters at once (a paste?) play nothing: type one letter.",
-        returned: { "\($0) is back." },
-        declined: { "\($0) declined the offer; play goes on." },
-        accepted: { "\($0) accepted: a new round starts." },
+        returned: { "\(atStart($0)) is back." },
+        declined: { "\(atStart($0)) declined the offer; play goes on." },
+        accepted: { "\(atStart($0)) accepted: a new round starts." },
         gameEnded: "Your last game has ended in the meantime.",
         seekCancelled: "The connection dropped, so the search was cancelled.",
         seatTaken: "Your game was resumed in another window (same settings file); it goes on there.",
@@ -126,13 +137,14 @@ extension Strings {
 
         overTitle: "Game over",
         youWin: { "You win, \($0)! Congratulations!" },
-        theyWin: { "\($0) wins this game. Better luck next time!" },
-        winnerIs: { "\($0) wins!" },
-        reasonWord: { "\($0) completed \($1), a word of more than 3 letters." },
-        reasonDead: { "\($0) made \($1): no longer word starts with it." },
-        reasonLeft: { "\($0) left the game." },
-        reasonAbandoned: { "\($0) stayed away too long; \($1) claimed the game." },
-        reasonOther: { "\($0) lost (\($1))." },
+        theyWin: { "\(atStart($0)) wins this game. Better luck next time!" },
+        winnerIs: { "\(atStart($0)) wins!" },
+        reasonWord: { "\(atStart($0)) completed \($1), a word of more than 3 letters." },
+        reasonDead: { "\(atStart($0)) made \($1): no longer word starts with it." },
+        reasonLeft: { "\(atStart($0)) left the game." },
+        reasonAbandoned: { "\(atStart($0)) stayed away too long; \($1) claimed the game." },
+        reasonOther: { "\(atStart($0)) lost (\($1))." },
+        possibleWord: { "\($0) could have led to \($1)." },
         endedMeanwhile: { "This game ended while you were away (\($0))." },
         finalFragment: "Final fragment: ",
         places: "Places in the high-score list:",
@@ -144,8 +156,8 @@ extension Strings {
         overScores: "High scores",
         overHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
         rematchWaiting: { "Rematch asked: waiting for \($0)…" },
-        rematchOffered: { "\($0) wants a rematch: press 1 to play again." },
-        rematchLapsed: { "\($0) has moved on: the rematch lapsed." },
+        rematchOffered: { "\(atStart($0)) wants a rematch: press 1 to play again." },
+        rematchLapsed: { "\(atStart($0)) has moved on: the rematch lapsed." },
 
         scoresTitle: "High scores",
         scoresHeader: ("Rank", "Name", "Wins", "Played"),
@@ -180,19 +192,20 @@ extension Strings {
         starterComputer: "the computer",
         menuBack: "Back",
         computerHelp: "↑/↓ or a digit choose · Enter start · Esc back",
-        computerName: { "Computer (\($0))" },
+        computerName: { "the computer (\($0))" },
+        computerLabel: { "Computer (\($0))" },
         menuHint: "Hint: can I force a win?",
         hint: { winning, letter in
             winning ? "You can force a win from here: try “\(letter.uppercased())”."
                 : "No sure win from here; “\(letter.uppercased())” gives the computer the most chances to go wrong."
         },
-        earnsLetter: { "\($0) made \($1) and earns the letter \($2)." },
+        earnsLetter: { "\(atStart($0)) made \($1) and earns the letter \($2)." },
         roundOver: "Round over: the next one starts…",
         lastRound: "Last round: ",
         youWinMatch: { "You win the match, \($0)! Congratulations!" },
-        theyWinMatch: { "\($0) wins the match. Better luck next time!" },
-        winnerIsMatch: { "\($0) wins the match!" },
-        spelledGhost: { "\($0) spelled GHOST." },
+        theyWinMatch: { "\(atStart($0)) wins the match. Better luck next time!" },
+        winnerIsMatch: { "\(atStart($0)) wins the match!" },
+        spelledGhost: { "\(atStart($0)) spelled GHOST." },
         ghostLabel: "G-H-O-S-T",
         boardName: { board in
             switch board {
@@ -226,6 +239,7 @@ extension Strings {
             case .busy: "Not now: you are already waiting for a game, or playing one."
             case .notInGame: "You are not in a game right now."
             case .flood: "Too many keys at once: slow down."
+            case .badValue: "The server does not allow that value; nothing changed."
             default: nil
             }
         },
@@ -236,6 +250,7 @@ extension Strings {
         code: "nl",
         languageName: "Nederlands",
         appTitle: "GHOST",
+        ghostName: "Ghost",
         chooseLanguage: "Choose your language · Kies je taal",
         connecting: { "Verbinden met \($0)…" },
         reconnecting: { "Verbinding verbroken: opnieuw verbinden met \($0)…" },
@@ -311,10 +326,10 @@ extension Strings {
 
         gameTitle: { "\($0) · ronde \($1)" },
         yourTurn: "Jij bent aan de beurt: typ een letter",
-        theirTurn: { "\($0) denkt na…" },
+        theirTurn: { "\(atStart($0)) denkt na…" },
         emptyFragment: "— nog geen letters —",
         letterCount: { "\($0) " + plural($0, "letter", "letters") },
-        played: { "\($0) speelde \($1)" },
+        played: { "\(atStart($0)) speelde \($1)" },
         runningScore: { "Tot nu toe: jij \($0) – \($1) \($2)" },
         gameHelp: "a–z letter spelen · Esc menu · Ctrl-C stoppen (het spel wacht op je)",
         menuTitle: "Menu",
@@ -333,17 +348,17 @@ extension Strings {
         confirmLeave: "Stoppen en dit spel verliezen? j: ja · n: nee",
         gameMenuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten · a–z spelen",
 
-        opponentAway: { "\($0) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
-        claimable: { "\($0) bleef te lang weg: Esc → de winst opeisen, of blijf wachten." },
-        offerFromOpponent: { "\($0) stelt voor om \($1): Esc → accepteren of weigeren." },
+        opponentAway: { "\(atStart($0)) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
+        claimable: { "\(atStart($0)) bleef te lang weg: Esc → de winst opeisen, of blijf wachten." },
+        offerFromOpponent: { "\(atStart($0)) stelt voor om \($1): Esc → accepteren of weigeren." },
         offerFromMe: { "Wachten tot \($0) je voorstel beantwoordt…" },
         offerSent: "Voorstel verstuurd: je tegenstander moet akkoord gaan.",
         notYourTurn: "Je bent niet aan de beurt: wacht op je tegenstander.",
         lettersOnly: "Alleen letters: typ een letter a–z (Esc voor het menu).",
         pastedSeveral: "Meerdere letters tegelijk (geplakt?) spelen niets: typ één letter.",
-        returned: { "\($0) is terug." },
-        declined: { "\($0) weigerde het voorstel; het spel gaat door." },
-        accepted: { "\($0) ging akkoord: een nieuwe ronde begint." },
+        returned: { "\(atStart($0)) is terug." },
+        declined: { "\(atStart($0)) weigerde het voorstel; het spel gaat door." },
+        accepted: { "\(atStart($0)) ging akkoord: een nieuwe ronde begint." },
         gameEnded: "Je vorige spel is intussen afgelopen.",
         seekCancelled: "De verbinding viel weg, dus het zoeken is gestopt.",
         seatTaken: "Je spel is in een ander venster hervat (hetzelfde instellingenbestand); het gaat daar verder.",
@@ -353,13 +368,14 @@ extension Strings {
 
         overTitle: "Spel voorbij",
         youWin: { "Je hebt gewonnen, \($0)! Gefeliciteerd!" },
-        theyWin: { "\($0) wint dit spel. Volgende keer beter!" },
-        winnerIs: { "\($0) wint!" },
-        reasonWord: { "\($0) maakte \($1), een woord van meer dan 3 letters." },
-        reasonDead: { "\($0) maakte \($1): daar begint geen langer woord mee." },
-        reasonLeft: { "\($0) heeft het spel verlaten." },
-        reasonAbandoned: { "\($0) bleef te lang weg; \($1) eiste de winst op." },
-        reasonOther: { "\($0) verloor (\($1))." },
+        theyWin: { "\(atStart($0)) wint dit spel. Volgende keer beter!" },
+        winnerIs: { "\(atStart($0)) wint!" },
+        reasonWord: { "\(atStart($0)) maakte \($1), een woord van meer dan 3 letters." },
+        reasonDead: { "\(atStart($0)) maakte \($1): daar begint geen langer woord mee." },
+        reasonLeft: { "\(atStart($0)) heeft het spel verlaten." },
+        reasonAbandoned: { "\(atStart($0)) bleef te lang weg; \($1) eiste de winst op." },
+        reasonOther: { "\(atStart($0)) verloor (\($1))." },
+        possibleWord: { "\($0) had nog \($1) kunnen worden." },
         endedMeanwhile: { "Dit spel is afgelopen terwijl je weg was (\($0))." },
         finalFragment: "Eindstand: ",
         places: "Plaatsen op de ranglijst:",
@@ -371,8 +387,8 @@ extension Strings {
         overScores: "Ranglijst",
         overHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
         rematchWaiting: { "Revanche gevraagd: wachten op \($0)…" },
-        rematchOffered: { "\($0) wil revanche: druk op 1 om nog eens te spelen." },
-        rematchLapsed: { "\($0) is verder gegaan: de revanche is vervallen." },
+        rematchOffered: { "\(atStart($0)) wil revanche: druk op 1 om nog eens te spelen." },
+        rematchLapsed: { "\(atStart($0)) is verder gegaan: de revanche is vervallen." },
 
         scoresTitle: "Ranglijst",
         scoresHeader: ("Plaats", "Naam", "Gewonnen", "Gespeeld"),
@@ -407,27 +423,20 @@ extension Strings {
         starterComputer: "de computer",
         menuBack: "Terug",
         computerHelp: "↑/↓ of een cijfer kiezen · Enter beginnen · Esc terug",
-        computerName: { level in
-            let name = switch level {
-            case "easy": "makkelijk"
-            case "medium": "gemiddeld"
-            case "hard": "moeilijk"
-            default: level
-            }
-            return "Computer (\(name))"
-        },
+        computerName: { "de computer (\(dutchLevel($0)))" },
+        computerLabel: { "Computer (\(dutchLevel($0)))" },
         menuHint: "Hint: kan ik winst afdwingen?",
         hint: { winning, letter in
             winning ? "Je kunt hier winst afdwingen: probeer “\(letter.uppercased())”."
                 : "Geen zekere winst vanaf hier; met “\(letter.uppercased())” kan de computer zich het vaakst vergissen."
         },
-        earnsLetter: { "\($0) maakte \($1) en krijgt de letter \($2)." },
+        earnsLetter: { "\(atStart($0)) maakte \($1) en krijgt de letter \($2)." },
         roundOver: "Ronde voorbij: de volgende begint…",
         lastRound: "Vorige ronde: ",
         youWinMatch: { "Je wint de partij, \($0)! Gefeliciteerd!" },
-        theyWinMatch: { "\($0) wint de partij. Volgende keer beter!" },
-        winnerIsMatch: { "\($0) wint de partij!" },
-        spelledGhost: { "\($0) heeft GHOST vol." },
+        theyWinMatch: { "\(atStart($0)) wint de partij. Volgende keer beter!" },
+        winnerIsMatch: { "\(atStart($0)) wint de partij!" },
+        spelledGhost: { "\(atStart($0)) heeft GHOST vol." },
         ghostLabel: "G-H-O-S-T",
         boardName: { board in
             let level: (String) -> String = { l in
@@ -469,6 +478,7 @@ extension Strings {
             case .busy: "Nu niet: je wacht al op een spel, of speelt er een."
             case .notInGame: "Je speelt nu geen spel."
             case .flood: "Te veel toetsen tegelijk: rustig aan."
+            case .badValue: "De server staat die waarde niet toe; er is niets veranderd."
             default: nil
             }
         },

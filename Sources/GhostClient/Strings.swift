@@ -8,6 +8,8 @@ public struct Strings: Sendable {
 
     // Titles and general
     public let appTitle: String
+    /// The game's name beside others ("Ghost").
+    public let ghostName: String
     public let chooseLanguage: String
     public let connecting: @Sendable (String) -> String
     /// The link is down: (address) after it was up, and while it never was.
@@ -128,6 +130,8 @@ public struct Strings: Sendable {
     public let reasonLeft: @Sendable (String) -> String
     public let reasonAbandoned: @Sendable (String, String) -> String
     public let reasonOther: @Sendable (String, String) -> String
+    /// (the fragment before the last letter, a word it could have led to), after a dead fragment.
+    public let possibleWord: @Sendable (String, String) -> String
     /// (when, in UTC): the game ended while the player was away.
     public let endedMeanwhile: @Sendable (String) -> String
     public let finalFragment: String
@@ -164,8 +168,11 @@ public struct Strings: Sendable {
     public let starterComputer: String
     public let menuBack: String
     public let computerHelp: String
-    /// The computer's seat (`bot-easy`) by its level's name.
+    /// The computer's seat (`bot-easy`) by its level's name, as it reads in
+    /// a sentence ("the computer (easy)"; `atStart` at a sentence's start).
     public let computerName: @Sendable (String) -> String
+    /// The same as a label: a player chip, a list's row ("Computer (easy)").
+    public let computerLabel: @Sendable (String) -> String
     public let menuHint: String
     public let hint: @Sendable (Bool, String) -> String
     /// (loser, fragment, letter): how a round of a match ended, briefly.
@@ -203,4 +210,12 @@ public struct Strings: Sendable {
     /// The languages the client's texts exist in, in menu order.
     public static let uiLanguages = ["en", "nl"]
     public static let tutorialPageCount = 4
+}
+
+/// A name at the start of a sentence. The computer's description ("the
+/// computer (easy)") takes a capital there; a player's name, which never
+/// holds a space, stays exactly as the player typed it.
+func atStart(_ who: String) -> String {
+    guard who.contains(" "), let first = who.first else { return who }
+    return first.uppercased() + who.dropFirst()
 }

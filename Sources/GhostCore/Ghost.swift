@@ -31,6 +31,17 @@ public struct GhostRules: Sendable {
         return verdict(node: node, length: fragment.utf8.count)
     }
 
+    /// A word the player who made a dead fragment could have been heading
+    /// for: the shortest word that loses a round (longer than 3 letters)
+    /// starting with `prefix`, the fragment before their letter; the first
+    /// alphabetically among those of that length. Play reaches it: no shorter
+    /// fragment on the way is a losing word or dead. Nil for an empty prefix
+    /// (any word would do) and when every word after the prefix is short.
+    public func possibleWord(after prefix: some StringProtocol) -> String? {
+        guard !prefix.isEmpty else { return nil }
+        return words.shortestWord(startingWith: prefix, minLength: max(GhostRules.losingWordLength, prefix.utf8.count + 1))
+    }
+
     /// The same judgement for a trie node that stands for a fragment of `length` letters.
     public func verdict(node: Int, length: Int) -> Verdict {
         let n = words.nodes[node]
@@ -128,6 +139,29 @@ public struct GhostGame: Game {
 
     public var publicFields: [Field] { [Field("fragment", fragment)] }
 
+    /// `last=<name>`: who played the fragment's last letter (the seat not to
+    /// move: seats alternate), so a client that missed the moves (a daemon
+    /// restart) still says who played it. Nothing while the fragment is empty.
+    public func stateFields(names: [String]) -> [Field] {
+        guard !fragment.isEmpty, outcome == nil, names.indices.contains(1 - toMove) else { return [] }
+        return [Field("last", names[1 - toMove])]
+    }
+
+    /// When the round was lost by a dead fragment: a word the loser could
+    /// have been heading for (`GhostRules.possibleWord`) from the fragment
+    /// before their letter, if there is one.
+    public var possibleWord: String? {
+        guard outcome?.reason == .dead, fragment.utf8.count >= 2 else { return nil }
+        return rules.possibleWord(after: fragment.dropLast())
+    }
+
+    /// OVER, after a dead fragment: `word=<w>`, a word the loser could have
+    /// been heading for.
+    public var endFields: [Field] {
+        guard let word = possibleWord else { return [] }
+        return [Field("word", word)]
+    }
+
     public func moveFields(_ move: Move) -> [Field] {
         guard case .letter(let l) = move else { return [] }
         return [Field("letter", l.description)]
@@ -147,10 +181,12 @@ public struct GhostGame: Game {
         case .word:
             return "\"\(fragment)\" is a word longer than 3 letters, so \(loserName) loses."
         case .dead:
+            // The word the loser could have been heading for, if there is one.
+            let hint = possibleWord.map { "; \"\(fragment.dropLast())\" could have led to \"\($0)\"" } ?? ""
             if rules.words.isWord(fragment) {
-                return "\"\(fragment)\" is a word, but no longer word starts with it, so \(loserName) loses."
+                return "\"\(fragment)\" is a word, but no longer word starts with it, so \(loserName) loses\(hint)."
             }
-            return "No word starts with \"\(fragment)\", so \(loserName) loses."
+            return "No word starts with \"\(fragment)\", so \(loserName) loses\(hint)."
         case .left:
             return "\(loserName) left the game."
         case .abandoned:

@@ -19,3 +19,44 @@ extension WordList {
         }
     }
 }
+
+extension WordList {
+    /// The shortest word of at least `minLength` letters that starts with
+    /// `prefix`, the first in alphabetical order among those of that length;
+    /// nil if there is none. A breadth-first walk from the prefix's node with
+    /// the letters in order meets the words by length, then alphabetically, so
+    /// it stops at the first one and visits only the nodes above its length.
+    public func shortestWord(startingWith prefix: some StringProtocol, minLength: Int) -> String? {
+        guard let start = node(for: prefix) else { return nil }
+        let base = Array(prefix.utf8.map { $0 | 0x20 })
+        // Each entry: a node and the entry it came from (its letter appended).
+        var queue: [(node: Int, parent: Int, letter: UInt8)] = [(start, -1, 0)]
+        var depth = base.count
+        var levelStart = 0
+        while levelStart < queue.count {
+            let levelEnd = queue.count
+            if depth >= minLength {
+                for i in levelStart..<levelEnd where nodes[queue[i].node].isWord {
+                    var letters: [UInt8] = []
+                    var j = i
+                    while queue[j].parent >= 0 {
+                        letters.append(queue[j].letter)
+                        j = queue[j].parent
+                    }
+                    return String(decoding: base + letters.reversed(), as: UTF8.self)
+                }
+            }
+            for i in levelStart..<levelEnd {
+                let n = nodes[queue[i].node]
+                var child = Int(n.first)
+                for letter in 0..<UInt8(26) where n.bits & (1 << UInt32(letter)) != 0 {
+                    queue.append((child, i, 0x61 + letter))
+                    child += 1
+                }
+            }
+            levelStart = levelEnd
+            depth += 1
+        }
+        return nil
+    }
+}

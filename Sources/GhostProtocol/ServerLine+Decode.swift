@@ -60,7 +60,7 @@ extension ServerLine {
             self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
                          token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
-                         clock: int("clock"))
+                         record: f["record"].flatMap(HeadToHead.init), clock: int("clock"))
         case "TURN":
             guard let id = int("id"), let player = f["player"] else { return nil }
             self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"))
@@ -145,8 +145,9 @@ enum Decode {
     static let maxValue = 200
     static let maxText = 500
 
-    /// `clock=` is the lobby's (a game on a clock), never a game kind's field.
-    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "clock"]
+    /// GAME's header, with `record=` and `clock=`, which come after the kind's
+    /// fields (`clock=`, a game on a clock, is the lobby's, never a kind's field).
+    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record", "clock"]
     static let playerHeader: Set<String> = ["id", "player"]
     static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]

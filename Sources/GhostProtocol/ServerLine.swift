@@ -13,9 +13,11 @@ public enum ServerLine: Sendable, Hashable {
     case info(String)
     /// The full state header of a game; `token` goes only to its own player.
     /// `fields` are the game kind's: for Ghost, `rounds=ghost ghost=<letters>` in a match.
-    /// `clock`: the game's seconds per move (`clock=`, after the kind's fields), nil without a clock.
+    /// `record`: between two people who have finished games of this kind
+    /// together, the receiver's record against the other (`record=2-1`, after the kind's fields).
+    /// `clock`: the game's seconds per move (`clock=`, after `record=`), nil without a clock.
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field], clock: Int? = nil)
+              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil)
     /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`. `clock`:
     /// the seconds `player` has left for this move (`clock=`, after the kind's
     /// fields), nil when the game has no clock or the computer is to move.
@@ -110,7 +112,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -120,6 +122,7 @@ extension ServerLine {
             W.field("round", round, &out)
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.fields(fields, &out)
+            if let record { W.field("record", record.description, &out) }
             if let clock { W.field("clock", clock, &out) }
         case let .turn(id, player, fields, clock):
             out.append(contentsOf: "TURN".utf8)

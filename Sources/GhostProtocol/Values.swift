@@ -64,3 +64,24 @@ public enum RematchStatus: String, Sendable, CaseIterable {
     case asked
     case started
 }
+
+/// Two people's record against each other, from one side: `record=<mine>-<theirs>`
+/// on GAME, the finished games of its kind each has won (a match counts once).
+public struct HeadToHead: Sendable, Hashable, CustomStringConvertible {
+    public var mine: Int
+    public var theirs: Int
+    public init(mine: Int, theirs: Int) {
+        self.mine = mine
+        self.theirs = theirs
+    }
+
+    /// `3-1`.
+    public var description: String { "\(mine)-\(theirs)" }
+
+    /// `3-1` back; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let mine = Decode.int(String(parts[0])), let theirs = Decode.int(String(parts[1])) else { return nil }
+        self.init(mine: mine, theirs: theirs)
+    }
+}

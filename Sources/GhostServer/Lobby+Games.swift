@@ -115,20 +115,41 @@ extension Lobby {
 
     /// The full state of a game for one seat: GAME (with its token and what
     /// only that seat may see), the pending offer, whether the opponent is
-    /// away, and TURN.
+    /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
         guard let table = tables[gameID], let conn = table.seats[seat] else { return }
+        let record = rivalry(table).flatMap { r in
+            r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
+        }
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
-                          clock: table.clock), to: conn)
+                          record: record, clock: table.clock), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
         }
-        outbox.send(turnLine(table), to: conn)
+        let state = table.game.stateFields(names: table.names)
+        outbox.send(state.isEmpty ? turnLine(table)
+                        : .turn(id: table.id, player: table.names[table.game.toMove],
+                                fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
+                                clock: clockLeft(table)), to: conn)
+    }
+
+    /// Between two people, each seat's wins against the other in the
+    /// finished games of this kind before this one; read once per table.
+    /// A read that fails leaves it out (it is not worth failing a command for).
+    func rivalry(_ table: Table) -> [Int]? {
+        if !table.rivalryRead {
+            table.rivalryRead = true
+            if table.bot(0) == nil, table.bot(1) == nil,
+               let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
+                table.rivalry = [a, b]
+            }
+        }
+        return table.rivalry
     }
 
     func turnLine(_ table: Table) -> ServerLine {
@@ -249,7 +270,7 @@ extension Lobby {
         table.claimAnnounced = false
         let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: finished.finalFields + table.kind.matchFields(match)))
+                                fields: finished.finalFields + table.kind.matchFields(match) + finished.endFields))
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
                                 + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
         log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
@@ -295,8 +316,12 @@ extension Lobby {
         let board = table.board.name
         let now = clock.wall
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: Lobby.stored(game.finalFields),
+                             finalState: Lobby.stored(game.finalFields + game.endFields),
                              losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
+        // Two people's record against each other, whatever the kind's boards.
+        if table.bot(0) == nil, table.bot(1) == nil {
+            try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
+        }
         var finish = Finish()
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         if let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
@@ -320,7 +345,7 @@ extension Lobby {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.finalFields + matchFields))
+                                fields: game.finalFields + matchFields + game.endFields))
         broadcast(gameID, .info(outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner)))
@@ -332,7 +357,7 @@ extension Lobby {
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + game.finalFields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle
@@ -503,14 +528,17 @@ extension Lobby {
     /// since the last call plus O(log n): see `Deadlines`.
     public var nextDeadline: Double? {
         refreshDeadlines()
-        return deadlines.next
+        guard let seekers = seekersDue else { return deadlines.next }
+        return min(deadlines.next ?? seekers, seekers)
     }
 
     /// Plays the computer's moves that are due, ends the games whose player
-    /// to move ran out of time, and announces the grace periods that have ended.
+    /// to move ran out of time, announces the grace periods that have ended,
+    /// and tells waiting seekers how the other seek queues changed.
     public func tick() {
         refreshDeadlines()
         let now = clock.monotonic
+        if let due = seekersDue, due <= now { tellSeekers() }
         for gameID in deadlines.takeDue(now) {
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again

@@ -59,6 +59,9 @@ public final class Lobby {
         public var newNameBurst: Double = 20
         /// The seconds per move a game on a clock may have (`clock=`).
         public var clockRange: ClosedRange<Int> = 5...3600
+        /// Seekers who wait hear that other seek queues changed (WAITING) at
+        /// most once in this many seconds, however many seeks come and go.
+        public var waitingInterval: Double = 1
         public init() {}
     }
 
@@ -72,6 +75,20 @@ public final class Lobby {
         var state: State = .idle
         /// The last finished game, for REMATCH.
         var last: LastGame?
+        /// While seeking: the other seek queues as this seeker was last told
+        /// them (WAITING), by queue; a queue it was not told of had no one.
+        var waitingTold: [String: WaitingQueue] = [:]
+    }
+
+    /// A seek queue as WAITING describes it: its kind, language and rounds,
+    /// and how many wait in it.
+    struct WaitingQueue: Equatable {
+        var game: String
+        var lang: String
+        var rounds: Rounds
+        var count: Int
+        /// The queue's seconds per move, nil for no clock.
+        var clock: Int?
     }
 
     enum State: Equatable {
@@ -149,6 +166,11 @@ public final class Lobby {
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
+        /// Between two people: each seat's wins against the other in earlier
+        /// games of this kind (read from the store when first needed; nil
+        /// against the computer, or if it could not be read).
+        var rivalry: [Int]?
+        var rivalryRead = false
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
@@ -221,7 +243,13 @@ public final class Lobby {
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Kind, language and game type (`seekKey`) → who waits, first come first.
+    /// Every change sets `seekQueuesChanged`: the seekers waiting in the
+    /// other queues are told (`tellSeekers`).
     private var seekers: [String: SeekQueue] = [:]
+    /// The seek queues changed since the waiting seekers were last told.
+    var seekQueuesChanged = false
+    /// When they were last told (monotonic seconds).
+    var seekersToldAt = -Double.infinity
 
     /// One seek queue. Pairing takes from the front, so it keeps a head
     /// index instead of shifting the array every time (with a thousand
@@ -245,6 +273,8 @@ public final class Lobby {
 
         var count: Int { ids.count - head }
         var first: ConnectionID? { head < ids.count ? ids[head] : nil }
+        /// Who waits, first come first.
+        var members: ArraySlice<ConnectionID> { ids[head...] }
         mutating func append(_ id: ConnectionID) { ids.append(id) }
         mutating func removeFirst() {
             guard head < ids.count else { return }
@@ -562,18 +592,64 @@ public final class Lobby {
             if case .seeking(let first)? = sessions[other]?.state { agreed = first }
             guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
             seekers[key]?.removeFirst()
+            seekQueuesChanged = true
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
                                             rounds: options.rounds, clock: options.clock)].append(id)
+            seekQueuesChanged = true
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
-            // (A few queues at most: kinds × languages × game types.)
-            for k in seekers.keys.sorted() where k != key {
-                if let w = seekers[k], w.count > 0 {
+            var others = waitingQueues()
+            others[key] = nil
+            for k in others.keys.sorted() {
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock)) }
+            }
+            sessions[id]?.waitingTold = others
+        }
+    }
+
+    /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types × clocks).
+    func waitingQueues() -> [String: WaitingQueue] {
+        var queues: [String: WaitingQueue] = [:]
+        for (key, q) in seekers where q.count > 0 {
+            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock)
+        }
+        return queues
+    }
+
+    /// When the waiting seekers are next told how the other queues changed,
+    /// if they changed and someone waits: `waitingInterval` after they were
+    /// last told (a time past means at once).
+    var seekersDue: Double? {
+        guard seekQueuesChanged else { return nil }
+        guard seekers.values.contains(where: { $0.count > 0 }) else {
+            seekQueuesChanged = false   // nobody waits: nobody to tell
+            return nil
+        }
+        return seekersToldAt + settings.waitingInterval
+    }
+
+    /// Tells each seeker who waits what changed in the other queues since it
+    /// was last told: a WAITING line per queue whose count changed, with
+    /// `count=0` for a queue that emptied. Runs from `tick`, at most once per
+    /// `waitingInterval`, so a burst of seeks costs each seeker a few lines.
+    func tellSeekers() {
+        seekQueuesChanged = false
+        seekersToldAt = clock.monotonic
+        let queues = waitingQueues()
+        for (key, queue) in seekers {
+            var others = queues
+            others[key] = nil
+            for id in queue.members {
+                guard let told = sessions[id]?.waitingTold, others != told else { continue }
+                for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
+                    guard var w = others[k] ?? told[k] else { continue }
+                    if others[k] == nil { w.count = 0 }
                     reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock))
                 }
+                sessions[id]?.waitingTold = others
             }
         }
     }
@@ -735,7 +811,9 @@ public final class Lobby {
     /// Stops a seek or closes a hosted private game.
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
-        case .seeking(let options): seekers[seekKey(session.lang, options)]?.remove(id)
+        case .seeking(let options):
+            seekers[seekKey(session.lang, options)]?.remove(id)
+            seekQueuesChanged = true
         case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }

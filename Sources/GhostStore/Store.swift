@@ -435,7 +435,31 @@ public final class Store {
         ) WITHOUT ROWID;
         CREATE INDEX best_games_rank ON best_games(board, key1, key2, game);
         """,
-        // 5: games on a clock (`NEW clock=<seconds>`): the seconds per move,
+        // 5: head-to-head records: per game kind and pair of people, how many
+        // finished games (a match counts once) each has won against the other,
+        // so a game's start reads the pair's record with one look-up. The pair
+        // is stored in order, the lower name (case-insensitively) first. Filled
+        // from the finished games between people so far.
+        """
+        CREATE TABLE rivals (
+            kind     TEXT NOT NULL,
+            player0  TEXT NOT NULL COLLATE NOCASE,   -- the lower of the two names
+            player1  TEXT NOT NULL COLLATE NOCASE,
+            wins0    INTEGER NOT NULL DEFAULT 0,     -- games player0 won against player1
+            wins1    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (kind, player0, player1)
+        ) WITHOUT ROWID;
+        INSERT INTO rivals(kind, player0, player1, wins0, wins1)
+            SELECT kind, min(a), min(b), sum(lower(winner) = lower(a)), sum(lower(winner) = lower(b))
+            FROM (SELECT kind, winner,
+                         CASE WHEN lower(player0) <= lower(player1) THEN player0 ELSE player1 END AS a,
+                         CASE WHEN lower(player0) <= lower(player1) THEN player1 ELSE player0 END AS b
+                  FROM games
+                  WHERE status = 'over' AND bot0 IS NULL AND bot1 IS NULL AND winner IS NOT NULL
+                        AND lower(player0) <> lower(player1))
+            GROUP BY kind, lower(a), lower(b);
+        """,
+        // 6: games on a clock (`NEW clock=<seconds>`): the seconds per move,
         // 0 for none. The time left is not stored: a restart gives the
         // player to move a fresh full period.
         """
@@ -830,6 +854,30 @@ public final class Store {
         var row = try cachedScore(of: name, board: board)
         row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
+    }
+
+    // MARK: Head-to-head records
+
+    /// How many finished games of `kind` each of two people has won against
+    /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
+    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
+        let swapped = a.lowercased() > b.lowercased()
+        let (first, second) = swapped ? (b, a) : (a, b)
+        let row = try db.query("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?",
+                               .text(kind), .text(first), .text(second)) { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
+        return swapped ? (row.1, row.0) : row
+    }
+
+    /// Counts a finished game of `kind` between two people in their head-to-head record.
+    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
+        guard winner.lowercased() != loser.lowercased() else { return }
+        try write()
+        let winnerFirst = winner.lowercased() < loser.lowercased()
+        try db.run("""
+            INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
+            """, .text(kind), .text(winnerFirst ? winner : loser), .text(winnerFirst ? loser : winner),
+                   .of(winnerFirst ? 1 : 0), .of(winnerFirst ? 0 : 1))
     }
 
     // MARK: Best-games lists

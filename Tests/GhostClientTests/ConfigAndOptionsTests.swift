@@ -114,6 +114,16 @@ struct ConfigAndOptionsTests {
 
 @Suite("Block font and layout")
 struct FontAndLayoutTests {
+    @Test("Issue 13: line mode refuses --game (it plays nothing by itself) and says what to do; other options pass")
+    func lineModeRefusesGame() throws {
+        let hangman = try ClientOptions.parse(["--game", "hangman"]).get()
+        #expect(ClientApp.lineModeRefusal(hangman)
+                == "--game hangman needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
+                    + " lines on, so send the game's commands yourself, e.g. NEW game=hangman")
+        #expect(ClientApp.lineModeRefusal(try ClientOptions.parse(["--lang", "nl", "h:1"]).get()) == nil)
+        #expect(ClientOptions.usage.contains("so --game is refused there (exit status 2)"))
+    }
+
     @Test("Every glyph is 5 rows of equal width; A-Z and 0-9 are all there")
     func glyphs() {
         for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" {

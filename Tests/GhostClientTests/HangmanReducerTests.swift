@@ -140,6 +140,27 @@ struct HangmanReducerTests {
         #expect(fx.isEmpty && s.alert?.notice == .hangman(.typeSomething))
     }
 
+    @Test("Issue 13: a refused setting's reason is said in the screen's language, from the error code and the value, never the server's text")
+    func refusalInTheScreensLanguage() {
+        var s = Fx.run(HFx.hangmanMain(language: "nl"), .key(.char("2")), .key(.char("3"))).0
+        s = Fx.run(s, Fx.lines("SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=22 default=any",
+                               "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=nl default=en", "OK SETTINGS")).0
+        let (refused, fx) = Fx.run(s, .key(.right),
+                                   Fx.line("ERR bad-value hangman-length is any, or a length from 1 to 22 that the nl list has words of"))
+        #expect(Fx.sent(fx) == ["SET hangman-length 23"])
+        let lines = ScreenTests.plainLines(refused).map { $0.trimmingSpaces }
+        #expect(lines.contains("Geweigerd: de server staat 23 hier niet toe; je bewaarde waarde blijft."))
+        #expect(lines.contains("De server staat die waarde niet toe; er is niets veranderd."))
+        #expect(!lines.joined().contains("length from"))
+        // Another code has the client's own words too.
+        var other = refused
+        other.hangman.update("hangman-length") { $0.refusal = (.storeFailed, "the server could not store this") }
+        #expect(ScreenTests.plainLines(other).map { $0.trimmingSpaces }
+                    .contains("Geweigerd: De server kon dat niet opslaan; er is niets veranderd."))
+        #expect(Screens.noticeText(.serverError(code: .badValue, text: "hangman-misses is a number from 1 to 26"), .en)
+                == "The server does not allow that value; nothing changed.")
+    }
+
     @Test("Settings: SETTINGS fills the flipside; ←/→ send SET at once; a refusal stays on screen with its reason")
     func settings() {
         var (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("2")), .key(.char("3")))
@@ -165,7 +186,8 @@ struct HangmanReducerTests {
         #expect(s.hangman.setting(.misses).value == "27" && s.hangman.setting(.misses).saved == "26")
         var screen = Screens.render(s)
         #expect(screen.contains { $0.contains("Misses allowed  ◀ 27 ▶") })
-        #expect(screen.contains { $0.contains("Refused: hangman-misses is a number from 1 to 26") })
+        #expect(screen.contains { $0.contains("Refused: the server does not allow 27 here; your saved value stays.") })
+        #expect(!screen.joined().contains("is a number from 1 to 26"))
         #expect(screen.map { $0.trimmingSpaces }.joined(separator: " ").contains("It applies to the next game, never to the one in progress."))
         (s, fx) = Fx.run(s, .key(.left), Fx.line("OK SET key=hangman-misses value=26"))
         #expect(s.hangman.setting(.misses).refusal == nil)

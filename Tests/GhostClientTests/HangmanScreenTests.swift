@@ -129,6 +129,39 @@ struct HangmanScreenTests {
         }
     }
 
+    @Test("Issue 13: with Hangman chosen, the main screen's entries and the quick-match screen speak of Hangman, in both languages")
+    func mainScreenSpeaksOfTheChosenGame() {
+        func entries(_ s: ClientState) -> [String] {
+            ScreenTests.plainLines(s).map { $0.trimmingCharacters() }.filter { $0.first.map { "▶0123456789".contains($0) } ?? false }
+        }
+        #expect(entries(HFx.hangmanMain()) == [
+            "1  Quick duel: you set a word or guess one", "2  Play the computer", "3  Set a word for a friend (private duel)",
+            "4  Join a private game", "▶ 5  Game type: Hangman", "6  Language: English", "7  Rules of Hangman",
+            "8  Best games", "9  Change name (alice)", "0  Quit",
+        ])
+        #expect(entries(HFx.hangmanMain(language: "nl")) == [
+            "1  Snel een duel: je geeft een woord op of raadt er een", "2  Tegen de computer",
+            "3  Een woord opgeven voor een vriend (privéduel)", "4  Meedoen met een privéspel", "▶ 5  Soort spel: Galgje",
+            "6  Taal: Nederlands", "7  Spelregels van Galgje", "8  Beste spellen", "9  Andere naam (alice)", "0  Stoppen",
+        ])
+        // Ghost's wording when Ghost is chosen, as before.
+        #expect(entries(Fx.named()).prefix(3) == ["▶ 1  Quick match", "2  Play the computer", "3  New private game"])
+        // A Hangman seek: what it looks for, and other games' queues by name.
+        let (seek, fx) = Fx.run(HFx.hangmanMain(), .key(.char("1")))
+        #expect(Fx.sent(fx) == ["SEEK game=hangman"])
+        let waiting = Fx.run(seek, Fx.lines("OK SEEK lang=en", "WAITING game=ghost lang=en count=2",
+                                            "WAITING game=hangman lang=nl count=1")).0
+        let text = ScreenTests.plainLines(waiting).map { $0.trimmingCharacters() }
+        #expect(text.contains("Looking for an opponent for a Hangman duel in English…"))
+        #expect(text.contains("Also waiting: 2 players for English, Ghost (single game)."))
+        #expect(text.contains("Also waiting: 1 player for Dutch, duel."))
+        var dutch = waiting
+        dutch.config.language = "nl"
+        let nl = ScreenTests.plainLines(dutch).map { $0.trimmingCharacters() }
+        #expect(nl.contains("Op zoek naar een tegenstander voor een duel Galgje in het Engels…"))
+        #expect(nl.contains("Ook aan het wachten: 2 spelers voor Engels, Ghost (los spel)."))
+    }
+
     @Test("The front side at 80×24: gallows, misses left, the wrong letters, the word and the keyboard")
     func frontSide() {
         let s = HFx.playing()

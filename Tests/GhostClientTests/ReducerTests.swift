@@ -894,6 +894,33 @@ struct ReducerNewPlayerTests {
         #expect(t.game?.lastMove?.player == "bob")
     }
 
+    @Test("Bug 8: the state sent on RESUME names who played the last letter (last=), and the “played” caption says it")
+    func resumedCaptionNamesTheLastMover() {
+        // alice played U; the computer's A was stored but never reached her before the daemon died.
+        var s = Fx.run(Fx.named(), Fx.lines(
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=q", "MOVE id=4 player=alice letter=u fragment=qu",
+            "TURN id=4 player=bot-easy fragment=qu")).0
+        s = Fx.run(s, [.disconnected, .connected, Fx.line(Fx.hello)] + Fx.lines(
+            "OK LANG lang=en", "OK RESUME id=4",
+            "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+            "TURN id=4 player=alice fragment=qua last=bot-easy")).0
+        #expect(s.game?.lastMove?.player == "bot-easy")
+        #expect(s.game?.lastMove?.letter == "a")
+        let lines = Screens.render(s).map(Layout.plain).map { $0.trimmingCharacters() }
+        #expect(lines.contains("“QUA” · 3 letters · The computer (easy) played A"))
+        // A fresh client (no game on screen) learns it from the state alone.
+        let fresh = Fx.run(Fx.named(), Fx.lines(
+            "OK RESUME id=7", "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+            "TURN id=7 player=alice fragment=pe last=bob")).0
+        #expect(fresh.game?.lastMove?.player == "bob" && fresh.game?.lastMove?.letter == "e")
+        // A name that is not a player of the game is not trusted.
+        let odd = Fx.run(Fx.named(), Fx.lines(
+            "OK RESUME id=7", "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+            "TURN id=7 player=alice fragment=pe last=mallory")).0
+        #expect(odd.game?.lastMove == nil)
+    }
+
     @Test("What players miss: a paste of several letters plays none of them and says why; other screens take it as typing")
     func pasteIsNotAMove() {
         var (s, fx) = Fx.run(Fx.inGame(), .paste("xyz".map { Key.char($0) }))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GhostClient
 import GhostProtocol
@@ -234,13 +235,13 @@ struct ScreenTests {
         #expect(lines[3].contains("▶ Computer (hard)") && lines[3].contains("alice (you)"))
         let ghost = lines[4].trimmingCharacters()
         #expect(ghost.hasPrefix("G H · · ·") && ghost.hasSuffix("· · · · ·"))
-        #expect(lines[5].trimmingCharacters() == "Computer (hard) is thinking…")
+        #expect(lines[5].trimmingCharacters() == "The computer (hard) is thinking…")
         #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · alice played Q")
         let nl = ScreenTests.plainLines(Fx.run(s, .resize(width: 80, height: 24)).0, 80, 24)
         #expect(nl[3].contains("Computer (hard)"))
         var dutch = s
         dutch.config.language = "nl"
-        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "Computer (moeilijk) denkt na…")
+        #expect(ScreenTests.plainLines(dutch)[5].trimmingCharacters() == "De computer (moeilijk) denkt na…")
     }
 
     @Test("Between rounds: the round's end, then “last round” during the next one")
@@ -291,7 +292,7 @@ struct ScreenTests {
             "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
             "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
             "RANK name=alice rank=1 wins=0")).0)
-        #expect(over[3] == "  Computer (easy) wins this game. Better luck next time!")
+        #expect(over[3] == "  The computer (easy) wins this game. Better luck next time!")
         #expect(over.contains("  ▶ 1  Play again"))
     }
 
@@ -394,6 +395,67 @@ struct ScreenNewPlayerTests {
                 == "Not now: you are already waiting for a game, or playing one.")
     }
 
+    @Test("What players miss: after a dead fragment the game-over screen names a word the fragment before it led to (word=), in the screen's language")
+    func possibleWordAfterADeadFragment() {
+        /// The reason's paragraph, its wrapped lines joined.
+        func ended(_ language: String, _ over: String, word: String? = "jail") -> String {
+            let s = Fx.run(Fx.inGame(fragment: "jai", language: language),
+                           Fx.lines("MOVE id=7 player=bob letter=x fragment=jaix", over,
+                                    "INFO No word starts with \"jaix\", so bob loses; \"jai\" could have led to \"jail\".")).0
+            #expect(s.result?.word == word)
+            let lines = ScreenTests.plainLines(s)
+            return lines[5...].prefix { !$0.isEmpty && !$0.contains("Final fragment") && !$0.contains("Eindstand") }
+                .map { $0.trimmingCharacters() }.joined(separator: " ")
+        }
+        let en = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=jail")
+        #expect(en == "bob made “JAIX”: no longer word starts with it. “JAI” could have led to “JAIL”.")
+        let nl = ended("nl", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=jail")
+        #expect(nl == "bob maakte “JAIX”: daar begint geen langer woord mee. “JAI” had nog “JAIL” kunnen worden.")
+        // Without word= (an older server, or a fragment whose prefix leads only to short words): the reason alone.
+        let plain = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix", word: nil)
+        #expect(plain == "bob made “JAIX”: no longer word starts with it.")
+        // A word= that is not letters is not shown.
+        let odd = ended("en", "OVER id=7 winner=alice loser=bob reason=dead fragment=jaix word=j@il", word: nil)
+        #expect(odd == "bob made “JAIX”: no longer word starts with it.")
+    }
+
+    @Test("Bug 7: the computer is “the computer (easy)” mid-sentence, “The computer (easy)” at a sentence's start, “Computer (easy)” as a label; a player's name keeps its case")
+    func computerInSentencesAndLabels() {
+        // Two games against Easy: the running score names it mid-sentence.
+        var s = Fx.named()
+        for id in [4, 5] {
+            s = Fx.run(s, Fx.lines(
+                "GAME id=\(id) game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                "TURN id=\(id) player=alice fragment=", "MOVE id=\(id) player=alice letter=q fragment=q",
+                "TURN id=\(id) player=bot-easy fragment=q")).0
+            if id == 4 {
+                s = Fx.run(s, Fx.lines("OVER id=4 winner=alice loser=bot-easy reason=left fragment=q",
+                                       "INFO bot-easy left the game.")).0
+            }
+        }
+        let en = ScreenTests.plainLines(s).map { $0.trimmingCharacters() }
+        #expect(en.contains { $0.hasPrefix("alice (you)") && $0.hasSuffix("▶ Computer (easy)") })
+        #expect(en.contains("So far: you 1 – 0 the computer (easy)"))
+        #expect(en.contains("The computer (easy) is thinking…"))
+        var nl = s
+        nl.config.language = "nl"
+        let dutch = ScreenTests.plainLines(nl).map { $0.trimmingCharacters() }
+        #expect(dutch.contains { $0.hasPrefix("alice (jij)") && $0.hasSuffix("▶ Computer (makkelijk)") })
+        #expect(dutch.contains("Tot nu toe: jij 1 – 0 de computer (makkelijk)"))
+        #expect(dutch.contains("De computer (makkelijk) denkt na…"))
+        // The strings: a sentence's start capitalises only the computer.
+        #expect(Strings.en.theirTurn(Screens.display("bot-hard", .en)) == "The computer (hard) is thinking…")
+        #expect(Strings.en.theirTurn(Screens.display("bob", .en)) == "bob is thinking…")
+        #expect(Strings.en.offerFromMe(Screens.display("bot-hard", .en)) == "Waiting for the computer (hard) to answer your offer…")
+        #expect(Strings.nl.reasonLeft(Screens.display("bot-medium", .nl)) == "De computer (gemiddeld) heeft het spel verlaten.")
+        #expect(Screens.label("bot-medium", .nl) == "Computer (gemiddeld)")
+        // Hangman's computer likewise.
+        #expect(Screens.hangmanDisplay("bot-hangman", .en) == "the computer")
+        #expect(Strings.en.hangman.chooseWord(Screens.hangmanDisplay("bot-hangman", .en)) == "Choose a word for the computer to guess:")
+        #expect(Strings.nl.hangman.theyGuess(Screens.hangmanDisplay("bot-hangman", .nl)) == "De computer raadt…")
+        #expect(Screens.hangmanLabel("bot-hangman", .nl) == "Computer")
+    }
+
     @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
     func rematchLapsed(asker: String) {
         var s = Fx.over()
@@ -477,6 +539,24 @@ struct ScreenNewPlayerTests {
         #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("[Z] [X] [C]") })
     }
 
+    @Test("What players miss: the running score comes from the server's head-to-head record (GAME record=), not just this session")
+    func runningScoreFromTheServer() {
+        // A fresh client: the first game it sees against bob says 5 – 3 at once.
+        var s = Fx.run(Fx.named(), Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1 record=5-3",
+                                            "TURN id=8 player=bob fragment=")).0
+        #expect(s.tallies["bob"] == Tally(mine: 5, theirs: 3))
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 5 – 3 bob" })
+        // The game ends; the next GAME's record is the server's again (it counted this one too).
+        s = Fx.run(s, Fx.lines("OVER id=8 winner=bob loser=alice reason=left fragment=",
+                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 record=5-4",
+                               "TURN id=9 player=alice fragment=")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 5 – 4 bob" })
+        // Against the computer there is no record= and no running score from it.
+        let bot = Fx.run(Fx.named(), Fx.lines("GAME id=3 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                                              "TURN id=3 player=alice fragment=")).0
+        #expect(bot.tallies.isEmpty)
+    }
+
     @Test("Bug 4: the quick-match screen says what it searches for, how to change that, and who waits for another search")
     func seekingSays() {
         let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=nl rounds=ghost")).0)
@@ -488,11 +568,45 @@ struct ScreenNewPlayerTests {
         let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
                                                                        "WAITING game=ghost lang=nl count=2",
                                                                        "WAITING game=ghost lang=en rounds=ghost count=1",
-                                                                       "WAITING game=hangman lang=en count=1")).0
+                                                                       "WAITING game=hangman lang=en count=1",
+                                                                       "WAITING game=chess lang=en count=1")).0
         let shown = ScreenTests.plainLines(others).map { $0.trimmingCharacters() }
         #expect(shown.contains("Also waiting: 2 players for Dutch, single game."))
         #expect(shown.contains("Also waiting: 1 player for English, match to GHOST."))
-        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 2)
+        // Another game's queue says which game; a kind this client does not play is left out.
+        #expect(shown.contains("Also waiting: 1 player for English, Hangman (duel)."))
+        #expect(shown.filter { $0.hasPrefix("Also waiting") }.count == 3)
+        // The server tells of changes while the seek waits: a queue's count
+        // replaces the one shown; one that emptied (count=0) goes.
+        let later = Fx.run(others, Fx.lines("WAITING game=ghost lang=nl count=3", "WAITING game=ghost lang=en rounds=ghost count=0",
+                                             "WAITING game=hangman lang=en count=0", "WAITING game=ghost lang=nl rounds=ghost count=1")).0
+        let now = ScreenTests.plainLines(later).map { $0.trimmingCharacters() }.filter { $0.hasPrefix("Also waiting") }
+        #expect(now == ["Also waiting: 3 players for Dutch, single game.", "Also waiting: 1 player for Dutch, match to GHOST."])
+        let empty = Fx.run(later, Fx.lines("WAITING game=ghost lang=nl count=0", "WAITING game=ghost lang=nl rounds=ghost count=0",
+                                            "WAITING game=ghost lang=de count=0")).0
+        #expect(empty.otherSeekers.isEmpty)
+    }
+}
+
+/// The layering rule for screens: the core draws no game's board.
+@Suite("Screens: where each game's drawing lives")
+struct ScreenLayoutTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/GhostClient")
+
+    @Test("Issue 13: Ghost's board (fragment, G-H-O-S-T letters, flashing keyboard, game over, levels) is drawn in Games/Ghost, like Hangman's in Games/Hangman; the core's files draw none of it")
+    func ghostDrawingLivesInItsModule() throws {
+        let ghostOnly = ["func game(_ s: ClientState", "func over(_ s: ClientState", "func computer(_ s: ClientState",
+                         "func fragment(_ text: String", "func ghostText(", "func playerChips(", "func keyboard(flash:",
+                         "func roundText(", "func reasonText("]
+        let core = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(core.contains("Screens.swift"))
+        for file in core {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            for f in ghostOnly { #expect(!text.contains(f), "\(file) draws Ghost's board: \(f)") }
+        }
+        let ghost = try String(contentsOf: Self.sources.appendingPathComponent("Games/Ghost/Screens+Ghost.swift"), encoding: .utf8)
+        for f in ghostOnly { #expect(ghost.contains(f), "Games/Ghost lacks \(f)") }
     }
 }
 

@@ -78,7 +78,64 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         let result = try game.play(letter("a"), by: 0)
         #expect(summary(result) == Lost(loser: 0, reason: .dead))
         #expect(game.fragment == "peafa")
-        #expect(game.explanation(loserName: "alice") == "No word starts with \"peafa\", so alice loses.")
+        #expect(game.explanation(loserName: "alice") == "No word starts with \"peafa\", so alice loses; \"peaf\" could have led to \"peafowl\".")
+        #expect(game.finalFields == [Field("fragment", "peafa")] && game.endFields == [Field("word", "peafowl")])
+    }
+
+    // MARK: The word a dead fragment could have led to
+
+    @Test("Issue 14: after a dead fragment, OVER names the shortest word (then the first alphabetically) the fragment before the last letter led to")
+    func deadFragmentNamesAPossibleWord() throws {
+        let en = GhostRules(words: try #require(englishWords))
+        var game = GhostGame(rules: en)
+        for (i, c) in "jaix".enumerated() { try game.play(letter(c), by: i % 2) }
+        #expect(summary(game.outcome) == Lost(loser: 1, reason: .dead))
+        #expect(game.possibleWord == "jail")
+        #expect(game.finalFields == [Field("fragment", "jaix")] && game.endFields == [Field("word", "jail")])
+        #expect(game.explanation(loserName: "bob") == "No word starts with \"jaix\", so bob loses; \"jai\" could have led to \"jail\".")
+        // Two letters: the first one alone led somewhere.
+        var qz = GhostGame(rules: en)
+        try qz.play(letter("q"), by: 0)
+        try qz.play(letter("z"), by: 1)
+        #expect(qz.finalFields == [Field("fragment", "qz")] && qz.endFields == [Field("word", "quad")])
+    }
+
+    @Test("Issue 14: no word is named for a word ending, a first letter, or a prefix whose only words are short")
+    func noPossibleWord() throws {
+        // A word longer than 3 letters ends the round: nothing to name.
+        var pear = GhostGame(rules: GhostRules(words: WordList(words: ["pear", "pears"])))
+        for (i, c) in "pear".enumerated() { try pear.play(letter(c), by: i % 2) }
+        #expect(pear.outcome?.reason == .word)
+        #expect(pear.possibleWord == nil)
+        #expect(pear.finalFields == [Field("fragment", "pear")] && pear.endFields.isEmpty)
+        // The first letter: any word would do.
+        var x = GhostGame(rules: Self.golf)
+        try x.play(letter("x"), by: 0)
+        #expect(x.possibleWord == nil)
+        #expect(x.finalFields == [Field("fragment", "x")] && x.endFields.isEmpty)
+        // "xo" leads only to "xor", 3 letters, which loses as well.
+        var xor = GhostGame(rules: GhostRules(words: try #require(englishWords)))
+        for (i, c) in "xor".enumerated() { try xor.play(letter(c), by: i % 2) }
+        #expect(xor.outcome?.reason == .dead)
+        #expect(xor.possibleWord == nil)
+        #expect(xor.explanation(loserName: "alice") == "\"xor\" is a word, but no longer word starts with it, so alice loses.")
+        // A resignation names nothing.
+        var left = GhostGame(rules: Self.golf)
+        try left.play(letter("e"), by: 0)
+        left.resign(1)
+        #expect(left.finalFields == [Field("fragment", "e")] && left.endFields.isEmpty)
+    }
+
+    @Test("The shortest word of a minimum length after a prefix, alphabetical among equals, through the trie")
+    func shortestWordAfterAPrefix() {
+        let words = WordList(words: ["ab", "abd", "abdz", "abdx", "abxy", "abcde", "b"])
+        #expect(words.shortestWord(startingWith: "ab", minLength: 4) == "abdx")
+        #expect(words.shortestWord(startingWith: "AB", minLength: 3) == "abd")
+        #expect(words.shortestWord(startingWith: "ab", minLength: 5) == "abcde")
+        #expect(words.shortestWord(startingWith: "ab", minLength: 6) == nil)
+        #expect(words.shortestWord(startingWith: "ab", minLength: 0) == "ab")
+        #expect(words.shortestWord(startingWith: "c", minLength: 1) == nil)
+        #expect(words.shortestWord(startingWith: "", minLength: 1) == "b")
     }
 
     // MARK: The public code-golf dictionary
@@ -200,7 +257,8 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(try game.play(letter("q"), by: 0) == nil)
         let result = try game.play(letter("x"), by: 1)
         #expect(summary(result) == Lost(loser: 1, reason: .dead))
-        #expect(game.explanation(loserName: "bob") == "No word starts with \"qx\", so bob loses.")
+        #expect(game.explanation(loserName: "bob") == "No word starts with \"qx\", so bob loses; \"q\" could have led to \"quad\".")
+        #expect(game.finalFields == [Field("fragment", "qx")] && game.endFields == [Field("word", "quad")])
     }
 
     @Test func dutchDiacriticsWereFolded() throws {

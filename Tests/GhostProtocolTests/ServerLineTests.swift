@@ -138,6 +138,9 @@ private let replyCount = 24
         (.game(id: 2, kind: GameKind(rawValue: "hangman"), lang: "en", players: ["a", "b"], token: nil, round: 1, bot: nil,
                fields: [F("length", "7")]),
          "GAME id=2 game=hangman lang=en players=a,b round=1 length=7"),
+        (.game(id: 4, kind: .ghost, lang: "en", players: ["bob", "alice"], token: "ff", round: 1, bot: nil,
+               fields: GhostFields.game(ghost: [0, 0]), record: HeadToHead(mine: 12, theirs: 0)),
+         "GAME id=4 game=ghost lang=en players=bob,alice token=ff round=1 rounds=ghost ghost=, record=12-0"),
         (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "", ghost: nil)), "TURN id=1 player=alice fragment="),
         // A game on a clock: the seconds left, after the kind's fields (clock= is never a game field).
         (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "pe", ghost: [1, 0]), clock: 27),
@@ -285,6 +288,17 @@ private let replyCount = 24
         // A reply whose fields this version cannot read is still a reply.
         #expect(ServerLine.decode("OK REMATCH status=pending") == .ok(.other(verb: "REMATCH", fields: [F("status", "pending")])))
         #expect(ServerLine.decode("OK NAMES") == .ok(.other(verb: "NAMES", fields: [])))
+    }
+
+    /// `record=` is the header's, not the kind's; a value that is not two numbers is left out.
+    @Test func gameRecord() {
+        #expect(ServerLine.decode("GAME id=1 game=ghost lang=en players=a,b round=1 record=3-1")
+                == .game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: nil, round: 1, bot: nil, fields: [],
+                         record: HeadToHead(mine: 3, theirs: 1)))
+        for bad in ["3", "3-", "-1", "3-1-2", "a-b", "3--1", ""] {
+            #expect(ServerLine.decode("GAME id=1 game=ghost lang=en players=a,b round=1 record=\(bad)")
+                    == .game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: nil, round: 1, bot: nil, fields: []), "\(bad)")
+        }
     }
 
     /// A protocol-1 GAME line (no game=, `-` for no letters) still reads as Ghost.

@@ -346,8 +346,10 @@ final class CrashRun {
                     }
                 } else if line.hasPrefix("TURN ") {
                     state.fragment = lf["fragment"] ?? ""
-                    let mover = g.names[state.fragment.utf8.count % 2]
-                    if line != "TURN id=\(g.id) player=\(mover) fragment=\(state.fragment)" {
+                    let moverSeat = state.fragment.utf8.count % 2
+                    // The state names who played the fragment's last letter.
+                    let last = state.fragment.isEmpty ? "" : " last=\(g.names[1 - moverSeat])"
+                    if line != "TURN id=\(g.id) player=\(g.names[moverSeat]) fragment=\(state.fragment)\(last)" {
                         issue("cycle \(cycle): \(c.label) got `\(line)`", g, sourceLocation: sourceLocation)
                     }
                     break
@@ -393,7 +395,9 @@ final class CrashRun {
         let fragment = g.state.fragment
         let loser = (fragment.utf8.count - 1) % 2
         let reason = rules.verdict(fragment) == .word ? "word" : "dead"
-        let expected = "OVER id=\(g.id) winner=\(g.names[1 - loser]) loser=\(g.names[loser]) reason=\(reason) fragment=\(fragment)"
+        // A dead fragment names a word the one before it could have led to.
+        let word = reason == "dead" ? rules.possibleWord(after: fragment.dropLast()).map { " word=\($0)" } ?? "" : ""
+        let expected = "OVER id=\(g.id) winner=\(g.names[1 - loser]) loser=\(g.names[loser]) reason=\(reason) fragment=\(fragment)\(word)"
         for seat in 0..<2 where g.overLines[seat] != expected {
             issue("\(g.names[seat]) got `\(g.overLines[seat] ?? "no OVER")`, expected `\(expected)`", g)
         }

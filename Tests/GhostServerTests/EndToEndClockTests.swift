@@ -121,7 +121,7 @@ struct EndToEndClockTests {
         try bob2.expect(lines: ["OK RESUME id=\(ghostID)",
                                 "GAME id=\(ghostID) game=ghost lang=en players=\(alice.name),\(bob.name) token=\(bobToken) round=1 clock=60",
                                 "ADJOURNED id=\(ghostID) player=\(alice.name) grace=60",
-                                "TURN id=\(ghostID) player=\(bob.name) fragment=p clock=60"])
+                                "TURN id=\(ghostID) player=\(bob.name) fragment=p last=\(alice.name) clock=60"])
         // ann's Hangman game: the same position, the whole 45 s.
         let ann2 = try LineClient(port: again.port, label: "ann2")
         try ann2.send("RESUME \(annToken)")

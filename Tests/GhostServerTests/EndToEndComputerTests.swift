@@ -55,7 +55,8 @@ struct EndToEndComputerTests {
             let outcome = try #require(game.outcome)
             #expect(outcome.loser == 0, "the person should lose, at \"\(game.fragment)\"")
             let (winner, loser) = outcome.loser == 0 ? ("bot-hard", me.name) : (me.name, "bot-hard")
-            try c.expect(lines: ["OVER id=\(id) winner=\(winner) loser=\(loser) reason=\(outcome.reason.rawValue) fragment=\(game.fragment)",
+            try c.expect(lines: ["OVER id=\(id) winner=\(winner) loser=\(loser) reason=\(outcome.reason.rawValue) fragment=\(game.fragment)"
+                                    + game.endFields.map { " \($0)" }.joined(),
                                  "INFO " + game.explanation(loserName: loser),
                                  "RANK name=\(me.name) rank=1 wins=\(outcome.loser == 0 ? 0 : 1)"])
             #expect(letters >= 3)
@@ -143,6 +144,7 @@ struct EndToEndComputerTests {
                 let names = [me.name, "bot-easy"]
                 let (winner, loser) = (names[1 - outcome.loser], names[outcome.loser])
                 let over = "OVER id=\(id) winner=\(winner) loser=\(loser) reason=\(outcome.reason.rawValue) fragment=\(game.fragment) ghost=\(ghost)"
+                    + game.endFields.map { " \($0)" }.joined()
                 rounds.append(over)
                 try c.expect(over)
                 let why = "INFO " + game.explanation(loserName: loser)
@@ -161,8 +163,8 @@ struct EndToEndComputerTests {
             #expect(counts[1] == 5, "the computer should spell GHOST: \(rounds)")
             #expect(counts[0] <= 4)
             #expect(rounds.count == round && rounds.count >= 5 && rounds.count <= 9)
-            // ghost= grew one letter per round, on the loser's side.
-            #expect(rounds.last?.hasSuffix(" ghost=\(ServerLineGhost.letters([counts[0], 5]))") == true)
+            // ghost= grew one letter per round, on the loser's side (a dead fragment's word= follows it).
+            #expect(rounds.last.map { lineFields($0)["ghost"] } == ServerLineGhost.letters([counts[0], 5]))
             try c.expectNothing(within: 0.2)
             try c.send("SCORES bot=easy mode=match")
             try c.expect(lines: ["SCORE rank=1 name=\(me.name) wins=1 played=1", "OK SCORES count=1 board=easy-match"])

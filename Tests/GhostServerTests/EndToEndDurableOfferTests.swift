@@ -134,7 +134,8 @@ struct EndToEndDurableOfferTests {
             // The same letters in English: hui is dead.
             var en = try Game.privateGame(host: a, guest: b)
             try en.play("hu")
-            try en.playLosing("i", reason: "dead", info: "No word starts with \"hui\", so {loser} loses.")
+            try en.playLosing("i", reason: "dead", info: "No word starts with \"hui\", so {loser} loses; \"hu\" could have led to \"hubs\".",
+                              word: "hubs")
         }
     }
 

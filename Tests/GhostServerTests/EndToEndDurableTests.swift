@@ -33,7 +33,7 @@ struct EndToEndDurableTests {
             try back.send("RESUME \(game.tokens[1])")
             try back.expect(lines: ["OK RESUME id=\(game.id)",
                                     "GAME id=\(game.id) game=ghost lang=en players=\(host.name),\(guest.name) token=\(game.tokens[1]) round=1",
-                                    "TURN id=\(game.id) player=\(guest.name) fragment=p"])
+                                    "TURN id=\(game.id) player=\(guest.name) fragment=p last=\(host.name)"])
             try host.expectNothing(within: 0.1)
 
             try game.play("e")
@@ -240,7 +240,10 @@ struct EndToEndDurableTests {
         // And the tally goes on from where it was.
         let b2 = try LineClient(port: again.port, label: "bob2")
         try b2.login("bob")
-        var g = try Game.privateGame(host: Player(name: "bob", client: b2), guest: Player(name: "amy", client: a2))
+        // So does the head-to-head record: Amy beat bob before the restart (GAME record=).
+        let amy2 = Player(name: "amy", client: a2)
+        amy2.beaten["bob"] = 1
+        var g = try Game.privateGame(host: Player(name: "bob", client: b2), guest: amy2)
         try g.play("pea")
         // amy loses; RANK lines carry the name as first stored (Amy).
         try g.players[1].send("r")

@@ -16,7 +16,7 @@ struct EndToEndSchema2Tests {
         let daemon = try DaemonProcess.start(extraArguments: ["--data", data.path, "--bot-delay", "0"])
         defer { daemon.kill() }
         #expect(daemon.waitForStderrLine { $0.hasSuffix("restored 3 adjourned game(s)") } != nil, "\(daemon.stderrText)")
-        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema 5,") }, "\(daemon.stderrText)")
+        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema 6,") }, "\(daemon.stderrText)")
 
         // Game 2: carol and dave's G-H-O-S-T match, round 2 (dave started it), dave
         // lost round 1, dave offered a restart after "qu".
@@ -28,13 +28,13 @@ struct EndToEndSchema2Tests {
                                  "OFFER id=2 player=dave kind=restart"])
         // The grace clock runs from the restart (dave is to move and away).
         _ = try carol.expectPrefix("ADJOURNED id=2 player=dave grace=")
-        try carol.expect("TURN id=2 player=dave fragment=qu ghost=,G")
+        try carol.expect("TURN id=2 player=dave fragment=qu ghost=,G last=carol")
         let dave = try LineClient(port: daemon.port, label: "dave")
         try dave.send("RESUME \(daveToken)")
         try dave.expect(lines: ["OK RESUME id=2",
                                 "GAME id=2 game=ghost lang=en players=carol,dave token=\(daveToken) round=2 rounds=ghost ghost=,G",
                                 "OFFER id=2 player=dave kind=restart",
-                                "TURN id=2 player=dave fragment=qu ghost=,G"])
+                                "TURN id=2 player=dave fragment=qu ghost=,G last=carol"])
         try carol.expect("RETURNED id=2 player=dave")
         // The offer is still live: carol accepts, and round 3 starts with dave again.
         try carol.send("ACCEPT")
@@ -50,22 +50,22 @@ struct EndToEndSchema2Tests {
         try carol.send("x")
         try carol.expect(lines: ["MOVE id=2 player=dave letter=q fragment=q", "TURN id=2 player=carol fragment=q ghost=,G",
                                  "OK LETTER letter=x fragment=qx", "MOVE id=2 player=carol letter=x fragment=qx",
-                                 "OVER id=2 winner=dave loser=carol reason=dead fragment=qx ghost=G,G"])
+                                 "OVER id=2 winner=dave loser=carol reason=dead fragment=qx ghost=G,G word=quad"])
 
         // Game 3: alice and Bob, "ca", alice to move.
         let alice = try LineClient(port: daemon.port, label: "alice")
         try alice.send("RESUME a8883f4e902e0284ae958a08a8bfa92f")
         try alice.expect(lines: ["OK RESUME id=3",
-                                 "GAME id=3 game=ghost lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1",
+                                 "GAME id=3 game=ghost lang=en players=alice,Bob token=a8883f4e902e0284ae958a08a8bfa92f round=1 record=1-0",
                                  "ADJOURNED id=3 player=Bob grace=60",
-                                 "TURN id=3 player=alice fragment=ca"])  // alice is to move: Bob's clock is not running
+                                 "TURN id=3 player=alice fragment=ca last=Bob"])  // alice is to move: Bob's clock is not running
 
         // Game 4: eve against the Hard computer in Dutch; it played "j".
         let eve = try LineClient(port: daemon.port, label: "eve")
         try eve.send("RESUME d4215a7e1149c07a5399084d0d7e2e50")
         try eve.expect(lines: ["OK RESUME id=4",
                                "GAME id=4 game=ghost lang=nl players=bot-hard,eve token=d4215a7e1149c07a5399084d0d7e2e50 round=1 bot=hard",
-                               "TURN id=4 player=eve fragment=j"])
+                               "TURN id=4 player=eve fragment=j last=bot-hard"])
         try eve.send("a")
         try eve.expect(lines: ["OK LETTER letter=a fragment=ja", "MOVE id=4 player=eve letter=a fragment=ja",
                                "TURN id=4 player=bot-hard fragment=ja"])

@@ -129,9 +129,9 @@ struct EndToEndStoreFailureTests {
         try bob.send("e")
         try bob.expect(lines: [Self.storeFailed,
                                "GAME id=\(game.id) game=ghost lang=en players=\(alice.name),\(bob.name) token=\(game.tokens[1]) round=1",
-                               "TURN id=\(game.id) player=\(bob.name) fragment=p"])
+                               "TURN id=\(game.id) player=\(bob.name) fragment=p last=\(alice.name)"])
         try alice.expect(lines: ["GAME id=\(game.id) game=ghost lang=en players=\(alice.name),\(bob.name) token=\(game.tokens[0]) round=1",
-                                 "TURN id=\(game.id) player=\(bob.name) fragment=p"])
+                                 "TURN id=\(game.id) player=\(bob.name) fragment=p last=\(alice.name)"])
         try alice.expectNothing(within: 0.2)
         #expect(d.isRunning)
 

@@ -83,7 +83,10 @@ struct EndToEndGameTests {
             // Both are back in the lobby: letters are refused, a new game can start.
             try a.send("x")
             try a.expectError("not-in-game")
-            let again = try Game.privateGame(host: Player(name: bob, client: b), guest: Player(name: alice, client: a))
+            // The next game between them carries their record (alice won the first).
+            let guest = Player(name: alice, client: a)
+            guest.beaten[bob.lowercased()] = 1
+            let again = try Game.privateGame(host: Player(name: bob, client: b), guest: guest)
             #expect(again.id != id)
         }
     }
@@ -94,7 +97,8 @@ struct EndToEndGameTests {
             // Dictionaries/en.txt: 320 words start with "q", none with "qz".
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
             try game.play("q")
-            try game.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses.")
+            try game.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses; \"q\" could have led to \"quad\".",
+                                word: "quad")
             try game.players[0].expectNothing(within: 0.2)
             try game.players[1].expectNothing(within: 0.1)
         }
@@ -106,11 +110,13 @@ struct EndToEndGameTests {
             // "eh" is in en.txt and no other word starts with "eh".
             var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
             try game.play("e")
-            try game.playLosing("h", reason: "dead", info: "\"eh\" is a word, but no longer word starts with it, so {loser} loses.")
+            try game.playLosing("h", reason: "dead",
+                                info: "\"eh\" is a word, but no longer word starts with it, so {loser} loses; \"e\" could have led to \"each\".",
+                                word: "each")
         }
     }
 
-    @Test("SEEK pairs two seekers of the same language; the first seeker moves first")
+    @Test("SEEK pairs two seekers of the same language; the first seeker moves first; a seeker who waits hears of other queues (WAITING) as they change")
     func seekGame() throws {
         try E2E.withDaemon(isolated: true) { daemon in
             let a = try E2E.player(daemon, "ann"), b = try E2E.player(daemon, "ben"), c = try E2E.player(daemon, "cor")
@@ -125,8 +131,10 @@ struct EndToEndGameTests {
             try c.send("SEEK")
             try c.expect("OK SEEK lang=nl")
             try c.expect("INFO Waiting for another player who seeks a game in nl.")
-            // … and is told who waits elsewhere.
+            // … and is told who waits elsewhere; ann, waiting, hears of cor's queue
+            // (within a second: the news to seekers is throttled).
             try c.expect("WAITING game=ghost lang=en count=1")
+            try a.expect("WAITING game=ghost lang=nl count=1")
             try a.expectNothing(within: 0.2)
 
             try b.send("SEEK")
@@ -134,6 +142,8 @@ struct EndToEndGameTests {
             let hb = try Game.expectGameStart(b, players: [a, b], lang: "en")
             let ha = try Game.expectGameStart(a, players: [a, b], lang: "en", id: hb.id)
             #expect(ha.token != hb.token)
+            // The English queue emptied: cor, still waiting, is told.
+            try c.expect("WAITING game=ghost lang=en count=0")
             try c.expectNothing(within: 0.2)
 
             var game = Game(id: hb.id, lang: "en", players: [a, b], tokens: [ha.token, hb.token])

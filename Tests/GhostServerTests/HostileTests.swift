@@ -77,7 +77,8 @@ struct HostileTests {
         #expect(idle.hasRaised("holding"), "the idle sockets were not all open before the games ended")
         var last = try Game.privateGame(host: alice, guest: bob)
         try last.play("q")
-        try last.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses.")
+        try last.playLosing("z", reason: "dead", info: "No word starts with \"qz\", so {loser} loses; \"q\" could have led to \"quad\".",
+                            word: "quad")
         try alice.expectNothing(within: 0.2)
         try bob.expectNothing(within: 0.05)
 

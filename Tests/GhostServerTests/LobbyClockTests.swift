@@ -186,7 +186,7 @@ import GhostServer
         second.send(1, "RESUME \(t.bob)")
         let lines = try #require(second.drain()[1])
         #expect(lines.suffix(3) == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.bob) round=1 clock=30",
-                                    "ADJOURNED id=1 player=alice grace=60", "TURN id=1 player=bob fragment=p clock=30"])
+                                    "ADJOURNED id=1 player=alice grace=60", "TURN id=1 player=bob fragment=p last=alice clock=30"])
         // Nobody came back for alice: bob's time runs out all the same.
         second.clock.advance(30)
         second.tick()

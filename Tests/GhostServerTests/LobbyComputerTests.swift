@@ -86,8 +86,8 @@ private func gameLine(_ players: String, _ token: String, round: Int = 1, lang: 
         + (bot.map { " bot=\($0)" } ?? "") + (ghost.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
 
-private func turn(_ player: String, _ fragment: String, ghost: String? = nil, id: Int = 1) -> String {
-    "TURN id=\(id) player=\(player) fragment=\(fragment)" + (ghost.map { " ghost=\($0)" } ?? "")
+private func turn(_ player: String, _ fragment: String, ghost: String? = nil, last: String? = nil, id: Int = 1) -> String {
+    "TURN id=\(id) player=\(player) fragment=\(fragment)" + (ghost.map { " ghost=\($0)" } ?? "") + (last.map { " last=\($0)" } ?? "")
 }
 
 private func move(_ player: String, _ letter: Character, _ fragment: String, id: Int = 1) -> String {
@@ -165,9 +165,11 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         let letter = try #require(bot["letter"]?.first)
         let fragment = "cat" + String(letter)
         #expect(lines[3] == move("bot-hard", letter, fragment))
-        #expect(lines[4] == "OVER id=1 winner=alice loser=bot-hard reason=\(letter == "s" ? "word" : "dead") fragment=\(fragment)")
+        // A dead fragment names the word "cat" could have led to.
+        #expect(lines[4] == "OVER id=1 winner=alice loser=bot-hard reason=\(letter == "s" ? "word" : "dead") fragment=\(fragment)"
+                            + (letter == "s" ? "" : " word=cats"))
         #expect(lines[5] == (letter == "s" ? "INFO \"cats\" is a word longer than 3 letters, so bot-hard loses."
-                                           : "INFO No word starts with \"\(fragment)\", so bot-hard loses."))
+                                           : "INFO No word starts with \"\(fragment)\", so bot-hard loses; \"cat\" could have led to \"cats\"."))
         #expect(lines[6] == "RANK name=alice rank=1 wins=1")
         h.send(1, "SCORES 5 bot=hard")
         #expect(h.drain() == [1: ["SCORE rank=1 name=alice wins=1 played=1", "OK SCORES count=1 board=hard"]])
@@ -351,7 +353,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t)")
-        #expect(h.drain() == [2: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "pe")]])
+        #expect(h.drain() == [2: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "pe", last: "bot-hard")]])
         h.send(2, "a")
         #expect(h.drain()[2]?.suffix(2) == [move("bot-hard", "c", "peac"), turn("alice", "peac")])
 
@@ -362,7 +364,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h2.connect(1)
         _ = h2.drain()
         h2.send(1, "RESUME \(t)")
-        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "peac")]])
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("alice,bot-hard", t, bot: "hard"), turn("alice", "peac", last: "bot-hard")]])
         h2.send(1, "h")
         #expect(h2.drain()[1]?.suffix(3) == ["OVER id=1 winner=bot-hard loser=alice reason=word fragment=peach",
                                              "INFO \"peach\" is a word longer than 3 letters, so alice loses.",
@@ -444,7 +446,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h2.connect(1)
         _ = h2.drain()
         h2.send(1, "RESUME \(t)")
-        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("alice", stored.fragment)]])
+        #expect(h2.drain() == [1: ["OK RESUME id=1", gameLine("bot-hard,alice", t, bot: "hard"), turn("alice", stored.fragment, last: "bot-hard")]])
     }
 
     // MARK: A match against the computer
@@ -588,9 +590,11 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.send(2, "REMATCH")
         let r = h.drain()
         let (ra, rb) = (try tokenIn(r[1]), try tokenIn(r[2]))
-        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started", "GAME id=2 game=ghost lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=,",
-                         turn("bob", "", ghost: ",", id: 2)])
-        #expect(r[1]?.suffix(2) == ["GAME id=2 game=ghost lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=,",
+        // The match counts once in their record, after the kind's fields.
+        #expect(r[2]?.suffix(3) == ["OK REMATCH status=started",
+                                    "GAME id=2 game=ghost lang=en players=bob,alice token=\(rb) round=1 rounds=ghost ghost=, record=0-1",
+                                    turn("bob", "", ghost: ",", id: 2)])
+        #expect(r[1]?.suffix(2) == ["GAME id=2 game=ghost lang=en players=bob,alice token=\(ra) round=1 rounds=ghost ghost=, record=1-0",
                                     turn("bob", "", ghost: ",", id: 2)])
     }
 
@@ -669,12 +673,12 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         _ = h.drain()
         h.send(1, "RESUME \(ta)")
         #expect(h.drain() == [1: ["OK RESUME id=1", gameLine("alice,bob", ta, round: 2, ghost: ",G"),
-                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: ",G")]])
+                                  "ADJOURNED id=1 player=bob grace=60", turn("alice", "p", ghost: ",G", last: "bob")]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(tb)")
         #expect(h.drain() == [1: ["RETURNED id=1 player=bob"],
-                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: ",G"), turn("alice", "p", ghost: ",G")]])
+                              2: ["OK RESUME id=1", gameLine("alice,bob", tb, round: 2, ghost: ",G"), turn("alice", "p", ghost: ",G", last: "bob")]])
         // Round 2 goes on; alice makes "pear" and earns G; round 3 is alice's to start again.
         h.send(1, "e")
         h.send(2, "a")

@@ -253,7 +253,7 @@ struct LobbyRecoveryTests {
         #expect(h.lostTurns == 1)
         // alice saw nothing of the turn, so she is not sent anything.
         #expect(h.drain() == [
-            2: [storeFailed, gameLine(1, "alice,bob", t[1], match: ","), "TURN id=1 player=bob fragment=pea ghost=,"],
+            2: [storeFailed, gameLine(1, "alice,bob", t[1], match: ","), "TURN id=1 player=bob fragment=pea ghost=, last=alice"],
             3: [storeFailed],
         ])
         #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
@@ -341,8 +341,8 @@ struct LobbyRecoveryTests {
         #expect(h.lostTurns == 1)
         // Nothing of the turn went out: each command is refused, and both get the stored state.
         #expect(h.drain() == [
-            1: [storeFailed, storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=bob fragment=p"],
-            2: [storeFailed, gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=p"],
+            1: [storeFailed, storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=bob fragment=p last=alice"],
+            2: [storeFailed, gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=p last=alice"],
         ])
         #expect(try h.storedInt("SELECT count(*) FROM moves") == 1)
         try h.heal("trip")
@@ -367,8 +367,8 @@ struct LobbyRecoveryTests {
         h.inTurn(4, "NAME dave")
         h.endTurn()
         let d = h.drain()
-        #expect(d[1] == [storeFailed, storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=bob fragment=p"])
-        #expect(d[2] == [gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=p"])
+        #expect(d[1] == [storeFailed, storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=bob fragment=p last=alice"])
+        #expect(d[2] == [gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=p last=alice"])
         #expect(d[4] == [storeFailed])
         #expect(d[3] == nil)
         #expect(!h.lobby.isIdentified(4))

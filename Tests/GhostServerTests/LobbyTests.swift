@@ -172,8 +172,10 @@ private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_source
     return t
 }
 
-private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en") -> String {
-    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)"
+/// `record`: the receiver's head-to-head record (`record=1-0`), between two people who played before.
+private func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: String = "en",
+                  record: String? = nil) -> String {
+    "GAME id=\(id) game=ghost lang=\(lang) players=\(players) token=\(token) round=\(round)" + (record.map { " record=\($0)" } ?? "")
 }
 
 private let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
@@ -304,10 +306,11 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "SEEK")
         let d = h.drain()
         let ta = try token(d[1]), tb = try token(d[2])
+        // Their next game carries each one's record against the other: alice won.
         #expect(d == [
-            1: ["OK SEEK lang=en", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
+            1: ["OK SEEK lang=en", game(2, "bob,alice", ta, record: "1-0"), "TURN id=2 player=bob fragment="],
             2: ["OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
-                game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
+                game(2, "bob,alice", tb, record: "0-1"), "TURN id=2 player=bob fragment="],
         ])
     }
 
@@ -317,8 +320,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "p")
         _ = h.drain()
         h.send(2, "x")
-        let over = "OVER id=1 winner=alice loser=bob reason=dead fragment=px"
-        let info = "INFO No word starts with \"px\", so bob loses."
+        // The word "p" could have led to: the shortest, then the first alphabetically.
+        let over = "OVER id=1 winner=alice loser=bob reason=dead fragment=px word=pear"
+        let info = "INFO No word starts with \"px\", so bob loses; \"p\" could have led to \"pear\"."
         let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
             1: ["MOVE id=1 player=bob letter=x fragment=px", over, info] + ranks,
@@ -463,6 +467,70 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // Paired at once: no WAITING.
         h.send(4, "SEEK rounds=ghost")
         #expect(h.drain()[4]?.contains { $0.hasPrefix("WAITING") } == false)
+    }
+
+    @Test("Issue 14: waiting seekers are told when other queues change (WAITING, count=0 for one that emptied), at most once a second")
+    func waitingSeekersHearOfChangesInOtherQueues() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.named(3, "carol")
+        h.named(4, "dave")
+        h.named(5, "eve")
+        h.send(1, "LANG nl")
+        h.send(1, "SEEK")
+        h.tick()
+        _ = h.drain()
+        // bob seeks in English: he hears of alice's queue at once, and she of
+        // his a second after she was last told (her own seek).
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.last == "WAITING game=ghost lang=nl count=1")
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 1)
+        h.tick()
+        #expect(h.drain().isEmpty)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en count=1"]])
+        // carol seeks a match: within the second since the last news, nobody is told yet.
+        h.clock.advance(0.5)
+        h.send(3, "SEEK rounds=ghost")
+        #expect(h.drain()[3] == ["OK SEEK lang=en rounds=ghost", "INFO Waiting for another player who seeks a match in en.",
+                                 "WAITING game=ghost lang=en count=1", "WAITING game=ghost lang=nl count=1"])
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 0.5)
+        h.tick()
+        #expect(h.drain().isEmpty)
+        // eve seeks a Dutch match and leaves again within the same second: no news of her.
+        h.send(5, "LANG nl")
+        h.send(5, "SEEK rounds=ghost")
+        h.send(5, "LEAVE")
+        _ = h.drain()
+        h.clock.advance(0.5)
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en rounds=ghost count=1"],
+                              2: ["WAITING game=ghost lang=en rounds=ghost count=1"]])
+        #expect(h.lobby.nextDeadline == nil)
+        // dave pairs with bob: the English queue empties, and those still waiting hear count=0.
+        h.clock.advance(5)
+        h.send(4, "SEEK")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [1: ["WAITING game=ghost lang=en count=0"], 3: ["WAITING game=ghost lang=en count=0"]])
+        // alice stops: carol is the last seeker, and hears that the Dutch queue emptied.
+        h.clock.advance(5)
+        h.send(1, "LEAVE")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=0"]])
+        // A seeker who disconnects empties their queue too.
+        h.clock.advance(5)
+        h.send(1, "SEEK")
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=1"]])
+        h.clock.advance(5)
+        h.disconnect(1)
+        h.tick()
+        #expect(h.drain() == [3: ["WAITING game=ghost lang=nl count=0"]])
     }
 
     @Test func seekOrNewBeforeName() throws {
@@ -790,7 +858,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(3, "RESUME \(t.alice)")
         #expect(h.drain() == [
-            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p"],
+            3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p last=alice"],
             2: ["RETURNED id=1 player=alice"],
             4: ["INFO The player alice came back with their resume token; send NAME to pick a name."],
         ])
@@ -811,7 +879,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(isErr(h.drain()[4]?.last, .nameTaken))
         // Resuming your own seat again just repeats the state.
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain() == [3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=pea"]])
+        #expect(h.drain() == [3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=pea last=alice"]])
         // bob's token cannot be used from alice's seat.
         h.send(3, "RESUME \(t.bob)")
         #expect(isErr(h.drain()[3]?.first, .busy))
@@ -1193,7 +1261,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [
             1: ["RETURNED id=1 player=bob"],
             3: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "OFFER id=1 player=alice kind=restart",
-                "TURN id=1 player=bob fragment=p"],
+                "TURN id=1 player=bob fragment=p last=alice"],
         ])
         h.send(3, "DECLINE")
         #expect(h.drain()[1] == ["DECLINED id=1 player=bob kind=restart"])
@@ -1219,13 +1287,61 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let d = h.drain()
         let ta = try token(d[1]), tb = try token(d[2])
         #expect(d == [
-            1: ["OK REMATCH status=started", game(2, "bob,alice", ta), "TURN id=2 player=bob fragment="],
-            2: [game(2, "bob,alice", tb), "TURN id=2 player=bob fragment="],
+            1: ["OK REMATCH status=started", game(2, "bob,alice", ta, record: "1-0"), "TURN id=2 player=bob fragment="],
+            2: [game(2, "bob,alice", tb, record: "0-1"), "TURN id=2 player=bob fragment="],
         ])
         #expect(h.lobby.activeGames == 1)
         // In a game: no rematch.
         h.send(1, "REMATCH")
         #expect(isErr(h.drain()[1]?.first, .noRematch))
+    }
+
+    @Test("Issue 14: GAME between two people carries each one's record against the other (record=), from the store; none against the computer; it survives a restart and comes with RESUME")
+    func headToHeadRecordOnGame() throws {
+        let first = try Harness()
+        do {
+            let h = first
+            h.named(1, "alice")
+            h.named(2, "bob")
+            // Their first game: no record yet.
+            h.send(1, "SEEK")
+            h.send(2, "SEEK")
+            var d = h.drain()
+            #expect(d[1]?.contains(game(1, "alice,bob", try token(d[1]))) == true)
+            h.send(2, "LEAVE")
+            _ = h.drain()
+            // The second: alice 1-0 bob, each from their own side.
+            h.send(2, "SEEK")
+            h.send(1, "SEEK")
+            d = h.drain()
+            #expect(d[1]?.contains(game(2, "bob,alice", try token(d[1]), record: "1-0")) == true)
+            #expect(d[2]?.contains(game(2, "bob,alice", try token(d[2]), record: "0-1")) == true)
+            h.send(1, "LEAVE")
+            _ = h.drain()
+            // Against the computer: no record.
+            h.send(1, "NEW bot=easy")
+            d = h.drain()
+            #expect(d[1]?.first { $0.hasPrefix("GAME ") }?.contains("record=") == false)
+            h.send(1, "LEAVE")
+            _ = h.drain()
+        }
+        // After a restart (a new lobby on the same store) the store still knows: 1-1.
+        first.disconnect(1)
+        first.disconnect(2)
+        let h = try Harness(directory: first.directory)
+        h.named(1, "Alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        let d = h.drain()
+        let ta = try token(d[1])
+        #expect(d[1]?.contains(game(4, "Alice,bob", ta, record: "1-1")) == true)
+        // The state sent on RESUME has it too.
+        h.disconnect(1)
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(ta)")
+        #expect(h.drain()[3]?.dropFirst().first == game(4, "Alice,bob", ta, record: "1-1"))
     }
 
     @Test func rematchKeepsTheLanguage() throws {
@@ -1245,7 +1361,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "REMATCH")
         let d = h.drain()
         let tb = try token(d[2])
-        #expect(d[2]?.prefix(2) == ["OK REMATCH status=started", game(2, "bob,alice", tb, lang: "nl")])
+        #expect(d[2]?.prefix(2) == ["OK REMATCH status=started", game(2, "bob,alice", tb, lang: "nl", record: "1-0")])
     }
 
     @Test func noRematch() throws {
@@ -1562,13 +1678,13 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         h.send(1, "RESUME \(t.alice)")
         #expect(h.drain() == [1: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "ADJOURNED id=1 player=bob grace=60",
-                                  "TURN id=1 player=alice fragment=pe"]])
+                                  "TURN id=1 player=alice fragment=pe last=bob"]])
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t.bob)")
         #expect(h.drain() == [
             1: ["RETURNED id=1 player=bob"],
-            2: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment=pe"],
+            2: ["OK RESUME id=1", game(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment=pe last=bob"],
         ])
         h.send(1, "a")
         h.send(2, "r")
@@ -1599,7 +1715,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "RESUME \(t.bob)")
         #expect(h.drain() == [2: ["OK RESUME id=1", game(1, "alice,bob", t.bob, round: 2, lang: "nl"),
                                   "OFFER id=1 player=alice kind=restart", "ADJOURNED id=1 player=alice grace=60",
-                                  "TURN id=1 player=bob fragment=h"]])
+                                  "TURN id=1 player=bob fragment=h last=alice"]])
         // alice's offer survived the restart and can be accepted.
         h.send(2, "ACCEPT")
         #expect(h.drain() == [2: ["OK ACCEPT", "ACCEPTED id=1 player=bob kind=restart",

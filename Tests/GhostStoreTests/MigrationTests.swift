@@ -110,6 +110,35 @@ private func makeVersion3(_ dir: TempDir) throws {
     try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (2, 1, 1, 0, 'c', ?)", .of(t0 + 7))
 }
 
+/// A database as schema 4 left it, with finished games between people of
+/// two kinds (one name in another case), one against the computer, one in
+/// progress and one without a winner.
+private func makeVersion4(_ dir: TempDir) throws {
+    let db = try SQLiteDatabase(path: dir.database)
+    defer { db.close() }
+    for i in 0..<4 { try db.execute(Store.migrations[i]) }
+    try db.execute("PRAGMA user_version=4")
+    for name in ["ann", "ben", "cy"] {
+        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
+    }
+    let games: [(kind: String, p0: String, p1: String, bot1: String?, status: String, winner: String?)] = [
+        ("ghost", "ann", "ben", nil, "over", "ann"),
+        ("ghost", "BEN", "Ann", nil, "over", "BEN"),
+        ("ghost", "ben", "ann", nil, "over", "ann"),
+        ("hangman", "ben", "ann", nil, "over", "ben"),
+        ("ghost", "ann", "bot-hard", "hard", "over", "bot-hard"),
+        ("ghost", "ann", "cy", nil, "active", nil),
+        ("ghost", "cy", "ben", nil, "over", nil),
+    ]
+    for (i, g) in games.enumerated() {
+        try db.run("""
+            INSERT INTO games(id, kind, lang, player0, player1, token0, token1, bot1, status, winner, loser, started_at)
+            VALUES (?, ?, 'en', ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, .of(i + 1), .text(g.kind), .text(g.p0), .text(g.p1), .text("t\(i)"), .text("u\(i)"), .of(g.bot1), .text(g.status),
+                   .of(g.winner), .of(g.winner.map { $0 == g.p0 ? g.p1 : g.p0 }), .of(t0 + i))
+    }
+}
+
 @Suite struct MigrationTests {
     @Test func version1DatabaseIsMigratedWithItsScoresAndGames() throws {
         let dir = try TempDir("ghostd-migrate")
@@ -123,7 +152,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 5)
+        #expect(Store.schemaVersion == 6)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -221,7 +250,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         try makeVersion2(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 5)
+        #expect(store.userVersion == 6)
 
         #expect(try store.activeGames() == [
             StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
@@ -302,7 +331,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 5)
+        #expect(store.userVersion == 6)
         #expect(try store.result(game: 1)?.finalState == "fragment=pear")
         #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
     }
@@ -338,7 +367,7 @@ private func makeVersion3(_ dir: TempDir) throws {
         defer { dir.remove() }
         try makeVersion3(dir)
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 5)
+        #expect(store.userVersion == 6)
         #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
         #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
         #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
@@ -384,10 +413,56 @@ private func makeVersion3(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 5)
+        #expect(store.userVersion == 6)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
+    }
+
+    /// Schema 4 to 5: the head-to-head records are filled from the finished
+    /// games between people, per kind, names compared case-insensitively.
+    @Test func version4DatabaseGetsHeadToHeadRecordsFromItsGames() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion4(dir)
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 6)
+        #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+        #expect(try store.headToHead(kind: "ghost", "BEN", "ANN") == (1, 2))
+        #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
+        // The computer's games, games in progress and games without a winner count for no one.
+        #expect(try store.headToHead(kind: "ghost", "ann", "bot-hard") == (0, 0))
+        #expect(try store.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
+        #expect(try store.headToHead(kind: "ghost", "ben", "cy") == (0, 0))
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try schemaProblems(db) == [])
+        #expect(try scalarInt(db, "SELECT count(*) FROM rivals") == 2)
+    }
+
+    /// A failing migration 5 leaves schema 4 as it was.
+    @Test func failedFifthMigrationLeavesSchema4() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        try makeVersion4(dir)
+        do {
+            let db = try raw(dir)
+            try db.execute("CREATE TABLE rivals (x INTEGER)")
+            db.close()
+        }
+        #expect(throws: (any Error).self) { _ = try Store(directory: dir.path) }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            #expect(try scalarInt(db, "PRAGMA user_version") == 4)
+            #expect(try columns(db, "rivals") == ["x"])
+            try db.execute("DROP TABLE rivals")
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 6)
+        #expect(try store.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
     }
 
     /// A database from a newer ghostd (a higher user_version) is left alone.

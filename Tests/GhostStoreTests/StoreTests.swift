@@ -17,7 +17,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(Store.schemaVersion == Store.migrations.count)
-        #expect(Store.schemaVersion == 5)
+        #expect(Store.schemaVersion == 6)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
         #expect(FileManager.default.fileExists(atPath: dir.database))
@@ -29,6 +29,37 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(try scalarInt(db, "PRAGMA user_version") == Store.schemaVersion)
         #expect(try tablesAndViews(db) == Schema.tables)
         #expect(try schemaProblems(db) == [])
+    }
+
+    @Test("Head-to-head records: per kind and pair, either order, any case; kept across a reopen, undone by a rollback")
+    func headToHeadRecords() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        do {
+            let store = try Store(directory: dir.path, durability: .normal)
+            defer { store.close() }
+            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (0, 0))
+            try store.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
+            try store.recordHeadToHead(kind: "ghost", winner: "Ann", loser: "BEN")
+            try store.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ben")
+            try store.recordHeadToHead(kind: "hangman", winner: "ben", loser: "ann")
+            try store.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ANN")   // not a pair: nothing
+            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+            #expect(try store.headToHead(kind: "ghost", "BEN", "ann") == (1, 2))
+            #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
+            #expect(try store.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
+            try store.commit()
+            // A rolled-back game does not count.
+            try store.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
+            store.rollback()
+            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+        }
+        let again = try Store(directory: dir.path, durability: .normal)
+        defer { again.close() }
+        #expect(try again.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try scalarInt(db, "SELECT count(*) FROM rivals") == 2)
     }
 
     @Test func directoryIsCreatedIfMissing() throws {

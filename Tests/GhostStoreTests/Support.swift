@@ -44,11 +44,12 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 5: schema 3's games and moves with the clock of each game, and the
-/// best-games lists), written out here (not read from `Store.migrations`)
-/// so that a change to it has to be made on purpose.
+/// The current layout (schema 6: schema 3's games and moves, the
+/// best-games lists of 4, the head-to-head records of 5, and each game's
+/// clock of 6), written out here (not read from `Store.migrations`) so that
+/// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 5
+    static let version = 6
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -57,7 +58,8 @@ enum Schema {
     static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
                                 "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]
     static let bestGames = ["board", "game", "name", "key1", "key2", "fields", "finished_at"]
-    static let tables = ["best_games", "finished_games", "games", "moves", "players", "preferences", "scores"]
+    static let rivals = ["kind", "player0", "player1", "wins0", "wins1"]
+    static let tables = ["best_games", "finished_games", "games", "moves", "players", "preferences", "rivals", "scores"]
     static let indexes = ["best_games_rank", "games_active", "scores_board"]
 }
 
@@ -71,6 +73,7 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "moves") == Schema.moves, "moves: \(try columns(db, "moves"))")
     check(try columns(db, "finished_games") == Schema.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
     check(try columns(db, "best_games") == Schema.bestGames, "best_games: \(try columns(db, "best_games"))")
+    check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
     check(indexes == Schema.indexes, "indexes: \(indexes)")
     // moves still refers to games (renamed from games3), and every row's game exists.

@@ -57,6 +57,9 @@ struct ExitStatusTests {
             (["--config"], "--config needs a value", "allowed: a file path"),
             (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --game, --help or --version"),
             (config + ["--game", "chess"], "--game: chess is not one of the choices", "allowed: ghost or hangman"),
+            // stdin and stdout are not a terminal here: line mode, which plays nothing by itself.
+            (config + ["--game", "hangman", "127.0.0.1:9"], "--game hangman needs a terminal", "send the game's commands yourself"),
+            (config + ["--game=ghost"], "--game ghost needs a terminal", "e.g. NEW game=hangman"),
         ]
         for (args, subject, allowed) in cases {
             try expectRefused("ghost-client", args, prefix: "ghost-client", subject: subject, allowed: allowed)

@@ -60,10 +60,12 @@ enum E2E {
         let p = Player(name: old.name, client: client)
         p.wins = old.wins
         p.played = old.played
+        p.beaten = old.beaten
         try p.send("RESUME \(game.tokens[seat])", sourceLocation: sourceLocation)
         try p.expect(lines: ["OK RESUME id=\(game.id)",
-                             "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"]
-                            + extra + ["TURN id=\(game.id) player=\(game.mover.name) fragment=\(game.fragment)"],
+                             "GAME id=\(game.id) game=ghost lang=\(game.lang) players=\(game.players[0].name),\(game.players[1].name) token=\(game.tokens[seat]) round=\(game.round)"
+                                + old.record(against: game.players[1 - seat])]
+                            + extra + [game.stateTurn],
                      sourceLocation: sourceLocation)
         if opponentPresent {
             try game.players[1 - seat].expect("RETURNED id=\(game.id) player=\(old.name)", sourceLocation: sourceLocation)
@@ -80,6 +82,16 @@ final class Player {
     /// Finished games won and played under this name on this daemon.
     var wins = 0
     var played = 0
+    /// Finished games won against each opponent (lowercased name) on this
+    /// daemon: the head-to-head record a GAME between them carries.
+    var beaten: [String: Int] = [:]
+
+    /// ` record=<mine>-<theirs>` on a GAME against `other`, or nothing before
+    /// the two have finished a game together.
+    func record(against other: Player) -> String {
+        let mine = beaten[other.name.lowercased()] ?? 0, theirs = other.beaten[name.lowercased()] ?? 0
+        return mine + theirs == 0 ? "" : " record=\(mine)-\(theirs)"
+    }
 
     init(name: String, client: LineClient) {
         self.name = name
@@ -194,7 +206,9 @@ struct Game {
             try p.client.fail("bad game id in `\(line)`" + (id.map { ", expected \($0)" } ?? ""), sourceLocation)
         }
         let token = f["token"] ?? ""
+        let other = players[0] === p ? players[1] : players[0]
         let expected = "GAME id=\(n) game=ghost lang=\(lang) players=\(players[0].name),\(players[1].name) token=\(token) round=\(round)"
+            + p.record(against: other)
         if line != expected || !isToken(token) {
             try p.client.fail("expected `\(expected)` with a 32-hex-digit token\n     got `\(line)`", sourceLocation)
         }
@@ -212,6 +226,12 @@ struct Game {
 
     var mover: Player { players[toMove] }
     var waiter: Player { players[1 - toMove] }
+
+    /// The TURN of the full state (RESUME, or the state sent again after a
+    /// lost turn): it names who played the fragment's last letter.
+    var stateTurn: String {
+        "TURN id=\(id) player=\(mover.name) fragment=\(fragment)" + (fragment.isEmpty ? "" : " last=\(waiter.name)")
+    }
 
     /// The player to move sends `input` (a bare letter by default), which must
     /// keep the game going: checks OK LETTER, MOVE and TURN on both sides.
@@ -242,7 +262,8 @@ struct Game {
     /// and the INFO sentence `info` (use `{loser}` for the loser's name), then
     /// the two RANK lines. `ranks` are the exact ranks of winner and loser when
     /// the test knows them (a daemon of its own); otherwise any rank >= 1 passes.
-    mutating func playLosing(_ letter: Character, reason: String, info: String, ranks: (Int, Int)? = nil,
+    /// `word`: the `word=` a dead fragment's OVER ends with.
+    mutating func playLosing(_ letter: Character, reason: String, info: String, word: String? = nil, ranks: (Int, Int)? = nil,
                              sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (m, w) = (mover, waiter)
         let frag = fragment + String(letter)
@@ -253,7 +274,8 @@ struct Game {
         }
         fragment = frag
         try expectOver(winner: w, loser: m, reason: reason,
-                       info: info.replacingOccurrences(of: "{loser}", with: m.name), ranks: ranks, sourceLocation: sourceLocation)
+                       info: info.replacingOccurrences(of: "{loser}", with: m.name), word: word, ranks: ranks,
+                       sourceLocation: sourceLocation)
     }
 
     /// `OVER … reason=left` and `INFO <leaver> left the game.`, then RANK lines.
@@ -279,15 +301,17 @@ struct Game {
     /// `RANK name=W rank=.. wins=..` and `RANK name=L rank=.. wins=..` to each
     /// seat in `to`; counts the result in both players' tallies. The RANK lines
     /// must be the same for both seats.
-    func expectOver(winner w: Player, loser l: Player, reason: String, info: String, to seats: [Int] = [0, 1],
+    func expectOver(winner w: Player, loser l: Player, reason: String, info: String, word: String? = nil, to seats: [Int] = [0, 1],
                     ranks: (Int, Int)? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         w.wins += 1
         w.played += 1
         l.played += 1
+        w.beaten[l.name.lowercased(), default: 0] += 1
         var seen: [String]?
         for seat in seats {
             let p = players[seat]
-            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=\(reason) fragment=\(fragment)", sourceLocation: sourceLocation)
+            try p.expect("OVER id=\(id) winner=\(w.name) loser=\(l.name) reason=\(reason) fragment=\(fragment)" + (word.map { " word=\($0)" } ?? ""),
+                         sourceLocation: sourceLocation)
             try p.expect("INFO " + info, sourceLocation: sourceLocation)
             let rankLines = try Game.expectRanks(p, winner: w, loser: l, ranks: ranks, sourceLocation: sourceLocation)
             if let seen, seen != rankLines {

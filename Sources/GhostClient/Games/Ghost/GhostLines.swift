@@ -7,10 +7,15 @@ import GhostProtocol
 /// adds its own beside it (`Games/<Kind>/`). Missing or malformed fields
 /// read as nil: the client then keeps what it had.
 enum GhostLines {
-    /// TURN and OVER: the fragment, and each seat's letters of G-H-O-S-T in a match.
+    /// TURN and OVER: the fragment, and each seat's letters of G-H-O-S-T in a
+    /// match; the TURN of a full state (RESUME) also says who played the
+    /// fragment's last letter (`last=`).
     struct Position: Equatable {
         var fragment: String?
         var ghost: [String]?
+        var last: String?
+        /// OVER after a dead fragment: a word the loser could have been heading for.
+        var word: String?
     }
 
     /// GAME: a match (`rounds=ghost`) and each seat's letters so far.
@@ -25,10 +30,15 @@ enum GhostLines {
     }
 
     static func turn(_ fields: [Field]) -> Position {
-        Position(fragment: fields["fragment"].flatMap(fragment), ghost: letters(fields["ghost"]))
+        Position(fragment: fields["fragment"].flatMap(fragment), ghost: letters(fields["ghost"]),
+                 last: fields["last"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
-    static func over(_ fields: [Field]) -> Position { turn(fields) }
+    static func over(_ fields: [Field]) -> Position {
+        var p = turn(fields)
+        p.word = fields["word"].flatMap(fragment).flatMap { $0.isEmpty ? nil : $0 }
+        return p
+    }
 
     /// MOVE and OK LETTER: the letter played (a–z) and the fragment it made.
     static func move(_ fields: [Field]) -> (letter: Letter, fragment: String?)? {

@@ -18,13 +18,13 @@ extension ClientState {
     /// Takes the lines that belong to Hangman; returns false for the others.
     mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             // Any game that starts (a resumed Ghost game too) is the one to play.
             hangman.playAtOnce = false
             guard kind == .hangman else { return false }
             if let board = HangmanLines.game(fields) {
                 hangmanStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board,
-                               clock: clock, &fx)
+                               record: record, clock: clock, &fx)
             }
             return true
         case let .turn(id, player, fields, clock):
@@ -100,10 +100,10 @@ extension ClientState {
     }
 
     mutating func hangmanStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                                 board: HangmanBoard, clock: Int? = nil, _ fx: inout [ClientEffect]) {
+                                 board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, _ fx: inout [ClientEffect]) {
         let old = game
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    header: GhostLines.Header(match: false, ghost: nil), clock: clock, &fx)
+                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, &fx)
         guard var g = game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {

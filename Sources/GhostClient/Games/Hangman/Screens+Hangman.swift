@@ -88,9 +88,14 @@ extension Screens {
         }
     }
 
-    /// A player's name as shown: Hangman's computer (`bot-hangman`) as "The computer".
+    /// A player's name in a sentence: Hangman's computer (`bot-hangman`) as "the computer".
     static func hangmanDisplay(_ name: String, _ t: Strings) -> String {
         name == "bot-hangman" ? t.hangman.computer : display(name, t)
+    }
+
+    /// A player's name as a label (a list's row): Hangman's computer as "Computer".
+    static func hangmanLabel(_ name: String, _ t: Strings) -> String {
+        name == "bot-hangman" ? t.hangman.computerLabel : label(name, t)
     }
 
     /// An answer as shown: capitals, a space between the words of a phrase.
@@ -130,9 +135,7 @@ extension Screens {
             beside += gameMenu(s, g, t, style).map { String($0.dropFirst(margin.count)) }
         } else {
             if s.mustSetWord {
-                // Mid-sentence, the computer is lowercase.
-                let name = guesser == "bot-hangman" ? h.computer.lowercased() : hangmanDisplay(guesser, t)
-                beside.append(style.bold(h.chooseWord(name)))
+                beside.append(style.bold(h.chooseWord(hangmanDisplay(guesser, t))))
             } else if b.pattern.isEmpty {
                 beside.append(h.waitingForWord(hangmanDisplay(setter, t)))
             } else if s.isMe(g.toMove) {
@@ -188,10 +191,10 @@ extension Screens {
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
-            banner = g.claimable ? t.claimable(away) : t.opponentAway(away, g.grace ?? 60)
+            banner = g.claimable ? t.claimable(hangmanDisplay(away, t)) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer {
-            banner = s.isMe(offer.player) ? t.offerFromMe(opponent(of: s, in: g) ?? "?")
-                : t.offerFromOpponent(offer.player, offerText(offer, t))
+            banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
+                : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
         }
         let help: String
         if s.gameMenuOpen { help = h.menuHelp }
@@ -279,7 +282,7 @@ extension Screens {
             start = max(0, min(i - room / 2, list.count - room))
         }
         for r in list.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", hangmanDisplay(r.name, t), hangmanAnswer(r.word),
+            let line = row("\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),
                            r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)")
             let lit = highlight.map { $0 == r.rank } ?? (mineMarked && s.isMe(r.name))
             out.append(margin + (lit ? marker + " " + style.highlight(line) : "  " + line))
@@ -297,19 +300,22 @@ extension Screens {
         let labelWidth = max(12, labels.map(Layout.visibleWidth).max() ?? 0) + 2
         for row in HangmanSettingRow.allCases {
             let setting = s.hangman.setting(row)
-            var value = setting.value.map { v -> String in
+            func shown(_ v: String) -> String {
                 switch row {
                 case .length: v == "any" ? h.any : v
                 case .misses: v
                 case .mode: h.modeName(v)
                 }
-            } ?? h.notLoaded
+            }
+            var value = setting.value.map(shown) ?? h.notLoaded
             if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty { value += " — " + h.modeDescription(v) }
             let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
             let text = label + "◀ " + value + " ▶"
             body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
             if let refusal = setting.refusal {
-                let reason = t.errorText(refusal.code) ?? refusal.text
+                // In the screen's language, from the code and the value refused: never the server's text.
+                let reason = refusal.code == .badValue ? h.notAllowed(setting.value.map(shown) ?? "?")
+                    : t.errorText(refusal.code) ?? t.refused(refusal.code.rawValue)
                 body += Layout.wrap(h.refused(reason), width: max(10, width - 8)).prefix(2).map { margin + "    " + style.bad($0) }
             }
         }

@@ -7,8 +7,10 @@ private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 
 /// shown as it comes where there is no sentence of the client's own.
 public struct HangmanStrings: Sendable {
     public let gameName: String
-    /// The computer's seat (`bot-hangman`).
+    /// The computer's seat (`bot-hangman`), as it reads in a sentence
+    /// ("the computer"; `atStart` at a sentence's start), and as a label.
     public let computer: String
+    public let computerLabel: String
     public let modeName: @Sendable (String) -> String
     public let modeDescription: @Sendable (String) -> String
     public let title: @Sendable (String, String) -> String
@@ -65,6 +67,8 @@ public struct HangmanStrings: Sendable {
     public let any: String
     public let appliesNext: String
     public let refused: @Sendable (String) -> String
+    /// (the value as shown): why the server refused it (ERR bad-value), in the client's words.
+    public let notAllowed: @Sendable (String) -> String
     public let settingsHelp: String
     public let notLoaded: String
 
@@ -75,6 +79,14 @@ public struct HangmanStrings: Sendable {
     public let settingsEntry: String
     /// (mode, length, misses): the saved settings, briefly.
     public let summary: @Sendable (String, String, String) -> String
+
+    // The shared screens (`GameTexts`): the main screen's entries and the quick match
+    public let menuQuickMatch: String
+    public let menuNewPrivate: String
+    public let menuRules: String
+    public let menuScores: String
+    public let seeking: @Sendable (String) -> String
+    public let duel: String
 
     // Rules
     public let rulesTitle: String
@@ -91,9 +103,19 @@ extension Strings {
 }
 
 extension HangmanStrings {
+    /// Hangman's texts on the shared screens (`GameTexts`).
+    func texts(_ t: Strings) -> GameTexts {
+        let h = self
+        return GameTexts(name: h.gameName, typeName: h.gameName, quickMatch: h.menuQuickMatch, newPrivate: h.menuNewPrivate,
+                         rules: h.menuRules, scores: h.menuScores, seeking: h.seeking, queue: { _ in h.duel })
+    }
+}
+
+extension HangmanStrings {
     public static let en = HangmanStrings(
         gameName: "Hangman",
-        computer: "The computer",
+        computer: "the computer",
+        computerLabel: "Computer",
         modeName: { ["evil": "evil", "fair": "fair", "phrase": "phrases", "duel": "duel"][$0] ?? $0 },
         modeDescription: { mode in
             switch mode {
@@ -105,15 +127,15 @@ extension HangmanStrings {
         },
         title: { "Hangman · \($0) · \($1)" },
         yourGuess: "Your turn: guess a letter",
-        theyGuess: { "\($0) is guessing…" },
+        theyGuess: { "\(atStart($0)) is guessing…" },
         chooseWord: { "Choose a word for \($0) to guess:" },
         wordLabel: "Word: ",
-        waitingForWord: { "\($0) is choosing a word…" },
+        waitingForWord: { "\(atStart($0)) is choosing a word…" },
         yourWord: { "Your word: \($0)" },
         missesLeft: { "Misses left: \($0) of \($1)" },
         wrong: { "Wrong: \($0.isEmpty ? "—" : $0)" },
         lettersToFind: { "\($0) " + plural($0, "letter", "letters") },
-        guessed: { who, guess, hit in "\(who) guessed \(guess): \(hit ? "hit" : "miss")" },
+        guessed: { who, guess, hit in "\(atStart(who)) guessed \(guess): \(hit ? "hit" : "miss")" },
         answerLabel: "Your answer: ",
         playHelp: "a–z guess · = answer · Enter new · Tab settings · Esc menu",
         endedHelp: "Enter new game · Tab settings · Esc main menu",
@@ -123,17 +145,17 @@ extension HangmanStrings {
         menuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close",
         confirmNew: "Start a new game? This one counts as lost. Enter yes · Esc no",
         rematchWaiting: { "Waiting for \($0) to accept the rematch…" },
-        rematchOffered: { "\($0) asks for a rematch, with the roles swapped: press Enter." },
+        rematchOffered: { "\(atStart($0)) asks for a rematch, with the roles swapped: press Enter." },
         youSolved: { "You found it with \($0) " + plural($0, "mistake", "mistakes") + ". Congratulations!" },
         youHanged: { "Hanged! The word was “\($0)”. Better luck next time." },
         youHangedEvil: { "Hanged! The computer kept changing its word; in the end it was “\($0)”. Better luck next time." },
         youLeft: { "You gave up. The word was “\($0)”." },
-        theySolved: { "\($0) found your word with \($1) " + plural($1, "mistake", "mistakes") + "." },
-        theyHanged: { "\($0) is hanged: your word held!" },
-        solvedBy: { "\($0) found it with \($1) " + plural($1, "mistake", "mistakes") + "." },
-        hangedIs: { "\($0) is hanged." },
-        leftGame: { "\($0) left the game." },
-        abandoned: { "\($0) stayed away; \($1) claimed the game." },
+        theySolved: { "\(atStart($0)) found your word with \($1) " + plural($1, "mistake", "mistakes") + "." },
+        theyHanged: { "\(atStart($0)) is hanged: your word held!" },
+        solvedBy: { "\(atStart($0)) found it with \($1) " + plural($1, "mistake", "mistakes") + "." },
+        hangedIs: { "\(atStart($0)) is hanged." },
+        leftGame: { "\(atStart($0)) left the game." },
+        abandoned: { "\(atStart($0)) stayed away; \($1) claimed the game." },
         otherEnd: { "The game is over (\($1)); \($0) lost." },
         theWord: { "The word: \($0)" },
         madeList: { "This game is #\($0) on the list below." },
@@ -149,6 +171,7 @@ extension HangmanStrings {
         any: "any",
         appliesNext: "Each change is saved on the server at once. It applies to the next game, never to the one in progress.",
         refused: { "Refused: \($0)" },
+        notAllowed: { "the server does not allow \($0) here; your saved value stays." },
         settingsHelp: "↑/↓ choose · ←/→ change · Enter new game · Tab back",
         notLoaded: "…",
         computerTitle: "Hangman against the computer",
@@ -156,6 +179,12 @@ extension HangmanStrings {
         computerGuesses: "The computer guesses your word",
         settingsEntry: "Settings",
         summary: { "\($0), length \($1), \($2) misses" },
+        menuQuickMatch: "Quick duel: you set a word or guess one",
+        menuNewPrivate: "Set a word for a friend (private duel)",
+        menuRules: "Rules of Hangman",
+        menuScores: "Best games",
+        seeking: { "Looking for an opponent for a Hangman duel in \($0)…" },
+        duel: "duel",
         rulesTitle: "How to play Hangman",
         rules: [
             "Guess the word letter by letter. Each wrong letter adds a part to the gallows; when no misses are left, you hang.",
@@ -179,7 +208,8 @@ extension HangmanStrings {
 
     public static let nl = HangmanStrings(
         gameName: "Galgje",
-        computer: "De computer",
+        computer: "de computer",
+        computerLabel: "Computer",
         modeName: { ["evil": "gemeen", "fair": "eerlijk", "phrase": "zinnen", "duel": "duel"][$0] ?? $0 },
         modeDescription: { mode in
             switch mode {
@@ -191,15 +221,15 @@ extension HangmanStrings {
         },
         title: { "Galgje · \($0) · \($1)" },
         yourGuess: "Jij bent aan de beurt: raad een letter",
-        theyGuess: { "\($0) raadt…" },
+        theyGuess: { "\(atStart($0)) raadt…" },
         chooseWord: { "Kies een woord dat \($0) moet raden:" },
         wordLabel: "Woord: ",
-        waitingForWord: { "\($0) kiest een woord…" },
+        waitingForWord: { "\(atStart($0)) kiest een woord…" },
         yourWord: { "Jouw woord: \($0)" },
         missesLeft: { "Nog \($0) van \($1) " + plural($1, "misser", "missers") },
         wrong: { "Fout: \($0.isEmpty ? "—" : $0)" },
         lettersToFind: { "\($0) " + plural($0, "letter", "letters") },
-        guessed: { who, guess, hit in "\(who) raadde \(guess): \(hit ? "raak" : "mis")" },
+        guessed: { who, guess, hit in "\(atStart(who)) raadde \(guess): \(hit ? "raak" : "mis")" },
         answerLabel: "Je antwoord: ",
         playHelp: "a–z raad · = antwoord · Enter nieuw · Tab opties · Esc menu",
         endedHelp: "Enter nieuw spel · Tab instellingen · Esc hoofdmenu",
@@ -209,17 +239,17 @@ extension HangmanStrings {
         menuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten",
         confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. Enter ja · Esc nee",
         rematchWaiting: { "Wachten tot \($0) de revanche aanneemt…" },
-        rematchOffered: { "\($0) wil een revanche, met de rollen omgedraaid: druk op Enter." },
+        rematchOffered: { "\(atStart($0)) wil een revanche, met de rollen omgedraaid: druk op Enter." },
         youSolved: { "Je hebt het geraden met \($0) " + plural($0, "fout", "fouten") + ". Gefeliciteerd!" },
         youHanged: { "Opgehangen! Het woord was “\($0)”. Volgende keer beter." },
         youHangedEvil: { "Opgehangen! De computer bleef van woord wisselen; uiteindelijk was het “\($0)”. Volgende keer beter." },
         youLeft: { "Je gaf het op. Het woord was “\($0)”." },
-        theySolved: { "\($0) heeft je woord geraden met \($1) " + plural($1, "fout", "fouten") + "." },
-        theyHanged: { "\($0) hangt: je woord hield stand!" },
-        solvedBy: { "\($0) heeft het geraden met \($1) " + plural($1, "fout", "fouten") + "." },
-        hangedIs: { "\($0) hangt." },
-        leftGame: { "\($0) heeft het spel verlaten." },
-        abandoned: { "\($0) bleef weg; \($1) heeft het spel opgeëist." },
+        theySolved: { "\(atStart($0)) heeft je woord geraden met \($1) " + plural($1, "fout", "fouten") + "." },
+        theyHanged: { "\(atStart($0)) hangt: je woord hield stand!" },
+        solvedBy: { "\(atStart($0)) heeft het geraden met \($1) " + plural($1, "fout", "fouten") + "." },
+        hangedIs: { "\(atStart($0)) hangt." },
+        leftGame: { "\(atStart($0)) heeft het spel verlaten." },
+        abandoned: { "\(atStart($0)) bleef weg; \($1) heeft het spel opgeëist." },
         otherEnd: { "Het spel is voorbij (\($1)); \($0) verloor." },
         theWord: { "Het woord: \($0)" },
         madeList: { "Dit spel staat op #\($0) in de lijst hieronder." },
@@ -235,6 +265,7 @@ extension HangmanStrings {
         any: "willekeurig",
         appliesNext: "Elke wijziging wordt meteen op de server bewaard. Ze geldt voor het volgende spel, nooit voor het spel dat loopt.",
         refused: { "Geweigerd: \($0)" },
+        notAllowed: { "de server staat \($0) hier niet toe; je bewaarde waarde blijft." },
         settingsHelp: "↑/↓ kiezen · ←/→ wijzigen · Enter nieuw spel · Tab terug",
         notLoaded: "…",
         computerTitle: "Galgje tegen de computer",
@@ -242,6 +273,12 @@ extension HangmanStrings {
         computerGuesses: "De computer raadt jouw woord",
         settingsEntry: "Instellingen",
         summary: { "\($0), lengte \($1), \($2) missers" },
+        menuQuickMatch: "Snel een duel: je geeft een woord op of raadt er een",
+        menuNewPrivate: "Een woord opgeven voor een vriend (privéduel)",
+        menuRules: "Spelregels van Galgje",
+        menuScores: "Beste spellen",
+        seeking: { "Op zoek naar een tegenstander voor een duel Galgje in het \($0)…" },
+        duel: "duel",
         rulesTitle: "Zo speel je Galgje",
         rules: [
             "Raad het woord letter voor letter. Elke foute letter voegt een deel aan de galg toe; zijn de missers op, dan hang je.",

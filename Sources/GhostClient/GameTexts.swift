@@ -1,0 +1,38 @@
+import GhostProtocol
+
+/// What a game kind says on the screens all games share: the main screen's
+/// entries and the quick-match screen. Each game module gives its own
+/// (`Games/<Kind>`); `ClientGames` is the one table that names them, so the
+/// core asks for a kind's texts and never tests which kind it is.
+public struct GameTexts: Sendable {
+    /// The game's name ("Ghost", "Hangman").
+    public var name: String
+    /// The main screen's "Game type: …" value.
+    public var typeName: String
+    /// The main screen's entries.
+    public var quickMatch: String
+    public var newPrivate: String
+    public var rules: String
+    public var scores: String
+    /// What a seek of this game looks for, in a language (its name): the quick-match screen.
+    public var seeking: @Sendable (String) -> String
+    /// A seek queue of this game (WAITING) by its rounds: "single game", "duel".
+    public var queue: @Sendable (Rounds) -> String
+}
+
+/// The game kinds this client plays, and where each one's texts come from:
+/// the client's counterpart of the server's `GameCatalog`. A new kind adds
+/// its module under `Games/` and one entry here.
+enum ClientGames {
+    static let kinds: [GameKind] = [.ghost, .hangman]
+
+    /// `kind`'s texts in `t`'s language; `match`: Ghost's saved game type (a match to GHOST).
+    static func texts(_ kind: GameKind, _ t: Strings, match: Bool = false) -> GameTexts {
+        switch kind {
+        case .hangman: t.hangman.texts(t)
+        default: t.ghostTexts(match: match)
+        }
+    }
+
+    static func plays(_ kind: String) -> Bool { kinds.contains(GameKind(rawValue: kind)) }
+}

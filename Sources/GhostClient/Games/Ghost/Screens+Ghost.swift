@@ -1,0 +1,256 @@
+import GhostProtocol
+
+/// Ghost's screens: the game (the players and their G-H-O-S-T letters, whose
+/// turn, the fragment in large letters, the keyboard that flashes the letter
+/// just played), the game over, and the computer's levels. Pure functions of
+/// the state, like every screen. The core draws no Ghost board: it dispatches
+/// `.game`, `.over` and `.computer` here, as it dispatches Hangman's screens
+/// to Games/Hangman.
+extension Screens {
+    /// The on-screen keyboard, QWERTY rows, each key as `[Q]`; the key just
+    /// played flashes: reverse colours, or `*Q*` without colour.
+    public static func keyboard(flash: Character?, width: Int, style: Style) -> [String] {
+        let lit = flash.map { Character($0.uppercased()) }
+        return keyboardRows.enumerated().map { row, keys in
+            let cells = keys.map { k -> String in
+                if k == lit { return style.colour ? style.flash("[\(k)]") : "*\(k)*" }
+                return "[\(k)]"
+            }
+            let line = String(repeating: " ", count: row * 2) + cells.joined(separator: " ")
+            // Centre the whole keyboard block (as wide as its first row).
+            let blockWidth = 10 * 4 - 1
+            let left = max(0, (width - blockWidth) / 2)
+            return String(repeating: " ", count: left) + line
+        }
+    }
+
+    /// The fragment in large letters (5 rows), always `BlockFont.height` rows tall.
+    public static func fragment(_ text: String, width: Int, style: Style, empty: String) -> [String] {
+        if text.isEmpty {
+            var rows = [String](repeating: "", count: BlockFont.height)
+            rows[BlockFont.height / 2] = Layout.center(style.dim(empty), in: width)
+            return rows
+        }
+        var rows = big(text, width, style)
+        if rows.count < BlockFont.height {
+            // The fallback is one row: put it in the middle.
+            let pad = (BlockFont.height - rows.count) / 2
+            rows = [String](repeating: "", count: pad) + rows
+            while rows.count < BlockFont.height { rows.append("") }
+        }
+        return rows
+    }
+
+    /// "▶ alice (you)" for the player to move (in reverse video with colour),
+    /// "  bob" for the other; both as wide as the longer label, so nothing
+    /// moves when the turn changes. In a match, each player's letters of
+    /// G-H-O-S-T on a second line, under their name.
+    static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> [String] {
+        let names = game.players.count == 2 ? game.players : ["?", "?"]
+        let labels = names.map { name -> String in
+            var label = Screens.label(name, t)
+            if s.isMe(name) { label += " (\(t.you))" }
+            if game.away == name { label += " …" }
+            return label
+        }
+        let w = max(9, labels.map(Layout.visibleWidth).max() ?? 0)
+        let chips = zip(names, labels).map { name, label -> String in
+            let padded = style.colour ? " " + Layout.pad(label, to: w) + " " : Layout.pad(label, to: w)
+            return game.toMove == name ? marker + " " + style.highlight(padded) : "  " + padded
+        }
+        var lines = [chips[0] + "   vs   " + chips[1]]
+        if game.match {
+            let cells = (0..<2).map { i -> String in
+                let cw = Layout.visibleWidth(chips[i])
+                let letters = ghostText(game.ghost.indices.contains(i) ? game.ghost[i] : "", style)
+                let pad = max(0, (cw - Layout.visibleWidth(letters)) / 2)
+                let cell = String(repeating: " ", count: pad) + letters
+                return cell + String(repeating: " ", count: max(0, cw - Layout.visibleWidth(cell)))
+            }
+            lines.append(cells[0] + "        " + cells[1])
+        }
+        return lines
+    }
+
+    /// "G H · · ·": the letters of G-H-O-S-T a player holds, the rest as dots.
+    public static func ghostText(_ letters: String, _ style: Style) -> String {
+        let held = min(5, letters.count)
+        let got = "GHOST".prefix(held).map(String.init).joined(separator: " ")
+        let rest = Array(repeating: "·", count: 5 - held).joined(separator: " ")
+        return [style.bad(got), style.dim(rest)].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// How a round of a match ended, briefly: "bob made “PEAR” and earns the letter G."
+    static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+        guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
+              let letter = end.ghost[seat].last else {
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, t)
+        }
+        return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
+    }
+
+    public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        guard let g = s.game else {
+            return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
+        }
+        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
+        // The running score against this opponent, once there is one.
+        if let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
+            chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
+        }
+        let turn: String
+        if g.roundEnd != nil {
+            turn = style.bold(t.roundOver)
+        } else if let mover = g.toMove {
+            turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
+        } else {
+            turn = ""
+        }
+        var caption: [String] = []
+        if !g.fragment.isEmpty {
+            caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
+        }
+        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
+
+        var help = t.gameHelp
+        var lower: [String]
+        if s.confirmLeave {
+            lower = [margin + style.warn(t.confirmLeave)]
+        } else if s.gameMenuOpen {
+            lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
+            help = t.gameMenuHelp
+        } else {
+            lower = keyboard(flash: g.flash, width: width, style: style)
+        }
+
+        var banner = ""
+        if let away = g.away {
+            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+        } else if let offer = g.offer {
+            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
+                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
+        } else if let end = g.roundEnd {
+            banner = roundText(end, g, t)
+        } else if let end = g.previousRound {
+            banner = t.lastRound + roundText(end, g, t)
+        }
+        // The blank rows go first when the window is short, then the large
+        // letters (the caption still spells the fragment): the menu always fits.
+        let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+        var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
+        var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
+        for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
+        if total() > rows {
+            big = []
+            if g.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
+        }
+        var body: [String] = spacers[0] ? [""] : []
+        body += chips
+        if spacers[1] { body.append("") }
+        body.append(Layout.center(turn, in: width))
+        if spacers[2] { body.append("") }
+        body += big
+        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        if spacers[3] { body.append("") }
+        body += lower
+
+        let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
+                     banner: banner, help: help)
+    }
+
+    /// The reason a game ended, in the client's words (from `reason=`).
+    public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, t)
+    }
+
+    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
+        let frag = "“" + fragment.uppercased() + "”"
+        let (loser, winner) = (display(loser, t), display(winner, t))
+        switch reason {
+        case .word: return t.reasonWord(loser, frag)
+        case .dead: return t.reasonDead(loser, frag)
+        case .left: return t.reasonLeft(loser)
+        case .abandoned: return t.reasonAbandoned(loser, winner)
+        case .time: return t.reasonTime(loser)
+        default: return t.reasonOther(loser, reason.rawValue)
+        }
+    }
+
+    public static func over(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        guard let r = s.result else {
+            return frame(s, width, height, t, title: t.overTitle, body: [], help: t.overHelp)
+        }
+        var body: [String] = [""]
+        let headline: String
+        let winner = display(r.winner, t)
+        if s.isMe(r.winner) {
+            headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
+        } else if s.isMe(r.loser) {
+            headline = style.bold(r.match ? t.theyWinMatch(winner) : t.theyWin(winner))
+        } else {
+            headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
+        }
+        body.append(margin + headline)
+        body.append("")
+        // The reason in the screen's language, from OVER's fields (never the server's INFO text).
+        // After a dead fragment, the word its last letter could have led to.
+        let possible = r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
+        body += paragraph(reasonText(r, t) + possible, width)
+        if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
+        if r.match, r.players.count == 2, r.ghost.count == 2 {
+            if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
+                body.append(margin + t.spelledGhost(display(r.loser, t)))
+            }
+            let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
+            body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
+        }
+        if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
+        if !r.ranks.isEmpty {
+            body += ["", margin + t.places]
+            for rank in r.ranks {
+                let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
+                body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
+            }
+        }
+        body.append("")
+        let entries = OverMenuItem.allCases.map { item -> String in
+            switch item {
+            case .rematch: r.bot != nil ? t.overPlayAgain : t.overRematch
+            case .newGame: t.overNewGame
+            case .changeName: t.overChangeName
+            case .main: t.overMain
+            case .scores: t.overScores
+            }
+        }
+        body += menu(entries, selected: s.menuIndex, style)
+        var banner = ""
+        let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
+        if let by = r.rematchOfferedBy {
+            banner = t.rematchOffered(display(by, t))
+        } else if r.rematchAsked {
+            banner = t.rematchWaiting(opponent)
+        } else if r.rematchLapsed {
+            banner = t.rematchLapsed(opponent)
+        }
+        return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
+                     banner: banner, help: t.overHelp)
+    }
+
+    public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let entries = ComputerMenuItem.all.map { item -> String in
+            switch item {
+            case .level(let l): t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
+            case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
+            case .back: t.menuBack
+            }
+        }
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
+        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
+        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
+    }
+}
