@@ -260,6 +260,22 @@ struct HangmanReducerTests {
         #expect(Fx.sent(fx) == ["REMATCH"])
     }
 
+    @Test("A duel shows the running score against the opponent: the server's record= first, then each duel's end")
+    func duelRunningScore() {
+        var b = Fx.run(HFx.hangmanMain("bob"), .key(.char("4")), .key(.char("d")), .key(.enter)).0
+        b = Fx.run(b, Fx.lines("OK JOIN code=DNW73 lang=en",
+                               "GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=4 misses=8 record=2-1",
+                               "MOVE id=2 player=alice length=4 pattern=____ missed=- left=8",
+                               "TURN id=2 player=bob pattern=____ missed=- left=8")).0
+        #expect(Screens.render(b).contains { $0.contains("So far: you 2 – 1 alice") })
+        b = Fx.run(b, Fx.lines("MOVE id=2 player=bob word=pear hit=yes pattern=pear missed=- left=8",
+                               "OVER id=2 winner=bob loser=alice reason=solved word=pear mistakes=0 pattern=pear",
+                               "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                               "TURN id=3 player=bob pattern= missed=- left=8")).0
+        #expect(b.tallies["alice"] == Tally(mine: 3, theirs: 1))
+        #expect(Screens.render(b).contains { $0.contains("So far: you 3 – 1 alice") })
+    }
+
     @Test("The computer guesses my word: NEW mode=duel bot=guesser")
     func computerGuesses() {
         let (_, fx) = Fx.run(HFx.hangmanMain(), .key(.char("2")), .key(.char("2")))

@@ -130,6 +130,8 @@ extension ClientState {
         if let p = over.pattern { board.pattern = p }
         hangman.ended = HangmanEnd(id: g.id, board: board, players: g.players, winner: winner, loser: loser, reason: reason,
                                    word: over.word ?? board.word ?? "", mistakes: over.mistakes ?? board.mistakes)
+        // A duel counts in the running score against the opponent, as a Ghost game does.
+        if board.isDuel { count(winner: winner, loser: loser) }
         game = nil
         setToken(nil, &fx)
         hangman.answer = nil

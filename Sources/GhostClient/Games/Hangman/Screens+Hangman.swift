@@ -168,6 +168,10 @@ extension Screens {
                 let about = [h.modeName(b.mode), h.lettersToFind(b.length)]
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
+            // In a duel: the running score against this opponent, once there is one.
+            if b.isDuel, let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
+                beside.append(style.dim(t.runningScore(tally.mine, tally.theirs, hangmanDisplay(them, t))))
+            }
         }
         var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
         // The word between the gallows and the keyboard: large letters when
