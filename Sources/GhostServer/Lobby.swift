@@ -59,6 +59,10 @@ public final class Lobby {
         public var newNameBurst: Double = 20
         /// The seconds per move a game on a clock may have (`clock=`).
         public var clockRange: ClosedRange<Int> = 5...3600
+        /// The clocks SEEK takes, a few standard ones: each is a seek queue
+        /// of its own (as a chess server's pools), and a seeker hears of
+        /// every other queue (WAITING), so their number must stay small.
+        public var seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
         /// Seekers who wait hear that other seek queues changed (WAITING) at
         /// most once in this many seconds, however many seeks come and go.
         public var waitingInterval: Double = 1
@@ -571,7 +575,7 @@ public final class Lobby {
     // MARK: Finding an opponent
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard clockAllowed(options, id), ready(id, session) else { return }
+        guard clockAllowed(options, id, seeking: true), ready(id, session) else { return }
         // Another kind's options are checked now, not when a partner comes,
         // and must make a game between two people.
         var options = options
@@ -773,12 +777,21 @@ public final class Lobby {
             + (options.clock.map { " clock=\($0)" } ?? "")
     }
 
-    /// Whether a command's `clock=` (if any) is in `Settings.clockRange`;
-    /// otherwise replies `ERR bad-value`.
-    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID) -> Bool {
-        guard let clock = options.clock, !settings.clockRange.contains(clock) else { return true }
-        reply(id, .error(.badValue, "clock= is the seconds per move, \(settings.clockRange.lowerBound) to \(settings.clockRange.upperBound)"))
-        return false
+    /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
+    /// and for SEEK one of `Settings.seekClocks`; otherwise replies `ERR bad-value`.
+    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
+        guard let clock = options.clock else { return true }
+        let range = settings.clockRange
+        guard range.contains(clock) else {
+            reply(id, .error(.badValue, "clock= is the seconds per move, \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        guard !seeking || settings.seekClocks.contains(clock) else {
+            let clocks = settings.seekClocks.map(String.init).joined(separator: ",")
+            reply(id, .error(.badValue, "SEEK takes clock=\(clocks); NEW takes any clock from \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        return true
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.

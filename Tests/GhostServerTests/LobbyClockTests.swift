@@ -32,6 +32,11 @@ import GhostServer
             h.send(1, line)
             #expect(h.drain() == [1: [refusal]], "\(line)")
         }
+        // SEEK takes a few standard clocks (each is a queue), NEW any in the range.
+        for line in ["SEEK clock=5", "SEEK game=hangman clock=45", "SEEK rounds=ghost clock=3600"] {
+            h.send(1, line)
+            #expect(h.drain() == [1: ["ERR bad-value SEEK takes clock=15,30,60,120,300,600; NEW takes any clock from 5 to 3600"]], "\(line)")
+        }
         h.send(1, "NEW clock=30s")
         #expect(h.drain() == [1: ["ERR bad-value clock= is a number of seconds per move"]])
         // Nothing was started: alice is still idle.
@@ -161,7 +166,7 @@ import GhostServer
     /// the grace period ends, or wait for the clock.
     @Test func graceEndsBeforeALongClock() throws {
         let h = try Harness()
-        _ = try pair(h, "clock=300")
+        _ = try pair(h, "clock=300")   // longer than the grace period (60 s)
         h.disconnect(1)
         _ = h.drain()
         h.clock.advance(60)
@@ -215,8 +220,8 @@ import GhostServer
     /// In a match, time loses the whole match, like LEAVE and CLAIM.
     @Test func timeEndsAMatch() throws {
         let h = try Harness()
-        _ = try pair(h, "rounds=ghost clock=5")
-        h.clock.advance(5)
+        _ = try pair(h, "rounds=ghost clock=15")
+        h.clock.advance(15)
         h.tick()
         let lines = try #require(h.drain()[2])
         #expect(lines.prefix(4) == ["OVER id=1 winner=bob loser=alice reason=time fragment= ghost=,", "INFO alice ran out of time.",
@@ -246,9 +251,9 @@ import GhostServer
     /// A Hangman duel found by SEEK: the setter's WORD is timed too.
     @Test func hangmanDuelSetterIsTimed() throws {
         let h = try Harness()
-        _ = try pair(h, "game=hangman length=4 clock=20")
-        #expect(h.outbox.all(to: 2).last == "TURN id=1 player=alice pattern= missed=- left=8 clock=20")
-        h.clock.advance(20)
+        _ = try pair(h, "game=hangman length=4 clock=30")
+        #expect(h.outbox.all(to: 2).last == "TURN id=1 player=alice pattern= missed=- left=8 clock=30")
+        h.clock.advance(30)
         h.tick()
         #expect(h.drain()[2]?.first == "OVER id=1 winner=bob loser=alice reason=time word= mistakes=0 pattern=")
     }

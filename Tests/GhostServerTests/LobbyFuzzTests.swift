@@ -550,7 +550,7 @@ struct FuzzGenerator {
     static let names = ["alice", "bob", "carol", "dave", "Alice", "eve", "bot-x", "x!"]
     static let words = ["pea", "pear", "peach", "cat", "cats", "dog", "dogs", "huis", "huisje", "kat", "katten", "zzz", "the/cat", "hot/dog"]
     static let garbage = ["", "   ", "FOO", "LETTER", "LETTER ab", "7", "!", "NAME", "SEEK rounds=two", "NEW bot=godlike",
-                          "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0", "NEW clock=2", "SEEK clock=x",
+                          "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0", "NEW clock=2", "SEEK clock=x", "SEEK clock=5",
                           "SET hangman-mode duel", "SET colour red", "SCORES 0", "SCORES game=hangman mode=x", "JOIN",
                           "RESUME", "RESUME zz", "\u{1b}[2J", "é", "p p", "NEW game=hangman bot=guesser"]
 
@@ -602,7 +602,7 @@ struct FuzzGenerator {
         switch r {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
                                                         "SEEK game=ghost", "SEEK game=hangman rounds=ghost",
-                                                        "SEEK clock=5", "SEEK game=hangman clock=5"]))
+                                                        "SEEK clock=15", "SEEK game=hangman clock=15"]))
         case 16..<26: return .line(slot: slot, rng.pick(["NEW", "NEW rounds=ghost", "NEW game=hangman mode=duel",
                                                          "NEW game=hangman mode=duel length=4", "NEW game=ghost",
                                                          "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60"]))
