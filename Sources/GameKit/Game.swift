@@ -56,10 +56,14 @@ public struct EndReason: RawRepresentable, Sendable, Hashable, CustomStringConve
     public static let left = EndReason(rawValue: "left")
     /// The loser stayed away past the grace period and the opponent claimed the win.
     public static let abandoned = EndReason(rawValue: "abandoned")
+    /// The loser's clock ran out: a game on a clock (`NEW clock=<seconds>`)
+    /// gives each move that many seconds, and the player to move loses when
+    /// they are up.
+    public static let time = EndReason(rawValue: "time")
 
     /// Reasons that come from the seats rather than the rules: a match ends
     /// at once on these, whatever its score.
-    public var endsMatch: Bool { self == .left || self == .abandoned }
+    public var endsMatch: Bool { self == .left || self == .abandoned || self == .time }
 }
 
 /// How a game ended: seat `loser` lost, for `reason`. Seats are 0 and 1.
@@ -114,7 +118,7 @@ public protocol Game: Sendable {
     var moveCount: Int { get }
     /// Seat `seat` plays `move`. Returns the outcome if this move ended the game.
     mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome?
-    /// Ends the game for a reason from outside the rules (left, abandoned).
+    /// Ends the game for a reason from outside the rules (left, abandoned, time).
     /// No effect on a game that is over.
     mutating func end(_ outcome: Outcome)
     /// The state every seat may see, as protocol fields in wire order.

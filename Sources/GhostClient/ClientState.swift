@@ -145,6 +145,11 @@ public struct GameInfo: Equatable, Sendable {
     public var previousRound: RoundEnd?
     /// A Hangman game's board (nil in a Ghost game, whose board is the fields above).
     public var hangman: HangmanBoard?
+    /// A game on a clock: the seconds per move (GAME's `clock=`), and when
+    /// the time of the move in play runs out (monotonic seconds, from TURN's
+    /// `clock=`; nil while the computer is to move).
+    public var clock: Int?
+    public var clockDue: Double?
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id
@@ -159,7 +164,7 @@ public struct GameInfo: Equatable, Sendable {
             && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
             && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
             && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
-            && a.hangman == b.hangman
+            && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
     }
 }
 
@@ -227,6 +232,8 @@ public struct OtherSeekers: Equatable, Sendable {
     public var count: Int
     /// The queue's game kind.
     public var game: GameKind = .ghost
+    /// Their clock (seconds per move), nil for none.
+    public var clock: Int? = nil
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
@@ -449,10 +456,22 @@ public struct ClientState: Equatable, Sendable {
     }
 
     /// When the core next needs a tick: an alert or a key flash ends.
+    /// The seconds the player to move has left in a game on a clock (the
+    /// countdown), nil without one or while the computer is to move.
+    public var clockLeft: Int? {
+        guard let due = game?.clockDue, game?.roundEnd == nil else { return nil }
+        return max(0, Int((due - now).rounded(.up)))
+    }
+
     public var nextDeadline: Double? {
         var times: [Double] = []
         if let alert { times.append(alert.until) }
         if let game, game.flash != nil { times.append(game.flashUntil) }
+        // A countdown on screen: wake when its number changes.
+        if let due = game?.clockDue, due > now {
+            // The number shown, ceil(due - now), drops when due - now passes the next whole second.
+            times.append(due - ((due - now).rounded(.up) - 1) + 0.01)
+        }
         if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
         if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
         return times.min()

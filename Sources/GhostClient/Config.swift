@@ -33,6 +33,18 @@ public struct ClientConfig: Equatable, Sendable {
     public var matchMode = false
     /// The game the main screen offers: Ghost or Hangman.
     public var game: GameKind = .ghost
+    /// New games are on a clock of this many seconds a move (`clock=`); nil: none.
+    public var clock: Int?
+
+    /// The clocks the main screen offers, in the order `c` goes through them
+    /// (nil: no clock); the server takes 5 to 3600 seconds.
+    public static let clockChoices: [Int?] = [nil, 15, 30, 60, 120, 300]
+
+    /// The next clock after this one (`c` on the main screen).
+    public mutating func nextClock() {
+        let i = ClientConfig.clockChoices.firstIndex(of: clock) ?? 0
+        clock = ClientConfig.clockChoices[(i + 1) % ClientConfig.clockChoices.count]
+    }
 
     /// How many names `names=` keeps.
     public static let maxRecentNames = 10
@@ -64,6 +76,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "token": c.token = ClientConfig.isToken(value) ? value : nil
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
+            case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
             default: break
             }
         }
@@ -81,6 +94,7 @@ public struct ClientConfig: Equatable, Sendable {
         // Written as before (`single` for one round), so older clients read it.
         out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
         out += "game=\(game.rawValue)\n"
+        if let clock { out += "clock=\(clock)\n" }
         return out
     }
 

@@ -142,10 +142,16 @@ extension ClientState {
 
     mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .char("q") { quitting = true; fx.append(.quit); return }
+        if key == .char("c") {
+            // The clock of new games, saved like the game type.
+            config.nextClock()
+            fx.append(.saveConfig)
+            return
+        }
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
         if hangmanMainChoice(items[i], &fx) { return }
-        let options = GameOptions(rounds: config.matchMode ? .ghost : .one)
+        let options = GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)
         // A second press while the first is unanswered would only be refused (busy).
         let starting = pending.last == .seek || pending.last == .new || pending.last == .join
         switch items[i] {
@@ -179,7 +185,8 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .level(let level):
-            let command = Command.new(GameOptions(rounds: config.matchMode ? .ghost : .one, bot: level, botFirst: computerFirst))
+            let command = Command.new(GameOptions(rounds: config.matchMode ? .ghost : .one, bot: level, botFirst: computerFirst,
+                                                  clock: config.clock))
             if send(command, &fx) { lastComputerGame = command }
         case .starter:
             computerFirst.toggle()
@@ -298,7 +305,7 @@ extension ClientState {
             } else {
                 send(.rematch, &fx)
             }
-        case .newGame: send(.seek(GameOptions(rounds: config.matchMode ? .ghost : .one)), &fx)
+        case .newGame: send(.seek(GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)), &fx)
         case .changeName: goToNameScreen(&fx)
         case .main: goToMain()
         case .scores:

@@ -23,23 +23,24 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
-        case let .waiting(kind, lang, rounds, count):
+        case let .waiting(kind, lang, rounds, count, clock):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
             guard ClientGames.plays(kind), case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind))
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game }) {
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock }) {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), record: record, &fx)
-        case let .turn(id, player, fields):
+                        header: GhostLines.game(fields), record: record, clock: clock, &fx)
+        case let .turn(id, player, fields, clock):
             guard var g = currentGame(id) else { return }
+            g.clockDue = clock.map { now + Double($0) }
             let position = GhostLines.turn(fields)
             // A fragment this client did not see being built (moves missed
             // across a daemon restart): the caption says nothing stale, and
@@ -261,10 +262,11 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, record: HeadToHead? = nil, _ fx: inout [ClientEffect]) {
+                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot
+        info.clock = clock
         info.match = header.match
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {

@@ -51,6 +51,14 @@ extension Screens {
         }
     }
 
+    /// " · 0:23 left" after whose turn it is, in a game on a clock; the
+    /// last 10 seconds of my own move in warning colours.
+    static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style) -> String {
+        guard let left = s.clockLeft else { return "" }
+        let text = t.clockLeft(left)
+        return " · " + (s.isMe(mover) && left <= 10 ? style.warn(text) : text)
+    }
+
     static func opponent(of s: ClientState, in g: GameInfo) -> String? {
         g.players.first { !s.isMe($0) }
     }

@@ -237,6 +237,7 @@ public enum Screens {
         var body: [String] = [""]
         if height >= 22 { body += big(t.appTitle, width, style) + [""] }
         body += menu(entries, selected: s.menuIndex, style)
+        body += ["", margin + style.dim(t.clockSetting(s.config.clock))]
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }
@@ -264,7 +265,7 @@ public enum Screens {
                 let texts = ClientGames.texts(other.game, t)
                 let rounds: Rounds = other.match ? .ghost : .one
                 let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue), width)
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue) + t.seekersClock(other.clock), width)
             }
             body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:

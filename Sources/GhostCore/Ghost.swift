@@ -255,6 +255,8 @@ public struct GhostGame: Game {
             return "\(loserName) left the game."
         case .abandoned:
             return "\(loserName) stayed away past the grace period; the game was claimed."
+        case .time:
+            return "\(loserName) ran out of time."
         default:
             return "\(loserName) lost."
         }

@@ -23,14 +23,18 @@ public struct GameOptions: Sendable, Equatable {
     /// `misses`, and `bot` for a kind whose computer is not a Ghost level):
     /// the protocol checks their shape, the game kind their values.
     public var settings: [String: String] = [:]
+    /// Seconds per move (`clock=`), nil for no clock. The protocol checks
+    /// the shape (a number), the server the range.
+    public var clock: Int?
 
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
-                game: GameKind? = nil, settings: [String: String] = [:]) {
+                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil) {
         self.rounds = rounds
         self.bot = bot
         self.botFirst = botFirst
         self.game = game
         self.settings = settings
+        self.clock = clock
     }
 
     /// The keys a game kind may take as its own options.
@@ -44,8 +48,8 @@ public struct GameOptions: Sendable, Equatable {
         set { settings[GameOptions.variantKey] = newValue }
     }
 
-    public init(match: Bool, bot: BotLevel? = nil, botFirst: Bool = false, game: GameKind? = nil) {
-        self.init(rounds: match ? .ghost : .one, bot: bot, botFirst: botFirst, game: game)
+    public init(match: Bool, bot: BotLevel? = nil, botFirst: Bool = false, game: GameKind? = nil, clock: Int? = nil) {
+        self.init(rounds: match ? .ghost : .one, bot: bot, botFirst: botFirst, game: game, clock: clock)
     }
 
     /// A G-H-O-S-T match rather than a single game.

@@ -117,13 +117,13 @@ public enum CommandTable {
         case .settings:
             return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [variant=super]",
-                               help: "play the next player who seeks the same game (Ghost, Superghost, a G-H-O-S-T match, or a Hangman duel) in your language",
+            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super]",
+                               help: "play the next player who seeks the same game (Ghost, Superghost, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel)",
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
         case .join:
@@ -241,7 +241,7 @@ public enum CommandTable {
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
     /// `misses=`, and `bot=` when the kind is not Ghost) for both.
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
-        var keys = Set(["rounds", "game", GameOptions.variantKey] + GameOptions.settingKeys)
+        var keys = Set(["rounds", "game", "clock", GameOptions.variantKey] + GameOptions.settingKeys)
         if allowBot { keys.formUnion(["bot", "first"]) }
         return options(args, keys: keys).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
@@ -282,6 +282,13 @@ public enum CommandTable {
                 guard first == "bot" || first == "me" else { return .failure(.usage) }
                 guard o.bot != nil else { return .failure(.other(CommandError(.badArguments, "first= needs bot="))) }
                 o.botFirst = first == "bot"
+            }
+            if let c = split.options["clock"] {
+                // A number of seconds; the server says which are allowed (bad-value).
+                guard (1...9).contains(c.utf8.count), c.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(c) else {
+                    return .failure(.other(CommandError(.badValue, "clock= is a number of seconds per move")))
+                }
+                o.clock = seconds
             }
             return .success(o)
         }
@@ -337,6 +344,7 @@ public enum CommandTable {
         if let bot = o.bot { words.append("bot=\(bot.rawValue)") }
         if o.botFirst { words.append("first=bot") }
         if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }
+        if let clock = o.clock { words.append("clock=\(clock)") }
         return words
     }
 

@@ -60,11 +60,13 @@ extension ServerLine {
             self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
                          token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
-                         record: f["record"].flatMap(HeadToHead.init))
-        case "TURN", "MOVE":
+                         record: f["record"].flatMap(HeadToHead.init), clock: int("clock"))
+        case "TURN":
             guard let id = int("id"), let player = f["player"] else { return nil }
-            let fields = Decode.gameFields(f, header: Decode.playerHeader)
-            self = keyword == "TURN" ? .turn(id: id, player: player, fields: fields) : .move(id: id, player: player, fields: fields)
+            self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"))
+        case "MOVE":
+            guard let id = int("id"), let player = f["player"] else { return nil }
+            self = .move(id: id, player: player, fields: Decode.gameFields(f, header: Decode.playerHeader))
         case "OVER":
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"], let reason = f["reason"] else { return nil }
             self = .over(id: id, winner: winner, loser: loser, reason: OverReason(rawValue: reason),
@@ -99,7 +101,7 @@ extension ServerLine {
         case "WAITING":
             guard let game = f["game"], let lang = f["lang"], let count = int("count"),
                   let rounds = Rounds(rawValue: f["rounds"] ?? "one") else { return nil }
-            self = .waiting(game: game, lang: lang, rounds: rounds, count: count)
+            self = .waiting(game: game, lang: lang, rounds: rounds, count: count, clock: int("clock"))
         case "RANK":
             // A wins board's RANK has name= and wins=; a best-games list's has
             // neither, and names its board.
@@ -143,9 +145,11 @@ enum Decode {
     static let maxValue = 200
     static let maxText = 500
 
-    /// GAME's header, with `record=`, which comes after the kind's fields.
-    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record"]
+    /// GAME's header, with `record=` and `clock=`, which come after the kind's
+    /// fields (`clock=`, a game on a clock, is the lobby's, never a kind's field).
+    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record", "clock"]
     static let playerHeader: Set<String> = ["id", "player"]
+    static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
     static let bestScoreHeader: Set<String> = ["rank", "name"]
     static let bestRankHeader: Set<String> = ["board", "rank"]

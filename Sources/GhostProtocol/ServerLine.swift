@@ -15,10 +15,13 @@ public enum ServerLine: Sendable, Hashable {
     /// `fields` are the game kind's: for Ghost, `rounds=ghost ghost=<letters>` in a match.
     /// `record`: between two people who have finished games of this kind
     /// together, the receiver's record against the other (`record=2-1`, after the kind's fields).
+    /// `clock`: the game's seconds per move (`clock=`, after `record=`), nil without a clock.
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field], record: HeadToHead? = nil)
-    /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`.
-    case turn(id: Int, player: String, fields: [Field])
+              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil)
+    /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`. `clock`:
+    /// the seconds `player` has left for this move (`clock=`, after the kind's
+    /// fields), nil when the game has no clock or the computer is to move.
+    case turn(id: Int, player: String, fields: [Field], clock: Int? = nil)
     /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
     case move(id: Int, player: String, fields: [Field])
     /// The game (in a match: the round) is over. Ghost: `fragment=<f> [ghost=<letters>]`.
@@ -36,8 +39,9 @@ public enum ServerLine: Sendable, Hashable {
     /// cancelled an offer to restart, or a rematch request lapsed.
     case cancelled(id: Int, player: String, kind: Withdrawn)
     /// Sent with `OK SEEK` when the seeker waits: `count` players are waiting
-    /// in another queue (game kind, language, rounds), whom this seek will not meet.
-    case waiting(game: String, lang: String, rounds: Rounds, count: Int)
+    /// in another queue (game kind, language, rounds, clock), whom this seek
+    /// will not meet. `clock`: that queue's seconds per move (`clock=`, last), nil for none.
+    case waiting(game: String, lang: String, rounds: Rounds, count: Int, clock: Int?)
     case rank(name: String, rank: Int, wins: Int)
     /// At the end of a game that made a best-games list, to its player:
     /// `RANK board=<board> rank=<r>` and the entry's fields (the game kind's).
@@ -108,7 +112,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields, record):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -119,11 +123,13 @@ extension ServerLine {
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.fields(fields, &out)
             if let record { W.field("record", record.description, &out) }
-        case let .turn(id, player, fields):
+            if let clock { W.field("clock", clock, &out) }
+        case let .turn(id, player, fields, clock):
             out.append(contentsOf: "TURN".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
+            if let clock { W.field("clock", clock, &out) }
         case let .move(id, player, fields):
             out.append(contentsOf: "MOVE".utf8)
             W.field("id", id, &out)
@@ -180,12 +186,13 @@ extension ServerLine {
             out.append(contentsOf: "REMATCH".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
-        case let .waiting(game, lang, rounds, count):
+        case let .waiting(game, lang, rounds, count, clock):
             out.append(contentsOf: "WAITING".utf8)
             W.field("game", game, &out)
             W.field("lang", lang, &out)
             if rounds == .ghost { W.field("rounds", rounds.rawValue, &out) }
             W.field("count", count, &out)
+            if let clock { W.field("clock", clock, &out) }
         case let .rank(name, rank, wins):
             out.append(contentsOf: "RANK".utf8)
             W.field("name", name, &out)

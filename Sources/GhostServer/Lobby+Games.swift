@@ -40,7 +40,7 @@ extension Lobby {
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
         let record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
                              players: names, tokens: secrets, bots: bots.map { $0?.rawValue }, rounds: match.target,
-                             starter: match.starter)
+                             starter: match.starter, clock: options.clock ?? 0)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
@@ -124,7 +124,7 @@ extension Lobby {
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
-                          record: record), to: conn)
+                          record: record, clock: table.clock), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
@@ -134,7 +134,8 @@ extension Lobby {
         let state = table.game.stateFields(names: table.names)
         outbox.send(state.isEmpty ? turnLine(table)
                         : .turn(id: table.id, player: table.names[table.game.toMove],
-                                fields: table.game.publicFields + table.kind.matchFields(table.match) + state), to: conn)
+                                fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
+                                clock: clockLeft(table)), to: conn)
     }
 
     /// Between two people, each seat's wins against the other in the
@@ -152,7 +153,8 @@ extension Lobby {
     }
 
     func turnLine(_ table: Table) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fields: Lobby.joined(table.game.publicFields, table.kind.matchFields(table.match)))
+        .turn(id: table.id, player: table.names[table.game.toMove], fields: Lobby.joined(table.game.publicFields, table.kind.matchFields(table.match)),
+              clock: clockLeft(table))
     }
 
     // MARK: Moves
@@ -362,7 +364,8 @@ extension Lobby {
             if let other = table.seats[1 - seat] {
                 sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
                                                 kind: table.kind.name,
-                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings))
+                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
+                                                clock: table.clock)
             }
         }
         for t in table.tokens { tokenIndex[t] = nil }
@@ -414,6 +417,24 @@ extension Lobby {
         let mover = table.game.toMove
         guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
         return max(away, table.turnSince) + settings.graceSeconds
+    }
+
+    /// When the person to move loses on time, in a game on a clock: each
+    /// move has the game's seconds from the moment it became that seat's turn
+    /// (`turnSince`), whether the player is here or away. Nil without a
+    /// clock, and while the computer is to move (its moves are not timed).
+    func clockDeadline(_ table: Table) -> Double? {
+        guard let clock = table.clock, !table.game.isOver, table.bot(table.game.toMove) == nil else { return nil }
+        let due = table.turnSince + Double(clock)
+        guard let retry = table.timeRetry else { return due }
+        return max(due, retry)
+    }
+
+    /// The seconds the person to move has left (TURN's `clock=`), rounded
+    /// up; nil when `clockDeadline` is.
+    func clockLeft(_ table: Table) -> Int? {
+        guard let deadline = clockDeadline(table) else { return nil }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     func adjourn(_ gameID: Int, seat: Int) {
@@ -511,9 +532,9 @@ extension Lobby {
         return min(deadlines.next ?? seekers, seekers)
     }
 
-    /// Plays the computer's moves that are due, announces the grace
-    /// periods that have ended, and tells waiting seekers how the other seek
-    /// queues changed.
+    /// Plays the computer's moves that are due, ends the games whose player
+    /// to move ran out of time, announces the grace periods that have ended,
+    /// and tells waiting seekers how the other seek queues changed.
     public func tick() {
         refreshDeadlines()
         let now = clock.monotonic
@@ -522,6 +543,16 @@ extension Lobby {
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
+            }
+            if let table = tables[gameID], let due = clockDeadline(table), due <= now {
+                let loser = table.game.toMove
+                log("game \(gameID): \(table.names[loser]) ran out of time")
+                runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
+                // Not stored (the disk is full): try again a little later, not every loop turn.
+                if let again = tables[gameID], let due = clockDeadline(again), due <= now {
+                    again.timeRetry = now + Lobby.storeRetrySeconds
+                }
+                continue
             }
             guard let table = tables[gameID], !table.claimAnnounced,
                   let deadline = claimDeadline(table), deadline <= now else { continue }
@@ -546,10 +577,11 @@ extension Lobby {
     /// The next moment the clock matters to this game, if any.
     func deadline(of table: Table) -> Double? {
         let claim = table.claimAnnounced ? nil : claimDeadline(table)
-        switch (table.botDue, claim) {
-        case let (b?, c?): return min(b, c)
-        case let (b, c): return b ?? c
+        var next = table.botDue
+        for d in [claim, clockDeadline(table)] {
+            if let d, next.map({ d < $0 }) ?? true { next = d }
         }
+        return next
     }
 
     // MARK: Offers

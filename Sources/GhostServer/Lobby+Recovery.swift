@@ -319,7 +319,8 @@ extension Lobby {
               Lobby.replay(g.moves, on: &game) else { return nil }
         let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
-                             players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter)
+                             players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
+                             clock: g.clock)
         return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
                      occupants: bots.map { $0.map(Seat.computer) ?? .person },
                      match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,

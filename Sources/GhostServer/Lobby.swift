@@ -57,6 +57,12 @@ public final class Lobby {
         /// that exists is never limited.
         public var newNamesPerMinute: Double = 10
         public var newNameBurst: Double = 20
+        /// The seconds per move a game on a clock may have (`clock=`).
+        public var clockRange: ClosedRange<Int> = 5...3600
+        /// The clocks SEEK takes, a few standard ones: each is a seek queue
+        /// of its own (as a chess server's pools), and a seeker hears of
+        /// every other queue (WAITING), so their number must stay small.
+        public var seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
         /// Seekers who wait hear that other seek queues changed (WAITING) at
         /// most once in this many seconds, however many seeks come and go.
         public var waitingInterval: Double = 1
@@ -85,6 +91,8 @@ public final class Lobby {
         var lang: String
         var rounds: Rounds
         var count: Int
+        /// The queue's seconds per move, nil for no clock.
+        var clock: Int?
     }
 
     enum State: Equatable {
@@ -104,6 +112,8 @@ public final class Lobby {
         /// The game's kind and how it was set up: a rematch is the same game again.
         var kind: String
         var setup: GameSetup
+        /// Seconds per move, nil without a clock: a rematch keeps it.
+        var clock: Int? = nil
         var asked = false
     }
 
@@ -153,6 +163,9 @@ public final class Lobby {
         var turnSince: Double { didSet { deadlines.touch(self) } }
         /// CLAIMABLE was announced for the current absence.
         var claimAnnounced = false { didSet { deadlines.touch(self) } }
+        /// After a time loss could not be stored: not before this (monotonic)
+        /// is it tried again.
+        var timeRetry: Double? { didSet { deadlines.touch(self) } }
         /// What the clock fields above feed: every change to them touches it.
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
@@ -184,6 +197,8 @@ public final class Lobby {
 
         var names: [String] { record.players }
         var tokens: [String] { record.tokens }
+        /// Seconds per move, nil for a game without a clock.
+        var clock: Int? { record.clock > 0 ? record.clock : nil }
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 
@@ -248,13 +263,16 @@ public final class Lobby {
         let game: String
         let lang: String
         let rounds: Rounds
+        /// Seconds per move, nil for no clock.
+        let clock: Int?
         private var ids: [ConnectionID] = []
         private var head = 0
 
-        init(game: String, lang: String, rounds: Rounds) {
+        init(game: String, lang: String, rounds: Rounds, clock: Int?) {
             self.game = game
             self.lang = lang
             self.rounds = rounds
+            self.clock = clock
         }
 
         var count: Int { ids.count - head }
@@ -558,7 +576,7 @@ public final class Lobby {
     // MARK: Finding an opponent
 
     private func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session) else { return }
+        guard clockAllowed(options, id, seeking: true), ready(id, session) else { return }
         // Another kind's options are checked now, not when a partner comes,
         // and must make a game between two people.
         var options = options
@@ -582,7 +600,7 @@ public final class Lobby {
             seekQueuesChanged = true
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
-                                            rounds: options.rounds)].append(id)
+                                            rounds: options.rounds, clock: options.clock)].append(id)
             seekQueuesChanged = true
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
@@ -591,17 +609,17 @@ public final class Lobby {
             var others = waitingQueues()
             others[key] = nil
             for k in others.keys.sorted() {
-                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count)) }
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock)) }
             }
             sessions[id]?.waitingTold = others
         }
     }
 
-    /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types).
+    /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types × clocks).
     func waitingQueues() -> [String: WaitingQueue] {
         var queues: [String: WaitingQueue] = [:]
         for (key, q) in seekers where q.count > 0 {
-            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count)
+            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock)
         }
         return queues
     }
@@ -634,7 +652,7 @@ public final class Lobby {
                 for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
                     guard var w = others[k] ?? told[k] else { continue }
                     if others[k] == nil { w.count = 0 }
-                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count))
+                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock))
                 }
                 sessions[id]?.waitingTold = others
             }
@@ -643,7 +661,8 @@ public final class Lobby {
 
     /// NEW bot=<level>: a game against the computer starts at once.
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard ready(id, session), let level = options.bot, ghostVariantHolds(options, session.lang, id) else { return }
+        guard clockAllowed(options, id), ready(id, session), let level = options.bot,
+              ghostVariantHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -651,6 +670,7 @@ public final class Lobby {
     /// NEW without bot=: a private game, or, for a kind that seats the
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id) else { return }
         guard options.game != nil else {
             // Ghost's own reply, whatever its variant: GAME says which.
             guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
@@ -758,15 +778,34 @@ public final class Lobby {
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
         let kind = kind(named: last.kind) ?? catalog.defaultKind
-        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name))
+        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
+                                  clock: last.clock)
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
     /// Seekers wait in one queue per kind, language, number of rounds and
-    /// variant (Superghost never meets Ghost).
+    /// clock: only seekers on the same clock are paired; and variant
+    /// (Superghost never meets Ghost).
     func seekKey(_ lang: String, _ options: GameOptions) -> String {
         (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
-            + (options.variant.map { " " + $0 } ?? "")
+            + (options.clock.map { " clock=\($0)" } ?? "") + (options.variant.map { " " + $0 } ?? "")
+    }
+
+    /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
+    /// and for SEEK one of `Settings.seekClocks`; otherwise replies `ERR bad-value`.
+    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
+        guard let clock = options.clock else { return true }
+        let range = settings.clockRange
+        guard range.contains(clock) else {
+            reply(id, .error(.badValue, "clock= is the seconds per move, \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        guard !seeking || settings.seekClocks.contains(clock) else {
+            let clocks = settings.seekClocks.map(String.init).joined(separator: ",")
+            reply(id, .error(.badValue, "SEEK takes clock=\(clocks); NEW takes any clock from \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        return true
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.

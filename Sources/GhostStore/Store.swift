@@ -42,6 +42,8 @@ public struct StoredGame: Sendable, Equatable {
     /// Per seat: has this seat made an offer since the last move?
     public var offerSpent: [Bool] = [false, false]
     public var startedAt: Int = 0
+    /// Seconds per move, 0 for a game without a clock (the lobby's, like the seats).
+    public var clock: Int = 0
     /// The moves of the round in play, in order.
     public var moves: [StoredMove] = []
 
@@ -79,9 +81,12 @@ public struct NewGame: Sendable {
     public var bots: [String?]
     public var rounds: Int
     public var starter: Int
+    /// Seconds per move, 0 for no clock.
+    public var clock: Int
 
     public init(kind: String, variant: String = "", settings: String = "", seed: UInt64 = 0, lang: String,
-                players: [String], tokens: [String], bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0) {
+                players: [String], tokens: [String], bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0,
+                clock: Int = 0) {
         self.kind = kind
         self.variant = variant
         self.settings = settings
@@ -92,6 +97,7 @@ public struct NewGame: Sendable {
         self.bots = bots
         self.rounds = rounds
         self.starter = starter
+        self.clock = clock
     }
 }
 
@@ -453,6 +459,12 @@ public final class Store {
                         AND lower(player0) <> lower(player1))
             GROUP BY kind, lower(a), lower(b);
         """,
+        // 6: games on a clock (`NEW clock=<seconds>`): the seconds per move,
+        // 0 for none. The time left is not stored: a restart gives the
+        // player to move a fresh full period.
+        """
+        ALTER TABLE games ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -692,13 +704,13 @@ public final class Store {
     public func createGame(_ g: NewGame, now: Int) throws -> Int {
         try write()
         try db.run("""
-            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
                    .text(g.kind), .text(g.variant), .text(g.settings), .of(Int(Int64(bitPattern: g.seed))), .text(g.lang),
                    .text(g.players[safe: 0] ?? "?"), .text(g.players[safe: 1] ?? "?"),
                    .text(g.tokens[safe: 0] ?? ""), .text(g.tokens[safe: 1] ?? ""),
-                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now))
+                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now), .of(g.clock))
         return Int(db.lastInsertRowID)
     }
 
@@ -776,7 +788,7 @@ public final class Store {
     private func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
-                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at
+                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock
             FROM games WHERE \(condition) ORDER BY id
             """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
@@ -785,7 +797,7 @@ public final class Store {
                        bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
                        round: r.int(15), starter: r.int(16),
                        offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
-                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22))
+                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23))
         }
         var index: [Int: Int] = [:]
         for (i, g) in games.enumerated() { index[g.id] = i }

@@ -375,6 +375,8 @@ public struct HangmanGame: Game {
             return secret == nil ? "\(loser) left the game." : "\(loser) left the game; the \(what) was \(answer)."
         case .abandoned:
             return "\(loser) stayed away past the grace period; the game was claimed."
+        case .time:
+            return secret == nil ? "\(loser) ran out of time." : "\(loser) ran out of time; the \(what) was \(answer)."
         default:
             return "\(loser) lost."
         }

@@ -35,9 +35,10 @@ struct GameKitTests {
         #expect(m.losses == [5, 1])
     }
 
-    @Test("Leaving or being claimed ends a match at once, whatever the score")
+    @Test("Leaving, being claimed or running out of time ends a match at once, whatever the score")
     func seatsEndMatches() {
-        for reason in [EndReason.left, .abandoned] {
+        #expect(EndReason.time.rawValue == "time" && EndReason.time.endsMatch)
+        for reason in [EndReason.left, .abandoned, .time] {
             var m = Match(target: 5)
             #expect(m.roundLost(by: 1, reason: reason) == .over(loser: 1))
             #expect(m.losses == [0, 0])

@@ -47,6 +47,10 @@ let sampleCommands: [Command] = {
         out += [nil, "evil", "fair", "phrase", "duel"].map { .bestGames(n, game: hangman, mode: $0) }
     }
     out += [.bestGames(10, game: GameKind(rawValue: "chess"), mode: "blitz")]
+    // On a clock: the server checks the range, the protocol only the number.
+    out += [.seek(GameOptions(clock: 30)), .seek(GameOptions(rounds: .ghost, game: hangman, clock: 5)),
+            .new(GameOptions(clock: 3600)), .new(GameOptions(bot: .hard, botFirst: true, clock: 60)),
+            .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 1))]
     return out
 }()
 
@@ -91,6 +95,8 @@ let sampleCommands: [Command] = {
         #expect(Command.new(GameOptions(rounds: .ghost, bot: .hard, botFirst: true)).rendered
                 == "NEW bot=hard first=bot rounds=ghost")
         #expect(Command.new(GameOptions(bot: .easy)).rendered == "NEW bot=easy")
+        #expect(Command.new(GameOptions(rounds: .ghost, bot: .easy, clock: 30)).rendered == "NEW bot=easy rounds=ghost clock=30")
+        #expect(Command.seek(GameOptions(game: .hangman, clock: 60)).rendered == "SEEK game=hangman clock=60")
         #expect(Command.scores(100, board: Board(mode: .match, bot: .easy)).rendered == "SCORES 100 mode=match bot=easy")
         #expect(Command.scores(10).rendered == "SCORES 10")
         #expect(Command.set(key: "hangman-misses", value: "6").rendered == "SET hangman-misses 6")
@@ -141,6 +147,19 @@ let sampleCommands: [Command] = {
     ])
     func badOptions(_ line: String) {
         #expect(failure(line)?.code == .badArguments, "\(line)")
+    }
+
+    /// `clock=` that is not a number of seconds is refused by the protocol
+    /// (`bad-value`); a number out of range by the server.
+    @Test(arguments: ["NEW clock=", "NEW clock=30s", "SEEK clock=-5", "NEW clock=1234567890", "SEEK clock=abc"])
+    func clockIsANumber(_ line: String) {
+        #expect(failure(line) == CommandError(.badValue, "clock= is a number of seconds per move"), "\(line)")
+    }
+
+    @Test func clockParses() {
+        #expect(command("NEW CLOCK=030 bot=easy") == .new(GameOptions(bot: .easy, clock: 30)))
+        #expect(command("SEEK clock=9 game=hangman") == .seek(GameOptions(game: .hangman, clock: 9)))
+        #expect(command("SEEK clock=30 clock=30").map { _ in true } == nil)
     }
 
     /// The usage in a bad-arguments reply is the table's, as HELP shows it.

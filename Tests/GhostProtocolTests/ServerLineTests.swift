@@ -142,6 +142,14 @@ private let replyCount = 24
                fields: GhostFields.game(ghost: [0, 0]), record: HeadToHead(mine: 12, theirs: 0)),
          "GAME id=4 game=ghost lang=en players=bob,alice token=ff round=1 rounds=ghost ghost=, record=12-0"),
         (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "", ghost: nil)), "TURN id=1 player=alice fragment="),
+        // A game on a clock: the seconds left, after the kind's fields (clock= is never a game field).
+        (.turn(id: 1, player: "alice", fields: GhostFields.turn(fragment: "pe", ghost: [1, 0]), clock: 27),
+         "TURN id=1 player=alice fragment=pe ghost=G, clock=27"),
+        (.turn(id: 2, player: "ann", fields: [F("pattern", "_e__"), F("missed", "a"), F("left", "7")], clock: 0),
+         "TURN id=2 player=ann pattern=_e__ missed=a left=7 clock=0"),
+        (.game(id: 3, kind: .hangman, lang: "en", players: ["bot-hangman", "ann"], token: "ff", round: 1, bot: nil,
+               fields: [F("mode", "fair"), F("length", "4"), F("misses", "8")], clock: 30),
+         "GAME id=3 game=hangman lang=en players=bot-hangman,ann token=ff round=1 mode=fair length=4 misses=8 clock=30"),
         (.turn(id: 12, player: "bob", fields: GhostFields.turn(fragment: "pea", ghost: [0, 2])),
          "TURN id=12 player=bob fragment=pea ghost=,GH"),
         (.move(id: 2, player: "bob", fields: GhostFields.move(letter: "e", fragment: "pe")), "MOVE id=2 player=bob letter=e fragment=pe"),
@@ -171,8 +179,9 @@ private let replyCount = 24
         (.cancelled(id: 1, player: "alice", kind: .restart), "CANCELLED id=1 player=alice kind=restart"),
         (.cancelled(id: 2, player: "bob", kind: .lang), "CANCELLED id=2 player=bob kind=lang"),
         (.cancelled(id: 3, player: "carol", kind: .rematch), "CANCELLED id=3 player=carol kind=rematch"),
-        (.waiting(game: "ghost", lang: "nl", rounds: .one, count: 2), "WAITING game=ghost lang=nl count=2"),
-        (.waiting(game: "ghost", lang: "en", rounds: .ghost, count: 1), "WAITING game=ghost lang=en rounds=ghost count=1"),
+        (.waiting(game: "ghost", lang: "nl", rounds: .one, count: 2, clock: nil), "WAITING game=ghost lang=nl count=2"),
+        (.waiting(game: "ghost", lang: "en", rounds: .ghost, count: 1, clock: nil), "WAITING game=ghost lang=en rounds=ghost count=1"),
+        (.waiting(game: "hangman", lang: "en", rounds: .one, count: 3, clock: 30), "WAITING game=hangman lang=en count=3 clock=30"),
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),
@@ -267,8 +276,15 @@ private let replyCount = 24
     @Test func laterFieldsAreIgnoredOrGameFields() {
         #expect(ServerLine.decode("RANK name=a rank=1 wins=2 board=game") == .rank(name: "a", rank: 1, wins: 2))
         #expect(ServerLine.decode("OK SEEK lang=en queue=3") == .ok(.seek(lang: "en", rounds: .one)))
+        #expect(ServerLine.decode("TURN id=1 player=a fragment=p later=30")
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("later", "30")]))
+        // clock= is the lobby's typed field (a game on a clock), never the game's; a bad one is no clock.
         #expect(ServerLine.decode("TURN id=1 player=a fragment=p clock=30")
-                == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("clock", "30")]))
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p")], clock: 30))
+        #expect(ServerLine.decode("TURN id=1 player=a clock=-3 fragment=p")
+                == .turn(id: 1, player: "a", fields: [F("fragment", "p")]))
+        #expect(ServerLine.decode("MOVE id=1 player=a letter=p fragment=p clock=3")
+                == .move(id: 1, player: "a", fields: [F("letter", "p"), F("fragment", "p"), F("clock", "3")]))
         // A reply whose fields this version cannot read is still a reply.
         #expect(ServerLine.decode("OK REMATCH status=pending") == .ok(.other(verb: "REMATCH", fields: [F("status", "pending")])))
         #expect(ServerLine.decode("OK NAMES") == .ok(.other(verb: "NAMES", fields: [])))

@@ -342,7 +342,7 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields, _):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 if let token {
@@ -350,7 +350,7 @@ final class FuzzRun {
                     if owner[token] == nil { owner[token] = conn }
                 }
                 if players.count != 2 || players.contains("?") { problem("GAME with players \(players)") }
-            case .turn(let id, let player, _):
+            case .turn(let id, let player, _, _):
                 turn[conn, default: [:]][id] = player
             case .move(let id, let player, _):
                 guard let expected = turn[conn]?[id] else {
@@ -550,7 +550,7 @@ struct FuzzGenerator {
     static let names = ["alice", "bob", "carol", "dave", "Alice", "eve", "bot-x", "x!"]
     static let words = ["pea", "pear", "peach", "cat", "cats", "dog", "dogs", "huis", "huisje", "kat", "katten", "zzz", "the/cat", "hot/dog"]
     static let garbage = ["", "   ", "FOO", "LETTER", "LETTER ab", "7", "!", "NAME", "SEEK rounds=two", "NEW bot=godlike",
-                          "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0",
+                          "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0", "NEW clock=2", "SEEK clock=x", "SEEK clock=5",
                           "SET hangman-mode duel", "SET colour red", "SCORES 0", "SCORES game=hangman mode=x", "JOIN",
                           "RESUME", "RESUME zz", "\u{1b}[2J", "é", "p p", "NEW game=hangman bot=guesser"]
 
@@ -601,18 +601,22 @@ struct FuzzGenerator {
         let r = rng.int(0...99)
         switch r {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
-                                                        "SEEK game=ghost", "SEEK game=hangman rounds=ghost"]))
+                                                        "SEEK game=ghost", "SEEK game=hangman rounds=ghost",
+                                                        "SEEK clock=15", "SEEK game=hangman clock=15"]))
         case 16..<26: return .line(slot: slot, rng.pick(["NEW", "NEW rounds=ghost", "NEW game=hangman mode=duel",
-                                                         "NEW game=hangman mode=duel length=4", "NEW game=ghost"]))
+                                                         "NEW game=hangman mode=duel length=4", "NEW game=ghost",
+                                                         "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60"]))
         case 26..<36:
             let bot = rng.pick(["easy", "medium", "hard"])
-            return .line(slot: slot, "NEW bot=\(bot)" + (rng.chance(0.4) ? " first=bot" : "") + (rng.chance(0.3) ? " rounds=ghost" : ""))
+            return .line(slot: slot, "NEW bot=\(bot)" + (rng.chance(0.4) ? " first=bot" : "") + (rng.chance(0.3) ? " rounds=ghost" : "")
+                         + (rng.chance(0.2) ? " clock=5" : ""))
         case 36..<48:
             var line = "NEW game=hangman"
             if rng.chance(0.8) { line += " mode=" + rng.pick(["evil", "fair", "phrase", "evil", "fair"]) }
             if rng.chance(0.3) { line += " length=" + rng.pick(["3", "4", "5", "6", "any"]) }
             if rng.chance(0.3) { line += " misses=\(rng.int(1...8))" }
             if rng.chance(0.1) { line = "NEW game=hangman mode=duel bot=guesser" + (rng.chance(0.5) ? " length=3" : "") }
+            if rng.chance(0.15) { line += rng.pick([" clock=5", " clock=3"]) }
             return .line(slot: slot, line)
         case 48..<58: return .code(slot: slot, n: rng.int(0...20) + 1000)
         case 58..<68: return .line(slot: slot, "REMATCH")

@@ -385,6 +385,33 @@ struct LobbyRecoveryTests {
         #expect(h.drain() == [3: ["ERR name-taken another player is using that name"]])
     }
 
+    /// A time loss (a game on a clock) that cannot be stored: nothing is
+    /// sent, the game stays as it was, and the lobby tries again a second
+    /// later, not at every turn of the loop; once the disk has room, it ends.
+    @Test func aTimeLossThatCannotBeStoredIsTriedAgainLater() throws {
+        let h = try FaultHarness()
+        try h.pair("clock=10")
+        _ = h.drain()
+        try h.failStatements("full", "UPDATE ON games WHEN NEW.status = 'over'")
+        h.clock.advance(10)
+        h.tick()
+        #expect(h.drain() == [:])
+        #expect(try h.storedInt("SELECT count(*) FROM games WHERE status = 'active'") == 1)
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 1)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [:])
+        try h.heal("full")
+        // With room again, the next try ends the game.
+        h.clock.advance(1)
+        h.tick()
+        let over = "OVER id=1 winner=bob loser=alice reason=time fragment="
+        let d = h.drain()
+        #expect(d[1]?.first == over && d[2]?.first == over)
+        #expect(h.lobby.activeGames == 0)
+    }
+
     @Test func aLostTurnSendsPairedSeekersBackToTheLobby() throws {
         let h = try FaultHarness()
         h.named(1, "alice")

@@ -17,7 +17,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(Store.schemaVersion == Store.migrations.count)
-        #expect(Store.schemaVersion == 5)
+        #expect(Store.schemaVersion == 6)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
         #expect(FileManager.default.fileExists(atPath: dir.database))
@@ -146,8 +146,8 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(try store.moves(game: gameID, round: 1) == [move(0, "p")])
     }
 
-    /// What the kind writes (variant, settings, seed) and the seats come back
-    /// as written, through a reopen; seeds use all 64 bits.
+    /// What the kind writes (variant, settings, seed), the seats and the
+    /// clock come back as written, through a reopen; seeds use all 64 bits.
     @Test func kindFieldsAndSeatsRoundTrip() throws {
         let dir = try TempDir()
         defer { dir.remove() }
@@ -160,12 +160,12 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
                                 settings: i == 0 ? "" : "min=\(i) rule=superghost", seed: seed, lang: i % 2 == 0 ? "en" : "nl",
                                 players: ["p\(i)", "q\(i)"], tokens: ["s\(i)", "t\(i)"],
                                 bots: [[nil, nil], [nil, "hard"], ["easy", nil], ["medium", "hard"], [nil, nil]][i],
-                                rounds: [1, 5, 3, 1, 7][i], starter: i % 2)
+                                rounds: [1, 5, 3, 1, 7][i], starter: i % 2, clock: [0, 5, 30, 3600, 0][i])
                 let id = try store.createGame(g, now: t0 + i)
                 expected.append(StoredGame(id: id, kind: g.kind, variant: g.variant, settings: g.settings, seed: seed,
                                            lang: g.lang, players: g.players, tokens: g.tokens, bots: g.bots,
                                            rounds: g.rounds, losses: [0, 0], round: 1, starter: g.starter,
-                                           offer: nil, offerSpent: [false, false], startedAt: t0 + i, moves: []))
+                                           offer: nil, offerSpent: [false, false], startedAt: t0 + i, clock: g.clock, moves: []))
             }
             #expect(try store.activeGames() == expected)
             try store.commit()
@@ -178,7 +178,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         // NewGame's defaults: no variant, settings or seed, two people, a single game that seat 0 starts.
         let plain = NewGame(kind: "ghost", lang: "en", players: ["a", "b"], tokens: ["x", "y"])
         #expect(plain.variant == "" && plain.settings == "" && plain.seed == 0)
-        #expect(plain.bots == [nil, nil] && plain.rounds == 1 && plain.starter == 0)
+        #expect(plain.bots == [nil, nil] && plain.rounds == 1 && plain.starter == 0 && plain.clock == 0)
         let id = try store.createGame(plain, now: t0 + 9)
         #expect(try store.activeGames().last == StoredGame(id: id, kind: "ghost", lang: "en", players: ["a", "b"],
                                                            tokens: ["x", "y"], startedAt: t0 + 9))

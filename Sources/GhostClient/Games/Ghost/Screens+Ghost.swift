@@ -103,7 +103,7 @@ extension Screens {
         if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
         } else if let mover = g.toMove {
-            turn = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+            turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
         } else {
             turn = ""
         }
@@ -174,6 +174,7 @@ extension Screens {
         case .dead: return t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
+        case .time: return t.reasonTime(loser)
         default: return t.reasonOther(loser, reason.rawValue)
         }
     }

@@ -18,17 +18,18 @@ extension ClientState {
     /// Takes the lines that belong to Hangman; returns false for the others.
     mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
             // Any game that starts (a resumed Ghost game too) is the one to play.
             hangman.playAtOnce = false
             guard kind == .hangman else { return false }
             if let board = HangmanLines.game(fields) {
                 hangmanStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board,
-                               record: record, &fx)
+                               record: record, clock: clock, &fx)
             }
             return true
-        case let .turn(id, player, fields):
+        case let .turn(id, player, fields, clock):
             guard var g = currentGame(id), var b = g.hangman else { return false }
+            g.clockDue = clock.map { now + Double($0) }
             apply(HangmanLines.position(fields), to: &b)
             g.toMove = player
             g.hangman = b
@@ -99,10 +100,10 @@ extension ClientState {
     }
 
     mutating func hangmanStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                                 board: HangmanBoard, record: HeadToHead?, _ fx: inout [ClientEffect]) {
+                                 board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, _ fx: inout [ClientEffect]) {
         let old = game
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    header: GhostLines.Header(match: false, ghost: nil), record: record, &fx)
+                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, &fx)
         guard var g = game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
@@ -262,7 +263,7 @@ extension ClientState {
 
     /// A new game against the computer with the saved settings (or the kind last started here).
     mutating func startHangman(_ fx: inout [ClientEffect]) {
-        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman))
+        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman, clock: config.clock))
         send(command, &fx)
     }
 
@@ -284,13 +285,13 @@ extension ClientState {
         guard config.game == .hangman else { return false }
         switch item {
         case .quickMatch:
-            send(.seek(GameOptions(game: .hangman)), &fx)
+            send(.seek(GameOptions(game: .hangman, clock: config.clock)), &fx)
         case .computer:
             go(.hangman(.computer))
         case .rules:
             go(.hangman(.rules))
         case .newPrivate:
-            send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"])), &fx)
+            send(.new(GameOptions(game: .hangman, settings: ["mode": "duel"], clock: config.clock)), &fx)
         case .scores:
             hangman.returnTo = .main
             hangman.scoresMode = hangman.setting(.mode).value ?? "evil"
@@ -494,10 +495,10 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .youGuess:
-            hangman.lastNew = .new(GameOptions(game: .hangman))
+            hangman.lastNew = .new(GameOptions(game: .hangman, clock: config.clock))
             startHangman(&fx)
         case .computerGuesses:
-            hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"]))
+            hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"], clock: config.clock))
             startHangman(&fx)
         case .settings:
             openHangmanSettings(&fx)

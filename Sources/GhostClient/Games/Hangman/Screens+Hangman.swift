@@ -145,6 +145,10 @@ extension Screens {
             } else {
                 beside.append("")
             }
+            // A game on a clock: the countdown of the move in play (the setter's WORD too).
+            if let mover = g.toMove, s.clockLeft != nil {
+                beside[beside.count - 1] += clockSuffix(s, mover, t, style)
+            }
             beside.append("")
             beside.append(style.bold(h.missesLeft(b.left, b.misses)))
             beside.append(h.wrong(b.missed.map { $0.uppercased() }.joined(separator: " ")))
@@ -217,6 +221,8 @@ extension Screens {
             return s.isMe(end.loser) ? h.youLeft(word) : h.leftGame(loser)
         case .abandoned:
             return h.abandoned(loser, winner)
+        case .time:
+            return s.isMe(end.loser) && s.isMe(guesser) ? t.youRanOutOfTime(word) : t.reasonTime(loser)
         case HangmanLines.solved:
             if s.isMe(guesser) { return h.youSolved(end.mistakes) }
             if s.isMe(setter) { return h.theySolved(hangmanDisplay(guesser, t), end.mistakes) }

@@ -1,0 +1,41 @@
+/// The texts of games on a clock (`clock=`), in both languages: the
+/// countdown on the play screens, the main screen's clock setting, and the
+/// end by time (`reason=time`).
+extension Strings {
+    /// The seconds the player to move has left: "0:23 left".
+    public func clockLeft(_ seconds: Int) -> String {
+        let text = Strings.minutesAndSeconds(seconds)
+        return code == "nl" ? "nog \(text)" : "\(text) left"
+    }
+
+    /// The main screen's line for the clock of new games (nil: no clock).
+    public func clockSetting(_ seconds: Int?) -> String {
+        if code == "nl" {
+            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (c verandert dit)"
+        }
+        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (c changes it)"
+    }
+
+    /// After a line about other seekers: their clock, if any (" On a clock of 0:30 a move.").
+    public func seekersClock(_ seconds: Int?) -> String {
+        guard let seconds else { return "" }
+        let text = Strings.minutesAndSeconds(seconds)
+        return code == "nl" ? " Met een klok van \(text) per zet." : " On a clock of \(text) a move."
+    }
+
+    /// Why a game ended: `loser` ran out of time.
+    public func reasonTime(_ loser: String) -> String {
+        code == "nl" ? "\(loser) had geen tijd meer." : "\(loser) ran out of time."
+    }
+
+    /// The end of a Hangman game on time, from the guesser's side (`word` revealed).
+    public func youRanOutOfTime(_ word: String) -> String {
+        code == "nl" ? "Je tijd is op. Het woord was “\(word)”." : "Your time ran out. The word was “\(word)”."
+    }
+
+    /// `m:ss`.
+    static func minutesAndSeconds(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+}
