@@ -268,6 +268,7 @@ extension ClientState {
         info.bot = bot
         info.clock = clock
         info.match = header.match
+        info.superghost = header.superghost
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {
