@@ -93,6 +93,8 @@ public final class Lobby {
         var count: Int
         /// The queue's seconds per move, nil for no clock.
         var clock: Int?
+        /// Ghost's variant (`super`), nil for Ghost itself.
+        var variant: String? = nil
     }
 
     enum State: Equatable {
@@ -265,14 +267,17 @@ public final class Lobby {
         let rounds: Rounds
         /// Seconds per move, nil for no clock.
         let clock: Int?
+        /// Ghost's variant (`super`), nil for Ghost itself.
+        let variant: String?
         private var ids: [ConnectionID] = []
         private var head = 0
 
-        init(game: String, lang: String, rounds: Rounds, clock: Int?) {
+        init(game: String, lang: String, rounds: Rounds, clock: Int?, variant: String? = nil) {
             self.game = game
             self.lang = lang
             self.rounds = rounds
             self.clock = clock
+            self.variant = variant
         }
 
         var count: Int { ids.count - head }
@@ -600,7 +605,7 @@ public final class Lobby {
             seekQueuesChanged = true
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
-                                            rounds: options.rounds, clock: options.clock)].append(id)
+                                            rounds: options.rounds, clock: options.clock, variant: options.variant)].append(id)
             seekQueuesChanged = true
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
@@ -609,7 +614,7 @@ public final class Lobby {
             var others = waitingQueues()
             others[key] = nil
             for k in others.keys.sorted() {
-                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock)) }
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
             }
             sessions[id]?.waitingTold = others
         }
@@ -619,7 +624,7 @@ public final class Lobby {
     func waitingQueues() -> [String: WaitingQueue] {
         var queues: [String: WaitingQueue] = [:]
         for (key, q) in seekers where q.count > 0 {
-            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock)
+            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock, variant: q.variant)
         }
         return queues
     }
@@ -652,7 +657,7 @@ public final class Lobby {
                 for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
                     guard var w = others[k] ?? told[k] else { continue }
                     if others[k] == nil { w.count = 0 }
-                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock))
+                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
                 }
                 sessions[id]?.waitingTold = others
             }

@@ -26,7 +26,8 @@ private func token(_ lines: [String]?) throws -> String {
         h.named(3, "carol")
         h.send(1, "SEEK variant=super")
         h.send(3, "SEEK")
-        #expect(h.drain()[3]?.contains("WAITING game=ghost lang=en count=1") == true)
+        // carol hears of alice's queue, which says it is Superghost.
+        #expect(h.drain()[3]?.contains("WAITING game=ghost lang=en count=1 variant=super") == true)
         h.send(2, "SEEK variant=SUPER")
         let d = h.drain()
         #expect(d[3] == nil)
