@@ -17,13 +17,17 @@ public struct Field: Sendable, Hashable, CustomStringConvertible {
 public enum Move: Sendable, Hashable {
     /// One letter: appended in Ghost, guessed in Hangman.
     case letter(Letter)
+    /// One letter added at the front of the fragment (Superghost).
+    case front(Letter)
     /// A whole word: the word a Hangman setter chooses, or a guess of it.
     case word(String)
 
-    /// The move as the store keeps it: `p` for a letter, `word:<w>` for a word.
+    /// The move as the store keeps it: `p` for a letter, `<p` for a letter
+    /// at the front, `word:<w>` for a word.
     public var encoded: String {
         switch self {
         case .letter(let l): return l.description
+        case .front(let l): return "<" + l.description
         case .word(let w): return "word:" + w
         }
     }
@@ -31,6 +35,8 @@ public enum Move: Sendable, Hashable {
     public init?(encoded text: String) {
         if let l = Letter(text) {
             self = .letter(l)
+        } else if text.hasPrefix("<"), let l = Letter(String(text.dropFirst())) {
+            self = .front(l)
         } else if text.hasPrefix("word:") {
             self = .word(String(text.dropFirst(5)))
         } else {

@@ -150,6 +150,10 @@ public struct GameInfo: Equatable, Sendable {
     /// `clock=`; nil while the computer is to move).
     public var clock: Int?
     public var clockDue: Double?
+    /// Superghost (GAME's `variant=super`), and whether the next letter goes
+    /// at the front (Left arrow; Right puts it back at the end).
+    public var superghost = false
+    public var frontNext = false
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id

@@ -35,6 +35,8 @@ public struct ClientConfig: Equatable, Sendable {
     public var game: GameKind = .ghost
     /// New games are on a clock of this many seconds a move (`clock=`); nil: none.
     public var clock: Int?
+    /// New Ghost games are Superghost (`variant=super`): `v` on the main screen.
+    public var superghost = false
 
     /// The clocks the main screen offers, in the order `c` goes through them
     /// (nil: no clock); the server takes 5 to 3600 seconds.
@@ -77,6 +79,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
+            case "variant": c.superghost = value == "super"
             default: break
             }
         }
@@ -95,6 +98,7 @@ public struct ClientConfig: Equatable, Sendable {
         out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
         out += "game=\(game.rawValue)\n"
         if let clock { out += "clock=\(clock)\n" }
+        if superghost { out += "variant=super\n" }
         return out
     }
 

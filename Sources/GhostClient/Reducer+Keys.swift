@@ -148,10 +148,16 @@ extension ClientState {
             fx.append(.saveConfig)
             return
         }
+        if key == .char("v") && config.game == .ghost {
+            // Ghost or Superghost for new games, saved too.
+            config.superghost.toggle()
+            fx.append(.saveConfig)
+            return
+        }
         let items = MainMenuItem.allCases
         guard let i = menuChoice(key, count: items.count) else { return }
         if hangmanMainChoice(items[i], &fx) { return }
-        let options = GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)
+        let options = ghostOptions()
         // A second press while the first is unanswered would only be refused (busy).
         let starting = pending.last == .seek || pending.last == .new || pending.last == .join
         switch items[i] {
@@ -185,8 +191,10 @@ extension ClientState {
         guard let i = menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .level(let level):
-            let command = Command.new(GameOptions(rounds: config.matchMode ? .ghost : .one, bot: level, botFirst: computerFirst,
-                                                  clock: config.clock))
+            var options = ghostOptions()
+            options.bot = level
+            options.botFirst = computerFirst
+            let command = Command.new(options)
             if send(command, &fx) { lastComputerGame = command }
         case .starter:
             computerFirst.toggle()
@@ -229,9 +237,15 @@ extension ClientState {
             return
         }
         if let c = key.letter, let letter = Letter(String(c)) {
-            // Letters are always moves, menu or not.
+            // Letters are always moves, menu or not; in Superghost at the end chosen.
             gameMenuOpen = false
-            send(.letter(letter), &fx)
+            let front = game?.superghost == true && game?.frontNext == true
+            send(front ? .front(letter) : .letter(letter), &fx)
+            game?.frontNext = false
+            return
+        }
+        if game?.superghost == true && !gameMenuOpen && (key == .left || key == .right) {
+            game?.frontNext = key == .left
             return
         }
         let items = gameMenuItems
@@ -305,7 +319,7 @@ extension ClientState {
             } else {
                 send(.rematch, &fx)
             }
-        case .newGame: send(.seek(GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)), &fx)
+        case .newGame: send(.seek(ghostOptions()), &fx)
         case .changeName: goToNameScreen(&fx)
         case .main: goToMain()
         case .scores:
@@ -333,5 +347,13 @@ extension ClientState {
             if back == .over { menuIndex = OverMenuItem.allCases.firstIndex(of: .scores) ?? 0 }
         default: break
         }
+    }
+
+    /// The options of a new Ghost game from the saved choices: match or
+    /// single game, clock, and Superghost.
+    func ghostOptions() -> GameOptions {
+        var options = GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)
+        if config.superghost { options.variant = GhostKind.superVariant }
+        return options
     }
 }

@@ -23,7 +23,7 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
-        case let .waiting(kind, lang, rounds, count, clock):
+        case let .waiting(kind, lang, rounds, count, clock, _):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
             guard ClientGames.plays(kind), case .seeking = lobby else { return }
@@ -268,6 +268,7 @@ extension ClientState {
         info.bot = bot
         info.clock = clock
         info.match = header.match
+        info.superghost = header.superghost
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {

@@ -237,7 +237,9 @@ public enum Screens {
         var body: [String] = [""]
         if height >= 22 { body += big(t.appTitle, width, style) + [""] }
         body += menu(entries, selected: s.menuIndex, style)
-        body += ["", margin + style.dim(t.clockSetting(s.config.clock))]
+        // The clock of new games, and for Ghost its variant, on one line: the menu leaves no room for two.
+        let variant = s.config.game == .ghost ? " · " + t.variantSetting(s.config.superghost) : ""
+        body += ["", margin + style.dim(t.clockSetting(s.config.clock) + variant)]
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }

@@ -58,3 +58,66 @@ public struct Bot: Sendable {
         return (moves.contains { $0.kind == .winning }, Bot.best(moves, &rng))
     }
 }
+
+/// The computer in Superghost: the same levels as `Bot`, over the 52 plays
+/// (a letter at either end). Hard plays a winning play when there is one;
+/// when losing, where the opponent has the fewest winning replies, ties at
+/// random. Each move solves at most `budget` new positions (the solver keeps
+/// them): enough for every English position, and for Dutch ones once the
+/// opening is solved (`GhostKind` does that in the background); a play the
+/// budget left unsettled is preferred to a proven loss.
+public struct SuperBot: Sendable {
+    public let level: BotLevel
+    public let solver: SuperSolver
+
+    /// New positions one move may solve (`SuperSolver.defaultBudget`).
+    public let budget: Int
+
+    public init(level: BotLevel, solver: SuperSolver, budget: Int = SuperSolver.defaultBudget) {
+        self.level = level
+        self.solver = solver
+        self.budget = budget
+    }
+
+    public func choose(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
+        switch level {
+        case .easy: return SuperBot.safe(solver, game.fragment, &rng)
+        case .hard: return SuperBot.best(solver.moves(game.fragment, budget: budget), &rng)
+        case .medium:
+            return Double.random(in: 0..<1, using: &rng) < Bot.mediumSkill
+                ? SuperBot.best(solver.moves(game.fragment, budget: budget), &rng) : SuperBot.safe(solver, game.fragment, &rng)
+        }
+    }
+
+    public func choose(in game: GhostGame) -> SuperSolver.Play {
+        var rng = SystemRandomNumberGenerator()
+        return choose(in: game, using: &rng)
+    }
+
+    /// A random play that does not lose on the spot (any play if all do):
+    /// no solving needed.
+    static func safe(_ solver: SuperSolver, _ fragment: String, _ rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
+        let f = Array(fragment.utf8)
+        let safe = SuperSolver.plays.filter { solver.rules.superVerdict($0.applied(to: f)) == .alive }
+        return (safe.isEmpty ? SuperSolver.plays : safe).randomElement(using: &rng) ?? SuperSolver.plays[0]
+    }
+
+    /// A winning play; else one not yet settled (it may win); else the
+    /// losing play with the fewest winning replies.
+    static func best(_ moves: [SuperSolver.Judged], _ rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
+        if let pick = moves.filter({ $0.kind == .winning }).randomElement(using: &rng) { return pick.play }
+        if let pick = moves.filter({ $0.kind == nil }).randomElement(using: &rng) { return pick.play }
+        let alive = moves.filter { $0.kind == .losing }
+        guard let fewest = alive.map(\.opponentWinningReplies).min() else {
+            return moves.randomElement(using: &rng)?.play ?? SuperSolver.plays[0]
+        }
+        return alive.filter { $0.opponentWinningReplies == fewest }.randomElement(using: &rng)?.play ?? SuperSolver.plays[0]
+    }
+
+    /// A hint for the player to move: is the position winning, and a good play.
+    public func hint(for game: GhostGame) -> (winning: Bool, play: SuperSolver.Play) {
+        var rng = SystemRandomNumberGenerator()
+        let moves = solver.moves(game.fragment, budget: budget)
+        return (moves.contains { $0.kind == .winning }, SuperBot.best(moves, &rng))
+    }
+}

@@ -10,10 +10,27 @@ public struct GhostRules: Sendable {
     public let words: WordList
     /// The language code of the list ("" when it does not matter).
     public let language: String
+    /// Superghost (`variant=super`): letters go at either end, and a
+    /// fragment is alive while some word contains it. Nil: Ghost.
+    public let infixes: Infixes?
 
-    public init(words: WordList, language: String = "") {
+    public init(words: WordList, language: String = "", infixes: Infixes? = nil) {
         self.words = words
         self.language = language
+        self.infixes = infixes
+    }
+
+    /// Whether this is Superghost.
+    public var isSuper: Bool { infixes != nil }
+
+    /// Superghost's judgement of a fragment a player has just made: a word
+    /// of 4+ letters loses, and so does a fragment that no word of 4+ letters
+    /// contains (a shorter word leads nowhere, as in Ghost).
+    public func superVerdict(_ fragment: [UInt8]) -> Verdict {
+        if fragment.count >= GhostRules.losingWordLength && words.isWord(String(decoding: fragment, as: UTF8.self)) {
+            return .word
+        }
+        return infixes?.contains(fragment) ?? false ? .alive : .dead
     }
 
     public enum Verdict: Sendable, Equatable {
@@ -91,9 +108,31 @@ public struct GhostGame: Game {
 
     public var moveCount: Int { fragment.utf8.count }
 
+    /// Superghost: the seat `seat` adds `letter` at the front (`front`) or
+    /// the back of the fragment. Returns the outcome if this move ended the game.
+    @discardableResult
+    public mutating func play(_ letter: Letter, front: Bool, by seat: Int) throws(MoveError) -> Outcome? {
+        guard rules.isSuper else {
+            if front { throw .notAMove("in Ghost letters go at the end: LETTER <c> front is for variant=super") }
+            return try play(letter, by: seat)
+        }
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        if front { fragment.insert(letter.character, at: fragment.startIndex) } else { fragment.append(letter.character) }
+        lastMove = (letter, front)
+        switch rules.superVerdict(Array(fragment.utf8)) {
+        case .alive: break
+        case .word: outcome = Outcome(loser: seat, reason: .word)
+        case .dead: outcome = Outcome(loser: seat, reason: .dead)
+        }
+        toMove = 1 - seat
+        return outcome
+    }
+
     /// The seat `seat` appends `letter`. Returns the outcome if this move ended the game.
     @discardableResult
     public mutating func play(_ letter: Letter, by seat: Int) throws(MoveError) -> Outcome? {
+        if rules.isSuper { return try play(letter, front: false, by: seat) }
         guard outcome == nil else { throw .gameOver }
         guard seat == toMove else { throw .notYourTurn }
         fragment.append(letter.character)
@@ -112,8 +151,11 @@ public struct GhostGame: Game {
     }
 
     public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
-        guard case .letter(let letter) = move else { throw .notAMove("play one letter a-z") }
-        return try play(letter, by: seat)
+        switch move {
+        case .letter(let letter): return try play(letter, by: seat)
+        case .front(let letter): return try play(letter, front: true, by: seat)
+        case .word: throw .notAMove("play one letter a-z")
+        }
     }
 
     public mutating func end(_ outcome: Outcome) {
@@ -152,8 +194,20 @@ public struct GhostGame: Game {
     /// before their letter, if there is one.
     public var possibleWord: String? {
         guard outcome?.reason == .dead, fragment.utf8.count >= 2 else { return nil }
-        return rules.possibleWord(after: fragment.dropLast())
+        guard rules.isSuper else { return rules.possibleWord(after: fragment.dropLast()) }
+        return before.flatMap { rules.infixes?.word(containing: Array($0.utf8)) }
     }
+
+    /// Superghost, once over: the fragment before the last letter (which
+    /// went at the front or the back; nil if that cannot be told).
+    public var before: String? {
+        guard rules.isSuper, let last = lastMove else { return nil }
+        return String(last.front ? fragment.dropFirst() : fragment.dropLast())
+    }
+
+    /// The last letter played and where it went; Superghost keeps it so the
+    /// end of a round can say what came before.
+    public private(set) var lastMove: (letter: Letter, front: Bool)? = nil
 
     /// OVER, after a dead fragment: `word=<w>`, a word the loser could have
     /// been heading for.
@@ -162,15 +216,22 @@ public struct GhostGame: Game {
         return [Field("word", word)]
     }
 
+    /// `letter=<c>`, and in Superghost the end it went to: `end=front|back`.
     public func moveFields(_ move: Move) -> [Field] {
-        guard case .letter(let l) = move else { return [] }
-        return [Field("letter", l.description)]
+        switch move {
+        case .letter(let l): return rules.isSuper ? [Field("letter", l.description), Field("end", "back")] : [Field("letter", l.description)]
+        case .front(let l): return [Field("letter", l.description), Field("end", "front")]
+        case .word: return []
+        }
     }
 
     public func fields(after move: Move) -> [Field] {
-        guard case .letter(let l) = move else { return publicFields }
+        guard case .letter(let l) = move, !rules.isSuper else { return moveFields(move) + publicFields }
         return [Field("letter", l.description), Field("fragment", fragment)]
     }
+
+    /// Superghost says so on GAME and on the reply to NEW: `variant=super`.
+    public var setupFields: [Field] { rules.isSuper ? [Field("variant", GhostKind.superVariant)] : [] }
 
     public func explanation(loser: String, winner: String) -> String { explanation(loserName: loser) }
 
@@ -180,6 +241,9 @@ public struct GhostGame: Game {
         switch outcome.reason {
         case .word:
             return "\"\(fragment)\" is a word longer than 3 letters, so \(loserName) loses."
+        case .dead where rules.isSuper:
+            let hint = possibleWord.map { w in before.map { "; \"\($0)\" could have led to \"\(w)\"" } ?? "" } ?? ""
+            return "No word contains \"\(fragment)\", so \(loserName) loses\(hint)."
         case .dead:
             // The word the loser could have been heading for, if there is one.
             let hint = possibleWord.map { "; \"\(fragment.dropLast())\" could have led to \"\($0)\"" } ?? ""

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Ghost as a game kind of the server: its word lists, its solved games for
 /// the computer, and the G-H-O-S-T match.
 public final class GhostKind: GameDefinition {
@@ -9,6 +12,14 @@ public final class GhostKind: GameDefinition {
     /// Solved games per language, made up front: a computer move is a look-up
     /// and never holds up the server.
     public let solvers: [String: Solver]
+
+    /// Superghost's infix index and solver per language: built on the first
+    /// Superghost game of that language (`setup` starts it on a thread of
+    /// its own), not at startup.
+    private let superSolvers = Mutex<[String: SuperSolver]>([:])
+
+    /// The `variant=` of Superghost, on the wire and in the store (Ghost's is empty).
+    public static let superVariant = "super"
 
     public init(dictionaries: Dictionaries) {
         self.dictionaries = dictionaries
@@ -22,15 +33,52 @@ public final class GhostKind: GameDefinition {
     public var languages: [String] { dictionaries.languages }
     public var matchRounds: Int? { GhostKind.matchRounds }
 
+    /// Superghost's solver for `language`, built on first use (the caller waits).
+    public func superSolver(language: String) -> SuperSolver? {
+        guard let words = dictionaries[language] else { return nil }
+        return superSolvers.withLock { built in
+            if let s = built[language] { return s }
+            let s = SuperSolver(rules: GhostRules(words: words, language: language, infixes: Infixes(words: words)))
+            built[language] = s
+            return s
+        }
+    }
+
+    /// `variant=super` is Superghost; without it, Ghost. No other option.
+    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        guard options.keys.allSatisfy({ $0 == "variant" }) else {
+            return .failure(SetupError(code: "bad-arguments", message: "ghost takes no such option"))
+        }
+        guard let variant = options["variant"] else { return .success(GameSetup()) }
+        guard variant == GhostKind.superVariant else {
+            return .failure(SetupError(code: "bad-value", message: "variant is super, or left out for Ghost"))
+        }
+        guard dictionaries[language] != nil else {
+            return .failure(SetupError(code: "bad-value", message: "no word list for \(language)"))
+        }
+        // Built, and its opening solved, off the server's thread.
+        DispatchQueue.global(qos: .utility).async { self.superSolver(language: language)?.solve("") }
+        return .success(GameSetup(variant: variant))
+    }
+
     public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
         guard let words = dictionaries[language] else { return nil }
-        return GhostGame(rules: GhostRules(words: words, language: language), firstToMove: starter)
+        switch variant {
+        case "": return GhostGame(rules: GhostRules(words: words, language: language), firstToMove: starter)
+        case GhostKind.superVariant:
+            return superSolver(language: language).map { GhostGame(rules: $0.rules, firstToMove: starter) }
+        default: return nil
+        }
     }
 
     private func solver(for game: GhostGame) -> Solver? { solvers[game.rules.language] }
 
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
-        guard let ghost = game as? GhostGame, let solver = solver(for: ghost) else { return nil }
+        guard let ghost = game as? GhostGame else { return nil }
+        if ghost.rules.isSuper {
+            return superSolver(language: ghost.rules.language).map { SuperBot(level: level, solver: $0).choose(in: ghost).move }
+        }
+        guard let solver = solver(for: ghost) else { return nil }
         return .letter(Bot(level: level, solver: solver).choose(in: ghost))
     }
 
@@ -38,7 +86,18 @@ public final class GhostKind: GameDefinition {
     public func allowsHints(against level: BotLevel?) -> Bool { level == .easy }
 
     public func hint(in game: any Game, against level: BotLevel?) -> Hint? {
-        guard allowsHints(against: level), let ghost = game as? GhostGame, let solver = solver(for: ghost) else { return nil }
+        guard allowsHints(against: level), let ghost = game as? GhostGame else { return nil }
+        if ghost.rules.isSuper, let solver = superSolver(language: ghost.rules.language) {
+            let hint = SuperBot(level: .hard, solver: solver).hint(for: ghost)
+            let letter = hint.play.letter.description
+            let end = hint.play.front ? "front" : "back"
+            return Hint(winning: hint.winning, move: hint.play.move,
+                        fields: [Field("winning", hint.winning ? "yes" : "no"), Field("letter", letter), Field("end", end)],
+                        text: hint.winning
+                            ? "You can force a win from here: try \(letter) at the \(end)."
+                            : "With perfect play you lose from here; \(letter) at the \(end) gives your opponent the most chances to go wrong.")
+        }
+        guard let solver = solver(for: ghost) else { return nil }
         let hint = Bot(level: .hard, solver: solver).hint(for: ghost)
         let letter = hint.letter.description
         return Hint(winning: hint.winning, move: .letter(hint.letter),

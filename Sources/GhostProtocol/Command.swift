@@ -39,6 +39,14 @@ public struct GameOptions: Sendable, Equatable {
 
     /// The keys a game kind may take as its own options.
     public static let settingKeys: [String] = ["mode", "length", "misses"]
+    /// Ghost's own option: `variant=super` is Superghost.
+    public static let variantKey = "variant"
+
+    /// Ghost's variant (`variant=super`), nil for Ghost itself.
+    public var variant: String? {
+        get { settings[GameOptions.variantKey] }
+        set { settings[GameOptions.variantKey] = newValue }
+    }
 
     public init(match: Bool, bot: BotLevel? = nil, botFirst: Bool = false, game: GameKind? = nil, clock: Int? = nil) {
         self.init(rounds: match ? .ghost : .one, bot: bot, botFirst: botFirst, game: game, clock: clock)
@@ -113,6 +121,8 @@ public enum Command: Sendable, Equatable {
     case new(GameOptions = .single)
     case join(String)
     case letter(Letter)
+    /// Superghost: a letter at the front of the fragment (`LETTER <c> front`).
+    case front(Letter)
     /// Hangman: guess the whole answer (a phrase with `/` between its words).
     case solve(String)
     /// Hangman duel: the setter chooses the word.
@@ -157,7 +167,7 @@ public enum Command: Sendable, Equatable {
         case .seek: .seek
         case .new: .new
         case .join: .join
-        case .letter: .letter
+        case .letter, .front: .letter
         case .solve: .solve
         case .word: .word
         case .leave: .leave

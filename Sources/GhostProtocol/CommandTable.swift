@@ -117,12 +117,12 @@ public enum CommandTable {
         case .settings:
             return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>]",
-                               help: "play the next player who seeks the same game (Ghost, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
+            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super]",
+                               help: "play the next player who seeks the same game (Ghost, Superghost, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>]",
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>]",
                                help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
@@ -131,14 +131,22 @@ public enum CommandTable {
                                parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
                                arguments: { if case .join(let code) = $0 { [code] } else { nil } })
         case .letter:
-            return CommandSpec(verb: verb, usage: "<c>", help: "play a letter; a line holding just one letter does the same",
+            return CommandSpec(verb: verb, usage: "<c> [front]",
+                               help: "play a letter at the end; Superghost: front puts it at the front; a line holding just one letter plays it at the end",
                                parse: { args in
-                                   guard args.count == 1, let l = Letter(args[0]) else {
+                                   guard (1...2).contains(args.count), let l = Letter(args[0]),
+                                         args.count == 1 || ASCII.lowercased(args[1]) == "front" else {
                                        return .failure(.other(CommandError(.notALetter, "play exactly one letter a-z, as LETTER <c>")))
                                    }
-                                   return .success(.letter(l))
+                                   return .success(args.count == 2 ? .front(l) : .letter(l))
                                },
-                               arguments: { if case .letter(let l) = $0 { [l.description] } else { nil } })
+                               arguments: {
+                                   switch $0 {
+                                   case .letter(let l): [l.description]
+                                   case .front(let l): [l.description, "front"]
+                                   default: nil
+                                   }
+                               })
         case .solve:
             return CommandSpec(verb: verb, usage: "<answer>",
                                help: "Hangman: guess the whole answer (a phrase with / between its words); a wrong answer costs a miss",
@@ -233,7 +241,7 @@ public enum CommandTable {
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
     /// `misses=`, and `bot=` when the kind is not Ghost) for both.
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
-        var keys = Set(["rounds", "game", "clock"] + GameOptions.settingKeys)
+        var keys = Set(["rounds", "game", "clock", GameOptions.variantKey] + GameOptions.settingKeys)
         if allowBot { keys.formUnion(["bot", "first"]) }
         return options(args, keys: keys).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
@@ -249,6 +257,13 @@ public enum CommandTable {
                 }
                 guard isWord(value) else { return .failure(.usage) }
                 o.settings[key] = value
+            }
+            if let v = split.options[GameOptions.variantKey] {
+                guard o.game == nil else {
+                    return .failure(.other(CommandError(.badArguments, "variant= is for Ghost")))
+                }
+                guard isWord(v) else { return .failure(.usage) }
+                o.variant = v
             }
             if let r = split.options["rounds"] {
                 guard let rounds = r == "1" ? .one : Rounds(rawValue: r) else { return .failure(.usage) }
@@ -324,6 +339,7 @@ public enum CommandTable {
         var words: [String] = []
         if let game = o.game { words.append("game=\(game.rawValue)") }
         for key in GameOptions.settingKeys { if let v = o.settings[key] { words.append("\(key)=\(v)") } }
+        if let v = o.variant { words.append("\(GameOptions.variantKey)=\(v)") }
         if let bot = o.settings["bot"] { words.append("bot=\(bot)") }
         if let bot = o.bot { words.append("bot=\(bot.rawValue)") }
         if o.botFirst { words.append("first=bot") }

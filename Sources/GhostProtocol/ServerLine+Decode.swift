@@ -101,7 +101,7 @@ extension ServerLine {
         case "WAITING":
             guard let game = f["game"], let lang = f["lang"], let count = int("count"),
                   let rounds = Rounds(rawValue: f["rounds"] ?? "one") else { return nil }
-            self = .waiting(game: game, lang: lang, rounds: rounds, count: count, clock: int("clock"))
+            self = .waiting(game: game, lang: lang, rounds: rounds, count: count, clock: int("clock"), variant: f["variant"])
         case "RANK":
             // A wins board's RANK has name= and wins=; a best-games list's has
             // neither, and names its board.

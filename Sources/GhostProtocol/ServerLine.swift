@@ -40,8 +40,9 @@ public enum ServerLine: Sendable, Hashable {
     case cancelled(id: Int, player: String, kind: Withdrawn)
     /// Sent with `OK SEEK` when the seeker waits: `count` players are waiting
     /// in another queue (game kind, language, rounds, clock), whom this seek
-    /// will not meet. `clock`: that queue's seconds per move (`clock=`, last), nil for none.
-    case waiting(game: String, lang: String, rounds: Rounds, count: Int, clock: Int?)
+    /// will not meet. `clock`: that queue's seconds per move (`clock=`), nil for none;
+    /// `variant`: Ghost's variant (`variant=super`, last), nil for Ghost itself.
+    case waiting(game: String, lang: String, rounds: Rounds, count: Int, clock: Int?, variant: String? = nil)
     case rank(name: String, rank: Int, wins: Int)
     /// At the end of a game that made a best-games list, to its player:
     /// `RANK board=<board> rank=<r>` and the entry's fields (the game kind's).
@@ -186,13 +187,14 @@ extension ServerLine {
             out.append(contentsOf: "REMATCH".utf8)
             W.field("id", id, &out)
             W.field("player", player, &out)
-        case let .waiting(game, lang, rounds, count, clock):
+        case let .waiting(game, lang, rounds, count, clock, variant):
             out.append(contentsOf: "WAITING".utf8)
             W.field("game", game, &out)
             W.field("lang", lang, &out)
             if rounds == .ghost { W.field("rounds", rounds.rawValue, &out) }
             W.field("count", count, &out)
             if let clock { W.field("clock", clock, &out) }
+            if let variant { W.field("variant", variant, &out) }
         case let .rank(name, rank, wins):
             out.append(contentsOf: "RANK".utf8)
             W.field("name", name, &out)

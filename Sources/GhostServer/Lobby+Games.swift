@@ -245,7 +245,7 @@ extension Lobby {
     /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`, `OK WORD`).
     static func reply(to move: Move, verb: Verb, _ fields: [Field]) -> Reply {
         switch move {
-        case .letter: return .letter(fields: fields)
+        case .letter, .front: return .letter(fields: fields)
         case .word: return .other(verb: verb.rawValue, fields: fields)
         }
     }

@@ -58,7 +58,7 @@ extension Lobby {
         case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats:
             // They only read: nothing to undo, so no unit around them.
             perform(command, from: id)
-        case .letter:
+        case .letter, .front:
             // The hot path: no savepoint (see `runCommand`).
             runCommand(from: id, savepoint: false) { perform(command, from: id) }
         case .name, .lang, .set:

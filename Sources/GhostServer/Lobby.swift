@@ -93,6 +93,8 @@ public final class Lobby {
         var count: Int
         /// The queue's seconds per move, nil for no clock.
         var clock: Int?
+        /// Ghost's variant (`super`), nil for Ghost itself.
+        var variant: String? = nil
     }
 
     enum State: Equatable {
@@ -265,14 +267,17 @@ public final class Lobby {
         let rounds: Rounds
         /// Seconds per move, nil for no clock.
         let clock: Int?
+        /// Ghost's variant (`super`), nil for Ghost itself.
+        let variant: String?
         private var ids: [ConnectionID] = []
         private var head = 0
 
-        init(game: String, lang: String, rounds: Rounds, clock: Int?) {
+        init(game: String, lang: String, rounds: Rounds, clock: Int?, variant: String? = nil) {
             self.game = game
             self.lang = lang
             self.rounds = rounds
             self.clock = clock
+            self.variant = variant
         }
 
         var count: Int { ids.count - head }
@@ -423,6 +428,7 @@ public final class Lobby {
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
         case .letter(let letter): play(.letter(letter), from: id, session)
+        case .front(let letter): play(.front(letter), from: id, session)
         case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
         case .word(let word): play(.word(word), from: id, session, verb: .word)
         case .leave: leave(id, session)
@@ -579,7 +585,7 @@ public final class Lobby {
         // Another kind's options are checked now, not when a partner comes,
         // and must make a game between two people.
         var options = options
-        if options.game != nil {
+        if options.game != nil || options.variant != nil {
             guard let (kind, setup) = setUp(options, lang: session.lang, id, people: 2) else { return }
             guard setup.computerSeat == nil else {
                 return reply(id, .error(.badArguments, "that is a game against the computer: use NEW"))
@@ -599,7 +605,7 @@ public final class Lobby {
             seekQueuesChanged = true
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
-                                            rounds: options.rounds, clock: options.clock)].append(id)
+                                            rounds: options.rounds, clock: options.clock, variant: options.variant)].append(id)
             seekQueuesChanged = true
             sessions[id]?.state = .seeking(options)
             reply(id, ok)
@@ -608,7 +614,7 @@ public final class Lobby {
             var others = waitingQueues()
             others[key] = nil
             for k in others.keys.sorted() {
-                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock)) }
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
             }
             sessions[id]?.waitingTold = others
         }
@@ -618,7 +624,7 @@ public final class Lobby {
     func waitingQueues() -> [String: WaitingQueue] {
         var queues: [String: WaitingQueue] = [:]
         for (key, q) in seekers where q.count > 0 {
-            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock)
+            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock, variant: q.variant)
         }
         return queues
     }
@@ -651,7 +657,7 @@ public final class Lobby {
                 for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
                     guard var w = others[k] ?? told[k] else { continue }
                     if others[k] == nil { w.count = 0 }
-                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock))
+                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
                 }
                 sessions[id]?.waitingTold = others
             }
@@ -660,7 +666,8 @@ public final class Lobby {
 
     /// NEW bot=<level>: a game against the computer starts at once.
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard clockAllowed(options, id), ready(id, session), let level = options.bot else { return }
+        guard clockAllowed(options, id), ready(id, session), let level = options.bot,
+              ghostVariantHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -669,7 +676,11 @@ public final class Lobby {
     /// computer by itself (Hangman against the computer), a game at once.
     private func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id) else { return }
-        guard options.game != nil else { return host(options, id, session) }
+        guard options.game != nil else {
+            // Ghost's own reply, whatever its variant: GAME says which.
+            guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
+            return host(options, id, session, checked: true)
+        }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
@@ -707,9 +718,16 @@ public final class Lobby {
         }
     }
 
+    /// Whether a Ghost game's `variant=` (if any) is one the default kind
+    /// takes; otherwise replies with its error. The game's setup is made again
+    /// when it starts, from the same options.
+    private func ghostVariantHolds(_ options: GameOptions, _ lang: String, _ id: ConnectionID) -> Bool {
+        options.variant == nil || setUp(options, lang: lang, id) != nil
+    }
+
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
-                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil) {
-        guard kind != nil || ready(id, session) else { return }
+                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
+        guard kind != nil || checked || ready(id, session) else { return }
         let code = newJoinCode()
         hosted[code] = id
         sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
@@ -771,10 +789,11 @@ public final class Lobby {
     }
 
     /// Seekers wait in one queue per kind, language, number of rounds and
-    /// clock: only seekers on the same clock are paired.
+    /// clock: only seekers on the same clock are paired; and variant
+    /// (Superghost never meets Ghost).
     func seekKey(_ lang: String, _ options: GameOptions) -> String {
         (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
-            + (options.clock.map { " clock=\($0)" } ?? "")
+            + (options.clock.map { " clock=\($0)" } ?? "") + (options.variant.map { " " + $0 } ?? "")
     }
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,

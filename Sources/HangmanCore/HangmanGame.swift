@@ -116,6 +116,7 @@ public struct HangmanGame: Game {
         switch move {
         case .letter(let l): try guess(l)
         case .word(let w): try solve(w)
+        case .front: throw .notAMove("guess one letter a-z, as LETTER <c>")
         }
         return outcome
     }
@@ -340,6 +341,8 @@ public struct HangmanGame: Game {
             let guess = Phrase.guess(w)
             let hit = outcome?.reason == .solved && guess != nil && guess == secret
             return [Field("word", Phrase.slashed(guess ?? w.lowercased())), Field("hit", hit ? "yes" : "no")]
+        case .front:
+            return []
         }
     }
 

@@ -182,6 +182,7 @@ private let replyCount = 24
         (.waiting(game: "ghost", lang: "nl", rounds: .one, count: 2, clock: nil), "WAITING game=ghost lang=nl count=2"),
         (.waiting(game: "ghost", lang: "en", rounds: .ghost, count: 1, clock: nil), "WAITING game=ghost lang=en rounds=ghost count=1"),
         (.waiting(game: "hangman", lang: "en", rounds: .one, count: 3, clock: 30), "WAITING game=hangman lang=en count=3 clock=30"),
+        (.waiting(game: "ghost", lang: "en", rounds: .one, count: 1, clock: 30, variant: "super"), "WAITING game=ghost lang=en count=1 clock=30 variant=super"),
         (.rank(name: "alice", rank: 1, wins: 3), "RANK name=alice rank=1 wins=3"),
         (.rank(name: "bob", rank: 2, wins: 0), "RANK name=bob rank=2 wins=0"),
         (.nameEntry("Alice"), "NAME name=Alice"),

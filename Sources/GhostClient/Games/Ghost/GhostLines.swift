@@ -22,11 +22,13 @@ enum GhostLines {
     struct Header: Equatable {
         var match: Bool
         var ghost: [String]?
+        /// Superghost (`variant=super`): letters at either end.
+        var superghost = false
     }
 
     static func game(_ fields: [Field]) -> Header {
         let ghost = letters(fields["ghost"])
-        return Header(match: fields["rounds"] == "ghost" || ghost != nil, ghost: ghost)
+        return Header(match: fields["rounds"] == "ghost" || ghost != nil, ghost: ghost, superghost: fields["variant"] == "super")
     }
 
     static func turn(_ fields: [Field]) -> Position {

@@ -112,6 +112,7 @@ extension Screens {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
+        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) { caption.append(t.nextLetterEnd(front: g.frontNext)) }
 
         var help = t.gameHelp
         var lower: [String]

@@ -1,0 +1,19 @@
+/// The texts of Superghost (`variant=super`), in both languages: the main
+/// screen's choice of game, and where the next letter goes.
+extension Strings {
+    /// The main screen's line for the Ghost variant of new games.
+    public func variantSetting(_ superghost: Bool) -> String {
+        if code == "nl" {
+            return "Spel: " + (superghost ? "Superghost" : "Ghost") + " (v verandert dit)"
+        }
+        return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
+    }
+
+    /// Where the next letter goes in Superghost, and the keys that choose.
+    public func nextLetterEnd(front: Bool) -> String {
+        if code == "nl" {
+            return "Je letter komt " + (front ? "vooraan" : "achteraan") + " (← vooraan, → achteraan)"
+        }
+        return "Your letter goes at the " + (front ? "front" : "end") + " (← front, → end)"
+    }
+}

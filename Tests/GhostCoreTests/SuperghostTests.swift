@@ -1,0 +1,172 @@
+import Testing
+import Foundation
+import GhostCore
+
+private func rules(_ words: [String]) -> GhostRules {
+    let list = WordList(words: words)
+    return GhostRules(words: list, infixes: Infixes(words: list))
+}
+
+private func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+/// Superghost straight from its rule, over strings: the live fragments are
+/// the substrings of the words of 4+ letters that are not such words.
+private struct BruteSuper {
+    let words: Set<String>
+    let substrings: Set<String>
+    init(_ list: [String]) {
+        words = Set(list.filter { $0.count >= 4 })
+        var subs = Set<String>()
+        for w in words {
+            let a = Array(w)
+            for i in a.indices { for j in i..<a.count { subs.insert(String(a[i...j])) } }
+        }
+        substrings = subs
+    }
+    func alive(_ f: String) -> Bool { substrings.contains(f) && !words.contains(f) }
+    func children(_ f: String) -> [String] {
+        "abcdefghijklmnopqrstuvwxyz".flatMap { c in [f + String(c), String(c) + f] }
+    }
+    func wins(_ f: String) -> Bool { children(f).contains { alive($0) && !wins($0) } }
+    func winningPlays(_ f: String) -> Set<String> {
+        Set("abcdefghijklmnopqrstuvwxyz".flatMap { c in
+            [(f + String(c), String(c)), (String(c) + f, "<" + String(c))].filter { alive($0.0) && !wins($0.0) }.map(\.1)
+        })
+    }
+}
+
+@Suite struct SuperghostTests {
+    // MARK: The infix index
+
+    @Test func infixesFindFragmentsInsideWordsOfFourOrMoreLetters() {
+        let ix = Infixes(words: WordList(words: ["crop", "acre", "era", "ab"]))
+        for f in ["", "c", "cro", "crop", "rop", "op", "p", "acr", "cre", "re", "e"] { #expect(ix.contains(bytes(f)), "\(f)") }
+        // "era" and "ab" are too short to lose, so only they contain "ab", "ra": dead.
+        for f in ["ab", "ra", "crops", "pc", "x", "aa", "cropx"] { #expect(!ix.contains(bytes(f)), "\(f)") }
+        #expect(ix.word(containing: bytes("ro")) == "crop")
+        #expect(ix.word(containing: bytes("cr")) == "acre" || ix.word(containing: bytes("cr")) == "crop")
+        #expect(ix.word(containing: bytes("zz")) == nil)
+        #expect(ix.count == 8)
+    }
+
+    // MARK: The rules
+
+    @Test func lettersGoAtEitherEndAndLiveFragmentsAreInfixes() throws {
+        var g = GhostGame(rules: rules(["crop", "acrobat"]))
+        #expect(try g.play(.letter(L("r")), by: 0) == nil)
+        #expect(try g.play(.front(L("c")), by: 1) == nil)
+        #expect(g.fragment == "cr")
+        #expect(g.moveFields(.front(L("c"))) == [Field("letter", "c"), Field("end", "front")])
+        #expect(g.moveFields(.letter(L("o"))) == [Field("letter", "o"), Field("end", "back")])
+        #expect(g.fields(after: .letter(L("o"))) == [Field("letter", "o"), Field("end", "back"), Field("fragment", "cr")])
+        #expect(g.setupFields == [Field("variant", "super")])
+        #expect(try g.play(.letter(L("o")), by: 0) == nil)
+        #expect(try g.play(.front(L("a")), by: 1) == nil)
+        #expect(g.fragment == "acro")
+        #expect(throws: MoveError.notYourTurn) { try g.play(.letter(L("b")), by: 1) }
+        // "acrop" is in no word: dead, on the player who made it.
+        let outcome = try g.play(.letter(L("p")), by: 0)
+        #expect(outcome == Outcome(loser: 0, reason: .dead))
+        #expect(g.before == "acro")
+        #expect(g.possibleWord == "acrobat")
+        #expect(g.endFields == [Field("word", "acrobat")])
+        #expect(g.explanation(loserName: "ann") == "No word contains \"acrop\", so ann loses; \"acro\" could have led to \"acrobat\".")
+        #expect(g.moveCount == 5)
+    }
+
+    @Test func aWordOfFourLettersLosesAtEitherEnd() throws {
+        var g = GhostGame(rules: rules(["crop", "acrobat"]))
+        _ = try g.play(.letter(L("r")), by: 0)
+        _ = try g.play(.letter(L("o")), by: 1)
+        _ = try g.play(.letter(L("p")), by: 0)
+        #expect(try g.play(.front(L("c")), by: 1) == Outcome(loser: 1, reason: .word))
+        #expect(g.explanation(loserName: "bob") == "\"crop\" is a word longer than 3 letters, so bob loses.")
+        #expect(g.endFields.isEmpty)
+        #expect(throws: MoveError.gameOver) { try g.play(.letter(L("s")), by: 0) }
+    }
+
+    @Test func ghostRefusesTheFront() {
+        var g = GhostGame(rules: GhostRules(words: WordList(words: ["crop"])))
+        #expect(throws: MoveError.self) { try g.play(.front(L("c")), by: 0) }
+        #expect(g.fragment == "")
+        #expect(g.setupFields.isEmpty)
+    }
+
+    @Test func movesAreStoredAsText() {
+        #expect(Move.front(L("q")).encoded == "<q")
+        #expect(Move(encoded: "<q") == .front(L("q")))
+        #expect(Move(encoded: "q") == .letter(L("q")))
+        #expect(Move(encoded: "<") == nil)
+        #expect(Move(encoded: "<qq") == nil)
+    }
+
+    // MARK: The solver
+
+    /// 200 seeded random lists of 2–8 words of 1–6 letters over 3–4 letters:
+    /// at every live fragment and the empty one, the memoized solver agrees with
+    /// plain minimax over strings on who wins, which plays win, and each play's replies.
+    @Test func agreesWithBruteForceOnRandomLists() {
+        var rng = SeededRandom(seed: 0x50_9E7)
+        var checked = 0, winning = 0
+        for _ in 0..<200 {
+            let alphabet = Array("abcd".prefix(Int.random(in: 3...4, using: &rng)))
+            let words = (0..<Int.random(in: 2...8, using: &rng)).map { _ in
+                String((0..<Int.random(in: 1...6, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
+            }
+            let s = SuperSolver(rules: rules(words))
+            let brute = BruteSuper(words)
+            for f in [""] + brute.substrings.sorted() where f.isEmpty || brute.alive(f) {
+                let expected = brute.wins(f)
+                #expect(s.isWinning(f) == expected, "\(words.sorted()) at \"\(f)\"")
+                #expect(Set(s.winningPlays(f).map(\.description)) == brute.winningPlays(f), "\(words.sorted()) at \"\(f)\"")
+                for m in s.moves(f) {
+                    let g = String(decoding: m.play.applied(to: bytes(f)), as: UTF8.self)
+                    guard brute.alive(g) else {
+                        #expect(m.kind == .losesAtOnce, "\(words.sorted()) at \"\(g)\"")
+                        continue
+                    }
+                    #expect(m.kind == (brute.wins(g) ? .losing : .winning), "\(words.sorted()) at \"\(g)\"")
+                    #expect(m.opponentWinningReplies == brute.winningPlays(g).count, "\(words.sorted()) at \"\(g)\"")
+                }
+                checked += 1
+                if expected { winning += 1 }
+            }
+        }
+        #expect(checked > 1000)
+        #expect(winning > checked / 5 && winning < checked * 4 / 5, "\(winning) of \(checked)")
+    }
+
+    /// Hard never loses a won position; Easy never loses on the spot when it need not.
+    @Test func theComputerPlaysTheVariant() throws {
+        let s = SuperSolver(rules: rules(["crop", "acrobat", "probe", "bake"]))
+        var rng = SeededRandom(seed: 9)
+        for f in ["", "r", "ro", "cro", "ba"] where f.isEmpty || s.rules.superVerdict(bytes(f)) == .alive {
+            var g = GhostGame(rules: s.rules)
+            for c in f { _ = try g.play(.letter(L(c)), by: g.toMove) }
+            for _ in 0..<20 {
+                let hard = SuperBot(level: .hard, solver: s).choose(in: g, using: &rng)
+                if s.isWinning(f) { #expect(s.winningPlays(f).contains(hard), "\(f): \(hard)") }
+                let easy = SuperBot(level: .easy, solver: s).choose(in: g, using: &rng)
+                #expect(s.rules.superVerdict(easy.applied(to: bytes(f))) == .alive, "\(f): \(easy)")
+            }
+        }
+    }
+
+    // MARK: The real word lists
+
+    /// Norvig's notebook finds that the first player wins Superghost on
+    /// ENABLE (words of 4+ letters). On this English list (not ENABLE) the
+    /// first player wins too.
+    @Test func englishFirstPlayerWins() throws {
+        let words = try #require(englishWords)
+        let start = Date()
+        let infixes = Infixes(words: words)
+        let built = Date().timeIntervalSince(start)
+        let s = SuperSolver(rules: GhostRules(words: words, language: "en", infixes: infixes))
+        #expect(s.isWinning(""))
+        let solved = Date().timeIntervalSince(start) - built
+        let winners = s.winningPlays("").map(\.description).sorted()
+        print("superghost en: \(infixes.count) suffixes, \(infixes.bytes) bytes, built in \(built) s; solved \"\" in \(solved) s over \(s.solvedCount) positions; winning first letters \(winners)")
+        #expect(winners == ["<e", "<o", "<s", "e", "o", "s"])
+    }
+}
