@@ -47,16 +47,23 @@ public final class SuperSolver: Sendable {
         public let opponentWinningReplies: Int
     }
 
-    /// How many new positions one call may solve by default: a few tenths of
-    /// a second, so that the computer never holds up the server for long.
-    /// The work is kept, so the next call goes on from there.
-    public static let defaultBudget = 200_000
+    /// How many new positions one call may solve by default. A position
+    /// costs 15–30 µs (the English opening: 102,694 in 1.7 s; the Dutch one:
+    /// 1,038,688 in 31 s), so 1,000 hold the event loop (a computer move, or
+    /// a step of the background warm-up, which takes the same lock) for
+    /// 15–30 ms at most. The work is kept, so the next call goes on from there.
+    public static let defaultBudget = 1_000
+
+    /// Positions remembered at most (about 100 bytes each): past this, the
+    /// memory is cleared at the start of the next call and solving starts
+    /// over. Room for the Dutch opening (1,038,688) and the games after it.
+    public static let maxPositions = 1_500_000
 
     /// Whether the player to move at `fragment` (a live one) wins with perfect play.
     public func isWinning(_ fragment: some StringProtocol) -> Bool {
         var budget = Int.max
         let f = Array(fragment.utf8)
-        return memo.withLock { memo in wins(f, &memo, &budget) } ?? false
+        return memo.withLock { memo in SuperSolver.bound(&memo); return wins(f, &memo, &budget) } ?? false
     }
 
     /// Solves `fragment` in steps of `budget` positions, letting go of the
@@ -65,7 +72,7 @@ public final class SuperSolver: Sendable {
         let f = Array(fragment.utf8)
         while true {
             var left = budget
-            if memo.withLock({ memo in wins(f, &memo, &left) }) != nil { return }
+            if memo.withLock({ memo in SuperSolver.bound(&memo); return wins(f, &memo, &left) }) != nil { return }
         }
     }
 
@@ -79,6 +86,7 @@ public final class SuperSolver: Sendable {
         let f = Array(fragment.utf8)
         var left = budget
         return memo.withLock { memo in
+            SuperSolver.bound(&memo)
             let judged: [(Play, Bool?)] = SuperSolver.plays.map { play in
                 let next = play.applied(to: f)
                 guard rules.superVerdict(next) == .alive else { return (play, nil) }
@@ -96,6 +104,11 @@ public final class SuperSolver: Sendable {
                 return Judged(play: play, kind: moverWins.map { $0 ? .winning : .losing }, opponentWinningReplies: replies)
             }
         }
+    }
+
+    /// Keeps the memory within `maxPositions`.
+    private static func bound(_ memo: inout [[UInt8]: Bool]) {
+        if memo.count > maxPositions { memo.removeAll() }
     }
 
     /// How many positions have been solved so far.
