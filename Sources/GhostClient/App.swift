@@ -41,7 +41,7 @@ public enum ClientApp {
 
         let before = config
         if let lang = options.lang { config.language = lang }
-        if let game = options.game { config.game = game == GameKind.hangman.rawValue ? .hangman : .ghost }
+        if let game = options.game { config.game = GameKind(rawValue: game) }
         if options.server != nil || config.server == nil { config.server = address.description }
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
@@ -51,7 +51,7 @@ public enum ClientApp {
         let noColour = getenv("NO_COLOR").map { String(cString: $0) }.map { !$0.isEmpty } ?? false
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
-                                         playAtOnce: options.game == GameKind.hangman.rawValue)
+                                         playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false)
         return session.run()
     }
 

@@ -35,4 +35,8 @@ enum ClientGames {
     }
 
     static func plays(_ kind: String) -> Bool { kinds.contains(GameKind(rawValue: kind)) }
+
+    /// Kinds that `--game` starts playing at once (resuming an adjourned
+    /// game, else one against the computer with the saved settings).
+    static let playedAtOnce: [GameKind] = [.hangman]
 }

@@ -9,7 +9,7 @@ public struct ClientOptions: Equatable, Sendable {
     public var server: ServerAddress?
     public var configPath: String?
     public var lang: String?
-    /// `--game hangman`: play at once (saved as the main screen's game).
+    /// `--game <kind>`: the main screen's game (saved); some kinds play at once.
     public var game: String?
     public var help = false
     public var version = false
@@ -26,9 +26,10 @@ public struct ClientOptions: Equatable, Sendable {
             .value("--lang", Strings.uiLanguages.joined(separator: "|"),
                    "the language of the texts and of new games (saved)", .choice(Strings.uiLanguages), \.lang,
                    defaultText: "the saved one, else asked at the first start"),
-            .value("--game", "ghost|hangman",
-                   "the game the main screen offers (saved); hangman starts playing at once: it resumes an adjourned game, else starts one against the computer with your saved settings. Needs a terminal: refused in line mode",
-                   .choice(["ghost", "hangman"]), \.game, defaultText: "the saved one, else ghost"),
+            .value("--game", ClientGames.kinds.map(\.rawValue).joined(separator: "|"),
+                   "the game the main screen offers (saved); \(ClientGames.playedAtOnce.map(\.rawValue).joined(separator: " and ")) starts playing at once: it resumes an adjourned game, else starts one against the computer with your saved settings. Needs a terminal: refused in line mode",
+                   .choice(ClientGames.kinds.map(\.rawValue)), \.game,
+                   defaultText: "the saved one, else \(ClientGames.kinds.first?.rawValue ?? "")"),
             .help,
             .version,
         ], positionals: [
