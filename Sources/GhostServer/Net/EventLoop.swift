@@ -400,15 +400,18 @@ public final class Server {
         let synced = durableGeneration >= committedGeneration
         // Connections written to this turn are dirty; in `endOfTurn` the
         // ones being flushed have left `dirty` for `flushing`.
-        for list in [table.dirty, flushing] {
-            for conn in list where conn.queuedEnd > conn.releasedUpTo {
-                if synced {
-                    conn.releasedUpTo = conn.queuedEnd
-                } else {
-                    awaiting.append((committedGeneration, conn, conn.queuedEnd))
-                }
+        func seal(_ conn: Connection) {
+            guard conn.queuedEnd > conn.releasedUpTo else { return }
+            if synced {
+                conn.releasedUpTo = conn.queuedEnd
+            } else {
+                awaiting.append((committedGeneration, conn, conn.queuedEnd))
             }
         }
+        // (Two loops, not a loop over `[dirty, flushing]`: that array would
+        // be built at every commit.)
+        for conn in table.dirty { seal(conn) }
+        for conn in flushing { seal(conn) }
     }
 
     /// The syncer woke the loop: release the replies of every generation now
