@@ -23,6 +23,8 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
+        case .live, .watchers:
+            break  // watching: not shown yet
         case let .waiting(kind, lang, rounds, count, clock, _):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -33,7 +35,7 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, _):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
@@ -195,6 +197,8 @@ extension ClientState {
             }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
+        case .games, .watch, .unwatch:
+            break  // watching: not shown yet
         case .hint(let fields):
             if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
         case .resume(_, over: true):

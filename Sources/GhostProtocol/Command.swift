@@ -26,15 +26,18 @@ public struct GameOptions: Sendable, Equatable {
     /// Seconds per move (`clock=`), nil for no clock. The protocol checks
     /// the shape (a number), the server the range.
     public var clock: Int?
+    /// Whether others may watch the game (`watch=no` at NEW keeps them out).
+    public var watch = true
 
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
-                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil) {
+                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil, watch: Bool = true) {
         self.rounds = rounds
         self.bot = bot
         self.botFirst = botFirst
         self.game = game
         self.settings = settings
         self.clock = clock
+        self.watch = watch
     }
 
     /// The keys a game kind may take as its own options.
@@ -150,6 +153,12 @@ public enum Command: Sendable, Equatable {
     case accept
     case decline
     case rematch
+    /// Games in progress that may be watched, most recent first: at most `limit`.
+    case games(limit: Int)
+    /// Watch the game with that id.
+    case watch(Int)
+    /// Stop watching.
+    case unwatch
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -182,6 +191,9 @@ public enum Command: Sendable, Equatable {
         case .accept: .accept
         case .decline: .decline
         case .rematch: .rematch
+        case .games: .games
+        case .watch: .watch
+        case .unwatch: .unwatch
         case .hint: .hint
         case .stats: .stats
         }

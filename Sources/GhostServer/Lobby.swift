@@ -443,6 +443,8 @@ public final class Lobby {
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
         case .rematch: rematch(id, session)
+        case .games, .watch, .unwatch:
+            reply(id, .error(.unknownCommand, "watching games is not available on this server yet"))
         }
     }
 

@@ -342,7 +342,7 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 if let token {
