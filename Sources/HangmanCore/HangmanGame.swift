@@ -117,6 +117,8 @@ public struct HangmanGame: Game {
         case .letter(let l): try guess(l)
         case .word(let w): try solve(w)
         case .front: throw .notAMove("guess one letter a-z, as LETTER <c>")
+        case .challenge, .concede:
+            throw .refused(code: "wrong-variant", message: "CHALLENGE and CONCEDE are for Ghost's variant=challenge")
         }
         return outcome
     }
@@ -341,7 +343,7 @@ public struct HangmanGame: Game {
             let guess = Phrase.guess(w)
             let hit = outcome?.reason == .solved && guess != nil && guess == secret
             return [Field("word", Phrase.slashed(guess ?? w.lowercased())), Field("hit", hit ? "yes" : "no")]
-        case .front:
+        case .front, .challenge, .concede:
             return []
         }
     }
