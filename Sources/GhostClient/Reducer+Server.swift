@@ -171,13 +171,13 @@ extension ClientState {
         case .scores:
             scores = incomingScores
             incomingScores = []
-        case let .seek(lang, rounds):
+        case let .seek(lang, rounds, _):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
                 otherSeekers = []
                 go(.waiting)
             }
-        case let .new(code, _, lang, rounds):
+        case let .new(code, _, lang, rounds, _):
             // Against the computer there is no code: the GAME follows at once.
             if let code, game == nil {
                 lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)

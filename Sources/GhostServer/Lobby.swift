@@ -593,7 +593,7 @@ public final class Lobby {
             options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
         }
         let key = seekKey(session.lang, options)
-        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
+        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
         if let other = seekers[key]?.first {
             reply(id, ok)
             // The game the first seeker asked for, as JOIN takes the host's:
@@ -668,7 +668,7 @@ public final class Lobby {
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
               ghostVariantHolds(options, session.lang, id) else { return }
-        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
+        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
@@ -687,8 +687,13 @@ public final class Lobby {
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
-                                          + [Field("lang", session.lang)] + fields.dropFirst())))
+                                          + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
         }) else { return failed(id) }
+    }
+
+    /// `clock=<seconds>`, last on another kind's OK NEW, for a game on a clock.
+    static func clockField(_ options: GameOptions) -> [Field] {
+        options.clock.map { [Field("clock", String($0))] } ?? []
     }
 
     /// The kind a command names and its checked setup, with the options it
@@ -736,9 +741,9 @@ public final class Lobby {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
-                                     + [Field("lang", session.lang)] + fields.dropFirst())))
+                                     + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
         } else {
-            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
+            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         }
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
@@ -760,7 +765,7 @@ public final class Lobby {
             options = o
             setup = s
         }
-        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
+        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }
