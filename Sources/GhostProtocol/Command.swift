@@ -27,6 +27,12 @@ public struct GameOptions: Sendable, Equatable {
     /// the shape (a number), the server the range.
     public var clock: Int?
 
+    /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
+    /// only `seekClocks` (each is a seek queue). A client that offers a clock
+    /// for both offers one of `seekClocks`.
+    public static let clockRange: ClosedRange<Int> = 5...3600
+    public static let seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
+
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
                 game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil) {
         self.rounds = rounds

@@ -58,11 +58,11 @@ public final class Lobby {
         public var newNamesPerMinute: Double = 10
         public var newNameBurst: Double = 20
         /// The seconds per move a game on a clock may have (`clock=`).
-        public var clockRange: ClosedRange<Int> = 5...3600
+        public var clockRange: ClosedRange<Int> = GameOptions.clockRange
         /// The clocks SEEK takes, a few standard ones: each is a seek queue
         /// of its own (as a chess server's pools), and a seeker hears of
         /// every other queue (WAITING), so their number must stay small.
-        public var seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
+        public var seekClocks: [Int] = GameOptions.seekClocks
         /// Seekers who wait hear that other seek queues changed (WAITING) at
         /// most once in this many seconds, however many seeks come and go.
         public var waitingInterval: Double = 1
