@@ -23,12 +23,14 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
-        case let .waiting(kind, lang, rounds, count, clock, _):
+        case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
             guard ClientGames.plays(kind), case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock)
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock }) {
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
+                                     variant: variant)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
+                                                        && $0.variant == variant }) {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
