@@ -26,15 +26,24 @@ public struct GameOptions: Sendable, Equatable {
     /// Seconds per move (`clock=`), nil for no clock. The protocol checks
     /// the shape (a number), the server the range.
     public var clock: Int?
+    /// Whether others may watch the game (`watch=no` at NEW keeps them out).
+    public var watch = true
+
+    /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
+    /// only `seekClocks` (each is a seek queue). A client that offers a clock
+    /// for both offers one of `seekClocks`.
+    public static let clockRange: ClosedRange<Int> = 5...3600
+    public static let seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
 
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
-                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil) {
+                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil, watch: Bool = true) {
         self.rounds = rounds
         self.bot = bot
         self.botFirst = botFirst
         self.game = game
         self.settings = settings
         self.clock = clock
+        self.watch = watch
     }
 
     /// The keys a game kind may take as its own options.
@@ -156,6 +165,12 @@ public enum Command: Sendable, Equatable {
     case accept
     case decline
     case rematch
+    /// Games in progress that may be watched, most recent first: at most `limit`.
+    case games(limit: Int)
+    /// Watch the game with that id.
+    case watch(Int)
+    /// Stop watching.
+    case unwatch
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -190,6 +205,9 @@ public enum Command: Sendable, Equatable {
         case .accept: .accept
         case .decline: .decline
         case .rematch: .rematch
+        case .games: .games
+        case .watch: .watch
+        case .unwatch: .unwatch
         case .hint: .hint
         case .stats: .stats
         }

@@ -14,10 +14,11 @@ public enum Reply: Sendable, Hashable {
     case set(key: String, value: String)
     case settings
     case stats(count: Int)
-    case seek(lang: String, rounds: Rounds)
+    /// `clock`: the game's seconds per move, when it is on a clock (`clock=`, last).
+    case seek(lang: String, rounds: Rounds, clock: Int? = nil)
     /// A private game has a join `code`; a game against the computer its `bot` level.
-    case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
-    case join(code: String, lang: String, rounds: Rounds)
+    case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds, clock: Int? = nil)
+    case join(code: String, lang: String, rounds: Rounds, clock: Int? = nil)
     /// The game kind's fields. Ghost: `letter=<c> fragment=<f>`.
     case letter(fields: [Field])
     case leave
@@ -33,6 +34,12 @@ public enum Reply: Sendable, Hashable {
     case bestGames(count: Int, board: String)
     /// The game kind's fields. Ghost: `winning=yes|no letter=<c>`.
     case hint(fields: [Field])
+    /// `more`: more games may be watched than were listed.
+    case games(count: Int, more: Bool)
+    /// Watching game `id` from now on; its full state follows.
+    case watch(id: Int)
+    /// No longer watching game `id`.
+    case unwatch(id: Int)
     case help
     case ping
     case quit
@@ -68,6 +75,9 @@ public enum Reply: Sendable, Hashable {
         case .rematch: .rematch
         case .scores, .bestGames: .scores
         case .hint: .hint
+        case .games: .games
+        case .watch: .watch
+        case .unwatch: .unwatch
         case .help: .help
         case .ping: .ping
         case .quit: .quit
@@ -99,21 +109,24 @@ public enum Reply: Sendable, Hashable {
         case let .stats(count):
             out.append(contentsOf: "STATS".utf8)
             W.field("count", count, &out)
-        case let .seek(lang, rounds):
+        case let .seek(lang, rounds, clock):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
-        case let .new(code, bot, lang, rounds):
+            Reply.clock(clock, &out)
+        case let .new(code, bot, lang, rounds, clock):
             out.append(contentsOf: "NEW".utf8)
             if let code { W.field("code", code, &out) }
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
-        case let .join(code, lang, rounds):
+            Reply.clock(clock, &out)
+        case let .join(code, lang, rounds, clock):
             out.append(contentsOf: "JOIN".utf8)
             W.field("code", code, &out)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
+            Reply.clock(clock, &out)
         case let .letter(fields):
             out.append(contentsOf: "LETTER".utf8)
             W.fields(fields, &out)
@@ -142,6 +155,16 @@ public enum Reply: Sendable, Hashable {
         case let .hint(fields):
             out.append(contentsOf: "HINT".utf8)
             W.fields(fields, &out)
+        case let .games(count, more):
+            out.append(contentsOf: "GAMES".utf8)
+            W.field("count", count, &out)
+            W.field("more", more ? "yes" : "no", &out)
+        case let .watch(id):
+            out.append(contentsOf: "WATCH".utf8)
+            W.field("id", id, &out)
+        case let .unwatch(id):
+            out.append(contentsOf: "UNWATCH".utf8)
+            W.field("id", id, &out)
         case .help: out.append(contentsOf: "HELP".utf8)
         case .ping: out.append(contentsOf: "PING".utf8)
         case .quit: out.append(contentsOf: "QUIT".utf8)
@@ -154,6 +177,11 @@ public enum Reply: Sendable, Hashable {
     /// ` rounds=ghost` for a match; nothing for a single game.
     private static func rounds(_ rounds: Rounds, _ out: inout [UInt8]) {
         if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
+    }
+
+    /// ` clock=<seconds>` for a game on a clock; nothing without one.
+    private static func clock(_ clock: Int?, _ out: inout [UInt8]) {
+        if let clock { W.field("clock", clock, &out) }
     }
 
     /// The reply's fields, in wire order.
@@ -196,6 +224,8 @@ extension Reply {
     private static func typed(verb text: String, _ f: [Field]) -> Reply? {
         guard let verb = Verb(spelled: text) else { return nil }
         func rounds() -> Rounds? { f["rounds"].map { Rounds(rawValue: $0) } ?? .one }
+        // A clock that is not a number of seconds is no clock, as on TURN.
+        let c = Decode.int(f["clock"])
         switch verb {
         case .name:
             guard let name = f["name"], let lang = f["lang"] else { return nil }
@@ -214,7 +244,7 @@ extension Reply {
         case .stats: return Decode.int(f["count"]).map { .stats(count: $0) }
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
-            return .seek(lang: lang, rounds: r)
+            return .seek(lang: lang, rounds: r, clock: c)
         case .new:
             // Another kind's NEW carries that kind's fields: `.other`.
             guard f["game"] == nil, let lang = f["lang"], let r = rounds() else { return nil }
@@ -223,10 +253,10 @@ extension Reply {
                 guard let level = BotLevel(rawValue: b) else { return nil }
                 bot = level
             }
-            return .new(code: f["code"], bot: bot, lang: lang, rounds: r)
+            return .new(code: f["code"], bot: bot, lang: lang, rounds: r, clock: c)
         case .join:
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
-            return .join(code: code, lang: lang, rounds: r)
+            return .join(code: code, lang: lang, rounds: r, clock: c)
         case .letter: return .letter(fields: f)
         case .solve, .word, .challenge, .concede: return nil   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave
@@ -242,6 +272,9 @@ extension Reply {
             guard let board = Board(name: name) else { return .bestGames(count: count, board: name) }
             return .scores(count: count, board: board)
         case .hint: return .hint(fields: f)
+        case .games: return Decode.int(f["count"]).map { .games(count: $0, more: f["more"] == "yes") }
+        case .watch: return Decode.int(f["id"]).map { .watch(id: $0) }
+        case .unwatch: return Decode.int(f["id"]).map { .unwatch(id: $0) }
         case .help: return .help
         case .ping: return .ping
         case .quit: return .quit

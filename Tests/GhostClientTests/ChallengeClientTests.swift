@@ -42,6 +42,9 @@ struct ChallengeClientTests {
             .contains { $0.contains("Clock: off (c changes it) · Game: Challenge (v changes it)") })
         #expect(ScreenTests.plainLines(Fx.run(Fx.named("alice", language: "nl"), .key(.char("v")), .key(.char("v"))).0)
             .contains { $0.contains("Spel: Uitdagen (v verandert dit)") })
+        // A seeker hears of a queue of challenge seekers, by the variant's name.
+        #expect(Strings.en.seekersVariant("challenge") == " They play Challenge.")
+        #expect(Strings.nl.seekersVariant("challenge") == " Ze spelen Uitdagen.")
     }
 
     @Test("! challenges; letters still play; Ghost and Superghost ignore !")

@@ -55,6 +55,10 @@ let sampleCommands: [Command] = {
     out += [.seek(GameOptions(clock: 30)), .seek(GameOptions(rounds: .ghost, game: hangman, clock: 5)),
             .new(GameOptions(clock: 3600)), .new(GameOptions(bot: .hard, botFirst: true, clock: 60)),
             .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 1))]
+    // Watching.
+    out += [.games(limit: 20), .games(limit: 1), .games(limit: 100), .watch(1), .watch(123_456_789), .unwatch,
+            .new(GameOptions(watch: false)), .new(GameOptions(bot: .easy, watch: false)),
+            .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 30, watch: false))]
     return out
 }()
 

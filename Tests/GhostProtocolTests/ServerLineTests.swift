@@ -35,9 +35,11 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .setting: 24
     case .waiting: 25
     case .stat: 26
+    case .live: 27
+    case .watchers: 28
     }
 }
-private let caseCount = 27
+private let caseCount = 29
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -66,9 +68,12 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .set: 21
     case .settings: 22
     case .stats: 23
+    case .games: 24
+    case .watch: 25
+    case .unwatch: 26
     }
 }
-private let replyCount = 24
+private let replyCount = 27
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -102,6 +107,12 @@ private let replyCount = 24
         (.ok(.new(code: nil, bot: .hard, lang: "en", rounds: .one)), "OK NEW bot=hard lang=en"),
         (.ok(.join(code: "4EG7R", lang: "en", rounds: .one)), "OK JOIN code=4EG7R lang=en"),
         (.ok(.join(code: "4EG7R", lang: "nl", rounds: .ghost)), "OK JOIN code=4EG7R lang=nl rounds=ghost"),
+        // A game on a clock: clock= last.
+        (.ok(.seek(lang: "en", rounds: .one, clock: 30)), "OK SEEK lang=en clock=30"),
+        (.ok(.seek(lang: "en", rounds: .ghost, clock: 600)), "OK SEEK lang=en rounds=ghost clock=600"),
+        (.ok(.new(code: "ABCDE", bot: nil, lang: "en", rounds: .one, clock: 5)), "OK NEW code=ABCDE lang=en clock=5"),
+        (.ok(.new(code: nil, bot: .hard, lang: "nl", rounds: .ghost, clock: 3600)), "OK NEW bot=hard lang=nl rounds=ghost clock=3600"),
+        (.ok(.join(code: "4EG7R", lang: "en", rounds: .ghost, clock: 45)), "OK JOIN code=4EG7R lang=en rounds=ghost clock=45"),
         (.ok(.letter(fields: GhostFields.move(letter: "x", fragment: "pex"))), "OK LETTER letter=x fragment=pex"),
         (.ok(.other(verb: "SOLVE", fields: [Field("word", "peach"), Field("hit", "yes"), Field("pattern", "peach"),
                                             Field("missed", "-"), Field("left", "8")])),
@@ -205,6 +216,28 @@ private let replyCount = 24
         (.helpEntry(usage: "SCORES [n] [mode=game|match]", text: "a high-score list"),
          "HELP SCORES [n] [mode=game|match] - a high-score list"),
         (.bye(.quit, "goodbye"), "BYE quit goodbye"),
+        // Watching.
+        (.ok(.games(count: 2, more: false)), "OK GAMES count=2 more=no"),
+        (.ok(.games(count: 100, more: true)), "OK GAMES count=100 more=yes"),
+        (.ok(.watch(id: 12)), "OK WATCH id=12"),
+        (.ok(.unwatch(id: 12)), "OK UNWATCH id=12"),
+        (.live(id: 12, kind: .ghost, players: ["alice", "bob"], lang: "en", moves: 3, watchers: 0),
+         "LIVE id=12 game=ghost players=alice,bob lang=en moves=3 watchers=0"),
+        (.live(id: 9, kind: .hangman, players: ["bot-hangman", "ann"], lang: "nl", moves: 0, watchers: 1000,
+               fields: [F("mode", "evil"), F("length", "5"), F("misses", "8"), F("clock", "30")]),
+         "LIVE id=9 game=hangman players=bot-hangman,ann lang=nl moves=0 watchers=1000 mode=evil length=5 misses=8 clock=30"),
+        (.watchers(id: 12, count: 3), "WATCHERS id=12 count=3"),
+        (.watchers(id: 12, count: 0), "WATCHERS id=12 count=0"),
+        // A watcher's GAME: no token; a player's shows the watchers and a private game.
+        (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
+               audience: Audience(watchers: 2, watching: true)),
+         "GAME id=12 game=ghost lang=en players=alice,bob round=1 watchers=2 watching=yes"),
+        (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: "ff", round: 1, bot: nil, fields: [],
+               clock: 30, audience: Audience(watchers: 5)),
+         "GAME id=12 game=ghost lang=en players=alice,bob token=ff round=1 clock=30 watchers=5"),
+        (.game(id: 13, kind: .ghost, lang: "en", players: ["alice", "bob"], token: "ff", round: 1, bot: nil, fields: [],
+               audience: Audience(open: false)),
+         "GAME id=13 game=ghost lang=en players=alice,bob token=ff round=1 watch=no"),
         (.bye(.replaced, "your seat in game 1 was resumed from another connection"),
          "BYE replaced your seat in game 1 was resumed from another connection"),
         (.bye(.nameTimeout, ""), "BYE name-timeout"),
@@ -279,6 +312,9 @@ private let replyCount = 24
     @Test func laterFieldsAreIgnoredOrGameFields() {
         #expect(ServerLine.decode("RANK name=a rank=1 wins=2 board=game") == .rank(name: "a", rank: 1, wins: 2))
         #expect(ServerLine.decode("OK SEEK lang=en queue=3") == .ok(.seek(lang: "en", rounds: .one)))
+        // A reply's clock= in any place is read; one that is not a number is no clock, as on TURN.
+        #expect(ServerLine.decode("OK SEEK clock=30 lang=en") == .ok(.seek(lang: "en", rounds: .one, clock: 30)))
+        #expect(ServerLine.decode("OK JOIN code=ABCDE lang=en clock=x") == .ok(.join(code: "ABCDE", lang: "en", rounds: .one)))
         #expect(ServerLine.decode("TURN id=1 player=a fragment=p later=30")
                 == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("later", "30")]))
         // clock= is the lobby's typed field (a game on a clock), never the game's; a bad one is no clock.

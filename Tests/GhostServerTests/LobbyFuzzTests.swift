@@ -323,7 +323,7 @@ final class FuzzRun {
                     problem("\(verb) answered \(line.rendered)")
                 }
                 if case .name(let name, _) = reply { named.insert(name.lowercased()) }
-                if case .new(let code?, _, _, _) = reply, !codes.contains(code) { codes.append(code) }
+                if case .new(let code?, _, _, _, _) = reply, !codes.contains(code) { codes.append(code) }
                 if case .other("NEW", let fields) = reply, let code = fields.first(where: { $0.key == "code" })?.value,
                    !codes.contains(code) { codes.append(code) }
                 if case .resume = reply, let t = command.resume { owner[t] = conn }
@@ -342,7 +342,7 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 if let token {

@@ -214,9 +214,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + ["OK HELP"])
         #expect(lines.count == Verb.allCases.count + 1)
         #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
-                               + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] - "
+                               + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
-                               + "clock= gives each move that many seconds"))
+                               + "clock= gives each move that many seconds; watch=no keeps watchers out"))
         #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
         #expect(lines.first == "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _")
     }
