@@ -109,6 +109,9 @@ public struct HangmanGame: Game {
     public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
         guard outcome == nil else { throw .gameOver }
         guard seat == toMove else { throw .notYourTurn }
+        if move == .challenge || move == .concede {
+            throw .refused(code: "wrong-variant", message: "CHALLENGE and CONCEDE are for Ghost's variant=challenge")
+        }
         if seat == 0 {
             try set(move)
             return nil
@@ -116,9 +119,7 @@ public struct HangmanGame: Game {
         switch move {
         case .letter(let l): try guess(l)
         case .word(let w): try solve(w)
-        case .front: throw .notAMove("guess one letter a-z, as LETTER <c>")
-        case .challenge, .concede:
-            throw .refused(code: "wrong-variant", message: "CHALLENGE and CONCEDE are for Ghost's variant=challenge")
+        case .front, .challenge, .concede: throw .notAMove("guess one letter a-z, as LETTER <c>")
         }
         return outcome
     }

@@ -379,6 +379,28 @@ private final class BruteBluff {
         #expect(easy.choose(in: honest) == .word("pea"))
     }
 
+    @Test func theKindSetsUpTheVariantAndPlaysAndHintsThroughIt() throws {
+        let words = WordList(words: small)
+        let kind = GhostKind(dictionaries: Dictionaries(lists: ["en": words]))
+        let setup = try kind.setup(options: ["variant": "challenge"], saved: [:], language: "en", seed: 1).get()
+        #expect(setup.variant == "challenge")
+        var g = try #require(kind.newGame(language: "en", variant: setup.variant, settings: setup.settings, seed: 1, starter: 0) as? GhostGame)
+        #expect(g.rules.challenge && g.setupFields == [Field("variant", "challenge")])
+        try g.play(L("q"), by: 0)
+        try g.play(L("z"), by: 1)
+        // Every level challenges here; Easy half the time, so only Hard and Medium are checked.
+        #expect(kind.computerMove(in: g, level: .hard) == .challenge)
+        #expect(kind.computerMove(in: g, level: .medium) == .challenge)
+        #expect(kind.hint(in: g, against: .easy)?.fields == [Field("winning", "yes"), Field("challenge", "yes")])
+        #expect(kind.hint(in: g, against: .hard) == nil)
+        try g.challenge(by: 0)
+        #expect(kind.computerMove(in: g, level: .easy) == .concede)
+        // Ghost's hint where the fragment lives.
+        let live = try #require(kind.newGame(language: "en", variant: "challenge", settings: "", seed: 1, starter: 0) as? GhostGame)
+        #expect(kind.hint(in: live, against: .easy)?.fields.first?.key == "winning")
+        #expect(kind.hint(in: live, against: .easy)?.fields.last?.key == "letter")
+    }
+
     @Test func hintsSuggestAChallengeOfADeadFragmentAndTheWordThatAnswers() throws {
         let dead = try game("qz")
         #expect(BluffBot.hint(for: dead) == Hint(winning: true, move: .challenge,
