@@ -133,6 +133,23 @@ private func token(_ lines: [String]?) throws -> String {
         #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["c", "q", "challenge", "concede"])
     }
 
+    @Test func theAnswerIsTimedLikeAnyMove() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK variant=challenge clock=30")
+        h.send(2, "SEEK variant=challenge clock=30")
+        h.send(1, "c")
+        h.send(2, "q")
+        h.send(1, "CHALLENGE")
+        #expect(h.drain()[2]?.suffix(2) == ["MOVE id=1 player=alice challenge=yes fragment=cq",
+                                             "TURN id=1 player=bob fragment=cq challenged=yes clock=30"])
+        h.clock.advance(30)
+        h.tick()
+        let over = try #require(h.drain()[1])
+        #expect(over.prefix(2) == ["OVER id=1 winner=alice loser=bob reason=time fragment=cq", "INFO bob ran out of time."])
+    }
+
     @Test func refusals() throws {
         let h = try Harness()
         _ = try pair(h)
