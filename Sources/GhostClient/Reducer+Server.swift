@@ -25,12 +25,14 @@ extension ClientState {
             break  // the client never asks for SETTINGS or STATS
         case .live, .watchers:
             break  // watching: not shown yet
-        case let .waiting(kind, lang, rounds, count, clock, _):
+        case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
             guard ClientGames.plays(kind), case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock)
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock }) {
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
+                                     variant: variant)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
+                                                        && $0.variant == variant }) {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
@@ -55,8 +57,17 @@ extension ClientState {
                 g.lastMove = (last, String(letter))
             }
             if let ghost = position.ghost { g.ghost = ghost }
+            // Bluff and challenge: a new challenge starts an empty answer.
+            if position.challenged != g.challenged { g.answer = "" }
+            g.challenged = position.challenged
+            if !g.challenged { g.challenger = nil }
             game = g
         case let .move(id, player, fields):
+            if var g = currentGame(id), GhostLines.challenge(fields) != nil {
+                g.challenger = player
+                game = g
+                return
+            }
             guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
             g.lastMove = (player, move.letter.description)
@@ -173,13 +184,13 @@ extension ClientState {
         case .scores:
             scores = incomingScores
             incomingScores = []
-        case let .seek(lang, rounds):
+        case let .seek(lang, rounds, _):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
                 otherSeekers = []
                 go(.waiting)
             }
-        case let .new(code, _, lang, rounds):
+        case let .new(code, _, lang, rounds, _):
             // Against the computer there is no code: the GAME follows at once.
             if let code, game == nil {
                 lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)
@@ -200,7 +211,11 @@ extension ClientState {
         case .games, .watch, .unwatch:
             break  // watching: not shown yet
         case .hint(let fields):
-            if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+            if let hint = GhostLines.hint(fields) {
+                show(.hint(winning: hint.winning, letter: hint.letter.description))
+            } else if let notice = GhostLines.challengeHint(fields) {
+                show(notice)
+            }
         case .resume(_, over: true):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.
@@ -273,6 +288,7 @@ extension ClientState {
         info.clock = clock
         info.match = header.match
         info.superghost = header.superghost
+        info.challenge = header.challenge
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {
@@ -281,6 +297,9 @@ extension ClientState {
                 info.lastMove = old.lastMove
                 info.toMove = old.toMove
                 info.previousRound = old.previousRound
+                info.challenged = old.challenged
+                info.challenger = old.challenger
+                info.answer = old.answer
             } else {
                 // The next round of a match: say how the last one ended.
                 info.previousRound = old.roundEnd

@@ -29,6 +29,12 @@ public struct GameOptions: Sendable, Equatable {
     /// Whether others may watch the game (`watch=no` at NEW keeps them out).
     public var watch = true
 
+    /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
+    /// only `seekClocks` (each is a seek queue). A client that offers a clock
+    /// for both offers one of `seekClocks`.
+    public static let clockRange: ClosedRange<Int> = 5...3600
+    public static let seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
+
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
                 game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil, watch: Bool = true) {
         self.rounds = rounds
@@ -42,10 +48,11 @@ public struct GameOptions: Sendable, Equatable {
 
     /// The keys a game kind may take as its own options.
     public static let settingKeys: [String] = ["mode", "length", "misses"]
-    /// Ghost's own option: `variant=super` is Superghost.
+    /// Ghost's own option: `variant=super` is Superghost, `variant=challenge`
+    /// bluff and challenge.
     public static let variantKey = "variant"
 
-    /// Ghost's variant (`variant=super`), nil for Ghost itself.
+    /// Ghost's variant (`variant=super`, `variant=challenge`), nil for Ghost itself.
     public var variant: String? {
         get { settings[GameOptions.variantKey] }
         set { settings[GameOptions.variantKey] = newValue }
@@ -128,8 +135,13 @@ public enum Command: Sendable, Equatable {
     case front(Letter)
     /// Hangman: guess the whole answer (a phrase with `/` between its words).
     case solve(String)
-    /// Hangman duel: the setter chooses the word.
+    /// Hangman duel: the setter chooses the word. Ghost's `variant=challenge`:
+    /// the challenged player's answer.
     case word(String)
+    /// Ghost's `variant=challenge`: say no word starts with the fragment.
+    case challenge
+    /// Ghost's `variant=challenge`: the challenged player gives up.
+    case concede
     case leave
     case help
     case ping
@@ -179,6 +191,8 @@ public enum Command: Sendable, Equatable {
         case .letter, .front: .letter
         case .solve: .solve
         case .word: .word
+        case .challenge: .challenge
+        case .concede: .concede
         case .leave: .leave
         case .help: .help
         case .ping: .ping

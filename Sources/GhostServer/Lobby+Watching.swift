@@ -47,7 +47,7 @@ extension Lobby {
     /// The commands a watcher may not use: they act in a game.
     static func isPlay(_ command: Command) -> Bool {
         switch command {
-        case .letter, .front, .solve, .word, .leave, .restart, .accept, .decline, .claim, .hint: return true
+        case .letter, .front, .solve, .word, .leave, .restart, .accept, .decline, .claim, .hint, .challenge, .concede: return true
         default: return false
         }
     }

@@ -121,7 +121,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.named(3, "carol")
         h.send(3, "WATCH 1")
         _ = h.drain()
-        for line in ["p", "LETTER p", "SOLVE pear", "WORD pear", "LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM", "HINT"] {
+        for line in ["p", "LETTER p", "SOLVE pear", "WORD pear", "LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM", "HINT", "CHALLENGE", "CONCEDE"] {
             h.send(3, line)
             #expect(h.drain() == [3: [notPlaying]], "\(line)")
         }
