@@ -192,6 +192,13 @@ extension Lobby {
                 watchDue.remove(gameID)
                 continue
             }
+            guard group.closing || tables[gameID] != nil else {
+                // The game is gone without an end (never expected): so is its watching.
+                for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
+                watchGroups[gameID] = nil
+                watchDue.remove(gameID)
+                continue
+            }
             if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
                let table = tables[gameID] {
                 group.told = group.members.count
