@@ -152,6 +152,80 @@ private struct BruteSuper {
         }
     }
 
+    /// Hard from a cold start (nothing solved, a budget of 16 positions a
+    /// move, above the deepest fragment so that each step makes progress): it answers only once the position is solved, and then with a
+    /// perfect play (a winning one whenever the position is won, checked
+    /// against plain minimax), never a guess. Both seats are Hard, over
+    /// whole games on seeded random lists.
+    @Test func hardPlaysOnlySolvedMovesFromAColdStart() throws {
+        var rng = SeededRandom(seed: 0xC01D)
+        var deferred = 0, played = 0
+        for _ in 0..<40 {
+            let alphabet = Array("abcde")
+            let words = (0..<Int.random(in: 6...12, using: &rng)).map { _ in
+                String((0..<Int.random(in: 4...7, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
+            }
+            // The judge: the solver with no budget (checked against brute force above).
+            let reference = SuperSolver(rules: rules(words))
+            let solver = SuperSolver(rules: rules(words))
+            let hard = SuperBot(level: .hard, solver: solver, budget: 16)
+            var g = GhostGame(rules: solver.rules)
+            while !g.isOver {
+                var play = hard.settledChoice(in: g, using: &rng)
+                if play == nil {
+                    deferred += 1
+                    // What the server does off its thread before asking again.
+                    solver.solve(g.fragment, step: 16)
+                    play = hard.settledChoice(in: g, using: &rng)
+                }
+                let chosen = try #require(play, "\(words) at \"\(g.fragment)\": not settled after its solve")
+                if reference.isWinning(g.fragment) {
+                    #expect(reference.winningPlays(g.fragment).contains(chosen), "\(words) at \"\(g.fragment)\": \(chosen)")
+                }
+                played += 1
+                _ = try g.play(chosen.move, by: g.toMove)
+            }
+        }
+        // The cold start did defer: the budget is far below the openings.
+        #expect(deferred > 10 && played > 40, "\(deferred) deferred of \(played)")
+    }
+
+    /// GhostKind asks the lobby to come back while a Hard Superghost move's
+    /// position is being solved (in the background), then plays a winning
+    /// move; Easy never waits, and Ghost's computer never does.
+    @Test func ghostKindDefersHardUntilSolved() throws {
+        // A seeded random list whose opening takes several moves' budgets to solve.
+        var rng = SeededRandom(seed: 77)
+        let alphabet = Array("abcdefghij")
+        var words: [String] = []
+        var reference = SuperSolver(rules: rules(["abcd"]))
+        var firstWins = false
+        for size in [1_000, 3_000, 8_000, 20_000] {
+            words = (0..<size).map { _ in
+                String((0..<Int.random(in: 4...8, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
+            }
+            reference = SuperSolver(rules: rules(words))
+            firstWins = reference.isWinning("")
+            if reference.solvedCount > 3 * SuperSolver.defaultBudget { break }
+        }
+        #expect(reference.solvedCount > 3 * SuperSolver.defaultBudget, "the opening must not fit one move's budget")
+        let kind = GhostKind(dictionaries: Dictionaries(lists: ["en": WordList(words: words)]))
+        let game = try #require(kind.newGame(language: "en", variant: GhostKind.superVariant, settings: "", seed: 0, starter: 0))
+        guard case .move = kind.computerPlay(in: game, level: .easy) else { return #expect(Bool(false), "Easy waited") }
+        var answer = kind.computerPlay(in: game, level: .hard)
+        #expect(answer == .later(seconds: GhostKind.superRetrySeconds))
+        let start = Date()
+        while case .later = answer, Date().timeIntervalSince(start) < 60 {
+            Thread.sleep(forTimeInterval: 0.05)
+            answer = kind.computerPlay(in: game, level: .hard)
+        }
+        guard case .move(let move) = answer else { return #expect(Bool(false), "still \(answer)") }
+        let winners = Set(reference.winningPlays("").map(\.move))
+        if firstWins { #expect(winners.contains(move), "\(move) is not among \(winners)") }
+        let ghost = try #require(kind.newGame(language: "en", variant: "", settings: "", seed: 0, starter: 0))
+        guard case .move = kind.computerPlay(in: ghost, level: .hard) else { return #expect(Bool(false), "Ghost waited") }
+    }
+
     // MARK: The real word lists
 
     /// Norvig's notebook finds that the first player wins Superghost on
