@@ -37,6 +37,9 @@ public struct ClientConfig: Equatable, Sendable {
     public var clock: Int?
     /// New Ghost games are Superghost (`variant=super`): `v` on the main screen.
     public var superghost = false
+    /// New Ghost games are bluff and challenge (`variant=challenge`): `v`
+    /// goes Ghost, Superghost, challenge. Never with `superghost`.
+    public var challenge = false
 
     /// The clocks the main screen offers, in the order `c` goes through them
     /// (nil: no clock): those SEEK takes (every one is in NEW's 5 to 3600
@@ -81,7 +84,9 @@ public struct ClientConfig: Equatable, Sendable {
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
-            case "variant": c.superghost = value == "super"
+            case "variant":
+                c.superghost = value == "super"
+                c.challenge = value == "challenge"
             default: break
             }
         }
@@ -101,6 +106,7 @@ public struct ClientConfig: Equatable, Sendable {
         out += "game=\(game.rawValue)\n"
         if let clock { out += "clock=\(clock)\n" }
         if superghost { out += "variant=super\n" }
+        if challenge { out += "variant=challenge\n" }
         return out
     }
 

@@ -23,6 +23,8 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
+        case .live, .watchers:
+            break  // watching: not shown yet
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -35,7 +37,7 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, _):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
@@ -55,8 +57,17 @@ extension ClientState {
                 g.lastMove = (last, String(letter))
             }
             if let ghost = position.ghost { g.ghost = ghost }
+            // Bluff and challenge: a new challenge starts an empty answer.
+            if position.challenged != g.challenged { g.answer = "" }
+            g.challenged = position.challenged
+            if !g.challenged { g.challenger = nil }
             game = g
         case let .move(id, player, fields):
+            if var g = currentGame(id), GhostLines.challenge(fields) != nil {
+                g.challenger = player
+                game = g
+                return
+            }
             guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
             g.lastMove = (player, move.letter.description)
@@ -197,8 +208,14 @@ extension ClientState {
             }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
+        case .games, .watch, .unwatch:
+            break  // watching: not shown yet
         case .hint(let fields):
-            if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+            if let hint = GhostLines.hint(fields) {
+                show(.hint(winning: hint.winning, letter: hint.letter.description))
+            } else if let notice = GhostLines.challengeHint(fields) {
+                show(notice)
+            }
         case .resume(_, over: true):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.
@@ -271,6 +288,7 @@ extension ClientState {
         info.clock = clock
         info.match = header.match
         info.superghost = header.superghost
+        info.challenge = header.challenge
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {
@@ -279,6 +297,9 @@ extension ClientState {
                 info.lastMove = old.lastMove
                 info.toMove = old.toMove
                 info.previousRound = old.previousRound
+                info.challenged = old.challenged
+                info.challenger = old.challenger
+                info.answer = old.answer
             } else {
                 // The next round of a match: say how the last one ended.
                 info.previousRound = old.roundEnd

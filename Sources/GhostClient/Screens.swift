@@ -127,8 +127,11 @@ public enum Screens {
         case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
+        case .challengeHint: t.challengeHint
+        case .wordHint(let word): t.wordHint(word)
+        case .typeTheWord: t.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
-        case .serverError(let code, _): t.errorText(code) ?? t.refused(code.rawValue)
+        case .serverError(let code, _): t.errorText(code) ?? t.challengeErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
         }
     }
@@ -238,7 +241,7 @@ public enum Screens {
         if height >= 22 { body += big(t.appTitle, width, style) + [""] }
         body += menu(entries, selected: s.menuIndex, style)
         // The clock of new games, and for Ghost its variant, on one line: the menu leaves no room for two.
-        let variant = s.config.game == .ghost ? " · " + t.variantSetting(s.config.superghost) : ""
+        let variant = s.config.game == .ghost ? " · " + t.variantSetting(superghost: s.config.superghost, challenge: s.config.challenge) : ""
         body += ["", margin + style.dim(t.clockSetting(s.config.clock) + variant)]
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)

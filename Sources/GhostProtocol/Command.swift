@@ -26,6 +26,8 @@ public struct GameOptions: Sendable, Equatable {
     /// Seconds per move (`clock=`), nil for no clock. The protocol checks
     /// the shape (a number), the server the range.
     public var clock: Int?
+    /// Whether others may watch the game (`watch=no` at NEW keeps them out).
+    public var watch = true
 
     /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
     /// only `seekClocks` (each is a seek queue). A client that offers a clock
@@ -34,21 +36,23 @@ public struct GameOptions: Sendable, Equatable {
     public static let seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
 
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
-                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil) {
+                game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil, watch: Bool = true) {
         self.rounds = rounds
         self.bot = bot
         self.botFirst = botFirst
         self.game = game
         self.settings = settings
         self.clock = clock
+        self.watch = watch
     }
 
     /// The keys a game kind may take as its own options.
     public static let settingKeys: [String] = ["mode", "length", "misses"]
-    /// Ghost's own option: `variant=super` is Superghost.
+    /// Ghost's own option: `variant=super` is Superghost, `variant=challenge`
+    /// bluff and challenge.
     public static let variantKey = "variant"
 
-    /// Ghost's variant (`variant=super`), nil for Ghost itself.
+    /// Ghost's variant (`variant=super`, `variant=challenge`), nil for Ghost itself.
     public var variant: String? {
         get { settings[GameOptions.variantKey] }
         set { settings[GameOptions.variantKey] = newValue }
@@ -131,8 +135,13 @@ public enum Command: Sendable, Equatable {
     case front(Letter)
     /// Hangman: guess the whole answer (a phrase with `/` between its words).
     case solve(String)
-    /// Hangman duel: the setter chooses the word.
+    /// Hangman duel: the setter chooses the word. Ghost's `variant=challenge`:
+    /// the challenged player's answer.
     case word(String)
+    /// Ghost's `variant=challenge`: say no word starts with the fragment.
+    case challenge
+    /// Ghost's `variant=challenge`: the challenged player gives up.
+    case concede
     case leave
     case help
     case ping
@@ -156,6 +165,12 @@ public enum Command: Sendable, Equatable {
     case accept
     case decline
     case rematch
+    /// Games in progress that may be watched, most recent first: at most `limit`.
+    case games(limit: Int)
+    /// Watch the game with that id.
+    case watch(Int)
+    /// Stop watching.
+    case unwatch
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -176,6 +191,8 @@ public enum Command: Sendable, Equatable {
         case .letter, .front: .letter
         case .solve: .solve
         case .word: .word
+        case .challenge: .challenge
+        case .concede: .concede
         case .leave: .leave
         case .help: .help
         case .ping: .ping
@@ -188,6 +205,9 @@ public enum Command: Sendable, Equatable {
         case .accept: .accept
         case .decline: .decline
         case .rematch: .rematch
+        case .games: .games
+        case .watch: .watch
+        case .unwatch: .unwatch
         case .hint: .hint
         case .stats: .stats
         }

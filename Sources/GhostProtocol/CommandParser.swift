@@ -10,6 +10,9 @@ public enum CommandParser {
     /// NAMES without a number lists this many (most recently used first); at most `maxNames`.
     public static let defaultNames = 20
     public static let maxNames = 100
+    /// GAMES without a number lists this many games in progress (most recent first); at most `maxGames`.
+    public static let defaultGames = 20
+    public static let maxGames = 100
     /// The longest answer SOLVE or WORD takes, in bytes (a phrase with its `/`).
     public static let maxAnswer = 80
 

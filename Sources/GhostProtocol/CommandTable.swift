@@ -14,6 +14,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case letter = "LETTER"
     case solve = "SOLVE"
     case word = "WORD"
+    case challenge = "CHALLENGE"
+    case concede = "CONCEDE"
     case leave = "LEAVE"
     case restart = "RESTART"
     case accept = "ACCEPT"
@@ -21,6 +23,9 @@ public enum Verb: String, Sendable, CaseIterable {
     case resume = "RESUME"
     case claim = "CLAIM"
     case rematch = "REMATCH"
+    case games = "GAMES"
+    case watch = "WATCH"
+    case unwatch = "UNWATCH"
     case scores = "SCORES"
     case hint = "HINT"
     case stats = "STATS"
@@ -117,13 +122,13 @@ public enum CommandTable {
         case .settings:
             return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super]",
-                               help: "play the next player who seeks the same game (Ghost, Superghost, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
+            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]",
+                               help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds",
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
         case .join:
@@ -154,9 +159,13 @@ public enum CommandTable {
                                arguments: { if case .solve(let w) = $0 { [w] } else { nil } })
         case .word:
             return CommandSpec(verb: verb, usage: "<word>",
-                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary)",
+                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary); variant=challenge: answer a challenge with a word that starts with the fragment",
                                parse: { args in answer(args).map { .word($0) } },
                                arguments: { if case .word(let w) = $0 { [w] } else { nil } })
+        case .challenge:
+            return plain(verb, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
+        case .concede:
+            return plain(verb, .concede, "variant=challenge: give up when challenged (you have no word): you lose")
         case .leave:
             return plain(verb, .leave, "leave your game (you lose it), or stop seeking or hosting")
         case .restart:
@@ -173,6 +182,33 @@ public enum CommandTable {
             return plain(verb, .claim, "claim the win when your opponent has been away past the grace period")
         case .rematch:
             return plain(verb, .rematch, "after a game, play the same opponent again (both must ask)")
+        case .games:
+            return CommandSpec(verb: verb, usage: "[n]",
+                               help: "games in progress you may watch, most recent first: n of them (1-\(CommandParser.maxGames), default \(CommandParser.defaultGames)), one LIVE line each",
+                               parse: { args in
+                                   options(args, keys: []).flatMap { split in
+                                       listLength(split.words, standard: CommandParser.defaultGames, max: CommandParser.maxGames).map { .games(limit: $0) }
+                                   }
+                               },
+                               arguments: { c in
+                                   guard case .games(let n) = c else { return nil }
+                                   return n == CommandParser.defaultGames ? [] : [String(n)]
+                               })
+        case .watch:
+            return CommandSpec(verb: verb, usage: "<id>",
+                               help: "watch a game in progress (id= from GAMES): its full state at once, then every move; watchers cannot play",
+                               parse: { args in
+                                   one(args).flatMap { word in
+                                       guard (1...18).contains(word.utf8.count), word.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                                             let id = Int(word) else {
+                                           return .failure(.other(CommandError(.badArguments, "WATCH takes a game's id, a number (see GAMES)")))
+                                       }
+                                       return .success(.watch(id))
+                                   }
+                               },
+                               arguments: { if case .watch(let id) = $0 { [String(id)] } else { nil } })
+        case .unwatch:
+            return plain(verb, .unwatch, "stop watching the game you watch")
         case .scores:
             return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
@@ -242,7 +278,7 @@ public enum CommandTable {
     /// `misses=`, and `bot=` when the kind is not Ghost) for both.
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
         var keys = Set(["rounds", "game", "clock", GameOptions.variantKey] + GameOptions.settingKeys)
-        if allowBot { keys.formUnion(["bot", "first"]) }
+        if allowBot { keys.formUnion(["bot", "first", "watch"]) }
         return options(args, keys: keys).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
@@ -282,6 +318,10 @@ public enum CommandTable {
                 guard first == "bot" || first == "me" else { return .failure(.usage) }
                 guard o.bot != nil else { return .failure(.other(CommandError(.badArguments, "first= needs bot="))) }
                 o.botFirst = first == "bot"
+            }
+            if let w = split.options["watch"] {
+                guard w == "yes" || w == "no" else { return .failure(.usage) }
+                o.watch = w == "yes"
             }
             if let c = split.options["clock"] {
                 // A number of seconds; the server says which are allowed (bad-value).
@@ -345,6 +385,7 @@ public enum CommandTable {
         if o.botFirst { words.append("first=bot") }
         if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }
         if let clock = o.clock { words.append("clock=\(clock)") }
+        if !o.watch { words.append("watch=no") }
         return words
     }
 

@@ -34,6 +34,12 @@ public enum Reply: Sendable, Hashable {
     case bestGames(count: Int, board: String)
     /// The game kind's fields. Ghost: `winning=yes|no letter=<c>`.
     case hint(fields: [Field])
+    /// `more`: more games may be watched than were listed.
+    case games(count: Int, more: Bool)
+    /// Watching game `id` from now on; its full state follows.
+    case watch(id: Int)
+    /// No longer watching game `id`.
+    case unwatch(id: Int)
     case help
     case ping
     case quit
@@ -69,6 +75,9 @@ public enum Reply: Sendable, Hashable {
         case .rematch: .rematch
         case .scores, .bestGames: .scores
         case .hint: .hint
+        case .games: .games
+        case .watch: .watch
+        case .unwatch: .unwatch
         case .help: .help
         case .ping: .ping
         case .quit: .quit
@@ -146,6 +155,16 @@ public enum Reply: Sendable, Hashable {
         case let .hint(fields):
             out.append(contentsOf: "HINT".utf8)
             W.fields(fields, &out)
+        case let .games(count, more):
+            out.append(contentsOf: "GAMES".utf8)
+            W.field("count", count, &out)
+            W.field("more", more ? "yes" : "no", &out)
+        case let .watch(id):
+            out.append(contentsOf: "WATCH".utf8)
+            W.field("id", id, &out)
+        case let .unwatch(id):
+            out.append(contentsOf: "UNWATCH".utf8)
+            W.field("id", id, &out)
         case .help: out.append(contentsOf: "HELP".utf8)
         case .ping: out.append(contentsOf: "PING".utf8)
         case .quit: out.append(contentsOf: "QUIT".utf8)
@@ -239,7 +258,7 @@ extension Reply {
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
             return .join(code: code, lang: lang, rounds: r, clock: c)
         case .letter: return .letter(fields: f)
-        case .solve, .word: return nil   // a move's fields, as the game gives them: `.other`
+        case .solve, .word, .challenge, .concede: return nil   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
         case .accept: return .accept
@@ -253,6 +272,9 @@ extension Reply {
             guard let board = Board(name: name) else { return .bestGames(count: count, board: name) }
             return .scores(count: count, board: board)
         case .hint: return .hint(fields: f)
+        case .games: return Decode.int(f["count"]).map { .games(count: $0, more: f["more"] == "yes") }
+        case .watch: return Decode.int(f["id"]).map { .watch(id: $0) }
+        case .unwatch: return Decode.int(f["id"]).map { .unwatch(id: $0) }
         case .help: return .help
         case .ping: return .ping
         case .quit: return .quit

@@ -60,7 +60,16 @@ extension ServerLine {
             self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
                          token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
-                         record: f["record"].flatMap(HeadToHead.init), clock: int("clock"))
+                         record: f["record"].flatMap(HeadToHead.init), clock: int("clock"),
+                         audience: Audience.of(open: f["watch"] != "no", watchers: int("watchers") ?? 0, watching: f["watching"] == "yes"))
+        case "LIVE":
+            guard let id = int("id"), let kind = f["game"], let players = f["players"], let lang = f["lang"],
+                  let moves = int("moves"), let watchers = int("watchers") else { return nil }
+            self = .live(id: id, kind: GameKind(rawValue: kind), players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+                         lang: lang, moves: moves, watchers: watchers, fields: Decode.gameFields(f, header: Decode.liveHeader))
+        case "WATCHERS":
+            guard let id = int("id"), let count = int("count") else { return nil }
+            self = .watchers(id: id, count: count)
         case "TURN":
             guard let id = int("id"), let player = f["player"] else { return nil }
             self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"))
@@ -147,7 +156,9 @@ enum Decode {
 
     /// GAME's header, with `record=` and `clock=`, which come after the kind's
     /// fields (`clock=`, a game on a clock, is the lobby's, never a kind's field).
-    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record", "clock"]
+    static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record", "clock",
+                                          "watch", "watchers", "watching"]
+    static let liveHeader: Set<String> = ["id", "game", "players", "lang", "moves", "watchers"]
     static let playerHeader: Set<String> = ["id", "player"]
     static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]

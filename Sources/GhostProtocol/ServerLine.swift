@@ -16,8 +16,17 @@ public enum ServerLine: Sendable, Hashable {
     /// `record`: between two people who have finished games of this kind
     /// together, the receiver's record against the other (`record=2-1`, after the kind's fields).
     /// `clock`: the game's seconds per move (`clock=`, after `record=`), nil without a clock.
+    /// `audience`: who watches (after `clock=`), nil when nobody does, the
+    /// game may be watched and the receiver plays in it.
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil)
+              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil)
+    /// A data line of GAMES' reply: a game in progress that may be watched.
+    /// `fields`: how it was set up (the kind's setup fields, `rounds=ghost`,
+    /// `clock=`), after `watchers=`.
+    case live(id: Int, kind: GameKind, players: [String], lang: String, moves: Int, watchers: Int, fields: [Field] = [])
+    /// The number of people watching game `id` changed (to its players and
+    /// its watchers; at most about once a second).
+    case watchers(id: Int, count: Int)
     /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`. `clock`:
     /// the seconds `player` has left for this move (`clock=`, after the kind's
     /// fields), nil when the game has no clock or the computer is to move.
@@ -89,6 +98,30 @@ public enum ServerLine: Sendable, Hashable {
     public static func ghostLetters(_ counts: [Int]) -> String { GhostFields.letters(counts) }
 }
 
+/// Who watches a game, as its GAME line says: `watch=no` for a game made
+/// private at NEW, `watchers=<n>` while n > 0 people watch, `watching=yes`
+/// when the receiver is one of them (their GAME has no token).
+public struct Audience: Sendable, Hashable {
+    /// Others may watch (false: `watch=no`).
+    public var open: Bool
+    /// How many watch now.
+    public var watchers: Int
+    /// The receiver watches rather than plays.
+    public var watching: Bool
+
+    public init(open: Bool = true, watchers: Int = 0, watching: Bool = false) {
+        self.open = open
+        self.watchers = watchers
+        self.watching = watching
+    }
+
+    /// Nil when it would write nothing (open, nobody watching, a player),
+    /// so a line without these fields reads back the same.
+    public static func of(open: Bool, watchers: Int, watching: Bool) -> Audience? {
+        open && watchers == 0 && !watching ? nil : Audience(open: open, watchers: watchers, watching: watching)
+    }
+}
+
 // MARK: Rendering straight to bytes
 
 extension ServerLine {
@@ -113,7 +146,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -125,6 +158,24 @@ extension ServerLine {
             W.fields(fields, &out)
             if let record { W.field("record", record.description, &out) }
             if let clock { W.field("clock", clock, &out) }
+            if let audience {
+                if !audience.open { W.field("watch", "no", &out) }
+                if audience.watchers > 0 { W.field("watchers", audience.watchers, &out) }
+                if audience.watching { W.field("watching", "yes", &out) }
+            }
+        case let .live(id, kind, players, lang, moves, watchers, fields):
+            out.append(contentsOf: "LIVE".utf8)
+            W.field("id", id, &out)
+            W.field("game", kind.rawValue, &out)
+            W.field("players", list: players, &out)
+            W.field("lang", lang, &out)
+            W.field("moves", moves, &out)
+            W.field("watchers", watchers, &out)
+            W.fields(fields, &out)
+        case let .watchers(id, count):
+            out.append(contentsOf: "WATCHERS".utf8)
+            W.field("id", id, &out)
+            W.field("count", count, &out)
         case let .turn(id, player, fields, clock):
             out.append(contentsOf: "TURN".utf8)
             W.field("id", id, &out)

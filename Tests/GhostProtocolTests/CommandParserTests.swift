@@ -48,6 +48,15 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("ACCEPT", .accept),
         ("DECLINE", .decline),
         ("REMATCH", .rematch),
+        ("GAMES", .games(limit: 20)),
+        ("games 5", .games(limit: 5)),
+        ("WATCH 12", .watch(12)),
+        ("watch 007", .watch(7)),
+        ("UNWATCH", .unwatch),
+        ("NEW watch=no", .new(GameOptions(watch: false))),
+        ("NEW WATCH=YES", .new(GameOptions())),
+        ("NEW bot=hard watch=no clock=30", .new(GameOptions(bot: .hard, clock: 30, watch: false))),
+        ("NEW game=hangman mode=duel watch=no", .new(GameOptions(game: .hangman, settings: ["mode": "duel"], watch: false))),
     ])
     func everyVerb(_ line: String, _ expected: Command) {
         #expect(command(line) == expected)
@@ -180,6 +189,19 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("SET aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 1", .badArguments),
         ("SET hangman-mode aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", .badValue),
         ("SETTINGS all", .badArguments),
+        ("GAMES 0", .badArguments),
+        ("GAMES 101", .badArguments),
+        ("GAMES all", .badArguments),
+        ("GAMES 1 2", .badArguments),
+        ("WATCH", .badArguments),
+        ("WATCH 1 2", .badArguments),
+        ("WATCH x", .badArguments),
+        ("WATCH -1", .badArguments),
+        ("WATCH 1234567890123456789", .badArguments),
+        ("UNWATCH 1", .badArguments),
+        ("NEW watch=maybe", .badArguments),
+        ("SEEK watch=no", .badArguments),
+        ("NEW watch=no watch=no", .badArguments),
     ])
     func errors(_ line: String, _ code: ErrorCode) {
         #expect(errorCode(line) == code)
@@ -278,12 +300,14 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(ErrorCode.noRematch.rawValue == "no-rematch")
         #expect(ErrorCode.storeFailed.rawValue == "store-failed")
         #expect(ErrorCode.tooManyNames.rawValue == "too-many-names")
+        #expect(ErrorCode.privateGame.rawValue == "private-game")
+        #expect(ErrorCode.notWatching.rawValue == "not-watching")
     }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
-        #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT",
-                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
+        #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "CHALLENGE", "CONCEDE", "LEAVE", "RESTART", "ACCEPT",
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {
             let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN" || verb == "LETTER"

@@ -35,7 +35,11 @@ let sampleCommands: [Command] = {
     out += Letter.all.map { .letter($0) }
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
     out += gameOptions.map { .new($0) }
-    out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach")]
+    out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach"), .challenge, .concede]
+    out += ["super", "challenge"].flatMap { v in
+        [Command.seek(GameOptions(settings: ["variant": v])), .new(GameOptions(settings: ["variant": v])),
+         .new(GameOptions(rounds: .ghost, bot: .easy, settings: ["variant": v], clock: 30))]
+    }
     let hangman = GameKind.hangman
     out += [.seek(GameOptions(game: hangman)),
             .new(GameOptions(game: hangman)),
@@ -51,6 +55,10 @@ let sampleCommands: [Command] = {
     out += [.seek(GameOptions(clock: 30)), .seek(GameOptions(rounds: .ghost, game: hangman, clock: 5)),
             .new(GameOptions(clock: 3600)), .new(GameOptions(bot: .hard, botFirst: true, clock: 60)),
             .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 1))]
+    // Watching.
+    out += [.games(limit: 20), .games(limit: 1), .games(limit: 100), .watch(1), .watch(123_456_789), .unwatch,
+            .new(GameOptions(watch: false)), .new(GameOptions(bot: .easy, watch: false)),
+            .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 30, watch: false))]
     return out
 }()
 

@@ -35,9 +35,11 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .setting: 24
     case .waiting: 25
     case .stat: 26
+    case .live: 27
+    case .watchers: 28
     }
 }
-private let caseCount = 27
+private let caseCount = 29
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -66,9 +68,12 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .set: 21
     case .settings: 22
     case .stats: 23
+    case .games: 24
+    case .watch: 25
+    case .unwatch: 26
     }
 }
-private let replyCount = 24
+private let replyCount = 27
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -114,6 +119,8 @@ private let replyCount = 24
          "OK SOLVE word=peach hit=yes pattern=peach missed=- left=8"),
         (.ok(.other(verb: "WORD", fields: [Field("length", "5"), Field("pattern", "_____"), Field("missed", "-"), Field("left", "8")])),
          "OK WORD length=5 pattern=_____ missed=- left=8"),
+        (.ok(.other(verb: "CHALLENGE", fields: [Field("fragment", "cq")])), "OK CHALLENGE fragment=cq"),
+        (.ok(.other(verb: "CONCEDE", fields: [Field("fragment", "cq")])), "OK CONCEDE fragment=cq"),
         (.ok(.restart(status: .done)), "OK RESTART status=done"),
         (.ok(.restart(status: .offered)), "OK RESTART status=offered"),
         (.ok(.resume(id: 1)), "OK RESUME id=1"),
@@ -209,6 +216,28 @@ private let replyCount = 24
         (.helpEntry(usage: "SCORES [n] [mode=game|match]", text: "a high-score list"),
          "HELP SCORES [n] [mode=game|match] - a high-score list"),
         (.bye(.quit, "goodbye"), "BYE quit goodbye"),
+        // Watching.
+        (.ok(.games(count: 2, more: false)), "OK GAMES count=2 more=no"),
+        (.ok(.games(count: 100, more: true)), "OK GAMES count=100 more=yes"),
+        (.ok(.watch(id: 12)), "OK WATCH id=12"),
+        (.ok(.unwatch(id: 12)), "OK UNWATCH id=12"),
+        (.live(id: 12, kind: .ghost, players: ["alice", "bob"], lang: "en", moves: 3, watchers: 0),
+         "LIVE id=12 game=ghost players=alice,bob lang=en moves=3 watchers=0"),
+        (.live(id: 9, kind: .hangman, players: ["bot-hangman", "ann"], lang: "nl", moves: 0, watchers: 1000,
+               fields: [F("mode", "evil"), F("length", "5"), F("misses", "8"), F("clock", "30")]),
+         "LIVE id=9 game=hangman players=bot-hangman,ann lang=nl moves=0 watchers=1000 mode=evil length=5 misses=8 clock=30"),
+        (.watchers(id: 12, count: 3), "WATCHERS id=12 count=3"),
+        (.watchers(id: 12, count: 0), "WATCHERS id=12 count=0"),
+        // A watcher's GAME: no token; a player's shows the watchers and a private game.
+        (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
+               audience: Audience(watchers: 2, watching: true)),
+         "GAME id=12 game=ghost lang=en players=alice,bob round=1 watchers=2 watching=yes"),
+        (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: "ff", round: 1, bot: nil, fields: [],
+               clock: 30, audience: Audience(watchers: 5)),
+         "GAME id=12 game=ghost lang=en players=alice,bob token=ff round=1 clock=30 watchers=5"),
+        (.game(id: 13, kind: .ghost, lang: "en", players: ["alice", "bob"], token: "ff", round: 1, bot: nil, fields: [],
+               audience: Audience(open: false)),
+         "GAME id=13 game=ghost lang=en players=alice,bob token=ff round=1 watch=no"),
         (.bye(.replaced, "your seat in game 1 was resumed from another connection"),
          "BYE replaced your seat in game 1 was resumed from another connection"),
         (.bye(.nameTimeout, ""), "BYE name-timeout"),

@@ -18,7 +18,7 @@ extension ClientState {
     /// Takes the lines that belong to Hangman; returns false for the others.
     mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, _):
             // Any game that starts (a resumed Ghost game too) is the one to play.
             hangman.playAtOnce = false
             guard kind == .hangman else { return false }
