@@ -190,6 +190,16 @@ private struct BruteSuper {
         #expect(deferred > 10 && played > 40, "\(deferred) deferred of \(played)")
     }
 
+    /// A step smaller than the deepest line of play used to settle nothing,
+    /// so `solve` never returned; it now grows its step and ends.
+    @Test(.timeLimit(.minutes(1))) func solveEndsWithATinyStep() {
+        let words = ["abcdefgh", "bcdefghi", "hgfedcba", "cdefghij"]
+        let s = SuperSolver(rules: rules(words))
+        s.solve("", step: 1)
+        #expect(s.isWinning("") == SuperSolver(rules: rules(words)).isWinning(""))
+        #expect(s.solvedCount > 0)
+    }
+
     /// GhostKind asks the lobby to come back while a Hard Superghost move's
     /// position is being solved (in the background), then plays a winning
     /// move; Easy never waits, and Ghost's computer never does.
