@@ -14,6 +14,10 @@ public protocol GameDefinition: AnyObject, Sendable {
     func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)?
     /// The computer's move at `level` in `game` (its turn).
     func computerMove(in game: any Game, level: BotLevel) -> Move?
+    /// What the computer does when its move is due: a move, or "not ready:
+    /// ask again in this many seconds" (its move is still being worked out
+    /// off the server's thread), or nothing. By default, `computerMove`.
+    func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay
     /// Whether the kind gives hints in a game against the computer at `level` (nil: two people).
     func allowsHints(against level: BotLevel?) -> Bool
     /// A hint for the seat to move, when the kind gives hints against `level`.
@@ -54,6 +58,11 @@ public protocol GameDefinition: AnyObject, Sendable {
 }
 
 extension GameDefinition {
+    /// The computer is always ready: `computerMove`'s move, at once.
+    public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
+        computerMove(in: game, level: level).map { .move($0) } ?? .none
+    }
+
     public var twoPlayerOptions: [String: String] { [:] }
     public var ranksByWins: Bool { true }
 
@@ -93,6 +102,17 @@ public struct BestGame: Sendable, Equatable {
         self.keys = keys
         self.fields = fields
     }
+}
+
+/// The computer's answer when its move is due.
+public enum ComputerPlay: Sendable, Equatable {
+    /// Play this move now.
+    case move(Move)
+    /// Not ready (the position is still being solved, off the server's
+    /// thread): ask again in `seconds`. The server's loop goes on meanwhile.
+    case later(seconds: Double)
+    /// No move (not the computer's game or turn).
+    case none
 }
 
 /// A setting a player can save (`SET <key> <value>`) for a kind's new

@@ -94,6 +94,27 @@ public struct SuperBot: Sendable {
         return choose(in: game, using: &rng)
     }
 
+    /// Hard's play only once it is sure of it: a winning play when one is
+    /// settled, else (every play settled, all losing) the losing play with
+    /// the fewest winning replies; nil while neither holds within `budget`
+    /// new positions (solve the position, and ask again). Never a guess.
+    public func settledChoice(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play? {
+        let moves = solver.moves(game.fragment, budget: budget)
+        guard SuperBot.isSettled(moves) else { return nil }
+        return SuperBot.best(moves, &rng)
+    }
+
+    public func settledChoice(in game: GhostGame) -> SuperSolver.Play? {
+        var rng = SystemRandomNumberGenerator()
+        return settledChoice(in: game, using: &rng)
+    }
+
+    /// Whether perfect play is known from these judged plays: a winning one
+    /// is settled, or none is left unsettled.
+    public static func isSettled(_ moves: [SuperSolver.Judged]) -> Bool {
+        moves.contains { $0.kind == .winning } || !moves.contains { $0.kind == nil }
+    }
+
     /// A random play that does not lose on the spot (any play if all do):
     /// no solving needed.
     static func safe(_ solver: SuperSolver, _ fragment: String, _ rng: inout some RandomNumberGenerator) -> SuperSolver.Play {

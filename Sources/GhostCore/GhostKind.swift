@@ -18,6 +18,14 @@ public final class GhostKind: GameDefinition {
     /// its own), not at startup.
     private let superSolvers = Mutex<[String: SuperSolver]>([:])
 
+    /// Superghost positions being solved in the background for Hard, by
+    /// language and fragment: one solve each, however often the lobby asks.
+    private let solving = Mutex<Set<String>>([])
+
+    /// Seconds after which the lobby asks again for a Hard Superghost move
+    /// whose position is still being solved.
+    public static let superRetrySeconds = 0.5
+
     /// The `variant=` of Superghost, on the wire and in the store (Ghost's is empty).
     public static let superVariant = "super"
     /// The `variant=` of bluff and challenge: a dead fragment does not end
@@ -80,6 +88,27 @@ public final class GhostKind: GameDefinition {
     }
 
     private func solver(for game: GhostGame) -> Solver? { solvers[game.rules.language] }
+
+    /// Superghost at Hard plays only solved moves: while the position is not
+    /// solved within a move's budget, its solve goes on off the server's
+    /// thread (in steps that let go of the solver's lock) and the lobby asks
+    /// again in `superRetrySeconds`. Every other case is `computerMove`.
+    public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
+        guard level == .hard, let ghost = game as? GhostGame, ghost.rules.isSuper,
+              let solver = superSolver(language: ghost.rules.language) else {
+            return computerMove(in: game, level: level).map { .move($0) } ?? .none
+        }
+        if let play = SuperBot(level: .hard, solver: solver).settledChoice(in: ghost) { return .move(play.move) }
+        let fragment = ghost.fragment
+        let key = ghost.rules.language + " " + fragment
+        if solving.withLock({ $0.insert(key).inserted }) {
+            DispatchQueue.global(qos: .userInitiated).async {
+                solver.solve(fragment)
+                self.solving.withLock { _ = $0.remove(key) }
+            }
+        }
+        return .later(seconds: GhostKind.superRetrySeconds)
+    }
 
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
         guard let ghost = game as? GhostGame else { return nil }

@@ -67,12 +67,23 @@ public final class SuperSolver: Sendable {
     }
 
     /// Solves `fragment` in steps of `budget` positions, letting go of the
-    /// lock between them (a background warm-up: games go on meanwhile).
+    /// lock between them (a background warm-up: games go on meanwhile). A
+    /// step smaller than the deepest line of play settles nothing (each
+    /// position on the way takes one of the budget before its replies), so a
+    /// step that made no progress is followed by one twice as large.
     public func solve(_ fragment: some StringProtocol, step budget: Int = SuperSolver.defaultBudget) {
         let f = Array(fragment.utf8)
+        var step = max(budget, 1)
         while true {
-            var left = budget
-            if memo.withLock({ memo in SuperSolver.bound(&memo); return wins(f, &memo, &left) }) != nil { return }
+            var left = step
+            let (done, progressed) = memo.withLock { memo -> (Bool, Bool) in
+                SuperSolver.bound(&memo)
+                let before = memo.count
+                let done = wins(f, &memo, &left) != nil
+                return (done, memo.count > before)
+            }
+            if done { return }
+            if !progressed { step *= 2 }
         }
     }
 

@@ -405,10 +405,15 @@ extension Lobby {
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
 
+    /// Plays the computer's move, or, when the kind is not ready (a
+    /// position still being solved), asks again when it says.
     func playComputer(_ gameID: Int) {
-        guard let table = tables[gameID], !table.game.isOver, let level = table.bot(table.game.toMove),
-              let move = table.kind.computerMove(in: table.game, level: level) else { return }
-        apply(move, in: gameID, by: table.game.toMove, mover: nil)
+        guard let table = tables[gameID], !table.game.isOver, let level = table.bot(table.game.toMove) else { return }
+        switch table.kind.computerPlay(in: table.game, level: level) {
+        case .move(let move): apply(move, in: gameID, by: table.game.toMove, mover: nil)
+        case .later(let seconds): table.botDue = clock.monotonic + max(seconds, 0.01)
+        case .none: break
+        }
     }
 
     func hint(_ id: ConnectionID, _ session: Session) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import GameKit
 import GhostCore
@@ -402,3 +403,74 @@ private func ending(_ lines: [String]) -> [String] {
     }
 }
 
+
+/// A kind whose computer (seat 0, `bot-wait`) sets the word "cat" for the
+/// person to guess, but only once `ready`: until then it answers "ask again
+/// in 2 seconds", as Superghost's Hard does while its position is solved.
+final class WaitKind: GameDefinition {
+    let name = "wait"
+    let languages = ["en"]
+    let matchRounds: Int? = nil
+    /// Whether the computer's move is worked out; how often it was asked.
+    let state = Mutex<(ready: Bool, asked: Int)>((false, 0))
+
+    func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any GameKit.Game)? {
+        GuessGame(mode: "duel", misses: 8, word: nil)
+    }
+    func computerMove(in game: any GameKit.Game, level: BotLevel) -> Move? { .word("cat") }
+    func computerPlay(in game: any GameKit.Game, level: BotLevel) -> ComputerPlay {
+        state.withLock { s in
+            s.asked += 1
+            return s.ready ? .move(.word("cat")) : .later(seconds: 2)
+        }
+    }
+    func allowsHints(against level: BotLevel?) -> Bool { false }
+    func hint(in game: any GameKit.Game, against level: BotLevel?) -> Hint? { nil }
+    func matchFields(_ match: Match) -> [Field] { [] }
+    func gameFields(_ match: Match) -> [Field] { [] }
+    func roundSummary(loser: Int, name: String, match: Match) -> String { "" }
+    func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String { "" }
+    func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        .success(GameSetup(variant: "duel", settings: "misses=8", computerSeat: 0, computerName: "bot-wait"))
+    }
+}
+
+@Suite struct LobbyDeferredComputerTests {
+    /// A computer that is not ready is asked again when it says, through the
+    /// lobby's deadlines (nothing blocks meanwhile), and its move is played
+    /// once it is ready.
+    @Test func aDeferredMoveIsPlayedOnceReady() throws {
+        var settings = Lobby.Settings()
+        settings.botDelay = 0
+        let kind = WaitKind()
+        let h = try Harness(settings: settings, extraKinds: [kind])
+        h.named(1, "alice")
+        h.send(1, "NEW game=wait")
+        let start = try #require(h.drain()[1])
+        #expect(start.last == "TURN id=1 player=bot-wait pattern= mistakes=0")
+        // Asked at once (no delay), not ready: asked again in 2 s.
+        #expect(kind.state.withLock { $0.asked } == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 2)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain()[1] == nil)
+        #expect(kind.state.withLock { $0.asked } == 1)
+        h.clock.advance(1)
+        h.tick()
+        // Still not ready: no move, and the next question in 2 s.
+        #expect(h.drain()[1] == nil)
+        #expect(kind.state.withLock { $0.asked } == 2)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 2)
+        // alice's commands are answered meanwhile.
+        h.send(1, "PING")
+        #expect(h.drain()[1] == ["OK PING"])
+        kind.state.withLock { $0.ready = true }
+        h.clock.advance(2)
+        h.tick()
+        #expect(h.drain()[1] == ["MOVE id=1 player=bot-wait pattern=___ mistakes=0", "TURN id=1 player=alice pattern=___ mistakes=0"])
+        #expect(kind.state.withLock { $0.asked } == 3)
+        #expect(h.lobby.nextDeadline == nil)
+        h.send(1, "c")
+        #expect(h.drain()[1]?.first == "OK LETTER letter=c pattern=c__ mistakes=0")
+    }
+}
