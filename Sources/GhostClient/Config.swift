@@ -37,6 +37,9 @@ public struct ClientConfig: Equatable, Sendable {
     public var clock: Int?
     /// New Ghost games are Superghost (`variant=super`): `v` on the main screen.
     public var superghost = false
+    /// New games opened here (`NEW`: private games, games against the
+    /// computer) keep watchers out (`watch=no`): `p` on the main screen.
+    public var privateGames = false
 
     /// The clocks the main screen offers, in the order `c` goes through them
     /// (nil: no clock); the server takes 5 to 3600 seconds.
@@ -80,6 +83,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
             case "variant": c.superghost = value == "super"
+            case "watchers": c.privateGames = value == "no"
             default: break
             }
         }
@@ -99,6 +103,7 @@ public struct ClientConfig: Equatable, Sendable {
         out += "game=\(game.rawValue)\n"
         if let clock { out += "clock=\(clock)\n" }
         if superghost { out += "variant=super\n" }
+        if privateGames { out += "watchers=no\n" }
         return out
     }
 

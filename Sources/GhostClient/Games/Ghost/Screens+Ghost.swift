@@ -100,7 +100,11 @@ extension Screens {
             chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
         }
         let turn: String
-        if g.roundEnd != nil {
+        if g.watching, s.watch.ended, let r = s.watch.result {
+            // A watched game's end: who won (the banner says why).
+            let winner = display(r.winner, t)
+            turn = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
+        } else if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
         } else if let mover = g.toMove {
             turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
@@ -114,7 +118,8 @@ extension Screens {
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
         if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) { caption.append(t.nextLetterEnd(front: g.frontNext)) }
 
-        var help = t.gameHelp
+        // A watcher's keys play nothing: the help says whom it watches and how to stop.
+        var help = g.watching ? watchHelp(s, g.players, t) : t.gameHelp
         var lower: [String]
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
@@ -157,8 +162,8 @@ extension Screens {
         if spacers[3] { body.append("") }
         body += lower
 
-        let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
-        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
+        let title = watchTitle(g, t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
+        return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
     }
 
