@@ -353,3 +353,14 @@ struct WatchScreenTests {
         #expect(ScreenTests.plainLines(Fx.named()).contains { $0.contains("████ █   █") })
     }
 }
+
+extension WatchScreenTests {
+    @Test("A watcher is never asked for a key: no offer to answer, no win to claim")
+    func noPlayersBanners() {
+        let s = Fx.run(WFx.ghost(), Fx.lines("OFFER id=12 player=bob kind=restart", "ADJOURNED id=12 player=alice grace=60",
+                                             "CLAIMABLE id=12 player=alice")).0
+        let lines = ScreenTests.plainLines(s).joined(separator: " ")
+        #expect(lines.contains("alice is away; the game waits"))
+        #expect(!lines.contains("claim the win") && !lines.contains("accept or decline"))
+    }
+}

@@ -132,8 +132,9 @@ extension Screens {
 
         var banner = ""
         if let away = g.away {
-            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
-        } else if let offer = g.offer {
+            // A watcher claims nothing and answers no offer: the banners that ask for a key are a player's.
+            banner = g.claimable && !g.watching ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+        } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
