@@ -40,8 +40,7 @@ public enum ClientApp {
         }
 
         let before = config
-        if let lang = options.lang { config.language = lang }
-        if let game = options.game { config.game = GameKind(rawValue: game) }
+        config = applying(options, to: config)
         if options.server != nil || config.server == nil { config.server = address.description }
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
@@ -60,9 +59,23 @@ public enum ClientApp {
     /// main screen's game and starts Hangman at once) would silently do
     /// nothing there: it is refused instead, with exit status 2.
     public static func lineModeRefusal(_ options: ClientOptions) -> String? {
+        if options.game == nil, let clock = options.clock {
+            return "--clock \(clock) needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
+                + " lines on, so send clock= on your NEW or SEEK yourself, e.g. SEEK clock=30"
+        }
         guard let game = options.game else { return nil }
         return "--game \(game) needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
             + " lines on, so send the game's commands yourself, e.g. NEW game=hangman"
+    }
+
+    /// The settings file with what the command line chooses (all saved):
+    /// `--lang`, `--game`, and `--clock` (0: no clock).
+    static func applying(_ options: ClientOptions, to config: ClientConfig) -> ClientConfig {
+        var config = config
+        if let lang = options.lang { config.language = lang }
+        if let game = options.game { config.game = GameKind(rawValue: game) }
+        if let clock = options.clock { config.clock = clock == 0 ? nil : clock }
+        return config
     }
 
     public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

@@ -249,6 +249,8 @@ public struct OtherSeekers: Equatable, Sendable {
     public var game: GameKind = .ghost
     /// Their clock (seconds per move), nil for none.
     public var clock: Int? = nil
+    /// Their Ghost variant (`super`: Superghost), nil for Ghost.
+    public var variant: String? = nil
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {

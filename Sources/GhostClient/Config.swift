@@ -42,8 +42,10 @@ public struct ClientConfig: Equatable, Sendable {
     public var privateGames = false
 
     /// The clocks the main screen offers, in the order `c` goes through them
-    /// (nil: no clock); the server takes 5 to 3600 seconds.
-    public static let clockChoices: [Int?] = [nil, 15, 30, 60, 120, 300]
+    /// (nil: no clock): those SEEK takes (every one is in NEW's 5 to 3600
+    /// seconds), since a clock is sent on SEEK and NEW alike. `--clock`
+    /// takes the same (0 for none).
+    public static let clockChoices: [Int?] = [nil] + GameOptions.seekClocks
 
     /// The next clock after this one (`c` on the main screen).
     public mutating func nextClock() {

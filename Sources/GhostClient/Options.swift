@@ -11,6 +11,8 @@ public struct ClientOptions: Equatable, Sendable {
     public var lang: String?
     /// `--game <kind>`: the main screen's game (saved); some kinds play at once.
     public var game: String?
+    /// `--clock <seconds>`: the clock of new games (saved), 0 for none.
+    public var clock: Int?
     public var help = false
     public var version = false
 
@@ -30,12 +32,30 @@ public struct ClientOptions: Equatable, Sendable {
                    "the game the main screen offers (saved); \(ClientGames.playedAtOnce.map(\.rawValue).joined(separator: " and ")) starts playing at once: it resumes an adjourned game, else starts one against the computer with your saved settings. Needs a terminal: refused in line mode",
                    .choice(ClientGames.kinds.map(\.rawValue)), \.game,
                    defaultText: "the saved one, else \(ClientGames.kinds.first?.rawValue ?? "")"),
+            .value("--clock", "SECONDS",
+                   "the clock of new games, in seconds a move: \(clocksAllowed) (saved; c on the main screen changes it). Needs a terminal: refused in line mode",
+                   clockValue, \.clock, defaultText: "the saved one, else 0"),
             .help,
             .version,
         ], positionals: [
             .value("host[:port]", "the server: a name, an IPv4 address, or an IPv6 address (in brackets when a port follows: [::1]:7777)",
                    ServerAddress.value, defaultText: "the last one used, else \(defaultHost):\(defaultPort)") { $0.server = $1 },
         ])
+    }
+
+    /// The values `--clock` takes: 0, or a clock the main screen offers.
+    static var clocksAllowed: String {
+        let clocks = ClientConfig.clockChoices.compactMap { $0 }.map(String.init)
+        return "0 (no clock), " + clocks.dropLast().joined(separator: ", ") + " or " + (clocks.last ?? "")
+    }
+
+    /// `--clock`: 0 or one of the clocks SEEK takes (all within NEW's range).
+    static var clockValue: Value<Int> {
+        Value(allowed: clocksAllowed, show: { String($0) }) { text in
+            guard !text.isEmpty else { return .failure(.empty) }
+            guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text) else { return .failure(.notAWholeNumber) }
+            return n == 0 || ClientConfig.clockChoices.contains(n) ? .success(n) : .failure(.notAChoice)
+        }
     }
 
     public static var usage: String {
@@ -49,7 +69,8 @@ public struct ClientOptions: Equatable, Sendable {
             "it works line by line: it prints what the server sends and sends each line",
             "it reads (a line holding one letter is a move), for example",
             "  printf 'NAME x\\nSEEK\\n' | ghost-client 127.0.0.1:7777",
-            "It plays nothing by itself, so --game is refused there (exit status 2):",
+            "It plays nothing by itself, so --game and --clock are refused there (exit",
+            "status 2):",
             "send the game's commands yourself, e.g. NEW game=hangman.",
             "Keys: letters play, Esc opens the game menu, Ctrl-C quits (a game waits",
             "for you and resumes when you start the client again). In Hangman, = types",

@@ -26,12 +26,14 @@ extension ClientState {
             break  // the client never asks for SETTINGS or STATS
         case .live, .watchers:
             break  // taken by `watchLine`
-        case let .waiting(kind, lang, rounds, count, clock, _):
+        case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
             guard ClientGames.plays(kind), case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock)
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock }) {
+            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
+                                     variant: variant)
+            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
+                                                        && $0.variant == variant }) {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
@@ -175,13 +177,13 @@ extension ClientState {
         case .scores:
             scores = incomingScores
             incomingScores = []
-        case let .seek(lang, rounds):
+        case let .seek(lang, rounds, _):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
                 otherSeekers = []
                 go(.waiting)
             }
-        case let .new(code, _, lang, rounds):
+        case let .new(code, _, lang, rounds, _):
             // Against the computer there is no code: the GAME follows at once.
             if let code, game == nil {
                 lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)

@@ -286,7 +286,8 @@ public enum Screens {
                 let texts = ClientGames.texts(other.game, t)
                 let rounds: Rounds = other.match ? .ghost : .one
                 let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue) + t.seekersClock(other.clock), width)
+                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue)
+                                      + t.seekersClock(other.clock) + t.seekersVariant(other.variant), width)
             }
             body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:

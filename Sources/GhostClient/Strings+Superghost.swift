@@ -9,6 +9,14 @@ extension Strings {
         return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
     }
 
+    /// After a line about other seekers: their variant, if not Ghost's
+    /// (" They play Superghost."); an unknown one by its name.
+    public func seekersVariant(_ variant: String?) -> String {
+        guard let variant else { return "" }
+        let name = variant == "super" ? "Superghost" : variant
+        return code == "nl" ? " Ze spelen \(name)." : " They play \(name)."
+    }
+
     /// Where the next letter goes in Superghost, and the keys that choose.
     public func nextLetterEnd(front: Bool) -> String {
         if code == "nl" {

@@ -29,6 +29,12 @@ public struct GameOptions: Sendable, Equatable {
     /// Whether others may watch the game (`watch=no` at NEW keeps them out).
     public var watch = true
 
+    /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
+    /// only `seekClocks` (each is a seek queue). A client that offers a clock
+    /// for both offers one of `seekClocks`.
+    public static let clockRange: ClosedRange<Int> = 5...3600
+    public static let seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
+
     public init(rounds: Rounds = .one, bot: BotLevel? = nil, botFirst: Bool = false,
                 game: GameKind? = nil, settings: [String: String] = [:], clock: Int? = nil, watch: Bool = true) {
         self.rounds = rounds

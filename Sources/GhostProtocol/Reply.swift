@@ -14,10 +14,11 @@ public enum Reply: Sendable, Hashable {
     case set(key: String, value: String)
     case settings
     case stats(count: Int)
-    case seek(lang: String, rounds: Rounds)
+    /// `clock`: the game's seconds per move, when it is on a clock (`clock=`, last).
+    case seek(lang: String, rounds: Rounds, clock: Int? = nil)
     /// A private game has a join `code`; a game against the computer its `bot` level.
-    case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds)
-    case join(code: String, lang: String, rounds: Rounds)
+    case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds, clock: Int? = nil)
+    case join(code: String, lang: String, rounds: Rounds, clock: Int? = nil)
     /// The game kind's fields. Ghost: `letter=<c> fragment=<f>`.
     case letter(fields: [Field])
     case leave
@@ -108,21 +109,24 @@ public enum Reply: Sendable, Hashable {
         case let .stats(count):
             out.append(contentsOf: "STATS".utf8)
             W.field("count", count, &out)
-        case let .seek(lang, rounds):
+        case let .seek(lang, rounds, clock):
             out.append(contentsOf: "SEEK".utf8)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
-        case let .new(code, bot, lang, rounds):
+            Reply.clock(clock, &out)
+        case let .new(code, bot, lang, rounds, clock):
             out.append(contentsOf: "NEW".utf8)
             if let code { W.field("code", code, &out) }
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
-        case let .join(code, lang, rounds):
+            Reply.clock(clock, &out)
+        case let .join(code, lang, rounds, clock):
             out.append(contentsOf: "JOIN".utf8)
             W.field("code", code, &out)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
+            Reply.clock(clock, &out)
         case let .letter(fields):
             out.append(contentsOf: "LETTER".utf8)
             W.fields(fields, &out)
@@ -175,6 +179,11 @@ public enum Reply: Sendable, Hashable {
         if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
     }
 
+    /// ` clock=<seconds>` for a game on a clock; nothing without one.
+    private static func clock(_ clock: Int?, _ out: inout [UInt8]) {
+        if let clock { W.field("clock", clock, &out) }
+    }
+
     /// The reply's fields, in wire order.
     public var fields: [Field] {
         var out: [UInt8] = []
@@ -215,6 +224,8 @@ extension Reply {
     private static func typed(verb text: String, _ f: [Field]) -> Reply? {
         guard let verb = Verb(spelled: text) else { return nil }
         func rounds() -> Rounds? { f["rounds"].map { Rounds(rawValue: $0) } ?? .one }
+        // A clock that is not a number of seconds is no clock, as on TURN.
+        let c = Decode.int(f["clock"])
         switch verb {
         case .name:
             guard let name = f["name"], let lang = f["lang"] else { return nil }
@@ -233,7 +244,7 @@ extension Reply {
         case .stats: return Decode.int(f["count"]).map { .stats(count: $0) }
         case .seek:
             guard let lang = f["lang"], let r = rounds() else { return nil }
-            return .seek(lang: lang, rounds: r)
+            return .seek(lang: lang, rounds: r, clock: c)
         case .new:
             // Another kind's NEW carries that kind's fields: `.other`.
             guard f["game"] == nil, let lang = f["lang"], let r = rounds() else { return nil }
@@ -242,10 +253,10 @@ extension Reply {
                 guard let level = BotLevel(rawValue: b) else { return nil }
                 bot = level
             }
-            return .new(code: f["code"], bot: bot, lang: lang, rounds: r)
+            return .new(code: f["code"], bot: bot, lang: lang, rounds: r, clock: c)
         case .join:
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
-            return .join(code: code, lang: lang, rounds: r)
+            return .join(code: code, lang: lang, rounds: r, clock: c)
         case .letter: return .letter(fields: f)
         case .solve, .word: return nil   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave

@@ -58,11 +58,11 @@ public final class Lobby {
         public var newNamesPerMinute: Double = 10
         public var newNameBurst: Double = 20
         /// The seconds per move a game on a clock may have (`clock=`).
-        public var clockRange: ClosedRange<Int> = 5...3600
+        public var clockRange: ClosedRange<Int> = GameOptions.clockRange
         /// The clocks SEEK takes, a few standard ones: each is a seek queue
         /// of its own (as a chess server's pools), and a seeker hears of
         /// every other queue (WAITING), so their number must stay small.
-        public var seekClocks: [Int] = [15, 30, 60, 120, 300, 600]
+        public var seekClocks: [Int] = GameOptions.seekClocks
         /// Seekers who wait hear that other seek queues changed (WAITING) at
         /// most once in this many seconds, however many seeks come and go.
         public var waitingInterval: Double = 1
@@ -595,7 +595,7 @@ public final class Lobby {
             options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
         }
         let key = seekKey(session.lang, options)
-        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds))
+        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
         if let other = seekers[key]?.first {
             reply(id, ok)
             // The game the first seeker asked for, as JOIN takes the host's:
@@ -670,7 +670,7 @@ public final class Lobby {
     private func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
               ghostVariantHolds(options, session.lang, id) else { return }
-        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds)))
+        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
@@ -689,8 +689,13 @@ public final class Lobby {
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
-                                          + [Field("lang", session.lang)] + fields.dropFirst())))
+                                          + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
         }) else { return failed(id) }
+    }
+
+    /// `clock=<seconds>`, last on another kind's OK NEW, for a game on a clock.
+    static func clockField(_ options: GameOptions) -> [Field] {
+        options.clock.map { [Field("clock", String($0))] } ?? []
     }
 
     /// The kind a command names and its checked setup, with the options it
@@ -738,9 +743,9 @@ public final class Lobby {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
-                                     + [Field("lang", session.lang)] + fields.dropFirst())))
+                                     + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
         } else {
-            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds)))
+            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         }
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
@@ -762,7 +767,7 @@ public final class Lobby {
             options = o
             setup = s
         }
-        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds)))
+        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }

@@ -91,6 +91,26 @@ struct ClockTests {
         #expect(text.contains("On a clock of 0:30 a move."), "\(text)")
     }
 
+    @Test("Seeking: another queue's variant shows (WAITING … variant=super), in English and Dutch, beside its clock")
+    func waitingForSuperghost() {
+        for (language, said) in [("en", "On a clock of 0:30 a move. They play Superghost."),
+                                 ("nl", "Met een klok van 0:30 per zet. Ze spelen Superghost.")] {
+            var s = Fx.run(Fx.named("alice", language: language), .key(.char("1")), Fx.line("OK SEEK lang=en"),
+                           Fx.line("WAITING game=ghost lang=en count=2 clock=30 variant=super"),
+                           Fx.line("WAITING game=ghost lang=en count=1 clock=30")).0
+            // Two queues: the same clock, Ghost and Superghost.
+            #expect(s.otherSeekers == [OtherSeekers(lang: "en", match: false, count: 2, clock: 30, variant: "super"),
+                                       OtherSeekers(lang: "en", match: false, count: 1, clock: 30)], "\(language)")
+            // Words only: the paragraph may wrap anywhere.
+            let text = ScreenTests.plainLines(s).joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(text.contains(said), "\(language): \(text)")
+            // The Superghost queue empties: only Ghost's is left, and no line says Superghost.
+            s = Fx.run(s, Fx.line("WAITING game=ghost lang=en count=0 clock=30 variant=super")).0
+            #expect(s.otherSeekers == [OtherSeekers(lang: "en", match: false, count: 1, clock: 30)], "\(language)")
+            #expect(!ScreenTests.plainLines(s).joined(separator: " ").contains("Superghost"), "\(language)")
+        }
+    }
+
     @Test("The end by time: the over screen says who ran out of time, in English and Dutch; every screen still fits")
     func overOnTime() {
         for (language, text) in [("en", "bob ran out of time."), ("nl", "bob had geen tijd meer.")] {

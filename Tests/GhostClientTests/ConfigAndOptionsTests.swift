@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostClient
+import GhostProtocol
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,7 +85,7 @@ struct ConfigAndOptionsTests {
             (["--config"], "--config needs a value; allowed: a file path"),
             (["--config", "--lang", "en"], "--config needs a value; allowed: a file path"),
             (["--config="], "--config: the value is empty; allowed: a file path"),
-            (["--bogus"], "unknown option --bogus; allowed: --config, --lang, --game, --help or --version"),
+            (["--bogus"], "unknown option --bogus; allowed: --config, --lang, --game, --clock, --help or --version"),
             (["--lnag", "en"], "unknown option --lnag; did you mean --lang?"),
             (["--game", "chess"], "--game: chess is not one of the choices; allowed: ghost or hangman"),
             (["a:1", "b:2"], "unexpected argument b:2; allowed: options and one host[:port]"),
@@ -104,7 +105,7 @@ struct ConfigAndOptionsTests {
         #expect(try ClientOptions.parse(["--config", "/a", "--config=/b", "[::1]:9"]).get()
                 == { var o = ClientOptions(); o.configPath = "/b"; o.server = ServerAddress(host: "::1", port: 9); return o }())
         // The usage line README shows, made from the table.
-        #expect(ClientOptions.usage.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--help] [--version]\n"))
+        #expect(ClientOptions.usage.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--help] [--version]\n"))
         #expect(try ClientOptions.parse(["--game", "hangman"]).get().game == "hangman")
         for line in ClientOptions.usage.split(separator: "\n").dropFirst() {
             #expect(line.count <= 80 && !line.hasSuffix(" "), "`\(line)`")
@@ -121,7 +122,64 @@ struct FontAndLayoutTests {
                 == "--game hangman needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
                     + " lines on, so send the game's commands yourself, e.g. NEW game=hangman")
         #expect(ClientApp.lineModeRefusal(try ClientOptions.parse(["--lang", "nl", "h:1"]).get()) == nil)
-        #expect(ClientOptions.usage.contains("so --game is refused there (exit status 2)"))
+        #expect(ClientOptions.usage.contains("so --game and --clock are refused there (exit"))
+        #expect(ClientApp.lineModeRefusal(try ClientOptions.parse(["--clock", "30"]).get())
+                == "--clock 30 needs a terminal: in line mode (stdin or stdout is not a terminal) the client only passes"
+                    + " lines on, so send clock= on your NEW or SEEK yourself, e.g. SEEK clock=30")
+    }
+
+    @Test("--clock <seconds>: 0 or a clock SEEK takes (all within NEW's range), else exit status 2 with what is allowed")
+    func clockOption() throws {
+        #expect(try ClientOptions.parse(["--clock", "30"]).get().clock == 30)
+        #expect(try ClientOptions.parse(["--clock=600"]).get().clock == 600)
+        #expect(try ClientOptions.parse(["--clock", "0"]).get().clock == 0)
+        #expect(try ClientOptions.parse([]).get().clock == nil)
+        // Every clock the client takes is one SEEK takes, and in NEW's range.
+        for clock in ClientConfig.clockChoices.compactMap({ $0 }) {
+            #expect(GameOptions.seekClocks.contains(clock) && GameOptions.clockRange.contains(clock))
+            #expect(try ClientOptions.parse(["--clock", String(clock)]).get().clock == clock)
+        }
+        #expect(ClientConfig.clockChoices.compactMap { $0 } == GameOptions.seekClocks)
+        let allowed = "allowed: 0 (no clock), 15, 30, 60, 120, 300 or 600"
+        let failures: [([String], String)] = [
+            (["--clock", "45"], "--clock: 45 is not one of the choices; \(allowed)"),
+            (["--clock", "3601"], "--clock: 3601 is not one of the choices; \(allowed)"),
+            (["--clock", "5"], "--clock: 5 is not one of the choices; \(allowed)"),
+            (["--clock", "-30"], "--clock: -30 is not a whole number; \(allowed)"),
+            (["--clock=-30"], "--clock: -30 is not a whole number; \(allowed)"),
+            (["--clock", "30s"], "--clock: 30s is not a whole number; \(allowed)"),
+            (["--clock="], "--clock: the value is empty; \(allowed)"),
+            (["--clock"], "--clock needs a value; \(allowed)"),
+        ]
+        for (args, text) in failures {
+            if case .failure(let f) = ClientOptions.parse(args) {
+                #expect(f.description == text, "\(args)")
+                #expect(ClientApp.main(["ghost-client"] + args) == 2, "\(args)")
+            } else {
+                Issue.record("\(args) was accepted")
+            }
+        }
+        #expect(ClientOptions.usage.contains("--clock SECONDS"))
+        let words = ClientOptions.usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("0 (no clock), 15, 30, 60, 120, 300 or 600 (saved; c on the main screen changes it)"))
+    }
+
+    @Test("--clock presets the main screen's clock (c goes on from it), and 0 clears a saved one")
+    func clockOptionPresetsTheMainScreen() throws {
+        var config = ClientConfig(language: "en")
+        config.clock = 60
+        // What the app does with --clock before the session starts.
+        #expect(ClientApp.applying(try ClientOptions.parse(["--clock", "0"]).get(), to: config).clock == nil)
+        config = ClientApp.applying(try ClientOptions.parse(["--clock", "120"]).get(), to: ClientConfig(language: "en"))
+        #expect(config.clock == 120)
+        #expect(ClientConfig.parse(config.rendered).clock == 120)
+        var s = Fx.named()
+        s.config = config
+        #expect(Screens.render(s, width: 80, height: 24, strings: s.strings).joined(separator: "\n").contains("Clock: 2:00 a move"))
+        let fx = Fx.run(s, .key(.char("1"))).1
+        #expect(Fx.sent(fx) == ["SEEK clock=120"])
+        // c goes on from the preset: the next clock, then the rest, then none.
+        #expect(Fx.run(s, .key(.char("c"))).0.config.clock == 300)
     }
 
     @Test("Every glyph is 5 rows of equal width; A-Z and 0-9 are all there")

@@ -107,6 +107,12 @@ private let replyCount = 27
         (.ok(.new(code: nil, bot: .hard, lang: "en", rounds: .one)), "OK NEW bot=hard lang=en"),
         (.ok(.join(code: "4EG7R", lang: "en", rounds: .one)), "OK JOIN code=4EG7R lang=en"),
         (.ok(.join(code: "4EG7R", lang: "nl", rounds: .ghost)), "OK JOIN code=4EG7R lang=nl rounds=ghost"),
+        // A game on a clock: clock= last.
+        (.ok(.seek(lang: "en", rounds: .one, clock: 30)), "OK SEEK lang=en clock=30"),
+        (.ok(.seek(lang: "en", rounds: .ghost, clock: 600)), "OK SEEK lang=en rounds=ghost clock=600"),
+        (.ok(.new(code: "ABCDE", bot: nil, lang: "en", rounds: .one, clock: 5)), "OK NEW code=ABCDE lang=en clock=5"),
+        (.ok(.new(code: nil, bot: .hard, lang: "nl", rounds: .ghost, clock: 3600)), "OK NEW bot=hard lang=nl rounds=ghost clock=3600"),
+        (.ok(.join(code: "4EG7R", lang: "en", rounds: .ghost, clock: 45)), "OK JOIN code=4EG7R lang=en rounds=ghost clock=45"),
         (.ok(.letter(fields: GhostFields.move(letter: "x", fragment: "pex"))), "OK LETTER letter=x fragment=pex"),
         (.ok(.other(verb: "SOLVE", fields: [Field("word", "peach"), Field("hit", "yes"), Field("pattern", "peach"),
                                             Field("missed", "-"), Field("left", "8")])),
@@ -304,6 +310,9 @@ private let replyCount = 27
     @Test func laterFieldsAreIgnoredOrGameFields() {
         #expect(ServerLine.decode("RANK name=a rank=1 wins=2 board=game") == .rank(name: "a", rank: 1, wins: 2))
         #expect(ServerLine.decode("OK SEEK lang=en queue=3") == .ok(.seek(lang: "en", rounds: .one)))
+        // A reply's clock= in any place is read; one that is not a number is no clock, as on TURN.
+        #expect(ServerLine.decode("OK SEEK clock=30 lang=en") == .ok(.seek(lang: "en", rounds: .one, clock: 30)))
+        #expect(ServerLine.decode("OK JOIN code=ABCDE lang=en clock=x") == .ok(.join(code: "ABCDE", lang: "en", rounds: .one)))
         #expect(ServerLine.decode("TURN id=1 player=a fragment=p later=30")
                 == .turn(id: 1, player: "a", fields: [F("fragment", "p"), F("later", "30")]))
         // clock= is the lobby's typed field (a game on a clock), never the game's; a bad one is no clock.

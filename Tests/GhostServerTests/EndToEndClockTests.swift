@@ -20,9 +20,10 @@ struct EndToEndClockTests {
             try alice.send("NEW clock=5")
             let ok = try alice.client.expectPrefix("OK NEW code=")
             let code = lineFields(ok)["code"] ?? ""
+            #expect(ok == "OK NEW code=\(code) lang=en clock=5")
             _ = try alice.client.expectPrefix("INFO ")
             try bob.send("JOIN \(code)")
-            try bob.expect("OK JOIN code=\(code) lang=en")
+            try bob.expect("OK JOIN code=\(code) lang=en clock=5")
             var tokens: [String] = []
             for p in [alice, bob] {
                 let game = try p.client.expectPrefix("GAME ")
@@ -64,7 +65,7 @@ struct EndToEndClockTests {
         try E2E.withDaemon { daemon in
             let ann = try E2E.player(daemon, "clockh")
             try ann.send("NEW game=hangman mode=fair length=5 misses=8 clock=5")
-            try ann.client.expect("OK NEW game=hangman mode=fair lang=en length=5 misses=8", timeout: 30)
+            try ann.client.expect("OK NEW game=hangman mode=fair lang=en length=5 misses=8 clock=5", timeout: 30)
             let game = try ann.client.expectPrefix("GAME ")
             let id = lineFields(game)["id"] ?? ""
             #expect(game.hasSuffix(" round=1 mode=fair length=5 misses=8 clock=5"), "\(game)")
@@ -87,7 +88,7 @@ struct EndToEndClockTests {
         let code = lineFields(try alice.client.expectPrefix("OK NEW code="))["code"] ?? ""
         _ = try alice.client.expectPrefix("INFO ")
         try bob.send("JOIN \(code)")
-        try bob.expect("OK JOIN code=\(code) lang=en")
+        try bob.expect("OK JOIN code=\(code) lang=en clock=60")
         let aliceGame = try alice.client.expectPrefix("GAME ")
         let bobGame = try bob.client.expectPrefix("GAME ")
         let ghostID = lineFields(aliceGame)["id"] ?? ""
@@ -98,7 +99,7 @@ struct EndToEndClockTests {
 
         let ann = try E2E.player(daemon, "rclockh")
         try ann.send("NEW game=hangman mode=fair length=5 misses=8 clock=45")
-        try ann.client.expect("OK NEW game=hangman mode=fair lang=en length=5 misses=8", timeout: 30)
+        try ann.client.expect("OK NEW game=hangman mode=fair lang=en length=5 misses=8 clock=45", timeout: 30)
         let annGame = try ann.client.expectPrefix("GAME ")
         let hangmanID = lineFields(annGame)["id"] ?? ""
         let annToken = lineFields(annGame)["token"] ?? ""

@@ -41,7 +41,7 @@ import GhostServer
         #expect(h.drain() == [1: ["ERR bad-value clock= is a number of seconds per move"]])
         // Nothing was started: alice is still idle.
         h.send(1, "NEW bot=easy clock=5")
-        #expect(h.drain()[1]?.first == "OK NEW bot=easy lang=en")
+        #expect(h.drain()[1]?.first == "OK NEW bot=easy lang=en clock=5")
     }
 
     @Test func theRangeIsASetting() throws {
@@ -108,16 +108,17 @@ import GhostServer
         h.send(2, "SEEK")
         h.send(3, "SEEK clock=60")
         let d = h.drain()
-        #expect(d[1]?.first == "OK SEEK lang=en")
+        #expect(d[1]?.first == "OK SEEK lang=en clock=30")
         // Each hears of the other queues: the clock tells them apart.
         #expect(d[2]?.first == "OK SEEK lang=en" && d[2]?.last == "WAITING game=ghost lang=en count=1 clock=30")
-        #expect(d[3]?.first == "OK SEEK lang=en")
+        #expect(d[3]?.first == "OK SEEK lang=en clock=60")
         #expect(d[3]?.suffix(2) == ["WAITING game=ghost lang=en count=1", "WAITING game=ghost lang=en count=1 clock=30"])
         #expect(h.lobby.activeGames == 0)
         h.named(4, "dave")
         h.send(4, "SEEK clock=60")
         // carol sought first: the game is hers and dave's, on her clock.
         let started = h.drain()
+        #expect(started[4]?.first == "OK SEEK lang=en clock=60")
         #expect(started[3]?.contains("TURN id=1 player=carol fragment= clock=60") == true)
         #expect(started[4]?.contains("TURN id=1 player=carol fragment= clock=60") == true)
         #expect(h.lobby.activeGames == 1)
@@ -128,9 +129,13 @@ import GhostServer
         h.named(1, "alice")
         h.named(2, "bob")
         h.send(1, "NEW clock=20")
-        let code = try #require(h.drain()[1]?.first.flatMap { Message.parse($0)?["code"] })
+        let new = try #require(h.drain()[1]?.first)
+        let code = try #require(Message.parse(new)?["code"])
+        // The replies echo the clock, last.
+        #expect(new == "OK NEW code=\(code) lang=en clock=20")
         h.send(2, "JOIN \(code)")
         let d = h.drain()
+        #expect(d[2]?.first == "OK JOIN code=\(code) lang=en clock=20")
         #expect(d[2]?.last == "TURN id=1 player=alice fragment= clock=20")
         #expect(d[2]?.dropLast().last?.hasSuffix("round=1 clock=20") == true)
         h.send(1, "LEAVE")
@@ -235,7 +240,7 @@ import GhostServer
         h.named(1, "ann")
         h.send(1, "NEW game=hangman mode=fair length=4 misses=6 clock=15")
         let d = try #require(h.drain()[1])
-        #expect(d.first == "OK NEW game=hangman mode=fair lang=en length=4 misses=6")
+        #expect(d.first == "OK NEW game=hangman mode=fair lang=en length=4 misses=6 clock=15")
         #expect(d.suffix(2) == ["GAME id=1 game=hangman lang=en players=bot-hangman,ann token=\(try token(d)) round=1 mode=fair length=4 misses=6 clock=15",
                                 "TURN id=1 player=ann pattern=____ missed=- left=6 clock=15"])
         h.clock.advance(3)

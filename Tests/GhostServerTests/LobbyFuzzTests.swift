@@ -323,7 +323,7 @@ final class FuzzRun {
                     problem("\(verb) answered \(line.rendered)")
                 }
                 if case .name(let name, _) = reply { named.insert(name.lowercased()) }
-                if case .new(let code?, _, _, _) = reply, !codes.contains(code) { codes.append(code) }
+                if case .new(let code?, _, _, _, _) = reply, !codes.contains(code) { codes.append(code) }
                 if case .other("NEW", let fields) = reply, let code = fields.first(where: { $0.key == "code" })?.value,
                    !codes.contains(code) { codes.append(code) }
                 if case .resume = reply, let t = command.resume { owner[t] = conn }
