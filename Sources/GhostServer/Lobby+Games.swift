@@ -40,7 +40,7 @@ extension Lobby {
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
         let record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
                              players: names, tokens: secrets, bots: bots.map { $0?.rawValue }, rounds: match.target,
-                             starter: match.starter, clock: options.clock ?? 0)
+                             starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
@@ -49,6 +49,7 @@ extension Lobby {
                            turnSince: clock.monotonic, deadlines: deadlines)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
+            stopWatching(conn)
             sessions[conn]?.state = .playing(game: id, seat: seat)
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
@@ -107,10 +108,12 @@ extension Lobby {
 
     // MARK: Telling players
 
-    /// One line to every person seated at the game, rendered once.
+    /// One line to every person seated at the game, rendered once, and to
+    /// its watchers. Nothing sent here may be secret or meant for one seat.
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = tables[gameID] else { return }
         outbox.send(line, toEach: table.seats)
+        toWatchers(gameID, line)
     }
 
     /// The full state of a game for one seat: GAME (with its token and what
@@ -124,18 +127,31 @@ extension Lobby {
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
-                          record: record, clock: table.clock), to: conn)
+                          record: record, clock: table.clock,
+                          audience: Audience.of(open: table.open, watchers: watcherCount(gameID), watching: false)), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
         }
+        outbox.send(stateTurnLine(table), to: conn)
+    }
+
+    /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
+    func stateTurnLine(_ table: Table) -> ServerLine {
         let state = table.game.stateFields(names: table.names)
-        outbox.send(state.isEmpty ? turnLine(table)
-                        : .turn(id: table.id, player: table.names[table.game.toMove],
-                                fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
-                                clock: clockLeft(table)), to: conn)
+        return state.isEmpty ? turnLine(table)
+            : .turn(id: table.id, player: table.names[table.game.toMove],
+                    fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
+                    clock: clockLeft(table))
+    }
+
+    /// The full state again to both seats and to the watchers (a new round).
+    func sendStateToAll(_ gameID: Int) {
+        for seat in 0..<2 { sendState(gameID, to: seat) }
+        guard let table = tables[gameID], watcherCount(gameID) > 0 else { return }
+        for line in watcherState(table) { toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the
@@ -274,7 +290,7 @@ extension Lobby {
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
                                 + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
         log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
-        for seat in 0..<2 { sendState(gameID, to: seat) }
+        sendStateToAll(gameID)
         scheduleComputer(gameID)
     }
 
@@ -365,9 +381,10 @@ extension Lobby {
                 sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
                                                 kind: table.kind.name,
                                                 setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
-                                                clock: table.clock)
+                                                clock: table.clock, watch: table.open)
             }
         }
+        endWatching(gameID)
         for t in table.tokens { tokenIndex[t] = nil }
         noteRemoved(table)
         tables[gameID] = nil
@@ -482,6 +499,7 @@ extension Lobby {
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         stopWaiting(id, session)
+        stopWatching(id)
         if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {
             namesInUse[mine.lowercased()] = nil
         }
@@ -496,8 +514,9 @@ extension Lobby {
         reply(id, .ok(.resume(id: gameID)))
         sendState(gameID, to: seat)
         scheduleComputer(gameID)
-        if wasAway, let other = table.seats[1 - seat] {
-            outbox.send(.returned(id: gameID, player: name), to: other)
+        if wasAway {
+            if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
+            toWatchers(gameID, .returned(id: gameID, player: name))
         }
         log("game \(gameID) resumed: \(name) is back")
     }
@@ -528,8 +547,11 @@ extension Lobby {
     /// since the last call plus O(log n): see `Deadlines`.
     public var nextDeadline: Double? {
         refreshDeadlines()
-        guard let seekers = seekersDue else { return deadlines.next }
-        return min(deadlines.next ?? seekers, seekers)
+        var next = deadlines.next
+        for d in [seekersDue, watchersDue] {
+            if let d, next.map({ d < $0 }) ?? true { next = d }
+        }
+        return next
     }
 
     /// Plays the computer's moves that are due, ends the games whose player
@@ -539,6 +561,7 @@ extension Lobby {
         refreshDeadlines()
         let now = clock.monotonic
         if let due = seekersDue, due <= now { tellSeekers() }
+        if !watchDue.isEmpty { tellWatchers(now) }
         for gameID in deadlines.takeDue(now) {
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
@@ -608,7 +631,7 @@ extension Lobby {
             // Before the first move, or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, ok(.done))
-            for s in 0..<2 { sendState(gameID, to: s) }
+            sendStateToAll(gameID)
             scheduleComputer(gameID)
             return
         }
@@ -648,7 +671,7 @@ extension Lobby {
             guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
             reply(id, ok)
             broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
-            for s in 0..<2 { sendState(gameID, to: s) }
+            sendStateToAll(gameID)
             scheduleComputer(gameID)
         } else {
             guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {

@@ -55,8 +55,8 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats:
-            // They only read: nothing to undo, so no unit around them.
+        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch:
+            // They only read the store: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .letter, .front:
             // The hot path: no savepoint (see `runCommand`).
@@ -81,6 +81,7 @@ extension Lobby {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
+        if !watchMarks.isEmpty { watchMarks.removeAll(keepingCapacity: true) }
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -112,6 +113,7 @@ extension Lobby {
 
     /// The turn is committed: nothing of it can be lost any more.
     public func committed() {
+        if !watchClosed.isEmpty { dropClosedWatches() }
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }
@@ -129,6 +131,7 @@ extension Lobby {
     /// any the command ended), and answer its sender.
     private func undoCommand(from id: ConnectionID?, game: Int?) {
         outbox.discardCommand()
+        undoWatching()
         var games = recovery.removedByCommand
         recovery.removedByCommand.removeAll()
         if store.rollbackCommand() {
@@ -235,6 +238,7 @@ extension Lobby {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }
         }
+        recoverWatchers()
         committed()
         log("a turn could not be committed: \(tables.count) game(s) reloaded from the store")
     }
@@ -320,7 +324,7 @@ extension Lobby {
         let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
-                             clock: g.clock)
+                             clock: g.clock, watch: g.watch)
         return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
                      occupants: bots.map { $0.map(Seat.computer) ?? .person },
                      match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,

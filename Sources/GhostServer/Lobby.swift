@@ -12,6 +12,9 @@ public protocol Outbox: AnyObject {
     func send(_ line: ServerLine, to id: ConnectionID)
     /// The same line to several connections (nil entries are skipped).
     func send(_ line: ServerLine, toEach ids: [ConnectionID?])
+    /// Several lines, rendered once, to each of several connections (the
+    /// watchers' batches: `Lobby.Settings.watchBatchInterval`).
+    func send(_ lines: [ServerLine], toEach ids: [ConnectionID])
     /// Close the connection: `BYE <code> <text>` is its last line, and it
     /// closes once what was sent to it has been written. Nothing more is sent
     /// to it after that.
@@ -26,6 +29,12 @@ public protocol Outbox: AnyObject {
 extension Outbox {
     public func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
         for case let id? in ids { send(line, to: id) }
+    }
+
+    public func send(_ lines: [ServerLine], toEach ids: [ConnectionID]) {
+        for id in ids {
+            for line in lines { send(line, to: id) }
+        }
     }
 }
 
@@ -66,6 +75,14 @@ public final class Lobby {
         /// Seekers who wait hear that other seek queues changed (WAITING) at
         /// most once in this many seconds, however many seeks come and go.
         public var waitingInterval: Double = 1
+        /// Players and watchers hear that the number of watchers of their
+        /// game changed (WATCHERS) at most once in this many seconds.
+        public var watchersInterval: Double = 1
+        /// Watchers get their game's lines in batches, at most one every this
+        /// many seconds (a line waits at most this long; 0: each line at
+        /// once): a move costs the same however many watch, and the players'
+        /// replies never wait behind a thousand watchers' copies.
+        public var watchBatchInterval: Double = 0.05
         public init() {}
     }
 
@@ -82,6 +99,8 @@ public final class Lobby {
         /// While seeking: the other seek queues as this seeker was last told
         /// them (WAITING), by queue; a queue it was not told of had no one.
         var waitingTold: [String: WaitingQueue] = [:]
+        /// The game this connection watches (never while it plays, seeks or hosts).
+        var watching: Int?
     }
 
     /// A seek queue as WAITING describes it: its kind, language and rounds,
@@ -116,6 +135,8 @@ public final class Lobby {
         var setup: GameSetup
         /// Seconds per move, nil without a clock: a rematch keeps it.
         var clock: Int? = nil
+        /// Whether others could watch it (`watch=no`): a rematch keeps it.
+        var watch = true
         var asked = false
     }
 
@@ -201,6 +222,8 @@ public final class Lobby {
         var tokens: [String] { record.tokens }
         /// Seconds per move, nil for a game without a clock.
         var clock: Int? { record.clock > 0 ? record.clock : nil }
+        /// Whether others may watch it (false: `NEW watch=no`).
+        var open: Bool { record.watch }
 
         func seat(of conn: ConnectionID) -> Int? { seats.firstIndex(of: conn) }
 
@@ -305,6 +328,16 @@ public final class Lobby {
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
+    /// Who watches each game, by game id (Lobby+Watching.swift); kept apart
+    /// from the tables, which a failed write replaces.
+    var watchGroups: [Int: WatchGroup] = [:]
+    /// Games whose watchers have lines waiting or whose number changed untold.
+    var watchDue: Set<Int> = []
+    /// Games whose watching ended with the game: their groups go at the commit.
+    var watchClosed: [Int] = []
+    /// Each group's pending lines and closing state before the command in
+    /// progress first touched it, for a command that is undone.
+    var watchMarks: [Int: (pending: Int, closing: Bool)] = [:]
 
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write (the database cannot even be read): the server must then
@@ -361,6 +394,7 @@ public final class Lobby {
     /// The connection is gone: a game in progress is adjourned, not lost.
     public func disconnected(_ id: ConnectionID) {
         guard let session = sessions[id] else { return }
+        stopWatching(id)
         switch session.state {
         case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
         default: stopWaiting(id, session)
@@ -402,6 +436,9 @@ public final class Lobby {
     /// failed write undoes.
     func perform(_ command: Command, from id: ConnectionID) {
         guard let session = sessions[id], storeError == nil else { return }
+        if let watched = session.watching, Lobby.isPlay(command) {
+            return reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
+        }
         switch command {
         case .ping: reply(id, .ok(.ping))
         case .help:
@@ -443,8 +480,9 @@ public final class Lobby {
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)
         case .rematch: rematch(id, session)
-        case .games, .watch, .unwatch:
-            reply(id, .error(.unknownCommand, "watching games is not available on this server yet"))
+        case .games(let limit): listGames(limit, id)
+        case .watch(let gameID): watch(gameID, id, session)
+        case .unwatch: unwatch(id, session)
         }
     }
 
@@ -459,7 +497,7 @@ public final class Lobby {
             lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
         }
         lines += [("games_finished", String(figures.gamesFinished)), ("moves", String(figures.moves)),
-                  ("names_connected", String(namesInUse.count))]
+                  ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }
@@ -790,8 +828,9 @@ public final class Lobby {
         // The other player starts this time.
         let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
         let kind = kind(named: last.kind) ?? catalog.defaultKind
-        let options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
+        var options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
                                   clock: last.clock)
+        options.watch = last.watch
         guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
@@ -828,8 +867,10 @@ public final class Lobby {
         }
         switch session.state {
         case .idle:
-            // Starting something else lets a pending rematch request lapse.
+            // Starting something else lets a pending rematch request lapse,
+            // and ends watching.
             forgetLastGame(id)
+            stopWatching(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))

@@ -44,6 +44,8 @@ public struct StoredGame: Sendable, Equatable {
     public var startedAt: Int = 0
     /// Seconds per move, 0 for a game without a clock (the lobby's, like the seats).
     public var clock: Int = 0
+    /// Whether others may watch the game (false: `NEW watch=no`).
+    public var watch = true
     /// The moves of the round in play, in order.
     public var moves: [StoredMove] = []
 
@@ -83,10 +85,12 @@ public struct NewGame: Sendable {
     public var starter: Int
     /// Seconds per move, 0 for no clock.
     public var clock: Int
+    /// Whether others may watch the game (false: `NEW watch=no`).
+    public var watch: Bool
 
     public init(kind: String, variant: String = "", settings: String = "", seed: UInt64 = 0, lang: String,
                 players: [String], tokens: [String], bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0,
-                clock: Int = 0) {
+                clock: Int = 0, watch: Bool = true) {
         self.kind = kind
         self.variant = variant
         self.settings = settings
@@ -98,6 +102,7 @@ public struct NewGame: Sendable {
         self.rounds = rounds
         self.starter = starter
         self.clock = clock
+        self.watch = watch
     }
 }
 
@@ -465,6 +470,11 @@ public final class Store {
         """
         ALTER TABLE games ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
         """,
+        // 7: games kept from watchers (`NEW watch=no`): 0 for such a game,
+        // 1 (every game before) for a game anyone may watch.
+        """
+        ALTER TABLE games ADD COLUMN watch INTEGER NOT NULL DEFAULT 1;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }
@@ -704,13 +714,14 @@ public final class Store {
     public func createGame(_ g: NewGame, now: Int) throws -> Int {
         try write()
         try db.run("""
-            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
                    .text(g.kind), .text(g.variant), .text(g.settings), .of(Int(Int64(bitPattern: g.seed))), .text(g.lang),
                    .text(g.players[safe: 0] ?? "?"), .text(g.players[safe: 1] ?? "?"),
                    .text(g.tokens[safe: 0] ?? ""), .text(g.tokens[safe: 1] ?? ""),
-                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now), .of(g.clock))
+                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now), .of(g.clock),
+                   .of(g.watch ? 1 : 0))
         return Int(db.lastInsertRowID)
     }
 
@@ -788,7 +799,7 @@ public final class Store {
     private func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
-                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock
+                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
             FROM games WHERE \(condition) ORDER BY id
             """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
@@ -797,7 +808,8 @@ public final class Store {
                        bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
                        round: r.int(15), starter: r.int(16),
                        offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
-                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23))
+                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23),
+                       watch: r.int(24) != 0)
         }
         var index: [Int: Int] = [:]
         for (i, g) in games.enumerated() { index[g.id] = i }

@@ -12,7 +12,7 @@ struct EndToEndStatsTests {
         "closed_output_overflow", "closed_shutdown", "closed_replaced",
         "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "db_bytes", "wal_bytes", "rss_bytes",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "moves",
-        "names_connected",
+        "names_connected", "watchers",
     ]
 
     static func stats(_ c: LineClient, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {

@@ -44,16 +44,16 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 6: schema 3's games and moves, the
-/// best-games lists of 4, the head-to-head records of 5, and each game's
-/// clock of 6), written out here (not read from `Store.migrations`) so that
+/// The current layout (schema 7: schema 3's games and moves, the
+/// best-games lists of 4, the head-to-head records of 5, each game's
+/// clock of 6, and whether it may be watched of 7), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 6
+    static let version = 7
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
-                        "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at", "clock"]
+                        "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at", "clock", "watch"]
     static let moves = ["game_id", "round", "ply", "seat", "move", "at"]
     static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
                                 "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]

@@ -42,6 +42,10 @@ public struct ServerConfig: Sendable {
     public var graceSeconds: Double = 60
     /// Seconds the computer waits, about, before it plays (0: at once).
     public var botDelay: Double = 0.6
+    /// Seconds between two deliveries of a game's lines to its watchers
+    /// (they are batched, so that watchers cost the players nothing; 0:
+    /// each line at once).
+    public var watchBatchInterval: Double = 0.05
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
     /// Most pages the database may have (`PRAGMA max_page_count`; 0: no

@@ -146,6 +146,19 @@ final class ConnectionTable: Outbox {
         }
     }
 
+    /// Renders the lines once and queues the bytes for each connection (a
+    /// watchers' batch: one append per watcher, however many lines).
+    func send(_ lines: [ServerLine], toEach ids: [ConnectionID]) {
+        scratch.removeAll(keepingCapacity: true)
+        for line in lines { line.appendWire(to: &scratch) }
+        for id in ids {
+            guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+            track(conn)
+            conn.output.append(contentsOf: scratch)
+            queued(conn)
+        }
+    }
+
     /// Queues `BYE <code> <text>` as the connection's last line; it closes
     /// once that is written, or after `closeGrace` seconds. The log gives the
     /// code (and the text) as the reason.

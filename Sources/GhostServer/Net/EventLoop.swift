@@ -97,6 +97,7 @@ public final class Server {
         settings.botDelay = config.botDelay
         settings.newNamesPerMinute = config.newNamesPerMinute
         settings.newNameBurst = config.newNameBurst
+        settings.watchBatchInterval = config.watchBatchInterval
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }

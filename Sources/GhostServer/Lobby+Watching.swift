@@ -1,0 +1,276 @@
+import GameKit
+import GhostCore
+import GhostProtocol
+
+/// Watching games in progress (`GAMES`, `WATCH`, `UNWATCH`): a watcher gets
+/// the game's full state as a player would, without anything meant for one
+/// seat (no token, no kind's `privateFields`), then every line the players
+/// get by `broadcast`, until the game's end. Nothing here knows a kind: what a
+/// watcher sees is the kind's public fields, so a secret stays one by construction.
+///
+/// Watchers' copies are delivered in batches (`Settings.watchBatchInterval`):
+/// a line for them is kept once per game, and the batch goes out from `tick`,
+/// after the turn's commands, rendered once for all of them. A move then
+/// costs the same whether one or a thousand watch, and the players' replies
+/// are queued, and written, before the watchers'.
+extension Lobby {
+    /// The people watching one game, and the lines on their way to them.
+    final class WatchGroup {
+        /// Who watches, in the order they came.
+        var members: [ConnectionID] = []
+        /// Lines for the watchers not delivered yet, oldest first.
+        var pending: [ServerLine] = []
+        /// Members who came while lines were pending: the first pending line
+        /// for them (they got the full state instead of the ones before).
+        var joinedAt: [ConnectionID: Int] = [:]
+        /// When the pending lines were last delivered (monotonic).
+        var deliveredAt = -Double.infinity
+        /// The number of watchers the players and watchers were last told
+        /// (WATCHERS), and when (monotonic).
+        var told = 0
+        var toldAt = -Double.infinity
+        /// The game is over: its last lines go out, then the group goes.
+        var closing = false
+    }
+
+    /// The commands a watcher may not use: they act in a game.
+    static func isPlay(_ command: Command) -> Bool {
+        switch command {
+        case .letter, .front, .solve, .word, .leave, .restart, .accept, .decline, .claim, .hint: return true
+        default: return false
+        }
+    }
+
+    /// How many watch the game now.
+    func watcherCount(_ gameID: Int) -> Int {
+        guard let group = watchGroups[gameID], !group.closing else { return 0 }
+        return group.members.count
+    }
+
+    /// Everyone watching a game, for STATS.
+    var watcherTotal: Int { watchGroups.values.reduce(0) { $0 + ($1.closing ? 0 : $1.members.count) } }
+
+    // MARK: Commands
+
+    /// GAMES [n]: the games in progress anyone may watch, most recent first.
+    func listGames(_ limit: Int, _ id: ConnectionID) {
+        let open = tables.values.filter { $0.open && !$0.game.isOver }.sorted { $0.id > $1.id }
+        for table in open.prefix(limit) { reply(id, liveLine(table)) }
+        reply(id, .ok(.games(count: min(limit, open.count), more: open.count > limit)))
+    }
+
+    /// A game as GAMES lists it: who plays, how far it is, how it was set up.
+    func liveLine(_ table: Table) -> ServerLine {
+        .live(id: table.id, kind: GameKind(rawValue: table.kind.name), players: table.names, lang: table.lang,
+              moves: table.game.moveCount, watchers: watcherCount(table.id),
+              fields: table.game.setupFields + table.kind.gameFields(table.match) + (table.clock.map { [Field("clock", "\($0)")] } ?? []))
+    }
+
+    /// WATCH <id>: from now on, the game's state and events.
+    func watch(_ gameID: Int, _ id: ConnectionID, _ session: Session) {
+        switch session.state {
+        case .playing: return reply(id, .error(.busy, "you are in a game; players cannot watch"))
+        case .seeking: return reply(id, .error(.busy, "you are seeking a game; LEAVE to stop, then WATCH"))
+        case .hosting(let code, _, _): return reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it, then WATCH"))
+        case .idle: break
+        }
+        guard let table = tables[gameID], !table.game.isOver else {
+            return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
+        }
+        guard table.open else { return reply(id, .error(.privateGame, "the players of game \(gameID) keep it to themselves")) }
+        if session.watching != gameID { stopWatching(id) }
+        let group = watchGroups[gameID] ?? WatchGroup()
+        watchGroups[gameID] = group
+        if !group.members.contains(id) {
+            group.members.append(id)
+            watchDue.insert(gameID)
+        }
+        // The lines waiting for the others are older than the state it gets now.
+        if !group.pending.isEmpty { group.joinedAt[id] = group.pending.count }
+        sessions[id]?.watching = gameID
+        reply(id, .ok(.watch(id: gameID)))
+        for line in watcherState(table) { reply(id, line) }
+    }
+
+    /// UNWATCH.
+    func unwatch(_ id: ConnectionID, _ session: Session) {
+        guard let gameID = session.watching else {
+            return reply(id, .error(.notWatching, "you are not watching a game"))
+        }
+        stopWatching(id)
+        reply(id, .ok(.unwatch(id: gameID)))
+    }
+
+    /// The connection watches nothing from now on (it may have watched nothing).
+    func stopWatching(_ id: ConnectionID) {
+        guard let gameID = sessions[id]?.watching else { return }
+        sessions[id]?.watching = nil
+        guard let group = watchGroups[gameID], let i = group.members.firstIndex(of: id) else { return }
+        group.members.remove(at: i)
+        group.joinedAt[id] = nil
+        watchDue.insert(gameID)
+    }
+
+    // MARK: What watchers get
+
+    /// The full state of a game for a watcher: GAME without a token or any
+    /// seat's private fields, with `watching=yes`; the pending offer; who is
+    /// away; TURN with the kind's state fields.
+    func watcherState(_ table: Table) -> [ServerLine] {
+        var lines: [ServerLine] = [
+            .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
+                  round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
+                  clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true)),
+        ]
+        if let offer = table.offer {
+            lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))
+        }
+        for seat in 0..<2 where table.isAway(seat) {
+            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
+        }
+        lines.append(stateTurnLine(table))
+        return lines
+    }
+
+    /// A line for the game's watchers (never one meant for one seat): at
+    /// once without batching, otherwise with the next batch.
+    func toWatchers(_ gameID: Int, _ line: ServerLine) {
+        guard let group = watchGroups[gameID], !group.members.isEmpty, !group.closing else { return }
+        guard settings.watchBatchInterval > 0 else { return outbox.send([line], toEach: group.members) }
+        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        group.pending.append(line)
+        watchDue.insert(gameID)
+    }
+
+    /// The game is over (its last lines are on their way): its watchers no
+    /// longer watch. The group goes at the commit, once its lines are out.
+    func endWatching(_ gameID: Int) {
+        guard let group = watchGroups[gameID], !group.closing else { return }
+        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        group.closing = true
+        for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
+        watchClosed.append(gameID)
+        watchDue.insert(gameID)
+    }
+
+    /// When `tick` next has something to tell watchers: a batch to deliver,
+    /// or a number of watchers to announce.
+    var watchersDue: Double? {
+        var next: Double?
+        for gameID in watchDue {
+            guard let group = watchGroups[gameID] else { return -.infinity }   // tick forgets it
+            var due: Double?
+            if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + settings.watchBatchInterval }
+            if !group.closing, group.members.count != group.told {
+                let told = group.toldAt + settings.watchersInterval
+                due = min(due ?? told, told)
+            }
+            if due == nil { return -.infinity }   // nothing left: tick forgets it
+            if let d = due, next.map({ d < $0 }) ?? true { next = d }
+        }
+        return next
+    }
+
+    /// From `tick`: announces changed numbers of watchers (WATCHERS, to the
+    /// players and the watchers, at most once per `watchersInterval` per
+    /// game) and delivers the batches that are due.
+    func tellWatchers(_ now: Double) {
+        for gameID in watchDue {
+            guard let group = watchGroups[gameID] else {
+                watchDue.remove(gameID)
+                continue
+            }
+            if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
+               let table = tables[gameID] {
+                group.told = group.members.count
+                group.toldAt = now
+                let line = ServerLine.watchers(id: gameID, count: group.told)
+                outbox.send(line, toEach: table.seats)
+                if !group.members.isEmpty {
+                    if settings.watchBatchInterval > 0 { group.pending.append(line) } else { outbox.send([line], toEach: group.members) }
+                }
+            }
+            if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + settings.watchBatchInterval {
+                deliver(group, now)
+            }
+            if group.pending.isEmpty, group.closing || group.members.count == group.told {
+                watchDue.remove(gameID)
+                if group.members.isEmpty, group.told == 0, !group.closing { watchGroups[gameID] = nil }
+            }
+        }
+    }
+
+    /// The pending lines, rendered once, to every watcher.
+    private func deliver(_ group: WatchGroup, _ now: Double) {
+        if group.joinedAt.isEmpty {
+            outbox.send(group.pending, toEach: group.members)
+        } else {
+            outbox.send(group.pending, toEach: group.members.filter { group.joinedAt[$0] == nil })
+            for (m, first) in group.joinedAt.sorted(by: { $0.key < $1.key }) where first < group.pending.count {
+                outbox.send(Array(group.pending[first...]), toEach: [m])
+            }
+            group.joinedAt.removeAll()
+        }
+        group.pending.removeAll(keepingCapacity: true)
+        group.deliveredAt = now
+    }
+
+    // MARK: Commits and failed writes
+
+    /// At the commit: the groups of finished games whose lines are out go.
+    func dropClosedWatches() {
+        watchClosed.removeAll { gameID in
+            guard let group = watchGroups[gameID] else { return true }
+            guard group.closing else { return true }
+            guard group.pending.isEmpty else { return false }
+            watchGroups[gameID] = nil
+            watchDue.remove(gameID)
+            return true
+        }
+    }
+
+    /// The command in progress was undone: its lines for watchers are
+    /// withdrawn, and a game it ended is watched again.
+    func undoWatching() {
+        for (gameID, mark) in watchMarks {
+            guard let group = watchGroups[gameID] else { continue }
+            if group.pending.count > mark.pending { group.pending.removeLast(group.pending.count - mark.pending) }
+            for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
+            if group.closing && !mark.closing {
+                group.closing = false
+                for m in group.members where sessions[m] != nil && sessions[m]?.watching == nil { sessions[m]?.watching = gameID }
+            }
+        }
+        watchMarks.removeAll(keepingCapacity: true)
+    }
+
+    /// A turn was lost (the store rolled it back, and its lines were
+    /// withdrawn): each game still in progress is watched again as it is
+    /// now, its watchers getting its full state; the watchers of a game
+    /// that no longer is are told.
+    func recoverWatchers() {
+        watchMarks.removeAll()
+        for (gameID, group) in watchGroups {
+            group.pending.removeAll()
+            group.joinedAt.removeAll()
+            guard let table = tables[gameID], !table.game.isOver else {
+                for m in group.members where sessions[m]?.watching == gameID {
+                    sessions[m]?.watching = nil
+                    outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
+                }
+                watchGroups[gameID] = nil
+                watchDue.remove(gameID)
+                continue
+            }
+            group.members.removeAll { m in
+                guard let s = sessions[m], s.state == .idle else { return true }
+                return s.watching != gameID && s.watching != nil
+            }
+            group.closing = false
+            for m in group.members { sessions[m]?.watching = gameID }
+            outbox.send(watcherState(table), toEach: group.members)
+            watchDue.insert(gameID)
+        }
+        watchClosed.removeAll()
+    }
+}
