@@ -90,4 +90,44 @@ struct WatchEndToEndTests {
             try ClientEndToEndTests.expectRestored(tmux, who)
         }
     }
+
+    @Test("Hangman watched: the gallows and the pattern move with each guess, read-only; the end says why; Enter goes back to the list")
+    func watchHangman() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--bot-delay", "0"])
+        defer { daemon.kill() }
+        let tmux = try Tmux()
+        defer { tmux.kill() }
+        try tmux.newSession("carol", width: 60, height: 20)
+        try HangmanEndToEndTests.writeConfig(tmux, "carol", name: "carol", game: "hangman")
+        // ann guesses the computer's word over a raw socket.
+        let ann = try LineClient(port: daemon.port, label: "ann")
+        try ann.login("ann")
+        try ann.send("NEW game=hangman")
+        try ann.readUntil(prefix: "TURN ")
+
+        try HangmanEndToEndTests.signIn(tmux, "carol", port: daemon.port)
+        try tmux.waitFor("carol", text: "Game type: Hangman")
+        try tmux.type("carol", "w")
+        try tmux.waitFor("carol", text: "▶ Computer vs ann — Hangman (evil)")
+        try tmux.keys("carol", "Enter")
+        var screen = try tmux.waitFor("carol", text: "ann is guessing…")
+        #expect(screen[0].hasPrefix(" GHOST · Watching · Hangman · evil · English"))
+        #expect(screen.contains { $0.contains("Misses left: 8 of 8") })
+        #expect(screen[19].hasPrefix(" Watching Computer vs ann — Esc: stop"), "\(screen[19])")
+        try ann.send("LETTER e")
+        screen = try tmux.waitFor("carol", text: "ann guessed E")
+        #expect(screen.contains { $0.contains(" E✓") || $0.contains(" E✗") })
+        // carol's letters guess nothing.
+        try tmux.type("carol", "a")
+        try ann.send("LETTER o")
+        screen = try tmux.waitFor("carol", text: "ann guessed O")
+        #expect(!screen.contains { $0.contains(" A✓") || $0.contains(" A✗") })
+        try ann.send("LEAVE")
+        screen = try tmux.waitFor("carol", text: "The game is over")
+        #expect(screen.contains { $0.contains("ann left the game.") || $0.contains("Ann left the game.") }, "\(screen.joined(separator: "\n"))")
+        try tmux.keys("carol", "Enter")
+        try tmux.waitFor("carol", text: "No games in progress.")
+        try tmux.keys("carol", "C-c")
+        try ClientEndToEndTests.expectRestored(tmux, "carol")
+    }
 }
