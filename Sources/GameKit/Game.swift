@@ -19,16 +19,24 @@ public enum Move: Sendable, Hashable {
     case letter(Letter)
     /// One letter added at the front of the fragment (Superghost).
     case front(Letter)
-    /// A whole word: the word a Hangman setter chooses, or a guess of it.
+    /// A whole word: the word a Hangman setter chooses, or a guess of it;
+    /// in Ghost's bluff variant, the word that answers a challenge.
     case word(String)
+    /// Ghost's bluff variant: the player to move says no word starts with
+    /// the fragment (the previous player is bluffing).
+    case challenge
+    /// Ghost's bluff variant: the challenged player gives up (has no word).
+    case concede
 
     /// The move as the store keeps it: `p` for a letter, `<p` for a letter
-    /// at the front, `word:<w>` for a word.
+    /// at the front, `word:<w>` for a word, `challenge` and `concede`.
     public var encoded: String {
         switch self {
         case .letter(let l): return l.description
         case .front(let l): return "<" + l.description
         case .word(let w): return "word:" + w
+        case .challenge: return "challenge"
+        case .concede: return "concede"
         }
     }
 
@@ -39,6 +47,10 @@ public enum Move: Sendable, Hashable {
             self = .front(l)
         } else if text.hasPrefix("word:") {
             self = .word(String(text.dropFirst(5)))
+        } else if text == "challenge" {
+            self = .challenge
+        } else if text == "concede" {
+            self = .concede
         } else {
             return nil
         }

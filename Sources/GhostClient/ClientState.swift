@@ -75,6 +75,12 @@ public enum Notice: Equatable, Sendable {
     case configSaveFailed(String)
     /// `OK HINT`: whether a win can be forced, and the letter perfect play picks.
     case hint(winning: Bool, letter: String)
+    /// `OK HINT challenge=yes` (bluff and challenge): no word starts with the fragment.
+    case challengeHint
+    /// `OK HINT word=<w>`: the word that answers the challenge; nil: none, concede.
+    case wordHint(String?)
+    /// Bluff and challenge: Enter before a letter of the answer was typed.
+    case typeTheWord
     /// An `ERR` line: its code and the server's text.
     case serverError(code: ErrorCode, text: String)
     /// Hangman's own alerts.
@@ -85,7 +91,7 @@ public enum Notice: Equatable, Sendable {
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {
         switch self {
-        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent: true
+        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent, .challengeHint, .wordHint, .typeTheWord: true
         case .serverError(let code, _): code == .notYourTurn || code == .notALetter
         default: false
         }
@@ -164,6 +170,14 @@ public struct GameInfo: Equatable, Sendable {
     public var watchers = 0
     public var open = true
     public var watching = false
+    /// Bluff and challenge (GAME's `variant=challenge`); whether the player
+    /// to move is challenged (TURN's `challenged=yes`), by whom (the MOVE
+    /// with `challenge=yes`), and the letters typed after the fragment for
+    /// the answer (sent with Enter as `WORD <fragment+answer>`).
+    public var challenge = false
+    public var challenged = false
+    public var challenger: String?
+    public var answer = ""
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id

@@ -40,6 +40,9 @@ public struct ClientConfig: Equatable, Sendable {
     /// New games opened here (`NEW`: private games, games against the
     /// computer) keep watchers out (`watch=no`): `p` on the main screen.
     public var privateGames = false
+    /// New Ghost games are bluff and challenge (`variant=challenge`): `v`
+    /// goes Ghost, Superghost, challenge. Never with `superghost`.
+    public var challenge = false
 
     /// The clocks the main screen offers, in the order `c` goes through them
     /// (nil: no clock): those SEEK takes (every one is in NEW's 5 to 3600
@@ -84,7 +87,9 @@ public struct ClientConfig: Equatable, Sendable {
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
-            case "variant": c.superghost = value == "super"
+            case "variant":
+                c.superghost = value == "super"
+                c.challenge = value == "challenge"
             case "watchers": c.privateGames = value == "no"
             default: break
             }
@@ -105,6 +110,7 @@ public struct ClientConfig: Equatable, Sendable {
         out += "game=\(game.rawValue)\n"
         if let clock { out += "clock=\(clock)\n" }
         if superghost { out += "variant=super\n" }
+        if challenge { out += "variant=challenge\n" }
         if privateGames { out += "watchers=no\n" }
         return out
     }

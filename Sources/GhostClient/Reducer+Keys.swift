@@ -161,8 +161,9 @@ extension ClientState {
             return
         }
         if key == .char("v") && config.game == .ghost {
-            // Ghost or Superghost for new games, saved too.
-            config.superghost.toggle()
+            // Ghost, Superghost or bluff and challenge for new games, saved too.
+            (config.superghost, config.challenge) = config.superghost ? (false, true)
+                : config.challenge ? (false, false) : (true, false)
             fx.append(.saveConfig)
             return
         }
@@ -248,6 +249,7 @@ extension ClientState {
             }
             return
         }
+        if challengeKey(key, &fx) { return }
         if let c = key.letter, let letter = Letter(String(c)) {
             // Letters are always moves, menu or not; in Superghost at the end chosen.
             gameMenuOpen = false
@@ -362,10 +364,43 @@ extension ClientState {
     }
 
     /// The options of a new Ghost game from the saved choices: match or
-    /// single game, clock, and Superghost.
+    /// single game, clock, and Superghost or bluff and challenge.
     func ghostOptions() -> GameOptions {
         var options = GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)
         if config.superghost { options.variant = GhostKind.superVariant }
+        if config.challenge { options.variant = GhostKind.challengeVariant }
         return options
+    }
+
+    /// The keys of bluff and challenge: `!` challenges; a player who is
+    /// challenged types the answer (letters after the fragment, Backspace
+    /// erases one), Enter sends it (`WORD`), `-` concedes. True if the key
+    /// was one of those.
+    mutating func challengeKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
+        guard var g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
+        let answering = g.challenged && g.toMove.map(isMe) == true
+        guard answering else {
+            guard key == .char("!") else { return false }
+            send(.challenge, &fx)
+            return true
+        }
+        switch key {
+        case .backspace:
+            if !g.answer.isEmpty { g.answer.removeLast() }
+        case .enter:
+            guard !g.answer.isEmpty else {
+                show(.typeTheWord)
+                return true
+            }
+            send(.word(g.fragment + g.answer), &fx)
+        case .char("-"):
+            send(.concede, &fx)
+        default:
+            // Letters add to the word (a word is at most 64 letters here).
+            guard let c = key.letter else { return false }
+            if g.fragment.count + g.answer.count < 64 { g.answer.append(c) }
+        }
+        game = g
+        return true
     }
 }

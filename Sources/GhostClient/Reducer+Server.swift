@@ -58,8 +58,17 @@ extension ClientState {
                 g.lastMove = (last, String(letter))
             }
             if let ghost = position.ghost { g.ghost = ghost }
+            // Bluff and challenge: a new challenge starts an empty answer.
+            if position.challenged != g.challenged { g.answer = "" }
+            g.challenged = position.challenged
+            if !g.challenged { g.challenger = nil }
             game = g
         case let .move(id, player, fields):
+            if var g = currentGame(id), GhostLines.challenge(fields) != nil {
+                g.challenger = player
+                game = g
+                return
+            }
             guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
             g.lastMove = (player, move.letter.description)
@@ -204,7 +213,11 @@ extension ClientState {
         case .games, .watch, .unwatch:
             break  // taken by `watchReply`
         case .hint(let fields):
-            if let hint = GhostLines.hint(fields) { show(.hint(winning: hint.winning, letter: hint.letter.description)) }
+            if let hint = GhostLines.hint(fields) {
+                show(.hint(winning: hint.winning, letter: hint.letter.description))
+            } else if let notice = GhostLines.challengeHint(fields) {
+                show(notice)
+            }
         case .resume(_, over: true):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.
@@ -284,6 +297,7 @@ extension ClientState {
         if !info.watching, watch.id != nil { stopWatching() }
         info.match = header.match
         info.superghost = header.superghost
+        info.challenge = header.challenge
         if let ghost = header.ghost { info.ghost = ghost }
         if let old = game, old.id == id {
             if old.round == info.round {
@@ -292,6 +306,9 @@ extension ClientState {
                 info.lastMove = old.lastMove
                 info.toMove = old.toMove
                 info.previousRound = old.previousRound
+                info.challenged = old.challenged
+                info.challenger = old.challenger
+                info.answer = old.answer
             } else {
                 // The next round of a match: say how the last one ended.
                 info.previousRound = old.roundEnd

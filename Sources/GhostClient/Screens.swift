@@ -128,8 +128,11 @@ public enum Screens {
         case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
+        case .challengeHint: t.challengeHint
+        case .wordHint(let word): t.wordHint(word)
+        case .typeTheWord: t.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
-        case .serverError(let code, _): t.errorText(code) ?? t.watchErrorText(code) ?? t.refused(code.rawValue)
+        case .serverError(let code, _): t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
         case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
         }
@@ -239,7 +242,7 @@ public enum Screens {
         // The settings of new games (the clock, for Ghost its variant, and
         // watchers), as many to a row as fit under the menu.
         var settings = [t.clockSetting(s.config.clock)]
-        if s.config.game == .ghost { settings.append(t.variantSetting(s.config.superghost)) }
+        if s.config.game == .ghost { settings.append(t.variantSetting(superghost: s.config.superghost, challenge: s.config.challenge)) }
         settings.append(t.watchersSetting(s.config.privateGames))
         var settingRows: [String] = []
         for part in settings {

@@ -13,7 +13,8 @@ extension Strings {
     /// (" They play Superghost."); an unknown one by its name.
     public func seekersVariant(_ variant: String?) -> String {
         guard let variant else { return "" }
-        let name = variant == "super" ? "Superghost" : variant
+        let name = variant == "super" ? "Superghost"
+            : variant == "challenge" ? (code == "nl" ? "Uitdagen" : "Challenge") : variant
         return code == "nl" ? " Ze spelen \(name)." : " They play \(name)."
     }
 

@@ -13,11 +13,15 @@ public struct GhostRules: Sendable {
     /// Superghost (`variant=super`): letters go at either end, and a
     /// fragment is alive while some word contains it. Nil: Ghost.
     public let infixes: Infixes?
+    /// Bluff and challenge (`variant=challenge`): a dead fragment does not
+    /// end the round; the next player may `CHALLENGE` it instead.
+    public let challenge: Bool
 
-    public init(words: WordList, language: String = "", infixes: Infixes? = nil) {
+    public init(words: WordList, language: String = "", infixes: Infixes? = nil, challenge: Bool = false) {
         self.words = words
         self.language = language
         self.infixes = infixes
+        self.challenge = challenge && infixes == nil
     }
 
     /// Whether this is Superghost.
@@ -73,6 +77,11 @@ extension EndReason {
     public static let word = EndReason(rawValue: "word")
     /// The loser made a fragment that no word extends.
     public static let dead = EndReason(rawValue: "dead")
+    /// Bluff variant: the loser challenged, and the challenged player named a word.
+    public static let challengeFailed = EndReason(rawValue: "challenge-failed")
+    /// Bluff variant: the loser was challenged and named no word (a word
+    /// not in the list, or `CONCEDE`).
+    public static let bluff = EndReason(rawValue: "bluff")
 }
 
 /// A round of Ghost between seat 0 and seat 1, as a pure value: no names, no
@@ -106,7 +115,39 @@ public struct GhostGame: Game {
         }
     }
 
-    public var moveCount: Int { fragment.utf8.count }
+    /// Moves played: letters, and in the bluff variant a challenge and its
+    /// answer too, so each has a ply of its own in the store. 0: nobody moved.
+    public var moveCount: Int { plies }
+    private var plies = 0
+
+    /// Bluff variant: the seat that challenged, while the challenged seat
+    /// (the one to move) has not answered. Nil otherwise.
+    public private(set) var challenger: Int? = nil
+    /// Bluff variant: the word that answered the challenge, once answered
+    /// (in the list or not).
+    public private(set) var answer: String? = nil
+
+    /// Bluff variant: the longest fragment; past it a letter is refused (no
+    /// word is that long: the next player can only win by challenging).
+    public static let maxFragment = 64
+
+    /// Whether a challenge awaits its answer.
+    public var isChallenged: Bool { challenger != nil && outcome == nil }
+
+    /// Whether no word properly extends the fragment (what a challenge
+    /// claims); false for the empty fragment.
+    public var isDeadFragment: Bool {
+        guard !fragment.isEmpty else { return false }
+        guard node >= 0, node < rules.words.nodes.count else { return true }
+        return !rules.words.nodes[node].hasChildren
+    }
+
+    /// A word longer than the fragment that starts with it: the shortest,
+    /// the first alphabetically among those (nil if none; the fragment is dead).
+    public var continuation: String? {
+        guard !fragment.isEmpty else { return nil }
+        return rules.words.shortestWord(startingWith: fragment, minLength: fragment.utf8.count + 1)
+    }
 
     /// Superghost: the seat `seat` adds `letter` at the front (`front`) or
     /// the back of the fragment. Returns the outcome if this move ended the game.
@@ -119,6 +160,7 @@ public struct GhostGame: Game {
         guard outcome == nil else { throw .gameOver }
         guard seat == toMove else { throw .notYourTurn }
         if front { fragment.insert(letter.character, at: fragment.startIndex) } else { fragment.append(letter.character) }
+        plies += 1
         lastMove = (letter, front)
         switch rules.superVerdict(Array(fragment.utf8)) {
         case .alive: break
@@ -133,9 +175,11 @@ public struct GhostGame: Game {
     @discardableResult
     public mutating func play(_ letter: Letter, by seat: Int) throws(MoveError) -> Outcome? {
         if rules.isSuper { return try play(letter, front: false, by: seat) }
+        if rules.challenge { return try playLetterInBluff(letter, by: seat) }
         guard outcome == nil else { throw .gameOver }
         guard seat == toMove else { throw .notYourTurn }
         fragment.append(letter.character)
+        plies += 1
         if let next = rules.words.child(node, letter.index) {
             node = next
             switch rules.verdict(node: next, length: fragment.utf8.count) {
@@ -154,8 +198,100 @@ public struct GhostGame: Game {
         switch move {
         case .letter(let letter): return try play(letter, by: seat)
         case .front(let letter): return try play(letter, front: true, by: seat)
-        case .word: throw .notAMove("play one letter a-z")
+        case .word(let word):
+            guard rules.challenge else { throw .notAMove("play one letter a-z") }
+            return try answer(word, by: seat)
+        case .challenge: return try challenge(by: seat)
+        case .concede: return try concede(by: seat)
         }
+    }
+
+    // MARK: Bluff and challenge (variant=challenge)
+
+    /// The refusal of a challenge's moves outside the bluff variant.
+    private static let wrongVariant = MoveError.refused(
+        code: "wrong-variant", message: "CHALLENGE, and WORD or CONCEDE to answer one, are for variant=challenge: in Ghost the server ends a dead fragment itself")
+
+    /// A letter in the bluff variant: only a word longer than 3 letters ends
+    /// the round; a dead fragment goes on (the trie node becomes -1).
+    private mutating func playLetterInBluff(_ letter: Letter, by seat: Int) throws(MoveError) -> Outcome? {
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        guard challenger == nil else {
+            throw .refused(code: "challenge-pending", message: "you are challenged: answer WORD <word> (a word that starts with \"\(fragment)\"), or CONCEDE")
+        }
+        guard fragment.utf8.count < GhostGame.maxFragment else {
+            throw .refused(code: "fragment-too-long", message: "no word is that long: CHALLENGE it")
+        }
+        fragment.append(letter.character)
+        plies += 1
+        if node >= 0, let next = rules.words.child(node, letter.index) {
+            node = next
+            if rules.verdict(node: next, length: fragment.utf8.count) == .word {
+                outcome = Outcome(loser: seat, reason: .word)
+            }
+        } else {
+            node = -1
+        }
+        toMove = 1 - seat
+        return outcome
+    }
+
+    /// The seat to move says no word starts with the fragment; the previous
+    /// player must answer with one (`answer`) or concede.
+    @discardableResult
+    public mutating func challenge(by seat: Int) throws(MoveError) -> Outcome? {
+        guard rules.challenge else { throw GhostGame.wrongVariant }
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        guard challenger == nil else {
+            throw .refused(code: "challenge-pending", message: "you are challenged: answer WORD <word>, or CONCEDE")
+        }
+        guard !fragment.isEmpty else {
+            throw .refused(code: "empty-fragment", message: "there is nothing to challenge yet: play a letter")
+        }
+        challenger = seat
+        plies += 1
+        toMove = 1 - seat
+        return nil
+    }
+
+    /// The challenged seat names a word: one of the list, longer than the
+    /// fragment and starting with it, and the challenger loses
+    /// (`challenge-failed`); a word of that shape not in the list loses
+    /// (`bluff`). A word of another shape is refused (`bad-word`): nothing
+    /// changes.
+    @discardableResult
+    public mutating func answer(_ word: String, by seat: Int) throws(MoveError) -> Outcome? {
+        guard rules.challenge else { throw GhostGame.wrongVariant }
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        guard let challenger else {
+            throw .refused(code: "no-challenge", message: "nobody challenged you: play a letter, or CHALLENGE")
+        }
+        let w = String(decoding: word.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        guard w.utf8.count > fragment.utf8.count, w.utf8.allSatisfy({ (0x61...0x7A).contains($0) }),
+              w.utf8.starts(with: fragment.utf8) else {
+            throw .refused(code: "bad-word", message: "answer with a word that starts with \"\(fragment)\" and is longer, or CONCEDE")
+        }
+        answer = w
+        plies += 1
+        outcome = rules.words.isWord(w) ? Outcome(loser: challenger, reason: .challengeFailed) : Outcome(loser: seat, reason: .bluff)
+        return outcome
+    }
+
+    /// The challenged seat gives up: it loses (`bluff`).
+    @discardableResult
+    public mutating func concede(by seat: Int) throws(MoveError) -> Outcome? {
+        guard rules.challenge else { throw GhostGame.wrongVariant }
+        guard outcome == nil else { throw .gameOver }
+        guard seat == toMove else { throw .notYourTurn }
+        guard challenger != nil else {
+            throw .refused(code: "no-challenge", message: "nobody challenged you: play a letter, or CHALLENGE")
+        }
+        plies += 1
+        outcome = Outcome(loser: seat, reason: .bluff)
+        return outcome
     }
 
     public mutating func end(_ outcome: Outcome) {
@@ -179,14 +315,20 @@ public struct GhostGame: Game {
         return outcome
     }
 
-    public var publicFields: [Field] { [Field("fragment", fragment)] }
+    /// `fragment=<f>`; in the bluff variant `challenged=yes` after it while
+    /// a challenge awaits its answer.
+    public var publicFields: [Field] {
+        isChallenged ? [Field("fragment", fragment), Field("challenged", "yes")] : [Field("fragment", fragment)]
+    }
 
     /// `last=<name>`: who played the fragment's last letter (the seat not to
     /// move: seats alternate), so a client that missed the moves (a daemon
     /// restart) still says who played it. Nothing while the fragment is empty.
     public func stateFields(names: [String]) -> [Field] {
-        guard !fragment.isEmpty, outcome == nil, names.indices.contains(1 - toMove) else { return [] }
-        return [Field("last", names[1 - toMove])]
+        // While challenged, the seat to move played the last letter.
+        let last = isChallenged ? toMove : 1 - toMove
+        guard !fragment.isEmpty, outcome == nil, names.indices.contains(last) else { return [] }
+        return [Field("last", names[last])]
     }
 
     /// When the round was lost by a dead fragment: a word the loser could
@@ -211,9 +353,16 @@ public struct GhostGame: Game {
 
     /// OVER, after a dead fragment: `word=<w>`, a word the loser could have
     /// been heading for.
+    /// In the bluff variant: after `challenge-failed`, the word that
+    /// answered; after `bluff`, a word that starts with the fragment, if any.
     public var endFields: [Field] {
-        guard let word = possibleWord else { return [] }
-        return [Field("word", word)]
+        switch outcome?.reason {
+        case .challengeFailed?: return answer.map { [Field("word", $0)] } ?? []
+        case .bluff?: return continuation.map { [Field("word", $0)] } ?? []
+        default:
+            guard let word = possibleWord else { return [] }
+            return [Field("word", word)]
+        }
     }
 
     /// `letter=<c>`, and in Superghost the end it went to: `end=front|back`.
@@ -221,17 +370,28 @@ public struct GhostGame: Game {
         switch move {
         case .letter(let l): return rules.isSuper ? [Field("letter", l.description), Field("end", "back")] : [Field("letter", l.description)]
         case .front(let l): return [Field("letter", l.description), Field("end", "front")]
-        case .word: return []
+        case .word(let w): return rules.challenge ? [Field("word", w)] : []
+        case .challenge: return [Field("challenge", "yes")]
+        case .concede: return [Field("concede", "yes")]
         }
     }
 
+    /// The MOVE of a challenge is `challenge=yes fragment=<f>`: the TURN
+    /// after it says `challenged=yes`.
     public func fields(after move: Move) -> [Field] {
-        guard case .letter(let l) = move, !rules.isSuper else { return moveFields(move) + publicFields }
-        return [Field("letter", l.description), Field("fragment", fragment)]
+        switch move {
+        case .letter(let l) where !rules.isSuper: return [Field("letter", l.description), Field("fragment", fragment)]
+        case .challenge: return [Field("challenge", "yes"), Field("fragment", fragment)]
+        default: return moveFields(move) + publicFields
+        }
     }
 
-    /// Superghost says so on GAME and on the reply to NEW: `variant=super`.
-    public var setupFields: [Field] { rules.isSuper ? [Field("variant", GhostKind.superVariant)] : [] }
+    /// Superghost and the bluff variant say so on GAME and on the reply to
+    /// NEW: `variant=super`, `variant=challenge`.
+    public var setupFields: [Field] {
+        rules.isSuper ? [Field("variant", GhostKind.superVariant)]
+            : rules.challenge ? [Field("variant", GhostKind.challengeVariant)] : []
+    }
 
     public func explanation(loser: String, winner: String) -> String { explanation(loserName: loser) }
 
@@ -251,6 +411,15 @@ public struct GhostGame: Game {
                 return "\"\(fragment)\" is a word, but no longer word starts with it, so \(loserName) loses\(hint)."
             }
             return "No word starts with \"\(fragment)\", so \(loserName) loses\(hint)."
+        case .challengeFailed:
+            return "\"\(fragment)\" could be \"\(answer ?? "")\", so \(loserName) loses the challenge."
+        case .bluff:
+            // What the fragment really is: a word that starts with it, or none.
+            let truth = continuation.map { "\"\(fragment)\" could be \"\($0)\"" }
+                ?? (rules.words.isWord(fragment) ? "\"\(fragment)\" is a word, but no longer word starts with it"
+                    : "\"\(fragment)\" can't be extended: no word starts with it")
+            if let answer { return "\"\(answer)\" is not a word, so \(loserName) loses; \(truth)." }
+            return continuation == nil ? "\(loserName) conceded: \(truth)." : "\(loserName) conceded, though \(truth)."
         case .left:
             return "\(loserName) left the game."
         case .abandoned:

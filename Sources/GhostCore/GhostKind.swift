@@ -20,6 +20,9 @@ public final class GhostKind: GameDefinition {
 
     /// The `variant=` of Superghost, on the wire and in the store (Ghost's is empty).
     public static let superVariant = "super"
+    /// The `variant=` of bluff and challenge: a dead fragment does not end
+    /// the round; the next player may challenge it.
+    public static let challengeVariant = "challenge"
 
     public init(dictionaries: Dictionaries) {
         self.dictionaries = dictionaries
@@ -44,18 +47,21 @@ public final class GhostKind: GameDefinition {
         }
     }
 
-    /// `variant=super` is Superghost; without it, Ghost. No other option.
+    /// `variant=super` is Superghost, `variant=challenge` bluff and
+    /// challenge; without it, Ghost. No other option.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
         guard options.keys.allSatisfy({ $0 == "variant" }) else {
             return .failure(SetupError(code: "bad-arguments", message: "ghost takes no such option"))
         }
         guard let variant = options["variant"] else { return .success(GameSetup()) }
-        guard variant == GhostKind.superVariant else {
-            return .failure(SetupError(code: "bad-value", message: "variant is super, or left out for Ghost"))
+        guard variant == GhostKind.superVariant || variant == GhostKind.challengeVariant else {
+            return .failure(SetupError(code: "bad-value", message: "variant is super or challenge, or left out for Ghost"))
         }
         guard dictionaries[language] != nil else {
             return .failure(SetupError(code: "bad-value", message: "no word list for \(language)"))
         }
+        // Bluff and challenge plays on Ghost's word lists and solved games.
+        if variant == GhostKind.challengeVariant { return .success(GameSetup(variant: variant)) }
         // Built, and its opening solved, off the server's thread.
         DispatchQueue.global(qos: .utility).async { self.superSolver(language: language)?.solve("") }
         return .success(GameSetup(variant: variant))
@@ -67,6 +73,8 @@ public final class GhostKind: GameDefinition {
         case "": return GhostGame(rules: GhostRules(words: words, language: language), firstToMove: starter)
         case GhostKind.superVariant:
             return superSolver(language: language).map { GhostGame(rules: $0.rules, firstToMove: starter) }
+        case GhostKind.challengeVariant:
+            return GhostGame(rules: GhostRules(words: words, language: language, challenge: true), firstToMove: starter)
         default: return nil
         }
     }
@@ -79,6 +87,7 @@ public final class GhostKind: GameDefinition {
             return superSolver(language: ghost.rules.language).map { SuperBot(level: level, solver: $0).choose(in: ghost).move }
         }
         guard let solver = solver(for: ghost) else { return nil }
+        if ghost.rules.challenge { return BluffBot(level: level, solver: solver).choose(in: ghost) }
         return .letter(Bot(level: level, solver: solver).choose(in: ghost))
     }
 
@@ -98,6 +107,7 @@ public final class GhostKind: GameDefinition {
                             : "With perfect play you lose from here; \(letter) at the \(end) gives your opponent the most chances to go wrong.")
         }
         guard let solver = solver(for: ghost) else { return nil }
+        if ghost.rules.challenge, let hint = BluffBot.hint(for: ghost) { return hint }
         let hint = Bot(level: .hard, solver: solver).hint(for: ghost)
         let letter = hint.letter.description
         return Hint(winning: hint.winning, move: .letter(hint.letter),

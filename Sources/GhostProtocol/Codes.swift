@@ -65,6 +65,18 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let notAWord = ErrorCode(rawValue: "not-a-word")
     /// Hangman: `mode=phrase` in a language without a phrase list.
     public static let noPhrases = ErrorCode(rawValue: "no-phrases")
+    /// `CHALLENGE`, `CONCEDE` (or a `WORD` answer) in a game that is not `variant=challenge`.
+    public static let wrongVariant = ErrorCode(rawValue: "wrong-variant")
+    /// `variant=challenge`: `CHALLENGE` before any letter.
+    public static let emptyFragment = ErrorCode(rawValue: "empty-fragment")
+    /// `variant=challenge`: a letter or `CHALLENGE` from the challenged player, who must answer.
+    public static let challengePending = ErrorCode(rawValue: "challenge-pending")
+    /// `variant=challenge`: `WORD` or `CONCEDE` from a player nobody challenged.
+    public static let noChallenge = ErrorCode(rawValue: "no-challenge")
+    /// `variant=challenge`: a `WORD` answer that does not start with the fragment or is not longer.
+    public static let badWord = ErrorCode(rawValue: "bad-word")
+    /// `variant=challenge`: a letter past the longest fragment (64 letters).
+    public static let fragmentTooLong = ErrorCode(rawValue: "fragment-too-long")
 
     /// WATCH of a game its players made private (`NEW watch=no`).
     public static let privateGame = ErrorCode(rawValue: "private-game")
@@ -77,6 +89,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
         .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames,
         .alreadyGuessed, .notAWord, .noPhrases, .privateGame, .notWatching,
+        .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
     ]
 }
 

@@ -48,10 +48,11 @@ public struct GameOptions: Sendable, Equatable {
 
     /// The keys a game kind may take as its own options.
     public static let settingKeys: [String] = ["mode", "length", "misses"]
-    /// Ghost's own option: `variant=super` is Superghost.
+    /// Ghost's own option: `variant=super` is Superghost, `variant=challenge`
+    /// bluff and challenge.
     public static let variantKey = "variant"
 
-    /// Ghost's variant (`variant=super`), nil for Ghost itself.
+    /// Ghost's variant (`variant=super`, `variant=challenge`), nil for Ghost itself.
     public var variant: String? {
         get { settings[GameOptions.variantKey] }
         set { settings[GameOptions.variantKey] = newValue }
@@ -134,8 +135,13 @@ public enum Command: Sendable, Equatable {
     case front(Letter)
     /// Hangman: guess the whole answer (a phrase with `/` between its words).
     case solve(String)
-    /// Hangman duel: the setter chooses the word.
+    /// Hangman duel: the setter chooses the word. Ghost's `variant=challenge`:
+    /// the challenged player's answer.
     case word(String)
+    /// Ghost's `variant=challenge`: say no word starts with the fragment.
+    case challenge
+    /// Ghost's `variant=challenge`: the challenged player gives up.
+    case concede
     case leave
     case help
     case ping
@@ -185,6 +191,8 @@ public enum Command: Sendable, Equatable {
         case .letter, .front: .letter
         case .solve: .solve
         case .word: .word
+        case .challenge: .challenge
+        case .concede: .concede
         case .leave: .leave
         case .help: .help
         case .ping: .ping

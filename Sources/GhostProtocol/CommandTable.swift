@@ -14,6 +14,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case letter = "LETTER"
     case solve = "SOLVE"
     case word = "WORD"
+    case challenge = "CHALLENGE"
+    case concede = "CONCEDE"
     case leave = "LEAVE"
     case restart = "RESTART"
     case accept = "ACCEPT"
@@ -120,12 +122,12 @@ public enum CommandTable {
         case .settings:
             return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super]",
-                               help: "play the next player who seeks the same game (Ghost, Superghost, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
+            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]",
+                               help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
+            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
                                help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
@@ -157,9 +159,13 @@ public enum CommandTable {
                                arguments: { if case .solve(let w) = $0 { [w] } else { nil } })
         case .word:
             return CommandSpec(verb: verb, usage: "<word>",
-                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary)",
+                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary); variant=challenge: answer a challenge with a word that starts with the fragment",
                                parse: { args in answer(args).map { .word($0) } },
                                arguments: { if case .word(let w) = $0 { [w] } else { nil } })
+        case .challenge:
+            return plain(verb, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
+        case .concede:
+            return plain(verb, .concede, "variant=challenge: give up when challenged (you have no word): you lose")
         case .leave:
             return plain(verb, .leave, "leave your game (you lose it), or stop seeking or hosting")
         case .restart:

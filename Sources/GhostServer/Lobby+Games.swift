@@ -258,11 +258,16 @@ extension Lobby {
     /// (a single game has no match fields): this runs for every move.
     static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a + b }
 
-    /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`, `OK WORD`).
+    /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`,
+    /// `OK WORD`, `OK CHALLENGE`, `OK CONCEDE`): the MOVE's fields, less the
+    /// one the verb already says (`challenge=yes`).
     static func reply(to move: Move, verb: Verb, _ fields: [Field]) -> Reply {
         switch move {
         case .letter, .front: return .letter(fields: fields)
         case .word: return .other(verb: verb.rawValue, fields: fields)
+        case .challenge, .concede:
+            let said = verb.rawValue.lowercased()
+            return .other(verb: verb.rawValue, fields: fields.filter { $0.key != said })
         }
     }
 

@@ -468,6 +468,8 @@ public final class Lobby {
         case .front(let letter): play(.front(letter), from: id, session)
         case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
         case .word(let word): play(.word(word), from: id, session, verb: .word)
+        case .challenge: play(.challenge, from: id, session, verb: .challenge)
+        case .concede: play(.concede, from: id, session, verb: .concede)
         case .leave: leave(id, session)
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)

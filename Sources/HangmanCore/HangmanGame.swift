@@ -109,6 +109,9 @@ public struct HangmanGame: Game {
     public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
         guard outcome == nil else { throw .gameOver }
         guard seat == toMove else { throw .notYourTurn }
+        if move == .challenge || move == .concede {
+            throw .refused(code: "wrong-variant", message: "CHALLENGE and CONCEDE are for Ghost's variant=challenge")
+        }
         if seat == 0 {
             try set(move)
             return nil
@@ -116,7 +119,7 @@ public struct HangmanGame: Game {
         switch move {
         case .letter(let l): try guess(l)
         case .word(let w): try solve(w)
-        case .front: throw .notAMove("guess one letter a-z, as LETTER <c>")
+        case .front, .challenge, .concede: throw .notAMove("guess one letter a-z, as LETTER <c>")
         }
         return outcome
     }
@@ -341,7 +344,7 @@ public struct HangmanGame: Game {
             let guess = Phrase.guess(w)
             let hit = outcome?.reason == .solved && guess != nil && guess == secret
             return [Field("word", Phrase.slashed(guess ?? w.lowercased())), Field("hit", hit ? "yes" : "no")]
-        case .front:
+        case .front, .challenge, .concede:
             return []
         }
     }

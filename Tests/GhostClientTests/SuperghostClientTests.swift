@@ -28,8 +28,8 @@ struct SuperghostClientTests {
         #expect(Fx.sent(fx) == ["NEW variant=super"])
         (s, fx) = Fx.run(Fx.named(), .key(.char("v")), .key(.char("2")), .key(.char("1")))
         #expect(Fx.sent(fx) == ["NEW variant=super bot=easy"])
-        // v again: Ghost, and nothing sent for it.
-        (s, fx) = Fx.run(Fx.named(), .key(.char("v")), .key(.char("v")), .key(.char("1")))
+        // v twice more (Superghost, then challenge): Ghost, and nothing sent for it.
+        (s, fx) = Fx.run(Fx.named(), .key(.char("v")), .key(.char("v")), .key(.char("v")), .key(.char("1")))
         #expect(Fx.sent(fx) == ["SEEK"])
         #expect(!ClientConfig.parse(s.config.rendered).superghost)
     }

@@ -35,7 +35,11 @@ let sampleCommands: [Command] = {
     out += Letter.all.map { .letter($0) }
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
     out += gameOptions.map { .new($0) }
-    out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach")]
+    out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach"), .challenge, .concede]
+    out += ["super", "challenge"].flatMap { v in
+        [Command.seek(GameOptions(settings: ["variant": v])), .new(GameOptions(settings: ["variant": v])),
+         .new(GameOptions(rounds: .ghost, bot: .easy, settings: ["variant": v], clock: 30))]
+    }
     let hangman = GameKind.hangman
     out += [.seek(GameOptions(game: hangman)),
             .new(GameOptions(game: hangman)),

@@ -119,6 +119,8 @@ private let replyCount = 27
          "OK SOLVE word=peach hit=yes pattern=peach missed=- left=8"),
         (.ok(.other(verb: "WORD", fields: [Field("length", "5"), Field("pattern", "_____"), Field("missed", "-"), Field("left", "8")])),
          "OK WORD length=5 pattern=_____ missed=- left=8"),
+        (.ok(.other(verb: "CHALLENGE", fields: [Field("fragment", "cq")])), "OK CHALLENGE fragment=cq"),
+        (.ok(.other(verb: "CONCEDE", fields: [Field("fragment", "cq")])), "OK CONCEDE fragment=cq"),
         (.ok(.restart(status: .done)), "OK RESTART status=done"),
         (.ok(.restart(status: .offered)), "OK RESTART status=offered"),
         (.ok(.resume(id: 1)), "OK RESUME id=1"),

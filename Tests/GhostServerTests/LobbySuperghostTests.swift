@@ -102,11 +102,11 @@ private func token(_ lines: [String]?) throws -> String {
         #expect(h.drain() == [1: ["ERR not-a-letter in Ghost letters go at the end: LETTER <c> front is for variant=super"]])
         h.named(3, "carol")
         h.send(3, "NEW variant=duper")
-        #expect(h.drain() == [3: ["ERR bad-value variant is super, or left out for Ghost"]])
+        #expect(h.drain() == [3: ["ERR bad-value variant is super or challenge, or left out for Ghost"]])
         h.send(3, "NEW game=hangman variant=super")
         #expect(h.drain() == [3: ["ERR bad-arguments variant= is for Ghost"]])
         h.send(3, "SEEK variant=duper")
-        #expect(h.drain() == [3: ["ERR bad-value variant is super, or left out for Ghost"]])
+        #expect(h.drain() == [3: ["ERR bad-value variant is super or challenge, or left out for Ghost"]])
     }
 
     @Test func aPrivateGameKeepsItsVariant() throws {

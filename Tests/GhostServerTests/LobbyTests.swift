@@ -213,7 +213,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command.
         #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + ["OK HELP"])
         #expect(lines.count == Verb.allCases.count + 1)
-        #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
+        #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
                                + "clock= gives each move that many seconds; watch=no keeps watchers out"))
@@ -401,7 +401,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         // Before NAME: argument errors before no-name.
         h.send(1, "SEEK rounds=two")
-        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super]"])
+        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]"])
         h.send(1, "SEEK rounds=ghost ROUNDS=ghost")
         #expect(h.drain()[1] == ["ERR bad-arguments rounds= is given twice"])
         h.lobby.received(.line([0xFF, 0x1B]), from: 1)

@@ -16,6 +16,8 @@ enum GhostLines {
         var last: String?
         /// OVER after a dead fragment: a word the loser could have been heading for.
         var word: String?
+        /// Bluff and challenge: the player to move is challenged (`challenged=yes`).
+        var challenged = false
     }
 
     /// GAME: a match (`rounds=ghost`) and each seat's letters so far.
@@ -24,16 +26,19 @@ enum GhostLines {
         var ghost: [String]?
         /// Superghost (`variant=super`): letters at either end.
         var superghost = false
+        /// Bluff and challenge (`variant=challenge`).
+        var challenge = false
     }
 
     static func game(_ fields: [Field]) -> Header {
         let ghost = letters(fields["ghost"])
-        return Header(match: fields["rounds"] == "ghost" || ghost != nil, ghost: ghost, superghost: fields["variant"] == "super")
+        return Header(match: fields["rounds"] == "ghost" || ghost != nil, ghost: ghost, superghost: fields["variant"] == "super",
+                      challenge: fields["variant"] == "challenge")
     }
 
     static func turn(_ fields: [Field]) -> Position {
         Position(fragment: fields["fragment"].flatMap(fragment), ghost: letters(fields["ghost"]),
-                 last: fields["last"].flatMap { $0.isEmpty ? nil : $0 })
+                 last: fields["last"].flatMap { $0.isEmpty ? nil : $0 }, challenged: fields["challenged"] == "yes")
     }
 
     static func over(_ fields: [Field]) -> Position {
@@ -46,6 +51,21 @@ enum GhostLines {
     static func move(_ fields: [Field]) -> (letter: Letter, fragment: String?)? {
         guard let letter = fields["letter"].flatMap({ Letter($0) }) else { return nil }
         return (letter, fields["fragment"].flatMap(fragment))
+    }
+
+    /// MOVE of a challenge (`challenge=yes`): the fragment challenged.
+    static func challenge(_ fields: [Field]) -> String? {
+        guard fields["challenge"] == "yes" else { return nil }
+        return fields["fragment"].flatMap(fragment)
+    }
+
+    /// OK HINT of bluff and challenge: challenge (`challenge=yes`), the word
+    /// that answers (`word=`), or none (`concede=yes`); nil for Ghost's hint.
+    static func challengeHint(_ fields: [Field]) -> Notice? {
+        if fields["challenge"] == "yes" { return .challengeHint }
+        if let word = fields["word"].flatMap(fragment), !word.isEmpty { return .wordHint(word) }
+        if fields["concede"] == "yes" { return .wordHint(nil) }
+        return nil
     }
 
     /// MATCH: each seat's letters at the end.

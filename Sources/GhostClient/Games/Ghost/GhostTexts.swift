@@ -11,7 +11,9 @@ extension Strings {
                          seeking: { t.seeking($0) + (match ? t.matchSuffix : "") },
                          queue: { $0 == .ghost ? t.modeMatch : t.modeSingle },
                          setup: { fields in
-                             let name = fields[GameOptions.variantKey] == GhostKind.superVariant ? "Superghost" : t.ghostName
+                             let variant = fields[GameOptions.variantKey]
+                             let name = variant == GhostKind.superVariant ? "Superghost"
+                                 : variant == GhostKind.challengeVariant ? (t.code == "nl" ? "Uitdagen" : "Challenge") : t.ghostName
                              return fields["rounds"] == Rounds.ghost.rawValue ? name + " (" + t.modeMatch + ")" : name
                          })
     }

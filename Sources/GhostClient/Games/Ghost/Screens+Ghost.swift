@@ -84,7 +84,7 @@ extension Screens {
     static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else {
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, t)
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
         }
         return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
     }
@@ -106,6 +106,11 @@ extension Screens {
             turn = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         } else if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
+        } else if let mover = g.toMove, g.challenged {
+            // Bluff and challenge: the player to move must name a word.
+            let frag = "“" + g.fragment.uppercased() + "”"
+            turn = (s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t)))
+                + clockSuffix(s, mover, t, style)
         } else if let mover = g.toMove {
             turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
         } else {
@@ -117,9 +122,19 @@ extension Screens {
         }
         if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
         if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) { caption.append(t.nextLetterEnd(front: g.frontNext)) }
-
+        var help = g.challenge ? t.challengeGameHelp : t.gameHelp
+        // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
+        var answer: String?
+        if g.challenge, g.challenged, g.roundEnd == nil, let mover = g.toMove {
+            let by = g.challenger ?? g.players.first { $0 != mover } ?? "?"
+            caption = [caption.first ?? "", t.challengedBy(display(by, t))].filter { !$0.isEmpty }
+            if s.isMe(mover) {
+                answer = Layout.center(style.bold(t.yourWord((g.fragment + g.answer).uppercased())), in: width)
+                help = t.answerHelp
+            }
+        }
         // A watcher's keys play nothing: the help says whom it watches and how to stop.
-        var help = g.watching ? watchHelp(s, g.players, t) : t.gameHelp
+        if g.watching { help = watchHelp(s, g.players, t) }
         var lower: [String]
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
@@ -127,7 +142,7 @@ extension Screens {
             lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
             help = t.gameMenuHelp
         } else {
-            lower = keyboard(flash: g.flash, width: width, style: style)
+            lower = (answer.map { [$0] } ?? []) + keyboard(flash: g.flash, width: width, style: style)
         }
 
         var banner = ""
@@ -170,12 +185,13 @@ extension Screens {
 
     /// The reason a game ended, in the client's words (from `reason=`).
     public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
-        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, t)
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, t)
     }
 
-    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, _ t: Strings) -> String {
+    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil, _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
+        if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
         case .dead: return t.reasonDead(loser, frag)
@@ -205,7 +221,8 @@ extension Screens {
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         // After a dead fragment, the word its last letter could have led to.
-        let possible = r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
+        // (Bluff and challenge's reasons name their word themselves.)
+        let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         body += paragraph(reasonText(r, t) + possible, width)
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
