@@ -200,6 +200,7 @@ extension Strings {
                 : "No sure win from here; “\(letter.uppercased())” gives the computer the most chances to go wrong."
         },
         earnsLetter: { "\(atStart($0)) made \($1) and earns the letter \($2)." },
+        earnsOnly: { "\(atStart($0)) earns the letter \($1)." },
         roundOver: "Round over: the next one starts…",
         lastRound: "Last round: ",
         youWinMatch: { "You win the match, \($0)! Congratulations!" },
@@ -431,6 +432,7 @@ extension Strings {
                 : "Geen zekere winst vanaf hier; met “\(letter.uppercased())” kan de computer zich het vaakst vergissen."
         },
         earnsLetter: { "\(atStart($0)) maakte \($1) en krijgt de letter \($2)." },
+        earnsOnly: { "\(atStart($0)) krijgt de letter \($1)." },
         roundOver: "Ronde voorbij: de volgende begint…",
         lastRound: "Vorige ronde: ",
         youWinMatch: { "Je wint de partij, \($0)! Gefeliciteerd!" },

@@ -177,6 +177,8 @@ public struct Strings: Sendable {
     public let hint: @Sendable (Bool, String) -> String
     /// (loser, fragment, letter): how a round of a match ended, briefly.
     public let earnsLetter: @Sendable (String, String, String) -> String
+    /// (loser, letter): the same after a round that ended otherwise (a challenge), after its reason.
+    public let earnsOnly: @Sendable (String, String) -> String
     public let roundOver: String
     public let lastRound: String
     public let youWinMatch: @Sendable (String) -> String

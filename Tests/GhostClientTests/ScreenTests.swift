@@ -260,6 +260,19 @@ struct ScreenTests {
         #expect(lines[4].trimmingCharacters().hasSuffix("G · · · ·"))
     }
 
+    @Test("A round of a match lost on a challenge says how, then the letter (not “made … and earns”)")
+    func roundLostOnAChallenge() {
+        let s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(
+            "MOVE id=5 player=alice letter=q fragment=q", "MOVE id=5 player=bob letter=z fragment=qz",
+            "MOVE id=5 player=alice challenge=yes fragment=qz", "MOVE id=5 player=bob concede=yes fragment=qz",
+            "OVER id=5 winner=alice loser=bob reason=bluff fragment=qz ghost=,G")).0
+        // The text may wrap over the last lines above the key help.
+        let line = ScreenTests.plainLines(s)[18...21].map { $0.trimmingCharacters() }.filter { !$0.isEmpty }.joined(separator: " ")
+        #expect(!line.contains("made"), "\(line)")
+        #expect(line.hasSuffix("bob earns the letter G."), "\(line)")
+        #expect(line.contains("QZ"), "\(line)")
+    }
+
     @Test("The end of a match: the match winner, who spelled GHOST, both players' letters")
     func matchOver() {
         let s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines(

@@ -86,6 +86,11 @@ extension Screens {
               let letter = end.ghost[seat].last else {
             return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
         }
+        guard end.reason == .word || end.reason == .dead else {
+            // A challenge ended the round: say how, then the letter.
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
+                + " " + t.earnsOnly(display(end.loser, t), String(letter))
+        }
         return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
     }
 
