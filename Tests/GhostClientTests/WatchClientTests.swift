@@ -364,3 +364,23 @@ extension WatchScreenTests {
         #expect(!lines.contains("claim the win") && !lines.contains("accept or decline"))
     }
 }
+
+extension WatchScreenTests {
+    @Test("A challenge game watched: who is challenged, but no answer prompt; the keys (!, letters, -) send nothing; the list names it")
+    func challengeWatched() {
+        var s = Fx.run(Fx.named("carol"), [.key(.char("w"))]
+                       + Fx.lines("LIVE id=7 game=ghost players=alice,bob lang=en moves=3 watchers=0 variant=challenge",
+                                  "OK GAMES count=1 more=no")).0
+        #expect(ScreenTests.plainLines(s).contains { $0.hasPrefix("  ▶ alice vs bob — Challenge") })
+        s = Fx.run(s, [.key(.enter)] + Fx.lines("OK WATCH id=7",
+                                                "GAME id=7 game=ghost lang=en players=alice,bob round=1 variant=challenge watchers=1 watching=yes",
+                                                "TURN id=7 player=alice fragment=jai",
+                                                "MOVE id=7 player=alice challenge=yes fragment=jai",
+                                                "TURN id=7 player=bob fragment=jai challenged=yes")).0
+        let (after, fx) = Fx.run(s, Fx.keys("!l-") + [.key(.enter), .key(.backspace)].prefix(1))
+        #expect(fx.isEmpty && after.game == s.game)
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines[23] == " Watching alice vs bob — Esc: stop watching")
+        #expect(!lines.joined().contains("Your word"))
+    }
+}
