@@ -602,14 +602,16 @@ struct FuzzGenerator {
         switch r {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
                                                         "SEEK game=ghost", "SEEK game=hangman rounds=ghost",
-                                                        "SEEK clock=15", "SEEK game=hangman clock=15"]))
+                                                        "SEEK clock=15", "SEEK game=hangman clock=15",
+                                                        "SEEK variant=challenge", "SEEK variant=super rounds=ghost"]))
         case 16..<26: return .line(slot: slot, rng.pick(["NEW", "NEW rounds=ghost", "NEW game=hangman mode=duel",
                                                          "NEW game=hangman mode=duel length=4", "NEW game=ghost",
-                                                         "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60"]))
+                                                         "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60",
+                                                         "NEW variant=challenge", "NEW variant=challenge rounds=ghost clock=5"]))
         case 26..<36:
             let bot = rng.pick(["easy", "medium", "hard"])
             return .line(slot: slot, "NEW bot=\(bot)" + (rng.chance(0.4) ? " first=bot" : "") + (rng.chance(0.3) ? " rounds=ghost" : "")
-                         + (rng.chance(0.2) ? " clock=5" : ""))
+                         + (rng.chance(0.2) ? " clock=5" : "") + (rng.chance(0.25) ? " variant=challenge" : ""))
         case 36..<48:
             var line = "NEW game=hangman"
             if rng.chance(0.8) { line += " mode=" + rng.pick(["evil", "fair", "phrase", "evil", "fair"]) }
@@ -675,6 +677,21 @@ struct FuzzGenerator {
             return String(rng.chance(0.9) && !open.isEmpty ? rng.pick(Array(open)) : rng.pick(Array("abcdefghijklmnopqrstuvwxyz")))
         }
         let fragment = game.publicFields.first { $0.key == "fragment" }?.value ?? ""
+        // Bluff and challenge: answer a challenge (a word of the list, a
+        // non-word, or nonsense), concede, or challenge now and then.
+        if let ghost = game as? GhostGame, ghost.rules.challenge {
+            if ghost.isChallenged {
+                let words = Self.words.filter { $0.hasPrefix(fragment) && $0.count > fragment.count }
+                switch rng.int(0...9) {
+                case 0..<5 where !words.isEmpty: return "WORD " + rng.pick(words)
+                case 0..<7: return "WORD " + fragment + rng.pick(["zzq", "e", "x"])
+                case 7: return "WORD " + rng.pick(Self.words)
+                case 8: return rng.pick(["CHALLENGE", "p", "LETTER x front"])
+                default: return "CONCEDE"
+                }
+            }
+            if rng.chance(0.15) { return rng.chance(0.9) ? "CHALLENGE" : "CONCEDE" }
+        }
         let next = Array(Set(Self.words.filter { $0.hasPrefix(fragment) && $0.count > fragment.count && list.node(for: $0) != nil }
             .map { $0[$0.index($0.startIndex, offsetBy: fragment.count)] }))
         let letter = rng.chance(0.85) && !next.isEmpty ? rng.pick(next) : rng.pick(Array("abcdefghijklmnopqrstuvwxyz"))
