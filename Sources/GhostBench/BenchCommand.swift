@@ -9,6 +9,7 @@ public enum BenchCommand {
         case solve, bots, hangman, ping, play
         case playHangman = "play-hangman"
         case hold
+        case watch
 
         /// The options the mode takes, in the order help shows them.
         var optionNames: [String] {
@@ -20,6 +21,7 @@ public enum BenchCommand {
             case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang", "--stats", "--record"]
             case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
+            case .watch: ["--host", "--port", "--players", "--watchers", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
             }
         }
 
@@ -39,6 +41,8 @@ public enum BenchCommand {
                 "N connections each play Hangman against the computer (NEW game=hangman, length any, 8 misses), guessing letters as fast as the server answers in a fixed order (e s i a r n t o l c d u …) and starting a new game at each OVER, with a share F of guesses followed by a bad line or the same letter again: acknowledged guesses per second and guess round-trip latency."
             case .hold:
                 "Open N connections and PING each once a second until SECONDS have passed."
+            case .watch:
+                "P connections (P/2 matches via SEEK rounds=ghost) play random letters that keep the game alive as fast as the server answers, restarting each round at three letters (RESTART, ACCEPT) so that a game lasts, while W more connections (in this process, or with --players 0 in another) watch them (GAMES, then WATCH, spread over the games, watching the next one when a match ends) and read everything: the players' acknowledged letters per second and letter round-trip latency, and what the watchers received. Run it with --watchers 0 and 1000 in turn."
             }
         }
 
@@ -61,6 +65,8 @@ public enum BenchCommand {
         public var hangmanMode = LoadBench.Settings().hangmanMode
         public var stats = false
         public var record = ""
+        public var watchers = 1000
+        public var players = 2
 
         public init() {}
 
@@ -74,6 +80,9 @@ public enum BenchCommand {
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
             .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
             .value("--connections", "N", "connections to open", .integer(1...1_000_000), \.connections),
+            .value("--players", "N", "watch: connections that play (N/2 games); 0: watchers only, to run beside a players-only process",
+                   .integer(0...1_000_000), \.players),
+            .value("--watchers", "N", "watch: connections that watch the players' games", .integer(0...1_000_000), \.watchers),
             .value("--seconds", "SECONDS", "how long to measure (hold: how long to hold)", .number(0.1...86_400), \.seconds),
             .value("--warmup", "SECONDS", "time before measuring starts", .number(0...3600), \.warmup),
             .value("--bad-share", "F", "play: share of turns followed by a bad line or an out-of-turn letter; play-hangman: by a bad line or the same letter again",
@@ -148,14 +157,15 @@ public enum BenchCommand {
                 try BotsBench.run(folder: options.dictionaries, lang: options.lang, games: options.games, seed: options.seed)
             case .hangman:
                 try HangmanBench.run(folder: options.dictionaries, games: options.games, seed: options.seed)
-            case .ping, .play, .playHangman, .hold:
+            case .ping, .play, .playHangman, .hold, .watch:
                 var st = LoadBench.Settings()
                 st.host = options.host
                 st.port = options.port
-                st.connections = options.connections
+                st.connections = mode == .watch ? options.players : options.connections
                 st.seconds = options.seconds
                 st.warmup = mode == .hold ? 0 : options.warmup
-                st.badShare = options.badShare
+                st.badShare = mode == .watch ? 0 : options.badShare
+                st.watchers = mode == .watch ? options.watchers : 0
                 st.dictionaries = options.dictionaries
                 st.lang = options.lang
                 st.hangmanMode = options.hangmanMode
@@ -164,6 +174,7 @@ public enum BenchCommand {
                 let load: LoadBench.Mode = switch mode {
                 case .play: .play
                 case .playHangman: .hangman
+                case .watch: .watch
                 default: .ping
                 }
                 print(try LoadBench(mode: load, settings: st).run())

@@ -7,7 +7,9 @@ import GhostCore
 final class LoadBench {
     /// ping: PING round trips; play: Ghost letters in games between the
     /// connections; hangman: Hangman guesses against the computer.
-    enum Mode { case ping, play, hangman }
+    /// watch: Ghost matches between the first `connections`, watched by
+    /// `watchers` more connections.
+    enum Mode { case ping, play, hangman, watch }
 
     struct Settings {
         var host = "127.0.0.1"
@@ -28,6 +30,8 @@ final class LoadBench {
         var hold = false
         /// play, hangman: where to write every acknowledged move (`<game id> <ply> <letter>`).
         var record: String?
+        /// watch: connections that watch the players' games.
+        var watchers = 0
     }
 
     final class Conn {
@@ -45,6 +49,9 @@ final class LoadBench {
         var guesses = 0           // hangman: letters of `guessOrder` guessed in this game
         var gameID: [UInt8] = []  // the id= of the game in play (for --record)
         var wantsWrite = false    // EPOLLOUT registered
+        var watcher = false       // watch: this connection watches
+        var liveIDs: [ArraySlice<UInt8>] = []   // watch: the ids GAMES listed
+        var retryAt = 0.0         // watch: when to ask GAMES again
         init(fd: Int32, index: Int) {
             self.fd = fd
             self.index = index
@@ -65,6 +72,10 @@ final class LoadBench {
     var gamesOver = 0             // OVER lines seen, while measuring: two per game, one per player (hangman: one)
     var gamesWon = 0              // hangman: OVER lines that name this connection the winner, while measuring
     var failures = 0
+    var watchLines = 0            // lines the watchers received, while measuring
+    var watchStarts = 0           // OK WATCH replies, while measuring
+    var watchBytes = 0            // bytes the watchers received, while measuring
+    var retrying: [Conn] = []     // watchers waiting to ask GAMES again
     /// Every acknowledged move, with --record.
     var recorded: [UInt8] = []
 
@@ -75,7 +86,7 @@ final class LoadBench {
     }
 
     func run() throws -> String {
-        if mode == .play {
+        if mode == .play || mode == .watch {
             let dictionaries = try Dictionaries.load(folder: settings.dictionaries)
             // A missing list would quietly turn the letters random.
             guard let list = dictionaries[settings.lang] else {
@@ -89,12 +100,14 @@ final class LoadBench {
         }
         epfd = ghost_epoll_create()
         let t0 = now()
-        for i in 0..<settings.connections {
+        let total = settings.connections + (mode == .watch ? settings.watchers : 0)
+        for i in 0..<total {
             let fd = ghost_connect(settings.host, Int32(settings.port))
             guard fd >= 0 else {
-                throw BenchError("connection \(i + 1) of \(settings.connections) failed: \(String(cString: strerror(errno)))")
+                throw BenchError("connection \(i + 1) of \(total) failed: \(String(cString: strerror(errno)))")
             }
             let c = Conn(fd: fd, index: i)
+            c.watcher = i >= settings.connections
             conns.append(c)
             _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(i))
         }
@@ -122,7 +135,15 @@ final class LoadBench {
                     flush(c)
                 }
             }
-            let n = ghost_epoll_wait(epfd, &datas, &events, 256, 50)
+            if !retrying.isEmpty && retrying.contains(where: { $0.retryAt <= t }) {
+                let due = retrying.filter { $0.retryAt <= t }
+                retrying.removeAll { $0.retryAt <= t }
+                for c in due {
+                    send(c, "GAMES 100\r\n")
+                    flush(c)
+                }
+            }
+            let n = ghost_epoll_wait(epfd, &datas, &events, 256, retrying.isEmpty ? 50 : 10)
             if n < 0 { continue }
             for k in 0..<Int(n) {
                 let c = conns[Int(datas[k])]
@@ -135,6 +156,7 @@ final class LoadBench {
                     _ = ghost_epoll_remove(epfd, c.fd)
                     continue
                 }
+                if c.watcher && measuring { watchBytes += got }
                 c.inbox.append(contentsOf: buffer[0..<got])
                 var start = 0
                 while let nl = c.inbox[start...].firstIndex(of: 0x0A) {
@@ -153,6 +175,14 @@ final class LoadBench {
             if failures == conns.count { break }   // the server is gone
         }
         let elapsed = settings.seconds
+        if mode == .watch {
+            // The players resign: an adjourned game would stay in GAMES, and
+            // the next run's watchers would watch it.
+            for c in conns where !c.watcher && c.inGame {
+                send(c, "LEAVE\r\n")
+                flush(c)
+            }
+        }
         for c in conns { Glibc.close(c.fd) }
         if let path = settings.record {
             guard let file = fopen(path, "w") else { throw BenchError("--record: cannot open \(path)") }
@@ -178,6 +208,39 @@ final class LoadBench {
             c.name = Array(name.utf8)
             send(c, "LANG \(settings.lang)\r\nNAME \(name)\r\n", replies: 2)
             newHangman(c)
+        case .watch:
+            if c.watcher {
+                // Watchers need no name; they look for games once the players have some.
+                c.retryAt = now() + 0.2
+                retrying.append(c)
+            } else {
+                let name = "w\(c.index)x\(getpid() % 100_000)"
+                c.name = Array(name.utf8)
+                send(c, "NAME \(name)\r\nSEEK rounds=ghost\r\n", replies: 2)
+            }
+        }
+    }
+
+    /// A watcher's line: GAMES' LIVE ids, then WATCH one of them (spread by
+    /// the connection's index); at a match's end (MATCH) or a refusal, look again.
+    func handleWatcher(_ c: Conn, _ line: ArraySlice<UInt8>) {
+        if measuring { watchLines += 1 }
+        if line.starts(with: Self.live) {
+            if let id = field(Self.idKey, in: line) { c.liveIDs.append(id) }
+        } else if line.starts(with: Self.okGames) {
+            if c.liveIDs.isEmpty {
+                c.retryAt = now() + 0.02
+                retrying.append(c)
+            } else {
+                let id = c.liveIDs[c.index % c.liveIDs.count]
+                send(c, "WATCH " + String(decoding: id, as: UTF8.self) + "\r\n")
+                c.liveIDs.removeAll()
+            }
+        } else if line.starts(with: Self.okWatch) {
+            if measuring { watchStarts += 1 }
+        } else if line.starts(with: Self.err) || line.starts(with: Self.match) {
+            c.retryAt = now() + 0.02
+            retrying.append(c)
         }
     }
 
@@ -191,6 +254,7 @@ final class LoadBench {
     /// One line from the server, as bytes (the load generator must not be
     /// the bottleneck, so no strings or dictionaries per line).
     func handle(_ c: Conn, _ line: ArraySlice<UInt8>) {
+        if c.watcher { return handleWatcher(c, line) }
         let isOK = line.starts(with: Self.ok), isErr = line.starts(with: Self.err)
         if isOK || isErr || line.starts(with: Self.pong) || line.first == 0x2D {
             c.awaiting -= 1
@@ -201,7 +265,7 @@ final class LoadBench {
                     record(c)
                     if !settings.hold { sendTimed(c, "PING\r\n") }
                 }
-            case .play, .hangman:
+            case .play, .hangman, .watch:
                 if line.starts(with: Self.okLetter) {
                     record(c)
                     if settings.record != nil { recordMove(c, line) }
@@ -215,13 +279,30 @@ final class LoadBench {
             handleHangman(c, line)
             return
         }
-        guard mode == .play else { return }
+        guard mode == .play || mode == .watch else { return }
         if line.starts(with: Self.turn) {
             c.fragment = Array(field(Self.fragmentKey, in: line) ?? [])
             c.myTurn = field(Self.playerKey, in: line).map { $0.elementsEqual(c.name) } ?? false
-            if c.myTurn && !c.letterPending { playLetter(c) }
+            if c.myTurn && !c.letterPending {
+                // watch: the game goes on for ever (watchers watch one game,
+                // not a new one every few hundred milliseconds): a round
+                // three letters long is restarted (RESTART, the opponent
+                // ACCEPTs) rather than played out.
+                if mode == .watch && c.fragment.count >= 3 { send(c, "RESTART\r\n") } else { playLetter(c) }
+            }
+        } else if mode == .watch && line.starts(with: Self.offer) {
+            if !(field(Self.playerKey, in: line).map { $0.elementsEqual(c.name) } ?? true) { send(c, "ACCEPT\r\n") }
         } else if line.starts(with: Self.game) {
             c.inGame = true
+        } else if mode == .watch {
+            // A match: the next round follows each OVER; MATCH ends it.
+            if line.starts(with: Self.over) {
+                c.myTurn = false
+            } else if line.starts(with: Self.match) {
+                c.inGame = false
+                if measuring { gamesOver += 1 }
+                send(c, "SEEK rounds=ghost\r\n")
+            }
         } else if line.starts(with: Self.over) {
             c.inGame = false
             c.myTurn = false
@@ -233,6 +314,8 @@ final class LoadBench {
     static let ok = Array("OK ".utf8), err = Array("ERR ".utf8), pong = Array("+PONG".utf8)
     static let okPing = Array("OK PING".utf8), okLetter = Array("OK LETTER".utf8)
     static let turn = Array("TURN ".utf8), game = Array("GAME ".utf8), over = Array("OVER ".utf8)
+    static let live = Array("LIVE ".utf8), okGames = Array("OK GAMES".utf8), okWatch = Array("OK WATCH ".utf8)
+    static let match = Array("MATCH ".utf8), offer = Array("OFFER ".utf8)
     static let fragmentKey = Array(" fragment=".utf8), playerKey = Array(" player=".utf8)
     static let winnerKey = Array(" winner=".utf8), idKey = Array(" id=".utf8), letterKey = Array(" letter=".utf8)
 
@@ -387,6 +470,7 @@ final class LoadBench {
         case .ping: ("ping", "PING replies")
         case .play: ("play", "acknowledged letters")
         case .hangman: ("play-hangman \(settings.hangmanMode)", "acknowledged guesses")
+        case .watch: ("watch", "acknowledged letters (players)")
         }
         var s = String(format: "%@ %d connections, %.0f s: %.0f %@/s; latency µs p50 %@ p99 %@ p99.9 %@",
                        label, settings.connections, elapsed, rate, what,
@@ -400,6 +484,10 @@ final class LoadBench {
         case .hangman:
             s += String(format: "; %d games finished (%.1f guesses each, %d won), %d bad lines sent, %d ERR replies",
                         gamesOver, gamesOver > 0 ? Double(acked) / Double(gamesOver) : 0, gamesWon, badSent, errors)
+        case .watch:
+            let matches = gamesOver / 2
+            s += String(format: "; %d matches finished, %d ERR replies; %d watchers: %d WATCH, %.0f lines/s and %.0f KB/s received in all",
+                        matches, errors, settings.watchers, watchStarts, Double(watchLines) / elapsed, Double(watchBytes) / elapsed / 1000)
         }
         if failures > 0 { s += "; \(failures) connections lost" }
         s += String(format: "; connect %.2f s", connectTime)

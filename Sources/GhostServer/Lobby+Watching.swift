@@ -31,7 +31,18 @@ extension Lobby {
         var toldAt = -Double.infinity
         /// The game is over: its last lines go out, then the group goes.
         var closing = false
+        /// A batch on its way: its lines, who gets them, and how many have
+        /// (a batch goes out `Lobby.watchSlice` watchers per loop turn).
+        var sending: [ServerLine] = []
+        var sendingTo: [ConnectionID] = []
+        var sent = 0
+        var delivering: Bool { sent < sendingTo.count }
     }
+
+    /// Watchers written to per game and loop turn: a batch for a thousand
+    /// goes out over several turns, and the players' commands are read and
+    /// answered between them, never behind a thousand writes.
+    static let watchSlice = 128
 
     /// The commands a watcher may not use: they act in a game.
     static func isPlay(_ command: Command) -> Bool {
@@ -159,6 +170,7 @@ extension Lobby {
         var next: Double?
         for gameID in watchDue {
             guard let group = watchGroups[gameID] else { return -.infinity }   // tick forgets it
+            if group.delivering { return -.infinity }
             var due: Double?
             if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + settings.watchBatchInterval }
             if !group.closing, group.members.count != group.told {
@@ -190,29 +202,51 @@ extension Lobby {
                     if settings.watchBatchInterval > 0 { group.pending.append(line) } else { outbox.send([line], toEach: group.members) }
                 }
             }
-            if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + settings.watchBatchInterval {
-                deliver(group, now)
+            if group.delivering {
+                deliverSlice(gameID, group)
+            } else if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + settings.watchBatchInterval {
+                deliver(gameID, group, now)
             }
-            if group.pending.isEmpty, group.closing || group.members.count == group.told {
+            if group.pending.isEmpty, !group.delivering, group.closing || group.members.count == group.told {
                 watchDue.remove(gameID)
                 if group.members.isEmpty, group.told == 0, !group.closing { watchGroups[gameID] = nil }
             }
         }
     }
 
-    /// The pending lines, rendered once, to every watcher.
-    private func deliver(_ group: WatchGroup, _ now: Double) {
+    /// The pending lines become a batch for every watcher (those who came
+    /// while they waited get what followed their state, at once); it goes
+    /// out `watchSlice` watchers at a time, rendered once per slice.
+    private func deliver(_ gameID: Int, _ group: WatchGroup, _ now: Double) {
+        group.sendingTo.removeAll(keepingCapacity: true)
         if group.joinedAt.isEmpty {
-            outbox.send(group.pending, toEach: group.members)
+            group.sendingTo.append(contentsOf: group.members)
         } else {
-            outbox.send(group.pending, toEach: group.members.filter { group.joinedAt[$0] == nil })
+            group.sendingTo.append(contentsOf: group.members.lazy.filter { group.joinedAt[$0] == nil })
             for (m, first) in group.joinedAt.sorted(by: { $0.key < $1.key }) where first < group.pending.count {
                 outbox.send(Array(group.pending[first...]), toEach: [m])
             }
             group.joinedAt.removeAll()
         }
+        swap(&group.sending, &group.pending)
         group.pending.removeAll(keepingCapacity: true)
+        group.sent = 0
         group.deliveredAt = now
+        deliverSlice(gameID, group)
+    }
+
+    /// The next slice of the batch on its way; a watcher that stopped
+    /// watching since it began is skipped.
+    private func deliverSlice(_ gameID: Int, _ group: WatchGroup) {
+        let end = min(group.sendingTo.count, group.sent + Lobby.watchSlice)
+        let slice = group.sendingTo[group.sent..<end].filter { sessions[$0]?.watching == gameID || group.closing }
+        outbox.send(group.sending, toEach: slice)
+        group.sent = end
+        if !group.delivering {
+            group.sending.removeAll(keepingCapacity: true)
+            group.sendingTo.removeAll(keepingCapacity: true)
+            group.sent = 0
+        }
     }
 
     // MARK: Commits and failed writes
@@ -222,7 +256,7 @@ extension Lobby {
         watchClosed.removeAll { gameID in
             guard let group = watchGroups[gameID] else { return true }
             guard group.closing else { return true }
-            guard group.pending.isEmpty else { return false }
+            guard group.pending.isEmpty, !group.delivering else { return false }
             watchGroups[gameID] = nil
             watchDue.remove(gameID)
             return true
@@ -253,6 +287,9 @@ extension Lobby {
         for (gameID, group) in watchGroups {
             group.pending.removeAll()
             group.joinedAt.removeAll()
+            group.sending.removeAll()
+            group.sendingTo.removeAll()
+            group.sent = 0
             guard let table = tables[gameID], !table.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
                     sessions[m]?.watching = nil
