@@ -430,6 +430,12 @@ final class FuzzRun {
             problem("sessions \(lobby.sessions.keys.sorted()) but connections \(live.sorted())")
         }
         for (conn, session) in lobby.sessions {
+            // A watcher watches a game in progress that counts it, and does nothing else.
+            if let g = session.watching {
+                if session.state != .idle { problem("connection \(conn) watches game \(g) while \(session.state)") }
+                if lobby.tables[g] == nil { problem("connection \(conn) watches game \(g), which is not in progress") }
+                if lobby.watchGroups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
+            }
             if case .playing(let g, let s) = session.state {
                 guard let table = lobby.tables[g], table.seats.indices.contains(s), table.seats[s] == conn else {
                     problem("connection \(conn) plays seat \(s) of game \(g), which does not seat it")
@@ -598,6 +604,12 @@ struct FuzzGenerator {
 
     private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
+        // Watching: a watcher tries to play too (a token or a secret sent to
+        // it is caught by the checks on every line).
+        if rng.chance(session.watching == nil ? 0.1 : 0.3) {
+            return .line(slot: slot, rng.pick(["GAMES", "GAMES 1", "WATCH \(rng.int(1...8))", "WATCH \(rng.int(1...8))", "UNWATCH",
+                                               "p", "LEAVE", "ACCEPT", "SOLVE cat"]))
+        }
         let r = rng.int(0...99)
         switch r {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",

@@ -51,6 +51,8 @@ struct BenchCommandTests {
             "--bad-share": ("0.25", Self.changed { $0.badShare = 0.25 }),
             "--hangman-mode": ("fair", Self.changed { $0.hangmanMode = "fair" }),
             "--record": ("/tmp/acks.txt", Self.changed { $0.record = "/tmp/acks.txt" }),
+            "--players": ("0", Self.changed { $0.players = 0 }),
+            "--watchers": ("10", Self.changed { $0.watchers = 10 }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
@@ -135,10 +137,10 @@ struct BenchCommandTests {
 
     @Test("The mode comes first; help in any of its spellings")
     func modesAndHelp() {
-        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
-        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
         #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
-                                                       allowed: "solve, bots, hangman, ping, play, play-hangman or hold"))
+                                                       allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
         #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
         for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
             #expect(BenchCommand.parse(args) == .success(.help), "\(args)")
