@@ -37,6 +37,8 @@ public enum Screen: Equatable, Sendable {
     case language, tutorial, name, main, computer, join, waiting, resuming, game, over, scores
     /// Hangman's screens (Games/Hangman).
     case hangman(HangmanScreen)
+    /// The games in progress one may watch (Watch/).
+    case watchList
 }
 
 /// The state of the link to the server.
@@ -83,6 +85,8 @@ public enum Notice: Equatable, Sendable {
     case serverError(code: ErrorCode, text: String)
     /// Hangman's own alerts.
     case hangman(HangmanNotice)
+    /// WATCH refused: the game ended, is private, or this client is busy.
+    case watchRefused(ErrorCode)
 
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {
@@ -160,6 +164,12 @@ public struct GameInfo: Equatable, Sendable {
     /// at the front (Left arrow; Right puts it back at the end).
     public var superghost = false
     public var frontNext = false
+    /// Who watches (GAME's audience, then WATCHERS): how many, whether the
+    /// game may be watched at all (`watch=no`), and whether this client is
+    /// a watcher rather than a player (its keys play nothing).
+    public var watchers = 0
+    public var open = true
+    public var watching = false
     /// Bluff and challenge (GAME's `variant=challenge`); whether the player
     /// to move is challenged (TURN's `challenged=yes`), by whom (the MOVE
     /// with `challenge=yes`), and the letters typed after the fragment for
@@ -183,6 +193,7 @@ public struct GameInfo: Equatable, Sendable {
             && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
             && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
             && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
+            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching
     }
 }
 
@@ -383,6 +394,9 @@ public struct ClientState: Equatable, Sendable {
 
     /// Hangman's settings, last finished game, lists and typing (Games/Hangman).
     public var hangman = HangmanClient()
+
+    /// The list of games to watch, and the game watched (Watch/).
+    public var watch = WatchClient()
 
     public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
         self.config = config

@@ -37,6 +37,9 @@ public struct ClientConfig: Equatable, Sendable {
     public var clock: Int?
     /// New Ghost games are Superghost (`variant=super`): `v` on the main screen.
     public var superghost = false
+    /// New games opened here (`NEW`: private games, games against the
+    /// computer) keep watchers out (`watch=no`): `p` on the main screen.
+    public var privateGames = false
     /// New Ghost games are bluff and challenge (`variant=challenge`): `v`
     /// goes Ghost, Superghost, challenge. Never with `superghost`.
     public var challenge = false
@@ -87,6 +90,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "variant":
                 c.superghost = value == "super"
                 c.challenge = value == "challenge"
+            case "watchers": c.privateGames = value == "no"
             default: break
             }
         }
@@ -107,6 +111,7 @@ public struct ClientConfig: Equatable, Sendable {
         if let clock { out += "clock=\(clock)\n" }
         if superghost { out += "variant=super\n" }
         if challenge { out += "variant=challenge\n" }
+        if privateGames { out += "watchers=no\n" }
         return out
     }
 

@@ -18,6 +18,9 @@ public struct GameTexts: Sendable {
     public var seeking: @Sendable (String) -> String
     /// A seek queue of this game (WAITING) by its rounds: "single game", "duel".
     public var queue: @Sendable (Rounds) -> String
+    /// A game in progress by how it was set up (a `LIVE` line's fields), on
+    /// the list of games to watch: "Superghost", "Hangman (evil)".
+    public var setup: @Sendable ([Field]) -> String
 }
 
 /// The game kinds this client plays, and where each one's texts come from:

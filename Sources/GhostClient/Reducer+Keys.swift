@@ -10,6 +10,7 @@ extension ClientState {
             fx.append(.quit)
             return
         }
+        if watchingAGame { return watchingKey(key, &fx) }
         switch screen {
         case .language: languageKey(key, &fx)
         case .tutorial: tutorialKey(key, &fx)
@@ -24,6 +25,7 @@ extension ClientState {
         case .over: overKey(key, &fx)
         case .scores: scoresKey(key, &fx)
         case .hangman(let sub): hangmanKey(sub, key, &fx)
+        case .watchList: watchListKey(key, &fx)
         }
     }
 
@@ -145,6 +147,16 @@ extension ClientState {
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()
+            fx.append(.saveConfig)
+            return
+        }
+        if key == .char("w") {
+            // Watch a game in progress: the list of them.
+            return openWatchList(&fx)
+        }
+        if key == .char("p") {
+            // Whether others may watch the games opened here (NEW), saved too.
+            config.privateGames.toggle()
             fx.append(.saveConfig)
             return
         }

@@ -8,6 +8,7 @@ import GhostProtocol
 /// trusted. Control characters are gone and lengths capped by the decoder.
 extension ClientState {
     mutating func server(_ line: ServerLine, _ fx: inout [ClientEffect]) {
+        if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
@@ -24,7 +25,7 @@ extension ClientState {
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
         case .live, .watchers:
-            break  // watching: not shown yet
+            break  // taken by `watchLine`
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -37,11 +38,11 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, _):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), record: record, clock: clock, &fx)
+                        header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
         case let .turn(id, player, fields, clock):
             guard var g = currentGame(id) else { return }
             g.clockDue = clock.map { now + Double($0) }
@@ -155,6 +156,7 @@ extension ClientState {
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
         let verb = pending.isEmpty ? nil : pending.removeFirst()
+        if watchReply(reply, to: verb, &fx) { return }
         if hangmanReply(reply, to: verb, &fx) { return }
         switch reply {
         case .name(let name, _):
@@ -209,7 +211,7 @@ extension ClientState {
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
         case .games, .watch, .unwatch:
-            break  // watching: not shown yet
+            break  // taken by `watchReply`
         case .hint(let fields):
             if let hint = GhostLines.hint(fields) {
                 show(.hint(winning: hint.winning, letter: hint.letter.description))
@@ -233,6 +235,7 @@ extension ClientState {
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         let verb = pending.isEmpty ? nil : pending.removeFirst()
         if hangmanError(verb, code, text, &fx) { return }
+        if watchError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken { setToken(nil, &fx) }
@@ -281,11 +284,17 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, _ fx: inout [ClientEffect]) {
+                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
+                              _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot
         info.clock = clock
+        info.watchers = audience?.watchers ?? 0
+        info.open = audience?.open ?? true
+        info.watching = audience?.watching ?? false
+        // A game of this client's own: whatever it watched is over.
+        if !info.watching, watch.id != nil { stopWatching() }
         info.match = header.match
         info.superghost = header.superghost
         info.challenge = header.challenge
@@ -308,8 +317,8 @@ extension ClientState {
         game = info
         seatTaken = false
         if let token, ClientConfig.isToken(token) { setToken(token, &fx) }
-        // Which seat is mine: my name, or the name this client last used.
-        if let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {
+        // Which seat is mine: my name, or the name this client last used (a watcher has none).
+        if !info.watching, let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {
             myName = mine
             named = true
             if config.remember(mine) { fx.append(.saveConfig) }
@@ -332,6 +341,16 @@ extension ClientState {
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
                            fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [],
                            word: position.word)
+        if var g = game, g.watching, !g.match, position.ghost == nil {
+            // A watched game ended: its board stays, with who won and why, until a key goes back to the list.
+            g.roundEnd = end
+            g.toMove = nil
+            g.clockDue = nil
+            g.fragment = end.fragment
+            game = g
+            return watchedGameEnded(GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
+                                               word: end.word, players: g.players, bot: g.bot))
+        }
         if var g = game, g.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
             g.match = true
@@ -367,6 +386,10 @@ extension ClientState {
                            fragment: last?.fragment ?? g.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
         r.ghost = ghost ?? last?.ghost ?? g.ghost
+        if g.watching {
+            game?.clockDue = nil
+            return watchedGameEnded(r)
+        }
         count(winner: winner, loser: loser)
         result = r
         game = nil

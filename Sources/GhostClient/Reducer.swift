@@ -39,7 +39,7 @@ extension ClientState {
         case .key(let key): self.key(key, &fx)
         case .paste(let keys):
             // In a game a move is one letter: a pasted word plays nothing.
-            if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1 {
+            if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1, !watchingAGame {
                 show(.pastedSeveral)
             } else {
                 for k in keys { self.key(k, &fx) }
@@ -76,6 +76,12 @@ extension ClientState {
         guard link == .online else {
             show(.notConnected)
             return false
+        }
+        var command = command
+        // The saved choice to keep watchers out applies to every game opened here.
+        if config.privateGames, case .new(var options) = command {
+            options.watch = false
+            command = .new(options)
         }
         pending.append(command.verb)
         if case .seek(let options) = command { seekGame = options.game ?? .ghost }
@@ -178,6 +184,13 @@ extension ClientState {
         incomingNames = []
         namesAsked = []
         incomingScores = []
+        if watchingAGame || screen == .watchList {
+            // The server forgot what this connection watched: the list, asked again once greeted.
+            stopWatching()
+            watch.left = nil
+            if screen != .watchList { go(.watchList) }
+            watch.games = nil
+        }
         if screen == .waiting {
             lobby = nil
             go(.main)
@@ -223,5 +236,6 @@ extension ClientState {
             goToNameScreen(&fx)
         }
         if screen == .scores && scores == nil { loadScores(&fx) }
+        if screen == .watchList && watch.games == nil, named || myName != nil { openWatchList(&fx) }
     }
 }

@@ -47,6 +47,7 @@ public enum Screens {
         case .over: over
         case .scores: scores
         case .hangman(let sub): hangman(sub)
+        case .watchList: watchList
         }
         return screen(s, width, height, strings)
     }
@@ -131,8 +132,9 @@ public enum Screens {
         case .wordHint(let word): t.wordHint(word)
         case .typeTheWord: t.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
-        case .serverError(let code, _): t.errorText(code) ?? t.challengeErrorText(code) ?? t.refused(code.rawValue)
+        case .serverError(let code, _): t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
+        case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
         }
     }
 
@@ -237,12 +239,29 @@ public enum Screens {
             case .quit: t.menuQuit
             }
         }
+        // The settings of new games (the clock, for Ghost its variant, and
+        // watchers), as many to a row as fit under the menu.
+        var settings = [t.clockSetting(s.config.clock)]
+        if s.config.game == .ghost { settings.append(t.variantSetting(superghost: s.config.superghost, challenge: s.config.challenge)) }
+        settings.append(t.watchersSetting(s.config.privateGames))
+        var settingRows: [String] = []
+        for part in settings {
+            if let last = settingRows.last, Layout.visibleWidth(last) + 3 + Layout.visibleWidth(part) <= width - 2 * margin.count {
+                settingRows[settingRows.count - 1] = last + " · " + part
+            } else {
+                settingRows.append(part)
+            }
+        }
+        // The large title and the blank rows go when the window is short.
+        var spare = height - 2 - bottomLines(s, width, t, banner: "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
         var body: [String] = [""]
-        if height >= 22 { body += big(t.appTitle, width, style) + [""] }
+        if spare >= BlockFont.height + 1 {
+            body += big(t.appTitle, width, style) + [""]
+            spare -= BlockFont.height + 1
+        }
         body += menu(entries, selected: s.menuIndex, style)
-        // The clock of new games, and for Ghost its variant, on one line: the menu leaves no room for two.
-        let variant = s.config.game == .ghost ? " · " + t.variantSetting(superghost: s.config.superghost, challenge: s.config.challenge) : ""
-        body += ["", margin + style.dim(t.clockSetting(s.config.clock) + variant)]
+        if spare >= 1 { body.append("") }
+        body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
     }

@@ -77,7 +77,7 @@ extension Strings {
         menuScores: "High scores",
         menuChangeName: "Change name",
         menuQuit: "Quit",
-        menuHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
+        menuHelp: "↑/↓ or a digit choose · Enter confirm · w watch games · Ctrl-C quit",
 
         joinTitle: "Join a private game",
         joinPrompt: "Type the code your opponent gave you:",
@@ -309,7 +309,7 @@ extension Strings {
         menuScores: "Ranglijst",
         menuChangeName: "Andere naam",
         menuQuit: "Stoppen",
-        menuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
+        menuHelp: "↑/↓ of cijfer kiezen · Enter bevestigen · w kijken · Ctrl-C stoppen",
 
         joinTitle: "Meedoen met een privéspel",
         joinPrompt: "Typ de code die je tegenstander je gaf:",

@@ -1,3 +1,4 @@
+import GhostCore
 import GhostProtocol
 
 extension Strings {
@@ -8,6 +9,12 @@ extension Strings {
         return GameTexts(name: t.ghostName, typeName: match ? t.modeMatch : t.modeSingle,
                          quickMatch: t.menuQuickMatch, newPrivate: t.menuNewPrivate, rules: t.menuRules, scores: t.menuScores,
                          seeking: { t.seeking($0) + (match ? t.matchSuffix : "") },
-                         queue: { $0 == .ghost ? t.modeMatch : t.modeSingle })
+                         queue: { $0 == .ghost ? t.modeMatch : t.modeSingle },
+                         setup: { fields in
+                             let variant = fields[GameOptions.variantKey]
+                             let name = variant == GhostKind.superVariant ? "Superghost"
+                                 : variant == GhostKind.challengeVariant ? (t.code == "nl" ? "Uitdagen" : "Challenge") : t.ghostName
+                             return fields["rounds"] == Rounds.ghost.rawValue ? name + " (" + t.modeMatch + ")" : name
+                         })
     }
 }

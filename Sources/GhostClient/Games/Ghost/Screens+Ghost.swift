@@ -105,7 +105,11 @@ extension Screens {
             chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
         }
         let turn: String
-        if g.roundEnd != nil {
+        if g.watching, s.watch.ended, let r = s.watch.result {
+            // A watched game's end: who won (the banner says why).
+            let winner = display(r.winner, t)
+            turn = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
+        } else if g.roundEnd != nil {
             turn = style.bold(t.roundOver)
         } else if let mover = g.toMove, g.challenged {
             // Bluff and challenge: the player to move must name a word.
@@ -134,7 +138,8 @@ extension Screens {
                 help = t.answerHelp
             }
         }
-
+        // A watcher's keys play nothing: the help says whom it watches and how to stop.
+        if g.watching { help = watchHelp(s, g.players, t) }
         var lower: [String]
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
@@ -147,8 +152,9 @@ extension Screens {
 
         var banner = ""
         if let away = g.away {
-            banner = g.claimable ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
-        } else if let offer = g.offer {
+            // A watcher claims nothing and answers no offer: the banners that ask for a key are a player's.
+            banner = g.claimable && !g.watching ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+        } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
@@ -177,8 +183,8 @@ extension Screens {
         if spacers[3] { body.append("") }
         body += lower
 
-        let title = t.gameTitle(t.nameOfLanguage(g.lang), g.round)
-        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
+        let title = watchTitle(g, t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
+        return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
     }
 

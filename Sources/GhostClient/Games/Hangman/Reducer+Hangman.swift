@@ -18,13 +18,13 @@ extension ClientState {
     /// Takes the lines that belong to Hangman; returns false for the others.
     mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, _):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
             // Any game that starts (a resumed Ghost game too) is the one to play.
             hangman.playAtOnce = false
             guard kind == .hangman else { return false }
             if let board = HangmanLines.game(fields) {
                 hangmanStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board,
-                               record: record, clock: clock, &fx)
+                               record: record, clock: clock, audience: audience, &fx)
             }
             return true
         case let .turn(id, player, fields, clock):
@@ -100,10 +100,11 @@ extension ClientState {
     }
 
     mutating func hangmanStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                                 board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, _ fx: inout [ClientEffect]) {
+                                 board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, audience: Audience? = nil,
+                                 _ fx: inout [ClientEffect]) {
         let old = game
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, &fx)
+                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, audience: audience, &fx)
         guard var g = game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
@@ -130,6 +131,13 @@ extension ClientState {
         if let p = over.pattern { board.pattern = p }
         hangman.ended = HangmanEnd(id: g.id, board: board, players: g.players, winner: winner, loser: loser, reason: reason,
                                    word: over.word ?? board.word ?? "", mistakes: over.mistakes ?? board.mistakes)
+        if g.watching {
+            // A watched game: its end stays on screen until a key goes back to the list (no token, no lists).
+            game = nil
+            watchedGameEnded(nil)
+            if screen != .hangman(.play) { go(.hangman(.play)) }
+            return
+        }
         // A duel counts in the running score against the opponent, as a Ghost game does.
         if board.isDuel { count(winner: winner, loser: loser) }
         game = nil

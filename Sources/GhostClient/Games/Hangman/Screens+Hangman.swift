@@ -195,18 +195,19 @@ extension Screens {
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
-            banner = g.claimable ? t.claimable(hangmanDisplay(away, t)) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
-        } else if let offer = g.offer {
+            banner = g.claimable && !g.watching ? t.claimable(hangmanDisplay(away, t)) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
+        } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
         }
         let help: String
-        if s.gameMenuOpen { help = h.menuHelp }
+        if g.watching { help = watchHelp(s, g.players, t) }
+        else if s.gameMenuOpen { help = h.menuHelp }
         else if s.hangman.answer != nil { help = h.answerHelp }
         else if s.mustSetWord { help = h.wordHelp }
         else { help = h.playHelp }
-        return frame(s, width, height, t, title: h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), right: s.myName ?? "",
-                     body: body, banner: banner, help: help)
+        return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
+                     right: audienceRight(s, g, t), body: body, banner: banner, help: help)
     }
 
     /// How a Hangman game ended, from my seat: the guesser's, the setter's, or neither.
@@ -251,6 +252,11 @@ extension Screens {
         let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes
         var body = [""] + gallowsBlock(mistakes: mistakes, misses: end.board.misses, beside: beside, width: width)
         body.append("")
+        if s.watchingAGame {
+            // A watched game's end: no list (it is not this client's game), and the way back to the list of games.
+            return frame(s, width, height, t, title: t.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
+                         body: body, help: watchHelp(s, end.players, t))
+        }
         let highlight = end.rankBoard == nil || end.rankBoard == "hangman-" + s.hangman.scoresMode ? end.rank : nil
         body += hangmanList(s, rows: max(0, height - 5 - body.count), highlight: highlight, mineMarked: false, width: width, t)
         var banner = ""

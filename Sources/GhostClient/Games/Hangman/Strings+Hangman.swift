@@ -107,7 +107,8 @@ extension HangmanStrings {
     func texts(_ t: Strings) -> GameTexts {
         let h = self
         return GameTexts(name: h.gameName, typeName: h.gameName, quickMatch: h.menuQuickMatch, newPrivate: h.menuNewPrivate,
-                         rules: h.menuRules, scores: h.menuScores, seeking: h.seeking, queue: { _ in h.duel })
+                         rules: h.menuRules, scores: h.menuScores, seeking: h.seeking, queue: { _ in h.duel },
+                         setup: { fields in fields["mode"].map { h.gameName + " (" + h.modeName($0) + ")" } ?? h.gameName })
     }
 }
 
