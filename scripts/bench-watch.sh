@@ -7,11 +7,15 @@
 # game and reads everything they get. Runs alternate (0, 1000, 0, 1000, …) on
 # a shared, noisy machine; each round's ratio compares two runs back to back.
 #   scripts/bench-watch.sh [seconds per run] [rounds] [watchers] [extra ghostd options…]
+# PLAYERS=1000 WATCH_GAMES=1 scripts/bench-watch.sh …: the load benchmark's
+# 1,000 players (500 games) instead of one game, all watchers on one of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
 rounds=${2:-5}
 watchers=${3:-1000}
+players=${PLAYERS:-2}
+watchgames=${WATCH_GAMES:-100}
 shift 3 2>/dev/null || shift $#
 ulimit -n "$(ulimit -Hn)"
 swift build -c release --product ghostd >/dev/null 2>&1
@@ -29,19 +33,19 @@ bench=.build/release/ghost-bench
 rate() { sed -n "s/.* s: \([0-9]*\) acknowledged.*/\1/p"; }
 cpu() { awk '{printf "%.2f", ($14+$15)/100}' "/proc/$1/stat"; }
 median() { python3 -c 'import sys,statistics; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
-echo "== one game played in lock step by 2 connections, alone and with $watchers watchers; ${secs} s a run, $rounds rounds; ghostd $*"
+echo "== $((players / 2)) game(s) played in lock step by $players connections, alone and with $watchers watchers; ${secs} s a run, $rounds rounds; ghostd $*"
 zs=(); ws=()
 for i in $(seq "$rounds"); do
     c0=$(cpu "$gpid")
-    z=$($bench watch --port "$port" --players 2 --watchers 0 --seconds "$secs" --warmup 1)
+    z=$($bench watch --port "$port" --players "$players" --watchers 0 --seconds "$secs" --warmup 1)
     c1=$(cpu "$gpid")
     echo "0 watchers:     $z"
     python3 -c "print(f'   CPU over the players\' run: ghostd {$c1-$c0:.1f} s')"; zs+=("$(echo "$z" | rate)")
-    $bench watch --port "$port" --players 0 --watchers "$watchers" --seconds "$((secs + 3))" --warmup 0 >"$data/watchers.txt" &
+    $bench watch --port "$port" --players 0 --watchers "$watchers" --watch-games "$watchgames" --seconds "$((secs + 3))" --warmup 0 >"$data/watchers.txt" &
     wpid=$!
     sleep 1.5   # the watchers connect and WATCH
     c0=$(cpu "$gpid"); b0=$(cpu "$wpid")
-    w=$($bench watch --port "$port" --players 2 --watchers 0 --seconds "$secs" --warmup 1)
+    w=$($bench watch --port "$port" --players "$players" --watchers 0 --seconds "$secs" --warmup 1)
     c1=$(cpu "$gpid"); b1=$(cpu "$wpid")
     wait $wpid
     echo "$watchers watchers: $w"; ws+=("$(echo "$w" | rate)")

@@ -21,7 +21,7 @@ public enum BenchCommand {
             case .play: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--dictionaries", "--lang", "--stats", "--record"]
             case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
-            case .watch: ["--host", "--port", "--players", "--watchers", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
+            case .watch: ["--host", "--port", "--players", "--watchers", "--watch-games", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
             }
         }
 
@@ -67,6 +67,7 @@ public enum BenchCommand {
         public var record = ""
         public var watchers = 1000
         public var players = 2
+        public var watchGames = 100
 
         public init() {}
 
@@ -83,6 +84,8 @@ public enum BenchCommand {
             .value("--players", "N", "watch: connections that play (N/2 games); 0: watchers only, to run beside a players-only process",
                    .integer(0...1_000_000), \.players),
             .value("--watchers", "N", "watch: connections that watch the players' games", .integer(0...1_000_000), \.watchers),
+            .value("--watch-games", "N", "watch: the watchers spread over the N most recent games (GAMES N; 1: all watch one game)",
+                   .integer(1...100), \.watchGames),
             .value("--seconds", "SECONDS", "how long to measure (hold: how long to hold)", .number(0.1...86_400), \.seconds),
             .value("--warmup", "SECONDS", "time before measuring starts", .number(0...3600), \.warmup),
             .value("--bad-share", "F", "play: share of turns followed by a bad line or an out-of-turn letter; play-hangman: by a bad line or the same letter again",
@@ -166,6 +169,7 @@ public enum BenchCommand {
                 st.warmup = mode == .hold ? 0 : options.warmup
                 st.badShare = mode == .watch ? 0 : options.badShare
                 st.watchers = mode == .watch ? options.watchers : 0
+                st.watchGames = options.watchGames
                 st.dictionaries = options.dictionaries
                 st.lang = options.lang
                 st.hangmanMode = options.hangmanMode

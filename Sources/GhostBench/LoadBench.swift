@@ -32,6 +32,8 @@ final class LoadBench {
         var record: String?
         /// watch: connections that watch the players' games.
         var watchers = 0
+        /// watch: the watchers spread over this many of the most recent games (GAMES n).
+        var watchGames = 100
     }
 
     final class Conn {
@@ -139,7 +141,7 @@ final class LoadBench {
                 let due = retrying.filter { $0.retryAt <= t }
                 retrying.removeAll { $0.retryAt <= t }
                 for c in due {
-                    send(c, "GAMES 100\r\n")
+                    send(c, "GAMES \(settings.watchGames)\r\n")
                     flush(c)
                 }
             }

@@ -44,6 +44,11 @@ extension Lobby {
     /// answered between them, never behind a thousand writes.
     static let watchSlice = 128
 
+    /// The most lines of a game one batch carries to its watchers; past it
+    /// they get the game's state instead (a game played that fast has no
+    /// one who could follow it move by move).
+    static let maxWatchBatchLines = 64
+
     /// The commands a watcher may not use: they act in a game.
     static func isPlay(_ command: Command) -> Bool {
         switch command {
@@ -143,6 +148,19 @@ extension Lobby {
         return lines
     }
 
+    /// How long a game's watchers' lines wait for their batch: the
+    /// `watchBatchInterval`, or longer for a large audience,
+    /// `watchBatchPerWatcher` for each watcher (at most `maxWatchBatchInterval`),
+    /// so that the sends a second cost the same however many watch: a batch
+    /// is one send per watcher.
+    func batchInterval(_ group: WatchGroup) -> Double {
+        min(max(settings.watchBatchInterval, Double(group.members.count) * settings.watchBatchPerWatcher),
+            max(settings.watchBatchInterval, Lobby.maxWatchBatchInterval))
+    }
+
+    /// The longest a large audience's lines wait for their batch.
+    static let maxWatchBatchInterval = 1.0
+
     /// A line for the game's watchers (never one meant for one seat): at
     /// once without batching, otherwise with the next batch.
     func toWatchers(_ gameID: Int, _ line: ServerLine) {
@@ -172,7 +190,7 @@ extension Lobby {
             guard let group = watchGroups[gameID] else { return -.infinity }   // tick forgets it
             if group.delivering { return -.infinity }
             var due: Double?
-            if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + settings.watchBatchInterval }
+            if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + batchInterval(group) }
             if !group.closing, group.members.count != group.told {
                 let told = group.toldAt + settings.watchersInterval
                 due = min(due ?? told, told)
@@ -211,7 +229,7 @@ extension Lobby {
             }
             if group.delivering {
                 deliverSlice(gameID, group)
-            } else if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + settings.watchBatchInterval {
+            } else if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + batchInterval(group) {
                 deliver(gameID, group, now)
             }
             if group.pending.isEmpty, !group.delivering, group.closing || group.members.count == group.told {
@@ -225,6 +243,19 @@ extension Lobby {
     /// while they waited get what followed their state, at once); it goes
     /// out `watchSlice` watchers at a time, rendered once per slice.
     private func deliver(_ gameID: Int, _ group: WatchGroup, _ now: Double) {
+        // A game faster than anyone can watch (more than `maxWatchBatchLines`
+        // lines in one batch: a bench, a script): its watchers get its state
+        // as it is now instead of every line, so what its watchers cost the
+        // server per batch stays bounded. A game that is over sends its last
+        // lines (its end among them).
+        if group.pending.count > Lobby.maxWatchBatchLines {
+            if !group.closing, let table = tables[gameID] {
+                group.pending = watcherState(table)
+            } else {
+                group.pending.removeFirst(group.pending.count - Lobby.maxWatchBatchLines)
+            }
+            group.joinedAt.removeAll()
+        }
         group.sendingTo.removeAll(keepingCapacity: true)
         if group.joinedAt.isEmpty {
             group.sendingTo.append(contentsOf: group.members)

@@ -83,6 +83,10 @@ public final class Lobby {
         /// once): a move costs the same however many watch, and the players'
         /// replies never wait behind a thousand watchers' copies.
         public var watchBatchInterval: Double = 0.05
+        /// A large audience waits longer: this many seconds per watcher of
+        /// the game (1,000 watchers: 0.25 s), at most a second, so that its
+        /// batches cost the players the same whatever its size.
+        public var watchBatchPerWatcher: Double = 0.000_25
         public init() {}
     }
 

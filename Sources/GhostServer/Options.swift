@@ -36,6 +36,8 @@ public enum DaemonOptions {
                .number(0...10_000), get: { $0.botDelay * 1000 }, set: { $0.botDelay = $1 / 1000 }),
         .value("--watch-batch", "MS", "watchers get a game's lines in batches, one at most every MS milliseconds, so that a thousand watchers do not slow its players; 0: each line at once",
                .number(0...10_000), get: { $0.watchBatchInterval * 1000 }, set: { $0.watchBatchInterval = $1 / 1000 }),
+        .value("--watch-batch-per-watcher", "US", "a game's watchers' batches wait this many microseconds more per watcher (1,000 watchers at 250: 250 ms), at most a second, so that a large audience costs its players no more than a small one",
+               .number(0...1_000_000), get: { $0.watchBatchPerWatcher * 1_000_000 }, set: { $0.watchBatchPerWatcher = $1 / 1_000_000 }),
         .value("--max-clients", "N", "connections served at once; past it: BYE full and close",
                .integer(1...1_000_000), \.maxClients),
         .value("--max-clients-per-ip", "N", "connections from one IP address at once; 0: no limit",

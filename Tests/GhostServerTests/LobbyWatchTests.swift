@@ -315,4 +315,61 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         #expect(h.drain()[6]?.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear") == true)
         #expect(h.lobby.nextDeadline == nil)
     }
+
+    @Test("A large audience's batches wait longer: watchBatchPerWatcher for each watcher, so the sends a second do not grow with it")
+    func largerAudienceWaitsLonger() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        settings.watchBatchPerWatcher = 0.02   // 5 watchers: 0.1 s
+        let h = try Harness(settings: settings)
+        try h.pairAliceAndBob()
+        for w in 5...9 {
+            h.connect(w)
+            h.send(w, "WATCH 1")
+        }
+        _ = h.drain()
+        h.tick()
+        #expect(h.drain()[5] == ["WATCHERS id=1 count=5"])
+        h.send(1, "p")
+        h.clock.advance(0.05)
+        h.tick()
+        #expect(h.drain()[5] == nil)   // 50 ms would do for one watcher; five wait 100 ms
+        h.clock.advance(0.06)
+        h.tick()
+        #expect(h.drain()[9] == ["MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"])
+    }
+
+    @Test("A game faster than anyone can watch: past maxWatchBatchLines lines in a batch, its watchers get its state instead")
+    func tooFastToWatch() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        let h = try Harness(settings: settings)
+        try h.pairAliceAndBob()
+        h.connect(5)
+        h.send(5, "WATCH 1")
+        _ = h.drain()
+        h.tick()
+        _ = h.drain()
+        // 33 offers and refusals: 66 lines for the watchers in one batch.
+        for _ in 0..<33 {
+            h.send(1, "RESTART")
+            h.send(2, "DECLINE")
+        }
+        _ = h.drain()
+        h.clock.advance(0.06)
+        h.tick()
+        #expect(h.drain()[5] == ["GAME id=1 game=ghost lang=en players=alice,bob round=1 watchers=1 watching=yes",
+                                 "TURN id=1 player=alice fragment="])
+        // A game that ends with too many lines waiting: the last of them, its end among them.
+        for _ in 0..<40 {
+            h.send(1, "RESTART")
+            h.send(2, "DECLINE")
+        }
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.tick()
+        let last = h.drain()[5] ?? []
+        #expect(last.count == 64)
+        #expect(last.contains("OVER id=1 winner=alice loser=bob reason=left fragment="))
+    }
 }

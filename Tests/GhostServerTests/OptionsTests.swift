@@ -26,6 +26,8 @@ struct OptionsTests {
         Case(name: "--max-db-pages", value: "500", defaultText: "0") { $0.maxDatabasePages = 500 },
         Case(name: "--grace", value: "2.5", defaultText: "60") { $0.graceSeconds = 2.5 },
         Case(name: "--bot-delay", value: "250", defaultText: "600") { $0.botDelay = 0.25 },
+        Case(name: "--watch-batch", value: "0", defaultText: "50") { $0.watchBatchInterval = 0 },
+        Case(name: "--watch-batch-per-watcher", value: "1000", defaultText: "250") { $0.watchBatchPerWatcher = 0.001 },
         Case(name: "--max-clients", value: "3", defaultText: "10000") { $0.maxClients = 3 },
         Case(name: "--max-clients-per-ip", value: "0", defaultText: "256") { $0.maxClientsPerIP = 0 },
         Case(name: "--name-timeout", value: "1.5", defaultText: "60") { $0.nameTimeout = 1.5 },
@@ -189,7 +191,8 @@ struct OptionsTests {
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
         case "--grace", "--name-timeout", "--idle-timeout": "SECONDS"
-        case "--bot-delay": "MS"
+        case "--bot-delay", "--watch-batch": "MS"
+        case "--watch-batch-per-watcher": "US"
         default: "N"
         }
     }

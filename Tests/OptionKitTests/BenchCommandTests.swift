@@ -53,6 +53,7 @@ struct BenchCommandTests {
             "--record": ("/tmp/acks.txt", Self.changed { $0.record = "/tmp/acks.txt" }),
             "--players": ("0", Self.changed { $0.players = 0 }),
             "--watchers": ("10", Self.changed { $0.watchers = 10 }),
+            "--watch-games": ("1", Self.changed { $0.watchGames = 1 }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {

@@ -46,6 +46,8 @@ public struct ServerConfig: Sendable {
     /// (they are batched, so that watchers cost the players nothing; 0:
     /// each line at once).
     public var watchBatchInterval: Double = 0.05
+    /// Seconds more per watcher of the game (a large audience's batches come less often, at most once a second).
+    public var watchBatchPerWatcher: Double = 0.000_25
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
     /// Most pages the database may have (`PRAGMA max_page_count`; 0: no

@@ -98,6 +98,7 @@ public final class Server {
         settings.newNamesPerMinute = config.newNamesPerMinute
         settings.newNameBurst = config.newNameBurst
         settings.watchBatchInterval = config.watchBatchInterval
+        settings.watchBatchPerWatcher = config.watchBatchPerWatcher
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
