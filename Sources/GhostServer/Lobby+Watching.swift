@@ -101,6 +101,8 @@ extension Lobby {
             group.members.append(id)
             watchDue.insert(gameID)
         }
+        // A batch half on its way is older than the state it gets now.
+        if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
         // The lines waiting for the others are older than the state it gets now.
         if !group.pending.isEmpty { group.joinedAt[id] = group.pending.count }
         sessions[id]?.watching = gameID

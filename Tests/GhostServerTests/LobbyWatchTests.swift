@@ -372,4 +372,35 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         #expect(last.count == 64)
         #expect(last.contains("OVER id=1 winner=alice loser=bob reason=left fragment="))
     }
+
+    @Test("WATCH again while a batch is half on its way: the state, and none of that older batch after it")
+    func watchAgainMidBatch() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        settings.watchBatchPerWatcher = 0
+        let h = try Harness(settings: settings)
+        try h.pairAliceAndBob()
+        let watchers = Array(10..<140)   // two more than a slice (Lobby.watchSlice, 128)
+        for w in watchers {
+            h.connect(w)
+            h.send(w, "WATCH 1")
+        }
+        h.tick()
+        h.tick()   // WATCHERS, in two slices
+        _ = h.drain()
+        h.clock.advance(0.06)
+        h.send(1, "p")
+        h.tick()   // the first slice of the batch
+        let first = h.drain()
+        #expect(first[watchers[0]] == ["MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"])
+        let late = 139
+        #expect(first[late] == nil)
+        h.send(late, "WATCH 1")
+        #expect(h.drain()[late] == ["OK WATCH id=1", "GAME id=1 game=ghost lang=en players=alice,bob round=1 watchers=\(watchers.count) watching=yes",
+                                    "TURN id=1 player=bob fragment=p last=alice"])
+        h.tick()   // the rest of the batch
+        let rest = h.drain()
+        #expect(rest[watchers[watchers.count - 2]] == ["MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"])
+        #expect(rest[late] == nil)
+    }
 }
