@@ -12,28 +12,11 @@ private func challengeGame(_ id: Int, _ players: String, _ token: String) -> Str
     "GAME id=\(id) game=ghost lang=en players=\(players) token=\(token) round=1 variant=challenge"
 }
 
-private func token(_ lines: [String]?) throws -> String {
-    let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
-    return try #require(Message.parse(game)?["token"])
-}
-
 @Suite struct LobbyChallengeTests {
-    /// alice (1) and bob (2) paired by SEEK variant=challenge; carol (3)
-    /// seeks Ghost meanwhile and is not paired with either.
+    /// alice (1) and bob (2) paired by SEEK variant=challenge; carol (3) seeks
+    /// Ghost meanwhile and is not paired with either (`Harness.pairInVariant`).
     private func pair(_ h: Harness) throws -> (alice: String, bob: String) {
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.named(3, "carol")
-        h.send(1, "SEEK variant=challenge")
-        h.send(3, "SEEK")
-        #expect(h.drain()[3]?.contains("WAITING game=ghost lang=en count=1 variant=challenge") == true)
-        h.send(2, "SEEK variant=Challenge")
-        let d = h.drain()
-        #expect(d[3] == nil)
-        let t = (alice: try token(d[1]), bob: try token(d[2]))
-        #expect(d[1] == [challengeGame(1, "alice,bob", t.alice), "TURN id=1 player=alice fragment="])
-        #expect(d[2] == ["OK SEEK lang=en", challengeGame(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment="])
-        return t
+        try h.pairInVariant("challenge", spelled: "Challenge")
     }
 
     @Test func aDeadFragmentGoesOnAndABluffLosesTheChallenge() throws {

@@ -12,30 +12,11 @@ private func superGame(_ id: Int, _ players: String, _ token: String) -> String 
     "GAME id=\(id) game=ghost lang=en players=\(players) token=\(token) round=1 variant=super"
 }
 
-private func token(_ lines: [String]?) throws -> String {
-    let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
-    return try #require(Message.parse(game)?["token"])
-}
-
 @Suite struct LobbySuperghostTests {
     /// alice (1) and bob (2) paired by SEEK variant=super; carol (3) seeks
-    /// Ghost meanwhile and is not paired with either.
+    /// Ghost meanwhile and is not paired with either (`Harness.pairInVariant`).
     private func pair(_ h: Harness) throws -> (alice: String, bob: String) {
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.named(3, "carol")
-        h.send(1, "SEEK variant=super")
-        h.send(3, "SEEK")
-        // carol hears of alice's queue, which says it is Superghost.
-        #expect(h.drain()[3]?.contains("WAITING game=ghost lang=en count=1 variant=super") == true)
-        h.send(2, "SEEK variant=SUPER")
-        let d = h.drain()
-        #expect(d[3] == nil)
-        let t = (alice: try token(d[1]), bob: try token(d[2]))
-        #expect(d[1] == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1 variant=super",
-                         "TURN id=1 player=alice fragment="])
-        #expect(d[2] == ["OK SEEK lang=en", superGame(1, "alice,bob", t.bob), "TURN id=1 player=alice fragment="])
-        return t
+        try h.pairInVariant("super", spelled: "SUPER")
     }
 
     @Test func aRoundEndsOnAWordMadeAtEitherEnd() throws {

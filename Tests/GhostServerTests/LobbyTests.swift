@@ -149,6 +149,29 @@ final class Harness {
         return (try token(d[1], sourceLocation: sourceLocation), try token(d[2], sourceLocation: sourceLocation))
     }
 
+    /// alice (1) and bob (2) paired by `SEEK variant=<variant>` (bob spells
+    /// it `spelled`); carol (3) seeks Ghost meanwhile, hears of their queue
+    /// by its variant, and is paired with neither. Checks every line of the
+    /// pairing; returns the tokens.
+    func pairInVariant(_ variant: String, spelled: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (alice: String, bob: String) {
+        named(1, "alice")
+        named(2, "bob")
+        named(3, "carol")
+        send(1, "SEEK variant=\(variant)")
+        send(3, "SEEK")
+        #expect(drain()[3]?.contains("WAITING game=ghost lang=en count=1 variant=\(variant)") == true, sourceLocation: sourceLocation)
+        send(2, "SEEK variant=\(spelled)")
+        let d = drain()
+        #expect(d[3] == nil, sourceLocation: sourceLocation)
+        let t = (alice: try token(d[1], sourceLocation: sourceLocation), bob: try token(d[2], sourceLocation: sourceLocation))
+        func game(_ token: String) -> String {
+            "GAME id=1 game=ghost lang=en players=alice,bob token=\(token) round=1 variant=\(variant)"
+        }
+        #expect(d[1] == [game(t.alice), "TURN id=1 player=alice fragment="], sourceLocation: sourceLocation)
+        #expect(d[2] == ["OK SEEK lang=en", game(t.bob), "TURN id=1 player=alice fragment="], sourceLocation: sourceLocation)
+        return t
+    }
+
     /// Plays a game that `winner` wins because `loser` leaves it; drops the lines.
     func quickGame(winner: ConnectionID, loser: ConnectionID) {
         send(winner, "SEEK")
