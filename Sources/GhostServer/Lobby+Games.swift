@@ -557,10 +557,10 @@ extension Lobby {
     /// since the last call plus O(log n): see `Deadlines`.
     public var nextDeadline: Double? {
         refreshDeadlines()
+        // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
-        for d in [seekersDue, watchersDue] {
-            if let d, next.map({ d < $0 }) ?? true { next = d }
-        }
+        if let d = seekersDue, next.map({ d < $0 }) ?? true { next = d }
+        if !watchDue.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
