@@ -1,3 +1,4 @@
+import GhostCore
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
@@ -35,14 +36,30 @@ public struct ClientConfig: Equatable, Sendable {
     public var game: GameKind = .ghost
     /// New games are on a clock of this many seconds a move (`clock=`); nil: none.
     public var clock: Int?
-    /// New Ghost games are Superghost (`variant=super`): `v` on the main screen.
-    public var superghost = false
+    /// The Ghost variant of new games (`variant=`): nil for Ghost, or one of
+    /// `variants`; `v` on the main screen goes through them.
+    public var variant: String?
+    /// The variants `v` goes through, in order after Ghost.
+    public static let variants = [GhostKind.superVariant, GhostKind.challengeVariant]
+    /// New Ghost games are Superghost (`variant=super`).
+    public var superghost: Bool {
+        get { variant == GhostKind.superVariant }
+        set { variant = newValue ? GhostKind.superVariant : (superghost ? nil : variant) }
+    }
     /// New games opened here (`NEW`: private games, games against the
     /// computer) keep watchers out (`watch=no`): `p` on the main screen.
     public var privateGames = false
-    /// New Ghost games are bluff and challenge (`variant=challenge`): `v`
-    /// goes Ghost, Superghost, challenge. Never with `superghost`.
-    public var challenge = false
+    /// New Ghost games are bluff and challenge (`variant=challenge`).
+    public var challenge: Bool {
+        get { variant == GhostKind.challengeVariant }
+        set { variant = newValue ? GhostKind.challengeVariant : (challenge ? nil : variant) }
+    }
+
+    /// The variant after this one, as `v` goes: Ghost, each of `variants`, Ghost again.
+    public mutating func nextVariant() {
+        let all: [String?] = [nil] + ClientConfig.variants
+        variant = all[((all.firstIndex(of: variant) ?? 0) + 1) % all.count]
+    }
 
     /// The clocks the main screen offers, in the order `c` goes through them
     /// (nil: no clock): those SEEK takes (every one is in NEW's 5 to 3600
@@ -87,9 +104,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "rounds": c.matchMode = Rounds(rawValue: value) == .ghost
             case "game": c.game = value == GameKind.hangman.rawValue ? .hangman : .ghost
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
-            case "variant":
-                c.superghost = value == "super"
-                c.challenge = value == "challenge"
+            case "variant": c.variant = ClientConfig.variants.contains(value) ? value : nil
             case "watchers": c.privateGames = value == "no"
             default: break
             }
@@ -109,8 +124,7 @@ public struct ClientConfig: Equatable, Sendable {
         out += "rounds=\(matchMode ? Rounds.ghost.rawValue : "single")\n"
         out += "game=\(game.rawValue)\n"
         if let clock { out += "clock=\(clock)\n" }
-        if superghost { out += "variant=super\n" }
-        if challenge { out += "variant=challenge\n" }
+        if let variant { out += "variant=\(variant)\n" }
         if privateGames { out += "watchers=no\n" }
         return out
     }

@@ -162,8 +162,7 @@ extension ClientState {
         }
         if key == .char("v") && config.game == .ghost {
             // Ghost, Superghost or bluff and challenge for new games, saved too.
-            (config.superghost, config.challenge) = config.superghost ? (false, true)
-                : config.challenge ? (false, false) : (true, false)
+            config.nextVariant()
             fx.append(.saveConfig)
             return
         }
@@ -367,8 +366,7 @@ extension ClientState {
     /// single game, clock, and Superghost or bluff and challenge.
     func ghostOptions() -> GameOptions {
         var options = GameOptions(rounds: config.matchMode ? .ghost : .one, clock: config.clock)
-        if config.superghost { options.variant = GhostKind.superVariant }
-        if config.challenge { options.variant = GhostKind.challengeVariant }
+        options.variant = config.variant
         return options
     }
 

@@ -1,3 +1,4 @@
+import GhostCore
 /// The texts of Superghost (`variant=super`), in both languages: the main
 /// screen's choice of game, and where the next letter goes.
 extension Strings {
@@ -9,12 +10,21 @@ extension Strings {
         return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
     }
 
+    /// A Ghost variant's name for people (Ghost's own for nil; an unknown one by its word).
+    public func variantName(_ variant: String?) -> String {
+        switch variant {
+        case nil: ghostName
+        case GhostKind.superVariant?: "Superghost"
+        case GhostKind.challengeVariant?: code == "nl" ? "Uitdagen" : "Challenge"
+        case let other?: other
+        }
+    }
+
     /// After a line about other seekers: their variant, if not Ghost's
     /// (" They play Superghost."); an unknown one by its name.
     public func seekersVariant(_ variant: String?) -> String {
         guard let variant else { return "" }
-        let name = variant == "super" ? "Superghost"
-            : variant == "challenge" ? (code == "nl" ? "Uitdagen" : "Challenge") : variant
+        let name = variantName(variant)
         return code == "nl" ? " Ze spelen \(name)." : " They play \(name)."
     }
 

@@ -11,9 +11,7 @@ extension Strings {
                          seeking: { t.seeking($0) + (match ? t.matchSuffix : "") },
                          queue: { $0 == .ghost ? t.modeMatch : t.modeSingle },
                          setup: { fields in
-                             let variant = fields[GameOptions.variantKey]
-                             let name = variant == GhostKind.superVariant ? "Superghost"
-                                 : variant == GhostKind.challengeVariant ? (t.code == "nl" ? "Uitdagen" : "Challenge") : t.ghostName
+                             let name = t.variantName(fields[GameOptions.variantKey])
                              return fields["rounds"] == Rounds.ghost.rawValue ? name + " (" + t.modeMatch + ")" : name
                          })
     }
