@@ -1,0 +1,209 @@
+extension Store {
+    /// Schema migrations, in order. Entry i takes `user_version` from i to i+1.
+    /// Never edit a shipped migration; append a new one.
+    static let migrations: [String] = [
+        // 1: players, preferences, games, moves.
+        """
+        CREATE TABLE players (
+            name        TEXT NOT NULL PRIMARY KEY COLLATE NOCASE,  -- as first used
+            first_seen  INTEGER NOT NULL,                          -- unix seconds
+            last_seen   INTEGER NOT NULL,
+            wins        INTEGER NOT NULL DEFAULT 0,                -- finished games won
+            played      INTEGER NOT NULL DEFAULT 0                 -- finished games played
+        );
+        CREATE INDEX players_wins ON players(wins DESC);
+        CREATE TABLE preferences (
+            player  TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+            key     TEXT NOT NULL,     -- e.g. 'lang'; defaults live in the code (Preference)
+            value   TEXT NOT NULL,
+            PRIMARY KEY (player, key)
+        ) WITHOUT ROWID;
+        CREATE TABLE games (
+            id            INTEGER PRIMARY KEY,
+            kind          TEXT NOT NULL DEFAULT 'ghost',
+            lang          TEXT NOT NULL,
+            player0       TEXT NOT NULL,          -- seat 0: moves first in every round
+            player1       TEXT NOT NULL,
+            token0        TEXT NOT NULL,          -- resume tokens (secret)
+            token1        TEXT NOT NULL,
+            round         INTEGER NOT NULL DEFAULT 1,
+            fragment      TEXT NOT NULL DEFAULT '',
+            to_move       INTEGER NOT NULL DEFAULT 0,
+            offer_seat    INTEGER,                -- pending restart/lang offer
+            offer_kind    TEXT,
+            offer_lang    TEXT,
+            offer_spent0  INTEGER NOT NULL DEFAULT 0,
+            offer_spent1  INTEGER NOT NULL DEFAULT 0,
+            status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
+            winner        TEXT,
+            loser         TEXT,
+            reason        TEXT,                   -- word, dead, left, abandoned
+            started_at    INTEGER NOT NULL,
+            ended_at      INTEGER
+        );
+        CREATE INDEX games_active ON games(status) WHERE status = 'active';
+        CREATE INDEX games_winner ON games(winner COLLATE NOCASE) WHERE status = 'over';
+        CREATE TABLE moves (
+            game_id   INTEGER NOT NULL REFERENCES games(id),
+            round     INTEGER NOT NULL,
+            ply       INTEGER NOT NULL,           -- 1 = first letter of the round
+            seat      INTEGER NOT NULL,
+            letter    TEXT NOT NULL,
+            fragment  TEXT NOT NULL,              -- after this letter
+            at        INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, ply)
+        ) WITHOUT ROWID;
+        CREATE VIEW finished_games AS
+            SELECT id, lang, player0, player1, winner, loser, reason, fragment,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
+        // 2: computer seats, G-H-O-S-T matches, high scores per board.
+        """
+        ALTER TABLE games ADD COLUMN bot0 TEXT;               -- level when seat 0 is the computer
+        ALTER TABLE games ADD COLUMN bot1 TEXT;
+        ALTER TABLE games ADD COLUMN mode TEXT NOT NULL DEFAULT 'single';  -- 'single' or 'ghost' (a match)
+        ALTER TABLE games ADD COLUMN ghost0 INTEGER NOT NULL DEFAULT 0;    -- letters of G-H-O-S-T earned
+        ALTER TABLE games ADD COLUMN ghost1 INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN starter INTEGER NOT NULL DEFAULT 0;   -- seat that starts this round
+        CREATE TABLE scores (
+            player  TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+            board   TEXT NOT NULL,    -- game, match; vs the computer: easy, medium, hard, easy-match ...
+            wins    INTEGER NOT NULL DEFAULT 0,
+            played  INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, board)
+        ) WITHOUT ROWID;
+        CREATE INDEX scores_board ON scores(board, wins DESC);
+        INSERT INTO scores(player, board, wins, played) SELECT name, 'game', wins, played FROM players WHERE played > 0;
+        DROP INDEX players_wins;
+        DROP INDEX games_winner;           -- scores now live in their own table
+        ALTER TABLE players DROP COLUMN wins;
+        ALTER TABLE players DROP COLUMN played;
+        DROP VIEW finished_games;
+        CREATE VIEW finished_games AS
+            SELECT id, mode, lang, player0, coalesce(bot0, '') AS bot0, player1, coalesce(bot1, '') AS bot1,
+                   winner, loser, reason, fragment, ghost0, ghost1,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
+        // 3: games and moves know no rules. A game is a kind with its variant,
+        // settings and seed; a match is a number of rounds and the rounds lost
+        // per seat; a move is text. Ghost's columns (fragment, to_move,
+        // ghost0/1, mode, moves.letter/fragment) go.
+        """
+        CREATE TABLE games3 (
+            id            INTEGER PRIMARY KEY,
+            kind          TEXT NOT NULL,            -- ghost, ...
+            variant       TEXT NOT NULL DEFAULT '',
+            settings      TEXT NOT NULL DEFAULT '', -- as the kind wrote them
+            seed          INTEGER NOT NULL DEFAULT 0,
+            lang          TEXT NOT NULL,
+            player0       TEXT NOT NULL,
+            player1       TEXT NOT NULL,
+            token0        TEXT NOT NULL,            -- resume tokens (secret)
+            token1        TEXT NOT NULL,
+            bot0          TEXT,                     -- level when the seat is the computer
+            bot1          TEXT,
+            rounds        INTEGER NOT NULL DEFAULT 1,  -- rounds lost that lose the match (1: a single game)
+            lost0         INTEGER NOT NULL DEFAULT 0,  -- rounds lost so far
+            lost1         INTEGER NOT NULL DEFAULT 0,
+            round         INTEGER NOT NULL DEFAULT 1,
+            starter       INTEGER NOT NULL DEFAULT 0,  -- seat that starts the round in play
+            offer_seat    INTEGER,                     -- pending restart/lang offer
+            offer_kind    TEXT,
+            offer_lang    TEXT,
+            offer_spent0  INTEGER NOT NULL DEFAULT 0,
+            offer_spent1  INTEGER NOT NULL DEFAULT 0,
+            status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'over')),
+            winner        TEXT,
+            loser         TEXT,
+            reason        TEXT,
+            final_state   TEXT,                     -- the last public state, as the kind shows it
+            started_at    INTEGER NOT NULL,
+            ended_at      INTEGER
+        );
+        INSERT INTO games3(id, kind, lang, player0, player1, token0, token1, bot0, bot1, rounds, lost0, lost1, round, starter,
+                           offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, status, winner, loser, reason,
+                           final_state, started_at, ended_at)
+            SELECT id, kind, lang, player0, player1, token0, token1, bot0, bot1, CASE mode WHEN 'ghost' THEN 5 ELSE 1 END,
+                   ghost0, ghost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, status,
+                   winner, loser, reason, CASE status WHEN 'over' THEN 'fragment=' || fragment END, started_at, ended_at
+            FROM games;
+        CREATE TABLE moves3 (
+            game_id   INTEGER NOT NULL REFERENCES games3(id),
+            round     INTEGER NOT NULL,
+            ply       INTEGER NOT NULL,           -- 1 = first move of the round
+            seat      INTEGER NOT NULL,
+            move      TEXT NOT NULL,              -- as the kind encodes it: a letter is itself
+            at        INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, ply)
+        ) WITHOUT ROWID;
+        INSERT INTO moves3(game_id, round, ply, seat, move, at) SELECT game_id, round, ply, seat, letter, at FROM moves;
+        DROP VIEW finished_games;
+        DROP TABLE moves;
+        DROP TABLE games;
+        ALTER TABLE games3 RENAME TO games;
+        ALTER TABLE moves3 RENAME TO moves;
+        CREATE INDEX games_active ON games(status) WHERE status = 'active';
+        CREATE VIEW finished_games AS
+            SELECT id, kind, variant, rounds, lang, player0, coalesce(bot0, '') AS bot0, player1, coalesce(bot1, '') AS bot1,
+                   winner, loser, reason, final_state, lost0, lost1,
+                   datetime(started_at, 'unixepoch') AS started, datetime(ended_at, 'unixepoch') AS ended
+            FROM games WHERE status = 'over';
+        """,
+        // 4: best-games lists, a second kind of high-score board: single
+        // finished games ranked by two keys a game kind gives (lower is
+        // better), then by game (the earlier first). The store knows no rules:
+        // the fields are the kind's, as it wrote them.
+        """
+        CREATE TABLE best_games (
+            board        TEXT NOT NULL,                            -- hangman-evil, ...
+            game         INTEGER NOT NULL REFERENCES games(id),
+            name         TEXT NOT NULL COLLATE NOCASE,             -- whose entry
+            key1         INTEGER NOT NULL,                         -- ranking keys: lower is better
+            key2         INTEGER NOT NULL,
+            fields       TEXT NOT NULL,                            -- what the list shows: word=peach mistakes=1 ...
+            finished_at  INTEGER NOT NULL,                         -- unix seconds
+            PRIMARY KEY (board, game)
+        ) WITHOUT ROWID;
+        CREATE INDEX best_games_rank ON best_games(board, key1, key2, game);
+        """,
+        // 5: head-to-head records: per game kind and pair of people, how many
+        // finished games (a match counts once) each has won against the other,
+        // so a game's start reads the pair's record with one look-up. The pair
+        // is stored in order, the lower name (case-insensitively) first. Filled
+        // from the finished games between people so far.
+        """
+        CREATE TABLE rivals (
+            kind     TEXT NOT NULL,
+            player0  TEXT NOT NULL COLLATE NOCASE,   -- the lower of the two names
+            player1  TEXT NOT NULL COLLATE NOCASE,
+            wins0    INTEGER NOT NULL DEFAULT 0,     -- games player0 won against player1
+            wins1    INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (kind, player0, player1)
+        ) WITHOUT ROWID;
+        INSERT INTO rivals(kind, player0, player1, wins0, wins1)
+            SELECT kind, min(a), min(b), sum(lower(winner) = lower(a)), sum(lower(winner) = lower(b))
+            FROM (SELECT kind, winner,
+                         CASE WHEN lower(player0) <= lower(player1) THEN player0 ELSE player1 END AS a,
+                         CASE WHEN lower(player0) <= lower(player1) THEN player1 ELSE player0 END AS b
+                  FROM games
+                  WHERE status = 'over' AND bot0 IS NULL AND bot1 IS NULL AND winner IS NOT NULL
+                        AND lower(player0) <> lower(player1))
+            GROUP BY kind, lower(a), lower(b);
+        """,
+        // 6: games on a clock (`NEW clock=<seconds>`): the seconds per move,
+        // 0 for none. The time left is not stored: a restart gives the
+        // player to move a fresh full period.
+        """
+        ALTER TABLE games ADD COLUMN clock INTEGER NOT NULL DEFAULT 0;
+        """,
+        // 7: games kept from watchers (`NEW watch=no`): 0 for such a game,
+        // 1 (every game before) for a game anyone may watch.
+        """
+        ALTER TABLE games ADD COLUMN watch INTEGER NOT NULL DEFAULT 1;
+        """,
+    ]
+
+    public static var schemaVersion: Int { migrations.count }
+}
