@@ -44,9 +44,9 @@ extension Lobby {
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
-        tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
+        addTable(Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: deadlines)
+                           turnSince: clock.monotonic, deadlines: deadlines))
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             stopWatching(conn)
@@ -72,7 +72,7 @@ extension Lobby {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
-            tables[g.id] = table
+            addTable(table)
             for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
@@ -392,7 +392,7 @@ extension Lobby {
         endWatching(gameID)
         for t in table.tokens { tokenIndex[t] = nil }
         noteRemoved(table)
-        tables[gameID] = nil
+        removeTable(gameID)
         deadlines.touch(table)   // its deadline goes with it
     }
 

@@ -252,7 +252,7 @@ extension Lobby {
         let now = clock.monotonic
         if let old {
             for t in old.tokens { tokenIndex[t] = nil }
-            tables[id] = nil
+            removeTable(id)
             deadlines.touch(old)
         }
         guard let stored, let table = makeTable(stored, now: now) else {
@@ -291,7 +291,7 @@ extension Lobby {
             // Not now: the store has just failed.
             table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
         }
-        tables[id] = table
+        addTable(table)
         return seatedAgain
     }
 

@@ -69,10 +69,33 @@ extension Lobby {
     // MARK: Commands
 
     /// GAMES [n]: the games in progress anyone may watch, most recent first.
+    /// O(n + log N): `openGames` keeps their ids in order.
     func listGames(_ limit: Int, _ id: ConnectionID) {
-        let open = tables.values.filter { $0.open && !$0.game.isOver }.sorted { $0.id > $1.id }
-        for table in open.prefix(limit) { reply(id, liveLine(table)) }
-        reply(id, .ok(.games(count: min(limit, open.count), more: open.count > limit)))
+        var count = 0
+        for gameID in openGames.newestFirst {
+            guard count < limit else { break }
+            // A game over is taken off the list in the same command; never listed.
+            guard let table = tables[gameID], !table.game.isOver else { continue }
+            reply(id, liveLine(table))
+            count += 1
+        }
+        reply(id, .ok(.games(count: count, more: openGames.count > count)))
+    }
+
+    // MARK: The tables in progress
+
+    /// Puts a table in `tables` (a new game, one restored or reloaded) and,
+    /// if anyone may watch it, in `openGames`. Every table goes in through here.
+    func addTable(_ table: Table) {
+        tables[table.id] = table
+        if table.open { openGames.insert(table.id) } else { openGames.remove(table.id) }
+    }
+
+    /// Takes a table out of `tables` and `openGames` (its game ended, or it
+    /// is put back from the store, or unloaded). Every table goes out through here.
+    func removeTable(_ gameID: Int) {
+        tables[gameID] = nil
+        openGames.remove(gameID)
     }
 
     /// A game as GAMES lists it: who plays, how far it is, how it was set up.

@@ -328,7 +328,11 @@ public final class Lobby {
         }
     }
     private var hosted: [String: ConnectionID] = [:]      // join code → host
+    /// Change only through `addTable` and `removeTable` (Lobby+Watching.swift),
+    /// which keep `openGames` in step.
     var tables: [Int: Table] = [:]
+    /// The ids of the tables anyone may watch, in order (GAMES).
+    var openGames = OpenGames()
     var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
