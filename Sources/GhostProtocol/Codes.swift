@@ -59,6 +59,8 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let timeout = ErrorCode(rawValue: "timeout")
     /// NAME of a name never used before, past the address's limit on new names.
     public static let tooManyNames = ErrorCode(rawValue: "too-many-names")
+    /// JOIN from an address that has used up its allowance of failed JOINs (wrong codes).
+    public static let tooManyJoins = ErrorCode(rawValue: "too-many-joins")
     /// Hangman: a letter, or a whole answer, already guessed; nothing is counted.
     public static let alreadyGuessed = ErrorCode(rawValue: "already-guessed")
     /// Hangman duel: WORD with a word not in the game's dictionary or not of its length.
@@ -87,7 +89,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
         .noName, .unknownLanguage, .notInGame, .notYourTurn, .busy, .noSuchGame, .ownGame, .badToken, .notClaimable,
-        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames,
+        .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames, .tooManyJoins,
         .alreadyGuessed, .notAWord, .noPhrases, .privateGame, .notWatching,
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
     ]

@@ -87,6 +87,11 @@ public final class Lobby {
         /// the game (1,000 watchers: 0.25 s), at most a second, so that its
         /// batches cost the players the same whatever its size.
         public var watchBatchPerWatcher: Double = 0.000_25
+        /// JOINs with a wrong code one network (an IPv4 address, an IPv6
+        /// /64) may send per minute on average, with bursts of
+        /// `failedJoinBurst` (0: no limit); past it `ERR too-many-joins`.
+        public var failedJoinsPerMinute: Double = 10
+        public var failedJoinBurst: Double = 10
         public init() {}
     }
 
@@ -275,6 +280,8 @@ public final class Lobby {
     var figures = Figures()
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
+    /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
+    lazy var failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
     /// Kind, language and game type (`seekKey`) → who waits, first come first.
     /// Every change sets `seekQueuesChanged`: the seekers waiting in the
     /// other queues are told (`tellSeekers`).
@@ -798,12 +805,20 @@ public final class Lobby {
         reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
     }
 
-    private func join(_ code: String, _ id: ConnectionID, _ session: Session) {
+    private func join(_ typed: String, _ id: ConnectionID, _ session: Session) {
+        let code = JoinCodes.normalized(typed)
         if hosted[code] == id {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
         guard ready(id, session) else { return }
+        // Past its allowance of wrong codes, a network is refused whatever
+        // the code: guessing costs time (JoinCodes).
+        let network = JoinCodes.network(of: session.address), now = clock.monotonic
+        if let wait = failedJoins.wait(network, at: now) {
+            return reply(id, .error(.tooManyJoins, "too many JOINs with a wrong code from your address; try again in \(Int(wait.rounded(.up))) s"))
+        }
         guard let host = hosted[code], let hostSession = sessions[host] else {
+            _ = failedJoins.take(network, at: now)
             return reply(id, .error(.noSuchGame, "no open private game has that code"))
         }
         guard host != id else {
@@ -889,11 +904,10 @@ public final class Lobby {
         return false
     }
 
+    /// 40 random bits (JoinCodes), not the code of another open game.
     private func newJoinCode() -> String {
-        // No 0/O or 1/I/L, so codes survive being read aloud.
-        let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
         while true {
-            let code = String((0..<5).map { _ in alphabet.randomElement() ?? "A" })
+            let code = JoinCodes.random()
             if hosted[code] == nil { return code }
         }
     }

@@ -56,6 +56,10 @@ public enum DaemonOptions {
                .number(1...1_000_000), \.newNameBurst),
         .value("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)",
                .integer(1024...(1 << 30)), \.maxOutputBytes),
+        .value("--max-failed-joins-per-minute", "N", "JOINs with a wrong code one IPv4 address or IPv6 /64 may send per minute; past it every JOIN from there gets ERR too-many-joins; 0: no limit",
+               .number(0...1_000_000), \.maxFailedJoinsPerMinute),
+        .value("--failed-join-burst", "N", "wrong JOINs a network may send at once above that rate",
+               .number(1...1_000_000), \.failedJoinBurst),
         .help,
         .version,
     ]) }

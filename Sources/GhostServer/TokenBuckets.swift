@@ -31,5 +31,13 @@ struct TokenBuckets {
         return nil
     }
 
+    /// Seconds until `key` has a token at monotonic time `now`, without
+    /// taking it; nil when it has one now (or there is no limit).
+    func wait(_ key: String, at now: Double) -> Double? {
+        guard perSecond > 0, let (tokens, at) = buckets[key] else { return nil }
+        let available = min(burst, tokens + max(0, now - at) * perSecond)
+        return available >= 1 ? nil : (1 - available) / perSecond
+    }
+
     var count: Int { buckets.count }
 }

@@ -94,7 +94,7 @@ struct EndToEndBadInputTests {
             let name = E2E.name("solo")
             try c.login(name)
             let p = Player(name: name, client: c)
-            try p.send("JOIN 00000")              // 0 is not in the code alphabet: never a game
+            try p.send("JOIN 00000")              // five characters: never a code (they have eight)
             try p.expectError("no-such-game")
             let code = try Game.openGame(p)
             // Protocol.md §6: own-game is the answer to JOIN with your own code.

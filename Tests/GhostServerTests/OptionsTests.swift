@@ -37,6 +37,8 @@ struct OptionsTests {
         Case(name: "--max-output-bytes", value: "2048", defaultText: "262144") { $0.maxOutputBytes = 2048 },
         Case(name: "--max-new-names-per-minute", value: "0", defaultText: "10") { $0.newNamesPerMinute = 0 },
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
+        Case(name: "--max-failed-joins-per-minute", value: "0", defaultText: "10") { $0.maxFailedJoinsPerMinute = 0 },
+        Case(name: "--failed-join-burst", value: "3", defaultText: "10") { $0.failedJoinBurst = 3 },
     ]
 
     /// Values each option must refuse.
@@ -58,6 +60,8 @@ struct OptionsTests {
         ("--max-output-bytes", ["", "1023", "0", "-1", "1073741825", "1k"]),
         ("--max-new-names-per-minute", ["", "-1", "1000001", "some"]),
         ("--new-name-burst", ["", "0", "-2", "1000001"]),
+        ("--max-failed-joins-per-minute", ["", "-1", "1000001", "some"]),
+        ("--failed-join-burst", ["", "0", "-2", "1000001"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {

@@ -54,6 +54,11 @@ public struct ServerConfig: Sendable {
     /// limit). A write that needs more fails as on a full disk and is answered
     /// `ERR store-failed`; everything else goes on.
     public var maxDatabasePages = 0
+    /// JOINs with a wrong code one network (IPv4 address, IPv6 /64) may send
+    /// per minute, with bursts of `failedJoinBurst` (0: no limit);
+    /// `ERR too-many-joins` past it.
+    public var maxFailedJoinsPerMinute: Double = 10
+    public var failedJoinBurst: Double = 10
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

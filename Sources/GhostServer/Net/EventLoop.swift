@@ -99,6 +99,8 @@ public final class Server {
         settings.newNameBurst = config.newNameBurst
         settings.watchBatchInterval = config.watchBatchInterval
         settings.watchBatchPerWatcher = config.watchBatchPerWatcher
+        settings.failedJoinsPerMinute = config.maxFailedJoinsPerMinute
+        settings.failedJoinBurst = config.failedJoinBurst
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }

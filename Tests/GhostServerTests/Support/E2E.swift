@@ -183,13 +183,13 @@ struct Game {
         return Game(id: h0.id, lang: lang, players: players, tokens: [h0.token, h1.token], round: round)
     }
 
-    /// NEW → `OK NEW code=XXXXX lang=..` and its INFO; returns the code.
+    /// NEW → `OK NEW code=XXXXXXXX lang=..` and its INFO; returns the code.
     static func openGame(_ host: Player, lang: String = "en", sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try host.send("NEW", sourceLocation: sourceLocation)
         let ok = try host.client.expectPrefix("OK NEW code=", sourceLocation: sourceLocation)
         let code = String(ok.dropFirst("OK NEW code=".count).prefix(while: { $0 != " " }))
-        let alphabet = Set("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
-        if code.count != 5 || !code.allSatisfy(alphabet.contains) || ok != "OK NEW code=\(code) lang=\(lang)" {
+        let alphabet = Set("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+        if code.count != 8 || !code.allSatisfy(alphabet.contains) || ok != "OK NEW code=\(code) lang=\(lang)" {
             try host.client.fail("bad NEW reply `\(ok)`", sourceLocation)
         }
         try host.expect("INFO Give the code \(code) to your opponent: they send JOIN \(code).", sourceLocation: sourceLocation)
