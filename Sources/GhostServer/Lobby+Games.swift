@@ -89,6 +89,26 @@ extension Lobby {
         return !game.isOver
     }
 
+    /// The seed a round is made from: the game's stored seed for round 1
+    /// (so games stored before rounds had seeds of their own replay as
+    /// they were), then a SplitMix64 step from it and the round's number.
+    /// A restarted round (`Match.restartRound`) is a new round: a new word.
+    static func roundSeed(_ seed: UInt64, round: Int) -> UInt64 {
+        guard round > 1 else { return seed }
+        var z = seed &+ UInt64(truncatingIfNeeded: round) &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Whether the round in play was started again by RESTART or an
+    /// accepted offer (after moves): the rounds so far are more than the
+    /// ones lost and the one in play. Such a game is never ranked on a
+    /// best-games list (its player may have seen its word before).
+    static func wasRestarted(_ match: Match) -> Bool {
+        match.round > 1 + match.losses.reduce(0, +)
+    }
+
     /// 128 random bits from the system's generator, as 32 hex digits.
     static func newToken() -> String {
         var rng = SystemRandomNumberGenerator()
@@ -202,7 +222,7 @@ extension Lobby {
         var next: (any Game)?
         if step == .nextRound {
             next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
-                                      seed: table.record.seed, starter: match.starter)
+                                      seed: Lobby.roundSeed(table.record.seed, round: match.round), starter: match.starter)
             guard next != nil else {
                 if let mover { failed(mover) }
                 return
@@ -345,7 +365,8 @@ extension Lobby {
         }
         var finish = Finish()
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
-        if let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
+        if !Lobby.wasRestarted(table.match),
+           let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
            (0...1).contains(entry.seat), table.bot(entry.seat) == nil {
             try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
                                      key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
@@ -700,8 +721,11 @@ extension Lobby {
         var match = table.match
         // Moves are keyed by round; a round without moves can be reused.
         match.restartRound(hadMoves: table.game.moveCount > 0)
+        // A new round is a new draw (a fair or phrase Hangman's word): its
+        // own seed, from the game's and the round's number, so that replay
+        // after a crash makes the same one.
         guard let game = table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
-                                            seed: table.record.seed, starter: match.starter),
+                                            seed: Lobby.roundSeed(table.record.seed, round: match.round), starter: match.starter),
               persist({ try store.restartGame(game: gameID, round: match.round, lang: lang, starter: match.starter) }) != nil
         else { return false }
         table.lang = lang

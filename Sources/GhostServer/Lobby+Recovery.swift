@@ -318,7 +318,8 @@ extension Lobby {
         guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
               let kind = kind(named: g.kind) else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
-        guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings, seed: g.seed,
+        guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings,
+                                      seed: Lobby.roundSeed(g.seed, round: match.round),
                                       starter: match.starter),
               Lobby.replay(g.moves, on: &game) else { return nil }
         let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
