@@ -162,6 +162,16 @@ public protocol Game: Sendable {
     /// the fragment's last letter (`last=<name>`). `names` are the seats'
     /// names, in seat order. Nothing by default.
     func stateFields(names: [String]) -> [Field]
+    /// Whether `seat` may restart the round (or switch its language) at
+    /// once, without the opponent agreeing; otherwise it is an offer. Before
+    /// the round's first move by default (a Hangman duel: only the setter,
+    /// whose word is still to choose).
+    func restartsAtOnce(by seat: Int) -> Bool
+    /// A refusal of a whole word (`Move.word`) sent as an answer (`SOLVE`,
+    /// `answer` true) or as a word to play (`WORD`), for a game that tells
+    /// the two apart (a Hangman setter sets with WORD, the guesser answers
+    /// with SOLVE); nil, the move goes to `play`, by default.
+    func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError?
 }
 
 extension Game {
@@ -172,4 +182,6 @@ extension Game {
     public var finalFields: [Field] { publicFields }
     public var endFields: [Field] { [] }
     public func stateFields(names: [String]) -> [Field] { [] }
+    public func restartsAtOnce(by seat: Int) -> Bool { moveCount == 0 }
+    public func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError? { nil }
 }

@@ -197,8 +197,13 @@ extension Lobby {
 
     /// A move from a person: the game judges it.
     func play(_ move: Move, from id: ConnectionID, _ session: Session, verb: Verb = .letter) {
-        guard case .playing(let gameID, let seat) = session.state, tables[gameID] != nil else {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
+        }
+        // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
+        if case .word = move, verb == .solve || verb == .word,
+           let refused = table.game.refusesWord(asAnswer: verb == .solve, by: seat) {
+            return reply(id, refusal(refused, table))
         }
         apply(move, in: gameID, by: seat, mover: id, verb: verb)
     }
@@ -248,7 +253,6 @@ extension Lobby {
             return
         }
         figures.moves += 1
-        if case .over? = step { figures.gamesFinished += 1 }
         table.game = game
         if clearsOffer {
             table.offer = nil
@@ -382,6 +386,8 @@ extension Lobby {
     /// its players to the lobby.
     private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish) {
         guard let table = tables[gameID] else { return }
+        // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
+        figures.gamesFinished += 1
         table.game = game
         table.match = match
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
@@ -658,8 +664,8 @@ extension Lobby {
             let setup = table.record.settings.isEmpty ? "" : " (\(table.record.settings))"
             return reply(id, .error(.badValue, "this game cannot be played in \(lang) as it is set up\(setup); LEAVE it and start one in \(lang)"))
         }
-        if table.game.moveCount == 0 || table.bot(1 - seat) != nil {
-            // Before the first move, or against the computer (which always agrees).
+        if table.game.restartsAtOnce(by: seat) || table.bot(1 - seat) != nil {
+            // Before the first move (as the kind says), or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, ok(.done))
             sendStateToAll(gameID)

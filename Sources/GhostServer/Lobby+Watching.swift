@@ -113,10 +113,10 @@ extension Lobby {
         case .hosting(let code, _, _): return reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it, then WATCH"))
         case .idle: break
         }
-        guard let table = tables[gameID], !table.game.isOver else {
+        // A private game is answered as one that does not exist: its existence is its players' too.
+        guard let table = tables[gameID], !table.game.isOver, table.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
-        guard table.open else { return reply(id, .error(.privateGame, "the players of game \(gameID) keep it to themselves")) }
         if session.watching != gameID { stopWatching(id) }
         let group = watchGroups[gameID] ?? WatchGroup()
         watchGroups[gameID] = group

@@ -535,7 +535,9 @@ public final class Lobby {
         }
         let now = clock.wall
         guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
-        if !known, let wait = newNames.take(session.address, at: clock.monotonic) {
+        // Peeked here, taken once the name is stored: a NAME answered
+        // store-failed costs nothing of the allowance.
+        if !known, let wait = newNames.wait(session.address, at: clock.monotonic) {
             return reply(id, .error(.tooManyNames, "too many new names from your address; try again in \(Int(wait.rounded(.up))) s, or use a name you have used before"))
         }
         guard let stored = persist({ () throws -> (String, String) in
@@ -546,6 +548,7 @@ public final class Lobby {
             }
             return (stored, try store.preference(.language, for: stored))
         }) else { return failed(id) }
+        if !known { _ = newNames.take(session.address, at: clock.monotonic) }
         if let old = session.name, namesInUse[old.lowercased()] == id { namesInUse[old.lowercased()] = nil }
         namesInUse[key] = id
         forgetLastGame(id)
@@ -761,6 +764,10 @@ public final class Lobby {
                people: Int = 1) -> (any GameDefinition, GameSetup)? {
         guard let kind = options.game.map({ kind(named: $0.rawValue) }) ?? catalog.defaultKind else {
             reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(kindNames.joined(separator: ","))"))
+            return nil
+        }
+        guard !options.match || kind.matchRounds != nil else {
+            reply(id, .error(.badArguments, "rounds=ghost plays a match; \(kind.name) plays single games"))
             return nil
         }
         var saved: [String: String] = [:]

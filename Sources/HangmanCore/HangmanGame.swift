@@ -105,6 +105,25 @@ public struct HangmanGame: Game {
 
     // MARK: Moves
 
+    /// A duel before the word is set: only the setter restarts at once (the
+    /// guesser's RESTART or LANG is an offer the setter must accept).
+    public func restartsAtOnce(by seat: Int) -> Bool {
+        moveCount == 0 && (mode != .duel || seat == 0)
+    }
+
+    /// WORD is the setter's (setting the word), SOLVE the guesser's: the
+    /// other one is not this seat's move (Protocol.md: `not-your-turn`).
+    public func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError? {
+        guard outcome == nil else { return nil }
+        if answer && seat == 0 {
+            return .refused(code: "not-your-turn", message: "SOLVE is the guesser's; the setter sets the word with WORD")
+        }
+        if !answer && seat == 1 {
+            return .refused(code: "not-your-turn", message: "WORD is the setter's; guess the whole answer with SOLVE")
+        }
+        return nil
+    }
+
     @discardableResult
     public mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
         guard outcome == nil else { throw .gameOver }

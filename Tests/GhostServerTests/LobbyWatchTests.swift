@@ -171,7 +171,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         _ = h.drain()
         h.send(5, "GAMES")
         h.send(5, "WATCH 1")
-        #expect(h.drain() == [5: ["OK GAMES count=0 more=no", "ERR private-game the players of game 1 keep it to themselves"]])
+        #expect(h.drain() == [5: ["OK GAMES count=0 more=no", "ERR no-such-game no game in progress has the id 1; GAMES lists them"]])
 
         // A restart keeps it private.
         let again = try Harness(directory: h.directory, settings: unbatched())
@@ -179,7 +179,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         _ = again.drain()
         again.send(5, "GAMES")
         again.send(5, "WATCH 1")
-        #expect(again.drain() == [5: ["OK GAMES count=0 more=no", "ERR private-game the players of game 1 keep it to themselves"]])
+        #expect(again.drain() == [5: ["OK GAMES count=0 more=no", "ERR no-such-game no game in progress has the id 1; GAMES lists them"]])
 
         // REMATCH keeps it private.
         h.send(1, "LEAVE")
@@ -188,7 +188,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         let r = h.drain()
         #expect(r[1]?.contains { $0.hasPrefix("GAME id=2 ") && $0.hasSuffix(" watch=no") } == true)
         h.send(5, "WATCH 2")
-        #expect(h.drain()[5] == ["ERR private-game the players of game 2 keep it to themselves"])
+        #expect(h.drain()[5] == ["ERR no-such-game no game in progress has the id 2; GAMES lists them"])
         // Against the computer too.
         h.named(3, "carol")
         h.send(3, "NEW bot=hard watch=no")
