@@ -37,9 +37,9 @@ public struct HangmanGame: Game {
 
     /// The words of `length` letters (none for phrases).
     let words: WordsOfLength
-    /// Evil: the words the computer still keeps open, as indices into `words`;
-    /// nil for all of them.
-    private var family: [Int32]?
+    /// Evil: the words the computer still keeps open, as a compact set of
+    /// indices into `words` (`Family`: bits while large); nil for all of them.
+    private var family: Family?
     /// The answer, once there is one (evil: only at the end; duel: once set).
     private var secret: String?
     /// The pattern as bytes: `_`, a letter, or a phrase's `/`, `'` and `-`.
@@ -186,13 +186,13 @@ public struct HangmanGame: Game {
         }
         var right = guess == secret
         if mode == .evil, let w = words.index(of: Array(guess.utf8)) {
-            var members = family ?? (0..<Int32(words.count)).map { $0 }
-            if let k = members.firstIndex(of: Int32(w)) {
+            var members = family ?? Family.all(universe: words.count)
+            if members.contains(w) {
                 if members.count == 1 {
                     secret = guess
                     right = true
                 } else {
-                    members.remove(at: k)
+                    members.remove(w)
                     family = members
                 }
             }
@@ -209,7 +209,7 @@ public struct HangmanGame: Game {
     /// Ends the game when the answer is found or the misses are used up.
     private mutating func settle() {
         if solved {
-            if secret == nil, let w = family?.first ?? (words.count == 1 ? 0 : nil) { secret = words.string(Int(w)) }
+            if secret == nil, let w = family.map({ $0.first }) ?? (words.count == 1 ? 0 : nil) { secret = words.string(w) }
             outcome = Outcome(loser: 0, reason: .solved)
         } else if left == 0 {
             reveal()
@@ -223,7 +223,7 @@ public struct HangmanGame: Game {
         let size = family?.count ?? words.count
         guard size > 0 else { return }
         let k = seededPick(size, seed: seed, salt: Salt.reveal)
-        secret = words.string(family.map { Int($0[k]) } ?? k)
+        secret = words.string(family.map { $0.element(at: k) ?? 0 } ?? k)
     }
 
     public mutating func end(_ outcome: Outcome) {
@@ -239,7 +239,8 @@ public struct HangmanGame: Game {
     /// the family's bytes makes one array of masks; one pass over the masks
     /// counts the families.
     private mutating func keepLargestFamily(_ c: UInt8) {
-        let members = family
+        // The compact family as a list for the scan: transient, gone after the guess.
+        let members = family?.indices()
         let n = members?.count ?? words.count
         let bit: UInt32 = 1 << UInt32(c - 0x61)
         let length = self.length
@@ -270,9 +271,12 @@ public struct HangmanGame: Game {
         var kept: [Int32] = []
         kept.reserveCapacity(best.size)
         for k in 0..<n where masks[k] == best.positions { kept.append(members?[k] ?? Int32(k)) }
-        family = kept
+        family = Family(universe: words.count, ascending: kept)
         for i in 0..<length where best.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
     }
+
+    /// Bytes the evil family's indices take (0 while every word is open).
+    var familyBytes: Int { family?.bytes ?? 0 }
 
     /// The families as (positions, size), the one without the letter first:
     /// counted in an open-addressed table keyed by mask (0 marks a free slot),
