@@ -86,7 +86,7 @@ struct EndToEndWatchTests {
         try v.send("GAMES")
         try v.expect("OK GAMES count=0 more=no")
         try v.send("WATCH 1")
-        try v.expect("ERR private-game the players of game 1 keep it to themselves")
+        try v.expect("ERR no-such-game no game in progress has the id 1; GAMES lists them")
         try v.send("STATS")
         #expect(try v.readUntil(prefix: "OK STATS").skipped.contains("STAT name=watchers value=0"))
 
@@ -97,7 +97,7 @@ struct EndToEndWatchTests {
         try w.send("GAMES")
         try w.expect("OK GAMES count=0 more=no")
         try w.send("WATCH 1")
-        try w.expect("ERR private-game the players of game 1 keep it to themselves")
+        try w.expect("ERR no-such-game no game in progress has the id 1; GAMES lists them")
         let back = try LineClient(port: again.port, label: ann.name + "'")
         try back.send("RESUME \(token)")
         try back.expect(lines: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=\(ann.name),bot-easy token=\(token) round=1 bot=easy watch=no",
