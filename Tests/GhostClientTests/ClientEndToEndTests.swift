@@ -67,7 +67,7 @@ struct ClientEndToEndTests {
         try tmux.waitFor("alice", text: "Playing as alice")
         try tmux.keys("alice", "3")
         let hosting = try tmux.waitFor("alice", text: "Your private game code:")
-        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){4}$", options: .regularExpression) != nil })
+        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){7}$", options: .regularExpression) != nil })
         let code = codeLine.replacingOccurrences(of: " ", with: "")
 
         // bob: first start in Dutch, with colour; joins with the code.

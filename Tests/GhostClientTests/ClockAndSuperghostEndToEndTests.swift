@@ -75,7 +75,7 @@ struct ClockAndSuperghostEndToEndTests {
         try tmux.type("sam", "3")
         let hosting = try tmux.waitFor("sam", text: "Your private game code:")
         let codeLine = try #require(hosting.first {
-            $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){4}$", options: .regularExpression) != nil
+            $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){7}$", options: .regularExpression) != nil
         })
         let code = codeLine.replacingOccurrences(of: " ", with: "")
         try tmux.type("tess", "4")

@@ -173,7 +173,7 @@ struct HangmanEndToEndTests {
         try tmux.waitFor("frank", text: "Game type: Hangman")
         try tmux.type("frank", "3")
         let hosting = try tmux.waitFor("frank", text: "Your private game code:")
-        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){4}$", options: .regularExpression) != nil })
+        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){7}$", options: .regularExpression) != nil })
         let code = codeLine.replacingOccurrences(of: " ", with: "")
         try tmux.type("gina", "4")
         try tmux.waitFor("gina", text: "Code: _")

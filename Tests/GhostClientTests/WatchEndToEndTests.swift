@@ -24,7 +24,7 @@ struct WatchEndToEndTests {
         try tmux.waitFor("alice", text: "Playing as alice")
         try tmux.keys("alice", "3")
         let hosting = try tmux.waitFor("alice", text: "Your private game code:")
-        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){4}$", options: .regularExpression) != nil })
+        let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){7}$", options: .regularExpression) != nil })
         let code = codeLine.replacingOccurrences(of: " ", with: "")
         let bob = try LineClient(port: daemon.port, label: "bob")
         try bob.login("bob")

@@ -20,7 +20,7 @@ struct EndToEndGameTests {
 
             try a.send("NEW")
             let ok = try a.expectPrefix("OK NEW code=")
-            let code = String(ok.dropFirst("OK NEW code=".count).prefix(5))
+            let code = String(ok.dropFirst("OK NEW code=".count).prefix(while: { $0 != " " }))
             try #require(ok == "OK NEW code=\(code) lang=en", "got \(ok)")
             try a.expect("INFO Give the code \(code) to your opponent: they send JOIN \(code).")
             try a.expectNothing(within: 0.2)

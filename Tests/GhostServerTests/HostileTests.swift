@@ -362,7 +362,7 @@ struct HostileTests {
             guard let ok = a.readLine(), ok.hasPrefix("OK NEW code="), a.readLine()?.hasPrefix("INFO ") == true else {
                 return job.problem("NEW failed")
             }
-            let code = String(ok.dropFirst("OK NEW code=".count).prefix(5))
+            let code = String(ok.dropFirst("OK NEW code=".count).prefix(while: { $0 != " " }))
             _ = b.send("JOIN \(code)")
             let bl = (0..<3).map { _ in b.readLine() ?? "" }
             let al = (0..<2).map { _ in a.readLine() ?? "" }
