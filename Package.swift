@@ -60,7 +60,8 @@ let package = Package(
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd", "ghost-bench"]),
+        // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
+        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),

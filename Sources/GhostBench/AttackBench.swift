@@ -72,6 +72,9 @@ public final class AttackBench {
         /// open at the end of the phase).
         public var ends: [String: Int] = [:]
         public var connectFailures = 0
+        /// Attackers (of `lookups` or `floods`) that got neither a reply nor a
+        /// BYE in the whole phase: not served at all.
+        public var silent = 0
         /// Bytes written, nearly all of them blank lines (floods).
         public var blankBytes = 0
         public var gamesOver = 0
@@ -128,6 +131,7 @@ public final class AttackBench {
             s += String(format: "\n    %@: %d connections, %d replies (%.0f/s): %@; ends: %@", label, c.connections, c.replyCount,
                         Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.ends))
             if c.connectFailures > 0 { s += "; \(c.connectFailures) connects failed" }
+            if c.silent > 0 { s += "; \(c.silent) of them never answered" }
             if label == "floods" {
                 s += String(format: "; %.0f MB of blank lines written, %d games over", Double(c.blankBytes) / 1e6, c.gamesOver)
             }

@@ -14,6 +14,8 @@ final class AttackLoop {
         var outbox: [UInt8] = []
         var wantsWrite = false
         var byeSeen = false
+        /// Got a reply or a BYE during the phase.
+        var served = false
         /// When to connect again (after an end) or to ask for a new game (after a refusal).
         var retryAt = Double.infinity
         // lookups
@@ -64,7 +66,9 @@ final class AttackLoop {
     func run(until end: Double) throws {
         epfd = ghost_epoll_create()
         defer {
-            for a in attackers where a.fd >= 0 {
+            for a in attackers {
+                if !a.served { update(a) { $0.silent += 1 } }
+                guard a.fd >= 0 else { continue }
                 update(a) { $0.ends["open", default: 0] += 1 }
                 close(a.fd)
             }
@@ -166,11 +170,13 @@ final class AttackLoop {
     func handle(_ a: Attacker, _ line: ArraySlice<UInt8>) {
         if line.starts(with: "BYE ".utf8) {
             a.byeSeen = true
+            a.served = true
             update(a) { $0.ends[Self.firstWords(line, 2), default: 0] += 1 }
             return
         }
         let isReply = line.starts(with: "OK ".utf8) || line.starts(with: "ERR ".utf8)
         if isReply {
+            a.served = true
             update(a) { $0.replies[Self.firstWords(line, 2), default: 0] += 1 }
         } else {
             update(a) { $0.lines[Self.firstWords(line, 1), default: 0] += 1 }
