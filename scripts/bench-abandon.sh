@@ -39,7 +39,7 @@ $bench abandon --port "$p" --games "$games" --names 4800 --addresses 240 --conne
 sleep 1
 after=$(rss $gpid)
 echo "ghostd RSS before $before MB, after $after MB: +$(python3 -c "print(f'{$after-$before:.1f}')") MB (target: at most +100 MB, or refusals)"
-$bench ping --port "$p" --connections 1 --seconds 0.2 --warmup 0 --stats | tail -1
+$bench hold --port "$p" --connections 1 --seconds 0.1 --stats | tail -1
 kill $gpid; wait $gpid 2>/dev/null || true; gpid=
 echo "== restart: exec to first HELLO, on that folder and on an empty one, $runs runs each, taking turns"
 python3 - .build/release/ghostd "$p" "$runs" "$data" ${GHOSTD_FLAGS:-} <<'PY'

@@ -39,5 +39,5 @@ grep -h "restored\|ready in" "$data/ghostd.log" | sed 's/^/  ghostd: /'
 echo "== attack ($secs s a phase, $rounds rounds, $addresses attacker address(es))"
 $bench attack --port "$p" --seconds "$secs" --rounds "$rounds" --addresses "$addresses" --probe-interval "${PROBE_INTERVAL:-0.025}"
 echo "== after: ghostd RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status), peak $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
-$bench ping --port "$p" --connections 1 --seconds 0.2 --warmup 0 --stats | tail -1
+$bench hold --port "$p" --connections 1 --seconds 0.1 --stats | tail -1
 echo "== machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
