@@ -35,6 +35,11 @@ public final class AttackBench {
         public var probeInterval = 0.025
         /// After a phase, how long the probe waits for the answers still due.
         public var drain = 5.0
+        /// Bytes of blank lines a second each flood writes (0: flat out, as
+        /// much as the socket takes).
+        public var blankBytesPerSecond = 0.0
+        /// Seconds before an attacker whose connection ended connects again
+        /// (`.infinity`: never).
         public var reconnectDelay = 0.1
         public init() {}
     }

@@ -26,6 +26,8 @@ final class AttackLoop {
         var letterPending = false
         var restartPending = false
         var inGame = false
+        /// Bytes of blank lines it may write now, when they are paced.
+        var credit = 0.0
         init(index: Int, kind: Kind, source: String?, name: String) {
             self.index = index
             self.kind = kind
@@ -78,9 +80,19 @@ final class AttackLoop {
         var datas = [UInt64](repeating: 0, count: 256)
         var events = [UInt32](repeating: 0, count: 256)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var lastTick = now()
         while true {
             let t = now()
             if t >= end { break }
+            if settings.blankBytesPerSecond > 0 {
+                // Paced floods: each earns its share of blank lines, up to a second's worth.
+                let rate = settings.blankBytesPerSecond
+                for a in attackers where a.kind == .flood && a.fd >= 0 {
+                    a.credit = min(rate, a.credit + rate * (t - lastTick))
+                    flush(a)
+                }
+                lastTick = t
+            }
             for a in attackers where a.retryAt <= t {
                 a.retryAt = .infinity
                 if a.fd < 0 { connect(a) } else { send(a, Self.newGame); flush(a) }
@@ -250,7 +262,15 @@ final class AttackLoop {
         guard a.fd >= 0 else { return }
         // A flood writes at most four chunks a turn, so that the others get theirs.
         for _ in 0..<4 {
-            if a.kind == .flood && a.outbox.count < 4096 { a.outbox += Self.blanks }
+            if a.kind == .flood && a.outbox.count < 4096 {
+                if settings.blankBytesPerSecond <= 0 {
+                    a.outbox += Self.blanks
+                } else if a.credit >= 1 {
+                    let n = min(Self.blanks.count, Int(a.credit))
+                    a.outbox += Self.blanks[..<n]
+                    a.credit -= Double(n)
+                }
+            }
             guard !a.outbox.isEmpty else { break }
             let sent = a.outbox.withUnsafeBytes { ghost_send(a.fd, $0.baseAddress, UInt($0.count)) }
             guard sent > 0 else { break }
