@@ -57,10 +57,6 @@ final class AttackLoop {
         }
     }
 
-    func result(_ a: Attacker) -> AttackBench.ClassResult {
-        a.kind == .lookup ? lookups : floods
-    }
-
     func update(_ a: Attacker, _ change: (inout AttackBench.ClassResult) -> Void) {
         if a.kind == .lookup { change(&lookups) } else { change(&floods) }
     }

@@ -106,7 +106,7 @@ public enum BenchCommand {
                    .integer(1...240), \.addresses),
             .value("--probe-interval", "SECONDS", "attack: time between two probe PINGs (ghostd's default limit of 50 commands a second closes a probe faster than 0.02)",
                    .number(0.001...10), \.probeInterval),
-            .value("--seed", "N", "bots: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
+            .value("--seed", "N", "bots, fixture: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
             .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
             .value("--connections", "N", "connections to open (abandon: sessions at once)", .integer(1...1_000_000), \.connections),
