@@ -48,8 +48,9 @@ let package = Package(
         // terminal and connection layers around them.
         .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
-        // Benchmarks (not tests): solving, bot strength; later load generation.
-        .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "CGhostSys", "OptionKit"], swiftSettings: fast),
+        // Benchmarks (not tests): solving, bot strength, load generation, and the
+        // large-server fixture (built through GhostStore's API) and attacks of #24.
+        .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "GhostStore", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"], swiftSettings: fast),
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),
@@ -59,7 +60,8 @@ let package = Package(
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
-        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "ghostd", "ghost-bench"]),
+        // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
+        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),

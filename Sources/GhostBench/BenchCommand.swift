@@ -10,6 +10,7 @@ public enum BenchCommand {
         case playHangman = "play-hangman"
         case hold
         case watch
+        case fixture, attack, abandon
 
         /// The options the mode takes, in the order help shows them.
         var optionNames: [String] {
@@ -22,6 +23,9 @@ public enum BenchCommand {
             case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             case .watch: ["--host", "--port", "--players", "--watchers", "--watch-games", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
+            case .fixture: ["--data", "--names", "--games", "--active", "--seed"]
+            case .attack: ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses", "--probe-interval"]
+            case .abandon: ["--host", "--port", "--games", "--names", "--addresses", "--connections"]
             }
         }
 
@@ -43,6 +47,12 @@ public enum BenchCommand {
                 "Open N connections and PING each once a second until SECONDS have passed."
             case .watch:
                 "P connections (P/2 matches via SEEK rounds=ghost) play random letters that keep the game alive as fast as the server answers, restarting each round at three letters (RESTART, ACCEPT) so that a game lasts, while W more connections (in this process, or with --players 0 in another) watch them (GAMES, then WATCH, spread over the games, watching the next one when a match ends) and read everything: the players' acknowledged letters per second and letter round-trip latency, and what the watchers received. Run it with --watchers 0 and 1000 in turn."
+            case .fixture:
+                "Build a large data folder through ghostd's store (no SQL of its own, so it follows the schema): N names, N finished games (Ghost and Hangman, between people and against the computer, two random 128-bit resume tokens each, scores spread as on a real server) and N adjourned Ghost games in progress, in a few large transactions. The folder must hold no database yet."
+            case .attack:
+                "Rounds of two phases: a probe from 127.0.0.2 PINGs every --probe-interval on one connection, alone, then while L connections loop GAMES 100, NAMES 100 and RESUME <random token> and F connections write blank lines flat out and play evil Dutch 10-letter Hangman (RESTART after 5 guesses); attackers reconnect when dropped. Prints the probe's round trips (p50, p90, p99, max), each attacker class's replies and how its connections ended (BYE codes), the per-round ratio and the medians."
+            case .abandon:
+                "N sessions, W at once, each NAME x<i>, LANG nl, NEW game=hangman mode=evil length=10, LETTER q, QUIT: games left behind. Names x0 … x<names-1>, each always from the same one of --addresses source addresses (127.0.0.10 …). Counts the games left behind and the refusals (ERR and BYE codes)."
             }
         }
 
@@ -68,6 +78,14 @@ public enum BenchCommand {
         public var watchers = 1000
         public var players = 2
         public var watchGames = 100
+        public var data = ""
+        public var names = 200_000
+        public var active = 0
+        public var rounds = AttackBench.Settings().rounds
+        public var lookups = AttackBench.Settings().lookups
+        public var floods = AttackBench.Settings().floods
+        public var addresses = 1
+        public var probeInterval = AttackBench.Settings().probeInterval
 
         public init() {}
 
@@ -76,11 +94,22 @@ public enum BenchCommand {
             .value("--runs", "N", "solve: runs per list; the best is shown", .integer(1...1_000_000), \.runs),
             .value("--lang", "CODE", "bots, play: the word list (xx of xx.txt) to play with; play-hangman: the language of the games (sent with LANG)",
                    .text("a language code"), \.lang),
-            .value("--games", "N", "bots: games per pairing and per starting side; hangman: fair games a case", .integer(1...100_000_000), \.games),
-            .value("--seed", "N", "bots: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
+            .value("--games", "N", "bots: games per pairing and per starting side; hangman: fair games a case; fixture: finished games; abandon: sessions (games left behind)",
+                   .integer(1...100_000_000), \.games),
+            .value("--data", "DIR", "fixture: the data folder to build (created if needed; must hold no database)", .text("a folder"), \.data),
+            .value("--names", "N", "fixture: names; abandon: names the sessions take in turn (x0, x1 …)", .integer(1...100_000_000), \.names),
+            .value("--active", "N", "fixture: adjourned Ghost games in progress (what GAMES lists)", .integer(0...10_000_000), \.active),
+            .value("--rounds", "N", "attack: rounds of probe alone, then probe under attack", .integer(1...1000), \.rounds),
+            .value("--lookups", "N", "attack: connections looping GAMES 100, NAMES 100, RESUME <random token>", .integer(0...10_000), \.lookups),
+            .value("--floods", "N", "attack: connections writing blank lines flat out and playing evil Hangman", .integer(0...10_000), \.floods),
+            .value("--addresses", "N", "attack: source addresses the attackers are spread over (1: 127.0.0.1; more: 127.0.0.10 …); abandon: the names' source addresses",
+                   .integer(1...240), \.addresses),
+            .value("--probe-interval", "SECONDS", "attack: time between two probe PINGs (ghostd's default limit of 50 commands a second closes a probe faster than 0.02)",
+                   .number(0.001...10), \.probeInterval),
+            .value("--seed", "N", "bots, fixture: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
             .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
-            .value("--connections", "N", "connections to open", .integer(1...1_000_000), \.connections),
+            .value("--connections", "N", "connections to open (abandon: sessions at once)", .integer(1...1_000_000), \.connections),
             .value("--players", "N", "watch: connections that play (N/2 games); 0: watchers only, to run beside a players-only process",
                    .integer(0...1_000_000), \.players),
             .value("--watchers", "N", "watch: connections that watch the players' games", .integer(0...1_000_000), \.watchers),
@@ -160,6 +189,31 @@ public enum BenchCommand {
                 try BotsBench.run(folder: options.dictionaries, lang: options.lang, games: options.games, seed: options.seed)
             case .hangman:
                 try HangmanBench.run(folder: options.dictionaries, games: options.games, seed: options.seed)
+            case .fixture:
+                guard !options.data.isEmpty else { throw BenchError("fixture: give the data folder with --data DIR") }
+                let report = try Fixture.build(directory: options.data, names: options.names, games: options.games,
+                                               active: options.active, seed: options.seed) { say("  " + $0) }
+                print(report)
+            case .attack:
+                var st = AttackBench.Settings()
+                st.host = options.host
+                st.port = options.port
+                st.seconds = options.seconds
+                st.rounds = options.rounds
+                st.lookups = options.lookups
+                st.floods = options.floods
+                st.addresses = options.addresses
+                st.probeInterval = options.probeInterval
+                say(try AttackBench(settings: st).run(progress: say))
+            case .abandon:
+                var st = AbandonBench.Settings()
+                st.host = options.host
+                st.port = options.port
+                st.games = options.games
+                st.names = options.names
+                st.addresses = options.addresses
+                st.workers = options.connections
+                print(AbandonBench.run(st))
             case .ping, .play, .playHangman, .hold, .watch:
                 var st = LoadBench.Settings()
                 st.host = options.host
@@ -190,6 +244,12 @@ public enum BenchCommand {
         }
         return 0
     }
+}
+
+/// Prints a line at once, also into a pipe (the long modes report as they go).
+func say(_ text: String) {
+    print(text)
+    fflush(nil)
 }
 
 func printError(_ text: String) {

@@ -54,6 +54,14 @@ struct BenchCommandTests {
             "--players": ("0", Self.changed { $0.players = 0 }),
             "--watchers": ("10", Self.changed { $0.watchers = 10 }),
             "--watch-games": ("1", Self.changed { $0.watchGames = 1 }),
+            "--data": ("/tmp/fixture", Self.changed { $0.data = "/tmp/fixture" }),
+            "--names": ("1000", Self.changed { $0.names = 1000 }),
+            "--active": ("0", Self.changed { $0.active = 0 }),
+            "--rounds": ("2", Self.changed { $0.rounds = 2 }),
+            "--lookups": ("0", Self.changed { $0.lookups = 0 }),
+            "--floods": ("5", Self.changed { $0.floods = 5 }),
+            "--addresses": ("40", Self.changed { $0.addresses = 40 }),
+            "--probe-interval": ("0.01", Self.changed { $0.probeInterval = 0.01 }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
@@ -97,6 +105,47 @@ struct BenchCommandTests {
         #expect(e?.kind == .unknownOption && e?.allowed == "--dictionaries, --runs or --help")
     }
 
+    @Test("The modes of #24: fixture, attack and abandon, as scripts/bench-attack.sh, bench-abandon.sh and the end-to-end test use them")
+    func largeServerModes() {
+        #expect(BenchCommand.Mode.fixture.optionNames == ["--data", "--names", "--games", "--active", "--seed"])
+        #expect(BenchCommand.Mode.attack.optionNames == ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses",
+                                                          "--probe-interval"])
+        #expect(BenchCommand.Mode.abandon.optionNames == ["--host", "--port", "--games", "--names", "--addresses", "--connections"])
+        let s = Settings()
+        #expect(s.data == "" && s.names == 200_000 && s.active == 0 && s.rounds == 3 && s.lookups == 20 && s.floods == 20
+                && s.addresses == 1 && s.probeInterval == 0.025)
+        let fixture = Self.run(["fixture", "--data", "/tmp/big", "--names", "200000", "--games", "200000", "--active", "10000"])
+        #expect(fixture?.0 == .fixture && fixture?.1 == Self.changed {
+            $0.data = "/tmp/big"; $0.names = 200_000; $0.games = 200_000; $0.active = 10_000
+        })
+        let attack = Self.run(["attack", "--port", "7000", "--seconds", "5", "--rounds", "3", "--addresses", "40", "--probe-interval", "0.01"])
+        #expect(attack?.0 == .attack && attack?.1 == Self.changed {
+            $0.port = 7000; $0.seconds = 5; $0.rounds = 3; $0.addresses = 40; $0.probeInterval = 0.01
+        })
+        let abandon = Self.run(["abandon", "--port", "7000", "--games", "10000", "--names", "4800", "--addresses", "240", "--connections", "8"])
+        #expect(abandon?.0 == .abandon && abandon?.1 == Self.changed {
+            $0.port = 7000; $0.games = 10_000; $0.names = 4800; $0.addresses = 240; $0.connections = 8
+        })
+        // Each takes only its own options.
+        #expect(Self.failure(["fixture", "--port", "1"])?.kind == .unknownOption)
+        #expect(Self.failure(["attack", "--data", "/d"])?.kind == .unknownOption)
+        #expect(Self.failure(["attack", "--connections", "40"])?.kind == .unknownOption)
+        #expect(Self.failure(["abandon", "--lookups", "1"])?.kind == .unknownOption)
+        #expect(Self.failure(["ping", "--addresses", "40"])?.kind == .unknownOption)
+        let bad: [(String, String, String, OptionError.Problem)] = [
+            ("fixture", "--names", "0", .outOfRange), ("fixture", "--names", "2e5", .notAWholeNumber),
+            ("fixture", "--active", "-1", .outOfRange), ("fixture", "--data", "", .empty),
+            ("attack", "--rounds", "0", .outOfRange), ("attack", "--lookups", "-1", .outOfRange), ("attack", "--floods", "x", .notAWholeNumber),
+            ("attack", "--addresses", "0", .outOfRange), ("attack", "--addresses", "241", .outOfRange),
+            ("attack", "--probe-interval", "0", .outOfRange), ("attack", "--probe-interval", "10ms", .notANumber),
+            ("abandon", "--games", "0", .outOfRange), ("abandon", "--connections", "0", .outOfRange),
+        ]
+        for (mode, name, value, problem) in bad {
+            let e = Self.failure([mode, name, value])
+            #expect(e?.kind == .badValue(problem) && e?.subject == name, "\(mode) \(name) \(value): \(String(describing: e))")
+        }
+    }
+
     @Test("Bad numbers are refused, never replaced by the default")
     func badNumbers() {
         let bad: [(String, String, [String], OptionError.Problem)] = [
@@ -138,10 +187,10 @@ struct BenchCommandTests {
 
     @Test("The mode comes first; help in any of its spellings")
     func modesAndHelp() {
-        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
-        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
         #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
-                                                       allowed: "solve, bots, hangman, ping, play, play-hangman, hold or watch"))
+                                                       allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
         #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
         for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
             #expect(BenchCommand.parse(args) == .success(.help), "\(args)")

@@ -1,0 +1,302 @@
+import CGhostSys
+import Foundation
+
+/// `ghost-bench attack` (#24): what an attacker without a name can do to
+/// everyone else. Two classes of attackers on one epoll loop, and a probe on
+/// a thread of its own from another source address:
+/// - lookups: connections that loop `GAMES 100`, `NAMES 100` and
+///   `RESUME <random 32 hex digits>`, one request in flight each, the next
+///   as soon as the last is answered;
+/// - floods: connections that write blank lines flat out (whenever the socket
+///   takes more) and between them play evil Dutch 10-letter Hangman against
+///   the computer (`NAME`, `LANG nl`, `NEW game=hangman mode=evil length=10`),
+///   a guess as soon as the last is answered, `RESTART` after five guesses
+///   (the large first families are the costly ones), `ACCEPT` to an offer, a
+///   new game when one ends;
+/// - the probe: one connection from 127.0.0.2 that sends `PING` at a fixed
+///   pace (whether or not the last one was answered, so a stall is measured
+///   in full) and times each `OK PING`.
+/// An attacker whose connection ends (a `BYE`, or closed) connects again
+/// after `reconnectDelay`, as an attacker would. Nothing here asserts
+/// anything: `Phase` holds what each side got, for the report and for the
+/// end-to-end test that checks everyone was served.
+public final class AttackBench {
+    public struct Settings: Sendable {
+        public var host = "127.0.0.1"
+        public var port = 7777
+        /// Seconds each phase lasts (probe alone, then under attack).
+        public var seconds = 5.0
+        public var rounds = 3
+        public var lookups = 20
+        public var floods = 20
+        /// Attackers' source addresses: 1 (127.0.0.1) or more (127.0.0.10 …).
+        public var addresses = 1
+        /// Seconds between two probe PINGs.
+        public var probeInterval = 0.025
+        /// After a phase, how long the probe waits for the answers still due.
+        public var drain = 5.0
+        /// Bytes of blank lines a second each flood writes (0: flat out, as
+        /// much as the socket takes).
+        public var blankBytesPerSecond = 0.0
+        /// Seconds before an attacker whose connection ended connects again
+        /// (`.infinity`: never).
+        public var reconnectDelay = 0.1
+        public init() {}
+    }
+
+    /// What the probe saw in one phase.
+    public struct ProbeResult: Sendable {
+        public var sent = 0
+        /// Exact `OK PING` lines.
+        public var pongs = 0
+        /// Round trips, milliseconds, in order.
+        public var rtts: [Double] = []
+        /// `BYE` lines by code, and "closed" for an end without one.
+        public var ends: [String: Int] = [:]
+        /// Lines other than HELLO, OK PING and BYE (at most 5 kept), and how many.
+        public var unexpected: [String] = []
+        public var unexpectedCount = 0
+        public var connectFailures = 0
+
+        public func percentile(_ p: Double) -> Double? {
+            guard !rtts.isEmpty else { return nil }
+            let sorted = rtts.sorted()
+            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+        }
+        public var max: Double? { rtts.max() }
+    }
+
+    /// What one class of attackers got in one phase.
+    public struct ClassResult: Sendable {
+        public var connections = 0
+        /// Final replies by their first two words (`OK GAMES`, `ERR bad-token`, …).
+        public var replies: [String: Int] = [:]
+        /// Lines that are not replies (`LIVE`, `NAME`, `TURN`, …), by their first word.
+        public var lines: [String: Int] = [:]
+        /// How connections ended, by BYE code ("closed": no BYE; "open": still
+        /// open at the end of the phase).
+        public var ends: [String: Int] = [:]
+        public var connectFailures = 0
+        /// Attackers (of `lookups` or `floods`) that got neither a reply nor a
+        /// BYE in the whole phase: not served at all.
+        public var silent = 0
+        /// Bytes written, nearly all of them blank lines (floods).
+        public var blankBytes = 0
+        public var gamesOver = 0
+        public var replyCount: Int { replies.values.reduce(0, +) }
+    }
+
+    public struct Phase: Sendable {
+        public var attacked: Bool
+        public var seconds: Double
+        public var probe = ProbeResult()
+        public var lookups = ClassResult()
+        public var floods = ClassResult()
+    }
+
+    let settings: Settings
+    public init(settings: Settings) { self.settings = settings }
+
+    // MARK: Rounds
+
+    /// `rounds` rounds of two phases, probe alone then probe under attack; the report.
+    public func run(progress: (String) -> Void = { print($0) }) throws -> String {
+        var alone: [Phase] = [], attacked: [Phase] = []
+        progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections from "
+                 + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
+                 + String(format: "; probe from %@ every %.0f ms; %d rounds of %.0f s alone, then %.0f s under attack",
+                          Sockets.probeAddress, settings.probeInterval * 1000, settings.rounds, settings.seconds, settings.seconds))
+        for round in 1...max(1, settings.rounds) {
+            let a = try phase(attack: false)
+            progress("round \(round) alone:  " + Self.describe(a))
+            let b = try phase(attack: true)
+            progress("round \(round) attack: " + Self.describe(b))
+            if let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 {
+                progress(String(format: "round %d: probe p99 under attack / alone = %.1f", round, y / x))
+            }
+            alone.append(a)
+            attacked.append(b)
+        }
+        return Self.summary(alone: alone, attacked: attacked)
+    }
+
+    static func ms(_ x: Double?) -> String { x.map { String(format: $0 < 10 ? "%.2f" : "%.0f", $0) } ?? "-" }
+
+    static func counts(_ d: [String: Int]) -> String {
+        d.isEmpty ? "none" : d.sorted { $0.value > $1.value }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    public static func describe(_ p: Phase) -> String {
+        var s = "probe \(p.probe.pongs)/\(p.probe.sent) PONG, ms p50 \(ms(p.probe.percentile(0.5))) p90 \(ms(p.probe.percentile(0.9)))"
+            + " p99 \(ms(p.probe.percentile(0.99))) max \(ms(p.probe.max))"
+        if !p.probe.ends.isEmpty { s += "; probe ended: \(counts(p.probe.ends))" }
+        if p.probe.unexpectedCount > 0 { s += "; probe got \(p.probe.unexpectedCount) other lines, e.g. \(p.probe.unexpected.first ?? "")" }
+        guard p.attacked else { return s }
+        for (label, c) in [("lookups", p.lookups), ("floods", p.floods)] {
+            s += String(format: "\n    %@: %d connections, %d replies (%.0f/s): %@; ends: %@", label, c.connections, c.replyCount,
+                        Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.ends))
+            if c.connectFailures > 0 { s += "; \(c.connectFailures) connects failed" }
+            if c.silent > 0 { s += "; \(c.silent) of them never answered" }
+            if label == "floods" {
+                s += String(format: "; %.0f MB of blank lines written, %d games over", Double(c.blankBytes) / 1e6, c.gamesOver)
+            }
+        }
+        return s
+    }
+
+    static func median(_ xs: [Double]) -> Double? {
+        guard !xs.isEmpty else { return nil }
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    static func summary(alone: [Phase], attacked: [Phase]) -> String {
+        func med(_ phases: [Phase], _ f: (ProbeResult) -> Double?) -> String { ms(median(phases.compactMap { f($0.probe) })) }
+        var lines = ["median of \(alone.count) rounds, probe ms:"]
+        for (label, phases) in [("alone ", alone), ("attack", attacked)] {
+            lines.append("  \(label): p50 \(med(phases) { $0.percentile(0.5) }) p90 \(med(phases) { $0.percentile(0.9) })"
+                         + " p99 \(med(phases) { $0.percentile(0.99) }) max \(med(phases) { $0.max })")
+        }
+        let ratios = zip(alone, attacked).compactMap { a, b -> Double? in
+            guard let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 else { return nil }
+            return y / x
+        }
+        lines.append("p99 ratio attack/alone per round: " + ratios.map { String(format: "%.1f", $0) }.joined(separator: " ")
+                     + "; median " + (median(ratios).map { String(format: "%.1f", $0) } ?? "-"))
+        let p99 = median(attacked.compactMap { $0.probe.percentile(0.99) })
+        lines.append("target: probe p99 <= 20 ms under attack: " + (p99.map { $0 <= 20 ? "met" : "NOT met" } ?? "no data")
+                     + (p99.map { String(format: " (%.1f ms)", $0) } ?? ""))
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: One phase
+
+    /// The probe alone (`attack: false`) or under attack, for `settings.seconds`.
+    public func phase(attack: Bool) throws -> Phase {
+        let probe = Probe(settings: settings)
+        let thread = Thread { probe.run() }
+        thread.start()
+        var result = Phase(attacked: attack, seconds: settings.seconds)
+        if attack {
+            let loop = AttackLoop(settings: settings)
+            try loop.run(until: now() + settings.seconds)
+            result.lookups = loop.lookups
+            result.floods = loop.floods
+        } else {
+            usleep(UInt32(settings.seconds * 1e6))
+        }
+        probe.stop()
+        result.probe = probe.finish()
+        return result
+    }
+}
+
+/// The probe: PING at a fixed pace on one connection from 127.0.0.2.
+final class Probe: @unchecked Sendable {
+    let settings: AttackBench.Settings
+    private let lock = NSLock()
+    private var stopping = false
+    private let done = DispatchSemaphore(value: 0)
+    private var result = AttackBench.ProbeResult()
+
+    init(settings: AttackBench.Settings) { self.settings = settings }
+
+    func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+    }
+
+    var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    func finish() -> AttackBench.ProbeResult {
+        done.wait()
+        return result
+    }
+
+    func run() {
+        defer { done.signal() }
+        var fd: Int32 = -1
+        var inbox: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var pending: [Double] = []   // send times of the PINGs not yet answered
+        var head = 0
+        var next = now()
+        var drainUntil = Double.infinity
+        var byeSeen = false
+        func connect() {
+            byeSeen = false
+            fd = Sockets.connect(host: settings.host, port: settings.port, source: Sockets.probeAddress)
+            if fd < 0 { result.connectFailures += 1 }
+            inbox.removeAll()
+            pending.removeAll()
+            head = 0
+        }
+        func lost(_ why: String) {
+            if !byeSeen { result.ends[why, default: 0] += 1 }
+            close(fd)
+            fd = -1
+        }
+        connect()
+        while true {
+            let t = now()
+            if isStopping && drainUntil == .infinity { drainUntil = t + settings.drain }
+            if t >= drainUntil || (drainUntil != .infinity && head == pending.count) { break }
+            if fd < 0 {
+                usleep(20_000)
+                if drainUntil == .infinity { connect() }
+                continue
+            }
+            if drainUntil == .infinity && t >= next {
+                let line = Array("PING\r\n".utf8)
+                if line.withUnsafeBytes({ ghost_send(fd, $0.baseAddress, UInt($0.count)) }) == line.count {
+                    pending.append(t)
+                    result.sent += 1
+                }
+                next += settings.probeInterval
+                if next < t - 1 { next = t + settings.probeInterval }
+                continue
+            }
+            let wait = drainUntil == .infinity ? max(0, next - t) : min(0.05, drainUntil - t)
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32((wait * 1000).rounded(.up))) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+            let got = now()
+            if n <= 0 {
+                lost("closed")
+                continue
+            }
+            inbox += buffer[..<n]
+            var from = 0
+            while let nl = inbox[from...].firstIndex(of: 0x0A) {
+                var end = nl
+                if end > from && inbox[end - 1] == 0x0D { end -= 1 }
+                let line = inbox[from..<end]
+                from = nl + 1
+                if line.elementsEqual("OK PING".utf8) {
+                    if head < pending.count {
+                        result.rtts.append((got - pending[head]) * 1000)
+                        head += 1
+                    }
+                    result.pongs += 1
+                } else if line.starts(with: "HELLO ".utf8) {
+                    continue
+                } else if line.starts(with: "BYE ".utf8) {
+                    byeSeen = true
+                    let code = line.dropFirst(4).prefix { $0 != 0x20 }
+                    result.ends["BYE " + String(decoding: code, as: UTF8.self), default: 0] += 1
+                } else {
+                    result.unexpectedCount += 1
+                    if result.unexpected.count < 5 { result.unexpected.append(String(decoding: line, as: UTF8.self)) }
+                }
+            }
+            inbox.removeFirst(from)
+        }
+        if fd >= 0 { close(fd) }
+    }
+}

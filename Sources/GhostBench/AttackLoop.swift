@@ -1,0 +1,283 @@
+import CGhostSys
+import Foundation
+
+/// The attackers of `AttackBench`, on one epoll loop: lookups and floods.
+final class AttackLoop {
+    enum Kind { case lookup, flood }
+
+    final class Attacker {
+        let index: Int
+        let kind: Kind
+        let source: String?
+        var fd: Int32 = -1
+        var inbox: [UInt8] = []
+        var outbox: [UInt8] = []
+        var wantsWrite = false
+        var byeSeen = false
+        /// Got a reply or a BYE during the phase.
+        var served = false
+        /// When to connect again (after an end) or to ask for a new game (after a refusal).
+        var retryAt = Double.infinity
+        // lookups
+        var step = 0
+        // floods
+        let name: String
+        var guesses = 0
+        var letterPending = false
+        var restartPending = false
+        var inGame = false
+        /// Bytes of blank lines it may write now, when they are paced.
+        var credit = 0.0
+        init(index: Int, kind: Kind, source: String?, name: String) {
+            self.index = index
+            self.kind = kind
+            self.source = source
+            self.name = name
+        }
+    }
+
+    let settings: AttackBench.Settings
+    var attackers: [Attacker] = []
+    var lookups = AttackBench.ClassResult()
+    var floods = AttackBench.ClassResult()
+    var epfd: Int32 = -1
+    var rng = SystemRandomNumberGenerator()
+    static let blanks = [UInt8](repeating: 0x0A, count: 16 * 1024)
+    /// Dutch letters by how many words hold them: the guessing order.
+    static let guessOrder = Array("enairtoslgdkmuvbhpjwzcfyxq")
+    static let newGame = "NEW game=hangman mode=evil length=10\r\n"
+
+    init(settings: AttackBench.Settings) {
+        self.settings = settings
+        let tag = getpid() % 100_000
+        for i in 0..<(settings.lookups + settings.floods) {
+            let kind: Kind = i < settings.lookups ? .lookup : .flood
+            let source = settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
+            attackers.append(Attacker(index: i, kind: kind, source: source, name: "f\(i)x\(tag)"))
+        }
+    }
+
+    func update(_ a: Attacker, _ change: (inout AttackBench.ClassResult) -> Void) {
+        if a.kind == .lookup { change(&lookups) } else { change(&floods) }
+    }
+
+    func run(until end: Double) throws {
+        epfd = ghost_epoll_create()
+        defer {
+            for a in attackers {
+                if !a.served { update(a) { $0.silent += 1 } }
+                guard a.fd >= 0 else { continue }
+                update(a) { $0.ends["open", default: 0] += 1 }
+                close(a.fd)
+            }
+            close(epfd)
+        }
+        for a in attackers { connect(a) }
+        var datas = [UInt64](repeating: 0, count: 256)
+        var events = [UInt32](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var lastTick = now()
+        while true {
+            let t = now()
+            if t >= end { break }
+            if settings.blankBytesPerSecond > 0 {
+                // Paced floods: each earns its share of blank lines, up to a second's worth.
+                let rate = settings.blankBytesPerSecond
+                for a in attackers where a.kind == .flood && a.fd >= 0 {
+                    a.credit = min(rate, a.credit + rate * (t - lastTick))
+                    flush(a)
+                }
+                lastTick = t
+            }
+            for a in attackers where a.retryAt <= t {
+                a.retryAt = .infinity
+                if a.fd < 0 { connect(a) } else { send(a, Self.newGame); flush(a) }
+            }
+            let n = ghost_epoll_wait(epfd, &datas, &events, 256, Int32(max(1, min(20, (end - t) * 1000))))
+            if n < 0 { continue }
+            for k in 0..<Int(n) {
+                let a = attackers[Int(datas[k])]
+                guard a.fd >= 0 else { continue }
+                if events[k] & UInt32(GHOST_EPOLLOUT) != 0 { flush(a) }
+                guard a.fd >= 0, events[k] & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 else { continue }
+                let got = buffer.withUnsafeMutableBytes { read(a.fd, $0.baseAddress, $0.count) }
+                if got < 0 && (errno == EAGAIN || errno == EINTR) { continue }
+                if got <= 0 {
+                    ended(a)
+                    continue
+                }
+                a.inbox.append(contentsOf: buffer[0..<got])
+                var start = 0
+                while let nl = a.inbox[start...].firstIndex(of: 0x0A) {
+                    var stop = nl
+                    if stop > start && a.inbox[stop - 1] == 0x0D { stop -= 1 }
+                    handle(a, a.inbox[start..<stop])
+                    start = nl + 1
+                }
+                a.inbox.removeFirst(start)
+                if a.fd >= 0 { flush(a) }
+            }
+        }
+    }
+
+    func connect(_ a: Attacker) {
+        let fd = Sockets.connect(host: settings.host, port: settings.port, source: a.source)
+        guard fd >= 0 else {
+            update(a) { $0.connectFailures += 1 }
+            a.retryAt = now() + settings.reconnectDelay
+            return
+        }
+        a.fd = fd
+        a.inbox.removeAll()
+        a.outbox.removeAll()
+        a.wantsWrite = false
+        a.byeSeen = false
+        a.step = 0
+        a.guesses = 0
+        a.letterPending = false
+        a.restartPending = false
+        a.inGame = false
+        update(a) { $0.connections += 1 }
+        _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(a.index))
+        switch a.kind {
+        case .lookup: nextLookup(a)
+        case .flood: send(a, "NAME \(a.name)\r\nLANG nl\r\n" + Self.newGame)
+        }
+        flush(a)
+    }
+
+    /// The connection ended: a BYE was read (and counted) or it was closed.
+    func ended(_ a: Attacker) {
+        if !a.byeSeen { update(a) { $0.ends["closed", default: 0] += 1 } }
+        _ = ghost_epoll_remove(epfd, a.fd)
+        close(a.fd)
+        a.fd = -1
+        a.retryAt = now() + settings.reconnectDelay
+    }
+
+    func nextLookup(_ a: Attacker) {
+        switch a.step % 3 {
+        case 0: send(a, "GAMES 100\r\n")
+        case 1: send(a, "NAMES 100\r\n")
+        default:
+            let hi = rng.next() as UInt64, lo = rng.next() as UInt64
+            send(a, "RESUME " + Fixture.hex16(hi) + Fixture.hex16(lo) + "\r\n")
+        }
+        a.step += 1
+    }
+
+    static func firstWords(_ line: ArraySlice<UInt8>, _ count: Int) -> String {
+        var words = 0
+        let cut = line.prefix { b in
+            if b == 0x20 { words += 1 }
+            return words < count
+        }
+        return String(decoding: cut, as: UTF8.self)
+    }
+
+    func handle(_ a: Attacker, _ line: ArraySlice<UInt8>) {
+        if line.starts(with: "BYE ".utf8) {
+            a.byeSeen = true
+            a.served = true
+            update(a) { $0.ends[Self.firstWords(line, 2), default: 0] += 1 }
+            return
+        }
+        let isReply = line.starts(with: "OK ".utf8) || line.starts(with: "ERR ".utf8)
+        if isReply {
+            a.served = true
+            update(a) { $0.replies[Self.firstWords(line, 2), default: 0] += 1 }
+        } else {
+            update(a) { $0.lines[Self.firstWords(line, 1), default: 0] += 1 }
+        }
+        switch a.kind {
+        case .lookup:
+            if isReply { nextLookup(a) }
+        case .flood:
+            flood(a, line, isReply: isReply)
+        }
+    }
+
+    func flood(_ a: Attacker, _ line: ArraySlice<UInt8>, isReply: Bool) {
+        if line.starts(with: "OK LETTER".utf8) {
+            a.letterPending = false
+        } else if line.starts(with: "ERR ".utf8) {
+            a.letterPending = false
+            if a.restartPending || !a.inGame {
+                // RESTART refused, or no game (NEW refused): leave, and a new game in a moment.
+                a.restartPending = false
+                if a.inGame { send(a, "LEAVE\r\n") }
+                a.inGame = false
+                a.retryAt = now() + 0.2
+            }
+        } else if line.starts(with: "GAME ".utf8) {
+            a.inGame = true
+            a.guesses = 0
+            a.restartPending = false
+        } else if line.starts(with: "OFFER ".utf8) {
+            send(a, "ACCEPT\r\n")
+        } else if line.starts(with: "OVER ".utf8) {
+            floods.gamesOver += 1
+            a.inGame = false
+            a.letterPending = false
+            a.restartPending = false
+            send(a, Self.newGame)
+        } else if line.starts(with: "TURN ".utf8), !a.letterPending, !a.restartPending,
+                  Self.player(in: line).elementsEqual(a.name.utf8) {
+            if a.guesses >= 5 {
+                a.restartPending = true
+                send(a, "RESTART\r\n")
+            } else {
+                let letter = Self.guessOrder[a.guesses % Self.guessOrder.count]
+                a.guesses += 1
+                a.letterPending = true
+                send(a, "LETTER \(letter)\r\n")
+            }
+        }
+    }
+
+    /// The value of ` player=` in a line (empty if none).
+    static func player(in line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let key = Array(" player=".utf8)
+        var i = line.startIndex
+        while i + key.count <= line.endIndex {
+            if line[i..<(i + key.count)].elementsEqual(key) {
+                let from = i + key.count
+                return line[from..<(line[from...].firstIndex(of: 0x20) ?? line.endIndex)]
+            }
+            i += 1
+        }
+        return line[line.endIndex...]
+    }
+
+    func send(_ a: Attacker, _ text: String) {
+        a.outbox.append(contentsOf: text.utf8)
+    }
+
+    /// Writes what waits, and for a flood as many blank lines as the socket takes.
+    func flush(_ a: Attacker) {
+        guard a.fd >= 0 else { return }
+        // A flood writes at most four chunks a turn, so that the others get theirs.
+        for _ in 0..<4 {
+            if a.kind == .flood && a.outbox.count < 4096 {
+                if settings.blankBytesPerSecond <= 0 {
+                    a.outbox += Self.blanks
+                } else if a.credit >= 1 {
+                    let n = min(Self.blanks.count, Int(a.credit))
+                    a.outbox += Self.blanks[..<n]
+                    a.credit -= Double(n)
+                }
+            }
+            guard !a.outbox.isEmpty else { break }
+            let sent = a.outbox.withUnsafeBytes { ghost_send(a.fd, $0.baseAddress, UInt($0.count)) }
+            guard sent > 0 else { break }
+            if a.kind == .flood { floods.blankBytes += sent }
+            a.outbox.removeFirst(sent)
+            if a.kind == .lookup { break }
+        }
+        let wants = !a.outbox.isEmpty
+        if wants != a.wantsWrite {
+            a.wantsWrite = wants
+            _ = ghost_epoll_modify(epfd, a.fd, UInt32(GHOST_EPOLLIN) | (wants ? UInt32(GHOST_EPOLLOUT) : 0), UInt64(a.index))
+        }
+    }
+}
