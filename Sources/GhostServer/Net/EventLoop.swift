@@ -39,7 +39,20 @@ public final class Server {
     /// Set when the loop must stop, and why.
     private var stop: Stop?
     private var readBuffer: [UInt8]
-    private var perIP: [String: Int] = [:]
+    /// Connections open from each network (`NetworkKey`).
+    private var perNetwork: [String: Int] = [:]
+    /// Connections that have not sent NAME or RESUME, in all and per network.
+    private var unnamed = 0
+    private var unnamedPerNetwork: [String: Int] = [:]
+    /// New connections per network per second (`--connects-per-second-per-ip`).
+    private var connects: TokenBuckets
+    /// Every connection's and network's command budget.
+    private var budgets: Budgets
+    /// Times each line the lobby serves.
+    private let meter: LineMeter
+    /// Connections whose input waits for a budget, and the earliest time one may go on.
+    private var held: [ConnectionID: Connection] = [:]
+    private var nextWake: Double?
     /// Time of this loop turn (monotonic), read once per turn.
     private var now: Double = 0 {
         didSet { table.now = now }
@@ -82,8 +95,15 @@ public final class Server {
     /// Figures for STATS.
     private var stats = ServerStats(startedAt: monotonicSeconds())
 
-    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store) throws {
+    /// `clock` times the lines served, for their cost (tests give their own).
+    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
+                clock: (() -> Double)? = nil) throws {
         self.config = config
+        self.meter = LineMeter(clock: clock ?? { monotonicSeconds() })
+        self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
+                               network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
+                               unitSeconds: config.costUnitSeconds)
+        self.connects = TokenBuckets(perSecond: config.connectsPerSecondPerIP, burst: config.connectBurstPerIP)
         let logBuffer = LogBuffer()
         self.logBuffer = logBuffer
         let log: (String) -> Void = { logBuffer.append($0) }
@@ -115,6 +135,10 @@ public final class Server {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
         }
         out += [
+            ("input_throttled", String(stats.throttled)),
+            ("input_paused", String(stats.paused)),
+            ("input_waiting", String(held.count)),
+            ("output_kernel_bytes_dropped", String(stats.kernelBytesDropped)),
             ("commits", String(stats.commits)),
             ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
             ("commit_p50_us", String(stats.commitPercentile(0.5))),
@@ -168,6 +192,7 @@ public final class Server {
             var deadline = nextSweep
             if let d = lobby.nextDeadline { deadline = min(deadline, d) }
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
+            if let d = nextWake { deadline = min(deadline, d) }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
@@ -197,6 +222,7 @@ public final class Server {
                 }
             }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
+            if let wake = nextWake, now >= wake { wakeHeld() }
             if now >= nextSweep { sweep() }
             lobby.tick()
             guard commit() else { break }
@@ -218,6 +244,7 @@ public final class Server {
     /// Once a second: close connections past their time limits.
     private func sweep() {
         nextSweep = now + 1
+        budgets.prune(now: now)
         for conn in table.connections.values where conn.dropReason == nil {
             if conn.closeAfterFlush {
                 // It will not take its last replies: drop it.
@@ -265,19 +292,18 @@ public final class Server {
                 }
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if table.count >= config.maxClients {
-                turnAway(fd, "the server has its maximum of \(config.maxClients) clients; try again later")
+            if let refusal = refusal(network: NetworkKey.of(Connection.address(of: peerText))) {
+                turnAway(fd, refusal)
                 continue
             }
             ghost_tune_socket(fd)
+            _ = ghost_set_send_buffer(fd, Int32(clamping: config.sendBufferBytes))
             let id = nextID
             nextID += 1
-            let conn = Connection(id: id, fd: fd, peer: peerText, now: now, burst: config.commandBurst)
-            if config.maxClientsPerIP > 0, perIP[conn.ip, default: 0] >= config.maxClientsPerIP {
-                turnAway(fd, "too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
-                continue
-            }
-            perIP[conn.ip, default: 0] += 1
+            let conn = Connection(id: id, fd: fd, peer: peerText, now: now)
+            perNetwork[conn.network, default: 0] += 1
+            unnamed += 1
+            unnamedPerNetwork[conn.network, default: 0] += 1
             guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)
                 continue
@@ -288,6 +314,31 @@ public final class Server {
             lobby.connected(id, address: conn.ip)
             table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
+    }
+
+    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil.
+    private func refusal(network: String) -> String? {
+        if table.count >= config.maxClients {
+            return "the server has its maximum of \(config.maxClients) clients; try again later"
+        }
+        if config.maxClientsPerIP > 0, perNetwork[network, default: 0] >= config.maxClientsPerIP {
+            return "too many connections from \(network) (at most \(config.maxClientsPerIP))"
+        }
+        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed {
+            return "too many connections without NAME or RESUME (at most \(config.maxUnnamed)); try again later"
+        }
+        if config.maxUnnamedPerIP > 0, unnamedPerNetwork[network, default: 0] >= config.maxUnnamedPerIP {
+            return "too many connections from \(network) without NAME or RESUME (at most \(config.maxUnnamedPerIP))"
+        }
+        if connects.take(network, at: now) != nil {
+            return "too many new connections from \(network) (at most \(Server.figure(config.connectsPerSecondPerIP)) a second); try again later"
+        }
+        return nil
+    }
+
+    /// 20 → "20", 0.5 → "0.5".
+    static func figure(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
     /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
@@ -309,41 +360,131 @@ public final class Server {
     }
 
     private func readFrom(_ conn: Connection) {
+        if conn.heldUntil != nil {
+            // Not asked for input: an error or a hang-up (a reset peer).
+            conn.dropReason = conn.dropReason ?? "closed by peer"
+            table.markDirty(conn)
+            return
+        }
         var budget = config.readBudgetBytes
-        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush {
+        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending {
             let count = readBuffer.withUnsafeMutableBytes { buf in
                 Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
             }
             if count > 0 {
                 budget -= count
                 readBuffer.withUnsafeBytes { buf in
-                    let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
-                    conn.framer.feed(chunk) { frame in
-                        // Input after QUIT or from a dropped connection is ignored.
-                        guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
-                        // Blank lines are not commands: they neither count
-                        // toward the rate limit nor keep the connection alive.
-                        if case .line(let bytes) = frame, Server.isBlank(bytes) { return }
-                        conn.lastInput = now
-                        guard withinRate(conn) else {
-                            table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
-                            return
-                        }
-                        table.countCommand(conn)
-                        lobby.received(frame, from: conn.id)
-                    }
+                    conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
                 }
+                serve(conn)
+                if count < readBuffer.count, !conn.hasPending { conn.overSince = nil }   // caught up
                 if count < readBuffer.count { return }
             } else if count == 0 {
                 conn.dropReason = "closed by peer"
                 table.markDirty(conn)
                 return
             } else {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                    conn.overSince = nil
+                    return
+                }
                 conn.dropReason = "read error: \(errnoText())"
                 table.markDirty(conn)
                 return
             }
+        }
+    }
+
+    /// Serves the connection's framed lines while it and its network are
+    /// within their budgets; past either, its input waits (`hold`). Every
+    /// line is charged, blank and over-long ones too: its fixed cost, or the
+    /// time the lobby took over it if that is more.
+    private func serve(_ conn: Connection) {
+        while conn.hasPending {
+            // Input after QUIT or from a dropped connection is ignored.
+            guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
+            switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+            case .serve: break
+            case .slowConnection(let until): return hold(conn, until: until, forNetwork: false)
+            case .pauseNetwork(let until): return hold(conn, until: until, forNetwork: true)
+            }
+            let frame = conn.pending[conn.pendingHead]
+            conn.pendingHead += 1
+            let units: Double
+            if case .line(let bytes) = frame, Server.isBlank(bytes) {
+                // Not a command: it costs, but does not keep the connection alive.
+                units = Double(CommandTable.blankCost)
+            } else {
+                conn.lastInput = now
+                table.countCommand(conn)
+                units = meter.run(frame, budgets: budgets) { lobby.received(frame, from: conn.id) }
+                if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
+            }
+            budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
+        }
+        conn.clearPending()
+    }
+
+    /// The connection's input waits until `until`: it is not read (no
+    /// EPOLLIN: the loop is level-triggered), and lines already framed wait
+    /// in `pending`. Over its own budget for `--flood-seconds`, it is closed.
+    private func hold(_ conn: Connection, until: Double, forNetwork: Bool) {
+        if forNetwork {
+            stats.paused += 1
+        } else {
+            stats.throttled += 1
+            let since = conn.overSince ?? now
+            conn.overSince = since
+            if config.floodSeconds > 0, now - since >= config.floodSeconds {
+                conn.clearPending()
+                table.close(conn.id, .flood, "over \(Server.figure(config.commandsPerSecond)) command units a second for \(Server.figure(config.floodSeconds)) s; slow down")
+                return
+            }
+        }
+        conn.heldUntil = until
+        held[conn.id] = conn
+        nextWake = min(nextWake ?? until, until)
+        setInterest(conn)
+    }
+
+    /// Serves the connections whose wait is over, and reads them again.
+    private func wakeHeld() {
+        nextWake = nil
+        var due: [Connection] = []
+        for conn in held.values {
+            if let until = conn.heldUntil, until > now {
+                nextWake = min(nextWake ?? until, until)
+            } else {
+                due.append(conn)
+            }
+        }
+        for conn in due {
+            held[conn.id] = nil
+            conn.heldUntil = nil
+            serve(conn)
+            guard conn.heldUntil == nil else { continue }
+            setInterest(conn)
+            // Back to reading: level-triggered epoll says so if anything waits.
+        }
+    }
+
+    /// NAME or RESUME: no longer among the unnamed.
+    private func identified(_ conn: Connection) {
+        conn.identified = true
+        unnamed -= 1
+        if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
+    }
+
+    /// Asks epoll for what the connection needs now: input unless it is
+    /// closing or waiting for its budget, output while some is sendable.
+    private func setInterest(_ conn: Connection) {
+        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
+        var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
+        // A closing connection still hears of a half-close (as it always did).
+        if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }
+        if events != conn.registered {
+            conn.registered = events
+            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
         }
     }
 
@@ -489,16 +630,6 @@ public final class Server {
         return true
     }
 
-    /// Takes one command from the connection's token bucket.
-    private func withinRate(_ conn: Connection) -> Bool {
-        guard config.commandsPerSecond > 0 else { return true }
-        conn.tokens = min(config.commandBurst, conn.tokens + (now - conn.lastRefill) * config.commandsPerSecond)
-        conn.lastRefill = now
-        guard conn.tokens >= 1 else { return false }
-        conn.tokens -= 1
-        return true
-    }
-
     /// Writes what the socket takes without blocking; nil, or why writing failed.
     private func writeOut(_ conn: Connection) -> String? {
         while conn.sendableOutput > 0 {
@@ -529,7 +660,7 @@ public final class Server {
                 disconnect(conn, reason: conn.closeReason)
                 return
             }
-        } else if conn.pendingOutput > config.maxOutputBytes {
+        } else if conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
             table.overflowed(conn)
             if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
@@ -538,13 +669,19 @@ public final class Server {
         }
         // A closing connection is not read any more: stop asking for input,
         // or level-triggered epoll would wake the loop for it every turn.
-        let input = conn.closeAfterFlush ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
-        let events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
-        let current = conn.registered == 0 ? UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) : conn.registered
-        if events != current {
-            conn.registered = events == 0 ? UInt32(GHOST_EPOLLRDHUP) : events
-            _ = ghost_epoll_modify(epfd, conn.fd, conn.registered, UInt64(conn.id))
-        }
+        setInterest(conn)
+    }
+
+    /// What the kernel still holds of the connection's replies (SIOCOUTQ),
+    /// asked only when it could matter: the replies it has unread must
+    /// count whether they wait in ghostd or in the socket's send buffer.
+    private func unsentInKernel(_ conn: Connection) -> Int {
+        // The kernel cannot hold more than was ever sent: no system call
+        // for a connection that has been sent little (most of them).
+        guard conn.pendingOutput > 0 || conn.trimmed + conn.written > max(config.maxOutputBytes, ConnectionTable.turnAllowance) else { return 0 }
+        let n = ghost_unsent_bytes(conn.fd)
+        if conn.pendingOutput + n > config.maxOutputBytes { stats.kernelBytesDropped += n }
+        return n
     }
 
     private func disconnect(_ conn: Connection, reason: String) {
@@ -564,7 +701,12 @@ public final class Server {
         lobby.disconnected(conn.id)
         stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
         table.connections[conn.id] = nil
-        if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
+        if let n = perNetwork[conn.network] { perNetwork[conn.network] = n > 1 ? n - 1 : nil }
+        if !conn.identified {
+            unnamed -= 1
+            if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
+        }
+        held[conn.id] = nil
         _ = ghost_epoll_remove(epfd, conn.fd)
         Glibc.close(conn.fd)
         log("connection \(conn.id) closed: \(reason)")
