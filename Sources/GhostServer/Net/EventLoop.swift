@@ -138,7 +138,6 @@ public final class Server {
             ("input_throttled", String(stats.throttled)),
             ("input_paused", String(stats.paused)),
             ("input_waiting", String(held.count)),
-            ("output_kernel_bytes_dropped", String(stats.kernelBytesDropped)),
             ("commits", String(stats.commits)),
             ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
             ("commit_p50_us", String(stats.commitPercentile(0.5))),
@@ -679,9 +678,7 @@ public final class Server {
         // The kernel cannot hold more than was ever sent: no system call
         // for a connection that has been sent little (most of them).
         guard conn.pendingOutput > 0 || conn.trimmed + conn.written > max(config.maxOutputBytes, ConnectionTable.turnAllowance) else { return 0 }
-        let n = ghost_unsent_bytes(conn.fd)
-        if conn.pendingOutput + n > config.maxOutputBytes { stats.kernelBytesDropped += n }
-        return n
+        return ghost_unsent_bytes(conn.fd)
     }
 
     private func disconnect(_ conn: Connection, reason: String) {

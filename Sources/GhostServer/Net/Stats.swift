@@ -15,8 +15,6 @@ struct ServerStats {
     /// Times a connection's input was held for its own budget, and for its network's.
     var throttled = 0
     var paused = 0
-    /// Bytes the kernel held for connections dropped by the output cap.
-    var kernelBytesDropped = 0
     /// Microseconds of the last `window` commits, as a ring.
     private var commitMicros: [Double] = []
     private var next = 0
