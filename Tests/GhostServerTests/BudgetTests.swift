@@ -140,14 +140,14 @@ struct BudgetTests {
         let meter = LineMeter(clock: { fake.now })
         let ping = meter.run(.line(Array("PING".utf8)), budgets: b) { fake.now += 0.000_01 }
         #expect(ping == 1)
-        // An evil guess that took the lobby 37 ms: 37 units, not LETTER's 1.
-        let guess = meter.run(.line(Array("LETTER q".utf8)), budgets: b) { fake.now += 0.037 }
+        // An evil guess that took the lobby 37.5 ms: 37 units, not LETTER's 1.
+        let guess = meter.run(.line(Array("LETTER q".utf8)), budgets: b) { fake.now += 0.0375 }
         #expect(guess == 37)
         #expect(guess > ping)
         // A fast NAMES still costs its fixed 4.
         let names = meter.run(.line(Array("names 100".utf8)), budgets: b) { fake.now += 0.000_2 }
         #expect(names == 4)
-        #expect(b.cost(fixed: 2, elapsed: 0.0021) == 3)
+        #expect(b.cost(fixed: 2, elapsed: 0.0021) == 2 && b.cost(fixed: 2, elapsed: 0.0031) == 3)
     }
 
     @Test("Fixed costs come from the command table: blank and unknown lines 1, over-long 2, PING 1, database readers 4")

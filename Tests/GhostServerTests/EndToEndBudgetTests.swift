@@ -52,6 +52,8 @@ struct EndToEndBudgetTests {
         let d = try DaemonProcess.start(extraArguments: [
             "--max-commands-per-second", "1000", "--command-burst", "1000",
             "--max-commands-per-second-per-ip", "0.1", "--command-burst-per-ip", "20",
+            // Each PING costs exactly 1, however long a loaded machine takes over it.
+            "--cost-unit-us", "1000000",
         ])
         defer { d.kill() }
         let a = try LineClient(port: d.port, label: "a", source: "127.0.0.2")
@@ -133,13 +135,14 @@ struct EndToEndBudgetTests {
         let d = try DaemonProcess.start(extraArguments: ["--max-unnamed", "2"])
         defer { d.kill() }
         let a = try LineClient(port: d.port, label: "a", source: "127.0.0.2")
-        _ = try LineClient(port: d.port, label: "b", source: "127.0.0.3")
+        let b = try LineClient(port: d.port, label: "b", source: "127.0.0.3")
         let c = try LineClient(port: d.port, label: "c", readHello: false, source: "127.0.0.4")
         try c.expect("BYE full too many connections without NAME or RESUME (at most 2); try again later")
         try c.expectClosed()
         try a.login(E2E.name("first"))
         let again = try LineClient(port: d.port, label: "c again", source: "127.0.0.4")
         try again.ping()
+        try b.ping()
     }
 
     @Test("--connects-per-second-per-ip 0.01 --connect-burst-per-ip 3: the 4th connection from 127.0.0.5 gets `BYE full …`; 127.0.0.6 is served")

@@ -269,7 +269,9 @@ struct LimitsTests {
 
     @Test("--max-commands-per-second 5 --command-burst 10 --flood-seconds 1: 30 PINGs at once get 10 `OK PING` at once, then are slowed, then `BYE flood …`, EOF")
     func flood() throws {
-        let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10", "--flood-seconds", "1"])
+        // (--cost-unit-us 1000000: each PING costs exactly 1, however long a loaded machine takes over it.)
+        let d = try Self.daemon(["--max-commands-per-second", "5", "--command-burst", "10", "--flood-seconds", "1",
+                                 "--cost-unit-us", "1000000"])
         defer { d.kill() }
         let c = try LineClient(port: d.port, label: "flooder")
         try c.sendRaw(Array(String(repeating: "PING\n", count: 30).utf8))

@@ -68,9 +68,11 @@ struct Budgets {
     }
 
     /// What a line costs: its fixed cost, or the loop time it took if that
-    /// is more (`elapsed` seconds, rounded up to whole units).
+    /// is more (`elapsed` seconds in whole units, rounded down: the clock is
+    /// the wall's, so a command the scheduler interrupted for a moment does
+    /// not cost its sender a unit more).
     func cost(fixed: Int, elapsed: Double) -> Double {
-        let timed = unitSeconds > 0 && elapsed > 0 ? (elapsed / unitSeconds).rounded(.up) : 0
+        let timed = unitSeconds > 0 && elapsed > 0 ? (elapsed / unitSeconds).rounded(.down) : 0
         return max(Double(fixed), timed)
     }
 

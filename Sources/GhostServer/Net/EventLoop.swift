@@ -14,11 +14,11 @@ import GhostStore
 public final class Server {
     public let config: ServerConfig
     private let log: (String) -> Void
-    private let lobby: Lobby
+    let lobby: Lobby
     private let store: Store
     /// The open connections; also the lobby's outbox.
-    private let table: ConnectionTable
-    private var epfd: Int32 = -1
+    let table: ConnectionTable
+    var epfd: Int32 = -1
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
     private var flushing: [Connection] = []
@@ -38,23 +38,23 @@ public final class Server {
     private var commitStartsHead = 0
     /// Set when the loop must stop, and why.
     private var stop: Stop?
-    private var readBuffer: [UInt8]
+    var readBuffer: [UInt8]
     /// Connections open from each network (`NetworkKey`).
-    private var perNetwork: [String: Int] = [:]
+    var perNetwork: [String: Int] = [:]
     /// Connections that have not sent NAME or RESUME, in all and per network.
-    private var unnamed = 0
-    private var unnamedPerNetwork: [String: Int] = [:]
+    var unnamed = 0
+    var unnamedPerNetwork: [String: Int] = [:]
     /// New connections per network per second (`--connects-per-second-per-ip`).
-    private var connects: TokenBuckets
+    var connects: TokenBuckets
     /// Every connection's and network's command budget.
-    private var budgets: Budgets
+    var budgets: Budgets
     /// Times each line the lobby serves.
-    private let meter: LineMeter
+    let meter: LineMeter
     /// Connections whose input waits for a budget, and the earliest time one may go on.
-    private var held: [ConnectionID: Connection] = [:]
-    private var nextWake: Double?
+    var held: [ConnectionID: Connection] = [:]
+    var nextWake: Double?
     /// Time of this loop turn (monotonic), read once per turn.
-    private var now: Double = 0 {
+    var now: Double = 0 {
         didSet { table.now = now }
     }
     private var nextSweep: Double = 0
@@ -93,7 +93,7 @@ public final class Server {
     /// Log lines of this turn; written to stderr once per turn, with the replies.
     private let logBuffer: LogBuffer
     /// Figures for STATS.
-    private var stats = ServerStats(startedAt: monotonicSeconds())
+    var stats = ServerStats(startedAt: monotonicSeconds())
 
     /// `clock` times the lines served, for their cost (tests give their own).
     public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
@@ -315,31 +315,6 @@ public final class Server {
         }
     }
 
-    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil.
-    private func refusal(network: String) -> String? {
-        if table.count >= config.maxClients {
-            return "the server has its maximum of \(config.maxClients) clients; try again later"
-        }
-        if config.maxClientsPerIP > 0, perNetwork[network, default: 0] >= config.maxClientsPerIP {
-            return "too many connections from \(network) (at most \(config.maxClientsPerIP))"
-        }
-        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed {
-            return "too many connections without NAME or RESUME (at most \(config.maxUnnamed)); try again later"
-        }
-        if config.maxUnnamedPerIP > 0, unnamedPerNetwork[network, default: 0] >= config.maxUnnamedPerIP {
-            return "too many connections from \(network) without NAME or RESUME (at most \(config.maxUnnamedPerIP))"
-        }
-        if connects.take(network, at: now) != nil {
-            return "too many new connections from \(network) (at most \(Server.figure(config.connectsPerSecondPerIP)) a second); try again later"
-        }
-        return nil
-    }
-
-    /// 20 → "20", 0.5 → "0.5".
-    static func figure(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
-    }
-
     /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
     private func turnAway(_ fd: Int32, _ text: String) {
         var bytes: [UInt8] = []
@@ -355,135 +330,6 @@ public final class Server {
             if sig == 0 { return }
             log("signal \(sig): shutting down")
             stop = .signal(Int32(sig))
-        }
-    }
-
-    private func readFrom(_ conn: Connection) {
-        if conn.heldUntil != nil {
-            // Not asked for input: an error or a hang-up (a reset peer).
-            conn.dropReason = conn.dropReason ?? "closed by peer"
-            table.markDirty(conn)
-            return
-        }
-        var budget = config.readBudgetBytes
-        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending {
-            let count = readBuffer.withUnsafeMutableBytes { buf in
-                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
-            }
-            if count > 0 {
-                budget -= count
-                readBuffer.withUnsafeBytes { buf in
-                    conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
-                }
-                serve(conn)
-                if count < readBuffer.count, !conn.hasPending { conn.overSince = nil }   // caught up
-                if count < readBuffer.count { return }
-            } else if count == 0 {
-                conn.dropReason = "closed by peer"
-                table.markDirty(conn)
-                return
-            } else {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                    conn.overSince = nil
-                    return
-                }
-                conn.dropReason = "read error: \(errnoText())"
-                table.markDirty(conn)
-                return
-            }
-        }
-    }
-
-    /// Serves the connection's framed lines while it and its network are
-    /// within their budgets; past either, its input waits (`hold`). Every
-    /// line is charged, blank and over-long ones too: its fixed cost, or the
-    /// time the lobby took over it if that is more.
-    private func serve(_ conn: Connection) {
-        while conn.hasPending {
-            // Input after QUIT or from a dropped connection is ignored.
-            guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
-            switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
-            case .serve: break
-            case .slowConnection(let until): return hold(conn, until: until, forNetwork: false)
-            case .pauseNetwork(let until): return hold(conn, until: until, forNetwork: true)
-            }
-            let frame = conn.pending[conn.pendingHead]
-            conn.pendingHead += 1
-            let units: Double
-            if case .line(let bytes) = frame, Server.isBlank(bytes) {
-                // Not a command: it costs, but does not keep the connection alive.
-                units = Double(CommandTable.blankCost)
-            } else {
-                conn.lastInput = now
-                table.countCommand(conn)
-                units = meter.run(frame, budgets: budgets) { lobby.received(frame, from: conn.id) }
-                if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
-            }
-            budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
-        }
-        conn.clearPending()
-    }
-
-    /// The connection's input waits until `until`: it is not read (no
-    /// EPOLLIN: the loop is level-triggered), and lines already framed wait
-    /// in `pending`. Over its own budget for `--flood-seconds`, it is closed.
-    private func hold(_ conn: Connection, until: Double, forNetwork: Bool) {
-        if forNetwork {
-            stats.paused += 1
-        } else {
-            stats.throttled += 1
-            let since = conn.overSince ?? now
-            conn.overSince = since
-            if config.floodSeconds > 0, now - since >= config.floodSeconds {
-                conn.clearPending()
-                table.close(conn.id, .flood, "over \(Server.figure(config.commandsPerSecond)) command units a second for \(Server.figure(config.floodSeconds)) s; slow down")
-                return
-            }
-        }
-        conn.heldUntil = until
-        held[conn.id] = conn
-        nextWake = min(nextWake ?? until, until)
-        setInterest(conn)
-    }
-
-    /// Serves the connections whose wait is over, and reads them again.
-    private func wakeHeld() {
-        nextWake = nil
-        var due: [Connection] = []
-        for conn in held.values {
-            if let until = conn.heldUntil, until > now {
-                nextWake = min(nextWake ?? until, until)
-            } else {
-                due.append(conn)
-            }
-        }
-        for conn in due {
-            held[conn.id] = nil
-            conn.heldUntil = nil
-            serve(conn)
-            guard conn.heldUntil == nil else { continue }
-            setInterest(conn)
-            // Back to reading: level-triggered epoll says so if anything waits.
-        }
-    }
-
-    /// NAME or RESUME: no longer among the unnamed.
-    private func identified(_ conn: Connection) {
-        conn.identified = true
-        unnamed -= 1
-        if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
-    }
-
-    /// Asks epoll for what the connection needs now: input unless it is
-    /// closing or waiting for its budget, output while some is sendable.
-    private func setInterest(_ conn: Connection) {
-        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
-        var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
-        // A closing connection still hears of a half-close (as it always did).
-        if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }
-        if events != conn.registered {
-            conn.registered = events
-            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
         }
     }
 
