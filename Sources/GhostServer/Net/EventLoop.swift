@@ -310,7 +310,8 @@ public final class Server {
             table.connections[id] = conn
             stats.connectionsTotal += 1
             log("connection \(id) opened from \(peerText)")
-            lobby.connected(id, address: conn.ip)
+            // The lobby's limits by address (new names) count by network too.
+            lobby.connected(id, address: conn.network)
             table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
     }
