@@ -104,6 +104,10 @@ public enum CommandTable {
     public static let unknownCost = 1
     /// What an over-long line costs (`ERR line-too-long`).
     public static let tooLongCost = 2
+    /// The rest of an over-long line, read and thrown away, costs one unit
+    /// more per this many bytes (a 1 MB line: 64), so that an endless line
+    /// is slowed like any other flood.
+    public static let discardedBytesPerUnit = 16 * 1024
 
     /// The cost of one framed line, from its first word, without parsing it:
     /// a verb's `cost`, a one-character line a letter's, a blank line

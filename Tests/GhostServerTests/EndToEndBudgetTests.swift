@@ -45,6 +45,26 @@ struct EndToEndBudgetTests {
         try other.ping()
     }
 
+    @Test("An endless line costs by its bytes: after its one `ERR line-too-long` the stream is slowed, then `BYE flood …`")
+    func endlessLine() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-commands-per-second", "5", "--command-burst", "10", "--flood-seconds", "1"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "endless", source: "127.0.0.2")
+        let chunk = String(repeating: "x", count: 16 * 1024)
+        var got: [String] = []
+        let start = monotonicNow()
+        while !c.sawEOF && monotonicNow() - start < 20 {
+            _ = c.trySendRaw(Array(chunk.utf8))
+            got += c.readAvailable()
+            usleep(1000)
+        }
+        got += c.takeBufferedLines()
+        #expect(c.sawEOF, "a connection streaming one endless line was not closed within 20 s")
+        #expect(got == [HostileTests.lineTooLong, "BYE flood over 5 command units a second for 1 s; slow down"], "\(got)")
+        let other = try LineClient(port: d.port, label: "other", source: "127.0.0.3")
+        try other.ping()
+    }
+
     @Test("Two connections of one network share its budget: 20 PINGs between them, none more; another network is served meanwhile")
     func networkBudgetShared() throws {
         // A generous budget per connection, a small one per network (20 at

@@ -39,7 +39,7 @@ extension Server {
             return
         }
         var budget = config.readBudgetBytes
-        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending {
+        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
             let count = readBuffer.withUnsafeMutableBytes { buf in
                 Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
             }
@@ -48,9 +48,19 @@ extension Server {
                 readBuffer.withUnsafeBytes { buf in
                     conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
                 }
+                // The rest of an over-long line is read and thrown away: it
+                // costs by its bytes, so an endless line is slowed too.
+                if conn.framer.isDiscarding {
+                    budgets.charge(Double(count) / Double(CommandTable.discardedBytesPerUnit),
+                                   own: &conn.penalty, network: conn.network, now: now)
+                }
                 serve(conn)
-                if count < readBuffer.count, !conn.hasPending { conn.overSince = nil }   // caught up
-                if count < readBuffer.count { return }
+                if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
+                if conn.hasPending || conn.heldUntil != nil { return }
+                if count < readBuffer.count {
+                    conn.overSince = nil   // caught up
+                    return
+                }
             } else if count == 0 {
                 conn.dropReason = "closed by peer"
                 table.markDirty(conn)
@@ -64,6 +74,16 @@ extension Server {
                 table.markDirty(conn)
                 return
             }
+        }
+    }
+
+    /// Holds back the input of a connection over its budget or its network's
+    /// even though it has no whole line waiting (it streams an endless line).
+    func holdIfOver(_ conn: Connection) {
+        switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+        case .serve: break
+        case .slowConnection(let until): hold(conn, until: until, forNetwork: false)
+        case .pauseNetwork(let until): hold(conn, until: until, forNetwork: true)
         }
     }
 

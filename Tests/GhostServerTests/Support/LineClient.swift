@@ -312,6 +312,15 @@ final class LineClient {
         return true
     }
 
+    /// Sends bytes as they are, as far as the socket takes them now; false
+    /// once the connection is gone. Never raises SIGPIPE.
+    @discardableResult
+    func trySendRaw(_ bytes: [UInt8]) -> Bool {
+        guard fd >= 0 else { return false }
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        return n >= 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
+    }
+
     /// Reads whatever has arrived, without waiting and without recording an
     /// issue, and returns the complete lines (CR stripped). Sets `sawEOF` on
     /// EOF or a reset.
