@@ -24,8 +24,8 @@ mkdir -p "$data/a" "$data/b"
 taskset -c 0 "$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" 2>"$data/a.log" &
 apid=$!
 # The load generator's players are new names from one address: lift that
-# limit (0.3.0 has none).
-taskset -c 0 .build/release/ghostd --port "$bport" --data "$data/b" "${flags[@]}" --max-new-names-per-minute 0 2>"$data/b.log" &
+# limit (0.3.0 has none), and the limits by network (all come from 127.0.0.1).
+taskset -c 0 .build/release/ghostd --port "$bport" --data "$data/b" "${flags[@]}" --max-new-names-per-minute 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/b.log" &
 bpid=$!
 trap 'kill $apid $bpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
 sleep 1

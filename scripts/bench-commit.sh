@@ -26,9 +26,9 @@ fport=$(port); nport=$(port); zport=$(port); oport=$(port)
 flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --max-new-names-per-minute 0
        --idle-timeout 0 --name-timeout 0 --dictionaries Dictionaries)
 mkdir -p "$data/full" "$data/normal" "$data/old"
-.build/release/ghostd --port "$fport" --data "$data/full" "${flags[@]}" 2>"$data/full.log" &
+.build/release/ghostd --port "$fport" --data "$data/full" "${flags[@]}" --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/full.log" &
 fpid=$!
-.build/release/ghostd --port "$nport" --data "$data/normal" "${flags[@]}" --durability normal 2>"$data/normal.log" &
+.build/release/ghostd --port "$nport" --data "$data/normal" "${flags[@]}" --durability normal --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/normal.log" &
 npid=$!
 "$old/.build/release/ghostd" --port "$oport" --data "$data/old" "${flags[@]}" 2>"$data/old.log" &
 opid=$!

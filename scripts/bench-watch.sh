@@ -24,7 +24,7 @@ data=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # The watchers have no name and send nearly nothing: no name or idle limit;
 # they all come from 127.0.0.1: no per-IP cap.
-.build/release/ghostd --port "$port" --data "$data" --max-clients 20000 --max-clients-per-ip 0 \
+.build/release/ghostd --port "$port" --data "$data" --max-clients 20000 --max-clients-per-ip 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 \
     --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 "$@" 2>"$data/ghostd.log" &
 gpid=$!
 trap 'kill $gpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT

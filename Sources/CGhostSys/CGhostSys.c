@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -140,6 +142,17 @@ void ghost_tune_socket(int fd) {
     int one = 1;
     setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+int ghost_set_send_buffer(int fd, int bytes) {
+    if (bytes <= 0) return 0;
+    return setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &bytes, sizeof bytes);
+}
+
+long ghost_unsent_bytes(int fd) {
+    int n = 0;
+    if (ioctl(fd, SIOCOUTQ, &n) != 0) return 0;
+    return n < 0 ? 0 : (long)n;
 }
 
 long ghost_send(int fd, const void *buf, unsigned long len) {

@@ -43,6 +43,12 @@ public enum Verb: String, Sendable, CaseIterable {
 /// its arguments become a `Command`, and how a `Command` becomes arguments again.
 public struct CommandSpec: Sendable {
     public let verb: Verb
+    /// What one such line costs the sender's budget, in units (Protocol.md
+    /// §7, "What commands cost"): 1 for the cheapest (PING, a letter), more
+    /// for a command that reads the database. The server charges the time a
+    /// command took instead when that is more (one unit per millisecond by
+    /// default), so an expensive move weighs what it costs.
+    public let cost: Int
     /// The arguments after the verb, as HELP shows them (`<name>`, `[n] [mode=game|match]`); empty for none.
     public let usage: String
     /// What the command does, in one line.
@@ -88,11 +94,46 @@ public enum CommandTable {
     /// The commands in HELP order (the order of `Verb.allCases`).
     public static let specs: [CommandSpec] = Verb.allCases.map(spec)
 
+    /// Each verb's cost, in `Verb.allCases` order (looked up once per line).
+    private static let costs: [Int] = specs.map(\.cost)
+
+    /// What a blank line (nothing, spaces, tabs) costs: it is not a command,
+    /// but reading it is work, so it counts like a PING.
+    public static let blankCost = 1
+    /// What a line that is not a known command costs (it gets an `ERR`).
+    public static let unknownCost = 1
+    /// What an over-long line costs (`ERR line-too-long`).
+    public static let tooLongCost = 2
+    /// The rest of an over-long line, read and thrown away, costs one unit
+    /// more per this many bytes (a 1 MB line: 64), so that an endless line
+    /// is slowed like any other flood.
+    public static let discardedBytesPerUnit = 16 * 1024
+
+    /// The cost of one framed line, from its first word, without parsing it:
+    /// a verb's `cost`, a one-character line a letter's, a blank line
+    /// `blankCost`, anything else `unknownCost`.
+    public static func cost(ofLine line: [UInt8]) -> Int {
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        guard start < line.count else { return blankCost }
+        var end = start
+        while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
+        if end - start == 1 { return costs[Verb.allCases.firstIndex(of: .letter) ?? 0] }
+        guard end - start <= 9 else { return unknownCost }
+        var word = ""
+        for b in line[start..<end] {
+            guard b < 0x80 else { return unknownCost }
+            word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
+        }
+        guard let verb = Verb(rawValue: word), let i = Verb.allCases.firstIndex(of: verb) else { return unknownCost }
+        return costs[i]
+    }
+
     /// The description of one verb.
     public static func spec(_ verb: Verb) -> CommandSpec {
         switch verb {
         case .name:
-            return CommandSpec(verb: verb, usage: "<name>", help: "identify yourself: 1-16 letters, digits, - or _",
+            return CommandSpec(verb: verb, cost: 4, usage: "<name>", help: "identify yourself: 1-16 letters, digits, - or _",
                                parse: { args in
                                    one(args).flatMap { name in
                                        CommandParser.isValidName(name)
@@ -102,7 +143,7 @@ public enum CommandTable {
                                },
                                arguments: { if case .name(let n) = $0 { [n] } else { nil } })
         case .names:
-            return CommandSpec(verb: verb, usage: "[prefix=<p>] [n]",
+            return CommandSpec(verb: verb, cost: 4, usage: "[prefix=<p>] [n]",
                                help: "names used on this server, most recent first: n of them (1-\(CommandParser.maxNames), default \(CommandParser.defaultNames)), those starting with p only if given",
                                parse: names,
                                arguments: { c in
@@ -110,33 +151,33 @@ public enum CommandTable {
                                    return (prefix.map { ["prefix=\($0)"] } ?? []) + (limit == CommandParser.defaultNames ? [] : [String(limit)])
                                })
         case .lang:
-            return CommandSpec(verb: verb, usage: "<code>",
+            return CommandSpec(verb: verb, cost: 2, usage: "<code>",
                                help: "choose the dictionary (see languages= in HELLO); in a game, change it and restart",
                                parse: { args in one(args).map { .lang(ASCII.lowercased($0)) } },
                                arguments: { if case .lang(let code) = $0 { [code] } else { nil } })
         case .set:
-            return CommandSpec(verb: verb, usage: "<key> <value>",
+            return CommandSpec(verb: verb, cost: 2, usage: "<key> <value>",
                                help: "save a setting for your next games (keys and values: SETTINGS); lang is LANG",
                                parse: setting,
                                arguments: { if case let .set(key, value) = $0 { [key, value] } else { nil } })
         case .settings:
-            return plain(verb, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
+            return plain(verb, cost: 2, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]",
+            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]",
                                help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
+            return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
                                help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
         case .join:
-            return CommandSpec(verb: verb, usage: "<code>", help: "join the private game with that code",
+            return CommandSpec(verb: verb, cost: 4, usage: "<code>", help: "join the private game with that code",
                                parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
                                arguments: { if case .join(let code) = $0 { [code] } else { nil } })
         case .letter:
-            return CommandSpec(verb: verb, usage: "<c> [front]",
+            return CommandSpec(verb: verb, cost: 1, usage: "<c> [front]",
                                help: "play a letter at the end; Superghost: front puts it at the front; a line holding just one letter plays it at the end",
                                parse: { args in
                                    guard (1...2).contains(args.count), let l = Letter(args[0]),
@@ -153,37 +194,37 @@ public enum CommandTable {
                                    }
                                })
         case .solve:
-            return CommandSpec(verb: verb, usage: "<answer>",
+            return CommandSpec(verb: verb, cost: 1, usage: "<answer>",
                                help: "Hangman: guess the whole answer (a phrase with / between its words); a wrong answer costs a miss",
                                parse: { args in answer(args).map { .solve($0) } },
                                arguments: { if case .solve(let w) = $0 { [w] } else { nil } })
         case .word:
-            return CommandSpec(verb: verb, usage: "<word>",
+            return CommandSpec(verb: verb, cost: 2, usage: "<word>",
                                help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary); variant=challenge: answer a challenge with a word that starts with the fragment",
                                parse: { args in answer(args).map { .word($0) } },
                                arguments: { if case .word(let w) = $0 { [w] } else { nil } })
         case .challenge:
-            return plain(verb, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
+            return plain(verb, cost: 1, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
         case .concede:
-            return plain(verb, .concede, "variant=challenge: give up when challenged (you have no word): you lose")
+            return plain(verb, cost: 1, .concede, "variant=challenge: give up when challenged (you have no word): you lose")
         case .leave:
-            return plain(verb, .leave, "leave your game (you lose it), or stop seeking or hosting")
+            return plain(verb, cost: 2, .leave, "leave your game (you lose it), or stop seeking or hosting")
         case .restart:
-            return plain(verb, .restart, "restart the round (the opponent must ACCEPT once a letter is played)")
+            return plain(verb, cost: 2, .restart, "restart the round (the opponent must ACCEPT once a letter is played)")
         case .accept:
-            return plain(verb, .accept, "accept your opponent's offer to restart or change the language")
+            return plain(verb, cost: 2, .accept, "accept your opponent's offer to restart or change the language")
         case .decline:
-            return plain(verb, .decline, "decline your opponent's offer")
+            return plain(verb, cost: 1, .decline, "decline your opponent's offer")
         case .resume:
-            return CommandSpec(verb: verb, usage: "<token>", help: "take your seat again in an adjourned game (token= from GAME)",
+            return CommandSpec(verb: verb, cost: 4, usage: "<token>", help: "take your seat again in an adjourned game (token= from GAME)",
                                parse: { args in one(args).map { .resume(String($0)) } },
                                arguments: { if case .resume(let token) = $0 { [token] } else { nil } })
         case .claim:
-            return plain(verb, .claim, "claim the win when your opponent has been away past the grace period")
+            return plain(verb, cost: 2, .claim, "claim the win when your opponent has been away past the grace period")
         case .rematch:
-            return plain(verb, .rematch, "after a game, play the same opponent again (both must ask)")
+            return plain(verb, cost: 2, .rematch, "after a game, play the same opponent again (both must ask)")
         case .games:
-            return CommandSpec(verb: verb, usage: "[n]",
+            return CommandSpec(verb: verb, cost: 4, usage: "[n]",
                                help: "games in progress you may watch, most recent first: n of them (1-\(CommandParser.maxGames), default \(CommandParser.defaultGames)), one LIVE line each",
                                parse: { args in
                                    options(args, keys: []).flatMap { split in
@@ -195,7 +236,7 @@ public enum CommandTable {
                                    return n == CommandParser.defaultGames ? [] : [String(n)]
                                })
         case .watch:
-            return CommandSpec(verb: verb, usage: "<id>",
+            return CommandSpec(verb: verb, cost: 2, usage: "<id>",
                                help: "watch a game in progress (id= from GAMES): its full state at once, then every move; watchers cannot play",
                                parse: { args in
                                    one(args).flatMap { word in
@@ -208,9 +249,9 @@ public enum CommandTable {
                                },
                                arguments: { if case .watch(let id) = $0 { [String(id)] } else { nil } })
         case .unwatch:
-            return plain(verb, .unwatch, "stop watching the game you watch")
+            return plain(verb, cost: 1, .unwatch, "stop watching the game you watch")
         case .scores:
-            return CommandSpec(verb: verb, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
+            return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
                                parse: scores,
                                arguments: { c in
@@ -227,23 +268,23 @@ public enum CommandTable {
                                    }
                                })
         case .hint:
-            return plain(verb, .hint, "against the Easy computer only: is your position winning, and a good letter")
+            return plain(verb, cost: 2, .hint, "against the Easy computer only: is your position winning, and a good letter")
         case .stats:
-            return plain(verb, .stats, "the server's figures, one STAT name=<n> value=<v> line each (Protocol.md lists them)")
+            return plain(verb, cost: 4, .stats, "the server's figures, one STAT name=<n> value=<v> line each (Protocol.md lists them)")
         case .help:
-            return plain(verb, .help, "list the commands")
+            return plain(verb, cost: 2, .help, "list the commands")
         case .ping:
-            return plain(verb, .ping, "check the connection; replies OK PING")
+            return plain(verb, cost: 1, .ping, "check the connection; replies OK PING")
         case .quit:
-            return plain(verb, .quit, "close the connection (a game in progress is adjourned: RESUME it later)")
+            return plain(verb, cost: 1, .quit, "close the connection (a game in progress is adjourned: RESUME it later)")
         }
     }
 
     // MARK: Argument shapes
 
     /// A verb without arguments.
-    private static func plain(_ verb: Verb, _ command: Command, _ help: String) -> CommandSpec {
-        CommandSpec(verb: verb, usage: "", help: help,
+    private static func plain(_ verb: Verb, cost: Int, _ command: Command, _ help: String) -> CommandSpec {
+        CommandSpec(verb: verb, cost: cost, usage: "", help: help,
                     parse: { args in args.isEmpty ? .success(command) : .failure(.usage) },
                     arguments: { $0 == command ? [] : nil })
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import GhostCore
 @testable import GhostProtocol
@@ -186,5 +187,49 @@ let sampleCommands: [Command] = {
         #expect(failure("SEEK rounds=gho\u{FB06}")?.code == .badArguments)
         #expect(command("join abcde") == .join("ABCDE"))
         #expect(command("lang NL") == .lang("nl"))
+    }
+}
+
+/// Each verb's cost (`CommandSpec.cost`), and Protocol.md's table of them.
+@Suite("Command costs")
+struct CommandCostTests {
+    @Test("Every verb costs at least 1; PING is the cheapest; the commands that read the database cost more than PING")
+    func ordering() {
+        let ping = CommandTable.spec(.ping).cost
+        for spec in CommandTable.specs { #expect(spec.cost >= ping, "\(spec.verb)") }
+        for verb in [Verb.name, .names, .scores, .games, .resume, .join, .new, .stats, .help] {
+            #expect(CommandTable.spec(verb).cost > ping, "\(verb)")
+        }
+        #expect(CommandTable.blankCost == ping && CommandTable.unknownCost >= 1 && CommandTable.tooLongCost > ping)
+    }
+
+    @Test("cost(ofLine:) is the verb's cost, in any case, with a one-letter line a LETTER")
+    func ofLine() {
+        for spec in CommandTable.specs {
+            #expect(CommandTable.cost(ofLine: Array(spec.verb.rawValue.lowercased().utf8)) == spec.cost)
+            #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x y".utf8)) == spec.cost)
+        }
+        #expect(CommandTable.cost(ofLine: Array("e".utf8)) == CommandTable.spec(.letter).cost)
+        #expect(CommandTable.cost(ofLine: []) == CommandTable.blankCost)
+    }
+
+    @Test("Protocol.md §7 \"What commands cost\" lists every verb once, with its cost")
+    func documented() throws {
+        let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
+        let text = try String(contentsOfFile: "/" + root + "/Protocol.md", encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "### What commands cost").dropFirst().first?
+            .components(separatedBy: "\n### ").first)
+        var listed: [String: Int] = [:]
+        for row in section.split(separator: "\n") where row.hasPrefix("| `") {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 2, let units = Int(cells[1]) else { continue }
+            for part in cells[0].split(separator: "`", omittingEmptySubsequences: false).enumerated() where part.offset % 2 == 1 {
+                #expect(listed[String(part.element)] == nil, "\(part.element) is listed twice")
+                listed[String(part.element)] = units
+            }
+        }
+        for spec in CommandTable.specs {
+            #expect(listed[spec.verb.rawValue] == spec.cost, "Protocol.md lists \(spec.verb.rawValue) at \(listed[spec.verb.rawValue].map(String.init) ?? "nothing"), the table says \(spec.cost)")
+        }
     }
 }

@@ -10,6 +10,7 @@ struct EndToEndStatsTests {
         "version", "protocol", "uptime_seconds", "connections", "connections_total",
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced",
+        "input_throttled", "input_paused", "input_waiting",
         "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "db_bytes", "wal_bytes", "rss_bytes",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "moves",
         "names_connected", "watchers",

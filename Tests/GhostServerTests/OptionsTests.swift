@@ -36,6 +36,15 @@ struct OptionsTests {
         Case(name: "--command-burst", value: "10", defaultText: "200") { $0.commandBurst = 10 },
         Case(name: "--max-output-bytes", value: "2048", defaultText: "262144") { $0.maxOutputBytes = 2048 },
         Case(name: "--max-new-names-per-minute", value: "0", defaultText: "10") { $0.newNamesPerMinute = 0 },
+        Case(name: "--max-unnamed", value: "0", defaultText: "2000") { $0.maxUnnamed = 0 },
+        Case(name: "--max-unnamed-per-ip", value: "5", defaultText: "128") { $0.maxUnnamedPerIP = 5 },
+        Case(name: "--connects-per-second-per-ip", value: "0.5", defaultText: "20") { $0.connectsPerSecondPerIP = 0.5 },
+        Case(name: "--connect-burst-per-ip", value: "3", defaultText: "200") { $0.connectBurstPerIP = 3 },
+        Case(name: "--max-commands-per-second-per-ip", value: "7", defaultText: "5 × --max-commands-per-second: 250") { $0.commandsPerSecondPerIP = 7 },
+        Case(name: "--command-burst-per-ip", value: "30", defaultText: "5 × --command-burst: 1000") { $0.commandBurstPerIP = 30 },
+        Case(name: "--flood-seconds", value: "0", defaultText: "10") { $0.floodSeconds = 0 },
+        Case(name: "--cost-unit-us", value: "250", defaultText: "1000") { $0.costUnitSeconds = 0.000_25 },
+        Case(name: "--send-buffer-bytes", value: "0", defaultText: "65536") { $0.sendBufferBytes = 0 },
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
         Case(name: "--max-failed-joins-per-minute", value: "0", defaultText: "10") { $0.maxFailedJoinsPerMinute = 0 },
         Case(name: "--failed-join-burst", value: "3", defaultText: "10") { $0.failedJoinBurst = 3 },
@@ -62,6 +71,15 @@ struct OptionsTests {
         ("--new-name-burst", ["", "0", "-2", "1000001"]),
         ("--max-failed-joins-per-minute", ["", "-1", "1000001", "some"]),
         ("--failed-join-burst", ["", "0", "-2", "1000001"]),
+        ("--max-unnamed", ["", "-1", "1.5", "1000001"]),
+        ("--max-unnamed-per-ip", ["", "-1", "many"]),
+        ("--connects-per-second-per-ip", ["", "-1", "1000001", "nan"]),
+        ("--connect-burst-per-ip", ["", "0", "-1"]),
+        ("--max-commands-per-second-per-ip", ["", "-1", "1000001"]),
+        ("--command-burst-per-ip", ["", "0", "0.5"]),
+        ("--flood-seconds", ["", "-1", "86401", "never"]),
+        ("--cost-unit-us", ["", "0", "-5", "1000001"]),
+        ("--send-buffer-bytes", ["", "-1", "64k", "1073741825"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {
@@ -87,6 +105,14 @@ struct OptionsTests {
         #expect(c.maxClients == 10_000 && c.maxClientsPerIP == 256)
         #expect(c.nameTimeout == 60 && c.idleTimeout == 600)
         #expect(c.commandsPerSecond == 50 && c.commandBurst == 200)
+        #expect(c.networkCommandsPerSecond == 250 && c.networkCommandBurst == 1000 && c.floodSeconds == 10 && c.costUnitSeconds == 0.001)
+        #expect(c.maxUnnamed == 2000 && c.maxUnnamedPerIP == 128 && c.connectsPerSecondPerIP == 20 && c.connectBurstPerIP == 200)
+        #expect(c.sendBufferBytes == 64 * 1024)
+        // --max-commands-per-second 0 lifts the network's budget too, unless it is given.
+        let open = try #require(Self.ran(DaemonOptions.parse(["--max-commands-per-second", "0"])))
+        #expect(open.networkCommandsPerSecond == 0)
+        let own = try #require(Self.ran(DaemonOptions.parse(["--max-commands-per-second", "0", "--max-commands-per-second-per-ip", "9"])))
+        #expect(own.networkCommandsPerSecond == 9)
         #expect(c.maxOutputBytes == 256 * 1024 && c.readBudgetBytes == 64 * 1024 && c.acceptBackoff == 0.1)
     }
 
@@ -194,9 +220,9 @@ struct OptionsTests {
         case "--host": "ADDR"
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
-        case "--grace", "--name-timeout", "--idle-timeout": "SECONDS"
+        case "--grace", "--name-timeout", "--idle-timeout", "--flood-seconds": "SECONDS"
         case "--bot-delay", "--watch-batch": "MS"
-        case "--watch-batch-per-watcher": "US"
+        case "--watch-batch-per-watcher", "--cost-unit-us": "US"
         default: "N"
         }
     }

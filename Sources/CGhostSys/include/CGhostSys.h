@@ -50,6 +50,14 @@ int ghost_local_port(int fd);
 /// Sets TCP keepalive and TCP_NODELAY on an accepted socket.
 void ghost_tune_socket(int fd);
 
+/// Caps the kernel's send buffer of a socket (SO_SNDBUF; the kernel
+/// doubles it for its bookkeeping); `bytes` <= 0 leaves the kernel's
+/// autotuning alone. Returns 0 or -1 (errno set).
+int ghost_set_send_buffer(int fd, int bytes);
+/// Bytes the kernel holds in the socket's send queue, not yet acknowledged
+/// by the peer (ioctl SIOCOUTQ); 0 if it cannot tell.
+long ghost_unsent_bytes(int fd);
+
 /// send() with MSG_NOSIGNAL.
 long ghost_send(int fd, const void *buf, unsigned long len);
 

@@ -9,8 +9,9 @@ public struct ServerConfig: Sendable {
     public var port = 7777
     /// Folder holding the word lists (`xx.txt`); nil: `ServerConfig.findDictionaries`.
     public var dictionaries: String?
-    /// Bytes of replies a connection may have waiting to be written before it
-    /// is dropped as a reader that fell too far behind.
+    /// Bytes of replies a connection may leave unread, in ghostd and in the
+    /// kernel's send queue together, before it is dropped as a reader that
+    /// fell too far behind.
     public var maxOutputBytes = 256 * 1024
     /// Bytes read from one connection per loop turn, so one busy client cannot
     /// starve the others.
@@ -19,17 +20,50 @@ public struct ServerConfig: Sendable {
     public var backlog = 1024
     /// Connections served at once; past it a new client gets `BYE full` and is closed.
     public var maxClients = 10_000
-    /// Connections from one IP address at once (0: no limit).
+    /// Connections from one network at once: an IPv4 address, an IPv6 /64
+    /// (an IPv4-mapped IPv6 address is its IPv4 address; 0: no limit).
     public var maxClientsPerIP = 256
     /// Seconds a connection may stay without NAME or RESUME (0: no limit).
     public var nameTimeout: Double = 60
     /// Seconds a connection may go without a command; PING keeps it alive,
     /// blank lines do not (0: no limit).
     public var idleTimeout: Double = 600
-    /// Commands (blank lines are not) per second one connection may send on average, with bursts of
-    /// `commandBurst`; past that it gets `BYE flood` and is closed (0: no limit).
+    /// Cost units per second one connection may spend on average, with
+    /// bursts of `commandBurst` (every line costs: PING and a blank line 1,
+    /// a command that reads the database more, see `CommandSpec.cost`; a
+    /// command that takes longer in the loop costs its time, one unit per
+    /// `costUnitSeconds`). Past it the connection's lines wait, unread,
+    /// until it is within its budget again (0: no limit).
     public var commandsPerSecond: Double = 50
     public var commandBurst: Double = 200
+    /// The same budget for all the connections of one network together (an
+    /// IPv4 address, an IPv6 /64): past it, all of them wait (0: no limit).
+    /// nil: 5 times the connection's (so `--max-commands-per-second 0`
+    /// lifts both, as it always lifted every command limit).
+    public var commandsPerSecondPerIP: Double?
+    public var commandBurstPerIP: Double?
+    public var networkCommandsPerSecond: Double { commandsPerSecondPerIP ?? 5 * commandsPerSecond }
+    public var networkCommandBurst: Double { commandBurstPerIP ?? 5 * commandBurst }
+    /// Seconds a connection may stay over its own budget, with lines
+    /// waiting, before it gets `BYE flood` and is closed (0: never closed,
+    /// only slowed).
+    public var floodSeconds: Double = 10
+    /// Loop time worth one cost unit: a command that takes longer costs its
+    /// time rather than its fixed cost.
+    public var costUnitSeconds: Double = 0.001
+    /// Connections that have not sent NAME or RESUME yet, on the whole
+    /// server and from one network (0: no limit); past either a new client
+    /// gets `BYE full`.
+    public var maxUnnamed = 2000
+    public var maxUnnamedPerIP = 128
+    /// New connections one network may open per second, with bursts of
+    /// `connectBurstPerIP`; past it a new client gets `BYE full` (0: no limit).
+    public var connectsPerSecondPerIP: Double = 20
+    public var connectBurstPerIP: Double = 200
+    /// SO_SNDBUF of each accepted socket: what the kernel may hold of a
+    /// client's replies (0: the kernel's autotuning, up to 4 MB). Bytes in
+    /// the kernel count toward `maxOutputBytes` too.
+    public var sendBufferBytes = 64 * 1024
     /// Names never used before that one address may create per minute, with
     /// bursts of `newNameBurst` (0: no limit); `ERR too-many-names` past it.
     public var newNamesPerMinute: Double = 10

@@ -1,3 +1,4 @@
+import CGhostSys
 import Glibc
 import GhostProtocol
 
@@ -7,16 +8,28 @@ final class Connection {
     let fd: Int32
     let peer: String
     let ip: String
+    /// Its network (`NetworkKey`): the key of every per-address limit.
+    let network: String
     var framer = LineFramer()
     let openedAt: Double
     var lastInput: Double
-    /// Token bucket for the command rate limit.
-    var tokens: Double
-    var lastRefill: Double
+    /// Its budget's penalty clock (`Budgets`).
+    var penalty = PenaltyClock()
+    /// Lines framed but not yet served (it went over a budget mid-read);
+    /// served from `pendingHead`. Nothing more is read while any wait.
+    var pending: [LineFramer.Frame] = []
+    var pendingHead = 0
+    /// Set while its input waits for a budget: when to try again.
+    var heldUntil: Double?
+    /// Since when it has been over its own budget with lines waiting (nil:
+    /// it caught up); `BYE flood` past `--flood-seconds`.
+    var overSince: Double?
+    /// It has sent NAME or RESUME (counted among the unnamed until then).
+    var identified = false
     var isDirty = false
     var output: [UInt8] = []
     var written = 0              // bytes of `output` already sent
-    var registered: UInt32 = 0   // epoll events asked for (0: the initial IN|RDHUP)
+    var registered = UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)   // epoll events asked for
     var closeAfterFlush = false  // BYE sent: close once output is written
     var closeReason = "quit"
     /// Why the server closed it, for STATS; nil: the client went.
@@ -40,19 +53,29 @@ final class Connection {
     var commandMark = 0
     var closingAtCommandMark = false
 
-    init(id: ConnectionID, fd: Int32, peer: String, now: Double, burst: Double) {
+    init(id: ConnectionID, fd: Int32, peer: String, now: Double) {
         self.id = id
         self.fd = fd
         self.peer = peer
-        // "1.2.3.4:5678" or "[::1]:5678" → the address part.
+        self.ip = Connection.address(of: peer)
+        self.network = NetworkKey.of(ip)
+        self.openedAt = now
+        self.lastInput = now
+    }
+
+    /// "1.2.3.4:5678" or "[::1]:5678" → the address part.
+    static func address(of peer: String) -> String {
         var host = peer
         if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        self.ip = host
-        self.openedAt = now
-        self.lastInput = now
-        self.tokens = burst
-        self.lastRefill = now
+        return host
+    }
+
+    var hasPending: Bool { pendingHead < pending.count }
+
+    func clearPending() {
+        pending.removeAll(keepingCapacity: pending.capacity <= 256)
+        pendingHead = 0
     }
 
     /// Bytes of `output` not yet sent, held ones included.

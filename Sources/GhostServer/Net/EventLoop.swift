@@ -14,11 +14,11 @@ import GhostStore
 public final class Server {
     public let config: ServerConfig
     private let log: (String) -> Void
-    private let lobby: Lobby
+    let lobby: Lobby
     private let store: Store
     /// The open connections; also the lobby's outbox.
-    private let table: ConnectionTable
-    private var epfd: Int32 = -1
+    let table: ConnectionTable
+    var epfd: Int32 = -1
     private var listenFD: Int32 = -1
     private var signalFD: Int32 = -1
     private var flushing: [Connection] = []
@@ -38,10 +38,23 @@ public final class Server {
     private var commitStartsHead = 0
     /// Set when the loop must stop, and why.
     private var stop: Stop?
-    private var readBuffer: [UInt8]
-    private var perIP: [String: Int] = [:]
+    var readBuffer: [UInt8]
+    /// Connections open from each network (`NetworkKey`).
+    var perNetwork: [String: Int] = [:]
+    /// Connections that have not sent NAME or RESUME, in all and per network.
+    var unnamed = 0
+    var unnamedPerNetwork: [String: Int] = [:]
+    /// New connections per network per second (`--connects-per-second-per-ip`).
+    var connects: TokenBuckets
+    /// Every connection's and network's command budget.
+    var budgets: Budgets
+    /// Times each line the lobby serves.
+    let meter: LineMeter
+    /// Connections whose input waits for a budget, and the earliest time one may go on.
+    var held: [ConnectionID: Connection] = [:]
+    var nextWake: Double?
     /// Time of this loop turn (monotonic), read once per turn.
-    private var now: Double = 0 {
+    var now: Double = 0 {
         didSet { table.now = now }
     }
     private var nextSweep: Double = 0
@@ -80,10 +93,17 @@ public final class Server {
     /// Log lines of this turn; written to stderr once per turn, with the replies.
     private let logBuffer: LogBuffer
     /// Figures for STATS.
-    private var stats = ServerStats(startedAt: monotonicSeconds())
+    var stats = ServerStats(startedAt: monotonicSeconds())
 
-    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store) throws {
+    /// `clock` times the lines served, for their cost (tests give their own).
+    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
+                clock: (() -> Double)? = nil) throws {
         self.config = config
+        self.meter = LineMeter(clock: clock ?? { monotonicSeconds() })
+        self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
+                               network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
+                               unitSeconds: config.costUnitSeconds)
+        self.connects = TokenBuckets(perSecond: config.connectsPerSecondPerIP, burst: config.connectBurstPerIP)
         let logBuffer = LogBuffer()
         self.logBuffer = logBuffer
         let log: (String) -> Void = { logBuffer.append($0) }
@@ -117,6 +137,9 @@ public final class Server {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
         }
         out += [
+            ("input_throttled", String(stats.throttled)),
+            ("input_paused", String(stats.paused)),
+            ("input_waiting", String(held.count)),
             ("commits", String(stats.commits)),
             ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
             ("commit_p50_us", String(stats.commitPercentile(0.5))),
@@ -170,6 +193,7 @@ public final class Server {
             var deadline = nextSweep
             if let d = lobby.nextDeadline { deadline = min(deadline, d) }
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
+            if let d = nextWake { deadline = min(deadline, d) }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
@@ -199,6 +223,7 @@ public final class Server {
                 }
             }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
+            if let wake = nextWake, now >= wake { wakeHeld() }
             if now >= nextSweep { sweep() }
             lobby.tick()
             guard commit() else { break }
@@ -220,6 +245,7 @@ public final class Server {
     /// Once a second: close connections past their time limits.
     private func sweep() {
         nextSweep = now + 1
+        budgets.prune(now: now)
         for conn in table.connections.values where conn.dropReason == nil {
             if conn.closeAfterFlush {
                 // It will not take its last replies: drop it.
@@ -267,19 +293,18 @@ public final class Server {
                 }
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if table.count >= config.maxClients {
-                turnAway(fd, "the server has its maximum of \(config.maxClients) clients; try again later")
+            if let refusal = refusal(network: NetworkKey.of(Connection.address(of: peerText))) {
+                turnAway(fd, refusal)
                 continue
             }
             ghost_tune_socket(fd)
+            _ = ghost_set_send_buffer(fd, Int32(clamping: config.sendBufferBytes))
             let id = nextID
             nextID += 1
-            let conn = Connection(id: id, fd: fd, peer: peerText, now: now, burst: config.commandBurst)
-            if config.maxClientsPerIP > 0, perIP[conn.ip, default: 0] >= config.maxClientsPerIP {
-                turnAway(fd, "too many connections from \(conn.ip) (at most \(config.maxClientsPerIP))")
-                continue
-            }
-            perIP[conn.ip, default: 0] += 1
+            let conn = Connection(id: id, fd: fd, peer: peerText, now: now)
+            perNetwork[conn.network, default: 0] += 1
+            unnamed += 1
+            unnamedPerNetwork[conn.network, default: 0] += 1
             guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)
                 continue
@@ -287,7 +312,8 @@ public final class Server {
             table.connections[id] = conn
             stats.connectionsTotal += 1
             log("connection \(id) opened from \(peerText)")
-            lobby.connected(id, address: conn.ip)
+            // The lobby's limits by address (new names) count by network too.
+            lobby.connected(id, address: conn.network)
             table.settle(conn)   // its HELLO confirms nothing: never withdrawn
         }
     }
@@ -307,45 +333,6 @@ public final class Server {
             if sig == 0 { return }
             log("signal \(sig): shutting down")
             stop = .signal(Int32(sig))
-        }
-    }
-
-    private func readFrom(_ conn: Connection) {
-        var budget = config.readBudgetBytes
-        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush {
-            let count = readBuffer.withUnsafeMutableBytes { buf in
-                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
-            }
-            if count > 0 {
-                budget -= count
-                readBuffer.withUnsafeBytes { buf in
-                    let chunk = UnsafeRawBufferPointer(rebasing: buf[0..<count])
-                    conn.framer.feed(chunk) { frame in
-                        // Input after QUIT or from a dropped connection is ignored.
-                        guard !conn.closeAfterFlush, conn.dropReason == nil else { return }
-                        // Blank lines are not commands: they neither count
-                        // toward the rate limit nor keep the connection alive.
-                        if case .line(let bytes) = frame, Server.isBlank(bytes) { return }
-                        conn.lastInput = now
-                        guard withinRate(conn) else {
-                            table.close(conn.id, .flood, "more than \(Int(config.commandsPerSecond)) commands a second")
-                            return
-                        }
-                        table.countCommand(conn)
-                        lobby.received(frame, from: conn.id)
-                    }
-                }
-                if count < readBuffer.count { return }
-            } else if count == 0 {
-                conn.dropReason = "closed by peer"
-                table.markDirty(conn)
-                return
-            } else {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
-                conn.dropReason = "read error: \(errnoText())"
-                table.markDirty(conn)
-                return
-            }
         }
     }
 
@@ -491,16 +478,6 @@ public final class Server {
         return true
     }
 
-    /// Takes one command from the connection's token bucket.
-    private func withinRate(_ conn: Connection) -> Bool {
-        guard config.commandsPerSecond > 0 else { return true }
-        conn.tokens = min(config.commandBurst, conn.tokens + (now - conn.lastRefill) * config.commandsPerSecond)
-        conn.lastRefill = now
-        guard conn.tokens >= 1 else { return false }
-        conn.tokens -= 1
-        return true
-    }
-
     /// Writes what the socket takes without blocking; nil, or why writing failed.
     private func writeOut(_ conn: Connection) -> String? {
         while conn.sendableOutput > 0 {
@@ -531,7 +508,7 @@ public final class Server {
                 disconnect(conn, reason: conn.closeReason)
                 return
             }
-        } else if conn.pendingOutput > config.maxOutputBytes {
+        } else if conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
             table.overflowed(conn)
             if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
@@ -540,13 +517,17 @@ public final class Server {
         }
         // A closing connection is not read any more: stop asking for input,
         // or level-triggered epoll would wake the loop for it every turn.
-        let input = conn.closeAfterFlush ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
-        let events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
-        let current = conn.registered == 0 ? UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP) : conn.registered
-        if events != current {
-            conn.registered = events == 0 ? UInt32(GHOST_EPOLLRDHUP) : events
-            _ = ghost_epoll_modify(epfd, conn.fd, conn.registered, UInt64(conn.id))
-        }
+        setInterest(conn)
+    }
+
+    /// What the kernel still holds of the connection's replies (SIOCOUTQ),
+    /// asked only when it could matter: the replies it has unread must
+    /// count whether they wait in ghostd or in the socket's send buffer.
+    private func unsentInKernel(_ conn: Connection) -> Int {
+        // The kernel cannot hold more than was ever sent: no system call
+        // for a connection that has been sent little (most of them).
+        guard conn.pendingOutput > 0 || conn.trimmed + conn.written > max(config.maxOutputBytes, ConnectionTable.turnAllowance) else { return 0 }
+        return ghost_unsent_bytes(conn.fd)
     }
 
     private func disconnect(_ conn: Connection, reason: String) {
@@ -566,7 +547,12 @@ public final class Server {
         lobby.disconnected(conn.id)
         stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
         table.connections[conn.id] = nil
-        if let n = perIP[conn.ip] { perIP[conn.ip] = n > 1 ? n - 1 : nil }
+        if let n = perNetwork[conn.network] { perNetwork[conn.network] = n > 1 ? n - 1 : nil }
+        if !conn.identified {
+            unnamed -= 1
+            if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
+        }
+        held[conn.id] = nil
         _ = ghost_epoll_remove(epfd, conn.fd)
         Glibc.close(conn.fd)
         log("connection \(conn.id) closed: \(reason)")

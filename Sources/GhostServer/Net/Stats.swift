@@ -12,6 +12,9 @@ struct ServerStats {
     /// or its socket failed; `full` counts those turned away at accept).
     var closed: [String: Int] = [:]
     var commits = 0
+    /// Times a connection's input was held for its own budget, and for its network's.
+    var throttled = 0
+    var paused = 0
     /// Microseconds of the last `window` commits, as a ring.
     private var commitMicros: [Double] = []
     private var next = 0

@@ -379,9 +379,9 @@ extension DaemonProcess {
     /// Why the daemon closed the connection opened from local port `port`
     /// (the text after `connection N closed: `), waiting up to `timeout`; nil if
     /// it did not log that.
-    func closeReason(localPort port: Int, timeout: Double = 5) -> String? {
+    func closeReason(localPort port: Int, from host: String = "127.0.0.1", timeout: Double = 5) -> String? {
         let start = monotonicNow()
-        guard let opened = waitForStderrLine(timeout: timeout, where: { $0.hasSuffix("opened from 127.0.0.1:\(port)") }),
+        guard let opened = waitForStderrLine(timeout: timeout, where: { $0.hasSuffix("opened from \(host):\(port)") }),
               let r = opened.range(of: "connection "),
               let id = Int(opened[r.upperBound...].prefix(while: \.isNumber)) else { return nil }
         let marker = "connection \(id) closed: "

@@ -30,8 +30,11 @@ final class LineClient {
     // MARK: Connecting
 
     /// Connects and, unless `readHello` is false, reads and checks the greeting.
+    /// `source`: the local address to connect from (any of 127.0.0.0/8 on
+    /// Linux), so that one test can be several networks.
     init(port: Int, host: String = "127.0.0.1", label: String = "client", readHello: Bool = true,
-         timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+         timeout: Double = LineClient.defaultTimeout, source: String? = nil,
+         sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.label = label
         self.port = port
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -39,6 +42,15 @@ final class LineClient {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
 
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            guard inet_pton(AF_INET, source, &local.sin_addr) == 1 else { try fail("bad IPv4 address \(source)", sourceLocation) }
+            let b = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard b == 0 else { try fail("bind to \(source): \(errnoText())", sourceLocation) }
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -298,6 +310,15 @@ final class LineClient {
             }
         }
         return true
+    }
+
+    /// Sends bytes as they are, as far as the socket takes them now; false
+    /// once the connection is gone. Never raises SIGPIPE.
+    @discardableResult
+    func trySendRaw(_ bytes: [UInt8]) -> Bool {
+        guard fd >= 0 else { return false }
+        let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
+        return n >= 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
     }
 
     /// Reads whatever has arrived, without waiting and without recording an

@@ -1,0 +1,182 @@
+import CGhostSys
+import Glibc
+import GhostProtocol
+
+/// The loop's input side: reading a connection, serving its lines within
+/// its budget and its network's (Net/Budget.swift), holding back the input
+/// of one over either, and the limits a new connection meets by network.
+extension Server {
+    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil.
+    func refusal(network: String) -> String? {
+        if table.count >= config.maxClients {
+            return "the server has its maximum of \(config.maxClients) clients; try again later"
+        }
+        if config.maxClientsPerIP > 0, perNetwork[network, default: 0] >= config.maxClientsPerIP {
+            return "too many connections from \(network) (at most \(config.maxClientsPerIP))"
+        }
+        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed {
+            return "too many connections without NAME or RESUME (at most \(config.maxUnnamed)); try again later"
+        }
+        if config.maxUnnamedPerIP > 0, unnamedPerNetwork[network, default: 0] >= config.maxUnnamedPerIP {
+            return "too many connections from \(network) without NAME or RESUME (at most \(config.maxUnnamedPerIP))"
+        }
+        if connects.take(network, at: now) != nil {
+            return "too many new connections from \(network) (at most \(Server.figure(config.connectsPerSecondPerIP)) a second); try again later"
+        }
+        return nil
+    }
+
+    /// 20 → "20", 0.5 → "0.5".
+    static func figure(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    }
+
+    func readFrom(_ conn: Connection) {
+        if conn.heldUntil != nil {
+            // Not asked for input: an error or a hang-up (a reset peer).
+            conn.dropReason = conn.dropReason ?? "closed by peer"
+            table.markDirty(conn)
+            return
+        }
+        var budget = config.readBudgetBytes
+        while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
+            let count = readBuffer.withUnsafeMutableBytes { buf in
+                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
+            }
+            if count > 0 {
+                budget -= count
+                readBuffer.withUnsafeBytes { buf in
+                    conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
+                }
+                // The rest of an over-long line is read and thrown away: it
+                // costs by its bytes, so an endless line is slowed too.
+                if conn.framer.isDiscarding {
+                    budgets.charge(Double(count) / Double(CommandTable.discardedBytesPerUnit),
+                                   own: &conn.penalty, network: conn.network, now: now)
+                }
+                serve(conn)
+                if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
+                if conn.hasPending || conn.heldUntil != nil { return }
+                if count < readBuffer.count {
+                    conn.overSince = nil   // caught up
+                    return
+                }
+            } else if count == 0 {
+                conn.dropReason = "closed by peer"
+                table.markDirty(conn)
+                return
+            } else {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+                    conn.overSince = nil
+                    return
+                }
+                conn.dropReason = "read error: \(errnoText())"
+                table.markDirty(conn)
+                return
+            }
+        }
+    }
+
+    /// Holds back the input of a connection over its budget or its network's
+    /// even though it has no whole line waiting (it streams an endless line).
+    func holdIfOver(_ conn: Connection) {
+        switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+        case .serve: break
+        case .slowConnection(let until): hold(conn, until: until, forNetwork: false)
+        case .pauseNetwork(let until): hold(conn, until: until, forNetwork: true)
+        }
+    }
+
+    /// Serves the connection's framed lines while it and its network are
+    /// within their budgets; past either, its input waits (`hold`). Every
+    /// line is charged, blank and over-long ones too: its fixed cost, or the
+    /// time the lobby took over it if that is more.
+    func serve(_ conn: Connection) {
+        while conn.hasPending {
+            // Input after QUIT or from a dropped connection is ignored.
+            guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
+            switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+            case .serve: break
+            case .slowConnection(let until): return hold(conn, until: until, forNetwork: false)
+            case .pauseNetwork(let until): return hold(conn, until: until, forNetwork: true)
+            }
+            let frame = conn.pending[conn.pendingHead]
+            conn.pendingHead += 1
+            let units: Double
+            if case .line(let bytes) = frame, Server.isBlank(bytes) {
+                // Not a command: it costs, but does not keep the connection alive.
+                units = Double(CommandTable.blankCost)
+            } else {
+                conn.lastInput = now
+                table.countCommand(conn)
+                units = meter.run(frame, budgets: budgets) { lobby.received(frame, from: conn.id) }
+                if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
+            }
+            budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
+        }
+        conn.clearPending()
+    }
+
+    /// The connection's input waits until `until`: it is not read (no
+    /// EPOLLIN: the loop is level-triggered), and lines already framed wait
+    /// in `pending`. Over its own budget for `--flood-seconds`, it is closed.
+    func hold(_ conn: Connection, until: Double, forNetwork: Bool) {
+        if forNetwork {
+            stats.paused += 1
+        } else {
+            stats.throttled += 1
+            let since = conn.overSince ?? now
+            conn.overSince = since
+            if config.floodSeconds > 0, now - since >= config.floodSeconds {
+                conn.clearPending()
+                table.close(conn.id, .flood, "over \(Server.figure(config.commandsPerSecond)) command units a second for \(Server.figure(config.floodSeconds)) s; slow down")
+                return
+            }
+        }
+        conn.heldUntil = until
+        held[conn.id] = conn
+        nextWake = min(nextWake ?? until, until)
+        setInterest(conn)
+    }
+
+    /// Serves the connections whose wait is over, and reads them again.
+    func wakeHeld() {
+        nextWake = nil
+        var due: [Connection] = []
+        for conn in held.values {
+            if let until = conn.heldUntil, until > now {
+                nextWake = min(nextWake ?? until, until)
+            } else {
+                due.append(conn)
+            }
+        }
+        for conn in due {
+            held[conn.id] = nil
+            conn.heldUntil = nil
+            serve(conn)
+            guard conn.heldUntil == nil else { continue }
+            setInterest(conn)
+            // Back to reading: level-triggered epoll says so if anything waits.
+        }
+    }
+
+    /// NAME or RESUME: no longer among the unnamed.
+    func identified(_ conn: Connection) {
+        conn.identified = true
+        unnamed -= 1
+        if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
+    }
+
+    /// Asks epoll for what the connection needs now: input unless it is
+    /// closing or waiting for its budget, output while some is sendable.
+    func setInterest(_ conn: Connection) {
+        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
+        var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
+        // A closing connection still hears of a half-close (as it always did).
+        if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }
+        if events != conn.registered {
+            conn.registered = events
+            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+import GhostProtocol
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The cost-weighted budget, the limits by network and the output cap that
+/// counts the kernel's buffers (Protocol.md §7 "Limits"), against real
+/// daemons. Several networks come from one host: Linux lets a client
+/// connect from any address of 127.0.0.0/8. Nothing here asserts a time.
+@Suite("EndToEnd: budgets, limits by network, kernel-aware output cap", .timeLimit(.minutes(5)))
+struct EndToEndBudgetTests {
+    static func stats(_ c: LineClient) throws -> [String: String] {
+        try c.send("STATS")
+        let (lines, _) = try c.readUntil(prefix: "OK STATS ")
+        var out: [String: String] = [:]
+        for line in lines { out[EndToEndHangmanTests.field("name", line)] = EndToEndHangmanTests.field("value", line) }
+        return out
+    }
+
+    static let floodLine = "BYE flood over 50 command units a second for 1 s; slow down"
+
+    @Test("Blank lines flat out: slowed (input_throttled counts), then `BYE flood …` and EOF; closed_flood counts it; others are served")
+    func blankLineFlood() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--flood-seconds", "1"])
+        defer { d.kill() }
+        let other = try LineClient(port: d.port, label: "other", source: "127.0.0.3")
+        let flooder = try LineClient(port: d.port, label: "flooder", source: "127.0.0.2")
+        let chunk = String(repeating: "\n", count: 4095)
+        var got: [String] = []
+        let start = monotonicNow()
+        while !flooder.sawEOF && monotonicNow() - start < 30 {
+            flooder.trySend(chunk)
+            got += flooder.readAvailable()
+            usleep(1000)
+        }
+        got += flooder.takeBufferedLines()
+        #expect(flooder.sawEOF, "a connection sending blank lines flat out was not closed within 30 s")
+        #expect(got == [Self.floodLine], "the flooder got \(got)")
+        #expect(d.closeReason(localPort: flooder.localPort, from: "127.0.0.2") == "flood (over 50 command units a second for 1 s; slow down)")
+        let after = try Self.stats(other)
+        #expect(after["closed_flood"] == "1", "\(after)")
+        #expect(Int(after["input_throttled"] ?? "") ?? 0 >= 1, "\(after)")
+        try other.ping()
+    }
+
+    @Test("An endless line costs by its bytes: after its one `ERR line-too-long` the stream is slowed, then `BYE flood …`")
+    func endlessLine() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-commands-per-second", "5", "--command-burst", "10", "--flood-seconds", "1"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "endless", source: "127.0.0.2")
+        let chunk = String(repeating: "x", count: 16 * 1024)
+        var got: [String] = []
+        let start = monotonicNow()
+        while !c.sawEOF && monotonicNow() - start < 20 {
+            _ = c.trySendRaw(Array(chunk.utf8))
+            got += c.readAvailable()
+            usleep(1000)
+        }
+        got += c.takeBufferedLines()
+        #expect(c.sawEOF, "a connection streaming one endless line was not closed within 20 s")
+        #expect(got == [HostileTests.lineTooLong, "BYE flood over 5 command units a second for 1 s; slow down"], "\(got)")
+        let other = try LineClient(port: d.port, label: "other", source: "127.0.0.3")
+        try other.ping()
+    }
+
+    @Test("Two connections of one network share its budget: 20 PINGs between them, none more; another network is served meanwhile")
+    func networkBudgetShared() throws {
+        // A generous budget per connection, a small one per network (20 at
+        // once, then one every 10 s): the network's is the one that bites.
+        let d = try DaemonProcess.start(extraArguments: [
+            "--max-commands-per-second", "1000", "--command-burst", "1000",
+            "--max-commands-per-second-per-ip", "0.1", "--command-burst-per-ip", "20",
+            // Each PING costs exactly 1, however long a loaded machine takes over it.
+            "--cost-unit-us", "1000000",
+        ])
+        defer { d.kill() }
+        let a = try LineClient(port: d.port, label: "a", source: "127.0.0.2")
+        let b = try LineClient(port: d.port, label: "b", source: "127.0.0.2")
+        let c = try LineClient(port: d.port, label: "c", source: "127.0.0.3")
+        let pings = Array(String(repeating: "PING\n", count: 15).utf8)
+        try a.sendRaw(pings)
+        try b.sendRaw(pings)
+        // Another network is served at once, however many lines a and b have waiting.
+        try c.ping()
+        try c.ping()
+        var answered = 0
+        let deadline = monotonicNow() + 1
+        while answered < 20 && monotonicNow() < deadline {
+            for x in [a, b] {
+                let lines = x.readAvailable()
+                #expect(lines.allSatisfy { $0 == "OK PING" }, "\(lines)")
+                answered += lines.count
+            }
+            usleep(10_000)
+        }
+        #expect(answered == 20, "two connections of a network with a burst of 20 got \(answered) replies")
+        // The rest wait (10 s each), and nobody is dropped for its network's budget.
+        try a.expectNothing(within: 0.3)
+        try b.expectNothing(within: 0.05)
+        let figures = try Self.stats(c)
+        #expect(Int(figures["input_paused"] ?? "") ?? 0 >= 1, "\(figures)")
+        #expect(figures["closed_flood"] == "0" && figures["input_throttled"] == "0", "\(figures)")
+        #expect(Int(figures["input_waiting"] ?? "") ?? 0 >= 1, "\(figures)")
+        try c.ping()
+    }
+
+    @Test("A player typing a letter a second (and a PING between) is never slowed: input_throttled stays 0")
+    func letterASecond() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--flood-seconds", "1"])
+        defer { d.kill() }
+        var game = try Game.privateGame(host: try E2E.player(d, "typist"), guest: try E2E.player(d, "other"))
+        try game.play("p")
+        for _ in 0..<3 {
+            try game.players[game.toMove].client.ping()
+            try game.players[1 - game.toMove].client.ping()
+            usleep(300_000)
+        }
+        try game.play("e")
+        try LimitsTests.finishPear(&game, from: 2)
+        let figures = try Self.stats(game.players[0].client)
+        #expect(figures["input_throttled"] == "0" && figures["input_paused"] == "0" && figures["closed_flood"] == "0", "\(figures)")
+    }
+
+    // MARK: Connections by network
+
+    @Test("--max-clients-per-ip 2 counts 127.0.0.2 and 127.0.0.3 apart; --max-unnamed-per-ip 2 frees a slot when one says NAME")
+    func limitsByNetwork() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-clients-per-ip", "3", "--max-unnamed-per-ip", "2"])
+        defer { d.kill() }
+        let a1 = try LineClient(port: d.port, label: "a1", source: "127.0.0.2")
+        let a2 = try LineClient(port: d.port, label: "a2", source: "127.0.0.2")
+        let refusedUnnamed = try LineClient(port: d.port, label: "a3", readHello: false, source: "127.0.0.2")
+        try refusedUnnamed.expect("BYE full too many connections from 127.0.0.2 without NAME or RESUME (at most 2)")
+        try refusedUnnamed.expectClosed()
+        // Another network is not counted with it.
+        let b1 = try LineClient(port: d.port, label: "b1", source: "127.0.0.3")
+        try b1.ping()
+        // A NAME frees an unnamed slot; the per-network count (3) still holds.
+        try a1.login(E2E.name("named"))
+        let a3 = try LineClient(port: d.port, label: "a3 again", source: "127.0.0.2")
+        try a3.ping()
+        let refusedCount = try LineClient(port: d.port, label: "a4", readHello: false, source: "127.0.0.2")
+        try refusedCount.expect("BYE full too many connections from 127.0.0.2 (at most 3)")
+        try refusedCount.expectClosed()
+        try a2.ping()
+        let b2 = try LineClient(port: d.port, label: "b2", source: "127.0.0.3")
+        try b2.ping()
+        #expect(d.isRunning)
+    }
+
+    @Test("--max-unnamed 2: the whole server's unnamed connections, from any network")
+    func maxUnnamed() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-unnamed", "2"])
+        defer { d.kill() }
+        let a = try LineClient(port: d.port, label: "a", source: "127.0.0.2")
+        let b = try LineClient(port: d.port, label: "b", source: "127.0.0.3")
+        let c = try LineClient(port: d.port, label: "c", readHello: false, source: "127.0.0.4")
+        try c.expect("BYE full too many connections without NAME or RESUME (at most 2); try again later")
+        try c.expectClosed()
+        try a.login(E2E.name("first"))
+        let again = try LineClient(port: d.port, label: "c again", source: "127.0.0.4")
+        try again.ping()
+        try b.ping()
+    }
+
+    @Test("--connects-per-second-per-ip 0.01 --connect-burst-per-ip 3: the 4th connection from 127.0.0.5 gets `BYE full …`; 127.0.0.6 is served")
+    func connectRate() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--connects-per-second-per-ip", "0.01", "--connect-burst-per-ip", "3"])
+        defer { d.kill() }
+        for i in 0..<3 {
+            let c = try LineClient(port: d.port, label: "c\(i)", source: "127.0.0.5")
+            c.close()
+        }
+        let over = try LineClient(port: d.port, label: "over", readHello: false, source: "127.0.0.5")
+        try over.expect("BYE full too many new connections from 127.0.0.5 (at most 0.01 a second); try again later")
+        try over.expectClosed()
+        let elsewhere = try LineClient(port: d.port, label: "elsewhere", source: "127.0.0.6")
+        try elsewhere.ping()
+        let figures = try Self.stats(elsewhere)
+        #expect(figures["closed_full"] == "1", "\(figures)")
+    }
+
+    // MARK: Output in the kernel
+
+    /// The bytes the kernel holds unacknowledged in the send queue of the
+    /// TCP socket from local port `local` to remote port `remote`
+    /// (/proc/net/tcp's tx_queue, what SIOCOUTQ says); nil once it is gone.
+    static func sendQueue(local: Int, remote: Int) -> Int? {
+        guard let text = readProcFile("/proc/net/tcp") else { return nil }
+        let suffix = (String(local, radix: 16, uppercase: true), String(remote, radix: 16, uppercase: true))
+        for line in text.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: " ")
+            guard f.count > 4, f[1].hasSuffix(":" + String(repeating: "0", count: 4 - suffix.0.count) + suffix.0),
+                  f[2].hasSuffix(":" + String(repeating: "0", count: 4 - suffix.1.count) + suffix.1),
+                  f[3] == "01" else { continue }   // ESTABLISHED
+            return f[4].split(separator: ":").first.flatMap { Int($0, radix: 16) }
+        }
+        return nil
+    }
+
+    @Test("A reader that stops reading is dropped (output-overflow) once ghostd and the kernel hold 256 KiB for it: its send queue never nears the kernel's 4 MB")
+    func stalledReaderCountsKernel() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-commands-per-second", "0"])
+        defer { d.kill() }
+        let c = try LineClient(port: d.port, label: "stalls")
+        // First it reads everything, fast, so that the kernel grows the
+        // socket's buffers (autotuning: up to 4 MB on the sending side) ...
+        let two = "HELP\nHELP"
+        let warm = monotonicNow()
+        while monotonicNow() - warm < 1.5 {
+            #expect(c.trySend(two))
+            _ = c.readAvailable()
+            usleep(2_000)
+        }
+        // ... then it stops reading, and goes on asking.
+        var worst = 0
+        let start = monotonicNow()
+        while monotonicNow() - start < 20 {
+            c.trySend(two)
+            // Until ghostd closes its end (no longer ESTABLISHED).
+            guard let q = Self.sendQueue(local: d.port, remote: c.localPort) else { break }
+            worst = max(worst, q)
+            usleep(2_000)
+        }
+        #expect(d.closeReason(localPort: c.localPort, timeout: 10) == "output-overflow (more than 262144 bytes of replies unread)")
+        #expect(worst < 512 * 1024, "the kernel held \(worst) bytes of replies for a client that did not read")
+        let check = try LineClient(port: d.port, label: "check")
+        let figures = try Self.stats(check)
+        #expect(figures["closed_output_overflow"] == "1", "\(figures)")
+        print("stalled reader: dropped with at most \(worst) bytes in the kernel's send queue")
+    }
+}
