@@ -38,22 +38,4 @@ enum JoinCodes {
             }
         })
     }
-
-    /// The key failed JOINs are counted under: an IPv4 address as it is, an
-    /// IPv6 address by its /64 network (one subscriber usually holds a whole
-    /// /64), an IPv4-mapped IPv6 address as its IPv4 address. Anything else
-    /// (a test's "") as it is.
-    static func network(of address: String) -> String {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, address, &v4) == 1 { return address }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, address, &v6) == 1 else { return address }
-        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        // ::ffff:a.b.c.d
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-            return bytes[12..<16].map(String.init).joined(separator: ".")
-        }
-        let hex = stride(from: 0, to: 8, by: 2).map { i in String(UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]), radix: 16) }
-        return hex.joined(separator: ":") + "::/64"
-    }
 }

@@ -18,7 +18,8 @@ import Testing
 /// nothing else; every looper is answered (at least once in the phase) with
 /// well-formed replies only (`OK GAMES …`, `OK NAMES …`, `ERR bad-token …`
 /// and their `LIVE`/`NAME` lines) or is dropped with `BYE flood`, nothing
-/// else; so are the floods (any reply, `BYE flood` only); and afterwards the
+/// else; a flood is answered, slowed (its lines wait unread while its
+/// network's budget is spent) or dropped with `BYE flood`; and afterwards the
 /// daemon is alive and answers a fresh connection.
 ///
 /// Cost: the fixture takes about 12 s in a debug build on a loaded 2-core
@@ -28,10 +29,28 @@ struct EndToEndLargeServerTests {
     static let names = 200_000, finished = 200_000, active = 2_000
 
     @Test("200,000 names and finished games; 20 lookup loopers and 20 floods for 4 s: every PING answered, every attacker answered or dropped with BYE flood, the daemon still serves")
-    func everyoneServed() throws {
+    func everyoneServed() async throws {
+        // Minutes of blocking reads and writes: on a thread of its own, so
+        // that the test runner's few pool threads (one per core) stay free
+        // for the other suites (a solver test waited out its time limit
+        // behind this one on 2 cores).
+        try await Self.onOwnThread { try Self.attackLargeServer() }
+    }
+
+    static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
+            let thread = Thread {
+                do { try body(); done.resume() } catch { done.resume(throwing: error) }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    static func attackLargeServer() throws {
         let data = try DataDirectory()
-        let fixture = try Fixture.build(directory: data.path, names: Self.names, games: Self.finished, active: Self.active)
-        #expect(fixture.names == Self.names && fixture.games == Self.finished && fixture.active == Self.active)
+        let fixture = try Fixture.build(directory: data.path, names: names, games: finished, active: active)
+        #expect(fixture.names == names && fixture.games == finished && fixture.active == active)
         let daemon = try DaemonProcess.start(extraArguments: ["--data", data.path], timeout: 60)
         defer { daemon.kill() }
 
@@ -66,9 +85,11 @@ struct EndToEndLargeServerTests {
         #expect(Set(lookups.lines.keys).isSubset(of: ["HELLO", "LIVE", "NAME"]), "\(lookups.lines)")
         #expect(Set(lookups.ends.keys).isSubset(of: ["BYE flood", "open"]), "\(report)")
 
-        // The floods: answered, or dropped for flooding, nothing else.
+        // The floods: answered, slowed (their network's budget is spent, so
+        // their lines wait unread: a flood may get no reply at all while it
+        // lasts) or dropped for flooding, nothing else; and some were answered.
         let floods = phase.floods
-        #expect(floods.silent == 0, "\(report)")
+        #expect(floods.replyCount > 0, "\(report)")
         #expect(Set(floods.ends.keys).isSubset(of: ["BYE flood", "open"]), "\(report)")
 
         // The daemon is alive and serves a newcomer.

@@ -37,15 +37,15 @@ import GhostProtocol
 
     @Test("The network failed JOINs count under: an IPv4 address, an IPv6 /64, a mapped IPv4 address as itself")
     func networks() {
-        #expect(JoinCodes.network(of: "192.0.2.7") == "192.0.2.7")
-        #expect(JoinCodes.network(of: "192.0.2.8") == "192.0.2.8")
-        #expect(JoinCodes.network(of: "2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
-        #expect(JoinCodes.network(of: "2001:0db8:0001:0002::ffff") == "2001:db8:1:2::/64")
-        #expect(JoinCodes.network(of: "2001:db8:1:3::1") == "2001:db8:1:3::/64")
-        #expect(JoinCodes.network(of: "::1") == "0:0:0:0::/64")
-        #expect(JoinCodes.network(of: "::ffff:192.0.2.7") == "192.0.2.7")
-        #expect(JoinCodes.network(of: "") == "")
-        #expect(JoinCodes.network(of: "not an address") == "not an address")
+        #expect(NetworkKey.of("192.0.2.7") == "192.0.2.7")
+        #expect(NetworkKey.of("192.0.2.8") == "192.0.2.8")
+        #expect(NetworkKey.of("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64")
+        #expect(NetworkKey.of("2001:0db8:0001:0002::ffff") == "2001:db8:1:2::/64")
+        #expect(NetworkKey.of("2001:db8:1:3::1") == "2001:db8:1:3::/64")
+        #expect(NetworkKey.of("::1") == "::/64")
+        #expect(NetworkKey.of("::ffff:192.0.2.7") == "192.0.2.7")
+        #expect(NetworkKey.of("") == "")
+        #expect(NetworkKey.of("not an address") == "not an address")
     }
 
     @Test("Wrong JOINs past the burst: ERR too-many-joins, even with the right code; one from another network still joins; time refills")
