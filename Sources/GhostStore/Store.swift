@@ -227,7 +227,9 @@ public final class Store {
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
     public private(set) var transactionLost = false
 
-    /// Opens (creating if needed) the database in `directory`, and migrates it.
+    /// Opens (creating if there is no file) the database in `directory`,
+    /// checks it (throwing `Refusal` for an empty, damaged or newer file,
+    /// untouched), and migrates it.
     /// `maxPageCount` > 0 caps the database at that many pages
     /// (`PRAGMA max_page_count`; never below its current size): a write that
     /// needs more fails, as on a full disk.
@@ -242,7 +244,7 @@ public final class Store {
         callerSyncs = durability == .full && syncedByCaller
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
-        db = try SQLiteDatabase(path: path)
+        db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")

@@ -496,7 +496,8 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try schemaProblems(db) == [])
     }
 
-    /// A database from a newer ghostd (a higher user_version) is left alone.
+    /// A database from a newer ghostd (a higher user_version) is refused
+    /// and left alone: not migrated, not written.
     @Test func newerDatabaseIsNotTouched() throws {
         let dir = try TempDir("ghostd-migrate")
         defer { dir.remove() }
@@ -507,8 +508,10 @@ private func makeVersion4(_ dir: TempDir) throws {
             try db.execute("PRAGMA user_version = \(Store.schemaVersion + 1)")
             db.close()
         }
-        let store = try Store(directory: dir.path)
-        defer { store.close() }
-        #expect(store.userVersion == Store.schemaVersion + 1)
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir.database))
+        #expect(throws: Store.Refusal.newerSchema(path: dir.database, found: Store.schemaVersion + 1, known: Store.schemaVersion)) {
+            try Store(directory: dir.path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.database)) == before)
     }
 }

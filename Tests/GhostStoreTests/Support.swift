@@ -97,3 +97,6 @@ func finishedGames(_ db: SQLiteDatabase) throws -> [String] {
 }
 
 let t0 = 1_700_000_000
+
+/// Two resume tokens no other game has (tokens are unique per seat since schema 8).
+func freshTokens() -> [String] { [UUID().uuidString, UUID().uuidString] }
