@@ -53,8 +53,13 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// For tests: when set, every statement run through `statement(_:)`
+    /// (so every `run` and `query`) is appended here, as its SQL text.
+    var statementLog: [String]?
+
     /// A prepared statement for `sql`, reset and cleared, cached for reuse.
     public func statement(_ sql: String) throws -> Statement {
+        statementLog?.append(sql)
         if let s = cache[sql] {
             s.reset()
             return s

@@ -451,19 +451,46 @@ public final class Store {
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
     }
 
-    /// The most recently used names (by their last NAME), newest first, at
-    /// most `limit`; only those starting with `prefix` (any case) if given.
-    /// `more`: other names match too.
+    /// At most this many names starting with a prefix are looked at by
+    /// `recentNames(prefix:limit:)`: the first ones in alphabetical order.
+    public static let namesPrefixScan = 1000
+
+    /// The most recently used names (by their last NAME; names used in the
+    /// same second alphabetically), newest first, at most `limit`. `more`:
+    /// other names match too. Both walk an index and stop early: without a
+    /// prefix, the names by last use, `limit` + 1 of them; with a prefix
+    /// (any case), the names in alphabetical order from the prefix, at most
+    /// `namesPrefixScan` of them, of which the most recent are listed:
+    /// exact when no more names match; when more do, `more` is true.
     public func recentNames(prefix: String?, limit: Int) throws -> (names: [String], more: Bool) {
         let limit = max(0, limit)
-        // LIKE is case-insensitive for ASCII; `_` and `%` in a prefix are literal.
-        let pattern = (prefix ?? "").reduce(into: "") { out, c in
+        guard let prefix, !prefix.isEmpty else {
+            let rows = try db.query("SELECT name FROM players ORDER BY last_seen DESC, name LIMIT ?",
+                                    .of(limit + 1)) { $0.text(0) }
+            return (Array(rows.prefix(limit)), rows.count > limit)
+        }
+        // The index range of names that start with the prefix (NOCASE folds
+        // ASCII letters, as LIKE does); LIKE keeps exactly those. `_` and `%`
+        // in a prefix are literal.
+        let pattern = prefix.reduce(into: "") { out, c in
             if c == "_" || c == "%" || c == "\\" { out.append("\\") }
             out.append(c)
         } + "%"
-        let rows = try db.query("SELECT name FROM players WHERE name LIKE ? ESCAPE '\\' ORDER BY last_seen DESC, name COLLATE NOCASE LIMIT ?",
-                                .text(pattern), .of(limit + 1)) { $0.text(0) }
-        return (Array(rows.prefix(limit)), rows.count > limit)
+        let scan = Store.namesPrefixScan
+        var place = 0
+        var rows = try db.query("""
+            SELECT name, last_seen FROM players WHERE name >= ? AND name < ? AND name LIKE ? ESCAPE '\\'
+            ORDER BY name LIMIT ?
+            """, .text(prefix), .text(prefix + "\u{10FFFF}"), .text(pattern), .of(scan + 1)) { r in
+            place += 1
+            return (name: r.text(0), seen: r.int(1), place: place)
+        }
+        let cut = rows.count > scan
+        if cut { rows.removeLast() }
+        // Newest first; names used in the same second in alphabetical order,
+        // the order of the walk.
+        rows.sort { $0.seen != $1.seen ? $0.seen > $1.seen : $0.place < $1.place }
+        return (rows.prefix(limit).map(\.name), cut || rows.count > limit)
     }
 
     /// Whether `name` has been used before (any case).
@@ -629,9 +656,10 @@ public final class Store {
     public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
                                                        finalState: String, endedAt: Int)? {
         guard !token.isEmpty else { return nil }
+        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
         return try db.query("""
             SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
-            WHERE status = 'over' AND (token0 = ? OR token1 = ?) LIMIT 1
+            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
             """, .text(token), .text(token)) {
             (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
         }.first
@@ -645,14 +673,20 @@ public final class Store {
 
     // MARK: High scores
 
-    /// The top `limit` names on a board by wins (ties share a rank; then by name).
+    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
+    /// names with more wins; then by name). Walks the board's index, best
+    /// first, and stops after `limit` rows; the ranks are counted here.
     public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
-        try db.query("""
-            SELECT rank() OVER (ORDER BY s.wins DESC), p.name, s.wins, s.played
+        var rows = try db.query("""
+            SELECT p.name, s.wins, s.played
             FROM scores s JOIN players p ON p.name = s.player
             WHERE s.board = ? AND s.played > 0
-            ORDER BY s.wins DESC, p.name COLLATE NOCASE LIMIT ?
-            """, .text(board), .of(limit)) { ScoreRow(rank: $0.int(0), name: $0.text(1), wins: $0.int(2), played: $0.int(3)) }
+            ORDER BY s.wins DESC, s.player LIMIT ?
+            """, .text(board), .of(max(0, limit))) { ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2)) }
+        for i in rows.indices {
+            rows[i].rank = i > 0 && rows[i].wins == rows[i - 1].wins ? rows[i - 1].rank : i + 1
+        }
+        return rows
     }
 
     /// A name's place on a board: 1 + the number of names with more wins.
