@@ -175,11 +175,13 @@ public final class Store {
     /// games played; filled on first use, then kept in step with every write,
     /// so the end of a game reads nothing back from SQLite.
     private var scoreCache: [String: [String: ScoreRow]] = [:]
-    /// Since the last commit: boards whose scores were written, so that a
-    /// rollback can put the caches right without reading everything again.
-    private var boardsWritten: Set<String> = []
-    /// Boards whose `winCounts` a rollback made unreliable: read again when next used.
-    private var staleBoards: Set<String> = []
+    /// Since the last commit, in order: each score row a finished game
+    /// changed, before and after, so that a rollback puts the caches back
+    /// as they were, entry by entry, without reading a board again (which
+    /// would cost as much as the board is long).
+    private var scoreJournal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
+    /// Where the current command's entries start in `scoreJournal`.
+    private var commandJournalStart = 0
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -341,13 +343,14 @@ public final class Store {
         commandSavepoint = false
         keptCommands = false
         transactionLost = false
-        invalidateCaches()
+        undoScores(from: 0)
         committedCaches()
     }
 
     /// Nothing written so far can be rolled back any more.
     private func committedCaches() {
-        if !boardsWritten.isEmpty { boardsWritten.removeAll() }
+        if !scoreJournal.isEmpty { scoreJournal.removeAll() }
+        commandJournalStart = 0
     }
 
     // MARK: Commands
@@ -360,6 +363,7 @@ public final class Store {
         commandUsesSavepoint = savepoint
         commandWrote = false
         commandSavepoint = false
+        commandJournalStart = scoreJournal.count
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -385,7 +389,9 @@ public final class Store {
     @discardableResult
     public func rollbackCommand() -> Bool {
         inCommand = false
-        invalidateCaches()
+        // Whatever happens below, this command's writes are undone (alone, or
+        // with the whole turn: then rollback() undoes the rest).
+        undoScores(from: commandJournalStart)
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint
@@ -412,29 +418,25 @@ public final class Store {
         return !transactionLost
     }
 
-    /// After a rollback: what the caches learnt from writes since the last
-    /// commit may be wrong: the scores of a board that was written are read
-    /// again when next needed.
-    private func invalidateCaches() {
-        for board in boardsWritten {
-            scoreCache[board] = nil
-            staleBoards.insert(board)
+    /// After a rollback: puts back the cached score rows and win counts that
+    /// the journal's entries from `start` on changed, the latest first.
+    private func undoScores(from start: Int) {
+        guard start < scoreJournal.count else { return }
+        for entry in scoreJournal[start...].reversed() {
+            var counts = winCounts[entry.board] ?? [:]
+            if entry.after.played > 0 {
+                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
+                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
+            }
+            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
+            winCounts[entry.board] = counts
+            scoreCache[entry.board, default: [:]][entry.key] = entry.before
         }
+        scoreJournal.removeSubrange(start...)
     }
 
-    /// How many names have each number of wins on `board`, read again after a rollback.
-    private func winCounts(_ board: String) throws -> [Int: Int] {
-        if staleBoards.contains(board) {
-            var counts: [Int: Int] = [:]
-            for (wins, count) in try db.query("SELECT wins, count(*) FROM scores WHERE board = ? AND played > 0 GROUP BY wins",
-                                             .text(board), row: { ($0.int(0), $0.int(1)) }) {
-                counts[wins] = count
-            }
-            winCounts[board] = counts
-            staleBoards.remove(board)
-        }
-        return winCounts[board] ?? [:]
-    }
+    /// How many names have each number of wins on `board`.
+    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
 
     // MARK: Names and preferences
 
@@ -536,11 +538,11 @@ public final class Store {
                    .of(losses?[safe: 0]), .of(losses?[safe: 1]), .of(game))
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
-            var row = try cachedScore(of: person, board: board)
+            let before = try cachedScore(of: person, board: board)
+            var row = before
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
                        .text(person), .text(board), .of(won ? 1 : 0))
-            boardsWritten.insert(board)
-            var counts = try winCounts(board)
+            var counts = winCounts(board)
             if row.played > 0 {
                 counts[row.wins] = (counts[row.wins] ?? 1) - 1
                 if counts[row.wins] == 0 { counts[row.wins] = nil }
@@ -550,6 +552,7 @@ public final class Store {
             counts[row.wins, default: 0] += 1
             winCounts[board] = counts
             scoreCache[board, default: [:]][person.lowercased()] = row
+            scoreJournal.append((board: board, key: person.lowercased(), before: before, after: row))
         }
     }
 
@@ -640,7 +643,7 @@ public final class Store {
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
-        row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
     }
 
