@@ -25,6 +25,31 @@ public enum Daemon {
             return 2
         }
         let started = monotonicSeconds()
+        // One daemon per data folder, and only a database that passes its
+        // checks: both before the word lists (seconds of work), each refusal
+        // one plain line, as nothing has started.
+        let lock: DataFolderLock
+        let store: Store
+        do {
+            lock = try DataFolderLock(directory: config.dataDirectory)
+            store = try Store(directory: config.dataDirectory, durability: config.durability,
+                              maxPageCount: config.maxDatabasePages, syncedByCaller: true)
+        } catch {
+            writeToStderr(Array("ghostd: \(error)\n".utf8))
+            return 1
+        }
+        // The lock is held until the process ends.
+        return withExtendedLifetime(lock) {
+            serve(config: config, store: store, started: started)
+        }
+    }
+
+    private static func serve(config: ServerConfig, store: Store, started: Double) -> Int32 {
+        var limit = ""
+        if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
+            limit = ", \(pages.pages) of at most \(pages.max) pages"
+        }
+        logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue)\(limit))")
         let dictionaries: Dictionaries
         let found = config.dictionaries.map { ($0, [$0]) } ?? ServerConfig.findDictionaries()
         do {
@@ -37,13 +62,6 @@ public enum Daemon {
         logLine("dictionaries: \(found.0)")
         let server: Server
         do {
-            let store = try Store(directory: config.dataDirectory, durability: config.durability,
-                                  maxPageCount: config.maxDatabasePages, syncedByCaller: true)
-            var limit = ""
-            if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
-                limit = ", \(pages.pages) of at most \(pages.max) pages"
-            }
-            logLine("data: \(store.path) (schema \(store.userVersion), durability \(config.durability.rawValue)\(limit))")
             server = try Server(config: config, dictionaries: dictionaries, store: store)
             try server.start()
         } catch {

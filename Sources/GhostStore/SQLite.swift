@@ -7,14 +7,17 @@ public final class SQLiteDatabase {
         public let code: Int32
         public let message: String
         public var description: String { "sqlite error \(code): \(message)" }
+        /// SQLite found the file damaged, or not a database at all.
+        public var isCorruption: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
     }
 
     private var handle: OpaquePointer?
     private var cache: [String: Statement] = [:]
 
-    public init(path: String) throws {
+    /// Opens `path`; with `create`, makes an empty database there if there is no file.
+    public init(path: String, create: Bool = true) throws {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
@@ -50,8 +53,13 @@ public final class SQLiteDatabase {
         }
     }
 
+    /// For tests: when set, every statement run through `statement(_:)`
+    /// (so every `run` and `query`) is appended here, as its SQL text.
+    var statementLog: [String]?
+
     /// A prepared statement for `sql`, reset and cleared, cached for reuse.
     public func statement(_ sql: String) throws -> Statement {
+        statementLog?.append(sql)
         if let s = cache[sql] {
             s.reset()
             return s

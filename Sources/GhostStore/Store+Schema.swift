@@ -203,6 +203,25 @@ extension Store {
         """
         ALTER TABLE games ADD COLUMN watch INTEGER NOT NULL DEFAULT 1;
         """,
+        // 8: indexes, so that no look-up a command makes grows with the
+        // database. A resume token finds its game through a unique index per
+        // seat (partial: a seat may have no token, ''; a token that an older
+        // database holds twice is kept by its first game only); NAMES walks
+        // the names by their last use, and with a prefix the names in
+        // alphabetical order with their last use (covering: no look-up in the
+        // table per name); SCORES walks a board by wins, then name.
+        """
+        UPDATE games SET token0 = '' WHERE token0 <> ''
+            AND id NOT IN (SELECT min(id) FROM games WHERE token0 <> '' GROUP BY token0);
+        UPDATE games SET token1 = '' WHERE token1 <> ''
+            AND id NOT IN (SELECT min(id) FROM games WHERE token1 <> '' GROUP BY token1);
+        CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '';
+        CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '';
+        CREATE INDEX players_recent ON players(last_seen DESC, name);
+        CREATE INDEX players_prefix ON players(name, last_seen);
+        DROP INDEX scores_board;
+        CREATE INDEX scores_rank ON scores(board, wins DESC, player);
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }

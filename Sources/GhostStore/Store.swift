@@ -175,11 +175,13 @@ public final class Store {
     /// games played; filled on first use, then kept in step with every write,
     /// so the end of a game reads nothing back from SQLite.
     private var scoreCache: [String: [String: ScoreRow]] = [:]
-    /// Since the last commit: boards whose scores were written, so that a
-    /// rollback can put the caches right without reading everything again.
-    private var boardsWritten: Set<String> = []
-    /// Boards whose `winCounts` a rollback made unreliable: read again when next used.
-    private var staleBoards: Set<String> = []
+    /// Since the last commit, in order: each score row a finished game
+    /// changed, before and after, so that a rollback puts the caches back
+    /// as they were, entry by entry, without reading a board again (which
+    /// would cost as much as the board is long).
+    private var scoreJournal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
+    /// Where the current command's entries start in `scoreJournal`.
+    private var commandJournalStart = 0
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -227,7 +229,9 @@ public final class Store {
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
     public private(set) var transactionLost = false
 
-    /// Opens (creating if needed) the database in `directory`, and migrates it.
+    /// Opens (creating if there is no file) the database in `directory`,
+    /// checks it (throwing `Refusal` for an empty, damaged or newer file,
+    /// untouched), and migrates it.
     /// `maxPageCount` > 0 caps the database at that many pages
     /// (`PRAGMA max_page_count`; never below its current size): a write that
     /// needs more fails, as on a full disk.
@@ -242,7 +246,7 @@ public final class Store {
         callerSyncs = durability == .full && syncedByCaller
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
-        db = try SQLiteDatabase(path: path)
+        db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -339,13 +343,14 @@ public final class Store {
         commandSavepoint = false
         keptCommands = false
         transactionLost = false
-        invalidateCaches()
+        undoScores(from: 0)
         committedCaches()
     }
 
     /// Nothing written so far can be rolled back any more.
     private func committedCaches() {
-        if !boardsWritten.isEmpty { boardsWritten.removeAll() }
+        if !scoreJournal.isEmpty { scoreJournal.removeAll() }
+        commandJournalStart = 0
     }
 
     // MARK: Commands
@@ -358,6 +363,7 @@ public final class Store {
         commandUsesSavepoint = savepoint
         commandWrote = false
         commandSavepoint = false
+        commandJournalStart = scoreJournal.count
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -383,7 +389,9 @@ public final class Store {
     @discardableResult
     public func rollbackCommand() -> Bool {
         inCommand = false
-        invalidateCaches()
+        // Whatever happens below, this command's writes are undone (alone, or
+        // with the whole turn: then rollback() undoes the rest).
+        undoScores(from: commandJournalStart)
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint
@@ -410,29 +418,25 @@ public final class Store {
         return !transactionLost
     }
 
-    /// After a rollback: what the caches learnt from writes since the last
-    /// commit may be wrong: the scores of a board that was written are read
-    /// again when next needed.
-    private func invalidateCaches() {
-        for board in boardsWritten {
-            scoreCache[board] = nil
-            staleBoards.insert(board)
+    /// After a rollback: puts back the cached score rows and win counts that
+    /// the journal's entries from `start` on changed, the latest first.
+    private func undoScores(from start: Int) {
+        guard start < scoreJournal.count else { return }
+        for entry in scoreJournal[start...].reversed() {
+            var counts = winCounts[entry.board] ?? [:]
+            if entry.after.played > 0 {
+                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
+                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
+            }
+            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
+            winCounts[entry.board] = counts
+            scoreCache[entry.board, default: [:]][entry.key] = entry.before
         }
+        scoreJournal.removeSubrange(start...)
     }
 
-    /// How many names have each number of wins on `board`, read again after a rollback.
-    private func winCounts(_ board: String) throws -> [Int: Int] {
-        if staleBoards.contains(board) {
-            var counts: [Int: Int] = [:]
-            for (wins, count) in try db.query("SELECT wins, count(*) FROM scores WHERE board = ? AND played > 0 GROUP BY wins",
-                                             .text(board), row: { ($0.int(0), $0.int(1)) }) {
-                counts[wins] = count
-            }
-            winCounts[board] = counts
-            staleBoards.remove(board)
-        }
-        return winCounts[board] ?? [:]
-    }
+    /// How many names have each number of wins on `board`.
+    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
 
     // MARK: Names and preferences
 
@@ -447,31 +451,6 @@ public final class Store {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
                    .text(name), .of(now), .of(now))
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
-    }
-
-    /// The most recently used names (by their last NAME), newest first, at
-    /// most `limit`; only those starting with `prefix` (any case) if given.
-    /// `more`: other names match too.
-    public func recentNames(prefix: String?, limit: Int) throws -> (names: [String], more: Bool) {
-        let limit = max(0, limit)
-        // LIKE is case-insensitive for ASCII; `_` and `%` in a prefix are literal.
-        let pattern = (prefix ?? "").reduce(into: "") { out, c in
-            if c == "_" || c == "%" || c == "\\" { out.append("\\") }
-            out.append(c)
-        } + "%"
-        let rows = try db.query("SELECT name FROM players WHERE name LIKE ? ESCAPE '\\' ORDER BY last_seen DESC, name COLLATE NOCASE LIMIT ?",
-                                .text(pattern), .of(limit + 1)) { $0.text(0) }
-        return (Array(rows.prefix(limit)), rows.count > limit)
-    }
-
-    /// Whether `name` has been used before (any case).
-    public func isKnownName(_ name: String) throws -> Bool {
-        try !db.query("SELECT 1 FROM players WHERE name = ?", .text(name)) { $0.int(0) }.isEmpty
-    }
-
-    /// Every name ever used, sorted case-insensitively.
-    public func allNames() throws -> [String] {
-        try db.query("SELECT name FROM players ORDER BY name COLLATE NOCASE") { $0.text(0) }
     }
 
     public func preference(_ key: Preference, for name: String) throws -> String {
@@ -559,11 +538,11 @@ public final class Store {
                    .of(losses?[safe: 0]), .of(losses?[safe: 1]), .of(game))
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
-            var row = try cachedScore(of: person, board: board)
+            let before = try cachedScore(of: person, board: board)
+            var row = before
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
                        .text(person), .text(board), .of(won ? 1 : 0))
-            boardsWritten.insert(board)
-            var counts = try winCounts(board)
+            var counts = winCounts(board)
             if row.played > 0 {
                 counts[row.wins] = (counts[row.wins] ?? 1) - 1
                 if counts[row.wins] == 0 { counts[row.wins] = nil }
@@ -573,6 +552,7 @@ public final class Store {
             counts[row.wins, default: 0] += 1
             winCounts[board] = counts
             scoreCache[board, default: [:]][person.lowercased()] = row
+            scoreJournal.append((board: board, key: person.lowercased(), before: before, after: row))
         }
     }
 
@@ -627,9 +607,10 @@ public final class Store {
     public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
                                                        finalState: String, endedAt: Int)? {
         guard !token.isEmpty else { return nil }
+        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
         return try db.query("""
             SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
-            WHERE status = 'over' AND (token0 = ? OR token1 = ?) LIMIT 1
+            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
             """, .text(token), .text(token)) {
             (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
         }.first
@@ -643,20 +624,26 @@ public final class Store {
 
     // MARK: High scores
 
-    /// The top `limit` names on a board by wins (ties share a rank; then by name).
+    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
+    /// names with more wins; then by name). Walks the board's index, best
+    /// first, and stops after `limit` rows; the ranks are counted here.
     public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
-        try db.query("""
-            SELECT rank() OVER (ORDER BY s.wins DESC), p.name, s.wins, s.played
+        var rows = try db.query("""
+            SELECT p.name, s.wins, s.played
             FROM scores s JOIN players p ON p.name = s.player
             WHERE s.board = ? AND s.played > 0
-            ORDER BY s.wins DESC, p.name COLLATE NOCASE LIMIT ?
-            """, .text(board), .of(limit)) { ScoreRow(rank: $0.int(0), name: $0.text(1), wins: $0.int(2), played: $0.int(3)) }
+            ORDER BY s.wins DESC, s.player LIMIT ?
+            """, .text(board), .of(max(0, limit))) { ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2)) }
+        for i in rows.indices {
+            rows[i].rank = i > 0 && rows[i].wins == rows[i - 1].wins ? rows[i - 1].rank : i + 1
+        }
+        return rows
     }
 
     /// A name's place on a board: 1 + the number of names with more wins.
     public func rank(of name: String, board: String = "game") throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
-        row.rank = try winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
         return row
     }
 

@@ -152,7 +152,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 7)
+        #expect(Store.schemaVersion == Schema.version)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -250,7 +250,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         try makeVersion2(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
 
         #expect(try store.activeGames() == [
             StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
@@ -331,7 +331,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         #expect(try store.result(game: 1)?.finalState == "fragment=pear")
         #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
     }
@@ -367,7 +367,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         defer { dir.remove() }
         try makeVersion3(dir)
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
         #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
         #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
@@ -413,7 +413,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
@@ -427,7 +427,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         try makeVersion4(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
         #expect(try store.headToHead(kind: "ghost", "BEN", "ANN") == (1, 2))
         #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
@@ -461,7 +461,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         #expect(try store.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
     }
 
@@ -483,7 +483,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Schema.version)
         let old = try #require(try store.activeGames().first)
         #expect(old.id == 1 && old.watch && old.clock == 30 && old.moves == [move(0, "p")])
         let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["cy", "ann"], tokens: ["c2", "a2"], watch: false),
@@ -496,7 +496,8 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try schemaProblems(db) == [])
     }
 
-    /// A database from a newer ghostd (a higher user_version) is left alone.
+    /// A database from a newer ghostd (a higher user_version) is refused
+    /// and left alone: not migrated, not written.
     @Test func newerDatabaseIsNotTouched() throws {
         let dir = try TempDir("ghostd-migrate")
         defer { dir.remove() }
@@ -507,8 +508,56 @@ private func makeVersion4(_ dir: TempDir) throws {
             try db.execute("PRAGMA user_version = \(Store.schemaVersion + 1)")
             db.close()
         }
+        let before = try Data(contentsOf: URL(fileURLWithPath: dir.database))
+        #expect(throws: Store.Refusal.newerSchema(path: dir.database, found: Store.schemaVersion + 1, known: Store.schemaVersion)) {
+            try Store(directory: dir.path)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.database)) == before)
+    }
+
+    /// Schema 7 to 8: only indexes. Every row stays; a resume token that
+    /// two games share (not made by ghostd, whose tokens are random) stays
+    /// with the first of them, so the token indexes can be unique; computer
+    /// seats without a token ('') may be many. The look-ups use the indexes.
+    @Test func version7DatabaseGetsItsIndexesAndKeepsItsRows() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            for i in 0..<7 { try db.execute(Store.migrations[i]) }
+            try db.execute("PRAGMA user_version=7")
+            for (name, seen) in [("ann", 5), ("ben", 9), ("Abe", 7)] {
+                try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0 + seen))
+            }
+            try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'game', 2, 3), ('ben', 'game', 2, 2), ('Abe', 'game', 3, 3)")
+            for (id, t0k, t1k, status) in [(1, "tok-a", "", "over"), (2, "tok-b", "", "over"), (3, "tok-a", "tok-c", "over"), (4, "tok-d", "tok-e", "active")] {
+                try db.run("""
+                    INSERT INTO games(id, kind, lang, player0, player1, token0, token1, status, winner, loser, reason, final_state, started_at, ended_at)
+                    VALUES (?, 'ghost', 'en', 'ann', 'bot-easy', ?, ?, ?, 'ann', 'bot-easy', 'word', 'fragment=x', ?, ?)
+                    """, .of(id), .text(t0k), .text(t1k), .text(status), .of(t0), .of(t0 + id))
+            }
+            try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (4, 1, 1, 0, 'p', ?)", .of(t0))
+        }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == Store.schemaVersion + 1)
+        #expect(store.userVersion == Schema.version)
+        #expect(try store.finishedGame(token: "tok-a")?.id == 1)
+        #expect(try store.finishedGame(token: "tok-b")?.id == 2)
+        #expect(try store.finishedGame(token: "tok-c")?.id == 3)
+        #expect(try store.finishedGame(token: "tok-d") == nil)   // in progress
+        #expect(try store.finishedGame(token: "") == nil)
+        #expect(try store.activeGames().map(\.tokens) == [["tok-d", "tok-e"]])
+        #expect(try store.activeGame(id: 4)?.moves == [move(0, "p")])
+        #expect(try store.recentNames(prefix: nil, limit: 10) == (["ben", "Abe", "ann"], false))
+        #expect(try store.recentNames(prefix: "a", limit: 1) == (["Abe"], true))
+        #expect(try store.scores(limit: 10) == [ScoreRow(rank: 1, name: "Abe", wins: 3, played: 3),
+                                                ScoreRow(rank: 2, name: "ann", wins: 2, played: 3),
+                                                ScoreRow(rank: 2, name: "ben", wins: 2, played: 2)])
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try db.query("SELECT id, token0, token1 FROM games ORDER BY id") { "\($0.int(0)):\($0.text(1)):\($0.text(2))" }
+                == ["1:tok-a:", "2:tok-b:", "3::tok-c", "4:tok-d:tok-e"])
+        #expect(try schemaProblems(db) == [])
     }
 }

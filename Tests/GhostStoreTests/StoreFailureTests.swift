@@ -79,6 +79,48 @@ struct StoreFailureTests {
         #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
     }
 
+    /// A rollback, of a command or of a turn, puts the score caches back
+    /// from a journal of what changed since the commit: no board is read
+    /// again (that costs as much as the board is long), and ranks stay right.
+    @Test func rollbacksPutTheScoresBackWithoutReadingABoard() throws {
+        let f = try FailingStore()
+        let s = f.store
+        for name in ["alice", "bob", "carol", "dave"] { try s.registerName(name, now: t0) }
+        func game(_ a: String, _ b: String) throws -> Int {
+            try s.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: freshTokens()), now: t0)
+        }
+        let first = try game("alice", "bob")
+        try s.finishGame(game: first, winner: "alice", loser: "bob", reason: "word", finalState: "fragment=", now: t0)
+        let second = try game("carol", "dave"), third = try game("bob", "dave")
+        try s.commit()
+        s.db.statementLog = []
+        // A command that ends a game and then fails, after one that ended another and was kept.
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'erin' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand()
+        try s.finishGame(game: second, winner: "carol", loser: "dave", reason: "word", finalState: "fragment=", now: t0)
+        try s.endCommand()
+        s.beginCommand()
+        try s.finishGame(game: third, winner: "bob", loser: "dave", reason: "word", finalState: "fragment=", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("erin", now: t0) }
+        #expect(s.rollbackCommand())
+        #expect(try s.rank(of: "bob") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
+        #expect(try s.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
+        #expect(try s.rank(of: "carol") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        // The whole turn rolled back: carol's game is undone too.
+        s.rollback()
+        #expect(try s.rank(of: "carol") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
+        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.rank(of: "dave") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
+        let log = s.db.statementLog ?? []
+        s.db.statementLog = nil
+        #expect(!log.contains { $0.contains("GROUP BY") || $0.contains("count(") }, "\(log)")
+        // What the caches say is what is stored.
+        #expect(try f.count("SELECT count(*) FROM scores") == 2)
+        #expect(try s.scores(limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
+                                           ScoreRow(rank: 2, name: "bob", wins: 0, played: 1)])
+    }
+
     @Test func aCommandRolledBackAfterAnotherEndedAGameKeepsThatGamesScores() throws {
         let f = try FailingStore()
         let s = f.store

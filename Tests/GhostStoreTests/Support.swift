@@ -44,12 +44,12 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 7: schema 3's games and moves, the
+/// The current layout (schema 8: schema 3's games and moves, the
 /// best-games lists of 4, the head-to-head records of 5, each game's
-/// clock of 6, and whether it may be watched of 7), written out here (not read from `Store.migrations`) so that
+/// clock of 6, whether it may be watched of 7, the indexes of 8), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 7
+    static let version = 8
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -60,7 +60,7 @@ enum Schema {
     static let bestGames = ["board", "game", "name", "key1", "key2", "fields", "finished_at"]
     static let rivals = ["kind", "player0", "player1", "wins0", "wins1"]
     static let tables = ["best_games", "finished_games", "games", "moves", "players", "preferences", "rivals", "scores"]
-    static let indexes = ["best_games_rank", "games_active", "scores_board"]
+    static let indexes = ["best_games_rank", "games_active", "games_token0", "games_token1", "players_prefix", "players_recent", "scores_rank"]
 }
 
 /// Checks a database's current layout and health; returns what is wrong ([] when all is well).
@@ -97,3 +97,6 @@ func finishedGames(_ db: SQLiteDatabase) throws -> [String] {
 }
 
 let t0 = 1_700_000_000
+
+/// Two resume tokens no other game has (tokens are unique per seat since schema 8).
+func freshTokens() -> [String] { [UUID().uuidString, UUID().uuidString] }

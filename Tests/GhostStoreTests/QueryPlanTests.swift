@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import GhostStore
+
+/// No store call that a command can reach does work that grows with the
+/// database (issue 24, item 1): each of them is run on a database with a few
+/// thousand names and finished games, every statement it runs is recorded,
+/// and SQLite's plan for each (`EXPLAIN QUERY PLAN`) must read its tables
+/// through an index: a `SEARCH`, never a `SCAN` of a table or a sort of every
+/// matching row (`USE TEMP B-TREE`). The one walk allowed is a LIMITed one
+/// along the index that already has the rows in the order asked for (NAMES
+/// without a prefix: the names by last use, newest first, stops after n + 1).
+///
+/// Left out, as no command reaches them: `activeGames()` (at start, and after
+/// a failed commit), the win counts read at start, `allNames()`, and
+/// `bestGameRank(board:game:)` without `within:` (the lobby always bounds it).
+@Suite struct QueryPlanTests {
+    static let names = 3000
+    static let games = 3000
+
+    /// A database with `names` names (preferences for some), `games`
+    /// finished games between them (on the `game` board, head-to-head
+    /// records, best-games entries), and one game in progress with moves.
+    private func fill(_ store: Store) throws -> (finished: Int, active: Int, token: String) {
+        for i in 0..<Self.names {
+            try store.registerName("player\(i)", now: t0 + i)
+            if i % 10 == 0 { try store.setPreference(.language, "nl", for: "player\(i)", now: t0 + i) }
+        }
+        var last = 0
+        var token = ""
+        for g in 0..<Self.games {
+            let a = "player\(g % Self.names)", b = "player\((g * 7 + 1) % Self.names)"
+            let tokens = freshTokens()
+            last = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
+            try store.finishGame(game: last, winner: a, loser: b, reason: "word", finalState: "fragment=x", now: t0 + g)
+            try store.recordHeadToHead(kind: "ghost", winner: a, loser: b)
+            try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
+            token = tokens[1]
+        }
+        let active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player1", "player2"], tokens: freshTokens()), now: t0)
+        try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        try store.commit()
+        return (last, active, token)
+    }
+
+    @Test("Every statement of every store call a command reaches uses an index; none scans or sorts a whole table")
+    func everyCommandQueryIsBounded() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let (finished, active, token) = try {
+            let filler = try Store(directory: dir.path)
+            defer { filler.close() }
+            return try fill(filler)
+        }()
+        // Opened again: its caches are empty, as after a restart.
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        store.db.statementLog = []
+        // NAME, NAMES, LANG, SET, SETTINGS
+        try store.registerName("player5", now: t0 + 99_999)
+        _ = try store.isKnownName("nobody")
+        _ = try store.recentNames(prefix: nil, limit: 100)
+        _ = try store.recentNames(prefix: "player1", limit: 100)
+        _ = try store.recentNames(prefix: "a_%", limit: 5)
+        _ = try store.preferences(for: "player10")
+        _ = try store.preference(.language, for: "player11")
+        try store.setPreference("hangman-mode", "evil", for: "player12", now: t0)
+        // RESUME of a finished game's token, and of an unknown one
+        #expect(try store.finishedGame(token: token)?.id == finished)
+        #expect(try store.finishedGame(token: "no-such-token") == nil)
+        _ = try store.result(game: finished)
+        // RESUME/WATCH of a game that is not in memory, its moves
+        #expect(try store.activeGame(id: active)?.moves.count == 1)
+        _ = try store.moves(game: active, round: 1)
+        // SCORES, BEST
+        #expect(try store.scores(board: "game", limit: 100).count == 100)
+        _ = try store.bestGames(board: "hangman-evil", limit: 100)
+        _ = try store.bestGameRank(board: "hangman-evil", game: finished, within: 10)
+        // NEW, a move, an offer, a restart, a match's next round, the end of a game
+        _ = try store.headToHead(kind: "ghost", "player1", "player2")
+        let game = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player3", "player4"], tokens: freshTokens()),
+                                        now: t0)
+        try store.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "q", now: t0)
+        try store.setOffer(game: game, offer: .init(seat: 0, kind: "restart", lang: nil), spent: [true, false])
+        try store.restartGame(game: game, round: 2, lang: "nl")
+        try store.nextRound(game: game, round: 3, losses: [1, 0], starter: 1)
+        try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", now: t0)
+        _ = try store.rank(of: "player3")
+        try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
+        try store.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
+        try store.commit()
+
+        let log = store.db.statementLog ?? []
+        store.db.statementLog = nil
+        var seen = Set<String>()
+        let statements = log.filter { sql in
+            let verb = sql.prefix(while: { $0 != " " }).uppercased()
+            return !["BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(verb) && seen.insert(sql).inserted
+        }
+        #expect(statements.count >= 20, "\(statements)")
+        for sql in statements {
+            let plan = try store.db.query("EXPLAIN QUERY PLAN " + sql) { $0.text(3) }
+            let bad = plan.filter { step in
+                if step.contains("TEMP B-TREE") { return true }
+                guard step.hasPrefix("SCAN ") else { return false }
+                // The one allowed walk: NAMES without a prefix, along the recency index, LIMITed.
+                return !(step == "SCAN players USING COVERING INDEX players_recent" && sql.hasSuffix("LIMIT ?"))
+            }
+            #expect(bad.isEmpty, "\(sql)\nplan: \(plan)")
+        }
+        // The look-ups that scanned before schema 8 now search their indexes.
+        func plan(_ sql: String) throws -> [String] { try store.db.query("EXPLAIN QUERY PLAN " + sql) { $0.text(3) } }
+        let resume = try plan(try #require(statements.first { $0.contains("token0 = ?") }))
+        #expect(resume.contains { $0.contains("USING INDEX games_token0 (token0=?)") }, "\(resume)")
+        #expect(resume.contains { $0.contains("USING INDEX games_token1 (token1=?)") }, "\(resume)")
+        let scores = try plan(try #require(statements.first { $0.contains("FROM scores s JOIN players p") }))
+        #expect(scores.first == "SEARCH s USING INDEX scores_rank (board=?)", "\(scores)")
+        let prefixed = try plan(try #require(statements.first { $0.contains("name >= ? AND name < ?") }))
+        #expect(prefixed == ["SEARCH players USING COVERING INDEX players_prefix (name>? AND name<?)"], "\(prefixed)")
+    }
+
+    @Test("NAMES prefix= looks at the first namesPrefixScan matching names alphabetically, lists the newest of those, and says more=yes past the bound")
+    func prefixedNamesAreBounded() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        let bound = Store.namesPrefixScan
+        // bound + 50 names b0000 …, each used later than the one before; and a few others.
+        for i in 0..<(bound + 50) { try store.registerName(String(format: "b%04d", i), now: t0 + i) }
+        for (name, at) in [("Cat", 5), ("cab", 5), ("car", 9), ("dog", 99_999)] { try store.registerName(name, now: t0 + at) }
+        try store.commit()
+        // The newest b names are past the bound: the list comes from b0000 … b0999.
+        let b = try store.recentNames(prefix: "b", limit: 3)
+        #expect(b.names == [String(format: "b%04d", bound - 1), String(format: "b%04d", bound - 2), String(format: "b%04d", bound - 3)])
+        #expect(b.more)
+        // Fewer matches than the bound: exact, newest first, ties alphabetical (any case), more=no.
+        #expect(try store.recentNames(prefix: "CA", limit: 5) == (["car", "cab", "Cat"], false))
+        #expect(try store.recentNames(prefix: "ca", limit: 2) == (["car", "cab"], true))
+        // A longer prefix narrows the search back under the bound: exact again.
+        let narrow = try store.recentNames(prefix: "b10", limit: 2)
+        #expect(narrow.names == [String(format: "b%04d", bound + 49), String(format: "b%04d", bound + 48)] && narrow.more)
+        // Without a prefix: the newest of all.
+        #expect(try store.recentNames(prefix: nil, limit: 2) == (["dog", String(format: "b%04d", bound + 49)], true))
+    }
+}
