@@ -63,11 +63,12 @@ extension Lobby {
         return true
     }
 
-    /// Loads the games in progress from the store, each replayed move by move
-    /// through its game value; every seat starts empty.
+    /// Loads the games in progress that must tick on their own (those on a
+    /// clock) from the store, each replayed move by move through its game
+    /// value; every seat starts empty. The others load on RESUME (Lobby+Lifecycle.swift).
     func restoreGames() throws {
         let now = clock.monotonic
-        for g in try store.activeGames() {
+        for g in try store.clockedGames() {
             guard let table = makeTable(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
@@ -76,7 +77,7 @@ extension Lobby {
             for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
-        if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
+        log("restored \(tables.count) adjourned game(s) on a clock; the others load on RESUME")
     }
 
     /// Plays stored moves on a new game; false if one does not parse, is out
@@ -237,6 +238,7 @@ extension Lobby {
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
+        if table.bot(seat) == nil, !table.moved[seat] { table.moved[seat] = true }
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(Lobby.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
@@ -475,7 +477,13 @@ extension Lobby {
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
-        guard let (gameID, seat) = tokenIndex[token], let table = tables[gameID] else {
+        // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
+        var found = tokenIndex[token]
+        if found == nil {
+            guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
+            found = loaded
+        }
+        guard let (gameID, seat) = found, let table = tables[gameID] else {
             // A finished game's token: how it ended, so a player who was away learns the result.
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
@@ -573,6 +581,7 @@ extension Lobby {
         if let due = seekersDue, due <= now { tellSeekers() }
         if !watchDue.isEmpty { tellWatchers(now) }
         for gameID in deadlines.takeDue(now) {
+            if lifecycleTick(gameID, now: now) { continue }
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
@@ -611,7 +620,7 @@ extension Lobby {
     func deadline(of table: Table) -> Double? {
         let claim = table.claimAnnounced ? nil : claimDeadline(table)
         var next = table.botDue
-        for d in [claim, clockDeadline(table)] {
+        for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

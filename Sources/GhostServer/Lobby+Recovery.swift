@@ -180,7 +180,9 @@ extension Lobby {
         }
         let stored: [StoredGame]
         do {
-            stored = try store.activeGames()
+            // The games in memory and those the turn ended, not every game
+            // in the store: the others are not loaded (Lobby+Lifecycle.swift).
+            stored = try store.activeGames(ids: Set(tables.keys).union(recovery.removedSeats.keys))
         } catch {
             storeError = error
             log("cannot read \(store.path) after a failed commit: \(error)")
@@ -325,9 +327,11 @@ extension Lobby {
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
                              clock: g.clock, watch: g.watch)
-        return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
-                     occupants: bots.map { $0.map(Seat.computer) ?? .person },
-                     match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
-                     awaySince: [now, now], turnSince: now, deadlines: deadlines)
+        let table = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
+                          occupants: bots.map { $0.map(Seat.computer) ?? .person },
+                          match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
+                          awaySince: [now, now], turnSince: now, deadlines: deadlines)
+        table.moved = Lobby.movedSeats(g)
+        return table
     }
 }

@@ -87,6 +87,19 @@ public final class Lobby {
         /// the game (1,000 watchers: 0.25 s), at most a second, so that its
         /// batches cost the players the same whatever its size.
         public var watchBatchPerWatcher: Double = 0.000_25
+        /// Every game ends (issue #24, Lobby+Lifecycle.swift): seconds a game
+        /// without a clock stays in memory once no person is at it (it is
+        /// reloaded from the store on RESUME).
+        public var unloadAfter: Double = 60
+        /// Seconds a game may stay untouched (no move, no RESUME) before it is
+        /// aborted with no score (0: never).
+        public var abandonAfter: Int = 7 * 86_400
+        /// Seconds a person has for their first move of a game without a
+        /// clock before the game is aborted with no score (0: no limit).
+        public var firstMoveTimeout: Double = 60
+        /// Seconds a person who is present may take over a move in a game
+        /// without a clock before their opponent may CLAIM it (0: no limit).
+        public var moveTimeout: Double = 300
         public init() {}
     }
 
@@ -202,6 +215,9 @@ public final class Lobby {
         /// against the computer, or if it could not be read).
         var rivalry: [Int]?
         var rivalryRead = false
+        /// Per seat: whether that person has made a move in this game (a
+        /// game whose first move does not come is aborted: Lobby+Lifecycle.swift).
+        var moved = [false, false] { didSet { deadlines.touch(self) } }
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],

@@ -56,6 +56,8 @@ public enum DaemonOptions {
                .number(1...1_000_000), \.newNameBurst),
         .value("--max-output-bytes", "N", "replies a client may leave unread before it is dropped (its game is adjourned)",
                .integer(1024...(1 << 30)), \.maxOutputBytes),
+        .value("--unload-after", "SECONDS", "a game without a clock that no person is at leaves memory this long after the last one left, and is read back from the database on RESUME",
+               .number(0...86_400), \.unloadAfter),
         .help,
         .version,
     ]) }

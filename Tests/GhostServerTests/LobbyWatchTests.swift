@@ -173,8 +173,11 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.send(5, "WATCH 1")
         #expect(h.drain() == [5: ["OK GAMES count=0 more=no", "ERR private-game the players of game 1 keep it to themselves"]])
 
-        // A restart keeps it private.
+        // A restart keeps it private (once a player's RESUME has loaded it).
         let again = try Harness(directory: h.directory, settings: unbatched())
+        let token = try #require(d[1]?.first.flatMap { Message.parse($0)?["token"] })
+        again.connect(1)
+        again.send(1, "RESUME \(token)")
         again.connect(5)
         _ = again.drain()
         again.send(5, "GAMES")

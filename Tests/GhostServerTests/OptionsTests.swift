@@ -37,6 +37,7 @@ struct OptionsTests {
         Case(name: "--max-output-bytes", value: "2048", defaultText: "262144") { $0.maxOutputBytes = 2048 },
         Case(name: "--max-new-names-per-minute", value: "0", defaultText: "10") { $0.newNamesPerMinute = 0 },
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
+        Case(name: "--unload-after", value: "0", defaultText: "60") { $0.unloadAfter = 0 },
     ]
 
     /// Values each option must refuse.
@@ -58,6 +59,7 @@ struct OptionsTests {
         ("--max-output-bytes", ["", "1023", "0", "-1", "1073741825", "1k"]),
         ("--max-new-names-per-minute", ["", "-1", "1000001", "some"]),
         ("--new-name-burst", ["", "0", "-2", "1000001"]),
+        ("--unload-after", ["", "-1", "86401", "soon"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {
@@ -190,7 +192,8 @@ struct OptionsTests {
         case "--host": "ADDR"
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
-        case "--grace", "--name-timeout", "--idle-timeout": "SECONDS"
+        case "--grace", "--name-timeout", "--idle-timeout", "--unload-after", "--abandon-after", "--first-move-timeout",
+             "--move-timeout": "SECONDS"
         case "--bot-delay", "--watch-batch": "MS"
         case "--watch-batch-per-watcher": "US"
         default: "N"

@@ -54,6 +54,9 @@ public struct ServerConfig: Sendable {
     /// limit). A write that needs more fails as on a full disk and is answered
     /// `ERR store-failed`; everything else goes on.
     public var maxDatabasePages = 0
+    /// Seconds a game without a clock stays in memory once no person is at
+    /// it; it is reloaded from the store on RESUME.
+    public var unloadAfter: Double = 60
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

@@ -99,6 +99,7 @@ public final class Server {
         settings.newNameBurst = config.newNameBurst
         settings.watchBatchInterval = config.watchBatchInterval
         settings.watchBatchPerWatcher = config.watchBatchPerWatcher
+        settings.unloadAfter = config.unloadAfter
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import GhostCore
+import GhostProtocol
+import GhostServer
+
+/// Every game ends (issue #24), driven through the lobby with a manual
+/// clock: a game nobody is at leaves memory and comes back on RESUME, only
+/// games on a clock are loaded at start.
+@Suite struct LobbyLifecycleTests {
+    private func token(_ lines: [String]?) throws -> String {
+        let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
+        return try #require(Message.parse(game)?["token"])
+    }
+
+    private func quick() -> Lobby.Settings {
+        var s = Lobby.Settings()
+        s.botDelay = 0
+        return s
+    }
+
+    private func stat(_ h: Harness, _ name: String, on id: ConnectionID) -> String? {
+        h.send(id, "STATS")
+        let line = h.drain()[id]?.first { $0.hasPrefix("STAT name=\(name) ") }
+        return line.flatMap { Message.parse($0)?["value"] }
+    }
+
+    @Test func aGameNobodyIsAtLeavesMemoryAndComesBackOnResume() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        _ = h.drain()
+        h.disconnect(1)
+        h.disconnect(2)
+        _ = h.drain()
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.lobby.activeGames == 1)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [:])
+        #expect(h.lobby.activeGames == 0)
+        #expect(h.lobby.nextDeadline == nil)
+        h.connect(9)
+        #expect(stat(h, "games_in_progress", on: 9) == "0")
+        // bob comes back: the game is read from the store and replayed.
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.bob)")
+        #expect(h.drain() == [4: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bob token=\(t.bob) round=1",
+                                  "ADJOURNED id=1 player=alice grace=60", "TURN id=1 player=alice fragment=pe last=bob"]])
+        #expect(h.lobby.activeGames == 1)
+        #expect(stat(h, "games_in_progress", on: 9) == "1")
+        // alice too, and they play on; the moves before and after are one game.
+        h.connect(5)
+        _ = h.drain()
+        h.send(5, "RESUME \(t.alice)")
+        #expect(h.drain() == [4: ["RETURNED id=1 player=alice"],
+                              5: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
+                                  "TURN id=1 player=alice fragment=pe last=bob"]])
+        h.send(5, "a")
+        h.send(4, "r")
+        #expect(h.drain()[4]?.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear") == true)
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p", "e", "a", "r"])
+        #expect(h.lobby.activeGames == 0)
+    }
+
+    @Test func aPresentOpponentKeepsTheGameLoaded() throws {
+        let h = try Harness()
+        _ = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        _ = h.drain()
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.drain()[2]?.first == "CLAIMABLE id=1 player=alice")
+        h.clock.advance(3600)
+        h.tick()
+        #expect(h.lobby.activeGames == 1)
+        h.send(2, "CLAIM")
+        #expect(h.drain()[2]?.first == "OK CLAIM")
+    }
+
+    @Test func aGameAgainstTheComputerLeavesMemoryToo() throws {
+        let h = try Harness(settings: quick())
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        let t = try token(h.drain()[1])
+        h.send(1, "p")
+        _ = h.drain()
+        h.disconnect(1)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(t)")
+        #expect(h.drain() == [2: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bot-hard token=\(t) round=1 bot=hard",
+                                  "TURN id=1 player=alice fragment=pe last=bot-hard"]])
+        #expect(h.lobby.activeGames == 1)
+        // A wrong token still finds nothing.
+        h.send(2, "LEAVE")
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME 0123456789abcdef0123456789abcdef")
+        #expect(h.drain()[3] == ["ERR bad-token no game in progress has that token"])
+    }
+
+    @Test func aRestartLoadsOnlyTheGamesOnAClock() throws {
+        let first = try Harness(settings: quick())
+        first.named(1, "alice")
+        first.send(1, "NEW bot=hard")
+        let untimed = try token(first.drain()[1])
+        first.send(1, "p")
+        first.named(2, "bob")
+        first.send(2, "NEW bot=hard clock=300")
+        _ = first.drain()
+        first.send(2, "p")
+        _ = first.drain()
+
+        let h = try Harness(directory: first.directory, settings: quick())
+        // Only the game on a clock, which must keep its time.
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 300)
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(untimed)")
+        #expect(h.drain()[3]?.first == "OK RESUME id=1")
+        #expect(h.lobby.activeGames == 2)
+    }
+}
