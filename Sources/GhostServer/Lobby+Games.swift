@@ -305,7 +305,7 @@ extension Lobby {
     /// abandoned): stores it, sends `ack` to the connection that asked, then
     /// tells both sides. False (and nothing changed) if it could not be stored.
     @discardableResult
-    func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+    func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil, info: String? = nil) -> Bool {
         guard let table = tables[gameID] else { return false }
         let outcome = Outcome(loser: loser, reason: reason)
         var game = table.game
@@ -314,7 +314,7 @@ extension Lobby {
         _ = match.roundLost(by: loser, reason: reason)
         guard let finished = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
-        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
+        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
         return true
     }
 
@@ -361,7 +361,8 @@ extension Lobby {
 
     /// Announces the end of a game or match (already stored), then returns
     /// its players to the lobby.
-    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish) {
+    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
+                                info: String? = nil) {
         guard let table = tables[gameID] else { return }
         table.game = game
         table.match = match
@@ -369,9 +370,9 @@ extension Lobby {
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: game.finalFields + matchFields + game.endFields))
-        broadcast(gameID, .info(outcome.reason == .abandoned
+        broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : game.explanation(loser: loser, winner: winner)))
+            : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
             broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
             broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
@@ -444,7 +445,8 @@ extension Lobby {
     /// clock runs only while the absent player is the one to move.
     func claimDeadline(_ table: Table) -> Double? {
         let mover = table.game.toMove
-        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
+        // A person who is here but does not move (Lobby+Lifecycle.swift).
+        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
         return max(away, table.turnSince) + settings.graceSeconds
     }
 
@@ -488,6 +490,11 @@ extension Lobby {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             reply(id, .ok(.resume(id: done.id, over: true)))
+            if done.reason == Store.abortedReason {
+                // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
+                let why = Lobby.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
+                return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
+            }
             return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
                                    fields: Lobby.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
         }
@@ -548,16 +555,20 @@ extension Lobby {
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        guard table.isAway(1 - seat) else {
+        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
+        guard table.isAway(1 - seat) || stalling else {
             return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
         }
         guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
         }
         guard clock.monotonic >= deadline else {
-            return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
+            return reply(id, .error(.notClaimable, stalling
+                ? "\(table.names[1 - seat]) has \(graceLeft(table)) s left to move before you may claim"
+                : "the grace period ends in \(graceLeft(table)) s"))
         }
-        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim))) else { return failed(id) }
+        let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
+        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
     /// The next moment the clock matters to a game (the computer plays, a
@@ -601,7 +612,9 @@ extension Lobby {
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
             broadcast(gameID, .claimable(id: gameID, player: absent))
-            broadcast(gameID, .info("\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."))
+            broadcast(gameID, .info(table.isAway(table.game.toMove)
+                ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
+                : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
         }
         refreshDeadlines()
     }

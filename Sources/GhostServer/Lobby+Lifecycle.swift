@@ -44,10 +44,19 @@ extension Lobby {
         log("game \(gameID) unloaded: nobody is at it")
     }
 
-    /// The lifecycle's part of `tick` for one game that is due: unloads it if
-    /// its time has come. Returns true if the game is gone from memory.
+    /// The lifecycle's part of `tick` for one game that is due: aborts it if
+    /// its first move did not come, unloads it if its time has come. Returns
+    /// true if the game is gone from memory.
     func lifecycleTick(_ gameID: Int, now: Double) -> Bool {
         guard let table = tables[gameID] else { return true }
+        if let due = firstMoveDeadline(table), due <= now {
+            log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
+            runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
+            guard let again = tables[gameID] else { return true }
+            // Not stored (the disk is full): try again a little later, not every loop turn.
+            again.timeRetry = now + Lobby.storeRetrySeconds
+            return false
+        }
         if let due = unloadDeadline(table), due <= now {
             unload(gameID)
             return true
@@ -57,7 +66,75 @@ extension Lobby {
 
     /// The next moment the lifecycle needs the clock for this game, if any.
     func lifecycleDeadline(_ table: Table) -> Double? {
-        unloadDeadline(table)
+        if let first = firstMoveDeadline(table) { return first }
+        return unloadDeadline(table)
+    }
+
+    // MARK: No stalling (Asked 5)
+
+    /// When a game without a clock is aborted because the person to move has
+    /// not made their first move of it: `firstMoveTimeout` after their turn
+    /// began. Not while they are away and their opponent is here (the grace
+    /// period and CLAIM decide that case, as before); a game on a clock ends
+    /// by its clock.
+    func firstMoveDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        guard settings.firstMoveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
+              table.bot(mover) == nil, !table.moved[mover] else { return nil }
+        if table.isAway(mover), table.bot(1 - mover) == nil, table.seats[1 - mover] != nil { return nil }
+        let due = table.turnSince + settings.firstMoveTimeout
+        return table.timeRetry.map { max(due, $0) } ?? due
+    }
+
+    /// When the opponent of a person who is here but does not move may CLAIM
+    /// as if they were away: `moveTimeout` after the turn began, in a game
+    /// without a clock between two people who are both here, once the mover
+    /// has made a first move (before it, `firstMoveDeadline` aborts instead).
+    func stallDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        guard settings.moveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
+              table.bot(0) == nil, table.bot(1) == nil, table.seats[mover] != nil, table.seats[1 - mover] != nil,
+              table.moved[mover] else { return nil }
+        return table.turnSince + settings.moveTimeout
+    }
+
+    // MARK: Aborting
+
+    /// Ends a game with no winner and no score, stored first: both seats are
+    /// told `ABORTED id=<id> reason=<reason>` and an INFO, go back to the
+    /// lobby (no rematch), and its watchers' watching ends. `ack` goes first
+    /// to the connection that asked. False (nothing changed) if it could not be stored.
+    @discardableResult
+    func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+        guard let table = tables[gameID] else { return false }
+        guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
+        if let (id, line) = ack { reply(id, line) }
+        broadcast(gameID, .aborted(id: gameID, reason: reason))
+        broadcast(gameID, .info(Lobby.abortText(reason, table)))
+        log("game \(gameID) aborted: \(reason)")
+        for conn in table.seats {
+            guard let conn else { continue }
+            sessions[conn]?.state = .idle
+            sessions[conn]?.last = nil
+        }
+        endWatching(gameID)
+        for t in table.tokens { tokenIndex[t] = nil }
+        noteRemoved(table)
+        tables[gameID] = nil
+        deadlines.touch(table)   // its deadline goes with it
+        return true
+    }
+
+    /// The INFO after ABORTED.
+    static func abortText(_ reason: AbortReason, _ table: Table) -> String {
+        switch reason {
+        case .noFirstMove:
+            return "\(table.names[table.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
+        case .left:
+            return "The game was left before its first move: it is aborted, nobody wins."
+        default:
+            return "Nobody played this game for too long: it is aborted, nobody wins."
+        }
     }
 
     // MARK: Reloading

@@ -58,6 +58,10 @@ public enum DaemonOptions {
                .integer(1024...(1 << 30)), \.maxOutputBytes),
         .value("--unload-after", "SECONDS", "a game without a clock that no person is at leaves memory this long after the last one left, and is read back from the database on RESUME",
                .number(0...86_400), \.unloadAfter),
+        .value("--first-move-timeout", "SECONDS", "a game without a clock whose player to move has not made their first move in this time is aborted with no score; 0: no limit",
+               .number(0...86_400), \.firstMoveTimeout),
+        .value("--move-timeout", "SECONDS", "in a game without a clock between two people, a player who is here but does not move in this time can be claimed against as if away; 0: no limit",
+               .number(0...864_000), \.moveTimeout),
         .help,
         .version,
     ]) }

@@ -21,3 +21,20 @@ extension Store {
         try ids.sorted().compactMap { try activeGame(id: $0) }
     }
 }
+
+extension Store {
+    /// The reason an aborted game is stored with; the why is in its
+    /// `final_state` as `abort=<why>`.
+    public static let abortedReason = "aborted"
+
+    /// Ends a game in progress with no winner, no loser and no score (no
+    /// board, no best-games entry, no head-to-head): status `over`, reason
+    /// `aborted`, `final_state` `abort=<why>`. Returns whether it was in progress.
+    @discardableResult
+    public func abortGame(game: Int, why: String, now: Int) throws -> Bool {
+        try write()
+        try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
+                   .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
+        return db.changes > 0
+    }
+}

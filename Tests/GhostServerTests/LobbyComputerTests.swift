@@ -109,7 +109,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
                               gameLine("alice,bot-hard", t, bot: "hard"),
                               turn("alice", "")]])
         #expect(h.lobby.activeGames == 1)
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)   // alice's first move (--first-move-timeout)
 
         // The computer's letter and the next TURN come with the reply, at once.
         h.send(1, "p")
@@ -380,7 +380,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         h.named(1, "alice")
         h.send(1, "NEW bot=hard")
         _ = h.drain()
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)   // alice's first move (--first-move-timeout)
         h.send(1, "p")
         #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-hard", "p")]])
         let due = try #require(h.lobby.nextDeadline)

@@ -132,4 +132,90 @@ import GhostServer
         #expect(h.drain()[3]?.first == "OK RESUME id=1")
         #expect(h.lobby.activeGames == 2)
     }
+
+    // MARK: No stalling
+
+    @Test func aFirstMoveThatDoesNotComeAbortsTheGameWithNoScore() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.clock.advance(1)
+        h.tick()
+        let aborted = ["ABORTED id=1 reason=no-first-move",
+                       "INFO alice did not make a first move in time: the game is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: aborted])
+        #expect(h.lobby.activeGames == 0)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["", "", "aborted", "abort=no-first-move"])
+        // No score for anyone, and both are free.
+        h.send(1, "SCORES")
+        #expect(h.drain()[1] == ["OK SCORES count=0 board=game"])
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.first == "OK SEEK lang=en")
+        // RESUME of its token says it was aborted, and when.
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain()[3] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=no-first-move ended=1700000060"])
+    }
+
+    @Test func eachPlayersFirstMoveHasItsTime() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.clock.advance(30)
+        h.send(1, "p")
+        _ = h.drain()
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.clock.advance(1)
+        h.tick()
+        let aborted = ["ABORTED id=1 reason=no-first-move",
+                       "INFO bob did not make a first move in time: the game is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: aborted])
+    }
+
+    @Test func aGameAgainstTheComputerWithoutAFirstMoveIsAborted() throws {
+        let h = try Harness(settings: quick())
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        _ = h.drain()
+        h.disconnect(1)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.result(game: 1)?.reason == "aborted")
+    }
+
+    @Test func aPlayerWhoIsHereButDoesNotMoveCanBeClaimedAgainst() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.send(1, "a")
+        _ = h.drain()
+        // bob is here, to move, and has moved before: he has 300 s.
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 300)
+        h.clock.advance(299)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.send(1, "CLAIM")
+        #expect(h.drain() == [1: ["ERR not-claimable bob has 1 s left to move before you may claim"]])
+        h.clock.advance(1)
+        h.tick()
+        let claimable = ["CLAIMABLE id=1 player=bob",
+                         "INFO bob has not moved for 300 s: send CLAIM to take the win, or keep waiting."]
+        #expect(h.drain() == [1: claimable, 2: claimable])
+        // bob cannot claim against himself; alice can.
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable your opponent is here"]])
+        h.send(1, "CLAIM")
+        let over = ["OVER id=1 winner=alice loser=bob reason=abandoned fragment=pea",
+                    "INFO bob did not move for 300 s; alice claimed the game.",
+                    "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
+        #expect(h.drain() == [1: ["OK CLAIM"] + over, 2: over])
+    }
 }

@@ -1000,6 +1000,8 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let h = try Harness()
         let t = try h.pairAliceAndBob()
         h.send(1, "p")
+        h.send(2, "e")
+        h.send(1, "a")
         _ = h.drain()
         // alice leaves while bob is to move: no clock runs.
         h.disconnect(1)
@@ -1014,7 +1016,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(refused[2]?.count == 1)
         #expect(isErr(refused[2]?.first, .notClaimable))
         // bob moves: now the absent alice is to move and her 60 s start.
-        h.send(2, "e")
+        h.send(2, "c")
         _ = h.drain()
         let start = h.clock.monotonic
         #expect(h.lobby.nextDeadline == start + 60)
@@ -1034,17 +1036,17 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [:])
         #expect(h.lobby.nextDeadline == nil)
         h.send(2, "CLAIM")
-        #expect(h.drain() == [2: ["OK CLAIM", "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe",
+        #expect(h.drain() == [2: ["OK CLAIM", "OVER id=1 winner=bob loser=alice reason=abandoned fragment=peac",
                                   "INFO alice stayed away past the grace period; bob claimed the game.",
                                   "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
-        #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=pe"])
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=peac"])
         // Too late to come back: RESUME only tells how it ended.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
         #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over",
-                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"])
+                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=peac ended=1700001160"])
         // bob is free again.
         h.send(2, "CLAIM")
         #expect(isErr(h.drain()[2]?.first, .notInGame))
@@ -1076,7 +1078,8 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(3, "SEEK")
         h.send(4, "SEEK")
         #expect(h.lobby.activeGames == 2)
-        #expect(h.lobby.nextDeadline == nil)
+        // alice's and carol's first moves (--first-move-timeout, Lobby+Lifecycle.swift).
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.disconnect(3)  // carol is to move in game 2
         let first = h.clock.monotonic + 60
         #expect(h.lobby.nextDeadline == first)

@@ -206,7 +206,9 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         try h.pairAliceAndBob()
         for v in 5...7 { h.connect(v) }
         _ = h.drain()
-        #expect(h.lobby.nextDeadline == nil)
+        // Only alice's first move is due (--first-move-timeout, Lobby+Lifecycle.swift).
+        let firstMove = h.clock.monotonic + 60
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(5, "WATCH 1")
         h.send(6, "WATCH 1")
         #expect(h.lobby.nextDeadline != nil)
@@ -214,7 +216,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.tick()
         #expect(h.drain() == [1: ["WATCHERS id=1 count=2"], 2: ["WATCHERS id=1 count=2"], 5: ["WATCHERS id=1 count=2"],
                               6: ["WATCHERS id=1 count=2"]])
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(7, "WATCH 1")
         #expect(h.drain()[7]?.dropFirst().first == "GAME id=1 game=ghost lang=en players=alice,bob round=1 watchers=3 watching=yes")
         h.disconnect(5)
@@ -236,7 +238,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.clock.advance(5)
         h.tick()
         #expect(h.drain() == [:])
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(1, "STATS")
         #expect(h.drain()[1]?.contains("STAT name=watchers value=0") == true)
     }

@@ -38,6 +38,8 @@ struct OptionsTests {
         Case(name: "--max-new-names-per-minute", value: "0", defaultText: "10") { $0.newNamesPerMinute = 0 },
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
         Case(name: "--unload-after", value: "0", defaultText: "60") { $0.unloadAfter = 0 },
+        Case(name: "--first-move-timeout", value: "30", defaultText: "60") { $0.firstMoveTimeout = 30 },
+        Case(name: "--move-timeout", value: "0", defaultText: "300") { $0.moveTimeout = 0 },
     ]
 
     /// Values each option must refuse.
@@ -60,6 +62,8 @@ struct OptionsTests {
         ("--max-new-names-per-minute", ["", "-1", "1000001", "some"]),
         ("--new-name-burst", ["", "0", "-2", "1000001"]),
         ("--unload-after", ["", "-1", "86401", "soon"]),
+        ("--first-move-timeout", ["", "-1", "86401", "soon"]),
+        ("--move-timeout", ["", "-1", "864001", "soon"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {

@@ -57,6 +57,12 @@ public struct ServerConfig: Sendable {
     /// Seconds a game without a clock stays in memory once no person is at
     /// it; it is reloaded from the store on RESUME.
     public var unloadAfter: Double = 60
+    /// Seconds a person has for their first move of a game without a clock
+    /// before it is aborted with no score (0: no limit).
+    public var firstMoveTimeout: Double = 60
+    /// Seconds a present person may take over a move (after their first) in a
+    /// game without a clock before the opponent may CLAIM (0: no limit).
+    public var moveTimeout: Double = 300
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

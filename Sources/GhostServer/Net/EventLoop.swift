@@ -100,6 +100,8 @@ public final class Server {
         settings.watchBatchInterval = config.watchBatchInterval
         settings.watchBatchPerWatcher = config.watchBatchPerWatcher
         settings.unloadAfter = config.unloadAfter
+        settings.firstMoveTimeout = config.firstMoveTimeout
+        settings.moveTimeout = config.moveTimeout
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
