@@ -43,7 +43,12 @@ extension Lobby {
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
-              let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
+              let id = persist({ () throws -> Int in
+                  let id = try store.createGame(record, now: clock.wall)
+                  // Its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
+                  try store.noteStarted(game: id, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
+                  return id
+              }) else { return false }
         tables[id] = Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic, deadlines: deadlines)
@@ -591,6 +596,7 @@ extension Lobby {
         let now = clock.monotonic
         if let due = seekersDue, due <= now { tellSeekers() }
         if !watchDue.isEmpty { tellWatchers(now) }
+        if now >= nextUntouchedSweep { sweepUntouched(now: now) }
         for gameID in deadlines.takeDue(now) {
             if lifecycleTick(gameID, now: now) { continue }
             if let table = tables[gameID] {

@@ -152,6 +152,7 @@ extension Lobby {
         }
         let seat = stored.tokens.first == token ? 0 : 1
         guard table.bot(seat) == nil else { return nil }
+        try store.touchGame(game: stored.id, at: clock.wall)
         tables[stored.id] = table
         for s in 0..<2 where table.bot(s) == nil { tokenIndex[table.tokens[s]] = (stored.id, s) }
         log("game \(stored.id) loaded from the store")
@@ -165,5 +166,63 @@ extension Lobby {
         var moved = [false, false]
         for m in g.moves where (0...1).contains(m.seat) { moved[m.seat] = true }
         return moved
+    }
+
+    // MARK: Untouched games
+
+    /// Seconds between two sweeps for untouched games, and the most games one
+    /// sweep looks at: a sweep costs an index range of at most this many rows.
+    static let untouchedSweepSeconds = 60.0
+    static let untouchedSweepLimit = 100
+
+    /// Aborts the games in progress nobody touched (no move, no RESUME) for
+    /// `abandonAfter` seconds, at most `untouchedSweepLimit` a sweep, the
+    /// longest untouched first; runs from `tick`, once every
+    /// `untouchedSweepSeconds`. A game in memory is in use: its last activity
+    /// becomes now. A game with a later move gets that move's time. Each
+    /// aborted game is stored `aborted` with `abort=untouched`: no winner,
+    /// no score; its players learn it on RESUME.
+    func sweepUntouched(now: Double) {
+        nextUntouchedSweep = now + Lobby.untouchedSweepSeconds
+        guard settings.abandonAfter > 0 else { return }
+        let wall = clock.wall, cutoff = wall - settings.abandonAfter
+        runCommand {
+            guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lobby.untouchedSweepLimit) }) else { return }
+            for row in rows {
+                if tables[row.id] != nil {
+                    guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
+                } else if let moved = row.lastMove, moved >= cutoff {
+                    guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }
+                } else {
+                    guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
+                    log("game \(row.id) aborted: untouched since \(max(row.lastActive, row.lastMove ?? 0))")
+                }
+            }
+        }
+    }
+
+    /// The network a peer address counts in for the caps: an IPv4 address
+    /// itself, an IPv6 address's first 64 bits (its /64, written as its
+    /// first four groups), "" for none (tests, the computer).
+    func network(of conn: ConnectionID) -> String {
+        Lobby.network(sessions[conn]?.address ?? "")
+    }
+
+    static func network(_ address: String) -> String {
+        guard address.contains(":") else { return address }
+        // An IPv4-mapped IPv6 address is its IPv4 address.
+        if let last = address.split(separator: ":").last, last.contains(".") { return String(last) }
+        let halves = address.split(separator: "::", maxSplits: 1, omittingEmptySubsequences: false).map {
+            $0.split(separator: ":", omittingEmptySubsequences: false).filter { !$0.isEmpty }.map(String.init)
+        }
+        var groups = halves.first ?? []
+        if halves.count == 2 {
+            let tail = halves[1]
+            groups += Array(repeating: "0", count: max(0, 8 - groups.count - tail.count)) + tail
+        }
+        return groups.prefix(4).map { g in
+            let trimmed = g.lowercased().drop { $0 == "0" }
+            return trimmed.isEmpty ? "0" : String(trimmed)
+        }.joined(separator: ":") + "::/64"
     }
 }

@@ -289,6 +289,8 @@ public final class Lobby {
         var gamesFinished = 0
     }
     var figures = Figures()
+    /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
+    var nextUntouchedSweep = -Double.infinity
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Kind, language and game type (`seekKey`) → who waits, first come first.

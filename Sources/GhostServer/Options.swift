@@ -62,6 +62,8 @@ public enum DaemonOptions {
                .number(0...86_400), \.firstMoveTimeout),
         .value("--move-timeout", "SECONDS", "in a game without a clock between two people, a player who is here but does not move in this time can be claimed against as if away; 0: no limit",
                .number(0...864_000), \.moveTimeout),
+        .value("--abandon-after", "SECONDS", "a game in progress nobody moved in or resumed for this long is aborted with no score (checked once a minute, at most 100 games at a time); 0: never",
+               .integer(0...(10 * 365 * 86_400)), \.abandonAfter),
         .help,
         .version,
     ]) }

@@ -38,3 +38,30 @@ extension Store {
         return db.changes > 0
     }
 }
+
+extension Store {
+    /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
+    /// prefix, "" for the computer or an unknown peer) and its first moment
+    /// of activity. Called in the same turn as `createGame`.
+    public func noteStarted(game: Int, networks: [String], now: Int) throws {
+        try write()
+        try db.run("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?",
+                   .of(now), .text(networks[safe: 0] ?? ""), .text(networks[safe: 1] ?? ""), .of(game))
+    }
+
+    /// The game was touched (resumed, or found in use by the sweep) at `now`.
+    public func touchGame(game: Int, at now: Int) throws {
+        try write()
+        try db.run("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'", .of(now), .of(game))
+    }
+
+    /// At most `limit` games in progress whose `last_active` is before
+    /// `cutoff`, the longest untouched first, each with the time of its
+    /// last move (nil if none): an index range, whatever the number of games.
+    public func untouchedGames(before cutoff: Int, limit: Int) throws -> [(id: Int, lastActive: Int, lastMove: Int?)] {
+        try db.query("""
+            SELECT id, last_active, (SELECT max(at) FROM moves WHERE game_id = games.id) FROM games
+            WHERE status = 'active' AND last_active < ? ORDER BY last_active LIMIT ?
+            """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
+    }
+}

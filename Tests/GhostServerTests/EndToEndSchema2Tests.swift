@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GhostStore
 
 /// A data folder written by ghostd 0.3.0 (schema 2, committed as a fixture)
 /// opens in this release: migration 3 makes it kind-agnostic, and its games
@@ -16,7 +17,7 @@ struct EndToEndSchema2Tests {
         let daemon = try DaemonProcess.start(extraArguments: ["--data", data.path, "--bot-delay", "0"])
         defer { daemon.kill() }
         #expect(daemon.waitForStderrLine { $0.hasSuffix("restored 0 adjourned game(s) on a clock; the others load on RESUME") } != nil, "\(daemon.stderrText)")
-        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema 7,") }, "\(daemon.stderrText)")
+        #expect(daemon.stderrLines.contains { $0.contains("data: \(data.path)/ghostd.sqlite3 (schema \(Store.schemaVersion),") }, "\(daemon.stderrText)")
 
         // Game 2: carol and dave's G-H-O-S-T match, round 2 (dave started it), dave
         // lost round 1, dave offered a restart after "qu".

@@ -218,4 +218,71 @@ import GhostServer
                     "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [1: ["OK CLAIM"] + over, 2: over])
     }
+
+    // MARK: Untouched games
+
+    @Test func aGameUntouchedForAWeekIsAbortedWithNoScore() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        h.disconnect(2)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        // Six days on, bob looks in (RESUME touches it) and goes again.
+        h.clock.advance(6 * 86_400)
+        h.tick()
+        h.connect(3)
+        h.send(3, "RESUME \(t.bob)")
+        h.disconnect(3)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        // A week after the start, but not after bob's look: still in progress.
+        h.clock.advance(2 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) != nil)
+        // A week after bob's look: aborted by the next sweep, no winner, no score.
+        h.clock.advance(5 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) == nil)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["", "", "aborted", "abort=untouched"])
+        _ = h.drain()
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.alice)")
+        #expect(h.drain()[4] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=untouched ended=\(h.clock.wall)"])
+        h.send(4, "SCORES")
+        #expect(h.drain()[4] == ["OK SCORES count=0 board=game"])
+    }
+
+    @Test func theSweepTakesAtMostAHundredGamesAMinute() throws {
+        let h = try Harness(settings: quick())
+        h.named(1, "alice")
+        for _ in 0..<150 {
+            h.send(1, "NEW bot=hard")
+            h.send(1, "p")
+            h.send(1, "QUIT")
+            h.disconnect(1)
+            h.connect(1)
+            h.send(1, "NAME alice")
+        }
+        _ = h.drain()
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.activeGames().count == 150)
+        h.clock.advance(8 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGames().count == 50)
+        h.clock.advance(59)
+        h.tick()
+        #expect(try h.store.activeGames().count == 50)
+        h.clock.advance(1)
+        h.tick()
+        #expect(try h.store.activeGames().isEmpty)
+    }
 }

@@ -40,6 +40,7 @@ struct OptionsTests {
         Case(name: "--unload-after", value: "0", defaultText: "60") { $0.unloadAfter = 0 },
         Case(name: "--first-move-timeout", value: "30", defaultText: "60") { $0.firstMoveTimeout = 30 },
         Case(name: "--move-timeout", value: "0", defaultText: "300") { $0.moveTimeout = 0 },
+        Case(name: "--abandon-after", value: "86400", defaultText: "604800") { $0.abandonAfter = 86_400 },
     ]
 
     /// Values each option must refuse.
@@ -64,6 +65,7 @@ struct OptionsTests {
         ("--unload-after", ["", "-1", "86401", "soon"]),
         ("--first-move-timeout", ["", "-1", "86401", "soon"]),
         ("--move-timeout", ["", "-1", "864001", "soon"]),
+        ("--abandon-after", ["", "-1", "1.5", "315360001", "week"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {

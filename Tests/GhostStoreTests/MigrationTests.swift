@@ -152,7 +152,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
 
         let store = try Store(directory: dir.path)
-        #expect(Store.schemaVersion == 7)
+        #expect(Store.schemaVersion == Store.migrations.count)   // 7 + #24: indexes (8), last activity and caps (9)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
@@ -250,7 +250,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         try makeVersion2(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
 
         #expect(try store.activeGames() == [
             StoredGame(id: 2, kind: "ghost", lang: "en", players: ["ben", "ann"], tokens: ["k2", "l2"], bots: [nil, nil],
@@ -331,7 +331,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.result(game: 1)?.finalState == "fragment=pear")
         #expect(try store.activeGames().map(\.moves) == [[move(0, "p"), move(1, "e")]])
     }
@@ -367,7 +367,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         defer { dir.remove() }
         try makeVersion3(dir)
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
         #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
         #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
@@ -413,7 +413,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
@@ -427,7 +427,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         try makeVersion4(dir)
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
         #expect(try store.headToHead(kind: "ghost", "BEN", "ANN") == (1, 2))
         #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
@@ -461,7 +461,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
     }
 
@@ -483,7 +483,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         let old = try #require(try store.activeGames().first)
         #expect(old.id == 1 && old.watch && old.clock == 30 && old.moves == [move(0, "p")])
         let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["cy", "ann"], tokens: ["c2", "a2"], watch: false),

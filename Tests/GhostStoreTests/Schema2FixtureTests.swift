@@ -56,7 +56,7 @@ private let fixtureActiveGames = [
         }
 
         let store = try Store(directory: dir.path)
-        #expect(store.userVersion == 7)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(!store.hasPendingWrites)
 
         // The games in progress, with the moves of the round in play.
@@ -129,7 +129,7 @@ private let fixtureActiveGames = [
         // statement ran), the same data.
         let cookie = try { let db = try raw(dir); defer { db.close() }; return try scalarInt(db, "PRAGMA schema_version") }()
         let again = try Store(directory: dir.path)
-        #expect(again.userVersion == 7)
+        #expect(again.userVersion == Store.schemaVersion)
         #expect(try again.activeGames() == expected)
         #expect(try again.scores(board: "game", limit: 10) == scores)
         #expect(try again.result(game: 3)?.finalState == "fragment=cat")

@@ -63,6 +63,9 @@ public struct ServerConfig: Sendable {
     /// Seconds a present person may take over a move (after their first) in a
     /// game without a clock before the opponent may CLAIM (0: no limit).
     public var moveTimeout: Double = 300
+    /// Seconds a game in progress may stay untouched (no move, no RESUME)
+    /// before it is aborted with no score (0: never).
+    public var abandonAfter = 7 * 86_400
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

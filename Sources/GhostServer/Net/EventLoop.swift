@@ -102,6 +102,7 @@ public final class Server {
         settings.unloadAfter = config.unloadAfter
         settings.firstMoveTimeout = config.firstMoveTimeout
         settings.moveTimeout = config.moveTimeout
+        settings.abandonAfter = config.abandonAfter
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
