@@ -225,4 +225,44 @@ extension Lobby {
             return trimmed.isEmpty ? "0" : String(trimmed)
         }.joined(separator: ":") + "::/64"
     }
+
+    // MARK: Caps on games in progress
+
+    /// Whether the connection may start another game: its name has fewer than
+    /// `maxGamesPerName` games in progress (adjourned ones included: QUIT
+    /// leaves a game behind, and a name plays one game at a time on one
+    /// connection), and its network fewer than `maxGamesPerNetwork`.
+    /// Otherwise replies `ERR too-many-games`. Counts a few index entries
+    /// in the store (bounded by the caps), so it holds across restarts.
+    func underGameCaps(_ id: ConnectionID, _ session: Session) -> Bool {
+        let perName = settings.maxGamesPerName, perNetwork = settings.maxGamesPerNetwork
+        if perName > 0, let name = session.name {
+            guard let n = persist({ try store.activeGameCount(player: name, limit: perName) }) else {
+                failed(id)
+                return false
+            }
+            if n >= perName {
+                reply(id, .error(.tooManyGames, "\(name) has \(perName) games in progress (adjourned ones too): RESUME one and finish or LEAVE it" + (settings.abandonAfter > 0 ? "; a game nobody touches is aborted after \(Lobby.days(settings.abandonAfter))" : "")))
+                return false
+            }
+        }
+        let net = Lobby.network(session.address)
+        if perNetwork > 0, !net.isEmpty {
+            guard let n = persist({ try store.activeGameCount(network: net, limit: perNetwork) }) else {
+                failed(id)
+                return false
+            }
+            if n >= perNetwork {
+                reply(id, .error(.tooManyGames, "your network has \(perNetwork) games in progress (adjourned ones too); finish or LEAVE some first"))
+                return false
+            }
+        }
+        return true
+    }
+
+    /// "7 days", "1 day", "3600 s".
+    static func days(_ seconds: Int) -> String {
+        guard seconds % 86_400 == 0 else { return "\(seconds) s" }
+        return seconds == 86_400 ? "1 day" : "\(seconds / 86_400) days"
+    }
 }

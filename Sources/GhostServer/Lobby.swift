@@ -100,6 +100,11 @@ public final class Lobby {
         /// Seconds a person who is present may take over a move in a game
         /// without a clock before their opponent may CLAIM it (0: no limit).
         public var moveTimeout: Double = 300
+        /// Games in progress (adjourned ones included) one name may have, and
+        /// one network (an IPv4 address, an IPv6 /64); past it NEW, SEEK,
+        /// JOIN and REMATCH get `ERR too-many-games` (0: no limit).
+        public var maxGamesPerName = 10
+        public var maxGamesPerNetwork = 100
         public init() {}
     }
 
@@ -839,6 +844,7 @@ public final class Lobby {
               let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
+        guard underGameCaps(id, session) else { return }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
@@ -891,6 +897,8 @@ public final class Lobby {
         }
         switch session.state {
         case .idle:
+            // The caps on games in progress (Lobby+Lifecycle.swift).
+            guard underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
             forgetLastGame(id)

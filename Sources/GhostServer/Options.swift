@@ -64,6 +64,10 @@ public enum DaemonOptions {
                .number(0...864_000), \.moveTimeout),
         .value("--abandon-after", "SECONDS", "a game in progress nobody moved in or resumed for this long is aborted with no score (checked once a minute, at most 100 games at a time); 0: never",
                .integer(0...(10 * 365 * 86_400)), \.abandonAfter),
+        .value("--max-games-per-name", "N", "games in progress (adjourned ones too) one name may have; past it NEW, SEEK, JOIN and REMATCH get ERR too-many-games; 0: no limit",
+               .integer(0...1_000_000), \.maxGamesPerName),
+        .value("--max-games-per-network", "N", "the same for one network (an IPv4 address, an IPv6 /64); 0: no limit",
+               .integer(0...1_000_000), \.maxGamesPerNetwork),
         .help,
         .version,
     ]) }

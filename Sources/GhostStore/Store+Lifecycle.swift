@@ -65,3 +65,24 @@ extension Store {
             """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
     }
 }
+
+extension Store {
+    /// How many games in progress `name` (any case) plays in, counting at
+    /// most `limit` per seat: two bounded index ranges.
+    public func activeGameCount(player name: String, limit: Int) throws -> Int {
+        try db.query("""
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
+                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
+            """, .text(name), .of(limit), .text(name), .of(limit)) { $0.int(0) }.first ?? 0
+    }
+
+    /// How many games in progress a person from `network` plays in (a game
+    /// with both seats from it counts once), at most about `limit`.
+    public func activeGameCount(network: String, limit: Int) throws -> Int {
+        guard !network.isEmpty else { return 0 }
+        return try db.query("""
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
+                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
+            """, .text(network), .of(limit), .text(network), .text(network), .of(limit)) { $0.int(0) }.first ?? 0
+    }
+}

@@ -41,6 +41,8 @@ struct OptionsTests {
         Case(name: "--first-move-timeout", value: "30", defaultText: "60") { $0.firstMoveTimeout = 30 },
         Case(name: "--move-timeout", value: "0", defaultText: "300") { $0.moveTimeout = 0 },
         Case(name: "--abandon-after", value: "86400", defaultText: "604800") { $0.abandonAfter = 86_400 },
+        Case(name: "--max-games-per-name", value: "3", defaultText: "10") { $0.maxGamesPerName = 3 },
+        Case(name: "--max-games-per-network", value: "0", defaultText: "100") { $0.maxGamesPerNetwork = 0 },
     ]
 
     /// Values each option must refuse.
@@ -66,6 +68,8 @@ struct OptionsTests {
         ("--first-move-timeout", ["", "-1", "86401", "soon"]),
         ("--move-timeout", ["", "-1", "864001", "soon"]),
         ("--abandon-after", ["", "-1", "1.5", "315360001", "week"]),
+        ("--max-games-per-name", ["", "-1", "1.5", "1000001"]),
+        ("--max-games-per-network", ["", "-1", "lots"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {

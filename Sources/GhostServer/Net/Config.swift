@@ -66,6 +66,10 @@ public struct ServerConfig: Sendable {
     /// Seconds a game in progress may stay untouched (no move, no RESUME)
     /// before it is aborted with no score (0: never).
     public var abandonAfter = 7 * 86_400
+    /// Games in progress (adjourned ones too) one name, and one network (an
+    /// IPv4 address, an IPv6 /64), may have (0: no limit); `ERR too-many-games` past it.
+    public var maxGamesPerName = 10
+    public var maxGamesPerNetwork = 100
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`
