@@ -10,6 +10,4 @@ public struct AbortReason: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let noFirstMove = AbortReason(rawValue: "no-first-move")
     /// Nobody touched the game (no move, no RESUME) for `ghostd --abandon-after` seconds.
     public static let untouched = AbortReason(rawValue: "untouched")
-    /// A player left (LEAVE) before any move of the game.
-    public static let left = AbortReason(rawValue: "left")
 }
