@@ -1,7 +1,8 @@
 import GhostProtocol
 
 /// `ABORTED id=<id> reason=<reason>` (issue #24): a game of this player's
-/// ended with no winner and no score (no first move, or untouched for days). The token is spent; the player is back on the
+/// ended with no winner and no score (no first move, untouched for days, or
+/// left before the first move). The token is spent; the player is back on the
 /// main screen with a line saying why. A watched game's end is the watch
 /// code's (it stops with the game).
 extension ClientState {
@@ -26,6 +27,9 @@ extension Strings {
         case .untouched:
             return nl ? "Het spel is afgebroken: het lag te lang stil. Niemand wint."
                 : "The game was aborted: nobody played it for too long. Nobody wins."
+        case .left:
+            return nl ? "Het spel is afgebroken: er werd vertrokken voor de eerste zet. Niemand wint."
+                : "The game was aborted: a player left before the first move. Nobody wins."
         default:
             return nl ? "Het spel is afgebroken. Niemand wint." : "The game was aborted. Nobody wins."
         }

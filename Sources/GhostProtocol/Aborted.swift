@@ -10,4 +10,6 @@ public struct AbortReason: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let noFirstMove = AbortReason(rawValue: "no-first-move")
     /// Nobody touched the game (no move, no RESUME) for `ghostd --abandon-after` seconds.
     public static let untouched = AbortReason(rawValue: "untouched")
+    /// A player left (LEAVE) before any person's move of the game: no game yet, no loss.
+    public static let left = AbortReason(rawValue: "left")
 }

@@ -130,6 +130,8 @@ extension Lobby {
         switch reason {
         case .noFirstMove:
             return "\(table.names[table.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
+        case .left:
+            return "The game was left before its first move: it is aborted, nobody wins."
         default:
             return "Nobody played this game for too long: it is aborted, nobody wins."
         }

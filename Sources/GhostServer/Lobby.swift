@@ -940,7 +940,12 @@ public final class Lobby {
             stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard tables[gameID] != nil else { return }
+            guard let table = tables[gameID] else { return }
+            // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
+            if !table.moved.contains(true) {
+                guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                return
+            }
             guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
     }

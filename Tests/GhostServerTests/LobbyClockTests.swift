@@ -139,6 +139,7 @@ import GhostServer
         #expect(d[2]?.first == "OK JOIN code=\(code) lang=en clock=20")
         #expect(d[2]?.last == "TURN id=1 player=alice fragment= clock=20")
         #expect(d[2]?.dropLast().last?.hasSuffix("round=1 clock=20") == true)
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         _ = h.drain()
         h.send(1, "REMATCH")

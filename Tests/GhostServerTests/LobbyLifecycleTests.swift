@@ -287,4 +287,39 @@ import GhostServer
         h.tick()
         #expect(try h.store.activeGames().isEmpty)
     }
+
+    // MARK: Leaving before the first move
+
+    @Test func leavingBeforeAnyMoveAbortsTheGameInsteadOfLosingIt() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        // alice is to move and stalls; bob need not lose to get away.
+        h.send(2, "LEAVE")
+        let aborted = ["ABORTED id=1 reason=left", "INFO The game was left before its first move: it is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: ["OK LEAVE"] + aborted])
+        #expect(h.lobby.activeGames == 0)
+        h.send(1, "SCORES")
+        #expect(h.drain()[1] == ["OK SCORES count=0 board=game"])
+        // No rematch of a game that never was.
+        h.send(1, "REMATCH")
+        #expect(h.drain()[1] == ["ERR no-rematch no finished game against an opponent who is still here and free"])
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.bob)")
+        #expect(h.drain()[3] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=left ended=1700000000"])
+        // Against the computer: its first letter is not the person's move.
+        let g = try Harness(settings: quick())
+        g.named(1, "alice")
+        g.send(1, "NEW bot=hard first=bot")
+        _ = g.drain()
+        g.send(1, "LEAVE")
+        #expect(g.drain()[1] == ["OK LEAVE"] + aborted)
+        // Once a person has moved, LEAVE loses as before (leaveMidGameLoses).
+        g.send(1, "NEW bot=hard")
+        _ = g.drain()
+        g.send(1, "p")
+        _ = g.drain()
+        g.send(1, "LEAVE")
+        #expect(g.drain()[1]?.dropFirst().first == "OVER id=2 winner=bot-hard loser=alice reason=left fragment=pe")
+    }
 }

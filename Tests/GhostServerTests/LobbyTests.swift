@@ -176,6 +176,8 @@ final class Harness {
     func quickGame(winner: ConnectionID, loser: ConnectionID) {
         send(winner, "SEEK")
         send(loser, "SEEK")
+        // A letter first: LEAVE before any move aborts the game instead (issue #24).
+        send(winner, "p")
         send(loser, "LEAVE")
         _ = drain()
     }
@@ -771,8 +773,10 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func leaveMidGameLoses() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        _ = h.drain()
         h.send(2, "LEAVE")
-        let over = "OVER id=1 winner=alice loser=bob reason=left fragment="
+        let over = "OVER id=1 winner=alice loser=bob reason=left fragment=p"
         let info = "INFO bob left the game."
         let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
@@ -787,17 +791,19 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func leaveWhileTheOpponentIsAwayLoses() throws {
         let h = try Harness()
         let t = try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        _ = h.drain()
         h.disconnect(1)
         _ = h.drain()
         h.send(2, "LEAVE")
-        #expect(h.drain() == [2: ["OK LEAVE", "OVER id=1 winner=alice loser=bob reason=left fragment=",
+        #expect(h.drain() == [2: ["OK LEAVE", "OVER id=1 winner=alice loser=bob reason=left fragment=p",
                                   "INFO bob left the game.",
                                   "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         // The game is over: its token no longer resumes it, but tells how it ended, and when.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment= ended=1700000000"])
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment=p ended=1700000000"])
         #expect(h.lobby.activeGames == 0)
     }
 
@@ -1302,6 +1308,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchNeedsBothAndTheOtherSeatStarts() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         _ = h.drain()
         h.send(2, "REMATCH")
@@ -1338,6 +1345,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             h.send(2, "SEEK")
             var d = h.drain()
             #expect(d[1]?.contains(game(1, "alice,bob", try token(d[1]))) == true)
+            h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
             h.send(2, "LEAVE")
             _ = h.drain()
             // The second: alice 1-0 bob, each from their own side.
@@ -1346,6 +1354,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             d = h.drain()
             #expect(d[1]?.contains(game(2, "bob,alice", try token(d[1]), record: "1-0")) == true)
             #expect(d[2]?.contains(game(2, "bob,alice", try token(d[2]), record: "0-1")) == true)
+            h.send(2, "p")   // a move first: LEAVE before any aborts (issue #24)
             h.send(1, "LEAVE")
             _ = h.drain()
             // Against the computer: no record.
@@ -1382,6 +1391,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "LANG nl")
         h.send(1, "SEEK")
         h.send(2, "SEEK")
+        h.send(1, "h")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         // Both now prefer English for new games; the rematch stays Dutch.
         h.send(1, "LANG en")
@@ -1414,6 +1424,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func noRematchWhenTheOpponentIsBusy() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "SEEK")
         _ = h.drain()
@@ -1425,6 +1436,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenTheAskerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -1441,6 +1453,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenTheAskedPlayerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -1457,6 +1470,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenEitherPlayerLeaves() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(1, "REMATCH")
         _ = h.drain()
@@ -1466,6 +1480,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // No request pending: nothing to tell.
         let g = try Harness()
         try g.pairAliceAndBob()
+        g.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         g.send(2, "LEAVE")
         _ = g.drain()
         g.disconnect(2)
@@ -1558,6 +1573,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.quickGame(winner: 1, loser: 2)
         h.send(3, "SEEK")
         h.send(4, "SEEK")
+        h.send(3, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(4, "LEAVE")
         #expect(h.drain()[3]?.suffix(2) == ["RANK name=carol rank=1 wins=1", "RANK name=dave rank=3 wins=0"])
         h.send(1, "SCORES")

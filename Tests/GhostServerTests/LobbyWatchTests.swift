@@ -185,6 +185,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         #expect(again.drain() == [5: ["OK GAMES count=0 more=no", "ERR private-game the players of game 1 keep it to themselves"]])
 
         // REMATCH keeps it private.
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         h.send(1, "REMATCH")
         h.send(2, "REMATCH")
@@ -375,7 +376,8 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.tick()
         let last = h.drain()[5] ?? []
         #expect(last.count == 64)
-        #expect(last.contains("OVER id=1 winner=alice loser=bob reason=left fragment="))
+        // No move was made: LEAVE aborts it (issue #24), and ABORTED is its end.
+        #expect(last.contains("ABORTED id=1 reason=left"))
     }
 
     @Test("WATCH again while a batch is half on its way: the state, and none of that older batch after it")
