@@ -18,7 +18,8 @@ import GhostStore
 ///   turn; the event loop has withdrawn every reply of the turn and answered
 ///   each of its commands `ERR store-failed`. The lobby then puts back the
 ///   names and languages changed during the turn, reloads every game in
-///   progress from the store, keeps connected players seated where their
+///   memory (and each the turn ended) from the store, not the games that
+///   are only stored (Lobby+Lifecycle.swift), keeps connected players seated where their
 ///   games still exist, returns the others to the lobby, and sends the
 ///   game's state again to each seated player whose lines were withdrawn
 ///   (the others saw nothing of the turn).
