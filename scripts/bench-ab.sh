@@ -16,7 +16,7 @@ build_old "$ref"
 build_new
 data=$(mktemp -d)
 aport=$(port); bport=$(port)
-flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --idle-timeout 0 --name-timeout 0
+flags=(--max-clients 20000 --max-clients-per-ip 0 --max-games-per-network 0 --max-commands-per-second 0 --idle-timeout 0 --name-timeout 0
        --dictionaries Dictionaries)
 mkdir -p "$data/a" "$data/b"
 # Each server on core 0 and the client on core 1, so that where the

@@ -19,7 +19,7 @@ rport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 # One benchmark connection does the work of hundreds of players, so the
 # per-connection rate limit and the per-IP cap are lifted for the run.
-.build/release/ghostd --port "$gport" --data "$data" --max-clients 20000 --max-clients-per-ip 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 \
+.build/release/ghostd --port "$gport" --data "$data" --max-clients 20000 --max-clients-per-ip 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 --max-games-per-network 0 \
     --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 2>"$data/ghostd.log" &
 gpid=$!
 redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --maxclients 20000 >/dev/null &

@@ -27,7 +27,7 @@ pairs, hangmen, idle = 8, 4, 500
 
 data = tempfile.mkdtemp(prefix="ghostd-soak-")
 proc = subprocess.Popen([binary, "--port", "0", "--data", data, "--durability", "normal",
-                         "--max-new-names-per-minute", "0", "--max-clients-per-ip", "0", "--max-commands-per-second", "0", "--bot-delay", "0", "--idle-timeout", "0"],
+                         "--max-new-names-per-minute", "0", "--max-clients-per-ip", "0", "--max-games-per-network", "0", "--max-commands-per-second", "0", "--bot-delay", "0", "--idle-timeout", "0"],
                         stderr=subprocess.PIPE, text=True)
 port = None
 for line in proc.stderr:

@@ -68,6 +68,8 @@ public enum Notice: Equatable, Sendable {
     case seekCancelled
     case seatTaken
     case returned(String)
+    /// A game of this player's ended with no score (`ABORTED`).
+    case aborted(AbortReason)
     /// A game menu entry that does not apply right now was chosen.
     case unavailable(GameMenuItem)
     case declined(String)

@@ -83,6 +83,8 @@ extension ClientState {
             if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
         case let .match(id, winner, loser, fields):
             matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
+        case let .aborted(id, reason, _):
+            aborted(id: id, reason: reason, &fx)
         case .info(let text):
             // The INFO right after OVER says why, in words.
             if var g = game, var end = g.roundEnd, end.info == nil {

@@ -117,6 +117,7 @@ public enum Screens {
         case .seekCancelled: t.seekCancelled
         case .seatTaken: t.seatTaken
         case .returned(let p): t.returned(display(p, t))
+        case .aborted(let reason): t.aborted(reason)
         case .unavailable(let item):
             switch item {
             case .accept, .decline: t.errorText(.noOffer) ?? ""

@@ -85,6 +85,10 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// UNWATCH while watching no game.
     public static let notWatching = ErrorCode(rawValue: "not-watching")
 
+    /// NEW, SEEK, JOIN or REMATCH past the cap on games in progress (adjourned
+    /// ones included) per name or per network (issue #24).
+    public static let tooManyGames = ErrorCode(rawValue: "too-many-games")
+
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -92,6 +96,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .noOffer, .offerPending, .offerSpent, .noRematch, .storeFailed, .noHints, .flood, .timeout, .tooManyNames, .tooManyJoins,
         .alreadyGuessed, .notAWord, .noPhrases, .privateGame, .notWatching,
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
+        .tooManyGames,
     ]
 }
 

@@ -80,6 +80,9 @@ extension ServerLine {
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"], let reason = f["reason"] else { return nil }
             self = .over(id: id, winner: winner, loser: loser, reason: OverReason(rawValue: reason),
                          fields: Decode.gameFields(f, header: Decode.overHeader))
+        case "ABORTED":
+            guard let id = int("id"), let reason = f["reason"] else { return nil }
+            self = .aborted(id: id, reason: AbortReason(rawValue: reason), ended: int("ended"))
         case "MATCH":
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"] else { return nil }
             self = .match(id: id, winner: winner, loser: loser, fields: Decode.gameFields(f, header: Decode.overHeader))

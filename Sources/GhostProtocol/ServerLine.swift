@@ -37,6 +37,9 @@ public enum ServerLine: Sendable, Hashable {
     case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field])
     /// A match is over. Ghost: `ghost=<letters>`.
     case match(id: Int, winner: String, loser: String, fields: [Field])
+    /// The game ended with no winner and no score (issue #24). `ended`: when
+    /// (unix seconds), only in the reply to a RESUME of an aborted game's token.
+    case aborted(id: Int, reason: AbortReason, ended: Int? = nil)
     case adjourned(id: Int, player: String, grace: Int)
     case returned(id: Int, player: String)
     case claimable(id: Int, player: String)
@@ -200,6 +203,11 @@ extension ServerLine {
             W.field("winner", winner, &out)
             W.field("loser", loser, &out)
             W.fields(fields, &out)
+        case let .aborted(id, reason, ended):
+            out.append(contentsOf: "ABORTED".utf8)
+            W.field("id", id, &out)
+            W.field("reason", reason.rawValue, &out)
+            if let ended { W.field("ended", ended, &out) }
         case let .adjourned(id, player, grace):
             out.append(contentsOf: "ADJOURNED".utf8)
             W.field("id", id, &out)

@@ -43,7 +43,12 @@ extension Lobby {
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
-              let id = persist({ try store.createGame(record, now: clock.wall) }) else { return false }
+              let id = persist({ () throws -> Int in
+                  let id = try store.createGame(record, now: clock.wall)
+                  // Its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
+                  try store.noteStarted(game: id, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
+                  return id
+              }) else { return false }
         addTable(Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic, deadlines: deadlines))
@@ -63,11 +68,12 @@ extension Lobby {
         return true
     }
 
-    /// Loads the games in progress from the store, each replayed move by move
-    /// through its game value; every seat starts empty.
+    /// Loads the games in progress that must tick on their own (those on a
+    /// clock) from the store, each replayed move by move through its game
+    /// value; every seat starts empty. The others load on RESUME (Lobby+Lifecycle.swift).
     func restoreGames() throws {
         let now = clock.monotonic
-        for g in try store.activeGames() {
+        for g in try store.clockedGames() {
             guard let table = makeTable(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
@@ -76,7 +82,7 @@ extension Lobby {
             for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
-        if !tables.isEmpty { log("restored \(tables.count) adjourned game(s)") }
+        log("restored \(tables.count) adjourned game(s) on a clock; the others load on RESUME")
     }
 
     /// Plays stored moves on a new game; false if one does not parse, is out
@@ -261,6 +267,7 @@ extension Lobby {
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
         table.botDue = nil
+        if table.bot(seat) == nil, !table.moved[seat] { table.moved[seat] = true }
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(Lobby.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
@@ -327,7 +334,7 @@ extension Lobby {
     /// abandoned): stores it, sends `ack` to the connection that asked, then
     /// tells both sides. False (and nothing changed) if it could not be stored.
     @discardableResult
-    func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+    func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil, info: String? = nil) -> Bool {
         guard let table = tables[gameID] else { return false }
         let outcome = Outcome(loser: loser, reason: reason)
         var game = table.game
@@ -336,7 +343,7 @@ extension Lobby {
         _ = match.roundLost(by: loser, reason: reason)
         guard let finished = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
-        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
+        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
         return true
     }
 
@@ -384,7 +391,8 @@ extension Lobby {
 
     /// Announces the end of a game or match (already stored), then returns
     /// its players to the lobby.
-    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish) {
+    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
+                                info: String? = nil) {
         guard let table = tables[gameID] else { return }
         // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
         figures.gamesFinished += 1
@@ -394,9 +402,9 @@ extension Lobby {
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: game.finalFields + matchFields + game.endFields))
-        broadcast(gameID, .info(outcome.reason == .abandoned
+        broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : game.explanation(loser: loser, winner: winner)))
+            : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
             broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
             broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
@@ -469,7 +477,8 @@ extension Lobby {
     /// clock runs only while the absent player is the one to move.
     func claimDeadline(_ table: Table) -> Double? {
         let mover = table.game.toMove
-        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return nil }
+        // A person who is here but does not move (Lobby+Lifecycle.swift).
+        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
         return max(away, table.turnSince) + settings.graceSeconds
     }
 
@@ -502,11 +511,22 @@ extension Lobby {
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
-        guard let (gameID, seat) = tokenIndex[token], let table = tables[gameID] else {
+        // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
+        var found = tokenIndex[token]
+        if found == nil {
+            guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
+            found = loaded
+        }
+        guard let (gameID, seat) = found, let table = tables[gameID] else {
             // A finished game's token: how it ended, so a player who was away learns the result.
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             reply(id, .ok(.resume(id: done.id, over: true)))
+            if done.reason == Store.abortedReason {
+                // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
+                let why = Lobby.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
+                return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
+            }
             return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
                                    fields: Lobby.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
         }
@@ -567,16 +587,20 @@ extension Lobby {
         guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        guard table.isAway(1 - seat) else {
+        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
+        guard table.isAway(1 - seat) || stalling else {
             return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
         }
         guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
         }
         guard clock.monotonic >= deadline else {
-            return reply(id, .error(.notClaimable, "the grace period ends in \(graceLeft(table)) s"))
+            return reply(id, .error(.notClaimable, stalling
+                ? "\(table.names[1 - seat]) has \(graceLeft(table)) s left to move before you may claim"
+                : "the grace period ends in \(graceLeft(table)) s"))
         }
-        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim))) else { return failed(id) }
+        let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
+        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
     /// The next moment the clock matters to a game (the computer plays, a
@@ -599,7 +623,9 @@ extension Lobby {
         let now = clock.monotonic
         if let due = seekersDue, due <= now { tellSeekers() }
         if !watchDue.isEmpty { tellWatchers(now) }
+        if now >= nextUntouchedSweep { sweepUntouched(now: now) }
         for gameID in deadlines.takeDue(now) {
+            if lifecycleTick(gameID, now: now) { continue }
             if let table = tables[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
@@ -619,7 +645,9 @@ extension Lobby {
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
             broadcast(gameID, .claimable(id: gameID, player: absent))
-            broadcast(gameID, .info("\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."))
+            broadcast(gameID, .info(table.isAway(table.game.toMove)
+                ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
+                : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
         }
         refreshDeadlines()
     }
@@ -638,7 +666,7 @@ extension Lobby {
     func deadline(of table: Table) -> Double? {
         let claim = table.claimAnnounced ? nil : claimDeadline(table)
         var next = table.botDue
-        for d in [claim, clockDeadline(table)] {
+        for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

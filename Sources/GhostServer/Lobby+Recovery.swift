@@ -18,7 +18,8 @@ import GhostStore
 ///   turn; the event loop has withdrawn every reply of the turn and answered
 ///   each of its commands `ERR store-failed`. The lobby then puts back the
 ///   names and languages changed during the turn, reloads every game in
-///   progress from the store, keeps connected players seated where their
+///   memory (and each the turn ended) from the store, not the games that
+///   are only stored (Lobby+Lifecycle.swift), keeps connected players seated where their
 ///   games still exist, returns the others to the lobby, and sends the
 ///   game's state again to each seated player whose lines were withdrawn
 ///   (the others saw nothing of the turn).
@@ -180,7 +181,9 @@ extension Lobby {
         }
         let stored: [StoredGame]
         do {
-            stored = try store.activeGames()
+            // The games in memory and those the turn ended, not every game
+            // in the store: the others are not loaded (Lobby+Lifecycle.swift).
+            stored = try store.activeGames(ids: Set(tables.keys).union(recovery.removedSeats.keys))
         } catch {
             storeError = error
             log("cannot read \(store.path) after a failed commit: \(error)")
@@ -326,9 +329,11 @@ extension Lobby {
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
                              clock: g.clock, watch: g.watch)
-        return Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
-                     occupants: bots.map { $0.map(Seat.computer) ?? .person },
-                     match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
-                     awaySince: [now, now], turnSince: now, deadlines: deadlines)
+        let table = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
+                          occupants: bots.map { $0.map(Seat.computer) ?? .person },
+                          match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
+                          awaySince: [now, now], turnSince: now, deadlines: deadlines)
+        table.moved = Lobby.movedSeats(g)
+        return table
     }
 }

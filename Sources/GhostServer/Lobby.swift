@@ -92,6 +92,24 @@ public final class Lobby {
         /// `failedJoinBurst` (0: no limit); past it `ERR too-many-joins`.
         public var failedJoinsPerMinute: Double = 10
         public var failedJoinBurst: Double = 10
+        /// Every game ends (issue #24, Lobby+Lifecycle.swift): seconds a game
+        /// without a clock stays in memory once no person is at it (it is
+        /// reloaded from the store on RESUME).
+        public var unloadAfter: Double = 60
+        /// Seconds a game may stay untouched (no move, no RESUME) before it is
+        /// aborted with no score (0: never).
+        public var abandonAfter: Int = 7 * 86_400
+        /// Seconds a person has for their first move of a game without a
+        /// clock before the game is aborted with no score (0: no limit).
+        public var firstMoveTimeout: Double = 60
+        /// Seconds a person who is present may take over a move in a game
+        /// without a clock before their opponent may CLAIM it (0: no limit).
+        public var moveTimeout: Double = 300
+        /// Games in progress (adjourned ones included) one name may have, and
+        /// one network (an IPv4 address, an IPv6 /64); past it NEW, SEEK,
+        /// JOIN and REMATCH get `ERR too-many-games` (0: no limit).
+        public var maxGamesPerName = 10
+        public var maxGamesPerNetwork = 100
         public init() {}
     }
 
@@ -207,6 +225,9 @@ public final class Lobby {
         /// against the computer, or if it could not be read).
         var rivalry: [Int]?
         var rivalryRead = false
+        /// Per seat: whether that person has made a move in this game (a
+        /// game whose first move does not come is aborted: Lobby+Lifecycle.swift).
+        var moved = [false, false] { didSet { deadlines.touch(self) } }
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
@@ -278,6 +299,8 @@ public final class Lobby {
         var gamesFinished = 0
     }
     var figures = Figures()
+    /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
+    var nextUntouchedSweep = -Double.infinity
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
@@ -847,6 +870,7 @@ public final class Lobby {
               let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
+        guard underGameCaps(id, session) else { return }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
@@ -899,6 +923,8 @@ public final class Lobby {
         }
         switch session.state {
         case .idle:
+            // The caps on games in progress (Lobby+Lifecycle.swift).
+            guard underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
             forgetLastGame(id)
@@ -939,7 +965,12 @@ public final class Lobby {
             stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard tables[gameID] != nil else { return }
+            guard let table = tables[gameID] else { return }
+            // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
+            if !table.moved.contains(true) {
+                guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                return
+            }
             guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
     }

@@ -98,6 +98,8 @@ public final class SQLiteDatabase {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     /// Rows changed by statements that completed, since the connection opened.
     public var totalChanges: Int { Int(sqlite3_total_changes(handle)) }
+    /// Rows the last INSERT, UPDATE or DELETE changed.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
     public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 }
 

@@ -222,6 +222,26 @@ extension Store {
         DROP INDEX scores_board;
         CREATE INDEX scores_rank ON scores(board, wins DESC, player);
         """,
+        // 9: every game ends (issue #24). `last_active`: a lower bound on the
+        // last time a game in progress was touched (created, resumed; its
+        // moves carry their own time), for the sweep that aborts games left
+        // untouched (`untouchedGames`). The networks the people played from
+        // (an IPv4 address, an IPv6 /64), and indexes on the active games'
+        // players and networks, so the caps on games in progress count a few
+        // index entries. An index on the games on a clock, the only ones
+        // loaded at start.
+        """
+        ALTER TABLE games ADD COLUMN last_active INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN net0 TEXT NOT NULL DEFAULT '';
+        ALTER TABLE games ADD COLUMN net1 TEXT NOT NULL DEFAULT '';
+        UPDATE games SET last_active = started_at WHERE status = 'active';
+        CREATE INDEX games_untouched ON games(last_active) WHERE status = 'active';
+        CREATE INDEX games_clocked ON games(id) WHERE status = 'active' AND clock > 0;
+        CREATE INDEX games_active_player0 ON games(player0 COLLATE NOCASE) WHERE status = 'active';
+        CREATE INDEX games_active_player1 ON games(player1 COLLATE NOCASE) WHERE status = 'active';
+        CREATE INDEX games_active_net0 ON games(net0) WHERE status = 'active' AND net0 <> '';
+        CREATE INDEX games_active_net1 ON games(net1) WHERE status = 'active' AND net1 <> '';
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }

@@ -568,7 +568,7 @@ public final class Store {
 
     /// Games in progress that match `condition`, oldest first, with the moves
     /// of their round in play.
-    private func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
+    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
                    rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch

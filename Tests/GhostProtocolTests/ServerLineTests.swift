@@ -37,9 +37,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .stat: 26
     case .live: 27
     case .watchers: 28
+    case .aborted: 29
     }
 }
-private let caseCount = 29
+private let caseCount = 30
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -189,6 +190,8 @@ private let replyCount = 27
         (.declined(id: 1, player: "bob", kind: .restart), "DECLINED id=1 player=bob kind=restart"),
         (.declined(id: 4, player: "alice", kind: .lang), "DECLINED id=4 player=alice kind=lang"),
         (.rematch(id: 1, player: "alice"), "REMATCH id=1 player=alice"),
+        (.aborted(id: 3, reason: .noFirstMove), "ABORTED id=3 reason=no-first-move"),
+        (.aborted(id: 4, reason: .untouched, ended: 1_700_000_000), "ABORTED id=4 reason=untouched ended=1700000000"),
         (.cancelled(id: 1, player: "alice", kind: .restart), "CANCELLED id=1 player=alice kind=restart"),
         (.cancelled(id: 2, player: "bob", kind: .lang), "CANCELLED id=2 player=bob kind=lang"),
         (.cancelled(id: 3, player: "carol", kind: .rematch), "CANCELLED id=3 player=carol kind=rematch"),

@@ -26,7 +26,7 @@ struct CrashUnderLoadTests {
 
     func killUnderLoad(mode: String) throws {
         let daemon = try DaemonProcess.start(extraArguments: [
-            "--max-commands-per-second", "0", "--max-clients", "5000", "--max-clients-per-ip", "0",
+            "--max-commands-per-second", "0", "--max-clients", "5000", "--max-clients-per-ip", "0", "--max-games-per-network", "0",
             "--idle-timeout", "0", "--name-timeout", "0",
             // 1,000 connections at once from 127.0.0.1: no limits by network.
             "--max-unnamed", "0", "--max-unnamed-per-ip", "0", "--connects-per-second-per-ip", "0",

@@ -37,7 +37,7 @@ struct EndToEndBackupTests {
         try FileManager.default.copyItem(atPath: backup, toPath: restored.path + "/ghostd.sqlite3")
         let again = try DaemonProcess.start(extraArguments: ["--data", restored.path])
         defer { again.kill() }
-        #expect(again.waitForStderrLine { $0.hasSuffix("restored 1 adjourned game(s)") } != nil, "\(again.stderrText)")
+        #expect(again.waitForStderrLine { $0.hasSuffix("restored 0 adjourned game(s) on a clock; the others load on RESUME") } != nil, "\(again.stderrText)")
         game.fragment = "pe"
         game.toMove = 0
         game.players[0] = try E2E.resume(again, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],

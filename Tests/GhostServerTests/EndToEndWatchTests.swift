@@ -93,6 +93,10 @@ struct EndToEndWatchTests {
         #expect(daemon.terminate() == .exited(0))
         let again = try daemon.relaunch()
         defer { again.kill() }
+        // Loaded again by its player's RESUME (a game without a clock is not loaded at start).
+        let owner = try LineClient(port: again.port, label: "ann'")
+        try owner.send("RESUME \(token)")
+        try owner.expect("OK RESUME id=1")
         let w = try LineClient(port: again.port, label: "watcher'")
         try w.send("GAMES")
         try w.expect("OK GAMES count=0 more=no")

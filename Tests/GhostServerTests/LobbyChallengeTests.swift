@@ -99,7 +99,7 @@ private func challengeGame(_ id: Int, _ players: String, _ token: String) -> Str
         first.send(1, "CHALLENGE")
         _ = first.drain()
         let h = try Harness(directory: first.directory)
-        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.activeGames == 0)   // loaded on RESUME
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t.bob)")

@@ -96,7 +96,8 @@ import GhostServer
         let t = try pair(h, "")
         #expect(Array(h.outbox.all(to: 1).suffix(2)) == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
                                                          "TURN id=1 player=alice fragment="])
-        #expect(h.lobby.nextDeadline == nil)
+        // No clock; only the first move has a time (--first-move-timeout, Lobby+Lifecycle.swift).
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
     }
 
     @Test func seekPairsOnlyEqualClocks() throws {
@@ -138,6 +139,7 @@ import GhostServer
         #expect(d[2]?.first == "OK JOIN code=\(code) lang=en clock=20")
         #expect(d[2]?.last == "TURN id=1 player=alice fragment= clock=20")
         #expect(d[2]?.dropLast().last?.hasSuffix("round=1 clock=20") == true)
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         _ = h.drain()
         h.send(1, "REMATCH")

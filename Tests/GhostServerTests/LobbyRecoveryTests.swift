@@ -353,6 +353,35 @@ struct LobbyRecoveryTests {
         #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
     }
 
+    /// Issue #24: a lost turn reloads the games in memory, not every game
+    /// stored: a game nobody is at stays out of memory, and still resumes.
+    @Test func aLostTurnLeavesTheGamesNobodyIsAtInTheStore() throws {
+        let h = try FaultHarness(botDelay: 0)
+        h.named(3, "carol")
+        h.send(3, "NEW bot=hard")
+        let carol = try token(h.drain()[3])
+        h.send(3, "p")
+        h.disconnect(3)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        let t = try h.pair()
+        h.send(1, "p")
+        _ = h.drain()
+        try h.failCommits("trip", "INSERT ON moves WHEN NEW.move = 'e'")
+        h.send(2, "e")
+        #expect(h.lostTurns == 1)
+        #expect(h.drain()[2] == [storeFailed, gameLine(2, "alice,bob", t[1]), "TURN id=2 player=bob fragment=p last=alice"])
+        // Only alice and bob's game is in memory; carol's is still stored, and resumes.
+        #expect(h.lobby.activeGames == 1)
+        try h.heal("trip")
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(carol)")
+        #expect(h.drain()[4]?.first == "OK RESUME id=1")
+        #expect(h.lobby.activeGames == 2)
+    }
+
     @Test func aLostTurnGivesBackAFinishedGameAndUndoesNamesAndNewGames() throws {
         let h = try FaultHarness()
         let t = try h.pair()

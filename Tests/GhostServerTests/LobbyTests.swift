@@ -176,6 +176,8 @@ final class Harness {
     func quickGame(winner: ConnectionID, loser: ConnectionID) {
         send(winner, "SEEK")
         send(loser, "SEEK")
+        // A letter first: LEAVE before any move aborts the game instead (issue #24).
+        send(winner, "p")
         send(loser, "LEAVE")
         _ = drain()
     }
@@ -745,13 +747,17 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func bothAwayKeepsTheGame() throws {
         let h = try Harness()
         let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        _ = h.drain()
         h.disconnect(1)
         #expect(h.drain() == [2: ["ADJOURNED id=1 player=alice grace=60", aliceAway]])
         h.disconnect(2)
         #expect(h.drain() == [:])
         #expect(h.lobby.activeGames == 1)
         #expect(h.lobby.connectionCount == 0)
-        #expect(h.lobby.nextDeadline == nil)
+        // Nobody is at it: it leaves memory a minute later (Lobby+Lifecycle.swift).
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.clock.advance(10)
         h.tick()
         #expect(h.drain() == [:])
@@ -760,15 +766,17 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(4, "RESUME \(t.bob)")
         #expect(h.drain()[4] == ["HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl", "OK RESUME id=1",
                                  game(1, "alice,bob", t.bob), "ADJOURNED id=1 player=alice grace=50",
-                                 "TURN id=1 player=alice fragment="])
+                                 "TURN id=1 player=alice fragment=pe last=bob"])
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 50)
     }
 
     @Test func leaveMidGameLoses() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        _ = h.drain()
         h.send(2, "LEAVE")
-        let over = "OVER id=1 winner=alice loser=bob reason=left fragment="
+        let over = "OVER id=1 winner=alice loser=bob reason=left fragment=p"
         let info = "INFO bob left the game."
         let ranks = ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
         #expect(h.drain() == [
@@ -783,17 +791,19 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func leaveWhileTheOpponentIsAwayLoses() throws {
         let h = try Harness()
         let t = try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        _ = h.drain()
         h.disconnect(1)
         _ = h.drain()
         h.send(2, "LEAVE")
-        #expect(h.drain() == [2: ["OK LEAVE", "OVER id=1 winner=alice loser=bob reason=left fragment=",
+        #expect(h.drain() == [2: ["OK LEAVE", "OVER id=1 winner=alice loser=bob reason=left fragment=p",
                                   "INFO bob left the game.",
                                   "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         // The game is over: its token no longer resumes it, but tells how it ended, and when.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
-        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment= ended=1700000000"])
+        #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=left fragment=p ended=1700000000"])
         #expect(h.lobby.activeGames == 0)
     }
 
@@ -996,6 +1006,8 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let h = try Harness()
         let t = try h.pairAliceAndBob()
         h.send(1, "p")
+        h.send(2, "e")
+        h.send(1, "a")
         _ = h.drain()
         // alice leaves while bob is to move: no clock runs.
         h.disconnect(1)
@@ -1010,7 +1022,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(refused[2]?.count == 1)
         #expect(isErr(refused[2]?.first, .notClaimable))
         // bob moves: now the absent alice is to move and her 60 s start.
-        h.send(2, "e")
+        h.send(2, "c")
         _ = h.drain()
         let start = h.clock.monotonic
         #expect(h.lobby.nextDeadline == start + 60)
@@ -1030,17 +1042,17 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [:])
         #expect(h.lobby.nextDeadline == nil)
         h.send(2, "CLAIM")
-        #expect(h.drain() == [2: ["OK CLAIM", "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe",
+        #expect(h.drain() == [2: ["OK CLAIM", "OVER id=1 winner=bob loser=alice reason=abandoned fragment=peac",
                                   "INFO alice stayed away past the grace period; bob claimed the game.",
                                   "RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"]])
         #expect(h.lobby.activeGames == 0)
         let result = try #require(try h.store.result(game: 1))
-        #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=pe"])
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["bob", "alice", "abandoned", "fragment=peac"])
         // Too late to come back: RESUME only tells how it ended.
         h.connect(3)
         h.send(3, "RESUME \(t.alice)")
         #expect(h.drain()[3]?.dropFirst() == ["OK RESUME id=1 status=over",
-                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=pe ended=1700001160"])
+                                             "OVER id=1 winner=bob loser=alice reason=abandoned fragment=peac ended=1700001160"])
         // bob is free again.
         h.send(2, "CLAIM")
         #expect(isErr(h.drain()[2]?.first, .notInGame))
@@ -1072,7 +1084,8 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(3, "SEEK")
         h.send(4, "SEEK")
         #expect(h.lobby.activeGames == 2)
-        #expect(h.lobby.nextDeadline == nil)
+        // alice's and carol's first moves (--first-move-timeout, Lobby+Lifecycle.swift).
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.disconnect(3)  // carol is to move in game 2
         let first = h.clock.monotonic + 60
         #expect(h.lobby.nextDeadline == first)
@@ -1295,6 +1308,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchNeedsBothAndTheOtherSeatStarts() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         _ = h.drain()
         h.send(2, "REMATCH")
@@ -1331,6 +1345,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             h.send(2, "SEEK")
             var d = h.drain()
             #expect(d[1]?.contains(game(1, "alice,bob", try token(d[1]))) == true)
+            h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
             h.send(2, "LEAVE")
             _ = h.drain()
             // The second: alice 1-0 bob, each from their own side.
@@ -1339,6 +1354,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
             d = h.drain()
             #expect(d[1]?.contains(game(2, "bob,alice", try token(d[1]), record: "1-0")) == true)
             #expect(d[2]?.contains(game(2, "bob,alice", try token(d[2]), record: "0-1")) == true)
+            h.send(2, "p")   // a move first: LEAVE before any aborts (issue #24)
             h.send(1, "LEAVE")
             _ = h.drain()
             // Against the computer: no record.
@@ -1375,6 +1391,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(2, "LANG nl")
         h.send(1, "SEEK")
         h.send(2, "SEEK")
+        h.send(1, "h")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         // Both now prefer English for new games; the rematch stays Dutch.
         h.send(1, "LANG en")
@@ -1407,6 +1424,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func noRematchWhenTheOpponentIsBusy() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "SEEK")
         _ = h.drain()
@@ -1418,6 +1436,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenTheAskerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -1434,6 +1453,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenTheAskedPlayerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -1450,6 +1470,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
     @Test func rematchRequestLapsesWhenEitherPlayerLeaves() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(2, "LEAVE")
         h.send(1, "REMATCH")
         _ = h.drain()
@@ -1459,6 +1480,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // No request pending: nothing to tell.
         let g = try Harness()
         try g.pairAliceAndBob()
+        g.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         g.send(2, "LEAVE")
         _ = g.drain()
         g.disconnect(2)
@@ -1551,6 +1573,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.quickGame(winner: 1, loser: 2)
         h.send(3, "SEEK")
         h.send(4, "SEEK")
+        h.send(3, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(4, "LEAVE")
         #expect(h.drain()[3]?.suffix(2) == ["RANK name=carol rank=1 wins=1", "RANK name=dave rank=3 wins=0"])
         h.send(1, "SCORES")
@@ -1692,9 +1715,10 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         first.send(2, "e")
         _ = first.drain()
 
-        // The server restarts: a new lobby on the same store, every seat empty.
+        // The server restarts: a new lobby on the same store. A game without
+        // a clock is not loaded at start, only on RESUME (Lobby+Lifecycle.swift).
         let h = try Harness(directory: first.directory)
-        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.activeGames == 0)
         #expect(h.lobby.connectionCount == 0)
         #expect(h.lobby.nextDeadline == nil)
         h.connect(1)
@@ -1702,6 +1726,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(1, "RESUME \(t.alice)")
         #expect(h.drain() == [1: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "ADJOURNED id=1 player=bob grace=60",
                                   "TURN id=1 player=alice fragment=pe last=bob"]])
+        #expect(h.lobby.activeGames == 1)
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t.bob)")
@@ -1732,7 +1757,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = first.drain()
 
         let h = try Harness(directory: first.directory)
-        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.activeGames == 0)   // loaded on RESUME
         h.connect(2)
         _ = h.drain()
         h.send(2, "RESUME \(t.bob)")

@@ -173,8 +173,11 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.send(5, "WATCH 1")
         #expect(h.drain() == [5: ["OK GAMES count=0 more=no", "ERR no-such-game no game in progress has the id 1; GAMES lists them"]])
 
-        // A restart keeps it private.
+        // A restart keeps it private (once a player's RESUME has loaded it).
         let again = try Harness(directory: h.directory, settings: unbatched())
+        let token = try #require(d[1]?.first.flatMap { Message.parse($0)?["token"] })
+        again.connect(1)
+        again.send(1, "RESUME \(token)")
         again.connect(5)
         _ = again.drain()
         again.send(5, "GAMES")
@@ -182,6 +185,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         #expect(again.drain() == [5: ["OK GAMES count=0 more=no", "ERR no-such-game no game in progress has the id 1; GAMES lists them"]])
 
         // REMATCH keeps it private.
+        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
         h.send(1, "LEAVE")
         h.send(1, "REMATCH")
         h.send(2, "REMATCH")
@@ -203,7 +207,9 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         try h.pairAliceAndBob()
         for v in 5...7 { h.connect(v) }
         _ = h.drain()
-        #expect(h.lobby.nextDeadline == nil)
+        // Only alice's first move is due (--first-move-timeout, Lobby+Lifecycle.swift).
+        let firstMove = h.clock.monotonic + 60
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(5, "WATCH 1")
         h.send(6, "WATCH 1")
         #expect(h.lobby.nextDeadline != nil)
@@ -211,7 +217,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.tick()
         #expect(h.drain() == [1: ["WATCHERS id=1 count=2"], 2: ["WATCHERS id=1 count=2"], 5: ["WATCHERS id=1 count=2"],
                               6: ["WATCHERS id=1 count=2"]])
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(7, "WATCH 1")
         #expect(h.drain()[7]?.dropFirst().first == "GAME id=1 game=ghost lang=en players=alice,bob round=1 watchers=3 watching=yes")
         h.disconnect(5)
@@ -233,7 +239,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.clock.advance(5)
         h.tick()
         #expect(h.drain() == [:])
-        #expect(h.lobby.nextDeadline == nil)
+        #expect(h.lobby.nextDeadline == firstMove)
         h.send(1, "STATS")
         #expect(h.drain()[1]?.contains("STAT name=watchers value=0") == true)
     }
@@ -370,7 +376,8 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.tick()
         let last = h.drain()[5] ?? []
         #expect(last.count == 64)
-        #expect(last.contains("OVER id=1 winner=alice loser=bob reason=left fragment="))
+        // No move was made: LEAVE aborts it (issue #24), and ABORTED is its end.
+        #expect(last.contains("ABORTED id=1 reason=left"))
     }
 
     @Test("WATCH again while a batch is half on its way: the state, and none of that older batch after it")

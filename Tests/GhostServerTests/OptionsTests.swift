@@ -48,6 +48,12 @@ struct OptionsTests {
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
         Case(name: "--max-failed-joins-per-minute", value: "0", defaultText: "10") { $0.maxFailedJoinsPerMinute = 0 },
         Case(name: "--failed-join-burst", value: "3", defaultText: "10") { $0.failedJoinBurst = 3 },
+        Case(name: "--unload-after", value: "0", defaultText: "60") { $0.unloadAfter = 0 },
+        Case(name: "--first-move-timeout", value: "30", defaultText: "60") { $0.firstMoveTimeout = 30 },
+        Case(name: "--move-timeout", value: "0", defaultText: "300") { $0.moveTimeout = 0 },
+        Case(name: "--abandon-after", value: "86400", defaultText: "604800") { $0.abandonAfter = 86_400 },
+        Case(name: "--max-games-per-name", value: "3", defaultText: "10") { $0.maxGamesPerName = 3 },
+        Case(name: "--max-games-per-network", value: "0", defaultText: "100") { $0.maxGamesPerNetwork = 0 },
     ]
 
     /// Values each option must refuse.
@@ -80,6 +86,12 @@ struct OptionsTests {
         ("--flood-seconds", ["", "-1", "86401", "never"]),
         ("--cost-unit-us", ["", "0", "-5", "1000001"]),
         ("--send-buffer-bytes", ["", "-1", "64k", "1073741825"]),
+        ("--unload-after", ["", "-1", "86401", "soon"]),
+        ("--first-move-timeout", ["", "-1", "86401", "soon"]),
+        ("--move-timeout", ["", "-1", "864001", "soon"]),
+        ("--abandon-after", ["", "-1", "1.5", "315360001", "week"]),
+        ("--max-games-per-name", ["", "-1", "1.5", "1000001"]),
+        ("--max-games-per-network", ["", "-1", "lots"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {
@@ -221,6 +233,8 @@ struct OptionsTests {
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
         case "--grace", "--name-timeout", "--idle-timeout", "--flood-seconds": "SECONDS"
+        case "--grace", "--name-timeout", "--idle-timeout", "--unload-after", "--abandon-after", "--first-move-timeout",
+             "--move-timeout": "SECONDS"
         case "--bot-delay", "--watch-batch": "MS"
         case "--watch-batch-per-watcher", "--cost-unit-us": "US"
         default: "N"

@@ -93,6 +93,22 @@ public struct ServerConfig: Sendable {
     /// `ERR too-many-joins` past it.
     public var maxFailedJoinsPerMinute: Double = 10
     public var failedJoinBurst: Double = 10
+    /// Seconds a game without a clock stays in memory once no person is at
+    /// it; it is reloaded from the store on RESUME.
+    public var unloadAfter: Double = 60
+    /// Seconds a person has for their first move of a game without a clock
+    /// before it is aborted with no score (0: no limit).
+    public var firstMoveTimeout: Double = 60
+    /// Seconds a present person may take over a move (after their first) in a
+    /// game without a clock before the opponent may CLAIM (0: no limit).
+    public var moveTimeout: Double = 300
+    /// Seconds a game in progress may stay untouched (no move, no RESUME)
+    /// before it is aborted with no score (0: never).
+    public var abandonAfter = 7 * 86_400
+    /// Games in progress (adjourned ones too) one name, and one network (an
+    /// IPv4 address, an IPv6 /64), may have (0: no limit); `ERR too-many-games` past it.
+    public var maxGamesPerName = 10
+    public var maxGamesPerNetwork = 100
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

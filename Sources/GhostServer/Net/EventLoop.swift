@@ -121,6 +121,12 @@ public final class Server {
         settings.watchBatchPerWatcher = config.watchBatchPerWatcher
         settings.failedJoinsPerMinute = config.maxFailedJoinsPerMinute
         settings.failedJoinBurst = config.failedJoinBurst
+        settings.unloadAfter = config.unloadAfter
+        settings.firstMoveTimeout = config.firstMoveTimeout
+        settings.moveTimeout = config.moveTimeout
+        settings.abandonAfter = config.abandonAfter
+        settings.maxGamesPerName = config.maxGamesPerName
+        settings.maxGamesPerNetwork = config.maxGamesPerNetwork
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }

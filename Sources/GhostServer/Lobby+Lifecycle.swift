@@ -1,0 +1,249 @@
+import GhostProtocol
+import GhostStore
+
+/// Every game ends (issue #24): a game costs memory only while someone is at
+/// it. The rules, with their settings (`Lobby.Settings`, Protocol.md §7):
+///
+/// - Unloading: a game without a clock that no person is at (every person's
+///   seat is away) leaves memory `unloadAfter` seconds after the last one
+///   left. Its resume tokens go with it; `RESUME <token>` finds it again in
+///   the store with one indexed look-up and rebuilds it by replaying its
+///   moves (`makeTable`). An opponent who is present keeps it loaded (and
+///   may CLAIM after the grace period, as before).
+/// - At start only the games on a clock are loaded: they keep their time and
+///   end by themselves within their period. Every other game in progress
+///   stays in the store until a player resumes it, so start-up time and
+///   memory do not grow with abandoned games.
+/// - "Games in progress" in memory (`tables`, STATS `games_in_progress`,
+///   GAMES) are the loaded games: the ones someone is at, or that wait for
+///   a present opponent's CLAIM, a clock, or the unloading delay.
+extension Lobby {
+    // MARK: Unloading
+
+    /// When the game leaves memory, if nothing else keeps it: no clock, and
+    /// every person's seat away; `unloadAfter` seconds after the last left.
+    func unloadDeadline(_ table: Table) -> Double? {
+        guard settings.unloadAfter >= 0, table.clock == nil else { return nil }
+        var since: Double?
+        for seat in 0..<2 where table.bot(seat) == nil {
+            guard table.seats[seat] == nil, let away = table.awaySince[seat] else { return nil }
+            since = max(since ?? away, away)
+        }
+        guard let since else { return nil }
+        return since + settings.unloadAfter
+    }
+
+    /// Takes a game out of memory (it stays in the store, as it is): its
+    /// tokens, its deadlines, and its watchers, who are told it ended here.
+    func unload(_ gameID: Int) {
+        guard let table = tables[gameID] else { return }
+        endWatching(gameID)
+        for t in table.tokens { tokenIndex[t] = nil }
+        removeTable(gameID)
+        deadlines.touch(table)   // its deadline goes with it
+        log("game \(gameID) unloaded: nobody is at it")
+    }
+
+    /// The lifecycle's part of `tick` for one game that is due: aborts it if
+    /// its first move did not come, unloads it if its time has come. Returns
+    /// true if the game is gone from memory.
+    func lifecycleTick(_ gameID: Int, now: Double) -> Bool {
+        guard let table = tables[gameID] else { return true }
+        if let due = firstMoveDeadline(table), due <= now {
+            log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
+            runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
+            guard let again = tables[gameID] else { return true }
+            // Not stored (the disk is full): try again a little later, not every loop turn.
+            again.timeRetry = now + Lobby.storeRetrySeconds
+            return false
+        }
+        if let due = unloadDeadline(table), due <= now {
+            unload(gameID)
+            return true
+        }
+        return false
+    }
+
+    /// The next moment the lifecycle needs the clock for this game, if any.
+    func lifecycleDeadline(_ table: Table) -> Double? {
+        if let first = firstMoveDeadline(table) { return first }
+        return unloadDeadline(table)
+    }
+
+    // MARK: No stalling (Asked 5)
+
+    /// When a game without a clock is aborted because the person to move has
+    /// not made their first move of it: `firstMoveTimeout` after their turn
+    /// began. Not while they are away and their opponent is here (the grace
+    /// period and CLAIM decide that case, as before); a game on a clock ends
+    /// by its clock.
+    func firstMoveDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        guard settings.firstMoveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
+              table.bot(mover) == nil, !table.moved[mover] else { return nil }
+        if table.isAway(mover), table.bot(1 - mover) == nil, table.seats[1 - mover] != nil { return nil }
+        let due = table.turnSince + settings.firstMoveTimeout
+        return table.timeRetry.map { max(due, $0) } ?? due
+    }
+
+    /// When the opponent of a person who is here but does not move may CLAIM
+    /// as if they were away: `moveTimeout` after the turn began, in a game
+    /// without a clock between two people who are both here, once the mover
+    /// has made a first move (before it, `firstMoveDeadline` aborts instead).
+    func stallDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        guard settings.moveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
+              table.bot(0) == nil, table.bot(1) == nil, table.seats[mover] != nil, table.seats[1 - mover] != nil,
+              table.moved[mover] else { return nil }
+        return table.turnSince + settings.moveTimeout
+    }
+
+    // MARK: Aborting
+
+    /// Ends a game with no winner and no score, stored first: both seats are
+    /// told `ABORTED id=<id> reason=<reason>` and an INFO, go back to the
+    /// lobby (no rematch), and its watchers' watching ends. `ack` goes first
+    /// to the connection that asked. False (nothing changed) if it could not be stored.
+    @discardableResult
+    func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+        guard let table = tables[gameID] else { return false }
+        guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
+        if let (id, line) = ack { reply(id, line) }
+        broadcast(gameID, .aborted(id: gameID, reason: reason))
+        broadcast(gameID, .info(Lobby.abortText(reason, table)))
+        log("game \(gameID) aborted: \(reason)")
+        for conn in table.seats {
+            guard let conn else { continue }
+            sessions[conn]?.state = .idle
+            sessions[conn]?.last = nil
+        }
+        endWatching(gameID)
+        for t in table.tokens { tokenIndex[t] = nil }
+        noteRemoved(table)
+        removeTable(gameID)
+        deadlines.touch(table)   // its deadline goes with it
+        return true
+    }
+
+    /// The INFO after ABORTED.
+    static func abortText(_ reason: AbortReason, _ table: Table) -> String {
+        switch reason {
+        case .noFirstMove:
+            return "\(table.names[table.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
+        case .left:
+            return "The game was left before its first move: it is aborted, nobody wins."
+        default:
+            return "Nobody played this game for too long: it is aborted, nobody wins."
+        }
+    }
+
+    // MARK: Reloading
+
+    /// The seat whose token this is, in a game in progress that was not in
+    /// memory: read from the store, rebuilt by replay and loaded, every seat
+    /// away. Nil if no game in progress has the token (or it is the
+    /// computer's), or if the game cannot be rebuilt here (logged). A failed
+    /// read throws (the caller answers `ERR store-failed`).
+    func loadGame(token: String) throws -> (game: Int, seat: Int)? {
+        guard let stored = try store.activeGame(token: token), tables[stored.id] == nil else { return nil }
+        guard let table = makeTable(stored, now: clock.monotonic) else {
+            log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
+            return nil
+        }
+        let seat = stored.tokens.first == token ? 0 : 1
+        guard table.bot(seat) == nil else { return nil }
+        try store.touchGame(game: stored.id, at: clock.wall)
+        addTable(table)
+        for s in 0..<2 where table.bot(s) == nil { tokenIndex[table.tokens[s]] = (stored.id, s) }
+        log("game \(stored.id) loaded from the store")
+        return (stored.id, seat)
+    }
+
+    /// Per seat, whether that person has moved in a stored game: a seat with
+    /// a move in the round in play, and both seats once a round has ended.
+    static func movedSeats(_ g: StoredGame) -> [Bool] {
+        if g.round > 1 || g.losses.contains(where: { $0 > 0 }) { return [true, true] }
+        var moved = [false, false]
+        for m in g.moves where (0...1).contains(m.seat) { moved[m.seat] = true }
+        return moved
+    }
+
+    // MARK: Untouched games
+
+    /// Seconds between two sweeps for untouched games, and the most games one
+    /// sweep looks at: a sweep costs an index range of at most this many rows.
+    static let untouchedSweepSeconds = 60.0
+    static let untouchedSweepLimit = 100
+
+    /// Aborts the games in progress nobody touched (no move, no RESUME) for
+    /// `abandonAfter` seconds, at most `untouchedSweepLimit` a sweep, the
+    /// longest untouched first; runs from `tick`, once every
+    /// `untouchedSweepSeconds`. A game in memory is in use: its last activity
+    /// becomes now. A game with a later move gets that move's time. Each
+    /// aborted game is stored `aborted` with `abort=untouched`: no winner,
+    /// no score; its players learn it on RESUME.
+    func sweepUntouched(now: Double) {
+        nextUntouchedSweep = now + Lobby.untouchedSweepSeconds
+        guard settings.abandonAfter > 0 else { return }
+        let wall = clock.wall, cutoff = wall - settings.abandonAfter
+        runCommand {
+            guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lobby.untouchedSweepLimit) }) else { return }
+            for row in rows {
+                if tables[row.id] != nil {
+                    guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
+                } else if let moved = row.lastMove, moved >= cutoff {
+                    guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }
+                } else {
+                    guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
+                    log("game \(row.id) aborted: untouched since \(max(row.lastActive, row.lastMove ?? 0))")
+                }
+            }
+        }
+    }
+
+    /// The network a connection counts in for the caps (`NetworkKey`: an
+    /// IPv4 address, an IPv6 /64), "" for none (tests, the computer).
+    func network(of conn: ConnectionID) -> String {
+        NetworkKey.of(sessions[conn]?.address ?? "")
+    }
+
+    // MARK: Caps on games in progress
+
+    /// Whether the connection may start another game: its name has fewer than
+    /// `maxGamesPerName` games in progress (adjourned ones included: QUIT
+    /// leaves a game behind, and a name plays one game at a time on one
+    /// connection), and its network fewer than `maxGamesPerNetwork`.
+    /// Otherwise replies `ERR too-many-games`. Counts a few index entries
+    /// in the store (bounded by the caps), so it holds across restarts.
+    func underGameCaps(_ id: ConnectionID, _ session: Session) -> Bool {
+        let perName = settings.maxGamesPerName, perNetwork = settings.maxGamesPerNetwork
+        if perName > 0, let name = session.name {
+            guard let n = persist({ try store.activeGameCount(player: name, limit: perName) }) else {
+                failed(id)
+                return false
+            }
+            if n >= perName {
+                reply(id, .error(.tooManyGames, "\(name) has \(perName) games in progress (adjourned ones too): RESUME one and finish or LEAVE it" + (settings.abandonAfter > 0 ? "; a game nobody touches is aborted after \(Lobby.days(settings.abandonAfter))" : "")))
+                return false
+            }
+        }
+        let net = NetworkKey.of(session.address)
+        if perNetwork > 0, !net.isEmpty {
+            guard let n = persist({ try store.activeGameCount(network: net, limit: perNetwork) }) else {
+                failed(id)
+                return false
+            }
+            if n >= perNetwork {
+                reply(id, .error(.tooManyGames, "your network has \(perNetwork) games in progress (adjourned ones too); finish or LEAVE some first"))
+                return false
+            }
+        }
+        return true
+    }
+
+    /// "7 days", "1 day", "3600 s".
+    static func days(_ seconds: Int) -> String {
+        guard seconds % 86_400 == 0 else { return "\(seconds) s" }
+        return seconds == 86_400 ? "1 day" : "\(seconds / 86_400) days"
+    }
+}

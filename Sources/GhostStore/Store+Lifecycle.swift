@@ -1,0 +1,88 @@
+/// What the lobby needs to keep only the games in use in memory (issue #24):
+/// a game nobody is at is unloaded and found again here by its token; at
+/// start only the games that must tick on their own (on a clock) are loaded.
+extension Store {
+    /// The game in progress that `token` is a seat's resume token of, with
+    /// the moves of its round in play; nil if none. One indexed look-up
+    /// (the tokens are indexed): it costs the same whatever the number of games.
+    public func activeGame(token: String) throws -> StoredGame? {
+        guard !token.isEmpty else { return nil }
+        return try loadActive("status = 'active' AND (token0 = ? OR token1 = ?)", .text(token), .text(token)).first
+    }
+
+    /// The games in progress on a clock: they end by themselves within their
+    /// period, so the server loads them at start to keep their time.
+    public func clockedGames() throws -> [StoredGame] {
+        try loadActive("status = 'active' AND clock > 0")
+    }
+
+    /// The games among `ids` that are still in progress, by id.
+    public func activeGames(ids: some Sequence<Int>) throws -> [StoredGame] {
+        try ids.sorted().compactMap { try activeGame(id: $0) }
+    }
+}
+
+extension Store {
+    /// The reason an aborted game is stored with; the why is in its
+    /// `final_state` as `abort=<why>`.
+    public static let abortedReason = "aborted"
+
+    /// Ends a game in progress with no winner, no loser and no score (no
+    /// board, no best-games entry, no head-to-head): status `over`, reason
+    /// `aborted`, `final_state` `abort=<why>`. Returns whether it was in progress.
+    @discardableResult
+    public func abortGame(game: Int, why: String, now: Int) throws -> Bool {
+        try write()
+        try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
+                   .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
+        return db.changes > 0
+    }
+}
+
+extension Store {
+    /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
+    /// prefix, "" for the computer or an unknown peer) and its first moment
+    /// of activity. Called in the same turn as `createGame`.
+    public func noteStarted(game: Int, networks: [String], now: Int) throws {
+        try write()
+        try db.run("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?",
+                   .of(now), .text(networks[safe: 0] ?? ""), .text(networks[safe: 1] ?? ""), .of(game))
+    }
+
+    /// The game was touched (resumed, or found in use by the sweep) at `now`.
+    public func touchGame(game: Int, at now: Int) throws {
+        try write()
+        try db.run("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'", .of(now), .of(game))
+    }
+
+    /// At most `limit` games in progress whose `last_active` is before
+    /// `cutoff`, the longest untouched first, each with the time of its
+    /// last move (nil if none): an index range, whatever the number of games.
+    public func untouchedGames(before cutoff: Int, limit: Int) throws -> [(id: Int, lastActive: Int, lastMove: Int?)] {
+        try db.query("""
+            SELECT id, last_active, (SELECT max(at) FROM moves WHERE game_id = games.id) FROM games
+            WHERE status = 'active' AND last_active < ? ORDER BY last_active LIMIT ?
+            """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
+    }
+}
+
+extension Store {
+    /// How many games in progress `name` (any case) plays in, counting at
+    /// most `limit` per seat: two bounded index ranges.
+    public func activeGameCount(player name: String, limit: Int) throws -> Int {
+        try db.query("""
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
+                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
+            """, .text(name), .of(limit), .text(name), .of(limit)) { $0.int(0) }.first ?? 0
+    }
+
+    /// How many games in progress a person from `network` plays in (a game
+    /// with both seats from it counts once), at most about `limit`.
+    public func activeGameCount(network: String, limit: Int) throws -> Int {
+        guard !network.isEmpty else { return 0 }
+        return try db.query("""
+            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
+                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
+            """, .text(network), .of(limit), .text(network), .text(network), .of(limit)) { $0.int(0) }.first ?? 0
+    }
+}

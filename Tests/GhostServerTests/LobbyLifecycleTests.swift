@@ -1,0 +1,325 @@
+import Foundation
+import Testing
+import GhostCore
+import GhostProtocol
+import GhostServer
+
+/// Every game ends (issue #24), driven through the lobby with a manual
+/// clock: a game nobody is at leaves memory and comes back on RESUME, only
+/// games on a clock are loaded at start.
+@Suite struct LobbyLifecycleTests {
+    private func token(_ lines: [String]?) throws -> String {
+        let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
+        return try #require(Message.parse(game)?["token"])
+    }
+
+    private func quick() -> Lobby.Settings {
+        var s = Lobby.Settings()
+        s.botDelay = 0
+        return s
+    }
+
+    private func stat(_ h: Harness, _ name: String, on id: ConnectionID) -> String? {
+        h.send(id, "STATS")
+        let line = h.drain()[id]?.first { $0.hasPrefix("STAT name=\(name) ") }
+        return line.flatMap { Message.parse($0)?["value"] }
+    }
+
+    @Test func aGameNobodyIsAtLeavesMemoryAndComesBackOnResume() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        _ = h.drain()
+        h.disconnect(1)
+        h.disconnect(2)
+        _ = h.drain()
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.lobby.activeGames == 1)
+        h.clock.advance(1)
+        h.tick()
+        #expect(h.drain() == [:])
+        #expect(h.lobby.activeGames == 0)
+        #expect(h.lobby.nextDeadline == nil)
+        h.connect(9)
+        #expect(stat(h, "games_in_progress", on: 9) == "0")
+        // bob comes back: the game is read from the store and replayed.
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.bob)")
+        #expect(h.drain() == [4: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bob token=\(t.bob) round=1",
+                                  "ADJOURNED id=1 player=alice grace=60", "TURN id=1 player=alice fragment=pe last=bob"]])
+        #expect(h.lobby.activeGames == 1)
+        #expect(stat(h, "games_in_progress", on: 9) == "1")
+        // alice too, and they play on; the moves before and after are one game.
+        h.connect(5)
+        _ = h.drain()
+        h.send(5, "RESUME \(t.alice)")
+        #expect(h.drain() == [4: ["RETURNED id=1 player=alice"],
+                              5: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
+                                  "TURN id=1 player=alice fragment=pe last=bob"]])
+        h.send(5, "a")
+        h.send(4, "r")
+        #expect(h.drain()[4]?.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear") == true)
+        #expect(try h.store.moves(game: 1, round: 1).map(\.move) == ["p", "e", "a", "r"])
+        #expect(h.lobby.activeGames == 0)
+    }
+
+    @Test func aPresentOpponentKeepsTheGameLoaded() throws {
+        let h = try Harness()
+        _ = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        _ = h.drain()
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.drain()[2]?.first == "CLAIMABLE id=1 player=alice")
+        h.clock.advance(3600)
+        h.tick()
+        #expect(h.lobby.activeGames == 1)
+        h.send(2, "CLAIM")
+        #expect(h.drain()[2]?.first == "OK CLAIM")
+    }
+
+    @Test func aGameAgainstTheComputerLeavesMemoryToo() throws {
+        let h = try Harness(settings: quick())
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        let t = try token(h.drain()[1])
+        h.send(1, "p")
+        _ = h.drain()
+        h.disconnect(1)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "RESUME \(t)")
+        #expect(h.drain() == [2: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bot-hard token=\(t) round=1 bot=hard",
+                                  "TURN id=1 player=alice fragment=pe last=bot-hard"]])
+        #expect(h.lobby.activeGames == 1)
+        // A wrong token still finds nothing.
+        h.send(2, "LEAVE")
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME 0123456789abcdef0123456789abcdef")
+        #expect(h.drain()[3] == ["ERR bad-token no game in progress has that token"])
+    }
+
+    @Test func aRestartLoadsOnlyTheGamesOnAClock() throws {
+        let first = try Harness(settings: quick())
+        first.named(1, "alice")
+        first.send(1, "NEW bot=hard")
+        let untimed = try token(first.drain()[1])
+        first.send(1, "p")
+        first.named(2, "bob")
+        first.send(2, "NEW bot=hard clock=300")
+        _ = first.drain()
+        first.send(2, "p")
+        _ = first.drain()
+
+        let h = try Harness(directory: first.directory, settings: quick())
+        // Only the game on a clock, which must keep its time.
+        #expect(h.lobby.activeGames == 1)
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 300)
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(untimed)")
+        #expect(h.drain()[3]?.first == "OK RESUME id=1")
+        #expect(h.lobby.activeGames == 2)
+    }
+
+    // MARK: No stalling
+
+    @Test func aFirstMoveThatDoesNotComeAbortsTheGameWithNoScore() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.clock.advance(1)
+        h.tick()
+        let aborted = ["ABORTED id=1 reason=no-first-move",
+                       "INFO alice did not make a first move in time: the game is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: aborted])
+        #expect(h.lobby.activeGames == 0)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["", "", "aborted", "abort=no-first-move"])
+        // No score for anyone, and both are free.
+        h.send(1, "SCORES")
+        #expect(h.drain()[1] == ["OK SCORES count=0 board=game"])
+        h.send(2, "SEEK")
+        #expect(h.drain()[2]?.first == "OK SEEK lang=en")
+        // RESUME of its token says it was aborted, and when.
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.alice)")
+        #expect(h.drain()[3] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=no-first-move ended=1700000060"])
+    }
+
+    @Test func eachPlayersFirstMoveHasItsTime() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.clock.advance(30)
+        h.send(1, "p")
+        _ = h.drain()
+        h.clock.advance(59)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.clock.advance(1)
+        h.tick()
+        let aborted = ["ABORTED id=1 reason=no-first-move",
+                       "INFO bob did not make a first move in time: the game is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: aborted])
+    }
+
+    @Test func aGameAgainstTheComputerWithoutAFirstMoveIsAborted() throws {
+        let h = try Harness(settings: quick())
+        h.named(1, "alice")
+        h.send(1, "NEW bot=hard")
+        _ = h.drain()
+        h.disconnect(1)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.result(game: 1)?.reason == "aborted")
+    }
+
+    @Test func aPlayerWhoIsHereButDoesNotMoveCanBeClaimedAgainst() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.send(1, "a")
+        _ = h.drain()
+        // bob is here, to move, and has moved before: he has 300 s.
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 300)
+        h.clock.advance(299)
+        h.tick()
+        #expect(h.drain() == [:])
+        h.send(1, "CLAIM")
+        #expect(h.drain() == [1: ["ERR not-claimable bob has 1 s left to move before you may claim"]])
+        h.clock.advance(1)
+        h.tick()
+        let claimable = ["CLAIMABLE id=1 player=bob",
+                         "INFO bob has not moved for 300 s: send CLAIM to take the win, or keep waiting."]
+        #expect(h.drain() == [1: claimable, 2: claimable])
+        // bob cannot claim against himself; alice can.
+        h.send(2, "CLAIM")
+        #expect(h.drain() == [2: ["ERR not-claimable your opponent is here"]])
+        h.send(1, "CLAIM")
+        let over = ["OVER id=1 winner=alice loser=bob reason=abandoned fragment=pea",
+                    "INFO bob did not move for 300 s; alice claimed the game.",
+                    "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]
+        #expect(h.drain() == [1: ["OK CLAIM"] + over, 2: over])
+    }
+
+    // MARK: Untouched games
+
+    @Test func aGameUntouchedForAWeekIsAbortedWithNoScore() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        h.disconnect(2)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        // Six days on, bob looks in (RESUME touches it) and goes again.
+        h.clock.advance(6 * 86_400)
+        h.tick()
+        h.connect(3)
+        h.send(3, "RESUME \(t.bob)")
+        h.disconnect(3)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        // A week after the start, but not after bob's look: still in progress.
+        h.clock.advance(2 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) != nil)
+        // A week after bob's look: aborted by the next sweep, no winner, no score.
+        h.clock.advance(5 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) == nil)
+        let result = try #require(try h.store.result(game: 1))
+        #expect([result.winner, result.loser, result.reason, result.finalState] == ["", "", "aborted", "abort=untouched"])
+        _ = h.drain()
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.alice)")
+        #expect(h.drain()[4] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=untouched ended=\(h.clock.wall)"])
+        h.send(4, "SCORES")
+        #expect(h.drain()[4] == ["OK SCORES count=0 board=game"])
+    }
+
+    @Test func theSweepTakesAtMostAHundredGamesAMinute() throws {
+        var settings = quick()
+        settings.maxGamesPerName = 0   // one name leaves 150 games behind
+        let h = try Harness(settings: settings)
+        h.named(1, "alice")
+        for _ in 0..<150 {
+            h.send(1, "NEW bot=hard")
+            h.send(1, "p")
+            h.send(1, "QUIT")
+            h.disconnect(1)
+            h.connect(1)
+            h.send(1, "NAME alice")
+        }
+        _ = h.drain()
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.activeGames().count == 150)
+        h.clock.advance(8 * 86_400)
+        h.tick()
+        #expect(try h.store.activeGames().count == 50)
+        h.clock.advance(59)
+        h.tick()
+        #expect(try h.store.activeGames().count == 50)
+        h.clock.advance(1)
+        h.tick()
+        #expect(try h.store.activeGames().isEmpty)
+    }
+
+    // MARK: Leaving before the first move
+
+    @Test func leavingBeforeAnyMoveAbortsTheGameInsteadOfLosingIt() throws {
+        let h = try Harness()
+        let t = try h.pairAliceAndBob()
+        // alice is to move and stalls; bob need not lose to get away.
+        h.send(2, "LEAVE")
+        let aborted = ["ABORTED id=1 reason=left", "INFO The game was left before its first move: it is aborted, nobody wins."]
+        #expect(h.drain() == [1: aborted, 2: ["OK LEAVE"] + aborted])
+        #expect(h.lobby.activeGames == 0)
+        h.send(1, "SCORES")
+        #expect(h.drain()[1] == ["OK SCORES count=0 board=game"])
+        // No rematch of a game that never was.
+        h.send(1, "REMATCH")
+        #expect(h.drain()[1] == ["ERR no-rematch no finished game against an opponent who is still here and free"])
+        h.connect(3)
+        _ = h.drain()
+        h.send(3, "RESUME \(t.bob)")
+        #expect(h.drain()[3] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=left ended=1700000000"])
+        // Against the computer: its first letter is not the person's move.
+        let g = try Harness(settings: quick())
+        g.named(1, "alice")
+        g.send(1, "NEW bot=hard first=bot")
+        _ = g.drain()
+        g.send(1, "LEAVE")
+        #expect(g.drain()[1] == ["OK LEAVE"] + aborted)
+        // Once a person has moved, LEAVE loses as before (leaveMidGameLoses).
+        g.send(1, "NEW bot=hard")
+        _ = g.drain()
+        g.send(1, "p")
+        _ = g.drain()
+        g.send(1, "LEAVE")
+        #expect(g.drain()[1]?.dropFirst().first == "OVER id=2 winner=bot-hard loser=alice reason=left fragment=pe")
+    }
+}
