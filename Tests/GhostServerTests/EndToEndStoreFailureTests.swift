@@ -107,6 +107,12 @@ struct EndToEndStoreFailureTests {
         defer { d.kill() }
         var game = try Game.privateGame(host: try E2E.player(d, "alice"), guest: try E2E.player(d, "bob"))
         try game.play("p")
+        // A Hangman game against the computer, whose guesses are writes of
+        // the size of a letter: what is left after the fill is used up with them.
+        let spare = try E2E.player(d, "spare").client
+        try spare.send("NEW game=hangman mode=evil length=8 misses=26")
+        _ = try spare.expectPrefix("OK NEW game=hangman ")
+        _ = try spare.readUntil(prefix: "TURN ")
         let filler = try LineClient(port: d.port, label: "filler")
         let (stored, _) = try Self.fill(filler, base: "wal")
         #expect(d.waitForStderrLine { $0.contains("cannot commit to ") && $0.contains("the turn is rolled back") } != nil,
@@ -122,7 +128,18 @@ struct EndToEndStoreFailureTests {
             if !refused && line != "OK LANG lang=\(lang)" { try filler.fail("got `\(line)`", #_sourceLocation) }
         }
         #expect(refused)
-        try Self.expectReadsWork(filler, names: 2 + stored)
+        // A preference touches the names' indexes too: a move may still fit.
+        // Use that room up with the spare game's guesses (a move each).
+        var moveRefused = false
+        for letter in "zqxjkvwy" where !moveRefused {
+            try spare.send("LETTER \(letter)")
+            let line = try spare.readLine()
+            moveRefused = line == Self.storeFailed
+            if !moveRefused && !line.hasPrefix("OK LETTER ") { try spare.fail("got `\(line)`", #_sourceLocation) }
+            _ = try spare.readUntil(prefix: "TURN ")
+        }
+        #expect(moveRefused)
+        try Self.expectReadsWork(filler, names: 3 + stored)
 
         // A letter now: refused, and both players are sent the stored state again.
         let (alice, bob) = (game.players[0], game.players[1])

@@ -105,7 +105,8 @@ import GhostStore
         }
         h.connect(9)
         _ = h.drain()
-        try h.pairAliceAndBob()                  // game 1: bob leaves
+        try h.pairAliceAndBob()                  // game 1: alice plays, bob leaves
+        h.send(1, "LETTER q")                    // (LEAVE before any move aborts: no finish)
         h.send(2, "LEAVE")
         #expect(finished() == "STAT name=games_finished value=1")
         h.send(1, "SEEK")
