@@ -241,6 +241,9 @@ extension Strings {
             case .notInGame: "You are not in a game right now."
             case .flood: "Too many keys at once: slow down."
             case .badValue: "The server does not allow that value; nothing changed."
+            case .tooManyNames: "Too many new names from your network; try later."
+            case .tooManyJoins: "Too many wrong codes from your network; wait a minute."
+            case .tooManyGames: "You have too many unfinished games: resume or leave one."
             default: nil
             }
         },
@@ -481,6 +484,9 @@ extension Strings {
             case .notInGame: "Je speelt nu geen spel."
             case .flood: "Te veel toetsen tegelijk: rustig aan."
             case .badValue: "De server staat die waarde niet toe; er is niets veranderd."
+            case .tooManyNames: "Te veel nieuwe namen vanaf je netwerk; probeer later."
+            case .tooManyJoins: "Te veel foute codes vanaf je netwerk; wacht een minuut."
+            case .tooManyGames: "Te veel onafgemaakte spellen: hervat of verlaat er een."
             default: nil
             }
         },

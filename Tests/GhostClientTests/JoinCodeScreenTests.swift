@@ -1,4 +1,5 @@
 import Testing
+import GhostProtocol
 @testable import GhostClient
 
 /// Join codes have 8 characters (ghostd, Protocol.md §3): the waiting screen
@@ -25,5 +26,23 @@ import Testing
         // Enter with nothing typed: the notice says how long a code is.
         #expect(Screens.noticeText(.typeACode, .en) == "Type the 8-character code first.")
         #expect(Screens.noticeText(.typeACode, .nl) == "Typ eerst de code van 8 tekens.")
+    }
+
+    @Test("The limits' refusals (too-many-joins, too-many-games, too-many-names) read as sentences in both languages, whole at 60×20")
+    func limitRefusals() {
+        let cases: [(String, ErrorCode)] = [("ERR too-many-joins too many JOINs with a wrong code; try again in 6 s", .tooManyJoins),
+                                            ("ERR too-many-games you have 10 games in progress", .tooManyGames),
+                                            ("ERR too-many-names too many new names; the next in 6 s", .tooManyNames)]
+        for (line, code) in cases {
+            for strings in [Strings.en, Strings.nl] {
+                let text = strings.errorText(code)
+                #expect(text != nil, "\(code.rawValue) in \(strings.code)")
+                var (s, _) = Fx.run(Fx.named("bob"), Fx.keys("4") + Fx.keys("7K3QZ9MX") + [.key(.enter)])
+                s.config.language = strings.code
+                (s, _) = Fx.run(s, Fx.line(line))
+                let lines = ScreenTests.plainLines(s, 60, 20)
+                #expect(lines.contains { $0.contains(text ?? "?") }, "\(lines.joined(separator: "\n"))")
+            }
+        }
     }
 }
