@@ -1,0 +1,216 @@
+import GhostProtocol
+import GhostStore
+
+/// Away and back: a player who goes away adjourns the game, RESUME brings
+/// them back, CLAIM takes the win after the grace period; and the clock
+/// (`nextDeadline`, `tick`): the computer's moves, games on a clock, grace
+/// periods.
+extension Lobby {
+    // MARK: Away and back
+
+    /// Seconds the absent player to move has left, or the full grace period
+    /// if the clock is not running.
+    func graceLeft(_ table: Table) -> Int {
+        guard let deadline = claimDeadline(table) else { return Int(settings.graceSeconds.rounded(.up)) }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
+    }
+
+    /// When the opponent of the absent player to move may claim: the grace
+    /// clock runs only while the absent player is the one to move.
+    func claimDeadline(_ table: Table) -> Double? {
+        let mover = table.game.toMove
+        // A person who is here but does not move (Lobby+Lifecycle.swift).
+        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
+        return max(away, table.turnSince) + settings.graceSeconds
+    }
+
+    /// When the person to move loses on time, in a game on a clock: each
+    /// move has the game's seconds from the moment it became that seat's turn
+    /// (`turnSince`), whether the player is here or away. Nil without a
+    /// clock, and while the computer is to move (its moves are not timed).
+    func clockDeadline(_ table: Table) -> Double? {
+        guard let clock = table.clock, !table.game.isOver, table.bot(table.game.toMove) == nil else { return nil }
+        let due = table.turnSince + Double(clock)
+        guard let retry = table.timeRetry else { return due }
+        return max(due, retry)
+    }
+
+    /// The seconds the person to move has left (TURN's `clock=`), rounded
+    /// up; nil when `clockDeadline` is.
+    func clockLeft(_ table: Table) -> Int? {
+        guard let deadline = clockDeadline(table) else { return nil }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
+    }
+
+    func adjourn(_ gameID: Int, seat: Int) {
+        guard let table = tables[gameID] else { return }
+        table.seats[seat] = nil
+        table.awaySince[seat] = clock.monotonic
+        table.claimAnnounced = false
+        log("game \(gameID) adjourned: \(table.names[seat]) is away")
+        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
+        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+    }
+
+    func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
+        // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
+        var found = tokenIndex[token]
+        if found == nil {
+            guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
+            found = loaded
+        }
+        guard let (gameID, seat) = found, let table = tables[gameID] else {
+            // A finished game's token: how it ended, so a player who was away learns the result.
+            guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
+            guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
+            reply(id, .ok(.resume(id: done.id, over: true)))
+            if done.reason == Store.abortedReason {
+                // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
+                let why = Lobby.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
+                return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
+            }
+            return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
+                                   fields: Lobby.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
+        }
+        if case .playing(let g, let s) = session.state, g == gameID, s == seat {
+            reply(id, .ok(.resume(id: gameID)))
+            return sendState(gameID, to: seat)
+        }
+        guard !isPlaying(session) else {
+            return reply(id, .error(.busy, "you are in another game"))
+        }
+        let name = table.names[seat]
+        // Whoever else holds this name gives it up, unless it is playing with it.
+        if let holder = namesInUse[name.lowercased()], holder != id, holder != table.seats[seat] {
+            if let other = sessions[holder], isPlaying(other) {
+                return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
+            }
+            if let other = sessions[holder] { stopWaiting(holder, other) }
+            // Its rematch request goes with the name (as at NAME).
+            forgetLastGame(holder)
+            sessions[holder]?.name = nil
+            outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
+        }
+        // A stale connection still in the seat is replaced.
+        if let old = table.seats[seat], old != id {
+            sessions[old]?.state = .idle
+            sessions[old]?.name = nil
+            outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
+        }
+        stopWaiting(id, session)
+        stopWatching(id)
+        if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {
+            namesInUse[mine.lowercased()] = nil
+        }
+        namesInUse[name.lowercased()] = id
+        sessions[id]?.name = name
+        sessions[id]?.state = .playing(game: gameID, seat: seat)
+        forgetLastGame(id)
+        let wasAway = table.seats[seat] == nil
+        table.seats[seat] = id
+        table.awaySince[seat] = nil
+        table.claimAnnounced = false
+        reply(id, .ok(.resume(id: gameID)))
+        sendState(gameID, to: seat)
+        scheduleComputer(gameID)
+        if wasAway {
+            if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
+            toWatchers(gameID, .returned(id: gameID, player: name))
+        }
+        log("game \(gameID) resumed: \(name) is back")
+    }
+
+    private func isPlaying(_ s: Session) -> Bool {
+        if case .playing = s.state { return true }
+        return false
+    }
+
+    func claim(_ id: ConnectionID, _ session: Session) {
+        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+            return reply(id, .error(.notInGame, "you are not in a game"))
+        }
+        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
+        guard table.isAway(1 - seat) || stalling else {
+            return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
+        }
+        guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
+            return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
+        }
+        guard clock.monotonic >= deadline else {
+            return reply(id, .error(.notClaimable, stalling
+                ? "\(table.names[1 - seat]) has \(graceLeft(table)) s left to move before you may claim"
+                : "the grace period ends in \(graceLeft(table)) s"))
+        }
+        let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
+        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
+    }
+
+    /// The next moment the clock matters to a game (the computer plays, a
+    /// grace period ends), if any (monotonic seconds). Costs the games changed
+    /// since the last call plus O(log n): see `Deadlines`.
+    public var nextDeadline: Double? {
+        refreshDeadlines()
+        // Asked at every loop turn: no array, and the watchers' only when some wait.
+        var next = deadlines.next
+        if let d = seekersDue, next.map({ d < $0 }) ?? true { next = d }
+        if !watchDue.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        return next
+    }
+
+    /// Plays the computer's moves that are due, ends the games whose player
+    /// to move ran out of time, announces the grace periods that have ended,
+    /// and tells waiting seekers how the other seek queues changed.
+    public func tick() {
+        refreshDeadlines()
+        let now = clock.monotonic
+        if let due = seekersDue, due <= now { tellSeekers() }
+        if !watchDue.isEmpty { tellWatchers(now) }
+        if now >= nextUntouchedSweep { sweepUntouched(now: now) }
+        for gameID in deadlines.takeDue(now) {
+            if lifecycleTick(gameID, now: now) { continue }
+            if let table = tables[gameID] {
+                deadlines.touch(table)   // whatever happens next, its deadline is worked out again
+                if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
+            }
+            if let table = tables[gameID], let due = clockDeadline(table), due <= now {
+                let loser = table.game.toMove
+                log("game \(gameID): \(table.names[loser]) ran out of time")
+                runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
+                // Not stored (the disk is full): try again a little later, not every loop turn.
+                if let again = tables[gameID], let due = clockDeadline(again), due <= now {
+                    again.timeRetry = now + Lobby.storeRetrySeconds
+                }
+                continue
+            }
+            guard let table = tables[gameID], !table.claimAnnounced,
+                  let deadline = claimDeadline(table), deadline <= now else { continue }
+            table.claimAnnounced = true
+            let absent = table.names[table.game.toMove]
+            broadcast(gameID, .claimable(id: gameID, player: absent))
+            broadcast(gameID, .info(table.isAway(table.game.toMove)
+                ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
+                : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
+        }
+        refreshDeadlines()
+    }
+
+    /// Works out again the deadline of each table changed since the last time.
+    private func refreshDeadlines() {
+        deadlines.drainTouched { table in
+            // A table replaced or removed since it was touched no longer decides.
+            guard let current = tables[table.id] else { return deadlines.set(table.id, nil) }
+            guard current === table else { return }
+            deadlines.set(table.id, deadline(of: table))
+        }
+    }
+
+    /// The next moment the clock matters to this game, if any.
+    func deadline(of table: Table) -> Double? {
+        let claim = table.claimAnnounced ? nil : claimDeadline(table)
+        var next = table.botDue
+        for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {
+            if let d, next.map({ d < $0 }) ?? true { next = d }
+        }
+        return next
+    }
+}

@@ -1,0 +1,364 @@
+import GameKit
+import GhostProtocol
+
+/// Finding an opponent: SEEK and its queues (WAITING), NEW (against the
+/// computer, or a private game with a join code), JOIN, REMATCH and LEAVE.
+extension Lobby {
+    /// One seek queue. Pairing takes from the front, so it keeps a head
+    /// index instead of shifting the array every time (with a thousand
+    /// seekers, `removeFirst` and copying the queue out of the dictionary to
+    /// change it were 8% of the daemon's CPU under the load benchmark).
+    struct SeekQueue {
+        let game: String
+        let lang: String
+        let rounds: Rounds
+        /// Seconds per move, nil for no clock.
+        let clock: Int?
+        /// Ghost's variant (`super`), nil for Ghost itself.
+        let variant: String?
+        private var ids: [ConnectionID] = []
+        private var head = 0
+
+        init(game: String, lang: String, rounds: Rounds, clock: Int?, variant: String? = nil) {
+            self.game = game
+            self.lang = lang
+            self.rounds = rounds
+            self.clock = clock
+            self.variant = variant
+        }
+
+        var count: Int { ids.count - head }
+        var first: ConnectionID? { head < ids.count ? ids[head] : nil }
+        /// Who waits, first come first.
+        var members: ArraySlice<ConnectionID> { ids[head...] }
+        mutating func append(_ id: ConnectionID) { ids.append(id) }
+        mutating func removeFirst() {
+            guard head < ids.count else { return }
+            head += 1
+            if head == ids.count {
+                ids.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= ids.count {
+                ids.removeFirst(head)
+                head = 0
+            }
+        }
+        mutating func remove(_ id: ConnectionID) {
+            if let i = ids[head...].firstIndex(of: id) { ids.remove(at: i) }
+        }
+    }
+
+    // MARK: Finding an opponent
+
+    func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id, seeking: true), ready(id, session) else { return }
+        // Another kind's options are checked now, not when a partner comes,
+        // and must make a game between two people.
+        var options = options
+        if options.game != nil || options.variant != nil {
+            guard let (kind, setup) = setUp(options, lang: session.lang, id, people: 2) else { return }
+            guard setup.computerSeat == nil else {
+                return reply(id, .error(.badArguments, "that is a game against the computer: use NEW"))
+            }
+            options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
+        }
+        let key = seekKey(session.lang, options)
+        let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
+        if let other = seekers[key]?.first {
+            reply(id, ok)
+            // The game the first seeker asked for, as JOIN takes the host's:
+            // the queue is per kind, language and rounds, the rest is theirs.
+            var agreed = options
+            if case .seeking(let first)? = sessions[other]?.state { agreed = first }
+            guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
+            seekers[key]?.removeFirst()
+            seekQueuesChanged = true
+        } else {
+            seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
+                                            rounds: options.rounds, clock: options.clock, variant: options.variant)].append(id)
+            seekQueuesChanged = true
+            sessions[id]?.state = .seeking(options)
+            reply(id, ok)
+            reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
+            // Who else waits, in queues this seek will not meet (another language, kind or game type).
+            var others = waitingQueues()
+            others[key] = nil
+            for k in others.keys.sorted() {
+                if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
+            }
+            sessions[id]?.waitingTold = others
+        }
+    }
+
+    /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types × clocks).
+    func waitingQueues() -> [String: WaitingQueue] {
+        var queues: [String: WaitingQueue] = [:]
+        for (key, q) in seekers where q.count > 0 {
+            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock, variant: q.variant)
+        }
+        return queues
+    }
+
+    /// When the waiting seekers are next told how the other queues changed,
+    /// if they changed and someone waits: `waitingInterval` after they were
+    /// last told (a time past means at once).
+    var seekersDue: Double? {
+        guard seekQueuesChanged else { return nil }
+        guard seekers.values.contains(where: { $0.count > 0 }) else {
+            seekQueuesChanged = false   // nobody waits: nobody to tell
+            return nil
+        }
+        return seekersToldAt + settings.waitingInterval
+    }
+
+    /// Tells each seeker who waits what changed in the other queues since it
+    /// was last told: a WAITING line per queue whose count changed, with
+    /// `count=0` for a queue that emptied. Runs from `tick`, at most once per
+    /// `waitingInterval`, so a burst of seeks costs each seeker a few lines.
+    func tellSeekers() {
+        seekQueuesChanged = false
+        seekersToldAt = clock.monotonic
+        let queues = waitingQueues()
+        for (key, queue) in seekers {
+            var others = queues
+            others[key] = nil
+            for id in queue.members {
+                guard let told = sessions[id]?.waitingTold, others != told else { continue }
+                for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
+                    guard var w = others[k] ?? told[k] else { continue }
+                    if others[k] == nil { w.count = 0 }
+                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
+                }
+                sessions[id]?.waitingTold = others
+            }
+        }
+    }
+
+    /// NEW bot=<level>: a game against the computer starts at once.
+    func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id), ready(id, session), let level = options.bot,
+              ghostVariantHolds(options, session.lang, id) else { return }
+        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
+        guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
+    }
+
+    /// NEW without bot=: a private game, or, for a kind that seats the
+    /// computer by itself (Hangman against the computer), a game at once.
+    func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id) else { return }
+        guard options.game != nil else {
+            // Ghost's own reply, whatever its variant: GAME says which.
+            guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
+            return host(options, id, session, checked: true)
+        }
+        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
+        guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
+        guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
+            // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
+            let fields = game.setupFields
+            self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
+                                          + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
+        }) else { return failed(id) }
+    }
+
+    /// `clock=<seconds>`, last on another kind's OK NEW, for a game on a clock.
+    static func clockField(_ options: GameOptions) -> [Field] {
+        options.clock.map { [Field("clock", String($0))] } ?? []
+    }
+
+    /// The kind a command names and its checked setup, with the options it
+    /// leaves out filled from the saved settings of `name` (NEW); nil after an ERR.
+    /// `people`: a game between two people takes the kind's two-player options
+    /// (a Hangman duel) unless the command says otherwise.
+    func setUp(_ options: GameOptions, lang: String, _ id: ConnectionID, savedBy name: String? = nil,
+               people: Int = 1) -> (any GameDefinition, GameSetup)? {
+        guard let kind = options.game.map({ kind(named: $0.rawValue) }) ?? catalog.defaultKind else {
+            reply(id, .error(.badArguments, "no game \(options.game?.rawValue ?? ""); games here: \(kindNames.joined(separator: ","))"))
+            return nil
+        }
+        guard !options.match || kind.matchRounds != nil else {
+            reply(id, .error(.badArguments, "rounds=ghost plays a match; \(kind.name) plays single games"))
+            return nil
+        }
+        var saved: [String: String] = [:]
+        if let name {
+            guard let prefs = persist({ try savedOptions(of: name, for: kind) }) else {
+                failed(id)
+                return nil
+            }
+            saved = prefs
+        }
+        let settings = people == 2 ? options.settings.merging(kind.twoPlayerOptions) { given, _ in given } : options.settings
+        switch kind.setup(options: settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        case .success(let setup): return (kind, setup)
+        case .failure(let e):
+            reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+            return nil
+        }
+    }
+
+    /// Whether a Ghost game's `variant=` (if any) is one the default kind
+    /// takes; otherwise replies with its error. The game's setup is made again
+    /// when it starts, from the same options.
+    private func ghostVariantHolds(_ options: GameOptions, _ lang: String, _ id: ConnectionID) -> Bool {
+        options.variant == nil || setUp(options, lang: lang, id) != nil
+    }
+
+    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
+                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
+        guard kind != nil || checked || ready(id, session) else { return }
+        let code = newJoinCode()
+        hosted[code] = id
+        sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
+        if let kind, let setup,
+           let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
+            // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
+            let fields = game.setupFields
+            reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
+                                     + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
+        } else {
+            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds, clock: options.clock)))
+        }
+        reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
+    }
+
+    func join(_ typed: String, _ id: ConnectionID, _ session: Session) {
+        let code = JoinCodes.normalized(typed)
+        if hosted[code] == id {
+            return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
+        }
+        guard ready(id, session) else { return }
+        // Past its allowance of wrong codes, a network is refused whatever
+        // the code: guessing costs time (JoinCodes).
+        let network = NetworkKey.of(session.address), now = clock.monotonic
+        if let wait = failedJoins.wait(network, at: now) {
+            return reply(id, .error(.tooManyJoins, "too many JOINs with a wrong code from your address; try again in \(Int(wait.rounded(.up))) s"))
+        }
+        guard let host = hosted[code], let hostSession = sessions[host] else {
+            _ = failedJoins.take(network, at: now)
+            return reply(id, .error(.noSuchGame, "no open private game has that code"))
+        }
+        guard host != id else {
+            return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
+        }
+        var options = GameOptions.single
+        var setup: GameSetup?
+        if case .hosting(_, let o, let s) = hostSession.state {
+            options = o
+            setup = s
+        }
+        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
+        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
+        hosted[code] = nil
+    }
+
+    func rematch(_ id: ConnectionID, _ session: Session) {
+        guard session.state == .idle, let last = session.last,
+              let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
+            return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
+        }
+        guard underGameCaps(id, session) else { return }
+        guard other.last?.asked == true else {
+            // Asking again changes nothing and does not tell the opponent twice.
+            if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
+            sessions[id]?.last?.asked = true
+            reply(id, .ok(.rematch(status: .asked)))
+            outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
+            outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
+            return
+        }
+        reply(id, .ok(.rematch(status: .started)))
+        // The other player starts this time.
+        let seats = last.seat == 0 ? [last.opponent, id] : [id, last.opponent]
+        let kind = kind(named: last.kind) ?? catalog.defaultKind
+        var options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
+                                  clock: last.clock)
+        options.watch = last.watch
+        guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
+    }
+
+    /// Seekers wait in one queue per kind, language, number of rounds and
+    /// clock: only seekers on the same clock are paired; and variant
+    /// (Superghost never meets Ghost).
+    func seekKey(_ lang: String, _ options: GameOptions) -> String {
+        (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
+            + (options.clock.map { " clock=\($0)" } ?? "") + (options.variant.map { " " + $0 } ?? "")
+    }
+
+    /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
+    /// and for SEEK one of `Settings.seekClocks`; otherwise replies `ERR bad-value`.
+    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
+        guard let clock = options.clock else { return true }
+        let range = settings.clockRange
+        guard range.contains(clock) else {
+            reply(id, .error(.badValue, "clock= is the seconds per move, \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        guard !seeking || settings.seekClocks.contains(clock) else {
+            let clocks = settings.seekClocks.map(String.init).joined(separator: ",")
+            reply(id, .error(.badValue, "SEEK takes clock=\(clocks); NEW takes any clock from \(range.lowerBound) to \(range.upperBound)"))
+            return false
+        }
+        return true
+    }
+
+    /// Whether the session may start or join a game; otherwise replies with an error.
+    private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
+        guard session.name != nil else {
+            reply(id, .error(.noName, "send NAME <name> first"))
+            return false
+        }
+        switch session.state {
+        case .idle:
+            // The caps on games in progress (Lobby+Lifecycle.swift).
+            guard underGameCaps(id, session) else { return false }
+            // Starting something else lets a pending rematch request lapse,
+            // and ends watching.
+            forgetLastGame(id)
+            stopWatching(id)
+            return true
+        case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
+        case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
+        case .playing: reply(id, .error(.busy, "you are in a game"))
+        }
+        return false
+    }
+
+    /// 40 random bits (JoinCodes), not the code of another open game.
+    private func newJoinCode() -> String {
+        while true {
+            let code = JoinCodes.random()
+            if hosted[code] == nil { return code }
+        }
+    }
+
+    /// Stops a seek or closes a hosted private game.
+    func stopWaiting(_ id: ConnectionID, _ session: Session) {
+        switch session.state {
+        case .seeking(let options):
+            seekers[seekKey(session.lang, options)]?.remove(id)
+            seekQueuesChanged = true
+        case .hosting(let code, _, _): hosted[code] = nil
+        case .idle, .playing: return
+        }
+        sessions[id]?.state = .idle
+    }
+
+    func leave(_ id: ConnectionID, _ session: Session) {
+        switch session.state {
+        case .idle:
+            reply(id, .error(.notInGame, "you are not in a game, a seek or a private game"))
+        case .seeking, .hosting:
+            stopWaiting(id, session)
+            reply(id, .ok(.leave))
+        case .playing(let gameID, let seat):
+            guard let table = tables[gameID] else { return }
+            // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
+            if !table.moved.contains(true) {
+                guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                return
+            }
+            guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+        }
+    }
+}
