@@ -108,6 +108,7 @@ extension Lobby {
     func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
         guard let table = tables[gameID] else { return false }
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
+        figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
         broadcast(gameID, .aborted(id: gameID, reason: reason))
         broadcast(gameID, .info(Lobby.abortText(reason, table)))
@@ -195,6 +196,7 @@ extension Lobby {
                     guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }
                 } else {
                     guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
+                    figures.gamesAborted += 1
                     log("game \(row.id) aborted: untouched since \(max(row.lastActive, row.lastMove ?? 0))")
                 }
             }

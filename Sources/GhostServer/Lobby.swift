@@ -76,6 +76,8 @@ public final class Lobby {
     struct Figures {
         var moves = 0
         var gamesFinished = 0
+        /// Games aborted with no score (Lobby+Lifecycle.swift: no first move, left before it, untouched).
+        var gamesAborted = 0
     }
     var figures = Figures()
     /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
@@ -271,7 +273,8 @@ public final class Lobby {
         for kind in kindNames {
             lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
         }
-        lines += [("games_finished", String(figures.gamesFinished)), ("moves", String(figures.moves)),
+        lines += [("games_finished", String(figures.gamesFinished)),
+                  ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
                   ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))

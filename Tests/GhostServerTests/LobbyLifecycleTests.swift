@@ -307,6 +307,10 @@ import GhostServer
         _ = h.drain()
         h.send(3, "RESUME \(t.bob)")
         #expect(h.drain()[3] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=left ended=1700000000"])
+        // STATS counts it as aborted, not finished.
+        h.send(3, "STATS")
+        let stats = h.drain()[3] ?? []
+        #expect(stats.contains("STAT name=games_aborted value=1") && stats.contains("STAT name=games_finished value=0"), "\(stats)")
         // Against the computer: its first letter is not the person's move.
         let g = try Harness(settings: quick())
         g.named(1, "alice")
