@@ -9,7 +9,9 @@ import Testing
 /// through an index: a `SEARCH`, never a `SCAN` of a table or a sort of every
 /// matching row (`USE TEMP B-TREE`). The one walk allowed is a LIMITed one
 /// along the index that already has the rows in the order asked for (NAMES
-/// without a prefix: the names by last use, newest first, stops after n + 1).
+/// without a prefix: the names by last use, newest first, stops after n + 1),
+/// and the rows of a LIMITed subquery (the caps on games in progress count at
+/// most their limit of index entries).
 ///
 /// Left out, as no command reaches them: `activeGames()` (at start, and after
 /// a failed commit), the win counts read at start, `allNames()`, and
@@ -37,8 +39,14 @@ import Testing
             try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
             token = tokens[1]
         }
-        let active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player1", "player2"], tokens: freshTokens()), now: t0)
-        try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        // Games in progress, many of them (a RESUME must not walk them).
+        var active = 0
+        for g in 0..<Self.games {
+            let a = "player\(g % Self.names)", b = "player\((g * 3 + 2) % Self.names)"
+            active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: freshTokens()), now: t0 + g)
+            try store.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
+            try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0 + g)
+        }
         try store.commit()
         return (last, active, token)
     }
@@ -71,6 +79,15 @@ import Testing
         _ = try store.result(game: finished)
         // RESUME/WATCH of a game that is not in memory, its moves
         #expect(try store.activeGame(id: active)?.moves.count == 1)
+        // RESUME of a game that was unloaded, and of a token nobody has (Store+Lifecycle.swift)
+        let activeToken = try #require(try store.activeGame(id: active)?.tokens.first)
+        #expect(try store.activeGame(token: activeToken)?.id == active)
+        #expect(try store.activeGame(token: "no-such-token") == nil)
+        // The caps on games in progress (NEW, SEEK, JOIN, REMATCH), a reload, the sweep of untouched games
+        _ = try store.activeGameCount(player: "player7", limit: 10)
+        _ = try store.activeGameCount(network: "192.0.2.7", limit: 100)
+        try store.touchGame(game: active, at: t0 + 99_999)
+        _ = try store.untouchedGames(before: t0 + 10, limit: 100)
         _ = try store.moves(game: active, round: 1)
         // SCORES, BEST
         #expect(try store.scores(board: "game", limit: 100).count == 100)
@@ -85,6 +102,7 @@ import Testing
         try store.restartGame(game: game, round: 2, lang: "nl")
         try store.nextRound(game: game, round: 3, losses: [1, 0], starter: 1)
         try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", now: t0)
+        try store.abortGame(game: active, why: "untouched", now: t0)
         _ = try store.rank(of: "player3")
         try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
         try store.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
@@ -102,7 +120,11 @@ import Testing
             let plan = try store.db.query("EXPLAIN QUERY PLAN " + sql) { $0.text(3) }
             let bad = plan.filter { step in
                 if step.contains("TEMP B-TREE") { return true }
+                // A search on `status` alone walks every game in progress (or every finished one).
+                if step.hasSuffix("(status=?)") { return true }
                 guard step.hasPrefix("SCAN ") else { return false }
+                // A LIMITed subquery's rows (the caps count at most their limit of index entries).
+                if (step == "SCAN CONSTANT ROW" || step.hasPrefix("SCAN (subquery-")) && sql.contains("LIMIT ?") { return false }
                 // The one allowed walk: NAMES without a prefix, along the recency index, LIMITed.
                 return !(step == "SCAN players USING COVERING INDEX players_recent" && sql.hasSuffix("LIMIT ?"))
             }
