@@ -47,10 +47,22 @@ public struct LineFramer: Sendable {
                     discarding = !foundEnd
                     emit(.tooLong)
                 } else if foundEnd {
-                    buffer.append(contentsOf: chunk)
-                    if buffer.last == 0x0D { buffer.removeLast() }
-                    emit(.line(buffer))
-                    buffer.removeAll(keepingCapacity: true)
+                    // Each line is its own array of its own size (none for a
+                    // blank line). Emitting `buffer` itself and then emptying
+                    // it kept its capacity in a fresh copy per line: every
+                    // line cost a buffer of the largest line's size, about
+                    // 2 MB of heap per connection holding 16 KiB of framed
+                    // blank lines while its budget was spent.
+                    var line: [UInt8]
+                    if buffer.isEmpty {
+                        line = Array(chunk)
+                    } else {
+                        buffer.append(contentsOf: chunk)
+                        line = buffer.withUnsafeBufferPointer { Array($0) }   // a copy, not a share of `buffer`
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                    if line.last == 0x0D { line.removeLast() }
+                    emit(.line(line))
                 } else {
                     buffer.append(contentsOf: chunk)
                 }

@@ -137,4 +137,18 @@ private func repeated(_ n: Int, _ byte: UInt8 = 0x61) -> [UInt8] { [UInt8](repea
         var f = LineFramer(maxLineBytes: 5)
         #expect(f.feed(bytes("abcd\nabcde\nab\r\n")) == [line("abcd"), .tooLong, line("ab")])
     }
+
+    /// Each line is an array of its own size: a blank line allocates nothing,
+    /// and a short line after a long one does not carry the long one's
+    /// capacity (a server holds thousands of framed lines of a connection
+    /// whose budget is spent; each used to cost the largest line's buffer).
+    @Test func linesAreTheirOwnSize() {
+        var f = LineFramer()
+        let long = String(repeating: "a", count: 300)
+        let frames = f.feed(bytes(long + "\n\nb\n" + long.prefix(100))) + f.feed(bytes("zz\n\n"))
+        let lines = frames.compactMap { frame -> [UInt8]? in if case .line(let l) = frame { l } else { nil } }
+        #expect(lines.map(\.count) == [300, 0, 1, 102, 0])
+        #expect(lines[1].capacity == 0 && lines[4].capacity == 0, "\(lines.map(\.capacity))")
+        #expect(lines[2].capacity < 64 && lines[3].capacity < 200, "\(lines.map(\.capacity))")
+    }
 }
