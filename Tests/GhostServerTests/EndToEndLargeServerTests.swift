@@ -14,13 +14,14 @@ import Testing
 /// limits.
 ///
 /// No timing is asserted (scripts/bench-attack.sh measures): only that
-/// everyone is served. The probe gets an exact `OK PING` for every PING and
-/// nothing else; every looper is answered (at least once in the phase) with
-/// well-formed replies only (`OK GAMES …`, `OK NAMES …`, `ERR bad-token …`
-/// and their `LIVE`/`NAME` lines) or is dropped with `BYE flood`, nothing
-/// else; a flood is answered, slowed (its lines wait unread while its
-/// network's budget is spent) or dropped with `BYE flood`; and afterwards the
-/// daemon is alive and answers a fresh connection.
+/// everyone is served. The probe, from another network, gets an exact
+/// `OK PING` for every PING and nothing else. The attackers share
+/// 127.0.0.1's budget, so each of them may be slowed (its lines wait unread
+/// while that budget is spent); the loopers get well-formed replies only
+/// (`OK GAMES …`, `OK NAMES …`, `ERR bad-token …` and their `LIVE`/`NAME`
+/// lines), the floods replies of their own, and a connection of either ends
+/// only with `BYE flood`, if at all. Afterwards the daemon is alive and
+/// answers a newcomer from a third network.
 ///
 /// Cost: the fixture takes about 12 s in a debug build on a loaded 2-core
 /// machine (8 s of CPU), and is built once per run, in a temporary folder.
@@ -78,9 +79,11 @@ struct EndToEndLargeServerTests {
         #expect(probe.sent > 0 && probe.pongs == probe.sent && probe.rtts.count == probe.sent, "\(report)")
         #expect(probe.unexpectedCount == 0 && probe.ends.isEmpty && probe.connectFailures == 0, "\(report)")
 
-        // The lookup loopers: answered, well-formed, or dropped for flooding.
+        // The lookup loopers: answered with well-formed replies, slowed (they
+        // share 127.0.0.1's network budget with the floods: a looper may wait
+        // unanswered while it is spent) or dropped for flooding.
         let lookups = phase.lookups
-        #expect(lookups.silent == 0 && lookups.replyCount > 0, "\(report)")
+        #expect(lookups.replyCount > 0, "\(report)")
         #expect(Set(lookups.replies.keys).isSubset(of: ["OK GAMES", "OK NAMES", "ERR bad-token"]), "\(report)")
         #expect(Set(lookups.lines.keys).isSubset(of: ["HELLO", "LIVE", "NAME"]), "\(lookups.lines)")
         #expect(Set(lookups.ends.keys).isSubset(of: ["BYE flood", "open"]), "\(report)")
