@@ -32,4 +32,19 @@ import GhostProtocol
         #expect(s.alert?.notice == .aborted(.untouched))
         #expect(Screens.noticeText(.aborted(.untouched), .en) == "The game was aborted: nobody played it for too long. Nobody wins.")
     }
+
+    @Test("Why a game was aborted is shown whole at 60×20, in English and Dutch")
+    func abortedFitsTheSmallestWindow() {
+        for lang in ["en", "nl"] {
+            for reason in [AbortReason.noFirstMove, .untouched, .left] {
+                var s = Fx.inGame()
+                s.config.language = lang
+                (s, _) = Fx.run(s, Fx.line("ABORTED id=7 reason=\(reason.rawValue)"))
+                let lines = ScreenTests.plainLines(s, 60, 20)
+                let text = Screens.noticeText(.aborted(reason), lang == "nl" ? .nl : .en)
+                let shown = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
+                #expect(shown.contains(text), "\(lang) \(reason.rawValue):\n\(lines.joined(separator: "\n"))")
+            }
+        }
+    }
 }
