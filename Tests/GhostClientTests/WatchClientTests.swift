@@ -169,6 +169,18 @@ struct WatchReducerTests {
         #expect(Screens.noticeText(gone.alert!.notice, .nl) == "Dat spel is al afgelopen; de lijst is bijgewerkt.")
     }
 
+    @Test("ABORTED of the watched game: back to the list, asked afresh without UNWATCH (the server stopped), the status line says why")
+    func abortedEndsWatching() {
+        let (s, fx) = Fx.run(WFx.ghost(), Fx.lines("ABORTED id=12 reason=no-first-move",
+                                                   "INFO alice did not make a first move in time: the game is aborted, nobody wins."))
+        #expect(Fx.sent(fx) == ["GAMES"])
+        #expect(s.screen == .watchList && s.game == nil && s.watch.id == nil && s.config.token == nil)
+        #expect(s.alert?.notice == .aborted(.noFirstMove))
+        // Another game's ABORTED changes nothing for a watcher.
+        let (t, tfx) = Fx.run(WFx.ghost(), Fx.line("ABORTED id=13 reason=untouched"))
+        #expect(tfx.isEmpty && t.screen == .game && t.watch.id == 12)
+    }
+
     @Test("A dropped connection while watching: back to the list, asked again once greeted")
     func reconnectWhileWatching() {
         var (s, fx) = Fx.run(WFx.ghost(), .disconnected)

@@ -126,6 +126,14 @@ extension ClientState {
             // The end of a game no longer watched (UNWATCH crossed it), or a
             // repeat of the end already shown: not this client's game.
             return id == watch.left || (watch.ended && id == watch.id)
+        case let .aborted(id, reason, _):
+            guard id == watch.id, !watch.ended else { return id == watch.left }
+            // The watched game was aborted (no score): the server has stopped
+            // the watching. Back to the list, asked afresh, saying why.
+            stopWatching()
+            openWatchList(&fx)
+            show(.aborted(reason))
+            return true
         default:
             if let id = line.gameID, id == watch.left { return true }
             return false
