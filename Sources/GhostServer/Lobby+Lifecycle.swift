@@ -37,6 +37,15 @@ extension Lobby {
     /// tokens, its deadlines, and its watchers, who are told it ended here.
     func unload(_ gameID: Int) {
         guard let table = tables[gameID] else { return }
+        // Its last activity is now, as it leaves memory (a RESUME or its
+        // moves kept it there; the sweep touches the games in memory): the
+        // sweep of untouched games counts from here. Written here, not at
+        // RESUME, so that a RESUME writes nothing: a turn whose commit failed
+        // must not leave a connection seated by a RESUME it answered
+        // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
+        runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
+        // Not stored: the failed write reloaded the game; it is unloaded later.
+        guard tables[gameID] === table else { return }
         endWatching(gameID)
         for t in table.tokens { tokenIndex[t] = nil }
         removeTable(gameID)
@@ -153,7 +162,6 @@ extension Lobby {
         }
         let seat = stored.tokens.first == token ? 0 : 1
         guard table.bot(seat) == nil else { return nil }
-        try store.touchGame(game: stored.id, at: clock.wall)
         addTable(table)
         for s in 0..<2 where table.bot(s) == nil { tokenIndex[table.tokens[s]] = (stored.id, s) }
         log("game \(stored.id) loaded from the store")

@@ -299,10 +299,15 @@ extension Lobby {
     }
 
     /// The next slice of the batch on its way; a watcher that stopped
-    /// watching since it began is skipped.
+    /// watching since it began is skipped, and so is one whose connection is
+    /// gone (a game's end stops its watching before the last batch goes: a
+    /// watcher that left meanwhile is still in that batch).
     private func deliverSlice(_ gameID: Int, _ group: WatchGroup) {
         let end = min(group.sendingTo.count, group.sent + Lobby.watchSlice)
-        let slice = group.sendingTo[group.sent..<end].filter { sessions[$0]?.watching == gameID || group.closing }
+        let slice = group.sendingTo[group.sent..<end].filter {
+            guard let session = sessions[$0] else { return false }
+            return session.watching == gameID || group.closing
+        }
         outbox.send(group.sending, toEach: slice)
         group.sent = end
         if !group.delivering {

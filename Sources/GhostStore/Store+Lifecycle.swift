@@ -57,7 +57,8 @@ extension Store {
                    .of(now), .text(networks[safe: 0] ?? ""), .text(networks[safe: 1] ?? ""), .of(game))
     }
 
-    /// The game was touched (resumed, or found in use by the sweep) at `now`.
+    /// The game was touched at `now`: it leaves memory (a RESUME or its moves
+    /// kept it there), or the sweep finds it in use.
     public func touchGame(game: Int, at now: Int) throws {
         try write()
         try db.run("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'", .of(now), .of(game))

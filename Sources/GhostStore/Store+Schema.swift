@@ -223,7 +223,7 @@ extension Store {
         CREATE INDEX scores_rank ON scores(board, wins DESC, player);
         """,
         // 9: every game ends (issue #24). `last_active`: a lower bound on the
-        // last time a game in progress was touched (created, resumed; its
+        // last time a game in progress was touched (created, left memory; its
         // moves carry their own time), for the sweep that aborts games left
         // untouched (`untouchedGames`). The networks the people played from
         // (an IPv4 address, an IPv6 /64), and indexes on the active games'

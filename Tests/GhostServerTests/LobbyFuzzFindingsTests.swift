@@ -50,4 +50,35 @@ import GhostStore
         #expect(h.drain() == [2: ["ERR no-rematch no finished game against an opponent who is still here and free"]])
         #expect(h.lobby.activeGames == 1)
     }
+
+    /// A game's end (here LEAVE after a move; an abort does the same) stops
+    /// its watching and leaves its last lines to go at the next tick; a
+    /// watcher that disconnected in between still got them, on a connection
+    /// that was gone (found with seed 4193211508, through ABORTED).
+    @Test func aWatcherGoneBeforeTheLastBatchGetsNothing() throws {
+        let h = try Harness()
+        h.named(1, "alice")
+        h.send(1, "NEW bot=easy")
+        h.send(1, "p")
+        h.connect(3)
+        h.send(3, "WATCH 1")
+        _ = h.drain()
+        h.send(1, "LEAVE")
+        #expect(h.drain()[1]?.first == "OK LEAVE")
+        h.disconnect(3)
+        h.tick()
+        #expect(h.drain()[3] == nil)
+        // A watcher still there gets the end.
+        h.named(4, "bob")
+        h.send(4, "NEW bot=easy")
+        h.send(4, "p")
+        h.connect(5)
+        h.send(5, "WATCH 2")
+        _ = h.drain()
+        h.send(4, "LEAVE")
+        let d1 = h.drain()
+        h.tick()
+        let d2 = h.drain()
+        #expect(d2[5]?.contains { $0.hasPrefix("OVER id=2 ") } == true, "\(d1) \(d2)")
+    }
 }

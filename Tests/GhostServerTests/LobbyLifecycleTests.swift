@@ -231,7 +231,8 @@ import GhostServer
         h.clock.advance(60)
         h.tick()
         #expect(h.lobby.activeGames == 0)
-        // Six days on, bob looks in (RESUME touches it) and goes again.
+        // Six days on, bob looks in and goes again (the game is touched as it
+        // leaves memory, a minute later).
         h.clock.advance(6 * 86_400)
         h.tick()
         h.connect(3)
@@ -245,7 +246,7 @@ import GhostServer
         h.tick()
         #expect(try h.store.activeGame(id: 1) != nil)
         // A week after bob's look: aborted by the next sweep, no winner, no score.
-        h.clock.advance(5 * 86_400)
+        h.clock.advance(5 * 86_400 + 120)
         h.tick()
         #expect(try h.store.activeGame(id: 1) == nil)
         let result = try #require(try h.store.result(game: 1))

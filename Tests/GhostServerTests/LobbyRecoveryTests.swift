@@ -382,6 +382,31 @@ struct LobbyRecoveryTests {
         #expect(h.lobby.activeGames == 2)
     }
 
+    /// RESUME of a game that is not in memory writes nothing: it cannot fail
+    /// for a full disk, and a turn whose commit fails cannot leave a
+    /// connection seated by a RESUME it answered `ERR store-failed` (the
+    /// lobby fuzzer found that, seed 2450503838, when the reload marked the
+    /// game's last activity). The game is touched as it leaves memory.
+    @Test func resumingAnUnloadedGameWritesNothing() throws {
+        let h = try FaultHarness(botDelay: 0)
+        h.named(3, "carol")
+        h.send(3, "NEW bot=hard")
+        let carol = try token(h.drain()[3])
+        h.send(3, "p")
+        h.disconnect(3)
+        h.clock.advance(60)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        let touched = try h.storedInt("SELECT last_active FROM games WHERE id = 1")
+        #expect(touched == h.clock.wall, "the last activity is when it left memory")
+        try h.failStatements("full", "UPDATE ON games")
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(carol)")
+        #expect(h.drain()[4]?.first == "OK RESUME id=1")
+        #expect(h.lostTurns == 0 && h.lobby.activeGames == 1)
+    }
+
     @Test func aLostTurnGivesBackAFinishedGameAndUndoesNamesAndNewGames() throws {
         let h = try FaultHarness()
         let t = try h.pair()
