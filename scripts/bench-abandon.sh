@@ -17,13 +17,8 @@ cd "$(dirname "$0")/.."
 games=${1:-10000}
 runs=${2:-5}
 source scripts/bench-lib.sh
-build_new
-bench=.build/release/ghost-bench
-data=$(mktemp -d)
-gpid=
-trap '[ -n "$gpid" ] && kill $gpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
+bench_scratch
 rss() { awk '/VmRSS/ {printf "%.1f", $2/1024}' "/proc/$1/status"; }
-echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 p=$(port)
 # shellcheck disable=SC2086
 .build/release/ghostd --port "$p" --data "$data/abandoned" --dictionaries Dictionaries ${GHOSTD_FLAGS:-} 2>"$data/ghostd.log" &
@@ -46,20 +41,11 @@ python3 - .build/release/ghostd "$p" "$runs" "$data" ${GHOSTD_FLAGS:-} <<'PY'
 import os, socket, subprocess, sys, time, statistics, tempfile
 binary, port, runs, data = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 extra = sys.argv[5:]
+sys.path.insert(0, "scripts")
+from ghostd_start import start_until_hello
 def start(folder):
-    t0 = time.perf_counter()
-    p = subprocess.Popen([binary, "--port", str(port), "--data", folder, "--dictionaries", "Dictionaries", *extra],
-                         stderr=subprocess.DEVNULL)
-    while True:
-        try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=1)
-            hello = s.makefile("rb").readline()
-            break
-        except OSError:
-            if time.perf_counter() - t0 > 120: sys.exit("ghostd did not open its port within 120 s")
-            time.sleep(0.002)
-    took = time.perf_counter() - t0
-    assert hello.startswith(b"HELLO "), hello
+    p, s, took = start_until_hello([binary, "--port", str(port), "--data", folder, "--dictionaries", "Dictionaries", *extra],
+                                   port, 120)
     rss = int(next(l for l in open(f"/proc/{p.pid}/status") if l.startswith("VmRSS:")).split()[1]) / 1024
     s.close(); p.terminate(); p.wait()
     return took, rss

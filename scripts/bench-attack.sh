@@ -17,12 +17,7 @@ secs=${1:-5}
 rounds=${2:-3}
 addresses=${3:-1}
 source scripts/bench-lib.sh
-build_new
-bench=.build/release/ghost-bench
-data=$(mktemp -d)
-gpid=
-trap '[ -n "$gpid" ] && kill $gpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
-echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_scratch
 echo "== fixture"
 $bench fixture --data "$data/big" --names "${NAMES:-200000}" --games "${GAMES:-200000}" --active "${ACTIVE:-10000}"
 p=$(port)

@@ -19,3 +19,15 @@ build_new() {
     swift build -c release --product ghostd >/dev/null 2>&1
     swift build -c release --product ghost-bench >/dev/null 2>&1
 }
+
+# The start of a benchmark on a scratch data folder: release builds, `bench`
+# (ghost-bench), `data` (a folder removed at exit), `gpid` (a ghostd to stop
+# at exit, once set), and the machine's load.
+bench_scratch() {
+    build_new
+    bench=.build/release/ghost-bench
+    data=$(mktemp -d)
+    gpid=
+    trap '[ -n "$gpid" ] && kill $gpid 2>/dev/null; wait 2>/dev/null; rm -rf "$data"' EXIT
+    echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+}

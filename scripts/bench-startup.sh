@@ -9,23 +9,15 @@ swift build -c release --product ghostd >/dev/null
 bin=.build/release/ghostd
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 - "$bin" "$port" "$runs" <<'PY'
-import socket, subprocess, sys, time, statistics, tempfile
+import sys, statistics, tempfile
+sys.path.insert(0, "scripts")
+from ghostd_start import start_until_hello
 binary, port, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 times, rss, hwm, rss_hangman, hwm_hangman = [], [], [], [], []
 for _ in range(runs):
     data = tempfile.mkdtemp(prefix="ghostd-startup-")
-    t0 = time.perf_counter()
-    p = subprocess.Popen([binary, "--port", str(port), "--data", data], stderr=subprocess.DEVNULL)
-    while True:
-        try:
-            s = socket.create_connection(("127.0.0.1", port), timeout=1)
-            hello = s.makefile("rb").readline()
-            break
-        except OSError:
-            if time.perf_counter() - t0 > 10: sys.exit("ghostd did not open its port within 10 s")
-            time.sleep(0.002)
-    times.append(time.perf_counter() - t0)
-    assert hello.startswith(b"HELLO "), hello
+    p, s, took = start_until_hello([binary, "--port", str(port), "--data", data], port, 10)
+    times.append(took)
     status = open(f"/proc/{p.pid}/status").read()
     field = lambda k: int(next(l for l in status.splitlines() if l.startswith(k)).split()[1]) / 1024
     rss.append(field("VmRSS:")); hwm.append(field("VmHWM:"))

@@ -96,6 +96,8 @@ public enum CommandTable {
 
     /// Each verb's cost, in `Verb.allCases` order (looked up once per line).
     private static let costs: [Int] = specs.map(\.cost)
+    /// A one-letter line's cost (LETTER's), the line the loop meters most.
+    private static let letterCost = spec(.letter).cost
 
     /// What a blank line (nothing, spaces, tabs) costs: it is not a command,
     /// but reading it is work, so it counts like a PING.
@@ -118,7 +120,7 @@ public enum CommandTable {
         guard start < line.count else { return blankCost }
         var end = start
         while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
-        if end - start == 1 { return costs[Verb.allCases.firstIndex(of: .letter) ?? 0] }
+        if end - start == 1 { return letterCost }
         guard end - start <= 9 else { return unknownCost }
         var word = ""
         for b in line[start..<end] {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Join codes of private games, and how failed `JOIN`s slow an address down.
 ///
 /// A code is 8 characters of a 32-character alphabet (40 bits) from the

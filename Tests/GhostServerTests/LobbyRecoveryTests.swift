@@ -125,6 +125,20 @@ private final class FaultHarness {
         _ = drain()
     }
 
+    /// carol (3) plays a letter against the computer and goes; a minute
+    /// later her game (game 1) leaves memory. Returns her token.
+    func leaveAGameBehind(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        named(3, "carol")
+        send(3, "NEW bot=hard")
+        let carol = try token(drain()[3], sourceLocation: sourceLocation)
+        send(3, "p")
+        disconnect(3)
+        clock.advance(60)
+        tick()
+        #expect(lobby.activeGames == 0, sourceLocation: sourceLocation)
+        return carol
+    }
+
     /// alice (1) and bob (2) in game 1 by NEW and JOIN (options: `rounds=ghost`), alice to move.
     @discardableResult
     func pair(_ options: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
@@ -357,14 +371,7 @@ struct LobbyRecoveryTests {
     /// stored: a game nobody is at stays out of memory, and still resumes.
     @Test func aLostTurnLeavesTheGamesNobodyIsAtInTheStore() throws {
         let h = try FaultHarness(botDelay: 0)
-        h.named(3, "carol")
-        h.send(3, "NEW bot=hard")
-        let carol = try token(h.drain()[3])
-        h.send(3, "p")
-        h.disconnect(3)
-        h.clock.advance(60)
-        h.tick()
-        #expect(h.lobby.activeGames == 0)
+        let carol = try h.leaveAGameBehind()
         let t = try h.pair()
         h.send(1, "p")
         _ = h.drain()
@@ -389,14 +396,7 @@ struct LobbyRecoveryTests {
     /// game's last activity). The game is touched as it leaves memory.
     @Test func resumingAnUnloadedGameWritesNothing() throws {
         let h = try FaultHarness(botDelay: 0)
-        h.named(3, "carol")
-        h.send(3, "NEW bot=hard")
-        let carol = try token(h.drain()[3])
-        h.send(3, "p")
-        h.disconnect(3)
-        h.clock.advance(60)
-        h.tick()
-        #expect(h.lobby.activeGames == 0)
+        let carol = try h.leaveAGameBehind()
         let touched = try h.storedInt("SELECT last_active FROM games WHERE id = 1")
         #expect(touched == h.clock.wall, "the last activity is when it left memory")
         try h.failStatements("full", "UPDATE ON games")

@@ -31,7 +31,7 @@ extension Server {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
     }
 
-    /// Bytes read from a connection at a time. A read is framed whole, and
+    /// Bytes read from a connection at a time (the size of `readBuffer`). A read is framed whole, and
     /// its lines wait framed while the connection's budget is spent: 2 KiB
     /// of one-letter lines is at most about 1,000 small arrays held per
     /// connection (16 KiB was 16,000 blank lines, about 2 MB of heap each,
@@ -48,7 +48,7 @@ extension Server {
         var budget = config.readBudgetBytes
         while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
             let count = readBuffer.withUnsafeMutableBytes { buf in
-                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, Server.readChunk, budget))
+                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
             }
             if count > 0 {
                 budget -= count
@@ -64,7 +64,7 @@ extension Server {
                 serve(conn)
                 if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
                 if conn.hasPending || conn.heldUntil != nil { return }
-                if count < min(readBuffer.count, Server.readChunk) {
+                if count < readBuffer.count {
                     conn.overSince = nil   // caught up
                     return
                 }

@@ -109,7 +109,7 @@ public final class Server {
         let log: (String) -> Void = { logBuffer.append($0) }
         self.log = log
         self.store = store
-        self.readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+        self.readBuffer = [UInt8](repeating: 0, count: Server.readChunk)
         let table = ConnectionTable(maxOutputBytes: config.maxOutputBytes)
         self.table = table
         var settings = Lobby.Settings()

@@ -1,0 +1,23 @@
+"""Shared by the bench scripts (imported, not run): starts a ghostd and
+times exec to its first HELLO line."""
+import socket, subprocess, sys, time
+
+
+def start_until_hello(argv, port, limit):
+    """Starts `argv` (a ghostd listening on 127.0.0.1:`port`) and connects
+    until it answers; returns the process, the connected socket (HELLO read)
+    and the seconds from exec to HELLO. Exits if that takes over `limit` s."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=1)
+            hello = s.makefile("rb").readline()
+            break
+        except OSError:
+            if time.perf_counter() - t0 > limit:
+                sys.exit(f"ghostd did not open its port within {limit} s")
+            time.sleep(0.002)
+    took = time.perf_counter() - t0
+    assert hello.startswith(b"HELLO "), hello
+    return p, s, took
