@@ -34,6 +34,13 @@ let package = Package(
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // The system OpenSSL (Debian: libssl-dev): TLS, and CRYPTO_memcmp.
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // The system libxcrypt (Debian: libcrypt-dev): yescrypt password hashes.
+        .systemLibrary(name: "CXcrypt", providers: [.apt(["libcrypt-dev"])]),
+        // Password hashes (yescrypt through libxcrypt), compared in constant
+        // time (OpenSSL). Slow by design: its callers run it off the event loop.
+        .target(name: "GhostAuth", dependencies: ["CXcrypt", "COpenSSL"], swiftSettings: fast),
         // Durable state: names, preferences, games, moves, scores.
         .target(name: "GhostStore", dependencies: ["CSQLite"], swiftSettings: fast),
         // The lobby (pure game-server logic) and the event loop that drives it.
@@ -59,6 +66,7 @@ let package = Package(
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
+        .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
         .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),

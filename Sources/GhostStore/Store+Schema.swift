@@ -242,6 +242,18 @@ extension Store {
         CREATE INDEX games_active_net0 ON games(net0) WHERE status = 'active' AND net0 <> '';
         CREATE INDEX games_active_net1 ON games(net1) WHERE status = 'active' AND net1 <> '';
         """,
+        // 10: registered names (issue #26). A name with a row here belongs to
+        // whoever knows its password: `hash` is libxcrypt's yescrypt string
+        // (`$y$…`, salt included; GhostAuth.PasswordHash), never the
+        // password. A name without a row is a guest's.
+        """
+        CREATE TABLE accounts (
+            name     TEXT NOT NULL PRIMARY KEY COLLATE NOCASE REFERENCES players(name),
+            hash     TEXT NOT NULL,
+            created  INTEGER NOT NULL,     -- unix seconds
+            changed  INTEGER NOT NULL      -- the last password change
+        ) WITHOUT ROWID;
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }

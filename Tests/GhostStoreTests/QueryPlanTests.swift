@@ -73,6 +73,13 @@ import Testing
         _ = try store.preferences(for: "player10")
         _ = try store.preference(.language, for: "player11")
         try store.setPreference("hangman-mode", "evil", for: "player12", now: t0)
+        // REGISTER, NAME with a password, PASSWORD, SCORES' marks
+        _ = try store.createAccount("player13", hash: "$y$x", now: t0)
+        _ = try store.account("player13")
+        _ = try store.setPasswordHash("player13", hash: "$y$y", now: t0)
+        _ = try store.registered(among: ["player13", "player14"])
+        _ = try store.accounts(after: "player1", limit: 10)
+        _ = try store.deleteAccount("player13")
         // RESUME of a finished game's token, and of an unknown one
         #expect(try store.finishedGame(token: token)?.id == finished)
         #expect(try store.finishedGame(token: "no-such-token") == nil)
