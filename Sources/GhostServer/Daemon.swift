@@ -8,6 +8,8 @@ import Glibc
 public enum Daemon {
     /// Runs the daemon; returns the process exit status.
     public static func main(_ arguments: [String]) -> Int32 {
+        // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
+        if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
         let config: ServerConfig
         switch DaemonOptions.parse(arguments) {
         case .success(.help):

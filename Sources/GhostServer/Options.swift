@@ -100,7 +100,10 @@ public enum DaemonOptions {
         table.help(usage: "ghostd [options]", about: [
             "A Ghost word-game server speaking a line protocol over TCP (see Protocol.md).",
             "Play with `nc HOST PORT`.",
-        ], footer: [
+        ], sections: [(title: "Commands:", lines: HelpText.entry(
+            "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]",
+            "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)"))],
+        footer: [
             "Options take `--name value` or `--name=value`; a bad value is refused",
             "with exit status 2. ghostd logs to stderr and stops cleanly on SIGINT,",
             "SIGTERM or SIGHUP.",
