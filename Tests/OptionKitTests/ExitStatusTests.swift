@@ -9,7 +9,7 @@ struct ExitStatusTests {
     /// A refused command line: `subject` and `allowed` on one stderr line that
     /// starts with `prefix` and points to --help; nothing on stdout.
     func expectRefused(_ program: String, _ args: [String], prefix: String, subject: String, allowed: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+                       helpCommand: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let r = try Program.run(program, args)
         #expect(r.status == 2, "\(program) \(args): status \(r.status)\n\(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stdout.isEmpty, "\(program) \(args) wrote to stdout: \(r.stdout)", sourceLocation: sourceLocation)
@@ -19,7 +19,7 @@ struct ExitStatusTests {
         #expect(line.hasPrefix(prefix + ": "), "\(program) \(args): \(line)", sourceLocation: sourceLocation)
         #expect(line.contains(subject), "\(program) \(args): `\(subject)` not named: \(line)", sourceLocation: sourceLocation)
         #expect(line.contains(allowed), "\(program) \(args): `\(allowed)` not said: \(line)", sourceLocation: sourceLocation)
-        #expect(line.hasSuffix("(see \(program) --help)"), "\(program) \(args): \(line)", sourceLocation: sourceLocation)
+        #expect(line.hasSuffix("(see \(helpCommand ?? program) --help)"), "\(program) \(args): \(line)", sourceLocation: sourceLocation)
     }
 
     @Test("ghostd")
@@ -43,6 +43,29 @@ struct ExitStatusTests {
         }
         let help = try Program.run("ghostd", ["--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghostd [options]\n") && help.stderr.isEmpty)
+        #expect(help.stdout.contains("ghostd accounts list|reset-password NAME|delete NAME [--data DIR]"))
+    }
+
+    @Test("ghostd accounts")
+    func ghostdAccounts() throws {
+        let data = try TemporaryFolder()
+        let cases: [([String], String, String)] = [
+            ([], "missing COMMAND", "allowed: list, reset-password or delete"),
+            (["rename", "ann"], "COMMAND: rename is not one of the choices", "allowed: list, reset-password or delete"),
+            (["list", "ann"], "unexpected argument ann", "allowed: list takes no NAME"),
+            (["reset-password"], "missing NAME", "allowed: the registered name after reset-password"),
+            (["delete", "a:b"], "NAME: a:b is not valid", "allowed: 1 to 16 letters, digits, - or _"),
+            (["list", "--data"], "--data needs a value", "allowed: a folder"),
+            (["list", "--port", "1"], "unknown option --port", "allowed: --data or --help"),
+        ]
+        for (args, subject, allowed) in cases {
+            try expectRefused("ghostd", ["accounts"] + args + (args.contains("--data") ? [] : ["--data", data.path]),
+                              prefix: "ghostd accounts", subject: subject, allowed: allowed, helpCommand: "ghostd accounts")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty)
+        let help = try Program.run("ghostd", ["accounts", "--help"])
+        #expect(help.status == 0 && help.stderr.isEmpty)
+        #expect(help.stdout.hasPrefix("Usage: ghostd accounts list|reset-password NAME|delete NAME [--data DIR]\n"))
     }
 
     @Test("ghost-client")
