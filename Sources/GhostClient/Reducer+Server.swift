@@ -16,7 +16,7 @@ extension ClientState {
         case let .error(code, text): error(code, text, &fx)
         case .nameEntry(let name):
             if !name.isEmpty, incomingNames.count < 10_000 { incomingNames.append(name) }
-        case let .score(rank, name, wins, played):
+        case let .score(rank, name, wins, played, _):
             if incomingScores.count < 1_000 { incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
         case .helpEntry:
             break  // the client never asks for HELP

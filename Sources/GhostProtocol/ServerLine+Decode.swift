@@ -135,13 +135,15 @@ extension ServerLine {
             self = .nameEntry(name)
         case "SCORE":
             guard let rank = int("rank"), let name = f["name"] else { return nil }
+            let registered = f["registered"] == "yes"
             // A wins board's line has wins= and played=; a best-games list's has neither.
             guard f["wins"] != nil || f["played"] != nil else {
-                self = .bestScore(rank: rank, name: name, fields: Decode.gameFields(f, header: Decode.bestScoreHeader))
+                self = .bestScore(rank: rank, name: name, fields: Decode.gameFields(f, header: Decode.bestScoreHeader),
+                                  registered: registered)
                 return
             }
             guard let wins = int("wins"), let played = int("played") else { return nil }
-            self = .score(rank: rank, name: name, wins: wins, played: played)
+            self = .score(rank: rank, name: name, wins: wins, played: played, registered: registered)
         default:
             return nil  // a later protocol's line
         }
@@ -165,7 +167,7 @@ enum Decode {
     static let playerHeader: Set<String> = ["id", "player"]
     static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
-    static let bestScoreHeader: Set<String> = ["rank", "name"]
+    static let bestScoreHeader: Set<String> = ["rank", "name", "registered"]
     static let bestRankHeader: Set<String> = ["board", "rank"]
 
     static func value(_ s: Substring) -> String {

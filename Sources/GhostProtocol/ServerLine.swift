@@ -61,11 +61,13 @@ public enum ServerLine: Sendable, Hashable {
     case bestRank(board: String, rank: Int, fields: [Field])
     /// A data line of NAMES' reply.
     case nameEntry(String)
-    /// A data line of SCORES' reply.
-    case score(rank: Int, name: String, wins: Int, played: Int)
+    /// A data line of SCORES' reply; `registered`: the name is registered
+    /// (`registered=yes`, last; absent for a guest's name).
+    case score(rank: Int, name: String, wins: Int, played: Int, registered: Bool = false)
     /// A data line of SCORES' reply for a best-games list: `SCORE rank=<r>
-    /// name=<name>` and the game's fields (Hangman: `word= mistakes= misses= mode= lang=`).
-    case bestScore(rank: Int, name: String, fields: [Field])
+    /// name=<name>` and the game's fields (Hangman: `word= mistakes= misses= mode= lang=`),
+    /// then `registered=yes` for a registered name.
+    case bestScore(rank: Int, name: String, fields: [Field], registered: Bool = false)
     /// A data line of SETTINGS' reply: a setting, its value and its default.
     case setting(key: String, value: String, defaultValue: String)
     /// A data line of STATS' reply: one figure.
@@ -264,20 +266,22 @@ extension ServerLine {
             W.field("board", board, &out)
             W.field("rank", rank, &out)
             W.fields(fields, &out)
-        case let .bestScore(rank, name, fields):
+        case let .bestScore(rank, name, fields, registered):
             out.append(contentsOf: "SCORE".utf8)
             W.field("rank", rank, &out)
             W.field("name", name, &out)
             W.fields(fields, &out)
+            if registered { W.field("registered", "yes", &out) }
         case let .nameEntry(name):
             out.append(contentsOf: "NAME".utf8)
             W.field("name", name, &out)
-        case let .score(rank, name, wins, played):
+        case let .score(rank, name, wins, played, registered):
             out.append(contentsOf: "SCORE".utf8)
             W.field("rank", rank, &out)
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
+            if registered { W.field("registered", "yes", &out) }
         case let .stat(name, value):
             out.append(contentsOf: "STAT".utf8)
             W.field("name", name, &out)

@@ -364,22 +364,27 @@ extension Lobby {
     /// gives one for a person. Returns the places they have now.
     private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
+        // What the game counts for (`--scores-for`, ScoringPolicy.swift).
+        let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
+            people: (0..<2).map { table.bot($0) == nil },
+            owners: { let owners = try store.registered(among: table.names); return table.names.map(owners.contains) },
+            networks: { try store.gameNetworks(game: table.id) })
         // People on a board of wins; a kind that ranks games otherwise keeps none here.
-        let people = table.kind.ranksByWins ? (0..<2).filter { table.bot($0) == nil }.map { table.names[$0] } : []
+        let people = table.kind.ranksByWins ? (0..<2).filter { counts.listed[$0] }.map { table.names[$0] } : []
         let board = table.board.name
         let now = clock.wall
         try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                              finalState: Lobby.stored(game.finalFields + game.endFields),
                              losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         // Two people's record against each other, whatever the kind's boards.
-        if table.bot(0) == nil, table.bot(1) == nil {
+        if counts.headToHead {
             try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
         }
         var finish = Finish()
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         if !Lobby.wasRestarted(table.match),
            let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
-           (0...1).contains(entry.seat), table.bot(entry.seat) == nil {
+           (0...1).contains(entry.seat), counts.listed[entry.seat] {
             try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
                                      key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
                                      fields: Lobby.stored(entry.fields), now: now)

@@ -57,6 +57,8 @@ extension Lobby {
         /// JOIN and REMATCH get `ERR too-many-games` (0: no limit).
         public var maxGamesPerName = 10
         public var maxGamesPerNetwork = 100
+        /// Who the high-score lists are for (ScoringPolicy.swift).
+        public var scoresFor: ScoresFor = .all
         public init() {}
     }
 }

@@ -249,8 +249,11 @@ public final class Lobby {
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
         case .scores(let n, let board):
-            guard let rows = persist({ try store.scores(board: board.name, limit: n) }) else { return failed(id) }
-            for r in rows { reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played)) }
+            guard let rows = persist({ try store.scores(board: board.name, limit: n) }),
+                  let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
+            for r in rows {
+                reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played, registered: owners.contains(r.name)))
+            }
             reply(id, .ok(.scores(count: rows.count, board: board)))
         case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
@@ -406,8 +409,11 @@ public final class Lobby {
         guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
             return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
         }
-        guard let rows = persist({ try store.bestGames(board: board, limit: n) }) else { return failed(id) }
-        for r in rows { reply(id, .bestScore(rank: r.rank, name: r.name, fields: Lobby.fields(stored: r.fields))) }
+        guard let rows = persist({ try store.bestGames(board: board, limit: n) }),
+              let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
+        for r in rows {
+            reply(id, .bestScore(rank: r.rank, name: r.name, fields: Lobby.fields(stored: r.fields), registered: owners.contains(r.name)))
+        }
         reply(id, .ok(.bestGames(count: rows.count, board: board)))
     }
 

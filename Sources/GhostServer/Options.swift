@@ -92,6 +92,8 @@ public enum DaemonOptions {
                .integer(0...1_000_000), \.maxGamesPerName),
         .value("--max-games-per-network", "N", "the same for one network (an IPv4 address, an IPv6 /64); 0: no limit",
                .integer(0...1_000_000), \.maxGamesPerNetwork),
+        .value("--scores-for", "WHO", "who enters the high-score lists (SCORES boards, best-games lists). all: every name, as before; registered: registered names only, and a game between two people only when they played from different networks (an IPv4 address, an IPv6 /64), and head-to-head records only between registered names",
+               .choice, \.scoresFor),
         .help,
         .version,
     ]) }

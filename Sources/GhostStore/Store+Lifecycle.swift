@@ -57,6 +57,13 @@ extension Store {
                    .of(now), .text(networks[safe: 0] ?? ""), .text(networks[safe: 1] ?? ""), .of(game))
     }
 
+    /// The networks a game's seats started from, as `noteStarted` stored
+    /// them ("" for the computer, an unknown peer, or a game from before
+    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    public func gameNetworks(game: Int) throws -> [String] {
+        try db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []
+    }
+
     /// The game was touched at `now`: it leaves memory (a RESUME or its moves
     /// kept it there), or the sweep finds it in use.
     public func touchGame(game: Int, at now: Int) throws {

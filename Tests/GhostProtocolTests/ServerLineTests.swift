@@ -205,6 +205,9 @@ private let replyCount = 27
         (.setting(key: "hangman-mode", value: "fair", defaultValue: "evil"), "SETTING key=hangman-mode value=fair default=evil"),
         (.setting(key: "lang", value: "en", defaultValue: "en"), "SETTING key=lang value=en default=en"),
         (.score(rank: 1, name: "alice", wins: 3, played: 4), "SCORE rank=1 name=alice wins=3 played=4"),
+        (.score(rank: 2, name: "bob", wins: 1, played: 4, registered: true), "SCORE rank=2 name=bob wins=1 played=4 registered=yes"),
+        (.bestScore(rank: 3, name: "ann", fields: [F("word", "cat"), F("mistakes", "0")], registered: true),
+         "SCORE rank=3 name=ann word=cat mistakes=0 registered=yes"),
         (.bestScore(rank: 2, name: "alice", fields: [F("word", "peach"), F("mistakes", "1"), F("misses", "8"), F("mode", "evil"),
                                                      F("lang", "en")]),
          "SCORE rank=2 name=alice word=peach mistakes=1 misses=8 mode=evil lang=en"),
@@ -298,6 +301,10 @@ private let replyCount = 27
         #expect(ServerLine.decode("SCORE rank=1 name=a word=cat") == .bestScore(rank: 1, name: "a", fields: [F("word", "cat")]))
         #expect(ServerLine.decode("SCORE rank=1 name=a") == .bestScore(rank: 1, name: "a", fields: []))
         #expect(ServerLine.decode("SCORE rank=1 name=a wins=2 played=3 word=cat") == .score(rank: 1, name: "a", wins: 2, played: 3))
+        // registered=yes (issue #26) wherever it comes, is no field of the game; any other value is a guest's.
+        #expect(ServerLine.decode("SCORE rank=1 name=a registered=yes word=cat")
+                == .bestScore(rank: 1, name: "a", fields: [F("word", "cat")], registered: true))
+        #expect(ServerLine.decode("SCORE rank=1 name=a wins=2 played=3 registered=no") == .score(rank: 1, name: "a", wins: 2, played: 3))
         #expect(ServerLine.decode("RANK board=hangman-fair rank=4 word=cat") == .bestRank(board: "hangman-fair", rank: 4, fields: [F("word", "cat")]))
         // A wins board's line with a field missing or wrong is no line, not a best game.
         for text in ["SCORE rank=1 name=a wins=2", "SCORE rank=1 name=a played=2", "SCORE rank=1 name=a wins=x played=1",

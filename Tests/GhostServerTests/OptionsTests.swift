@@ -54,6 +54,7 @@ struct OptionsTests {
         Case(name: "--abandon-after", value: "86400", defaultText: "604800") { $0.abandonAfter = 86_400 },
         Case(name: "--max-games-per-name", value: "3", defaultText: "10") { $0.maxGamesPerName = 3 },
         Case(name: "--max-games-per-network", value: "0", defaultText: "100") { $0.maxGamesPerNetwork = 0 },
+        Case(name: "--scores-for", value: "registered", defaultText: "all") { $0.scoresFor = .registered },
     ]
 
     /// Values each option must refuse.
@@ -63,6 +64,7 @@ struct OptionsTests {
         ("--dictionaries", [""]),
         ("--data", [""]),
         ("--durability", ["", "Full", "off", "fsync"]),
+        ("--scores-for", ["", "Registered", "guests", "none"]),
         ("--max-db-pages", ["", "-1", "2147483648", "1.5", "lots"]),
         ("--grace", ["", "-1", "86401", "nan", "inf", "abc", "1s"]),
         ("--bot-delay", ["", "-1", "10001", "nan"]),
@@ -232,6 +234,7 @@ struct OptionsTests {
         case "--host": "ADDR"
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
+        case "--scores-for": "WHO"
         case "--grace", "--name-timeout", "--idle-timeout", "--flood-seconds": "SECONDS"
         case "--grace", "--name-timeout", "--idle-timeout", "--unload-after", "--abandon-after", "--first-move-timeout",
              "--move-timeout": "SECONDS"

@@ -109,6 +109,10 @@ public struct ServerConfig: Sendable {
     /// IPv4 address, an IPv6 /64), may have (0: no limit); `ERR too-many-games` past it.
     public var maxGamesPerName = 10
     public var maxGamesPerNetwork = 100
+    /// Who enters the high-score lists: every name (`all`), or registered
+    /// names only, from games against the computer or between people on
+    /// different networks (`registered`; ScoringPolicy.swift).
+    public var scoresFor: ScoresFor = .all
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

@@ -63,7 +63,7 @@ extension ClientState {
             end.rank = rank
             hangman.ended = end
             return true
-        case let .bestScore(rank, name, fields):
+        case let .bestScore(rank, name, fields, _):
             if hangman.incomingScores.count < 1_000, let row = HangmanLines.score(rank: rank, name: name, fields) {
                 hangman.incomingScores.append(row)
             }
