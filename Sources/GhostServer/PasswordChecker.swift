@@ -3,7 +3,7 @@ import GhostProtocol
 
 /// A password to hash or check, off the event loop (issue #26). It prints
 /// as its ticket only: neither the password nor the hash ever reaches a log.
-public struct PasswordJob: Sendable, CustomStringConvertible {
+public struct PasswordJob: Sendable, CustomStringConvertible, CustomReflectable {
     public enum Work: Sendable {
         /// A new salted hash of the password (REGISTER, PASSWORD).
         case make(Password)
@@ -20,6 +20,7 @@ public struct PasswordJob: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "password job \(ticket)" }
+    public var customMirror: Mirror { Mirror(self, children: ["ticket": ticket]) }
 
     /// Does the work (slow on purpose: tens of milliseconds).
     public func run() -> PasswordOutcome {
@@ -33,7 +34,7 @@ public struct PasswordJob: Sendable, CustomStringConvertible {
 }
 
 /// What a `PasswordJob` found.
-public struct PasswordOutcome: Sendable, CustomStringConvertible {
+public struct PasswordOutcome: Sendable, CustomStringConvertible, CustomReflectable {
     public let ticket: Int
     /// `make`: the new hash, nil if libxcrypt failed. `verify`: nil.
     public let hash: String?
@@ -47,6 +48,7 @@ public struct PasswordOutcome: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "password outcome \(ticket)" }
+    public var customMirror: Mirror { Mirror(self, children: ["ticket": ticket, "matches": matches]) }
 }
 
 /// Where the lobby sends passwords to hash or check: the server's pool of

@@ -31,6 +31,8 @@ extension Server {
         for (id, conn) in waitingForPassword where !lobby.isWaitingForPassword(id) {
             waitingForPassword[id] = nil
             guard table[id] === conn, conn.dropReason == nil else { continue }
+            // The answer is its command's reply: a lost turn answers it ERR store-failed.
+            table.countCommand(conn)
             if !conn.identified, lobby.isIdentified(id) { identified(conn) }
             if conn.heldUntil == nil { serve(conn) }
             if conn.heldUntil == nil { setInterest(conn) }
