@@ -16,9 +16,11 @@ extension Lobby {
         /// away leaves its job here; its outcome is dropped.
         var pending: [Int: PendingPassword] = [:]
         var backoff: LoginBackoff
-        /// Names (lowercased) and networks with a login being checked: one
-        /// at a time each, so that parallel guesses wait for the backoff too.
+        /// Names (lowercased) with a login being checked: one at a time
+        /// each, so that parallel guesses wait for the backoff too.
         var checking: Set<String> = []
+        /// Logins being checked per network: at most `loginsInFlightPerNetwork`.
+        var checkingNetworks: [String: Int] = [:]
     }
 
     struct PendingPassword {
@@ -30,6 +32,11 @@ extension Lobby {
         let conn: ConnectionID
         let what: What
     }
+
+    /// Logins one network may have being checked at once: a network's
+    /// parallel guesses at several names are answered (and its backoff
+    /// counted) a few at a time.
+    static let loginsInFlightPerNetwork = 4
 
     /// The games in progress of a name looked at to decide whether one of
     /// its seats waits for its player (at most this many per seat).
@@ -71,12 +78,13 @@ extension Lobby {
         if let wait = accounts.backoff.wait(name: key, network: network, at: now) {
             return reply(id, .error(.tooManyAttempts, "try again in \(Int(wait.rounded(.up))) s"))
         }
-        if accounts.checking.contains(key) || (!network.isEmpty && accounts.checking.contains(Lobby.networkMark + network)) {
+        if accounts.checking.contains(key)
+            || (!network.isEmpty && accounts.checkingNetworks[network, default: 0] >= Lobby.loginsInFlightPerNetwork) {
             return reply(id, .error(.tooManyAttempts, "try again in 1 s"))
         }
         if submitPassword(.verify(password, hash: account.hash), from: id, .login(name: name, network: network)) {
             accounts.checking.insert(key)
-            if !network.isEmpty { accounts.checking.insert(Lobby.networkMark + network) }
+            if !network.isEmpty { accounts.checkingNetworks[network, default: 0] += 1 }
         }
     }
 
@@ -87,9 +95,6 @@ extension Lobby {
         }
         submitPassword(.make(password), from: id, .change(name: name))
     }
-
-    /// Networks in `Accounts.checking` (names cannot start with a space).
-    private static let networkMark = " "
 
     @discardableResult
     private func submitPassword(_ work: PasswordJob.Work, from id: ConnectionID, _ what: PendingPassword.What) -> Bool {
@@ -118,7 +123,7 @@ extension Lobby {
         guard let pending = accounts.pending.removeValue(forKey: outcome.ticket) else { return }
         if case let .login(name, network) = pending.what {
             accounts.checking.remove(name.lowercased())
-            if !network.isEmpty { accounts.checking.remove(Lobby.networkMark + network) }
+            if let n = accounts.checkingNetworks[network] { accounts.checkingNetworks[network] = n > 1 ? n - 1 : nil }
         }
         let id = pending.conn
         // A connection that went away: its answer is dropped.

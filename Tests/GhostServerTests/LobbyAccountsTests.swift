@@ -165,6 +165,22 @@ import GhostStore
         #expect(h.drain() == [2: ["ERR bad-password wrong password"], 3: ["ERR too-many-attempts try again in 1 s"]])
     }
 
+    @Test("A network has at most four logins being checked at once: a fifth, at another name, is too-many-attempts")
+    func fourLoginsPerNetwork() throws {
+        let h = try Harness()
+        for i in 1...5 { register(h, i, "name\(i)") }
+        for i in 1...5 { h.disconnect(i) }
+        for i in 11...15 { h.connect(i, address: "192.0.2.9") }
+        h.connect(16, address: "192.0.2.10")
+        _ = h.outbox.drain()
+        for i in 1...5 { h.send(10 + i, "NAME name\(i) \(Self.pw)") }
+        h.send(16, "NAME name5 \(Self.pw)")
+        let d = h.drain()
+        for i in 1...4 { #expect(d[10 + i] == ["OK NAME name=name\(i) lang=en registered=yes"]) }
+        #expect(d[15] == ["ERR too-many-attempts try again in 1 s"])
+        #expect(d[16] == ["OK NAME name=name5 lang=en registered=yes"])
+    }
+
     @Test("The queue of passwords is full: ERR server-busy, nothing done; the queued one is answered")
     func serverBusy() throws {
         let h = try Harness()
