@@ -673,6 +673,8 @@ struct FuzzGenerator {
 
     private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
+        // Logged in to a registered name: now and then a new password.
+        if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
         // Watching: a watcher tries to play too (a token or a secret sent to
         // it is caught by the checks on every line).
         if rng.chance(session.watching == nil ? 0.1 : 0.3) {
