@@ -89,6 +89,21 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// ones included) per name or per network (issue #24).
     public static let tooManyGames = ErrorCode(rawValue: "too-many-games")
 
+    /// `NAME` of a registered name without its password (issue #26).
+    public static let passwordRequired = ErrorCode(rawValue: "password-required")
+    /// `NAME <name> <password>` with the wrong password.
+    public static let badPassword = ErrorCode(rawValue: "bad-password")
+    /// A password that is not 8 to 200 characters (or holds a tab).
+    public static let badPasswordForm = ErrorCode(rawValue: "bad-password-form")
+    /// `REGISTER` of a name someone registered already.
+    public static let nameRegistered = ErrorCode(rawValue: "name-registered")
+    /// A password for a name nobody registered; `PASSWORD` when not logged in to a registered name.
+    public static let notRegistered = ErrorCode(rawValue: "not-registered")
+    /// A password tried too soon after failed ones (per name and per network); nothing was checked.
+    public static let tooManyAttempts = ErrorCode(rawValue: "too-many-attempts")
+    /// The queue of passwords to check is full; nothing was done: try again.
+    public static let serverBusy = ErrorCode(rawValue: "server-busy")
+
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -97,6 +112,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .alreadyGuessed, .notAWord, .noPhrases, .privateGame, .notWatching,
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
         .tooManyGames,
+        .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
     ]
 }
 

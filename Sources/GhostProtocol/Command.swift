@@ -121,6 +121,13 @@ extension Board {
 /// and rendering.
 public enum Command: Sendable, Equatable {
     case name(String)
+    /// `NAME <name> <password>`: log in to a registered name. (A `Password`
+    /// prints as `<password>`: a command can be logged.)
+    case login(name: String, password: Password)
+    /// `REGISTER <password>`: claim the connection's name, which nobody has registered.
+    case register(Password)
+    /// `PASSWORD <new password>`: change the password of the name logged in to.
+    case password(Password)
     case lang(String)
     /// Save a setting for the next games (`SET hangman-mode fair`): key and
     /// value in lowercase; the server knows the keys and checks the value.
@@ -181,7 +188,9 @@ public enum Command: Sendable, Equatable {
     /// compiler checks it covers every case.)
     public var verb: Verb {
         switch self {
-        case .name: .name
+        case .name, .login: .name
+        case .register: .register
+        case .password: .password
         case .lang: .lang
         case .set: .set
         case .settings: .settings

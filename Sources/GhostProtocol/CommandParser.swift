@@ -51,7 +51,9 @@ public enum CommandParser {
         guard let verb = Verb(spelled: first) else {
             return .failure(CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands"))
         }
-        return CommandTable.spec(verb).parse(arguments: Array(words.dropFirst())).map { $0 }
+        // The text after the verb, for a verb whose last argument is the rest of the line (a password).
+        let rest = text[first.endIndex...]
+        return CommandTable.spec(verb).parse(rest: rest).map { $0 }
     }
 
     /// The lines a busy server sees most, `PING`, `LETTER x` and `x`, in

@@ -4,6 +4,8 @@ import GhostCore
 /// case-insensitive on the wire; this is their canonical spelling.
 public enum Verb: String, Sendable, CaseIterable {
     case name = "NAME"
+    case register = "REGISTER"
+    case password = "PASSWORD"
     case names = "NAMES"
     case lang = "LANG"
     case set = "SET"
@@ -57,18 +59,33 @@ public struct CommandSpec: Sendable {
     let parse: @Sendable (_ args: [Substring]) -> Result<Command, ArgumentError>
     /// The command's words after the verb; nil for a command of another verb.
     let arguments: @Sendable (_ command: Command) -> [String]?
+    /// For a verb whose last argument is the rest of the line (a password,
+    /// which may hold spaces): parses the text after the verb, from the
+    /// character that follows it, instead of `parse`.
+    var parseRest: (@Sendable (_ rest: Substring) -> Result<Command, ArgumentError>)? = nil
 
     /// `VERB usage`, as HELP shows it.
     public var synopsis: String { usage.isEmpty ? verb.rawValue : verb.rawValue + " " + usage }
 
     /// Parses the words after the verb.
     public func parse(arguments args: [Substring]) -> Result<Command, CommandError> {
-        parse(args).mapError { e in
-            switch e {
-            case .usage: CommandError(.badArguments, "usage: \(synopsis)")
-            case .duplicate(let key): CommandError(.badArguments, "\(key)= is given twice")
-            case .other(let error): error
-            }
+        parse(args).mapError(error)
+    }
+
+    /// Parses the text after the verb (from the character after it): for a
+    /// verb with a `parseRest`, that; otherwise its words.
+    public func parse(rest: Substring) -> Result<Command, CommandError> {
+        guard let parseRest else {
+            return parse(arguments: rest.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+        }
+        return parseRest(rest).mapError(error)
+    }
+
+    private func error(_ e: ArgumentError) -> CommandError {
+        switch e {
+        case .usage: CommandError(.badArguments, "usage: \(synopsis)")
+        case .duplicate(let key): CommandError(.badArguments, "\(key)= is given twice")
+        case .other(let error): error
         }
     }
 
@@ -128,6 +145,7 @@ public enum CommandTable {
             word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
         }
         guard let verb = Verb(rawValue: word), let i = Verb.allCases.firstIndex(of: verb) else { return unknownCost }
+        if verb == .name { return nameLineCost(line, afterVerb: end) }
         return costs[i]
     }
 
@@ -135,15 +153,38 @@ public enum CommandTable {
     public static func spec(_ verb: Verb) -> CommandSpec {
         switch verb {
         case .name:
-            return CommandSpec(verb: verb, cost: 4, usage: "<name>", help: "identify yourself: 1-16 letters, digits, - or _",
-                               parse: { args in
-                                   one(args).flatMap { name in
-                                       CommandParser.isValidName(name)
-                                           ? .success(.name(String(name)))
-                                           : .failure(.other(CommandError(.badName, "a name is 1-16 letters, digits, - or _")))
-                                   }
-                               },
-                               arguments: { if case .name(let n) = $0 { [n] } else { nil } })
+            var spec = CommandSpec(verb: verb, cost: 4, usage: "<name> [<password>]",
+                                   help: "identify yourself: 1-16 letters, digits, - or _; a registered name needs its password, the rest of the line after one space",
+                                   parse: { args in
+                                       one(args).flatMap { name in
+                                           CommandParser.isValidName(name)
+                                               ? .success(.name(String(name)))
+                                               : .failure(.other(CommandError(.badName, "a name is 1-16 letters, digits, - or _")))
+                                       }
+                                   },
+                                   arguments: {
+                                       switch $0 {
+                                       case .name(let n): [n]
+                                       case let .login(n, password): [n, password.text]
+                                       default: nil
+                                       }
+                                   })
+            spec.parseRest = nameAndPassword
+            return spec
+        case .register:
+            var spec = CommandSpec(verb: verb, cost: passwordCost, usage: "<password>",
+                                   help: "register the name you use (nobody's yet) with a password: the rest of the line after one space, 8-200 characters, spaces allowed",
+                                   parse: { _ in .failure(.usage) },
+                                   arguments: { if case .register(let p) = $0 { [p.text] } else { nil } })
+            spec.parseRest = { rest in password(rest).map { .register($0) } }
+            return spec
+        case .password:
+            var spec = CommandSpec(verb: verb, cost: passwordCost, usage: "<new password>",
+                                   help: "logged in to a registered name: change its password to the rest of the line after one space",
+                                   parse: { _ in .failure(.usage) },
+                                   arguments: { if case .password(let p) = $0 { [p.text] } else { nil } })
+            spec.parseRest = { rest in password(rest).map { .password($0) } }
+            return spec
         case .names:
             return CommandSpec(verb: verb, cost: 4, usage: "[prefix=<p>] [n]",
                                help: "names used on this server, most recent first: n of them (1-\(CommandParser.maxNames), default \(CommandParser.defaultNames)), those starting with p only if given",
@@ -280,6 +321,49 @@ public enum CommandTable {
         case .quit:
             return plain(verb, cost: 1, .quit, "close the connection (a game in progress is adjourned: RESUME it later)")
         }
+    }
+
+    // MARK: Passwords
+
+    /// What `REGISTER`, `PASSWORD` and `NAME <name> <password>` cost: a
+    /// password is hashed (yescrypt, tens of milliseconds of a hashing
+    /// thread's time, off the event loop), so a line that asks for one
+    /// weighs about what the hash costs.
+    public static let passwordCost = 50
+
+    /// The password after the verb: the rest of the line after the one space
+    /// (or tab) that follows the verb; nothing there is a usage error.
+    private static func password(_ rest: Substring) -> Result<Password, ArgumentError> {
+        guard let first = rest.first, first == " " || first == "\t" else { return .failure(.usage) }
+        let text = rest.dropFirst()
+        guard !text.isEmpty else { return .failure(.usage) }
+        if let e = Password.formError(text) { return .failure(.other(e)) }
+        return .success(Password(String(text)))
+    }
+
+    /// `NAME <name> [<password>]`: the name is the first word; the password,
+    /// if any, the rest of the line after the one space (or tab) that follows
+    /// the name. A line that ends there (`NAME ann `) has no password.
+    private static func nameAndPassword(_ rest: Substring) -> Result<Command, ArgumentError> {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = rest.drop(while: isSpace)
+        let name = start.prefix(while: { !isSpace($0) })
+        guard !name.isEmpty else { return .failure(.usage) }
+        guard CommandParser.isValidName(name) else {
+            return .failure(.other(CommandError(.badName, "a name is 1-16 letters, digits, - or _")))
+        }
+        let after = start[name.endIndex...]
+        guard after.count > 1 else { return .success(.name(String(name))) }
+        return password(after).map { .login(name: String(name), password: $0) }
+    }
+
+    /// The cost of a `NAME` line: a password after the name makes it a login, which is hashed.
+    static func nameLineCost(_ line: [UInt8], afterVerb end: Int) -> Int {
+        var i = end
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
+        // The separator, then at least one character of password.
+        return line.count - i > 1 ? passwordCost : spec(.name).cost
     }
 
     // MARK: Argument shapes

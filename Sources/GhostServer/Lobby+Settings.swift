@@ -59,6 +59,14 @@ extension Lobby {
         public var maxGamesPerNetwork = 100
         /// Who the high-score lists are for (ScoringPolicy.swift).
         public var scoresFor: ScoresFor = .all
+        /// Failed logins (issue #26): after k failures for a name, or from a
+        /// network, the next try waits min(2^(k-1), `loginBackoffMax`)
+        /// seconds after the last; failures are forgotten
+        /// `loginFailureMemory` seconds after the last one; each table (names,
+        /// networks) keeps at most `maxLoginFailureEntries`.
+        public var loginBackoffMax: Double = 300
+        public var loginFailureMemory: Double = 3600
+        public var maxLoginFailureEntries = 10_000
         public init() {}
     }
 }

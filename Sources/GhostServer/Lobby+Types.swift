@@ -21,6 +21,13 @@ extension Lobby {
         var waitingTold: [String: WaitingQueue] = [:]
         /// The game this connection watches (never while it plays, seeks or hosts).
         var watching: Int?
+        /// The registered name this connection logged in to (NAME with its
+        /// password, or REGISTER), if any (Lobby+Accounts.swift).
+        var loggedIn: String?
+        /// The ticket of the password job whose answer it waits for, and
+        /// the lines that came meanwhile, which wait for it.
+        var awaitingPassword: Int?
+        var deferred: [LineFramer.Frame] = []
     }
 
     /// A seek queue as WAITING describes it: its kind, language and rounds,

@@ -114,6 +114,13 @@ public final class Lobby {
     /// progress first touched it, for a command that is undone.
     var watchMarks: [Int: (pending: Int, closing: Bool)] = [:]
 
+    /// Where passwords go to be hashed or checked, off the loop (issue #26;
+    /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
+    public var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
+    /// The passwords being checked, and the failed logins (Lobby+Accounts.swift).
+    lazy var accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
+                                                       capacity: settings.maxLoginFailureEntries))
+
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write (the database cannot even be read): the server must then
     /// stop without sending this turn's replies. A failed write alone is
@@ -193,6 +200,12 @@ public final class Lobby {
 
     /// A framed input from a connection: a line or an over-long line.
     public func received(_ frame: LineFramer.Frame, from id: ConnectionID) {
+        // Waiting for a password's answer: the line waits too (the loop does
+        // not even serve it; Lobby+Accounts.swift).
+        if sessions[id]?.awaitingPassword != nil {
+            sessions[id]?.deferred.append(frame)
+            return
+        }
         switch frame {
         case .tooLong:
             reply(id, .error(.lineTooLong, "a line is at most \(LineFramer.defaultMaxLineBytes) bytes; it was discarded"))
@@ -224,6 +237,9 @@ public final class Lobby {
             reply(id, .ok(.quit))
             outbox.close(id, .quit, "goodbye")
         case .name(let name): setName(name, id, session)
+        case let .login(name, password): login(name, password, id, session)
+        case .register(let password): register(password, id, session)
+        case .password(let password): changePassword(password, id, session)
         case let .names(prefix, limit):
             // Bounded: a reply never grows with the number of names stored.
             guard let found = persist({ try store.recentNames(prefix: prefix, limit: min(limit, CommandParser.maxNames)) })
@@ -285,7 +301,9 @@ public final class Lobby {
 
     // MARK: Names and languages
 
-    private func setName(_ name: String, _ id: ConnectionID, _ session: Session) {
+    /// NAME: `loggedIn`, after the right password (Lobby+Accounts.swift),
+    /// which has taken the name from any other connection already.
+    func setName(_ name: String, _ id: ConnectionID, _ session: Session, loggedIn: Bool = false) {
         let key = name.lowercased()
         // A bad name is refused before the state is looked at (Protocol.md §6).
         if key.hasPrefix(Lobby.botPrefix) {
@@ -294,8 +312,15 @@ public final class Lobby {
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
-        if let holder = namesInUse[key], holder != id {
+        if !loggedIn, let holder = namesInUse[key], holder != id {
             return reply(id, .error(.nameTaken, "another player is using that name"))
+        }
+        // A guest never takes a registered name, nor one whose game waits for its player.
+        var registered = loggedIn
+        if !loggedIn {
+            guard let guest = guestCheck(name, id, session) else { return failed(id) }
+            if let refusal = guest.refusal { return reply(id, refusal) }
+            registered = guest.registered
         }
         let now = clock.wall
         guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
@@ -318,7 +343,9 @@ public final class Lobby {
         forgetLastGame(id)
         sessions[id]?.name = name
         if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
-        reply(id, .ok(.name(name: name, lang: sessions[id]?.lang ?? defaultLanguage)))
+        let lang = sessions[id]?.lang ?? defaultLanguage
+        if registered { sessions[id]?.loggedIn = name }
+        reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
     }
 
     /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch

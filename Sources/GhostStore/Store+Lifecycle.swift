@@ -104,3 +104,17 @@ extension Store {
             """, .text(network), .of(limit), .text(network), .text(network), .of(limit)) { $0.int(0) }.first ?? 0
     }
 }
+
+extension Store {
+    /// The games in progress `name` (any case) has a seat in, with the seat,
+    /// at most `limit` per seat: two bounded ranges of the active-player
+    /// indexes. (Whether a guest may take a name: not while one of its seats
+    /// waits for its player to come back with RESUME; issue #26.)
+    public func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
+        try db.query("""
+            SELECT id, 0 FROM (SELECT id FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?)
+            UNION ALL
+            SELECT id, 1 FROM (SELECT id FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?)
+            """, .text(name), .of(max(0, limit)), .text(name), .of(max(0, limit))) { (game: $0.int(0), seat: $0.int(1)) }
+    }
+}

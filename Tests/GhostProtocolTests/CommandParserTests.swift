@@ -159,7 +159,12 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("HELP me", .badArguments),
         ("QUIT now", .badArguments),
         ("NAME", .badArguments),
-        ("NAME bad name", .badArguments),
+        ("NAME bad name", .badPasswordForm),
+        ("NAME bad!name secretpassword", .badName),
+        ("REGISTER", .badArguments),
+        ("REGISTER short", .badPasswordForm),
+        ("PASSWORD", .badArguments),
+        ("PASSWORD 1234567", .badPasswordForm),
         ("LANG", .badArguments),
         ("LANG en nl", .badArguments),
         ("JOIN", .badArguments),
@@ -306,7 +311,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
 
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
-        #expect(verbs == ["NAME", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "CHALLENGE", "CONCEDE", "LEAVE", "RESTART", "ACCEPT",
+        #expect(verbs == ["NAME", "REGISTER", "PASSWORD", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "CHALLENGE", "CONCEDE", "LEAVE", "RESTART", "ACCEPT",
                           "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {

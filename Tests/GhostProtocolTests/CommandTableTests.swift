@@ -26,7 +26,10 @@ private let gameOptions: [GameOptions] = Rounds.allCases.flatMap { rounds in
 /// `everyVerbHasASample` fails when a verb is added without samples here.
 let sampleCommands: [Command] = {
     var out: [Command] = [
-        .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"), .names(prefix: nil, limit: 20),
+        .name("alice"), .name("A-b_9"), .name("abcdefghijklmnop"),
+        .login(name: "ann", password: Password("secret password")), .login(name: "ann", password: Password("  two  spaces ")),
+        .register(Password("correct horse battery")), .register(Password(" leading")), .password(Password("new one trailing ")),
+        .register(Password(String(repeating: "é", count: 200))), .names(prefix: nil, limit: 20),
         .names(prefix: "ab", limit: 1), .names(prefix: "a-_9", limit: 100), .lang("en"), .lang("nl"),
         .join("4EG7R"), .letter(Letter(ascii: 0x61)!), .leave, .restart, .accept, .decline,
         .resume("0123456789abcdef0123456789abcdef"), .claim, .rematch, .hint, .stats, .help, .ping, .quit,
@@ -174,7 +177,9 @@ let sampleCommands: [Command] = {
     /// The usage in a bad-arguments reply is the table's, as HELP shows it.
     @Test func badArgumentsQuoteTheUsage() {
         #expect(failure("PING x")?.message == "usage: PING")
-        #expect(failure("NAME")?.message == "usage: NAME <name>")
+        #expect(failure("NAME")?.message == "usage: NAME <name> [<password>]")
+        #expect(failure("REGISTER")?.message == "usage: REGISTER <password>")
+        #expect(failure("PASSWORD ")?.message == "usage: PASSWORD <new password>")
         #expect(failure("JOIN a b")?.message == "usage: JOIN <code>")
         #expect(failure("SCORES 0")?.message == "usage: SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]")
         #expect(failure("SCORES game=hangman bot=hard")?.message == "bot= is for Ghost's boards; game=hangman takes mode=")
@@ -207,8 +212,14 @@ struct CommandCostTests {
     func ofLine() {
         for spec in CommandTable.specs {
             #expect(CommandTable.cost(ofLine: Array(spec.verb.rawValue.lowercased().utf8)) == spec.cost)
-            #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x y".utf8)) == spec.cost)
+            #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x".utf8)) == spec.cost)
+            if spec.verb != .name { #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x y".utf8)) == spec.cost) }
         }
+        // A NAME with a password is a login, which is hashed: it costs what REGISTER does (issue #26).
+        #expect(CommandTable.cost(ofLine: Array("NAME ann secret password".utf8)) == CommandTable.passwordCost)
+        #expect(CommandTable.cost(ofLine: Array("name ann x".utf8)) == CommandTable.passwordCost)
+        #expect(CommandTable.cost(ofLine: Array("NAME ann ".utf8)) == CommandTable.spec(.name).cost)
+        #expect(CommandTable.spec(.register).cost == CommandTable.passwordCost && CommandTable.spec(.password).cost == CommandTable.passwordCost)
         #expect(CommandTable.cost(ofLine: Array("e".utf8)) == CommandTable.spec(.letter).cost)
         #expect(CommandTable.cost(ofLine: []) == CommandTable.blankCost)
     }

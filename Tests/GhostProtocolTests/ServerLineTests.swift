@@ -87,6 +87,8 @@ private let replyCount = 27
         (.stat(name: "version", value: "0.4.0"), "STAT name=version value=0.4.0"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
+        (.ok(.registered(name: "ann")), "OK REGISTER name=ann"),
+        (.ok(.passwordChanged), "OK PASSWORD"),
         (.ok(.leave), "OK LEAVE"),
         (.ok(.claim), "OK CLAIM"),
         (.ok(.accept), "OK ACCEPT"),

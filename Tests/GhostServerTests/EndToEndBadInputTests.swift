@@ -77,7 +77,7 @@ struct EndToEndBadInputTests {
             // Before NAME.
             for (line, code) in [("p", "not-in-game"), ("LETTER p", "not-in-game"), ("SEEK", "no-name"), ("NEW", "no-name"),
                                  ("JOIN ABCDE", "no-name"), ("LEAVE", "not-in-game"), ("NAME", "bad-arguments"),
-                                 ("NAME a b", "bad-arguments"), ("NAME bad!name", "bad-name"),
+                                 ("NAME a b", "bad-password-form"), ("NAME a 12345678", "not-registered"), ("NAME bad!name", "bad-name"),
                                  ("NAME abcdefghijklmnopq", "bad-name"), ("NAME jösé", "bad-name"),
                                  ("PING x", "bad-arguments"), ("HELP me", "bad-arguments"), ("JOIN", "bad-arguments"),
                                  ("LANG", "bad-arguments"), ("LANG xx", "unknown-language"), ("LANG EN", "OK"),

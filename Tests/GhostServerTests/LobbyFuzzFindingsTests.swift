@@ -29,11 +29,15 @@ import GhostStore
     @Test func resumeTakingANameCancelsItsRematchRequest() throws {
         let h = try Harness()
         h.named(1, "alice")
+        // Registered (issue #26): only alice's password takes her name while her game waits for her.
+        h.send(1, "REGISTER alice's password")
         h.send(1, "NEW bot=hard")
         let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
         let token = try #require(Message.parse(game)?["token"])
         h.disconnect(1)
-        h.named(3, "alice")
+        h.connect(3)
+        h.send(3, "NAME alice alice's password")
+        #expect(h.drain()[3]?.last == "OK NAME name=alice lang=en registered=yes")
         h.named(2, "bob")
         h.quickGame(winner: 3, loser: 2)   // game 2
         h.send(3, "REMATCH")

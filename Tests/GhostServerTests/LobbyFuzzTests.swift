@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GameKit
+import GhostAuth
 import GhostCore
 import GhostProtocol
 @testable import GhostServer
@@ -161,6 +162,12 @@ final class FuzzRun {
     var turn: [ConnectionID: [Int: String]] = [:]
     /// Names that got `OK NAME`, lowercased.
     var named: Set<String> = []
+    /// Registered names (issue #26): the names each connection logged in to
+    /// (OK REGISTER, OK NAME … registered=yes) or resumed a seat of (a token
+    /// always wins back its seat), lowercased.
+    var loggedIn: [ConnectionID: Set<String>] = [:]
+    /// The lobby's log lines of the step.
+    let logged = LogRecorder()
     var problems: [String] = []
     /// A second connection to the database, for the triggers that make it fail
     /// (as LobbyRecoveryTests does), and the one armed now.
@@ -187,7 +194,12 @@ final class FuzzRun {
         // Half the episodes let the computer play at once, the others after a delay the clock must pass.
         s.botDelay = seed % 2 == 0 ? 0 : 0.6
         settings = s
-        lobby = try Lobby(dictionaries: fuzzDictionaries, store: store, outbox: outbox, clock: clock, settings: s)
+        let logged = self.logged
+        lobby = try Lobby(dictionaries: fuzzDictionaries, store: store, outbox: outbox, clock: clock, settings: s,
+                          log: { logged.lines.append($0) })
+        // Cheap hashes (yescrypt at its lowest cost): the fuzzer checks what
+        // is done with them, not how slow they are.
+        lobby.passwordChecker = FuzzPasswordChecker()
         raw = try SQLiteDatabase(path: store.path)
         try raw.execute("CREATE TABLE IF NOT EXISTS tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
         outbox.onSend = { [unowned self] line, conn in self.checkSecrecy(line, to: conn) }
@@ -256,6 +268,10 @@ final class FuzzRun {
             heal()
         }
         endOfTurn(command: command?.conn)
+        // The hashing pool answers (here within the step, so that a command
+        // and its answer are checked together).
+        lobby.passwordsChecked()
+        endOfTurn(command: command?.conn)
         let live = Set(conns.compactMap { $0 })
         var taken = outbox.takeStep()
         // The event loop lets a closed connection go once its last lines are out.
@@ -270,6 +286,7 @@ final class FuzzRun {
         }
         if trace { for (c, l) in taken.lines { printer("  -> \(c): \(l.rendered)") } }
         check(taken.lines, live: live, command: command)
+        checkAccounts(taken.lines, command: command)
         checkLobby()
     }
 
@@ -374,6 +391,38 @@ final class FuzzRun {
         }
         if let command, finals != 1 {
             problem("a command from \(command.conn) got \(finals) OK/ERR lines: \(lines.filter { $0.conn == command.conn }.map(\.line.rendered))")
+        }
+    }
+
+    /// Registered names (issue #26): no line and no log line holds a
+    /// password or a hash; nobody is answered OK under a registered name
+    /// without having logged in to it (or resumed a seat of it) on that connection.
+    private func checkAccounts(_ lines: [(conn: ConnectionID, line: ServerLine)],
+                               command: (conn: ConnectionID, verb: String?, resume: String?)?) {
+        for text in lines.map(\.line.rendered) + logged.lines {
+            if FuzzGenerator.passwords.contains(where: { text.contains($0) }) || text.contains("$y$") {
+                problem("a password or a hash shown: \(text)")
+            }
+        }
+        logged.lines.removeAll()
+        for (conn, line) in lines {
+            guard case .ok(let reply) = line else { continue }
+            let fields = reply.fields
+            if reply.verbText == "REGISTER" || (reply.verbText == "NAME" && fields.contains(Field("registered", "yes"))),
+               let name = fields.first(where: { $0.key == "name" })?.value {
+                loggedIn[conn, default: []].insert(name.lowercased())
+                reached["logged in", default: 0] += 1
+            }
+            if case .resume = reply, let name = lobby.sessions[conn]?.name { loggedIn[conn, default: []].insert(name.lowercased()) }
+        }
+        guard let command, lines.contains(where: { $0.conn == command.conn && { if case .ok = $0 { true } else { false } }($0.line) }),
+              let name = lobby.sessions[command.conn]?.name else { return }
+        do {
+            if try store.isRegistered(name), loggedIn[command.conn]?.contains(name.lowercased()) != true {
+                problem("connection \(command.conn) acts as the registered \(name) without having logged in")
+            }
+        } catch {
+            problem("cannot read the accounts: \(error)")
         }
     }
 
@@ -562,6 +611,17 @@ enum MoveReply {
 struct FuzzGenerator {
     var rng: FuzzRandom
     static let names = ["alice", "bob", "carol", "dave", "Alice", "eve", "bot-x", "x!"]
+    /// Two passwords a name may have, and a wrong one (issue #26).
+    static let passwords = ["first secret", "second secret", "wrong guess!"]
+    /// A login, REGISTER or PASSWORD line.
+    mutating func passwordLine(_ name: String? = nil) -> String {
+        switch rng.int(0...9) {
+        case 0..<4: return "NAME \(name ?? rng.pick(Self.names)) " + rng.pick(Self.passwords)
+        case 4..<7: return "REGISTER " + rng.pick(Self.passwords.dropLast())
+        case 7..<9: return "PASSWORD " + rng.pick(Self.passwords.dropLast())
+        default: return rng.pick(["REGISTER short", "NAME alice 1234567", "PASSWORD"])
+        }
+    }
     static let words = ["pea", "pear", "peach", "cat", "cats", "dog", "dogs", "huis", "huisje", "kat", "katten", "zzz", "the/cat", "hot/dog"]
     static let garbage = ["", "   ", "FOO", "LETTER", "LETTER ab", "7", "!", "NAME", "SEEK rounds=two", "NEW bot=godlike",
                           "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0", "NEW clock=2", "SEEK clock=x", "SEEK clock=5",
@@ -592,6 +652,7 @@ struct FuzzGenerator {
         guard session.name != nil else {
             if rng.chance(0.15) { return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50)) }
             if rng.chance(0.1) { return .line(slot: slot, rng.pick(["LANG nl", "SET lang en", "SETTINGS", "PING", "SEEK", "p"])) }
+            if rng.chance(0.3) { return .line(slot: slot, passwordLine()) }
             return .line(slot: slot, "NAME " + rng.pick(Self.names))
         }
         switch session.state {
@@ -612,6 +673,8 @@ struct FuzzGenerator {
 
     private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
+        // Logged in to a registered name: now and then a new password.
+        if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
         // Watching: a watcher tries to play too (a token or a secret sent to
         // it is caught by the checks on every line).
         if rng.chance(session.watching == nil ? 0.1 : 0.3) {
@@ -643,7 +706,8 @@ struct FuzzGenerator {
         case 48..<58: return .code(slot: slot, n: rng.int(0...20) + 1000)
         case 58..<68: return .line(slot: slot, "REMATCH")
         case 68..<74: return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50) + 1000)
-        case 74..<78: return .line(slot: slot, "NAME " + rng.pick(Self.names))
+        case 74..<76: return .line(slot: slot, "NAME " + rng.pick(Self.names))
+        case 76..<78: return .line(slot: slot, passwordLine(session.name))
         case 78..<84: return .line(slot: slot, rng.pick(["LANG nl", "LANG en", "LANG xx", "SET lang nl", "SET hangman-mode fair",
                                                          "SET hangman-mode phrase", "SET hangman-length 4", "SET hangman-misses 3",
                                                          "SET hangman-length 9", "SETTINGS"]))
@@ -668,7 +732,8 @@ struct FuzzGenerator {
         case 7..<9: return .line(slot: slot, "LEAVE")
         case 9..<10: return .line(slot: slot, "QUIT")
         case 10..<12: return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50) + 1000)
-        case 12..<14: return .line(slot: slot, rng.pick(["HINT", "ACCEPT", "DECLINE", "SEEK", "NAME dave", "REMATCH", "SET lang nl", "SCORES"]))
+        case 12..<14: return .line(slot: slot, rng.pick(["HINT", "ACCEPT", "DECLINE", "SEEK", "NAME dave", "REMATCH", "SET lang nl", "SCORES",
+                                                         "REGISTER first secret", "PASSWORD second secret", "NAME dave first secret"]))
         default: break
         }
         guard table.game.toMove == seat || rng.chance(0.1) else {
@@ -716,6 +781,26 @@ struct FuzzGenerator {
             .map { $0[$0.index($0.startIndex, offsetBy: fragment.count)] }))
         let letter = rng.chance(0.85) && !next.isEmpty ? rng.pick(next) : rng.pick(Array("abcdefghijklmnopqrstuvwxyz"))
         return rng.chance(0.2) ? "LETTER \(letter)" : String(letter)
+    }
+}
+
+/// The fuzzer's hashing: yescrypt at its lowest cost, done when the lobby
+/// asks for the outcomes (at most 2 wait).
+final class FuzzPasswordChecker: PasswordChecker {
+    private var queued: [PasswordJob] = []
+    func submit(_ job: PasswordJob) -> Bool {
+        guard queued.count < 2 else { return false }
+        queued.append(job)
+        return true
+    }
+    func takeFinished() -> [PasswordOutcome] {
+        defer { queued.removeAll() }
+        return queued.map { job in
+            switch job.work {
+            case .make(let p): PasswordOutcome(ticket: job.ticket, hash: PasswordHash.make(p.text, cost: 1), matches: false)
+            case .verify(let p, let hash): PasswordOutcome(ticket: job.ticket, hash: nil, matches: PasswordHash.verify(p.text, against: hash))
+            }
+        }
     }
 }
 

@@ -21,11 +21,27 @@ import GhostProtocol
         return try #require(Message.parse(game)?["token"])
     }
 
+    static let password = "alice's password"
+
+    /// `id` logs in to `name`, registered with `password` on first use
+    /// (issue #26: only a registered name can leave several games waiting
+    /// for its player; a guest's name is kept for RESUME once one is).
+    private func logIn(_ h: Harness, _ id: ConnectionID, _ name: String) throws {
+        if try h.store.isRegistered(name) {
+            h.send(id, "NAME \(name) \(Self.password)")
+        } else {
+            h.send(id, "NAME \(name)")
+            h.send(id, "REGISTER \(Self.password)")
+        }
+        _ = h.drain()
+    }
+
     /// `name` on connection `id` from `address` starts a game against the
-    /// computer, plays a letter and quits: one adjourned game more.
-    private func abandon(_ h: Harness, _ id: ConnectionID, _ name: String, address: String = "") throws -> String {
+    /// computer, plays a letter and quits: one adjourned game more. With
+    /// `registered`, the name is registered and logged in to.
+    private func abandon(_ h: Harness, _ id: ConnectionID, _ name: String, address: String = "", registered: Bool = false) throws -> String {
         h.connect(id, address: address)
-        h.send(id, "NAME \(name)")
+        if registered { try logIn(h, id, name) } else { h.send(id, "NAME \(name)") }
         h.send(id, "NEW bot=hard")
         let t = try token(h.drain()[id])
         h.send(id, "p")
@@ -37,8 +53,9 @@ import GhostProtocol
     @Test func aNameHasAtMostTenGamesInProgress() throws {
         let h = try Harness(settings: settings())
         var tokens: [String] = []
-        for _ in 0..<10 { tokens.append(try abandon(h, 1, "alice")) }
-        h.named(1, "alice")
+        for _ in 0..<10 { tokens.append(try abandon(h, 1, "alice", registered: true)) }
+        h.connect(1)
+        try logIn(h, 1, "alice")
         let refusal = "ERR too-many-games alice has 10 games in progress (adjourned ones too): RESUME one and finish or LEAVE it; a game nobody touches is aborted after 7 days"
         for line in ["NEW bot=hard", "SEEK", "NEW", "NEW game=hangman"] {
             h.send(1, line)
@@ -51,7 +68,8 @@ import GhostProtocol
         #expect(h.drain() == [1: [refusal]])
         // The cap counts across a restart: it is read from the store.
         let again = try Harness(directory: h.directory, settings: settings())
-        again.named(1, "ALICE")
+        again.connect(1)
+        try logIn(again, 1, "ALICE")
         again.send(1, "NEW bot=hard")
         #expect(again.drain()[1] == [refusal.replacing("ERR too-many-games alice", with: "ERR too-many-games ALICE")])
         // Finishing one makes room.

@@ -262,16 +262,15 @@ import GhostServer
 
     @Test func theSweepTakesAtMostAHundredGamesAMinute() throws {
         var settings = quick()
-        settings.maxGamesPerName = 0   // one name leaves 150 games behind
+        settings.newNamesPerMinute = 0   // 150 names each leave a game behind
         let h = try Harness(settings: settings)
-        h.named(1, "alice")
-        for _ in 0..<150 {
+        for i in 0..<150 {
+            h.connect(1)
+            h.send(1, "NAME player\(i)")
             h.send(1, "NEW bot=hard")
             h.send(1, "p")
             h.send(1, "QUIT")
             h.disconnect(1)
-            h.connect(1)
-            h.send(1, "NAME alice")
         }
         _ = h.drain()
         h.clock.advance(60)

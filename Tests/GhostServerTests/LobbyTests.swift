@@ -50,6 +50,11 @@ final class RecordingOutbox: Outbox {
 }
 
 /// Time that moves only when the test says so.
+/// Log lines, recorded.
+final class LogRecorder: @unchecked Sendable {
+    var lines: [String] = []
+}
+
 final class ManualClock: LobbyClock {
     var wall = 1_700_000_000
     var monotonic: Double = 10_000
@@ -78,6 +83,8 @@ final class Harness {
     private let ownsDirectory: Bool
     let store: Store
     let lobby: Lobby
+    /// The lobby's log lines.
+    let logged = LogRecorder()
 
     /// With `directory`, opens the store another harness made (a restart).
     init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
@@ -91,8 +98,9 @@ final class Harness {
             ownsDirectory = true
         }
         store = try Store(directory: self.directory, durability: .normal)
+        let logged = self.logged
         lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
-                          settings: settings, extraKinds: extraKinds)
+                          settings: settings, extraKinds: extraKinds, log: { logged.lines.append($0) })
     }
 
     deinit {
@@ -125,7 +133,17 @@ final class Harness {
         commit()
     }
 
+    /// What the event loop does when the hashing pool wakes it: the
+    /// passwords sent so far are hashed or checked (the lobby's default
+    /// checker does it now, on this thread) and answered.
+    func checkPasswords() {
+        lobby.passwordsChecked()
+        commit()
+    }
+
+    /// The passwords sent so far are answered first (`checkPasswords`).
     func drain(sourceLocation: SourceLocation = #_sourceLocation) -> [ConnectionID: [String]] {
+        checkPasswords()
         #expect(lobby.storeError == nil, sourceLocation: sourceLocation)
         return outbox.drain()
     }
@@ -243,7 +261,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
                                + "clock= gives each move that many seconds; watch=no keeps watchers out"))
         #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
-        #expect(lines.first == "HELP NAME <name> - identify yourself: 1-16 letters, digits, - or _")
+        #expect(lines.first == "HELP NAME <name> [<password>] - identify yourself: 1-16 letters, digits, - or _; a registered name needs its password, the rest of the line after one space")
+        #expect(lines.contains("HELP REGISTER <password> - register the name you use (nobody's yet) with a password: the rest of the line after one space, 8-200 characters, spaces allowed"))
+        #expect(lines.contains("HELP PASSWORD <new password> - logged in to a registered name: change its password to the rest of the line after one space"))
     }
 
     @Test func seekPairsFirstSeekerMovesFirst() throws {
@@ -738,10 +758,10 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         // And he cannot start another game meanwhile.
         h.send(2, "SEEK")
         #expect(isErr(h.drain()[2]?.first, .busy))
-        // alice's name is free again.
+        // alice's name is kept for her: she comes back with RESUME (issue #26).
         h.connect(3)
         h.send(3, "NAME alice")
-        #expect(h.drain()[3]?.last == "OK NAME name=alice lang=en")
+        #expect(h.drain()[3]?.last == "ERR name-taken alice has a game waiting for its player, who comes back with RESUME")
     }
 
     @Test func bothAwayKeepsTheGame() throws {
@@ -883,9 +903,10 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         let t = try h.pairAliceAndBob()
         h.send(1, "p")
         h.disconnect(1)
-        // Someone else takes the free name meanwhile.
-        h.named(4, "alice")
-        _ = h.drain()
+        // Nobody else may take the name meanwhile (issue #26).
+        h.connect(4)
+        h.send(4, "NAME alice")
+        #expect(h.drain()[4]?.last == "ERR name-taken alice has a game waiting for its player, who comes back with RESUME")
         // A new connection, without a NAME, takes alice's seat back.
         h.connect(3)
         _ = h.drain()
@@ -893,7 +914,6 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [
             3: ["OK RESUME id=1", game(1, "alice,bob", t.alice), "TURN id=1 player=bob fragment=p last=alice"],
             2: ["RETURNED id=1 player=alice"],
-            4: ["INFO The player alice came back with their resume token; send NAME to pick a name."],
         ])
         #expect(h.outbox.closed == [])
         h.send(4, "SEEK")

@@ -92,6 +92,8 @@ import Testing
         #expect(try store.activeGame(token: "no-such-token") == nil)
         // The caps on games in progress (NEW, SEEK, JOIN, REMATCH), a reload, the sweep of untouched games
         _ = try store.activeGameCount(player: "player7", limit: 10)
+        // A guest's NAME: does the name have a seat waiting for its player (issue #26)
+        _ = try store.activeSeats(player: "player7", limit: 16)
         _ = try store.activeGameCount(network: "192.0.2.7", limit: 100)
         try store.touchGame(game: active, at: t0 + 99_999)
         _ = try store.untouchedGames(before: t0 + 10, limit: 100)
@@ -146,6 +148,9 @@ import Testing
         #expect(scores.first == "SEARCH s USING INDEX scores_rank (board=?)", "\(scores)")
         let prefixed = try plan(try #require(statements.first { $0.contains("name >= ? AND name < ?") }))
         #expect(prefixed == ["SEARCH players USING COVERING INDEX players_prefix (name>? AND name<?)"], "\(prefixed)")
+        let seats = try plan(try #require(statements.first { $0.contains("SELECT id, 0 FROM") }))
+        #expect(seats.contains { $0.contains("USING INDEX games_active_player0 (player0=?)") }, "\(seats)")
+        #expect(seats.contains { $0.contains("USING INDEX games_active_player1 (player1=?)") }, "\(seats)")
     }
 
     @Test("NAMES prefix= looks at the first namesPrefixScan matching names alphabetically, lists the newest of those, and says more=yes past the bound")

@@ -87,4 +87,12 @@ uint64_t ghost_syncer_count(ghost_syncer *s);
 /// Stops the thread and closes its descriptors.
 void ghost_syncer_stop(ghost_syncer *s);
 
+/// An eventfd a worker thread wakes the event loop with (ghost_eventfd.c):
+/// non-blocking, close-on-exec; -1 on failure.
+int ghost_eventfd_open(void);
+/// Adds one to it (wakes an epoll_wait on it).
+void ghost_eventfd_signal(int fd);
+/// Reads it back to zero (non-blocking).
+void ghost_eventfd_drain(int fd);
+
 #endif

@@ -113,6 +113,18 @@ public struct ServerConfig: Sendable {
     /// names only, from games against the computer or between people on
     /// different networks (`registered`; ScoringPolicy.swift).
     public var scoresFor: ScoresFor = .all
+    /// Password hashing (issue #26): threads that hash and check passwords
+    /// off the event loop, and the most jobs that may wait for them (past
+    /// it `ERR server-busy`).
+    public var hashThreads = 2
+    public var hashQueue = 32
+    /// Failed logins: after k for a name, or from a network, the next try
+    /// waits min(2^(k-1), `loginBackoffMax`) s after the last; failures are
+    /// forgotten `loginFailureMemory` s after the last; each table keeps at
+    /// most `maxLoginFailureEntries` names or networks.
+    public var loginBackoffMax: Double = 300
+    public var loginFailureMemory: Double = 3600
+    public var maxLoginFailureEntries = 10_000
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

@@ -39,7 +39,7 @@ extension Server {
     static let readChunk = 2048
 
     func readFrom(_ conn: Connection) {
-        if conn.heldUntil != nil {
+        if conn.heldUntil != nil || waitingForPassword[conn.id] != nil {
             // Not asked for input: an error or a hang-up (a reset peer).
             conn.dropReason = conn.dropReason ?? "closed by peer"
             table.markDirty(conn)
@@ -102,6 +102,8 @@ extension Server {
         while conn.hasPending {
             // Input after QUIT or from a dropped connection is ignored.
             guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
+            // Its lines wait for a password's answer (EventLoop+Passwords.swift).
+            if lobby.isWaitingForPassword(conn.id) { return waitForPassword(conn) }
             switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
             case .serve: break
             case .slowConnection(let until): return hold(conn, until: until, forNetwork: false)
@@ -121,6 +123,7 @@ extension Server {
             }
             budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
         }
+        if lobby.isWaitingForPassword(conn.id) { waitForPassword(conn) }
         conn.clearPending()
     }
 
@@ -177,7 +180,8 @@ extension Server {
     /// Asks epoll for what the connection needs now: input unless it is
     /// closing or waiting for its budget, output while some is sendable.
     func setInterest(_ conn: Connection) {
-        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
+        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil || waitingForPassword[conn.id] != nil
+            ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
         var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
         // A closing connection still hears of a half-close (as it always did).
         if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }

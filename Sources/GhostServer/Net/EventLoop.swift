@@ -25,6 +25,10 @@ public final class Server {
     private var nextID: ConnectionID = 3   // 0 = listener, 1 = signals, 2 = syncer
     /// The WAL syncer (pipelined group commit), with `--durability full`.
     private var syncer: OpaquePointer?
+    /// The password hashing threads (EventLoop+Passwords.swift), and the
+    /// connections whose lines wait for one of their answers.
+    var hashPool: HashPool?
+    var waitingForPassword: [ConnectionID: Connection] = [:]
     /// Commits that wrote, counted: a turn's replies wait for its generation.
     private var committedGeneration: UInt64 = 0
     /// The highest generation on disk.
@@ -128,6 +132,9 @@ public final class Server {
         settings.maxGamesPerName = config.maxGamesPerName
         settings.maxGamesPerNetwork = config.maxGamesPerNetwork
         settings.scoresFor = config.scoresFor
+        settings.loginBackoffMax = config.loginBackoffMax
+        settings.loginFailureMemory = config.loginFailureMemory
+        settings.maxLoginFailureEntries = config.maxLoginFailureEntries
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
@@ -175,6 +182,7 @@ public final class Server {
               ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
             throw StartError.system("epoll_ctl: \(errnoText())")
         }
+        try startHashing()
         if store.callerSyncs {
             var err = [CChar](repeating: 0, count: 256)
             guard let s = ghost_syncer_start(store.walPath, store.directory, &err, Int32(err.count)) else {
@@ -217,6 +225,7 @@ public final class Server {
                 case 0: acceptClients()
                 case 1: handleSignal()
                 case 2: synced()
+                case Server.hashEventData: passwordsChecked()
                 default:
                     guard let conn = table[Int(data)] else { continue }
                     if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
@@ -622,5 +631,7 @@ public final class Server {
         signalFD = -1
         if let syncer { ghost_syncer_stop(syncer) }
         syncer = nil
+        hashPool?.stop()
+        hashPool = nil
     }
 }
