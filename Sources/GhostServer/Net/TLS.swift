@@ -36,7 +36,10 @@ final class TLSContext {
             return .failure(TLSError("--tls-cert: \(certificate) is not a PEM certificate: \(TLS.reason())"))
         }
         guard SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) == 1 else {
-            return .failure(TLSError("--tls-key: \(key) is not a PEM private key: \(TLS.reason())"))
+            let reason = TLS.reason()
+            // OpenSSL checks the key against the certificate as it loads it.
+            let what = reason.contains("mismatch") ? "is not the key of the certificate in \(certificate)" : "is not a PEM private key"
+            return .failure(TLSError("--tls-key: \(key) \(what): \(reason)"))
         }
         guard SSL_CTX_check_private_key(ctx) == 1 else {
             return .failure(TLSError("--tls-key: \(key) is not the key of the certificate in \(certificate): \(TLS.reason())"))
