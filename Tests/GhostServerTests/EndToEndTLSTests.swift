@@ -175,6 +175,34 @@ struct EndToEndTLSTests {
         }
     }
 
+    @Test("--max-output-bytes holds for a TLS client that does not read: it is dropped with output-overflow, and the daemon serves on")
+    func outputCapOverTLS() async throws {
+        try await EndToEndLargeServerTests.onOwnThread {
+            let t = try Self.start(["--max-output-bytes", "2048", "--send-buffer-bytes", "4096", "--max-commands-per-second", "0"])
+            defer { t.daemon.kill() }
+            let reader = try SClient(port: t.tlsPort, label: "reader")
+            defer { reader.close() }
+            try reader.send("NAME reader")
+            try reader.expect("OK NAME name=reader lang=en")
+            reader.stopReading()
+            // About 3 MB of HELP, far beyond what the pipe and the sockets hold.
+            try reader.send(Array(repeating: "HELP", count: 1500).joined(separator: "\n"))
+            let closed = t.daemon.waitForStderrLine(timeout: 30) { $0.contains("closed: output-overflow") }
+            #expect(closed?.hasSuffix("closed: output-overflow (more than 2048 bytes of replies unread)") == true, "\(t.daemon.stderrText.suffix(2000))")
+            let plain = try LineClient(port: t.daemon.port)
+            try plain.ping()
+            try plain.send("STATS")
+            var stats: [String: String] = [:]
+            while true {
+                let line = try plain.readLine()
+                if line.hasPrefix("OK STATS") { break }
+                let f = lineFields(line)
+                if let n = f["name"] { stats[n] = f["value"] }
+            }
+            #expect(stats["closed_output_overflow"] == "1" && stats["connections_tls"] == "0", "\(stats)")
+        }
+    }
+
     @Test("Handshakes are charged to their network's budget: past it, the network's lines wait")
     func handshakesCountAgainstTheBudget() async throws {
         try await EndToEndLargeServerTests.onOwnThread {

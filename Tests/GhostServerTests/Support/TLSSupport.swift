@@ -83,6 +83,8 @@ final class SClient: @unchecked Sendable {
     private let lock = NSCondition()
     private var buffer: [UInt8] = []
     private var eof = false
+    /// Set by `stopReading`: s_client's stdout is no longer read.
+    private var paused = false
     private let errors: TemporaryFile
     /// The first line, HELLO, once `readHello`.
     private(set) var hello = ""
@@ -107,6 +109,9 @@ final class SClient: @unchecked Sendable {
                 lock.broadcast()
                 lock.unlock()
                 if data.isEmpty { return }
+                lock.lock()
+                while self.paused && !self.eof { lock.wait() }
+                lock.unlock()
             }
         }
         reader.start()
@@ -118,6 +123,18 @@ final class SClient: @unchecked Sendable {
     /// Ends s_client (SIGTERM), as a client that goes away.
     func close() {
         if process.isRunning { process.terminate() }
+        lock.lock()
+        eof = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// Stops reading s_client's output: once its pipe is full, s_client
+    /// stops reading the connection, a reader that does not read.
+    func stopReading() {
+        lock.lock()
+        paused = true
+        lock.unlock()
     }
 
     func send(_ line: String) throws {
