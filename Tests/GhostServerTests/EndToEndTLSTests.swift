@@ -175,6 +175,22 @@ struct EndToEndTLSTests {
         }
     }
 
+    @Test("6,000 PINGs sent at once over TLS (several records, held by the budget on the way) get 6,000 OK PING: input OpenSSL has read ahead is served though epoll cannot see it")
+    func pipelinedOverTLS() async throws {
+        try await EndToEndLargeServerTests.onOwnThread {
+            let t = try Self.start(["--max-commands-per-second", "5000", "--command-burst", "100"])
+            defer { t.daemon.kill() }
+            let s = try SClient(port: t.tlsPort, label: "pipeliner")
+            defer { s.close() }
+            try s.send(Array(repeating: "PING", count: 6000).joined(separator: "\n"))
+            var count = 0
+            while count < 6000, try s.readLine() == "OK PING" { count += 1 }
+            #expect(count == 6000)
+            try s.send("NAME done")
+            try s.expect("OK NAME name=done lang=en")
+        }
+    }
+
     @Test("--max-output-bytes holds for a TLS client that does not read: it is dropped with output-overflow, and the daemon serves on")
     func outputCapOverTLS() async throws {
         try await EndToEndLargeServerTests.onOwnThread {

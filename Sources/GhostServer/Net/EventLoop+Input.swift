@@ -69,7 +69,8 @@ extension Server {
                 serve(conn)
                 if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
                 if conn.hasPending || conn.heldUntil != nil { return }
-                if count < readBuffer.count {
+                // (Over TLS a read gives one record: go on while OpenSSL holds more.)
+                if count < readBuffer.count, conn.tls?.hasPending != true {
                     conn.overSince = nil   // caught up
                     return
                 }

@@ -151,10 +151,10 @@ extension Server {
         return events
     }
 
-    /// OpenSSL holds input it has decrypted already, which epoll cannot
-    /// report: the connection is read again next turn (without waiting).
+    /// OpenSSL holds input it has read already (read-ahead), which epoll
+    /// cannot report: the connection is read again next turn (without waiting).
     func noteBuffered(_ conn: Connection) {
-        guard let tls = conn.tls, tls.established, tls.pending > 0, conn.dropReason == nil,
+        guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
               !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil else { return }
         tlsBuffered[conn.id] = conn
     }

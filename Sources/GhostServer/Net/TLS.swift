@@ -32,6 +32,10 @@ final class TLSContext {
         _ = SSL_CTX_ctrl(ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, Int(TLS1_2_VERSION), nil)
         _ = SSL_CTX_set_options(ctx, TLS.ignoreUnexpectedEOF | TLS.noRenegotiation)
         _ = SSL_CTX_ctrl(ctx, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
+        // Read ahead: one read(2) per SSL_read takes what the socket has,
+        // instead of one for a record's header and one for its body. What
+        // it reads beyond the record waits in OpenSSL (`hasPending`).
+        _ = SSL_CTX_ctrl(ctx, SSL_CTRL_SET_READ_AHEAD, 1, nil)
         guard SSL_CTX_use_certificate_chain_file(ctx, certificate) == 1 else {
             return .failure(TLSError("--tls-cert: \(certificate) is not a PEM certificate: \(TLS.reason())"))
         }
@@ -161,8 +165,9 @@ final class TLSSession {
         return "\(version) \(cipher)"
     }
 
-    /// Plaintext bytes OpenSSL holds already decrypted, which epoll cannot see.
-    var pending: Int { ssl.map { Int(SSL_pending($0)) } ?? 0 }
+    /// OpenSSL holds input already read from the socket (decrypted or not),
+    /// which epoll cannot see.
+    var hasPending: Bool { ssl.map { SSL_has_pending($0) == 1 } ?? false }
 
     /// The last fatal error's text, for the close reason.
     private(set) var failure: String?
