@@ -54,8 +54,13 @@ extension Server {
         }
         // A read that waited for the socket to be writable, or a write that
         // waited for it to be readable, can go on.
-        if tls.readWantsWrite, events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
-        if tls.writeWantsRead, events & UInt32(GHOST_EPOLLIN) != 0 { table.markDirty(conn) }
+        if tls.readWantsWrite, conn.heldUntil == nil, events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
+        if tls.writeWantsRead, events & UInt32(GHOST_EPOLLIN) != 0 {
+            table.markDirty(conn)
+            // Input asked for only for the write, while its input waits for
+            // its budget: not to be read (a read would take it for a hang-up).
+            if conn.heldUntil != nil, events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
+        }
         return false
     }
 
