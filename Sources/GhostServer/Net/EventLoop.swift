@@ -1,5 +1,4 @@
 import CGhostSys
-import COpenSSL
 import Glibc
 import GhostCore
 import GhostProtocol
