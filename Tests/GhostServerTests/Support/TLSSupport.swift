@@ -141,6 +141,21 @@ final class SClient: @unchecked Sendable {
         try input.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// The next line, or nil after `timeout` (without failing).
+    func nextLine(timeout: Double) -> String? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if let nl = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<nl])
+                buffer.removeFirst(nl + 1)
+                return String(decoding: line.last == 0x0D ? line.dropLast() : line[...], as: UTF8.self)
+            }
+            if eof || !lock.wait(until: deadline) { return nil }
+        }
+    }
+
     func readLine(timeout: Double = 10, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let deadline = Date(timeIntervalSinceNow: timeout)
         lock.lock()
