@@ -124,9 +124,10 @@ final class TLSSession {
         ssl = nil
     }
 
-    /// Sends close_notify, best effort and without waiting for the peer's.
+    /// Sends close_notify, best effort and without waiting for the peer's
+    /// (not after a fatal error, as OpenSSL asks).
     func shutdown() {
-        guard let ssl, established else { return }
+        guard let ssl, established, !broken else { return }
         ERR_clear_error()
         _ = SSL_shutdown(ssl)
         ERR_clear_error()
@@ -171,6 +172,8 @@ final class TLSSession {
 
     /// The last fatal error's text, for the close reason.
     private(set) var failure: String?
+    /// A read or write failed for good (SSL_ERROR_SYSCALL or SSL_ERROR_SSL).
+    private var broken = false
 
     /// Reads as `read(2)` does: bytes, 0 at the end, or -1 with errno set
     /// (EAGAIN: try again when the socket is ready; EPROTO: `failure` says why).
@@ -207,10 +210,12 @@ final class TLSSession {
         case SSL_ERROR_ZERO_RETURN:
             return 0
         case SSL_ERROR_SYSCALL where ERR_peek_error() == 0:
+            broken = true
             if saved == 0 { return 0 }
             errno = saved
             return -1
         default:
+            broken = true
             failure = "TLS error: " + TLS.reason(errno: saved)
             errno = EPROTO
             return -1
