@@ -299,6 +299,25 @@ struct EndToEndTLSTests {
         }
     }
 
+    @Test("SIGTERM: a TLS session gets BYE shutdown over TLS; a connection still in its handshake gets nothing in clear; exit status 0")
+    func shutdownOverTLS() async throws {
+        try await EndToEndLargeServerTests.onOwnThread {
+            let t = try Self.start()
+            defer { t.daemon.kill() }
+            let s = try SClient(port: t.tlsPort, label: "session")
+            defer { s.close() }
+            try s.send("NAME stayer")
+            try s.expect("OK NAME name=stayer lang=en")
+            let raw = try BareSocket(port: t.tlsPort)
+            raw.send("\u{16}\u{03}\u{01}")
+            #expect(t.daemon.terminate() == .exited(0))
+            try s.expect("BYE shutdown the server is stopping; games in progress are kept: RESUME them when it is back")
+            #expect(s.waitForEnd())
+            let (closed, received) = raw.waitForClose()
+            #expect(closed && received.isEmpty, "\(received.count) bytes")
+        }
+    }
+
     @Test("ghostd refuses to start, exit status 2 and one line, with TLS options that cannot work")
     func startupRefusals() async throws {
         try await EndToEndLargeServerTests.onOwnThread {
