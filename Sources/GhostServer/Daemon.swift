@@ -26,6 +26,17 @@ public enum Daemon {
             writeToStderr(Array("ghostd: \(e) (see ghostd --help)\n".utf8))
             return 2
         }
+        // TLS options that cannot work are refused as a bad value is, before
+        // anything starts: the pair must load and belong together.
+        if let problem = DaemonOptions.tlsProblem(config) {
+            writeToStderr(Array("ghostd: \(problem) (see ghostd --help)\n".utf8))
+            return 2
+        }
+        if config.tlsPort != nil, let cert = config.tlsCertificate, let key = config.tlsKey,
+           case .failure(let problem) = TLSContext.load(certificate: cert, key: key) {
+            writeToStderr(Array("ghostd: \(problem)\n".utf8))
+            return 2
+        }
         let started = monotonicSeconds()
         // One daemon per data folder, and only a database that passes its
         // checks: both before the word lists (seconds of work), each refusal
@@ -74,6 +85,8 @@ public enum Daemon {
         let summary = dictionaries.languages
             .map { "\($0) \(dictionaries[$0]?.wordCount ?? 0) words" }
             .joined(separator: ", ")
+        // Before the `listening on` line, which says the daemon is ready.
+        if let port = server.boundTLSPort { logLine("TLS port: \(config.host):\(port) (certificate \(config.tlsCertificate ?? ""))") }
         logLine("ghostd \(Lobby.version) listening on \(config.host):\(server.boundPort) (\(summary); ready in \(ms) ms)")
         switch server.run() {
         case .signal: return 0

@@ -23,6 +23,14 @@ public enum DaemonOptions {
         .value("--host", "ADDR", "address to listen on: a name, IPv4 or IPv6 (0.0.0.0 or :: for every interface)",
                .text("a name or an address"), \.host),
         .value("--port", "N", "TCP port; 0 picks a free one, printed at start", .integer(0...65535), \.port),
+        .value("--tls-port", "N", "TCP port for TLS (the same protocol, encrypted); 0 picks a free one, printed at start; needs --tls-cert and --tls-key",
+               .integer(0...65535), \.tlsPort, defaultText: "none: no TLS"),
+        .value("--tls-cert", "FILE", "the certificate chain the TLS port presents (PEM, the server's certificate first); SIGHUP reads it again",
+               .text("a file"), \.tlsCertificate, defaultText: nil),
+        .value("--tls-key", "FILE", "the private key of that certificate (PEM, not encrypted); SIGHUP reads it again",
+               .text("a file"), \.tlsKey, defaultText: nil),
+        .value("--tls-handshake-timeout", "SECONDS", "how long a TLS handshake may take before the connection is dropped",
+               .number(0.1...3600), \.tlsHandshakeTimeout),
         .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx",
                .text("a folder"), \.dictionaries, defaultText: "./Dictionaries, else PREFIX/share/ghostd/Dictionaries for PREFIX/bin/ghostd"),
         .value("--data", "DIR", "folder of the SQLite database", .text("a folder"), \.dataDirectory),
@@ -117,8 +125,10 @@ public enum DaemonOptions {
             "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)"))],
         footer: [
             "Options take `--name value` or `--name=value`; a bad value is refused",
-            "with exit status 2. ghostd logs to stderr and stops cleanly on SIGINT,",
-            "SIGTERM or SIGHUP.",
+            "with exit status 2. ghostd logs to stderr and stops cleanly on SIGINT",
+            "or SIGTERM; SIGHUP reads --tls-cert and --tls-key again (new handshakes",
+            "use them, nobody is dropped; a pair that does not load is logged and the",
+            "old one kept).",
         ], defaults: ServerConfig())
     }
 
@@ -126,7 +136,20 @@ public enum DaemonOptions {
     static func describe(_ c: ServerConfig) -> String {
         table.options.compactMap { o in o.shown.map { "\(o.name)=\($0(c))" } }.joined(separator: " ")
             + " ip-rate=\(c.networkCommandsPerSecond) ip-burst=\(c.networkCommandBurst)"
+            + " tls-port=\(c.tlsPort.map(String.init) ?? "none") tls-cert=\(c.tlsCertificate ?? "none") tls-key=\(c.tlsKey ?? "none")"
             + " dictionaries=\(c.dictionaries ?? "(search)") backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
+    }
+
+    /// What is wrong with the TLS options taken together, or nil (whether
+    /// the files load is checked as the daemon starts).
+    public static func tlsProblem(_ c: ServerConfig) -> String? {
+        if c.tlsPort != nil, c.tlsCertificate == nil || c.tlsKey == nil {
+            return "--tls-port needs --tls-cert FILE and --tls-key FILE"
+        }
+        if c.tlsPort == nil, c.tlsCertificate != nil || c.tlsKey != nil {
+            return "--tls-cert and --tls-key are for --tls-port, which is not given"
+        }
+        return nil
     }
 
     /// Parses arguments (without the program name).

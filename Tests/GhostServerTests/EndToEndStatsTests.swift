@@ -7,7 +7,7 @@ import Testing
 @Suite("EndToEnd: STATS", .timeLimit(.minutes(5)))
 struct EndToEndStatsTests {
     static let names = [
-        "version", "protocol", "uptime_seconds", "connections", "connections_total",
+        "version", "protocol", "uptime_seconds", "connections", "connections_total", "connections_tls", "tls_handshakes_failed",
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced",
         "input_throttled", "input_paused", "input_waiting",

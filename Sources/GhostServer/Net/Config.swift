@@ -7,6 +7,14 @@ public struct ServerConfig: Sendable {
     public var host = "127.0.0.1"
     /// TCP port; 0 picks a free one (printed at start).
     public var port = 7777
+    /// TLS port (nil: no TLS; 0 picks a free one, printed at start), with
+    /// the PEM certificate chain and private key it presents, and the
+    /// seconds a handshake may take before the connection is dropped. The
+    /// protocol over TLS is the plain one, byte for byte.
+    public var tlsPort: Int?
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    public var tlsHandshakeTimeout: Double = 10
     /// Folder holding the word lists (`xx.txt`); nil: `ServerConfig.findDictionaries`.
     public var dictionaries: String?
     /// Bytes of replies a connection may leave unread, in ghostd and in the

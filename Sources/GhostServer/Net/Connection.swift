@@ -40,6 +40,11 @@ final class Connection {
     var byeOnDrop: ServerLine?
     /// The BYE line queued by `close`, to queue again if the turn's output is withdrawn.
     var bye: ServerLine?
+    /// Its TLS session, on the TLS port (nil: plain TCP).
+    var tls: TLSSession?
+    /// On the TLS port, before the handshake is done: not a session yet
+    /// (the lobby has not heard of it; nothing is read or sent in clear).
+    var handshaking: Bool { tls.map { !$0.established } ?? false }
 
     // What was queued before the turn (since the last commit) and before the
     // command in progress, so that unconfirmed replies can be withdrawn.

@@ -39,6 +39,11 @@ extension Server {
     static let readChunk = 2048
 
     func readFrom(_ conn: Connection) {
+        readSome(conn)
+        if conn.tls != nil { noteBuffered(conn) }
+    }
+
+    private func readSome(_ conn: Connection) {
         if conn.heldUntil != nil || waitingForPassword[conn.id] != nil {
             // Not asked for input: an error or a hang-up (a reset peer).
             conn.dropReason = conn.dropReason ?? "closed by peer"
@@ -48,7 +53,7 @@ extension Server {
         var budget = config.readBudgetBytes
         while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
             let count = readBuffer.withUnsafeMutableBytes { buf in
-                Glibc.read(conn.fd, buf.baseAddress, min(buf.count, budget))
+                receive(conn, buf.baseAddress, min(buf.count, budget))
             }
             if count > 0 {
                 budget -= count
@@ -64,7 +69,8 @@ extension Server {
                 serve(conn)
                 if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
                 if conn.hasPending || conn.heldUntil != nil { return }
-                if count < readBuffer.count {
+                // (Over TLS a read gives one record: go on while OpenSSL holds more.)
+                if count < readBuffer.count, conn.tls?.hasPending != true {
                     conn.overSince = nil   // caught up
                     return
                 }
@@ -77,7 +83,7 @@ extension Server {
                     conn.overSince = nil
                     return
                 }
-                conn.dropReason = "read error: \(errnoText())"
+                conn.dropReason = conn.tls?.failure ?? "read error: \(errnoText())"
                 table.markDirty(conn)
                 return
             }
@@ -166,6 +172,7 @@ extension Server {
             serve(conn)
             guard conn.heldUntil == nil else { continue }
             setInterest(conn)
+            if conn.tls != nil { noteBuffered(conn) }
             // Back to reading: level-triggered epoll says so if anything waits.
         }
     }
@@ -185,6 +192,7 @@ extension Server {
         var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
         // A closing connection still hears of a half-close (as it always did).
         if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }
+        if let tls = conn.tls { events = tlsInterest(conn, tls, events) }
         if events != conn.registered {
             conn.registered = events
             _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))

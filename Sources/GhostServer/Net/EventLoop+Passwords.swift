@@ -36,6 +36,8 @@ extension Server {
             if !conn.identified, lobby.isIdentified(id) { identified(conn) }
             if conn.heldUntil == nil { serve(conn) }
             if conn.heldUntil == nil { setInterest(conn) }
+            // TLS input OpenSSL read ahead while the connection waited.
+            if conn.tls != nil { noteBuffered(conn) }
         }
     }
 

@@ -13,7 +13,7 @@ import GhostStore
 /// loop owns both, so nothing points back at the loop.
 public final class Server {
     public let config: ServerConfig
-    private let log: (String) -> Void
+    let log: (String) -> Void
     let lobby: Lobby
     private let store: Store
     /// The open connections; also the lobby's outbox.
@@ -68,6 +68,14 @@ public final class Server {
     /// The port actually bound (useful with port 0).
     public private(set) var boundPort = 0
 
+    // TLS (Net/TLS.swift, EventLoop+TLS.swift): the second listener, the
+    // certificate new handshakes use (SIGHUP replaces it), and the sessions
+    // whose decrypted input OpenSSL holds, which epoll cannot report.
+    var tlsListenFD: Int32 = -1
+    var tlsContext: TLSContext?
+    public internal(set) var boundTLSPort: Int?
+    var tlsBuffered: [ConnectionID: Connection] = [:]
+
     public enum StartError: Error, CustomStringConvertible {
         case system(String)
         public var description: String {
@@ -78,7 +86,7 @@ public final class Server {
     /// Why `run()` returned. The daemon's main turns it into an exit status;
     /// library code never exits the process.
     public enum Stop: Equatable, CustomStringConvertible {
-        /// SIGINT, SIGTERM or SIGHUP: a clean stop.
+        /// SIGINT or SIGTERM: a clean stop (SIGHUP reloads the TLS certificate).
         case signal(Int32)
         /// The loop itself failed (epoll_wait).
         case failure(String)
@@ -146,6 +154,8 @@ public final class Server {
             ("uptime_seconds", String(Int(monotonicSeconds() - stats.startedAt))),
             ("connections", String(table.connections.count)),
             ("connections_total", String(stats.connectionsTotal)),
+            ("connections_tls", String(stats.tlsOpen)),
+            ("tls_handshakes_failed", String(stats.tlsHandshakesFailed)),
         ]
         for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
@@ -183,6 +193,7 @@ public final class Server {
             throw StartError.system("epoll_ctl: \(errnoText())")
         }
         try startHashing()
+        try startTLS()
         if store.callerSyncs {
             var err = [CChar](repeating: 0, count: 256)
             guard let s = ghost_syncer_start(store.walPath, store.directory, &err, Int32(err.count)) else {
@@ -195,7 +206,7 @@ public final class Server {
         }
     }
 
-    /// Runs until SIGINT, SIGTERM or SIGHUP, or until the loop cannot go on;
+    /// Runs until SIGINT or SIGTERM, or until the loop cannot go on;
     /// closes every connection on the way out and says why it stopped.
     public func run() -> Stop {
         stop = nil
@@ -209,6 +220,7 @@ public final class Server {
             if let d = lobby.nextDeadline { deadline = min(deadline, d) }
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
             if let d = nextWake { deadline = min(deadline, d) }
+            if !tlsBuffered.isEmpty { deadline = now }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
@@ -223,11 +235,13 @@ public final class Server {
                 let data = datas[i], ev = events[i]
                 switch data {
                 case 0: acceptClients()
+                case Server.tlsListenerTag: acceptClients(tls: true)
                 case 1: handleSignal()
                 case 2: synced()
                 case Server.hashEventData: passwordsChecked()
                 default:
                     guard let conn = table[Int(data)] else { continue }
+                    if conn.tls != nil, tlsEvent(conn, ev) { continue }
                     if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
                         // Closing, and the peer is gone too: nothing left to write to.
                         conn.dropReason = conn.dropReason ?? conn.closeReason
@@ -238,6 +252,7 @@ public final class Server {
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
+            if !tlsBuffered.isEmpty { readBuffered() }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if let wake = nextWake, now >= wake { wakeHeld() }
             if now >= nextSweep { sweep() }
@@ -263,6 +278,12 @@ public final class Server {
         nextSweep = now + 1
         budgets.prune(now: now)
         for conn in table.connections.values where conn.dropReason == nil {
+            if conn.handshaking {
+                if now - conn.openedAt > config.tlsHandshakeTimeout {
+                    handshakeFailed(conn, "not finished within \(Server.figure(config.tlsHandshakeTimeout)) s")
+                }
+                continue
+            }
             if conn.closeAfterFlush {
                 // It will not take its last replies: drop it.
                 if now > conn.closeDeadline {
@@ -283,18 +304,23 @@ public final class Server {
         guard acceptPausedUntil == nil else { return }
         acceptPausedUntil = now + config.acceptBackoff
         _ = ghost_epoll_remove(epfd, listenFD)
+        if tlsListenFD >= 0 { _ = ghost_epoll_remove(epfd, tlsListenFD) }
     }
 
     private func resumeAccepting() {
         acceptPausedUntil = nil
         _ = ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0)
+        if tlsListenFD >= 0 { _ = ghost_epoll_add(epfd, tlsListenFD, UInt32(GHOST_EPOLLIN), Server.tlsListenerTag) }
         acceptClients()
+        if tlsListenFD >= 0 { acceptClients(tls: true) }
     }
 
-    private func acceptClients() {
+    /// Accepts the clients waiting on the plain port, or on the TLS port:
+    /// those become sessions once their handshake is done (`beginTLS`).
+    private func acceptClients(tls: Bool = false) {
         var peer = [CChar](repeating: 0, count: 64)
         for _ in 0..<256 {
-            let fd = ghost_accept(listenFD, &peer, Int32(peer.count))
+            let fd = ghost_accept(tls ? tlsListenFD : listenFD, &peer, Int32(peer.count))
             if fd < 0 {
                 switch errno {
                 case EAGAIN, EWOULDBLOCK: return
@@ -310,7 +336,7 @@ public final class Server {
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let refusal = refusal(network: NetworkKey.of(Connection.address(of: peerText))) {
-                turnAway(fd, refusal)
+                turnAway(fd, refusal, tls: tls)
                 continue
             }
             ghost_tune_socket(fd)
@@ -326,6 +352,10 @@ public final class Server {
                 continue
             }
             table.connections[id] = conn
+            if tls {
+                beginTLS(conn)
+                continue
+            }
             stats.connectionsTotal += 1
             log("connection \(id) opened from \(peerText)")
             // The lobby's limits by address (new names) count by network too.
@@ -335,10 +365,12 @@ public final class Server {
     }
 
     /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
-    private func turnAway(_ fd: Int32, _ text: String) {
+    /// (On the TLS port it is closed without a word: a line in clear would
+    /// mean nothing to a TLS client.)
+    private func turnAway(_ fd: Int32, _ text: String, tls: Bool = false) {
         var bytes: [UInt8] = []
         ServerLine.bye(.full, text).appendWire(to: &bytes)
-        _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
+        if !tls { _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) } }
         Glibc.close(fd)
         stats.closed[ByeCode.full.rawValue, default: 0] += 1
     }
@@ -347,6 +379,10 @@ public final class Server {
         while true {
             let sig = ghost_signalfd_read(signalFD)
             if sig == 0 { return }
+            if sig == SIGHUP {
+                reloadTLS()
+                continue
+            }
             log("signal \(sig): shutting down")
             stop = .signal(Int32(sig))
         }
@@ -498,7 +534,7 @@ public final class Server {
     private func writeOut(_ conn: Connection) -> String? {
         while conn.sendableOutput > 0 {
             let sent = conn.output.withUnsafeBytes { buf in
-                ghost_send(conn.fd, buf.baseAddress.map { $0 + conn.written }, UInt(conn.sendableOutput))
+                transmit(conn, buf.baseAddress.map { $0 + conn.written }, conn.sendableOutput)
             }
             if sent > 0 {
                 conn.written += sent
@@ -507,7 +543,7 @@ public final class Server {
             } else if sent < 0 && errno == EINTR {
                 continue
             } else {
-                return "write error: \(errnoText())"
+                return conn.tls?.failure ?? "write error: \(errnoText())"
             }
         }
         return nil
@@ -549,9 +585,11 @@ public final class Server {
     private func disconnect(_ conn: Connection, reason: String) {
         guard table[conn.id] != nil else { return }
         // Tell the lobby first, so the opponent hears about it; this connection
-        // no longer receives anything.
+        // no longer receives anything. (A TLS connection still in its
+        // handshake never reached the lobby, and its failure is logged.)
         conn.dropReason = conn.dropReason ?? reason
-        if let bye = conn.byeOnDrop {
+        let inSession = !conn.handshaking
+        if inSession, let bye = conn.byeOnDrop {
             // Past the limit, without waiting: it may or may not be read
             // (and not before replies that wait for the disk).
             conn.byeOnDrop = nil
@@ -560,8 +598,10 @@ public final class Server {
             if nothingHeld { conn.releaseAll() }
             _ = writeOut(conn)
         }
-        lobby.disconnected(conn.id)
-        stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
+        if inSession {
+            lobby.disconnected(conn.id)
+            stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
+        }
         table.connections[conn.id] = nil
         if let n = perNetwork[conn.network] { perNetwork[conn.network] = n > 1 ? n - 1 : nil }
         if !conn.identified {
@@ -569,9 +609,10 @@ public final class Server {
             if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
         }
         held[conn.id] = nil
+        endTLS(conn)
         _ = ghost_epoll_remove(epfd, conn.fd)
         Glibc.close(conn.fd)
-        log("connection \(conn.id) closed: \(reason)")
+        if inSession { log("connection \(conn.id) closed: \(reason)") }
     }
 
     private func shutdown() {
@@ -579,7 +620,7 @@ public final class Server {
         // as far as its socket takes it now.
         let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
         let synced = settleSyncs()
-        for conn in table.connections.values where conn.dropReason == nil {
+        for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             if !synced { conn.dropHeld() }
             table.close(conn.id, .shutdown, text)
             conn.releaseAll()
@@ -602,7 +643,7 @@ public final class Server {
         // Replies of commits that reached the disk go out; after a failed
         // sync, those that wait for it are dropped (a BYE among them too).
         let synced = settleSyncs()
-        for conn in table.connections.values where conn.dropReason == nil {
+        for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             let byeQueued = table.hasQueuedBye(conn) && (synced || conn.heldOutput == 0)
             if !synced { conn.dropHeld() }
             if !byeQueued { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
@@ -617,13 +658,18 @@ public final class Server {
 
     private func closeEverything(reason: String) {
         for conn in Array(table.connections.values) {
+            let inSession = !conn.handshaking
+            endTLS(conn)
             _ = ghost_epoll_remove(epfd, conn.fd)
             Glibc.close(conn.fd)
-            log("connection \(conn.id) closed: \(reason)")
+            if inSession { log("connection \(conn.id) closed: \(reason)") }
         }
+        tlsBuffered.removeAll()
         table.connections.removeAll()
         table.dirty.removeAll()
         if listenFD >= 0 { Glibc.close(listenFD) }
+        if tlsListenFD >= 0 { Glibc.close(tlsListenFD) }
+        tlsListenFD = -1
         if epfd >= 0 { Glibc.close(epfd) }
         if signalFD >= 0 { Glibc.close(signalFD) }
         listenFD = -1

@@ -8,6 +8,9 @@ struct ServerStats {
 
     let startedAt: Double
     var connectionsTotal = 0
+    /// TLS sessions open now (past their handshake), and handshakes that failed or timed out.
+    var tlsOpen = 0
+    var tlsHandshakesFailed = 0
     /// Connections closed, by the code of their BYE (`peer`: the client closed
     /// or its socket failed; `full` counts those turned away at accept).
     var closed: [String: Int] = [:]

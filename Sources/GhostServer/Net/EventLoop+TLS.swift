@@ -1,0 +1,193 @@
+import CGhostSys
+import COpenSSL
+import Glibc
+
+/// The loop's TLS side (`--tls-port`): the second listener, each accepted
+/// connection's non-blocking handshake before it becomes a session, reads
+/// and writes through its TLS session, and SIGHUP's reload of the
+/// certificate. Once the handshake is done a TLS connection is served as a
+/// plain one is: the same lines, budgets, caps and timeouts, its byte counts
+/// in plaintext.
+extension Server {
+    /// epoll's tag for the TLS listener (connection ids count up from 3).
+    static let tlsListenerTag: UInt64 = 1 << 62
+
+    /// Loads the certificate and opens the TLS port, if `--tls-port` is given.
+    func startTLS() throws {
+        guard let port = config.tlsPort else { return }
+        guard let cert = config.tlsCertificate, let key = config.tlsKey else {
+            throw StartError.system("--tls-port needs --tls-cert and --tls-key")
+        }
+        switch TLSContext.load(certificate: cert, key: key) {
+        case .success(let context): tlsContext = context
+        case .failure(let error): throw StartError.system(error.description)
+        }
+        var err = [CChar](repeating: 0, count: 256)
+        tlsListenFD = ghost_listen(config.host, Int32(port), Int32(config.backlog), &err, Int32(err.count))
+        guard tlsListenFD >= 0 else {
+            throw StartError.system("--tls-port: " + String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        boundTLSPort = Int(ghost_local_port(tlsListenFD))
+        guard ghost_epoll_add(epfd, tlsListenFD, UInt32(GHOST_EPOLLIN), Server.tlsListenerTag) == 0 else {
+            throw StartError.system("epoll_ctl: \(errnoText())")
+        }
+    }
+
+    /// A client accepted on the TLS port: its handshake starts when it
+    /// speaks. Until it is done the connection counts against its network's
+    /// caps (connections, unnamed ones) but is not a session.
+    func beginTLS(_ conn: Connection) {
+        guard let context = tlsContext, let session = TLSSession(context: context, fd: conn.fd) else {
+            handshakeFailed(conn, "cannot start a TLS session: \(TLS.reason())")
+            return
+        }
+        conn.tls = session
+    }
+
+    /// Something happened on a TLS connection: returns true if it is
+    /// handled here (the handshake), false to go on as for a plain one.
+    func tlsEvent(_ conn: Connection, _ events: UInt32) -> Bool {
+        guard let tls = conn.tls else { return false }
+        if !tls.established {
+            if conn.dropReason == nil { continueHandshake(conn, tls, events) }
+            return true
+        }
+        // A read that waited for the socket to be writable, or a write that
+        // waited for it to be readable, can go on.
+        if tls.readWantsWrite, conn.heldUntil == nil, events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
+        if tls.writeWantsRead, events & UInt32(GHOST_EPOLLIN) != 0 {
+            table.markDirty(conn)
+            // Input asked for only for the write, while its input waits for
+            // its budget: not to be read (a read would take it for a hang-up).
+            if conn.heldUntil != nil, events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
+        }
+        return false
+    }
+
+    private func continueHandshake(_ conn: Connection, _ tls: TLSSession, _ events: UInt32) {
+        if conn.heldUntil != nil {
+            // Waiting for its network's budget, and not asked for input: an error or a hang-up.
+            handshakeFailed(conn, "closed by peer")
+            return
+        }
+        // A handshake is work done for its network: it waits while the
+        // network is over its budget, and is charged once it ends.
+        switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+        case .serve: break
+        case .slowConnection(let until), .pauseNetwork(let until):
+            return hold(conn, until: until, forNetwork: true)
+        }
+        let started = monotonicSeconds()
+        let step = tls.handshake()
+        tls.handshakeSeconds += monotonicSeconds() - started
+        switch step {
+        case .wantRead, .wantWrite:
+            setInterest(conn)
+        case .done:
+            chargeHandshake(conn, tls)
+            sessionStarted(conn, tls)
+        case .failed(let reason):
+            chargeHandshake(conn, tls)
+            handshakeFailed(conn, reason)
+        }
+    }
+
+    private func chargeHandshake(_ conn: Connection, _ tls: TLSSession) {
+        let units = budgets.cost(fixed: TLS.handshakeCost, elapsed: tls.handshakeSeconds)
+        budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
+    }
+
+    /// The handshake is done: the connection becomes a session, greeted with HELLO.
+    private func sessionStarted(_ conn: Connection, _ tls: TLSSession) {
+        stats.connectionsTotal += 1
+        stats.tlsOpen += 1
+        log("connection \(conn.id) opened from \(conn.peer) over \(tls.summary)")
+        lobby.connected(conn.id, address: conn.network)
+        table.settle(conn)   // its HELLO confirms nothing: never withdrawn
+        setInterest(conn)
+        // The client may have sent its first lines with its last handshake message.
+        noteBuffered(conn)
+    }
+
+    /// The handshake failed or took too long: one line in the log, and the
+    /// connection goes without a word (it never was a session).
+    func handshakeFailed(_ conn: Connection, _ reason: String) {
+        guard conn.dropReason == nil else { return }
+        stats.tlsHandshakesFailed += 1
+        log("TLS handshake from \(conn.peer) failed: \(reason)")
+        conn.dropReason = "TLS handshake failed: \(reason)"
+        table.markDirty(conn)
+    }
+
+    /// The connection is going: close_notify if it was a session, and its
+    /// TLS session freed (the socket is closed by the caller).
+    func endTLS(_ conn: Connection) {
+        guard let tls = conn.tls else { return }
+        if tls.established { stats.tlsOpen -= 1 }
+        tls.shutdown()
+        tls.free()
+        conn.tls = nil
+        tlsBuffered[conn.id] = nil
+    }
+
+    /// `read(2)` for either kind of connection.
+    func receive(_ conn: Connection, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        guard let tls = conn.tls else { return Glibc.read(conn.fd, buffer, count) }
+        return tls.read(buffer, count)
+    }
+
+    /// `send(2)` for either kind of connection.
+    func transmit(_ conn: Connection, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        guard let tls = conn.tls else { return ghost_send(conn.fd, buffer, UInt(count)) }
+        return tls.write(buffer, count)
+    }
+
+    /// What epoll must report for a TLS connection, given what a plain one
+    /// would ask for: during the handshake, what it waits for; after, also
+    /// output for a read that wants it, input for a write that wants it.
+    func tlsInterest(_ conn: Connection, _ tls: TLSSession, _ plain: UInt32) -> UInt32 {
+        if !tls.established {
+            guard conn.heldUntil == nil else { return 0 }
+            return UInt32(tls.handshakeWantsWrite ? GHOST_EPOLLOUT : GHOST_EPOLLIN) | UInt32(GHOST_EPOLLRDHUP)
+        }
+        var events = plain
+        if tls.readWantsWrite, conn.heldUntil == nil, !conn.closeAfterFlush { events |= UInt32(GHOST_EPOLLOUT) }
+        if tls.writeWantsRead { events |= UInt32(GHOST_EPOLLIN) }
+        return events
+    }
+
+    /// OpenSSL holds input it has read already (read-ahead), which epoll
+    /// cannot report: the connection is read again next turn (without waiting).
+    func noteBuffered(_ conn: Connection) {
+        guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
+              !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil,
+              waitingForPassword[conn.id] == nil else { return }
+        tlsBuffered[conn.id] = conn
+    }
+
+    /// Reads the connections noted by `noteBuffered`.
+    func readBuffered() {
+        let due = tlsBuffered
+        tlsBuffered.removeAll(keepingCapacity: true)
+        for conn in due.values where table[conn.id] === conn && conn.heldUntil == nil && waitingForPassword[conn.id] == nil {
+            readFrom(conn)
+        }
+    }
+
+    /// SIGHUP: new handshakes use the certificate and key as they are now
+    /// in their files; sessions keep theirs. A pair that does not load is
+    /// logged and the one in use kept.
+    func reloadTLS() {
+        guard config.tlsPort != nil, let cert = config.tlsCertificate, let key = config.tlsKey else {
+            log("SIGHUP: no TLS certificate to reload (no --tls-port)")
+            return
+        }
+        switch TLSContext.load(certificate: cert, key: key) {
+        case .success(let context):
+            tlsContext = context
+            log("SIGHUP: reloaded the TLS certificate \(cert) and key \(key)")
+        case .failure(let error):
+            log("SIGHUP: kept the TLS certificate in use: \(error)")
+        }
+    }
+}
