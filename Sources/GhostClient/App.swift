@@ -36,7 +36,7 @@ public enum ClientApp {
                 printError("ghost-client: \(refusal) (see ghost-client --help)")
                 return 2
             }
-            return LineMode(address: address).run()
+            return LineMode(address: address, tls: options.tlsSettings, insecure: options.insecure).run()
         }
 
         let before = config
@@ -50,7 +50,8 @@ public enum ClientApp {
         let noColour = getenv("NO_COLOR").map { String(cString: $0) }.map { !$0.isEmpty } ?? false
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
-                                         playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false)
+                                         playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false,
+                                         tls: options.tlsSettings, insecure: options.insecure)
         return session.run()
     }
 
@@ -109,11 +110,15 @@ final class InteractiveSession {
     private var quit = false
     private var exitCode: Int32 = 0
 
-    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false) {
+    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false,
+         tls: TLSSettings? = nil, insecure: Bool = false) {
         state = ClientState(config: config, serverAddress: address.description, colour: colour)
         state.hangman.playAtOnce = playAtOnce
+        // A password goes only where nobody between can read it: over TLS,
+        // or to this computer; `--insecure` overrides (as browsers do).
+        state.account.transport = tls != nil ? .tls : address.isLoopback ? .loopback : insecure ? .insecure : .clear
         self.configPath = configPath
-        connection = Connection(address: address)
+        connection = Connection(address: address, tls: tls)
     }
 
     func run() -> Int32 {
@@ -252,6 +257,10 @@ final class InteractiveSession {
         case .closed:
             connectingSince = nil
             dispatch(.disconnected)
+        case .refused(let why):
+            // Not retried: the same server would be refused the same way.
+            connectingSince = nil
+            dispatch(.refused(why))
         }
     }
 
@@ -262,6 +271,8 @@ final class InteractiveSession {
             switch effect {
             case .send(let command):
                 connection.send(command.rendered)
+            case .sendAccount(let command):
+                connection.send(command.line)
             case .saveConfig:
                 do { try ConfigFile.save(state.config, to: configPath) } catch {
                     let (n, _) = reduce(state, .configSaveFailed("\(error)"))
