@@ -262,7 +262,8 @@ public enum Screens {
         }
         // The large title and the blank rows go when the window is short.
         var spare = height - 2 - bottomLines(s, width, t, banner: "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
-        var body: [String] = [""]
+        // The top blank row goes first when even the menu and settings are tight (60×20 in Dutch).
+        var body: [String] = spare >= 0 ? [""] : []
         if spare >= BlockFont.height {
             // With a blank row under it when there is room for one.
             body += big(t.appTitle, width, style) + (spare > BlockFont.height ? [""] : [])

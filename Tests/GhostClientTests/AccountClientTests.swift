@@ -317,6 +317,20 @@ struct AccountScreenTests {
         }
     }
 
+    @Test("The main screen keeps every entry (0 registers, q quits) and every setting at 60×20 and 80×24, in both languages")
+    func mainScreenFits() {
+        for (w, h) in [(60, 20), (80, 24)] {
+            for (lang, register, quit, watchers) in [("en", "0  Register your name", "q  Quit", "Watchers: allowed"),
+                                                     ("nl", "0  Je naam registreren", "q  Stoppen", "Kijkers: toegestaan")] {
+                let lines = ScreenTests.plainLines(Fx.named(language: lang), w, h)
+                #expect(lines.contains { $0.hasSuffix(register) }, "\(lang) \(w)x\(h)")
+                #expect(lines.contains { $0.hasSuffix(quit) }, "\(lang) \(w)x\(h)")
+                #expect(lines.contains { $0.contains(watchers) }, "\(lang) \(w)x\(h): \(lines)")
+                #expect(lines.contains { $0.hasSuffix("1  " + (lang == "en" ? "Quick match" : "Snel een spel")) }, "\(lang) \(w)x\(h)")
+            }
+        }
+    }
+
     @Test("The login screen: the name, the password as •, the prompt; in both languages")
     func loginScreen() {
         let s = Fx.run(AFx.login(), AFx.type("a b c")).0

@@ -55,7 +55,7 @@ struct ExitStatusTests {
             (config + ["h:0"], "host[:port]: h:0 is not valid", "with a port from 1 to 65535"),
             (config + ["a:1", "b:2"], "unexpected argument b:2", "allowed: options and one host[:port]"),
             (["--config"], "--config needs a value", "allowed: a file path"),
-            (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --game, --clock, --help or --version"),
+            (config + ["--bogus"], "unknown option --bogus", "(see ghost-client --help)"),
             (config + ["--game", "chess"], "--game: chess is not one of the choices", "allowed: ghost or hangman"),
             // stdin and stdout are not a terminal here: line mode, which plays nothing by itself.
             (config + ["--game", "hangman", "127.0.0.1:9"], "--game hangman needs a terminal", "send the game's commands yourself"),
