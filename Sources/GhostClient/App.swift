@@ -30,13 +30,14 @@ public enum ClientApp {
         var (config, _) = ConfigFile.load(path)
         let address = options.server ?? config.server.flatMap(ServerAddress.init)
             ?? ServerAddress(host: ClientOptions.defaultHost, port: ClientOptions.defaultPort)
+        let tls = tlsSettings(options, config)
 
         guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
             if let refusal = lineModeRefusal(options) {
                 printError("ghost-client: \(refusal) (see ghost-client --help)")
                 return 2
             }
-            return LineMode(address: address, tls: options.tlsSettings, insecure: options.insecure).run()
+            return LineMode(address: address, tls: tls, insecure: options.insecure).run()
         }
 
         let before = config
@@ -51,7 +52,7 @@ public enum ClientApp {
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
                                          playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false,
-                                         tls: options.tlsSettings, insecure: options.insecure)
+                                         tls: tls, insecure: options.insecure)
         return session.run()
     }
 
@@ -76,7 +77,21 @@ public enum ClientApp {
         if let lang = options.lang { config.language = lang }
         if let game = options.game { config.game = GameKind(rawValue: game) }
         if let clock = options.clock { config.clock = clock == 0 ? nil : clock }
+        // TLS goes with the server: saved with one from the command line (a
+        // server given without --tls is plain), or when --tls is given alone.
+        if options.server != nil || options.tlsSettings != nil {
+            config.tls = options.tlsSettings != nil
+            config.tlsCA = options.tlsCA
+        }
         return config
+    }
+
+    /// TLS as the command line asks, else as saved with the server last used
+    /// (when the command line names no server).
+    static func tlsSettings(_ options: ClientOptions, _ config: ClientConfig) -> TLSSettings? {
+        if let tls = options.tlsSettings { return tls }
+        guard options.server == nil, config.tls else { return nil }
+        return TLSSettings(caFile: config.tlsCA)
     }
 
     public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }

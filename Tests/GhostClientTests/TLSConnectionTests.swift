@@ -113,6 +113,26 @@ struct TLSConnectionTests {
         #expect(server.received == "PING\nQUIT\n")
     }
 
+    @Test("--tls and --tls-ca are saved with the server; a start without a server uses them; a server without --tls is plain")
+    func savedWithTheServer() throws {
+        func opts(_ args: [String]) throws -> ClientOptions { try ClientOptions.parse(args).get() }
+        var config = ClientApp.applying(try opts(["--tls-ca", "/etc/ghost.pem", "g.example:7778"]), to: ClientConfig())
+        #expect(config.tls && config.tlsCA == "/etc/ghost.pem")
+        #expect(config.rendered.contains("tls=yes\ntls-ca=/etc/ghost.pem\n"))
+        config = ClientConfig.parse(config.rendered)
+        #expect(config.tls && config.tlsCA == "/etc/ghost.pem")
+        #expect(ClientApp.tlsSettings(try opts([]), config) == TLSSettings(caFile: "/etc/ghost.pem"))
+        #expect(ClientApp.tlsSettings(try opts(["--tls"]), config) == TLSSettings())
+        #expect(ClientApp.tlsSettings(try opts(["other:1"]), config) == nil)
+        config = ClientApp.applying(try opts(["other:1"]), to: config)
+        #expect(!config.tls && config.tlsCA == nil)
+        #expect(!config.rendered.contains("tls"))
+        #expect(ClientApp.tlsSettings(try opts([]), config) == nil)
+        // --lang alone keeps what was saved.
+        let kept = ClientApp.applying(try opts(["--lang", "nl"]), to: ClientConfig.parse("tls=yes\n"))
+        #expect(kept.tls && kept.tlsCA == nil)
+    }
+
     /// Runs ghost-client in line mode with `input` on stdin; `stopWhen` is
     /// polled while it runs and `then` called once when it turns true.
     func runClient(_ args: [String], input: String, stopWhen: @escaping () -> Bool = { false },
