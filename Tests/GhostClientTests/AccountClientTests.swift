@@ -346,6 +346,6 @@ struct AccountScreenTests {
         let reg = ScreenTests.plainLines(r, 60, 20)
         #expect(reg[0].hasPrefix(" GHOST · Register your name"))
         #expect(reg.contains("    New password: ••••••••"))
-        #expect(reg.contains("  ▶ Once more:     •_"))
+        #expect(reg.contains("  ▶ Once more:    •_"))
     }
 }

@@ -26,7 +26,7 @@ extension Strings {
     }
     public var passwordLabel: String { dutch ? "Wachtwoord: " : "Password: " }
     public var newPasswordLabel: String { dutch ? "Nieuw wachtwoord: " : "New password: " }
-    public var againLabel: String { dutch ? "Nog een keer:     " : "Once more:     " }
+    public var againLabel: String { dutch ? "Nog een keer:     " : "Once more:    " }
     public var passwordNotShown: String {
         dutch ? "Wat je typt, wordt niet getoond en nergens bewaard." : "What you type is not shown, and never saved."
     }
