@@ -52,8 +52,8 @@ let package = Package(
         // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
         .target(name: "HangmanCore", dependencies: ["GameKit", "GhostCore"], swiftSettings: optimizedCore),
         // The terminal client: a pure state machine and screens, and thin
-        // terminal and connection layers around them.
-        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit"], swiftSettings: fast),
+        // terminal and connection layers around them (TLS through the system OpenSSL).
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
         // Benchmarks (not tests): solving, bot strength, load generation, and the
         // large-server fixture (built through GhostStore's API) and attacks of #24.

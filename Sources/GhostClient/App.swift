@@ -30,13 +30,14 @@ public enum ClientApp {
         var (config, _) = ConfigFile.load(path)
         let address = options.server ?? config.server.flatMap(ServerAddress.init)
             ?? ServerAddress(host: ClientOptions.defaultHost, port: ClientOptions.defaultPort)
+        let tls = tlsSettings(options, config)
 
         guard Terminal.isTerminal(0) && Terminal.isTerminal(1) else {
             if let refusal = lineModeRefusal(options) {
                 printError("ghost-client: \(refusal) (see ghost-client --help)")
                 return 2
             }
-            return LineMode(address: address).run()
+            return LineMode(address: address, tls: tls, insecure: options.insecure).run()
         }
 
         let before = config
@@ -50,7 +51,8 @@ public enum ClientApp {
         let noColour = getenv("NO_COLOR").map { String(cString: $0) }.map { !$0.isEmpty } ?? false
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
-                                         playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false)
+                                         playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false,
+                                         tls: tls, insecure: options.insecure)
         return session.run()
     }
 
@@ -75,7 +77,21 @@ public enum ClientApp {
         if let lang = options.lang { config.language = lang }
         if let game = options.game { config.game = GameKind(rawValue: game) }
         if let clock = options.clock { config.clock = clock == 0 ? nil : clock }
+        // TLS goes with the server: saved with one from the command line (a
+        // server given without --tls is plain), or when --tls is given alone.
+        if options.server != nil || options.tlsSettings != nil {
+            config.tls = options.tlsSettings != nil
+            config.tlsCA = options.tlsCA
+        }
         return config
+    }
+
+    /// TLS as the command line asks, else as saved with the server last used
+    /// (when the command line names no server).
+    static func tlsSettings(_ options: ClientOptions, _ config: ClientConfig) -> TLSSettings? {
+        if let tls = options.tlsSettings { return tls }
+        guard options.server == nil, config.tls else { return nil }
+        return TLSSettings(caFile: config.tlsCA)
     }
 
     public static func exit(_ code: Int32) -> Never { Glibc.exit(code) }
@@ -109,11 +125,15 @@ final class InteractiveSession {
     private var quit = false
     private var exitCode: Int32 = 0
 
-    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false) {
+    init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false,
+         tls: TLSSettings? = nil, insecure: Bool = false) {
         state = ClientState(config: config, serverAddress: address.description, colour: colour)
         state.hangman.playAtOnce = playAtOnce
+        // A password goes only where nobody between can read it: over TLS,
+        // or to this computer; `--insecure` overrides (as browsers do).
+        state.account.transport = tls != nil ? .tls : address.isLoopback ? .loopback : insecure ? .insecure : .clear
         self.configPath = configPath
-        connection = Connection(address: address)
+        connection = Connection(address: address, tls: tls)
     }
 
     func run() -> Int32 {
@@ -252,6 +272,10 @@ final class InteractiveSession {
         case .closed:
             connectingSince = nil
             dispatch(.disconnected)
+        case .refused(let why):
+            // Not retried: the same server would be refused the same way.
+            connectingSince = nil
+            dispatch(.refused(why))
         }
     }
 
@@ -262,6 +286,8 @@ final class InteractiveSession {
             switch effect {
             case .send(let command):
                 connection.send(command.rendered)
+            case .sendAccount(let command):
+                connection.send(command.line)
             case .saveConfig:
                 do { try ConfigFile.save(state.config, to: configPath) } catch {
                     let (n, _) = reduce(state, .configSaveFailed("\(error)"))

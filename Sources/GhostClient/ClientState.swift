@@ -13,6 +13,9 @@ public enum ClientEvent: Equatable, Sendable {
     case connected
     /// The connection failed or dropped.
     case disconnected
+    /// The connection cannot be made safely (TLS: the certificate did not
+    /// verify): shown, and not retried.
+    case refused(String)
     /// The clock, in monotonic seconds; sent whenever the loop wakes up.
     case tick(Double)
     /// The terminal's size changed.
@@ -25,6 +28,9 @@ public enum ClientEvent: Equatable, Sendable {
 public enum ClientEffect: Equatable, Sendable {
     /// Send one command (the connection writes `command.rendered` and a line end).
     case send(Command)
+    /// Send a command that carries a password (the connection writes `line`
+    /// and a line end). Nothing else ever sees the password.
+    case sendAccount(AccountCommand)
     /// Write `state.config` to the config file.
     case saveConfig
     /// Close the connection if open, and connect again after this many seconds.
@@ -39,6 +45,8 @@ public enum Screen: Equatable, Sendable {
     case hangman(HangmanScreen)
     /// The games in progress one may watch (Watch/).
     case watchList
+    /// A registered name's password: logging in, registering, changing it (Account/).
+    case account(AccountScreen)
 }
 
 /// The state of the link to the server.
@@ -51,6 +59,9 @@ public enum Link: Equatable, Sendable {
     case online
     /// Down; a reconnection is scheduled.
     case offline
+    /// Down for good: the connection cannot be made safely (TLS: the server's
+    /// certificate did not verify). Not retried; the text says why.
+    case refused(String)
 }
 
 /// An alert on the status line. The text is chosen when drawing, so it follows
@@ -89,6 +100,8 @@ public enum Notice: Equatable, Sendable {
     case hangman(HangmanNotice)
     /// WATCH refused: the game ended, is private, or this client is busy.
     case watchRefused(ErrorCode)
+    /// About passwords and registered names (Account/).
+    case account(AccountNotice)
 
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {
@@ -270,7 +283,7 @@ public struct OtherSeekers: Equatable, Sendable {
 }
 
 public enum MainMenuItem: CaseIterable, Equatable, Sendable {
-    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, quit
+    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, account, quit
 }
 
 /// The computer's levels, and the screen's last entry: who starts.
@@ -322,9 +335,11 @@ public struct ClientState: Equatable, Sendable {
     public var attempts = 0
     /// Languages in the server's HELLO.
     public var serverLanguages: [String] = Strings.uiLanguages
-    /// Verbs sent and not yet answered by OK/ERR, oldest first: replies come
+    /// Lines sent and not yet answered by OK/ERR, oldest first: replies come
     /// in order, so each OK or ERR answers the first of these.
-    public var pending: [Verb] = []
+    public var sent: [SentLine] = []
+    /// The verbs of `sent` (a REGISTER or PASSWORD has none this protocol version types).
+    public var pending: [Verb] { sent.compactMap(\.verb) }
     /// When a command was last sent (the keepalive PING goes after a silence).
     public var lastSentAt: Double = 0
 
@@ -399,6 +414,10 @@ public struct ClientState: Equatable, Sendable {
 
     /// The list of games to watch, and the game watched (Watch/).
     public var watch = WatchClient()
+
+    /// Registered names: the password being typed, the one kept in memory, and
+    /// whether a password may be sent at all (Account/).
+    public var account = AccountClient()
 
     public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
         self.config = config
@@ -510,6 +529,10 @@ public struct ClientState: Equatable, Sendable {
         }
         if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
         if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
+        if let at = account.retryAt, at > now, case .account = screen {
+            // The wait shown on the login screen counts down.
+            times.append(at - ((at - now).rounded(.up) - 1) + 0.01)
+        }
         return times.min()
     }
 }

@@ -14,6 +14,8 @@ import Glibc
 ///     token=9ee1b5612f9418acd5c3de1c8ec61252
 ///     rounds=ghost
 ///     game=hangman
+///     tls=yes
+///     tls-ca=/home/alice/ghost-server.pem
 ///
 /// Unknown keys and malformed lines are ignored, so an older or newer client
 /// can read the file; the token is there only while a game is open.
@@ -28,6 +30,11 @@ public struct ClientConfig: Equatable, Sendable {
     public var recentNames: [String] = []
     /// `host:port` last used.
     public var server: String?
+    /// The server last used speaks TLS (`tls=yes`: `--tls`), checked against
+    /// this file's certificates (`tls-ca=`: `--tls-ca`) if one is given.
+    /// Never a password: those are kept in memory only.
+    public var tls = false
+    public var tlsCA: String?
     /// The resume token of the open game, if any.
     public var token: String?
     /// New games are G-H-O-S-T matches (`rounds=ghost`) rather than single games.
@@ -106,6 +113,8 @@ public struct ClientConfig: Equatable, Sendable {
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
             case "variant": c.variant = ClientConfig.variants.contains(value) ? value : nil
             case "watchers": c.privateGames = value == "no"
+            case "tls": c.tls = value == "yes"
+            case "tls-ca": c.tlsCA = ClientConfig.safeValue(value)
             default: break
             }
         }
@@ -126,6 +135,8 @@ public struct ClientConfig: Equatable, Sendable {
         if let clock { out += "clock=\(clock)\n" }
         if let variant { out += "variant=\(variant)\n" }
         if privateGames { out += "watchers=no\n" }
+        if tls { out += "tls=yes\n" }
+        if let tlsCA { out += "tls-ca=\(tlsCA)\n" }
         return out
     }
 

@@ -19,8 +19,12 @@ final class LineMode {
     private var stdinOpen = true
     private var quitSent = false
 
-    init(address: ServerAddress) {
-        connection = Connection(address: address)
+    /// Whether a line carrying a password may be sent (see `PasswordTransport`).
+    let passwordsAllowed: Bool
+
+    init(address: ServerAddress, tls: TLSSettings? = nil, insecure: Bool = false) {
+        connection = Connection(address: address, tls: tls)
+        passwordsAllowed = tls != nil || insecure || address.isLoopback
     }
 
     func run() -> Int32 {
@@ -54,6 +58,9 @@ final class LineMode {
                         if quitSent { return 0 }
                         ClientApp.printError("ghost-client: \(why)")
                         return 1
+                    case .refused(let why):
+                        ClientApp.printError("ghost-client: \(why)")
+                        return 1
                     }
                 }
             }
@@ -82,6 +89,11 @@ final class LineMode {
         switch frame {
         case .line(let bytes):
             // Sent as read: the server judges it (encoding included).
+            if !passwordsAllowed, AccountCommand.carriesPassword(bytes) {
+                ClientApp.printError("ghost-client: a line with a password was not sent: it would cross the network unencrypted;"
+                                     + " connect with --tls, or give --insecure to send it anyway")
+                return
+            }
             if case .success(.quit?) = CommandParser.parse(bytes) { quitSent = true }
             connection.send(bytes: bytes)
         case .tooLong:

@@ -1,6 +1,6 @@
 import OptionKit
 
-/// The command line: `ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--help] [--version]`.
+/// The command line: `ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]`.
 public struct ClientOptions: Equatable, Sendable {
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 7777
@@ -13,10 +13,22 @@ public struct ClientOptions: Equatable, Sendable {
     public var game: String?
     /// `--clock <seconds>`: the clock of new games (saved), 0 for none.
     public var clock: Int?
+    /// `--tls`: connect with TLS, checking the server's certificate.
+    public var tls = false
+    /// `--tls-ca FILE`: trust the certificates in FILE (a self-signed
+    /// server's) instead of the system's authorities; implies `--tls`.
+    public var tlsCA: String?
+    /// `--insecure`: send a password without TLS to a server that is not on this computer.
+    public var insecure = false
     public var help = false
     public var version = false
 
     public init() {}
+
+    /// The TLS settings the command line asks for; nil for plain TCP.
+    public var tlsSettings: TLSSettings? {
+        tls || tlsCA != nil ? TLSSettings(caFile: tlsCA) : nil
+    }
 
     /// A refused command line: one line naming the option and what it allows.
     public typealias Failure = OptionError
@@ -35,6 +47,12 @@ public struct ClientOptions: Equatable, Sendable {
             .value("--clock", "SECONDS",
                    "the clock of new games, in seconds a move: \(clocksAllowed) (saved; c on the main screen changes it). Needs a terminal: refused in line mode",
                    clockValue, \.clock, defaultText: "the saved one, else 0"),
+            .flag("--tls", "connect with TLS (the server's --tls-port), checking that the server's certificate is valid for the host given, against the system's certificate authorities. A certificate that does not verify is shown and the client does not connect",
+                  \.tls),
+            .value("--tls-ca", "FILE", "with TLS, trust the certificates in FILE (PEM) instead of the system's authorities: a server with a self-signed certificate. Implies --tls",
+                   .text("a file path"), \.tlsCA, defaultText: "the system's certificate authorities"),
+            .flag("--insecure", "send your password (logging in to a registered name, or registering one) without TLS to a server that is not on this computer; without it the client refuses, because anyone on the network between could read it",
+                  \.insecure),
             .help,
             .version,
         ], positionals: [

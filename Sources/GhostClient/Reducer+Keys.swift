@@ -26,6 +26,7 @@ extension ClientState {
         case .scores: scoresKey(key, &fx)
         case .hangman(let sub): hangmanKey(sub, key, &fx)
         case .watchList: watchListKey(key, &fx)
+        case .account(let sub): accountKey(sub, key, &fx)
         }
     }
 
@@ -134,7 +135,7 @@ extension ClientState {
         case .enter:
             let chosen = nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? nameField.trimmingSpaces
             guard !chosen.isEmpty else { return show(.typeAName) }
-            send(.name(chosen), &fx)
+            sendName(chosen, &fx)
         case .escape:
             if named { goToMain() }
         default:
@@ -191,6 +192,7 @@ extension ClientState {
             scoresBoard = config.matchMode ? .match : .game
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
+        case .account: openAccountScreen()
         case .quit:
             quitting = true
             fx.append(.quit)

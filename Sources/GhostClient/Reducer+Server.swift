@@ -157,7 +157,9 @@ extension ClientState {
     // MARK: Replies
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
-        let verb = pending.isEmpty ? nil : pending.removeFirst()
+        let first = sent.isEmpty ? nil : sent.removeFirst()
+        if case .account(let command)? = first, accountReply(reply, to: command, &fx) { return }
+        let verb = first?.verb
         if watchReply(reply, to: verb, &fx) { return }
         if hangmanReply(reply, to: verb, &fx) { return }
         switch reply {
@@ -166,7 +168,8 @@ extension ClientState {
             named = true
             // The picker lists it first from now on.
             if config.remember(name) { fx.append(.saveConfig) }
-            if screen == .name { goToMain() }
+            if case .command? = first { account.namedAsGuest(name) }
+            if screen == .name || screen == .account(.login) { goToMain() }
             hangmanNamed(&fx)
         case .names(_, let more):
             let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()
@@ -227,7 +230,7 @@ extension ClientState {
             game = nil
             if !named, let name = myName ?? config.lastName {
                 myName = name
-                send(.name(name), &fx)
+                sendName(name, &fx)
             }
         case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
             break
@@ -235,7 +238,9 @@ extension ClientState {
     }
 
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
-        let verb = pending.isEmpty ? nil : pending.removeFirst()
+        let first = sent.isEmpty ? nil : sent.removeFirst()
+        if accountError(code, text, to: first, &fx) { return }
+        let verb = first?.verb
         if hangmanError(verb, code, text, &fx) { return }
         if watchError(verb, code, text, &fx) { return }
         switch (verb, code) {
@@ -247,7 +252,7 @@ extension ClientState {
                 if !named, let name = myName ?? config.lastName {
                     // Take the name back and carry on from the main screen.
                     myName = name
-                    send(.name(name), &fx)
+                    sendName(name, &fx)
                     goToMain()
                 } else {
                     goHome(&fx)
@@ -262,6 +267,7 @@ extension ClientState {
             show(.lettersOnly)
         case (_, .noName):
             named = false
+            account.loggedIn = nil
             goToNameScreen(&fx)
             show(.serverError(code: code, text: text))
         case (.scores?, _):

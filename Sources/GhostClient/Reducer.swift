@@ -49,6 +49,8 @@ extension ClientState {
             connectedAt = now
         case .disconnected:
             disconnected(&fx)
+        case .refused(let why):
+            refused(why)
         case .tick(let t):
             now = t
             if let a = alert, a.until <= t { alert = nil }
@@ -83,7 +85,7 @@ extension ClientState {
             options.watch = false
             command = .new(options)
         }
-        pending.append(command.verb)
+        sent.append(.command(command))
         if case .seek(let options) = command { seekGame = options.game ?? .ghost }
         lastSentAt = now
         fx.append(.send(command))
@@ -179,8 +181,9 @@ extension ClientState {
 
     mutating func disconnected(_ fx: inout [ClientEffect]) {
         link = .offline
-        pending = []
+        sent = []
         named = false
+        account.disconnected()
         incomingNames = []
         namesAsked = []
         incomingScores = []
@@ -207,7 +210,7 @@ extension ClientState {
         link = .online
         everOnline = true
         attempts = 0
-        pending = []
+        sent = []
         namesAsked = []
         namesSearchRefused = false
         lastSentAt = now
@@ -225,13 +228,14 @@ extension ClientState {
             goToNameScreen(&fx)
             show(.seatTaken)
         } else if let name = myName {
-            // Back after a drop in the lobby: take the name again.
-            send(.name(name), &fx)
+            // Back after a drop in the lobby: take the name again (a
+            // registered one with the password kept in memory, if any).
+            sendName(name, &fx)
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             askNames(fresh: true, &fx)
             // `--game hangman`: straight into play under the last name.
-            if hangman.playAtOnce, let name = config.lastName { send(.name(name), &fx) }
+            if hangman.playAtOnce, let name = config.lastName { sendName(name, &fx) }
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }

@@ -48,6 +48,7 @@ public enum Screens {
         case .scores: scores
         case .hangman(let sub): hangman(sub)
         case .watchList: watchList
+        case .account(let sub): account(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -100,6 +101,7 @@ public enum Screens {
         switch s.link {
         case .online: return ("", style.dim)
         case .offline: return ((s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress), style.warn)
+        case .refused(let why): return (t.connectionRefused(why), style.bad)
         case .connecting, .connected: return (t.connecting(s.serverAddress), style.dim)
         }
     }
@@ -133,17 +135,21 @@ public enum Screens {
         case .wordHint(let word): t.wordHint(word)
         case .typeTheWord: t.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
-        case .serverError(let code, _): t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.refused(code.rawValue)
+        case .serverError(let code, _):
+            t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.accountErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
         case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
+        case .account(let notice): t.accountNotice(notice)
         }
     }
 
     /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
     /// Entries that do not apply now (`enabled` false) are dimmed.
-    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = []) -> [String] {
+    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = [], keys: [String?] = []) -> [String] {
         entries.enumerated().map { i, e in
-            let label = "\((i + 1) % 10)  \(e)"
+            // Entry i's key: a digit (1–9, then 0 for the tenth), unless `keys` names another.
+            let key = keys.indices.contains(i) ? keys[i] ?? "\((i + 1) % 10)" : "\((i + 1) % 10)"
+            let label = "\(key)  \(e)"
             if enabled.indices.contains(i), !enabled[i] {
                 return margin + (i == selected ? marker + " " : "  ") + style.dim(label)
             }
@@ -237,6 +243,7 @@ public enum Screens {
             case .rules: game.rules
             case .scores: game.scores
             case .changeName: t.menuChangeName + (s.myName.map { " (\($0))" } ?? "")
+            case .account: s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister
             case .quit: t.menuQuit
             }
         }
@@ -255,12 +262,15 @@ public enum Screens {
         }
         // The large title and the blank rows go when the window is short.
         var spare = height - 2 - bottomLines(s, width, t, banner: "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
-        var body: [String] = [""]
-        if spare >= BlockFont.height + 1 {
-            body += big(t.appTitle, width, style) + [""]
-            spare -= BlockFont.height + 1
+        // The top blank row goes first when even the menu and settings are tight (60×20 in Dutch).
+        var body: [String] = spare >= 0 ? [""] : []
+        if spare >= BlockFont.height {
+            // With a blank row under it when there is room for one.
+            body += big(t.appTitle, width, style) + (spare > BlockFont.height ? [""] : [])
+            spare -= min(spare, BlockFont.height + 1)
         }
-        body += menu(entries, selected: s.menuIndex, style)
+        // Quit is the eleventh entry: no digit, and q quits here.
+        body += menu(entries, selected: s.menuIndex, style, keys: MainMenuItem.allCases.map { $0 == .quit ? "q" : nil })
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map(t.mainSignedInAs) ?? ""

@@ -132,17 +132,17 @@ struct HangmanScreenTests {
     @Test("Issue 13: with Hangman chosen, the main screen's entries and the quick-match screen speak of Hangman, in both languages")
     func mainScreenSpeaksOfTheChosenGame() {
         func entries(_ s: ClientState) -> [String] {
-            ScreenTests.plainLines(s).map { $0.trimmingCharacters() }.filter { $0.first.map { "▶0123456789".contains($0) } ?? false }
+            ScreenTests.plainLines(s).map { $0.trimmingCharacters() }.filter { $0.first.map { "▶0123456789q".contains($0) } ?? false }
         }
         #expect(entries(HFx.hangmanMain()) == [
             "1  Quick duel: you set a word or guess one", "2  Play the computer", "3  Set a word for a friend (private duel)",
             "4  Join a private game", "▶ 5  Game type: Hangman", "6  Language: English", "7  Rules of Hangman",
-            "8  Best games", "9  Change name (alice)", "0  Quit",
+            "8  Best games", "9  Change name (alice)", "0  Register your name", "q  Quit",
         ])
         #expect(entries(HFx.hangmanMain(language: "nl")) == [
             "1  Snel een duel: je geeft een woord op of raadt er een", "2  Tegen de computer",
             "3  Een woord opgeven voor een vriend (privéduel)", "4  Meedoen met een privéspel", "▶ 5  Soort spel: Galgje",
-            "6  Taal: Nederlands", "7  Spelregels van Galgje", "8  Beste spellen", "9  Andere naam (alice)", "0  Stoppen",
+            "6  Taal: Nederlands", "7  Spelregels van Galgje", "8  Beste spellen", "9  Andere naam (alice)", "0  Je naam registreren", "q  Stoppen",
         ])
         // Ghost's wording when Ghost is chosen, as before.
         #expect(entries(Fx.named()).prefix(3) == ["▶ 1  Quick match", "2  Play the computer", "3  New private game"])

@@ -346,7 +346,8 @@ struct ScreenTests {
         #expect(main[0].contains("Je speelt als alice"))
         #expect(main.contains("  ▶ 1  Snel een spel"))
         #expect(main.contains("    6  Taal: Nederlands"))
-        #expect(main.contains("    0  Stoppen"))
+        #expect(main.contains("    0  Je naam registreren"))
+        #expect(main.contains("    q  Stoppen"))
         #expect(main.contains("    2  Tegen de computer"))
         #expect(main.contains("    5  Soort spel: los spel"))
 

@@ -354,7 +354,7 @@ struct WatchScreenTests {
             let en = ScreenTests.plainLines(Fx.named(), w, h)
             #expect(en.suffix(2).joined(separator: " ").contains("w watch games"))
             #expect(en.contains { $0.contains("Watchers: allowed (p changes it)") })
-            #expect(en.contains { $0.contains("0  Quit") })
+            #expect(en.contains { $0.contains("q  Quit") })
             let closed = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("p"))).0, w, h)
             #expect(closed.contains { $0.contains("Watchers: not allowed (p changes it)") })
             let nl = ScreenTests.plainLines(Fx.named(language: "nl"), w, h)

@@ -78,7 +78,7 @@ struct ExitStatusTests {
             (config + ["h:0"], "host[:port]: h:0 is not valid", "with a port from 1 to 65535"),
             (config + ["a:1", "b:2"], "unexpected argument b:2", "allowed: options and one host[:port]"),
             (["--config"], "--config needs a value", "allowed: a file path"),
-            (config + ["--bogus"], "unknown option --bogus", "allowed: --config, --lang, --game, --clock, --help or --version"),
+            (config + ["--bogus"], "unknown option --bogus", "(see ghost-client --help)"),
             (config + ["--game", "chess"], "--game: chess is not one of the choices", "allowed: ghost or hangman"),
             // stdin and stdout are not a terminal here: line mode, which plays nothing by itself.
             (config + ["--game", "hangman", "127.0.0.1:9"], "--game hangman needs a terminal", "send the game's commands yourself"),
@@ -91,7 +91,7 @@ struct ExitStatusTests {
         let help = try Program.run("ghost-client", ["--help"])
         #expect(help.status == 0 && help.stderr.isEmpty)
         // The usage line README shows.
-        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--help] [--version]\n"))
+        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]\n"))
     }
 
     @Test("ghost-bench: a bad number is refused, not replaced by the default")

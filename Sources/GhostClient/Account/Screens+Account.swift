@@ -1,0 +1,53 @@
+/// The password screens: logging in to a registered name, registering the
+/// name in use, changing its password. What is typed shows as • only.
+extension Screens {
+    static func account(_ sub: AccountScreen) -> Function {
+        { s, width, height, t in accountScreen(sub, s, width, height, t) }
+    }
+
+    static func accountScreen(_ sub: AccountScreen, _ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let a = s.account
+        let name = (sub == .login ? a.loginName : s.myName) ?? ""
+        var body = [""]
+        let title: String
+        switch sub {
+        case .login:
+            title = t.loginTitle
+            body += paragraph(t.loginPrompt(name), width)
+        case .register:
+            title = t.registerTitle
+            body += paragraph(t.registerPrompt(name), width)
+        case .change:
+            title = t.changePasswordTitle
+            body += paragraph(t.changePasswordPrompt(name), width)
+        }
+        body.append("")
+        guard a.transport.allowsPasswords else {
+            // Nothing to type: the reason, and how to do it safely.
+            body += paragraph(t.passwordInClear(s.serverAddress), width).map { style.warn($0) }
+            return frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
+        }
+        func field(_ label: String, _ count: Int, active: Bool) -> String {
+            let room = max(1, width - margin.count - 2 - Layout.visibleWidth(label) - 1)
+            let dots = count <= room ? String(repeating: "•", count: count) : "…" + String(repeating: "•", count: room - 1)
+            let text = label + dots + (active ? "_" : "")
+            return margin + (active ? marker + " " + style.highlight(text) : "  " + text)
+        }
+        if sub == .login {
+            body.append(field(t.passwordLabel, a.typedCount, active: true))
+        } else if let first = a.first {
+            body.append(field(t.newPasswordLabel, first.unicodeScalars.count, active: false))
+            body.append(field(t.againLabel, a.typedCount, active: true))
+        } else {
+            body.append(field(t.newPasswordLabel, a.typedCount, active: true))
+        }
+        body.append("")
+        body += paragraph(t.passwordNotShown, width).map { style.dim($0) }
+        if sub == .login, let at = a.retryAt, at > s.now {
+            body.append("")
+            body += paragraph(t.retryIn(Int((at - s.now).rounded(.up))), width).map { style.warn($0) }
+        }
+        return frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
+    }
+}
