@@ -1,1 +1,8 @@
 #include <sqlite3.h>
+
+/* sqlite3_db_config is variadic, which Swift cannot call: the int options
+   (SQLITE_DBCONFIG_ENABLE_QPSG and the like) through a fixed signature. */
+static inline int ghost_sqlite3_db_config_int(sqlite3 *db, int op, int value) {
+    int out = 0;
+    return sqlite3_db_config(db, op, value, &out);
+}
