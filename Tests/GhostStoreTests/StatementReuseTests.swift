@@ -29,4 +29,15 @@ import Testing
         // (PRAGMA user_version, read before the migrations, was prepared again after them.)
         #expect(store.db.reprepareCount == before)
     }
+
+    @Test("SQLite keeps no memory statistics, so it takes no global mutex at each allocation")
+    func noMemoryStatistics() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        try store.registerName("someone", now: t0)
+        try store.commit()
+        #expect(SQLiteDatabase.countedMemory == 0)
+    }
 }
