@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// A small wrapper over the system libsqlite3: a connection, prepared
 /// statements cached by their SQL, and typed binding and reading.
@@ -13,6 +14,8 @@ public final class SQLiteDatabase {
 
     private var handle: OpaquePointer?
     private var cache: [String: Statement] = [:]
+    /// The statements named by an `SQL` constant, by its slot.
+    private var slots: [Statement?] = []
 
     /// Process-wide settings, made once before the first connection opens:
     /// no memory statistics. With them on, SQLite takes a global mutex at
@@ -52,6 +55,8 @@ public final class SQLiteDatabase {
     public func close() {
         for s in cache.values { s.finalize() }
         cache.removeAll()
+        for case let s? in slots { s.finalize() }
+        slots.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -88,6 +93,52 @@ public final class SQLiteDatabase {
         let s = Statement(raw, db: self)
         cache[sql] = s
         return s
+    }
+
+    /// The statement of an `SQL` constant: prepared at its first use on this
+    /// connection, then found by its slot (an array index; its text is not
+    /// hashed). It is reset after every use, and each use binds every one of
+    /// its parameters, so it is neither reset nor cleared here.
+    @inline(__always)
+    func prepared(_ sql: SQL) throws -> Statement {
+        if statementLog != nil { statementLog?.append(sql.text) }
+        if sql.slot < slots.count, let s = slots[sql.slot] { return s }
+        return try prepareSlot(sql)
+    }
+
+    private func prepareSlot(_ sql: SQL) throws -> Statement {
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql.text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw failure(rc) }
+        let s = Statement(raw, db: self)
+        if sql.slot >= slots.count { slots += Array(repeating: nil, count: sql.slot + 1 - slots.count) }
+        slots[sql.slot] = s
+        return s
+    }
+
+    /// Runs an `SQL` constant with its values bound in order (each as its
+    /// own type: no array of values is built), returning nothing.
+    public func run<each V: SQLBindable>(_ sql: SQL, _ values: repeat each V) throws {
+        let s = try prepared(sql)
+        defer { sqlite3_reset(s.raw) }
+        var i: Int32 = 0
+        for v in repeat each values {
+            i += 1
+            try v.bind(to: s, at: i)
+        }
+        while try s.step() {}
+    }
+
+    /// Runs an `SQL` constant and maps its first row, if any.
+    public func first<T, each V: SQLBindable>(_ sql: SQL, _ values: repeat each V, row: (Statement) throws -> T) throws -> T? {
+        let s = try prepared(sql)
+        defer { sqlite3_reset(s.raw) }
+        var i: Int32 = 0
+        for v in repeat each values {
+            i += 1
+            try v.bind(to: s, at: i)
+        }
+        return try s.step() ? row(s) : nil
     }
 
     /// Runs a statement with arguments, returning nothing.
@@ -142,6 +193,41 @@ extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
     public static func of(_ v: Int?) -> SQLValue { v.map { .int(Int64($0)) } ?? .null }
 }
 
+/// A statement's text with an identity of its own, to be kept in a static
+/// constant: each connection prepares it once and finds it by `slot`.
+public struct SQL: Sendable {
+    public let text: String
+    let slot: Int
+    private static let nextSlot = Atomic<Int>(0)
+
+    public init(_ text: String) {
+        self.text = text
+        slot = SQL.nextSlot.add(1, ordering: .relaxed).oldValue
+    }
+}
+
+/// A value that binds itself to a statement's parameter.
+public protocol SQLBindable {
+    func bind(to statement: Statement, at index: Int32) throws
+}
+
+extension Int: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(Int64(self), at: index) }
+}
+
+extension String: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+}
+
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws {
+        if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
+    }
+}
+
 public final class Statement {
     fileprivate let raw: OpaquePointer
     private unowned let db: SQLiteDatabase
@@ -172,6 +258,33 @@ public final class Statement {
             guard rc == SQLITE_OK else { throw db.failure(rc) }
         }
     }
+
+    func bind(_ v: Int64, at index: Int32) throws {
+        let rc = sqlite3_bind_int64(raw, index, v)
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    func bind(_ v: String, at index: Int32) throws {
+        var v = v
+        // The bytes with their length (no strlen); "" is not a NULL pointer, which would bind NULL.
+        let rc = v.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(raw, index, $0.baseAddress ?? Statement.empty, Int32($0.count), Statement.transient)
+            }
+        }
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    func bindNull(at index: Int32) throws {
+        let rc = sqlite3_bind_null(raw, index)
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        p.initialize(to: 0)
+        return UnsafePointer(p)
+    }()
 
     /// Advances; true when a row is available.
     func step() throws -> Bool {

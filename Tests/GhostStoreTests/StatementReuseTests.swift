@@ -40,4 +40,27 @@ import Testing
         try store.commit()
         #expect(SQLiteDatabase.countedMemory == 0)
     }
+
+    private static let insert = SQL("INSERT INTO t(a, b, c) VALUES (?, ?, ?)")
+    private static let row = SQL("SELECT typeof(a), a, typeof(b), coalesce(b, 'null'), c FROM t WHERE c = ?")
+
+    @Test("An SQL constant binds each value as its type: \"\" as text (not NULL), nil as NULL, and is reused as it is")
+    func typedBinding() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let db = try SQLiteDatabase(path: dir.database)
+        defer { db.close() }
+        try db.execute("CREATE TABLE t(a, b, c)")
+        try db.run(Self.insert, "", nil as String?, 1)
+        try db.run(Self.insert, "h\u{e9}llo", "x" as String?, Int.max)
+        try db.run(Self.insert, String(repeating: "w", count: 300), 7 as Int?, -1)
+        let read: (Int) throws -> String? = { c in
+            try db.first(Self.row, c) { "\($0.text(0)) \($0.text(1).count) \($0.text(2)) \($0.text(3)) \($0.int(4))" }
+        }
+        #expect(try read(1) == "text 0 null null 1")
+        #expect(try read(Int.max) == "text 5 text x \(Int.max)")
+        #expect(try read(-1) == "text 300 integer 7 -1")
+        #expect(try read(2) == nil)
+        #expect(try db.first(Self.row, 1) { $0.text(1) } == "")
+    }
 }
