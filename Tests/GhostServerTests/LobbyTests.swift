@@ -81,7 +81,7 @@ final class Harness {
 
     /// With `directory`, opens the store another harness made (a restart).
     init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
-         extraKinds: [any GameDefinition] = []) throws {
+         extraKinds: [any GameDefinition] = [], log: @escaping (String) -> Void = { _ in }) throws {
         if let directory {
             self.directory = directory
             ownsDirectory = false
@@ -92,7 +92,7 @@ final class Harness {
         }
         store = try Store(directory: self.directory, durability: .normal)
         lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
-                          settings: settings, extraKinds: extraKinds)
+                          settings: settings, extraKinds: extraKinds, log: log)
     }
 
     deinit {

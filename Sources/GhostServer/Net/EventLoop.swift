@@ -127,6 +127,7 @@ public final class Server {
         settings.abandonAfter = config.abandonAfter
         settings.maxGamesPerName = config.maxGamesPerName
         settings.maxGamesPerNetwork = config.maxGamesPerNetwork
+        settings.gameLog = config.gameLog
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
