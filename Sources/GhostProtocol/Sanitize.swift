@@ -51,6 +51,17 @@ public enum Sanitize {
     }
 
     private static func append(_ s: String, to out: inout [UInt8], replacement: UInt8, replacingSpace: Bool) {
+        // Fast path, nearly every value (names, letters, numbers, codes): the
+        // string's own bytes, checked in one pass and copied in one append
+        // when none needs replacing (printable ASCII, and spaces where kept).
+        let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for b in bytes where b &- 0x21 >= 0x5E {   // not 0x21...0x7E
+                if b != 0x20 || replacingSpace { return false }
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true { return }
         var ascii = true
         for b in s.utf8 {
             if b >= 0x80 { ascii = false; break }

@@ -305,13 +305,21 @@ extension ServerLine {
 
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(0x2D) }
-        let start = out.count
         var v = value.magnitude   // a UInt, so Int.min is fine
-        repeat {
-            out.append(UInt8(truncatingIfNeeded: v % 10) + 0x30)
-            v /= 10
-        } while v > 0
-        out[start...].reverse()
+        if v < 10 {
+            out.append(UInt8(truncatingIfNeeded: v) + 0x30)
+            return
+        }
+        // The digits from the right into a buffer on the stack, then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = digits.count
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: v % 10) + 0x30
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 }
 

@@ -60,9 +60,9 @@ extension Lobby {
             sessions[conn]?.last = nil
             tokenIndex[secrets[seat]] = (id, seat)
         }
-        log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
+        if settings.gameLog == .all { log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
             + (kind.name == catalog.defaultKind.name ? "" : " (\(kind.name) \(setup.variant))")
-            + (match.isMatch ? " (a match of \(match.target) rounds)" : ""))
+            + (match.isMatch ? " (a match of \(match.target) rounds)" : "")) }
         ack?(game)
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)
@@ -326,7 +326,9 @@ extension Lobby {
                                 fields: finished.finalFields + table.kind.matchFields(match) + finished.endFields))
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
                                 + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
-        log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        if settings.gameLog == .all {
+            log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        }
         sendStateToAll(gameID)
         scheduleComputer(gameID)
     }
@@ -419,7 +421,9 @@ extension Lobby {
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
-        log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        if settings.gameLog == .all {
+            log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
             sessions[conn]?.state = .idle
@@ -568,7 +572,7 @@ extension Lobby {
         table.offerSpent = [false, false]
         table.turnSince = clock.monotonic
         table.claimAnnounced = false
-        log("game \(gameID) restarted: round \(match.round), \(lang)")
+        if settings.gameLog == .all { log("game \(gameID) restarted: round \(match.round), \(lang)") }
         return true
     }
 }

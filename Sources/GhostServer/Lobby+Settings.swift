@@ -8,6 +8,8 @@ extension Lobby {
         public var graceSeconds: Double = 60
         /// The computer waits about this long before it plays (0: at once).
         public var botDelay: Double = 0.6
+        /// Whether a game's start, rounds, restarts and end are logged (`--game-log`).
+        public var gameLog: GameLog = .all
         /// Names never used before that one address may create per minute on
         /// average, with bursts of `newNameBurst` (0: no limit). Taking a name
         /// that exists is never limited.

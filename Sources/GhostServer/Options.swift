@@ -36,6 +36,8 @@ public enum DaemonOptions {
         .value("--data", "DIR", "folder of the SQLite database", .text("a folder"), \.dataDirectory),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
+        .value("--game-log", "LEVEL", "all: a log line at each game's start, new round, restart and end; none: not those (connections, errors and the rest are logged as always)",
+               .choice, \.gameLog),
         .value("--max-db-pages", "N", "most pages (of 4 KiB) the database may grow to; a change that needs more is refused with ERR store-failed, as on a full disk, and everything else goes on; 0: no limit",
                .integer(0...Int(Int32.max)), \.maxDatabasePages),
         .value("--grace", "SECONDS", "how long a player to move may be away before the opponent may CLAIM",

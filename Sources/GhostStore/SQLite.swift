@@ -1,4 +1,5 @@
 import CSQLite
+import Synchronization
 
 /// A small wrapper over the system libsqlite3: a connection, prepared
 /// statements cached by their SQL, and typed binding and reading.
@@ -13,9 +14,20 @@ public final class SQLiteDatabase {
 
     private var handle: OpaquePointer?
     private var cache: [String: Statement] = [:]
+    /// The statements named by an `SQL` constant, by its slot.
+    private var slots: [Statement?] = []
+
+    /// Process-wide settings, made once before the first connection opens:
+    /// no memory statistics. With them on, SQLite takes a global mutex at
+    /// every allocation and free (about 70 a letter); nothing here reads them.
+    private static let configured: Bool = ghost_sqlite3_config_memstatus(0) == SQLITE_OK
+
+    /// For tests: the bytes SQLite counts as in use; 0 while it keeps no statistics.
+    static var countedMemory: Int64 { sqlite3_memory_used() }
 
     /// Opens `path`; with `create`, makes an empty database there if there is no file.
     public init(path: String, create: Bool = true) throws {
+        _ = SQLiteDatabase.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -27,6 +39,15 @@ public final class SQLiteDatabase {
         handle = db
         sqlite3_busy_timeout(db, 5000)
         sqlite3_extended_result_codes(db, 1)
+        // The query planner's stability guarantee: a plan never depends on
+        // the values bound to it. Without it, a statement whose bound value
+        // SQLite compared with a partial index's condition (`net0 <> ?`
+        // against `net0 <> ''`) or a LIKE pattern is marked to be prepared
+        // again at every new binding: `activeGameCount(network:)` was parsed
+        // and planned anew at every NEW and JOIN, half of all instructions.
+        // The statements that use partial indexes say their conditions in
+        // literals (QueryPlanTests checks the plans).
+        ghost_sqlite3_db_config_int(db, SQLITE_DBCONFIG_ENABLE_QPSG, 1)
     }
 
     deinit { close() }
@@ -34,6 +55,8 @@ public final class SQLiteDatabase {
     public func close() {
         for s in cache.values { s.finalize() }
         cache.removeAll()
+        for case let s? in slots { s.finalize() }
+        slots.removeAll()
         if let handle { sqlite3_close_v2(handle) }
         handle = nil
     }
@@ -72,6 +95,52 @@ public final class SQLiteDatabase {
         return s
     }
 
+    /// The statement of an `SQL` constant: prepared at its first use on this
+    /// connection, then found by its slot (an array index; its text is not
+    /// hashed). It is reset after every use, and each use binds every one of
+    /// its parameters, so it is neither reset nor cleared here.
+    @inline(__always)
+    func prepared(_ sql: SQL) throws -> Statement {
+        if statementLog != nil { statementLog?.append(sql.text) }
+        if sql.slot < slots.count, let s = slots[sql.slot] { return s }
+        return try prepareSlot(sql)
+    }
+
+    private func prepareSlot(_ sql: SQL) throws -> Statement {
+        var raw: OpaquePointer?
+        let rc = sqlite3_prepare_v3(handle, sql.text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard rc == SQLITE_OK, let raw else { throw failure(rc) }
+        let s = Statement(raw, db: self)
+        if sql.slot >= slots.count { slots += Array(repeating: nil, count: sql.slot + 1 - slots.count) }
+        slots[sql.slot] = s
+        return s
+    }
+
+    /// Runs an `SQL` constant with its values bound in order (each as its
+    /// own type: no array of values is built), returning nothing.
+    public func run<each V: SQLBindable>(_ sql: SQL, _ values: repeat each V) throws {
+        let s = try prepared(sql)
+        defer { sqlite3_reset(s.raw) }
+        var i: Int32 = 0
+        for v in repeat each values {
+            i += 1
+            try v.bind(to: s, at: i)
+        }
+        while try s.step() {}
+    }
+
+    /// Runs an `SQL` constant and maps its first row, if any.
+    public func first<T, each V: SQLBindable>(_ sql: SQL, _ values: repeat each V, row: (Statement) throws -> T) throws -> T? {
+        let s = try prepared(sql)
+        defer { sqlite3_reset(s.raw) }
+        var i: Int32 = 0
+        for v in repeat each values {
+            i += 1
+            try v.bind(to: s, at: i)
+        }
+        return try s.step() ? row(s) : nil
+    }
+
     /// Runs a statement with arguments, returning nothing.
     public func run(_ sql: String, _ args: SQLValue...) throws {
         let s = try statement(sql)
@@ -93,6 +162,13 @@ public final class SQLiteDatabase {
         while try s.step() { out.append(try row(s)) }
         s.reset()
         return out
+    }
+
+    /// For tests: how many times SQLite has prepared the cached statements
+    /// again since they were first prepared (a schema change, or a plan that
+    /// depended on a bound value). The loop's statements must never be.
+    var reprepareCount: Int {
+        cache.values.reduce(0) { $0 + Int(sqlite3_stmt_status($1.raw, SQLITE_STMTSTATUS_REPREPARE, 0)) }
     }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -117,8 +193,43 @@ extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
     public static func of(_ v: Int?) -> SQLValue { v.map { .int(Int64($0)) } ?? .null }
 }
 
+/// A statement's text with an identity of its own, to be kept in a static
+/// constant: each connection prepares it once and finds it by `slot`.
+public struct SQL: Sendable {
+    public let text: String
+    let slot: Int
+    private static let nextSlot = Atomic<Int>(0)
+
+    public init(_ text: String) {
+        self.text = text
+        slot = SQL.nextSlot.add(1, ordering: .relaxed).oldValue
+    }
+}
+
+/// A value that binds itself to a statement's parameter.
+public protocol SQLBindable {
+    func bind(to statement: Statement, at index: Int32) throws
+}
+
+extension Int: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(Int64(self), at: index) }
+}
+
+extension String: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+}
+
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    @inline(__always)
+    public func bind(to statement: Statement, at index: Int32) throws {
+        if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
+    }
+}
+
 public final class Statement {
-    private let raw: OpaquePointer
+    fileprivate let raw: OpaquePointer
     private unowned let db: SQLiteDatabase
     // SQLITE_TRANSIENT: sqlite copies the bound text.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -147,6 +258,33 @@ public final class Statement {
             guard rc == SQLITE_OK else { throw db.failure(rc) }
         }
     }
+
+    func bind(_ v: Int64, at index: Int32) throws {
+        let rc = sqlite3_bind_int64(raw, index, v)
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    func bind(_ v: String, at index: Int32) throws {
+        var v = v
+        // The bytes with their length (no strlen); "" is not a NULL pointer, which would bind NULL.
+        let rc = v.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text(raw, index, $0.baseAddress ?? Statement.empty, Int32($0.count), Statement.transient)
+            }
+        }
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    func bindNull(at index: Int32) throws {
+        let rc = sqlite3_bind_null(raw, index)
+        guard rc == SQLITE_OK else { throw db.failure(rc) }
+    }
+
+    nonisolated(unsafe) private static let empty: UnsafePointer<CChar> = {
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        p.initialize(to: 0)
+        return UnsafePointer(p)
+    }()
 
     /// Advances; true when a row is available.
     func step() throws -> Bool {

@@ -53,8 +53,7 @@ extension Store {
     /// of activity. Called in the same turn as `createGame`.
     public func noteStarted(game: Int, networks: [String], now: Int) throws {
         try write()
-        try db.run("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?",
-                   .of(now), .text(networks[safe: 0] ?? ""), .text(networks[safe: 1] ?? ""), .of(game))
+        try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
     }
 
     /// The networks a game's seats started from, as `noteStarted` stored
@@ -68,7 +67,7 @@ extension Store {
     /// kept it there), or the sweep finds it in use.
     public func touchGame(game: Int, at now: Int) throws {
         try write()
-        try db.run("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'", .of(now), .of(game))
+        try db.run(SQLs.touchGame, now, game)
     }
 
     /// At most `limit` games in progress whose `last_active` is before
@@ -88,20 +87,14 @@ extension Store {
     /// How many games in progress `name` (any case) plays in, counting at
     /// most `limit` per seat: two bounded index ranges.
     public func activeGameCount(player name: String, limit: Int) throws -> Int {
-        try db.query("""
-            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
-                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
-            """, .text(name), .of(limit), .text(name), .of(limit)) { $0.int(0) }.first ?? 0
+        try db.first(SQLs.gamesOfPlayer, name, limit, name, limit) { $0.int(0) } ?? 0
     }
 
     /// How many games in progress a person from `network` plays in (a game
     /// with both seats from it counts once), at most about `limit`.
     public func activeGameCount(network: String, limit: Int) throws -> Int {
         guard !network.isEmpty else { return 0 }
-        return try db.query("""
-            SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
-                 + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
-            """, .text(network), .of(limit), .text(network), .text(network), .of(limit)) { $0.int(0) }.first ?? 0
+        return try db.first(SQLs.gamesOfNetwork, network, limit, network, network, limit) { $0.int(0) } ?? 0
     }
 }
 

@@ -6,8 +6,7 @@ extension Store {
     public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
         let swapped = a.lowercased() > b.lowercased()
         let (first, second) = swapped ? (b, a) : (a, b)
-        let row = try db.query("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?",
-                               .text(kind), .text(first), .text(second)) { ($0.int(0), $0.int(1)) }.first ?? (0, 0)
+        let row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
         return swapped ? (row.1, row.0) : row
     }
 
@@ -16,11 +15,8 @@ extension Store {
         guard winner.lowercased() != loser.lowercased() else { return }
         try write()
         let winnerFirst = winner.lowercased() < loser.lowercased()
-        try db.run("""
-            INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
-            """, .text(kind), .text(winnerFirst ? winner : loser), .text(winnerFirst ? loser : winner),
-                   .of(winnerFirst ? 1 : 0), .of(winnerFirst ? 0 : 1))
+        try db.run(SQLs.recordHeadToHead, kind, winnerFirst ? winner : loser, winnerFirst ? loser : winner,
+                   winnerFirst ? 1 : 0, winnerFirst ? 0 : 1)
     }
 
     // MARK: Best-games lists
@@ -31,11 +27,7 @@ extension Store {
     /// Recording the same game on the same board again replaces its entry.
     public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
         try write()
-        try db.run("""
-            INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
-                                                   fields = excluded.fields, finished_at = excluded.finished_at
-            """, .text(board), .of(game), .text(name), .of(key1), .of(key2), .text(fields), .of(now))
+        try db.run(SQLs.recordBestGame, board, game, name, key1, key2, fields, now)
     }
 
     /// The best `limit` entries of a best-games list, best first, with their

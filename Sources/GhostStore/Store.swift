@@ -299,14 +299,14 @@ public final class Store {
 
     func write() throws {
         if transactionLost { throw Failure.transactionLost }
-        if !db.isInTransaction { try db.run("BEGIN IMMEDIATE") }   // prepared once, not parsed every turn
+        if !db.isInTransaction { try db.run(SQLs.begin) }   // prepared once, not parsed every turn
         if !inCommand {
             keptCommands = true
         } else if !commandWrote {
             commandWrote = true
             changesBeforeCommand = db.totalChanges
             if commandUsesSavepoint {
-                try db.run("SAVEPOINT command")   // prepared once too
+                try db.run(SQLs.savepoint)   // prepared once too
                 commandSavepoint = true
             }
         }
@@ -328,7 +328,7 @@ public final class Store {
         }
         guard db.isInTransaction else { return }
         do {
-            try db.run("COMMIT")
+            try db.run(SQLs.commit)
         } catch {
             rollback()
             throw error
@@ -371,7 +371,7 @@ public final class Store {
     @discardableResult
     public func endCommand() throws -> Bool {
         if commandSavepoint {
-            try db.run("RELEASE command")   // on failure the command is still open, for rollbackCommand()
+            try db.run(SQLs.release)   // on failure the command is still open, for rollbackCommand()
             commandSavepoint = false
         }
         inCommand = false
@@ -484,15 +484,12 @@ public final class Store {
     /// Records a new game and returns its id.
     public func createGame(_ g: NewGame, now: Int) throws -> Int {
         try write()
-        try db.run("""
-            INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-                   .text(g.kind), .text(g.variant), .text(g.settings), .of(Int(Int64(bitPattern: g.seed))), .text(g.lang),
-                   .text(g.players[safe: 0] ?? "?"), .text(g.players[safe: 1] ?? "?"),
-                   .text(g.tokens[safe: 0] ?? ""), .text(g.tokens[safe: 1] ?? ""),
-                   .of(g.bots[safe: 0] ?? nil), .of(g.bots[safe: 1] ?? nil), .of(g.rounds), .of(g.starter), .of(now), .of(g.clock),
-                   .of(g.watch ? 1 : 0))
+        try db.run(SQLs.createGame,
+                   g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
+                   g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                   g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                   g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
+                   g.watch ? 1 : 0)
         return Int(db.lastInsertRowID)
     }
 
@@ -508,8 +505,7 @@ public final class Store {
     /// in play, and the game row is not touched.
     public func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
         try write()
-        try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)",
-                   .of(game), .of(round), .of(ply), .of(seat), .text(move), .of(now))
+        try db.run(SQLs.recordMove, game, round, ply, seat, move, now)
     }
 
     /// Stores the pending offer (or none) and which seats have spent theirs.
@@ -533,15 +529,12 @@ public final class Store {
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try write()
-        try db.run("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?",
-                   .text(winner), .text(loser), .text(reason), .text(finalState), .of(now),
-                   .of(losses?[safe: 0]), .of(losses?[safe: 1]), .of(game))
+        try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
             let before = try cachedScore(of: person, board: board)
             var row = before
-            try db.run("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1",
-                       .text(person), .text(board), .of(won ? 1 : 0))
+            try db.run(SQLs.countScore, person, board, won ? 1 : 0)
             var counts = winCounts(board)
             if row.played > 0 {
                 counts[row.wins] = (counts[row.wins] ?? 1) - 1
@@ -650,10 +643,9 @@ public final class Store {
     private func cachedScore(of name: String, board: String) throws -> ScoreRow {
         let key = name.lowercased()
         if let row = scoreCache[board]?[key] { return row }
-        let row = try db.query("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?",
-                               .text(board), .text(name)) {
+        let row = try db.first(SQLs.score, board, name) {
             ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
-        }.first ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
+        } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
         scoreCache[board, default: [:]][key] = row
         return row
     }
@@ -662,4 +654,41 @@ public final class Store {
 extension Array {
     /// The element at `i`, or nil when out of range.
     subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}
+
+/// The statements of the store's hot paths (every letter, every game's start
+/// and end), prepared once per connection and found by slot, not by text.
+enum SQLs {
+    static let begin = SQL("BEGIN IMMEDIATE")
+    static let savepoint = SQL("SAVEPOINT command")
+    static let release = SQL("RELEASE command")
+    static let commit = SQL("COMMIT")
+    static let createGame = SQL("""
+        INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
+    static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
+    static let countScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1")
+    static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
+    static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
+    static let touchGame = SQL("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'")
+    static let gamesOfPlayer = SQL("""
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
+             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
+        """)
+    static let gamesOfNetwork = SQL("""
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
+             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
+        """)
+    static let headToHead = SQL("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?")
+    static let recordHeadToHead = SQL("""
+        INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
+        """)
+    static let recordBestGame = SQL("""
+        INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
+                                               fields = excluded.fields, finished_at = excluded.finished_at
+        """)
 }

@@ -88,7 +88,7 @@ final class Harness {
 
     /// With `directory`, opens the store another harness made (a restart).
     init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
-         extraKinds: [any GameDefinition] = []) throws {
+         extraKinds: [any GameDefinition] = [], log: @escaping (String) -> Void = { _ in }) throws {
         if let directory {
             self.directory = directory
             ownsDirectory = false
@@ -100,7 +100,7 @@ final class Harness {
         store = try Store(directory: self.directory, durability: .normal)
         let logged = self.logged
         lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
-                          settings: settings, extraKinds: extraKinds, log: { logged.lines.append($0) })
+                          settings: settings, extraKinds: extraKinds, log: { logged.lines.append($0); log($0) })
     }
 
     deinit {

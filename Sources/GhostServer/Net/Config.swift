@@ -92,6 +92,8 @@ public struct ServerConfig: Sendable {
     public var watchBatchPerWatcher: Double = 0.000_25
     /// fsync every commit (survives power loss) or only the WAL (survives a crash).
     public var durability: Store.Durability = .full
+    /// Whether a game's start, rounds, restarts and end are logged (`--game-log`).
+    public var gameLog: GameLog = .all
     /// Most pages the database may have (`PRAGMA max_page_count`; 0: no
     /// limit). A write that needs more fails as on a full disk and is answered
     /// `ERR store-failed`; everything else goes on.
@@ -175,3 +177,15 @@ public struct ServerConfig: Sendable {
 
     public init() {}
 }
+
+/// Which lines of play ghostd logs (`--game-log`). Each costs the loop a
+/// line built and written: about 2,000 instructions of a five-letter game's
+/// 700,000 at a game's start and its end (BENCHMARKS.md, #29).
+public enum GameLog: String, CaseIterable, Sendable {
+    /// A line at each game's start, new round, restart and end (as before #29).
+    case all
+    /// None of those; connections, errors, restores, adjournments, games
+    /// ended by time or aborted are logged as always.
+    case none
+}
+

@@ -1,0 +1,40 @@
+import Testing
+import GhostCore
+import GhostProtocol
+
+/// The fast paths of rendering (issue 29) write exactly what the plain
+/// rules say: a value's spaces and controls as `_`, free text's controls as
+/// spaces, each scalar checked; numbers in decimal.
+@Suite struct WireFastPathTests {
+    /// The rule, scalar by scalar, with nothing fast about it.
+    private func reference(_ s: String, replacement: Character, replacingSpace: Bool) -> String {
+        String(s.unicodeScalars.map { Sanitize.isControl($0.value) || (replacingSpace && $0 == " ") ? replacement : Character($0) })
+    }
+
+    @Test("Values and text from a trap alphabet, short (inline) and long, render as the scalar rule says")
+    func sanitizeAgreesWithTheRule() {
+        let alphabet: [Unicode.Scalar] = ["a", "Z", "~", "!", " ", "\t", "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}",
+                                          "\u{9F}", "\u{A0}", "\u{C2}", "\u{E9}", "\u{2028}", "\u{1F47B}"]
+        var rng = SplitMix64(seed: 29)
+        for round in 0..<6_000 {
+            var s = String.UnicodeScalarView()
+            // Mostly one kind of byte, so that clean strings of every length come up too.
+            let kinds = round % 3 == 0 ? alphabet.count : 4
+            for _ in 0..<(rng.next() % 40) { s.append(alphabet[Int(rng.next() % UInt64(kinds))]) }
+            let text = String(s)
+            var value: [UInt8] = [0x3E]
+            Sanitize.appendValue(text, to: &value)
+            #expect(String(decoding: value, as: UTF8.self) == ">" + reference(text, replacement: "_", replacingSpace: true), "\(Array(text.utf8))")
+            var free: [UInt8] = []
+            Sanitize.appendText(text, to: &free)
+            #expect(String(decoding: free, as: UTF8.self) == reference(text, replacement: " ", replacingSpace: false), "\(Array(text.utf8))")
+        }
+    }
+
+    @Test("Numbers render in decimal, one digit, many, negative, and the extremes")
+    func decimals() {
+        for n in [0, 7, 9, 10, 99, 100, 12_345, -1, -9, -10, -12_345, Int.max, Int.min] {
+            #expect(ServerLine.watchers(id: n, count: n).rendered == "WATCHERS id=\(n) count=\(n)")
+        }
+    }
+}
