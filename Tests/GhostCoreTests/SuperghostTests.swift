@@ -191,11 +191,27 @@ private struct BruteSuper {
     }
 
     /// A step smaller than the deepest line of play used to settle nothing,
-    /// so `solve` never returned; it now grows its step and ends.
-    @Test(.timeLimit(.minutes(1))) func solveEndsWithATinyStep() {
+    /// so `solve` never returned; it now grows its step and ends. The solve
+    /// runs on its own thread, bounded from when that thread starts: a time
+    /// limit on the test itself also counted the time it waited for one of
+    /// the test pool's threads while the suite's blocking tests held them
+    /// (it failed at 132 s on a loaded machine, the solve taking
+    /// milliseconds).
+    @Test func solveEndsWithATinyStep() {
         let words = ["abcdefgh", "bcdefghi", "hgfedcba", "cdefghij"]
         let s = SuperSolver(rules: rules(words))
-        s.solve("", step: 1)
+        let ended = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
+        Thread {
+            started.signal()
+            s.solve("", step: 1)
+            ended.signal()
+        }.start()
+        started.wait()
+        guard ended.wait(timeout: .now() + 120) == .success else {
+            Issue.record("solve(step: 1) did not end within 120 s")
+            return
+        }
         #expect(s.isWinning("") == SuperSolver(rules: rules(words)).isWinning(""))
         #expect(s.solvedCount > 0)
     }
