@@ -24,9 +24,9 @@ public enum ClientManual {
                 ]),
                 .init("Exit status", [
                     .entry(head: "0", text: "quit, or --help or --version."),
-                    .entry(head: "1", text: "the server could not be reached, refused the connection or closed it (in line mode, unless after QUIT), or the terminal could not be set up."),
+                    .entry(head: "1", text: "in line mode: the server could not be reached, refused the connection, or closed it before QUIT. On a terminal: the terminal could not be set up (a server that cannot be reached is shown on the screen instead)."),
                     .entry(head: "2", text: "a bad command line, with one line on standard error."),
-                    .entry(head: "128+N", text: "in line mode, stopped by signal N (SIGINT, SIGTERM)."),
+                    .entry(head: "128+N", text: "stopped by signal N (SIGINT, SIGTERM; on a terminal also SIGHUP), after putting the terminal back."),
                 ]),
                 .init("See also", [.paragraph("ghostd(8), ghost-bench(1), nc(1); Protocol.md and README.md in the source.")]),
             ],

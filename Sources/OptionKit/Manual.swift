@@ -178,7 +178,8 @@ extension OptionTable {
         options.map { o in
             let names = (o.aliases + [o.name]).joined(separator: ", ")
             var text = o.help.hasSuffix(".") ? o.help : o.help + "."
-            if !o.isFlag, !o.allowed.isEmpty { text += " Takes \(o.allowed)." }
+            // What it takes, unless the help says it already.
+            if !o.isFlag, !o.allowed.isEmpty, !o.help.contains(o.allowed) { text += " Takes \(o.allowed)." }
             if let shown = defaultTexts[o.name] ?? o.shown?(defaults) { text += " Default: \(shown)." }
             return .entry(head: names + (o.placeholder.map { " " + $0 } ?? ""), text: text)
         }
@@ -188,7 +189,7 @@ extension OptionTable {
     public func manualArguments() -> [ManualPage.Block] {
         positionals.map { p in
             var text = p.help.hasSuffix(".") ? p.help : p.help + "."
-            if !p.allowed.isEmpty { text += " Takes \(p.allowed)." }
+            if !p.allowed.isEmpty, !p.help.contains(p.allowed) { text += " Takes \(p.allowed)." }
             if let d = p.defaultText { text += " Default: \(d)." }
             return .entry(head: p.name, text: text)
         }
