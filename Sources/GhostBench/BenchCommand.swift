@@ -169,6 +169,11 @@ public enum BenchCommand {
     static var modesAllowed: String { listed(Mode.allCases.map(\.rawValue)) }
 
     public static func main(_ args: [String]) -> Int32 {
+        // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.
+        if let text = BenchManual.generated(args) {
+            print(text, terminator: "")
+            return 0
+        }
         let mode: Mode, options: Settings
         switch parse(args) {
         case .success(.help):

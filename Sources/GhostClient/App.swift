@@ -10,6 +10,11 @@ public enum ClientApp {
     public static let version = "0.1.0"
 
     public static func main(_ arguments: [String]) -> Int32 {
+        // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.
+        if let text = ClientManual.generated(Array(arguments.dropFirst())) {
+            _ = Sys.writeAll(1, Array(text.utf8))
+            return 0
+        }
         let options: ClientOptions
         switch ClientOptions.parse(Array(arguments.dropFirst())) {
         case .success(let o): options = o

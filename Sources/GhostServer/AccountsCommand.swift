@@ -74,14 +74,18 @@ public enum AccountsCommand {
         table.help(usage: "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]", about: [
             "Manage registered names offline. Refused (exit status 1) while a ghostd",
             "holds the data folder; a ghostd started meanwhile is refused in turn.",
-        ], sections: [(title: "Commands:", lines:
-            HelpText.entry("list", "every registered name with the dates (UTC, ISO 8601) it was registered and its password last changed, alphabetically, one a line: `NAME created=… changed=…`; never a hash")
-            + HelpText.entry("reset-password NAME", "set a new password, read from standard input: a terminal is asked twice with echo off; otherwise the first line is read (`printf '%s\\n' \"$pw\" | ghostd accounts reset-password ann`). \(passwordRule.prefix(1).uppercased() + passwordRule.dropFirst()), as REGISTER takes")
-            + HelpText.entry("delete NAME", "remove the registration: the name is a guest's again; its games and scores stay"))],
+        ], sections: [(title: "Commands:", lines: commands.flatMap { HelpText.entry($0.head, $0.text) })],
         footer: [
             "Exit status: 0 done, 1 refused or failed (nothing changed), 2 bad usage.",
         ], defaults: Settings())
     }
+
+    /// The commands, for help and the manual page.
+    static var commands: [(head: String, text: String)] { [
+        ("list", "every registered name with the dates (UTC, ISO 8601) it was registered and its password last changed, alphabetically, one a line: `NAME created=… changed=…`; never a hash"),
+        ("reset-password NAME", "set a new password, read from standard input: a terminal is asked twice with echo off; otherwise the first line is read (`printf '%s\\n' \"$pw\" | ghostd accounts reset-password ann`). \(passwordRule.prefix(1).uppercased() + passwordRule.dropFirst()), as REGISTER takes"),
+        ("delete NAME", "remove the registration: the name is a guest's again; its games and scores stay"),
+    ] }
 
     /// The form a password must have (the server's rule, Protocol.md).
     static let passwordRule = "8 to 200 characters, no control characters"

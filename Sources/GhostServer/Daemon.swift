@@ -10,6 +10,11 @@ public enum Daemon {
     public static func main(_ arguments: [String]) -> Int32 {
         // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
+        // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.
+        if let text = DaemonManual.generated(arguments) {
+            print(text, terminator: "")
+            return 0
+        }
         let config: ServerConfig
         switch DaemonOptions.parse(arguments) {
         case .success(.help):

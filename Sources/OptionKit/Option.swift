@@ -26,7 +26,23 @@ public struct Option<Target> {
     public let allowed: String
     /// The current value, shown in help in brackets; nil: nothing shown.
     public let shown: ((Target) -> String)?
+    /// What shell completion offers for the value: the value's own
+    /// (`choice`s), else by placeholder: `DIR` folders, `FILE` and `PATH`
+    /// files, anything else nothing (the user types it).
+    public let completion: Completion
     let kind: Kind
+
+    init(name: String, aliases: [String], placeholder: String?, help: String, allowed: String,
+         shown: ((Target) -> String)?, completion: Completion = .none, kind: Kind) {
+        self.name = name
+        self.aliases = aliases
+        self.placeholder = placeholder
+        self.help = help
+        self.allowed = allowed
+        self.shown = shown
+        self.completion = completion == .none ? Completion.forPlaceholder(placeholder) : completion
+        self.kind = kind
+    }
 
     /// An option with a value of type `T`, read by `value` and stored with
     /// `set`; `get` shows the current value in help (the default, when help
@@ -38,7 +54,7 @@ public struct Option<Target> {
         let shown: ((Target) -> String)? = defaultText.map { text in { _ in text } }
             ?? get.map { get in { value.show(get($0)) } }
         return Option(name: name, aliases: aliases, placeholder: placeholder, help: help, allowed: value.allowed,
-                      shown: shown, kind: .value { target, text in
+                      shown: shown, completion: value.completion, kind: .value { target, text in
                           switch value.read(text) {
                           case .success(let v):
                               set(&target, v)
@@ -85,6 +101,12 @@ public struct Option<Target> {
     /// Takes no value.
     public var isFlag: Bool { placeholder == nil }
 
+    /// `--help` or `--version`.
+    public var isAction: Bool {
+        if case .action = kind { return true }
+        return false
+    }
+
     func matches(_ word: String) -> Bool { word == name || aliases.contains(word) }
 
     /// `[--port N]`, `[--help]`.
@@ -99,12 +121,15 @@ public struct Positional<Target> {
     public let allowed: String
     /// Shown in help in brackets; nil: nothing shown.
     public let defaultText: String?
+    /// What shell completion offers here (see `Option.completion`).
+    public var completion: Completion = .none
     let set: (inout Target, String) -> OptionError.Problem?
 
     public static func value<T>(_ name: String, _ help: String, _ value: Value<T>, required: Bool = false,
                                 defaultText: String? = nil,
                                 set: @escaping (inout Target, T) -> Void) -> Positional {
-        Positional(name: name, help: help, required: required, allowed: value.allowed, defaultText: defaultText) { target, text in
+        Positional(name: name, help: help, required: required, allowed: value.allowed, defaultText: defaultText,
+                   completion: value.completion == .none ? Completion.forPlaceholder(name) : value.completion) { target, text in
             switch value.read(text) {
             case .success(let v):
                 set(&target, v)

@@ -6,10 +6,14 @@ public struct Value<T> {
     public let read: (String) -> Result<T, OptionError.Problem>
     /// How a value (a default, say) is written in help.
     public let show: (T) -> String
+    /// What shell completion offers for it (the choices of a `choice`).
+    public var completion: Completion = .none
 
-    public init(allowed: String, show: @escaping (T) -> String, read: @escaping (String) -> Result<T, OptionError.Problem>) {
+    public init(allowed: String, show: @escaping (T) -> String, completion: Completion = .none,
+                read: @escaping (String) -> Result<T, OptionError.Problem>) {
         self.allowed = allowed
         self.show = show
+        self.completion = completion
         self.read = read
     }
 }
@@ -56,7 +60,7 @@ extension Value where T == String {
 
     /// One of `choices`, exactly as written.
     public static func choice(_ choices: [String]) -> Value<String> {
-        Value(allowed: listed(choices), show: { $0 }) { text in
+        Value(allowed: listed(choices), show: { $0 }, completion: .choices(choices)) { text in
             guard !text.isEmpty else { return .failure(.empty) }
             return choices.contains(text) ? .success(text) : .failure(.notAChoice)
         }
@@ -67,7 +71,7 @@ extension Value where T: RawRepresentable & CaseIterable, T.RawValue == String {
     /// One of an enumeration's raw values: `full` or `normal`.
     public static var choice: Value<T> {
         let names = T.allCases.map(\.rawValue)
-        return Value(allowed: listed(names), show: { $0.rawValue }) { text in
+        return Value(allowed: listed(names), show: { $0.rawValue }, completion: .choices(names)) { text in
             guard !text.isEmpty else { return .failure(.empty) }
             return T(rawValue: text).map { .success($0) } ?? .failure(.notAChoice)
         }

@@ -6,10 +6,11 @@ import Glibc
 
 /// `scripts/install.sh` into a temporary prefix, then the installed ghostd run
 /// from another folder: it finds its word lists under PREFIX/share without
-/// flags, says so in its log, and serves a game.
+/// flags, says so in its log, and serves a game. The manual pages and
+/// completion scripts are installed where man and the shells look.
 @Suite("Install: scripts/install.sh and an installed ghostd", .timeLimit(.minutes(5)))
 struct InstallTests {
-    @Test("install.sh into a temporary prefix; the installed ghostd, started elsewhere without --dictionaries, finds PREFIX/share/ghostd/Dictionaries and plays a game")
+    @Test("install.sh into a temporary prefix; the manual pages and completion are installed; the installed ghostd, started elsewhere without --dictionaries, finds PREFIX/share/ghostd/Dictionaries and plays a game")
     func installAndPlay() throws {
         let prefix = try DataDirectory()
         let elsewhere = try DataDirectory()
@@ -25,6 +26,28 @@ struct InstallTests {
         }
         for file in ["en.txt", "nl.txt", "README.md", "phrases/en.txt", "phrases/nl.txt"] {
             #expect(FileManager.default.fileExists(atPath: share + "/" + file), "\(file)")
+        }
+
+        // The manual pages and completion scripts, as committed in docs/.
+        let installedDocs = [
+            ("/share/man/man8/ghostd.8", "docs/man/ghostd.8"),
+            ("/share/man/man1/ghost-client.1", "docs/man/ghost-client.1"),
+            ("/share/bash-completion/completions/ghostd", "docs/completion/ghostd.bash"),
+            ("/share/bash-completion/completions/ghost-client", "docs/completion/ghost-client.bash"),
+            ("/share/zsh/site-functions/_ghostd", "docs/completion/ghostd.zsh"),
+            ("/share/zsh/site-functions/_ghost-client", "docs/completion/ghost-client.zsh"),
+        ]
+        for (installed, source) in installedDocs {
+            let got = try? String(contentsOfFile: prefix.path + installed, encoding: .utf8)
+            let want = try String(contentsOfFile: DaemonProcess.packageRoot + "/" + source, encoding: .utf8)
+            #expect(got == want, "PREFIX\(installed) is not \(source)")
+        }
+        // `man` finds the installed page by name through MANPATH.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
+            let man = try runTool("/usr/bin/man", ["-w", "ghostd"], environment: ["MANPATH": prefix.path + "/share/man"])
+            #expect(man.status == 0 && man.output == prefix.path + "/share/man/man8/ghostd.8\n", "man -w ghostd: \(man.output)")
+        } else {
+            print("install: man not found; the installed page was not looked up")
         }
 
         // contrib/ghostd.service, pointed at this prefix, passes `systemd-analyze verify`.

@@ -1,0 +1,63 @@
+import GhostStore
+import OptionKit
+
+/// ghostd(8) and ghostd's shell completion, made from the option tables
+/// (Options.swift, AccountsCommand.swift): `ghostd --generate-manual`,
+/// `ghostd --generate-completion bash|zsh` (scripts/generate-docs.sh).
+public enum DaemonManual {
+    /// What `--data` defaults to, in words (the value depends on `$HOME`).
+    static let dataDefault = "$XDG_STATE_HOME/ghostd, else ~/.local/state/ghostd, else ./ghostd-data"
+
+    public static var page: ManualPage {
+        let accountsUsage = "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]"
+        return ManualPage(
+            program: "ghostd", section: 8, source: "ghostd \(Lobby.version)", manual: "System Manager's Manual",
+            summary: "server for the word games Ghost and Hangman",
+            synopsis: ["ghostd [options]", accountsUsage, "ghostd --help | --version"],
+            sections: [
+                .init("Description", [
+                    .paragraph(ManualPage.about(ofHelp: DaemonOptions.usage)),
+                    .paragraph("ghostd serves Ghost (with its variant Superghost) and Hangman to people across the network: two players against each other, or one against the computer, with others watching. Clients are ghost-client(1) or any line-based client such as nc(1); the protocol, its commands, error codes and limits are described in Protocol.md, which comes with the source."),
+                    .paragraph("Names, settings, games in progress and scores are kept in an SQLite database in the data folder (--data); a reply that confirms a change is sent only after the change is committed, so a game survives a restart or a crash and its players RESUME it. The word lists come from the dictionaries folder (--dictionaries). ghostd logs to standard error: the database and the listening address at start, then one line per connection opened and closed, and per game started, adjourned, resumed and ended."),
+                    .paragraph("Every limit below is a setting. Options take `--name value` or `--name=value`; a value that starts with `--` needs the `=` form. A repeated option is allowed and the last one wins. A bad option or value is refused with one line on standard error and exit status 2, before anything starts."),
+                ]),
+                .init("Options", DaemonOptions.table.manualEntries(defaults: ServerConfig(), defaultTexts: ["--data": dataDefault])),
+                .init("Accounts", [
+                    .paragraph("`\(accountsUsage)`"),
+                    .paragraph(ManualPage.about(ofHelp: AccountsCommand.usage)),
+                ] + AccountsCommand.commands.map { .entry(head: $0.head, text: $0.text + ".") }
+                  + AccountsCommand.table.manualEntries(defaults: AccountsCommand.Settings(), defaultTexts: ["--data": dataDefault])),
+                .init("Signals", [
+                    .entry(head: "SIGTERM, SIGINT", text: "stop cleanly: every client gets `BYE shutdown` after what was queued for it, everything acknowledged is committed, and games in progress are kept for their players to RESUME when ghostd is back. Exit status 0."),
+                    .entry(head: "SIGHUP", text: "read --tls-cert and --tls-key again: new TLS handshakes use the new pair and nobody is dropped. A pair that does not load is logged and the old one kept. Nothing else is reloaded or stopped."),
+                ]),
+                .init("Files", [
+                    .entry(head: "DIR/\(Store.fileName)", text: "the SQLite database in the data folder (--data): names, registrations (password hashes), settings, games and scores. Back it up with sqlite3's .backup while ghostd runs."),
+                    .entry(head: "DIR/\(DataFolderLock.fileName)", text: "the data folder's lock, holding the PID of the ghostd (or ghostd accounts) using the folder: a second one on the same folder is refused with exit status 1."),
+                    .entry(head: "./Dictionaries, PREFIX/share/ghostd/Dictionaries", text: "the word lists, when --dictionaries is not given: ./Dictionaries, else the one installed beside PREFIX/bin/ghostd. Each xx.txt offers language xx; phrases/xx.txt holds Hangman's phrases."),
+                ]),
+                .init("Exit status", [
+                    .entry(head: "0", text: "stopped by SIGTERM or SIGINT; --help or --version."),
+                    .entry(head: "1", text: "could not start: the data folder is in use by another ghostd, the database is empty, damaged or from a newer ghostd, the word lists cannot be read, or the port cannot be bound. For ghostd accounts: refused or failed, nothing changed."),
+                    .entry(head: "2", text: "a bad command line (an unknown option, a bad value, TLS options that do not go together or a certificate that does not load), with one line on standard error."),
+                    .entry(head: "3", text: "the database could not even be read while serving: ghostd stopped after `BYE shutdown` and only confirmed lines."),
+                ]),
+                .init("See also", [.paragraph("ghost-client(1), ghost-bench(1), nc(1), sqlite3(1), openssl(1); Protocol.md and README.md in the source.")]),
+            ],
+            generatedBy: "ghostd --generate-manual")
+    }
+
+    /// Options, and `accounts` with its own.
+    public static var completion: CompletionSpec {
+        CompletionSpec(DaemonOptions.table, subcommands: [
+            .init("accounts", "manage registered names offline", CompletionSpec(AccountsCommand.table)),
+        ])
+    }
+
+    /// The text `ghostd --generate-…` prints, or nil for any other command line.
+    public static func generated(_ arguments: [String]) -> String? {
+        GeneratedDocs.request(arguments).map {
+            GeneratedDocs.text($0, program: "ghostd", manual: { page }, completion: { completion })
+        }
+    }
+}
