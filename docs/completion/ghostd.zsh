@@ -27,6 +27,7 @@ _ghostd() {
         '--dictionaries[folder of word lists]:DIR:_files -/' \
         '--data[folder of the SQLite database]:DIR:_files -/' \
         '--durability[full\: fsync every commit, survives power loss]:MODE:(full normal)' \
+        '--game-log[all\: a log line at each game'\''s start, new round, restart and end]:LEVEL:(all none)' \
         '--max-db-pages[most pages (of 4 KiB) the database may grow to]:N: ' \
         '--grace[how long a player to move may be away before the opponent may CLAIM]:SECONDS: ' \
         '--bot-delay[about how long the computer thinks before it plays]:MS: ' \
