@@ -46,6 +46,29 @@ public struct Infixes: Sendable {
     /// Bytes the index takes, roughly.
     public var bytes: Int { text.count + suffixes.count * MemoryLayout<UInt32>.size }
 
+    /// How many distinct fragments occur in the words of the index, the
+    /// empty one and the words themselves included (Norvig's
+    /// `len(vocab.fragments)` for Superghost). Each suffix adds the prefixes
+    /// it does not share with the suffix before it in sorted order.
+    public var distinctCount: Int {
+        text.withUnsafeBufferPointer { t in
+            var count = 1  // the empty fragment
+            var previous = -1
+            for s in suffixes {
+                let start = Int(s)
+                var length = 0
+                while t[start + length] != Infixes.newline { length += 1 }
+                var common = 0
+                if previous >= 0 {
+                    while common < length && t[previous + common] == t[start + common] { common += 1 }
+                }
+                count += length - common
+                previous = start
+            }
+            return count
+        }
+    }
+
     /// Whether some word (of `minLength`+ letters) contains `fragment`
     /// (lowercase letters). The empty fragment is in every word.
     public func contains(_ fragment: some Collection<UInt8>) -> Bool {

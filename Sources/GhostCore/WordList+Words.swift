@@ -60,3 +60,24 @@ extension WordList {
         return nil
     }
 }
+
+extension WordList {
+    /// The list with only its words of `minLength` or more letters (Norvig's
+    /// vocabulary with that limit). The list itself when none is shorter.
+    public func keeping(minLength: Int) -> WordList {
+        var text: [UInt8] = []
+        var dropped = 0
+        forEachWord { word in
+            guard word.count >= minLength else { dropped += 1; return }
+            text += word
+            text.append(0x0A)
+        }
+        // forEachWord walks in alphabetical order, so the builder needs no sort.
+        return dropped == 0 ? self : WordList(folding: &text)
+    }
+
+    /// How many distinct fragments begin a word of the list, the empty one
+    /// and the words themselves included (Norvig's `len(vocab.fragments)`):
+    /// one per node of the trie.
+    public var fragmentCount: Int { nodes.count }
+}

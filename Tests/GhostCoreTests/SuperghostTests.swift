@@ -255,8 +255,8 @@ private struct BruteSuper {
     // MARK: The real word lists
 
     /// Norvig's notebook finds that the first player wins Superghost on
-    /// ENABLE (words of 4+ letters). On this English list (not ENABLE) the
-    /// first player wins too.
+    /// ENABLE (words of 4+ letters; NorvigTests checks it). On this English
+    /// list (not ENABLE) the first player wins too.
     @Test func englishFirstPlayerWins() throws {
         let words = try #require(englishWords)
         let start = Date()
@@ -268,24 +268,5 @@ private struct BruteSuper {
         let winners = s.winningPlays("").map(\.description).sorted()
         print("superghost en: \(infixes.count) suffixes, \(infixes.bytes) bytes, built in \(built) s; solved \"\" in \(solved) s over \(s.solvedCount) positions; winning first letters \(winners)")
         #expect(winners == ["<e", "<o", "<s", "e", "o", "s"])
-    }
-
-    /// Norvig's check (pytudes, "Ghost"): on ENABLE (enable1.txt, words of
-    /// 4+ letters count, as here) the first player wins Superghost. ENABLE
-    /// is not in this repository and no registry reachable here ships it
-    /// (README, Superghost): set GHOST_ENABLE_LIST to a copy of enable1.txt
-    /// to run this (about 30 s in a debug build), otherwise it is skipped.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["GHOST_ENABLE_LIST"] != nil, "GHOST_ENABLE_LIST names no ENABLE list"))
-    func enableFirstPlayerWinsAsNorvigFound() throws {
-        let path = try #require(ProcessInfo.processInfo.environment["GHOST_ENABLE_LIST"])
-        let words = try WordList(contentsOfFile: path)
-        #expect(words.wordCount > 170_000, "ENABLE has 172,820 words")
-        let s = SuperSolver(rules: GhostRules(words: words, language: "en", infixes: Infixes(words: words)))
-        let start = Date()
-        let firstWins = s.isWinning("")
-        let winners = s.winningPlays("").map(\.description).sorted()
-        print("superghost ENABLE: \(words.wordCount) words; \(firstWins ? "the first" : "the second") player wins; "
-              + "winning first plays \(winners); \(s.solvedCount) positions in \(Date().timeIntervalSince(start)) s")
-        #expect(firstWins)
     }
 }
