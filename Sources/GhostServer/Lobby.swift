@@ -313,6 +313,13 @@ public final class Lobby {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         if !loggedIn, let holder = namesInUse[key], holder != id {
+            // A registered name asks for its password even while in use: the
+            // owner's right password takes it over (Lobby+Accounts.swift), so
+            // the owner's client must hear that it may offer one.
+            guard let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
+            if registered, session.loggedIn?.lowercased() != key {
+                return reply(id, .error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"))
+            }
             return reply(id, .error(.nameTaken, "another player is using that name"))
         }
         // A guest never takes a registered name, nor one whose game waits for its player.

@@ -246,6 +246,28 @@ import GhostStore
         #expect(h.drain() == [3: ["ERR name-taken champ is playing a game on another connection"]])
     }
 
+    @Test("NAME alone for a registered name in use on another connection asks the password (as when nobody uses it), so the owner's client can take it over; a guest's name in use stays name-taken")
+    func passwordAskedWhileInUse() throws {
+        let h = try Harness()
+        register(h, 1, "champ")
+        h.named(3, "guest")
+        h.connect(2)
+        _ = h.drain()
+        h.send(2, "NAME champ")
+        h.send(2, "NAME Champ")
+        h.send(2, "NAME guest")
+        #expect(h.drain() == [2: ["ERR password-required champ is registered: NAME champ <password>",
+                                  "ERR password-required Champ is registered: NAME Champ <password>",
+                                  "ERR name-taken another player is using that name"]])
+        #expect(h.lobby.isIdentified(1))
+        h.send(2, "NAME champ \(Self.pw)")
+        #expect(h.drain() == [1: ["INFO champ logged in on another connection; send NAME to pick a name."],
+                              2: ["OK NAME name=champ lang=en registered=yes"]])
+        // Logged in, it takes its own name again without the password.
+        h.send(2, "NAME champ")
+        #expect(h.drain() == [2: ["OK NAME name=champ lang=en registered=yes"]])
+    }
+
     @Test("Spoiling a record (issue #26): a guest cannot take champ's registered name to lose games under it")
     func spoilingARecord() throws {
         let h = try Harness()

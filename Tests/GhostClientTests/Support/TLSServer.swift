@@ -34,17 +34,22 @@ struct TestCertificate {
 
 struct TLSTestError: Error, CustomStringConvertible {
     let description: String
-    init(_ d: String) { description = d }
+    /// A server process that exited at start (its port taken meanwhile).
+    var exited = false
+    init(_ d: String, exited: Bool = false) {
+        description = d
+        self.exited = exited
+    }
 }
 
 /// `openssl s_server -quiet -accept <port> -cert c.pem -key k.pem`: the
 /// netcat of TLS. What a client sends shows up on its stdout (`received`);
 /// what is written to its stdin (`send`) goes to the client.
 final class TLSServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    private let input = Pipe()
-    private let output = Pipe()
+    private(set) var process = Process()
+    private(set) var port = 0
+    private var input = Pipe()
+    private var output = Pipe()
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 
@@ -55,9 +60,28 @@ final class TLSServer: @unchecked Sendable {
         throw TLSTestError("openssl is not installed (.ci/run installs it)")
     }
 
-    /// Starts it on a free port and waits until it accepts connections.
+    /// Starts it on a free port and waits until it accepts connections. The
+    /// port is free when picked, but something else may take it before
+    /// s_server binds it (a busy machine, other tests' connections): then
+    /// s_server exits at once, and another port is tried.
     init(certificate: TestCertificate) throws {
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                try start(certificate)
+                return
+            } catch let e as TLSTestError where e.exited && attempts < 5 {
+                continue
+            }
+        }
+    }
+
+    private func start(_ certificate: TestCertificate) throws {
         port = try TLSServer.freePort()
+        process = Process()
+        input = Pipe()
+        output = Pipe()
         process.executableURL = URL(fileURLWithPath: try TLSServer.openssl())
         process.arguments = ["s_server", "-quiet", "-accept", String(port), "-cert", certificate.cert, "-key", certificate.key]
         process.standardInput = input
@@ -74,7 +98,11 @@ final class TLSServer: @unchecked Sendable {
         // Listening once a TCP connection is accepted (that probe is not a TLS client: s_server drops it).
         let deadline = monotonicNow() + 10
         while !TLSServer.accepts(port) {
-            guard process.isRunning, monotonicNow() < deadline else {
+            guard process.isRunning else {
+                stop()
+                throw TLSTestError("openssl s_server exited at start on port \(port)", exited: true)
+            }
+            guard monotonicNow() < deadline else {
                 stop()
                 throw TLSTestError("openssl s_server did not start on port \(port)")
             }

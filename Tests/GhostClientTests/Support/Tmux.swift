@@ -11,6 +11,9 @@ final class Tmux: @unchecked Sendable {
     /// A scratch folder for this server's files (configs, pid files, output).
     let folder: String
     private var killed = false
+    /// Every line any capture has shown (see `everShown`).
+    private var shown = Set<String>()
+    private let shownLock = NSLock()
 
     nonisolated(unsafe) private static var counter = 0
     private static let lock = NSLock()
@@ -81,7 +84,25 @@ final class Tmux: @unchecked Sendable {
 
     /// The visible screen, line by line, without attributes.
     func capture(_ session: String) throws -> [String] {
-        try run(["capture-pane", "-p", "-t", session]).components(separatedBy: "\n")
+        let lines = try run(["capture-pane", "-p", "-t", session]).components(separatedBy: "\n")
+        shownLock.lock()
+        shown.formUnion(lines)
+        shownLock.unlock()
+        return lines
+    }
+
+    /// Whether any screen captured so far, in any session, showed `text` on one line.
+    func everShown(_ text: String) -> Bool {
+        shownLock.lock()
+        defer { shownLock.unlock() }
+        return shown.contains { $0.contains(text) }
+    }
+
+    /// How many different lines the captures have shown (to check `everShown` saw something).
+    var shownCount: Int {
+        shownLock.lock()
+        defer { shownLock.unlock() }
+        return shown.count
     }
 
     /// `tmux display -p <format>` for the session's pane.

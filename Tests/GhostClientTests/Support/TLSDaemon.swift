@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real ghostd with a TLS port, for the client's end-to-end tests.
+enum TLSDaemon {
+    /// `ghostd --tls-port 0 --tls-cert --tls-key` (plus `extra`) with the
+    /// test's certificate; returns the daemon and its TLS port.
+    static func start(_ cert: TestCertificate, extra: [String] = []) throws -> (DaemonProcess, Int) {
+        let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert.cert, "--tls-key", cert.key] + extra)
+        return (daemon, try port(of: daemon))
+    }
+
+    /// The TLS port a daemon logged (`TLS port: HOST:PORT`, before `listening on`),
+    /// as GhostServerTests' `TLSTest.port(of:)` reads it.
+    static func port(of daemon: DaemonProcess) throws -> Int {
+        let prefix = "TLS port: "
+        guard let line = daemon.stderrLines.first(where: { $0.contains(prefix) }),
+              let range = line.range(of: prefix) else { throw DaemonError("no TLS port in the log:\n\(daemon.stderrText)") }
+        let address = line[range.upperBound...].prefix(while: { $0 != " " })
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
+            throw DaemonError("cannot read the TLS port in \(line)")
+        }
+        return port
+    }
+}
+
+/// Runs a long blocking test on a thread of its own, so that it does not hold
+/// one of the few threads Swift Testing's other tests run on (as
+/// GhostServerTests' `EndToEndLargeServerTests.onOwnThread`). Unlike a bare
+/// Thread, the body stays in the test's task (a task executor preference),
+/// so what it records (#expect, Issue.record) is the test's.
+func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+    let executor = ThreadExecutor()
+    defer { executor.stop() }
+    try await withTaskExecutorPreference(executor) {
+        try await runBlocking(body)
+    }
+}
+
+/// Nonisolated and async: runs on the task's preferred executor.
+private func runBlocking(_ body: @Sendable () throws -> Void) async throws {
+    try body()
+}
+
+/// A task executor with one thread of its own.
+final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var stopped = false
+
+    init() {
+        let thread = Thread { [self] in run() }
+        thread.name = "ghost-client-e2e"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The thread ends once the jobs queued so far have run.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopped { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// An IPv4 address of this machine that is not loopback (up, not 127/8),
+/// or nil when it has none.
+func nonLoopbackIPv4() -> String? {
+    var list: UnsafeMutablePointer<ifaddrs>?
+    guard getifaddrs(&list) == 0 else { return nil }
+    defer { freeifaddrs(list) }
+    var p = list
+    while let entry = p {
+        defer { p = entry.pointee.ifa_next }
+        let flags = Int32(entry.pointee.ifa_flags)
+        guard let addr = entry.pointee.ifa_addr, addr.pointee.sa_family == sa_family_t(AF_INET),
+              flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
+        let v4 = addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee.sin_addr }
+        guard UInt32(bigEndian: v4.s_addr) >> 24 != 127 else { continue }
+        var buf = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        var a = v4
+        guard inet_ntop(AF_INET, &a, &buf, socklen_t(buf.count)) != nil else { continue }
+        return String(cString: buf)
+    }
+    return nil
+}
