@@ -62,6 +62,9 @@ let package = Package(
         // libFuzzer target over the framer and parser (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),
 
+        // Shared by the test targets: running a long blocking test on a thread
+        // of its own, its expectations still the test's.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
@@ -69,10 +72,10 @@ let package = Package(
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
-        .testTarget(name: "GhostServerTests", dependencies: ["GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
+        .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
-        .testTarget(name: "GhostClientTests", dependencies: ["GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
+        .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
         // Unit tests of the option parser and of ghost-bench's command line;
         // end-to-end checks that all three programs refuse bad options with
         // exit status 2 (the binaries are built for them).

@@ -1,5 +1,6 @@
 import Foundation
 import GhostBench
+import TestSupport
 import Testing
 
 /// Issue #24's "Done when": a large server under attack still serves
@@ -39,13 +40,7 @@ struct EndToEndLargeServerTests {
     }
 
     static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
-            let thread = Thread {
-                do { try body(); done.resume() } catch { done.resume(throwing: error) }
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        try await TestSupport.onOwnThread(body)
     }
 
     static func attackLargeServer() throws {

@@ -27,68 +27,6 @@ enum TLSDaemon {
     }
 }
 
-/// Runs a long blocking test on a thread of its own, so that it does not hold
-/// one of the few threads Swift Testing's other tests run on (as
-/// GhostServerTests' `EndToEndLargeServerTests.onOwnThread`). Unlike a bare
-/// Thread, the body stays in the test's task (a task executor preference),
-/// so what it records (#expect, Issue.record) is the test's.
-func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-    let executor = ThreadExecutor()
-    defer { executor.stop() }
-    try await withTaskExecutorPreference(executor) {
-        try await runBlocking(body)
-    }
-}
-
-/// Nonisolated and async: runs on the task's preferred executor.
-private func runBlocking(_ body: @Sendable () throws -> Void) async throws {
-    try body()
-}
-
-/// A task executor with one thread of its own.
-final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var stopped = false
-
-    init() {
-        let thread = Thread { [self] in run() }
-        thread.name = "ghost-client-e2e"
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// The thread ends once the jobs queued so far have run.
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopped { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
-    }
-}
-
 /// An IPv4 address of this machine that is not loopback (up, not 127/8),
 /// or nil when it has none.
 func nonLoopbackIPv4() -> String? {

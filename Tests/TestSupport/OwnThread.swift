@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs a long blocking test on a thread of its own, so that it does not hold
+/// one of the few threads Swift Testing's other tests run on (a test with a
+/// time limit then waits for one, and fails on a loaded machine). Unlike a bare
+/// Thread, the body stays in the test's task (a task executor preference),
+/// so what it records (#expect, Issue.record) is the test's.
+public func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+    let executor = ThreadExecutor()
+    defer { executor.stop() }
+    try await withTaskExecutorPreference(executor) {
+        try await runBlocking(body)
+    }
+}
+
+/// Nonisolated and async: runs on the task's preferred executor.
+private func runBlocking(_ body: @Sendable () throws -> Void) async throws {
+    try body()
+}
+
+/// A task executor with one thread of its own.
+public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var stopped = false
+
+    public init() {
+        let thread = Thread { [self] in run() }
+        thread.name = "ghost-e2e"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The thread ends once the jobs queued so far have run.
+    public func stop() {
+        condition.lock()
+        stopped = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty && !stopped { condition.wait() }
+            if jobs.isEmpty {
+                condition.unlock()
+                return
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
