@@ -152,6 +152,7 @@ extension Lobby {
         guard let created = persist({ try store.createAccount(name, hash: hash, now: clock.wall) }) else { return failed(id) }
         guard created else { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
         sessions[id]?.loggedIn = name
+        figures.registrations += 1
         log("name \(name) registered from \(Lobby.shown(session.address))")
         reply(id, .ok(.registered(name: name)))
     }
@@ -160,10 +161,12 @@ extension Lobby {
         let key = name.lowercased()
         guard outcome.matches else {
             accounts.backoff.failed(name: key, network: network, at: clock.monotonic)
+            figures.loginsFailed += 1
             log("login failed for \(name) from \(Lobby.shown(session.address))")
             return reply(id, .error(.badPassword, "wrong password"))
         }
         accounts.backoff.succeeded(name: key)
+        figures.logins += 1
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }

@@ -78,6 +78,10 @@ public final class Lobby {
         var gamesFinished = 0
         /// Games aborted with no score (Lobby+Lifecycle.swift: no first move, left before it, untouched).
         var gamesAborted = 0
+        /// Registrations, logins with the right password, and wrong passwords (Lobby+Accounts.swift).
+        var registrations = 0
+        var logins = 0
+        var loginsFailed = 0
     }
     var figures = Figures()
     /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
@@ -294,7 +298,9 @@ public final class Lobby {
         }
         lines += [("games_finished", String(figures.gamesFinished)),
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
-                  ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal))]
+                  ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal)),
+                  ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
+                  ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accounts.pending.count))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }

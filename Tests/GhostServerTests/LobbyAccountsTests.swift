@@ -66,6 +66,13 @@ import GhostStore
         h.send(2, "SEEK")
         #expect(h.drain()[2]?.prefix(2) == ["OK NAME name=champ lang=en registered=yes", "OK SEEK lang=en"])
         #expect(h.logged.lines.contains("login failed for champ from ?"))
+        // STATS counts them: one registration, one login, one wrong password.
+        h.send(2, "STATS")
+        let stats = h.drain()[2] ?? []
+        for line in ["STAT name=registrations value=1", "STAT name=logins value=1",
+                     "STAT name=logins_failed value=1", "STAT name=passwords_pending value=0"] {
+            #expect(stats.contains(line), "\(line) in \(stats)")
+        }
     }
 
     @Test("A password for a guest's name: ERR not-registered, and nothing is stored (not even the name)")
