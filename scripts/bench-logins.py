@@ -35,6 +35,8 @@ the default --hash-threads, CONNS connections from one fresh address
 the last is answered, for WRONG_SECONDS. Every `ERR bad-password` is one
 hash; `ERR too-many-attempts` was refused without hashing.
 
+GHOSTD_FLAGS= adds options to every ghostd (e.g. --durability normal).
+
 usage: bench-logins.py GHOSTD DATA ROUNDS SECONDS CONNS THREADS WRONG_SECONDS
   (THREADS: comma-separated, e.g. 1,2)
 """
@@ -99,6 +101,7 @@ class Daemon:
         argv = [ghostd, "--port", str(self.port), "--data", f"{data}/{kind}-{hash_threads}", "--hash-threads", str(hash_threads)]
         if kind == "lifted":
             argv += LIFTED
+        argv += os.environ.get("GHOSTD_FLAGS", "").split()
         self.proc, hello_socket, _ = start_until_hello(argv, self.port, 30)
         hello_socket.close()
         self.pid = self.proc.pid
