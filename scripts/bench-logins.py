@@ -30,7 +30,7 @@ burst is spent), the replies by code, the probe's p50/p99/max, and ghostd's
 CPU time a second (utime + stime from /proc). Medians over the rounds last.
 
 Then, once, the wrong-password flood: on the defaults configuration with
-the default --hash-threads, CONNS connections from one fresh address
+the default --hash-threads (1), CONNS connections from one fresh address
 (127.0.0.3) each send `NAME bench<k> <a wrong password>`, the next as soon as
 the last is answered, for WRONG_SECONDS. Every `ERR bad-password` is one
 hash; `ERR too-many-attempts` was refused without hashing.
@@ -50,7 +50,7 @@ rounds, seconds, conns = int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
 threads = [int(t) for t in sys.argv[6].split(",")]
 wrong_seconds = float(sys.argv[7])
 probe_interval = float(os.environ.get("PROBE_INTERVAL", "0.025"))
-default_threads = 2
+default_threads = 1   # ServerConfig.hashThreads
 PASSWORD = "a bench password, right"
 WRONG = "not the password at all"
 ticks = os.sysconf("SC_CLK_TCK")
