@@ -125,8 +125,11 @@ public struct ServerConfig: Sendable {
     public var scoresFor: ScoresFor = .all
     /// Password hashing (issue #26): threads that hash and check passwords
     /// off the event loop, and the most jobs that may wait for them (past
-    /// it `ERR server-busy`).
-    public var hashThreads = 2
+    /// it `ERR server-busy`). One thread: on a 2-core machine a second one
+    /// took the loop's core from it during a login flood (a probe's PING
+    /// p99 2-4 times higher) for no more logins a second (BENCHMARKS.md,
+    /// "Logins (#26)").
+    public var hashThreads = 1
     public var hashQueue = 32
     /// Failed logins: after k for a name, or from a network, the next try
     /// waits min(2^(k-1), `loginBackoffMax`) s after the last; failures are
