@@ -71,6 +71,11 @@ public final class DataFolderLock {
     /// Gives the folder up (the process's end does the same).
     public func unlock() {
         guard fd >= 0 else { return }
+        // Released explicitly: a close alone leaves the lock held while any
+        // copy of the descriptor lives, and a child forked by another thread
+        // holds one until its exec (a test's in-process `ghostd accounts`
+        // found its own folder still "in use" by its own PID).
+        _ = flock(fd, LOCK_UN)
         close(fd)
         fd = -1
     }
