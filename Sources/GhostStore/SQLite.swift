@@ -121,23 +121,24 @@ public final class SQLiteDatabase {
     public func run<each V: SQLBindable>(_ sql: SQL, _ values: repeat each V) throws {
         let s = try prepared(sql)
         defer { sqlite3_reset(s.raw) }
+        try bind(s, repeat each values)
+        while try s.step() {}
+    }
+
+    /// Binds `values` to `s`'s parameters 1, 2, … in order, each as its own type.
+    private func bind<each V: SQLBindable>(_ s: Statement, _ values: repeat each V) throws {
         var i: Int32 = 0
         for v in repeat each values {
             i += 1
             try v.bind(to: s, at: i)
         }
-        while try s.step() {}
     }
 
     /// Runs an `SQL` constant and maps its first row, if any.
     public func first<T, each V: SQLBindable>(_ sql: SQL, _ values: repeat each V, row: (Statement) throws -> T) throws -> T? {
         let s = try prepared(sql)
         defer { sqlite3_reset(s.raw) }
-        var i: Int32 = 0
-        for v in repeat each values {
-            i += 1
-            try v.bind(to: s, at: i)
-        }
+        try bind(s, repeat each values)
         return try s.step() ? row(s) : nil
     }
 

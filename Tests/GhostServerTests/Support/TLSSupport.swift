@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,12 +36,8 @@ enum TLSTest {
 
     /// The TLS port a daemon logged (`TLS port: HOST:PORT`, before `listening on`).
     static func port(of daemon: DaemonProcess) throws -> Int {
-        let prefix = "TLS port: "
-        guard let line = daemon.stderrLines.first(where: { $0.contains(prefix) }),
-              let range = line.range(of: prefix) else { throw DaemonError("no TLS port in the log:\n\(daemon.stderrText)") }
-        let address = line[range.upperBound...].prefix(while: { $0 != " " })
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]) else {
-            throw DaemonError("cannot read the TLS port in \(line)")
+        guard let port = TestSupport.tlsPort(inLog: daemon.stderrLines) else {
+            throw DaemonError("no TLS port in the log:\n\(daemon.stderrText)")
         }
         return port
     }
