@@ -149,7 +149,20 @@ extension Lobby {
         guard let group = watchGroups[gameID], let i = group.members.firstIndex(of: id) else { return }
         group.members.remove(at: i)
         group.joinedAt[id] = nil
+        // The rest of a batch half on its way is not for it either (were the
+        // game to end, its last batch goes to everyone it was meant for).
+        if group.delivering, let j = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: j) }
         watchDue.insert(gameID)
+    }
+
+    /// The connection was just told how a game it watched ended, another
+    /// way than its watchers' batch (RESUME with a token of the game): the
+    /// lines still on their way to the game's watchers are older than that,
+    /// and none of them go to it.
+    func skipWatchLines(_ gameID: Int, _ id: ConnectionID) {
+        guard let group = watchGroups[gameID], group.members.contains(id) else { return }
+        if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
+        group.joinedAt[id] = group.pending.count
     }
 
     // MARK: What watchers get
@@ -276,10 +289,13 @@ extension Lobby {
         if group.pending.count > Lobby.maxWatchBatchLines {
             if !group.closing, let table = tables[gameID] {
                 group.pending = watcherState(table)
+                group.joinedAt.removeAll()
             } else {
-                group.pending.removeFirst(group.pending.count - Lobby.maxWatchBatchLines)
+                // Who got some of these lines another way still gets none of those.
+                let dropped = group.pending.count - Lobby.maxWatchBatchLines
+                group.pending.removeFirst(dropped)
+                for (m, first) in group.joinedAt { group.joinedAt[m] = max(0, first - dropped) }
             }
-            group.joinedAt.removeAll()
         }
         group.sendingTo.removeAll(keepingCapacity: true)
         if group.joinedAt.isEmpty {

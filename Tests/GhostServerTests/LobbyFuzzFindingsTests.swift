@@ -85,4 +85,118 @@ import GhostStore
         let d2 = h.drain()
         #expect(d2[5]?.contains { $0.hasPrefix("OVER id=2 ") } == true, "\(d1) \(d2)")
     }
+
+    /// A watcher RESUMEs a token of the game it watched, which has just
+    /// ended: it is told how the game ended (OVER). The game's last batch
+    /// for its watchers, still waiting for the tick, then went to it as
+    /// well: moves older than that OVER, and the OVER again (found with seed
+    /// 1021807586: a MOVE without the TURN before it).
+    @Test func aWatcherToldTheEndByResumeGetsNoOlderBatch() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        let h = try Harness(settings: settings)
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
+        let token = try #require(Message.parse(game)?["token"])
+        h.send(1, "p")
+        h.connect(3)
+        h.connect(4)
+        h.send(3, "WATCH 1")
+        h.send(4, "WATCH 1")
+        _ = h.drain()
+        // The game ends before the watchers' batch goes out.
+        h.send(2, "e")
+        h.send(1, "a")
+        h.send(2, "r")
+        _ = h.drain()
+        h.send(3, "RESUME \(token)")
+        #expect(h.drain() == [3: ["OK RESUME id=1 status=over", "OVER id=1 winner=alice loser=bob reason=word fragment=pear ended=1700000000"]])
+        h.tick()
+        // The other watcher gets the end; the one told already, nothing.
+        #expect(h.drain() == [4: ["MOVE id=1 player=bob letter=e fragment=pe", "TURN id=1 player=alice fragment=pe",
+                                  "MOVE id=1 player=alice letter=a fragment=pea", "TURN id=1 player=bob fragment=pea",
+                                  "MOVE id=1 player=bob letter=r fragment=pear",
+                                  "OVER id=1 winner=alice loser=bob reason=word fragment=pear",
+                                  "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
+                                  "RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"]])
+        #expect(h.lobby.nextDeadline == nil)
+    }
+
+    /// A watcher RESUMEs a seat of the game it watches while a batch is half
+    /// on its way (more watchers than a slice), and the game ends before the
+    /// rest goes: the rest, older than the state the new player got, went to
+    /// it too (a game's end lets its last batch go to everyone it was meant for).
+    @Test func aWatcherThatResumesASeatGetsNoRestOfAnOlderBatch() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        settings.watchBatchPerWatcher = 0
+        let h = try Harness(settings: settings)
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
+        let token = try #require(Message.parse(game)?["token"])
+        let watchers = Array(10..<140)   // two more than a slice (Lobby.watchSlice, 128)
+        for w in watchers {
+            h.connect(w)
+            h.send(w, "WATCH 1")
+        }
+        h.tick()
+        h.tick()   // WATCHERS, in two slices
+        _ = h.drain()
+        h.clock.advance(0.06)
+        h.send(1, "p")
+        h.tick()   // the first slice of the batch
+        let late = 139
+        #expect(h.drain()[late] == nil)
+        h.send(late, "RESUME \(token)")
+        #expect(h.drain() == [1: ["BYE replaced your seat in game 1 was resumed from another connection"],
+                              late: ["OK RESUME id=1", "GAME id=1 game=ghost lang=en players=alice,bob token=\(token) round=1 watchers=129",
+                                     "TURN id=1 player=bob fragment=p last=alice"]])
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.tick()   // the rest of the batch
+        let rest = h.drain()
+        #expect(rest[watchers[watchers.count - 2]] == ["MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"])
+        #expect(rest[late] == nil)
+    }
+
+    /// The same when the game ends with more lines waiting than a batch
+    /// carries (Lobby.maxWatchBatchLines): its last lines go, and none to
+    /// the watcher told the end by RESUME already.
+    @Test func aWatcherToldTheEndByResumeGetsNoneOfALongLastBatch() throws {
+        var settings = Lobby.Settings()
+        settings.watchBatchInterval = 0.05
+        let h = try Harness(settings: settings)
+        h.named(1, "alice")
+        h.named(2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
+        let token = try #require(Message.parse(game)?["token"])
+        h.connect(3)
+        h.connect(4)
+        h.send(3, "WATCH 1")
+        h.send(4, "WATCH 1")
+        h.tick()
+        _ = h.drain()
+        // 80 offers and refusals, then the end: past 64 lines for the watchers.
+        for _ in 0..<40 {
+            h.send(1, "RESTART")
+            h.send(2, "DECLINE")
+        }
+        h.send(2, "LEAVE")
+        _ = h.drain()
+        h.send(3, "RESUME \(token)")
+        #expect(h.drain() == [3: ["OK RESUME id=1 status=over", "ABORTED id=1 reason=left ended=1700000000"]])
+        h.tick()
+        let d = h.drain()
+        #expect(d[3] == nil)
+        #expect(d[4]?.count == 64)
+        #expect(d[4]?.contains("ABORTED id=1 reason=left") == true)
+    }
 }
