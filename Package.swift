@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GameKit", targets: ["GameKit"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
+        .library(name: "Ratings", targets: ["Ratings"]),
     ],
     targets: [
         // The game abstraction every game kind implements: games, moves,
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "GameKit", swiftSettings: optimizedCore),
         // Ghost: rules, word lists, solver, computer player. Pure.
         .target(name: "GhostCore", dependencies: ["GameKit"], swiftSettings: optimizedCore),
+        // Glicko-2 ratings (Glickman's paper, lichess's one-game periods). Pure, depends on nothing.
+        .target(name: "Ratings", swiftSettings: fast),
         // Line framing, command parsing, event rendering: no sockets.
         .target(name: "GhostProtocol", dependencies: ["GameKit", "GhostCore"], swiftSettings: fast),
         // epoll, signalfd and friends, which Glibc does not export.
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
+        .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
