@@ -87,6 +87,9 @@ func truncated(_ x: Double, _ places: Int) -> Double {
         #expect(system.idle(player, elapsed: 1_000_000).deviation == 350)
         #expect(system.idle(.initial, elapsed: 1).deviation == 350)
         #expect(system.rate(.initial, games: games).deviation < 350)
+        // Also before a game: an unrated player away for a period plays as one just rated.
+        let game = Game(Rating(rating: 1600, deviation: 80), .win)
+        #expect(system.rate(.initial, after: game, elapsed: 1) == system.rate(.initial, after: game, elapsed: 0))
     }
 
     @Test func provisionalMeansDeviationAbove110() {
@@ -123,6 +126,32 @@ func truncated(_ x: Double, _ places: Int) -> Double {
         #expect(late.rating > soon.rating && soon.rating > 1500)
     }
 
+    /// Random games (seeded): the winner's rating rises and the loser's falls,
+    /// RD shrinks with play, and between equally rated players a win moves the
+    /// rating less when the opponent's RD is larger. (Not for every pair: an
+    /// expected loss to a far stronger, uncertain opponent costs more: 1500/350
+    /// losing to 2200/300 loses 23.7 points, to 2200/50 11.9, as E is nearer ½.)
+    @Test func randomGamesMoveRatingsTheRightWay() {
+        var random = SplitMix64(seed: 28)
+        func rating(_ r: ClosedRange<Double>) -> Rating {
+            Rating(rating: Double.random(in: r, using: &random),
+                   deviation: Double.random(in: 31...350, using: &random),
+                   volatility: Double.random(in: 0.04...0.08, using: &random))
+        }
+        for _ in 0..<1000 {
+            let a = rating(800...2200), b = rating(800...2200)
+            let won = system.rate(a, after: Game(b, .win), elapsed: 0)
+            let lost = system.rate(a, after: Game(b, .loss), elapsed: 0)
+            #expect(won.rating > a.rating && lost.rating < a.rating)
+            #expect(won.deviation < a.deviation && lost.deviation < a.deviation)
+            let sure = Rating(rating: a.rating, deviation: 50, volatility: b.volatility)
+            let unsure = Rating(rating: a.rating, deviation: 300, volatility: b.volatility)
+            let gainSure = system.rate(a, after: Game(sure, .win), elapsed: 0).rating - a.rating
+            let gainUnsure = system.rate(a, after: Game(unsure, .win), elapsed: 0).rating - a.rating
+            #expect(gainUnsure < gainSure)
+        }
+    }
+
     /// NaN, infinities, RD 0, σ 0, ratings far apart, a zero period length:
     /// every part of every result is finite and within the limits.
     @Test func oddInputsStayFinite() {
@@ -154,5 +183,18 @@ func truncated(_ x: Double, _ places: Int) -> Double {
         #expect(Rating.Limits.rating.contains(r.rating))
         #expect(Rating.Limits.deviation.contains(r.deviation))
         #expect(Rating.Limits.volatility.contains(r.volatility))
+    }
+}
+
+/// A small seeded generator, so the random games are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
