@@ -38,13 +38,19 @@ extension Server {
     /// 41 MB for 20 floods). A person's line, or a batch of them, fits in one.
     static let readChunk = 2048
 
+    /// Whether the connection's input waits, unread and unserved: for its
+    /// budget (`heldUntil`), or for its password's answer (EventLoop+Passwords.swift).
+    func inputWaits(_ conn: Connection) -> Bool {
+        conn.heldUntil != nil || waitingForPassword[conn.id] != nil
+    }
+
     func readFrom(_ conn: Connection) {
         readSome(conn)
         if conn.tls != nil { noteBuffered(conn) }
     }
 
     private func readSome(_ conn: Connection) {
-        if conn.heldUntil != nil || waitingForPassword[conn.id] != nil {
+        if inputWaits(conn) {
             // Not asked for input: an error or a hang-up (a reset peer).
             conn.dropReason = conn.dropReason ?? "closed by peer"
             table.markDirty(conn)
@@ -187,7 +193,7 @@ extension Server {
     /// Asks epoll for what the connection needs now: input unless it is
     /// closing or waiting for its budget, output while some is sendable.
     func setInterest(_ conn: Connection) {
-        let input: UInt32 = conn.closeAfterFlush || conn.heldUntil != nil || waitingForPassword[conn.id] != nil
+        let input: UInt32 = conn.closeAfterFlush || inputWaits(conn)
             ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
         var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
         // A closing connection still hears of a half-close (as it always did).

@@ -54,12 +54,12 @@ extension Server {
         }
         // A read that waited for the socket to be writable, or a write that
         // waited for it to be readable, can go on.
-        if tls.readWantsWrite, conn.heldUntil == nil, events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
+        if tls.readWantsWrite, !inputWaits(conn), events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
         if tls.writeWantsRead, events & UInt32(GHOST_EPOLLIN) != 0 {
             table.markDirty(conn)
-            // Input asked for only for the write, while its input waits for
-            // its budget: not to be read (a read would take it for a hang-up).
-            if conn.heldUntil != nil, events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
+            // Input asked for only for the write, while its input waits (for
+            // its budget or a password): not to be read (a read would take it for a hang-up).
+            if inputWaits(conn), events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
         }
         return false
     }
@@ -151,7 +151,7 @@ extension Server {
             return UInt32(tls.handshakeWantsWrite ? GHOST_EPOLLOUT : GHOST_EPOLLIN) | UInt32(GHOST_EPOLLRDHUP)
         }
         var events = plain
-        if tls.readWantsWrite, conn.heldUntil == nil, !conn.closeAfterFlush { events |= UInt32(GHOST_EPOLLOUT) }
+        if tls.readWantsWrite, !inputWaits(conn), !conn.closeAfterFlush { events |= UInt32(GHOST_EPOLLOUT) }
         if tls.writeWantsRead { events |= UInt32(GHOST_EPOLLIN) }
         return events
     }
@@ -160,8 +160,7 @@ extension Server {
     /// cannot report: the connection is read again next turn (without waiting).
     func noteBuffered(_ conn: Connection) {
         guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
-              !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil,
-              waitingForPassword[conn.id] == nil else { return }
+              !conn.closeAfterFlush, !conn.hasPending, !inputWaits(conn) else { return }
         tlsBuffered[conn.id] = conn
     }
 
@@ -169,7 +168,7 @@ extension Server {
     func readBuffered() {
         let due = tlsBuffered
         tlsBuffered.removeAll(keepingCapacity: true)
-        for conn in due.values where table[conn.id] === conn && conn.heldUntil == nil && waitingForPassword[conn.id] == nil {
+        for conn in due.values where table[conn.id] === conn && !inputWaits(conn) {
             readFrom(conn)
         }
     }
