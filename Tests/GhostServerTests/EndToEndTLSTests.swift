@@ -80,14 +80,7 @@ struct EndToEndTLSTests {
             let ranks = [try b.expectPrefix("RANK name=alice rank=1 "), try b.expectPrefix("RANK name=bob rank=2 ")]
             try a.expect(lines: ranks)
 
-            try b.send("STATS")
-            var stats: [String: String] = [:]
-            while true {
-                let line = try b.readLine()
-                if line.hasPrefix("OK STATS") { break }
-                let f = lineFields(line)
-                if let n = f["name"] { stats[n] = f["value"] }
-            }
+            let stats = try statFields(after: { try b.send("STATS") }, readLine: { try b.readLine() })
             #expect(stats["connections"] == "2" && stats["connections_tls"] == "1" && stats["tls_handshakes_failed"] == "0", "\(stats)")
 
             try a.send("QUIT")
@@ -118,14 +111,7 @@ struct EndToEndTLSTests {
             try s.send("PING")
             try s.expect("OK PING")
             let plain = try LineClient(port: t.daemon.port)
-            try plain.send("STATS")
-            var stats: [String: String] = [:]
-            while true {
-                let line = try plain.readLine()
-                if line.hasPrefix("OK STATS") { break }
-                let f = lineFields(line)
-                if let n = f["name"] { stats[n] = f["value"] }
-            }
+            let stats = try statFields(after: { try plain.send("STATS") }, readLine: { try plain.readLine() })
             // The failed handshake was never a connection of the lobby.
             #expect(stats["tls_handshakes_failed"] == "1" && stats["connections_total"] == "2" && stats["closed_peer"] == "0", "\(stats)")
         }
@@ -234,14 +220,7 @@ struct EndToEndTLSTests {
             #expect(closed?.hasSuffix("closed: output-overflow (more than 2048 bytes of replies unread)") == true, "\(t.daemon.stderrText.suffix(2000))")
             let plain = try LineClient(port: t.daemon.port)
             try plain.ping()
-            try plain.send("STATS")
-            var stats: [String: String] = [:]
-            while true {
-                let line = try plain.readLine()
-                if line.hasPrefix("OK STATS") { break }
-                let f = lineFields(line)
-                if let n = f["name"] { stats[n] = f["value"] }
-            }
+            let stats = try statFields(after: { try plain.send("STATS") }, readLine: { try plain.readLine() })
             #expect(stats["closed_output_overflow"] == "1" && stats["connections_tls"] == "0", "\(stats)")
         }
     }

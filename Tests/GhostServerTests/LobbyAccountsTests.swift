@@ -17,6 +17,14 @@ import GhostStore
         #expect(h.drain()[id] == ["OK REGISTER name=\(name)"])
     }
 
+    /// champ registered on 1, which goes; 2 connects (nameless), its lines dropped.
+    func champGone(_ h: Harness) {
+        register(h, 1, "champ")
+        h.disconnect(1)
+        h.connect(2)
+        _ = h.drain()
+    }
+
     @Test("REGISTER claims the name in use: OK REGISTER after the commit; the account holds a yescrypt hash, not the password")
     func registers() throws {
         let h = try Harness()
@@ -48,10 +56,7 @@ import GhostStore
     @Test("A registered name: NAME alone is password-required, a wrong password bad-password, the right one logs in (registered=yes)")
     func login() throws {
         let h = try Harness()
-        register(h, 1, "champ")
-        h.disconnect(1)
-        h.connect(2)
-        _ = h.drain()
+        champGone(h)
         h.send(2, "NAME champ")
         h.send(2, "NAME CHAMP")
         #expect(h.drain() == [2: ["ERR password-required champ is registered: NAME champ <password>",
@@ -111,10 +116,7 @@ import GhostStore
     @Test("After k failures the next try waits 2^(k-1) s (too-many-attempts, not checked); success clears the name's count")
     func backoffPerName() throws {
         let h = try Harness()
-        register(h, 1, "champ")
-        h.disconnect(1)
-        h.connect(2)
-        _ = h.drain()
+        champGone(h)
         h.send(2, "NAME champ wrong guess 1")
         #expect(h.drain() == [2: ["ERR bad-password wrong password"]])
         h.send(2, "NAME champ wrong guess 2")
@@ -278,10 +280,7 @@ import GhostStore
     @Test("Spoiling a record (issue #26): a guest cannot take champ's registered name to lose games under it")
     func spoilingARecord() throws {
         let h = try Harness()
-        register(h, 1, "champ")
-        h.disconnect(1)
-        h.connect(2)
-        _ = h.drain()
+        champGone(h)
         h.send(2, "NAME champ")
         h.send(2, "SEEK")
         #expect(h.drain() == [2: ["ERR password-required champ is registered: NAME champ <password>",

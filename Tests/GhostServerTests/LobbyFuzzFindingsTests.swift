@@ -95,12 +95,7 @@ import GhostStore
         var settings = Lobby.Settings()
         settings.watchBatchInterval = 0.05
         let h = try Harness(settings: settings)
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
-        let token = try #require(Message.parse(game)?["token"])
+        let token = try h.pairAliceAndBob().alice
         h.send(1, "p")
         h.connect(3)
         h.connect(4)
@@ -134,12 +129,7 @@ import GhostStore
         settings.watchBatchInterval = 0.05
         settings.watchBatchPerWatcher = 0
         let h = try Harness(settings: settings)
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
-        let token = try #require(Message.parse(game)?["token"])
+        let token = try h.pairAliceAndBob().alice
         let watchers = Array(10..<140)   // two more than a slice (Lobby.watchSlice, 128)
         for w in watchers {
             h.connect(w)
@@ -172,12 +162,7 @@ import GhostStore
         var settings = Lobby.Settings()
         settings.watchBatchInterval = 0.05
         let h = try Harness(settings: settings)
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })
-        let token = try #require(Message.parse(game)?["token"])
+        let token = try h.pairAliceAndBob().alice
         h.connect(3)
         h.connect(4)
         h.send(3, "WATCH 1")

@@ -117,6 +117,18 @@ final class Player {
 }
 
 /// The fields of a server line: `KEY a=b c=d` → ["a": "b", "c": "d"].
+/// Sends STATS (`after`) and reads its `STAT` lines up to `OK STATS`: name → value.
+func statFields(after send: () throws -> Void, readLine: () throws -> String) throws -> [String: String] {
+    try send()
+    var stats: [String: String] = [:]
+    while true {
+        let line = try readLine()
+        if line.hasPrefix("OK STATS") { return stats }
+        let f = lineFields(line)
+        if let n = f["name"] { stats[n] = f["value"] }
+    }
+}
+
 func lineFields(_ line: String) -> [String: String] {
     var out: [String: String] = [:]
     for part in line.split(separator: " ").dropFirst() {
