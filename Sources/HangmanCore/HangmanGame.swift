@@ -113,7 +113,13 @@ public struct HangmanGame: Game {
 
     /// WORD is the setter's (setting the word), SOLVE the guesser's: the
     /// other one is not this seat's move (Protocol.md: `not-your-turn`).
-    public func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError? {
+    /// A WORD that is not an answer's shape (letters, `/`, `'`, `-`) is
+    /// refused first, as SOLVE's is by the parser (`bad-arguments`).
+    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? {
+        if !answer, !word.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D })
+            || !word.utf8.contains(where: { (0x61...0x7A).contains($0) }) {
+            return .refused(code: "bad-arguments", message: "an answer is letters a-z, with / between the words of a phrase")
+        }
         guard outcome == nil else { return nil }
         if answer && seat == 0 {
             return .refused(code: "not-your-turn", message: "SOLVE is the guesser's; the setter sets the word with WORD")
