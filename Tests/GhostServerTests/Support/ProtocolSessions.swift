@@ -168,6 +168,9 @@ struct ProtocolSession {
         var entries: [String: [(Kind, String)]] = [:]
     }
 
+    /// Seconds to wait for a line: generous, as daemons of parallel tests share the CPU.
+    static let timeout: Double = 30
+
     /// Plays the session against a daemon on `port`.
     func play(port: Int) throws -> Transcript {
         let visible = blocks.map(\.terminal)
@@ -212,16 +215,16 @@ struct ProtocolSession {
             transcript.entries[t, default: []].append((.server, toDoc(line)))
         }
         func connect(_ t: String) throws {
-            let c = try LineClient(port: port, label: t, readHello: false)
+            let c = try LineClient(port: port, label: t, readHello: false, timeout: Self.timeout)
             conns[t] = c
             closed.remove(t)
-            received(t, try c.readLine())
+            received(t, try c.readLine(timeout: Self.timeout))
         }
         func sync(_ t: String) throws {
             guard let c = conns[t], !closed.contains(t) else { return }
             guard c.trySend("PING") else { closed.insert(t); return }
             while !closed.contains(t) {
-                let line = try c.readLine()
+                let line = try c.readLine(timeout: Self.timeout)
                 if line == "OK PING" { return }
                 received(t, line)
             }
@@ -256,7 +259,7 @@ struct ProtocolSession {
                 nextTyped[t] = k + 1
                 if k >= early.count, docItems(t) != nil { transcript.entries[t, default: []].append((.typed, text)) }
                 guard let c = conns[t] else { continue }
-                try c.send(toRun(text))
+                try c.send(toRun(text), timeout: Self.timeout)
             case .drop(let who):
                 t = who
                 conns[t]?.close()
@@ -276,7 +279,7 @@ struct ProtocolSession {
                     waited[t] = i + 1
                 } else {
                     while true {
-                        let line = try c.readLine(timeout: 15)
+                        let line = try c.readLine(timeout: Self.timeout)
                         received(t, line)
                         if line.hasPrefix(prefix) { break }
                     }
