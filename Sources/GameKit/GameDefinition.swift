@@ -128,7 +128,8 @@ public struct SettingSpec: Sendable {
     public var defaultValue: String
     /// Checks a value (lowercase, as sent) for a player whose language is
     /// `language`: the value to save (in its canonical spelling), or why it
-    /// is refused (code `bad-value`, and a sentence that says what is allowed).
+    /// is refused (code `bad-value`, or another the kind documents, such as
+    /// Hangman's `no-phrases`, and a sentence that says what is allowed).
     public var validate: @Sendable (_ value: String, _ language: String) -> Result<String, SetupError>
 
     public init(key: String, option: String, defaultValue: String,
