@@ -223,6 +223,8 @@ enum CommandCheck {
     ]
 
     static let verbs = Set(CommandTable.specs.map(\.verb.rawValue))
+    static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue))
+    static let byeCodes = Set(ByeCode.allCases.map(\.rawValue))
 
     static func problems(in document: MarkdownDocument, at path: String) -> [String] {
         var problems: [String] = []
@@ -234,6 +236,12 @@ enum CommandCheck {
             }
             if !serverLines.contains(first) {
                 problems.append("\(path):\(snippet.line): `\(snippet.text)`: \(first) is not a command HELP lists, nor a line the server sends")
+            } else if first == "ERR", words.count > 1, words[1].range(of: #"^[a-z]+(-[a-z]+)*$"#, options: .regularExpression) != nil,
+                      !errorCodes.contains(words[1]) {
+                problems.append("\(path):\(snippet.line): `\(snippet.text)`: \(words[1]) is not an error code (Codes.swift)")
+            } else if first == "BYE", words.count > 1, words[1].range(of: #"^[a-z]+(-[a-z]+)*$"#, options: .regularExpression) != nil,
+                      !byeCodes.contains(words[1]) {
+                problems.append("\(path):\(snippet.line): `\(snippet.text)`: \(words[1]) is not a BYE code (Codes.swift)")
             } else if first == "OK", words.count > 1, words[1].range(of: #"^[A-Z]{2,}$"#, options: .regularExpression) != nil,
                       !verbs.contains(words[1]) {
                 problems.append("\(path):\(snippet.line): `\(snippet.text)`: OK answers a command, and HELP lists no \(words[1])")
@@ -317,18 +325,23 @@ struct DocsTests {
         ])
     }
 
-    @Test("Every protocol command the docs name in code is one HELP lists", arguments: Docs.files)
+    @Test("Every protocol command the docs name in code is one HELP lists, and every ERR and BYE code one Codes.swift has", arguments: Docs.files)
     func commandsExist(path: String) throws {
         let problems = CommandCheck.problems(in: try Docs.document(path), at: path)
         #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) unknown command(s):\n" + problems.joined(separator: "\n")))
     }
 
-    @Test("A command HELP does not list is reported")
+    @Test("A command HELP does not list, or an error or BYE code Codes.swift does not have, is reported")
     func unknownCommandsAreReported() {
-        let page = "Send `SEEK clock=30`, `NEW bot=easy`, `WATHC 7`, then `OK JION code=X` and `PRAGMA quick_check`."
+        let page = """
+            Send `SEEK clock=30`, `NEW bot=easy`, `WATHC 7`, then `OK JION code=X` and `PRAGMA quick_check`.
+            `ERR not-your-turn`, `ERR no-such-code`, `ERR <code> <text>`, `BYE flood`, `BYE flod`.
+            """
         #expect(CommandCheck.problems(in: MarkdownDocument(page), at: "p.md") == [
             "p.md:1: `WATHC 7`: WATHC is not a command HELP lists, nor a line the server sends",
             "p.md:1: `OK JION code=X`: OK answers a command, and HELP lists no JION",
+            "p.md:2: `ERR no-such-code`: no-such-code is not an error code (Codes.swift)",
+            "p.md:2: `BYE flod`: flod is not a BYE code (Codes.swift)",
         ])
     }
 
