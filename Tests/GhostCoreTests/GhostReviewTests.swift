@@ -94,4 +94,25 @@ private func l(_ c: Character) -> Move { .letter(Letter(String(c))!) }
         #expect(fields == [Field("mistake", "1"), Field("round", "2")])
         #expect(kind.review(ReviewRequest(language: "xx", variant: "", settings: "", rounds: [])) == .unavailable("no word list for xx"))
     }
+
+    @Test("GhostKind.review of Superghost before its solver is built: not yet (the build starts off the caller's thread), then the review")
+    func superghostLater() async throws {
+        let words = WordList(words: ["abcd", "xbcy"])
+        let kind = GhostKind(dictionaries: Dictionaries(lists: ["en": words]))
+        let request = ReviewRequest(language: "en", variant: "super", settings: "", rounds: [
+            ReviewRound(round: 1, seed: 0, moves: moves([(0, l("b")), (1, l("c"))]), isLast: true),
+        ])
+        #expect(kind.review(request) == .later(seconds: GhostKind.reviewRetrySeconds))
+        // The build and the opening's solve go on in the background; ask again until it is ready (no timing asserted).
+        var result = kind.review(request)
+        for _ in 0..<600 where result == .later(seconds: GhostKind.reviewRetrySeconds) {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            result = kind.review(request)
+        }
+        guard case let .reviewed(plies, _) = result else {
+            Issue.record("no review: \(result)")
+            return
+        }
+        #expect(plies.map(\.ply) == [1, 2])
+    }
 }

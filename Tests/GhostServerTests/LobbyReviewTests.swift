@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostProtocol
 import GhostServer
+import GhostCore
 
 /// `MOVES <id>` and `REVIEW <id>` (issue #28), on the lobby's small word
 /// lists (en: pea, pear, peach, cat, cats, dog, dogs). In Ghost on them the
@@ -119,6 +120,26 @@ import GhostServer
                                   "PLY n=1 round=2 player=bob play=p fragment=p outcome=loss better=c,d",
                                   "PLY n=2 round=2 player=alice play=e fragment=pe outcome=win",
                                   "OK REVIEW id=1 mistake=1 round=2"]])
+    }
+
+    @Test("REVIEW of a Superghost game: front letters written <c, outcomes by the Superghost solver")
+    func reviewSuperghost() throws {
+        let h = try Harness()
+        try h.pairInVariant("super", spelled: "SUPER")
+        // e, a, p at the front, r: bob makes "pear". At "e" the front p wins; at "ea" r; at "pea" c.
+        for (who, line) in [(1, "e"), (2, "a"), (1, "LETTER p front"), (2, "r")] { h.send(who, line) }
+        _ = h.drain()
+        h.send(3, "REVIEW 1")
+        let list = try #require(lobbyLists["en"])
+        let s = SuperSolver(rules: GhostRules(words: list, language: "en", infixes: Infixes(words: list)))
+        let first = s.isWinning("")
+            ? "PLY n=1 player=alice play=e fragment=e outcome=loss better=" + s.winningPlays("").map(\.description).joined(separator: ",")
+            : "PLY n=1 player=alice play=e fragment=e outcome=loss"
+        #expect(h.drain() == [3: [first,
+                                  "PLY n=2 player=bob play=a fragment=ea outcome=loss better=<p",
+                                  "PLY n=3 player=alice play=<p fragment=pea outcome=loss better=r",
+                                  "PLY n=4 player=bob play=r fragment=pear outcome=loss better=c",
+                                  s.isWinning("") ? "OK REVIEW id=1 mistake=1" : "OK REVIEW id=1 mistake=2"]])
     }
 
     @Test("A Hangman duel: the setter's word is play=hidden in MOVES until the end, for everyone; then it is shown")
