@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc   // log2; no Foundation in the daemon (EndToEndConnectionTests checks its libraries)
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GhostCore
 
 /// What Hangman shows of a game afterwards (`MOVES`, `REVIEW`; issue #28).
