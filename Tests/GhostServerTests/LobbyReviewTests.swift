@@ -142,6 +142,53 @@ import GhostCore
                                   s.isWinning("") ? "OK REVIEW id=1 mistake=1" : "OK REVIEW id=1 mistake=2"]])
     }
 
+    @Test("A restarted round: MOVES lists it under its own round number; REVIEW leaves it out (it counts for nothing)")
+    func restartedRound() throws {
+        let h = try Harness()
+        try h.pairAliceAndBob()
+        h.named(3, "carol")
+        for (who, line) in [(1, "p"), (1, "RESTART"), (2, "ACCEPT"), (1, "c"), (2, "a"), (1, "LEAVE")] { h.send(who, line) }
+        _ = h.drain()
+        h.send(3, "MOVES 1")
+        #expect(h.drain() == [3: ["PLAYED n=1 round=1 player=alice play=p", "PLAYED n=1 round=2 player=alice play=c",
+                                  "PLAYED n=2 round=2 player=bob play=a", "OK MOVES id=1 count=3 more=no status=over"]])
+        h.send(3, "REVIEW 1")
+        #expect(h.drain() == [3: ["PLY n=1 player=alice play=c fragment=c outcome=win",
+                                  "PLY n=2 player=bob play=a fragment=ca outcome=loss", "OK REVIEW id=1 mistake=none"]])
+    }
+
+    @Test("MOVES and REVIEW read at most the last 600 moves (Replay.maxMoves): more=yes; a round cut at its start is not reviewed")
+    func boundedByTheLimit() throws {
+        var settings = Lobby.Settings()
+        settings.botDelay = 0
+        let h = try Harness(settings: settings)
+        h.named(1, "alice")
+        h.send(1, "NEW bot=easy")
+        // Against the computer a restart is at once: each round here is alice's letter and the computer's.
+        for _ in 0...(Replay.maxMoves / 2) {
+            h.send(1, "c")
+            h.send(1, "RESTART")
+        }
+        // The last round: d, the computer's o (the only letter that does not lose at once), and x: "dox" ends the game.
+        h.send(1, "d")
+        h.send(1, "x")
+        _ = h.drain()
+        h.send(1, "MOVES 1")
+        let moves = try #require(h.drain()[1])
+        #expect(moves.count == Replay.maxMoves + 1)
+        #expect(moves.last == "OK MOVES id=1 count=600 more=yes status=over")
+        // 605 moves: the newest 600 start with the computer's reply of round 3, whose first move is cut off.
+        #expect(moves[0].hasPrefix("PLAYED n=2 round=3 player=bot-easy play="), "\(moves[0])")
+        #expect(Array(moves.suffix(4)) == ["PLAYED n=1 round=302 player=alice play=d", "PLAYED n=2 round=302 player=bot-easy play=o",
+                                          "PLAYED n=3 round=302 player=alice play=x", "OK MOVES id=1 count=600 more=yes status=over"])
+        // The cut round and the restarted ones are left out: only the last is reviewed.
+        h.send(1, "REVIEW 1")
+        #expect(h.drain() == [1: ["PLY n=1 player=alice play=d fragment=d outcome=win",
+                                  "PLY n=2 player=bot-easy play=o fragment=do outcome=loss",
+                                  "PLY n=3 player=alice play=x fragment=dox outcome=loss better=g",
+                                  "OK REVIEW id=1 mistake=3"]])
+    }
+
     @Test("A Hangman duel: the setter's word is play=hidden in MOVES until the end, for everyone; then it is shown")
     func hangmanDuelWordHidden() throws {
         let h = try Harness()
