@@ -104,6 +104,13 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// The queue of passwords to check is full; nothing was done: try again.
     public static let serverBusy = ErrorCode(rawValue: "server-busy")
 
+    /// `REVIEW` of a game still in progress.
+    public static let notOver = ErrorCode(rawValue: "not-over")
+    /// `REVIEW` of a game its kind does not review (a Hangman phrase).
+    public static let noReview = ErrorCode(rawValue: "no-review")
+    /// `REVIEW` whose positions are still being solved (Superghost): ask again in a few seconds.
+    public static let notReady = ErrorCode(rawValue: "not-ready")
+
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -113,6 +120,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
         .tooManyGames,
         .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
+        .notOver, .noReview, .notReady,
     ]
 }
 

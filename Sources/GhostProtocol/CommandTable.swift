@@ -28,6 +28,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case games = "GAMES"
     case watch = "WATCH"
     case unwatch = "UNWATCH"
+    case moves = "MOVES"
+    case review = "REVIEW"
     case scores = "SCORES"
     case hint = "HINT"
     case stats = "STATS"
@@ -293,6 +295,16 @@ public enum CommandTable {
                                arguments: { if case .watch(let id) = $0 { [String(id)] } else { nil } })
         case .unwatch:
             return plain(verb, cost: 1, .unwatch, "stop watching the game you watch")
+        case .moves:
+            return CommandSpec(verb: verb, cost: 6, usage: "<id>",
+                               help: "a game's moves as they were played, one PLAYED line each (the last \(Replay.maxMoves)): a finished game, or one in progress you may watch; a Hangman word stays hidden until the end",
+                               parse: { args in gameID(args, verb).map { .moves($0) } },
+                               arguments: { if case .moves(let id) = $0 { [String(id)] } else { nil } })
+        case .review:
+            return CommandSpec(verb: verb, cost: 8, usage: "<id>",
+                               help: "a finished game reviewed move by move, one PLY line each: Ghost's outcome under perfect play and the first mistake; Hangman's word family or best letter",
+                               parse: { args in gameID(args, verb).map { .review($0) } },
+                               arguments: { if case .review(let id) = $0 { [String(id)] } else { nil } })
         case .scores:
             return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",

@@ -38,9 +38,11 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .live: 27
     case .watchers: 28
     case .aborted: 29
+    case .played: 30
+    case .ply: 31
     }
 }
-private let caseCount = 30
+private let caseCount = 32
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -85,6 +87,15 @@ private let replyCount = 27
         (.ok(.stats(count: 31)), "OK STATS count=31"),
         (.stat(name: "uptime_seconds", value: "12"), "STAT name=uptime_seconds value=12"),
         (.stat(name: "version", value: "0.4.0"), "STAT name=version value=0.4.0"),
+        (.played(n: 1, round: 2, player: "alice", play: "<p"), "PLAYED n=1 round=2 player=alice play=<p"),
+        (.ok(.other(verb: "MOVES", fields: [F("id", "4"), F("count", "2"), F("more", "no"), F("status", "live")])),
+         "OK MOVES id=4 count=2 more=no status=live"),
+        (.ok(.other(verb: "REVIEW", fields: [F("id", "4"), F("mistake", "3"), F("round", "2")])), "OK REVIEW id=4 mistake=3 round=2"),
+        (.played(n: 1, round: 1, player: "ann", play: "hidden"), "PLAYED n=1 round=1 player=ann play=hidden"),
+        (.ply(n: 3, round: nil, player: "bob", fields: [F("play", "r"), F("fragment", "pear"), F("outcome", "loss"), F("better", "c")]),
+         "PLY n=3 player=bob play=r fragment=pear outcome=loss better=c"),
+        (.ply(n: 1, round: 2, player: "bob", fields: [F("play", "e"), F("pattern", "_e__"), F("family", "310"), F("word", "bear")]),
+         "PLY n=1 round=2 player=bob play=e pattern=_e__ family=310 word=bear"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
         (.ok(.registered(name: "ann")), "OK REGISTER name=ann"),
