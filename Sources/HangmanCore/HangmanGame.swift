@@ -35,10 +35,15 @@ public struct HangmanGame: Game {
     public let misses: Int
     public let seed: UInt64
 
-    /// The words of `length` letters (none for phrases).
+    /// The words of `length` letters of the language's list (none for
+    /// phrases): what a duel's setter may set and the computer guesser knows.
     let words: WordsOfLength
+    /// The words of `length` letters the computer picks from: the common
+    /// words (a subset of `words`; all of `words` without a list of common
+    /// words). A fair game's word, the evil family, a duel's computer setter.
+    let secrets: WordsOfLength
     /// Evil: the words the computer still keeps open, as a compact set of
-    /// indices into `words` (`Family`: bits while large); nil for all of them.
+    /// indices into `secrets` (`Family`: bits while large); nil for all of them.
     private var family: Family?
     /// The answer, once there is one (evil: only at the end; duel: once set).
     private var secret: String?
@@ -54,19 +59,23 @@ public struct HangmanGame: Game {
     public private(set) var toMove: Int
     public private(set) var outcome: Outcome?
 
-    /// A new game on `words` (the words of `length` letters), or for a phrase
-    /// `answer`. Fair picks its word from the seed; duel waits for the setter's.
-    init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength, phrase: String? = nil) {
+    /// A new game on `words` (the words of `length` letters) whose computer
+    /// picks from `secrets` (default: `words`), or for a phrase `answer`. Fair
+    /// picks its word from the seed; duel waits for the setter's.
+    init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength,
+         secrets: WordsOfLength? = nil, phrase: String? = nil) {
         self.mode = mode
         self.language = language
         self.length = length
         self.misses = max(1, min(26, misses))
         self.seed = seed
         self.words = words
+        let secrets = secrets ?? words
+        self.secrets = secrets
         self.toMove = mode == .duel ? 0 : 1
         switch mode {
         case .evil: secret = nil
-        case .fair: secret = words.count > 0 ? words.string(seededPick(words.count, seed: seed, salt: Salt.answer)) : nil
+        case .fair: secret = secrets.count > 0 ? secrets.string(seededPick(secrets.count, seed: seed, salt: Salt.answer)) : nil
         case .phrase: secret = phrase
         case .duel: secret = nil
         }
@@ -94,7 +103,7 @@ public struct HangmanGame: Game {
     public var answer: String? { secret }
     /// Evil: how many words the computer keeps open; otherwise 1 once the answer is set.
     public var familySize: Int {
-        mode == .evil && secret == nil ? family?.count ?? words.count : (secret == nil ? 0 : 1)
+        mode == .evil && secret == nil ? family?.count ?? secrets.count : (secret == nil ? 0 : 1)
     }
 
     private static func letters(_ bits: UInt32) -> [Character] {
@@ -185,8 +194,8 @@ public struct HangmanGame: Game {
             throw .refused(code: "already-guessed", message: "\"\(played)\" has been guessed already")
         }
         var right = guess == secret
-        if mode == .evil, let w = words.index(of: Array(guess.utf8)) {
-            var members = family ?? Family.all(universe: words.count)
+        if mode == .evil, let w = secrets.index(of: Array(guess.utf8)) {
+            var members = family ?? Family.all(universe: secrets.count)
             if members.contains(w) {
                 if members.count == 1 {
                     secret = guess
@@ -209,7 +218,7 @@ public struct HangmanGame: Game {
     /// Ends the game when the answer is found or the misses are used up.
     private mutating func settle() {
         if solved {
-            if secret == nil, let w = family.map({ $0.first }) ?? (words.count == 1 ? 0 : nil) { secret = words.string(w) }
+            if secret == nil, let w = family.map({ $0.first }) ?? (secrets.count == 1 ? 0 : nil) { secret = secrets.string(w) }
             outcome = Outcome(loser: 0, reason: .solved)
         } else if left == 0 {
             reveal()
@@ -220,10 +229,10 @@ public struct HangmanGame: Game {
     /// Evil play commits at the end to a word of its family, picked with the seed.
     private mutating func reveal() {
         guard mode == .evil, secret == nil else { return }
-        let size = family?.count ?? words.count
+        let size = family?.count ?? secrets.count
         guard size > 0 else { return }
         let k = seededPick(size, seed: seed, salt: Salt.reveal)
-        secret = words.string(family.map { $0.element(at: k) ?? 0 } ?? k)
+        secret = secrets.string(family.map { $0.element(at: k) ?? 0 } ?? k)
     }
 
     public mutating func end(_ outcome: Outcome) {
@@ -241,12 +250,12 @@ public struct HangmanGame: Game {
     private mutating func keepLargestFamily(_ c: UInt8) {
         // The compact family as a list for the scan: transient, gone after the guess.
         let members = family?.indices()
-        let n = members?.count ?? words.count
+        let n = members?.count ?? secrets.count
         let bit: UInt32 = 1 << UInt32(c - 0x61)
         let length = self.length
         let masks = [UInt64](unsafeUninitializedCapacity: n) { out, initialized in
-            words.bytes.withUnsafeBufferPointer { bytes in
-                words.letters.withUnsafeBufferPointer { letters in
+            secrets.bytes.withUnsafeBufferPointer { bytes in
+                secrets.letters.withUnsafeBufferPointer { letters in
                     (members ?? []).withUnsafeBufferPointer { ids in
                         let all = members == nil
                         for k in 0..<n {
@@ -271,7 +280,7 @@ public struct HangmanGame: Game {
         var kept: [Int32] = []
         kept.reserveCapacity(best.size)
         for k in 0..<n where masks[k] == best.positions { kept.append(members?[k] ?? Int32(k)) }
-        family = Family(universe: words.count, ascending: kept)
+        family = Family(universe: secrets.count, ascending: kept)
         for i in 0..<length where best.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
     }
 
