@@ -330,12 +330,20 @@ public struct HangmanGame: Game {
     /// the most words still consistent with the pattern, the misses and the
     /// wrong SOLVEs (each word counted once per letter); ties go to the
     /// earlier letter. With no such word (phrases), English letter frequency.
-    public var likeliestLetter: Letter? {
+    /// It knows every word of the language's list, as a person's `WORD` may
+    /// be any of them.
+    public var likeliestLetter: Letter? { likeliestLetter(among: words) }
+
+    /// The same guesser, knowing only the words the computer sets (the common
+    /// words): `ghost-bench hangman` measures both.
+    public var likeliestCommonLetter: Letter? { likeliestLetter(among: secrets) }
+
+    private func likeliestLetter(among words: WordsOfLength) -> Letter? {
         guard !shown.isEmpty else { return nil }
         var counts = [Int](repeating: 0, count: 26)
         if mode != .phrase {
             let wrong = Set(wrongSolves)
-            for w in 0..<words.count where fits(w) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
+            for w in 0..<words.count where fits(w, in: words) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
                 let open = words.letters[w] & ~guessedBits
                 for l in 0..<26 where open & (1 << UInt32(l)) != 0 { counts[l] += 1 }
             }
@@ -349,7 +357,7 @@ public struct HangmanGame: Game {
 
     /// Whether word `w` fits what the guesser knows: the letters shown, and no
     /// guessed letter where `_` is shown.
-    private func fits(_ w: Int) -> Bool {
+    private func fits(_ w: Int, in words: WordsOfLength) -> Bool {
         guard words.letters[w] & missedBits == 0 else { return false }
         let base = w * length
         for i in 0..<length {

@@ -203,4 +203,14 @@ func fits(_ word: String, _ game: HangmanGame) -> Bool {
         let evil = try #require(kind.game(language: "en", mode: .evil, length: 3, seed: 1))
         #expect(evil.familySize == 2)
     }
+
+    @Test("The computer guesser knows every word of the list; likeliestCommonLetter (the benchmark's second guesser) only the common ones")
+    func guessersKnowTheirWords() throws {
+        // Whole list: z is in 3 words (zap zig zip). Common words only: c, o and t in 2 each, c first.
+        let d = Dictionaries(lists: ["en": WordList(words: ["bob", "cat", "cot", "zap", "zig", "zip"])],
+                             common: ["en": WordList(words: ["bob", "cat", "cot"])])
+        let g = try #require(HangmanKind(dictionaries: d, phrases: [:]).game(language: "en", mode: .fair, length: 3, seed: 1))
+        #expect(g.likeliestLetter == Letter("z"))
+        #expect(g.likeliestCommonLetter == Letter("c"))
+    }
 }
