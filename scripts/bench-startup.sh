@@ -2,6 +2,7 @@
 # Measures how long ghostd takes from exec to an open port with both
 # dictionaries loaded, and its memory once ready. Runs the release build.
 #   scripts/bench-startup.sh [runs]
+#   GHOSTD_DICTIONARIES=DIR scripts/bench-startup.sh [runs]   (--dictionaries DIR; default ./Dictionaries)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10}
@@ -9,14 +10,16 @@ swift build -c release --product ghostd >/dev/null
 bin=.build/release/ghostd
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 python3 - "$bin" "$port" "$runs" <<'PY'
-import sys, statistics, tempfile
+import os, sys, statistics, tempfile
 sys.path.insert(0, "scripts")
 from ghostd_start import start_until_hello
 binary, port, runs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 times, rss, hwm, rss_hangman, hwm_hangman = [], [], [], [], []
 for _ in range(runs):
     data = tempfile.mkdtemp(prefix="ghostd-startup-")
-    p, s, took = start_until_hello([binary, "--port", str(port), "--data", data], port, 10)
+    folder = os.environ.get("GHOSTD_DICTIONARIES")
+    extra = ["--dictionaries", folder] if folder else []
+    p, s, took = start_until_hello([binary, "--port", str(port), "--data", data] + extra, port, 10)
     times.append(took)
     status = open(f"/proc/{p.pid}/status").read()
     field = lambda k: int(next(l for l in status.splitlines() if l.startswith(k)).split()[1]) / 1024

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs ghostd and ghost-client into PREFIX/bin and the word and phrase
-# lists into PREFIX/share/ghostd/Dictionaries, where an installed ghostd finds
-# them without --dictionaries; the manual pages (docs/man) into
+# Installs ghostd and ghost-client into PREFIX/bin and the word lists, the
+# lists of common words (common/, Hangman's computer) and the phrase lists,
+# with their licences, into PREFIX/share/ghostd/Dictionaries, where an
+# installed ghostd finds them without --dictionaries; the manual pages (docs/man) into
 # PREFIX/share/man/man8 and man1, and the completion scripts (docs/completion)
 # into PREFIX/share/bash-completion/completions and PREFIX/share/zsh/site-functions.
 #   scripts/install.sh [PREFIX]                  (default /usr/local; builds in release mode)
@@ -19,10 +20,11 @@ for b in ghostd ghost-client; do
     [ -x "$build/$b" ] || { echo "install.sh: no $build/$b" >&2; exit 1; }
 done
 share="$prefix/share/ghostd/Dictionaries"
-install -d "$prefix/bin" "$share/phrases"
+install -d "$prefix/bin" "$share/phrases" "$share/common"
 install -m 755 "$build/ghostd" "$build/ghost-client" "$prefix/bin/"
 install -m 644 Dictionaries/*.txt Dictionaries/README.md "$share/"
 install -m 644 Dictionaries/phrases/*.txt "$share/phrases/"
+install -m 644 Dictionaries/common/*.txt "$share/common/"
 # Manual pages and completion (scripts/generate-docs.sh writes them), for the
 # two programs installed (ghost-bench, a development tool, is not).
 man="$prefix/share/man"

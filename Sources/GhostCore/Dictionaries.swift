@@ -10,10 +10,17 @@ public struct Dictionaries: Sendable {
     /// Phrase lists (Hangman's phrase mode) by language, from the `phrases`
     /// subfolder: one lowercase phrase per line. Not languages of their own.
     public let phrases: [String: [String]]
+    /// Lists of common words by language, from the `common` subfolder: the
+    /// words most people know, for a game that must pick a word a person can
+    /// guess (Hangman's computer). Not languages of their own, and not
+    /// checked here against `lists`: a game kind uses only the words that are
+    /// in both. A language without one has none here.
+    public let common: [String: WordList]
 
-    public init(lists: [String: WordList], phrases: [String: [String]] = [:]) {
+    public init(lists: [String: WordList], phrases: [String: [String]] = [:], common: [String: WordList] = [:]) {
         self.lists = lists
         self.phrases = phrases
+        self.common = common
     }
 
     /// Language codes in sorted order.
@@ -53,7 +60,21 @@ public struct Dictionaries: Sendable {
             lists[code] = try WordList(contentsOfFile: joinPath(folder, name))
         }
         guard !lists.isEmpty else { throw LoadError.noLanguages(folder) }
-        return Dictionaries(lists: lists, phrases: loadPhrases(folder: joinPath(folder, "phrases")))
+        return Dictionaries(lists: lists, phrases: loadPhrases(folder: joinPath(folder, "phrases")),
+                            common: try loadCommon(folder: joinPath(folder, "common"), languages: Set(lists.keys)))
+    }
+
+    /// Reads the `xx.txt` lists of common words in `folder`, for the given
+    /// languages only (a missing folder: none). Same format as a word list; a
+    /// file that cannot be read is an error, as for a word list.
+    public static func loadCommon(folder: String, languages: Set<String>) throws -> [String: WordList] {
+        guard let names = fileNames(in: folder) else { return [:] }
+        var common: [String: WordList] = [:]
+        for name in names.sorted() {
+            guard let code = language(ofFileName: name), languages.contains(code) else { continue }
+            common[code] = try WordList(contentsOfFile: joinPath(folder, name))
+        }
+        return common
     }
 
     /// Reads `xx.txt` phrase lists from `folder` (missing: none). A line is

@@ -78,6 +78,9 @@ public enum Daemon {
             return 1
         }
         logLine("dictionaries: \(found.0)")
+        // Hangman's computer sets from these (a language without one: from its whole list).
+        let common = dictionaries.languages.map { "\($0) \(dictionaries.common[$0].map { "\($0.wordCount)" } ?? "none")" }
+        logLine("common words: \(common.joined(separator: ", "))")
         let server: Server
         do {
             server = try Server(config: config, dictionaries: dictionaries, store: store)

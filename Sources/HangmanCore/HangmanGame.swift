@@ -35,10 +35,15 @@ public struct HangmanGame: Game {
     public let misses: Int
     public let seed: UInt64
 
-    /// The words of `length` letters (none for phrases).
+    /// The words of `length` letters of the language's list (none for
+    /// phrases): what a duel's setter may set and the computer guesser knows.
     let words: WordsOfLength
+    /// The words of `length` letters the computer picks from: the common
+    /// words (a subset of `words`; all of `words` without a list of common
+    /// words). A fair game's word, the evil family, a duel's computer setter.
+    let secrets: WordsOfLength
     /// Evil: the words the computer still keeps open, as a compact set of
-    /// indices into `words` (`Family`: bits while large); nil for all of them.
+    /// indices into `secrets` (`Family`: bits while large); nil for all of them.
     private var family: Family?
     /// The answer, once there is one (evil: only at the end; duel: once set).
     private var secret: String?
@@ -54,19 +59,23 @@ public struct HangmanGame: Game {
     public private(set) var toMove: Int
     public private(set) var outcome: Outcome?
 
-    /// A new game on `words` (the words of `length` letters), or for a phrase
-    /// `answer`. Fair picks its word from the seed; duel waits for the setter's.
-    init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength, phrase: String? = nil) {
+    /// A new game on `words` (the words of `length` letters) whose computer
+    /// picks from `secrets` (default: `words`), or for a phrase `answer`. Fair
+    /// picks its word from the seed; duel waits for the setter's.
+    init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength,
+         secrets: WordsOfLength? = nil, phrase: String? = nil) {
         self.mode = mode
         self.language = language
         self.length = length
         self.misses = max(1, min(26, misses))
         self.seed = seed
         self.words = words
+        let secrets = secrets ?? words
+        self.secrets = secrets
         self.toMove = mode == .duel ? 0 : 1
         switch mode {
         case .evil: secret = nil
-        case .fair: secret = words.count > 0 ? words.string(seededPick(words.count, seed: seed, salt: Salt.answer)) : nil
+        case .fair: secret = secrets.count > 0 ? secrets.string(seededPick(secrets.count, seed: seed, salt: Salt.answer)) : nil
         case .phrase: secret = phrase
         case .duel: secret = nil
         }
@@ -94,7 +103,7 @@ public struct HangmanGame: Game {
     public var answer: String? { secret }
     /// Evil: how many words the computer keeps open; otherwise 1 once the answer is set.
     public var familySize: Int {
-        mode == .evil && secret == nil ? family?.count ?? words.count : (secret == nil ? 0 : 1)
+        mode == .evil && secret == nil ? family?.count ?? secrets.count : (secret == nil ? 0 : 1)
     }
 
     private static func letters(_ bits: UInt32) -> [Character] {
@@ -191,8 +200,8 @@ public struct HangmanGame: Game {
             throw .refused(code: "already-guessed", message: "\"\(played)\" has been guessed already")
         }
         var right = guess == secret
-        if mode == .evil, let w = words.index(of: Array(guess.utf8)) {
-            var members = family ?? Family.all(universe: words.count)
+        if mode == .evil, let w = secrets.index(of: Array(guess.utf8)) {
+            var members = family ?? Family.all(universe: secrets.count)
             if members.contains(w) {
                 if members.count == 1 {
                     secret = guess
@@ -215,7 +224,7 @@ public struct HangmanGame: Game {
     /// Ends the game when the answer is found or the misses are used up.
     private mutating func settle() {
         if solved {
-            if secret == nil, let w = family.map({ $0.first }) ?? (words.count == 1 ? 0 : nil) { secret = words.string(w) }
+            if secret == nil, let w = family.map({ $0.first }) ?? (secrets.count == 1 ? 0 : nil) { secret = secrets.string(w) }
             outcome = Outcome(loser: 0, reason: .solved)
         } else if left == 0 {
             reveal()
@@ -226,10 +235,10 @@ public struct HangmanGame: Game {
     /// Evil play commits at the end to a word of its family, picked with the seed.
     private mutating func reveal() {
         guard mode == .evil, secret == nil else { return }
-        let size = family?.count ?? words.count
+        let size = family?.count ?? secrets.count
         guard size > 0 else { return }
         let k = seededPick(size, seed: seed, salt: Salt.reveal)
-        secret = words.string(family.map { $0.element(at: k) ?? 0 } ?? k)
+        secret = secrets.string(family.map { $0.element(at: k) ?? 0 } ?? k)
     }
 
     public mutating func end(_ outcome: Outcome) {
@@ -247,12 +256,12 @@ public struct HangmanGame: Game {
     private mutating func keepLargestFamily(_ c: UInt8) {
         // The compact family as a list for the scan: transient, gone after the guess.
         let members = family?.indices()
-        let n = members?.count ?? words.count
+        let n = members?.count ?? secrets.count
         let bit: UInt32 = 1 << UInt32(c - 0x61)
         let length = self.length
         let masks = [UInt64](unsafeUninitializedCapacity: n) { out, initialized in
-            words.bytes.withUnsafeBufferPointer { bytes in
-                words.letters.withUnsafeBufferPointer { letters in
+            secrets.bytes.withUnsafeBufferPointer { bytes in
+                secrets.letters.withUnsafeBufferPointer { letters in
                     (members ?? []).withUnsafeBufferPointer { ids in
                         let all = members == nil
                         for k in 0..<n {
@@ -277,7 +286,7 @@ public struct HangmanGame: Game {
         var kept: [Int32] = []
         kept.reserveCapacity(best.size)
         for k in 0..<n where masks[k] == best.positions { kept.append(members?[k] ?? Int32(k)) }
-        family = Family(universe: words.count, ascending: kept)
+        family = Family(universe: secrets.count, ascending: kept)
         for i in 0..<length where best.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
     }
 
@@ -327,12 +336,20 @@ public struct HangmanGame: Game {
     /// the most words still consistent with the pattern, the misses and the
     /// wrong SOLVEs (each word counted once per letter); ties go to the
     /// earlier letter. With no such word (phrases), English letter frequency.
-    public var likeliestLetter: Letter? {
+    /// It knows every word of the language's list, as a person's `WORD` may
+    /// be any of them.
+    public var likeliestLetter: Letter? { likeliestLetter(among: words) }
+
+    /// The same guesser, knowing only the words the computer sets (the common
+    /// words): `ghost-bench hangman` measures both.
+    public var likeliestCommonLetter: Letter? { likeliestLetter(among: secrets) }
+
+    private func likeliestLetter(among words: WordsOfLength) -> Letter? {
         guard !shown.isEmpty else { return nil }
         var counts = [Int](repeating: 0, count: 26)
         if mode != .phrase {
             let wrong = Set(wrongSolves)
-            for w in 0..<words.count where fits(w) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
+            for w in 0..<words.count where fits(w, in: words) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
                 let open = words.letters[w] & ~guessedBits
                 for l in 0..<26 where open & (1 << UInt32(l)) != 0 { counts[l] += 1 }
             }
@@ -346,7 +363,7 @@ public struct HangmanGame: Game {
 
     /// Whether word `w` fits what the guesser knows: the letters shown, and no
     /// guessed letter where `_` is shown.
-    private func fits(_ w: Int) -> Bool {
+    private func fits(_ w: Int, in words: WordsOfLength) -> Bool {
         guard words.letters[w] & missedBits == 0 else { return false }
         let base = w * length
         for i in 0..<length {

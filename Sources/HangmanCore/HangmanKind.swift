@@ -6,6 +6,13 @@ import GhostCore
 /// length, the phrase lists it is handed, and the computer's play. Single
 /// games only. Against the computer (evil, fair, phrase) the computer sets,
 /// in seat 0, and never has to move; a duel is between two people.
+///
+/// Two lists per language: the language's word list (`Dictionaries.lists`,
+/// Ghost's) says what is a word (a duel's `WORD`, what the computer guesser
+/// considers), and its list of common words (`Dictionaries.common`, cut down
+/// to the words of the language's list) is what the computer picks from: a
+/// fair game's word, the evil families, a duel's word when the computer sets.
+/// A language without a list of common words picks from its word list.
 public final class HangmanKind: GameDefinition {
     public let name = "hangman"
     public static let computerName = "bot-hangman"
@@ -19,32 +26,44 @@ public final class HangmanKind: GameDefinition {
     /// The words by length: built on a background thread as soon as the kind
     /// exists, so that the daemon opens its port without waiting for them;
     /// the first use waits if they are not ready yet (about 65 ms in release).
-    var lexicons: [String: Lexicon] { tables.lexicons }
+    var lexicons: [String: Lexicon] { tables.built.words }
+    /// The words the computer picks from, by length: each language's common
+    /// words that are in its list, or its whole list when it has no common list.
+    var secretLexicons: [String: Lexicon] { tables.built.secrets }
     private let tables: Tables
     let phraseBooks: [String: PhraseBook]
 
     /// Built once, by whichever comes first: the background thread or a use.
     private final class Tables: @unchecked Sendable {
-        private let built = Mutex<[String: Lexicon]?>(nil)
+        private let made = Mutex<(words: [String: Lexicon], secrets: [String: Lexicon])?>(nil)
         private let lists: [String: WordList]
-        init(_ lists: [String: WordList]) { self.lists = lists }
-        var lexicons: [String: Lexicon] {
-            built.withLock { built in
-                if let built { return built }
-                let made = lists.mapValues(Lexicon.init)
-                built = made
-                return made
+        private let common: [String: WordList]
+        init(_ lists: [String: WordList], common: [String: WordList]) {
+            self.lists = lists
+            self.common = common
+        }
+        var built: (words: [String: Lexicon], secrets: [String: Lexicon]) {
+            made.withLock { made in
+                if let made { return made }
+                let words = lists.mapValues { Lexicon($0) }
+                var secrets = words
+                for (language, list) in lists {
+                    if let common = common[language] { secrets[language] = Lexicon(common, within: list) }
+                }
+                made = (words, secrets)
+                return (words, secrets)
             }
         }
     }
 
+    /// The words of `dictionaries` and its lists of common words (`common`);
     /// `phrases`: each language's phrase list (`Dictionaries.phrases`, read from the `phrases` folder); lines that
     /// are not phrases are skipped.
     public init(dictionaries: Dictionaries, phrases: [String: [String]]) {
         self.dictionaries = dictionaries
-        let tables = Tables(dictionaries.lists)
+        let tables = Tables(dictionaries.lists, common: dictionaries.common)
         self.tables = tables
-        DispatchQueue.global(qos: .userInitiated).async { _ = tables.lexicons }
+        DispatchQueue.global(qos: .userInitiated).async { _ = tables.built }
         self.phraseBooks = phrases.mapValues(PhraseBook.init).filter { !$0.value.all.isEmpty }
     }
 
@@ -53,6 +72,18 @@ public final class HangmanKind: GameDefinition {
 
     /// The longest word (at most 64 letters) of `language`.
     public func maxLength(language: String) -> Int? { lexicons[language]?.maxLength }
+
+    /// How many words the computer picks from in `language` (its common words
+    /// that are in its list, or its whole list without a list of common words).
+    public func secretWordCount(language: String) -> Int {
+        secretLexicons[language]?.byLength.reduce(0) { $0 + $1.count } ?? 0
+    }
+
+    /// The words the computer picks from for `mode`: a duel's setter is a
+    /// person, who may set any word of the list.
+    private func pool(_ mode: HangmanMode, _ language: String) -> Lexicon? {
+        mode == .duel ? lexicons[language] : secretLexicons[language]
+    }
 
     // MARK: Setting up
 
@@ -184,6 +215,10 @@ public final class HangmanKind: GameDefinition {
             guard (lexicons[language]?.words(length: n)?.count ?? 0) > 0 else {
                 return .failure(badValue("no word of \(n) letters in the \(language) list"))
             }
+            // The computer sets from the common words: a length they lack is refused.
+            guard (pool(mode, language)?.words(length: n)?.count ?? 0) > 0 else {
+                return .failure(badValue("no common word of \(n) letters in the \(language) list for the computer to set"))
+            }
         }
         return .success(n)
     }
@@ -194,7 +229,7 @@ public final class HangmanKind: GameDefinition {
             guard let all = phraseBooks[language]?.all, !all.isEmpty else { return nil }
             return Phrase.letterCount(all[seededPick(all.count, seed: seed, salt: Salt.length)])
         }
-        guard let lexicon = lexicons[language] else { return nil }
+        guard let lexicon = pool(mode, language) else { return nil }
         var lengths = lexicon.byLength.indices.filter { lexicon.byLength[$0].count >= HangmanKind.anyLengthMinimumWords }
         if lengths.isEmpty { lengths = lexicon.byLength.indices.filter { $0 > 0 && lexicon.byLength[$0].count > 0 } }
         return lengths.isEmpty ? nil : lengths[seededPick(lengths.count, seed: seed, salt: Salt.length)]
@@ -236,16 +271,21 @@ public final class HangmanKind: GameDefinition {
                                words: WordsOfLength(length: length), phrase: phrase)
         }
         guard let words = lexicon.words(length: length), words.count > 0 else { return nil }
-        return HangmanGame(mode: mode, language: language, length: length, misses: misses, seed: seed, words: words)
+        // A duel's computer setter picks a common word; with none of this length, any word.
+        var secrets = secretLexicons[language]?.words(length: length) ?? words
+        if mode == .duel && secrets.count == 0 { secrets = words }
+        guard secrets.count > 0 else { return nil }
+        return HangmanGame(mode: mode, language: language, length: length, misses: misses, seed: seed,
+                           words: words, secrets: secrets)
     }
 
-    /// Only a duel ever asks: as setter, a word of the game's length picked
-    /// with the seed; as guesser, the likeliest letter (every level alike).
+    /// Only a duel ever asks: as setter, a common word of the game's length
+    /// picked with the seed; as guesser, the likeliest letter (every level alike).
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
         guard let g = game as? HangmanGame, !g.isOver, g.mode == .duel else { return nil }
         if g.toMove == 0 {
-            guard g.answer == nil, g.words.count > 0 else { return nil }
-            return .word(g.words.string(seededPick(g.words.count, seed: g.seed, salt: Salt.setter)))
+            guard g.answer == nil, g.secrets.count > 0 else { return nil }
+            return .word(g.secrets.string(seededPick(g.secrets.count, seed: g.seed, salt: Salt.setter)))
         }
         return g.likeliestLetter.map { .letter($0) }
     }

@@ -45,10 +45,13 @@ struct Lexicon: Sendable {
     /// Index `n` holds the words of `n` letters (index 0 is empty).
     let byLength: [WordsOfLength]
 
-    init(_ list: WordList) {
+    /// The words of `list`; with `within`, only those that are also words of
+    /// `within` (a list of common words is cut down to the language's list).
+    init(_ list: WordList, within: WordList? = nil) {
         var byLength = (0...Lexicon.longest).map { WordsOfLength(length: $0) }
         list.forEachWord { word in
             guard word.count <= Lexicon.longest else { return }
+            if let within, !within.contains(word) { return }
             var mask: UInt32 = 0
             for b in word { mask |= 1 << UInt32(b - 0x61) }
             byLength[word.count].bytes.append(contentsOf: word)
@@ -63,6 +66,18 @@ struct Lexicon: Sendable {
 
     /// The longest length that has a word.
     var maxLength: Int? { byLength.lastIndex { $0.count > 0 }.flatMap { $0 > 0 ? $0 : nil } }
+}
+
+extension WordList {
+    /// Whether `word` (lowercase ASCII letters) is a word of the list.
+    func contains(_ word: [UInt8]) -> Bool {
+        var node = WordList.root
+        for b in word {
+            guard b >= 0x61, b <= 0x7A, let next = child(node, b - 0x61) else { return false }
+            node = next
+        }
+        return nodes[node].isWord
+    }
 }
 
 /// Phrases as Hangman plays them: lowercase words of letters a–z, apostrophes

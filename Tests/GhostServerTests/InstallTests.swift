@@ -24,7 +24,8 @@ struct InstallTests {
         for file in ["/bin/ghostd", "/bin/ghost-client"] {
             #expect(FileManager.default.isExecutableFile(atPath: prefix.path + file), "\(file)")
         }
-        for file in ["en.txt", "nl.txt", "README.md", "phrases/en.txt", "phrases/nl.txt"] {
+        for file in ["en.txt", "nl.txt", "README.md", "phrases/en.txt", "phrases/nl.txt",
+                     "common/en.txt", "common/nl.txt", "common/LICENSE-en.txt", "common/LICENSE-nl.txt"] {
             #expect(FileManager.default.fileExists(atPath: share + "/" + file), "\(file)")
         }
 
@@ -89,6 +90,8 @@ struct InstallTests {
             }
         }
         #expect(log.contains { $0.hasSuffix(" dictionaries: \(share)") }, "\(log)")
+        // The lists of common words were installed and found (Hangman's computer sets from them).
+        #expect(log.contains { $0.hasSuffix(" common words: en 40059, nl 41433") }, "\(log)")
         guard let port else {
             Issue.record("the installed ghostd did not start: \(log)")
             return
