@@ -434,14 +434,15 @@ public struct HangmanGame: Game {
 
 // MARK: The review (issue #28; HangmanKind+Review.swift)
 
+// The evil family holds indices into `secrets` (the common words), not `words`.
 extension HangmanGame {
     /// Evil play: a word the computer could still have been "thinking of":
     /// the first, alphabetically, of the family it keeps (the answer once
     /// there is one).
     var familyExample: String? {
         if let secret { return secret }
-        guard words.count > 0 else { return nil }
-        return words.string(family.map { $0.first ?? 0 } ?? 0)
+        guard secrets.count > 0 else { return nil }
+        return secrets.string(family.map { $0.first ?? 0 } ?? 0)
     }
 
     /// The words still consistent with what the guesser has seen (the
@@ -456,7 +457,7 @@ extension HangmanGame {
         var splits = [[UInt64: Int]](repeating: [:], count: 26)
         var scratch = [UInt64](repeating: 0, count: 26)
         var n = 0
-        for w in 0..<words.count where fits(w) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
+        for w in 0..<words.count where fits(w, in: words) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
             n += 1
             let open = words.letters[w] & ~guessedBits
             guard open != 0 else { continue }

@@ -29,6 +29,17 @@ private func guesses(_ letters: String) -> [SeatMove] {
         ])
     }
 
+    @Test("Evil with common words: the family and its example word are the common words the computer keeps, not the whole list's")
+    func evilWithCommonWords() {
+        // The whole list starts with aber (not common): the example must be a common word.
+        let d = Dictionaries(lists: ["en": WordList(words: ["aber"] + words)], common: ["en": WordList(words: words)])
+        let request = ReviewRequest(language: "en", variant: "evil", settings: "length=4 misses=8",
+                                    rounds: [ReviewRound(round: 1, seed: 1, moves: guesses("e"), isLast: true)])
+        #expect(lines(HangmanKind(dictionaries: d, phrases: [:]).review(request)) == [
+            "n=1 seat=1 play=e pattern=_e__ family=3 word=bear",
+        ])
+    }
+
     @Test("A duel's guesses (as fair's): the candidates before each guess and the best letter by expected information; the setter's word shown")
     func duel() {
         let moves = [SeatMove(seat: 0, move: .word("pear"))] + guesses("eapr")
