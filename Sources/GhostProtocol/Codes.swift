@@ -104,6 +104,13 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// The queue of passwords to check is full; nothing was done: try again.
     public static let serverBusy = ErrorCode(rawValue: "server-busy")
 
+    /// `rated=yes` (or `range=`) where the game cannot be rated (issue #28):
+    /// a guest's name (log in to a registered name), a game that is never
+    /// rated (Hangman against the computer setter), or, at JOIN, a guest
+    /// joining a game its host made `rated=yes`.
+    public static let cannotRate = ErrorCode(rawValue: "cannot-rate")
+    /// `PROFILE` or `HISTORY` of a name this server has never seen.
+    public static let noSuchName = ErrorCode(rawValue: "no-such-name")
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -113,6 +120,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
         .tooManyGames,
         .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
+        .cannotRate, .noSuchName,
     ]
 }
 

@@ -28,6 +28,14 @@ public struct GameOptions: Sendable, Equatable {
     public var clock: Int?
     /// Whether others may watch the game (`watch=no` at NEW keeps them out).
     public var watch = true
+    /// `rated=yes|no` (issue #28): nil is the default, rated where the game
+    /// can be (two registered names, or one against the computer).
+    public var rated: Bool?
+    /// SEEK's `range=<low>-<high>`: pair only with a seeker whose rating on
+    /// the board is in it (and whose range, if any, holds the seeker's).
+    public var range: ClosedRange<Int>?
+    /// The widest `range=` takes: ratings are within 0...4000 (Ratings' `Rating.Limits`).
+    public static let ratingRange: ClosedRange<Int> = 0...4000
 
     /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
     /// only `seekClocks` (each is a seek queue). A client that offers a clock

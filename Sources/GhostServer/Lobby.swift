@@ -254,8 +254,11 @@ public final class Lobby {
         case .set(let key, let value): setSetting(key, value, id, session)
         case .settings: listSettings(id, session)
         case .stats: stats(id)
-        case .seek(let options): seek(options, id, session)
+        case .seek(let options):
+            guard ratedOptionsHold(options, seeking: true, id, session) else { return }
+            seek(options, id, session)
         case .new(let options):
+            guard ratedOptionsHold(options, seeking: false, id, session) else { return }
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)

@@ -359,7 +359,7 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _, _):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 if let token {
@@ -376,7 +376,7 @@ final class FuzzRun {
                 }
                 if expected != player { problem("MOVE by \(player), but TURN named \(expected): \(line.rendered)") }
                 turn[conn]?[id] = nil
-            case .over(let id, _, _, let reason, _):
+            case .over(let id, _, _, let reason, _, _):
                 turn[conn]?[id] = nil
                 reached["OVER " + reason.rawValue, default: 0] += 1
             case .bye(let code, _):
