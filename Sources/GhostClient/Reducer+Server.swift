@@ -24,6 +24,8 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
+        case .ratingData:
+            break  // the client does not ask for TOP, PROFILE or HISTORY yet
         case .live, .watchers:
             break  // taken by `watchLine`
         case let .waiting(kind, lang, rounds, count, clock, variant):

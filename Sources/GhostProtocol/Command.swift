@@ -173,6 +173,12 @@ public enum Command: Sendable, Equatable {
     /// the kind's word for the list (nil: its default list); the server
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
+    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders (issue #28).
+    case top(Int, game: GameKind, variant: String?)
+    /// `PROFILE <name>`: a name's ratings, and the asker's record against it.
+    case profile(String)
+    /// `HISTORY [name] [n]`: finished games, newest first (nil: the asker's own).
+    case history(name: String?, limit: Int)
     case hint
     /// The server's figures (like Redis's INFO).
     case stats
@@ -218,6 +224,9 @@ public enum Command: Sendable, Equatable {
         case .resume: .resume
         case .claim: .claim
         case .scores, .bestGames: .scores
+        case .top: .top
+        case .profile: .profile
+        case .history: .history
         case .restart: .restart
         case .accept: .accept
         case .decline: .decline

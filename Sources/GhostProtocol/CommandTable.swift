@@ -29,6 +29,9 @@ public enum Verb: String, Sendable, CaseIterable {
     case watch = "WATCH"
     case unwatch = "UNWATCH"
     case scores = "SCORES"
+    case top = "TOP"
+    case profile = "PROFILE"
+    case history = "HISTORY"
     case hint = "HINT"
     case stats = "STATS"
     case help = "HELP"
@@ -310,6 +313,8 @@ public enum CommandTable {
                                        return nil
                                    }
                                })
+        case .top, .profile, .history:
+            return ratingsSpec(verb)
         case .hint:
             return plain(verb, cost: 2, .hint, "against the Easy computer only: is your position winning, and a good letter")
         case .stats:
@@ -376,7 +381,7 @@ public enum CommandTable {
     }
 
     /// Exactly one word.
-    private static func one(_ args: [Substring]) -> Result<Substring, ArgumentError> {
+    static func one(_ args: [Substring]) -> Result<Substring, ArgumentError> {
         args.count == 1 ? .success(args[0]) : .failure(.usage)
     }
 
@@ -481,7 +486,7 @@ public enum CommandTable {
     }
 
     /// An option value: 1-16 letters and digits.
-    private static func isWord(_ s: some StringProtocol) -> Bool {
+    static func isWord(_ s: some StringProtocol) -> Bool {
         (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 
@@ -539,7 +544,7 @@ public enum CommandTable {
 
     /// The one optional number of a list command (`NAMES`, `SCORES`): 1 to
     /// `max`, `standard` when there is none.
-    private static func listLength(_ words: [Substring], standard: Int, max: Int) -> Result<Int, ArgumentError> {
+    static func listLength(_ words: [Substring], standard: Int, max: Int) -> Result<Int, ArgumentError> {
         guard words.count <= 1 else { return .failure(.usage) }
         guard let word = words.first else { return .success(standard) }
         guard word.utf8.count <= 4, let v = Int(word), (1...max).contains(v) else { return .failure(.usage) }

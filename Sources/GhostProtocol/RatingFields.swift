@@ -62,3 +62,107 @@ public struct SeatRatings: Sendable, Hashable {
         self.init(shown, changes: deltas)
     }
 }
+
+/// A rated win as PROFILE shows it: the game, the opponent, and the
+/// opponent's rating before it.
+public struct RatedWin: Sendable, Hashable {
+    public var game: Int
+    public var opponent: String
+    public var rating: Int
+    public init(game: Int, opponent: String, rating: Int) {
+        self.game = game
+        self.opponent = opponent
+        self.rating = rating
+    }
+}
+
+/// The data lines of TOP, PROFILE and HISTORY (issue #28).
+public enum RatingData: Sendable, Hashable {
+    /// TOP: `LEADER rank=<r> name=<name> rating=<r> rd=<rd> games=<g> wins=<w> losses=<l>`.
+    case leader(rank: Int, name: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int)
+    /// PROFILE: `RATING board=<board> rating=<r>[?] rd=<rd> games=<g> wins=<w> losses=<l>
+    /// [best=<game id> best_opponent=<name> best_rating=<r>]`.
+    case rating(board: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int, best: RatedWin?)
+    /// PROFILE: the asker's head-to-head record against the name, per game
+    /// kind they have finished games of: `VERSUS game=<kind> record=<mine>-<theirs>`.
+    case versus(game: String, record: HeadToHead)
+    /// HISTORY: `PLAYED id=<id> game=<kind> [variant=<v>] opponent=<name>
+    /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>`.
+    case played(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
+                change: Int?, ended: Int)
+
+    func appendWire(to out: inout [UInt8]) {
+        switch self {
+        case let .leader(rank, name, rating, deviation, games, wins, losses):
+            out.append(contentsOf: "LEADER".utf8)
+            W.field("rank", rank, &out)
+            W.field("name", name, &out)
+            W.field("rating", rating.description, &out)
+            W.field("rd", deviation, &out)
+            W.field("games", games, &out)
+            W.field("wins", wins, &out)
+            W.field("losses", losses, &out)
+        case let .rating(board, rating, deviation, games, wins, losses, best):
+            out.append(contentsOf: "RATING".utf8)
+            W.field("board", board, &out)
+            W.field("rating", rating.description, &out)
+            W.field("rd", deviation, &out)
+            W.field("games", games, &out)
+            W.field("wins", wins, &out)
+            W.field("losses", losses, &out)
+            if let best {
+                W.field("best", best.game, &out)
+                W.field("best_opponent", best.opponent, &out)
+                W.field("best_rating", best.rating, &out)
+            }
+        case let .versus(game, record):
+            out.append(contentsOf: "VERSUS".utf8)
+            W.field("game", game, &out)
+            W.field("record", record.description, &out)
+        case let .played(id, game, variant, opponent, result, reason, change, ended):
+            out.append(contentsOf: "PLAYED".utf8)
+            W.field("id", id, &out)
+            W.field("game", game, &out)
+            if let variant { W.field("variant", variant, &out) }
+            W.field("opponent", opponent, &out)
+            W.field("result", result, &out)
+            W.field("reason", reason, &out)
+            if let change { W.field("change", SeatRatings.signed(change), &out) }
+            W.field("ended", ended, &out)
+        }
+    }
+
+    /// One of these lines back (`keyword` and its fields), nil if it is not one or lacks a field.
+    init?(keyword: Substring, _ f: [Field]) {
+        func int(_ key: String) -> Int? { Decode.int(f[key]) }
+        switch keyword {
+        case "LEADER":
+            guard let rank = int("rank"), let name = f["name"], let rating = f["rating"].flatMap({ ShownRating($0) }),
+                  let rd = int("rd"), let games = int("games"), let wins = int("wins"), let losses = int("losses") else { return nil }
+            self = .leader(rank: rank, name: name, rating: rating, deviation: rd, games: games, wins: wins, losses: losses)
+        case "RATING":
+            guard let board = f["board"], let rating = f["rating"].flatMap({ ShownRating($0) }),
+                  let rd = int("rd"), let games = int("games"), let wins = int("wins"), let losses = int("losses") else { return nil }
+            var best: RatedWin?
+            if let game = int("best"), let opponent = f["best_opponent"], let r = int("best_rating") {
+                best = RatedWin(game: game, opponent: opponent, rating: r)
+            }
+            self = .rating(board: board, rating: rating, deviation: rd, games: games, wins: wins, losses: losses, best: best)
+        case "VERSUS":
+            guard let game = f["game"], let record = f["record"].flatMap(HeadToHead.init) else { return nil }
+            self = .versus(game: game, record: record)
+        case "PLAYED":
+            guard let id = int("id"), let game = f["game"], let opponent = f["opponent"], let result = f["result"],
+                  let reason = f["reason"], let ended = int("ended") else { return nil }
+            var change: Int?
+            if let c = f["change"] {
+                guard let sign = c.first, sign == "+" || sign == "-", let v = Decode.int(String(c.dropFirst())) else { return nil }
+                change = sign == "-" ? -v : v
+            }
+            self = .played(id: id, game: game, variant: f["variant"], opponent: opponent, result: result, reason: reason,
+                           change: change, ended: ended)
+        default:
+            return nil
+        }
+    }
+}

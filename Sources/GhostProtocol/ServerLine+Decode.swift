@@ -146,6 +146,9 @@ extension ServerLine {
             }
             guard let wins = int("wins"), let played = int("played") else { return nil }
             self = .score(rank: rank, name: name, wins: wins, played: played, registered: registered)
+        case "LEADER", "RATING", "VERSUS", "PLAYED":
+            guard let data = RatingData(keyword: keyword, f) else { return nil }
+            self = .ratingData(data)
         default:
             return nil  // a later protocol's line
         }

@@ -76,6 +76,8 @@ public enum ServerLine: Sendable, Hashable {
     case setting(key: String, value: String, defaultValue: String)
     /// A data line of STATS' reply: one figure.
     case stat(name: String, value: String)
+    /// A data line of TOP, PROFILE or HISTORY (RatingFields.swift).
+    case ratingData(RatingData)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
     /// The last line before the server closes the connection.
@@ -300,6 +302,8 @@ extension ServerLine {
             W.field("key", key, &out)
             W.field("value", value, &out)
             W.field("default", defaultValue, &out)
+        case let .ratingData(data):
+            data.appendWire(to: &out)
         case let .helpEntry(usage, text):
             out.append(contentsOf: "HELP".utf8)
             W.text(usage + " - " + text, &out)

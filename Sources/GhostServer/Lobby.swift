@@ -279,6 +279,9 @@ public final class Lobby {
             }
             reply(id, .ok(.scores(count: rows.count, board: board)))
         case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
+        case let .top(n, game, variant): top(n, game: game, variant: variant, id)
+        case .profile(let name): profile(name, id, session)
+        case let .history(name, limit): history(name, limit: limit, id, session)
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)

@@ -182,3 +182,102 @@ import GhostStore
         #expect(d[1]?.contains { $0.hasPrefix("GAME id=2 ") && $0.hasSuffix(" record=1-0 ratings=1662?,1338?") } == true, "\(d[1] ?? [])")
     }
 }
+
+/// TOP, PROFILE and HISTORY through the lobby: exact lines.
+@Suite struct LobbyRatingsCommandsTests {
+    let base = LobbyRatingsTests()
+
+    /// alice (1) beats bob (2) in a rated game (game 1), carol (3) is a guest.
+    func aliceBeatsBob(settings: Lobby.Settings = Lobby.Settings()) throws -> Harness {
+        let h = try Harness(settings: settings)
+        base.register(h, 1, "alice")
+        base.register(h, 2, "bob")
+        h.named(3, "carol")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        _ = base.playPear(h, game: 1)
+        return h
+    }
+
+    @Test("TOP lists the names with enough games and a low enough RD, best first; a board without ratings is ERR bad-arguments")
+    func top() throws {
+        var settings = Lobby.Settings()
+        settings.topMinGames = 1
+        settings.topMaxDeviation = 300
+        let h = try aliceBeatsBob(settings: settings)
+        h.send(3, "TOP")
+        h.send(3, "TOP game=ghost 1")
+        h.send(3, "TOP variant=super")
+        h.send(3, "TOP game=hangman variant=evil")
+        h.send(3, "TOP 0")
+        #expect(h.drain()[3] == [
+            "LEADER rank=1 name=alice rating=1662? rd=290 games=1 wins=1 losses=0",
+            "LEADER rank=2 name=bob rating=1338? rd=290 games=1 wins=0 losses=1",
+            "OK TOP count=2 board=ghost",
+            "LEADER rank=1 name=alice rating=1662? rd=290 games=1 wins=1 losses=0",
+            "OK TOP count=1 board=ghost",
+            "OK TOP count=0 board=ghost-super",
+            "ERR bad-arguments no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman",
+            "ERR bad-arguments usage: TOP [game=ghost|hangman] [variant=super|challenge] [n]",
+        ])
+        // With the default settings (10 games, RD 110) nobody is listed yet.
+        let strict = try aliceBeatsBob()
+        strict.send(3, "TOP")
+        #expect(strict.drain()[3] == ["OK TOP count=0 board=ghost"])
+    }
+
+    @Test("PROFILE gives each rating with RD, games, wins, losses and best win, and the asker's record against the name")
+    func profile() throws {
+        let h = try aliceBeatsBob()
+        h.send(2, "PROFILE alice")
+        h.send(3, "PROFILE ALICE")
+        h.send(3, "PROFILE carol")
+        h.send(3, "PROFILE nobody")
+        let d = h.drain()
+        #expect(d[2] == [
+            "RATING board=ghost rating=1662? rd=290 games=1 wins=1 losses=0 best=1 best_opponent=bob best_rating=1500",
+            "VERSUS game=ghost record=0-1",
+            "OK PROFILE name=alice registered=yes ratings=1",
+        ])
+        #expect(d[3] == [
+            "RATING board=ghost rating=1662? rd=290 games=1 wins=1 losses=0 best=1 best_opponent=bob best_rating=1500",
+            "OK PROFILE name=alice registered=yes ratings=1",
+            "OK PROFILE name=carol registered=no ratings=0",
+            "ERR no-such-name nobody called nobody has played here",
+        ])
+    }
+
+    @Test("HISTORY lists finished games newest first with result, reason and rating change; private games only to their players")
+    func history() throws {
+        let h = try aliceBeatsBob()
+        // A private (watch=no) unrated game between alice and carol, which carol wins by alice leaving.
+        h.send(1, "NEW watch=no")
+        let code = try #require(h.drain()[1]?.first.flatMap { Message.parse($0)?["code"] })
+        h.send(3, "JOIN \(code)")
+        h.send(1, "p")
+        h.send(1, "LEAVE")
+        _ = h.drain()
+        let ended = { (id: Int) in try h.store.history(of: "alice", includePrivate: true, limit: 5).first { $0.id == id }?.endedAt ?? -1 }
+        let e1 = try ended(1), e2 = try ended(2)
+        h.send(1, "HISTORY")
+        h.send(2, "HISTORY alice 5")
+        h.send(3, "HISTORY 1")
+        h.send(3, "HISTORY nobody")
+        let d = h.drain()
+        #expect(d[1] == [
+            "PLAYED id=2 game=ghost opponent=carol result=loss reason=left ended=\(e2)",
+            "PLAYED id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "OK HISTORY name=alice count=2",
+        ])
+        #expect(d[2] == [
+            "PLAYED id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "OK HISTORY name=alice count=1",
+        ])
+        #expect(d[3] == [
+            "PLAYED id=2 game=ghost opponent=alice result=win reason=left ended=\(e2)",
+            "OK HISTORY name=carol count=1",
+            "ERR no-such-name nobody called nobody has played here",
+        ])
+    }
+}
