@@ -51,6 +51,13 @@ extension Lobby {
                   let name = sessions[conn]?.name else { return nil }
             names.append(name)
         }
+        // `--scores-for registered` (ScoringPolicy.swift): two people rate
+        // each other only from two known, different networks, so that one
+        // person's two connections cannot farm a rating.
+        if settings.scoresFor == .registered, bots.allSatisfy({ $0 == nil }) {
+            let nets = seats.map { $0.map(network(of:)) ?? "" }
+            guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
+        }
         return TableRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
     }
 

@@ -10,7 +10,9 @@ import Ratings
 ///   are never rated: they rank games on best-games lists instead.
 /// - Only games between two registered names (both logged in), or a
 ///   registered name against the computer at a level (`bot=easy|medium|hard`),
-///   are rated, and only if nobody asked `rated=no`.
+///   are rated, and only if nobody asked `rated=no`. With `--scores-for
+///   registered`, a game between two people is rated only when they play
+///   from two known, different networks (as the lists count it).
 /// - The computer's levels hold fixed ratings that are never updated (as
 ///   lichess's bots): `computerRatings`, with RD `computerDeviation`.
 /// - A match (`rounds=ghost`) is one rated game, rated at its end by who
