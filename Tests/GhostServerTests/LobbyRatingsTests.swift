@@ -281,3 +281,46 @@ import GhostStore
         ])
     }
 }
+
+/// rated=yes at NEW keeps guests out of a private game; a rated private game between registered names.
+@Suite struct LobbyRatedJoinTests {
+    let base = LobbyRatingsTests()
+
+    @Test("NEW rated=yes: a guest's JOIN is ERR cannot-rate and the game stays open; a registered name's JOIN starts it rated")
+    func ratedPrivateGame() throws {
+        let h = try Harness()
+        base.register(h, 1, "alice")
+        base.register(h, 2, "bob")
+        h.named(3, "carol")
+        h.send(1, "NEW rated=yes")
+        let code = try #require(h.drain()[1]?.first.flatMap { Message.parse($0)?["code"] })
+        h.send(3, "JOIN \(code)")
+        #expect(h.drain()[3] == ["ERR cannot-rate that game is rated (rated=yes): log in to a registered name to join it"])
+        h.send(2, "JOIN \(code)")
+        let d = h.drain()
+        #expect(d[2]?.contains { $0.hasPrefix("GAME id=1 ") && $0.hasSuffix(" ratings=1500?,1500?") } == true, "\(d[2] ?? [])")
+    }
+
+    @Test("A rated game in progress stays rated across a restart: RESUME's GAME shows the ratings, read from the store")
+    func ratedGameResumedAfterARestart() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-ratings-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var token = ""
+        do {
+            let h = try Harness(directory: dir)
+            base.register(h, 1, "alice")
+            base.register(h, 2, "bob")
+            h.send(1, "SEEK")
+            h.send(2, "SEEK")
+            token = try base.token(h.drain()[1])
+            h.send(1, "p")
+            _ = h.drain()
+        }
+        let h = try Harness(directory: dir)
+        h.connect(1)
+        h.send(1, "RESUME \(token)")
+        let d = h.drain()
+        #expect(d[1]?.contains("GAME id=1 game=ghost lang=en players=alice,bob token=\(token) round=1 ratings=1500?,1500?") == true,
+                "\(d[1] ?? [])")
+    }
+}
