@@ -23,9 +23,9 @@ extension Lobby {
 
     /// `PROFILE <name>`: each of its ratings, then the asker's record
     /// against it per game kind (between two people, as GAME's `record=`).
-    func profile(_ name: String, _ id: ConnectionID, _ session: Session) {
-        guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
-        guard known else { return reply(id, .error(.noSuchName, "nobody called \(name) has played here")) }
+    func profile(_ asked: String, _ id: ConnectionID, _ session: Session) {
+        guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
+        guard let name = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
         guard let rows = persist({ try store.ratings(of: name, limit: RatingsPolicy.maxBoards) }),
               let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
         for r in rows {
@@ -40,7 +40,7 @@ extension Lobby {
                 reply(id, .ratingData(.versus(game: kind, record: HeadToHead(mine: mine, theirs: theirs))))
             }
         }
-        reply(id, .ok("PROFILE", ("name", rows.first?.name ?? name), ("registered", registered ? "yes" : "no"),
+        reply(id, .ok("PROFILE", ("name", name), ("registered", registered ? "yes" : "no"),
                       ("ratings", String(rows.count))))
     }
 
@@ -48,12 +48,12 @@ extension Lobby {
     /// without a name), newest first; a private game (`watch=no`) only in
     /// its own players' history as they ask for it.
     func history(_ name: String?, limit: Int, _ id: ConnectionID, _ session: Session) {
-        guard let who = name ?? session.name else {
+        guard let asked = name ?? session.name else {
             return reply(id, .error(.noName, "send NAME <name> first, or ask HISTORY <name>"))
         }
-        let own = session.name?.lowercased() == who.lowercased()
-        guard let known = persist({ try store.isKnownName(who) }) else { return failed(id) }
-        guard known else { return reply(id, .error(.noSuchName, "nobody called \(who) has played here")) }
+        let own = session.name?.lowercased() == asked.lowercased()
+        guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
+        guard let who = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
         guard let rows = persist({ try store.history(of: who, includePrivate: own, limit: min(limit, CommandParser.maxHistory)) })
         else { return failed(id) }
         let key = who.lowercased()

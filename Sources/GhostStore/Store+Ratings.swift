@@ -73,6 +73,11 @@ extension Store {
                      best: r.optionalInt(9).map { BestWin(game: $0, opponent: r.text(10), rating: r.int(11)) })
     }
 
+    /// `name` as first used here (any case), nil for a name never used: one primary-key look-up.
+    public func storedName(_ name: String) throws -> String? {
+        try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first
+    }
+
     /// The rating of `name` (any case) on `board`, nil if it has never played a rated game there.
     public func rating(of name: String, board: String) throws -> StoredRating? {
         try db.query("SELECT \(Store.ratingColumns) FROM ratings WHERE player = ? AND board = ?", .text(name), .text(board),

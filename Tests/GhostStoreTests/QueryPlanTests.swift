@@ -129,6 +129,7 @@ import Testing
         #expect(try store.ratings(of: "player3", limit: 16).count == 2)
         #expect(try store.history(of: "player1", includePrivate: true, limit: 100).count > 0)
         _ = try store.history(of: "player1", includePrivate: false, limit: 100)
+        #expect(try store.storedName("PLAYER1") == "player1")
         try store.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
         _ = try store.rank(of: "player3")
