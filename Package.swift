@@ -84,6 +84,9 @@ let package = Package(
         // end-to-end checks that all three programs refuse bad options with
         // exit status 2 (the binaries are built for them).
         .testTarget(name: "OptionKitTests", dependencies: ["OptionKit", "GhostBench", "ghostd", "ghost-client", "ghost-bench"]),
+        // The documentation (README.md, Protocol.md, BENCHMARKS.md, docs/): its links
+        // resolve, and the options and commands it names are in the programs' tables.
+        .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -170,8 +170,10 @@ public protocol Game: Sendable {
     /// A refusal of a whole word (`Move.word`) sent as an answer (`SOLVE`,
     /// `answer` true) or as a word to play (`WORD`), for a game that tells
     /// the two apart (a Hangman setter sets with WORD, the guesser answers
-    /// with SOLVE); nil, the move goes to `play`, by default.
-    func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError?
+    /// with SOLVE); nil, the move goes to `play`, by default. `word` is as
+    /// sent (lowercase ASCII): WORD takes any word, and the kind says which
+    /// it refuses for its shape.
+    func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError?
 }
 
 extension Game {
@@ -183,5 +185,5 @@ extension Game {
     public var endFields: [Field] { [] }
     public func stateFields(names: [String]) -> [Field] { [] }
     public func restartsAtOnce(by seat: Int) -> Bool { moveCount == 0 }
-    public func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError? { nil }
+    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { nil }
 }

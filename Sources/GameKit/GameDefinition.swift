@@ -55,6 +55,16 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
+
+    // Replay and review (`MOVES`, `REVIEW`; GameKit/Review.swift).
+    /// Whether `move`, made by `seat`, stays secret until the game is over
+    /// (a Hangman setter's word): `MOVES` shows it as `play=hidden` until
+    /// then. No move is secret by default.
+    func hidesMove(_ move: Move, by seat: Int) -> Bool
+    /// The review of a finished game: per move, what it was worth. Work
+    /// bounded by the game's own moves and what the kind holds in memory.
+    /// By default the kind has no review.
+    func review(_ request: ReviewRequest) -> ReviewResult
 }
 
 extension GameDefinition {
@@ -77,6 +87,9 @@ extension GameDefinition {
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }
+
+    public func hidesMove(_ move: Move, by seat: Int) -> Bool { false }
+    public func review(_ request: ReviewRequest) -> ReviewResult { .unavailable("\(name) has no review") }
 }
 
 /// One entry of a best-games list: a high-score board that ranks single
@@ -128,7 +141,8 @@ public struct SettingSpec: Sendable {
     public var defaultValue: String
     /// Checks a value (lowercase, as sent) for a player whose language is
     /// `language`: the value to save (in its canonical spelling), or why it
-    /// is refused (code `bad-value`, and a sentence that says what is allowed).
+    /// is refused (code `bad-value`, or another the kind documents, such as
+    /// Hangman's `no-phrases`, and a sentence that says what is allowed).
     public var validate: @Sendable (_ value: String, _ language: String) -> Result<String, SetupError>
 
     public init(key: String, option: String, defaultValue: String,

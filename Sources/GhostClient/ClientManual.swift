@@ -28,7 +28,7 @@ public enum ClientManual {
                     .entry(head: "2", text: "a bad command line, with one line on standard error."),
                     .entry(head: "128+N", text: "stopped by signal N (SIGINT, SIGTERM; on a terminal also SIGHUP), after putting the terminal back."),
                 ]),
-                .init("See also", [.paragraph("ghostd(8), ghost-bench(1), nc(1); Protocol.md and README.md in the source.")]),
+                .init("See also", [.paragraph("ghostd(8), ghost-bench(1), nc(1); Protocol.md, README.md and docs/ in the source.")]),
             ],
             generatedBy: "ghost-client --generate-manual")
     }

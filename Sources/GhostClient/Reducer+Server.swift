@@ -26,6 +26,8 @@ extension ClientState {
             break  // the client never asks for SETTINGS or STATS
         case .ratingData:
             break  // the client does not ask for TOP, PROFILE or HISTORY yet
+        case .played, .ply:
+            break  // the client does not ask for MOVES or REVIEW (yet)
         case .live, .watchers:
             break  // taken by `watchLine`
         case let .waiting(kind, lang, rounds, count, clock, variant):

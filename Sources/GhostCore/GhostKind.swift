@@ -55,6 +55,27 @@ public final class GhostKind: GameDefinition {
         }
     }
 
+    /// Superghost's solver for `language` if it is built already; if not,
+    /// its build (and the opening's solve) starts off the caller's thread,
+    /// and nil: a command never waits for it (`REVIEW`).
+    func readySuperSolver(language: String) -> SuperSolver? {
+        guard dictionaries[language] != nil else { return nil }
+        if let s = superSolvers.withLock({ $0[language] }) { return s }
+        solveLater("", language: language)
+        return nil
+    }
+
+    /// Solves `fragment` of `language`'s Superghost off the caller's thread
+    /// (building its solver first if need be), once however often asked.
+    func solveLater(_ fragment: String, language: String) {
+        let key = language + " " + fragment
+        guard solving.withLock({ $0.insert(key).inserted }) else { return }
+        DispatchQueue.global(qos: .utility).async {
+            self.superSolver(language: language)?.solve(fragment)
+            self.solving.withLock { _ = $0.remove(key) }
+        }
+    }
+
     /// `variant=super` is Superghost, `variant=challenge` bluff and
     /// challenge; without it, Ghost. No other option.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {

@@ -66,6 +66,15 @@ public final class SuperSolver: Sendable {
         return memo.withLock { memo in SuperSolver.bound(&memo); return wins(f, &memo, &budget) } ?? false
     }
 
+    /// Whether the player to move at `fragment` wins, if that is known
+    /// within `budget` new positions, which it takes from (what was settled
+    /// on the way is kept); nil otherwise (`REVIEW` asks so, and never holds
+    /// the loop for long).
+    public func isWinning(_ fragment: some StringProtocol, budget: inout Int) -> Bool? {
+        let f = Array(fragment.utf8)
+        return memo.withLock { memo in SuperSolver.bound(&memo); return wins(f, &memo, &budget) }
+    }
+
     /// Solves `fragment` in steps of `budget` positions, letting go of the
     /// lock between them (a background warm-up: games go on meanwhile). A
     /// step smaller than the deepest line of play settles nothing (each

@@ -111,6 +111,13 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let cannotRate = ErrorCode(rawValue: "cannot-rate")
     /// `PROFILE` or `HISTORY` of a name this server has never seen.
     public static let noSuchName = ErrorCode(rawValue: "no-such-name")
+    /// `REVIEW` of a game still in progress.
+    public static let notOver = ErrorCode(rawValue: "not-over")
+    /// `REVIEW` of a game its kind does not review (a Hangman phrase).
+    public static let noReview = ErrorCode(rawValue: "no-review")
+    /// `REVIEW` whose positions are still being solved (Superghost): ask again in a few seconds.
+    public static let notReady = ErrorCode(rawValue: "not-ready")
+
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -120,6 +127,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .wrongVariant, .emptyFragment, .challengePending, .noChallenge, .badWord, .fragmentTooLong,
         .tooManyGames,
         .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
+        .notOver, .noReview, .notReady,
         .cannotRate, .noSuchName,
     ]
 }

@@ -192,6 +192,10 @@ public enum Command: Sendable, Equatable {
     case watch(Int)
     /// Stop watching.
     case unwatch
+    /// A game's moves as they were played (issue #28).
+    case moves(Int)
+    /// A finished game reviewed move by move (issue #28).
+    case review(Int)
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -234,6 +238,8 @@ public enum Command: Sendable, Equatable {
         case .games: .games
         case .watch: .watch
         case .unwatch: .unwatch
+        case .moves: .moves
+        case .review: .review
         case .hint: .hint
         case .stats: .stats
         }

@@ -28,6 +28,8 @@ public enum Verb: String, Sendable, CaseIterable {
     case games = "GAMES"
     case watch = "WATCH"
     case unwatch = "UNWATCH"
+    case moves = "MOVES"
+    case review = "REVIEW"
     case scores = "SCORES"
     case top = "TOP"
     case profile = "PROFILE"
@@ -247,7 +249,7 @@ public enum CommandTable {
         case .word:
             return CommandSpec(verb: verb, cost: 2, usage: "<word>",
                                help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary); variant=challenge: answer a challenge with a word that starts with the fragment",
-                               parse: { args in answer(args).map { .word($0) } },
+                               parse: { args in anyWord(args).map { .word($0) } },
                                arguments: { if case .word(let w) = $0 { [w] } else { nil } })
         case .challenge:
             return plain(verb, cost: 1, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
@@ -296,6 +298,16 @@ public enum CommandTable {
                                arguments: { if case .watch(let id) = $0 { [String(id)] } else { nil } })
         case .unwatch:
             return plain(verb, cost: 1, .unwatch, "stop watching the game you watch")
+        case .moves:
+            return CommandSpec(verb: verb, cost: 6, usage: "<id>",
+                               help: "a game's moves as they were played, one PLAYED line each (the last \(Replay.maxMoves)): a finished game, or one in progress you may watch; a Hangman word stays hidden until the end",
+                               parse: { args in gameID(args, verb).map { .moves($0) } },
+                               arguments: { if case .moves(let id) = $0 { [String(id)] } else { nil } })
+        case .review:
+            return CommandSpec(verb: verb, cost: 8, usage: "<id>",
+                               help: "a finished game reviewed move by move, one PLY line each: Ghost's outcome under perfect play and the first mistake; Hangman's word family or best letter",
+                               parse: { args in gameID(args, verb).map { .review($0) } },
+                               arguments: { if case .review(let id) = $0 { [String(id)] } else { nil } })
         case .scores:
             return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
@@ -490,18 +502,40 @@ public enum CommandTable {
         (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 
-    /// SOLVE's and WORD's one argument: letters, with `/`, `'` and `-`
+    /// SOLVE's one argument: letters, with `/`, `'` and `-`
     /// between them (a phrase), at most `maxAnswer` bytes; folded to lowercase.
     private static func answer(_ args: [Substring]) -> Result<String, ArgumentError> {
         guard args.count == 1 else { return .failure(.usage) }
         let word = ASCII.lowercased(args[0])
-        guard word.utf8.count <= CommandParser.maxAnswer,
-              word.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D }),
-              word.utf8.contains(where: { (0x61...0x7A).contains($0) }) else {
-            return .failure(.other(CommandError(.badArguments, "an answer is letters a-z, with / between the words of a phrase")))
+        guard word.utf8.count <= CommandParser.maxAnswer, isAnswer(word) else {
+            return .failure(.other(CommandError(.badArguments, answerRefusal)))
         }
         return .success(word)
     }
+
+    /// WORD's one argument, any word of at most `maxAnswer` bytes, folded to
+    /// lowercase (ASCII): what it may hold is the game's to say, for WORD
+    /// means two things. A challenge answer that is not letters is Ghost's
+    /// `bad-word`; Hangman checks a setter's word as SOLVE's answer
+    /// (`bad-arguments`, `HangmanGame.refusesWord`).
+    private static func anyWord(_ args: [Substring]) -> Result<String, ArgumentError> {
+        guard args.count == 1 else { return .failure(.usage) }
+        let word = ASCII.lowercased(args[0])
+        guard word.utf8.count <= CommandParser.maxAnswer else {
+            return .failure(.other(CommandError(.badArguments, "a word is at most \(CommandParser.maxAnswer) bytes")))
+        }
+        return .success(word)
+    }
+
+    /// Whether `text` is what SOLVE takes: letters a-z, with `/`, `'` and
+    /// `-` between them, at least one letter.
+    static func isAnswer(_ text: String) -> Bool {
+        text.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D })
+            && text.utf8.contains(where: { (0x61...0x7A).contains($0) })
+    }
+
+    /// The refusal of an answer that `isAnswer` does not take.
+    static let answerRefusal = "an answer is letters a-z, with / between the words of a phrase"
 
     /// The longest key and value SET takes, in bytes.
     static let maxSettingKey = 32

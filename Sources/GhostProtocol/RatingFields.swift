@@ -86,9 +86,9 @@ public enum RatingData: Sendable, Hashable {
     /// PROFILE: the asker's head-to-head record against the name, per game
     /// kind they have finished games of: `VERSUS game=<kind> record=<mine>-<theirs>`.
     case versus(game: String, record: HeadToHead)
-    /// HISTORY: `PLAYED id=<id> game=<kind> [variant=<v>] opponent=<name>
+    /// HISTORY: `RESULT id=<id> game=<kind> [variant=<v>] opponent=<name>
     /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>`.
-    case played(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
+    case result(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
                 change: Int?, ended: Int)
 
     func appendWire(to out: inout [UInt8]) {
@@ -119,8 +119,8 @@ public enum RatingData: Sendable, Hashable {
             out.append(contentsOf: "VERSUS".utf8)
             W.field("game", game, &out)
             W.field("record", record.description, &out)
-        case let .played(id, game, variant, opponent, result, reason, change, ended):
-            out.append(contentsOf: "PLAYED".utf8)
+        case let .result(id, game, variant, opponent, result, reason, change, ended):
+            out.append(contentsOf: "RESULT".utf8)
             W.field("id", id, &out)
             W.field("game", game, &out)
             if let variant { W.field("variant", variant, &out) }
@@ -151,7 +151,7 @@ public enum RatingData: Sendable, Hashable {
         case "VERSUS":
             guard let game = f["game"], let record = f["record"].flatMap(HeadToHead.init) else { return nil }
             self = .versus(game: game, record: record)
-        case "PLAYED":
+        case "RESULT":
             guard let id = int("id"), let game = f["game"], let opponent = f["opponent"], let result = f["result"],
                   let reason = f["reason"], let ended = int("ended") else { return nil }
             var change: Int?
@@ -159,7 +159,7 @@ public enum RatingData: Sendable, Hashable {
                 guard let sign = c.first, sign == "+" || sign == "-", let v = Decode.int(String(c.dropFirst())) else { return nil }
                 change = sign == "-" ? -v : v
             }
-            self = .played(id: id, game: game, variant: f["variant"], opponent: opponent, result: result, reason: reason,
+            self = .result(id: id, game: game, variant: f["variant"], opponent: opponent, result: result, reason: reason,
                            change: change, ended: ended)
         default:
             return nil

@@ -146,7 +146,13 @@ extension ServerLine {
             }
             guard let wins = int("wins"), let played = int("played") else { return nil }
             self = .score(rank: rank, name: name, wins: wins, played: played, registered: registered)
-        case "LEADER", "RATING", "VERSUS", "PLAYED":
+        case "PLAYED":
+            guard let n = int("n"), let round = int("round"), let player = f["player"], let play = f["play"] else { return nil }
+            self = .played(n: n, round: round, player: player, play: play)
+        case "PLY":
+            guard let n = int("n"), let player = f["player"] else { return nil }
+            self = .ply(n: n, round: int("round"), player: player, fields: Decode.gameFields(f, header: Decode.plyHeader))
+        case "LEADER", "RATING", "VERSUS", "RESULT":
             guard let data = RatingData(keyword: keyword, f) else { return nil }
             self = .ratingData(data)
         default:
@@ -176,6 +182,7 @@ enum Decode {
     static let overRatedHeader: Set<String> = overHeader.union(["ratings", "changes"])
     static let bestScoreHeader: Set<String> = ["rank", "name", "registered"]
     static let bestRankHeader: Set<String> = ["board", "rank"]
+    static let plyHeader: Set<String> = ["n", "round", "player"]
 
     static func value(_ s: Substring) -> String {
         s.unicodeScalars.count <= maxValue ? String(s) : String(String.UnicodeScalarView(s.unicodeScalars.prefix(maxValue)))

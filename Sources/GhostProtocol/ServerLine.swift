@@ -80,6 +80,14 @@ public enum ServerLine: Sendable, Hashable {
     case ratingData(RatingData)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
+    /// A data line of MOVES' reply: move `n` of round `round`, by `player`,
+    /// as the store keeps it (`play=p`, `<p`, `word:<w>`, `challenge`,
+    /// `concede`; `hidden` for a move secret until the game's end).
+    case played(n: Int, round: Int, player: String, play: String)
+    /// A data line of REVIEW's reply: move `n` (of round `round`, in a
+    /// match; nil otherwise) by `player`, and the kind's fields (Ghost:
+    /// `play= fragment= outcome= [better=]`).
+    case ply(n: Int, round: Int?, player: String, fields: [Field])
     /// The last line before the server closes the connection.
     case bye(ByeCode, String)
 
@@ -307,6 +315,18 @@ extension ServerLine {
         case let .helpEntry(usage, text):
             out.append(contentsOf: "HELP".utf8)
             W.text(usage + " - " + text, &out)
+        case let .played(n, round, player, play):
+            out.append(contentsOf: "PLAYED".utf8)
+            W.field("n", n, &out)
+            W.field("round", round, &out)
+            W.field("player", player, &out)
+            W.field("play", play, &out)
+        case let .ply(n, round, player, fields):
+            out.append(contentsOf: "PLY".utf8)
+            W.field("n", n, &out)
+            if let round { W.field("round", round, &out) }
+            W.field("player", player, &out)
+            W.fields(fields, &out)
         case let .bye(code, text):
             out.append(contentsOf: "BYE ".utf8)
             Sanitize.appendValue(code.rawValue, to: &out)

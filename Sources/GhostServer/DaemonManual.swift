@@ -42,7 +42,7 @@ public enum DaemonManual {
                     .entry(head: "2", text: "a bad command line (an unknown option, a bad value, TLS options that do not go together or a certificate that does not load), with one line on standard error."),
                     .entry(head: "3", text: "the database could not even be read while serving: ghostd stopped after `BYE shutdown` and only confirmed lines."),
                 ]),
-                .init("See also", [.paragraph("ghost-client(1), ghost-bench(1), nc(1), sqlite3(1), openssl(1); Protocol.md and README.md in the source.")]),
+                .init("See also", [.paragraph("ghost-client(1), ghost-bench(1), nc(1), sqlite3(1), openssl(1); Protocol.md, README.md and docs/ in the source.")]),
             ],
             generatedBy: "ghostd --generate-manual")
     }

@@ -217,8 +217,8 @@ extension Lobby {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
         // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
-        if case .word = move, verb == .solve || verb == .word,
-           let refused = table.game.refusesWord(asAnswer: verb == .solve, by: seat) {
+        if case .word(let word) = move, verb == .solve || verb == .word,
+           let refused = table.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
             return reply(id, refusal(refused, table))
         }
         apply(move, in: gameID, by: seat, mover: id, verb: verb)

@@ -62,7 +62,7 @@ extension Lobby {
             let opponent = row.players.indices.contains(1 - seat) ? row.players[1 - seat] : "?"
             let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? "aborted"
             let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
-            reply(id, .ratingData(.played(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
+            reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
                                           opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt)))
         }
         reply(id, .ok("HISTORY", ("name", who), ("count", String(rows.count))))

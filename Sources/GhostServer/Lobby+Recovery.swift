@@ -59,6 +59,9 @@ extension Lobby {
         case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch, .top, .profile, .history:
             // They only read the store: nothing to undo, so no unit around them.
             perform(command, from: id)
+        case .moves, .review:
+            // They only read the store too (Lobby+Review.swift).
+            perform(command, from: id)
         case .letter, .front:
             // The hot path: no savepoint (see `runCommand`).
             runCommand(from: id, savepoint: false) { perform(command, from: id) }

@@ -289,6 +289,8 @@ public final class Lobby {
         case .games(let limit): listGames(limit, id)
         case .watch(let gameID): watch(gameID, id, session)
         case .unwatch: unwatch(id, session)
+        case .moves(let gameID): showMoves(gameID, id, session)
+        case .review(let gameID): review(gameID, id, session)
         }
     }
 

@@ -124,8 +124,10 @@ public enum DaemonOptions {
 
     public static var usage: String {
         table.help(usage: "ghostd [options]", about: [
-            "A Ghost word-game server speaking a line protocol over TCP (see Protocol.md).",
-            "Play with `nc HOST PORT`.",
+            "A server for the word games Ghost (with Superghost and bluffing) and",
+            "Hangman: two players across the network, or one against the computer,",
+            "over a line protocol on TCP (see Protocol.md). Play with ghost-client",
+            "or `nc HOST PORT`.",
         ], sections: [(title: "Commands:", lines: HelpText.entry(
             "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]",
             "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)"))],

@@ -113,7 +113,13 @@ public struct HangmanGame: Game {
 
     /// WORD is the setter's (setting the word), SOLVE the guesser's: the
     /// other one is not this seat's move (Protocol.md: `not-your-turn`).
-    public func refusesWord(asAnswer answer: Bool, by seat: Int) -> MoveError? {
+    /// A WORD that is not an answer's shape (letters, `/`, `'`, `-`) is
+    /// refused first, as SOLVE's is by the parser (`bad-arguments`).
+    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? {
+        if !answer, !word.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D })
+            || !word.utf8.contains(where: { (0x61...0x7A).contains($0) }) {
+            return .refused(code: "bad-arguments", message: "an answer is letters a-z, with / between the words of a phrase")
+        }
         guard outcome == nil else { return nil }
         if answer && seat == 0 {
             return .refused(code: "not-your-turn", message: "SOLVE is the guesser's; the setter sets the word with WORD")
@@ -406,5 +412,47 @@ public struct HangmanGame: Game {
         default:
             return "\(loser) lost."
         }
+    }
+}
+
+// MARK: The review (issue #28; HangmanKind+Review.swift)
+
+extension HangmanGame {
+    /// Evil play: a word the computer could still have been "thinking of":
+    /// the first, alphabetically, of the family it keeps (the answer once
+    /// there is one).
+    var familyExample: String? {
+        if let secret { return secret }
+        guard words.count > 0 else { return nil }
+        return words.string(family.map { $0.first ?? 0 } ?? 0)
+    }
+
+    /// The words still consistent with what the guesser has seen (the
+    /// pattern, the missed letters, the wrong SOLVEs), and how each letter
+    /// not yet guessed would split them: per letter (0 = a), the sizes of
+    /// the groups of candidates that hold it at the same positions (those
+    /// without it are the rest); nil for a letter guessed. One pass over the
+    /// words of the game's length: O(words × length). No candidates for a phrase.
+    var letterSplits: (candidates: Int, splits: [[Int]?]) {
+        guard mode != .phrase, !shown.isEmpty else { return (0, []) }
+        let wrong = Set(wrongSolves)
+        var splits = [[UInt64: Int]](repeating: [:], count: 26)
+        var scratch = [UInt64](repeating: 0, count: 26)
+        var n = 0
+        for w in 0..<words.count where fits(w) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
+            n += 1
+            let open = words.letters[w] & ~guessedBits
+            guard open != 0 else { continue }
+            let base = w * length
+            for i in 0..<length {
+                let c = Int(words.bytes[base + i]) - 0x61
+                if c >= 0, c < 26, open & (1 << UInt32(c)) != 0 { scratch[c] |= 1 << UInt64(i) }
+            }
+            for c in 0..<26 where open & (1 << UInt32(c)) != 0 {
+                splits[c][scratch[c], default: 0] += 1
+                scratch[c] = 0
+            }
+        }
+        return (n, (0..<26).map { c in guessedBits & (1 << UInt32(c)) != 0 ? nil : Array(splits[c].values) })
     }
 }

@@ -75,9 +75,13 @@ public final class HangmanKind: GameDefinition {
 
     /// What a player can save for the next game (never the one in progress).
     public var settingKeys: [SettingSpec] {
-        [SettingSpec(key: "hangman-mode", option: "mode", defaultValue: HangmanMode.evil.rawValue) { value, _ in
+        [SettingSpec(key: "hangman-mode", option: "mode", defaultValue: HangmanMode.evil.rawValue) { [self] value, language in
              guard let m = HangmanMode(rawValue: value), m != .duel else {
                  return .failure(SetupError(code: "bad-value", message: "hangman-mode is evil, fair or phrase"))
+             }
+             // Checked in the connection's language, as a length is.
+             if m == .phrase && phraseBooks[language] == nil {
+                 return .failure(SetupError(code: "no-phrases", message: "no phrase list for \(language)"))
              }
              return .success(m.rawValue)
          },
@@ -106,12 +110,19 @@ public final class HangmanKind: GameDefinition {
 
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
         guard lexicons[language] != nil else { return .failure(badValue("no word list for \(language)")) }
-        // Options are checked; a saved value that does not hold here (another
-        // language's length, say) is passed over for the default.
+        // Options are checked, and so is a saved value (`SET`) that fills an
+        // option left out: one that does not hold here (another language's
+        // length, phrases where there are none) is refused with its code, and
+        // the text names the setting, rather than silently replaced
+        // (Protocol.md §3, SET).
         func pick<T>(_ key: String, default value: T, _ check: (String) -> Result<T, SetupError>) -> Result<T, SetupError> {
             if let text = options[key] { return check(text) }
-            if let text = saved[key], case .success(let v) = check(text) { return .success(v) }
-            return .success(value)
+            guard let text = saved[key] else { return .success(value) }
+            switch check(text) {
+            case .success(let v): return .success(v)
+            case .failure(let e):
+                return .failure(SetupError(code: e.code, message: "your saved hangman-\(key) \(text) does not fit here (\(e.message)): give \(key)= or SET hangman-\(key)"))
+            }
         }
         let mode: HangmanMode, misses: Int, length: Int?
         switch pick("mode", default: .evil, { self.mode($0, language: language) }) {

@@ -30,7 +30,11 @@ private func code(_ s: String) -> ErrorCode? {
         #expect(parse("word JAIL") == .success(.word("jail")))
         #expect(code("WORD") == .badArguments)
         #expect(code("WORD jail jails") == .badArguments)
-        #expect(code("WORD j4il") == .badArguments)
+        // Any word: the game says what it takes (Ghost's challenge answer:
+        // bad-word; a Hangman setter's word: bad-arguments).
+        #expect(parse("WORD j4il") == .success(.word("j4il")))
+        #expect(parse("WORD qzÉr") == .success(.word("qzÉr")))
+        #expect(code("WORD " + String(repeating: "a", count: 81)) == .badArguments)
     }
 
     @Test func variantChallengeOnNewAndSeek() throws {

@@ -38,10 +38,12 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .live: 27
     case .watchers: 28
     case .aborted: 29
-    case .ratingData: 30
+    case .played: 30
+    case .ply: 31
+    case .ratingData: 32
     }
 }
-private let caseCount = 31
+private let caseCount = 33
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -86,6 +88,15 @@ private let replyCount = 27
         (.ok(.stats(count: 31)), "OK STATS count=31"),
         (.stat(name: "uptime_seconds", value: "12"), "STAT name=uptime_seconds value=12"),
         (.stat(name: "version", value: "0.4.0"), "STAT name=version value=0.4.0"),
+        (.played(n: 1, round: 2, player: "alice", play: "<p"), "PLAYED n=1 round=2 player=alice play=<p"),
+        (.ok(.other(verb: "MOVES", fields: [F("id", "4"), F("count", "2"), F("more", "no"), F("status", "live")])),
+         "OK MOVES id=4 count=2 more=no status=live"),
+        (.ok(.other(verb: "REVIEW", fields: [F("id", "4"), F("mistake", "3"), F("round", "2")])), "OK REVIEW id=4 mistake=3 round=2"),
+        (.played(n: 1, round: 1, player: "ann", play: "hidden"), "PLAYED n=1 round=1 player=ann play=hidden"),
+        (.ply(n: 3, round: nil, player: "bob", fields: [F("play", "r"), F("fragment", "pear"), F("outcome", "loss"), F("better", "c")]),
+         "PLY n=3 player=bob play=r fragment=pear outcome=loss better=c"),
+        (.ply(n: 1, round: 2, player: "bob", fields: [F("play", "e"), F("pattern", "_e__"), F("family", "310"), F("word", "bear")]),
+         "PLY n=1 round=2 player=bob play=e pattern=_e__ family=310 word=bear"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
         (.ok(.registered(name: "ann")), "OK REGISTER name=ann"),
@@ -263,12 +274,12 @@ private let replyCount = 27
                              losses: 1, best: nil)),
          "RATING board=ghost rating=1400? rd=300 games=1 wins=0 losses=1"),
         (.ratingData(.versus(game: "ghost", record: HeadToHead(mine: 3, theirs: 1))), "VERSUS game=ghost record=3-1"),
-        (.ratingData(.played(id: 12, game: "ghost", variant: "super", opponent: "bob", result: "win", reason: "word", change: 12,
+        (.ratingData(.result(id: 12, game: "ghost", variant: "super", opponent: "bob", result: "win", reason: "word", change: 12,
                              ended: 1_700_000_000)),
-         "PLAYED id=12 game=ghost variant=super opponent=bob result=win reason=word change=+12 ended=1700000000"),
-        (.ratingData(.played(id: 13, game: "hangman", variant: "evil", opponent: "bot-hangman", result: "aborted", reason: "aborted",
+         "RESULT id=12 game=ghost variant=super opponent=bob result=win reason=word change=+12 ended=1700000000"),
+        (.ratingData(.result(id: 13, game: "hangman", variant: "evil", opponent: "bot-hangman", result: "aborted", reason: "aborted",
                              change: nil, ended: 1_700_000_100)),
-         "PLAYED id=13 game=hangman variant=evil opponent=bot-hangman result=aborted reason=aborted ended=1700000100"),
+         "RESULT id=13 game=hangman variant=evil opponent=bot-hangman result=aborted reason=aborted ended=1700000100"),
         // A watcher's GAME: no token; a player's shows the watchers and a private game.
         (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
                audience: Audience(watchers: 2, watching: true)),

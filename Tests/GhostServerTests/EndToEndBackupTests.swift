@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The backup procedure of the README: SQLite's online backup
+/// The backup procedure of docs/operating.md ("Backups"): SQLite's online backup
 /// (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a
 /// game is in progress, restored into a fresh data folder, where the game
 /// resumes as it was when the backup was taken.

@@ -9,7 +9,7 @@ import Glibc
 @Suite("EndToEnd: connections and process", .timeLimit(.minutes(5)))
 struct EndToEndConnectionTests {
     static let byeShutdown = "BYE shutdown the server is stopping; games in progress are kept: RESUME them when it is back"
-    /// The 40 MB memory target with Hangman (README, Startup) is met by not
+    /// The 40 MB memory target with Hangman (BENCHMARKS.md, Startup) is met by not
     /// loading Foundation in the daemon: about 9 MB of resident libraries.
     @Test("ghostd's binary links no Foundation library (ldd)")
     func noFoundation() throws {
@@ -161,7 +161,7 @@ struct EndToEndConnectionTests {
         }
         #expect(Set(ids).count == clients.count)
         #expect(lines.filter { $0.contains("connection ") && $0.contains(" opened from ") }.count == clients.count, "\(log)")
-        // README: one log line per connection opened and closed, also for those
+        // docs/operating.md: one log line per connection opened and closed, also for those
         // the shutdown closes.
         let unlogged = ids.filter { id in lines.filter { $0.contains("connection \(id) closed") }.count != 1 }
         #expect(unlogged.isEmpty && lines.filter { $0.contains("connection ") && $0.contains(" closed") }.count == clients.count,

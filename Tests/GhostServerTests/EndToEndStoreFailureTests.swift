@@ -7,7 +7,7 @@ import Glibc
 /// A database that cannot take more writes, against a real daemon: the
 /// commands that need a write are refused with `ERR store-failed`, everyone
 /// else is served, nothing unconfirmed is ever acknowledged, and writes work
-/// again once there is room (Protocol.md §8, README "State, resumption and
+/// again once there is room (Protocol.md §8, docs/durability.md "State, resumption and
 /// durability").
 @Suite("EndToEnd: a full database", .timeLimit(.minutes(5)))
 struct EndToEndStoreFailureTests {

@@ -698,7 +698,8 @@ struct FuzzGenerator {
         // it is caught by the checks on every line).
         if rng.chance(session.watching == nil ? 0.1 : 0.3) {
             return .line(slot: slot, rng.pick(["GAMES", "GAMES 1", "WATCH \(rng.int(1...8))", "WATCH \(rng.int(1...8))", "UNWATCH",
-                                               "p", "LEAVE", "ACCEPT", "SOLVE cat"]))
+                                               "p", "LEAVE", "ACCEPT", "SOLVE cat",
+                                               "MOVES \(rng.int(1...8))", "REVIEW \(rng.int(1...8))"]))
         }
         let r = rng.int(0...99)
         switch r {

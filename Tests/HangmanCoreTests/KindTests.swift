@@ -30,8 +30,16 @@ let manyFives: [String] = "abcde".flatMap { a in "fghij".flatMap { b in "klmno".
         #expect(try settings(["length": "3", "misses": "26"], saved: ["mode": "duel", "length": "4"]).get()
             == GameSetup(variant: "duel", settings: "length=3 misses=26"))
         #expect(try settings(["misses": "1", "length": "any"], saved: ["length": "3"]).get().settings == "length=5 misses=1")
-        // A saved value that does not hold here is passed over.
-        #expect(try settings([:], saved: ["length": "9", "misses": "99", "mode": "nonsense"]).get().settings == "length=5 misses=8")
+        // A saved value that does not hold here is refused, naming the
+        // setting (Protocol.md §3, SET), never replaced; an option given
+        // instead of it plays.
+        for (saved, code, text) in [(["length": "9"], "bad-value", "your saved hangman-length 9 does not fit here (no word of 9 letters in the en list): give length= or SET hangman-length"),
+                                    (["misses": "99"], "bad-value", "your saved hangman-misses 99 does not fit here (misses is a number from 1 to 26): give misses= or SET hangman-misses"),
+                                    (["mode": "nonsense"], "bad-value", "your saved hangman-mode nonsense does not fit here (mode is one of evil, fair, phrase, duel): give mode= or SET hangman-mode")] {
+            #expect(settings([:], saved: saved) == .failure(SetupError(code: code, message: text)))
+        }
+        #expect(try settings(["length": "4", "misses": "3", "mode": "fair"], saved: ["length": "9", "misses": "99", "mode": "nonsense"]).get().settings
+            == "length=4 misses=3")
     }
 
     @Test func badValuesAreRefused() {

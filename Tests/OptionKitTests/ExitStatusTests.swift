@@ -90,7 +90,7 @@ struct ExitStatusTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/config"))
         let help = try Program.run("ghost-client", ["--help"])
         #expect(help.status == 0 && help.stderr.isEmpty)
-        // The usage line README shows.
+        // The usage line docs/client.md shows.
         #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]\n"))
     }
 
