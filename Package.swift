@@ -50,7 +50,7 @@ let package = Package(
         // Command-line options: one table per program gives parsing, checking
         // and --help. Pure: no printing, no exit.
         .target(name: "OptionKit", swiftSettings: fast),
-        .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostStore", "GhostAuth", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
+        .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostStore", "GhostAuth", "Ratings", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"], swiftSettings: fast),
         // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
         .target(name: "HangmanCore", dependencies: ["GameKit", "GhostCore"], swiftSettings: optimizedCore),

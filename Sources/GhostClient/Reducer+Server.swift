@@ -24,6 +24,8 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
+        case .ratingData:
+            break  // the client does not ask for TOP, PROFILE or HISTORY yet
         case .played, .ply:
             break  // the client does not ask for MOVES or REVIEW (yet)
         case .live, .watchers:
@@ -40,7 +42,7 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
             // A kind of game this client cannot show is not started.
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
@@ -79,7 +81,7 @@ extension ClientState {
             // A letter cancels a pending offer.
             g.offer = nil
             game = g
-        case let .over(id, winner, loser, reason, fields):
+        case let .over(id, winner, loser, reason, fields, _):
             over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
             // The OVER that answers RESUME for a game that ended meanwhile says when.
             if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }

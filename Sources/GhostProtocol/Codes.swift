@@ -104,6 +104,13 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// The queue of passwords to check is full; nothing was done: try again.
     public static let serverBusy = ErrorCode(rawValue: "server-busy")
 
+    /// `rated=yes` (or `range=`) where the game cannot be rated (issue #28):
+    /// a guest's name (log in to a registered name), a game that is never
+    /// rated (Hangman against the computer setter), or, at JOIN, a guest
+    /// joining a game its host made `rated=yes`.
+    public static let cannotRate = ErrorCode(rawValue: "cannot-rate")
+    /// `PROFILE` or `HISTORY` of a name this server has never seen.
+    public static let noSuchName = ErrorCode(rawValue: "no-such-name")
     /// `REVIEW` of a game still in progress.
     public static let notOver = ErrorCode(rawValue: "not-over")
     /// `REVIEW` of a game its kind does not review (a Hangman phrase).
@@ -121,6 +128,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .tooManyGames,
         .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
         .notOver, .noReview, .notReady,
+        .cannotRate, .noSuchName,
     ]
 }
 

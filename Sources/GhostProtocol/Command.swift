@@ -28,6 +28,14 @@ public struct GameOptions: Sendable, Equatable {
     public var clock: Int?
     /// Whether others may watch the game (`watch=no` at NEW keeps them out).
     public var watch = true
+    /// `rated=yes|no` (issue #28): nil is the default, rated where the game
+    /// can be (two registered names, or one against the computer).
+    public var rated: Bool?
+    /// SEEK's `range=<low>-<high>`: pair only with a seeker whose rating on
+    /// the board is in it (and whose range, if any, holds the seeker's).
+    public var range: ClosedRange<Int>?
+    /// The widest `range=` takes: ratings are within 0...4000 (Ratings' `Rating.Limits`).
+    public static let ratingRange: ClosedRange<Int> = 0...4000
 
     /// The clocks a server takes by default: NEW any in `clockRange`, SEEK
     /// only `seekClocks` (each is a seek queue). A client that offers a clock
@@ -165,6 +173,12 @@ public enum Command: Sendable, Equatable {
     /// the kind's word for the list (nil: its default list); the server
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
+    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders (issue #28).
+    case top(Int, game: GameKind, variant: String?)
+    /// `PROFILE <name>`: a name's ratings, and the asker's record against it.
+    case profile(String)
+    /// `HISTORY [name] [n]`: finished games, newest first (nil: the asker's own).
+    case history(name: String?, limit: Int)
     case hint
     /// The server's figures (like Redis's INFO).
     case stats
@@ -214,6 +228,9 @@ public enum Command: Sendable, Equatable {
         case .resume: .resume
         case .claim: .claim
         case .scores, .bestGames: .scores
+        case .top: .top
+        case .profile: .profile
+        case .history: .history
         case .restart: .restart
         case .accept: .accept
         case .decline: .decline

@@ -7,6 +7,11 @@ public enum CommandParser {
     /// SCORES without a number lists this many; at most `maxScores`.
     public static let defaultScores = 10
     public static let maxScores = 100
+    /// TOP and HISTORY without a number list this many; at most `maxTop`, `maxHistory`.
+    public static let defaultTop = 10
+    public static let maxTop = 100
+    public static let defaultHistory = 20
+    public static let maxHistory = 100
     /// NAMES without a number lists this many (most recently used first); at most `maxNames`.
     public static let defaultNames = 20
     public static let maxNames = 100

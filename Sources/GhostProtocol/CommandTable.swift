@@ -31,6 +31,9 @@ public enum Verb: String, Sendable, CaseIterable {
     case moves = "MOVES"
     case review = "REVIEW"
     case scores = "SCORES"
+    case top = "TOP"
+    case profile = "PROFILE"
+    case history = "HISTORY"
     case hint = "HINT"
     case stats = "STATS"
     case help = "HELP"
@@ -208,13 +211,13 @@ public enum CommandTable {
         case .settings:
             return plain(verb, cost: 2, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]",
-                               help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock",
+            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge] [rated=yes|no] [range=<low>-<high>]",
+                               help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock; rated between registered names unless rated=no; range= pairs only with ratings in it",
                                parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
         case .new:
-            return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out",
+            return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out; rated (registered names, the computer) unless rated=no",
                                parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
         case .join:
@@ -322,6 +325,8 @@ public enum CommandTable {
                                        return nil
                                    }
                                })
+        case .top, .profile, .history:
+            return ratingsSpec(verb)
         case .hint:
             return plain(verb, cost: 2, .hint, "against the Easy computer only: is your position winning, and a good letter")
         case .stats:
@@ -388,7 +393,7 @@ public enum CommandTable {
     }
 
     /// Exactly one word.
-    private static func one(_ args: [Substring]) -> Result<Substring, ArgumentError> {
+    static func one(_ args: [Substring]) -> Result<Substring, ArgumentError> {
         args.count == 1 ? .success(args[0]) : .failure(.usage)
     }
 
@@ -416,8 +421,8 @@ public enum CommandTable {
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
     /// `misses=`, and `bot=` when the kind is not Ghost) for both.
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
-        var keys = Set(["rounds", "game", "clock", GameOptions.variantKey] + GameOptions.settingKeys)
-        if allowBot { keys.formUnion(["bot", "first", "watch"]) }
+        var keys = Set(["rounds", "game", "clock", "rated", GameOptions.variantKey] + GameOptions.settingKeys)
+        if allowBot { keys.formUnion(["bot", "first", "watch"]) } else { keys.insert("range") }
         return options(args, keys: keys).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
@@ -462,6 +467,16 @@ public enum CommandTable {
                 guard w == "yes" || w == "no" else { return .failure(.usage) }
                 o.watch = w == "yes"
             }
+            if let r = split.options["rated"] {
+                guard r == "yes" || r == "no" else { return .failure(.usage) }
+                o.rated = r == "yes"
+            }
+            if let r = split.options["range"] {
+                guard let range = ratingRange(r) else {
+                    return .failure(.other(CommandError(.badValue, "range= is <low>-<high>, two ratings from \(GameOptions.ratingRange.lowerBound) to \(GameOptions.ratingRange.upperBound), low first (range=1300-1700)")))
+                }
+                o.range = range
+            }
             if let c = split.options["clock"] {
                 // A number of seconds; the server says which are allowed (bad-value).
                 guard (1...9).contains(c.utf8.count), c.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(c) else {
@@ -473,8 +488,17 @@ public enum CommandTable {
         }
     }
 
+    /// `1300-1700`: two ratings within `GameOptions.ratingRange`, the lower first.
+    static func ratingRange(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ (1...4).contains($0.utf8.count) && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+              let low = Int(parts[0]), let high = Int(parts[1]), low <= high,
+              GameOptions.ratingRange.contains(low), GameOptions.ratingRange.contains(high) else { return nil }
+        return low...high
+    }
+
     /// An option value: 1-16 letters and digits.
-    private static func isWord(_ s: some StringProtocol) -> Bool {
+    static func isWord(_ s: some StringProtocol) -> Bool {
         (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 
@@ -547,12 +571,14 @@ public enum CommandTable {
         if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }
         if let clock = o.clock { words.append("clock=\(clock)") }
         if !o.watch { words.append("watch=no") }
+        if let rated = o.rated { words.append("rated=\(rated ? "yes" : "no")") }
+        if let range = o.range { words.append("range=\(range.lowerBound)-\(range.upperBound)") }
         return words
     }
 
     /// The one optional number of a list command (`NAMES`, `SCORES`): 1 to
     /// `max`, `standard` when there is none.
-    private static func listLength(_ words: [Substring], standard: Int, max: Int) -> Result<Int, ArgumentError> {
+    static func listLength(_ words: [Substring], standard: Int, max: Int) -> Result<Int, ArgumentError> {
         guard words.count <= 1 else { return .failure(.usage) }
         guard let word = words.first else { return .success(standard) }
         guard word.utf8.count <= 4, let v = Int(word), (1...max).contains(v) else { return .failure(.usage) }

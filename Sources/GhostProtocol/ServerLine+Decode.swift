@@ -61,7 +61,8 @@ extension ServerLine {
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
                          token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
                          record: f["record"].flatMap(HeadToHead.init), clock: int("clock"),
-                         audience: Audience.of(open: f["watch"] != "no", watchers: int("watchers") ?? 0, watching: f["watching"] == "yes"))
+                         audience: Audience.of(open: f["watch"] != "no", watchers: int("watchers") ?? 0, watching: f["watching"] == "yes"),
+                         ratings: SeatRatings(ratings: f["ratings"], changes: nil))
         case "LIVE":
             guard let id = int("id"), let kind = f["game"], let players = f["players"], let lang = f["lang"],
                   let moves = int("moves"), let watchers = int("watchers") else { return nil }
@@ -79,7 +80,8 @@ extension ServerLine {
         case "OVER":
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"], let reason = f["reason"] else { return nil }
             self = .over(id: id, winner: winner, loser: loser, reason: OverReason(rawValue: reason),
-                         fields: Decode.gameFields(f, header: Decode.overHeader))
+                         fields: Decode.gameFields(f, header: Decode.overRatedHeader),
+                         ratings: SeatRatings(ratings: f["ratings"], changes: f["changes"]))
         case "ABORTED":
             guard let id = int("id"), let reason = f["reason"] else { return nil }
             self = .aborted(id: id, reason: AbortReason(rawValue: reason), ended: int("ended"))
@@ -150,6 +152,9 @@ extension ServerLine {
         case "PLY":
             guard let n = int("n"), let player = f["player"] else { return nil }
             self = .ply(n: n, round: int("round"), player: player, fields: Decode.gameFields(f, header: Decode.plyHeader))
+        case "LEADER", "RATING", "VERSUS", "RESULT":
+            guard let data = RatingData(keyword: keyword, f) else { return nil }
+            self = .ratingData(data)
         default:
             return nil  // a later protocol's line
         }
@@ -168,11 +173,13 @@ enum Decode {
     /// GAME's header, with `record=` and `clock=`, which come after the kind's
     /// fields (`clock=`, a game on a clock, is the lobby's, never a kind's field).
     static let gameHeader: Set<String> = ["id", "game", "lang", "players", "token", "round", "bot", "record", "clock",
-                                          "watch", "watchers", "watching"]
+                                          "watch", "watchers", "watching", "ratings"]
     static let liveHeader: Set<String> = ["id", "game", "players", "lang", "moves", "watchers"]
     static let playerHeader: Set<String> = ["id", "player"]
     static let turnHeader: Set<String> = ["id", "player", "clock"]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
+    /// OVER's, with a rated game's `ratings=` and `changes=` (after the kind's fields).
+    static let overRatedHeader: Set<String> = overHeader.union(["ratings", "changes"])
     static let bestScoreHeader: Set<String> = ["rank", "name", "registered"]
     static let bestRankHeader: Set<String> = ["board", "rank"]
     static let plyHeader: Set<String> = ["n", "round", "player"]

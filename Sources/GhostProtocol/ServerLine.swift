@@ -18,8 +18,10 @@ public enum ServerLine: Sendable, Hashable {
     /// `clock`: the game's seconds per move (`clock=`, after `record=`), nil without a clock.
     /// `audience`: who watches (after `clock=`), nil when nobody does, the
     /// game may be watched and the receiver plays in it.
+    /// `ratings`: a rated game's ratings before it (`ratings=`, last; RatingFields.swift), nil when unrated.
     case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil)
+              fields: [Field], record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
+              ratings: SeatRatings? = nil)
     /// A data line of GAMES' reply: a game in progress that may be watched.
     /// `fields`: how it was set up (the kind's setup fields, `rounds=ghost`,
     /// `clock=`), after `watchers=`.
@@ -34,7 +36,9 @@ public enum ServerLine: Sendable, Hashable {
     /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
     case move(id: Int, player: String, fields: [Field])
     /// The game (in a match: the round) is over. Ghost: `fragment=<f> [ghost=<letters>]`.
-    case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field])
+    /// `ratings`: at the end of a rated game, the ratings after it and their
+    /// changes (`ratings= changes=`, after the kind's fields), nil otherwise.
+    case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field], ratings: SeatRatings? = nil)
     /// A match is over. Ghost: `ghost=<letters>`.
     case match(id: Int, winner: String, loser: String, fields: [Field])
     /// The game ended with no winner and no score (issue #24). `ended`: when
@@ -72,6 +76,8 @@ public enum ServerLine: Sendable, Hashable {
     case setting(key: String, value: String, defaultValue: String)
     /// A data line of STATS' reply: one figure.
     case stat(name: String, value: String)
+    /// A data line of TOP, PROFILE or HISTORY (RatingFields.swift).
+    case ratingData(RatingData)
     /// A data line of HELP's reply: `HELP <usage> - <text>`, both free text.
     case helpEntry(usage: String, text: String)
     /// A data line of MOVES' reply: move `n` of round `round`, by `player`,
@@ -159,7 +165,7 @@ extension ServerLine {
         case let .info(text):
             out.append(contentsOf: "INFO".utf8)
             W.text(text, &out)
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, ratings):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
@@ -176,6 +182,7 @@ extension ServerLine {
                 if audience.watchers > 0 { W.field("watchers", audience.watchers, &out) }
                 if audience.watching { W.field("watching", "yes", &out) }
             }
+            if let ratings { W.field("ratings", ratings.ratingsValue, &out) }
         case let .live(id, kind, players, lang, moves, watchers, fields):
             out.append(contentsOf: "LIVE".utf8)
             W.field("id", id, &out)
@@ -200,13 +207,17 @@ extension ServerLine {
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
-        case let .over(id, winner, loser, reason, fields):
+        case let .over(id, winner, loser, reason, fields, ratings):
             out.append(contentsOf: "OVER".utf8)
             W.field("id", id, &out)
             W.field("winner", winner, &out)
             W.field("loser", loser, &out)
             W.field("reason", reason.rawValue, &out)
             W.fields(fields, &out)
+            if let ratings {
+                W.field("ratings", ratings.ratingsValue, &out)
+                if let changes = ratings.changesValue { W.field("changes", changes, &out) }
+            }
         case let .match(id, winner, loser, fields):
             out.append(contentsOf: "MATCH".utf8)
             W.field("id", id, &out)
@@ -299,6 +310,8 @@ extension ServerLine {
             W.field("key", key, &out)
             W.field("value", value, &out)
             W.field("default", defaultValue, &out)
+        case let .ratingData(data):
+            data.appendWire(to: &out)
         case let .helpEntry(usage, text):
             out.append(contentsOf: "HELP".utf8)
             W.text(usage + " - " + text, &out)

@@ -44,15 +44,23 @@ extension Lobby {
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
-              let id = persist({ () throws -> Int in
+              let (id, rating) = persist({ () throws -> (Int, TableRating?) in
                   let id = try store.createGame(record, now: clock.wall)
                   // Its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
                   try store.noteStarted(game: id, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
-                  return id
+                  // Rated or not, decided once (Lobby+Ratings.swift).
+                  let rating = try ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
+                                                 bots: bots, kindComputer: botNames.contains { $0 != nil })
+                  if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
+                  return (id, rating)
               }) else { return false }
         addTable(Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic, deadlines: deadlines))
+        if let table = tables[id] {
+            table.rating = rating
+            table.ratingRead = true
+        }
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             stopWatching(conn)
@@ -155,7 +163,8 @@ extension Lobby {
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
                           record: record, clock: table.clock,
-                          audience: Audience.of(open: table.open, watchers: watcherCount(gameID), watching: false)), to: conn)
+                          audience: Audience.of(open: table.open, watchers: watcherCount(gameID), watching: false),
+                          ratings: tableRating(table)?.shown), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
@@ -356,6 +365,8 @@ extension Lobby {
         var ranks: [ScoreRow] = []
         /// The game's entry on a best-games list, when it made the top places.
         var best: (seat: Int, board: String, rank: Int, fields: [Field])?
+        /// A rated game's ratings after it, with the changes (OVER's `ratings= changes=`).
+        var ratings: SeatRatings?
     }
 
     /// A best-games entry is announced (`RANK board=…`) when it is among this many.
@@ -383,6 +394,7 @@ extension Lobby {
             try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
         }
         var finish = Finish()
+        finish.ratings = try rateFinish(table, winner: outcome.winner, now: now)
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         if !Lobby.wasRestarted(table.match),
            let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
@@ -409,7 +421,7 @@ extension Lobby {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.finalFields + matchFields + game.endFields))
+                                fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
         broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))

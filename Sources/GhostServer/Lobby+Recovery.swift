@@ -56,7 +56,7 @@ extension Lobby {
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
         switch command {
-        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch:
+        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch, .top, .profile, .history:
             // They only read the store: nothing to undo, so no unit around them.
             perform(command, from: id)
         case .moves, .review:

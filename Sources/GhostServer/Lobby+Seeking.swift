@@ -64,14 +64,15 @@ extension Lobby {
         }
         let key = seekKey(session.lang, options)
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
-        if let other = seekers[key]?.first {
+        // The first seeker whose rating and range fit (Lobby+Ratings.swift).
+        if let queue = seekers[key], let other = fittingSeeker(queue, options, session) {
             reply(id, ok)
             // The game the first seeker asked for, as JOIN takes the host's:
             // the queue is per kind, language and rounds, the rest is theirs.
             var agreed = options
-            if case .seeking(let first)? = sessions[other]?.state { agreed = first }
+            if case .seeking(let first)? = sessions[other]?.state { agreed = Lobby.agreed(first, options) }
             guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
-            seekers[key]?.removeFirst()
+            if seekers[key]?.first == other { seekers[key]?.removeFirst() } else { seekers[key]?.remove(other) }
             seekQueuesChanged = true
         } else {
             seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
@@ -247,6 +248,7 @@ extension Lobby {
             options = o
             setup = s
         }
+        guard mayJoinRated(options, id, session) else { return }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil

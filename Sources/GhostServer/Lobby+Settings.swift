@@ -69,6 +69,11 @@ extension Lobby {
         public var loginBackoffMax: Double = 300
         public var loginFailureMemory: Double = 3600
         public var maxLoginFailureEntries = 10_000
+        /// TOP lists a registered name on a board once it has played at
+        /// least `topMinGames` rated games there and its RD (as of its last
+        /// game) is at most `topMaxDeviation` (110: no longer provisional).
+        public var topMinGames = 10
+        public var topMaxDeviation = 110.0
         public init() {}
     }
 }

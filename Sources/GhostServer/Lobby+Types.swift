@@ -125,6 +125,10 @@ extension Lobby {
         /// against the computer, or if it could not be read).
         var rivalry: [Int]?
         var rivalryRead = false
+        /// A rated game's board and ratings (Lobby+Ratings.swift): set at its
+        /// start, read from the store when first needed after a reload; nil unrated.
+        var rating: TableRating?
+        var ratingRead = false
         /// Per seat: whether that person has made a move in this game (a
         /// game whose first move does not come is aborted: Lobby+Lifecycle.swift).
         var moved = [false, false] { didSet { deadlines.touch(self) } }

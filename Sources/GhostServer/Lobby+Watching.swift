@@ -174,7 +174,8 @@ extension Lobby {
         var lines: [ServerLine] = [
             .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
                   round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
-                  clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true)),
+                  clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true),
+                  ratings: tableRating(table)?.shown),
         ]
         if let offer = table.offer {
             lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))

@@ -254,8 +254,11 @@ public final class Lobby {
         case .set(let key, let value): setSetting(key, value, id, session)
         case .settings: listSettings(id, session)
         case .stats: stats(id)
-        case .seek(let options): seek(options, id, session)
+        case .seek(let options):
+            guard ratedOptionsHold(options, seeking: true, id, session) else { return }
+            seek(options, id, session)
         case .new(let options):
+            guard ratedOptionsHold(options, seeking: false, id, session) else { return }
             if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
@@ -276,6 +279,9 @@ public final class Lobby {
             }
             reply(id, .ok(.scores(count: rows.count, board: board)))
         case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
+        case let .top(n, game, variant): top(n, game: game, variant: variant, id)
+        case .profile(let name): profile(name, id, session)
+        case let .history(name, limit): history(name, limit: limit, id, session)
         case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
         case .accept: answerOffer(accept: true, id, session)
         case .decline: answerOffer(accept: false, id, session)

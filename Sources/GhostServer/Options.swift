@@ -114,6 +114,10 @@ public enum DaemonOptions {
                .number(1...(30 * 86_400)), \.loginFailureMemory),
         .value("--max-login-failure-entries", "N", "names, and networks, whose wrong passwords are remembered at most (each); past it the forgotten ones go, then the oldest",
                .integer(1...10_000_000), \.maxLoginFailureEntries),
+        .value("--top-min-games", "N", "TOP lists a registered name on a rating list once it has played this many rated games there",
+               .integer(1...1_000_000), \.topMinGames),
+        .value("--top-max-rd", "RD", "TOP lists a name only while its rating deviation, as of its last rated game, is at most this (110: no longer provisional)",
+               .number(30...350), \.topMaxDeviation),
         .help,
         .version,
     ]) }

@@ -184,6 +184,8 @@ public enum SQLValue {
     case int(Int64)
     case text(String)
     case null
+    /// A REAL (ratings).
+    case real(Double)
 }
 
 extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
@@ -255,6 +257,7 @@ public final class Statement {
             case .int(let v): rc = sqlite3_bind_int64(raw, index, v)
             case .text(let v): rc = sqlite3_bind_text(raw, index, v, -1, Statement.transient)
             case .null: rc = sqlite3_bind_null(raw, index)
+            case .real(let v): rc = sqlite3_bind_double(raw, index, v)
             }
             guard rc == SQLITE_OK else { throw db.failure(rc) }
         }
@@ -303,6 +306,7 @@ public final class Statement {
     public func optionalInt(_ column: Int32) -> Int? {
         sqlite3_column_type(raw, column) == SQLITE_NULL ? nil : int(column)
     }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }
     public func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(raw, column) else { return "" }
         return String(cString: p)

@@ -46,6 +46,7 @@ extension Store {
         guard try isRegistered(name) else { return false }
         try write()
         try db.run("DELETE FROM accounts WHERE name = ?", .text(name))
+        try unlistRatings(of: name)   // TOP lists registered names only
         return true
     }
 

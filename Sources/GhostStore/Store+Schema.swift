@@ -254,6 +254,43 @@ extension Store {
             changed  INTEGER NOT NULL      -- the last password change
         ) WITHOUT ROWID;
         """,
+        // 11: Glicko-2 ratings (issue #28). One row per registered name and
+        // rated board (`ghost`, `ghost-super`, `ghost-challenge`,
+        // `hangman-duel`: the kind, then its variant), written only by rated
+        // games; the computer has no row (its levels' ratings are fixed in
+        // the code). `best_*`: the win over the highest-rated opponent.
+        // `listed`: whether the name may appear on TOP (enough games, RD low
+        // enough, registered), kept up to date at each write so that TOP is
+        // one walk of a partial index. Per game: whether it is rated, and
+        // each seat's rating before it and its change (whole points), set at
+        // its end. Each seat's finished games, open or private (`watch`),
+        // newest first, for HISTORY.
+        """
+        CREATE TABLE ratings (
+            player       TEXT NOT NULL COLLATE NOCASE REFERENCES players(name),
+            board        TEXT NOT NULL,
+            rating       REAL NOT NULL,
+            deviation    REAL NOT NULL,
+            volatility   REAL NOT NULL,
+            games        INTEGER NOT NULL DEFAULT 0,
+            wins         INTEGER NOT NULL DEFAULT 0,
+            losses       INTEGER NOT NULL DEFAULT 0,
+            last_played  INTEGER NOT NULL,          -- unix seconds
+            best_game    INTEGER,                   -- the best win: its game,
+            best_opponent TEXT,                     -- opponent,
+            best_rating  INTEGER,                   -- and the opponent's rating before it
+            listed       INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (player, board)
+        ) WITHOUT ROWID;
+        CREATE INDEX ratings_top ON ratings(board, rating DESC, player) WHERE listed = 1;
+        ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE games ADD COLUMN rating0 INTEGER;   -- seat 0's rating before the game (rated games)
+        ALTER TABLE games ADD COLUMN rating1 INTEGER;
+        ALTER TABLE games ADD COLUMN change0 INTEGER;   -- seat 0's rating change, set at the end
+        ALTER TABLE games ADD COLUMN change1 INTEGER;
+        CREATE INDEX games_history0 ON games(player0 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
+        CREATE INDEX games_history1 ON games(player1 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
+        """,
     ]
 
     public static var schemaVersion: Int { migrations.count }

@@ -15,7 +15,13 @@
 // Odd inputs (NaN, infinity, RD 0, a rating of 10⁹, σ 0) are clamped into
 // `Rating.Limits` before and after every update, and both iterations are
 // bounded, so every result is finite and every call ends.
-import Foundation
+// Glibc's exp and log, not Foundation's: ghostd links no Foundation
+// (EndToEndConnectionTests), and this core is part of it.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A player's rating on the Glicko scale.
 public struct Rating: Sendable, Equatable {

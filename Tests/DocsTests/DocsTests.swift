@@ -211,7 +211,9 @@ enum CommandCheck {
     static let serverLines: Set<String> = [
         "HELLO", "OK", "ERR", "INFO", "BYE", "GAME", "LIVE", "WATCHERS", "TURN", "MOVE", "OVER", "MATCH",
         "ABORTED", "ADJOURNED", "RETURNED", "CLAIMABLE", "OFFER", "ACCEPTED", "DECLINED", "REMATCH",
-        "CANCELLED", "WAITING", "RANK", "NAME", "SCORE", "SETTING", "STAT", "HELP", "PLAYED", "PLY",
+        "CANCELLED", "WAITING", "RANK", "NAME", "SCORE", "SETTING", "STAT", "HELP",
+        "PLAYED", "PLY",                                  // MOVES, REVIEW (issue #28)
+        "LEADER", "RATING", "VERSUS", "RESULT",           // TOP, PROFILE, HISTORY (issue #28)
     ]
 
     /// Capitalised words in code that are not the protocol's, with what they are.

@@ -317,7 +317,8 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
         #expect(verbs == ["NAME", "REGISTER", "PASSWORD", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "CHALLENGE", "CONCEDE", "LEAVE", "RESTART", "ACCEPT",
-                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "MOVES", "REVIEW", "SCORES", "HINT", "STATS", "HELP", "PING", "QUIT"])
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "MOVES", "REVIEW", "SCORES", "TOP", "PROFILE",
+                          "HISTORY", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {
             let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN" || verb == "LETTER"

@@ -56,6 +56,23 @@ let sampleCommands: [Command] = {
         out += [nil, "evil", "fair", "phrase", "duel"].map { .bestGames(n, game: hangman, mode: $0) }
     }
     out += [.bestGames(10, game: GameKind(rawValue: "chess"), mode: "blitz")]
+    // Ratings (issue #28): rated=, range=, TOP, PROFILE, HISTORY.
+    var rated = GameOptions.single
+    rated.rated = true
+    var casual = GameOptions(bot: .medium)
+    casual.rated = false
+    var ranged = GameOptions(settings: ["variant": "super"])
+    ranged.range = 1300...1700
+    var rangedRated = GameOptions(game: hangman)
+    rangedRated.rated = true
+    rangedRated.range = 0...4000
+    var casualSeek = GameOptions(rounds: .ghost)
+    casualSeek.rated = false
+    out += [.seek(rated), .new(rated), .new(casual), .seek(casualSeek), .seek(ranged), .seek(rangedRated)]
+    out += [.top(10, game: .ghost, variant: nil), .top(1, game: .ghost, variant: "super"), .top(100, game: hangman, variant: nil),
+            .top(5, game: hangman, variant: "duel"), .profile("alice"), .profile("a-b_9"),
+            .history(name: nil, limit: 20), .history(name: nil, limit: 1), .history(name: "bob", limit: 20),
+            .history(name: "bob", limit: 100), .history(name: "123", limit: 20), .history(name: "007", limit: 3)]
     // On a clock: the server checks the range, the protocol only the number.
     out += [.seek(GameOptions(clock: 30)), .seek(GameOptions(rounds: .ghost, game: hangman, clock: 5)),
             .new(GameOptions(clock: 3600)), .new(GameOptions(bot: .hard, botFirst: true, clock: 60)),

@@ -40,9 +40,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .aborted: 29
     case .played: 30
     case .ply: 31
+    case .ratingData: 32
     }
 }
-private let caseCount = 32
+private let caseCount = 33
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -142,6 +143,10 @@ private let replyCount = 27
         (.ok(.rematch(status: .asked)), "OK REMATCH status=asked"),
         (.ok(.rematch(status: .started)), "OK REMATCH status=started"),
         (.ok(.scores(count: 2, board: .game)), "OK SCORES count=2 board=game"),
+        (.ok(.other(verb: "TOP", fields: [Field("count", "2"), Field("board", "ghost")])), "OK TOP count=2 board=ghost"),
+        (.ok(.other(verb: "PROFILE", fields: [Field("name", "alice"), Field("registered", "yes"), Field("ratings", "1")])),
+         "OK PROFILE name=alice registered=yes ratings=1"),
+        (.ok(.other(verb: "HISTORY", fields: [Field("name", "alice"), Field("count", "2")])), "OK HISTORY name=alice count=2"),
         (.ok(.scores(count: 0, board: Board(mode: .match, bot: .hard))), "OK SCORES count=0 board=hard-match"),
         (.ok(.bestGames(count: 0, board: "hangman-evil")), "OK SCORES count=0 board=hangman-evil"),
         (.ok(.bestGames(count: 2, board: "hangman-phrase")), "OK SCORES count=2 board=hangman-phrase"),
@@ -247,6 +252,34 @@ private let replyCount = 27
          "LIVE id=9 game=hangman players=bot-hangman,ann lang=nl moves=0 watchers=1000 mode=evil length=5 misses=8 clock=30"),
         (.watchers(id: 12, count: 3), "WATCHERS id=12 count=3"),
         (.watchers(id: 12, count: 0), "WATCHERS id=12 count=0"),
+        // Ratings (issue #28): a rated game's GAME and OVER, and the data lines of TOP, PROFILE and HISTORY.
+        (.game(id: 5, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
+               record: HeadToHead(mine: 1, theirs: 0), ratings: SeatRatings([ShownRating(1500, provisional: true), ShownRating(1620)])),
+         "GAME id=5 game=ghost lang=en players=alice,bob round=1 record=1-0 ratings=1500?,1620"),
+        (.game(id: 6, kind: .ghost, lang: "en", players: ["alice", "bot-hard"], token: nil, round: 1, bot: .hard, fields: [],
+               ratings: SeatRatings([ShownRating(1662, provisional: true), ShownRating(2200)])),
+         "GAME id=6 game=ghost lang=en players=alice,bot-hard round=1 bot=hard ratings=1662?,2200"),
+        (.over(id: 5, winner: "alice", loser: "bob", reason: .init(rawValue: "word"), fields: [F("fragment", "pear")],
+               ratings: SeatRatings([ShownRating(1512), ShownRating(1608)], changes: [12, -12])),
+         "OVER id=5 winner=alice loser=bob reason=word fragment=pear ratings=1512,1608 changes=+12,-12"),
+        (.over(id: 6, winner: "bot-hard", loser: "alice", reason: .init(rawValue: "left"), fields: [F("fragment", "q")],
+               ratings: SeatRatings([ShownRating(1650, provisional: true), ShownRating(2200)], changes: [-12, 0])),
+         "OVER id=6 winner=bot-hard loser=alice reason=left fragment=q ratings=1650?,2200 changes=-12,+0"),
+        (.ratingData(.leader(rank: 1, name: "alice", rating: ShownRating(1712), deviation: 64, games: 23, wins: 15, losses: 8)),
+         "LEADER rank=1 name=alice rating=1712 rd=64 games=23 wins=15 losses=8"),
+        (.ratingData(.rating(board: "ghost-super", rating: ShownRating(1580, provisional: true), deviation: 200, games: 3, wins: 2,
+                             losses: 1, best: RatedWin(game: 42, opponent: "bob", rating: 1610))),
+         "RATING board=ghost-super rating=1580? rd=200 games=3 wins=2 losses=1 best=42 best_opponent=bob best_rating=1610"),
+        (.ratingData(.rating(board: "ghost", rating: ShownRating(1400, provisional: true), deviation: 300, games: 1, wins: 0,
+                             losses: 1, best: nil)),
+         "RATING board=ghost rating=1400? rd=300 games=1 wins=0 losses=1"),
+        (.ratingData(.versus(game: "ghost", record: HeadToHead(mine: 3, theirs: 1))), "VERSUS game=ghost record=3-1"),
+        (.ratingData(.result(id: 12, game: "ghost", variant: "super", opponent: "bob", result: "win", reason: "word", change: 12,
+                             ended: 1_700_000_000)),
+         "RESULT id=12 game=ghost variant=super opponent=bob result=win reason=word change=+12 ended=1700000000"),
+        (.ratingData(.result(id: 13, game: "hangman", variant: "evil", opponent: "bot-hangman", result: "aborted", reason: "aborted",
+                             change: nil, ended: 1_700_000_100)),
+         "RESULT id=13 game=hangman variant=evil opponent=bot-hangman result=aborted reason=aborted ended=1700000100"),
         // A watcher's GAME: no token; a player's shows the watchers and a private game.
         (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
                audience: Audience(watchers: 2, watching: true)),

@@ -104,13 +104,14 @@ struct EndToEndScoresForTests {
         let cy = try LineClient(port: daemon.port, label: "cy", source: "127.0.0.3")
         try Self.logIn(cy, "cy")
         #expect(try Self.duel(setter: ann, guesser: cy, id: 3) == [
-            "OVER id=3 winner=cy loser=ann reason=solved word=zephyr mistakes=0 pattern=zephyr",
+            // Rated too (issue #28): two registered names on two networks; ann and ben's games above were not.
+            "OVER id=3 winner=cy loser=ann reason=solved word=zephyr mistakes=0 pattern=zephyr ratings=1338?,1662? changes=-162,+162",
             "INFO cy found \"zephyr\" without a mistake.",
             "RANK board=hangman-duel rank=1 word=zephyr mistakes=0 misses=10 mode=duel lang=en",
             "OK PING",
         ])
         #expect(try Self.ghostGame(winner: cy, loser: ann, id: 4) == [
-            "OVER id=4 winner=cy loser=ann reason=left fragment=p",
+            "OVER id=4 winner=cy loser=ann reason=left fragment=p ratings=1662?,1338? changes=+162,-162",
             "INFO ann left the game.",
             "RANK name=cy rank=1 wins=1",
             "RANK name=ann rank=2 wins=0",

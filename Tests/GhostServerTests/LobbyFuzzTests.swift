@@ -183,6 +183,8 @@ final class FuzzRun {
     var reached: [String: Int] = [:]
     var steps = 0
     var commands = 0
+    /// Games whose GAME carried ratings (issue #28).
+    var ratedGames: Set<Int> = []
     /// Prints every line (debugging a trail).
     var trace = false
     var printer: (String) -> Void = { print($0) }
@@ -359,9 +361,15 @@ final class FuzzRun {
                     continue
                 }
                 finals += 1
-            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _):
+            case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _, let ratings):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
+                // A rated game (issue #28): a rating per seat, before it.
+                if let ratings {
+                    reached["GAME rated", default: 0] += 1
+                    ratedGames.insert(id)
+                    if ratings.ratings.count != 2 || ratings.changes != nil { problem("GAME with ratings \(line.rendered)") }
+                }
                 if let token {
                     if !tokens.contains(token) { tokens.append(token) }
                     if owner[token] == nil { owner[token] = conn }
@@ -376,9 +384,15 @@ final class FuzzRun {
                 }
                 if expected != player { problem("MOVE by \(player), but TURN named \(expected): \(line.rendered)") }
                 turn[conn]?[id] = nil
-            case .over(let id, _, _, let reason, _):
+            case .over(let id, _, _, let reason, _, let ratings):
                 turn[conn]?[id] = nil
                 reached["OVER " + reason.rawValue, default: 0] += 1
+                // Only a game that started rated ends rated, with a rating and a change per seat.
+                if let ratings {
+                    reached["OVER rated", default: 0] += 1
+                    if !ratedGames.contains(id) { problem("OVER with ratings of a game whose GAME had none: \(line.rendered)") }
+                    if ratings.ratings.count != 2 || ratings.changes?.count != 2 { problem("OVER with ratings \(line.rendered)") }
+                }
             case .bye(let code, _):
                 reached["BYE " + code.rawValue, default: 0] += 1
             default:
@@ -675,6 +689,11 @@ struct FuzzGenerator {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
         // Logged in to a registered name: now and then a new password.
         if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
+        // Logged in: rated games more often (issue #28), against the computer or another registered name.
+        if session.loggedIn != nil && rng.chance(0.25) {
+            return .line(slot: slot, rng.pick(["NEW bot=easy", "NEW bot=hard rated=yes", "SEEK rated=yes", "SEEK", "SEEK variant=super",
+                                               "SEEK range=1000-2000", "NEW variant=challenge bot=medium", "SEEK game=hangman rated=yes"]))
+        }
         // Watching: a watcher tries to play too (a token or a secret sent to
         // it is caught by the checks on every line).
         if rng.chance(session.watching == nil ? 0.1 : 0.3) {
@@ -687,7 +706,9 @@ struct FuzzGenerator {
         case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
                                                         "SEEK game=ghost", "SEEK game=hangman rounds=ghost",
                                                         "SEEK clock=15", "SEEK game=hangman clock=15",
-                                                        "SEEK variant=challenge", "SEEK variant=super rounds=ghost"]))
+                                                        "SEEK variant=challenge", "SEEK variant=super rounds=ghost",
+                                                        "SEEK rated=yes", "SEEK rated=no", "SEEK range=1300-1700",
+                                                        "SEEK range=0-1500 rated=yes", "SEEK range=1700-1300"]))
         case 16..<26: return .line(slot: slot, rng.pick(["NEW", "NEW rounds=ghost", "NEW game=hangman mode=duel",
                                                          "NEW game=hangman mode=duel length=4", "NEW game=ghost",
                                                          "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60",
@@ -695,7 +716,8 @@ struct FuzzGenerator {
         case 26..<36:
             let bot = rng.pick(["easy", "medium", "hard"])
             return .line(slot: slot, "NEW bot=\(bot)" + (rng.chance(0.4) ? " first=bot" : "") + (rng.chance(0.3) ? " rounds=ghost" : "")
-                         + (rng.chance(0.2) ? " clock=5" : "") + (rng.chance(0.25) ? " variant=challenge" : ""))
+                         + (rng.chance(0.2) ? " clock=5" : "") + (rng.chance(0.25) ? " variant=challenge" : "")
+                         + (rng.chance(0.2) ? rng.pick([" rated=yes", " rated=no"]) : ""))
         case 36..<48:
             var line = "NEW game=hangman"
             if rng.chance(0.8) { line += " mode=" + rng.pick(["evil", "fair", "phrase", "evil", "fair"]) }
@@ -713,7 +735,9 @@ struct FuzzGenerator {
                                                          "SET hangman-mode phrase", "SET hangman-length 4", "SET hangman-misses 3",
                                                          "SET hangman-length 9", "SETTINGS"]))
         case 84..<90: return .line(slot: slot, rng.pick(["SCORES", "SCORES 3 mode=match", "SCORES bot=easy", "SCORES game=hangman",
-                                                         "SCORES game=hangman mode=duel", "NAMES", "NAMES 2", "NAMES prefix=a", "PING"]))
+                                                         "SCORES game=hangman mode=duel", "NAMES", "NAMES 2", "NAMES prefix=a", "PING",
+                                                         "TOP", "TOP variant=super 3", "TOP game=hangman", "PROFILE alice", "PROFILE bob",
+                                                         "HISTORY", "HISTORY alice 5", "HISTORY carol"]))
         case 90..<92: return .line(slot: slot, "QUIT")
         case 92..<94: return .line(slot: slot, "HELP")
         default: return .line(slot: slot, rng.pick(["LEAVE", "p", "CLAIM", "RESTART", "ACCEPT", "DECLINE", "HINT", "WORD cat", "SOLVE cat"]))
@@ -912,6 +936,8 @@ enum LobbyFuzz {
         do {
             let r = try LobbyFuzz.run(seed: seed, episodeSteps: episodeSteps,
                                       totalSteps: seconds == nil ? 6_000 : Int.max, seconds: seconds ?? 60)
+            // It plays rated games too (registered names; issue #28).
+            #expect((r.reached["OVER rated"] ?? 0) > 0, "no rated game ended: \(r.reached)")
             print("lobby fuzzer: seeds \(seed)..<\(seed + UInt64(r.episodes)): \(r.episodes) episodes, \(r.steps) steps, "
                   + "\(r.commands) commands in \(String(format: "%.1f", r.elapsed)) s")
             if env["LOBBY_FUZZ_VERBOSE"] != nil {

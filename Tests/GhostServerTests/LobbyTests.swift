@@ -257,9 +257,9 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + ["OK HELP"])
         #expect(lines.count == Verb.allCases.count + 1)
         #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
-                               + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] - "
+                               + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
-                               + "clock= gives each move that many seconds; watch=no keeps watchers out"))
+                               + "clock= gives each move that many seconds; watch=no keeps watchers out; rated (registered names, the computer) unless rated=no"))
         #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
         #expect(lines.first == "HELP NAME <name> [<password>] - identify yourself: 1-16 letters, digits, - or _; a registered name needs its password, the rest of the line after one space")
         #expect(lines.contains("HELP REGISTER <password> - register the name you use (nobody's yet) with a password: the rest of the line after one space, 8-200 characters, spaces allowed"))
@@ -446,7 +446,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = h.drain()
         // Before NAME: argument errors before no-name.
         h.send(1, "SEEK rounds=two")
-        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge]"])
+        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge] [rated=yes|no] [range=<low>-<high>]"])
         h.send(1, "SEEK rounds=ghost ROUNDS=ghost")
         #expect(h.drain()[1] == ["ERR bad-arguments rounds= is given twice"])
         h.lobby.received(.line([0xFF, 0x1B]), from: 1)

@@ -496,6 +496,33 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try schemaProblems(db) == [])
     }
 
+    @Test("A schema-10 database gets ratings (schema 11): its finished games are unrated and in HISTORY, nobody has a rating yet")
+    func version10DatabaseGetsRatings() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            for i in 0..<10 { try db.execute(Store.migrations[i]) }
+            try db.execute("PRAGMA user_version=10")
+            try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
+            try db.run("""
+                INSERT INTO games(id, kind, lang, player0, player1, token0, token1, status, winner, loser, reason, started_at, ended_at)
+                VALUES (1, 'ghost', 'en', 'ann', 'ben', 'a1', 'b1', 'over', 'ann', 'ben', 'word', ?, ?)
+                """, .of(t0), .of(t0 + 5))
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == Schema.version)
+        #expect(try !store.isRated(game: 1))
+        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).map(\.id) == [1])
+        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).first?.changes == [nil, nil])
+        #expect(try store.ratings(of: "ann", limit: 16).isEmpty)
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try schemaProblems(db) == [])
+    }
+
     /// A database from a newer ghostd (a higher user_version) is refused
     /// and left alone: not migrated, not written.
     @Test func newerDatabaseIsNotTouched() throws {

@@ -27,6 +27,12 @@ import Testing
         for i in 0..<Self.names {
             try store.registerName("player\(i)", now: t0 + i)
             if i % 10 == 0 { try store.setPreference(.language, "nl", for: "player\(i)", now: t0 + i) }
+            // Ratings on two boards, half of them listed on TOP.
+            for board in ["ghost", "ghost-super"] {
+                try store.saveRating(StoredRating(name: "player\(i)", board: board, rating: Double(1000 + i % 1000), deviation: 80,
+                                                  volatility: 0.06, games: 20, wins: 10, losses: 10, lastPlayed: t0 + i),
+                                     listed: i % 2 == 0)
+            }
         }
         var last = 0
         var token = ""
@@ -110,7 +116,21 @@ import Testing
         try store.setOffer(game: game, offer: .init(seat: 0, kind: "restart", lang: nil), spent: [true, false])
         try store.restartGame(game: game, round: 2, lang: "nl")
         try store.nextRound(game: game, round: 3, losses: [1, 0], starter: 1)
+        // A rated game's start and end (Store+Ratings.swift)
+        _ = try store.rating(of: "player3", board: "ghost")
+        try store.markRated(game: game, ratings: [1500, 1500])
+        _ = try store.isRated(game: game)
         try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", now: t0)
+        try store.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
+                             listed: true)
+        try store.setRatingChanges(game: game, changes: [12, -12])
+        // TOP, PROFILE, HISTORY (their own and another's)
+        #expect(try store.topRatings(board: "ghost", limit: 100).count == 100)
+        #expect(try store.ratings(of: "player3", limit: 16).count == 2)
+        #expect(try store.history(of: "player1", includePrivate: true, limit: 100).count > 0)
+        _ = try store.history(of: "player1", includePrivate: false, limit: 100)
+        #expect(try store.storedName("PLAYER1") == "player1")
+        try store.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
         _ = try store.rank(of: "player3")
         try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
@@ -148,6 +168,10 @@ import Testing
         #expect(scores.first == "SEARCH s USING INDEX scores_rank (board=?)", "\(scores)")
         let prefixed = try plan(try #require(statements.first { $0.contains("name >= ? AND name < ?") }))
         #expect(prefixed == ["SEARCH players USING COVERING INDEX players_prefix (name>? AND name<?)"], "\(prefixed)")
+        let top = try plan(try #require(statements.first { $0.contains("FROM ratings WHERE board = ? AND listed = 1") }))
+        #expect(top == ["SEARCH ratings USING INDEX ratings_top (board=?)"], "\(top)")
+        let history = try plan(try #require(statements.first { $0.contains("player0 = ? COLLATE NOCASE AND watch = ?") }))
+        #expect(history == ["SEARCH games USING INDEX games_history0 (player0=? AND watch=?)"], "\(history)")
         let seats = try plan(try #require(statements.first { $0.contains("SELECT id, 0 FROM") }))
         #expect(seats.contains { $0.contains("USING INDEX games_active_player0 (player0=?)") }, "\(seats)")
         #expect(seats.contains { $0.contains("USING INDEX games_active_player1 (player1=?)") }, "\(seats)")

@@ -49,21 +49,24 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 10
+    static let version = 11
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
                         "status", "winner", "loser", "reason", "final_state", "started_at", "ended_at", "clock", "watch",
-                        "last_active", "net0", "net1"]
+                        "last_active", "net0", "net1", "rated", "rating0", "rating1", "change0", "change1"]
     static let moves = ["game_id", "round", "ply", "seat", "move", "at"]
     static let finishedGames = ["id", "kind", "variant", "rounds", "lang", "player0", "bot0", "player1", "bot1",
                                 "winner", "loser", "reason", "final_state", "lost0", "lost1", "started", "ended"]
     static let bestGames = ["board", "game", "name", "key1", "key2", "fields", "finished_at"]
     static let rivals = ["kind", "player0", "player1", "wins0", "wins1"]
     static let accounts = ["name", "hash", "created", "changed"]
-    static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "players", "preferences", "rivals", "scores"]
+    static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
+                          "best_game", "best_opponent", "best_rating", "listed"]
+    static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "players", "preferences", "ratings", "rivals", "scores"]
     static let indexes = ["best_games_rank", "games_active", "games_active_net0", "games_active_net1", "games_active_player0", "games_active_player1", "games_clocked",
-                          "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent", "scores_rank"]
+                          "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
+                          "ratings_top", "scores_rank"]
 }
 
 /// Checks a database's current layout and health; returns what is wrong ([] when all is well).
@@ -75,6 +78,7 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "games") == Schema.games, "games: \(try columns(db, "games"))")
     check(try columns(db, "moves") == Schema.moves, "moves: \(try columns(db, "moves"))")
     check(try columns(db, "accounts") == Schema.accounts, "accounts: \(try columns(db, "accounts"))")
+    check(try columns(db, "ratings") == Schema.ratings, "ratings: \(try columns(db, "ratings"))")
     check(try columns(db, "finished_games") == Schema.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
     check(try columns(db, "best_games") == Schema.bestGames, "best_games: \(try columns(db, "best_games"))")
     check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")

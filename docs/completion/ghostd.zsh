@@ -65,6 +65,8 @@ _ghostd() {
         '--login-backoff-max[after k wrong passwords for a name, or from a network (IPv4 …]:SECONDS: ' \
         '--login-failure-memory[a name'\''s or network'\''s wrong passwords are forgotten this long …]:SECONDS: ' \
         '--max-login-failure-entries[names, and networks, whose wrong passwords are remembered at most …]:N: ' \
+        '--top-min-games[TOP lists a registered name on a rating list once it has played …]:N: ' \
+        '--top-max-rd[TOP lists a name only while its rating deviation, as of its last …]:RD: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
         '1:command:((accounts\:"manage registered names offline"))' \

@@ -122,7 +122,7 @@ extension ClientState {
                 game = g
             }
             return true
-        case let .over(id, _, _, _, _), let .match(id, _, _, _):
+        case let .over(id, _, _, _, _, _), let .match(id, _, _, _):
             // The end of a game no longer watched (UNWATCH crossed it), or a
             // repeat of the end already shown: not this client's game.
             return id == watch.left || (watch.ended && id == watch.id)
@@ -197,7 +197,7 @@ extension ServerLine {
              let .claimable(id, _), let .offer(id, _, _, _), let .accepted(id, _, _), let .declined(id, _, _),
              let .cancelled(id, _, _), let .rematch(id, _), let .watchers(id, _):
             return id
-        case let .game(id, _, _, _, _, _, _, _, _, _, _):
+        case let .game(id, _, _, _, _, _, _, _, _, _, _, _):
             return id
         default:
             return nil

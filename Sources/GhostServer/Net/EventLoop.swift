@@ -143,6 +143,8 @@ public final class Server {
         settings.loginBackoffMax = config.loginBackoffMax
         settings.loginFailureMemory = config.loginFailureMemory
         settings.maxLoginFailureEntries = config.maxLoginFailureEntries
+        settings.topMinGames = config.topMinGames
+        settings.topMaxDeviation = config.topMaxDeviation
         settings.gameLog = config.gameLog
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
                                settings: settings, log: log)

@@ -18,7 +18,7 @@ extension ClientState {
     /// Takes the lines that belong to Hangman; returns false for the others.
     mutating func hangmanLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience):
+        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
             // Any game that starts (a resumed Ghost game too) is the one to play.
             hangman.playAtOnce = false
             guard kind == .hangman else { return false }
@@ -46,7 +46,7 @@ extension ClientState {
             g.hangman = b
             game = g
             return true
-        case let .over(id, winner, loser, reason, fields):
+        case let .over(id, winner, loser, reason, fields, _):
             guard let g = currentGame(id), let b = g.hangman else { return false }
             hangmanOver(g, b, winner: winner, loser: loser, reason: reason, fields: fields, &fx)
             return true

@@ -1,0 +1,199 @@
+import GameKit
+import GhostProtocol
+import GhostStore
+import Ratings
+
+/// Glicko-2 ratings (issue #28): which games are rated (RatingsPolicy.swift),
+/// the ratings GAME shows, the update at a rated game's end (in the same
+/// store transaction as its finish), and `rated=` and `range=` at NEW,
+/// SEEK and JOIN. TOP, PROFILE and HISTORY: Lobby+RatingsCommands.swift.
+extension Lobby {
+    /// A rated game's board and each seat's rating as GAME shows it.
+    struct TableRating {
+        var board: String
+        /// Per seat, on the board (the computer's fixed one), as last read.
+        var ratings: [Rating]
+
+        var shown: SeatRatings { SeatRatings(ratings.map(Lobby.shown)) }
+    }
+
+    static func shown(_ r: Rating) -> ShownRating { ShownRating(RatingsPolicy.points(r), provisional: r.isProvisional) }
+
+    /// Whether the session is logged in to the name it uses (a registered name).
+    func isRegistered(_ session: Session?) -> Bool {
+        guard let session, let mine = session.loggedIn, let name = session.name else { return false }
+        return mine.lowercased() == name.lowercased()
+    }
+
+    /// The rating of `name` on `board` now (the unrated player's without a row).
+    func currentRating(_ name: String, board: String) throws -> (Rating, StoredRating?) {
+        guard let row = try store.rating(of: name, board: board) else { return (.initial, nil) }
+        return (Rating(rating: row.rating, deviation: row.deviation, volatility: row.volatility), row)
+    }
+
+    /// A seat's rating: the computer's fixed one, or the person's stored one.
+    func seatRating(_ seat: Int, names: [String], bots: [BotLevel?], board: String) throws -> Rating {
+        if bots.indices.contains(seat), let level = bots[seat] { return RatingsPolicy.computer(level) }
+        return try currentRating(names.indices.contains(seat) ? names[seat] : "?", board: board).0
+    }
+
+    /// Whether a new game is rated, and then its ratings: its kind and variant
+    /// have a board, nobody asked `rated=no`, every person is logged in to
+    /// their registered name, and a computer seat is a level (not a kind's
+    /// own computer such as Hangman's setter).
+    func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
+                       bots: [BotLevel?], kindComputer: Bool) throws -> TableRating? {
+        guard options.rated != false, !kindComputer, let board = RatingsPolicy.board(kind: kind, variant: variant) else { return nil }
+        var names: [String] = []
+        for seat in 0..<2 {
+            if bots.indices.contains(seat), bots[seat] != nil { names.append(""); continue }
+            guard seats.indices.contains(seat), let conn = seats[seat], isRegistered(sessions[conn]),
+                  let name = sessions[conn]?.name else { return nil }
+            names.append(name)
+        }
+        // `--scores-for registered` (ScoringPolicy.swift): two people rate
+        // each other only from two known, different networks, so that one
+        // person's two connections cannot farm a rating.
+        if settings.scoresFor == .registered, bots.allSatisfy({ $0 == nil }) {
+            let nets = seats.map { $0.map(network(of:)) ?? "" }
+            guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
+        }
+        return TableRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
+    }
+
+    /// The game's ratings for GAME: set at its start; read from the store
+    /// once for a game loaded again (RESUME, a restart). Nil when unrated
+    /// (or if the read fails: it is not worth failing a command for).
+    func tableRating(_ table: Table) -> TableRating? {
+        if !table.ratingRead {
+            table.ratingRead = true
+            if (try? store.isRated(game: table.id)) == true,
+               let board = RatingsPolicy.board(kind: table.kind.name, variant: table.record.variant) {
+                let bots = (0..<2).map { table.bot($0) }
+                if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, bots: bots, board: board) }) {
+                    table.rating = TableRating(board: board, ratings: ratings)
+                }
+            }
+        }
+        return table.rating
+    }
+
+    /// The store's side of a rated game's end (within `recordFinish`, so in
+    /// the same transaction as the finish): each person's new rating and
+    /// record, and each seat's change on the game. Returns what OVER shows;
+    /// nil for an unrated game.
+    func rateFinish(_ table: Table, winner: Int, now: Int) throws -> SeatRatings? {
+        guard let rated = tableRating(table) else { return nil }
+        let board = rated.board
+        let bots = (0..<2).map { table.bot($0) }
+        // Both seats as they are now (a name may have finished another rated game since this one began).
+        var before: [Rating] = [], rows: [StoredRating?] = []
+        for seat in 0..<2 {
+            if let level = bots[seat] {
+                before.append(RatingsPolicy.computer(level))
+                rows.append(nil)
+            } else {
+                let (r, row) = try currentRating(table.names[seat], board: board)
+                before.append(r)
+                rows.append(row)
+            }
+        }
+        var after = before, changes = [0, 0]
+        for seat in 0..<2 where bots[seat] == nil {
+            let won = seat == winner
+            let elapsed = Double(max(0, now - (rows[seat]?.lastPlayed ?? now)))
+            let new = RatingsPolicy.system.rate(before[seat], after: Ratings.Game(before[1 - seat], won ? .win : .loss), elapsed: elapsed)
+            after[seat] = new
+            changes[seat] = RatingsPolicy.points(new) - RatingsPolicy.points(before[seat])
+            var row = rows[seat] ?? StoredRating(name: table.names[seat], board: board, rating: 0, deviation: 0, volatility: 0)
+            row.rating = new.rating
+            row.deviation = new.deviation
+            row.volatility = new.volatility
+            row.games += 1
+            if won { row.wins += 1 } else { row.losses += 1 }
+            row.lastPlayed = now
+            let opponent = RatingsPolicy.points(before[1 - seat])
+            if won, opponent > row.best?.rating ?? -1 {
+                row.best = BestWin(game: table.id, opponent: table.names[1 - seat], rating: opponent)
+            }
+            try store.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
+        }
+        try store.setRatingChanges(game: table.id, changes: (0..<2).map { bots[$0] == nil ? changes[$0] : nil })
+        return SeatRatings(after.map(Lobby.shown), changes: changes)
+    }
+
+    // MARK: rated= and range=
+
+    /// Whether NEW's or SEEK's `rated=yes` and `range=` can hold for this
+    /// session: it is logged in to a registered name, and the game asked for
+    /// is one that is rated. Otherwise `ERR cannot-rate`.
+    func ratedOptionsHold(_ options: GameOptions, seeking: Bool, _ id: ConnectionID, _ session: Session) -> Bool {
+        guard options.rated == true || options.range != nil else { return true }
+        if options.rated == false {
+            reply(id, .error(.badArguments, "range= is for a rated seek; leave out rated=no"))
+            return false
+        }
+        guard isRegistered(session) else {
+            reply(id, .error(.cannotRate, "only registered names play rated games: REGISTER your name, or log in with NAME <name> <password>"))
+            return false
+        }
+        guard Lobby.ratedBoard(options, seeking: seeking) != nil else {
+            reply(id, .error(.cannotRate, "that game is never rated: Ghost, Superghost, challenge and Hangman duels are"))
+            return false
+        }
+        return true
+    }
+
+    /// The board the options ask for, if it is rated (Hangman: a duel, which SEEK always is).
+    static func ratedBoard(_ options: GameOptions, seeking: Bool) -> String? {
+        guard let game = options.game, game != .ghost else { return RatingsPolicy.board(kind: "ghost", variant: options.variant ?? "") }
+        guard game == .hangman, seeking || options.settings["mode"] == "duel", options.settings["bot"] == nil else { return nil }
+        return RatingsPolicy.board(kind: "hangman", variant: "duel")
+    }
+
+    /// JOIN of a game its host made `rated=yes`: only from a registered name.
+    func mayJoinRated(_ hostOptions: GameOptions, _ id: ConnectionID, _ session: Session) -> Bool {
+        guard hostOptions.rated == true, !isRegistered(session) else { return true }
+        reply(id, .error(.cannotRate, "that game is rated (rated=yes): log in to a registered name to join it"))
+        return false
+    }
+
+    /// How many seekers in a queue SEEK looks at for one whose rating and
+    /// range fit (from the front): a bound on the work of one SEEK.
+    static let seekScanLimit = 64
+
+    /// Whether two seekers may be paired: a rated seek (`rated=yes` or
+    /// `range=`) meets only a registered name that did not ask `rated=no`;
+    /// each one's rating on the board must lie in the other's range.
+    func seekersFit(_ a: (options: GameOptions, session: Session), _ b: (options: GameOptions, session: Session)) -> Bool {
+        let wantsA = a.options.rated == true || a.options.range != nil
+        let wantsB = b.options.rated == true || b.options.range != nil
+        if wantsA && (!isRegistered(b.session) || b.options.rated == false) { return false }
+        if wantsB && (!isRegistered(a.session) || a.options.rated == false) { return false }
+        guard a.options.range != nil || b.options.range != nil else { return true }
+        guard let board = Lobby.ratedBoard(a.options, seeking: true),
+              let ra = try? currentRating(a.session.name ?? "?", board: board).0,
+              let rb = try? currentRating(b.session.name ?? "?", board: board).0 else { return false }
+        if let range = a.options.range, !range.contains(RatingsPolicy.points(rb)) { return false }
+        if let range = b.options.range, !range.contains(RatingsPolicy.points(ra)) { return false }
+        return true
+    }
+
+    /// The first seeker in a queue (among the first `seekScanLimit`) who fits `id`'s seek.
+    func fittingSeeker(_ queue: SeekQueue, _ options: GameOptions, _ session: Session) -> ConnectionID? {
+        for other in queue.members.prefix(Lobby.seekScanLimit) {
+            guard let theirs = sessions[other], case .seeking(let o) = theirs.state else { continue }
+            if seekersFit((options, session), (o, theirs)) { return other }
+        }
+        return nil
+    }
+
+    /// The options two seekers' game starts with: the first seeker's, rated
+    /// unless either asked `rated=no`.
+    static func agreed(_ first: GameOptions, _ second: GameOptions) -> GameOptions {
+        var o = first
+        if first.rated == false || second.rated == false { o.rated = false } else { o.rated = first.rated ?? second.rated }
+        o.range = nil
+        return o
+    }
+}

@@ -1,0 +1,55 @@
+import GameKit
+import Ratings
+
+/// Who is rated, on which board, against what (issue #28): the one place
+/// that says it (the lobby asks, Lobby+Ratings.swift; the store keeps).
+///
+/// - Boards: a rating per game kind and variant: `ghost`, `ghost-super`,
+///   `ghost-challenge` and `hangman-duel`. Hangman against the computer's
+///   setter (evil, fair, phrase) and the computer guesser (`bot=guesser`)
+///   are never rated: they rank games on best-games lists instead.
+/// - Only games between two registered names (both logged in), or a
+///   registered name against the computer at a level (`bot=easy|medium|hard`),
+///   are rated, and only if nobody asked `rated=no`. With `--scores-for
+///   registered`, a game between two people is rated only when they play
+///   from two known, different networks (as the lists count it).
+/// - The computer's levels hold fixed ratings that are never updated (as
+///   lichess's bots): `computerRatings`, with RD `computerDeviation`.
+/// - A match (`rounds=ghost`) is one rated game, rated at its end by who
+///   won the match. An aborted game is not rated.
+/// - Glicko-2 as the Ratings core computes it, τ = 0.5, with lichess's
+///   one-game rating periods: the time since the player's last rated game
+///   on the board, in `periodSeconds`, widens RD before the game.
+enum RatingsPolicy {
+    /// lichess's rating period: 0.21436 periods a day, about 4.67 days.
+    static let periodSeconds = 86_400 / 0.21436
+    static let system = Glicko2(tau: 0.5, periodLength: periodSeconds)
+
+    /// The computer's fixed ratings per level, and their RD (not provisional).
+    static let computerRatings: [BotLevel: Double] = [.easy: 1000, .medium: 1500, .hard: 2200]
+    static let computerDeviation = 60.0
+
+    /// The most boards a name can have a rating on (PROFILE reads at most this many).
+    static let maxBoards = 16
+
+    /// The board a game is rated on, nil for a kind and variant that are never rated.
+    static func board(kind: String, variant: String) -> String? {
+        switch (kind, variant) {
+        case ("ghost", ""): "ghost"
+        case ("ghost", "super"), ("ghost", "challenge"): "ghost-" + variant
+        case ("hangman", "duel"): "hangman-duel"
+        default: nil
+        }
+    }
+
+    /// The rating the computer at `level` plays with.
+    static func computer(_ level: BotLevel) -> Rating {
+        Rating(rating: computerRatings[level] ?? 1500, deviation: computerDeviation, volatility: 0.06)
+    }
+
+    /// Whole points, as shown.
+    static func points(_ r: Rating) -> Int {
+        let v = r.rating.rounded()
+        return v.isFinite ? Int(max(0, min(v, 100_000))) : 1500
+    }
+}
