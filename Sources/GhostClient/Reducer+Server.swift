@@ -70,7 +70,11 @@ extension ClientState {
                 return
             }
             guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
+            // Superghost: the letter went at the front when the new fragment starts with it before the old one.
+            let before = g.fragment
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
+            g.lastAtFront = g.superghost && !before.isEmpty && g.fragment.lowercased() == (move.letter.description + before).lowercased()
+                && g.fragment.lowercased() != (before + move.letter.description).lowercased()
             g.lastMove = (player, move.letter.description)
             g.flash = move.letter.character
             g.flashUntil = now + ClientState.flashSeconds
@@ -374,6 +378,7 @@ extension ClientState {
         count(winner: winner, loser: loser)
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
+        result?.superghost = game?.superghost ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)

@@ -28,6 +28,17 @@ extension Strings {
         return code == "nl" ? " Ze spelen \(name)." : " They play \(name)."
     }
 
+    /// A Superghost round lost on a dead fragment: no word contains it.
+    public func reasonDeadSuper(_ loser: String, _ fragment: String) -> String {
+        code == "nl" ? "\(atStart(loser)) maakte \(fragment): geen woord bevat dat."
+            : "\(atStart(loser)) made \(fragment): no word contains it."
+    }
+
+    /// After "bob played E" in Superghost: where the letter went.
+    public func playedWhere(front: Bool) -> String {
+        code == "nl" ? (front ? " vooraan" : " achteraan") : (front ? " at the front" : " at the end")
+    }
+
     /// Where the next letter goes in Superghost, and the keys that choose.
     public func nextLetterEnd(front: Bool) -> String {
         if code == "nl" {

@@ -222,8 +222,8 @@ struct HangmanReducerTests {
         #expect(Screens.render(s).contains { $0.contains("Word: ****_") })
         #expect(!Screens.render(s).contains { $0.lowercased().contains("zzzz") })
         (s, _) = Fx.run(s, Fx.line("ERR not-a-word \"zzzz\" is not a word of the en list"))
-        #expect(Screens.noticeText(s.alert!.notice, .en) == "“ZZZZ” is not a word in English of 4 letters.")
-        #expect(Screens.noticeText(s.alert!.notice, .nl) == "“ZZZZ” is geen woord in het Engels van 4 letters.")
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "“ZZZZ” is not a 4-letter word in English.")
+        #expect(Screens.noticeText(s.alert!.notice, .nl) == "“ZZZZ” is geen woord van 4 letters in het Engels.")
         (s, fx) = Fx.run(s, [.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace)] + Fx.keys("pear") + [.key(.enter)])
         #expect(Fx.sent(fx) == ["WORD pear"])
         (s, _) = Fx.run(s, Fx.lines("OK WORD length=4 pattern=____ missed=- left=8",

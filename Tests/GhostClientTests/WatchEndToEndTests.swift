@@ -46,7 +46,7 @@ struct WatchEndToEndTests {
 
         // Enter watches: the board, read-only; alice sees one watcher, bob is told too.
         try tmux.keys("carol", "Enter")
-        var watching = try tmux.waitFor("carol", text: "Watching alice vs bob — Esc: stop watching")
+        var watching = try tmux.waitFor("carol", text: "Watching alice vs bob · Esc: stop watching")
         #expect(watching[0].hasPrefix(" GHOST · Watching · English · round 1"))
         #expect(watching.contains { $0.contains("alice is thinking…") })
         try tmux.waitFor("alice", text: "alice · 1 watching")
@@ -76,7 +76,7 @@ struct WatchEndToEndTests {
         try bob.readUntil(prefix: "TURN id=")
         try bob.send("LETTER r")
         let end = try tmux.waitFor("carol", text: "alice wins!")
-        #expect(end.contains { $0.contains("The game is over — Enter or Esc: back to the list") })
+        #expect(end.contains { $0.contains("The game is over · Enter or Esc: back to the list") })
         screens.append(end)
         for screen in screens {
             let text = screen.joined(separator: "\n")

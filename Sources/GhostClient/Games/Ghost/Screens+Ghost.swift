@@ -84,7 +84,8 @@ extension Screens {
     static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else {
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
+            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
+                              superghost: game.superghost, t)
         }
         guard end.reason == .word || end.reason == .dead else {
             // A challenge ended the round: say how, then the letter.
@@ -125,8 +126,16 @@ extension Screens {
         if !g.fragment.isEmpty {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
-        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
-        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) { caption.append(t.nextLetterEnd(front: g.frontNext)) }
+        if let last = g.lastMove, !g.fragment.isEmpty {
+            // Superghost: and where the letter went.
+            caption.append(t.played(display(last.player, t), last.letter.uppercased())
+                           + (g.superghost && g.fragment.count > 1 ? t.playedWhere(front: g.lastAtFront) : ""))
+        }
+        // Superghost: where my next letter goes, on a row of its own (never cut).
+        var nextEnd: [String] = []
+        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
+            nextEnd = Layout.wrap(t.nextLetterEnd(front: g.frontNext), width: width - 4).map { Layout.center($0, in: width) }
+        }
         var help = g.challenge ? t.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
@@ -167,7 +176,7 @@ extension Screens {
         let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
-        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + nextEnd.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
         if total() > rows {
             big = []
@@ -179,7 +188,8 @@ extension Screens {
         body.append(Layout.center(turn, in: width))
         if spacers[2] { body.append("") }
         body += big
-        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        body += Layout.wrap(caption.joined(separator: " · "), width: width - 4).map { Layout.center($0, in: width) }
+        body += nextEnd
         if spacers[3] { body.append("") }
         body += lower
 
@@ -190,16 +200,17 @@ extension Screens {
 
     /// The reason a game ended, in the client's words (from `reason=`).
     public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
-        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, t)
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost, t)
     }
 
-    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil, _ t: Strings) -> String {
+    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil,
+                           superghost: Bool = false, _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
         if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
-        case .dead: return t.reasonDead(loser, frag)
+        case .dead: return superghost ? t.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
         case .time: return t.reasonTime(loser)
@@ -222,7 +233,7 @@ extension Screens {
         } else {
             headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         }
-        body.append(margin + headline)
+        body += paragraph(headline, width)
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         // After a dead fragment, the word its last letter could have led to.
@@ -238,14 +249,14 @@ extension Screens {
             body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
+        var places: [String] = []
         if !r.ranks.isEmpty {
-            body += ["", margin + t.places]
+            places += ["", margin + t.places]
             for rank in r.ranks {
                 let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
-                body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
+                places.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }
         }
-        body.append("")
         let entries = OverMenuItem.allCases.map { item -> String in
             switch item {
             case .rematch: r.bot != nil ? t.overPlayAgain : t.overRematch
@@ -255,7 +266,7 @@ extension Screens {
             case .scores: t.overScores
             }
         }
-        body += menu(entries, selected: s.menuIndex, style)
+        let menuRows = menu(entries, selected: s.menuIndex, style, width: width)
         var banner = ""
         let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {
@@ -265,6 +276,17 @@ extension Screens {
         } else if r.rematchLapsed {
             banner = t.rematchLapsed(opponent)
         }
+        // The menu always fits: when the window is short, the blank rows go
+        // first, then the places (the high-score screen has them).
+        let room = height - 2 - bottomLines(s, width, t, banner: banner, help: t.overHelp).count
+        if body.count + places.count + 1 + menuRows.count > room {
+            body = body.filter { !$0.isEmpty }
+            places = places.filter { !$0.isEmpty }
+        }
+        if body.count + places.count + 1 + menuRows.count > room { places = [] }
+        body += places
+        if body.count + 1 + menuRows.count <= room { body.append("") }
+        body += menuRows
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
@@ -278,7 +300,7 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, width: width)
         body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
         return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
     }

@@ -1,0 +1,107 @@
+import Testing
+@testable import GhostClient
+import GhostProtocol
+
+/// Issue #27's Found items, each with a test that fails without its fix.
+@Suite("Issue 27: what a new player found")
+struct Issue27Tests {
+    static func plain(_ s: ClientState, _ w: Int, _ h: Int, _ language: String = "en") -> [String] {
+        Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
+    }
+
+    /// A Hangman duel, game 2, alice guesses bob's word.
+    static func duel(language: String = "en") -> ClientState {
+        Fx.run(Fx.named("alice", language: language),
+               Fx.lines("GAME id=2 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                        "TURN id=2 player=alice pattern=____ missed=- left=8")).0
+    }
+
+    @Test("Found 1: at 60×20 the end-of-game menu shows all five entries and the cursor on the last, in both languages")
+    func overMenuAt60x20() {
+        for language in ["en", "nl"] {
+            var s = Fx.over(language: language)
+            s = Fx.run(s, .key(.down), .key(.down), .key(.down), .key(.down)).0
+            let lines = Issue27Tests.plain(s, 60, 20, language)
+            let last = language == "en" ? "5  High scores" : "5  Ranglijst"
+            #expect(lines.contains { $0.contains("▶ " + last) }, "\(lines)")
+            for key in 1...4 { #expect(lines.contains { $0.contains("  \(key)  ") }, "\(language) entry \(key): \(lines)") }
+        }
+    }
+
+    @Test("Found 1: at 60×20 the computer's levels and Hangman's settings wrap, never cut, the ▶ kept")
+    func levelsAndSettingsAt60x20() {
+        let levels = Fx.run(Fx.named(), .key(.char("2"))).0
+        let text = Issue27Tests.plain(levels, 60, 20).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains("▶ 1  Easy — any letter that does not lose at once; hints allowed"), "\(text)")
+        let nl = Issue27Tests.plain(Fx.run(Fx.named(language: "nl"), .key(.char("2"))).0, 60, 20, "nl")
+            .map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(nl.contains("elke letter die niet meteen verliest; hints mogen"), "\(nl)")
+        var settings = Fx.run(HFx.hangmanMain(language: "nl"), .key(.char("2")), .key(.char("3"))).0
+        settings = Fx.run(settings, Fx.lines("SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any",
+                                             "SETTING key=hangman-misses value=8 default=8", "OK SETTINGS")).0
+        settings.hangman.settingsRow = HangmanSettingRow.mode.rawValue
+        #expect(settings.screen == .hangman(.settings))
+        let rows = Issue27Tests.plain(settings, 60, 20, "nl")
+        let joined = rows.map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(joined.contains("de computer ontwijkt je gokken"), "\(rows)")
+        #expect(rows.contains { $0.contains("▶ Soort") && $0.contains("◀ gemeen ▶") }, "\(rows)")
+    }
+
+    @Test("Found 1: the key help wraps between hints, never inside one")
+    func keyHelpWholeHints() {
+        let s = Fx.named(language: "nl")
+        let lines = Issue27Tests.plain(s, 60, 20, "nl")
+        for hint in Strings.nl.menuHelp.split(separator: " · ") {
+            #expect(lines.contains { $0.contains(hint) }, "\(hint): \(lines)")
+        }
+    }
+
+    @Test("Found 2: Superghost's next-letter line is whole at 80×24 and 60×20; the opponent's letter says front or end")
+    func superghostLine() {
+        let s = SuperghostClientTests.inSuper()
+        for (w, h) in [(80, 24), (60, 20)] {
+            let lines = Issue27Tests.plain(s, w, h).map { $0.trimmingCharacters() }
+            #expect(lines.contains("Your letter goes at the end (← front, → end)"), "\(w)×\(h): \(lines)")
+        }
+        let front = Fx.run(s, Fx.lines("MOVE id=7 player=bob letter=t fragment=tea", "TURN id=7 player=alice fragment=tea")).0
+        #expect(Issue27Tests.plain(front, 80, 24).contains { $0.contains("Bob played T at the front") || $0.contains("bob played T at the front") })
+        let end = Fx.run(s, Fx.lines("MOVE id=7 player=bob letter=r fragment=ear", "TURN id=7 player=alice fragment=ear")).0
+        #expect(Issue27Tests.plain(end, 80, 24).contains { $0.contains("played R at the end") })
+        #expect(Issue27Tests.plain(Fx.run(s, .key(.left)).0, 80, 24).contains { $0.contains("goes at the front") })
+    }
+
+    @Test("Found 3: Hangman's game menu draws every entry at 80×24 and 60×20; against the computer, no offers or claims")
+    func hangmanMenu() {
+        let human = Fx.run(Issue27Tests.duel(), .key(.escape)).0
+        for (w, h) in [(80, 24), (60, 20)] {
+            let lines = Issue27Tests.plain(human, w, h)
+            #expect(lines.contains { $0.contains("Back to the game") }, "\(w)×\(h): \(lines)")
+            #expect(lines.contains { $0.contains("Claim the win") })
+        }
+        let computer = Fx.run(HFx.playing(), .key(.escape)).0
+        #expect(!computer.gameMenuItems.contains(.accept) && !computer.gameMenuItems.contains(.claim))
+        let lines = Issue27Tests.plain(computer, 80, 24).joined(separator: "\n")
+        #expect(!lines.contains("Accept an offer") && !lines.contains("Decline an offer") && !lines.contains("Claim the win"))
+        #expect(lines.contains("Back to the game"))
+    }
+
+    @Test("Found 4: the right words: dead fragments, Superghost's contains, last letters, not-a-word, a phrase, no word twice")
+    func wrongTexts() {
+        #expect(Strings.en.reasonDead("bob", "“QZ”") == "bob made “QZ”: no word continues it.")
+        #expect(!Strings.en.reasonDead("bob", "“QZ”").contains("longer"))
+        #expect(Strings.nl.finalFragment == "Laatste letters: ")
+        // A Superghost game lost on a dead fragment: no word contains it.
+        let s = Fx.run(SuperghostClientTests.inSuper(),
+                       Fx.lines("MOVE id=7 player=alice letter=q fragment=eaq",
+                                "OVER id=7 winner=bob loser=alice reason=dead fragment=eaq")).0
+        let text = Issue27Tests.plain(s, 80, 24).joined(separator: " ")
+        #expect(text.contains("“EAQ”: no word contains it."), "\(text)")
+        // Not a word: its length before the language.
+        #expect(Strings.en.hangman.notice(.notAWord(word: "peach", lang: "en", length: 9), .en) == "“PEACH” is not a 9-letter word in English.")
+        // A phrase is a phrase; the word is not repeated under a sentence that names it.
+        #expect(Strings.en.hangman.theWord("TIME FLIES") == "The phrase: TIME FLIES")
+        #expect(Strings.nl.hangman.theWord("PEER") == "Het woord: PEER")
+        let lost = Issue27Tests.plain(HFx.lost(), 80, 24).joined(separator: "\n")
+        #expect(!lost.contains("The word: CULL"))
+    }
+}
