@@ -15,6 +15,7 @@ ARGS = {  # parameterised tests: the arguments to call them with
     "noColour(language: String)": None,
     "reasons(reason: String, en: String, nl: String)": None,
     "rematchLapsed(asker: String)": ['asker: "alice"', 'asker: "bob"'],
+    "secondPerson(language: String)": ['language: "en"', 'language: "nl"'],
     "noServer(language: String)": ['language: "en"', 'language: "nl"'],
 }
 SKIP_FILES = ("EndToEnd", "TLS", "KeyDecoder", "ConfigAndOptions", "LayoutTests", "LayoutCorpus")

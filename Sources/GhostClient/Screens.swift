@@ -65,10 +65,12 @@ public enum Screens {
                       title: String, right: String = "", body: [String], banner: String = "", help: String) -> [String] {
         let style = Style(colour: s.colour)
         // The title bar: the product, the title, and on the right (an address,
-        // a name, the audience). When they do not all fit, the right part goes
-        // first, then the title is shortened with "…": never cut.
+        // a name, the audience). When they do not all fit, the product's name
+        // goes first, then the right part, then the title is shortened with
+        // "…": never cut.
         var rightText = right.isEmpty ? "" : right + " "
-        let left = " " + t.appTitle + (title.isEmpty ? "" : " · " + title)
+        var left = " " + t.appTitle + (title.isEmpty ? "" : " · " + title)
+        if Layout.visibleWidth(left) + Layout.visibleWidth(rightText) + 1 > width, !title.isEmpty { left = " " + title }
         if Layout.visibleWidth(left) + Layout.visibleWidth(rightText) + 1 > width { rightText = "" }
         var head = Layout.abbreviate(left, to: width - Layout.visibleWidth(rightText) - 1)
         head += String(repeating: " ", count: max(0, width - Layout.visibleWidth(head) - Layout.visibleWidth(rightText))) + rightText
@@ -358,7 +360,15 @@ public enum Screens {
         case nil:
             break
         }
-        return frame(s, width, height, t, title: t.waitingTitle, right: s.myName ?? "", body: body, help: t.waitingHelp)
+        // The game waited for, and for Ghost its variant, always named in the title.
+        var waitingFor = ""
+        switch s.lobby {
+        case .seeking(_, _, let game) where game != .ghost: waitingFor = ClientGames.texts(game, t).name
+        case .seeking, .hosting: waitingFor = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
+        case nil: break
+        }
+        return frame(s, width, height, t, title: t.waitingTitle + (waitingFor.isEmpty ? "" : " · " + waitingFor),
+                     right: s.myName ?? "", body: body, help: t.waitingHelp)
     }
 
     public static func resuming(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

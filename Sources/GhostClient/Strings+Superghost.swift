@@ -10,6 +10,11 @@ extension Strings {
         return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
     }
 
+    /// The variant of a Ghost game, by its flags: Ghost, Superghost or Challenge.
+    public func variantName(superghost: Bool, challenge: Bool) -> String {
+        variantName(superghost ? GhostKind.superVariant : challenge ? GhostKind.challengeVariant : nil)
+    }
+
     /// A Ghost variant's name for people (Ghost's own for nil; an unknown one by its word).
     public func variantName(_ variant: String?) -> String {
         switch variant {

@@ -173,7 +173,7 @@ struct HangmanScreenTests {
         #expect(lines.contains { $0.contains("Your turn: guess a letter") })
         #expect(lines.contains { $0.contains("Misses left: 6 of 8") })
         #expect(lines.contains { $0.contains("Wrong: A Q") })
-        #expect(lines.contains { $0.contains("alice guessed Q: miss") })
+        #expect(lines.contains { $0.contains("You guessed Q: miss") })
         #expect(lines.contains { $0.contains("▄▄▄▄▄ █████ ▄▄▄▄▄ ▄▄▄▄▄") })
         #expect(lines.contains { $0.contains("[Q]") } == false)
         #expect(lines.contains { $0.contains(" Q✗ [W]  E✓") })

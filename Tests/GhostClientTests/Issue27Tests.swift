@@ -104,4 +104,53 @@ struct Issue27Tests {
         let lost = Issue27Tests.plain(HFx.lost(), 80, 24).joined(separator: "\n")
         #expect(!lost.contains("The word: CULL"))
     }
+
+    @Test("Found 5: on my own screen I am 'you': the round's end says why and which letter I earn; my letter, my guess, my loss", arguments: ["en", "nl"])
+    func secondPerson(language: String) {
+        let en = language == "en"
+        var s = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines("MOVE id=5 player=alice letter=z fragment=zook",
+                                                                          "OVER id=5 winner=bob loser=alice reason=word fragment=zook ghost=G,")).0
+        s.config.language = language
+        var text = Issue27Tests.plain(s, 80, 24, language).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains(en ? "You completed “ZOOK”, a word of more than 3 letters. You earn the letter G."
+                                 : "Je maakte “ZOOK”, een woord van meer dan 3 letters. Je krijgt de letter G."), "\(text)")
+        #expect(!text.contains("alice made") && !text.contains("alice maakte"))
+        // The opponent's loss says why too.
+        let theirs = Fx.run(ReducerComputerAndMatchTests.matchGame(), Fx.lines("MOVE id=5 player=alice letter=q fragment=q",
+                                                                               "MOVE id=5 player=bob letter=z fragment=qz",
+                                                                               "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=,G")).0
+        text = Issue27Tests.plain(theirs, 80, 24, language).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains(en ? "bob made “QZ”: no word continues it. bob earns the letter G."
+                                 : "bob maakte “QZ”: daar gaat geen woord mee verder. bob krijgt de letter G."), "\(text)")
+        // My last letter.
+        let mine = Fx.run(Fx.inGame(fragment: "p"), Fx.line("TURN id=7 player=bob fragment=p")).0
+        text = Issue27Tests.plain(mine, 80, 24, language).joined(separator: " ")
+        #expect(text.contains(en ? "You played P" : "Jij speelde P"), "\(text)")
+        // A game I lost, in the second person.
+        var lost = Fx.run(Fx.inGame(fragment: "pea"), Fx.lines("OVER id=7 winner=bob loser=alice reason=word fragment=peal")).0
+        lost.config.language = language
+        text = Issue27Tests.plain(lost, 80, 24, language).map { $0.trimmingCharacters() }.joined(separator: " ")
+        #expect(text.contains(en ? "You completed “PEAL”" : "Je maakte “PEAL”"), "\(text)")
+        // Hangman: my guess.
+        let guess = Fx.run(HFx.playing(), Fx.lines("MOVE id=9 player=alice letter=e hit=no pattern=____ missed=e left=7",
+                                                   "TURN id=9 player=alice pattern=____ missed=e left=7")).0
+        text = Issue27Tests.plain(guess, 80, 24, language).joined(separator: " ")
+        #expect(text.contains(en ? "You guessed E: miss" : "Je raadde E: mis"), "\(text)")
+    }
+
+    @Test("Found 6: the variant is named in the title bar of the game, the waiting and level screens, and when watching")
+    func variantVisible() {
+        let superghost = SuperghostClientTests.inSuper()
+        #expect(Issue27Tests.plain(superghost, 80, 24)[0].contains("Superghost · English · round 1"))
+        #expect(Issue27Tests.plain(Fx.inGame(), 80, 24)[0].contains("Ghost · English · round 1"))
+        let waiting = Fx.run(Fx.named(), .key(.char("v")), .key(.char("1")), Fx.line("OK SEEK lang=en")).0
+        #expect(Issue27Tests.plain(waiting, 80, 24)[0].contains("Superghost"), "\(Issue27Tests.plain(waiting, 80, 24)[0])")
+        let hosting = Fx.run(Fx.named(), .key(.char("v")), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0
+        #expect(Issue27Tests.plain(hosting, 80, 24)[0].contains("Superghost"))
+        let levels = Fx.run(Fx.named(), .key(.char("v")), .key(.char("2"))).0
+        #expect(Issue27Tests.plain(levels, 80, 24)[0].contains("Superghost"))
+        var watched = superghost
+        watched.game?.watching = true
+        #expect(Issue27Tests.plain(watched, 80, 24)[0].contains("Superghost"))
+    }
 }

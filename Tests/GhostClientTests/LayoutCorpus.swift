@@ -60,6 +60,8 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.superghostLine",
         "Issue27Tests.swift: Issue27Tests.hangmanMenu",
         "Issue27Tests.swift: Issue27Tests.wrongTexts",
+        "Issue27Tests.swift: Issue27Tests.secondPerson",
+        "Issue27Tests.swift: Issue27Tests.variantVisible",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -231,6 +233,9 @@ enum LayoutCorpus {
         Issue27Tests().superghostLine()
         Issue27Tests().hangmanMenu()
         Issue27Tests().wrongTexts()
+        Issue27Tests().secondPerson(language: "en")
+        Issue27Tests().secondPerson(language: "nl")
+        Issue27Tests().variantVisible()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()

@@ -947,7 +947,7 @@ struct ReducerNewPlayerTests {
         #expect(Fx.sent(fx) == ["NAME alice"])
         #expect(s.result?.endedAt == 1_700_001_160)
         let lines = Screens.render(s).map(Layout.plain)
-        #expect(lines.contains("  alice stayed away too long; bob claimed the game."))
+        #expect(lines.contains("  You stayed away too long; bob claimed the game."))
         #expect(lines.contains("  This game ended while you were away (2023-11-14 22:32 UTC)."))
         (s, _) = Fx.run(s, Fx.line("OK NAME name=alice lang=en"))
         #expect(s.named && s.screen == .over)

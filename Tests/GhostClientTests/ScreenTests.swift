@@ -108,7 +108,7 @@ struct ScreenTests {
             #expect(lines[7 + i].trimmingCharacters() == row.trimmingCharacters())
         }
         #expect(lines[7].contains("████  █████  ███"))
-        #expect(lines[12].trimmingCharacters() == "“PEA” · 3 letters · alice played A")
+        #expect(lines[12].trimmingCharacters() == "“PEA” · 3 letters · You played A")
 
         let empty = ScreenTests.plainLines(Fx.inGame())
         #expect(empty[9].trimmingCharacters() == "— no letters yet —")
@@ -195,7 +195,7 @@ struct ScreenTests {
 
         let loser = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl"))
         #expect(loser[3] == "  alice wint dit spel. Volgende keer beter!")
-        #expect(loser[5] == "  bob maakte “PEAR”, een woord van meer dan 3 letters.")
+        #expect(loser[5] == "  Je maakte “PEAR”, een woord van meer dan 3 letters.")
         #expect(loser[9] == "    #1  alice  (3 overwinningen)")
         #expect(loser[10] == "  ▶ #2  bob  (1 overwinning)")
         #expect(loser[12] == "  ▶ 1  Revanche")
@@ -236,7 +236,7 @@ struct ScreenTests {
         let ghost = lines[4].trimmingCharacters()
         #expect(ghost.hasPrefix("G H · · ·") && ghost.hasSuffix("· · · · ·"))
         #expect(lines[5].trimmingCharacters() == "The computer (hard) is thinking…")
-        #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · alice played Q")
+        #expect(lines[12].trimmingCharacters() == "“Q” · 1 letter · You played Q")
         let nl = ScreenTests.plainLines(Fx.run(s, .resize(width: 80, height: 24)).0, 80, 24)
         #expect(nl[3].contains("Computer (hard)"))
         var dutch = s
@@ -251,11 +251,11 @@ struct ScreenTests {
             "OVER id=5 winner=alice loser=bob reason=dead fragment=qz ghost=,G")).0
         var lines = ScreenTests.plainLines(s)
         #expect(lines[5].trimmingCharacters() == "Round over: the next one starts…")
-        #expect(lines[21] == " bob made “QZ” and earns the letter G.")
+        #expect(lines[21] == " bob made “QZ”: no word continues it. bob earns the letter G.")
         s = Fx.run(s, Fx.lines("GAME id=5 game=ghost lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=,G",
                                "TURN id=5 player=bob fragment= ghost=,G")).0
         lines = ScreenTests.plainLines(s)
-        #expect(lines[21] == " Last round: bob made “QZ” and earns the letter G.")
+        #expect(lines[21] == " Last round: bob made “QZ”: no word continues it. bob earns the letter G.")
         #expect(lines[0].contains("round 2"))
         #expect(lines[4].trimmingCharacters().hasSuffix("G · · · ·"))
     }
@@ -382,7 +382,7 @@ struct ScreenNewPlayerTests {
         let dutch = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl")).joined(separator: "\n")
         #expect(!dutch.contains("Server"))
         #expect(!dutch.contains("longer than"))
-        #expect(dutch.contains("bob maakte “PEAR”, een woord van meer dan 3 letters."))
+        #expect(dutch.contains("Je maakte “PEAR”, een woord van meer dan 3 letters."))
 
         // Against the computer, every place a name appears: never its seat's name.
         var s = Fx.run(Fx.named(), Fx.lines(

@@ -287,7 +287,7 @@ struct WatchScreenTests {
     func watchingGhost() {
         for (w, h) in [(80, 24), (60, 20)] {
             let en = ScreenTests.plainLines(WFx.ghost(), w, h)
-            #expect(en[0].hasPrefix(" GHOST · Watching · English · round 1") && en[0].contains("2 watching"))
+            #expect(en[0].contains("Watching · Superghost · English · round 1") && en[0].contains("2 watching"))
             #expect(!en[0].contains("carol"))
             #expect(en.contains { $0.contains("▶ alice") && $0.contains("bob") && !$0.contains("(you)") })
             #expect(en.contains { $0.contains("alice is thinking… · 0:30 left") })
@@ -296,7 +296,7 @@ struct WatchScreenTests {
             #expect(en[h - 1] == " Watching alice vs bob · Esc: stop watching")
             #expect(!en.joined().contains("Your letter goes"), "Superghost's end choice is a player's")
             let nl = ScreenTests.plainLines(WFx.ghost(language: "nl"), w, h)
-            #expect(nl[0].hasPrefix(" GHOST · Kijken · Engels · ronde 1") && nl[0].contains("2 kijkers"))
+            #expect(nl[0].contains("Kijken · Superghost · Engels · ronde 1") && nl[0].contains("2 kijkers"))
             #expect(nl[h - 1] == " Je kijkt naar alice tegen bob · Esc: stoppen met kijken")
         }
         let over = Fx.run(WFx.ghost(), Fx.lines("MOVE id=12 player=alice letter=r fragment=per",

@@ -47,7 +47,7 @@ struct WatchEndToEndTests {
         // Enter watches: the board, read-only; alice sees one watcher, bob is told too.
         try tmux.keys("carol", "Enter")
         var watching = try tmux.waitFor("carol", text: "Watching alice vs bob · Esc: stop watching")
-        #expect(watching[0].hasPrefix(" GHOST · Watching · English · round 1"))
+        #expect(watching[0].hasPrefix(" GHOST · Watching · Superghost · English · round 1"))
         #expect(watching.contains { $0.contains("alice is thinking…") })
         try tmux.waitFor("alice", text: "alice · 1 watching")
         try bob.readUntil(prefix: "WATCHERS id=")

@@ -80,19 +80,15 @@ extension Screens {
         return [style.bad(got), style.dim(rest)].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// How a round of a match ended, briefly: "bob made “PEAR” and earns the letter G."
-    static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+    /// How a round of a match ended, and why: "bob completed “PEAR”, a word
+    /// of more than 3 letters. bob earns the letter G." On the loser's own
+    /// screen, in the second person ("You completed … You earn the letter G.").
+    static func roundText(_ s: ClientState, _ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+        let why = reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
+                             superghost: game.superghost, loserIsMe: s.isMe(end.loser), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
-              let letter = end.ghost[seat].last else {
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
-                              superghost: game.superghost, t)
-        }
-        guard end.reason == .word || end.reason == .dead else {
-            // A challenge ended the round: say how, then the letter.
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
-                + " " + t.earnsOnly(display(end.loser, t), String(letter))
-        }
-        return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
+              let letter = end.ghost[seat].last else { return why }
+        return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(display(end.loser, t), String(letter)))
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -128,7 +124,7 @@ extension Screens {
         }
         if let last = g.lastMove, !g.fragment.isEmpty {
             // Superghost: and where the letter went.
-            caption.append(t.played(display(last.player, t), last.letter.uppercased())
+            caption.append((s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased()))
                            + (g.superghost && g.fragment.count > 1 ? t.playedWhere(front: g.lastAtFront) : ""))
         }
         // Superghost: where my next letter goes, on a row of its own (never cut).
@@ -167,9 +163,9 @@ extension Screens {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
-            banner = roundText(end, g, t)
+            banner = roundText(s, end, g, t)
         } else if let end = g.previousRound {
-            banner = t.lastRound + roundText(end, g, t)
+            banner = t.lastRound + roundText(s, end, g, t)
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment): the menu always fits.
@@ -193,7 +189,9 @@ extension Screens {
         if spacers[3] { body.append("") }
         body += lower
 
-        let title = watchTitle(g, t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
+        // The variant always named: "Superghost · English · round 1".
+        let title = watchTitle(g, t.variantName(superghost: g.superghost, challenge: g.challenge) + " · "
+                                   + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
     }
@@ -203,10 +201,17 @@ extension Screens {
         reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost, t)
     }
 
+    /// The reason, on the loser's own screen in the second person.
+    static func reasonText(_ s: ClientState, _ r: GameResult, _ t: Strings) -> String {
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost,
+                   loserIsMe: s.isMe(r.loser), t)
+    }
+
     static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil,
-                           superghost: Bool = false, _ t: Strings) -> String {
+                           superghost: Bool = false, loserIsMe: Bool = false, _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
+        if loserIsMe, let text = t.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
         if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
@@ -239,11 +244,11 @@ extension Screens {
         // After a dead fragment, the word its last letter could have led to.
         // (Bluff and challenge's reasons name their word themselves.)
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
-        body += paragraph(reasonText(r, t) + possible, width)
+        body += paragraph(reasonText(s, r, t) + possible, width)
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
-                body.append(margin + t.spelledGhost(display(r.loser, t)))
+                body.append(margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(display(r.loser, t))))
             }
             let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
             body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
@@ -302,6 +307,7 @@ extension Screens {
         }
         var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, width: width)
         body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
-        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
+        let variant = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
+        return frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 }

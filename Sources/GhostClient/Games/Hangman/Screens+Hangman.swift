@@ -167,7 +167,8 @@ extension Screens {
             } else if let answer = s.hangman.answer {
                 beside.append(marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
             } else if let last = b.lastGuess, let mover = g.lastMove?.player {
-                beside.append(h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
+                beside.append(s.isMe(mover) ? t.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
+                              : h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
             } else {
                 beside.append("")
             }
