@@ -392,6 +392,10 @@ public struct ClientState: Equatable, Sendable {
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false
+    /// The game menu's language entry was chosen: asked first, it restarts the round.
+    public var confirmLanguage: String?
+    /// q on the main screen: asked first.
+    public var confirmQuit = false
     public var result: GameResult?
 
     /// SCORES: the table (nil while loading) and the one being received.

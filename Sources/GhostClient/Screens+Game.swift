@@ -40,7 +40,8 @@ extension Screens {
             case .close: return t.menuClose
             }
         }
-        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled), width: width)
+        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled),
+                    keys: items.map { "\($0.key(languages: s.serverLanguages))" }, width: width)
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {

@@ -314,7 +314,7 @@ public enum Screens {
             }
         }
         // The large title and the blank rows go when the window is short.
-        var spare = height - 2 - bottomLines(s, width, t, banner: "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
+        var spare = height - 2 - bottomLines(s, width, t, banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
         // The top blank row goes first when even the menu and settings are tight (60×20 in Dutch).
         var body: [String] = spare >= 0 ? [""] : []
         if spare >= BlockFont.height {
@@ -327,7 +327,8 @@ public enum Screens {
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map(t.mainSignedInAs) ?? ""
-        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
+        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body,
+                     banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp)
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

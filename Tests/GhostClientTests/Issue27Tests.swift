@@ -153,4 +153,39 @@ struct Issue27Tests {
         watched.game?.watching = true
         #expect(Issue27Tests.plain(watched, 80, 24)[0].contains("Superghost"))
     }
+
+    @Test("Found 7: every game menu entry has the same key in every game (Leave is 9 against a person, Hard and Easy); changing the language and quitting ask first")
+    func keysThatNeverMove() {
+        let human = Fx.run(Fx.inGame(), .key(.escape)).0
+        let hard = Fx.run(Fx.named(), Fx.lines("GAME id=4 game=ghost lang=en players=bot-hard,alice token=\(Fx.token) round=1 bot=hard",
+                                               "TURN id=4 player=alice fragment=")).0
+        let easy = Fx.run(ReducerComputerAndMatchTests.matchGame(bot: "easy"), .key(.escape)).0
+        for s in [human, Fx.run(hard, .key(.escape)).0, easy] {
+            let lines = Issue27Tests.plain(s, 80, 24)
+            #expect(lines.contains { $0.contains("9  Leave the game") }, "\(lines)")
+            #expect(lines.contains { $0.contains("0  Back to the game") })
+            #expect(lines.contains { $0.contains("5  Restart the round") })
+            #expect(lines.contains { $0.contains("7  Play in Dutch") })
+            let (left, fx) = Fx.run(s, .key(.char("9")))
+            #expect(left.confirmLeave && fx.isEmpty)
+        }
+        #expect(Issue27Tests.plain(easy, 80, 24).contains { $0.contains("4  Hint") })
+        // 7 against Easy: asks before restarting in Dutch; n keeps playing, y sends LANG.
+        var (s, fx) = Fx.run(easy, .key(.char("7")))
+        #expect(fx.isEmpty && s.confirmLanguage == "nl")
+        #expect(Issue27Tests.plain(s, 80, 24).contains { $0.contains("Play in Dutch and restart the round? y: yes · n: no") })
+        (s, fx) = Fx.run(s, .key(.char("n")))
+        #expect(fx.isEmpty && s.confirmLanguage == nil && !s.gameMenuOpen)
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("7")), .key(.char("y")))
+        #expect(Fx.sent(fx) == ["LANG nl"])
+        // q on the main screen asks first.
+        var main = Fx.named()
+        (main, fx) = Fx.run(main, .key(.char("q")))
+        #expect(fx.isEmpty && main.confirmQuit)
+        #expect(Issue27Tests.plain(main, 60, 20).contains { $0.contains("Quit the program? y: yes · n: no") })
+        (main, fx) = Fx.run(main, .key(.char("n")))
+        #expect(fx.isEmpty && !main.confirmQuit && main.screen == .main)
+        (main, fx) = Fx.run(main, .key(.char("q")), .key(.char("y")))
+        #expect(fx == [.quit])
+    }
 }

@@ -62,6 +62,7 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.wrongTexts",
         "Issue27Tests.swift: Issue27Tests.secondPerson",
         "Issue27Tests.swift: Issue27Tests.variantVisible",
+        "Issue27Tests.swift: Issue27Tests.keysThatNeverMove",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -236,6 +237,7 @@ enum LayoutCorpus {
         Issue27Tests().secondPerson(language: "en")
         Issue27Tests().secondPerson(language: "nl")
         Issue27Tests().variantVisible()
+        Issue27Tests().keysThatNeverMove()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()

@@ -168,13 +168,13 @@ struct ScreenTests {
             "  ▶ 1  Accept: restart the round",
             "    2  Decline the offer",
             "    3  Claim the win (bob stayed away)",
-            "    4  Restart the round",
-            "    5  Play in English (the game's language)",
-            "    6  Play in Dutch (restarts the round)",
-            "    7  Leave the game (you lose)",
-            "    8  Back to the game",
+            "    5  Restart the round",
+            "    6  Play in English (the game's language)",
+            "    7  Play in Dutch (restarts the round)",
+            "    9  Leave the game (you lose)",
+            "    0  Back to the game",
         ])
-        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("7"))).0)
+        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("9"))).0)
         #expect(confirm.contains("  Leave and lose this game? y: yes · n: no"))
     }
 
@@ -500,7 +500,7 @@ struct ScreenNewPlayerTests {
         // 60×20: the whole game menu, and the keyboard and fragment when it is closed.
         let menu = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape)).0
         let small = ScreenTests.plainLines(menu, 60, 20)
-        #expect(small.contains { $0.contains("8  Back to the game") })
+        #expect(small.contains { $0.contains("0  Back to the game") })
         #expect(small.contains { $0.contains("1  Accept: restart the round") })
         // Nothing is cut at 60 columns: not the menu's entries, the notices or the key help.
         let dutch = Fx.run(Fx.inGame(fragment: "pe", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl"), .key(.escape)).0

@@ -148,6 +148,8 @@ extension Screens {
         var lower: [String]
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
+        } else if let code = s.confirmLanguage, s.gameMenuOpen {
+            lower = paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
             lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
             help = t.gameMenuHelp

@@ -137,7 +137,7 @@ extension Screens {
         let setter = g.players.first ?? "?"
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
-        if s.gameMenuOpen && !s.confirmLeave {
+        if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
             // The menu in place of the gallows and the word, at full width: every entry drawn.
             let body = ["", margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style, width: width)
             return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
@@ -186,6 +186,8 @@ extension Screens {
         var banner = ""
         if s.confirmLeave {
             banner = t.confirmLeave
+        } else if let code = s.confirmLanguage, s.gameMenuOpen {
+            banner = t.confirmLanguage(t.nameOfLanguage(code))
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
