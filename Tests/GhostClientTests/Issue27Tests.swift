@@ -188,4 +188,20 @@ struct Issue27Tests {
         (main, fx) = Fx.run(main, .key(.char("q")), .key(.char("y")))
         #expect(fx == [.quit])
     }
+
+    @Test("Found 8: a refused setting goes back to the saved value; Enter on the settings starts the mode shown, not the last kind played")
+    func hangmanSettings() {
+        var s = Fx.run(HFx.hangmanMain(), .key(.char("2")), .key(.char("3"))).0
+        s = Fx.run(s, Fx.lines("SETTING key=hangman-mode value=fair default=evil", "SETTING key=hangman-length value=any default=any",
+                               "SETTING key=hangman-misses value=26 default=8", "OK SETTINGS")).0
+        s = Fx.run(s, .key(.down), .key(.right), Fx.line("ERR bad-value hangman-misses is a number from 1 to 26")).0
+        let lines = Issue27Tests.plain(s, 80, 24)
+        #expect(lines.contains { $0.contains("Misses allowed  ◀ 26 ▶") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("◀ 27 ▶") })
+        #expect(lines.contains { $0.contains("Refused: the server does not allow 27 here; your saved value stays.") })
+        // The last game was a duel (the computer guessing): Enter on the settings starts the mode shown.
+        s.hangman.lastNew = .new(GameOptions(game: .hangman, settings: ["mode": "duel", "bot": "guesser"]))
+        let (_, fx) = Fx.run(s, .key(.enter))
+        #expect(Fx.sent(fx) == ["NEW game=hangman"])
+    }
 }

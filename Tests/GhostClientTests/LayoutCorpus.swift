@@ -63,6 +63,7 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.secondPerson",
         "Issue27Tests.swift: Issue27Tests.variantVisible",
         "Issue27Tests.swift: Issue27Tests.keysThatNeverMove",
+        "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -238,6 +239,7 @@ enum LayoutCorpus {
         Issue27Tests().secondPerson(language: "nl")
         Issue27Tests().variantVisible()
         Issue27Tests().keysThatNeverMove()
+        Issue27Tests().hangmanSettings()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()

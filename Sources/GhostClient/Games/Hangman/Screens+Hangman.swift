@@ -346,7 +346,7 @@ extension Screens {
             }
             if let refusal = setting.refusal {
                 // In the screen's language, from the code and the value refused: never the server's text.
-                let reason = refusal.code == .badValue ? h.notAllowed(setting.value.map(shown) ?? "?")
+                let reason = refusal.code == .badValue ? h.notAllowed((setting.refused ?? setting.value).map(shown) ?? "?")
                     : t.errorText(refusal.code) ?? t.refused(refusal.code.rawValue)
                 body += Layout.keep(Layout.wrap(h.refused(reason), width: max(10, width - 8)), 2).map { margin + "    " + style.bad($0) }
             }
