@@ -135,6 +135,17 @@ extension ClientState {
         case .enter:
             let chosen = nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? nameField.trimmingSpaces
             guard !chosen.isEmpty else { return show(.typeAName) }
+            // The game went on in another window (same settings file) and this
+            // one was sent here: picking the game's name takes the game back
+            // with the token (issue #27, Found 11); the server keeps the name
+            // for the seat, so NAME alone would be refused.
+            if seatTaken, let token = config.token, game == nil,
+               chosen.lowercased() == (myName ?? config.lastName ?? "").lowercased() {
+                seatTaken = false
+                go(.resuming)
+                send(.resume(token), &fx)
+                return
+            }
             sendName(chosen, &fx)
         case .escape:
             if named { goToMain() }

@@ -174,6 +174,16 @@ extension ClientState {
             if config.remember(name) { fx.append(.saveConfig) }
             if case .command? = first { account.namedAsGuest(name) }
             if screen == .name || screen == .account(.login) { goToMain() }
+            // The game went on in another window (same settings file) and this
+            // window was sent to the name screen: choosing a name here takes
+            // the game back (issue #27, Found 11), rather than leaving it
+            // adjourned for a new game to overwrite its token.
+            if seatTaken, let token = config.token, game == nil {
+                seatTaken = false
+                go(.resuming)
+                send(.resume(token), &fx)
+                return
+            }
             hangmanNamed(&fx)
         case .names(_, let more):
             let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()

@@ -204,4 +204,18 @@ struct Issue27Tests {
         let (_, fx) = Fx.run(s, .key(.enter))
         #expect(Fx.sent(fx) == ["NEW game=hangman"])
     }
+
+    @Test("Found 11: a window whose game was resumed in another window takes it back when its player picks the name again; the token is kept")
+    func twoWindows() {
+        var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("BYE replaced your seat in game 7 was resumed from another connection"),
+                             .disconnected, .connected, Fx.line(Fx.hello))
+        #expect(s.screen == .name && s.seatTaken && s.config.token == Fx.token)
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK NAMES count=0"))
+        (s, fx) = Fx.run(s, .key(.enter))
+        #expect(Fx.sent(fx) == ["RESUME \(Fx.token)"])
+        #expect(s.screen == .resuming && !s.seatTaken && s.config.token == Fx.token)
+        (s, fx) = Fx.run(s, Fx.lines("GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                                     "TURN id=7 player=alice fragment=pe"))
+        #expect(s.screen == .game && s.game?.fragment == "pe")
+    }
 }

@@ -64,6 +64,7 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.variantVisible",
         "Issue27Tests.swift: Issue27Tests.keysThatNeverMove",
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
+        "Issue27Tests.swift: Issue27Tests.twoWindows",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -240,6 +241,7 @@ enum LayoutCorpus {
         Issue27Tests().variantVisible()
         Issue27Tests().keysThatNeverMove()
         Issue27Tests().hangmanSettings()
+        Issue27Tests().twoWindows()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()
