@@ -236,7 +236,9 @@ extension ClientState {
     mutating func joinKey(_ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .char(let c):
-            guard codeField.count < 12, let a = c.asciiValue, (0x21...0x7E).contains(a) else { return }
+            // A code is letters and digits: anything else is not typed (and said).
+            guard let a = c.asciiValue, c.isLetter || c.isNumber else { return show(.typeACode) }
+            guard codeField.count < 12, (0x21...0x7E).contains(a) else { return }
             codeField.append(Character(c.uppercased()))
         case .backspace:
             if !codeField.isEmpty { codeField.removeLast() }

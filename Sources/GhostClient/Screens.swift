@@ -273,12 +273,14 @@ public enum Screens {
         }
         // A window of the rows that keeps the cursor visible, between the
         // title (2 rows) and the bottom lines (3 or more: they may wrap).
-        let bottom = bottomLines(s, width, t, banner: "", help: t.nameHelp).count
+        // Esc goes back only once a name is held (at first start there is nowhere to go back to).
+        let help = s.named ? t.nameHelp : t.nameHelp.split(separator: " · ").filter { !$0.hasPrefix("Esc") }.joined(separator: " · ")
+        let bottom = bottomLines(s, width, t, banner: "", help: help).count
         let room = max(1, height - 2 - bottom - body.count)
         let cursorRow = s.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
         let start = min(max(0, cursorRow - room + 1), max(0, rows.count - room))
         body += rows.dropFirst(start).prefix(room).map { margin + $0.text }
-        return frame(s, width, height, t, title: t.nameTitle, body: body, help: t.nameHelp)
+        return frame(s, width, height, t, title: t.nameTitle, body: body, help: help)
     }
 
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

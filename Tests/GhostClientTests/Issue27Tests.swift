@@ -218,4 +218,34 @@ struct Issue27Tests {
                                      "TURN id=7 player=alice fragment=pe"))
         #expect(s.screen == .game && s.game?.fragment == "pe")
     }
+
+    @Test("Found 12 (part): places in rank order; the code field takes no '-'; Hangman's question takes n; the setter's = opens no answer; no 'Esc back' before a name is held")
+    func smallerItems() {
+        // RANK lines out of order: #1 is listed first.
+        let over = Fx.run(Fx.inGame(fragment: "pea"), Fx.lines("OVER id=7 winner=bob loser=alice reason=word fragment=pear",
+                                                              "RANK name=bob rank=2 wins=1", "RANK name=alice rank=1 wins=3")).0
+        let lines = Issue27Tests.plain(over, 80, 24)
+        let first = lines.firstIndex { $0.contains("#1  alice") }, second = lines.firstIndex { $0.contains("#2  bob") }
+        #expect(first != nil && second != nil && first! < second!, "\(lines)")
+        // The join code: letters and digits only.
+        let join = Fx.run(Fx.named(), [.key(.char("4"))] + Fx.keys("4e-g")).0
+        #expect(join.codeField == "4EG" && join.alert?.notice == .typeACode)
+        // Hangman's "start a new game?" takes n like Ghost's questions.
+        var (h, fx) = Fx.run(HFx.playing(), .key(.enter))
+        #expect(h.hangman.confirmNew)
+        (h, fx) = Fx.run(h, .key(.char("n")))
+        #expect(!h.hangman.confirmNew && fx.isEmpty)
+        #expect(Issue27Tests.plain(Fx.run(HFx.playing(), .key(.enter)).0, 80, 24).contains { $0.contains("y: yes · n: no") })
+        // The setter of a duel: = opens no answer field for their own word.
+        let setter = Fx.run(Fx.named("bob"), Fx.lines("GAME id=2 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                                                     "MOVE id=2 player=bob word=pear pattern=____",
+                                                     "TURN id=2 player=alice pattern=____ missed=- left=8")).0
+        #expect(Fx.run(setter, .key(.char("="))).0.hangman.answer == nil)
+        // First start: the name screen offers no Esc.
+        var fresh = ClientState(config: ClientConfig(language: "en", tutorialSeen: true, server: "h:1"), serverAddress: "h:1")
+        fresh = Fx.run(fresh, .connected, Fx.line(Fx.hello)).0
+        #expect(fresh.screen == .name)
+        #expect(!Issue27Tests.plain(fresh, 80, 24).contains { $0.contains("Esc back") })
+        #expect(Issue27Tests.plain(fresh, 80, 24).contains { $0.contains("Enter confirm") })
+    }
 }

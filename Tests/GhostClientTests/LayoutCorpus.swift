@@ -65,6 +65,7 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.keysThatNeverMove",
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "Issue27Tests.swift: Issue27Tests.twoWindows",
+        "Issue27Tests.swift: Issue27Tests.smallerItems",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -242,6 +243,7 @@ enum LayoutCorpus {
         Issue27Tests().keysThatNeverMove()
         Issue27Tests().hangmanSettings()
         Issue27Tests().twoWindows()
+        Issue27Tests().smallerItems()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()

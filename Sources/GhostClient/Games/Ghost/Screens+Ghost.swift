@@ -259,7 +259,8 @@ extension Screens {
         var places: [String] = []
         if !r.ranks.isEmpty {
             places += ["", margin + t.places]
-            for rank in r.ranks {
+            // Best place first, whatever order the RANK lines came in.
+            for rank in r.ranks.sorted(by: { $0.rank < $1.rank }) {
                 let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
                 places.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }

@@ -355,12 +355,13 @@ extension ClientState {
             return answerKey(answer, key, &fx)
         }
         if hangman.confirmNew {
+            // The same answers as Ghost's questions: Enter or y/j yes, Esc or n no.
             switch key {
-            case .enter:
+            case .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
                 hangman.confirmNew = false
                 if game != nil { send(.leave, &fx) }
                 startHangman(&fx)
-            case .escape, .backspace:
+            case .escape, .backspace, .char("n"), .char("N"):
                 hangman.confirmNew = false
             default: break
             }
@@ -377,6 +378,8 @@ extension ClientState {
             }
             if mustSetWord { return wordKey(key, &fx) }
             if key == .char("=") {
+                // Only the guesser answers: the setter's own word needs no answer field.
+                if let setter = game?.players.first, isMe(setter) { return show(.lettersOnly) }
                 hangman.answer = ""
                 return
             }
