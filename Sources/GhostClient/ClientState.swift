@@ -179,6 +179,8 @@ public struct GameInfo: Equatable, Sendable {
     /// at the front (Left arrow; Right puts it back at the end).
     public var superghost = false
     public var frontNext = false
+    /// Superghost: the last letter went at the front (else at the end).
+    public var lastAtFront = false
     /// Who watches (GAME's audience, then WATCHERS): how many, whether the
     /// game may be watched at all (`watch=no`), and whether this client is
     /// a watcher rather than a player (its keys play nothing).
@@ -243,6 +245,8 @@ public struct GameResult: Equatable, Sendable {
     public var ghost: [String] = []
     /// The computer's level, if the opponent was the computer.
     public var bot: BotLevel?
+    /// A Superghost game: a dead fragment is one no word contains.
+    public var superghost = false
     /// It ended while this player was away: RESUME answered with its OVER
     /// (`ended=`, unix seconds).
     public var endedAt: Int?
@@ -388,6 +392,10 @@ public struct ClientState: Equatable, Sendable {
     public var game: GameInfo?
     public var gameMenuOpen = false
     public var confirmLeave = false
+    /// The game menu's language entry was chosen: asked first, it restarts the round.
+    public var confirmLanguage: String?
+    /// q on the main screen: asked first.
+    public var confirmQuit = false
     public var result: GameResult?
 
     /// SCORES: the table (nil while loading) and the one being received.
@@ -489,7 +497,9 @@ public struct ClientState: Equatable, Sendable {
     public var gameMenuItems: [GameMenuItem] {
         guard let game else { return [.close] }
         var items: [GameMenuItem] = []
-        if game.bot == nil { items += [.accept, .decline, .claim] }
+        // The computer (Ghost's `bot=`, Hangman's `bot-hangman` seat) makes no offers and never stays away.
+        let computer = game.bot != nil || game.players.contains { $0.hasPrefix("bot-") }
+        if !computer { items += [.accept, .decline, .claim] }
         if game.bot == .easy { items.append(.hint) }
         items.append(.restart)
         for code in serverLanguages { items.append(.language(code)) }

@@ -23,6 +23,26 @@ public struct Style: Sendable {
     public func flash(_ s: String) -> String { sgr("1;30;43", s) }
 }
 
+/// What a screen drew, for the layout test (Tests/GhostClientTests/LayoutTests):
+/// set as a task-local around a render, it collects every cut (text that did
+/// not fit and was dropped), every menu entry and key hint the screen meant to
+/// draw, so the test can check each is whole on screen. Nil (never set) in
+/// the app: then nothing is collected.
+public final class LayoutAudit: @unchecked Sendable {
+    /// Text dropped because it did not fit, in words (one per cut).
+    public var cuts: [String] = []
+    /// Menus drawn: each entry's label ("k  Entry") and the selected index.
+    public var menus: [(labels: [String], selected: Int)] = []
+    /// Key hints the screen's help line names (each must be drawn whole).
+    public var hints: [String] = []
+
+    public init() {}
+
+    @TaskLocal public static var current: LayoutAudit?
+
+    static func cut(_ what: String) { current?.cuts.append(what) }
+}
+
 public enum Layout {
     /// Columns a character takes: 2 for East Asian wide and emoji, 0 for
     /// combining marks, else 1.
@@ -55,6 +75,28 @@ public enum Layout {
     /// The string cut to at most `width` columns. Escape sequences are kept
     /// whole; if any were cut short, attributes are reset at the end.
     public static func truncate(_ s: String, to width: Int) -> String {
+        guard visibleWidth(s) > width else { return s }
+        let kept = cutShort(s, to: width)
+        // Only spaces may be dropped: anything else is text the reader loses.
+        let lost = plain(s).dropFirst(plain(kept).count)
+        if lost.contains(where: { $0 != " " }) { LayoutAudit.cut("cut at \(width) columns: “\(plain(s))”") }
+        return kept
+    }
+
+    /// Text shortened by rule to `width` columns: cut at a word where it can
+    /// be, ending in "…". (Not a cut: the reader sees it was shortened.)
+    public static func abbreviate(_ s: String, to width: Int) -> String {
+        guard visibleWidth(s) > width else { return s }
+        guard width > 1 else { return cutShort("…", to: max(0, width)) }
+        var head = plain(cutShort(s, to: width - 1))
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= width / 2 {
+            head = String(head[..<space])
+        }
+        while head.hasSuffix(" ") { head.removeLast() }
+        return head + "…"
+    }
+
+    static func cutShort(_ s: String, to width: Int) -> String {
         guard visibleWidth(s) > width else { return s }
         var out = ""
         var w = 0
@@ -111,7 +153,7 @@ public enum Layout {
                 line = hanging + word
             }
             while visibleWidth(line) > width {
-                let head = truncate(line, to: width)
+                let head = cutShort(line, to: width)
                 lines.append(head)
                 word = String(line.dropFirst(head.count))
                 line = hanging + word
@@ -121,8 +163,18 @@ public enum Layout {
         return lines
     }
 
+    /// The first `count` rows of wrapped text; rows dropped are cuts (the
+    /// layout test finds them).
+    public static func keep(_ rows: [String], _ count: Int) -> [String] {
+        for row in rows.dropFirst(max(0, count)) { LayoutAudit.cut("row past \(count): “\(plain(row))”") }
+        return Array(rows.prefix(max(0, count)))
+    }
+
     /// The final screen: exactly `height` lines, none wider than `width`.
     public static func fit(_ lines: [String], width: Int, height: Int) -> [String] {
+        for line in lines.dropFirst(max(0, height)) where !plain(line).allSatisfy({ $0 == " " }) {
+            LayoutAudit.cut("row below the bottom: “\(plain(line))”")
+        }
         var out = lines.prefix(max(0, height)).map { truncate($0, to: max(0, width)) }
         while out.count < height { out.append("") }
         return out

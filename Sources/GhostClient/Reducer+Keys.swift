@@ -135,6 +135,17 @@ extension ClientState {
         case .enter:
             let chosen = nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? nameField.trimmingSpaces
             guard !chosen.isEmpty else { return show(.typeAName) }
+            // The game went on in another window (same settings file) and this
+            // one was sent here: picking the game's name takes the game back
+            // with the token (issue #27, Found 11); the server keeps the name
+            // for the seat, so NAME alone would be refused.
+            if seatTaken, let token = config.token, game == nil,
+               chosen.lowercased() == (myName ?? config.lastName ?? "").lowercased() {
+                seatTaken = false
+                go(.resuming)
+                send(.resume(token), &fx)
+                return
+            }
             sendName(chosen, &fx)
         case .escape:
             if named { goToMain() }
@@ -144,7 +155,13 @@ extension ClientState {
     }
 
     mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if key == .char("q") { quitting = true; fx.append(.quit); return }
+        if confirmQuit {
+            // Quitting asks first: yes quits, anything else stays.
+            confirmQuit = false
+            if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { quitting = true; fx.append(.quit) }
+            return
+        }
+        if key == .char("q") { confirmQuit = true; return }
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()
@@ -194,8 +211,7 @@ extension ClientState {
         case .changeName: goToNameScreen(&fx)
         case .account: openAccountScreen()
         case .quit:
-            quitting = true
-            fx.append(.quit)
+            confirmQuit = true
         }
     }
 
@@ -220,7 +236,9 @@ extension ClientState {
     mutating func joinKey(_ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .char(let c):
-            guard codeField.count < 12, let a = c.asciiValue, (0x21...0x7E).contains(a) else { return }
+            // A code is letters and digits: anything else is not typed (and said).
+            guard let a = c.asciiValue, c.isLetter || c.isNumber else { return show(.typeACode) }
+            guard codeField.count < 12, (0x21...0x7E).contains(a) else { return }
             codeField.append(Character(c.uppercased()))
         case .backspace:
             if !codeField.isEmpty { codeField.removeLast() }
@@ -250,6 +268,13 @@ extension ClientState {
             }
             return
         }
+        if let code = confirmLanguage {
+            // Changing the language restarts the round: yes sends it, anything else keeps playing.
+            confirmLanguage = nil
+            gameMenuOpen = false
+            if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { send(.lang(code), &fx) }
+            return
+        }
         if challengeKey(key, &fx) { return }
         if let c = key.letter, let letter = Letter(String(c)) {
             // Letters are always moves, menu or not; in Superghost at the end chosen.
@@ -276,7 +301,16 @@ extension ClientState {
             return
         }
         let from = menuIndex
-        guard let i = menuChoice(key, count: items.count), items.indices.contains(i) else {
+        // A digit is an entry's fixed key (the same in every game); arrows and Enter move and choose.
+        var chosen: Int?
+        if let d = key.digit {
+            guard let i = items.firstIndex(where: { $0.key(languages: serverLanguages) == d }) else { return }
+            menuIndex = i
+            chosen = i
+        } else {
+            chosen = menuChoice(key, count: items.count)
+        }
+        guard let i = chosen, items.indices.contains(i) else {
             // Up and Down step over the entries that do not apply.
             if key == .up || key == .down || key == .tab {
                 var j = menuIndex
@@ -310,9 +344,9 @@ extension ClientState {
             send(.restart, &fx)
         case .language(let code):
             // An offer to play the game in another language: the screens keep
-            // theirs, and the game's changes only when the server says so (GAME).
-            gameMenuOpen = false
-            send(.lang(code), &fx)
+            // theirs, and the game's changes only when the server says so
+            // (GAME). It restarts the round: asked first.
+            confirmLanguage = code
         case .leave:
             confirmLeave = true
         case .close:

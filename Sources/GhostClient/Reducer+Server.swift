@@ -74,7 +74,11 @@ extension ClientState {
                 return
             }
             guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
+            // Superghost: the letter went at the front when the new fragment starts with it before the old one.
+            let before = g.fragment
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
+            g.lastAtFront = g.superghost && !before.isEmpty && g.fragment.lowercased() == (move.letter.description + before).lowercased()
+                && g.fragment.lowercased() != (before + move.letter.description).lowercased()
             g.lastMove = (player, move.letter.description)
             g.flash = move.letter.character
             g.flashUntil = now + ClientState.flashSeconds
@@ -174,6 +178,16 @@ extension ClientState {
             if config.remember(name) { fx.append(.saveConfig) }
             if case .command? = first { account.namedAsGuest(name) }
             if screen == .name || screen == .account(.login) { goToMain() }
+            // The game went on in another window (same settings file) and this
+            // window was sent to the name screen: choosing a name here takes
+            // the game back (issue #27, Found 11), rather than leaving it
+            // adjourned for a new game to overwrite its token.
+            if seatTaken, let token = config.token, game == nil {
+                seatTaken = false
+                go(.resuming)
+                send(.resume(token), &fx)
+                return
+            }
             hangmanNamed(&fx)
         case .names(_, let more):
             let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()
@@ -378,6 +392,7 @@ extension ClientState {
         count(winner: winner, loser: loser)
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
+        result?.superghost = game?.superghost ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)

@@ -25,7 +25,7 @@ extension Screens {
 
     /// The game menu's entries, every one with its fixed digit; those that
     /// do not apply now dimmed, with words that say so.
-    static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style) -> [String] {
+    static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style, width: Int? = nil) -> [String] {
         let items = s.gameMenuItems
         let entries = items.map { item -> String in
             let on = s.gameMenuEnabled(item)
@@ -40,7 +40,8 @@ extension Screens {
             case .close: return t.menuClose
             }
         }
-        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled))
+        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled),
+                    keys: items.map { "\($0.key(languages: s.serverLanguages))" }, width: width)
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {

@@ -18,6 +18,7 @@ public enum Screens {
     public static let maxWidth = 96, maxHeight = 32
 
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
+        StateLog.current?.states.append(s)
         guard width >= minWidth, height >= minHeight else { return tooSmall(width, height, strings) }
         let w = min(width, maxWidth), h = min(height, maxHeight)
         let left = String(repeating: " ", count: (width - w) / 2)
@@ -63,17 +64,23 @@ public enum Screens {
     static func frame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings,
                       title: String, right: String = "", body: [String], banner: String = "", help: String) -> [String] {
         let style = Style(colour: s.colour)
-        var head = " " + t.appTitle + (title.isEmpty ? "" : " · " + title)
-        let rightText = right.isEmpty ? "" : right + " "
-        let room = width - Layout.visibleWidth(head) - Layout.visibleWidth(rightText)
-        if room >= 1 {
-            head += String(repeating: " ", count: room) + rightText
-        }
-        head = Layout.pad(head, to: width)
+        // The title bar: the product, the title, and on the right (an address,
+        // a name, the audience). When they do not all fit, the product's name
+        // goes first, then the right part, then the title is shortened with
+        // "…": never cut.
+        var rightText = right.isEmpty ? "" : right + " "
+        var left = " " + t.appTitle + (title.isEmpty ? "" : " · " + title)
+        if Layout.visibleWidth(left) + Layout.visibleWidth(rightText) + 1 > width, !title.isEmpty { left = " " + title }
+        if Layout.visibleWidth(left) + Layout.visibleWidth(rightText) + 1 > width { rightText = "" }
+        var head = Layout.abbreviate(left, to: width - Layout.visibleWidth(rightText) - 1)
+        head += String(repeating: " ", count: max(0, width - Layout.visibleWidth(head) - Layout.visibleWidth(rightText))) + rightText
         var lines = [style.colour ? style.title(head) : head,
                      style.dim(String(repeating: "─", count: max(0, width)))]
         let bottom = bottomLines(s, width, t, banner: banner, help: help)
         let bodyRows = max(0, height - lines.count - bottom.count)
+        for row in body.dropFirst(bodyRows) where !Layout.plain(row).allSatisfy({ $0 == " " }) {
+            LayoutAudit.cut("body row below the key help: “\(Layout.plain(row))”")
+        }
         lines += body.prefix(bodyRows)
         while lines.count < height - bottom.count { lines.append("") }
         lines += bottom
@@ -84,11 +91,33 @@ public enum Screens {
     /// each taking a second row when it needs one (never cut mid-word).
     static func bottomLines(_ s: ClientState, _ width: Int, _ t: Strings, banner: String, help: String) -> [String] {
         let style = Style(colour: s.colour)
-        func rows(_ text: String, _ paint: (String) -> String) -> [String] {
-            text.isEmpty ? [""] : Layout.wrap(text, width: max(1, width - 1)).prefix(2).map { " " + paint($0) }
+        // At most three rows each (a long error on the status line takes three at 60 columns).
+        func rows(_ lines: [String], _ paint: (String) -> String) -> [String] {
+            if lines.isEmpty { return [""] }
+            for row in lines.dropFirst(3) { LayoutAudit.cut("fourth row of a bottom line: “\(row)”") }
+            return lines.prefix(3).map { " " + paint($0) }
         }
         let (status, paint) = statusLine(s, t, style)
-        return rows(banner, style.warn) + rows(status, paint) + rows(help, style.dim)
+        let room = max(1, width - 1)
+        return rows(banner.isEmpty ? [] : Layout.wrap(banner, width: room), style.warn)
+            + rows(status.isEmpty ? [] : Layout.wrap(status, width: room), paint)
+            + rows(help.isEmpty ? [] : helpRows(help, width: room), style.dim)
+    }
+
+    /// The key help in rows: hints (the parts between " · ") are never split;
+    /// a row holds as many whole hints as fit.
+    static func helpRows(_ help: String, width: Int) -> [String] {
+        let hints = help.split(separator: " · ").map(String.init)
+        LayoutAudit.current?.hints += hints
+        var rows: [String] = []
+        for hint in hints {
+            if let last = rows.last, Layout.visibleWidth(last) + 3 + Layout.visibleWidth(hint) <= width {
+                rows[rows.count - 1] = last + " · " + hint
+            } else {
+                rows.append(hint)
+            }
+        }
+        return rows
     }
 
     /// The alert if there is one, else the state of the connection, and its style.
@@ -144,17 +173,33 @@ public enum Screens {
     }
 
     /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
-    /// Entries that do not apply now (`enabled` false) are dimmed.
-    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = [], keys: [String?] = []) -> [String] {
-        entries.enumerated().map { i, e in
+    /// Entries that do not apply now (`enabled` false) are dimmed. Given a
+    /// `width`, an entry too long for it wraps, its next rows indented under
+    /// its text (never cut).
+    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = [], keys: [String?] = [],
+                     width: Int? = nil) -> [String] {
+        var lines: [String] = []
+        var firsts: [String] = []
+        for (i, e) in entries.enumerated() {
             // Entry i's key: a digit (1–9, then 0 for the tenth), unless `keys` names another.
             let key = keys.indices.contains(i) ? keys[i] ?? "\((i + 1) % 10)" : "\((i + 1) % 10)"
-            let label = "\(key)  \(e)"
-            if enabled.indices.contains(i), !enabled[i] {
-                return margin + (i == selected ? marker + " " : "  ") + style.dim(label)
+            let prefix = "\(key)  "
+            let room = width.map { max(8, $0 - margin.count - 2 - Layout.visibleWidth(prefix)) } ?? Int.max
+            let rows = room == Int.max ? [e] : Layout.wrap(e, width: room)
+            let indent = String(repeating: " ", count: Layout.visibleWidth(prefix))
+            for (r, row) in rows.enumerated() {
+                let label = (r == 0 ? prefix : indent) + row
+                if r == 0 { firsts.append(label) }
+                let lead = margin + (i == selected && r == 0 ? marker + " " : "  ")
+                if enabled.indices.contains(i), !enabled[i] {
+                    lines.append(lead + style.dim(label))
+                } else {
+                    lines.append(lead + (i == selected ? style.highlight(label) : label))
+                }
             }
-            return i == selected ? margin + marker + " " + style.highlight(label) : margin + "  " + label
         }
+        LayoutAudit.current?.menus.append((firsts.map { Layout.plain($0) }, selected))
+        return lines
     }
 
     /// Big text centred, or its fallback.
@@ -180,16 +225,24 @@ public enum Screens {
         let style = Style(colour: s.colour)
         let pages = t.tutorialPages
         let i = min(max(0, s.tutorialPage), max(0, pages.count - 1))
-        var body: [String] = [""]
+        // The page; when the window is short, the blank rows go, then the
+        // page dots (the title counts the pages too).
+        let room = height - 2 - bottomLines(s, width, t, banner: "", help: t.tutorialHelp).count
+        var text: [String] = []
+        var blanks = 0
         if pages.indices.contains(i) {
-            body.append(margin + style.bold(pages[i].title))
             for p in pages[i].paragraphs {
-                if !p.hasPrefix("• ") { body.append("") }
-                body += paragraph(p, width)
+                if !p.hasPrefix("• ") { text.append(""); blanks += 1 }
+                text += paragraph(p, width)
             }
         }
-        body.append("")
-        body.append(margin + pages.indices.map { $0 == i ? "●" : "○" }.joined(separator: " "))
+        let dots = margin + pages.indices.map { $0 == i ? "●" : "○" }.joined(separator: " ")
+        let full = 2 + text.count + 2
+        if full > room { text = text.filter { !$0.isEmpty } }
+        var body: [String] = full > room ? [] : [""]
+        if pages.indices.contains(i) { body.append(margin + style.bold(pages[i].title)) }
+        body += text
+        if body.count + 2 <= room { body += ["", dots] } else if body.count + 1 <= room { body.append(dots) }
         return frame(s, width, height, t, title: t.tutorialTitle(i + 1, pages.count), body: body, help: t.tutorialHelp)
     }
 
@@ -220,12 +273,14 @@ public enum Screens {
         }
         // A window of the rows that keeps the cursor visible, between the
         // title (2 rows) and the bottom lines (3 or more: they may wrap).
-        let bottom = bottomLines(s, width, t, banner: "", help: t.nameHelp).count
+        // Esc goes back only once a name is held (at first start there is nowhere to go back to).
+        let help = s.named ? t.nameHelp : t.nameHelp.split(separator: " · ").filter { !$0.hasPrefix("Esc") }.joined(separator: " · ")
+        let bottom = bottomLines(s, width, t, banner: "", help: help).count
         let room = max(1, height - 2 - bottom - body.count)
         let cursorRow = s.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
         let start = min(max(0, cursorRow - room + 1), max(0, rows.count - room))
         body += rows.dropFirst(start).prefix(room).map { margin + $0.text }
-        return frame(s, width, height, t, title: t.nameTitle, body: body, help: t.nameHelp)
+        return frame(s, width, height, t, title: t.nameTitle, body: body, help: help)
     }
 
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -261,7 +316,7 @@ public enum Screens {
             }
         }
         // The large title and the blank rows go when the window is short.
-        var spare = height - 2 - bottomLines(s, width, t, banner: "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
+        var spare = height - 2 - bottomLines(s, width, t, banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
         // The top blank row goes first when even the menu and settings are tight (60×20 in Dutch).
         var body: [String] = spare >= 0 ? [""] : []
         if spare >= BlockFont.height {
@@ -274,7 +329,8 @@ public enum Screens {
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map(t.mainSignedInAs) ?? ""
-        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body, help: t.menuHelp)
+        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body,
+                     banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp)
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -307,7 +363,15 @@ public enum Screens {
         case nil:
             break
         }
-        return frame(s, width, height, t, title: t.waitingTitle, right: s.myName ?? "", body: body, help: t.waitingHelp)
+        // The game waited for, and for Ghost its variant, always named in the title.
+        var waitingFor = ""
+        switch s.lobby {
+        case .seeking(_, _, let game) where game != .ghost: waitingFor = ClientGames.texts(game, t).name
+        case .seeking, .hosting: waitingFor = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
+        case nil: break
+        }
+        return frame(s, width, height, t, title: t.waitingTitle + (waitingFor.isEmpty ? "" : " · " + waitingFor),
+                     right: s.myName ?? "", body: body, help: t.waitingHelp)
     }
 
     public static func resuming(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -356,4 +420,12 @@ public enum Screens {
     static func leftPad(_ s: String, _ n: Int) -> String {
         String(repeating: " ", count: max(0, n - Layout.visibleWidth(s))) + s
     }
+}
+
+/// The states rendered while it is set (a task-local): the layout test
+/// collects the states the other tests draw. Never set in the app.
+public final class StateLog: @unchecked Sendable {
+    public var states: [ClientState] = []
+    public init() {}
+    @TaskLocal public static var current: StateLog?
 }

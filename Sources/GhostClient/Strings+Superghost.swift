@@ -10,6 +10,11 @@ extension Strings {
         return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
     }
 
+    /// The variant of a Ghost game, by its flags: Ghost, Superghost or Challenge.
+    public func variantName(superghost: Bool, challenge: Bool) -> String {
+        variantName(superghost ? GhostKind.superVariant : challenge ? GhostKind.challengeVariant : nil)
+    }
+
     /// A Ghost variant's name for people (Ghost's own for nil; an unknown one by its word).
     public func variantName(_ variant: String?) -> String {
         switch variant {
@@ -26,6 +31,17 @@ extension Strings {
         guard let variant else { return "" }
         let name = variantName(variant)
         return code == "nl" ? " Ze spelen \(name)." : " They play \(name)."
+    }
+
+    /// A Superghost round lost on a dead fragment: no word contains it.
+    public func reasonDeadSuper(_ loser: String, _ fragment: String) -> String {
+        code == "nl" ? "\(atStart(loser)) maakte \(fragment): geen woord bevat dat."
+            : "\(atStart(loser)) made \(fragment): no word contains it."
+    }
+
+    /// After "bob played E" in Superghost: where the letter went.
+    public func playedWhere(front: Bool) -> String {
+        code == "nl" ? (front ? " vooraan" : " achteraan") : (front ? " at the front" : " at the end")
     }
 
     /// Where the next letter goes in Superghost, and the keys that choose.

@@ -254,7 +254,7 @@ struct AccountClientTests {
         #expect(en.contains("the server's certificate could not be verified: self-signed"))
         var nl = s
         nl.config.language = "nl"
-        let text = ScreenTests.plainLines(nl, 60, 20).suffix(4).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let text = ScreenTests.plainLines(nl, 60, 20).suffix(5).joined(separator: " ").split(separator: " ").joined(separator: " ")
         #expect(text.contains("het certificaat van de server kon niet worden gecontroleerd: self-signed"))
         // Later ticks do not reconnect.
         #expect(Fx.run(s, .tick(500)).1.isEmpty)

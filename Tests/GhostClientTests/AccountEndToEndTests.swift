@@ -151,7 +151,7 @@ struct AccountEndToEndTests {
         #expect(a.contains("  bob completed “PEAR”, a word of more than 3 letters."))
         #expect(a.contains("  ▶ #1  ann  (1 win)"))
         let b = try tmux.waitFor("bob", text: "ann wins this game. Better luck next time!")
-        #expect(b.contains("  bob completed “PEAR”, a word of more than 3 letters."))
+        #expect(b.contains("  You completed “PEAR”, a word of more than 3 letters."))
 
         // Both connections were TLS (the daemon logs the version), and the settings keep it.
         let opened = daemon.stderrLines.filter { $0.contains(" opened from ") }

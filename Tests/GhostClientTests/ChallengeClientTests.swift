@@ -122,12 +122,12 @@ struct ChallengeClientTests {
         #expect(over(failed, language: "nl").contains("bob daagde “JAI” uit, maar alice noemde “JAIL”."),
                 "\(over(failed, language: "nl"))")
         let bluff = "OVER id=7 winner=bob loser=alice reason=bluff fragment=jai word=jail"
-        #expect(over(bluff).contains("alice was challenged and named no word; “JAI” could have been “JAIL”."),
+        #expect(over(bluff).contains("You were challenged and named no word; “JAI” could have been “JAIL”."),
                 "\(over(bluff))")
         #expect(!over(bluff).contains("could have led to"))
         let dead = "OVER id=7 winner=bob loser=alice reason=bluff fragment=qz"
-        #expect(over(dead).contains("alice was challenged and named no word: no word starts with “QZ”."))
-        #expect(over(dead, language: "nl").contains("alice werd uitgedaagd en noemde geen woord: met “QZ” begint geen woord."),
+        #expect(over(dead).contains("You were challenged and named no word: no word starts with “QZ”."))
+        #expect(over(dead, language: "nl").contains("Je werd uitgedaagd en noemde geen woord: met “QZ” begint geen woord."),
                 "\(over(dead, language: "nl"))")
         // Refusals, in the client's words.
         var s = Fx.run(ChallengeClientTests.inChallenge(), .key(.char("!"))).0

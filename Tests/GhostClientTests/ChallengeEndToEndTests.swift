@@ -55,7 +55,7 @@ struct ChallengeEndToEndTests {
         try tmux.type("cody", "a")
         try tmux.waitFor("cody", text: "Your word: QZA_")
         try tmux.keys("cody", "Enter")
-        screen = try tmux.waitFor("cody", text: "cody was challenged and named no word: no word starts with “QZ”.")
+        screen = try tmux.waitFor("cody", text: "You were challenged and named no word: no word starts with “QZ”.")
         #expect(screen.contains { $0.contains("cara wins this game") })
         try tmux.waitFor("cara", text: "cody was challenged and named no word: no word starts with “QZ”.")
     }

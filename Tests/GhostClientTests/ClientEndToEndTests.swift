@@ -101,12 +101,12 @@ struct ClientEndToEndTests {
         try tmux.waitFor("bob", text: "Je bent niet aan de beurt")
 
         try tmux.type("alice", "p")
-        a = try tmux.waitFor("alice", text: "“P” · 1 letter · alice played P")
+        a = try tmux.waitFor("alice", text: "“P” · 1 letter · You played P")
         #expect(a.contains { $0.contains("████") })
         try tmux.waitFor("bob", text: "Jij bent aan de beurt: typ een letter")
         try tmux.type("bob", "e")
         try tmux.waitFor("alice", text: "“PE” · 2 letters · bob played E")
-        b = try tmux.waitFor("bob", text: "“PE” · 2 letters · bob speelde E")
+        b = try tmux.waitFor("bob", text: "“PE” · 2 letters · Jij speelde E")
 
         // bob quits with Ctrl-C mid-game: his terminal is restored, the game waits.
         try tmux.keys("bob", "C-c")
@@ -145,7 +145,7 @@ struct ClientEndToEndTests {
         #expect(a.contains("    #2  bob  (0 wins)"))
         #expect(a.contains("  ▶ 1  Rematch"))
         b = try tmux.waitFor("bob", text: "alice wint dit spel. Volgende keer beter!")
-        #expect(b.contains("  bob maakte “PEAR”, een woord van meer dan 3 letters."))
+        #expect(b.contains("  Je maakte “PEAR”, een woord van meer dan 3 letters."))
         #expect(b.contains { $0.contains("#2  bob  (0 overwinningen)") })
 
         // The token is gone from both configs: the game is over.

@@ -179,18 +179,21 @@ struct HangmanReducerTests {
         #expect(s.hangman.setting(.length) == { var x = HangmanSetting(key: "hangman-length"); x.saved = "any"; return x }())
         #expect(s.alert?.notice == .hangman(.saved))
 
-        // Misses past 26: the server refuses, the value stays with the reason, nothing else changes.
+        // Misses past 26: the server refuses; the row goes back to the saved 26 (Found 8: never
+        // past the limit on screen), the refusal under it names 27, nothing else changes.
         s.hangman.update("hangman-misses") { $0.saved = "26" }
         (s, fx) = Fx.run(s, .key(.down), .key(.right), Fx.line("ERR bad-value hangman-misses is a number from 1 to 26"))
         #expect(Fx.sent(fx) == ["SET hangman-misses 27"])
-        #expect(s.hangman.setting(.misses).value == "27" && s.hangman.setting(.misses).saved == "26")
+        #expect(s.hangman.setting(.misses).value == "26" && s.hangman.setting(.misses).saved == "26")
         var screen = Screens.render(s)
-        #expect(screen.contains { $0.contains("Misses allowed  ◀ 27 ▶") })
+        #expect(screen.contains { $0.contains("Misses allowed  ◀ 26 ▶") })
+        #expect(!screen.contains { $0.contains("◀ 27 ▶") })
         #expect(screen.contains { $0.contains("Refused: the server does not allow 27 here; your saved value stays.") })
         #expect(!screen.joined().contains("is a number from 1 to 26"))
         #expect(screen.map { $0.trimmingSpaces }.joined(separator: " ").contains("It applies to the next game, never to the one in progress."))
-        (s, fx) = Fx.run(s, .key(.left), Fx.line("OK SET key=hangman-misses value=26"))
-        #expect(s.hangman.setting(.misses).refusal == nil)
+        (s, fx) = Fx.run(s, .key(.left), Fx.line("OK SET key=hangman-misses value=25"))
+        #expect(Fx.sent(fx) == ["SET hangman-misses 25"])
+        #expect(s.hangman.setting(.misses).refusal == nil && s.hangman.setting(.misses).refused == nil)
 
         // The mode cycles evil → fair → phrase; a duel is not a saved mode.
         (s, fx) = Fx.run(s, .key(.down), .key(.right), .key(.right), .key(.right))
@@ -222,8 +225,8 @@ struct HangmanReducerTests {
         #expect(Screens.render(s).contains { $0.contains("Word: ****_") })
         #expect(!Screens.render(s).contains { $0.lowercased().contains("zzzz") })
         (s, _) = Fx.run(s, Fx.line("ERR not-a-word \"zzzz\" is not a word of the en list"))
-        #expect(Screens.noticeText(s.alert!.notice, .en) == "“ZZZZ” is not a word in English of 4 letters.")
-        #expect(Screens.noticeText(s.alert!.notice, .nl) == "“ZZZZ” is geen woord in het Engels van 4 letters.")
+        #expect(Screens.noticeText(s.alert!.notice, .en) == "“ZZZZ” is not a 4-letter word in English.")
+        #expect(Screens.noticeText(s.alert!.notice, .nl) == "“ZZZZ” is geen woord van 4 letters in het Engels.")
         (s, fx) = Fx.run(s, [.key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace)] + Fx.keys("pear") + [.key(.enter)])
         #expect(Fx.sent(fx) == ["WORD pear"])
         (s, _) = Fx.run(s, Fx.lines("OK WORD length=4 pattern=____ missed=- left=8",

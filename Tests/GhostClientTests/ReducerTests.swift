@@ -177,7 +177,7 @@ struct ReducerLobbyTests {
         #expect(Fx.sent(fx) == ["NEW rounds=ghost"])
         (s, _) = Fx.run(s, Fx.line("OK NEW code=ABCDE lang=nl rounds=ghost"), .key(.escape), Fx.line("OK LEAVE"))
 
-        (s, fx) = Fx.run(s, .key(.char("q")))
+        (s, fx) = Fx.run(s, .key(.char("q")), .key(.char("y")))
         #expect(fx == [.quit])
         (s, fx) = Fx.run(Fx.named(), .key(.ctrlC))
         #expect(fx == [.quit])
@@ -240,7 +240,7 @@ struct ReducerGameTests {
         var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
         #expect(s.gameMenuOpen)
         #expect(s.gameMenuItems == [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close])
-        (s, fx) = Fx.run(s, .key(.char("4")))
+        (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(Fx.sent(fx) == ["RESTART"])
         #expect(!s.gameMenuOpen)
         (s, _) = Fx.run(s, Fx.lines("OK RESTART status=offered", "OFFER id=7 player=alice kind=restart"))
@@ -252,16 +252,16 @@ struct ReducerGameTests {
         #expect(s.game?.offer == nil)
         #expect(s.alert?.notice == .declined("bob"))
 
-        (s, fx) = Fx.run(s, .key(.escape), .key(.down), .key(.enter))
+        (s, fx) = Fx.run(s, .key(.escape), .key(.down), .key(.enter), .key(.char("y")))
         #expect(fx == [.send(.lang("nl"))])
         #expect(s.config.language == "en")
 
-        (s, fx) = Fx.run(s, .key(.escape), .key(.char("7")))
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("9")))
         #expect(s.confirmLeave)
         #expect(fx.isEmpty)
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(!s.confirmLeave)
-        (s, fx) = Fx.run(s, .key(.tab), .key(.char("7")), .key(.enter))
+        (s, fx) = Fx.run(s, .key(.tab), .key(.char("9")), .key(.enter))
         #expect(Fx.sent(fx) == ["LEAVE"])
 
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("a")))
@@ -642,12 +642,12 @@ struct ReducerComputerAndMatchTests {
         var s = Self.matchGame(bot: "easy")
         #expect(s.gameMenuItems == [.hint, .restart, .language("en"), .language("nl"), .leave, .close])
         var fx: [ClientEffect]
-        (s, fx) = Fx.run(s, .key(.escape), .key(.char("1")))
+        (s, fx) = Fx.run(s, .key(.escape), .key(.char("4")))
         #expect(Fx.sent(fx) == ["HINT"])
         (s, fx) = Fx.run(s, Fx.lines("OK HINT winning=yes letter=u", "INFO You can force a win from here: try u."))
         #expect(s.alert?.notice == .hint(winning: true, letter: "u"))
         #expect(Screens.noticeText(s.alert!.notice, .en) == "You can force a win from here: try “U”.")
-        (s, _) = Fx.run(s, .key(.escape), .key(.char("1")), Fx.line("ERR no-hints hints are only for games against the Easy computer"))
+        (s, _) = Fx.run(s, .key(.escape), .key(.char("4")), Fx.line("ERR no-hints hints are only for games against the Easy computer"))
         #expect(Screens.noticeText(s.alert!.notice, .nl) == "Hints krijg je alleen tegen de makkelijke computer.")
     }
 
@@ -790,7 +790,7 @@ struct ReducerNewPlayerTests {
           arguments: ["en", "nl"])
     func confirmLeaveKeys(language: String) {
         let open = Fx.run(Fx.inGame(fragment: "pe", language: language), .key(.escape)).0
-        let leave = (open.gameMenuItems.firstIndex(of: .leave) ?? 0) + 1
+        let leave = GameMenuItem.leave.key(languages: open.serverLanguages)
         var (s, fx) = Fx.run(open, .key(.char(Character("\(leave)"))))
         #expect(s.confirmLeave)
         for yes in ["y", "j", "Y"] {
@@ -830,7 +830,7 @@ struct ReducerNewPlayerTests {
         #expect(s.gameMenuItems[s.menuIndex] == .restart)
         (s, fx) = Fx.run(s, .key(.up))
         #expect(s.gameMenuItems[s.menuIndex] == .close)
-        (s, fx) = Fx.run(s, .key(.char("4")))
+        (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(Fx.sent(fx) == ["RESTART"])
         // Against the computer: no offers, no claims; hints against Easy.
         #expect(ReducerComputerAndMatchTests.matchGame(bot: "hard").gameMenuItems
@@ -839,8 +839,8 @@ struct ReducerNewPlayerTests {
     @Test("Bug 2: “play in Dutch” is an offer: the screens and the saved language stay until the server switches the game")
     func languageOfferKeepsScreens() {
         let menu = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape)).0
-        let dutch = (menu.gameMenuItems.firstIndex(of: .language("nl")) ?? 0) + 1
-        var (s, fx) = Fx.run(menu, .key(.char(Character("\(dutch)"))))
+        let dutch = GameMenuItem.language("nl").key(languages: menu.serverLanguages)
+        var (s, fx) = Fx.run(menu, .key(.char(Character("\(dutch)"))), .key(.char("y")))
         #expect(Fx.sent(fx) == ["LANG nl"])
         #expect(!fx.contains(.saveConfig))
         #expect(s.config.language == "en")
@@ -947,7 +947,7 @@ struct ReducerNewPlayerTests {
         #expect(Fx.sent(fx) == ["NAME alice"])
         #expect(s.result?.endedAt == 1_700_001_160)
         let lines = Screens.render(s).map(Layout.plain)
-        #expect(lines.contains("  alice stayed away too long; bob claimed the game."))
+        #expect(lines.contains("  You stayed away too long; bob claimed the game."))
         #expect(lines.contains("  This game ended while you were away (2023-11-14 22:32 UTC)."))
         (s, _) = Fx.run(s, Fx.line("OK NAME name=alice lang=en"))
         #expect(s.named && s.screen == .over)

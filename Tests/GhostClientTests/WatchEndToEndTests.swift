@@ -46,8 +46,8 @@ struct WatchEndToEndTests {
 
         // Enter watches: the board, read-only; alice sees one watcher, bob is told too.
         try tmux.keys("carol", "Enter")
-        var watching = try tmux.waitFor("carol", text: "Watching alice vs bob — Esc: stop watching")
-        #expect(watching[0].hasPrefix(" GHOST · Watching · English · round 1"))
+        var watching = try tmux.waitFor("carol", text: "Watching alice vs bob · Esc: stop watching")
+        #expect(watching[0].hasPrefix(" GHOST · Watching · Ghost · English · round 1"))
         #expect(watching.contains { $0.contains("alice is thinking…") })
         try tmux.waitFor("alice", text: "alice · 1 watching")
         try bob.readUntil(prefix: "WATCHERS id=")
@@ -76,7 +76,7 @@ struct WatchEndToEndTests {
         try bob.readUntil(prefix: "TURN id=")
         try bob.send("LETTER r")
         let end = try tmux.waitFor("carol", text: "alice wins!")
-        #expect(end.contains { $0.contains("The game is over — Enter or Esc: back to the list") })
+        #expect(end.contains { $0.contains("The game is over · Enter or Esc: back to the list") })
         screens.append(end)
         for screen in screens {
             let text = screen.joined(separator: "\n")
@@ -113,7 +113,7 @@ struct WatchEndToEndTests {
         var screen = try tmux.waitFor("carol", text: "ann is guessing…")
         #expect(screen[0].hasPrefix(" GHOST · Watching · Hangman · evil · English"))
         #expect(screen.contains { $0.contains("Misses left: 8 of 8") })
-        #expect(screen[19].hasPrefix(" Watching Computer vs ann — Esc: stop"), "\(screen[19])")
+        #expect(screen[19].hasPrefix(" Watching Computer vs ann · Esc: stop"), "\(screen[19])")
         try ann.send("LETTER e")
         screen = try tmux.waitFor("carol", text: "ann guessed E")
         #expect(screen.contains { $0.contains(" E✓") || $0.contains(" E✗") })

@@ -27,14 +27,19 @@ extension Screens {
             let head = players + " — " + kind
             let details = t.nameOfLanguage(g.lang) + " · "
                 + (g.watchable ? t.liveDetails(moves: g.moves, watchers: g.watchers, clock: g.clock) : t.cannotShow(g.kind.rawValue))
-            if !g.watchable {
-                rows.append(("  " + style.dim(head), i))
-            } else if i == s.watch.cursor {
-                rows.append((marker + " " + style.highlight(head), i))
-            } else {
-                rows.append(("  " + head, i))
+            // Rows too long for the window wrap, indented (never cut).
+            let room = max(10, width - margin.count - 4)
+            for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
+                let lead = r == 0 ? "" : "  "
+                if !g.watchable {
+                    rows.append(("  " + lead + style.dim(line), i))
+                } else if i == s.watch.cursor && r == 0 {
+                    rows.append((marker + " " + style.highlight(line), i))
+                } else {
+                    rows.append(("  " + lead + line, i))
+                }
             }
-            rows.append(("    " + style.dim(details), i))
+            rows += Layout.wrap(details, width: room).map { ("    " + style.dim($0), i) }
         }
         if s.watch.more { rows.append(("  " + style.dim(t.watchListMore), -1)) }
         // A window of the rows that keeps the chosen game in sight.

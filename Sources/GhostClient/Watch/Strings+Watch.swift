@@ -44,10 +44,10 @@ extension Strings {
     /// The watcher's screens: the title's word, and the key help.
     public var watchingTitle: String { dutch ? "Kijken" : "Watching" }
     public func watchingHelp(_ a: String, _ b: String) -> String {
-        dutch ? "Je kijkt naar \(a) tegen \(b) — Esc: stoppen met kijken" : "Watching \(a) vs \(b) — Esc: stop watching"
+        dutch ? "Je kijkt naar \(a) tegen \(b) · Esc: stoppen met kijken" : "Watching \(a) vs \(b) · Esc: stop watching"
     }
     public var watchEndedHelp: String {
-        dutch ? "Het spel is afgelopen — Enter of Esc: terug naar de lijst" : "The game is over — Enter or Esc: back to the list"
+        dutch ? "Het spel is afgelopen · Enter of Esc: terug naar de lijst" : "The game is over · Enter or Esc: back to the list"
     }
 
     /// How many watch a game: "2 watching".

@@ -26,10 +26,13 @@ enum Fx {
     static func run(_ state: ClientState, _ events: [ClientEvent]) -> (ClientState, [ClientEffect]) {
         var s = state
         var all: [ClientEffect] = []
+        // The layout test collects every state a test reaches (LayoutTests).
+        StateLog.current?.states.append(s)
         for e in events {
             let (n, fx) = reduce(s, e)
             s = n
             all += fx
+            StateLog.current?.states.append(s)
         }
         return (s, all)
     }

@@ -80,18 +80,15 @@ extension Screens {
         return [style.bad(got), style.dim(rest)].filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    /// How a round of a match ended, briefly: "bob made “PEAR” and earns the letter G."
-    static func roundText(_ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+    /// How a round of a match ended, and why: "bob completed “PEAR”, a word
+    /// of more than 3 letters. bob earns the letter G." On the loser's own
+    /// screen, in the second person ("You completed … You earn the letter G.").
+    static func roundText(_ s: ClientState, _ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
+        let why = reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
+                             superghost: game.superghost, loserIsMe: s.isMe(end.loser), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
-              let letter = end.ghost[seat].last else {
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
-        }
-        guard end.reason == .word || end.reason == .dead else {
-            // A challenge ended the round: say how, then the letter.
-            return reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word, t)
-                + " " + t.earnsOnly(display(end.loser, t), String(letter))
-        }
-        return t.earnsLetter(display(end.loser, t), "“" + end.fragment.uppercased() + "”", String(letter))
+              let letter = end.ghost[seat].last else { return why }
+        return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(display(end.loser, t), String(letter)))
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -125,8 +122,16 @@ extension Screens {
         if !g.fragment.isEmpty {
             caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
         }
-        if let last = g.lastMove, !g.fragment.isEmpty { caption.append(t.played(display(last.player, t), last.letter.uppercased())) }
-        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) { caption.append(t.nextLetterEnd(front: g.frontNext)) }
+        if let last = g.lastMove, !g.fragment.isEmpty {
+            // Superghost: and where the letter went.
+            caption.append((s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased()))
+                           + (g.superghost && g.fragment.count > 1 ? t.playedWhere(front: g.lastAtFront) : ""))
+        }
+        // Superghost: where my next letter goes, on a row of its own (never cut).
+        var nextEnd: [String] = []
+        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
+            nextEnd = Layout.wrap(t.nextLetterEnd(front: g.frontNext), width: width - 4).map { Layout.center($0, in: width) }
+        }
         var help = g.challenge ? t.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
@@ -143,6 +148,8 @@ extension Screens {
         var lower: [String]
         if s.confirmLeave {
             lower = [margin + style.warn(t.confirmLeave)]
+        } else if let code = s.confirmLanguage, s.gameMenuOpen {
+            lower = paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
             lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
             help = t.gameMenuHelp
@@ -158,16 +165,16 @@ extension Screens {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
         } else if let end = g.roundEnd {
-            banner = roundText(end, g, t)
+            banner = roundText(s, end, g, t)
         } else if let end = g.previousRound {
-            banner = t.lastRound + roundText(end, g, t)
+            banner = t.lastRound + roundText(s, end, g, t)
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment): the menu always fits.
         let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
-        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + lower.count }
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + nextEnd.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
         if total() > rows {
             big = []
@@ -179,27 +186,38 @@ extension Screens {
         body.append(Layout.center(turn, in: width))
         if spacers[2] { body.append("") }
         body += big
-        body.append(Layout.center(caption.joined(separator: " · "), in: width))
+        body += Layout.wrap(caption.joined(separator: " · "), width: width - 4).map { Layout.center($0, in: width) }
+        body += nextEnd
         if spacers[3] { body.append("") }
         body += lower
 
-        let title = watchTitle(g, t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
+        // The variant always named: "Superghost · English · round 1".
+        let title = watchTitle(g, t.variantName(superghost: g.superghost, challenge: g.challenge) + " · "
+                                   + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
     }
 
     /// The reason a game ended, in the client's words (from `reason=`).
     public static func reasonText(_ r: GameResult, _ t: Strings) -> String {
-        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, t)
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost, t)
     }
 
-    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil, _ t: Strings) -> String {
+    /// The reason, on the loser's own screen in the second person.
+    static func reasonText(_ s: ClientState, _ r: GameResult, _ t: Strings) -> String {
+        reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost,
+                   loserIsMe: s.isMe(r.loser), t)
+    }
+
+    static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil,
+                           superghost: Bool = false, loserIsMe: Bool = false, _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
+        if loserIsMe, let text = t.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
         if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
-        case .dead: return t.reasonDead(loser, frag)
+        case .dead: return superghost ? t.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
         case .time: return t.reasonTime(loser)
@@ -222,30 +240,31 @@ extension Screens {
         } else {
             headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         }
-        body.append(margin + headline)
+        body += paragraph(headline, width)
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         // After a dead fragment, the word its last letter could have led to.
         // (Bluff and challenge's reasons name their word themselves.)
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
-        body += paragraph(reasonText(r, t) + possible, width)
+        body += paragraph(reasonText(s, r, t) + possible, width)
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
-                body.append(margin + t.spelledGhost(display(r.loser, t)))
+                body.append(margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(display(r.loser, t))))
             }
             let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
             body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
+        var places: [String] = []
         if !r.ranks.isEmpty {
-            body += ["", margin + t.places]
-            for rank in r.ranks {
+            places += ["", margin + t.places]
+            // Best place first, whatever order the RANK lines came in.
+            for rank in r.ranks.sorted(by: { $0.rank < $1.rank }) {
                 let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
-                body.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
+                places.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
             }
         }
-        body.append("")
         let entries = OverMenuItem.allCases.map { item -> String in
             switch item {
             case .rematch: r.bot != nil ? t.overPlayAgain : t.overRematch
@@ -255,7 +274,7 @@ extension Screens {
             case .scores: t.overScores
             }
         }
-        body += menu(entries, selected: s.menuIndex, style)
+        let menuRows = menu(entries, selected: s.menuIndex, style, width: width)
         var banner = ""
         let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {
@@ -265,6 +284,17 @@ extension Screens {
         } else if r.rematchLapsed {
             banner = t.rematchLapsed(opponent)
         }
+        // The menu always fits: when the window is short, the blank rows go
+        // first, then the places (the high-score screen has them).
+        let room = height - 2 - bottomLines(s, width, t, banner: banner, help: t.overHelp).count
+        if body.count + places.count + 1 + menuRows.count > room {
+            body = body.filter { !$0.isEmpty }
+            places = places.filter { !$0.isEmpty }
+        }
+        if body.count + places.count + 1 + menuRows.count > room { places = [] }
+        body += places
+        if body.count + 1 + menuRows.count <= room { body.append("") }
+        body += menuRows
         return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
@@ -278,8 +308,9 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style)
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, width: width)
         body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
-        return frame(s, width, height, t, title: t.computerTitle, right: s.myName ?? "", body: body, help: t.computerHelp)
+        let variant = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
+        return frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 }

@@ -91,6 +91,9 @@ public struct HangmanSetting: Equatable, Sendable {
     public var shown: String?
     /// The server's refusal of `shown` (ERR bad-value …), in its words.
     public var refusal: (code: ErrorCode, text: String)?
+    /// The value refused (issue #27, Found 8): the row goes back to the saved
+    /// value, and the refusal names this one.
+    public var refused: String?
 
     public init(key: String) { self.key = key }
 
@@ -98,7 +101,7 @@ public struct HangmanSetting: Equatable, Sendable {
 
     public static func == (a: HangmanSetting, b: HangmanSetting) -> Bool {
         a.key == b.key && a.saved == b.saved && a.shown == b.shown && a.refusal?.code == b.refusal?.code
-            && a.refusal?.text == b.refusal?.text
+            && a.refusal?.text == b.refusal?.text && a.refused == b.refused
     }
 }
 

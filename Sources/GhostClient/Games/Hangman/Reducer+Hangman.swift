@@ -76,6 +76,7 @@ extension ClientState {
                 if settled {
                     s.shown = nil
                     s.refusal = nil
+                    s.refused = nil
                 }
             }
             return true
@@ -173,6 +174,7 @@ extension ClientState {
                 if latest {
                     s.shown = nil
                     s.refusal = nil
+                    s.refused = nil
                 }
             }
             show(.hangman(.saved))
@@ -222,9 +224,14 @@ extension ClientState {
         case .set?:
             let key = hangman.setKeys.isEmpty ? nil : hangman.setKeys.removeFirst()
             guard code != .noName else { return false }
-            // The value stays on screen, refused, so the next ←/→ goes on from it.
+            // The row goes back to the saved value (never past the limit on
+            // screen); the refusal below it names the value refused.
             if let key, !hangman.setKeys.contains(key) {
-                hangman.update(key) { $0.refusal = (code, text) }
+                hangman.update(key) { s in
+                    s.refusal = (code, text)
+                    s.refused = s.shown
+                    s.shown = nil
+                }
             }
             show(.serverError(code: code, text: text))
             return true
@@ -348,12 +355,13 @@ extension ClientState {
             return answerKey(answer, key, &fx)
         }
         if hangman.confirmNew {
+            // The same answers as Ghost's questions: Enter or y/j yes, Esc or n no.
             switch key {
-            case .enter:
+            case .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
                 hangman.confirmNew = false
                 if game != nil { send(.leave, &fx) }
                 startHangman(&fx)
-            case .escape, .backspace:
+            case .escape, .backspace, .char("n"), .char("N"):
                 hangman.confirmNew = false
             default: break
             }
@@ -370,6 +378,8 @@ extension ClientState {
             }
             if mustSetWord { return wordKey(key, &fx) }
             if key == .char("=") {
+                // Only the guesser answers: the setter's own word needs no answer field.
+                if let setter = game?.players.first, isMe(setter) { return show(.lettersOnly) }
                 hangman.answer = ""
                 return
             }
@@ -462,9 +472,13 @@ extension ClientState {
             hangman.update(row.key) { s in
                 s.shown = next
                 s.refusal = nil
+                s.refused = nil
             }
         case .enter:
             let back = hangman.returnTo
+            // Enter starts the game the settings show (their mode against the
+            // computer), not the last kind played (a duel, the computer guessing).
+            hangman.lastNew = .new(GameOptions(game: .hangman, clock: config.clock))
             if game != nil {
                 go(.hangman(.play))
                 hangman.confirmNew = true

@@ -107,6 +107,13 @@ extension Screens {
     static func gallowsBlock(mistakes: Int, misses: Int, beside: [String], width: Int) -> [String] {
         let drawing = Gallows.draw(mistakes: mistakes, misses: misses)
         let room = max(0, width - margin.count - Gallows.columns - gallowsGap.count)
+        // A line too long for the room wraps onto the next row (never cut).
+        let beside = beside.flatMap { line -> [String] in
+            Layout.visibleWidth(line) <= room ? [line] : Layout.wrap(line, width: room)
+        }
+        for line in beside.dropFirst(drawing.count) where !Layout.plain(line).allSatisfy({ $0 == " " }) {
+            LayoutAudit.cut("below the gallows: “\(Layout.plain(line))”")
+        }
         return drawing.indices.map { i in
             let text = beside.indices.contains(i) ? Layout.truncate(beside[i], to: room) : ""
             return margin + drawing[i] + (text.isEmpty ? "" : gallowsGap + text)
@@ -130,9 +137,11 @@ extension Screens {
         let setter = g.players.first ?? "?"
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
-        if s.gameMenuOpen && !s.confirmLeave {
-            beside.append(style.bold(t.menuTitle))
-            beside += gameMenu(s, g, t, style).map { String($0.dropFirst(margin.count)) }
+        if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
+            // The menu in place of the gallows and the word, at full width: every entry drawn.
+            let body = ["", margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style, width: width)
+            return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
+                         right: audienceRight(s, g, t), body: body, help: h.menuHelp)
         } else {
             if s.mustSetWord {
                 beside.append(style.bold(h.chooseWord(hangmanDisplay(guesser, t))))
@@ -158,7 +167,8 @@ extension Screens {
             } else if let answer = s.hangman.answer {
                 beside.append(marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
             } else if let last = b.lastGuess, let mover = g.lastMove?.player {
-                beside.append(h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
+                beside.append(s.isMe(mover) ? t.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
+                              : h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
             } else {
                 beside.append("")
             }
@@ -173,25 +183,11 @@ extension Screens {
                 beside.append(style.dim(t.runningScore(tally.mine, tally.theirs, hangmanDisplay(them, t))))
             }
         }
-        var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
-        // The word between the gallows and the keyboard: large letters when
-        // there is room for them, else spaced capitals on as many lines as fit.
-        let room = max(1, height - 5 - body.count - 3)
-        var word: [String]
-        if room >= BlockFont.height + 2, let big = hangmanBigPattern(b.pattern, maxWidth: width - 4) {
-            word = big.map { style.accent(Layout.center($0, in: width)) }
-        } else {
-            word = hangmanPattern(b.pattern, width: width - 4).prefix(room).map { style.bold(Layout.center($0, in: width)) }
-        }
-        let spare = room - word.count
-        if spare >= 1 { body.append("") }
-        body += word
-        if spare >= 2 { body.append("") }
-        body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
-
         var banner = ""
         if s.confirmLeave {
             banner = t.confirmLeave
+        } else if let code = s.confirmLanguage, s.gameMenuOpen {
+            banner = t.confirmLanguage(t.nameOfLanguage(code))
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
@@ -206,6 +202,25 @@ extension Screens {
         else if s.hangman.answer != nil { help = h.answerHelp }
         else if s.mustSetWord { help = h.wordHelp }
         else { help = h.playHelp }
+        var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
+        // The word between the gallows and the keyboard: large letters when
+        // there is room for them, else spaced capitals on as many lines as fit.
+        // (The rows under the title bar, less the bottom lines, the body so far and the keyboard.)
+        let bottom = bottomLines(s, width, t, banner: banner, help: help).count
+        if height - 2 - bottom - body.count - 3 < 1 { body.removeFirst() }
+        let room = max(1, height - 2 - bottom - body.count - 3)
+        var word: [String]
+        if room >= BlockFont.height + 2, let big = hangmanBigPattern(b.pattern, maxWidth: width - 4) {
+            word = big.map { style.accent(Layout.center($0, in: width)) }
+        } else {
+            word = Layout.keep(hangmanPattern(b.pattern, width: width - 4), room).map { style.bold(Layout.center($0, in: width)) }
+        }
+        let spare = room - word.count
+        if spare >= 1 { body.append("") }
+        body += word
+        if spare >= 2 { body.append("") }
+        body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
+
         return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
                      right: audienceRight(s, g, t), body: body, banner: banner, help: help)
     }
@@ -243,9 +258,12 @@ extension Screens {
         let room = max(10, width - margin.count - Gallows.columns - gallowsGap.count)
         let sentence = hangmanEndText(s, end, t)
         let won = s.isMe(end.winner)
-        var beside = Layout.wrap(sentence, width: room).prefix(3).map { won ? style.good($0) : style.bold($0) }
+        var beside = Layout.keep(Layout.wrap(sentence, width: room), 3).map { won ? style.good($0) : style.bold($0) }
         beside.append("")
-        if !end.word.isEmpty { beside.append(style.bold(h.theWord(hangmanAnswer(end.word)))) }
+        // The answer, unless the sentence above already names it.
+        if !end.word.isEmpty, !sentence.contains("“" + hangmanAnswer(end.word) + "”") {
+            beside.append(style.bold(h.theWord(hangmanAnswer(end.word))))
+        }
         beside.append(h.wrong(end.board.missed.map { $0.uppercased() }.joined(separator: " ")))
         if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
         // The figure as it ended: complete when hanged.
@@ -317,16 +335,20 @@ extension Screens {
                 case .mode: h.modeName(v)
                 }
             }
-            var value = setting.value.map(shown) ?? h.notLoaded
-            if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty { value += " — " + h.modeDescription(v) }
+            let value = setting.value.map(shown) ?? h.notLoaded
             let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
             let text = label + "◀ " + value + " ▶"
             body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
+            // The mode's description under its row, wrapped (never cut).
+            if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty {
+                let indent = margin + "  " + String(repeating: " ", count: labelWidth)
+                body += Layout.wrap(h.modeDescription(v), width: max(10, width - indent.count - 1)).map { indent + style.dim($0) }
+            }
             if let refusal = setting.refusal {
                 // In the screen's language, from the code and the value refused: never the server's text.
-                let reason = refusal.code == .badValue ? h.notAllowed(setting.value.map(shown) ?? "?")
+                let reason = refusal.code == .badValue ? h.notAllowed((setting.refused ?? setting.value).map(shown) ?? "?")
                     : t.errorText(refusal.code) ?? t.refused(refusal.code.rawValue)
-                body += Layout.wrap(h.refused(reason), width: max(10, width - 8)).prefix(2).map { margin + "    " + style.bad($0) }
+                body += Layout.keep(Layout.wrap(h.refused(reason), width: max(10, width - 8)), 2).map { margin + "    " + style.bad($0) }
             }
         }
         body.append("")
@@ -351,7 +373,7 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style)
+        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style, width: width)
         return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 

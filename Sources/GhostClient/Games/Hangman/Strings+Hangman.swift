@@ -144,7 +144,7 @@ extension HangmanStrings {
         answerHelp: "type your answer · Enter guess · Esc back",
         wordHelp: "type your word (hidden) · Enter set it · Esc menu",
         menuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close",
-        confirmNew: "Start a new game? This one counts as lost. Enter yes · Esc no",
+        confirmNew: "Start a new game? This one counts as lost. y: yes · n: no",
         rematchWaiting: { "Waiting for \($0) to accept the rematch…" },
         rematchOffered: { "\(atStart($0)) asks for a rematch, with the roles swapped: press Enter." },
         youSolved: { "You found it with \($0) " + plural($0, "mistake", "mistakes") + ". Congratulations!" },
@@ -158,7 +158,7 @@ extension HangmanStrings {
         leftGame: { "\(atStart($0)) left the game." },
         abandoned: { "\(atStart($0)) stayed away; \($1) claimed the game." },
         otherEnd: { "The game is over (\($1)); \($0) lost." },
-        theWord: { "The word: \($0)" },
+        theWord: { ($0.contains(" ") ? "The phrase: " : "The word: ") + $0 },
         madeList: { "This game is #\($0) on the list below." },
         scoresTitle: { "Best games · \($0)" },
         scoresHeader: ("Rank", "Name", "Word", "Mistakes"),
@@ -199,7 +199,7 @@ extension HangmanStrings {
             case .gameOver: "The game is over: Enter starts a new one, Tab opens the settings."
             case .alreadyGuessed(let g): "You already tried “\(g.uppercased())”: that costs nothing."
             case let .notAWord(word, lang, length):
-                "“\(word.uppercased())” is not a word in \(t.nameOfLanguage(lang)) of \(length) " + plural(length, "letter", "letters") + "."
+                "“\(word.uppercased())” is not a \(length)-letter word in \(t.nameOfLanguage(lang))."
             case .noPhrases: "The server has no phrases in this language."
             case .saved: "Saved: it applies to your next game."
             case .typeSomething: "Type something first."
@@ -238,7 +238,7 @@ extension HangmanStrings {
         answerHelp: "typ je antwoord · Enter raden · Esc terug",
         wordHelp: "typ je woord (verborgen) · Enter vastleggen · Esc menu",
         menuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten",
-        confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. Enter ja · Esc nee",
+        confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. j: ja · n: nee",
         rematchWaiting: { "Wachten tot \($0) de revanche aanneemt…" },
         rematchOffered: { "\(atStart($0)) wil een revanche, met de rollen omgedraaid: druk op Enter." },
         youSolved: { "Je hebt het geraden met \($0) " + plural($0, "fout", "fouten") + ". Gefeliciteerd!" },
@@ -252,7 +252,7 @@ extension HangmanStrings {
         leftGame: { "\(atStart($0)) heeft het spel verlaten." },
         abandoned: { "\(atStart($0)) bleef weg; \($1) heeft het spel opgeëist." },
         otherEnd: { "Het spel is voorbij (\($1)); \($0) verloor." },
-        theWord: { "Het woord: \($0)" },
+        theWord: { ($0.contains(" ") ? "De zin: " : "Het woord: ") + $0 },
         madeList: { "Dit spel staat op #\($0) in de lijst hieronder." },
         scoresTitle: { "Beste spellen · \($0)" },
         scoresHeader: ("Plaats", "Naam", "Woord", "Fouten"),
@@ -293,7 +293,7 @@ extension HangmanStrings {
             case .gameOver: "Het spel is voorbij: Enter begint een nieuw spel, Tab opent de instellingen."
             case .alreadyGuessed(let g): "Je had “\(g.uppercased())” al geprobeerd: dat kost niets."
             case let .notAWord(word, lang, length):
-                "“\(word.uppercased())” is geen woord in het \(t.nameOfLanguage(lang)) van \(length) letters."
+                "“\(word.uppercased())” is geen woord van \(length) letters in het \(t.nameOfLanguage(lang))."
             case .noPhrases: "De server heeft geen zinnen in deze taal."
             case .saved: "Bewaard: het geldt voor je volgende spel."
             case .typeSomething: "Typ eerst iets."

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import GhostClient
+
+/// The layout test (issue #27): every screen, in every state the reducer and
+/// screen tests reach, in both languages, at 60×20, 80×24 and 120×40. It
+/// fails when a line is wider than the terminal, when text is cut (dropped
+/// because it did not fit: `LayoutAudit` records every such cut), when a menu
+/// entry, the cursor or a key hint is not drawn whole, or when the screen has
+/// not exactly `height` lines. Below 60×20: one "make the window larger" screen.
+@Suite("Layout: every screen, every state, both languages, three sizes", .serialized)
+struct LayoutTests {
+    static let sizes = [(60, 20), (80, 24), (120, 40)]
+    static let languages = ["en", "nl"]
+
+    /// The states every reducer and screen test reaches (through `Fx.run`
+    /// or `Screens.render`), each once: two states that draw the same six
+    /// screens count once.
+    static func corpus() async throws -> [ClientState] {
+        let log = StateLog()
+        try await StateLog.$current.withValue(log) {
+            try await LayoutCorpus.runAll()
+        }
+        var seen = Set<String>()
+        var unique: [ClientState] = []
+        var last: ClientState?
+        for s in log.states {
+            // A run of events that changes nothing adds nothing.
+            if s == last { continue }
+            last = s
+            // Two states that draw the same at the smallest and largest size, in both languages, are one.
+            let key = Screens.render(s, width: 60, height: 20, strings: .en).joined(separator: "\n")
+                + Screens.render(s, width: 120, height: 40, strings: .nl).joined(separator: "\n")
+                + Screens.render(s, width: 60, height: 20, strings: .nl).joined(separator: "\n")
+            if seen.insert(key).inserted { unique.append(s) }
+        }
+        return unique
+    }
+
+    /// What is wrong with one screen, in words (empty: nothing).
+    static func problems(_ s: ClientState, width: Int, height: Int, language: String) -> [String] {
+        let audit = LayoutAudit()
+        let lines = LayoutAudit.$current.withValue(audit) {
+            Screens.render(s, width: width, height: height, strings: .forLanguage(language))
+        }
+        let plain = lines.map(Layout.plain)
+        var out: [String] = []
+        if lines.count != height { out.append("\(lines.count) lines, not \(height)") }
+        for line in lines where Layout.visibleWidth(line) > width {
+            out.append("wider than \(width): “\(Layout.plain(line))”")
+        }
+        out += audit.cuts
+        for menu in audit.menus {
+            for label in menu.labels where !plain.contains(where: { $0.contains(label) }) {
+                out.append("menu entry not drawn: “\(label)”")
+            }
+            if menu.labels.indices.contains(menu.selected) {
+                let label = menu.labels[menu.selected]
+                if !plain.contains(where: { $0.contains(Screens.marker + " " + label) }) {
+                    out.append("cursor not drawn on “\(label)”")
+                }
+            } else if !menu.labels.isEmpty {
+                out.append("cursor on entry \(menu.selected + 1) of \(menu.labels.count)")
+            }
+        }
+        for hint in audit.hints where !plain.contains(where: { $0.contains(hint) }) {
+            out.append("key hint not drawn whole: “\(hint)”")
+        }
+        return out
+    }
+
+    @Test("Every screen in every state fits 60×20, 80×24 and 120×40 in English and Dutch: nothing cut, every menu entry, cursor and key hint drawn")
+    func everyScreenFits() async throws {
+        let states = try await LayoutTests.corpus()
+        let screens = Set(states.map { "\($0.screen)" })
+        var failures: [String: String] = [:]
+        var renders = 0
+        for s in states {
+            for language in LayoutTests.languages {
+                for (w, h) in LayoutTests.sizes {
+                    renders += 1
+                    for p in LayoutTests.problems(s, width: w, height: h, language: language) {
+                        let screen = Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
+                        failures[p] = failures[p] ?? "\(s.screen) at \(w)×\(h) in \(language):\n" + screen.joined(separator: "\n")
+                    }
+                }
+            }
+        }
+        print("Layout test: \(screens.count) screens, \(states.count) states × \(LayoutTests.sizes.count) sizes × \(LayoutTests.languages.count) languages = \(renders) renders")
+        #expect(renders == states.count * 6)
+        #expect(states.count > 300, "too few states collected: \(states.count)")
+        for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
+            Issue.record("\(problem)\n\(screen)")
+        }
+        #expect(failures.isEmpty, "\(failures.count) layout problems")
+    }
+
+    @Test("Below 60×20, one screen: make the window larger (both languages), whatever the state")
+    func tooSmall() {
+        for language in LayoutTests.languages {
+            let s = Fx.inGame(fragment: "pe", language: language)
+            for (w, h) in [(59, 20), (60, 19), (40, 12), (20, 6)] {
+                let lines = Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
+                #expect(lines.count == h)
+                #expect(lines.allSatisfy { Layout.visibleWidth($0) <= w })
+                let text = lines.joined(separator: " ")
+                #expect(text.contains(language == "en" ? "larger" : "groter"), "\(w)×\(h) \(language): \(lines)")
+                #expect(!text.contains("bob"))
+            }
+        }
+    }
+
+    @Test("Every reducer and screen test is in the layout corpus (run scripts/layout-corpus.py after adding one)")
+    func corpusIsComplete() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        var missing: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where file.hasSuffix(".swift") {
+            if ["EndToEnd", "TLS", "KeyDecoder", "ConfigAndOptions", "LayoutTests", "LayoutCorpus"].contains(where: file.contains) { continue }
+            let lines = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            var suite = ""
+            var afterTest = false
+            for line in lines {
+                let t = line.trimmingCharacters(in: .whitespaces)
+                if let r = t.range(of: #"(struct|class|enum) \w+"#, options: .regularExpression), !line.hasPrefix(" ") {
+                    suite = String(t[r].split(separator: " ")[1])
+                }
+                if t.hasPrefix("@Test") { afterTest = true }
+                if afterTest, let r = t.range(of: #"func \w+"#, options: .regularExpression) {
+                    let name = t[r].dropFirst(5)
+                    let key = "\(file): \(suite).\(name)"
+                    if !LayoutCorpus.called.contains(key) { missing.append(key) }
+                    afterTest = false
+                }
+            }
+        }
+        #expect(missing.isEmpty, "not in LayoutCorpus.swift: \(missing)")
+    }
+}
