@@ -14,13 +14,29 @@ public struct Dictionaries: Sendable {
     /// words most people know, for a game that must pick a word a person can
     /// guess (Hangman's computer). Not languages of their own, and not
     /// checked here against `lists`: a game kind uses only the words that are
-    /// in both. A language without one has none here.
-    public let common: [String: WordList]
+    /// in both. A language without one has none here. Kept as marks on the
+    /// language's list (`CommonWords`), not as tries of their own.
+    public let commonWords: [String: CommonWords]
+
+    /// The lists of common words as `WordList`s: tries built on each use
+    /// (one walk of the language's list each), for tests and tools; the
+    /// daemon reads `commonWords`.
+    public var common: [String: WordList] {
+        commonWords.reduce(into: [:]) { out, entry in
+            out[entry.key] = entry.value.wordList(on: lists[entry.key] ?? WordList(words: [String]()))
+        }
+    }
 
     public init(lists: [String: WordList], phrases: [String: [String]] = [:], common: [String: WordList] = [:]) {
+        self.init(lists: lists, phrases: phrases, commonWords: common.reduce(into: [:]) { out, entry in
+            out[entry.key] = CommonWords(entry.value, on: lists[entry.key] ?? WordList(words: [String]()))
+        })
+    }
+
+    init(lists: [String: WordList], phrases: [String: [String]], commonWords: [String: CommonWords]) {
         self.lists = lists
         self.phrases = phrases
-        self.common = common
+        self.commonWords = commonWords
     }
 
     /// Language codes in sorted order.
@@ -61,18 +77,21 @@ public struct Dictionaries: Sendable {
         }
         guard !lists.isEmpty else { throw LoadError.noLanguages(folder) }
         return Dictionaries(lists: lists, phrases: loadPhrases(folder: joinPath(folder, "phrases")),
-                            common: try loadCommon(folder: joinPath(folder, "common"), languages: Set(lists.keys)))
+                            commonWords: try loadCommon(folder: joinPath(folder, "common"), lists: lists))
     }
 
-    /// Reads the `xx.txt` lists of common words in `folder`, for the given
-    /// languages only (a missing folder: none). Same format as a word list; a
-    /// file that cannot be read is an error, as for a word list.
-    public static func loadCommon(folder: String, languages: Set<String>) throws -> [String: WordList] {
+    /// Reads the `xx.txt` lists of common words in `folder`, for the languages
+    /// of `lists` only (a missing folder: none), as marks on those lists. Same
+    /// format as a word list; a file that cannot be read is an error, as for
+    /// a word list.
+    public static func loadCommon(folder: String, lists: [String: WordList]) throws -> [String: CommonWords] {
         guard let names = fileNames(in: folder) else { return [:] }
-        var common: [String: WordList] = [:]
+        var common: [String: CommonWords] = [:]
         for name in names.sorted() {
-            guard let code = language(ofFileName: name), languages.contains(code) else { continue }
-            common[code] = try WordList(contentsOfFile: joinPath(folder, name))
+            guard let code = language(ofFileName: name), let list = lists[code] else { continue }
+            let path = joinPath(folder, name)
+            guard var bytes = readWholeFile(path) else { throw LoadError.unreadableFile(path) }
+            common[code] = CommonWords(folding: &bytes, on: list)
         }
         return common
     }

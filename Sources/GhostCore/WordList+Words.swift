@@ -7,6 +7,25 @@ extension WordList {
         try visit(WordList.root, &word, body)
     }
 
+    /// As `forEachWord`, with each word's node (Hangman's tables look up
+    /// whether it is a common word: `CommonWords.isCommon(node:)`).
+    public func forEachWordAndNode(_ body: ([UInt8], Int) -> Void) {
+        var word: [UInt8] = []
+        visitNodes(WordList.root, &word, body)
+    }
+
+    private func visitNodes(_ node: Int, _ word: inout [UInt8], _ body: ([UInt8], Int) -> Void) {
+        let n = nodes[node]
+        if n.isWord { body(word, node) }
+        var child = Int(n.first)
+        for letter in 0..<UInt8(26) where n.bits & (1 << UInt32(letter)) != 0 {
+            word.append(0x61 + letter)
+            visitNodes(child, &word, body)
+            word.removeLast()
+            child += 1
+        }
+    }
+
     private func visit(_ node: Int, _ word: inout [UInt8], _ body: ([UInt8]) throws -> Void) rethrows {
         let n = nodes[node]
         if n.isWord { try body(word) }

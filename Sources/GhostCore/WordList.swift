@@ -96,6 +96,13 @@ public struct WordList: Sendable {
     /// How many lines of the source were skipped as not being words a–z.
     public let rejected: Int
 
+    /// `list` with `rejected` set: a list rebuilt from another form (`CommonWords`).
+    init(_ list: WordList, rejected: Int) {
+        self.nodes = list.nodes
+        self.wordCount = list.wordCount
+        self.rejected = rejected
+    }
+
     /// Three-way byte comparison of two spans of `text`.
     private static func compare(_ text: [UInt8], _ a: (start: Int32, count: Int32), _ b: (start: Int32, count: Int32)) -> Int {
         let la = Int(a.count), lb = Int(b.count)

@@ -79,7 +79,7 @@ public enum Daemon {
         }
         logLine("dictionaries: \(found.0)")
         // Hangman's computer sets from these (a language without one: from its whole list).
-        let common = dictionaries.languages.map { "\($0) \(dictionaries.common[$0].map { "\($0.wordCount)" } ?? "none")" }
+        let common = dictionaries.languages.map { "\($0) \(dictionaries.commonWords[$0].map { "\($0.wordCount)" } ?? "none")" }
         logLine("common words: \(common.joined(separator: ", "))")
         let server: Server
         do {

@@ -263,9 +263,11 @@ public struct HangmanGame: Game {
             secrets.bytes.withUnsafeBufferPointer { bytes in
                 secrets.letters.withUnsafeBufferPointer { letters in
                     (members ?? []).withUnsafeBufferPointer { ids in
-                        let all = members == nil
+                        (secrets.rows ?? []).withUnsafeBufferPointer { rows in
+                        let all = members == nil, common = secrets.rows != nil
                         for k in 0..<n {
-                            let w = all ? k : Int(ids[k])
+                            let i = all ? k : Int(ids[k])
+                            let w = common ? Int(rows[i]) : i  // the word's row in the length's table
                             var mask: UInt64 = 0
                             if letters[w] & bit != 0 {
                                 let base = w * length
@@ -274,6 +276,7 @@ public struct HangmanGame: Game {
                                 }
                             }
                             out[k] = mask
+                        }
                         }
                     }
                 }
@@ -350,7 +353,7 @@ public struct HangmanGame: Game {
         if mode != .phrase {
             let wrong = Set(wrongSolves)
             for w in 0..<words.count where fits(w, in: words) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
-                let open = words.letters[w] & ~guessedBits
+                let open = words.letters[words.row(w)] & ~guessedBits
                 for l in 0..<26 where open & (1 << UInt32(l)) != 0 { counts[l] += 1 }
             }
         }
@@ -364,8 +367,9 @@ public struct HangmanGame: Game {
     /// Whether word `w` fits what the guesser knows: the letters shown, and no
     /// guessed letter where `_` is shown.
     private func fits(_ w: Int, in words: WordsOfLength) -> Bool {
-        guard words.letters[w] & missedBits == 0 else { return false }
-        let base = w * length
+        let r = words.row(w)
+        guard words.letters[r] & missedBits == 0 else { return false }
+        let base = r * length
         for i in 0..<length {
             let b = words.bytes[base + i]
             if shown[i] == 0x5F ? guessedBits & (1 << UInt32(b - 0x61)) != 0 : shown[i] != b { return false }
@@ -459,9 +463,10 @@ extension HangmanGame {
         var n = 0
         for w in 0..<words.count where fits(w, in: words) && (wrong.isEmpty || !wrong.contains(words.string(w))) {
             n += 1
-            let open = words.letters[w] & ~guessedBits
+            let r = words.row(w)
+            let open = words.letters[r] & ~guessedBits
             guard open != 0 else { continue }
-            let base = w * length
+            let base = r * length
             for i in 0..<length {
                 let c = Int(words.bytes[base + i]) - 0x61
                 if c >= 0, c < 26, open & (1 << UInt32(c)) != 0 { scratch[c] |= 1 << UInt64(i) }

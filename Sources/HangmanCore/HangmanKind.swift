@@ -37,18 +37,17 @@ public final class HangmanKind: GameDefinition {
     private final class Tables: @unchecked Sendable {
         private let made = Mutex<(words: [String: Lexicon], secrets: [String: Lexicon])?>(nil)
         private let lists: [String: WordList]
-        private let common: [String: WordList]
-        init(_ lists: [String: WordList], common: [String: WordList]) {
+        private let common: [String: CommonWords]
+        init(_ lists: [String: WordList], common: [String: CommonWords]) {
             self.lists = lists
             self.common = common
         }
         var built: (words: [String: Lexicon], secrets: [String: Lexicon]) {
             made.withLock { made in
                 if let made { return made }
-                let words = lists.mapValues { Lexicon($0) }
-                var secrets = words
+                var words: [String: Lexicon] = [:], secrets: [String: Lexicon] = [:]
                 for (language, list) in lists {
-                    if let common = common[language] { secrets[language] = Lexicon(common, within: list) }
+                    (words[language], secrets[language]) = Lexicon.tables(list, common: common[language])
                 }
                 made = (words, secrets)
                 return (words, secrets)
@@ -61,7 +60,7 @@ public final class HangmanKind: GameDefinition {
     /// are not phrases are skipped.
     public init(dictionaries: Dictionaries, phrases: [String: [String]]) {
         self.dictionaries = dictionaries
-        let tables = Tables(dictionaries.lists, common: dictionaries.common)
+        let tables = Tables(dictionaries.lists, common: dictionaries.commonWords)
         self.tables = tables
         DispatchQueue.global(qos: .userInitiated).async { _ = tables.built }
         self.phraseBooks = phrases.mapValues(PhraseBook.init).filter { !$0.value.all.isEmpty }

@@ -1,26 +1,48 @@
 import GhostCore
 
-/// The words of one length as one flat array, in alphabetical order: word `i`
-/// is `bytes[i * length ..< (i + 1) * length]` (lowercase ASCII), and bit `c`
-/// of `letters[i]` says whether it holds letter `c` (0 = a). Evil Hangman
+/// The words of one length as one flat array, in alphabetical order: row `r`
+/// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII), and bit `c`
+/// of `letters[r]` says whether it holds letter `c` (0 = a). Evil Hangman
 /// scans these arrays once per guess, so they hold nothing per word but bytes.
+///
+/// Some of them (`rows`, ascending: the common words) can be a table of their
+/// own that shares the arrays: word `i` is then row `rows[i]`, 4 bytes a word
+/// instead of a copy of its bytes. Index with `row(i)` before reading `bytes`
+/// or `letters`.
 struct WordsOfLength: Sendable {
     let length: Int
     fileprivate(set) var bytes: [UInt8] = []
     fileprivate(set) var letters: [UInt32] = []
+    /// The rows of the words, ascending; nil for every row.
+    private(set) var rows: [Int32]?
 
     init(length: Int) { self.length = length }
 
-    var count: Int { letters.count }
+    /// The words of `rows` (ascending rows of `all`), sharing its arrays.
+    init(_ all: WordsOfLength, rows: [Int32]) {
+        self = all
+        self.rows = rows
+    }
 
-    func word(_ i: Int) -> [UInt8] { Array(bytes[i * length ..< (i + 1) * length]) }
+    var count: Int { rows?.count ?? letters.count }
 
-    func string(_ i: Int) -> String { String(decoding: bytes[i * length ..< (i + 1) * length], as: UTF8.self) }
+    /// The row of word `i`.
+    @inline(__always) func row(_ i: Int) -> Int { rows.map { Int($0[i]) } ?? i }
 
-    /// The index of `word`, by binary search, or nil when it is not a word of this length.
+    func word(_ i: Int) -> [UInt8] {
+        let r = row(i)
+        return Array(bytes[r * length ..< (r + 1) * length])
+    }
+
+    func string(_ i: Int) -> String {
+        let r = row(i)
+        return String(decoding: bytes[r * length ..< (r + 1) * length], as: UTF8.self)
+    }
+
+    /// The index of `word`, by binary search, or nil when it is not one of these words.
     func index(of word: [UInt8]) -> Int? {
         guard word.count == length else { return nil }
-        var lo = 0, hi = count
+        var lo = 0, hi = letters.count
         while lo < hi {
             let mid = (lo + hi) / 2
             let base = mid * length
@@ -29,10 +51,19 @@ struct WordsOfLength: Sendable {
                 order = bytes[base + k] < word[k] ? -1 : 1
                 break
             }
-            if order == 0 { return mid }
+            if order == 0 { return rows.map { WordsOfLength.position(of: Int32(mid), in: $0) } ?? mid }
             if order < 0 { lo = mid + 1 } else { hi = mid }
         }
         return nil
+    }
+
+    private static func position(of r: Int32, in rows: [Int32]) -> Int? {
+        var lo = 0, hi = rows.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rows[mid] < r { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < rows.count && rows[lo] == r ? lo : nil
     }
 }
 
@@ -45,19 +76,27 @@ struct Lexicon: Sendable {
     /// Index `n` holds the words of `n` letters (index 0 is empty).
     let byLength: [WordsOfLength]
 
-    /// The words of `list`; with `within`, only those that are also words of
-    /// `within` (a list of common words is cut down to the language's list).
-    init(_ list: WordList, within: WordList? = nil) {
+    init(byLength: [WordsOfLength]) { self.byLength = byLength }
+
+    /// The words of `list`, and those of them that `common` marks (the
+    /// computer's words: all of them without `common`), sharing the words'
+    /// arrays. One walk of the trie.
+    static func tables(_ list: WordList, common: CommonWords?) -> (words: Lexicon, secrets: Lexicon) {
         var byLength = (0...Lexicon.longest).map { WordsOfLength(length: $0) }
-        list.forEachWord { word in
+        var rows = [[Int32]](repeating: [], count: Lexicon.longest + 1)
+        list.forEachWordAndNode { word, node in
             guard word.count <= Lexicon.longest else { return }
-            if let within, !within.contains(word) { return }
             var mask: UInt32 = 0
             for b in word { mask |= 1 << UInt32(b - 0x61) }
+            if let common, common.isCommon(node: node) {
+                rows[word.count].append(Int32(truncatingIfNeeded: byLength[word.count].letters.count))
+            }
             byLength[word.count].bytes.append(contentsOf: word)
             byLength[word.count].letters.append(mask)
         }
-        self.byLength = byLength
+        let words = Lexicon(byLength: byLength)
+        guard common != nil else { return (words, words) }
+        return (words, Lexicon(byLength: zip(byLength, rows).map { WordsOfLength($0, rows: $1) }))
     }
 
     func words(length: Int) -> WordsOfLength? {
