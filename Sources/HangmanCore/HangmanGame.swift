@@ -29,19 +29,26 @@ extension EndReason {
 public struct HangmanGame: Game {
     public let mode: HangmanMode
     public let language: String
-    /// Letters to find (a phrase's spaces, apostrophes and hyphens are given).
-    public let length: Int
+    /// Letters to find (a phrase's spaces, apostrophes and hyphens are given);
+    /// 0 in a duel whose length is open until the setter's word sets it
+    /// (`lengthIsOpen`).
+    public private(set) var length: Int
     /// Mistakes allowed, 1…26.
     public let misses: Int
     public let seed: UInt64
 
     /// The words of `length` letters of the language's list (none for
     /// phrases): what a duel's setter may set and the computer guesser knows.
-    let words: WordsOfLength
+    private(set) var words: WordsOfLength
     /// The words of `length` letters the computer picks from: the common
     /// words (a subset of `words`; all of `words` without a list of common
     /// words). A fair game's word, the evil family, a duel's computer setter.
-    let secrets: WordsOfLength
+    private(set) var secrets: WordsOfLength
+    /// A duel whose length is open (no `length=`): the same game on the
+    /// words of `n` letters (nil when the list has none), which the setter's
+    /// word turns this one into. Nil once the length is known. The kind
+    /// makes it (`HangmanKind.openDuel`), so the game holds no word list until then.
+    private let ofLength: (@Sendable (Int) -> HangmanGame?)?
     /// Evil: the words the computer still keeps open, as a compact set of
     /// indices into `secrets` (`Family`: bits while large); nil for all of them.
     private var family: Family?
@@ -61,9 +68,10 @@ public struct HangmanGame: Game {
 
     /// A new game on `words` (the words of `length` letters) whose computer
     /// picks from `secrets` (default: `words`), or for a phrase `answer`. Fair
-    /// picks its word from the seed; duel waits for the setter's.
+    /// picks its word from the seed; duel waits for the setter's. A duel
+    /// with `ofLength` has its length open (`length` 0, `words` empty).
     init(mode: HangmanMode, language: String, length: Int, misses: Int, seed: UInt64, words: WordsOfLength,
-         secrets: WordsOfLength? = nil, phrase: String? = nil) {
+         secrets: WordsOfLength? = nil, phrase: String? = nil, ofLength: (@Sendable (Int) -> HangmanGame?)? = nil) {
         self.mode = mode
         self.language = language
         self.length = length
@@ -72,6 +80,7 @@ public struct HangmanGame: Game {
         self.words = words
         let secrets = secrets ?? words
         self.secrets = secrets
+        self.ofLength = mode == .duel ? ofLength : nil
         self.toMove = mode == .duel ? 0 : 1
         switch mode {
         case .evil: secret = nil
@@ -90,6 +99,8 @@ public struct HangmanGame: Game {
     // MARK: State
 
     public var moveCount: Int { moves.count }
+    /// A duel whose word's length is the setter's choice, until the word is set.
+    public var lengthIsOpen: Bool { ofLength != nil }
     /// What the guesser sees: `_____/__/____`; empty in a duel until the word is set.
     public var pattern: String { String(decoding: shown, as: UTF8.self) }
     /// Wrong letters and wrong SOLVEs.
@@ -158,10 +169,21 @@ public struct HangmanGame: Game {
         return outcome
     }
 
-    /// The duel's setter chooses the word: one of the list, of the game's length.
+    /// The duel's setter chooses the word: one of the list, of the game's
+    /// length. With the length open, the word sets it: the game becomes the
+    /// same game on the words of its length, then takes it (a word the list
+    /// lacks changes nothing). Replaying the stored moves does the same.
     private mutating func set(_ move: Move) throws(MoveError) {
         guard case .word(let w) = move else { throw .notAMove("set the word to guess: word:<w>") }
         let word = w.lowercased()
+        if let ofLength {
+            guard var fixed = ofLength(word.utf8.count) else {
+                throw .refused(code: "not-a-word", message: "\"\(w)\" is not a word of the \(language) list")
+            }
+            try fixed.set(move)
+            self = fixed
+            return
+        }
         guard word.utf8.count == length else {
             throw .refused(code: "not-a-word", message: "the word must have \(length) letters")
         }
@@ -400,7 +422,7 @@ public struct HangmanGame: Game {
     }
 
     public var setupFields: [Field] {
-        [Field("mode", mode.rawValue), Field("length", "\(length)"), Field("misses", "\(misses)")]
+        [Field("mode", mode.rawValue), Field("length", lengthIsOpen ? "any" : "\(length)"), Field("misses", "\(misses)")]
     }
 
     public var finalFields: [Field] {

@@ -163,11 +163,20 @@ public final class HangmanKind: GameDefinition {
         case .success(let m): misses = m
         case .failure(let e): return .failure(e)
         }
-        switch pick("length", default: nil, { self.length($0, mode: mode, language: language) }) {
+        // A duel's length is the setter's: only the command's `length=` fixes
+        // it (a saved hangman-length is for the games the computer sets).
+        let checkLength = { (text: String) in self.length(text, mode: mode, language: language) }
+        switch mode == .duel ? options["length"].map(checkLength) ?? .success(nil) : pick("length", default: nil, checkLength) {
         case .success(let l): length = l
         case .failure(let e): return .failure(e)
         }
-        guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else {
+        // Without one, a duel's length stays open (`length=any`) until the setter's word sets it.
+        let settings: String
+        if mode == .duel && length == nil {
+            settings = "length=any misses=\(misses)"
+        } else if let n = length ?? anyLength(mode: mode, language: language, seed: seed) {
+            settings = "length=\(n) misses=\(misses)"
+        } else {
             return .failure(badValue("no words to play with in \(language)"))
         }
         // `bot=guesser`: a duel where the computer guesses the word you set.
@@ -178,7 +187,7 @@ public final class HangmanKind: GameDefinition {
             }
             computerSeat = 1
         }
-        return .success(GameSetup(variant: mode.rawValue, settings: "length=\(n) misses=\(misses)",
+        return .success(GameSetup(variant: mode.rawValue, settings: settings,
                                   computerSeat: computerSeat,
                                   computerName: computerSeat == nil ? nil : HangmanKind.computerName))
     }
@@ -256,8 +265,22 @@ public final class HangmanKind: GameDefinition {
             guard case .success(let l) = self.length(text, mode: mode, language: language) else { return nil }
             length = l
         }
+        // A duel without a length (`length=any`, or none) is open: the setter's word sets it.
+        if mode == .duel && length == nil { return openDuel(language: language, misses: misses, seed: seed) }
         guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else { return nil }
         return game(language: language, mode: mode, length: n, misses: misses, seed: seed)
+    }
+
+    /// A duel whose length is open (`length=any`): the setter's word, any
+    /// word of the language's list, sets it, and the game then plays on the
+    /// words of that length (`game(language:mode:length:…)`). Nil without a
+    /// word list for `language`.
+    public func openDuel(language: String, misses: Int = HangmanKind.defaultMisses, seed: UInt64) -> HangmanGame? {
+        guard (1...26).contains(misses), lexicons[language] != nil else { return nil }
+        return HangmanGame(mode: .duel, language: language, length: 0, misses: misses, seed: seed,
+                           words: WordsOfLength(length: 0), ofLength: { [self] n in
+                               game(language: language, mode: .duel, length: n, misses: misses, seed: seed)
+                           })
     }
 
     /// A new game, typed; nil when `language` has no word (or phrase) of `length` letters.
@@ -279,10 +302,18 @@ public final class HangmanKind: GameDefinition {
     }
 
     /// Only a duel ever asks: as setter, a common word of the game's length
-    /// picked with the seed; as guesser, the likeliest letter (every level alike).
+    /// picked with the seed (with the length open, first a length as
+    /// `length=any` picks one for the computer's games); as guesser, the
+    /// likeliest letter (every level alike).
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
-        guard let g = game as? HangmanGame, !g.isOver, g.mode == .duel else { return nil }
+        guard var g = game as? HangmanGame, !g.isOver, g.mode == .duel else { return nil }
         if g.toMove == 0 {
+            if g.lengthIsOpen {
+                guard let n = anyLength(mode: .fair, language: g.language, seed: g.seed),
+                      let fixed = self.game(language: g.language, mode: .duel, length: n, misses: g.misses, seed: g.seed)
+                else { return nil }
+                g = fixed
+            }
             guard g.answer == nil, g.secrets.count > 0 else { return nil }
             return .word(g.secrets.string(seededPick(g.secrets.count, seed: g.seed, salt: Salt.setter)))
         }

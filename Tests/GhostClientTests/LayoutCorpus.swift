@@ -31,6 +31,8 @@ enum LayoutCorpus {
         "ClockTests.swift: ClockTests.waitingForSuperghost",
         "ClockTests.swift: ClockTests.overOnTime",
         "ClockTests.swift: ClockTests.hangman",
+        "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.setter",
+        "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.guesser",
         "HangmanReducerTests.swift: HangmanReducerTests.gameType",
         "HangmanReducerTests.swift: HangmanReducerTests.evilGame",
         "HangmanReducerTests.swift: HangmanReducerTests.newGameMidGame",
@@ -207,6 +209,8 @@ enum LayoutCorpus {
         ClockTests().waitingForSuperghost()
         ClockTests().overOnTime()
         ClockTests().hangman()
+        HangmanOpenDuelTests().setter()
+        HangmanOpenDuelTests().guesser()
         HangmanReducerTests().gameType()
         HangmanReducerTests().evilGame()
         HangmanReducerTests().newGameMidGame()

@@ -86,9 +86,11 @@ final class Harness {
     /// The lobby's log lines.
     let logged = LogRecorder()
 
-    /// With `directory`, opens the store another harness made (a restart).
+    /// With `directory`, opens the store another harness made (a restart);
+    /// `lists`: the word lists (the small `lobbyLists` unless a test needs others).
     init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
-         extraKinds: [any GameDefinition] = [], log: @escaping (String) -> Void = { _ in }) throws {
+         extraKinds: [any GameDefinition] = [], lists: [String: WordList] = lobbyLists,
+         log: @escaping (String) -> Void = { _ in }) throws {
         if let directory {
             self.directory = directory
             ownsDirectory = false
@@ -99,7 +101,7 @@ final class Harness {
         }
         store = try Store(directory: self.directory, durability: .normal)
         let logged = self.logged
-        lobby = try Lobby(dictionaries: Dictionaries(lists: lobbyLists), store: store, outbox: outbox, clock: clock,
+        lobby = try Lobby(dictionaries: Dictionaries(lists: lists), store: store, outbox: outbox, clock: clock,
                           settings: settings, extraKinds: extraKinds, log: { logged.lines.append($0); log($0) })
     }
 

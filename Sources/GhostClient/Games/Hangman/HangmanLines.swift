@@ -7,9 +7,10 @@ enum HangmanLines {
     static let solved = OverReason(rawValue: "solved")
     static let hanged = OverReason(rawValue: "hanged")
 
-    /// GAME: `mode= length= misses=`, and the setter's own `word=`.
+    /// GAME: `mode= length= misses=`, and the setter's own `word=`. A duel
+    /// whose length the setter's word sets says `length=any` until then: 0.
     static func game(_ fields: [Field]) -> HangmanBoard? {
-        guard let mode = fields["mode"].flatMap(word), let length = count(fields["length"]),
+        guard let mode = fields["mode"].flatMap(word), let length = fields["length"] == "any" ? 0 : count(fields["length"]),
               let misses = count(fields["misses"]) else { return nil }
         var board = HangmanBoard(mode: mode, length: length, misses: misses)
         board.word = fields["word"].flatMap(answer)

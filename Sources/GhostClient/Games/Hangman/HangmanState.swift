@@ -9,7 +9,8 @@ import GhostProtocol
 public struct HangmanBoard: Equatable, Sendable {
     /// `evil`, `fair`, `phrase` or `duel`, as GAME says.
     public var mode: String
-    /// Letters to find (a phrase: its letters, not its gaps).
+    /// Letters to find (a phrase: its letters, not its gaps); 0 in a duel
+    /// whose length is open until the setter's word sets it (`length=any`).
     public var length: Int
     /// Misses allowed.
     public var misses: Int
@@ -143,7 +144,7 @@ public enum HangmanNotice: Equatable, Sendable {
     case gameOver
     /// ERR already-guessed: the letter (or answer) was tried before.
     case alreadyGuessed(String)
-    /// ERR not-a-word for the duel's word.
+    /// ERR not-a-word for the duel's word (`length` 0: an open duel, any length).
     case notAWord(word: String, lang: String, length: Int)
     /// ERR no-phrases.
     case noPhrases

@@ -96,6 +96,8 @@ extension ClientState {
 
     func apply(_ p: HangmanLines.Position, to b: inout HangmanBoard) {
         if let pattern = p.pattern { b.pattern = pattern }
+        // An open duel's length comes with the word's first pattern.
+        if b.length == 0 { b.length = b.pattern.count(where: { $0 != "/" && $0 != "'" && $0 != "-" }) }
         if let missed = p.missed { b.missed = missed }
         if let left = p.left { b.left = left }
     }

@@ -175,7 +175,8 @@ extension Screens {
             if let word = b.word, s.isMe(setter) {
                 beside.append(h.yourWord(hangmanAnswer(word)))
             } else {
-                let about = [h.modeName(b.mode), h.lettersToFind(b.length)]
+                // An open duel's length is not known before the word is set.
+                let about = [h.modeName(b.mode)] + (b.length > 0 ? [h.lettersToFind(b.length)] : [])
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
             // In a duel: the running score against this opponent, once there is one.

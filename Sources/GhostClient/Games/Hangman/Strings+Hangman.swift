@@ -198,6 +198,8 @@ extension HangmanStrings {
             switch n {
             case .gameOver: "The game is over: Enter starts a new one, Tab opens the settings."
             case .alreadyGuessed(let g): "You already tried “\(g.uppercased())”: that costs nothing."
+            case let .notAWord(word, lang, length) where length == 0:
+                "“\(word.uppercased())” is not a word in \(t.nameOfLanguage(lang))."
             case let .notAWord(word, lang, length):
                 "“\(word.uppercased())” is not a \(length)-letter word in \(t.nameOfLanguage(lang))."
             case .noPhrases: "The server has no phrases in this language."
@@ -292,6 +294,8 @@ extension HangmanStrings {
             switch n {
             case .gameOver: "Het spel is voorbij: Enter begint een nieuw spel, Tab opent de instellingen."
             case .alreadyGuessed(let g): "Je had “\(g.uppercased())” al geprobeerd: dat kost niets."
+            case let .notAWord(word, lang, length) where length == 0:
+                "“\(word.uppercased())” is geen woord in het \(t.nameOfLanguage(lang))."
             case let .notAWord(word, lang, length):
                 "“\(word.uppercased())” is geen woord van \(length) letters in het \(t.nameOfLanguage(lang))."
             case .noPhrases: "De server heeft geen zinnen in deze taal."
