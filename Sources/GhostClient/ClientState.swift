@@ -286,10 +286,6 @@ public struct OtherSeekers: Equatable, Sendable {
     public var variant: String? = nil
 }
 
-public enum MainMenuItem: CaseIterable, Equatable, Sendable {
-    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, account, quit
-}
-
 /// The computer's levels, and the screen's last entry: who starts.
 public enum ComputerMenuItem: Equatable, Sendable {
     case level(BotLevel)

@@ -161,7 +161,6 @@ extension ClientState {
             if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { quitting = true; fx.append(.quit) }
             return
         }
-        if key == .char("q") { confirmQuit = true; return }
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()
@@ -184,19 +183,36 @@ extension ClientState {
             fx.append(.saveConfig)
             return
         }
-        let items = MainMenuItem.allCases
-        guard let i = menuChoice(key, count: items.count) else { return }
-        if hangmanMainChoice(items[i], &fx) { return }
+        if key == .char("m") && config.game == .ghost {
+            // A single game or a match to GHOST, for new Ghost games, saved too.
+            config.matchMode.toggle()
+            fx.append(.saveConfig)
+            return
+        }
+        if key == .left || key == .right {
+            // The games side by side: ←/→ choose one.
+            return switchGame(&fx)
+        }
+        let entries = MainMenu.entries
+        // An entry with a letter of its own (Quit: q) is chosen by it.
+        if case .char(let c) = key, let i = entries.firstIndex(where: { $0.key == String(c) }) {
+            menuIndex = i
+            return entries[i].choose(&self, &fx)
+        }
+        guard let i = menuChoice(key, count: entries.count) else { return }
+        entries[i].choose(&self, &fx)
+    }
+
+    /// What the main menu's built-in entries do (Hangman's take theirs first).
+    mutating func mainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) {
+        if hangmanMainChoice(item, &fx) { return }
         let options = ghostOptions()
         // A second press while the first is unanswered would only be refused (busy).
         let starting = pending.last == .seek || pending.last == .new || pending.last == .join
-        switch items[i] {
+        switch item {
         case .quickMatch: if !starting { send(.seek(options), &fx) }
         case .computer: go(.computer)
         case .newPrivate: if !starting { send(.new(options), &fx) }
-        case .mode:
-            config.matchMode.toggle()
-            fx.append(.saveConfig)
         case .join:
             codeField = ""
             go(.join)
@@ -210,8 +226,7 @@ extension ClientState {
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .account: openAccountScreen()
-        case .quit:
-            confirmQuit = true
+        default: break
         }
     }
 

@@ -54,6 +54,8 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.mainScreenSpeaksOfTheChosenGame",
         "HangmanScreenTests.swift: HangmanScreenTests.frontSide",
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
+        "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
+        "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -231,6 +233,8 @@ enum LayoutCorpus {
         HangmanScreenTests().mainScreenSpeaksOfTheChosenGame()
         HangmanScreenTests().frontSide()
         HangmanScreenTests().endOfGame()
+        Issue27PolishTests().gamesSideBySide()
+        Issue27PolishTests().mainMenuTable()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

@@ -164,8 +164,8 @@ struct ReducerLobbyTests {
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
 
-        // The game type is remembered and applies to SEEK and NEW.
-        (s, fx) = Fx.run(s, .key(.char("5")))
+        // The game type (m: a match) is remembered and applies to SEEK and NEW.
+        (s, fx) = Fx.run(s, .key(.char("m")))
         #expect(s.config.matchMode)
         #expect(fx == [.saveConfig])
         (s, fx) = Fx.run(s, .key(.char("1")))
@@ -631,7 +631,7 @@ struct ReducerComputerAndMatchTests {
         #expect(s.lobby == nil)
         // No hints against Hard; Esc and Backspace go back from the computer screen.
         #expect(!s.gameMenuItems.contains(.hint))
-        (s, _) = Fx.run(Fx.named(), .key(.char("5")), .key(.char("2")), .key(.char("1")))
+        (s, _) = Fx.run(Fx.named(), .key(.char("m")), .key(.char("2")), .key(.char("1")))
         #expect(s.lastComputerGame == .new(GameOptions(rounds: .ghost, bot: .easy)))
         (s, _) = Fx.run(Fx.named(), .key(.char("2")), .key(.escape))
         #expect(s.screen == .main)

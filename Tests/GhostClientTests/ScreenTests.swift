@@ -349,7 +349,7 @@ struct ScreenTests {
         #expect(main.contains("    0  Je naam registreren"))
         #expect(main.contains("    q  Stoppen"))
         #expect(main.contains("    2  Tegen de computer"))
-        #expect(main.contains("    5  Soort spel: los spel"))
+        #expect(main.contains("    5  Ander spel: Galgje"))
 
         let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0)
         #expect(hosting.contains("  Your private game code:"))
@@ -577,7 +577,7 @@ struct ScreenNewPlayerTests {
         let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
         #expect(text.contains("Looking for an opponent who plays in Dutch… (a match to GHOST)"))
         #expect(text.contains("Only a player who seeks the same language and game type is paired with you."))
-        #expect(text.contains("To change them: Esc, then “Language” or “Game type” on the main screen."))
+        #expect(text.contains("To change them: Esc, then “Language” or the games at the top of the main screen."))
         // Who waits elsewhere (WAITING, after OK SEEK): another language or game type.
         let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
                                                                        "WAITING game=ghost lang=nl count=2",

@@ -282,21 +282,8 @@ extension ClientState {
         send(command, &fx)
     }
 
-    /// The main screen's entries that Hangman takes: the game type always
-    /// (Ghost single → Ghost match → Hangman), and the others when Hangman is chosen.
+    /// The main screen's entries that Hangman takes when Hangman is chosen.
     mutating func hangmanMainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) -> Bool {
-        if item == .mode {
-            if config.game == .hangman {
-                config.game = .ghost
-                config.matchMode = false
-            } else if config.matchMode {
-                config.game = .hangman
-            } else {
-                config.matchMode = true
-            }
-            fx.append(.saveConfig)
-            return true
-        }
         guard config.game == .hangman else { return false }
         switch item {
         case .quickMatch:
