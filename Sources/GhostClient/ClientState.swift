@@ -195,6 +195,11 @@ public struct GameInfo: Equatable, Sendable {
     public var challenged = false
     public var challenger: String?
     public var answer = ""
+    /// The running score against the opponent: the server's head-to-head
+    /// record in this kind of game before this one (GAME's `record=`), the
+    /// receiver's wins first. Nil when the server sent none (a first game;
+    /// the computer).
+    public var record: HeadToHead?
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id
@@ -210,7 +215,7 @@ public struct GameInfo: Equatable, Sendable {
             && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
             && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
             && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
-            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching
+            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching && a.record == b.record
     }
 }
 
@@ -250,13 +255,6 @@ public struct GameResult: Equatable, Sendable {
     /// It ended while this player was away: RESUME answered with its OVER
     /// (`ended=`, unix seconds).
     public var endedAt: Int?
-}
-
-/// Games (or matches) won against one opponent: the server's record when the
-/// game started (GAME `record=`), then the games finished since on this client.
-public struct Tally: Equatable, Sendable {
-    public var mine = 0
-    public var theirs = 0
 }
 
 public struct ScoreEntry: Equatable, Sendable {
@@ -400,10 +398,6 @@ public struct ClientState: Equatable, Sendable {
     public var scoresOffset = 0
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
-
-    /// The running score against each opponent (lowercased name), from the
-    /// OVER and MATCH lines of this session.
-    public var tallies: [String: Tally] = [:]
 
     /// Against the computer: it moves first (`first=bot`).
     public var computerFirst = false

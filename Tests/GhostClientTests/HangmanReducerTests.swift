@@ -275,9 +275,9 @@ struct HangmanReducerTests {
         #expect(Screens.render(b).contains { $0.contains("So far: you 2 – 1 alice") })
         b = Fx.run(b, Fx.lines("MOVE id=2 player=bob word=pear hit=yes pattern=pear missed=- left=8",
                                "OVER id=2 winner=bob loser=alice reason=solved word=pear mistakes=0 pattern=pear",
-                               "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                               "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8 record=3-1",
                                "TURN id=3 player=bob pattern= missed=- left=8")).0
-        #expect(b.tallies["alice"] == Tally(mine: 3, theirs: 1))
+        #expect(b.game?.record == HeadToHead(mine: 3, theirs: 1))
         #expect(Screens.render(b).contains { $0.contains("So far: you 3 – 1 alice") })
     }
 

@@ -44,4 +44,31 @@ struct Issue27PolishTests {
         let (s, fx) = Fx.run(Fx.named(), .key(.char("q")))
         #expect(s.confirmQuit && fx.isEmpty)
     }
+
+    @Test("Found 9: the running score is the server's only: a first Hangman duel after Ghost games shows no Ghost record; the computer's games are never counted here")
+    func scoresFromTheServerOnly() {
+        // alice and bob have a Ghost record; their Ghost game ends.
+        var s = Fx.run(Fx.named(), Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1 record=5-3",
+                                            "TURN id=8 player=bob fragment=",
+                                            "OVER id=8 winner=alice loser=bob reason=left fragment=")).0
+        // Their first Hangman duel: GAME has no record=, so no score, and not the Ghost one.
+        s = Fx.run(s, Fx.lines("GAME id=9 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                               "TURN id=9 player=alice pattern=____ missed=- left=8")).0
+        #expect(s.game?.record == nil)
+        #expect(!Issue27PolishTests.plain(s).contains { $0.contains("So far") }, "\(Issue27PolishTests.plain(s))")
+        // Against the computer: games won and lost on this client count for nothing on screen.
+        var bot = Fx.named()
+        for id in 3...4 {
+            bot = Fx.run(bot, Fx.lines("GAME id=\(id) game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                                       "TURN id=\(id) player=alice fragment=",
+                                       "OVER id=\(id) winner=bot-easy loser=alice reason=left fragment=")).0
+        }
+        bot = Fx.run(bot, Fx.lines("GAME id=5 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                                   "TURN id=5 player=alice fragment=")).0
+        #expect(!Issue27PolishTests.plain(bot).contains { $0.contains("So far") }, "\(Issue27PolishTests.plain(bot))")
+        // What the server says is shown, whoever the opponent: a record= on the computer's GAME too.
+        let told = Fx.run(Fx.named(), Fx.lines("GAME id=6 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy record=2-5",
+                                               "TURN id=6 player=alice fragment=")).0
+        #expect(Issue27PolishTests.plain(told).contains { $0.contains("So far: you 2 – 5 the computer (easy)") }, "\(Issue27PolishTests.plain(told))")
+    }
 }

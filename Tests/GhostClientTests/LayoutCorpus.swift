@@ -56,6 +56,7 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
         "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
+        "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -235,6 +236,7 @@ enum LayoutCorpus {
         HangmanScreenTests().endOfGame()
         Issue27PolishTests().gamesSideBySide()
         Issue27PolishTests().mainMenuTable()
+        Issue27PolishTests().scoresFromTheServerOnly()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

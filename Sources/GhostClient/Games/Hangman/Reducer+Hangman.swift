@@ -139,8 +139,6 @@ extension ClientState {
             if screen != .hangman(.play) { go(.hangman(.play)) }
             return
         }
-        // A duel counts in the running score against the opponent, as a Ghost game does.
-        if board.isDuel { count(winner: winner, loser: loser) }
         game = nil
         setToken(nil, &fx)
         hangman.answer = nil

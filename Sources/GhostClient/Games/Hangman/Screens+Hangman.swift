@@ -179,8 +179,8 @@ extension Screens {
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
             // In a duel: the running score against this opponent, once there is one.
-            if b.isDuel, let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
-                beside.append(style.dim(t.runningScore(tally.mine, tally.theirs, hangmanDisplay(them, t))))
+            if b.isDuel, let them = opponent(of: s, in: g), let record = g.record {
+                beside.append(style.dim(t.runningScore(record.mine, record.theirs, hangmanDisplay(them, t))))
             }
         }
         var banner = ""
