@@ -432,6 +432,7 @@ public struct ClientState: Equatable, Sendable {
         }
         tutorialReturn = .name
         languageReturn = .name
+        if screen == .tutorial { tutorialPage = firstTutorialPage.index }
         if screen == .name { preselectLastName() }
     }
 

@@ -220,7 +220,8 @@ extension ClientState {
             languageReturn = .main
             go(.language)
             menuIndex = Strings.uiLanguages.firstIndex(of: config.language ?? "en") ?? 0
-        case .rules: goToTutorial(returnTo: .main)
+        // The page of the variant chosen for new games.
+        case .rules: goToTutorial(returnTo: .main, page: .ghost(superghost: config.superghost, challenge: config.challenge))
         case .scores:
             scoresBoard = config.matchMode ? .match : .game
             goToScores(from: .main, &fx)
@@ -291,6 +292,11 @@ extension ClientState {
             return
         }
         if challengeKey(key, &fx) { return }
+        if key == .char("?"), let g = game {
+            // The rules of the variant played: its tutorial page, back to the game after.
+            gameMenuOpen = false
+            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.superghost, challenge: g.challenge))
+        }
         if let c = key.letter, let letter = Letter(String(c)) {
             // Letters are always moves, menu or not; in Superghost at the end chosen.
             gameMenuOpen = false

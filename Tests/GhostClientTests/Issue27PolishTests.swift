@@ -71,4 +71,37 @@ struct Issue27PolishTests {
                                                "TURN id=6 player=alice fragment=")).0
         #expect(Issue27PolishTests.plain(told).contains { $0.contains("So far: you 2 – 5 the computer (easy)") }, "\(Issue27PolishTests.plain(told))")
     }
+
+    @Test("Found 6: a tutorial page per variant (Ghost, Superghost, bluff and challenge, Hangman), from the main screen and from the game; --game hangman at first start opens Hangman's")
+    func tutorialPerVariant() {
+        let pages = Strings.en.allTutorialPages.map(\.title)
+        #expect(pages.count == Strings.tutorialPageCount && Strings.nl.allTutorialPages.count == Strings.tutorialPageCount)
+        #expect(pages[TutorialPage.superghost.index] == "Superghost" && pages[TutorialPage.challenge.index] == "Bluff and challenge")
+        #expect(pages[TutorialPage.hangman.index] == "Hangman" && Strings.nl.allTutorialPages[TutorialPage.hangman.index].title == "Galgje")
+        // From the main screen: Rules opens the chosen variant's page.
+        let superRules = Fx.run(Fx.named(), .key(.char("v")), .key(.char("7"))).0
+        #expect(superRules.screen == .tutorial && superRules.tutorialPage == TutorialPage.superghost.index)
+        #expect(Issue27PolishTests.plain(superRules).contains { $0.contains("How to play (5/7)") })
+        // From a bluff-and-challenge game: ? opens its page, and leaving it goes back to the game.
+        var s = Fx.run(Fx.named(), Fx.lines("GAME id=4 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 variant=challenge",
+                                            "TURN id=4 player=bob fragment=")).0
+        #expect(Issue27PolishTests.plain(s).joined().contains("? rules"))
+        s = Fx.run(s, .key(.char("?"))).0
+        #expect(s.screen == .tutorial && s.tutorialPage == TutorialPage.challenge.index)
+        #expect(Issue27PolishTests.plain(s).contains { $0.contains("Bluff and challenge") })
+        s = Fx.run(s, .key(.escape)).0
+        #expect(s.screen == .game)
+        // First start with --game hangman (saved as game=hangman): Hangman's page.
+        var config = ClientConfig(language: "en")
+        config.game = .hangman
+        let first = ClientState(config: config, serverAddress: "h:1")
+        #expect(first.screen == .tutorial && first.tutorialPage == TutorialPage.hangman.index)
+        #expect(Issue27PolishTests.plain(first)[0].contains("How to play (7/7)"))
+        #expect(Issue27PolishTests.plain(first).contains { $0.trimmingCharacters() == "Hangman" })
+        // Choosing the language at first start, too.
+        var fresh = ClientConfig()
+        fresh.game = .hangman
+        let chosen = Fx.run(ClientState(config: fresh, serverAddress: "h:1"), .key(.enter)).0
+        #expect(chosen.screen == .tutorial && chosen.tutorialPage == TutorialPage.hangman.index)
+    }
 }

@@ -57,6 +57,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
+        "Issue27PolishTests.swift: Issue27PolishTests.tutorialPerVariant",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -237,6 +238,7 @@ enum LayoutCorpus {
         Issue27PolishTests().gamesSideBySide()
         Issue27PolishTests().mainMenuTable()
         Issue27PolishTests().scoresFromTheServerOnly()
+        Issue27PolishTests().tutorialPerVariant()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()
