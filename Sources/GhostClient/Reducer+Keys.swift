@@ -11,6 +11,10 @@ extension ClientState {
             return
         }
         if watchingAGame { return watchingKey(key, &fx) }
+        // q is Esc on every screen where nothing is typed: back, cancel (the
+        // waiting screen too), close. The main screen, with nowhere to go
+        // back to, takes it as Quit, which asks first (issue #27 Found 7).
+        if key == .char("q") || key == .char("Q"), screen != .main, !screenTakesText { return self.key(.escape, &fx) }
         switch screen {
         case .language: languageKey(key, &fx)
         case .tutorial: tutorialKey(key, &fx)
@@ -27,6 +31,15 @@ extension ClientState {
         case .hangman(let sub): hangmanKey(sub, key, &fx)
         case .watchList: watchListKey(key, &fx)
         case .account(let sub): accountKey(sub, key, &fx)
+        }
+    }
+
+    /// Screens where letters are typed (a name, a code, a password, moves):
+    /// there q is a letter.
+    var screenTakesText: Bool {
+        switch screen {
+        case .name, .join, .game, .hangman(.play), .account: true
+        default: false
         }
     }
 

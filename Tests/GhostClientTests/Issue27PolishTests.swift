@@ -104,4 +104,28 @@ struct Issue27PolishTests {
         let chosen = Fx.run(ClientState(config: fresh, serverAddress: "h:1"), .key(.enter)).0
         #expect(chosen.screen == .tutorial && chosen.tutorialPage == TutorialPage.hangman.index)
     }
+
+    @Test("Found 7: Ctrl-C, the one quit key, is in the main, waiting, game and end screens' key help; q is Esc wherever nothing is typed (the waiting screen cancels), and asks to quit on the main screen")
+    func oneQuitKey() {
+        // The waiting screen: q cancels the seek, as Esc does.
+        let seeking = Fx.run(Fx.named(), .key(.char("1")), Fx.line("OK SEEK lang=en")).0
+        #expect(seeking.screen == .waiting)
+        let (_, fx) = Fx.run(seeking, .key(.char("q")))
+        #expect(Fx.sent(fx) == ["LEAVE"])
+        // The computer's levels and the high scores: q goes back.
+        #expect(Fx.run(Fx.named(), .key(.char("2")), .key(.char("q"))).0.screen == .main)
+        #expect(Fx.run(Fx.over(), .key(.char("q"))).0.screen == .main)
+        // In a game q is a letter.
+        let (_, play) = Fx.run(Fx.inGame(), .key(.char("q")))
+        #expect(Fx.sent(play) == ["LETTER q"])
+        // The main, waiting, game and end screens' key help names Ctrl-C, in both languages.
+        for language in ["en", "nl"] {
+            let quit = language == "en" ? "Ctrl-C quit" : "Ctrl-C stoppen"
+            for s in [Fx.named(language: language), Fx.over(language: language), Fx.inGame(language: language),
+                      Fx.run(Fx.named(language: language), .key(.char("1")), Fx.line("OK SEEK lang=en")).0] {
+                let lines = Issue27PolishTests.plain(s, 60, 20, language)
+                #expect(lines.suffix(3).joined(separator: " ").contains(quit), "\(s.screen) \(language): \(lines)")
+            }
+        }
+    }
 }

@@ -58,6 +58,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
         "Issue27PolishTests.swift: Issue27PolishTests.tutorialPerVariant",
+        "Issue27PolishTests.swift: Issue27PolishTests.oneQuitKey",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -239,6 +240,7 @@ enum LayoutCorpus {
         Issue27PolishTests().mainMenuTable()
         Issue27PolishTests().scoresFromTheServerOnly()
         Issue27PolishTests().tutorialPerVariant()
+        Issue27PolishTests().oneQuitKey()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()
