@@ -124,9 +124,12 @@ extension ClientState {
         defer { if nameField != typed { askNames(&fx) } }
         switch key {
         case .char(let c):
-            // Any printable character but a space (which would split the
-            // command's words): the server judges the name.
-            guard nameField.count < 32, !c.isWhitespace else { return }
+            // Only what a name may hold (letters, digits, - and _, up to its
+            // length): anything else (a space, !) is refused as it is typed,
+            // and said, not at Enter (issue #27 Found 12).
+            guard CommandParser.isValidName(nameField + String(c)) else {
+                return show(.serverError(code: .badName, text: ""))
+            }
             nameField.append(c)
             nameCursor = nil
         case .backspace:

@@ -128,4 +128,14 @@ struct Issue27PolishTests {
             }
         }
     }
+
+    @Test("Found 12: the name field refuses ! and a space as they are typed, and says what a name may hold")
+    func nameFieldRefusesAtTyping() {
+        var s = Fx.run(Fx.named(), .key(.char("9"))).0
+        #expect(s.screen == .name)
+        s = Fx.run(s, .key(.char("b")), .key(.char("o")), .key(.char("!")), .key(.char(" ")), .key(.char("b"))).0
+        #expect(s.nameField == "bob")
+        #expect(s.alert?.notice == .serverError(code: .badName, text: ""))
+        #expect(Issue27PolishTests.plain(s).contains { $0.contains("A name is 1–16 letters, digits, - or _.") })
+    }
 }

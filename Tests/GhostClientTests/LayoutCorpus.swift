@@ -59,6 +59,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
         "Issue27PolishTests.swift: Issue27PolishTests.tutorialPerVariant",
         "Issue27PolishTests.swift: Issue27PolishTests.oneQuitKey",
+        "Issue27PolishTests.swift: Issue27PolishTests.nameFieldRefusesAtTyping",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -241,6 +242,7 @@ enum LayoutCorpus {
         Issue27PolishTests().scoresFromTheServerOnly()
         Issue27PolishTests().tutorialPerVariant()
         Issue27PolishTests().oneQuitKey()
+        Issue27PolishTests().nameFieldRefusesAtTyping()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()
