@@ -60,6 +60,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.tutorialPerVariant",
         "Issue27PolishTests.swift: Issue27PolishTests.oneQuitKey",
         "Issue27PolishTests.swift: Issue27PolishTests.nameFieldRefusesAtTyping",
+        "Issue27PolishTests.swift: Issue27PolishTests.claimPromptWithTheMenuOpen",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -243,6 +244,7 @@ enum LayoutCorpus {
         Issue27PolishTests().tutorialPerVariant()
         Issue27PolishTests().oneQuitKey()
         Issue27PolishTests().nameFieldRefusesAtTyping()
+        Issue27PolishTests().claimPromptWithTheMenuOpen()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

@@ -160,7 +160,7 @@ extension Screens {
         var banner = ""
         if let away = g.away {
             // A watcher claims nothing and answers no offer: the banners that ask for a key are a player's.
-            banner = g.claimable && !g.watching ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))

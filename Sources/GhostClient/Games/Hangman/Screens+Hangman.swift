@@ -191,7 +191,7 @@ extension Screens {
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
-            banner = g.claimable && !g.watching ? t.claimable(hangmanDisplay(away, t)) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
