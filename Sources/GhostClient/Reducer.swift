@@ -215,6 +215,12 @@ extension ClientState {
         link = .online
         everOnline = true
         attempts = 0
+        // The address a server answered at is the one to remember: written
+        // now, never for an address where no server was reached.
+        if config.server != serverAddress {
+            config.server = serverAddress
+            fx.append(.saveConfig)
+        }
         sent = []
         namesAsked = []
         namesSearchRefused = false

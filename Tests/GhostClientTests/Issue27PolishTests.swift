@@ -153,4 +153,13 @@ struct Issue27PolishTests {
             #expect(Fx.sent(fx) == ["CLAIM"])
         }
     }
+
+    @Test("Found 12: server= is written once a server answered there (HELLO), not for an address where none was reached")
+    func serverWrittenOnlyWhenReached() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "zed", server: "10.0.0.1:7777")
+        let (dead, deadFx) = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:1"), .connected, .disconnected, .disconnected)
+        #expect(dead.config.server == "10.0.0.1:7777" && !deadFx.contains(.saveConfig))
+        let (up, fx) = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:1"), .connected, Fx.line(Fx.hello))
+        #expect(up.config.server == "127.0.0.1:1" && fx.contains(.saveConfig))
+    }
 }

@@ -61,6 +61,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.oneQuitKey",
         "Issue27PolishTests.swift: Issue27PolishTests.nameFieldRefusesAtTyping",
         "Issue27PolishTests.swift: Issue27PolishTests.claimPromptWithTheMenuOpen",
+        "Issue27PolishTests.swift: Issue27PolishTests.serverWrittenOnlyWhenReached",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -245,6 +246,7 @@ enum LayoutCorpus {
         Issue27PolishTests().oneQuitKey()
         Issue27PolishTests().nameFieldRefusesAtTyping()
         Issue27PolishTests().claimPromptWithTheMenuOpen()
+        Issue27PolishTests().serverWrittenOnlyWhenReached()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()
