@@ -162,4 +162,17 @@ struct Issue27PolishTests {
         let (up, fx) = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:1"), .connected, Fx.line(Fx.hello))
         #expect(up.config.server == "127.0.0.1:1" && fx.contains(.saveConfig))
     }
+
+    @Test("Found 12: a wrong whole-word answer costs a miss and is listed under Wrong:, after the letters, in both languages")
+    func wrongAnswerListed() {
+        for language in ["en", "nl"] {
+            let s = Fx.run(Issue27Tests.duel(language: language), Fx.lines(
+                "MOVE id=2 player=alice letter=e hit=no pattern=____ missed=e left=7",
+                "MOVE id=2 player=alice word=pear hit=no pattern=____ missed=e left=6",
+                "TURN id=2 player=alice pattern=____ missed=e left=6")).0
+            #expect(s.game?.hangman?.wrongWords == ["pear"])
+            let label = language == "en" ? "Wrong: E PEAR" : "Fout: E PEAR"
+            #expect(Issue27PolishTests.plain(s, 80, 24, language).contains { $0.contains(label) }, "\(Issue27PolishTests.plain(s, 80, 24, language))")
+        }
+    }
 }

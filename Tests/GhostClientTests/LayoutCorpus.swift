@@ -62,6 +62,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.nameFieldRefusesAtTyping",
         "Issue27PolishTests.swift: Issue27PolishTests.claimPromptWithTheMenuOpen",
         "Issue27PolishTests.swift: Issue27PolishTests.serverWrittenOnlyWhenReached",
+        "Issue27PolishTests.swift: Issue27PolishTests.wrongAnswerListed",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -247,6 +248,7 @@ enum LayoutCorpus {
         Issue27PolishTests().nameFieldRefusesAtTyping()
         Issue27PolishTests().claimPromptWithTheMenuOpen()
         Issue27PolishTests().serverWrittenOnlyWhenReached()
+        Issue27PolishTests().wrongAnswerListed()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

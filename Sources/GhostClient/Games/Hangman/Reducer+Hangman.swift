@@ -40,6 +40,7 @@ extension ClientState {
             let p = HangmanLines.position(fields)
             apply(p, to: &b)
             if let guess = p.guess, let hit = p.hit { b.lastGuess = (guess, hit) }
+            if let guess = p.guess, p.hit == false, guess.count > 1 { b.wrongWords.append(guess) }
             g.lastMove = (player, p.guess ?? "")
             // A move cancels a pending offer.
             g.offer = nil

@@ -160,7 +160,7 @@ extension Screens {
             }
             beside.append("")
             beside.append(style.bold(h.missesLeft(b.left, b.misses)))
-            beside.append(h.wrong(b.missed.map { $0.uppercased() }.joined(separator: " ")))
+            beside.append(h.wrong(b.wrongShown))
             beside.append("")
             if s.mustSetWord {
                 beside.append(marker + " " + style.highlight(h.wordLabel + String(repeating: "*", count: s.hangman.wordField.count) + "_"))
@@ -264,7 +264,7 @@ extension Screens {
         if !end.word.isEmpty, !sentence.contains("“" + hangmanAnswer(end.word) + "”") {
             beside.append(style.bold(h.theWord(hangmanAnswer(end.word))))
         }
-        beside.append(h.wrong(end.board.missed.map { $0.uppercased() }.joined(separator: " ")))
+        beside.append(h.wrong(end.board.wrongShown))
         if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
         // The figure as it ended: complete when hanged.
         let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes
