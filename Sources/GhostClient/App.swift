@@ -47,7 +47,7 @@ public enum ClientApp {
 
         let before = config
         config = applying(options, to: config)
-        if options.server != nil || config.server == nil { config.server = address.description }
+        // server= is written once a server answered there (HELLO), not before (issue #27 Found 12).
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
                 printError("ghost-client: cannot save \(path): \(error)")

@@ -195,6 +195,11 @@ public struct GameInfo: Equatable, Sendable {
     public var challenged = false
     public var challenger: String?
     public var answer = ""
+    /// The running score against the opponent: the server's head-to-head
+    /// record in this kind of game before this one (GAME's `record=`), the
+    /// receiver's wins first. Nil when the server sent none (a first game;
+    /// the computer).
+    public var record: HeadToHead?
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id
@@ -210,7 +215,7 @@ public struct GameInfo: Equatable, Sendable {
             && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
             && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
             && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
-            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching
+            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching && a.record == b.record
     }
 }
 
@@ -252,13 +257,6 @@ public struct GameResult: Equatable, Sendable {
     public var endedAt: Int?
 }
 
-/// Games (or matches) won against one opponent: the server's record when the
-/// game started (GAME `record=`), then the games finished since on this client.
-public struct Tally: Equatable, Sendable {
-    public var mine = 0
-    public var theirs = 0
-}
-
 public struct ScoreEntry: Equatable, Sendable {
     public var rank: Int
     public var name: String
@@ -284,10 +282,6 @@ public struct OtherSeekers: Equatable, Sendable {
     public var clock: Int? = nil
     /// Their Ghost variant (`super`: Superghost), nil for Ghost.
     public var variant: String? = nil
-}
-
-public enum MainMenuItem: CaseIterable, Equatable, Sendable {
-    case quickMatch, computer, newPrivate, join, mode, language, rules, scores, changeName, account, quit
 }
 
 /// The computer's levels, and the screen's last entry: who starts.
@@ -405,10 +399,6 @@ public struct ClientState: Equatable, Sendable {
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
 
-    /// The running score against each opponent (lowercased name), from the
-    /// OVER and MATCH lines of this session.
-    public var tallies: [String: Tally] = [:]
-
     /// Against the computer: it moves first (`first=bot`).
     public var computerFirst = false
     /// The last `NEW bot=…` sent, to play the computer again after a game.
@@ -442,6 +432,7 @@ public struct ClientState: Equatable, Sendable {
         }
         tutorialReturn = .name
         languageReturn = .name
+        if screen == .tutorial { tutorialPage = firstTutorialPage.index }
         if screen == .name { preselectLastName() }
     }
 

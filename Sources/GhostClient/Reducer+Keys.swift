@@ -11,6 +11,10 @@ extension ClientState {
             return
         }
         if watchingAGame { return watchingKey(key, &fx) }
+        // q is Esc on every screen where nothing is typed: back, cancel (the
+        // waiting screen too), close. The main screen, with nowhere to go
+        // back to, takes it as Quit, which asks first (issue #27 Found 7).
+        if key == .char("q") || key == .char("Q"), screen != .main, !screenTakesText { return self.key(.escape, &fx) }
         switch screen {
         case .language: languageKey(key, &fx)
         case .tutorial: tutorialKey(key, &fx)
@@ -27,6 +31,15 @@ extension ClientState {
         case .hangman(let sub): hangmanKey(sub, key, &fx)
         case .watchList: watchListKey(key, &fx)
         case .account(let sub): accountKey(sub, key, &fx)
+        }
+    }
+
+    /// Screens where letters are typed (a name, a code, a password, moves):
+    /// there q is a letter.
+    var screenTakesText: Bool {
+        switch screen {
+        case .name, .join, .game, .hangman(.play), .account: true
+        default: false
         }
     }
 
@@ -111,9 +124,12 @@ extension ClientState {
         defer { if nameField != typed { askNames(&fx) } }
         switch key {
         case .char(let c):
-            // Any printable character but a space (which would split the
-            // command's words): the server judges the name.
-            guard nameField.count < 32, !c.isWhitespace else { return }
+            // Only what a name may hold (letters, digits, - and _, up to its
+            // length): anything else (a space, !) is refused as it is typed,
+            // and said, not at Enter (issue #27 Found 12).
+            guard CommandParser.isValidName(nameField + String(c)) else {
+                return show(.serverError(code: .badName, text: ""))
+            }
             nameField.append(c)
             nameCursor = nil
         case .backspace:
@@ -161,7 +177,6 @@ extension ClientState {
             if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { quitting = true; fx.append(.quit) }
             return
         }
-        if key == .char("q") { confirmQuit = true; return }
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()
@@ -184,19 +199,36 @@ extension ClientState {
             fx.append(.saveConfig)
             return
         }
-        let items = MainMenuItem.allCases
-        guard let i = menuChoice(key, count: items.count) else { return }
-        if hangmanMainChoice(items[i], &fx) { return }
+        if key == .char("m") && config.game == .ghost {
+            // A single game or a match to GHOST, for new Ghost games, saved too.
+            config.matchMode.toggle()
+            fx.append(.saveConfig)
+            return
+        }
+        if key == .left || key == .right {
+            // The games side by side: ←/→ choose one.
+            return switchGame(&fx)
+        }
+        let entries = MainMenu.entries
+        // An entry with a letter of its own (Quit: q) is chosen by it.
+        if case .char(let c) = key, let i = entries.firstIndex(where: { $0.key == String(c) }) {
+            menuIndex = i
+            return entries[i].choose(&self, &fx)
+        }
+        guard let i = menuChoice(key, count: entries.count) else { return }
+        entries[i].choose(&self, &fx)
+    }
+
+    /// What the main menu's built-in entries do (Hangman's take theirs first).
+    mutating func mainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) {
+        if hangmanMainChoice(item, &fx) { return }
         let options = ghostOptions()
         // A second press while the first is unanswered would only be refused (busy).
         let starting = pending.last == .seek || pending.last == .new || pending.last == .join
-        switch items[i] {
+        switch item {
         case .quickMatch: if !starting { send(.seek(options), &fx) }
         case .computer: go(.computer)
         case .newPrivate: if !starting { send(.new(options), &fx) }
-        case .mode:
-            config.matchMode.toggle()
-            fx.append(.saveConfig)
         case .join:
             codeField = ""
             go(.join)
@@ -204,14 +236,14 @@ extension ClientState {
             languageReturn = .main
             go(.language)
             menuIndex = Strings.uiLanguages.firstIndex(of: config.language ?? "en") ?? 0
-        case .rules: goToTutorial(returnTo: .main)
+        // The page of the variant chosen for new games.
+        case .rules: goToTutorial(returnTo: .main, page: .ghost(superghost: config.superghost, challenge: config.challenge))
         case .scores:
             scoresBoard = config.matchMode ? .match : .game
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .account: openAccountScreen()
-        case .quit:
-            confirmQuit = true
+        default: break
         }
     }
 
@@ -276,6 +308,11 @@ extension ClientState {
             return
         }
         if challengeKey(key, &fx) { return }
+        if key == .char("?"), let g = game {
+            // The rules of the variant played: its tutorial page, back to the game after.
+            gameMenuOpen = false
+            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.superghost, challenge: g.challenge))
+        }
         if let c = key.letter, let letter = Letter(String(c)) {
             // Letters are always moves, menu or not; in Superghost at the end chosen.
             gameMenuOpen = false

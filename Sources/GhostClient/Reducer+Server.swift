@@ -349,11 +349,10 @@ extension ClientState {
             named = true
             if config.remember(mine) { fx.append(.saveConfig) }
         }
-        // The server's record against this opponent (earlier games of this
-        // kind, on any client) is the running score from here on.
-        if let record, let them = players.first(where: { !isMe($0) }), players.contains(where: isMe) {
-            tallies[them.lowercased()] = Tally(mine: record.mine, theirs: record.theirs)
-        }
+        // The running score is the server's record against this opponent in
+        // this kind of game (GAME's record=), and nothing else: never
+        // counted here, never carried from another kind (issue #27 Found 9).
+        if players.contains(where: isMe) { game?.record = record }
         lobby = nil
         result = nil
         if screen != .game { go(.game) }
@@ -389,19 +388,12 @@ extension ClientState {
             confirmLeave = false
             return
         }
-        count(winner: winner, loser: loser)
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         result?.superghost = game?.superghost ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)
-    }
-
-    /// A finished game or match counts in the running score against the opponent.
-    mutating func count(winner: String, loser: String) {
-        if isMe(winner) { tallies[loser.lowercased(), default: Tally()].mine += 1 }
-        if isMe(loser) { tallies[winner.lowercased(), default: Tally()].theirs += 1 }
     }
 
     /// The end of a whole match: the last round's OVER came just before.
@@ -417,7 +409,6 @@ extension ClientState {
             game?.clockDue = nil
             return watchedGameEnded(r)
         }
-        count(winner: winner, loser: loser)
         result = r
         game = nil
         setToken(nil, &fx)

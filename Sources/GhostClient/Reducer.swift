@@ -148,11 +148,16 @@ extension ClientState {
         send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
     }
 
-    mutating func goToTutorial(returnTo: Screen) {
+    /// The tutorial, at `page` (by default the chosen game's first: Ghost's
+    /// basics, or Hangman's page when Hangman is chosen, as `--game hangman` does).
+    mutating func goToTutorial(returnTo: Screen, page: TutorialPage? = nil) {
         tutorialReturn = returnTo
-        tutorialPage = 0
+        tutorialPage = (page ?? firstTutorialPage).index
         go(.tutorial)
     }
+
+    /// The page a first start shows first: the chosen game's.
+    var firstTutorialPage: TutorialPage { config.game == .hangman ? .hangman : .ghost }
 
     /// Where to go when there is nothing else to do: the main screen when named.
     mutating func goHome(_ fx: inout [ClientEffect]) {
@@ -210,6 +215,12 @@ extension ClientState {
         link = .online
         everOnline = true
         attempts = 0
+        // The address a server answered at is the one to remember: written
+        // now, never for an address where no server was reached.
+        if config.server != serverAddress {
+            config.server = serverAddress
+            fx.append(.saveConfig)
+        }
         sent = []
         namesAsked = []
         namesSearchRefused = false

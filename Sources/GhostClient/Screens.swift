@@ -216,14 +216,14 @@ public enum Screens {
     public static func language(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let names = Strings.uiLanguages.map { Strings.forLanguage($0).languageName }
-        let body = [""] + big(t.appTitle, width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
+        let body = [""] + big(t.productName, width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
             + menu(names, selected: s.menuIndex, style)
         return frame(s, width, height, t, title: "", body: body, help: "↑/↓ · Enter")
     }
 
     public static func tutorial(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let pages = t.tutorialPages
+        let pages = t.allTutorialPages
         let i = min(max(0, s.tutorialPage), max(0, pages.count - 1))
         // The page; when the window is short, the blank rows go, then the
         // page dots (the title counts the pages too).
@@ -283,54 +283,39 @@ public enum Screens {
         return frame(s, width, height, t, title: t.nameTitle, body: body, help: help)
     }
 
+    /// The main screen: the games side by side (the chosen one marked),
+    /// then the menu (`MainMenu.entries`, the chosen game's wording), then
+    /// the settings of new games.
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        // The entries that differ between games are the chosen game's.
-        let game = ClientGames.texts(s.config.game, t, match: s.config.matchMode)
-        let entries = MainMenuItem.allCases.map { item -> String in
-            switch item {
-            case .quickMatch: game.quickMatch
-            case .computer: t.menuComputer
-            case .newPrivate: game.newPrivate
-            case .mode: t.menuMode(game.typeName)
-            case .join: t.menuJoin
-            case .language: t.menuLanguage(t.languageName)
-            case .rules: game.rules
-            case .scores: game.scores
-            case .changeName: t.menuChangeName + (s.myName.map { " (\($0))" } ?? "")
-            case .account: s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister
-            case .quit: t.menuQuit
-            }
-        }
-        // The settings of new games (the clock, for Ghost its variant, and
-        // watchers), as many to a row as fit under the menu.
-        var settings = [t.clockSetting(s.config.clock)]
-        if s.config.game == .ghost { settings.append(t.variantSetting(superghost: s.config.superghost, challenge: s.config.challenge)) }
-        settings.append(t.watchersSetting(s.config.privateGames))
+        let entries = MainMenu.entries.map { $0.label(s, t) }
+        let games = gamesPanel(s, width, t)
+        // The settings of new games (the clock and watchers), as many to a row as fit under the menu.
         var settingRows: [String] = []
-        for part in settings {
+        for part in [t.clockSetting(s.config.clock), t.watchersSetting(s.config.privateGames)] {
             if let last = settingRows.last, Layout.visibleWidth(last) + 3 + Layout.visibleWidth(part) <= width - 2 * margin.count {
                 settingRows[settingRows.count - 1] = last + " · " + part
             } else {
                 settingRows.append(part)
             }
         }
+        let banner = s.confirmQuit ? t.confirmQuit : ""
         // The large title and the blank rows go when the window is short.
-        var spare = height - 2 - bottomLines(s, width, t, banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp).count - 1 - entries.count - settingRows.count
-        // The top blank row goes first when even the menu and settings are tight (60×20 in Dutch).
-        var body: [String] = spare >= 0 ? [""] : []
-        if spare >= BlockFont.height {
-            // With a blank row under it when there is room for one.
-            body += big(t.appTitle, width, style) + (spare > BlockFont.height ? [""] : [])
-            spare -= min(spare, BlockFont.height + 1)
+        var spare = height - 2 - bottomLines(s, width, t, banner: banner, help: t.mainHelp).count
+            - games.count - entries.count - settingRows.count
+        var body: [String] = []
+        if spare >= BlockFont.height + 3 {
+            body += [""] + big(t.productName, width, style)
+            spare -= BlockFont.height + 1
         }
-        // Quit is the eleventh entry: no digit, and q quits here.
-        body += menu(entries, selected: s.menuIndex, style, keys: MainMenuItem.allCases.map { $0 == .quit ? "q" : nil })
+        if spare >= 1 { body.append(""); spare -= 1 }
+        body += games
+        if spare >= 1 { body.append(""); spare -= 1 }
+        body += menu(entries, selected: s.menuIndex, style, keys: MainMenu.keys)
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
-        let who = s.myName.map(t.mainSignedInAs) ?? ""
-        return frame(s, width, height, t, title: who, right: s.serverAddress, body: body,
-                     banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp)
+        let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
+        return frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner, help: t.mainHelp)
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

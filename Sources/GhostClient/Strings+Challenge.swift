@@ -12,8 +12,8 @@ extension Strings {
 
     /// The key line of a game of bluff and challenge.
     public var challengeGameHelp: String {
-        code == "nl" ? "a–z letter · ! uitdagen · Esc menu · Ctrl-C stoppen (het spel wacht)"
-            : "a–z letter · ! challenge · Esc menu · Ctrl-C quit (the game waits)"
+        code == "nl" ? "a–z letter · ! uitdagen · Esc menu · ? regels · Ctrl-C stoppen (het spel wacht)"
+            : "a–z letter · ! challenge · Esc menu · ? rules · Ctrl-C quit (the game waits)"
     }
 
     /// The key line while you are challenged.

@@ -11,9 +11,9 @@ extension Strings {
     /// The main screen's line for the clock of new games (nil: no clock).
     public func clockSetting(_ seconds: Int?) -> String {
         if code == "nl" {
-            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (c verandert dit)"
+            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (c)"
         }
-        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (c changes it)"
+        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (c)"
     }
 
     /// After a line about other seekers: their clock, if any (" On a clock of 0:30 a move.").

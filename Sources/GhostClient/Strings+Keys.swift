@@ -6,6 +6,15 @@ extension Strings {
             : "Play in \(language) and restart the round? y: yes · n: no"
     }
 
+    /// The claim prompt: with the game menu closed, Esc opens it (then 3
+    /// claims); with it open, Esc would close it, so the prompt names 3
+    /// (issue #27 Found 12).
+    public func claimablePrompt(_ away: String, menuOpen: Bool) -> String {
+        guard menuOpen else { return claimable(away) }
+        return code == "nl" ? "\(atStart(away)) bleef te lang weg: 3 → de winst opeisen, of blijf wachten."
+            : "\(atStart(away)) stayed away too long: 3 → claim the win, or keep waiting."
+    }
+
     public var confirmQuit: String {
         code == "nl" ? "Het programma stoppen? j: ja · n: nee" : "Quit the program? y: yes · n: no"
     }

@@ -211,7 +211,7 @@ public struct Strings: Sendable {
 
     /// The languages the client's texts exist in, in menu order.
     public static let uiLanguages = ["en", "nl"]
-    public static let tutorialPageCount = 4
+    public static let tutorialPageCount = ghostTutorialPageCount + 3
 }
 
 /// A name at the start of a sentence. The computer's description ("the

@@ -335,16 +335,16 @@ struct AccountScreenTests {
     func loginScreen() {
         let s = Fx.run(AFx.login(), AFx.type("a b c")).0
         let en = ScreenTests.plainLines(s, 60, 20)
-        #expect(en[0].hasPrefix(" GHOST · Log in"))
+        #expect(en[0].hasPrefix(" ghostd · Log in"))
         #expect(en.contains("  ▶ Password: •••••_"))
         #expect(en.joined(separator: " ").contains("The name “ann” is registered."))
         let nl = ScreenTests.plainLines(Fx.run(AFx.login(language: "nl"), AFx.type("a b c")).0, 60, 20)
-        #expect(nl[0].hasPrefix(" GHOST · Inloggen"))
+        #expect(nl[0].hasPrefix(" ghostd · Inloggen"))
         #expect(nl.contains("  ▶ Wachtwoord: •••••_"))
         // Register: the first typing done, the second asked.
         let r = Fx.run(Fx.named("alice"), [.key(.char("0"))] + AFx.type("12345678") + [.key(.enter), .key(.char("x"))]).0
         let reg = ScreenTests.plainLines(r, 60, 20)
-        #expect(reg[0].hasPrefix(" GHOST · Register your name"))
+        #expect(reg[0].hasPrefix(" ghostd · Register your name"))
         #expect(reg.contains("    New password: ••••••••"))
         #expect(reg.contains("  ▶ Once more:    •_"))
     }

@@ -39,9 +39,9 @@ struct ChallengeClientTests {
         #expect(Fx.sent(fx) == ["SEEK"])
         #expect(!s.config.challenge && !s.config.superghost)
         #expect(ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("v")), .key(.char("v"))).0)
-            .contains { $0.contains("Clock: off (c changes it) · Game: Challenge (v changes it)") })
+            .contains { $0.contains("v Ghost Super [Bluff]") })
         #expect(ScreenTests.plainLines(Fx.run(Fx.named("alice", language: "nl"), .key(.char("v")), .key(.char("v"))).0)
-            .contains { $0.contains("Spel: Uitdagen (v verandert dit)") })
+            .contains { $0.contains("v Ghost Super [Bluf]") })
         // A seeker hears of a queue of challenge seekers, by the variant's name.
         #expect(Strings.en.seekersVariant("challenge") == " They play Challenge.")
         #expect(Strings.nl.seekersVariant("challenge") == " Ze spelen Uitdagen.")

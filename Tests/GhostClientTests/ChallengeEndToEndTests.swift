@@ -24,7 +24,7 @@ struct ChallengeEndToEndTests {
             try Self.writeConfig(tmux, label)
         }
         try HangmanEndToEndTests.signIn(tmux, "cara", port: daemon.port)
-        try tmux.waitFor("cara", text: "Game: Challenge (v changes it)")
+        try tmux.waitFor("cara", text: "v Ghost Super [Bluff]")
         try tmux.keys("cara", "3")
         let hosting = try tmux.waitFor("cara", text: "Your private game code:")
         let codeLine = try #require(hosting.first {

@@ -30,7 +30,7 @@ struct ClockAndSuperghostEndToEndTests {
         try tmux.waitFor("cleo", text: "Name: _")
         try tmux.type("cleo", "cleo")
         try tmux.keys("cleo", "Enter")
-        try tmux.waitFor("cleo", text: "Clock: 0:30 a move (c changes it)")
+        try tmux.waitFor("cleo", text: "Clock: 0:30 a move (c)")
         #expect(try String(contentsOfFile: tmux.folder + "/cleo/config", encoding: .utf8).contains("\nclock=30\n"))
         // 2, then 1: the Easy computer, cleo first.
         try tmux.type("cleo", "2")
@@ -71,7 +71,7 @@ struct ClockAndSuperghostEndToEndTests {
         }
         // v: Superghost for new Ghost games (saved); 3: a private game.
         try tmux.type("sam", "v")
-        try tmux.waitFor("sam", text: "Game: Superghost (v changes it)")
+        try tmux.waitFor("sam", text: "v Ghost [Super] Bluff")
         try tmux.type("sam", "3")
         let hosting = try tmux.waitFor("sam", text: "Your private game code:")
         let codeLine = try #require(hosting.first {

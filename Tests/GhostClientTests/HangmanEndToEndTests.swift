@@ -37,7 +37,7 @@ struct HangmanEndToEndTests {
         try Self.writeConfig(tmux, "hana", name: "hana")
         try Self.start(tmux, "hana", port: daemon.port, extra: "--game hangman")
         var screen = try tmux.waitFor("hana", text: "Your turn: guess a letter")
-        #expect(screen[0].hasPrefix(" GHOST · Hangman · evil · English"))
+        #expect(screen[0].hasPrefix(" ghostd · Hangman · evil · English"))
         #expect(screen.contains { $0.contains("Misses left: 8 of 8") })
         #expect(screen.contains { $0.contains("[Q] [W] [E] [R] [T] [Y] [U] [I] [O] [P]") })
         #expect(try String(contentsOfFile: tmux.folder + "/hana/config", encoding: .utf8).contains("game=hangman"))
@@ -85,7 +85,7 @@ struct HangmanEndToEndTests {
         try tmux.waitFor("hana", text: "Misses allowed  ◀ 26 ▶")
         try tmux.keys("hana", "Enter")
         screen = try tmux.waitFor("hana", text: "Misses left: 26 of 26")
-        #expect(screen[0].hasPrefix(" GHOST · Hangman · fair · English"))
+        #expect(screen[0].hasPrefix(" ghostd · Hangman · fair · English"))
         for letter in "etaoinshrdlucmfwypvbgkjqxz" {
             let now = try tmux.capture("hana")
             if now.contains(where: { $0.contains("Congratulations!") }) { break }
@@ -114,7 +114,7 @@ struct HangmanEndToEndTests {
         try Self.writeConfig(tmux, "rita", name: "rita", game: "hangman")
         try Self.signIn(tmux, "rita", port: daemon.port)
         // Without --game the main screen offers Hangman (saved); 2 then 1: against the computer.
-        try tmux.waitFor("rita", text: "Game type: Hangman")
+        try tmux.waitFor("rita", text: "● Hangman")
         try tmux.type("rita", "2")
         try tmux.waitFor("rita", text: "You guess the computer's word")
         try tmux.type("rita", "1")
@@ -157,8 +157,8 @@ struct HangmanEndToEndTests {
         try Self.writeConfig(tmux, "gina", name: "gina", game: "hangman")
         try Self.signIn(tmux, "frank", port: daemon.port)
         try Self.signIn(tmux, "gina", port: daemon.port)
-        try tmux.waitFor("frank", text: "Game type: Hangman")
-        try tmux.waitFor("gina", text: "Game type: Hangman")
+        try tmux.waitFor("frank", text: "● Hangman")
+        try tmux.waitFor("gina", text: "● Hangman")
         // A saved length is for the computer's games (5 letters here): a duel's
         // length is the setter's word's (issue #27 Found 10), ZEPHYR's 6.
         try tmux.type("frank", "2")
@@ -170,7 +170,7 @@ struct HangmanEndToEndTests {
         try tmux.keys("frank", "Tab")
         try tmux.waitFor("frank", text: "The computer guesses your word")
         try tmux.keys("frank", "Escape")
-        try tmux.waitFor("frank", text: "Game type: Hangman")
+        try tmux.waitFor("frank", text: "● Hangman")
         try tmux.type("frank", "3")
         let hosting = try tmux.waitFor("frank", text: "Your private game code:")
         let codeLine = try #require(hosting.first { $0.trimmingCharacters(in: .whitespaces).range(of: "^[A-Z0-9]( [A-Z0-9]){7}$", options: .regularExpression) != nil })
@@ -212,7 +212,7 @@ struct HangmanEndToEndTests {
 
         // frank lets the computer guess a word of his.
         try tmux.keys("frank", "Escape")
-        try tmux.waitFor("frank", text: "Game type: Hangman")
+        try tmux.waitFor("frank", text: "● Hangman")
         try tmux.type("frank", "2")
         try tmux.waitFor("frank", text: "The computer guesses your word")
         try tmux.type("frank", "2")

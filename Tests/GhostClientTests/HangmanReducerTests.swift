@@ -6,7 +6,7 @@ import GhostProtocol
 enum HFx {
     /// Named, Hangman chosen on the main screen (game type: single → match → Hangman).
     static func hangmanMain(_ name: String = "alice", language: String = "en", colour: Bool = false) -> ClientState {
-        Fx.run(Fx.named(name, language: language, colour: colour), .key(.char("5")), .key(.char("5"))).0
+        Fx.run(Fx.named(name, language: language, colour: colour), .key(.char("5"))).0
     }
 
     /// Game 9 against the computer, evil, 4 letters, `misses` allowed; alice guesses.
@@ -46,21 +46,23 @@ enum HFx {
 
 @Suite("Core: Hangman")
 struct HangmanReducerTests {
-    @Test("The main screen's game type cycles Ghost, a match, Hangman, and is saved")
+    @Test("The main screen's game: 5 (Other game) or ←/→ switch Ghost and Hangman, m a Ghost match, all saved")
     func gameType() {
-        var (s, fx) = Fx.run(Fx.named(), .key(.char("5")))
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("m")))
         #expect(s.config.matchMode && s.config.game == .ghost && fx == [.saveConfig])
         (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(s.config.game == .hangman && fx == [.saveConfig])
         #expect(ClientConfig.parse(s.config.rendered).game == .hangman)
-        #expect(Screens.render(s).contains { $0.contains("Game type: Hangman") })
+        #expect(Screens.render(s).contains { $0.contains("5  Other game: Ghost") })
         // Rules (7) are Hangman's while Hangman is chosen.
         (s, fx) = Fx.run(s, .key(.char("7")))
         #expect(s.screen == .hangman(.rules) && Screens.render(s).contains { $0.contains("How to play Hangman") })
         (s, fx) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
-        (s, fx) = Fx.run(s, .key(.char("5")))
-        #expect(s.config.game == .ghost && !s.config.matchMode)
+        (s, fx) = Fx.run(s, .key(.right))
+        #expect(s.config.game == .ghost && s.config.matchMode)
+        (s, fx) = Fx.run(s, .key(.left))
+        #expect(s.config.game == .hangman && fx == [.saveConfig])
         #expect(ClientConfig.parse("game=chess\n").game == .ghost)
     }
 
@@ -273,9 +275,9 @@ struct HangmanReducerTests {
         #expect(Screens.render(b).contains { $0.contains("So far: you 2 – 1 alice") })
         b = Fx.run(b, Fx.lines("MOVE id=2 player=bob word=pear hit=yes pattern=pear missed=- left=8",
                                "OVER id=2 winner=bob loser=alice reason=solved word=pear mistakes=0 pattern=pear",
-                               "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                               "GAME id=3 game=hangman lang=en players=bob,alice token=\(Fx.token) round=1 mode=duel length=4 misses=8 record=3-1",
                                "TURN id=3 player=bob pattern= missed=- left=8")).0
-        #expect(b.tallies["alice"] == Tally(mine: 3, theirs: 1))
+        #expect(b.game?.record == HeadToHead(mine: 3, theirs: 1))
         #expect(Screens.render(b).contains { $0.contains("So far: you 3 – 1 alice") })
     }
 

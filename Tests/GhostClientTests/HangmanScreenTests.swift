@@ -136,12 +136,12 @@ struct HangmanScreenTests {
         }
         #expect(entries(HFx.hangmanMain()) == [
             "1  Quick duel: you set a word or guess one", "2  Play the computer", "3  Set a word for a friend (private duel)",
-            "4  Join a private game", "▶ 5  Game type: Hangman", "6  Language: English", "7  Rules of Hangman",
+            "4  Join a private game", "▶ 5  Other game: Ghost", "6  Language: English", "7  Rules of Hangman",
             "8  Best games", "9  Change name (alice)", "0  Register your name", "q  Quit",
         ])
         #expect(entries(HFx.hangmanMain(language: "nl")) == [
             "1  Snel een duel: je geeft een woord op of raadt er een", "2  Tegen de computer",
-            "3  Een woord opgeven voor een vriend (privéduel)", "4  Meedoen met een privéspel", "▶ 5  Soort spel: Galgje",
+            "3  Een woord opgeven voor een vriend (privéduel)", "4  Meedoen met een privéspel", "▶ 5  Ander spel: Ghost",
             "6  Taal: Nederlands", "7  Spelregels van Galgje", "8  Beste spellen", "9  Andere naam (alice)", "0  Je naam registreren", "q  Stoppen",
         ])
         // Ghost's wording when Ghost is chosen, as before.
@@ -169,7 +169,7 @@ struct HangmanScreenTests {
                                      "MOVE id=9 player=alice letter=q hit=no pattern=_e__ missed=aq left=6",
                                      "TURN id=9 player=alice pattern=_e__ missed=aq left=6")).0
         let lines = Screens.render(mid).map(Layout.plain)
-        #expect(lines[0].hasPrefix(" GHOST · Hangman · evil · English"))
+        #expect(lines[0].hasPrefix(" ghostd · Hangman · evil · English"))
         #expect(lines.contains { $0.contains("Your turn: guess a letter") })
         #expect(lines.contains { $0.contains("Misses left: 6 of 8") })
         #expect(lines.contains { $0.contains("Wrong: A Q") })
@@ -184,7 +184,7 @@ struct HangmanScreenTests {
         var nl = mid
         nl.config.language = "nl"
         let dutch = Screens.render(nl).map(Layout.plain)
-        #expect(dutch[0].hasPrefix(" GHOST · Galgje · gemeen · Engels"))
+        #expect(dutch[0].hasPrefix(" ghostd · Galgje · gemeen · Engels"))
         #expect(dutch.contains { $0.contains("Nog 6 van 8 missers") } && dutch.contains { $0.contains("Fout: A Q") })
     }
 

@@ -51,7 +51,7 @@ struct Issue27Tests {
     func keyHelpWholeHints() {
         let s = Fx.named(language: "nl")
         let lines = Issue27Tests.plain(s, 60, 20, "nl")
-        for hint in Strings.nl.menuHelp.split(separator: " · ") {
+        for hint in Strings.nl.mainHelp.split(separator: " · ") {
             #expect(lines.contains { $0.contains(hint) }, "\(hint): \(lines)")
         }
     }

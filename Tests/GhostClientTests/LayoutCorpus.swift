@@ -56,6 +56,15 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.mainScreenSpeaksOfTheChosenGame",
         "HangmanScreenTests.swift: HangmanScreenTests.frontSide",
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
+        "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
+        "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
+        "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
+        "Issue27PolishTests.swift: Issue27PolishTests.tutorialPerVariant",
+        "Issue27PolishTests.swift: Issue27PolishTests.oneQuitKey",
+        "Issue27PolishTests.swift: Issue27PolishTests.nameFieldRefusesAtTyping",
+        "Issue27PolishTests.swift: Issue27PolishTests.claimPromptWithTheMenuOpen",
+        "Issue27PolishTests.swift: Issue27PolishTests.serverWrittenOnlyWhenReached",
+        "Issue27PolishTests.swift: Issue27PolishTests.wrongAnswerListed",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -235,6 +244,15 @@ enum LayoutCorpus {
         HangmanScreenTests().mainScreenSpeaksOfTheChosenGame()
         HangmanScreenTests().frontSide()
         HangmanScreenTests().endOfGame()
+        Issue27PolishTests().gamesSideBySide()
+        Issue27PolishTests().mainMenuTable()
+        Issue27PolishTests().scoresFromTheServerOnly()
+        Issue27PolishTests().tutorialPerVariant()
+        Issue27PolishTests().oneQuitKey()
+        Issue27PolishTests().nameFieldRefusesAtTyping()
+        Issue27PolishTests().claimPromptWithTheMenuOpen()
+        Issue27PolishTests().serverWrittenOnlyWhenReached()
+        Issue27PolishTests().wrongAnswerListed()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

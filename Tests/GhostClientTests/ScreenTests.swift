@@ -349,7 +349,7 @@ struct ScreenTests {
         #expect(main.contains("    0  Je naam registreren"))
         #expect(main.contains("    q  Stoppen"))
         #expect(main.contains("    2  Tegen de computer"))
-        #expect(main.contains("    5  Soort spel: los spel"))
+        #expect(main.contains("    5  Ander spel: Galgje"))
 
         let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0)
         #expect(hosting.contains("  Your private game code:"))
@@ -360,16 +360,16 @@ struct ScreenTests {
         #expect(seeking.contains("  Looking for an opponent who plays in English…"))
 
         let tutorial = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("7"))).0)
-        #expect(tutorial[0].contains("Zo speel je (1/4)"))
+        #expect(tutorial[0].contains("Zo speel je (1/7)"))
         #expect(tutorial[3] == "  Het spel")
     }
 
     @Test("Both languages have every tutorial page, and the same number")
     func tutorialPages() {
-        #expect(Strings.en.tutorialPages.count == Strings.tutorialPageCount)
-        #expect(Strings.nl.tutorialPages.count == Strings.tutorialPageCount)
+        #expect(Strings.en.allTutorialPages.count == Strings.tutorialPageCount)
+        #expect(Strings.nl.allTutorialPages.count == Strings.tutorialPageCount)
         for t in [Strings.en, Strings.nl] {
-            for p in t.tutorialPages { #expect(!p.title.isEmpty && !p.paragraphs.isEmpty) }
+            for p in t.allTutorialPages { #expect(!p.title.isEmpty && !p.paragraphs.isEmpty) }
         }
     }
 }
@@ -439,7 +439,8 @@ struct ScreenNewPlayerTests {
         var s = Fx.named()
         for id in [4, 5] {
             s = Fx.run(s, Fx.lines(
-                "GAME id=\(id) game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
+                // The score is the server's (record=), as it would give it for the second game.
+                "GAME id=\(id) game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy" + (id == 5 ? " record=1-0" : ""),
                 "TURN id=\(id) player=alice fragment=", "MOVE id=\(id) player=alice letter=q fragment=q",
                 "TURN id=\(id) player=bot-easy fragment=q")).0
             if id == 4 {
@@ -534,16 +535,16 @@ struct ScreenNewPlayerTests {
         #expect(abs(left - right) <= 2)
     }
 
-    @Test("What players miss: the running score against this opponent on the game screen, from the games played this session")
+    @Test("What players miss: the running score against this opponent on the game screen, as the server's GAME gives it")
     func runningScore() {
         var s = Fx.over()
-        s = Fx.run(s, Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1",
+        s = Fx.run(s, Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1 record=1-0",
                                "TURN id=8 player=bob fragment=")).0
         #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 0 bob" })
         s = Fx.run(s, Fx.lines("MOVE id=8 player=bob letter=q fragment=q", "TURN id=8 player=alice fragment=q",
                                "MOVE id=8 player=alice letter=z fragment=qz",
                                "OVER id=8 winner=bob loser=alice reason=dead fragment=qz",
-                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                               "GAME id=9 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 record=1-1",
                                "TURN id=9 player=alice fragment=")).0
         #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 1 – 1 bob" })
         s.config.language = "nl"
@@ -558,7 +559,7 @@ struct ScreenNewPlayerTests {
         // A fresh client: the first game it sees against bob says 5 – 3 at once.
         var s = Fx.run(Fx.named(), Fx.lines("GAME id=8 game=ghost lang=en players=bob,alice token=\(Fx.token) round=1 record=5-3",
                                             "TURN id=8 player=bob fragment=")).0
-        #expect(s.tallies["bob"] == Tally(mine: 5, theirs: 3))
+        #expect(s.game?.record == HeadToHead(mine: 5, theirs: 3))
         #expect(ScreenTests.plainLines(s).contains { $0.trimmingCharacters() == "So far: you 5 – 3 bob" })
         // The game ends; the next GAME's record is the server's again (it counted this one too).
         s = Fx.run(s, Fx.lines("OVER id=8 winner=bob loser=alice reason=left fragment=",
@@ -568,7 +569,7 @@ struct ScreenNewPlayerTests {
         // Against the computer there is no record= and no running score from it.
         let bot = Fx.run(Fx.named(), Fx.lines("GAME id=3 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
                                               "TURN id=3 player=alice fragment=")).0
-        #expect(bot.tallies.isEmpty)
+        #expect(bot.game?.record == nil)
     }
 
     @Test("Bug 4: the quick-match screen says what it searches for, how to change that, and who waits for another search")
@@ -577,7 +578,7 @@ struct ScreenNewPlayerTests {
         let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
         #expect(text.contains("Looking for an opponent who plays in Dutch… (a match to GHOST)"))
         #expect(text.contains("Only a player who seeks the same language and game type is paired with you."))
-        #expect(text.contains("To change them: Esc, then “Language” or “Game type” on the main screen."))
+        #expect(text.contains("To change them: Esc, then “Language” or the games at the top of the main screen."))
         // Who waits elsewhere (WAITING, after OK SEEK): another language or game type.
         let others = Fx.run(Fx.named(), [.key(.char("1"))] + Fx.lines("OK SEEK lang=en", "INFO Waiting for another player who seeks a game in en.",
                                                                        "WAITING game=ghost lang=nl count=2",

@@ -60,9 +60,9 @@ extension Strings {
     /// The main screen's line for watchers of new games (NEW).
     public func watchersSetting(_ privateGames: Bool) -> String {
         if dutch {
-            return "Kijkers: " + (privateGames ? "niet toegestaan" : "toegestaan") + " (p verandert dit)"
+            return "Kijkers: " + (privateGames ? "niet toegestaan" : "toegestaan") + " (p)"
         }
-        return "Watchers: " + (privateGames ? "not allowed" : "allowed") + " (p changes it)"
+        return "Watchers: " + (privateGames ? "not allowed" : "allowed") + " (p)"
     }
 
     /// A refusal of WATCH or UNWATCH, in the client's words; nil: the general text.

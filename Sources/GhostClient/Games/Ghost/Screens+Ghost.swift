@@ -97,9 +97,9 @@ extension Screens {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        // The running score against this opponent, once there is one.
-        if let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
-            chips.append(Layout.center(style.dim(t.runningScore(tally.mine, tally.theirs, display(them, t))), in: width))
+        // The running score against this opponent: the server's record, when it sent one.
+        if let them = opponent(of: s, in: g), let record = g.record {
+            chips.append(Layout.center(style.dim(t.runningScore(record.mine, record.theirs, display(them, t))), in: width))
         }
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
@@ -160,7 +160,7 @@ extension Screens {
         var banner = ""
         if let away = g.away {
             // A watcher claims nothing and answers no offer: the banners that ask for a key are a player's.
-            banner = g.claimable && !g.watching ? t.claimable(display(away, t)) : t.opponentAway(display(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))

@@ -20,6 +20,11 @@ public struct HangmanBoard: Equatable, Sendable {
     public var pattern = ""
     /// The wrong letters, in the server's order (alphabetical).
     public var missed: [Character] = []
+    /// Whole-word answers that missed (each cost a miss), as MOVE said them:
+    /// listed under "Wrong:" after the letters (issue #27 Found 12).
+    public var wrongWords: [String] = []
+    /// What "Wrong:" lists: the wrong letters, then the wrong answers, in capitals.
+    public var wrongShown: String { (missed.map { String($0) } + wrongWords).map { $0.uppercased() }.joined(separator: " ") }
     /// Misses still allowed.
     public var left: Int
     /// The setter's own word, once set (the setter's GAME line, or the WORD it typed).
@@ -45,7 +50,7 @@ public struct HangmanBoard: Equatable, Sendable {
     public var isDuel: Bool { mode == "duel" }
 
     public static func == (a: HangmanBoard, b: HangmanBoard) -> Bool {
-        a.mode == b.mode && a.length == b.length && a.misses == b.misses && a.pattern == b.pattern && a.missed == b.missed
+        a.mode == b.mode && a.length == b.length && a.misses == b.misses && a.pattern == b.pattern && a.missed == b.missed && a.wrongWords == b.wrongWords
             && a.left == b.left && a.word == b.word && a.lastGuess?.guess == b.lastGuess?.guess && a.lastGuess?.hit == b.lastGuess?.hit
     }
 }

@@ -40,6 +40,7 @@ extension ClientState {
             let p = HangmanLines.position(fields)
             apply(p, to: &b)
             if let guess = p.guess, let hit = p.hit { b.lastGuess = (guess, hit) }
+            if let guess = p.guess, p.hit == false, guess.count > 1 { b.wrongWords.append(guess) }
             g.lastMove = (player, p.guess ?? "")
             // A move cancels a pending offer.
             g.offer = nil
@@ -141,8 +142,6 @@ extension ClientState {
             if screen != .hangman(.play) { go(.hangman(.play)) }
             return
         }
-        // A duel counts in the running score against the opponent, as a Ghost game does.
-        if board.isDuel { count(winner: winner, loser: loser) }
         game = nil
         setToken(nil, &fx)
         hangman.answer = nil
@@ -284,21 +283,8 @@ extension ClientState {
         send(command, &fx)
     }
 
-    /// The main screen's entries that Hangman takes: the game type always
-    /// (Ghost single → Ghost match → Hangman), and the others when Hangman is chosen.
+    /// The main screen's entries that Hangman takes when Hangman is chosen.
     mutating func hangmanMainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) -> Bool {
-        if item == .mode {
-            if config.game == .hangman {
-                config.game = .ghost
-                config.matchMode = false
-            } else if config.matchMode {
-                config.game = .hangman
-            } else {
-                config.matchMode = true
-            }
-            fx.append(.saveConfig)
-            return true
-        }
         guard config.game == .hangman else { return false }
         switch item {
         case .quickMatch:

@@ -160,7 +160,7 @@ extension Screens {
             }
             beside.append("")
             beside.append(style.bold(h.missesLeft(b.left, b.misses)))
-            beside.append(h.wrong(b.missed.map { $0.uppercased() }.joined(separator: " ")))
+            beside.append(h.wrong(b.wrongShown))
             beside.append("")
             if s.mustSetWord {
                 beside.append(marker + " " + style.highlight(h.wordLabel + String(repeating: "*", count: s.hangman.wordField.count) + "_"))
@@ -180,8 +180,8 @@ extension Screens {
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
             // In a duel: the running score against this opponent, once there is one.
-            if b.isDuel, let them = opponent(of: s, in: g), let tally = s.tallies[them.lowercased()] {
-                beside.append(style.dim(t.runningScore(tally.mine, tally.theirs, hangmanDisplay(them, t))))
+            if b.isDuel, let them = opponent(of: s, in: g), let record = g.record {
+                beside.append(style.dim(t.runningScore(record.mine, record.theirs, hangmanDisplay(them, t))))
             }
         }
         var banner = ""
@@ -192,7 +192,7 @@ extension Screens {
         } else if s.hangman.confirmNew {
             banner = h.confirmNew
         } else if let away = g.away {
-            banner = g.claimable && !g.watching ? t.claimable(hangmanDisplay(away, t)) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
@@ -265,7 +265,7 @@ extension Screens {
         if !end.word.isEmpty, !sentence.contains("“" + hangmanAnswer(end.word) + "”") {
             beside.append(style.bold(h.theWord(hangmanAnswer(end.word))))
         }
-        beside.append(h.wrong(end.board.missed.map { $0.uppercased() }.joined(separator: " ")))
+        beside.append(h.wrong(end.board.wrongShown))
         if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
         // The figure as it ended: complete when hanged.
         let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes

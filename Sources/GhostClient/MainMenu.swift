@@ -1,0 +1,144 @@
+import GhostProtocol
+
+/// An entry of the main screen's menu, by name. A struct rather than an enum
+/// so that a new entry is one row of `MainMenu.entries` (its own file may
+/// name it: `static let ratings = MainMenuItem("ratings")`).
+public struct MainMenuItem: Hashable, Sendable, CustomStringConvertible {
+    public let id: String
+    public init(_ id: String) { self.id = id }
+    public var description: String { id }
+
+    public static let quickMatch = MainMenuItem("quick-match")
+    public static let computer = MainMenuItem("computer")
+    public static let newPrivate = MainMenuItem("new-private")
+    public static let join = MainMenuItem("join")
+    /// Switches between the games (Ghost ↔ Hangman), as ←/→ do.
+    public static let otherGame = MainMenuItem("other-game")
+    public static let language = MainMenuItem("language")
+    public static let rules = MainMenuItem("rules")
+    public static let scores = MainMenuItem("scores")
+    public static let changeName = MainMenuItem("change-name")
+    public static let account = MainMenuItem("account")
+    public static let quit = MainMenuItem("quit")
+
+    /// The entries in order.
+    public static var allCases: [MainMenuItem] { MainMenu.entries.map(\.item) }
+}
+
+/// One row of the main menu: its name, its key when it is not a digit (the
+/// first ten entries get 1–9 and 0; a later one must name a letter), its
+/// label and what choosing it does.
+struct MainEntry: Sendable {
+    let item: MainMenuItem
+    var key: String? = nil
+    let label: @Sendable (ClientState, Strings) -> String
+    let choose: @Sendable (inout ClientState, inout [ClientEffect]) -> Void
+}
+
+/// The main screen's menu (issue #27 item 13: the games come first, shown
+/// side by side above it; the menu's entries are the chosen game's). Adding
+/// an entry is one row here: keep Quit last.
+enum MainMenu {
+    static let entries: [MainEntry] = [
+        MainEntry(item: .quickMatch, label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { $0.mainChoice(.quickMatch, &$1) }),
+        MainEntry(item: .computer, label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
+        MainEntry(item: .newPrivate, label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
+        MainEntry(item: .join, label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
+        MainEntry(item: .otherGame, label: { s, t in t.menuOtherGame(s.config.game == .hangman ? t.ghostName : t.hangman.gameName) },
+                  choose: { $0.switchGame(&$1) }),
+        MainEntry(item: .language, label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
+        MainEntry(item: .rules, label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
+        MainEntry(item: .scores, label: { s, t in s.chosenGameTexts(t).scores }, choose: { $0.mainChoice(.scores, &$1) }),
+        MainEntry(item: .changeName, label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
+                  choose: { $0.mainChoice(.changeName, &$1) }),
+        MainEntry(item: .account, label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
+                  choose: { $0.mainChoice(.account, &$1) }),
+        MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
+    ]
+
+    /// Each entry's key as the menu shows it: a digit for the first ten, else its letter.
+    static var keys: [String?] { entries.map(\.key) }
+}
+
+extension ClientState {
+    /// The chosen game's texts on the main screen.
+    func chosenGameTexts(_ t: Strings) -> GameTexts {
+        ClientGames.texts(config.game, t, match: config.matchMode)
+    }
+
+    /// The other game becomes the chosen one (the main screen's ←/→ and its
+    /// "Other game" entry), saved.
+    mutating func switchGame(_ fx: inout [ClientEffect]) {
+        let kinds = ClientGames.kinds
+        let i = kinds.firstIndex(of: config.game) ?? 0
+        config.game = kinds[(i + 1) % kinds.count]
+        fx.append(.saveConfig)
+    }
+}
+
+extension Strings {
+    /// The main menu's entry that switches games: "Other game: Hangman".
+    func menuOtherGame(_ name: String) -> String {
+        code == "nl" ? "Ander spel: \(name)" : "Other game: \(name)"
+    }
+
+    /// The games panel's short names: Ghost's variants (in `variantName`'s
+    /// order: Ghost, Superghost, challenge) and rounds (single, match).
+    var panelVariants: [String] { code == "nl" ? ["Ghost", "Super", "Bluf"] : ["Ghost", "Super", "Bluff"] }
+    var panelRounds: [String] { code == "nl" ? ["los spel", "partij"] : ["single", "match"] }
+
+    /// What the main screen's title says the product is (the title bar's
+    /// "ghostd" names the program; this names what it plays).
+    var gamesTitle: String { code == "nl" ? "Woordspellen" : "Word games" }
+
+    /// The product's name in large letters (the language and main screens).
+    var productName: String { "GHOSTD" }
+
+    /// The main screen's key help.
+    var mainHelp: String {
+        code == "nl" ? "↑/↓/cijfer · ←/→ spel · Enter · w kijken · Ctrl-C stoppen"
+            : "↑/↓/digit · ←/→ game · Enter · w watch games · Ctrl-C quit"
+    }
+}
+
+extension Screens {
+    /// The games side by side (issue #27 item 13), the chosen one marked ●
+    /// (a radio button: the menu's ▶ stays the menu's):
+    /// Ghost with its variants (v) and its rounds (m), Hangman with its
+    /// modes. Each column wraps its own text to half the width.
+    static func gamesPanel(_ s: ClientState, _ width: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        func choices(_ all: [String], chosen: String) -> String {
+            all.map { $0 == chosen ? "[" + $0 + "]" : $0 }.joined(separator: " ")
+        }
+        let variants = t.panelVariants, rounds = t.panelRounds
+        let variant = variants[s.config.superghost ? 1 : s.config.challenge ? 2 : 0]
+        // Ghost's rounds first: they share the heading's row when it has room.
+        let ghost = ["m " + choices(rounds, chosen: rounds[s.config.matchMode ? 1 : 0]), "v " + choices(variants, chosen: variant)]
+        let h = t.hangman
+        let saved = s.hangman.setting(.mode).value ?? "evil"
+        let hangman = [choices(ClientState.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
+        // Hangman's column as wide as its text (up to half), Ghost's the rest.
+        let room = max(24, width - margin.count * 2 - 3)
+        let rightWidth = min(room / 2, 2 + ((hangman + [h.gameName]).map(Layout.visibleWidth).max() ?? 0))
+        let leftWidth = room - rightWidth
+        func rows(_ name: String, _ kind: GameKind, _ lines: [String], _ column: Int) -> [String] {
+            let chosen = s.config.game == kind
+            let head = (chosen ? "● " : "○ ") + name
+            func paint(_ text: String) -> String { chosen ? text : style.dim(text) }
+            var lines = lines
+            var first = chosen ? style.highlight(head) : style.bold(head)
+            if let line = lines.first, Layout.visibleWidth(head) + 2 + Layout.visibleWidth(line) <= column {
+                first += "  " + paint(line)
+                lines.removeFirst()
+            }
+            return [first] + lines.flatMap { Layout.wrap($0, width: column - 2) }.map { "  " + paint($0) }
+        }
+        let left = rows(t.ghostName, .ghost, ghost, leftWidth), right = rows(h.gameName, .hangman, hangman, rightWidth)
+        return (0..<max(left.count, right.count)).map { i in
+            let l = left.indices.contains(i) ? left[i] : ""
+            let r = right.indices.contains(i) ? right[i] : ""
+            return margin + Layout.pad(l, to: leftWidth) + "   " + r
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import GhostProtocol
+
+/// The tutorial's pages per variant (issue #27 Found 6): after Ghost's four
+/// pages, one for Superghost, one for bluff and challenge and one for
+/// Hangman. The main screen's Rules and `?` in a Ghost game open the page of
+/// the variant chosen or played; a first start with `--game hangman` opens
+/// Hangman's.
+public enum TutorialPage: Sendable {
+    case ghost, superghost, challenge, hangman
+
+    /// The page's index in `Strings.allTutorialPages`.
+    public var index: Int {
+        switch self {
+        case .ghost: 0
+        case .superghost: Strings.ghostTutorialPageCount
+        case .challenge: Strings.ghostTutorialPageCount + 1
+        case .hangman: Strings.ghostTutorialPageCount + 2
+        }
+    }
+
+    /// The page of a Ghost game's variant.
+    public static func ghost(superghost: Bool, challenge: Bool) -> TutorialPage {
+        superghost ? .superghost : challenge ? .challenge : .ghost
+    }
+}
+
+extension Strings {
+    /// Ghost's own pages (the table's `tutorialPages`).
+    public static let ghostTutorialPageCount = 4
+
+    /// Every page: Ghost's, then one per variant and Hangman's.
+    public var allTutorialPages: [(title: String, paragraphs: [String])] { tutorialPages + variantPages }
+
+    var variantPages: [(title: String, paragraphs: [String])] {
+        if code == "nl" {
+            return [
+                ("Superghost", [
+                    "Zoals Ghost, maar je mag je letter ook vóór het woordbegin zetten: ← zet je volgende letter vooraan, → weer achteraan.",
+                    "Je verliest als het woordstuk in geen enkel woord meer voorkomt (ergens in het woord, niet alleen aan het begin), of als je een woord van meer dan 3 letters maakt.",
+                    "Kies het op het hoofdscherm met v.",
+                ]),
+                ("Bluffen en uitdagen", [
+                    "Zoals Ghost, maar niemand controleert je letter meteen: je mag bluffen met een woordbegin waarmee geen woord begint.",
+                    "Denk je dat je tegenstander bluft, druk dan ! om uit te dagen. Die moet dan een woord typen dat met het woordbegin begint: lukt dat, dan verlies jij de ronde; zo niet, dan verliest de bluffer.",
+                    "Kies het op het hoofdscherm met v.",
+                ]),
+                ("Galgje", [
+                    "De een kiest een woord, de ander raadt het letter voor letter. Elke fout brengt de galg een stap verder; raad het woord voor de laatste.",
+                    "Tegen de computer: gemeen (hij ontwijkt je gokken), eerlijk (één woord vanaf het begin) of zinnen. In een duel geeft een van jullie een woord op.",
+                    "Kies Galgje op het hoofdscherm met ←/→; = raadt het hele woord in één keer.",
+                ]),
+            ]
+        }
+        return [
+            ("Superghost", [
+                "Like Ghost, but your letter may also go before the fragment: ← puts your next letter at the front, → back at the end.",
+                "You lose when no word contains the fragment any more (anywhere in the word, not only at its start), or when you complete a word of more than 3 letters.",
+                "Choose it on the main screen with v.",
+            ]),
+            ("Bluff and challenge", [
+                "Like Ghost, but no letter is judged at once: you may bluff with a fragment no word starts with.",
+                "If you think your opponent bluffs, press ! to challenge. They must then type a word that starts with the fragment: if they can, you lose the round; if not, the bluffer does.",
+                "Choose it on the main screen with v.",
+            ]),
+            ("Hangman", [
+                "One player picks a word, the other guesses it letter by letter. Each miss adds to the gallows; find the word before it is complete.",
+                "Against the computer: evil (it dodges your guesses), fair (one word from the start) or phrases. In a duel one of you sets a word.",
+                "Choose Hangman on the main screen with ←/→; = guesses the whole word at once.",
+            ]),
+        ]
+    }
+}
