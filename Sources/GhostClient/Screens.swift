@@ -50,6 +50,7 @@ public enum Screens {
         case .hangman(let sub): hangman(sub)
         case .watchList: watchList
         case .account(let sub): account(sub)
+        case .record(let sub): record(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -330,7 +331,7 @@ public enum Screens {
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map(t.mainSignedInAs) ?? ""
         return frame(s, width, height, t, title: who, right: s.serverAddress, body: body,
-                     banner: s.confirmQuit ? t.confirmQuit : "", help: t.menuHelp)
+                     banner: s.confirmQuit ? t.confirmQuit : "", help: historyHint(t.menuHelp, width, t))
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
