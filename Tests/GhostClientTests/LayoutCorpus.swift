@@ -87,6 +87,9 @@ enum LayoutCorpus {
         "RecordClientTests.swift: RecordReducerTests.errors",
         "RecordClientTests.swift: RecordReducerTests.reconnect",
         "RecordClientTests.swift: RecordScreenTests.fits",
+        "RecordClientTests.swift: RecordReplayKindsTests.evilReview",
+        "RecordClientTests.swift: RecordReplayKindsTests.duelReplay",
+        "RecordClientTests.swift: RecordReplayKindsTests.matchReview",
         "ReducerTests.swift: ReducerLobbyTests.firstStart",
         "ReducerTests.swift: ReducerLobbyTests.returning",
         "ReducerTests.swift: ReducerLobbyTests.pickName",
@@ -276,6 +279,9 @@ enum LayoutCorpus {
         RecordReducerTests().errors()
         RecordReducerTests().reconnect()
         RecordScreenTests().fits()
+        RecordReplayKindsTests().evilReview()
+        RecordReplayKindsTests().duelReplay()
+        RecordReplayKindsTests().matchReview()
         ReducerLobbyTests().firstStart()
         ReducerLobbyTests().returning()
         ReducerLobbyTests().pickName()

@@ -279,3 +279,59 @@ struct RecordScreenTests {
         #expect(!RFx.text(Fx.named()).contains("h your games"))
     }
 }
+
+@Suite("Client: replaying Hangman and matches (#28)")
+struct RecordReplayKindsTests {
+    /// alice's history with one Hangman game against the evil computer (id 20) and one duel (id 21), alice guessing.
+    static func hangmanHistory() -> ClientState {
+        let s = Fx.run(Fx.named(), .key(.char("h"))).0
+        return Fx.run(s, Fx.lines("RESULT id=20 game=hangman variant=evil opponent=bot-hangman result=loss reason=hanged ended=1700000000",
+                                  "RESULT id=21 game=hangman variant=duel opponent=bob result=win reason=solved change=+11 ended=1699990000",
+                                  "OK HISTORY name=alice count=2")).0
+    }
+
+    @Test("A Hangman game against the evil computer: the review gives each guess's pattern, the words left and one it could have been")
+    func evilReview() {
+        var s = Fx.run(Self.hangmanHistory(), [.key(.enter)] + Fx.lines("PLAYED n=1 round=1 player=alice play=e",
+                                                                         "PLAYED n=2 round=1 player=alice play=a",
+                                                                         "OK MOVES id=20 count=2 more=no status=over")).0
+        #expect(RFx.text(s).contains("You played A"))
+        s = Fx.run(s, [.key(.char("r"))] + Fx.lines("PLY n=1 player=alice play=e pattern=_e__ family=310 word=bear",
+                                                     "PLY n=2 player=alice play=a pattern=_ea_ family=12 word=bead",
+                                                     "OK REVIEW id=20")).0
+        let text = RFx.text(s)
+        #expect(text.contains("_ E A _") && text.contains("Words left: 12 (it could have been “BEAD”)"))
+        #expect(!text.contains("Nobody threw a win away."))
+        #expect(RFx.text(s, "nl").contains("Woorden over: 12 (het had “BEAD” kunnen zijn)"))
+    }
+
+    @Test("A Hangman duel: the pattern of each step is worked out from the setter's word; the best letter by information from the review")
+    func duelReplay() {
+        var s = Fx.run(Self.hangmanHistory(), [.key(.down), .key(.enter)]
+                       + Fx.lines("PLAYED n=1 round=1 player=bob play=word:pear", "PLAYED n=2 round=1 player=alice play=e",
+                                  "PLAYED n=3 round=1 player=alice play=x", "PLAYED n=4 round=1 player=alice play=word:pear",
+                                  "OK MOVES id=21 count=4 more=no status=over")).0
+        #expect((0...4).map { s.record.replay?.pattern(at: $0) } == ["____", "____", "_e__", "_e__", "pear"])
+        s = Fx.run(s, .key(.left), .key(.left)).0
+        #expect(RFx.text(s).contains("_ E _ _") && RFx.text(s).contains("You played E"))
+        s = Fx.run(s, [.key(.char("r"))] + Fx.lines("PLY n=1 player=bob play=word:pear",
+                                                     "PLY n=2 player=alice play=e pattern=_e__ candidates=1200 best=e",
+                                                     "OK REVIEW id=21")).0
+        #expect(RFx.text(s).contains("Possible words: 1200 · best letter: E"))
+    }
+
+    @Test("A match's review: PLY lines carry round=, the mistake is the one of its round")
+    func matchReview() {
+        var r = Replay(id: 5)
+        r.moves = [ReplayMove(n: 1, round: 1, player: "a", play: "q"), ReplayMove(n: 1, round: 2, player: "b", play: "z"),
+                   ReplayMove(n: 2, round: 2, player: "a", play: "x")]
+        r.review = .done(plies: [ReviewPly(n: 1, round: 1, player: "a", fields: [Field("play", "q"), Field("outcome", "loss")]),
+                                 ReviewPly(n: 1, round: 2, player: "b", fields: [Field("play", "z"), Field("outcome", "loss"),
+                                                                                 Field("better", "a,<s")])],
+                         mistake: 1, mistakeRound: 2)
+        #expect(r.mistakeStep == 2)
+        #expect(r.ply(at: 1)?.play == "q" && r.ply(at: 2)?.better == ["a", "<s"] && r.ply(at: 3) == nil)
+        #expect(Strings.en.lostIt("z", better: ["a", "<s"]) == "“Z” lost it: “A” or S at the front would have won.")
+        #expect(Strings.nl.lostIt("z", better: ["a", "<s"]) == "“Z” verspeelde de winst: “A” of S vooraan had gewonnen.")
+    }
+}

@@ -206,6 +206,22 @@ extension Replay {
         return fragment
     }
 
+    /// A Hangman duel's pattern after the first `step` moves, worked out
+    /// from the setter's word (its first move, `word:<w>`, shown once the
+    /// game is over); nil when the moves do not name the word (against the
+    /// computer the word is only in the review).
+    public func pattern(at step: Int) -> String? {
+        guard let moves, let first = moves.first, first.play.hasPrefix("word:") else { return nil }
+        let word = first.play.dropFirst(5).lowercased()
+        var guessed = Set<Character>()
+        var solved = false
+        for m in moves.dropFirst().prefix(max(0, step - 1)) {
+            if m.play.count == 1, let c = m.play.lowercased().first { guessed.insert(c) }
+            if m.play.hasPrefix("word:"), m.play.dropFirst(5).lowercased() == word { solved = true }
+        }
+        return String(word.map { solved || guessed.contains($0) || !$0.isLetter ? $0 : "_" })
+    }
+
     /// The review's line for the move shown last (step ≥ 1), if reviewed.
     public func ply(at step: Int) -> ReviewPly? {
         guard case let .done(plies, _, _) = review, let moves, step >= 1, moves.indices.contains(step - 1) else { return nil }

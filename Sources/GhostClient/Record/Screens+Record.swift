@@ -118,7 +118,7 @@ extension Screens {
         let hangmanGame = r.entry?.game == GameKind.hangman.rawValue
         let ply = r.ply(at: step)
         // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
-        let position = hangmanGame ? (ply?.pattern ?? "") : (ply?.fragment ?? r.fragment(at: step))
+        let position = hangmanGame ? (ply?.pattern ?? r.pattern(at: step) ?? "") : (ply?.fragment ?? r.fragment(at: step))
         if !position.isEmpty {
             let big = hangmanGame ? [] : big(position.uppercased(), width, style)
             let spaced = Layout.center(style.bold(BlockFont.spaced(position.uppercased())), in: width)
