@@ -219,10 +219,13 @@ struct RecordReducerTests {
         #expect(text.contains("1480? ±240 · 2 games: 0 won, 2 lost"))
         #expect(text.contains("? = provisional"))
         #expect(RFx.text(RFx.profile(language: "nl"), "nl").contains("14 spellen: 9 gewonnen, 5 verloren"))
-        // Another's profile with the record against them.
-        var o = Fx.run(RFx.history(), .key(.char("p"))).0
-        o = Fx.run(o, Fx.lines("VERSUS game=ghost record=2-1", "OK PROFILE name=alice registered=no ratings=0")).0
-        #expect(RFx.text(o).contains("This is a guest's name") && RFx.text(o).contains("You against alice: 2–1 (Ghost)"))
+        // o: the opponent's profile, with your record against them; the computer has none.
+        var (o, ofx) = Fx.run(RFx.history(), .key(.char("o")))
+        #expect(Fx.sent(ofx) == ["PROFILE bob"])
+        o = Fx.run(o, Fx.lines("VERSUS game=ghost record=2-1", "OK PROFILE name=bob registered=no ratings=0")).0
+        #expect(RFx.text(o).contains("Profile · bob") && RFx.text(o).contains("This is a guest's name")
+                    && RFx.text(o).contains("You against bob: 2–1 (Ghost)"))
+        #expect(Fx.sent(Fx.run(RFx.history(), .key(.down), .key(.char("o"))).1).isEmpty)
         // TOP.
         let (l0, lfx) = Fx.run(p, .key(.char("t")))
         #expect(Fx.sent(lfx) == ["TOP 20"])

@@ -103,6 +103,9 @@ extension ClientState {
             if let entry = record.chosen { openReplay(entry, &fx) }
         case .char("p"), .char("P"):
             if let me = myName { openProfile(me, &fx) }
+        case .char("o"), .char("O"):
+            // The opponent's profile, with your record against them (the computer has none).
+            if let them = record.chosen?.opponent, !them.hasPrefix("bot-") { openProfile(them, &fx) }
         case .char("r"), .char("R"):
             openHistory(&fx)
         case .escape, .backspace, .char("q"):

@@ -36,8 +36,8 @@ extension Strings {
     /// The main screen's key for the history list, in its key help when there is room.
     public var historyKeyHint: String { dutch ? "h je spellen" : "h your games" }
     public var historyHelp: String {
-        dutch ? "↑/↓ kiezen · Enter afspelen · p je profiel · r vernieuwen · Esc terug"
-            : "↑/↓ choose · Enter replay · p your profile · r refresh · Esc back"
+        dutch ? "↑/↓ kiezen · Enter afspelen · p je profiel · o profiel tegenstander · r vernieuwen · Esc terug"
+            : "↑/↓ choose · Enter replay · p your profile · o opponent's profile · r refresh · Esc back"
     }
 
     /// A game's kind for people: Ghost, Superghost, Challenge, Hangman.
