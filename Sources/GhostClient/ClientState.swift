@@ -47,6 +47,8 @@ public enum Screen: Equatable, Sendable {
     case watchList
     /// A registered name's password: logging in, registering, changing it (Account/).
     case account(AccountScreen)
+    /// A player's record: history, replay and review, profile, leaders (Record/).
+    case record(RecordScreen)
 }
 
 /// The state of the link to the server.
@@ -416,6 +418,9 @@ public struct ClientState: Equatable, Sendable {
     /// Registered names: the password being typed, the one kept in memory, and
     /// whether a password may be sent at all (Account/).
     public var account = AccountClient()
+
+    /// Ratings, history, replay and review, profiles and leaders (Record/).
+    public var record = RecordClient()
 
     public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
         self.config = config

@@ -31,6 +31,7 @@ extension ClientState {
         case .hangman(let sub): hangmanKey(sub, key, &fx)
         case .watchList: watchListKey(key, &fx)
         case .account(let sub): accountKey(sub, key, &fx)
+        case .record(let sub): recordKey(sub, key, &fx)
         }
     }
 
@@ -186,6 +187,10 @@ extension ClientState {
         if key == .char("w") {
             // Watch a game in progress: the list of them.
             return openWatchList(&fx)
+        }
+        if key == .char("h") {
+            // Your finished games, their replays and reviews, your profile (Record/).
+            return openHistory(&fx)
         }
         if key == .char("p") {
             // Whether others may watch the games opened here (NEW), saved too.

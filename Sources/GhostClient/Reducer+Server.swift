@@ -8,6 +8,7 @@ import GhostProtocol
 /// trusted. Control characters are gone and lengths capped by the decoder.
 extension ClientState {
     mutating func server(_ line: ServerLine, _ fx: inout [ClientEffect]) {
+        if recordLine(line, &fx) { return }
         if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }
         switch line {
@@ -24,10 +25,8 @@ extension ClientState {
             break  // the client shows Ghost's boards only
         case .setting, .stat:
             break  // the client never asks for SETTINGS or STATS
-        case .ratingData:
-            break  // the client does not ask for TOP, PROFILE or HISTORY yet
-        case .played, .ply:
-            break  // the client does not ask for MOVES or REVIEW (yet)
+        case .ratingData, .played, .ply:
+            break  // taken by `recordLine`
         case .live, .watchers:
             break  // taken by `watchLine`
         case let .waiting(kind, lang, rounds, count, clock, variant):
@@ -169,6 +168,7 @@ extension ClientState {
         if case .account(let command)? = first, accountReply(reply, to: command, &fx) { return }
         let verb = first?.verb
         if watchReply(reply, to: verb, &fx) { return }
+        if recordReply(reply, to: verb, &fx) { return }
         if hangmanReply(reply, to: verb, &fx) { return }
         switch reply {
         case .name(let name, _):
@@ -261,6 +261,7 @@ extension ClientState {
         let verb = first?.verb
         if hangmanError(verb, code, text, &fx) { return }
         if watchError(verb, code, text, &fx) { return }
+        if recordError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken { setToken(nil, &fx) }

@@ -252,5 +252,6 @@ extension ClientState {
         }
         if screen == .scores && scores == nil { loadScores(&fx) }
         if screen == .watchList && watch.games == nil, named || myName != nil { openWatchList(&fx) }
+        recordReconnected(&fx)
     }
 }

@@ -50,6 +50,7 @@ public enum Screens {
         case .hangman(let sub): hangman(sub)
         case .watchList: watchList
         case .account(let sub): account(sub)
+        case .record(let sub): record(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -315,7 +316,8 @@ public enum Screens {
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
-        return frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner, help: t.mainHelp)
+        return frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner,
+                     help: historyHint(t.mainHelp, width, t))
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

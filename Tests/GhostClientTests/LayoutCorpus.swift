@@ -87,6 +87,20 @@ enum LayoutCorpus {
         "NamePickerTests.swift: NamePickerTests.moreAndDutch",
         "NamePickerTests.swift: NamePickerTests.olderServer",
         "NamePickerTests.swift: NamePickerTests.hostileLists",
+        "RecordClientTests.swift: RecordReducerTests.ratingOnTheEndScreen",
+        "RecordClientTests.swift: RecordReducerTests.ratingOnTheHangmanEnd",
+        "RecordClientTests.swift: RecordReducerTests.historyList",
+        "RecordClientTests.swift: RecordReducerTests.replaySteps",
+        "RecordClientTests.swift: RecordReducerTests.replayFragments",
+        "RecordClientTests.swift: RecordReducerTests.review",
+        "RecordClientTests.swift: RecordReducerTests.reviewRefusals",
+        "RecordClientTests.swift: RecordReducerTests.profileAndLeaders",
+        "RecordClientTests.swift: RecordReducerTests.errors",
+        "RecordClientTests.swift: RecordReducerTests.reconnect",
+        "RecordClientTests.swift: RecordScreenTests.fits",
+        "RecordClientTests.swift: RecordReplayKindsTests.evilReview",
+        "RecordClientTests.swift: RecordReplayKindsTests.duelReplay",
+        "RecordClientTests.swift: RecordReplayKindsTests.matchReview",
         "ReducerTests.swift: ReducerLobbyTests.firstStart",
         "ReducerTests.swift: ReducerLobbyTests.returning",
         "ReducerTests.swift: ReducerLobbyTests.pickName",
@@ -276,6 +290,20 @@ enum LayoutCorpus {
         NamePickerTests().moreAndDutch()
         NamePickerTests().olderServer()
         NamePickerTests().hostileLists()
+        RecordReducerTests().ratingOnTheEndScreen()
+        RecordReducerTests().ratingOnTheHangmanEnd()
+        RecordReducerTests().historyList()
+        RecordReducerTests().replaySteps()
+        RecordReducerTests().replayFragments()
+        RecordReducerTests().review()
+        RecordReducerTests().reviewRefusals()
+        RecordReducerTests().profileAndLeaders()
+        RecordReducerTests().errors()
+        RecordReducerTests().reconnect()
+        RecordScreenTests().fits()
+        RecordReplayKindsTests().evilReview()
+        RecordReplayKindsTests().duelReplay()
+        RecordReplayKindsTests().matchReview()
         ReducerLobbyTests().firstStart()
         ReducerLobbyTests().returning()
         ReducerLobbyTests().pickName()

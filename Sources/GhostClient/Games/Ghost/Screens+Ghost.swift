@@ -248,6 +248,8 @@ extension Screens {
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         body += paragraph(reasonText(s, r, t) + possible, width)
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
+        // A rated game: the ratings after it and their changes (Record/).
+        if let rating = endRatingLine(s, id: r.id, t) { body += paragraph(style.bold(rating), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
                 body.append(margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(display(r.loser, t))))

@@ -267,6 +267,8 @@ extension Screens {
         }
         beside.append(h.wrong(end.board.wrongShown))
         if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
+        // A rated duel: the ratings after it and their changes (Record/).
+        if let rating = endRatingLine(s, id: end.id, t) { beside += Layout.wrap(rating, width: room) }
         // The figure as it ended: complete when hanged.
         let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes
         var body = [""] + gallowsBlock(mistakes: mistakes, misses: end.board.misses, beside: beside, width: width)

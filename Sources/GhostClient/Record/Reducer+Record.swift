@@ -1,0 +1,277 @@
+import GhostProtocol
+
+/// The record in the client's core (issue #28): the end screen's rating
+/// (OVER's `ratings= changes=`), the history list (HISTORY → RESULT lines),
+/// the replay (MOVES → PLAYED lines) and its review (REVIEW → PLY lines),
+/// the profile (PROFILE → RATING, VERSUS) and the leaders (TOP → LEADER).
+/// The generic core calls in at one point each: `recordLine`,
+/// `recordReply`, `recordError`, `recordKey`, and `h` on the main screen.
+extension ClientState {
+    /// How many finished games the history list asks for.
+    static let historyLimit = 50
+    /// How many leaders a rating list asks for.
+    static let leadersLimit = 20
+    /// The most lines of one answer kept (the server sends at most 600 moves).
+    static let recordLinesLimit = 1_000
+
+    // MARK: Opening the screens
+
+    /// The history list, asked for afresh (`h` on the main screen).
+    mutating func openHistory(_ fx: inout [ClientEffect]) {
+        if screen != .record(.history) { go(.record(.history)) }
+        record.history = nil
+        record.incomingHistory = []
+        send(.history(name: nil, limit: ClientState.historyLimit), &fx)
+    }
+
+    /// A finished game's replay, its moves asked for (Enter on the history list).
+    mutating func openReplay(_ entry: HistoryEntry, _ fx: inout [ClientEffect]) {
+        record.replay = Replay(id: entry.id, entry: entry)
+        record.incomingMoves = []
+        record.incomingPlies = []
+        go(.record(.replay))
+        send(.moves(entry.id), &fx)
+    }
+
+    /// Asks for the review of the game replayed (`r` on the replay).
+    mutating func askReview(_ fx: inout [ClientEffect]) {
+        guard let replay = record.replay else { return }
+        switch replay.review {
+        case .asking, .done, .refused: return
+        case .none, .notReady: break
+        }
+        record.incomingPlies = []
+        if send(.review(replay.id), &fx) { record.replay?.review = .asking }
+    }
+
+    /// A name's profile (`p` on the history list: mine).
+    mutating func openProfile(_ name: String, _ fx: inout [ClientEffect]) {
+        record.profileName = name
+        record.profile = nil
+        record.incomingRatings = []
+        record.incomingVersus = []
+        go(.record(.profile))
+        send(.profile(name), &fx)
+    }
+
+    /// The current rating list's leaders (`t` on the profile; ←/→ another list).
+    mutating func openLeaders(_ fx: inout [ClientEffect]) {
+        if screen != .record(.leaders) { go(.record(.leaders)) }
+        record.leaders = nil
+        record.incomingLeaders = []
+        let boards = RecordClient.boards
+        let b = boards[min(max(0, record.board), boards.count - 1)]
+        send(.top(ClientState.leadersLimit, game: b.game, variant: b.variant), &fx)
+    }
+
+    /// After a reconnection: what the record screen on show was waiting for, asked again.
+    mutating func recordReconnected(_ fx: inout [ClientEffect]) {
+        guard case .record(let sub) = screen else { return }
+        switch sub {
+        case .history where record.history == nil: openHistory(&fx)
+        case .replay:
+            guard let replay = record.replay else { return }
+            if replay.moves == nil { send(.moves(replay.id), &fx) }
+            if replay.review == .asking { record.replay?.review = .none; askReview(&fx) }
+        case .profile where record.profile == nil: if let name = record.profileName { openProfile(name, &fx) }
+        case .leaders where record.leaders == nil: openLeaders(&fx)
+        default: break
+        }
+    }
+
+    // MARK: Keys
+
+    mutating func recordKey(_ sub: RecordScreen, _ key: Key, _ fx: inout [ClientEffect]) {
+        switch sub {
+        case .history: historyKey(key, &fx)
+        case .replay: replayKey(key, &fx)
+        case .profile: profileKey(key, &fx)
+        case .leaders: leadersKey(key, &fx)
+        }
+    }
+
+    mutating func historyKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let count = record.history?.count ?? 0
+        switch key {
+        case .up: record.cursor = max(0, record.cursor - 1)
+        case .down: record.cursor = min(max(0, count - 1), record.cursor + 1)
+        case .pageUp: record.cursor = max(0, record.cursor - 10)
+        case .pageDown: record.cursor = min(max(0, count - 1), record.cursor + 10)
+        case .home: record.cursor = 0
+        case .end: record.cursor = max(0, count - 1)
+        case .enter:
+            if let entry = record.chosen { openReplay(entry, &fx) }
+        case .char("p"), .char("P"):
+            if let me = myName { openProfile(me, &fx) }
+        case .char("o"), .char("O"):
+            // The opponent's profile, with your record against them (the computer has none).
+            if let them = record.chosen?.opponent, !them.hasPrefix("bot-") { openProfile(them, &fx) }
+        case .char("r"), .char("R"):
+            openHistory(&fx)
+        case .escape, .backspace, .char("q"):
+            goToMain()
+        default:
+            break
+        }
+    }
+
+    mutating func replayKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        guard let replay = record.replay else { return go(.record(.history)) }
+        let last = replay.moves?.count ?? 0
+        switch key {
+        case .left: record.replay?.step = max(0, replay.step - 1)
+        case .right, .char(" "): record.replay?.step = min(last, replay.step + 1)
+        case .home: record.replay?.step = 0
+        case .end: record.replay?.step = last
+        case .char("r"), .char("R"): askReview(&fx)
+        case .char("m"), .char("M"):
+            // To the move that lost it.
+            if let step = replay.mistakeStep { record.replay?.step = step }
+        case .escape, .backspace, .char("q"), .enter:
+            go(.record(.history))
+        default:
+            break
+        }
+    }
+
+    mutating func profileKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .char("t"), .char("T"): openLeaders(&fx)
+        case .escape, .backspace, .char("q"), .enter: go(.record(.history))
+        default: break
+        }
+    }
+
+    mutating func leadersKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        let n = RecordClient.boards.count
+        switch key {
+        case .left, .right:
+            record.board = (record.board + (key == .right ? 1 : n - 1)) % n
+            openLeaders(&fx)
+        case .escape, .backspace, .char("q"), .enter:
+            go(.record(.profile))
+            if record.profile == nil, let name = record.profileName ?? myName { openProfile(name, &fx) }
+        default:
+            break
+        }
+    }
+
+    // MARK: Server lines
+
+    /// Takes the record's data lines; notes a rated game's end (OVER's
+    /// ratings) and lets the OVER go on. Returns false for the others.
+    mutating func recordLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+        switch line {
+        case let .over(id, winner, loser, _, _, ratings?):
+            // The players in seat order, as GAME had them (OVER's ratings follow that order).
+            let players = game.flatMap { $0.id == id ? $0.players : nil } ?? [winner, loser]
+            if game?.watching != true { record.ended = EndRatings(id: id, players: players, ratings: ratings) }
+            return false
+        case .ratingData(let data):
+            switch data {
+            case let .result(id, game, variant, opponent, result, reason, change, ended):
+                if record.incomingHistory.count < ClientState.recordLinesLimit {
+                    record.incomingHistory.append(HistoryEntry(id: id, game: game, variant: variant, opponent: opponent, result: result,
+                                                               reason: reason, change: change, ended: ended))
+                }
+            case let .rating(board, rating, deviation, games, wins, losses, best):
+                if record.incomingRatings.count < 100 {
+                    record.incomingRatings.append(ProfileRating(board: board, rating: rating, deviation: deviation, games: games,
+                                                                wins: wins, losses: losses, best: best))
+                }
+            case let .versus(game, versus):
+                if record.incomingVersus.count < 100 { record.incomingVersus.append((game, versus)) }
+            case let .leader(rank, name, rating, deviation, games, wins, losses):
+                if record.incomingLeaders.count < ClientState.recordLinesLimit {
+                    record.incomingLeaders.append(Leader(rank: rank, name: name, rating: rating, deviation: deviation, games: games,
+                                                         wins: wins, losses: losses))
+                }
+            }
+            return true
+        case let .played(n, round, player, play):
+            if record.incomingMoves.count < ClientState.recordLinesLimit {
+                record.incomingMoves.append(ReplayMove(n: n, round: round, player: player, play: play))
+            }
+            return true
+        case let .ply(n, round, player, fields):
+            if record.incomingPlies.count < ClientState.recordLinesLimit {
+                record.incomingPlies.append(ReviewPly(n: n, round: round, player: player, fields: fields))
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Replies
+
+    /// A reply's number field (digits only, at most 9 of them), nil otherwise.
+    static func recordInt(_ text: String?) -> Int? {
+        guard let text, !text.isEmpty, text.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    mutating func recordReply(_ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
+        guard case let .other(_, fields) = reply else { return false }
+        switch verb {
+        case .history?:
+            record.history = record.incomingHistory
+            record.incomingHistory = []
+            record.cursor = min(record.cursor, max(0, (record.history?.count ?? 0) - 1))
+        case .moves?:
+            let moves = record.incomingMoves
+            record.incomingMoves = []
+            guard let id = ClientState.recordInt(fields["id"]), record.replay?.id == id else { return true }
+            record.replay?.moves = moves
+            record.replay?.more = fields["more"] == "yes"
+            // The replay opens at the end: the position the game ended in.
+            record.replay?.step = moves.count
+        case .review?:
+            let plies = record.incomingPlies
+            record.incomingPlies = []
+            guard let id = ClientState.recordInt(fields["id"]), record.replay?.id == id else { return true }
+            record.replay?.review = .done(plies: plies, mistake: ClientState.recordInt(fields["mistake"]),
+                                          mistakeRound: ClientState.recordInt(fields["round"]))
+        case .profile?:
+            let name = fields["name"] ?? record.profileName ?? ""
+            record.profile = Profile(name: name, registered: fields["registered"] == "yes", ratings: record.incomingRatings,
+                                     versus: record.incomingVersus)
+            record.incomingRatings = []
+            record.incomingVersus = []
+        case .top?:
+            record.leaders = record.incomingLeaders
+            record.incomingLeaders = []
+        default:
+            return false
+        }
+        return true
+    }
+
+    mutating func recordError(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
+        guard code != .noName else { return false }
+        switch verb {
+        case .history?:
+            record.incomingHistory = []
+            record.history = []
+        case .moves?:
+            record.incomingMoves = []
+            if record.replay?.moves == nil { record.replay?.moves = [] }
+        case .review?:
+            record.incomingPlies = []
+            // Superghost still being solved: asked again with `r`; anything else is final.
+            record.replay?.review = code == .notReady ? .notReady : .refused(code)
+            return true
+        case .profile?:
+            record.incomingRatings = []
+            record.incomingVersus = []
+            record.profile = Profile(name: record.profileName ?? "", registered: false, ratings: [], versus: [])
+        case .top?:
+            record.incomingLeaders = []
+            record.leaders = []
+        default:
+            return false
+        }
+        show(.serverError(code: code, text: text))
+        return true
+    }
+}

@@ -1,0 +1,235 @@
+import GhostProtocol
+
+/// The record's screens (issue #28): the history list, the replay with its
+/// review, the profile and the leaders; and the end screen's rating line.
+extension Screens {
+    static func record(_ sub: RecordScreen) -> Function {
+        switch sub {
+        case .history: history
+        case .replay: replay
+        case .profile: profile
+        case .leaders: leaders
+        }
+    }
+
+    /// The end screen's line about ratings, for a rated game that just ended
+    /// (OVER's `ratings= changes=`): mine, then the opponent's; nil for an unrated one.
+    static func endRatingLine(_ s: ClientState, id: Int, _ t: Strings) -> String? {
+        guard let end = s.record.ended, end.id == id else { return nil }
+        var parts: [String] = []
+        if let me = s.myName, let mine = end.of(me) { parts.append(t.yourRating(mine.rating, change: mine.change)) }
+        for p in end.players where !s.isMe(p) {
+            if let theirs = end.of(p) { parts.append(t.theirRating(label(p, t), theirs.rating, change: theirs.change)) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// The main screen's key help with `h your games` (Record/) where it
+    /// takes no extra row.
+    static func historyHint(_ help: String, _ width: Int, _ t: Strings) -> String {
+        let parts = help.split(separator: " · ").map(String.init)
+        let more = (parts.dropLast() + [t.historyKeyHint] + parts.suffix(1)).joined(separator: " · ")
+        return hintRows(more, width - 1) <= hintRows(help, width - 1) ? more : help
+    }
+
+    /// How many rows `helpRows` gives the key help (counted without drawing it).
+    static func hintRows(_ help: String, _ width: Int) -> Int {
+        var rows = 0, used = 0
+        for hint in help.split(separator: " · ").map(String.init) {
+            let w = Layout.visibleWidth(hint)
+            if rows > 0, used + 3 + w <= width { used += 3 + w } else { rows += 1; used = w }
+        }
+        return rows
+    }
+
+    /// A window of `rows` that keeps row `focus` in sight.
+    static func window(_ rows: [String], focus: Int, room: Int) -> [String] {
+        let start = min(max(0, focus + 2 - room), max(0, rows.count - room))
+        return Array(rows.dropFirst(start).prefix(max(0, room)))
+    }
+
+    // MARK: The history list
+
+    public static func history(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let help = t.historyHelp
+        var body = [""] + paragraph(t.historyIntro, width) + [""]
+        guard let games = s.record.history else {
+            body.append(margin + style.dim(t.historyLoading))
+            return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+        }
+        if games.isEmpty {
+            body.append(margin + style.bold(t.historyEmpty))
+            return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+        }
+        // One row a game: the result, the kind and opponent; then its date, reason and rating change, dimmed.
+        var rows: [(text: String, game: Int)] = []
+        let room = max(10, width - margin.count - 4)
+        for (i, g) in games.enumerated() {
+            let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
+            var details = [utcText(g.ended)]
+            if g.result != "aborted" { details.append(t.historyReason(g.reason)) }
+            if let c = g.change { details.append(t.ratingChange(c)) }
+            for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
+                if i == s.record.cursor && r == 0 {
+                    rows.append((marker + " " + style.highlight(line), i))
+                } else {
+                    rows.append(("  " + (r == 0 ? "" : "  ") + line, i))
+                }
+            }
+            rows += Layout.wrap(details.joined(separator: " · "), width: room).map { ("    " + style.dim($0), i) }
+        }
+        let bottom = bottomLines(s, width, t, banner: "", help: help).count
+        let space = max(2, height - 2 - bottom - body.count)
+        // Short windows drop the intro first.
+        if space < 4 { body = [""] }
+        let fit = max(2, height - 2 - bottom - body.count)
+        let focus = rows.firstIndex { $0.game == s.record.cursor } ?? 0
+        body += window(rows.map(\.text), focus: focus + 1, room: fit).map { margin + $0 }
+        return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+    }
+
+    // MARK: The replay
+
+    public static func replay(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let help = t.replayHelp
+        guard let r = s.record.replay else {
+            return frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
+        }
+        var title = t.replayTitle(r.id)
+        if let e = r.entry { title += " · " + t.gameKindName(e.game, e.variant) }
+        let right = r.entry.map { t.against(label($0.opponent, t)) } ?? ""
+        var body: [String] = [""]
+        guard let moves = r.moves else {
+            body.append(margin + style.dim(t.replayLoading))
+            return frame(s, width, height, t, title: title, right: right, body: body, help: help)
+        }
+        if moves.isEmpty {
+            body.append(margin + style.bold(t.replayEmpty))
+            return frame(s, width, height, t, title: title, right: right, body: body, help: help)
+        }
+        let step = min(max(0, r.step), moves.count)
+        let move = step > 0 ? moves[step - 1] : nil
+        let rounds = Set(moves.map(\.round)).count > 1
+        body += paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
+        if r.more { body.append(margin + style.dim(t.replayEarlier)) }
+        body.append("")
+        let hangmanGame = r.entry?.game == GameKind.hangman.rawValue
+        let ply = r.ply(at: step)
+        // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
+        let position = hangmanGame ? (ply?.pattern ?? r.pattern(at: step) ?? "") : (ply?.fragment ?? r.fragment(at: step))
+        if !position.isEmpty {
+            let big = hangmanGame ? [] : big(position.uppercased(), width, style)
+            let spaced = Layout.center(style.bold(BlockFont.spaced(position.uppercased())), in: width)
+            let bottom = bottomLines(s, width, t, banner: "", help: help).count
+            // The block letters when the window has room for them and the review's lines.
+            if !big.isEmpty, body.count + big.count + 6 + bottom + 2 <= height {
+                body += big
+            } else {
+                body.append(spaced)
+            }
+            body.append("")
+        }
+        if let move {
+            body += paragraph(t.playedBy(label(move.player, t), me: s.isMe(move.player), move.play), width)
+        }
+        // The review: what perfect play made of this move, the mistake marked.
+        var banner = ""
+        switch r.review {
+        case .none:
+            body += [""] + paragraph(style.dim(t.reviewOffer), width)
+        case .asking:
+            body += [""] + paragraph(style.dim(t.reviewAsking), width)
+        case .notReady:
+            body += [""] + paragraph(t.reviewNotReady, width)
+        case .refused(let code):
+            body += [""] + paragraph(style.dim(t.reviewRefused(code)), width)
+        case .done:
+            if let ply, let move {
+                let me = s.isMe(move.player)
+                if let outcome = ply.outcome {
+                    body += paragraph(t.outcomeAfter(label(move.player, t), me: me, win: outcome == "win"), width)
+                }
+                if !ply.better.isEmpty {
+                    let text = "✗ " + t.lostIt(ply.play, better: ply.better)
+                    body += paragraph(step == r.mistakeStep ? style.bad(text) : style.warn(text), width)
+                }
+                if let family = ply.fields["family"] {
+                    body += paragraph(t.familyLeft(family, word: ply.fields["word"]), width)
+                } else if let candidates = ply.fields["candidates"] {
+                    body += paragraph(t.bestLetter(ply.fields["best"], candidates: candidates), width)
+                }
+            }
+            if let m = r.mistakeStep, m <= moves.count {
+                let who = moves[m - 1].player
+                banner = t.firstMistake(m, label(who, t), me: s.isMe(who))
+            } else if !hangmanGame {
+                banner = t.noMistake
+            }
+        }
+        return frame(s, width, height, t, title: title, right: right, body: body, banner: banner, help: help)
+    }
+
+    // MARK: The profile
+
+    public static func profile(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let help = t.profileHelp
+        let name = s.record.profile?.name ?? s.record.profileName ?? s.myName ?? ""
+        let title = t.profileTitle(name)
+        var body: [String] = [""]
+        guard let p = s.record.profile else {
+            body.append(margin + style.dim(t.profileLoading))
+            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+        }
+        if p.ratings.isEmpty {
+            body += paragraph(p.registered ? t.profileNoRatings : t.profileGuest, width)
+        }
+        for r in p.ratings {
+            body.append(margin + style.bold(t.ratingBoardName(r.board)))
+            body += paragraph(t.ratingRow(r), width - 2).map { "  " + $0 }
+            if var best = r.best {
+                best.opponent = label(best.opponent, t)
+                body += paragraph(t.bestWin(best), width - 2).map { "  " + style.dim($0) }
+            }
+        }
+        if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + paragraph(style.dim(t.provisionalNote), width) }
+        if !p.versus.isEmpty { body.append("") }
+        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), v.game, v.record), width) }
+        // Short windows: the blank rows go first.
+        let room = height - 2 - bottomLines(s, width, t, banner: "", help: help).count
+        if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+    }
+
+    // MARK: The leaders
+
+    public static func leaders(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let help = t.leadersHelp
+        let boards = RecordClient.boards
+        let board = boards[min(max(0, s.record.board), boards.count - 1)].name
+        let title = t.leadersTitle(board)
+        var body: [String] = [""]
+        guard let rows = s.record.leaders else {
+            body.append(margin + style.dim(t.leadersLoading))
+            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+        }
+        if rows.isEmpty {
+            body += paragraph(t.leadersEmpty, width)
+            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+        }
+        let h = t.leadersHeader
+        func row(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String) -> String {
+            leftPad(a, 6) + "  " + Layout.pad(b, to: 17) + leftPad(c, 7) + leftPad(d, 9) + leftPad(e, 10)
+        }
+        body.append(margin + "  " + style.bold(row(h.rank, h.name, h.rating, h.games, h.record)))
+        let room = max(1, height - 2 - body.count - bottomLines(s, width, t, banner: "", help: help).count)
+        for r in rows.prefix(room) {
+            let line = row("\(r.rank)", label(r.name, t), r.rating.description, "\(r.games)", "\(r.wins)–\(r.losses)")
+            body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
+        }
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+    }
+}

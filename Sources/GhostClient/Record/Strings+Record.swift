@@ -1,0 +1,242 @@
+import GhostCore
+import GhostProtocol
+
+/// The texts of the record (issue #28), in both languages: the end screen's
+/// rating, the history list, the replay and its review, the profile and the
+/// rating lists' leaders. They speak to the player as "you".
+extension Strings {
+    private var dutch: Bool { code == "nl" }
+
+    // MARK: The end screen
+
+    /// "Your rating: 1512? (+12), provisional".
+    public func yourRating(_ rating: ShownRating, change: Int?) -> String {
+        let delta = change.map { " (" + Strings.signed($0) + ")" } ?? ""
+        let provisional = rating.provisional ? (dutch ? ", voorlopig" : ", provisional") : ""
+        return (dutch ? "Je rating: " : "Your rating: ") + rating.description + delta + provisional
+    }
+
+    /// "bob: 1488 (−12)".
+    public func theirRating(_ name: String, _ rating: ShownRating, change: Int?) -> String {
+        name + ": " + rating.description + (change.map { " (" + Strings.signed($0) + ")" } ?? "")
+    }
+
+    /// `+12`, `−12` (a real minus sign), `±0`.
+    static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "±0" }
+
+    // MARK: The history list
+
+    public var historyTitle: String { dutch ? "Je spellen" : "Your games" }
+    public var historyIntro: String {
+        dutch ? "Je afgelopen spellen, het nieuwste eerst. Kies er een om het opnieuw af te spelen en te zien waar het gewonnen of verloren werd."
+            : "Your finished games, newest first. Choose one to replay it and see where it was won or lost."
+    }
+    public var historyLoading: String { dutch ? "Je spellen worden opgevraagd…" : "Asking the server for your games…" }
+    public var historyEmpty: String { dutch ? "Je hebt nog geen spel uitgespeeld." : "You have not finished a game yet." }
+    /// The main screen's key for the history list, in its key help when there is room.
+    public var historyKeyHint: String { dutch ? "h je spellen" : "h your games" }
+    public var historyHelp: String {
+        dutch ? "↑/↓ kiezen · Enter afspelen · p je profiel · o profiel tegenstander · r vernieuwen · Esc terug"
+            : "↑/↓ choose · Enter replay · p your profile · o opponent's profile · r refresh · Esc back"
+    }
+
+    /// A game's kind for people: Ghost, Superghost, Challenge, Hangman.
+    public func gameKindName(_ game: String, _ variant: String?) -> String {
+        switch game {
+        case GameKind.ghost.rawValue: variantName(variant)
+        case GameKind.hangman.rawValue: hangman.gameName + (variant == "duel" || variant == nil ? "" : " (\(variant ?? ""))")
+        default: game
+        }
+    }
+
+    /// How a finished game went for you: won, lost, no result.
+    public func historyResult(_ result: String) -> String {
+        switch result {
+        case "win": dutch ? "gewonnen" : "won"
+        case "loss": dutch ? "verloren" : "lost"
+        default: dutch ? "geen uitslag" : "no result"
+        }
+    }
+
+    /// Why a game ended, in a word or two (OVER's `reason=`).
+    public func historyReason(_ reason: String) -> String {
+        switch reason {
+        case "word": dutch ? "een woord" : "a word"
+        case "dead": dutch ? "doodlopend" : "a dead end"
+        case "left": dutch ? "verlaten" : "left"
+        case "abandoned": dutch ? "te lang weg" : "away too long"
+        case "time": dutch ? "tijd om" : "out of time"
+        case "solved": dutch ? "geraden" : "solved"
+        case "hanged": dutch ? "opgehangen" : "hanged"
+        case "challenge", "bluff", "no-word": dutch ? "uitgedaagd" : "challenged"
+        case "conceded": dutch ? "opgegeven" : "gave up"
+        default: reason
+        }
+    }
+
+    /// The opponent on a history row: "vs bob".
+    public func against(_ name: String) -> String { dutch ? "tegen \(name)" : "vs \(name)" }
+
+    /// A rating change on a history row: "rating +12".
+    public func ratingChange(_ change: Int) -> String { "rating " + Strings.signed(change) }
+
+    // MARK: The replay and its review
+
+    public func replayTitle(_ id: Int) -> String { dutch ? "Terugkijken · spel \(id)" : "Replay · game \(id)" }
+    public var replayLoading: String { dutch ? "De zetten worden opgevraagd…" : "Asking the server for the moves…" }
+    public var replayEmpty: String { dutch ? "In dit spel is geen zet gedaan." : "No move was made in this game." }
+    public var replayEarlier: String { dutch ? "(de eerste zetten zijn weggelaten)" : "(the first moves are left out)" }
+    public var replayHelp: String {
+        dutch ? "←/→ zet terug/verder · Home/End begin/eind · r analyse · m de beslissende fout · Esc terug"
+            : "←/→ step back/on · Home/End start/end · r review · m the losing move · Esc back"
+    }
+    /// "Move 3 of 7 · round 2".
+    public func replayStep(_ step: Int, of count: Int, round: Int?) -> String {
+        let r = round.map { dutch ? " · ronde \($0)" : " · round \($0)" } ?? ""
+        if step == 0 { return (dutch ? "Het begin · \(count) zetten" : "The start · \(count) moves") + r }
+        return (dutch ? "Zet \(step) van \(count)" : "Move \(step) of \(count)") + r
+    }
+
+    /// A move for people: "A", "S at the front", "a challenge", "the word “PEAR”", "gave up".
+    public func playText(_ play: String) -> String {
+        if play.hasPrefix("<") { return play.dropFirst().uppercased() + (dutch ? " vooraan" : " at the front") }
+        if play.hasPrefix("word:") {
+            let word = play.dropFirst(5).replacingSlashes.uppercased()
+            return dutch ? "het woord “\(word)”" : "the word “\(word)”"
+        }
+        switch play {
+        case "challenge": return dutch ? "uitdagen" : "a challenge"
+        case "concede": return dutch ? "opgeven" : "giving up"
+        case "hidden": return dutch ? "(verborgen)" : "(hidden)"
+        default: return play.uppercased()
+        }
+    }
+
+    /// "You played A" / "bob played A".
+    public func playedBy(_ who: String, me: Bool, _ play: String) -> String {
+        if dutch { return (me ? "Je speelde " : "\(who) speelde ") + playText(play) }
+        return (me ? "You played " : "\(who) played ") + playText(play)
+    }
+
+    public var reviewAsking: String { dutch ? "De analyse wordt opgevraagd…" : "Asking the server for the review…" }
+    public var reviewNotReady: String {
+        dutch ? "De server rekent de analyse nog uit: druk over een paar seconden op r om het weer te vragen."
+            : "The server is still working the review out: press r in a few seconds to ask again."
+    }
+    public var reviewOffer: String {
+        dutch ? "Druk op r voor de analyse: bij elke zet wat perfect spel ervan maakt, en de zet die het spel verloor."
+            : "Press r for the review: after each move what perfect play makes of it, and the move that lost the game."
+    }
+    public func reviewRefused(_ code: ErrorCode) -> String {
+        switch code {
+        case .noReview: dutch ? "Van dit soort spel is geen analyse." : "This kind of game has no review."
+        case .notOver: dutch ? "Dit spel is nog bezig: de analyse komt als het afgelopen is." : "This game is still in progress: it can be reviewed once it is over."
+        case .noSuchGame: dutch ? "Dit spel is er niet (meer), of is privé." : "This game does not exist (any more), or is private."
+        default: dutch ? "Geen analyse (\(code.rawValue))." : "No review (\(code.rawValue))."
+        }
+    }
+
+    /// A list of moves: "R", "R or S", "R, S or T".
+    func orList(_ items: [String]) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + (dutch ? " of " : " or ") + last
+    }
+
+    /// The mistake: "“Q” lost it: “R” would have won."
+    public func lostIt(_ play: String, better: [String]) -> String {
+        let q = quoted(play), rs = orList(better.map(quoted))
+        if better.isEmpty { return dutch ? "\(q) verspeelde de winst." : "\(q) lost it." }
+        if dutch { return "\(q) verspeelde de winst: \(rs) had gewonnen." }
+        return "\(q) lost it: \(rs) would have won."
+    }
+
+    /// A move in quotes, as the mistake line names it.
+    func quoted(_ play: String) -> String {
+        play.count == 1 ? "“" + play.uppercased() + "”" : playText(play)
+    }
+
+    /// What perfect play makes of the position after the move, for its mover.
+    public func outcomeAfter(_ who: String, me: Bool, win: Bool) -> String {
+        if dutch {
+            let subject = me ? "kon je" : "kon \(who)"
+            return win ? "Hierna \(subject) de winst afdwingen." : "Hierna \(subject) tegen perfect spel niet meer winnen."
+        }
+        let subject = me ? "you" : who
+        return win ? "From here \(subject) could force a win." : "From here \(subject) could not win against perfect play."
+    }
+
+    /// The review's verdict on the whole game.
+    public func firstMistake(_ step: Int, _ who: String, me: Bool) -> String {
+        if dutch { return me ? "Je eerste fout was zet \(step) (m toont hem)." : "De eerste fout was zet \(step), van \(who) (m toont hem)." }
+        return me ? "Your first mistake was move \(step) (m shows it)." : "The first mistake was move \(step), by \(who) (m shows it)."
+    }
+    public var noMistake: String { dutch ? "Niemand gaf een gewonnen stand weg." : "Nobody threw a win away." }
+
+    /// Hangman's review of a guess.
+    public func familyLeft(_ n: String, word: String?) -> String {
+        let w = word.map { dutch ? " (het had “\($0.uppercased())” kunnen zijn)" : " (it could have been “\($0.uppercased())”)" } ?? ""
+        return (dutch ? "Woorden over: \(n)" : "Words left: \(n)") + w
+    }
+    public func bestLetter(_ letter: String?, candidates: String) -> String {
+        let best = letter.map { dutch ? " · beste letter: \($0.uppercased())" : " · best letter: \($0.uppercased())" } ?? ""
+        return (dutch ? "Mogelijke woorden: \(candidates)" : "Possible words: \(candidates)") + best
+    }
+
+    // MARK: The profile and the leaders
+
+    public func profileTitle(_ name: String) -> String { (dutch ? "Profiel · " : "Profile · ") + name }
+    public var profileLoading: String { dutch ? "Het profiel wordt opgevraagd…" : "Asking the server for the profile…" }
+    public var profileNoRatings: String {
+        dutch ? "Nog geen rating: die komt na een gewaardeerd spel (met een geregistreerde naam, tegen een andere of tegen de computer)."
+            : "No rating yet: one comes with a rated game (under a registered name, against another or the computer)."
+    }
+    public var profileGuest: String {
+        dutch ? "Dit is een gastnaam: registreer hem om gewaardeerd te spelen." : "This is a guest's name: register it to play rated games."
+    }
+    public var profileHelp: String { dutch ? "t ranglijsten · Esc terug" : "t leaders · Esc back" }
+
+    /// A rating list's name: Ghost, Superghost, Challenge, Hangman duel.
+    public func ratingBoardName(_ board: String) -> String {
+        switch board {
+        case "ghost": variantName(nil)
+        case "ghost-super": variantName(GhostKind.superVariant)
+        case "ghost-challenge": variantName(GhostKind.challengeVariant)
+        case "hangman-duel": dutch ? "Galgje-duel" : "Hangman duel"
+        default: board
+        }
+    }
+
+    /// "1512?  ±80 · 12 games: 8 won, 4 lost".
+    public func ratingRow(_ r: ProfileRating) -> String {
+        let games = dutch ? (r.games == 1 ? "1 spel" : "\(r.games) spellen") : (r.games == 1 ? "1 game" : "\(r.games) games")
+        let record = dutch ? "\(r.wins) gewonnen, \(r.losses) verloren" : "\(r.wins) won, \(r.losses) lost"
+        return "\(r.rating) ±\(r.deviation) · \(games): \(record)"
+    }
+    public func bestWin(_ w: RatedWin) -> String {
+        dutch ? "beste winst: tegen \(w.opponent) (\(w.rating)), spel \(w.game)" : "best win: against \(w.opponent) (\(w.rating)), game \(w.game)"
+    }
+    public var provisionalNote: String {
+        dutch ? "? = voorlopig: nog te weinig spellen voor een vaste rating." : "? = provisional: too few games yet for a settled rating."
+    }
+    /// "You against bob: 2–1 (Ghost)".
+    public func versusRecord(_ name: String, _ game: String, _ r: HeadToHead) -> String {
+        dutch ? "Jij tegen \(name): \(r.mine)–\(r.theirs) (\(gameKindName(game, nil)))"
+            : "You against \(name): \(r.mine)–\(r.theirs) (\(gameKindName(game, nil)))"
+    }
+
+    public func leadersTitle(_ board: String) -> String { (dutch ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }
+    public var leadersLoading: String { dutch ? "De ranglijst wordt opgevraagd…" : "Asking the server for the leaders…" }
+    public var leadersEmpty: String {
+        dutch ? "Nog niemand op deze lijst: er staan geregistreerde namen op met genoeg gewaardeerde spellen."
+            : "Nobody on this list yet: it lists registered names with enough rated games."
+    }
+    public var leadersHeader: (rank: String, name: String, rating: String, games: String, record: String) {
+        dutch ? ("Plaats", "Naam", "Rating", "Spellen", "W–V") : ("Rank", "Name", "Rating", "Games", "W–L")
+    }
+    public var leadersHelp: String { dutch ? "←/→ andere lijst · Esc terug" : "←/→ another list · Esc back" }
+}
+
+extension StringProtocol {
+    /// A phrase's words, stored with `/` between them, with spaces.
+    var replacingSlashes: String { String(map { $0 == "/" ? " " : $0 }) }
+}
