@@ -378,15 +378,17 @@ public enum Screens {
             body.append(margin + t.scoresEmpty)
             return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
         }
+        // Columns as wide as their widest cell, header included (Dutch headers are longer).
         let h = t.scoresHeader
-        func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
-            leftPad(a, 6) + "  " + Layout.pad(b, to: 18) + leftPad(c, 9) + leftPad(d, 9)
-        }
-        body.append(margin + "  " + style.bold(row(h.rank, h.name, h.wins, h.played)))
+        let table = Table(header: [h.rank, h.name, h.wins, h.played], align: [.right, .left, .right, .right],
+                          most: [nil, 18, nil, nil], least: [6, 16, 9, 7], flex: 1)
+        let cells = rows.map { r in ["\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)"] }
+        let widths = table.widths(cells, width: width - 2 * margin.count - 2)
+        body.append(margin + "  " + style.bold(table.line(table.header, widths)))
         let room = max(1, height - 2 - body.count - 3)
         let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
-        for r in rows.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)")
+        for (r, c) in zip(rows, cells).dropFirst(start).prefix(room) {
+            let line = table.line(c, widths)
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
         return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)

@@ -65,6 +65,8 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.claimPromptWithTheMenuOpen",
         "Issue27PolishTests.swift: Issue27PolishTests.serverWrittenOnlyWhenReached",
         "Issue27PolishTests.swift: Issue27PolishTests.wrongAnswerListed",
+        "Issue27SmallerTests.swift: Issue27SmallerTests.bestGamesShowTheLanguage",
+        "Issue27SmallerTests.swift: Issue27SmallerTests.tablesAligned",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -267,6 +269,8 @@ enum LayoutCorpus {
         Issue27PolishTests().claimPromptWithTheMenuOpen()
         Issue27PolishTests().serverWrittenOnlyWhenReached()
         Issue27PolishTests().wrongAnswerListed()
+        Issue27SmallerTests().bestGamesShowTheLanguage()
+        Issue27SmallerTests().tablesAligned()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

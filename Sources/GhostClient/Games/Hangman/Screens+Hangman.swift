@@ -301,20 +301,24 @@ extension Screens {
         var out = [margin + style.bold(h.scoresTitle(h.modeName(s.hangman.scoresMode)))]
         guard let list = s.hangman.scores else { return out + [margin + style.dim(h.scoresLoading)] }
         guard !list.isEmpty else { return out + [margin + style.dim(h.scoresEmpty)] }
-        let wordWidth = max(8, min(24, width - 4 - 6 - 16 - 9 - 2))
-        func row(_ a: String, _ b: String, _ c: String, _ d: String) -> String {
-            leftPad(a, 4) + "  " + Layout.pad(b, to: 16) + Layout.pad(c, to: wordWidth) + leftPad(d, 9)
-        }
+        // Columns as wide as their widest cell, header included; the word gives up room to fit;
+        // the language of each game (the server's `lang=`), as the lists mix them.
         let hd = h.scoresHeader
-        out.append(margin + "  " + style.bold(row(hd.rank, hd.name, hd.word, hd.mistakes)))
+        let table = Table(header: [hd.rank, hd.name, hd.word, hd.mistakes, hd.lang], align: [.right, .left, .left, .right, .left],
+                          most: [nil, 16, 24, nil, nil], least: [4, 8, 8, 7, 0], flex: 2)
+        let cells = list.map { r in
+            [ "\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),
+              r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)", r.lang.map { $0.uppercased() } ?? "" ]
+        }
+        let widths = table.widths(cells, width: width - 2 * margin.count - 2)
+        out.append(margin + "  " + style.bold(table.line(table.header, widths)))
         let room = max(1, rows - out.count)
         var start = min(max(0, s.hangman.scoresOffset), max(0, list.count - room))
         if let hl = highlight, let i = list.firstIndex(where: { $0.rank == hl }), i >= start + room || i < start {
             start = max(0, min(i - room / 2, list.count - room))
         }
-        for r in list.dropFirst(start).prefix(room) {
-            let line = row("\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),
-                           r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)")
+        for (r, c) in zip(list, cells).dropFirst(start).prefix(room) {
+            let line = table.line(c, widths)
             let lit = highlight.map { $0 == r.rank } ?? (mineMarked && s.isMe(r.name))
             out.append(margin + (lit ? marker + " " + style.highlight(line) : "  " + line))
         }

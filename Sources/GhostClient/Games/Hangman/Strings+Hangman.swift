@@ -54,7 +54,7 @@ public struct HangmanStrings: Sendable {
 
     // The list
     public let scoresTitle: @Sendable (String) -> String
-    public let scoresHeader: (rank: String, name: String, word: String, mistakes: String)
+    public let scoresHeader: (rank: String, name: String, word: String, mistakes: String, lang: String)
     public let scoresLoading: String
     public let scoresEmpty: String
     public let scoresHelp: String
@@ -161,7 +161,7 @@ extension HangmanStrings {
         theWord: { ($0.contains(" ") ? "The phrase: " : "The word: ") + $0 },
         madeList: { "This game is #\($0) on the list below." },
         scoresTitle: { "Best games · \($0)" },
-        scoresHeader: ("Rank", "Name", "Word", "Mistakes"),
+        scoresHeader: ("Rank", "Name", "Word", "Mistakes", "Lang"),
         scoresLoading: "Loading the best games…",
         scoresEmpty: "No solved games on this list yet.",
         scoresHelp: "←/→ other list · ↑/↓ scroll · Esc back",
@@ -257,7 +257,7 @@ extension HangmanStrings {
         theWord: { ($0.contains(" ") ? "De zin: " : "Het woord: ") + $0 },
         madeList: { "Dit spel staat op #\($0) in de lijst hieronder." },
         scoresTitle: { "Beste spellen · \($0)" },
-        scoresHeader: ("Plaats", "Naam", "Woord", "Fouten"),
+        scoresHeader: ("Plaats", "Naam", "Woord", "Fouten", "Taal"),
         scoresLoading: "De beste spellen worden geladen…",
         scoresEmpty: "Nog geen geraden spellen op deze lijst.",
         scoresHelp: "←/→ andere lijst · ↑/↓ schuiven · Esc terug",
