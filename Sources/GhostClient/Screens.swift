@@ -279,8 +279,13 @@ public enum Screens {
         let bottom = bottomLines(s, width, t, banner: "", help: help).count
         let room = max(1, height - 2 - bottom - body.count)
         let cursorRow = s.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
-        let start = min(max(0, cursorRow - room + 1), max(0, rows.count - room))
-        body += rows.dropFirst(start).prefix(room).map { margin + $0.text }
+        // Names that do not fit are counted on the window's last row, never hidden silently.
+        let window = rows.count > room ? max(1, room - 1) : room
+        let start = min(max(0, cursorRow - window + 1), max(0, rows.count - window))
+        let shown = rows.dropFirst(start).prefix(window)
+        body += shown.map { margin + $0.text }
+        let hidden = rows.filter { $0.entry != nil }.count - shown.filter { $0.entry != nil }.count
+        if hidden > 0 && room > 1 { body.append(margin + "  " + style.dim(t.namesHidden(hidden))) }
         return frame(s, width, height, t, title: t.nameTitle, body: body, help: help)
     }
 

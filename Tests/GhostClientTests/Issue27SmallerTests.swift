@@ -60,4 +60,22 @@ struct Issue27SmallerTests {
             #expect(Self.column(sh.played, in: gh).map { $0 + sh.played.count } == Self.column("20", in: gr).map { $0 + 2 }, "\(gh)\n\(gr)")
         }
     }
+
+    @Test("Found 12: a name list longer than the window says how many names it hides, in both languages; ↓ reaches them")
+    func hiddenNamesCounted() {
+        for (language, more) in [("en", "… and "), ("nl", "… en nog ")] {
+            var s = NamePickerTests.picker(["alice"], language: language)
+            s = Fx.run(s, ((1...13).map { "NAME name=user\($0)" } + ["OK NAMES count=13 more=no"]).map { Fx.line($0) }).0
+            #expect(s.filteredNames.count == 14)
+            let lines = ScreenTests.plainLines(s, 80, 24)
+            let shown = lines.filter { $0.contains("user") }.count
+            #expect(shown < 13, "\(lines)")
+            #expect(lines.contains { $0.contains(more + "\(13 - shown)") }, "\(lines)")
+            // At the end of the list the count is of those above.
+            let end = Fx.run(s, [ClientEvent](repeating: .key(.down), count: 13)).0
+            let endLines = ScreenTests.plainLines(end, 80, 24)
+            #expect(endLines.contains { $0.contains("user13") }, "\(endLines)")
+            #expect(endLines.contains { $0.contains(more) }, "\(endLines)")
+        }
+    }
 }

@@ -67,6 +67,7 @@ enum LayoutCorpus {
         "Issue27PolishTests.swift: Issue27PolishTests.wrongAnswerListed",
         "Issue27SmallerTests.swift: Issue27SmallerTests.bestGamesShowTheLanguage",
         "Issue27SmallerTests.swift: Issue27SmallerTests.tablesAligned",
+        "Issue27SmallerTests.swift: Issue27SmallerTests.hiddenNamesCounted",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -271,6 +272,7 @@ enum LayoutCorpus {
         Issue27PolishTests().wrongAnswerListed()
         Issue27SmallerTests().bestGamesShowTheLanguage()
         Issue27SmallerTests().tablesAligned()
+        Issue27SmallerTests().hiddenNamesCounted()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()

@@ -59,7 +59,7 @@ struct NamePickerEndToEndTests {
         let mine = Self.rows(after: "Used from this computer:", in: first)
         #expect(mine.first == "▶ zoe", "\(first.joined(separator: "\n"))")
         #expect(mine.dropFirst().first == "Recently used on this server:")
-        let listed = Array(mine.dropFirst(2).prefix(while: { !$0.isEmpty }))
+        let listed = Array(mine.dropFirst(2).prefix(while: { !$0.isEmpty && !$0.hasPrefix("…") }))
         #expect(listed.count >= 10 && listed == Array(recent.names.prefix(listed.count)), "\(first.joined(separator: "\n"))")
 
         // Typing searches the server: the ten names that start with u2999, in its order.
