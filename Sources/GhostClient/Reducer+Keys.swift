@@ -448,14 +448,19 @@ extension ClientState {
         return options
     }
 
+    /// True while this player, challenged, types the word (its field is open).
+    var answeringChallenge: Bool {
+        guard let g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen, !confirmLeave, !watchingAGame else { return false }
+        return g.challenged && g.toMove.map(isMe) == true
+    }
+
     /// The keys of bluff and challenge: `!` challenges; a player who is
     /// challenged types the answer (letters after the fragment, Backspace
     /// erases one), Enter sends it (`WORD`), `-` concedes. True if the key
     /// was one of those.
     mutating func challengeKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
         guard var g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
-        let answering = g.challenged && g.toMove.map(isMe) == true
-        guard answering else {
+        guard answeringChallenge else {
             guard key == .char("!") else { return false }
             send(.challenge, &fx)
             return true

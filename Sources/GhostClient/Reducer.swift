@@ -39,7 +39,10 @@ extension ClientState {
         case .key(let key): self.key(key, &fx)
         case .paste(let keys):
             // In a game a move is one letter: a pasted word plays nothing.
-            if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1, !watchingAGame {
+            // But a challenged player's word field takes a paste of letters, as typed.
+            if screen == .game, answeringChallenge, keys.allSatisfy({ $0.letter != nil }) {
+                for k in keys { self.key(k, &fx) }
+            } else if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1, !watchingAGame {
                 show(.pastedSeveral)
             } else {
                 for k in keys { self.key(k, &fx) }

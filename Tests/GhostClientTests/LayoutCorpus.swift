@@ -68,6 +68,7 @@ enum LayoutCorpus {
         "Issue27SmallerTests.swift: Issue27SmallerTests.bestGamesShowTheLanguage",
         "Issue27SmallerTests.swift: Issue27SmallerTests.tablesAligned",
         "Issue27SmallerTests.swift: Issue27SmallerTests.hiddenNamesCounted",
+        "Issue27SmallerTests.swift: Issue27SmallerTests.pasteInTheChallengeField",
         "Issue27Tests.swift: Issue27Tests.overMenuAt60x20",
         "Issue27Tests.swift: Issue27Tests.levelsAndSettingsAt60x20",
         "Issue27Tests.swift: Issue27Tests.keyHelpWholeHints",
@@ -273,6 +274,7 @@ enum LayoutCorpus {
         Issue27SmallerTests().bestGamesShowTheLanguage()
         Issue27SmallerTests().tablesAligned()
         Issue27SmallerTests().hiddenNamesCounted()
+        Issue27SmallerTests().pasteInTheChallengeField()
         Issue27Tests().overMenuAt60x20()
         Issue27Tests().levelsAndSettingsAt60x20()
         Issue27Tests().keyHelpWholeHints()
