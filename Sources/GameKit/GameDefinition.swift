@@ -52,6 +52,9 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// board name, or nil when the kind keeps no list for that mode (`mode`
     /// nil: the kind's default list, if it has one).
     func bestGamesBoard(mode: String?) -> String?
+    /// The rating boards of this kind (issue #28), by variant: a variant
+    /// missing here is never rated. Default: none.
+    var ratingBoards: [String: String] { get }
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
@@ -84,6 +87,7 @@ extension GameDefinition {
     /// No best-games lists by default.
     public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? { nil }
     public func bestGamesBoard(mode: String?) -> String? { nil }
+    public var ratingBoards: [String: String] { [:] }
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }

@@ -5,6 +5,8 @@ import Synchronization
 /// the computer, and the G-H-O-S-T match.
 public final class GhostKind: GameDefinition {
     public let name = "ghost"
+    /// Ghost, Superghost and bluff and challenge each have a rating board (issue #28).
+    public var ratingBoards: [String: String] { ["": "ghost", "super": "ghost-super", "challenge": "ghost-challenge"] }
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
     public static let matchRounds = 5
 

@@ -43,7 +43,7 @@ extension Lobby {
     /// own computer such as Hangman's setter).
     func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
                        bots: [BotLevel?], kindComputer: Bool) throws -> TableRating? {
-        guard options.rated != false, !kindComputer, let board = RatingsPolicy.board(kind: kind, variant: variant) else { return nil }
+        guard options.rated != false, !kindComputer, let board = RatingsPolicy.board(self.kind(named: kind), variant: variant) else { return nil }
         var names: [String] = []
         for seat in 0..<2 {
             if bots.indices.contains(seat), bots[seat] != nil { names.append(""); continue }
@@ -68,7 +68,7 @@ extension Lobby {
         if !table.ratingRead {
             table.ratingRead = true
             if (try? store.isRated(game: table.id)) == true,
-               let board = RatingsPolicy.board(kind: table.kind.name, variant: table.record.variant) {
+               let board = RatingsPolicy.board(table.kind, variant: table.record.variant) {
                 let bots = (0..<2).map { table.bot($0) }
                 if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, bots: bots, board: board) }) {
                     table.rating = TableRating(board: board, ratings: ratings)
@@ -137,7 +137,7 @@ extension Lobby {
             reply(id, .error(.cannotRate, "only registered names play rated games: REGISTER your name, or log in with NAME <name> <password>"))
             return false
         }
-        guard Lobby.ratedBoard(options, seeking: seeking) != nil else {
+        guard ratedBoard(options, seeking: seeking) != nil else {
             reply(id, .error(.cannotRate, "that game is never rated: Ghost, Superghost, challenge and Hangman duels are"))
             return false
         }
@@ -145,10 +145,13 @@ extension Lobby {
     }
 
     /// The board the options ask for, if it is rated (Hangman: a duel, which SEEK always is).
-    static func ratedBoard(_ options: GameOptions, seeking: Bool) -> String? {
-        guard let game = options.game, game != .ghost else { return RatingsPolicy.board(kind: "ghost", variant: options.variant ?? "") }
-        guard game == .hangman, seeking || options.settings["mode"] == "duel", options.settings["bot"] == nil else { return nil }
-        return RatingsPolicy.board(kind: "hangman", variant: "duel")
+    func ratedBoard(_ options: GameOptions, seeking: Bool) -> String? {
+        let kind = self.kind(named: (options.game ?? .ghost).rawValue)
+        // A SEEK plays the kind's two-player game (Hangman: a duel); NEW the mode asked for.
+        let variant = options.variant ?? (seeking ? kind?.twoPlayerOptions["mode"] : options.settings["mode"]) ?? ""
+        // A kind's own computer (`bot=` among its options, as Hangman's guesser) is never rated.
+        guard options.settings["bot"] == nil else { return nil }
+        return RatingsPolicy.board(kind, variant: variant)
     }
 
     /// JOIN of a game its host made `rated=yes`: only from a registered name.
@@ -171,7 +174,7 @@ extension Lobby {
         if wantsA && (!isRegistered(b.session) || b.options.rated == false) { return false }
         if wantsB && (!isRegistered(a.session) || a.options.rated == false) { return false }
         guard a.options.range != nil || b.options.range != nil else { return true }
-        guard let board = Lobby.ratedBoard(a.options, seeking: true),
+        guard let board = ratedBoard(a.options, seeking: true),
               let ra = try? currentRating(a.session.name ?? "?", board: board).0,
               let rb = try? currentRating(b.session.name ?? "?", board: board).0 else { return false }
         if let range = a.options.range, !range.contains(RatingsPolicy.points(rb)) { return false }

@@ -8,8 +8,9 @@ extension Lobby {
     /// names `listed` there (registered, at least `topMinGames` rated games,
     /// RD at most `topMaxDeviation` as of their last game), best first.
     func top(_ n: Int, game: GameKind, variant: String?, _ id: ConnectionID) {
-        let variant = variant ?? (game == .hangman ? "duel" : "")
-        guard let board = RatingsPolicy.board(kind: game.rawValue, variant: variant) else {
+        let kind = self.kind(named: game.rawValue)
+        let variant = variant ?? kind?.twoPlayerOptions["mode"] ?? ""
+        guard let board = RatingsPolicy.board(kind, variant: variant) else {
             return reply(id, .error(.badArguments, "no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman"))
         }
         guard let rows = persist({ try store.topRatings(board: board, limit: min(n, CommandParser.maxTop)) }) else { return failed(id) }

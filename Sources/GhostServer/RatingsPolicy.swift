@@ -32,14 +32,10 @@ enum RatingsPolicy {
     /// The most boards a name can have a rating on (PROFILE reads at most this many).
     static let maxBoards = 16
 
-    /// The board a game is rated on, nil for a kind and variant that are never rated.
-    static func board(kind: String, variant: String) -> String? {
-        switch (kind, variant) {
-        case ("ghost", ""): "ghost"
-        case ("ghost", "super"), ("ghost", "challenge"): "ghost-" + variant
-        case ("hangman", "duel"): "hangman-duel"
-        default: nil
-        }
+    /// The board a game is rated on, nil for a kind and variant that are
+    /// never rated: each kind declares its boards (`GameDefinition.ratingBoards`).
+    static func board(_ kind: (any GameDefinition)?, variant: String) -> String? {
+        kind?.ratingBoards[variant]
     }
 
     /// The rating the computer at `level` plays with.

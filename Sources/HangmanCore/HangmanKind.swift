@@ -98,6 +98,10 @@ public final class HangmanKind: GameDefinition {
     }
 
     /// `SCORES game=hangman [mode=<mode>]`: one list per mode, evil by default.
+    /// Only duels between two people (or a person and the computer guesser,
+    /// which the lobby leaves unrated as the kind's own computer) are rated.
+    public var ratingBoards: [String: String] { ["duel": "hangman-duel"] }
+
     public func bestGamesBoard(mode: String?) -> String? {
         guard let m = HangmanMode(rawValue: mode ?? HangmanMode.evil.rawValue) else { return nil }
         return "hangman-\(m.rawValue)"
