@@ -56,6 +56,7 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.mainScreenSpeaksOfTheChosenGame",
         "HangmanScreenTests.swift: HangmanScreenTests.frontSide",
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
+        "Issue27FinishTests.swift: Issue27FinishTests.hangmanScoreAgainstTheComputer",
         "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
@@ -262,6 +263,7 @@ enum LayoutCorpus {
         HangmanScreenTests().mainScreenSpeaksOfTheChosenGame()
         HangmanScreenTests().frontSide()
         HangmanScreenTests().endOfGame()
+        Issue27FinishTests().hangmanScoreAgainstTheComputer()
         Issue27PolishTests().gamesSideBySide()
         Issue27PolishTests().mainMenuTable()
         Issue27PolishTests().scoresFromTheServerOnly()

@@ -179,8 +179,9 @@ extension Screens {
                 let about = [h.modeName(b.mode)] + (b.length > 0 ? [h.lettersToFind(b.length)] : [])
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
-            // In a duel: the running score against this opponent, once there is one.
-            if b.isDuel, let them = opponent(of: s, in: g), let record = g.record {
+            // The running score against this opponent (a person, or the
+            // computer in this mode), once the server sends one (record=).
+            if let them = opponent(of: s, in: g), let record = g.record {
                 beside.append(style.dim(t.runningScore(record.mine, record.theirs, hangmanDisplay(them, t))))
             }
         }
