@@ -27,4 +27,27 @@ import GhostProtocol
             "TURN id=4 player=alice pattern=____ missed=- left=6")).0
         #expect(!Issue27FinishTests.plain(first).contains { $0.contains("So far") })
     }
+
+    @Test("Found 12: tls= and tls-ca= are written with server= once a server answered there (HELLO), not at start nor for an address where none was reached")
+    func tlsWrittenOnlyWhenReached() throws {
+        let options = try ClientOptions.parse(["--tls-ca", "/etc/ghost.pem", "g.example:7778"]).get()
+        let before = ClientConfig(language: "en", tutorialSeen: true, lastName: "zed", server: "10.0.0.1:7777")
+        // At start nothing of the connection is saved.
+        let started = ClientApp.applying(options, to: before)
+        #expect(started == before && !started.rendered.contains("tls"))
+        var state = ClientState(config: started, serverAddress: "g.example:7778")
+        state.connectionTLS = ConnectionTLS(tls: true, caFile: "/etc/ghost.pem")
+        // No server there: still nothing.
+        let (dead, deadFx) = Fx.run(state, .connected, .disconnected, .disconnected)
+        #expect(dead.config == before && !deadFx.contains(.saveConfig))
+        // It answered: the server with its TLS.
+        let (up, fx) = Fx.run(state, .connected, Fx.line(Fx.hello))
+        #expect(up.config.server == "g.example:7778" && up.config.tls && up.config.tlsCA == "/etc/ghost.pem" && fx.contains(.saveConfig))
+        #expect(up.config.rendered.contains("server=g.example:7778\n") && up.config.rendered.contains("tls=yes\ntls-ca=/etc/ghost.pem\n"))
+        // A plain server answering where a TLS one was saved: plain is saved.
+        var plain = ClientState(config: up.config, serverAddress: "other:1")
+        plain.connectionTLS = ConnectionTLS(tls: false)
+        let (other, _) = Fx.run(plain, .connected, Fx.line(Fx.hello))
+        #expect(!other.config.tls && other.config.tlsCA == nil && other.config.server == "other:1")
+    }
 }

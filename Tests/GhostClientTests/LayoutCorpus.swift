@@ -57,6 +57,7 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.frontSide",
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
         "Issue27FinishTests.swift: Issue27FinishTests.hangmanScoreAgainstTheComputer",
+        "Issue27FinishTests.swift: Issue27FinishTests.tlsWrittenOnlyWhenReached",
         "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
@@ -264,6 +265,7 @@ enum LayoutCorpus {
         HangmanScreenTests().frontSide()
         HangmanScreenTests().endOfGame()
         Issue27FinishTests().hangmanScoreAgainstTheComputer()
+        try Issue27FinishTests().tlsWrittenOnlyWhenReached()
         Issue27PolishTests().gamesSideBySide()
         Issue27PolishTests().mainMenuTable()
         Issue27PolishTests().scoresFromTheServerOnly()
