@@ -47,7 +47,7 @@ public enum ClientApp {
 
         let before = config
         config = applying(options, to: config)
-        // server= is written once a server answered there (HELLO), not before (issue #27 Found 12).
+        // server=, tls= and tls-ca= are written once a server answered there (HELLO), not before (issue #27 Found 12).
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
                 printError("ghost-client: cannot save \(path): \(error)")
@@ -82,12 +82,8 @@ public enum ClientApp {
         if let lang = options.lang { config.language = lang }
         if let game = options.game { config.game = GameKind(rawValue: game) }
         if let clock = options.clock { config.clock = clock == 0 ? nil : clock }
-        // TLS goes with the server: saved with one from the command line (a
-        // server given without --tls is plain), or when --tls is given alone.
-        if options.server != nil || options.tlsSettings != nil {
-            config.tls = options.tlsSettings != nil
-            config.tlsCA = options.tlsCA
-        }
+        // TLS goes with the server: saved with it once a server answered
+        // (ClientState.hello), not here (issue #27 Found 12).
         return config
     }
 
@@ -134,6 +130,8 @@ final class InteractiveSession {
          tls: TLSSettings? = nil, insecure: Bool = false) {
         state = ClientState(config: config, serverAddress: address.description, colour: colour)
         state.hangman.playAtOnce = playAtOnce
+        // How this connection speaks (TLS, and the certificates it trusts): saved with the server once one answers.
+        state.connectionTLS = ConnectionTLS(tls: tls != nil, caFile: tls?.caFile)
         // A password goes only where nobody between can read it: over TLS,
         // or to this computer; `--insecure` overrides (as browsers do).
         state.account.transport = tls != nil ? .tls : address.isLoopback ? .loopback : insecure ? .insecure : .clear

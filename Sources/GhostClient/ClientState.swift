@@ -310,11 +310,26 @@ public enum GameMenuItem: Equatable, Sendable {
     case accept, decline, claim, hint, restart, language(String), leave, close
 }
 
+/// How the client connects: TLS or not, and the certificates it trusts
+/// (`--tls`, `--tls-ca`; or as saved with the server).
+public struct ConnectionTLS: Equatable, Sendable {
+    public var tls: Bool
+    public var caFile: String?
+    public init(tls: Bool, caFile: String? = nil) {
+        self.tls = tls
+        self.caFile = tls ? caFile : nil
+    }
+}
+
 /// The whole client, as a value. `reduce` is the only way it changes.
 public struct ClientState: Equatable, Sendable {
     public var config: ClientConfig
     /// `host:port`, for the status line.
     public var serverAddress: String
+    /// Whether the connection to `serverAddress` uses TLS, and with which
+    /// certificates: written to the settings file with `server=` once a server
+    /// answered there (nil: not known, nothing written).
+    public var connectionTLS: ConnectionTLS?
     /// Colour and attributes allowed (NO_COLOR unset, and a terminal).
     public var colour: Bool
     public var width = 80

@@ -318,9 +318,17 @@ extension ClientState {
             gameMenuOpen = false
             return goToTutorial(returnTo: .game, page: .ghost(superghost: g.superghost, challenge: g.challenge))
         }
+        if gameMenuOpen, case .char(let c) = key, c.isLetter {
+            // The menu is modal: a letter picks the entry it names (the same
+            // in every game), q goes back to the game as b and Esc do; a
+            // letter no entry has does nothing (issue #27 Found 7).
+            let letter = c.lowercased()
+            if letter == "q" { gameMenuOpen = false; return }
+            guard let i = gameMenuItems.firstIndex(where: { $0.letter(languages: serverLanguages) == letter }) else { return }
+            return chooseGameMenuItem(i, from: menuIndex, &fx)
+        }
         if let c = key.letter, let letter = Letter(String(c)) {
-            // Letters are always moves, menu or not; in Superghost at the end chosen.
-            gameMenuOpen = false
+            // With the menu closed, letters are moves; in Superghost at the end chosen.
             let front = game?.superghost == true && game?.frontNext == true
             send(front ? .front(letter) : .letter(letter), &fx)
             game?.frontNext = false
@@ -343,7 +351,7 @@ extension ClientState {
             return
         }
         let from = menuIndex
-        // A digit is an entry's fixed key (the same in every game); arrows and Enter move and choose.
+        // A digit is an entry's fixed key too (the same in every game); arrows and Enter move and choose.
         var chosen: Int?
         if let d = key.digit {
             guard let i = items.firstIndex(where: { $0.key(languages: serverLanguages) == d }) else { return }
@@ -363,6 +371,15 @@ extension ClientState {
             }
             return
         }
+        chooseGameMenuItem(i, from: from, &fx)
+    }
+
+    /// Entry `i` of the game menu chosen (by its letter, digit or Enter);
+    /// `from`: the cursor before.
+    mutating func chooseGameMenuItem(_ i: Int, from: Int, _ fx: inout [ClientEffect]) {
+        let items = gameMenuItems
+        guard items.indices.contains(i) else { return }
+        menuIndex = i
         guard gameMenuEnabled(items[i]) else {
             // Every entry keeps its key: one that does not apply now does nothing.
             menuIndex = from
@@ -401,7 +418,13 @@ extension ClientState {
     mutating func overKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape { return goToMain() }
         let items = OverMenuItem.allCases
-        guard let i = menuChoice(key, count: items.count) else { return }
+        // Each entry's letter (the same after every game), or ↑/↓, Enter, a digit.
+        var chosen: Int?
+        if case .char(let c) = key, let i = items.firstIndex(where: { $0.letter == c.lowercased() }) {
+            menuIndex = i
+            chosen = i
+        }
+        guard let i = chosen ?? menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .rematch:
             // The computer does not ask for rematches: start the same game again.

@@ -218,10 +218,17 @@ extension ClientState {
         link = .online
         everOnline = true
         attempts = 0
-        // The address a server answered at is the one to remember: written
-        // now, never for an address where no server was reached.
-        if config.server != serverAddress {
-            config.server = serverAddress
+        // The address a server answered at is the one to remember, with
+        // how it was reached (tls=, tls-ca=): written now, never for an
+        // address where no server was reached.
+        var reached = config
+        reached.server = serverAddress
+        if let c = connectionTLS {
+            reached.tls = c.tls
+            reached.tlsCA = c.caFile
+        }
+        if reached != config {
+            config = reached
             fx.append(.saveConfig)
         }
         sent = []

@@ -23,7 +23,7 @@ extension Screens {
         return "\(year)-\(two(month))-\(two(day)) \(two(minute / 60)):\(two(minute % 60)) UTC"
     }
 
-    /// The game menu's entries, every one with its fixed digit; those that
+    /// The game menu's entries, every one with its fixed letter; those that
     /// do not apply now dimmed, with words that say so.
     static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style, width: Int? = nil) -> [String] {
         let items = s.gameMenuItems
@@ -41,7 +41,7 @@ extension Screens {
             }
         }
         return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled),
-                    keys: items.map { "\($0.key(languages: s.serverLanguages))" }, width: width)
+                    keys: items.map { $0.letter(languages: s.serverLanguages) }, width: width)
     }
 
     static func offerText(_ offer: Offer?, _ t: Strings) -> String {

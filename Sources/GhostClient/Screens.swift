@@ -100,6 +100,8 @@ public enum Screens {
         }
         let (status, paint) = statusLine(s, t, style)
         let room = max(1, width - 1)
+        // One quit key everywhere, named in every screen's key help (issue #27 Found 7).
+        let help = help.isEmpty ? t.quitHint : help.contains("Ctrl-C") ? help : help + " · " + t.quitHint
         return rows(banner.isEmpty ? [] : Layout.wrap(banner, width: room), style.warn)
             + rows(status.isEmpty ? [] : Layout.wrap(status, width: room), paint)
             + rows(help.isEmpty ? [] : helpRows(help, width: room), style.dim)
@@ -369,7 +371,7 @@ public enum Screens {
     public static func resuming(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let body = ["", margin + style.bold(t.resuming)]
-        return frame(s, width, height, t, title: "", right: s.serverAddress, body: body, help: "Ctrl-C")
+        return frame(s, width, height, t, title: "", right: s.serverAddress, body: body, help: t.quitHint)
     }
 
     public static func scores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -390,7 +392,7 @@ public enum Screens {
         let cells = rows.map { r in ["\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)"] }
         let widths = table.widths(cells, width: width - 2 * margin.count - 2)
         body.append(margin + "  " + style.bold(table.line(table.header, widths)))
-        let room = max(1, height - 2 - body.count - 3)
+        let room = max(1, height - 2 - body.count - bottomLines(s, width, t, banner: "", help: t.scoresHelp).count)
         let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
         for (r, c) in zip(rows, cells).dropFirst(start).prefix(room) {
             let line = table.line(c, widths)

@@ -6,14 +6,18 @@ extension Strings {
             : "Play in \(language) and restart the round? y: yes · n: no"
     }
 
-    /// The claim prompt: with the game menu closed, Esc opens it (then 3
-    /// claims); with it open, Esc would close it, so the prompt names 3
+    /// The claim prompt: with the game menu closed, Esc opens it (then c
+    /// claims); with it open, Esc would close it, so the prompt names c
     /// (issue #27 Found 12).
     public func claimablePrompt(_ away: String, menuOpen: Bool) -> String {
         guard menuOpen else { return claimable(away) }
-        return code == "nl" ? "\(atStart(away)) bleef te lang weg: 3 → de winst opeisen, of blijf wachten."
-            : "\(atStart(away)) stayed away too long: 3 → claim the win, or keep waiting."
+        return code == "nl" ? "\(atStart(away)) bleef te lang weg: c → de winst opeisen, of blijf wachten."
+            : "\(atStart(away)) stayed away too long: c → claim the win, or keep waiting."
     }
+
+    /// The quit key, in every screen's key help (issue #27 Found 7): added
+    /// to a help line that does not name it.
+    public var quitHint: String { code == "nl" ? "Ctrl-C stoppen" : "Ctrl-C quit" }
 
     public var confirmQuit: String {
         code == "nl" ? "Het programma stoppen? j: ja · n: nee" : "Quit the program? y: yes · n: no"
@@ -21,7 +25,42 @@ extension Strings {
 }
 
 extension GameMenuItem {
-    /// The item's key, the same in every game (issue #27): 1 accept, 2
+    /// The letters no language entry may take: the fixed ones, and q (back).
+    static let fixedLetters: Set<String> = ["a", "d", "c", "h", "r", "l", "b", "q"]
+
+    /// The item's letter, the same in every game and in both languages
+    /// (issue #27 Found 7, as in vim, htop or mutt): a accept, d decline,
+    /// c claim, h hint, r restart, l leave, b back to the game; a language
+    /// entry its code's first letter (e English, n Nederlands), or its
+    /// digit if that letter is taken. While the menu is open letters pick
+    /// entries (it is modal); Esc closes it and letters play again.
+    public func letter(languages: [String]) -> String {
+        switch self {
+        case .accept: "a"
+        case .decline: "d"
+        case .claim: "c"
+        case .hint: "h"
+        case .restart: "r"
+        case .leave: "l"
+        case .close: "b"
+        case .language(let code):
+            GameMenuItem.languageLetter(code, languages: languages) ?? "\(key(languages: languages))"
+        }
+    }
+
+    /// A language's letter: the first of its code, unless a fixed letter or
+    /// an earlier language of the server's list has it.
+    static func languageLetter(_ code: String, languages: [String]) -> String? {
+        var taken = fixedLetters
+        for other in languages {
+            guard let first = other.first.map({ String($0).lowercased() }), first.first?.isLetter == true else { continue }
+            if other == code { return taken.contains(first) ? nil : first }
+            taken.insert(first)
+        }
+        return nil
+    }
+
+    /// The item's digit, kept working beside its letter: 1 accept, 2
     /// decline, 3 claim, 4 hint, 5 restart, 6–8 the server's languages in
     /// order, 9 leave, 0 back to the game. An item a game has no use for is
     /// left out, and the others keep their keys.
@@ -35,6 +74,21 @@ extension GameMenuItem {
         case .language(let code): 6 + min(2, languages.firstIndex(of: code) ?? 2)
         case .leave: 9
         case .close: 0
+        }
+    }
+}
+
+extension OverMenuItem {
+    /// The game-over menu's letters, the same after every game and in both
+    /// languages: r rematch (as Hangman's end), g a new game, n change name,
+    /// m main screen, s high scores. Digits 1–5 work too.
+    public var letter: String {
+        switch self {
+        case .rematch: "r"
+        case .newGame: "g"
+        case .changeName: "n"
+        case .main: "m"
+        case .scores: "s"
         }
     }
 }

@@ -115,7 +115,7 @@ extension Strings {
         menuPlayingIn: { "Play in \($0) (the game's language)" },
         alreadyIn: { "The game is already in \($0)." },
         confirmLeave: "Leave and lose this game? y: yes · n: no",
-        gameMenuHelp: "↑/↓ or a digit choose · Enter confirm · Esc close · a–z still play",
+        gameMenuHelp: "a letter or ↑/↓ choose · Enter confirm · b/Esc back to the game · Ctrl-C quit",
 
         opponentAway: { "\(atStart($0)) is away; the game waits (claimable after \($1) s of their turn)." },
         claimable: { "\(atStart($0)) stayed away too long: Esc → claim the win, or keep waiting." },
@@ -154,9 +154,9 @@ extension Strings {
         overChangeName: "Change name",
         overMain: "Main screen",
         overScores: "High scores",
-        overHelp: "↑/↓ or a digit choose · Enter confirm · Ctrl-C quit",
+        overHelp: "a letter or ↑/↓ choose · Enter confirm · Esc main screen · Ctrl-C quit",
         rematchWaiting: { "Rematch asked: waiting for \($0)…" },
-        rematchOffered: { "\(atStart($0)) wants a rematch: press 1 to play again." },
+        rematchOffered: { "\(atStart($0)) wants a rematch: press r to play again." },
         rematchLapsed: { "\(atStart($0)) has moved on: the rematch lapsed." },
 
         scoresTitle: "High scores",
@@ -350,7 +350,7 @@ extension Strings {
         menuPlayingIn: { "In het \($0) spelen (de taal van het spel)" },
         alreadyIn: { "Het spel is al in het \($0)." },
         confirmLeave: "Stoppen en dit spel verliezen? j: ja · n: nee",
-        gameMenuHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Esc sluiten · a–z spelen",
+        gameMenuHelp: "letter of ↑/↓ kiezen · Enter bevestigen · b/Esc terug naar het spel · Ctrl-C stoppen",
 
         opponentAway: { "\(atStart($0)) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
         claimable: { "\(atStart($0)) bleef te lang weg: Esc → de winst opeisen, of blijf wachten." },
@@ -389,9 +389,9 @@ extension Strings {
         overChangeName: "Andere naam",
         overMain: "Hoofdscherm",
         overScores: "Ranglijst",
-        overHelp: "↑/↓ of een cijfer kiezen · Enter bevestigen · Ctrl-C stoppen",
+        overHelp: "letter of ↑/↓ kiezen · Enter bevestigen · Esc hoofdscherm · Ctrl-C stoppen",
         rematchWaiting: { "Revanche gevraagd: wachten op \($0)…" },
-        rematchOffered: { "\(atStart($0)) wil revanche: druk op 1 om nog eens te spelen." },
+        rematchOffered: { "\(atStart($0)) wil revanche: druk op r om nog eens te spelen." },
         rematchLapsed: { "\(atStart($0)) is verder gegaan: de revanche is vervallen." },
 
         scoresTitle: "Ranglijst",

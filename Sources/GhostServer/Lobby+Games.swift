@@ -191,7 +191,8 @@ extension Lobby {
     }
 
     /// Between two people, each seat's wins against the other in the
-    /// finished games of this kind before this one; read once per table.
+    /// finished games of this kind before this one (against the computer,
+    /// the person's record against it: ComputerRecord.swift); read once per table.
     /// A read that fails leaves it out (it is not worth failing a command for).
     func rivalry(_ table: Table) -> [Int]? {
         if !table.rivalryRead {
@@ -199,6 +200,8 @@ extension Lobby {
             if table.bot(0) == nil, table.bot(1) == nil,
                let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
                 table.rivalry = [a, b]
+            } else {
+                table.rivalry = computerRecord(table)   // against the computer (ComputerRecord.swift)
             }
         }
         return table.rivalry
@@ -393,6 +396,7 @@ extension Lobby {
         if counts.headToHead {
             try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
         }
+        try recordComputerResult(table, winner: outcome.winner, counts: counts)
         var finish = Finish()
         finish.ratings = try rateFinish(table, winner: outcome.winner, now: now)
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }

@@ -120,9 +120,10 @@ extension Lobby {
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
-        /// Between two people: each seat's wins against the other in earlier
-        /// games of this kind (read from the store when first needed; nil
-        /// against the computer, or if it could not be read).
+        /// Each seat's wins against the other in earlier games of this kind
+        /// (against the computer: the person's record against it at that
+        /// level and variant, ComputerRecord.swift); read from the store when
+        /// first needed, nil if it could not be read.
         var rivalry: [Int]?
         var rivalryRead = false
         /// A rated game's board and ratings (Lobby+Ratings.swift): set at its

@@ -143,7 +143,7 @@ struct ClientEndToEndTests {
         #expect(!a.contains { $0.contains("Server:") })
         #expect(a.contains("  ▶ #1  alice  (1 win)"))
         #expect(a.contains("    #2  bob  (0 wins)"))
-        #expect(a.contains("  ▶ 1  Rematch"))
+        #expect(a.contains("  ▶ r  Rematch"))
         b = try tmux.waitFor("bob", text: "alice wint dit spel. Volgende keer beter!")
         #expect(b.contains("  Je maakte “PEAR”, een woord van meer dan 3 letters."))
         #expect(b.contains { $0.contains("#2  bob  (0 overwinningen)") })

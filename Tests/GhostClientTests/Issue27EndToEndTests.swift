@@ -15,7 +15,7 @@ struct Issue27EndToEndTests {
         try tmux.waitFor(label, text: "Playing as \(label)")
     }
 
-    @Test("Found 1 and 7 at 60×20: the game menu shows its fixed keys (9 leave, 0 back), leaving asks first, and the end-of-game menu shows all five entries")
+    @Test("Found 1 and 7 at 60×20: the game menu shows its fixed letters (l leave, b back) and is modal, leaving asks first, Ctrl-C is in the key help, and the end-of-game menu shows all five entries with their letters")
     func fixedKeysAt60x20() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -33,20 +33,25 @@ struct Issue27EndToEndTests {
         try tmux.type(first, "p")
         try tmux.waitFor("carol", text: "“P” · 1 letter")
         try tmux.keys("carol", "Escape")
-        let menu = try tmux.waitFor("carol", text: "9  Leave the game (you lose)")
-        #expect(menu.contains { $0.contains("0  Back to the game") })
-        #expect(menu.contains { $0.contains("5  Restart the round") })
-        #expect(menu.contains { $0.contains("7  Play in Dutch") })
-        try tmux.type("carol", "9")
+        let menu = try tmux.waitFor("carol", text: "l  Leave the game (you lose)")
+        #expect(menu.contains { $0.contains("b  Back to the game") })
+        #expect(menu.contains { $0.contains("r  Restart the round") })
+        #expect(menu.contains { $0.contains("n  Play in Dutch") })
+        #expect(menu.contains { $0.contains("Ctrl-C quit") })
+        // The menu is modal: a letter no entry has plays nothing; l leaves, asking first.
+        try tmux.type("carol", "z")
+        try tmux.type("carol", "l")
         try tmux.waitFor("carol", text: "Leave and lose this game? y: yes · n: no")
+        #expect(!(try tmux.capture("carol")).contains { $0.contains("“PZ”") })
         try tmux.type("carol", "y")
-        // Both see the end at 60×20, every entry of its menu drawn, each in their own words.
-        let over = try tmux.waitFor("carol", text: "5  High scores")
+        // Both see the end at 60×20, every entry of its menu drawn with its letter, each in their own words.
+        let over = try tmux.waitFor("carol", text: "s  High scores")
         #expect(over.contains { $0.contains("You left the game.") })
-        #expect(over.contains { $0.contains("▶ 1  Rematch") })
-        let winner = try tmux.waitFor("dave", text: "5  High scores")
+        #expect(over.contains { $0.contains("▶ r  Rematch") })
+        #expect(over.contains { $0.contains("Ctrl-C quit") })
+        let winner = try tmux.waitFor("dave", text: "s  High scores")
         #expect(winner.contains { $0.contains("carol left the game.") })
-        #expect(winner.contains { $0.contains("1  Rematch") })
+        #expect(winner.contains { $0.contains("r  Rematch") })
         #expect(winner.allSatisfy { $0.count <= 60 })
     }
 

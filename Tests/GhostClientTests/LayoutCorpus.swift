@@ -56,6 +56,11 @@ enum LayoutCorpus {
         "HangmanScreenTests.swift: HangmanScreenTests.mainScreenSpeaksOfTheChosenGame",
         "HangmanScreenTests.swift: HangmanScreenTests.frontSide",
         "HangmanScreenTests.swift: HangmanScreenTests.endOfGame",
+        "Issue27FinishTests.swift: Issue27FinishTests.hangmanScoreAgainstTheComputer",
+        "Issue27FinishTests.swift: Issue27FinishTests.tlsWrittenOnlyWhenReached",
+        "Issue27FinishTests.swift: Issue27FinishTests.mnemonicLetters",
+        "Issue27FinishTests.swift: Issue27FinishTests.overMenuLetters",
+        "Issue27FinishTests.swift: Issue27FinishTests.quitKeyEverywhere",
         "Issue27PolishTests.swift: Issue27PolishTests.gamesSideBySide",
         "Issue27PolishTests.swift: Issue27PolishTests.mainMenuTable",
         "Issue27PolishTests.swift: Issue27PolishTests.scoresFromTheServerOnly",
@@ -262,6 +267,11 @@ enum LayoutCorpus {
         HangmanScreenTests().mainScreenSpeaksOfTheChosenGame()
         HangmanScreenTests().frontSide()
         HangmanScreenTests().endOfGame()
+        Issue27FinishTests().hangmanScoreAgainstTheComputer()
+        try Issue27FinishTests().tlsWrittenOnlyWhenReached()
+        Issue27FinishTests().mnemonicLetters()
+        Issue27FinishTests().overMenuLetters()
+        Issue27FinishTests().quitKeyEverywhere()
         Issue27PolishTests().gamesSideBySide()
         Issue27PolishTests().mainMenuTable()
         Issue27PolishTests().scoresFromTheServerOnly()

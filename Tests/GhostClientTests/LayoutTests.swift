@@ -66,6 +66,10 @@ struct LayoutTests {
         for hint in audit.hints where !plain.contains(where: { $0.contains(hint) }) {
             out.append("key hint not drawn whole: “\(hint)”")
         }
+        // One quit key everywhere, in every screen's key help (issue #27 Found 7).
+        if !audit.hints.contains(where: { $0.hasPrefix("Ctrl-C") }) {
+            out.append("the quit key (Ctrl-C) is not in the key help")
+        }
         return out
     }
 

@@ -165,16 +165,16 @@ struct ScreenTests {
         let lines = ScreenTests.plainLines(s)
         #expect(Array(lines[12...20]) == [
             "  Menu",
-            "  ▶ 1  Accept: restart the round",
-            "    2  Decline the offer",
-            "    3  Claim the win (bob stayed away)",
-            "    5  Restart the round",
-            "    6  Play in English (the game's language)",
-            "    7  Play in Dutch (restarts the round)",
-            "    9  Leave the game (you lose)",
-            "    0  Back to the game",
+            "  ▶ a  Accept: restart the round",
+            "    d  Decline the offer",
+            "    c  Claim the win (bob stayed away)",
+            "    r  Restart the round",
+            "    e  Play in English (the game's language)",
+            "    n  Play in Dutch (restarts the round)",
+            "    l  Leave the game (you lose)",
+            "    b  Back to the game",
         ])
-        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("9"))).0)
+        let confirm = ScreenTests.plainLines(Fx.run(s, .key(.char("l"))).0)
         #expect(confirm.contains("  Leave and lose this game? y: yes · n: no"))
     }
 
@@ -190,18 +190,18 @@ struct ScreenTests {
         #expect(lines[8] == "  Places in the high-score list:")
         #expect(lines[9] == "  ▶ #1  alice  (3 wins)")
         #expect(lines[10] == "    #2  bob  (1 win)")
-        #expect(Array(lines[12...16]) == ["  ▶ 1  Rematch", "    2  New game (quick match)", "    3  Change name",
-                                          "    4  Main screen", "    5  High scores"])
+        #expect(Array(lines[12...16]) == ["  ▶ r  Rematch", "    g  New game (quick match)", "    n  Change name",
+                                          "    m  Main screen", "    s  High scores"])
 
         let loser = ScreenTests.plainLines(Fx.over(me: "bob", language: "nl"))
         #expect(loser[3] == "  alice wint dit spel. Volgende keer beter!")
         #expect(loser[5] == "  Je maakte “PEAR”, een woord van meer dan 3 letters.")
         #expect(loser[9] == "    #1  alice  (3 overwinningen)")
         #expect(loser[10] == "  ▶ #2  bob  (1 overwinning)")
-        #expect(loser[12] == "  ▶ 1  Revanche")
+        #expect(loser[12] == "  ▶ r  Revanche")
 
         let rematch = ScreenTests.plainLines(Fx.run(Fx.over(), Fx.line("REMATCH id=7 player=bob")).0)
-        #expect(rematch[21] == " bob wants a rematch: press 1 to play again.")
+        #expect(rematch[21] == " bob wants a rematch: press r to play again.")
     }
 
     @Test("The server's INFO is never shown: the client says why in its own words")
@@ -306,7 +306,7 @@ struct ScreenTests {
             "OVER id=4 winner=bot-easy loser=alice reason=left fragment=", "INFO alice left the game.",
             "RANK name=alice rank=1 wins=0")).0)
         #expect(over[3] == "  The computer (easy) wins this game. Better luck next time!")
-        #expect(over.contains("  ▶ 1  Play again"))
+        #expect(over.contains("  ▶ r  Play again"))
     }
 
     // MARK: Other screens
@@ -501,13 +501,13 @@ struct ScreenNewPlayerTests {
         // 60×20: the whole game menu, and the keyboard and fragment when it is closed.
         let menu = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape)).0
         let small = ScreenTests.plainLines(menu, 60, 20)
-        #expect(small.contains { $0.contains("0  Back to the game") })
-        #expect(small.contains { $0.contains("1  Accept: restart the round") })
+        #expect(small.contains { $0.contains("b  Back to the game") })
+        #expect(small.contains { $0.contains("a  Accept: restart the round") })
         // Nothing is cut at 60 columns: not the menu's entries, the notices or the key help.
         let dutch = Fx.run(Fx.inGame(fragment: "pe", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl"), .key(.escape)).0
         let nlMenu = ScreenTests.plainLines(dutch, 60, 20)
-        #expect(nlMenu.contains { $0.hasSuffix("1  Accepteren: opnieuw te beginnen in het Nederlands") })
-        #expect(nlMenu.contains { $0.contains("Esc sluiten") } && nlMenu.contains { $0.contains("a–z spelen") })
+        #expect(nlMenu.contains { $0.hasSuffix("a  Accepteren: opnieuw te beginnen in het Nederlands") })
+        #expect(nlMenu.contains { $0.contains("b/Esc terug naar het spel") } && nlMenu.contains { $0.contains("letter of ↑/↓ kiezen") })
         let game = ScreenTests.plainLines(Fx.inGame(fragment: "pe"), 60, 20)
         #expect(game.contains { $0.contains("[Z] [X] [C]") })
         #expect(game.contains { $0.contains("█") })

@@ -116,7 +116,16 @@ struct TLSConnectionTests {
     @Test("--tls and --tls-ca are saved with the server; a start without a server uses them; a server without --tls is plain")
     func savedWithTheServer() throws {
         func opts(_ args: [String]) throws -> ClientOptions { try ClientOptions.parse(args).get() }
-        var config = ClientApp.applying(try opts(["--tls-ca", "/etc/ghost.pem", "g.example:7778"]), to: ClientConfig())
+        // Saved once the server answered (HELLO), with the server.
+        func answered(_ args: [String], _ config: ClientConfig) throws -> ClientConfig {
+            let options = try opts(args)
+            var state = ClientState(config: ClientApp.applying(options, to: config),
+                                    serverAddress: (options.server ?? ServerAddress(host: "g.example", port: 7778)).description)
+            let tls = ClientApp.tlsSettings(options, config)
+            state.connectionTLS = ConnectionTLS(tls: tls != nil, caFile: tls?.caFile)
+            return Fx.run(state, .connected, Fx.line(Fx.hello)).0.config
+        }
+        var config = try answered(["--tls-ca", "/etc/ghost.pem", "g.example:7778"], ClientConfig())
         #expect(config.tls && config.tlsCA == "/etc/ghost.pem")
         #expect(config.rendered.contains("tls=yes\ntls-ca=/etc/ghost.pem\n"))
         config = ClientConfig.parse(config.rendered)
@@ -124,12 +133,12 @@ struct TLSConnectionTests {
         #expect(ClientApp.tlsSettings(try opts([]), config) == TLSSettings(caFile: "/etc/ghost.pem"))
         #expect(ClientApp.tlsSettings(try opts(["--tls"]), config) == TLSSettings())
         #expect(ClientApp.tlsSettings(try opts(["other:1"]), config) == nil)
-        config = ClientApp.applying(try opts(["other:1"]), to: config)
-        #expect(!config.tls && config.tlsCA == nil)
+        config = try answered(["other:1"], config)
+        #expect(!config.tls && config.tlsCA == nil && config.server == "other:1")
         #expect(!config.rendered.contains("tls"))
         #expect(ClientApp.tlsSettings(try opts([]), config) == nil)
         // --lang alone keeps what was saved.
-        let kept = ClientApp.applying(try opts(["--lang", "nl"]), to: ClientConfig.parse("tls=yes\n"))
+        let kept = try answered(["--lang", "nl"], ClientConfig.parse("tls=yes\n"))
         #expect(kept.tls && kept.tlsCA == nil)
     }
 

@@ -276,7 +276,8 @@ extension Screens {
             case .scores: t.overScores
             }
         }
-        let menuRows = menu(entries, selected: s.menuIndex, style, width: width)
+        // Each entry with its letter, the same after every game (issue #27 Found 7).
+        let menuRows = menu(entries, selected: s.menuIndex, style, keys: OverMenuItem.allCases.map(\.letter), width: width)
         var banner = ""
         let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {

@@ -428,11 +428,14 @@ extension ClientState {
         send(.word(hangman.wordField), &fx)
     }
 
-    /// After the end: letters do nothing; Enter plays again, Tab flips, Esc goes home.
+    /// After the end: Enter or r plays again (a rematch after a duel with a
+    /// person), Tab flips, Esc or m goes home: r and m as on Ghost's
+    /// game-over menu (issue #27 Found 7); other letters do nothing.
     mutating func endedKey(_ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .tab: openHangmanSettings(&fx)
-        case .enter:
+        case .char("m"), .char("M"): goToMain()
+        case .enter, .char("r"), .char("R"):
             if let end = hangman.ended, end.board.isDuel, !end.players.contains(where: { $0.hasPrefix("bot-") }) {
                 send(.rematch, &fx)
             } else {

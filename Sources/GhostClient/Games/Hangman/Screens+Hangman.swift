@@ -179,8 +179,9 @@ extension Screens {
                 let about = [h.modeName(b.mode)] + (b.length > 0 ? [h.lettersToFind(b.length)] : [])
                 beside.append(style.dim(about.joined(separator: " · ")))
             }
-            // In a duel: the running score against this opponent, once there is one.
-            if b.isDuel, let them = opponent(of: s, in: g), let record = g.record {
+            // The running score against this opponent (a person, or the
+            // computer in this mode), once the server sends one (record=).
+            if let them = opponent(of: s, in: g), let record = g.record {
                 beside.append(style.dim(t.runningScore(record.mine, record.theirs, hangmanDisplay(them, t))))
             }
         }
@@ -279,7 +280,6 @@ extension Screens {
                          body: body, help: watchHelp(s, end.players, t))
         }
         let highlight = end.rankBoard == nil || end.rankBoard == "hangman-" + s.hangman.scoresMode ? end.rank : nil
-        body += hangmanList(s, rows: max(0, height - 5 - body.count), highlight: highlight, mineMarked: false, width: width, t)
         var banner = ""
         if let by = end.rematchOfferedBy {
             banner = h.rematchOffered(hangmanDisplay(by, t))
@@ -287,9 +287,12 @@ extension Screens {
             banner = h.rematchWaiting(hangmanDisplay(end.players.first { !s.isMe($0) } ?? "?", t))
         }
         let duel = end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
+        let help = duel ? h.duelEndedHelp : h.endedHelp
+        // The list gets the rows the bottom lines (as many as they take) leave.
+        let bottom = bottomLines(s, width, t, banner: banner, help: help).count
+        body += hangmanList(s, rows: max(0, height - 2 - bottom - body.count), highlight: highlight, mineMarked: false, width: width, t)
         return frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
-                     body: body, banner: banner,
-                     help: duel ? h.duelEndedHelp : h.endedHelp)
+                     body: body, banner: banner, help: help)
     }
 
     /// A best-games list in `rows` lines: its title, a header and the games;
@@ -397,7 +400,8 @@ extension Screens {
 
     public static func hangmanScores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let h = t.hangman
-        let body = [""] + hangmanList(s, rows: height - 6, highlight: nil, mineMarked: true, width: width, t)
+        let bottom = bottomLines(s, width, t, banner: "", help: h.scoresHelp).count
+        let body = [""] + hangmanList(s, rows: height - 3 - bottom, highlight: nil, mineMarked: true, width: width, t)
         return frame(s, width, height, t, title: h.gameName + " · " + t.scoresTitle, right: s.myName ?? "", body: body,
                      help: h.scoresHelp)
     }

@@ -1,0 +1,47 @@
+import GhostStore
+
+/// A person's running record against the computer (issue #27, found 9): how
+/// many finished games each side has won, sent as GAME's `record=` as it is
+/// between two people, so a client never counts it itself.
+///
+/// It is kept in the head-to-head table (`rivals`), with the computer's seat
+/// name (`bot-easy` … `bot-hard`, Hangman's `bot-hangman`) as the other name,
+/// so it costs one look-up at a game's start and one write at its end. The
+/// computer's names start with `bot-`, which people cannot take, so no such
+/// row is ever two people's. Its "kind" is the board it is kept per: the kind
+/// with its variant when it has one (`ghost`, `ghost-super`,
+/// `ghost-challenge`, `hangman-evil`, `hangman-fair`, `hangman-phrase`,
+/// `hangman-duel`), so the computer at each level, in each variant, has its
+/// own record. A match counts once, as between two people.
+extension Lobby {
+    /// Where a game against the computer keeps its person's record: the
+    /// person's seat, the row's kind, and the computer's name; nil for a
+    /// game between two people (or, never, two computers).
+    static func computerRival(_ table: Table) -> (person: Int, kind: String, computer: String)? {
+        guard let seat = (0..<2).first(where: { table.bot($0) != nil }), table.bot(1 - seat) == nil,
+              table.names.indices.contains(seat), table.names.indices.contains(1 - seat) else { return nil }
+        let variant = table.record.variant
+        return (1 - seat, variant.isEmpty ? table.kind.name : "\(table.kind.name)-\(variant)", table.names[seat])
+    }
+
+    /// Against the computer: each seat's wins in the person's finished games
+    /// against it before this one (nil between two people). One look-up; a
+    /// read that fails leaves it out, as between two people.
+    func computerRecord(_ table: Table) -> [Int]? {
+        guard let rival = Lobby.computerRival(table),
+              let (mine, its) = try? store.headToHead(kind: rival.kind, table.names[rival.person], rival.computer)
+        else { return nil }
+        return rival.person == 0 ? [mine, its] : [its, mine]
+    }
+
+    /// Counts a finished game against the computer in the person's record,
+    /// when the game counts for them (`--scores-for registered`: a
+    /// registered name only, as on the boards). In the finish's transaction.
+    func recordComputerResult(_ table: Table, winner: Int, counts: ScoringPolicy.Decision) throws {
+        guard let rival = Lobby.computerRival(table), counts.listed.indices.contains(rival.person),
+              counts.listed[rival.person], (0...1).contains(winner) else { return }
+        let person = table.names[rival.person]
+        try store.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,
+                                   loser: winner == rival.person ? rival.computer : person)
+    }
+}
