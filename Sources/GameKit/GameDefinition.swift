@@ -55,6 +55,10 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The rating boards of this kind (issue #28), by variant: a variant
     /// missing here is never rated. Default: none.
     var ratingBoards: [String: String] { get }
+    /// The prefix of the names of the kind's boards of wins (`Board.kind`):
+    /// its name by default (`hangman-game`); nil keeps protocol 1's short
+    /// names (`game`, `easy-match`), which only Ghost, the first kind, has.
+    var boardPrefix: String? { get }
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
@@ -88,6 +92,7 @@ extension GameDefinition {
     public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? { nil }
     public func bestGamesBoard(mode: String?) -> String? { nil }
     public var ratingBoards: [String: String] { [:] }
+    public var boardPrefix: String? { name }
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }

@@ -1,4 +1,3 @@
-import GhostCore
 
 /// The verbs a client can send, in the order HELP lists them. Verbs are
 /// case-insensitive on the wire; this is their canonical spelling.

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
-import GhostCore
+import GameKit
+import WordLists
 
 /// Hangman as a game kind of the server: the words of each language by
 /// length, the phrase lists it is handed, and the computer's play. Single

@@ -1,6 +1,6 @@
 import Testing
 @testable import GhostProtocol
-import GhostCore
+import GhostWire
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 private func code(_ s: String) -> ErrorCode? {
