@@ -76,6 +76,10 @@ let package = Package(
         // Shared by the test targets: running a long blocking test on a thread
         // of its own, its expectations still the test's.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A game kind used only by tests (issue #25): Word chain, one module,
+        // and ghostd with it in its catalog (one line). Neither is shipped.
+        .target(name: "WordChainKind", dependencies: ["GameKit"], path: "Tests/WordChainKind"),
+        .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "WordChainKind"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
@@ -84,7 +88,7 @@ let package = Package(
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
-        .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
+        .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
         .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "GhostWire", "WordLists", "ghostd", "ghost-client"]),

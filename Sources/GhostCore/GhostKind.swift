@@ -43,6 +43,14 @@ public final class GhostKind: GameDefinition {
         self.solvers = solvers
     }
 
+    /// `variant=super|challenge`; the computer at each level.
+    public var optionKeys: [String] { [GhostWire.Key.variant] }
+    public var computerLevels: [BotLevel] { BotLevel.allCases }
+    public var usage: String { "[game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost]" }
+    public var summary: String {
+        "Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff"
+    }
+
     /// Ghost's boards keep protocol 1's short names (`game`, `hard-match`).
     public var boardPrefix: String? { nil }
 

@@ -138,6 +138,12 @@ public final class HangmanKind: GameDefinition {
          }]
     }
 
+    /// `mode=`, `length=`, `misses=` and `bot=guesser` (the computer
+    /// guesses a duel's word); the computer sets at one strength, no levels.
+    public var optionKeys: [String] { ["mode", "length", "misses", "bot"] }
+    public var usage: String { "game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser]" }
+    public var summary: String { "Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two" }
+
     /// Two people play a duel: one sets the word, the other guesses it.
     public var twoPlayerOptions: [String: String] { ["mode": HangmanMode.duel.rawValue] }
     /// Hangman ranks solved games by mistakes, not players by wins.

@@ -48,7 +48,7 @@ private func code(_ s: String) -> ErrorCode? {
         for c: Command in [.new(options), .seek(options), .new(bot), .challenge, .concede, .word("jail")] {
             #expect(parse(c.rendered) == .success(c), "\(c.rendered)")
         }
-        #expect(code("NEW game=hangman variant=challenge") == .badArguments)
+        #expect(parse("NEW game=hangman variant=challenge") == .success(.new(GameOptions(game: .hangman, settings: ["variant": "challenge"]))))
     }
 
     @Test func helpListsThem() {
