@@ -67,6 +67,13 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// kind without levels reads `bot=` as one of its options (Hangman's
     /// `bot=guesser`). None by default.
     var computerLevels: [BotLevel] { get }
+    /// The error code of a move the kind does not take (a `MoveError.notAMove`
+    /// of its games): `not-a-letter` by default, Ghost's and Hangman's.
+    var wrongMoveCode: String { get }
+    /// The error codes of the kind's own refusals (`MoveError.refused`,
+    /// `SetupError`) with what each means, beside the protocol's
+    /// (Protocol.md §6). None by default.
+    var errorCodes: [String: String] { get }
     /// One line for HELP: what a game of the kind is (`HELP game=<kind>
     /// <usage> - <this>`). Default: the kind's name.
     var summary: String { get }
@@ -114,6 +121,8 @@ extension GameDefinition {
     public var optionKeys: [String] { settingKeys.map(\.option) }
     public var computerLevels: [BotLevel] { [] }
     public var summary: String { name }
+    public var wrongMoveCode: String { "not-a-letter" }
+    public var errorCodes: [String: String] { [:] }
 
     /// HELP's usage of the kind's NEW: `game=<kind>`, its levels and its option keys.
     public var usage: String {

@@ -141,17 +141,6 @@ public struct GhostGame: Game {
         self.toMove = firstToMove == 1 ? 1 : 0
     }
 
-    /// A round replayed from its letters, or nil if they do not make a
-    /// position still in play (for restoring saved games).
-    public init?(rules: GhostRules, firstToMove: Int, replaying fragment: String) {
-        self.init(rules: rules, firstToMove: firstToMove)
-        for ch in fragment {
-            guard let letter = Letter(String(ch)) else { return nil }
-            do { try play(letter, by: toMove) } catch { return nil }
-            if isOver { return nil }
-        }
-    }
-
     /// Moves played: letters, and in the bluff variant a challenge and its
     /// answer too, so each has a ply of its own in the store. 0: nobody moved.
     public var moveCount: Int { plies }
@@ -341,14 +330,6 @@ public struct GhostGame: Game {
     public mutating func resign(_ seat: Int) -> Outcome? {
         guard outcome == nil, seat == 0 || seat == 1 else { return nil }
         end(Outcome(loser: seat, reason: .left))
-        return outcome
-    }
-
-    /// The seat `seat` loses by staying away past the grace period.
-    @discardableResult
-    public mutating func abandon(_ seat: Int) -> Outcome? {
-        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        end(Outcome(loser: seat, reason: .abandoned))
         return outcome
     }
 

@@ -7,7 +7,7 @@ import GameKit
 /// Pure and small: the client links this, not the solver or the word lists.
 public enum GhostWire {
     /// The kind's name on the wire (`game=ghost`) and in the store.
-    public static let kind = "ghost"
+    @inlinable public static var kind: String { "ghost" }
 
     /// Ghost's variants (`variant=` of NEW, SEEK, GAME, TOP); Ghost itself has none.
     public enum Variant: String, Sendable, CaseIterable {
@@ -18,25 +18,27 @@ public enum GhostWire {
     }
 
     /// The keys of Ghost's game fields (GAME, TURN, MOVE, OVER, MATCH, OK
-    /// LETTER, OK HINT), in one place.
+    /// LETTER, OK HINT), in one place. Inlinable literals: the server builds
+    /// fields with them for every move, and a global `let` would cost a
+    /// lazy-initialisation check at each use (callgrind-letters.py).
     public enum Key {
-        public static let fragment = "fragment"
-        public static let letter = "letter"
+        @inlinable public static var fragment: String { "fragment" }
+        @inlinable public static var letter: String { "letter" }
         /// Superghost: `end=front|back`, where the letter went.
-        public static let end = "end"
+        @inlinable public static var end: String { "end" }
         /// A match's letters of G-H-O-S-T per seat (`GH,`).
-        public static let ghost = "ghost"
+        @inlinable public static var ghost: String { "ghost" }
         /// `rounds=ghost` on a match's GAME line.
-        public static let rounds = "rounds"
-        public static let variant = "variant"
+        @inlinable public static var rounds: String { "rounds" }
+        @inlinable public static var variant: String { "variant" }
         /// The full TURN's player who played the fragment's last letter.
-        public static let last = "last"
-        public static let word = "word"
-        public static let challenge = "challenge"
-        public static let challenged = "challenged"
-        public static let concede = "concede"
+        @inlinable public static var last: String { "last" }
+        @inlinable public static var word: String { "word" }
+        @inlinable public static var challenge: String { "challenge" }
+        @inlinable public static var challenged: String { "challenged" }
+        @inlinable public static var concede: String { "concede" }
         /// OK HINT: whether a win can be forced.
-        public static let winning = "winning"
+        @inlinable public static var winning: String { "winning" }
     }
 
     /// `end=` of a Superghost letter.
@@ -46,7 +48,7 @@ public enum GhostWire {
     }
 
     /// `rounds=ghost`: a G-H-O-S-T match.
-    public static let matchRounds = "ghost"
+    @inlinable public static var matchRounds: String { "ghost" }
 
     /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; empty
     /// for none, like every empty value: `GH,` (protocol 1 wrote `GH,-`).
@@ -70,7 +72,7 @@ public enum GhostWire {
     }
 
     /// `yes` for a flag that is set.
-    public static let yes = "yes"
+    @inlinable public static var yes: String { "yes" }
 }
 
 /// Ghost's own reasons for the end of a round (left and abandoned come from GameKit).

@@ -57,7 +57,7 @@ struct EndToEndTestKindTests {
         try c.send("WORD ant")
         try c.expect("ERR too-short a word has at least 4 letters here")
         try c.send("LETTER a")
-        try c.expect("ERR not-a-letter name a word: WORD <w>, or CONCEDE")
+        try c.expect("ERR wrong-move name a word: WORD <w>, or CONCEDE")
         // A word; the computer (easy: the first word of its list that fits) answers.
         try c.send("WORD olive")
         #expect(try lines(c, through: "TURN id=\(id) player=\(name)") == [

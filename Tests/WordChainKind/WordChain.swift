@@ -9,7 +9,7 @@ import GameKit
 // used already in the game. A seat with no word gives up (`CONCEDE`) and
 // loses (reason `stuck`). Against the computer at `easy` or `hard`
 // (`bot=<level> [first=bot]`); `min=<n>` (3 to 6) is the shortest word
-// allowed. Refusals have their own codes: `chain-broken`, `not-in-list`,
+// allowed. Refusals have their own codes: `wrong-move`, `chain-broken`, `not-in-list`,
 // `used-word`, `too-short`. Finished games count on boards of wins:
 // `wordchain-game`, `wordchain-easy`, `wordchain-hard`.
 
@@ -37,6 +37,11 @@ public final class WordChainKind: GameDefinition {
     public static let stuck = EndReason(rawValue: "stuck")
 
     public var optionKeys: [String] { ["min"] }
+    public var wrongMoveCode: String { "wrong-move" }
+    public var errorCodes: [String: String] {
+        ["wrong-move": "a move other than WORD or CONCEDE", "chain-broken": "the word does not start with the last one's last letter",
+         "not-in-list": "the word is not in the list", "used-word": "the word is used already", "too-short": "the word is shorter than min="]
+    }
     public var computerLevels: [BotLevel] { [.easy, .hard] }
     public var summary: String { "Word chain (tests only): name a word that starts with the last letter of the one before" }
     public var settingKeys: [SettingSpec] {
