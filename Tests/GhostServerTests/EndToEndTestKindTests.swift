@@ -98,6 +98,32 @@ struct EndToEndTestKindTests {
         try back.expect("ERR bad-arguments no such high-score list: game=wordchain mode=medium")
     }
 
+    @Test("Word chain's setting is listed by SETTINGS and fills NEW's option; first=bot at another level seats the computer first")
+    func settingAndFirstBot() throws {
+        let daemon = try DaemonProcess.start(binary: try DaemonProcess.testKindsBinaryPath())
+        defer { _ = daemon.kill() }
+        let name = E2E.name("chainset")
+        let c = try LineClient(port: daemon.port, label: name)
+        try c.login(name)
+        try c.send("SET wordchain-min 9")
+        try c.expect("ERR bad-value min is a length from 3 to 6")
+        try c.send("SET wordchain-min 5")
+        try c.expect("OK SET key=wordchain-min value=5")
+        try c.send("SETTINGS")
+        #expect(try lines(c, through: "OK SETTINGS").contains("SETTING key=wordchain-min value=5 default=3"))
+        try c.send("NEW game=wordchain bot=hard first=bot")
+        let start = try lines(c, through: "TURN id=")
+        #expect(start.first == "OK NEW game=wordchain min=5 lang=en bot=hard")
+        let game = try #require(start.first { $0.hasPrefix("GAME ") })
+        #expect(lineFields(game)["players"] == "bot-hard,\(name)" && game.hasSuffix(" bot=hard min=5"))
+        let id = try #require(lineFields(game)["id"])
+        // The computer, in seat 0, names the first word; then it is the person's turn.
+        let moved = try lines(c, through: "TURN id=\(id) player=\(name)")
+        #expect(moved.contains { $0.hasPrefix("MOVE id=\(id) player=bot-hard word=") })
+        try c.send("WORD ant")
+        try c.expect("ERR too-short a word has at least 5 letters here")
+    }
+
     @Test("Only the Word chain module and the test daemon's catalog line name the kind")
     func namedInOnePlace() throws {
         let root = URL(fileURLWithPath: DaemonProcess.packageRoot)
