@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "ghost-client", targets: ["ghost-client"]),
         .executable(name: "ghost-bench", targets: ["ghost-bench"]),
         .library(name: "GameKit", targets: ["GameKit"]),
+        .library(name: "WordLists", targets: ["WordLists"]),
         .library(name: "GhostCore", targets: ["GhostCore"]),
         .library(name: "GhostProtocol", targets: ["GhostProtocol"]),
         .library(name: "Ratings", targets: ["Ratings"]),
@@ -27,12 +28,19 @@ let package = Package(
         // The game abstraction every game kind implements: games, moves,
         // seats, outcomes, matches, boards. Pure.
         .target(name: "GameKit", swiftSettings: optimizedCore),
-        // Ghost: rules, word lists, solver, computer player. Pure.
-        .target(name: "GhostCore", dependencies: ["GameKit"], swiftSettings: optimizedCore),
+        // Word lists: the trie, the dictionaries folder, common words, a
+        // seeded random generator. Below every game core; knows no game. Pure.
+        .target(name: "WordLists", swiftSettings: optimizedCore),
+        // Ghost's part of the wire (kind name, variants, field keys, the
+        // G-H-O-S-T letters), shared by the server's Ghost kind and the
+        // client; no solver, no word lists. Pure.
+        .target(name: "GhostWire", dependencies: ["GameKit"], swiftSettings: fast),
+        // Ghost: rules, solver, computer player. Pure.
+        .target(name: "GhostCore", dependencies: ["GameKit", "WordLists", "GhostWire"], swiftSettings: optimizedCore),
         // Glicko-2 ratings (Glickman's paper, lichess's one-game periods). Pure, depends on nothing.
         .target(name: "Ratings", swiftSettings: fast),
         // Line framing, command parsing, event rendering: no sockets.
-        .target(name: "GhostProtocol", dependencies: ["GameKit", "GhostCore"], swiftSettings: fast),
+        .target(name: "GhostProtocol", dependencies: ["GameKit"], swiftSettings: fast),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).
@@ -53,10 +61,10 @@ let package = Package(
         .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostStore", "GhostAuth", "Ratings", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"], swiftSettings: fast),
         // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
-        .target(name: "HangmanCore", dependencies: ["GameKit", "GhostCore"], swiftSettings: optimizedCore),
+        .target(name: "HangmanCore", dependencies: ["GameKit", "WordLists"], swiftSettings: optimizedCore),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them (TLS through the system OpenSSL).
-        .target(name: "GhostClient", dependencies: ["GhostProtocol", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "GhostWire", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
         // Benchmarks (not tests): solving, bot strength, load generation, and the
         // large-server fixture (built through GhostStore's API) and attacks of #24.
@@ -68,18 +76,22 @@ let package = Package(
         // Shared by the test targets: running a long blocking test on a thread
         // of its own, its expectations still the test's.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A game kind used only by tests (issue #25): Word chain, one module,
+        // and ghostd with it in its catalog (one line). Neither is shipped.
+        .target(name: "WordChainKind", dependencies: ["GameKit"], path: "Tests/WordChainKind"),
+        .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "WordChainKind"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
-        .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol"]),
+        .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
-        .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench"]),
+        .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
-        .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "ghostd", "ghost-client"]),
+        .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "GhostWire", "WordLists", "ghostd", "ghost-client"]),
         // Unit tests of the option parser and of ghost-bench's command line;
         // end-to-end checks that all three programs refuse bad options with
         // exit status 2 (the binaries are built for them).

@@ -127,6 +127,11 @@ public protocol Game: Sendable {
     /// Set once the game is over.
     var outcome: Outcome? { get }
     /// Moves played so far: 0 means nobody has moved yet (a restart is free).
+    /// The ply contract: the lobby stores each move `play` takes (returns
+    /// from without throwing) with `moveCount` after it as its ply, and
+    /// restores a game by replaying its moves in ply order. So every such
+    /// move counts, including one that loses (a challenged player's word
+    /// that is not in the list), and a move `play` throws for counts not.
     var moveCount: Int { get }
     /// Seat `seat` plays `move`. Returns the outcome if this move ended the game.
     mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome?

@@ -55,6 +55,35 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The rating boards of this kind (issue #28), by variant: a variant
     /// missing here is never rated. Default: none.
     var ratingBoards: [String: String] { get }
+    /// The kind's own option keys of NEW and SEEK with `game=<kind>`
+    /// (Hangman: `mode`, `length`, `misses`, `bot`): the protocol passes
+    /// any `key=word` on, the lobby refuses a key the kind does not declare
+    /// (`ERR bad-arguments`), and `setup` checks the values. Default: the
+    /// options its settings fill (`settingKeys`).
+    var optionKeys: [String] { get }
+    /// The computer's levels the kind plays (`NEW game=<kind> bot=<level>
+    /// [first=bot]`): the computer sits at that level, and a kind that ranks
+    /// by wins scores the game on that level's board (`<kind>-easy`). A
+    /// kind without levels reads `bot=` as one of its options (Hangman's
+    /// `bot=guesser`). None by default.
+    var computerLevels: [BotLevel] { get }
+    /// The error code of a move the kind does not take (a `MoveError.notAMove`
+    /// of its games): `not-a-letter` by default, Ghost's and Hangman's.
+    var wrongMoveCode: String { get }
+    /// The error codes of the kind's own refusals (`MoveError.refused`,
+    /// `SetupError`) with what each means, beside the protocol's
+    /// (Protocol.md §6). None by default.
+    var errorCodes: [String: String] { get }
+    /// One line for HELP: what a game of the kind is (`HELP game=<kind>
+    /// <usage> - <this>`). Default: the kind's name.
+    var summary: String { get }
+    /// HELP's usage of the kind's NEW options. Default: `game=<kind>`, its
+    /// levels and its option keys (`[length=<length>]`).
+    var usage: String { get }
+    /// The prefix of the names of the kind's boards of wins (`Board.kind`):
+    /// its name by default (`hangman-game`); nil keeps protocol 1's short
+    /// names (`game`, `easy-match`), which only Ghost, the first kind, has.
+    var boardPrefix: String? { get }
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
@@ -88,6 +117,20 @@ extension GameDefinition {
     public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? { nil }
     public func bestGamesBoard(mode: String?) -> String? { nil }
     public var ratingBoards: [String: String] { [:] }
+    public var boardPrefix: String? { name }
+    public var optionKeys: [String] { settingKeys.map(\.option) }
+    public var computerLevels: [BotLevel] { [] }
+    public var summary: String { name }
+    public var wrongMoveCode: String { "not-a-letter" }
+    public var errorCodes: [String: String] { [:] }
+
+    /// HELP's usage of the kind's NEW: `game=<kind>`, its levels and its option keys.
+    public var usage: String {
+        var words = ["game=\(name)"]
+        if !computerLevels.isEmpty { words.append("[bot=\(computerLevels.map(\.rawValue).joined(separator: "|")) [first=bot]]") }
+        words += optionKeys.filter { $0 != "bot" || computerLevels.isEmpty }.map { "[\($0)=<\($0)>]" }
+        return words.joined(separator: " ")
+    }
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }

@@ -48,20 +48,21 @@ public struct Match: Sendable, Equatable {
 
 /// A high-score list: one per game kind, seat kind and match length.
 public struct Board: Sendable, Hashable, CustomStringConvertible {
-    public var kind: String
+    /// The prefix of the kind's board names (`GameDefinition.boardPrefix`):
+    /// nil for the kind whose boards keep protocol 1's short names (the
+    /// server's first kind, Ghost, says so of itself; GameKit knows no game).
+    public var kind: String?
     public var computer: BotLevel?
     /// Matches rather than single games.
     public var isMatch: Bool
-    /// The name of the first kind, whose boards keep their short names.
-    public static let firstKind = "ghost"
 
-    public init(kind: String = Board.firstKind, computer: BotLevel? = nil, match: Bool = false) {
+    public init(kind: String? = nil, computer: BotLevel? = nil, match: Bool = false) {
         self.kind = kind
         self.computer = computer
         self.isMatch = match
     }
 
-    /// `game`, `match`, `easy`, `hard-match`…; other kinds are prefixed: `hangman-game`.
+    /// `game`, `match`, `easy`, `hard-match`…; prefixed by the kind's `boardPrefix`: `hangman-game`.
     public var name: String {
         let base: String
         switch (computer, isMatch) {
@@ -70,7 +71,7 @@ public struct Board: Sendable, Hashable, CustomStringConvertible {
         case (let l?, false): base = l.rawValue
         case (let l?, true): base = "\(l.rawValue)-match"
         }
-        return kind == Board.firstKind ? base : "\(kind)-\(base)"
+        return kind.map { "\($0)-\(base)" } ?? base
     }
 
     public var description: String { name }

@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 /// Everything that happens to the client: the core's input.

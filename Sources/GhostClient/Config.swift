@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
@@ -47,19 +47,19 @@ public struct ClientConfig: Equatable, Sendable {
     /// `variants`; `v` on the main screen goes through them.
     public var variant: String?
     /// The variants `v` goes through, in order after Ghost.
-    public static let variants = [GhostKind.superVariant, GhostKind.challengeVariant]
+    public static let variants = [GhostWire.Variant.superghost.rawValue, GhostWire.Variant.challenge.rawValue]
     /// New Ghost games are Superghost (`variant=super`).
     public var superghost: Bool {
-        get { variant == GhostKind.superVariant }
-        set { variant = newValue ? GhostKind.superVariant : (superghost ? nil : variant) }
+        get { variant == GhostWire.Variant.superghost.rawValue }
+        set { variant = newValue ? GhostWire.Variant.superghost.rawValue : (superghost ? nil : variant) }
     }
     /// New games opened here (`NEW`: private games, games against the
     /// computer) keep watchers out (`watch=no`): `p` on the main screen.
     public var privateGames = false
     /// New Ghost games are bluff and challenge (`variant=challenge`).
     public var challenge: Bool {
-        get { variant == GhostKind.challengeVariant }
-        set { variant = newValue ? GhostKind.challengeVariant : (challenge ? nil : variant) }
+        get { variant == GhostWire.Variant.challenge.rawValue }
+        set { variant = newValue ? GhostWire.Variant.challenge.rawValue : (challenge ? nil : variant) }
     }
 
     /// The variant after this one, as `v` goes: Ghost, each of `variants`, Ghost again.

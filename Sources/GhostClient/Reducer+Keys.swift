@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 /// Keys, screen by screen. Ctrl-C quits everywhere; in a game every letter is

@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 /// Server lines, decoded: replies (OK/ERR, matched to the oldest command

@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 /// The texts of Superghost (`variant=super`), in both languages: the main
 /// screen's choice of game, and where the next letter goes.
 extension Strings {
@@ -12,15 +12,15 @@ extension Strings {
 
     /// The variant of a Ghost game, by its flags: Ghost, Superghost or Challenge.
     public func variantName(superghost: Bool, challenge: Bool) -> String {
-        variantName(superghost ? GhostKind.superVariant : challenge ? GhostKind.challengeVariant : nil)
+        variantName(superghost ? GhostWire.Variant.superghost.rawValue : challenge ? GhostWire.Variant.challenge.rawValue : nil)
     }
 
     /// A Ghost variant's name for people (Ghost's own for nil; an unknown one by its word).
     public func variantName(_ variant: String?) -> String {
         switch variant {
         case nil: ghostName
-        case GhostKind.superVariant?: "Superghost"
-        case GhostKind.challengeVariant?: code == "nl" ? "Uitdagen" : "Challenge"
+        case GhostWire.Variant.superghost.rawValue?: "Superghost"
+        case GhostWire.Variant.challenge.rawValue?: code == "nl" ? "Uitdagen" : "Challenge"
         case let other?: other
         }
     }

@@ -104,16 +104,16 @@ public struct BluffBot: Sendable {
         if game.isChallenged {
             guard let word = game.continuation else {
                 return Hint(winning: false, move: .concede,
-                            fields: [Field("winning", "no"), Field("concede", "yes")],
+                            fields: [Field(GhostWire.Key.winning, "no"), Field(GhostWire.Key.concede, GhostWire.yes)],
                             text: "No word starts with \"\(game.fragment)\": you can only CONCEDE.")
             }
             return Hint(winning: true, move: .word(word),
-                        fields: [Field("winning", "yes"), Field("word", word)],
+                        fields: [Field(GhostWire.Key.winning, GhostWire.yes), Field(GhostWire.Key.word, word)],
                         text: "Answer WORD \(word): it starts with \"\(game.fragment)\".")
         }
         guard game.isDeadFragment else { return nil }
         return Hint(winning: true, move: .challenge,
-                    fields: [Field("winning", "yes"), Field("challenge", "yes")],
+                    fields: [Field(GhostWire.Key.winning, GhostWire.yes), Field(GhostWire.Key.challenge, GhostWire.yes)],
                     text: "No word starts with \"\(game.fragment)\": CHALLENGE, and you win.")
     }
 }

@@ -1,4 +1,6 @@
 @_exported import GameKit
+@_exported import WordLists
+@_exported import GhostWire
 
 /// The rule of record. The player who just appended a letter loses when the
 /// fragment is a word longer than 3 letters, or when no word of the list
@@ -119,19 +121,6 @@ public struct GhostRules: Sendable {
     }
 }
 
-/// Ghost's own reasons for the end of a round (left and abandoned come from GameKit).
-extension EndReason {
-    /// The loser made a word longer than 3 letters.
-    public static let word = EndReason(rawValue: "word")
-    /// The loser made a fragment that no word extends.
-    public static let dead = EndReason(rawValue: "dead")
-    /// Bluff variant: the loser challenged, and the challenged player named a word.
-    public static let challengeFailed = EndReason(rawValue: "challenge-failed")
-    /// Bluff variant: the loser was challenged and named no word (a word
-    /// not in the list, or `CONCEDE`).
-    public static let bluff = EndReason(rawValue: "bluff")
-}
-
 /// A round of Ghost between seat 0 and seat 1, as a pure value: no names, no
 /// sockets, no clocks. `firstToMove` (seat 0 by default) starts.
 public struct GhostGame: Game {
@@ -150,17 +139,6 @@ public struct GhostGame: Game {
     public init(rules: GhostRules, firstToMove: Int = 0) {
         self.rules = rules
         self.toMove = firstToMove == 1 ? 1 : 0
-    }
-
-    /// A round replayed from its letters, or nil if they do not make a
-    /// position still in play (for restoring saved games).
-    public init?(rules: GhostRules, firstToMove: Int, replaying fragment: String) {
-        self.init(rules: rules, firstToMove: firstToMove)
-        for ch in fragment {
-            guard let letter = Letter(String(ch)) else { return nil }
-            do { try play(letter, by: toMove) } catch { return nil }
-            if isOver { return nil }
-        }
     }
 
     /// Moves played: letters, and in the bluff variant a challenge and its
@@ -355,18 +333,10 @@ public struct GhostGame: Game {
         return outcome
     }
 
-    /// The seat `seat` loses by staying away past the grace period.
-    @discardableResult
-    public mutating func abandon(_ seat: Int) -> Outcome? {
-        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        end(Outcome(loser: seat, reason: .abandoned))
-        return outcome
-    }
-
     /// `fragment=<f>`; in the bluff variant `challenged=yes` after it while
     /// a challenge awaits its answer.
     public var publicFields: [Field] {
-        isChallenged ? [Field("fragment", fragment), Field("challenged", "yes")] : [Field("fragment", fragment)]
+        isChallenged ? [Field(GhostWire.Key.fragment, fragment), Field(GhostWire.Key.challenged, GhostWire.yes)] : [Field(GhostWire.Key.fragment, fragment)]
     }
 
     /// `last=<name>`: who played the fragment's last letter (the seat not to
@@ -376,7 +346,7 @@ public struct GhostGame: Game {
         // While challenged, the seat to move played the last letter.
         let last = isChallenged ? toMove : 1 - toMove
         guard !fragment.isEmpty, outcome == nil, names.indices.contains(last) else { return [] }
-        return [Field("last", names[last])]
+        return [Field(GhostWire.Key.last, names[last])]
     }
 
     /// When the round was lost by a dead fragment: a word the loser could
@@ -405,22 +375,22 @@ public struct GhostGame: Game {
     /// answered; after `bluff`, a word that starts with the fragment, if any.
     public var endFields: [Field] {
         switch outcome?.reason {
-        case .challengeFailed?: return answer.map { [Field("word", $0)] } ?? []
-        case .bluff?: return continuation.map { [Field("word", $0)] } ?? []
+        case .challengeFailed?: return answer.map { [Field(GhostWire.Key.word, $0)] } ?? []
+        case .bluff?: return continuation.map { [Field(GhostWire.Key.word, $0)] } ?? []
         default:
             guard let word = possibleWord else { return [] }
-            return [Field("word", word)]
+            return [Field(GhostWire.Key.word, word)]
         }
     }
 
     /// `letter=<c>`, and in Superghost the end it went to: `end=front|back`.
     public func moveFields(_ move: Move) -> [Field] {
         switch move {
-        case .letter(let l): return rules.isSuper ? [Field("letter", l.description), Field("end", "back")] : [Field("letter", l.description)]
-        case .front(let l): return [Field("letter", l.description), Field("end", "front")]
-        case .word(let w): return rules.challenge ? [Field("word", w)] : []
-        case .challenge: return [Field("challenge", "yes")]
-        case .concede: return [Field("concede", "yes")]
+        case .letter(let l): return rules.isSuper ? [Field(GhostWire.Key.letter, l.description), Field(GhostWire.Key.end, GhostWire.End.back.rawValue)] : [Field(GhostWire.Key.letter, l.description)]
+        case .front(let l): return [Field(GhostWire.Key.letter, l.description), Field(GhostWire.Key.end, GhostWire.End.front.rawValue)]
+        case .word(let w): return rules.challenge ? [Field(GhostWire.Key.word, w)] : []
+        case .challenge: return [Field(GhostWire.Key.challenge, GhostWire.yes)]
+        case .concede: return [Field(GhostWire.Key.concede, GhostWire.yes)]
         }
     }
 
@@ -428,8 +398,8 @@ public struct GhostGame: Game {
     /// after it says `challenged=yes`.
     public func fields(after move: Move) -> [Field] {
         switch move {
-        case .letter(let l) where !rules.isSuper: return [Field("letter", l.description), Field("fragment", fragment)]
-        case .challenge: return [Field("challenge", "yes"), Field("fragment", fragment)]
+        case .letter(let l) where !rules.isSuper: return [Field(GhostWire.Key.letter, l.description), Field(GhostWire.Key.fragment, fragment)]
+        case .challenge: return [Field(GhostWire.Key.challenge, GhostWire.yes), Field(GhostWire.Key.fragment, fragment)]
         default: return moveFields(move) + publicFields
         }
     }
@@ -437,8 +407,8 @@ public struct GhostGame: Game {
     /// Superghost and the bluff variant say so on GAME and on the reply to
     /// NEW: `variant=super`, `variant=challenge`.
     public var setupFields: [Field] {
-        rules.isSuper ? [Field("variant", GhostKind.superVariant)]
-            : rules.challenge ? [Field("variant", GhostKind.challengeVariant)] : []
+        rules.isSuper ? [Field(GhostWire.Key.variant, GhostKind.superVariant)]
+            : rules.challenge ? [Field(GhostWire.Key.variant, GhostKind.challengeVariant)] : []
     }
 
     public func explanation(loser: String, winner: String) -> String { explanation(loserName: loser) }

@@ -4,7 +4,7 @@ import Synchronization
 /// Ghost as a game kind of the server: its word lists, its solved games for
 /// the computer, and the G-H-O-S-T match.
 public final class GhostKind: GameDefinition {
-    public let name = "ghost"
+    public let name = GhostWire.kind
     /// Ghost, Superghost and bluff and challenge each have a rating board (issue #28).
     public var ratingBoards: [String: String] { ["": "ghost", "super": "ghost-super", "challenge": "ghost-challenge"] }
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
@@ -29,10 +29,10 @@ public final class GhostKind: GameDefinition {
     public static let superRetrySeconds = 0.5
 
     /// The `variant=` of Superghost, on the wire and in the store (Ghost's is empty).
-    public static let superVariant = "super"
+    public static let superVariant = GhostWire.Variant.superghost.rawValue
     /// The `variant=` of bluff and challenge: a dead fragment does not end
     /// the round; the next player may challenge it.
-    public static let challengeVariant = "challenge"
+    public static let challengeVariant = GhostWire.Variant.challenge.rawValue
 
     public init(dictionaries: Dictionaries) {
         self.dictionaries = dictionaries
@@ -42,6 +42,17 @@ public final class GhostKind: GameDefinition {
         }
         self.solvers = solvers
     }
+
+    /// `variant=super|challenge`; the computer at each level.
+    public var optionKeys: [String] { [GhostWire.Key.variant] }
+    public var computerLevels: [BotLevel] { BotLevel.allCases }
+    public var usage: String { "[game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost]" }
+    public var summary: String {
+        "Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff"
+    }
+
+    /// Ghost's boards keep protocol 1's short names (`game`, `hard-match`).
+    public var boardPrefix: String? { nil }
 
     public var languages: [String] { dictionaries.languages }
     public var matchRounds: Int? { GhostKind.matchRounds }
@@ -153,7 +164,7 @@ public final class GhostKind: GameDefinition {
             let letter = hint.play.letter.description
             let end = hint.play.front ? "front" : "back"
             return Hint(winning: hint.winning, move: hint.play.move,
-                        fields: [Field("winning", hint.winning ? "yes" : "no"), Field("letter", letter), Field("end", end)],
+                        fields: [Field(GhostWire.Key.winning, hint.winning ? "yes" : "no"), Field(GhostWire.Key.letter, letter), Field(GhostWire.Key.end, end)],
                         text: hint.winning
                             ? "You can force a win from here: try \(letter) at the \(end)."
                             : "With perfect play you lose from here; \(letter) at the \(end) gives your opponent the most chances to go wrong.")
@@ -163,18 +174,18 @@ public final class GhostKind: GameDefinition {
         let hint = Bot(level: .hard, solver: solver).hint(for: ghost)
         let letter = hint.letter.description
         return Hint(winning: hint.winning, move: .letter(hint.letter),
-                    fields: [Field("winning", hint.winning ? "yes" : "no"), Field("letter", letter)],
+                    fields: [Field(GhostWire.Key.winning, hint.winning ? "yes" : "no"), Field(GhostWire.Key.letter, letter)],
                     text: hint.winning
                         ? "You can force a win from here: try \(letter)."
                         : "With perfect play you lose from here; \(letter) gives your opponent the most chances to go wrong.")
     }
 
     public func matchFields(_ match: Match) -> [Field] {
-        match.isMatch ? [Field("ghost", GhostKind.letters(match.losses))] : []
+        match.isMatch ? [Field(GhostWire.Key.ghost, GhostKind.letters(match.losses))] : []
     }
 
     public func gameFields(_ match: Match) -> [Field] {
-        match.isMatch ? [Field("rounds", "ghost")] + matchFields(match) : []
+        match.isMatch ? [Field(GhostWire.Key.rounds, GhostWire.matchRounds)] + matchFields(match) : []
     }
 
     public func roundSummary(loser seat: Int, name: String, match: Match) -> String {
@@ -191,7 +202,5 @@ public final class GhostKind: GameDefinition {
 
     /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; empty
     /// for none, like every empty value: `GH,` (protocol 1 wrote `GH,-`).
-    public static func letters(_ counts: [Int]) -> String {
-        counts.map { String("GHOST".prefix(min(max($0, 0), 5))) }.joined(separator: ",")
-    }
+    public static func letters(_ counts: [Int]) -> String { GhostWire.letters(counts) }
 }

@@ -1,4 +1,3 @@
-import GhostCore
 
 /// How many rounds a new game has: one, or a G-H-O-S-T match (`rounds=ghost`).
 public enum Rounds: String, Sendable, CaseIterable {

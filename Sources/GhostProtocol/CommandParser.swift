@@ -1,4 +1,3 @@
-import GhostCore
 
 /// Turns a framed client line into a `Command`, using `CommandTable`.
 public enum CommandParser {

@@ -1,4 +1,3 @@
-import GhostCore
 
 /// The verbs a client can send, in the order HELP lists them. Verbs are
 /// case-insensitive on the wire; this is their canonical spelling.
@@ -402,19 +401,29 @@ public enum CommandTable {
     /// case-insensitive: every option's value is one of a few words); a key
     /// outside `keys`, or the same key twice, is refused.
     static func options(_ args: [Substring], keys: Set<String>) -> Result<(words: [Substring], options: [String: String]), ArgumentError> {
+        options(args, keys: keys, kindKeys: false).map { ($0.words, $0.options) }
+    }
+
+    /// As `options`; with `kindKeys`, a key outside `keys` that is a word
+    /// (a game kind's own option) is taken too, and listed in `kindKeys`.
+    static func options(_ args: [Substring], keys: Set<String>, kindKeys: Bool) -> Result<(words: [Substring], options: [String: String], kindKeys: [String]), ArgumentError> {
         var words: [Substring] = []
         var options: [String: String] = [:]
+        var others: [String] = []
         for arg in args {
             guard let eq = arg.firstIndex(of: "=") else {
                 words.append(arg)
                 continue
             }
             let key = ASCII.lowercased(arg[..<eq])
-            guard keys.contains(key) else { return .failure(.usage) }
+            if !keys.contains(key) {
+                guard kindKeys, isWord(key) else { return .failure(.usage) }
+                others.append(key)
+            }
             guard options[key] == nil else { return .failure(.duplicate(key)) }
             options[key] = ASCII.lowercased(arg[arg.index(after: eq)...])
         }
-        return .success((words, options))
+        return .success((words, options, others.sorted()))
     }
 
     /// `[rounds=ghost|one]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
@@ -423,14 +432,17 @@ public enum CommandTable {
     private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
         var keys = Set(["rounds", "game", "clock", "rated", GameOptions.variantKey] + GameOptions.settingKeys)
         if allowBot { keys.formUnion(["bot", "first", "watch"]) } else { keys.insert("range") }
-        return options(args, keys: keys).flatMap { split in
+        // With `game=<kind>` (not the default kind), any other key is the
+        // kind's own option: the kind declares its keys, the server checks them.
+        let named = args.contains { ASCII.lowercased($0).hasPrefix("game=") && ASCII.lowercased($0) != "game=ghost" }
+        return options(args, keys: keys, kindKeys: named).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
             if let g = split.options["game"] {
                 guard isWord(g) else { return .failure(.usage) }
                 if g != GameKind.ghost.rawValue { o.game = GameKind(rawValue: g) }
             }
-            for key in GameOptions.settingKeys {
+            for key in GameOptions.settingKeys + split.kindKeys {
                 guard let value = split.options[key] else { continue }
                 guard o.game != nil else {
                     return .failure(.other(CommandError(.badArguments, "\(key)= is for game=hangman")))
@@ -439,9 +451,7 @@ public enum CommandTable {
                 o.settings[key] = value
             }
             if let v = split.options[GameOptions.variantKey] {
-                guard o.game == nil else {
-                    return .failure(.other(CommandError(.badArguments, "variant= is for Ghost")))
-                }
+                // Another kind's variant= is its own option: the server says whether it has one.
                 guard isWord(v) else { return .failure(.usage) }
                 o.variant = v
             }
@@ -450,12 +460,13 @@ public enum CommandTable {
                 o.rounds = rounds
             }
             if let b = split.options["bot"] {
-                if o.game != nil {
-                    guard isWord(b) else { return .failure(.usage) }
-                    o.settings["bot"] = b
-                } else {
-                    guard let level = BotLevel(rawValue: b) else { return .failure(.usage) }
+                // A level for any kind (the server checks the kind has it);
+                // another word is a kind's own option (Hangman's bot=guesser).
+                if let level = BotLevel(rawValue: b) {
                     o.bot = level
+                } else {
+                    guard o.game != nil, isWord(b) else { return .failure(.usage) }
+                    o.settings["bot"] = b
                 }
             }
             if let first = split.options["first"] {
@@ -564,6 +575,11 @@ public enum CommandTable {
         var words: [String] = []
         if let game = o.game { words.append("game=\(game.rawValue)") }
         for key in GameOptions.settingKeys { if let v = o.settings[key] { words.append("\(key)=\(v)") } }
+        // A kind's other options, in key order.
+        for (key, v) in o.settings.sorted(by: { $0.key < $1.key })
+        where !GameOptions.settingKeys.contains(key) && key != GameOptions.variantKey && key != "bot" {
+            words.append("\(key)=\(v)")
+        }
         if let v = o.variant { words.append("\(GameOptions.variantKey)=\(v)") }
         if let bot = o.settings["bot"] { words.append("bot=\(bot)") }
         if let bot = o.bot { words.append("bot=\(bot.rawValue)") }

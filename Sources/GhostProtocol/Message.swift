@@ -35,13 +35,6 @@ public struct Message: Sendable, Equatable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The line as sent, with CRLF, as bytes.
-    public var wireBytes: [UInt8] {
-        var bytes: [UInt8] = []
-        appendWire(to: &bytes)
-        return bytes
-    }
-
     /// Appends the line and its CRLF to `out`, sanitizing as it goes: no
     /// intermediate strings, since every reply of the server passes here.
     public func appendWire(to out: inout [UInt8]) {

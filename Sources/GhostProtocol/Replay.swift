@@ -1,4 +1,3 @@
-import GhostCore
 
 /// `MOVES` and `REVIEW` (issue #28): their limits and argument.
 public enum Replay {

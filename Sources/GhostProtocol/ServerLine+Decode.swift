@@ -1,4 +1,3 @@
-import GhostCore
 
 extension ServerLine {
     /// Reads one line from the server (without its line end), as a client

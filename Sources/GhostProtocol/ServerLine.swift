@@ -1,4 +1,3 @@
-import GhostCore
 
 /// The lines ghostd sends, typed: written by `appendWire` (the one renderer)
 /// and read by `ServerLine(decoding:)` (clients). Field order on the wire is
@@ -112,9 +111,6 @@ public enum ServerLine: Sendable, Hashable {
 
     /// The line split into keyword, words, fields and text (tools and tests).
     public var message: Message { Message.parse(rendered) ?? Message("") }
-
-    /// Each seat's letters of G-H-O-S-T; see `GhostFields.letters`.
-    public static func ghostLetters(_ counts: [Int]) -> String { GhostFields.letters(counts) }
 }
 
 /// Who watches a game, as its GAME line says: `watch=no` for a game made

@@ -6,8 +6,10 @@ import Glibc
 
 /// What ghostd's main does: parse options, load the word lists, serve.
 public enum Daemon {
-    /// Runs the daemon; returns the process exit status.
-    public static func main(_ arguments: [String]) -> Int32 {
+    /// Runs the daemon; returns the process exit status. `kinds`: game
+    /// kinds to play besides the catalog's (a test daemon's, with kinds
+    /// that are not shipped); ghostd passes none.
+    public static func main(_ arguments: [String], kinds: [any GameDefinition] = []) -> Int32 {
         // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
         // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.
@@ -58,11 +60,11 @@ public enum Daemon {
         }
         // The lock is held until the process ends.
         return withExtendedLifetime(lock) {
-            serve(config: config, store: store, started: started)
+            serve(config: config, store: store, started: started, kinds: kinds)
         }
     }
 
-    private static func serve(config: ServerConfig, store: Store, started: Double) -> Int32 {
+    private static func serve(config: ServerConfig, store: Store, started: Double, kinds: [any GameDefinition]) -> Int32 {
         var limit = ""
         if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
             limit = ", \(pages.pages) of at most \(pages.max) pages"
@@ -83,7 +85,7 @@ public enum Daemon {
         logLine("common words: \(common.joined(separator: ", "))")
         let server: Server
         do {
-            server = try Server(config: config, dictionaries: dictionaries, store: store)
+            server = try Server(config: config, dictionaries: dictionaries, store: store, kinds: kinds)
             try server.start()
         } catch {
             logLine("ghostd: \(error)")

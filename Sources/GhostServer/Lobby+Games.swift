@@ -320,7 +320,7 @@ extension Lobby {
         switch error {
         case .gameOver: return .error(.notInGame, "the game is over")
         case .notYourTurn: return .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn")
-        case .notAMove(let text): return .error(.notALetter, text)
+        case .notAMove(let text): return .error(ErrorCode(rawValue: table.kind.wrongMoveCode), text)
         case .refused(let code, let text): return .error(ErrorCode(rawValue: code), text)
         }
     }

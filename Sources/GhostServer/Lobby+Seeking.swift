@@ -153,12 +153,13 @@ extension Lobby {
             return host(options, id, session, checked: true)
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
-        guard setup.computerSeat != nil else { return host(options, id, session, kind: kind, setup: setup) }
+        guard setup.computerSeat != nil || options.bot != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
-                                          + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
+                                          + [Field("lang", session.lang)] + fields.dropFirst()
+                                          + (options.bot.map { [Field("bot", $0.rawValue)] } ?? []) + Self.clockField(options))))
         }) else { return failed(id) }
     }
 

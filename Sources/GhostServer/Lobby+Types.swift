@@ -179,6 +179,6 @@ extension Lobby {
         func isAway(_ seat: Int) -> Bool { bot(seat) == nil && seats[seat] == nil }
 
         /// The high-score board this game counts on.
-        var board: Board { Board(kind: kind.name, computer: computerLevel, match: match.isMatch) }
+        var board: Board { Board(kind: kind.boardPrefix, computer: computerLevel, match: match.isMatch) }
     }
 }

@@ -235,6 +235,7 @@ public final class Lobby {
         case .ping: reply(id, .ok(.ping))
         case .help:
             for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
+            for line in kindHelp { reply(id, line) }
             reply(id, .ok(.help))
         case .quit:
             // Leaving the connection adjourns a game; LEAVE is how to resign.
@@ -254,12 +255,12 @@ public final class Lobby {
         case .set(let key, let value): setSetting(key, value, id, session)
         case .settings: listSettings(id, session)
         case .stats: stats(id)
-        case .seek(let options):
-            guard ratedOptionsHold(options, seeking: true, id, session) else { return }
+        case .seek(let given):
+            guard let options = kindOptions(given, id), ratedOptionsHold(options, seeking: true, id, session) else { return }
             seek(options, id, session)
-        case .new(let options):
-            guard ratedOptionsHold(options, seeking: false, id, session) else { return }
-            if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
+        case .new(let given):
+            guard let options = kindOptions(given, id), ratedOptionsHold(options, seeking: false, id, session) else { return }
+            if options.bot != nil && options.game == nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
         case .hint: hint(id, session)
         case .join(let code): join(code, id, session)
         case .letter(let letter): play(.letter(letter), from: id, session)
@@ -271,13 +272,7 @@ public final class Lobby {
         case .leave: leave(id, session)
         case .resume(let token): resume(token, id, session)
         case .claim: claim(id, session)
-        case .scores(let n, let board):
-            guard let rows = persist({ try store.scores(board: board.name, limit: n) }),
-                  let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
-            for r in rows {
-                reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played, registered: owners.contains(r.name)))
-            }
-            reply(id, .ok(.scores(count: rows.count, board: board)))
+        case .scores(let n, let board): listScores(n, board: board, id)
         case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
         case let .top(n, game, variant): top(n, game: game, variant: variant, id)
         case .profile(let name): profile(name, id, session)
@@ -454,6 +449,9 @@ public final class Lobby {
 
     /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
     private func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
+        if let kind = kind(named: game.rawValue), kind.bestGamesBoard(mode: mode) == nil, let board = winsBoard(of: kind, mode: mode) {
+            return listScores(n, board: board, id)
+        }
         guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
             return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
         }

@@ -1,5 +1,5 @@
 @_exported import GameKit
-import GhostCore
+import WordLists
 
 /// How the setter plays.
 public enum HangmanMode: String, Sendable, CaseIterable {

@@ -3,7 +3,8 @@ import Glibc   // log2; no Foundation in the daemon (EndToEndConnectionTests che
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import GhostCore
+import GameKit
+import WordLists
 
 /// What Hangman shows of a game afterwards (`MOVES`, `REVIEW`; issue #28).
 extension HangmanKind {

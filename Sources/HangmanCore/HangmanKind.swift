@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
-import GhostCore
+import GameKit
+import WordLists
 
 /// Hangman as a game kind of the server: the words of each language by
 /// length, the phrase lists it is handed, and the computer's play. Single
@@ -136,6 +137,12 @@ public final class HangmanKind: GameDefinition {
              return .success("\(m)")
          }]
     }
+
+    /// `mode=`, `length=`, `misses=` and `bot=guesser` (the computer
+    /// guesses a duel's word); the computer sets at one strength, no levels.
+    public var optionKeys: [String] { ["mode", "length", "misses", "bot"] }
+    public var usage: String { "game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser]" }
+    public var summary: String { "Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two" }
 
     /// Two people play a duel: one sets the word, the other guesses it.
     public var twoPlayerOptions: [String: String] { ["mode": HangmanMode.duel.rawValue] }

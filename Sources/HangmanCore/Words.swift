@@ -1,4 +1,5 @@
-import GhostCore
+import GameKit
+import WordLists
 
 /// The words of one length as one flat array, in alphabetical order: row `r`
 /// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII), and bit `c`

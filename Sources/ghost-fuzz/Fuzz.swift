@@ -3,7 +3,6 @@
 // Built only by scripts/fuzz.sh, with -sanitize=fuzzer (libFuzzer ships with
 // the Swift toolchain on Linux); a normal build compiles it as a plain
 // executable that runs the seed corpus once.
-import GhostCore
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc

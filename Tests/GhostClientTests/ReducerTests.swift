@@ -1,7 +1,8 @@
 import Testing
 @testable import GhostClient
 import GhostProtocol
-import GhostCore
+import GhostWire
+import WordLists
 
 @Suite("Core: first start, names and the lobby")
 struct ReducerLobbyTests {

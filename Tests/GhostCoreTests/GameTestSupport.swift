@@ -77,3 +77,17 @@ final class BruteGhost {
         return out.sorted()
     }
 }
+
+extension GhostGame {
+    /// A round replayed from its letters, or nil if they do not make a
+    /// position still in play (the server restores a game by replaying its
+    /// stored moves through `play`; only tests start from a fragment).
+    init?(rules: GhostRules, firstToMove: Int, replaying fragment: String) {
+        self.init(rules: rules, firstToMove: firstToMove)
+        for ch in fragment {
+            guard let letter = Letter(String(ch)) else { return nil }
+            do { try play(letter, by: toMove) } catch { return nil }
+            if isOver { return nil }
+        }
+    }
+}

@@ -1,6 +1,6 @@
 import Testing
 @testable import GhostProtocol
-import GhostCore
+import GhostWire
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 private func code(_ s: String) -> ErrorCode? {
@@ -48,7 +48,7 @@ private func code(_ s: String) -> ErrorCode? {
         for c: Command in [.new(options), .seek(options), .new(bot), .challenge, .concede, .word("jail")] {
             #expect(parse(c.rendered) == .success(c), "\(c.rendered)")
         }
-        #expect(code("NEW game=hangman variant=challenge") == .badArguments)
+        #expect(parse("NEW game=hangman variant=challenge") == .success(.new(GameOptions(game: .hangman, settings: ["variant": "challenge"]))))
     }
 
     @Test func helpListsThem() {

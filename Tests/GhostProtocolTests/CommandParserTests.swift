@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import GhostWire
 @testable import GhostProtocol
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import GhostProtocol
 
 /// Control characters are judged in one place; every use agrees with it.

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 private func F(_ key: String, _ value: String) -> Field { Field(key, value) }

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import GhostProtocol
 
 /// The fast paths of rendering (issue 29) write exactly what the plain

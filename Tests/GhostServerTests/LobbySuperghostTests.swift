@@ -85,7 +85,7 @@ private func superGame(_ id: Int, _ players: String, _ token: String) -> String 
         h.send(3, "NEW variant=duper")
         #expect(h.drain() == [3: ["ERR bad-value variant is super or challenge, or left out for Ghost"]])
         h.send(3, "NEW game=hangman variant=super")
-        #expect(h.drain() == [3: ["ERR bad-arguments variant= is for Ghost"]])
+        #expect(h.drain() == [3: ["ERR bad-arguments variant= is for game=ghost"]])
         h.send(3, "SEEK variant=duper")
         #expect(h.drain() == [3: ["ERR bad-value variant is super or challenge, or left out for Ghost"]])
     }

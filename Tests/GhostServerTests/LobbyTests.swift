@@ -255,9 +255,13 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.named(1, "alice")
         h.send(1, "HELP")
         let lines = try #require(h.drain()[1])
-        // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command.
-        #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + ["OK HELP"])
-        #expect(lines.count == Verb.allCases.count + 1)
+        // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command,
+        // then one per game kind, as the kind declares it (issue #25).
+        #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + [
+            "HELP NEW [game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost] - Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff",
+            "HELP NEW game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser] - Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two",
+        ] + ["OK HELP"])
+        #expect(lines.count == Verb.allCases.count + 2 + 1)
         #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "

@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 /// The texts of the record (issue #28), in both languages: the end screen's
@@ -199,8 +199,8 @@ extension Strings {
     public func ratingBoardName(_ board: String) -> String {
         switch board {
         case "ghost": variantName(nil)
-        case "ghost-super": variantName(GhostKind.superVariant)
-        case "ghost-challenge": variantName(GhostKind.challengeVariant)
+        case "ghost-super": variantName(GhostWire.Variant.superghost.rawValue)
+        case "ghost-challenge": variantName(GhostWire.Variant.challenge.rawValue)
         case "hangman-duel": dutch ? "Galgje-duel" : "Hangman duel"
         default: board
         }

@@ -108,8 +108,9 @@ public final class Server {
     var stats = ServerStats(startedAt: monotonicSeconds())
 
     /// `clock` times the lines served, for their cost (tests give their own).
+    /// `kinds`: game kinds to play besides the catalog's (a test daemon's); none for ghostd.
     public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
-                clock: (() -> Double)? = nil) throws {
+                clock: (() -> Double)? = nil, kinds: [any GameDefinition] = []) throws {
         self.config = config
         self.meter = LineMeter(clock: clock ?? { monotonicSeconds() })
         self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
@@ -147,7 +148,7 @@ public final class Server {
         settings.topMaxDeviation = config.topMaxDeviation
         settings.gameLog = config.gameLog
         self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
-                               settings: settings, log: log)
+                               settings: settings, extraKinds: kinds, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
     }
 

@@ -65,6 +65,11 @@ final class DaemonProcess: @unchecked Sendable {
     static var dictionariesFolder: String { packageRoot + "/Dictionaries" }
 
     /// `$GHOSTD_BIN`, else `ghostd` next to the running test bundle, else `<root>/.build/debug/ghostd`.
+    /// ghostd with the game kinds used only by tests (Tests/TestKindsDaemon), next to ghostd.
+    static func testKindsBinaryPath() throws -> String {
+        URL(fileURLWithPath: try binaryPath()).deletingLastPathComponent().appendingPathComponent("ghostd-testkinds").path
+    }
+
     static func binaryPath() throws -> String {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["GHOSTD_BIN"], !env.isEmpty {
@@ -102,7 +107,7 @@ final class DaemonProcess: @unchecked Sendable {
     static func start(extraArguments: [String] = [], port: Int = 0,
                       dictionaries: String = DaemonProcess.dictionariesFolder,
                       timeout: Double = DaemonProcess.startTimeout,
-                      shellPrefix: String? = nil) throws -> DaemonProcess {
+                      shellPrefix: String? = nil, binary: String? = nil) throws -> DaemonProcess {
         var args = ["--port", String(port), "--dictionaries", dictionaries]
         var data: DataDirectory?
         // Tests make many names from 127.0.0.1: no limit on new names unless a test sets one.
@@ -119,7 +124,7 @@ final class DaemonProcess: @unchecked Sendable {
                                      arguments: ["-c", shellPrefix + "; exec \"$0\" \"$@\"", try binaryPath()] + args + extraArguments,
                                      dataDirectory: data, timeout: timeout)
         }
-        return try DaemonProcess(binary: try binaryPath(), arguments: args + extraArguments,
+        return try DaemonProcess(binary: try binary ?? binaryPath(), arguments: args + extraArguments,
                                  dataDirectory: data, timeout: timeout)
     }
 

@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 extension Strings {

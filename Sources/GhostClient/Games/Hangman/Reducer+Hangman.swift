@@ -1,4 +1,4 @@
-import GhostCore
+import GhostWire
 import GhostProtocol
 
 /// Hangman in the client's core: its server lines, its replies and refusals,

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Issue #25 item 4, dependencies one way: GameKit, the abstraction every
+/// kind implements, and GhostProtocol, the wire, name no game kind's module;
+/// the word lists sit below the game cores and know no game either.
+@Suite struct LayeringTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func sources(_ module: String) throws -> [(String, String)] {
+        let dir = root.appendingPathComponent("Sources/\(module)")
+        return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOf: dir.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    @Test("GameKit, WordLists and GhostProtocol import no game core; HangmanCore does not import GhostCore")
+    func imports() throws {
+        let cores = ["GhostCore", "HangmanCore", "GhostWire"]
+        for module in ["GameKit", "WordLists", "GhostProtocol"] {
+            for (file, text) in try Self.sources(module) {
+                for core in cores {
+                    #expect(!text.contains("import \(core)\n"), "\(module)/\(file) imports \(core)")
+                }
+            }
+        }
+        for (file, text) in try Self.sources("HangmanCore") {
+            #expect(!text.contains("import GhostCore\n"), "HangmanCore/\(file) imports GhostCore")
+        }
+    }
+
+    @Test("GameKit's code spells no kind's name (the first kind's short board names are Ghost's to declare)")
+    func gameKitNamesNoKind() throws {
+        for (file, text) in try Self.sources("GameKit") {
+            for name in ["\"ghost\"", "\"hangman\""] {
+                #expect(!text.contains(name), "GameKit/\(file) spells \(name)")
+            }
+        }
+    }
+}

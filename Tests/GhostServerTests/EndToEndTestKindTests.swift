@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue #25: a game kind that only the tests have (Word chain,
+/// Tests/WordChainKind), added as one module and one catalog line
+/// (Tests/TestKindsDaemon), is played over real sockets like Ghost and
+/// Hangman: NEW with a computer level and its own option, its moves and
+/// error codes, a restart of the daemon (the game resumes from the store),
+/// its boards in SCORES and its line in HELP.
+@Suite("EndToEnd: a third game kind, used only by tests", .timeLimit(.minutes(3)))
+struct EndToEndTestKindTests {
+    /// Reads the lines up to and including the one starting with `prefix`.
+    private func lines(_ c: LineClient, through prefix: String) throws -> [String] {
+        let (skipped, line) = try c.readUntil(prefix: prefix)
+        return skipped + [line]
+    }
+
+    @Test("Word chain: NEW bot=<level> min=<n>, WORD moves, its refusals, a restart and RESUME, SCORES game=wordchain mode=<level>, HELP")
+    func wordChain() throws {
+        let daemon = try DaemonProcess.start(binary: try DaemonProcess.testKindsBinaryPath())
+        var running = daemon
+        defer { _ = running.kill() }
+        let name = E2E.name("chain")
+        let c = try LineClient(port: daemon.port, label: name)
+        try c.login(name)
+
+        // HELP lists the kind, from what it declares.
+        try c.send("HELP")
+        let help = try lines(c, through: "OK HELP")
+        #expect(help.contains("HELP NEW game=wordchain [bot=easy|hard [first=bot]] [min=<min>] - Word chain (tests only): name a word that starts with the last letter of the one before"))
+
+        // Its options and levels are its own, checked by the server from its declarations.
+        try c.send("NEW game=wordchain variant=super")
+        try c.expect("ERR bad-arguments variant= is for game=ghost")
+        try c.send("NEW game=wordchain colour=red")
+        try c.expect("ERR bad-arguments game=wordchain takes no colour=: usage: NEW game=wordchain [bot=easy|hard [first=bot]] [min=<min>]")
+        try c.send("NEW game=wordchain bot=medium")
+        try c.expect("ERR bad-arguments game=wordchain plays the computer at bot=easy|hard")
+        try c.send("NEW game=wordchain bot=easy min=9")
+        try c.expect("ERR bad-value min is a length from 3 to 6")
+
+        // bot=<level> reaches the kind and the seat: the computer is bot-easy.
+        try c.send("NEW game=wordchain bot=easy min=4")
+        let start = try lines(c, through: "TURN ")
+        #expect(start.first == "OK NEW game=wordchain min=4 lang=en bot=easy")
+        let game = try #require(start.first { $0.hasPrefix("GAME ") })
+        let fields = lineFields(game)
+        #expect(fields["game"] == "wordchain" && fields["players"] == "\(name),bot-easy" && game.hasSuffix(" round=1 bot=easy min=4"))
+        let id = try #require(fields["id"]), token = try #require(fields["token"])
+
+        // Its refusals carry its own codes.
+        try c.send("WORD zebra")
+        try c.expect("ERR not-in-list zebra is not in the list")
+        try c.send("WORD ant")
+        try c.expect("ERR too-short a word has at least 4 letters here")
+        try c.send("LETTER a")
+        try c.expect("ERR wrong-move name a word: WORD <w>, or CONCEDE")
+        // A word; the computer (easy: the first word of its list that fits) answers.
+        try c.send("WORD olive")
+        #expect(try lines(c, through: "TURN id=\(id) player=\(name)") == [
+            "OK WORD word=olive last=olive words=1",
+            "MOVE id=\(id) player=\(name) word=olive last=olive words=1",
+            "TURN id=\(id) player=bot-easy last=olive words=1",
+            "MOVE id=\(id) player=bot-easy word=eagle last=eagle words=2",
+            "TURN id=\(id) player=\(name) last=eagle words=2",
+        ])
+        try c.send("WORD trout")
+        try c.expect("ERR chain-broken the word must start with e")
+        try c.send("WORD olive")
+        try c.expect("ERR chain-broken the word must start with e")
+        try c.send("WORD eagle")
+        try c.expect("ERR used-word eagle is used already")
+
+        // The daemon stops and starts again: the game is restored from the store.
+        _ = running.terminate()
+        running = try daemon.relaunch()
+        let back = try LineClient(port: running.port, label: name + "'")
+        try back.send("RESUME \(token)")
+        let resumed = try lines(back, through: "TURN ")
+        #expect(resumed.first == "OK RESUME id=\(id)")
+        #expect(resumed.last == "TURN id=\(id) player=\(name) last=eagle words=2")
+
+        // Giving up ends it: the computer wins, on its level's board.
+        try back.send("CONCEDE")
+        let over = try lines(back, through: "OVER ")
+        #expect(over.last?.hasPrefix("OVER id=\(id) winner=bot-easy loser=\(name) reason=stuck") == true)
+        try back.send("SCORES game=wordchain mode=easy")
+        let scores = try lines(back, through: "OK SCORES")
+        // (after the OVER's own lines: INFO, RANK)
+        #expect(scores.filter { $0.hasPrefix("SCORE ") } == ["SCORE rank=1 name=\(name) wins=0 played=1"])
+        #expect(scores.last == "OK SCORES count=1 board=wordchain-easy")
+        try back.send("SCORES game=wordchain")
+        #expect(try lines(back, through: "OK SCORES").last == "OK SCORES count=0 board=wordchain-game")
+        try back.send("SCORES game=wordchain mode=medium")
+        try back.expect("ERR bad-arguments no such high-score list: game=wordchain mode=medium")
+    }
+
+    @Test("Word chain's setting is listed by SETTINGS and fills NEW's option; first=bot at another level seats the computer first")
+    func settingAndFirstBot() throws {
+        let daemon = try DaemonProcess.start(binary: try DaemonProcess.testKindsBinaryPath())
+        defer { _ = daemon.kill() }
+        let name = E2E.name("chainset")
+        let c = try LineClient(port: daemon.port, label: name)
+        try c.login(name)
+        try c.send("SET wordchain-min 9")
+        try c.expect("ERR bad-value min is a length from 3 to 6")
+        try c.send("SET wordchain-min 5")
+        try c.expect("OK SET key=wordchain-min value=5")
+        try c.send("SETTINGS")
+        #expect(try lines(c, through: "OK SETTINGS").contains("SETTING key=wordchain-min value=5 default=3"))
+        try c.send("NEW game=wordchain bot=hard first=bot")
+        let start = try lines(c, through: "TURN id=")
+        #expect(start.first == "OK NEW game=wordchain min=5 lang=en bot=hard")
+        let game = try #require(start.first { $0.hasPrefix("GAME ") })
+        #expect(lineFields(game)["players"] == "bot-hard,\(name)" && game.hasSuffix(" bot=hard min=5"))
+        let id = try #require(lineFields(game)["id"])
+        // The computer, in seat 0, names the first word; then it is the person's turn.
+        let moved = try lines(c, through: "TURN id=\(id) player=\(name)")
+        #expect(moved.contains { $0.hasPrefix("MOVE id=\(id) player=bot-hard word=") })
+        try c.send("WORD ant")
+        try c.expect("ERR too-short a word has at least 5 letters here")
+    }
+
+    @Test("Only the Word chain module and the test daemon's catalog line name the kind")
+    func namedInOnePlace() throws {
+        let root = URL(fileURLWithPath: DaemonProcess.packageRoot)
+        let fm = FileManager.default
+        var naming: [String] = []
+        for top in ["Sources", "Tests", "Package.swift"] {
+            let url = root.appendingPathComponent(top)
+            let files = top.hasSuffix(".swift") ? [url] : (fm.enumerator(at: url, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            for file in files where file.pathExtension == "swift" {
+                guard let text = try? String(contentsOf: file, encoding: .utf8),
+                      text.range(of: "wordchain", options: .caseInsensitive) != nil else { continue }
+                naming.append(String(file.path.dropFirst(root.path.count + 1)))
+            }
+        }
+        // This test and the end-to-end test above read it as a player would.
+        #expect(naming.sorted() == ["Package.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",
+                                    "Tests/TestKindsDaemon/main.swift", "Tests/WordChainKind/WordChain.swift"])
+    }
+}
