@@ -232,9 +232,10 @@ public final class Store {
     /// Opens (creating if there is no file) the database in `directory`,
     /// checks it (throwing `Refusal` for an empty, damaged or newer file,
     /// untouched), and migrates it.
-    /// `maxPageCount` > 0 caps the database at that many pages
-    /// (`PRAGMA max_page_count`; never below its current size): a write that
-    /// needs more fails, as on a full disk.
+    /// `maxPageCount` > 0 caps the database at that many pages of 4 KiB
+    /// (`Store.limitPageSize`, whatever the file's own page size; `PRAGMA
+    /// max_page_count`, never below its current size): a write that needs
+    /// more fails, as on a full disk.
     ///
     /// `syncedByCaller`: with `.full`, COMMIT does not wait for the disk
     /// (SQLite's synchronous=NORMAL); the caller promises to fdatasync the
@@ -251,7 +252,10 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try migrate()
-        if maxPageCount > 0 { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
+        if maxPageCount > 0 {
+            let bytes = maxPageCount * Store.limitPageSize
+            try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
+        }
         try loadWinCounts()
     }
 
@@ -264,11 +268,21 @@ public final class Store {
         }
     }
 
-    /// Pages in the database, and the most it may have (`PRAGMA page_count`, `max_page_count`).
+    /// The database's page size in bytes (1,024 for a database made by
+    /// this version, 4,096 for an older one: `Store.newPageSize`).
+    public var pageSize: Int {
+        let size = (try? db.query("PRAGMA page_size") { $0.int(0) }.first) ?? nil
+        return max(512, size ?? Store.limitPageSize)
+    }
+
+    /// The database's size, and the most it may have (`PRAGMA page_count`,
+    /// `max_page_count`), both in pages of 4 KiB (`Store.limitPageSize`,
+    /// the unit of `maxPageCount` and `--max-db-pages`), rounded up.
     public func pageCounts() throws -> (pages: Int, max: Int) {
         let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
         let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
-        return (pages, max)
+        let size = pageSize, unit = Store.limitPageSize
+        return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
     }
 
     public func close() { db.close() }
@@ -481,15 +495,27 @@ public final class Store {
 
     // MARK: Games
 
-    /// Records a new game and returns its id.
-    public func createGame(_ g: NewGame, now: Int) throws -> Int {
+    /// Records a new game and returns its id. With `networks`, it is also
+    /// what `noteStarted` records (the people's networks, and `now` as its
+    /// last activity), in the same INSERT: an UPDATE after it cost as much
+    /// again, and moved the row in the index of untouched games.
+    public func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
         try write()
-        try db.run(SQLs.createGame,
-                   g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                   g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                   g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
-                   g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                   g.watch ? 1 : 0)
+        if let networks {
+            try db.run(SQLs.createStartedGame,
+                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
+                       g.watch ? 1 : 0, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
+        } else {
+            try db.run(SQLs.createGame,
+                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
+                       g.watch ? 1 : 0)
+        }
         return Int(db.lastInsertRowID)
     }
 
@@ -666,6 +692,11 @@ enum SQLs {
     static let createGame = SQL("""
         INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    static let createStartedGame = SQL("""
+        INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
+                          last_active, net0, net1)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
