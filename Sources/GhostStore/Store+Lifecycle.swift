@@ -41,6 +41,7 @@ extension Store {
     @discardableResult
     public func abortGame(game: Int, why: String, now: Int) throws -> Bool {
         try write()
+        try endActive(game: game)
         try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
                    .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
         return db.changes > 0
@@ -54,6 +55,7 @@ extension Store {
     public func noteStarted(game: Int, networks: [String], now: Int) throws {
         try write()
         try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
+        activeCounts.forgetAll()   // the game's networks were others (or none) until now
     }
 
     /// The networks a game's seats started from, as `noteStarted` stored
@@ -87,14 +89,22 @@ extension Store {
     /// How many games in progress `name` (any case) plays in, counting at
     /// most `limit` per seat: two bounded index ranges.
     public func activeGameCount(player name: String, limit: Int) throws -> Int {
-        try db.first(SQLs.gamesOfPlayer, name, limit, name, limit) { $0.int(0) } ?? 0
+        let key = ActiveGameCounts.Key.player(ActiveGameCounts.folded(name))
+        if let n = activeCounts.count(key, below: limit) { return n }
+        let n = try db.first(SQLs.gamesOfPlayer, name, limit, name, limit) { $0.int(0) } ?? 0
+        activeCounts.read(key, n, limit: limit)
+        return n
     }
 
     /// How many games in progress a person from `network` plays in (a game
     /// with both seats from it counts once), at most about `limit`.
     public func activeGameCount(network: String, limit: Int) throws -> Int {
         guard !network.isEmpty else { return 0 }
-        return try db.first(SQLs.gamesOfNetwork, network, limit, network, network, limit) { $0.int(0) } ?? 0
+        let key = ActiveGameCounts.Key.network(network)
+        if let n = activeCounts.count(key, below: limit) { return n }
+        let n = try db.first(SQLs.gamesOfNetwork, network, limit, network, network, limit) { $0.int(0) } ?? 0
+        activeCounts.read(key, n, limit: limit)
+        return n
     }
 }
 

@@ -182,6 +182,8 @@ public final class Store {
     private var scoreJournal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
     /// Where the current command's entries start in `scoreJournal`.
     private var commandJournalStart = 0
+    /// The caps' counts of games in progress, once read (ActiveGameCounts.swift).
+    var activeCounts = ActiveGameCounts()
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -358,6 +360,7 @@ public final class Store {
         keptCommands = false
         transactionLost = false
         undoScores(from: 0)
+        activeCounts.forgetAll()
         committedCaches()
     }
 
@@ -406,6 +409,7 @@ public final class Store {
         // Whatever happens below, this command's writes are undone (alone, or
         // with the whole turn: then rollback() undoes the rest).
         undoScores(from: commandJournalStart)
+        activeCounts.forgetAll()
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint
@@ -516,6 +520,8 @@ public final class Store {
                        g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
                        g.watch ? 1 : 0)
         }
+        activeCounts.change(players: g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                            networks: networks?[safe: 0] ?? "", networks?[safe: 1] ?? "", by: 1)
         return Int(db.lastInsertRowID)
     }
 
@@ -555,6 +561,7 @@ public final class Store {
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try write()
+        try endActive(game: game)
         try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
         for person in people ?? [winner, loser] {
             let won = person.lowercased() == winner.lowercased()
@@ -573,6 +580,16 @@ public final class Store {
             scoreCache[board, default: [:]][person.lowercased()] = row
             scoreJournal.append((board: board, key: person.lowercased(), before: before, after: row))
         }
+    }
+
+    /// Before a statement ends `game`: if it is in progress, the caps'
+    /// counts lose it (one primary-key look-up, and only while some count is
+    /// remembered).
+    func endActive(game: Int) throws {
+        guard activeCounts.remembersAny,
+              let seats = try db.first(SQLs.activeSeats, game, row: { [$0.text(0), $0.text(1), $0.text(2), $0.text(3)] })
+        else { return }
+        activeCounts.change(players: seats[0], seats[1], networks: seats[2], seats[3], by: -1)
     }
 
     /// Every game in progress, oldest first, with the moves of its round in play.
@@ -700,6 +717,7 @@ enum SQLs {
         """)
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
+    static let activeSeats = SQL("SELECT player0, player1, net0, net1 FROM games WHERE id = ? AND status = 'active'")
     static let countScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1")
     static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
     static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
