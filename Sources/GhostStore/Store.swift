@@ -38,20 +38,10 @@ public final class Store {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
     let db: SQLiteDatabase
-    /// Per board: how many names have each number of wins (names that have
-    /// played). Ranks come from here, not from counting rows in SQL: a game's
-    /// end must not cost a scan of the scores.
-    private var winCounts: [String: [Int: Int]] = [:]
-    /// Per board, per name (lowercased): the name as stored, its wins and
-    /// games played; filled on first use, then kept in step with every write,
-    /// so the end of a game reads nothing back from SQLite.
-    private var scoreCache: [String: [String: ScoreRow]] = [:]
-    /// Since the last commit, in order: each score row a finished game
-    /// changed, before and after, so that a rollback puts the caches back
-    /// as they were, entry by entry, without reading a board again (which
-    /// would cost as much as the board is long).
-    private var scoreJournal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
-    /// Where the current command's entries start in `scoreJournal`.
+    /// The boards of wins, head-to-head records and best-games lists, with
+    /// their statements and caches (ScoresStore.swift).
+    let scoreStore: ScoresStore
+    /// Where the current command's entries start in the score store's journal.
     private var commandJournalStart = 0
     /// The caps' counts of games in progress, once read (ActiveGameCounts.swift).
     var activeCounts = ActiveGameCounts()
@@ -121,24 +111,17 @@ public final class Store {
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
+        scoreStore = ScoresStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
-        try migrate()
+        try Migrations.migrate(db)   // Store+Schema.swift
         if maxPageCount > 0 {
             let bytes = maxPageCount * Store.limitPageSize
             try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
-        try loadWinCounts()
-    }
-
-    private func loadWinCounts() throws {
-        winCounts = [:]
-        for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
-            ($0.text(0), $0.int(1), $0.int(2))
-        }) {
-            winCounts[board, default: [:]][wins] = count
-        }
+        try scoreStore.loadWinCounts()
+        scoreStore.willWrite = { [unowned self] in try self.write() }
     }
 
     /// The database's page size in bytes (1,024 for a database made by
@@ -160,26 +143,10 @@ public final class Store {
 
     public func close() { db.close() }
 
-    // MARK: Schema (the migrations are in Store+Schema.swift)
+    // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
 
     public var userVersion: Int {
         (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
-    }
-
-    private func migrate() throws {
-        let current = userVersion
-        guard current < Store.migrations.count else { return }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
-            for i in current..<Store.migrations.count {
-                try db.execute(Store.migrations[i])
-            }
-            try db.execute("PRAGMA user_version = \(Store.migrations.count)")
-            try db.execute("COMMIT")
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
-        }
     }
 
     // MARK: Transactions
@@ -230,14 +197,14 @@ public final class Store {
         commandSavepoint = false
         keptCommands = false
         transactionLost = false
-        undoScores(from: 0)
+        scoreStore.undo(from: 0)
         activeCounts.forgetAll()
         committedCaches()
     }
 
     /// Nothing written so far can be rolled back any more.
     private func committedCaches() {
-        if !scoreJournal.isEmpty { scoreJournal.removeAll() }
+        scoreStore.committed()
         commandJournalStart = 0
     }
 
@@ -251,7 +218,7 @@ public final class Store {
         commandUsesSavepoint = savepoint
         commandWrote = false
         commandSavepoint = false
-        commandJournalStart = scoreJournal.count
+        commandJournalStart = scoreStore.journalMark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -279,7 +246,7 @@ public final class Store {
         inCommand = false
         // Whatever happens below, this command's writes are undone (alone, or
         // with the whole turn: then rollback() undoes the rest).
-        undoScores(from: commandJournalStart)
+        scoreStore.undo(from: commandJournalStart)
         activeCounts.forgetAll()
         guard commandWrote else { return !transactionLost }
         commandWrote = false
@@ -307,26 +274,6 @@ public final class Store {
         return !transactionLost
     }
 
-    /// After a rollback: puts back the cached score rows and win counts that
-    /// the journal's entries from `start` on changed, the latest first.
-    private func undoScores(from start: Int) {
-        guard start < scoreJournal.count else { return }
-        for entry in scoreJournal[start...].reversed() {
-            var counts = winCounts[entry.board] ?? [:]
-            if entry.after.played > 0 {
-                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
-                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
-            }
-            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
-            winCounts[entry.board] = counts
-            scoreCache[entry.board, default: [:]][entry.key] = entry.before
-        }
-        scoreJournal.removeSubrange(start...)
-    }
-
-    /// How many names have each number of wins on `board`.
-    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
-
     // MARK: Names and preferences
 
     /// Remembers a name (the first spelling wins) and when it was last used.
@@ -336,7 +283,7 @@ public final class Store {
         try write()
         // A name seen before it was registered may now be stored with this spelling.
         let key = name.lowercased()
-        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
+        scoreStore.forget(key)
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
                    .text(name), .of(now), .of(now))
         return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
@@ -435,21 +382,7 @@ public final class Store {
         try endActive(game: game)
         try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
         for person in people ?? [winner, loser] {
-            let won = person.lowercased() == winner.lowercased()
-            let before = try cachedScore(of: person, board: board)
-            var row = before
-            try db.run(SQLs.countScore, person, board, won ? 1 : 0)
-            var counts = winCounts(board)
-            if row.played > 0 {
-                counts[row.wins] = (counts[row.wins] ?? 1) - 1
-                if counts[row.wins] == 0 { counts[row.wins] = nil }
-            }
-            row.wins += won ? 1 : 0
-            row.played += 1
-            counts[row.wins, default: 0] += 1
-            winCounts[board] = counts
-            scoreCache[board, default: [:]][person.lowercased()] = row
-            scoreJournal.append((board: board, key: person.lowercased(), before: before, after: row))
+            try scoreStore.count(person, won: person.lowercased() == winner.lowercased(), board: board)
         }
     }
 
@@ -529,38 +462,4 @@ public final class Store {
         }.first
     }
 
-    // MARK: High scores
-
-    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
-    /// names with more wins; then by name). Walks the board's index, best
-    /// first, and stops after `limit` rows; the ranks are counted here.
-    public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
-        var rows = try db.query("""
-            SELECT p.name, s.wins, s.played
-            FROM scores s JOIN players p ON p.name = s.player
-            WHERE s.board = ? AND s.played > 0
-            ORDER BY s.wins DESC, s.player LIMIT ?
-            """, .text(board), .of(max(0, limit))) { ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2)) }
-        for i in rows.indices {
-            rows[i].rank = i > 0 && rows[i].wins == rows[i - 1].wins ? rows[i - 1].rank : i + 1
-        }
-        return rows
-    }
-
-    /// A name's place on a board: 1 + the number of names with more wins.
-    public func rank(of name: String, board: String = "game") throws -> ScoreRow {
-        var row = try cachedScore(of: name, board: board)
-        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
-        return row
-    }
-
-    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
-        let key = name.lowercased()
-        if let row = scoreCache[board]?[key] { return row }
-        let row = try db.first(SQLs.score, board, name) {
-            ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
-        } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
-        scoreCache[board, default: [:]][key] = row
-        return row
-    }
 }
