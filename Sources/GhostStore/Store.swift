@@ -43,8 +43,15 @@ public final class Store {
     let scoreStore: ScoresStore
     /// Where the current command's entries start in the score store's journal.
     private var commandJournalStart = 0
-    /// The caps' counts of games in progress, once read (ActiveGameCounts.swift).
-    var activeCounts = ActiveGameCounts()
+    /// Names, preferences and accounts, with their statements (NamesStore.swift).
+    let nameStore: NamesStore
+    /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
+    let gameStore: GamesStore
+    /// The caps' counts of games in progress (the game store's).
+    var activeCounts: ActiveGameCounts {
+        get { gameStore.activeCounts }
+        set { gameStore.activeCounts = newValue }
+    }
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -112,6 +119,8 @@ public final class Store {
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
         scoreStore = ScoresStore(db: db)
+        gameStore = GamesStore(db: db)
+        nameStore = NamesStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -122,6 +131,9 @@ public final class Store {
         }
         try scoreStore.loadWinCounts()
         scoreStore.willWrite = { [unowned self] in try self.write() }
+        gameStore.willWrite = { [unowned self] in try self.write() }
+        nameStore.willWrite = { [unowned self] in try self.write() }
+        nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 
     /// The database's page size in bytes (1,024 for a database made by
@@ -273,193 +285,4 @@ public final class Store {
         if keptCommands { transactionLost = true }
         return !transactionLost
     }
-
-    // MARK: Names and preferences
-
-    /// Remembers a name (the first spelling wins) and when it was last used.
-    /// Returns the name as stored.
-    @discardableResult
-    public func registerName(_ name: String, now: Int) throws -> String {
-        try write()
-        // A name seen before it was registered may now be stored with this spelling.
-        let key = name.lowercased()
-        scoreStore.forget(key)
-        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
-                   .text(name), .of(now), .of(now))
-        return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
-    }
-
-    public func preference(_ key: Preference, for name: String) throws -> String {
-        try preferences(for: name)[key.rawValue] ?? key.defaultValue
-    }
-
-    public func setPreference(_ key: Preference, _ value: String, for name: String, now: Int) throws {
-        try setPreference(key.rawValue, value, for: name, now: now)
-    }
-
-    /// Every preference a name has saved, by key (`lang`, and the game
-    /// kinds' settings such as `hangman-mode`); keys never saved are absent.
-    public func preferences(for name: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for (key, value) in try db.query("SELECT key, value FROM preferences WHERE player = ?", .text(name), row: { ($0.text(0), $0.text(1)) }) {
-            out[key] = value
-        }
-        return out
-    }
-
-    /// Saves one preference under any key: the store does not check keys or
-    /// values (the server does). Registers the name if it is new.
-    public func setPreference(_ key: String, _ value: String, for name: String, now: Int) throws {
-        try registerName(name, now: now)
-        try db.run("INSERT INTO preferences(player, key, value) VALUES (?, ?, ?) ON CONFLICT(player, key) DO UPDATE SET value = excluded.value",
-                   .text(name), .text(key), .text(value))
-    }
-
-    // MARK: Games
-
-    /// Records a new game and returns its id. With `networks`, it is also
-    /// what `noteStarted` records (the people's networks, and `now` as its
-    /// last activity), in the same INSERT: an UPDATE after it cost as much
-    /// again, and moved the row in the index of untouched games.
-    public func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
-        try write()
-        if let networks {
-            try db.run(SQLs.createStartedGame,
-                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
-                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                       g.watch ? 1 : 0, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
-        } else {
-            try db.run(SQLs.createGame,
-                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
-                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                       g.watch ? 1 : 0)
-        }
-        activeCounts.change(players: g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                            networks: networks?[safe: 0] ?? "", networks?[safe: 1] ?? "", by: 1)
-        return Int(db.lastInsertRowID)
-    }
-
-    /// A match goes on: the rounds lost so far, and the next round.
-    public func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
-        try write()
-        try db.run("UPDATE games SET round = ?, lost0 = ?, lost1 = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .of(losses[safe: 0] ?? 0), .of(losses[safe: 1] ?? 0), .of(starter), .of(game))
-    }
-
-    /// Records a move of the round in play. This is the hot path (one call
-    /// per move), so it is one insert: the moves are the record of the round
-    /// in play, and the game row is not touched.
-    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
-        try write()
-        try db.run(SQLs.recordMove, game, round, ply, seat, move, now)
-    }
-
-    /// Stores the pending offer (or none) and which seats have spent theirs.
-    public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
-        try write()
-        try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
-                   .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
-                   .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
-    }
-
-    /// Starts a new round of a game, possibly in another language.
-    public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
-        try write()
-        try db.run("UPDATE games SET round = ?, lang = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .text(lang), .of(starter), .of(game))
-    }
-
-    /// Records the end of a game (or match) and counts it on `board` for the
-    /// players who are people (`people`; by default both). `finalState` is
-    /// the last public state as the kind shows it (`fragment=qx`).
-    public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
-                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
-        try write()
-        try endActive(game: game)
-        try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
-        for person in people ?? [winner, loser] {
-            try scoreStore.count(person, won: person.lowercased() == winner.lowercased(), board: board)
-        }
-    }
-
-    /// Before a statement ends `game`: if it is in progress, the caps'
-    /// counts lose it (one primary-key look-up, and only while some count is
-    /// remembered).
-    func endActive(game: Int) throws {
-        guard activeCounts.remembersAny,
-              let seats = try db.first(SQLs.activeSeats, game, row: { [$0.text(0), $0.text(1), $0.text(2), $0.text(3)] })
-        else { return }
-        activeCounts.change(players: seats[0], seats[1], networks: seats[2], seats[3], by: -1)
-    }
-
-    /// Every game in progress, oldest first, with the moves of its round in play.
-    public func activeGames() throws -> [StoredGame] {
-        try loadActive("status = 'active'")
-    }
-
-    /// One game, if it is in progress.
-    public func activeGame(id: Int) throws -> StoredGame? {
-        try loadActive("status = 'active' AND id = ?", .of(id)).first
-    }
-
-    /// Games in progress that match `condition`, oldest first, with the moves
-    /// of their round in play.
-    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
-        var games = try db.query("""
-            SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
-                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
-            FROM games WHERE \(condition) ORDER BY id
-            """, arguments: values) { r in
-            StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
-                       seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
-                       players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
-                       bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
-                       round: r.int(15), starter: r.int(16),
-                       offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
-                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23),
-                       watch: r.int(24) != 0)
-        }
-        var index: [Int: Int] = [:]
-        for (i, g) in games.enumerated() { index[g.id] = i }
-        for (id, seat, move) in try db.query("""
-            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
-            WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
-            """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
-            if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
-        }
-        return games
-    }
-
-    /// The moves of a game's round, in order.
-    public func moves(game: Int, round: Int) throws -> [StoredMove] {
-        try db.query("SELECT seat, move FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) {
-            StoredMove(seat: $0.int(0), move: $0.text(1))
-        }
-    }
-
-    /// A game's final record, or nil if not over.
-    /// The finished game `token` was a seat's resume token of: its id, how it
-    /// ended, and when (unix seconds; 0 if unknown).
-    public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
-                                                       finalState: String, endedAt: Int)? {
-        guard !token.isEmpty else { return nil }
-        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
-        return try db.query("""
-            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
-            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
-            """, .text(token), .text(token)) {
-            (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
-        }.first
-    }
-
-    public func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
-        try db.query("SELECT winner, loser, reason, coalesce(final_state, '') FROM games WHERE id = ? AND status = 'over'", .of(game)) {
-            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), finalState: $0.text(3))
-        }.first
-    }
-
 }
