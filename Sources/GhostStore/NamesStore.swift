@@ -165,4 +165,9 @@ final class NamesStore {
         for n in names where try isRegistered(n) { out.insert(n) }
         return out
     }
+
+    /// `name` as first used here (any case), nil for a name never used: one primary-key look-up.
+    func storedName(_ name: String) throws -> String? {
+        try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first
+    }
 }

@@ -101,4 +101,9 @@ extension Store {
     public func registered(among names: [String]) throws -> Set<String> {
         try nameStore.registered(among: names)
     }
+
+    /// `name` as first used here (any case), nil for a name never used: one primary-key look-up.
+    public func storedName(_ name: String) throws -> String? {
+        try nameStore.storedName(name)
+    }
 }

@@ -43,6 +43,8 @@ public final class Store {
     let scoreStore: ScoresStore
     /// Where the current command's entries start in the score store's journal.
     private var commandJournalStart = 0
+    /// Ratings, rated games and HISTORY, with their statements (RatingsStore.swift).
+    let ratingStore: RatingsStore
     /// Names, preferences and accounts, with their statements (NamesStore.swift).
     let nameStore: NamesStore
     /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
@@ -121,6 +123,7 @@ public final class Store {
         scoreStore = ScoresStore(db: db)
         gameStore = GamesStore(db: db)
         nameStore = NamesStore(db: db)
+        ratingStore = RatingsStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -133,6 +136,7 @@ public final class Store {
         scoreStore.willWrite = { [unowned self] in try self.write() }
         gameStore.willWrite = { [unowned self] in try self.write() }
         nameStore.willWrite = { [unowned self] in try self.write() }
+        ratingStore.willWrite = { [unowned self] in try self.write() }
         nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 
