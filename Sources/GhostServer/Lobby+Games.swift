@@ -45,9 +45,8 @@ extension Lobby {
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, TableRating?) in
-                  let id = try store.createGame(record, now: clock.wall)
-                  // Its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
-                  try store.noteStarted(game: id, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
+                  // With its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
+                  let id = try store.createGame(record, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (Lobby+Ratings.swift).
                   let rating = try ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })

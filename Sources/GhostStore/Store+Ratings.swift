@@ -1,141 +1,46 @@
-/// One name's Glicko-2 rating on one board (schema 11), on the Glicko
-/// scale, with its record there. The store knows no formulas: the server
-/// computes, the store keeps.
-public struct StoredRating: Sendable, Equatable {
-    public var name: String
-    /// `ghost`, `ghost-super`, `ghost-challenge`, `hangman-duel`.
-    public var board: String
-    public var rating: Double
-    public var deviation: Double
-    public var volatility: Double
-    public var games = 0
-    public var wins = 0
-    public var losses = 0
-    /// Unix seconds of the last rated game (RD widens from here).
-    public var lastPlayed = 0
-    /// The win over the highest-rated opponent.
-    public var best: BestWin?
-
-    public init(name: String, board: String, rating: Double, deviation: Double, volatility: Double,
-                games: Int = 0, wins: Int = 0, losses: Int = 0, lastPlayed: Int = 0, best: BestWin? = nil) {
-        self.name = name
-        self.board = board
-        self.rating = rating
-        self.deviation = deviation
-        self.volatility = volatility
-        self.games = games
-        self.wins = wins
-        self.losses = losses
-        self.lastPlayed = lastPlayed
-        self.best = best
-    }
-}
-
-/// A rated win: the game, the opponent, and the opponent's rating before it.
-public struct BestWin: Sendable, Equatable {
-    public var game: Int
-    public var opponent: String
-    public var rating: Int
-    public init(game: Int, opponent: String, rating: Int) {
-        self.game = game
-        self.opponent = opponent
-        self.rating = rating
-    }
-}
-
-/// One finished game as HISTORY lists it.
-public struct HistoryRow: Sendable, Equatable {
-    public var id: Int
-    public var kind: String
-    public var variant: String
-    public var players: [String]
-    public var winner: String?
-    public var loser: String?
-    public var reason: String
-    /// Per seat: the rating change of a rated game (nil: unrated).
-    public var changes: [Int?]
-    public var endedAt: Int
-    /// Whether others may see it (false: `NEW watch=no`).
-    public var open: Bool
-}
-
+/// The ratings' part of `Store`'s API, answered by its `RatingsStore`.
 extension Store {
-    // MARK: Ratings (schema 11): each call one primary-key look-up, or a
-    // LIMITed walk of an index
-
-    private static let ratingColumns = """
-        player, board, rating, deviation, volatility, games, wins, losses, last_played, best_game, best_opponent, best_rating
-        """
-
-    private static func storedRating(_ r: Statement) -> StoredRating {
-        StoredRating(name: r.text(0), board: r.text(1), rating: r.double(2), deviation: r.double(3), volatility: r.double(4),
-                     games: r.int(5), wins: r.int(6), losses: r.int(7), lastPlayed: r.int(8),
-                     best: r.optionalInt(9).map { BestWin(game: $0, opponent: r.text(10), rating: r.int(11)) })
-    }
-
-    /// `name` as first used here (any case), nil for a name never used: one primary-key look-up.
-    public func storedName(_ name: String) throws -> String? {
-        try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first
-    }
-
     /// The rating of `name` (any case) on `board`, nil if it has never played a rated game there.
     public func rating(of name: String, board: String) throws -> StoredRating? {
-        try db.query("SELECT \(Store.ratingColumns) FROM ratings WHERE player = ? AND board = ?", .text(name), .text(board),
-                     row: Store.storedRating).first
+        try ratingStore.rating(of: name, board: board)
     }
 
     /// Every rating of `name`, by board (a walk of the primary key; a name
     /// has at most one row per rated board, and at most `limit` are read).
     public func ratings(of name: String, limit: Int) throws -> [StoredRating] {
-        try db.query("SELECT \(Store.ratingColumns) FROM ratings WHERE player = ? ORDER BY board LIMIT ?",
-                     .text(name), .of(max(0, limit)), row: Store.storedRating)
+        try ratingStore.ratings(of: name, limit: limit)
     }
 
     /// Writes a rating (new or replaced); `listed`: whether it may be on TOP.
     public func saveRating(_ r: StoredRating, listed: Bool) throws {
-        try write()
-        try db.run("""
-            INSERT INTO ratings(\(Store.ratingColumns), listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(player, board) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-                volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, losses = excluded.losses,
-                last_played = excluded.last_played, best_game = excluded.best_game, best_opponent = excluded.best_opponent,
-                best_rating = excluded.best_rating, listed = excluded.listed
-            """, .text(r.name), .text(r.board), .real(r.rating), .real(r.deviation), .real(r.volatility),
-                   .of(r.games), .of(r.wins), .of(r.losses), .of(r.lastPlayed),
-                   .of(r.best?.game), .of(r.best?.opponent), .of(r.best?.rating), .of(listed ? 1 : 0))
+        try ratingStore.saveRating(r, listed: listed)
     }
 
     /// Takes a name off TOP on every board (its account is gone).
     public func unlistRatings(of name: String) throws {
-        try write()
-        try db.run("UPDATE ratings SET listed = 0 WHERE player = ?", .text(name))
+        try ratingStore.unlistRatings(of: name)
     }
 
     /// The leaders of a board, best first: at most `limit` of the names
     /// listed there (a walk of the partial index `ratings_top`).
     public func topRatings(board: String, limit: Int) throws -> [StoredRating] {
-        try db.query("SELECT \(Store.ratingColumns) FROM ratings WHERE board = ? AND listed = 1 ORDER BY rating DESC, player LIMIT ?",
-                     .text(board), .of(max(0, limit)), row: Store.storedRating)
+        try ratingStore.topRatings(board: board, limit: limit)
     }
 
     /// The game is rated; each seat's rating before it (whole points; nil
     /// for a seat that has none, which never happens in a rated game).
     public func markRated(game: Int, ratings: [Int?]) throws {
-        try write()
-        try db.run("UPDATE games SET rated = 1, rating0 = ?, rating1 = ? WHERE id = ?",
-                   .of(ratings[safe: 0] ?? nil), .of(ratings[safe: 1] ?? nil), .of(game))
+        try ratingStore.markRated(game: game, ratings: ratings)
     }
 
     /// Whether a game is rated (one primary-key look-up).
     public func isRated(game: Int) throws -> Bool {
-        try db.query("SELECT rated FROM games WHERE id = ?", .of(game)) { $0.int(0) }.first == 1
+        try ratingStore.isRated(game: game)
     }
 
     /// Each seat's rating change at the end of a rated game (nil: the computer's seat).
     public func setRatingChanges(game: Int, changes: [Int?]) throws {
-        try write()
-        try db.run("UPDATE games SET change0 = ?, change1 = ? WHERE id = ?",
-                   .of(changes[safe: 0] ?? nil), .of(changes[safe: 1] ?? nil), .of(game))
+        try ratingStore.setRatingChanges(game: game, changes: changes)
     }
 
     /// The finished games of `name` (any case), newest first, at most
@@ -143,23 +48,6 @@ extension Store {
     /// Walks the indexes `games_history0`/`games_history1`, at most `limit`
     /// entries of each seat and kind of game (open, private).
     public func history(of name: String, includePrivate: Bool, limit: Int) throws -> [HistoryRow] {
-        let n = max(0, limit)
-        var rows: [HistoryRow] = []
-        for seat in 0..<2 {
-            for open in includePrivate ? [1, 0] : [1] {
-                rows += try db.query("""
-                    SELECT id, kind, variant, player0, player1, winner, loser, coalesce(reason, ''), change0, change1,
-                           coalesce(ended_at, 0), watch
-                    FROM games WHERE status = 'over' AND player\(seat) = ? COLLATE NOCASE AND watch = ?
-                    ORDER BY ended_at DESC, id DESC LIMIT ?
-                    """, .text(name), .of(open), .of(n)) { r in
-                    HistoryRow(id: r.int(0), kind: r.text(1), variant: r.text(2), players: [r.text(3), r.text(4)],
-                               winner: r.optionalText(5), loser: r.optionalText(6), reason: r.text(7),
-                               changes: [r.optionalInt(8), r.optionalInt(9)], endedAt: r.int(10), open: r.int(11) != 0)
-                }
-            }
-        }
-        var seen = Set<Int>()
-        return Array(rows.sorted { ($0.endedAt, $0.id) > ($1.endedAt, $1.id) }.filter { seen.insert($0.id).inserted }.prefix(n))
+        try ratingStore.history(of: name, includePrivate: includePrivate, limit: limit)
     }
 }

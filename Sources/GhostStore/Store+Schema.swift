@@ -1,7 +1,28 @@
-extension Store {
+/// The schema's versions (issue #25: the store split by what it stores):
+/// each migration takes `PRAGMA user_version` one step, and `migrate` runs
+/// the ones a database lacks in one transaction, all or none.
+enum Migrations {
+    /// Runs the migrations `db` lacks (by its `user_version`), in one
+    /// transaction: a failure leaves it as it was.
+    static func migrate(_ db: SQLiteDatabase) throws {
+        let current = (try db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
+        guard current < all.count else { return }
+        try db.execute("BEGIN IMMEDIATE")
+        do {
+            for i in current..<all.count {
+                try db.execute(all[i])
+            }
+            try db.execute("PRAGMA user_version = \(all.count)")
+            try db.execute("COMMIT")
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Schema migrations, in order. Entry i takes `user_version` from i to i+1.
     /// Never edit a shipped migration; append a new one.
-    static let migrations: [String] = [
+    static let all: [String] = [
         // 1: players, preferences, games, moves.
         """
         CREATE TABLE players (
@@ -293,5 +314,12 @@ extension Store {
         """,
     ]
 
-    public static var schemaVersion: Int { migrations.count }
+}
+
+extension Store {
+    /// The migrations, in order (`Migrations.all`).
+    static var migrations: [String] { Migrations.all }
+
+    /// The schema this build makes and knows the newest of.
+    public static var schemaVersion: Int { Migrations.all.count }
 }

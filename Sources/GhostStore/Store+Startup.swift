@@ -59,6 +59,20 @@ extension Store {
         return db
     }
 
+    /// The page size of a new database, in bytes (an existing one keeps its
+    /// own: 4,096 before this). Every commit writes each page it changed to
+    /// the WAL as a frame, checksummed whole: a letter changes one page of
+    /// `moves`, a game's start and end about ten (the game row and the
+    /// indexes it is in), so the frames' checksums and copies were the
+    /// largest single cost of a letter (BENCHMARKS.md, "Instructions per
+    /// letter"). 1 KiB pages make them a quarter; a b-tree of a million
+    /// names is one level deeper (a look-up reads 4 pages instead of 3).
+    static let newPageSize = 1024
+
+    /// `--max-db-pages` counts pages of this many bytes, whatever the
+    /// database's own page size (see `Store.init`'s `maxPageCount`).
+    public static let limitPageSize = 4096
+
     /// Makes a new database (in WAL mode, schema 0) at `path`, whole or not
     /// at all: it is made under another name, synced, and renamed into
     /// place, so a crash never leaves a file there that is empty or half made.
@@ -69,6 +83,8 @@ extension Store {
             let db = try SQLiteDatabase(path: temporary)
             defer { db.close() }
             try db.execute("PRAGMA synchronous=FULL")
+            // Before the first page is written: it is fixed from then on.
+            try db.execute("PRAGMA page_size=\(Store.newPageSize)")
             try db.execute("PRAGMA journal_mode=WAL")   // writes the first page: the file is a database
         }
         guard rename(temporary, path) == 0 else {

@@ -2,135 +2,6 @@
 import Glibc
 #endif
 
-/// Per-name preferences, with their defaults registered here and nowhere else.
-public enum Preference: String, CaseIterable, Sendable {
-    /// The dictionary for new games.
-    case language = "lang"
-
-    public var defaultValue: String {
-        switch self {
-        case .language: return "en"
-        }
-    }
-}
-
-/// A game in progress as the store keeps it. The store knows no rules: a
-/// game is its kind, settings, seats and match score, and the moves of the
-/// round in play as text; the server restores it by replaying those moves.
-public struct StoredGame: Sendable, Equatable {
-    public var id: Int
-    /// The game kind (`ghost`), and its variant, settings and seed as the kind wrote them.
-    public var kind: String
-    public var variant: String = ""
-    public var settings: String = ""
-    public var seed: UInt64 = 0
-    public var lang: String
-    /// Seat order.
-    public var players: [String]
-    public var tokens: [String]
-    /// Per seat: the computer's level, or nil for a person.
-    public var bots: [String?] = [nil, nil]
-    /// Rounds a seat may lose before it loses the match (1: a single game).
-    public var rounds: Int = 1
-    /// Rounds lost so far, per seat.
-    public var losses: [Int] = [0, 0]
-    /// The round in play, and the seat that started it.
-    public var round: Int = 1
-    public var starter: Int = 0
-    /// A pending offer: who made it, what (`restart` or `lang`), and the language for `lang`.
-    public var offer: Offer?
-    /// Per seat: has this seat made an offer since the last move?
-    public var offerSpent: [Bool] = [false, false]
-    public var startedAt: Int = 0
-    /// Seconds per move, 0 for a game without a clock (the lobby's, like the seats).
-    public var clock: Int = 0
-    /// Whether others may watch the game (false: `NEW watch=no`).
-    public var watch = true
-    /// The moves of the round in play, in order.
-    public var moves: [StoredMove] = []
-
-    public struct Offer: Sendable, Equatable {
-        public var seat: Int
-        public var kind: String
-        public var lang: String?
-        public init(seat: Int, kind: String, lang: String?) {
-            self.seat = seat
-            self.kind = kind
-            self.lang = lang
-        }
-    }
-}
-
-/// One move as the store keeps it: the seat and the move's text.
-public struct StoredMove: Sendable, Equatable {
-    public var seat: Int
-    public var move: String
-    public init(seat: Int, move: String) {
-        self.seat = seat
-        self.move = move
-    }
-}
-
-/// A new game, as the server asks the store to record it.
-public struct NewGame: Sendable {
-    public var kind: String
-    public var variant: String
-    public var settings: String
-    public var seed: UInt64
-    public var lang: String
-    public var players: [String]
-    public var tokens: [String]
-    public var bots: [String?]
-    public var rounds: Int
-    public var starter: Int
-    /// Seconds per move, 0 for no clock.
-    public var clock: Int
-    /// Whether others may watch the game (false: `NEW watch=no`).
-    public var watch: Bool
-
-    public init(kind: String, variant: String = "", settings: String = "", seed: UInt64 = 0, lang: String,
-                players: [String], tokens: [String], bots: [String?] = [nil, nil], rounds: Int = 1, starter: Int = 0,
-                clock: Int = 0, watch: Bool = true) {
-        self.kind = kind
-        self.variant = variant
-        self.settings = settings
-        self.seed = seed
-        self.lang = lang
-        self.players = players
-        self.tokens = tokens
-        self.bots = bots
-        self.rounds = rounds
-        self.starter = starter
-        self.clock = clock
-        self.watch = watch
-    }
-}
-
-/// One line of the high-score list.
-public struct ScoreRow: Sendable, Equatable {
-    public var rank: Int
-    public var name: String
-    public var wins: Int
-    public var played: Int
-}
-
-/// One line of a best-games list: a finished game, its place (1 = best;
-/// every entry has its own place) and what the list shows of it.
-public struct BestGameRow: Sendable, Equatable {
-    public var rank: Int
-    public var game: Int
-    public var name: String
-    /// The fields as the game kind wrote them (`word=peach mistakes=1 …`).
-    public var fields: String
-
-    public init(rank: Int, game: Int, name: String, fields: String) {
-        self.rank = rank
-        self.game = game
-        self.name = name
-        self.fields = fields
-    }
-}
-
 /// ghostd's durable state in one SQLite database (WAL journal).
 ///
 /// Writes open a transaction lazily; the server calls `commit()` once per
@@ -167,21 +38,22 @@ public final class Store {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
     let db: SQLiteDatabase
-    /// Per board: how many names have each number of wins (names that have
-    /// played). Ranks come from here, not from counting rows in SQL: a game's
-    /// end must not cost a scan of the scores.
-    private var winCounts: [String: [Int: Int]] = [:]
-    /// Per board, per name (lowercased): the name as stored, its wins and
-    /// games played; filled on first use, then kept in step with every write,
-    /// so the end of a game reads nothing back from SQLite.
-    private var scoreCache: [String: [String: ScoreRow]] = [:]
-    /// Since the last commit, in order: each score row a finished game
-    /// changed, before and after, so that a rollback puts the caches back
-    /// as they were, entry by entry, without reading a board again (which
-    /// would cost as much as the board is long).
-    private var scoreJournal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
-    /// Where the current command's entries start in `scoreJournal`.
+    /// The boards of wins, head-to-head records and best-games lists, with
+    /// their statements and caches (ScoresStore.swift).
+    let scoreStore: ScoresStore
+    /// Where the current command's entries start in the score store's journal.
     private var commandJournalStart = 0
+    /// Ratings, rated games and HISTORY, with their statements (RatingsStore.swift).
+    let ratingStore: RatingsStore
+    /// Names, preferences and accounts, with their statements (NamesStore.swift).
+    let nameStore: NamesStore
+    /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
+    let gameStore: GamesStore
+    /// The caps' counts of games in progress (the game store's).
+    var activeCounts: ActiveGameCounts {
+        get { gameStore.activeCounts }
+        set { gameStore.activeCounts = newValue }
+    }
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -232,9 +104,10 @@ public final class Store {
     /// Opens (creating if there is no file) the database in `directory`,
     /// checks it (throwing `Refusal` for an empty, damaged or newer file,
     /// untouched), and migrates it.
-    /// `maxPageCount` > 0 caps the database at that many pages
-    /// (`PRAGMA max_page_count`; never below its current size): a write that
-    /// needs more fails, as on a full disk.
+    /// `maxPageCount` > 0 caps the database at that many pages of 4 KiB
+    /// (`Store.limitPageSize`, whatever the file's own page size; `PRAGMA
+    /// max_page_count`, never below its current size): a write that needs
+    /// more fails, as on a full disk.
     ///
     /// `syncedByCaller`: with `.full`, COMMIT does not wait for the disk
     /// (SQLite's synchronous=NORMAL); the caller promises to fdatasync the
@@ -247,52 +120,49 @@ public final class Store {
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
+        scoreStore = ScoresStore(db: db)
+        gameStore = GamesStore(db: db)
+        nameStore = NamesStore(db: db)
+        ratingStore = RatingsStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
-        try migrate()
-        if maxPageCount > 0 { try db.execute("PRAGMA max_page_count = \(maxPageCount)") }
-        try loadWinCounts()
-    }
-
-    private func loadWinCounts() throws {
-        winCounts = [:]
-        for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
-            ($0.text(0), $0.int(1), $0.int(2))
-        }) {
-            winCounts[board, default: [:]][wins] = count
+        try Migrations.migrate(db)   // Store+Schema.swift
+        if maxPageCount > 0 {
+            let bytes = maxPageCount * Store.limitPageSize
+            try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
+        try scoreStore.loadWinCounts()
+        scoreStore.willWrite = { [unowned self] in try self.write() }
+        gameStore.willWrite = { [unowned self] in try self.write() }
+        nameStore.willWrite = { [unowned self] in try self.write() }
+        ratingStore.willWrite = { [unowned self] in try self.write() }
+        nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 
-    /// Pages in the database, and the most it may have (`PRAGMA page_count`, `max_page_count`).
+    /// The database's page size in bytes (1,024 for a database made by
+    /// this version, 4,096 for an older one: `Store.newPageSize`).
+    public var pageSize: Int {
+        let size = (try? db.query("PRAGMA page_size") { $0.int(0) }.first) ?? nil
+        return max(512, size ?? Store.limitPageSize)
+    }
+
+    /// The database's size, and the most it may have (`PRAGMA page_count`,
+    /// `max_page_count`), both in pages of 4 KiB (`Store.limitPageSize`,
+    /// the unit of `maxPageCount` and `--max-db-pages`), rounded up.
     public func pageCounts() throws -> (pages: Int, max: Int) {
         let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
         let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
-        return (pages, max)
+        let size = pageSize, unit = Store.limitPageSize
+        return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
     }
 
     public func close() { db.close() }
 
-    // MARK: Schema (the migrations are in Store+Schema.swift)
+    // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
 
     public var userVersion: Int {
         (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
-    }
-
-    private func migrate() throws {
-        let current = userVersion
-        guard current < Store.migrations.count else { return }
-        try db.execute("BEGIN IMMEDIATE")
-        do {
-            for i in current..<Store.migrations.count {
-                try db.execute(Store.migrations[i])
-            }
-            try db.execute("PRAGMA user_version = \(Store.migrations.count)")
-            try db.execute("COMMIT")
-        } catch {
-            try? db.execute("ROLLBACK")
-            throw error
-        }
     }
 
     // MARK: Transactions
@@ -343,13 +213,14 @@ public final class Store {
         commandSavepoint = false
         keptCommands = false
         transactionLost = false
-        undoScores(from: 0)
+        scoreStore.undo(from: 0)
+        activeCounts.forgetAll()
         committedCaches()
     }
 
     /// Nothing written so far can be rolled back any more.
     private func committedCaches() {
-        if !scoreJournal.isEmpty { scoreJournal.removeAll() }
+        scoreStore.committed()
         commandJournalStart = 0
     }
 
@@ -363,7 +234,7 @@ public final class Store {
         commandUsesSavepoint = savepoint
         commandWrote = false
         commandSavepoint = false
-        commandJournalStart = scoreJournal.count
+        commandJournalStart = scoreStore.journalMark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -391,7 +262,8 @@ public final class Store {
         inCommand = false
         // Whatever happens below, this command's writes are undone (alone, or
         // with the whole turn: then rollback() undoes the rest).
-        undoScores(from: commandJournalStart)
+        scoreStore.undo(from: commandJournalStart)
+        activeCounts.forgetAll()
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint
@@ -417,278 +289,4 @@ public final class Store {
         if keptCommands { transactionLost = true }
         return !transactionLost
     }
-
-    /// After a rollback: puts back the cached score rows and win counts that
-    /// the journal's entries from `start` on changed, the latest first.
-    private func undoScores(from start: Int) {
-        guard start < scoreJournal.count else { return }
-        for entry in scoreJournal[start...].reversed() {
-            var counts = winCounts[entry.board] ?? [:]
-            if entry.after.played > 0 {
-                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
-                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
-            }
-            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
-            winCounts[entry.board] = counts
-            scoreCache[entry.board, default: [:]][entry.key] = entry.before
-        }
-        scoreJournal.removeSubrange(start...)
-    }
-
-    /// How many names have each number of wins on `board`.
-    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
-
-    // MARK: Names and preferences
-
-    /// Remembers a name (the first spelling wins) and when it was last used.
-    /// Returns the name as stored.
-    @discardableResult
-    public func registerName(_ name: String, now: Int) throws -> String {
-        try write()
-        // A name seen before it was registered may now be stored with this spelling.
-        let key = name.lowercased()
-        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
-        try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET last_seen = excluded.last_seen",
-                   .text(name), .of(now), .of(now))
-        return try db.query("SELECT name FROM players WHERE name = ?", .text(name)) { $0.text(0) }.first ?? name
-    }
-
-    public func preference(_ key: Preference, for name: String) throws -> String {
-        try preferences(for: name)[key.rawValue] ?? key.defaultValue
-    }
-
-    public func setPreference(_ key: Preference, _ value: String, for name: String, now: Int) throws {
-        try setPreference(key.rawValue, value, for: name, now: now)
-    }
-
-    /// Every preference a name has saved, by key (`lang`, and the game
-    /// kinds' settings such as `hangman-mode`); keys never saved are absent.
-    public func preferences(for name: String) throws -> [String: String] {
-        var out: [String: String] = [:]
-        for (key, value) in try db.query("SELECT key, value FROM preferences WHERE player = ?", .text(name), row: { ($0.text(0), $0.text(1)) }) {
-            out[key] = value
-        }
-        return out
-    }
-
-    /// Saves one preference under any key: the store does not check keys or
-    /// values (the server does). Registers the name if it is new.
-    public func setPreference(_ key: String, _ value: String, for name: String, now: Int) throws {
-        try registerName(name, now: now)
-        try db.run("INSERT INTO preferences(player, key, value) VALUES (?, ?, ?) ON CONFLICT(player, key) DO UPDATE SET value = excluded.value",
-                   .text(name), .text(key), .text(value))
-    }
-
-    // MARK: Games
-
-    /// Records a new game and returns its id.
-    public func createGame(_ g: NewGame, now: Int) throws -> Int {
-        try write()
-        try db.run(SQLs.createGame,
-                   g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                   g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                   g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
-                   g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                   g.watch ? 1 : 0)
-        return Int(db.lastInsertRowID)
-    }
-
-    /// A match goes on: the rounds lost so far, and the next round.
-    public func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
-        try write()
-        try db.run("UPDATE games SET round = ?, lost0 = ?, lost1 = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .of(losses[safe: 0] ?? 0), .of(losses[safe: 1] ?? 0), .of(starter), .of(game))
-    }
-
-    /// Records a move of the round in play. This is the hot path (one call
-    /// per move), so it is one insert: the moves are the record of the round
-    /// in play, and the game row is not touched.
-    public func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
-        try write()
-        try db.run(SQLs.recordMove, game, round, ply, seat, move, now)
-    }
-
-    /// Stores the pending offer (or none) and which seats have spent theirs.
-    public func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
-        try write()
-        try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
-                   .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
-                   .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
-    }
-
-    /// Starts a new round of a game, possibly in another language.
-    public func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
-        try write()
-        try db.run("UPDATE games SET round = ?, lang = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
-                   .of(round), .text(lang), .of(starter), .of(game))
-    }
-
-    /// Records the end of a game (or match) and counts it on `board` for the
-    /// players who are people (`people`; by default both). `finalState` is
-    /// the last public state as the kind shows it (`fragment=qx`).
-    public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
-                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
-        try write()
-        try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
-        for person in people ?? [winner, loser] {
-            let won = person.lowercased() == winner.lowercased()
-            let before = try cachedScore(of: person, board: board)
-            var row = before
-            try db.run(SQLs.countScore, person, board, won ? 1 : 0)
-            var counts = winCounts(board)
-            if row.played > 0 {
-                counts[row.wins] = (counts[row.wins] ?? 1) - 1
-                if counts[row.wins] == 0 { counts[row.wins] = nil }
-            }
-            row.wins += won ? 1 : 0
-            row.played += 1
-            counts[row.wins, default: 0] += 1
-            winCounts[board] = counts
-            scoreCache[board, default: [:]][person.lowercased()] = row
-            scoreJournal.append((board: board, key: person.lowercased(), before: before, after: row))
-        }
-    }
-
-    /// Every game in progress, oldest first, with the moves of its round in play.
-    public func activeGames() throws -> [StoredGame] {
-        try loadActive("status = 'active'")
-    }
-
-    /// One game, if it is in progress.
-    public func activeGame(id: Int) throws -> StoredGame? {
-        try loadActive("status = 'active' AND id = ?", .of(id)).first
-    }
-
-    /// Games in progress that match `condition`, oldest first, with the moves
-    /// of their round in play.
-    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
-        var games = try db.query("""
-            SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
-                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
-            FROM games WHERE \(condition) ORDER BY id
-            """, arguments: values) { r in
-            StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
-                       seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
-                       players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
-                       bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
-                       round: r.int(15), starter: r.int(16),
-                       offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
-                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23),
-                       watch: r.int(24) != 0)
-        }
-        var index: [Int: Int] = [:]
-        for (i, g) in games.enumerated() { index[g.id] = i }
-        for (id, seat, move) in try db.query("""
-            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
-            WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
-            """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
-            if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
-        }
-        return games
-    }
-
-    /// The moves of a game's round, in order.
-    public func moves(game: Int, round: Int) throws -> [StoredMove] {
-        try db.query("SELECT seat, move FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) {
-            StoredMove(seat: $0.int(0), move: $0.text(1))
-        }
-    }
-
-    /// A game's final record, or nil if not over.
-    /// The finished game `token` was a seat's resume token of: its id, how it
-    /// ended, and when (unix seconds; 0 if unknown).
-    public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
-                                                       finalState: String, endedAt: Int)? {
-        guard !token.isEmpty else { return nil }
-        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
-        return try db.query("""
-            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
-            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
-            """, .text(token), .text(token)) {
-            (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
-        }.first
-    }
-
-    public func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
-        try db.query("SELECT winner, loser, reason, coalesce(final_state, '') FROM games WHERE id = ? AND status = 'over'", .of(game)) {
-            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), finalState: $0.text(3))
-        }.first
-    }
-
-    // MARK: High scores
-
-    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
-    /// names with more wins; then by name). Walks the board's index, best
-    /// first, and stops after `limit` rows; the ranks are counted here.
-    public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
-        var rows = try db.query("""
-            SELECT p.name, s.wins, s.played
-            FROM scores s JOIN players p ON p.name = s.player
-            WHERE s.board = ? AND s.played > 0
-            ORDER BY s.wins DESC, s.player LIMIT ?
-            """, .text(board), .of(max(0, limit))) { ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2)) }
-        for i in rows.indices {
-            rows[i].rank = i > 0 && rows[i].wins == rows[i - 1].wins ? rows[i - 1].rank : i + 1
-        }
-        return rows
-    }
-
-    /// A name's place on a board: 1 + the number of names with more wins.
-    public func rank(of name: String, board: String = "game") throws -> ScoreRow {
-        var row = try cachedScore(of: name, board: board)
-        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
-        return row
-    }
-
-    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
-        let key = name.lowercased()
-        if let row = scoreCache[board]?[key] { return row }
-        let row = try db.first(SQLs.score, board, name) {
-            ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
-        } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
-        scoreCache[board, default: [:]][key] = row
-        return row
-    }
-}
-
-extension Array {
-    /// The element at `i`, or nil when out of range.
-    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
-}
-
-/// The statements of the store's hot paths (every letter, every game's start
-/// and end), prepared once per connection and found by slot, not by text.
-enum SQLs {
-    static let begin = SQL("BEGIN IMMEDIATE")
-    static let savepoint = SQL("SAVEPOINT command")
-    static let release = SQL("RELEASE command")
-    static let commit = SQL("COMMIT")
-    static let createGame = SQL("""
-        INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-    static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
-    static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
-    static let countScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1")
-    static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
-    static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
-    static let touchGame = SQL("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'")
-    static let gamesOfPlayer = SQL("""
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
-             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
-        """)
-    static let gamesOfNetwork = SQL("""
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
-             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
-        """)
-    static let headToHead = SQL("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?")
-    static let recordHeadToHead = SQL("""
-        INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
-        """)
-    static let recordBestGame = SQL("""
-        INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
-                                               fields = excluded.fields, finished_at = excluded.finished_at
-        """)
 }

@@ -1,0 +1,327 @@
+/// What `MOVES` and `REVIEW` read of one game (issue #28): its row and its
+/// last moves, each through a primary key. Nothing here grows with the
+/// number of games stored.
+
+/// A game as `MOVES` and `REVIEW` need it: how it was set up, who played it,
+/// whether others may see it, and whether (and how) it ended.
+public struct ReplayedGame: Sendable, Equatable {
+    public var id: Int
+    public var kind: String
+    public var variant: String
+    public var settings: String
+    public var seed: UInt64
+    public var lang: String
+    public var players: [String]
+    /// Rounds a seat may lose before it loses the match (1: a single game).
+    public var rounds: Int
+    /// The round in play (or, once over, the last one).
+    public var round: Int
+    /// Others may watch it (false: `NEW … watch=no`).
+    public var watch: Bool
+    public var over: Bool
+    /// Set once over (nil for an aborted game).
+    public var winner: String?
+    public var loser: String?
+    public var reason: String?
+}
+
+/// One stored move.
+public struct ReplayedMove: Sendable, Equatable {
+    public var round: Int
+    /// From 1 in each round.
+    public var ply: Int
+    public var seat: Int
+    /// As the kind encodes it (`p`, `<p`, `word:<w>`, `challenge`, `concede`).
+    public var move: String
+}
+
+/// Games and their moves (issue #25: the store split by what it stores): a
+/// game's row from its start to its end, the moves of its rounds, what the
+/// lobby needs to keep only the games in use in memory (issue #24: a game
+/// nobody is at is unloaded and found again here by its token; at start only
+/// the games on a clock are loaded), the caps' counts of games in progress,
+/// and what MOVES and REVIEW read (issue #28). `Store` owns one over its
+/// connection and answers for it (Store+Games.swift); it writes only inside
+/// `Store`'s transaction (`willWrite`).
+final class GamesStore {
+    let db: SQLiteDatabase
+    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    var willWrite: () throws -> Void = {}
+    /// The caps' counts of games in progress, once read (ActiveGameCounts.swift).
+    var activeCounts = ActiveGameCounts()
+
+    init(db: SQLiteDatabase) {
+        self.db = db
+    }
+
+    /// Records a new game and returns its id. With `networks`, it is also
+    /// what `noteStarted` records (the people's networks, and `now` as its
+    /// last activity), in the same INSERT: an UPDATE after it cost as much
+    /// again, and moved the row in the index of untouched games.
+    func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
+        try willWrite()
+        if let networks {
+            try db.run(SQLs.createStartedGame,
+                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
+                       g.watch ? 1 : 0, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
+        } else {
+            try db.run(SQLs.createGame,
+                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
+                       g.watch ? 1 : 0)
+        }
+        activeCounts.change(players: g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
+                            networks: networks?[safe: 0] ?? "", networks?[safe: 1] ?? "", by: 1)
+        return Int(db.lastInsertRowID)
+    }
+
+    /// A match goes on: the rounds lost so far, and the next round.
+    func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
+        try willWrite()
+        try db.run("UPDATE games SET round = ?, lost0 = ?, lost1 = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .of(losses[safe: 0] ?? 0), .of(losses[safe: 1] ?? 0), .of(starter), .of(game))
+    }
+
+    /// Records a move of the round in play. This is the hot path (one call
+    /// per move), so it is one insert: the moves are the record of the round
+    /// in play, and the game row is not touched.
+    func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
+        try willWrite()
+        try db.run(SQLs.recordMove, game, round, ply, seat, move, now)
+    }
+
+    /// Stores the pending offer (or none) and which seats have spent theirs.
+    func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
+        try willWrite()
+        try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
+                   .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
+                   .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
+    }
+
+    /// Starts a new round of a game, possibly in another language.
+    func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
+        try willWrite()
+        try db.run("UPDATE games SET round = ?, lang = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
+                   .of(round), .text(lang), .of(starter), .of(game))
+    }
+
+    /// Records the end of a game (or match): its row (the score boards are
+    /// the score store's: `Store.finishGame` does both).
+    func finish(game: Int, winner: String, loser: String, reason: String, finalState: String,
+                losses: [Int]?, now: Int) throws {
+        try willWrite()
+        try endActive(game: game)
+        try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
+    }
+
+    /// Before a statement ends `game`: if it is in progress, the caps'
+    /// counts lose it (one primary-key look-up, and only while some count is
+    /// remembered).
+    func endActive(game: Int) throws {
+        guard activeCounts.remembersAny,
+              let seats = try db.first(SQLs.activeSeats, game, row: { [$0.text(0), $0.text(1), $0.text(2), $0.text(3)] })
+        else { return }
+        activeCounts.change(players: seats[0], seats[1], networks: seats[2], seats[3], by: -1)
+    }
+
+    /// Every game in progress, oldest first, with the moves of its round in play.
+    func activeGames() throws -> [StoredGame] {
+        try loadActive("status = 'active'")
+    }
+
+    /// One game, if it is in progress.
+    func activeGame(id: Int) throws -> StoredGame? {
+        try loadActive("status = 'active' AND id = ?", .of(id)).first
+    }
+
+    /// Games in progress that match `condition`, oldest first, with the moves
+    /// of their round in play.
+    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
+        var games = try db.query("""
+            SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
+                   rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
+            FROM games WHERE \(condition) ORDER BY id
+            """, arguments: values) { r in
+            StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
+                       seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
+                       players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
+                       bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
+                       round: r.int(15), starter: r.int(16),
+                       offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
+                       offerSpent: [r.int(20) != 0, r.int(21) != 0], startedAt: r.int(22), clock: r.int(23),
+                       watch: r.int(24) != 0)
+        }
+        var index: [Int: Int] = [:]
+        for (i, g) in games.enumerated() { index[g.id] = i }
+        for (id, seat, move) in try db.query("""
+            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
+            WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
+            """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
+            if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
+        }
+        return games
+    }
+
+    /// The moves of a game's round, in order.
+    func moves(game: Int, round: Int) throws -> [StoredMove] {
+        try db.query("SELECT seat, move FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) {
+            StoredMove(seat: $0.int(0), move: $0.text(1))
+        }
+    }
+
+    /// A game's final record, or nil if not over.
+    /// The finished game `token` was a seat's resume token of: its id, how it
+    /// ended, and when (unix seconds; 0 if unknown).
+    func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
+                                                       finalState: String, endedAt: Int)? {
+        guard !token.isEmpty else { return nil }
+        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
+        return try db.query("""
+            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
+            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
+            """, .text(token), .text(token)) {
+            (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
+        }.first
+    }
+
+    func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
+        try db.query("SELECT winner, loser, reason, coalesce(final_state, '') FROM games WHERE id = ? AND status = 'over'", .of(game)) {
+            (winner: $0.text(0), loser: $0.text(1), reason: $0.text(2), finalState: $0.text(3))
+        }.first
+    }
+
+    /// The game in progress that `token` is a seat's resume token of, with
+    /// the moves of its round in play; nil if none. One look-up in each
+    /// seat's token index, then the game by its id: it costs the same
+    /// whatever the number of games. (The token indexes are partial, `<> ''`:
+    /// SQLite uses them only when the query says so too; `token0 = ?` alone
+    /// walked every game in progress, measured at 10,000 of them as most of
+    /// the loop's time under a flood of RESUMEs of random tokens.)
+    func activeGame(token: String) throws -> StoredGame? {
+        guard !token.isEmpty else { return nil }
+        guard let id = try db.query("""
+            SELECT id FROM games
+            WHERE status = 'active' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
+            """, .text(token), .text(token), row: { $0.int(0) }).first else { return nil }
+        return try activeGame(id: id)
+    }
+
+    /// The games in progress on a clock: they end by themselves within their
+    /// period, so the server loads them at start to keep their time.
+    func clockedGames() throws -> [StoredGame] {
+        try loadActive("status = 'active' AND clock > 0")
+    }
+
+    /// The games among `ids` that are still in progress, by id.
+    func activeGames(ids: some Sequence<Int>) throws -> [StoredGame] {
+        try ids.sorted().compactMap { try activeGame(id: $0) }
+    }
+
+    /// Ends a game in progress with no winner, no loser and no score (no
+    /// board, no best-games entry, no head-to-head): status `over`, reason
+    /// `aborted`, `final_state` `abort=<why>`. Returns whether it was in progress.
+    @discardableResult
+    func abortGame(game: Int, why: String, now: Int) throws -> Bool {
+        try willWrite()
+        try endActive(game: game)
+        try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
+                   .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
+        return db.changes > 0
+    }
+
+    /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
+    /// prefix, "" for the computer or an unknown peer) and its first moment
+    /// of activity. Called in the same turn as `createGame`.
+    func noteStarted(game: Int, networks: [String], now: Int) throws {
+        try willWrite()
+        try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
+        activeCounts.forgetAll()   // the game's networks were others (or none) until now
+    }
+
+    /// The networks a game's seats started from, as `noteStarted` stored
+    /// them ("" for the computer, an unknown peer, or a game from before
+    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    func gameNetworks(game: Int) throws -> [String] {
+        try db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []
+    }
+
+    /// The game was touched at `now`: it leaves memory (a RESUME or its moves
+    /// kept it there), or the sweep finds it in use.
+    func touchGame(game: Int, at now: Int) throws {
+        try willWrite()
+        try db.run(SQLs.touchGame, now, game)
+    }
+
+    /// At most `limit` games in progress whose `last_active` is before
+    /// `cutoff`, the longest untouched first, each with the time of its
+    /// last move (nil if none): an index range, whatever the number of games
+    /// (`INDEXED BY`: without statistics SQLite took the index on `status`
+    /// and sorted every game in progress).
+    func untouchedGames(before cutoff: Int, limit: Int) throws -> [(id: Int, lastActive: Int, lastMove: Int?)] {
+        try db.query("""
+            SELECT id, last_active, (SELECT max(at) FROM moves WHERE game_id = games.id) FROM games INDEXED BY games_untouched
+            WHERE status = 'active' AND last_active < ? ORDER BY last_active LIMIT ?
+            """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
+    }
+
+    /// How many games in progress `name` (any case) plays in, counting at
+    /// most `limit` per seat: two bounded index ranges.
+    func activeGameCount(player name: String, limit: Int) throws -> Int {
+        let key = ActiveGameCounts.Key.player(ActiveGameCounts.folded(name))
+        if let n = activeCounts.count(key, below: limit) { return n }
+        let n = try db.first(SQLs.gamesOfPlayer, name, limit, name, limit) { $0.int(0) } ?? 0
+        activeCounts.read(key, n, limit: limit)
+        return n
+    }
+
+    /// How many games in progress a person from `network` plays in (a game
+    /// with both seats from it counts once), at most about `limit`.
+    func activeGameCount(network: String, limit: Int) throws -> Int {
+        guard !network.isEmpty else { return 0 }
+        let key = ActiveGameCounts.Key.network(network)
+        if let n = activeCounts.count(key, below: limit) { return n }
+        let n = try db.first(SQLs.gamesOfNetwork, network, limit, network, network, limit) { $0.int(0) } ?? 0
+        activeCounts.read(key, n, limit: limit)
+        return n
+    }
+
+    /// The games in progress `name` (any case) has a seat in, with the seat,
+    /// at most `limit` per seat: two bounded ranges of the active-player
+    /// indexes. (Whether a guest may take a name: not while one of its seats
+    /// waits for its player to come back with RESUME; issue #26.)
+    func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
+        try db.query("""
+            SELECT id, 0 FROM (SELECT id FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?)
+            UNION ALL
+            SELECT id, 1 FROM (SELECT id FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?)
+            """, .text(name), .of(max(0, limit)), .text(name), .of(max(0, limit))) { (game: $0.int(0), seat: $0.int(1)) }
+    }
+
+    /// Game `id`, in progress or over; nil if there is none. One primary-key look-up.
+    func replayedGame(id: Int) throws -> ReplayedGame? {
+        try db.query("""
+            SELECT id, kind, variant, settings, seed, lang, player0, player1, rounds, round, watch, status, winner, loser, reason
+            FROM games WHERE id = ?
+            """, .of(id)) { r in
+            ReplayedGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
+                         seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5), players: [r.text(6), r.text(7)],
+                         rounds: r.int(8), round: r.int(9), watch: r.int(10) != 0, over: r.text(11) == "over",
+                         winner: r.optionalText(12), loser: r.optionalText(13), reason: r.optionalText(14))
+        }.first
+    }
+
+    /// The last `limit` moves of game `id`, in the order they were played:
+    /// read newest first through the moves' primary key (game, round, ply),
+    /// so O(limit + log N) whatever the number of moves stored.
+    func lastMoves(game id: Int, limit: Int) throws -> [ReplayedMove] {
+        try db.query("SELECT round, ply, seat, move FROM moves WHERE game_id = ? ORDER BY round DESC, ply DESC LIMIT ?",
+                     .of(id), .of(max(0, limit))) {
+            ReplayedMove(round: $0.int(0), ply: $0.int(1), seat: $0.int(2), move: $0.text(3))
+        }.reversed()
+    }
+}

@@ -1,0 +1,230 @@
+/// What the finished games count for (issue #25: the store split by what it
+/// stores): the boards of wins (`scores`), two people's head-to-head
+/// records (`rivals`) and the best-games lists (`best_games`), with their
+/// statements and the caches that keep a game's end from reading a board
+/// back. `Store` owns one over its connection and answers for it (the
+/// facade below); it writes only inside `Store`'s transaction
+/// (`willWrite`), and `Store` tells it when a rollback undoes its writes.
+final class ScoresStore {
+    private let db: SQLiteDatabase
+    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    var willWrite: () throws -> Void = {}
+
+    /// Per board: how many names have each number of wins (names that have
+    /// played). Ranks come from here, not from counting rows in SQL: a game's
+    /// end must not cost a scan of the scores.
+    private var winCounts: [String: [Int: Int]] = [:]
+    /// Per board, per name (lowercased): the name as stored, its wins and
+    /// games played; filled on first use, then kept in step with every write,
+    /// so the end of a game reads nothing back from SQLite.
+    private var scoreCache: [String: [String: ScoreRow]] = [:]
+    /// Since the last commit, in order: each score row a finished game
+    /// changed, before and after, so that a rollback puts the caches back
+    /// as they were, entry by entry, without reading a board again (which
+    /// would cost as much as the board is long).
+    private var journal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
+
+    init(db: SQLiteDatabase) {
+        self.db = db
+    }
+
+    /// Reads every board's win counts (at start).
+    func loadWinCounts() throws {
+        winCounts = [:]
+        for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
+            ($0.text(0), $0.int(1), $0.int(2))
+        }) {
+            winCounts[board, default: [:]][wins] = count
+        }
+    }
+
+    // MARK: Caches and rollbacks
+
+    /// Where the journal stands now (a command's start, for `undo(from:)`).
+    var journalMark: Int { journal.count }
+
+    /// After a rollback: puts back the cached score rows and win counts that
+    /// the journal's entries from `start` on changed, the latest first.
+    func undo(from start: Int) {
+        guard start < journal.count else { return }
+        for entry in journal[start...].reversed() {
+            var counts = winCounts[entry.board] ?? [:]
+            if entry.after.played > 0 {
+                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
+                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
+            }
+            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
+            winCounts[entry.board] = counts
+            scoreCache[entry.board, default: [:]][entry.key] = entry.before
+        }
+        journal.removeSubrange(start...)
+    }
+
+    /// Nothing written so far can be rolled back any more.
+    func committed() {
+        if !journal.isEmpty { journal.removeAll() }
+    }
+
+    /// A name (lowercased) may now be stored with another spelling: its
+    /// cached rows are read again.
+    func forget(_ key: String) {
+        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
+    }
+
+    /// How many names have each number of wins on `board`.
+    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
+
+    // MARK: Boards of wins
+
+    /// Counts a finished game on `board` for `person`, won or not (within
+    /// `Store.finishGame`, which has begun the write).
+    func count(_ person: String, won: Bool, board: String) throws {
+        let before = try cachedScore(of: person, board: board)
+        var row = before
+        try db.run(SQLs.countScore, person, board, won ? 1 : 0)
+        var counts = winCounts(board)
+        if row.played > 0 {
+            counts[row.wins] = (counts[row.wins] ?? 1) - 1
+            if counts[row.wins] == 0 { counts[row.wins] = nil }
+        }
+        row.wins += won ? 1 : 0
+        row.played += 1
+        counts[row.wins, default: 0] += 1
+        winCounts[board] = counts
+        scoreCache[board, default: [:]][person.lowercased()] = row
+        journal.append((board: board, key: person.lowercased(), before: before, after: row))
+    }
+
+    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
+    /// names with more wins; then by name). Walks the board's index, best
+    /// first, and stops after `limit` rows; the ranks are counted here.
+    func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
+        var rows = try db.query("""
+            SELECT p.name, s.wins, s.played
+            FROM scores s JOIN players p ON p.name = s.player
+            WHERE s.board = ? AND s.played > 0
+            ORDER BY s.wins DESC, s.player LIMIT ?
+            """, .text(board), .of(max(0, limit))) { ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2)) }
+        for i in rows.indices {
+            rows[i].rank = i > 0 && rows[i].wins == rows[i - 1].wins ? rows[i - 1].rank : i + 1
+        }
+        return rows
+    }
+
+    /// A name's place on a board: 1 + the number of names with more wins.
+    func rank(of name: String, board: String = "game") throws -> ScoreRow {
+        var row = try cachedScore(of: name, board: board)
+        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        return row
+    }
+
+    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
+        let key = name.lowercased()
+        if let row = scoreCache[board]?[key] { return row }
+        let row = try db.first(SQLs.score, board, name) {
+            ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
+        } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
+        scoreCache[board, default: [:]][key] = row
+        return row
+    }
+
+    // MARK: Head-to-head records
+
+    /// How many finished games of `kind` each of two people has won against
+    /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
+    func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
+        let swapped = a.lowercased() > b.lowercased()
+        let (first, second) = swapped ? (b, a) : (a, b)
+        let row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        return swapped ? (row.1, row.0) : row
+    }
+
+    /// Counts a finished game of `kind` between two people in their head-to-head record.
+    func recordHeadToHead(kind: String, winner: String, loser: String) throws {
+        guard winner.lowercased() != loser.lowercased() else { return }
+        try willWrite()
+        let winnerFirst = winner.lowercased() < loser.lowercased()
+        try db.run(SQLs.recordHeadToHead, kind, winnerFirst ? winner : loser, winnerFirst ? loser : winner,
+                   winnerFirst ? 1 : 0, winnerFirst ? 0 : 1)
+    }
+
+    // MARK: Best-games lists
+
+    /// Records a finished game's entry on a best-games list (`board`), under
+    /// `name`, ranked by `key1`, then `key2` (lower is better), then by game.
+    /// `fields` are what the list shows, as the game kind wrote them.
+    /// Recording the same game on the same board again replaces its entry.
+    func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
+        try willWrite()
+        try db.run(SQLs.recordBestGame, board, game, name, key1, key2, fields, now)
+    }
+
+    /// The best `limit` entries of a best-games list, best first, with their
+    /// places: 1, 2, 3 … (entries equal on both keys are ranked by game, the
+    /// earlier first, so no two share a place). Read from the ranking index.
+    func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
+        var rank = 0
+        return try db.query("SELECT game, name, fields FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
+                            .text(board), .of(limit)) { r in
+            rank += 1
+            return BestGameRow(rank: rank, game: r.int(0), name: r.text(1), fields: r.text(2))
+        }
+    }
+
+    /// The place of `game`'s entry on a best-games list, or nil if it has
+    /// none there. With `within`, nil too when it is not among the best
+    /// `within` entries: that reads at most `within` rows of the index;
+    /// without, it counts the entries ranked above it.
+    func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
+        if let limit {
+            let games = try db.query("SELECT game FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
+                                     .text(board), .of(limit)) { $0.int(0) }
+            return games.firstIndex(of: game).map { $0 + 1 }
+        }
+        return try db.query("""
+            SELECT (SELECT count(*) FROM best_games b WHERE b.board = g.board AND (b.key1, b.key2, b.game) < (g.key1, g.key2, g.game)) + 1
+            FROM best_games g WHERE g.board = ? AND g.game = ?
+            """, .text(board), .of(game)) { $0.int(0) }.first
+    }
+}
+
+/// The scores' part of `Store`'s API, answered by its `ScoresStore`.
+extension Store {
+    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
+    /// names with more wins; then by name). Walks the board's index, best
+    /// first, and stops after `limit` rows; the ranks are counted here.
+    public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
+        try scoreStore.scores(board: board, limit: limit)
+    }
+
+    /// A name's place on a board: 1 + the number of names with more wins.
+    public func rank(of name: String, board: String = "game") throws -> ScoreRow {
+        try scoreStore.rank(of: name, board: board)
+    }
+
+    /// How many finished games of `kind` each of two people has won against
+    /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
+    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
+        try scoreStore.headToHead(kind: kind, a, b)
+    }
+
+    /// Counts a finished game of `kind` between two people in their head-to-head record.
+    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
+        try scoreStore.recordHeadToHead(kind: kind, winner: winner, loser: loser)
+    }
+
+    /// Records a finished game's entry on a best-games list (ScoresStore.recordBestGame).
+    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
+        try scoreStore.recordBestGame(board: board, game: game, name: name, key1: key1, key2: key2, fields: fields, now: now)
+    }
+
+    /// The best `limit` entries of a best-games list, best first, with their places.
+    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
+        try scoreStore.bestGames(board: board, limit: limit)
+    }
+
+    /// The place of `game`'s entry on a best-games list (ScoresStore.bestGameRank).
+    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
+        try scoreStore.bestGameRank(board: board, game: game, within: limit)
+    }
+}

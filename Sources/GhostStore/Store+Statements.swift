@@ -1,0 +1,47 @@
+extension Array {
+    /// The element at `i`, or nil when out of range.
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}
+
+/// The statements of the store's hot paths (every letter, every game's start
+/// and end), prepared once per connection and found by slot, not by text.
+enum SQLs {
+    static let begin = SQL("BEGIN IMMEDIATE")
+    static let savepoint = SQL("SAVEPOINT command")
+    static let release = SQL("RELEASE command")
+    static let commit = SQL("COMMIT")
+    static let createGame = SQL("""
+        INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    static let createStartedGame = SQL("""
+        INSERT INTO games(kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
+                          last_active, net0, net1)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+    static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
+    static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
+    static let activeSeats = SQL("SELECT player0, player1, net0, net1 FROM games WHERE id = ? AND status = 'active'")
+    static let countScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1")
+    static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
+    static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
+    static let touchGame = SQL("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'")
+    static let gamesOfPlayer = SQL("""
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
+             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
+        """)
+    static let gamesOfNetwork = SQL("""
+        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
+             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
+        """)
+    static let headToHead = SQL("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?")
+    static let recordHeadToHead = SQL("""
+        INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
+        """)
+    static let recordBestGame = SQL("""
+        INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
+                                               fields = excluded.fields, finished_at = excluded.finished_at
+        """)
+}
