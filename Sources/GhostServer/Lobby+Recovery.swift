@@ -55,21 +55,19 @@ extension Lobby {
     /// Runs one command as a unit: if one of its writes fails, it is undone
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
-        switch command {
-        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch, .top, .profile, .history:
-            // They only read the store: nothing to undo, so no unit around them.
-            perform(command, from: id)
-        case .moves, .review:
-            // They only read the store too (Lobby+Review.swift).
-            perform(command, from: id)
-        case .letter, .front:
+        // Its row (Lobby+Commands.swift) says which unit it runs in.
+        let row = Lobby.row(command.verb)
+        if row.flags.contains(.readOnly) {
+            // It only reads the store: nothing to undo, so no unit around it.
+            perform(command, row, from: id)
+        } else if row.flags.contains(.hotPath) {
             // The hot path: no savepoint (see `runCommand`).
-            runCommand(from: id, savepoint: false) { perform(command, from: id) }
-        case .name, .lang, .set:
-            // They change who a connection is, which a lost turn must undo.
-            runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
-        default:
-            runCommand(from: id) { perform(command, from: id) }
+            runCommand(from: id, savepoint: false) { perform(command, row, from: id) }
+        } else if row.flags.contains(.identity) {
+            // It changes who a connection is, which a lost turn must undo.
+            runCommand(from: id, identity: sessions[id]) { perform(command, row, from: id) }
+        } else {
+            runCommand(from: id) { perform(command, row, from: id) }
         }
     }
 

@@ -49,14 +49,6 @@ extension Lobby {
     /// one who could follow it move by move).
     static let maxWatchBatchLines = 64
 
-    /// The commands a watcher may not use: they act in a game.
-    static func isPlay(_ command: Command) -> Bool {
-        switch command {
-        case .letter, .front, .solve, .word, .leave, .restart, .accept, .decline, .claim, .hint, .challenge, .concede: return true
-        default: return false
-        }
-    }
-
     /// How many watch the game now.
     func watcherCount(_ gameID: Int) -> Int {
         guard let group = watchGroups[gameID], !group.closing else { return 0 }

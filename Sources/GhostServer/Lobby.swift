@@ -222,82 +222,10 @@ public final class Lobby {
         }
     }
 
-    // MARK: Commands
-
-    /// One command; `handle` (Lobby+Recovery.swift) runs it as a unit that a
-    /// failed write undoes.
-    func perform(_ command: Command, from id: ConnectionID) {
-        guard let session = sessions[id], storeError == nil else { return }
-        if let watched = session.watching, Lobby.isPlay(command) {
-            return reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
-        }
-        switch command {
-        case .ping: reply(id, .ok(.ping))
-        case .help:
-            for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
-            reply(id, .ok(.help))
-        case .quit:
-            // Leaving the connection adjourns a game; LEAVE is how to resign.
-            reply(id, .ok(.quit))
-            outbox.close(id, .quit, "goodbye")
-        case .name(let name): setName(name, id, session)
-        case let .login(name, password): login(name, password, id, session)
-        case .register(let password): register(password, id, session)
-        case .password(let password): changePassword(password, id, session)
-        case let .names(prefix, limit):
-            // Bounded: a reply never grows with the number of names stored.
-            guard let found = persist({ try store.recentNames(prefix: prefix, limit: min(limit, CommandParser.maxNames)) })
-            else { return failed(id) }
-            for n in found.names { reply(id, .nameEntry(n)) }
-            reply(id, .ok(.names(count: found.names.count, more: found.more)))
-        case .lang(let code): setLanguage(code, id, session)
-        case .set(let key, let value): setSetting(key, value, id, session)
-        case .settings: listSettings(id, session)
-        case .stats: stats(id)
-        case .seek(let options):
-            guard ratedOptionsHold(options, seeking: true, id, session) else { return }
-            seek(options, id, session)
-        case .new(let options):
-            guard ratedOptionsHold(options, seeking: false, id, session) else { return }
-            if options.bot != nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
-        case .hint: hint(id, session)
-        case .join(let code): join(code, id, session)
-        case .letter(let letter): play(.letter(letter), from: id, session)
-        case .front(let letter): play(.front(letter), from: id, session)
-        case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
-        case .word(let word): play(.word(word), from: id, session, verb: .word)
-        case .challenge: play(.challenge, from: id, session, verb: .challenge)
-        case .concede: play(.concede, from: id, session, verb: .concede)
-        case .leave: leave(id, session)
-        case .resume(let token): resume(token, id, session)
-        case .claim: claim(id, session)
-        case .scores(let n, let board):
-            guard let rows = persist({ try store.scores(board: board.name, limit: n) }),
-                  let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
-            for r in rows {
-                reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played, registered: owners.contains(r.name)))
-            }
-            reply(id, .ok(.scores(count: rows.count, board: board)))
-        case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
-        case let .top(n, game, variant): top(n, game: game, variant: variant, id)
-        case .profile(let name): profile(name, id, session)
-        case let .history(name, limit): history(name, limit: limit, id, session)
-        case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
-        case .accept: answerOffer(accept: true, id, session)
-        case .decline: answerOffer(accept: false, id, session)
-        case .rematch: rematch(id, session)
-        case .games(let limit): listGames(limit, id)
-        case .watch(let gameID): watch(gameID, id, session)
-        case .unwatch: unwatch(id, session)
-        case .moves(let gameID): showMoves(gameID, id, session)
-        case .review(let gameID): review(gameID, id, session)
-        }
-    }
-
     // MARK: STATS
 
     /// Every figure, one `STAT` line each (Protocol.md §3 lists them).
-    private func stats(_ id: ConnectionID) {
+    func stats(_ id: ConnectionID) {
         var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
         lines += serverFigures?() ?? []
         lines.append(("games_in_progress", String(tables.count)))
@@ -371,7 +299,7 @@ public final class Lobby {
 
     /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
     /// the game's language, while `SET lang` only saves it for the next games.
-    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
+    func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
         guard dictionaries[code] != nil else {
             return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
         }
@@ -406,7 +334,7 @@ public final class Lobby {
     /// connection's language, then saved at once for the name. It applies to
     /// the next NEW, never to a game in progress. `lang` is LANG outside a
     /// game (and, like LANG, may come before NAME); the other keys need a name.
-    private func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
+    func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
         if key == Preference.language.rawValue { return setLanguage(value, id, session, asSetting: true) }
         guard let spec = settingSpecs.first(where: { $0.key == key }) else {
             let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
@@ -426,7 +354,7 @@ public final class Lobby {
 
     /// SETTINGS: each kind's settings with the name's values (the defaults
     /// before NAME), then `lang`.
-    private func listSettings(_ id: ConnectionID, _ session: Session) {
+    func listSettings(_ id: ConnectionID, _ session: Session) {
         var saved: [String: String] = [:]
         if let name = session.name {
             guard let prefs = persist({ try store.preferences(for: name) }) else { return failed(id) }
@@ -453,7 +381,7 @@ public final class Lobby {
     // MARK: High scores
 
     /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
-    private func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
+    func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
         guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
             return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
         }
