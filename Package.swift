@@ -66,7 +66,8 @@ let package = Package(
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),
 
         // Shared by the test targets: running a long blocking test on a thread
-        // of its own, its expectations still the test's.
+        // of its own, its expectations still the test's; a real ghostd on an
+        // ephemeral port (DaemonProcess) and a line client (LineClient).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
