@@ -90,14 +90,8 @@ public final class Lobby {
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
     lazy var failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
-    /// Kind, language and game type (`seekKey`) → who waits, first come first.
-    /// Every change sets `seekQueuesChanged`: the seekers waiting in the
-    /// other queues are told (`tellSeekers`).
-    var seekers: [String: SeekQueue] = [:]
-    /// The seek queues changed since the waiting seekers were last told.
-    var seekQueuesChanged = false
-    /// When they were last told (monotonic seconds).
-    var seekersToldAt = -Double.infinity
+    /// Who waits for an opponent, queue by queue (SeekQueues.swift).
+    var seekers = SeekQueues()
     var hosted: [String: ConnectionID] = [:]      // join code → host
     /// Change only through `addTable` and `removeTable` (Lobby+Watching.swift),
     /// which keep `openGames` in step.
