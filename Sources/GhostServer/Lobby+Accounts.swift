@@ -229,7 +229,7 @@ extension Lobby {
     private func seatWaiting(_ name: String) -> Bool? {
         guard let seats = persist({ try store.activeSeats(player: name, limit: Lobby.seatScanLimit) }) else { return nil }
         for (game, seat) in seats {
-            guard let table = tables[game] else { return true }
+            guard let table = rooms[game] else { return true }
             if table.seats.indices.contains(seat), table.isAway(seat) { return true }
         }
         return false

@@ -10,14 +10,14 @@ extension Lobby {
 
     /// Seconds the absent player to move has left, or the full grace period
     /// if the clock is not running.
-    func graceLeft(_ table: Table) -> Int {
+    func graceLeft(_ table: Room) -> Int {
         guard let deadline = claimDeadline(table) else { return Int(settings.graceSeconds.rounded(.up)) }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     /// When the opponent of the absent player to move may claim: the grace
     /// clock runs only while the absent player is the one to move.
-    func claimDeadline(_ table: Table) -> Double? {
+    func claimDeadline(_ table: Room) -> Double? {
         let mover = table.game.toMove
         // A person who is here but does not move (Lobby+Lifecycle.swift).
         guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
@@ -28,7 +28,7 @@ extension Lobby {
     /// move has the game's seconds from the moment it became that seat's turn
     /// (`turnSince`), whether the player is here or away. Nil without a
     /// clock, and while the computer is to move (its moves are not timed).
-    func clockDeadline(_ table: Table) -> Double? {
+    func clockDeadline(_ table: Room) -> Double? {
         guard let clock = table.clock, !table.game.isOver, table.bot(table.game.toMove) == nil else { return nil }
         let due = table.turnSince + Double(clock)
         guard let retry = table.timeRetry else { return due }
@@ -37,13 +37,13 @@ extension Lobby {
 
     /// The seconds the person to move has left (TURN's `clock=`), rounded
     /// up; nil when `clockDeadline` is.
-    func clockLeft(_ table: Table) -> Int? {
+    func clockLeft(_ table: Room) -> Int? {
         guard let deadline = clockDeadline(table) else { return nil }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     func adjourn(_ gameID: Int, seat: Int) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         table.seats[seat] = nil
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
@@ -54,12 +54,12 @@ extension Lobby {
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
         // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
-        var found = tokenIndex[token]
+        var found = rooms.tokens[token]
         if found == nil {
             guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
-        guard let (gameID, seat) = found, let table = tables[gameID] else {
+        guard let (gameID, seat) = found, let table = rooms[gameID] else {
             // A finished game's token: how it ended, so a player who was away learns the result.
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
@@ -128,7 +128,7 @@ extension Lobby {
     }
 
     func claim(_ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
@@ -170,21 +170,21 @@ extension Lobby {
         if now >= nextUntouchedSweep { sweepUntouched(now: now) }
         for gameID in deadlines.takeDue(now) {
             if lifecycleTick(gameID, now: now) { continue }
-            if let table = tables[gameID] {
+            if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
             }
-            if let table = tables[gameID], let due = clockDeadline(table), due <= now {
+            if let table = rooms[gameID], let due = clockDeadline(table), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
                 runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
-                if let again = tables[gameID], let due = clockDeadline(again), due <= now {
+                if let again = rooms[gameID], let due = clockDeadline(again), due <= now {
                     again.timeRetry = now + Lobby.storeRetrySeconds
                 }
                 continue
             }
-            guard let table = tables[gameID], !table.claimAnnounced,
+            guard let table = rooms[gameID], !table.claimAnnounced,
                   let deadline = claimDeadline(table), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
@@ -196,18 +196,18 @@ extension Lobby {
         refreshDeadlines()
     }
 
-    /// Works out again the deadline of each table changed since the last time.
+    /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
         deadlines.drainTouched { table in
-            // A table replaced or removed since it was touched no longer decides.
-            guard let current = tables[table.id] else { return deadlines.set(table.id, nil) }
+            // A room replaced or removed since it was touched no longer decides.
+            guard let current = rooms[table.id] else { return deadlines.set(table.id, nil) }
             guard current === table else { return }
             deadlines.set(table.id, deadline(of: table))
         }
     }
 
     /// The next moment the clock matters to this game, if any.
-    func deadline(of table: Table) -> Double? {
+    func deadline(of table: Room) -> Double? {
         let claim = table.claimAnnounced ? nil : claimDeadline(table)
         var next = table.botDue
         for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {

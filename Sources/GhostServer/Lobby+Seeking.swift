@@ -298,7 +298,7 @@ extension Lobby {
             stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard let table = tables[gameID] else { return }
+            guard let table = rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
             if !table.moved.contains(true) {
                 guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }

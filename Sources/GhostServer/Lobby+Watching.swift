@@ -61,37 +61,21 @@ extension Lobby {
     // MARK: Commands
 
     /// GAMES [n]: the games in progress anyone may watch, most recent first.
-    /// O(n + log N): `openGames` keeps their ids in order.
+    /// O(n + log N): `rooms.open` keeps their ids in order.
     func listGames(_ limit: Int, _ id: ConnectionID) {
         var count = 0
-        for gameID in openGames.newestFirst {
+        for gameID in rooms.open.newestFirst {
             guard count < limit else { break }
             // A game over is taken off the list in the same command; never listed.
-            guard let table = tables[gameID], !table.game.isOver else { continue }
+            guard let table = rooms[gameID], !table.game.isOver else { continue }
             reply(id, liveLine(table))
             count += 1
         }
-        reply(id, .ok(.games(count: count, more: openGames.count > count)))
-    }
-
-    // MARK: The tables in progress
-
-    /// Puts a table in `tables` (a new game, one restored or reloaded) and,
-    /// if anyone may watch it, in `openGames`. Every table goes in through here.
-    func addTable(_ table: Table) {
-        tables[table.id] = table
-        if table.open { openGames.insert(table.id) } else { openGames.remove(table.id) }
-    }
-
-    /// Takes a table out of `tables` and `openGames` (its game ended, or it
-    /// is put back from the store, or unloaded). Every table goes out through here.
-    func removeTable(_ gameID: Int) {
-        tables[gameID] = nil
-        openGames.remove(gameID)
+        reply(id, .ok(.games(count: count, more: rooms.open.count > count)))
     }
 
     /// A game as GAMES lists it: who plays, how far it is, how it was set up.
-    func liveLine(_ table: Table) -> ServerLine {
+    func liveLine(_ table: Room) -> ServerLine {
         .live(id: table.id, kind: GameKind(rawValue: table.kind.name), players: table.names, lang: table.lang,
               moves: table.game.moveCount, watchers: watcherCount(table.id),
               fields: table.game.setupFields + table.kind.gameFields(table.match) + (table.clock.map { [Field("clock", "\($0)")] } ?? []))
@@ -106,7 +90,7 @@ extension Lobby {
         case .idle: break
         }
         // A private game is answered as one that does not exist: its existence is its players' too.
-        guard let table = tables[gameID], !table.game.isOver, table.open else {
+        guard let table = rooms[gameID], !table.game.isOver, table.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
         if session.watching != gameID { stopWatching(id) }
@@ -162,7 +146,7 @@ extension Lobby {
     /// The full state of a game for a watcher: GAME without a token or any
     /// seat's private fields, with `watching=yes`; the pending offer; who is
     /// away; TURN with the kind's state fields.
-    func watcherState(_ table: Table) -> [ServerLine] {
+    func watcherState(_ table: Room) -> [ServerLine] {
         var lines: [ServerLine] = [
             .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
                   round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
@@ -241,7 +225,7 @@ extension Lobby {
                 watchDue.remove(gameID)
                 continue
             }
-            guard group.closing || tables[gameID] != nil else {
+            guard group.closing || rooms[gameID] != nil else {
                 // The game is gone without an end (never expected): so is its watching.
                 for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
                 watchGroups[gameID] = nil
@@ -249,7 +233,7 @@ extension Lobby {
                 continue
             }
             if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
-               let table = tables[gameID] {
+               let table = rooms[gameID] {
                 group.told = group.members.count
                 group.toldAt = now
                 let line = ServerLine.watchers(id: gameID, count: group.told)
@@ -280,7 +264,7 @@ extension Lobby {
         // server per batch stays bounded. A game that is over sends its last
         // lines (its end among them).
         if group.pending.count > Lobby.maxWatchBatchLines {
-            if !group.closing, let table = tables[gameID] {
+            if !group.closing, let table = rooms[gameID] {
                 group.pending = watcherState(table)
                 group.joinedAt.removeAll()
             } else {
@@ -367,7 +351,7 @@ extension Lobby {
             group.sending.removeAll()
             group.sendingTo.removeAll()
             group.sent = 0
-            guard let table = tables[gameID], !table.game.isOver else {
+            guard let table = rooms[gameID], !table.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
                     sessions[m]?.watching = nil
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)

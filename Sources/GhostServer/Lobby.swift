@@ -93,16 +93,12 @@ public final class Lobby {
     /// Who waits for an opponent, queue by queue (SeekQueues.swift).
     var seekers = SeekQueues()
     var hosted: [String: ConnectionID] = [:]      // join code → host
-    /// Change only through `addTable` and `removeTable` (Lobby+Watching.swift),
-    /// which keep `openGames` in step.
-    var tables: [Int: Table] = [:]
-    /// The ids of the tables anyone may watch, in order (GAMES).
-    var openGames = OpenGames()
-    var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
+    /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
+    let rooms = Rooms()
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
     /// Who watches each game, by game id (Lobby+Watching.swift); kept apart
-    /// from the tables, which a failed write replaces.
+    /// from the rooms, which a failed write replaces.
     var watchGroups: [Int: WatchGroup] = [:]
     /// Games whose watchers have lines waiting or whose number changed untold.
     var watchDue: Set<Int> = []
@@ -156,7 +152,7 @@ public final class Lobby {
     var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
 
     /// Games in progress, adjourned ones included.
-    public var activeGames: Int { tables.count }
+    public var activeGames: Int { rooms.count }
     /// Connected clients.
     public var connectionCount: Int { sessions.count }
 
@@ -222,9 +218,9 @@ public final class Lobby {
     func stats(_ id: ConnectionID) {
         var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
         lines += serverFigures?() ?? []
-        lines.append(("games_in_progress", String(tables.count)))
+        lines.append(("games_in_progress", String(rooms.count)))
         for kind in kindNames {
-            lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
+            lines.append(("games_in_progress_" + kind, String(rooms.values.count { $0.kind.name == kind })))
         }
         lines += [("games_finished", String(figures.gamesFinished)),
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
