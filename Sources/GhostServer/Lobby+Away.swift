@@ -155,7 +155,7 @@ extension Lobby {
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
         if let d = seekersDue, next.map({ d < $0 }) ?? true { next = d }
-        if !watchDue.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        if !watchers.due.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
@@ -166,7 +166,7 @@ extension Lobby {
         refreshDeadlines()
         let now = clock.monotonic
         if let due = seekersDue, due <= now { tellSeekers() }
-        if !watchDue.isEmpty { tellWatchers(now) }
+        if !watchers.due.isEmpty { tellWatchers(now) }
         if now >= nextUntouchedSweep { sweepUntouched(now: now) }
         for gameID in deadlines.takeDue(now) {
             if lifecycleTick(gameID, now: now) { continue }

@@ -83,7 +83,7 @@ extension Lobby {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
-        if !watchMarks.isEmpty { watchMarks.removeAll(keepingCapacity: true) }
+        if !watchers.marks.isEmpty { watchers.marks.removeAll(keepingCapacity: true) }
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -115,7 +115,7 @@ extension Lobby {
 
     /// The turn is committed: nothing of it can be lost any more.
     public func committed() {
-        if !watchClosed.isEmpty { dropClosedWatches() }
+        if !watchers.closed.isEmpty { dropClosedWatches() }
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }

@@ -14,31 +14,6 @@ import GhostProtocol
 /// costs the same whether one or a thousand watch, and the players' replies
 /// are queued, and written, before the watchers'.
 extension Lobby {
-    /// The people watching one game, and the lines on their way to them.
-    final class WatchGroup {
-        /// Who watches, in the order they came.
-        var members: [ConnectionID] = []
-        /// Lines for the watchers not delivered yet, oldest first.
-        var pending: [ServerLine] = []
-        /// Members who came while lines were pending: the first pending line
-        /// for them (they got the full state instead of the ones before).
-        var joinedAt: [ConnectionID: Int] = [:]
-        /// When the pending lines were last delivered (monotonic).
-        var deliveredAt = -Double.infinity
-        /// The number of watchers the players and watchers were last told
-        /// (WATCHERS), and when (monotonic).
-        var told = 0
-        var toldAt = -Double.infinity
-        /// The game is over: its last lines go out, then the group goes.
-        var closing = false
-        /// A batch on its way: its lines, who gets them, and how many have
-        /// (a batch goes out `Lobby.watchSlice` watchers per loop turn).
-        var sending: [ServerLine] = []
-        var sendingTo: [ConnectionID] = []
-        var sent = 0
-        var delivering: Bool { sent < sendingTo.count }
-    }
-
     /// Watchers written to per game and loop turn: a batch for a thousand
     /// goes out over several turns, and the players' commands are read and
     /// answered between them, never behind a thousand writes.
@@ -50,13 +25,10 @@ extension Lobby {
     static let maxWatchBatchLines = 64
 
     /// How many watch the game now.
-    func watcherCount(_ gameID: Int) -> Int {
-        guard let group = watchGroups[gameID], !group.closing else { return 0 }
-        return group.members.count
-    }
+    func watcherCount(_ gameID: Int) -> Int { watchers.count(gameID) }
 
     /// Everyone watching a game, for STATS.
-    var watcherTotal: Int { watchGroups.values.reduce(0) { $0 + ($1.closing ? 0 : $1.members.count) } }
+    var watcherTotal: Int { watchers.total }
 
     // MARK: Commands
 
@@ -94,11 +66,11 @@ extension Lobby {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
         if session.watching != gameID { stopWatching(id) }
-        let group = watchGroups[gameID] ?? WatchGroup()
-        watchGroups[gameID] = group
+        let group = watchers.groups[gameID] ?? WatchGroup()
+        watchers.groups[gameID] = group
         if !group.members.contains(id) {
             group.members.append(id)
-            watchDue.insert(gameID)
+            watchers.due.insert(gameID)
         }
         // A batch half on its way is older than the state it gets now.
         if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
@@ -122,13 +94,13 @@ extension Lobby {
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
         sessions[id]?.watching = nil
-        guard let group = watchGroups[gameID], let i = group.members.firstIndex(of: id) else { return }
+        guard let group = watchers.groups[gameID], let i = group.members.firstIndex(of: id) else { return }
         group.members.remove(at: i)
         group.joinedAt[id] = nil
         // The rest of a batch half on its way is not for it either (were the
         // game to end, its last batch goes to everyone it was meant for).
         if group.delivering, let j = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: j) }
-        watchDue.insert(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// The connection was just told how a game it watched ended, another
@@ -136,7 +108,7 @@ extension Lobby {
     /// lines still on their way to the game's watchers are older than that,
     /// and none of them go to it.
     func skipWatchLines(_ gameID: Int, _ id: ConnectionID) {
-        guard let group = watchGroups[gameID], group.members.contains(id) else { return }
+        guard let group = watchers.groups[gameID], group.members.contains(id) else { return }
         if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
         group.joinedAt[id] = group.pending.count
     }
@@ -179,30 +151,30 @@ extension Lobby {
     /// A line for the game's watchers (never one meant for one seat): at
     /// once without batching, otherwise with the next batch.
     func toWatchers(_ gameID: Int, _ line: ServerLine) {
-        guard let group = watchGroups[gameID], !group.members.isEmpty, !group.closing else { return }
+        guard let group = watchers.groups[gameID], !group.members.isEmpty, !group.closing else { return }
         guard settings.watchBatchInterval > 0 else { return outbox.send([line], toEach: group.members) }
-        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
         group.pending.append(line)
-        watchDue.insert(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// The game is over (its last lines are on their way): its watchers no
     /// longer watch. The group goes at the commit, once its lines are out.
     func endWatching(_ gameID: Int) {
-        guard let group = watchGroups[gameID], !group.closing else { return }
-        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        guard let group = watchers.groups[gameID], !group.closing else { return }
+        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
         group.closing = true
         for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
-        watchClosed.append(gameID)
-        watchDue.insert(gameID)
+        watchers.closed.append(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// When `tick` next has something to tell watchers: a batch to deliver,
     /// or a number of watchers to announce.
     var watchersDue: Double? {
         var next: Double?
-        for gameID in watchDue {
-            guard let group = watchGroups[gameID] else { return -.infinity }   // tick forgets it
+        for gameID in watchers.due {
+            guard let group = watchers.groups[gameID] else { return -.infinity }   // tick forgets it
             if group.delivering { return -.infinity }
             var due: Double?
             if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + batchInterval(group) }
@@ -220,16 +192,16 @@ extension Lobby {
     /// players and the watchers, at most once per `watchersInterval` per
     /// game) and delivers the batches that are due.
     func tellWatchers(_ now: Double) {
-        for gameID in watchDue {
-            guard let group = watchGroups[gameID] else {
-                watchDue.remove(gameID)
+        for gameID in watchers.due {
+            guard let group = watchers.groups[gameID] else {
+                watchers.due.remove(gameID)
                 continue
             }
             guard group.closing || rooms[gameID] != nil else {
                 // The game is gone without an end (never expected): so is its watching.
                 for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
-                watchGroups[gameID] = nil
-                watchDue.remove(gameID)
+                watchers.groups[gameID] = nil
+                watchers.due.remove(gameID)
                 continue
             }
             if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
@@ -248,8 +220,8 @@ extension Lobby {
                 deliver(gameID, group, now)
             }
             if group.pending.isEmpty, !group.delivering, group.closing || group.members.count == group.told {
-                watchDue.remove(gameID)
-                if group.members.isEmpty, group.told == 0, !group.closing { watchGroups[gameID] = nil }
+                watchers.due.remove(gameID)
+                if group.members.isEmpty, group.told == 0, !group.closing { watchers.groups[gameID] = nil }
             }
         }
     }
@@ -313,22 +285,13 @@ extension Lobby {
     // MARK: Commits and failed writes
 
     /// At the commit: the groups of finished games whose lines are out go.
-    func dropClosedWatches() {
-        watchClosed.removeAll { gameID in
-            guard let group = watchGroups[gameID] else { return true }
-            guard group.closing else { return true }
-            guard group.pending.isEmpty, !group.delivering else { return false }
-            watchGroups[gameID] = nil
-            watchDue.remove(gameID)
-            return true
-        }
-    }
+    func dropClosedWatches() { watchers.dropClosed() }
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.
     func undoWatching() {
-        for (gameID, mark) in watchMarks {
-            guard let group = watchGroups[gameID] else { continue }
+        for (gameID, mark) in watchers.marks {
+            guard let group = watchers.groups[gameID] else { continue }
             if group.pending.count > mark.pending { group.pending.removeLast(group.pending.count - mark.pending) }
             for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
             if group.closing && !mark.closing {
@@ -336,7 +299,7 @@ extension Lobby {
                 for m in group.members where sessions[m] != nil && sessions[m]?.watching == nil { sessions[m]?.watching = gameID }
             }
         }
-        watchMarks.removeAll(keepingCapacity: true)
+        watchers.marks.removeAll(keepingCapacity: true)
     }
 
     /// A turn was lost (the store rolled it back, and its lines were
@@ -344,8 +307,8 @@ extension Lobby {
     /// now, its watchers getting its full state; the watchers of a game
     /// that no longer is are told.
     func recoverWatchers() {
-        watchMarks.removeAll()
-        for (gameID, group) in watchGroups {
+        watchers.marks.removeAll()
+        for (gameID, group) in watchers.groups {
             group.pending.removeAll()
             group.joinedAt.removeAll()
             group.sending.removeAll()
@@ -356,8 +319,8 @@ extension Lobby {
                     sessions[m]?.watching = nil
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
                 }
-                watchGroups[gameID] = nil
-                watchDue.remove(gameID)
+                watchers.groups[gameID] = nil
+                watchers.due.remove(gameID)
                 continue
             }
             group.members.removeAll { m in
@@ -367,8 +330,8 @@ extension Lobby {
             group.closing = false
             for m in group.members { sessions[m]?.watching = gameID }
             outbox.send(watcherState(table), toEach: group.members)
-            watchDue.insert(gameID)
+            watchers.due.insert(gameID)
         }
-        watchClosed.removeAll()
+        watchers.closed.removeAll()
     }
 }

@@ -97,16 +97,8 @@ public final class Lobby {
     let rooms = Rooms()
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
-    /// Who watches each game, by game id (Lobby+Watching.swift); kept apart
-    /// from the rooms, which a failed write replaces.
-    var watchGroups: [Int: WatchGroup] = [:]
-    /// Games whose watchers have lines waiting or whose number changed untold.
-    var watchDue: Set<Int> = []
-    /// Games whose watching ended with the game: their groups go at the commit.
-    var watchClosed: [Int] = []
-    /// Each group's pending lines and closing state before the command in
-    /// progress first touched it, for a command that is undone.
-    var watchMarks: [Int: (pending: Int, closing: Bool)] = [:]
+    /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
+    let watchers = Watchers()
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
