@@ -171,7 +171,7 @@ extension Lobby {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         // The owner takes the name from another connection, unless that one plays with it.
-        if let holder = namesInUse[key], holder != id, let other = sessions[holder] {
+        if let holder = sessions.names[key], holder != id, let other = sessions[holder] {
             if case .playing = other.state {
                 return reply(id, .error(.nameTaken, "\(name) is playing a game on another connection"))
             }
@@ -179,7 +179,7 @@ extension Lobby {
             forgetLastGame(holder)
             sessions[holder]?.name = nil
             sessions[holder]?.loggedIn = nil
-            namesInUse[key] = nil
+            sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }
         setName(name, id, session, loggedIn: true)
@@ -215,7 +215,7 @@ extension Lobby {
         if registered {
             return (.error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"), true)
         }
-        guard namesInUse[name.lowercased()] != id else { return (nil, false) }
+        guard sessions.names[name.lowercased()] != id else { return (nil, false) }
         guard let waiting = seatWaiting(name) else { return nil }
         if waiting {
             return (.error(.nameTaken, "\(name) has a game waiting for its player, who comes back with RESUME"), false)

@@ -83,7 +83,7 @@ extension Lobby {
         }
         let name = table.names[seat]
         // Whoever else holds this name gives it up, unless it is playing with it.
-        if let holder = namesInUse[name.lowercased()], holder != id, holder != table.seats[seat] {
+        if let holder = sessions.names[name.lowercased()], holder != id, holder != table.seats[seat] {
             if let other = sessions[holder], isPlaying(other) {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
@@ -101,10 +101,10 @@ extension Lobby {
         }
         stopWaiting(id, session)
         stopWatching(id)
-        if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {
-            namesInUse[mine.lowercased()] = nil
+        if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
+            sessions.names[mine.lowercased()] = nil
         }
-        namesInUse[name.lowercased()] = id
+        sessions.names[name.lowercased()] = id
         sessions[id]?.name = name
         sessions[id]?.state = .playing(game: gameID, seat: seat)
         forgetLastGame(id)

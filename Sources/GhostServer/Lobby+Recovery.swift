@@ -217,21 +217,21 @@ extension Lobby {
         }
         // Names: a seated player has its seat's name; the others keep theirs
         // unless a seated player now holds it.
-        namesInUse.removeAll()
+        sessions.names.removeAll()
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state, let table = rooms[g],
                   table.names.indices.contains(s) else { continue }
             sessions[conn]?.name = table.names[s]
-            namesInUse[table.names[s].lowercased()] = conn
+            sessions.names[table.names[s].lowercased()] = conn
         }
         for conn in ids {
             guard let session = sessions[conn], let name = session.name else { continue }
             if case .playing = session.state { continue }
-            if let holder = namesInUse[name.lowercased()], holder != conn {
+            if let holder = sessions.names[name.lowercased()], holder != conn {
                 sessions[conn]?.name = nil
                 outbox.send(.info("The server could not store your last changes, and \(name) is in a game on another connection; send NAME to pick a name."), to: conn)
             } else {
-                namesInUse[name.lowercased()] = conn
+                sessions.names[name.lowercased()] = conn
             }
         }
         for conn in ids {

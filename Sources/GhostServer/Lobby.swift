@@ -68,8 +68,8 @@ public final class Lobby {
     unowned let outbox: Outbox
     let log: (String) -> Void
 
-    var sessions: [ConnectionID: Session] = [:]
-    var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
+    /// Who is connected, and who holds each name in use (Sessions.swift).
+    var sessions = Sessions()
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
     public var serverFigures: (() -> [(String, String)])?
     /// Counted since the start, for STATS.
@@ -167,7 +167,7 @@ public final class Lobby {
         case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
         default: stopWaiting(id, session)
         }
-        if let name = session.name, namesInUse[name.lowercased()] == id { namesInUse[name.lowercased()] = nil }
+        if let name = session.name { sessions.release(name, by: id) }
         forgetLastGame(id)
         sessions[id] = nil
     }
@@ -216,7 +216,7 @@ public final class Lobby {
         }
         lines += [("games_finished", String(figures.gamesFinished)),
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
-                  ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal)),
+                  ("names_connected", String(sessions.names.count)), ("watchers", String(watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
                   ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accounts.pending.count))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
@@ -236,7 +236,7 @@ public final class Lobby {
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
-        if !loggedIn, let holder = namesInUse[key], holder != id {
+        if !loggedIn, let holder = sessions.names[key], holder != id {
             // A registered name asks for its password even while in use: the
             // owner's right password takes it over (Lobby+Accounts.swift), so
             // the owner's client must hear that it may offer one.
@@ -269,8 +269,8 @@ public final class Lobby {
             return (stored, try store.preference(.language, for: stored))
         }) else { return failed(id) }
         if !known { _ = newNames.take(session.address, at: clock.monotonic) }
-        if let old = session.name, namesInUse[old.lowercased()] == id { namesInUse[old.lowercased()] = nil }
-        namesInUse[key] = id
+        if let old = session.name { sessions.release(old, by: id) }
+        sessions.names[key] = id
         forgetLastGame(id)
         sessions[id]?.name = name
         if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }

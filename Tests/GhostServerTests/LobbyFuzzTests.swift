@@ -505,11 +505,11 @@ final class FuzzRun {
                     continue
                 }
             }
-            if let name = session.name, lobby.namesInUse[name.lowercased()] != conn {
-                problem("connection \(conn) is called \(name), which is held by \(String(describing: lobby.namesInUse[name.lowercased()]))")
+            if let name = session.name, lobby.sessions.names[name.lowercased()] != conn {
+                problem("connection \(conn) is called \(name), which is held by \(String(describing: lobby.sessions.names[name.lowercased()]))")
             }
         }
-        for (key, conn) in lobby.namesInUse where lobby.sessions[conn]?.name?.lowercased() != key {
+        for (key, conn) in lobby.sessions.names where lobby.sessions[conn]?.name?.lowercased() != key {
             problem("name \(key) held by \(conn), whose name is \(String(describing: lobby.sessions[conn]?.name))")
         }
         var personSeats = 0
