@@ -153,7 +153,7 @@ extension Lobby {
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
                       kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
         guard kind != nil || checked || ready(id, session) else { return }
-        let code = newJoinCode()
+        let code = hosted.newCode()
         hosted[code] = id
         sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
         if let kind, let setup,
@@ -269,14 +269,6 @@ extension Lobby {
         case .playing: reply(id, .error(.busy, "you are in a game"))
         }
         return false
-    }
-
-    /// 40 random bits (JoinCodes), not the code of another open game.
-    private func newJoinCode() -> String {
-        while true {
-            let code = JoinCodes.random()
-            if hosted[code] == nil { return code }
-        }
     }
 
     /// Stops a seek or closes a hosted private game.

@@ -92,7 +92,8 @@ public final class Lobby {
     lazy var failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
     /// Who waits for an opponent, queue by queue (SeekQueues.swift).
     var seekers = SeekQueues()
-    var hosted: [String: ConnectionID] = [:]      // join code → host
+    /// The private games open now: join code → host (JoinCodes.swift).
+    var hosted = JoinCodes()
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
     /// When each game next needs the clock: the computer to play, or a grace period to end.
