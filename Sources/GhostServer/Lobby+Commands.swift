@@ -41,12 +41,56 @@ extension Lobby {
     /// The rows, in HELP order (`Verb.allCases`).
     static let commandRows: [CommandRow] = Verb.allCases.map(commandRow)
 
-    /// Each verb's row, looked up once per command.
-    private static let rowsByVerb: [Verb: CommandRow] = Dictionary(uniqueKeysWithValues: commandRows.map { ($0.verb, $0) })
-
-    /// The row of `verb` (every verb has one: `commandRow(_:)` switches over all of them).
+    /// The row of `verb` (every verb has one: `commandRow(_:)` switches over
+    /// all of them), looked up once per command by the verb's place in
+    /// `Verb.allCases`, without hashing.
     static func row(_ verb: Verb) -> CommandRow {
-        rowsByVerb[verb] ?? commandRow(verb)
+        let rows = commandRows
+        let i = ordinal(verb)
+        return rows.indices.contains(i) && rows[i].verb == verb ? rows[i] : commandRow(verb)
+    }
+
+    /// The verb's place in `Verb.allCases` (HELP order); the compiler checks
+    /// that every verb has one, LobbyCommandTableTests that each is right.
+    static func ordinal(_ verb: Verb) -> Int {
+        switch verb {
+        case .name: 0
+        case .register: 1
+        case .password: 2
+        case .names: 3
+        case .lang: 4
+        case .set: 5
+        case .settings: 6
+        case .seek: 7
+        case .new: 8
+        case .join: 9
+        case .letter: 10
+        case .solve: 11
+        case .word: 12
+        case .challenge: 13
+        case .concede: 14
+        case .leave: 15
+        case .restart: 16
+        case .accept: 17
+        case .decline: 18
+        case .resume: 19
+        case .claim: 20
+        case .rematch: 21
+        case .games: 22
+        case .watch: 23
+        case .unwatch: 24
+        case .moves: 25
+        case .review: 26
+        case .scores: 27
+        case .top: 28
+        case .profile: 29
+        case .history: 30
+        case .hint: 31
+        case .stats: 32
+        case .help: 33
+        case .ping: 34
+        case .quit: 35
+        }
     }
 
     /// The table itself. A handler's `guard case` cannot fail: `Command.verb`

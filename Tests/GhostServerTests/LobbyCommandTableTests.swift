@@ -12,7 +12,10 @@ import GhostProtocol
         for verb in helpVerbs {
             #expect(Lobby.commandRows.filter { $0.verb.rawValue == verb }.count == 1, "\(verb)")
         }
-        for verb in Verb.allCases { #expect(Lobby.row(verb).verb == verb) }
+        for (i, verb) in Verb.allCases.enumerated() {
+            #expect(Lobby.ordinal(verb) == i, "\(verb)")
+            #expect(Lobby.row(verb).verb == verb)
+        }
     }
 
     /// The flags, verb by verb: what the four switches they replace said.
