@@ -105,7 +105,7 @@ extension Lobby {
             return false
         }
         accounts.pending[ticket] = PendingPassword(conn: id, what: what)
-        sessions[id]?.awaitingPassword = ticket
+        sessions.byID[id]?.awaitingPassword = ticket
         return true
     }
 
@@ -128,7 +128,7 @@ extension Lobby {
         let id = pending.conn
         // A connection that went away: its answer is dropped.
         guard let session = sessions[id], session.awaitingPassword == outcome.ticket, storeError == nil else { return }
-        sessions[id]?.awaitingPassword = nil
+        sessions.byID[id]?.awaitingPassword = nil
         runCommand(from: id, identity: session) {
             guard let session = sessions[id] else { return }
             switch pending.what {
@@ -139,7 +139,7 @@ extension Lobby {
         }
         // The lines that waited for this answer, in order (until one waits again).
         while let s = sessions[id], s.awaitingPassword == nil, let frame = s.deferred.first {
-            sessions[id]?.deferred.removeFirst()
+            sessions.byID[id]?.deferred.removeFirst()
             received(frame, from: id)
         }
     }
@@ -151,7 +151,7 @@ extension Lobby {
         }
         guard let created = persist({ try store.createAccount(name, hash: hash, now: clock.wall) }) else { return failed(id) }
         guard created else { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
-        sessions[id]?.loggedIn = name
+        sessions.byID[id]?.loggedIn = name
         figures.registrations += 1
         log("name \(name) registered from \(Lobby.shown(session.address))")
         reply(id, .ok(.registered(name: name)))
@@ -177,8 +177,8 @@ extension Lobby {
             }
             stopWaiting(holder, other)
             forgetLastGame(holder)
-            sessions[holder]?.name = nil
-            sessions[holder]?.loggedIn = nil
+            sessions.byID[holder]?.name = nil
+            sessions.byID[holder]?.loggedIn = nil
             sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }

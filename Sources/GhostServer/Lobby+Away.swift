@@ -90,13 +90,13 @@ extension Lobby {
             if let other = sessions[holder] { stopWaiting(holder, other) }
             // Its rematch request goes with the name (as at NAME).
             forgetLastGame(holder)
-            sessions[holder]?.name = nil
+            sessions.byID[holder]?.name = nil
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
         // A stale connection still in the seat is replaced.
         if let old = table.seats[seat], old != id {
-            sessions[old]?.state = .idle
-            sessions[old]?.name = nil
+            sessions.byID[old]?.state = .idle
+            sessions.byID[old]?.name = nil
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         stopWaiting(id, session)
@@ -105,8 +105,8 @@ extension Lobby {
             sessions.names[mine.lowercased()] = nil
         }
         sessions.names[name.lowercased()] = id
-        sessions[id]?.name = name
-        sessions[id]?.state = .playing(game: gameID, seat: seat)
+        sessions.byID[id]?.name = name
+        sessions.byID[id]?.state = .playing(game: gameID, seat: seat)
         forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id

@@ -64,8 +64,8 @@ extension Lobby {
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             stopWatching(conn)
-            sessions[conn]?.state = .playing(game: id, seat: seat)
-            sessions[conn]?.last = nil
+            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
+            sessions.byID[conn]?.last = nil
             rooms.tokens[secrets[seat]] = (id, seat)
         }
         if settings.gameLog == .all { log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
@@ -438,9 +438,9 @@ extension Lobby {
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
-            sessions[conn]?.state = .idle
+            sessions.byID[conn]?.state = .idle
             if let other = table.seats[1 - seat] {
-                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                sessions.byID[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
                                                 kind: table.kind.name,
                                                 setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
                                                 clock: table.clock, watch: table.open)

@@ -124,8 +124,8 @@ extension Lobby {
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }
-            sessions[conn]?.state = .idle
-            sessions[conn]?.last = nil
+            sessions.byID[conn]?.state = .idle
+            sessions.byID[conn]?.last = nil
         }
         endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }

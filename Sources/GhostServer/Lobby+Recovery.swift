@@ -176,9 +176,9 @@ extension Lobby {
     public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.failure = nil
         for (conn, identity) in recovery.identities where sessions[conn] != nil {
-            sessions[conn]?.name = identity.name
-            sessions[conn]?.lang = identity.lang
-            sessions[conn]?.langChosen = identity.langChosen
+            sessions.byID[conn]?.name = identity.name
+            sessions.byID[conn]?.lang = identity.lang
+            sessions.byID[conn]?.langChosen = identity.langChosen
         }
         let stored: [StoredGame]
         do {
@@ -212,7 +212,7 @@ extension Lobby {
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state else { continue }
             if rooms[g].map({ $0.seats.indices.contains(s) && $0.seats[s] == conn }) != true {
-                sessions[conn]?.state = .idle
+                sessions.byID[conn]?.state = .idle
             }
         }
         // Names: a seated player has its seat's name; the others keep theirs
@@ -221,14 +221,14 @@ extension Lobby {
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state, let table = rooms[g],
                   table.names.indices.contains(s) else { continue }
-            sessions[conn]?.name = table.names[s]
+            sessions.byID[conn]?.name = table.names[s]
             sessions.names[table.names[s].lowercased()] = conn
         }
         for conn in ids {
             guard let session = sessions[conn], let name = session.name else { continue }
             if case .playing = session.state { continue }
             if let holder = sessions.names[name.lowercased()], holder != conn {
-                sessions[conn]?.name = nil
+                sessions.byID[conn]?.name = nil
                 outbox.send(.info("The server could not store your last changes, and \(name) is in a game on another connection; send NAME to pick a name."), to: conn)
             } else {
                 sessions.names[name.lowercased()] = conn
@@ -261,7 +261,7 @@ extension Lobby {
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
-                if case .playing(id, _)? = sessions[conn]?.state { sessions[conn]?.state = .idle }
+                if case .playing(id, _)? = sessions.byID[conn]?.state { sessions.byID[conn]?.state = .idle }
             }
             return []
         }
@@ -278,8 +278,8 @@ extension Lobby {
                 break
             }
             if session.state != .playing(game: id, seat: seat) { seatedAgain.append(conn) }
-            sessions[conn]?.state = .playing(game: id, seat: seat)
-            sessions[conn]?.last = nil
+            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
+            sessions.byID[conn]?.last = nil
             table.seats[seat] = conn
             table.awaySince[seat] = nil
         }

@@ -32,7 +32,7 @@ extension Lobby {
         } else {
             seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
                                                   rounds: options.rounds, clock: options.clock, variant: options.variant))
-            sessions[id]?.state = .seeking(options)
+            sessions.byID[id]?.state = .seeking(options)
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
@@ -41,7 +41,7 @@ extension Lobby {
             for k in others.keys.sorted() {
                 if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
             }
-            sessions[id]?.waitingTold = others
+            sessions.byID[id]?.waitingTold = others
         }
     }
 
@@ -75,7 +75,7 @@ extension Lobby {
                     if others[k] == nil { w.count = 0 }
                     reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
                 }
-                sessions[id]?.waitingTold = others
+                sessions.byID[id]?.waitingTold = others
             }
         }
     }
@@ -155,7 +155,7 @@ extension Lobby {
         guard kind != nil || checked || ready(id, session) else { return }
         let code = hosted.newCode()
         hosted[code] = id
-        sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
+        sessions.byID[id]?.state = .hosting(code: code, options: options, setup: setup)
         if let kind, let setup,
            let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
@@ -208,7 +208,7 @@ extension Lobby {
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
-            sessions[id]?.last?.asked = true
+            sessions.byID[id]?.last?.asked = true
             reply(id, .ok(.rematch(status: .asked)))
             outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
             outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
@@ -279,7 +279,7 @@ extension Lobby {
         case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
-        sessions[id]?.state = .idle
+        sessions.byID[id]?.state = .idle
     }
 
     func leave(_ id: ConnectionID, _ session: Session) {

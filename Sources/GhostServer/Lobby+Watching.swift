@@ -76,7 +76,7 @@ extension Lobby {
         if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
         // The lines waiting for the others are older than the state it gets now.
         if !group.pending.isEmpty { group.joinedAt[id] = group.pending.count }
-        sessions[id]?.watching = gameID
+        sessions.byID[id]?.watching = gameID
         reply(id, .ok(.watch(id: gameID)))
         for line in watcherState(table) { reply(id, line) }
     }
@@ -93,7 +93,7 @@ extension Lobby {
     /// The connection watches nothing from now on (it may have watched nothing).
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
-        sessions[id]?.watching = nil
+        sessions.byID[id]?.watching = nil
         guard let group = watchers.groups[gameID], let i = group.members.firstIndex(of: id) else { return }
         group.members.remove(at: i)
         group.joinedAt[id] = nil
@@ -164,7 +164,7 @@ extension Lobby {
         guard let group = watchers.groups[gameID], !group.closing else { return }
         if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
         group.closing = true
-        for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
+        for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
         watchers.closed.append(gameID)
         watchers.due.insert(gameID)
     }
@@ -199,7 +199,7 @@ extension Lobby {
             }
             guard group.closing || rooms[gameID] != nil else {
                 // The game is gone without an end (never expected): so is its watching.
-                for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
+                for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
                 watchers.groups[gameID] = nil
                 watchers.due.remove(gameID)
                 continue
@@ -296,7 +296,7 @@ extension Lobby {
             for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
             if group.closing && !mark.closing {
                 group.closing = false
-                for m in group.members where sessions[m] != nil && sessions[m]?.watching == nil { sessions[m]?.watching = gameID }
+                for m in group.members where sessions.byID[m] != nil && sessions.byID[m]?.watching == nil { sessions.byID[m]?.watching = gameID }
             }
         }
         watchers.marks.removeAll(keepingCapacity: true)
@@ -316,7 +316,7 @@ extension Lobby {
             group.sent = 0
             guard let table = rooms[gameID], !table.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
-                    sessions[m]?.watching = nil
+                    sessions.byID[m]?.watching = nil
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
                 }
                 watchers.groups[gameID] = nil
@@ -328,7 +328,7 @@ extension Lobby {
                 return s.watching != gameID && s.watching != nil
             }
             group.closing = false
-            for m in group.members { sessions[m]?.watching = gameID }
+            for m in group.members { sessions.byID[m]?.watching = gameID }
             outbox.send(watcherState(table), toEach: group.members)
             watchers.due.insert(gameID)
         }

@@ -155,7 +155,7 @@ public final class Lobby {
     // MARK: Connection events
 
     public func connected(_ id: ConnectionID, address: String = "") {
-        sessions[id] = Session(lang: defaultLanguage, address: address)
+        sessions.byID[id] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -170,7 +170,7 @@ public final class Lobby {
         }
         if let name = session.name { sessions.release(name, by: id) }
         forgetLastGame(id)
-        sessions[id] = nil
+        sessions.byID[id] = nil
     }
 
     /// The connection can no longer rematch its last game (it left, started
@@ -178,11 +178,11 @@ public final class Lobby {
     /// the two lapses: the opponent, if it is still waiting on it, is told.
     func forgetLastGame(_ id: ConnectionID) {
         guard let last = sessions[id]?.last else { return }
-        sessions[id]?.last = nil
+        sessions.byID[id]?.last = nil
         guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
         let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
         outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
-        sessions[last.opponent]?.last = nil
+        sessions.byID[last.opponent]?.last = nil
     }
 
     /// A framed input from a connection: a line or an over-long line.
@@ -190,7 +190,7 @@ public final class Lobby {
         // Waiting for a password's answer: the line waits too (the loop does
         // not even serve it; Lobby+Accounts.swift).
         if sessions[id]?.awaitingPassword != nil {
-            sessions[id]?.deferred.append(frame)
+            sessions.byID[id]?.deferred.append(frame)
             return
         }
         switch frame {
@@ -273,10 +273,10 @@ public final class Lobby {
         if let old = session.name { sessions.release(old, by: id) }
         sessions.names[key] = id
         forgetLastGame(id)
-        sessions[id]?.name = name
-        if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
+        sessions.byID[id]?.name = name
+        if dictionaries[stored.1] != nil { sessions.byID[id]?.lang = stored.1 }
         let lang = sessions[id]?.lang ?? defaultLanguage
-        if registered { sessions[id]?.loggedIn = name }
+        if registered { sessions.byID[id]?.loggedIn = name }
         reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
     }
 
@@ -299,8 +299,8 @@ public final class Lobby {
                 return failed(id)
             }
         }
-        sessions[id]?.lang = code
-        sessions[id]?.langChosen = true
+        sessions.byID[id]?.lang = code
+        sessions.byID[id]?.langChosen = true
         reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
     }
 
