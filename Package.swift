@@ -74,7 +74,8 @@ let package = Package(
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),
 
         // Shared by the test targets: running a long blocking test on a thread
-        // of its own, its expectations still the test's.
+        // of its own, its expectations still the test's; a real ghostd on an
+        // ephemeral port (DaemonProcess) and a line client (LineClient).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A game kind used only by tests (issue #25): Word chain, one module,
         // and ghostd with it in its catalog (one line). Neither is shipped.

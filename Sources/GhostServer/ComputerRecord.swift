@@ -17,7 +17,7 @@ extension Lobby {
     /// Where a game against the computer keeps its person's record: the
     /// person's seat, the row's kind, and the computer's name; nil for a
     /// game between two people (or, never, two computers).
-    static func computerRival(_ table: Table) -> (person: Int, kind: String, computer: String)? {
+    static func computerRival(_ table: Room) -> (person: Int, kind: String, computer: String)? {
         guard let seat = (0..<2).first(where: { table.bot($0) != nil }), table.bot(1 - seat) == nil,
               table.names.indices.contains(seat), table.names.indices.contains(1 - seat) else { return nil }
         let variant = table.record.variant
@@ -27,7 +27,7 @@ extension Lobby {
     /// Against the computer: each seat's wins in the person's finished games
     /// against it before this one (nil between two people). One look-up; a
     /// read that fails leaves it out, as between two people.
-    func computerRecord(_ table: Table) -> [Int]? {
+    func computerRecord(_ table: Room) -> [Int]? {
         guard let rival = Lobby.computerRival(table),
               let (mine, its) = try? store.headToHead(kind: rival.kind, table.names[rival.person], rival.computer)
         else { return nil }
@@ -37,7 +37,7 @@ extension Lobby {
     /// Counts a finished game against the computer in the person's record,
     /// when the game counts for them (`--scores-for registered`: a
     /// registered name only, as on the boards). In the finish's transaction.
-    func recordComputerResult(_ table: Table, winner: Int, counts: ScoringPolicy.Decision) throws {
+    func recordComputerResult(_ table: Room, winner: Int, counts: ScoringPolicy.Decision) throws {
         guard let rival = Lobby.computerRival(table), counts.listed.indices.contains(rival.person),
               counts.listed[rival.person], (0...1).contains(winner) else { return }
         let person = table.names[rival.person]

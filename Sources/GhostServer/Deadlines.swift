@@ -4,8 +4,8 @@
 /// last turn plus O(log n), not a walk over every game. A server with
 /// thousands of adjourned games answers a PING as fast as an empty one.
 ///
-/// A table reports its own changes (`touch`, from its properties' observers);
-/// the lobby works out the new deadline of each touched table in `refresh`.
+/// A room reports its own changes (`touch`, from its properties' observers);
+/// the lobby works out the new deadline of each touched room in `refresh`.
 final class Deadlines {
     /// Each game's next deadline (monotonic seconds): the truth.
     private var due: [Int: Double] = [:]
@@ -13,22 +13,22 @@ final class Deadlines {
     /// longer matches `due` is stale and is skipped when it reaches the top.
     private var heap: [(at: Double, game: Int)] = []
     /// Tables touched since the last refresh, each once.
-    private var touched: [Lobby.Table] = []
-    private var draining: [Lobby.Table] = []
+    private var touched: [Lobby.Room] = []
+    private var draining: [Lobby.Room] = []
 
     var isEmpty: Bool { due.isEmpty }
 
-    /// A table's clock-related state changed: its deadline is worked out again
+    /// A room's clock-related state changed: its deadline is worked out again
     /// at the next refresh.
-    func touch(_ table: Lobby.Table) {
+    func touch(_ table: Lobby.Room) {
         guard !table.deadlineTouched else { return }
         table.deadlineTouched = true
         touched.append(table)
     }
 
-    /// Calls `body` on each table touched since the last call (without
+    /// Calls `body` on each room touched since the last call (without
     /// copying the list: this runs several times a loop turn).
-    func drainTouched(_ body: (Lobby.Table) -> Void) {
+    func drainTouched(_ body: (Lobby.Room) -> Void) {
         guard !touched.isEmpty else { return }
         swap(&touched, &draining)
         for t in draining {

@@ -1,11 +1,29 @@
-/// Join codes of private games, and how failed `JOIN`s slow an address down.
+/// Join codes of private games, and how failed `JOIN`s slow an address down;
+/// a value of it holds the codes of the private games open now, each with
+/// its host (the lobby's `hosted`).
 ///
 /// A code is 8 characters of a 32-character alphabet (40 bits) from the
 /// system's random generator: Crockford's base 32, which leaves out I, L, O
 /// and U; a code typed with O, I or L for 0, 1 and 1 still joins. With 2,000
 /// open private games, a guess hits one in 2^40 / 2,000 ≈ 550 million, and each
 /// address may miss only `Lobby.Settings.failedJoinsPerMinute` times a minute.
-enum JoinCodes {
+struct JoinCodes {
+    /// Join code → the connection hosting its game.
+    private var hosts: [String: ConnectionID] = [:]
+
+    subscript(code: String) -> ConnectionID? {
+        get { hosts[code] }
+        set { hosts[code] = newValue }
+    }
+
+    /// 40 random bits (`random`), not the code of another open game.
+    func newCode() -> String {
+        while true {
+            let code = JoinCodes.random()
+            if hosts[code] == nil { return code }
+        }
+    }
+
     static let alphabet: [Character] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
     static let length = 8
 

@@ -105,7 +105,7 @@ extension Lobby {
             return false
         }
         accounts.pending[ticket] = PendingPassword(conn: id, what: what)
-        sessions[id]?.awaitingPassword = ticket
+        sessions.byID[id]?.awaitingPassword = ticket
         return true
     }
 
@@ -128,7 +128,7 @@ extension Lobby {
         let id = pending.conn
         // A connection that went away: its answer is dropped.
         guard let session = sessions[id], session.awaitingPassword == outcome.ticket, storeError == nil else { return }
-        sessions[id]?.awaitingPassword = nil
+        sessions.byID[id]?.awaitingPassword = nil
         runCommand(from: id, identity: session) {
             guard let session = sessions[id] else { return }
             switch pending.what {
@@ -139,7 +139,7 @@ extension Lobby {
         }
         // The lines that waited for this answer, in order (until one waits again).
         while let s = sessions[id], s.awaitingPassword == nil, let frame = s.deferred.first {
-            sessions[id]?.deferred.removeFirst()
+            sessions.byID[id]?.deferred.removeFirst()
             received(frame, from: id)
         }
     }
@@ -151,7 +151,7 @@ extension Lobby {
         }
         guard let created = persist({ try store.createAccount(name, hash: hash, now: clock.wall) }) else { return failed(id) }
         guard created else { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
-        sessions[id]?.loggedIn = name
+        sessions.byID[id]?.loggedIn = name
         figures.registrations += 1
         log("name \(name) registered from \(Lobby.shown(session.address))")
         reply(id, .ok(.registered(name: name)))
@@ -171,15 +171,15 @@ extension Lobby {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
         // The owner takes the name from another connection, unless that one plays with it.
-        if let holder = namesInUse[key], holder != id, let other = sessions[holder] {
+        if let holder = sessions.names[key], holder != id, let other = sessions[holder] {
             if case .playing = other.state {
                 return reply(id, .error(.nameTaken, "\(name) is playing a game on another connection"))
             }
             stopWaiting(holder, other)
             forgetLastGame(holder)
-            sessions[holder]?.name = nil
-            sessions[holder]?.loggedIn = nil
-            namesInUse[key] = nil
+            sessions.byID[holder]?.name = nil
+            sessions.byID[holder]?.loggedIn = nil
+            sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }
         setName(name, id, session, loggedIn: true)
@@ -215,7 +215,7 @@ extension Lobby {
         if registered {
             return (.error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"), true)
         }
-        guard namesInUse[name.lowercased()] != id else { return (nil, false) }
+        guard sessions.names[name.lowercased()] != id else { return (nil, false) }
         guard let waiting = seatWaiting(name) else { return nil }
         if waiting {
             return (.error(.nameTaken, "\(name) has a game waiting for its player, who comes back with RESUME"), false)
@@ -229,7 +229,7 @@ extension Lobby {
     private func seatWaiting(_ name: String) -> Bool? {
         guard let seats = persist({ try store.activeSeats(player: name, limit: Lobby.seatScanLimit) }) else { return nil }
         for (game, seat) in seats {
-            guard let table = tables[game] else { return true }
+            guard let table = rooms[game] else { return true }
             if table.seats.indices.contains(seat), table.isAway(seat) { return true }
         }
         return false

@@ -10,14 +10,14 @@ extension Lobby {
 
     /// Seconds the absent player to move has left, or the full grace period
     /// if the clock is not running.
-    func graceLeft(_ table: Table) -> Int {
+    func graceLeft(_ table: Room) -> Int {
         guard let deadline = claimDeadline(table) else { return Int(settings.graceSeconds.rounded(.up)) }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     /// When the opponent of the absent player to move may claim: the grace
     /// clock runs only while the absent player is the one to move.
-    func claimDeadline(_ table: Table) -> Double? {
+    func claimDeadline(_ table: Room) -> Double? {
         let mover = table.game.toMove
         // A person who is here but does not move (Lobby+Lifecycle.swift).
         guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
@@ -28,7 +28,7 @@ extension Lobby {
     /// move has the game's seconds from the moment it became that seat's turn
     /// (`turnSince`), whether the player is here or away. Nil without a
     /// clock, and while the computer is to move (its moves are not timed).
-    func clockDeadline(_ table: Table) -> Double? {
+    func clockDeadline(_ table: Room) -> Double? {
         guard let clock = table.clock, !table.game.isOver, table.bot(table.game.toMove) == nil else { return nil }
         let due = table.turnSince + Double(clock)
         guard let retry = table.timeRetry else { return due }
@@ -37,13 +37,13 @@ extension Lobby {
 
     /// The seconds the person to move has left (TURN's `clock=`), rounded
     /// up; nil when `clockDeadline` is.
-    func clockLeft(_ table: Table) -> Int? {
+    func clockLeft(_ table: Room) -> Int? {
         guard let deadline = clockDeadline(table) else { return nil }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     func adjourn(_ gameID: Int, seat: Int) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         table.seats[seat] = nil
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
@@ -54,12 +54,12 @@ extension Lobby {
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
         // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
-        var found = tokenIndex[token]
+        var found = rooms.tokens[token]
         if found == nil {
             guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
-        guard let (gameID, seat) = found, let table = tables[gameID] else {
+        guard let (gameID, seat) = found, let table = rooms[gameID] else {
             // A finished game's token: how it ended, so a player who was away learns the result.
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
@@ -83,30 +83,30 @@ extension Lobby {
         }
         let name = table.names[seat]
         // Whoever else holds this name gives it up, unless it is playing with it.
-        if let holder = namesInUse[name.lowercased()], holder != id, holder != table.seats[seat] {
+        if let holder = sessions.names[name.lowercased()], holder != id, holder != table.seats[seat] {
             if let other = sessions[holder], isPlaying(other) {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
             if let other = sessions[holder] { stopWaiting(holder, other) }
             // Its rematch request goes with the name (as at NAME).
             forgetLastGame(holder)
-            sessions[holder]?.name = nil
+            sessions.byID[holder]?.name = nil
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
         // A stale connection still in the seat is replaced.
         if let old = table.seats[seat], old != id {
-            sessions[old]?.state = .idle
-            sessions[old]?.name = nil
+            sessions.byID[old]?.state = .idle
+            sessions.byID[old]?.name = nil
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         stopWaiting(id, session)
         stopWatching(id)
-        if let mine = session.name, mine.lowercased() != name.lowercased(), namesInUse[mine.lowercased()] == id {
-            namesInUse[mine.lowercased()] = nil
+        if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
+            sessions.names[mine.lowercased()] = nil
         }
-        namesInUse[name.lowercased()] = id
-        sessions[id]?.name = name
-        sessions[id]?.state = .playing(game: gameID, seat: seat)
+        sessions.names[name.lowercased()] = id
+        sessions.byID[id]?.name = name
+        sessions.byID[id]?.state = .playing(game: gameID, seat: seat)
         forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id
@@ -128,7 +128,7 @@ extension Lobby {
     }
 
     func claim(_ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
@@ -155,7 +155,7 @@ extension Lobby {
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
         if let d = seekersDue, next.map({ d < $0 }) ?? true { next = d }
-        if !watchDue.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        if !watchers.due.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
@@ -166,25 +166,25 @@ extension Lobby {
         refreshDeadlines()
         let now = clock.monotonic
         if let due = seekersDue, due <= now { tellSeekers() }
-        if !watchDue.isEmpty { tellWatchers(now) }
+        if !watchers.due.isEmpty { tellWatchers(now) }
         if now >= nextUntouchedSweep { sweepUntouched(now: now) }
         for gameID in deadlines.takeDue(now) {
             if lifecycleTick(gameID, now: now) { continue }
-            if let table = tables[gameID] {
+            if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
             }
-            if let table = tables[gameID], let due = clockDeadline(table), due <= now {
+            if let table = rooms[gameID], let due = clockDeadline(table), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
                 runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
-                if let again = tables[gameID], let due = clockDeadline(again), due <= now {
+                if let again = rooms[gameID], let due = clockDeadline(again), due <= now {
                     again.timeRetry = now + Lobby.storeRetrySeconds
                 }
                 continue
             }
-            guard let table = tables[gameID], !table.claimAnnounced,
+            guard let table = rooms[gameID], !table.claimAnnounced,
                   let deadline = claimDeadline(table), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
@@ -196,18 +196,18 @@ extension Lobby {
         refreshDeadlines()
     }
 
-    /// Works out again the deadline of each table changed since the last time.
+    /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
         deadlines.drainTouched { table in
-            // A table replaced or removed since it was touched no longer decides.
-            guard let current = tables[table.id] else { return deadlines.set(table.id, nil) }
+            // A room replaced or removed since it was touched no longer decides.
+            guard let current = rooms[table.id] else { return deadlines.set(table.id, nil) }
             guard current === table else { return }
             deadlines.set(table.id, deadline(of: table))
         }
     }
 
     /// The next moment the clock matters to this game, if any.
-    func deadline(of table: Table) -> Double? {
+    func deadline(of table: Room) -> Double? {
         let claim = table.claimAnnounced ? nil : claimDeadline(table)
         var next = table.botDue
         for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {

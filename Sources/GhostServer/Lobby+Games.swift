@@ -44,7 +44,7 @@ extension Lobby {
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
-              let (id, rating) = persist({ () throws -> (Int, TableRating?) in
+              let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
                   // With its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
                   let id = try store.createGame(record, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (Lobby+Ratings.swift).
@@ -53,19 +53,19 @@ extension Lobby {
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        addTable(Table(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
+        rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                            turnSince: clock.monotonic, deadlines: deadlines))
-        if let table = tables[id] {
+        if let table = rooms[id] {
             table.rating = rating
             table.ratingRead = true
         }
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             stopWatching(conn)
-            sessions[conn]?.state = .playing(game: id, seat: seat)
-            sessions[conn]?.last = nil
-            tokenIndex[secrets[seat]] = (id, seat)
+            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
+            sessions.byID[conn]?.last = nil
+            rooms.tokens[secrets[seat]] = (id, seat)
         }
         if settings.gameLog == .all { log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
             + (kind.name == catalog.defaultKind.name ? "" : " (\(kind.name) \(setup.variant))")
@@ -82,15 +82,15 @@ extension Lobby {
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
-            guard let table = makeTable(g, now: now) else {
+            guard let table = makeRoom(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
-            addTable(table)
-            for seat in 0..<2 where table.bot(seat) == nil { tokenIndex[g.tokens[seat]] = (g.id, seat) }
+            rooms.add(table)
+            for seat in 0..<2 where table.bot(seat) == nil { rooms.tokens[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
-        log("restored \(tables.count) adjourned game(s) on a clock; the others load on RESUME")
+        log("restored \(rooms.count) adjourned game(s) on a clock; the others load on RESUME")
     }
 
     /// Plays stored moves on a new game; false if one does not parse, is out
@@ -145,7 +145,7 @@ extension Lobby {
     /// One line to every person seated at the game, rendered once, and to
     /// its watchers. Nothing sent here may be secret or meant for one seat.
     func broadcast(_ gameID: Int, _ line: ServerLine) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         outbox.send(line, toEach: table.seats)
         toWatchers(gameID, line)
     }
@@ -154,7 +154,7 @@ extension Lobby {
     /// only that seat may see), the pending offer, whether the opponent is
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
-        guard let table = tables[gameID], let conn = table.seats[seat] else { return }
+        guard let table = rooms[gameID], let conn = table.seats[seat] else { return }
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
@@ -174,7 +174,7 @@ extension Lobby {
     }
 
     /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
-    func stateTurnLine(_ table: Table) -> ServerLine {
+    func stateTurnLine(_ table: Room) -> ServerLine {
         let state = table.game.stateFields(names: table.names)
         return state.isEmpty ? turnLine(table)
             : .turn(id: table.id, player: table.names[table.game.toMove],
@@ -185,15 +185,15 @@ extension Lobby {
     /// The full state again to both seats and to the watchers (a new round).
     func sendStateToAll(_ gameID: Int) {
         for seat in 0..<2 { sendState(gameID, to: seat) }
-        guard let table = tables[gameID], watcherCount(gameID) > 0 else { return }
+        guard let table = rooms[gameID], watcherCount(gameID) > 0 else { return }
         for line in watcherState(table) { toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the
     /// finished games of this kind before this one (against the computer,
-    /// the person's record against it: ComputerRecord.swift); read once per table.
+    /// the person's record against it: ComputerRecord.swift); read once per room.
     /// A read that fails leaves it out (it is not worth failing a command for).
-    func rivalry(_ table: Table) -> [Int]? {
+    func rivalry(_ table: Room) -> [Int]? {
         if !table.rivalryRead {
             table.rivalryRead = true
             if table.bot(0) == nil, table.bot(1) == nil,
@@ -206,7 +206,7 @@ extension Lobby {
         return table.rivalry
     }
 
-    func turnLine(_ table: Table) -> ServerLine {
+    func turnLine(_ table: Room) -> ServerLine {
         .turn(id: table.id, player: table.names[table.game.toMove], fields: Lobby.joined(table.game.publicFields, table.kind.matchFields(table.match)),
               clock: clockLeft(table))
     }
@@ -215,7 +215,7 @@ extension Lobby {
 
     /// A move from a person: the game judges it.
     func play(_ move: Move, from id: ConnectionID, _ session: Session, verb: Verb = .letter) {
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
         // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
@@ -227,10 +227,10 @@ extension Lobby {
     }
 
     /// Plays a move (from a person or the computer): the game value judges
-    /// it, the store records it and what it ends, then the table changes and
-    /// both sides are told. Apply → persist → change the table → broadcast.
+    /// it, the store records it and what it ends, then the room changes and
+    /// both sides are told. Apply → persist → change the room → broadcast.
     func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?, verb: Verb = .letter) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         var game = table.game
         let outcome: Outcome?
         do {
@@ -315,7 +315,7 @@ extension Lobby {
     }
 
     /// The protocol's answer to a move the game refused.
-    func refusal(_ error: MoveError, _ table: Table) -> ServerLine {
+    func refusal(_ error: MoveError, _ table: Room) -> ServerLine {
         switch error {
         case .gameOver: return .error(.notInGame, "the game is over")
         case .notYourTurn: return .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn")
@@ -327,7 +327,7 @@ extension Lobby {
     /// A round of a match ended and the match goes on (already stored): the
     /// next round starts, with the other seat to move first.
     private func nextRound(_ gameID: Int, after outcome: Outcome, match: Match, finished: any Game, next: any Game) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         table.match = match
         table.game = next
         table.turnSince = clock.monotonic
@@ -349,7 +349,7 @@ extension Lobby {
     /// tells both sides. False (and nothing changed) if it could not be stored.
     @discardableResult
     func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil, info: String? = nil) -> Bool {
-        guard let table = tables[gameID] else { return false }
+        guard let table = rooms[gameID] else { return false }
         let outcome = Outcome(loser: loser, reason: reason)
         var game = table.game
         game.end(outcome)
@@ -377,7 +377,7 @@ extension Lobby {
     /// The store's side of the end of a game or match: its record, the
     /// people's scores, and the game's entry on a best-games list if its kind
     /// gives one for a person. Returns the places they have now.
-    private func recordFinish(_ table: Table, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
+    private func recordFinish(_ table: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         // What the game counts for (`--scores-for`, ScoringPolicy.swift).
         let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
@@ -416,7 +416,7 @@ extension Lobby {
     /// its players to the lobby.
     private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
                                 info: String? = nil) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
         figures.gamesFinished += 1
         table.game = game
@@ -441,18 +441,18 @@ extension Lobby {
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
-            sessions[conn]?.state = .idle
+            sessions.byID[conn]?.state = .idle
             if let other = table.seats[1 - seat] {
-                sessions[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                sessions.byID[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
                                                 kind: table.kind.name,
                                                 setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
                                                 clock: table.clock, watch: table.open)
             }
         }
         endWatching(gameID)
-        for t in table.tokens { tokenIndex[t] = nil }
+        for t in table.tokens { rooms.tokens[t] = nil }
         noteRemoved(table)
-        removeTable(gameID)
+        rooms.remove(gameID)
         deadlines.touch(table)   // its deadline goes with it
     }
 
@@ -460,7 +460,7 @@ extension Lobby {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard let table = tables[gameID], !table.game.isOver, table.bot(table.game.toMove) != nil else { return }
+        guard let table = rooms[gameID], !table.game.isOver, table.bot(table.game.toMove) != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
@@ -468,7 +468,7 @@ extension Lobby {
     /// Plays the computer's move, or, when the kind is not ready (a
     /// position still being solved), asks again when it says.
     func playComputer(_ gameID: Int) {
-        guard let table = tables[gameID], !table.game.isOver, let level = table.bot(table.game.toMove) else { return }
+        guard let table = rooms[gameID], !table.game.isOver, let level = table.bot(table.game.toMove) else { return }
         switch table.kind.computerPlay(in: table.game, level: level) {
         case .move(let move): apply(move, in: gameID, by: table.game.toMove, mover: nil)
         case .later(let seconds): table.botDue = clock.monotonic + max(seconds, 0.01)
@@ -477,7 +477,7 @@ extension Lobby {
     }
 
     func hint(_ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID],
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID],
               table.bot(1 - seat) != nil, table.kind.allowsHints(against: table.bot(1 - seat)) else {
             return reply(id, .error(.noHints, "hints are only for games against the Easy computer"))
         }
@@ -498,7 +498,7 @@ extension Lobby {
         func ok(_ status: OfferStatus) -> ServerLine {
             .ok(kind == .lang ? .lang(lang: lang ?? "", status: status) : .restart(status: status))
         }
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         // The kind decides whether its game, as set up, exists in that
@@ -542,7 +542,7 @@ extension Lobby {
 
     func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
         let ok = ServerLine.ok(accept ? .accept : .decline)
-        guard case .playing(let gameID, let seat) = session.state, let table = tables[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         guard let offer = table.offer, offer.seat != seat else {
@@ -568,7 +568,7 @@ extension Lobby {
     /// A new round of the game, perhaps in another language, started by the
     /// seat that started the round in play. Stored first; false if it could not be.
     private func restart(_ gameID: Int, lang: String) -> Bool {
-        guard let table = tables[gameID] else { return false }
+        guard let table = rooms[gameID] else { return false }
         var match = table.match
         // Moves are keyed by round; a round without moves can be reused.
         match.restartRound(hadMoves: table.game.moveCount > 0)

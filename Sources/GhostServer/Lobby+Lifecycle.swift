@@ -8,13 +8,13 @@ import GhostStore
 ///   seat is away) leaves memory `unloadAfter` seconds after the last one
 ///   left. Its resume tokens go with it; `RESUME <token>` finds it again in
 ///   the store with one indexed look-up and rebuilds it by replaying its
-///   moves (`makeTable`). An opponent who is present keeps it loaded (and
+///   moves (`makeRoom`). An opponent who is present keeps it loaded (and
 ///   may CLAIM after the grace period, as before).
 /// - At start only the games on a clock are loaded: they keep their time and
 ///   end by themselves within their period. Every other game in progress
 ///   stays in the store until a player resumes it, so start-up time and
 ///   memory do not grow with abandoned games.
-/// - "Games in progress" in memory (`tables`, STATS `games_in_progress`,
+/// - "Games in progress" in memory (`rooms`, STATS `games_in_progress`,
 ///   GAMES) are the loaded games: the ones someone is at, or that wait for
 ///   a present opponent's CLAIM, a clock, or the unloading delay.
 extension Lobby {
@@ -22,7 +22,7 @@ extension Lobby {
 
     /// When the game leaves memory, if nothing else keeps it: no clock, and
     /// every person's seat away; `unloadAfter` seconds after the last left.
-    func unloadDeadline(_ table: Table) -> Double? {
+    func unloadDeadline(_ table: Room) -> Double? {
         guard settings.unloadAfter >= 0, table.clock == nil else { return nil }
         var since: Double?
         for seat in 0..<2 where table.bot(seat) == nil {
@@ -36,7 +36,7 @@ extension Lobby {
     /// Takes a game out of memory (it stays in the store, as it is): its
     /// tokens, its deadlines, and its watchers, who are told it ended here.
     func unload(_ gameID: Int) {
-        guard let table = tables[gameID] else { return }
+        guard let table = rooms[gameID] else { return }
         // Its last activity is now, as it leaves memory (a RESUME or its
         // moves kept it there; the sweep touches the games in memory): the
         // sweep of untouched games counts from here. Written here, not at
@@ -45,10 +45,10 @@ extension Lobby {
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
         runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
-        guard tables[gameID] === table else { return }
+        guard rooms[gameID] === table else { return }
         endWatching(gameID)
-        for t in table.tokens { tokenIndex[t] = nil }
-        removeTable(gameID)
+        for t in table.tokens { rooms.tokens[t] = nil }
+        rooms.remove(gameID)
         deadlines.touch(table)   // its deadline goes with it
         log("game \(gameID) unloaded: nobody is at it")
     }
@@ -57,11 +57,11 @@ extension Lobby {
     /// its first move did not come, unloads it if its time has come. Returns
     /// true if the game is gone from memory.
     func lifecycleTick(_ gameID: Int, now: Double) -> Bool {
-        guard let table = tables[gameID] else { return true }
+        guard let table = rooms[gameID] else { return true }
         if let due = firstMoveDeadline(table), due <= now {
             log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
             runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
-            guard let again = tables[gameID] else { return true }
+            guard let again = rooms[gameID] else { return true }
             // Not stored (the disk is full): try again a little later, not every loop turn.
             again.timeRetry = now + Lobby.storeRetrySeconds
             return false
@@ -74,7 +74,7 @@ extension Lobby {
     }
 
     /// The next moment the lifecycle needs the clock for this game, if any.
-    func lifecycleDeadline(_ table: Table) -> Double? {
+    func lifecycleDeadline(_ table: Room) -> Double? {
         if let first = firstMoveDeadline(table) { return first }
         return unloadDeadline(table)
     }
@@ -86,7 +86,7 @@ extension Lobby {
     /// began. Not while they are away and their opponent is here (the grace
     /// period and CLAIM decide that case, as before); a game on a clock ends
     /// by its clock.
-    func firstMoveDeadline(_ table: Table) -> Double? {
+    func firstMoveDeadline(_ table: Room) -> Double? {
         let mover = table.game.toMove
         guard settings.firstMoveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
               table.bot(mover) == nil, !table.moved[mover] else { return nil }
@@ -99,7 +99,7 @@ extension Lobby {
     /// as if they were away: `moveTimeout` after the turn began, in a game
     /// without a clock between two people who are both here, once the mover
     /// has made a first move (before it, `firstMoveDeadline` aborts instead).
-    func stallDeadline(_ table: Table) -> Double? {
+    func stallDeadline(_ table: Room) -> Double? {
         let mover = table.game.toMove
         guard settings.moveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
               table.bot(0) == nil, table.bot(1) == nil, table.seats[mover] != nil, table.seats[1 - mover] != nil,
@@ -115,7 +115,7 @@ extension Lobby {
     /// to the connection that asked. False (nothing changed) if it could not be stored.
     @discardableResult
     func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
-        guard let table = tables[gameID] else { return false }
+        guard let table = rooms[gameID] else { return false }
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
         figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
@@ -124,19 +124,19 @@ extension Lobby {
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }
-            sessions[conn]?.state = .idle
-            sessions[conn]?.last = nil
+            sessions.byID[conn]?.state = .idle
+            sessions.byID[conn]?.last = nil
         }
         endWatching(gameID)
-        for t in table.tokens { tokenIndex[t] = nil }
+        for t in table.tokens { rooms.tokens[t] = nil }
         noteRemoved(table)
-        removeTable(gameID)
+        rooms.remove(gameID)
         deadlines.touch(table)   // its deadline goes with it
         return true
     }
 
     /// The INFO after ABORTED.
-    static func abortText(_ reason: AbortReason, _ table: Table) -> String {
+    static func abortText(_ reason: AbortReason, _ table: Room) -> String {
         switch reason {
         case .noFirstMove:
             return "\(table.names[table.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
@@ -155,15 +155,15 @@ extension Lobby {
     /// computer's), or if the game cannot be rebuilt here (logged). A failed
     /// read throws (the caller answers `ERR store-failed`).
     func loadGame(token: String) throws -> (game: Int, seat: Int)? {
-        guard let stored = try store.activeGame(token: token), tables[stored.id] == nil else { return nil }
-        guard let table = makeTable(stored, now: clock.monotonic) else {
+        guard let stored = try store.activeGame(token: token), rooms[stored.id] == nil else { return nil }
+        guard let table = makeRoom(stored, now: clock.monotonic) else {
             log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
             return nil
         }
         let seat = stored.tokens.first == token ? 0 : 1
         guard table.bot(seat) == nil else { return nil }
-        addTable(table)
-        for s in 0..<2 where table.bot(s) == nil { tokenIndex[table.tokens[s]] = (stored.id, s) }
+        rooms.add(table)
+        for s in 0..<2 where table.bot(s) == nil { rooms.tokens[table.tokens[s]] = (stored.id, s) }
         log("game \(stored.id) loaded from the store")
         return (stored.id, seat)
     }
@@ -198,7 +198,7 @@ extension Lobby {
         runCommand {
             guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lobby.untouchedSweepLimit) }) else { return }
             for row in rows {
-                if tables[row.id] != nil {
+                if rooms[row.id] != nil {
                     guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
                 } else if let moved = row.lastMove, moved >= cutoff {
                     guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }

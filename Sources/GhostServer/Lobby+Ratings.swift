@@ -9,7 +9,7 @@ import Ratings
 /// SEEK and JOIN. TOP, PROFILE and HISTORY: Lobby+RatingsCommands.swift.
 extension Lobby {
     /// A rated game's board and each seat's rating as GAME shows it.
-    struct TableRating {
+    struct RoomRating {
         var board: String
         /// Per seat, on the board (the computer's fixed one), as last read.
         var ratings: [Rating]
@@ -42,7 +42,7 @@ extension Lobby {
     /// their registered name, and a computer seat is a level (not a kind's
     /// own computer such as Hangman's setter).
     func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
-                       bots: [BotLevel?], kindComputer: Bool) throws -> TableRating? {
+                       bots: [BotLevel?], kindComputer: Bool) throws -> RoomRating? {
         guard options.rated != false, !kindComputer, let board = RatingsPolicy.board(self.kind(named: kind), variant: variant) else { return nil }
         var names: [String] = []
         for seat in 0..<2 {
@@ -58,20 +58,20 @@ extension Lobby {
             let nets = seats.map { $0.map(network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
-        return TableRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
+        return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
     }
 
     /// The game's ratings for GAME: set at its start; read from the store
     /// once for a game loaded again (RESUME, a restart). Nil when unrated
     /// (or if the read fails: it is not worth failing a command for).
-    func tableRating(_ table: Table) -> TableRating? {
+    func tableRating(_ table: Room) -> RoomRating? {
         if !table.ratingRead {
             table.ratingRead = true
             if (try? store.isRated(game: table.id)) == true,
                let board = RatingsPolicy.board(table.kind, variant: table.record.variant) {
                 let bots = (0..<2).map { table.bot($0) }
                 if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, bots: bots, board: board) }) {
-                    table.rating = TableRating(board: board, ratings: ratings)
+                    table.rating = RoomRating(board: board, ratings: ratings)
                 }
             }
         }
@@ -82,7 +82,7 @@ extension Lobby {
     /// the same transaction as the finish): each person's new rating and
     /// record, and each seat's change on the game. Returns what OVER shows;
     /// nil for an unrated game.
-    func rateFinish(_ table: Table, winner: Int, now: Int) throws -> SeatRatings? {
+    func rateFinish(_ table: Room, winner: Int, now: Int) throws -> SeatRatings? {
         guard let rated = tableRating(table) else { return nil }
         let board = rated.board
         let bots = (0..<2).map { table.bot($0) }

@@ -11,7 +11,7 @@ import GhostStore
 ///   write (a letter takes none, and is undone alone only if its first write
 ///   fails; otherwise the turn is lost, as below), everything it sent is
 ///   withdrawn from the outbox, the games it
-///   touched are reloaded from the store (the lobby changes its tables only
+///   touched are reloaded from the store (the lobby changes its rooms only
 ///   after a write, except in a few places that this reload covers: see
 ///   `resynchronise(game:)`), and its sender gets one `ERR store-failed`.
 /// - A failed commit (`recoverLostTurn`): the store has rolled back the whole
@@ -40,12 +40,12 @@ extension Lobby {
     struct Recovery {
         /// The first store error of the command in progress.
         var failure: Error?
-        /// Games whose table the command in progress removed (they ended).
+        /// Games whose room the command in progress removed (they ended).
         var removedByCommand: [Int] = []
         /// Since the last commit: each connection's name and language before
         /// its first stored change of them.
         var identities: [ConnectionID: Identity] = [:]
-        /// Since the last commit: the seats of the games whose table was
+        /// Since the last commit: the seats of the games whose room was
         /// removed (they ended), should the store get them back.
         var removedSeats: [Int: [ConnectionID?]] = [:]
     }
@@ -55,21 +55,19 @@ extension Lobby {
     /// Runs one command as a unit: if one of its writes fails, it is undone
     /// as a whole and answered `ERR store-failed`.
     public func handle(_ command: Command, from id: ConnectionID) {
-        switch command {
-        case .ping, .help, .names, .scores, .bestGames, .settings, .hint, .stats, .games, .watch, .unwatch, .top, .profile, .history:
-            // They only read the store: nothing to undo, so no unit around them.
-            perform(command, from: id)
-        case .moves, .review:
-            // They only read the store too (Lobby+Review.swift).
-            perform(command, from: id)
-        case .letter, .front:
+        // Its row (Lobby+Commands.swift) says which unit it runs in.
+        let row = Lobby.row(command.verb)
+        if row.flags.contains(.readOnly) {
+            // It only reads the store: nothing to undo, so no unit around it.
+            perform(command, row, from: id)
+        } else if row.flags.contains(.hotPath) {
             // The hot path: no savepoint (see `runCommand`).
-            runCommand(from: id, savepoint: false) { perform(command, from: id) }
-        case .name, .lang, .set:
-            // They change who a connection is, which a lost turn must undo.
-            runCommand(from: id, identity: sessions[id]) { perform(command, from: id) }
-        default:
-            runCommand(from: id) { perform(command, from: id) }
+            runCommand(from: id, savepoint: false) { perform(command, row, from: id) }
+        } else if row.flags.contains(.identity) {
+            // It changes who a connection is, which a lost turn must undo.
+            runCommand(from: id, identity: sessions[id]) { perform(command, row, from: id) }
+        } else {
+            runCommand(from: id) { perform(command, row, from: id) }
         }
     }
 
@@ -85,7 +83,7 @@ extension Lobby {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
-        if !watchMarks.isEmpty { watchMarks.removeAll(keepingCapacity: true) }
+        if !watchers.marks.isEmpty { watchers.marks.removeAll(keepingCapacity: true) }
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -108,16 +106,16 @@ extension Lobby {
         log("store failure: \(error)")
     }
 
-    /// A game's table is going away (the game ended): remember who sat in it
+    /// A game's room is going away (the game ended): remember who sat in it
     /// until the commit, in case the commit fails and the game comes back.
-    func noteRemoved(_ table: Table) {
+    func noteRemoved(_ table: Room) {
         recovery.removedSeats[table.id] = table.seats
         recovery.removedByCommand.append(table.id)
     }
 
     /// The turn is committed: nothing of it can be lost any more.
     public func committed() {
-        if !watchClosed.isEmpty { dropClosedWatches() }
+        if !watchers.closed.isEmpty { dropClosedWatches() }
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }
@@ -158,14 +156,14 @@ extension Lobby {
 
     /// Puts one game back as the store has it: after a failed command, the
     /// store is as it was before the command, and so is the game. This
-    /// covers the places where the lobby changes a table before its write
-    /// succeeds (a round's end changes the table before `nextRound`; LEAVE,
-    /// CLAIM and the end of a game resign in the table before `finishGame`;
-    /// an offer and a declined offer change the table before `setOffer`),
+    /// covers the places where the lobby changes a room before its write
+    /// succeeds (a round's end changes the room before `nextRound`; LEAVE,
+    /// CLAIM and the end of a game resign in the room before `finishGame`;
+    /// an offer and a declined offer change the room before `setOffer`),
     /// and the game a failed command created (it is not in the store).
     func resynchronise(game id: Int) throws {
         let stored = try store.activeGame(id: id)
-        let old = tables[id]
+        let old = rooms[id]
         install(stored, id: id, replacing: old, seats: old?.seats ?? recovery.removedSeats[id] ?? [nil, nil])
     }
 
@@ -178,15 +176,15 @@ extension Lobby {
     public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.failure = nil
         for (conn, identity) in recovery.identities where sessions[conn] != nil {
-            sessions[conn]?.name = identity.name
-            sessions[conn]?.lang = identity.lang
-            sessions[conn]?.langChosen = identity.langChosen
+            sessions.byID[conn]?.name = identity.name
+            sessions.byID[conn]?.lang = identity.lang
+            sessions.byID[conn]?.langChosen = identity.langChosen
         }
         let stored: [StoredGame]
         do {
             // The games in memory and those the turn ended, not every game
             // in the store: the others are not loaded (Lobby+Lifecycle.swift).
-            stored = try store.activeGames(ids: Set(tables.keys).union(recovery.removedSeats.keys))
+            stored = try store.activeGames(ids: Set(rooms.keys).union(recovery.removedSeats.keys))
         } catch {
             storeError = error
             log("cannot read \(store.path) after a failed commit: \(error)")
@@ -198,12 +196,12 @@ extension Lobby {
         })
         // Games started during the lost turn go first, so that their players are free.
         let storedIDs = Set(stored.map(\.id))
-        for (id, old) in tables.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(id) {
+        for (id, old) in rooms.byID.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(id) {
             install(nil, id: id, replacing: old, seats: old.seats)
         }
         var tell = withdrawn
         for g in stored {
-            let old = tables[g.id]
+            let old = rooms[g.id]
             // A game the lost turn did not change stays as it is.
             if let old, table(old, matches: g) { continue }
             let seated = install(g, id: g.id, replacing: old, seats: old?.seats ?? recovery.removedSeats[g.id] ?? [nil, nil])
@@ -213,27 +211,27 @@ extension Lobby {
         // Whoever still thinks it plays a game that did not keep it is back in the lobby.
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state else { continue }
-            if tables[g].map({ $0.seats.indices.contains(s) && $0.seats[s] == conn }) != true {
-                sessions[conn]?.state = .idle
+            if rooms[g].map({ $0.seats.indices.contains(s) && $0.seats[s] == conn }) != true {
+                sessions.byID[conn]?.state = .idle
             }
         }
         // Names: a seated player has its seat's name; the others keep theirs
         // unless a seated player now holds it.
-        namesInUse.removeAll()
+        sessions.names.removeAll()
         for conn in ids {
-            guard case .playing(let g, let s)? = sessions[conn]?.state, let table = tables[g],
+            guard case .playing(let g, let s)? = sessions[conn]?.state, let table = rooms[g],
                   table.names.indices.contains(s) else { continue }
-            sessions[conn]?.name = table.names[s]
-            namesInUse[table.names[s].lowercased()] = conn
+            sessions.byID[conn]?.name = table.names[s]
+            sessions.names[table.names[s].lowercased()] = conn
         }
         for conn in ids {
             guard let session = sessions[conn], let name = session.name else { continue }
             if case .playing = session.state { continue }
-            if let holder = namesInUse[name.lowercased()], holder != conn {
-                sessions[conn]?.name = nil
+            if let holder = sessions.names[name.lowercased()], holder != conn {
+                sessions.byID[conn]?.name = nil
                 outbox.send(.info("The server could not store your last changes, and \(name) is in a game on another connection; send NAME to pick a name."), to: conn)
             } else {
-                namesInUse[name.lowercased()] = conn
+                sessions.names[name.lowercased()] = conn
             }
         }
         for conn in ids {
@@ -246,42 +244,42 @@ extension Lobby {
         }
         recoverWatchers()
         committed()
-        log("a turn could not be committed: \(tables.count) game(s) reloaded from the store")
+        log("a turn could not be committed: \(rooms.count) game(s) reloaded from the store")
     }
 
-    /// Puts game `id` as stored (nil: not in progress) in place of the table
+    /// Puts game `id` as stored (nil: not in progress) in place of the room
     /// in memory, seating each connection of `seats` that is free for it: in
     /// this game, idle, seeking or hosting (given up), or in a game that is
     /// no longer there. Returns the connections that were not in their seat.
     @discardableResult
-    private func install(_ stored: StoredGame?, id: Int, replacing old: Table?, seats: [ConnectionID?]) -> [ConnectionID] {
+    private func install(_ stored: StoredGame?, id: Int, replacing old: Room?, seats: [ConnectionID?]) -> [ConnectionID] {
         let now = clock.monotonic
         if let old {
-            for t in old.tokens { tokenIndex[t] = nil }
-            removeTable(id)
+            for t in old.tokens { rooms.tokens[t] = nil }
+            rooms.remove(id)
             deadlines.touch(old)
         }
-        guard let stored, let table = makeTable(stored, now: now) else {
+        guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
-                if case .playing(id, _)? = sessions[conn]?.state { sessions[conn]?.state = .idle }
+                if case .playing(id, _)? = sessions.byID[conn]?.state { sessions.byID[conn]?.state = .idle }
             }
             return []
         }
         var seatedAgain: [ConnectionID] = []
         for seat in 0..<2 where table.bot(seat) == nil {
-            tokenIndex[table.tokens[seat]] = (id, seat)
+            rooms.tokens[table.tokens[seat]] = (id, seat)
             guard seats.indices.contains(seat), let conn = seats[seat], let session = sessions[conn] else { continue }
             switch session.state {
             case .playing(let g, let s):
-                if g == id ? s != seat : tables[g] != nil { continue }
+                if g == id ? s != seat : rooms[g] != nil { continue }
             case .seeking, .hosting:
                 stopWaiting(conn, session)
             case .idle:
                 break
             }
             if session.state != .playing(game: id, seat: seat) { seatedAgain.append(conn) }
-            sessions[conn]?.state = .playing(game: id, seat: seat)
-            sessions[conn]?.last = nil
+            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
+            sessions.byID[conn]?.last = nil
             table.seats[seat] = conn
             table.awaySince[seat] = nil
         }
@@ -297,30 +295,30 @@ extension Lobby {
             // Not now: the store has just failed.
             table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
         }
-        addTable(table)
+        rooms.add(table)
         return seatedAgain
     }
 
-    /// Whether the table holds the stored game's position.
-    func table(_ t: Table, matches g: StoredGame) -> Bool {
-        guard let stored = makeTable(g, now: clock.monotonic) else { return false }
+    /// Whether the room holds the stored game's position.
+    func table(_ t: Room, matches g: StoredGame) -> Bool {
+        guard let stored = makeRoom(g, now: clock.monotonic) else { return false }
         return t.match == stored.match && t.lang == stored.lang && !t.game.isOver
             && t.game.moveCount == stored.game.moveCount && t.game.toMove == stored.game.toMove
             && t.game.publicFields == stored.game.publicFields
             && t.offer == stored.offer && t.offerSpent == stored.offerSpent && t.names == stored.names && t.tokens == stored.tokens
     }
 
-    /// Whether two tables hold the same position (so the clocks carry over).
-    private static func samePosition(_ a: Table, _ b: Table) -> Bool {
+    /// Whether two rooms hold the same position (so the clocks carry over).
+    private static func samePosition(_ a: Room, _ b: Room) -> Bool {
         a.match.round == b.match.round && a.lang == b.lang && a.game.moveCount == b.game.moveCount
             && a.game.publicFields == b.game.publicFields
     }
 
-    /// A table for a stored game in progress, every seat empty, rebuilt by
+    /// A room for a stored game in progress, every seat empty, rebuilt by
     /// replaying its moves through its kind's game value (`restoreGames`
-    /// builds its tables here too); nil if its kind or language is not here,
+    /// builds its rooms here too); nil if its kind or language is not here,
     /// or its moves do not replay.
-    func makeTable(_ g: StoredGame, now: Double) -> Table? {
+    func makeRoom(_ g: StoredGame, now: Double) -> Room? {
         guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
               let kind = kind(named: g.kind) else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
@@ -332,7 +330,7 @@ extension Lobby {
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
                              clock: g.clock, watch: g.watch)
-        let table = Table(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
+        let table = Room(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
                           occupants: bots.map { $0.map(Seat.computer) ?? .person },
                           match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
                           awaySince: [now, now], turnSince: now, deadlines: deadlines)

@@ -4,50 +4,6 @@ import GhostProtocol
 /// Finding an opponent: SEEK and its queues (WAITING), NEW (against the
 /// computer, or a private game with a join code), JOIN, REMATCH and LEAVE.
 extension Lobby {
-    /// One seek queue. Pairing takes from the front, so it keeps a head
-    /// index instead of shifting the array every time (with a thousand
-    /// seekers, `removeFirst` and copying the queue out of the dictionary to
-    /// change it were 8% of the daemon's CPU under the load benchmark).
-    struct SeekQueue {
-        let game: String
-        let lang: String
-        let rounds: Rounds
-        /// Seconds per move, nil for no clock.
-        let clock: Int?
-        /// Ghost's variant (`super`), nil for Ghost itself.
-        let variant: String?
-        private var ids: [ConnectionID] = []
-        private var head = 0
-
-        init(game: String, lang: String, rounds: Rounds, clock: Int?, variant: String? = nil) {
-            self.game = game
-            self.lang = lang
-            self.rounds = rounds
-            self.clock = clock
-            self.variant = variant
-        }
-
-        var count: Int { ids.count - head }
-        var first: ConnectionID? { head < ids.count ? ids[head] : nil }
-        /// Who waits, first come first.
-        var members: ArraySlice<ConnectionID> { ids[head...] }
-        mutating func append(_ id: ConnectionID) { ids.append(id) }
-        mutating func removeFirst() {
-            guard head < ids.count else { return }
-            head += 1
-            if head == ids.count {
-                ids.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= ids.count {
-                ids.removeFirst(head)
-                head = 0
-            }
-        }
-        mutating func remove(_ id: ConnectionID) {
-            if let i = ids[head...].firstIndex(of: id) { ids.remove(at: i) }
-        }
-    }
-
     // MARK: Finding an opponent
 
     func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
@@ -72,44 +28,33 @@ extension Lobby {
             var agreed = options
             if case .seeking(let first)? = sessions[other]?.state { agreed = Lobby.agreed(first, options) }
             guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
-            if seekers[key]?.first == other { seekers[key]?.removeFirst() } else { seekers[key]?.remove(other) }
-            seekQueuesChanged = true
+            seekers.take(other, from: key)
         } else {
-            seekers[key, default: SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
-                                            rounds: options.rounds, clock: options.clock, variant: options.variant)].append(id)
-            seekQueuesChanged = true
-            sessions[id]?.state = .seeking(options)
+            seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
+                                                  rounds: options.rounds, clock: options.clock, variant: options.variant))
+            sessions.byID[id]?.state = .seeking(options)
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
-            var others = waitingQueues()
+            var others = seekers.waitingQueues()
             others[key] = nil
             for k in others.keys.sorted() {
                 if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
             }
-            sessions[id]?.waitingTold = others
+            sessions.byID[id]?.waitingTold = others
         }
-    }
-
-    /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types × clocks).
-    func waitingQueues() -> [String: WaitingQueue] {
-        var queues: [String: WaitingQueue] = [:]
-        for (key, q) in seekers where q.count > 0 {
-            queues[key] = WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock, variant: q.variant)
-        }
-        return queues
     }
 
     /// When the waiting seekers are next told how the other queues changed,
     /// if they changed and someone waits: `waitingInterval` after they were
     /// last told (a time past means at once).
     var seekersDue: Double? {
-        guard seekQueuesChanged else { return nil }
-        guard seekers.values.contains(where: { $0.count > 0 }) else {
-            seekQueuesChanged = false   // nobody waits: nobody to tell
+        guard seekers.changed else { return nil }
+        guard seekers.anyoneWaits else {
+            seekers.changed = false   // nobody waits: nobody to tell
             return nil
         }
-        return seekersToldAt + settings.waitingInterval
+        return seekers.toldAt + settings.waitingInterval
     }
 
     /// Tells each seeker who waits what changed in the other queues since it
@@ -117,10 +62,10 @@ extension Lobby {
     /// `count=0` for a queue that emptied. Runs from `tick`, at most once per
     /// `waitingInterval`, so a burst of seeks costs each seeker a few lines.
     func tellSeekers() {
-        seekQueuesChanged = false
-        seekersToldAt = clock.monotonic
-        let queues = waitingQueues()
-        for (key, queue) in seekers {
+        seekers.changed = false
+        seekers.toldAt = clock.monotonic
+        let queues = seekers.waitingQueues()
+        for (key, queue) in seekers.queues {
             var others = queues
             others[key] = nil
             for id in queue.members {
@@ -130,7 +75,7 @@ extension Lobby {
                     if others[k] == nil { w.count = 0 }
                     reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
                 }
-                sessions[id]?.waitingTold = others
+                sessions.byID[id]?.waitingTold = others
             }
         }
     }
@@ -209,9 +154,9 @@ extension Lobby {
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
                       kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
         guard kind != nil || checked || ready(id, session) else { return }
-        let code = newJoinCode()
+        let code = hosted.newCode()
         hosted[code] = id
-        sessions[id]?.state = .hosting(code: code, options: options, setup: setup)
+        sessions.byID[id]?.state = .hosting(code: code, options: options, setup: setup)
         if let kind, let setup,
            let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
@@ -264,7 +209,7 @@ extension Lobby {
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
-            sessions[id]?.last?.asked = true
+            sessions.byID[id]?.last?.asked = true
             reply(id, .ok(.rematch(status: .asked)))
             outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
             outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
@@ -327,24 +272,15 @@ extension Lobby {
         return false
     }
 
-    /// 40 random bits (JoinCodes), not the code of another open game.
-    private func newJoinCode() -> String {
-        while true {
-            let code = JoinCodes.random()
-            if hosted[code] == nil { return code }
-        }
-    }
-
     /// Stops a seek or closes a hosted private game.
     func stopWaiting(_ id: ConnectionID, _ session: Session) {
         switch session.state {
         case .seeking(let options):
-            seekers[seekKey(session.lang, options)]?.remove(id)
-            seekQueuesChanged = true
+            seekers.remove(id, from: seekKey(session.lang, options))
         case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
-        sessions[id]?.state = .idle
+        sessions.byID[id]?.state = .idle
     }
 
     func leave(_ id: ConnectionID, _ session: Session) {
@@ -355,7 +291,7 @@ extension Lobby {
             stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard let table = tables[gameID] else { return }
+            guard let table = rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
             if !table.moved.contains(true) {
                 guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }

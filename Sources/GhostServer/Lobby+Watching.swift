@@ -14,31 +14,6 @@ import GhostProtocol
 /// costs the same whether one or a thousand watch, and the players' replies
 /// are queued, and written, before the watchers'.
 extension Lobby {
-    /// The people watching one game, and the lines on their way to them.
-    final class WatchGroup {
-        /// Who watches, in the order they came.
-        var members: [ConnectionID] = []
-        /// Lines for the watchers not delivered yet, oldest first.
-        var pending: [ServerLine] = []
-        /// Members who came while lines were pending: the first pending line
-        /// for them (they got the full state instead of the ones before).
-        var joinedAt: [ConnectionID: Int] = [:]
-        /// When the pending lines were last delivered (monotonic).
-        var deliveredAt = -Double.infinity
-        /// The number of watchers the players and watchers were last told
-        /// (WATCHERS), and when (monotonic).
-        var told = 0
-        var toldAt = -Double.infinity
-        /// The game is over: its last lines go out, then the group goes.
-        var closing = false
-        /// A batch on its way: its lines, who gets them, and how many have
-        /// (a batch goes out `Lobby.watchSlice` watchers per loop turn).
-        var sending: [ServerLine] = []
-        var sendingTo: [ConnectionID] = []
-        var sent = 0
-        var delivering: Bool { sent < sendingTo.count }
-    }
-
     /// Watchers written to per game and loop turn: a batch for a thousand
     /// goes out over several turns, and the players' commands are read and
     /// answered between them, never behind a thousand writes.
@@ -49,57 +24,30 @@ extension Lobby {
     /// one who could follow it move by move).
     static let maxWatchBatchLines = 64
 
-    /// The commands a watcher may not use: they act in a game.
-    static func isPlay(_ command: Command) -> Bool {
-        switch command {
-        case .letter, .front, .solve, .word, .leave, .restart, .accept, .decline, .claim, .hint, .challenge, .concede: return true
-        default: return false
-        }
-    }
-
     /// How many watch the game now.
-    func watcherCount(_ gameID: Int) -> Int {
-        guard let group = watchGroups[gameID], !group.closing else { return 0 }
-        return group.members.count
-    }
+    func watcherCount(_ gameID: Int) -> Int { watchers.count(gameID) }
 
     /// Everyone watching a game, for STATS.
-    var watcherTotal: Int { watchGroups.values.reduce(0) { $0 + ($1.closing ? 0 : $1.members.count) } }
+    var watcherTotal: Int { watchers.total }
 
     // MARK: Commands
 
     /// GAMES [n]: the games in progress anyone may watch, most recent first.
-    /// O(n + log N): `openGames` keeps their ids in order.
+    /// O(n + log N): `rooms.open` keeps their ids in order.
     func listGames(_ limit: Int, _ id: ConnectionID) {
         var count = 0
-        for gameID in openGames.newestFirst {
+        for gameID in rooms.open.newestFirst {
             guard count < limit else { break }
             // A game over is taken off the list in the same command; never listed.
-            guard let table = tables[gameID], !table.game.isOver else { continue }
+            guard let table = rooms[gameID], !table.game.isOver else { continue }
             reply(id, liveLine(table))
             count += 1
         }
-        reply(id, .ok(.games(count: count, more: openGames.count > count)))
-    }
-
-    // MARK: The tables in progress
-
-    /// Puts a table in `tables` (a new game, one restored or reloaded) and,
-    /// if anyone may watch it, in `openGames`. Every table goes in through here.
-    func addTable(_ table: Table) {
-        tables[table.id] = table
-        if table.open { openGames.insert(table.id) } else { openGames.remove(table.id) }
-    }
-
-    /// Takes a table out of `tables` and `openGames` (its game ended, or it
-    /// is put back from the store, or unloaded). Every table goes out through here.
-    func removeTable(_ gameID: Int) {
-        tables[gameID] = nil
-        openGames.remove(gameID)
+        reply(id, .ok(.games(count: count, more: rooms.open.count > count)))
     }
 
     /// A game as GAMES lists it: who plays, how far it is, how it was set up.
-    func liveLine(_ table: Table) -> ServerLine {
+    func liveLine(_ table: Room) -> ServerLine {
         .live(id: table.id, kind: GameKind(rawValue: table.kind.name), players: table.names, lang: table.lang,
               moves: table.game.moveCount, watchers: watcherCount(table.id),
               fields: table.game.setupFields + table.kind.gameFields(table.match) + (table.clock.map { [Field("clock", "\($0)")] } ?? []))
@@ -114,21 +62,21 @@ extension Lobby {
         case .idle: break
         }
         // A private game is answered as one that does not exist: its existence is its players' too.
-        guard let table = tables[gameID], !table.game.isOver, table.open else {
+        guard let table = rooms[gameID], !table.game.isOver, table.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
         if session.watching != gameID { stopWatching(id) }
-        let group = watchGroups[gameID] ?? WatchGroup()
-        watchGroups[gameID] = group
+        let group = watchers.groups[gameID] ?? WatchGroup()
+        watchers.groups[gameID] = group
         if !group.members.contains(id) {
             group.members.append(id)
-            watchDue.insert(gameID)
+            watchers.due.insert(gameID)
         }
         // A batch half on its way is older than the state it gets now.
         if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
         // The lines waiting for the others are older than the state it gets now.
         if !group.pending.isEmpty { group.joinedAt[id] = group.pending.count }
-        sessions[id]?.watching = gameID
+        sessions.byID[id]?.watching = gameID
         reply(id, .ok(.watch(id: gameID)))
         for line in watcherState(table) { reply(id, line) }
     }
@@ -145,14 +93,14 @@ extension Lobby {
     /// The connection watches nothing from now on (it may have watched nothing).
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
-        sessions[id]?.watching = nil
-        guard let group = watchGroups[gameID], let i = group.members.firstIndex(of: id) else { return }
+        sessions.byID[id]?.watching = nil
+        guard let group = watchers.groups[gameID], let i = group.members.firstIndex(of: id) else { return }
         group.members.remove(at: i)
         group.joinedAt[id] = nil
         // The rest of a batch half on its way is not for it either (were the
         // game to end, its last batch goes to everyone it was meant for).
         if group.delivering, let j = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: j) }
-        watchDue.insert(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// The connection was just told how a game it watched ended, another
@@ -160,7 +108,7 @@ extension Lobby {
     /// lines still on their way to the game's watchers are older than that,
     /// and none of them go to it.
     func skipWatchLines(_ gameID: Int, _ id: ConnectionID) {
-        guard let group = watchGroups[gameID], group.members.contains(id) else { return }
+        guard let group = watchers.groups[gameID], group.members.contains(id) else { return }
         if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
         group.joinedAt[id] = group.pending.count
     }
@@ -170,7 +118,7 @@ extension Lobby {
     /// The full state of a game for a watcher: GAME without a token or any
     /// seat's private fields, with `watching=yes`; the pending offer; who is
     /// away; TURN with the kind's state fields.
-    func watcherState(_ table: Table) -> [ServerLine] {
+    func watcherState(_ table: Room) -> [ServerLine] {
         var lines: [ServerLine] = [
             .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
                   round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
@@ -203,30 +151,30 @@ extension Lobby {
     /// A line for the game's watchers (never one meant for one seat): at
     /// once without batching, otherwise with the next batch.
     func toWatchers(_ gameID: Int, _ line: ServerLine) {
-        guard let group = watchGroups[gameID], !group.members.isEmpty, !group.closing else { return }
+        guard let group = watchers.groups[gameID], !group.members.isEmpty, !group.closing else { return }
         guard settings.watchBatchInterval > 0 else { return outbox.send([line], toEach: group.members) }
-        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
         group.pending.append(line)
-        watchDue.insert(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// The game is over (its last lines are on their way): its watchers no
     /// longer watch. The group goes at the commit, once its lines are out.
     func endWatching(_ gameID: Int) {
-        guard let group = watchGroups[gameID], !group.closing else { return }
-        if watchMarks[gameID] == nil { watchMarks[gameID] = (group.pending.count, group.closing) }
+        guard let group = watchers.groups[gameID], !group.closing else { return }
+        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
         group.closing = true
-        for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
-        watchClosed.append(gameID)
-        watchDue.insert(gameID)
+        for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
+        watchers.closed.append(gameID)
+        watchers.due.insert(gameID)
     }
 
     /// When `tick` next has something to tell watchers: a batch to deliver,
     /// or a number of watchers to announce.
     var watchersDue: Double? {
         var next: Double?
-        for gameID in watchDue {
-            guard let group = watchGroups[gameID] else { return -.infinity }   // tick forgets it
+        for gameID in watchers.due {
+            guard let group = watchers.groups[gameID] else { return -.infinity }   // tick forgets it
             if group.delivering { return -.infinity }
             var due: Double?
             if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + batchInterval(group) }
@@ -244,20 +192,20 @@ extension Lobby {
     /// players and the watchers, at most once per `watchersInterval` per
     /// game) and delivers the batches that are due.
     func tellWatchers(_ now: Double) {
-        for gameID in watchDue {
-            guard let group = watchGroups[gameID] else {
-                watchDue.remove(gameID)
+        for gameID in watchers.due {
+            guard let group = watchers.groups[gameID] else {
+                watchers.due.remove(gameID)
                 continue
             }
-            guard group.closing || tables[gameID] != nil else {
+            guard group.closing || rooms[gameID] != nil else {
                 // The game is gone without an end (never expected): so is its watching.
-                for m in group.members where sessions[m]?.watching == gameID { sessions[m]?.watching = nil }
-                watchGroups[gameID] = nil
-                watchDue.remove(gameID)
+                for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
+                watchers.groups[gameID] = nil
+                watchers.due.remove(gameID)
                 continue
             }
             if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
-               let table = tables[gameID] {
+               let table = rooms[gameID] {
                 group.told = group.members.count
                 group.toldAt = now
                 let line = ServerLine.watchers(id: gameID, count: group.told)
@@ -272,8 +220,8 @@ extension Lobby {
                 deliver(gameID, group, now)
             }
             if group.pending.isEmpty, !group.delivering, group.closing || group.members.count == group.told {
-                watchDue.remove(gameID)
-                if group.members.isEmpty, group.told == 0, !group.closing { watchGroups[gameID] = nil }
+                watchers.due.remove(gameID)
+                if group.members.isEmpty, group.told == 0, !group.closing { watchers.groups[gameID] = nil }
             }
         }
     }
@@ -288,7 +236,7 @@ extension Lobby {
         // server per batch stays bounded. A game that is over sends its last
         // lines (its end among them).
         if group.pending.count > Lobby.maxWatchBatchLines {
-            if !group.closing, let table = tables[gameID] {
+            if !group.closing, let table = rooms[gameID] {
                 group.pending = watcherState(table)
                 group.joinedAt.removeAll()
             } else {
@@ -337,30 +285,21 @@ extension Lobby {
     // MARK: Commits and failed writes
 
     /// At the commit: the groups of finished games whose lines are out go.
-    func dropClosedWatches() {
-        watchClosed.removeAll { gameID in
-            guard let group = watchGroups[gameID] else { return true }
-            guard group.closing else { return true }
-            guard group.pending.isEmpty, !group.delivering else { return false }
-            watchGroups[gameID] = nil
-            watchDue.remove(gameID)
-            return true
-        }
-    }
+    func dropClosedWatches() { watchers.dropClosed() }
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.
     func undoWatching() {
-        for (gameID, mark) in watchMarks {
-            guard let group = watchGroups[gameID] else { continue }
+        for (gameID, mark) in watchers.marks {
+            guard let group = watchers.groups[gameID] else { continue }
             if group.pending.count > mark.pending { group.pending.removeLast(group.pending.count - mark.pending) }
             for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
             if group.closing && !mark.closing {
                 group.closing = false
-                for m in group.members where sessions[m] != nil && sessions[m]?.watching == nil { sessions[m]?.watching = gameID }
+                for m in group.members where sessions.byID[m] != nil && sessions.byID[m]?.watching == nil { sessions.byID[m]?.watching = gameID }
             }
         }
-        watchMarks.removeAll(keepingCapacity: true)
+        watchers.marks.removeAll(keepingCapacity: true)
     }
 
     /// A turn was lost (the store rolled it back, and its lines were
@@ -368,20 +307,20 @@ extension Lobby {
     /// now, its watchers getting its full state; the watchers of a game
     /// that no longer is are told.
     func recoverWatchers() {
-        watchMarks.removeAll()
-        for (gameID, group) in watchGroups {
+        watchers.marks.removeAll()
+        for (gameID, group) in watchers.groups {
             group.pending.removeAll()
             group.joinedAt.removeAll()
             group.sending.removeAll()
             group.sendingTo.removeAll()
             group.sent = 0
-            guard let table = tables[gameID], !table.game.isOver else {
+            guard let table = rooms[gameID], !table.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
-                    sessions[m]?.watching = nil
+                    sessions.byID[m]?.watching = nil
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
                 }
-                watchGroups[gameID] = nil
-                watchDue.remove(gameID)
+                watchers.groups[gameID] = nil
+                watchers.due.remove(gameID)
                 continue
             }
             group.members.removeAll { m in
@@ -389,10 +328,10 @@ extension Lobby {
                 return s.watching != gameID && s.watching != nil
             }
             group.closing = false
-            for m in group.members { sessions[m]?.watching = gameID }
+            for m in group.members { sessions.byID[m]?.watching = gameID }
             outbox.send(watcherState(table), toEach: group.members)
-            watchDue.insert(gameID)
+            watchers.due.insert(gameID)
         }
-        watchClosed.removeAll()
+        watchers.closed.removeAll()
     }
 }

@@ -68,8 +68,8 @@ public final class Lobby {
     unowned let outbox: Outbox
     let log: (String) -> Void
 
-    var sessions: [ConnectionID: Session] = [:]
-    var namesInUse: [String: ConnectionID] = [:]  // lowercased name → holder
+    /// Who is connected, and who holds each name in use (Sessions.swift).
+    var sessions = Sessions()
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
     public var serverFigures: (() -> [(String, String)])?
     /// Counted since the start, for STATS.
@@ -90,33 +90,16 @@ public final class Lobby {
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
     lazy var failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
-    /// Kind, language and game type (`seekKey`) → who waits, first come first.
-    /// Every change sets `seekQueuesChanged`: the seekers waiting in the
-    /// other queues are told (`tellSeekers`).
-    var seekers: [String: SeekQueue] = [:]
-    /// The seek queues changed since the waiting seekers were last told.
-    var seekQueuesChanged = false
-    /// When they were last told (monotonic seconds).
-    var seekersToldAt = -Double.infinity
-    var hosted: [String: ConnectionID] = [:]      // join code → host
-    /// Change only through `addTable` and `removeTable` (Lobby+Watching.swift),
-    /// which keep `openGames` in step.
-    var tables: [Int: Table] = [:]
-    /// The ids of the tables anyone may watch, in order (GAMES).
-    var openGames = OpenGames()
-    var tokenIndex: [String: (game: Int, seat: Int)] = [:]  // resume token → seat
+    /// Who waits for an opponent, queue by queue (SeekQueues.swift).
+    var seekers = SeekQueues()
+    /// The private games open now: join code → host (JoinCodes.swift).
+    var hosted = JoinCodes()
+    /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
+    let rooms = Rooms()
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
-    /// Who watches each game, by game id (Lobby+Watching.swift); kept apart
-    /// from the tables, which a failed write replaces.
-    var watchGroups: [Int: WatchGroup] = [:]
-    /// Games whose watchers have lines waiting or whose number changed untold.
-    var watchDue: Set<Int> = []
-    /// Games whose watching ended with the game: their groups go at the commit.
-    var watchClosed: [Int] = []
-    /// Each group's pending lines and closing state before the command in
-    /// progress first touched it, for a command that is undone.
-    var watchMarks: [Int: (pending: Int, closing: Bool)] = [:]
+    /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
+    let watchers = Watchers()
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
@@ -162,7 +145,7 @@ public final class Lobby {
     var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
 
     /// Games in progress, adjourned ones included.
-    public var activeGames: Int { tables.count }
+    public var activeGames: Int { rooms.count }
     /// Connected clients.
     public var connectionCount: Int { sessions.count }
 
@@ -172,7 +155,7 @@ public final class Lobby {
     // MARK: Connection events
 
     public func connected(_ id: ConnectionID, address: String = "") {
-        sessions[id] = Session(lang: defaultLanguage, address: address)
+        sessions.byID[id] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -185,9 +168,9 @@ public final class Lobby {
         case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
         default: stopWaiting(id, session)
         }
-        if let name = session.name, namesInUse[name.lowercased()] == id { namesInUse[name.lowercased()] = nil }
+        if let name = session.name { sessions.release(name, by: id) }
         forgetLastGame(id)
-        sessions[id] = nil
+        sessions.byID[id] = nil
     }
 
     /// The connection can no longer rematch its last game (it left, started
@@ -195,11 +178,11 @@ public final class Lobby {
     /// the two lapses: the opponent, if it is still waiting on it, is told.
     func forgetLastGame(_ id: ConnectionID) {
         guard let last = sessions[id]?.last else { return }
-        sessions[id]?.last = nil
+        sessions.byID[id]?.last = nil
         guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
         let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
         outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
-        sessions[last.opponent]?.last = nil
+        sessions.byID[last.opponent]?.last = nil
     }
 
     /// A framed input from a connection: a line or an over-long line.
@@ -207,7 +190,7 @@ public final class Lobby {
         // Waiting for a password's answer: the line waits too (the loop does
         // not even serve it; Lobby+Accounts.swift).
         if sessions[id]?.awaitingPassword != nil {
-            sessions[id]?.deferred.append(frame)
+            sessions.byID[id]?.deferred.append(frame)
             return
         }
         switch frame {
@@ -222,86 +205,19 @@ public final class Lobby {
         }
     }
 
-    // MARK: Commands
-
-    /// One command; `handle` (Lobby+Recovery.swift) runs it as a unit that a
-    /// failed write undoes.
-    func perform(_ command: Command, from id: ConnectionID) {
-        guard let session = sessions[id], storeError == nil else { return }
-        if let watched = session.watching, Lobby.isPlay(command) {
-            return reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
-        }
-        switch command {
-        case .ping: reply(id, .ok(.ping))
-        case .help:
-            for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
-            for line in kindHelp { reply(id, line) }
-            reply(id, .ok(.help))
-        case .quit:
-            // Leaving the connection adjourns a game; LEAVE is how to resign.
-            reply(id, .ok(.quit))
-            outbox.close(id, .quit, "goodbye")
-        case .name(let name): setName(name, id, session)
-        case let .login(name, password): login(name, password, id, session)
-        case .register(let password): register(password, id, session)
-        case .password(let password): changePassword(password, id, session)
-        case let .names(prefix, limit):
-            // Bounded: a reply never grows with the number of names stored.
-            guard let found = persist({ try store.recentNames(prefix: prefix, limit: min(limit, CommandParser.maxNames)) })
-            else { return failed(id) }
-            for n in found.names { reply(id, .nameEntry(n)) }
-            reply(id, .ok(.names(count: found.names.count, more: found.more)))
-        case .lang(let code): setLanguage(code, id, session)
-        case .set(let key, let value): setSetting(key, value, id, session)
-        case .settings: listSettings(id, session)
-        case .stats: stats(id)
-        case .seek(let given):
-            guard let options = kindOptions(given, id), ratedOptionsHold(options, seeking: true, id, session) else { return }
-            seek(options, id, session)
-        case .new(let given):
-            guard let options = kindOptions(given, id), ratedOptionsHold(options, seeking: false, id, session) else { return }
-            if options.bot != nil && options.game == nil { playComputer(options, id, session) } else { newOfKind(options, id, session) }
-        case .hint: hint(id, session)
-        case .join(let code): join(code, id, session)
-        case .letter(let letter): play(.letter(letter), from: id, session)
-        case .front(let letter): play(.front(letter), from: id, session)
-        case .solve(let answer): play(.word(answer), from: id, session, verb: .solve)
-        case .word(let word): play(.word(word), from: id, session, verb: .word)
-        case .challenge: play(.challenge, from: id, session, verb: .challenge)
-        case .concede: play(.concede, from: id, session, verb: .concede)
-        case .leave: leave(id, session)
-        case .resume(let token): resume(token, id, session)
-        case .claim: claim(id, session)
-        case .scores(let n, let board): listScores(n, board: board, id)
-        case .bestGames(let n, let game, let mode): bestGames(n, game: game, mode: mode, id)
-        case let .top(n, game, variant): top(n, game: game, variant: variant, id)
-        case .profile(let name): profile(name, id, session)
-        case let .history(name, limit): history(name, limit: limit, id, session)
-        case .restart: offerOrApply(kind: .restart, lang: nil, id, session)
-        case .accept: answerOffer(accept: true, id, session)
-        case .decline: answerOffer(accept: false, id, session)
-        case .rematch: rematch(id, session)
-        case .games(let limit): listGames(limit, id)
-        case .watch(let gameID): watch(gameID, id, session)
-        case .unwatch: unwatch(id, session)
-        case .moves(let gameID): showMoves(gameID, id, session)
-        case .review(let gameID): review(gameID, id, session)
-        }
-    }
-
     // MARK: STATS
 
     /// Every figure, one `STAT` line each (Protocol.md §3 lists them).
-    private func stats(_ id: ConnectionID) {
+    func stats(_ id: ConnectionID) {
         var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
         lines += serverFigures?() ?? []
-        lines.append(("games_in_progress", String(tables.count)))
+        lines.append(("games_in_progress", String(rooms.count)))
         for kind in kindNames {
-            lines.append(("games_in_progress_" + kind, String(tables.values.count { $0.kind.name == kind })))
+            lines.append(("games_in_progress_" + kind, String(rooms.values.count { $0.kind.name == kind })))
         }
         lines += [("games_finished", String(figures.gamesFinished)),
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
-                  ("names_connected", String(namesInUse.count)), ("watchers", String(watcherTotal)),
+                  ("names_connected", String(sessions.names.count)), ("watchers", String(watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
                   ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accounts.pending.count))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
@@ -321,7 +237,7 @@ public final class Lobby {
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
-        if !loggedIn, let holder = namesInUse[key], holder != id {
+        if !loggedIn, let holder = sessions.names[key], holder != id {
             // A registered name asks for its password even while in use: the
             // owner's right password takes it over (Lobby+Accounts.swift), so
             // the owner's client must hear that it may offer one.
@@ -354,19 +270,19 @@ public final class Lobby {
             return (stored, try store.preference(.language, for: stored))
         }) else { return failed(id) }
         if !known { _ = newNames.take(session.address, at: clock.monotonic) }
-        if let old = session.name, namesInUse[old.lowercased()] == id { namesInUse[old.lowercased()] = nil }
-        namesInUse[key] = id
+        if let old = session.name { sessions.release(old, by: id) }
+        sessions.names[key] = id
         forgetLastGame(id)
-        sessions[id]?.name = name
-        if dictionaries[stored.1] != nil { sessions[id]?.lang = stored.1 }
+        sessions.byID[id]?.name = name
+        if dictionaries[stored.1] != nil { sessions.byID[id]?.lang = stored.1 }
         let lang = sessions[id]?.lang ?? defaultLanguage
-        if registered { sessions[id]?.loggedIn = name }
+        if registered { sessions.byID[id]?.loggedIn = name }
         reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
     }
 
     /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
     /// the game's language, while `SET lang` only saves it for the next games.
-    private func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
+    func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
         guard dictionaries[code] != nil else {
             return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
         }
@@ -383,8 +299,8 @@ public final class Lobby {
                 return failed(id)
             }
         }
-        sessions[id]?.lang = code
-        sessions[id]?.langChosen = true
+        sessions.byID[id]?.lang = code
+        sessions.byID[id]?.langChosen = true
         reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
     }
 
@@ -401,7 +317,7 @@ public final class Lobby {
     /// connection's language, then saved at once for the name. It applies to
     /// the next NEW, never to a game in progress. `lang` is LANG outside a
     /// game (and, like LANG, may come before NAME); the other keys need a name.
-    private func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
+    func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
         if key == Preference.language.rawValue { return setLanguage(value, id, session, asSetting: true) }
         guard let spec = settingSpecs.first(where: { $0.key == key }) else {
             let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
@@ -421,7 +337,7 @@ public final class Lobby {
 
     /// SETTINGS: each kind's settings with the name's values (the defaults
     /// before NAME), then `lang`.
-    private func listSettings(_ id: ConnectionID, _ session: Session) {
+    func listSettings(_ id: ConnectionID, _ session: Session) {
         var saved: [String: String] = [:]
         if let name = session.name {
             guard let prefs = persist({ try store.preferences(for: name) }) else { return failed(id) }
@@ -448,7 +364,7 @@ public final class Lobby {
     // MARK: High scores
 
     /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
-    private func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
+    func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
         if let kind = kind(named: game.rawValue), kind.bestGamesBoard(mode: mode) == nil, let board = winsBoard(of: kind, mode: mode) {
             return listScores(n, board: board, id)
         }

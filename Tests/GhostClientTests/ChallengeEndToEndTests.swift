@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Bluff and challenge in real ghost-client processes in tmux (80×24)
 /// against a real ghostd: the challenge key, the answer prompt, the end.

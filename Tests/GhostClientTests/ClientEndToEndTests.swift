@@ -3,6 +3,7 @@ import Testing
 @testable import GhostClient
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Real ghost-client processes in real terminals (tmux, 80×24) against a real

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Real ghost-clients in tmux (80×24) against a real ghostd: a game on a
 /// clock counts down on the play screen, and Superghost's ← puts the next

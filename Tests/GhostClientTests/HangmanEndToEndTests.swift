@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Real ghost-client processes playing Hangman in tmux (80×24) against a real
 /// ghostd: what the screens show, the settings, a duel's secrecy, resuming.

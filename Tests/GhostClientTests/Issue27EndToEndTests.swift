@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Issue #27 against a real ghostd, with real clients in tmux.
 @Suite("EndToEnd: issue 27 (fixed keys, 60×20, two windows)", .serialized)

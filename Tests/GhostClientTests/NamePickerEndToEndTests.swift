@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Issue #15's "done when": the rename-30,000-times attack leaves NAMES and
 /// ghost-client's name picker working. A real ghostd, the attack over a raw

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// Issue #28 item 5 against a real ghostd, with a real client in tmux: a
 /// game against the computer, then its history, replay and review.

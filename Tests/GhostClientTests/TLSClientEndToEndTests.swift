@@ -3,6 +3,7 @@ import Testing
 @testable import GhostClient
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// The full-screen client over TLS in a real terminal (tmux), against

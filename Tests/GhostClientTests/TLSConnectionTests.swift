@@ -3,6 +3,7 @@ import Testing
 @testable import GhostClient
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// ghost-client's TLS against `openssl s_server` with a certificate the test

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GhostClient
+import TestSupport
 
 /// A real ghost-client watching a real game on a real ghostd (#18): alice
 /// plays in her own ghost-client, bob over a raw socket, and carol's

@@ -5,6 +5,7 @@ import GhostAuth
 import GhostStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `ghostd accounts …` run in this process (AccountsCommand.main) on a

@@ -3,6 +3,7 @@ import GhostCore
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// ghostd is SIGKILLed while clients play as fast as acknowledgements come,

@@ -3,6 +3,7 @@ import GhostStore
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// ghostd is SIGKILLed while ghost-bench plays flat out on 1,000

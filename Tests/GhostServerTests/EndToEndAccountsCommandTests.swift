@@ -4,6 +4,7 @@ import GhostAuth
 import GhostStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// The real `ghostd accounts …` binary, with the password piped on stdin:

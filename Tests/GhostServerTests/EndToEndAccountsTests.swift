@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Registered names over real sockets (issue #26): the two name attacks of
 /// the issue, each now refused; the lines after a password wait for its

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The backup procedure of docs/operating.md ("Backups"): SQLite's online backup
 /// (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a

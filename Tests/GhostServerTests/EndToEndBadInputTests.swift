@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad input, framing and names against a real ghostd over TCP.
 @Suite("EndToEnd: bad input and framing", .timeLimit(.minutes(5)))

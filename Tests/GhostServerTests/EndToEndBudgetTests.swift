@@ -3,6 +3,7 @@ import Testing
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// The cost-weighted budget, the limits by network and the output cap that

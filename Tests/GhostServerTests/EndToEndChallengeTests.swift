@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostCore
 import GhostServer
+import TestSupport
 
 /// Bluff and challenge on a real ghostd over TCP, on the real English list.
 /// Serialized: both tests seek the same queue of the shared daemon.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Games on a clock (`clock=<seconds per move>`, issue #18) against a real
 /// ghostd: a Ghost game and a Hangman game lost on time with the smallest

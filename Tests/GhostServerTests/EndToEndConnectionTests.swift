@@ -3,6 +3,7 @@ import Testing
 import GhostServer
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// Leaving games, disconnects, signals and the command line of a real ghostd.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A Hangman duel keeps Ghost's guarantees between two people: RESTART and
 /// LANG offers (at once before anything is played, offered afterwards), the

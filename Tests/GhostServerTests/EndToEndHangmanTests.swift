@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hangman against a real ghostd over real sockets: every mode to both
 /// endings, bad input, settings for the next game only, scores across a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every game ends (issue #24) against a real ghostd: a game nobody is at
 /// leaves memory and comes back on RESUME over a socket, and a game whose

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GhostStore
+import TestSupport
 
 /// A data folder written by ghostd 0.3.0 (schema 2, committed as a fixture)
 /// opens in this release: migration 3 makes it kind-agnostic, and its games

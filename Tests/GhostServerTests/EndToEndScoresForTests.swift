@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GhostStore
+import TestSupport
 
 /// `--scores-for registered` over real sockets (issue #26, ScoringPolicy.swift):
 /// the "Farming" attack, two connections one person owns putting a name on

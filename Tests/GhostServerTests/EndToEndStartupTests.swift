@@ -3,6 +3,7 @@ import Testing
 import GhostStore
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// What ghostd checks at start (issue 24, items 7 and 8): one daemon per

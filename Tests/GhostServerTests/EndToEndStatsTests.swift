@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// STATS against a real ghostd: every figure in the documented order, and
 /// the counters moving with what happened (connections, closes by reason,

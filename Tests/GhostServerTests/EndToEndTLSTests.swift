@@ -3,6 +3,7 @@ import Testing
 @testable import GhostServer
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// ghostd's TLS port against a real daemon and `openssl s_client`, with a

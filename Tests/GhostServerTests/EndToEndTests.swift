@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GhostServer
+import TestSupport
 
 /// Whole games against a real ghostd over TCP, with every line checked.
 @Suite("EndToEnd: games", .timeLimit(.minutes(5)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Watching over real sockets: GAMES, WATCH (the state without a token,
 /// then the game's events in batches), WATCHERS to players and watchers, a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `scripts/install.sh` into a temporary prefix, then the installed ghostd run

@@ -3,6 +3,7 @@ import Testing
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// The daemon's limits (Net/EventLoop.swift, Protocol.md §7), each against a small

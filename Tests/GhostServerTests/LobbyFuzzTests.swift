@@ -459,7 +459,7 @@ final class FuzzRun {
     /// to anyone but the setter's, carries the answer before the game is
     /// over (`word=<answer>`, or the word in a sentence).
     private func checkSecrecy(_ line: ServerLine, to conn: ConnectionID) {
-        for table in lobby.tables.values {
+        for table in lobby.rooms.values {
             guard let game = table.game as? HangmanGame, !game.isOver, let answer = game.answer,
                   table.seats[0] != conn else { continue }
             let message = line.message
@@ -496,24 +496,24 @@ final class FuzzRun {
             // A watcher watches a game in progress that counts it, and does nothing else.
             if let g = session.watching {
                 if session.state != .idle { problem("connection \(conn) watches game \(g) while \(session.state)") }
-                if lobby.tables[g] == nil { problem("connection \(conn) watches game \(g), which is not in progress") }
-                if lobby.watchGroups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
+                if lobby.rooms[g] == nil { problem("connection \(conn) watches game \(g), which is not in progress") }
+                if lobby.watchers.groups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
             }
             if case .playing(let g, let s) = session.state {
-                guard let table = lobby.tables[g], table.seats.indices.contains(s), table.seats[s] == conn else {
+                guard let table = lobby.rooms[g], table.seats.indices.contains(s), table.seats[s] == conn else {
                     problem("connection \(conn) plays seat \(s) of game \(g), which does not seat it")
                     continue
                 }
             }
-            if let name = session.name, lobby.namesInUse[name.lowercased()] != conn {
-                problem("connection \(conn) is called \(name), which is held by \(String(describing: lobby.namesInUse[name.lowercased()]))")
+            if let name = session.name, lobby.sessions.names[name.lowercased()] != conn {
+                problem("connection \(conn) is called \(name), which is held by \(String(describing: lobby.sessions.names[name.lowercased()]))")
             }
         }
-        for (key, conn) in lobby.namesInUse where lobby.sessions[conn]?.name?.lowercased() != key {
+        for (key, conn) in lobby.sessions.names where lobby.sessions[conn]?.name?.lowercased() != key {
             problem("name \(key) held by \(conn), whose name is \(String(describing: lobby.sessions[conn]?.name))")
         }
         var personSeats = 0
-        for (id, table) in lobby.tables {
+        for (id, table) in lobby.rooms.byID {
             if table.game.isOver { problem("game \(id) is over but still in play") }
             if !(0...1).contains(table.game.toMove) { problem("game \(id): seat \(table.game.toMove) to move") }
             for seat in 0..<2 {
@@ -522,7 +522,7 @@ final class FuzzRun {
                     continue
                 }
                 personSeats += 1
-                if let t = lobby.tokenIndex[table.tokens[seat]], t.game == id, t.seat == seat {} else {
+                if let t = lobby.rooms.tokens[table.tokens[seat]], t.game == id, t.seat == seat {} else {
                     problem("game \(id): the token of seat \(seat) does not lead to it")
                 }
                 if let conn = table.seats[seat], lobby.sessions[conn]?.state != .playing(game: id, seat: seat) {
@@ -530,18 +530,18 @@ final class FuzzRun {
                 }
             }
         }
-        if lobby.tokenIndex.count != personSeats {
-            problem("\(lobby.tokenIndex.count) tokens lead to games, for \(personSeats) seats of people")
+        if lobby.rooms.tokens.count != personSeats {
+            problem("\(lobby.rooms.tokens.count) tokens lead to games, for \(personSeats) seats of people")
         }
         do {
             let stored = try store.activeGames()
             // Every game in memory is in progress in the store; a game in the
             // store need not be in memory (it loads on RESUME: Lobby+Lifecycle.swift).
-            if !Set(lobby.tables.keys).isSubset(of: stored.map(\.id)) {
-                problem("games in the store \(stored.map(\.id).sorted()), in memory \(lobby.tables.keys.sorted())")
+            if !Set(lobby.rooms.keys).isSubset(of: stored.map(\.id)) {
+                problem("games in the store \(stored.map(\.id).sorted()), in memory \(lobby.rooms.keys.sorted())")
             }
             for g in stored {
-                guard let table = lobby.tables[g.id] else { continue }
+                guard let table = lobby.rooms[g.id] else { continue }
                 if !lobby.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
             }
         } catch {
@@ -549,7 +549,7 @@ final class FuzzRun {
         }
     }
 
-    func describe(_ t: Lobby.Table) -> String {
+    func describe(_ t: Lobby.Room) -> String {
         "\(t.kind.name) \(t.lang) \(t.names) round \(t.match.round) losses \(t.match.losses) starter \(t.match.starter) "
             + "moves \(t.game.moveCount) to move \(t.game.toMove) \(t.game.publicFields) offer \(String(describing: t.offer)) spent \(t.offerSpent)"
     }
@@ -566,13 +566,13 @@ final class FuzzRun {
         defer { store2.close() }
         let lobby2 = try Lobby(dictionaries: fuzzDictionaries, store: store2, outbox: second, clock: clock, settings: settings)
         // Only the games on a clock are loaded at start; the others load on
-        // RESUME, as `makeTable` rebuilds them here.
-        let clocked = Set(lobby.tables.filter { $0.value.clock != nil }.keys)
-        if Set(lobby2.tables.keys) != clocked {
-            problem("after a restart: games \(lobby2.tables.keys.sorted()), before on a clock \(clocked.sorted())")
+        // RESUME, as `makeRoom` rebuilds them here.
+        let clocked = Set(lobby.rooms.byID.filter { $0.value.clock != nil }.keys)
+        if Set(lobby2.rooms.keys) != clocked {
+            problem("after a restart: games \(lobby2.rooms.keys.sorted()), before on a clock \(clocked.sorted())")
         }
-        for (id, a) in lobby.tables {
-            guard let b = try lobby2.tables[id] ?? store2.activeGame(id: id).flatMap({ lobby2.makeTable($0, now: clock.monotonic) }) else {
+        for (id, a) in lobby.rooms.byID {
+            guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.makeRoom($0, now: clock.monotonic) }) else {
                 problem("game \(id) cannot be rebuilt after a restart")
                 continue
             }
@@ -680,7 +680,7 @@ struct FuzzGenerator {
             }
             return .line(slot: slot, rng.pick(["LEAVE", "LEAVE", "PING", "SEEK", "NEW", "NAME carol", "LANG nl", "p", "REMATCH", "CLAIM"]))
         case .playing(let gameID, let seat):
-            guard let table = run.lobby.tables[gameID] else { return .line(slot: slot, "PING") }
+            guard let table = run.lobby.rooms[gameID] else { return .line(slot: slot, "PING") }
             return playing(slot, table, seat)
         }
     }
@@ -744,7 +744,7 @@ struct FuzzGenerator {
         }
     }
 
-    private mutating func playing(_ slot: Int, _ table: Lobby.Table, _ seat: Int) -> FuzzStep {
+    private mutating func playing(_ slot: Int, _ table: Lobby.Room, _ seat: Int) -> FuzzStep {
         let other = 1 - seat
         if let offer = table.offer, offer.seat == other, rng.chance(0.4) {
             return .line(slot: slot, rng.chance(0.5) ? "ACCEPT" : "DECLINE")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostServer
 import GhostStore
+import TestSupport
 
 /// ghostd's command line, parsed without starting anything.
 @Suite("Options: DaemonOptions.parse and --help")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Protocol.md's annotated sessions are real runs: each is played against a
 /// fresh ghostd, and every line the server sends must be the document's,

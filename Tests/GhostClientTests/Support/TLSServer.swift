@@ -3,6 +3,7 @@ import Testing
 @testable import GhostClient
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// A self-signed certificate made for a test (`openssl req`), in a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Protocol.md's annotated sessions, replayed against a real ghostd.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GhostCore
+import TestSupport
 
 /// The package's real word lists, loaded once (lazily, thread-safe) for tests
 /// that pick letters or check premises against what the daemon uses.

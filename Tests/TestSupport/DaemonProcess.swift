@@ -5,11 +5,11 @@ import Glibc
 #endif
 
 /// How a child process ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
+public enum ExitStatus: Equatable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let code): "exit status \(code)"
         case .signaled(let signal): "killed by signal \(signal)"
@@ -17,9 +17,9 @@ enum ExitStatus: Equatable, CustomStringConvertible {
     }
 }
 
-struct DaemonError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct DaemonError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A real `ghostd` process on an ephemeral port, for end-to-end tests.
@@ -32,18 +32,18 @@ struct DaemonError: Error, CustomStringConvertible {
 /// itself dies. Use `terminate()` (SIGTERM) to check a clean shutdown, `kill()`
 /// (SIGKILL) to simulate a crash, and `relaunch()` to start a fresh daemon with
 /// the same arguments (by default on the same port).
-final class DaemonProcess: @unchecked Sendable {
+public final class DaemonProcess: @unchecked Sendable {
     /// Seconds to wait for the `listening on` line.
-    static let startTimeout: Double = 30
+    public static let startTimeout: Double = 30
 
-    let host: String
-    let port: Int
-    let pid: Int32
+    public let host: String
+    public let port: Int
+    public let pid: Int32
     /// The arguments after the binary, as started.
-    let arguments: [String]
-    let binary: String
+    public let arguments: [String]
+    public let binary: String
     /// The `--data` folder this daemon (and its relaunches) uses.
-    let dataPath: String
+    public let dataPath: String
 
     /// Owns the temporary data folder; shared with relaunches.
     private let dataDirectory: DataDirectory?
@@ -55,22 +55,22 @@ final class DaemonProcess: @unchecked Sendable {
 
     // MARK: Locations
 
-    /// The package root, from this file's path (Tests/GhostServerTests/Support/…).
-    static let packageRoot: String = {
+    /// The package root, from this file's path (Tests/TestSupport/…).
+    public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static var dictionariesFolder: String { packageRoot + "/Dictionaries" }
+    public static var dictionariesFolder: String { packageRoot + "/Dictionaries" }
 
     /// `$GHOSTD_BIN`, else `ghostd` next to the running test bundle, else `<root>/.build/debug/ghostd`.
     /// ghostd with the game kinds used only by tests (Tests/TestKindsDaemon), next to ghostd.
-    static func testKindsBinaryPath() throws -> String {
+    public static func testKindsBinaryPath() throws -> String {
         URL(fileURLWithPath: try binaryPath()).deletingLastPathComponent().appendingPathComponent("ghostd-testkinds").path
     }
 
-    static func binaryPath() throws -> String {
+    public static func binaryPath() throws -> String {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["GHOSTD_BIN"], !env.isEmpty {
             guard fm.isExecutableFile(atPath: env) else { throw DaemonError("GHOSTD_BIN=\(env) is not an executable file") }
@@ -104,7 +104,7 @@ final class DaemonProcess: @unchecked Sendable {
     /// `/bin/sh -c '<shellPrefix>; exec "$0" "$@"' <ghostd> <arguments>`: the
     /// shell runs the prefix and then becomes ghostd (same pid), and
     /// `relaunch()` goes through the same shell.
-    static func start(extraArguments: [String] = [], port: Int = 0,
+    public static func start(extraArguments: [String] = [], port: Int = 0,
                       dictionaries: String = DaemonProcess.dictionariesFolder,
                       timeout: Double = DaemonProcess.startTimeout,
                       shellPrefix: String? = nil, binary: String? = nil) throws -> DaemonProcess {
@@ -131,7 +131,7 @@ final class DaemonProcess: @unchecked Sendable {
     /// Starts a new daemon with the same arguments. With `samePort`, it binds the
     /// port this one had (which must be stopped first); retries briefly while the
     /// port is still busy.
-    func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+    public func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
         var args = arguments
         if let i = args.firstIndex(of: "--port"), i + 1 < args.count { args[i + 1] = samePort ? String(port) : "0" }
         let deadline = monotonicNow() + timeout
@@ -148,7 +148,7 @@ final class DaemonProcess: @unchecked Sendable {
     /// Starts a new daemon on the same port, word lists and data folder as
     /// this one (which must be stopped first), with other extra arguments and
     /// shell prefix.
-    func relaunch(extraArguments: [String], shellPrefix: String? = nil,
+    public func relaunch(extraArguments: [String], shellPrefix: String? = nil,
                   timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
         // Under a shell prefix, the arguments are ["-c", script, ghostd, ghostd's arguments...].
         let viaShell = binary == "/bin/sh" && arguments.count > 2
@@ -285,22 +285,22 @@ final class DaemonProcess: @unchecked Sendable {
 
     // MARK: State
 
-    var isRunning: Bool { exitBox.statusLocked(state) == nil }
+    public var isRunning: Bool { exitBox.statusLocked(state) == nil }
 
     /// The exit status once the process has ended.
-    var exitStatus: ExitStatus? { exitBox.statusLocked(state) }
+    public var exitStatus: ExitStatus? { exitBox.statusLocked(state) }
 
     /// Every stderr line so far, without line ends.
-    var stderrLines: [String] {
+    public var stderrLines: [String] {
         state.lock()
         defer { state.unlock() }
         return exitBox.lines
     }
 
-    var stderrText: String { stderrLines.joined(separator: "\n") }
+    public var stderrText: String { stderrLines.joined(separator: "\n") }
 
     /// Waits until a stderr line satisfies `predicate`; returns it, or nil on timeout.
-    func waitForStderrLine(timeout: Double = 5, where predicate: (String) -> Bool) -> String? {
+    public func waitForStderrLine(timeout: Double = 5, where predicate: (String) -> Bool) -> String? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
         defer { state.unlock() }
@@ -313,7 +313,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Waits until the daemon has logged closing the connection `client` made
     /// (found by its local port in the `opened from` line). False on timeout.
-    func waitUntilClosed(_ client: LineClient, timeout: Double = 5) -> Bool {
+    public func waitUntilClosed(_ client: LineClient, timeout: Double = 5) -> Bool {
         let start = monotonicNow()
         guard let opened = waitForStderrLine(timeout: timeout, where: { $0.hasSuffix("opened from 127.0.0.1:\(client.localPort)") }),
               let r = opened.range(of: "connection "),
@@ -327,18 +327,18 @@ final class DaemonProcess: @unchecked Sendable {
     /// Sends SIGTERM and waits for the exit (SIGKILL after `timeout`). Returns how it
     /// ended, after all of its stderr has been collected.
     @discardableResult
-    func terminate(timeout: Double = 10) -> ExitStatus {
+    public func terminate(timeout: Double = 10) -> ExitStatus {
         stop(signal: SIGTERM, timeout: timeout)
     }
 
     /// Sends SIGKILL and waits until the process is gone.
     @discardableResult
-    func kill(timeout: Double = 10) -> ExitStatus {
+    public func kill(timeout: Double = 10) -> ExitStatus {
         stop(signal: SIGKILL, timeout: timeout)
     }
 
     /// Sends a signal without waiting.
-    func signal(_ sig: Int32) {
+    public func signal(_ sig: Int32) {
         if isRunning { Glibc.kill(pid, sig) }
     }
 
@@ -397,7 +397,7 @@ final class DaemonProcess: @unchecked Sendable {
     // MARK: One-shot runs
 
     /// Runs ghostd to completion (for --help, --version, bad options).
-    static func runToCompletion(_ arguments: [String], timeout: Double = 30) throws -> (status: ExitStatus, stdout: String, stderr: String) {
+    public static func runToCompletion(_ arguments: [String], timeout: Double = 30) throws -> (status: ExitStatus, stdout: String, stderr: String) {
         let binary = try binaryPath()
         var outFDs: [Int32] = [-1, -1], errFDs: [Int32] = [-1, -1]
         guard cloexecPipe(&outFDs) == 0 else { throw DaemonError("pipe2 failed") }
@@ -459,7 +459,7 @@ final class DaemonProcess: @unchecked Sendable {
     // MARK: Parsing
 
     /// The value of `--data` in `arguments` (the last one wins, as in ghostd).
-    static func dataArgument(_ arguments: [String]) -> String? {
+    public static func dataArgument(_ arguments: [String]) -> String? {
         var found: String?
         for (i, a) in arguments.enumerated() {
             if a == "--data", i + 1 < arguments.count { found = arguments[i + 1] }
@@ -469,7 +469,7 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// `... listening on 127.0.0.1:40123 (...)` → ("127.0.0.1", 40123).
-    static func parseListening(_ line: String) -> (String, Int)? {
+    public static func parseListening(_ line: String) -> (String, Int)? {
         guard let r = line.range(of: "listening on ") else { return nil }
         let token = line[r.upperBound...].prefix(while: { $0 != " " })
         guard let colon = token.lastIndex(of: ":"), let port = Int(token[token.index(after: colon)...]), port > 0 else { return nil }
@@ -481,10 +481,10 @@ final class DaemonProcess: @unchecked Sendable {
 
 /// A fresh folder under the system's temporary folder, removed with everything
 /// in it when the last daemon holding this object is gone.
-final class DataDirectory: @unchecked Sendable {
-    let path: String
+public final class DataDirectory: @unchecked Sendable {
+    public let path: String
 
-    init() throws {
+    public init() throws {
         let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("ghostd-e2e-XXXXXX").path
         var template = Array(base.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -525,7 +525,7 @@ private func cloexecPipe(_ fds: inout [Int32]) -> Int32 {
     return r
 }
 
-func monotonicNow() -> Double {
+public func monotonicNow() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

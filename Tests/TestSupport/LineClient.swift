@@ -8,21 +8,21 @@ import Glibc
 /// sockets. Every wait has a timeout, so a broken server fails the test
 /// instead of hanging it. Failing helpers record an issue at the caller's
 /// line (with what was actually received) and throw, which ends the test.
-final class LineClient {
+public final class LineClient {
     /// Default seconds to wait for a line. Generous: daemons of parallel tests share the CPU.
-    static let defaultTimeout: Double = 5
-    static let helloPrefix = "HELLO ghostd/"
+    public static let defaultTimeout: Double = 5
+    public static let helloPrefix = "HELLO ghostd/"
 
-    let label: String
-    let port: Int
+    public let label: String
+    public let port: Int
     /// The client's own port, which the daemon logs as `opened from 127.0.0.1:<localPort>`.
-    private(set) var localPort: Int = 0
+    public private(set) var localPort: Int = 0
     /// The `HELLO` line, once read.
-    private(set) var hello: String?
+    public private(set) var hello: String?
     /// Every line received so far, in order (for failure messages).
-    private(set) var received: [String] = []
+    public private(set) var received: [String] = []
     /// True once the server closed the connection (EOF or reset).
-    private(set) var sawEOF = false
+    public private(set) var sawEOF = false
 
     private var fd: Int32 = -1
     private var buffer: [UInt8] = []
@@ -32,7 +32,7 @@ final class LineClient {
     /// Connects and, unless `readHello` is false, reads and checks the greeting.
     /// `source`: the local address to connect from (any of 127.0.0.0/8 on
     /// Linux), so that one test can be several networks.
-    init(port: Int, host: String = "127.0.0.1", label: String = "client", readHello: Bool = true,
+    public init(port: Int, host: String = "127.0.0.1", label: String = "client", readHello: Bool = true,
          timeout: Double = LineClient.defaultTimeout, source: String? = nil,
          sourceLocation: SourceLocation = #_sourceLocation) throws {
         self.label = label
@@ -87,7 +87,7 @@ final class LineClient {
     deinit { close() }
 
     /// Closes the socket (idempotent).
-    func close() {
+    public func close() {
         if fd >= 0 {
             Glibc.close(fd)
             fd = -1
@@ -95,7 +95,7 @@ final class LineClient {
     }
 
     /// Closes with an RST instead of a FIN (SO_LINGER 0), like a crashed peer.
-    func reset() {
+    public func reset() {
         guard fd >= 0 else { return }
         var l = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, socklen_t(MemoryLayout<linger>.size))
@@ -105,13 +105,13 @@ final class LineClient {
     // MARK: Sending
 
     /// Sends `text`, adding "\n" unless it already ends with one.
-    func send(_ text: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func send(_ text: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let line = text.hasSuffix("\n") ? text : text + "\n"
         try sendRaw(Array(line.utf8), timeout: timeout, sourceLocation: sourceLocation)
     }
 
     /// Sends bytes as they are.
-    func sendRaw(_ bytes: [UInt8], timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func sendRaw(_ bytes: [UInt8], timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard fd >= 0 else { try fail("send on a closed client", sourceLocation) }
         var offset = 0
         let deadline = monotonicNow() + timeout
@@ -139,7 +139,7 @@ final class LineClient {
     /// The next line, without its CRLF. Fails if none arrives in time, on EOF, or if
     /// the line does not end in CRLF.
     @discardableResult
-    func readLine(timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public func readLine(timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let deadline = monotonicNow() + timeout
         while true {
             if let lf = buffer.firstIndex(of: 0x0A) {
@@ -164,7 +164,7 @@ final class LineClient {
     }
 
     /// Reads the next line and checks it is exactly `line`.
-    func expect(_ line: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func expect(_ line: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let got = try readLine(timeout: timeout, sourceLocation: sourceLocation)
         if got != line {
             try fail("expected `\(line)`\n     got `\(got)`", sourceLocation)
@@ -172,13 +172,13 @@ final class LineClient {
     }
 
     /// Reads the next lines and checks they are exactly `lines`, in order.
-    func expect(lines: [String], timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func expect(lines: [String], timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for line in lines { try expect(line, timeout: timeout, sourceLocation: sourceLocation) }
     }
 
     /// Reads the next line, checks it starts with `prefix`, and returns it.
     @discardableResult
-    func expectPrefix(_ prefix: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public func expectPrefix(_ prefix: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let got = try readLine(timeout: timeout, sourceLocation: sourceLocation)
         if !got.hasPrefix(prefix) {
             try fail("expected a line starting `\(prefix)`\n     got `\(got)`", sourceLocation)
@@ -188,7 +188,7 @@ final class LineClient {
 
     /// Reads the next line and checks it is `ERR <code> <some text>`; returns the line.
     @discardableResult
-    func expectError(_ code: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    public func expectError(_ code: String, timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let line = try expectPrefix("ERR \(code) ", timeout: timeout, sourceLocation: sourceLocation)
         if line.count <= "ERR \(code) ".count {
             try fail("ERR line without text: `\(line)`", sourceLocation)
@@ -198,7 +198,7 @@ final class LineClient {
 
     /// Reads lines until one starts with `prefix`; returns the lines skipped and that line.
     @discardableResult
-    func readUntil(prefix: String, timeout: Double = LineClient.defaultTimeout,
+    public func readUntil(prefix: String, timeout: Double = LineClient.defaultTimeout,
                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (skipped: [String], line: String) {
         let deadline = monotonicNow() + timeout
         var skipped: [String] = []
@@ -214,7 +214,7 @@ final class LineClient {
     }
 
     /// Checks that no byte (and no EOF) arrives within `within` seconds.
-    func expectNothing(within: Double = 0.3, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func expectNothing(within: Double = 0.3, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if !buffer.isEmpty {
             try fail("expected nothing, but already holding" + pendingNote(), sourceLocation)
         }
@@ -235,7 +235,7 @@ final class LineClient {
 
     /// Waits for the server to close the connection; bytes that arrive first stay
     /// readable. Returns false on timeout.
-    func isClosed(timeout: Double = LineClient.defaultTimeout) -> Bool {
+    public func isClosed(timeout: Double = LineClient.defaultTimeout) -> Bool {
         let deadline = monotonicNow() + timeout
         while !sawEOF {
             let remaining = deadline - monotonicNow()
@@ -246,7 +246,7 @@ final class LineClient {
 
     /// Takes the complete lines already received, without waiting and without
     /// failing (CR stripped if present). For reading what came before an EOF.
-    func takeBufferedLines(max: Int = Int.max) -> [String] {
+    public func takeBufferedLines(max: Int = Int.max) -> [String] {
         var lines: [String] = []
         while lines.count < max, let lf = buffer.firstIndex(of: 0x0A) {
             var bytes = Array(buffer[..<lf])
@@ -260,7 +260,7 @@ final class LineClient {
     }
 
     /// Checks that the server closes the connection without sending anything more.
-    func expectClosed(timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func expectClosed(timeout: Double = LineClient.defaultTimeout, sourceLocation: SourceLocation = #_sourceLocation) throws {
         if !isClosed(timeout: timeout) {
             try fail("the server did not close the connection within \(timeout) s" + pendingNote(), sourceLocation)
         }
@@ -273,13 +273,13 @@ final class LineClient {
 
     /// `NAME <name>` → `OK NAME name=<name> lang=<lang>` (the name's stored
     /// language preference; `en` for a new name).
-    func login(_ name: String, lang: String = "en", sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func login(_ name: String, lang: String = "en", sourceLocation: SourceLocation = #_sourceLocation) throws {
         try send("NAME \(name)", sourceLocation: sourceLocation)
         try expect("OK NAME name=\(name) lang=\(lang)", sourceLocation: sourceLocation)
     }
 
     /// `PING` → `OK PING`.
-    func ping(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func ping(sourceLocation: SourceLocation = #_sourceLocation) throws {
         try send("PING", sourceLocation: sourceLocation)
         try expect("OK PING", sourceLocation: sourceLocation)
     }
@@ -287,13 +287,13 @@ final class LineClient {
     // MARK: Without failing (for clients whose server may vanish)
 
     /// The socket, for poll(2) over many clients; -1 once closed.
-    var fileDescriptor: Int32 { fd }
+    public var fileDescriptor: Int32 { fd }
 
     /// Sends `text` (plus "\n") without waiting and without recording an issue.
     /// Returns false if the connection is gone (EPIPE, ECONNRESET...) or the
     /// socket buffer is full. Never raises SIGPIPE (MSG_NOSIGNAL).
     @discardableResult
-    func trySend(_ text: String) -> Bool {
+    public func trySend(_ text: String) -> Bool {
         guard fd >= 0 else { return false }
         let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
         var offset = 0
@@ -315,7 +315,7 @@ final class LineClient {
     /// Sends bytes as they are, as far as the socket takes them now; false
     /// once the connection is gone. Never raises SIGPIPE.
     @discardableResult
-    func trySendRaw(_ bytes: [UInt8]) -> Bool {
+    public func trySendRaw(_ bytes: [UInt8]) -> Bool {
         guard fd >= 0 else { return false }
         let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL)) }
         return n >= 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR
@@ -324,14 +324,14 @@ final class LineClient {
     /// Reads whatever has arrived, without waiting and without recording an
     /// issue, and returns the complete lines (CR stripped). Sets `sawEOF` on
     /// EOF or a reset.
-    func readAvailable() -> [String] {
+    public func readAvailable() -> [String] {
         if fd >= 0 && !sawEOF { try? receiveSome(timeout: 0, nil) }
         return takeBufferedLines()
     }
 
     /// The next line within `timeout`, or nil on EOF, reset or timeout; never
     /// records an issue.
-    func nextLine(timeout: Double) -> String? {
+    public func nextLine(timeout: Double) -> String? {
         let deadline = monotonicNow() + timeout
         while true {
             if buffer.contains(0x0A) { return takeBufferedLines(max: 1).first }
@@ -344,7 +344,7 @@ final class LineClient {
     // MARK: Internals
 
     /// Records an issue at `sourceLocation` and throws an error Swift Testing does not record twice.
-    func fail(_ message: String, _ sourceLocation: SourceLocation?) throws -> Never {
+    public func fail(_ message: String, _ sourceLocation: SourceLocation?) throws -> Never {
         let text = "[\(label)] \(message)\n  lines received by \(label) so far: \(received.suffix(12))"
         if let sourceLocation {
             let serverBehavedAsExpected = false

@@ -3,11 +3,11 @@ import Testing
 
 /// The rename attack of issue #15: one connection takes 30,000 new names.
 /// Shared by the daemon's limits test and the client's end-to-end picker test.
-enum RenameFlood {
+public enum RenameFlood {
     /// `c` sends `NAME u00000` … `NAME u29999`, 1,000 lines per write,
     /// reading the replies between writes; returns how many were taken and
     /// how many refused with `ERR too-many-names`.
-    static func rename30000(_ c: LineClient) throws -> (ok: Int, limited: Int) {
+    public static func rename30000(_ c: LineClient) throws -> (ok: Int, limited: Int) {
         var ok = 0, limited = 0
         for batch in 0..<30 {
             let lines = (0..<1000).map { String(format: "NAME u%05d\n", batch * 1000 + $0) }.joined()

@@ -1,0 +1,26 @@
+/// Who is connected (a `Lobby.Session` per connection: its name, language,
+/// what it does), and which connection holds each name in use. A
+/// connection's session lives from `connected` to `disconnected`; a name is
+/// held by one connection at a time.
+struct Sessions: Sequence {
+    /// Every session, by connection. Changed in place through here
+    /// (`sessions.byID[id]?.state = …`): a stored property, so that a change
+    /// is the dictionary's own in-place access, as cheap as before the split
+    /// (a `_modify` subscript here was a coroutine call that moved the
+    /// session out and back, with a malloc, on every change: callgrind).
+    var byID: [ConnectionID: Lobby.Session] = [:]
+    /// Lowercased name → the connection that holds it.
+    var names: [String: ConnectionID] = [:]
+
+    /// A connection's session, to read.
+    subscript(id: ConnectionID) -> Lobby.Session? { byID[id] }
+
+    var keys: Dictionary<ConnectionID, Lobby.Session>.Keys { byID.keys }
+    var count: Int { byID.count }
+    func makeIterator() -> Dictionary<ConnectionID, Lobby.Session>.Iterator { byID.makeIterator() }
+
+    /// `id` no longer holds `name` (if it held it).
+    mutating func release(_ name: String, by id: ConnectionID) {
+        if names[name.lowercased()] == id { names[name.lowercased()] = nil }
+    }
+}

@@ -1,1 +1,0 @@
-../../GhostServerTests/Support/RenameFlood.swift
