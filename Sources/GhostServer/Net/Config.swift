@@ -131,6 +131,10 @@ public struct ServerConfig: Sendable {
     /// "Logins (#26)").
     public var hashThreads = 1
     public var hashQueue = 32
+    /// Threads that read, frame and write the sockets, the loop among them
+    /// (Redis 6's `io-threads`; Net/IOThreads.swift): 1 does it all on the
+    /// loop thread. The lobby and the store stay on the loop either way.
+    public var ioThreads = 1
     /// Failed logins: after k for a name, or from a network, the next try
     /// waits min(2^(k-1), `loginBackoffMax`) s after the last; failures are
     /// forgotten `loginFailureMemory` s after the last; each table keeps at
