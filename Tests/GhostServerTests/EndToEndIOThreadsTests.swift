@@ -132,6 +132,17 @@ struct EndToEndIOThreadsTests {
         }
     }
 
+    @Test("The default is --io-threads 2 (STATS io_threads=2); --io-threads 0 and 17 are refused at start")
+    func defaultAndBounds() throws {
+        let d = try DaemonProcess.start()
+        defer { d.kill() }
+        let stats = try EndToEndStatsTests.stats(try LineClient(port: d.port, label: "check"))
+        #expect(stats["io_threads"] == "2", "\(stats)")
+        for bad in ["0", "17"] {
+            #expect(throws: (any Error).self) { try DaemonProcess.start(extraArguments: ["--io-threads", bad], timeout: 5).kill() }
+        }
+    }
+
     @Test("--io-threads 4 --max-output-bytes 2048: a client that sends 100 HELPs and reads nothing is dropped (output-overflow) while 20 others are served every reply")
     func slowReaderDropped() throws {
         let d = try Self.daemon(4, ["--max-output-bytes", "2048"])

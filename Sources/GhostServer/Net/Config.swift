@@ -134,7 +134,11 @@ public struct ServerConfig: Sendable {
     /// Threads that read, frame and write the sockets, the loop among them
     /// (Redis 6's `io-threads`; Net/IOThreads.swift): 1 does it all on the
     /// loop thread. The lobby and the store stay on the loop either way.
-    public var ioThreads = 1
+    /// Two: under 1,000 connections the loop thread's CPU per letter fell
+    /// 1.34× and letters/s rose 1.27× on the 2-core machine (BENCHMARKS.md,
+    /// "I/O threads"); a turn with fewer than `IOThreads.minimumJobs`
+    /// connections to read or write (a game in lock step) wakes no thread.
+    public var ioThreads = 2
     /// Failed logins: after k for a name, or from a network, the next try
     /// waits min(2^(k-1), `loginBackoffMax`) s after the last; failures are
     /// forgotten `loginFailureMemory` s after the last; each table keeps at
