@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Durable moves against the socket ceiling (issue #16), in one run:
 #   ghostd --durability full    each move's commit is on disk before its OK
-#   ghostd --durability normal  no fsync (survives a ghostd crash only)
+#                               (--io-threads 1: the loop alone, as before #29)
+#   ghostd --durability normal  no fsync (survives a ghostd crash only; --io-threads 1)
 #   null-ghostd                 the same lines in the same pattern, no rules,
 #                               no storage (scripts/null-ghostd.c): the ceiling
 #   ghostd before (a git ref)   --durability full, as it was before the
@@ -46,9 +47,9 @@ if [ "$ref" != none ]; then
     done
 fi
 mkdir -p "$data/full" "$data/normal" "$data/old" "$data/io"
-.build/release/ghostd --port "$fport" --data "$data/full" "${flags[@]}" "${caps[@]}" --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/full.log" &
+.build/release/ghostd --port "$fport" --data "$data/full" "${flags[@]}" "${caps[@]}" --io-threads 1 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/full.log" &
 fpid=$!
-.build/release/ghostd --port "$nport" --data "$data/normal" "${flags[@]}" "${caps[@]}" --durability normal --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/normal.log" &
+.build/release/ghostd --port "$nport" --data "$data/normal" "${flags[@]}" "${caps[@]}" --io-threads 1 --durability normal --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/normal.log" &
 npid=$!
 .build/release/ghostd --port "$iport" --data "$data/io" "${flags[@]}" "${caps[@]}" --io-threads "$io" --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 2>"$data/io.log" &
 ipid=$!
