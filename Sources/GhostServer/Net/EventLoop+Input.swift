@@ -57,7 +57,7 @@ extension Server {
     /// A readable connection: with I/O threads a plain one is read after
     /// the turn's events, with the others (`readQueued`), else at once.
     func readOrQueue(_ conn: Connection) {
-        guard ioThreads != nil, conn.tls == nil, !inputWaits(conn) else { return readFrom(conn) }
+        guard queueReads, conn.tls == nil, !inputWaits(conn) else { return readFrom(conn) }
         if wantsInput(conn) { readQueue.append(conn) }
     }
 

@@ -35,6 +35,9 @@ extension Server {
                 break
             }
             now = monotonicSeconds()
+            // Too few events for the threads to pay (a game in lock step):
+            // read at once, as with one thread.
+            queueReads = ioThreads != nil && Int(n) >= IOThreads.minimumJobs
             for i in 0..<Int(n) {
                 let data = datas[i], ev = events[i]
                 switch data {

@@ -33,6 +33,8 @@ public final class Server {
     /// the plain connections whose reading, or writing, they do this turn.
     var ioThreads: IOThreads?
     var readQueue: [Connection] = []
+    /// This turn's readable plain connections go to `readQueue`.
+    var queueReads = false
     var writeQueue: [Connection] = []
     var waitingForPassword: [ConnectionID: Connection] = [:]
     /// Commits that wrote, counted: a turn's replies wait for its generation.
