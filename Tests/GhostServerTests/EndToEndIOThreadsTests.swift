@@ -37,7 +37,7 @@ struct EndToEndIOThreadsTests {
         _ = withUnsafeMutablePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
         }
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { Glibc.close(fd); throw DaemonError("send failed") }
         shutdown(fd, Int32(SHUT_WR))
         return (fd, Int(UInt16(bigEndian: local.sin_port)))
