@@ -4,6 +4,7 @@
 # descriptor limit here (not in the daemon), and prints the ratios: ghostd's
 # PING against redis-server's, and Hangman guesses against Ghost letters.
 #   scripts/bench-load.sh [seconds per run] [rounds of PING, and of letters/guesses]
+# IO_THREADS=N runs ghostd with --io-threads N (default 1, ghostd's default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
@@ -20,7 +21,7 @@ nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 # One benchmark connection does the work of hundreds of players, so the
 # per-connection rate limit and the per-IP cap are lifted for the run.
 .build/release/ghostd --port "$gport" --data "$data" --max-clients 20000 --max-clients-per-ip 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 --max-games-per-network 0 \
-    --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 2>"$data/ghostd.log" &
+    --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 --io-threads "${IO_THREADS:-1}" 2>"$data/ghostd.log" &
 gpid=$!
 redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --maxclients 20000 >/dev/null &
 rpid=$!
@@ -43,6 +44,7 @@ load() { # name port pid [mode]: one play (or play-hangman) run, with the CPU it
     echo "$out" | rate
 }
 median() { python3 -c 'import sys,statistics; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
+echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ghostd --io-threads ${IO_THREADS:-1}"
 echo "== PING, 50 connections, one request in flight each; $rounds rounds, taking turns;"
 echo "   both servers pinned to core 0 and ghost-bench to core 1, so that where the scheduler puts them does not decide a round"
 taskset -a -cp 0 "$gpid" >/dev/null; taskset -a -cp 0 "$rpid" >/dev/null

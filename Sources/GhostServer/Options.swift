@@ -108,6 +108,8 @@ public enum DaemonOptions {
                .integer(1...64), \.hashThreads),
         .value("--hash-queue", "N", "passwords that may wait for those threads; past it REGISTER, PASSWORD and NAME with a password get ERR server-busy",
                .integer(1...100_000), \.hashQueue),
+        .value("--io-threads", "N", "threads that read and frame the clients' lines and write the replies, the event loop among them (Redis's io-threads); the rules and the database stay on the loop; 1: the loop does it all",
+               .integer(1...16), \.ioThreads),
         .value("--login-backoff-max", "SECONDS", "after k wrong passwords for a name, or from a network (IPv4 address, IPv6 /64), the next try waits 2^(k-1) seconds after the last, at most this long (ERR too-many-attempts)",
                .number(0...86_400), \.loginBackoffMax),
         .value("--login-failure-memory", "SECONDS", "a name's or network's wrong passwords are forgotten this long after the last one",

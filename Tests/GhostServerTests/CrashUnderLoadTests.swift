@@ -25,8 +25,18 @@ struct CrashUnderLoadTests {
         try killUnderLoad(mode: "play-hangman")
     }
 
-    func killUnderLoad(mode: String) throws {
-        let daemon = try DaemonProcess.start(extraArguments: [
+    @Test("--io-threads 2, ghost-bench play, 1,000 connections: SIGKILL mid-run; every acknowledged letter is in the database after a restart")
+    func lettersUnderLoadWithIOThreads() throws {
+        try killUnderLoad(mode: "play", extra: ["--io-threads", "2"])
+    }
+
+    @Test("--io-threads 2, ghost-bench play-hangman, 1,000 connections: SIGKILL mid-run; every acknowledged guess is in the database after a restart")
+    func guessesUnderLoadWithIOThreads() throws {
+        try killUnderLoad(mode: "play-hangman", extra: ["--io-threads", "2"])
+    }
+
+    func killUnderLoad(mode: String, extra: [String] = []) throws {
+        let daemon = try DaemonProcess.start(extraArguments: extra + [
             "--max-commands-per-second", "0", "--max-clients", "5000", "--max-clients-per-ip", "0", "--max-games-per-network", "0",
             "--idle-timeout", "0", "--name-timeout", "0",
             // 1,000 connections at once from 127.0.0.1: no limits by network.
@@ -48,11 +58,16 @@ struct CrashUnderLoadTests {
         let watcher = try LineClient(port: daemon.port, label: "stats")
         let deadline = monotonicNow() + 60
         var stored = 0
+        var threaded = 0
         while stored < 3000 && monotonicNow() < deadline && process.isRunning {
             usleep(100_000)
-            stored = Int(try EndToEndStatsTests.stats(watcher)["moves"] ?? "") ?? 0
+            let stats = try EndToEndStatsTests.stats(watcher)
+            stored = Int(stats["moves"] ?? "") ?? 0
+            threaded = Int(stats["io_jobs_threaded"] ?? "") ?? 0
         }
         #expect(stored >= 3000, "only \(stored) moves stored before the deadline")
+        // With I/O threads, they did part of the reading and writing.
+        #expect(extra.isEmpty || threaded > 0, "no I/O thread but the loop read or wrote a connection")
         let status = daemon.kill()
         #expect(status == .signaled(SIGKILL))
         process.waitUntilExit()

@@ -131,6 +131,14 @@ public struct ServerConfig: Sendable {
     /// "Logins (#26)").
     public var hashThreads = 1
     public var hashQueue = 32
+    /// Threads that read, frame and write the sockets, the loop among them
+    /// (Redis 6's `io-threads`; Net/IOThreads.swift): 1 does it all on the
+    /// loop thread. The lobby and the store stay on the loop either way.
+    /// Two: under 1,000 connections the loop thread's CPU per letter fell
+    /// 1.34× and letters/s rose 1.27× on the 2-core machine (BENCHMARKS.md,
+    /// "I/O threads"); a turn with fewer than `IOThreads.minimumJobs`
+    /// connections to read or write (a game in lock step) wakes no thread.
+    public var ioThreads = 2
     /// Failed logins: after k for a name, or from a network, the next try
     /// waits min(2^(k-1), `loginBackoffMax`) s after the last; failures are
     /// forgotten `loginFailureMemory` s after the last; each table keeps at

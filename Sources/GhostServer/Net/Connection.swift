@@ -58,6 +58,13 @@ final class Connection {
     var commandMark = 0
     var closingAtCommandMark = false
 
+    // Left by an I/O thread (IOThreads.swift) for the loop: what its read
+    // returned (bytes, 0 at the end, -1 on an error), the errno of a failed
+    // read or send, and whether a thread has already sent this turn's output.
+    var ioRead = 0
+    var ioError: Int32 = 0
+    var sentByThread = false
+
     init(id: ConnectionID, fd: Int32, peer: String, now: Double) {
         self.id = id
         self.fd = fd

@@ -49,6 +49,74 @@ extension Server {
         if conn.tls != nil { noteBuffered(conn) }
     }
 
+    /// Whether reading the connection now could bring it lines to serve.
+    private func wantsInput(_ conn: Connection) -> Bool {
+        conn.dropReason == nil && !conn.closeAfterFlush && !conn.hasPending && conn.heldUntil == nil
+    }
+
+    /// A readable connection: with I/O threads a plain one is read after
+    /// the turn's events, with the others (`readQueued`), else at once.
+    func readOrQueue(_ conn: Connection) {
+        guard queueReads, conn.tls == nil, !inputWaits(conn) else { return readFrom(conn) }
+        if wantsInput(conn) { readQueue.append(conn) }
+    }
+
+    /// The I/O threads read and frame one chunk of each queued connection;
+    /// then, here on the loop thread and in the order epoll gave them, their
+    /// lines are served as `readSome` serves a chunk it read itself. A
+    /// connection that filled its chunk and is not held is read on here,
+    /// up to `--read-budget` as without threads.
+    func readQueued() {
+        // A connection closed, or held, since it was queued (by a TLS
+        // connection's lines, a password's answer) is not read now.
+        readQueue.removeAll { table[$0.id] !== $0 || !wantsInput($0) || inputWaits($0) }
+        ioThreads?.run(.read, readQueue)
+        for conn in readQueue {
+            let count = conn.ioRead
+            if conn.dropReason != nil || conn.closeAfterFlush {
+                // Closed by an earlier connection's line: its input is ignored.
+                conn.clearPending()
+            } else if count > 0 {
+                guard chunkRead(conn, count) else { continue }
+                if count == Server.readChunk {
+                    readOn(conn, budget: config.readBudgetBytes - count)
+                } else {
+                    conn.overSince = nil   // caught up
+                }
+            } else {
+                readFailed(conn, count: count, error: conn.ioError)
+            }
+        }
+        readQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// After `count` bytes were read and framed: serves the lines; true if
+    /// the connection may be read on.
+    private func chunkRead(_ conn: Connection, _ count: Int) -> Bool {
+        // The rest of an over-long line is read and thrown away: it
+        // costs by its bytes, so an endless line is slowed too.
+        if conn.framer.isDiscarding {
+            budgets.charge(Double(count) / Double(CommandTable.discardedBytesPerUnit),
+                           own: &conn.penalty, network: conn.network, now: now)
+        }
+        serve(conn)
+        if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
+        return !conn.hasPending && conn.heldUntil == nil
+    }
+
+    /// A read that returned `count` ≤ 0, with its errno: the end, an error, or nothing to read.
+    private func readFailed(_ conn: Connection, count: Int, error: Int32) {
+        if count == 0 {
+            conn.dropReason = "closed by peer"
+            table.markDirty(conn)
+        } else if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
+            conn.overSince = nil
+        } else {
+            conn.dropReason = conn.tls?.failure ?? "read error: \(String(cString: strerror(error)))"
+            table.markDirty(conn)
+        }
+    }
+
     private func readSome(_ conn: Connection) {
         if inputWaits(conn) {
             // Not asked for input: an error or a hang-up (a reset peer).
@@ -56,7 +124,13 @@ extension Server {
             table.markDirty(conn)
             return
         }
-        var budget = config.readBudgetBytes
+        readOn(conn, budget: config.readBudgetBytes)
+    }
+
+    /// Reads and serves chunks while `budget` bytes are left and the
+    /// connection takes more input.
+    private func readOn(_ conn: Connection, budget start: Int) {
+        var budget = start
         while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
             let count = readBuffer.withUnsafeMutableBytes { buf in
                 receive(conn, buf.baseAddress, min(buf.count, budget))
@@ -66,31 +140,14 @@ extension Server {
                 readBuffer.withUnsafeBytes { buf in
                     conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
                 }
-                // The rest of an over-long line is read and thrown away: it
-                // costs by its bytes, so an endless line is slowed too.
-                if conn.framer.isDiscarding {
-                    budgets.charge(Double(count) / Double(CommandTable.discardedBytesPerUnit),
-                                   own: &conn.penalty, network: conn.network, now: now)
-                }
-                serve(conn)
-                if !conn.hasPending, conn.heldUntil == nil, conn.framer.isDiscarding { holdIfOver(conn) }
-                if conn.hasPending || conn.heldUntil != nil { return }
+                guard chunkRead(conn, count) else { return }
                 // (Over TLS a read gives one record: go on while OpenSSL holds more.)
                 if count < readBuffer.count, conn.tls?.hasPending != true {
                     conn.overSince = nil   // caught up
                     return
                 }
-            } else if count == 0 {
-                conn.dropReason = "closed by peer"
-                table.markDirty(conn)
-                return
             } else {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
-                    conn.overSince = nil
-                    return
-                }
-                conn.dropReason = conn.tls?.failure ?? "read error: \(errnoText())"
-                table.markDirty(conn)
+                readFailed(conn, count: count, error: errno)
                 return
             }
         }

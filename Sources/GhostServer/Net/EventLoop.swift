@@ -3,213 +3,13 @@ import Glibc
 import GhostCore
 import GhostProtocol
 import GhostStore
-#if canImport(Glibc)
-#endif
 
-/// A single-threaded epoll event loop, Redis style: read what is ready, let
-/// the lobby act on every complete line, then flush every reply once per turn.
-///
-/// The lobby is built first, with the connection table as its outbox; the
-/// loop owns both, so nothing points back at the loop.
-public final class Server {
-    public let config: ServerConfig
-    let log: (String) -> Void
-    let lobby: Lobby
-    private let store: Store
-    /// The open connections; also the lobby's outbox.
-    let table: ConnectionTable
-    var epfd: Int32 = -1
-    private var listenFD: Int32 = -1
-    private var signalFD: Int32 = -1
-    private var flushing: [Connection] = []
-    private var nextID: ConnectionID = 3   // 0 = listener, 1 = signals, 2 = syncer
-    /// The WAL syncer (pipelined group commit), with `--durability full`.
-    private var syncer: OpaquePointer?
-    /// The password hashing threads (EventLoop+Passwords.swift), and the
-    /// connections whose lines wait for one of their answers.
-    var hashPool: HashPool?
-    var waitingForPassword: [ConnectionID: Connection] = [:]
-    /// Commits that wrote, counted: a turn's replies wait for its generation.
-    private var committedGeneration: UInt64 = 0
-    /// The highest generation on disk.
-    private var durableGeneration: UInt64 = 0
-    /// Replies waiting for a sync: each connection's queued end at a
-    /// commit, oldest first (generations only grow), from `awaitingHead`.
-    private var awaiting: [(generation: UInt64, conn: Connection, end: Int)] = []
-    private var awaitingHead = 0
-    /// When each generation's COMMIT started, for the STATS latency.
-    private var commitStarts: [(generation: UInt64, at: Double)] = []
-    private var commitStartsHead = 0
-    /// Set when the loop must stop, and why.
-    private var stop: Stop?
-    var readBuffer: [UInt8]
-    /// Connections open from each network (`NetworkKey`).
-    var perNetwork: [String: Int] = [:]
-    /// Connections that have not sent NAME or RESUME, in all and per network.
-    var unnamed = 0
-    var unnamedPerNetwork: [String: Int] = [:]
-    /// New connections per network per second (`--connects-per-second-per-ip`).
-    var connects: TokenBuckets
-    /// Every connection's and network's command budget.
-    var budgets: Budgets
-    /// Times each line the lobby serves.
-    let meter: LineMeter
-    /// Connections whose input waits for a budget, and the earliest time one may go on.
-    var held: [ConnectionID: Connection] = [:]
-    var nextWake: Double?
-    /// Time of this loop turn (monotonic), read once per turn.
-    var now: Double = 0 {
-        didSet { table.now = now }
-    }
-    private var nextSweep: Double = 0
-    /// Set while accept() rests after running out of descriptors.
-    private var acceptPausedUntil: Double?
-
-    /// The port actually bound (useful with port 0).
-    public private(set) var boundPort = 0
-
-    // TLS (Net/TLS.swift, EventLoop+TLS.swift): the second listener, the
-    // certificate new handshakes use (SIGHUP replaces it), and the sessions
-    // whose decrypted input OpenSSL holds, which epoll cannot report.
-    var tlsListenFD: Int32 = -1
-    var tlsContext: TLSContext?
-    public internal(set) var boundTLSPort: Int?
-    var tlsBuffered: [ConnectionID: Connection] = [:]
-
-    public enum StartError: Error, CustomStringConvertible {
-        case system(String)
-        public var description: String {
-            switch self { case .system(let s): return s }
-        }
-    }
-
-    /// Why `run()` returned. The daemon's main turns it into an exit status;
-    /// library code never exits the process.
-    public enum Stop: Equatable, CustomStringConvertible {
-        /// SIGINT or SIGTERM: a clean stop (SIGHUP reloads the TLS certificate).
-        case signal(Int32)
-        /// The loop itself failed (epoll_wait).
-        case failure(String)
-        /// The database could not be written; unconfirmed replies were not sent.
-        case storeFailure(String)
-
-        public var description: String {
-            switch self {
-            case .signal(let n): return "signal \(n)"
-            case .failure(let s): return s
-            case .storeFailure(let s): return "store failure: \(s)"
-            }
-        }
-    }
-
-    /// Log lines of this turn; written to stderr once per turn, with the replies.
-    private let logBuffer: LogBuffer
-    /// Figures for STATS.
-    var stats = ServerStats(startedAt: monotonicSeconds())
-
-    /// `clock` times the lines served, for their cost (tests give their own).
-    /// `kinds`: game kinds to play besides the catalog's (a test daemon's); none for ghostd.
-    public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
-                clock: (() -> Double)? = nil, kinds: [any GameDefinition] = []) throws {
-        self.config = config
-        self.meter = LineMeter(clock: clock ?? { monotonicSeconds() })
-        self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
-                               network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
-                               unitSeconds: config.costUnitSeconds)
-        self.connects = TokenBuckets(perSecond: config.connectsPerSecondPerIP, burst: config.connectBurstPerIP)
-        let logBuffer = LogBuffer()
-        self.logBuffer = logBuffer
-        let log: (String) -> Void = { logBuffer.append($0) }
-        self.log = log
-        self.store = store
-        self.readBuffer = [UInt8](repeating: 0, count: Server.readChunk)
-        let table = ConnectionTable(maxOutputBytes: config.maxOutputBytes)
-        self.table = table
-        var settings = Lobby.Settings()
-        settings.graceSeconds = config.graceSeconds
-        settings.botDelay = config.botDelay
-        settings.newNamesPerMinute = config.newNamesPerMinute
-        settings.newNameBurst = config.newNameBurst
-        settings.watchBatchInterval = config.watchBatchInterval
-        settings.watchBatchPerWatcher = config.watchBatchPerWatcher
-        settings.failedJoinsPerMinute = config.maxFailedJoinsPerMinute
-        settings.failedJoinBurst = config.failedJoinBurst
-        settings.unloadAfter = config.unloadAfter
-        settings.firstMoveTimeout = config.firstMoveTimeout
-        settings.moveTimeout = config.moveTimeout
-        settings.abandonAfter = config.abandonAfter
-        settings.maxGamesPerName = config.maxGamesPerName
-        settings.maxGamesPerNetwork = config.maxGamesPerNetwork
-        settings.scoresFor = config.scoresFor
-        settings.loginBackoffMax = config.loginBackoffMax
-        settings.loginFailureMemory = config.loginFailureMemory
-        settings.maxLoginFailureEntries = config.maxLoginFailureEntries
-        settings.topMinGames = config.topMinGames
-        settings.topMaxDeviation = config.topMaxDeviation
-        settings.gameLog = config.gameLog
-        self.lobby = try Lobby(dictionaries: dictionaries, store: store, outbox: table, clock: SystemClock(),
-                               settings: settings, extraKinds: kinds, log: log)
-        lobby.serverFigures = { [unowned self] in self.figures() }
-    }
-
-    /// The loop's part of STATS, in the order Protocol.md lists them.
-    private func figures() -> [(String, String)] {
-        var out: [(String, String)] = [
-            ("uptime_seconds", String(Int(monotonicSeconds() - stats.startedAt))),
-            ("connections", String(table.connections.count)),
-            ("connections_total", String(stats.connectionsTotal)),
-            ("connections_tls", String(stats.tlsOpen)),
-            ("tls_handshakes_failed", String(stats.tlsHandshakesFailed)),
-        ]
-        for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
-            out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
-        }
-        out += [
-            ("input_throttled", String(stats.throttled)),
-            ("input_paused", String(stats.paused)),
-            ("input_waiting", String(held.count)),
-            ("commits", String(stats.commits)),
-            ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
-            ("commit_p50_us", String(stats.commitPercentile(0.5))),
-            ("commit_p99_us", String(stats.commitPercentile(0.99))),
-            ("durability", config.durability.rawValue),
-            ("db_bytes", String(ServerStats.fileBytes(store.path))),
-            ("wal_bytes", String(ServerStats.fileBytes(store.path + "-wal"))),
-            ("rss_bytes", String(ServerStats.residentBytes())),
-        ]
-        return out
-    }
-
-    /// Opens the listening socket and the signal descriptor. Call before `run`.
-    public func start() throws {
-        signalFD = ghost_signalfd_open()
-        guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }
-        var err = [CChar](repeating: 0, count: 256)
-        listenFD = ghost_listen(config.host, Int32(config.port), Int32(config.backlog), &err, Int32(err.count))
-        guard listenFD >= 0 else {
-            throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        boundPort = Int(ghost_local_port(listenFD))
-        epfd = ghost_epoll_create()
-        guard epfd >= 0 else { throw StartError.system("epoll_create1: \(errnoText())") }
-        guard ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0) == 0,
-              ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
-            throw StartError.system("epoll_ctl: \(errnoText())")
-        }
-        try startHashing()
-        try startTLS()
-        if store.callerSyncs {
-            var err = [CChar](repeating: 0, count: 256)
-            guard let s = ghost_syncer_start(store.walPath, store.directory, &err, Int32(err.count)) else {
-                throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            }
-            syncer = s
-            guard ghost_epoll_add(epfd, ghost_syncer_eventfd(s), UInt32(GHOST_EPOLLIN), 2) == 0 else {
-                throw StartError.system("epoll_ctl: \(errnoText())")
-            }
-        }
-    }
-
+/// The event loop, Redis style and single-threaded for everything the rules
+/// and the store see: epoll reports what is ready; each connection's lines
+/// are read, framed (by the I/O threads with `--io-threads`) and served by
+/// the lobby within their budgets; the turn's writes are committed once; then
+/// every reply the commit covers is written (by the I/O threads too).
+extension Server {
     /// Runs until SIGINT or SIGTERM, or until the loop cannot go on;
     /// closes every connection on the way out and says why it stopped.
     public func run() -> Stop {
@@ -235,6 +35,9 @@ public final class Server {
                 break
             }
             now = monotonicSeconds()
+            // Too few events for the threads to pay (a game in lock step):
+            // read at once, as with one thread.
+            queueReads = ioThreads != nil && Int(n) >= IOThreads.minimumJobs
             for i in 0..<Int(n) {
                 let data = datas[i], ev = events[i]
                 switch data {
@@ -252,10 +55,11 @@ public final class Server {
                         table.markDirty(conn)
                         continue
                     }
-                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readFrom(conn) }
+                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readOrQueue(conn) }
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
+            if !readQueue.isEmpty { readQueued() }
             if !tlsBuffered.isEmpty { readBuffered() }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if let wake = nextWake, now >= wake { wakeHeld() }
@@ -523,6 +327,14 @@ public final class Server {
             }
             // Disconnects adjourn games, which may write.
             guard commit() else { return }
+            if let ioThreads, flushing.count >= IOThreads.minimumJobs {
+                // The sends, on the I/O threads; what follows them stays here.
+                for conn in flushing where conn.dropReason == nil && conn.tls == nil && conn.sendableOutput > 0 {
+                    writeQueue.append(conn)
+                }
+                ioThreads.run(.write, writeQueue)
+                writeQueue.removeAll(keepingCapacity: true)
+            }
             for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
             flushing.removeAll(keepingCapacity: true)
         }
@@ -554,7 +366,14 @@ public final class Server {
     }
 
     private func flush(_ conn: Connection) {
-        if let failure = writeOut(conn) {
+        var failure: String?
+        if conn.sentByThread {
+            conn.sentByThread = false
+            if conn.ioError != 0 { failure = "write error: \(String(cString: strerror(conn.ioError)))" }
+        } else {
+            failure = writeOut(conn)
+        }
+        if let failure {
             disconnect(conn, reason: failure)
             return
         }
@@ -683,5 +502,7 @@ public final class Server {
         syncer = nil
         hashPool?.stop()
         hashPool = nil
+        ioThreads?.stop()
+        ioThreads = nil
     }
 }

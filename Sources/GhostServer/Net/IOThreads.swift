@@ -1,0 +1,220 @@
+import CGhostSys
+import Glibc
+import GhostProtocol
+
+/// I/O threads, as Redis 6's `io-threads` (networking.c,
+/// `handleClientsWithPendingReadsUsingThreads` and `…WritesUsingThreads`):
+/// the loop hands a turn's socket work to `--io-threads` threads, itself
+/// one of them, and waits until all of it is done before it goes on. Two
+/// kinds of work are handed out, each in its own phase of the turn:
+///
+/// - `read`: read one chunk from each readable plain connection and frame
+///   it into the connection's `pending` lines (after the loop has collected
+///   the turn's events, before it serves any line);
+/// - `write`: send each connection's releasable replies (after the turn's
+///   commit, so only what the commit covers is sent, as before).
+///
+/// Everything else (serving lines, the budgets, the lobby, the store, TLS
+/// sessions, closing) stays on the loop thread, so no lock enters the rules.
+///
+/// Why this is sound without a lock on `Connection`: during a phase each
+/// connection of the job list is touched by exactly one thread, the one that
+/// claimed its batch under `lock`; the loop thread touches no connection it
+/// did not claim, and nothing else at all, until every claimed batch is
+/// finished (`busy == 0`, read under `lock`). The mutex orders every write a
+/// worker made before the loop reads it, and every write the loop made
+/// before a worker's claim. The threads wait on a condition variable between
+/// phases (no spinning: the machine's other core may be running the clients).
+///
+/// The loop also takes batches itself: if a worker is not scheduled, the loop
+/// does the whole phase alone, as it did with one thread, and waits only for
+/// batches a worker has actually started.
+final class IOThreads: @unchecked Sendable {
+    enum Phase { case read, write }
+
+    /// A phase with fewer jobs than this is done by the loop alone: waking
+    /// a thread costs about as much as a few sends (a game in lock step).
+    static let minimumJobs = 4
+    /// Bytes one read takes (the loop's own `Server.readChunk`).
+    let chunk: Int
+    /// The threads besides the loop.
+    var workers: Int { threads.count }
+
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Workers wait here for a phase with jobs left.
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// The loop waits here for the workers' last batches.
+    private let idle = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    // Guarded by `lock`:
+    private var jobs: [Connection] = []
+    private var phase = Phase.read
+    private var next = 0
+    private var batch = 1
+    private var busy = 0
+    private var stopping = false
+    private var byWorkers = 0
+    private var threads: [pthread_t] = []
+    /// The loop thread's read buffer (each worker has its own).
+    private let loopBuffer: UnsafeMutableRawBufferPointer
+
+    /// `count` threads in all, the loop among them: `count - 1` are started.
+    /// Nil when a thread cannot be started.
+    init?(count: Int, chunk: Int) {
+        self.chunk = chunk
+        loopBuffer = .allocate(byteCount: chunk, alignment: 16)
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(idle, nil)
+        for _ in 1..<max(1, count) {
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(self).toOpaque()
+            let rc = pthread_create(&thread, nil, { raw in
+                guard let raw else { return nil }
+                let pool = Unmanaged<IOThreads>.fromOpaque(raw).takeRetainedValue()
+                pool.work()
+                return nil
+            }, context)
+            guard rc == 0 else {
+                Unmanaged<IOThreads>.fromOpaque(context).release()
+                stop()
+                return nil
+            }
+            threads.append(thread)
+        }
+    }
+
+    deinit {
+        pthread_cond_destroy(idle)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(lock)
+        idle.deallocate()
+        wake.deallocate()
+        lock.deallocate()
+        loopBuffer.deallocate()
+    }
+
+    /// Does `phase` for every connection of `list`, on the threads and the
+    /// loop's own; returns when all of it is done. Loop thread only.
+    func run(_ phase: Phase, _ list: [Connection]) {
+        if threads.isEmpty || list.count < IOThreads.minimumJobs {
+            for conn in list { IOThreads.perform(phase, conn, loopBuffer) }
+            return
+        }
+        pthread_mutex_lock(lock)
+        jobs = list
+        self.phase = phase
+        next = 0
+        // Small batches, so that a thread that is slow to wake leaves the rest to the others.
+        batch = max(1, min(16, list.count / (4 * (threads.count + 1))))
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        while let (slice, _) = claim(worker: false) {
+            for conn in slice { IOThreads.perform(phase, conn, loopBuffer) }
+            finished()
+        }
+        pthread_mutex_lock(lock)
+        while busy > 0 { pthread_cond_wait(idle, lock) }
+        jobs.removeAll(keepingCapacity: true)
+        next = 0
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Reads and writes done by the threads besides the loop's, since the start (STATS).
+    var jobsByWorkers: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return byWorkers
+    }
+
+    /// Stops the threads (between phases) and waits for them.
+    func stop() {
+        pthread_mutex_lock(lock)
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        for thread in threads { pthread_join(thread, nil) }
+        threads.removeAll()
+    }
+
+    /// The next batch of the phase, counted busy until `finished`; nil when none is left.
+    private func claim(worker: Bool) -> (ArraySlice<Connection>, Phase)? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard next < jobs.count else { return nil }
+        let start = next
+        next = min(jobs.count, start + batch)
+        busy += 1
+        if worker { byWorkers += next - start }
+        return (jobs[start..<next], phase)
+    }
+
+    private func finished() {
+        pthread_mutex_lock(lock)
+        busy -= 1
+        if busy == 0 { pthread_cond_signal(idle) }
+        pthread_mutex_unlock(lock)
+    }
+
+    private func work() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            pthread_mutex_lock(lock)
+            while !stopping && next >= jobs.count { pthread_cond_wait(wake, lock) }
+            let done = stopping
+            pthread_mutex_unlock(lock)
+            if done { return }
+            while let (slice, phase) = claim(worker: true) {
+                for conn in slice { IOThreads.perform(phase, conn, buffer) }
+                finished()
+            }
+        }
+    }
+
+    /// One job, on whichever thread claimed it: only `conn` is touched.
+    private static func perform(_ phase: Phase, _ conn: Connection, _ buffer: UnsafeMutableRawBufferPointer) {
+        switch phase {
+        case .read: conn.readChunk(into: buffer)
+        case .write: conn.sendReleased()
+        }
+    }
+}
+
+/// The parts of a plain (not TLS) connection's reading and writing that an
+/// I/O thread does: system calls, framing, and the outcome left in the
+/// connection for the loop (`ioRead`, `ioError`, `sentByThread`).
+extension Connection {
+    /// Reads once (up to `buffer.count` bytes) and frames what came into `pending`.
+    func readChunk(into buffer: UnsafeMutableRawBufferPointer) {
+        var count: Int
+        repeat {
+            count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        } while count < 0 && errno == EINTR
+        ioRead = count
+        ioError = count < 0 ? errno : 0
+        guard count > 0 else { return }
+        framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { pending.append($0) }
+    }
+
+    /// Sends what may be sent without blocking (as `Server.writeOut`);
+    /// `ioError` is the errno of a failed send, 0 if none failed.
+    func sendReleased() {
+        sentByThread = true
+        ioError = 0
+        while sendableOutput > 0 {
+            let sent = output.withUnsafeBytes { buf in
+                ghost_send(fd, buf.baseAddress.map { $0 + written }, UInt(sendableOutput))
+            }
+            if sent > 0 {
+                written += sent
+            } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else {
+                ioError = sent < 0 ? errno : EPIPE
+                return
+            }
+        }
+    }
+}
