@@ -405,7 +405,7 @@ public struct ClientState: Equatable, Sendable {
     public var confirmLeave = false
     /// The game menu's language entry was chosen: asked first, it restarts the round.
     public var confirmLanguage: String?
-    /// q on the main screen: asked first.
+    /// Quitting asks first (Ctrl-C on any screen, q on the main screen).
     public var confirmQuit = false
     public var result: GameResult?
 

@@ -1,13 +1,14 @@
 import GhostCore
 import GhostProtocol
 
-/// Keys, screen by screen. Ctrl-C quits everywhere; in a game every letter is
-/// a move and everything else that is not a menu key gets an alert.
+/// Keys, screen by screen. Ctrl-C quits everywhere, asking first; in a game
+/// every letter is a move and everything else that is not a menu key gets an alert.
 extension ClientState {
     mutating func key(_ key: Key, _ fx: inout [ClientEffect]) {
+        if confirmQuit { return quitQuestionKey(key, &fx) }
         if key == .ctrlC {
-            quitting = true
-            fx.append(.quit)
+            // Quitting is destructive (issue #27): asked first, on every screen.
+            confirmQuit = true
             return
         }
         if watchingAGame { return watchingKey(key, &fx) }
@@ -171,13 +172,23 @@ extension ClientState {
         }
     }
 
-    mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if confirmQuit {
-            // Quitting asks first: yes quits, anything else stays.
+    /// The quit question (Ctrl-C anywhere, q on the main screen): a second
+    /// Ctrl-C, y/j or Enter quits; n or Esc goes back to the screen as it
+    /// was; other keys do nothing while it is asked (a letter plays nothing).
+    mutating func quitQuestionKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .ctrlC, .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
             confirmQuit = false
-            if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { quitting = true; fx.append(.quit) }
-            return
+            quitting = true
+            fx.append(.quit)
+        case .escape, .backspace, .char("n"), .char("N"):
+            confirmQuit = false
+        default:
+            break
         }
+    }
+
+    mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()

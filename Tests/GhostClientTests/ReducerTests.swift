@@ -181,7 +181,8 @@ struct ReducerLobbyTests {
 
         (s, fx) = Fx.run(s, .key(.char("q")), .key(.char("y")))
         #expect(fx == [.quit])
-        (s, fx) = Fx.run(Fx.named(), .key(.ctrlC))
+        // Ctrl-C asks first (issue #27); a second one quits.
+        (s, fx) = Fx.run(Fx.named(), .key(.ctrlC), .key(.ctrlC))
         #expect(fx == [.quit])
         #expect(s.quitting)
     }
@@ -475,7 +476,7 @@ struct ReducerConnectionTests {
 
     @Test("After Ctrl-C no reconnection is scheduled")
     func quitting() {
-        let (_, fx) = Fx.run(Fx.inGame(), .key(.ctrlC), .disconnected)
+        let (_, fx) = Fx.run(Fx.inGame(), .key(.ctrlC), .key(.char("y")), .disconnected)
         #expect(fx == [.quit])
     }
 }
