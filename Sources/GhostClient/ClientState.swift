@@ -140,7 +140,18 @@ public struct RoundEnd: Equatable, Sendable {
     public var word: String?
 }
 
-/// A game in progress, as the server last described it.
+/// The last letter (Ghost) or guess (Hangman) played, and by whom.
+public struct LastMove: Equatable, Sendable {
+    public var player: String
+    public var letter: String
+    public init(_ player: String, _ letter: String) {
+        self.player = player
+        self.letter = letter
+    }
+}
+
+/// A game in progress, as the server last described it. Its `==` is the
+/// synthesized one: every field counts (issue #25 item 6).
 public struct GameInfo: Equatable, Sendable {
     public var id: Int
     public var lang: String
@@ -151,7 +162,7 @@ public struct GameInfo: Equatable, Sendable {
     public var toMove: String?
     public var fragment = ""
     /// The last letter played and by whom.
-    public var lastMove: (player: String, letter: String)?
+    public var lastMove: LastMove?
     /// The key that flashes on the keyboard, and until when.
     public var flash: Character?
     public var flashUntil: Double = 0
@@ -208,16 +219,6 @@ public struct GameInfo: Equatable, Sendable {
         self.lang = lang
         self.players = players
         self.round = round
-    }
-
-    public static func == (a: GameInfo, b: GameInfo) -> Bool {
-        a.id == b.id && a.lang == b.lang && a.players == b.players && a.round == b.round && a.toMove == b.toMove
-            && a.fragment == b.fragment && a.lastMove?.player == b.lastMove?.player && a.lastMove?.letter == b.lastMove?.letter
-            && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
-            && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
-            && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
-            && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
-            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching && a.record == b.record
     }
 }
 

@@ -58,7 +58,7 @@ extension ClientState {
             g.toMove = player
             g.fragment = position.fragment ?? g.fragment
             if let last = position.last, let letter = g.fragment.last, g.players.contains(last) {
-                g.lastMove = (last, String(letter))
+                g.lastMove = LastMove(last, String(letter))
             }
             if let ghost = position.ghost { g.ghost = ghost }
             // Bluff and challenge: a new challenge starts an empty answer.
@@ -78,7 +78,7 @@ extension ClientState {
             g.fragment = move.fragment ?? (g.fragment + move.letter.description)
             g.lastAtFront = g.superghost && !before.isEmpty && g.fragment.lowercased() == (move.letter.description + before).lowercased()
                 && g.fragment.lowercased() != (before + move.letter.description).lowercased()
-            g.lastMove = (player, move.letter.description)
+            g.lastMove = LastMove(player, move.letter.description)
             g.flash = move.letter.character
             g.flashUntil = now + ClientState.flashSeconds
             // A letter cancels a pending offer.
