@@ -327,7 +327,7 @@ extension ClientState {
         if key == .char("?"), let g = game {
             // The rules of the variant played: its tutorial page, back to the game after.
             gameMenuOpen = false
-            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.superghost, challenge: g.challenge))
+            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.ghost?.superghost == true, challenge: g.ghost?.challenge == true))
         }
         if gameMenuOpen, case .char(let c) = key, c.isLetter {
             // The menu is modal: a letter picks the entry it names (the same
@@ -340,13 +340,13 @@ extension ClientState {
         }
         if let c = key.letter, let letter = Letter(String(c)) {
             // With the menu closed, letters are moves; in Superghost at the end chosen.
-            let front = game?.superghost == true && game?.frontNext == true
+            let front = game?.ghost?.superghost == true && game?.ghost?.frontNext == true
             send(front ? .front(letter) : .letter(letter), &fx)
-            game?.frontNext = false
+            game?.ghost?.frontNext = false
             return
         }
-        if game?.superghost == true && !gameMenuOpen && (key == .left || key == .right) {
-            game?.frontNext = key == .left
+        if game?.ghost?.superghost == true && !gameMenuOpen && (key == .left || key == .right) {
+            game?.ghost?.frontNext = key == .left
             return
         }
         let items = gameMenuItems
@@ -484,8 +484,8 @@ extension ClientState {
 
     /// True while this player, challenged, types the word (its field is open).
     var answeringChallenge: Bool {
-        guard let g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen, !confirmLeave, !watchingAGame else { return false }
-        return g.challenged && g.toMove.map(isMe) == true
+        guard let g = game, let gs = g.ghost, gs.challenge, gs.roundEnd == nil, !gameMenuOpen, !confirmLeave, !watchingAGame else { return false }
+        return gs.challenged && g.toMove.map(isMe) == true
     }
 
     /// The keys of bluff and challenge: `!` challenges; a player who is
@@ -493,7 +493,7 @@ extension ClientState {
     /// erases one), Enter sends it (`WORD`), `-` concedes. True if the key
     /// was one of those.
     mutating func challengeKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
-        guard var g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
+        guard var g = game?.ghost, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
         guard answeringChallenge else {
             guard key == .char("!") else { return false }
             send(.challenge, &fx)
@@ -515,7 +515,7 @@ extension ClientState {
             guard let c = key.letter else { return false }
             if g.fragment.count + g.answer.count < 64 { g.answer.append(c) }
         }
-        game = g
+        game?.ghost = g
         return true
     }
 }

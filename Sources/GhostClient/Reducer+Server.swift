@@ -11,6 +11,7 @@ extension ClientState {
         if recordLine(line, &fx) { return }
         if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }
+        if ghostLine(line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
@@ -46,44 +47,8 @@ extension ClientState {
             guard kind == .ghost else { return }
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                         header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
-        case let .turn(id, player, fields, clock):
-            guard var g = currentGame(id) else { return }
-            g.clockDue = clock.map { now + Double($0) }
-            let position = GhostLines.turn(fields)
-            // A fragment this client did not see being built (moves missed
-            // across a daemon restart): the caption says nothing stale, and
-            // the state sent on RESUME names who played its last letter (`last=`).
-            if let f = position.fragment, f != g.fragment { g.lastMove = nil }
-            if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
-            g.toMove = player
-            g.fragment = position.fragment ?? g.fragment
-            if let last = position.last, let letter = g.fragment.last, g.players.contains(last) {
-                g.lastMove = LastMove(last, String(letter))
-            }
-            if let ghost = position.ghost { g.ghost = ghost }
-            // Bluff and challenge: a new challenge starts an empty answer.
-            if position.challenged != g.challenged { g.answer = "" }
-            g.challenged = position.challenged
-            if !g.challenged { g.challenger = nil }
-            game = g
-        case let .move(id, player, fields):
-            if var g = currentGame(id), GhostLines.challenge(fields) != nil {
-                g.challenger = player
-                game = g
-                return
-            }
-            guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
-            // Superghost: the letter went at the front when the new fragment starts with it before the old one.
-            let before = g.fragment
-            g.fragment = move.fragment ?? (g.fragment + move.letter.description)
-            g.lastAtFront = g.superghost && !before.isEmpty && g.fragment.lowercased() == (move.letter.description + before).lowercased()
-                && g.fragment.lowercased() != (before + move.letter.description).lowercased()
-            g.lastMove = LastMove(player, move.letter.description)
-            g.flash = move.letter.character
-            g.flashUntil = now + ClientState.flashSeconds
-            // A letter cancels a pending offer.
-            g.offer = nil
-            game = g
+        case .turn, .move:
+            break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
         case let .over(id, winner, loser, reason, fields, _):
             over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
             // The OVER that answers RESUME for a game that ended meanwhile says when.
@@ -94,10 +59,10 @@ extension ClientState {
             aborted(id: id, reason: reason, &fx)
         case .info(let text):
             // The INFO right after OVER says why, in words.
-            if var g = game, var end = g.roundEnd, end.info == nil {
+            if var g = game?.ghost, var end = g.roundEnd, end.info == nil {
                 end.info = text
                 g.roundEnd = end
-                game = g
+                game?.ghost = g
             } else if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
                 result?.info = text
             }
@@ -322,25 +287,29 @@ extension ClientState {
         info.watching = audience?.watching ?? false
         // A game of this client's own: whatever it watched is over.
         if !info.watching, watch.id != nil { stopWatching() }
-        info.match = header.match
-        info.superghost = header.superghost
-        info.challenge = header.challenge
-        if let ghost = header.ghost { info.ghost = ghost }
+        var ghost = GhostState()
+        ghost.match = header.match
+        ghost.superghost = header.superghost
+        ghost.challenge = header.challenge
+        if let letters = header.ghost { ghost.letters = letters }
         if let old = game, old.id == id {
             if old.round == info.round {
                 // The same round again (a RESUME): keep what the screen showed.
-                info.fragment = old.fragment
                 info.lastMove = old.lastMove
                 info.toMove = old.toMove
-                info.previousRound = old.previousRound
-                info.challenged = old.challenged
-                info.challenger = old.challenger
-                info.answer = old.answer
+                if let o = old.ghost {
+                    ghost.fragment = o.fragment
+                    ghost.previousRound = o.previousRound
+                    ghost.challenged = o.challenged
+                    ghost.challenger = o.challenger
+                    ghost.answer = o.answer
+                }
             } else {
                 // The next round of a match: say how the last one ended.
-                info.previousRound = old.roundEnd
+                ghost.previousRound = old.ghost?.roundEnd
             }
         }
+        info.board = .ghost(ghost)
         game = info
         seatTaken = false
         if let token, ClientConfig.isToken(token) { setToken(token, &fx) }
@@ -365,25 +334,27 @@ extension ClientState {
                        _ fx: inout [ClientEffect]) {
         guard game == nil || game?.id == id else { return }
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [],
-                           word: position.word)
-        if var g = game, g.watching, !g.match, position.ghost == nil {
+                           fragment: position.fragment ?? game?.ghost?.fragment ?? "",
+                           ghost: position.ghost ?? game?.ghost?.letters ?? [], word: position.word)
+        if var g = game, var gs = g.ghost, g.watching, !gs.match, position.ghost == nil {
             // A watched game ended: its board stays, with who won and why, until a key goes back to the list.
-            g.roundEnd = end
+            gs.roundEnd = end
+            gs.fragment = end.fragment
+            g.ghost = gs
             g.toMove = nil
             g.clockDue = nil
-            g.fragment = end.fragment
             game = g
             return watchedGameEnded(GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
                                                word: end.word, players: g.players, bot: g.bot))
         }
-        if var g = game, g.match || position.ghost != nil {
+        if var g = game, var gs = g.ghost, gs.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
-            g.match = true
-            g.roundEnd = end
-            if let ghost = position.ghost { g.ghost = ghost }
+            gs.match = true
+            gs.roundEnd = end
+            if let letters = position.ghost { gs.letters = letters }
+            gs.fragment = end.fragment
+            g.ghost = gs
             g.toMove = nil
-            g.fragment = end.fragment
             game = g
             gameMenuOpen = false
             confirmLeave = false
@@ -391,7 +362,7 @@ extension ClientState {
         }
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
-        result?.superghost = game?.superghost ?? false
+        result?.superghost = game?.ghost?.superghost ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)
@@ -399,13 +370,13 @@ extension ClientState {
 
     /// The end of a whole match: the last round's OVER came just before.
     mutating func matchOver(id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
-        guard let g = game, g.id == id else { return }
-        let last = g.roundEnd
+        guard let g = game, g.id == id, let gs = g.ghost else { return }
+        let last = gs.roundEnd
         // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
-                           fragment: last?.fragment ?? g.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
+                           fragment: last?.fragment ?? gs.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
-        r.ghost = ghost ?? last?.ghost ?? g.ghost
+        r.ghost = ghost ?? last?.ghost ?? gs.letters
         if g.watching {
             game?.clockDue = nil
             return watchedGameEnded(r)
