@@ -42,19 +42,8 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
-            // A kind of game this client cannot show is not started.
-            guard kind == .ghost else { return }
-            gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
-        case .turn, .move:
+        case .game, .turn, .move, .over, .match:
             break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
-        case let .over(id, winner, loser, reason, fields, _):
-            over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
-            // The OVER that answers RESUME for a game that ended meanwhile says when.
-            if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
-        case let .match(id, winner, loser, fields):
-            matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
         case let .aborted(id, reason, _):
             aborted(id: id, reason: reason, &fx)
         case .info(let text):
@@ -276,7 +265,7 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
+                              board: Game, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
                               _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
@@ -287,29 +276,13 @@ extension ClientState {
         info.watching = audience?.watching ?? false
         // A game of this client's own: whatever it watched is over.
         if !info.watching, watch.id != nil { stopWatching() }
-        var ghost = GhostState()
-        ghost.match = header.match
-        ghost.superghost = header.superghost
-        ghost.challenge = header.challenge
-        if let letters = header.ghost { ghost.letters = letters }
-        if let old = game, old.id == id {
-            if old.round == info.round {
-                // The same round again (a RESUME): keep what the screen showed.
-                info.lastMove = old.lastMove
-                info.toMove = old.toMove
-                if let o = old.ghost {
-                    ghost.fragment = o.fragment
-                    ghost.previousRound = o.previousRound
-                    ghost.challenged = o.challenged
-                    ghost.challenger = o.challenger
-                    ghost.answer = o.answer
-                }
-            } else {
-                // The next round of a match: say how the last one ended.
-                ghost.previousRound = old.ghost?.roundEnd
-            }
+        info.board = board
+        if let old = game, old.id == id, old.round == info.round {
+            // The same round again (a RESUME): keep what the screen showed
+            // (each kind keeps its own board's: `ghostStarted`, `hangmanStarted`).
+            info.lastMove = old.lastMove
+            info.toMove = old.toMove
         }
-        info.board = .ghost(ghost)
         game = info
         seatTaken = false
         if let token, ClientConfig.isToken(token) { setToken(token, &fx) }
@@ -330,60 +303,4 @@ extension ClientState {
         confirmLeave = false
     }
 
-    mutating func over(id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
-                       _ fx: inout [ClientEffect]) {
-        guard game == nil || game?.id == id else { return }
-        let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.ghost?.fragment ?? "",
-                           ghost: position.ghost ?? game?.ghost?.letters ?? [], word: position.word)
-        if var g = game, var gs = g.ghost, g.watching, !gs.match, position.ghost == nil {
-            // A watched game ended: its board stays, with who won and why, until a key goes back to the list.
-            gs.roundEnd = end
-            gs.fragment = end.fragment
-            g.ghost = gs
-            g.toMove = nil
-            g.clockDue = nil
-            game = g
-            return watchedGameEnded(GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
-                                               word: end.word, players: g.players, bot: g.bot))
-        }
-        if var g = game, var gs = g.ghost, gs.match || position.ghost != nil {
-            // A round of a match: the next round's GAME follows, or MATCH.
-            gs.match = true
-            gs.roundEnd = end
-            if let letters = position.ghost { gs.letters = letters }
-            gs.fragment = end.fragment
-            g.ghost = gs
-            g.toMove = nil
-            game = g
-            gameMenuOpen = false
-            confirmLeave = false
-            return
-        }
-        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
-                            players: game?.players ?? [winner, loser], bot: game?.bot)
-        result?.superghost = game?.ghost?.superghost ?? false
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
-    }
-
-    /// The end of a whole match: the last round's OVER came just before.
-    mutating func matchOver(id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
-        guard let g = game, g.id == id, let gs = g.ghost else { return }
-        let last = gs.roundEnd
-        // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
-        var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
-                           fragment: last?.fragment ?? gs.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
-        r.match = true
-        r.ghost = ghost ?? last?.ghost ?? gs.letters
-        if g.watching {
-            game?.clockDue = nil
-            return watchedGameEnded(r)
-        }
-        result = r
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
-    }
 }

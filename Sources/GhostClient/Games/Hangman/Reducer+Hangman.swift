@@ -108,7 +108,7 @@ extension ClientState {
                                  _ fx: inout [ClientEffect]) {
         let old = game
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, audience: audience, &fx)
+                    board: .hangman(board), record: record, clock: clock, audience: audience, &fx)
         guard var g = game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
