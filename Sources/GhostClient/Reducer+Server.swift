@@ -28,8 +28,14 @@ extension ClientState {
             break  // the client never asks for SETTINGS or STATS
         case .ratingData, .played, .ply:
             break  // taken by `recordLine`
-        case .live, .watchers:
+        case .live:
             break  // taken by `watchLine`
+        case let .watchers(id, count):
+            // The audience is the table's, whoever watches.
+            if var g = currentGame(id) {
+                g.watchers = max(0, count)
+                game = g
+            }
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
