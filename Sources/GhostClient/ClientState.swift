@@ -140,7 +140,18 @@ public struct RoundEnd: Equatable, Sendable {
     public var word: String?
 }
 
-/// A game in progress, as the server last described it.
+/// The last letter (Ghost) or guess (Hangman) played, and by whom.
+public struct LastMove: Equatable, Sendable {
+    public var player: String
+    public var letter: String
+    public init(_ player: String, _ letter: String) {
+        self.player = player
+        self.letter = letter
+    }
+}
+
+/// A game in progress, as the server last described it. Its `==` is the
+/// synthesized one: every field counts (issue #25 item 6).
 public struct GameInfo: Equatable, Sendable {
     public var id: Int
     public var lang: String
@@ -149,9 +160,8 @@ public struct GameInfo: Equatable, Sendable {
     public var round: Int
     /// Who is to move (from TURN); nil until the first TURN.
     public var toMove: String?
-    public var fragment = ""
     /// The last letter played and by whom.
-    public var lastMove: (player: String, letter: String)?
+    public var lastMove: LastMove?
     /// The key that flashes on the keyboard, and until when.
     public var flash: Character?
     public var flashUntil: Double = 0
@@ -163,40 +173,19 @@ public struct GameInfo: Equatable, Sendable {
     public var offer: Offer?
     /// The computer's level, in a game against it (`bot=`).
     public var bot: BotLevel?
-    /// A G-H-O-S-T match (`rounds=ghost`), and each seat's letters so far.
-    public var match = false
-    public var ghost: [String] = ["", ""]
-    /// A round of the match just ended (OVER), and the next has not begun.
-    public var roundEnd: RoundEnd?
-    /// How the previous round of the match ended, shown during this one.
-    public var previousRound: RoundEnd?
-    /// A Hangman game's board (nil in a Ghost game, whose board is the fields above).
-    public var hangman: HangmanBoard?
+    /// The kind's own state: Ghost's fragment and variants, or Hangman's board.
+    public var board: Game = .ghost(GhostState())
     /// A game on a clock: the seconds per move (GAME's `clock=`), and when
     /// the time of the move in play runs out (monotonic seconds, from TURN's
     /// `clock=`; nil while the computer is to move).
     public var clock: Int?
     public var clockDue: Double?
-    /// Superghost (GAME's `variant=super`), and whether the next letter goes
-    /// at the front (Left arrow; Right puts it back at the end).
-    public var superghost = false
-    public var frontNext = false
-    /// Superghost: the last letter went at the front (else at the end).
-    public var lastAtFront = false
     /// Who watches (GAME's audience, then WATCHERS): how many, whether the
     /// game may be watched at all (`watch=no`), and whether this client is
     /// a watcher rather than a player (its keys play nothing).
     public var watchers = 0
     public var open = true
     public var watching = false
-    /// Bluff and challenge (GAME's `variant=challenge`); whether the player
-    /// to move is challenged (TURN's `challenged=yes`), by whom (the MOVE
-    /// with `challenge=yes`), and the letters typed after the fragment for
-    /// the answer (sent with Enter as `WORD <fragment+answer>`).
-    public var challenge = false
-    public var challenged = false
-    public var challenger: String?
-    public var answer = ""
     /// The running score against the opponent: the server's head-to-head
     /// record in this kind of game before this one (GAME's `record=`), the
     /// receiver's wins first. Nil when the server sent none (a first game;
@@ -208,16 +197,6 @@ public struct GameInfo: Equatable, Sendable {
         self.lang = lang
         self.players = players
         self.round = round
-    }
-
-    public static func == (a: GameInfo, b: GameInfo) -> Bool {
-        a.id == b.id && a.lang == b.lang && a.players == b.players && a.round == b.round && a.toMove == b.toMove
-            && a.fragment == b.fragment && a.lastMove?.player == b.lastMove?.player && a.lastMove?.letter == b.lastMove?.letter
-            && a.flash == b.flash && a.flashUntil == b.flashUntil && a.away == b.away && a.grace == b.grace
-            && a.claimable == b.claimable && a.offer == b.offer && a.bot == b.bot && a.match == b.match
-            && a.ghost == b.ghost && a.roundEnd == b.roundEnd && a.previousRound == b.previousRound
-            && a.hangman == b.hangman && a.clock == b.clock && a.clockDue == b.clockDue
-            && a.watchers == b.watchers && a.open == b.open && a.watching == b.watching && a.record == b.record
     }
 }
 
@@ -405,7 +384,7 @@ public struct ClientState: Equatable, Sendable {
     public var confirmLeave = false
     /// The game menu's language entry was chosen: asked first, it restarts the round.
     public var confirmLanguage: String?
-    /// q on the main screen: asked first.
+    /// Quitting asks first (Ctrl-C on any screen, q on the main screen).
     public var confirmQuit = false
     public var result: GameResult?
 
@@ -535,7 +514,7 @@ public struct ClientState: Equatable, Sendable {
     /// The seconds the player to move has left in a game on a clock (the
     /// countdown), nil without one or while the computer is to move.
     public var clockLeft: Int? {
-        guard let due = game?.clockDue, game?.roundEnd == nil else { return nil }
+        guard let due = game?.clockDue, game?.ghost?.roundEnd == nil else { return nil }
         return max(0, Int((due - now).rounded(.up)))
     }
 

@@ -1,13 +1,14 @@
 import GhostWire
 import GhostProtocol
 
-/// Keys, screen by screen. Ctrl-C quits everywhere; in a game every letter is
-/// a move and everything else that is not a menu key gets an alert.
+/// Keys, screen by screen. Ctrl-C quits everywhere, asking first; in a game
+/// every letter is a move and everything else that is not a menu key gets an alert.
 extension ClientState {
     mutating func key(_ key: Key, _ fx: inout [ClientEffect]) {
+        if confirmQuit { return quitQuestionKey(key, &fx) }
         if key == .ctrlC {
-            quitting = true
-            fx.append(.quit)
+            // Quitting is destructive (issue #27): asked first, on every screen.
+            confirmQuit = true
             return
         }
         if watchingAGame { return watchingKey(key, &fx) }
@@ -171,13 +172,23 @@ extension ClientState {
         }
     }
 
-    mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if confirmQuit {
-            // Quitting asks first: yes quits, anything else stays.
+    /// The quit question (Ctrl-C anywhere, q on the main screen): a second
+    /// Ctrl-C, y/j or Enter quits; n or Esc goes back to the screen as it
+    /// was; other keys do nothing while it is asked (a letter plays nothing).
+    mutating func quitQuestionKey(_ key: Key, _ fx: inout [ClientEffect]) {
+        switch key {
+        case .ctrlC, .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
             confirmQuit = false
-            if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { quitting = true; fx.append(.quit) }
-            return
+            quitting = true
+            fx.append(.quit)
+        case .escape, .backspace, .char("n"), .char("N"):
+            confirmQuit = false
+        default:
+            break
         }
+    }
+
+    mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .char("c") {
             // The clock of new games, saved like the game type.
             config.nextClock()
@@ -316,7 +327,7 @@ extension ClientState {
         if key == .char("?"), let g = game {
             // The rules of the variant played: its tutorial page, back to the game after.
             gameMenuOpen = false
-            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.superghost, challenge: g.challenge))
+            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.ghost?.superghost == true, challenge: g.ghost?.challenge == true))
         }
         if gameMenuOpen, case .char(let c) = key, c.isLetter {
             // The menu is modal: a letter picks the entry it names (the same
@@ -329,13 +340,13 @@ extension ClientState {
         }
         if let c = key.letter, let letter = Letter(String(c)) {
             // With the menu closed, letters are moves; in Superghost at the end chosen.
-            let front = game?.superghost == true && game?.frontNext == true
+            let front = game?.ghost?.superghost == true && game?.ghost?.frontNext == true
             send(front ? .front(letter) : .letter(letter), &fx)
-            game?.frontNext = false
+            game?.ghost?.frontNext = false
             return
         }
-        if game?.superghost == true && !gameMenuOpen && (key == .left || key == .right) {
-            game?.frontNext = key == .left
+        if game?.ghost?.superghost == true && !gameMenuOpen && (key == .left || key == .right) {
+            game?.ghost?.frontNext = key == .left
             return
         }
         let items = gameMenuItems
@@ -473,8 +484,8 @@ extension ClientState {
 
     /// True while this player, challenged, types the word (its field is open).
     var answeringChallenge: Bool {
-        guard let g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen, !confirmLeave, !watchingAGame else { return false }
-        return g.challenged && g.toMove.map(isMe) == true
+        guard let g = game, let gs = g.ghost, gs.challenge, gs.roundEnd == nil, !gameMenuOpen, !confirmLeave, !watchingAGame else { return false }
+        return gs.challenged && g.toMove.map(isMe) == true
     }
 
     /// The keys of bluff and challenge: `!` challenges; a player who is
@@ -482,7 +493,7 @@ extension ClientState {
     /// erases one), Enter sends it (`WORD`), `-` concedes. True if the key
     /// was one of those.
     mutating func challengeKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
-        guard var g = game, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
+        guard var g = game?.ghost, g.challenge, g.roundEnd == nil, !gameMenuOpen else { return false }
         guard answeringChallenge else {
             guard key == .char("!") else { return false }
             send(.challenge, &fx)
@@ -504,7 +515,7 @@ extension ClientState {
             guard let c = key.letter else { return false }
             if g.fragment.count + g.answer.count < 64 { g.answer.append(c) }
         }
-        game = g
+        game?.ghost = g
         return true
     }
 }

@@ -11,6 +11,7 @@ extension ClientState {
         if recordLine(line, &fx) { return }
         if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }
+        if ghostLine(line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
@@ -27,8 +28,14 @@ extension ClientState {
             break  // the client never asks for SETTINGS or STATS
         case .ratingData, .played, .ply:
             break  // taken by `recordLine`
-        case .live, .watchers:
+        case .live:
             break  // taken by `watchLine`
+        case let .watchers(id, count):
+            // The audience is the table's, whoever watches.
+            if var g = currentGame(id) {
+                g.watchers = max(0, count)
+                game = g
+            }
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -41,63 +48,16 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
-            // A kind of game this client cannot show is not started.
-            guard kind == .ghost else { return }
-            gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
-        case let .turn(id, player, fields, clock):
-            guard var g = currentGame(id) else { return }
-            g.clockDue = clock.map { now + Double($0) }
-            let position = GhostLines.turn(fields)
-            // A fragment this client did not see being built (moves missed
-            // across a daemon restart): the caption says nothing stale, and
-            // the state sent on RESUME names who played its last letter (`last=`).
-            if let f = position.fragment, f != g.fragment { g.lastMove = nil }
-            if g.toMove != player || position.fragment != g.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
-            g.toMove = player
-            g.fragment = position.fragment ?? g.fragment
-            if let last = position.last, let letter = g.fragment.last, g.players.contains(last) {
-                g.lastMove = (last, String(letter))
-            }
-            if let ghost = position.ghost { g.ghost = ghost }
-            // Bluff and challenge: a new challenge starts an empty answer.
-            if position.challenged != g.challenged { g.answer = "" }
-            g.challenged = position.challenged
-            if !g.challenged { g.challenger = nil }
-            game = g
-        case let .move(id, player, fields):
-            if var g = currentGame(id), GhostLines.challenge(fields) != nil {
-                g.challenger = player
-                game = g
-                return
-            }
-            guard var g = currentGame(id), let move = GhostLines.move(fields) else { return }
-            // Superghost: the letter went at the front when the new fragment starts with it before the old one.
-            let before = g.fragment
-            g.fragment = move.fragment ?? (g.fragment + move.letter.description)
-            g.lastAtFront = g.superghost && !before.isEmpty && g.fragment.lowercased() == (move.letter.description + before).lowercased()
-                && g.fragment.lowercased() != (before + move.letter.description).lowercased()
-            g.lastMove = (player, move.letter.description)
-            g.flash = move.letter.character
-            g.flashUntil = now + ClientState.flashSeconds
-            // A letter cancels a pending offer.
-            g.offer = nil
-            game = g
-        case let .over(id, winner, loser, reason, fields, _):
-            over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
-            // The OVER that answers RESUME for a game that ended meanwhile says when.
-            if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
-        case let .match(id, winner, loser, fields):
-            matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
+        case .game, .turn, .move, .over, .match:
+            break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
         case let .aborted(id, reason, _):
             aborted(id: id, reason: reason, &fx)
         case .info(let text):
             // The INFO right after OVER says why, in words.
-            if var g = game, var end = g.roundEnd, end.info == nil {
+            if var g = game?.ghost, var end = g.roundEnd, end.info == nil {
                 end.info = text
                 g.roundEnd = end
-                game = g
+                game?.ghost = g
             } else if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
                 result?.info = text
             }
@@ -311,7 +271,7 @@ extension ClientState {
     // MARK: Games
 
     mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              header: GhostLines.Header, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
+                              board: Game, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
                               _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
@@ -322,24 +282,12 @@ extension ClientState {
         info.watching = audience?.watching ?? false
         // A game of this client's own: whatever it watched is over.
         if !info.watching, watch.id != nil { stopWatching() }
-        info.match = header.match
-        info.superghost = header.superghost
-        info.challenge = header.challenge
-        if let ghost = header.ghost { info.ghost = ghost }
-        if let old = game, old.id == id {
-            if old.round == info.round {
-                // The same round again (a RESUME): keep what the screen showed.
-                info.fragment = old.fragment
-                info.lastMove = old.lastMove
-                info.toMove = old.toMove
-                info.previousRound = old.previousRound
-                info.challenged = old.challenged
-                info.challenger = old.challenger
-                info.answer = old.answer
-            } else {
-                // The next round of a match: say how the last one ended.
-                info.previousRound = old.roundEnd
-            }
+        info.board = board
+        if let old = game, old.id == id, old.round == info.round {
+            // The same round again (a RESUME): keep what the screen showed
+            // (each kind keeps its own board's: `ghostStarted`, `hangmanStarted`).
+            info.lastMove = old.lastMove
+            info.toMove = old.toMove
         }
         game = info
         seatTaken = false
@@ -361,58 +309,4 @@ extension ClientState {
         confirmLeave = false
     }
 
-    mutating func over(id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
-                       _ fx: inout [ClientEffect]) {
-        guard game == nil || game?.id == id else { return }
-        let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.fragment ?? "", ghost: position.ghost ?? game?.ghost ?? [],
-                           word: position.word)
-        if var g = game, g.watching, !g.match, position.ghost == nil {
-            // A watched game ended: its board stays, with who won and why, until a key goes back to the list.
-            g.roundEnd = end
-            g.toMove = nil
-            g.clockDue = nil
-            g.fragment = end.fragment
-            game = g
-            return watchedGameEnded(GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
-                                               word: end.word, players: g.players, bot: g.bot))
-        }
-        if var g = game, g.match || position.ghost != nil {
-            // A round of a match: the next round's GAME follows, or MATCH.
-            g.match = true
-            g.roundEnd = end
-            if let ghost = position.ghost { g.ghost = ghost }
-            g.toMove = nil
-            g.fragment = end.fragment
-            game = g
-            gameMenuOpen = false
-            confirmLeave = false
-            return
-        }
-        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
-                            players: game?.players ?? [winner, loser], bot: game?.bot)
-        result?.superghost = game?.superghost ?? false
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
-    }
-
-    /// The end of a whole match: the last round's OVER came just before.
-    mutating func matchOver(id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
-        guard let g = game, g.id == id else { return }
-        let last = g.roundEnd
-        // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
-        var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
-                           fragment: last?.fragment ?? g.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
-        r.match = true
-        r.ghost = ghost ?? last?.ghost ?? g.ghost
-        if g.watching {
-            game?.clockDue = nil
-            return watchedGameEnded(r)
-        }
-        result = r
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
-    }
 }

@@ -19,7 +19,9 @@ public enum Screens {
 
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
         StateLog.current?.states.append(s)
-        guard width >= minWidth, height >= minHeight else { return tooSmall(width, height, strings) }
+        guard width >= minWidth, height >= minHeight else {
+            return tooSmall(width, height, strings, asking: s.confirmQuit)
+        }
         let w = min(width, maxWidth), h = min(height, maxHeight)
         let left = String(repeating: " ", count: (width - w) / 2)
         let top = (height - h) / 2
@@ -28,8 +30,9 @@ public enum Screens {
     }
 
     /// Below the smallest size: a request for a larger window, centred, and nothing else.
-    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let text = Layout.wrap(t.windowTooSmall(minWidth, minHeight, width, height), width: max(1, width - 2))
+    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings, asking quit: Bool = false) -> [String] {
+        let request = t.windowTooSmall(minWidth, minHeight, width, height) + (quit ? " " + t.confirmQuit : "")
+        let text = Layout.wrap(request, width: max(1, width - 2))
         let top = max(0, (height - text.count) / 2)
         return Layout.fit(Array(repeating: "", count: top) + text.map { Layout.center($0, in: width) }, width: width, height: height)
     }
@@ -100,6 +103,8 @@ public enum Screens {
         }
         let (status, paint) = statusLine(s, t, style)
         let room = max(1, width - 1)
+        // The quit question (Ctrl-C), on every screen, over the screen's own banner.
+        let banner = s.confirmQuit ? t.confirmQuit : banner
         // One quit key everywhere, named in every screen's key help (issue #27 Found 7).
         let help = help.isEmpty ? t.quitHint : help.contains("Ctrl-C") ? help : help + " · " + t.quitHint
         return rows(banner.isEmpty ? [] : Layout.wrap(banner, width: room), style.warn)

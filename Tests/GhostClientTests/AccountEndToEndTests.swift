@@ -160,7 +160,7 @@ struct AccountEndToEndTests {
         #expect(settings.contains("tls=yes") && settings.contains("tls-ca=\(cert.cert)") && settings.contains("name=ann"))
 
         // ann quits; a fresh client with the same settings file asks her password.
-        try tmux.keys("ann", "C-c")
+        try tmux.quit("ann")
         try ClientEndToEndTests.expectRestored(tmux, "ann")
         try start(tmux, "ann", host: "localhost", port: tlsPort, extra: tls)
         try waitForNameScreen(tmux, "ann")
@@ -176,7 +176,7 @@ struct AccountEndToEndTests {
         // online it asks the password too (the owner's would take it over;
         // ghostd answered name-taken here before, so the owner's second client
         // could not offer one).
-        try tmux.keys("bob", "C-c")
+        try tmux.quit("bob")
         try ClientEndToEndTests.expectRestored(tmux, "bob")
         try start(tmux, "bob", host: "localhost", port: tlsPort, extra: tls)
         try waitForNameScreen(tmux, "bob")
@@ -185,9 +185,9 @@ struct AccountEndToEndTests {
         try tmux.waitFor("bob", text: "The name “ann” is registered. Type its password to play as ann.")
 
         try expectPasswordNowhere(tmux, daemon, labels: ["ann", "bob"])
-        try tmux.keys("ann", "C-c")
+        try tmux.quit("ann")
         try ClientEndToEndTests.expectRestored(tmux, "ann")
-        try tmux.keys("bob", "C-c")
+        try tmux.quit("bob")
         try ClientEndToEndTests.expectRestored(tmux, "bob")
     }
 
@@ -210,7 +210,7 @@ struct AccountEndToEndTests {
         try start(tmux, "cat", host: "127.0.0.1", port: daemon.port)
         try pickName(tmux, "cat", "cat")
         try register(tmux, "cat", "cat")
-        try tmux.keys("cat", "C-c")
+        try tmux.quit("cat")
         try ClientEndToEndTests.expectRestored(tmux, "cat")
         try start(tmux, "cat", host: "127.0.0.1", port: daemon.port)
         try waitForNameScreen(tmux, "cat")
@@ -218,7 +218,7 @@ struct AccountEndToEndTests {
         try typePassword(tmux, "cat", password)
         try tmux.waitFor("cat", text: "Playing as cat")
         try tmux.waitFor("cat", text: "0  Change your password")
-        try tmux.keys("cat", "C-c")
+        try tmux.quit("cat")
         try ClientEndToEndTests.expectRestored(tmux, "cat")
 
         guard let other else {
@@ -246,7 +246,7 @@ struct AccountEndToEndTests {
         try tmux.type("dan", password)
         try tmux.keys("dan", "Enter")
         try tmux.waitFor("dan", text: "No password without TLS: start with --tls (or --insecure).")
-        try tmux.keys("dan", "C-c")
+        try tmux.quit("dan")
         try ClientEndToEndTests.expectRestored(tmux, "dan")
         #expect(!daemon.stderrText.contains("login failed"))
         #expect(!daemon.stderrText.contains("name dan registered"))
@@ -259,7 +259,7 @@ struct AccountEndToEndTests {
         try typePassword(tmux, "dan", password)
         try tmux.waitFor("dan", text: "Playing as cat")
         try tmux.waitFor("dan", text: "0  Change your password")
-        try tmux.keys("dan", "C-c")
+        try tmux.quit("dan")
         try ClientEndToEndTests.expectRestored(tmux, "dan")
         try expectPasswordNowhere(tmux, daemon, labels: ["cat", "dan"])
     }

@@ -50,7 +50,7 @@ struct ChallengeClientTests {
     @Test("! challenges; letters still play; Ghost and Superghost ignore !")
     func challengeKey() {
         let s = ChallengeClientTests.inChallenge()
-        #expect(s.game?.challenge == true)
+        #expect(s.game?.ghost?.challenge == true)
         var (_, fx) = Fx.run(s, .key(.char("!")))
         #expect(Fx.sent(fx) == ["CHALLENGE"])
         (_, fx) = Fx.run(s, .key(.char("l")))
@@ -64,14 +64,14 @@ struct ChallengeClientTests {
     @Test("Challenged: letters type the answer after the fragment, Backspace erases, Enter sends WORD, - concedes")
     func answerPrompt() {
         var s = ChallengeClientTests.challenged()
-        #expect(s.game?.challenged == true && s.game?.challenger == "bob")
+        #expect(s.game?.ghost?.challenged == true && s.game?.ghost?.challenger == "bob")
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, .key(.enter))
         #expect(Fx.sent(fx) == [])
         #expect(s.alert?.notice == .typeTheWord)
         (s, fx) = Fx.run(s, .key(.char("l")), .key(.char("x")), .key(.backspace), .key(.char("S")))
         #expect(Fx.sent(fx) == [])
-        #expect(s.game?.answer == "ls")
+        #expect(s.game?.ghost?.answer == "ls")
         (_, fx) = Fx.run(s, .key(.enter))
         #expect(Fx.sent(fx) == ["WORD jails"])
         (_, fx) = Fx.run(s, .key(.char("-")))
@@ -83,7 +83,7 @@ struct ChallengeClientTests {
         #expect(Fx.sent(fx) == ["LETTER l"])
         // The next TURN without challenged=yes ends the prompt.
         let after = Fx.run(s, Fx.lines("TURN id=7 player=alice fragment=jai")).0
-        #expect(after.game?.challenged == false && after.game?.answer == "")
+        #expect(after.game?.ghost?.challenged == false && after.game?.ghost?.answer == "")
     }
 
     @Test("The screens: the challenge key, the prompt, who challenged, in English and Dutch")

@@ -109,8 +109,10 @@ struct ClientEndToEndTests {
         try tmux.waitFor("alice", text: "“PE” · 2 letters · bob played E")
         b = try tmux.waitFor("bob", text: "“PE” · 2 letters · Jij speelde E")
 
-        // bob quits with Ctrl-C mid-game: his terminal is restored, the game waits.
+        // bob quits with Ctrl-C mid-game, which asks first (j: yes); his terminal is restored, the game waits.
         try tmux.keys("bob", "C-c")
+        try tmux.waitFor("bob", text: "Het programma stoppen? j: ja · n: nee")
+        try tmux.type("bob", "j")
         b = try tmux.waitFor("bob", text: "Je spel wacht op je")
         try Self.expectRestored(tmux, "bob")
         try tmux.waitFor("alice", text: "bob is away; the game waits")
@@ -164,9 +166,9 @@ struct ClientEndToEndTests {
         #expect(a.contains { $0.contains("1  alice") && $0.hasSuffix("1        1") })
 
         // alice leaves with Ctrl-C: the terminal is restored.
-        try tmux.keys("alice", "C-c")
+        try tmux.quit("alice")
         try Self.expectRestored(tmux, "alice")
-        try tmux.keys("bob", "C-c")
+        try tmux.quit("bob")
         try Self.expectRestored(tmux, "bob")
     }
 
@@ -195,7 +197,7 @@ struct ClientEndToEndTests {
         try tmux.type("t", "zed")
         try tmux.keys("t", "Enter")
         try tmux.waitFor("t", text: "Not connected to the server yet")
-        try tmux.keys("t", "C-c")
+        try tmux.quit("t")
         try Self.expectRestored(tmux, "t")
 
         // A resize redraws at the new size.
@@ -203,7 +205,7 @@ struct ClientEndToEndTests {
         try tmux.waitFor("t", text: "Zo speel je (1/7)")
         try tmux.run(["resize-window", "-t", "t", "-x", "120", "-y", "30"])
         try tmux.waitFor("t", "the help line on row 30") { $0.count >= 30 && $0[29].contains("Esc klaar") }
-        try tmux.keys("t", "C-c")
+        try tmux.quit("t")
         try Self.expectRestored(tmux, "t")
     }
 

@@ -53,7 +53,7 @@ struct ClockAndSuperghostEndToEndTests {
             screen.contains { $0.contains("Your turn: type a letter") } && screen.contains { $0.contains("2 letters") }
                 && (Self.secondsLeft(screen) ?? 0) >= 28
         }
-        try tmux.keys("cleo", "C-c")
+        try tmux.quit("cleo")
         try ClientEndToEndTests.expectRestored(tmux, "cleo")
     }
 
@@ -99,9 +99,9 @@ struct ClockAndSuperghostEndToEndTests {
         try tmux.keys("sam", "Right")
         try tmux.type("sam", "t")
         try tmux.waitFor("tess", text: "“EAT” · 3 letters · sam played T at the end")
-        try tmux.keys("sam", "C-c")
+        try tmux.quit("sam")
         try ClientEndToEndTests.expectRestored(tmux, "sam")
-        try tmux.keys("tess", "C-c")
+        try tmux.quit("tess")
         try ClientEndToEndTests.expectRestored(tmux, "tess")
     }
 }

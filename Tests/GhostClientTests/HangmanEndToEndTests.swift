@@ -101,7 +101,7 @@ struct HangmanEndToEndTests {
         screen = try tmux.waitFor("hana", text: "Best games · fair")
         try tmux.waitFor("hana", "this game highlighted on the list") { $0.contains { $0.contains("▶    1  hana") } }
         #expect(screen.contains { $0.contains("This game is #1 on the list below.") })
-        try tmux.keys("hana", "C-c")
+        try tmux.quit("hana")
         try ClientEndToEndTests.expectRestored(tmux, "hana")
     }
 
@@ -123,7 +123,7 @@ struct HangmanEndToEndTests {
         try tmux.type("rita", "e")
         let before = try tmux.waitFor("rita", text: "You guessed E")
         let misses = try #require(before.first { $0.contains("Misses left:") }).trimmingCharacters(in: .whitespaces)
-        try tmux.keys("rita", "C-c")
+        try tmux.quit("rita")
         try tmux.waitFor("rita", text: "Your game waits for you")
         try ClientEndToEndTests.expectRestored(tmux, "rita")
         #expect(try String(contentsOfFile: tmux.folder + "/rita/config", encoding: .utf8).contains("token="))
@@ -145,7 +145,7 @@ struct HangmanEndToEndTests {
         try tmux.keys("rita", "Enter")
         try tmux.waitFor("rita", text: "You gave up. The word was")
         #expect(!(try String(contentsOfFile: tmux.folder + "/rita/config", encoding: .utf8).contains("token=")))
-        try tmux.keys("rita", "C-c")
+        try tmux.quit("rita")
         try ClientEndToEndTests.expectRestored(tmux, "rita")
     }
 
@@ -227,7 +227,7 @@ struct HangmanEndToEndTests {
             s.contains { $0.contains("The computer found your word") || $0.contains("The computer is hanged: your word held!") }
         }
         for who in ["frank", "gina"] {
-            try tmux.keys(who, "C-c")
+            try tmux.quit(who)
             try ClientEndToEndTests.expectRestored(tmux, who)
         }
     }

@@ -156,7 +156,7 @@ struct HangmanReducerTests {
         #expect(!lines.joined().contains("length from"))
         // Another code has the client's own words too.
         var other = refused
-        other.hangman.update("hangman-length") { $0.refusal = (.storeFailed, "the server could not store this") }
+        other.hangman.update("hangman-length") { $0.refusal = Refusal(code: .storeFailed, text: "the server could not store this") }
         #expect(ScreenTests.plainLines(other).map { $0.trimmingSpaces }
                     .contains("Geweigerd: De server kon dat niet opslaan; er is niets veranderd."))
         #expect(Screens.noticeText(.serverError(code: .badValue, text: "hangman-misses is a number from 1 to 26"), .en)

@@ -95,7 +95,7 @@ struct HangmanScreenTests {
         let settings = Fx.run(HFx.lost(language: language, colour: colour), .key(.tab),
                               Fx.line("ERR bad-value hangman-length is any, or a length from 1 to 22 that the en list has words of")).0
         var refused = settings
-        refused.hangman.update("hangman-length") { $0.shown = "23"; $0.refusal = (.badValue, "hangman-length is any, or a length from 1 to 22 that the en list has words of") }
+        refused.hangman.update("hangman-length") { $0.shown = "23"; $0.refusal = Refusal(code: .badValue, text: "hangman-length is any, or a length from 1 to 22 that the en list has words of") }
         let computer = Fx.run(HFx.hangmanMain(language: language, colour: colour), .key(.char("2"))).0
         let scores = Fx.run(HFx.hangmanMain(language: language, colour: colour), [.key(.char("8"))]
                             + (1...30).map { Fx.line("SCORE rank=\($0) name=player\($0) word=aircraft/carrier mistakes=\($0 % 9) misses=8 mode=evil lang=en") }

@@ -80,7 +80,7 @@ struct Issue27EndToEndTests {
         try tmux.waitFor("erin2", text: " vs ")
         try tmux.waitFor("erin", text: "Your game was resumed in another window")
         // The second window quits (the game waits); the first picks the name: the game comes back.
-        try tmux.keys("erin2", "C-c")
+        try tmux.quit("erin2")
         try tmux.waitFor("erin2", text: "Your game waits for you")
         try tmux.keys("erin", "Enter")
         let back = try tmux.waitFor("erin", "the game back, or a refusal") { s in

@@ -82,12 +82,12 @@ struct Issue27SmallerTests {
     @Test("Found 12: a paste of letters fills a challenged player's word field (Enter sends it); a paste of other characters plays nothing; a paste out of the field is still refused")
     func pasteInTheChallengeField() {
         var (s, fx) = Fx.run(ChallengeClientTests.challenged(), .paste("l".map { Key.char($0) } + "ER".map { Key.char($0) }))
-        #expect(s.game?.answer == "ler" && fx.isEmpty && s.alert?.notice != .pastedSeveral)
+        #expect(s.game?.ghost?.answer == "ler" && fx.isEmpty && s.alert?.notice != .pastedSeveral)
         (s, fx) = Fx.run(s, .key(.enter))
         #expect(Fx.sent(fx) == ["WORD jailer"])
         // A paste with a `-` in it does not concede, nor type.
         (s, fx) = Fx.run(ChallengeClientTests.challenged(), .paste("ab-c".map { Key.char($0) }))
-        #expect(fx.isEmpty && s.game?.answer == "")
+        #expect(fx.isEmpty && s.game?.ghost?.answer == "")
         // Not challenged: a pasted word plays nothing, as before.
         (s, fx) = Fx.run(Fx.inGame(), .paste("xyz".map { Key.char($0) }))
         #expect(fx.isEmpty && s.alert?.notice == .pastedSeveral)

@@ -218,7 +218,7 @@ struct Issue27Tests {
         #expect(s.screen == .resuming && !s.seatTaken && s.config.token == Fx.token)
         (s, fx) = Fx.run(s, Fx.lines("GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
                                      "TURN id=7 player=alice fragment=pe"))
-        #expect(s.screen == .game && s.game?.fragment == "pe")
+        #expect(s.screen == .game && s.game?.ghost?.fragment == "pe")
     }
 
     @Test("Found 12 (part): places in rank order; the code field takes no '-'; Hangman's question takes n; the setter's = opens no answer; no 'Esc back' before a name is held")

@@ -96,6 +96,9 @@ enum LayoutCorpus {
         "NamePickerTests.swift: NamePickerTests.moreAndDutch",
         "NamePickerTests.swift: NamePickerTests.olderServer",
         "NamePickerTests.swift: NamePickerTests.hostileLists",
+        "QuitQuestionTests.swift: QuitQuestionTests.asksFirst",
+        "QuitQuestionTests.swift: QuitQuestionTests.quits",
+        "QuitQuestionTests.swift: QuitQuestionTests.tooSmall",
         "RecordClientTests.swift: RecordReducerTests.ratingOnTheEndScreen",
         "RecordClientTests.swift: RecordReducerTests.ratingOnTheHangmanEnd",
         "RecordClientTests.swift: RecordReducerTests.historyList",
@@ -308,6 +311,9 @@ enum LayoutCorpus {
         NamePickerTests().moreAndDutch()
         NamePickerTests().olderServer()
         NamePickerTests().hostileLists()
+        QuitQuestionTests().asksFirst()
+        QuitQuestionTests().quits()
+        QuitQuestionTests().tooSmall()
         RecordReducerTests().ratingOnTheEndScreen()
         RecordReducerTests().ratingOnTheHangmanEnd()
         RecordReducerTests().historyList()

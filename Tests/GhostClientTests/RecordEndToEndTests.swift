@@ -59,7 +59,7 @@ struct RecordEndToEndTests {
                 && s.contains { $0.contains("mistake was move") || $0.contains("Nobody threw a win away.") }
         }
         #expect(review.contains { $0.contains("Move 1 of ") })
-        try tmux.keys("gina", "C-c")
+        try tmux.quit("gina")
         try ClientEndToEndTests.expectRestored(tmux, "gina")
     }
 }

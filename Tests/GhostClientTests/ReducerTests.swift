@@ -182,7 +182,8 @@ struct ReducerLobbyTests {
 
         (s, fx) = Fx.run(s, .key(.char("q")), .key(.char("y")))
         #expect(fx == [.quit])
-        (s, fx) = Fx.run(Fx.named(), .key(.ctrlC))
+        // Ctrl-C asks first (issue #27); a second one quits.
+        (s, fx) = Fx.run(Fx.named(), .key(.ctrlC), .key(.ctrlC))
         #expect(fx == [.quit])
         #expect(s.quitting)
     }
@@ -206,7 +207,7 @@ struct ReducerGameTests {
         (s, fx) = Fx.run(s, Fx.lines("OK LETTER letter=p fragment=p", "MOVE id=7 player=alice letter=p fragment=p",
                                      "TURN id=7 player=bob fragment=p"))
         #expect(fx.isEmpty)
-        #expect(s.game?.fragment == "p")
+        #expect(s.game?.ghost?.fragment == "p")
         #expect(s.game?.toMove == "bob")
         #expect(s.game?.lastMove?.player == "alice")
         #expect(s.game?.flash == "p")
@@ -223,7 +224,7 @@ struct ReducerGameTests {
         #expect(Fx.sent(fx) == ["LETTER x"])
         (s, fx) = Fx.run(s, Fx.line("ERR not-your-turn it is bob's turn"))
         #expect(s.alert?.notice == .notYourTurn)
-        #expect(s.game?.fragment == "")
+        #expect(s.game?.ghost?.fragment == "")
         // Alerts go away by themselves.
         (s, _) = Fx.run(s, .tick(100 + ClientState.alertSeconds + 0.1))
         #expect(s.alert == nil)
@@ -291,7 +292,7 @@ struct ReducerGameTests {
                                      "TURN id=7 player=alice fragment="))
         #expect(s.game?.lang == "nl")
         #expect(s.game?.round == 2)
-        #expect(s.game?.fragment == "")
+        #expect(s.game?.ghost?.fragment == "")
         #expect(s.game?.offer == nil)
         #expect(fx.isEmpty)  // the same token: nothing to save
     }
@@ -427,7 +428,7 @@ struct ReducerConnectionTests {
                                      "GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
                                      "TURN id=7 player=alice fragment=pe"))
         #expect(s.screen == .game)
-        #expect(s.game?.fragment == "pe")
+        #expect(s.game?.ghost?.fragment == "pe")
         #expect(s.game?.lastMove?.letter == "e")  // kept across the same round
         #expect(fx.isEmpty)
     }
@@ -476,7 +477,7 @@ struct ReducerConnectionTests {
 
     @Test("After Ctrl-C no reconnection is scheduled")
     func quitting() {
-        let (_, fx) = Fx.run(Fx.inGame(), .key(.ctrlC), .disconnected)
+        let (_, fx) = Fx.run(Fx.inGame(), .key(.ctrlC), .key(.char("y")), .disconnected)
         #expect(fx == [.quit])
     }
 }
@@ -493,7 +494,7 @@ struct ReducerRobustnessTests {
         // A fragment or letter that is not letters a-z is not shown.
         let s3 = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("MOVE id=7 player=alice letter=\u{E9} fragment=pe\u{E9}",
                                                             "TURN id=7 player=bob fragment=[2J")).0
-        #expect(s3.game?.fragment == "pe")
+        #expect(s3.game?.ghost?.fragment == "pe")
         #expect(s3.game?.toMove == "bob")
     }
 
@@ -602,8 +603,8 @@ struct ReducerGuardTests {
         var s = Fx.named()
         s = Fx.run(s, Fx.lines("GAME id=5 lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=-,G",
                                "TURN id=5 player=bob fragment= ghost=-,G")).0
-        #expect(s.game?.match == true)
-        #expect(s.game?.ghost == ["", "G"])
+        #expect(s.game?.ghost?.match == true)
+        #expect(s.game?.ghost?.letters == ["", "G"])
         #expect(s.game?.toMove == "bob")
     }
 }
@@ -633,7 +634,7 @@ struct ReducerComputerAndMatchTests {
                                      "TURN id=4 player=bot-hard fragment="))
         #expect(s.screen == .game)
         #expect(s.game?.bot == .hard)
-        #expect(s.game?.match == false)
+        #expect(s.game?.ghost?.match == false)
         #expect(s.lobby == nil)
         // No hints against Hard; Esc and Backspace go back from the computer screen.
         #expect(!s.gameMenuItems.contains(.hint))
@@ -660,8 +661,8 @@ struct ReducerComputerAndMatchTests {
     @Test("A match: OVER ends a round and play goes on, saying how the last round ended; MATCH ends it all")
     func match() {
         var s = Self.matchGame()
-        #expect(s.game?.match == true)
-        #expect(s.game?.ghost == ["", ""])
+        #expect(s.game?.ghost?.match == true)
+        #expect(s.game?.ghost?.letters == ["", ""])
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, Fx.lines("MOVE id=5 player=alice letter=q fragment=q", "TURN id=5 player=bob fragment=q ghost=,",
                                      "MOVE id=5 player=bob letter=z fragment=qz",
@@ -670,19 +671,19 @@ struct ReducerComputerAndMatchTests {
         #expect(s.screen == .game)
         #expect(s.config.token == Fx.token)
         #expect(fx.isEmpty)
-        #expect(s.game?.ghost == ["", "G"])
-        #expect(s.game?.roundEnd?.loser == "bob")
-        #expect(s.game?.roundEnd?.info == "No word starts with \"qz\", so bob loses. bob earns the letter G.")
+        #expect(s.game?.ghost?.letters == ["", "G"])
+        #expect(s.game?.ghost?.roundEnd?.loser == "bob")
+        #expect(s.game?.ghost?.roundEnd?.info == "No word starts with \"qz\", so bob loses. bob earns the letter G.")
         (s, fx) = Fx.run(s, Fx.lines("GAME id=5 game=ghost lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=,G",
                                      "TURN id=5 player=bob fragment= ghost=,G"))
         #expect(s.game?.round == 2)
-        #expect(s.game?.roundEnd == nil)
-        #expect(s.game?.previousRound?.fragment == "qz")
-        #expect(s.game?.fragment == "")
+        #expect(s.game?.ghost?.roundEnd == nil)
+        #expect(s.game?.ghost?.previousRound?.fragment == "qz")
+        #expect(s.game?.ghost?.fragment == "")
         #expect(s.game?.toMove == "bob")
         // The note stays for the whole round.
         (s, _) = Fx.run(s, Fx.line("MOVE id=5 player=bob letter=a fragment=a"))
-        #expect(s.game?.previousRound?.fragment == "qz")
+        #expect(s.game?.ghost?.previousRound?.fragment == "qz")
 
         (s, fx) = Fx.run(s, Fx.lines("OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=,GHOST",
                                      "INFO \"pear\" is a word longer than 3 letters, so bob loses.",
@@ -888,7 +889,7 @@ struct ReducerNewPlayerTests {
             "OK LANG lang=en", "OK RESUME id=4",
             "GAME id=4 game=ghost lang=en players=alice,bot-easy token=\(Fx.token) round=1 bot=easy",
             "TURN id=4 player=alice fragment=qua")).0
-        #expect(s.game?.fragment == "qua")
+        #expect(s.game?.ghost?.fragment == "qua")
         #expect(s.game?.lastMove == nil)
         let lines = Screens.render(s).map(Layout.plain)
         #expect(lines.contains { $0.trimmingCharacters() == "“QUA” · 3 letters" })

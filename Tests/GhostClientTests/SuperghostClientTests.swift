@@ -41,7 +41,7 @@ struct SuperghostClientTests {
         (s, fx) = Fx.run(SuperghostClientTests.inSuper(), .key(.left), .key(.char("p")))
         #expect(Fx.sent(fx) == ["LETTER p front"])
         // One letter only: the next goes at the end again.
-        #expect(s.game?.frontNext == false)
+        #expect(s.game?.ghost?.frontNext == false)
         (s, fx) = Fx.run(SuperghostClientTests.inSuper(), .key(.left), .key(.right), .key(.char("p")))
         #expect(Fx.sent(fx) == ["LETTER p"])
         (s, fx) = Fx.run(Fx.inGame(), .key(.left), .key(.char("p")))

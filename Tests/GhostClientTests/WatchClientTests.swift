@@ -73,7 +73,7 @@ struct WatchReducerTests {
         #expect(s.watch.asked == 12)
         let g = WFx.ghost()
         #expect(g.screen == .game && g.watch.id == 12 && g.game?.watching == true)
-        #expect(g.game?.fragment == "pe" && g.game?.toMove == "alice" && g.game?.watchers == 2 && g.game?.superghost == true)
+        #expect(g.game?.ghost?.fragment == "pe" && g.game?.toMove == "alice" && g.game?.watchers == 2 && g.game?.ghost?.superghost == true)
         // Nothing of a player's: no token saved, not named after a seat.
         #expect(g.config.token == nil && g.myName == "carol")
         let h = WFx.hangman()
@@ -129,7 +129,7 @@ struct WatchReducerTests {
                                                    "OVER id=12 winner=alice loser=bob reason=word fragment=pear",
                                                    "INFO \"pear\" is a word longer than 3 letters, so bob loses."))
         #expect(fx.isEmpty)
-        #expect(s.screen == .game && s.watch.ended && s.watch.result?.winner == "alice" && s.game?.roundEnd?.info != nil)
+        #expect(s.screen == .game && s.watch.ended && s.watch.result?.winner == "alice" && s.game?.ghost?.roundEnd?.info != nil)
         #expect(s.result == nil && s.config.token == nil)
         // Letters still do nothing; Enter goes back (no UNWATCH: the server stopped).
         #expect(Fx.run(s, Fx.keys("ab")).1.isEmpty)
@@ -150,10 +150,10 @@ struct WatchReducerTests {
         var s = Fx.run(WFx.list(), [.key(.end), .key(.enter)]
                        + Fx.lines("OK WATCH id=4", "GAME id=4 game=ghost lang=nl players=carol,bot-hard round=1 bot=hard rounds=ghost ghost=, watching=yes",
                                   "TURN id=4 player=carol fragment=q", "OVER id=4 winner=bot-hard loser=carol reason=dead fragment=qz ghost=g,")).0
-        #expect(s.game?.roundEnd != nil && !s.watch.ended)
+        #expect(s.game?.ghost?.roundEnd != nil && !s.watch.ended)
         s = Fx.run(s, Fx.lines("GAME id=4 game=ghost lang=nl players=carol,bot-hard round=2 bot=hard rounds=ghost ghost=g, watching=yes",
                                "TURN id=4 player=bot-hard fragment=")).0
-        #expect(s.game?.round == 2 && s.game?.previousRound != nil && !s.watch.ended)
+        #expect(s.game?.round == 2 && s.game?.ghost?.previousRound != nil && !s.watch.ended)
         s = Fx.run(s, Fx.lines("OVER id=4 winner=bot-hard loser=carol reason=word fragment=pear ghost=ghost,",
                                "MATCH id=4 winner=bot-hard loser=carol ghost=ghost,")).0
         #expect(s.watch.ended && s.watch.result?.match == true && s.screen == .game && s.result == nil)

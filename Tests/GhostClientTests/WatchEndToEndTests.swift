@@ -87,7 +87,7 @@ struct WatchEndToEndTests {
         try tmux.keys("carol", "Enter")
         try tmux.waitFor("carol", text: "Games in progress")
         for who in ["alice", "carol"] {
-            try tmux.keys(who, "C-c")
+            try tmux.quit(who)
             try ClientEndToEndTests.expectRestored(tmux, who)
         }
     }
@@ -128,7 +128,7 @@ struct WatchEndToEndTests {
         #expect(screen.contains { $0.contains("ann left the game.") || $0.contains("Ann left the game.") }, "\(screen.joined(separator: "\n"))")
         try tmux.keys("carol", "Enter")
         try tmux.waitFor("carol", text: "No games in progress.")
-        try tmux.keys("carol", "C-c")
+        try tmux.quit("carol")
         try ClientEndToEndTests.expectRestored(tmux, "carol")
     }
 }

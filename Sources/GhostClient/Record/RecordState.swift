@@ -113,18 +113,19 @@ public struct ProfileRating: Equatable, Sendable {
     public var best: RatedWin?
 }
 
+/// The asker's record against a name in one kind of game.
+public struct Versus: Equatable, Sendable {
+    public var game: String
+    public var record: HeadToHead
+}
+
 /// A PROFILE answer.
 public struct Profile: Equatable, Sendable {
     public var name: String
     public var registered: Bool
     public var ratings: [ProfileRating]
     /// The asker's record against the name, per game kind.
-    public var versus: [(game: String, record: HeadToHead)]
-
-    public static func == (a: Profile, b: Profile) -> Bool {
-        a.name == b.name && a.registered == b.registered && a.ratings == b.ratings
-            && a.versus.map(\.game) == b.versus.map(\.game) && a.versus.map(\.record) == b.versus.map(\.record)
-    }
+    public var versus: [Versus]
 }
 
 /// One leader of a rating list: a `LEADER` line.
@@ -157,7 +158,7 @@ public struct RecordClient: Equatable, Sendable {
     public var profileName: String?
     public var profile: Profile?
     var incomingRatings: [ProfileRating] = []
-    var incomingVersus: [(game: String, record: HeadToHead)] = []
+    var incomingVersus: [Versus] = []
 
     /// The rating list shown (nil while TOP is on its way), and which.
     public var leaders: [Leader]?
@@ -176,14 +177,6 @@ public struct RecordClient: Equatable, Sendable {
     public var chosen: HistoryEntry? {
         guard let history, history.indices.contains(cursor) else { return nil }
         return history[cursor]
-    }
-
-    public static func == (a: RecordClient, b: RecordClient) -> Bool {
-        a.ended == b.ended && a.history == b.history && a.incomingHistory == b.incomingHistory && a.cursor == b.cursor
-            && a.replay == b.replay && a.incomingMoves == b.incomingMoves && a.incomingPlies == b.incomingPlies
-            && a.profileName == b.profileName && a.profile == b.profile && a.incomingRatings == b.incomingRatings
-            && a.incomingVersus.map(\.game) == b.incomingVersus.map(\.game) && a.leaders == b.leaders
-            && a.incomingLeaders == b.incomingLeaders && a.board == b.board
     }
 }
 

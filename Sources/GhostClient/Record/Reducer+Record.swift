@@ -180,7 +180,7 @@ extension ClientState {
                                                                 wins: wins, losses: losses, best: best))
                 }
             case let .versus(game, versus):
-                if record.incomingVersus.count < 100 { record.incomingVersus.append((game, versus)) }
+                if record.incomingVersus.count < 100 { record.incomingVersus.append(Versus(game: game, record: versus)) }
             case let .leader(rank, name, rating, deviation, games, wins, losses):
                 if record.incomingLeaders.count < ClientState.recordLinesLimit {
                     record.incomingLeaders.append(Leader(rank: rank, name: name, rating: rating, deviation: deviation, games: games,

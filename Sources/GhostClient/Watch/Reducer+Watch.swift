@@ -6,6 +6,8 @@ import GhostProtocol
 /// it read-only). The generic core calls in here at one point each
 /// (`watchLine`, `watchReply`, `watchError`, `watchingKey`), as it does for
 /// Hangman; which screen a watched game gets is decided where a player's is.
+/// Lines, replies and refusals are reduced by `WatchClient` itself (below),
+/// which changes only its own state and returns what the parent must do.
 extension ClientState {
     /// How many live games to ask for.
     static let watchLimit = CommandParser.defaultGames
@@ -48,16 +50,6 @@ extension ClientState {
             goToMain()
         default:
             break
-        }
-    }
-
-    /// The cursor on the game it was on, if still listed, else on the first that can be watched.
-    mutating func placeWatchCursor(keeping id: Int?) {
-        let games = watch.games ?? []
-        if let id, let i = games.firstIndex(where: { $0.id == id && $0.watchable }) {
-            watch.cursor = i
-        } else {
-            watch.cursor = games.firstIndex(where: { $0.watchable }) ?? 0
         }
     }
 
@@ -105,86 +97,141 @@ extension ClientState {
         confirmLeave = false
     }
 
-    // MARK: Server lines
+    // MARK: Server lines, replies and refusals (scoped)
 
-    /// Takes the lines that belong to watching; returns false for the others.
+    /// Hands a line to the watch feature (`WatchClient.line`), which changes
+    /// only its own state, and does what it asks of the rest of the client.
+    /// Returns false for lines that are not the watch feature's.
     mutating func watchLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
-        switch line {
-        case let .live(id, kind, players, lang, moves, watchers, fields):
-            if watch.incoming.count < 1_000 {
-                watch.incoming.append(LiveGame(id: id, kind: kind, players: players, lang: lang, moves: moves,
-                                               watchers: watchers, fields: fields))
-            }
+        switch watch.line(line) {
+        case .notMine:
+            return false
+        case .taken:
             return true
-        case let .watchers(id, count):
-            if var g = currentGame(id) {
-                g.watchers = max(0, count)
-                game = g
-            }
-            return true
-        case let .over(id, _, _, _, _, _), let .match(id, _, _, _):
-            // The end of a game no longer watched (UNWATCH crossed it), or a
-            // repeat of the end already shown: not this client's game.
-            return id == watch.left || (watch.ended && id == watch.id)
-        case let .aborted(id, reason, _):
-            guard id == watch.id, !watch.ended else { return id == watch.left }
+        case .aborted(let reason):
             // The watched game was aborted (no score): the server has stopped
             // the watching. Back to the list, asked afresh, saying why.
             stopWatching()
             openWatchList(&fx)
             show(.aborted(reason))
             return true
-        default:
-            if let id = line.gameID, id == watch.left { return true }
-            return false
         }
     }
 
-    // MARK: Replies
-
     mutating func watchReply(_ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
-        switch reply {
-        case let .games(_, more):
-            let was = watch.chosen?.id
-            watch.games = watch.incoming
-            watch.incoming = []
-            watch.more = more
-            placeWatchCursor(keeping: was)
-            return true
-        case let .watch(id):
-            watch.asked = nil
-            watch.id = id
-            watch.ended = false
-            watch.result = nil
-            return true
-        case .unwatch:
-            watch.left = nil
-            return true
-        default:
-            return false
-        }
+        watch.reply(reply)
     }
 
     mutating func watchError(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
-        switch verb {
-        case .games?:
-            watch.incoming = []
-            watch.games = []
+        switch watch.refused(verb, code) {
+        case .notMine:
+            return false
+        case .taken:
+            return true
+        case .show:
             show(.serverError(code: code, text: text))
             return true
-        case .watch?:
-            // Ended meanwhile, made private, or this client is busy: say so, and list again.
-            watch.asked = nil
-            guard code != .noName else { return false }
+        case .refusedWatch:
             if screen == .watchList { openWatchList(&fx) }
             show(.watchRefused(code))
             return true
-        case .unwatch?:
-            // The game ended as UNWATCH went out: nothing to stop.
-            watch.left = nil
-            return code != .noName
+        }
+    }
+}
+
+/// The watch feature's own reducer: it changes only `WatchClient`, and says
+/// what the rest of the client must do (as TCA's delegate actions), so the
+/// parent's state is changed by the parent only.
+extension WatchClient {
+    enum LineOutcome: Equatable {
+        /// Not a line of the watch feature's.
+        case notMine
+        /// Taken (a LIVE line, or a line of a game no longer watched, dropped).
+        case taken
+        /// The watched game was aborted: stop watching, list again, say why.
+        case aborted(AbortReason)
+    }
+
+    mutating func line(_ line: ServerLine) -> LineOutcome {
+        switch line {
+        case let .live(id, kind, players, lang, moves, watchers, fields):
+            if incoming.count < 1_000 {
+                incoming.append(LiveGame(id: id, kind: kind, players: players, lang: lang, moves: moves,
+                                         watchers: watchers, fields: fields))
+            }
+            return .taken
+        case let .over(id, _, _, _, _, _), let .match(id, _, _, _):
+            // The end of a game no longer watched (UNWATCH crossed it), or a
+            // repeat of the end already shown: not this client's game.
+            return id == left || (ended && id == self.id) ? .taken : .notMine
+        case let .aborted(id, reason, _):
+            guard id == self.id, !ended else { return id == left ? .taken : .notMine }
+            return .aborted(reason)
+        default:
+            if let id = line.gameID, id == left { return .taken }
+            return .notMine
+        }
+    }
+
+    /// Takes the replies to GAMES, WATCH and UNWATCH.
+    mutating func reply(_ reply: Reply) -> Bool {
+        switch reply {
+        case let .games(_, more):
+            let was = chosen?.id
+            games = incoming
+            incoming = []
+            self.more = more
+            placeCursor(keeping: was)
+            return true
+        case let .watch(id):
+            asked = nil
+            self.id = id
+            ended = false
+            result = nil
+            return true
+        case .unwatch:
+            left = nil
+            return true
         default:
             return false
+        }
+    }
+
+    enum RefusalOutcome: Equatable {
+        case notMine, taken
+        /// Show the server's refusal.
+        case show
+        /// WATCH refused: say why, and list again.
+        case refusedWatch
+    }
+
+    /// Takes the refusals of GAMES, WATCH and UNWATCH.
+    mutating func refused(_ verb: Verb?, _ code: ErrorCode) -> RefusalOutcome {
+        switch verb {
+        case .games?:
+            incoming = []
+            games = []
+            return .show
+        case .watch?:
+            // Ended meanwhile, made private, or this client is busy: say so, and list again.
+            asked = nil
+            return code == .noName ? .notMine : .refusedWatch
+        case .unwatch?:
+            // The game ended as UNWATCH went out: nothing to stop.
+            left = nil
+            return code == .noName ? .notMine : .taken
+        default:
+            return .notMine
+        }
+    }
+
+    /// The cursor on the game it was on, if still listed, else on the first that can be watched.
+    mutating func placeCursor(keeping id: Int?) {
+        let games = games ?? []
+        if let id, let i = games.firstIndex(where: { $0.id == id && $0.watchable }) {
+            cursor = i
+        } else {
+            cursor = games.firstIndex(where: { $0.watchable }) ?? 0
         }
     }
 }

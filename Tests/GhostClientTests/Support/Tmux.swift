@@ -77,6 +77,16 @@ final class Tmux: @unchecked Sendable {
         try run(["send-keys", "-t", session] + names)
     }
 
+    /// Quits a ghost-client: Ctrl-C, which asks first (issue #27), and once
+    /// the question is on the screen (in either language) a second Ctrl-C.
+    func quit(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try keys(session, "C-c")
+        _ = try waitFor(session, "the quit question", sourceLocation: sourceLocation) { screen in
+            screen.contains { $0.contains("Quit the program?") || $0.contains("Het programma stoppen?") }
+        }
+        try keys(session, "C-c")
+    }
+
     /// Types a shell command line and presses Enter.
     func shell(_ session: String, _ command: String) throws {
         try type(session, command)

@@ -59,10 +59,10 @@ extension Screens {
             return game.toMove == name ? marker + " " + style.highlight(padded) : "  " + padded
         }
         var lines = [chips[0] + "   vs   " + chips[1]]
-        if game.match {
+        if let ghost = game.ghost, ghost.match {
             let cells = (0..<2).map { i -> String in
                 let cw = Layout.visibleWidth(chips[i])
-                let letters = ghostText(game.ghost.indices.contains(i) ? game.ghost[i] : "", style)
+                let letters = ghostText(ghost.letters.indices.contains(i) ? ghost.letters[i] : "", style)
                 let pad = max(0, (cw - Layout.visibleWidth(letters)) / 2)
                 let cell = String(repeating: " ", count: pad) + letters
                 return cell + String(repeating: " ", count: max(0, cw - Layout.visibleWidth(cell)))
@@ -85,7 +85,7 @@ extension Screens {
     /// screen, in the second person ("You completed … You earn the letter G.").
     static func roundText(_ s: ClientState, _ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
         let why = reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
-                             superghost: game.superghost, loserIsMe: s.isMe(end.loser), t)
+                             superghost: game.ghost?.superghost == true, loserIsMe: s.isMe(end.loser), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else { return why }
         return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(display(end.loser, t), String(letter)))
@@ -96,6 +96,7 @@ extension Screens {
         guard let g = s.game else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
+        let gs = g.ghost ?? GhostState()
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
         // The running score against this opponent: the server's record, when it sent one.
         if let them = opponent(of: s, in: g), let record = g.record {
@@ -106,11 +107,11 @@ extension Screens {
             // A watched game's end: who won (the banner says why).
             let winner = display(r.winner, t)
             turn = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
-        } else if g.roundEnd != nil {
+        } else if gs.roundEnd != nil {
             turn = style.bold(t.roundOver)
-        } else if let mover = g.toMove, g.challenged {
+        } else if let mover = g.toMove, gs.challenged {
             // Bluff and challenge: the player to move must name a word.
-            let frag = "“" + g.fragment.uppercased() + "”"
+            let frag = "“" + gs.fragment.uppercased() + "”"
             turn = (s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t)))
                 + clockSuffix(s, mover, t, style)
         } else if let mover = g.toMove {
@@ -119,27 +120,27 @@ extension Screens {
             turn = ""
         }
         var caption: [String] = []
-        if !g.fragment.isEmpty {
-            caption.append("“" + g.fragment.uppercased() + "” · " + t.letterCount(g.fragment.count))
+        if !gs.fragment.isEmpty {
+            caption.append("“" + gs.fragment.uppercased() + "” · " + t.letterCount(gs.fragment.count))
         }
-        if let last = g.lastMove, !g.fragment.isEmpty {
+        if let last = g.lastMove, !gs.fragment.isEmpty {
             // Superghost: and where the letter went.
             caption.append((s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased()))
-                           + (g.superghost && g.fragment.count > 1 ? t.playedWhere(front: g.lastAtFront) : ""))
+                           + (gs.superghost && gs.fragment.count > 1 ? t.playedWhere(front: gs.lastAtFront) : ""))
         }
         // Superghost: where my next letter goes, on a row of its own (never cut).
         var nextEnd: [String] = []
-        if g.superghost, g.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
-            nextEnd = Layout.wrap(t.nextLetterEnd(front: g.frontNext), width: width - 4).map { Layout.center($0, in: width) }
+        if gs.superghost, gs.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
+            nextEnd = Layout.wrap(t.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
         }
-        var help = g.challenge ? t.challengeGameHelp : t.gameHelp
+        var help = gs.challenge ? t.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
-        if g.challenge, g.challenged, g.roundEnd == nil, let mover = g.toMove {
-            let by = g.challenger ?? g.players.first { $0 != mover } ?? "?"
+        if gs.challenge, gs.challenged, gs.roundEnd == nil, let mover = g.toMove {
+            let by = gs.challenger ?? g.players.first { $0 != mover } ?? "?"
             caption = [caption.first ?? "", t.challengedBy(display(by, t))].filter { !$0.isEmpty }
             if s.isMe(mover) {
-                answer = Layout.center(style.bold(t.yourWord((g.fragment + g.answer).uppercased())), in: width)
+                answer = Layout.center(style.bold(t.yourWord((gs.fragment + gs.answer).uppercased())), in: width)
                 help = t.answerHelp
             }
         }
@@ -164,21 +165,21 @@ extension Screens {
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
                 : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
-        } else if let end = g.roundEnd {
+        } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
-        } else if let end = g.previousRound {
+        } else if let end = gs.previousRound {
             banner = t.lastRound + roundText(s, end, g, t)
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment): the menu always fits.
         let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
-        var big = fragment(g.fragment, width: width, style: style, empty: t.emptyFragment)
+        var big = fragment(gs.fragment, width: width, style: style, empty: t.emptyFragment)
         func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + nextEnd.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
         if total() > rows {
             big = []
-            if g.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
+            if gs.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
         }
         var body: [String] = spacers[0] ? [""] : []
         body += chips
@@ -192,7 +193,7 @@ extension Screens {
         body += lower
 
         // The variant always named: "Superghost · English · round 1".
-        let title = watchTitle(g, t.variantName(superghost: g.superghost, challenge: g.challenge) + " · "
+        let title = watchTitle(g, t.variantName(superghost: gs.superghost, challenge: gs.challenge) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)

@@ -30,7 +30,7 @@ public struct HangmanBoard: Equatable, Sendable {
     /// The setter's own word, once set (the setter's GAME line, or the WORD it typed).
     public var word: String?
     /// The last guess: a letter or a whole answer, and whether it hit.
-    public var lastGuess: (guess: String, hit: Bool)?
+    public var lastGuess: LastGuess?
 
     public init(mode: String, length: Int, misses: Int) {
         self.mode = mode
@@ -48,11 +48,18 @@ public struct HangmanBoard: Equatable, Sendable {
     }
 
     public var isDuel: Bool { mode == "duel" }
+}
 
-    public static func == (a: HangmanBoard, b: HangmanBoard) -> Bool {
-        a.mode == b.mode && a.length == b.length && a.misses == b.misses && a.pattern == b.pattern && a.missed == b.missed && a.wrongWords == b.wrongWords
-            && a.left == b.left && a.word == b.word && a.lastGuess?.guess == b.lastGuess?.guess && a.lastGuess?.hit == b.lastGuess?.hit
-    }
+/// A guess, a letter or a whole answer, and whether it hit.
+public struct LastGuess: Equatable, Sendable {
+    public var guess: String
+    public var hit: Bool
+}
+
+/// A server's refusal (`ERR <code> <text>`), kept to show.
+public struct Refusal: Equatable, Sendable {
+    public var code: ErrorCode
+    public var text: String
 }
 
 /// A finished Hangman game: its board at the end, OVER's fields, the INFO
@@ -96,7 +103,7 @@ public struct HangmanSetting: Equatable, Sendable {
     /// The value on screen: the last one sent, which may have been refused.
     public var shown: String?
     /// The server's refusal of `shown` (ERR bad-value …), in its words.
-    public var refusal: (code: ErrorCode, text: String)?
+    public var refusal: Refusal?
     /// The value refused (issue #27, Found 8): the row goes back to the saved
     /// value, and the refusal names this one.
     public var refused: String?
@@ -104,11 +111,6 @@ public struct HangmanSetting: Equatable, Sendable {
     public init(key: String) { self.key = key }
 
     public var value: String? { shown ?? saved }
-
-    public static func == (a: HangmanSetting, b: HangmanSetting) -> Bool {
-        a.key == b.key && a.saved == b.saved && a.shown == b.shown && a.refusal?.code == b.refusal?.code
-            && a.refusal?.text == b.refusal?.text && a.refused == b.refused
-    }
 }
 
 /// The rows of the settings flipside, in order.

@@ -39,9 +39,9 @@ extension ClientState {
             guard var g = currentGame(id), var b = g.hangman else { return false }
             let p = HangmanLines.position(fields)
             apply(p, to: &b)
-            if let guess = p.guess, let hit = p.hit { b.lastGuess = (guess, hit) }
+            if let guess = p.guess, let hit = p.hit { b.lastGuess = LastGuess(guess: guess, hit: hit) }
             if let guess = p.guess, p.hit == false, guess.count > 1 { b.wrongWords.append(guess) }
-            g.lastMove = (player, p.guess ?? "")
+            g.lastMove = LastMove(player, p.guess ?? "")
             // A move cancels a pending offer.
             g.offer = nil
             g.hangman = b
@@ -108,7 +108,7 @@ extension ClientState {
                                  _ fx: inout [ClientEffect]) {
         let old = game
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    header: GhostLines.Header(match: false, ghost: nil), record: record, clock: clock, audience: audience, &fx)
+                    board: .hangman(board), record: record, clock: clock, audience: audience, &fx)
         guard var g = game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
@@ -229,7 +229,7 @@ extension ClientState {
             // screen); the refusal below it names the value refused.
             if let key, !hangman.setKeys.contains(key) {
                 hangman.update(key) { s in
-                    s.refusal = (code, text)
+                    s.refusal = Refusal(code: code, text: text)
                     s.refused = s.shown
                     s.shown = nil
                 }
