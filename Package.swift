@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "WordChainKind"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
-        .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore"]),
+        .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore", "WordLists", "GameKit"]),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// The repository's Dictionaries folder, loaded once (word lists, phrases and

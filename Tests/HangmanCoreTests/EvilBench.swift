@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// Not a test: times evil guesses against the largest English family. Runs

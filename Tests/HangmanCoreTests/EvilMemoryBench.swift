@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// Not a test: what 1,000 evil Dutch 10-letter games hold after a guess of

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// Evil play: the largest family, and each tie-break on its own. In every

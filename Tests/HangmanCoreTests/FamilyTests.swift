@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 @testable import HangmanCore
 
 /// The evil family is compact (issue #24, Asked 3): bits while large, a list

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 let fiveLetters = ["apple", "bacon", "candy", "daisy", "eagle", "fable", "grape", "house", "igloo", "jelly", "peach"]

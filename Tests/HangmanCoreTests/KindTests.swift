@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// 125 words of 5 letters (the only length with at least 100), and a few shorter ones.

@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// Issue #27 Found 10: a duel without `length=` is open (`length=any`)

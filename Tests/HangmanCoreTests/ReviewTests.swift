@@ -1,5 +1,5 @@
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// Hangman's review (issue #28), on six words of four letters: bear, beer,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GhostCore
+import WordLists
 import HangmanCore
 
 /// The package root: this file is Tests/HangmanCoreTests/Support.swift.
