@@ -12,7 +12,7 @@ public enum ClientManual {
             sections: [
                 .init("Description", [
                     .paragraph(ManualPage.about(ofHelp: ClientOptions.usage)),
-                    .paragraph("On a terminal it shows full screens: pick a name, then play Ghost or Hangman against a person or the computer, watch games, and see scores. Letters play, Esc opens the game menu, and Ctrl-C quits: a game in progress waits and resumes when the client starts again. In Hangman, = types a whole answer, Enter starts a new game and Tab flips to the settings."),
+                    .paragraph("On a terminal it shows full screens: pick a name, then play Ghost or Hangman against a person or the computer, watch games, and see scores. Letters play, Esc opens the game menu, and Ctrl-C quits once you say yes (a second Ctrl-C, y or Enter): a game in progress waits and resumes when the client starts again. In Hangman, = types a whole answer, Enter starts a new game and Tab flips to the settings."),
                     .paragraph("When standard input or output is not a terminal it works line by line: it prints what the server sends and sends each line it reads (a line holding one letter is a move). It plays nothing by itself, so --game and --clock are refused there; send the game's commands yourself (Protocol.md):"),
                     .example(["printf 'NAME x\\nSEEK\\n' | ghost-client 127.0.0.1:7777"]),
                     .paragraph("A password (logging in to a registered name, or registering one) is sent only over TLS or to this computer, unless --insecure is given. Options take `--name value` or `--name=value`; a bad option or value is refused with exit status 2."),

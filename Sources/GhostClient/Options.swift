@@ -90,9 +90,10 @@ public struct ClientOptions: Equatable, Sendable {
             "It plays nothing by itself, so --game and --clock are refused there (exit",
             "status 2):",
             "send the game's commands yourself, e.g. NEW game=hangman.",
-            "Keys: letters play, Esc opens the game menu, Ctrl-C quits (a game waits",
-            "for you and resumes when you start the client again). In Hangman, = types",
-            "a whole answer, Enter starts a new game and Tab flips to the settings.",
+            "Keys: letters play, Esc opens the game menu, Ctrl-C quits after asking (a",
+            "game waits for you and resumes when you start the client again). In",
+            "Hangman, = types a whole answer, Enter starts a new game and Tab flips to",
+            "the settings.",
         ], defaults: ClientOptions())
     }
 
