@@ -105,11 +105,7 @@ public struct ChallengeGhost: GhostVariant {
     public mutating func end(_ outcome: Outcome) { round.end(outcome) }
 
     @discardableResult
-    public mutating func resign(_ seat: Int) -> Outcome? {
-        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        round.end(Outcome(loser: seat, reason: .left))
-        return outcome
-    }
+    public mutating func resign(_ seat: Int) -> Outcome? { round.resign(seat) }
 
     /// `fragment=<f>`, then `challenged=yes` while a challenge awaits its answer.
     public var publicFields: [Field] {

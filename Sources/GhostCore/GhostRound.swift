@@ -57,6 +57,13 @@ public struct GhostRound: Sendable {
         self.outcome = outcome
     }
 
+    /// The seat `seat` gives up (left the game). No effect once over.
+    mutating func resign(_ seat: Int) -> Outcome? {
+        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
+        end(Outcome(loser: seat, reason: .left))
+        return outcome
+    }
+
     // The refusals of moves that are another variant's.
     static let notAtTheFront = MoveError.notAMove("in Ghost letters go at the end: LETTER <c> front is for variant=super")
     static let oneLetter = MoveError.notAMove("play one letter a-z")

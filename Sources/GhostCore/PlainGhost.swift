@@ -23,9 +23,5 @@ public struct PlainGhost: GhostVariant {
     public mutating func end(_ outcome: Outcome) { round.end(outcome) }
 
     @discardableResult
-    public mutating func resign(_ seat: Int) -> Outcome? {
-        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        round.end(Outcome(loser: seat, reason: .left))
-        return outcome
-    }
+    public mutating func resign(_ seat: Int) -> Outcome? { round.resign(seat) }
 }

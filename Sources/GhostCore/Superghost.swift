@@ -39,11 +39,7 @@ public struct Superghost: GhostVariant {
     public mutating func end(_ outcome: Outcome) { round.end(outcome) }
 
     @discardableResult
-    public mutating func resign(_ seat: Int) -> Outcome? {
-        guard outcome == nil, seat == 0 || seat == 1 else { return nil }
-        round.end(Outcome(loser: seat, reason: .left))
-        return outcome
-    }
+    public mutating func resign(_ seat: Int) -> Outcome? { round.resign(seat) }
 
     /// Once over: the fragment before the last letter (nil if none was played).
     public var before: String? {
