@@ -333,7 +333,7 @@ enum BotsBench {
     /// Plays one game; returns the losing seat.
     static func play(first: Player, second: Player, rules: GhostRules, solver: Solver,
                      rng: inout SeededGenerator) -> Int {
-        var game = GhostGame(rules: rules)
+        var game = PlainGhost(rules: rules)
         let seats = [first, second]
         while game.outcome == nil {
             let letter: Letter

@@ -35,14 +35,14 @@ public struct BluffBot: Sendable {
 
     /// The move for the seat to move in `game`: a letter, a challenge, or
     /// the answer to one.
-    public func choose(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> Move {
+    public func choose(in game: ChallengeGhost, using rng: inout some RandomNumberGenerator) -> Move {
         if game.isChallenged {
             // Every level names a word when there is one; none: concede.
             return game.continuation.map { .word($0) } ?? .concede
         }
         if game.isDeadFragment {
             // (Past the longest fragment a letter is refused: challenge.)
-            let challenges = level != .easy || game.fragment.utf8.count >= GhostGame.maxFragment
+            let challenges = level != .easy || game.fragment.utf8.count >= ChallengeGhost.maxFragment
                 || Double.random(in: 0..<1, using: &rng) < BluffBot.easyChallenge
             if challenges { return .challenge }
             // Nothing is alive any more: any letter keeps the bluff going.
@@ -67,13 +67,13 @@ public struct BluffBot: Sendable {
         }
     }
 
-    public func choose(in game: GhostGame) -> Move {
+    public func choose(in game: ChallengeGhost) -> Move {
         var rng = SystemRandomNumberGenerator()
         return choose(in: game, using: &rng)
     }
 
     /// The letters that make a dead fragment from a live one (bluffs).
-    public func deadLetters(_ game: GhostGame) -> [Letter] {
+    public func deadLetters(_ game: ChallengeGhost) -> [Letter] {
         guard !game.isDeadFragment, game.node >= 0 else { return [] }
         let length = game.fragment.utf8.count + 1
         return Letter.all.filter { l in
@@ -87,7 +87,7 @@ public struct BluffBot: Sendable {
     /// to a bluff; only when every letter makes a dead fragment does it
     /// bluff, as it must play something and a challenge of a live fragment
     /// loses too.
-    static func honest(_ moves: [Solver.Move], game: GhostGame, _ rng: inout some RandomNumberGenerator) -> Letter {
+    static func honest(_ moves: [Solver.Move], game: ChallengeGhost, _ rng: inout some RandomNumberGenerator) -> Letter {
         guard !moves.contains(where: { $0.kind != .losesAtOnce }) else { return Bot.best(moves, &rng) }
         let words = game.rules.words
         let length = game.fragment.utf8.count + 1
@@ -100,7 +100,7 @@ public struct BluffBot: Sendable {
     /// The hint of the bluff variant, when it is not Ghost's: the word that
     /// answers a challenge (or that there is none), or a challenge of a dead
     /// fragment. Nil when Ghost's hint (a letter) applies.
-    public static func hint(for game: GhostGame) -> Hint? {
+    public static func hint(for game: ChallengeGhost) -> Hint? {
         if game.isChallenged {
             guard let word = game.continuation else {
                 return Hint(winning: false, move: .concede,

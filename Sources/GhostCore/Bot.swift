@@ -17,7 +17,7 @@ public struct Bot: Sendable {
     }
 
     /// The letter to play in `game` (whose turn it is).
-    public func choose(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> Letter {
+    public func choose(in game: some GhostVariant, using rng: inout some RandomNumberGenerator) -> Letter {
         let moves = solver.moves(node: game.node, length: game.fragment.utf8.count)
         switch level {
         case .easy: return Bot.safe(moves, &rng)
@@ -27,7 +27,7 @@ public struct Bot: Sendable {
         }
     }
 
-    public func choose(in game: GhostGame) -> Letter {
+    public func choose(in game: some GhostVariant) -> Letter {
         var rng = SystemRandomNumberGenerator()
         return choose(in: game, using: &rng)
     }
@@ -52,7 +52,7 @@ public struct Bot: Sendable {
     }
 
     /// A hint for the player to move: is the position winning, and a good letter.
-    public func hint(for game: GhostGame) -> (winning: Bool, letter: Letter) {
+    public func hint(for game: some GhostVariant) -> (winning: Bool, letter: Letter) {
         var rng = SystemRandomNumberGenerator()
         let moves = solver.moves(node: game.node, length: game.fragment.utf8.count)
         return (moves.contains { $0.kind == .winning }, Bot.best(moves, &rng))
@@ -79,7 +79,7 @@ public struct SuperBot: Sendable {
         self.budget = budget
     }
 
-    public func choose(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
+    public func choose(in game: Superghost, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
         switch level {
         case .easy: return SuperBot.safe(solver, game.fragment, &rng)
         case .hard: return SuperBot.best(solver.moves(game.fragment, budget: budget), &rng)
@@ -89,7 +89,7 @@ public struct SuperBot: Sendable {
         }
     }
 
-    public func choose(in game: GhostGame) -> SuperSolver.Play {
+    public func choose(in game: Superghost) -> SuperSolver.Play {
         var rng = SystemRandomNumberGenerator()
         return choose(in: game, using: &rng)
     }
@@ -98,13 +98,13 @@ public struct SuperBot: Sendable {
     /// settled, else (every play settled, all losing) the losing play with
     /// the fewest winning replies; nil while neither holds within `budget`
     /// new positions (solve the position, and ask again). Never a guess.
-    public func settledChoice(in game: GhostGame, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play? {
+    public func settledChoice(in game: Superghost, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play? {
         let moves = solver.moves(game.fragment, budget: budget)
         guard SuperBot.isSettled(moves) else { return nil }
         return SuperBot.best(moves, &rng)
     }
 
-    public func settledChoice(in game: GhostGame) -> SuperSolver.Play? {
+    public func settledChoice(in game: Superghost) -> SuperSolver.Play? {
         var rng = SystemRandomNumberGenerator()
         return settledChoice(in: game, using: &rng)
     }
@@ -136,7 +136,7 @@ public struct SuperBot: Sendable {
     }
 
     /// A hint for the player to move: is the position winning, and a good play.
-    public func hint(for game: GhostGame) -> (winning: Bool, play: SuperSolver.Play) {
+    public func hint(for game: Superghost) -> (winning: Bool, play: SuperSolver.Play) {
         var rng = SystemRandomNumberGenerator()
         let moves = solver.moves(game.fragment, budget: budget)
         return (moves.contains { $0.kind == .winning }, SuperBot.best(moves, &rng))

@@ -18,28 +18,27 @@ extension GhostKind {
         guard let words = dictionaries[request.language], let solver = solvers[request.language] else {
             return .unavailable("no word list for \(request.language)")
         }
-        let rules: GhostRules, judge: GhostReview.Judge
         switch request.variant {
         case "":
-            rules = solver.rules
-            judge = .ghost(solver)
+            return review(request, start: PlainGhost.self, rules: solver.rules, judge: .ghost(solver))
         case GhostKind.challengeVariant:
-            rules = GhostRules(words: words, language: request.language, challenge: true)
-            judge = .ghost(solver)
+            return review(request, start: ChallengeGhost.self, rules: GhostRules(words: words, language: request.language), judge: .ghost(solver))
         case GhostKind.superVariant:
             guard let s = readySuperSolver(language: request.language) else {
                 return .later(seconds: GhostKind.reviewRetrySeconds)
             }
-            rules = s.rules
-            judge = .superghost(s, budget: GhostReview.Budget(GhostKind.reviewBudget))
+            return review(request, start: Superghost.self, rules: s.rules, judge: .superghost(s, budget: GhostReview.Budget(GhostKind.reviewBudget)))
         default:
             return .unavailable("no review of variant \(request.variant)")
         }
+    }
+
+    private func review<G: GhostVariant>(_ request: ReviewRequest, start _: G.Type, rules: GhostRules, judge: GhostReview.Judge) -> ReviewResult {
         var plies: [ReviewedPly] = []
         var mistake: (round: Int, ply: Int)?
         for round in request.rounds {
             guard let starter = round.moves.first?.seat else { continue }
-            let start = GhostGame(rules: rules, firstToMove: starter)
+            let start = G(rules: rules, firstToMove: starter)
             guard let end = GhostReview.replay(start, moves: round.moves), round.isLast || end.isOver else { continue }
             switch GhostReview.review(start, moves: round.moves, judge: judge) {
             case .failure(.doesNotReplay):

@@ -112,23 +112,23 @@ public final class GhostKind: GameDefinition {
     public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
         guard let words = dictionaries[language] else { return nil }
         switch variant {
-        case "": return GhostGame(rules: GhostRules(words: words, language: language), firstToMove: starter)
+        case "": return PlainGhost(rules: GhostRules(words: words, language: language), firstToMove: starter)
         case GhostKind.superVariant:
-            return superSolver(language: language).map { GhostGame(rules: $0.rules, firstToMove: starter) }
+            return superSolver(language: language).map { Superghost(rules: $0.rules, firstToMove: starter) }
         case GhostKind.challengeVariant:
-            return GhostGame(rules: GhostRules(words: words, language: language, challenge: true), firstToMove: starter)
+            return ChallengeGhost(rules: GhostRules(words: words, language: language), firstToMove: starter)
         default: return nil
         }
     }
 
-    private func solver(for game: GhostGame) -> Solver? { solvers[game.rules.language] }
+    private func solver(for game: some GhostVariant) -> Solver? { solvers[game.rules.language] }
 
     /// Superghost at Hard plays only solved moves: while the position is not
     /// solved within a move's budget, its solve goes on off the server's
     /// thread (in steps that let go of the solver's lock) and the lobby asks
     /// again in `superRetrySeconds`. Every other case is `computerMove`.
     public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
-        guard level == .hard, let ghost = game as? GhostGame, ghost.rules.isSuper,
+        guard level == .hard, let ghost = game as? Superghost,
               let solver = superSolver(language: ghost.rules.language) else {
             return computerMove(in: game, level: level).map { .move($0) } ?? .none
         }
@@ -145,12 +145,13 @@ public final class GhostKind: GameDefinition {
     }
 
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
-        guard let ghost = game as? GhostGame else { return nil }
-        if ghost.rules.isSuper {
+        if let ghost = game as? Superghost {
             return superSolver(language: ghost.rules.language).map { SuperBot(level: level, solver: $0).choose(in: ghost).move }
         }
-        guard let solver = solver(for: ghost) else { return nil }
-        if ghost.rules.challenge { return BluffBot(level: level, solver: solver).choose(in: ghost) }
+        if let ghost = game as? ChallengeGhost {
+            return solver(for: ghost).map { BluffBot(level: level, solver: $0).choose(in: ghost) }
+        }
+        guard let ghost = game as? PlainGhost, let solver = solver(for: ghost) else { return nil }
         return .letter(Bot(level: level, solver: solver).choose(in: ghost))
     }
 
@@ -158,8 +159,9 @@ public final class GhostKind: GameDefinition {
     public func allowsHints(against level: BotLevel?) -> Bool { level == .easy }
 
     public func hint(in game: any Game, against level: BotLevel?) -> Hint? {
-        guard allowsHints(against: level), let ghost = game as? GhostGame else { return nil }
-        if ghost.rules.isSuper, let solver = superSolver(language: ghost.rules.language) {
+        guard allowsHints(against: level), let ghost = game as? any GhostVariant else { return nil }
+        if let ghost = ghost as? Superghost {
+            guard let solver = superSolver(language: ghost.rules.language) else { return nil }
             let hint = SuperBot(level: .hard, solver: solver).hint(for: ghost)
             let letter = hint.play.letter.description
             let end = hint.play.front ? "front" : "back"
@@ -170,7 +172,7 @@ public final class GhostKind: GameDefinition {
                             : "With perfect play you lose from here; \(letter) at the \(end) gives your opponent the most chances to go wrong.")
         }
         guard let solver = solver(for: ghost) else { return nil }
-        if ghost.rules.challenge, let hint = BluffBot.hint(for: ghost) { return hint }
+        if let bluff = ghost as? ChallengeGhost, let hint = BluffBot.hint(for: bluff) { return hint }
         let hint = Bot(level: .hard, solver: solver).hint(for: ghost)
         let letter = hint.letter.description
         return Hint(winning: hint.winning, move: .letter(hint.letter),

@@ -91,7 +91,7 @@ public enum GhostReview {
 
     /// Reviews the moves of one round played from `start` (a new round: the
     /// starter to move, nothing played).
-    public static func review(_ start: GhostGame, moves: [SeatMove], judge: Judge) -> Result<[Ply], Failure> {
+    public static func review<G: GhostVariant>(_ start: G, moves: [SeatMove], judge: Judge) -> Result<[Ply], Failure> {
         var game = start
         var plies: [Ply] = []
         plies.reserveCapacity(moves.count)
@@ -105,7 +105,7 @@ public enum GhostReview {
             case .failure(let f): return .failure(f)
             }
             let wins: Bool
-            switch outcome(after: game, mover: m.seat, move: m.move, judge) {
+            switch outcome(after: game, mover: m.seat, judge) {
             case .success(let v): wins = v
             case .failure(let f): return .failure(f)
             }
@@ -122,7 +122,7 @@ public enum GhostReview {
     }
 
     /// The round after `moves`, or nil if they do not replay from `start`.
-    public static func replay(_ start: GhostGame, moves: [SeatMove]) -> GhostGame? {
+    public static func replay<G: GhostVariant>(_ start: G, moves: [SeatMove]) -> G? {
         var game = start
         for m in moves {
             guard !game.isOver else { return nil }
@@ -137,40 +137,25 @@ public enum GhostReview {
         !fragment.isEmpty && !rules.words.isProperlyExtended(fragment)
     }
 
-    /// What the player to move can force at a position in play.
-    static func value(_ game: GhostGame, _ judge: Judge) -> Result<Bool, Failure> {
-        let f = game.fragment
-        if game.rules.challenge {
-            // Challenged: an answer exists iff the fragment is alive.
-            if game.isChallenged { return .success(!isDead(f, game.rules)) }
-            // A dead fragment: challenge it.
-            if isDead(f, game.rules) { return .success(true) }
-        }
-        guard let w = judge.wins(f) else { return .failure(.unknown(fragment: f)) }
+    /// What the player to move can force at a position in play: what the
+    /// variant's own rules settle, else the judge.
+    static func value(_ game: some GhostVariant, _ judge: Judge) -> Result<Bool, Failure> {
+        if let v = game.settledValue { return .success(v) }
+        guard let w = judge.wins(game.fragment) else { return .failure(.unknown(fragment: game.fragment)) }
         return .success(w)
     }
 
-    /// What the mover is left with after its move.
-    static func outcome(after game: GhostGame, mover: Int, move: Move, _ judge: Judge) -> Result<Bool, Failure> {
+    /// What the mover is left with after its move: the opposite of what
+    /// the opponent, now to move, can force.
+    static func outcome(after game: some GhostVariant, mover: Int, _ judge: Judge) -> Result<Bool, Failure> {
         if let o = game.outcome { return .success(o.loser != mover) }
-        switch move {
-        case .challenge:
-            return .success(isDead(game.fragment, game.rules))
-        default:
-            if game.rules.challenge && isDead(game.fragment, game.rules) { return .success(false) }
-            guard let w = judge.wins(game.fragment) else { return .failure(.unknown(fragment: game.fragment)) }
-            return .success(!w)
-        }
+        return value(game, judge).map { !$0 }
     }
 
     /// The moves that win from a position its mover could win.
-    static func winningMoves(_ game: GhostGame, _ judge: Judge) -> Result<[Move], Failure> {
-        let f = game.fragment
-        if game.rules.challenge {
-            if game.isChallenged { return .success(game.continuation.map { [.word($0)] } ?? []) }
-            if isDead(f, game.rules) { return .success([.challenge]) }
-        }
-        guard let moves = judge.winningMoves(f) else { return .failure(.unknown(fragment: f)) }
+    static func winningMoves(_ game: some GhostVariant, _ judge: Judge) -> Result<[Move], Failure> {
+        if let moves = game.settledWinningMoves { return .success(moves) }
+        guard let moves = judge.winningMoves(game.fragment) else { return .failure(.unknown(fragment: game.fragment)) }
         return .success(moves)
     }
 

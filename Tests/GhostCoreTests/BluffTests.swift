@@ -4,13 +4,13 @@ import GhostCore
 /// The English list solved once for the tests here.
 private let englishSolver: Solver? = englishWords.map { Solver(rules: GhostRules(words: $0)) }
 
-private func bluffRules(_ words: [String]) -> GhostRules { GhostRules(words: WordList(words: words), challenge: true) }
+private func bluffRules(_ words: [String]) -> GhostRules { GhostRules(words: WordList(words: words)) }
 
 private let small = ["jail", "jails", "pea", "pear", "quad", "xor"]
 
 /// A bluff-variant game after `letters`, seats alternating from seat 0.
-private func game(_ letters: String, rules: GhostRules = bluffRules(small)) throws -> GhostGame {
-    var g = GhostGame(rules: rules)
+private func game(_ letters: String, rules: GhostRules = bluffRules(small)) throws -> ChallengeGhost {
+    var g = ChallengeGhost(rules: rules)
     for c in letters { try g.play(L(c), by: g.toMove) }
     return g
 }
@@ -55,7 +55,7 @@ private final class BruteBluff {
         let xor = try game("xor")
         #expect(xor.outcome == nil && xor.isDeadFragment)
         #expect(!(try game("jai")).isDeadFragment)
-        #expect(!GhostGame(rules: bluffRules(small)).isDeadFragment)
+        #expect(!ChallengeGhost(rules: bluffRules(small)).isDeadFragment)
     }
 
     @Test func aWordLongerThanThreeLettersStillEndsIt() throws {
@@ -129,18 +129,18 @@ private final class BruteBluff {
 
     @Test func refusals() throws {
         // In Ghost and Superghost a challenge is not a move.
-        var ghost = GhostGame(rules: GhostRules(words: WordList(words: small)))
+        var ghost = PlainGhost(rules: GhostRules(words: WordList(words: small)))
         try ghost.play(L("j"), by: 0)
         let wrong = MoveError.refused(code: "wrong-variant", message: "CHALLENGE, and WORD or CONCEDE to answer one, are for variant=challenge: in Ghost the server ends a dead fragment itself")
         #expect(throws: wrong) { try ghost.play(.challenge, by: 1) }
         #expect(throws: wrong) { try ghost.play(.concede, by: 1) }
         #expect(throws: MoveError.notAMove("play one letter a-z")) { try ghost.play(.word("jail"), by: 1) }
         #expect(ghost.moveCount == 1)
-        var superGame = GhostGame(rules: GhostRules(words: WordList(words: small), infixes: Infixes(words: WordList(words: small))))
+        var superGame = Superghost(rules: GhostRules(words: WordList(words: small), infixes: Infixes(words: WordList(words: small))))
         try superGame.play(L("a"), by: 0)
         #expect(throws: wrong) { try superGame.play(.challenge, by: 1) }
         // Nothing to challenge before the first letter.
-        var empty = GhostGame(rules: bluffRules(small))
+        var empty = ChallengeGhost(rules: bluffRules(small))
         #expect(throws: MoveError.refused(code: "empty-fragment", message: "there is nothing to challenge yet: play a letter")) {
             try empty.challenge(by: 0)
         }
@@ -169,7 +169,7 @@ private final class BruteBluff {
 
     @Test func theFragmentHasALimit() throws {
         var g = try game("qz")
-        while g.fragment.utf8.count < GhostGame.maxFragment { try g.play(L("q"), by: g.toMove) }
+        while g.fragment.utf8.count < ChallengeGhost.maxFragment { try g.play(L("q"), by: g.toMove) }
         #expect(throws: MoveError.refused(code: "fragment-too-long", message: "no word is that long: CHALLENGE it")) {
             try g.play(L("q"), by: g.toMove)
         }
@@ -177,7 +177,7 @@ private final class BruteBluff {
     }
 
     @Test func ghostLinesDoNotChange() throws {
-        var ghost = GhostGame(rules: GhostRules(words: WordList(words: small)))
+        var ghost = PlainGhost(rules: GhostRules(words: WordList(words: small)))
         try ghost.play(L("p"), by: 0)
         #expect(ghost.fields(after: .letter(L("p"))) == [Field("letter", "p"), Field("fragment", "p")])
         #expect(ghost.setupFields == [])
@@ -202,7 +202,7 @@ private final class BruteBluff {
         let played: [(String, Int)] = [("q", 0), ("z", 1), ("challenge", 0)]
         // Each move its own ply: 1, 2, 3.
         #expect(g.moveCount == 3)
-        var replayed = GhostGame(rules: bluffRules(small))
+        var replayed = ChallengeGhost(rules: bluffRules(small))
         for (text, seat) in played {
             let move = try #require(Move(encoded: text))
             _ = try replayed.play(move, by: seat)
@@ -238,11 +238,11 @@ private final class BruteBluff {
         #expect(checked > 1000)
 
         let solver = try #require(englishSolver)
-        let rules = GhostRules(words: solver.rules.words, language: "en", challenge: true)
+        let rules = GhostRules(words: solver.rules.words, language: "en")
         let hard = BluffBot(level: .hard, solver: solver)
         var bluffs = 0
         for _ in 0..<300 {
-            var g = GhostGame(rules: rules, firstToMove: 0)
+            var g = ChallengeGhost(rules: rules, firstToMove: 0)
             // A random live position of up to 6 letters.
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
                 let live = solver.moves(node: g.node, length: g.fragment.utf8.count).filter { $0.kind != .losesAtOnce }
@@ -269,12 +269,12 @@ private final class BruteBluff {
 
     @Test func hardNeverBluffsChallengesExactlyTheDeadAndAnswersWithAWord() throws {
         let solver = try #require(englishSolver)
-        let rules = GhostRules(words: solver.rules.words, language: "en", challenge: true)
+        let rules = GhostRules(words: solver.rules.words, language: "en")
         let hard = BluffBot(level: .hard, solver: solver)
         var rng = SeededRandom(seed: 0x4A_4D)
         var positions = 0
         for _ in 0..<400 {
-            var g = GhostGame(rules: rules)
+            var g = ChallengeGhost(rules: rules)
             for _ in 0..<Int.random(in: 0...7, using: &rng) {
                 let live = solver.moves(node: g.node, length: g.fragment.utf8.count).filter { $0.kind != .losesAtOnce }
                 guard let m = live.randomElement(using: &rng) else { break }
@@ -308,7 +308,7 @@ private final class BruteBluff {
         }
         #expect(positions > 300)
         // A dead fragment: Hard always challenges.
-        var dead = GhostGame(rules: rules)
+        var dead = ChallengeGhost(rules: rules)
         try dead.play(L("q"), by: 0)
         try dead.play(L("z"), by: 1)
         for seed in 0..<50 as Range<UInt64> {
@@ -319,19 +319,19 @@ private final class BruteBluff {
 
     @Test func mediumChallengesTheDeadAndBluffsOnlyFromLostPositions() throws {
         let solver = try #require(englishSolver)
-        let rules = GhostRules(words: solver.rules.words, language: "en", challenge: true)
+        let rules = GhostRules(words: solver.rules.words, language: "en")
         let medium = BluffBot(level: .medium, solver: solver)
-        var dead = GhostGame(rules: rules)
+        var dead = ChallengeGhost(rules: rules)
         try dead.play(L("q"), by: 0)
         try dead.play(L("z"), by: 1)
         // The first player wins with j and only with j and z (SolverTests):
         // at "j" the player to move is lost, at "a" it wins.
-        let lost = try #require(GhostGame(rules: rules, firstToMove: 0, replaying: "j"))
+        let lost = try #require(ChallengeGhost(rules: rules, firstToMove: 0, replaying: "j"))
         #expect(!solver.moves(node: lost.node, length: 1).contains { $0.kind == .winning })
         #expect(!medium.deadLetters(lost).isEmpty)
         // A winning position where bluffs are there to be played.
         let twoLetters = Letter.all.flatMap { a in Letter.all.map { String(a.character) + String($0.character) } }
-        let won = try #require(twoLetters.lazy.compactMap { GhostGame(rules: rules, firstToMove: 0, replaying: $0) }.first { g in
+        let won = try #require(twoLetters.lazy.compactMap { ChallengeGhost(rules: rules, firstToMove: 0, replaying: $0) }.first { g in
             solver.moves(node: g.node, length: 2).contains { $0.kind == .winning } && !medium.deadLetters(g).isEmpty
         })
         var bluffed = 0, honest = 0
@@ -351,13 +351,13 @@ private final class BruteBluff {
 
     @Test func easyChallengesSometimesAndConcedesWithoutAWord() throws {
         let solver = try #require(englishSolver)
-        let rules = GhostRules(words: solver.rules.words, language: "en", challenge: true)
+        let rules = GhostRules(words: solver.rules.words, language: "en")
         let easy = BluffBot(level: .easy, solver: solver)
-        var dead = GhostGame(rules: rules)
+        var dead = ChallengeGhost(rules: rules)
         try dead.play(L("q"), by: 0)
         try dead.play(L("z"), by: 1)
         var challenged = 0, played = 0
-        let start = try #require(GhostGame(rules: rules, firstToMove: 0, replaying: "pe"))
+        let start = try #require(ChallengeGhost(rules: rules, firstToMove: 0, replaying: "pe"))
         for seed in 0..<200 as Range<UInt64> {
             var r = SeededRandom(seed: seed)
             switch easy.choose(in: dead, using: &r) {
@@ -384,8 +384,8 @@ private final class BruteBluff {
         let kind = GhostKind(dictionaries: Dictionaries(lists: ["en": words]))
         let setup = try kind.setup(options: ["variant": "challenge"], saved: [:], language: "en", seed: 1).get()
         #expect(setup.variant == "challenge")
-        var g = try #require(kind.newGame(language: "en", variant: setup.variant, settings: setup.settings, seed: 1, starter: 0) as? GhostGame)
-        #expect(g.rules.challenge && g.setupFields == [Field("variant", "challenge")])
+        var g = try #require(kind.newGame(language: "en", variant: setup.variant, settings: setup.settings, seed: 1, starter: 0) as? ChallengeGhost)
+        #expect(g.setupFields == [Field("variant", "challenge")])
         try g.play(L("q"), by: 0)
         try g.play(L("z"), by: 1)
         // Every level challenges here; Easy half the time, so only Hard and Medium are checked.
@@ -396,7 +396,7 @@ private final class BruteBluff {
         try g.challenge(by: 0)
         #expect(kind.computerMove(in: g, level: .easy) == .concede)
         // Ghost's hint where the fragment lives.
-        let live = try #require(kind.newGame(language: "en", variant: "challenge", settings: "", seed: 1, starter: 0) as? GhostGame)
+        let live = try #require(kind.newGame(language: "en", variant: "challenge", settings: "", seed: 1, starter: 0) as? ChallengeGhost)
         #expect(kind.hint(in: live, against: .easy)?.fields.first?.key == "winning")
         #expect(kind.hint(in: live, against: .easy)?.fields.last?.key == "letter")
     }

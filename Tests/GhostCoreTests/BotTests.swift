@@ -7,13 +7,13 @@ private let englishSolver: Solver? = englishWords.map { Solver(rules: GhostRules
 private func solver(_ words: [String]) -> Solver { Solver(rules: GhostRules(words: WordList(words: words))) }
 
 /// What `letter` does for the player to move in `game`.
-private func kind(_ s: Solver, _ game: GhostGame, _ letter: Letter) -> Solver.MoveKind {
+private func kind(_ s: Solver, _ game: PlainGhost, _ letter: Letter) -> Solver.MoveKind {
     s.moves(node: game.node, length: game.fragment.utf8.count)[Int(letter.index)].kind
 }
 
 /// A game replayed from `fragment` (seat 0 started), which must still be in play.
-private func position(_ s: Solver, _ fragment: String) throws -> GhostGame {
-    try #require(GhostGame(rules: s.rules, firstToMove: 0, replaying: fragment), "\(fragment)")
+private func position(_ s: Solver, _ fragment: String) throws -> PlainGhost {
+    try #require(PlainGhost(rules: s.rules, firstToMove: 0, replaying: fragment), "\(fragment)")
 }
 
 /// The distinct letters `level` picks at `fragment` over `seeds` seeds, a–z.
@@ -30,8 +30,8 @@ private func picks(_ s: Solver, _ level: BotLevel, at fragment: String, seeds: R
 
 /// A random position in play on `s`: up to `maxLetters` letters, each one that does
 /// not lose on the spot (nil if the walk ran into a position with no such letter).
-private func randomPosition(_ s: Solver, maxLetters: Int, _ rng: inout SeededRandom) -> GhostGame? {
-    var game = GhostGame(rules: s.rules, firstToMove: Int.random(in: 0...1, using: &rng))
+private func randomPosition(_ s: Solver, maxLetters: Int, _ rng: inout SeededRandom) -> PlainGhost? {
+    var game = PlainGhost(rules: s.rules, firstToMove: Int.random(in: 0...1, using: &rng))
     for _ in 0..<Int.random(in: 0...maxLetters, using: &rng) {
         let safe = s.moves(node: game.node, length: game.fragment.utf8.count).filter { $0.kind != .losesAtOnce }
         guard let m = safe.randomElement(using: &rng) else { return nil }
@@ -43,8 +43,8 @@ private func randomPosition(_ s: Solver, maxLetters: Int, _ rng: inout SeededRan
 
 /// Plays `game` to its end with `bots[seat]` in each seat; returns the loser.
 /// `check` sees every position before a move, with the mover's seat and letter.
-private func playOut(_ game: inout GhostGame, _ bots: [Bot], _ rng: inout SeededRandom,
-                     check: (GhostGame, Int, Letter) -> Void = { _, _, _ in }) -> Int {
+private func playOut(_ game: inout PlainGhost, _ bots: [Bot], _ rng: inout SeededRandom,
+                     check: (PlainGhost, Int, Letter) -> Void = { _, _, _ in }) -> Int {
     while !game.isOver {
         let seat = game.toMove
         let letter = bots[seat].choose(in: game, using: &rng)
@@ -107,7 +107,7 @@ private let trickyABCD = trickyABD + ["cmnop", "cuvwxyzs"]
         let s = try #require(englishSolver)
         var rng = SeededRandom(seed: 7)
         for _ in 0..<300 {
-            var game = GhostGame(rules: s.rules)
+            var game = PlainGhost(rules: s.rules)
             while !game.isOver {
                 let letter: Letter
                 if game.toMove == 0 {
@@ -212,7 +212,7 @@ private let trickyABCD = trickyABD + ["cmnop", "cuvwxyzs"]
                 let aSeat = i % 2
                 var bots = [Bot(level: b, solver: s), Bot(level: b, solver: s)]
                 bots[aSeat] = Bot(level: a, solver: s)
-                var game = GhostGame(rules: s.rules)
+                var game = PlainGhost(rules: s.rules)
                 if playOut(&game, bots, &rng) != aSeat { aWins += 1 }
             }
             return (aWins, 2000 - aWins)
@@ -270,7 +270,7 @@ private let trickyABCD = trickyABD + ["cmnop", "cuvwxyzs"]
 
         // English: the hint agrees with the solver, and its letter is a winning one when there is one.
         let en = try #require(englishSolver)
-        let start = Bot(level: .easy, solver: en).hint(for: GhostGame(rules: en.rules))
+        let start = Bot(level: .easy, solver: en).hint(for: PlainGhost(rules: en.rules))
         #expect(start.winning && "jz".contains(start.letter.character))
         var rng = SeededRandom(seed: 5)
         var losing = 0

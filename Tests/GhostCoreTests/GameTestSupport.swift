@@ -78,7 +78,7 @@ final class BruteGhost {
     }
 }
 
-extension GhostGame {
+extension GhostVariant {
     /// A round replayed from its letters, or nil if they do not make a
     /// position still in play (the server restores a game by replaying its
     /// stored moves through `play`; only tests start from a fragment).
@@ -86,7 +86,7 @@ extension GhostGame {
         self.init(rules: rules, firstToMove: firstToMove)
         for ch in fragment {
             guard let letter = Letter(String(ch)) else { return nil }
-            do { try play(letter, by: toMove) } catch { return nil }
+            do { _ = try play(letter, by: toMove) } catch { return nil }
             if isOver { return nil }
         }
     }

@@ -16,7 +16,7 @@ private func l(_ c: Character) -> Move { .letter(Letter(String(c))!) }
     @Test("Ghost: each letter's outcome under perfect play; a win thrown away is a mistake with its better letters")
     func ghost() throws {
         let played = moves([(0, l("p")), (1, l("e")), (0, l("a")), (1, l("r"))])
-        let plies = try GhostReview.review(GhostGame(rules: solver.rules), moves: played, judge: .ghost(solver)).get()
+        let plies = try GhostReview.review(PlainGhost(rules: solver.rules), moves: played, judge: .ghost(solver)).get()
         #expect(plies.map(\.wins) == [false, true, false, false])
         #expect(plies.map(\.couldWin) == [true, true, false, true])
         #expect(plies.map(\.isMistake) == [true, false, false, true])
@@ -29,9 +29,9 @@ private func l(_ c: Character) -> Move { .letter(Letter(String(c))!) }
 
     @Test("Bluff and challenge: a dead fragment loses for its maker, challenging it wins; a live one's challenge loses; answers by the list")
     func challenge() throws {
-        let rules = GhostRules(words: list, challenge: true)
+        let rules = GhostRules(words: list)
         let review = { (played: [(Int, Move)]) throws -> [GhostReview.Ply] in
-            try GhostReview.review(GhostGame(rules: rules), moves: moves(played), judge: .ghost(solver)).get()
+            try GhostReview.review(ChallengeGhost(rules: rules), moves: moves(played), judge: .ghost(solver)).get()
         }
         // q: dead (a mistake, c or d won); bob plays on (a mistake: the challenge won); alice challenges; bob concedes.
         let dead = try review([(0, l("q")), (1, l("x")), (0, .challenge), (1, .concede)])
@@ -54,7 +54,7 @@ private func l(_ c: Character) -> Move { .letter(Letter(String(c))!) }
         let s = SuperSolver(rules: GhostRules(words: words, infixes: Infixes(words: words)))
         // b, c at the back, a at the front: "abc", one letter from "abcd" (which would lose for its maker).
         let played = moves([(0, .letter(Letter("b")!)), (1, .letter(Letter("c")!)), (0, .front(Letter("a")!))])
-        let plies = try GhostReview.review(GhostGame(rules: s.rules), moves: played, judge: .superghost(s, budget: GhostReview.Budget(10_000))).get()
+        let plies = try GhostReview.review(Superghost(rules: s.rules), moves: played, judge: .superghost(s, budget: GhostReview.Budget(10_000))).get()
         for (i, p) in plies.enumerated() {
             // The outcome is the opponent's loss at the fragment made, as the solver has it.
             #expect(p.wins == (s.rules.superVerdict(Array(p.fragment.utf8)) == .alive && !s.isWinning(p.fragment)), "ply \(i + 1)")
@@ -67,11 +67,11 @@ private func l(_ c: Character) -> Move { .letter(Letter(String(c))!) }
     @Test("A round whose moves do not replay is left out; a Superghost judge out of budget says which position it needs")
     func failures() {
         let outOfTurn = moves([(0, l("c")), (0, l("a"))])
-        #expect(GhostReview.review(GhostGame(rules: solver.rules), moves: outOfTurn, judge: .ghost(solver)) == .failure(.doesNotReplay))
+        #expect(GhostReview.review(PlainGhost(rules: solver.rules), moves: outOfTurn, judge: .ghost(solver)) == .failure(.doesNotReplay))
         let words = WordList(words: ["abcd", "xbcy"])
         let s = SuperSolver(rules: GhostRules(words: words, infixes: Infixes(words: words)))
         let played = moves([(0, .letter(Letter("b")!))])
-        #expect(GhostReview.review(GhostGame(rules: s.rules), moves: played, judge: .superghost(s, budget: GhostReview.Budget(0)))
+        #expect(GhostReview.review(Superghost(rules: s.rules), moves: played, judge: .superghost(s, budget: GhostReview.Budget(0)))
                 == .failure(.unknown(fragment: "")))
     }
 

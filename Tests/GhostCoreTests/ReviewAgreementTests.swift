@@ -107,33 +107,44 @@ import Testing
 
     // MARK: Random games
 
-    enum Variant: String, CaseIterable { case ghost, challenge, superghost }
+    enum Variant: String, CaseIterable {
+        case ghost, challenge, superghost
+
+        func game(rules: GhostRules, firstToMove: Int) -> any GhostVariant {
+            switch self {
+            case .ghost: PlainGhost(rules: rules, firstToMove: firstToMove)
+            case .challenge: ChallengeGhost(rules: rules, firstToMove: firstToMove)
+            case .superghost: Superghost(rules: rules, firstToMove: firstToMove)
+            }
+        }
+    }
 
     /// A random round: mostly letters that keep the fragment in the list, sometimes any letter;
     /// in bluff and challenge, challenges (mostly of dead fragments) and answers of every kind.
-    static func randomRound(_ rules: GhostRules, _ rng: inout SplitMix64) -> [SeatMove] {
-        var game = GhostGame(rules: rules, firstToMove: Int(rng.next() % 2))
+    static func randomRound(_ rules: GhostRules, _ variant: Variant, _ rng: inout SplitMix64) -> [SeatMove] {
+        var game = variant.game(rules: rules, firstToMove: Int(rng.next() % 2))
         var moves: [SeatMove] = []
         func roll(_ p: Double) -> Bool { Double(rng.next() % 10_000) / 10_000 < p }
         while !game.isOver && moves.count < 80 {
             let seat = game.toMove
             var move: Move
-            if rules.challenge && game.isChallenged {
-                if let w = game.continuation, roll(0.6) {
+            let bluff = game as? ChallengeGhost
+            if let bluff, bluff.isChallenged {
+                if let w = bluff.continuation, roll(0.6) {
                     move = .word(w)
                 } else if roll(0.5) {
                     move = .word(game.fragment + "qzx")
                 } else {
                     move = .concede
                 }
-            } else if rules.challenge && !game.fragment.isEmpty && (game.isDeadFragment ? roll(0.7) : roll(0.08)) {
+            } else if let bluff, !bluff.fragment.isEmpty && (bluff.isDeadFragment ? roll(0.7) : roll(0.08)) {
                 move = .challenge
             } else {
                 let letters = Letter.all.shuffled(using: &rng)
-                let front = rules.isSuper && roll(0.5)
+                let front = variant == .superghost && roll(0.5)
                 let keeps = letters.first { l in
                     let f = front ? String(l.character) + game.fragment : game.fragment + String(l.character)
-                    return rules.isSuper ? rules.superVerdict(Array(f.utf8)) == .alive : rules.words.isProperlyExtended(f)
+                    return variant == .superghost ? rules.superVerdict(Array(f.utf8)) == .alive : rules.words.isProperlyExtended(f)
                 }
                 let letter = roll(0.9) ? keeps ?? letters[0] : letters[0]
                 move = front ? .front(letter) : .letter(letter)
@@ -190,7 +201,7 @@ import Testing
                     rules = solver.rules
                     judge = .ghost(solver)
                 case .challenge:
-                    rules = GhostRules(words: sample.list, language: sample.name, challenge: true)
+                    rules = GhostRules(words: sample.list, language: sample.name)
                     judge = .ghost(solver)
                 case .superghost:
                     let s = SuperSolver(rules: GhostRules(words: sample.list, language: sample.name, infixes: Infixes(words: sample.list)))
@@ -199,8 +210,8 @@ import Testing
                 }
                 // 200 games in all: 34 on each list of Ghost, 33 on each of the others.
                 for _ in 0..<(variant == .ghost ? 34 : 33) {
-                    let moves = ReviewAgreementTests.randomRound(rules, &rng)
-                    let start = GhostGame(rules: rules, firstToMove: moves.first?.seat ?? 0)
+                    let moves = ReviewAgreementTests.randomRound(rules, variant, &rng)
+                    let start = variant.game(rules: rules, firstToMove: moves.first?.seat ?? 0)
                     let reviewed = try GhostReview.review(start, moves: moves, judge: judge).get()
                     let expected = ReviewAgreementTests.bruteOutcomes(moves, variant: variant, ghost: ghost, superghost: superghost)
                     #expect(reviewed.map(\.wins) == expected, "\(variant) \(sample.name): \(moves.map(\.move.encoded))")

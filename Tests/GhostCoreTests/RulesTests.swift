@@ -10,7 +10,7 @@ private struct Lost: Equatable, CustomStringConvertible {
     var description: String { "seat \(loser) loses (\(reason))" }
 }
 
-private func summary(_ o: GhostGame.Outcome?) -> Lost? {
+private func summary(_ o: PlainGhost.Outcome?) -> Lost? {
     o.map { Lost(loser: $0.loser, reason: $0.reason) }
 }
 
@@ -39,7 +39,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
     }
 
     @Test func peafowlGameOnEnglish() throws {
-        var game = GhostGame(rules: GhostRules(words: try #require(englishWords)))
+        var game = PlainGhost(rules: GhostRules(words: try #require(englishWords)))
         #expect(game.fragment == "")
         #expect(game.toMove == 0)
         #expect(game.outcome == nil)
@@ -64,15 +64,15 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(game.fragment == "peafowl")
         #expect(game.explanation(loserName: "alice") == "\"peafowl\" is a word longer than 3 letters, so alice loses.")
         // Nothing more can be played.
-        #expect(throws: GhostGame.MoveError.gameOver) { try game.play(letter("s"), by: 1) }
-        #expect(throws: GhostGame.MoveError.gameOver) { try game.play(letter("s"), by: 0) }
+        #expect(throws: PlainGhost.MoveError.gameOver) { try game.play(letter("s"), by: 1) }
+        #expect(throws: PlainGhost.MoveError.gameOver) { try game.play(letter("s"), by: 0) }
         #expect(game.fragment == "peafowl")
         #expect(game.resign(1) == nil)
         #expect(summary(game.outcome) == expected)
     }
 
     @Test func peafaLosesDead() throws {
-        var game = GhostGame(rules: GhostRules(words: try #require(englishWords)))
+        var game = PlainGhost(rules: GhostRules(words: try #require(englishWords)))
         for (i, c) in "peaf".enumerated() { try game.play(letter(c), by: i % 2) }
         #expect(game.outcome == nil)
         let result = try game.play(letter("a"), by: 0)
@@ -87,14 +87,14 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
     @Test("Issue 14: after a dead fragment, OVER names the shortest word (then the first alphabetically) the fragment before the last letter led to")
     func deadFragmentNamesAPossibleWord() throws {
         let en = GhostRules(words: try #require(englishWords))
-        var game = GhostGame(rules: en)
+        var game = PlainGhost(rules: en)
         for (i, c) in "jaix".enumerated() { try game.play(letter(c), by: i % 2) }
         #expect(summary(game.outcome) == Lost(loser: 1, reason: .dead))
         #expect(game.possibleWord == "jail")
         #expect(game.finalFields == [Field("fragment", "jaix")] && game.endFields == [Field("word", "jail")])
         #expect(game.explanation(loserName: "bob") == "No word starts with \"jaix\", so bob loses; \"jai\" could have led to \"jail\".")
         // Two letters: the first one alone led somewhere.
-        var qz = GhostGame(rules: en)
+        var qz = PlainGhost(rules: en)
         try qz.play(letter("q"), by: 0)
         try qz.play(letter("z"), by: 1)
         #expect(qz.finalFields == [Field("fragment", "qz")] && qz.endFields == [Field("word", "quad")])
@@ -103,24 +103,24 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
     @Test("Issue 14: no word is named for a word ending, a first letter, or a prefix whose only words are short")
     func noPossibleWord() throws {
         // A word longer than 3 letters ends the round: nothing to name.
-        var pear = GhostGame(rules: GhostRules(words: WordList(words: ["pear", "pears"])))
+        var pear = PlainGhost(rules: GhostRules(words: WordList(words: ["pear", "pears"])))
         for (i, c) in "pear".enumerated() { try pear.play(letter(c), by: i % 2) }
         #expect(pear.outcome?.reason == .word)
         #expect(pear.possibleWord == nil)
         #expect(pear.finalFields == [Field("fragment", "pear")] && pear.endFields.isEmpty)
         // The first letter: any word would do.
-        var x = GhostGame(rules: Self.golf)
+        var x = PlainGhost(rules: Self.golf)
         try x.play(letter("x"), by: 0)
         #expect(x.possibleWord == nil)
         #expect(x.finalFields == [Field("fragment", "x")] && x.endFields.isEmpty)
         // "xo" leads only to "xor", 3 letters, which loses as well.
-        var xor = GhostGame(rules: GhostRules(words: try #require(englishWords)))
+        var xor = PlainGhost(rules: GhostRules(words: try #require(englishWords)))
         for (i, c) in "xor".enumerated() { try xor.play(letter(c), by: i % 2) }
         #expect(xor.outcome?.reason == .dead)
         #expect(xor.possibleWord == nil)
         #expect(xor.explanation(loserName: "alice") == "\"xor\" is a word, but no longer word starts with it, so alice loses.")
         // A resignation names nothing.
-        var left = GhostGame(rules: Self.golf)
+        var left = PlainGhost(rules: Self.golf)
         try left.play(letter("e"), by: 0)
         left.resign(1)
         #expect(left.finalFields == [Field("fragment", "e")] && left.endFields.isEmpty)
@@ -177,7 +177,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(rules.verdict("c") == .alive)
         #expect(rules.verdict("ca") == .alive)
         #expect(rules.verdict("cat") == .dead)
-        var game = GhostGame(rules: rules)
+        var game = PlainGhost(rules: rules)
         try game.play(letter("c"), by: 0)
         try game.play(letter("a"), by: 1)
         let result = try game.play(letter("t"), by: 0)
@@ -193,16 +193,16 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(rules.verdict("ates") == .word)
     }
 
-    // MARK: GhostGame mechanics
+    // MARK: PlainGhost mechanics
 
     @Test func outOfTurnChangesNothing() throws {
-        var game = GhostGame(rules: Self.golf)
-        #expect(throws: GhostGame.MoveError.notYourTurn) { try game.play(letter("e"), by: 1) }
+        var game = PlainGhost(rules: Self.golf)
+        #expect(throws: PlainGhost.MoveError.notYourTurn) { try game.play(letter("e"), by: 1) }
         #expect(game.fragment == "")
         #expect(game.toMove == 0)
         try game.play(letter("e"), by: 0)
-        #expect(throws: GhostGame.MoveError.notYourTurn) { try game.play(letter("a"), by: 0) }
-        #expect(throws: GhostGame.MoveError.notYourTurn) { try game.play(letter("a"), by: 2) }
+        #expect(throws: PlainGhost.MoveError.notYourTurn) { try game.play(letter("a"), by: 0) }
+        #expect(throws: PlainGhost.MoveError.notYourTurn) { try game.play(letter("a"), by: 2) }
         #expect(game.fragment == "e")
         #expect(game.toMove == 1)
         #expect(game.outcome == nil)
@@ -211,7 +211,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
     }
 
     @Test func firstLetterNoWordStartsWith() throws {
-        var game = GhostGame(rules: Self.golf)
+        var game = PlainGhost(rules: Self.golf)
         let result = try game.play(letter("x"), by: 0)
         #expect(summary(result) == Lost(loser: 0, reason: .dead))
         #expect(game.outcome?.winner == 1)
@@ -220,7 +220,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
     }
 
     @Test func resign() {
-        var game = GhostGame(rules: Self.golf)
+        var game = PlainGhost(rules: Self.golf)
         #expect(game.resign(2) == nil)
         #expect(game.outcome == nil)
         #expect(summary(game.resign(1)) == Lost(loser: 1, reason: .left))
@@ -238,7 +238,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(rules.verdict("hu") == .alive)   // a 2-letter word, extended
         #expect(rules.verdict("hui") == .alive)  // a 3-letter word, extended
         #expect(rules.verdict("huis") == .word)
-        var game = GhostGame(rules: rules)
+        var game = PlainGhost(rules: rules)
         for (i, c) in "hui".enumerated() {
             #expect(try game.play(letter(c), by: i % 2) == nil)
         }
@@ -253,7 +253,7 @@ private func summary(_ o: GhostGame.Outcome?) -> Lost? {
         #expect(rules.verdict("q") == .alive)
         #expect(rules.verdict("qx") == .dead)
         #expect(rules.verdict("huisq") == .dead)
-        var game = GhostGame(rules: rules)
+        var game = PlainGhost(rules: rules)
         #expect(try game.play(letter("q"), by: 0) == nil)
         let result = try game.play(letter("x"), by: 1)
         #expect(summary(result) == Lost(loser: 1, reason: .dead))

@@ -52,7 +52,7 @@ private struct BruteSuper {
     // MARK: The rules
 
     @Test func lettersGoAtEitherEndAndLiveFragmentsAreInfixes() throws {
-        var g = GhostGame(rules: rules(["crop", "acrobat"]))
+        var g = Superghost(rules: rules(["crop", "acrobat"]))
         #expect(try g.play(.letter(L("r")), by: 0) == nil)
         #expect(try g.play(.front(L("c")), by: 1) == nil)
         #expect(g.fragment == "cr")
@@ -75,7 +75,7 @@ private struct BruteSuper {
     }
 
     @Test func aWordOfFourLettersLosesAtEitherEnd() throws {
-        var g = GhostGame(rules: rules(["crop", "acrobat"]))
+        var g = Superghost(rules: rules(["crop", "acrobat"]))
         _ = try g.play(.letter(L("r")), by: 0)
         _ = try g.play(.letter(L("o")), by: 1)
         _ = try g.play(.letter(L("p")), by: 0)
@@ -86,7 +86,7 @@ private struct BruteSuper {
     }
 
     @Test func ghostRefusesTheFront() {
-        var g = GhostGame(rules: GhostRules(words: WordList(words: ["crop"])))
+        var g = PlainGhost(rules: GhostRules(words: WordList(words: ["crop"])))
         #expect(throws: MoveError.self) { try g.play(.front(L("c")), by: 0) }
         #expect(g.fragment == "")
         #expect(g.setupFields.isEmpty)
@@ -141,7 +141,7 @@ private struct BruteSuper {
         let s = SuperSolver(rules: rules(["crop", "acrobat", "probe", "bake"]))
         var rng = SeededRandom(seed: 9)
         for f in ["", "r", "ro", "cro", "ba"] where f.isEmpty || s.rules.superVerdict(bytes(f)) == .alive {
-            var g = GhostGame(rules: s.rules)
+            var g = Superghost(rules: s.rules)
             for c in f { _ = try g.play(.letter(L(c)), by: g.toMove) }
             for _ in 0..<20 {
                 let hard = SuperBot(level: .hard, solver: s).choose(in: g, using: &rng)
@@ -169,7 +169,7 @@ private struct BruteSuper {
             let reference = SuperSolver(rules: rules(words))
             let solver = SuperSolver(rules: rules(words))
             let hard = SuperBot(level: .hard, solver: solver, budget: 16)
-            var g = GhostGame(rules: solver.rules)
+            var g = Superghost(rules: solver.rules)
             while !g.isOver {
                 var play = hard.settledChoice(in: g, using: &rng)
                 if play == nil {

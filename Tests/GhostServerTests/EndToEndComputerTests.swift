@@ -27,7 +27,7 @@ struct EndToEndComputerTests {
                     "\(header)")
             try c.expect("TURN id=\(id) player=\(me.name) fragment=")
 
-            var game = GhostGame(rules: englishSolver.rules)   // seat 0: the person, seat 1: the computer
+            var game = PlainGhost(rules: englishSolver.rules)   // seat 0: the person, seat 1: the computer
             var letters = 0
             while !game.isOver {
                 // The person's letter.
@@ -99,7 +99,7 @@ struct EndToEndComputerTests {
             var rounds: [String] = []    // each round's OVER, for the failure message
             matchLoop: while true {
                 let starter = (round - 1) % 2        // seat 0 (the person) starts odd rounds
-                var game = GhostGame(rules: englishSolver.rules, firstToMove: starter)
+                var game = PlainGhost(rules: englishSolver.rules, firstToMove: starter)
                 if starter == 1 {
                     // The computer's first letter came with the GAME and TURN lines (checked below).
                     let line = try c.expectPrefix("MOVE id=\(id) player=bot-easy letter=")

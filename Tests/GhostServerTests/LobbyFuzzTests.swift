@@ -789,7 +789,7 @@ struct FuzzGenerator {
         let fragment = game.publicFields.first { $0.key == "fragment" }?.value ?? ""
         // Bluff and challenge: answer a challenge (a word of the list, a
         // non-word, or nonsense), concede, or challenge now and then.
-        if let ghost = game as? GhostGame, ghost.rules.challenge {
+        if let ghost = game as? ChallengeGhost {
             if ghost.isChallenged {
                 let words = Self.words.filter { $0.hasPrefix(fragment) && $0.count > fragment.count }
                 switch rng.int(0...9) {
