@@ -64,7 +64,7 @@ extension Lobby {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
-            skipWatchLines(done.id, id)
+            watchers.skip(done.id, for: id)
             reply(id, .ok(.resume(id: done.id, over: true)))
             if done.reason == Store.abortedReason {
                 // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
