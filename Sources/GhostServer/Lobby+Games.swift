@@ -93,16 +93,6 @@ extension Lobby {
         log("restored \(rooms.count) adjourned game(s) on a clock; the others load on RESUME")
     }
 
-    /// Plays stored moves on a new game; false if one does not parse, is out
-    /// of turn or illegal, or if they end the game (a stored round is in play).
-    static func replay(_ moves: [StoredMove], on game: inout any Game) -> Bool {
-        for m in moves {
-            guard let move = Move(encoded: m.move) else { return false }
-            do { _ = try game.play(move, by: m.seat) } catch { return false }
-        }
-        return !game.isOver
-    }
-
     /// The seed a round is made from: the game's stored seed for round 1
     /// (so games stored before rounds had seeds of their own replay as
     /// they were), then a SplitMix64 step from it and the round's number.

@@ -168,15 +168,6 @@ extension Lobby {
         return (stored.id, seat)
     }
 
-    /// Per seat, whether that person has moved in a stored game: a seat with
-    /// a move in the round in play, and both seats once a round has ended.
-    static func movedSeats(_ g: StoredGame) -> [Bool] {
-        if g.round > 1 || g.losses.contains(where: { $0 > 0 }) { return [true, true] }
-        var moved = [false, false]
-        for m in g.moves where (0...1).contains(m.seat) { moved[m.seat] = true }
-        return moved
-    }
-
     // MARK: Untouched games
 
     /// Seconds between two sweeps for untouched games, and the most games one
