@@ -11,34 +11,14 @@ extension Lobby {
     /// Seconds the absent player to move has left, or the full grace period
     /// if the clock is not running.
     func graceLeft(_ table: Room) -> Int {
-        guard let deadline = claimDeadline(table) else { return Int(settings.graceSeconds.rounded(.up)) }
+        guard let deadline = table.claimDeadline(settings) else { return Int(settings.graceSeconds.rounded(.up)) }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
-    }
-
-    /// When the opponent of the absent player to move may claim: the grace
-    /// clock runs only while the absent player is the one to move.
-    func claimDeadline(_ table: Room) -> Double? {
-        let mover = table.game.toMove
-        // A person who is here but does not move (Lobby+Lifecycle.swift).
-        guard table.isAway(mover), table.seats[1 - mover] != nil, let away = table.awaySince[mover] else { return stallDeadline(table) }
-        return max(away, table.turnSince) + settings.graceSeconds
-    }
-
-    /// When the person to move loses on time, in a game on a clock: each
-    /// move has the game's seconds from the moment it became that seat's turn
-    /// (`turnSince`), whether the player is here or away. Nil without a
-    /// clock, and while the computer is to move (its moves are not timed).
-    func clockDeadline(_ table: Room) -> Double? {
-        guard let clock = table.clock, !table.game.isOver, table.bot(table.game.toMove) == nil else { return nil }
-        let due = table.turnSince + Double(clock)
-        guard let retry = table.timeRetry else { return due }
-        return max(due, retry)
     }
 
     /// The seconds the person to move has left (TURN's `clock=`), rounded
     /// up; nil when `clockDeadline` is.
     func clockLeft(_ table: Room) -> Int? {
-        guard let deadline = clockDeadline(table) else { return nil }
+        guard let deadline = table.clockDeadline() else { return nil }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
@@ -64,7 +44,7 @@ extension Lobby {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
-            skipWatchLines(done.id, id)
+            watchers.skip(done.id, for: id)
             reply(id, .ok(.resume(id: done.id, over: true)))
             if done.reason == Store.abortedReason {
                 // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
@@ -131,11 +111,11 @@ extension Lobby {
         guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && stallDeadline(table) != nil
+        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && table.stallDeadline(settings) != nil
         guard table.isAway(1 - seat) || stalling else {
             return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
         }
-        guard table.game.toMove != seat, let deadline = claimDeadline(table) else {
+        guard table.game.toMove != seat, let deadline = table.claimDeadline(settings) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
         }
         guard clock.monotonic >= deadline else {
@@ -174,18 +154,18 @@ extension Lobby {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
             }
-            if let table = rooms[gameID], let due = clockDeadline(table), due <= now {
+            if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
                 runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
-                if let again = rooms[gameID], let due = clockDeadline(again), due <= now {
+                if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
                     again.timeRetry = now + Lobby.storeRetrySeconds
                 }
                 continue
             }
             guard let table = rooms[gameID], !table.claimAnnounced,
-                  let deadline = claimDeadline(table), deadline <= now else { continue }
+                  let deadline = table.claimDeadline(settings), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
             broadcast(gameID, .claimable(id: gameID, player: absent))
@@ -208,9 +188,9 @@ extension Lobby {
 
     /// The next moment the clock matters to this game, if any.
     func deadline(of table: Room) -> Double? {
-        let claim = table.claimAnnounced ? nil : claimDeadline(table)
+        let claim = table.claimAnnounced ? nil : table.claimDeadline(settings)
         var next = table.botDue
-        for d in [claim, clockDeadline(table), lifecycleDeadline(table)] {
+        for d in [claim, table.clockDeadline(), lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

@@ -93,16 +93,6 @@ extension Lobby {
         log("restored \(rooms.count) adjourned game(s) on a clock; the others load on RESUME")
     }
 
-    /// Plays stored moves on a new game; false if one does not parse, is out
-    /// of turn or illegal, or if they end the game (a stored round is in play).
-    static func replay(_ moves: [StoredMove], on game: inout any Game) -> Bool {
-        for m in moves {
-            guard let move = Move(encoded: m.move) else { return false }
-            do { _ = try game.play(move, by: m.seat) } catch { return false }
-        }
-        return !game.isOver
-    }
-
     /// The seed a round is made from: the game's stored seed for round 1
     /// (so games stored before rounds had seeds of their own replay as
     /// they were), then a SplitMix64 step from it and the round's number.
@@ -221,7 +211,7 @@ extension Lobby {
         // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
         if case .word(let word) = move, verb == .solve || verb == .word,
            let refused = table.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
-            return reply(id, refusal(refused, table))
+            return reply(id, table.refusal(refused))
         }
         apply(move, in: gameID, by: seat, mover: id, verb: verb)
     }
@@ -236,7 +226,7 @@ extension Lobby {
         do {
             outcome = try game.play(move, by: seat)
         } catch {
-            if let mover { reply(mover, refusal(error, table)) }
+            if let mover { reply(mover, table.refusal(error)) }
             return
         }
         // What the move ends: the round, and perhaps the match.
@@ -271,15 +261,7 @@ extension Lobby {
             return
         }
         figures.moves += 1
-        table.game = game
-        if clearsOffer {
-            table.offer = nil
-            table.offerSpent = [false, false]
-        }
-        table.turnSince = clock.monotonic
-        table.claimAnnounced = false
-        table.botDue = nil
-        if table.bot(seat) == nil, !table.moved[seat] { table.moved[seat] = true }
+        table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(Lobby.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
@@ -314,24 +296,11 @@ extension Lobby {
         }
     }
 
-    /// The protocol's answer to a move the game refused.
-    func refusal(_ error: MoveError, _ table: Room) -> ServerLine {
-        switch error {
-        case .gameOver: return .error(.notInGame, "the game is over")
-        case .notYourTurn: return .error(.notYourTurn, "it is \(table.names[table.game.toMove])'s turn")
-        case .notAMove(let text): return .error(ErrorCode(rawValue: table.kind.wrongMoveCode), text)
-        case .refused(let code, let text): return .error(ErrorCode(rawValue: code), text)
-        }
-    }
-
     /// A round of a match ended and the match goes on (already stored): the
     /// next round starts, with the other seat to move first.
     private func nextRound(_ gameID: Int, after outcome: Outcome, match: Match, finished: any Game, next: any Game) {
         guard let table = rooms[gameID] else { return }
-        table.match = match
-        table.game = next
-        table.turnSince = clock.monotonic
-        table.claimAnnounced = false
+        table.nextRound(next, match: match, now: clock.monotonic)
         let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: finished.finalFields + table.kind.matchFields(match) + finished.endFields))
@@ -579,14 +548,7 @@ extension Lobby {
                                             seed: Lobby.roundSeed(table.record.seed, round: match.round), starter: match.starter),
               persist({ try store.restartGame(game: gameID, round: match.round, lang: lang, starter: match.starter) }) != nil
         else { return false }
-        table.lang = lang
-        table.match = match
-        table.game = game
-        table.botDue = nil
-        table.offer = nil
-        table.offerSpent = [false, false]
-        table.turnSince = clock.monotonic
-        table.claimAnnounced = false
+        table.restarted(game, match: match, lang: lang, now: clock.monotonic)
         if settings.gameLog == .all { log("game \(gameID) restarted: round \(match.round), \(lang)") }
         return true
     }

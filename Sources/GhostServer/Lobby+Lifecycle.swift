@@ -58,7 +58,7 @@ extension Lobby {
     /// true if the game is gone from memory.
     func lifecycleTick(_ gameID: Int, now: Double) -> Bool {
         guard let table = rooms[gameID] else { return true }
-        if let due = firstMoveDeadline(table), due <= now {
+        if let due = table.firstMoveDeadline(settings), due <= now {
             log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
             runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
             guard let again = rooms[gameID] else { return true }
@@ -75,37 +75,12 @@ extension Lobby {
 
     /// The next moment the lifecycle needs the clock for this game, if any.
     func lifecycleDeadline(_ table: Room) -> Double? {
-        if let first = firstMoveDeadline(table) { return first }
+        if let first = table.firstMoveDeadline(settings) { return first }
         return unloadDeadline(table)
     }
 
-    // MARK: No stalling (Asked 5)
-
-    /// When a game without a clock is aborted because the person to move has
-    /// not made their first move of it: `firstMoveTimeout` after their turn
-    /// began. Not while they are away and their opponent is here (the grace
-    /// period and CLAIM decide that case, as before); a game on a clock ends
-    /// by its clock.
-    func firstMoveDeadline(_ table: Room) -> Double? {
-        let mover = table.game.toMove
-        guard settings.firstMoveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
-              table.bot(mover) == nil, !table.moved[mover] else { return nil }
-        if table.isAway(mover), table.bot(1 - mover) == nil, table.seats[1 - mover] != nil { return nil }
-        let due = table.turnSince + settings.firstMoveTimeout
-        return table.timeRetry.map { max(due, $0) } ?? due
-    }
-
-    /// When the opponent of a person who is here but does not move may CLAIM
-    /// as if they were away: `moveTimeout` after the turn began, in a game
-    /// without a clock between two people who are both here, once the mover
-    /// has made a first move (before it, `firstMoveDeadline` aborts instead).
-    func stallDeadline(_ table: Room) -> Double? {
-        let mover = table.game.toMove
-        guard settings.moveTimeout > 0, table.clock == nil, !table.game.isOver, (0...1).contains(mover),
-              table.bot(0) == nil, table.bot(1) == nil, table.seats[mover] != nil, table.seats[1 - mover] != nil,
-              table.moved[mover] else { return nil }
-        return table.turnSince + settings.moveTimeout
-    }
+    // No stalling (Asked 5): `firstMoveDeadline` and `stallDeadline` are the
+    // room's (Room+Clocks.swift).
 
     // MARK: Aborting
 
@@ -166,15 +141,6 @@ extension Lobby {
         for s in 0..<2 where table.bot(s) == nil { rooms.tokens[table.tokens[s]] = (stored.id, s) }
         log("game \(stored.id) loaded from the store")
         return (stored.id, seat)
-    }
-
-    /// Per seat, whether that person has moved in a stored game: a seat with
-    /// a move in the round in play, and both seats once a round has ended.
-    static func movedSeats(_ g: StoredGame) -> [Bool] {
-        if g.round > 1 || g.losses.contains(where: { $0 > 0 }) { return [true, true] }
-        var moved = [false, false]
-        for m in g.moves where (0...1).contains(m.seat) { moved[m.seat] = true }
-        return moved
     }
 
     // MARK: Untouched games

@@ -284,7 +284,7 @@ extension Lobby {
             table.awaySince[seat] = nil
         }
         // What is not stored (the clocks) carries over when the position did.
-        if let old, Lobby.samePosition(old, table) {
+        if let old, Room.samePosition(old, table) {
             table.turnSince = old.turnSince
             table.claimAnnounced = old.claimAnnounced
             for seat in 0..<2 where table.seats[seat] == nil && table.bot(seat) == nil {
@@ -299,42 +299,15 @@ extension Lobby {
         return seatedAgain
     }
 
-    /// Whether the room holds the stored game's position.
+    /// Whether the room holds the stored game's position (Room+Restore.swift).
     func table(_ t: Room, matches g: StoredGame) -> Bool {
         guard let stored = makeRoom(g, now: clock.monotonic) else { return false }
-        return t.match == stored.match && t.lang == stored.lang && !t.game.isOver
-            && t.game.moveCount == stored.game.moveCount && t.game.toMove == stored.game.toMove
-            && t.game.publicFields == stored.game.publicFields
-            && t.offer == stored.offer && t.offerSpent == stored.offerSpent && t.names == stored.names && t.tokens == stored.tokens
+        return t.holds(stored)
     }
 
-    /// Whether two rooms hold the same position (so the clocks carry over).
-    private static func samePosition(_ a: Room, _ b: Room) -> Bool {
-        a.match.round == b.match.round && a.lang == b.lang && a.game.moveCount == b.game.moveCount
-            && a.game.publicFields == b.game.publicFields
-    }
-
-    /// A room for a stored game in progress, every seat empty, rebuilt by
-    /// replaying its moves through its kind's game value (`restoreGames`
-    /// builds its rooms here too); nil if its kind or language is not here,
-    /// or its moves do not replay.
+    /// A room for a stored game in progress, every seat empty (Room+Restore.swift);
+    /// nil if its kind or language is not here, or its moves do not replay.
     func makeRoom(_ g: StoredGame, now: Double) -> Room? {
-        guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
-              let kind = kind(named: g.kind) else { return nil }
-        let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
-        guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings,
-                                      seed: Lobby.roundSeed(g.seed, round: match.round),
-                                      starter: match.starter),
-              Lobby.replay(g.moves, on: &game) else { return nil }
-        let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }
-        let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
-                             players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
-                             clock: g.clock, watch: g.watch)
-        let table = Room(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
-                          occupants: bots.map { $0.map(Seat.computer) ?? .person },
-                          match: match, game: game, offer: Offer(g.offer), offerSpent: g.offerSpent,
-                          awaySince: [now, now], turnSince: now, deadlines: deadlines)
-        table.moved = Lobby.movedSeats(g)
-        return table
+        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: deadlines)
     }
 }

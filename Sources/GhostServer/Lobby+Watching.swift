@@ -66,16 +66,7 @@ extension Lobby {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
         if session.watching != gameID { stopWatching(id) }
-        let group = watchers.groups[gameID] ?? WatchGroup()
-        watchers.groups[gameID] = group
-        if !group.members.contains(id) {
-            group.members.append(id)
-            watchers.due.insert(gameID)
-        }
-        // A batch half on its way is older than the state it gets now.
-        if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
-        // The lines waiting for the others are older than the state it gets now.
-        if !group.pending.isEmpty { group.joinedAt[id] = group.pending.count }
+        watchers.add(id, to: gameID)
         sessions.byID[id]?.watching = gameID
         reply(id, .ok(.watch(id: gameID)))
         for line in watcherState(table) { reply(id, line) }
@@ -94,23 +85,7 @@ extension Lobby {
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
         sessions.byID[id]?.watching = nil
-        guard let group = watchers.groups[gameID], let i = group.members.firstIndex(of: id) else { return }
-        group.members.remove(at: i)
-        group.joinedAt[id] = nil
-        // The rest of a batch half on its way is not for it either (were the
-        // game to end, its last batch goes to everyone it was meant for).
-        if group.delivering, let j = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: j) }
-        watchers.due.insert(gameID)
-    }
-
-    /// The connection was just told how a game it watched ended, another
-    /// way than its watchers' batch (RESUME with a token of the game): the
-    /// lines still on their way to the game's watchers are older than that,
-    /// and none of them go to it.
-    func skipWatchLines(_ gameID: Int, _ id: ConnectionID) {
-        guard let group = watchers.groups[gameID], group.members.contains(id) else { return }
-        if group.delivering, let i = group.sendingTo[group.sent...].firstIndex(of: id) { group.sendingTo.remove(at: i) }
-        group.joinedAt[id] = group.pending.count
+        watchers.remove(id, from: gameID)
     }
 
     // MARK: What watchers get
@@ -135,151 +110,26 @@ extension Lobby {
         return lines
     }
 
-    /// How long a game's watchers' lines wait for their batch: the
-    /// `watchBatchInterval`, or longer for a large audience,
-    /// `watchBatchPerWatcher` for each watcher (at most `maxWatchBatchInterval`),
-    /// so that the sends a second cost the same however many watch: a batch
-    /// is one send per watcher.
-    func batchInterval(_ group: WatchGroup) -> Double {
-        min(max(settings.watchBatchInterval, Double(group.members.count) * settings.watchBatchPerWatcher),
-            max(settings.watchBatchInterval, Lobby.maxWatchBatchInterval))
-    }
-
     /// The longest a large audience's lines wait for their batch.
     static let maxWatchBatchInterval = 1.0
 
     /// A line for the game's watchers (never one meant for one seat): at
-    /// once without batching, otherwise with the next batch.
+    /// once without batching, otherwise with the next batch (Watchers.swift).
+    @inline(__always)
     func toWatchers(_ gameID: Int, _ line: ServerLine) {
-        guard let group = watchers.groups[gameID], !group.members.isEmpty, !group.closing else { return }
-        guard settings.watchBatchInterval > 0 else { return outbox.send([line], toEach: group.members) }
-        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
-        group.pending.append(line)
-        watchers.due.insert(gameID)
+        watchers.send(line, to: gameID, batchInterval: settings.watchBatchInterval, outbox: outbox)
     }
 
     /// The game is over (its last lines are on their way): its watchers no
     /// longer watch. The group goes at the commit, once its lines are out.
-    func endWatching(_ gameID: Int) {
-        guard let group = watchers.groups[gameID], !group.closing else { return }
-        if watchers.marks[gameID] == nil { watchers.marks[gameID] = (group.pending.count, group.closing) }
-        group.closing = true
-        for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
-        watchers.closed.append(gameID)
-        watchers.due.insert(gameID)
-    }
+    func endWatching(_ gameID: Int) { watchers.end(gameID, sessions: &sessions) }
 
-    /// When `tick` next has something to tell watchers: a batch to deliver,
-    /// or a number of watchers to announce.
-    var watchersDue: Double? {
-        var next: Double?
-        for gameID in watchers.due {
-            guard let group = watchers.groups[gameID] else { return -.infinity }   // tick forgets it
-            if group.delivering { return -.infinity }
-            var due: Double?
-            if !group.pending.isEmpty { due = group.closing ? -.infinity : group.deliveredAt + batchInterval(group) }
-            if !group.closing, group.members.count != group.told {
-                let told = group.toldAt + settings.watchersInterval
-                due = min(due ?? told, told)
-            }
-            if due == nil { return -.infinity }   // nothing left: tick forgets it
-            if let d = due, next.map({ d < $0 }) ?? true { next = d }
-        }
-        return next
-    }
+    /// When `tick` next has something to tell watchers.
+    var watchersDue: Double? { watchers.nextDue(settings) }
 
-    /// From `tick`: announces changed numbers of watchers (WATCHERS, to the
-    /// players and the watchers, at most once per `watchersInterval` per
-    /// game) and delivers the batches that are due.
+    /// From `tick`: WATCHERS and the batches that are due (Watchers.swift).
     func tellWatchers(_ now: Double) {
-        for gameID in watchers.due {
-            guard let group = watchers.groups[gameID] else {
-                watchers.due.remove(gameID)
-                continue
-            }
-            guard group.closing || rooms[gameID] != nil else {
-                // The game is gone without an end (never expected): so is its watching.
-                for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
-                watchers.groups[gameID] = nil
-                watchers.due.remove(gameID)
-                continue
-            }
-            if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
-               let table = rooms[gameID] {
-                group.told = group.members.count
-                group.toldAt = now
-                let line = ServerLine.watchers(id: gameID, count: group.told)
-                outbox.send(line, toEach: table.seats)
-                if !group.members.isEmpty {
-                    if settings.watchBatchInterval > 0 { group.pending.append(line) } else { outbox.send([line], toEach: group.members) }
-                }
-            }
-            if group.delivering {
-                deliverSlice(gameID, group)
-            } else if !group.pending.isEmpty, group.closing || now >= group.deliveredAt + batchInterval(group) {
-                deliver(gameID, group, now)
-            }
-            if group.pending.isEmpty, !group.delivering, group.closing || group.members.count == group.told {
-                watchers.due.remove(gameID)
-                if group.members.isEmpty, group.told == 0, !group.closing { watchers.groups[gameID] = nil }
-            }
-        }
-    }
-
-    /// The pending lines become a batch for every watcher (those who came
-    /// while they waited get what followed their state, at once); it goes
-    /// out `watchSlice` watchers at a time, rendered once per slice.
-    private func deliver(_ gameID: Int, _ group: WatchGroup, _ now: Double) {
-        // A game faster than anyone can watch (more than `maxWatchBatchLines`
-        // lines in one batch: a bench, a script): its watchers get its state
-        // as it is now instead of every line, so what its watchers cost the
-        // server per batch stays bounded. A game that is over sends its last
-        // lines (its end among them).
-        if group.pending.count > Lobby.maxWatchBatchLines {
-            if !group.closing, let table = rooms[gameID] {
-                group.pending = watcherState(table)
-                group.joinedAt.removeAll()
-            } else {
-                // Who got some of these lines another way still gets none of those.
-                let dropped = group.pending.count - Lobby.maxWatchBatchLines
-                group.pending.removeFirst(dropped)
-                for (m, first) in group.joinedAt { group.joinedAt[m] = max(0, first - dropped) }
-            }
-        }
-        group.sendingTo.removeAll(keepingCapacity: true)
-        if group.joinedAt.isEmpty {
-            group.sendingTo.append(contentsOf: group.members)
-        } else {
-            group.sendingTo.append(contentsOf: group.members.lazy.filter { group.joinedAt[$0] == nil })
-            for (m, first) in group.joinedAt.sorted(by: { $0.key < $1.key }) where first < group.pending.count {
-                outbox.send(Array(group.pending[first...]), toEach: [m])
-            }
-            group.joinedAt.removeAll()
-        }
-        swap(&group.sending, &group.pending)
-        group.pending.removeAll(keepingCapacity: true)
-        group.sent = 0
-        group.deliveredAt = now
-        deliverSlice(gameID, group)
-    }
-
-    /// The next slice of the batch on its way; a watcher that stopped
-    /// watching since it began is skipped, and so is one whose connection is
-    /// gone (a game's end stops its watching before the last batch goes: a
-    /// watcher that left meanwhile is still in that batch).
-    private func deliverSlice(_ gameID: Int, _ group: WatchGroup) {
-        let end = min(group.sendingTo.count, group.sent + Lobby.watchSlice)
-        let slice = group.sendingTo[group.sent..<end].filter {
-            guard let session = sessions[$0] else { return false }
-            return session.watching == gameID || group.closing
-        }
-        outbox.send(group.sending, toEach: slice)
-        group.sent = end
-        if !group.delivering {
-            group.sending.removeAll(keepingCapacity: true)
-            group.sendingTo.removeAll(keepingCapacity: true)
-            group.sent = 0
-        }
+        watchers.tell(now, settings: settings, rooms: rooms, sessions: &sessions, outbox: outbox, state: watcherState)
     }
 
     // MARK: Commits and failed writes
@@ -289,49 +139,11 @@ extension Lobby {
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.
-    func undoWatching() {
-        for (gameID, mark) in watchers.marks {
-            guard let group = watchers.groups[gameID] else { continue }
-            if group.pending.count > mark.pending { group.pending.removeLast(group.pending.count - mark.pending) }
-            for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
-            if group.closing && !mark.closing {
-                group.closing = false
-                for m in group.members where sessions.byID[m] != nil && sessions.byID[m]?.watching == nil { sessions.byID[m]?.watching = gameID }
-            }
-        }
-        watchers.marks.removeAll(keepingCapacity: true)
-    }
+    func undoWatching() { watchers.undo(sessions: &sessions) }
 
-    /// A turn was lost (the store rolled it back, and its lines were
-    /// withdrawn): each game still in progress is watched again as it is
-    /// now, its watchers getting its full state; the watchers of a game
-    /// that no longer is are told.
+    /// A turn was lost: each game still in progress is watched again as it
+    /// is now; the watchers of a game that no longer is are told.
     func recoverWatchers() {
-        watchers.marks.removeAll()
-        for (gameID, group) in watchers.groups {
-            group.pending.removeAll()
-            group.joinedAt.removeAll()
-            group.sending.removeAll()
-            group.sendingTo.removeAll()
-            group.sent = 0
-            guard let table = rooms[gameID], !table.game.isOver else {
-                for m in group.members where sessions[m]?.watching == gameID {
-                    sessions.byID[m]?.watching = nil
-                    outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
-                }
-                watchers.groups[gameID] = nil
-                watchers.due.remove(gameID)
-                continue
-            }
-            group.members.removeAll { m in
-                guard let s = sessions[m], s.state == .idle else { return true }
-                return s.watching != gameID && s.watching != nil
-            }
-            group.closing = false
-            for m in group.members { sessions.byID[m]?.watching = gameID }
-            outbox.send(watcherState(table), toEach: group.members)
-            watchers.due.insert(gameID)
-        }
-        watchers.closed.removeAll()
+        watchers.recover(rooms: rooms, sessions: &sessions, outbox: outbox, state: watcherState)
     }
 }

@@ -1,0 +1,56 @@
+import GameKit
+import GhostProtocol
+
+/// What a room's play changes in the room itself, once the store has it
+/// (moved here from Lobby+Games.swift): a move, the next round of a match,
+/// a restarted round, and the protocol's answer to a move the game refused.
+/// The lobby stores first, then calls these, then tells the players.
+extension Lobby.Room {
+    /// A move by `seat` was stored: the round goes on as `game`; a pending
+    /// offer goes, and both seats may offer again, if `clearsOffer`; the
+    /// turn's clock starts again. Runs for every move.
+    @inline(__always)
+    func played(_ game: any Game, by seat: Int, clearsOffer: Bool, now: Double) {
+        self.game = game
+        if clearsOffer {
+            offer = nil
+            offerSpent = [false, false]
+        }
+        turnSince = now
+        claimAnnounced = false
+        botDue = nil
+        if bot(seat) == nil, !moved[seat] { moved[seat] = true }
+    }
+
+    /// A round of a match ended and the match goes on (stored): `next` is
+    /// the new round, with the other seat to move first.
+    func nextRound(_ next: any Game, match: Match, now: Double) {
+        self.match = match
+        game = next
+        turnSince = now
+        claimAnnounced = false
+    }
+
+    /// The round was started again (stored), perhaps in another language:
+    /// no offer pending or spent, the computer's move and the clock afresh.
+    func restarted(_ game: any Game, match: Match, lang: String, now: Double) {
+        self.lang = lang
+        self.match = match
+        self.game = game
+        botDue = nil
+        offer = nil
+        offerSpent = [false, false]
+        turnSince = now
+        claimAnnounced = false
+    }
+
+    /// The protocol's answer to a move the game refused.
+    func refusal(_ error: MoveError) -> ServerLine {
+        switch error {
+        case .gameOver: return .error(.notInGame, "the game is over")
+        case .notYourTurn: return .error(.notYourTurn, "it is \(names[game.toMove])'s turn")
+        case .notAMove(let text): return .error(ErrorCode(rawValue: kind.wrongMoveCode), text)
+        case .refused(let code, let text): return .error(ErrorCode(rawValue: code), text)
+        }
+    }
+}
