@@ -8,7 +8,7 @@ import GhostProtocol
 /// (`submit` refuses more: `ERR server-busy`). A finished job's outcome is
 /// kept until `takeFinished`, and the loop is woken through an eventfd in
 /// its epoll set, as the WAL syncer wakes it (ghost_syncer.c).
-final class HashPool: PasswordChecker, @unchecked Sendable {
+final class HashPool: PasswordChecker, WorkerPool, @unchecked Sendable {
     let capacity: Int
     /// Woken (readable) when outcomes are waiting.
     let eventFD: Int32
@@ -27,21 +27,9 @@ final class HashPool: PasswordChecker, @unchecked Sendable {
         guard eventFD >= 0 else { return nil }
         pthread_mutex_init(lock, nil)
         pthread_cond_init(wake, nil)
-        for _ in 0..<max(1, count) {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let rc = pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                let pool = Unmanaged<HashPool>.fromOpaque(raw).takeRetainedValue()
-                pool.work()
-                return nil
-            }, context)
-            guard rc == 0 else {
-                Unmanaged<HashPool>.fromOpaque(context).release()
-                stop()
-                return nil
-            }
-            threads.append(thread)
+        guard WorkerThreads.start(max(1, count), self, started: &threads) else {
+            stop()
+            return nil
         }
     }
 
@@ -88,7 +76,7 @@ final class HashPool: PasswordChecker, @unchecked Sendable {
         threads.removeAll()
     }
 
-    private func work() {
+    func work() {
         pthread_mutex_lock(lock)
         while true {
             while !stopping && queuedHead == queued.count { pthread_cond_wait(wake, lock) }

@@ -29,7 +29,7 @@ import GhostProtocol
 /// The loop also takes batches itself: if a worker is not scheduled, the loop
 /// does the whole phase alone, as it did with one thread, and waits only for
 /// batches a worker has actually started.
-final class IOThreads: @unchecked Sendable {
+final class IOThreads: WorkerPool, @unchecked Sendable {
     enum Phase { case read, write }
 
     /// A phase with fewer jobs than this is done by the loop alone: waking
@@ -65,21 +65,9 @@ final class IOThreads: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
         pthread_cond_init(wake, nil)
         pthread_cond_init(idle, nil)
-        for _ in 1..<max(1, count) {
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let rc = pthread_create(&thread, nil, { raw in
-                guard let raw else { return nil }
-                let pool = Unmanaged<IOThreads>.fromOpaque(raw).takeRetainedValue()
-                pool.work()
-                return nil
-            }, context)
-            guard rc == 0 else {
-                Unmanaged<IOThreads>.fromOpaque(context).release()
-                stop()
-                return nil
-            }
-            threads.append(thread)
+        guard WorkerThreads.start(max(1, count) - 1, self, started: &threads) else {
+            stop()
+            return nil
         }
     }
 
@@ -155,7 +143,7 @@ final class IOThreads: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
-    private func work() {
+    func work() {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         while true {
