@@ -140,6 +140,13 @@ public struct Leader: Equatable, Sendable {
 }
 
 /// Everything the client keeps about records.
+/// A rating list TOP knows: its name, and the game and variant TOP asks for.
+public struct RatingBoardEntry: Sendable, Equatable {
+    public let name: String
+    public let game: GameKind
+    public let variant: String?
+}
+
 public struct RecordClient: Equatable, Sendable {
     /// The ratings of the last rated game that ended (OVER), for its end screen.
     public var ended: EndRatings?
@@ -168,10 +175,8 @@ public struct RecordClient: Equatable, Sendable {
     public init() {}
 
     /// The rating lists TOP knows, in the order ←/→ visit them.
-    public static let boards: [(name: String, game: GameKind, variant: String?)] = [
-        ("ghost", .ghost, nil), ("ghost-super", .ghost, "super"), ("ghost-challenge", .ghost, "challenge"),
-        ("hangman-duel", .hangman, nil),
-    ]
+    /// Each game's own (Games/*/…Record.swift), the one place that lists the games.
+    public static let boards: [RatingBoardEntry] = GhostRecord.ratingBoards + HangmanRecord.ratingBoards
 
     /// The game chosen on the history list.
     public var chosen: HistoryEntry? {

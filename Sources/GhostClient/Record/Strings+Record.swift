@@ -1,4 +1,3 @@
-import GhostWire
 import GhostProtocol
 
 /// The texts of the record (issue #28), in both languages: the end screen's
@@ -42,11 +41,7 @@ extension Strings {
 
     /// A game's kind for people: Ghost, Superghost, Challenge, Hangman.
     public func gameKindName(_ game: String, _ variant: String?) -> String {
-        switch game {
-        case GameKind.ghost.rawValue: variantName(variant)
-        case GameKind.hangman.rawValue: hangman.gameName + (variant == "duel" || variant == nil ? "" : " (\(variant ?? ""))")
-        default: game
-        }
+        ghostKindName(game, variant) ?? hangmanKindName(game, variant) ?? game
     }
 
     /// How a finished game went for you: won, lost, no result.
@@ -197,13 +192,7 @@ extension Strings {
 
     /// A rating list's name: Ghost, Superghost, Challenge, Hangman duel.
     public func ratingBoardName(_ board: String) -> String {
-        switch board {
-        case "ghost": variantName(nil)
-        case "ghost-super": variantName(GhostWire.Variant.superghost.rawValue)
-        case "ghost-challenge": variantName(GhostWire.Variant.challenge.rawValue)
-        case "hangman-duel": dutch ? "Galgje-duel" : "Hangman duel"
-        default: board
-        }
+        ghostBoardName(board) ?? hangmanBoardName(board) ?? board
     }
 
     /// "1512?  ±80 · 12 games: 8 won, 4 lost".
