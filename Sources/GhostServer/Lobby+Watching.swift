@@ -122,14 +122,14 @@ extension Lobby {
 
     /// The game is over (its last lines are on their way): its watchers no
     /// longer watch. The group goes at the commit, once its lines are out.
-    func endWatching(_ gameID: Int) { watchers.end(gameID, sessions: &sessions) }
+    func endWatching(_ gameID: Int) { watchers.end(gameID, sessions: sessions) }
 
     /// When `tick` next has something to tell watchers.
     var watchersDue: Double? { watchers.nextDue(settings) }
 
     /// From `tick`: WATCHERS and the batches that are due (Watchers.swift).
     func tellWatchers(_ now: Double) {
-        watchers.tell(now, settings: settings, rooms: rooms, sessions: &sessions, outbox: outbox, state: watcherState)
+        watchers.tell(now, settings: settings, rooms: rooms, sessions: sessions, outbox: outbox, state: watcherState)
     }
 
     // MARK: Commits and failed writes
@@ -139,11 +139,11 @@ extension Lobby {
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.
-    func undoWatching() { watchers.undo(sessions: &sessions) }
+    func undoWatching() { watchers.undo(sessions: sessions) }
 
     /// A turn was lost: each game still in progress is watched again as it
     /// is now; the watchers of a game that no longer is are told.
     func recoverWatchers() {
-        watchers.recover(rooms: rooms, sessions: &sessions, outbox: outbox, state: watcherState)
+        watchers.recover(rooms: rooms, sessions: sessions, outbox: outbox, state: watcherState)
     }
 }

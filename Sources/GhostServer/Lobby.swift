@@ -56,20 +56,18 @@ public final class Lobby {
     public static let version = "0.4.0"
     public static let protocolVersion = 2
 
-    let dictionaries: Dictionaries
-    let catalog: GameCatalog
-    /// Kinds besides the catalog's, by name (tests of the kind-generic
-    /// lobby); the catalog's kind wins a clash of names.
-    let extraKinds: [String: any GameDefinition]
-    let store: Store
-    let settings: Settings
-    let clock: LobbyClock
-    private let defaultLanguage: String
-    unowned let outbox: Outbox
-    let log: (String) -> Void
-
+    /// What every part of the lobby reaches (LobbyContext.swift).
+    let context: LobbyContext
+    var dictionaries: Dictionaries { context.dictionaries }
+    var catalog: GameCatalog { context.catalog }
+    var store: Store { context.store }
+    var settings: Settings { context.settings }
+    var clock: LobbyClock { context.clock }
+    var defaultLanguage: String { context.defaultLanguage }
+    var outbox: Outbox { context.outbox }
+    var log: (String) -> Void { context.log }
     /// Who is connected, and who holds each name in use (Sessions.swift).
-    var sessions = Sessions()
+    var sessions: Sessions { context.sessions }
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
     public var serverFigures: (() -> [(String, String)])?
     /// Counted since the start, for STATS.
@@ -83,7 +81,10 @@ public final class Lobby {
         var logins = 0
         var loginsFailed = 0
     }
-    var figures = Figures()
+    var figures: Figures {
+        get { context.figures }
+        _modify { yield &context.figures }
+    }
     /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
     var nextUntouchedSweep = -Double.infinity
     /// New names per address (`Settings.newNamesPerMinute`).
@@ -121,28 +122,17 @@ public final class Lobby {
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
                 settings: Settings = Settings(), extraKinds: [any GameDefinition] = [],
                 log: @escaping (String) -> Void = { _ in }) throws {
-        self.dictionaries = dictionaries
-        // Every kind prepares what it needs up front (Ghost solves its games:
-        // milliseconds in a release build), so a computer move never holds up the loop.
-        self.catalog = GameCatalog(dictionaries: dictionaries)
-        var extra: [String: any GameDefinition] = [:]
-        for kind in extraKinds where extra[kind.name] == nil { extra[kind.name] = kind }
-        self.extraKinds = extra
-        self.store = store
-        self.settings = settings
-        self.clock = clock
-        self.defaultLanguage = dictionaries[Preference.language.defaultValue] != nil
-            ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
-        self.outbox = outbox
-        self.log = log
+        self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
+                                    settings: settings, extraKinds: extraKinds, log: log)
+        context.storeFailed = { [unowned self] error in self.storeFailed(error) }
         try restoreGames()
     }
 
     /// The game kind called `name`, if this server plays it.
-    func kind(named name: String) -> (any GameDefinition)? { catalog[name] ?? extraKinds[name] }
+    func kind(named name: String) -> (any GameDefinition)? { context.kind(named: name) }
 
     /// Every kind this server plays, by name.
-    var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
+    var kindNames: [String] { context.kindNames }
 
     /// Games in progress, adjourned ones included.
     public var activeGames: Int { rooms.count }
@@ -394,23 +384,11 @@ public final class Lobby {
 
     // MARK: Plumbing
 
-    func reply(_ id: ConnectionID, _ line: ServerLine) {
-        outbox.send(line, to: id)
-    }
+    func reply(_ id: ConnectionID, _ line: ServerLine) { context.reply(id, line) }
 
     /// Runs a store operation; on failure remembers the error and returns
-    /// nil: the command in progress is then rolled back, its replies are
-    /// withdrawn and it is answered `ERR store-failed` (Lobby+Recovery.swift).
-    func persist<T>(_ body: () throws -> T) -> T? {
-        do {
-            return try body()
-        } catch {
-            storeFailed(error)
-            return nil
-        }
-    }
+    /// nil (LobbyContext.persist).
+    func persist<T>(_ body: () throws -> T) -> T? { context.persist(body) }
 
-    func failed(_ id: ConnectionID) {
-        reply(id, .error(.storeFailed, "the server could not store this; nothing was done"))
-    }
+    func failed(_ id: ConnectionID) { context.failed(id) }
 }

@@ -1,8 +1,9 @@
 /// Who is connected (a `Lobby.Session` per connection: its name, language,
 /// what it does), and which connection holds each name in use. A
 /// connection's session lives from `connected` to `disconnected`; a name is
-/// held by one connection at a time.
-struct Sessions: Sequence {
+/// held by one connection at a time. A reference: the lobby's parts share
+/// the one table (`LobbyContext.sessions`).
+final class Sessions: Sequence {
     /// Every session, by connection. Changed in place through here
     /// (`sessions.byID[id]?.state = …`): a stored property, so that a change
     /// is the dictionary's own in-place access, as cheap as before the split
@@ -20,7 +21,7 @@ struct Sessions: Sequence {
     func makeIterator() -> Dictionary<ConnectionID, Lobby.Session>.Iterator { byID.makeIterator() }
 
     /// `id` no longer holds `name` (if it held it).
-    mutating func release(_ name: String, by id: ConnectionID) {
+    func release(_ name: String, by id: ConnectionID) {
         if names[name.lowercased()] == id { names[name.lowercased()] = nil }
     }
 }

@@ -69,7 +69,7 @@ extension Watchers {
 
     /// The game is over (its last lines are on their way): its watchers no
     /// longer watch. The group goes at the commit, once its lines are out.
-    func end(_ gameID: Int, sessions: inout Sessions) {
+    func end(_ gameID: Int, sessions: Sessions) {
         guard let group = groups[gameID], !group.closing else { return }
         if marks[gameID] == nil { marks[gameID] = (group.pending.count, group.closing) }
         group.closing = true
@@ -103,7 +103,7 @@ extension Watchers {
     /// players and the watchers, at most once per `watchersInterval` per
     /// game) and delivers the batches that are due. `state` is a room's
     /// full state for a watcher (`Lobby.watcherState`).
-    func tell(_ now: Double, settings: Lobby.Settings, rooms: Rooms, sessions: inout Sessions, outbox: Outbox,
+    func tell(_ now: Double, settings: Lobby.Settings, rooms: Rooms, sessions: Sessions, outbox: Outbox,
               state: (Lobby.Room) -> [ServerLine]) {
         for gameID in due {
             guard let group = groups[gameID] else {
@@ -200,7 +200,7 @@ extension Watchers {
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.
-    func undo(sessions: inout Sessions) {
+    func undo(sessions: Sessions) {
         for (gameID, mark) in marks {
             guard let group = groups[gameID] else { continue }
             if group.pending.count > mark.pending { group.pending.removeLast(group.pending.count - mark.pending) }
@@ -217,7 +217,7 @@ extension Watchers {
     /// withdrawn): each game still in progress is watched again as it is
     /// now, its watchers getting its full state (`state`); the watchers of
     /// a game that no longer is are told.
-    func recover(rooms: Rooms, sessions: inout Sessions, outbox: Outbox, state: (Lobby.Room) -> [ServerLine]) {
+    func recover(rooms: Rooms, sessions: Sessions, outbox: Outbox, state: (Lobby.Room) -> [ServerLine]) {
         marks.removeAll()
         for (gameID, group) in groups {
             group.pending.removeAll()
