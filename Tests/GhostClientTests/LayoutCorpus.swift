@@ -113,6 +113,29 @@ enum LayoutCorpus {
         "RecordClientTests.swift: RecordReplayKindsTests.evilReview",
         "RecordClientTests.swift: RecordReplayKindsTests.duelReplay",
         "RecordClientTests.swift: RecordReplayKindsTests.matchReview",
+        "ReducerGuardTests.swift: ReducerRobustnessTests.controlCharacters",
+        "ReducerGuardTests.swift: ReducerRobustnessTests.fuzz",
+        "ReducerGuardTests.swift: ReducerGuardTests.noHello",
+        "ReducerGuardTests.swift: ReducerGuardTests.seatTaken",
+        "ReducerGuardTests.swift: ReducerGuardTests.otherBye",
+        "ReducerGuardTests.swift: ReducerGuardTests.laterProtocol",
+        "ReducerGuardTests.swift: ReducerGuardTests.protocolOne",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.computer",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.hint",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.match",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.leaveMatch",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.playAgain",
+        "ReducerMatchTests.swift: ReducerComputerAndMatchTests.boards",
+        "ReducerMatchTests.swift: ReducerKeepaliveTests.keepalive",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.statusLinesGo",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.confirmLeaveKeys",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.fixedMenuKeys",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.languageOfferKeepsScreens",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.oneSeek",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.noStaleCaptionOnResume",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.resumedCaptionNamesTheLastMover",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.pasteIsNotAMove",
+        "ReducerMatchTests.swift: ReducerNewPlayerTests.endedMeanwhile",
         "ReducerTests.swift: ReducerLobbyTests.firstStart",
         "ReducerTests.swift: ReducerLobbyTests.returning",
         "ReducerTests.swift: ReducerLobbyTests.pickName",
@@ -138,29 +161,6 @@ enum LayoutCorpus {
         "ReducerTests.swift: ReducerConnectionTests.badToken",
         "ReducerTests.swift: ReducerConnectionTests.dropInLobby",
         "ReducerTests.swift: ReducerConnectionTests.quitting",
-        "ReducerTests.swift: ReducerRobustnessTests.controlCharacters",
-        "ReducerTests.swift: ReducerRobustnessTests.fuzz",
-        "ReducerTests.swift: ReducerGuardTests.noHello",
-        "ReducerTests.swift: ReducerGuardTests.seatTaken",
-        "ReducerTests.swift: ReducerGuardTests.otherBye",
-        "ReducerTests.swift: ReducerGuardTests.laterProtocol",
-        "ReducerTests.swift: ReducerGuardTests.protocolOne",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.computer",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.hint",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.match",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.leaveMatch",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.playAgain",
-        "ReducerTests.swift: ReducerComputerAndMatchTests.boards",
-        "ReducerTests.swift: ReducerKeepaliveTests.keepalive",
-        "ReducerTests.swift: ReducerNewPlayerTests.statusLinesGo",
-        "ReducerTests.swift: ReducerNewPlayerTests.confirmLeaveKeys",
-        "ReducerTests.swift: ReducerNewPlayerTests.fixedMenuKeys",
-        "ReducerTests.swift: ReducerNewPlayerTests.languageOfferKeepsScreens",
-        "ReducerTests.swift: ReducerNewPlayerTests.oneSeek",
-        "ReducerTests.swift: ReducerNewPlayerTests.noStaleCaptionOnResume",
-        "ReducerTests.swift: ReducerNewPlayerTests.resumedCaptionNamesTheLastMover",
-        "ReducerTests.swift: ReducerNewPlayerTests.pasteIsNotAMove",
-        "ReducerTests.swift: ReducerNewPlayerTests.endedMeanwhile",
         "ScoreMarkTests.swift: ScoreMarkTests.ghostBoard",
         "ScoreMarkTests.swift: ScoreMarkTests.bestGames",
         "ScreenTests.swift: ScreenTests.fits",
@@ -328,6 +328,29 @@ enum LayoutCorpus {
         RecordReplayKindsTests().evilReview()
         RecordReplayKindsTests().duelReplay()
         RecordReplayKindsTests().matchReview()
+        ReducerRobustnessTests().controlCharacters()
+        ReducerRobustnessTests().fuzz()
+        ReducerGuardTests().noHello()
+        ReducerGuardTests().seatTaken()
+        ReducerGuardTests().otherBye()
+        ReducerGuardTests().laterProtocol()
+        ReducerGuardTests().protocolOne()
+        ReducerComputerAndMatchTests().computer()
+        ReducerComputerAndMatchTests().hint()
+        ReducerComputerAndMatchTests().match()
+        ReducerComputerAndMatchTests().leaveMatch()
+        ReducerComputerAndMatchTests().playAgain()
+        ReducerKeepaliveTests().keepalive()
+        ReducerNewPlayerTests().statusLinesGo()
+        ReducerNewPlayerTests().confirmLeaveKeys(language: "en")
+        ReducerNewPlayerTests().confirmLeaveKeys(language: "nl")
+        ReducerNewPlayerTests().fixedMenuKeys()
+        ReducerNewPlayerTests().languageOfferKeepsScreens()
+        ReducerNewPlayerTests().oneSeek()
+        ReducerNewPlayerTests().noStaleCaptionOnResume()
+        ReducerNewPlayerTests().resumedCaptionNamesTheLastMover()
+        ReducerNewPlayerTests().pasteIsNotAMove()
+        ReducerNewPlayerTests().endedMeanwhile()
         ReducerLobbyTests().firstStart()
         ReducerLobbyTests().returning()
         ReducerLobbyTests().pickName()
@@ -353,29 +376,6 @@ enum LayoutCorpus {
         ReducerConnectionTests().badToken()
         ReducerConnectionTests().dropInLobby()
         ReducerConnectionTests().quitting()
-        ReducerRobustnessTests().controlCharacters()
-        ReducerRobustnessTests().fuzz()
-        ReducerGuardTests().noHello()
-        ReducerGuardTests().seatTaken()
-        ReducerGuardTests().otherBye()
-        ReducerGuardTests().laterProtocol()
-        ReducerGuardTests().protocolOne()
-        ReducerComputerAndMatchTests().computer()
-        ReducerComputerAndMatchTests().hint()
-        ReducerComputerAndMatchTests().match()
-        ReducerComputerAndMatchTests().leaveMatch()
-        ReducerComputerAndMatchTests().playAgain()
-        ReducerKeepaliveTests().keepalive()
-        ReducerNewPlayerTests().statusLinesGo()
-        ReducerNewPlayerTests().confirmLeaveKeys(language: "en")
-        ReducerNewPlayerTests().confirmLeaveKeys(language: "nl")
-        ReducerNewPlayerTests().fixedMenuKeys()
-        ReducerNewPlayerTests().languageOfferKeepsScreens()
-        ReducerNewPlayerTests().oneSeek()
-        ReducerNewPlayerTests().noStaleCaptionOnResume()
-        ReducerNewPlayerTests().resumedCaptionNamesTheLastMover()
-        ReducerNewPlayerTests().pasteIsNotAMove()
-        ReducerNewPlayerTests().endedMeanwhile()
         ScoreMarkTests().ghostBoard()
         ScoreMarkTests().bestGames()
         ScreenTests().fits(language: "en", colour: false)
