@@ -103,18 +103,18 @@ extension Lobby {
         case .name:
             return row(.identity) { lobby, command, id, session in
                 switch command {
-                case .name(let name): lobby.setName(name, id, session)
-                case let .login(name, password): lobby.login(name, password, id, session)
+                case .name(let name): lobby.names.setName(name, id, session)
+                case let .login(name, password): lobby.accountDesk.login(name, password, id, session)
                 default: break
                 }
             }
         case .register:
             return row { lobby, command, id, session in
-                if case .register(let password) = command { lobby.register(password, id, session) }
+                if case .register(let password) = command { lobby.accountDesk.register(password, id, session) }
             }
         case .password:
             return row { lobby, command, id, session in
-                if case .password(let password) = command { lobby.changePassword(password, id, session) }
+                if case .password(let password) = command { lobby.accountDesk.changePassword(password, id, session) }
             }
         case .names:
             return row(.readOnly) { lobby, command, id, _ in
@@ -122,29 +122,29 @@ extension Lobby {
             }
         case .lang:
             return row(.identity) { lobby, command, id, session in
-                if case .lang(let code) = command { lobby.setLanguage(code, id, session) }
+                if case .lang(let code) = command { lobby.names.setLanguage(code, id, session) }
             }
         case .set:
             return row(.identity) { lobby, command, id, session in
-                if case let .set(key, value) = command { lobby.setSetting(key, value, id, session) }
+                if case let .set(key, value) = command { lobby.preferences.setSetting(key, value, id, session) }
             }
         case .settings:
-            return row(.readOnly) { lobby, _, id, session in lobby.listSettings(id, session) }
+            return row(.readOnly) { lobby, _, id, session in lobby.preferences.listSettings(id, session) }
         case .seek:
             return row { lobby, command, id, session in
-                guard case .seek(let given) = command, let options = lobby.kindOptions(given, id),
-                      lobby.ratedOptionsHold(options, seeking: true, id, session) else { return }
-                lobby.seek(options, id, session)
+                guard case .seek(let given) = command, let options = lobby.matchmaking.kindOptions(given, id),
+                      lobby.ratings.ratedOptionsHold(options, seeking: true, id, session) else { return }
+                lobby.matchmaking.seek(options, id, session)
             }
         case .new:
             return row { lobby, command, id, session in
-                guard case .new(let given) = command, let options = lobby.kindOptions(given, id),
-                      lobby.ratedOptionsHold(options, seeking: false, id, session) else { return }
-                if options.bot != nil && options.game == nil { lobby.playComputer(options, id, session) } else { lobby.newOfKind(options, id, session) }
+                guard case .new(let given) = command, let options = lobby.matchmaking.kindOptions(given, id),
+                      lobby.ratings.ratedOptionsHold(options, seeking: false, id, session) else { return }
+                if options.bot != nil && options.game == nil { lobby.matchmaking.playComputer(options, id, session) } else { lobby.matchmaking.newOfKind(options, id, session) }
             }
         case .join:
             return row { lobby, command, id, session in
-                if case .join(let code) = command { lobby.join(code, id, session) }
+                if case .join(let code) = command { lobby.matchmaking.join(code, id, session) }
             }
         case .letter:
             return row([.hotPath, .actsInGame]) { lobby, command, id, session in
@@ -167,7 +167,7 @@ extension Lobby {
         case .concede:
             return row(.actsInGame) { lobby, _, id, session in lobby.play(.concede, from: id, session, verb: .concede) }
         case .leave:
-            return row(.actsInGame) { lobby, _, id, session in lobby.leave(id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
         case .restart:
             return row(.actsInGame) { lobby, _, id, session in lobby.offerOrApply(kind: .restart, lang: nil, id, session) }
         case .accept:
@@ -181,7 +181,7 @@ extension Lobby {
         case .claim:
             return row(.actsInGame) { lobby, _, id, session in lobby.claim(id, session) }
         case .rematch:
-            return row { lobby, _, id, session in lobby.rematch(id, session) }
+            return row { lobby, _, id, session in lobby.matchmaking.rematch(id, session) }
         case .games:
             return row(.readOnly) { lobby, command, id, _ in
                 if case .games(let limit) = command { lobby.listGames(limit, id) }
@@ -194,31 +194,31 @@ extension Lobby {
             return row(.readOnly) { lobby, _, id, session in lobby.unwatch(id, session) }
         case .moves:
             return row(.readOnly) { lobby, command, id, session in
-                if case .moves(let gameID) = command { lobby.showMoves(gameID, id, session) }
+                if case .moves(let gameID) = command { lobby.review.showMoves(gameID, id, session) }
             }
         case .review:
             return row(.readOnly) { lobby, command, id, session in
-                if case .review(let gameID) = command { lobby.review(gameID, id, session) }
+                if case .review(let gameID) = command { lobby.review.review(gameID, id, session) }
             }
         case .scores:
             return row(.readOnly) { lobby, command, id, _ in
                 switch command {
-                case .scores(let n, let board): lobby.listScores(n, board: board, id)
-                case let .bestGames(n, game, mode): lobby.bestGames(n, game: game, mode: mode, id)
+                case .scores(let n, let board): lobby.scores.listScores(n, board: board, id)
+                case let .bestGames(n, game, mode): lobby.scores.bestGames(n, game: game, mode: mode, id)
                 default: break
                 }
             }
         case .top:
             return row(.readOnly) { lobby, command, id, _ in
-                if case let .top(n, game, variant) = command { lobby.top(n, game: game, variant: variant, id) }
+                if case let .top(n, game, variant) = command { lobby.ratings.top(n, game: game, variant: variant, id) }
             }
         case .profile:
             return row(.readOnly) { lobby, command, id, session in
-                if case .profile(let name) = command { lobby.profile(name, id, session) }
+                if case .profile(let name) = command { lobby.ratings.profile(name, id, session) }
             }
         case .history:
             return row(.readOnly) { lobby, command, id, session in
-                if case let .history(name, limit) = command { lobby.history(name, limit: limit, id, session) }
+                if case let .history(name, limit) = command { lobby.ratings.history(name, limit: limit, id, session) }
             }
         case .hint:
             return row([.readOnly, .actsInGame]) { lobby, _, id, session in lobby.hint(id, session) }
@@ -250,7 +250,7 @@ extension Lobby {
     /// HELP: every command with its usage, from the protocol's table.
     func help(_ id: ConnectionID) {
         for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
-        for line in kindHelp { reply(id, line) }
+        for line in matchmaking.kindHelp { reply(id, line) }
         reply(id, .ok(.help))
     }
 
