@@ -66,10 +66,9 @@ final class AccountDesk: LobbyPart {
     // MARK: Commands
 
     /// REGISTER <password>: the connection's name, registered by nobody, becomes its account.
+    /// (Its row `needsName`: before NAME it is answered `ERR no-name`.)
     func register(_ password: Password, _ id: ConnectionID, _ session: Session) {
-        guard let name = session.name else {
-            return reply(id, .error(.noName, "send NAME <name> first: REGISTER registers the name you use"))
-        }
+        guard let name = session.name else { return }
         guard let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
         if registered { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
         submitPassword(.make(password), from: id, .register(name: name))

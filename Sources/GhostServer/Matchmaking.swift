@@ -253,7 +253,7 @@ final class Matchmaking: LobbyPart {
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
     /// and for SEEK one of `Settings.seekClocks`; otherwise replies `ERR bad-value`.
-    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
+    func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
         guard let clock = options.clock else { return true }
         let range = settings.clockRange
         guard range.contains(clock) else {
@@ -269,11 +269,8 @@ final class Matchmaking: LobbyPart {
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
+    /// (SEEK, NEW and JOIN need a name: their rows' `needsName`.)
     private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
-        guard session.name != nil else {
-            reply(id, .error(.noName, "send NAME <name> first"))
-            return false
-        }
         switch session.state {
         case .idle:
             // The caps on games in progress (Lobby+Lifecycle.swift).
