@@ -11,7 +11,8 @@ import GhostStore
 /// and the checker.
 final class AccountDesk: LobbyPart {
     let context: LobbyContext
-    unowned let lobby: Lobby
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
     /// Where passwords go to be hashed or checked, off the loop (issue #26):
     /// the server sets its pool of hashing threads (`Lobby.passwordChecker`).
     var passwordChecker: any PasswordChecker = DeferredPasswordChecker()

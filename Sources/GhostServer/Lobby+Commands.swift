@@ -31,9 +31,10 @@ extension Lobby {
         static let needsName = CommandFlags(rawValue: 1 << 4)
     }
 
-    /// One verb's row. The handler gets the command (of this verb), its
+    /// One verb's row (a class: a command looks its row up and passes it on
+    /// without copying it). The handler gets the command (of this verb), its
     /// sender and the sender's session as the command found it.
-    struct CommandRow: Sendable {
+    final class CommandRow: Sendable {
         let verb: Verb
         /// What one such line costs the sender's budget, in units (Protocol.md
         /// §7, "What commands cost", which the protocol's `CommandSpec.cost`
@@ -51,6 +52,17 @@ extension Lobby {
 
         /// Whether a watcher may send it (a command that acts in a game it may not).
         var watcherAllowed: Bool { !flags.contains(.actsInGame) }
+
+        init(verb: Verb, cost: Int, flags: CommandFlags, noNameText: String,
+             checkArguments: (@Sendable (Lobby, Command, ConnectionID, Session) -> Bool)?,
+             handler: @escaping @Sendable (Lobby, Command, ConnectionID, Session) -> Void) {
+            self.verb = verb
+            self.cost = cost
+            self.flags = flags
+            self.noNameText = noNameText
+            self.checkArguments = checkArguments
+            self.handler = handler
+        }
     }
 
     /// The rows, in HELP order (`Verb.allCases`).

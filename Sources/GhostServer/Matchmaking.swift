@@ -9,7 +9,8 @@ import GhostProtocol
 /// allowance; the games themselves are the game side's (`Lobby.startGame`).
 final class Matchmaking: LobbyPart {
     let context: LobbyContext
-    unowned let lobby: Lobby
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
     /// Who waits for an opponent, queue by queue (SeekQueues.swift).
     var seekers = SeekQueues()
     /// The private games open now: join code → host (JoinCodes.swift).

@@ -7,7 +7,8 @@ import GhostStore
 /// may rematch. It owns the allowance of new names per address.
 final class NameDesk: LobbyPart {
     let context: LobbyContext
-    unowned let lobby: Lobby
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
     /// New names per address (`Settings.newNamesPerMinute`).
     var newNames: TokenBuckets
 

@@ -21,7 +21,8 @@ struct RoomRating {
 /// ratings are the store's, a game's is its room's.
 final class RatingDesk: LobbyPart {
     let context: LobbyContext
-    unowned let lobby: Lobby
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
 
     init(lobby: Lobby) {
         self.lobby = lobby

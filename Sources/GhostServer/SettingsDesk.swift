@@ -7,7 +7,8 @@ import GhostStore
 /// NEW. The settings are the store's; this part keeps no state.
 final class SettingsDesk: LobbyPart {
     let context: LobbyContext
-    unowned let lobby: Lobby
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
 
     init(lobby: Lobby) {
         self.lobby = lobby
