@@ -4,8 +4,9 @@ import GhostProtocol
 /// The server's command table: one row per verb with everything the server
 /// knows about it, its handler, its cost and its flags, as Redis's
 /// `server.c` keeps one row per command. The dispatch (`perform`), the
-/// unit a command runs in (`handle`, Lobby+Recovery.swift) and what a watcher
-/// may not send are all read from here. Parsing, usage and help stay in the
+/// unit a command runs in (`handle`, Lobby+Recovery.swift), what a watcher
+/// may not send, which commands need a name, and what a line costs the
+/// sender's budget (`cost(ofLine:)`, the loop's `LineMeter`) are all read from here. Parsing, usage and help stay in the
 /// protocol's `CommandTable` (GhostProtocol: no server there), whose verbs
 /// are these rows' keys: a test checks that every verb HELP lists has
 /// exactly one row.
@@ -21,21 +22,47 @@ extension Lobby {
         /// It changes who a connection is (its name or language), which a
         /// lost turn must undo (`Recovery.identities`).
         static let identity = CommandFlags(rawValue: 1 << 2)
-        /// It acts in a game: a watcher may not send it (`ERR not-in-game`).
+        /// It acts in a game: a watcher may not send it (`ERR not-in-game`;
+        /// `CommandRow.watcherAllowed`).
         static let actsInGame = CommandFlags(rawValue: 1 << 3)
+        /// It needs a name: before NAME (or RESUME) it is answered `ERR
+        /// no-name` and nothing else, by `perform`, after the row's
+        /// `checkArguments` (Protocol.md §6: the arguments come before the state).
+        static let needsName = CommandFlags(rawValue: 1 << 4)
     }
 
-    /// One verb's row. The handler gets the command (of this verb), its
+    /// One verb's row (a class: a command looks its row up and passes it on
+    /// without copying it). The handler gets the command (of this verb), its
     /// sender and the sender's session as the command found it.
-    struct CommandRow: Sendable {
+    final class CommandRow: Sendable {
         let verb: Verb
+        /// What one such line costs the sender's budget, in units (Protocol.md
+        /// §7, "What commands cost", which the protocol's `CommandSpec.cost`
+        /// documents): the loop's meter reads it from the line's first word
+        /// before the line is parsed (`Lobby.cost(ofLine:)`, `LineMeter`).
+        let cost: Int
         let flags: CommandFlags
+        /// `ERR no-name`'s text for a row that `needsName`.
+        let noNameText: String
+        /// The checks of its arguments that need the server (the kinds, the
+        /// settings), which come before the name's (Protocol.md §6); false
+        /// after an `ERR`. The handler may make them again: they then pass silently.
+        let checkArguments: (@Sendable (Lobby, Command, ConnectionID, Session) -> Bool)?
         let handler: @Sendable (Lobby, Command, ConnectionID, Session) -> Void
 
-        /// What one such line costs the sender's budget (Protocol.md §7):
-        /// the protocol's `CommandSpec.cost`, which the loop's meter reads
-        /// from the line's first word before it is parsed.
-        var cost: Int { CommandTable.spec(verb).cost }
+        /// Whether a watcher may send it (a command that acts in a game it may not).
+        var watcherAllowed: Bool { !flags.contains(.actsInGame) }
+
+        init(verb: Verb, cost: Int, flags: CommandFlags, noNameText: String,
+             checkArguments: (@Sendable (Lobby, Command, ConnectionID, Session) -> Bool)?,
+             handler: @escaping @Sendable (Lobby, Command, ConnectionID, Session) -> Void) {
+            self.verb = verb
+            self.cost = cost
+            self.flags = flags
+            self.noNameText = noNameText
+            self.checkArguments = checkArguments
+            self.handler = handler
+        }
     }
 
     /// The rows, in HELP order (`Verb.allCases`).
@@ -96,58 +123,68 @@ extension Lobby {
     /// The table itself. A handler's `guard case` cannot fail: `Command.verb`
     /// gives each command its verb, and only that verb's handler gets it.
     private static func commandRow(_ verb: Verb) -> CommandRow {
-        func row(_ flags: CommandFlags = [], _ handler: @escaping @Sendable (Lobby, Command, ConnectionID, Session) -> Void) -> CommandRow {
-            CommandRow(verb: verb, flags: flags, handler: handler)
+        func row(cost: Int, _ flags: CommandFlags = [], noName: String = "send NAME <name> first",
+                 checkArguments: (@Sendable (Lobby, Command, ConnectionID, Session) -> Bool)? = nil,
+                 _ handler: @escaping @Sendable (Lobby, Command, ConnectionID, Session) -> Void) -> CommandRow {
+            CommandRow(verb: verb, cost: cost, flags: flags, noNameText: noName, checkArguments: checkArguments, handler: handler)
         }
         switch verb {
         case .name:
-            return row(.identity) { lobby, command, id, session in
+            return row(cost: 4, .identity) { lobby, command, id, session in
                 switch command {
-                case .name(let name): lobby.setName(name, id, session)
-                case let .login(name, password): lobby.login(name, password, id, session)
+                case .name(let name): lobby.names.setName(name, id, session)
+                case let .login(name, password): lobby.accountDesk.login(name, password, id, session)
                 default: break
                 }
             }
         case .register:
-            return row { lobby, command, id, session in
-                if case .register(let password) = command { lobby.register(password, id, session) }
+            return row(cost: CommandTable.passwordCost, .needsName,
+                       noName: "send NAME <name> first: REGISTER registers the name you use") { lobby, command, id, session in
+                if case .register(let password) = command { lobby.accountDesk.register(password, id, session) }
             }
         case .password:
-            return row { lobby, command, id, session in
-                if case .password(let password) = command { lobby.changePassword(password, id, session) }
+            return row(cost: CommandTable.passwordCost) { lobby, command, id, session in
+                if case .password(let password) = command { lobby.accountDesk.changePassword(password, id, session) }
             }
         case .names:
-            return row(.readOnly) { lobby, command, id, _ in
+            return row(cost: 4, .readOnly) { lobby, command, id, _ in
                 if case let .names(prefix, limit) = command { lobby.names(prefix: prefix, limit: limit, id) }
             }
         case .lang:
-            return row(.identity) { lobby, command, id, session in
-                if case .lang(let code) = command { lobby.setLanguage(code, id, session) }
+            return row(cost: 2, .identity) { lobby, command, id, session in
+                if case .lang(let code) = command { lobby.names.setLanguage(code, id, session) }
             }
         case .set:
-            return row(.identity) { lobby, command, id, session in
-                if case let .set(key, value) = command { lobby.setSetting(key, value, id, session) }
+            return row(cost: 2, .identity) { lobby, command, id, session in
+                if case let .set(key, value) = command { lobby.preferences.setSetting(key, value, id, session) }
             }
         case .settings:
-            return row(.readOnly) { lobby, _, id, session in lobby.listSettings(id, session) }
+            return row(cost: 2, .readOnly) { lobby, _, id, session in lobby.preferences.listSettings(id, session) }
         case .seek:
-            return row { lobby, command, id, session in
-                guard case .seek(let given) = command, let options = lobby.kindOptions(given, id),
-                      lobby.ratedOptionsHold(options, seeking: true, id, session) else { return }
-                lobby.seek(options, id, session)
+            return row(cost: 2, .needsName, checkArguments: { lobby, command, id, session in
+                guard case .seek(let given) = command, let options = lobby.matchmaking.kindOptions(given, id) else { return false }
+                return lobby.ratings.ratedOptionsHold(options, seeking: true, id, session)
+                    && lobby.matchmaking.clockAllowed(options, id, seeking: true)
+            }) { lobby, command, id, session in
+                guard case .seek(let given) = command, let options = lobby.matchmaking.kindOptions(given, id),
+                      lobby.ratings.ratedOptionsHold(options, seeking: true, id, session) else { return }
+                lobby.matchmaking.seek(options, id, session)
             }
         case .new:
-            return row { lobby, command, id, session in
-                guard case .new(let given) = command, let options = lobby.kindOptions(given, id),
-                      lobby.ratedOptionsHold(options, seeking: false, id, session) else { return }
-                if options.bot != nil && options.game == nil { lobby.playComputer(options, id, session) } else { lobby.newOfKind(options, id, session) }
+            return row(cost: 4, .needsName, checkArguments: { lobby, command, id, session in
+                guard case .new(let given) = command, let options = lobby.matchmaking.kindOptions(given, id) else { return false }
+                return lobby.ratings.ratedOptionsHold(options, seeking: false, id, session) && lobby.matchmaking.clockAllowed(options, id)
+            }) { lobby, command, id, session in
+                guard case .new(let given) = command, let options = lobby.matchmaking.kindOptions(given, id),
+                      lobby.ratings.ratedOptionsHold(options, seeking: false, id, session) else { return }
+                if options.bot != nil && options.game == nil { lobby.matchmaking.playComputer(options, id, session) } else { lobby.matchmaking.newOfKind(options, id, session) }
             }
         case .join:
-            return row { lobby, command, id, session in
-                if case .join(let code) = command { lobby.join(code, id, session) }
+            return row(cost: 4, .needsName) { lobby, command, id, session in
+                if case .join(let code) = command { lobby.matchmaking.join(code, id, session) }
             }
         case .letter:
-            return row([.hotPath, .actsInGame]) { lobby, command, id, session in
+            return row(cost: 1, [.hotPath, .actsInGame]) { lobby, command, id, session in
                 switch command {
                 case .letter(let letter): lobby.play(.letter(letter), from: id, session)
                 case .front(let letter): lobby.play(.front(letter), from: id, session)
@@ -155,81 +192,81 @@ extension Lobby {
                 }
             }
         case .solve:
-            return row(.actsInGame) { lobby, command, id, session in
+            return row(cost: 1, .actsInGame) { lobby, command, id, session in
                 if case .solve(let answer) = command { lobby.play(.word(answer), from: id, session, verb: .solve) }
             }
         case .word:
-            return row(.actsInGame) { lobby, command, id, session in
+            return row(cost: 2, .actsInGame) { lobby, command, id, session in
                 if case .word(let word) = command { lobby.play(.word(word), from: id, session, verb: .word) }
             }
         case .challenge:
-            return row(.actsInGame) { lobby, _, id, session in lobby.play(.challenge, from: id, session, verb: .challenge) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play(.challenge, from: id, session, verb: .challenge) }
         case .concede:
-            return row(.actsInGame) { lobby, _, id, session in lobby.play(.concede, from: id, session, verb: .concede) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play(.concede, from: id, session, verb: .concede) }
         case .leave:
-            return row(.actsInGame) { lobby, _, id, session in lobby.leave(id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
         case .restart:
-            return row(.actsInGame) { lobby, _, id, session in lobby.offerOrApply(kind: .restart, lang: nil, id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offerOrApply(kind: .restart, lang: nil, id, session) }
         case .accept:
-            return row(.actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: true, id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: true, id, session) }
         case .decline:
-            return row(.actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: false, id, session) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: false, id, session) }
         case .resume:
-            return row { lobby, command, id, session in
+            return row(cost: 4) { lobby, command, id, session in
                 if case .resume(let token) = command { lobby.resume(token, id, session) }
             }
         case .claim:
-            return row(.actsInGame) { lobby, _, id, session in lobby.claim(id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.claim(id, session) }
         case .rematch:
-            return row { lobby, _, id, session in lobby.rematch(id, session) }
+            return row(cost: 2) { lobby, _, id, session in lobby.matchmaking.rematch(id, session) }
         case .games:
-            return row(.readOnly) { lobby, command, id, _ in
+            return row(cost: 4, .readOnly) { lobby, command, id, _ in
                 if case .games(let limit) = command { lobby.listGames(limit, id) }
             }
         case .watch:
-            return row(.readOnly) { lobby, command, id, session in
+            return row(cost: 2, .readOnly) { lobby, command, id, session in
                 if case .watch(let gameID) = command { lobby.watch(gameID, id, session) }
             }
         case .unwatch:
-            return row(.readOnly) { lobby, _, id, session in lobby.unwatch(id, session) }
+            return row(cost: 1, .readOnly) { lobby, _, id, session in lobby.unwatch(id, session) }
         case .moves:
-            return row(.readOnly) { lobby, command, id, session in
-                if case .moves(let gameID) = command { lobby.showMoves(gameID, id, session) }
+            return row(cost: 6, .readOnly) { lobby, command, id, session in
+                if case .moves(let gameID) = command { lobby.review.showMoves(gameID, id, session) }
             }
         case .review:
-            return row(.readOnly) { lobby, command, id, session in
-                if case .review(let gameID) = command { lobby.review(gameID, id, session) }
+            return row(cost: 8, .readOnly) { lobby, command, id, session in
+                if case .review(let gameID) = command { lobby.review.review(gameID, id, session) }
             }
         case .scores:
-            return row(.readOnly) { lobby, command, id, _ in
+            return row(cost: 4, .readOnly) { lobby, command, id, _ in
                 switch command {
-                case .scores(let n, let board): lobby.listScores(n, board: board, id)
-                case let .bestGames(n, game, mode): lobby.bestGames(n, game: game, mode: mode, id)
+                case .scores(let n, let board): lobby.scores.listScores(n, board: board, id)
+                case let .bestGames(n, game, mode): lobby.scores.bestGames(n, game: game, mode: mode, id)
                 default: break
                 }
             }
         case .top:
-            return row(.readOnly) { lobby, command, id, _ in
-                if case let .top(n, game, variant) = command { lobby.top(n, game: game, variant: variant, id) }
+            return row(cost: 4, .readOnly) { lobby, command, id, _ in
+                if case let .top(n, game, variant) = command { lobby.ratings.top(n, game: game, variant: variant, id) }
             }
         case .profile:
-            return row(.readOnly) { lobby, command, id, session in
-                if case .profile(let name) = command { lobby.profile(name, id, session) }
+            return row(cost: 4, .readOnly) { lobby, command, id, session in
+                if case .profile(let name) = command { lobby.ratings.profile(name, id, session) }
             }
         case .history:
-            return row(.readOnly) { lobby, command, id, session in
-                if case let .history(name, limit) = command { lobby.history(name, limit: limit, id, session) }
+            return row(cost: 4, .readOnly) { lobby, command, id, session in
+                if case let .history(name, limit) = command { lobby.ratings.history(name, limit: limit, id, session) }
             }
         case .hint:
-            return row([.readOnly, .actsInGame]) { lobby, _, id, session in lobby.hint(id, session) }
+            return row(cost: 2, [.readOnly, .actsInGame]) { lobby, _, id, session in lobby.hint(id, session) }
         case .stats:
-            return row(.readOnly) { lobby, _, id, _ in lobby.stats(id) }
+            return row(cost: 4, .readOnly) { lobby, _, id, _ in lobby.stats(id) }
         case .help:
-            return row(.readOnly) { lobby, _, id, _ in lobby.help(id) }
+            return row(cost: 2, .readOnly) { lobby, _, id, _ in lobby.help(id) }
         case .ping:
-            return row(.readOnly) { lobby, _, id, _ in lobby.reply(id, .ok(.ping)) }
+            return row(cost: 1, .readOnly) { lobby, _, id, _ in lobby.reply(id, .ok(.ping)) }
         case .quit:
-            return row { lobby, _, id, _ in lobby.quit(id) }
+            return row(cost: 1) { lobby, _, id, _ in lobby.quit(id) }
         }
     }
 
@@ -239,10 +276,49 @@ extension Lobby {
     /// it as a unit that a failed write undoes.
     func perform(_ command: Command, _ row: CommandRow, from id: ConnectionID) {
         guard let session = sessions[id], storeError == nil else { return }
-        if let watched = session.watching, row.flags.contains(.actsInGame) {
+        if let watched = session.watching, !row.watcherAllowed {
             return reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
         }
+        if let check = row.checkArguments, !check(self, command, id, session) { return }
+        if session.name == nil, row.flags.contains(.needsName) { return reply(id, .error(.noName, row.noNameText)) }
         row.handler(self, command, id, session)
+    }
+
+    // MARK: Costs
+
+    /// Each verb's cost, by its place in `Verb.allCases` (looked up once per line).
+    private static let costs: [Int] = commandRows.map(\.cost)
+    /// A one-letter line's cost (LETTER's), the line the loop meters most.
+    private static let letterCost = row(.letter).cost
+
+    /// The cost of one framed line, from its first word, without parsing it
+    /// (the loop's `LineMeter` reads it before the line is served): its
+    /// verb's row's `cost`, a one-character line a letter's, `NAME` with a
+    /// password after the name (a login, which is hashed) `passwordCost`,
+    /// a blank line `blankCost`, anything else `unknownCost` (CommandTable).
+    static func cost(ofLine line: [UInt8]) -> Int {
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        guard start < line.count else { return CommandTable.blankCost }
+        var end = start
+        while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
+        if end - start == 1 { return letterCost }
+        guard end - start <= 9 else { return CommandTable.unknownCost }
+        var word = ""
+        for b in line[start..<end] {
+            guard b < 0x80 else { return CommandTable.unknownCost }
+            word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
+        }
+        guard let verb = Verb(rawValue: word) else { return CommandTable.unknownCost }
+        if verb == .name {
+            // The name, then the separator and at least one character of password.
+            var i = end
+            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
+            if line.count - i > 1 { return CommandTable.passwordCost }
+        }
+        let i = ordinal(verb)
+        return costs.indices.contains(i) ? costs[i] : CommandTable.unknownCost
     }
 
     // MARK: Commands too small for a file of their own
@@ -250,7 +326,7 @@ extension Lobby {
     /// HELP: every command with its usage, from the protocol's table.
     func help(_ id: ConnectionID) {
         for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
-        for line in kindHelp { reply(id, line) }
+        for line in matchmaking.kindHelp { reply(id, line) }
         reply(id, .ok(.help))
     }
 

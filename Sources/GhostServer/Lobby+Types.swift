@@ -22,7 +22,7 @@ extension Lobby {
         /// The game this connection watches (never while it plays, seeks or hosts).
         var watching: Int?
         /// The registered name this connection logged in to (NAME with its
-        /// password, or REGISTER), if any (Lobby+Accounts.swift).
+        /// password, or REGISTER), if any (AccountDesk.swift).
         var loggedIn: String?
         /// The ticket of the password job whose answer it waits for, and
         /// the lines that came meanwhile, which wait for it.

@@ -76,7 +76,7 @@ public final class Lobby {
         var gamesFinished = 0
         /// Games aborted with no score (Lobby+Lifecycle.swift: no first move, left before it, untouched).
         var gamesAborted = 0
-        /// Registrations, logins with the right password, and wrong passwords (Lobby+Accounts.swift).
+        /// Registrations, logins with the right password, and wrong passwords (AccountDesk.swift).
         var registrations = 0
         var logins = 0
         var loginsFailed = 0
@@ -87,14 +87,20 @@ public final class Lobby {
     }
     /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
     var nextUntouchedSweep = -Double.infinity
-    /// New names per address (`Settings.newNamesPerMinute`).
-    lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
-    /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
-    lazy var failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
-    /// Who waits for an opponent, queue by queue (SeekQueues.swift).
-    var seekers = SeekQueues()
-    /// The private games open now: join code → host (JoinCodes.swift).
-    var hosted = JoinCodes()
+    /// Seeking, private games, JOIN, REMATCH and LEAVE, with the seek
+    /// queues and the join codes (Matchmaking.swift).
+    private(set) lazy var matchmaking = Matchmaking(lobby: self)
+    /// Ratings: who plays rated, the update at a game's end, TOP, PROFILE
+    /// and HISTORY (RatingDesk.swift).
+    private(set) lazy var ratings = RatingDesk(lobby: self)
+    /// NAME, LANG, and the last game for REMATCH (NameDesk.swift).
+    private(set) lazy var names = NameDesk(lobby: self)
+    /// SET and SETTINGS, the settings saved per name (SettingsDesk.swift).
+    private(set) lazy var preferences = SettingsDesk(lobby: self)
+    /// SCORES (ScoresDesk.swift).
+    private(set) lazy var scores = ScoresDesk(context: context)
+    /// MOVES and REVIEW (ReviewDesk.swift).
+    private(set) lazy var review = ReviewDesk(context: context)
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
     /// When each game next needs the clock: the computer to play, or a grace period to end.
@@ -102,12 +108,26 @@ public final class Lobby {
     /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
     let watchers = Watchers()
 
+    /// Registered names: REGISTER, NAME with a password, PASSWORD, and the
+    /// rules for guests, with the passwords being checked (AccountDesk.swift).
+    private(set) lazy var accountDesk = AccountDesk(lobby: self)
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
-    /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
-    public var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
-    /// The passwords being checked, and the failed logins (Lobby+Accounts.swift).
-    lazy var accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
-                                                       capacity: settings.maxLoginFailureEntries))
+    /// AccountDesk.swift): the server sets its pool of hashing threads.
+    public var passwordChecker: any PasswordChecker {
+        get { accountDesk.passwordChecker }
+        set { accountDesk.passwordChecker = newValue }
+    }
+
+    /// Whether the connection waits for a password's answer: the loop does
+    /// not serve its lines until it has it.
+    public func isWaitingForPassword(_ id: ConnectionID) -> Bool {
+        sessions[id]?.awaitingPassword != nil
+    }
+
+    /// Takes the checker's finished outcomes and answers each, then serves
+    /// the lines that waited behind it (AccountDesk.swift). The loop calls it
+    /// when the hashing pool wakes it (and tests when they like).
+    public func passwordsChecked() { accountDesk.passwordsChecked() }
 
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write (the database cannot even be read): the server must then
@@ -156,29 +176,17 @@ public final class Lobby {
         stopWatching(id)
         switch session.state {
         case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
-        default: stopWaiting(id, session)
+        default: matchmaking.stopWaiting(id, session)
         }
         if let name = session.name { sessions.release(name, by: id) }
-        forgetLastGame(id)
+        names.forgetLastGame(id)
         sessions.byID[id] = nil
-    }
-
-    /// The connection can no longer rematch its last game (it left, started
-    /// something else or changed its name). A pending rematch request between
-    /// the two lapses: the opponent, if it is still waiting on it, is told.
-    func forgetLastGame(_ id: ConnectionID) {
-        guard let last = sessions[id]?.last else { return }
-        sessions.byID[id]?.last = nil
-        guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
-        let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
-        outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
-        sessions.byID[last.opponent]?.last = nil
     }
 
     /// A framed input from a connection: a line or an over-long line.
     public func received(_ frame: LineFramer.Frame, from id: ConnectionID) {
         // Waiting for a password's answer: the line waits too (the loop does
-        // not even serve it; Lobby+Accounts.swift).
+        // not even serve it; AccountDesk.swift).
         if sessions[id]?.awaitingPassword != nil {
             sessions.byID[id]?.deferred.append(frame)
             return
@@ -209,178 +217,27 @@ public final class Lobby {
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
                   ("names_connected", String(sessions.names.count)), ("watchers", String(watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
-                  ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accounts.pending.count))]
+                  ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accountDesk.pendingCount))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }
 
-    // MARK: Names and languages
+    // MARK: For the game side's code (splitplay), until the merge
 
-    /// NAME: `loggedIn`, after the right password (Lobby+Accounts.swift),
-    /// which has taken the name from any other connection already.
-    func setName(_ name: String, _ id: ConnectionID, _ session: Session, loggedIn: Bool = false) {
-        let key = name.lowercased()
-        // A bad name is refused before the state is looked at (Protocol.md §6).
-        if key.hasPrefix(Lobby.botPrefix) {
-            return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
-        }
-        guard session.state == .idle else {
-            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
-        }
-        if !loggedIn, let holder = sessions.names[key], holder != id {
-            // A registered name asks for its password even while in use: the
-            // owner's right password takes it over (Lobby+Accounts.swift), so
-            // the owner's client must hear that it may offer one.
-            guard let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
-            if registered, session.loggedIn?.lowercased() != key {
-                return reply(id, .error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"))
-            }
-            return reply(id, .error(.nameTaken, "another player is using that name"))
-        }
-        // A guest never takes a registered name, nor one whose game waits for its player.
-        var registered = loggedIn
-        if !loggedIn {
-            guard let guest = guestCheck(name, id, session) else { return failed(id) }
-            if let refusal = guest.refusal { return reply(id, refusal) }
-            registered = guest.registered
-        }
-        let now = clock.wall
-        guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
-        // Peeked here, taken once the name is stored: a NAME answered
-        // store-failed costs nothing of the allowance.
-        if !known, let wait = newNames.wait(session.address, at: clock.monotonic) {
-            return reply(id, .error(.tooManyNames, "too many new names from your address; try again in \(Int(wait.rounded(.up))) s, or use a name you have used before"))
-        }
-        guard let stored = persist({ () throws -> (String, String) in
-            let stored = try store.registerName(name, now: now)
-            if session.langChosen {
-                try store.setPreference(.language, session.lang, for: stored, now: now)
-                return (stored, session.lang)
-            }
-            return (stored, try store.preference(.language, for: stored))
-        }) else { return failed(id) }
-        if !known { _ = newNames.take(session.address, at: clock.monotonic) }
-        if let old = session.name { sessions.release(old, by: id) }
-        sessions.names[key] = id
-        forgetLastGame(id)
-        sessions.byID[id]?.name = name
-        if dictionaries[stored.1] != nil { sessions.byID[id]?.lang = stored.1 }
-        let lang = sessions[id]?.lang ?? defaultLanguage
-        if registered { sessions.byID[id]?.loggedIn = name }
-        reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
+    /// The lobby side's functions that the game side's code calls as Lobby
+    /// methods; at the merge its calls go to the parts and these go.
+    var seekersDue: Double? { matchmaking.seekersDue }
+    func tellSeekers() { matchmaking.tellSeekers() }
+    func stopWaiting(_ id: ConnectionID, _ session: Session) { matchmaking.stopWaiting(id, session) }
+    func forgetLastGame(_ id: ConnectionID) { names.forgetLastGame(id) }
+    static func stored(_ fields: [Field]) -> String { ScoresDesk.stored(fields) }
+    static func fields(stored text: String) -> [Field] { ScoresDesk.fields(stored: text) }
+    func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
+                       bots: [BotLevel?], kindComputer: Bool) throws -> RoomRating? {
+        try ratings.ratingAtStart(kind: kind, variant: variant, options: options, seats: seats, bots: bots, kindComputer: kindComputer)
     }
-
-    /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
-    /// the game's language, while `SET lang` only saves it for the next games.
-    func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
-        guard dictionaries[code] != nil else {
-            return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
-        }
-        switch session.state {
-        case .playing where !asSetting:
-            return offerOrApply(kind: .lang, lang: code, id, session)
-        case .seeking, .hosting:
-            return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
-        case .idle, .playing:
-            break
-        }
-        if let name = session.name {
-            guard persist({ try store.setPreference(.language, code, for: name, now: clock.wall) }) != nil else {
-                return failed(id)
-            }
-        }
-        sessions.byID[id]?.lang = code
-        sessions.byID[id]?.langChosen = true
-        reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
-    }
-
-    // MARK: Settings
-
-    /// Every setting the game kinds offer, each key once (`lang` is the
-    /// lobby's own), in the order SETTINGS lists them.
-    var settingSpecs: [SettingSpec] {
-        var seen: Set<String> = [Preference.language.rawValue]
-        return kindNames.compactMap { kind(named: $0) }.flatMap(\.settingKeys).filter { seen.insert($0.key).inserted }
-    }
-
-    /// SET <key> <value>: checked by the kind that offers the key, for the
-    /// connection's language, then saved at once for the name. It applies to
-    /// the next NEW, never to a game in progress. `lang` is LANG outside a
-    /// game (and, like LANG, may come before NAME); the other keys need a name.
-    func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
-        if key == Preference.language.rawValue { return setLanguage(value, id, session, asSetting: true) }
-        guard let spec = settingSpecs.first(where: { $0.key == key }) else {
-            let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
-            return reply(id, .error(.badArguments, "no setting \(key); settings: \(keys.joined(separator: ","))"))
-        }
-        let checked: String
-        switch spec.validate(value, session.lang) {
-        case .success(let v): checked = v
-        case .failure(let e): return reply(id, .error(ErrorCode(rawValue: e.code), e.message))
-        }
-        guard let name = session.name else {
-            return reply(id, .error(.noName, "send NAME <name> first: settings are saved per name"))
-        }
-        guard persist({ try store.setPreference(key, checked, for: name, now: clock.wall) }) != nil else { return failed(id) }
-        reply(id, .ok(.set(key: key, value: checked)))
-    }
-
-    /// SETTINGS: each kind's settings with the name's values (the defaults
-    /// before NAME), then `lang`.
-    func listSettings(_ id: ConnectionID, _ session: Session) {
-        var saved: [String: String] = [:]
-        if let name = session.name {
-            guard let prefs = persist({ try store.preferences(for: name) }) else { return failed(id) }
-            saved = prefs
-        }
-        for spec in settingSpecs {
-            reply(id, .setting(key: spec.key, value: saved[spec.key] ?? spec.defaultValue, defaultValue: spec.defaultValue))
-        }
-        reply(id, .setting(key: Preference.language.rawValue, value: session.lang, defaultValue: defaultLanguage))
-        reply(id, .ok(.settings))
-    }
-
-    /// The options a name's saved settings give a kind's NEW (`mode` →
-    /// `fair`), a default for each one not saved.
-    func savedOptions(of name: String, for kind: any GameDefinition) throws -> [String: String] {
-        let specs = kind.settingKeys
-        guard !specs.isEmpty else { return [:] }
-        let prefs = try store.preferences(for: name)
-        var options: [String: String] = [:]
-        for spec in specs where options[spec.option] == nil { options[spec.option] = prefs[spec.key] ?? spec.defaultValue }
-        return options
-    }
-
-    // MARK: High scores
-
-    /// SCORES game=<kind> [mode=<mode>]: the best games of a kind's list, from the store.
-    func bestGames(_ n: Int, game: GameKind, mode: String?, _ id: ConnectionID) {
-        if let kind = kind(named: game.rawValue), kind.bestGamesBoard(mode: mode) == nil, let board = winsBoard(of: kind, mode: mode) {
-            return listScores(n, board: board, id)
-        }
-        guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
-            return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
-        }
-        guard let rows = persist({ try store.bestGames(board: board, limit: n) }),
-              let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
-        for r in rows {
-            reply(id, .bestScore(rank: r.rank, name: r.name, fields: Lobby.fields(stored: r.fields), registered: owners.contains(r.name)))
-        }
-        reply(id, .ok(.bestGames(count: rows.count, board: board)))
-    }
-
-    /// Fields as the store keeps them: `key=value`, separated by spaces.
-    static func stored(_ fields: [Field]) -> String {
-        fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-    }
-
-    /// The fields of `stored(_:)`'s text back.
-    static func fields(stored text: String) -> [Field] {
-        text.split(separator: " ").compactMap { (word: Substring) -> Field? in
-            guard let eq = word.firstIndex(of: "=") else { return nil }
-            return Field(String(word[..<eq]), String(word[word.index(after: eq)...]))
-        }
-    }
+    func tableRating(_ table: Room) -> RoomRating? { ratings.tableRating(table) }
+    func rateFinish(_ table: Room, winner: Int, now: Int) throws -> SeatRatings? { try ratings.rateFinish(table, winner: winner, now: now) }
 
     // MARK: Plumbing
 

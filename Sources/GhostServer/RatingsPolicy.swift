@@ -2,7 +2,7 @@ import GameKit
 import Ratings
 
 /// Who is rated, on which board, against what (issue #28): the one place
-/// that says it (the lobby asks, Lobby+Ratings.swift; the store keeps).
+/// that says it (the lobby asks, RatingDesk.swift; the store keeps).
 ///
 /// - Boards: a rating per game kind and variant: `ghost`, `ghost-super`,
 ///   `ghost-challenge` and `hangman-duel`. Hangman against the computer's

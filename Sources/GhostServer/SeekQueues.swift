@@ -4,7 +4,7 @@ import GhostProtocol
 /// The seek queues (SEEK, WAITING): one per kind, language and game type
 /// (`Lobby.seekKey`), each first come first served. The queues are only
 /// changed through here, and every change marks them `changed`, so that the
-/// seekers waiting in the other queues are told (`Lobby.tellSeekers`).
+/// seekers waiting in the other queues are told (`Matchmaking.tellSeekers`).
 struct SeekQueues {
     /// Kind, language and game type (`seekKey`) → who waits, first come first.
     private(set) var queues: [String: SeekQueue] = [:]

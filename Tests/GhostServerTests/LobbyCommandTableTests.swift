@@ -29,6 +29,9 @@ import GhostProtocol
         #expect(verbs(.identity) == ["NAME", "LANG", "SET"])
         #expect(verbs(.actsInGame) == ["LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM",
                                        "HINT", "CHALLENGE", "CONCEDE"])
+        #expect(verbs(.needsName) == ["REGISTER", "SEEK", "NEW", "JOIN"])
+        // What a watcher may send: every command that does not act in a game.
+        #expect(Set(Lobby.commandRows.filter { !$0.watcherAllowed }.map(\.verb.rawValue)) == verbs(.actsInGame))
     }
 
     /// Each row's cost is the protocol's (the loop meters a line by it before parsing).
@@ -36,5 +39,72 @@ import GhostProtocol
         for row in Lobby.commandRows { #expect(row.cost == CommandTable.spec(row.verb).cost) }
         #expect(Lobby.row(.ping).cost == 1)
         #expect(Lobby.row(.letter).cost == 1)
+    }
+
+    /// The loop's meter reads a line's cost from the rows, from its first
+    /// word, before the line is parsed; it is what the protocol documents.
+    @Test func theMeterReadsTheRowsCosts() {
+        for row in Lobby.commandRows {
+            for line in [row.verb.rawValue, row.verb.rawValue.lowercased() + " x", " \t" + row.verb.rawValue + " x y"]
+            where !(row.verb == .name && line.hasSuffix(" x y")) {
+                #expect(LineMeter.fixedCost(.line(Array(line.utf8))) == row.cost, "\(line)")
+            }
+        }
+        let lines = ["", "  ", "e", "7", "NAME ann", "NAME ann ", "name ann secret password", "NAME ann x", "FROBNICATE",
+                     "frobnicatexyz", "LETTERS a", "é", "sëek", "PING"]
+        for line in lines {
+            #expect(Lobby.cost(ofLine: Array(line.utf8)) == CommandTable.cost(ofLine: Array(line.utf8)), "\(line)")
+        }
+        #expect(LineMeter.fixedCost(.line(Array("NAME ann secret password".utf8))) == CommandTable.passwordCost)
+        #expect(LineMeter.fixedCost(.line(Array("e".utf8))) == Lobby.row(.letter).cost)
+        #expect(LineMeter.fixedCost(.tooLong) == CommandTable.tooLongCost)
+    }
+
+    /// A well-formed line of each verb, sent before NAME.
+    static let beforeName: [Verb: String] = [
+        .name: "NAME ann", .register: "REGISTER a-good-password", .password: "PASSWORD a-good-password",
+        .names: "NAMES", .lang: "LANG en", .set: "SET lang en", .settings: "SETTINGS", .seek: "SEEK", .new: "NEW bot=easy",
+        .join: "JOIN ABCDEFGH", .letter: "LETTER a", .solve: "SOLVE word", .word: "WORD word", .challenge: "CHALLENGE",
+        .concede: "CONCEDE", .leave: "LEAVE", .restart: "RESTART", .accept: "ACCEPT", .decline: "DECLINE",
+        .resume: "RESUME abcdefabcdefabcdefabcdef", .claim: "CLAIM", .rematch: "REMATCH", .games: "GAMES", .watch: "WATCH 1",
+        .unwatch: "UNWATCH", .moves: "MOVES 1", .review: "REVIEW 1", .scores: "SCORES", .top: "TOP", .profile: "PROFILE bob",
+        .history: "HISTORY bob", .hint: "HINT", .stats: "STATS", .help: "HELP", .ping: "PING", .quit: "QUIT",
+    ]
+
+    /// `needsName`: before NAME, a command of a row that needs a name is
+    /// answered exactly `ERR no-name` and nothing is done; every other
+    /// command is served (whatever its answer, it is not `no-name`).
+    @Test func needsNameBeforeName() throws {
+        #expect(Set(Self.beforeName.keys) == Set(Verb.allCases))
+        for verb in Verb.allCases {
+            let h = try Harness()
+            h.connect(1)
+            _ = h.drain()
+            guard let line = Self.beforeName[verb] else { continue }
+            h.send(1, line)
+            let d = h.drain()
+            let row = Lobby.row(verb)
+            if row.flags.contains(.needsName) {
+                #expect(d == [1: ["ERR no-name " + row.noNameText]], "\(line)")
+                #expect(h.lobby.activeGames == 0 && !h.lobby.isIdentified(1))
+            } else {
+                #expect(d[1]?.isEmpty == false, "\(line)")
+                #expect(d[1]?.contains { $0.hasPrefix("ERR no-name") } == false, "\(line): \(d[1] ?? [])")
+            }
+        }
+    }
+
+    /// The arguments come before the name (Protocol.md §6): a SEEK or NEW
+    /// whose options the server refuses is answered for them, not `no-name`.
+    @Test func argumentsBeforeTheName() throws {
+        let h = try Harness()
+        h.connect(1)
+        _ = h.drain()
+        for line in ["SEEK clock=7", "NEW clock=1", "NEW game=ghost misses=3", "SEEK range=1200-1500 rated=no", "NEW rated=yes"] {
+            h.send(1, line)
+            let d = h.drain()
+            #expect(d[1]?.count == 1 && d[1]?.first?.hasPrefix("ERR ") == true && d[1]?.first?.hasPrefix("ERR no-name") == false,
+                    "\(line): \(d[1] ?? [])")
+        }
     }
 }

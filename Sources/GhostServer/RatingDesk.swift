@@ -3,18 +3,30 @@ import GhostProtocol
 import GhostStore
 import Ratings
 
-/// Glicko-2 ratings (issue #28): which games are rated (RatingsPolicy.swift),
-/// the ratings GAME shows, the update at a rated game's end (in the same
-/// store transaction as its finish), and `rated=` and `range=` at NEW,
-/// SEEK and JOIN. TOP, PROFILE and HISTORY: Lobby+RatingsCommands.swift.
-extension Lobby {
-    /// A rated game's board and each seat's rating as GAME shows it.
-    struct RoomRating {
-        var board: String
-        /// Per seat, on the board (the computer's fixed one), as last read.
-        var ratings: [Rating]
+/// A rated game's board and each seat's rating as GAME shows it.
+struct RoomRating {
+    var board: String
+    /// Per seat, on the board (the computer's fixed one), as last read.
+    var ratings: [Rating]
 
-        var shown: SeatRatings { SeatRatings(ratings.map(Lobby.shown)) }
+    var shown: SeatRatings { SeatRatings(ratings.map(RatingDesk.shown)) }
+}
+
+/// Glicko-2 ratings (issue #28; issue #25: a part of the lobby of its own):
+/// which games are rated (RatingsPolicy.swift), the ratings GAME shows, the
+/// update at a rated game's end (in the same store transaction as its
+/// finish), `rated=` and `range=` at NEW, SEEK and JOIN, and TOP, PROFILE
+/// and HISTORY: reads only, each bounded (a LIMITed walk of an index, or a
+/// few primary-key look-ups; QueryPlanTests). It keeps no state of its own:
+/// ratings are the store's, a game's is its room's.
+final class RatingDesk: LobbyPart {
+    let context: LobbyContext
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
+
+    init(lobby: Lobby) {
+        self.lobby = lobby
+        self.context = lobby.context
     }
 
     static func shown(_ r: Rating) -> ShownRating { ShownRating(RatingsPolicy.points(r), provisional: r.isProvisional) }
@@ -55,7 +67,7 @@ extension Lobby {
         // each other only from two known, different networks, so that one
         // person's two connections cannot farm a rating.
         if settings.scoresFor == .registered, bots.allSatisfy({ $0 == nil }) {
-            let nets = seats.map { $0.map(network(of:)) ?? "" }
+            let nets = seats.map { $0.map(lobby.network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
         return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
@@ -119,7 +131,7 @@ extension Lobby {
             try store.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
         }
         try store.setRatingChanges(game: table.id, changes: (0..<2).map { bots[$0] == nil ? changes[$0] : nil })
-        return SeatRatings(after.map(Lobby.shown), changes: changes)
+        return SeatRatings(after.map(RatingDesk.shown), changes: changes)
     }
 
     // MARK: rated= and range=
@@ -184,7 +196,7 @@ extension Lobby {
 
     /// The first seeker in a queue (among the first `seekScanLimit`) who fits `id`'s seek.
     func fittingSeeker(_ queue: SeekQueue, _ options: GameOptions, _ session: Session) -> ConnectionID? {
-        for other in queue.members.prefix(Lobby.seekScanLimit) {
+        for other in queue.members.prefix(RatingDesk.seekScanLimit) {
             guard let theirs = sessions[other], case .seeking(let o) = theirs.state else { continue }
             if seekersFit((options, session), (o, theirs)) { return other }
         }
@@ -198,5 +210,78 @@ extension Lobby {
         if first.rated == false || second.rated == false { o.rated = false } else { o.rated = first.rated ?? second.rated }
         o.range = nil
         return o
+    }
+
+    // MARK: TOP, PROFILE and HISTORY
+
+    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders, the
+    /// names `listed` there (registered, at least `topMinGames` rated games,
+    /// RD at most `topMaxDeviation` as of their last game), best first.
+    func top(_ n: Int, game: GameKind, variant: String?, _ id: ConnectionID) {
+        let kind = self.kind(named: game.rawValue)
+        let variant = variant ?? kind?.twoPlayerOptions["mode"] ?? ""
+        guard let board = RatingsPolicy.board(kind, variant: variant) else {
+            return reply(id, .error(.badArguments, "no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman"))
+        }
+        guard let rows = persist({ try store.topRatings(board: board, limit: min(n, CommandParser.maxTop)) }) else { return failed(id) }
+        for (i, r) in rows.enumerated() {
+            let shown = ShownRating(RatingDesk.points(r.rating), provisional: r.deviation > 110)
+            reply(id, .ratingData(.leader(rank: i + 1, name: r.name, rating: shown, deviation: RatingDesk.points(r.deviation),
+                                          games: r.games, wins: r.wins, losses: r.losses)))
+        }
+        reply(id, .ok("TOP", ("count", String(rows.count)), ("board", board)))
+    }
+
+    /// `PROFILE <name>`: each of its ratings, then the asker's record
+    /// against it per game kind (between two people, as GAME's `record=`).
+    func profile(_ asked: String, _ id: ConnectionID, _ session: Session) {
+        guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
+        guard let name = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
+        guard let rows = persist({ try store.ratings(of: name, limit: RatingsPolicy.maxBoards) }),
+              let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
+        for r in rows {
+            reply(id, .ratingData(.rating(board: r.board, rating: ShownRating(RatingDesk.points(r.rating), provisional: r.deviation > 110),
+                                          deviation: RatingDesk.points(r.deviation), games: r.games, wins: r.wins, losses: r.losses,
+                                          best: r.best.map { RatedWin(game: $0.game, opponent: $0.opponent, rating: $0.rating) })))
+        }
+        if let me = session.name, me.lowercased() != name.lowercased() {
+            for kind in kindNames {
+                guard let (mine, theirs) = persist({ try store.headToHead(kind: kind, me, name) }) else { return failed(id) }
+                guard mine + theirs > 0 else { continue }
+                reply(id, .ratingData(.versus(game: kind, record: HeadToHead(mine: mine, theirs: theirs))))
+            }
+        }
+        reply(id, .ok("PROFILE", ("name", name), ("registered", registered ? "yes" : "no"),
+                      ("ratings", String(rows.count))))
+    }
+
+    /// `HISTORY [name] [n]`: the name's finished games (the asker's own
+    /// without a name), newest first; a private game (`watch=no`) only in
+    /// its own players' history as they ask for it.
+    func history(_ name: String?, limit: Int, _ id: ConnectionID, _ session: Session) {
+        guard let asked = name ?? session.name else {
+            return reply(id, .error(.noName, "send NAME <name> first, or ask HISTORY <name>"))
+        }
+        let own = session.name?.lowercased() == asked.lowercased()
+        guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
+        guard let who = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
+        guard let rows = persist({ try store.history(of: who, includePrivate: own, limit: min(limit, CommandParser.maxHistory)) })
+        else { return failed(id) }
+        let key = who.lowercased()
+        for row in rows {
+            let seat = row.players.first?.lowercased() == key ? 0 : 1
+            let opponent = row.players.indices.contains(1 - seat) ? row.players[1 - seat] : "?"
+            let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? "aborted"
+            let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
+            reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
+                                          opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt)))
+        }
+        reply(id, .ok("HISTORY", ("name", who), ("count", String(rows.count))))
+    }
+
+    /// A stored double as whole points (finite, not negative).
+    static func points(_ x: Double) -> Int {
+        let v = x.rounded()
+        return v.isFinite ? Int(max(0, min(v, 100_000))) : 0
     }
 }

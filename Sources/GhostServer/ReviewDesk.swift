@@ -2,7 +2,8 @@ import GameKit
 import GhostProtocol
 import GhostStore
 
-/// `MOVES <id>` and `REVIEW <id>` (issue #28): a game's moves as they were
+/// `MOVES <id>` and `REVIEW <id>` (issue #28; issue #25: a part of the
+/// lobby of its own, with no state): a game's moves as they were
 /// played, and a finished game reviewed move by move. Both read one game's
 /// row and at most `Replay.maxMoves` of its moves through primary keys;
 /// what a move was worth is the game kind's to say (`GameDefinition.review`),
@@ -12,7 +13,13 @@ import GhostStore
 /// watch=no`); a private game only its players (the connection's name is
 /// one of its two; a registered name is only ever used by its owner). A game
 /// nobody may see is answered as one that does not exist, as `WATCH` does.
-extension Lobby {
+final class ReviewDesk: LobbyPart {
+    let context: LobbyContext
+
+    init(context: LobbyContext) {
+        self.context = context
+    }
+
     /// Game `gameID` if the asker may see it; otherwise the reply is sent and nil.
     private func visibleGame(_ gameID: Int, _ id: ConnectionID, _ session: Session) -> (ReplayedGame, any GameDefinition)? {
         guard let found = persist({ try store.replayedGame(id: gameID) }) else {
@@ -46,7 +53,7 @@ extension Lobby {
         for m in moves {
             // A move that does not read back is hidden too, until the end.
             let hidden = !game.over && (Move(encoded: m.move).map { kind.hidesMove($0, by: m.seat) } ?? true)
-            reply(id, .played(n: m.ply, round: m.round, player: Lobby.player(game, m.seat), play: hidden ? "hidden" : m.move))
+            reply(id, .played(n: m.ply, round: m.round, player: ReviewDesk.player(game, m.seat), play: hidden ? "hidden" : m.move))
         }
         reply(id, .ok(.other(verb: Verb.moves.rawValue,
                              fields: [Field("id", String(gameID)), Field("count", String(moves.count)),
@@ -78,7 +85,7 @@ extension Lobby {
         switch kind.review(request) {
         case let .reviewed(plies, fields):
             for p in plies {
-                reply(id, .ply(n: p.ply, round: game.rounds > 1 ? p.round : nil, player: Lobby.player(game, p.seat), fields: p.fields))
+                reply(id, .ply(n: p.ply, round: game.rounds > 1 ? p.round : nil, player: ReviewDesk.player(game, p.seat), fields: p.fields))
             }
             reply(id, .ok(.other(verb: Verb.review.rawValue, fields: [Field("id", String(gameID))] + fields)))
         case .unavailable(let why):

@@ -1,13 +1,32 @@
 import GhostProtocol
 import GhostStore
 
-/// Registered names (issue #26): `REGISTER <password>`, `NAME <name>
-/// <password>`, `PASSWORD <new>`, and the rules for guests. A password is
-/// hashed or checked off the event loop (`PasswordChecker`); while a
-/// connection waits for the answer its later lines wait too (`received`
-/// defers them, and the loop does not serve them), and the others are
-/// served. A password or a hash is never logged or sent.
-extension Lobby {
+/// Registered names (issue #26; issue #25: a part of the lobby of its own):
+/// `REGISTER <password>`, `NAME <name> <password>`, `PASSWORD <new>`, and
+/// the rules for guests. A password is hashed or checked off the event loop
+/// (`PasswordChecker`); while a connection waits for the answer its later
+/// lines wait too (`Lobby.received` defers them, and the loop does not
+/// serve them), and the others are served. A password or a hash is never
+/// logged or sent. It owns the passwords being checked, the failed logins
+/// and the checker.
+final class AccountDesk: LobbyPart {
+    let context: LobbyContext
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
+    /// Where passwords go to be hashed or checked, off the loop (issue #26):
+    /// the server sets its pool of hashing threads (`Lobby.passwordChecker`).
+    var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
+    /// The passwords being checked, and the failed logins.
+    var accounts: Accounts
+
+    init(lobby: Lobby) {
+        self.lobby = lobby
+        self.context = lobby.context
+        let settings = lobby.context.settings
+        accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
+                                                  capacity: settings.maxLoginFailureEntries))
+    }
+
     /// What the lobby keeps for the passwords being checked, and the failed logins.
     struct Accounts {
         /// The next job's ticket.
@@ -42,19 +61,15 @@ extension Lobby {
     /// its seats waits for its player (at most this many per seat).
     static let seatScanLimit = 64
 
-    /// Whether the connection waits for a password's answer: the loop does
-    /// not serve its lines until it has it.
-    public func isWaitingForPassword(_ id: ConnectionID) -> Bool {
-        sessions[id]?.awaitingPassword != nil
-    }
+    /// Passwords being hashed or checked now (STATS `passwords_pending`).
+    var pendingCount: Int { accounts.pending.count }
 
     // MARK: Commands
 
     /// REGISTER <password>: the connection's name, registered by nobody, becomes its account.
+    /// (Its row `needsName`: before NAME it is answered `ERR no-name`.)
     func register(_ password: Password, _ id: ConnectionID, _ session: Session) {
-        guard let name = session.name else {
-            return reply(id, .error(.noName, "send NAME <name> first: REGISTER registers the name you use"))
-        }
+        guard let name = session.name else { return }
         guard let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
         if registered { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
         submitPassword(.make(password), from: id, .register(name: name))
@@ -79,7 +94,7 @@ extension Lobby {
             return reply(id, .error(.tooManyAttempts, "try again in \(Int(wait.rounded(.up))) s"))
         }
         if accounts.checking.contains(key)
-            || (!network.isEmpty && accounts.checkingNetworks[network, default: 0] >= Lobby.loginsInFlightPerNetwork) {
+            || (!network.isEmpty && accounts.checkingNetworks[network, default: 0] >= AccountDesk.loginsInFlightPerNetwork) {
             return reply(id, .error(.tooManyAttempts, "try again in 1 s"))
         }
         if submitPassword(.verify(password, hash: account.hash), from: id, .login(name: name, network: network)) {
@@ -115,7 +130,7 @@ extension Lobby {
     /// the lines that waited behind it. The loop calls it when the hashing
     /// pool wakes it (and tests when they like); like a command, each
     /// answer's writes are committed before its reply is sent.
-    public func passwordsChecked() {
+    func passwordsChecked() {
         for outcome in passwordChecker.takeFinished() { answer(outcome) }
     }
 
@@ -127,20 +142,20 @@ extension Lobby {
         }
         let id = pending.conn
         // A connection that went away: its answer is dropped.
-        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, storeError == nil else { return }
+        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, lobby.storeError == nil else { return }
         sessions.byID[id]?.awaitingPassword = nil
-        runCommand(from: id, identity: session) {
-            guard let session = sessions[id] else { return }
+        lobby.runCommand(from: id, identity: session) {
+            guard let session = self.sessions[id] else { return }
             switch pending.what {
-            case .register(let name): registered(name, outcome, id, session)
-            case let .login(name, network): loggedIn(name, network: network, outcome, id, session)
-            case .change(let name): changed(name, outcome, id, session)
+            case .register(let name): self.registered(name, outcome, id, session)
+            case let .login(name, network): self.loggedIn(name, network: network, outcome, id, session)
+            case .change(let name): self.changed(name, outcome, id, session)
             }
         }
         // The lines that waited for this answer, in order (until one waits again).
         while let s = sessions[id], s.awaitingPassword == nil, let frame = s.deferred.first {
             sessions.byID[id]?.deferred.removeFirst()
-            received(frame, from: id)
+            lobby.received(frame, from: id)
         }
     }
 
@@ -153,7 +168,7 @@ extension Lobby {
         guard created else { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
         sessions.byID[id]?.loggedIn = name
         figures.registrations += 1
-        log("name \(name) registered from \(Lobby.shown(session.address))")
+        log("name \(name) registered from \(AccountDesk.shown(session.address))")
         reply(id, .ok(.registered(name: name)))
     }
 
@@ -162,7 +177,7 @@ extension Lobby {
         guard outcome.matches else {
             accounts.backoff.failed(name: key, network: network, at: clock.monotonic)
             figures.loginsFailed += 1
-            log("login failed for \(name) from \(Lobby.shown(session.address))")
+            log("login failed for \(name) from \(AccountDesk.shown(session.address))")
             return reply(id, .error(.badPassword, "wrong password"))
         }
         accounts.backoff.succeeded(name: key)
@@ -175,14 +190,14 @@ extension Lobby {
             if case .playing = other.state {
                 return reply(id, .error(.nameTaken, "\(name) is playing a game on another connection"))
             }
-            stopWaiting(holder, other)
-            forgetLastGame(holder)
+            lobby.matchmaking.stopWaiting(holder, other)
+            lobby.names.forgetLastGame(holder)
             sessions.byID[holder]?.name = nil
             sessions.byID[holder]?.loggedIn = nil
             sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }
-        setName(name, id, session, loggedIn: true)
+        lobby.names.setName(name, id, session, loggedIn: true)
     }
 
     private func changed(_ name: String, _ outcome: PasswordOutcome, _ id: ConnectionID, _ session: Session) {
@@ -227,9 +242,9 @@ extension Lobby {
     /// away (a game not in memory has nobody at it); nil when the store
     /// cannot be read. Bounded: `seatScanLimit` games per seat.
     private func seatWaiting(_ name: String) -> Bool? {
-        guard let seats = persist({ try store.activeSeats(player: name, limit: Lobby.seatScanLimit) }) else { return nil }
+        guard let seats = persist({ try store.activeSeats(player: name, limit: AccountDesk.seatScanLimit) }) else { return nil }
         for (game, seat) in seats {
-            guard let table = rooms[game] else { return true }
+            guard let table = lobby.rooms[game] else { return true }
             if table.seats.indices.contains(seat), table.isAway(seat) { return true }
         }
         return false

@@ -1,10 +1,29 @@
 import GameKit
 import GhostProtocol
 
-/// Finding an opponent: SEEK and its queues (WAITING), NEW (against the
-/// computer, or a private game with a join code), JOIN, REMATCH and LEAVE.
-extension Lobby {
-    // MARK: Finding an opponent
+/// Finding an opponent (issue #25: a part of the lobby of its own): SEEK and
+/// its queues (WAITING), NEW (against the computer, or a private game with a
+/// join code), JOIN, REMATCH and LEAVE, and what NEW and SEEK read from a
+/// game kind's declarations (its option keys and computer levels, HELP's line
+/// per kind). It owns the seek queues, the join codes and the wrong-JOIN
+/// allowance; the games themselves are the game side's (`Lobby.startGame`).
+final class Matchmaking: LobbyPart {
+    let context: LobbyContext
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
+    /// Who waits for an opponent, queue by queue (SeekQueues.swift).
+    var seekers = SeekQueues()
+    /// The private games open now: join code → host (JoinCodes.swift).
+    var hosted = JoinCodes()
+    /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
+    var failedJoins: TokenBuckets
+
+    init(lobby: Lobby) {
+        self.lobby = lobby
+        self.context = lobby.context
+        let settings = lobby.context.settings
+        failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
+    }
 
     func seek(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id, seeking: true), ready(id, session) else { return }
@@ -20,14 +39,14 @@ extension Lobby {
         }
         let key = seekKey(session.lang, options)
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
-        // The first seeker whose rating and range fit (Lobby+Ratings.swift).
-        if let queue = seekers[key], let other = fittingSeeker(queue, options, session) {
+        // The first seeker whose rating and range fit (RatingDesk.swift).
+        if let queue = seekers[key], let other = lobby.ratings.fittingSeeker(queue, options, session) {
             reply(id, ok)
             // The game the first seeker asked for, as JOIN takes the host's:
             // the queue is per kind, language and rounds, the rest is theirs.
             var agreed = options
-            if case .seeking(let first)? = sessions[other]?.state { agreed = Lobby.agreed(first, options) }
-            guard startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
+            if case .seeking(let first)? = sessions[other]?.state { agreed = RatingDesk.agreed(first, options) }
+            guard lobby.startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
             seekers.take(other, from: key)
         } else {
             seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
@@ -85,7 +104,7 @@ extension Lobby {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
               ghostVariantHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
-        guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
+        guard lobby.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
     /// NEW without bot=: a private game, or, for a kind that seats the
@@ -99,7 +118,7 @@ extension Lobby {
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil || options.bot != nil else { return host(options, id, session, kind: kind, setup: setup) }
-        guard startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
+        guard lobby.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
@@ -129,7 +148,7 @@ extension Lobby {
         }
         var saved: [String: String] = [:]
         if let name {
-            guard let prefs = persist({ try savedOptions(of: name, for: kind) }) else {
+            guard let prefs = persist({ try lobby.preferences.savedOptions(of: name, for: kind) }) else {
                 failed(id)
                 return nil
             }
@@ -194,9 +213,9 @@ extension Lobby {
             options = o
             setup = s
         }
-        guard mayJoinRated(options, id, session) else { return }
+        guard lobby.ratings.mayJoinRated(options, id, session) else { return }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
-        guard startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
+        guard lobby.startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }
 
@@ -205,7 +224,7 @@ extension Lobby {
               let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
-        guard underGameCaps(id, session) else { return }
+        guard lobby.underGameCaps(id, session) else { return }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
@@ -222,7 +241,7 @@ extension Lobby {
         var options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
                                   clock: last.clock)
         options.watch = last.watch
-        guard startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
+        guard lobby.startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
     /// Seekers wait in one queue per kind, language, number of rounds and
@@ -235,7 +254,7 @@ extension Lobby {
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
     /// and for SEEK one of `Settings.seekClocks`; otherwise replies `ERR bad-value`.
-    private func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
+    func clockAllowed(_ options: GameOptions, _ id: ConnectionID, seeking: Bool = false) -> Bool {
         guard let clock = options.clock else { return true }
         let range = settings.clockRange
         guard range.contains(clock) else {
@@ -251,19 +270,16 @@ extension Lobby {
     }
 
     /// Whether the session may start or join a game; otherwise replies with an error.
+    /// (SEEK, NEW and JOIN need a name: their rows' `needsName`.)
     private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
-        guard session.name != nil else {
-            reply(id, .error(.noName, "send NAME <name> first"))
-            return false
-        }
         switch session.state {
         case .idle:
             // The caps on games in progress (Lobby+Lifecycle.swift).
-            guard underGameCaps(id, session) else { return false }
+            guard lobby.underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
-            forgetLastGame(id)
-            stopWatching(id)
+            lobby.names.forgetLastGame(id)
+            lobby.stopWatching(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
@@ -291,13 +307,52 @@ extension Lobby {
             stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard let table = rooms[gameID] else { return }
+            guard let table = lobby.rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
             if !table.moved.contains(true) {
-                guard abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                guard lobby.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
                 return
             }
-            guard finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+            guard lobby.finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
+    }
+
+    // MARK: What a kind declares (issue #25)
+
+    /// A NEW's or SEEK's options as the kind they name takes them, or nil
+    /// after an `ERR`: each key must be one the kind declares (`optionKeys`),
+    /// and `bot=<level>` one of its `computerLevels`; a kind without levels
+    /// reads `bot=` as its own option (Hangman's `bot=guesser`). Options
+    /// without `game=` are the default kind's, checked as before.
+    func kindOptions(_ given: GameOptions, _ id: ConnectionID) -> GameOptions? {
+        guard let name = given.game?.rawValue, let kind = kind(named: name) else { return given }
+        var options = given
+        if let level = options.bot, !kind.computerLevels.contains(level) {
+            guard kind.optionKeys.contains("bot") else {
+                let levels = kind.computerLevels.map(\.rawValue).joined(separator: "|")
+                reply(id, .error(.badArguments, levels.isEmpty ? "game=\(kind.name) has no computer player"
+                                                                : "game=\(kind.name) plays the computer at bot=\(levels)"))
+                return nil
+            }
+            options.bot = nil
+            options.settings["bot"] = level.rawValue
+            if options.botFirst {
+                reply(id, .error(.badArguments, "first= needs bot="))
+                return nil
+            }
+        }
+        for key in options.settings.keys.sorted() where !kind.optionKeys.contains(key) {
+            let others = kindNames.filter { self.kind(named: $0)?.optionKeys.contains(key) == true }
+            reply(id, .error(.badArguments, others.isEmpty
+                ? "game=\(kind.name) takes no \(key)=: usage: NEW \(kind.usage)"
+                : "\(key)= is for game=\(others.joined(separator: "|"))"))
+            return nil
+        }
+        return options
+    }
+
+    /// The HELP lines of the kinds: `HELP <usage of NEW> - <summary>`, one per kind.
+    var kindHelp: [ServerLine] {
+        kindNames.compactMap { kind(named: $0) }.map { .helpEntry(usage: "NEW \($0.usage)", text: $0.summary) }
     }
 }

@@ -1,0 +1,111 @@
+import GhostProtocol
+import GhostStore
+
+/// Names and languages (issue #25: a part of the lobby of its own): NAME
+/// (a guest's, and a registered name's once its password is right:
+/// AccountDesk.swift), LANG and `SET lang`, and the last game a connection
+/// may rematch. It owns the allowance of new names per address.
+final class NameDesk: LobbyPart {
+    let context: LobbyContext
+    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
+    unowned(unsafe) let lobby: Lobby
+    /// New names per address (`Settings.newNamesPerMinute`).
+    var newNames: TokenBuckets
+
+    init(lobby: Lobby) {
+        self.lobby = lobby
+        self.context = lobby.context
+        let settings = lobby.context.settings
+        newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
+    }
+
+    /// NAME: `loggedIn`, after the right password (AccountDesk.swift),
+    /// which has taken the name from any other connection already.
+    func setName(_ name: String, _ id: ConnectionID, _ session: Session, loggedIn: Bool = false) {
+        let key = name.lowercased()
+        // A bad name is refused before the state is looked at (Protocol.md §6).
+        if key.hasPrefix(Lobby.botPrefix) {
+            return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        }
+        guard session.state == .idle else {
+            return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
+        }
+        if !loggedIn, let holder = sessions.names[key], holder != id {
+            // A registered name asks for its password even while in use: the
+            // owner's right password takes it over (AccountDesk.swift), so
+            // the owner's client must hear that it may offer one.
+            guard let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
+            if registered, session.loggedIn?.lowercased() != key {
+                return reply(id, .error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"))
+            }
+            return reply(id, .error(.nameTaken, "another player is using that name"))
+        }
+        // A guest never takes a registered name, nor one whose game waits for its player.
+        var registered = loggedIn
+        if !loggedIn {
+            guard let guest = lobby.accountDesk.guestCheck(name, id, session) else { return failed(id) }
+            if let refusal = guest.refusal { return reply(id, refusal) }
+            registered = guest.registered
+        }
+        let now = clock.wall
+        guard let known = persist({ try store.isKnownName(name) }) else { return failed(id) }
+        // Peeked here, taken once the name is stored: a NAME answered
+        // store-failed costs nothing of the allowance.
+        if !known, let wait = newNames.wait(session.address, at: clock.monotonic) {
+            return reply(id, .error(.tooManyNames, "too many new names from your address; try again in \(Int(wait.rounded(.up))) s, or use a name you have used before"))
+        }
+        guard let stored = persist({ () throws -> (String, String) in
+            let stored = try store.registerName(name, now: now)
+            if session.langChosen {
+                try store.setPreference(.language, session.lang, for: stored, now: now)
+                return (stored, session.lang)
+            }
+            return (stored, try store.preference(.language, for: stored))
+        }) else { return failed(id) }
+        if !known { _ = newNames.take(session.address, at: clock.monotonic) }
+        if let old = session.name { sessions.release(old, by: id) }
+        sessions.names[key] = id
+        forgetLastGame(id)
+        sessions.byID[id]?.name = name
+        if dictionaries[stored.1] != nil { sessions.byID[id]?.lang = stored.1 }
+        let lang = sessions[id]?.lang ?? defaultLanguage
+        if registered { sessions.byID[id]?.loggedIn = name }
+        reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
+    }
+
+    /// LANG, and `SET lang` (`asSetting`): in a game, LANG offers to switch
+    /// the game's language, while `SET lang` only saves it for the next games.
+    func setLanguage(_ code: String, _ id: ConnectionID, _ session: Session, asSetting: Bool = false) {
+        guard dictionaries[code] != nil else {
+            return reply(id, .error(.unknownLanguage, "languages here: \(dictionaries.languages.joined(separator: ","))"))
+        }
+        switch session.state {
+        case .playing where !asSetting:
+            return lobby.offerOrApply(kind: .lang, lang: code, id, session)
+        case .seeking, .hosting:
+            return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
+        case .idle, .playing:
+            break
+        }
+        if let name = session.name {
+            guard persist({ try store.setPreference(.language, code, for: name, now: clock.wall) }) != nil else {
+                return failed(id)
+            }
+        }
+        sessions.byID[id]?.lang = code
+        sessions.byID[id]?.langChosen = true
+        reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
+    }
+
+    /// The connection can no longer rematch its last game (it left, started
+    /// something else or changed its name). A pending rematch request between
+    /// the two lapses: the opponent, if it is still waiting on it, is told.
+    func forgetLastGame(_ id: ConnectionID) {
+        guard let last = sessions[id]?.last else { return }
+        sessions.byID[id]?.last = nil
+        guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
+        let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
+        outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
+        sessions.byID[last.opponent]?.last = nil
+    }
+}
