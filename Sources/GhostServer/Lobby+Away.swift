@@ -28,8 +28,8 @@ extension Lobby {
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
         log("game \(gameID) adjourned: \(table.names[seat]) is away")
-        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
-        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+        play.broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
+        play.broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
@@ -56,7 +56,7 @@ extension Lobby {
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
             reply(id, .ok(.resume(id: gameID)))
-            return sendState(gameID, to: seat)
+            return play.sendState(gameID, to: seat)
         }
         guard !isPlaying(session) else {
             return reply(id, .error(.busy, "you are in another game"))
@@ -93,8 +93,8 @@ extension Lobby {
         table.awaySince[seat] = nil
         table.claimAnnounced = false
         reply(id, .ok(.resume(id: gameID)))
-        sendState(gameID, to: seat)
-        scheduleComputer(gameID)
+        play.sendState(gameID, to: seat)
+        play.scheduleComputer(gameID)
         if wasAway {
             if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
             toWatchers(gameID, .returned(id: gameID, player: name))
@@ -124,7 +124,7 @@ extension Lobby {
                 : "the grace period ends in \(graceLeft(table)) s"))
         }
         let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
-        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
+        guard play.finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
     /// The next moment the clock matters to a game (the computer plays, a
@@ -152,12 +152,12 @@ extension Lobby {
             if lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
-                if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
+                if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { play.playComputer(gameID) } }
             }
             if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
-                runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
+                runCommand(game: gameID) { play.finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
                 if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
                     again.timeRetry = now + Lobby.storeRetrySeconds
@@ -168,8 +168,8 @@ extension Lobby {
                   let deadline = table.claimDeadline(settings), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
-            broadcast(gameID, .claimable(id: gameID, player: absent))
-            broadcast(gameID, .info(table.isAway(table.game.toMove)
+            play.broadcast(gameID, .claimable(id: gameID, player: absent))
+            play.broadcast(gameID, .info(table.isAway(table.game.toMove)
                 ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
                 : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
         }

@@ -149,31 +149,31 @@ extension Lobby {
         case .letter:
             return row([.hotPath, .actsInGame]) { lobby, command, id, session in
                 switch command {
-                case .letter(let letter): lobby.play(.letter(letter), from: id, session)
-                case .front(let letter): lobby.play(.front(letter), from: id, session)
+                case .letter(let letter): lobby.play.play(.letter(letter), from: id, session)
+                case .front(let letter): lobby.play.play(.front(letter), from: id, session)
                 default: break
                 }
             }
         case .solve:
             return row(.actsInGame) { lobby, command, id, session in
-                if case .solve(let answer) = command { lobby.play(.word(answer), from: id, session, verb: .solve) }
+                if case .solve(let answer) = command { lobby.play.play(.word(answer), from: id, session, verb: .solve) }
             }
         case .word:
             return row(.actsInGame) { lobby, command, id, session in
-                if case .word(let word) = command { lobby.play(.word(word), from: id, session, verb: .word) }
+                if case .word(let word) = command { lobby.play.play(.word(word), from: id, session, verb: .word) }
             }
         case .challenge:
-            return row(.actsInGame) { lobby, _, id, session in lobby.play(.challenge, from: id, session, verb: .challenge) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.play.play(.challenge, from: id, session, verb: .challenge) }
         case .concede:
-            return row(.actsInGame) { lobby, _, id, session in lobby.play(.concede, from: id, session, verb: .concede) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.play.play(.concede, from: id, session, verb: .concede) }
         case .leave:
             return row(.actsInGame) { lobby, _, id, session in lobby.leave(id, session) }
         case .restart:
-            return row(.actsInGame) { lobby, _, id, session in lobby.offerOrApply(kind: .restart, lang: nil, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.offerOrApply(kind: .restart, lang: nil, id, session) }
         case .accept:
-            return row(.actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: true, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: true, id, session) }
         case .decline:
-            return row(.actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: false, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
         case .resume:
             return row { lobby, command, id, session in
                 if case .resume(let token) = command { lobby.resume(token, id, session) }
@@ -221,7 +221,7 @@ extension Lobby {
                 if case let .history(name, limit) = command { lobby.history(name, limit: limit, id, session) }
             }
         case .hint:
-            return row([.readOnly, .actsInGame]) { lobby, _, id, session in lobby.hint(id, session) }
+            return row([.readOnly, .actsInGame]) { lobby, _, id, session in lobby.play.hint(id, session) }
         case .stats:
             return row(.readOnly) { lobby, _, id, _ in lobby.stats(id) }
         case .help:

@@ -94,8 +94,8 @@ extension Lobby {
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
         figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
-        broadcast(gameID, .aborted(id: gameID, reason: reason))
-        broadcast(gameID, .info(Lobby.abortText(reason, table)))
+        play.broadcast(gameID, .aborted(id: gameID, reason: reason))
+        play.broadcast(gameID, .info(Lobby.abortText(reason, table)))
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }

@@ -237,7 +237,7 @@ extension Lobby {
         for conn in ids {
             guard let session = sessions[conn] else { continue }
             if case .playing(let g, let s) = session.state {
-                if tell.contains(conn) { sendState(g, to: s) }
+                if tell.contains(conn) { play.sendState(g, to: s) }
             } else if wasPlaying.contains(conn) {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }

@@ -106,7 +106,7 @@ extension Lobby {
         for seat in 0..<2 where table.isAway(seat) {
             lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
         }
-        lines.append(stateTurnLine(table))
+        lines.append(play.stateTurnLine(table))
         return lines
     }
 

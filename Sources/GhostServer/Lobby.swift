@@ -102,6 +102,14 @@ public final class Lobby {
     /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
     let watchers = Watchers()
 
+    // The game side's parts (GamePart.swift), each with its own state.
+    /// Games in progress: moves, the computer, hints (GamePlay.swift).
+    private(set) lazy var play = GamePlay(lobby: self)
+    /// The end of a game: stored, then announced (Finishing.swift).
+    private(set) lazy var finishing = Finishing(lobby: self)
+    /// RESTART and LANG offers during a game (Offers.swift).
+    private(set) lazy var offers = Offers(lobby: self)
+
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
     public var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
@@ -125,7 +133,7 @@ public final class Lobby {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
         context.storeFailed = { [unowned self] error in self.storeFailed(error) }
-        try restoreGames()
+        try play.restoreGames()
     }
 
     /// The game kind called `name`, if this server plays it.
