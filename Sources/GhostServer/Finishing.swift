@@ -110,6 +110,6 @@ final class Finishing: GamePart {
         for t in table.tokens { rooms.tokens[t] = nil }
         lobby.noteRemoved(table)
         rooms.remove(gameID)
-        lobby.deadlines.touch(table)   // its deadline goes with it
+        lobby.away.deadlines.touch(table)   // its deadline goes with it
     }
 }

@@ -69,7 +69,7 @@ final class GamePlay: GamePart {
               }) else { return false }
         rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: lobby.deadlines))
+                           turnSince: clock.monotonic, deadlines: lobby.away.deadlines))
         if let table = rooms[id] {
             table.rating = rating
             table.ratingRead = true
@@ -172,7 +172,7 @@ final class GamePlay: GamePart {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
-            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: lobby.graceLeft(table)), to: conn)
+            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: lobby.away.graceLeft(table)), to: conn)
         }
         outbox.send(stateTurnLine(table), to: conn)
     }
@@ -183,7 +183,7 @@ final class GamePlay: GamePart {
         return state.isEmpty ? turnLine(table)
             : .turn(id: table.id, player: table.names[table.game.toMove],
                     fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
-                    clock: lobby.clockLeft(table))
+                    clock: lobby.away.clockLeft(table))
     }
 
     /// The full state again to both seats and to the watchers (a new round).
@@ -212,7 +212,7 @@ final class GamePlay: GamePart {
 
     func turnLine(_ table: Room) -> ServerLine {
         .turn(id: table.id, player: table.names[table.game.toMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
-              clock: lobby.clockLeft(table))
+              clock: lobby.away.clockLeft(table))
     }
 
     // MARK: Moves

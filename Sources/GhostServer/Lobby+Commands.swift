@@ -176,10 +176,10 @@ extension Lobby {
             return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
         case .resume:
             return row { lobby, command, id, session in
-                if case .resume(let token) = command { lobby.resume(token, id, session) }
+                if case .resume(let token) = command { lobby.away.resume(token, id, session) }
             }
         case .claim:
-            return row(.actsInGame) { lobby, _, id, session in lobby.claim(id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.away.claim(id, session) }
         case .rematch:
             return row { lobby, _, id, session in lobby.rematch(id, session) }
         case .games:

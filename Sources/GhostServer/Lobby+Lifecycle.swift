@@ -49,7 +49,7 @@ extension Lobby {
         endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        away.deadlines.touch(table)   // its deadline goes with it
         log("game \(gameID) unloaded: nobody is at it")
     }
 
@@ -106,7 +106,7 @@ extension Lobby {
         for t in table.tokens { rooms.tokens[t] = nil }
         noteRemoved(table)
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        away.deadlines.touch(table)   // its deadline goes with it
         return true
     }
 

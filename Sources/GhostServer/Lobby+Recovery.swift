@@ -257,7 +257,7 @@ extension Lobby {
         if let old {
             for t in old.tokens { rooms.tokens[t] = nil }
             rooms.remove(id)
-            deadlines.touch(old)
+            away.deadlines.touch(old)
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
@@ -308,6 +308,6 @@ extension Lobby {
     /// A room for a stored game in progress, every seat empty (Room+Restore.swift);
     /// nil if its kind or language is not here, or its moves do not replay.
     func makeRoom(_ g: StoredGame, now: Double) -> Room? {
-        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: deadlines)
+        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: away.deadlines)
     }
 }

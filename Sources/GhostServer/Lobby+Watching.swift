@@ -104,7 +104,7 @@ extension Lobby {
             lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))
         }
         for seat in 0..<2 where table.isAway(seat) {
-            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
+            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: away.graceLeft(table)))
         }
         lines.append(play.stateTurnLine(table))
         return lines

@@ -97,8 +97,6 @@ public final class Lobby {
     var hosted = JoinCodes()
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
-    /// When each game next needs the clock: the computer to play, or a grace period to end.
-    let deadlines = Deadlines()
     /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
     let watchers = Watchers()
 
@@ -109,6 +107,8 @@ public final class Lobby {
     private(set) lazy var finishing = Finishing(lobby: self)
     /// RESTART and LANG offers during a game (Offers.swift).
     private(set) lazy var offers = Offers(lobby: self)
+    /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
+    private(set) lazy var away = Away(lobby: self)
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
