@@ -167,15 +167,15 @@ final class Away: GamePart {
             if lobby.lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
-                if let due = table.botDue, due <= now { lobby.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
+                if let due = table.botDue, due <= now { lobby.recovery.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
             }
             if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
-                lobby.runCommand(game: gameID) { lobby.play.finish(gameID, loser: loser, reason: .time) }
+                lobby.recovery.runCommand(game: gameID) { lobby.play.finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
                 if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
-                    again.timeRetry = now + Lobby.storeRetrySeconds
+                    again.timeRetry = now + RecoveryDesk.storeRetrySeconds
                 }
                 continue
             }

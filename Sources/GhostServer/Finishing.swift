@@ -108,7 +108,7 @@ final class Finishing: GamePart {
         }
         lobby.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
-        lobby.noteRemoved(table)
+        lobby.recovery.noteRemoved(table)
         rooms.remove(gameID)
         lobby.away.deadlines.touch(table)   // its deadline goes with it
     }

@@ -96,7 +96,7 @@ final class GamePlay: GamePart {
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
-            guard let table = lobby.makeRoom(g, now: now) else {
+            guard let table = lobby.recovery.makeRoom(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }

@@ -14,6 +14,38 @@ extension Lobby {
     /// Everything the clock has made due (Away.swift).
     public func tick() { away.tick() }
 
+    /// Runs one command as a unit: if one of its writes fails, it is undone
+    /// as a whole and answered `ERR store-failed` (RecoveryDesk.swift).
+    public func handle(_ command: Command, from id: ConnectionID) {
+        // Its row (Lobby+Commands.swift) says which unit it runs in.
+        let row = Lobby.row(command.verb)
+        if row.flags.contains(.readOnly) {
+            // It only reads the store: nothing to undo, so no unit around it.
+            perform(command, row, from: id)
+        } else if row.flags.contains(.hotPath) {
+            // The hot path: no savepoint (see `runCommand`).
+            recovery.runCommand(from: id, savepoint: false) { perform(command, row, from: id) }
+        } else if row.flags.contains(.identity) {
+            // It changes who a connection is, which a lost turn must undo.
+            recovery.runCommand(from: id, identity: sessions[id]) { perform(command, row, from: id) }
+        } else {
+            recovery.runCommand(from: id) { perform(command, row, from: id) }
+        }
+    }
+
+    /// The turn is committed: nothing of it can be lost any more (RecoveryDesk.swift).
+    public func committed() { recovery.committed() }
+
+    /// A commit failed and the store rolled the turn back (RecoveryDesk.swift).
+    public func recoverLostTurn(withdrawn: Set<ConnectionID>) { recovery.recoverLostTurn(withdrawn: withdrawn) }
+
+    /// Set only when the lobby could not resynchronise with the store after a
+    /// failed write: the server must stop (RecoveryDesk.swift).
+    public var storeError: Error? { recovery.storeError }
+
+    /// The text of `ERR store-failed` (RecoveryDesk.swift).
+    static var storeFailedText: String { RecoveryDesk.storeFailedText }
+
     // MARK: Called by the lobby side's code (Lobby.swift, Lobby+Seeking.swift, Lobby+Review.swift…)
     // While the lobby side is split apart (`splitdesk`), its code calls these
     // as Lobby methods; at the merge its calls go to the parts directly
@@ -33,6 +65,11 @@ extension Lobby {
     @discardableResult
     func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil, info: String? = nil) -> Bool {
         play.finish(gameID, loser: loser, reason: reason, ack: ack, info: info)
+    }
+
+    func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
+                    _ body: () -> Void) {
+        recovery.runCommand(from: id, game: game, identity: identity, savepoint: savepoint, body)
     }
 
     func adjourn(_ gameID: Int, seat: Int) { away.adjourn(gameID, seat: seat) }

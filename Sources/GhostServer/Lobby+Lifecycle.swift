@@ -43,7 +43,7 @@ extension Lobby {
         // RESUME, so that a RESUME writes nothing: a turn whose commit failed
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
-        runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
+        recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
         guard rooms[gameID] === table else { return }
         endWatching(gameID)
@@ -60,10 +60,10 @@ extension Lobby {
         guard let table = rooms[gameID] else { return true }
         if let due = table.firstMoveDeadline(settings), due <= now {
             log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
-            runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
+            recovery.runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
             guard let again = rooms[gameID] else { return true }
             // Not stored (the disk is full): try again a little later, not every loop turn.
-            again.timeRetry = now + Lobby.storeRetrySeconds
+            again.timeRetry = now + RecoveryDesk.storeRetrySeconds
             return false
         }
         if let due = unloadDeadline(table), due <= now {
@@ -104,7 +104,7 @@ extension Lobby {
         }
         endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
-        noteRemoved(table)
+        recovery.noteRemoved(table)
         rooms.remove(gameID)
         away.deadlines.touch(table)   // its deadline goes with it
         return true
@@ -131,7 +131,7 @@ extension Lobby {
     /// read throws (the caller answers `ERR store-failed`).
     func loadGame(token: String) throws -> (game: Int, seat: Int)? {
         guard let stored = try store.activeGame(token: token), rooms[stored.id] == nil else { return nil }
-        guard let table = makeRoom(stored, now: clock.monotonic) else {
+        guard let table = recovery.makeRoom(stored, now: clock.monotonic) else {
             log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
             return nil
         }

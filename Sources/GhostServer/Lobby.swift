@@ -109,6 +109,8 @@ public final class Lobby {
     private(set) lazy var offers = Offers(lobby: self)
     /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
     private(set) lazy var away = Away(lobby: self)
+    /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
+    private(set) lazy var recovery = RecoveryDesk(lobby: self)
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
@@ -117,14 +119,6 @@ public final class Lobby {
     lazy var accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
                                                        capacity: settings.maxLoginFailureEntries))
 
-    /// Set only when the lobby could not resynchronise with the store after a
-    /// failed write (the database cannot even be read): the server must then
-    /// stop without sending this turn's replies. A failed write alone is
-    /// answered `ERR store-failed` (Lobby+Recovery.swift).
-    public internal(set) var storeError: Error?
-    /// Failed writes and what a lost turn needs to be undone (Lobby+Recovery.swift).
-    var recovery = Recovery()
-
     /// `extraKinds` are game kinds to play besides the catalog's (for tests
     /// of what the lobby does for any kind); the server passes none.
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
@@ -132,7 +126,7 @@ public final class Lobby {
                 log: @escaping (String) -> Void = { _ in }) throws {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
-        context.storeFailed = { [unowned self] error in self.storeFailed(error) }
+        context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         try play.restoreGames()
     }
 

@@ -542,7 +542,7 @@ final class FuzzRun {
             }
             for g in stored {
                 guard let table = lobby.rooms[g.id] else { continue }
-                if !lobby.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
+                if !lobby.recovery.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
             }
         } catch {
             problem("cannot read the store: \(error)")
@@ -572,7 +572,7 @@ final class FuzzRun {
             problem("after a restart: games \(lobby2.rooms.keys.sorted()), before on a clock \(clocked.sorted())")
         }
         for (id, a) in lobby.rooms.byID {
-            guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.makeRoom($0, now: clock.monotonic) }) else {
+            guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.recovery.makeRoom($0, now: clock.monotonic) }) else {
                 problem("game \(id) cannot be rebuilt after a restart")
                 continue
             }
