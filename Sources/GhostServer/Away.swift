@@ -51,7 +51,7 @@ final class Away: GamePart {
         // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
         var found = rooms.tokens[token]
         if found == nil {
-            guard let loaded = persist({ try lobby.loadGame(token: token) }) else { return failed(id) }
+            guard let loaded = persist({ try lobby.lifecycle.loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
         guard let (gameID, seat) = found, let table = rooms[gameID] else {
@@ -162,9 +162,9 @@ final class Away: GamePart {
         let now = clock.monotonic
         if let due = lobby.seekersDue, due <= now { lobby.tellSeekers() }
         if !lobby.watchers.due.isEmpty { lobby.tellWatchers(now) }
-        if now >= lobby.nextUntouchedSweep { lobby.sweepUntouched(now: now) }
+        lobby.lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
-            if lobby.lifecycleTick(gameID, now: now) { continue }
+            if lobby.lifecycle.lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { lobby.recovery.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
@@ -205,7 +205,7 @@ final class Away: GamePart {
     func deadline(of table: Room) -> Double? {
         let claim = table.claimAnnounced ? nil : table.claimDeadline(settings)
         var next = table.botDue
-        for d in [claim, table.clockDeadline(), lobby.lifecycleDeadline(table)] {
+        for d in [claim, table.clockDeadline(), lobby.lifecycle.lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

@@ -60,7 +60,7 @@ final class GamePlay: GamePart {
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, Lobby.RoomRating?) in
                   // With its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
-                  let id = try store.createGame(record, networks: seats.map { $0.map(lobby.network(of:)) ?? "" }, now: clock.wall)
+                  let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (Lobby+Ratings.swift).
                   let rating = try lobby.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })

@@ -72,6 +72,15 @@ extension Lobby {
         recovery.runCommand(from: id, game: game, identity: identity, savepoint: savepoint, body)
     }
 
+    @discardableResult
+    func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
+        lifecycle.abort(gameID, reason: reason, ack: ack)
+    }
+
+    func underGameCaps(_ id: ConnectionID, _ session: Session) -> Bool { lifecycle.underGameCaps(id, session) }
+
+    func network(of conn: ConnectionID) -> String { lifecycle.network(of: conn) }
+
     func adjourn(_ gameID: Int, seat: Int) { away.adjourn(gameID, seat: seat) }
 
     func offerOrApply(kind: OfferKind, lang: String?, _ id: ConnectionID, _ session: Session) {

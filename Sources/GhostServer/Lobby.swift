@@ -85,8 +85,6 @@ public final class Lobby {
         get { context.figures }
         _modify { yield &context.figures }
     }
-    /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
-    var nextUntouchedSweep = -Double.infinity
     /// New names per address (`Settings.newNamesPerMinute`).
     lazy var newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
@@ -111,6 +109,8 @@ public final class Lobby {
     private(set) lazy var away = Away(lobby: self)
     /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
     private(set) lazy var recovery = RecoveryDesk(lobby: self)
+    /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
+    private(set) lazy var lifecycle = Lifecycle(lobby: self)
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
