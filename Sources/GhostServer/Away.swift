@@ -59,7 +59,7 @@ final class Away: GamePart {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
-            lobby.watchers.skip(done.id, for: id)
+            lobby.watching.skip(done.id, for: id)
             reply(id, .ok(.resume(id: done.id, over: true)))
             if done.reason == Store.abortedReason {
                 // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
@@ -95,7 +95,7 @@ final class Away: GamePart {
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         lobby.stopWaiting(id, session)
-        lobby.stopWatching(id)
+        lobby.watching.stopWatching(id)
         if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
             sessions.names[mine.lowercased()] = nil
         }
@@ -112,7 +112,7 @@ final class Away: GamePart {
         lobby.play.scheduleComputer(gameID)
         if wasAway {
             if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
-            lobby.toWatchers(gameID, .returned(id: gameID, player: name))
+            lobby.watching.toWatchers(gameID, .returned(id: gameID, player: name))
         }
         log("game \(gameID) resumed: \(name) is back")
     }
@@ -150,7 +150,7 @@ final class Away: GamePart {
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
         if let d = lobby.seekersDue, next.map({ d < $0 }) ?? true { next = d }
-        if !lobby.watchers.due.isEmpty, let d = lobby.watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        if lobby.watching.anyDue, let d = lobby.watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
@@ -161,7 +161,7 @@ final class Away: GamePart {
         refreshDeadlines()
         let now = clock.monotonic
         if let due = lobby.seekersDue, due <= now { lobby.tellSeekers() }
-        if !lobby.watchers.due.isEmpty { lobby.tellWatchers(now) }
+        if lobby.watching.anyDue { lobby.watching.tellWatchers(now) }
         lobby.lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
             if lobby.lifecycle.lifecycleTick(gameID, now: now) { continue }

@@ -106,7 +106,7 @@ final class Finishing: GamePart {
                                                 clock: table.clock, watch: table.open)
             }
         }
-        lobby.endWatching(gameID)
+        lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         lobby.recovery.noteRemoved(table)
         rooms.remove(gameID)

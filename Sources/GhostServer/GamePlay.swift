@@ -76,7 +76,7 @@ final class GamePlay: GamePart {
         }
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
-            lobby.stopWatching(conn)
+            lobby.watching.stopWatching(conn)
             sessions.byID[conn]?.state = .playing(game: id, seat: seat)
             sessions.byID[conn]?.last = nil
             rooms.tokens[secrets[seat]] = (id, seat)
@@ -151,7 +151,7 @@ final class GamePlay: GamePart {
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = rooms[gameID] else { return }
         outbox.send(line, toEach: table.seats)
-        lobby.toWatchers(gameID, line)
+        lobby.watching.toWatchers(gameID, line)
     }
 
     /// The full state of a game for one seat: GAME (with its token and what
@@ -166,7 +166,7 @@ final class GamePlay: GamePart {
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
                           record: record, clock: table.clock,
-                          audience: Audience.of(open: table.open, watchers: lobby.watcherCount(gameID), watching: false),
+                          audience: Audience.of(open: table.open, watchers: lobby.watching.watcherCount(gameID), watching: false),
                           ratings: lobby.tableRating(table)?.shown), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
@@ -189,8 +189,8 @@ final class GamePlay: GamePart {
     /// The full state again to both seats and to the watchers (a new round).
     func sendStateToAll(_ gameID: Int) {
         for seat in 0..<2 { sendState(gameID, to: seat) }
-        guard let table = rooms[gameID], lobby.watcherCount(gameID) > 0 else { return }
-        for line in lobby.watcherState(table) { lobby.toWatchers(gameID, line) }
+        guard let table = rooms[gameID], lobby.watching.watcherCount(gameID) > 0 else { return }
+        for line in lobby.watching.watcherState(table) { lobby.watching.toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the

@@ -61,7 +61,7 @@ final class Lifecycle: GamePart {
         lobby.recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
         guard rooms[gameID] === table else { return }
-        lobby.endWatching(gameID)
+        lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         rooms.remove(gameID)
         lobby.away.deadlines.touch(table)   // its deadline goes with it
@@ -117,7 +117,7 @@ final class Lifecycle: GamePart {
             sessions.byID[conn]?.state = .idle
             sessions.byID[conn]?.last = nil
         }
-        lobby.endWatching(gameID)
+        lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         lobby.recovery.noteRemoved(table)
         rooms.remove(gameID)

@@ -184,14 +184,14 @@ extension Lobby {
             return row { lobby, _, id, session in lobby.rematch(id, session) }
         case .games:
             return row(.readOnly) { lobby, command, id, _ in
-                if case .games(let limit) = command { lobby.listGames(limit, id) }
+                if case .games(let limit) = command { lobby.watching.listGames(limit, id) }
             }
         case .watch:
             return row(.readOnly) { lobby, command, id, session in
-                if case .watch(let gameID) = command { lobby.watch(gameID, id, session) }
+                if case .watch(let gameID) = command { lobby.watching.watch(gameID, id, session) }
             }
         case .unwatch:
-            return row(.readOnly) { lobby, _, id, session in lobby.unwatch(id, session) }
+            return row(.readOnly) { lobby, _, id, session in lobby.watching.unwatch(id, session) }
         case .moves:
             return row(.readOnly) { lobby, command, id, session in
                 if case .moves(let gameID) = command { lobby.showMoves(gameID, id, session) }

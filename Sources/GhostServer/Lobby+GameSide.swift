@@ -81,6 +81,11 @@ extension Lobby {
 
     func network(of conn: ConnectionID) -> String { lifecycle.network(of: conn) }
 
+    func stopWatching(_ id: ConnectionID) { watching.stopWatching(id) }
+
+    /// Everyone watching a game, for STATS.
+    var watcherTotal: Int { watching.watcherTotal }
+
     func adjourn(_ gameID: Int, seat: Int) { away.adjourn(gameID, seat: seat) }
 
     func offerOrApply(kind: OfferKind, lang: String?, _ id: ConnectionID, _ session: Session) {

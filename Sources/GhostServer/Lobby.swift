@@ -95,8 +95,6 @@ public final class Lobby {
     var hosted = JoinCodes()
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
-    /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
-    let watchers = Watchers()
 
     // The game side's parts (GamePart.swift), each with its own state.
     /// Games in progress: moves, the computer, hints (GamePlay.swift).
@@ -111,6 +109,8 @@ public final class Lobby {
     private(set) lazy var recovery = RecoveryDesk(lobby: self)
     /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
     private(set) lazy var lifecycle = Lifecycle(lobby: self)
+    /// GAMES, WATCH, UNWATCH and what watchers get (WatchDesk.swift).
+    private(set) lazy var watching = WatchDesk(lobby: self)
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.

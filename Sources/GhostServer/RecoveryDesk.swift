@@ -82,7 +82,7 @@ final class RecoveryDesk: GamePart {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
-        if !lobby.watchers.marks.isEmpty { lobby.watchers.marks.removeAll(keepingCapacity: true) }
+        lobby.watching.beginCommand()
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -114,7 +114,7 @@ final class RecoveryDesk: GamePart {
 
     /// The turn is committed: nothing of it can be lost any more.
     func committed() {
-        if !lobby.watchers.closed.isEmpty { lobby.dropClosedWatches() }
+        lobby.watching.dropClosedWatches()
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }
@@ -132,7 +132,7 @@ final class RecoveryDesk: GamePart {
     /// any the command ended), and answer its sender.
     private func undoCommand(from id: ConnectionID?, game: Int?) {
         outbox.discardCommand()
-        lobby.undoWatching()
+        lobby.watching.undoWatching()
         var games = recovery.removedByCommand
         recovery.removedByCommand.removeAll()
         if store.rollbackCommand() {
@@ -241,7 +241,7 @@ final class RecoveryDesk: GamePart {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }
         }
-        lobby.recoverWatchers()
+        lobby.watching.recoverWatchers()
         committed()
         log("a turn could not be committed: \(rooms.count) game(s) reloaded from the store")
     }

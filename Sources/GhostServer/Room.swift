@@ -4,7 +4,7 @@ import GhostStore
 
 /// One game in play, of any kind: its moves (`game`, `match`), its clocks,
 /// its pending offer, who sits in each seat. Its watchers are kept apart
-/// (`Lobby.watchers`, Watchers.swift): a failed write replaces a room.
+/// (`WatchDesk.watchers`, Watchers.swift): a failed write replaces a room.
 extension Lobby {
     /// A game in progress, of any kind. A class: the hot path mutates it in
     /// place instead of copying it in and out of `rooms`.

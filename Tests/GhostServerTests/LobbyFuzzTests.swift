@@ -497,7 +497,7 @@ final class FuzzRun {
             if let g = session.watching {
                 if session.state != .idle { problem("connection \(conn) watches game \(g) while \(session.state)") }
                 if lobby.rooms[g] == nil { problem("connection \(conn) watches game \(g), which is not in progress") }
-                if lobby.watchers.groups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
+                if lobby.watching.watchers.groups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
             }
             if case .playing(let g, let s) = session.state {
                 guard let table = lobby.rooms[g], table.seats.indices.contains(s), table.seats[s] == conn else {
