@@ -8,17 +8,22 @@ import GhostStore
 /// the clock (`nextDeadline`, `tick`): the computer's moves, games on a
 /// clock, grace periods. Owns `deadlines`.
 final class Away: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
+    let lifecycle: Lifecycle
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, lifecycle: Lifecycle) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
+        self.lifecycle = lifecycle
     }
 
     // MARK: Away and back
@@ -48,10 +53,10 @@ final class Away: GamePart {
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
-        // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
+        // A game not in memory is loaded from the store (Lifecycle.swift).
         var found = rooms.tokens[token]
         if found == nil {
-            guard let loaded = persist({ try lobby.lifecycle.loadGame(token: token) }) else { return failed(id) }
+            guard let loaded = persist({ try lifecycle.loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
         guard let (gameID, seat) = found, let table = rooms[gameID] else {
@@ -59,10 +64,10 @@ final class Away: GamePart {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
-            lobby.watching.skip(done.id, for: id)
+            watching.skip(done.id, for: id)
             reply(id, .ok(.resume(id: done.id, over: true)))
             if done.reason == Store.abortedReason {
-                // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
+                // No winner: ABORTED says why and when (Lifecycle.swift).
                 let why = Lobby.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
                 return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
             }
@@ -95,7 +100,7 @@ final class Away: GamePart {
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         lobby.stopWaiting(id, session)
-        lobby.watching.stopWatching(id)
+        watching.stopWatching(id)
         if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
             sessions.names[mine.lowercased()] = nil
         }
@@ -112,7 +117,7 @@ final class Away: GamePart {
         lobby.play.scheduleComputer(gameID)
         if wasAway {
             if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
-            lobby.watching.toWatchers(gameID, .returned(id: gameID, player: name))
+            watching.toWatchers(gameID, .returned(id: gameID, player: name))
         }
         log("game \(gameID) resumed: \(name) is back")
     }
@@ -150,7 +155,7 @@ final class Away: GamePart {
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
         if let d = lobby.seekersDue, next.map({ d < $0 }) ?? true { next = d }
-        if lobby.watching.anyDue, let d = lobby.watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        if watching.anyDue, let d = watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
@@ -161,10 +166,10 @@ final class Away: GamePart {
         refreshDeadlines()
         let now = clock.monotonic
         if let due = lobby.seekersDue, due <= now { lobby.tellSeekers() }
-        if lobby.watching.anyDue { lobby.watching.tellWatchers(now) }
-        lobby.lifecycle.sweepUntouchedIfDue(now: now)
+        if watching.anyDue { watching.tellWatchers(now) }
+        lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
-            if lobby.lifecycle.lifecycleTick(gameID, now: now) { continue }
+            if lifecycle.lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
                 if let due = table.botDue, due <= now { lobby.recovery.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
@@ -205,7 +210,7 @@ final class Away: GamePart {
     func deadline(of table: Room) -> Double? {
         let claim = table.claimAnnounced ? nil : table.claimDeadline(settings)
         var next = table.botDue
-        for d in [claim, table.clockDeadline(), lobby.lifecycle.lifecycleDeadline(table)] {
+        for d in [claim, table.clockDeadline(), lifecycle.lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

@@ -7,15 +7,18 @@ import GhostStore
 /// ratings and best-games entry in the store, then the announcement to
 /// players and watchers, and the players back in the lobby.
 final class Finishing: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let play: GamePlay
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms, play: GamePlay) {
+        self.context = context
+        self.rooms = rooms
+        self.play = play
     }
 
     /// What the end of a game left on the high-score boards.
@@ -52,7 +55,7 @@ final class Finishing: GamePart {
         if counts.headToHead {
             try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
         }
-        try lobby.recordComputerResult(table, winner: outcome.winner, counts: counts)
+        try recordComputerResult(table, winner: outcome.winner, counts: counts)
         var finish = Finish()
         finish.ratings = try lobby.rateFinish(table, winner: outcome.winner, now: now)
         finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
@@ -80,16 +83,16 @@ final class Finishing: GamePart {
         table.match = match
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
-        lobby.play.broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+        play.broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
-        lobby.play.broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
+        play.broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
-            lobby.play.broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            lobby.play.broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+            play.broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            play.broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
-        for r in finished.ranks { lobby.play.broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        for r in finished.ranks { play.broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }

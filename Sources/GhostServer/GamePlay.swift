@@ -9,15 +9,20 @@ import GhostStore
 /// `Finishing`, offers to restart are `Offers`, adjournment, resumption and
 /// the clock are `Away`.
 final class GamePlay: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
+    let away: Away
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, away: Away) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
+        self.away = away
     }
 
     // MARK: Starting and restoring
@@ -59,7 +64,7 @@ final class GamePlay: GamePart {
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, Lobby.RoomRating?) in
-                  // With its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
+                  // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (Lobby+Ratings.swift).
                   let rating = try lobby.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
@@ -69,14 +74,14 @@ final class GamePlay: GamePart {
               }) else { return false }
         rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: lobby.away.deadlines))
+                           turnSince: clock.monotonic, deadlines: away.deadlines))
         if let table = rooms[id] {
             table.rating = rating
             table.ratingRead = true
         }
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
-            lobby.watching.stopWatching(conn)
+            watching.stopWatching(conn)
             sessions.byID[conn]?.state = .playing(game: id, seat: seat)
             sessions.byID[conn]?.last = nil
             rooms.tokens[secrets[seat]] = (id, seat)
@@ -92,7 +97,7 @@ final class GamePlay: GamePart {
 
     /// Loads the games in progress that must tick on their own (those on a
     /// clock) from the store, each replayed move by move through its game
-    /// value; every seat starts empty. The others load on RESUME (Lobby+Lifecycle.swift).
+    /// value; every seat starts empty. The others load on RESUME (Lifecycle.swift).
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
@@ -151,7 +156,7 @@ final class GamePlay: GamePart {
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = rooms[gameID] else { return }
         outbox.send(line, toEach: table.seats)
-        lobby.watching.toWatchers(gameID, line)
+        watching.toWatchers(gameID, line)
     }
 
     /// The full state of a game for one seat: GAME (with its token and what
@@ -166,13 +171,13 @@ final class GamePlay: GamePart {
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
                           record: record, clock: table.clock,
-                          audience: Audience.of(open: table.open, watchers: lobby.watching.watcherCount(gameID), watching: false),
+                          audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
                           ratings: lobby.tableRating(table)?.shown), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
-            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: lobby.away.graceLeft(table)), to: conn)
+            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
         }
         outbox.send(stateTurnLine(table), to: conn)
     }
@@ -183,14 +188,14 @@ final class GamePlay: GamePart {
         return state.isEmpty ? turnLine(table)
             : .turn(id: table.id, player: table.names[table.game.toMove],
                     fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
-                    clock: lobby.away.clockLeft(table))
+                    clock: away.clockLeft(table))
     }
 
     /// The full state again to both seats and to the watchers (a new round).
     func sendStateToAll(_ gameID: Int) {
         for seat in 0..<2 { sendState(gameID, to: seat) }
-        guard let table = rooms[gameID], lobby.watching.watcherCount(gameID) > 0 else { return }
-        for line in lobby.watching.watcherState(table) { lobby.watching.toWatchers(gameID, line) }
+        guard let table = rooms[gameID], watching.watcherCount(gameID) > 0 else { return }
+        for line in watching.watcherState(table) { watching.toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the
@@ -204,7 +209,7 @@ final class GamePlay: GamePart {
                let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
                 table.rivalry = [a, b]
             } else {
-                table.rivalry = lobby.computerRecord(table)   // against the computer (ComputerRecord.swift)
+                table.rivalry = computerRecord(table)   // against the computer (ComputerRecord.swift)
             }
         }
         return table.rivalry
@@ -212,7 +217,7 @@ final class GamePlay: GamePart {
 
     func turnLine(_ table: Room) -> ServerLine {
         .turn(id: table.id, player: table.names[table.game.toMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
-              clock: lobby.away.clockLeft(table))
+              clock: away.clockLeft(table))
     }
 
     // MARK: Moves

@@ -20,17 +20,17 @@ import GhostStore
 ///   GAMES) are the loaded games: the ones someone is at, or that wait for
 ///   a present opponent's CLAIM, a clock, or the unloading delay.
 final class Lifecycle: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
     /// When the sweep for untouched games next runs (monotonic).
     var nextUntouchedSweep = -Double.infinity
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms) {
+        self.context = context
+        self.rooms = rooms
     }
 
     // MARK: Unloading

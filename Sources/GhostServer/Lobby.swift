@@ -98,19 +98,19 @@ public final class Lobby {
 
     // The game side's parts (GamePart.swift), each with its own state.
     /// Games in progress: moves, the computer, hints (GamePlay.swift).
-    private(set) lazy var play = GamePlay(lobby: self)
+    let play: GamePlay
     /// The end of a game: stored, then announced (Finishing.swift).
-    private(set) lazy var finishing = Finishing(lobby: self)
+    let finishing: Finishing
     /// RESTART and LANG offers during a game (Offers.swift).
-    private(set) lazy var offers = Offers(lobby: self)
+    let offers: Offers
     /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
-    private(set) lazy var away = Away(lobby: self)
+    let away: Away
     /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
-    private(set) lazy var recovery = RecoveryDesk(lobby: self)
+    let recovery: RecoveryDesk
     /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
-    private(set) lazy var lifecycle = Lifecycle(lobby: self)
+    let lifecycle: Lifecycle
     /// GAMES, WATCH, UNWATCH and what watchers get (WatchDesk.swift).
-    private(set) lazy var watching = WatchDesk(lobby: self)
+    let watching: WatchDesk
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// Lobby+Accounts.swift): the server sets its pool of hashing threads.
@@ -126,6 +126,16 @@ public final class Lobby {
                 log: @escaping (String) -> Void = { _ in }) throws {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
+        // The game side's parts, then each told its lobby (GamePart.swift).
+        watching = WatchDesk(context: context, rooms: rooms)
+        lifecycle = Lifecycle(context: context, rooms: rooms)
+        away = Away(context: context, rooms: rooms, watching: watching, lifecycle: lifecycle)
+        play = GamePlay(context: context, rooms: rooms, watching: watching, away: away)
+        finishing = Finishing(context: context, rooms: rooms, play: play)
+        offers = Offers(context: context, rooms: rooms, play: play)
+        recovery = RecoveryDesk(context: context, rooms: rooms, watching: watching)
+        play.lobby = self; finishing.lobby = self; offers.lobby = self; away.lobby = self
+        recovery.lobby = self; lifecycle.lobby = self; watching.lobby = self
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         try play.restoreGames()
     }

@@ -7,15 +7,18 @@ import GhostStore
 /// the first move of the round, otherwise as an offer the opponent must
 /// ACCEPT or DECLINE.
 final class Offers: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let play: GamePlay
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms, play: GamePlay) {
+        self.context = context
+        self.rooms = rooms
+        self.play = play
     }
 
     // MARK: Offers
@@ -42,8 +45,8 @@ final class Offers: GamePart {
             // Before the first move (as the kind says), or against the computer (which always agrees).
             guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
             reply(id, ok(.done))
-            lobby.play.sendStateToAll(gameID)
-            lobby.play.scheduleComputer(gameID)
+            play.sendStateToAll(gameID)
+            play.scheduleComputer(gameID)
             return
         }
         if let offer = table.offer {
@@ -63,7 +66,7 @@ final class Offers: GamePart {
         table.offerSpent = spent
         reply(id, ok(.offered))
         let what = kind == .lang ? "switch to \(lang ?? "?") and restart" : "restart the round"
-        lobby.play.broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
+        play.broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
         if let other = table.seats[1 - seat] {
             outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
         }
@@ -81,16 +84,16 @@ final class Offers: GamePart {
         if accept {
             guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
             reply(id, ok)
-            lobby.play.broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
-            lobby.play.sendStateToAll(gameID)
-            lobby.play.scheduleComputer(gameID)
+            play.broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
+            play.sendStateToAll(gameID)
+            play.scheduleComputer(gameID)
         } else {
             guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
                 return failed(id)
             }
             table.offer = nil
             reply(id, ok)
-            lobby.play.broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
+            play.broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
         }
     }
 

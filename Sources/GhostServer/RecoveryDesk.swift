@@ -20,15 +20,18 @@ import GhostStore
 ///   each of its commands `ERR store-failed`. The lobby then puts back the
 ///   names and languages changed during the turn, reloads every game in
 ///   memory (and each the turn ended) from the store, not the games that
-///   are only stored (Lobby+Lifecycle.swift), keeps connected players seated where their
+///   are only stored (Lifecycle.swift), keeps connected players seated where their
 ///   games still exist, returns the others to the lobby, and sends the
 ///   game's state again to each seated player whose lines were withdrawn
 ///   (the others saw nothing of the turn).
 final class RecoveryDesk: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
     /// Failed writes and what a lost turn needs to be undone.
     var recovery = Recovery()
     /// Set only when the lobby could not resynchronise with the store after a
@@ -36,10 +39,10 @@ final class RecoveryDesk: GamePart {
     /// stop without sending this turn's replies (`Lobby.storeError`).
     var storeError: Error?
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
     }
 
     /// The text of `ERR store-failed`.
@@ -82,7 +85,7 @@ final class RecoveryDesk: GamePart {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
-        lobby.watching.beginCommand()
+        watching.beginCommand()
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -114,7 +117,7 @@ final class RecoveryDesk: GamePart {
 
     /// The turn is committed: nothing of it can be lost any more.
     func committed() {
-        lobby.watching.dropClosedWatches()
+        watching.dropClosedWatches()
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }
@@ -132,7 +135,7 @@ final class RecoveryDesk: GamePart {
     /// any the command ended), and answer its sender.
     private func undoCommand(from id: ConnectionID?, game: Int?) {
         outbox.discardCommand()
-        lobby.watching.undoWatching()
+        watching.undoWatching()
         var games = recovery.removedByCommand
         recovery.removedByCommand.removeAll()
         if store.rollbackCommand() {
@@ -182,7 +185,7 @@ final class RecoveryDesk: GamePart {
         let stored: [StoredGame]
         do {
             // The games in memory and those the turn ended, not every game
-            // in the store: the others are not loaded (Lobby+Lifecycle.swift).
+            // in the store: the others are not loaded (Lifecycle.swift).
             stored = try store.activeGames(ids: Set(rooms.keys).union(recovery.removedSeats.keys))
         } catch {
             storeError = error
@@ -241,7 +244,7 @@ final class RecoveryDesk: GamePart {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }
         }
-        lobby.watching.recoverWatchers()
+        watching.recoverWatchers()
         committed()
         log("a turn could not be committed: \(rooms.count) game(s) reloaded from the store")
     }

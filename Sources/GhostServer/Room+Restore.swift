@@ -3,7 +3,7 @@ import GhostProtocol
 import GhostStore
 
 /// A room rebuilt from the store (moved here from Lobby+Recovery.swift,
-/// Lobby+Lifecycle.swift and Lobby+Games.swift): a stored game in progress
+/// Lobby+Lifecycle.swift and Lobby+Games.swift, now RecoveryDesk, Lifecycle and GamePlay): a stored game in progress
 /// replayed move by move through its kind's game value, every seat empty,
 /// and how two rooms, or a room and the store, compare.
 extension Lobby.Room {

@@ -49,7 +49,7 @@ extension Lobby {
         var rating: RoomRating?
         var ratingRead = false
         /// Per seat: whether that person has made a move in this game (a
-        /// game whose first move does not come is aborted: Lobby+Lifecycle.swift).
+        /// game whose first move does not come is aborted: Lifecycle.swift).
         var moved = [false, false] { didSet { deadlines.touch(self) } }
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],

@@ -15,17 +15,17 @@ import GhostStore
 /// costs the same whether one or a thousand watch, and the players' replies
 /// are queued, and written, before the watchers'.
 final class WatchDesk: GamePart {
-    unowned let lobby: Lobby
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
     /// Who watches each game (Watchers.swift).
     let watchers = Watchers()
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        self.rooms = lobby.rooms
+    init(context: LobbyContext, rooms: Rooms) {
+        self.context = context
+        self.rooms = rooms
     }
 
     /// Watchers written to per game and loop turn: a batch for a thousand

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// Watchers' delivery, moved here from the lobby (Lobby+Watching.swift keeps
+/// Watchers' delivery, moved here from the lobby (WatchDesk.swift keeps
 /// the commands, WATCH, UNWATCH, GAMES, and what a watcher sees): who joins
 /// and leaves a group, lines kept for the next batch, the batches sent
 /// `WatchDesk.watchSlice` watchers per loop turn, WATCHERS, and putting groups
