@@ -78,8 +78,8 @@ final class AccountDesk: LobbyPart {
     /// NAME <name> <password>: log in to a registered name.
     func login(_ name: String, _ password: Password, _ id: ConnectionID, _ session: Session) {
         let key = name.lowercased()
-        if key.hasPrefix(Lobby.botPrefix) {
-            return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        if key.hasPrefix(GamePlay.botPrefix) {
+            return reply(id, .error(.badName, "names starting with \(GamePlay.botPrefix) are kept for the computer"))
         }
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
@@ -142,9 +142,9 @@ final class AccountDesk: LobbyPart {
         }
         let id = pending.conn
         // A connection that went away: its answer is dropped.
-        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, lobby.storeError == nil else { return }
+        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, lobby.recovery.storeError == nil else { return }
         sessions.byID[id]?.awaitingPassword = nil
-        lobby.runCommand(from: id, identity: session) {
+        lobby.recovery.runCommand(from: id, identity: session) {
             guard let session = self.sessions[id] else { return }
             switch pending.what {
             case .register(let name): self.registered(name, outcome, id, session)

@@ -12,8 +12,9 @@ import GhostStore
 /// with its variant when it has one (`ghost`, `ghost-super`,
 /// `ghost-challenge`, `hangman-evil`, `hangman-fair`, `hangman-phrase`,
 /// `hangman-duel`), so the computer at each level, in each variant, has its
-/// own record. A match counts once, as between two people.
-extension Lobby {
+/// own record. A match counts once, as between two people. Read by GamePlay
+/// (`rivalry`) and written by Finishing (`recordFinish`).
+extension GamePart {
     /// Where a game against the computer keeps its person's record: the
     /// person's seat, the row's kind, and the computer's name; nil for a
     /// game between two people (or, never, two computers).
@@ -28,7 +29,7 @@ extension Lobby {
     /// against it before this one (nil between two people). One look-up; a
     /// read that fails leaves it out, as between two people.
     func computerRecord(_ table: Room) -> [Int]? {
-        guard let rival = Lobby.computerRival(table),
+        guard let rival = Self.computerRival(table),
               let (mine, its) = try? store.headToHead(kind: rival.kind, table.names[rival.person], rival.computer)
         else { return nil }
         return rival.person == 0 ? [mine, its] : [its, mine]
@@ -38,7 +39,7 @@ extension Lobby {
     /// when the game counts for them (`--scores-for registered`: a
     /// registered name only, as on the boards). In the finish's transaction.
     func recordComputerResult(_ table: Room, winner: Int, counts: ScoringPolicy.Decision) throws {
-        guard let rival = Lobby.computerRival(table), counts.listed.indices.contains(rival.person),
+        guard let rival = Self.computerRival(table), counts.listed.indices.contains(rival.person),
               counts.listed[rival.person], (0...1).contains(winner) else { return }
         let person = table.names[rival.person]
         try store.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,

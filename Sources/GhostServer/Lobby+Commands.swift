@@ -186,49 +186,49 @@ extension Lobby {
         case .letter:
             return row(cost: 1, [.hotPath, .actsInGame]) { lobby, command, id, session in
                 switch command {
-                case .letter(let letter): lobby.play(.letter(letter), from: id, session)
-                case .front(let letter): lobby.play(.front(letter), from: id, session)
+                case .letter(let letter): lobby.play.play(.letter(letter), from: id, session)
+                case .front(let letter): lobby.play.play(.front(letter), from: id, session)
                 default: break
                 }
             }
         case .solve:
             return row(cost: 1, .actsInGame) { lobby, command, id, session in
-                if case .solve(let answer) = command { lobby.play(.word(answer), from: id, session, verb: .solve) }
+                if case .solve(let answer) = command { lobby.play.play(.word(answer), from: id, session, verb: .solve) }
             }
         case .word:
             return row(cost: 2, .actsInGame) { lobby, command, id, session in
-                if case .word(let word) = command { lobby.play(.word(word), from: id, session, verb: .word) }
+                if case .word(let word) = command { lobby.play.play(.word(word), from: id, session, verb: .word) }
             }
         case .challenge:
-            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play(.challenge, from: id, session, verb: .challenge) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play.play(.challenge, from: id, session, verb: .challenge) }
         case .concede:
-            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play(.concede, from: id, session, verb: .concede) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.play.play(.concede, from: id, session, verb: .concede) }
         case .leave:
             return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
         case .restart:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offerOrApply(kind: .restart, lang: nil, id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offers.offerOrApply(kind: .restart, lang: nil, id, session) }
         case .accept:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: true, id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: true, id, session) }
         case .decline:
-            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.answerOffer(accept: false, id, session) }
+            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
         case .resume:
             return row(cost: 4) { lobby, command, id, session in
-                if case .resume(let token) = command { lobby.resume(token, id, session) }
+                if case .resume(let token) = command { lobby.away.resume(token, id, session) }
             }
         case .claim:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.claim(id, session) }
+            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.away.claim(id, session) }
         case .rematch:
             return row(cost: 2) { lobby, _, id, session in lobby.matchmaking.rematch(id, session) }
         case .games:
             return row(cost: 4, .readOnly) { lobby, command, id, _ in
-                if case .games(let limit) = command { lobby.listGames(limit, id) }
+                if case .games(let limit) = command { lobby.watching.listGames(limit, id) }
             }
         case .watch:
             return row(cost: 2, .readOnly) { lobby, command, id, session in
-                if case .watch(let gameID) = command { lobby.watch(gameID, id, session) }
+                if case .watch(let gameID) = command { lobby.watching.watch(gameID, id, session) }
             }
         case .unwatch:
-            return row(cost: 1, .readOnly) { lobby, _, id, session in lobby.unwatch(id, session) }
+            return row(cost: 1, .readOnly) { lobby, _, id, session in lobby.watching.unwatch(id, session) }
         case .moves:
             return row(cost: 6, .readOnly) { lobby, command, id, session in
                 if case .moves(let gameID) = command { lobby.review.showMoves(gameID, id, session) }
@@ -258,7 +258,7 @@ extension Lobby {
                 if case let .history(name, limit) = command { lobby.ratings.history(name, limit: limit, id, session) }
             }
         case .hint:
-            return row(cost: 2, [.readOnly, .actsInGame]) { lobby, _, id, session in lobby.hint(id, session) }
+            return row(cost: 2, [.readOnly, .actsInGame]) { lobby, _, id, session in lobby.play.hint(id, session) }
         case .stats:
             return row(cost: 4, .readOnly) { lobby, _, id, _ in lobby.stats(id) }
         case .help:

@@ -85,8 +85,6 @@ public final class Lobby {
         get { context.figures }
         _modify { yield &context.figures }
     }
-    /// When the sweep for untouched games next runs (monotonic; Lobby+Lifecycle.swift).
-    var nextUntouchedSweep = -Double.infinity
     /// Seeking, private games, JOIN, REMATCH and LEAVE, with the seek
     /// queues and the join codes (Matchmaking.swift).
     private(set) lazy var matchmaking = Matchmaking(lobby: self)
@@ -103,10 +101,22 @@ public final class Lobby {
     private(set) lazy var review = ReviewDesk(context: context)
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
-    /// When each game next needs the clock: the computer to play, or a grace period to end.
-    let deadlines = Deadlines()
-    /// Who watches each game (Watchers.swift, Lobby+Watching.swift).
-    let watchers = Watchers()
+
+    // The game side's parts (GamePart.swift), each with its own state.
+    /// Games in progress: moves, the computer, hints (GamePlay.swift).
+    let play: GamePlay
+    /// The end of a game: stored, then announced (Finishing.swift).
+    let finishing: Finishing
+    /// RESTART and LANG offers during a game (Offers.swift).
+    let offers: Offers
+    /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
+    let away: Away
+    /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
+    let recovery: RecoveryDesk
+    /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
+    let lifecycle: Lifecycle
+    /// GAMES, WATCH, UNWATCH and what watchers get (WatchDesk.swift).
+    let watching: WatchDesk
 
     /// Registered names: REGISTER, NAME with a password, PASSWORD, and the
     /// rules for guests, with the passwords being checked (AccountDesk.swift).
@@ -129,14 +139,6 @@ public final class Lobby {
     /// when the hashing pool wakes it (and tests when they like).
     public func passwordsChecked() { accountDesk.passwordsChecked() }
 
-    /// Set only when the lobby could not resynchronise with the store after a
-    /// failed write (the database cannot even be read): the server must then
-    /// stop without sending this turn's replies. A failed write alone is
-    /// answered `ERR store-failed` (Lobby+Recovery.swift).
-    public internal(set) var storeError: Error?
-    /// Failed writes and what a lost turn needs to be undone (Lobby+Recovery.swift).
-    var recovery = Recovery()
-
     /// `extraKinds` are game kinds to play besides the catalog's (for tests
     /// of what the lobby does for any kind); the server passes none.
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
@@ -144,8 +146,18 @@ public final class Lobby {
                 log: @escaping (String) -> Void = { _ in }) throws {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
-        context.storeFailed = { [unowned self] error in self.storeFailed(error) }
-        try restoreGames()
+        // The game side's parts, then each told its lobby (GamePart.swift).
+        watching = WatchDesk(context: context, rooms: rooms)
+        lifecycle = Lifecycle(context: context, rooms: rooms)
+        away = Away(context: context, rooms: rooms, watching: watching, lifecycle: lifecycle)
+        play = GamePlay(context: context, rooms: rooms, watching: watching, away: away)
+        finishing = Finishing(context: context, rooms: rooms, play: play)
+        offers = Offers(context: context, rooms: rooms, play: play)
+        recovery = RecoveryDesk(context: context, rooms: rooms, watching: watching)
+        play.lobby = self; finishing.lobby = self; offers.lobby = self; away.lobby = self
+        recovery.lobby = self; lifecycle.lobby = self; watching.lobby = self
+        context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
+        try play.restoreGames()
     }
 
     /// The game kind called `name`, if this server plays it.
@@ -173,9 +185,9 @@ public final class Lobby {
     /// The connection is gone: a game in progress is adjourned, not lost.
     public func disconnected(_ id: ConnectionID) {
         guard let session = sessions[id] else { return }
-        stopWatching(id)
+        watching.stopWatching(id)
         switch session.state {
-        case .playing(let gameID, let seat): adjourn(gameID, seat: seat)
+        case .playing(let gameID, let seat): away.adjourn(gameID, seat: seat)
         default: matchmaking.stopWaiting(id, session)
         }
         if let name = session.name { sessions.release(name, by: id) }
@@ -215,29 +227,12 @@ public final class Lobby {
         }
         lines += [("games_finished", String(figures.gamesFinished)),
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
-                  ("names_connected", String(sessions.names.count)), ("watchers", String(watcherTotal)),
+                  ("names_connected", String(sessions.names.count)), ("watchers", String(watching.watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
                   ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accountDesk.pendingCount))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }
-
-    // MARK: For the game side's code (splitplay), until the merge
-
-    /// The lobby side's functions that the game side's code calls as Lobby
-    /// methods; at the merge its calls go to the parts and these go.
-    var seekersDue: Double? { matchmaking.seekersDue }
-    func tellSeekers() { matchmaking.tellSeekers() }
-    func stopWaiting(_ id: ConnectionID, _ session: Session) { matchmaking.stopWaiting(id, session) }
-    func forgetLastGame(_ id: ConnectionID) { names.forgetLastGame(id) }
-    static func stored(_ fields: [Field]) -> String { ScoresDesk.stored(fields) }
-    static func fields(stored text: String) -> [Field] { ScoresDesk.fields(stored: text) }
-    func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
-                       bots: [BotLevel?], kindComputer: Bool) throws -> RoomRating? {
-        try ratings.ratingAtStart(kind: kind, variant: variant, options: options, seats: seats, bots: bots, kindComputer: kindComputer)
-    }
-    func tableRating(_ table: Room) -> RoomRating? { ratings.tableRating(table) }
-    func rateFinish(_ table: Room, winner: Int, now: Int) throws -> SeatRatings? { try ratings.rateFinish(table, winner: winner, now: now) }
 
     // MARK: Plumbing
 

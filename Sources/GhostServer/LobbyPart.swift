@@ -17,6 +17,7 @@ extension LobbyPart {
     typealias State = Lobby.State
     typealias Settings = Lobby.Settings
     typealias Room = Lobby.Room
+    typealias Offer = Lobby.Offer
 
     var dictionaries: Dictionaries { context.dictionaries }
     var catalog: GameCatalog { context.catalog }

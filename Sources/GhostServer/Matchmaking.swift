@@ -46,7 +46,7 @@ final class Matchmaking: LobbyPart {
             // the queue is per kind, language and rounds, the rest is theirs.
             var agreed = options
             if case .seeking(let first)? = sessions[other]?.state { agreed = RatingDesk.agreed(first, options) }
-            guard lobby.startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
+            guard lobby.play.startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
             seekers.take(other, from: key)
         } else {
             seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
@@ -104,7 +104,7 @@ final class Matchmaking: LobbyPart {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
               ghostVariantHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
-        guard lobby.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
+        guard lobby.play.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
     /// NEW without bot=: a private game, or, for a kind that seats the
@@ -118,7 +118,7 @@ final class Matchmaking: LobbyPart {
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil || options.bot != nil else { return host(options, id, session, kind: kind, setup: setup) }
-        guard lobby.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
+        guard lobby.play.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
@@ -215,7 +215,7 @@ final class Matchmaking: LobbyPart {
         }
         guard lobby.ratings.mayJoinRated(options, id, session) else { return }
         reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
-        guard lobby.startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
+        guard lobby.play.startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }
 
@@ -224,7 +224,7 @@ final class Matchmaking: LobbyPart {
               let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
-        guard lobby.underGameCaps(id, session) else { return }
+        guard lobby.lifecycle.underGameCaps(id, session) else { return }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
@@ -241,7 +241,7 @@ final class Matchmaking: LobbyPart {
         var options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
                                   clock: last.clock)
         options.watch = last.watch
-        guard lobby.startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
+        guard lobby.play.startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
     /// Seekers wait in one queue per kind, language, number of rounds and
@@ -275,11 +275,11 @@ final class Matchmaking: LobbyPart {
         switch session.state {
         case .idle:
             // The caps on games in progress (Lobby+Lifecycle.swift).
-            guard lobby.underGameCaps(id, session) else { return false }
+            guard lobby.lifecycle.underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
             lobby.names.forgetLastGame(id)
-            lobby.stopWatching(id)
+            lobby.watching.stopWatching(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
@@ -310,10 +310,10 @@ final class Matchmaking: LobbyPart {
             guard let table = lobby.rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
             if !table.moved.contains(true) {
-                guard lobby.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                guard lobby.lifecycle.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
                 return
             }
-            guard lobby.finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+            guard lobby.play.finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
     }
 

@@ -24,8 +24,8 @@ final class NameDesk: LobbyPart {
     func setName(_ name: String, _ id: ConnectionID, _ session: Session, loggedIn: Bool = false) {
         let key = name.lowercased()
         // A bad name is refused before the state is looked at (Protocol.md §6).
-        if key.hasPrefix(Lobby.botPrefix) {
-            return reply(id, .error(.badName, "names starting with \(Lobby.botPrefix) are kept for the computer"))
+        if key.hasPrefix(GamePlay.botPrefix) {
+            return reply(id, .error(.badName, "names starting with \(GamePlay.botPrefix) are kept for the computer"))
         }
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
@@ -81,7 +81,7 @@ final class NameDesk: LobbyPart {
         }
         switch session.state {
         case .playing where !asSetting:
-            return lobby.offerOrApply(kind: .lang, lang: code, id, session)
+            return lobby.offers.offerOrApply(kind: .lang, lang: code, id, session)
         case .seeking, .hosting:
             return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
         case .idle, .playing:

@@ -67,7 +67,7 @@ final class RatingDesk: LobbyPart {
         // each other only from two known, different networks, so that one
         // person's two connections cannot farm a rating.
         if settings.scoresFor == .registered, bots.allSatisfy({ $0 == nil }) {
-            let nets = seats.map { $0.map(lobby.network(of:)) ?? "" }
+            let nets = seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
         return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })

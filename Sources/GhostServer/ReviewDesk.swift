@@ -74,7 +74,7 @@ final class ReviewDesk: LobbyPart {
             if more, m.round == moves.first?.round, moves.first?.ply != 1 { continue }
             let move = Move(encoded: m.move)
             if rounds.last?.round != m.round {
-                rounds.append(ReviewRound(round: m.round, seed: Lobby.roundSeed(game.seed, round: m.round), moves: [],
+                rounds.append(ReviewRound(round: m.round, seed: GamePlay.roundSeed(game.seed, round: m.round), moves: [],
                                           isLast: m.round == game.round))
             }
             // A move that does not read back spoils its round's replay: the kind leaves the round out.

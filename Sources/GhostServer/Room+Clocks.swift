@@ -1,7 +1,7 @@
 import GameKit
 
-/// A room's clocks (moved here from Lobby+Away.swift and
-/// Lobby+Lifecycle.swift): when the absent or stalling person to move may be
+/// A room's clocks (moved here from what are now Away.swift and
+/// Lifecycle.swift): when the absent or stalling person to move may be
 /// claimed against, when a game on a clock is lost on time, and when a first
 /// move that does not come aborts the game. Each needs only the room and the
 /// settings; what is left in seconds (GAME, TURN, ADJOURNED) the lobby works
@@ -11,7 +11,7 @@ extension Lobby.Room {
     /// clock runs only while the absent player is the one to move.
     func claimDeadline(_ settings: Lobby.Settings) -> Double? {
         let mover = game.toMove
-        // A person who is here but does not move (Lobby+Lifecycle.swift).
+        // A person who is here but does not move (Lifecycle.swift).
         guard isAway(mover), seats[1 - mover] != nil, let away = awaySince[mover] else { return stallDeadline(settings) }
         return max(away, turnSince) + settings.graceSeconds
     }

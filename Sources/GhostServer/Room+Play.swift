@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 
 /// What a room's play changes in the room itself, once the store has it
-/// (moved here from Lobby+Games.swift): a move, the next round of a match,
+/// (moved here from Lobby+Games.swift, now GamePlay.swift): a move, the next round of a match,
 /// a restarted round, and the protocol's answer to a move the game refused.
 /// The lobby stores first, then calls these, then tells the players.
 extension Lobby.Room {

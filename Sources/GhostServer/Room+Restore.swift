@@ -3,7 +3,7 @@ import GhostProtocol
 import GhostStore
 
 /// A room rebuilt from the store (moved here from Lobby+Recovery.swift,
-/// Lobby+Lifecycle.swift and Lobby+Games.swift): a stored game in progress
+/// Lobby+Lifecycle.swift and Lobby+Games.swift, now RecoveryDesk, Lifecycle and GamePlay): a stored game in progress
 /// replayed move by move through its kind's game value, every seat empty,
 /// and how two rooms, or a room and the store, compare.
 extension Lobby.Room {
@@ -16,7 +16,7 @@ extension Lobby.Room {
               let kind else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)
         guard var game = kind.newGame(language: g.lang, variant: g.variant, settings: g.settings,
-                                      seed: Lobby.roundSeed(g.seed, round: match.round),
+                                      seed: GamePlay.roundSeed(g.seed, round: match.round),
                                       starter: match.starter),
               replay(g.moves, on: &game) else { return nil }
         let bots = g.bots.map { $0.flatMap(BotLevel.init(rawValue:)) }

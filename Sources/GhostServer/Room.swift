@@ -4,7 +4,7 @@ import GhostStore
 
 /// One game in play, of any kind: its moves (`game`, `match`), its clocks,
 /// its pending offer, who sits in each seat. Its watchers are kept apart
-/// (`Lobby.watchers`, Watchers.swift): a failed write replaces a room.
+/// (`WatchDesk.watchers`, Watchers.swift): a failed write replaces a room.
 extension Lobby {
     /// A game in progress, of any kind. A class: the hot path mutates it in
     /// place instead of copying it in and out of `rooms`.
@@ -49,7 +49,7 @@ extension Lobby {
         var rating: RoomRating?
         var ratingRead = false
         /// Per seat: whether that person has made a move in this game (a
-        /// game whose first move does not come is aborted: Lobby+Lifecycle.swift).
+        /// game whose first move does not come is aborted: Lifecycle.swift).
         var moved = [false, false] { didSet { deadlines.touch(self) } }
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
@@ -89,7 +89,7 @@ extension Lobby {
         /// The computer's level when its name says it (`bot-hard`), for GAME's
         /// `bot=`; nil for a computer a kind names itself (`bot-hangman`).
         var namedLevel: BotLevel? {
-            guard let level = computerLevel, names.contains(Lobby.botPrefix + level.rawValue) else { return nil }
+            guard let level = computerLevel, names.contains(GamePlay.botPrefix + level.rawValue) else { return nil }
             return level
         }
 

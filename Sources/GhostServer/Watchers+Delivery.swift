@@ -1,9 +1,9 @@
 import GhostProtocol
 
-/// Watchers' delivery, moved here from the lobby (Lobby+Watching.swift keeps
+/// Watchers' delivery, moved here from the lobby (WatchDesk.swift keeps
 /// the commands, WATCH, UNWATCH, GAMES, and what a watcher sees): who joins
 /// and leaves a group, lines kept for the next batch, the batches sent
-/// `Lobby.watchSlice` watchers per loop turn, WATCHERS, and putting groups
+/// `WatchDesk.watchSlice` watchers per loop turn, WATCHERS, and putting groups
 /// back after a command is undone or a turn is lost. What it needs of the
 /// lobby (the settings, the sessions, the rooms, the outbox) it is given.
 extension Watchers {
@@ -54,7 +54,7 @@ extension Watchers {
     /// is one send per watcher.
     static func batchInterval(_ group: WatchGroup, _ settings: Lobby.Settings) -> Double {
         min(max(settings.watchBatchInterval, Double(group.members.count) * settings.watchBatchPerWatcher),
-            max(settings.watchBatchInterval, Lobby.maxWatchBatchInterval))
+            max(settings.watchBatchInterval, WatchDesk.maxWatchBatchInterval))
     }
 
     /// A line for the game's watchers (never one meant for one seat): at
@@ -102,7 +102,7 @@ extension Watchers {
     /// From `tick`: announces changed numbers of watchers (WATCHERS, to the
     /// players and the watchers, at most once per `watchersInterval` per
     /// game) and delivers the batches that are due. `state` is a room's
-    /// full state for a watcher (`Lobby.watcherState`).
+    /// full state for a watcher (`WatchDesk.watcherState`).
     func tell(_ now: Double, settings: Lobby.Settings, rooms: Rooms, sessions: Sessions, outbox: Outbox,
               state: (Lobby.Room) -> [ServerLine]) {
         for gameID in due {
@@ -149,13 +149,13 @@ extension Watchers {
         // as it is now instead of every line, so what its watchers cost the
         // server per batch stays bounded. A game that is over sends its last
         // lines (its end among them).
-        if group.pending.count > Lobby.maxWatchBatchLines {
+        if group.pending.count > WatchDesk.maxWatchBatchLines {
             if !group.closing, let table = rooms[gameID] {
                 group.pending = state(table)
                 group.joinedAt.removeAll()
             } else {
                 // Who got some of these lines another way still gets none of those.
-                let dropped = group.pending.count - Lobby.maxWatchBatchLines
+                let dropped = group.pending.count - WatchDesk.maxWatchBatchLines
                 group.pending.removeFirst(dropped)
                 for (m, first) in group.joinedAt { group.joinedAt[m] = max(0, first - dropped) }
             }
@@ -182,7 +182,7 @@ extension Watchers {
     /// gone (a game's end stops its watching before the last batch goes: a
     /// watcher that left meanwhile is still in that batch).
     private func deliverSlice(_ gameID: Int, _ group: WatchGroup, sessions: Sessions, outbox: Outbox) {
-        let end = min(group.sendingTo.count, group.sent + Lobby.watchSlice)
+        let end = min(group.sendingTo.count, group.sent + WatchDesk.watchSlice)
         let slice = group.sendingTo[group.sent..<end].filter {
             guard let session = sessions[$0] else { return false }
             return session.watching == gameID || group.closing

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// Who watches each game in play (Lobby+Watching.swift), kept apart from the
+/// Who watches each game in play (WatchDesk.swift), kept apart from the
 /// rooms, which a failed write replaces: each game's `WatchGroup` and the
 /// lines on their way to it, the games whose watchers have something due,
 /// those whose watching ended with the game, and the marks a command that

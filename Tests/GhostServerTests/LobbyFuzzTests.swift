@@ -497,7 +497,7 @@ final class FuzzRun {
             if let g = session.watching {
                 if session.state != .idle { problem("connection \(conn) watches game \(g) while \(session.state)") }
                 if lobby.rooms[g] == nil { problem("connection \(conn) watches game \(g), which is not in progress") }
-                if lobby.watchers.groups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
+                if lobby.watching.watchers.groups[g]?.members.contains(conn) != true { problem("connection \(conn) watches game \(g), which does not count it") }
             }
             if case .playing(let g, let s) = session.state {
                 guard let table = lobby.rooms[g], table.seats.indices.contains(s), table.seats[s] == conn else {
@@ -542,7 +542,7 @@ final class FuzzRun {
             }
             for g in stored {
                 guard let table = lobby.rooms[g.id] else { continue }
-                if !lobby.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
+                if !lobby.recovery.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
             }
         } catch {
             problem("cannot read the store: \(error)")
@@ -572,7 +572,7 @@ final class FuzzRun {
             problem("after a restart: games \(lobby2.rooms.keys.sorted()), before on a clock \(clocked.sorted())")
         }
         for (id, a) in lobby.rooms.byID {
-            guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.makeRoom($0, now: clock.monotonic) }) else {
+            guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.recovery.makeRoom($0, now: clock.monotonic) }) else {
                 problem("game \(id) cannot be rebuilt after a restart")
                 continue
             }

@@ -13,14 +13,14 @@ import HangmanCore
     private let kind = HangmanKind(dictionaries: Dictionaries(lists: lobbyLists), phrases: [:])
 
     private func word(seed: UInt64, round: Int) -> String? {
-        kind.game(language: "en", mode: .fair, length: 4, seed: Lobby.roundSeed(seed, round: round))?.answer
+        kind.game(language: "en", mode: .fair, length: 4, seed: GamePlay.roundSeed(seed, round: round))?.answer
     }
 
     @Test("Round seeds: the game's own for round 1, another for each later round, the same every time")
     func roundSeeds() {
-        #expect(Lobby.roundSeed(42, round: 1) == 42)
-        #expect(Lobby.roundSeed(42, round: 2) == Lobby.roundSeed(42, round: 2))
-        #expect(Set((1...50).map { Lobby.roundSeed(42, round: $0) }).count == 50)
+        #expect(GamePlay.roundSeed(42, round: 1) == 42)
+        #expect(GamePlay.roundSeed(42, round: 2) == GamePlay.roundSeed(42, round: 2))
+        #expect(Set((1...50).map { GamePlay.roundSeed(42, round: $0) }).count == 50)
         // With this seed, round 2 of a fair game of 4 letters (pear, cats, dogs) has another word.
         let seed = (0..<100 as Range<UInt64>).first { word(seed: $0, round: 1) != word(seed: $0, round: 2) }
         #expect(seed != nil)

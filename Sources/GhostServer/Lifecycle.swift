@@ -1,7 +1,9 @@
+import GameKit
+import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// Every game ends (issue #24): a game costs memory only while someone is at
+/// The life of a game (`lobby.lifecycle`). Every game ends (issue #24): a game costs memory only while someone is at
 /// it. The rules, with their settings (`Lobby.Settings`, Protocol.md §7):
 ///
 /// - Unloading: a game without a clock that no person is at (every person's
@@ -17,7 +19,20 @@ import GhostStore
 /// - "Games in progress" in memory (`rooms`, STATS `games_in_progress`,
 ///   GAMES) are the loaded games: the ones someone is at, or that wait for
 ///   a present opponent's CLAIM, a clock, or the unloading delay.
-extension Lobby {
+final class Lifecycle: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// When the sweep for untouched games next runs (monotonic).
+    var nextUntouchedSweep = -Double.infinity
+
+    init(context: LobbyContext, rooms: Rooms) {
+        self.context = context
+        self.rooms = rooms
+    }
+
     // MARK: Unloading
 
     /// When the game leaves memory, if nothing else keeps it: no clock, and
@@ -43,13 +58,13 @@ extension Lobby {
         // RESUME, so that a RESUME writes nothing: a turn whose commit failed
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
-        runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
+        lobby.recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
         guard rooms[gameID] === table else { return }
-        endWatching(gameID)
+        lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        lobby.away.deadlines.touch(table)   // its deadline goes with it
         log("game \(gameID) unloaded: nobody is at it")
     }
 
@@ -60,10 +75,10 @@ extension Lobby {
         guard let table = rooms[gameID] else { return true }
         if let due = table.firstMoveDeadline(settings), due <= now {
             log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
-            runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
+            lobby.recovery.runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
             guard let again = rooms[gameID] else { return true }
             // Not stored (the disk is full): try again a little later, not every loop turn.
-            again.timeRetry = now + Lobby.storeRetrySeconds
+            again.timeRetry = now + RecoveryDesk.storeRetrySeconds
             return false
         }
         if let due = unloadDeadline(table), due <= now {
@@ -92,21 +107,21 @@ extension Lobby {
     func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
         guard let table = rooms[gameID] else { return false }
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
-        figures.gamesAborted += 1
+        context.figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
-        broadcast(gameID, .aborted(id: gameID, reason: reason))
-        broadcast(gameID, .info(Lobby.abortText(reason, table)))
+        lobby.play.broadcast(gameID, .aborted(id: gameID, reason: reason))
+        lobby.play.broadcast(gameID, .info(Lifecycle.abortText(reason, table)))
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }
             sessions.byID[conn]?.state = .idle
             sessions.byID[conn]?.last = nil
         }
-        endWatching(gameID)
+        lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
-        noteRemoved(table)
+        lobby.recovery.noteRemoved(table)
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        lobby.away.deadlines.touch(table)   // its deadline goes with it
         return true
     }
 
@@ -126,12 +141,12 @@ extension Lobby {
 
     /// The seat whose token this is, in a game in progress that was not in
     /// memory: read from the store, rebuilt by replay and loaded, every seat
-    /// away. Nil if no game in progress has the token (or it is the
+    /// lobby.away. Nil if no game in progress has the token (or it is the
     /// computer's), or if the game cannot be rebuilt here (logged). A failed
     /// read throws (the caller answers `ERR store-failed`).
     func loadGame(token: String) throws -> (game: Int, seat: Int)? {
         guard let stored = try store.activeGame(token: token), rooms[stored.id] == nil else { return nil }
-        guard let table = makeRoom(stored, now: clock.monotonic) else {
+        guard let table = lobby.recovery.makeRoom(stored, now: clock.monotonic) else {
             log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
             return nil
         }
@@ -144,6 +159,11 @@ extension Lobby {
     }
 
     // MARK: Untouched games
+
+    /// From `tick`: the sweep for untouched games, when it is due.
+    func sweepUntouchedIfDue(now: Double) {
+        if now >= nextUntouchedSweep { sweepUntouched(now: now) }
+    }
 
     /// Seconds between two sweeps for untouched games, and the most games one
     /// sweep looks at: a sweep costs an index range of at most this many rows.
@@ -158,11 +178,11 @@ extension Lobby {
     /// aborted game is stored `aborted` with `abort=untouched`: no winner,
     /// no score; its players learn it on RESUME.
     func sweepUntouched(now: Double) {
-        nextUntouchedSweep = now + Lobby.untouchedSweepSeconds
+        nextUntouchedSweep = now + Lifecycle.untouchedSweepSeconds
         guard settings.abandonAfter > 0 else { return }
         let wall = clock.wall, cutoff = wall - settings.abandonAfter
-        runCommand {
-            guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lobby.untouchedSweepLimit) }) else { return }
+        lobby.recovery.runCommand {
+            guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lifecycle.untouchedSweepLimit) }) else { return }
             for row in rows {
                 if rooms[row.id] != nil {
                     guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
@@ -170,7 +190,7 @@ extension Lobby {
                     guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }
                 } else {
                     guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
-                    figures.gamesAborted += 1
+                    context.figures.gamesAborted += 1
                     log("game \(row.id) aborted: untouched since \(max(row.lastActive, row.lastMove ?? 0))")
                 }
             }
@@ -199,7 +219,7 @@ extension Lobby {
                 return false
             }
             if n >= perName {
-                reply(id, .error(.tooManyGames, "\(name) has \(perName) games in progress (adjourned ones too): RESUME one and finish or LEAVE it" + (settings.abandonAfter > 0 ? "; a game nobody touches is aborted after \(Lobby.days(settings.abandonAfter))" : "")))
+                reply(id, .error(.tooManyGames, "\(name) has \(perName) games in progress (adjourned ones too): RESUME one and finish or LEAVE it" + (settings.abandonAfter > 0 ? "; a game nobody touches is aborted after \(Lifecycle.days(settings.abandonAfter))" : "")))
                 return false
             }
         }

@@ -1,8 +1,9 @@
+import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// When the store cannot take a write (a full disk, `--max-db-pages`), the
+/// Recovery (`lobby.recovery`). When the store cannot take a write (a full disk, `--max-db-pages`), the
 /// lobby keeps serving: the command whose write failed is undone and answered
 /// `ERR store-failed`, and nothing unconfirmed is ever acknowledged.
 ///
@@ -19,11 +20,31 @@ import GhostStore
 ///   each of its commands `ERR store-failed`. The lobby then puts back the
 ///   names and languages changed during the turn, reloads every game in
 ///   memory (and each the turn ended) from the store, not the games that
-///   are only stored (Lobby+Lifecycle.swift), keeps connected players seated where their
+///   are only stored (Lifecycle.swift), keeps connected players seated where their
 ///   games still exist, returns the others to the lobby, and sends the
 ///   game's state again to each seated player whose lines were withdrawn
 ///   (the others saw nothing of the turn).
-extension Lobby {
+final class RecoveryDesk: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
+    /// Failed writes and what a lost turn needs to be undone.
+    var recovery = Recovery()
+    /// Set only when the lobby could not resynchronise with the store after a
+    /// failed write (the database cannot even be read): the server must then
+    /// stop without sending this turn's replies (`Lobby.storeError`).
+    var storeError: Error?
+
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
+    }
+
     /// The text of `ERR store-failed`.
     static let storeFailedText = "the server could not store this; nothing was done"
     /// Seconds before the computer tries again to play after a failed write.
@@ -36,7 +57,7 @@ extension Lobby {
         let langChosen: Bool
     }
 
-    /// What a failed write needs undone (a stored property of the lobby).
+    /// What a failed write needs undone.
     struct Recovery {
         /// The first store error of the command in progress.
         var failure: Error?
@@ -52,25 +73,6 @@ extension Lobby {
 
     // MARK: Commands as units
 
-    /// Runs one command as a unit: if one of its writes fails, it is undone
-    /// as a whole and answered `ERR store-failed`.
-    public func handle(_ command: Command, from id: ConnectionID) {
-        // Its row (Lobby+Commands.swift) says which unit it runs in.
-        let row = Lobby.row(command.verb)
-        if row.flags.contains(.readOnly) {
-            // It only reads the store: nothing to undo, so no unit around it.
-            perform(command, row, from: id)
-        } else if row.flags.contains(.hotPath) {
-            // The hot path: no savepoint (see `runCommand`).
-            runCommand(from: id, savepoint: false) { perform(command, row, from: id) }
-        } else if row.flags.contains(.identity) {
-            // It changes who a connection is, which a lost turn must undo.
-            runCommand(from: id, identity: sessions[id]) { perform(command, row, from: id) }
-        } else {
-            runCommand(from: id) { perform(command, row, from: id) }
-        }
-    }
-
     /// Runs `body` (a command from `id`, or the computer's move in `game`) as
     /// one unit of the store and the outbox. This costs a few flag stores and
     /// an outbox mark, and, if the command writes and `savepoint` is set, a
@@ -83,7 +85,7 @@ extension Lobby {
     func runCommand(from id: ConnectionID? = nil, game: Int? = nil, identity: Session? = nil, savepoint: Bool = true,
                     _ body: () -> Void) {
         recovery.failure = nil
-        if !watchers.marks.isEmpty { watchers.marks.removeAll(keepingCapacity: true) }
+        watching.beginCommand()
         store.beginCommand(savepoint: savepoint)
         outbox.beginCommand()
         body()
@@ -114,8 +116,8 @@ extension Lobby {
     }
 
     /// The turn is committed: nothing of it can be lost any more.
-    public func committed() {
-        if !watchers.closed.isEmpty { dropClosedWatches() }
+    func committed() {
+        watching.dropClosedWatches()
         if !recovery.identities.isEmpty { recovery.identities.removeAll(keepingCapacity: true) }
         if !recovery.removedSeats.isEmpty { recovery.removedSeats.removeAll(keepingCapacity: true) }
     }
@@ -133,7 +135,7 @@ extension Lobby {
     /// any the command ended), and answer its sender.
     private func undoCommand(from id: ConnectionID?, game: Int?) {
         outbox.discardCommand()
-        undoWatching()
+        watching.undoWatching()
         var games = recovery.removedByCommand
         recovery.removedByCommand.removeAll()
         if store.rollbackCommand() {
@@ -149,7 +151,7 @@ extension Lobby {
         }
         // Otherwise SQLite rolled the whole turn back: the commit fails and
         // recoverLostTurn() puts everything back.
-        if let id { reply(id, .error(.storeFailed, Lobby.storeFailedText)) }
+        if let id { reply(id, .error(.storeFailed, RecoveryDesk.storeFailedText)) }
     }
 
     // MARK: Reloading games from the store
@@ -173,7 +175,7 @@ extension Lobby {
     /// store and sends the state of its game to each seated player in
     /// `withdrawn` or seated again. If the store cannot be read, sets
     /// `storeError` (the server must stop).
-    public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
+    func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.failure = nil
         for (conn, identity) in recovery.identities where sessions[conn] != nil {
             sessions.byID[conn]?.name = identity.name
@@ -183,7 +185,7 @@ extension Lobby {
         let stored: [StoredGame]
         do {
             // The games in memory and those the turn ended, not every game
-            // in the store: the others are not loaded (Lobby+Lifecycle.swift).
+            // in the store: the others are not loaded (Lifecycle.swift).
             stored = try store.activeGames(ids: Set(rooms.keys).union(recovery.removedSeats.keys))
         } catch {
             storeError = error
@@ -237,12 +239,12 @@ extension Lobby {
         for conn in ids {
             guard let session = sessions[conn] else { continue }
             if case .playing(let g, let s) = session.state {
-                if tell.contains(conn) { sendState(g, to: s) }
+                if tell.contains(conn) { lobby.play.sendState(g, to: s) }
             } else if wasPlaying.contains(conn) {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }
         }
-        recoverWatchers()
+        watching.recoverWatchers()
         committed()
         log("a turn could not be committed: \(rooms.count) game(s) reloaded from the store")
     }
@@ -257,7 +259,7 @@ extension Lobby {
         if let old {
             for t in old.tokens { rooms.tokens[t] = nil }
             rooms.remove(id)
-            deadlines.touch(old)
+            lobby.away.deadlines.touch(old)
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
@@ -273,7 +275,7 @@ extension Lobby {
             case .playing(let g, let s):
                 if g == id ? s != seat : rooms[g] != nil { continue }
             case .seeking, .hosting:
-                stopWaiting(conn, session)
+                lobby.matchmaking.stopWaiting(conn, session)
             case .idle:
                 break
             }
@@ -293,7 +295,7 @@ extension Lobby {
         }
         if !table.game.isOver, table.bot(table.game.toMove) != nil {
             // Not now: the store has just failed.
-            table.botDue = max(old?.botDue ?? now, now + Lobby.storeRetrySeconds)
+            table.botDue = max(old?.botDue ?? now, now + RecoveryDesk.storeRetrySeconds)
         }
         rooms.add(table)
         return seatedAgain
@@ -308,6 +310,6 @@ extension Lobby {
     /// A room for a stored game in progress, every seat empty (Room+Restore.swift);
     /// nil if its kind or language is not here, or its moves do not replay.
     func makeRoom(_ g: StoredGame, now: Double) -> Room? {
-        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: deadlines)
+        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: lobby.away.deadlines)
     }
 }

@@ -1,11 +1,30 @@
+import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// Games in progress: moves, the end of a game, the computer's moves, offers
-/// to restart or change the language (adjournment, resumption and the clock:
-/// Lobby+Away.swift).
-extension Lobby {
+/// Games in progress (`lobby.play`): starting and restoring them, moves,
+/// the end of a game outside the rules, the computer's moves, hints, and
+/// telling players. The end of a game is stored and announced by
+/// `Finishing`, offers to restart are `Offers`, adjournment, resumption and
+/// the clock are `Away`.
+final class GamePlay: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
+    let away: Away
+
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, away: Away) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
+        self.away = away
+    }
+
     // MARK: Starting and restoring
 
     /// Names of the computer's seats are `bot-<level>`; people cannot take them.
@@ -35,9 +54,9 @@ extension Lobby {
             botNames[seat] = setup.computerName
         }
         let names = (0..<2).map { i in
-            botNames[i] ?? bots[i].map { Lobby.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
+            botNames[i] ?? bots[i].map { GamePlay.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
         }
-        let secrets = [Lobby.newToken(), Lobby.newToken()]
+        let secrets = [GamePlay.newToken(), GamePlay.newToken()]
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
         let record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
                              players: names, tokens: secrets, bots: bots.map { $0?.rawValue }, rounds: match.target,
@@ -45,24 +64,24 @@ extension Lobby {
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
-                  // With its start as its last activity, and the people's networks (Lobby+Lifecycle.swift).
-                  let id = try store.createGame(record, networks: seats.map { $0.map(network(of:)) ?? "" }, now: clock.wall)
+                  // With its start as its last activity, and the people's networks (Lifecycle.swift).
+                  let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (Lobby+Ratings.swift).
-                  let rating = try ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
+                  let rating = try lobby.ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
         rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
                            game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: deadlines))
+                           turnSince: clock.monotonic, deadlines: away.deadlines))
         if let table = rooms[id] {
             table.rating = rating
             table.ratingRead = true
         }
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
-            stopWatching(conn)
+            watching.stopWatching(conn)
             sessions.byID[conn]?.state = .playing(game: id, seat: seat)
             sessions.byID[conn]?.last = nil
             rooms.tokens[secrets[seat]] = (id, seat)
@@ -78,11 +97,11 @@ extension Lobby {
 
     /// Loads the games in progress that must tick on their own (those on a
     /// clock) from the store, each replayed move by move through its game
-    /// value; every seat starts empty. The others load on RESUME (Lobby+Lifecycle.swift).
+    /// value; every seat starts empty. The others load on RESUME (Lifecycle.swift).
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
-            guard let table = makeRoom(g, now: now) else {
+            guard let table = lobby.recovery.makeRoom(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
@@ -137,7 +156,7 @@ extension Lobby {
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = rooms[gameID] else { return }
         outbox.send(line, toEach: table.seats)
-        toWatchers(gameID, line)
+        watching.toWatchers(gameID, line)
     }
 
     /// The full state of a game for one seat: GAME (with its token and what
@@ -152,13 +171,13 @@ extension Lobby {
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
                           record: record, clock: table.clock,
-                          audience: Audience.of(open: table.open, watchers: watcherCount(gameID), watching: false),
-                          ratings: tableRating(table)?.shown), to: conn)
+                          audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
+                          ratings: lobby.ratings.tableRating(table)?.shown), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
-            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
+            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
         }
         outbox.send(stateTurnLine(table), to: conn)
     }
@@ -169,14 +188,14 @@ extension Lobby {
         return state.isEmpty ? turnLine(table)
             : .turn(id: table.id, player: table.names[table.game.toMove],
                     fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
-                    clock: clockLeft(table))
+                    clock: away.clockLeft(table))
     }
 
     /// The full state again to both seats and to the watchers (a new round).
     func sendStateToAll(_ gameID: Int) {
         for seat in 0..<2 { sendState(gameID, to: seat) }
-        guard let table = rooms[gameID], watcherCount(gameID) > 0 else { return }
-        for line in watcherState(table) { toWatchers(gameID, line) }
+        guard let table = rooms[gameID], watching.watcherCount(gameID) > 0 else { return }
+        for line in watching.watcherState(table) { watching.toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the
@@ -197,8 +216,8 @@ extension Lobby {
     }
 
     func turnLine(_ table: Room) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fields: Lobby.joined(table.game.publicFields, table.kind.matchFields(table.match)),
-              clock: clockLeft(table))
+        .turn(id: table.id, player: table.names[table.game.toMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
+              clock: away.clockLeft(table))
     }
 
     // MARK: Moves
@@ -235,7 +254,7 @@ extension Lobby {
         var next: (any Game)?
         if step == .nextRound {
             next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
-                                      seed: Lobby.roundSeed(table.record.seed, round: match.round), starter: match.starter)
+                                      seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter)
             guard next != nil else {
                 if let mover { failed(mover) }
                 return
@@ -243,7 +262,7 @@ extension Lobby {
         }
         let cancelled = table.offer
         let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
-        let stored: Finish? = persist {
+        let stored: Finishing.Finish? = persist {
             try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
             if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
@@ -251,26 +270,26 @@ extension Lobby {
             case .nextRound?:
                 try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
             case .over?:
-                if let outcome { return try recordFinish(table, outcome: outcome, match: match, final: game) }
+                if let outcome { return try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
             case nil: break
             }
-            return Finish()
+            return Finishing.Finish()
         }
         guard let finished = stored else {
             if let mover { failed(mover) }
             return
         }
-        figures.moves += 1
+        context.figures.moves += 1
         table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
-        if let mover { reply(mover, .ok(Lobby.reply(to: move, verb: verb, moveFields))) }
+        if let mover { reply(mover, .ok(GamePlay.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
         if let cancelled {
             broadcast(gameID, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
         switch (outcome, step, next) {
         case let (outcome?, .over?, _):
-            announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
+            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
         case let (outcome?, .nextRound?, next?):
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         default:
@@ -324,105 +343,10 @@ extension Lobby {
         game.end(outcome)
         var match = table.match
         _ = match.roundLost(by: loser, reason: reason)
-        guard let finished = persist({ try recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
+        guard let finished = persist({ try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
-        announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
+        lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
         return true
-    }
-
-    /// What the end of a game left on the high-score boards.
-    struct Finish {
-        /// The people's places on the game's board by wins.
-        var ranks: [ScoreRow] = []
-        /// The game's entry on a best-games list, when it made the top places.
-        var best: (seat: Int, board: String, rank: Int, fields: [Field])?
-        /// A rated game's ratings after it, with the changes (OVER's `ratings= changes=`).
-        var ratings: SeatRatings?
-    }
-
-    /// A best-games entry is announced (`RANK board=…`) when it is among this many.
-    static let announcedBestPlaces = 10
-
-    /// The store's side of the end of a game or match: its record, the
-    /// people's scores, and the game's entry on a best-games list if its kind
-    /// gives one for a person. Returns the places they have now.
-    private func recordFinish(_ table: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
-        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        // What the game counts for (`--scores-for`, ScoringPolicy.swift).
-        let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
-            people: (0..<2).map { table.bot($0) == nil },
-            owners: { let owners = try store.registered(among: table.names); return table.names.map(owners.contains) },
-            networks: { try store.gameNetworks(game: table.id) })
-        // People on a board of wins; a kind that ranks games otherwise keeps none here.
-        let people = table.kind.ranksByWins ? (0..<2).filter { counts.listed[$0] }.map { table.names[$0] } : []
-        let board = table.board.name
-        let now = clock.wall
-        try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: Lobby.stored(game.finalFields + game.endFields),
-                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
-        // Two people's record against each other, whatever the kind's boards.
-        if counts.headToHead {
-            try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
-        }
-        try recordComputerResult(table, winner: outcome.winner, counts: counts)
-        var finish = Finish()
-        finish.ratings = try rateFinish(table, winner: outcome.winner, now: now)
-        finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
-        if !Lobby.wasRestarted(table.match),
-           let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
-           (0...1).contains(entry.seat), counts.listed[entry.seat] {
-            try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
-                                     key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
-                                     fields: Lobby.stored(entry.fields), now: now)
-            if let rank = try store.bestGameRank(board: entry.board, game: table.id, within: Lobby.announcedBestPlaces) {
-                finish.best = (entry.seat, entry.board, rank, entry.fields)
-            }
-        }
-        return finish
-    }
-
-    /// Announces the end of a game or match (already stored), then returns
-    /// its players to the lobby.
-    private func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
-                                info: String? = nil) {
-        guard let table = rooms[gameID] else { return }
-        // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
-        figures.gamesFinished += 1
-        table.game = game
-        table.match = match
-        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        let matchFields = table.kind.matchFields(match)
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
-        broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
-            ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : game.explanation(loser: loser, winner: winner))))
-        if match.isMatch {
-            broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
-        }
-        for r in finished.ranks { broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        if let best = finished.best, let conn = table.seats[best.seat] {
-            outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
-        }
-        if settings.gameLog == .all {
-            log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
-        }
-        for (seat, conn) in table.seats.enumerated() {
-            guard let conn else { continue }
-            sessions.byID[conn]?.state = .idle
-            if let other = table.seats[1 - seat] {
-                sessions.byID[conn]?.last = LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
-                                                kind: table.kind.name,
-                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
-                                                clock: table.clock, watch: table.open)
-            }
-        }
-        endWatching(gameID)
-        for t in table.tokens { rooms.tokens[t] = nil }
-        noteRemoved(table)
-        rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
     }
 
     // MARK: The computer
@@ -456,100 +380,5 @@ extension Lobby {
         guard let hint = table.kind.hint(in: table.game, against: table.bot(1 - seat)) else { return failed(id) }
         reply(id, .ok(.hint(fields: hint.fields)))
         reply(id, .info(hint.text))
-    }
-
-    // MARK: Offers
-
-    /// RESTART or LANG during a game: at once before the first move of the
-    /// round, otherwise as an offer the opponent must accept.
-    func offerOrApply(kind: OfferKind, lang: String?, _ id: ConnectionID, _ session: Session) {
-        /// The reply: `OK LANG lang=… status=…` or `OK RESTART status=…`.
-        func ok(_ status: OfferStatus) -> ServerLine {
-            .ok(kind == .lang ? .lang(lang: lang ?? "", status: status) : .restart(status: status))
-        }
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
-            return reply(id, .error(.notInGame, "you are not in a game"))
-        }
-        // The kind decides whether its game, as set up, exists in that
-        // language (a Hangman length the other list has no word of).
-        if let lang, lang != table.lang,
-           table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
-                              seed: table.record.seed, starter: table.match.starter) == nil {
-            let setup = table.record.settings.isEmpty ? "" : " (\(table.record.settings))"
-            return reply(id, .error(.badValue, "this game cannot be played in \(lang) as it is set up\(setup); LEAVE it and start one in \(lang)"))
-        }
-        if table.game.restartsAtOnce(by: seat) || table.bot(1 - seat) != nil {
-            // Before the first move (as the kind says), or against the computer (which always agrees).
-            guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
-            reply(id, ok(.done))
-            sendStateToAll(gameID)
-            scheduleComputer(gameID)
-            return
-        }
-        if let offer = table.offer {
-            return reply(id, .error(.offerPending, offer.seat == seat
-                ? "your offer is waiting for an answer" : "answer your opponent's offer first: ACCEPT or DECLINE"))
-        }
-        guard !table.offerSpent[seat] else {
-            return reply(id, .error(.offerSpent, "you can offer again once a letter has been played"))
-        }
-        let offer = Offer(seat: seat, kind: kind, lang: lang)
-        var spent = table.offerSpent
-        spent[seat] = true
-        guard persist({ try store.setOffer(game: gameID, offer: offer.stored, spent: spent) }) != nil else {
-            return failed(id)
-        }
-        table.offer = offer
-        table.offerSpent = spent
-        reply(id, ok(.offered))
-        let what = kind == .lang ? "switch to \(lang ?? "?") and restart" : "restart the round"
-        broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
-        if let other = table.seats[1 - seat] {
-            outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
-        }
-    }
-
-    func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
-        let ok = ServerLine.ok(accept ? .accept : .decline)
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
-            return reply(id, .error(.notInGame, "you are not in a game"))
-        }
-        guard let offer = table.offer, offer.seat != seat else {
-            return reply(id, .error(.noOffer, "there is no offer from your opponent to answer"))
-        }
-        let name = table.names[seat]
-        if accept {
-            guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
-            reply(id, ok)
-            broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
-            sendStateToAll(gameID)
-            scheduleComputer(gameID)
-        } else {
-            guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
-                return failed(id)
-            }
-            table.offer = nil
-            reply(id, ok)
-            broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
-        }
-    }
-
-    /// A new round of the game, perhaps in another language, started by the
-    /// seat that started the round in play. Stored first; false if it could not be.
-    private func restart(_ gameID: Int, lang: String) -> Bool {
-        guard let table = rooms[gameID] else { return false }
-        var match = table.match
-        // Moves are keyed by round; a round without moves can be reused.
-        match.restartRound(hadMoves: table.game.moveCount > 0)
-        // A new round is a new draw (a fair or phrase Hangman's word): its
-        // own seed, from the game's and the round's number, so that replay
-        // after a crash makes the same one.
-        guard let game = table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
-                                            seed: Lobby.roundSeed(table.record.seed, round: match.round), starter: match.starter),
-              persist({ try store.restartGame(game: gameID, round: match.round, lang: lang, starter: match.starter) }) != nil
-        else { return false }
-        table.restarted(game, match: match, lang: lang, now: clock.monotonic)
-        if settings.gameLog == .all { log("game \(gameID) restarted: round \(match.round), \(lang)") }
-        return true
     }
 }

@@ -1,11 +1,31 @@
+import GameKit
+import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// Away and back: a player who goes away adjourns the game, RESUME brings
-/// them back, CLAIM takes the win after the grace period; and the clock
-/// (`nextDeadline`, `tick`): the computer's moves, games on a clock, grace
-/// periods.
-extension Lobby {
+/// Away and back (`lobby.away`): a player who goes away adjourns the game,
+/// RESUME brings them back, CLAIM takes the win after the grace period; and
+/// the clock (`nextDeadline`, `tick`): the computer's moves, games on a
+/// clock, grace periods. Owns `deadlines`.
+final class Away: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let watching: WatchDesk
+    let lifecycle: Lifecycle
+    /// When each game next needs the clock: the computer to play, or a grace period to end.
+    let deadlines = Deadlines()
+
+    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, lifecycle: Lifecycle) {
+        self.context = context
+        self.rooms = rooms
+        self.watching = watching
+        self.lifecycle = lifecycle
+    }
+
     // MARK: Away and back
 
     /// Seconds the absent player to move has left, or the full grace period
@@ -28,15 +48,15 @@ extension Lobby {
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
         log("game \(gameID) adjourned: \(table.names[seat]) is away")
-        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
-        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+        lobby.play.broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
+        lobby.play.broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
-        // A game not in memory is loaded from the store (Lobby+Lifecycle.swift).
+        // A game not in memory is loaded from the store (Lifecycle.swift).
         var found = rooms.tokens[token]
         if found == nil {
-            guard let loaded = persist({ try loadGame(token: token) }) else { return failed(id) }
+            guard let loaded = persist({ try lifecycle.loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
         guard let (gameID, seat) = found, let table = rooms[gameID] else {
@@ -44,19 +64,19 @@ extension Lobby {
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
-            watchers.skip(done.id, for: id)
+            watching.skip(done.id, for: id)
             reply(id, .ok(.resume(id: done.id, over: true)))
             if done.reason == Store.abortedReason {
-                // No winner: ABORTED says why and when (Lobby+Lifecycle.swift).
-                let why = Lobby.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
+                // No winner: ABORTED says why and when (Lifecycle.swift).
+                let why = ScoresDesk.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
                 return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
             }
             return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
-                                   fields: Lobby.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
+                                   fields: ScoresDesk.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
             reply(id, .ok(.resume(id: gameID)))
-            return sendState(gameID, to: seat)
+            return lobby.play.sendState(gameID, to: seat)
         }
         guard !isPlaying(session) else {
             return reply(id, .error(.busy, "you are in another game"))
@@ -67,9 +87,9 @@ extension Lobby {
             if let other = sessions[holder], isPlaying(other) {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
-            if let other = sessions[holder] { stopWaiting(holder, other) }
+            if let other = sessions[holder] { lobby.matchmaking.stopWaiting(holder, other) }
             // Its rematch request goes with the name (as at NAME).
-            forgetLastGame(holder)
+            lobby.names.forgetLastGame(holder)
             sessions.byID[holder]?.name = nil
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
@@ -79,25 +99,25 @@ extension Lobby {
             sessions.byID[old]?.name = nil
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
-        stopWaiting(id, session)
-        stopWatching(id)
+        lobby.matchmaking.stopWaiting(id, session)
+        watching.stopWatching(id)
         if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
             sessions.names[mine.lowercased()] = nil
         }
         sessions.names[name.lowercased()] = id
         sessions.byID[id]?.name = name
         sessions.byID[id]?.state = .playing(game: gameID, seat: seat)
-        forgetLastGame(id)
+        lobby.names.forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id
         table.awaySince[seat] = nil
         table.claimAnnounced = false
         reply(id, .ok(.resume(id: gameID)))
-        sendState(gameID, to: seat)
-        scheduleComputer(gameID)
+        lobby.play.sendState(gameID, to: seat)
+        lobby.play.scheduleComputer(gameID)
         if wasAway {
             if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
-            toWatchers(gameID, .returned(id: gameID, player: name))
+            watching.toWatchers(gameID, .returned(id: gameID, player: name))
         }
         log("game \(gameID) resumed: \(name) is back")
     }
@@ -124,43 +144,43 @@ extension Lobby {
                 : "the grace period ends in \(graceLeft(table)) s"))
         }
         let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
-        guard finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
+        guard lobby.play.finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
     /// The next moment the clock matters to a game (the computer plays, a
     /// grace period ends), if any (monotonic seconds). Costs the games changed
     /// since the last call plus O(log n): see `Deadlines`.
-    public var nextDeadline: Double? {
+    var nextDeadline: Double? {
         refreshDeadlines()
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
-        if let d = seekersDue, next.map({ d < $0 }) ?? true { next = d }
-        if !watchers.due.isEmpty, let d = watchersDue, next.map({ d < $0 }) ?? true { next = d }
+        if let d = lobby.matchmaking.seekersDue, next.map({ d < $0 }) ?? true { next = d }
+        if watching.anyDue, let d = watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
 
     /// Plays the computer's moves that are due, ends the games whose player
     /// to move ran out of time, announces the grace periods that have ended,
     /// and tells waiting seekers how the other seek queues changed.
-    public func tick() {
+    func tick() {
         refreshDeadlines()
         let now = clock.monotonic
-        if let due = seekersDue, due <= now { tellSeekers() }
-        if !watchers.due.isEmpty { tellWatchers(now) }
-        if now >= nextUntouchedSweep { sweepUntouched(now: now) }
+        if let due = lobby.matchmaking.seekersDue, due <= now { lobby.matchmaking.tellSeekers() }
+        if watching.anyDue { watching.tellWatchers(now) }
+        lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
-            if lifecycleTick(gameID, now: now) { continue }
+            if lifecycle.lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
-                if let due = table.botDue, due <= now { runCommand(game: gameID, savepoint: false) { playComputer(gameID) } }
+                if let due = table.botDue, due <= now { lobby.recovery.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
             }
             if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
-                runCommand(game: gameID) { finish(gameID, loser: loser, reason: .time) }
+                lobby.recovery.runCommand(game: gameID) { lobby.play.finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
                 if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
-                    again.timeRetry = now + Lobby.storeRetrySeconds
+                    again.timeRetry = now + RecoveryDesk.storeRetrySeconds
                 }
                 continue
             }
@@ -168,8 +188,8 @@ extension Lobby {
                   let deadline = table.claimDeadline(settings), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
-            broadcast(gameID, .claimable(id: gameID, player: absent))
-            broadcast(gameID, .info(table.isAway(table.game.toMove)
+            lobby.play.broadcast(gameID, .claimable(id: gameID, player: absent))
+            lobby.play.broadcast(gameID, .info(table.isAway(table.game.toMove)
                 ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
                 : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
         }
@@ -190,7 +210,7 @@ extension Lobby {
     func deadline(of table: Room) -> Double? {
         let claim = table.claimAnnounced ? nil : table.claimDeadline(settings)
         var next = table.botDue
-        for d in [claim, table.clockDeadline(), lifecycleDeadline(table)] {
+        for d in [claim, table.clockDeadline(), lifecycle.lifecycleDeadline(table)] {
             if let d, next.map({ d < $0 }) ?? true { next = d }
         }
         return next

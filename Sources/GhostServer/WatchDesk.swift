@@ -1,8 +1,9 @@
 import GameKit
 import GhostCore
 import GhostProtocol
+import GhostStore
 
-/// Watching games in progress (`GAMES`, `WATCH`, `UNWATCH`): a watcher gets
+/// Watching games in progress (`lobby.watching`) (`GAMES`, `WATCH`, `UNWATCH`): a watcher gets
 /// the game's full state as a player would, without anything meant for one
 /// seat (no token, no kind's `privateFields`), then every line the players
 /// get by `broadcast`, until the game's end. Nothing here knows a kind: what a
@@ -13,7 +14,20 @@ import GhostProtocol
 /// after the turn's commands, rendered once for all of them. A move then
 /// costs the same whether one or a thousand watch, and the players' replies
 /// are queued, and written, before the watchers'.
-extension Lobby {
+final class WatchDesk: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// Who watches each game (Watchers.swift).
+    let watchers = Watchers()
+
+    init(context: LobbyContext, rooms: Rooms) {
+        self.context = context
+        self.rooms = rooms
+    }
+
     /// Watchers written to per game and loop turn: a batch for a thousand
     /// goes out over several turns, and the players' commands are read and
     /// answered between them, never behind a thousand writes.
@@ -81,6 +95,10 @@ extension Lobby {
         reply(id, .ok(.unwatch(id: gameID)))
     }
 
+    /// A watcher of a game that has ended learns its end from RESUME: not
+    /// again, after, from the watchers' last batch (Watchers.skip).
+    func skip(_ gameID: Int, for id: ConnectionID) { watchers.skip(gameID, for: id) }
+
     /// The connection watches nothing from now on (it may have watched nothing).
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
@@ -98,15 +116,15 @@ extension Lobby {
             .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
                   round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
                   clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true),
-                  ratings: tableRating(table)?.shown),
+                  ratings: lobby.ratings.tableRating(table)?.shown),
         ]
         if let offer = table.offer {
             lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))
         }
         for seat in 0..<2 where table.isAway(seat) {
-            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
+            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: lobby.away.graceLeft(table)))
         }
-        lines.append(stateTurnLine(table))
+        lines.append(lobby.play.stateTurnLine(table))
         return lines
     }
 
@@ -124,6 +142,9 @@ extension Lobby {
     /// longer watch. The group goes at the commit, once its lines are out.
     func endWatching(_ gameID: Int) { watchers.end(gameID, sessions: sessions) }
 
+    /// Whether some watchers wait for `tick` (a cheap test, for every loop turn).
+    var anyDue: Bool { !watchers.due.isEmpty }
+
     /// When `tick` next has something to tell watchers.
     var watchersDue: Double? { watchers.nextDue(settings) }
 
@@ -134,8 +155,15 @@ extension Lobby {
 
     // MARK: Commits and failed writes
 
+    /// A command starts: what it sends watchers may be withdrawn from here on.
+    func beginCommand() {
+        if !watchers.marks.isEmpty { watchers.marks.removeAll(keepingCapacity: true) }
+    }
+
     /// At the commit: the groups of finished games whose lines are out go.
-    func dropClosedWatches() { watchers.dropClosed() }
+    func dropClosedWatches() {
+        if !watchers.closed.isEmpty { watchers.dropClosed() }
+    }
 
     /// The command in progress was undone: its lines for watchers are
     /// withdrawn, and a game it ended is watched again.

@@ -1,0 +1,118 @@
+import GameKit
+import GhostCore
+import GhostProtocol
+import GhostStore
+
+/// The end of a game or match (`lobby.finishing`): its record, scores,
+/// ratings and best-games entry in the store, then the announcement to
+/// players and watchers, and the players back in the lobby.
+final class Finishing: GamePart {
+    /// Set by the lobby once it is built, before any use (GamePart).
+    unowned(unsafe) var lobby: Lobby!
+    let context: LobbyContext
+    /// The games in play (the lobby's registry, Rooms.swift).
+    let rooms: Rooms
+    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let play: GamePlay
+
+    init(context: LobbyContext, rooms: Rooms, play: GamePlay) {
+        self.context = context
+        self.rooms = rooms
+        self.play = play
+    }
+
+    /// What the end of a game left on the high-score boards.
+    struct Finish {
+        /// The people's places on the game's board by wins.
+        var ranks: [ScoreRow] = []
+        /// The game's entry on a best-games list, when it made the top places.
+        var best: (seat: Int, board: String, rank: Int, fields: [Field])?
+        /// A rated game's ratings after it, with the changes (OVER's `ratings= changes=`).
+        var ratings: SeatRatings?
+    }
+
+    /// A best-games entry is announced (`RANK board=…`) when it is among this many.
+    static let announcedBestPlaces = 10
+
+    /// The store's side of the end of a game or match: its record, the
+    /// people's scores, and the game's entry on a best-games list if its kind
+    /// gives one for a person. Returns the places they have now.
+    func recordFinish(_ table: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
+        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
+        // What the game counts for (`--scores-for`, ScoringPolicy.swift).
+        let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
+            people: (0..<2).map { table.bot($0) == nil },
+            owners: { let owners = try store.registered(among: table.names); return table.names.map(owners.contains) },
+            networks: { try store.gameNetworks(game: table.id) })
+        // People on a board of wins; a kind that ranks games otherwise keeps none here.
+        let people = table.kind.ranksByWins ? (0..<2).filter { counts.listed[$0] }.map { table.names[$0] } : []
+        let board = table.board.name
+        let now = clock.wall
+        try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
+                             finalState: ScoresDesk.stored(game.finalFields + game.endFields),
+                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
+        // Two people's record against each other, whatever the kind's boards.
+        if counts.headToHead {
+            try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
+        }
+        try recordComputerResult(table, winner: outcome.winner, counts: counts)
+        var finish = Finish()
+        finish.ratings = try lobby.ratings.rateFinish(table, winner: outcome.winner, now: now)
+        finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
+        if !GamePlay.wasRestarted(table.match),
+           let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
+           (0...1).contains(entry.seat), counts.listed[entry.seat] {
+            try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
+                                     key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
+                                     fields: ScoresDesk.stored(entry.fields), now: now)
+            if let rank = try store.bestGameRank(board: entry.board, game: table.id, within: Finishing.announcedBestPlaces) {
+                finish.best = (entry.seat, entry.board, rank, entry.fields)
+            }
+        }
+        return finish
+    }
+
+    /// Announces the end of a game or match (already stored), then returns
+    /// its players to the lobby.
+    func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
+                                info: String? = nil) {
+        guard let table = rooms[gameID] else { return }
+        // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
+        context.figures.gamesFinished += 1
+        table.game = game
+        table.match = match
+        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
+        let matchFields = table.kind.matchFields(match)
+        play.broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+                                fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
+        play.broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
+            ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
+            : game.explanation(loser: loser, winner: winner))))
+        if match.isMatch {
+            play.broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            play.broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+        }
+        for r in finished.ranks { play.broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        if let best = finished.best, let conn = table.seats[best.seat] {
+            outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
+        }
+        if settings.gameLog == .all {
+            log("game \(gameID) over: \(winner) beat \(loser) (\(([outcome.reason.rawValue] + (game.finalFields + game.endFields).map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))")
+        }
+        for (seat, conn) in table.seats.enumerated() {
+            guard let conn else { continue }
+            sessions.byID[conn]?.state = .idle
+            if let other = table.seats[1 - seat] {
+                sessions.byID[conn]?.last = Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                                                kind: table.kind.name,
+                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
+                                                clock: table.clock, watch: table.open)
+            }
+        }
+        lobby.watching.endWatching(gameID)
+        for t in table.tokens { rooms.tokens[t] = nil }
+        lobby.recovery.noteRemoved(table)
+        rooms.remove(gameID)
+        lobby.away.deadlines.touch(table)   // its deadline goes with it
+    }
+}

@@ -1,0 +1,48 @@
+import GameKit
+import GhostCore
+import GhostProtocol
+
+/// What the Lobby type keeps of the game side, whose work is done by its
+/// parts (GamePart.swift): one-line forwarders, nothing else.
+extension Lobby {
+    // MARK: The public entries the server and the tests use
+
+    /// The next moment the clock matters to a game, a seek queue or the
+    /// watchers, if any (monotonic seconds; Away.swift).
+    public var nextDeadline: Double? { away.nextDeadline }
+
+    /// Everything the clock has made due (Away.swift).
+    public func tick() { away.tick() }
+
+    /// Runs one command as a unit: if one of its writes fails, it is undone
+    /// as a whole and answered `ERR store-failed` (RecoveryDesk.swift).
+    public func handle(_ command: Command, from id: ConnectionID) {
+        // Its row (Lobby+Commands.swift) says which unit it runs in.
+        let row = Lobby.row(command.verb)
+        if row.flags.contains(.readOnly) {
+            // It only reads the store: nothing to undo, so no unit around it.
+            perform(command, row, from: id)
+        } else if row.flags.contains(.hotPath) {
+            // The hot path: no savepoint (see `runCommand`).
+            recovery.runCommand(from: id, savepoint: false) { perform(command, row, from: id) }
+        } else if row.flags.contains(.identity) {
+            // It changes who a connection is, which a lost turn must undo.
+            recovery.runCommand(from: id, identity: sessions[id]) { perform(command, row, from: id) }
+        } else {
+            recovery.runCommand(from: id) { perform(command, row, from: id) }
+        }
+    }
+
+    /// The turn is committed: nothing of it can be lost any more (RecoveryDesk.swift).
+    public func committed() { recovery.committed() }
+
+    /// A commit failed and the store rolled the turn back (RecoveryDesk.swift).
+    public func recoverLostTurn(withdrawn: Set<ConnectionID>) { recovery.recoverLostTurn(withdrawn: withdrawn) }
+
+    /// Set only when the lobby could not resynchronise with the store after a
+    /// failed write: the server must stop (RecoveryDesk.swift).
+    public var storeError: Error? { recovery.storeError }
+
+    /// The text of `ERR store-failed` (RecoveryDesk.swift).
+    static var storeFailedText: String { RecoveryDesk.storeFailedText }
+}
