@@ -87,6 +87,11 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
+    /// The kind's own move verbs (`CHAIN <word>`), in the order HELP lists
+    /// them after the kind's NEW line. A game of another kind refuses them
+    /// (its `wrongMoveCode`). None by default: Ghost and Hangman move with
+    /// the protocol's verbs.
+    var moveVerbs: [MoveVerb] { get }
 
     // Replay and review (`MOVES`, `REVIEW`; GameKit/Review.swift).
     /// Whether `move`, made by `seat`, stays secret until the game is over
@@ -134,6 +139,7 @@ extension GameDefinition {
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }
+    public var moveVerbs: [MoveVerb] { [] }
 
     public func hidesMove(_ move: Move, by seat: Int) -> Bool { false }
     public func review(_ request: ReviewRequest) -> ReviewResult { .unavailable("\(name) has no review") }

@@ -1,6 +1,11 @@
 
 /// The verbs a client can send, in the order HELP lists them. Verbs are
 /// case-insensitive on the wire; this is their canonical spelling.
+///
+/// `kindMove` stands for every verb a game kind declares (its spelling is
+/// the command's): it is not in `allCases`, HELP lists the kinds' verbs
+/// from the kinds, and its raw value, lowercase, is never a verb a client
+/// can spell (`Verb(spelled:)` folds to uppercase).
 public enum Verb: String, Sendable, CaseIterable {
     case name = "NAME"
     case register = "REGISTER"
@@ -38,6 +43,15 @@ public enum Verb: String, Sendable, CaseIterable {
     case help = "HELP"
     case ping = "PING"
     case quit = "QUIT"
+    /// A game kind's own move verb (`Command.kindMove`).
+    case kindMove = "kind-move"
+
+    /// The protocol's verbs, in HELP order: every case but `kindMove`.
+    public static let allCases: [Verb] = [
+        .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .letter, .solve, .word,
+        .challenge, .concede, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
+        .unwatch, .moves, .review, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
+    ]
 
     /// The verb a client wrote, in any case (ASCII case folding only).
     public init?(spelled word: some StringProtocol) {
@@ -326,6 +340,13 @@ public enum CommandTable {
                                })
         case .top, .profile, .history:
             return ratingsSpec(verb)
+        case .kindMove:
+            // Never parsed through here (no client spells it): the kinds'
+            // verbs are parsed by `CommandParser.parse(_:kindVerbs:)`.
+            return CommandSpec(verb: verb, cost: unknownCost, usage: "<arguments>",
+                               help: "a game kind's own move (HELP lists each kind's verbs)",
+                               parse: { _ in .failure(.usage) },
+                               arguments: { if case .kindMove(_, let arguments) = $0 { arguments } else { nil } })
         case .hint:
             return plain(verb, cost: 2, .hint, "against the Easy computer only: is your position winning, and a good letter")
         case .stats:

@@ -90,6 +90,7 @@ extension Lobby {
         case .help: 33
         case .ping: 34
         case .quit: 35
+        case .kindMove: 36
         }
     }
 
@@ -230,6 +231,11 @@ extension Lobby {
             return row(.readOnly) { lobby, _, id, _ in lobby.reply(id, .ok(.ping)) }
         case .quit:
             return row { lobby, _, id, _ in lobby.quit(id) }
+        case .kindMove:
+            // A kind's own move verb (Lobby+KindVerbs.swift): a move, as LETTER.
+            return row([.hotPath, .actsInGame]) { lobby, command, id, session in
+                if case let .kindMove(verb, arguments) = command { lobby.playKindMove(verb, arguments, id, session) }
+            }
         }
     }
 
@@ -251,6 +257,7 @@ extension Lobby {
     func help(_ id: ConnectionID) {
         for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
         for line in kindHelp { reply(id, line) }
+        for line in kindVerbHelp { reply(id, line) }
         reply(id, .ok(.help))
     }
 

@@ -61,6 +61,8 @@ public final class Lobby {
     /// Kinds besides the catalog's, by name (tests of the kind-generic
     /// lobby); the catalog's kind wins a clash of names.
     let extraKinds: [String: any GameDefinition]
+    /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
+    lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
     let store: Store
     let settings: Settings
     let clock: LobbyClock
@@ -200,7 +202,7 @@ public final class Lobby {
             switch CommandParser.parse(bytes) {
             case .success(nil): break
             case .success(let command?): handle(command, from: id)
-            case .failure(let e): reply(id, .error(e.code, e.message))
+            case .failure(let e): notACommand(e, bytes, from: id)
             }
         }
     }

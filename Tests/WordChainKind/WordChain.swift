@@ -4,7 +4,7 @@ import GameKit
 // newcomer would, in one module, and added to a daemon by one catalog line
 // (Tests/TestKindsDaemon/main.swift). Nothing outside this module names it.
 //
-// Two seats take turns to name a word (`WORD <w>`) that starts with the last
+// Two seats take turns to name a word (`CHAIN <w>`, the kind's own verb) that starts with the last
 // letter of the word before it, from the kind's own small list, never a word
 // used already in the game. A seat with no word gives up (`CONCEDE`) and
 // loses (reason `stuck`). Against the computer at `easy` or `hard`
@@ -39,10 +39,15 @@ public final class WordChainKind: GameDefinition {
     public var optionKeys: [String] { ["min"] }
     public var wrongMoveCode: String { "wrong-move" }
     public var errorCodes: [String: String] {
-        ["wrong-move": "a move other than WORD or CONCEDE", "chain-broken": "the word does not start with the last one's last letter",
+        ["wrong-move": "a move other than CHAIN or CONCEDE", "chain-broken": "the word does not start with the last one's last letter",
          "not-in-list": "the word is not in the list", "used-word": "the word is used already", "too-short": "the word is shorter than min="]
     }
     public var computerLevels: [BotLevel] { [.easy, .hard] }
+    /// The kind's own move verb: `CHAIN <word>` names the next word.
+    public var moveVerbs: [MoveVerb] {
+        [MoveVerb(name: "CHAIN", arguments: .word, usage: "<word>",
+                  help: "name a word that starts with the last letter of the one before") { .word($0.first ?? "") }]
+    }
     public var summary: String { "Word chain (tests only): name a word that starts with the last letter of the one before" }
     public var settingKeys: [SettingSpec] {
         [SettingSpec(key: "wordchain-min", option: "min", defaultValue: "3") { value, _ in
@@ -124,7 +129,7 @@ public struct WordChainGame: Game {
             toMove = 1 - seat
             return nil
         default:
-            throw .notAMove("name a word: WORD <w>, or CONCEDE")
+            throw .notAMove(WordChainGame.howToMove)
         }
     }
 
@@ -142,6 +147,11 @@ public struct WordChainGame: Game {
         default: []
         }
     }
+
+    static let howToMove = "name a word: CHAIN <w>, or CONCEDE"
+
+    /// A word comes with CHAIN, the kind's own verb, not with the protocol's WORD or SOLVE.
+    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { .notAMove(WordChainGame.howToMove) }
 
     public func explanation(loser: String, winner: String) -> String { "\(loser) had no word: \(winner) wins." }
 }
