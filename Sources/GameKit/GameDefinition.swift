@@ -69,11 +69,11 @@ public protocol GameDefinition: AnyObject, Sendable {
     var computerLevels: [BotLevel] { get }
     /// The error code of a move the kind does not take (a `MoveError.notAMove`
     /// of its games): `not-a-letter` by default, Ghost's and Hangman's.
-    var wrongMoveCode: String { get }
+    var wrongMoveCode: KindErrorCode { get }
     /// The error codes of the kind's own refusals (`MoveError.refused`,
     /// `SetupError`) with what each means, beside the protocol's
     /// (Protocol.md §6). None by default.
-    var errorCodes: [String: String] { get }
+    var errorCodes: [KindErrorCode: String] { get }
     /// One line for HELP: what a game of the kind is (`HELP game=<kind>
     /// <usage> - <this>`). Default: the kind's name.
     var summary: String { get }
@@ -115,7 +115,7 @@ extension GameDefinition {
 
     /// A kind without options of its own takes none.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
-        options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: "bad-arguments", message: "\(name) takes no such option"))
+        options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: .badArguments, message: "\(name) takes no such option"))
     }
 
     /// No best-games lists by default.
@@ -126,8 +126,8 @@ extension GameDefinition {
     public var optionKeys: [String] { settingKeys.map(\.option) }
     public var computerLevels: [BotLevel] { [] }
     public var summary: String { name }
-    public var wrongMoveCode: String { "not-a-letter" }
-    public var errorCodes: [String: String] { [:] }
+    public var wrongMoveCode: KindErrorCode { .notALetter }
+    public var errorCodes: [KindErrorCode: String] { [:] }
 
     /// HELP's usage of the kind's NEW: `game=<kind>`, its levels and its option keys.
     public var usage: String {
@@ -226,9 +226,9 @@ public struct GameSetup: Sendable, Equatable {
 
 /// Why a kind refused a NEW's options: a protocol error code and a sentence.
 public struct SetupError: Error, Sendable, Equatable {
-    public var code: String
+    public var code: KindErrorCode
     public var message: String
-    public init(code: String, message: String) {
+    public init(code: KindErrorCode, message: String) {
         self.code = code
         self.message = message
     }

@@ -139,7 +139,7 @@ extension Lobby {
         switch kind.setup(options: settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
-            reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+            reply(id, .error(ErrorCode(e.code), e.message))
             return nil
         }
     }
@@ -228,9 +228,9 @@ extension Lobby {
     /// Seekers wait in one queue per kind, language, number of rounds and
     /// clock: only seekers on the same clock are paired; and variant
     /// (Superghost never meets Ghost).
-    func seekKey(_ lang: String, _ options: GameOptions) -> String {
-        (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
-            + (options.clock.map { " clock=\($0)" } ?? "") + (options.variant.map { " " + $0 } ?? "")
+    func seekKey(_ lang: String, _ options: GameOptions) -> SeekKey {
+        SeekKey(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: lang, rounds: options.rounds,
+                clock: options.clock, variant: options.variant)
     }
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,

@@ -37,4 +37,11 @@ import Testing
             }
         }
     }
+
+    @Test("The server makes no protocol error code from a kind's text: kinds declare typed codes (KindErrorCode)")
+    func serverMakesNoCodeFromText() throws {
+        for (file, text) in try Self.sources("GhostServer") {
+            #expect(!text.contains("ErrorCode(rawValue:"), "GhostServer/\(file) makes an ErrorCode from a raw string")
+        }
+    }
 }

@@ -51,3 +51,15 @@ import GameKit
         #expect(CommandParser.parse(Array(Verb.kindMove.rawValue.utf8)) == .failure(CommandParser.unknownCommand))
     }
 }
+
+/// A kind's error codes are typed (GameKit's `KindErrorCode`) and become the
+/// protocol's as they are; the protocol's own that kinds use are spelt alike.
+@Suite struct KindErrorCodeTests {
+    @Test func kindCodesAreTheProtocols() {
+        #expect(ErrorCode(KindErrorCode.badValue) == .badValue)
+        #expect(ErrorCode(KindErrorCode.badArguments) == .badArguments)
+        #expect(ErrorCode(KindErrorCode.notALetter) == .notALetter)
+        let own: KindErrorCode = "chain-broken"
+        #expect(ErrorCode(own).rawValue == "chain-broken" && own.description == "chain-broken")
+    }
+}

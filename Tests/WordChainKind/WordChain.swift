@@ -27,20 +27,21 @@ public final class WordChainKind: GameDefinition {
     ]
     public static let minRange = 3...6
     /// The kind's own error codes (`ERR <code> <text>`).
-    public enum Refusal: String, CaseIterable, Sendable {
-        case chainBroken = "chain-broken"
-        case notInList = "not-in-list"
-        case usedWord = "used-word"
-        case tooShort = "too-short"
+    public enum Code {
+        public static let wrongMove: KindErrorCode = "wrong-move"
+        public static let chainBroken: KindErrorCode = "chain-broken"
+        public static let notInList: KindErrorCode = "not-in-list"
+        public static let usedWord: KindErrorCode = "used-word"
+        public static let tooShort: KindErrorCode = "too-short"
     }
     /// Why a game ends: a seat gave up.
     public static let stuck = EndReason(rawValue: "stuck")
 
     public var optionKeys: [String] { ["min"] }
-    public var wrongMoveCode: String { "wrong-move" }
-    public var errorCodes: [String: String] {
-        ["wrong-move": "a move other than CHAIN or CONCEDE", "chain-broken": "the word does not start with the last one's last letter",
-         "not-in-list": "the word is not in the list", "used-word": "the word is used already", "too-short": "the word is shorter than min="]
+    public var wrongMoveCode: KindErrorCode { Code.wrongMove }
+    public var errorCodes: [KindErrorCode: String] {
+        [Code.wrongMove: "a move other than CHAIN or CONCEDE", Code.chainBroken: "the word does not start with the last one's last letter",
+         Code.notInList: "the word is not in the list", Code.usedWord: "the word is used already", Code.tooShort: "the word is shorter than min="]
     }
     public var computerLevels: [BotLevel] { [.easy, .hard] }
     /// The kind's own move verb: `CHAIN <word>` names the next word.
@@ -57,7 +58,7 @@ public final class WordChainKind: GameDefinition {
 
     static func minimum(_ text: String) -> Result<Int, SetupError> {
         guard let n = Int(text), minRange.contains(n) else {
-            return .failure(SetupError(code: "bad-value", message: "min is a length from \(minRange.lowerBound) to \(minRange.upperBound)"))
+            return .failure(SetupError(code: .badValue, message: "min is a length from \(minRange.lowerBound) to \(minRange.upperBound)"))
         }
         return .success(n)
     }
@@ -120,11 +121,12 @@ public struct WordChainGame: Game {
             outcome = o
             return o
         case .word(let w):
-            func refuse(_ r: WordChainKind.Refusal, _ text: String) -> MoveError { .refused(code: r.rawValue, message: text) }
-            guard WordChainKind.words.contains(w) else { throw refuse(.notInList, "\(w) is not in the list") }
-            guard w.count >= minimum else { throw refuse(.tooShort, "a word has at least \(minimum) letters here") }
-            if let last = chain.last, w.first != last.last { throw refuse(.chainBroken, "the word must start with \(last.last.map(String.init) ?? "")") }
-            guard !chain.contains(w) else { throw refuse(.usedWord, "\(w) is used already") }
+            func refuse(_ code: KindErrorCode, _ text: String) -> MoveError { .refused(code: code, message: text) }
+            typealias Code = WordChainKind.Code
+            guard WordChainKind.words.contains(w) else { throw refuse(Code.notInList, "\(w) is not in the list") }
+            guard w.count >= minimum else { throw refuse(Code.tooShort, "a word has at least \(minimum) letters here") }
+            if let last = chain.last, w.first != last.last { throw refuse(Code.chainBroken, "the word must start with \(last.last.map(String.init) ?? "")") }
+            guard !chain.contains(w) else { throw refuse(Code.usedWord, "\(w) is used already") }
             chain.append(w)
             toMove = 1 - seat
             return nil
