@@ -209,6 +209,9 @@ public struct SettingSpec: Sendable {
 
 /// A new game as its kind sets it up from a command's options: what the
 /// store keeps with the game (`newGame` gets them back on every restore).
+/// `variant` and `settings` are the stored form of the kind's own typed
+/// setup (`KindSetup`, `GameSetup(_:)`): a kind builds them from its value,
+/// never by hand.
 public struct GameSetup: Sendable, Equatable {
     public var variant: String
     public var settings: String

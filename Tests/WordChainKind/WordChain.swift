@@ -14,7 +14,7 @@ import GameKit
 // `wordchain-game`, `wordchain-easy`, `wordchain-hard`.
 
 /// The Word chain kind.
-public final class WordChainKind: GameDefinition {
+public final class WordChainKind: TypedGameDefinition {
     public let name = "wordchain"
     public let languages = ["en"]
     public let matchRounds: Int? = nil
@@ -63,14 +63,26 @@ public final class WordChainKind: GameDefinition {
         return .success(n)
     }
 
-    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
-        WordChainKind.minimum(options["min"] ?? saved["min"] ?? "3").map { GameSetup(settings: "min=\($0)") }
+    /// A game's setup, typed: the shortest word allowed. Stored as `min=<n>`.
+    public struct Setup: KindSetup {
+        public let minimum: Int
+        public var variant: String { "" }
+        public var settings: String { "min=\(minimum)" }
+        init(minimum: Int) { self.minimum = minimum }
+        public init?(variant: String, settings: String) {
+            guard variant.isEmpty, settings.hasPrefix("min="),
+                  case .success(let n) = WordChainKind.minimum(String(settings.dropFirst(4))) else { return nil }
+            minimum = n
+        }
     }
 
-    public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
-        guard language == "en", variant.isEmpty, settings.hasPrefix("min="),
-              case .success(let n) = WordChainKind.minimum(String(settings.dropFirst(4))) else { return nil }
-        return WordChainGame(minimum: n, toMove: starter)
+    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        WordChainKind.minimum(options["min"] ?? saved["min"] ?? "3").map { GameSetup(Setup(minimum: $0)) }
+    }
+
+    public func newGame(language: String, setup: Setup, seed: UInt64, starter: Int) -> (any Game)? {
+        guard language == "en" else { return nil }
+        return WordChainGame(minimum: setup.minimum, toMove: starter)
     }
 
     /// Easy names the first word that fits; hard the one that leaves the
