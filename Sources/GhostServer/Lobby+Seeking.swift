@@ -83,7 +83,7 @@ extension Lobby {
     /// NEW bot=<level>: a game against the computer starts at once.
     func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
-              ghostVariantHolds(options, session.lang, id) else { return }
+              setupHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         guard startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -94,7 +94,7 @@ extension Lobby {
         guard clockAllowed(options, id) else { return }
         guard options.game != nil else {
             // Ghost's own reply, whatever its variant: GAME says which.
-            guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
+            guard ready(id, session), setupHolds(options, session.lang, id) else { return }
             return host(options, id, session, checked: true)
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
@@ -142,13 +142,6 @@ extension Lobby {
             reply(id, .error(ErrorCode(e.code), e.message))
             return nil
         }
-    }
-
-    /// Whether a Ghost game's `variant=` (if any) is one the default kind
-    /// takes; otherwise replies with its error. The game's setup is made again
-    /// when it starts, from the same options.
-    private func ghostVariantHolds(_ options: GameOptions, _ lang: String, _ id: ConnectionID) -> Bool {
-        options.variant == nil || setUp(options, lang: lang, id) != nil
     }
 
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,

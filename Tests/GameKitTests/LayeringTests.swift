@@ -44,4 +44,26 @@ import Testing
             #expect(!text.contains("ErrorCode(rawValue:"), "GhostServer/\(file) makes an ErrorCode from a raw string")
         }
     }
+
+    /// Lines of `text` that name a kind: `"ghost"`, `"hangman"`, `.ghost`, `.hangman` (comments aside).
+    static func namingKinds(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && line.range(of: #"\.(ghost|hangman)\b|"(ghost|hangman)""#, options: .regularExpression) != nil
+        }
+    }
+
+    @Test("The server names no kind outside its catalog (GameCatalog.swift): no ghostVariantHolds, no default of .ghost")
+    func serverNamesNoKind() throws {
+        for (file, text) in try Self.sources("GhostServer") where file != "GameCatalog.swift" {
+            #expect(Self.namingKinds(text).isEmpty, "GhostServer/\(file): \(Self.namingKinds(text))")
+        }
+    }
+
+    @Test("The client's record feature names no kind: it asks the client's table of games (ClientGames)")
+    func clientRecordNamesNoKind() throws {
+        for (file, text) in try Self.sources("GhostClient/Record") {
+            #expect(Self.namingKinds(text).isEmpty, "GhostClient/Record/\(file): \(Self.namingKinds(text))")
+        }
+    }
 }
