@@ -6,7 +6,7 @@ import Synchronization
 public final class GhostKind: TypedGameDefinition {
     public let name = GhostWire.kind
     /// Ghost, Superghost and bluff and challenge each have a rating board (issue #28).
-    public var ratingBoards: [String: String] { ["": "ghost", "super": "ghost-super", "challenge": "ghost-challenge"] }
+    public var ratingBoards: [String: String] { GhostWire.ratingBoards }
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
     public static let matchRounds = 5
 

@@ -15,8 +15,8 @@ import WordLists
 /// fair game's word, the evil families, a duel's word when the computer sets.
 /// A language without a list of common words picks from its word list.
 public final class HangmanKind: TypedGameDefinition {
-    public let name = "hangman"
-    public static let computerName = "bot-hangman"
+    public let name = HangmanWire.kind
+    public static let computerName = HangmanWire.computerName
     public static let defaultMisses = 8
     /// `length=any` picks among the lengths with at least this many words, so
     /// that evil play has room to dodge (a list with no such length: any length
@@ -93,19 +93,19 @@ public final class HangmanKind: TypedGameDefinition {
     /// longer answer (the store breaks what is left by the earlier game).
     public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? {
         guard let g = game as? HangmanGame, outcome.reason == .solved, let answer = g.answer else { return nil }
-        return BestGame(board: "hangman-\(g.mode.rawValue)", seat: 1, keys: [g.mistakes, -g.length],
-                        fields: [Field("word", Phrase.slashed(answer)), Field("mistakes", "\(g.mistakes)"),
-                                 Field("misses", "\(g.misses)"), Field("mode", g.mode.rawValue), Field("lang", language)])
+        return BestGame(board: HangmanWire.bestGamesBoard(g.mode), seat: 1, keys: [g.mistakes, -g.length],
+                        fields: [Field(HangmanWire.Key.word, Phrase.slashed(answer)), Field(HangmanWire.Key.mistakes, "\(g.mistakes)"),
+                                 Field(HangmanWire.Key.misses, "\(g.misses)"), Field(HangmanWire.Key.mode, g.mode.rawValue), Field(HangmanWire.Key.lang, language)])
     }
 
     /// `SCORES game=hangman [mode=<mode>]`: one list per mode, evil by default.
     /// Only duels between two people (or a person and the computer guesser,
     /// which the lobby leaves unrated as the kind's own computer) are rated.
-    public var ratingBoards: [String: String] { ["duel": "hangman-duel"] }
+    public var ratingBoards: [String: String] { HangmanWire.ratingBoards }
 
     public func bestGamesBoard(mode: String?) -> String? {
         guard let m = HangmanMode(rawValue: mode ?? HangmanMode.evil.rawValue) else { return nil }
-        return "hangman-\(m.rawValue)"
+        return HangmanWire.bestGamesBoard(m)
     }
 
     /// What a player can save for the next game (never the one in progress).

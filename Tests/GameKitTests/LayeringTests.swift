@@ -66,4 +66,17 @@ import Testing
             #expect(Self.namingKinds(text).isEmpty, "GhostClient/Record/\(file): \(Self.namingKinds(text))")
         }
     }
+
+    @Test("Hangman's wire fields are spelt once, in HangmanWire: HangmanCore writes no field key, the client's HangmanLines reads none of its own")
+    func hangmanFieldsSpeltOnce() throws {
+        for (file, text) in try Self.sources("HangmanCore") {
+            #expect(!text.contains("Field(\""), "HangmanCore/\(file) spells a field key")
+        }
+        for (file, text) in try Self.sources("GhostClient/Games/Hangman") where file == "HangmanLines.swift" {
+            #expect(!text.contains("fields[\""), "GhostClient/Games/Hangman/\(file) spells a field key")
+        }
+        for (file, text) in try Self.sources("HangmanWire") {
+            #expect(!text.contains("import HangmanCore") && !text.contains("import WordLists"), "HangmanWire/\(file)")
+        }
+    }
 }
