@@ -35,6 +35,10 @@ let package = Package(
         // G-H-O-S-T letters), shared by the server's Ghost kind and the
         // client; no solver, no word lists. Pure.
         .target(name: "GhostWire", dependencies: ["GameKit"], swiftSettings: fast),
+        // Hangman's part of the wire (kind name, modes, field keys, end
+        // reasons, board names), shared by the server's Hangman kind and the
+        // client; no word lists. Pure.
+        .target(name: "HangmanWire", dependencies: ["GameKit"], swiftSettings: fast),
         // Ghost: rules, solver, computer player. Pure.
         .target(name: "GhostCore", dependencies: ["GameKit", "WordLists", "GhostWire"], swiftSettings: optimizedCore),
         // Glicko-2 ratings (Glickman's paper, lichess's one-game periods). Pure, depends on nothing.
@@ -61,10 +65,10 @@ let package = Package(
         .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostStore", "GhostAuth", "Ratings", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"], swiftSettings: fast),
         // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
-        .target(name: "HangmanCore", dependencies: ["GameKit", "WordLists"], swiftSettings: optimizedCore),
+        .target(name: "HangmanCore", dependencies: ["GameKit", "WordLists", "HangmanWire"], swiftSettings: optimizedCore),
         // The terminal client: a pure state machine and screens, and thin
         // terminal and connection layers around them (TLS through the system OpenSSL).
-        .target(name: "GhostClient", dependencies: ["GhostProtocol", "GhostWire", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
+        .target(name: "GhostClient", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
         // Benchmarks (not tests): solving, bot strength, load generation, and the
         // large-server fixture (built through GhostStore's API) and attacks of #24.

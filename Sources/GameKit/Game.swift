@@ -89,14 +89,14 @@ public struct Outcome: Sendable, Equatable {
     }
 }
 
-/// Why a move was refused. `refused` carries an error code of the protocol
-/// (its raw value) and a sentence, for game-specific refusals.
+/// Why a move was refused. `refused` carries an error code (the kind's own,
+/// or one of the protocol's) and a sentence, for game-specific refusals.
 public enum MoveError: Error, Sendable, Equatable {
     case gameOver
     case notYourTurn
     /// This game does not take that kind of move.
     case notAMove(String)
-    case refused(code: String, message: String)
+    case refused(code: KindErrorCode, message: String)
 }
 
 /// A computer player's strength.

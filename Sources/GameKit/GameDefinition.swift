@@ -69,11 +69,11 @@ public protocol GameDefinition: AnyObject, Sendable {
     var computerLevels: [BotLevel] { get }
     /// The error code of a move the kind does not take (a `MoveError.notAMove`
     /// of its games): `not-a-letter` by default, Ghost's and Hangman's.
-    var wrongMoveCode: String { get }
+    var wrongMoveCode: KindErrorCode { get }
     /// The error codes of the kind's own refusals (`MoveError.refused`,
     /// `SetupError`) with what each means, beside the protocol's
     /// (Protocol.md §6). None by default.
-    var errorCodes: [String: String] { get }
+    var errorCodes: [KindErrorCode: String] { get }
     /// One line for HELP: what a game of the kind is (`HELP game=<kind>
     /// <usage> - <this>`). Default: the kind's name.
     var summary: String { get }
@@ -87,6 +87,11 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
+    /// The kind's own move verbs (`CHAIN <word>`), in the order HELP lists
+    /// them after the kind's NEW line. A game of another kind refuses them
+    /// (its `wrongMoveCode`). None by default: Ghost and Hangman move with
+    /// the protocol's verbs.
+    var moveVerbs: [MoveVerb] { get }
 
     // Replay and review (`MOVES`, `REVIEW`; GameKit/Review.swift).
     /// Whether `move`, made by `seat`, stays secret until the game is over
@@ -110,7 +115,7 @@ extension GameDefinition {
 
     /// A kind without options of its own takes none.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
-        options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: "bad-arguments", message: "\(name) takes no such option"))
+        options.isEmpty ? .success(GameSetup()) : .failure(SetupError(code: .badArguments, message: "\(name) takes no such option"))
     }
 
     /// No best-games lists by default.
@@ -121,8 +126,8 @@ extension GameDefinition {
     public var optionKeys: [String] { settingKeys.map(\.option) }
     public var computerLevels: [BotLevel] { [] }
     public var summary: String { name }
-    public var wrongMoveCode: String { "not-a-letter" }
-    public var errorCodes: [String: String] { [:] }
+    public var wrongMoveCode: KindErrorCode { .notALetter }
+    public var errorCodes: [KindErrorCode: String] { [:] }
 
     /// HELP's usage of the kind's NEW: `game=<kind>`, its levels and its option keys.
     public var usage: String {
@@ -134,6 +139,7 @@ extension GameDefinition {
 
     /// No settings by default.
     public var settingKeys: [SettingSpec] { [] }
+    public var moveVerbs: [MoveVerb] { [] }
 
     public func hidesMove(_ move: Move, by seat: Int) -> Bool { false }
     public func review(_ request: ReviewRequest) -> ReviewResult { .unavailable("\(name) has no review") }
@@ -203,6 +209,9 @@ public struct SettingSpec: Sendable {
 
 /// A new game as its kind sets it up from a command's options: what the
 /// store keeps with the game (`newGame` gets them back on every restore).
+/// `variant` and `settings` are the stored form of the kind's own typed
+/// setup (`KindSetup`, `GameSetup(_:)`): a kind builds them from its value,
+/// never by hand.
 public struct GameSetup: Sendable, Equatable {
     public var variant: String
     public var settings: String
@@ -220,9 +229,9 @@ public struct GameSetup: Sendable, Equatable {
 
 /// Why a kind refused a NEW's options: a protocol error code and a sentence.
 public struct SetupError: Error, Sendable, Equatable {
-    public var code: String
+    public var code: KindErrorCode
     public var message: String
-    public init(code: String, message: String) {
+    public init(code: KindErrorCode, message: String) {
         self.code = code
         self.message = message
     }

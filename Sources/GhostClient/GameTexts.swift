@@ -42,4 +42,8 @@ enum ClientGames {
     /// Kinds that `--game` starts playing at once (resuming an adjourned
     /// game, else one against the computer with the saved settings).
     static let playedAtOnce: [GameKind] = [.hangman]
+
+    /// Kinds whose games are a word to guess: a replay shows the pattern
+    /// (from the review), not a fragment built from the moves.
+    static let guessAWord: [GameKind] = [.hangman]
 }

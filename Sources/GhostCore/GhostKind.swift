@@ -3,10 +3,10 @@ import Synchronization
 
 /// Ghost as a game kind of the server: its word lists, its solved games for
 /// the computer, and the G-H-O-S-T match.
-public final class GhostKind: GameDefinition {
+public final class GhostKind: TypedGameDefinition {
     public let name = GhostWire.kind
     /// Ghost, Superghost and bluff and challenge each have a rating board (issue #28).
-    public var ratingBoards: [String: String] { ["": "ghost", "super": "ghost-super", "challenge": "ghost-challenge"] }
+    public var ratingBoards: [String: String] { GhostWire.ratingBoards }
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
     public static let matchRounds = 5
 
@@ -89,35 +89,48 @@ public final class GhostKind: GameDefinition {
         }
     }
 
+    /// A Ghost game's setup, typed: its variant (nil: Ghost itself), stored
+    /// as the word of `variant=` (`super`, `challenge`, empty for Ghost).
+    public struct Setup: KindSetup {
+        public let ghostVariant: GhostWire.Variant?
+        public init(_ variant: GhostWire.Variant?) { ghostVariant = variant }
+        public init?(variant: String, settings: String) {
+            guard settings.isEmpty else { return nil }
+            if variant.isEmpty { ghostVariant = nil; return }
+            guard let v = GhostWire.Variant(rawValue: variant) else { return nil }
+            ghostVariant = v
+        }
+        public var variant: String { ghostVariant?.rawValue ?? "" }
+        public var settings: String { "" }
+    }
+
     /// `variant=super` is Superghost, `variant=challenge` bluff and
     /// challenge; without it, Ghost. No other option.
     public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
-        guard options.keys.allSatisfy({ $0 == "variant" }) else {
-            return .failure(SetupError(code: "bad-arguments", message: "ghost takes no such option"))
+        guard options.keys.allSatisfy({ $0 == GhostWire.Key.variant }) else {
+            return .failure(SetupError(code: .badArguments, message: "ghost takes no such option"))
         }
-        guard let variant = options["variant"] else { return .success(GameSetup()) }
-        guard variant == GhostKind.superVariant || variant == GhostKind.challengeVariant else {
-            return .failure(SetupError(code: "bad-value", message: "variant is super or challenge, or left out for Ghost"))
+        guard let word = options[GhostWire.Key.variant] else { return .success(GameSetup(Setup(nil))) }
+        guard let variant = GhostWire.Variant(rawValue: word) else {
+            return .failure(SetupError(code: .badValue, message: "variant is super or challenge, or left out for Ghost"))
         }
         guard dictionaries[language] != nil else {
-            return .failure(SetupError(code: "bad-value", message: "no word list for \(language)"))
+            return .failure(SetupError(code: .badValue, message: "no word list for \(language)"))
         }
-        // Bluff and challenge plays on Ghost's word lists and solved games.
-        if variant == GhostKind.challengeVariant { return .success(GameSetup(variant: variant)) }
-        // Built, and its opening solved, off the server's thread.
-        DispatchQueue.global(qos: .utility).async { self.superSolver(language: language)?.solve("") }
-        return .success(GameSetup(variant: variant))
+        // Bluff and challenge plays on Ghost's word lists and solved games;
+        // Superghost's solver is built, and its opening solved, off the server's thread.
+        if variant == .superghost { DispatchQueue.global(qos: .utility).async { self.superSolver(language: language)?.solve("") } }
+        return .success(GameSetup(Setup(variant)))
     }
 
-    public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
+    public func newGame(language: String, setup: Setup, seed: UInt64, starter: Int) -> (any Game)? {
         guard let words = dictionaries[language] else { return nil }
-        switch variant {
-        case "": return PlainGhost(rules: GhostRules(words: words, language: language), firstToMove: starter)
-        case GhostKind.superVariant:
+        switch setup.ghostVariant {
+        case nil: return PlainGhost(rules: GhostRules(words: words, language: language), firstToMove: starter)
+        case .superghost?:
             return superSolver(language: language).map { Superghost(rules: $0.rules, firstToMove: starter) }
-        case GhostKind.challengeVariant:
+        case .challenge?:
             return ChallengeGhost(rules: GhostRules(words: words, language: language), firstToMove: starter)
-        default: return nil
         }
     }
 

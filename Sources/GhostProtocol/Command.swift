@@ -195,6 +195,11 @@ public enum Command: Sendable, Equatable {
     case moves(Int)
     /// A finished game reviewed move by move (issue #28).
     case review(Int)
+    /// A move verb of a game kind's own (GameKit's `MoveVerb`, Word chain's
+    /// `CHAIN <word>`): `verb` as the kind spells it, the arguments as its
+    /// shape allows them (lowercase). Only `CommandParser.parse(_:kindVerbs:)`
+    /// gives it, for a verb one of the server's kinds declares.
+    case kindMove(verb: String, arguments: [String])
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -239,6 +244,7 @@ public enum Command: Sendable, Equatable {
         case .unwatch: .unwatch
         case .moves: .moves
         case .review: .review
+        case .kindMove: .kindMove
         case .hint: .hint
         case .stats: .stats
         }
@@ -247,6 +253,7 @@ public enum Command: Sendable, Equatable {
     /// The command as a line (without its line end), in the canonical
     /// spelling: `CommandParser.parse` reads it back as the same command.
     public var rendered: String {
+        if case let .kindMove(verb, arguments) = self { return ([verb] + arguments).joined(separator: " ") }
         let args = CommandTable.spec(verb).render(self)
         return args.isEmpty ? verb.rawValue : verb.rawValue + " " + args.joined(separator: " ")
     }

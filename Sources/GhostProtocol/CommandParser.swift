@@ -28,6 +28,9 @@ public enum CommandParser {
         }
     }
 
+    /// The answer to a line whose first word is no verb (of the protocol's, or of a kind's).
+    public static let unknownCommand = CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands")
+
     /// Parses one framed line (without its line end). Returns nil for a blank line.
     public static func parse(_ line: [UInt8]) -> Result<Command?, CommandError> {
         if let command = plainMove(line) { return .success(command) }
@@ -53,7 +56,7 @@ public enum CommandParser {
             return letter(first).map { $0 }
         }
         guard let verb = Verb(spelled: first) else {
-            return .failure(CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands"))
+            return .failure(unknownCommand)
         }
         // The text after the verb, for a verb whose last argument is the rest of the line (a password).
         let rest = text[first.endIndex...]

@@ -1,6 +1,11 @@
 
 /// The verbs a client can send, in the order HELP lists them. Verbs are
 /// case-insensitive on the wire; this is their canonical spelling.
+///
+/// `kindMove` stands for every verb a game kind declares (its spelling is
+/// the command's): it is not in `allCases`, HELP lists the kinds' verbs
+/// from the kinds, and its raw value, lowercase, is never a verb a client
+/// can spell (`Verb(spelled:)` folds to uppercase).
 public enum Verb: String, Sendable, CaseIterable {
     case name = "NAME"
     case register = "REGISTER"
@@ -38,6 +43,15 @@ public enum Verb: String, Sendable, CaseIterable {
     case help = "HELP"
     case ping = "PING"
     case quit = "QUIT"
+    /// A game kind's own move verb (`Command.kindMove`).
+    case kindMove = "kind-move"
+
+    /// The protocol's verbs, in HELP order: every case but `kindMove`.
+    public static let allCases: [Verb] = [
+        .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .letter, .solve, .word,
+        .challenge, .concede, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
+        .unwatch, .moves, .review, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
+    ]
 
     /// The verb a client wrote, in any case (ASCII case folding only).
     public init?(spelled word: some StringProtocol) {
@@ -132,25 +146,57 @@ public enum CommandTable {
     /// is slowed like any other flood.
     public static let discardedBytesPerUnit = 16 * 1024
 
-    /// The cost of one framed line, from its first word, without parsing it:
-    /// a verb's `cost`, a one-character line a letter's, a blank line
-    /// `blankCost`, anything else `unknownCost`.
-    public static func cost(ofLine line: [UInt8]) -> Int {
+    /// What a line's first word says of it, read without parsing the line
+    /// (what a line costs is read from it before the line is served).
+    public enum LineHead: Equatable, Sendable {
+        /// Nothing, spaces or tabs.
+        case blank
+        /// A one-character line: a letter's.
+        case letter
+        /// `NAME` with a password after the name (a login, which is hashed).
+        case login
+        /// A known verb.
+        case verb(Verb)
+        /// Anything else.
+        case unknown
+    }
+
+    /// The first word of one framed line (ASCII, case-insensitive).
+    public static func head(ofLine line: [UInt8]) -> LineHead {
         var start = 0
         while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        guard start < line.count else { return blankCost }
+        guard start < line.count else { return .blank }
         var end = start
         while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
-        if end - start == 1 { return letterCost }
-        guard end - start <= 9 else { return unknownCost }
+        if end - start == 1 { return .letter }
+        guard end - start <= 9 else { return .unknown }
         var word = ""
         for b in line[start..<end] {
-            guard b < 0x80 else { return unknownCost }
+            guard b < 0x80 else { return .unknown }
             word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
         }
-        guard let verb = Verb(rawValue: word), let i = Verb.allCases.firstIndex(of: verb) else { return unknownCost }
-        if verb == .name { return nameLineCost(line, afterVerb: end) }
-        return costs[i]
+        guard let verb = Verb(rawValue: word) else { return .unknown }
+        if verb == .name {
+            var i = end
+            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
+            // The separator, then at least one character of password.
+            if line.count - i > 1 { return .login }
+        }
+        return .verb(verb)
+    }
+
+    /// The cost of one framed line, from its first word, without parsing it:
+    /// a verb's `cost`, a one-character line a letter's, a login
+    /// `passwordCost`, a blank line `blankCost`, anything else `unknownCost`.
+    public static func cost(ofLine line: [UInt8]) -> Int {
+        switch head(ofLine: line) {
+        case .blank: blankCost
+        case .letter: letterCost
+        case .login: passwordCost
+        case .unknown: unknownCost
+        case .verb(let verb): Verb.allCases.firstIndex(of: verb).map { costs[$0] } ?? unknownCost
+        }
     }
 
     /// The description of one verb.
@@ -326,6 +372,13 @@ public enum CommandTable {
                                })
         case .top, .profile, .history:
             return ratingsSpec(verb)
+        case .kindMove:
+            // Never parsed through here (no client spells it): the kinds'
+            // verbs are parsed by `CommandParser.parse(_:kindVerbs:)`.
+            return CommandSpec(verb: verb, cost: unknownCost, usage: "<arguments>",
+                               help: "a game kind's own move (HELP lists each kind's verbs)",
+                               parse: { _ in .failure(.usage) },
+                               arguments: { if case .kindMove(_, let arguments) = $0 { arguments } else { nil } })
         case .hint:
             return plain(verb, cost: 2, .hint, "against the Easy computer only: is your position winning, and a good letter")
         case .stats:
@@ -371,15 +424,6 @@ public enum CommandTable {
         let after = start[name.endIndex...]
         guard after.count > 1 else { return .success(.name(String(name))) }
         return password(after).map { .login(name: String(name), password: $0) }
-    }
-
-    /// The cost of a `NAME` line: a password after the name makes it a login, which is hashed.
-    static func nameLineCost(_ line: [UInt8], afterVerb end: Int) -> Int {
-        var i = end
-        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-        while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
-        // The separator, then at least one character of password.
-        return line.count - i > 1 ? passwordCost : spec(.name).cost
     }
 
     // MARK: Argument shapes

@@ -257,7 +257,7 @@ extension Reply {
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
             return .join(code: code, lang: lang, rounds: r, clock: c)
         case .letter: return .letter(fields: f)
-        case .solve, .word, .challenge, .concede: return nil
+        case .solve, .word, .challenge, .concede, .kindMove: return nil
         case .register, .password: return nil   // `Reply.registered`, `Reply.passwordChanged`: `.other`   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }

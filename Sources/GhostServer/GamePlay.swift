@@ -238,7 +238,7 @@ final class GamePlay: GamePart {
     /// Plays a move (from a person or the computer): the game value judges
     /// it, the store records it and what it ends, then the room changes and
     /// both sides are told. Apply → persist → change the room → broadcast.
-    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?, verb: Verb = .letter) {
+    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
         guard let table = rooms[gameID] else { return }
         var game = table.game
         let outcome: Outcome?
@@ -282,7 +282,7 @@ final class GamePlay: GamePart {
         context.figures.moves += 1
         table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
-        if let mover { reply(mover, .ok(GamePlay.reply(to: move, verb: verb, moveFields))) }
+        if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
         broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
         if let cancelled {
             broadcast(gameID, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))

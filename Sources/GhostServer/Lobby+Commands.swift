@@ -117,6 +117,7 @@ extension Lobby {
         case .help: 33
         case .ping: 34
         case .quit: 35
+        case .kindMove: 36
         }
     }
 
@@ -267,6 +268,11 @@ extension Lobby {
             return row(cost: 1, .readOnly) { lobby, _, id, _ in lobby.reply(id, .ok(.ping)) }
         case .quit:
             return row(cost: 1) { lobby, _, id, _ in lobby.quit(id) }
+        case .kindMove:
+            // A kind's own move verb (Lobby+KindVerbs.swift): a move, as LETTER.
+            return row(cost: 1, [.hotPath, .actsInGame]) { lobby, command, id, session in
+                if case let .kindMove(verb, arguments) = command { lobby.play.playKindMove(verb, arguments, id, session) }
+            }
         }
     }
 
@@ -297,28 +303,15 @@ extension Lobby {
     /// password after the name (a login, which is hashed) `passwordCost`,
     /// a blank line `blankCost`, anything else `unknownCost` (CommandTable).
     static func cost(ofLine line: [UInt8]) -> Int {
-        var start = 0
-        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        guard start < line.count else { return CommandTable.blankCost }
-        var end = start
-        while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
-        if end - start == 1 { return letterCost }
-        guard end - start <= 9 else { return CommandTable.unknownCost }
-        var word = ""
-        for b in line[start..<end] {
-            guard b < 0x80 else { return CommandTable.unknownCost }
-            word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
+        switch CommandTable.head(ofLine: line) {
+        case .blank: return CommandTable.blankCost
+        case .letter: return letterCost
+        case .login: return CommandTable.passwordCost
+        case .unknown: return CommandTable.unknownCost
+        case .verb(let verb):
+            let i = ordinal(verb)
+            return costs.indices.contains(i) ? costs[i] : CommandTable.unknownCost
         }
-        guard let verb = Verb(rawValue: word) else { return CommandTable.unknownCost }
-        if verb == .name {
-            // The name, then the separator and at least one character of password.
-            var i = end
-            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
-            while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
-            if line.count - i > 1 { return CommandTable.passwordCost }
-        }
-        let i = ordinal(verb)
-        return costs.indices.contains(i) ? costs[i] : CommandTable.unknownCost
     }
 
     // MARK: Commands too small for a file of their own
@@ -327,6 +320,7 @@ extension Lobby {
     func help(_ id: ConnectionID) {
         for spec in CommandTable.specs { reply(id, .helpEntry(usage: spec.synopsis, text: spec.help)) }
         for line in matchmaking.kindHelp { reply(id, line) }
+        for line in kindVerbHelp { reply(id, line) }
         reply(id, .ok(.help))
     }
 

@@ -18,7 +18,7 @@ extension Lobby {
         var last: LastGame?
         /// While seeking: the other seek queues as this seeker was last told
         /// them (WAITING), by queue; a queue it was not told of had no one.
-        var waitingTold: [String: WaitingQueue] = [:]
+        var waitingTold: [SeekKey: WaitingQueue] = [:]
         /// The game this connection watches (never while it plays, seeks or hosts).
         var watching: Int?
         /// The registered name this connection logged in to (NAME with its

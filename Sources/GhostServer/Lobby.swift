@@ -66,6 +66,8 @@ public final class Lobby {
     var defaultLanguage: String { context.defaultLanguage }
     var outbox: Outbox { context.outbox }
     var log: (String) -> Void { context.log }
+    /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
+    lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
     /// Who is connected, and who holds each name in use (Sessions.swift).
     var sessions: Sessions { context.sessions }
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
@@ -210,7 +212,7 @@ public final class Lobby {
             switch CommandParser.parse(bytes) {
             case .success(nil): break
             case .success(let command?): handle(command, from: id)
-            case .failure(let e): reply(id, .error(e.code, e.message))
+            case .failure(let e): notACommand(e, bytes, from: id)
             }
         }
     }

@@ -102,7 +102,7 @@ final class Matchmaking: LobbyPart {
     /// NEW bot=<level>: a game against the computer starts at once.
     func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
-              ghostVariantHolds(options, session.lang, id) else { return }
+              setupHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         guard lobby.play.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
@@ -113,7 +113,7 @@ final class Matchmaking: LobbyPart {
         guard clockAllowed(options, id) else { return }
         guard options.game != nil else {
             // Ghost's own reply, whatever its variant: GAME says which.
-            guard ready(id, session), ghostVariantHolds(options, session.lang, id) else { return }
+            guard ready(id, session), setupHolds(options, session.lang, id) else { return }
             return host(options, id, session, checked: true)
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
@@ -158,16 +158,9 @@ final class Matchmaking: LobbyPart {
         switch kind.setup(options: settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
-            reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+            reply(id, .error(ErrorCode(e.code), e.message))
             return nil
         }
-    }
-
-    /// Whether a Ghost game's `variant=` (if any) is one the default kind
-    /// takes; otherwise replies with its error. The game's setup is made again
-    /// when it starts, from the same options.
-    private func ghostVariantHolds(_ options: GameOptions, _ lang: String, _ id: ConnectionID) -> Bool {
-        options.variant == nil || setUp(options, lang: lang, id) != nil
     }
 
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
@@ -247,9 +240,9 @@ final class Matchmaking: LobbyPart {
     /// Seekers wait in one queue per kind, language, number of rounds and
     /// clock: only seekers on the same clock are paired; and variant
     /// (Superghost never meets Ghost).
-    func seekKey(_ lang: String, _ options: GameOptions) -> String {
-        (options.game?.rawValue ?? catalog.defaultKind.name) + " " + lang + " " + options.rounds.rawValue
-            + (options.clock.map { " clock=\($0)" } ?? "") + (options.variant.map { " " + $0 } ?? "")
+    func seekKey(_ lang: String, _ options: GameOptions) -> SeekKey {
+        SeekKey(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: lang, rounds: options.rounds,
+                clock: options.clock, variant: options.variant)
     }
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,

@@ -158,7 +158,7 @@ final class RatingDesk: LobbyPart {
 
     /// The board the options ask for, if it is rated (Hangman: a duel, which SEEK always is).
     func ratedBoard(_ options: GameOptions, seeking: Bool) -> String? {
-        let kind = self.kind(named: (options.game ?? .ghost).rawValue)
+        let kind = options.game.map { self.kind(named: $0.rawValue) } ?? catalog.defaultKind
         // A SEEK plays the kind's two-player game (Hangman: a duel); NEW the mode asked for.
         let variant = options.variant ?? (seeking ? kind?.twoPlayerOptions["mode"] : options.settings["mode"]) ?? ""
         // A kind's own computer (`bot=` among its options, as Hangman's guesser) is never rated.

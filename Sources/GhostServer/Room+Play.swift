@@ -49,8 +49,8 @@ extension Lobby.Room {
         switch error {
         case .gameOver: return .error(.notInGame, "the game is over")
         case .notYourTurn: return .error(.notYourTurn, "it is \(names[game.toMove])'s turn")
-        case .notAMove(let text): return .error(ErrorCode(rawValue: kind.wrongMoveCode), text)
-        case .refused(let code, let text): return .error(ErrorCode(rawValue: code), text)
+        case .notAMove(let text): return .error(ErrorCode(kind.wrongMoveCode), text)
+        case .refused(let code, let text): return .error(ErrorCode(code), text)
         }
     }
 }

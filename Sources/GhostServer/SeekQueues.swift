@@ -7,28 +7,28 @@ import GhostProtocol
 /// seekers waiting in the other queues are told (`Matchmaking.tellSeekers`).
 struct SeekQueues {
     /// Kind, language and game type (`seekKey`) → who waits, first come first.
-    private(set) var queues: [String: SeekQueue] = [:]
+    private(set) var queues: [SeekKey: SeekQueue] = [:]
     /// The seek queues changed since the waiting seekers were last told.
     var changed = false
     /// When they were last told (monotonic seconds).
     var toldAt = -Double.infinity
 
-    subscript(key: String) -> SeekQueue? { queues[key] }
+    subscript(key: SeekKey) -> SeekQueue? { queues[key] }
 
     /// `id` waits at the end of queue `key`, made as `queue` if it is new.
-    mutating func append(_ id: ConnectionID, to key: String, _ queue: @autoclosure () -> SeekQueue) {
+    mutating func append(_ id: ConnectionID, to key: SeekKey, _ queue: @autoclosure () -> SeekQueue) {
         queues[key, default: queue()].append(id)
         changed = true
     }
 
     /// `id` was paired: it leaves queue `key` (most often from its front).
-    mutating func take(_ id: ConnectionID, from key: String) {
+    mutating func take(_ id: ConnectionID, from key: SeekKey) {
         if queues[key]?.first == id { queues[key]?.removeFirst() } else { queues[key]?.remove(id) }
         changed = true
     }
 
     /// `id` stopped seeking.
-    mutating func remove(_ id: ConnectionID, from key: String) {
+    mutating func remove(_ id: ConnectionID, from key: SeekKey) {
         queues[key]?.remove(id)
         changed = true
     }
@@ -37,13 +37,31 @@ struct SeekQueues {
     var anyoneWaits: Bool { queues.values.contains(where: { $0.count > 0 }) }
 
     /// Every seek queue with players in it, by key (a few at most: kinds × languages × game types × clocks).
-    func waitingQueues() -> [String: Lobby.WaitingQueue] {
-        var waiting: [String: Lobby.WaitingQueue] = [:]
+    func waitingQueues() -> [SeekKey: Lobby.WaitingQueue] {
+        var waiting: [SeekKey: Lobby.WaitingQueue] = [:]
         for (key, q) in queues where q.count > 0 {
             waiting[key] = Lobby.WaitingQueue(game: q.game, lang: q.lang, rounds: q.rounds, count: q.count, clock: q.clock, variant: q.variant)
         }
         return waiting
     }
+}
+
+/// Which seek queue a seeker waits in: one per kind, language, number of
+/// rounds, clock and variant (Superghost never meets Ghost); only seekers of
+/// the same queue are paired. Ordered as its words (`ghost en one clock=60
+/// super`), the order in which WAITING lines are sent.
+struct SeekKey: Hashable, Comparable, CustomStringConvertible {
+    let game: String
+    let lang: String
+    let rounds: Rounds
+    let clock: Int?
+    let variant: String?
+
+    var description: String {
+        game + " " + lang + " " + rounds.rawValue + (clock.map { " clock=\($0)" } ?? "") + (variant.map { " " + $0 } ?? "")
+    }
+
+    static func < (a: SeekKey, b: SeekKey) -> Bool { a.description < b.description }
 }
 
 /// One seek queue. Pairing takes from the front, so it keeps a head

@@ -35,7 +35,7 @@ final class SettingsDesk: LobbyPart {
         let checked: String
         switch spec.validate(value, session.lang) {
         case .success(let v): checked = v
-        case .failure(let e): return reply(id, .error(ErrorCode(rawValue: e.code), e.message))
+        case .failure(let e): return reply(id, .error(ErrorCode(e.code), e.message))
         }
         guard let name = session.name else {
             return reply(id, .error(.noName, "send NAME <name> first: settings are saved per name"))

@@ -73,6 +73,13 @@ public enum GhostWire {
 
     /// `yes` for a flag that is set.
     @inlinable public static var yes: String { "yes" }
+
+    /// The rating board of Ghost (nil) or a variant (issue #28): `ghost`,
+    /// `ghost-super`, `ghost-challenge`.
+    public static func ratingBoard(_ variant: Variant?) -> String { variant.map { kind + "-" + $0.rawValue } ?? kind }
+    /// The rating boards by variant (`""` for Ghost itself), as the server's kind declares them.
+    public static let ratingBoards: [String: String] =
+        Dictionary(uniqueKeysWithValues: ([nil] + Variant.allCases.map(Optional.some)).map { ($0?.rawValue ?? "", ratingBoard($0)) })
 }
 
 /// Ghost's own reasons for the end of a round (left and abandoned come from GameKit).

@@ -1,26 +1,9 @@
 @_exported import GameKit
+@_exported import HangmanWire
 import WordLists
 
-/// How the setter plays.
-public enum HangmanMode: String, Sendable, CaseIterable {
-    /// The computer sets and never commits: after each guess it keeps the
-    /// largest family of words that fit what it has shown.
-    case evil
-    /// The computer picks a word at the start and keeps it.
-    case fair
-    /// The computer picks a phrase at the start and keeps it.
-    case phrase
-    /// Two people: seat 0 sets a word, seat 1 guesses it.
-    case duel
-}
-
-/// Hangman's reasons for the end of a game (left and abandoned come from GameKit).
-extension EndReason {
-    /// The guesser found the answer: the setter (seat 0) loses.
-    public static let solved = EndReason(rawValue: "solved")
-    /// The guesser ran out of misses: the guesser (seat 1) loses.
-    public static let hanged = EndReason(rawValue: "hanged")
-}
+/// How the setter plays: Hangman's wire says (`mode=`).
+public typealias HangmanMode = HangmanWire.Mode
 
 /// A game of Hangman as a pure value. Seat 0 sets, seat 1 guesses: a letter
 /// (`.letter`), or the whole answer (`.word`, SOLVE), which costs a miss when
@@ -403,37 +386,37 @@ public struct HangmanGame: Game {
 
     public var publicFields: [Field] {
         let missed = String(self.missed)
-        return [Field("pattern", pattern), Field("missed", missed.isEmpty ? "-" : missed), Field("left", "\(left)")]
+        return [Field(HangmanWire.Key.pattern, pattern), Field(HangmanWire.Key.missed, missed.isEmpty ? HangmanWire.noneMissed : missed), Field(HangmanWire.Key.left, "\(left)")]
     }
 
     public func moveFields(_ move: Move) -> [Field] {
         switch move {
         case .letter(let l):
-            return [Field("letter", l.description), Field("hit", shown.contains(l.character.asciiValue!) ? "yes" : "no")]
+            return [Field(HangmanWire.Key.letter, l.description), Field(HangmanWire.Key.hit, shown.contains(l.character.asciiValue!) ? HangmanWire.yes : HangmanWire.no)]
         case .word(let w):
             // The duel's first move sets the word: only its length is public.
-            if mode == .duel && moves.count <= 1 { return [Field("length", "\(length)")] }
+            if mode == .duel && moves.count <= 1 { return [Field(HangmanWire.Key.length, "\(length)")] }
             let guess = Phrase.guess(w)
             let hit = outcome?.reason == .solved && guess != nil && guess == secret
-            return [Field("word", Phrase.slashed(guess ?? w.lowercased())), Field("hit", hit ? "yes" : "no")]
+            return [Field(HangmanWire.Key.word, Phrase.slashed(guess ?? w.lowercased())), Field(HangmanWire.Key.hit, hit ? HangmanWire.yes : HangmanWire.no)]
         case .front, .challenge, .concede:
             return []
         }
     }
 
     public var setupFields: [Field] {
-        [Field("mode", mode.rawValue), Field("length", lengthIsOpen ? "any" : "\(length)"), Field("misses", "\(misses)")]
+        [Field(HangmanWire.Key.mode, mode.rawValue), Field(HangmanWire.Key.length, lengthIsOpen ? HangmanWire.anyLength : "\(length)"), Field(HangmanWire.Key.misses, "\(misses)")]
     }
 
     public var finalFields: [Field] {
         guard isOver else { return publicFields }
-        return [Field("word", Phrase.slashed(secret ?? "")), Field("mistakes", "\(mistakes)"), Field("pattern", pattern)]
+        return [Field(HangmanWire.Key.word, Phrase.slashed(secret ?? "")), Field(HangmanWire.Key.mistakes, "\(mistakes)"), Field(HangmanWire.Key.pattern, pattern)]
     }
 
     /// The duel's setter sees the word it set; nobody else sees anything of their own.
     public func privateFields(for seat: Int) -> [Field] {
         guard seat == 0, mode == .duel, let secret else { return [] }
-        return [Field("word", secret)]
+        return [Field(HangmanWire.Key.word, secret)]
     }
 
     public func explanation(loser: String, winner: String) -> String {

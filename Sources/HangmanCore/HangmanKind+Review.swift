@@ -40,19 +40,19 @@ extension HangmanKind {
         }
         var plies: [ReviewedPly] = []
         for (i, m) in round.moves.enumerated() {
-            var fields = [Field("play", m.move.encoded)]
+            var fields = [Field(HangmanWire.Key.play, m.move.encoded)]
             let guessing = m.seat == 1 && mode != .evil
             let before: (candidates: Int, splits: [[Int]?]) = guessing ? game.letterSplits : (0, [])
             do { _ = try game.play(m.move, by: m.seat) } catch { break }
             if m.seat == 1 {
-                fields.append(Field("pattern", game.pattern))
+                fields.append(Field(HangmanWire.Key.pattern, game.pattern))
                 if mode == .evil {
-                    fields.append(Field("family", String(game.familySize)))
-                    if let w = game.familyExample { fields.append(Field("word", w)) }
+                    fields.append(Field(HangmanWire.Key.family, String(game.familySize)))
+                    if let w = game.familyExample { fields.append(Field(HangmanWire.Key.word, w)) }
                 } else {
-                    fields.append(Field("candidates", String(before.candidates)))
+                    fields.append(Field(HangmanWire.Key.candidates, String(before.candidates)))
                     if let best = HangmanKind.bestLetter(candidates: before.candidates, splits: before.splits) {
-                        fields.append(Field("best", best.description))
+                        fields.append(Field(HangmanWire.Key.best, best.description))
                     }
                 }
             }

@@ -14,9 +14,9 @@ import WordLists
 /// to the words of the language's list) is what the computer picks from: a
 /// fair game's word, the evil families, a duel's word when the computer sets.
 /// A language without a list of common words picks from its word list.
-public final class HangmanKind: GameDefinition {
-    public let name = "hangman"
-    public static let computerName = "bot-hangman"
+public final class HangmanKind: TypedGameDefinition {
+    public let name = HangmanWire.kind
+    public static let computerName = HangmanWire.computerName
     public static let defaultMisses = 8
     /// `length=any` picks among the lengths with at least this many words, so
     /// that evil play has room to dodge (a list with no such length: any length
@@ -93,26 +93,26 @@ public final class HangmanKind: GameDefinition {
     /// longer answer (the store breaks what is left by the earlier game).
     public func bestGame(_ game: any Game, outcome: Outcome, variant: String, language: String) -> BestGame? {
         guard let g = game as? HangmanGame, outcome.reason == .solved, let answer = g.answer else { return nil }
-        return BestGame(board: "hangman-\(g.mode.rawValue)", seat: 1, keys: [g.mistakes, -g.length],
-                        fields: [Field("word", Phrase.slashed(answer)), Field("mistakes", "\(g.mistakes)"),
-                                 Field("misses", "\(g.misses)"), Field("mode", g.mode.rawValue), Field("lang", language)])
+        return BestGame(board: HangmanWire.bestGamesBoard(g.mode), seat: 1, keys: [g.mistakes, -g.length],
+                        fields: [Field(HangmanWire.Key.word, Phrase.slashed(answer)), Field(HangmanWire.Key.mistakes, "\(g.mistakes)"),
+                                 Field(HangmanWire.Key.misses, "\(g.misses)"), Field(HangmanWire.Key.mode, g.mode.rawValue), Field(HangmanWire.Key.lang, language)])
     }
 
     /// `SCORES game=hangman [mode=<mode>]`: one list per mode, evil by default.
     /// Only duels between two people (or a person and the computer guesser,
     /// which the lobby leaves unrated as the kind's own computer) are rated.
-    public var ratingBoards: [String: String] { ["duel": "hangman-duel"] }
+    public var ratingBoards: [String: String] { HangmanWire.ratingBoards }
 
     public func bestGamesBoard(mode: String?) -> String? {
         guard let m = HangmanMode(rawValue: mode ?? HangmanMode.evil.rawValue) else { return nil }
-        return "hangman-\(m.rawValue)"
+        return HangmanWire.bestGamesBoard(m)
     }
 
     /// What a player can save for the next game (never the one in progress).
     public var settingKeys: [SettingSpec] {
         [SettingSpec(key: "hangman-mode", option: "mode", defaultValue: HangmanMode.evil.rawValue) { [self] value, language in
              guard let m = HangmanMode(rawValue: value), m != .duel else {
-                 return .failure(SetupError(code: "bad-value", message: "hangman-mode is evil, fair or phrase"))
+                 return .failure(SetupError(code: .badValue, message: "hangman-mode is evil, fair or phrase"))
              }
              // Checked in the connection's language, as a length is.
              if m == .phrase && phraseBooks[language] == nil {
@@ -125,14 +125,14 @@ public final class HangmanKind: GameDefinition {
              let n = maxLength(language: language) ?? 0
              guard value.utf8.count <= 3, let length = Int(value), (1...max(1, n)).contains(length),
                    (lexicons[language]?.words(length: length)?.count ?? 0) > 0 else {
-                 return .failure(SetupError(code: "bad-value",
+                 return .failure(SetupError(code: .badValue,
                                             message: "hangman-length is any, or a length from 1 to \(n) that the \(language) list has words of"))
              }
              return .success("\(length)")
          },
          SettingSpec(key: "hangman-misses", option: "misses", defaultValue: "\(HangmanKind.defaultMisses)") { value, _ in
              guard value.utf8.count <= 3, let m = Int(value), (1...26).contains(m) else {
-                 return .failure(SetupError(code: "bad-value", message: "hangman-misses is a number from 1 to 26"))
+                 return .failure(SetupError(code: .badValue, message: "hangman-misses is a number from 1 to 26"))
              }
              return .success("\(m)")
          }]
@@ -182,11 +182,11 @@ public final class HangmanKind: GameDefinition {
         case .failure(let e): return .failure(e)
         }
         // Without one, a duel's length stays open (`length=any`) until the setter's word sets it.
-        let settings: String
+        let chosen: Setup
         if mode == .duel && length == nil {
-            settings = "length=any misses=\(misses)"
+            chosen = Setup(mode: mode, length: nil, misses: misses)
         } else if let n = length ?? anyLength(mode: mode, language: language, seed: seed) {
-            settings = "length=\(n) misses=\(misses)"
+            chosen = Setup(mode: mode, length: n, misses: misses)
         } else {
             return .failure(badValue("no words to play with in \(language)"))
         }
@@ -194,16 +194,15 @@ public final class HangmanKind: GameDefinition {
         var computerSeat: Int? = mode == .duel ? nil : 0
         if let bot = options["bot"] {
             guard bot == "guesser", mode == .duel else {
-                return .failure(SetupError(code: "bad-arguments", message: "bot=guesser goes with mode=duel"))
+                return .failure(SetupError(code: .badArguments, message: "bot=guesser goes with mode=duel"))
             }
             computerSeat = 1
         }
-        return .success(GameSetup(variant: mode.rawValue, settings: settings,
-                                  computerSeat: computerSeat,
+        return .success(GameSetup(chosen, computerSeat: computerSeat,
                                   computerName: computerSeat == nil ? nil : HangmanKind.computerName))
     }
 
-    private func badValue(_ message: String) -> SetupError { SetupError(code: "bad-value", message: message) }
+    private func badValue(_ message: String) -> SetupError { SetupError(code: .badValue, message: message) }
 
     private func mode(_ text: String, language: String) -> Result<HangmanMode, SetupError> {
         guard let mode = HangmanMode(rawValue: text) else {
@@ -217,7 +216,7 @@ public final class HangmanKind: GameDefinition {
 
     private static func misses(_ text: String) -> Result<Int, SetupError> {
         guard let m = Int(text), (1...26).contains(m) else {
-            return .failure(SetupError(code: "bad-value", message: "misses is a number from 1 to 26"))
+            return .failure(SetupError(code: .badValue, message: "misses is a number from 1 to 26"))
         }
         return .success(m)
     }
@@ -225,7 +224,12 @@ public final class HangmanKind: GameDefinition {
     /// A length to play, or nil for `any`.
     private func length(_ text: String, mode: HangmanMode, language: String) -> Result<Int?, SetupError> {
         if text == "any" { return .success(nil) }
-        guard let n = Int(text), n > 0, n <= 999 else { return .failure(badValue("length is a number or any")) }
+        guard let n = Setup.length(text) else { return .failure(badValue("length is a number or any")) }
+        return length(n, mode: mode, language: language).map { $0 }
+    }
+
+    /// Whether `language` has words (or phrases) of `n` letters to play `mode` with.
+    private func length(_ n: Int, mode: HangmanMode, language: String) -> Result<Int, SetupError> {
         if mode == .phrase {
             guard phraseBooks[language]?.byLetters[n] != nil else {
                 return .failure(badValue("no phrase of \(n) letters in the \(language) list"))
@@ -256,30 +260,58 @@ public final class HangmanKind: GameDefinition {
 
     // MARK: Games
 
-    /// A game from the variant and settings that `setup` gave (an empty
-    /// variant is evil; missing settings take their defaults). `starter` is
-    /// ignored: the setter is seat 0.
-    public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
-        guard let mode = variant.isEmpty ? .evil : HangmanMode(rawValue: variant) else { return nil }
-        var values: [String: String] = [:]
-        for pair in settings.split(separator: " ") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            if kv.count == 2 { values[kv[0]] = kv[1] }
+    /// A Hangman game's setup, typed: its mode, length (nil: any, a duel's
+    /// open length) and misses. Stored as the mode (`variant`) and
+    /// `length=<n>|any misses=<m>` (`settings`); an empty variant is evil,
+    /// missing settings take their defaults.
+    public struct Setup: KindSetup {
+        public let mode: HangmanMode
+        public let length: Int?
+        public let misses: Int
+
+        public init(mode: HangmanMode, length: Int?, misses: Int = HangmanKind.defaultMisses) {
+            self.mode = mode
+            self.length = length
+            self.misses = misses
         }
-        var misses = HangmanKind.defaultMisses
-        if let text = values["misses"] {
-            guard case .success(let m) = HangmanKind.misses(text) else { return nil }
-            misses = m
+
+        public var variant: String { mode.rawValue }
+        public var settings: String { "length=\(length.map(String.init) ?? "any") misses=\(misses)" }
+
+        public init?(variant: String, settings: String) {
+            guard let mode = variant.isEmpty ? .evil : HangmanMode(rawValue: variant) else { return nil }
+            var length: Int?, misses = HangmanKind.defaultMisses
+            for pair in settings.split(separator: " ") {
+                let kv = pair.split(separator: "=", maxSplits: 1)
+                guard kv.count == 2 else { continue }
+                switch kv[0] {
+                case "misses":
+                    guard case .success(let m) = HangmanKind.misses(String(kv[1])) else { return nil }
+                    misses = m
+                case "length" where kv[1] != "any":
+                    guard let n = Setup.length(String(kv[1])) else { return nil }
+                    length = n
+                default: break
+                }
+            }
+            self.init(mode: mode, length: length, misses: misses)
         }
-        var length: Int?
-        if let text = values["length"] {
-            guard case .success(let l) = self.length(text, mode: mode, language: language) else { return nil }
-            length = l
+
+        /// A length as text: 1 to 999.
+        static func length(_ text: String) -> Int? {
+            guard let n = Int(text), n > 0, n <= 999 else { return nil }
+            return n
         }
+    }
+
+    /// A game of `setup` (`starter` is ignored: the setter is seat 0): a
+    /// length the language's list has no word of is no game.
+    public func newGame(language: String, setup: Setup, seed: UInt64, starter: Int) -> (any Game)? {
+        if let n = setup.length, case .failure = length(n, mode: setup.mode, language: language) { return nil }
         // A duel without a length (`length=any`, or none) is open: the setter's word sets it.
-        if mode == .duel && length == nil { return openDuel(language: language, misses: misses, seed: seed) }
-        guard let n = length ?? anyLength(mode: mode, language: language, seed: seed) else { return nil }
-        return game(language: language, mode: mode, length: n, misses: misses, seed: seed)
+        if setup.mode == .duel && setup.length == nil { return openDuel(language: language, misses: setup.misses, seed: seed) }
+        guard let n = setup.length ?? anyLength(mode: setup.mode, language: language, seed: seed) else { return nil }
+        return game(language: language, mode: setup.mode, length: n, misses: setup.misses, seed: seed)
     }
 
     /// A duel whose length is open (`length=any`): the setter's word, any

@@ -37,4 +37,46 @@ import Testing
             }
         }
     }
+
+    @Test("The server makes no protocol error code from a kind's text: kinds declare typed codes (KindErrorCode)")
+    func serverMakesNoCodeFromText() throws {
+        for (file, text) in try Self.sources("GhostServer") {
+            #expect(!text.contains("ErrorCode(rawValue:"), "GhostServer/\(file) makes an ErrorCode from a raw string")
+        }
+    }
+
+    /// Lines of `text` that name a kind: `"ghost"`, `"hangman"`, `.ghost`, `.hangman` (comments aside).
+    static func namingKinds(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { line in
+            !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                && line.range(of: #"\.(ghost|hangman)\b|"(ghost|hangman)""#, options: .regularExpression) != nil
+        }
+    }
+
+    @Test("The server names no kind outside its catalog (GameCatalog.swift): no ghostVariantHolds, no default of .ghost")
+    func serverNamesNoKind() throws {
+        for (file, text) in try Self.sources("GhostServer") where file != "GameCatalog.swift" {
+            #expect(Self.namingKinds(text).isEmpty, "GhostServer/\(file): \(Self.namingKinds(text))")
+        }
+    }
+
+    @Test("The client's record feature names no kind: it asks the client's table of games (ClientGames)")
+    func clientRecordNamesNoKind() throws {
+        for (file, text) in try Self.sources("GhostClient/Record") {
+            #expect(Self.namingKinds(text).isEmpty, "GhostClient/Record/\(file): \(Self.namingKinds(text))")
+        }
+    }
+
+    @Test("Hangman's wire fields are spelt once, in HangmanWire: HangmanCore writes no field key, the client's HangmanLines reads none of its own")
+    func hangmanFieldsSpeltOnce() throws {
+        for (file, text) in try Self.sources("HangmanCore") {
+            #expect(!text.contains("Field(\""), "HangmanCore/\(file) spells a field key")
+        }
+        for (file, text) in try Self.sources("GhostClient/Games/Hangman") where file == "HangmanLines.swift" {
+            #expect(!text.contains("fields[\""), "GhostClient/Games/Hangman/\(file) spells a field key")
+        }
+        for (file, text) in try Self.sources("HangmanWire") {
+            #expect(!text.contains("import HangmanCore") && !text.contains("import WordLists"), "HangmanWire/\(file)")
+        }
+    }
 }

@@ -9,12 +9,13 @@ import Testing
     /// Swift symbols name their module as `<length><name>` (`9GhostCore`).
     private static func mangled(_ module: String) -> Data { Data("\(module.utf8.count)\(module)".utf8) }
 
-    @Test("ghost-client's binary holds no symbol of GhostCore, HangmanCore or WordLists, and does of GhostWire")
+    @Test("ghost-client's binary holds no symbol of GhostCore, HangmanCore or WordLists, and does of GhostWire and HangmanWire")
     func noGameCore() throws {
         let binary = try Data(contentsOf: URL(fileURLWithPath: try ClientBinary.path()))
         for module in ["GhostCore", "HangmanCore", "WordLists"] {
             #expect(binary.range(of: Self.mangled(module)) == nil, "ghost-client links \(module)")
         }
         #expect(binary.range(of: Self.mangled("GhostWire")) != nil)
+        #expect(binary.range(of: Self.mangled("HangmanWire")) != nil)
     }
 }

@@ -19,7 +19,7 @@ struct EndToEndTestKindTests {
         return skipped + [line]
     }
 
-    @Test("Word chain: NEW bot=<level> min=<n>, WORD moves, its refusals, a restart and RESUME, SCORES game=wordchain mode=<level>, HELP")
+    @Test("Word chain: NEW bot=<level> min=<n>, its own verb CHAIN, its refusals, a restart and RESUME, SCORES game=wordchain mode=<level>, HELP")
     func wordChain() throws {
         let daemon = try DaemonProcess.start(binary: try DaemonProcess.testKindsBinaryPath())
         var running = daemon
@@ -32,6 +32,18 @@ struct EndToEndTestKindTests {
         try c.send("HELP")
         let help = try lines(c, through: "OK HELP")
         #expect(help.contains("HELP NEW game=wordchain [bot=easy|hard [first=bot]] [min=<min>] - Word chain (tests only): name a word that starts with the last letter of the one before"))
+        // Its own move verb too, after the kinds' NEW lines, and before OK HELP.
+        #expect(help.suffix(2) == ["HELP CHAIN <word> - game=wordchain: name a word that starts with the last letter of the one before", "OK HELP"])
+        // The verb is parsed from its declaration: its shape is checked, and it is a move (a game first).
+        try c.send("CHAIN")
+        try c.expect("ERR bad-arguments usage: CHAIN <word>")
+        try c.send("chain two words")
+        try c.expect("ERR bad-arguments usage: CHAIN <word>")
+        try c.send("CHAIN ant")
+        try c.expect("ERR not-in-game you are not in a game; SEEK, NEW or JOIN one")
+        // A verb no kind declares is still unknown, with the same words.
+        try c.send("CHAINS ant")
+        try c.expect("ERR unknown-command unknown command; play one letter per line, or send HELP for the commands")
 
         // Its options and levels are its own, checked by the server from its declarations.
         try c.send("NEW game=wordchain variant=super")
@@ -53,26 +65,29 @@ struct EndToEndTestKindTests {
         let id = try #require(fields["id"]), token = try #require(fields["token"])
 
         // Its refusals carry its own codes.
-        try c.send("WORD zebra")
+        try c.send("CHAIN zebra")
         try c.expect("ERR not-in-list zebra is not in the list")
-        try c.send("WORD ant")
+        try c.send("Chain ANT")
         try c.expect("ERR too-short a word has at least 4 letters here")
         try c.send("LETTER a")
-        try c.expect("ERR wrong-move name a word: WORD <w>, or CONCEDE")
-        // A word; the computer (easy: the first word of its list that fits) answers.
+        try c.expect("ERR wrong-move name a word: CHAIN <w>, or CONCEDE")
+        // The protocol's WORD is not Word chain's verb.
         try c.send("WORD olive")
+        try c.expect("ERR wrong-move name a word: CHAIN <w>, or CONCEDE")
+        // A word; the computer (easy: the first word of its list that fits) answers.
+        try c.send("CHAIN olive")
         #expect(try lines(c, through: "TURN id=\(id) player=\(name)") == [
-            "OK WORD word=olive last=olive words=1",
+            "OK CHAIN word=olive last=olive words=1",
             "MOVE id=\(id) player=\(name) word=olive last=olive words=1",
             "TURN id=\(id) player=bot-easy last=olive words=1",
             "MOVE id=\(id) player=bot-easy word=eagle last=eagle words=2",
             "TURN id=\(id) player=\(name) last=eagle words=2",
         ])
-        try c.send("WORD trout")
+        try c.send("CHAIN trout")
         try c.expect("ERR chain-broken the word must start with e")
-        try c.send("WORD olive")
+        try c.send("CHAIN olive")
         try c.expect("ERR chain-broken the word must start with e")
-        try c.send("WORD eagle")
+        try c.send("CHAIN eagle")
         try c.expect("ERR used-word eagle is used already")
 
         // The daemon stops and starts again: the game is restored from the store.
@@ -121,8 +136,38 @@ struct EndToEndTestKindTests {
         // The computer, in seat 0, names the first word; then it is the person's turn.
         let moved = try lines(c, through: "TURN id=\(id) player=\(name)")
         #expect(moved.contains { $0.hasPrefix("MOVE id=\(id) player=bot-hard word=") })
-        try c.send("WORD ant")
+        try c.send("CHAIN ant")
         try c.expect("ERR too-short a word has at least 5 letters here")
+    }
+
+    @Test("A kind's own verb is refused by the games of other kinds (Ghost, Hangman) with their code for a move they do not take, and by a watcher")
+    func kindVerbInOtherKinds() throws {
+        let daemon = try DaemonProcess.start(binary: try DaemonProcess.testKindsBinaryPath())
+        defer { _ = daemon.kill() }
+        let name = E2E.name("chainother")
+        let c = try LineClient(port: daemon.port, label: name)
+        try c.login(name)
+        try c.send("NEW bot=easy")
+        let ghost = try lines(c, through: "TURN ")
+        #expect(ghost.first?.hasPrefix("OK NEW") == true)
+        try c.send("CHAIN ant")
+        try c.expect("ERR not-a-letter CHAIN is a move of game=wordchain, not of game=ghost")
+        try c.send("LEAVE")
+        _ = try lines(c, through: "OK LEAVE")
+        try c.send("NEW game=hangman")
+        let hangman = try lines(c, through: "TURN ")
+        #expect(hangman.contains { $0.hasPrefix("OK NEW game=hangman") })
+        let hangmanGame = try #require(hangman.first { $0.hasPrefix("GAME ") })
+        let hangmanID = try #require(lineFields(hangmanGame)["id"])
+        try c.send("CHAIN ant")
+        try c.expect("ERR not-a-letter CHAIN is a move of game=wordchain, not of game=hangman")
+        // A watcher may not send it, as any move.
+        let watcher = try LineClient(port: daemon.port, label: name + "w")
+        try watcher.login(E2E.name("chainwatch"))
+        try watcher.send("WATCH \(hangmanID)")
+        _ = try lines(watcher, through: "WATCHERS ")
+        try watcher.send("CHAIN ant")
+        try watcher.expect("ERR not-in-game you are watching game \(hangmanID): watchers cannot play; UNWATCH to stop watching")
     }
 
     @Test("Only the Word chain module and the test daemon's catalog line name the kind")

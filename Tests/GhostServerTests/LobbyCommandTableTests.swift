@@ -108,3 +108,13 @@ import GhostProtocol
         }
     }
 }
+
+/// A game kind's own move verbs have one row, with a move's flags (issue #25).
+@Suite struct LobbyKindVerbRowTests {
+    @Test func theKindMoveRowIsAMove() {
+        let row = Lobby.row(.kindMove)
+        #expect(row.verb == .kindMove)
+        #expect(row.flags == [.hotPath, .actsInGame])
+        #expect(!Lobby.commandRows.contains { $0.verb == .kindMove })
+    }
+}

@@ -35,7 +35,8 @@ let manyFives: [String] = "abcde".flatMap { a in "fghij".flatMap { b in "klmno".
         // instead of it plays.
         for (saved, code, text) in [(["length": "9"], "bad-value", "your saved hangman-length 9 does not fit here (no word of 9 letters in the en list): give length= or SET hangman-length"),
                                     (["misses": "99"], "bad-value", "your saved hangman-misses 99 does not fit here (misses is a number from 1 to 26): give misses= or SET hangman-misses"),
-                                    (["mode": "nonsense"], "bad-value", "your saved hangman-mode nonsense does not fit here (mode is one of evil, fair, phrase, duel): give mode= or SET hangman-mode")] {
+                                    (["mode": "nonsense"], "bad-value", "your saved hangman-mode nonsense does not fit here (mode is one of evil, fair, phrase, duel): give mode= or SET hangman-mode")]
+                                    as [([String: String], KindErrorCode, String)] {
             #expect(settings([:], saved: saved) == .failure(SetupError(code: code, message: text)))
         }
         #expect(try settings(["length": "4", "misses": "3", "mode": "fair"], saved: ["length": "9", "misses": "99", "mode": "nonsense"]).get().settings

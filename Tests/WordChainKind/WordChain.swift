@@ -4,7 +4,7 @@ import GameKit
 // newcomer would, in one module, and added to a daemon by one catalog line
 // (Tests/TestKindsDaemon/main.swift). Nothing outside this module names it.
 //
-// Two seats take turns to name a word (`WORD <w>`) that starts with the last
+// Two seats take turns to name a word (`CHAIN <w>`, the kind's own verb) that starts with the last
 // letter of the word before it, from the kind's own small list, never a word
 // used already in the game. A seat with no word gives up (`CONCEDE`) and
 // loses (reason `stuck`). Against the computer at `easy` or `hard`
@@ -14,7 +14,7 @@ import GameKit
 // `wordchain-game`, `wordchain-easy`, `wordchain-hard`.
 
 /// The Word chain kind.
-public final class WordChainKind: GameDefinition {
+public final class WordChainKind: TypedGameDefinition {
     public let name = "wordchain"
     public let languages = ["en"]
     public let matchRounds: Int? = nil
@@ -27,22 +27,28 @@ public final class WordChainKind: GameDefinition {
     ]
     public static let minRange = 3...6
     /// The kind's own error codes (`ERR <code> <text>`).
-    public enum Refusal: String, CaseIterable, Sendable {
-        case chainBroken = "chain-broken"
-        case notInList = "not-in-list"
-        case usedWord = "used-word"
-        case tooShort = "too-short"
+    public enum Code {
+        public static let wrongMove: KindErrorCode = "wrong-move"
+        public static let chainBroken: KindErrorCode = "chain-broken"
+        public static let notInList: KindErrorCode = "not-in-list"
+        public static let usedWord: KindErrorCode = "used-word"
+        public static let tooShort: KindErrorCode = "too-short"
     }
     /// Why a game ends: a seat gave up.
     public static let stuck = EndReason(rawValue: "stuck")
 
     public var optionKeys: [String] { ["min"] }
-    public var wrongMoveCode: String { "wrong-move" }
-    public var errorCodes: [String: String] {
-        ["wrong-move": "a move other than WORD or CONCEDE", "chain-broken": "the word does not start with the last one's last letter",
-         "not-in-list": "the word is not in the list", "used-word": "the word is used already", "too-short": "the word is shorter than min="]
+    public var wrongMoveCode: KindErrorCode { Code.wrongMove }
+    public var errorCodes: [KindErrorCode: String] {
+        [Code.wrongMove: "a move other than CHAIN or CONCEDE", Code.chainBroken: "the word does not start with the last one's last letter",
+         Code.notInList: "the word is not in the list", Code.usedWord: "the word is used already", Code.tooShort: "the word is shorter than min="]
     }
     public var computerLevels: [BotLevel] { [.easy, .hard] }
+    /// The kind's own move verb: `CHAIN <word>` names the next word.
+    public var moveVerbs: [MoveVerb] {
+        [MoveVerb(name: "CHAIN", arguments: .word, usage: "<word>",
+                  help: "name a word that starts with the last letter of the one before") { .word($0.first ?? "") }]
+    }
     public var summary: String { "Word chain (tests only): name a word that starts with the last letter of the one before" }
     public var settingKeys: [SettingSpec] {
         [SettingSpec(key: "wordchain-min", option: "min", defaultValue: "3") { value, _ in
@@ -52,19 +58,31 @@ public final class WordChainKind: GameDefinition {
 
     static func minimum(_ text: String) -> Result<Int, SetupError> {
         guard let n = Int(text), minRange.contains(n) else {
-            return .failure(SetupError(code: "bad-value", message: "min is a length from \(minRange.lowerBound) to \(minRange.upperBound)"))
+            return .failure(SetupError(code: .badValue, message: "min is a length from \(minRange.lowerBound) to \(minRange.upperBound)"))
         }
         return .success(n)
     }
 
-    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
-        WordChainKind.minimum(options["min"] ?? saved["min"] ?? "3").map { GameSetup(settings: "min=\($0)") }
+    /// A game's setup, typed: the shortest word allowed. Stored as `min=<n>`.
+    public struct Setup: KindSetup {
+        public let minimum: Int
+        public var variant: String { "" }
+        public var settings: String { "min=\(minimum)" }
+        init(minimum: Int) { self.minimum = minimum }
+        public init?(variant: String, settings: String) {
+            guard variant.isEmpty, settings.hasPrefix("min="),
+                  case .success(let n) = WordChainKind.minimum(String(settings.dropFirst(4))) else { return nil }
+            minimum = n
+        }
     }
 
-    public func newGame(language: String, variant: String, settings: String, seed: UInt64, starter: Int) -> (any Game)? {
-        guard language == "en", variant.isEmpty, settings.hasPrefix("min="),
-              case .success(let n) = WordChainKind.minimum(String(settings.dropFirst(4))) else { return nil }
-        return WordChainGame(minimum: n, toMove: starter)
+    public func setup(options: [String: String], saved: [String: String], language: String, seed: UInt64) -> Result<GameSetup, SetupError> {
+        WordChainKind.minimum(options["min"] ?? saved["min"] ?? "3").map { GameSetup(Setup(minimum: $0)) }
+    }
+
+    public func newGame(language: String, setup: Setup, seed: UInt64, starter: Int) -> (any Game)? {
+        guard language == "en" else { return nil }
+        return WordChainGame(minimum: setup.minimum, toMove: starter)
     }
 
     /// Easy names the first word that fits; hard the one that leaves the
@@ -115,16 +133,17 @@ public struct WordChainGame: Game {
             outcome = o
             return o
         case .word(let w):
-            func refuse(_ r: WordChainKind.Refusal, _ text: String) -> MoveError { .refused(code: r.rawValue, message: text) }
-            guard WordChainKind.words.contains(w) else { throw refuse(.notInList, "\(w) is not in the list") }
-            guard w.count >= minimum else { throw refuse(.tooShort, "a word has at least \(minimum) letters here") }
-            if let last = chain.last, w.first != last.last { throw refuse(.chainBroken, "the word must start with \(last.last.map(String.init) ?? "")") }
-            guard !chain.contains(w) else { throw refuse(.usedWord, "\(w) is used already") }
+            func refuse(_ code: KindErrorCode, _ text: String) -> MoveError { .refused(code: code, message: text) }
+            typealias Code = WordChainKind.Code
+            guard WordChainKind.words.contains(w) else { throw refuse(Code.notInList, "\(w) is not in the list") }
+            guard w.count >= minimum else { throw refuse(Code.tooShort, "a word has at least \(minimum) letters here") }
+            if let last = chain.last, w.first != last.last { throw refuse(Code.chainBroken, "the word must start with \(last.last.map(String.init) ?? "")") }
+            guard !chain.contains(w) else { throw refuse(Code.usedWord, "\(w) is used already") }
             chain.append(w)
             toMove = 1 - seat
             return nil
         default:
-            throw .notAMove("name a word: WORD <w>, or CONCEDE")
+            throw .notAMove(WordChainGame.howToMove)
         }
     }
 
@@ -142,6 +161,11 @@ public struct WordChainGame: Game {
         default: []
         }
     }
+
+    static let howToMove = "name a word: CHAIN <w>, or CONCEDE"
+
+    /// A word comes with CHAIN, the kind's own verb, not with the protocol's WORD or SOLVE.
+    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { .notAMove(WordChainGame.howToMove) }
 
     public func explanation(loser: String, winner: String) -> String { "\(loser) had no word: \(winner) wins." }
 }

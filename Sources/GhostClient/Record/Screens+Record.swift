@@ -115,7 +115,7 @@ extension Screens {
         body += paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
         if r.more { body.append(margin + style.dim(t.replayEarlier)) }
         body.append("")
-        let hangmanGame = r.entry?.game == GameKind.hangman.rawValue
+        let hangmanGame = r.entry.map { ClientGames.guessAWord.contains(GameKind(rawValue: $0.game)) } ?? false
         let ply = r.ply(at: step)
         // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
         let position = hangmanGame ? (ply?.pattern ?? r.pattern(at: step) ?? "") : (ply?.fragment ?? r.fragment(at: step))

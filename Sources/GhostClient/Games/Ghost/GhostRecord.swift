@@ -5,16 +5,16 @@ import GhostWire
 /// visit them on TOP, and their names and its variants' names for people.
 enum GhostRecord {
     static let ratingBoards: [RatingBoardEntry] = [
-        RatingBoardEntry(name: "ghost", game: .ghost, variant: nil),
-        RatingBoardEntry(name: "ghost-super", game: .ghost, variant: GhostWire.Variant.superghost.rawValue),
-        RatingBoardEntry(name: "ghost-challenge", game: .ghost, variant: GhostWire.Variant.challenge.rawValue),
+        RatingBoardEntry(name: GhostWire.ratingBoard(nil), game: .ghost, variant: nil),
+        RatingBoardEntry(name: GhostWire.ratingBoard(.superghost), game: .ghost, variant: GhostWire.Variant.superghost.rawValue),
+        RatingBoardEntry(name: GhostWire.ratingBoard(.challenge), game: .ghost, variant: GhostWire.Variant.challenge.rawValue),
     ]
 }
 
 extension Strings {
     /// Ghost, Superghost or Challenge for a Ghost game; nil for another kind.
     func ghostKindName(_ game: String, _ variant: String?) -> String? {
-        game == GameKind.ghost.rawValue ? variantName(variant) : nil
+        game == GhostWire.kind ? variantName(variant) : nil
     }
 
     /// The name of one of Ghost's rating lists; nil for another kind's.

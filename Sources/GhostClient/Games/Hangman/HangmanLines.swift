@@ -1,19 +1,21 @@
 import GhostProtocol
+import HangmanWire
 
 /// Hangman's game fields, as the client reads them (`GhostLines` is Ghost's).
 /// Missing or malformed fields read as nil: the client then keeps what it had.
 enum HangmanLines {
+    typealias K = HangmanWire.Key
     /// Hangman's reasons in OVER (HangmanCore's; the seats add `left` and `abandoned`).
-    static let solved = OverReason(rawValue: "solved")
-    static let hanged = OverReason(rawValue: "hanged")
+    static let solved = OverReason.solved
+    static let hanged = OverReason.hanged
 
     /// GAME: `mode= length= misses=`, and the setter's own `word=`. A duel
     /// whose length the setter's word sets says `length=any` until then: 0.
     static func game(_ fields: [Field]) -> HangmanBoard? {
-        guard let mode = fields["mode"].flatMap(word), let length = fields["length"] == "any" ? 0 : count(fields["length"]),
-              let misses = count(fields["misses"]) else { return nil }
+        guard let mode = fields[K.mode].flatMap(word), let length = fields[K.length] == HangmanWire.anyLength ? 0 : count(fields[K.length]),
+              let misses = count(fields[K.misses]) else { return nil }
         var board = HangmanBoard(mode: mode, length: length, misses: misses)
-        board.word = fields["word"].flatMap(answer)
+        board.word = fields[K.word].flatMap(answer)
         return board
     }
 
@@ -28,22 +30,22 @@ enum HangmanLines {
     }
 
     static func position(_ fields: [Field]) -> Position {
-        Position(pattern: fields["pattern"].flatMap(pattern), missed: fields["missed"].flatMap(missed),
-                 left: count(fields["left"]),
-                 guess: fields["letter"].flatMap { Letter($0)?.description } ?? fields["word"].flatMap(answer),
-                 hit: fields["hit"].map { $0 == "yes" })
+        Position(pattern: fields[K.pattern].flatMap(pattern), missed: fields[K.missed].flatMap(missed),
+                 left: count(fields[K.left]),
+                 guess: fields[K.letter].flatMap { Letter($0)?.description } ?? fields[K.word].flatMap(answer),
+                 hit: fields[K.hit].map { $0 == HangmanWire.yes })
     }
 
     /// OVER: the answer, the mistakes and the final pattern.
     static func over(_ fields: [Field]) -> (word: String?, mistakes: Int?, pattern: String?) {
-        (fields["word"].flatMap(answer), count(fields["mistakes"]), fields["pattern"].flatMap(pattern))
+        (fields[K.word].flatMap(answer), count(fields[K.mistakes]), fields[K.pattern].flatMap(pattern))
     }
 
     /// RANK board=hangman-… and SCORE: `word= mistakes= misses= mode= lang=`.
     static func score(rank: Int, name: String, _ fields: [Field]) -> HangmanScore? {
-        guard let word = fields["word"].flatMap(answer), let mistakes = count(fields["mistakes"]) else { return nil }
-        return HangmanScore(rank: rank, name: name, word: word, mistakes: mistakes, misses: count(fields["misses"]),
-                            mode: fields["mode"].flatMap(self.word), lang: fields["lang"].flatMap(self.word))
+        guard let word = fields[K.word].flatMap(answer), let mistakes = count(fields[K.mistakes]) else { return nil }
+        return HangmanScore(rank: rank, name: name, word: word, mistakes: mistakes, misses: count(fields[K.misses]),
+                            mode: fields[K.mode].flatMap(self.word), lang: fields[K.lang].flatMap(self.word))
     }
 
     /// A pattern: `_`, letters, and `/ ' -`; at most 200 characters (the decoder's cap).
@@ -60,7 +62,7 @@ enum HangmanLines {
 
     /// `missed=aeq` → [a, e, q]; `-` or empty is none.
     static func missed(_ value: String) -> [Character]? {
-        if value == "-" || value.isEmpty { return [] }
+        if value == HangmanWire.noneMissed || value.isEmpty { return [] }
         guard value.utf8.allSatisfy(isLetter) else { return nil }
         return value.lowercased().map { $0 }
     }

@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import HangmanWire
 
 /// Hangman in the client's core: its server lines, its replies and refusals,
 /// and its keys. The generic core calls in here at one point each
@@ -189,7 +190,7 @@ extension ClientState {
         case let .other(text, fields):
             switch Verb(spelled: text) {
             case .new?:
-                guard fields["game"] == GameKind.hangman.rawValue else { return false }
+                guard fields["game"] == HangmanWire.kind else { return false }
                 // A duel with a person waits for them; the computer's games start at once.
                 if let code = fields["code"], game == nil {
                     lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false)

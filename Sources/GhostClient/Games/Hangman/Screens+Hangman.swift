@@ -1,4 +1,5 @@
 import GhostProtocol
+import HangmanWire
 
 /// Hangman's screens: the front side (the gallows, the word, the keyboard;
 /// after the end the result and the best-games list), the flipside (the
@@ -90,12 +91,12 @@ extension Screens {
 
     /// A player's name in a sentence: Hangman's computer (`bot-hangman`) as "the computer".
     static func hangmanDisplay(_ name: String, _ t: Strings) -> String {
-        name == "bot-hangman" ? t.hangman.computer : display(name, t)
+        name == HangmanWire.computerName ? t.hangman.computer : display(name, t)
     }
 
     /// A player's name as a label (a list's row): Hangman's computer as "Computer".
     static func hangmanLabel(_ name: String, _ t: Strings) -> String {
-        name == "bot-hangman" ? t.hangman.computerLabel : label(name, t)
+        name == HangmanWire.computerName ? t.hangman.computerLabel : label(name, t)
     }
 
     /// An answer as shown: capitals, a space between the words of a phrase.
@@ -279,7 +280,7 @@ extension Screens {
             return frame(s, width, height, t, title: t.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
                          body: body, help: watchHelp(s, end.players, t))
         }
-        let highlight = end.rankBoard == nil || end.rankBoard == "hangman-" + s.hangman.scoresMode ? end.rank : nil
+        let highlight = end.rankBoard == nil || end.rankBoard == HangmanWire.kind + "-" + s.hangman.scoresMode ? end.rank : nil
         var banner = ""
         if let by = end.rematchOfferedBy {
             banner = h.rematchOffered(hangmanDisplay(by, t))

@@ -1,4 +1,5 @@
 import GhostProtocol
+import HangmanWire
 
 private func plural(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? one : many }
 
@@ -108,7 +109,7 @@ extension HangmanStrings {
         let h = self
         return GameTexts(name: h.gameName, typeName: h.gameName, quickMatch: h.menuQuickMatch, newPrivate: h.menuNewPrivate,
                          rules: h.menuRules, scores: h.menuScores, seeking: h.seeking, queue: { _ in h.duel },
-                         setup: { fields in fields["mode"].map { h.gameName + " (" + h.modeName($0) + ")" } ?? h.gameName })
+                         setup: { fields in fields[HangmanWire.Key.mode].map { h.gameName + " (" + h.modeName($0) + ")" } ?? h.gameName })
     }
 }
 

@@ -1,0 +1,21 @@
+import Testing
+import GameKit
+@testable import HangmanCore
+
+/// Issue #25 item 8: Hangman's setup is a typed value; the store's text is
+/// only its stored form, written and read back once.
+@Suite struct TypedSetupTests {
+    @Test func storedFormRoundTrips() {
+        for setup in [HangmanKind.Setup(mode: .evil, length: 5, misses: 8), HangmanKind.Setup(mode: .duel, length: nil, misses: 3),
+                      HangmanKind.Setup(mode: .phrase, length: 12, misses: 26)] {
+            #expect(HangmanKind.Setup(variant: setup.variant, settings: setup.settings) == setup)
+            #expect(GameSetup(setup) == GameSetup(variant: setup.variant, settings: setup.settings))
+        }
+        #expect(HangmanKind.Setup(mode: .duel, length: nil, misses: 3).settings == "length=any misses=3")
+        // What older rows hold: an empty variant is evil, missing settings their defaults.
+        #expect(HangmanKind.Setup(variant: "", settings: "") == HangmanKind.Setup(mode: .evil, length: nil, misses: HangmanKind.defaultMisses))
+        #expect(HangmanKind.Setup(variant: "nice", settings: "") == nil)
+        #expect(HangmanKind.Setup(variant: "fair", settings: "length=x misses=8") == nil)
+        #expect(HangmanKind.Setup(variant: "fair", settings: "length=5 misses=27") == nil)
+    }
+}
