@@ -271,7 +271,7 @@ extension Reply {
             // Ghost's boards by wins; any other board is a best-games list.
             guard let board = Board(name: name) else { return .bestGames(count: count, board: name) }
             return .scores(count: count, board: board)
-        case .top, .profile, .history: return nil   // `OK TOP|PROFILE|HISTORY …`: `.other` (Lobby+RatingsCommands.swift)
+        case .top, .profile, .history: return nil   // `OK TOP|PROFILE|HISTORY …`: `.other` (RatingDesk.swift)
         case .hint: return .hint(fields: f)
         case .games: return Decode.int(f["count"]).map { .games(count: $0, more: f["more"] == "yes") }
         case .watch: return Decode.int(f["id"]).map { .watch(id: $0) }

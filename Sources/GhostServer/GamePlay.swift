@@ -66,7 +66,7 @@ final class GamePlay: GamePart {
               let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
-                  // Rated or not, decided once (Lobby+Ratings.swift).
+                  // Rated or not, decided once (RatingDesk.swift).
                   let rating = try lobby.ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }

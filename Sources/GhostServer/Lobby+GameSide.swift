@@ -17,8 +17,8 @@ extension Lobby {
     /// Runs one command as a unit: if one of its writes fails, it is undone
     /// as a whole and answered `ERR store-failed` (RecoveryDesk.swift).
     public func handle(_ command: Command, from id: ConnectionID) {
-        // Its row (Lobby+Commands.swift) says which unit it runs in.
-        let row = Lobby.row(command.verb)
+        // Its row (ServerCommands.swift) says which unit it runs in.
+        let row = ServerCommands.row(command.verb)
         if row.flags.contains(.readOnly) {
             // It only reads the store: nothing to undo, so no unit around it.
             perform(command, row, from: id)

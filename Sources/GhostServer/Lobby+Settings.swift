@@ -41,7 +41,7 @@ extension Lobby {
         /// `failedJoinBurst` (0: no limit); past it `ERR too-many-joins`.
         public var failedJoinsPerMinute: Double = 10
         public var failedJoinBurst: Double = 10
-        /// Every game ends (issue #24, Lobby+Lifecycle.swift): seconds a game
+        /// Every game ends (issue #24, Lifecycle.swift): seconds a game
         /// without a clock stays in memory once no person is at it (it is
         /// reloaded from the store on RESUME).
         public var unloadAfter: Double = 60

@@ -76,7 +76,7 @@ public final class Lobby {
     struct Figures {
         var moves = 0
         var gamesFinished = 0
-        /// Games aborted with no score (Lobby+Lifecycle.swift: no first move, left before it, untouched).
+        /// Games aborted with no score (Lifecycle.swift: no first move, left before it, untouched).
         var gamesAborted = 0
         /// Registrations, logins with the right password, and wrong passwords (AccountDesk.swift).
         var registrations = 0

@@ -60,7 +60,7 @@ final class LobbyContext {
 
     /// Runs a store operation; on failure remembers the error and returns
     /// nil: the command in progress is then rolled back, its replies are
-    /// withdrawn and it is answered `ERR store-failed` (Lobby+Recovery.swift).
+    /// withdrawn and it is answered `ERR store-failed` (RecoveryDesk.swift).
     func persist<T>(_ body: () throws -> T) -> T? {
         do {
             return try body()

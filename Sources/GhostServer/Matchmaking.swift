@@ -267,7 +267,7 @@ final class Matchmaking: LobbyPart {
     private func ready(_ id: ConnectionID, _ session: Session) -> Bool {
         switch session.state {
         case .idle:
-            // The caps on games in progress (Lobby+Lifecycle.swift).
+            // The caps on games in progress (Lifecycle.swift).
             guard lobby.lifecycle.underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
@@ -301,7 +301,7 @@ final class Matchmaking: LobbyPart {
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
             guard let table = lobby.rooms[gameID] else { return }
-            // Before any move it is no game yet: aborted, not lost (Lobby+Lifecycle.swift).
+            // Before any move it is no game yet: aborted, not lost (Lifecycle.swift).
             if !table.moved.contains(true) {
                 guard lobby.lifecycle.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
                 return

@@ -44,7 +44,7 @@ extension Lobby {
         /// first needed, nil if it could not be read.
         var rivalry: [Int]?
         var rivalryRead = false
-        /// A rated game's board and ratings (Lobby+Ratings.swift): set at its
+        /// A rated game's board and ratings (RatingDesk.swift): set at its
         /// start, read from the store when first needed after a reload; nil unrated.
         var rating: RoomRating?
         var ratingRead = false

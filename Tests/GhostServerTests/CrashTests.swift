@@ -52,7 +52,7 @@ struct CrashTests {
             // Same --data, same port: every game comes back adjourned.
             daemon = try daemon.relaunch()
             let restored = daemon.waitForStderrLine(timeout: 20) { $0.contains("restored ") && $0.contains(" adjourned game(s)") }
-            // Games without a clock load on RESUME, not at start (Lobby+Lifecycle.swift).
+            // Games without a clock load on RESUME, not at start (Lifecycle.swift).
             #expect(restored?.hasSuffix("restored 0 adjourned game(s) on a clock; the others load on RESUME") == true,
                     "cycle \(cycle): \(restored ?? "no `restored` line") [seed \(seed)]\n\(daemon.stderrText)")
             for g in run.games { try run.resume(g, on: daemon, cycle: cycle) }

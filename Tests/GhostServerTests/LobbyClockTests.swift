@@ -96,7 +96,7 @@ import GhostServer
         let t = try pair(h, "")
         #expect(Array(h.outbox.all(to: 1).suffix(2)) == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
                                                          "TURN id=1 player=alice fragment="])
-        // No clock; only the first move has a time (--first-move-timeout, Lobby+Lifecycle.swift).
+        // No clock; only the first move has a time (--first-move-timeout, Lifecycle.swift).
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
     }
 

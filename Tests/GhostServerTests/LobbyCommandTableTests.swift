@@ -2,26 +2,26 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// The server's command table (Lobby+Commands.swift): one row per verb,
+/// The server's command table (ServerCommands.swift): one row per verb,
 /// from which the dispatch, the unit each command runs in and what a
 /// watcher may not send are read.
 @Suite struct LobbyCommandTableTests {
     @Test func everyVerbHelpListsHasExactlyOneRow() {
         let helpVerbs = Command.helpLines.map { String($0.usage.split(separator: " ")[0]) }
-        #expect(helpVerbs.count == Lobby.commandRows.count)
+        #expect(helpVerbs.count == ServerCommands.commandRows.count)
         for verb in helpVerbs {
-            #expect(Lobby.commandRows.filter { $0.verb.rawValue == verb }.count == 1, "\(verb)")
+            #expect(ServerCommands.commandRows.filter { $0.verb.rawValue == verb }.count == 1, "\(verb)")
         }
         for (i, verb) in Verb.allCases.enumerated() {
-            #expect(Lobby.ordinal(verb) == i, "\(verb)")
-            #expect(Lobby.row(verb).verb == verb)
+            #expect(ServerCommands.ordinal(verb) == i, "\(verb)")
+            #expect(ServerCommands.row(verb).verb == verb)
         }
     }
 
     /// The flags, verb by verb: what the four switches they replace said.
     @Test func flagsAreTheOnesTheSwitchesHad() {
-        func verbs(_ flag: Lobby.CommandFlags) -> Set<String> {
-            Set(Lobby.commandRows.filter { $0.flags.contains(flag) }.map(\.verb.rawValue))
+        func verbs(_ flag: ServerCommands.CommandFlags) -> Set<String> {
+            Set(ServerCommands.commandRows.filter { $0.flags.contains(flag) }.map(\.verb.rawValue))
         }
         #expect(verbs(.readOnly) == ["PING", "HELP", "NAMES", "SCORES", "SETTINGS", "HINT", "STATS", "GAMES", "WATCH",
                                      "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW"])
@@ -31,20 +31,20 @@ import GhostProtocol
                                        "HINT", "CHALLENGE", "CONCEDE"])
         #expect(verbs(.needsName) == ["REGISTER", "SEEK", "NEW", "JOIN"])
         // What a watcher may send: every command that does not act in a game.
-        #expect(Set(Lobby.commandRows.filter { !$0.watcherAllowed }.map(\.verb.rawValue)) == verbs(.actsInGame))
+        #expect(Set(ServerCommands.commandRows.filter { !$0.watcherAllowed }.map(\.verb.rawValue)) == verbs(.actsInGame))
     }
 
     /// Each row's cost is the protocol's (the loop meters a line by it before parsing).
     @Test func costsAreTheProtocols() {
-        for row in Lobby.commandRows { #expect(row.cost == CommandTable.spec(row.verb).cost) }
-        #expect(Lobby.row(.ping).cost == 1)
-        #expect(Lobby.row(.letter).cost == 1)
+        for row in ServerCommands.commandRows { #expect(row.cost == CommandTable.spec(row.verb).cost) }
+        #expect(ServerCommands.row(.ping).cost == 1)
+        #expect(ServerCommands.row(.letter).cost == 1)
     }
 
     /// The loop's meter reads a line's cost from the rows, from its first
     /// word, before the line is parsed; it is what the protocol documents.
     @Test func theMeterReadsTheRowsCosts() {
-        for row in Lobby.commandRows {
+        for row in ServerCommands.commandRows {
             for line in [row.verb.rawValue, row.verb.rawValue.lowercased() + " x", " \t" + row.verb.rawValue + " x y"]
             where !(row.verb == .name && line.hasSuffix(" x y")) {
                 #expect(LineMeter.fixedCost(.line(Array(line.utf8))) == row.cost, "\(line)")
@@ -53,10 +53,10 @@ import GhostProtocol
         let lines = ["", "  ", "e", "7", "NAME ann", "NAME ann ", "name ann secret password", "NAME ann x", "FROBNICATE",
                      "frobnicatexyz", "LETTERS a", "é", "sëek", "PING"]
         for line in lines {
-            #expect(Lobby.cost(ofLine: Array(line.utf8)) == CommandTable.cost(ofLine: Array(line.utf8)), "\(line)")
+            #expect(ServerCommands.cost(ofLine: Array(line.utf8)) == CommandTable.cost(ofLine: Array(line.utf8)), "\(line)")
         }
         #expect(LineMeter.fixedCost(.line(Array("NAME ann secret password".utf8))) == CommandTable.passwordCost)
-        #expect(LineMeter.fixedCost(.line(Array("e".utf8))) == Lobby.row(.letter).cost)
+        #expect(LineMeter.fixedCost(.line(Array("e".utf8))) == ServerCommands.row(.letter).cost)
         #expect(LineMeter.fixedCost(.tooLong) == CommandTable.tooLongCost)
     }
 
@@ -83,7 +83,7 @@ import GhostProtocol
             guard let line = Self.beforeName[verb] else { continue }
             h.send(1, line)
             let d = h.drain()
-            let row = Lobby.row(verb)
+            let row = ServerCommands.row(verb)
             if row.flags.contains(.needsName) {
                 #expect(d == [1: ["ERR no-name " + row.noNameText]], "\(line)")
                 #expect(h.lobby.activeGames == 0 && !h.lobby.isIdentified(1))
@@ -112,9 +112,9 @@ import GhostProtocol
 /// A game kind's own move verbs have one row, with a move's flags (issue #25).
 @Suite struct LobbyKindVerbRowTests {
     @Test func theKindMoveRowIsAMove() {
-        let row = Lobby.row(.kindMove)
+        let row = ServerCommands.row(.kindMove)
         #expect(row.verb == .kindMove)
         #expect(row.flags == [.hotPath, .actsInGame])
-        #expect(!Lobby.commandRows.contains { $0.verb == .kindMove })
+        #expect(!ServerCommands.commandRows.contains { $0.verb == .kindMove })
     }
 }

@@ -350,7 +350,7 @@ private let noHints = "ERR no-hints hints are only for games against the Easy co
         #expect(h.drain() == [:])
         #expect(h.lobby.activeGames == 1)
         // Nobody can claim against an absent person here; nobody is at the
-        // game, so it leaves memory a minute later (Lobby+Lifecycle.swift).
+        // game, so it leaves memory a minute later (Lifecycle.swift).
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.connect(2)
         _ = h.drain()

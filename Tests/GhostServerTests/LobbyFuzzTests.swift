@@ -536,7 +536,7 @@ final class FuzzRun {
         do {
             let stored = try store.activeGames()
             // Every game in memory is in progress in the store; a game in the
-            // store need not be in memory (it loads on RESUME: Lobby+Lifecycle.swift).
+            // store need not be in memory (it loads on RESUME: Lifecycle.swift).
             if !Set(lobby.rooms.keys).isSubset(of: stored.map(\.id)) {
                 problem("games in the store \(stored.map(\.id).sorted()), in memory \(lobby.rooms.keys.sorted())")
             }

@@ -59,7 +59,7 @@ import GhostServer
         #expect(listed(newest).ids == [25, open.last ?? 0])
         open.append(25)
         // After a restart only games on a clock are loaded (the others come
-        // back on RESUME, Lobby+Lifecycle.swift): GAMES lists what is in
+        // back on RESUME, Lifecycle.swift): GAMES lists what is in
         // memory, so nothing here, and the first game resumed is listed.
         let again = try Harness(directory: h.directory, settings: settings)
         again.connect(99)

@@ -782,7 +782,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         #expect(h.drain() == [:])
         #expect(h.lobby.activeGames == 1)
         #expect(h.lobby.connectionCount == 0)
-        // Nobody is at it: it leaves memory a minute later (Lobby+Lifecycle.swift).
+        // Nobody is at it: it leaves memory a minute later (Lifecycle.swift).
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.clock.advance(10)
         h.tick()
@@ -1110,7 +1110,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         h.send(3, "SEEK")
         h.send(4, "SEEK")
         #expect(h.lobby.activeGames == 2)
-        // alice's and carol's first moves (--first-move-timeout, Lobby+Lifecycle.swift).
+        // alice's and carol's first moves (--first-move-timeout, Lifecycle.swift).
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.disconnect(3)  // carol is to move in game 2
         let first = h.clock.monotonic + 60
@@ -1742,7 +1742,7 @@ private let bobAway = "INFO bob is away. The game waits; if they are still away 
         _ = first.drain()
 
         // The server restarts: a new lobby on the same store. A game without
-        // a clock is not loaded at start, only on RESUME (Lobby+Lifecycle.swift).
+        // a clock is not loaded at start, only on RESUME (Lifecycle.swift).
         let h = try Harness(directory: first.directory)
         #expect(h.lobby.activeGames == 0)
         #expect(h.lobby.connectionCount == 0)

@@ -207,7 +207,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         try h.pairAliceAndBob()
         for v in 5...7 { h.connect(v) }
         _ = h.drain()
-        // Only alice's first move is due (--first-move-timeout, Lobby+Lifecycle.swift).
+        // Only alice's first move is due (--first-move-timeout, Lifecycle.swift).
         let firstMove = h.clock.monotonic + 60
         #expect(h.lobby.nextDeadline == firstMove)
         h.send(5, "WATCH 1")

@@ -118,7 +118,7 @@ struct LineMeter {
     static func fixedCost(_ frame: LineFramer.Frame) -> Int {
         switch frame {
         case .tooLong: return CommandTable.tooLongCost
-        case .line(let bytes): return Lobby.cost(ofLine: bytes)
+        case .line(let bytes): return ServerCommands.cost(ofLine: bytes)
         }
     }
 

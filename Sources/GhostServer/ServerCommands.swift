@@ -4,13 +4,15 @@ import GhostProtocol
 /// The server's command table: one row per verb with everything the server
 /// knows about it, its handler, its cost and its flags, as Redis's
 /// `server.c` keeps one row per command. The dispatch (`perform`), the
-/// unit a command runs in (`handle`, Lobby+Recovery.swift), what a watcher
+/// unit a command runs in (`handle`, Lobby+GameSide.swift), what a watcher
 /// may not send, which commands need a name, and what a line costs the
 /// sender's budget (`cost(ofLine:)`, the loop's `LineMeter`) are all read from here. Parsing, usage and help stay in the
 /// protocol's `CommandTable` (GhostProtocol: no server there), whose verbs
 /// are these rows' keys: a test checks that every verb HELP lists has
 /// exactly one row.
-extension Lobby {
+enum ServerCommands {
+    typealias Session = Lobby.Session
+
     /// What the server must know of a command besides its handler.
     struct CommandFlags: OptionSet, Sendable {
         let rawValue: UInt8
@@ -39,7 +41,7 @@ extension Lobby {
         /// What one such line costs the sender's budget, in units (Protocol.md
         /// §7, "What commands cost", which the protocol's `CommandSpec.cost`
         /// documents): the loop's meter reads it from the line's first word
-        /// before the line is parsed (`Lobby.cost(ofLine:)`, `LineMeter`).
+        /// before the line is parsed (`ServerCommands.cost(ofLine:)`, `LineMeter`).
         let cost: Int
         let flags: CommandFlags
         /// `ERR no-name`'s text for a row that `needsName`.
@@ -276,11 +278,14 @@ extension Lobby {
         }
     }
 
+}
+
+extension Lobby {
     // MARK: Dispatch
 
-    /// One command, through its row; `handle` (Lobby+Recovery.swift) runs
+    /// One command, through its row; `handle` (Lobby+GameSide.swift) runs
     /// it as a unit that a failed write undoes.
-    func perform(_ command: Command, _ row: CommandRow, from id: ConnectionID) {
+    func perform(_ command: Command, _ row: ServerCommands.CommandRow, from id: ConnectionID) {
         guard let session = sessions[id], storeError == nil else { return }
         if let watched = session.watching, !row.watcherAllowed {
             return reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
@@ -290,6 +295,9 @@ extension Lobby {
         row.handler(self, command, id, session)
     }
 
+}
+
+extension ServerCommands {
     // MARK: Costs
 
     /// Each verb's cost, by its place in `Verb.allCases` (looked up once per line).
@@ -314,6 +322,9 @@ extension Lobby {
         }
     }
 
+}
+
+extension Lobby {
     // MARK: Commands too small for a file of their own
 
     /// HELP: every command with its usage, from the protocol's table.
