@@ -185,7 +185,7 @@ final class Away: GamePart {
                 continue
             }
             guard let table = rooms[gameID], !table.claimAnnounced,
-                  let deadline = table.claimDeadline(settings), deadline <= now else { continue }
+                  let deadline = table.claimDeadline(context.settings), deadline <= now else { continue }
             table.claimAnnounced = true
             let absent = table.names[table.game.toMove]
             lobby.play.broadcast(gameID, .claimable(id: gameID, player: absent))
@@ -208,11 +208,12 @@ final class Away: GamePart {
 
     /// The next moment the clock matters to this game, if any.
     func deadline(of table: Room) -> Double? {
-        let claim = table.claimAnnounced ? nil : table.claimDeadline(settings)
+        // Asked for every room a turn touched: no array, no copy of the settings.
         var next = table.botDue
-        for d in [claim, table.clockDeadline(), lifecycle.lifecycleDeadline(table)] {
-            if let d, next.map({ d < $0 }) ?? true { next = d }
-        }
+        func earlier(_ d: Double?) { if let d, next.map({ d < $0 }) ?? true { next = d } }
+        if !table.claimAnnounced { earlier(table.claimDeadline(context.settings)) }
+        earlier(table.clockDeadline())
+        earlier(lifecycle.lifecycleDeadline(table))
         return next
     }
 }
