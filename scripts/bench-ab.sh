@@ -21,7 +21,14 @@ flags=(--max-clients 20000 --max-clients-per-ip 0 --max-games-per-network 0 --ma
 mkdir -p "$data/a" "$data/b"
 # Each server on core 0 and the client on core 1, so that where the
 # scheduler happens to put them does not decide the comparison.
-taskset -c 0 "$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" 2>"$data/a.log" &
+# An old release that has the per-address limits gets them lifted too
+# (0.3.0 has none; #24's releases do).
+oldflags=()
+oldhelp=$("$old/.build/release/ghostd" --help 2>&1 || true)
+for f in --max-new-names-per-minute --max-unnamed --max-unnamed-per-ip --connects-per-second-per-ip; do
+    if grep -q -- "$f" <<<"$oldhelp"; then oldflags+=("$f" 0); fi
+done
+taskset -c 0 "$old/.build/release/ghostd" --port "$aport" --data "$data/a" "${flags[@]}" ${oldflags[@]+"${oldflags[@]}"} 2>"$data/a.log" &
 apid=$!
 # The load generator's players are new names from one address: lift that
 # limit (0.3.0 has none), and the limits by network (all come from 127.0.0.1).
