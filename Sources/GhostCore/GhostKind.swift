@@ -18,7 +18,7 @@ public final class GhostKind: TypedGameDefinition {
     /// Superghost's infix index and solver per language: built on the first
     /// Superghost game of that language (`setup` starts it on a thread of
     /// its own), not at startup.
-    private let superSolvers = Mutex<[String: SuperSolver]>([:])
+    private let superBuilds = SuperBuilds()
 
     /// Superghost positions being solved in the background for Hard, by
     /// language and fragment: one solve each, however often the lobby asks.
@@ -57,25 +57,38 @@ public final class GhostKind: TypedGameDefinition {
     public var languages: [String] { dictionaries.languages }
     public var matchRounds: Int? { GhostKind.matchRounds }
 
-    /// Superghost's solver for `language`, built on first use (the caller waits).
+    /// Superghost's solver for `language`, built on first use. A caller that
+    /// finds it not built yet (being built by `setup`'s thread, or not
+    /// started) waits for it, or builds it, and says so (`OneOffWork`), so
+    /// that the server does not charge the wait to the line's sender.
     public func superSolver(language: String) -> SuperSolver? {
         guard let words = dictionaries[language] else { return nil }
-        return superSolvers.withLock { built in
-            if let s = built[language] { return s }
-            let s = SuperSolver(rules: GhostRules(words: words, language: language, infixes: Infixes(words: words)))
-            built[language] = s
-            return s
-        }
+        let slot = superBuilds.slot(language)
+        if let built = slot.builtIfFree() { return built }
+        OneOffWork.noteWait()
+        return superBuilds.build(slot, words: words, language: language)
     }
 
-    /// Superghost's solver for `language` if it is built already; if not,
-    /// its build (and the opening's solve) starts off the caller's thread,
-    /// and nil: a command never waits for it (`REVIEW`).
+    /// The build on a thread of its own (`setup`, `solveLater`): no one waits.
+    private func buildSuperSolver(language: String) -> SuperSolver? {
+        guard let words = dictionaries[language] else { return nil }
+        return superBuilds.build(superBuilds.slot(language), words: words, language: language)
+    }
+
+    /// Superghost's solver for `language` if it is built already; if not (or
+    /// while it is being built), its build and the opening's solve go on off
+    /// the caller's thread, and nil: a command never waits for it (`REVIEW`).
     func readySuperSolver(language: String) -> SuperSolver? {
         guard dictionaries[language] != nil else { return nil }
-        if let s = superSolvers.withLock({ $0[language] }) { return s }
+        if let built = superBuilds.slot(language).builtIfFree() { return built }
         solveLater("", language: language)
         return nil
+    }
+
+    /// Tests: how each language's infix index is made (a slow build under
+    /// the test's control); before the first Superghost game.
+    func buildInfixes(with make: @escaping @Sendable (WordList) -> Infixes) {
+        superBuilds.makeInfixes.withLock { $0 = make }
     }
 
     /// Solves `fragment` of `language`'s Superghost off the caller's thread
@@ -84,7 +97,7 @@ public final class GhostKind: TypedGameDefinition {
         let key = language + " " + fragment
         guard solving.withLock({ $0.insert(key).inserted }) else { return }
         DispatchQueue.global(qos: .utility).async {
-            self.superSolver(language: language)?.solve(fragment)
+            self.buildSuperSolver(language: language)?.solve(fragment)
             self.solving.withLock { _ = $0.remove(key) }
         }
     }
@@ -119,7 +132,7 @@ public final class GhostKind: TypedGameDefinition {
         }
         // Bluff and challenge plays on Ghost's word lists and solved games;
         // Superghost's solver is built, and its opening solved, off the server's thread.
-        if variant == .superghost { DispatchQueue.global(qos: .utility).async { self.superSolver(language: language)?.solve("") } }
+        if variant == .superghost { DispatchQueue.global(qos: .utility).async { self.buildSuperSolver(language: language)?.solve("") } }
         return .success(GameSetup(Setup(variant)))
     }
 
@@ -218,4 +231,43 @@ public final class GhostKind: TypedGameDefinition {
     /// Each seat's letters of G-H-O-S-T, seat order, comma-separated; empty
     /// for none, like every empty value: `GH,` (protocol 1 wrote `GH,-`).
     public static func letters(_ counts: [Int]) -> String { GhostWire.letters(counts) }
+}
+
+/// Superghost's solvers, one slot per language, each built once: the build
+/// holds its language's slot only, so a build of one language never holds
+/// up another's games, and a caller can tell a built solver from one it
+/// would have to wait for (`builtIfFree`) without waiting.
+final class SuperBuilds: Sendable {
+    final class Slot: Sendable {
+        fileprivate let solver = Mutex<SuperSolver?>(nil)
+
+        /// The solver if it is built and no build holds the slot; nil otherwise, at once.
+        func builtIfFree() -> SuperSolver? {
+            solver.withLockIfAvailable { $0 } ?? nil
+        }
+    }
+
+    private let slots = Mutex<[String: Slot]>([:])
+    /// How an index is made (tests make it slow).
+    let makeInfixes = Mutex<@Sendable (WordList) -> Infixes>({ Infixes(words: $0) })
+
+    func slot(_ language: String) -> Slot {
+        slots.withLock { slots in
+            if let slot = slots[language] { return slot }
+            let slot = Slot()
+            slots[language] = slot
+            return slot
+        }
+    }
+
+    /// The slot's solver, built first if need be (the caller waits for a build under way).
+    func build(_ slot: Slot, words: WordList, language: String) -> SuperSolver {
+        slot.solver.withLock { built in
+            if let built { return built }
+            let infixes = makeInfixes.withLock { $0 }(words)
+            let made = SuperSolver(rules: GhostRules(words: words, language: language, infixes: infixes))
+            built = made
+            return made
+        }
+    }
 }

@@ -20,12 +20,130 @@ public struct Infixes: Sendable {
     /// to lose, and a fragment only it contains is dead).
     public init(words: WordList, minLength: Int = GhostRules.losingWordLength) {
         var text: [UInt8] = []
-        var suffixes: [UInt32] = []
         words.forEachWord { word in
             guard word.count >= minLength else { return }
-            for i in word.indices { suffixes.append(UInt32(text.count + i)) }
             text += word
             text.append(Infixes.newline)
+        }
+        self.text = text
+        self.suffixes = Infixes.sortedSuffixes(text)
+    }
+
+    /// Letters a sort key holds, 5 bits each (the newline and what follows
+    /// it 0, `a`–`z` 1–26), from the top bit down: bits 4...63.
+    static let keyLetters = 12
+
+    /// The offset of every letter of `text` (words of lowercase letters,
+    /// each ended by a newline), sorted by the suffix it starts up to its
+    /// newline; equal suffixes by offset, so the word `word(containing:)`
+    /// finds is the first of the list's order. Each suffix gets an integer
+    /// key of its first `keyLetters` letters, computed right to left in one
+    /// pass; an LSD radix sort orders the keys (stable: equal keys stay in
+    /// offset order); only runs of equal keys whose suffixes go on past
+    /// `keyLetters` letters are compared letter by letter from there. About
+    /// 2.5 times faster than comparing whole suffixes (the Dutch list's 4
+    /// million suffixes: about 0.4 s against 1.1 s, issue #29).
+    static func sortedSuffixes(_ text: [UInt8]) -> [UInt32] {
+        let letters = text.count - text.count { $0 == Infixes.newline }
+        guard text.allSatisfy({ $0 == Infixes.newline || (0x61...0x7A).contains($0) }), text.count < Int(UInt32.max) else {
+            return comparedSuffixes(text)
+        }
+        var keys = [UInt64](repeating: 0, count: letters)
+        var offsets = [UInt32](repeating: 0, count: letters)
+        text.withUnsafeBufferPointer { t in
+            var n = 0, start = 0
+            while start < t.count {
+                var end = start
+                while t[end] != Infixes.newline { end += 1 }
+                // Right to left: a suffix's key is its first letter on top of
+                // the next suffix's key shifted down one letter.
+                var key: UInt64 = 0
+                var i = end, k = n + (end - start)
+                while i > start {
+                    i -= 1
+                    k -= 1
+                    key = UInt64(t[i] &- 0x60) << 59 | key >> 5
+                    keys[k] = key & ~0xF
+                    offsets[k] = UInt32(i)
+                }
+                n += end - start
+                start = end + 1
+            }
+        }
+        radixSort(&keys, &offsets)
+        // Runs of equal keys whose 12th letter is not the end: the rest decides.
+        text.withUnsafeBufferPointer { t in
+            var r = 0
+            while r < keys.count {
+                let key = keys[r]
+                var e = r + 1
+                while e < keys.count && keys[e] == key { e += 1 }
+                if e - r > 1 && key & (0x1F << 4) != 0 {
+                    offsets[r..<e].sort { a, b in
+                        var i = Int(a) + keyLetters, j = Int(b) + keyLetters
+                        while t[i] == t[j] && t[i] != Infixes.newline {
+                            i += 1
+                            j += 1
+                        }
+                        return t[i] != t[j] ? t[i] < t[j] : a < b
+                    }
+                }
+                r = e
+            }
+        }
+        return offsets
+    }
+
+    /// Sorts `keys` (bits 4...63) and `offsets` with them, stably, 10 bits a pass.
+    private static func radixSort(_ keys: inout [UInt64], _ offsets: inout [UInt32]) {
+        let bits = 10, passes = 6, mask = UInt64(1 << bits - 1)
+        var counts = [Int](repeating: 0, count: passes << bits)
+        for key in keys {
+            for p in 0..<passes { counts[p << bits + Int(key >> UInt64(4 + p * bits) & mask)] += 1 }
+        }
+        for p in 0..<passes {
+            var sum = 0
+            for b in 0..<(1 << bits) {
+                let c = counts[p << bits + b]
+                counts[p << bits + b] = sum
+                sum += c
+            }
+        }
+        var keys2 = [UInt64](repeating: 0, count: keys.count)
+        var offsets2 = [UInt32](repeating: 0, count: keys.count)
+        for p in 0..<passes {
+            let shift = UInt64(4 + p * bits)
+            keys.withUnsafeBufferPointer { ks in
+                offsets.withUnsafeBufferPointer { os in
+                    keys2.withUnsafeMutableBufferPointer { kd in
+                        offsets2.withUnsafeMutableBufferPointer { od in
+                            counts.withUnsafeMutableBufferPointer { c in
+                                let base = p << bits
+                                for i in 0..<ks.count {
+                                    let b = base + Int(ks[i] >> shift & mask)
+                                    let d = c[b]
+                                    c[b] = d + 1
+                                    kd[d] = ks[i]
+                                    od[d] = os[i]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            swap(&keys, &keys2)
+            swap(&offsets, &offsets2)
+        }
+    }
+
+    /// The same order by comparing whole suffixes (any bytes; the tests
+    /// check the fast path against it).
+    static func comparedSuffixes(_ text: [UInt8]) -> [UInt32] {
+        var suffixes: [UInt32] = []
+        var start = 0
+        for (i, b) in text.enumerated() where b == Infixes.newline {
+            for j in start..<i { suffixes.append(UInt32(j)) }
+            start = i + 1
         }
         text.withUnsafeBufferPointer { t in
             suffixes.sort { a, b in
@@ -34,11 +152,10 @@ public struct Infixes: Sendable {
                     i += 1
                     j += 1
                 }
-                return t[i] < t[j]
+                return t[i] != t[j] ? t[i] < t[j] : a < b
             }
         }
-        self.text = text
-        self.suffixes = suffixes
+        return suffixes
     }
 
     /// How many suffixes the index holds (the letters of its words).

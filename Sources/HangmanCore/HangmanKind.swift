@@ -44,7 +44,12 @@ public final class HangmanKind: TypedGameDefinition {
             self.common = common
         }
         var built: (words: [String: Lexicon], secrets: [String: Lexicon]) {
-            made.withLock { made in
+            // Built already (every use after the first): no wait.
+            if case let done?? = made.withLockIfAvailable({ $0 }) { return done }
+            // Still being built (or not started): a one-off wait, which the
+            // server does not charge to the command that met it (OneOffWork).
+            OneOffWork.noteWait()
+            return made.withLock { made in
                 if let made { return made }
                 var words: [String: Lexicon] = [:], secrets: [String: Lexicon] = [:]
                 for (language, list) in lists {

@@ -1,3 +1,4 @@
+import GameKit
 import GhostProtocol
 
 /// Penalty flood control, as IRC daemons do it (ircd-hybrid's and ratbox's
@@ -122,10 +123,15 @@ struct LineMeter {
         }
     }
 
-    /// Runs `serve` for the frame; returns its cost in units.
+    /// Runs `serve` for the frame; returns its cost in units. A line during
+    /// which the loop waited for a kind's one-off work (`OneOffWork`: the
+    /// first Superghost game of a language waits for its index) pays its
+    /// fixed cost only: the wait is not its sender's doing.
     func run(_ frame: LineFramer.Frame, budgets: Budgets, _ serve: () -> Void) -> Double {
+        let waits = OneOffWork.waits
         let started = clock()
         serve()
+        guard OneOffWork.waits == waits else { return budgets.cost(fixed: LineMeter.fixedCost(frame), elapsed: 0) }
         return budgets.cost(fixed: LineMeter.fixedCost(frame), elapsed: clock() - started)
     }
 }

@@ -14,7 +14,9 @@ enum NetworkKey {
     /// peer, `unknown`) is its own key.
     static func of(_ address: String) -> String {
         var v4 = in_addr()
-        if inet_pton(AF_INET, address, &v4) == 1 { return format4(v4) }
+        // inet_pton takes only the canonical dotted quad (no leading zeros,
+        // each part 0-255), which is its own key: no formatting (issue #29).
+        if inet_pton(AF_INET, address, &v4) == 1 { return address }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return address }
         let bytes = withUnsafeBytes(of: v6) { Array($0) }
@@ -29,9 +31,5 @@ enum NetworkKey {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         guard inet_ntop(AF_INET6, &prefix, &text, socklen_t(text.count)) != nil else { return address }
         return String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/64"
-    }
-
-    private static func format4(_ a: in_addr) -> String {
-        withUnsafeBytes(of: a) { "\($0[0]).\($0[1]).\($0[2]).\($0[3])" }
     }
 }

@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import GameKit
+import Testing
+@testable import GhostCore
+
+/// Superghost's index is built once per language, off the server's thread
+/// when `setup` starts it; a caller that has to wait for it says so
+/// (`OneOffWork`, counted per thread), so the server does not charge the
+/// wait to the line's sender (issue #29: the Superghost stall).
+@Suite("Superghost's index: built once, waits noted", .timeLimit(.minutes(1)))
+struct SuperBuildTests {
+    private func kind() -> GhostKind {
+        GhostKind(dictionaries: Dictionaries(lists: ["en": WordList(words: ["pear", "peach", "cats", "dogs"]),
+                                                     "nl": WordList(words: ["peer", "kaas"])]))
+    }
+
+    @Test("a game that finds the index not built notes one wait on its own thread; once built, none")
+    func firstUseIsNoted() throws {
+        let k = kind()
+        let before = OneOffWork.waits
+        _ = try #require(k.newGame(language: "en", variant: GhostKind.superVariant, settings: "", seed: 0, starter: 0))
+        #expect(OneOffWork.waits == before + 1)
+        _ = try #require(k.newGame(language: "en", variant: GhostKind.superVariant, settings: "", seed: 0, starter: 1))
+        #expect(k.superSolver(language: "en") != nil)
+        #expect(OneOffWork.waits == before + 1)
+        // Ghost and bluff and challenge need no index.
+        _ = try #require(k.newGame(language: "nl", variant: "", settings: "", seed: 0, starter: 0))
+        _ = try #require(k.newGame(language: "nl", variant: GhostKind.challengeVariant, settings: "", seed: 0, starter: 0))
+        #expect(OneOffWork.waits == before + 1)
+        // Another thread's count is its own.
+        let other = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var seen = -1
+        Thread.detachNewThread {
+            seen = OneOffWork.waits
+            OneOffWork.noteWait()
+            other.signal()
+        }
+        other.wait()
+        #expect(seen == 0)
+        #expect(OneOffWork.waits == before + 1)
+    }
+
+    @Test("while setup's thread builds the index, REVIEW's look-up does not wait, and the game waits for that build")
+    func buildUnderWay() throws {
+        let k = kind()
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let builds = Counter()
+        // The first build (en, setup's) waits for the test; later ones do not.
+        k.buildInfixes { words in
+            if builds.add() == 1 {
+                started.signal()
+                release.wait()
+            }
+            return Infixes(words: words)
+        }
+        _ = try k.setup(options: ["variant": GhostKind.superVariant], saved: [:], language: "en", seed: 0).get()
+        started.wait()
+        // Held by the build: nil at once (it used to wait for the whole build).
+        #expect(k.readySuperSolver(language: "en") == nil)
+        // Another language is not held up by it.
+        let before = OneOffWork.waits
+        _ = try #require(k.newGame(language: "nl", variant: GhostKind.superVariant, settings: "", seed: 0, starter: 0))
+        #expect(OneOffWork.waits == before + 1)
+        release.signal()
+        _ = try #require(k.newGame(language: "en", variant: GhostKind.superVariant, settings: "", seed: 0, starter: 0))
+        #expect(builds.value == 2)   // en once (setup's thread), nl once
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    /// Adds one; returns the count with it.
+    func add() -> Int { lock.lock(); defer { lock.unlock() }; n += 1; return n }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
+}
