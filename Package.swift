@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore", "WordLists", "GameKit"]),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
-        .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "WordLists"]),
+        .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.

@@ -28,6 +28,9 @@ public struct GameTexts: Sendable {
 /// its module under `Games/` and one entry here.
 enum ClientGames {
     static let kinds: [GameKind] = [.ghost, .hangman]
+    /// The kind a server plays when none is named: a protocol-1 GAME line
+    /// (no `game=`) is one, and TOP asks for its list without `game=`.
+    static let defaultKind: GameKind = .ghost
 
     /// `kind`'s texts in `t`'s language; `match`: Ghost's saved game type (a match to GHOST).
     static func texts(_ kind: GameKind, _ t: Strings, match: Bool = false) -> GameTexts {

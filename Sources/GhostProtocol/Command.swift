@@ -165,15 +165,16 @@ public enum Command: Sendable, Equatable {
     case names(prefix: String?, limit: Int)
     case resume(String)
     case claim
-    /// The top n of a high-score board that ranks people by wins (Ghost's).
+    /// The top n of a high-score board that ranks people by wins (the default kind's).
     case scores(Int, board: Board = .game)
-    /// The top n of a best-games list of a kind other than Ghost
-    /// (`SCORES game=hangman mode=evil`): its best finished games. `mode` is
+    /// The top n of a best-games list of a kind other than the default one
+    /// (`SCORES game=<kind> mode=<list>`): its best finished games. `mode` is
     /// the kind's word for the list (nil: its default list); the server
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
-    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders (issue #28).
-    case top(Int, game: GameKind, variant: String?)
+    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders (issue
+    /// #28); `game` nil is the server's default kind.
+    case top(Int, game: GameKind?, variant: String?)
     /// `PROFILE <name>`: a name's ratings, and the asker's record against it.
     case profile(String)
     /// `HISTORY [name] [n]`: finished games, newest first (nil: the asker's own).

@@ -32,16 +32,25 @@ public enum CommandParser {
     public static let unknownCommand = CommandError(.unknownCommand, "unknown command; play one letter per line, or send HELP for the commands")
 
     /// Parses one framed line (without its line end). Returns nil for a blank line.
+    /// Every `game=<kind>` is read as given (the protocol knows no kind).
     public static func parse(_ line: [UInt8]) -> Result<Command?, CommandError> {
+        parse(line, defaultKind: nil)
+    }
+
+    /// Parses one framed line as `parse(_:)` does, reading `game=<defaultKind>`
+    /// (the server's catalog's default kind) as no `game=` at all: SEEK and
+    /// NEW take that kind's options only, SCORES lists its boards, TOP its
+    /// default list.
+    public static func parse(_ line: [UInt8], defaultKind: GameKind?) -> Result<Command?, CommandError> {
         if let command = plainMove(line) { return .success(command) }
-        return parseFully(line)
+        return parseFully(line, defaultKind: defaultKind)
     }
 
     /// The parser proper, for every line. Errors come in the order of
     /// Protocol.md §6: encoding, control characters, the verb, then its
     /// arguments. (Framing — line-too-long — is the framer's, before this;
     /// state and store errors are the lobby's, after.)
-    static func parseFully(_ line: [UInt8]) -> Result<Command?, CommandError> {
+    static func parseFully(_ line: [UInt8], defaultKind: GameKind? = nil) -> Result<Command?, CommandError> {
         guard let text = String(validating: line, as: UTF8.self) else {
             return .failure(CommandError(.badEncoding, "lines must be UTF-8"))
         }
@@ -60,7 +69,7 @@ public enum CommandParser {
         }
         // The text after the verb, for a verb whose last argument is the rest of the line (a password).
         let rest = text[first.endIndex...]
-        return CommandTable.spec(verb).parse(rest: rest).map { $0 }
+        return CommandTable.spec(verb).parse(rest: rest, defaultKind: defaultKind).map { $0 }
     }
 
     /// The lines a busy server sees most, `PING`, `LETTER x` and `x`, in

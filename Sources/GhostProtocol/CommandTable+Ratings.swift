@@ -6,11 +6,12 @@ extension CommandTable {
         case .top:
             return CommandSpec(verb: verb, cost: 4, usage: "[game=ghost|hangman] [variant=super|challenge] [n]",
                                help: "a rating list's leaders, top n (1-\(CommandParser.maxTop), default \(CommandParser.defaultTop)): registered names with enough rated games; Ghost by variant, Hangman duels",
-                               parse: top,
+                               parse: { top($0, defaultKind: nil) },
                                arguments: { c in
                                    guard case let .top(n, game, variant) = c else { return nil }
-                                   return [String(n)] + (game == .ghost ? [] : ["game=\(game.rawValue)"]) + (variant.map { ["variant=\($0)"] } ?? [])
-                               })
+                                   return [String(n)] + (game.map { ["game=\($0.rawValue)"] } ?? []) + (variant.map { ["variant=\($0)"] } ?? [])
+                               },
+                               parseKinds: top)
         case .profile:
             return CommandSpec(verb: verb, cost: 4, usage: "<name>",
                                help: "a name's ratings (RD, games, wins, losses, best win) and your head-to-head record against it",
@@ -35,14 +36,15 @@ extension CommandTable {
         }
     }
 
-    /// `TOP [game=<kind>] [variant=<v>] [n]`; the server says which boards exist.
-    private static func top(_ args: [Substring]) -> Result<Command, ArgumentError> {
+    /// `TOP [game=<kind>] [variant=<v>] [n]`; the server says which boards
+    /// exist. No `game=`, or `game=<defaultKind>`, is the default kind's (nil).
+    private static func top(_ args: [Substring], defaultKind: GameKind?) -> Result<Command, ArgumentError> {
         options(args, keys: ["game", "variant"]).flatMap { split in
             listLength(split.words, standard: CommandParser.defaultTop, max: CommandParser.maxTop).flatMap { n in
-                var game = GameKind.ghost
+                var game: GameKind?
                 if let g = split.options["game"] {
                     guard isWord(g) else { return .failure(.usage) }
-                    game = GameKind(rawValue: g)
+                    if g != defaultKind?.rawValue { game = GameKind(rawValue: g) }
                 }
                 if let v = split.options["variant"], !isWord(v) { return .failure(.usage) }
                 return .success(.top(n, game: game, variant: split.options["variant"]))

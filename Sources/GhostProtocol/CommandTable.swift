@@ -81,20 +81,29 @@ public struct CommandSpec: Sendable {
     /// which may hold spaces): parses the text after the verb, from the
     /// character that follows it, instead of `parse`.
     var parseRest: (@Sendable (_ rest: Substring) -> Result<Command, ArgumentError>)? = nil
+    /// For a verb that takes `game=<kind>`: parses its words knowing the
+    /// server's default kind (nil: none, every `game=` as given), instead of `parse`.
+    var parseKinds: (@Sendable (_ args: [Substring], _ defaultKind: GameKind?) -> Result<Command, ArgumentError>)? = nil
 
     /// `VERB usage`, as HELP shows it.
     public var synopsis: String { usage.isEmpty ? verb.rawValue : verb.rawValue + " " + usage }
 
     /// Parses the words after the verb.
     public func parse(arguments args: [Substring]) -> Result<Command, CommandError> {
-        parse(args).mapError(error)
+        parse(arguments: args, defaultKind: nil)
+    }
+
+    /// Parses the words after the verb, `game=<defaultKind>` read as no `game=`.
+    public func parse(arguments args: [Substring], defaultKind: GameKind?) -> Result<Command, CommandError> {
+        if let parseKinds { return parseKinds(args, defaultKind).mapError(error) }
+        return parse(args).mapError(error)
     }
 
     /// Parses the text after the verb (from the character after it): for a
     /// verb with a `parseRest`, that; otherwise its words.
-    public func parse(rest: Substring) -> Result<Command, CommandError> {
+    public func parse(rest: Substring, defaultKind: GameKind? = nil) -> Result<Command, CommandError> {
         guard let parseRest else {
-            return parse(arguments: rest.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+            return parse(arguments: rest.split(whereSeparator: { $0 == " " || $0 == "\t" }), defaultKind: defaultKind)
         }
         return parseRest(rest).mapError(error)
     }
@@ -258,13 +267,15 @@ public enum CommandTable {
         case .seek:
             return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge] [rated=yes|no] [range=<low>-<high>]",
                                help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock; rated between registered names unless rated=no; range= pairs only with ratings in it",
-                               parse: { args in gameOptions(args, allowBot: false).map { .seek($0) } },
-                               arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } })
+                               parse: { args in gameOptions(args, allowBot: false, defaultKind: nil).map { .seek($0) } },
+                               arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } },
+                               parseKinds: { args, kind in gameOptions(args, allowBot: false, defaultKind: kind).map { .seek($0) } })
         case .new:
             return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no]",
                                help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out; rated (registered names, the computer) unless rated=no",
-                               parse: { args in gameOptions(args, allowBot: true).map { .new($0) } },
-                               arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } })
+                               parse: { args in gameOptions(args, allowBot: true, defaultKind: nil).map { .new($0) } },
+                               arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } },
+                               parseKinds: { args, kind in gameOptions(args, allowBot: true, defaultKind: kind).map { .new($0) } })
         case .join:
             return CommandSpec(verb: verb, cost: 4, usage: "<code>", help: "join the private game with that code",
                                parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
@@ -356,7 +367,7 @@ public enum CommandTable {
         case .scores:
             return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
-                               parse: scores,
+                               parse: { scores($0, defaultKind: nil) },
                                arguments: { c in
                                    switch c {
                                    case let .scores(n, board):
@@ -369,7 +380,8 @@ public enum CommandTable {
                                    default:
                                        return nil
                                    }
-                               })
+                               },
+                               parseKinds: scores)
         case .top, .profile, .history:
             return ratingsSpec(verb)
         case .kindMove:
@@ -470,21 +482,25 @@ public enum CommandTable {
         return .success((words, options, others.sorted()))
     }
 
-    /// `[rounds=ghost|one]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
+    /// `[rounds=one|<match>]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
-    /// `misses=`, and `bot=` when the kind is not Ghost) for both.
-    private static func gameOptions(_ args: [Substring], allowBot: Bool) -> Result<GameOptions, ArgumentError> {
+    /// `misses=`, and `bot=` when the kind is not the default one) for both.
+    /// `game=<defaultKind>` is read as no `game=` (`GameOptions.game` nil).
+    private static func gameOptions(_ args: [Substring], allowBot: Bool, defaultKind: GameKind?) -> Result<GameOptions, ArgumentError> {
         var keys = Set(["rounds", "game", "clock", "rated", GameOptions.variantKey] + GameOptions.settingKeys)
         if allowBot { keys.formUnion(["bot", "first", "watch"]) } else { keys.insert("range") }
         // With `game=<kind>` (not the default kind), any other key is the
         // kind's own option: the kind declares its keys, the server checks them.
-        let named = args.contains { ASCII.lowercased($0).hasPrefix("game=") && ASCII.lowercased($0) != "game=ghost" }
+        let named = args.contains { arg in
+            let a = ASCII.lowercased(arg)
+            return a.hasPrefix("game=") && defaultKind.map { a != "game=" + $0.rawValue } ?? true
+        }
         return options(args, keys: keys, kindKeys: named).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
             if let g = split.options["game"] {
                 guard isWord(g) else { return .failure(.usage) }
-                if g != GameKind.ghost.rawValue { o.game = GameKind(rawValue: g) }
+                if g != defaultKind?.rawValue { o.game = GameKind(rawValue: g) }
             }
             for key in GameOptions.settingKeys + split.kindKeys {
                 guard let value = split.options[key] else { continue }
@@ -659,15 +675,16 @@ public enum CommandTable {
 
     /// `SCORES [n] [mode=game|match] [bot=level]`, or `SCORES game=<kind>
     /// [mode=<word>] [n]` for another kind's best-games list; the number
-    /// anywhere among the options. `game=ghost` is Ghost's boards, as without it.
-    private static func scores(_ args: [Substring]) -> Result<Command, ArgumentError> {
+    /// anywhere among the options. `game=<defaultKind>` is the default
+    /// kind's boards, as without it.
+    static func scores(_ args: [Substring], defaultKind: GameKind?) -> Result<Command, ArgumentError> {
         options(args, keys: ["mode", "bot", "game"]).flatMap { split in
             let n: Int
             switch listLength(split.words, standard: CommandParser.defaultScores, max: CommandParser.maxScores) {
             case .success(let v): n = v
             case .failure(let e): return .failure(e)
             }
-            if let g = split.options["game"], g != GameKind.ghost.rawValue {
+            if let g = split.options["game"], g != defaultKind?.rawValue {
                 guard isWord(g) else { return .failure(.usage) }
                 guard split.options["bot"] == nil else {
                     return .failure(.other(CommandError(.badArguments, "bot= is for Ghost's boards; game=\(g) takes mode=")))

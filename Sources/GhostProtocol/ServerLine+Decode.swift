@@ -55,8 +55,8 @@ extension ServerLine {
                 guard let level = BotLevel(rawValue: b) else { return nil }
                 bot = level
             }
-            // A protocol-1 server sends no game=: its games are Ghost.
-            self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)) ?? .ghost, lang: lang,
+            // A protocol-1 server sends no game= (kind nil): its games are the client's default kind.
+            self = .game(id: id, kind: f["game"].map(GameKind.init(rawValue:)), lang: lang,
                          players: players.isEmpty ? [] : players.split(separator: ",", omittingEmptySubsequences: false).map(String.init),
                          token: f["token"], round: round, bot: bot, fields: Decode.gameFields(f, header: Decode.gameHeader),
                          record: f["record"].flatMap(HeadToHead.init), clock: int("clock"),

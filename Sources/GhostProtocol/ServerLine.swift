@@ -18,7 +18,9 @@ public enum ServerLine: Sendable, Hashable {
     /// `audience`: who watches (after `clock=`), nil when nobody does, the
     /// game may be watched and the receiver plays in it.
     /// `ratings`: a rated game's ratings before it (`ratings=`, last; RatingFields.swift), nil when unrated.
-    case game(id: Int, kind: GameKind, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
+    /// `kind`: `game=`, which every server since protocol 2 sends; nil when a
+    /// protocol-1 server left it out (its games are the client's default kind).
+    case game(id: Int, kind: GameKind?, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
               fields: [Field], record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
               ratings: SeatRatings? = nil)
     /// A data line of GAMES' reply: a game in progress that may be watched.
@@ -164,7 +166,7 @@ extension ServerLine {
         case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, ratings):
             out.append(contentsOf: "GAME".utf8)
             W.field("id", id, &out)
-            W.field("game", kind.rawValue, &out)
+            if let kind { W.field("game", kind.rawValue, &out) }
             W.field("lang", lang, &out)
             W.field("players", list: players, &out)
             if let token { W.field("token", token, &out) }
@@ -267,7 +269,7 @@ extension ServerLine {
             out.append(contentsOf: "WAITING".utf8)
             W.field("game", game, &out)
             W.field("lang", lang, &out)
-            if rounds == .ghost { W.field("rounds", rounds.rawValue, &out) }
+            if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
             W.field("count", count, &out)
             if let clock { W.field("clock", clock, &out) }
             if let variant { W.field("variant", variant, &out) }

@@ -8,20 +8,6 @@ extension Array where Element == Field {
     }
 }
 
-/// Which game a GAME line is about (`game=`). Open: a later server may host
-/// games this client does not know, and says so here.
-public struct GameKind: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// Ghost: add letters to a fragment without completing a word.
-    public static let ghost = GameKind(rawValue: "ghost")
-    /// Hangman: guess a word (or a phrase) letter by letter.
-    public static let hangman = GameKind(rawValue: "hangman")
-
-    public var description: String { rawValue }
-}
-
 /// Why a game or round ended (`reason=` of OVER): GameKit's `EndReason`.
 /// Open: each game kind adds its own reasons (Ghost: `word`, `dead`); the
 /// seats add `left` and `abandoned`.

@@ -66,6 +66,9 @@ public final class Lobby {
     var defaultLanguage: String { context.defaultLanguage }
     var outbox: Outbox { context.outbox }
     var log: (String) -> Void { context.log }
+    /// The catalog's default kind, as the parser reads `game=`: that kind
+    /// named is as no `game=` (SEEK, NEW, SCORES, TOP).
+    lazy var defaultGameKind = GameKind(rawValue: catalog.defaultKind.name)
     /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
     lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
     /// Who is connected, and who holds each name in use (Sessions.swift).
@@ -209,7 +212,7 @@ public final class Lobby {
         case .tooLong:
             reply(id, .error(.lineTooLong, "a line is at most \(LineFramer.defaultMaxLineBytes) bytes; it was discarded"))
         case .line(let bytes):
-            switch CommandParser.parse(bytes) {
+            switch CommandParser.parse(bytes, defaultKind: defaultGameKind) {
             case .success(nil): break
             case .success(let command?): handle(command, from: id)
             case .failure(let e): notACommand(e, bytes, from: id)

@@ -217,8 +217,8 @@ final class RatingDesk: LobbyPart {
     /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders, the
     /// names `listed` there (registered, at least `topMinGames` rated games,
     /// RD at most `topMaxDeviation` as of their last game), best first.
-    func top(_ n: Int, game: GameKind, variant: String?, _ id: ConnectionID) {
-        let kind = self.kind(named: game.rawValue)
+    func top(_ n: Int, game: GameKind?, variant: String?, _ id: ConnectionID) {
+        let kind: (any GameDefinition)? = if let game { self.kind(named: game.rawValue) } else { catalog.defaultKind }
         let variant = variant ?? kind?.twoPlayerOptions["mode"] ?? ""
         guard let board = RatingsPolicy.board(kind, variant: variant) else {
             return reply(id, .error(.badArguments, "no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman"))

@@ -94,3 +94,8 @@ extension EndReason {
     /// not in the list, or `CONCEDE`).
     public static let bluff = EndReason(rawValue: "bluff")
 }
+
+extension GameKind {
+    /// Ghost: add letters to a fragment without completing a word.
+    public static let ghost = GameKind(rawValue: GhostWire.kind)
+}

@@ -72,3 +72,8 @@ extension EndReason {
     /// The guesser ran out of misses: the guesser (seat 1) loses.
     public static let hanged = EndReason(rawValue: "hanged")
 }
+
+extension GameKind {
+    /// Hangman: guess a word (or a phrase) letter by letter.
+    public static let hangman = GameKind(rawValue: HangmanWire.kind)
+}

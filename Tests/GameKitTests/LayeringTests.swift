@@ -60,6 +60,41 @@ import Testing
         }
     }
 
+    /// What GhostProtocol still says of Ghost and Hangman, each for a reason
+    /// (a line of code that contains the text; the list can only shrink):
+    static let protocolKindNamesLeft: [(file: String, text: String, why: String)] = [
+        // `rounds=ghost`, a G-H-O-S-T match, is Ghost's, but the protocol
+        // still parses and writes `rounds=` (GameOptions.rounds; GhostWire.matchRounds spells it too).
+        ("Command.swift", "case ghost", "Rounds.ghost"),
+        ("Command.swift", "match ? .ghost : .one", "Rounds.ghost"),
+        ("Command.swift", "get { rounds == .ghost }", "Rounds.ghost"),
+        ("Command.swift", "set { rounds = newValue ? .ghost : .one }", "Rounds.ghost"),
+        // HELP's usage texts of SEEK, NEW, SCORES and TOP, which the server
+        // sends as they are: kinds do not write their part of them yet.
+        ("CommandTable.swift", "usage: \"[game=ghost|hangman] [rounds=ghost]", "SEEK's usage"),
+        ("CommandTable.swift", "usage: \"[rounds=ghost] [variant=super|challenge]", "NEW's usage"),
+        ("CommandTable.swift", "usage: \"[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman", "SCORES's usage"),
+        ("CommandTable+Ratings.swift", "usage: \"[game=ghost|hangman]", "TOP's usage"),
+        // The answer to `NEW mode=evil` (a kind's option, no game= given): the server sends it as it is.
+        ("CommandTable.swift", "is for game=hangman", "an ERR text"),
+    ]
+
+    @Test("GhostProtocol knows no game: no GameKind.ghost or .hangman, no default kind; game=<default> is the catalog's (issue #25)")
+    func protocolNamesNoKind() throws {
+        var left = Set(Self.protocolKindNamesLeft.map { "\($0.file)|\($0.text)" })
+        for (file, text) in try Self.sources("GhostProtocol") {
+            for line in text.split(separator: "\n").map(String.init) where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                // Lowercase, as a word: the kinds' names (not `ghostd`, `Superghost`, or prose's "Ghost's").
+                guard line.range(of: #"\b(ghost|hangman)\b"#, options: .regularExpression) != nil else { continue }
+                let exempt = Self.protocolKindNamesLeft.first { $0.file == file && line.contains($0.text) }
+                #expect(exempt != nil, "GhostProtocol/\(file) names a kind: \(line)")
+                if let exempt { left.remove("\(exempt.file)|\(exempt.text)") }
+            }
+        }
+        // An exemption whose line is gone goes from the list too.
+        #expect(left.isEmpty, "no longer in GhostProtocol, take off protocolKindNamesLeft: \(left.sorted())")
+    }
+
     @Test("The client's record feature names no kind: it asks the client's table of games (ClientGames)")
     func clientRecordNamesNoKind() throws {
         for (file, text) in try Self.sources("GhostClient/Record") {

@@ -1,6 +1,7 @@
 import Testing
 import GhostWire
 @testable import GhostProtocol
+import HangmanWire
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostWire
 @testable import GhostProtocol
+import HangmanWire
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 
@@ -13,6 +14,11 @@ private func command(_ s: String) -> Command? {
 private func failure(_ s: String) -> CommandError? {
     if case .failure(let e) = parse(s) { return e }
     return nil
+}
+
+/// As the server parses: its catalog's default kind (Ghost) named is as no `game=`.
+private func served(_ s: String) -> Result<Command?, CommandError> {
+    CommandParser.parse(Array(s.utf8), defaultKind: .ghost)
 }
 
 /// Every option combination of SEEK and NEW.
@@ -147,9 +153,9 @@ let sampleCommands: [Command] = {
         #expect(command("SCORES bot=hard 7 mode=match") == .scores(7, board: Board(mode: .match, bot: .hard)))
         #expect(command("SCORES game=hangman") == .bestGames(10, game: .hangman, mode: nil))
         #expect(command("scores MODE=Phrase 5 Game=HANGMAN") == .bestGames(5, game: .hangman, mode: "phrase"))
-        // game=ghost is Ghost's boards, as without it.
-        #expect(command("SCORES game=ghost mode=match 2") == .scores(2, board: .match))
-        #expect(command("SCORES game=ghost") == .scores(10))
+        // game=ghost, the server's default kind, is Ghost's boards, as without it.
+        #expect(served("SCORES game=ghost mode=match 2") == .success(.scores(2, board: .match)))
+        #expect(served("SCORES game=ghost") == .success(.scores(10)))
         let o = GameOptions(rounds: .ghost, bot: .medium, botFirst: true)
         for line in ["NEW rounds=ghost bot=medium first=bot", "NEW first=bot rounds=ghost bot=medium",
                      "new FIRST=Bot Rounds=GHOST bot=MEDIUM"] {
@@ -173,10 +179,36 @@ let sampleCommands: [Command] = {
         "NEW bot=expert", "NEW color=red", "NEW bot=easy 5", "SCORES mode=all", "SCORES 5 6", "SCORES 5 bot=easy 6",
         "SCORES rounds=ghost", "SCORES bot=", "SCORES 0", "SCORES 101",
         "SCORES game=hangman bot=hard", "SCORES game=hangman mode=", "SCORES game=hangman mode=e!l", "SCORES game=",
-        "SCORES game=hangman 0", "SCORES game=hangman 5 6", "SCORES game=ghost mode=evil", "SCORES game=hangman game=ghost",
+        "SCORES game=hangman 0", "SCORES game=hangman 5 6", "SCORES game=hangman game=ghost",
     ])
     func badOptions(_ line: String) {
         #expect(failure(line)?.code == .badArguments, "\(line)")
+    }
+
+    /// The protocol knows no kind: the default kind is the server's (its
+    /// catalog's), handed to the parser. With it, `game=<default>` reads as
+    /// no `game=` (SEEK and NEW take only that kind's options, SCORES lists
+    /// its boards, TOP its default list), exactly as before; without it,
+    /// every `game=` is a kind named.
+    @Test func theDefaultKindIsTheServers() {
+        // The server's reading.
+        #expect(served("SCORES game=ghost mode=evil") == .failure(CommandError(.badArguments, "usage: SCORES \(CommandTable.spec(.scores).usage)")))
+        #expect(served("NEW game=ghost") == .success(.new(GameOptions())))
+        #expect(served("SEEK game=GHOST rounds=ghost") == .success(.seek(GameOptions(rounds: .ghost))))
+        #expect(served("NEW game=ghost mode=evil") == .failure(CommandError(.badArguments, "mode= is for game=hangman")))
+        #expect(served("NEW game=ghost colour=red") == .failure(CommandError(.badArguments, "usage: NEW \(CommandTable.spec(.new).usage)")))
+        #expect(served("TOP game=ghost") == .success(.top(10, game: nil, variant: nil)))
+        #expect(served("TOP game=hangman") == .success(.top(10, game: .hangman, variant: nil)))
+        #expect(served("NEW game=hangman mode=evil") == .success(.new(GameOptions(game: .hangman, settings: ["mode": "evil"]))))
+        // No default kind: game=ghost is a kind like any other.
+        #expect(command("SCORES game=ghost") == .bestGames(10, game: .ghost, mode: nil))
+        #expect(command("NEW game=ghost") == .new(GameOptions(game: .ghost)))
+        #expect(command("NEW game=ghost mode=evil") == .new(GameOptions(game: .ghost, settings: ["mode": "evil"])))
+        #expect(command("TOP game=ghost") == .top(10, game: .ghost, variant: nil))
+        #expect(command("TOP") == .top(10, game: nil, variant: nil))
+        // Written back as given: a kind named is named again.
+        #expect(Command.top(10, game: .ghost, variant: nil).rendered == "TOP 10 game=ghost")
+        #expect(Command.top(10, game: nil, variant: "super").rendered == "TOP 10 variant=super")
     }
 
     /// `clock=` that is not a number of seconds is refused by the protocol

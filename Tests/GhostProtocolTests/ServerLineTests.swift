@@ -1,6 +1,7 @@
 import Testing
 import GhostWire
 import GhostProtocol
+import HangmanWire
 
 private func F(_ key: String, _ value: String) -> Field { Field(key, value) }
 
@@ -396,10 +397,12 @@ private let replyCount = 27
         }
     }
 
-    /// A protocol-1 GAME line (no game=, `-` for no letters) still reads as Ghost.
+    /// A protocol-1 GAME line (no game=, `-` for no letters) still reads:
+    /// its kind nil, which the client takes as its default kind, Ghost (the
+    /// protocol knows no kind; ReducerGuardTests.protocolOne).
     @Test func protocolOneGameLine() {
         #expect(ServerLine.decode("GAME id=1 lang=en players=a,b token=ff round=1 rounds=ghost ghost=-,-")
-                == .game(id: 1, kind: .ghost, lang: "en", players: ["a", "b"], token: "ff", round: 1, bot: nil,
+                == .game(id: 1, kind: nil, lang: "en", players: ["a", "b"], token: "ff", round: 1, bot: nil,
                          fields: [F("rounds", "ghost"), F("ghost", "-,-")]))
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import GhostProtocol
+import HangmanWire
 import GhostWire
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }

@@ -363,7 +363,7 @@ final class FuzzRun {
                 finals += 1
             case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _, let ratings):
                 turn[conn, default: [:]][id] = nil
-                reached["GAME " + kind.rawValue + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
+                reached["GAME " + (kind?.rawValue ?? "-") + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
                 // A rated game (issue #28): a rating per seat, before it.
                 if let ratings {
                     reached["GAME rated", default: 0] += 1

@@ -61,7 +61,7 @@ extension ClientState {
         record.incomingLeaders = []
         let boards = RecordClient.boards
         let b = boards[min(max(0, record.board), boards.count - 1)]
-        send(.top(ClientState.leadersLimit, game: b.game, variant: b.variant), &fx)
+        send(.top(ClientState.leadersLimit, game: b.game == ClientGames.defaultKind ? nil : b.game, variant: b.variant), &fx)
     }
 
     /// After a reconnection: what the record screen on show was waiting for, asked again.

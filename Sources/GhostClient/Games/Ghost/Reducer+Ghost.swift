@@ -10,7 +10,7 @@ extension ClientState {
         switch line {
         case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
             // A kind of game this client cannot show is not started.
-            guard kind == .ghost else { return false }
+            guard (kind ?? ClientGames.defaultKind) == .ghost else { return false }
             ghostStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                          header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
             return true
