@@ -48,8 +48,12 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case .game, .turn, .move, .over, .match:
+        case .game, .over, .match:
             break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
+        case let .turn(id, player, fields, clock):
+            turn(id: id, player: player, fields: fields, clock: clock)
+        case let .move(id, player, fields):
+            move(id: id, player: player, fields: fields)
         case let .aborted(id, reason, _):
             aborted(id: id, reason: reason, &fx)
         case .info(let text):
