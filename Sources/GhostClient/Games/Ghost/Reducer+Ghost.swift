@@ -1,8 +1,8 @@
 import GhostProtocol
 
-/// Ghost's lines: GAME, OVER and MATCH of a Ghost game change its Ghost
+/// Ghost's lines: GAME, OVER, MATCH (and a round's INFO) of a Ghost game change its Ghost
 /// state (`Game.ghost`) and the table around it. The generic core calls in
-/// here at one point (`ghostLine`), after watching and Hangman; TURN and MOVE
+/// here at two points (`ghostLine`, `ghostReply`), after watching and Hangman; TURN and MOVE
 /// are the generic core's (Reducer+Board.swift), which scopes them into
 /// Ghost's board (`GhostState.reduce`, GhostState+Reduce.swift).
 extension ClientState {
@@ -24,9 +24,27 @@ extension ClientState {
         case let .match(id, winner, loser, fields):
             matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
             return true
+        case .info(let text):
+            // The INFO right after a round's OVER says why, in words.
+            guard var g = game?.ghost, var end = g.roundEnd, end.info == nil else { return false }
+            end.info = text
+            g.roundEnd = end
+            game?.ghost = g
+            return true
         default:
             return false
         }
+    }
+
+    /// Takes Ghost's replies: OK HINT (Ghost's, and bluff and challenge's).
+    mutating func ghostReply(_ reply: Reply) -> Bool {
+        guard case .hint(let fields) = reply else { return false }
+        if let hint = GhostLines.hint(fields) {
+            show(.hint(winning: hint.winning, letter: hint.letter.description))
+        } else if let notice = GhostLines.challengeHint(fields) {
+            show(notice)
+        }
+        return true
     }
 
     mutating func ghostStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
