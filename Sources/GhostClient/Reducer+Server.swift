@@ -48,17 +48,17 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case .game, .turn, .move, .over, .match:
+        case .game, .over, .match:
             break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
+        case let .turn(id, player, fields, clock):
+            turn(id: id, player: player, fields: fields, clock: clock)
+        case let .move(id, player, fields):
+            move(id: id, player: player, fields: fields)
         case let .aborted(id, reason, _):
             aborted(id: id, reason: reason, &fx)
         case .info(let text):
-            // The INFO right after OVER says why, in words.
-            if var g = game?.ghost, var end = g.roundEnd, end.info == nil {
-                end.info = text
-                g.roundEnd = end
-                game?.ghost = g
-            } else if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
+            // The INFO right after OVER says why, in words (a round of a match's: `ghostLine`).
+            if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
                 result?.info = text
             }
         case let .rank(name, rank, wins):
@@ -130,6 +130,7 @@ extension ClientState {
         if watchReply(reply, to: verb, &fx) { return }
         if recordReply(reply, to: verb, &fx) { return }
         if hangmanReply(reply, to: verb, &fx) { return }
+        if ghostReply(reply) { return }
         switch reply {
         case .name(let name, _):
             myName = name
@@ -195,12 +196,8 @@ extension ClientState {
             if status == .offered { show(.offerSent) }
         case .games, .watch, .unwatch:
             break  // taken by `watchReply`
-        case .hint(let fields):
-            if let hint = GhostLines.hint(fields) {
-                show(.hint(winning: hint.winning, letter: hint.letter.description))
-            } else if let notice = GhostLines.challengeHint(fields) {
-                show(notice)
-            }
+        case .hint:
+            break  // taken by `ghostReply`
         case .resume(_, over: true):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.

@@ -19,6 +19,18 @@ enum LayoutCorpus {
         "AccountClientTests.swift: AccountScreenTests.fits",
         "AccountClientTests.swift: AccountScreenTests.mainScreenFits",
         "AccountClientTests.swift: AccountScreenTests.loginScreen",
+        "BoardReducerTests.swift: BoardReducerTests.ghostTurnMissedMoves",
+        "BoardReducerTests.swift: BoardReducerTests.ghostTurnSameFragment",
+        "BoardReducerTests.swift: BoardReducerTests.ghostTurnChallenged",
+        "BoardReducerTests.swift: BoardReducerTests.ghostLetter",
+        "BoardReducerTests.swift: BoardReducerTests.superghostFront",
+        "BoardReducerTests.swift: BoardReducerTests.ghostChallengeMove",
+        "BoardReducerTests.swift: BoardReducerTests.ghostStarted",
+        "BoardReducerTests.swift: BoardReducerTests.hangmanTurn",
+        "BoardReducerTests.swift: BoardReducerTests.hangmanOpenDuel",
+        "BoardReducerTests.swift: BoardReducerTests.hangmanWrongAnswer",
+        "BoardReducerTests.swift: BoardReducerTests.hangmanResume",
+        "BoardReducerTests.swift: BoardReducerTests.scope",
         "ChallengeClientTests.swift: ChallengeClientTests.variantOfNewGames",
         "ChallengeClientTests.swift: ChallengeClientTests.challengeKey",
         "ChallengeClientTests.swift: ChallengeClientTests.answerPrompt",
@@ -232,6 +244,18 @@ enum LayoutCorpus {
         AccountScreenTests().fits(language: "nl", colour: true)
         AccountScreenTests().mainScreenFits()
         AccountScreenTests().loginScreen()
+        BoardReducerTests().ghostTurnMissedMoves()
+        BoardReducerTests().ghostTurnSameFragment()
+        BoardReducerTests().ghostTurnChallenged()
+        try BoardReducerTests().ghostLetter()
+        try BoardReducerTests().superghostFront()
+        BoardReducerTests().ghostChallengeMove()
+        BoardReducerTests().ghostStarted()
+        BoardReducerTests().hangmanTurn()
+        BoardReducerTests().hangmanOpenDuel()
+        BoardReducerTests().hangmanWrongAnswer()
+        BoardReducerTests().hangmanResume()
+        BoardReducerTests().scope()
         ChallengeClientTests().variantOfNewGames()
         ChallengeClientTests().challengeKey()
         ChallengeClientTests().answerPrompt()

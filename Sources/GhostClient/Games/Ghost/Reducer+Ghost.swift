@@ -1,9 +1,10 @@
 import GhostProtocol
 
-/// Ghost's reducer: GAME, TURN, MOVE, OVER and MATCH of a Ghost game change
-/// only its Ghost state (`Game.ghost`) and the table around it, as Hangman's
-/// reducer changes only its board. The generic core calls in here at one
-/// point (`ghostLine`), after watching and Hangman.
+/// Ghost's lines: GAME, OVER, MATCH (and a round's INFO) of a Ghost game change its Ghost
+/// state (`Game.ghost`) and the table around it. The generic core calls in
+/// here at two points (`ghostLine`, `ghostReply`), after watching and Hangman; TURN and MOVE
+/// are the generic core's (Reducer+Board.swift), which scopes them into
+/// Ghost's board (`GhostState.reduce`, GhostState+Reduce.swift).
 extension ClientState {
     /// Takes Ghost's lines; returns false for other lines.
     mutating func ghostLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
@@ -14,50 +15,6 @@ extension ClientState {
             ghostStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                          header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
             return true
-        case let .turn(id, player, fields, clock):
-            guard var g = currentGame(id), var gs = g.ghost else { return false }
-            g.clockDue = clock.map { now + Double($0) }
-            let position = GhostLines.turn(fields)
-            // A fragment this client did not see being built (moves missed
-            // across a daemon restart): the caption says nothing stale, and
-            // the state sent on RESUME names who played its last letter (`last=`).
-            if let f = position.fragment, f != gs.fragment { g.lastMove = nil }
-            if g.toMove != player || position.fragment != gs.fragment, alert?.notice.isAboutTheTurn == true { alert = nil }
-            g.toMove = player
-            gs.fragment = position.fragment ?? gs.fragment
-            if let last = position.last, let letter = gs.fragment.last, g.players.contains(last) {
-                g.lastMove = LastMove(last, String(letter))
-            }
-            if let letters = position.ghost { gs.letters = letters }
-            // Bluff and challenge: a new challenge starts an empty answer.
-            if position.challenged != gs.challenged { gs.answer = "" }
-            gs.challenged = position.challenged
-            if !gs.challenged { gs.challenger = nil }
-            g.ghost = gs
-            game = g
-            return true
-        case let .move(id, player, fields):
-            guard var g = currentGame(id), var gs = g.ghost else { return false }
-            defer { game = g }
-            if GhostLines.challenge(fields) != nil {
-                gs.challenger = player
-                g.ghost = gs
-                return true
-            }
-            guard let move = GhostLines.move(fields) else { return true }
-            // Superghost: the letter went at the front when the new fragment starts with it before the old one.
-            let before = gs.fragment
-            gs.fragment = move.fragment ?? (gs.fragment + move.letter.description)
-            gs.lastAtFront = gs.superghost && !before.isEmpty
-                && gs.fragment.lowercased() == (move.letter.description + before).lowercased()
-                && gs.fragment.lowercased() != (before + move.letter.description).lowercased()
-            g.ghost = gs
-            g.lastMove = LastMove(player, move.letter.description)
-            g.flash = move.letter.character
-            g.flashUntil = now + ClientState.flashSeconds
-            // A letter cancels a pending offer.
-            g.offer = nil
-            return true
         // OVER and MATCH of a game no longer shown too (the OVER that answers RESUME).
         case let .over(id, winner, loser, reason, fields, _):
             over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
@@ -67,32 +24,35 @@ extension ClientState {
         case let .match(id, winner, loser, fields):
             matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
             return true
+        case .info(let text):
+            // The INFO right after a round's OVER says why, in words.
+            guard var g = game?.ghost, var end = g.roundEnd, end.info == nil else { return false }
+            end.info = text
+            g.roundEnd = end
+            game?.ghost = g
+            return true
         default:
             return false
         }
     }
 
+    /// Takes Ghost's replies: OK HINT (Ghost's, and bluff and challenge's).
+    mutating func ghostReply(_ reply: Reply) -> Bool {
+        guard case .hint(let fields) = reply else { return false }
+        if let hint = GhostLines.hint(fields) {
+            show(.hint(winning: hint.winning, letter: hint.letter.description))
+        } else if let notice = GhostLines.challengeHint(fields) {
+            show(notice)
+        }
+        return true
+    }
+
     mutating func ghostStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
                                header: GhostLines.Header, record: HeadToHead?, clock: Int?, audience: Audience?,
                                _ fx: inout [ClientEffect]) {
-        var ghost = GhostState()
-        ghost.match = header.match
-        ghost.superghost = header.superghost
-        ghost.challenge = header.challenge
-        if let letters = header.ghost { ghost.letters = letters }
-        if let old = game, old.id == id {
-            if old.round == round, let o = old.ghost {
-                // The same round again (a RESUME): keep what the screen showed.
-                ghost.fragment = o.fragment
-                ghost.previousRound = o.previousRound
-                ghost.challenged = o.challenged
-                ghost.challenger = o.challenger
-                ghost.answer = o.answer
-            } else if old.round != round {
-                // The next round of a match: say how the last one ended.
-                ghost.previousRound = old.ghost?.roundEnd
-            }
-        }
+        // The board this client showed for the same game, if any (a RESUME, the next round of a match).
+        let old = game.flatMap { $0.id == id ? $0 : nil }
+        let ghost = GhostState.started(header, previous: old?.ghost, sameRound: old?.round == round)
         gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
                     record: record, clock: clock, audience: audience, &fx)
     }

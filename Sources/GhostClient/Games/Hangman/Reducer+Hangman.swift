@@ -5,7 +5,10 @@ import HangmanWire
 /// Hangman in the client's core: its server lines, its replies and refusals,
 /// and its keys. The generic core calls in here at one point each
 /// (`hangmanLine`, `hangmanReply`, `hangmanError`, `hangmanKey`,
-/// `hangmanMainChoice`); everything else about Hangman lives in this folder.
+/// `hangmanMainChoice`); TURN and MOVE are the generic core's
+/// (Reducer+Board.swift), which scopes them into Hangman's board
+/// (`HangmanBoard.reduce`, HangmanBoard+Reduce.swift); everything else about
+/// Hangman lives in this folder.
 extension ClientState {
     /// The lists a player can see, in the order ←/→ visit them.
     static let hangmanLists = ["evil", "fair", "phrase", "duel"]
@@ -27,26 +30,6 @@ extension ClientState {
                 hangmanStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board,
                                record: record, clock: clock, audience: audience, &fx)
             }
-            return true
-        case let .turn(id, player, fields, clock):
-            guard var g = currentGame(id), var b = g.hangman else { return false }
-            g.clockDue = clock.map { now + Double($0) }
-            apply(HangmanLines.position(fields), to: &b)
-            g.toMove = player
-            g.hangman = b
-            game = g
-            return true
-        case let .move(id, player, fields):
-            guard var g = currentGame(id), var b = g.hangman else { return false }
-            let p = HangmanLines.position(fields)
-            apply(p, to: &b)
-            if let guess = p.guess, let hit = p.hit { b.lastGuess = LastGuess(guess: guess, hit: hit) }
-            if let guess = p.guess, p.hit == false, guess.count > 1 { b.wrongWords.append(guess) }
-            g.lastMove = LastMove(player, p.guess ?? "")
-            // A move cancels a pending offer.
-            g.offer = nil
-            g.hangman = b
-            game = g
             return true
         case let .over(id, winner, loser, reason, fields, _):
             guard let g = currentGame(id), let b = g.hangman else { return false }
@@ -96,14 +79,6 @@ extension ClientState {
         }
     }
 
-    func apply(_ p: HangmanLines.Position, to b: inout HangmanBoard) {
-        if let pattern = p.pattern { b.pattern = pattern }
-        // An open duel's length comes with the word's first pattern.
-        if b.length == 0 { b.length = b.pattern.count(where: { $0 != "/" && $0 != "'" && $0 != "-" }) }
-        if let missed = p.missed { b.missed = missed }
-        if let left = p.left { b.left = left }
-    }
-
     mutating func hangmanStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
                                  board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, audience: Audience? = nil,
                                  _ fx: inout [ClientEffect]) {
@@ -114,11 +89,7 @@ extension ClientState {
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
             // The same game again (a RESUME): keep what the screen showed until TURN.
-            b.pattern = ob.pattern
-            b.missed = ob.missed
-            b.left = ob.left
-            b.lastGuess = ob.lastGuess
-            b.word = b.word ?? ob.word
+            b.resume(from: ob)
         }
         g.hangman = b
         game = g
@@ -200,7 +171,7 @@ extension ClientState {
             case .word?:
                 if var g = game, var b = g.hangman {
                     b.word = hangman.wordSent
-                    apply(HangmanLines.position(fields), to: &b)
+                    b.apply(HangmanLines.position(fields))
                     g.hangman = b
                     game = g
                 }
