@@ -486,9 +486,13 @@ public enum CommandTable {
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
     /// `misses=`, and `bot=` when the kind is not the default one) for both.
     /// `game=<defaultKind>` is read as no `game=` (`GameOptions.game` nil).
+    /// The keys NEW and SEEK take (a kind's own come on top with `game=`):
+    /// made once, not at each command.
+    private static let seekKeys: Set<String> = Set(["rounds", "game", "clock", "rated", "range", GameOptions.variantKey] + GameOptions.settingKeys)
+    private static let newKeys: Set<String> = Set(["rounds", "game", "clock", "rated", "bot", "first", "watch", GameOptions.variantKey] + GameOptions.settingKeys)
+
     private static func gameOptions(_ args: [Substring], allowBot: Bool, defaultKind: GameKind?) -> Result<GameOptions, ArgumentError> {
-        var keys = Set(["rounds", "game", "clock", "rated", GameOptions.variantKey] + GameOptions.settingKeys)
-        if allowBot { keys.formUnion(["bot", "first", "watch"]) } else { keys.insert("range") }
+        let keys = allowBot ? newKeys : seekKeys
         // With `game=<kind>` (not the default kind), any other key is the
         // kind's own option: the kind declares its keys, the server checks them.
         let named = args.contains { arg in
