@@ -120,7 +120,7 @@ final class AccountDesk: LobbyPart {
             return false
         }
         accounts.pending[ticket] = PendingPassword(conn: id, what: what)
-        sessions.byID[id]?.awaitingPassword = ticket
+        sessions.update(id) { $0.awaitingPassword = ticket }
         return true
     }
 
@@ -143,7 +143,7 @@ final class AccountDesk: LobbyPart {
         let id = pending.conn
         // A connection that went away: its answer is dropped.
         guard let session = sessions[id], session.awaitingPassword == outcome.ticket, lobby.recovery.storeError == nil else { return }
-        sessions.byID[id]?.awaitingPassword = nil
+        sessions.update(id) { $0.awaitingPassword = nil }
         lobby.recovery.runCommand(from: id, identity: session) {
             guard let session = self.sessions[id] else { return }
             switch pending.what {
@@ -166,7 +166,7 @@ final class AccountDesk: LobbyPart {
         }
         guard let created = persist({ try store.createAccount(name, hash: hash, now: clock.wall) }) else { return failed(id) }
         guard created else { return reply(id, .error(.nameRegistered, "\(name) is registered already")) }
-        sessions.byID[id]?.loggedIn = name
+        sessions.update(id) { $0.loggedIn = name }
         figures.registrations += 1
         log("name \(name) registered from \(AccountDesk.shown(session.address))")
         reply(id, .ok(.registered(name: name)))
@@ -192,8 +192,8 @@ final class AccountDesk: LobbyPart {
             }
             lobby.matchmaking.stopWaiting(holder, other)
             lobby.names.forgetLastGame(holder)
-            sessions.byID[holder]?.name = nil
-            sessions.byID[holder]?.loggedIn = nil
+            sessions.update(holder) { $0.name = nil }
+            sessions.update(holder) { $0.loggedIn = nil }
             sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }

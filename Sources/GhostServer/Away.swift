@@ -90,13 +90,13 @@ final class Away: GamePart {
             if let other = sessions[holder] { lobby.matchmaking.stopWaiting(holder, other) }
             // Its rematch request goes with the name (as at NAME).
             lobby.names.forgetLastGame(holder)
-            sessions.byID[holder]?.name = nil
+            sessions.update(holder) { $0.name = nil }
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
         // A stale connection still in the seat is replaced.
         if let old = table.seats[seat], old != id {
-            sessions.byID[old]?.state = .idle
-            sessions.byID[old]?.name = nil
+            sessions.update(old) { $0.state = .idle }
+            sessions.update(old) { $0.name = nil }
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
         lobby.matchmaking.stopWaiting(id, session)
@@ -105,8 +105,8 @@ final class Away: GamePart {
             sessions.names[mine.lowercased()] = nil
         }
         sessions.names[name.lowercased()] = id
-        sessions.byID[id]?.name = name
-        sessions.byID[id]?.state = .playing(game: gameID, seat: seat)
+        sessions.update(id) { $0.name = name }
+        sessions.update(id) { $0.state = .playing(game: gameID, seat: seat) }
         lobby.names.forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id

@@ -101,12 +101,14 @@ final class Finishing: GamePart {
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
-            sessions.byID[conn]?.state = .idle
-            if let other = table.seats[1 - seat] {
-                sessions.byID[conn]?.last = Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
-                                                kind: table.kind.name,
-                                                setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
-                                                clock: table.clock, watch: table.open)
+            let last = table.seats[1 - seat].map { other in
+                Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                               kind: table.kind.name, setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
+                               clock: table.clock, watch: table.open)
+            }
+            sessions.update(conn) { s in
+                s.state = .idle
+                if let last { s.last = last }
             }
         }
         lobby.watching.endWatching(gameID)

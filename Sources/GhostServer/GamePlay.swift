@@ -82,8 +82,10 @@ final class GamePlay: GamePart {
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             watching.stopWatching(conn)
-            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
-            sessions.byID[conn]?.last = nil
+            sessions.update(conn) { s in
+                s.state = .playing(game: id, seat: seat)
+                s.last = nil
+            }
             rooms.tokens[secrets[seat]] = (id, seat)
         }
         if settings.gameLog == .all { log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"

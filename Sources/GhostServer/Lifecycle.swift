@@ -114,8 +114,8 @@ final class Lifecycle: GamePart {
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }
-            sessions.byID[conn]?.state = .idle
-            sessions.byID[conn]?.last = nil
+            sessions.update(conn) { $0.state = .idle }
+            sessions.update(conn) { $0.last = nil }
         }
         lobby.watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }

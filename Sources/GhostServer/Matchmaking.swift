@@ -51,7 +51,7 @@ final class Matchmaking: LobbyPart {
         } else {
             seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
                                                   rounds: options.rounds, clock: options.clock, variant: options.variant))
-            sessions.byID[id]?.state = .seeking(options)
+            sessions.update(id) { $0.state = .seeking(options) }
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
@@ -60,7 +60,7 @@ final class Matchmaking: LobbyPart {
             for k in others.keys.sorted() {
                 if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
             }
-            sessions.byID[id]?.waitingTold = others
+            sessions.update(id) { $0.waitingTold = others }
         }
     }
 
@@ -94,7 +94,7 @@ final class Matchmaking: LobbyPart {
                     if others[k] == nil { w.count = 0 }
                     reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
                 }
-                sessions.byID[id]?.waitingTold = others
+                sessions.update(id) { $0.waitingTold = others }
             }
         }
     }
@@ -168,7 +168,7 @@ final class Matchmaking: LobbyPart {
         guard kind != nil || checked || ready(id, session) else { return }
         let code = hosted.newCode()
         hosted[code] = id
-        sessions.byID[id]?.state = .hosting(code: code, options: options, setup: setup)
+        sessions.update(id) { $0.state = .hosting(code: code, options: options, setup: setup) }
         if let kind, let setup,
            let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
             // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
@@ -221,7 +221,7 @@ final class Matchmaking: LobbyPart {
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
-            sessions.byID[id]?.last?.asked = true
+            sessions.update(id) { $0.last?.asked = true }
             reply(id, .ok(.rematch(status: .asked)))
             outbox.send(.rematch(id: last.game, player: session.name ?? "?"), to: last.opponent)
             outbox.send(.info("\(session.name ?? "?") wants a rematch: send REMATCH to play again."), to: last.opponent)
@@ -289,7 +289,7 @@ final class Matchmaking: LobbyPart {
         case .hosting(let code, _, _): hosted[code] = nil
         case .idle, .playing: return
         }
-        sessions.byID[id]?.state = .idle
+        sessions.update(id) { $0.state = .idle }
     }
 
     func leave(_ id: ConnectionID, _ session: Session) {

@@ -66,10 +66,10 @@ final class NameDesk: LobbyPart {
         if let old = session.name { sessions.release(old, by: id) }
         sessions.names[key] = id
         forgetLastGame(id)
-        sessions.byID[id]?.name = name
-        if dictionaries[stored.1] != nil { sessions.byID[id]?.lang = stored.1 }
+        sessions.update(id) { $0.name = name }
+        if dictionaries[stored.1] != nil { sessions.update(id) { $0.lang = stored.1 } }
         let lang = sessions[id]?.lang ?? defaultLanguage
-        if registered { sessions.byID[id]?.loggedIn = name }
+        if registered { sessions.update(id) { $0.loggedIn = name } }
         reply(id, .ok(registered ? .loggedIn(name: name, lang: lang) : .name(name: name, lang: lang)))
     }
 
@@ -92,8 +92,8 @@ final class NameDesk: LobbyPart {
                 return failed(id)
             }
         }
-        sessions.byID[id]?.lang = code
-        sessions.byID[id]?.langChosen = true
+        sessions.update(id) { $0.lang = code }
+        sessions.update(id) { $0.langChosen = true }
         reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
     }
 
@@ -102,10 +102,10 @@ final class NameDesk: LobbyPart {
     /// the two lapses: the opponent, if it is still waiting on it, is told.
     func forgetLastGame(_ id: ConnectionID) {
         guard let last = sessions[id]?.last else { return }
-        sessions.byID[id]?.last = nil
+        sessions.update(id) { $0.last = nil }
         guard let theirs = sessions[last.opponent]?.last, theirs.game == last.game, last.asked || theirs.asked else { return }
         let asker = last.asked ? sessions[id]?.name : sessions[last.opponent]?.name
         outbox.send(.cancelled(id: last.game, player: asker ?? "?", kind: .rematch), to: last.opponent)
-        sessions.byID[last.opponent]?.last = nil
+        sessions.update(last.opponent) { $0.last = nil }
     }
 }

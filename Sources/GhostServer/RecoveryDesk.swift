@@ -178,9 +178,9 @@ final class RecoveryDesk: GamePart {
     func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.failure = nil
         for (conn, identity) in recovery.identities where sessions[conn] != nil {
-            sessions.byID[conn]?.name = identity.name
-            sessions.byID[conn]?.lang = identity.lang
-            sessions.byID[conn]?.langChosen = identity.langChosen
+            sessions.update(conn) { $0.name = identity.name }
+            sessions.update(conn) { $0.lang = identity.lang }
+            sessions.update(conn) { $0.langChosen = identity.langChosen }
         }
         let stored: [StoredGame]
         do {
@@ -214,7 +214,7 @@ final class RecoveryDesk: GamePart {
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state else { continue }
             if rooms[g].map({ $0.seats.indices.contains(s) && $0.seats[s] == conn }) != true {
-                sessions.byID[conn]?.state = .idle
+                sessions.update(conn) { $0.state = .idle }
             }
         }
         // Names: a seated player has its seat's name; the others keep theirs
@@ -223,14 +223,14 @@ final class RecoveryDesk: GamePart {
         for conn in ids {
             guard case .playing(let g, let s)? = sessions[conn]?.state, let table = rooms[g],
                   table.names.indices.contains(s) else { continue }
-            sessions.byID[conn]?.name = table.names[s]
+            sessions.update(conn) { $0.name = table.names[s] }
             sessions.names[table.names[s].lowercased()] = conn
         }
         for conn in ids {
             guard let session = sessions[conn], let name = session.name else { continue }
             if case .playing = session.state { continue }
             if let holder = sessions.names[name.lowercased()], holder != conn {
-                sessions.byID[conn]?.name = nil
+                sessions.update(conn) { $0.name = nil }
                 outbox.send(.info("The server could not store your last changes, and \(name) is in a game on another connection; send NAME to pick a name."), to: conn)
             } else {
                 sessions.names[name.lowercased()] = conn
@@ -263,7 +263,7 @@ final class RecoveryDesk: GamePart {
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
-                if case .playing(id, _)? = sessions.byID[conn]?.state { sessions.byID[conn]?.state = .idle }
+                if case .playing(id, _)? = sessions.byID[conn]?.state { sessions.update(conn) { $0.state = .idle } }
             }
             return []
         }
@@ -280,8 +280,8 @@ final class RecoveryDesk: GamePart {
                 break
             }
             if session.state != .playing(game: id, seat: seat) { seatedAgain.append(conn) }
-            sessions.byID[conn]?.state = .playing(game: id, seat: seat)
-            sessions.byID[conn]?.last = nil
+            sessions.update(conn) { $0.state = .playing(game: id, seat: seat) }
+            sessions.update(conn) { $0.last = nil }
             table.seats[seat] = conn
             table.awaySince[seat] = nil
         }

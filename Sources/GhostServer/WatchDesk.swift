@@ -81,7 +81,7 @@ final class WatchDesk: GamePart {
         }
         if session.watching != gameID { stopWatching(id) }
         watchers.add(id, to: gameID)
-        sessions.byID[id]?.watching = gameID
+        sessions.update(id) { $0.watching = gameID }
         reply(id, .ok(.watch(id: gameID)))
         for line in watcherState(table) { reply(id, line) }
     }
@@ -102,7 +102,7 @@ final class WatchDesk: GamePart {
     /// The connection watches nothing from now on (it may have watched nothing).
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }
-        sessions.byID[id]?.watching = nil
+        sessions.update(id) { $0.watching = nil }
         watchers.remove(id, from: gameID)
     }
 

@@ -227,7 +227,7 @@ extension Watchers {
             group.sent = 0
             guard let table = rooms[gameID], !table.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
-                    sessions.byID[m]?.watching = nil
+                    sessions.update(m) { $0.watching = nil }
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
                 }
                 groups[gameID] = nil
