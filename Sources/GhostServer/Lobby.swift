@@ -52,27 +52,18 @@ public protocol LobbyClock {
 /// tick of the clock; every output goes to the outbox or the store.
 /// A seat in a game is a person (a connection while present, empty while the
 /// game is adjourned) or the computer.
-public final class Lobby {
+public final class Lobby: LobbyPart {
     public static let version = "0.4.0"
     public static let protocolVersion = 2
 
-    /// What every part of the lobby reaches (LobbyContext.swift).
+    /// What every part of the lobby reaches (LobbyContext.swift); the lobby
+    /// reads it under the same names as its parts do (`LobbyPart`).
     let context: LobbyContext
-    var dictionaries: Dictionaries { context.dictionaries }
-    var catalog: GameCatalog { context.catalog }
-    var store: Store { context.store }
-    var settings: Settings { context.settings }
-    var clock: LobbyClock { context.clock }
-    var defaultLanguage: String { context.defaultLanguage }
-    var outbox: Outbox { context.outbox }
-    var log: (String) -> Void { context.log }
     /// The catalog's default kind, as the parser reads `game=`: that kind
     /// named is as no `game=` (SEEK, NEW, SCORES, TOP).
     lazy var defaultGameKind = GameKind(rawValue: catalog.defaultKind.name)
     /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
     lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
-    /// Who is connected, and who holds each name in use (Sessions.swift).
-    var sessions: Sessions { context.sessions }
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
     public var serverFigures: (() -> [(String, String)])?
     /// Counted since the start, for STATS.
@@ -85,10 +76,6 @@ public final class Lobby {
         var registrations = 0
         var logins = 0
         var loginsFailed = 0
-    }
-    var figures: Figures {
-        get { context.figures }
-        _modify { yield &context.figures }
     }
     /// Seeking, private games, JOIN, REMATCH and LEAVE, with the seek
     /// queues and the join codes (Matchmaking.swift).
@@ -165,12 +152,6 @@ public final class Lobby {
         try play.restoreGames()
     }
 
-    /// The game kind called `name`, if this server plays it.
-    func kind(named name: String) -> (any GameDefinition)? { context.kind(named: name) }
-
-    /// Every kind this server plays, by name.
-    var kindNames: [String] { context.kindNames }
-
     /// Games in progress, adjourned ones included.
     public var activeGames: Int { rooms.count }
     /// Connected clients.
@@ -238,14 +219,4 @@ public final class Lobby {
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }
-
-    // MARK: Plumbing
-
-    func reply(_ id: ConnectionID, _ line: ServerLine) { context.reply(id, line) }
-
-    /// Runs a store operation; on failure remembers the error and returns
-    /// nil (LobbyContext.persist).
-    func persist<T>(_ body: () throws -> T) -> T? { context.persist(body) }
-
-    func failed(_ id: ConnectionID) { context.failed(id) }
 }
