@@ -1,0 +1,74 @@
+/// What a line costs its sender's budget, read from its first word before
+/// it is parsed (Protocol.md §7, "What commands cost"); the server's
+/// command table maps the same `head(ofLine:)` to its rows' costs.
+extension CommandTable {
+    /// Each verb's cost, in `Verb.allCases` order (looked up once per line).
+    static let costs: [Int] = specs.map(\.cost)
+    /// A one-letter line's cost (LETTER's), the line the loop meters most.
+    static let letterCost = spec(.letter).cost
+
+    /// What a blank line (nothing, spaces, tabs) costs: it is not a command,
+    /// but reading it is work, so it counts like a PING.
+    public static let blankCost = 1
+    /// What a line that is not a known command costs (it gets an `ERR`).
+    public static let unknownCost = 1
+    /// What an over-long line costs (`ERR line-too-long`).
+    public static let tooLongCost = 2
+    /// The rest of an over-long line, read and thrown away, costs one unit
+    /// more per this many bytes (a 1 MB line: 64), so that an endless line
+    /// is slowed like any other flood.
+    public static let discardedBytesPerUnit = 16 * 1024
+
+    /// What a line's first word says of it, read without parsing the line
+    /// (what a line costs is read from it before the line is served).
+    public enum LineHead: Equatable, Sendable {
+        /// Nothing, spaces or tabs.
+        case blank
+        /// A one-character line: a letter's.
+        case letter
+        /// `NAME` with a password after the name (a login, which is hashed).
+        case login
+        /// A known verb.
+        case verb(Verb)
+        /// Anything else.
+        case unknown
+    }
+
+    /// The first word of one framed line (ASCII, case-insensitive).
+    public static func head(ofLine line: [UInt8]) -> LineHead {
+        var start = 0
+        while start < line.count, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        guard start < line.count else { return .blank }
+        var end = start
+        while end < line.count, line[end] != 0x20, line[end] != 0x09 { end += 1 }
+        if end - start == 1 { return .letter }
+        guard end - start <= 9 else { return .unknown }
+        var word = ""
+        for b in line[start..<end] {
+            guard b < 0x80 else { return .unknown }
+            word.unicodeScalars.append(Unicode.Scalar((0x61...0x7A).contains(b) ? b - 0x20 : b))
+        }
+        guard let verb = Verb(rawValue: word) else { return .unknown }
+        if verb == .name {
+            var i = end
+            while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+            while i < line.count, line[i] != 0x20, line[i] != 0x09 { i += 1 }
+            // The separator, then at least one character of password.
+            if line.count - i > 1 { return .login }
+        }
+        return .verb(verb)
+    }
+
+    /// The cost of one framed line, from its first word, without parsing it:
+    /// a verb's `cost`, a one-character line a letter's, a login
+    /// `passwordCost`, a blank line `blankCost`, anything else `unknownCost`.
+    public static func cost(ofLine line: [UInt8]) -> Int {
+        switch head(ofLine: line) {
+        case .blank: blankCost
+        case .letter: letterCost
+        case .login: passwordCost
+        case .unknown: unknownCost
+        case .verb(let verb): Verb.allCases.firstIndex(of: verb).map { costs[$0] } ?? unknownCost
+        }
+    }
+}
