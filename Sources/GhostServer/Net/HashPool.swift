@@ -68,12 +68,7 @@ final class HashPool: PasswordChecker, WorkerPool, @unchecked Sendable {
 
     /// Stops the threads once their current job is done (queued jobs are dropped) and waits for them.
     func stop() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(wake)
-        pthread_mutex_unlock(lock)
-        for thread in threads { pthread_join(thread, nil) }
-        threads.removeAll()
+        WorkerThreads.stop(&threads, lock: lock, wake: wake) { stopping = true }
     }
 
     func work() {

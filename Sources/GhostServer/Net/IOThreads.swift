@@ -116,12 +116,7 @@ final class IOThreads: WorkerPool, @unchecked Sendable {
 
     /// Stops the threads (between phases) and waits for them.
     func stop() {
-        pthread_mutex_lock(lock)
-        stopping = true
-        pthread_cond_broadcast(wake)
-        pthread_mutex_unlock(lock)
-        for thread in threads { pthread_join(thread, nil) }
-        threads.removeAll()
+        WorkerThreads.stop(&threads, lock: lock, wake: wake) { stopping = true }
     }
 
     /// The next batch of the phase, counted busy until `finished`; nil when none is left.

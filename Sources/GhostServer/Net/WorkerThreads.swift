@@ -29,6 +29,19 @@ enum WorkerThreads {
         return true
     }
 
+    /// Stops a pool's threads: under `lock`, `markStopping` (which each
+    /// thread's `work` reads after its wait on `wake`) and a broadcast that
+    /// wakes them; then joins them all.
+    static func stop(_ threads: inout [pthread_t], lock: UnsafeMutablePointer<pthread_mutex_t>,
+                     wake: UnsafeMutablePointer<pthread_cond_t>, _ markStopping: () -> Void) {
+        pthread_mutex_lock(lock)
+        markStopping()
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+        for thread in threads { pthread_join(thread, nil) }
+        threads.removeAll()
+    }
+
     private final class Box {
         let pool: any WorkerPool
         init(_ pool: any WorkerPool) { self.pool = pool }
