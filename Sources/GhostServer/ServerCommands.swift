@@ -76,8 +76,14 @@ enum ServerCommands {
     static func row(_ verb: Verb) -> CommandRow {
         let rows = commandRows
         let i = ordinal(verb)
-        return rows.indices.contains(i) && rows[i].verb == verb ? rows[i] : commandRow(verb)
+        if rows.indices.contains(i), rows[i].verb == verb { return rows[i] }
+        return verb == .kindMove ? kindMoveRow : commandRow(verb)
     }
+
+    /// The row of the kinds' own move verbs, made once: `kindMove` is not a
+    /// HELP verb, so it is not among `commandRows` (a row made at each
+    /// such move was a class and a closure allocated per move).
+    private static let kindMoveRow = commandRow(.kindMove)
 
     /// The verb's place in `Verb.allCases` (HELP order); the compiler checks
     /// that every verb has one, LobbyCommandTableTests that each is right.
