@@ -39,6 +39,7 @@ final class LobbyContext {
         var extra: [String: any GameDefinition] = [:]
         for kind in extraKinds where extra[kind.name] == nil { extra[kind.name] = kind }
         self.extraKinds = extra
+        self.kindNames = Array(Set(catalog.names + extra.keys)).sorted()
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -51,8 +52,8 @@ final class LobbyContext {
     /// The game kind called `name`, if this server plays it.
     func kind(named name: String) -> (any GameDefinition)? { catalog[name] ?? extraKinds[name] }
 
-    /// Every kind this server plays, by name.
-    var kindNames: [String] { Array(Set(catalog.names + extraKinds.keys)).sorted() }
+    /// Every kind this server plays, by name (fixed at the start).
+    let kindNames: [String]
 
     func reply(_ id: ConnectionID, _ line: ServerLine) {
         outbox.send(line, to: id)
