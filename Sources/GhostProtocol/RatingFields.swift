@@ -94,7 +94,7 @@ public enum RatingData: Sendable, Hashable {
     func appendWire(to out: inout [UInt8]) {
         switch self {
         case let .leader(rank, name, rating, deviation, games, wins, losses):
-            out.append(contentsOf: "LEADER".utf8)
+            W.keyword("LEADER", &out)
             W.field("rank", rank, &out)
             W.field("name", name, &out)
             W.field("rating", rating.description, &out)
@@ -103,7 +103,7 @@ public enum RatingData: Sendable, Hashable {
             W.field("wins", wins, &out)
             W.field("losses", losses, &out)
         case let .rating(board, rating, deviation, games, wins, losses, best):
-            out.append(contentsOf: "RATING".utf8)
+            W.keyword("RATING", &out)
             W.field("board", board, &out)
             W.field("rating", rating.description, &out)
             W.field("rd", deviation, &out)
@@ -116,11 +116,11 @@ public enum RatingData: Sendable, Hashable {
                 W.field("best_rating", best.rating, &out)
             }
         case let .versus(game, record):
-            out.append(contentsOf: "VERSUS".utf8)
+            W.keyword("VERSUS", &out)
             W.field("game", game, &out)
             W.field("record", record.description, &out)
         case let .result(id, game, variant, opponent, result, reason, change, ended):
-            out.append(contentsOf: "RESULT".utf8)
+            W.keyword("RESULT", &out)
             W.field("id", id, &out)
             W.field("game", game, &out)
             if let variant { W.field("variant", variant, &out) }

@@ -86,87 +86,87 @@ public enum Reply: Sendable, Hashable {
 
     /// `OK <VERB> …` and CRLF-less: the one place the fields' order is written.
     func appendWire(to out: inout [UInt8]) {
-        out.append(contentsOf: "OK ".utf8)
+        W.keyword("OK ", &out)
         switch self {
         case let .name(name, lang):
-            out.append(contentsOf: "NAME".utf8)
+            W.keyword("NAME", &out)
             W.field("name", name, &out)
             W.field("lang", lang, &out)
         case let .names(count, more):
-            out.append(contentsOf: "NAMES".utf8)
+            W.keyword("NAMES", &out)
             W.field("count", count, &out)
             W.field("more", more ? "yes" : "no", &out)
         case let .lang(lang, status):
-            out.append(contentsOf: "LANG".utf8)
+            W.keyword("LANG", &out)
             W.field("lang", lang, &out)
             if let status { W.field("status", status.rawValue, &out) }
         case let .set(key, value):
-            out.append(contentsOf: "SET".utf8)
+            W.keyword("SET", &out)
             W.field("key", key, &out)
             W.field("value", value, &out)
-        case .settings: out.append(contentsOf: "SETTINGS".utf8)
+        case .settings: W.keyword("SETTINGS", &out)
         case let .stats(count):
-            out.append(contentsOf: "STATS".utf8)
+            W.keyword("STATS", &out)
             W.field("count", count, &out)
         case let .seek(lang, rounds, clock):
-            out.append(contentsOf: "SEEK".utf8)
+            W.keyword("SEEK", &out)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
             Reply.clock(clock, &out)
         case let .new(code, bot, lang, rounds, clock):
-            out.append(contentsOf: "NEW".utf8)
+            W.keyword("NEW", &out)
             if let code { W.field("code", code, &out) }
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
             Reply.clock(clock, &out)
         case let .join(code, lang, rounds, clock):
-            out.append(contentsOf: "JOIN".utf8)
+            W.keyword("JOIN", &out)
             W.field("code", code, &out)
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
             Reply.clock(clock, &out)
         case let .letter(fields):
-            out.append(contentsOf: "LETTER".utf8)
+            W.keyword("LETTER", &out)
             W.fields(fields, &out)
-        case .leave: out.append(contentsOf: "LEAVE".utf8)
+        case .leave: W.keyword("LEAVE", &out)
         case let .restart(status):
-            out.append(contentsOf: "RESTART".utf8)
+            W.keyword("RESTART", &out)
             W.field("status", status.rawValue, &out)
-        case .accept: out.append(contentsOf: "ACCEPT".utf8)
-        case .decline: out.append(contentsOf: "DECLINE".utf8)
+        case .accept: W.keyword("ACCEPT", &out)
+        case .decline: W.keyword("DECLINE", &out)
         case let .resume(id, over):
-            out.append(contentsOf: "RESUME".utf8)
+            W.keyword("RESUME", &out)
             W.field("id", id, &out)
             if over { W.field("status", "over", &out) }
-        case .claim: out.append(contentsOf: "CLAIM".utf8)
+        case .claim: W.keyword("CLAIM", &out)
         case let .rematch(status):
-            out.append(contentsOf: "REMATCH".utf8)
+            W.keyword("REMATCH", &out)
             W.field("status", status.rawValue, &out)
         case let .scores(count, board):
-            out.append(contentsOf: "SCORES".utf8)
+            W.keyword("SCORES", &out)
             W.field("count", count, &out)
             W.field("board", board.name, &out)
         case let .bestGames(count, board):
-            out.append(contentsOf: "SCORES".utf8)
+            W.keyword("SCORES", &out)
             W.field("count", count, &out)
             W.field("board", board, &out)
         case let .hint(fields):
-            out.append(contentsOf: "HINT".utf8)
+            W.keyword("HINT", &out)
             W.fields(fields, &out)
         case let .games(count, more):
-            out.append(contentsOf: "GAMES".utf8)
+            W.keyword("GAMES", &out)
             W.field("count", count, &out)
             W.field("more", more ? "yes" : "no", &out)
         case let .watch(id):
-            out.append(contentsOf: "WATCH".utf8)
+            W.keyword("WATCH", &out)
             W.field("id", id, &out)
         case let .unwatch(id):
-            out.append(contentsOf: "UNWATCH".utf8)
+            W.keyword("UNWATCH", &out)
             W.field("id", id, &out)
-        case .help: out.append(contentsOf: "HELP".utf8)
-        case .ping: out.append(contentsOf: "PING".utf8)
-        case .quit: out.append(contentsOf: "QUIT".utf8)
+        case .help: W.keyword("HELP", &out)
+        case .ping: W.keyword("PING", &out)
+        case .quit: W.keyword("QUIT", &out)
         case let .other(verb, fields):
             Sanitize.appendValue(verb, to: &out)
             W.fields(fields, &out)

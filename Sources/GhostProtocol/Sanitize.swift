@@ -54,10 +54,15 @@ public enum Sanitize {
         // Fast path, nearly every value (names, letters, numbers, codes): the
         // string's own bytes, checked in one pass and copied in one append
         // when none needs replacing (printable ASCII, and spaces where kept).
+        // Kept as they are: 0x21...0x7E, and 0x20 where spaces are kept. One
+        // unsigned compare a byte, OR-ed without a branch (this runs for
+        // every value of every line).
+        let lo: UInt8 = replacingSpace ? 0x21 : 0x20
+        let span: UInt8 = 0x7F &- lo
         let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for b in bytes where b &- 0x21 >= 0x5E {   // not 0x21...0x7E
-                if b != 0x20 || replacingSpace { return false }
-            }
+            var outside: UInt8 = 0
+            for b in bytes { outside |= (b &- lo) >= span ? 1 : 0 }
+            guard outside == 0 else { return false }
             out.append(contentsOf: bytes)
             return true
         }

@@ -150,21 +150,21 @@ extension ServerLine {
     public func appendWire(to out: inout [UInt8]) {
         switch self {
         case let .hello(version, protocolVersion, languages):
-            out.append(contentsOf: "HELLO ghostd/".utf8)
+            W.keyword("HELLO ghostd/", &out)
             Sanitize.appendValue(version, to: &out)
             W.field("protocol", protocolVersion, &out)
             W.field("languages", list: languages, &out)
         case let .ok(reply):
             reply.appendWire(to: &out)
         case let .error(code, text):
-            out.append(contentsOf: "ERR ".utf8)
+            W.keyword("ERR ", &out)
             Sanitize.appendValue(code.rawValue, to: &out)
             W.text(text, &out)
         case let .info(text):
-            out.append(contentsOf: "INFO".utf8)
+            W.keyword("INFO", &out)
             W.text(text, &out)
         case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, ratings):
-            out.append(contentsOf: "GAME".utf8)
+            W.keyword("GAME", &out)
             W.field("id", id, &out)
             if let kind { W.field("game", kind.rawValue, &out) }
             W.field("lang", lang, &out)
@@ -173,7 +173,11 @@ extension ServerLine {
             W.field("round", round, &out)
             if let bot { W.field("bot", bot.rawValue, &out) }
             W.fields(fields, &out)
-            if let record { W.field("record", record.description, &out) }
+            if let record {   // `record=<mine>-<theirs>`: two decimals, no string made
+                W.field("record", record.mine, &out)
+                out.append(0x2D)
+                ServerLine.appendDecimal(record.theirs, to: &out)
+            }
             if let clock { W.field("clock", clock, &out) }
             if let audience {
                 if !audience.open { W.field("watch", "no", &out) }
@@ -182,7 +186,7 @@ extension ServerLine {
             }
             if let ratings { W.field("ratings", ratings.ratingsValue, &out) }
         case let .live(id, kind, players, lang, moves, watchers, fields):
-            out.append(contentsOf: "LIVE".utf8)
+            W.keyword("LIVE", &out)
             W.field("id", id, &out)
             W.field("game", kind.rawValue, &out)
             W.field("players", list: players, &out)
@@ -191,22 +195,22 @@ extension ServerLine {
             W.field("watchers", watchers, &out)
             W.fields(fields, &out)
         case let .watchers(id, count):
-            out.append(contentsOf: "WATCHERS".utf8)
+            W.keyword("WATCHERS", &out)
             W.field("id", id, &out)
             W.field("count", count, &out)
         case let .turn(id, player, fields, clock):
-            out.append(contentsOf: "TURN".utf8)
+            W.keyword("TURN", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
             if let clock { W.field("clock", clock, &out) }
         case let .move(id, player, fields):
-            out.append(contentsOf: "MOVE".utf8)
+            W.keyword("MOVE", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
         case let .over(id, winner, loser, reason, fields, ratings):
-            out.append(contentsOf: "OVER".utf8)
+            W.keyword("OVER", &out)
             W.field("id", id, &out)
             W.field("winner", winner, &out)
             W.field("loser", loser, &out)
@@ -217,56 +221,56 @@ extension ServerLine {
                 if let changes = ratings.changesValue { W.field("changes", changes, &out) }
             }
         case let .match(id, winner, loser, fields):
-            out.append(contentsOf: "MATCH".utf8)
+            W.keyword("MATCH", &out)
             W.field("id", id, &out)
             W.field("winner", winner, &out)
             W.field("loser", loser, &out)
             W.fields(fields, &out)
         case let .aborted(id, reason, ended):
-            out.append(contentsOf: "ABORTED".utf8)
+            W.keyword("ABORTED", &out)
             W.field("id", id, &out)
             W.field("reason", reason.rawValue, &out)
             if let ended { W.field("ended", ended, &out) }
         case let .adjourned(id, player, grace):
-            out.append(contentsOf: "ADJOURNED".utf8)
+            W.keyword("ADJOURNED", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("grace", grace, &out)
         case let .returned(id, player):
-            out.append(contentsOf: "RETURNED".utf8)
+            W.keyword("RETURNED", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
         case let .claimable(id, player):
-            out.append(contentsOf: "CLAIMABLE".utf8)
+            W.keyword("CLAIMABLE", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
         case let .offer(id, player, kind, lang):
-            out.append(contentsOf: "OFFER".utf8)
+            W.keyword("OFFER", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("kind", kind.rawValue, &out)
             if let lang { W.field("lang", lang, &out) }
         case let .accepted(id, player, kind):
-            out.append(contentsOf: "ACCEPTED".utf8)
+            W.keyword("ACCEPTED", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("kind", kind.rawValue, &out)
         case let .declined(id, player, kind):
-            out.append(contentsOf: "DECLINED".utf8)
+            W.keyword("DECLINED", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("kind", kind.rawValue, &out)
         case let .cancelled(id, player, kind):
-            out.append(contentsOf: "CANCELLED".utf8)
+            W.keyword("CANCELLED", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.field("kind", kind.rawValue, &out)
         case let .rematch(id, player):
-            out.append(contentsOf: "REMATCH".utf8)
+            W.keyword("REMATCH", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
         case let .waiting(game, lang, rounds, count, clock, variant):
-            out.append(contentsOf: "WAITING".utf8)
+            W.keyword("WAITING", &out)
             W.field("game", game, &out)
             W.field("lang", lang, &out)
             if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
@@ -274,59 +278,59 @@ extension ServerLine {
             if let clock { W.field("clock", clock, &out) }
             if let variant { W.field("variant", variant, &out) }
         case let .rank(name, rank, wins):
-            out.append(contentsOf: "RANK".utf8)
+            W.keyword("RANK", &out)
             W.field("name", name, &out)
             W.field("rank", rank, &out)
             W.field("wins", wins, &out)
         case let .bestRank(board, rank, fields):
-            out.append(contentsOf: "RANK".utf8)
+            W.keyword("RANK", &out)
             W.field("board", board, &out)
             W.field("rank", rank, &out)
             W.fields(fields, &out)
         case let .bestScore(rank, name, fields, registered):
-            out.append(contentsOf: "SCORE".utf8)
+            W.keyword("SCORE", &out)
             W.field("rank", rank, &out)
             W.field("name", name, &out)
             W.fields(fields, &out)
             if registered { W.field("registered", "yes", &out) }
         case let .nameEntry(name):
-            out.append(contentsOf: "NAME".utf8)
+            W.keyword("NAME", &out)
             W.field("name", name, &out)
         case let .score(rank, name, wins, played, registered):
-            out.append(contentsOf: "SCORE".utf8)
+            W.keyword("SCORE", &out)
             W.field("rank", rank, &out)
             W.field("name", name, &out)
             W.field("wins", wins, &out)
             W.field("played", played, &out)
             if registered { W.field("registered", "yes", &out) }
         case let .stat(name, value):
-            out.append(contentsOf: "STAT".utf8)
+            W.keyword("STAT", &out)
             W.field("name", name, &out)
             W.field("value", value, &out)
         case let .setting(key, value, defaultValue):
-            out.append(contentsOf: "SETTING".utf8)
+            W.keyword("SETTING", &out)
             W.field("key", key, &out)
             W.field("value", value, &out)
             W.field("default", defaultValue, &out)
         case let .ratingData(data):
             data.appendWire(to: &out)
         case let .helpEntry(usage, text):
-            out.append(contentsOf: "HELP".utf8)
+            W.keyword("HELP", &out)
             W.text(usage + " - " + text, &out)
         case let .played(n, round, player, play):
-            out.append(contentsOf: "PLAYED".utf8)
+            W.keyword("PLAYED", &out)
             W.field("n", n, &out)
             W.field("round", round, &out)
             W.field("player", player, &out)
             W.field("play", play, &out)
         case let .ply(n, round, player, fields):
-            out.append(contentsOf: "PLY".utf8)
+            W.keyword("PLY", &out)
             W.field("n", n, &out)
             if let round { W.field("round", round, &out) }
             W.field("player", player, &out)
             W.fields(fields, &out)
         case let .bye(code, text):
-            out.append(contentsOf: "BYE ".utf8)
+            W.keyword("BYE ", &out)
             Sanitize.appendValue(code.rawValue, to: &out)
             W.text(text, &out)
         }
@@ -356,6 +360,12 @@ extension ServerLine {
 
 /// The pieces a line is written from.
 enum W {
+    /// A keyword or verb the line starts with, from the source: no check.
+    @inline(__always)
+    static func keyword(_ word: StaticString, _ out: inout [UInt8]) {
+        word.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
     /// ` key=value`, the value made safe for the wire.
     @inline(__always)
     static func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {

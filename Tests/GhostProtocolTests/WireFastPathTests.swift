@@ -37,4 +37,23 @@ import GhostProtocol
             #expect(ServerLine.watchers(id: n, count: n).rendered == "WATCHERS id=\(n) count=\(n)")
         }
     }
+
+    @Test("GAME's record= renders as HeadToHead's description, without the string (every sign and size)")
+    func recordAsItsDescription() {
+        for (mine, theirs) in [(0, 0), (2, 1), (10, 0), (123, 4_567), (-1, 3), (Int.max, Int.min)] {
+            let record = HeadToHead(mine: mine, theirs: theirs)
+            let line = ServerLine.game(id: 7, kind: nil, lang: "en", players: ["ann", "bob"], token: nil, round: 1, bot: nil,
+                                       fields: [], record: record, clock: 30)
+            #expect(line.rendered == "GAME id=7 lang=en players=ann,bob round=1 record=\(record.description) clock=30")
+        }
+    }
+
+    @Test("Keywords are written from the source as they were: every reply without fields, and OK LETTER")
+    func keywords() {
+        #expect(ServerLine.ok(.ping).rendered == "OK PING")
+        #expect(ServerLine.ok(.settings).rendered == "OK SETTINGS")
+        #expect(ServerLine.ok(.letter(fields: [])).rendered == "OK LETTER")
+        #expect(ServerLine.info("x").rendered == "INFO x")
+        #expect(ServerLine.bye(.quit, "goodbye").rendered == "BYE quit goodbye")
+    }
 }
