@@ -42,7 +42,20 @@ struct JoinCodes {
     /// A code as typed, in the form codes are given out: capitals, and the
     /// look-alikes O, I and L read as 0, 1 and 1 (JOIN has upper-cased it).
     static func normalized(_ typed: String) -> String {
-        String(typed.uppercased().map { c -> Character in
+        // ASCII, every code typed as given out: byte by byte, the same mapping
+        // (upper case, then the look-alikes) without Unicode case tables.
+        let bytes = typed.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: bytes.map { b -> UInt8 in
+                let upper = (0x61...0x7A).contains(b) ? b - 0x20 : b
+                switch upper {
+                case 0x4F: return 0x30               // O → 0
+                case 0x49, 0x4C: return 0x31         // I, L → 1
+                default: return upper
+                }
+            }, as: UTF8.self)
+        }
+        return String(typed.uppercased().map { c -> Character in
             switch c {
             case "O": "0"
             case "I", "L": "1"

@@ -8,6 +8,23 @@ import GhostProtocol
 @Suite struct LobbyJoinCodeTests {
     private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
+    @Test("A typed code reads byte by byte as the Unicode rule reads it: every ASCII byte, and non-ASCII text as before")
+    func normalizedAsTheRule() {
+        func rule(_ typed: String) -> String {
+            String(typed.uppercased().map { c -> Character in
+                switch c {
+                case "O": "0"
+                case "I", "L": "1"
+                default: c
+                }
+            })
+        }
+        let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+        for typed in [every, "", "o1il0abc", "ABCDEFGH", "zz-9_q", "ßoil", "éo", "ǆl", "ﬁo", "a\u{301}o"] {
+            #expect(JoinCodes.normalized(typed) == rule(typed), "\(Array(typed.utf8))")
+        }
+    }
+
     @Test("A code is 8 characters of Crockford's 32 (40 bits), different each time; O, I and L typed for 0, 1, 1 still join")
     func codeShape() throws {
         #expect(JoinCodes.alphabet.count == 32 && Set(JoinCodes.alphabet).count == 32)
