@@ -218,7 +218,7 @@ final class GamePlay: GamePart {
     }
 
     func turnLine(_ table: Room) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.game.toMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
+        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
               clock: away.clockLeft(table))
     }
 
@@ -355,7 +355,7 @@ final class GamePlay: GamePart {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard let table = rooms[gameID], !table.game.isOver, table.bot(table.game.toMove) != nil else { return }
+        guard let table = rooms[gameID], !table.gameIsOver, table.bot(table.gameToMove) != nil else { return }
         if settings.botDelay <= 0 { return playComputer(gameID) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
@@ -363,7 +363,7 @@ final class GamePlay: GamePart {
     /// Plays the computer's move, or, when the kind is not ready (a
     /// position still being solved), asks again when it says.
     func playComputer(_ gameID: Int) {
-        guard let table = rooms[gameID], !table.game.isOver, let level = table.bot(table.game.toMove) else { return }
+        guard let table = rooms[gameID], !table.gameIsOver, let level = table.bot(table.gameToMove) else { return }
         switch table.kind.computerPlay(in: table.game, level: level) {
         case .move(let move): apply(move, in: gameID, by: table.game.toMove, mover: nil)
         case .later(let seconds): table.botDue = clock.monotonic + max(seconds, 0.01)

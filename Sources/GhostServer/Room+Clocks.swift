@@ -10,7 +10,7 @@ extension Lobby.Room {
     /// When the opponent of the absent player to move may claim: the grace
     /// clock runs only while the absent player is the one to move.
     func claimDeadline(_ settings: Lobby.Settings) -> Double? {
-        let mover = game.toMove
+        let mover = gameToMove
         // A person who is here but does not move (Lifecycle.swift).
         guard isAway(mover), seats[1 - mover] != nil, let away = awaySince[mover] else { return stallDeadline(settings) }
         return max(away, turnSince) + settings.graceSeconds
@@ -21,7 +21,7 @@ extension Lobby.Room {
     /// (`turnSince`), whether the player is here or away. Nil without a
     /// clock, and while the computer is to move (its moves are not timed).
     func clockDeadline() -> Double? {
-        guard let clock, !game.isOver, bot(game.toMove) == nil else { return nil }
+        guard let clock, !gameIsOver, bot(gameToMove) == nil else { return nil }
         let due = turnSince + Double(clock)
         guard let retry = timeRetry else { return due }
         return max(due, retry)
@@ -33,8 +33,8 @@ extension Lobby.Room {
     /// period and CLAIM decide that case, as before); a game on a clock ends
     /// by its clock.
     func firstMoveDeadline(_ settings: Lobby.Settings) -> Double? {
-        let mover = game.toMove
-        guard settings.firstMoveTimeout > 0, clock == nil, !game.isOver, (0...1).contains(mover),
+        let mover = gameToMove
+        guard settings.firstMoveTimeout > 0, clock == nil, !gameIsOver, (0...1).contains(mover),
               bot(mover) == nil, !moved[mover] else { return nil }
         if isAway(mover), bot(1 - mover) == nil, seats[1 - mover] != nil { return nil }
         let due = turnSince + settings.firstMoveTimeout
@@ -46,8 +46,8 @@ extension Lobby.Room {
     /// without a clock between two people who are both here, once the mover
     /// has made a first move (before it, `firstMoveDeadline` aborts instead).
     func stallDeadline(_ settings: Lobby.Settings) -> Double? {
-        let mover = game.toMove
-        guard settings.moveTimeout > 0, clock == nil, !game.isOver, (0...1).contains(mover),
+        let mover = gameToMove
+        guard settings.moveTimeout > 0, clock == nil, !gameIsOver, (0...1).contains(mover),
               bot(0) == nil, bot(1) == nil, seats[mover] != nil, seats[1 - mover] != nil,
               moved[mover] else { return nil }
         return turnSince + settings.moveTimeout

@@ -21,7 +21,13 @@ extension Lobby {
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
         /// The round in play.
-        var game: any Game { didSet { deadlines.touch(self) } }
+        var game: any Game { didSet { noteGame(); deadlines.touch(self) } }
+        /// `game.toMove` and `game.isOver`, kept in step with `game` by its
+        /// observer: the clocks and the turn ask them several times a move,
+        /// and each question to `game` (an existential in a class) copies the
+        /// whole game value first.
+        private(set) var gameToMove: Int
+        private(set) var gameIsOver: Bool
         /// When the computer plays its next move (monotonic), if it is to move.
         var botDue: Double? { didSet { deadlines.touch(self) } }
         var offer: Offer?
@@ -68,7 +74,15 @@ extension Lobby {
             self.awaySince = awaySince
             self.turnSince = turnSince
             self.deadlines = deadlines
+            gameToMove = game.toMove
+            gameIsOver = game.isOver
             deadlines.touch(self)
+        }
+
+        private func noteGame() {
+            let game = self.game   // one copy for both questions
+            gameToMove = game.toMove
+            gameIsOver = game.isOver
         }
 
         var names: [String] { record.players }
