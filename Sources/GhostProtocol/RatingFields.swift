@@ -91,7 +91,7 @@ public enum RatingData: Sendable, Hashable {
     case result(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
                 change: Int?, ended: Int)
 
-    func appendWire(to out: inout [UInt8]) {
+    func write<S: WireSink>(to out: inout S) {
         switch self {
         case let .leader(rank, name, rating, deviation, games, wins, losses):
             W.keyword("LEADER", &out)

@@ -85,7 +85,7 @@ public enum Reply: Sendable, Hashable {
     }
 
     /// `OK <VERB> …` and CRLF-less: the one place the fields' order is written.
-    func appendWire(to out: inout [UInt8]) {
+    func write<S: WireSink>(to out: inout S) {
         W.keyword("OK ", &out)
         switch self {
         case let .name(name, lang):
@@ -168,25 +168,25 @@ public enum Reply: Sendable, Hashable {
         case .ping: W.keyword("PING", &out)
         case .quit: W.keyword("QUIT", &out)
         case let .other(verb, fields):
-            Sanitize.appendValue(verb, to: &out)
+            W.value(verb, &out)
             W.fields(fields, &out)
         }
     }
 
     /// ` rounds=ghost` for a match; nothing for a single game.
-    private static func rounds(_ rounds: Rounds, _ out: inout [UInt8]) {
+    private static func rounds<S: WireSink>(_ rounds: Rounds, _ out: inout S) {
         if rounds != .one { W.field("rounds", rounds.rawValue, &out) }
     }
 
     /// ` clock=<seconds>` for a game on a clock; nothing without one.
-    private static func clock(_ clock: Int?, _ out: inout [UInt8]) {
+    private static func clock<S: WireSink>(_ clock: Int?, _ out: inout S) {
         if let clock { W.field("clock", clock, &out) }
     }
 
     /// The reply's fields, in wire order.
     public var fields: [Field] {
         var out: [UInt8] = []
-        appendWire(to: &out)
+        write(to: &out)
         let words = String(decoding: out, as: UTF8.self).split(separator: " ").dropFirst(2)
         return words.compactMap { w in
             guard let eq = w.firstIndex(of: "=") else { return nil }

@@ -50,7 +50,7 @@ public enum Sanitize {
         append(s, to: &out, replacement: 0x20, replacingSpace: false)
     }
 
-    private static func append(_ s: String, to out: inout [UInt8], replacement: UInt8, replacingSpace: Bool) {
+    static func append<S: WireSink>(_ s: String, to out: inout S, replacement: UInt8, replacingSpace: Bool) {
         // Fast path, nearly every value (names, letters, numbers, codes): the
         // string's own bytes, checked in one pass and copied in one append
         // when none needs replacing (printable ASCII, and spaces where kept).
@@ -63,14 +63,14 @@ public enum Sanitize {
             var outside: UInt8 = 0
             for b in bytes { outside |= (b &- lo) >= span ? 1 : 0 }
             guard outside == 0 else { return false }
-            out.append(contentsOf: bytes)
+            out.put(bytes)
             return true
         }
         if copied == true { return }
         var ascii = true
         for b in s.utf8 {
             if b >= 0x80 { ascii = false; break }
-            out.append(b < 0x20 || b == 0x7F || (replacingSpace && b == 0x20) ? replacement : b)
+            out.put(b < 0x20 || b == 0x7F || (replacingSpace && b == 0x20) ? replacement : b)
         }
         guard !ascii else { return }
         // Slow path, rare: the rest of the string scalar by scalar, to catch C1 controls.
@@ -79,9 +79,10 @@ public enum Sanitize {
         for scalar in s.unicodeScalars.dropFirst(count) {
             let v = scalar.value
             if isControl(v) || (replacingSpace && v == 0x20) {
-                out.append(replacement)
+                out.put(replacement)
             } else {
-                out.append(contentsOf: String(scalar).utf8)
+                var one = String(scalar)
+                one.withUTF8 { out.put($0) }
             }
         }
     }

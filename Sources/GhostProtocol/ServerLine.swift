@@ -148,17 +148,36 @@ extension ServerLine {
     /// spaces and control characters replaced (`Sanitize.appendValue`), free
     /// text its control characters.
     public func appendWire(to out: inout [UInt8]) {
+        // Written first into a buffer on the stack, byte stores and copies
+        // with no array bookkeeping, then appended in one copy; a line too
+        // long for it (HELP, a long INFO) is written straight to `out`.
+        let fitted = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ServerLine.stackBytes) { room -> Bool in
+            guard let base = room.baseAddress else { return false }
+            var line = LineBuffer(base: base, capacity: room.count)
+            write(to: &line)
+            guard !line.overflowed else { return false }
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: line.count))
+            return true
+        }
+        if !fitted { write(to: &out) }
+    }
+
+    /// The longest line written on the stack first (`appendWire`).
+    static let stackBytes = 1_024
+
+    /// The line and its CRLF, to any sink: the one place each line's field order is written.
+    func write<S: WireSink>(to out: inout S) {
         switch self {
         case let .hello(version, protocolVersion, languages):
             W.keyword("HELLO ghostd/", &out)
-            Sanitize.appendValue(version, to: &out)
+            W.value(version, &out)
             W.field("protocol", protocolVersion, &out)
             W.field("languages", list: languages, &out)
         case let .ok(reply):
-            reply.appendWire(to: &out)
+            reply.write(to: &out)
         case let .error(code, text):
             W.keyword("ERR ", &out)
-            Sanitize.appendValue(code.rawValue, to: &out)
+            W.value(code.rawValue, &out)
             W.text(text, &out)
         case let .info(text):
             W.keyword("INFO", &out)
@@ -175,7 +194,7 @@ extension ServerLine {
             W.fields(fields, &out)
             if let record {   // `record=<mine>-<theirs>`: two decimals, no string made
                 W.field("record", record.mine, &out)
-                out.append(0x2D)
+                out.put(0x2D)
                 ServerLine.appendDecimal(record.theirs, to: &out)
             }
             if let clock { W.field("clock", clock, &out) }
@@ -313,7 +332,7 @@ extension ServerLine {
             W.field("value", value, &out)
             W.field("default", defaultValue, &out)
         case let .ratingData(data):
-            data.appendWire(to: &out)
+            data.write(to: &out)
         case let .helpEntry(usage, text):
             W.keyword("HELP", &out)
             W.text(usage + " - " + text, &out)
@@ -331,18 +350,18 @@ extension ServerLine {
             W.fields(fields, &out)
         case let .bye(code, text):
             W.keyword("BYE ", &out)
-            Sanitize.appendValue(code.rawValue, to: &out)
+            W.value(code.rawValue, &out)
             W.text(text, &out)
         }
-        out.append(0x0D)
-        out.append(0x0A)
+        out.put(0x0D)
+        out.put(0x0A)
     }
 
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(0x2D) }
+    static func appendDecimal<S: WireSink>(_ value: Int, to out: inout S) {
+        if value < 0 { out.put(0x2D) }
         var v = value.magnitude   // a UInt, so Int.min is fine
         if v < 10 {
-            out.append(UInt8(truncatingIfNeeded: v) + 0x30)
+            out.put(UInt8(truncatingIfNeeded: v) + 0x30)
             return
         }
         // The digits from the right into a buffer on the stack, then one append.
@@ -353,7 +372,7 @@ extension ServerLine {
                 digits[i] = UInt8(truncatingIfNeeded: v % 10) + 0x30
                 v /= 10
             } while v > 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+            out.put( UnsafeBufferPointer(rebasing: digits[i...]))
         }
     }
 }
@@ -362,60 +381,107 @@ extension ServerLine {
 enum W {
     /// A keyword or verb the line starts with, from the source: no check.
     @inline(__always)
-    static func keyword(_ word: StaticString, _ out: inout [UInt8]) {
-        word.withUTF8Buffer { out.append(contentsOf: $0) }
+    static func keyword<S: WireSink>(_ word: StaticString, _ out: inout S) {
+        word.withUTF8Buffer { out.put( $0) }
+    }
+
+    /// A value made safe for the wire: spaces and control characters become `_`.
+    @inline(__always)
+    static func value<S: WireSink>(_ s: String, _ out: inout S) {
+        Sanitize.append(s, to: &out, replacement: 0x5F, replacingSpace: true)
     }
 
     /// ` key=value`, the value made safe for the wire.
     @inline(__always)
-    static func field(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
+    static func field<S: WireSink>(_ key: StaticString, _ value: String, _ out: inout S) {
         key.withUTF8Buffer { k in
-            out.append(0x20)
-            out.append(contentsOf: k)
-            out.append(0x3D)
+            out.put(0x20)
+            out.put( k)
+            out.put(0x3D)
         }
-        Sanitize.appendValue(value, to: &out)
+        W.value(value, &out)
     }
 
     /// ` key=123`, in decimal.
     @inline(__always)
-    static func field(_ key: StaticString, _ value: Int, _ out: inout [UInt8]) {
+    static func field<S: WireSink>(_ key: StaticString, _ value: Int, _ out: inout S) {
         key.withUTF8Buffer { k in
-            out.append(0x20)
-            out.append(contentsOf: k)
-            out.append(0x3D)
+            out.put(0x20)
+            out.put( k)
+            out.put(0x3D)
         }
         ServerLine.appendDecimal(value, to: &out)
     }
 
     /// ` key=a,b,c`.
-    static func field(_ key: StaticString, list: [String], _ out: inout [UInt8]) {
+    static func field<S: WireSink>(_ key: StaticString, list: [String], _ out: inout S) {
         key.withUTF8Buffer { k in
-            out.append(0x20)
-            out.append(contentsOf: k)
-            out.append(0x3D)
+            out.put(0x20)
+            out.put( k)
+            out.put(0x3D)
         }
         for (i, item) in list.enumerated() {
-            if i > 0 { out.append(0x2C) }
-            Sanitize.appendValue(item, to: &out)
+            if i > 0 { out.put(0x2C) }
+            W.value(item, &out)
         }
     }
 
     /// ` key=value` for each field, in order.
     @inline(__always)
-    static func fields(_ fields: [Field], _ out: inout [UInt8]) {
+    static func fields<S: WireSink>(_ fields: [Field], _ out: inout S) {
         for f in fields {
-            out.append(0x20)
-            Sanitize.appendValue(f.key, to: &out)
-            out.append(0x3D)
-            Sanitize.appendValue(f.value, to: &out)
+            out.put(0x20)
+            W.value(f.key, &out)
+            out.put(0x3D)
+            W.value(f.value, &out)
         }
     }
 
     /// ` text`, unless the text is empty.
-    static func text(_ text: String, _ out: inout [UInt8]) {
+    static func text<S: WireSink>(_ text: String, _ out: inout S) {
         guard !text.isEmpty else { return }
-        out.append(0x20)
-        Sanitize.appendText(text, to: &out)
+        out.put(0x20)
+        Sanitize.append(text, to: &out, replacement: 0x20, replacingSpace: false)
+    }
+}
+
+/// Where a line is written: an array (`[UInt8]`), or `LineBuffer` on the stack.
+protocol WireSink {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: WireSink where Element == UInt8 {
+    @inline(__always) mutating func put(_ byte: UInt8) { append(byte) }
+    @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// A line's bytes in memory it does not own (a temporary allocation on the
+/// stack). A write that does not fit sets `overflowed` and is dropped:
+/// what it holds is then not the line, and the caller writes it elsewhere.
+struct LineBuffer: WireSink {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        guard count < capacity else { overflowed = true; return }
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard bytes.count <= capacity &- count else { overflowed = true; return }
+        (base + count).update(from: from, count: bytes.count)
+        count &+= bytes.count
     }
 }

@@ -56,4 +56,19 @@ import GhostProtocol
         #expect(ServerLine.info("x").rendered == "INFO x")
         #expect(ServerLine.bye(.quit, "goodbye").rendered == "BYE quit goodbye")
     }
+
+    @Test("A line longer than the stack buffer is written whole, at every length around its size, after what the array held")
+    func linesPastTheStackBuffer() {
+        // "INFO " + text + CRLF: 7 bytes besides the text; the buffer holds 1,024.
+        for length in [0, 1, 500, 1_010, 1_016, 1_017, 1_018, 1_019, 1_024, 1_025, 3_000] {
+            let text = String((0..<length).map { i -> Character in i % 7 == 3 ? " " : i % 13 == 5 ? "\u{7}" : "x" })
+            var out: [UInt8] = [0x41, 0x42]
+            ServerLine.info(text).appendWire(to: &out)
+            let expected = "AB" + (text.isEmpty ? "INFO" : "INFO " + text.replacingOccurrences(of: "\u{7}", with: " ")) + "\r\n"
+            #expect(String(decoding: out, as: UTF8.self) == expected, "length \(length)")
+        }
+        // A value past the buffer on a line of fields.
+        let long = String(repeating: "n", count: 2_000)
+        #expect(ServerLine.move(id: 1, player: long, fields: [Field("letter", "a b")]).rendered == "MOVE id=1 player=\(long) letter=a_b")
+    }
 }
