@@ -35,7 +35,9 @@ final class Deadlines {
             t.deadlineTouched = false
             body(t)
         }
-        draining.removeAll(keepingCapacity: true)
+        // Emptied from the end, keeping the buffer: nearly always one room
+        // (the generic `removeAll(keepingCapacity:)` cost 700 instructions for it).
+        while !draining.isEmpty { draining.removeLast() }
     }
 
     /// Sets (or, with nil, clears) a game's deadline.
