@@ -88,9 +88,10 @@ final class GamePlay: GamePart {
             }
             rooms.tokens[secrets[seat]] = (id, seat)
         }
-        if settings.gameLog == .all { log("game \(id) started: \(lang) \(names.joined(separator: " vs "))"
-            + (kind.name == catalog.defaultKind.name ? "" : " (\(kind.name) \(setup.variant))")
-            + (match.isMatch ? " (a match of \(match.target) rounds)" : "")) }
+        if settings.gameLog == .all {
+            log(LogText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
+                                rounds: match.isMatch ? match.target : nil))
+        }
         ack?(game)
         for seat in 0..<2 { sendState(id, to: seat) }
         scheduleComputer(id)

@@ -1,0 +1,32 @@
+import Testing
+import GameKit
+@testable import GhostServer
+
+/// The game path's log lines, built as bytes (LogText.swift), say exactly
+/// what the interpolated strings they replace said (issue #29).
+@Suite struct LogTextTests {
+    @Test("A game's start: the default kind or another, a single game or a match")
+    func started() {
+        for names in [["ann", "bob"], ["bot-hard", "Zed_9"], ["a-b", "?"]] {
+            for kind in [nil, ("hangman", "fair"), ("ghost", "super")] as [(String, String)?] {
+                for rounds in [nil, 3] as [Int?] {
+                    let id = names.count * 1_000 + (rounds ?? 0)
+                    let old = "game \(id) started: en \(names.joined(separator: " vs "))"
+                        + (kind == nil ? "" : " (\(kind!.0) \(kind!.1))")
+                        + (rounds != nil ? " (a match of \(rounds!) rounds)" : "")
+                    #expect(LogText.started(id, lang: "en", names: names, kind: kind.map { (name: $0.0, variant: $0.1) }, rounds: rounds) == old)
+                }
+            }
+        }
+    }
+
+    @Test("A game's end: its reason and the final fields, none, one or several, any text in them")
+    func over() {
+        let samples: [[Field]] = [[], [Field("fragment", "pear")], [Field("word", "peach"), Field("fragment", "peach")],
+                                  [Field("word", "caf\u{E9}"), Field("note", "two words \"quoted\"")]]
+        for fields in samples {
+            let old = "game 12 over: ann beat bob (\((["word"] + fields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))"
+            #expect(LogText.over(12, winner: "ann", loser: "bob", reason: "word", fields: fields) == old)
+        }
+    }
+}
