@@ -83,16 +83,16 @@ final class Finishing: GamePart {
         table.match = match
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
-        play.broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+        play.broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
-        play.broadcast(gameID, .info(info ?? (outcome.reason == .abandoned
+        play.broadcast(table, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
-            play.broadcast(gameID, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            play.broadcast(gameID, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+            play.broadcast(table, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            play.broadcast(table, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
-        for r in finished.ranks { play.broadcast(gameID, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        for r in finished.ranks { play.broadcast(table, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }

@@ -158,8 +158,14 @@ final class GamePlay: GamePart {
     /// its watchers. Nothing sent here may be secret or meant for one seat.
     func broadcast(_ gameID: Int, _ line: ServerLine) {
         guard let table = rooms[gameID] else { return }
+        broadcast(table, line)
+    }
+
+    /// The same, for a room in hand (the room in `rooms` under its id): a move
+    /// and a game's end broadcast several lines, each looked up again before.
+    func broadcast(_ table: Room, _ line: ServerLine) {
         outbox.send(line, toEach: table.seats)
-        watching.toWatchers(gameID, line)
+        watching.toWatchers(table.id, line)
     }
 
     /// The full state of a game for one seat: GAME (with its token and what
@@ -286,9 +292,9 @@ final class GamePlay: GamePart {
         table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
-        broadcast(gameID, .move(id: gameID, player: table.names[seat], fields: moveFields))
+        broadcast(table, .move(id: gameID, player: table.names[seat], fields: moveFields))
         if let cancelled {
-            broadcast(gameID, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
+            broadcast(table, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
         switch (outcome, step, next) {
         case let (outcome?, .over?, _):
@@ -296,8 +302,8 @@ final class GamePlay: GamePart {
         case let (outcome?, .nextRound?, next?):
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         default:
-            broadcast(gameID, turnLine(table))
-            scheduleComputer(gameID)
+            broadcast(table, turnLine(table))
+            scheduleComputer(table)
         }
     }
 
@@ -356,8 +362,14 @@ final class GamePlay: GamePart {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard let table = rooms[gameID], !table.gameIsOver, table.bot(table.gameToMove) != nil else { return }
-        if settings.botDelay <= 0 { return playComputer(gameID) }
+        guard let table = rooms[gameID] else { return }
+        scheduleComputer(table)
+    }
+
+    /// The same, for a room in hand (the room in `rooms` under its id).
+    func scheduleComputer(_ table: Room) {
+        guard !table.gameIsOver, table.bot(table.gameToMove) != nil else { return }
+        if settings.botDelay <= 0 { return playComputer(table.id) }
         table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
 
