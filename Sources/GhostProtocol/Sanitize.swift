@@ -60,11 +60,7 @@ public enum Sanitize {
         let lo: UInt8 = replacingSpace ? 0x21 : 0x20
         let span: UInt8 = 0x7F &- lo
         let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            var outside: UInt8 = 0
-            for b in bytes { outside |= (b &- lo) >= span ? 1 : 0 }
-            guard outside == 0 else { return false }
-            out.put(bytes)
-            return true
+            out.putIfWithin(bytes, lo: lo, span: span)
         }
         if copied == true { return }
         var ascii = true

@@ -449,6 +449,20 @@ enum W {
 protocol WireSink {
     mutating func put(_ byte: UInt8)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// Puts `bytes` if every one is in `lo ..< lo + span` (unsigned) and
+    /// returns true; otherwise puts nothing and returns false.
+    mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool
+}
+
+extension WireSink {
+    @inline(__always)
+    mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool {
+        var outside: UInt8 = 0
+        for b in bytes { outside |= (b &- lo) >= span ? 1 : 0 }
+        guard outside == 0 else { return false }
+        put(bytes)
+        return true
+    }
 }
 
 extension Array: WireSink where Element == UInt8 {
@@ -483,5 +497,24 @@ struct LineBuffer: WireSink {
         guard bytes.count <= capacity &- count else { overflowed = true; return }
         (base + count).update(from: from, count: bytes.count)
         count &+= bytes.count
+    }
+
+    /// Checks and copies in one pass: the bytes go past `count` and count
+    /// only if all of them are within. A value that does not fit overflows
+    /// the line (which is then written elsewhere, whatever this returns).
+    @inline(__always)
+    mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool {
+        let n = bytes.count
+        guard n <= capacity &- count else { overflowed = true; return true }
+        let to = base + count
+        var outside: UInt8 = 0
+        for i in 0..<n {
+            let b = bytes[i]
+            to[i] = b
+            outside |= (b &- lo) >= span ? 1 : 0
+        }
+        guard outside == 0 else { return false }
+        count &+= n
+        return true
     }
 }

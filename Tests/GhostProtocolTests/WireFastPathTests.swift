@@ -28,6 +28,12 @@ import GhostProtocol
             var free: [UInt8] = []
             Sanitize.appendText(text, to: &free)
             #expect(String(decoding: free, as: UTF8.self) == reference(text, replacement: " ", replacingSpace: false), "\(Array(text.utf8))")
+            // The same through a line, written on the stack (LineBuffer's one-pass check and copy).
+            let asValue = reference(text, replacement: "_", replacingSpace: true)
+            #expect(ServerLine.move(id: 1, player: text, fields: [Field("k", text)]).rendered == "MOVE id=1 player=\(asValue) k=\(asValue)",
+                    "\(Array(text.utf8))")
+            let asText = reference(text, replacement: " ", replacingSpace: false)
+            #expect(ServerLine.info(text).rendered == (text.isEmpty ? "INFO" : "INFO " + asText), "\(Array(text.utf8))")
         }
     }
 
