@@ -8,6 +8,19 @@ import GhostProtocol
 @Suite struct LobbyJoinCodeTests {
     private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
+    @Test("A code from its bits, as bytes, is the code the alphabet's Characters spell, five bits each, lowest first")
+    func codeFromBits() {
+        var rng = SystemRandomNumberGenerator()
+        for bits in [0, 1, 31, 32, UInt64.max, 0x12_3456_789A] + (0..<500).map({ _ in rng.next() as UInt64 }) {
+            var b = bits, expected = ""
+            for _ in 0..<JoinCodes.length {
+                expected.append(JoinCodes.alphabet[Int(b & 31)])
+                b >>= 5
+            }
+            #expect(JoinCodes.code(bits) == expected, "\(bits)")
+        }
+    }
+
     @Test("A typed code reads byte by byte as the Unicode rule reads it: every ASCII byte, and non-ASCII text as before")
     func normalizedAsTheRule() {
         func rule(_ typed: String) -> String {
