@@ -42,9 +42,9 @@ final class Deadlines {
 
     /// Sets (or, with nil, clears) a game's deadline.
     func set(_ game: Int, _ at: Double?) {
-        guard due[game] != at else { return }
-        due[game] = at
-        guard let at else { return }
+        // One hash of the key, not two (a look-up, then a write).
+        let before = at.map { due.updateValue($0, forKey: game) } ?? due.removeValue(forKey: game)
+        guard before != at, let at else { return }
         push((at, game))
         // Stale entries are dropped as they surface; rebuild if they pile up.
         if heap.count > 64 + 4 * due.count {
