@@ -241,14 +241,15 @@ final class GamePlay: GamePart {
            let refused = table.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
             return reply(id, table.refusal(refused))
         }
-        apply(move, in: gameID, by: seat, mover: id, verb: verb)
+        apply(move, in: table, by: seat, mover: id, verb: verb)
     }
 
     /// Plays a move (from a person or the computer): the game value judges
     /// it, the store records it and what it ends, then the room changes and
     /// both sides are told. Apply → persist → change the room → broadcast.
-    func apply(_ move: Move, in gameID: Int, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
-        guard let table = rooms[gameID] else { return }
+    /// `table`: the game's room, as its caller just found it in `rooms`.
+    func apply(_ move: Move, in table: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
+        let gameID = table.id
         var game = table.game
         let outcome: Outcome?
         do {
@@ -378,7 +379,7 @@ final class GamePlay: GamePart {
     func playComputer(_ gameID: Int) {
         guard let table = rooms[gameID], !table.gameIsOver, let level = table.bot(table.gameToMove) else { return }
         switch table.kind.computerPlay(in: table.game, level: level) {
-        case .move(let move): apply(move, in: gameID, by: table.game.toMove, mover: nil)
+        case .move(let move): apply(move, in: table, by: table.gameToMove, mover: nil)
         case .later(let seconds): table.botDue = clock.monotonic + max(seconds, 0.01)
         case .none: break
         }

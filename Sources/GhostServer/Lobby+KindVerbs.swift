@@ -43,6 +43,6 @@ extension GamePlay {
             let owners = kindNames.filter { kind(named: $0)?.moveVerbs.contains { $0.name == verbName } == true }
             return reply(id, table.refusal(.notAMove("\(verbName) is a move of game=\(owners.joined(separator: "|")), not of game=\(table.kind.name)")))
         }
-        apply(verb.move(arguments), in: gameID, by: seat, mover: id, kindVerb: verb.name)
+        apply(verb.move(arguments), in: table, by: seat, mover: id, kindVerb: verb.name)
     }
 }
