@@ -6,28 +6,98 @@ import GhostStore
 /// queue as WAITING describes it, the last game for REMATCH, a pending offer,
 /// and a game in progress (`Room`).
 extension Lobby {
+    /// A connection's session, a value. Every command is handed a copy of
+    /// its connection's session (`perform`): what a game changes while a
+    /// command runs (`state`, `last`, `watching`) is kept inline, the rest in
+    /// one shared instance until a copy changes it (`Cold`, copy on write),
+    /// so that the copy is a few fields and one retain, not eleven fields
+    /// with their strings, dictionary and array.
     struct Session {
-        var name: String?
-        var lang: String
-        /// The peer's address, for the per-address limit on new names ("" in tests).
-        var address = ""
-        /// LANG was sent before NAME: that choice becomes the name's preference.
-        var langChosen = false
         var state: State = .idle
         /// The last finished game, for REMATCH.
         var last: LastGame?
-        /// While seeking: the other seek queues as this seeker was last told
-        /// them (WAITING), by queue; a queue it was not told of had no one.
-        var waitingTold: [SeekKey: WaitingQueue] = [:]
         /// The game this connection watches (never while it plays, seeks or hosts).
         var watching: Int?
+
+        /// The fields a game does not change, shared by copies until one changes.
+        private final class Cold {
+            var name: String?
+            var lang: String
+            var address: String = ""
+            var langChosen: Bool = false
+            var waitingTold: [SeekKey: WaitingQueue] = [:]
+            var loggedIn: String?
+            var awaitingPassword: Int?
+            var deferred: [LineFramer.Frame] = []
+
+            init(name: String?, lang: String, address: String) {
+                self.name = name
+                self.lang = lang
+                self.address = address
+            }
+
+            func copy() -> Cold {
+                let c = Cold(name: name, lang: lang, address: address)
+                c.langChosen = langChosen
+                c.waitingTold = waitingTold
+                c.loggedIn = loggedIn
+                c.awaitingPassword = awaitingPassword
+                c.deferred = deferred
+                return c
+            }
+        }
+
+        private var cold: Cold
+
+        init(name: String? = nil, lang: String, address: String = "") {
+            cold = Cold(name: name, lang: lang, address: address)
+        }
+
+        /// Before a change to a cold field: its own instance, if a copy shares it.
+        private mutating func ownCold() {
+            if !isKnownUniquelyReferenced(&cold) { cold = cold.copy() }
+        }
+
+        var name: String? {
+            get { cold.name }
+            _modify { ownCold(); yield &cold.name }
+        }
+        var lang: String {
+            get { cold.lang }
+            _modify { ownCold(); yield &cold.lang }
+        }
+        /// The peer's address, for the per-address limit on new names ("" in tests).
+        var address: String {
+            get { cold.address }
+            _modify { ownCold(); yield &cold.address }
+        }
+        /// LANG was sent before NAME: that choice becomes the name's preference.
+        var langChosen: Bool {
+            get { cold.langChosen }
+            _modify { ownCold(); yield &cold.langChosen }
+        }
+        /// While seeking: the other seek queues as this seeker was last told
+        /// them (WAITING), by queue; a queue it was not told of had no one.
+        var waitingTold: [SeekKey: WaitingQueue] {
+            get { cold.waitingTold }
+            _modify { ownCold(); yield &cold.waitingTold }
+        }
         /// The registered name this connection logged in to (NAME with its
         /// password, or REGISTER), if any (AccountDesk.swift).
-        var loggedIn: String?
+        var loggedIn: String? {
+            get { cold.loggedIn }
+            _modify { ownCold(); yield &cold.loggedIn }
+        }
         /// The ticket of the password job whose answer it waits for, and
         /// the lines that came meanwhile, which wait for it.
-        var awaitingPassword: Int?
-        var deferred: [LineFramer.Frame] = []
+        var awaitingPassword: Int? {
+            get { cold.awaitingPassword }
+            _modify { ownCold(); yield &cold.awaitingPassword }
+        }
+        var deferred: [LineFramer.Frame] {
+            get { cold.deferred }
+            _modify { ownCold(); yield &cold.deferred }
+        }
     }
 
     /// A seek queue as WAITING describes it: its kind, language and rounds,
