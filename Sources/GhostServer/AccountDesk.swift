@@ -88,7 +88,7 @@ final class AccountDesk: LobbyPart {
         guard let account else {
             return reply(id, .error(.notRegistered, "\(name) is not registered; a guest's name takes no password"))
         }
-        let network = NetworkKey.of(session.address)
+        let network = session.network
         let now = clock.monotonic
         if let wait = accounts.backoff.wait(name: key, network: network, at: now) {
             return reply(id, .error(.tooManyAttempts, "try again in \(Int(wait.rounded(.up))) s"))

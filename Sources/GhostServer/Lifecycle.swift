@@ -200,7 +200,7 @@ final class Lifecycle: GamePart {
     /// The network a connection counts in for the caps (`NetworkKey`: an
     /// IPv4 address, an IPv6 /64), "" for none (tests, the computer).
     func network(of conn: ConnectionID) -> String {
-        NetworkKey.of(sessions[conn]?.address ?? "")
+        sessions[conn]?.network ?? ""
     }
 
     // MARK: Caps on games in progress
@@ -223,7 +223,7 @@ final class Lifecycle: GamePart {
                 return false
             }
         }
-        let net = NetworkKey.of(session.address)
+        let net = session.network
         if perNetwork > 0, !net.isEmpty {
             guard let n = persist({ try store.activeGameCount(network: net, limit: perNetwork) }) else {
                 failed(id)

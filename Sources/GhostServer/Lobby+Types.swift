@@ -23,7 +23,10 @@ extension Lobby {
         private final class Cold {
             var name: String?
             var lang: String
-            var address: String = ""
+            var address: String = "" { didSet { network = NetworkKey.of(address) } }
+            /// `NetworkKey.of(address)`, worked out when the address is set, not
+            /// at each game's start, JOIN and cap check.
+            private(set) var network: String
             var langChosen: Bool = false
             var waitingTold: [SeekKey: WaitingQueue] = [:]
             var loggedIn: String?
@@ -34,6 +37,7 @@ extension Lobby {
                 self.name = name
                 self.lang = lang
                 self.address = address
+                network = NetworkKey.of(address)
             }
 
             func copy() -> Cold {
@@ -71,6 +75,9 @@ extension Lobby {
             get { cold.address }
             _modify { ownCold(); yield &cold.address }
         }
+        /// The network the peer counts in for the caps (`NetworkKey.of(address)`:
+        /// an IPv4 address, an IPv6 /64), "" for none (tests, the computer).
+        var network: String { cold.network }
         /// LANG was sent before NAME: that choice becomes the name's preference.
         var langChosen: Bool {
             get { cold.langChosen }

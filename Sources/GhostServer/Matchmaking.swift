@@ -189,7 +189,7 @@ final class Matchmaking: LobbyPart {
         guard ready(id, session) else { return }
         // Past its allowance of wrong codes, a network is refused whatever
         // the code: guessing costs time (JoinCodes).
-        let network = NetworkKey.of(session.address), now = clock.monotonic
+        let network = session.network, now = clock.monotonic
         if let wait = failedJoins.wait(network, at: now) {
             return reply(id, .error(.tooManyJoins, "too many JOINs with a wrong code from your address; try again in \(Int(wait.rounded(.up))) s"))
         }

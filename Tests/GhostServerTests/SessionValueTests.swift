@@ -44,4 +44,16 @@ import GhostProtocol
         #expect(held?.name == "ann" && held?.lang == "en" && held?.loggedIn == nil)
         #expect(sessions[1]?.name == "bob" && sessions[1]?.lang == "de" && sessions[1]?.loggedIn == "bob")
     }
+
+    @Test("A session's network is NetworkKey.of its address, from the start and after the address changes; none for none")
+    func networkFollowsTheAddress() {
+        for address in ["", "192.0.2.1", "2001:db8:1:2:a:b:c:d", "::ffff:198.51.100.7", "::1", "unix", "not an address"] {
+            var s = Lobby.Session(lang: "en", address: address)
+            #expect(s.network == NetworkKey.of(address), "\(address)")
+            let copy = s
+            s.address = "2001:db8:9:9::1"
+            #expect(s.network == "2001:db8:9:9::/64" && copy.network == NetworkKey.of(address), "\(address)")
+        }
+        #expect(Lobby.Session(lang: "en").network == "")
+    }
 }
