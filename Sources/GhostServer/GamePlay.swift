@@ -41,7 +41,7 @@ final class GamePlay: GamePart {
         let seed = UInt64.random(in: 0...UInt64.max)
         guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
         else { return false }
-        var seats: [ConnectionID?] = people
+        var seats: [ConnectionID?] = people.map { $0 }   // not a cast of the array (750 instructions)
         var bots: [BotLevel?] = [nil, nil]
         var botNames: [String?] = [nil, nil]
         if let level = options.bot {
@@ -139,17 +139,19 @@ final class GamePlay: GamePart {
     static func newToken() -> String {
         var rng = SystemRandomNumberGenerator()
         let hex: StaticString = "0123456789abcdef"
-        var out = [UInt8](repeating: 0, count: 32)
-        hex.withUTF8Buffer { digits in
-            for half in 0..<2 {
-                var x = rng.next() as UInt64
-                for i in 0..<16 {
-                    out[half * 16 + i] = digits[Int(x & 15)]
-                    x >>= 4
+        // Written straight into the string's storage (no array first).
+        return String(unsafeUninitializedCapacity: 32) { out in
+            hex.withUTF8Buffer { digits in
+                for half in 0..<2 {
+                    var x = rng.next() as UInt64
+                    for i in 0..<16 {
+                        out[half * 16 + i] = digits[Int(x & 15)]
+                        x >>= 4
+                    }
                 }
             }
+            return 32
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Telling players
