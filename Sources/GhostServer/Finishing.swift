@@ -97,7 +97,7 @@ final class Finishing: GamePart {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
         if settings.gameLog == .all {
-            log(LogText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: game.finalFields + game.endFields))
+            log(LineText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: game.finalFields + game.endFields))
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }

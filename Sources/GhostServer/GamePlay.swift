@@ -89,7 +89,7 @@ final class GamePlay: GamePart {
             rooms.tokens[secrets[seat]] = (id, seat)
         }
         if settings.gameLog == .all {
-            log(LogText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
+            log(LineText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)

@@ -178,7 +178,7 @@ final class Matchmaking: LobbyPart {
         } else {
             reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds, clock: options.clock)))
         }
-        reply(id, .info("Give the code \(code) to your opponent: they send JOIN \(code)."))
+        reply(id, .info(LineText.giveTheCode(code)))
     }
 
     func join(_ typed: String, _ id: ConnectionID, _ session: Session) {

@@ -2,9 +2,9 @@ import Testing
 import GameKit
 @testable import GhostServer
 
-/// The game path's log lines, built as bytes (LogText.swift), say exactly
+/// The game path's log lines, built as bytes (LineText.swift), say exactly
 /// what the interpolated strings they replace said (issue #29).
-@Suite struct LogTextTests {
+@Suite struct LineTextTests {
     @Test("A game's start: the default kind or another, a single game or a match")
     func started() {
         for names in [["ann", "bob"], ["bot-hard", "Zed_9"], ["a-b", "?"]] {
@@ -14,7 +14,7 @@ import GameKit
                     let old = "game \(id) started: en \(names.joined(separator: " vs "))"
                         + (kind == nil ? "" : " (\(kind!.0) \(kind!.1))")
                         + (rounds != nil ? " (a match of \(rounds!) rounds)" : "")
-                    #expect(LogText.started(id, lang: "en", names: names, kind: kind.map { (name: $0.0, variant: $0.1) }, rounds: rounds) == old)
+                    #expect(LineText.started(id, lang: "en", names: names, kind: kind.map { (name: $0.0, variant: $0.1) }, rounds: rounds) == old)
                 }
             }
         }
@@ -26,7 +26,14 @@ import GameKit
                                   [Field("word", "caf\u{E9}"), Field("note", "two words \"quoted\"")]]
         for fields in samples {
             let old = "game 12 over: ann beat bob (\((["word"] + fields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))"
-            #expect(LogText.over(12, winner: "ann", loser: "bob", reason: "word", fields: fields) == old)
+            #expect(LineText.over(12, winner: "ann", loser: "bob", reason: "word", fields: fields) == old)
+        }
+    }
+
+    @Test("NEW's INFO to a private game's host")
+    func giveTheCode() {
+        for code in ["ABCD1234", "0000000Z", ""] {
+            #expect(LineText.giveTheCode(code) == "Give the code \(code) to your opponent: they send JOIN \(code).")
         }
     }
 }
