@@ -131,7 +131,10 @@ final class GamesStore {
 
     /// Every game in progress, oldest first, with the moves of its round in play.
     func activeGames() throws -> [StoredGame] {
-        try loadActive("status = 'active'")
+        // The index of untouched games holds every game in progress (schema 12
+        // dropped `games_active`, which held the same rows); without
+        // `INDEXED BY`, SQLite walked every game, and every move.
+        try loadActive("status = 'active'", index: "games_untouched")
     }
 
     /// One game, if it is in progress.
@@ -141,11 +144,12 @@ final class GamesStore {
 
     /// Games in progress that match `condition`, oldest first, with the moves
     /// of their round in play.
-    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
+    func loadActive(_ condition: String, _ values: SQLValue..., index: String? = nil) throws -> [StoredGame] {
+        let indexed = index.map { " INDEXED BY " + $0 } ?? ""
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
                    rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
-            FROM games WHERE \(condition) ORDER BY id
+            FROM games\(indexed) WHERE \(condition) ORDER BY id
             """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
                        seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
@@ -159,7 +163,7 @@ final class GamesStore {
         var index: [Int: Int] = [:]
         for (i, g) in games.enumerated() { index[g.id] = i }
         for (id, seat, move) in try db.query("""
-            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
+            SELECT m.game_id, m.seat, m.move FROM games g\(indexed) JOIN moves m ON g.id = m.game_id AND g.round = m.round
             WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
             """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
             if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
