@@ -81,7 +81,8 @@ final class ScoresStore {
     func count(_ person: String, won: Bool, board: String) throws {
         let before = try cachedScore(of: person, board: board)
         var row = before
-        try db.run(SQLs.countScore, person, board, won ? 1 : 0)
+        try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
+        if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
         var counts = winCounts(board)
         if row.played > 0 {
             counts[row.wins] = (counts[row.wins] ?? 1) - 1
@@ -144,8 +145,9 @@ final class ScoresStore {
         guard winner.lowercased() != loser.lowercased() else { return }
         try willWrite()
         let winnerFirst = winner.lowercased() < loser.lowercased()
-        try db.run(SQLs.recordHeadToHead, kind, winnerFirst ? winner : loser, winnerFirst ? loser : winner,
-                   winnerFirst ? 1 : 0, winnerFirst ? 0 : 1)
+        let (first, second) = winnerFirst ? (winner, loser) : (loser, winner)
+        try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
+        if db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
     }
 
     // MARK: Best-games lists
