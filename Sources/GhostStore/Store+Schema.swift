@@ -316,9 +316,15 @@ enum Migrations {
         // written when it starts and again when it ends, and is one more
         // page in the commit. `games_active` held the same rows as
         // `games_untouched` (every game in progress), and its one reader,
-        // the load of every game in progress, reads that one instead.
+        // the load of every game in progress, reads that one instead. The
+        // seats of the games in progress (names, networks) for the caps and
+        // NAME are kept in memory, read at start (ActiveSeats.swift).
         """
         DROP INDEX games_active;
+        DROP INDEX games_active_player0;
+        DROP INDEX games_active_player1;
+        DROP INDEX games_active_net0;
+        DROP INDEX games_active_net1;
         """,
     ]
 

@@ -1,0 +1,187 @@
+/// The seats of every game in progress, in memory (issue #29): who plays in
+/// it and from which network, for the caps on games in progress
+/// (`activeGameCount(player:)`, `(network:)`) and a guest's NAME
+/// (`activeSeats(player:)`). SQLite kept them in four partial indexes
+/// (`games_active_player0/1`, `games_active_net0/1`) that every game
+/// entered at its start and left at its end: eight b-tree writes and four
+/// more pages in two commits, about a third of the SQL of a game. Schema
+/// 12 drops them; this is read at start from the index of games in
+/// progress (`games_untouched`), then kept in step with every statement
+/// that starts or ends one (`createGame`, `noteStarted`, `finish`,
+/// `abortGame`). Each change is journalled until the commit, so that a
+/// rolled-back command or turn puts back exactly what it changed.
+///
+/// Every answer costs what the bounded SQL look-ups cost, or less: a
+/// dictionary look-up, and at most `limit` games per seat. Memory: one
+/// entry per game in progress (ids, names and networks).
+struct ActiveSeats {
+    /// A game's seats: the names as stored, and the networks ("" for none).
+    struct Seats: Equatable {
+        var players: [String]
+        var networks: [String]
+    }
+
+    /// Every game in progress, by id.
+    private(set) var games: [Int: Seats] = [:]
+    /// Per name (ASCII letters folded, as SQLite's NOCASE folds them), per
+    /// seat, the ids of its games in progress, in increasing order.
+    private var byPlayer: [String: [[Int]]] = [:]
+    /// Per network: how many games in progress have seat 0 from it, and how
+    /// many have seat 1 from it but not seat 0.
+    private var byNetwork: [String: [Int]] = [:]
+
+    private enum Change {
+        case added(Int)
+        case removed(Int, Seats)
+        case changed(Int, Seats)
+    }
+    /// Since the last commit, in order (see `undo(from:)`).
+    private var journal: [Change] = []
+
+    /// The name as NOCASE compares it.
+    static func folded(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
+        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    // MARK: Answers
+
+    /// How many games in progress `name` (any case) has a seat in, counting
+    /// at most `limit` per seat (a name in both seats of a game counts twice).
+    func count(player name: String, limit: Int) -> Int {
+        guard let seats = byPlayer[Self.folded(name)] else { return 0 }
+        let limit = max(0, limit)
+        return min(seats[0].count, limit) + min(seats[1].count, limit)
+    }
+
+    /// How many games in progress have a seat from `network` (a game with
+    /// both seats from it counts once), counting at most `limit` by seat 0
+    /// and `limit` by seat 1 alone.
+    func count(network: String, limit: Int) -> Int {
+        guard !network.isEmpty, let n = byNetwork[network] else { return 0 }
+        let limit = max(0, limit)
+        return min(n[0], limit) + min(n[1], limit)
+    }
+
+    /// The games in progress `name` (any case) has a seat in, with the seat:
+    /// at most `limit` per seat, seat 0's first, each seat's by id.
+    func seats(player name: String, limit: Int) -> [(game: Int, seat: Int)] {
+        guard let seats = byPlayer[Self.folded(name)] else { return [] }
+        let limit = max(0, limit)
+        return seats[0].prefix(limit).map { (game: $0, seat: 0) } + seats[1].prefix(limit).map { (game: $0, seat: 1) }
+    }
+
+    // MARK: Changes
+
+    /// A game in progress, as read at start (any order: `loaded()` sorts).
+    mutating func load(_ id: Int, _ seats: Seats) {
+        games[id] = seats
+        index(id, seats, by: 1, sorted: false)
+    }
+
+    /// After the last `load`: each name's games in increasing order.
+    mutating func loaded() {
+        for key in byPlayer.keys { byPlayer[key] = byPlayer[key].map { $0.map { $0.sorted() } } }
+    }
+
+    /// A new game in progress (`createGame`).
+    mutating func add(_ id: Int, _ seats: Seats) {
+        if let old = games[id] {   // not expected: an id is new
+            index(id, old, by: -1)
+            journal.append(.removed(id, old))
+        }
+        games[id] = seats
+        index(id, seats, by: 1)
+        journal.append(.added(id))
+    }
+
+    /// A game is no longer in progress (it ended, or was aborted).
+    mutating func remove(_ id: Int) {
+        guard let old = games.removeValue(forKey: id) else { return }
+        index(id, old, by: -1)
+        journal.append(.removed(id, old))
+    }
+
+    /// A game in progress got its networks (`noteStarted`).
+    mutating func setNetworks(_ id: Int, _ networks: [String]) {
+        guard let old = games[id], old.networks != networks else { return }
+        index(id, old, by: -1)
+        var seats = old
+        seats.networks = networks
+        games[id] = seats
+        index(id, seats, by: 1)
+        journal.append(.changed(id, old))
+    }
+
+    // MARK: Rollbacks
+
+    /// Where the journal stands now (a command's start, for `undo(from:)`).
+    var journalMark: Int { journal.count }
+
+    /// After a rollback: undoes the changes journalled from `start` on, the
+    /// latest first.
+    mutating func undo(from start: Int) {
+        guard start < journal.count else { return }
+        for change in journal[start...].reversed() {
+            switch change {
+            case .added(let id):
+                if let seats = games.removeValue(forKey: id) { index(id, seats, by: -1) }
+            case .removed(let id, let seats):
+                games[id] = seats
+                index(id, seats, by: 1)
+            case .changed(let id, let old):
+                if let seats = games[id] { index(id, seats, by: -1) }
+                games[id] = old
+                index(id, old, by: 1)
+            }
+        }
+        journal.removeSubrange(start...)
+    }
+
+    /// Nothing changed so far can be rolled back any more.
+    mutating func committed() {
+        if !journal.isEmpty { journal.removeAll() }
+    }
+
+    // MARK: The indexes by name and network
+
+    private mutating func index(_ id: Int, _ seats: Seats, by delta: Int, sorted: Bool = true) {
+        for seat in 0..<2 {
+            let key = Self.folded(seats.players[safe: seat] ?? "?")
+            var ids = byPlayer[key] ?? [[], []]
+            if delta > 0 {
+                if sorted, let last = ids[seat].last, last > id {
+                    ids[seat].insert(id, at: ids[seat].partitioningIndex { $0 >= id })
+                } else {
+                    ids[seat].append(id)
+                }
+            } else {
+                let i = ids[seat].partitioningIndex { $0 >= id }
+                if i < ids[seat].count, ids[seat][i] == id { ids[seat].remove(at: i) }
+            }
+            byPlayer[key] = ids[0].isEmpty && ids[1].isEmpty ? nil : ids
+        }
+        let n0 = seats.networks[safe: 0] ?? "", n1 = seats.networks[safe: 1] ?? ""
+        if !n0.isEmpty { countNetwork(n0, slot: 0, delta) }
+        if !n1.isEmpty && n1 != n0 { countNetwork(n1, slot: 1, delta) }
+    }
+
+    private mutating func countNetwork(_ network: String, slot: Int, _ delta: Int) {
+        var n = byNetwork[network] ?? [0, 0]
+        n[slot] += delta
+        byNetwork[network] = n[0] <= 0 && n[1] <= 0 ? nil : n
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs` (which must be
+    /// false, then true, along the array): a binary search.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
