@@ -23,12 +23,37 @@ struct ActiveSeats {
 
     /// Every game in progress, by id.
     private(set) var games: [Int: Seats] = [:]
-    /// Per name (ASCII letters folded, as SQLite's NOCASE folds them), per
-    /// seat, the ids of its games in progress, in increasing order.
-    private var byPlayer: [String: [[Int]]] = [:]
+    /// Per seat, the ids of a name's games in progress, in increasing order.
+    private struct PlayerGames {
+        var ids: ([Int], [Int]) = ([], [])
+        var isEmpty: Bool { ids.0.isEmpty && ids.1.isEmpty }
+        subscript(seat: Int) -> [Int] {
+            get { seat == 0 ? ids.0 : ids.1 }
+        }
+        /// Adds or removes `id` in `seat`'s games (mutated in place: no copy).
+        mutating func change(_ id: Int, seat: Int, add: Bool, sorted: Bool) {
+            if seat == 0 { Self.change(&ids.0, id, add: add, sorted: sorted) } else { Self.change(&ids.1, id, add: add, sorted: sorted) }
+        }
+        private static func change(_ ids: inout [Int], _ id: Int, add: Bool, sorted: Bool) {
+            if add {
+                if sorted, let last = ids.last, last > id {
+                    ids.insert(id, at: ids.partitioningIndex { $0 >= id })
+                } else {
+                    ids.append(id)
+                }
+            } else if ids.last == id {
+                ids.removeLast()
+            } else {
+                let i = ids.partitioningIndex { $0 >= id }
+                if i < ids.count, ids[i] == id { ids.remove(at: i) }
+            }
+        }
+    }
+    /// Per name (ASCII letters folded, as SQLite's NOCASE folds them).
+    private var byPlayer: [String: PlayerGames] = [:]
     /// Per network: how many games in progress have seat 0 from it, and how
     /// many have seat 1 from it but not seat 0.
-    private var byNetwork: [String: [Int]] = [:]
+    private var byNetwork: [String: (Int, Int)] = [:]
 
     private enum Change {
         case added(Int)
@@ -60,7 +85,7 @@ struct ActiveSeats {
     func count(network: String, limit: Int) -> Int {
         guard !network.isEmpty, let n = byNetwork[network] else { return 0 }
         let limit = max(0, limit)
-        return min(n[0], limit) + min(n[1], limit)
+        return min(n.0, limit) + min(n.1, limit)
     }
 
     /// The games in progress `name` (any case) has a seat in, with the seat:
@@ -81,7 +106,7 @@ struct ActiveSeats {
 
     /// After the last `load`: each name's games in increasing order.
     mutating func loaded() {
-        for key in byPlayer.keys { byPlayer[key] = byPlayer[key].map { $0.map { $0.sorted() } } }
+        for key in byPlayer.keys { byPlayer[key]?.ids.0.sort(); byPlayer[key]?.ids.1.sort() }
     }
 
     /// A new game in progress (`createGame`).
@@ -148,28 +173,18 @@ struct ActiveSeats {
     private mutating func index(_ id: Int, _ seats: Seats, by delta: Int, sorted: Bool = true) {
         for seat in 0..<2 {
             let key = Self.folded(seats.players[safe: seat] ?? "?")
-            var ids = byPlayer[key] ?? [[], []]
-            if delta > 0 {
-                if sorted, let last = ids[seat].last, last > id {
-                    ids[seat].insert(id, at: ids[seat].partitioningIndex { $0 >= id })
-                } else {
-                    ids[seat].append(id)
-                }
-            } else {
-                let i = ids[seat].partitioningIndex { $0 >= id }
-                if i < ids[seat].count, ids[seat][i] == id { ids[seat].remove(at: i) }
-            }
-            byPlayer[key] = ids[0].isEmpty && ids[1].isEmpty ? nil : ids
+            byPlayer[key, default: PlayerGames()].change(id, seat: seat, add: delta > 0, sorted: sorted)
+            if delta < 0, byPlayer[key]?.isEmpty == true { byPlayer[key] = nil }
         }
         let n0 = seats.networks[safe: 0] ?? "", n1 = seats.networks[safe: 1] ?? ""
-        if !n0.isEmpty { countNetwork(n0, slot: 0, delta) }
-        if !n1.isEmpty && n1 != n0 { countNetwork(n1, slot: 1, delta) }
+        if !n0.isEmpty { countNetwork(n0, seat0: true, delta) }
+        if !n1.isEmpty && n1 != n0 { countNetwork(n1, seat0: false, delta) }
     }
 
-    private mutating func countNetwork(_ network: String, slot: Int, _ delta: Int) {
-        var n = byNetwork[network] ?? [0, 0]
-        n[slot] += delta
-        byNetwork[network] = n[0] <= 0 && n[1] <= 0 ? nil : n
+    private mutating func countNetwork(_ network: String, seat0: Bool, _ delta: Int) {
+        var n = byNetwork[network] ?? (0, 0)
+        if seat0 { n.0 += delta } else { n.1 += delta }
+        byNetwork[network] = n.0 <= 0 && n.1 <= 0 ? nil : n
     }
 }
 
