@@ -165,7 +165,7 @@ struct ActiveSeats {
 
     /// Nothing changed so far can be rolled back any more.
     mutating func committed() {
-        if !journal.isEmpty { journal.removeAll() }
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
     }
 
     // MARK: The indexes by name and network

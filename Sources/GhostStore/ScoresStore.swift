@@ -62,7 +62,7 @@ final class ScoresStore {
 
     /// Nothing written so far can be rolled back any more.
     func committed() {
-        if !journal.isEmpty { journal.removeAll() }
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
     }
 
     /// A name (lowercased) may now be stored with another spelling: its
@@ -79,21 +79,20 @@ final class ScoresStore {
     /// Counts a finished game on `board` for `person`, won or not (within
     /// `Store.finishGame`, which has begun the write).
     func count(_ person: String, won: Bool, board: String) throws {
-        let before = try cachedScore(of: person, board: board)
+        let key = person.lowercased()
+        let before = try cachedScore(of: person, key: key, board: board)
         var row = before
         try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
         if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
-        var counts = winCounts(board)
-        if row.played > 0 {
-            counts[row.wins] = (counts[row.wins] ?? 1) - 1
-            if counts[row.wins] == 0 { counts[row.wins] = nil }
-        }
         row.wins += won ? 1 : 0
         row.played += 1
-        counts[row.wins, default: 0] += 1
-        winCounts[board] = counts
-        scoreCache[board, default: [:]][person.lowercased()] = row
-        journal.append((board: board, key: person.lowercased(), before: before, after: row))
+        if before.played == 0 || row.wins != before.wins {
+            // In place: a copy of the board's counts would cost as many entries as it has.
+            if before.played > 0 { Self.take(&winCounts[board, default: [:]], before.wins) }
+            winCounts[board, default: [:]][row.wins, default: 0] += 1
+        }
+        scoreCache[board, default: [:]][key] = row
+        journal.append((board: board, key: key, before: before, after: row))
     }
 
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
@@ -119,8 +118,14 @@ final class ScoresStore {
         return row
     }
 
-    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
-        let key = name.lowercased()
+    /// One name fewer with `wins` wins.
+    private static func take(_ counts: inout [Int: Int], _ wins: Int) {
+        let n = (counts[wins] ?? 1) - 1
+        counts[wins] = n == 0 ? nil : n
+    }
+
+    private func cachedScore(of name: String, key: String? = nil, board: String) throws -> ScoreRow {
+        let key = key ?? name.lowercased()
         if let row = scoreCache[board]?[key] { return row }
         let row = try db.first(SQLs.score, board, name) {
             ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
