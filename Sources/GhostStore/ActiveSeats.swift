@@ -15,10 +15,12 @@
 /// dictionary look-up, and at most `limit` games per seat. Memory: one
 /// entry per game in progress (ids, names and networks).
 struct ActiveSeats {
-    /// A game's seats: the names as stored, and the networks ("" for none).
+    /// A game's seats: the names as stored, and the networks ("" for none);
+    /// and whether it is on a clock (`clockedGames`, at start).
     struct Seats: Equatable {
         var players: [String]
         var networks: [String]
+        var clocked = false
     }
 
     /// Every game in progress, by id.
@@ -87,6 +89,9 @@ struct ActiveSeats {
         let limit = max(0, limit)
         return min(n.0, limit) + min(n.1, limit)
     }
+
+    /// The games in progress on a clock, by id (at start: every game in progress is looked at).
+    var clockedGames: [Int] { games.filter { $0.value.clocked }.map(\.key).sorted() }
 
     /// The games in progress `name` (any case) has a seat in, with the seat:
     /// at most `limit` per seat, seat 0's first, each seat's by id.

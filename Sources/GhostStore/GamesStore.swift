@@ -77,7 +77,7 @@ final class GamesStore {
         }
         let id = Int(db.lastInsertRowID)
         activeSeats.add(id, .init(players: [g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?"],
-                                  networks: [networks?[safe: 0] ?? "", networks?[safe: 1] ?? ""]))
+                                  networks: [networks?[safe: 0] ?? "", networks?[safe: 1] ?? ""], clocked: g.clock > 0))
         return id
     }
 
@@ -125,8 +125,9 @@ final class GamesStore {
     func loadActiveSeats() throws {
         activeSeats = ActiveSeats()
         for (id, seats) in try db.query("""
-            SELECT id, player0, player1, net0, net1 FROM games INDEXED BY games_untouched WHERE status = 'active'
-            """, row: { ($0.int(0), ActiveSeats.Seats(players: [$0.text(1), $0.text(2)], networks: [$0.text(3), $0.text(4)])) }) {
+            SELECT id, player0, player1, net0, net1, clock FROM games INDEXED BY games_untouched WHERE status = 'active'
+            """, row: { ($0.int(0), ActiveSeats.Seats(players: [$0.text(1), $0.text(2)], networks: [$0.text(3), $0.text(4)],
+                                                      clocked: $0.int(5) > 0)) }) {
             activeSeats.load(id, seats)
         }
         activeSeats.loaded()
@@ -221,7 +222,9 @@ final class GamesStore {
     /// The games in progress on a clock: they end by themselves within their
     /// period, so the server loads them at start to keep their time.
     func clockedGames() throws -> [StoredGame] {
-        try loadActive("status = 'active' AND clock > 0")
+        // From the seats in memory (schema 12 dropped `games_clocked`, which
+        // every game's start and end evaluated), then each by its id.
+        try activeGames(ids: activeSeats.clockedGames)
     }
 
     /// The games among `ids` that are still in progress, by id.

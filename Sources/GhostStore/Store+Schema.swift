@@ -318,13 +318,15 @@ enum Migrations {
         // `games_untouched` (every game in progress), and its one reader,
         // the load of every game in progress, reads that one instead. The
         // seats of the games in progress (names, networks) for the caps and
-        // NAME are kept in memory, read at start (ActiveSeats.swift).
+        // NAME are kept in memory, read at start (ActiveSeats.swift), and
+        // with them whether each is on a clock: `games_clocked` goes too.
         """
         DROP INDEX games_active;
         DROP INDEX games_active_player0;
         DROP INDEX games_active_player1;
         DROP INDEX games_active_net0;
         DROP INDEX games_active_net1;
+        DROP INDEX games_clocked;
         """,
     ]
 

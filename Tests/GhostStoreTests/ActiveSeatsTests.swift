@@ -13,13 +13,13 @@ import Testing
 
     /// Every answer as the store gives it.
     private func answers(_ store: Store, limit: Int) throws -> [String] {
-        try Self.names.map { "\($0): \(try store.activeGameCount(player: $0, limit: limit)) \(try store.activeSeats(player: $0, limit: limit).map { "\($0.game)/\($0.seat)" })" }
+        try ["clocked: \(store.activeSeats.clockedGames)"] + Self.names.map { "\($0): \(try store.activeGameCount(player: $0, limit: limit)) \(try store.activeSeats(player: $0, limit: limit).map { "\($0.game)/\($0.seat)" })" }
             + Self.networks.map { "\($0): \(try store.activeGameCount(network: $0, limit: limit))" }
     }
 
     /// The same, as SQLite counts them in the games table (walking it: a test's query).
     private func counted(_ db: SQLiteDatabase, limit: Int) throws -> [String] {
-        try Self.names.map { name in
+        try ["clocked: \(try db.query("SELECT id FROM games WHERE status = 'active' AND clock > 0 ORDER BY id") { $0.int(0) })"] + Self.names.map { name in
             let n = try db.query("""
                 SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
                      + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
@@ -39,7 +39,7 @@ import Testing
         }
     }
 
-    @Test("The caps' counts and a guest's seats cost no SQL, and stay what the games table holds through starts, ends, aborts, rollbacks and a restart")
+    @Test("The caps' counts, a guest's seats and the games on a clock cost no SQL, and stay what the games table holds through starts, ends, aborts, rollbacks and a restart")
     func seatsStayExact() throws {
         let dir = try TempDir()
         defer { dir.remove() }
@@ -59,7 +59,7 @@ import Testing
             case 0...4:
                 let players = [Self.names[next(Self.names.count)], Self.names[next(Self.names.count)]]
                 let nets = [next(4) == 0 ? "" : Self.networks[next(Self.networks.count)], Self.networks[next(Self.networks.count)]]
-                let game = NewGame(kind: "ghost", lang: "en", players: players, tokens: freshTokens())
+                let game = NewGame(kind: "ghost", lang: "en", players: players, tokens: freshTokens(), clock: next(3) == 0 ? 30 : 0)
                 games.append(next(3) == 0 ? try store.createGame(game, now: t0 + step)
                                           : try store.createGame(game, networks: nets, now: t0 + step))
             case 5 where !games.isEmpty:
@@ -95,6 +95,8 @@ import Testing
         store.close()
         store = try Store(directory: dir.path)
         #expect(try answers(store, limit: 10) == before)
+        #expect(try store.clockedGames().map(\.id) == store.activeSeats.clockedGames)
+        #expect(!store.activeSeats.clockedGames.isEmpty)
         #expect(try answers(store, limit: 1) == (try counted(store.db, limit: 1)))
     }
 }

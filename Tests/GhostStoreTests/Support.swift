@@ -64,7 +64,7 @@ enum Schema {
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
     static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "players", "preferences", "ratings", "rivals", "scores"]
-    static let indexes = ["best_games_rank", "games_clocked",
+    static let indexes = ["best_games_rank",
                           "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
                           "ratings_top", "scores_rank"]
 }
