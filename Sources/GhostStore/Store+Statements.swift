@@ -6,7 +6,12 @@ extension Array {
 /// The statements of the store's hot paths (every letter, every game's start
 /// and end), prepared once per connection and found by slot, not by text.
 enum SQLs {
-    static let begin = SQL("BEGIN IMMEDIATE")
+    /// Deferred: the turn's first write takes the write lock (BEGIN
+    /// IMMEDIATE took the read snapshot and the lock at BEGIN, and the
+    /// write took them again: about 1,200 instructions a turn). ghostd is
+    /// the database's only writer (DataFolderLock), so no other writer can
+    /// commit between a turn's first read and its first write.
+    static let begin = SQL("BEGIN")
     static let savepoint = SQL("SAVEPOINT command")
     static let release = SQL("RELEASE command")
     static let commit = SQL("COMMIT")
