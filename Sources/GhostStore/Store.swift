@@ -49,11 +49,10 @@ public final class Store {
     let nameStore: NamesStore
     /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
     let gameStore: GamesStore
-    /// The seats of every game in progress (the game store's).
-    var activeSeats: ActiveSeats {
-        get { gameStore.activeSeats }
-        set { gameStore.activeSeats = newValue }
-    }
+    /// The seats of every game in progress (the game store's; for tests).
+    /// Changed only as `gameStore.activeSeats`, in place: through a computed
+    /// property, each change copied the struct and its journal (at every commit).
+    var activeSeats: ActiveSeats { gameStore.activeSeats }
     /// Where the current command's changes start in `activeSeats`' journal.
     private var commandSeatsStart = 0
 
@@ -217,7 +216,7 @@ public final class Store {
         keptCommands = false
         transactionLost = false
         scoreStore.undo(from: 0)
-        activeSeats.undo(from: 0)
+        gameStore.activeSeats.undo(from: 0)
         committedCaches()
     }
 
@@ -225,7 +224,7 @@ public final class Store {
     private func committedCaches() {
         scoreStore.committed()
         commandJournalStart = 0
-        activeSeats.committed()
+        gameStore.activeSeats.committed()
         commandSeatsStart = 0
     }
 
@@ -240,7 +239,7 @@ public final class Store {
         commandWrote = false
         commandSavepoint = false
         commandJournalStart = scoreStore.journalMark
-        commandSeatsStart = activeSeats.journalMark
+        commandSeatsStart = gameStore.activeSeats.journalMark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -269,7 +268,7 @@ public final class Store {
         // Whatever happens below, this command's writes are undone (alone, or
         // with the whole turn: then rollback() undoes the rest).
         scoreStore.undo(from: commandJournalStart)
-        activeSeats.undo(from: commandSeatsStart)
+        gameStore.activeSeats.undo(from: commandSeatsStart)
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint
