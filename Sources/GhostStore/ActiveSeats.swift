@@ -18,9 +18,10 @@ struct ActiveSeats {
     /// A game's seats: the names as stored, and the networks ("" for none);
     /// and whether it is on a clock (`clockedGames`, at start).
     struct Seats: Equatable {
-        var players: [String]
-        var networks: [String]
+        var player0: String, player1: String
+        var net0: String, net1: String
         var clocked = false
+        var networks: [String] { [net0, net1] }
     }
 
     /// Every game in progress, by id.
@@ -133,11 +134,12 @@ struct ActiveSeats {
     }
 
     /// A game in progress got its networks (`noteStarted`).
-    mutating func setNetworks(_ id: Int, _ networks: [String]) {
-        guard let old = games[id], old.networks != networks else { return }
+    mutating func setNetworks(_ id: Int, _ net0: String, _ net1: String) {
+        guard let old = games[id], old.net0 != net0 || old.net1 != net1 else { return }
         index(id, old, by: -1)
         var seats = old
-        seats.networks = networks
+        seats.net0 = net0
+        seats.net1 = net1
         games[id] = seats
         index(id, seats, by: 1)
         journal.append(.changed(id, old))
@@ -175,21 +177,34 @@ struct ActiveSeats {
 
     // MARK: The indexes by name and network
 
+    /// Each change finds its dictionary entry once (`index(forKey:)`) and
+    /// changes it in place: a game's start or end hashes each name and
+    /// network once.
     private mutating func index(_ id: Int, _ seats: Seats, by delta: Int, sorted: Bool = true) {
-        for seat in 0..<2 {
-            let key = Self.folded(seats.players[safe: seat] ?? "?")
-            byPlayer[key, default: PlayerGames()].change(id, seat: seat, add: delta > 0, sorted: sorted)
-            if delta < 0, byPlayer[key]?.isEmpty == true { byPlayer[key] = nil }
+        countPlayer(Self.folded(seats.player0), id, seat: 0, add: delta > 0, sorted: sorted)
+        countPlayer(Self.folded(seats.player1), id, seat: 1, add: delta > 0, sorted: sorted)
+        if !seats.net0.isEmpty { countNetwork(seats.net0, seat0: true, delta) }
+        if !seats.net1.isEmpty && seats.net1 != seats.net0 { countNetwork(seats.net1, seat0: false, delta) }
+    }
+
+    private mutating func countPlayer(_ key: String, _ id: Int, seat: Int, add: Bool, sorted: Bool) {
+        if let i = byPlayer.index(forKey: key) {
+            byPlayer.values[i].change(id, seat: seat, add: add, sorted: sorted)
+            if !add && byPlayer.values[i].isEmpty { byPlayer.remove(at: i) }
+        } else if add {
+            var games = PlayerGames()
+            games.change(id, seat: seat, add: true, sorted: sorted)
+            byPlayer[key] = games
         }
-        let n0 = seats.networks[safe: 0] ?? "", n1 = seats.networks[safe: 1] ?? ""
-        if !n0.isEmpty { countNetwork(n0, seat0: true, delta) }
-        if !n1.isEmpty && n1 != n0 { countNetwork(n1, seat0: false, delta) }
     }
 
     private mutating func countNetwork(_ network: String, seat0: Bool, _ delta: Int) {
-        var n = byNetwork[network] ?? (0, 0)
-        if seat0 { n.0 += delta } else { n.1 += delta }
-        byNetwork[network] = n.0 <= 0 && n.1 <= 0 ? nil : n
+        if let i = byNetwork.index(forKey: network) {
+            if seat0 { byNetwork.values[i].0 += delta } else { byNetwork.values[i].1 += delta }
+            if byNetwork.values[i].0 <= 0 && byNetwork.values[i].1 <= 0 { byNetwork.remove(at: i) }
+        } else if delta > 0 {
+            byNetwork[network] = seat0 ? (delta, 0) : (0, delta)
+        }
     }
 }
 

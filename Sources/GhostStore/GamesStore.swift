@@ -76,8 +76,8 @@ final class GamesStore {
                        g.watch ? 1 : 0)
         }
         let id = Int(db.lastInsertRowID)
-        activeSeats.add(id, .init(players: [g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?"],
-                                  networks: [networks?[safe: 0] ?? "", networks?[safe: 1] ?? ""], clocked: g.clock > 0))
+        activeSeats.add(id, .init(player0: g.players[safe: 0] ?? "?", player1: g.players[safe: 1] ?? "?",
+                                  net0: networks?[safe: 0] ?? "", net1: networks?[safe: 1] ?? "", clocked: g.clock > 0))
         return id
     }
 
@@ -126,7 +126,7 @@ final class GamesStore {
         activeSeats = ActiveSeats()
         for (id, seats) in try db.query("""
             SELECT id, player0, player1, net0, net1, clock FROM games INDEXED BY games_untouched WHERE status = 'active'
-            """, row: { ($0.int(0), ActiveSeats.Seats(players: [$0.text(1), $0.text(2)], networks: [$0.text(3), $0.text(4)],
+            """, row: { ($0.int(0), ActiveSeats.Seats(player0: $0.text(1), player1: $0.text(2), net0: $0.text(3), net1: $0.text(4),
                                                       clocked: $0.int(5) > 0)) }) {
             activeSeats.load(id, seats)
         }
@@ -251,7 +251,7 @@ final class GamesStore {
     func noteStarted(game: Int, networks: [String], now: Int) throws {
         try willWrite()
         try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
-        activeSeats.setNetworks(game, [networks[safe: 0] ?? "", networks[safe: 1] ?? ""])
+        activeSeats.setNetworks(game, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
     }
 
     /// The networks a game's seats started from, as `noteStarted` stored
