@@ -256,7 +256,8 @@ final class GamesStore {
 
     /// The networks a game's seats started from, as `noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
-    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    /// schema 9): from memory while it is in progress, else one primary-key
+    /// look-up. Empty if there is no such game.
     func gameNetworks(game: Int) throws -> [String] {
         if let seats = activeSeats.games[game] { return seats.networks }   // in progress: no SQL
         return try db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []

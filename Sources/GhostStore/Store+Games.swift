@@ -111,7 +111,8 @@ extension Store {
 
     /// The networks a game's seats started from, as `noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
-    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    /// schema 9): from memory while it is in progress, else one primary-key
+    /// look-up. Empty if there is no such game.
     public func gameNetworks(game: Int) throws -> [String] {
         try gameStore.gameNetworks(game: game)
     }

@@ -79,6 +79,11 @@ import Testing
                 try store.endCommand()
             }
             if next(12) == 0 { store.rollback() } else if next(4) == 0 { try store.commit() }
+            // A game's networks (the scoring policy reads them at its end): from memory while in progress.
+            for game in games.suffix(3) {
+                let stored = try store.db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []
+                #expect(try store.gameNetworks(game: game) == stored, "step \(step), game \(game)")
+            }
             for limit in [10, 2] {
                 store.db.statementLog = []
                 let kept = try answers(store, limit: limit)
