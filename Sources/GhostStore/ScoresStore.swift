@@ -23,6 +23,21 @@ final class ScoresStore {
     /// as they were, entry by entry, without reading a board again (which
     /// would cost as much as the board is long).
     private var journal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
+    /// Head-to-head records read or counted since the last rollback, by
+    /// kind and pair in the order they are stored (names folded as NOCASE
+    /// folds them): a pair's next game reads its record without SQL (issue
+    /// #29; a rematch's start read it again). Kept in step with each count;
+    /// forgotten at any rollback, and all at once past `rivalsCached` pairs.
+    private var rivals: [RivalsKey: (Int, Int)] = [:]
+    static let rivalsCached = 4096
+    private struct RivalsKey: Hashable {
+        var kind: String, first: String, second: String
+        init(_ kind: String, _ first: String, _ second: String) {
+            self.kind = kind
+            self.first = ActiveSeats.folded(first)
+            self.second = ActiveSeats.folded(second)
+        }
+    }
 
     init(db: SQLiteDatabase) {
         self.db = db
@@ -46,6 +61,7 @@ final class ScoresStore {
     /// After a rollback: puts back the cached score rows and win counts that
     /// the journal's entries from `start` on changed, the latest first.
     func undo(from start: Int) {
+        if !rivals.isEmpty { rivals.removeAll() }   // the rolled-back writes may have counted some
         guard start < journal.count else { return }
         for entry in journal[start...].reversed() {
             var counts = winCounts[entry.board] ?? [:]
@@ -141,18 +157,30 @@ final class ScoresStore {
     func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
         let swapped = a.lowercased() > b.lowercased()
         let (first, second) = swapped ? (b, a) : (a, b)
-        let row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        let key = RivalsKey(kind, first, second)
+        let row: (Int, Int)
+        if let cached = rivals[key] {
+            row = cached
+        } else {
+            row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+            if rivals.count >= Self.rivalsCached { rivals.removeAll() }
+            rivals[key] = row
+        }
         return swapped ? (row.1, row.0) : row
     }
 
     /// Counts a finished game of `kind` between two people in their head-to-head record.
     func recordHeadToHead(kind: String, winner: String, loser: String) throws {
-        guard winner.lowercased() != loser.lowercased() else { return }
+        let (w, l) = (winner.lowercased(), loser.lowercased())
+        guard w != l else { return }
         try willWrite()
-        let winnerFirst = winner.lowercased() < loser.lowercased()
+        let winnerFirst = w < l
         let (first, second) = winnerFirst ? (winner, loser) : (loser, winner)
         try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
         if db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
+        if !rivals.isEmpty, let i = rivals.index(forKey: RivalsKey(kind, first, second)) {
+            if winnerFirst { rivals.values[i].0 += 1 } else { rivals.values[i].1 += 1 }
+        }
     }
 
     // MARK: Best-games lists
