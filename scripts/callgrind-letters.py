@@ -2,7 +2,12 @@
 """Instructions per acknowledged letter, server side, counted by callgrind:
 repeatable on a noisy machine, where letters per second are not.
 
-    scripts/callgrind-letters.py GHOSTD [GHOSTD ...] [--games N] [--durability full|normal]
+    scripts/callgrind-letters.py GHOSTD [GHOSTD ...] [--games N] [--durability full|normal] [--split]
+
+--split also prints where each letter's instructions are, by library: SQLite
+(libsqlite3), the Swift runtime (libswiftCore and the other Swift libraries),
+libc (malloc, memcpy, the system call wrappers) and ghostd's own code; the
+workload and the total are the same.
 
 Starts each ghostd under valgrind --tool=callgrind with instrumentation off, waits
 until it listens, turns it on, plays N games between two clients in
@@ -98,6 +103,7 @@ def run(ghostd, games, durability="normal"):
     p.terminate()
     p.wait()
     total = 0
+    split = None
     outs = [os.path.join(data, n) for n in os.listdir(data) if n.startswith("callgrind.out")]
     if not outs:
         raise SystemExit(f"no callgrind output in {data}: {os.listdir(data)}")
@@ -105,13 +111,35 @@ def run(ghostd, games, durability="normal"):
         for line in f:
             if line.startswith("summary:") or line.startswith("totals:"):
                 total = max(total, int(line.split()[1]))
+    if SPLIT:
+        split = by_library(outs[0])
     if os.environ.get("KEEP"):
         print(f"kept {outs[0]}")
     else:
         subprocess.run(["rm", "-rf", data])
-    return total, letters
+    return total, letters, split
+
+SPLIT = False
+
+def by_library(path):
+    """Exclusive instructions summed by the object each function is in."""
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
+    sums = {"SQLite": 0, "Swift runtime": 0, "libc": 0, "ghostd": 0, "other": 0}
+    for line in text.splitlines():
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(\S.*)$", line)
+        if not m or "PROGRAM TOTALS" in line:
+            continue
+        n = int(m.group(1).replace(",", ""))
+        where = m.group(2)
+        if "libsqlite3" in where: sums["SQLite"] += n
+        elif "/libswift" in where or "/libFoundation" in where or "/libdispatch" in where: sums["Swift runtime"] += n
+        elif "libc.so" in where or "ld-linux" in where or "libm.so" in where: sums["libc"] += n
+        elif where.endswith("/ghostd]"): sums["ghostd"] += n
+        else: sums["other"] += n
+    return sums
 
 def main():
+    global SPLIT
     args = sys.argv[1:]
     games = 200
     if "--games" in args:
@@ -123,9 +151,14 @@ def main():
         i = args.index("--durability")
         durability = args[i + 1]
         del args[i:i + 2]
+    if "--split" in args:
+        SPLIT = True
+        args.remove("--split")
     for ghostd in args:
-        total, letters = run(ghostd, games, durability)
+        total, letters, split = run(ghostd, games, durability)
         print(f"{ghostd}: {total:,} instructions for {letters} letters in {games} games: {total // letters:,} per letter")
+        if split:
+            print("  per letter by library: " + ", ".join(f"{k} {v // letters:,}" for k, v in split.items() if v))
 
 if __name__ == "__main__":
     main()

@@ -209,8 +209,9 @@ final class Lifecycle: GamePart {
     /// `maxGamesPerName` games in progress (adjourned ones included: QUIT
     /// leaves a game behind, and a name plays one game at a time on one
     /// connection), and its network fewer than `maxGamesPerNetwork`.
-    /// Otherwise replies `ERR too-many-games`. Counts a few index entries
-    /// in the store (bounded by the caps), so it holds across restarts.
+    /// Otherwise replies `ERR too-many-games`. The store counts them from
+    /// the seats of the games in progress it keeps in memory (read from the
+    /// database at start), so it holds across restarts and runs no SQL.
     func underGameCaps(_ id: ConnectionID, _ session: Session) -> Bool {
         let perName = settings.maxGamesPerName, perNetwork = settings.maxGamesPerNetwork
         if perName > 0, let name = session.name {

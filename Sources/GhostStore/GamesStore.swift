@@ -47,8 +47,8 @@ final class GamesStore {
     let db: SQLiteDatabase
     /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
     var willWrite: () throws -> Void = {}
-    /// The caps' counts of games in progress, once read (ActiveGameCounts.swift).
-    var activeCounts = ActiveGameCounts()
+    /// The seats of every game in progress, for the caps and NAME (ActiveSeats.swift).
+    var activeSeats = ActiveSeats()
 
     init(db: SQLiteDatabase) {
         self.db = db
@@ -75,9 +75,10 @@ final class GamesStore {
                        g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
                        g.watch ? 1 : 0)
         }
-        activeCounts.change(players: g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                            networks: networks?[safe: 0] ?? "", networks?[safe: 1] ?? "", by: 1)
-        return Int(db.lastInsertRowID)
+        let id = Int(db.lastInsertRowID)
+        activeSeats.add(id, .init(player0: g.players[safe: 0] ?? "?", player1: g.players[safe: 1] ?? "?",
+                                  net0: networks?[safe: 0] ?? "", net1: networks?[safe: 1] ?? "", clocked: g.clock > 0))
+        return id
     }
 
     /// A match goes on: the rounds lost so far, and the next round.
@@ -115,23 +116,29 @@ final class GamesStore {
     func finish(game: Int, winner: String, loser: String, reason: String, finalState: String,
                 losses: [Int]?, now: Int) throws {
         try willWrite()
-        try endActive(game: game)
         try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
+        activeSeats.remove(game)
     }
 
-    /// Before a statement ends `game`: if it is in progress, the caps'
-    /// counts lose it (one primary-key look-up, and only while some count is
-    /// remembered).
-    func endActive(game: Int) throws {
-        guard activeCounts.remembersAny,
-              let seats = try db.first(SQLs.activeSeats, game, row: { [$0.text(0), $0.text(1), $0.text(2), $0.text(3)] })
-        else { return }
-        activeCounts.change(players: seats[0], seats[1], networks: seats[2], seats[3], by: -1)
+    /// Reads the seats of every game in progress (at start): one walk of
+    /// the index of games in progress.
+    func loadActiveSeats() throws {
+        activeSeats = ActiveSeats()
+        for (id, seats) in try db.query("""
+            SELECT id, player0, player1, net0, net1, clock FROM games INDEXED BY games_untouched WHERE status = 'active'
+            """, row: { ($0.int(0), ActiveSeats.Seats(player0: $0.text(1), player1: $0.text(2), net0: $0.text(3), net1: $0.text(4),
+                                                      clocked: $0.int(5) > 0)) }) {
+            activeSeats.load(id, seats)
+        }
+        activeSeats.loaded()
     }
 
     /// Every game in progress, oldest first, with the moves of its round in play.
     func activeGames() throws -> [StoredGame] {
-        try loadActive("status = 'active'")
+        // The index of untouched games holds every game in progress (schema 12
+        // dropped `games_active`, which held the same rows); without
+        // `INDEXED BY`, SQLite walked every game, and every move.
+        try loadActive("status = 'active'", index: "games_untouched")
     }
 
     /// One game, if it is in progress.
@@ -141,11 +148,12 @@ final class GamesStore {
 
     /// Games in progress that match `condition`, oldest first, with the moves
     /// of their round in play.
-    func loadActive(_ condition: String, _ values: SQLValue...) throws -> [StoredGame] {
+    func loadActive(_ condition: String, _ values: SQLValue..., index: String? = nil) throws -> [StoredGame] {
+        let indexed = index.map { " INDEXED BY " + $0 } ?? ""
         var games = try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1,
                    rounds, lost0, lost1, round, starter, offer_seat, offer_kind, offer_lang, offer_spent0, offer_spent1, started_at, clock, watch
-            FROM games WHERE \(condition) ORDER BY id
+            FROM games\(indexed) WHERE \(condition) ORDER BY id
             """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
                        seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
@@ -159,7 +167,7 @@ final class GamesStore {
         var index: [Int: Int] = [:]
         for (i, g) in games.enumerated() { index[g.id] = i }
         for (id, seat, move) in try db.query("""
-            SELECT m.game_id, m.seat, m.move FROM moves m JOIN games g ON g.id = m.game_id AND g.round = m.round
+            SELECT m.game_id, m.seat, m.move FROM games g\(indexed) JOIN moves m ON g.id = m.game_id AND g.round = m.round
             WHERE g.\(condition.replacing("AND id", with: "AND g.id")) ORDER BY m.game_id, m.ply
             """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
             if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
@@ -214,7 +222,9 @@ final class GamesStore {
     /// The games in progress on a clock: they end by themselves within their
     /// period, so the server loads them at start to keep their time.
     func clockedGames() throws -> [StoredGame] {
-        try loadActive("status = 'active' AND clock > 0")
+        // From the seats in memory (schema 12 dropped `games_clocked`, which
+        // every game's start and end evaluated), then each by its id.
+        try activeGames(ids: activeSeats.clockedGames)
     }
 
     /// The games among `ids` that are still in progress, by id.
@@ -228,10 +238,11 @@ final class GamesStore {
     @discardableResult
     func abortGame(game: Int, why: String, now: Int) throws -> Bool {
         try willWrite()
-        try endActive(game: game)
         try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
                    .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
-        return db.changes > 0
+        guard db.changes > 0 else { return false }
+        activeSeats.remove(game)
+        return true
     }
 
     /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
@@ -240,14 +251,16 @@ final class GamesStore {
     func noteStarted(game: Int, networks: [String], now: Int) throws {
         try willWrite()
         try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
-        activeCounts.forgetAll()   // the game's networks were others (or none) until now
+        activeSeats.setNetworks(game, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
     }
 
     /// The networks a game's seats started from, as `noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
-    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    /// schema 9): from memory while it is in progress, else one primary-key
+    /// look-up. Empty if there is no such game.
     func gameNetworks(game: Int) throws -> [String] {
-        try db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []
+        if let seats = activeSeats.games[game] { return seats.networks }   // in progress: no SQL
+        return try db.query("SELECT net0, net1 FROM games WHERE id = ?", .of(game)) { [$0.text(0), $0.text(1)] }.first ?? []
     }
 
     /// The game was touched at `now`: it leaves memory (a RESUME or its moves
@@ -270,36 +283,23 @@ final class GamesStore {
     }
 
     /// How many games in progress `name` (any case) plays in, counting at
-    /// most `limit` per seat: two bounded index ranges.
+    /// most `limit` per seat: no SQL (`ActiveSeats`).
     func activeGameCount(player name: String, limit: Int) throws -> Int {
-        let key = ActiveGameCounts.Key.player(ActiveGameCounts.folded(name))
-        if let n = activeCounts.count(key, below: limit) { return n }
-        let n = try db.first(SQLs.gamesOfPlayer, name, limit, name, limit) { $0.int(0) } ?? 0
-        activeCounts.read(key, n, limit: limit)
-        return n
+        activeSeats.count(player: name, limit: limit)
     }
 
     /// How many games in progress a person from `network` plays in (a game
-    /// with both seats from it counts once), at most about `limit`.
+    /// with both seats from it counts once), at most about `limit`: no SQL.
     func activeGameCount(network: String, limit: Int) throws -> Int {
-        guard !network.isEmpty else { return 0 }
-        let key = ActiveGameCounts.Key.network(network)
-        if let n = activeCounts.count(key, below: limit) { return n }
-        let n = try db.first(SQLs.gamesOfNetwork, network, limit, network, network, limit) { $0.int(0) } ?? 0
-        activeCounts.read(key, n, limit: limit)
-        return n
+        activeSeats.count(network: network, limit: limit)
     }
 
     /// The games in progress `name` (any case) has a seat in, with the seat,
-    /// at most `limit` per seat: two bounded ranges of the active-player
-    /// indexes. (Whether a guest may take a name: not while one of its seats
-    /// waits for its player to come back with RESUME; issue #26.)
+    /// at most `limit` per seat, seat 0's first, by id: no SQL. (Whether a
+    /// guest may take a name: not while one of its seats waits for its
+    /// player to come back with RESUME; issue #26.)
     func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
-        try db.query("""
-            SELECT id, 0 FROM (SELECT id FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?)
-            UNION ALL
-            SELECT id, 1 FROM (SELECT id FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?)
-            """, .text(name), .of(max(0, limit)), .text(name), .of(max(0, limit))) { (game: $0.int(0), seat: $0.int(1)) }
+        activeSeats.seats(player: name, limit: limit)
     }
 
     /// Game `id`, in progress or over; nil if there is none. One primary-key look-up.

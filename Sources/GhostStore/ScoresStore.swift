@@ -23,6 +23,21 @@ final class ScoresStore {
     /// as they were, entry by entry, without reading a board again (which
     /// would cost as much as the board is long).
     private var journal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
+    /// Head-to-head records read or counted since the last rollback, by
+    /// kind and pair in the order they are stored (names folded as NOCASE
+    /// folds them): a pair's next game reads its record without SQL (issue
+    /// #29; a rematch's start read it again). Kept in step with each count;
+    /// forgotten at any rollback, and all at once past `rivalsCached` pairs.
+    private var rivals: [RivalsKey: (Int, Int)] = [:]
+    static let rivalsCached = 4096
+    private struct RivalsKey: Hashable {
+        var kind: String, first: String, second: String
+        init(_ kind: String, _ first: String, _ second: String) {
+            self.kind = kind
+            self.first = ActiveSeats.folded(first)
+            self.second = ActiveSeats.folded(second)
+        }
+    }
 
     init(db: SQLiteDatabase) {
         self.db = db
@@ -46,6 +61,7 @@ final class ScoresStore {
     /// After a rollback: puts back the cached score rows and win counts that
     /// the journal's entries from `start` on changed, the latest first.
     func undo(from start: Int) {
+        if !rivals.isEmpty { rivals.removeAll() }   // the rolled-back writes may have counted some
         guard start < journal.count else { return }
         for entry in journal[start...].reversed() {
             var counts = winCounts[entry.board] ?? [:]
@@ -62,7 +78,7 @@ final class ScoresStore {
 
     /// Nothing written so far can be rolled back any more.
     func committed() {
-        if !journal.isEmpty { journal.removeAll() }
+        if !journal.isEmpty { journal.removeAll(keepingCapacity: true) }
     }
 
     /// A name (lowercased) may now be stored with another spelling: its
@@ -79,20 +95,20 @@ final class ScoresStore {
     /// Counts a finished game on `board` for `person`, won or not (within
     /// `Store.finishGame`, which has begun the write).
     func count(_ person: String, won: Bool, board: String) throws {
-        let before = try cachedScore(of: person, board: board)
+        let key = person.lowercased()
+        let before = try cachedScore(of: person, key: key, board: board)
         var row = before
-        try db.run(SQLs.countScore, person, board, won ? 1 : 0)
-        var counts = winCounts(board)
-        if row.played > 0 {
-            counts[row.wins] = (counts[row.wins] ?? 1) - 1
-            if counts[row.wins] == 0 { counts[row.wins] = nil }
-        }
+        try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
+        if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
         row.wins += won ? 1 : 0
         row.played += 1
-        counts[row.wins, default: 0] += 1
-        winCounts[board] = counts
-        scoreCache[board, default: [:]][person.lowercased()] = row
-        journal.append((board: board, key: person.lowercased(), before: before, after: row))
+        if before.played == 0 || row.wins != before.wins {
+            // In place: a copy of the board's counts would cost as many entries as it has.
+            if before.played > 0 { Self.take(&winCounts[board, default: [:]], before.wins) }
+            winCounts[board, default: [:]][row.wins, default: 0] += 1
+        }
+        scoreCache[board, default: [:]][key] = row
+        journal.append((board: board, key: key, before: before, after: row))
     }
 
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
@@ -118,8 +134,14 @@ final class ScoresStore {
         return row
     }
 
-    private func cachedScore(of name: String, board: String) throws -> ScoreRow {
-        let key = name.lowercased()
+    /// One name fewer with `wins` wins.
+    private static func take(_ counts: inout [Int: Int], _ wins: Int) {
+        let n = (counts[wins] ?? 1) - 1
+        counts[wins] = n == 0 ? nil : n
+    }
+
+    private func cachedScore(of name: String, key: String? = nil, board: String) throws -> ScoreRow {
+        let key = key ?? name.lowercased()
         if let row = scoreCache[board]?[key] { return row }
         let row = try db.first(SQLs.score, board, name) {
             ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
@@ -135,17 +157,30 @@ final class ScoresStore {
     func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
         let swapped = a.lowercased() > b.lowercased()
         let (first, second) = swapped ? (b, a) : (a, b)
-        let row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+        let key = RivalsKey(kind, first, second)
+        let row: (Int, Int)
+        if let cached = rivals[key] {
+            row = cached
+        } else {
+            row = try db.first(SQLs.headToHead, kind, first, second) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+            if rivals.count >= Self.rivalsCached { rivals.removeAll() }
+            rivals[key] = row
+        }
         return swapped ? (row.1, row.0) : row
     }
 
     /// Counts a finished game of `kind` between two people in their head-to-head record.
     func recordHeadToHead(kind: String, winner: String, loser: String) throws {
-        guard winner.lowercased() != loser.lowercased() else { return }
+        let (w, l) = (winner.lowercased(), loser.lowercased())
+        guard w != l else { return }
         try willWrite()
-        let winnerFirst = winner.lowercased() < loser.lowercased()
-        try db.run(SQLs.recordHeadToHead, kind, winnerFirst ? winner : loser, winnerFirst ? loser : winner,
-                   winnerFirst ? 1 : 0, winnerFirst ? 0 : 1)
+        let winnerFirst = w < l
+        let (first, second) = winnerFirst ? (winner, loser) : (loser, winner)
+        try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
+        if db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
+        if !rivals.isEmpty, let i = rivals.index(forKey: RivalsKey(kind, first, second)) {
+            if winnerFirst { rivals.values[i].0 += 1 } else { rivals.values[i].1 += 1 }
+        }
     }
 
     // MARK: Best-games lists

@@ -111,7 +111,8 @@ extension Store {
 
     /// The networks a game's seats started from, as `noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
-    /// schema 9): one primary-key look-up. Empty if there is no such game.
+    /// schema 9): from memory while it is in progress, else one primary-key
+    /// look-up. Empty if there is no such game.
     public func gameNetworks(game: Int) throws -> [String] {
         try gameStore.gameNetworks(game: game)
     }
@@ -132,7 +133,7 @@ extension Store {
     }
 
     /// How many games in progress `name` (any case) plays in, counting at
-    /// most `limit` per seat: two bounded index ranges.
+    /// most `limit` per seat: no SQL (the seats kept in memory, `ActiveSeats`).
     public func activeGameCount(player name: String, limit: Int) throws -> Int {
         try gameStore.activeGameCount(player: name, limit: limit)
     }
@@ -144,8 +145,8 @@ extension Store {
     }
 
     /// The games in progress `name` (any case) has a seat in, with the seat,
-    /// at most `limit` per seat: two bounded ranges of the active-player
-    /// indexes. (Whether a guest may take a name: not while one of its seats
+    /// at most `limit` per seat, seat 0's first, by id: read from the seats
+    /// kept in memory (`ActiveSeats`), no SQL. (Whether a guest may take a name: not while one of its seats
     /// waits for its player to come back with RESUME; issue #26.)
     public func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
         try gameStore.activeSeats(player: name, limit: limit)

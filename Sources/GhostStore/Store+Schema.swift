@@ -312,6 +312,22 @@ enum Migrations {
         CREATE INDEX games_history0 ON games(player0 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
         CREATE INDEX games_history1 ON games(player1 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
         """,
+        // 12: fewer indexes on games (issue #29): each one a game is in is
+        // written when it starts and again when it ends, and is one more
+        // page in the commit. `games_active` held the same rows as
+        // `games_untouched` (every game in progress), and its one reader,
+        // the load of every game in progress, reads that one instead. The
+        // seats of the games in progress (names, networks) for the caps and
+        // NAME are kept in memory, read at start (ActiveSeats.swift), and
+        // with them whether each is on a clock: `games_clocked` goes too.
+        """
+        DROP INDEX games_active;
+        DROP INDEX games_active_player0;
+        DROP INDEX games_active_player1;
+        DROP INDEX games_active_net0;
+        DROP INDEX games_active_net1;
+        DROP INDEX games_clocked;
+        """,
     ]
 
 }

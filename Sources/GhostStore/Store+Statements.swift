@@ -6,7 +6,12 @@ extension Array {
 /// The statements of the store's hot paths (every letter, every game's start
 /// and end), prepared once per connection and found by slot, not by text.
 enum SQLs {
-    static let begin = SQL("BEGIN IMMEDIATE")
+    /// Deferred: the turn's first write takes the write lock (BEGIN
+    /// IMMEDIATE took the read snapshot and the lock at BEGIN, and the
+    /// write took them again: about 1,200 instructions a turn). ghostd is
+    /// the database's only writer (DataFolderLock), so no other writer can
+    /// commit between a turn's first read and its first write.
+    static let begin = SQL("BEGIN")
     static let savepoint = SQL("SAVEPOINT command")
     static let release = SQL("RELEASE command")
     static let commit = SQL("COMMIT")
@@ -21,24 +26,22 @@ enum SQLs {
         """)
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
-    static let activeSeats = SQL("SELECT player0, player1, net0, net1 FROM games WHERE id = ? AND status = 'active'")
-    static let countScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1) ON CONFLICT(player, board) DO UPDATE SET wins = wins + excluded.wins, played = played + 1")
+    /// A finished game on a board (`ScoresStore.count`): an UPDATE of the
+    /// row, which a loss makes without touching `wins`, so without moving
+    /// the row in `scores_rank`; the INSERT only when there was no row (an
+    /// upsert always set `wins`, and tried the INSERT first).
+    static let countWin = SQL("UPDATE scores SET wins = wins + 1, played = played + 1 WHERE player = ? AND board = ?")
+    static let countLoss = SQL("UPDATE scores SET played = played + 1 WHERE player = ? AND board = ?")
+    static let firstScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1)")
     static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
     static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
     static let touchGame = SQL("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'")
-    static let gamesOfPlayer = SQL("""
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
-             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
-        """)
-    static let gamesOfNetwork = SQL("""
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
-             + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
-        """)
     static let headToHead = SQL("SELECT wins0, wins1 FROM rivals WHERE kind = ? AND player0 = ? AND player1 = ?")
-    static let recordHeadToHead = SQL("""
-        INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = wins0 + excluded.wins0, wins1 = wins1 + excluded.wins1
-        """)
+    /// A finished game in a head-to-head record: an UPDATE of the
+    /// winner's column, the INSERT only for the pair's first game.
+    static let headToHeadWin0 = SQL("UPDATE rivals SET wins0 = wins0 + 1 WHERE kind = ? AND player0 = ? AND player1 = ?")
+    static let headToHeadWin1 = SQL("UPDATE rivals SET wins1 = wins1 + 1 WHERE kind = ? AND player0 = ? AND player1 = ?")
+    static let firstHeadToHead = SQL("INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)")
     static let recordBestGame = SQL("""
         INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,

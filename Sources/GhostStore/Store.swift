@@ -49,11 +49,12 @@ public final class Store {
     let nameStore: NamesStore
     /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
     let gameStore: GamesStore
-    /// The caps' counts of games in progress (the game store's).
-    var activeCounts: ActiveGameCounts {
-        get { gameStore.activeCounts }
-        set { gameStore.activeCounts = newValue }
-    }
+    /// The seats of every game in progress (the game store's; for tests).
+    /// Changed only as `gameStore.activeSeats`, in place: through a computed
+    /// property, each change copied the struct and its journal (at every commit).
+    var activeSeats: ActiveSeats { gameStore.activeSeats }
+    /// Where the current command's changes start in `activeSeats`' journal.
+    private var commandSeatsStart = 0
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -133,6 +134,7 @@ public final class Store {
             try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
         try scoreStore.loadWinCounts()
+        try gameStore.loadActiveSeats()
         scoreStore.willWrite = { [unowned self] in try self.write() }
         gameStore.willWrite = { [unowned self] in try self.write() }
         nameStore.willWrite = { [unowned self] in try self.write() }
@@ -214,7 +216,7 @@ public final class Store {
         keptCommands = false
         transactionLost = false
         scoreStore.undo(from: 0)
-        activeCounts.forgetAll()
+        gameStore.activeSeats.undo(from: 0)
         committedCaches()
     }
 
@@ -222,6 +224,8 @@ public final class Store {
     private func committedCaches() {
         scoreStore.committed()
         commandJournalStart = 0
+        gameStore.activeSeats.committed()
+        commandSeatsStart = 0
     }
 
     // MARK: Commands
@@ -235,6 +239,7 @@ public final class Store {
         commandWrote = false
         commandSavepoint = false
         commandJournalStart = scoreStore.journalMark
+        commandSeatsStart = gameStore.activeSeats.journalMark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -263,7 +268,7 @@ public final class Store {
         // Whatever happens below, this command's writes are undone (alone, or
         // with the whole turn: then rollback() undoes the rest).
         scoreStore.undo(from: commandJournalStart)
-        activeCounts.forgetAll()
+        gameStore.activeSeats.undo(from: commandSeatsStart)
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint

@@ -587,4 +587,57 @@ private func makeVersion4(_ dir: TempDir) throws {
                 == ["1:tok-a:", "2:tok-b:", "3::tok-c", "4:tok-d:tok-e"])
         #expect(try schemaProblems(db) == [])
     }
+
+    /// Schema 11 to 12 (issue #29): only indexes go. Every game, in
+    /// progress or over, and every move stay; the games in progress load as
+    /// before (oldest first, with the moves of their round in play), RESUME's
+    /// tokens, the caps' counts, the sweep, HISTORY and SCORES read the same.
+    @Test("A schema-11 database loses its redundant indexes (schema 12) and keeps every row; what the server reads back is the same")
+    func version11DatabaseLosesRedundantIndexes() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            for i in 0..<11 { try db.execute(Store.migrations[i]) }
+            try db.execute("PRAGMA user_version=11")
+            try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
+            try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'game', 1, 1), ('Ben', 'game', 0, 1)")
+            for (id, status, clock, round, last, net0) in [(1, "over", 0, 1, 0, ""), (2, "active", 30, 2, t0 + 50, "192.0.2.1"),
+                                                           (3, "active", 0, 1, t0 + 20, "192.0.2.1"), (4, "over", 0, 1, 0, "")] {
+                try db.run("""
+                    INSERT INTO games(id, kind, lang, player0, player1, token0, token1, status, winner, loser, reason, final_state,
+                                      started_at, ended_at, clock, round, last_active, net0)
+                    VALUES (?, 'ghost', 'en', 'ann', 'Ben', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, .of(id), .text("a\(id)"), .text("b\(id)"), .text(status),
+                    .of(status == "over" ? "ann" : nil), .of(status == "over" ? "Ben" : nil), .of(status == "over" ? "word" : nil),
+                    .of(status == "over" ? "fragment=x" : nil), .of(t0 + id), .of(status == "over" ? t0 + 10 * id : nil),
+                    .of(clock), .of(round), .of(last), .text(net0))
+            }
+            for (game, round, ply, seat, letter) in [(1, 1, 1, 0, "p"), (2, 1, 1, 0, "a"), (2, 2, 1, 1, "q"), (2, 2, 2, 0, "u"), (3, 1, 1, 0, "z")] {
+                try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                           .of(game), .of(round), .of(ply), .of(seat), .text(letter), .of(t0 + ply))
+            }
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == Schema.version)
+        let active = try store.activeGames()
+        #expect(active.map(\.id) == [2, 3])
+        #expect(active.map(\.moves) == [[move(1, "q"), move(0, "u")], [move(0, "z")]])
+        #expect(try store.clockedGames().map(\.id) == [2])
+        #expect(try store.activeGame(token: "b3")?.id == 3)
+        #expect(try store.finishedGame(token: "a4")?.id == 4)
+        #expect(try store.activeGameCount(player: "BEN", limit: 10) == 2)
+        #expect(try store.activeGameCount(network: "192.0.2.1", limit: 10) == 2)
+        #expect(try store.activeSeats(player: "ann", limit: 10).map { [$0.game, $0.seat] } == [[2, 0], [3, 0]])
+        #expect(try store.untouchedGames(before: t0 + 100, limit: 10).map(\.id) == [3, 2])
+        #expect(try store.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
+        #expect(try store.scores(limit: 10).map(\.name) == ["ann", "Ben"])
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try db.query("SELECT count(*) FROM games") { $0.int(0) } == [4])
+        #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [5])
+        #expect(try schemaProblems(db) == [])
+    }
 }

@@ -49,7 +49,7 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 11
+    static let version = 12
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -64,7 +64,7 @@ enum Schema {
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
     static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "players", "preferences", "ratings", "rivals", "scores"]
-    static let indexes = ["best_games_rank", "games_active", "games_active_net0", "games_active_net1", "games_active_player0", "games_active_player1", "games_clocked",
+    static let indexes = ["best_games_rank",
                           "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
                           "ratings_top", "scores_rank"]
 }
