@@ -108,6 +108,20 @@ final class Connection {
     /// Bytes queued that wait for a sync.
     var heldOutput: Int { max(0, queuedEnd - max(releasedUpTo, trimmed + written)) }
 
+    /// Whether, after a flush that left `pendingOutput` > 0, the replies it
+    /// has unread could be over `limit` bytes, so that the kernel's share
+    /// must be asked for (a system call, SIOCOUTQ). Not when the socket took
+    /// every byte that may be sent, and what is left waits for a sync
+    /// (`--durability full`, the turn's replies at most, bounded by
+    /// `ConnectionTable.turnAllowance`): the socket is not full, and the
+    /// flush that sends those bytes checks the limit. That was one ioctl
+    /// per connection and letter, 4% of the loop thread's time under load.
+    /// Nor when the kernel cannot hold enough to matter: it holds no more
+    /// than was ever sent.
+    func mayBeOverLimit(_ limit: Int) -> Bool {
+        sendableOutput > 0 && pendingOutput + trimmed + written > limit
+    }
+
     /// Everything queued may be sent.
     func releaseAll() { releasedUpTo = queuedEnd }
     /// Lines that wait for a sync that will not come are dropped.

@@ -383,7 +383,7 @@ extension Server {
                 disconnect(conn, reason: conn.closeReason)
                 return
             }
-        } else if conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
+        } else if conn.mayBeOverLimit(config.maxOutputBytes), conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
             table.overflowed(conn)
             if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
@@ -395,14 +395,12 @@ extension Server {
         setInterest(conn)
     }
 
-    /// What the kernel still holds of the connection's replies (SIOCOUTQ),
-    /// asked only when it could matter: the replies it has unread must
-    /// count whether they wait in ghostd or in the socket's send buffer.
+    /// What the kernel still holds of the connection's replies (SIOCOUTQ):
+    /// the replies it has unread count whether they wait in ghostd or in the
+    /// socket's send buffer. Asked only when it could matter
+    /// (`Connection.mayBeOverLimit`).
     private func unsentInKernel(_ conn: Connection) -> Int {
-        // The kernel cannot hold more than was ever sent: no system call
-        // for a connection that has been sent little (most of them).
-        guard conn.pendingOutput > 0 || conn.trimmed + conn.written > max(config.maxOutputBytes, ConnectionTable.turnAllowance) else { return 0 }
-        return ghost_unsent_bytes(conn.fd)
+        ghost_unsent_bytes(conn.fd)
     }
 
     private func disconnect(_ conn: Connection, reason: String) {
