@@ -319,14 +319,25 @@ extension Server {
     /// Dropping a player sends events to the opponent, and a failed write drops
     /// a connection, so repeat until nothing is left to do.
     private func endOfTurn() {
+        // The loop committed just before: nothing is written until a disconnect here.
+        var firstPass = true
         while !table.dirty.isEmpty {
             swap(&table.dirty, &flushing)
+            var dropped = false
             for conn in flushing { conn.isDirty = false }
             for conn in flushing {
-                if let reason = conn.dropReason { disconnect(conn, reason: reason) }
+                if let reason = conn.dropReason {
+                    dropped = true
+                    disconnect(conn, reason: reason)
+                }
             }
-            // Disconnects adjourn games, which may write.
-            guard commit() else { return }
+            // Disconnects adjourn games, which may write; so may a failed
+            // write's disconnect in an earlier pass's `flush`. (In the first
+            // pass without a drop nothing has run since the loop's commit.)
+            if dropped || !firstPass {
+                guard commit() else { return }
+            }
+            firstPass = false
             if let ioThreads, flushing.count >= IOThreads.minimumJobs {
                 // The sends, on the I/O threads; what follows them stays here.
                 for conn in flushing where conn.dropReason == nil && conn.tls == nil && conn.sendableOutput > 0 {
@@ -336,7 +347,13 @@ extension Server {
                 writeQueue.removeAll(keepingCapacity: true)
             }
             for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
-            flushing.removeAll(keepingCapacity: true)
+            // A few: `removeLast` one by one, Array's fast path (`removeAll`
+            // is the generic replaceSubrange, 157 instructions a turn).
+            if flushing.count <= 16 {
+                while !flushing.isEmpty { flushing.removeLast() }
+            } else {
+                flushing.removeAll(keepingCapacity: true)
+            }
         }
     }
 
