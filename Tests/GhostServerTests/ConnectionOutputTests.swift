@@ -35,3 +35,32 @@ struct ConnectionOutputTests {
         #expect(long.mayBeOverLimit(1000))
     }
 }
+
+/// IOThreads.Backoff: after a phase no I/O thread helped with, the loop does
+/// the next ones alone, 1, 2, 4 ... up to 64 phases, and is back to waking
+/// the threads at every phase as soon as one helps.
+@Suite("IOThreads: the loop stops waking threads that do not help")
+struct IOThreadsBackoffTests {
+    /// The phases done alone before the threads are woken again.
+    static func alone(_ b: inout IOThreads.Backoff) -> Int {
+        var n = 0
+        while !b.wake() { n += 1 }
+        return n
+    }
+
+    @Test("Misses double the phases done alone, up to 64; a help resets it")
+    func doubling() {
+        var b = IOThreads.Backoff()
+        #expect(b.wake() && b.wake())   // never missed: every phase
+        var seen: [Int] = []
+        for _ in 0..<9 {
+            b.woke(helped: false)
+            seen.append(Self.alone(&b))
+        }
+        #expect(seen == [1, 2, 4, 8, 16, 32, 64, 64, 64])
+        b.woke(helped: true)
+        #expect(b.wake() && b.wake() && b.wake())
+        b.woke(helped: false)
+        #expect(Self.alone(&b) == 1)
+    }
+}

@@ -28,7 +28,9 @@ import GhostProtocol
 ///
 /// The loop also takes batches itself: if a worker is not scheduled, the loop
 /// does the whole phase alone, as it did with one thread, and waits only for
-/// batches a worker has actually started.
+/// batches a worker has actually started. After a phase no worker helped
+/// with, the loop does the next ones alone for a while (`Backoff`): on a
+/// machine whose other cores are busy, waking threads only costs.
 final class IOThreads: WorkerPool, @unchecked Sendable {
     enum Phase { case read, write }
 
@@ -84,7 +86,7 @@ final class IOThreads: WorkerPool, @unchecked Sendable {
     /// Does `phase` for every connection of `list`, on the threads and the
     /// loop's own; returns when all of it is done. Loop thread only.
     func run(_ phase: Phase, _ list: [Connection]) {
-        if threads.isEmpty || list.count < IOThreads.minimumJobs {
+        if threads.isEmpty || list.count < IOThreads.minimumJobs || !backoff.wake() {
             for conn in list { IOThreads.perform(phase, conn, loopBuffer) }
             return
         }
@@ -92,6 +94,7 @@ final class IOThreads: WorkerPool, @unchecked Sendable {
         jobs = list
         self.phase = phase
         next = 0
+        let before = byWorkers
         // Small batches, so that a thread that is slow to wake leaves the rest to the others.
         batch = max(1, min(16, list.count / (4 * (threads.count + 1))))
         pthread_cond_broadcast(wake)
@@ -104,7 +107,45 @@ final class IOThreads: WorkerPool, @unchecked Sendable {
         while busy > 0 { pthread_cond_wait(idle, lock) }
         jobs.removeAll(keepingCapacity: true)
         next = 0
+        let helped = byWorkers > before
         pthread_mutex_unlock(lock)
+        backoff.woke(helped: helped)
+    }
+
+    /// When the loop wakes the threads for a phase (loop thread only).
+    private var backoff = Backoff()
+
+    /// No thread got to a batch before the loop had done them all: the
+    /// other cores are busy (the clients, another process, or the same core
+    /// under taskset), and waking the threads only cost a system call and a
+    /// context switch each, and the loop may even wait for a thread that
+    /// claimed a batch and was then preempted. Then the loop does the next
+    /// phase alone, twice as many after each further miss (up to
+    /// `maximumRest`), and wakes the threads again: at once back to full use
+    /// when a thread helps.
+    struct Backoff {
+        /// The most phases the loop does alone after a miss.
+        static let maximumRest = 64
+        /// Phases left to do alone; and how many after the last miss.
+        private(set) var resting = 0
+        private(set) var rest = 0
+
+        /// Whether to wake the threads for this phase (else the loop does it alone).
+        mutating func wake() -> Bool {
+            guard resting > 0 else { return true }
+            resting -= 1
+            return false
+        }
+
+        /// The threads were woken for a phase: whether any took a batch.
+        mutating func woke(helped: Bool) {
+            if helped {
+                rest = 0
+            } else {
+                rest = min(Backoff.maximumRest, max(1, rest * 2))
+                resting = rest
+            }
+        }
     }
 
     /// Reads and writes done by the threads besides the loop's, since the start (STATS).
