@@ -1,4 +1,5 @@
 import Testing
+import CGhostSys
 @testable import GhostServer
 
 /// When the loop asks the kernel how much of a connection's replies it still
@@ -62,5 +63,29 @@ struct IOThreadsBackoffTests {
         #expect(b.wake() && b.wake() && b.wake())
         b.woke(helped: false)
         #expect(Self.alone(&b) == 1)
+    }
+}
+
+/// IOThreads.oneCPU: a process confined to one CPU does every phase on the
+/// loop (the threads would only take turns with it on that CPU).
+@Suite("IOThreads: one CPU, no hand-off")
+struct IOThreadsOneCPUTests {
+    @Test("The affinity is read: pinned to one CPU it says one, and IOThreads.oneCPU follows it")
+    func affinity() throws {
+        let all = try #require(IOThreads.usableCPUs())
+        let io = try #require(IOThreads(count: 2, chunk: 64))
+        defer { io.stop() }
+        io.checkCPUs()
+        #expect(io.oneCPU == (all == 1))
+        // The check reads the calling thread's affinity (the loop's; taskset -a sets every thread's).
+        let saved = try #require(ghost_affinity_save())
+        #expect(ghost_pin_to_one_cpu() == 0)
+        let pinned = IOThreads.usableCPUs()
+        io.checkCPUs()
+        let oneCPU = io.oneCPU
+        #expect(ghost_affinity_restore(saved) == 0)
+        #expect(pinned == 1)
+        #expect(oneCPU)
+        #expect(IOThreads.usableCPUs() == all)
     }
 }

@@ -85,6 +85,7 @@ extension Server {
     private func sweep() {
         nextSweep = now + 1
         budgets.prune(now: now)
+        ioThreads?.checkCPUs()
         for conn in table.connections.values where conn.dropReason == nil {
             if conn.handshaking {
                 if now - conn.openedAt > config.tlsHandshakeTimeout {
