@@ -4,7 +4,7 @@
 # descriptor limit here (not in the daemon), and prints the ratios: ghostd's
 # PING against redis-server's, and Hangman guesses against Ghost letters.
 #   scripts/bench-load.sh [seconds per run] [rounds of PING, and of letters/guesses]
-# IO_THREADS=N runs ghostd with --io-threads N (default 1, ghostd's default).
+# IO_THREADS=N runs ghostd with --io-threads N (default: ghostd's own default, 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
@@ -21,7 +21,7 @@ nport=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); p
 # One benchmark connection does the work of hundreds of players, so the
 # per-connection rate limit and the per-IP cap are lifted for the run.
 .build/release/ghostd --port "$gport" --data "$data" --max-clients 20000 --max-clients-per-ip 0 --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 --max-games-per-network 0 \
-    --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 --io-threads "${IO_THREADS:-1}" 2>"$data/ghostd.log" &
+    --max-commands-per-second 0 --max-new-names-per-minute 0 --idle-timeout 0 --name-timeout 0 ${IO_THREADS:+--io-threads "$IO_THREADS"} 2>"$data/ghostd.log" &
 gpid=$!
 redis-server --port "$rport" --bind 127.0.0.1 --save '' --appendonly no --maxclients 20000 >/dev/null &
 rpid=$!
@@ -44,14 +44,27 @@ load() { # name port pid [mode]: one play (or play-hangman) run, with the CPU it
     echo "$out" | rate
 }
 median() { python3 -c 'import sys,statistics; print(int(statistics.median(map(float, sys.argv[1:]))))' "$@"; }
-echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ghostd --io-threads ${IO_THREADS:-1}"
+echo "== machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); ghostd --io-threads ${IO_THREADS:-"(default) $(sed -n 's/.*public var ioThreads = \([0-9]*\).*/\1/p' Sources/GhostServer/Net/Config.swift)"}"
 echo "== PING, 50 connections, one request in flight each; $rounds rounds, taking turns;"
 echo "   both servers pinned to core 0 and ghost-bench to core 1, so that where the scheduler puts them does not decide a round"
 taskset -a -cp 0 "$gpid" >/dev/null; taskset -a -cp 0 "$rpid" >/dev/null
-rs=(); gs=()
+# Besides the rates, each server's CPU time (all its threads, user and
+# system) per PING: core 0 is shared with whatever else the machine runs,
+# so a round's rate says how much of the core a server got as much as how
+# much it needs; the CPU per PING says the second only.
+rs=(); gs=(); rcs=(); gcs=()
+pingrun() { # name port pid: one PING run; prints it, sets `prate` and `cpus` (µs of server CPU per PING)
+    local c0 c1 out
+    c0=$(cpu "$3")
+    out=$(taskset -c 1 $bench ping --port "$2" --connections 50 --seconds "$secs")
+    c1=$(cpu "$3")
+    prate=$(echo "$out" | rate)
+    cpus=$(python3 -c "print(f'{($c1-$c0)*1e6/($prate*$secs):.2f}')")
+    echo "$1 $out; server CPU $cpus µs a PING"
+}
 for i in $(seq "$rounds"); do
-    r=$(taskset -c 1 $bench ping --port "$rport" --connections 50 --seconds "$secs"); echo "redis-server: $r"; rs+=("$(echo "$r" | rate)")
-    g=$(taskset -c 1 $bench ping --port "$gport" --connections 50 --seconds "$secs"); echo "ghostd:       $g"; gs+=("$(echo "$g" | rate)")
+    pingrun "redis-server:" "$rport" "$rpid"; rs+=("$prate"); rcs+=("$cpus")
+    pingrun "ghostd:      " "$gport" "$gpid"; gs+=("$prate"); gcs+=("$cpus")
 done
 all=$(seq -s, 0 $(($(nproc) - 1)))
 taskset -a -cp "$all" "$gpid" >/dev/null; taskset -a -cp "$all" "$rpid" >/dev/null
@@ -64,7 +77,11 @@ import statistics
 r=[float(x) for x in '${rs[*]}'.split()]; g=[float(x) for x in '${gs[*]}'.split()]
 ratios=[b/a for a,b in zip(r,g)]
 print('ratio ghostd/redis PING per round: ' + ' '.join(f'{x:.2f}' for x in ratios))
-print(f'ratio ghostd/redis PING: median {statistics.median(ratios):.2f}, ghostd ahead in {sum(x>=1 for x in ratios)} of {len(ratios)} rounds')"
+print(f'ratio ghostd/redis PING: median {statistics.median(ratios):.2f}, ghostd ahead in {sum(x>=1 for x in ratios)} of {len(ratios)} rounds')
+rc=[float(x) for x in '${rcs[*]}'.split()]; gc=[float(x) for x in '${gcs[*]}'.split()]
+cr=[a/b for a,b in zip(rc,gc)]
+print('server CPU per PING, redis-server/ghostd per round (above 1: ghostd needs less): ' + ' '.join(f'{x:.2f}' for x in cr))
+print(f'server CPU per PING: median redis-server {statistics.median(rc):.2f} µs, ghostd {statistics.median(gc):.2f} µs; redis-server/ghostd median {statistics.median(cr):.2f}')"
 echo "== Ghost letters, 1000 connections (500 games), and Hangman guesses, 1000 connections (1000 games against"
 echo "   the evil computer); each letter and guess committed (fsync) before its OK; $rounds rounds, taking turns"
 ls=(); hs=()

@@ -2,63 +2,119 @@
 """User-space instructions per PING, ghostd against redis-server, counted by
 callgrind (repeatable on a noisy machine, where PING/s per round is not).
 
-    scripts/callgrind-ping.py [PINGS]     (default 20,000)
+    scripts/callgrind-ping.py [PINGS] [--connections N]
 
-Starts each server under valgrind --tool=callgrind with instrumentation off,
-sends one PING, turns counting on, sends PINGS more one at a time (each waits
-for its reply), turns counting off and divides. Builds ghostd (release) first.
-Kernel work (the socket calls themselves) is not counted: it is the same for
-both servers.
+Starts each server under valgrind --tool=callgrind (--separate-threads=yes)
+with instrumentation off, sends one PING on each connection, waits until the
+server has settled (its CPU time stops growing: ghostd builds Hangman's tables
+on a background thread after it opens its port, and on a loaded machine that
+went on into the counted window, 23,000 instructions a PING that were no
+PING's), turns counting on, sends PINGS more, turns counting off and divides.
+ghostd runs twice: with --io-threads 1 and with its default (2), so that the
+hand-off to the I/O threads shows. Each line gives the loop thread (the
+thread serving the lines; redis-server's main thread) and all threads.
+
+With one connection (the default) each PING waits for its reply (lock step):
+every PING is one loop turn with one event, which wakes no I/O thread (fewer
+than IOThreads.minimumJobs). With --connections N (N >= 4) each round sends
+one PING on every connection, then reads every reply: a turn may see several
+connections at once, so the I/O threads take part (how many a turn sees
+depends on scheduling, so this count varies a little from run to run).
+Builds ghostd (release) first. Kernel work (the socket calls themselves) is
+not counted: it is about the same for both servers.
 """
 import os, socket, subprocess, sys, tempfile, time
 
-def count(cmd, port, hello, pings):
+def cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+def settle(pid, quiet=1.0, limit=300):
+    """Waits until the process has used no CPU for `quiet` seconds."""
+    end = time.time() + limit
+    last = cpu_ticks(pid)
+    still = time.time()
+    while time.time() < end:
+        time.sleep(0.2)
+        now = cpu_ticks(pid)
+        if now != last:
+            last, still = now, time.time()
+        elif time.time() - still >= quiet:
+            return
+    raise SystemExit("the server did not settle")
+
+def count(cmd, port, hello, pings, connections):
     work = tempfile.mkdtemp(prefix="cg-ping-")
     out = os.path.join(work, "callgrind.out")
-    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"] + cmd,
+    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
+                          f"--callgrind-out-file={out}"] + cmd,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    socks = []
     for _ in range(1200):
         try:
-            s = socket.create_connection(("127.0.0.1", port))
+            socks.append(socket.create_connection(("127.0.0.1", port)))
             break
         except OSError:
             time.sleep(0.1)
     else:
         raise SystemExit(f"{cmd[0]} did not start")
-    f = s.makefile("rb")
-    if hello:
-        f.readline()
-    s.sendall(b"PING\r\n"); f.readline()
-    subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
-    for _ in range(pings):
+    while len(socks) < connections:
+        socks.append(socket.create_connection(("127.0.0.1", port)))
+    files = [s.makefile("rb") for s in socks]
+    for s, f in zip(socks, files):
+        if hello:
+            f.readline()
         s.sendall(b"PING\r\n"); f.readline()
+    settle(p.pid)
+    subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
+    rounds = pings // connections
+    for _ in range(rounds):
+        for s in socks:
+            s.sendall(b"PING\r\n")
+        for f in files:
+            f.readline()
     subprocess.run(["callgrind_control", "--instr=off", str(p.pid)], check=True, capture_output=True)
     p.terminate(); p.wait()
-    total = 0
+    threads = {}
     for name in os.listdir(work):
         if name.startswith("callgrind.out"):
+            thread = int(name.rsplit("-", 1)[1]) if "-" in name else 1
             for line in open(os.path.join(work, name)):
                 if line.startswith(("summary:", "totals:")):
-                    total = max(total, int(line.split()[1]))
+                    threads[thread] = max(threads.get(thread, 0), int(line.split()[1]))
     subprocess.run(["rm", "-rf", work])
-    return total / pings
+    sent = rounds * connections
+    return threads.get(1, 0) / sent, sum(threads.values()) / sent
 
 def port():
     s = socket.socket(); s.bind(("127.0.0.1", 0)); n = s.getsockname()[1]; s.close(); return n
 
 def main():
-    pings = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+    args = sys.argv[1:]
+    connections = 1
+    if "--connections" in args:
+        i = args.index("--connections")
+        connections = int(args[i + 1])
+        del args[i:i + 2]
+    pings = int(args[0]) if args else 20000
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     subprocess.run(["swift", "build", "-c", "release", "--product", "ghostd"], cwd=root, check=True, capture_output=True)
     data = tempfile.mkdtemp(prefix="cg-ping-data-")
     # Valgrind 3.19 cannot read the Swift toolchain's DWARF 5: count a stripped copy.
     ghostd = os.path.join(data, "ghostd")
     subprocess.run(["strip", "--strip-debug", "-o", ghostd, os.path.join(root, ".build/release/ghostd")], check=True)
-    r = count(["redis-server", "--port", str(rp := port()), "--save", "", "--appendonly", "no"], rp, False, pings)
-    g = count([ghostd, "--port", str(gp := port()), "--data", data, "--dictionaries", os.path.join(root, "Dictionaries"),
-               "--max-commands-per-second", "0"], gp, True, pings)
+    r = count(["redis-server", "--port", str(rp := port()), "--save", "", "--appendonly", "no"], rp, False, pings, connections)
+    mode = "in lock step" if connections == 1 else f"on {connections} connections, one in flight each"
+    print(f"instructions per PING ({pings:,} {mode}; loop thread / all threads):")
+    print(f"  redis-server           {r[0]:7,.0f} / {r[1]:7,.0f}")
+    for label, extra in [("--io-threads 1", ["--io-threads", "1"]), ("default (2)", [])]:
+        d = os.path.join(data, label.split()[0].strip("-"))
+        os.mkdir(d)
+        g = count([ghostd, "--port", str(gp := port()), "--data", d, "--dictionaries", os.path.join(root, "Dictionaries"),
+                   "--max-commands-per-second", "0"] + extra, gp, True, pings, connections)
+        print(f"  ghostd {label:15} {g[0]:7,.0f} / {g[1]:7,.0f}   ghostd/redis {g[0] / r[0]:.2f} / {g[1] / r[1]:.2f}")
     subprocess.run(["rm", "-rf", data])
-    print(f"instructions per PING ({pings:,} in lock step): redis-server {r:,.0f}, ghostd {g:,.0f}, ghostd/redis {g / r:.2f}")
 
 if __name__ == "__main__":
     main()

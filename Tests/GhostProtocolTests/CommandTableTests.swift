@@ -274,6 +274,30 @@ struct CommandCostTests {
         #expect(CommandTable.cost(ofLine: []) == CommandTable.blankCost)
     }
 
+    @Test("head(ofLine:) reads every verb from bytes as Verb(spelled:) does, and nothing else as one")
+    func headFromBytes() {
+        for verb in Verb.allCases {
+            let mixed = String(verb.rawValue.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.lowercased()) : $0.element })
+            #expect(CommandTable.head(ofLine: Array(mixed.utf8)) == .verb(verb))
+            #expect(Verb(spelled: mixed) == verb)
+            #expect(CommandTable.head(ofLine: Array("\t \(verb.rawValue)\tx".utf8)) == .verb(verb))
+            // One letter more or less is no verb.
+            #expect(CommandTable.head(ofLine: Array((verb.rawValue + "S").utf8)) == (Verb(spelled: verb.rawValue + "S").map { .verb($0) } ?? .unknown))
+            #expect(CommandTable.head(ofLine: Array(verb.rawValue.dropLast().utf8)) == (Verb(spelled: verb.rawValue.dropLast()).map { .verb($0) } ?? .unknown))
+        }
+        #expect(Set(CommandTable.packedVerbs.map(\.key)).count == Verb.allCases.count)
+        // A NUL packs as nothing: "\0PING" must not read as PING.
+        #expect(CommandTable.head(ofLine: [0] + Array("PING".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array("PI\u{0}NG".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array("pïng".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array("kind-move".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array("CHALLENGES".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array("challenge".utf8)) == .verb(.challenge))
+        #expect(CommandTable.head(ofLine: Array(" \t ".utf8)) == .blank)
+        #expect(CommandTable.head(ofLine: Array("é".utf8)) == .unknown)
+        #expect(CommandTable.head(ofLine: Array(" x ".utf8)) == .letter)
+    }
+
     @Test("Protocol.md §7 \"What commands cost\" lists every verb once, with its cost")
     func documented() throws {
         let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")

@@ -58,6 +58,14 @@ int ghost_set_send_buffer(int fd, int bytes);
 /// by the peer (ioctl SIOCOUTQ); 0 if it cannot tell.
 long ghost_unsent_bytes(int fd);
 
+/* The CPUs the calling thread may run on (sched_getaffinity), -1 on error
+   (ghost_cpus.c). The others are for tests: save the affinity, pin the
+   calling thread to its lowest allowed CPU, restore (and free) the saved one. */
+int ghost_usable_cpus(void);
+void *ghost_affinity_save(void);
+int ghost_pin_to_one_cpu(void);
+int ghost_affinity_restore(void *saved);
+
 /// send() with MSG_NOSIGNAL.
 long ghost_send(int fd, const void *buf, unsigned long len);
 

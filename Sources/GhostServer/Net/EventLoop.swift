@@ -85,6 +85,7 @@ extension Server {
     private func sweep() {
         nextSweep = now + 1
         budgets.prune(now: now)
+        ioThreads?.checkCPUs()
         for conn in table.connections.values where conn.dropReason == nil {
             if conn.handshaking {
                 if now - conn.openedAt > config.tlsHandshakeTimeout {
@@ -319,14 +320,25 @@ extension Server {
     /// Dropping a player sends events to the opponent, and a failed write drops
     /// a connection, so repeat until nothing is left to do.
     private func endOfTurn() {
+        // The loop committed just before: nothing is written until a disconnect here.
+        var firstPass = true
         while !table.dirty.isEmpty {
             swap(&table.dirty, &flushing)
+            var dropped = false
             for conn in flushing { conn.isDirty = false }
             for conn in flushing {
-                if let reason = conn.dropReason { disconnect(conn, reason: reason) }
+                if let reason = conn.dropReason {
+                    dropped = true
+                    disconnect(conn, reason: reason)
+                }
             }
-            // Disconnects adjourn games, which may write.
-            guard commit() else { return }
+            // Disconnects adjourn games, which may write; so may a failed
+            // write's disconnect in an earlier pass's `flush`. (In the first
+            // pass without a drop nothing has run since the loop's commit.)
+            if dropped || !firstPass {
+                guard commit() else { return }
+            }
+            firstPass = false
             if let ioThreads, flushing.count >= IOThreads.minimumJobs {
                 // The sends, on the I/O threads; what follows them stays here.
                 for conn in flushing where conn.dropReason == nil && conn.tls == nil && conn.sendableOutput > 0 {
@@ -336,7 +348,13 @@ extension Server {
                 writeQueue.removeAll(keepingCapacity: true)
             }
             for conn in flushing where conn.dropReason == nil { flush(conn) }   // a disconnect sets dropReason
-            flushing.removeAll(keepingCapacity: true)
+            // A few: `removeLast` one by one, Array's fast path (`removeAll`
+            // is the generic replaceSubrange, 157 instructions a turn).
+            if flushing.count <= 16 {
+                while !flushing.isEmpty { flushing.removeLast() }
+            } else {
+                flushing.removeAll(keepingCapacity: true)
+            }
         }
     }
 
@@ -383,7 +401,7 @@ extension Server {
                 disconnect(conn, reason: conn.closeReason)
                 return
             }
-        } else if conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
+        } else if conn.mayBeOverLimit(config.maxOutputBytes), conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
             table.overflowed(conn)
             if let reason = conn.dropReason { disconnect(conn, reason: reason) }
             return
@@ -395,14 +413,12 @@ extension Server {
         setInterest(conn)
     }
 
-    /// What the kernel still holds of the connection's replies (SIOCOUTQ),
-    /// asked only when it could matter: the replies it has unread must
-    /// count whether they wait in ghostd or in the socket's send buffer.
+    /// What the kernel still holds of the connection's replies (SIOCOUTQ):
+    /// the replies it has unread count whether they wait in ghostd or in the
+    /// socket's send buffer. Asked only when it could matter
+    /// (`Connection.mayBeOverLimit`).
     private func unsentInKernel(_ conn: Connection) -> Int {
-        // The kernel cannot hold more than was ever sent: no system call
-        // for a connection that has been sent little (most of them).
-        guard conn.pendingOutput > 0 || conn.trimmed + conn.written > max(config.maxOutputBytes, ConnectionTable.turnAllowance) else { return 0 }
-        return ghost_unsent_bytes(conn.fd)
+        ghost_unsent_bytes(conn.fd)
     }
 
     private func disconnect(_ conn: Connection, reason: String) {

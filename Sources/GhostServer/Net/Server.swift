@@ -211,6 +211,7 @@ public final class Server {
             guard let io = IOThreads(count: config.ioThreads, chunk: Server.readChunk) else {
                 throw StartError.system("cannot start \(config.ioThreads - 1) I/O threads: \(errnoText())")
             }
+            io.checkCPUs()
             ioThreads = io
         }
         try startTLS()
