@@ -83,8 +83,11 @@ final class Finishing: GamePart {
         table.match = match
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
+        // The game's last fields, asked once for OVER and the log (a single game has no match fields).
+        let final = game.finalFields, end = game.endFields
+        let ended = end.isEmpty ? final : final + end
         play.broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: game.finalFields + matchFields + game.endFields, ratings: finished.ratings))
+                                fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))
         play.broadcast(table, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))
@@ -97,7 +100,7 @@ final class Finishing: GamePart {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
         if settings.gameLog == .all {
-            log(LineText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: game.finalFields + game.endFields))
+            log(LineText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: ended))
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }

@@ -178,9 +178,12 @@ final class GamePlay: GamePart {
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
+        // One copy of the game value out of the room for every question here
+        // (each question to `table.game`, an existential in a class, copies it).
+        let game = table.game
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
-                          fields: table.game.setupFields + table.kind.gameFields(table.match) + table.game.privateFields(for: seat),
+                          fields: game.setupFields + table.kind.gameFields(table.match) + game.privateFields(for: seat),
                           record: record, clock: table.clock,
                           audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
                           ratings: lobby.ratings.tableRating(table)?.shown), to: conn)
@@ -190,15 +193,18 @@ final class GamePlay: GamePart {
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
         }
-        outbox.send(stateTurnLine(table), to: conn)
+        outbox.send(stateTurnLine(table, game), to: conn)
     }
 
     /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
-    func stateTurnLine(_ table: Room) -> ServerLine {
-        let state = table.game.stateFields(names: table.names)
-        return state.isEmpty ? turnLine(table)
-            : .turn(id: table.id, player: table.names[table.game.toMove],
-                    fields: table.game.publicFields + table.kind.matchFields(table.match) + state,
+    func stateTurnLine(_ table: Room) -> ServerLine { stateTurnLine(table, table.game) }
+
+    /// The same, with the room's game value in hand (`table.game`, copied once by the caller).
+    func stateTurnLine(_ table: Room, _ game: any Game) -> ServerLine {
+        let state = game.stateFields(names: table.names)
+        return state.isEmpty ? turnLine(table, game)
+            : .turn(id: table.id, player: table.names[table.gameToMove],
+                    fields: game.publicFields + table.kind.matchFields(table.match) + state,
                     clock: away.clockLeft(table))
     }
 
@@ -226,8 +232,12 @@ final class GamePlay: GamePart {
         return table.rivalry
     }
 
-    func turnLine(_ table: Room) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(table.game.publicFields, table.kind.matchFields(table.match)),
+    func turnLine(_ table: Room) -> ServerLine { turnLine(table, table.game) }
+
+    /// TURN with the room's game value in hand: a move has it already (`apply`'s
+    /// `game`, now the room's), and asking `table.game` would copy it again.
+    func turnLine(_ table: Room, _ game: any Game) -> ServerLine {
+        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)),
               clock: away.clockLeft(table))
     }
 
@@ -305,7 +315,7 @@ final class GamePlay: GamePart {
         case let (outcome?, .nextRound?, next?):
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         default:
-            broadcast(table, turnLine(table))
+            broadcast(table, turnLine(table, game))
             scheduleComputer(table)
         }
     }

@@ -36,4 +36,17 @@ import GameKit
             #expect(LineText.giveTheCode(code) == "Give the code \(code) to your opponent: they send JOIN \(code).")
         }
     }
+
+    @Test("Numbers written as digits, without a String: every length, zero, negatives, the extremes")
+    func numbers() {
+        var samples = [0, 1, 9, 10, 99, 100, -1, -9, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var p = 1
+        for _ in 0..<18 { p *= 10; samples += [p - 1, p, p + 1, -p] }
+        for n in samples {
+            var line = LineText()
+            line.add(n)
+            #expect(line.text == String(n))
+            #expect(LineText.started(n, lang: "en", names: ["a", "b"], kind: nil, rounds: n) == "game \(n) started: en a vs b (a match of \(n) rounds)")
+        }
+    }
 }
