@@ -11,9 +11,10 @@ final class ScoresStore {
     var willWrite: () throws -> Void = {}
 
     /// Per board: how many names have each number of wins (names that have
-    /// played). Ranks come from here, not from counting rows in SQL: a game's
-    /// end must not cost a scan of the scores.
-    private var winCounts: [String: [Int: Int]] = [:]
+    /// played), as a tree that answers a rank in O(log wins). Ranks come from
+    /// here, not from counting rows in SQL: a game's end must not cost a scan
+    /// of the scores, nor a walk of the board's numbers of wins.
+    private var winCounts: [String: WinTally] = [:]
     /// Per board, per name (lowercased): the name as stored, its wins and
     /// games played; filled on first use, then kept in step with every write,
     /// so the end of a game reads nothing back from SQLite.
@@ -49,7 +50,7 @@ final class ScoresStore {
         for (board, wins, count) in try db.query("SELECT board, wins, count(*) FROM scores WHERE played > 0 GROUP BY board, wins", row: {
             ($0.text(0), $0.int(1), $0.int(2))
         }) {
-            winCounts[board, default: [:]][wins] = count
+            winCounts[board, default: WinTally()].add(wins, count)
         }
     }
 
@@ -64,13 +65,8 @@ final class ScoresStore {
         if !rivals.isEmpty { rivals.removeAll() }   // the rolled-back writes may have counted some
         guard start < journal.count else { return }
         for entry in journal[start...].reversed() {
-            var counts = winCounts[entry.board] ?? [:]
-            if entry.after.played > 0 {
-                counts[entry.after.wins] = (counts[entry.after.wins] ?? 1) - 1
-                if counts[entry.after.wins] == 0 { counts[entry.after.wins] = nil }
-            }
-            if entry.before.played > 0 { counts[entry.before.wins, default: 0] += 1 }
-            winCounts[entry.board] = counts
+            if entry.after.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.after.wins, -1) }
+            if entry.before.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.before.wins) }
             scoreCache[entry.board, default: [:]][entry.key] = entry.before
         }
         journal.removeSubrange(start...)
@@ -87,9 +83,6 @@ final class ScoresStore {
         for board in scoreCache.keys { scoreCache[board]?[key] = nil }
     }
 
-    /// How many names have each number of wins on `board`.
-    private func winCounts(_ board: String) -> [Int: Int] { winCounts[board] ?? [:] }
-
     // MARK: Boards of wins
 
     /// Counts a finished game on `board` for `person`, won or not (within
@@ -104,8 +97,8 @@ final class ScoresStore {
         row.played += 1
         if before.played == 0 || row.wins != before.wins {
             // In place: a copy of the board's counts would cost as many entries as it has.
-            if before.played > 0 { Self.take(&winCounts[board, default: [:]], before.wins) }
-            winCounts[board, default: [:]][row.wins, default: 0] += 1
+            if before.played > 0 { winCounts[board, default: WinTally()].add(before.wins, -1) }
+            winCounts[board, default: WinTally()].add(row.wins)
         }
         scoreCache[board, default: [:]][key] = row
         journal.append((board: board, key: key, before: before, after: row))
@@ -127,17 +120,12 @@ final class ScoresStore {
         return rows
     }
 
-    /// A name's place on a board: 1 + the number of names with more wins.
+    /// A name's place on a board: 1 + the number of names with more wins,
+    /// from the board's `WinTally` in O(log wins).
     func rank(of name: String, board: String = "game") throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
-        row.rank = winCounts(board).reduce(1) { $0 + ($1.key > row.wins ? $1.value : 0) }
+        row.rank = 1 + (winCounts[board]?.above(row.wins) ?? 0)
         return row
-    }
-
-    /// One name fewer with `wins` wins.
-    private static func take(_ counts: inout [Int: Int], _ wins: Int) {
-        let n = (counts[wins] ?? 1) - 1
-        counts[wins] = n == 0 ? nil : n
     }
 
     private func cachedScore(of name: String, key: String? = nil, board: String) throws -> ScoreRow {

@@ -328,6 +328,29 @@ enum Migrations {
         DROP INDEX games_active_net1;
         DROP INDEX games_clocked;
         """,
+        // 13: moves without a foreign key to games (issue #29): SQLite
+        // looked the game up at every letter's INSERT (about 1,600
+        // instructions a letter, a tenth of the INSERT) to check a thing the
+        // store already makes sure of: a move is written only by
+        // `recordMove`, for a game the lobby holds in progress, which was
+        // created by `createGame` in this turn or a committed one; no game is
+        // ever deleted, so no move can lose its game either. (The check
+        // caught only an unknown id, never a move for a finished game.)
+        // SQLite cannot drop a constraint: the table is copied once, here.
+        """
+        CREATE TABLE moves13 (
+            game_id   INTEGER NOT NULL,           -- games(id): checked by the store, not by SQLite
+            round     INTEGER NOT NULL,
+            ply       INTEGER NOT NULL,           -- 1 = first move of the round
+            seat      INTEGER NOT NULL,
+            move      TEXT NOT NULL,              -- as the kind encodes it: a letter is itself
+            at        INTEGER NOT NULL,
+            PRIMARY KEY (game_id, round, ply)
+        ) WITHOUT ROWID;
+        INSERT INTO moves13(game_id, round, ply, seat, move, at) SELECT game_id, round, ply, seat, move, at FROM moves;
+        DROP TABLE moves;
+        ALTER TABLE moves13 RENAME TO moves;
+        """,
     ]
 
 }

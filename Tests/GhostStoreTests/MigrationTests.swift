@@ -640,4 +640,51 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try db.query("SELECT count(*) FROM moves") { $0.int(0) } == [5])
         #expect(try schemaProblems(db) == [])
     }
+
+    /// Schema 12 to 13 (issue #29): moves lose their foreign key to games
+    /// (the table is copied once). Every move stays, in order; the games in
+    /// progress load with the moves of their round in play, REVIEW's last
+    /// moves and a new move read and write as before.
+    @Test("A schema-12 database's moves lose their foreign key (schema 13) and every move stays")
+    func version12DatabaseMovesLoseTheirForeignKey() throws {
+        let dir = try TempDir("ghostd-migrate")
+        defer { dir.remove() }
+        do {
+            let db = try raw(dir)
+            defer { db.close() }
+            for i in 0..<12 { try db.execute(Store.migrations[i]) }
+            try db.execute("PRAGMA user_version=12")
+            #expect(try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) } == ["games"])
+            try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
+            for (id, status) in [(1, "over"), (2, "active")] {
+                try db.run("""
+                    INSERT INTO games(id, kind, lang, player0, player1, token0, token1, status, winner, loser, reason, final_state,
+                                      started_at, ended_at, round, last_active)
+                    VALUES (?, 'ghost', 'en', 'ann', 'Ben', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, .of(id), .text("a\(id)"), .text("b\(id)"), .text(status),
+                    .of(status == "over" ? "ann" : nil), .of(status == "over" ? "Ben" : nil), .of(status == "over" ? "word" : nil),
+                    .of(status == "over" ? "fragment=pe" : nil), .of(t0 + id), .of(status == "over" ? t0 + 10 : nil),
+                    .of(id), .of(t0 + id))
+            }
+            for (game, round, ply, seat, letter) in [(1, 1, 1, 0, "p"), (1, 1, 2, 1, "e"), (2, 1, 1, 0, "a"), (2, 2, 1, 1, "q"), (2, 2, 2, 0, "u")] {
+                try db.run("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)",
+                           .of(game), .of(round), .of(ply), .of(seat), .text(letter), .of(t0 + ply))
+            }
+        }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        #expect(store.userVersion == 13)
+        #expect(try store.activeGames().map(\.moves) == [[move(1, "q"), move(0, "u")]])
+        #expect(try store.lastMoves(game: 1, limit: 10).map(\.move) == ["p", "e"])
+        #expect(try store.moves(game: 2, round: 1) == [move(0, "a")])
+        try store.recordMove(game: 2, round: 2, ply: 3, seat: 1, move: "i", now: t0 + 5)
+        try store.commit()
+        #expect(try store.activeGame(token: "a2")?.moves == [move(1, "q"), move(0, "u"), move(1, "i")])
+        let db = try raw(dir)
+        defer { db.close() }
+        #expect(try db.query("SELECT game_id || round || ply || seat || move || at FROM moves ORDER BY 1") { $0.text(0) } ==
+                ["1110p\(t0 + 1)", "1121e\(t0 + 2)", "2110a\(t0 + 1)",
+                 "2211q\(t0 + 1)", "2220u\(t0 + 2)", "2231i\(t0 + 5)"])
+        #expect(try schemaProblems(db) == [])
+    }
 }

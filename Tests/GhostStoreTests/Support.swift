@@ -49,7 +49,7 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 12
+    static let version = 13
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -84,9 +84,11 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
     check(indexes == Schema.indexes, "indexes: \(indexes)")
-    // moves still refers to games (renamed from games3), and every row's game exists.
+    // moves refers to no table (schema 13: the store checks its games), and every row's game exists.
     let parents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) }
-    check(parents == ["games"], "moves references \(parents)")
+    check(parents == [], "moves references \(parents)")
+    let lost = try db.query("SELECT count(*) FROM moves WHERE game_id NOT IN (SELECT id FROM games)") { $0.int(0) }
+    check(lost == [0], "moves without their game: \(lost)")
     let bestParents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('best_games')") { $0.text(0) }
     check(bestParents == ["games"], "best_games references \(bestParents)")
     let orphans = try db.query("PRAGMA foreign_key_check") { $0.text(0) }
