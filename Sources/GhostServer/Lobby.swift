@@ -123,7 +123,7 @@ public final class Lobby: LobbyPart {
     /// Whether the connection waits for a password's answer: the loop does
     /// not serve its lines until it has it.
     public func isWaitingForPassword(_ id: ConnectionID) -> Bool {
-        sessions[id]?.awaitingPassword != nil
+        sessions.isAwaitingPassword(id)
     }
 
     /// Takes the checker's finished outcomes and answers each, then serves
@@ -163,6 +163,7 @@ public final class Lobby: LobbyPart {
     // MARK: Connection events
 
     public func connected(_ id: ConnectionID, address: String = "") {
+        sessions.remove(id)   // (ids are not reused: keeps the count of sessions awaiting a password true if one were)
         sessions.byID[id] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
@@ -178,14 +179,14 @@ public final class Lobby: LobbyPart {
         }
         if let name = session.name { sessions.release(name, by: id) }
         names.forgetLastGame(id)
-        sessions.byID[id] = nil
+        sessions.remove(id)
     }
 
     /// A framed input from a connection: a line or an over-long line.
     public func received(_ frame: LineFramer.Frame, from id: ConnectionID) {
         // Waiting for a password's answer: the line waits too (the loop does
         // not even serve it; AccountDesk.swift).
-        if sessions[id]?.awaitingPassword != nil {
+        if sessions.isAwaitingPassword(id) {
             sessions.byID[id]?.deferred.append(frame)
             return
         }

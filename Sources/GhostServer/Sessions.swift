@@ -24,9 +24,38 @@ final class Sessions: Sequence {
     /// dictionary's values by index: `byID[id]?.x = y` moves the whole
     /// session out of the dictionary and back (a copy of each field and a
     /// destroy: about 1,400 instructions, scripts/callgrind-letters.py).
+    ///
+    /// A session's `awaitingPassword` is changed only through here (AccountDesk),
+    /// so that `awaitingPasswords` stays true.
     func update(_ id: ConnectionID, _ change: (inout Lobby.Session) -> Void) {
         guard let i = byID.index(forKey: id) else { return }
-        change(&byID.values[i])
+        Self.apply(change, to: &byID.values[i], counting: &awaitingPasswords)
+    }
+
+    /// `change` on a session in place, counting its start or end of waiting
+    /// for a password (read through the `inout`: `byID.values[i].x` copied
+    /// the whole session each time, 670 instructions a letter).
+    private static func apply(_ change: (inout Lobby.Session) -> Void, to session: inout Lobby.Session, counting n: inout Int) {
+        let was = session.awaitingPassword != nil
+        change(&session)
+        if was != (session.awaitingPassword != nil) { n += was ? -1 : 1 }
+    }
+
+    /// How many sessions wait for a password's answer: with none (nearly
+    /// always), the loop's three questions a line, "does this connection
+    /// wait for one?" (`Lobby.isWaitingForPassword`, twice, and
+    /// `Lobby.received`), are answered without a look-up and a copy of the
+    /// session each (about 700 instructions a PING, scripts/callgrind-ping.py).
+    private(set) var awaitingPasswords = 0
+
+    /// Whether `id`'s session waits for a password's answer.
+    func isAwaitingPassword(_ id: ConnectionID) -> Bool {
+        awaitingPasswords > 0 && byID[id]?.awaitingPassword != nil
+    }
+
+    /// The connection is gone: its session goes.
+    func remove(_ id: ConnectionID) {
+        if let gone = byID.removeValue(forKey: id), gone.awaitingPassword != nil { awaitingPasswords -= 1 }
     }
 
     /// `id` no longer holds `name` (if it held it).

@@ -56,4 +56,25 @@ import GhostProtocol
         }
         #expect(Lobby.Session(lang: "en").network == "")
     }
+
+    @Test("The table counts the sessions that wait for a password: set and cleared through update, and a session removed while it waits")
+    func awaitingPasswordsAreCounted() {
+        let sessions = Sessions()
+        sessions.byID[1] = Lobby.Session(lang: "en")
+        sessions.byID[2] = Lobby.Session(lang: "en")
+        #expect(sessions.awaitingPasswords == 0 && !sessions.isAwaitingPassword(1))
+        sessions.update(1) { $0.awaitingPassword = 4 }
+        sessions.update(1) { $0.awaitingPassword = 5 }   // another ticket: still one session
+        sessions.update(1) { $0.name = "ann" }
+        #expect(sessions.awaitingPasswords == 1 && sessions.isAwaitingPassword(1) && !sessions.isAwaitingPassword(2))
+        sessions.update(2) { $0.awaitingPassword = 6 }
+        #expect(sessions.awaitingPasswords == 2 && sessions.isAwaitingPassword(2))
+        sessions.update(1) { $0.awaitingPassword = nil }
+        #expect(sessions.awaitingPasswords == 1 && !sessions.isAwaitingPassword(1) && sessions.isAwaitingPassword(2))
+        sessions.remove(2)
+        #expect(sessions.awaitingPasswords == 0 && !sessions.isAwaitingPassword(2) && sessions[2] == nil)
+        sessions.remove(1)
+        sessions.remove(3)
+        #expect(sessions.awaitingPasswords == 0 && sessions.count == 0)
+    }
 }

@@ -154,7 +154,14 @@ final class Connection {
 /// out once per turn, after the commit. The lobby writes here and the loop
 /// reads from here, so neither needs the other.
 final class ConnectionTable: Outbox {
-    var connections: [ConnectionID: Connection] = [:]
+    var connections: [ConnectionID: Connection] = [:] {
+        // Any change forgets the last connection found (`connection(_:)`).
+        didSet { lastFound = nil }
+    }
+    /// The connection the last `connection(_:)` found: a command's replies
+    /// go to one connection several times in a row (its sender), each a
+    /// dictionary look-up (about 130 instructions with the hashing) before.
+    private var lastFound: Connection?
     /// Connections with output to write or a drop to carry out this turn.
     var dirty: [Connection] = []
     /// Bytes of replies a connection may leave unread.
@@ -177,14 +184,23 @@ final class ConnectionTable: Outbox {
         self.maxOutputBytes = maxOutputBytes
     }
 
-    subscript(id: ConnectionID) -> Connection? { connections[id] }
+    subscript(id: ConnectionID) -> Connection? { connection(id) }
+
+    /// The open connection `id`, if any: the one found last if it is that one.
+    @inline(__always)
+    func connection(_ id: ConnectionID) -> Connection? {
+        if let last = lastFound, last.id == id { return last }
+        let found = connections[id]
+        if found != nil { lastFound = found }
+        return found
+    }
     var count: Int { connections.count }
 
     // MARK: Outbox
 
     /// Nothing is sent after a connection's BYE, nor to one being dropped.
     func send(_ line: ServerLine, to id: ConnectionID) {
-        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
         line.appendWire(to: &conn.output)
         queued(conn)
@@ -195,7 +211,7 @@ final class ConnectionTable: Outbox {
         scratch.removeAll(keepingCapacity: true)
         line.appendWire(to: &scratch)
         for case let id? in ids {
-            guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+            guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
             track(conn)
             conn.output.append(contentsOf: scratch)
             queued(conn)
@@ -208,7 +224,7 @@ final class ConnectionTable: Outbox {
         scratch.removeAll(keepingCapacity: true)
         for line in lines { line.appendWire(to: &scratch) }
         for id in ids {
-            guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+            guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
             track(conn)
             conn.output.append(contentsOf: scratch)
             queued(conn)
@@ -219,7 +235,7 @@ final class ConnectionTable: Outbox {
     /// once that is written, or after `closeGrace` seconds. The log gives the
     /// code (and the text) as the reason.
     func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
-        guard let conn = connections[id], conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
         let bye = ServerLine.bye(code, text)
         bye.appendWire(to: &conn.output)
