@@ -6,9 +6,9 @@
  *
  * One game row per 5 letters; each letter its own transaction, as ghostd
  * commits a letter before it answers (lock step: nothing to group):
- * BEGIN IMMEDIATE, [SAVEPOINT command,] the INSERT into moves ghostd makes
- * (the same table: WITHOUT ROWID, its primary key, the foreign key to games
- * checked), [RELEASE command,] COMMIT. The database as ghostd makes a new
+ * BEGIN (deferred, as ghostd's turn from schema 12 on), [SAVEPOINT command,]
+ * the INSERT into moves ghostd makes (the same table as schema 13: WITHOUT
+ * ROWID, its primary key, no foreign key), [RELEASE command,] COMMIT. The database as ghostd makes a new
  * one: 1 KiB pages, WAL, synchronous=NORMAL (--durability normal),
  * foreign_keys on, opened without SQLite's own mutexes, statements prepared
  * once. */
@@ -48,10 +48,10 @@ int main(int argc, char **argv) {
     run("PRAGMA synchronous=NORMAL");
     run("PRAGMA foreign_keys=ON");
     run("CREATE TABLE games(id INTEGER PRIMARY KEY, kind TEXT NOT NULL)");
-    run("CREATE TABLE moves(game_id INTEGER NOT NULL REFERENCES games(id), round INTEGER NOT NULL,"
+    run("CREATE TABLE moves(game_id INTEGER NOT NULL, round INTEGER NOT NULL,"
         " ply INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER NOT NULL,"
         " PRIMARY KEY (game_id, round, ply)) WITHOUT ROWID");
-    sqlite3_stmt *begin = prepare("BEGIN IMMEDIATE"), *sp = prepare("SAVEPOINT command"),
+    sqlite3_stmt *begin = prepare("BEGIN"), *sp = prepare("SAVEPOINT command"),
                  *release = prepare("RELEASE command"), *commit = prepare("COMMIT"),
                  *game = prepare("INSERT INTO games(kind) VALUES ('ghost')"),
                  *move = prepare("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)");
