@@ -4,6 +4,7 @@ import GameKit
 import GhostWire
 @testable import GhostProtocol
 import HangmanWire
+import WordLists
 
 /// `CommandParser.parseASCII` (the byte-level parser every ASCII line takes)
 /// answers exactly as `parseGeneral` (the parser it replaced, still taken by
@@ -63,7 +64,7 @@ import HangmanWire
     /// Random lines over an alphabet of the verbs' letters, digits, `=`, `+`,
     /// `-`, spaces, tabs and control bytes (a fixed seed: the same lines each run).
     @Test func randomLinesAgree() {
-        var rng = SplitMix(seed: 29)
+        var rng = SplitMix64(seed: 29)   // WordLists': the same lines each run
         let words = ["NEW", "JOIN", "NAME", "name", "LETTER", "SEEK", "game=ghost", "game=hangman", "rounds=3", "5", "x",
                      "a", "SCORES", "TOP", "NAMES", "PASSWORD", "REGISTER", "SOLVE", "SET", "lang", "=", "clock=60+5", "PING"]
         let bytes: [UInt8] = Array("AEGIMNOSTWaegimnost019=+-/ \t".utf8) + [0x00, 0x0D, 0x1B, 0x7F]
@@ -79,18 +80,5 @@ import HangmanWire
             }
             Self.check(line)
         }
-    }
-}
-
-/// A small deterministic generator (the tests need the same lines each run).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
