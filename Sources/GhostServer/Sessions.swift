@@ -16,6 +16,9 @@ final class Sessions: Sequence {
     /// A connection's session, to read.
     subscript(id: ConnectionID) -> Lobby.Session? { byID[id] }
 
+    /// Whether `id` has a session, without copying it out.
+    func has(_ id: ConnectionID) -> Bool { byID.index(forKey: id) != nil }
+
     var keys: Dictionary<ConnectionID, Lobby.Session>.Keys { byID.keys }
     var count: Int { byID.count }
     func makeIterator() -> Dictionary<ConnectionID, Lobby.Session>.Iterator { byID.makeIterator() }

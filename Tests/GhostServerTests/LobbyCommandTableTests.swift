@@ -94,6 +94,27 @@ import GhostProtocol
         }
     }
 
+    /// PING, HELP, STATS and QUIT read nothing of the session, so `perform`
+    /// does not copy it out of the table for them; such a row can have no
+    /// check that needs the session (a name, not watching, its arguments).
+    @Test func sessionlessRows() throws {
+        let plain = Verb.allCases.filter { ServerCommands.row($0).sessionless != nil }
+        #expect(Set(plain) == [.ping, .help, .stats, .quit])
+        for verb in plain {
+            let row = ServerCommands.row(verb)
+            #expect(!row.flags.contains(.needsName) && row.watcherAllowed && row.checkArguments == nil, "\(verb)")
+        }
+        // Without a name, and from a connection that has gone: as before.
+        let h = try Harness()
+        h.connect(1)
+        _ = h.drain()
+        h.send(1, "PING")
+        #expect(h.drain() == [1: ["OK PING"]])
+        h.disconnect(1)
+        h.lobby.perform(.ping, ServerCommands.row(.ping), from: 1)
+        #expect(h.drain().isEmpty)
+    }
+
     /// The arguments come before the name (Protocol.md §6): a SEEK or NEW
     /// whose options the server refuses is answered for them, not `no-name`.
     @Test func argumentsBeforeTheName() throws {
