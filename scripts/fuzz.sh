@@ -21,7 +21,7 @@ mkdir -p "$corpus"
 # Seeds: real protocol lines, and the hostile ones.
 printf 'NAME alice\r\nSEEK\r\np\r\n' > "$corpus/seed-game"
 printf 'LETTER ab\nLETTER\n7\n!\nxyzzy\n' > "$corpus/seed-bad"
-printf 'NEW bot=hard first=bot rounds=ghost\nSCORES 5 mode=match bot=easy\nRESUME 0123456789abcdef0123456789abcdef\n' > "$corpus/seed-options"
+printf 'NEW bot=hard first=bot rounds=ghost\nSEEK game=hangman bot=hard\nSCORES 5 mode=match bot=easy\nRESUME 0123456789abcdef0123456789abcdef\n' > "$corpus/seed-options"
 printf '\xff\xfe\x00\x1b[2J\xc2\x9b\n' > "$corpus/seed-binary"
 printf 'GAME id=1 game=ghost lang=en players=a,b token=ff round=2 bot=easy rounds=ghost ghost=G,\nTURN id=1 player=a fragment=p ghost=,G\nOK NEW bot=easy lang=en rounds=ghost\nHELP NAME <name> - identify\nBYE replaced seat\nERR busy no\n' > "$corpus/seed-server"
 args=(-max_len=4096 -print_final_stats=1)

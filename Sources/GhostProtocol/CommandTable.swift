@@ -453,7 +453,9 @@ public enum CommandTable {
                 guard let rounds = r == "1" ? .one : Rounds(rawValue: r) else { return .failure(.usage) }
                 o.rounds = rounds
             }
-            if let b = split.options["bot"] {
+            // SEEK takes no bot=: with game=<kind> it is that kind's own
+            // option (in `settings` above, for the server to refuse or take).
+            if allowBot, let b = split.options["bot"] {
                 // A level for any kind (the server checks the kind has it);
                 // another word is a kind's own option (Hangman's bot=guesser).
                 if let level = BotLevel(rawValue: b) {

@@ -206,6 +206,13 @@ let sampleCommands: [Command] = {
         #expect(command("NEW game=ghost mode=evil") == .new(GameOptions(game: .ghost, settings: ["mode": "evil"])))
         #expect(command("TOP game=ghost") == .top(10, game: .ghost, variant: nil))
         #expect(command("TOP") == .top(10, game: nil, variant: nil))
+        // SEEK takes no computer: with a kind named, bot= is that kind's own
+        // option (the server refuses it), never a level too (the fuzzer's
+        // "SEEK game=ghost bot=hard" was both, and rendered bot= twice).
+        #expect(command("SEEK game=ghost bot=hard") == .seek(GameOptions(game: .ghost, settings: ["bot": "hard"])))
+        #expect(command("SEEK game=hangman bot=guesser") == .seek(GameOptions(game: .hangman, settings: ["bot": "guesser"])))
+        #expect(Command.seek(GameOptions(game: .ghost, settings: ["bot": "hard"])).rendered == "SEEK game=ghost bot=hard")
+        #expect(served("SEEK game=ghost bot=hard") == .failure(CommandError(.badArguments, "usage: SEEK \(CommandTable.spec(.seek).usage)")))
         // Written back as given: a kind named is named again.
         #expect(Command.top(10, game: .ghost, variant: nil).rendered == "TOP 10 game=ghost")
         #expect(Command.top(10, game: nil, variant: "super").rendered == "TOP 10 variant=super")
