@@ -142,7 +142,7 @@ struct GuessGame: GameKit.Game {
     var finalFields: [Field] { [Field("word", word ?? ""), Field("mistakes", String(mistakes))] }
 }
 
-/// The shared lobby harness (LobbyTests.swift), also playing "guess", with no computer delay.
+/// The shared lobby harness (Support/LobbyHarness.swift), also playing "guess", with no computer delay.
 private func kindHarness(directory: String? = nil) throws -> Harness {
     var settings = Lobby.Settings()
     settings.botDelay = 0

@@ -155,11 +155,6 @@ private final class FaultHarness {
 
 private let storeFailed = "ERR store-failed the server could not store this; nothing was done"
 
-private func token(_ lines: [String]?, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-    let game = try #require(lines?.first { $0.hasPrefix("GAME ") }, sourceLocation: sourceLocation)
-    return try #require(Message.parse(game)?["token"], sourceLocation: sourceLocation)
-}
-
 private func gameLine(_ id: Int, _ players: String, _ token: String, round: Int = 1, match: String? = nil) -> String {
     "GAME id=\(id) game=ghost lang=en players=\(players) token=\(token) round=\(round)" + (match.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
