@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+import GameKit
+import GhostAuth
+import GhostCore
+import GhostProtocol
+@testable import GhostServer
+import GhostStore
+import HangmanCore
+
+// How the lobby fuzzer chooses its steps (LobbyFuzzTests.swift).
+
+// MARK: Choosing steps
+
+/// Chooses the next step from what each slot's connection could sensibly
+/// do now (it peeks at the lobby for that: which game, whose turn, which
+/// letters are left), with some nonsense mixed in.
+struct FuzzGenerator {
+    var rng: FuzzRandom
+    static let names = ["alice", "bob", "carol", "dave", "Alice", "eve", "bot-x", "x!"]
+    /// Two passwords a name may have, and a wrong one (issue #26).
+    static let passwords = ["first secret", "second secret", "wrong guess!"]
+    /// A login, REGISTER or PASSWORD line.
+    mutating func passwordLine(_ name: String? = nil) -> String {
+        switch rng.int(0...9) {
+        case 0..<4: return "NAME \(name ?? rng.pick(Self.names)) " + rng.pick(Self.passwords)
+        case 4..<7: return "REGISTER " + rng.pick(Self.passwords.dropLast())
+        case 7..<9: return "PASSWORD " + rng.pick(Self.passwords.dropLast())
+        default: return rng.pick(["REGISTER short", "NAME alice 1234567", "PASSWORD"])
+        }
+    }
+    static let words = ["pea", "pear", "peach", "cat", "cats", "dog", "dogs", "huis", "huisje", "kat", "katten", "zzz", "the/cat", "hot/dog"]
+    static let garbage = ["", "   ", "FOO", "LETTER", "LETTER ab", "7", "!", "NAME", "SEEK rounds=two", "NEW bot=godlike",
+                          "NEW game=chess", "NEW game=hangman mode=sneaky", "NEW game=hangman length=99", "NEW game=hangman misses=0", "NEW clock=2", "SEEK clock=x", "SEEK clock=5",
+                          "SET hangman-mode duel", "SET colour red", "SCORES 0", "SCORES game=hangman mode=x", "JOIN",
+                          "RESUME", "RESUME zz", "\u{1b}[2J", "é", "p p", "NEW game=hangman bot=guesser"]
+
+    /// Whether the episode makes the store fail now and then.
+    let faults: Bool
+
+    init(seed: UInt64) {
+        rng = FuzzRandom(seed: seed)
+        faults = seed % 3 == 2
+    }
+
+    mutating func next(_ run: FuzzRun) -> FuzzStep {
+        if faults && rng.chance(run.fault == nil ? 0.02 : 0.15) {
+            return run.fault == nil ? .fault(rng.int(0...(FuzzRun.faults.count - 1))) : .heal
+        }
+        let r = rng.int(0...99)
+        if r < 3 { return .advance(rng.pick([0.5, 1, 2, 5])) }
+        if r < 5 { return .advance(rng.pick([59, 61, 61, 120])) }
+        let slot = rng.int(0...(FuzzRun.slots - 1))
+        guard let conn = run.conns[slot] else { return .connect(slot: slot) }
+        if r < 8 { return .disconnect(slot: slot) }
+        if r < 9 { return .idle(slot: slot) }
+        if r < 10 { return rng.chance(0.5) ? .tooLong(slot: slot) : .line(slot: slot, rng.pick(Self.garbage)) }
+        guard let session = run.lobby.sessions[conn] else { return .disconnect(slot: slot) }
+        guard session.name != nil else {
+            if rng.chance(0.15) { return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50)) }
+            if rng.chance(0.1) { return .line(slot: slot, rng.pick(["LANG nl", "SET lang en", "SETTINGS", "PING", "SEEK", "p"])) }
+            if rng.chance(0.3) { return .line(slot: slot, passwordLine()) }
+            return .line(slot: slot, "NAME " + rng.pick(Self.names))
+        }
+        switch session.state {
+        case .idle: return idle(slot, session)
+        case .seeking, .hosting:
+            if rng.chance(0.6) {
+                // Let the others act: another slot, or the clock.
+                let other = rng.int(0...(FuzzRun.slots - 1))
+                if run.conns[other] == nil { return .connect(slot: other) }
+                return other == slot ? .advance(1) : next(run)
+            }
+            return .line(slot: slot, rng.pick(["LEAVE", "LEAVE", "PING", "SEEK", "NEW", "NAME carol", "LANG nl", "p", "REMATCH", "CLAIM"]))
+        case .playing(let gameID, let seat):
+            guard let table = run.lobby.rooms[gameID] else { return .line(slot: slot, "PING") }
+            return playing(slot, table, seat)
+        }
+    }
+
+    private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
+        if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
+        // Logged in to a registered name: now and then a new password.
+        if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
+        // Logged in: rated games more often (issue #28), against the computer or another registered name.
+        if session.loggedIn != nil && rng.chance(0.25) {
+            return .line(slot: slot, rng.pick(["NEW bot=easy", "NEW bot=hard rated=yes", "SEEK rated=yes", "SEEK", "SEEK variant=super",
+                                               "SEEK range=1000-2000", "NEW variant=challenge bot=medium", "SEEK game=hangman rated=yes"]))
+        }
+        // Watching: a watcher tries to play too (a token or a secret sent to
+        // it is caught by the checks on every line).
+        if rng.chance(session.watching == nil ? 0.1 : 0.3) {
+            return .line(slot: slot, rng.pick(["GAMES", "GAMES 1", "WATCH \(rng.int(1...8))", "WATCH \(rng.int(1...8))", "UNWATCH",
+                                               "p", "LEAVE", "ACCEPT", "SOLVE cat",
+                                               "MOVES \(rng.int(1...8))", "REVIEW \(rng.int(1...8))"]))
+        }
+        let r = rng.int(0...99)
+        switch r {
+        case 0..<16: return .line(slot: slot, rng.pick(["SEEK", "SEEK", "SEEK rounds=ghost", "SEEK game=hangman", "SEEK game=hangman",
+                                                        "SEEK game=ghost", "SEEK game=hangman rounds=ghost",
+                                                        "SEEK clock=15", "SEEK game=hangman clock=15",
+                                                        "SEEK variant=challenge", "SEEK variant=super rounds=ghost",
+                                                        "SEEK rated=yes", "SEEK rated=no", "SEEK range=1300-1700",
+                                                        "SEEK range=0-1500 rated=yes", "SEEK range=1700-1300"]))
+        case 16..<26: return .line(slot: slot, rng.pick(["NEW", "NEW rounds=ghost", "NEW game=hangman mode=duel",
+                                                         "NEW game=hangman mode=duel length=4", "NEW game=ghost",
+                                                         "NEW clock=5 rounds=ghost", "NEW game=hangman mode=duel clock=60",
+                                                         "NEW variant=challenge", "NEW variant=challenge rounds=ghost clock=5"]))
+        case 26..<36:
+            let bot = rng.pick(["easy", "medium", "hard"])
+            return .line(slot: slot, "NEW bot=\(bot)" + (rng.chance(0.4) ? " first=bot" : "") + (rng.chance(0.3) ? " rounds=ghost" : "")
+                         + (rng.chance(0.2) ? " clock=5" : "") + (rng.chance(0.25) ? " variant=challenge" : "")
+                         + (rng.chance(0.2) ? rng.pick([" rated=yes", " rated=no"]) : ""))
+        case 36..<48:
+            var line = "NEW game=hangman"
+            if rng.chance(0.8) { line += " mode=" + rng.pick(["evil", "fair", "phrase", "evil", "fair"]) }
+            if rng.chance(0.3) { line += " length=" + rng.pick(["3", "4", "5", "6", "any"]) }
+            if rng.chance(0.3) { line += " misses=\(rng.int(1...8))" }
+            if rng.chance(0.1) { line = "NEW game=hangman mode=duel bot=guesser" + (rng.chance(0.5) ? " length=3" : "") }
+            if rng.chance(0.15) { line += rng.pick([" clock=5", " clock=3"]) }
+            return .line(slot: slot, line)
+        case 48..<58: return .code(slot: slot, n: rng.int(0...20) + 1000)
+        case 58..<68: return .line(slot: slot, "REMATCH")
+        case 68..<74: return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50) + 1000)
+        case 74..<76: return .line(slot: slot, "NAME " + rng.pick(Self.names))
+        case 76..<78: return .line(slot: slot, passwordLine(session.name))
+        case 78..<84: return .line(slot: slot, rng.pick(["LANG nl", "LANG en", "LANG xx", "SET lang nl", "SET hangman-mode fair",
+                                                         "SET hangman-mode phrase", "SET hangman-length 4", "SET hangman-misses 3",
+                                                         "SET hangman-length 9", "SETTINGS"]))
+        case 84..<90: return .line(slot: slot, rng.pick(["SCORES", "SCORES 3 mode=match", "SCORES bot=easy", "SCORES game=hangman",
+                                                         "SCORES game=hangman mode=duel", "NAMES", "NAMES 2", "NAMES prefix=a", "PING",
+                                                         "TOP", "TOP variant=super 3", "TOP game=hangman", "PROFILE alice", "PROFILE bob",
+                                                         "HISTORY", "HISTORY alice 5", "HISTORY carol"]))
+        case 90..<92: return .line(slot: slot, "QUIT")
+        case 92..<94: return .line(slot: slot, "HELP")
+        default: return .line(slot: slot, rng.pick(["LEAVE", "p", "CLAIM", "RESTART", "ACCEPT", "DECLINE", "HINT", "WORD cat", "SOLVE cat"]))
+        }
+    }
+
+    private mutating func playing(_ slot: Int, _ table: Lobby.Room, _ seat: Int) -> FuzzStep {
+        let other = 1 - seat
+        if let offer = table.offer, offer.seat == other, rng.chance(0.4) {
+            return .line(slot: slot, rng.chance(0.5) ? "ACCEPT" : "DECLINE")
+        }
+        if table.isAway(other), rng.chance(table.game.toMove == other ? 0.4 : 0.1) { return .line(slot: slot, "CLAIM") }
+        let r = rng.int(0...99)
+        switch r {
+        case 0..<4: return .line(slot: slot, "RESTART")
+        case 4..<7: return .line(slot: slot, rng.pick(["LANG nl", "LANG en"]))
+        case 7..<9: return .line(slot: slot, "LEAVE")
+        case 9..<10: return .line(slot: slot, "QUIT")
+        case 10..<12: return .token(slot: slot, prefix: "RESUME ", n: rng.int(0...50) + 1000)
+        case 12..<14: return .line(slot: slot, rng.pick(["HINT", "ACCEPT", "DECLINE", "SEEK", "NAME dave", "REMATCH", "SET lang nl", "SCORES",
+                                                         "REGISTER first secret", "PASSWORD second secret", "NAME dave first secret"]))
+        default: break
+        }
+        guard table.game.toMove == seat || rng.chance(0.1) else {
+            // Not our turn: usually someone else acts.
+            if rng.chance(0.5) { return .advance(rng.pick([0.5, 1, 61])) }
+            let s = rng.int(0...(FuzzRun.slots - 1))
+            return s == slot ? .line(slot: slot, "PING") : .line(slot: slot, rng.pick(["p", "c", "PING"]))
+        }
+        return .line(slot: slot, move(table.game, table.lang))
+    }
+
+    /// A plausible move: Ghost letters that keep a word possible, a guess not
+    /// made yet, a whole word of the right length, or the setter's word.
+    private mutating func move(_ game: any GameKit.Game, _ lang: String) -> String {
+        let list = lobbyLists[lang] ?? WordList(words: [String]())
+        if let h = game as? HangmanGame {
+            let fitting = (lobbyLists[lang].map { l in Self.words.filter { l.isWord($0) } } ?? []).filter { $0.count == h.length }
+            if h.toMove == 0 {
+                return "WORD " + (rng.chance(0.85) && !fitting.isEmpty ? rng.pick(fitting) : rng.pick(Self.words))
+            }
+            if rng.chance(0.12) {
+                let guess = rng.chance(0.7) && !fitting.isEmpty ? rng.pick(fitting) : rng.pick(Self.words)
+                return (rng.chance(0.5) ? "SOLVE " : "WORD ") + guess
+            }
+            let open = "etaoinshrdlcupgjkz".filter { !h.guessed.contains($0) }
+            return String(rng.chance(0.9) && !open.isEmpty ? rng.pick(Array(open)) : rng.pick(Array("abcdefghijklmnopqrstuvwxyz")))
+        }
+        let fragment = game.publicFields.first { $0.key == "fragment" }?.value ?? ""
+        // Bluff and challenge: answer a challenge (a word of the list, a
+        // non-word, or nonsense), concede, or challenge now and then.
+        if let ghost = game as? ChallengeGhost {
+            if ghost.isChallenged {
+                let words = Self.words.filter { $0.hasPrefix(fragment) && $0.count > fragment.count }
+                switch rng.int(0...9) {
+                case 0..<5 where !words.isEmpty: return "WORD " + rng.pick(words)
+                case 0..<7: return "WORD " + fragment + rng.pick(["zzq", "e", "x"])
+                case 7: return "WORD " + rng.pick(Self.words)
+                case 8: return rng.pick(["CHALLENGE", "p", "LETTER x front"])
+                default: return "CONCEDE"
+                }
+            }
+            if rng.chance(0.15) { return rng.chance(0.9) ? "CHALLENGE" : "CONCEDE" }
+        }
+        let next = Array(Set(Self.words.filter { $0.hasPrefix(fragment) && $0.count > fragment.count && list.node(for: $0) != nil }
+            .map { $0[$0.index($0.startIndex, offsetBy: fragment.count)] }))
+        let letter = rng.chance(0.85) && !next.isEmpty ? rng.pick(next) : rng.pick(Array("abcdefghijklmnopqrstuvwxyz"))
+        return rng.chance(0.2) ? "LETTER \(letter)" : String(letter)
+    }
+}
+
+/// The fuzzer's hashing: yescrypt at its lowest cost, done when the lobby
+/// asks for the outcomes (at most 2 wait).
+final class FuzzPasswordChecker: PasswordChecker {
+    private var queued: [PasswordJob] = []
+    func submit(_ job: PasswordJob) -> Bool {
+        guard queued.count < 2 else { return false }
+        queued.append(job)
+        return true
+    }
+    func takeFinished() -> [PasswordOutcome] {
+        defer { queued.removeAll() }
+        return queued.map { job in
+            switch job.work {
+            case .make(let p): PasswordOutcome(ticket: job.ticket, hash: PasswordHash.make(p.text, cost: 1), matches: false)
+            case .verify(let p, let hash): PasswordOutcome(ticket: job.ticket, hash: nil, matches: PasswordHash.verify(p.text, against: hash))
+            }
+        }
+    }
+}
