@@ -155,13 +155,15 @@ final class Connection {
 /// reads from here, so neither needs the other.
 final class ConnectionTable: Outbox {
     var connections: [ConnectionID: Connection] = [:] {
-        // Any change forgets the last connection found (`connection(_:)`).
-        didSet { lastFound = nil }
+        // Any change forgets the connections found (`connection(_:)`).
+        didSet { lastFound = nil; otherFound = nil }
     }
-    /// The connection the last `connection(_:)` found: a command's replies
-    /// go to one connection several times in a row (its sender), each a
-    /// dictionary look-up (about 130 instructions with the hashing) before.
+    /// The connections the last two `connection(_:)` calls found: a
+    /// command's replies go to one connection several times in a row (its
+    /// sender), and a game's lines alternate between its two players, each
+    /// a dictionary look-up (about 130 instructions with the hashing) before.
     private var lastFound: Connection?
+    private var otherFound: Connection?
     /// Connections with output to write or a drop to carry out this turn.
     var dirty: [Connection] = []
     /// Bytes of replies a connection may leave unread.
@@ -186,12 +188,21 @@ final class ConnectionTable: Outbox {
 
     subscript(id: ConnectionID) -> Connection? { connection(id) }
 
-    /// The open connection `id`, if any: the one found last if it is that one.
+    /// The open connection `id`, if any: one of the two found last if it is
+    /// one of them.
     @inline(__always)
     func connection(_ id: ConnectionID) -> Connection? {
         if let last = lastFound, last.id == id { return last }
+        if let other = otherFound, other.id == id {
+            otherFound = lastFound
+            lastFound = other
+            return other
+        }
         let found = connections[id]
-        if found != nil { lastFound = found }
+        if found != nil {
+            otherFound = lastFound
+            lastFound = found
+        }
         return found
     }
     var count: Int { connections.count }
