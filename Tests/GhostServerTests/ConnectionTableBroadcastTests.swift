@@ -1,0 +1,66 @@
+import Testing
+import GhostProtocol
+@testable import GhostServer
+
+/// A broadcast is rendered once, into the first recipient's output, and its
+/// bytes copied to the others: each recipient gets exactly the line, after
+/// what it already had, whatever the first one had before it.
+@Suite("ConnectionTable: a line to several connections")
+struct ConnectionTableBroadcastTests {
+    private static func wire(_ lines: [ServerLine]) -> [UInt8] {
+        var out: [UInt8] = []
+        for line in lines { line.appendWire(to: &out) }
+        return out
+    }
+
+    private static func table(_ ids: [ConnectionID]) -> (ConnectionTable, [Connection]) {
+        let table = ConnectionTable(maxOutputBytes: 1 << 20)
+        let conns = ids.map { Connection(id: $0, fd: -1, peer: "127.0.0.1:\(5000 + $0)", now: 0) }
+        for conn in conns { table.connections[conn.id] = conn }
+        return (table, conns)
+    }
+
+    @Test("Each recipient gets the line after its own earlier output; nil seats are skipped")
+    func eachGetsTheLineAfterItsOwn() {
+        let (table, conns) = Self.table([1, 2, 3])
+        let (a, b, c) = (conns[0], conns[1], conns[2])
+        table.send(.info("first for a"), to: 1)
+        table.send(.ok(.ping), to: 1)
+        table.send(.info("b alone"), to: 2)
+        let turn = ServerLine.turn(id: 7, player: "bob", fields: [Field("fragment", "pe")])
+        table.send(turn, toEach: [1, nil, 2])
+        #expect(a.output == Self.wire([.info("first for a"), .ok(.ping), turn]))
+        #expect(b.output == Self.wire([.info("b alone"), turn]))
+        #expect(c.output.isEmpty)
+        // Again, with b first this time.
+        let move = ServerLine.move(id: 7, player: "bob", fields: [Field("letter", "a")])
+        table.send(move, toEach: [2, 1])
+        #expect(a.output == Self.wire([.info("first for a"), .ok(.ping), turn, move]))
+        #expect(b.output == Self.wire([.info("b alone"), turn, move]))
+    }
+
+    @Test("A closing first recipient gets nothing; the next is rendered to and copied from; a repeated one gets it twice")
+    func closingAndRepeatedRecipients() {
+        let (table, conns) = Self.table([1, 2, 3])
+        let (a, b, c) = (conns[0], conns[1], conns[2])
+        table.close(1, .quit, "goodbye")
+        let closed = a.output
+        table.send(.info("to c first"), to: 3)
+        let line = ServerLine.watchers(id: 4, count: 2)
+        table.send(line, toEach: [1, 2, 2, 3])
+        #expect(a.output == closed)
+        #expect(b.output == Self.wire([line, line]))
+        #expect(c.output == Self.wire([.info("to c first"), line]))
+    }
+
+    @Test("A batch of lines goes whole to each watcher, after what each had")
+    func batches() {
+        let (table, conns) = Self.table([1, 2])
+        let (a, b) = (conns[0], conns[1])
+        table.send(.ok(.ping), to: 1)
+        let lines: [ServerLine] = [.watchers(id: 4, count: 1), .info("x y"), .watchers(id: 4, count: 2)]
+        table.send(lines, toEach: [1, 2])
+        #expect(a.output == Self.wire([.ok(.ping)] + lines))
+        #expect(b.output == Self.wire(lines))
+    }
+}
