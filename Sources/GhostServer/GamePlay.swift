@@ -244,8 +244,8 @@ final class GamePlay: GamePart {
     // MARK: Moves
 
     /// A move from a person: the game judges it.
-    func play(_ move: Move, from id: ConnectionID, _ session: Session, verb: Verb = .letter) {
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
+    func play(_ move: Move, from id: ConnectionID, _ at: ServerCommands.Seat?, verb: Verb = .letter) {
+        guard case let (gameID, seat)? = at, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
         // SOLVE and WORD are one move to the game; a kind that tells them apart says so.

@@ -35,8 +35,8 @@ extension GamePlay {
     /// A kind's move verb from a player: the move it stands for in the
     /// kind of the player's game, which judges it as any move. A game of
     /// another kind refuses it with its own code for a move it does not take.
-    func playKindMove(_ verbName: String, _ arguments: [String], _ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
+    func playKindMove(_ verbName: String, _ arguments: [String], _ id: ConnectionID, _ at: ServerCommands.Seat?) {
+        guard case let (gameID, seat)? = at, let table = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
         guard let verb = table.kind.moveVerbs.first(where: { $0.name == verbName }) else {
