@@ -37,6 +37,24 @@ import GhostProtocol
         }
     }
 
+    @Test("Every scalar up to U+00FF, at every place of a clean value of 1 to 17 bytes, renders as the rule says (the word-wide check)")
+    func everyByteAtEveryPlace() {
+        for length in 1...17 {
+            for at in 0..<length {
+                for v in UInt32(0)...0xFF {
+                    guard let odd = Unicode.Scalar(v) else { continue }
+                    var s = String.UnicodeScalarView()
+                    for i in 0..<length { s.append(i == at ? odd : Unicode.Scalar(UInt8(0x61 + i))) }
+                    let text = String(s)
+                    let asValue = reference(text, replacement: "_", replacingSpace: true)
+                    #expect(ServerLine.nameEntry(text).rendered == "NAME name=" + asValue, "\(length) \(at) \(v)")
+                    let asText = reference(text, replacement: " ", replacingSpace: false)
+                    #expect(ServerLine.info(text).rendered == "INFO " + asText, "\(length) \(at) \(v)")
+                }
+            }
+        }
+    }
+
     @Test("Numbers render in decimal, one digit, many, negative, and the extremes")
     func decimals() {
         for n in [0, 7, 9, 10, 99, 100, 12_345, -1, -9, -10, -12_345, Int.max, Int.min] {
