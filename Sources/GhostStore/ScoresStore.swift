@@ -15,10 +15,30 @@ final class ScoresStore {
     /// here, not from counting rows in SQL: a game's end must not cost a scan
     /// of the scores, nor a walk of the board's numbers of wins.
     private var winCounts: [String: WinTally] = [:]
-    /// Per board, per name (lowercased): the name as stored, its wins and
-    /// games played; filled on first use, then kept in step with every write,
-    /// so the end of a game reads nothing back from SQLite.
-    private var scoreCache: [String: [String: ScoreRow]] = [:]
+    /// Per name (lowercased), then per board: the name as stored, its wins
+    /// and games played; filled on first use, then kept in step with every
+    /// write, so the end of a game reads nothing back from SQLite. Name
+    /// first: a name has a row on a few boards, found by a short walk, so a
+    /// game's end hashes each name once per look-up, not a board and a name;
+    /// and a name stored with another spelling is forgotten in one step.
+    private var scoreCache: [String: BoardScores] = [:]
+    /// One name's cached rows, by board.
+    private struct BoardScores {
+        var entries: [(board: String, row: ScoreRow)] = []
+        subscript(board: String) -> ScoreRow? {
+            get {
+                for e in entries where e.board == board { return e.row }
+                return nil
+            }
+            set {
+                if let i = entries.firstIndex(where: { $0.board == board }) {
+                    if let newValue { entries[i].row = newValue } else { entries.remove(at: i) }
+                } else if let newValue {
+                    entries.append((board, newValue))
+                }
+            }
+        }
+    }
     /// Since the last commit, in order: each score row a finished game
     /// changed, before and after, so that a rollback puts the caches back
     /// as they were, entry by entry, without reading a board again (which
@@ -67,7 +87,7 @@ final class ScoresStore {
         for entry in journal[start...].reversed() {
             if entry.after.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.after.wins, -1) }
             if entry.before.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.before.wins) }
-            scoreCache[entry.board, default: [:]][entry.key] = entry.before
+            scoreCache[entry.key, default: BoardScores()][entry.board] = entry.before
         }
         journal.removeSubrange(start...)
     }
@@ -80,7 +100,7 @@ final class ScoresStore {
     /// A name (lowercased) may now be stored with another spelling: its
     /// cached rows are read again.
     func forget(_ key: String) {
-        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
+        scoreCache[key] = nil
     }
 
     // MARK: Boards of wins
@@ -100,7 +120,7 @@ final class ScoresStore {
             if before.played > 0 { winCounts[board, default: WinTally()].add(before.wins, -1) }
             winCounts[board, default: WinTally()].add(row.wins)
         }
-        scoreCache[board, default: [:]][key] = row
+        scoreCache[key, default: BoardScores()][board] = row
         journal.append((board: board, key: key, before: before, after: row))
     }
 
@@ -130,11 +150,11 @@ final class ScoresStore {
 
     private func cachedScore(of name: String, key: String? = nil, board: String) throws -> ScoreRow {
         let key = key ?? name.lowercased()
-        if let row = scoreCache[board]?[key] { return row }
+        if let row = scoreCache[key]?[board] { return row }
         let row = try db.first(SQLs.score, board, name) {
             ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
         } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
-        scoreCache[board, default: [:]][key] = row
+        scoreCache[key, default: BoardScores()][board] = row
         return row
     }
 
