@@ -107,9 +107,18 @@ final class ScoresStore {
 
     /// Counts a finished game on `board` for `person`, won or not (within
     /// `Store.finishGame`, which has begun the write).
-    func count(_ person: String, won: Bool, board: String) throws {
-        let key = person.lowercased()
-        let before = try cachedScore(of: person, key: key, board: board)
+    func count(_ person: String, key given: String? = nil, won: Bool, board: String) throws {
+        let key = given ?? person.lowercased()
+        // The name's entry found once, and changed in place through its index
+        // (the SQL below does not touch the cache, so the index stays valid).
+        var slot = scoreCache.index(forKey: key)
+        let before: ScoreRow
+        if let i = slot, let row = scoreCache.values[i][board] {
+            before = row
+        } else {
+            before = try cachedScore(of: person, key: key, board: board)
+            slot = scoreCache.index(forKey: key)
+        }
         var row = before
         try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
         if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
@@ -120,7 +129,7 @@ final class ScoresStore {
             if before.played > 0 { winCounts[board, default: WinTally()].add(before.wins, -1) }
             winCounts[board, default: WinTally()].add(row.wins)
         }
-        scoreCache[key, default: BoardScores()][board] = row
+        if let i = slot { scoreCache.values[i][board] = row } else { scoreCache[key, default: BoardScores()][board] = row }
         journal.append((board: board, key: key, before: before, after: row))
     }
 

@@ -47,8 +47,17 @@ extension Store {
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
-        for person in people ?? [winner, loser] {
-            try scoreStore.count(person, won: person.lowercased() == winner.lowercased(), board: board)
+        let winnerKey = winner.lowercased()
+        if let people {
+            for person in people {
+                let key = person.lowercased()
+                try scoreStore.count(person, key: key, won: key == winnerKey, board: board)
+            }
+        } else {
+            // Both, with no array of them.
+            try scoreStore.count(winner, key: winnerKey, won: true, board: board)
+            let loserKey = loser.lowercased()
+            try scoreStore.count(loser, key: loserKey, won: loserKey == winnerKey, board: board)
         }
     }
 
