@@ -189,7 +189,8 @@ public enum Fixture {
         return s + String(i)
     }
 
-    /// A resume token: 128 random bits as 32 hex digits, as ghostd makes them.
+    /// A resume token: 128 random bits as 32 hex digits, as ghostd made them
+    /// before schema 14 (a data folder of an older release; they still work).
     static func token(_ rng: inout SplitMix64) -> String {
         let hi = rng.next(), lo = rng.next()
         return hex16(hi) + hex16(lo)

@@ -56,14 +56,16 @@ final class GamePlay: GamePart {
         let names = (0..<2).map { i in
             botNames[i] ?? bots[i].map { GamePlay.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
         }
-        let secrets = [GamePlay.newToken(), GamePlay.newToken()]
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
-        let record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
-                             players: names, tokens: secrets, bots: bots.map { $0?.rawValue }, rounds: match.target,
+        var record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
+                             players: names, tokens: [], bots: bots.map { $0?.rawValue }, rounds: match.target,
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
+                  // Tokens that name the game's id (the store's next) and seat.
+                  let next = try store.nextGameID()
+                  record.tokens = [GamePlay.newToken(game: next, seat: 0), GamePlay.newToken(game: next, seat: 1)]
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
                   // Rated or not, decided once (RatingDesk.swift).
@@ -86,7 +88,7 @@ final class GamePlay: GamePart {
                 s.state = .playing(game: id, seat: seat)
                 s.last = nil
             }
-            rooms.tokens[secrets[seat]] = (id, seat)
+            rooms.tokens[record.tokens[seat]] = (id, seat)
         }
         if settings.gameLog == .all {
             log(LineText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
@@ -135,19 +137,24 @@ final class GamePlay: GamePart {
         match.round > 1 + match.losses.reduce(0, +)
     }
 
-    /// 128 random bits from the system's generator, as 32 hex digits.
-    static func newToken() -> String {
+    /// A resume token for `game`'s `seat`, 32 hex digits: the 12 of the
+    /// store's `ResumeTokens.prefix` (the id and seat), then 80 random bits
+    /// from the system's generator; 128 random bits for an id too large
+    /// for the prefix.
+    static func newToken(game: Int, seat: Int) -> String {
         var rng = SystemRandomNumberGenerator()
         let hex: StaticString = "0123456789abcdef"
+        let named = ResumeTokens.named(game: game, seat: seat)
         // Written straight into the string's storage (no array first).
         return String(unsafeUninitializedCapacity: 32) { out in
+            let start = named == nil ? 0 : ResumeTokens.prefixDigits
+            if let named { ResumeTokens.writeHex(named, into: out) }
             hex.withUTF8Buffer { digits in
-                for half in 0..<2 {
-                    var x = rng.next() as UInt64
-                    for i in 0..<16 {
-                        out[half * 16 + i] = digits[Int(x & 15)]
-                        x >>= 4
-                    }
+                var x = rng.next() as UInt64
+                for i in start..<32 {
+                    if i - start == 16 { x = rng.next() }
+                    out[i] = digits[Int(x & 15)]
+                    x >>= 4
                 }
             }
             return 32

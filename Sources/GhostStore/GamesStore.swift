@@ -60,26 +60,45 @@ final class GamesStore {
     /// again, and moved the row in the index of untouched games.
     func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
         try willWrite()
+        // The id is chosen here, so that a token of the new form for it is
+        // stored as its secret (ResumeTokens.swift): the server asked for it
+        // (`nextGameID`) to make the tokens.
+        let id = try nextGameID()
+        let token0 = ResumeTokens.stored(g.tokens[safe: 0] ?? "", game: id, seat: 0)
+        let token1 = ResumeTokens.stored(g.tokens[safe: 1] ?? "", game: id, seat: 1)
         if let networks {
-            try db.run(SQLs.createStartedGame,
+            try db.run(SQLs.createStartedGame, id,
                        g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?", token0, token1,
                        g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
                        g.watch ? 1 : 0, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
         } else {
-            try db.run(SQLs.createGame,
+            try db.run(SQLs.createGame, id,
                        g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?",
-                       g.tokens[safe: 0] ?? "", g.tokens[safe: 1] ?? "",
+                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?", token0, token1,
                        g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
                        g.watch ? 1 : 0)
         }
-        let id = Int(db.lastInsertRowID)
+        nextID = id + 1
         activeSeats.add(id, .init(player0: g.players[safe: 0] ?? "?", player1: g.players[safe: 1] ?? "?",
                                   net0: networks?[safe: 0] ?? "", net1: networks?[safe: 1] ?? "", clocked: g.clock > 0))
         return id
     }
+
+    /// The id `createGame` gives the next game (one more than the highest
+    /// stored): read at start (`loadActiveSeats`), then counted here.
+    /// Forgotten at any rollback (`forgetNextID`), as a rolled-back game
+    /// gives its id back, and read again at the next game's start.
+    private var nextID: Int?
+
+    func nextGameID() throws -> Int {
+        if let nextID { return nextID }
+        let next = try db.query("SELECT coalesce(max(id), 0) + 1 FROM games") { $0.int(0) }.first ?? 1
+        nextID = next
+        return next
+    }
+
+    func forgetNextID() { nextID = nil }
 
     /// A match goes on: the rounds lost so far, and the next round.
     func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
@@ -131,6 +150,8 @@ final class GamesStore {
             activeSeats.load(id, seats)
         }
         activeSeats.loaded()
+        nextID = nil
+        _ = try nextGameID()
     }
 
     /// Every game in progress, oldest first, with the moves of its round in play.
@@ -157,7 +178,9 @@ final class GamesStore {
             """, arguments: values) { r in
             StoredGame(id: r.int(0), kind: r.text(1), variant: r.text(2), settings: r.text(3),
                        seed: UInt64(bitPattern: Int64(r.int(4))), lang: r.text(5),
-                       players: [r.text(6), r.text(7)], tokens: [r.text(8), r.text(9)],
+                       players: [r.text(6), r.text(7)],
+                       tokens: [ResumeTokens.token(stored: r.text(8), game: r.int(0), seat: 0),
+                                ResumeTokens.token(stored: r.text(9), game: r.int(0), seat: 1)],
                        bots: [r.optionalText(10), r.optionalText(11)], rounds: r.int(12), losses: [r.int(13), r.int(14)],
                        round: r.int(15), starter: r.int(16),
                        offer: r.optionalInt(17).map { StoredGame.Offer(seat: $0, kind: r.text(18), lang: r.optionalText(19)) },
@@ -187,14 +210,35 @@ final class GamesStore {
     /// ended, and when (unix seconds; 0 if unknown).
     func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
                                                        finalState: String, endedAt: Int)? {
-        guard !token.isEmpty else { return nil }
-        // One look-up in each seat's token index (partial: `<> ''` lets SQLite use them).
+        guard let found = try game(token: token), found.over else { return nil }
         return try db.query("""
             SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
-            WHERE status = 'over' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
-            """, .text(token), .text(token)) {
+            WHERE id = ? AND status = 'over'
+            """, .of(found.id)) {
             (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
         }.first
+    }
+
+    /// The game `token` is a seat's resume token of, and whether it is over;
+    /// nil if none. A token of the new form (ResumeTokens.swift): its row by
+    /// the id it names, the secrets compared in constant time. Any other
+    /// token, or one whose secret does not match (so an unknown token costs
+    /// the same whatever its form): one look-up in each seat's token index,
+    /// which holds only the tokens issued before schema 14. (The indexes are
+    /// partial: SQLite uses them only when the query says their conditions
+    /// too; `token0 = ?` alone walked every game.)
+    func game(token: String) throws -> (id: Int, over: Bool)? {
+        guard !token.isEmpty else { return nil }
+        if let named = ResumeTokens.parse(token),
+           let row = try db.query("SELECT CASE ? WHEN 0 THEN token0 ELSE token1 END, status FROM games WHERE id = ?",
+                                  .of(named.seat), .of(named.game), row: { ($0.text(0), $0.text(1) == "over") }).first,
+           ResumeTokens.matches(stored: row.0, secret: named.secret) {
+            return (named.game, row.1)
+        }
+        return try db.query("""
+            SELECT id, status FROM games
+            WHERE (token0 = ? AND token0 <> '' AND token0 < '~') OR (token1 = ? AND token1 <> '' AND token1 < '~') LIMIT 1
+            """, .text(token), .text(token), row: { ($0.int(0), $0.text(1) == "over") }).first
     }
 
     func result(game: Int) throws -> (winner: String, loser: String, reason: String, finalState: String)? {
@@ -204,19 +248,13 @@ final class GamesStore {
     }
 
     /// The game in progress that `token` is a seat's resume token of, with
-    /// the moves of its round in play; nil if none. One look-up in each
-    /// seat's token index, then the game by its id: it costs the same
-    /// whatever the number of games. (The token indexes are partial, `<> ''`:
-    /// SQLite uses them only when the query says so too; `token0 = ?` alone
-    /// walked every game in progress, measured at 10,000 of them as most of
-    /// the loop's time under a flood of RESUMEs of random tokens.)
+    /// the moves of its round in play; nil if none. The game by its token
+    /// (`game(token:)`), then by its id: it costs the same whatever the
+    /// number of games (measured at 10,000 games in progress under a flood
+    /// of RESUMEs of random tokens).
     func activeGame(token: String) throws -> StoredGame? {
-        guard !token.isEmpty else { return nil }
-        guard let id = try db.query("""
-            SELECT id FROM games
-            WHERE status = 'active' AND ((token0 = ? AND token0 <> '') OR (token1 = ? AND token1 <> '')) LIMIT 1
-            """, .text(token), .text(token), row: { $0.int(0) }).first else { return nil }
-        return try activeGame(id: id)
+        guard let found = try game(token: token), !found.over else { return nil }
+        return try activeGame(id: found.id)
     }
 
     /// The games in progress on a clock: they end by themselves within their

@@ -15,10 +15,30 @@ final class ScoresStore {
     /// here, not from counting rows in SQL: a game's end must not cost a scan
     /// of the scores, nor a walk of the board's numbers of wins.
     private var winCounts: [String: WinTally] = [:]
-    /// Per board, per name (lowercased): the name as stored, its wins and
-    /// games played; filled on first use, then kept in step with every write,
-    /// so the end of a game reads nothing back from SQLite.
-    private var scoreCache: [String: [String: ScoreRow]] = [:]
+    /// Per name (lowercased), then per board: the name as stored, its wins
+    /// and games played; filled on first use, then kept in step with every
+    /// write, so the end of a game reads nothing back from SQLite. Name
+    /// first: a name has a row on a few boards, found by a short walk, so a
+    /// game's end hashes each name once per look-up, not a board and a name;
+    /// and a name stored with another spelling is forgotten in one step.
+    private var scoreCache: [String: BoardScores] = [:]
+    /// One name's cached rows, by board.
+    private struct BoardScores {
+        var entries: [(board: String, row: ScoreRow)] = []
+        subscript(board: String) -> ScoreRow? {
+            get {
+                for e in entries where e.board == board { return e.row }
+                return nil
+            }
+            set {
+                if let i = entries.firstIndex(where: { $0.board == board }) {
+                    if let newValue { entries[i].row = newValue } else { entries.remove(at: i) }
+                } else if let newValue {
+                    entries.append((board, newValue))
+                }
+            }
+        }
+    }
     /// Since the last commit, in order: each score row a finished game
     /// changed, before and after, so that a rollback puts the caches back
     /// as they were, entry by entry, without reading a board again (which
@@ -67,7 +87,7 @@ final class ScoresStore {
         for entry in journal[start...].reversed() {
             if entry.after.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.after.wins, -1) }
             if entry.before.played > 0 { winCounts[entry.board, default: WinTally()].add(entry.before.wins) }
-            scoreCache[entry.board, default: [:]][entry.key] = entry.before
+            scoreCache[entry.key, default: BoardScores()][entry.board] = entry.before
         }
         journal.removeSubrange(start...)
     }
@@ -80,16 +100,25 @@ final class ScoresStore {
     /// A name (lowercased) may now be stored with another spelling: its
     /// cached rows are read again.
     func forget(_ key: String) {
-        for board in scoreCache.keys { scoreCache[board]?[key] = nil }
+        scoreCache[key] = nil
     }
 
     // MARK: Boards of wins
 
     /// Counts a finished game on `board` for `person`, won or not (within
     /// `Store.finishGame`, which has begun the write).
-    func count(_ person: String, won: Bool, board: String) throws {
-        let key = person.lowercased()
-        let before = try cachedScore(of: person, key: key, board: board)
+    func count(_ person: String, key given: String? = nil, won: Bool, board: String) throws {
+        let key = given ?? person.lowercased()
+        // The name's entry found once, and changed in place through its index
+        // (the SQL below does not touch the cache, so the index stays valid).
+        var slot = scoreCache.index(forKey: key)
+        let before: ScoreRow
+        if let i = slot, let row = scoreCache.values[i][board] {
+            before = row
+        } else {
+            before = try cachedScore(of: person, key: key, board: board)
+            slot = scoreCache.index(forKey: key)
+        }
         var row = before
         try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
         if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
@@ -100,7 +129,7 @@ final class ScoresStore {
             if before.played > 0 { winCounts[board, default: WinTally()].add(before.wins, -1) }
             winCounts[board, default: WinTally()].add(row.wins)
         }
-        scoreCache[board, default: [:]][key] = row
+        if let i = slot { scoreCache.values[i][board] = row } else { scoreCache[key, default: BoardScores()][board] = row }
         journal.append((board: board, key: key, before: before, after: row))
     }
 
@@ -130,11 +159,11 @@ final class ScoresStore {
 
     private func cachedScore(of name: String, key: String? = nil, board: String) throws -> ScoreRow {
         let key = key ?? name.lowercased()
-        if let row = scoreCache[board]?[key] { return row }
+        if let row = scoreCache[key]?[board] { return row }
         let row = try db.first(SQLs.score, board, name) {
             ScoreRow(rank: 0, name: $0.text(0), wins: $0.int(1), played: $0.int(2))
         } ?? ScoreRow(rank: 0, name: name, wins: 0, played: 0)
-        scoreCache[board, default: [:]][key] = row
+        scoreCache[key, default: BoardScores()][board] = row
         return row
     }
 

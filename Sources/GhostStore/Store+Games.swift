@@ -12,6 +12,13 @@ extension Store {
         try gameStore.createGame(g, networks: networks, now: now)
     }
 
+    /// The id the next `createGame` gives its game, for its resume tokens
+    /// (`ResumeTokens.prefix`): a token of the new form for that id and
+    /// seat is stored as its secret. Valid until a rollback.
+    public func nextGameID() throws -> Int {
+        try gameStore.nextGameID()
+    }
+
     /// A match goes on: the rounds lost so far, and the next round.
     public func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
         try gameStore.nextRound(game: game, round: round, losses: losses, starter: starter)
@@ -40,8 +47,17 @@ extension Store {
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
-        for person in people ?? [winner, loser] {
-            try scoreStore.count(person, won: person.lowercased() == winner.lowercased(), board: board)
+        let winnerKey = winner.lowercased()
+        if let people {
+            for person in people {
+                let key = person.lowercased()
+                try scoreStore.count(person, key: key, won: key == winnerKey, board: board)
+            }
+        } else {
+            // Both, with no array of them.
+            try scoreStore.count(winner, key: winnerKey, won: true, board: board)
+            let loserKey = loser.lowercased()
+            try scoreStore.count(loser, key: loserKey, won: loserKey == winnerKey, board: board)
         }
     }
 
@@ -73,12 +89,10 @@ extension Store {
     }
 
     /// The game in progress that `token` is a seat's resume token of, with
-    /// the moves of its round in play; nil if none. One look-up in each
-    /// seat's token index, then the game by its id: it costs the same
-    /// whatever the number of games. (The token indexes are partial, `<> ''`:
-    /// SQLite uses them only when the query says so too; `token0 = ?` alone
-    /// walked every game in progress, measured at 10,000 of them as most of
-    /// the loop's time under a flood of RESUMEs of random tokens.)
+    /// the moves of its round in play; nil if none. A token of the new form
+    /// names its game (ResumeTokens.swift): the row by its id, the secrets
+    /// compared in constant time; an older token, one look-up in each seat's
+    /// token index. It costs the same whatever the number of games.
     public func activeGame(token: String) throws -> StoredGame? {
         try gameStore.activeGame(token: token)
     }

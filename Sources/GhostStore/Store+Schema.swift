@@ -351,6 +351,19 @@ enum Migrations {
         DROP TABLE moves;
         ALTER TABLE moves13 RENAME TO moves;
         """,
+        // 14: resume tokens that name their game (issue #29): 12 hex digits
+        // of `id * 2 + seat`, then 80 random bits; the row stores `~` and
+        // the secret (ResumeTokens.swift), and RESUME reads it by its id.
+        // The token indexes keep only the tokens issued before (`< '~'`:
+        // every hex digit is below it), so a new game's INSERT writes no
+        // token index (two random keys, two more pages a commit). The
+        // tokens already issued keep working through them.
+        """
+        DROP INDEX games_token0;
+        DROP INDEX games_token1;
+        CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~';
+        CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~';
+        """,
     ]
 
 }

@@ -217,6 +217,7 @@ public final class Store {
         transactionLost = false
         scoreStore.undo(from: 0)
         gameStore.activeSeats.undo(from: 0)
+        gameStore.forgetNextID()
         committedCaches()
     }
 
@@ -269,6 +270,7 @@ public final class Store {
         // with the whole turn: then rollback() undoes the rest).
         scoreStore.undo(from: commandJournalStart)
         gameStore.activeSeats.undo(from: commandSeatsStart)
+        gameStore.forgetNextID()
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint

@@ -673,7 +673,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 13)
+        #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.activeGames().map(\.moves) == [[move(1, "q"), move(0, "u")]])
         #expect(try store.lastMoves(game: 1, limit: 10).map(\.move) == ["p", "e"])
         #expect(try store.moves(game: 2, round: 1) == [move(0, "a")])

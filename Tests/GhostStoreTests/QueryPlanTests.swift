@@ -45,11 +45,14 @@ import Testing
             try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
             token = tokens[1]
         }
-        // Games in progress, many of them (a RESUME must not walk them).
+        // Games in progress, many of them (a RESUME must not walk them), with
+        // tokens that name them (schema 14; the finished games' are older).
         var active = 0
         for g in 0..<Self.games {
             let a = "player\(g % Self.names)", b = "player\((g * 3 + 2) % Self.names)"
-            active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: freshTokens()), now: t0 + g)
+            let next = try store.nextGameID()
+            let tokens = try (0..<2).map { try #require(ResumeTokens.prefix(game: next, seat: $0)) + String(format: "%020x", g * 2 + $0) }
+            active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
             try store.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
             try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0 + g)
         }
@@ -161,9 +164,14 @@ import Testing
         }
         // The look-ups that scanned before schema 8 now search their indexes.
         func plan(_ sql: String) throws -> [String] { try store.db.query("EXPLAIN QUERY PLAN " + sql) { $0.text(3) } }
+        // RESUME of a token issued before schema 14: its seat's partial index.
         let resume = try plan(try #require(statements.first { $0.contains("token0 = ?") }))
+        #expect(statements.first { $0.contains("token0 = ?") }?.contains("token0 = ? AND token0 <> '' AND token0 < '~'") == true)
         #expect(resume.contains { $0.contains("USING INDEX games_token0 (token0=?)") }, "\(resume)")
         #expect(resume.contains { $0.contains("USING INDEX games_token1 (token1=?)") }, "\(resume)")
+        // RESUME of a token that names its game: the row by its id.
+        let named = try plan(try #require(statements.first { $0.contains("THEN token0 ELSE token1 END") }))
+        #expect(named == ["SEARCH games USING INTEGER PRIMARY KEY (rowid=?)"], "\(named)")
         let scores = try plan(try #require(statements.first { $0.contains("FROM scores s JOIN players p") }))
         #expect(scores.first == "SEARCH s USING INDEX scores_rank (board=?)", "\(scores)")
         let prefixed = try plan(try #require(statements.first { $0.contains("name >= ? AND name < ?") }))

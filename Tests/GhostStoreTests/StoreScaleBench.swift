@@ -113,8 +113,8 @@ import Testing
         defer {
             try? raw.execute("""
                 DROP INDEX scores_board;
-                CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '';
-                CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '';
+                CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~';
+                CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~';
                 CREATE INDEX players_recent ON players(last_seen DESC, name);
                 CREATE INDEX players_prefix ON players(name, last_seen);
                 CREATE INDEX scores_rank ON scores(board, wins DESC, player);

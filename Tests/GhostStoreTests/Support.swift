@@ -44,12 +44,12 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 8: schema 3's games and moves, the
+/// The current layout (schema 14; schema 8: schema 3's games and moves, the
 /// best-games lists of 4, the head-to-head records of 5, each game's
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 13
+    static let version = 14
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -67,6 +67,9 @@ enum Schema {
     static let indexes = ["best_games_rank",
                           "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
                           "ratings_top", "scores_rank"]
+    /// Schema 14: the token indexes hold only the tokens issued before it.
+    static let tokenIndexes = ["CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~'",
+                               "CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~'"]
 }
 
 /// Checks a database's current layout and health; returns what is wrong ([] when all is well).
@@ -84,6 +87,8 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
     check(indexes == Schema.indexes, "indexes: \(indexes)")
+    let tokenIndexes = try db.query("SELECT sql FROM sqlite_master WHERE name IN ('games_token0', 'games_token1') ORDER BY name") { $0.text(0) }
+    check(tokenIndexes == Schema.tokenIndexes, "token indexes: \(tokenIndexes)")
     // moves refers to no table (schema 13: the store checks its games), and every row's game exists.
     let parents = try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) }
     check(parents == [], "moves references \(parents)")

@@ -1,0 +1,100 @@
+/// Resume tokens as the store keeps them (schema 14, issue #29). A token is
+/// 32 lowercase hex digits: 12 of `game id * 2 + seat`, then 20 of a secret
+/// (80 random bits). The row keeps `~` and the secret, so the token indexes
+/// (partial: `< '~'`) hold none of them, and a new game's INSERT writes no
+/// token index; RESUME reads the row by its id and compares the secrets.
+/// A token of any other form (those issued before schema 14: 128 random
+/// bits; a game whose id is past `maxGame`) is kept as it is, and found
+/// through the token indexes.
+public enum ResumeTokens {
+    /// Hex digits of the id and seat, and of the secret.
+    public static let prefixDigits = 12, secretDigits = 20
+    /// The highest game id whose tokens carry it (`id * 2 + 1` < 16^12).
+    public static let maxGame = (1 << 47) - 1
+    /// What a token's row stores before its secret; above every hex digit.
+    static let mark: UInt8 = 0x7E   // "~"
+
+    /// The 12 hex digits that start each token of `game`'s `seat`, or nil
+    /// when the id is too large (its tokens are then 128 random bits).
+    public static func prefix(game: Int, seat: Int) -> String? {
+        named(game: game, seat: seat).map { n in
+            String(unsafeUninitializedCapacity: prefixDigits) { out in
+                writeHex(n, into: out)
+                return prefixDigits
+            }
+        }
+    }
+
+    /// `game * 2 + seat`, the number a token's first 12 digits spell; nil
+    /// when the id is too large for them.
+    public static func named(game: Int, seat: Int) -> UInt64? {
+        guard (1...maxGame).contains(game), (0...1).contains(seat) else { return nil }
+        return UInt64(game * 2 + seat)
+    }
+
+    /// Writes `value`'s last 12 hex digits, lowercase, most significant
+    /// first, into the start of `out` (which has room for them).
+    public static func writeHex(_ value: UInt64, into out: UnsafeMutableBufferPointer<UInt8>) {
+        var x = value
+        for i in stride(from: prefixDigits - 1, through: 0, by: -1) {
+            let d = UInt8(x & 15)
+            out[i] = d < 10 ? 0x30 + d : 0x57 + d
+            x >>= 4
+        }
+    }
+
+    /// The game, seat and secret a token names, if it has the new form.
+    static func parse(_ token: String) -> (game: Int, seat: Int, secret: String)? {
+        var token = token
+        return token.withUTF8 { bytes in
+            guard let n = named(bytes) else { return nil }
+            return (n >> 1, n & 1, String(decoding: UnsafeBufferPointer(rebasing: bytes[prefixDigits...]), as: UTF8.self))
+        }
+    }
+
+    /// `id * 2 + seat` of a token of the new form (all 32 digits hex), or nil.
+    private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count == prefixDigits + secretDigits else { return nil }
+        var n = 0, i = 0
+        for b in bytes {
+            var d = b &- 0x30   // "0"…"9"
+            if d > 9 {
+                d = b &- 0x57   // "a"…"f"
+                guard d >= 10 && d <= 15 else { return nil }
+            }
+            if i < prefixDigits { n = n << 4 | Int(d) }
+            i += 1
+        }
+        return n < 2 ? nil : n   // game ids start at 1
+    }
+
+    /// What the row stores for `token` of `game`'s `seat`: `~` and the
+    /// secret for a token of the new form naming that seat, else the token.
+    static func stored(_ token: String, game: Int, seat: Int) -> String {
+        var utf8 = token
+        return utf8.withUTF8 { bytes in
+            guard let n = named(bytes), n == game &* 2 &+ seat else { return token }
+            return String(unsafeUninitializedCapacity: 1 + secretDigits) { out in
+                out[0] = mark
+                for i in 0..<secretDigits { out[1 + i] = bytes[prefixDigits + i] }
+                return 1 + secretDigits
+            }
+        }
+    }
+
+    /// The token a stored value stands for (the inverse of `stored`).
+    static func token(stored: String, game: Int, seat: Int) -> String {
+        guard stored.utf8.first == mark, let prefix = prefix(game: game, seat: seat) else { return stored }
+        return prefix + stored.dropFirst()
+    }
+
+    /// Whether the stored value is `~` and `secret`, in a time that does not
+    /// depend on where they differ: every byte is compared, no early exit.
+    static func matches(stored: String, secret: String) -> Bool {
+        let a = Array(stored.utf8), b = [mark] + Array(secret.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<a.count { difference |= a[i] ^ b[i] }
+        return difference == 0
+    }
+}
