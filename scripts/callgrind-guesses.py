@@ -37,7 +37,9 @@ acknowledged guess and per game (a game: its NEW, its guesses and its end).
 --split also prints where each guess's instructions are, by library (SQLite,
 the Swift runtime, libc, ghostd's own code), as callgrind-letters.py does.
 --durability: as callgrind-letters.py (normal unless told otherwise).
-KEEP=1 keeps the callgrind.out (its path is printed) for callgrind_annotate.
+KEEP=1 keeps the callgrind.out (its path is printed) for callgrind_annotate;
+CALLGRIND_ARGS adds valgrind options (CALLGRIND_ARGS=--dump-instr=yes: counts
+by instruction address, to read against objdump -d of the binary).
 """
 import os, re, socket, subprocess, sys, tempfile, threading
 
@@ -57,7 +59,8 @@ def run(ghostd, games, durability="normal", any_length=False):
     subprocess.run(["strip", "--strip-debug", "-o", stripped, ghostd], check=True)
     helptext = subprocess.run([ghostd, "--help"], capture_output=True, text=True).stdout
     unlimited = ["--max-new-names-per-minute", "0"] if "--max-new-names-per-minute" in helptext else []
-    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
+    extra = os.environ.get("CALLGRIND_ARGS", "").split()
+    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"] + extra + [
                           stripped, "--port", "0", "--data", data, "--dictionaries", dicts, "--bot-delay", "0",
                           "--max-commands-per-second", "0", "--durability", durability] + unlimited,
                          stderr=subprocess.PIPE, text=True)

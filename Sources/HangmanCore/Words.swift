@@ -2,7 +2,8 @@ import GameKit
 import WordLists
 
 /// The words of one length as one flat array, in alphabetical order: row `r`
-/// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII), and bit `c`
+/// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII; 8 zero
+/// bytes follow the last row), and bit `c`
 /// of `letters[r]` says whether it holds letter `c` (0 = a). Evil Hangman
 /// scans these arrays once per guess, so they hold nothing per word but bytes.
 ///
@@ -95,6 +96,9 @@ struct Lexicon: Sendable {
             byLength[word.count].bytes.append(contentsOf: word)
             byLength[word.count].letters.append(mask)
         }
+        // 8 bytes after the last row: an evil guess reads a row 8 letters
+        // at a time, up to 7 bytes past its end (`EvilSplit`).
+        for n in byLength.indices { byLength[n].bytes.append(contentsOf: repeatElement(0, count: 8)) }
         let words = Lexicon(byLength: byLength)
         guard common != nil else { return (words, words) }
         return (words, Lexicon(byLength: zip(byLength, rows).map { WordsOfLength($0, rows: $1) }))
