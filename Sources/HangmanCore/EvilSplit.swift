@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An evil guess of letter `c`: the family split by the positions where `c`
 /// occurs (a bitmask, bit 0 the first letter), and the part the computer
 /// keeps (see `beats`): its positions and its words.
@@ -108,7 +110,34 @@ struct EvilSplit: Sendable {
     }
 }
 
+/// The first guess's splits of a table of words, by letter, made once and
+/// shared by every game on that table: an evil game starts from every word
+/// of its length, so its first guess of a letter always splits the same
+/// words the same way (the common first letters, e, a, s, split thousands).
+/// At most 26 families a table, each at most a bit per word of its length:
+/// about 130 KB for all of the English common words, made as letters come.
+final class FirstSplits: Sendable {
+    private let made = Mutex<[EvilSplit?]>([EvilSplit?](repeating: nil, count: 26))
+
+    /// The split of all of `words` by `c`: kept from an earlier game, or made
+    /// now (outside the lock: two games that race make the same split).
+    func split(_ words: WordsOfLength, letter c: UInt8) -> EvilSplit {
+        let l = Int(c &- 0x61)
+        guard l < 26 else { return EvilSplit.split(words, family: nil, letter: c) }
+        if let done = made.withLock({ $0[l] }) { return done }
+        let split = EvilSplit.split(words, family: nil, letter: c)
+        made.withLock { $0[l] = split }
+        return split
+    }
+}
+
 extension WordsOfLength {
+    /// An evil guess of `c` on `family` of these words (nil: all of them,
+    /// whose split by each letter is made once, `FirstSplits`).
+    func split(_ family: Family?, letter c: UInt8) -> EvilSplit {
+        family == nil ? firstSplits.split(self, letter: c) : EvilSplit.split(self, family: family, letter: c)
+    }
+
     /// Where letter `c` occurs in word `i` (bit 0: its first letter).
     func positions(of c: UInt8, in i: Int) -> UInt64 {
         bytes.withUnsafeBufferPointer { bytes in

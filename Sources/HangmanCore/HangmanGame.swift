@@ -255,9 +255,9 @@ public struct HangmanGame: Game {
     // MARK: Evil
 
     /// Splits the family by the positions where `c` occurs and keeps the
-    /// best part (`EvilSplit`).
+    /// best part (`EvilSplit`; the first guess's split is shared, `FirstSplits`).
     private mutating func keepLargestFamily(_ c: UInt8) {
-        let split = EvilSplit.split(secrets, family: family, letter: c)
+        let split = secrets.split(family, letter: c)
         family = split.family
         for i in 0..<length where split.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
     }

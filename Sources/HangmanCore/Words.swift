@@ -17,6 +17,8 @@ struct WordsOfLength: Sendable {
     fileprivate(set) var letters: [UInt32] = []
     /// The rows of the words, ascending; nil for every row.
     private(set) var rows: [Int32]?
+    /// The evil first guesses on these words (their rows), by letter.
+    private(set) var firstSplits = FirstSplits()
 
     init(length: Int) { self.length = length }
 
@@ -24,6 +26,7 @@ struct WordsOfLength: Sendable {
     init(_ all: WordsOfLength, rows: [Int32]) {
         self = all
         self.rows = rows
+        self.firstSplits = FirstSplits()  // other words: not `all`'s splits
     }
 
     var count: Int { rows?.count ?? letters.count }

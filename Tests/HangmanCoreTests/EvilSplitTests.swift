@@ -117,3 +117,39 @@ import WordLists
     }
 }
 
+/// The first guess's split is made once per table and letter (`FirstSplits`)
+/// and shared: the same as the fast split made afresh, and never another
+/// table's (the common words share the list's arrays, not its splits).
+@Suite struct FirstSplitsTests {
+    @Test("A kept first split is the fresh one, the list's and the common words' apart")
+    func keptSplitsAreTheFreshOnes() throws {
+        let lexicons = try #require(repoKind?.lexicons["en"])
+        let secrets = try #require(repoKind?.secretLexicons["en"])
+        for length in [3, 6, 9] {
+            let all = try #require(lexicons.words(length: length)), common = try #require(secrets.words(length: length))
+            #expect(all.count > common.count)
+            for c in "eaz".utf8 {
+                // The whole list's first, so that a shared memo would hand the common words the list's split.
+                for (words, twice) in [(all, 0), (common, 0), (all, 1), (common, 1)] {
+                    let kept = words.split(nil, letter: c)
+                    let (positions, family) = EvilSplitTests.reference(words, Array(0..<words.count), c)
+                    #expect(kept.positions == positions && kept.family.indices() == family,
+                            "length \(length) letter \(UnicodeScalar(c)), \(twice == 0 ? "made" : "kept")")
+                }
+            }
+        }
+    }
+
+    @Test("Two evil games of a length play the same first guess, and go on alike")
+    func gamesShareTheFirstGuess() throws {
+        let kind = try #require(repoKind)
+        var a = try #require(kind.game(language: "en", mode: .evil, length: 7, seed: 1))
+        var b = try #require(kind.game(language: "en", mode: .evil, length: 7, seed: 2))
+        for l in ["e", "s", "i"] {
+            try a.guess(l)
+            try b.guess(l)
+            #expect(a.line == b.line && a.familySize == b.familySize && a.familyExample == b.familyExample)
+        }
+        #expect(a.line == "pattern=____i__ missed=es left=6" && a.familySize == 512 && a.familyExample == "abating")
+    }
+}
