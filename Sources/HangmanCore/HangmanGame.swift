@@ -104,6 +104,22 @@ public struct HangmanGame: Game {
         Letter.all.filter { bits & (1 << UInt32($0.index)) != 0 }.map(\.character)
     }
 
+    /// The letters of `bits` as text, alphabetical (`missed=`), made from
+    /// their bytes: no Character on a guess's path.
+    private static func text(_ bits: UInt32) -> String {
+        String(unsafeUninitializedCapacity: bits.nonzeroBitCount) { out in
+            var n = 0
+            for l in 0..<26 where bits & (1 << UInt32(l)) != 0 {
+                out[n] = 0x61 + UInt8(l)
+                n += 1
+            }
+            return n
+        }
+    }
+
+    /// A guessed letter as its byte (a–z).
+    private static func ascii(_ letter: Letter) -> UInt8 { 0x61 &+ letter.index }
+
     private var solved: Bool { !shown.isEmpty && !shown.contains(0x5F) }
 
     // MARK: Moves
@@ -184,7 +200,7 @@ public struct HangmanGame: Game {
         guard guessedBits & bit == 0 else {
             throw .refused(code: "already-guessed", message: "\(letter) has been guessed already")
         }
-        let c = letter.character.asciiValue!
+        let c = HangmanGame.ascii(letter)
         guessedBits |= bit
         if mode == .evil {
             keepLargestFamily(c)
@@ -312,14 +328,15 @@ public struct HangmanGame: Game {
     // MARK: Fields
 
     public var publicFields: [Field] {
-        let missed = String(self.missed)
-        return [Field(HangmanWire.Key.pattern, pattern), Field(HangmanWire.Key.missed, missed.isEmpty ? HangmanWire.noneMissed : missed), Field(HangmanWire.Key.left, "\(left)")]
+        let missed = missedBits == 0 ? HangmanWire.noneMissed : HangmanGame.text(missedBits)
+        return [Field(HangmanWire.Key.pattern, pattern), Field(HangmanWire.Key.missed, missed), Field(HangmanWire.Key.left, String(left))]
     }
 
     public func moveFields(_ move: Move) -> [Field] {
         switch move {
         case .letter(let l):
-            return [Field(HangmanWire.Key.letter, l.description), Field(HangmanWire.Key.hit, shown.contains(l.character.asciiValue!) ? HangmanWire.yes : HangmanWire.no)]
+            return [Field(HangmanWire.Key.letter, HangmanGame.text(1 << UInt32(l.index))),
+                    Field(HangmanWire.Key.hit, shown.contains(HangmanGame.ascii(l)) ? HangmanWire.yes : HangmanWire.no)]
         case .word(let w):
             // The duel's first move sets the word: only its length is public.
             if mode == .duel && moves.count <= 1 { return [Field(HangmanWire.Key.length, "\(length)")] }
