@@ -40,8 +40,41 @@ struct Family: Sendable {
         }
     }
 
-    /// The open words, ascending, as a (transient) list: the evil guess
-    /// scans them in a tight loop.
+    /// The family of the words whose bits are set in `bits` (one bit per
+    /// word of `universe`, `count` of them set), taken as they are: the caller
+    /// has checked that bits are its smaller form (`prefersList` is false).
+    init(universe: Int, bits: [UInt64], count: Int) {
+        self.universe = universe
+        self.count = count
+        storage = .bits(bits)
+    }
+
+    /// Calls `body` with each open word of `family`, ascending; with every
+    /// word below `universe` when `family` is nil (every word open). The evil
+    /// guess's scan: no list is made of the family's bits.
+    @inline(__always)
+    static func forEach(_ family: Family?, universe: Int, _ body: (Int) -> Void) {
+        switch family?.storage {
+        case nil:
+            for i in 0..<universe { body(i) }
+        case .list(let list)?:
+            list.withUnsafeBufferPointer { list in
+                for w in list { body(Int(w)) }
+            }
+        case .bits(let bits)?:
+            bits.withUnsafeBufferPointer { bits in
+                for i in bits.indices {
+                    var x = bits[i]
+                    while x != 0 {
+                        body(i &<< 6 | x.trailingZeroBitCount)
+                        x &= x &- 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// The open words, ascending, as a (transient) list.
     func indices() -> [Int32] {
         switch storage {
         case .list(let list): return list

@@ -104,6 +104,22 @@ public struct HangmanGame: Game {
         Letter.all.filter { bits & (1 << UInt32($0.index)) != 0 }.map(\.character)
     }
 
+    /// The letters of `bits` as text, alphabetical (`missed=`), made from
+    /// their bytes: no Character on a guess's path.
+    private static func text(_ bits: UInt32) -> String {
+        String(unsafeUninitializedCapacity: bits.nonzeroBitCount) { out in
+            var n = 0
+            for l in 0..<26 where bits & (1 << UInt32(l)) != 0 {
+                out[n] = 0x61 + UInt8(l)
+                n += 1
+            }
+            return n
+        }
+    }
+
+    /// A guessed letter as its byte (a–z).
+    private static func ascii(_ letter: Letter) -> UInt8 { 0x61 &+ letter.index }
+
     private var solved: Bool { !shown.isEmpty && !shown.contains(0x5F) }
 
     // MARK: Moves
@@ -184,7 +200,7 @@ public struct HangmanGame: Game {
         guard guessedBits & bit == 0 else {
             throw .refused(code: "already-guessed", message: "\(letter) has been guessed already")
         }
-        let c = letter.character.asciiValue!
+        let c = HangmanGame.ascii(letter)
         guessedBits |= bit
         if mode == .evil {
             keepLargestFamily(c)
@@ -254,89 +270,16 @@ public struct HangmanGame: Game {
 
     // MARK: Evil
 
-    /// Splits the family by the positions where `c` occurs (a bitmask, bit 0
-    /// the first letter) and keeps the best part (see `beats`). One pass over
-    /// the family's bytes makes one array of masks; one pass over the masks
-    /// counts the families.
+    /// Splits the family by the positions where `c` occurs and keeps the
+    /// best part (`EvilSplit`; the first guess's split is shared, `FirstSplits`).
     private mutating func keepLargestFamily(_ c: UInt8) {
-        // The compact family as a list for the scan: transient, gone after the guess.
-        let members = family?.indices()
-        let n = members?.count ?? secrets.count
-        let bit: UInt32 = 1 << UInt32(c - 0x61)
-        let length = self.length
-        let masks = [UInt64](unsafeUninitializedCapacity: n) { out, initialized in
-            secrets.bytes.withUnsafeBufferPointer { bytes in
-                secrets.letters.withUnsafeBufferPointer { letters in
-                    (members ?? []).withUnsafeBufferPointer { ids in
-                        (secrets.rows ?? []).withUnsafeBufferPointer { rows in
-                        let all = members == nil, common = secrets.rows != nil
-                        for k in 0..<n {
-                            let i = all ? k : Int(ids[k])
-                            let w = common ? Int(rows[i]) : i  // the word's row in the length's table
-                            var mask: UInt64 = 0
-                            if letters[w] & bit != 0 {
-                                let base = w * length
-                                for i in 0..<length {  // no branch: hits are unpredictable
-                                    mask |= UInt64(bytes[base + i] == c ? 1 : 0) &<< UInt64(i)
-                                }
-                            }
-                            out[k] = mask
-                        }
-                        }
-                    }
-                }
-            }
-            initialized = n
-        }
-        // At most 2^length masks: a small table for short words.
-        let families = HangmanGame.families(masks, distinct: length < 20 ? min(n, 1 << length) : n)
-        let best = families.dropFirst().reduce(families[0]) { HangmanGame.beats($1, $0) ? $1 : $0 }
-        var kept: [Int32] = []
-        kept.reserveCapacity(best.size)
-        for k in 0..<n where masks[k] == best.positions { kept.append(members?[k] ?? Int32(k)) }
-        family = Family(universe: secrets.count, ascending: kept)
-        for i in 0..<length where best.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
+        let split = secrets.split(family, letter: c)
+        family = split.family
+        for i in 0..<length where split.positions & (1 << UInt64(i)) != 0 { shown[i] = c }
     }
 
     /// Bytes the evil family's indices take (0 while every word is open).
     var familyBytes: Int { family?.bytes ?? 0 }
-
-    /// The families as (positions, size), the one without the letter first:
-    /// counted in an open-addressed table keyed by mask (0 marks a free slot),
-    /// a few times faster than a Dictionary on the hot path of an evil guess.
-    private static func families(_ masks: [UInt64], distinct: Int) -> [(positions: UInt64, size: Int)] {
-        var bits = 4
-        while 1 << bits < 2 * distinct { bits += 1 }
-        var keys = [UInt64](repeating: 0, count: 1 << bits)
-        var sizes = [Int](repeating: 0, count: 1 << bits)
-        var without = 0
-        let shift = UInt64(64 - bits), wrap = keys.count - 1
-        keys.withUnsafeMutableBufferPointer { keys in
-            sizes.withUnsafeMutableBufferPointer { sizes in
-                for mask in masks {
-                    guard mask != 0 else { without += 1; continue }
-                    var slot = Int((mask &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                    while keys[slot] != mask && keys[slot] != 0 { slot = (slot + 1) & wrap }
-                    keys[slot] = mask
-                    sizes[slot] += 1
-                }
-            }
-        }
-        return [(0, without)] + keys.indices.compactMap { keys[$0] == 0 ? nil : (keys[$0], sizes[$0]) }
-    }
-
-    /// Whether family `a` beats family `b` (words split by where one letter
-    /// occurs): the larger wins; on a tie, (1) the one without the letter,
-    /// (2) the one with fewer occurrences, (3) the one whose rightmost
-    /// occurrence lies further right, then its next rightmost, and so on —
-    /// with as many bits set, that is the larger mask.
-    static func beats(_ a: (positions: UInt64, size: Int), _ b: (positions: UInt64, size: Int)) -> Bool {
-        if a.size != b.size { return a.size > b.size }
-        if (a.positions == 0) != (b.positions == 0) { return a.positions == 0 }
-        let (na, nb) = (a.positions.nonzeroBitCount, b.positions.nonzeroBitCount)
-        if na != nb { return na < nb }
-        return a.positions > b.positions
-    }
 
     // MARK: The computer guesser
 
@@ -385,14 +328,15 @@ public struct HangmanGame: Game {
     // MARK: Fields
 
     public var publicFields: [Field] {
-        let missed = String(self.missed)
-        return [Field(HangmanWire.Key.pattern, pattern), Field(HangmanWire.Key.missed, missed.isEmpty ? HangmanWire.noneMissed : missed), Field(HangmanWire.Key.left, "\(left)")]
+        let missed = missedBits == 0 ? HangmanWire.noneMissed : HangmanGame.text(missedBits)
+        return [Field(HangmanWire.Key.pattern, pattern), Field(HangmanWire.Key.missed, missed), Field(HangmanWire.Key.left, String(left))]
     }
 
     public func moveFields(_ move: Move) -> [Field] {
         switch move {
         case .letter(let l):
-            return [Field(HangmanWire.Key.letter, l.description), Field(HangmanWire.Key.hit, shown.contains(l.character.asciiValue!) ? HangmanWire.yes : HangmanWire.no)]
+            return [Field(HangmanWire.Key.letter, HangmanGame.text(1 << UInt32(l.index))),
+                    Field(HangmanWire.Key.hit, shown.contains(HangmanGame.ascii(l)) ? HangmanWire.yes : HangmanWire.no)]
         case .word(let w):
             // The duel's first move sets the word: only its length is public.
             if mode == .duel && moves.count <= 1 { return [Field(HangmanWire.Key.length, "\(length)")] }

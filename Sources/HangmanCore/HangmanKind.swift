@@ -286,20 +286,34 @@ public final class HangmanKind: TypedGameDefinition {
         public init?(variant: String, settings: String) {
             guard let mode = variant.isEmpty ? .evil : HangmanMode(rawValue: variant) else { return nil }
             var length: Int?, misses = HangmanKind.defaultMisses
-            for pair in settings.split(separator: " ") {
-                let kv = pair.split(separator: "=", maxSplits: 1)
-                guard kv.count == 2 else { continue }
-                switch kv[0] {
+            // What the kind writes is ASCII, where a byte is a Character:
+            // split by bytes, as every game's start reads it (the same splits).
+            let pairs = settings.utf8.allSatisfy({ $0 < 0x80 })
+                ? Setup.pairs(settings.utf8, space: 0x20, equals: 0x3D) { String(decoding: $0, as: UTF8.self) }
+                : Setup.pairs(settings, space: " ", equals: "=") { String($0) }
+            for (key, value) in pairs {
+                switch key {
                 case "misses":
-                    guard case .success(let m) = HangmanKind.misses(String(kv[1])) else { return nil }
+                    guard case .success(let m) = HangmanKind.misses(value) else { return nil }
                     misses = m
-                case "length" where kv[1] != "any":
-                    guard let n = Setup.length(String(kv[1])) else { return nil }
+                case "length" where value != "any":
+                    guard let n = Setup.length(value) else { return nil }
                     length = n
                 default: break
                 }
             }
             self.init(mode: mode, length: length, misses: misses)
+        }
+
+        /// The `key=value` pairs of `settings`, split at `space` and at the
+        /// first `equals` of each (pairs without one are left out).
+        private static func pairs<C: Collection>(_ settings: C, space: C.Element, equals: C.Element,
+                                                 _ text: (C.SubSequence) -> String) -> [(String, String)]
+            where C.Element: Equatable, C.SubSequence.SubSequence == C.SubSequence {
+            settings.split(separator: space).compactMap { pair in
+                let kv = pair.split(separator: equals, maxSplits: 1)
+                return kv.count == 2 ? (text(kv[0]), text(kv[1])) : nil
+            }
         }
 
         /// A length as text: 1 to 999.

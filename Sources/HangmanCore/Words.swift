@@ -2,7 +2,8 @@ import GameKit
 import WordLists
 
 /// The words of one length as one flat array, in alphabetical order: row `r`
-/// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII), and bit `c`
+/// is `bytes[r * length ..< (r + 1) * length]` (lowercase ASCII; 8 zero
+/// bytes follow the last row), and bit `c`
 /// of `letters[r]` says whether it holds letter `c` (0 = a). Evil Hangman
 /// scans these arrays once per guess, so they hold nothing per word but bytes.
 ///
@@ -16,6 +17,8 @@ struct WordsOfLength: Sendable {
     fileprivate(set) var letters: [UInt32] = []
     /// The rows of the words, ascending; nil for every row.
     private(set) var rows: [Int32]?
+    /// The evil first guesses on these words (their rows), by letter.
+    private(set) var firstSplits = FirstSplits()
 
     init(length: Int) { self.length = length }
 
@@ -23,6 +26,7 @@ struct WordsOfLength: Sendable {
     init(_ all: WordsOfLength, rows: [Int32]) {
         self = all
         self.rows = rows
+        self.firstSplits = FirstSplits()  // other words: not `all`'s splits
     }
 
     var count: Int { rows?.count ?? letters.count }
@@ -95,6 +99,9 @@ struct Lexicon: Sendable {
             byLength[word.count].bytes.append(contentsOf: word)
             byLength[word.count].letters.append(mask)
         }
+        // 8 bytes after the last row: an evil guess reads a row 8 letters
+        // at a time, up to 7 bytes past its end (`EvilSplit`).
+        for n in byLength.indices { byLength[n].bytes.append(contentsOf: repeatElement(0, count: 8)) }
         let words = Lexicon(byLength: byLength)
         guard common != nil else { return (words, words) }
         return (words, Lexicon(byLength: zip(byLength, rows).map { WordsOfLength($0, rows: $1) }))
