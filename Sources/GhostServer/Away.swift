@@ -199,10 +199,10 @@ final class Away: GamePart {
     /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
         deadlines.drainTouched { table in
-            // A room replaced or removed since it was touched no longer decides.
-            guard let current = rooms[table.id] else { return deadlines.set(table.id, nil) }
-            guard current === table else { return }
-            deadlines.set(table.id, deadline(of: table))
+            // A room replaced or removed since it was touched no longer decides
+            // (`listed`: it is the one in `rooms`, known without a look-up).
+            if table.listed { return deadlines.set(table.id, deadline(of: table)) }
+            if rooms[table.id] == nil { deadlines.set(table.id, nil) }
         }
     }
 

@@ -44,6 +44,10 @@ extension Lobby {
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
+        /// Whether this room is the one `Rooms` holds under its id (set by
+        /// `Rooms.add` and `remove` only): the deadlines ask it for every
+        /// room a turn touched, without a look-up.
+        var listed = false
         /// Each seat's wins against the other in earlier games of this kind
         /// (against the computer: the person's record against it at that
         /// level and variant, ComputerRecord.swift); read from the store when
