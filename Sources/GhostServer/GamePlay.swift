@@ -183,7 +183,7 @@ final class GamePlay: GamePart {
         let game = table.game
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
-                          fields: game.setupFields + table.kind.gameFields(table.match) + game.privateFields(for: seat),
+                          fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
                           record: record, clock: table.clock,
                           audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
                           ratings: lobby.ratings.tableRating(table)?.shown), to: conn)
@@ -204,7 +204,7 @@ final class GamePlay: GamePart {
         let state = game.stateFields(names: table.names)
         return state.isEmpty ? turnLine(table, game)
             : .turn(id: table.id, player: table.names[table.gameToMove],
-                    fields: game.publicFields + table.kind.matchFields(table.match) + state,
+                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
                     clock: away.clockLeft(table))
     }
 
@@ -320,9 +320,10 @@ final class GamePlay: GamePart {
         }
     }
 
-    /// Two lists of fields as one, without a copy when the second is empty
-    /// (a single game has no match fields): this runs for every move.
-    static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a + b }
+    /// Two lists of fields as one, without a copy when either is empty
+    /// (a single game has no match fields, Ghost no setup or private ones):
+    /// this runs for every move and every GAME.
+    static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a.isEmpty ? b : a + b }
 
     /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`,
     /// `OK WORD`, `OK CHALLENGE`, `OK CONCEDE`): the MOVE's fields, less the
