@@ -17,8 +17,10 @@ extension Lobby.Room {
             offerSpent = [false, false]
         }
         turnSince = now
-        claimAnnounced = false
-        botDue = nil
+        // Set only when they change: each set runs its observer, and
+        // `setGame` touched the deadlines already.
+        if claimAnnounced { claimAnnounced = false }
+        if botDue != nil { botDue = nil }
         if bot(seat) == nil, !moved[seat] { moved[seat] = true }
     }
 
