@@ -309,12 +309,14 @@ final class GamePlay: GamePart {
         if let cancelled {
             broadcast(table, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
-        switch (outcome, step, next) {
-        case let (outcome?, .over?, _):
+        // Not a switch over the tuple (outcome, step, next): a tuple holding
+        // an optional existential is destroyed through its metadata (about
+        // 400 instructions a move).
+        if let outcome, case .over? = step {
             lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
-        case let (outcome?, .nextRound?, next?):
+        } else if let outcome, case .nextRound? = step, let next {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
-        default:
+        } else {
             broadcast(table, turnLine(table, game))
             scheduleComputer(table)
         }
