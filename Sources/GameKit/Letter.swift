@@ -25,6 +25,9 @@ public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
     public static let all: [Letter] = (0..<26).compactMap { Letter(index: $0) }
 
     public var character: Character { Character(Unicode.Scalar(index + 0x61)) }
-    public var description: String { String(character) }
+    /// "a" … "z", from a table: each move says its letter (MOVE's `letter=`) and
+    /// appends it to the fragment, and making a Character first cost 120 instructions.
+    public var description: String { Letter.text[Int(index)] }
+    private static let text: [String] = (0..<26).map { String(Unicode.Scalar(UInt8(0x61 + $0))) }
     public static func < (a: Letter, b: Letter) -> Bool { a.index < b.index }
 }

@@ -40,7 +40,7 @@ public struct GhostRound: Sendable {
     /// dead fragment (`deadEnds`) ends the round; otherwise the node is -1
     /// once no word starts with the fragment.
     mutating func append(_ letter: Letter, by seat: Int, deadEnds: Bool) -> Outcome? {
-        fragment.append(letter.character)
+        fragment.append(letter.description)
         let next = node >= 0 ? rules.words.child(node, letter.index) : nil
         node = next ?? -1
         let verdict = next.map { rules.verdict(node: $0, length: fragment.utf8.count) } ?? .dead
@@ -199,9 +199,17 @@ extension GhostRound {
     static func sentence(_ parts: String...) -> String {
         var count = 0
         for part in parts { count += part.utf8.count }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(count)
-        for var part in parts { part.withUTF8 { bytes.append(contentsOf: $0) } }
-        return String(decoding: bytes, as: UTF8.self)
+        // Straight into the string's storage (no byte array first).
+        return String(unsafeUninitializedCapacity: count) { out in
+            var at = 0
+            for var part in parts {
+                part.withUTF8 { src in
+                    guard let from = src.baseAddress, let to = out.baseAddress, at + src.count <= count else { return }
+                    (to + at).update(from: from, count: src.count)
+                    at += src.count
+                }
+            }
+            return at
+        }
     }
 }

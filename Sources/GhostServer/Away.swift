@@ -18,6 +18,9 @@ final class Away: GamePart {
     let lifecycle: Lifecycle
     /// When each game next needs the clock: the computer to play, or a grace period to end.
     let deadlines = Deadlines()
+    /// The lobby's matchmaking, asked at every loop turn whether seekers are
+    /// due (through `lobby`, a lazy property, each time it cost a call).
+    private lazy var matchmaking = lobby.matchmaking
 
     init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, lifecycle: Lifecycle) {
         self.context = context
@@ -154,7 +157,7 @@ final class Away: GamePart {
         refreshDeadlines()
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
-        if let d = lobby.matchmaking.seekersDue, next.map({ d < $0 }) ?? true { next = d }
+        if let d = matchmaking.seekersDue, next.map({ d < $0 }) ?? true { next = d }
         if watching.anyDue, let d = watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -165,7 +168,7 @@ final class Away: GamePart {
     func tick() {
         refreshDeadlines()
         let now = clock.monotonic
-        if let due = lobby.matchmaking.seekersDue, due <= now { lobby.matchmaking.tellSeekers() }
+        if let due = matchmaking.seekersDue, due <= now { matchmaking.tellSeekers() }
         if watching.anyDue { watching.tellWatchers(now) }
         lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
@@ -199,10 +202,10 @@ final class Away: GamePart {
     /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
         deadlines.drainTouched { table in
-            // A room replaced or removed since it was touched no longer decides.
-            guard let current = rooms[table.id] else { return deadlines.set(table.id, nil) }
-            guard current === table else { return }
-            deadlines.set(table.id, deadline(of: table))
+            // A room replaced or removed since it was touched no longer decides
+            // (`listed`: it is the one in `rooms`, known without a look-up).
+            if table.listed { return deadlines.set(table.id, deadline(of: table)) }
+            if rooms[table.id] == nil { deadlines.set(table.id, nil) }
         }
     }
 

@@ -12,6 +12,11 @@ final class Deadlines {
     /// A binary min-heap over (deadline, game). An entry whose deadline no
     /// longer matches `due` is stale and is skipped when it reaches the top.
     private var heap: [(at: Double, game: Int)] = []
+    /// The heap's top entry is known to match `due` (it was just pushed
+    /// there, or looked up since): the loop asks `next` and `takeDue` every
+    /// turn, and each question would otherwise look the top up again.
+    /// Forgotten whenever the top changes or its game's deadline does.
+    private var topValid = false
     /// Tables touched since the last refresh, each once.
     private var touched: [Lobby.Room] = []
     private var draining: [Lobby.Room] = []
@@ -44,12 +49,21 @@ final class Deadlines {
     func set(_ game: Int, _ at: Double?) {
         // One hash of the key, not two (a look-up, then a write).
         let before = at.map { due.updateValue($0, forKey: game) } ?? due.removeValue(forKey: game)
-        guard before != at, let at else { return }
+        guard before != at else { return }
+        if let top = heap.first, top.game == game {
+            // The top was this game's: now stale. It goes at once (a game
+            // in play moves its deadline at every move), no look-up later.
+            if top.at == before { pop() }
+            topValid = false
+        }
+        guard let at else { return }
         push((at, game))
+        if let top = heap.first, top.game == game, top.at == at { topValid = true }   // just pushed to the top: the truth
         // Stale entries are dropped as they surface; rebuild if they pile up.
         if heap.count > 64 + 4 * due.count {
             heap = due.map { (at: $0.value, game: $0.key) }
             for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+            topValid = false
         }
     }
 
@@ -73,7 +87,9 @@ final class Deadlines {
     }
 
     private func dropStale() {
+        guard !topValid else { return }
         while let top = heap.first, due[top.game] != top.at { pop() }
+        topValid = !heap.isEmpty
     }
 
     private func push(_ entry: (at: Double, game: Int)) {
@@ -89,6 +105,7 @@ final class Deadlines {
 
     private func pop() {
         guard !heap.isEmpty else { return }
+        topValid = false
         heap.swapAt(0, heap.count - 1)
         heap.removeLast()
         siftDown(0)

@@ -79,7 +79,7 @@ final class Finishing: GamePart {
         guard let table = rooms[gameID] else { return }
         // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
         context.figures.gamesFinished += 1
-        table.game = game
+        table.setGame(game)
         table.match = match
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)

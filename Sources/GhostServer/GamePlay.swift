@@ -190,7 +190,7 @@ final class GamePlay: GamePart {
         let game = table.game
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
-                          fields: game.setupFields + table.kind.gameFields(table.match) + game.privateFields(for: seat),
+                          fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
                           record: record, clock: table.clock,
                           audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
                           ratings: lobby.ratings.tableRating(table)?.shown), to: conn)
@@ -211,7 +211,7 @@ final class GamePlay: GamePart {
         let state = game.stateFields(names: table.names)
         return state.isEmpty ? turnLine(table, game)
             : .turn(id: table.id, player: table.names[table.gameToMove],
-                    fields: game.publicFields + table.kind.matchFields(table.match) + state,
+                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
                     clock: away.clockLeft(table))
     }
 
@@ -316,20 +316,23 @@ final class GamePlay: GamePart {
         if let cancelled {
             broadcast(table, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
-        switch (outcome, step, next) {
-        case let (outcome?, .over?, _):
+        // Not a switch over the tuple (outcome, step, next): a tuple holding
+        // an optional existential is destroyed through its metadata (about
+        // 400 instructions a move).
+        if let outcome, case .over? = step {
             lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
-        case let (outcome?, .nextRound?, next?):
+        } else if let outcome, case .nextRound? = step, let next {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
-        default:
+        } else {
             broadcast(table, turnLine(table, game))
             scheduleComputer(table)
         }
     }
 
-    /// Two lists of fields as one, without a copy when the second is empty
-    /// (a single game has no match fields): this runs for every move.
-    static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a + b }
+    /// Two lists of fields as one, without a copy when either is empty
+    /// (a single game has no match fields, Ghost no setup or private ones):
+    /// this runs for every move and every GAME.
+    static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a.isEmpty ? b : a + b }
 
     /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`,
     /// `OK WORD`, `OK CHALLENGE`, `OK CONCEDE`): the MOVE's fields, less the

@@ -38,14 +38,16 @@ struct JoinCodes {
     /// cost 1,700 instructions a code).
     static func code(_ bits: UInt64) -> String {
         var bits = bits
-        var out = [UInt8](repeating: 0, count: length)
-        alphabetBytes.withUnsafeBufferPointer { digits in
-            for i in 0..<length {
-                out[i] = digits[Int(bits & 31)]
-                bits >>= 5
+        // Straight into the string's storage (8 bytes: a small string, no array first).
+        return String(unsafeUninitializedCapacity: length) { out in
+            alphabetBytes.withUnsafeBufferPointer { digits in
+                for i in 0..<length {
+                    out[i] = digits[Int(bits & 31)]
+                    bits >>= 5
+                }
             }
+            return length
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `alphabet` as ASCII bytes.
@@ -56,17 +58,22 @@ struct JoinCodes {
     static func normalized(_ typed: String) -> String {
         // ASCII, every code typed as given out: byte by byte, the same mapping
         // (upper case, then the look-alikes) without Unicode case tables.
-        let bytes = typed.utf8
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: bytes.map { b -> UInt8 in
-                let upper = (0x61...0x7A).contains(b) ? b - 0x20 : b
-                switch upper {
-                case 0x4F: return 0x30               // O → 0
-                case 0x49, 0x4C: return 0x31         // I, L → 1
-                default: return upper
+        var typed = typed
+        let ascii = typed.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for (i, b) in bytes.enumerated() {
+                    let upper = b >= 0x61 && b <= 0x7A ? b - 0x20 : b
+                    switch upper {
+                    case 0x4F: out[i] = 0x30               // O → 0
+                    case 0x49, 0x4C: out[i] = 0x31         // I, L → 1
+                    default: out[i] = upper
+                    }
                 }
-            }, as: UTF8.self)
+                return bytes.count
+            }
         }
+        if let ascii { return ascii }
         return String(typed.uppercased().map { c -> Character in
             switch c {
             case "O": "0"

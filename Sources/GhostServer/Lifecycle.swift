@@ -37,6 +37,7 @@ final class Lifecycle: GamePart {
 
     /// When the game leaves memory, if nothing else keeps it: no clock, and
     /// every person's seat away; `unloadAfter` seconds after the last left.
+    @inline(__always)
     func unloadDeadline(_ table: Room) -> Double? {
         guard settings.unloadAfter >= 0, table.clock == nil else { return nil }
         var since: Double?
@@ -89,6 +90,7 @@ final class Lifecycle: GamePart {
     }
 
     /// The next moment the lifecycle needs the clock for this game, if any.
+    @inline(__always)
     func lifecycleDeadline(_ table: Room) -> Double? {
         if let first = table.firstMoveDeadline(settings) { return first }
         return unloadDeadline(table)

@@ -9,6 +9,7 @@ import GameKit
 extension Lobby.Room {
     /// When the opponent of the absent player to move may claim: the grace
     /// clock runs only while the absent player is the one to move.
+    @inline(__always)   // the deadlines ask it for every touched room: only the fields it reads, no copy of the settings
     func claimDeadline(_ settings: Lobby.Settings) -> Double? {
         let mover = gameToMove
         // A person who is here but does not move (Lifecycle.swift).
@@ -32,6 +33,7 @@ extension Lobby.Room {
     /// began. Not while they are away and their opponent is here (the grace
     /// period and CLAIM decide that case, as before); a game on a clock ends
     /// by its clock.
+    @inline(__always)   // the deadlines ask it for every touched room: only the fields it reads, no copy of the settings
     func firstMoveDeadline(_ settings: Lobby.Settings) -> Double? {
         let mover = gameToMove
         guard settings.firstMoveTimeout > 0, clock == nil, !gameIsOver, (0...1).contains(mover),
@@ -45,6 +47,7 @@ extension Lobby.Room {
     /// as if they were away: `moveTimeout` after the turn began, in a game
     /// without a clock between two people who are both here, once the mover
     /// has made a first move (before it, `firstMoveDeadline` aborts instead).
+    @inline(__always)   // the deadlines ask it for every touched room: only the fields it reads, no copy of the settings
     func stallDeadline(_ settings: Lobby.Settings) -> Double? {
         let mover = gameToMove
         guard settings.moveTimeout > 0, clock == nil, !gameIsOver, (0...1).contains(mover),

@@ -11,14 +11,16 @@ extension Lobby.Room {
     /// turn's clock starts again. Runs for every move.
     @inline(__always)
     func played(_ game: any Game, by seat: Int, clearsOffer: Bool, now: Double) {
-        self.game = game
+        setGame(game)
         if clearsOffer {
             offer = nil
             offerSpent = [false, false]
         }
         turnSince = now
-        claimAnnounced = false
-        botDue = nil
+        // Set only when they change: each set runs its observer, and
+        // `setGame` touched the deadlines already.
+        if claimAnnounced { claimAnnounced = false }
+        if botDue != nil { botDue = nil }
         if bot(seat) == nil, !moved[seat] { moved[seat] = true }
     }
 
@@ -26,7 +28,7 @@ extension Lobby.Room {
     /// the new round, with the other seat to move first.
     func nextRound(_ next: any Game, match: Match, now: Double) {
         self.match = match
-        game = next
+        setGame(next)
         turnSince = now
         claimAnnounced = false
     }
@@ -36,7 +38,7 @@ extension Lobby.Room {
     func restarted(_ game: any Game, match: Match, lang: String, now: Double) {
         self.lang = lang
         self.match = match
-        self.game = game
+        setGame(game)
         botDue = nil
         offer = nil
         offerSpent = [false, false]

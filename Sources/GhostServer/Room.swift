@@ -20,8 +20,9 @@ extension Lobby {
         let occupants: [Seat]
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
-        /// The round in play.
-        var game: any Game { didSet { noteGame(); deadlines.touch(self) } }
+        /// The round in play; changed only through `setGame`, which keeps
+        /// `gameToMove` and `gameIsOver` in step and touches the deadlines.
+        private(set) var game: any Game
         /// `game.toMove` and `game.isOver`, kept in step with `game` by its
         /// observer: the clocks and the turn ask them several times a move,
         /// and each question to `game` (an existential in a class) copies the
@@ -44,6 +45,10 @@ extension Lobby {
         unowned let deadlines: Deadlines
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
+        /// Whether this room is the one `Rooms` holds under its id (set by
+        /// `Rooms.add` and `remove` only): the deadlines ask it for every
+        /// room a turn touched, without a look-up.
+        var listed = false
         /// Each seat's wins against the other in earlier games of this kind
         /// (against the computer: the person's record against it at that
         /// level and variant, ComputerRecord.swift); read from the store when
@@ -79,10 +84,14 @@ extension Lobby {
             deadlines.touch(self)
         }
 
-        private func noteGame() {
-            let game = self.game   // one copy for both questions
+        /// Puts `game` in play. Asks the value in hand, not `self.game`: a
+        /// question to the room's own (an existential in a class) copies it
+        /// first, and this runs for every move.
+        func setGame(_ game: any Game) {
+            self.game = game
             gameToMove = game.toMove
             gameIsOver = game.isOver
+            deadlines.touch(self)
         }
 
         var names: [String] { record.players }

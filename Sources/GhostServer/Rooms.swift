@@ -19,14 +19,15 @@ final class Rooms {
     /// Puts a room in (a new game, one restored or reloaded) and, if anyone
     /// may watch it, in `open`. Every room goes in through here.
     func add(_ room: Lobby.Room) {
-        byID[room.id] = room
+        if let old = byID.updateValue(room, forKey: room.id), old !== room { old.listed = false }
+        room.listed = true
         if room.open { open.insert(room.id) } else { open.remove(room.id) }
     }
 
     /// Takes a room out (its game ended, or it is put back from the store,
     /// or unloaded), and out of `open`. Every room goes out through here.
     func remove(_ gameID: Int) {
-        byID[gameID] = nil
+        byID.removeValue(forKey: gameID)?.listed = false
         open.remove(gameID)
     }
 }

@@ -44,4 +44,72 @@ struct DeadlinesTests {
         #expect(d.next == 1001)
         #expect(d.takeDue(1002) == [1, 2])
     }
+
+    @Test func theTopKnownToBeRightIsForgottenWhenItCouldBeStale() {
+        // `next` and `takeDue` remember that the top was looked up (the loop
+        // asks both every turn); each change that can make the top stale forgets it.
+        let d = Deadlines()
+        d.set(1, 10)
+        #expect(d.next == 10)
+        d.set(1, 20)              // the top's game moved later: its entry goes
+        #expect(d.next == 20)
+        d.set(2, 15)
+        #expect(d.next == 15)
+        d.set(2, nil)             // the top cleared
+        #expect(d.next == 20)
+        d.set(9, 3)
+        d.set(1, 5)
+        d.set(1, 12)              // (5, 1) stays in the heap, stale, under (3, 9)
+        #expect(d.next == 3)
+        d.set(9, nil)             // the stale (5, 1) surfaces
+        d.set(1, 7)               // pushed under it: the top is still the stale one
+        #expect(d.next == 7)
+        d.set(4, 6)
+        #expect(d.takeDue(6) == [4])
+        #expect(d.next == 7)
+        d.set(5, 1)
+        d.set(1, nil)             // (7, 1) stale under (1, 5)
+        #expect(d.takeDue(1) == [5])   // the stale (7, 1) surfaces after the pop
+        #expect(d.next == nil)
+        #expect(d.isEmpty)
+    }
+}
+
+/// `Room.listed` (Rooms.swift): the deadlines ask it, for every room a turn
+/// touched, instead of looking the room up; it must say whether the room is
+/// the one `rooms` holds under its id.
+@Suite struct RoomListedTests {
+    @Test func aRoomIsListedWhileItIsTheOneInRooms() throws {
+        var settings = Lobby.Settings()
+        settings.unloadAfter = 10
+        let h = try Harness(settings: settings)
+        let (alice, _) = try h.pairAliceAndBob()
+        let room = try #require(h.lobby.rooms[1])
+        #expect(room.listed)
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        h.disconnect(2)
+        _ = h.drain()
+        #expect(h.lobby.nextDeadline == h.clock.monotonic + 10)   // nobody is at it: unloaded then
+        h.clock.advance(10)
+        h.tick()
+        #expect(h.lobby.rooms[1] == nil)
+        #expect(!room.listed)
+        #expect(h.lobby.nextDeadline == nil)
+        // RESUME loads it again: a new room, listed; the old one stays out.
+        h.connect(1)
+        h.send(1, "RESUME \(alice)")
+        let again = try #require(h.lobby.rooms[1])
+        #expect(again !== room)
+        #expect(again.listed)
+        #expect(!room.listed)
+        #expect(h.lobby.nextDeadline == nil)   // bob is away, alice to move: no clock runs
+        // Added again (as a failed commit's undo does), it is listed; removed, not.
+        h.lobby.rooms.add(room)
+        #expect(room.listed)
+        #expect(!again.listed)
+        h.lobby.rooms.remove(1)
+        #expect(!room.listed)
+    }
 }

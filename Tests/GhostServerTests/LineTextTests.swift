@@ -49,4 +49,21 @@ import GameKit
             #expect(LineText.started(n, lang: "en", names: ["a", "b"], kind: nil, rounds: n) == "game \(n) started: en a vs b (a match of \(n) rounds)")
         }
     }
+
+    @Test("A line longer than the stack buffer goes on in an array: the same text, across every boundary")
+    func longLines() {
+        // The builders write their first 256 bytes on the stack (`LineText.build`);
+        // each length here crosses that boundary at another piece (a name, a number, a literal).
+        for length in [1, 200, 230, 240, 250, 255, 256, 257, 300, 600, 2_000] {
+            let a = String(repeating: "a", count: length), b = "b\u{E9}" + String(repeating: "b", count: length / 2)
+            for id in [7, 123_456_789] {
+                let old = "game \(id) started: en \(a) vs \(b) (ghost super) (a match of \(length) rounds)"
+                #expect(LineText.started(id, lang: "en", names: [a, b], kind: (name: "ghost", variant: "super"), rounds: length) == old)
+                let fields = [Field("word", b), Field("fragment", a)]
+                #expect(LineText.over(id, winner: a, loser: b, reason: "word", fields: fields)
+                        == "game \(id) over: \(a) beat \(b) (word, word \"\(b)\", fragment \"\(a)\")")
+            }
+            #expect(LineText.giveTheCode(a) == "Give the code \(a) to your opponent: they send JOIN \(a).")
+        }
+    }
 }
