@@ -167,6 +167,9 @@ def by_library(path):
 def main():
     global SPLIT
     args = sys.argv[1:]
+    if not args or "-h" in args or "--help" in args:
+        print(__doc__)
+        return
     games = 16 * len(LENGTHS)
     if "--games" in args:
         i = args.index("--games")
