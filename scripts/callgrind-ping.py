@@ -92,6 +92,9 @@ def port():
 
 def main():
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__)
+        return
     connections = 1
     if "--connections" in args:
         i = args.index("--connections")
