@@ -38,10 +38,12 @@ acknowledged guess and per game (a game: its NEW, its guesses and its end).
 the Swift runtime, libc, ghostd's own code), as callgrind-letters.py does.
 --durability: as callgrind-letters.py (normal unless told otherwise).
 KEEP=1 keeps the callgrind.out (its path is printed) for callgrind_annotate;
-CALLGRIND_ARGS adds valgrind options (CALLGRIND_ARGS=--dump-instr=yes: counts
-by instruction address, to read against objdump -d of the binary).
+CALLGRIND_ARGS adds valgrind options (scripts/callgrind_daemon.py, which both
+scripts use to run the daemon).
 """
-import os, re, socket, subprocess, sys, tempfile, threading
+import os, re, socket, sys, tempfile
+
+import callgrind_daemon
 
 # LoadBench.guessOrder.
 ORDER = "esiarntolcdupmghbyfvkwzxqj"
@@ -53,27 +55,7 @@ def run(ghostd, games, durability="normal", any_length=False):
     data = tempfile.mkdtemp(prefix="ghostd-cgg-")
     here = os.path.dirname(os.path.abspath(__file__))
     dicts = os.path.join(here, "..", "Dictionaries")
-    out = os.path.join(data, "callgrind.out")
-    # Valgrind 3.19 cannot read the Swift toolchain's DWARF 5: count a stripped copy.
-    stripped = os.path.join(data, "ghostd")
-    subprocess.run(["strip", "--strip-debug", "-o", stripped, ghostd], check=True)
-    helptext = subprocess.run([ghostd, "--help"], capture_output=True, text=True).stdout
-    unlimited = ["--max-new-names-per-minute", "0"] if "--max-new-names-per-minute" in helptext else []
-    extra = os.environ.get("CALLGRIND_ARGS", "").split()
-    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"] + extra + [
-                          stripped, "--port", "0", "--data", data, "--dictionaries", dicts, "--bot-delay", "0",
-                          "--max-commands-per-second", "0", "--durability", durability] + unlimited,
-                         stderr=subprocess.PIPE, text=True)
-    port = None
-    for line in p.stderr:
-        m = re.search(r" listening on \S*:(\d+) ", line)
-        if m:
-            port = int(m.group(1))
-            break
-    if port is None:
-        raise SystemExit(f"{ghostd} did not start")
-    # Keep reading its log, so a full pipe never blocks the daemon.
-    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    p, port = callgrind_daemon.start(ghostd, data, dicts, durability)
 
     class Client:
         def __init__(self, name):
@@ -117,7 +99,7 @@ def run(ghostd, games, durability="normal", any_length=False):
         raise SystemExit(f"length=any played lengths {sorted(seen)}, outside {LENGTHS}: update LENGTHS")
     warm.cmd("PING", ("OK PING",))
     warm.s.close()
-    subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
+    callgrind_daemon.instrument(p)
 
     c = Client("guesser")
     guesses = 0
@@ -126,43 +108,10 @@ def run(ghostd, games, durability="normal", any_length=False):
         n, played = c.game("any" if any_length else LENGTHS[k % len(LENGTHS)])
         guesses += n
         lengths.append(played)
-    p.terminate()
-    p.wait()
-    total = 0
-    split = None
-    outs = [os.path.join(data, n) for n in os.listdir(data) if n.startswith("callgrind.out")]
-    if not outs:
-        raise SystemExit(f"no callgrind output in {data}: {os.listdir(data)}")
-    with open(outs[0]) as f:
-        for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                total = max(total, int(line.split()[1]))
-    if SPLIT:
-        split = by_library(outs[0])
-    if os.environ.get("KEEP"):
-        print(f"kept {outs[0]}")
-    else:
-        subprocess.run(["rm", "-rf", data])
+    total, split = callgrind_daemon.finish(p, data, SPLIT)
     return total, guesses, lengths, split
 
 SPLIT = False
-
-def by_library(path):
-    """Exclusive instructions summed by the object each function is in."""
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
-    sums = {"SQLite": 0, "Swift runtime": 0, "libc": 0, "ghostd": 0, "other": 0}
-    for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(\S.*)$", line)
-        if not m or "PROGRAM TOTALS" in line:
-            continue
-        n = int(m.group(1).replace(",", ""))
-        where = m.group(2)
-        if "libsqlite3" in where: sums["SQLite"] += n
-        elif "/libswift" in where or "/libFoundation" in where or "/libdispatch" in where: sums["Swift runtime"] += n
-        elif "libc.so" in where or "ld-linux" in where or "libm.so" in where: sums["libc"] += n
-        elif where.endswith("/ghostd]"): sums["ghostd"] += n
-        else: sums["other"] += n
-    return sums
 
 def main():
     global SPLIT

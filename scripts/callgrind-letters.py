@@ -20,7 +20,9 @@ the game), so 5 letters and one game end per game. The daemons run with
 sync thread's (a few system calls a commit) and, from the pipelined commit
 on, the extra loop turn that sends a turn's replies when its sync is done.
 """
-import os, re, socket, subprocess, sys, tempfile, time
+import os, re, socket, sys, tempfile
+
+import callgrind_daemon
 
 def run(ghostd, games, durability="normal"):
     data = tempfile.mkdtemp(prefix="ghostd-cg-")
@@ -28,29 +30,7 @@ def run(ghostd, games, durability="normal"):
     os.mkdir(dicts)
     here = os.path.dirname(os.path.abspath(__file__))
     os.symlink(os.path.join(here, "..", "Dictionaries", "en.txt"), os.path.join(dicts, "en.txt"))
-    out = os.path.join(data, "callgrind.out")
-    # Valgrind 3.19 cannot read the Swift toolchain's DWARF 5: count a stripped copy.
-    stripped = os.path.join(data, "ghostd")
-    subprocess.run(["strip", "--strip-debug", "-o", stripped, ghostd], check=True)
-    # The benchmark's players are new names from one address: lift that limit
-    # where the build has it (0.3.0 does not).
-    helptext = subprocess.run([ghostd, "--help"], capture_output=True, text=True).stdout
-    unlimited = ["--max-new-names-per-minute", "0"] if "--max-new-names-per-minute" in helptext else []
-    p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
-                          stripped, "--port", "0", "--data", data, "--dictionaries", dicts, "--bot-delay", "0",
-                          "--max-commands-per-second", "0", "--durability", durability] + unlimited,
-                         stderr=subprocess.PIPE, text=True)
-    port = None
-    for line in p.stderr:
-        m = re.search(r" listening on \S*:(\d+) ", line)
-        if m:
-            port = int(m.group(1))
-            break
-    if port is None:
-        raise SystemExit(f"{ghostd} did not start")
-    # Keep reading its log, so a full pipe never blocks the daemon.
-    import threading
-    threading.Thread(target=lambda: [None for _ in p.stderr], daemon=True).start()
+    p, port = callgrind_daemon.start(ghostd, data, dicts, durability)
     # Hangman's tables are built on a background thread at start; under
     # valgrind that takes long enough to overlap the counted part and make
     # the count vary by tens of thousands per letter. A Hangman game waits
@@ -63,7 +43,7 @@ def run(ghostd, games, durability="normal"):
         if not line or line.startswith("OK PING"):
             break
     w.close()
-    subprocess.run(["callgrind_control", "--instr=on", str(p.pid)], check=True, capture_output=True)
+    callgrind_daemon.instrument(p)
 
     class Client:
         def __init__(self, name):
@@ -100,43 +80,10 @@ def run(ghostd, games, durability="normal"):
             else:
                 mover.until("TURN"); other.until("TURN")
             letters += 1
-    p.terminate()
-    p.wait()
-    total = 0
-    split = None
-    outs = [os.path.join(data, n) for n in os.listdir(data) if n.startswith("callgrind.out")]
-    if not outs:
-        raise SystemExit(f"no callgrind output in {data}: {os.listdir(data)}")
-    with open(outs[0]) as f:
-        for line in f:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                total = max(total, int(line.split()[1]))
-    if SPLIT:
-        split = by_library(outs[0])
-    if os.environ.get("KEEP"):
-        print(f"kept {outs[0]}")
-    else:
-        subprocess.run(["rm", "-rf", data])
+    total, split = callgrind_daemon.finish(p, data, SPLIT)
     return total, letters, split
 
 SPLIT = False
-
-def by_library(path):
-    """Exclusive instructions summed by the object each function is in."""
-    text = subprocess.run(["callgrind_annotate", "--threshold=100", path], capture_output=True, text=True).stdout
-    sums = {"SQLite": 0, "Swift runtime": 0, "libc": 0, "ghostd": 0, "other": 0}
-    for line in text.splitlines():
-        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(\S.*)$", line)
-        if not m or "PROGRAM TOTALS" in line:
-            continue
-        n = int(m.group(1).replace(",", ""))
-        where = m.group(2)
-        if "libsqlite3" in where: sums["SQLite"] += n
-        elif "/libswift" in where or "/libFoundation" in where or "/libdispatch" in where: sums["Swift runtime"] += n
-        elif "libc.so" in where or "ld-linux" in where or "libm.so" in where: sums["libc"] += n
-        elif where.endswith("/ghostd]"): sums["ghostd"] += n
-        else: sums["other"] += n
-    return sums
 
 def main():
     global SPLIT
