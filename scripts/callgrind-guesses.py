@@ -41,7 +41,7 @@ KEEP=1 keeps the callgrind.out (its path is printed) for callgrind_annotate;
 CALLGRIND_ARGS adds valgrind options (scripts/callgrind_daemon.py, which both
 scripts use to run the daemon).
 """
-import os, re, socket, sys, tempfile
+import os, re, sys, tempfile
 
 import callgrind_daemon
 
@@ -57,24 +57,9 @@ def run(ghostd, games, durability="normal", any_length=False):
     dicts = os.path.join(here, "..", "Dictionaries")
     p, port = callgrind_daemon.start(ghostd, data, dicts, durability)
 
-    class Client:
+    class Client(callgrind_daemon.Client):
         def __init__(self, name):
-            self.s = socket.create_connection(("127.0.0.1", port))
-            self.f = self.s.makefile("r")
-            self.until(("HELLO",))
-            self.cmd(f"NAME {name}", ("OK NAME",))
-        def until(self, prefixes):
-            while True:
-                line = self.f.readline()
-                if not line:
-                    raise SystemExit("connection closed")
-                if line.startswith(prefixes):
-                    return line
-                if line.startswith("ERR"):
-                    raise SystemExit(line)
-        def cmd(self, line, expect):
-            self.s.sendall((line + "\n").encode())
-            return self.until(expect)
+            super().__init__(port, name)
         def game(self, length):
             """One game to its end: (guesses acknowledged, the length played)."""
             header = self.cmd(f"NEW game=hangman mode=evil length={length} misses=8", ("GAME ",))
@@ -115,23 +100,7 @@ SPLIT = False
 
 def main():
     global SPLIT
-    args = sys.argv[1:]
-    if not args or "-h" in args or "--help" in args:
-        print(__doc__)
-        return
-    games = 16 * len(LENGTHS)
-    if "--games" in args:
-        i = args.index("--games")
-        games = int(args[i + 1])
-        del args[i:i + 2]
-    durability = "normal"
-    if "--durability" in args:
-        i = args.index("--durability")
-        durability = args[i + 1]
-        del args[i:i + 2]
-    if "--split" in args:
-        SPLIT = True
-        args.remove("--split")
+    args, games, durability, SPLIT = callgrind_daemon.options(sys.argv[1:], __doc__, 16 * len(LENGTHS))
     any_length = "--any" in args
     if any_length:
         args.remove("--any")

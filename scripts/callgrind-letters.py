@@ -45,26 +45,7 @@ def run(ghostd, games, durability="normal"):
     w.close()
     callgrind_daemon.instrument(p)
 
-    class Client:
-        def __init__(self, name):
-            self.s = socket.create_connection(("127.0.0.1", port))
-            self.f = self.s.makefile("r")
-            self.until("HELLO")
-            self.cmd(f"NAME {name}", "OK NAME")
-        def until(self, prefix):
-            while True:
-                line = self.f.readline()
-                if not line:
-                    raise SystemExit("connection closed")
-                if line.startswith(prefix):
-                    return line
-                if line.startswith("ERR"):
-                    raise SystemExit(line)
-        def cmd(self, line, expect):
-            self.s.sendall((line + "\n").encode())
-            return self.until(expect)
-
-    a, b = Client("alice"), Client("bob")
+    a, b = callgrind_daemon.Client(port, "alice"), callgrind_daemon.Client(port, "bob")
     letters = 0
     for _ in range(games):
         code = re.search(r"code=(\w+)", a.cmd("NEW", "OK NEW")).group(1)
@@ -87,23 +68,7 @@ SPLIT = False
 
 def main():
     global SPLIT
-    args = sys.argv[1:]
-    if not args or "-h" in args or "--help" in args:
-        print(__doc__)
-        return
-    games = 200
-    if "--games" in args:
-        i = args.index("--games")
-        games = int(args[i + 1])
-        del args[i:i + 2]
-    durability = "normal"
-    if "--durability" in args:
-        i = args.index("--durability")
-        durability = args[i + 1]
-        del args[i:i + 2]
-    if "--split" in args:
-        SPLIT = True
-        args.remove("--split")
+    args, games, durability, SPLIT = callgrind_daemon.options(sys.argv[1:], __doc__, 200)
     for ghostd in args:
         total, letters, split = run(ghostd, games, durability)
         print(f"{ghostd}: {total:,} instructions for {letters} letters in {games} games: {total // letters:,} per letter")

@@ -11,7 +11,7 @@ caller once its uncounted warm-up is done, stopped, and its count read.
 CALLGRIND_ARGS adds valgrind options (CALLGRIND_ARGS=--dump-instr=yes: counts
 by instruction address, to read against objdump -d of the binary).
 """
-import os, re, subprocess, threading
+import os, re, socket, subprocess, threading
 
 def start(ghostd, data, dicts, durability="normal"):
     """ghostd on an ephemeral port with its data in `data`: (process, port)."""
@@ -80,3 +80,46 @@ def by_library(path):
         elif where.endswith("/ghostd]"): sums["ghostd"] += n
         else: sums["other"] += n
     return sums
+
+class Client:
+    """A named player in lock step: `until` reads lines up to one that starts
+    with the prefix (a string or a tuple of them); an ERR or a closed
+    connection ends the run."""
+    def __init__(self, port, name):
+        self.s = socket.create_connection(("127.0.0.1", port))
+        self.f = self.s.makefile("r")
+        self.until("HELLO")
+        self.cmd(f"NAME {name}", "OK NAME")
+    def until(self, prefix):
+        while True:
+            line = self.f.readline()
+            if not line:
+                raise SystemExit("connection closed")
+            if line.startswith(prefix):
+                return line
+            if line.startswith("ERR"):
+                raise SystemExit(line)
+    def cmd(self, line, expect):
+        self.s.sendall((line + "\n").encode())
+        return self.until(expect)
+
+def options(argv, doc, games):
+    """The options both scripts take: (the rest of argv, --games N,
+    --durability, --split). -h or --help, or no daemon named: the usage."""
+    args = list(argv)
+    if not args or "-h" in args or "--help" in args:
+        print(doc)
+        raise SystemExit(0)
+    if "--games" in args:
+        i = args.index("--games")
+        games = int(args[i + 1])
+        del args[i:i + 2]
+    durability = "normal"
+    if "--durability" in args:
+        i = args.index("--durability")
+        durability = args[i + 1]
+        del args[i:i + 2]
+    split = "--split" in args
+    if split:
+        args.remove("--split")
+    return args, games, durability, split
