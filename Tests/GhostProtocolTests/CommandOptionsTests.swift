@@ -2,7 +2,7 @@ import Testing
 import GameKit
 @testable import GhostProtocol
 
-/// The byte paths of option splitting (`CommandTable.equalsSign`,
+/// The byte paths of option splitting (`CommandTable.asciiWord`,
 /// `namesKind`, `options`, `ASCII.lowercased`) answer exactly as the
 /// `Character` paths they stand in for, on ASCII words and on every other
 /// kind: non-ASCII, `=` joined to a combining mark, `≠`, upper case, empty
@@ -12,7 +12,7 @@ import GameKit
     static let pieces: [String] = [
         "", "=", "==", "game", "GAME", "GaMe", "game=", "Game=", "hangman", "HANGMAN", "ghost", "Ghost", "mode", "evil",
         "length", "8", "misses", "bot", "first", "rounds", "x", "é", "e\u{301}", "=\u{301}", "\u{301}", "≠", "=\u{338}",
-        "ﬆ", "K", "\u{212A}", "ß", "\u{0600}", "🙂", " ", "\t", "-", "_", "1300-1700", "Z", "@", "[", "`", "{",
+        "ﬆ", "K", "\u{212A}", "ß", "\u{0600}", "🙂", " ", "\t", "-", "_", "1300-1700", "Z", "A", "a=A", "@", "[", "`", "{",
     ]
 
     /// Words of one to three pieces: every pair, and a spread of triples.
@@ -27,15 +27,23 @@ import GameKit
         return words.map { Substring($0) }
     }()
 
-    @Test func equalsSignIsTheFirstEqualsCharacter() {
+    @Test func asciiWordSplitsAtTheFirstEquals() {
         for word in Self.words {
-            let fast = CommandTable.equalsSign(in: word)
-            #expect(fast == CommandTable.equalsSign(in: word, general: true), "\(Array(word.unicodeScalars))")
-            // And the same words on each side of it.
-            if let fast { #expect(word[..<fast] == word[..<(word.firstIndex(of: "=") ?? word.endIndex)]) }
+            let ascii = word.unicodeScalars.allSatisfy(\.isASCII)
+            guard let split = CommandTable.asciiWord(word) else {
+                #expect(!ascii, "\(Array(word.unicodeScalars))")
+                continue
+            }
+            #expect(ascii)
+            if let eq = word.firstIndex(of: "=") {
+                #expect(split == .option(key: ASCII.lowercased(word[..<eq]), value: ASCII.lowercased(word[word.index(after: eq)...])))
+            } else {
+                #expect(split == .word)
+            }
         }
-        #expect(CommandTable.equalsSign(in: "a=b").map { "a=b".distance(from: "a=b".startIndex, to: $0) } == 1)
-        #expect(CommandTable.equalsSign(in: "ab") == nil)
+        #expect(CommandTable.asciiWord("Mode=EVIL=x") == .option(key: "mode", value: "evil=x"))
+        #expect(CommandTable.asciiWord("=") == .option(key: "", value: ""))
+        #expect(CommandTable.asciiWord("évil") == nil)
     }
 
     @Test func namesKindAsTheStringTest() {
