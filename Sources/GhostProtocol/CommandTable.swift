@@ -400,20 +400,26 @@ public enum CommandTable {
         return options(args, keys: keys, kindKeys: named).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
-            // One allocation for the kind's options, not one per growth.
-            o.settings.reserveCapacity(split.options.count)
+            // Two or more of the kind's options: one allocation, not one per
+            // growth (none at all for none: an empty dictionary allocates nothing).
+            let kindOptions = split.kindKeys.count + split.options.all.count { GameOptions.settingKeys.contains($0.key) || $0.key == GameOptions.variantKey }
+            if kindOptions > 1 { o.settings.reserveCapacity(kindOptions) }
             if let g = split.options["game"] {
                 guard isWord(g) else { return .failure(.usage) }
                 if g != defaultKind?.rawValue { o.game = GameKind(rawValue: g) }
             }
-            for key in GameOptions.settingKeys + split.kindKeys {
-                guard let value = split.options[key] else { continue }
+            // The common keys, then the kind's own (two loops: no array joined per command).
+            func setting(_ key: String) -> ArgumentError? {
+                guard let value = split.options[key] else { return nil }
                 guard o.game != nil else {
-                    return .failure(.other(CommandError(.badArguments, "\(key)= is for game=hangman")))
+                    return .other(CommandError(.badArguments, "\(key)= is for game=hangman"))
                 }
-                guard isWord(value) else { return .failure(.usage) }
+                guard isWord(value) else { return .usage }
                 o.settings[key] = value
+                return nil
             }
+            for key in GameOptions.settingKeys { if let e = setting(key) { return .failure(e) } }
+            for key in split.kindKeys { if let e = setting(key) { return .failure(e) } }
             if let v = split.options[GameOptions.variantKey] {
                 // Another kind's variant= is its own option: the server says whether it has one.
                 guard isWord(v) else { return .failure(.usage) }
