@@ -382,68 +382,44 @@ public enum CommandTable {
         args.count == 1 ? .success(args[0]) : .failure(.usage)
     }
 
-    /// Splits words into positional ones and `key=value` options, in any
-    /// order. Keys and values are folded to lowercase (both are
-    /// case-insensitive: every option's value is one of a few words); a key
-    /// outside `keys`, or the same key twice, is refused.
-    static func options(_ args: [Substring], keys: Set<String>) -> Result<(words: [Substring], options: [String: String]), ArgumentError> {
-        options(args, keys: keys, kindKeys: false).map { ($0.words, $0.options) }
-    }
-
-    /// As `options`; with `kindKeys`, a key outside `keys` that is a word
-    /// (a game kind's own option) is taken too, and listed in `kindKeys`.
-    static func options(_ args: [Substring], keys: Set<String>, kindKeys: Bool) -> Result<(words: [Substring], options: [String: String], kindKeys: [String]), ArgumentError> {
-        var words: [Substring] = []
-        var options: [String: String] = [:]
-        var others: [String] = []
-        for arg in args {
-            guard let eq = arg.firstIndex(of: "=") else {
-                words.append(arg)
-                continue
-            }
-            let key = ASCII.lowercased(arg[..<eq])
-            if !keys.contains(key) {
-                guard kindKeys, isWord(key) else { return .failure(.usage) }
-                others.append(key)
-            }
-            guard options[key] == nil else { return .failure(.duplicate(key)) }
-            options[key] = ASCII.lowercased(arg[arg.index(after: eq)...])
-        }
-        return .success((words, options, others.sorted()))
-    }
-
     /// `[rounds=one|<match>]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
     /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
     /// `misses=`, and `bot=` when the kind is not the default one) for both.
     /// `game=<defaultKind>` is read as no `game=` (`GameOptions.game` nil).
     /// The keys NEW and SEEK take (a kind's own come on top with `game=`):
     /// made once, not at each command.
-    private static let seekKeys: Set<String> = Set(["rounds", "game", "clock", "rated", "range", GameOptions.variantKey] + GameOptions.settingKeys)
-    private static let newKeys: Set<String> = Set(["rounds", "game", "clock", "rated", "bot", "first", "watch", GameOptions.variantKey] + GameOptions.settingKeys)
+    /// (A list, not a `Set`: a dozen short keys are compared faster than one is hashed.)
+    private static let seekKeys: [String] = ["rounds", "game", "clock", "rated", "range", GameOptions.variantKey] + GameOptions.settingKeys
+    private static let newKeys: [String] = ["rounds", "game", "clock", "rated", "bot", "first", "watch", GameOptions.variantKey] + GameOptions.settingKeys
 
     private static func gameOptions(_ args: [Substring], allowBot: Bool, defaultKind: GameKind?) -> Result<GameOptions, ArgumentError> {
         let keys = allowBot ? newKeys : seekKeys
         // With `game=<kind>` (not the default kind), any other key is the
         // kind's own option: the kind declares its keys, the server checks them.
-        let named = args.contains { arg in
-            let a = ASCII.lowercased(arg)
-            return a.hasPrefix("game=") && defaultKind.map { a != "game=" + $0.rawValue } ?? true
-        }
+        let named = args.contains { namesKind($0, otherThan: defaultKind) }
         return options(args, keys: keys, kindKeys: named).flatMap { split in
             guard split.words.isEmpty else { return .failure(.usage) }
             var o = GameOptions()
+            // Two or more of the kind's options: one allocation, not one per
+            // growth (none at all for none: an empty dictionary allocates nothing).
+            let kindOptions = split.kindKeys.count + split.options.all.count { GameOptions.settingKeys.contains($0.key) || $0.key == GameOptions.variantKey }
+            if kindOptions > 1 { o.settings.reserveCapacity(kindOptions) }
             if let g = split.options["game"] {
                 guard isWord(g) else { return .failure(.usage) }
                 if g != defaultKind?.rawValue { o.game = GameKind(rawValue: g) }
             }
-            for key in GameOptions.settingKeys + split.kindKeys {
-                guard let value = split.options[key] else { continue }
+            // The common keys, then the kind's own (two loops: no array joined per command).
+            func setting(_ key: String) -> ArgumentError? {
+                guard let value = split.options[key] else { return nil }
                 guard o.game != nil else {
-                    return .failure(.other(CommandError(.badArguments, "\(key)= is for game=hangman")))
+                    return .other(CommandError(.badArguments, "\(key)= is for game=hangman"))
                 }
-                guard isWord(value) else { return .failure(.usage) }
+                guard isWord(value) else { return .usage }
                 o.settings[key] = value
+                return nil
             }
+            for key in GameOptions.settingKeys { if let e = setting(key) { return .failure(e) } }
+            for key in split.kindKeys { if let e = setting(key) { return .failure(e) } }
             if let v = split.options[GameOptions.variantKey] {
                 // Another kind's variant= is its own option: the server says whether it has one.
                 guard isWord(v) else { return .failure(.usage) }
@@ -652,6 +628,26 @@ enum ASCII {
     }
 
     static func lowercased(_ s: some StringProtocol) -> String {
-        String(decoding: s.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        folded(s.utf8)
+    }
+
+    /// A `Substring`'s bytes, folded.
+    static func lowercased(_ bytes: Substring.UTF8View) -> String {
+        // Mostly already lowercase: then a copy (a short one stored inline).
+        guard bytes.contains(where: { (0x41...0x5A).contains($0) }) else { return String(Substring(bytes)) }
+        return folded(bytes)
+    }
+
+    /// The bytes of a string (a `String`'s or `Substring`'s UTF-8, so valid),
+    /// folded, written straight into the new string (no array between:
+    /// a short one is stored inline, with no allocation at all).
+    private static func folded<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            buffer.initialize(from: bytes.lazy.map(lowercased)).1
+        }
+    }
+
+    static func lowercased(_ b: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(b) ? b + 0x20 : b
     }
 }
