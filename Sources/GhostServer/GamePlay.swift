@@ -137,28 +137,10 @@ final class GamePlay: GamePart {
         match.round > 1 + match.losses.reduce(0, +)
     }
 
-    /// A resume token for `game`'s `seat`, 32 hex digits: the 12 of the
-    /// store's `ResumeTokens.prefix` (the id and seat), then 80 random bits
-    /// from the system's generator; 128 random bits for an id too large
-    /// for the prefix.
+    /// A resume token for `game`'s `seat` (`ResumeTokens.new`: the game's
+    /// id and seat, then 80 random bits).
     static func newToken(game: Int, seat: Int) -> String {
-        var rng = SystemRandomNumberGenerator()
-        let hex: StaticString = "0123456789abcdef"
-        let named = ResumeTokens.named(game: game, seat: seat)
-        // Written straight into the string's storage (no array first).
-        return String(unsafeUninitializedCapacity: 32) { out in
-            let start = named == nil ? 0 : ResumeTokens.prefixDigits
-            if let named { ResumeTokens.writeHex(named, into: out) }
-            hex.withUTF8Buffer { digits in
-                var x = rng.next() as UInt64
-                for i in start..<32 {
-                    if i - start == 16 { x = rng.next() }
-                    out[i] = digits[Int(x & 15)]
-                    x >>= 4
-                }
-            }
-            return 32
-        }
+        ResumeTokens.new(game: game, seat: seat)
     }
 
     // MARK: Telling players

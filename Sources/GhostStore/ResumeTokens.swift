@@ -37,10 +37,35 @@ public enum ResumeTokens {
     public static func writeHex(_ value: UInt64, into out: UnsafeMutableBufferPointer<UInt8>) {
         var x = value
         for i in stride(from: prefixDigits - 1, through: 0, by: -1) {
-            let d = UInt8(x & 15)
-            out[i] = d < 10 ? 0x30 + d : 0x57 + d
+            out[i] = hexDigit(x)
             x >>= 4
         }
+    }
+
+    /// A new token for `game`'s `seat`: its 12 digits of id and seat, then 80
+    /// random bits from the system's generator (128 random bits for an id
+    /// past `maxGame`). Written straight into the string's storage.
+    public static func new(game: Int, seat: Int) -> String {
+        var rng = SystemRandomNumberGenerator()
+        let named = named(game: game, seat: seat)
+        let digits = prefixDigits + secretDigits
+        return String(unsafeUninitializedCapacity: digits) { out in
+            var i = 0
+            if let named { writeHex(named, into: out); i = prefixDigits }
+            var x: UInt64 = rng.next(), left = 16
+            while i < digits {
+                if left == 0 { x = rng.next(); left = 16 }
+                out[i] = hexDigit(x)
+                x >>= 4; left -= 1; i += 1
+            }
+            return digits
+        }
+    }
+
+    /// The lowercase hex digit of `x`'s last 4 bits.
+    private static func hexDigit(_ x: UInt64) -> UInt8 {
+        let d = UInt8(x & 15)
+        return d < 10 ? 0x30 + d : 0x57 + d
     }
 
     /// The game, seat and secret a token names, if it has the new form.
