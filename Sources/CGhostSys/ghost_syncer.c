@@ -1,11 +1,12 @@
 // The WAL syncer: a thread that makes committed transactions durable while
 // the event loop goes on (pipelined group commit). The loop commits with
 // SQLite's synchronous=NORMAL, so COMMIT writes the WAL frames without
-// waiting for the disk; it then asks for the generation it just committed.
-// The thread fdatasyncs the WAL file, once for every generation asked for
-// since its last sync, records the highest one now on disk, and wakes the
-// loop through an eventfd. The loop sends a turn's replies only when that
-// turn's generation is on disk.
+// waiting for the disk, or appends a turn's moves to the move journal (the
+// store's MoveJournal); it then asks for the generation it just committed.
+// The thread fdatasyncs the WAL file and the journal, once for every
+// generation asked for since its last sync, records the highest one now on
+// disk, and wakes the loop through an eventfd. The loop sends a turn's
+// replies only when that turn's generation is on disk.
 #define _GNU_SOURCE
 #include "CGhostSys.h"
 
@@ -25,6 +26,7 @@ struct ghost_syncer {
     pthread_cond_t done;     // ghost_syncer_wait waits here
     pthread_t thread;
     int wal_fd;
+    int journal_fd;
     int event_fd;
     uint64_t requested;      // the highest generation asked for
     uint64_t synced;         // the highest generation on disk
@@ -45,6 +47,7 @@ static void *run(void *arg) {
         // Every generation up to `target` was committed (its frames written
         // to the WAL) before it was asked for, so one sync covers them all.
         int rc = fdatasync(s->wal_fd);
+        if (rc == 0) rc = fdatasync(s->journal_fd);
         int err = rc == 0 ? 0 : errno;
         pthread_mutex_lock(&s->lock);
         s->syncs++;
@@ -62,30 +65,37 @@ static void fail(char *error, int error_len, const char *what, const char *path,
     if (error && error_len > 0) snprintf(error, (size_t)error_len, "%s %s: %s", what, path, strerror(err));
 }
 
-struct ghost_syncer *ghost_syncer_start(const char *wal_path, const char *directory, char *error, int error_len) {
+struct ghost_syncer *ghost_syncer_start(const char *wal_path, const char *journal_path, const char *directory,
+                                        char *error, int error_len) {
     int wal = open(wal_path, O_RDWR | O_CLOEXEC);
     if (wal < 0) { fail(error, error_len, "cannot open", wal_path, errno); return NULL; }
-    // The WAL may be new: its name in the folder must be on disk too.
+    int journal = open(journal_path, O_RDWR | O_CLOEXEC);
+    if (journal < 0) { fail(error, error_len, "cannot open", journal_path, errno); close(wal); return NULL; }
+    // The WAL and the journal may be new: their names in the folder must be on disk too.
     int dir = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir < 0) { fail(error, error_len, "cannot open", directory, errno); close(wal); return NULL; }
-    if (fsync(dir) != 0 || fdatasync(wal) != 0) {
+    if (dir < 0) { fail(error, error_len, "cannot open", directory, errno); close(journal); close(wal); return NULL; }
+    if (fsync(dir) != 0 || fdatasync(wal) != 0 || fdatasync(journal) != 0) {
         fail(error, error_len, "cannot sync", directory, errno);
-        close(dir); close(wal); return NULL;
+        close(dir); close(journal); close(wal); return NULL;
     }
     close(dir);
     int efd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (efd < 0) { fail(error, error_len, "cannot create", "an eventfd", errno); close(wal); return NULL; }
+    if (efd < 0) { fail(error, error_len, "cannot create", "an eventfd", errno); close(journal); close(wal); return NULL; }
     struct ghost_syncer *s = calloc(1, sizeof *s);
-    if (!s) { fail(error, error_len, "cannot allocate", "the syncer", ENOMEM); close(efd); close(wal); return NULL; }
+    if (!s) {
+        fail(error, error_len, "cannot allocate", "the syncer", ENOMEM);
+        close(efd); close(journal); close(wal); return NULL;
+    }
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->done, NULL);
     s->wal_fd = wal;
+    s->journal_fd = journal;
     s->event_fd = efd;
     int rc = pthread_create(&s->thread, NULL, run, s);
     if (rc != 0) {
         fail(error, error_len, "cannot start", "the sync thread", rc);
-        close(efd); close(wal); free(s); return NULL;
+        close(efd); close(journal); close(wal); free(s); return NULL;
     }
     return s;
 }
@@ -136,6 +146,7 @@ void ghost_syncer_stop(struct ghost_syncer *s) {
     pthread_mutex_unlock(&s->lock);
     pthread_join(s->thread, NULL);
     close(s->event_fd);
+    close(s->journal_fd);
     close(s->wal_fd);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);

@@ -49,9 +49,13 @@ final class GamesStore {
     var willWrite: () throws -> Void = {}
     /// The seats of every game in progress, for the caps and NAME (ActiveSeats.swift).
     var activeSeats = ActiveSeats()
+    /// The moves not yet in the `moves` table (MoveJournal.swift): every
+    /// read of moves adds them.
+    let journal: MoveJournal
 
-    init(db: SQLiteDatabase) {
+    init(db: SQLiteDatabase, journal: MoveJournal) {
         self.db = db
+        self.journal = journal
     }
 
     /// Records a new game and returns its id. With `networks`, it is also
@@ -108,11 +112,45 @@ final class GamesStore {
     }
 
     /// Records a move of the round in play. This is the hot path (one call
-    /// per move), so it is one insert: the moves are the record of the round
-    /// in play, and the game row is not touched.
+    /// per move): the move waits in the journal, with no SQL, and `Store`'s
+    /// commit appends it to the journal's file, or inserts it with the
+    /// turn's transaction if there is one (`fold`). The game row is not
+    /// touched: the moves are the record of the round in play.
     func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
-        try willWrite()
-        try db.run(SQLs.recordMove, game, round, ply, seat, move, now)
+        try journal.record(JournalMove(game: game, round: round, ply: ply, seat: seat, move: move, at: now))
+    }
+
+    /// Inserts every move waiting in the journal, in the order played, in
+    /// the open transaction (`Store.commit`): up to `SQLs.foldRows` a statement.
+    func fold() throws {
+        let moves = journal.moves
+        var start = 0
+        while start < moves.count {
+            let count = min(SQLs.foldRows, moves.count - start)
+            guard let sql = SQLs.foldMoves[safe: count - 1] else { return }
+            try db.run(sql) { s in
+                var at: Int32 = 0
+                for i in start..<(start + count) {
+                    let m = moves[i]
+                    try m.game.bind(to: s, at: at + 1)
+                    try m.round.bind(to: s, at: at + 2)
+                    try m.ply.bind(to: s, at: at + 3)
+                    try m.seat.bind(to: s, at: at + 4)
+                    try m.move.bind(to: s, at: at + 5)
+                    try m.at.bind(to: s, at: at + 6)
+                    at += 6
+                }
+            }
+            start += count
+        }
+    }
+
+    /// Inserts `moves` found in the journal's file when the database opens,
+    /// skipping any already stored (folded before the file was emptied).
+    func insertRecovered(_ moves: [JournalMove]) throws {
+        for m in moves {
+            try db.run(SQLs.recoverMove, m.game, m.round, m.ply, m.seat, m.move, m.at)
+        }
     }
 
     /// Stores the pending offer (or none) and which seats have spent theirs.
@@ -195,14 +233,18 @@ final class GamesStore {
             """, arguments: values, row: { ($0.int(0), $0.int(1), $0.text(2)) }) {
             if let i = index[id] { games[i].moves.append(StoredMove(seat: seat, move: move)) }
         }
+        // The moves still in the journal come after every stored one.
+        for i in games.indices where !journal.moves.isEmpty {
+            games[i].moves += journal.moves(game: games[i].id, round: games[i].round)
+        }
         return games
     }
 
-    /// The moves of a game's round, in order.
+    /// The moves of a game's round, in order (those still in the journal last).
     func moves(game: Int, round: Int) throws -> [StoredMove] {
         try db.query("SELECT seat, move FROM moves WHERE game_id = ? AND round = ? ORDER BY ply", .of(game), .of(round)) {
             StoredMove(seat: $0.int(0), move: $0.text(1))
-        }
+        } + journal.moves(game: game, round: round)
     }
 
     /// A game's final record, or nil if not over.
@@ -318,6 +360,7 @@ final class GamesStore {
             SELECT id, last_active, (SELECT max(at) FROM moves WHERE game_id = games.id) FROM games INDEXED BY games_untouched
             WHERE status = 'active' AND last_active < ? ORDER BY last_active LIMIT ?
             """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
+            .map { game in (game.id, game.lastActive, journal.lastMoveTime(game: game.id) ?? game.lastMove) }
     }
 
     /// How many games in progress `name` (any case) plays in, counting at
@@ -356,10 +399,15 @@ final class GamesStore {
     /// The last `limit` moves of game `id`, in the order they were played:
     /// read newest first through the moves' primary key (game, round, ply),
     /// so O(limit + log N) whatever the number of moves stored.
+    /// The moves still in the journal are the newest (at most
+    /// `MoveJournal.foldLimit` of them are looked at).
     func lastMoves(game id: Int, limit: Int) throws -> [ReplayedMove] {
-        try db.query("SELECT round, ply, seat, move FROM moves WHERE game_id = ? ORDER BY round DESC, ply DESC LIMIT ?",
-                     .of(id), .of(max(0, limit))) {
+        let waiting = journal.moves(game: id).suffix(max(0, limit))
+            .map { ReplayedMove(round: $0.round, ply: $0.ply, seat: $0.seat, move: $0.move) }
+        let stored = try db.query("SELECT round, ply, seat, move FROM moves WHERE game_id = ? ORDER BY round DESC, ply DESC LIMIT ?",
+                                  .of(id), .of(max(0, limit - waiting.count))) {
             ReplayedMove(round: $0.int(0), ply: $0.int(1), seat: $0.int(2), move: $0.text(3))
-        }.reversed()
+        }
+        return stored.reversed() + waiting
     }
 }

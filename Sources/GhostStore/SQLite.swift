@@ -152,6 +152,16 @@ public final class SQLiteDatabase {
         while try s.step() {}
     }
 
+    /// Runs an `SQL` constant whose parameters `bindAll` binds (a statement
+    /// of many rows), returning nothing.
+    func run(_ sql: SQL, binding bindAll: (Statement) throws -> Void) throws {
+        let s = try prepared(sql)
+        defer { sqlite3_reset(s.raw) }
+        arenaUsed = 0
+        try bindAll(s)
+        while try s.step() {}
+    }
+
     /// Binds `values` to `s`'s parameters 1, 2, … in order, each as its own type.
     private func bind<each V: SQLBindable>(_ s: Statement, _ values: repeat each V) throws {
         var i: Int32 = 0

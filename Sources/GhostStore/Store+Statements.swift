@@ -47,4 +47,17 @@ enum SQLs {
         ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
                                                fields = excluded.fields, finished_at = excluded.finished_at
         """)
+    /// A move found in the journal's file when the database opens: it may
+    /// have been folded already (MoveJournal.swift).
+    static let recoverMove = SQL("INSERT OR IGNORE INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
+    /// The journal's moves (MoveJournal.swift) go in by up to
+    /// `foldRows` a statement: entry n inserts n + 1 rows. A statement
+    /// costs about 2,000 instructions besides its rows. `OR IGNORE`: a
+    /// move at a place already stored (which the engine never makes: it
+    /// numbers a round's moves) must not fail every later fold.
+    static let foldRows = 8
+    static let foldMoves: [SQL] = (1...foldRows).map { n in
+        SQL("INSERT OR IGNORE INTO moves(game_id, round, ply, seat, move, at) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?)", count: n).joined(separator: ", "))
+    }
 }

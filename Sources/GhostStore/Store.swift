@@ -32,6 +32,8 @@ public final class Store {
     public let callerSyncs: Bool
     /// The write-ahead log beside the database.
     public var walPath: String { path + "-wal" }
+    /// The log of the moves not yet in the database, beside it (MoveJournal.swift).
+    public var journalPath: String { path + "-moves" }
     /// The folder that holds both.
     public var directory: String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
@@ -55,6 +57,15 @@ public final class Store {
     var activeSeats: ActiveSeats { gameStore.activeSeats }
     /// Where the current command's changes start in `activeSeats`' journal.
     private var commandSeatsStart = 0
+    /// Where the current command's moves start in the move journal.
+    private var commandMovesStart = 0
+    /// The moves not yet in the database (the game store's).
+    var journal: MoveJournal { gameStore.journal }
+    /// How the open transaction's COMMIT reaches the disk: `full` without
+    /// `callerSyncs` waits for it.
+    private let durability: Durability
+    /// The WAL, opened when a fold must sync it itself (`commit()`).
+    private var walFD: Int32 = -1
 
     /// Between beginCommand() and endCommand()/rollbackCommand().
     private var inCommand = false
@@ -118,11 +129,12 @@ public final class Store {
     public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0,
                 syncedByCaller: Bool = false) throws {
         callerSyncs = durability == .full && syncedByCaller
+        self.durability = durability
         try Store.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
         scoreStore = ScoresStore(db: db)
-        gameStore = GamesStore(db: db)
+        gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves"))
         nameStore = NamesStore(db: db)
         ratingStore = RatingsStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
@@ -133,6 +145,7 @@ public final class Store {
             let bytes = maxPageCount * Store.limitPageSize
             try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
+        try recoverJournal()
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
         scoreStore.willWrite = { [unowned self] in try self.write() }
@@ -159,7 +172,64 @@ public final class Store {
         return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
     }
 
-    public func close() { db.close() }
+    /// Closes the database, with every move in it: the journal's moves are
+    /// folded in and its file emptied, so that a stopped daemon leaves one
+    /// complete file (backups, the sqlite3 CLI).
+    public func close() {
+        if !journal.moves.isEmpty && !db.isInTransaction {
+            rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
+            if (try? foldAlone()) == nil { journal.rollbackTurn() }
+        }
+        if walFD >= 0 { Glibc.close(walFD); walFD = -1 }
+        db.close()
+    }
+
+    /// Inserts the moves of the journal's file (a crash left them there) and
+    /// empties it, once that insert is on disk.
+    private func recoverJournal() throws {
+        let found = try journal.recover()
+        guard !found.isEmpty else {
+            journal.folded(emptying: .always)
+            return
+        }
+        try db.run(SQLs.begin)
+        do {
+            try gameStore.insertRecovered(found)
+            try db.run(SQLs.commit)
+        } catch {
+            try? db.run("ROLLBACK")
+            throw error
+        }
+        try syncWAL()
+        journal.folded(emptying: .always)
+    }
+
+    /// Folds the journal's moves in a transaction of their own, on disk
+    /// before the journal's file is emptied.
+    private func foldAlone() throws {
+        try db.run(SQLs.begin)
+        do {
+            try gameStore.fold()
+            try db.run(SQLs.commit)
+        } catch {
+            try? db.run("ROLLBACK")
+            throw error
+        }
+        try syncWAL()
+        journal.folded(emptying: .always)
+    }
+
+    /// Makes every commit so far durable, where a COMMIT does not wait for
+    /// the disk by itself (`normal`, or the caller's syncer): the journal's
+    /// file may be emptied only then.
+    private func syncWAL() throws {
+        guard durability == .full && callerSyncs else { return }
+        if walFD < 0 {
+            walFD = open(walPath, O_RDWR | O_CLOEXEC)
+            guard walFD >= 0 else { throw MoveJournal.Failure.io("open", path: walPath, errno: errno) }
+        }
+        guard fdatasync(walFD) == 0 else { throw MoveJournal.Failure.io("sync", path: walPath, errno: errno) }
+    }
 
     // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
 
@@ -185,11 +255,16 @@ public final class Store {
     }
 
     /// Whether writes are waiting for `commit()`.
-    public var hasPendingWrites: Bool { db.isInTransaction }
+    public var hasPendingWrites: Bool { db.isInTransaction || journal.hasTurnMoves }
 
     /// Commits the writes made since the last commit, if any. If that fails,
     /// every one of them is rolled back (nothing of the turn is stored) and
     /// the error is thrown; the store is then ready for the next turn.
+    ///
+    /// A turn that only made moves appends them to the journal's file; one
+    /// with a transaction (or after which too many moves would wait) inserts
+    /// every waiting move in it (MoveJournal.swift). With `callerSyncs`, the
+    /// caller's sync of the WAL and the journal's file makes either durable.
     public func commit() throws {
         inCommand = false
         commandSavepoint = false
@@ -198,12 +273,29 @@ public final class Store {
             rollback()
             throw Failure.transactionLost
         }
-        guard db.isInTransaction else { return }
+        if !db.isInTransaction {
+            guard journal.hasTurnMoves else { return }
+            if journal.moves.count <= MoveJournal.foldLimit {
+                do { try journal.writeTurn() } catch { rollback(); throw error }
+                committedCaches()
+                return
+            }
+            do { try db.run(SQLs.begin) } catch { rollback(); throw error }
+        }
         do {
+            try gameStore.fold()
             try db.run(SQLs.commit)
         } catch {
             rollback()
             throw error
+        }
+        // The file may be emptied once this commit is on disk: at once
+        // where COMMIT waited for it, else after a sync of the WAL here
+        // (rare: once the file passes `truncateAt`).
+        if journal.wouldTruncate && durability == .full && callerSyncs && (try? syncWAL()) == nil {
+            journal.folded(emptying: .never)   // kept whole: it is emptied at a later fold or at open
+        } else {
+            journal.folded()
         }
         committedCaches()
     }
@@ -218,6 +310,7 @@ public final class Store {
         scoreStore.undo(from: 0)
         gameStore.activeSeats.undo(from: 0)
         gameStore.forgetNextID()
+        journal.rollbackTurn()
         committedCaches()
     }
 
@@ -227,6 +320,7 @@ public final class Store {
         commandJournalStart = 0
         gameStore.activeSeats.committed()
         commandSeatsStart = 0
+        commandMovesStart = 0
     }
 
     // MARK: Commands
@@ -241,6 +335,7 @@ public final class Store {
         commandSavepoint = false
         commandJournalStart = scoreStore.journalMark
         commandSeatsStart = gameStore.activeSeats.journalMark
+        commandMovesStart = journal.mark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -252,7 +347,8 @@ public final class Store {
             commandSavepoint = false
         }
         inCommand = false
-        guard commandWrote else { return false }
+        let moved = journal.mark > commandMovesStart
+        guard commandWrote else { return moved }
         commandWrote = false
         keptCommands = true
         return true
@@ -271,6 +367,7 @@ public final class Store {
         scoreStore.undo(from: commandJournalStart)
         gameStore.activeSeats.undo(from: commandSeatsStart)
         gameStore.forgetNextID()
+        journal.undo(to: commandMovesStart)
         guard commandWrote else { return !transactionLost }
         commandWrote = false
         let savepoint = commandSavepoint

@@ -680,6 +680,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         try store.recordMove(game: 2, round: 2, ply: 3, seat: 1, move: "i", now: t0 + 5)
         try store.commit()
         #expect(try store.activeGame(token: "a2")?.moves == [move(1, "q"), move(0, "u"), move(1, "i")])
+        store.close()   // the move waited in the journal: closing folds it in
         let db = try raw(dir)
         defer { db.close() }
         #expect(try db.query("SELECT game_id || round || ply || seat || move || at FROM moves ORDER BY 1") { $0.text(0) } ==

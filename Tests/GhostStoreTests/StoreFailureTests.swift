@@ -159,19 +159,59 @@ struct StoreFailureTests {
     @Test func withoutASavepointAFailedFirstStatementIsUndoneAlone() throws {
         let f = try FailingStore()
         let s = f.store
-        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
-        try s.commit()
-        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON moves WHEN NEW.ply = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'bob' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         s.beginCommand(savepoint: false)
-        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        _ = try s.registerName("alice", now: t0)
         try s.endCommand()
         s.beginCommand(savepoint: false)
-        #expect(throws: SQLiteDatabase.Failure.self) {
-            try s.recordMove(game: game, round: 1, ply: 2, seat: 1, move: "e", now: t0)
-        }
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("bob", now: t0) }
         #expect(s.rollbackCommand())
         try s.commit()
+        #expect(try s.allNames() == ["alice"])
+    }
+
+    /// A command's moves wait in the journal (no SQL): undoing the command
+    /// drops them, and a failed SQL write after them is still its first.
+    @Test func aCommandUndoneDropsItsMovesAndKeepsTheTurn() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.commit()
+        try f.raw.execute("CREATE TRIGGER full BEFORE UPDATE ON games WHEN NEW.round = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        s.beginCommand()
+        _ = try s.registerName("carol", now: t0)
+        try s.endCommand()
+        s.beginCommand(savepoint: false)
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
+        #expect(s.rollbackCommand())
+        try s.commit()
+        #expect(try s.allNames() == ["carol"])
+        #expect(try s.moves(game: game, round: 1).map(\.move) == [])
+    }
+
+    /// A fold that fails (the moves' INSERT, in the commit of a turn with
+    /// a transaction) loses that turn only: the moves of earlier turns stay
+    /// in the journal, and the next commit folds them.
+    @Test func aFailedFoldKeepsTheEarlierTurnsMoves() throws {
+        let f = try FailingStore()
+        let s = f.store
+        let game = try s.createGame(NewGame(kind: "ghost", lang: "en", players: ["alice", "bob"], tokens: ["a", "b"]), now: t0)
+        try s.commit()
+        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        try s.commit()   // into the journal's file: no SQL
+        #expect(try f.raw.query("SELECT count(*) FROM moves") { $0.int(0) } == [0])
+        try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON moves WHEN NEW.ply = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        try s.recordMove(game: game, round: 1, ply: 2, seat: 1, move: "e", now: t0)
+        _ = try s.registerName("carol", now: t0)
+        #expect(throws: SQLiteDatabase.Failure.self) { try s.commit() }
+        #expect(try s.allNames() == [])
         #expect(try s.moves(game: game, round: 1).map(\.move) == ["p"])
+        try f.raw.execute("DROP TRIGGER full")
+        _ = try s.registerName("dave", now: t0)
+        try s.commit()
+        #expect(try f.raw.query("SELECT group_concat(move, '') FROM moves") { $0.text(0) } == ["p"])
+        #expect(try s.allNames() == ["dave"])
     }
 
     @Test func withoutASavepointAFailedLaterStatementLosesTheTurnIfAnotherCommandWrote() throws {
@@ -193,12 +233,12 @@ struct StoreFailureTests {
         try s.registerName("carol", now: t0)
         try s.endCommand()
         s.beginCommand(savepoint: false)
-        try s.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        try s.setOffer(game: game, offer: StoredGame.Offer(seat: 0, kind: "restart", lang: nil), spent: [true, false])
         #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
         #expect(!s.rollbackCommand())
         #expect(throws: Store.Failure.self) { try s.commit() }
         #expect(try s.allNames() == [])
-        #expect(try s.moves(game: game, round: 1).map(\.move) == [])
+        #expect(try s.activeGames().first?.offer == nil)
     }
 
     @Test func aWholeTransactionRolledBackBySQLiteIsReported() throws {

@@ -79,9 +79,11 @@ int ghost_connect(const char *host, int port);
 /// for each generation of commits asked for, and wakes the loop through an
 /// eventfd when they are on disk.
 typedef struct ghost_syncer ghost_syncer;
-/// Opens the WAL, syncs it and its folder, and starts the thread; NULL (and
-/// the reason in `error`) on failure.
-ghost_syncer *ghost_syncer_start(const char *wal_path, const char *directory, char *error, int error_len);
+/// Opens the WAL and the move journal, syncs them and their folder, and
+/// starts the thread, which syncs both at each round; NULL (and the reason
+/// in `error`) on failure.
+ghost_syncer *ghost_syncer_start(const char *wal_path, const char *journal_path, const char *directory,
+                                 char *error, int error_len);
 /// Readable when a sync has completed (or failed).
 int ghost_syncer_eventfd(ghost_syncer *s);
 /// Asks for every generation up to `generation` to reach the disk.

@@ -217,7 +217,7 @@ public final class Server {
         try startTLS()
         if store.callerSyncs {
             var err = [CChar](repeating: 0, count: 256)
-            guard let s = ghost_syncer_start(store.walPath, store.directory, &err, Int32(err.count)) else {
+            guard let s = ghost_syncer_start(store.walPath, store.journalPath, store.directory, &err, Int32(err.count)) else {
                 throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             syncer = s

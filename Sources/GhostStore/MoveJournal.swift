@@ -1,0 +1,309 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One move on its way to the `moves` table.
+struct JournalMove: Sendable, Equatable {
+    var game: Int
+    var round: Int
+    var ply: Int
+    var seat: Int
+    var move: String
+    var at: Int
+}
+
+/// The moves not yet in SQLite (issue #29), and the file that makes them
+/// durable meanwhile: `ghostd.sqlite3-moves`, beside the database.
+///
+/// A turn whose only writes are moves (almost every letter) does not open
+/// a transaction: its moves are appended to this file in one `write`, which
+/// is its commit (with `--durability full` the syncer fdatasyncs the file
+/// with the WAL before the turn's replies go). A SQLite transaction cost a
+/// letter about 19,000 instructions (the INSERT, BEGIN and COMMIT with its
+/// WAL frames); the append costs about 1,000. Every turn that commits a
+/// transaction anyway (a game's start or end, a name, a setting) takes
+/// every move waiting here into it (`fold`), as does a turn after which more
+/// than `foldLimit` would wait: SQLite then holds every move again, in the
+/// order played. So the table is behind by at most `foldLimit` moves, and
+/// whoever reads moves adds the ones waiting here (`moves(game:round:)`).
+///
+/// The file is a log of lines, one per move:
+/// `<game> <round> <ply> <seat> <at> <check> <move>\n`, `check` being the
+/// FNV-1a hash of the rest as 8 hex digits, so that a line cut short by a
+/// crash, or any other damage, ends the log there. When the database
+/// opens, the moves in the file are inserted (`INSERT OR IGNORE`: a move
+/// already folded is skipped), committed, and the file is emptied. It is
+/// emptied too after a fold once it passes `truncateAt` bytes.
+final class MoveJournal {
+    /// The moves not in SQLite, in the order played: first those in the
+    /// file (`written` of them), then those of the turn in progress.
+    private(set) var moves: [JournalMove] = []
+    /// How many of `moves` are in the file.
+    private(set) var written = 0
+    /// The file; -1 when the store keeps no file (its moves are folded at
+    /// every commit).
+    private let fd: Int32
+    let path: String
+    /// The file's length: where the next append starts, and what a failed
+    /// one is cut back to.
+    private(set) var size = 0
+    /// The lines of an append, reused.
+    private var buffer: [UInt8] = []
+
+    /// Past this many moves waiting, a turn folds them into SQLite.
+    static let foldLimit = 1_000
+    /// Past this many bytes, a fold empties the file.
+    static let truncateAt = 256 * 1024
+
+    enum Failure: Error, CustomStringConvertible {
+        case io(String, path: String, errno: Int32)
+        case duplicate(game: Int, round: Int, ply: Int)
+        var description: String {
+            switch self {
+            case .io(let what, let path, let code): return "cannot \(what) \(path): \(String(cString: strerror(code)))"
+            case .duplicate(let game, let round, let ply): return "game \(game) has a move at round \(round), ply \(ply)"
+            }
+        }
+    }
+
+    /// Opens (creating it if there is none) the log at `path`.
+    init(path: String) throws {
+        self.path = path
+        let existed = access(path, F_OK) == 0
+        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Failure.io("open", path: path, errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            close(fd)
+            throw Failure.io("read the size of", path: path, errno: code)
+        }
+        size = Int(info.st_size)
+        if !existed { MoveJournal.syncFolder(of: path) }
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// A new file's name is durable once its folder is.
+    private static func syncFolder(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 { _ = fsync(dir); close(dir) }
+    }
+
+    // MARK: The turn
+
+    /// A move of the turn in progress; refused if one waits at its place
+    /// (as the table's primary key refuses one stored there).
+    func record(_ move: JournalMove) throws {
+        for m in moves.reversed() where m.game == move.game && m.ply == move.ply && m.round == move.round {
+            throw Failure.duplicate(game: move.game, round: move.round, ply: move.ply)
+        }
+        moves.append(move)
+    }
+
+    /// Where the moves of the command in progress start.
+    var mark: Int { moves.count }
+
+    /// Drops the moves recorded since `mark` (a command undone).
+    func undo(to mark: Int) {
+        let keep = max(written, mark)
+        if keep < moves.count { moves.removeSubrange(keep...) }
+    }
+
+    /// Whether the turn in progress recorded moves.
+    var hasTurnMoves: Bool { moves.count > written }
+
+    /// Drops the turn's moves (the turn rolled back).
+    func rollbackTurn() { undo(to: written) }
+
+    /// Appends the turn's moves to the file: the turn's commit. On failure
+    /// the file is cut back to what it held, the turn's moves are dropped,
+    /// and the error is thrown.
+    func writeTurn() throws {
+        guard hasTurnMoves else { return }
+        buffer.removeAll(keepingCapacity: true)
+        for i in written..<moves.count { MoveJournal.appendLine(moves[i], to: &buffer) }
+        let total = buffer.count
+        var done = 0
+        var failure: Int32 = 0
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            while done < total {
+                let n = write(fd, base + done, total - done)
+                if n > 0 { done += n; continue }
+                if n < 0 && errno == EINTR { continue }
+                failure = n < 0 ? errno : ENOSPC
+                return
+            }
+        }
+        guard failure == 0 else {
+            _ = ftruncate(fd, off_t(size))
+            rollbackTurn()
+            throw Failure.io("append to", path: path, errno: failure)
+        }
+        size += total
+        written = moves.count
+    }
+
+    /// When a fold empties the file.
+    enum Emptying { case never, whenLarge, always }
+
+    /// Every move is in SQLite now (committed): none waits, and the file
+    /// is emptied if it has grown past `truncateAt` (`whenLarge`). The
+    /// caller makes sure that commit is on disk first where it must be.
+    func folded(emptying: Emptying = .whenLarge) {
+        moves.removeAll(keepingCapacity: true)
+        written = 0
+        let empty = switch emptying {
+        case .never: false
+        case .whenLarge: size > MoveJournal.truncateAt
+        case .always: size > 0
+        }
+        if empty, ftruncate(fd, 0) == 0 { size = 0 }
+    }
+
+    /// Whether a fold empties the file (the caller syncs the WAL first).
+    var wouldTruncate: Bool { size > MoveJournal.truncateAt }
+
+    // MARK: Reading
+
+    /// The moves waiting for game `game`'s round `round`, in ply order.
+    func moves(game: Int, round: Int) -> [StoredMove] {
+        moves.filter { $0.game == game && $0.round == round }.sorted { $0.ply < $1.ply }
+            .map { StoredMove(seat: $0.seat, move: $0.move) }
+    }
+
+    /// The moves waiting for game `game`, in the order of the table's key.
+    func moves(game: Int) -> [JournalMove] {
+        moves.filter { $0.game == game }.sorted { ($0.round, $0.ply) < ($1.round, $1.ply) }
+    }
+
+    /// The time of the last move waiting for game `game`, if any.
+    func lastMoveTime(game: Int) -> Int? {
+        moves.last(where: { $0.game == game })?.at
+    }
+
+    /// The moves in the file, up to the first line that is not whole and
+    /// intact (what follows it is cut off), for the store to insert when it
+    /// opens. At most `limit` bytes are read: a longer file is refused.
+    func recover(limit: Int = 64 * 1024 * 1024) throws -> [JournalMove] {
+        guard size > 0 else { return [] }
+        guard size <= limit else { throw Failure.io("read (too long)", path: path, errno: EFBIG) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var got = 0
+        while got < size {
+            let n = bytes.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress.map { $0 + got }, size - got, off_t(got)) }
+            if n > 0 { got += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { break }
+            throw Failure.io("read", path: path, errno: errno)
+        }
+        var found: [JournalMove] = []
+        var start = 0
+        var good = 0
+        while start < got, let end = bytes[start..<got].firstIndex(of: UInt8(ascii: "\n")) {
+            guard let move = MoveJournal.parseLine(bytes[start..<end]) else { break }
+            found.append(move)
+            start = end + 1
+            good = start
+        }
+        if good < size {
+            guard ftruncate(fd, off_t(good)) == 0 else { throw Failure.io("cut the damaged end of", path: path, errno: errno) }
+            size = good
+        }
+        return found
+    }
+
+    // MARK: The line format
+
+    /// Appends `m`'s line to `out`, written in place (about 400 instructions).
+    static func appendLine(_ m: JournalMove, to out: inout [UInt8]) {
+        var move = m.move
+        move.withUTF8 { body in
+            let capacity = 5 * 21 + 9 + body.count + 1
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { line in
+                guard let base = line.baseAddress else { return }
+                var p = base
+                p = writeDecimal(m.game, at: p); p.pointee = 0x20; p += 1
+                p = writeDecimal(m.round, at: p); p.pointee = 0x20; p += 1
+                p = writeDecimal(m.ply, at: p); p.pointee = 0x20; p += 1
+                p = writeDecimal(m.seat, at: p); p.pointee = 0x20; p += 1
+                p = writeDecimal(m.at, at: p); p.pointee = 0x20; p += 1
+                var hash = fnv(UnsafeBufferPointer(start: base, count: p - base))
+                hash = fnv(body, from: hash)
+                for i in 0..<8 { p[i] = hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i)))) }
+                p[8] = 0x20
+                p += 9
+                if let from = body.baseAddress, body.count > 0 { p.update(from: from, count: body.count) }
+                p += body.count
+                p.pointee = 0x0A
+                p += 1
+                out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        let d = v & 0xF
+        return d < 10 ? 0x30 + d : 0x61 - 10 + d
+    }
+
+    /// Writes `value` (never negative for a stored move; 0 if it were) in decimal at `p`.
+    @inline(__always)
+    private static func writeDecimal(_ value: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var v = UInt(max(0, value))
+        var digits = 1
+        var bound: UInt = 10
+        while v >= bound && digits < 19 { digits += 1; bound &*= 10 }
+        var i = digits
+        repeat { i -= 1; p[i] = UInt8(truncatingIfNeeded: v % 10) + 0x30; v /= 10 } while i > 0
+        return p + digits
+    }
+
+    static func parseLine(_ line: ArraySlice<UInt8>) -> JournalMove? {
+        var numbers: [Int] = []
+        var i = line.startIndex
+        while numbers.count < 6 {
+            var value = 0, digits = 0
+            while i < line.endIndex, line[i] != 0x20 {
+                let c = line[i]
+                if numbers.count == 5 {
+                    guard let v = hexValue(c) else { return nil }
+                    value = value << 4 | v
+                } else {
+                    guard c >= 0x30, c <= 0x39, value < Int.max / 10 - 9 else { return nil }
+                    value = value * 10 + Int(c - 0x30)
+                }
+                digits += 1
+                i += 1
+            }
+            guard i < line.endIndex, digits > 0, digits <= (numbers.count == 5 ? 8 : 19) else { return nil }
+            numbers.append(value)
+            i += 1   // the space
+        }
+        let checkStart = i - 9   // the 8 hex digits and their space
+        guard checkStart >= line.startIndex, numbers[5] >= 0 else { return nil }
+        var hash = fnv(line[line.startIndex..<checkStart])
+        hash = fnv(line[i...], from: hash)
+        guard Int(hash) == numbers[5], let move = String(validating: line[i...], as: UTF8.self) else { return nil }
+        return JournalMove(game: numbers[0], round: numbers[1], ply: numbers[2], seat: numbers[3], move: move, at: numbers[4])
+    }
+
+    private static func hexValue(_ c: UInt8) -> Int? {
+        switch c {
+        case 0x30...0x39: return Int(c - 0x30)
+        case 0x61...0x66: return Int(c - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    /// FNV-1a (32 bits): a check against damage, not a secret.
+    private static func fnv<C: Collection>(_ bytes: C, from start: UInt32 = 2_166_136_261) -> UInt32 where C.Element == UInt8 {
+        var hash = start
+        for b in bytes { hash = (hash ^ UInt32(b)) &* 16_777_619 }
+        return hash
+    }
+}
