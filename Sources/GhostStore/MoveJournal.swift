@@ -49,6 +49,9 @@ final class MoveJournal {
     private(set) var size = 0
     /// The lines of an append, reused.
     private var buffer: [UInt8] = []
+    /// For tests: when not 0, every append writes half its bytes and then
+    /// fails with this errno, as a full disk does.
+    var failWrites: Int32 = 0
 
     /// Past this many moves waiting, a turn folds them into SQLite.
     static let foldLimit = 1_000
@@ -130,6 +133,11 @@ final class MoveJournal {
         var failure: Int32 = 0
         buffer.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
+            if failWrites != 0 {
+                _ = write(fd, base, total / 2)
+                failure = failWrites
+                return
+            }
             while done < total {
                 let n = write(fd, base + done, total - done)
                 if n > 0 { done += n; continue }

@@ -25,8 +25,8 @@ extension Store {
     }
 
     /// Records a move of the round in play. This is the hot path (one call
-    /// per move), so it is one insert: the moves are the record of the round
-    /// in play, and the game row is not touched.
+    /// per move): it waits in the move journal, with no SQL, until the
+    /// turn's commit (MoveJournal.swift). The game row is not touched.
     public func recordMove(game: Int, round: Int, ply: Int, seat: Int, move: String, now: Int) throws {
         try gameStore.recordMove(game: game, round: round, ply: ply, seat: seat, move: move, now: now)
     }

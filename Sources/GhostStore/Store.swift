@@ -2,11 +2,13 @@
 import Glibc
 #endif
 
-/// ghostd's durable state in one SQLite database (WAL journal).
+/// ghostd's durable state in one SQLite database (WAL journal), and the
+/// moves not yet in it in the move journal beside it (MoveJournal.swift).
 ///
 /// Writes open a transaction lazily; the server calls `commit()` once per
 /// event-loop turn, before it sends that turn's replies, so a reply never
-/// confirms a change that is not on disk.
+/// confirms a change that is not on disk. A turn of moves alone commits by
+/// appending them to the move journal.
 ///
 /// Within a turn, each command's writes can be made one unit: between
 /// `beginCommand()` and `endCommand()`, the first write takes a SAVEPOINT, so

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The backup procedure of docs/operating.md ("Backups"): SQLite's online backup
-/// (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a
+/// The backup procedure of docs/operating.md ("Backups"): the move journal
+/// copied, then SQLite's online backup (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a
 /// game is in progress, restored into a fresh data folder, where the game
 /// resumes as it was when the backup was taken.
 @Suite("EndToEnd: a backup taken mid-game, restored", .timeLimit(.minutes(5)))
@@ -26,6 +26,8 @@ struct EndToEndBackupTests {
         // The online backup, with ghostd running and the game in progress.
         let saved = try DataDirectory()
         let backup = saved.path + "/backup.sqlite3"
+        // The move journal first (the letters since the game's start wait there), then the database.
+        try FileManager.default.copyItem(atPath: live.path + "/ghostd.sqlite3-moves", toPath: backup + "-moves")
         let run = try runTool(Self.sqlite3, [live.path + "/ghostd.sqlite3", ".backup '\(backup)'"])
         #expect(run.status == 0 && run.output.isEmpty, "\(run.output)")
 
@@ -36,6 +38,7 @@ struct EndToEndBackupTests {
         // Restore: the backup becomes ghostd.sqlite3 of a fresh data folder.
         let restored = try DataDirectory()
         try FileManager.default.copyItem(atPath: backup, toPath: restored.path + "/ghostd.sqlite3")
+        try FileManager.default.copyItem(atPath: backup + "-moves", toPath: restored.path + "/ghostd.sqlite3-moves")
         let again = try DaemonProcess.start(extraArguments: ["--data", restored.path])
         defer { again.kill() }
         #expect(again.waitForStderrLine { $0.hasSuffix("restored 0 adjourned game(s) on a clock; the others load on RESUME") } != nil, "\(again.stderrText)")

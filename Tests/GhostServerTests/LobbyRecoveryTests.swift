@@ -3,7 +3,7 @@ import Testing
 import GhostCore
 import GhostProtocol
 import GhostServer
-import GhostStore
+@testable import GhostStore
 
 /// A lobby over a real store whose writes the test makes fail: triggers added
 /// through a second connection to the same database file either abort one
@@ -61,6 +61,17 @@ private final class FaultHarness {
 
     func heal(_ name: String) throws {
         try raw.execute("DROP TRIGGER \(name)")
+    }
+
+    /// Makes every append to the move journal fail (a turn of moves alone
+    /// commits with one: MoveJournal.swift), or work again.
+    func failJournal(_ fail: Bool = true) {
+        store.journal.failWrites = fail ? ENOSPC : 0
+    }
+
+    /// Every move of game `id`'s round `round` the store has, in the table or in the journal.
+    func storedMoves(_ id: Int, round: Int = 1) throws -> String {
+        try store.moves(game: id, round: round).map(\.move).joined()
     }
 
     func storedInt(_ sql: String) throws -> Int {
@@ -184,18 +195,24 @@ struct LobbyRecoveryTests {
         #expect(h.drain() == [4: ["OK NAME name=dave lang=en"]])
     }
 
+    /// A letter alone commits by its append to the move journal: when that
+    /// fails, the turn is lost (the letter taken back, the state sent again).
     @Test func aLetterThatCannotBeStoredIsNotPlayed() throws {
         let h = try FaultHarness()
-        try h.pair()
-        try h.failStatements("full", "INSERT ON moves")
+        let t = try h.pair()
+        h.failJournal()
         h.send(1, "p")
-        // No OK LETTER, no MOVE to anyone: only the refusal.
-        #expect(h.drain() == [1: [storeFailed]])
-        #expect(try h.storedInt("SELECT count(*) FROM moves") == 0)
+        // No OK LETTER, no MOVE to anyone: the refusal and the stored state.
+        #expect(h.lostTurns == 1)
+        #expect(h.drain() == [
+            1: [storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=alice fragment="],
+            2: [gameLine(1, "alice,bob", t[1]), "TURN id=1 player=alice fragment="],
+        ])
+        #expect(try h.storedMoves(1) == "")
         // The position is as it was: still alice's turn, at the empty fragment.
         h.send(2, "e")
         #expect(h.drain() == [2: ["ERR not-your-turn it is alice's turn"]])
-        try h.heal("full")
+        h.failJournal(false)
         h.send(1, "p")
         #expect(h.drain() == [
             1: ["OK LETTER letter=p fragment=p", "MOVE id=1 player=alice letter=p fragment=p", "TURN id=1 player=bob fragment=p"],
@@ -247,26 +264,51 @@ struct LobbyRecoveryTests {
         #expect(d[1]?.contains(gameLine(1, "alice,bob", t[0], round: 2, match: ",G")) == true, "\(d)")
     }
 
-    @Test func aLetterWhoseRoundCannotBeStoredInATurnWithOtherWritesLosesTheTurn() throws {
+    /// A letter's move waits in the journal (no SQL): when the one write of
+    /// its round's end fails, that is the letter's first SQL write, undone
+    /// alone, and the turn's other writes (carol's LANG) are kept.
+    @Test func aLetterWhoseRoundCannotBeStoredIsUndoneAloneInATurnWithOtherWrites() throws {
         let h = try FaultHarness()
-        let t = try h.pair("rounds=ghost")
+        _ = try h.pair("rounds=ghost")
         h.named(3, "carol")
         for (id, c) in [(1, "p"), (2, "e"), (1, "a")] { h.send(id, c) }
         _ = h.drain()
-        // A letter takes no savepoint: when its second write fails, the turn's
-        // other writes (carol's LANG) cannot be kept apart from its first.
         try h.failStatements("full", "UPDATE ON games WHEN NEW.round = 2")
+        h.inTurn(3, "LANG nl")
+        h.inTurn(2, "r")
+        h.endTurn()
+        #expect(h.lostTurns == 0)
+        #expect(h.drain() == [2: [storeFailed], 3: ["OK LANG lang=nl"]])
+        // LANG's transaction took the three waiting moves in, not the undone r.
+        #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
+        #expect(try h.storedInt("SELECT count(*) FROM preferences") == 1)
+        try h.heal("full")
+        h.send(2, "r")
+        #expect(h.drain()[2]?.first == "OK LETTER letter=r fragment=pear")
+    }
+
+    /// A letter takes no savepoint: when its second SQL write fails (the
+    /// scores, after the game's end), the turn's other writes (carol's LANG)
+    /// cannot be kept apart from its first, and the turn is lost.
+    @Test func aLetterWhoseGameEndCannotBeStoredInATurnWithOtherWritesLosesTheTurn() throws {
+        let h = try FaultHarness()
+        let t = try h.pair()
+        h.named(3, "carol")
+        for (id, c) in [(1, "p"), (2, "e"), (1, "a")] { h.send(id, c) }
+        _ = h.drain()
+        try h.failStatements("full", "INSERT ON scores WHEN NEW.player = 'bob'")
         h.inTurn(3, "LANG nl")
         h.inTurn(2, "r")
         h.endTurn()
         #expect(h.lostTurns == 1)
         // alice saw nothing of the turn, so she is not sent anything.
         #expect(h.drain() == [
-            2: [storeFailed, gameLine(1, "alice,bob", t[1], match: ","), "TURN id=1 player=bob fragment=pea ghost=, last=alice"],
+            2: [storeFailed, gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=pea last=alice"],
             3: [storeFailed],
         ])
-        #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
+        #expect(try h.storedMoves(1) == "pea")
         #expect(try h.storedInt("SELECT count(*) FROM preferences") == 0)
+        #expect(try h.storedInt("SELECT count(*) FROM games WHERE status = 'active'") == 1)
         h.send(3, "SEEK")
         #expect(h.drain()[3]?.first == "OK SEEK lang=en")
         try h.heal("full")
@@ -320,14 +362,18 @@ struct LobbyRecoveryTests {
         let h = try FaultHarness(botDelay: 0.5)
         h.named(1, "alice")
         h.send(1, "NEW bot=hard first=bot")
-        _ = h.drain()
-        try h.failStatements("full", "INSERT ON moves")
+        let t = try token(h.drain()[1])
+        h.failJournal()
         h.clock.advance(1)
         h.tick()
-        #expect(h.drain() == [:])
+        // The computer's letter alone could not be appended: the turn is
+        // lost, and alice is sent the stored state again.
+        #expect(h.lostTurns == 1)
+        #expect(h.drain() == [1: ["GAME id=1 game=ghost lang=en players=bot-hard,alice token=\(t) round=1 bot=hard",
+                                  "TURN id=1 player=bot-hard fragment="]])
         let retry = try #require(h.lobby.nextDeadline)
         #expect(retry >= h.clock.monotonic + 0.99)
-        try h.heal("full")
+        h.failJournal(false)
         h.clock.advance(1)
         h.tick()
         let d = h.drain()
@@ -341,8 +387,8 @@ struct LobbyRecoveryTests {
         let t = try h.pair()
         h.send(1, "p")
         _ = h.drain()
-        try h.failCommits("trip", "INSERT ON moves WHEN NEW.move = 'a'")
-        // One turn: bob's e (fine on its own), alice's a (whose commit fails), and a PING.
+        h.failJournal()
+        // One turn: bob's e, alice's a (whose commit fails), and a PING.
         h.inTurn(2, "e")
         h.inTurn(1, "a")
         h.inTurn(1, "PING")
@@ -353,13 +399,13 @@ struct LobbyRecoveryTests {
             1: [storeFailed, storeFailed, gameLine(1, "alice,bob", t[0]), "TURN id=1 player=bob fragment=p last=alice"],
             2: [storeFailed, gameLine(1, "alice,bob", t[1]), "TURN id=1 player=bob fragment=p last=alice"],
         ])
-        #expect(try h.storedInt("SELECT count(*) FROM moves") == 1)
-        try h.heal("trip")
+        #expect(try h.storedMoves(1) == "p")
+        h.failJournal(false)
         h.send(2, "e")
         _ = h.drain()
         h.send(1, "a")
         #expect(h.drain()[1]?.first == "OK LETTER letter=a fragment=pea")
-        #expect(try h.storedInt("SELECT count(*) FROM moves") == 3)
+        #expect(try h.storedMoves(1) == "pea")
     }
 
     /// Issue #24: a lost turn reloads the games in memory, not every game
@@ -370,13 +416,13 @@ struct LobbyRecoveryTests {
         let t = try h.pair()
         h.send(1, "p")
         _ = h.drain()
-        try h.failCommits("trip", "INSERT ON moves WHEN NEW.move = 'e'")
+        h.failJournal()
         h.send(2, "e")
         #expect(h.lostTurns == 1)
         #expect(h.drain()[2] == [storeFailed, gameLine(2, "alice,bob", t[1]), "TURN id=2 player=bob fragment=p last=alice"])
         // Only alice and bob's game is in memory; carol's is still stored, and resumes.
         #expect(h.lobby.activeGames == 1)
-        try h.heal("trip")
+        h.failJournal(false)
         h.connect(4)
         _ = h.drain()
         h.send(4, "RESUME \(carol)")
