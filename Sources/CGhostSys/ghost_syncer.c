@@ -29,6 +29,7 @@ struct ghost_syncer {
     int journal_fd;
     int event_fd;
     uint64_t requested;      // the highest generation asked for
+    int files;               // GHOST_SYNC_* written since the last sync began
     uint64_t synced;         // the highest generation on disk
     int error;               // errno of a failed fdatasync; sticky
     int stopping;
@@ -43,11 +44,16 @@ static void *run(void *arg) {
             pthread_cond_wait(&s->wake, &s->lock);
         if (s->stopping) break;
         uint64_t target = s->requested;
+        int files = s->files;
+        s->files = 0;
         pthread_mutex_unlock(&s->lock);
         // Every generation up to `target` was committed (its frames written
-        // to the WAL) before it was asked for, so one sync covers them all.
-        int rc = fdatasync(s->wal_fd);
-        if (rc == 0) rc = fdatasync(s->journal_fd);
+        // to the WAL, or its moves to the journal) before it was asked for,
+        // so one sync covers them all. Only the files written are synced: a
+        // sync of an unchanged file can still cost the disk a cache flush.
+        int rc = 0;
+        if (files & GHOST_SYNC_WAL) rc = fdatasync(s->wal_fd);
+        if (rc == 0 && (files & GHOST_SYNC_JOURNAL)) rc = fdatasync(s->journal_fd);
         int err = rc == 0 ? 0 : errno;
         pthread_mutex_lock(&s->lock);
         s->syncs++;
@@ -102,8 +108,9 @@ struct ghost_syncer *ghost_syncer_start(const char *wal_path, const char *journa
 
 int ghost_syncer_eventfd(struct ghost_syncer *s) { return s->event_fd; }
 
-void ghost_syncer_request(struct ghost_syncer *s, uint64_t generation) {
+void ghost_syncer_request(struct ghost_syncer *s, uint64_t generation, int files) {
     pthread_mutex_lock(&s->lock);
+    s->files |= files;
     if (generation > s->requested) {
         s->requested = generation;
         pthread_cond_signal(&s->wake);
@@ -123,7 +130,11 @@ uint64_t ghost_syncer_synced(struct ghost_syncer *s, int *error) {
 
 uint64_t ghost_syncer_wait(struct ghost_syncer *s, uint64_t generation, int *error) {
     pthread_mutex_lock(&s->lock);
-    if (generation > s->requested) { s->requested = generation; pthread_cond_signal(&s->wake); }
+    if (generation > s->requested) {
+        s->requested = generation;
+        s->files = GHOST_SYNC_WAL | GHOST_SYNC_JOURNAL;   // not asked for: sync both
+        pthread_cond_signal(&s->wake);
+    }
     while (s->synced < generation && !s->error) pthread_cond_wait(&s->done, &s->lock);
     uint64_t synced = s->synced;
     if (error) *error = s->error;

@@ -256,6 +256,11 @@ public final class Store {
         }
     }
 
+    /// What the last `commit()` wrote: the WAL (a transaction) or the move
+    /// journal (moves alone), for the caller that syncs them (`callerSyncs`).
+    public enum CommitWrote: Sendable { case nothing, database, journal }
+    public private(set) var lastCommitWrote = CommitWrote.nothing
+
     /// Whether writes are waiting for `commit()`.
     public var hasPendingWrites: Bool { db.isInTransaction || journal.hasTurnMoves }
 
@@ -271,6 +276,7 @@ public final class Store {
         inCommand = false
         commandSavepoint = false
         keptCommands = false
+        lastCommitWrote = .nothing
         if transactionLost {
             rollback()
             throw Failure.transactionLost
@@ -279,6 +285,7 @@ public final class Store {
             guard journal.hasTurnMoves else { return }
             if journal.moves.count <= MoveJournal.foldLimit {
                 do { try journal.writeTurn() } catch { rollback(); throw error }
+                lastCommitWrote = .journal
                 committedCaches()
                 return
             }
@@ -299,6 +306,7 @@ public final class Store {
         } else {
             journal.folded()
         }
+        lastCommitWrote = .database
         committedCaches()
     }
 

@@ -86,8 +86,11 @@ ghost_syncer *ghost_syncer_start(const char *wal_path, const char *journal_path,
                                  char *error, int error_len);
 /// Readable when a sync has completed (or failed).
 int ghost_syncer_eventfd(ghost_syncer *s);
-/// Asks for every generation up to `generation` to reach the disk.
-void ghost_syncer_request(ghost_syncer *s, uint64_t generation);
+/// The files a commit wrote, for `ghost_syncer_request`.
+enum { GHOST_SYNC_WAL = 1, GHOST_SYNC_JOURNAL = 2 };
+/// Asks for every generation up to `generation` to reach the disk; `files`
+/// (GHOST_SYNC_*) are those this generation wrote.
+void ghost_syncer_request(ghost_syncer *s, uint64_t generation, int files);
 /// The highest generation on disk; drains the eventfd. `*error`: errno of a failed sync, or 0.
 uint64_t ghost_syncer_synced(ghost_syncer *s, int *error);
 /// Blocks until `generation` is on disk or a sync has failed.

@@ -240,7 +240,8 @@ extension Server {
             return
         }
         commitStarts.append((committedGeneration, started))
-        ghost_syncer_request(syncer, committedGeneration)
+        ghost_syncer_request(syncer, committedGeneration,
+                             Int32(store.lastCommitWrote == .journal ? GHOST_SYNC_JOURNAL : GHOST_SYNC_WAL))
     }
 
     /// What each connection has queued so far may be sent once the newest
