@@ -29,6 +29,9 @@ final class Finishing: GamePart {
         var best: (seat: Int, board: String, rank: Int, fields: [Field])?
         /// A rated game's ratings after it, with the changes (OVER's `ratings= changes=`).
         var ratings: SeatRatings?
+        /// The game's final and end fields, as `recordFinish` asked them
+        /// (OVER and the log show them again: asked once).
+        var fields: (final: [Field], end: [Field])?
     }
 
     /// A best-games entry is announced (`RANK board=…`) when it is among this many.
@@ -38,27 +41,34 @@ final class Finishing: GamePart {
     /// people's scores, and the game's entry on a best-games list if its kind
     /// gives one for a person. Returns the places they have now.
     func recordFinish(_ table: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
-        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
+        let names = table.names
+        let winner = names[outcome.winner], loser = names[outcome.loser]
         // What the game counts for (`--scores-for`, ScoringPolicy.swift).
         let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
-            people: (0..<2).map { table.bot($0) == nil },
-            owners: { let owners = try store.registered(among: table.names); return table.names.map(owners.contains) },
+            people: [table.bot(0) == nil, table.bot(1) == nil],
+            owners: { let owners = try store.registered(among: names); return names.map(owners.contains) },
             networks: { try store.gameNetworks(game: table.id) })
         // People on a board of wins; a kind that ranks games otherwise keeps none here.
-        let people = table.kind.ranksByWins ? (0..<2).filter { counts.listed[$0] }.map { table.names[$0] } : []
+        var people: [String] = []
+        if table.kind.ranksByWins {
+            people.reserveCapacity(2)
+            for seat in 0..<2 where counts.listed[seat] { people.append(names[seat]) }
+        }
         let board = table.board.name
         let now = clock.wall
-        try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
-                             finalState: ScoresDesk.stored(game.finalFields + game.endFields),
-                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
+        var finish = Finish()
+        let final = game.finalFields, end = game.endFields
+        finish.fields = (final, end)
+        // The people's places come back from the counts: no look-up of a name again.
+        finish.ranks = try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
+                                            finalState: ScoresDesk.stored(final, end),
+                                            losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         // Two people's record against each other, whatever the kind's boards.
         if counts.headToHead {
             try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
         }
         try recordComputerResult(table, winner: outcome.winner, counts: counts)
-        var finish = Finish()
         finish.ratings = try lobby.ratings.rateFinish(table, winner: outcome.winner, now: now)
-        finish.ranks = try [winner, loser].filter { people.contains($0) }.map { try store.rank(of: $0, board: board) }
         if !GamePlay.wasRestarted(table.match),
            let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
            (0...1).contains(entry.seat), counts.listed[entry.seat] {
@@ -84,7 +94,7 @@ final class Finishing: GamePart {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         // The game's last fields, asked once for OVER and the log (a single game has no match fields).
-        let final = game.finalFields, end = game.endFields
+        let (final, end) = finished.fields ?? (game.finalFields, game.endFields)
         let ended = end.isEmpty ? final : final + end
         play.broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))

@@ -31,7 +31,27 @@ final class ScoresDesk: LobbyPart {
 
     /// Fields as the store keeps them: `key=value`, separated by spaces.
     static func stored(_ fields: [Field]) -> String {
-        fields.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        stored(fields, [])
+    }
+
+    /// `stored(first + then)`, written straight into one string (a game's
+    /// end stores its final and end fields: no array of them, no string per field).
+    static func stored(_ first: [Field], _ then: [Field]) -> String {
+        var text = ""
+        var length = 0
+        for f in first { length += f.key.utf8.count + f.value.utf8.count + 2 }
+        for f in then { length += f.key.utf8.count + f.value.utf8.count + 2 }
+        text.reserveCapacity(length)
+        for f in first { append(f, to: &text) }
+        for f in then { append(f, to: &text) }
+        return text
+    }
+
+    private static func append(_ field: Field, to text: inout String) {
+        if !text.isEmpty { text += " " }
+        text += field.key
+        text += "="
+        text += field.value
     }
 
     /// The fields of `stored(_:)`'s text back.

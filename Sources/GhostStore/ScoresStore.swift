@@ -106,8 +106,11 @@ final class ScoresStore {
     // MARK: Boards of wins
 
     /// Counts a finished game on `board` for `person`, won or not (within
-    /// `Store.finishGame`, which has begun the write).
-    func count(_ person: String, key given: String? = nil, won: Bool, board: String) throws {
+    /// `Store.finishGame`, which has begun the write). Returns the name's
+    /// row after it (its rank not set: `ranked(_:board:)` once every count
+    /// of the game is made).
+    @discardableResult
+    func count(_ person: String, key given: String? = nil, won: Bool, board: String) throws -> ScoreRow {
         let key = given ?? person.lowercased()
         // The name's entry found once, and changed in place through its index
         // (the SQL below does not touch the cache, so the index stays valid).
@@ -125,12 +128,32 @@ final class ScoresStore {
         row.wins += won ? 1 : 0
         row.played += 1
         if before.played == 0 || row.wins != before.wins {
-            // In place: a copy of the board's counts would cost as many entries as it has.
-            if before.played > 0 { winCounts[board, default: WinTally()].add(before.wins, -1) }
-            winCounts[board, default: WinTally()].add(row.wins)
+            // In place (a copy of the board's counts would cost as many
+            // entries as it has), and the board found once.
+            winCounts[board, default: WinTally()].move(from: before.played > 0 ? before.wins : nil, to: row.wins)
         }
         if let i = slot { scoreCache.values[i][board] = row } else { scoreCache[key, default: BoardScores()][board] = row }
         journal.append((board: board, key: key, before: before, after: row))
+        return row
+    }
+
+    /// `first` then `second` (names' rows on `board`, as `count` returned
+    /// them), those not nil, with their places: 1 + the names with more
+    /// wins, from the board's `WinTally` (found once).
+    func ranked(_ first: ScoreRow?, _ second: ScoreRow?, board: String) -> [ScoreRow] {
+        guard first != nil || second != nil else { return [] }
+        let tally = winCounts[board]
+        func placed(_ row: ScoreRow) -> ScoreRow {
+            var row = row
+            row.rank = 1 + (tally?.above(row.wins) ?? 0)
+            return row
+        }
+        if let first {
+            if let second { return [placed(first), placed(second)] }
+            return [placed(first)]
+        }
+        if let second { return [placed(second)] }
+        return []
     }
 
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the

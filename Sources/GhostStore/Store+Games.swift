@@ -43,22 +43,34 @@ extension Store {
 
     /// Records the end of a game (or match) and counts it on `board` for the
     /// players who are people (`people`; by default both). `finalState` is
-    /// the last public state as the kind shows it (`fragment=qx`).
+    /// the last public state as the kind shows it (`fragment=qx`). Returns
+    /// the places on `board` after it of the winner, then the loser, each
+    /// if counted (`people` holds it): from the rows the counts wrote, so
+    /// no look-up of a name again.
+    @discardableResult
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
-                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws {
+                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws -> [ScoreRow] {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
-        let winnerKey = winner.lowercased()
+        let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
+        var winnerRow: ScoreRow?, loserRow: ScoreRow?
+        // Each count's row; a name in both seats (any case) keeps the last.
+        func count(_ person: String, key: String) throws {
+            let row = try scoreStore.count(person, key: key, won: key == winnerKey, board: board)
+            if key == winnerKey { winnerRow = row }
+            if key == loserKey { loserRow = row }
+        }
         if let people {
             for person in people {
-                let key = person.lowercased()
-                try scoreStore.count(person, key: key, won: key == winnerKey, board: board)
+                try count(person, key: person == winner ? winnerKey : person == loser ? loserKey : person.lowercased())
             }
         } else {
             // Both, with no array of them.
-            try scoreStore.count(winner, key: winnerKey, won: true, board: board)
-            let loserKey = loser.lowercased()
-            try scoreStore.count(loser, key: loserKey, won: loserKey == winnerKey, board: board)
+            try count(winner, key: winnerKey)
+            try count(loser, key: loserKey)
         }
+        // The places once every count is made (the winner's win can pass the loser).
+        return scoreStore.ranked(people?.contains(winner) ?? true ? winnerRow : nil,
+                                 people?.contains(loser) ?? true ? loserRow : nil, board: board)
     }
 
     /// Every game in progress, oldest first, with the moves of its round in play.

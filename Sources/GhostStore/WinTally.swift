@@ -30,6 +30,12 @@ struct WinTally: Equatable {
         }
     }
 
+    /// One name's wins went from `old` (nil: it was not counted) to `new`.
+    mutating func move(from old: Int?, to new: Int) {
+        if let old { add(old, -1) }
+        add(new)
+    }
+
     /// How many names have more than `wins` wins.
     func above(_ wins: Int) -> Int {
         var i = min(max(0, wins) + 1, size)

@@ -61,4 +61,36 @@ struct ScoreCacheTests {
         #expect(try store.rank(of: "carol", board: "match") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         #expect(try store.rank(of: "bob", board: "match") == ScoreRow(rank: 1, name: "Bob", wins: 1, played: 2))
     }
+
+    /// The places `finishGame` returns (the winner's, then the loser's,
+    /// each if counted) are the ones `rank(of:)` answers once both counts
+    /// are made: the winner's win may pass the loser, or tie with it.
+    @Test func finishGameReturnsThePlacesAfterBothCounts() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        for name in names { try store.registerName(name, now: t0) }
+        func finish(_ winner: String, _ loser: String, people: [String]? = nil) throws -> [ScoreRow] {
+            let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [winner, loser], tokens: freshTokens()), now: t0)
+            return try store.finishGame(game: id, winner: winner, loser: loser, reason: "word", finalState: "fragment=",
+                                        people: people, now: t0)
+        }
+        #expect(try finish("Bob", "alice") == [ScoreRow(rank: 1, name: "Bob", wins: 1, played: 1),
+                                                 ScoreRow(rank: 2, name: "alice", wins: 0, played: 1)])
+        // alice's win ties her with Bob: both first.
+        #expect(try finish("alice", "Bob") == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 2),
+                                                 ScoreRow(rank: 1, name: "Bob", wins: 1, played: 2)])
+        // Her next win passes him, though he is counted first.
+        #expect(try finish("alice", "Bob", people: ["Bob", "alice"]) == [ScoreRow(rank: 1, name: "alice", wins: 2, played: 3),
+                                                                         ScoreRow(rank: 2, name: "Bob", wins: 1, played: 3)])
+        // carol, not counted, has no place.
+        #expect(try finish("alice", "carol", people: ["alice"]) == [ScoreRow(rank: 1, name: "alice", wins: 3, played: 4)])
+        #expect(try finish("carol", "Bob", people: ["Bob"]) == [ScoreRow(rank: 2, name: "Bob", wins: 1, played: 4)])
+        #expect(try finish("carol", "Bob", people: []) == [])
+        for name in names {
+            let places = try finish(name, "alice")
+            #expect(places == [try store.rank(of: name), try store.rank(of: "alice")])
+        }
+    }
 }
