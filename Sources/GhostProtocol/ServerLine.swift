@@ -162,7 +162,25 @@ extension ServerLine {
         if !fitted { write(to: &out) }
     }
 
-    /// The longest line written on the stack first (`appendWire`).
+    /// Runs `body` on the line's bytes and CRLF, written on the stack (a
+    /// line too long for it in an array): a line to several connections is
+    /// rendered once and appended to each (`ConnectionTable`).
+    public func withWire(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let fitted = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ServerLine.stackBytes) { room -> Bool in
+            guard let base = room.baseAddress else { return false }
+            var line = LineBuffer(base: base, capacity: room.count)
+            write(to: &line)
+            guard !line.overflowed else { return false }
+            body(UnsafeBufferPointer(start: base, count: line.count))
+            return true
+        }
+        guard !fitted else { return }
+        var out: [UInt8] = []
+        write(to: &out)
+        out.withUnsafeBufferPointer(body)
+    }
+
+    /// The longest line written on the stack first (`appendWire`, `withWire`).
     static let stackBytes = 1_024
 
     /// The line and its CRLF, to any sink: the one place each line's field order is written.
