@@ -50,19 +50,27 @@ public enum Sanitize {
         append(s, to: &out, replacement: 0x20, replacingSpace: false)
     }
 
+    /// The fast path is inlined where a line is written (a call and its
+    /// frame were about 50 instructions a value); `appendReplacing`, the
+    /// rest, is not.
+    @inline(__always)
     static func append<S: WireSink>(_ s: String, to out: inout S, replacement: UInt8, replacingSpace: Bool) {
         // Fast path, nearly every value (names, letters, numbers, codes): the
         // string's own bytes, checked in one pass and copied in one append
         // when none needs replacing (printable ASCII, and spaces where kept).
-        // Kept as they are: 0x21...0x7E, and 0x20 where spaces are kept. One
-        // unsigned compare a byte, OR-ed without a branch (this runs for
-        // every value of every line).
+        // Kept as they are: 0x21...0x7E, and 0x20 where spaces are kept.
         let lo: UInt8 = replacingSpace ? 0x21 : 0x20
         let span: UInt8 = 0x7F &- lo
         let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             out.putIfWithin(bytes, lo: lo, span: span)
         }
         if copied == true { return }
+        appendReplacing(s, to: &out, replacement: replacement, replacingSpace: replacingSpace)
+    }
+
+    /// `append` for a string that has a byte to replace (or no contiguous UTF-8).
+    @inline(never)
+    static func appendReplacing<S: WireSink>(_ s: String, to out: inout S, replacement: UInt8, replacingSpace: Bool) {
         var ascii = true
         for b in s.utf8 {
             if b >= 0x80 { ascii = false; break }

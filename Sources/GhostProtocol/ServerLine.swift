@@ -162,7 +162,25 @@ extension ServerLine {
         if !fitted { write(to: &out) }
     }
 
-    /// The longest line written on the stack first (`appendWire`).
+    /// Runs `body` on the line's bytes and CRLF, written on the stack (a
+    /// line too long for it in an array): a line to several connections is
+    /// rendered once and appended to each (`ConnectionTable`).
+    public func withWire(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let fitted = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ServerLine.stackBytes) { room -> Bool in
+            guard let base = room.baseAddress else { return false }
+            var line = LineBuffer(base: base, capacity: room.count)
+            write(to: &line)
+            guard !line.overflowed else { return false }
+            body(UnsafeBufferPointer(start: base, count: line.count))
+            return true
+        }
+        guard !fitted else { return }
+        var out: [UInt8] = []
+        write(to: &out)
+        out.withUnsafeBufferPointer(body)
+    }
+
+    /// The longest line written on the stack first (`appendWire`, `withWire`).
     static let stackBytes = 1_024
 
     /// The line and its CRLF, to any sink: the one place each line's field order is written.
@@ -359,21 +377,7 @@ extension ServerLine {
 
     static func appendDecimal<S: WireSink>(_ value: Int, to out: inout S) {
         if value < 0 { out.put(0x2D) }
-        var v = value.magnitude   // a UInt, so Int.min is fine
-        if v < 10 {
-            out.put(UInt8(truncatingIfNeeded: v) + 0x30)
-            return
-        }
-        // The digits from the right into a buffer on the stack, then one append.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var i = digits.count
-            repeat {
-                i -= 1
-                digits[i] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-                v /= 10
-            } while v > 0
-            out.put( UnsafeBufferPointer(rebasing: digits[i...]))
-        }
+        out.putDecimal(value.magnitude)   // a UInt, so Int.min is fine
     }
 }
 
@@ -394,32 +398,20 @@ enum W {
     /// ` key=value`, the value made safe for the wire.
     @inline(__always)
     static func field<S: WireSink>(_ key: StaticString, _ value: String, _ out: inout S) {
-        key.withUTF8Buffer { k in
-            out.put(0x20)
-            out.put( k)
-            out.put(0x3D)
-        }
+        key.withUTF8Buffer { out.putKey($0) }
         W.value(value, &out)
     }
 
     /// ` key=123`, in decimal.
     @inline(__always)
     static func field<S: WireSink>(_ key: StaticString, _ value: Int, _ out: inout S) {
-        key.withUTF8Buffer { k in
-            out.put(0x20)
-            out.put( k)
-            out.put(0x3D)
-        }
+        key.withUTF8Buffer { out.putKey($0) }
         ServerLine.appendDecimal(value, to: &out)
     }
 
     /// ` key=a,b,c`.
     static func field<S: WireSink>(_ key: StaticString, list: [String], _ out: inout S) {
-        key.withUTF8Buffer { k in
-            out.put(0x20)
-            out.put( k)
-            out.put(0x3D)
-        }
+        key.withUTF8Buffer { out.putKey($0) }
         for (i, item) in list.enumerated() {
             if i > 0 { out.put(0x2C) }
             W.value(item, &out)
@@ -429,11 +421,15 @@ enum W {
     /// ` key=value` for each field, in order.
     @inline(__always)
     static func fields<S: WireSink>(_ fields: [Field], _ out: inout S) {
-        for f in fields {
-            out.put(0x20)
-            W.value(f.key, &out)
-            out.put(0x3D)
-            W.value(f.value, &out)
+        // Read in place: `for f in fields` copied each field out, a retain
+        // and a release of its key and of its value.
+        fields.withUnsafeBufferPointer { all in
+            for i in all.indices {
+                out.put(0x20)
+                W.value(all[i].key, &out)
+                out.put(0x3D)
+                W.value(all[i].value, &out)
+            }
         }
     }
 
@@ -452,6 +448,10 @@ protocol WireSink {
     /// Puts `bytes` if every one is in `lo ..< lo + span` (unsigned) and
     /// returns true; otherwise puts nothing and returns false.
     mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool
+    /// Puts ` key=`.
+    mutating func putKey(_ key: UnsafeBufferPointer<UInt8>)
+    /// Puts `value` in decimal.
+    mutating func putDecimal(_ value: UInt)
 }
 
 extension WireSink {
@@ -462,6 +462,32 @@ extension WireSink {
         guard outside == 0 else { return false }
         put(bytes)
         return true
+    }
+
+    @inline(__always)
+    mutating func putKey(_ key: UnsafeBufferPointer<UInt8>) {
+        put(0x20)
+        put(key)
+        put(0x3D)
+    }
+
+    mutating func putDecimal(_ value: UInt) {
+        var v = value
+        if v < 10 {
+            put(UInt8(truncatingIfNeeded: v) &+ 0x30)
+            return
+        }
+        // The digits from the right into 24 bytes on the stack, then one put.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var i = raw.count
+            repeat {
+                i &-= 1
+                raw[i] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+                v /= 10
+            } while v > 0
+            put(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[i...]))
+        }
     }
 }
 
@@ -495,8 +521,74 @@ struct LineBuffer: WireSink {
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
         guard bytes.count <= capacity &- count else { overflowed = true; return }
-        (base + count).update(from: from, count: bytes.count)
+        LineBuffer.copy(from, bytes.count, to: base + count)
         count &+= bytes.count
+    }
+
+    /// ` key=`: one check of the room, the key copied in place (keys are
+    /// literals of a few bytes: no call to memmove).
+    @inline(__always)
+    mutating func putKey(_ key: UnsafeBufferPointer<UInt8>) {
+        let n = key.count
+        guard n &+ 2 <= capacity &- count else { overflowed = true; return }
+        let to = base + count
+        to[0] = 0x20
+        if let from = key.baseAddress, n > 0 { LineBuffer.copy(from, n, to: to + 1) }
+        to[n &+ 1] = 0x3D
+        count &+= n &+ 2
+    }
+
+    /// The digits written in place from the right, their number counted
+    /// first: no buffer, no copy (ids, counts, seconds: about 80
+    /// instructions a number through a temporary buffer).
+    @inline(__always)
+    mutating func putDecimal(_ value: UInt) {
+        var n = 1
+        var bound: UInt = 10
+        while value >= bound {
+            n &+= 1
+            let (next, over) = bound.multipliedReportingOverflow(by: 10)
+            if over { break }
+            bound = next
+        }
+        guard n <= capacity &- count else { overflowed = true; return }
+        var v = value
+        var at = base + count + n
+        repeat {
+            at -= 1
+            at.pointee = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
+            v /= 10
+        } while v > 0
+        count &+= n
+    }
+
+    /// Copies `n` bytes (more than 0): up to 16 as two loads that may
+    /// overlap and two stores, without reading or writing past either end;
+    /// more through memmove.
+    @inline(__always)
+    static func copy(_ from: UnsafePointer<UInt8>, _ n: Int, to: UnsafeMutablePointer<UInt8>) {
+        let src = UnsafeRawPointer(from)
+        let dst = UnsafeMutableRawPointer(to)
+        if n > 16 {
+            to.update(from: from, count: n)
+        } else if n >= 8 {
+            let first = src.loadUnaligned(as: UInt64.self)
+            let last = src.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            dst.storeBytes(of: first, as: UInt64.self)
+            dst.storeBytes(of: last, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let first = src.loadUnaligned(as: UInt32.self)
+            let last = src.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            dst.storeBytes(of: first, as: UInt32.self)
+            dst.storeBytes(of: last, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n >= 2 {
+            let first = src.loadUnaligned(as: UInt16.self)
+            let last = src.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self)
+            dst.storeBytes(of: first, as: UInt16.self)
+            dst.storeBytes(of: last, toByteOffset: n &- 2, as: UInt16.self)
+        } else {
+            to.pointee = from.pointee
+        }
     }
 
     /// Checks and copies in one pass: the bytes go past `count` and count
@@ -504,38 +596,50 @@ struct LineBuffer: WireSink {
     /// the line (which is then written elsewhere, whatever this returns).
     ///
     /// The range is `lo...0x7E` (`span` is `0x7F - lo`, `lo` at most 0x80).
-    /// Eight bytes are checked at once (`Self.outside`): a value of eight
-    /// bytes or more as whole words, the last overlapping the one before;
-    /// a shorter one gathered into one word, with the bytes past it masked
-    /// off. That was a compare and a branch a byte, the closure of
-    /// `Sanitize.append` about 88 instructions a value, 17 values a letter.
+    /// Eight bytes are checked at once (`Self.outside`), loaded in pieces
+    /// that overlap rather than byte by byte: a value of 8 to 16 bytes as
+    /// its first and last eight, 4 to 7 as its first and last four, 2 or 3
+    /// as its first and last two (a byte read twice is checked twice); a
+    /// longer one as whole words, the last overlapping the one before. No
+    /// byte past the value is read, none past the buffer written. A byte at
+    /// a time was about 8 instructions a byte, 17 values a letter.
     @inline(__always)
     mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool {
         let n = bytes.count
         guard n <= capacity &- count else { overflowed = true; return true }
         guard let from = bytes.baseAddress, n > 0 else { return true }
-        let to = base + count
+        let src = UnsafeRawPointer(from)
+        let to = UnsafeMutableRawPointer(base + count)
         var flags: UInt64
         if n >= 8 {
-            flags = 0
+            let last = src.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            flags = LineBuffer.outside(UInt64(littleEndian: last), lo: lo)
             var i = 0
-            while true {
-                let at = Swift.min(i, n &- 8)
-                let word = UnsafeRawPointer(from + at).loadUnaligned(as: UInt64.self)
-                UnsafeMutableRawPointer(to + at).storeBytes(of: word, as: UInt64.self)
+            while i < n &- 8 {
+                let word = src.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                to.storeBytes(of: word, toByteOffset: i, as: UInt64.self)
                 flags |= LineBuffer.outside(UInt64(littleEndian: word), lo: lo)
                 i &+= 8
-                if i >= n { break }
             }
+            to.storeBytes(of: last, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let first = src.loadUnaligned(as: UInt32.self)
+            let last = src.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            to.storeBytes(of: first, as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: n &- 4, as: UInt32.self)
+            flags = LineBuffer.outside(UInt64(UInt32(littleEndian: first)) | UInt64(UInt32(littleEndian: last)) &<< 32, lo: lo)
+        } else if n >= 2 {
+            let first = src.loadUnaligned(as: UInt16.self)
+            let last = src.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self)
+            to.storeBytes(of: first, as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: n &- 2, as: UInt16.self)
+            // Only the four low bytes are the value's (the zeros above would count as outside).
+            flags = LineBuffer.outside(UInt64(UInt16(littleEndian: first)) | UInt64(UInt16(littleEndian: last)) &<< 16, lo: lo)
+                & 0x8080_8080
         } else {
-            var word: UInt64 = 0
-            for i in 0..<n {
-                let b = from[i]
-                to[i] = b
-                word |= UInt64(b) &<< UInt64(8 &* i)
-            }
-            // Only the n low bytes are the value's (the zeros above would count as outside).
-            flags = LineBuffer.outside(word, lo: lo) & ((1 &<< UInt64(8 &* n)) &- 1)
+            let b = from[0]
+            to.storeBytes(of: b, as: UInt8.self)
+            flags = b &- lo < span ? 0 : 1
         }
         guard flags == 0 else { return false }
         count &+= n

@@ -2,9 +2,10 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// A broadcast is rendered once, into the first recipient's output, and its
-/// bytes copied to the others: each recipient gets exactly the line, after
-/// what it already had, whatever the first one had before it.
+/// A broadcast is rendered once, on the stack, and its bytes appended to each
+/// recipient (a watchers' batch: into the first recipient's output, copied to
+/// the others): each recipient gets exactly the line, after what it already
+/// had, whatever the others had before it.
 @Suite("ConnectionTable: a line to several connections")
 struct ConnectionTableBroadcastTests {
     private static func wire(_ lines: [ServerLine]) -> [UInt8] {
@@ -39,7 +40,7 @@ struct ConnectionTableBroadcastTests {
         #expect(b.output == Self.wire([.info("b alone"), turn, move]))
     }
 
-    @Test("A closing first recipient gets nothing; the next is rendered to and copied from; a repeated one gets it twice")
+    @Test("A closing first recipient gets nothing; the next ones get the line; a repeated one gets it twice")
     func closingAndRepeatedRecipients() {
         let (table, conns) = Self.table([1, 2, 3])
         let (a, b, c) = (conns[0], conns[1], conns[2])
@@ -51,6 +52,19 @@ struct ConnectionTableBroadcastTests {
         #expect(a.output == closed)
         #expect(b.output == Self.wire([line, line]))
         #expect(c.output == Self.wire([.info("to c first"), line]))
+    }
+
+    @Test("A line longer than the stack buffer goes whole to each recipient, at every length around its size")
+    func linesPastTheStackBuffer() {
+        // "INFO " + text + CRLF: 7 bytes besides the text; the stack holds 1,024.
+        for length in [1_016, 1_017, 1_018, 1_024, 3_000] {
+            let (table, conns) = Self.table([1, 2])
+            table.send(.ok(.ping), to: 2)
+            let line = ServerLine.info(String((0..<length).map { $0 % 5 == 2 ? " " : "w" }))
+            table.send(line, toEach: [1, 2])
+            #expect(conns[0].output == Self.wire([line]), "length \(length)")
+            #expect(conns[1].output == Self.wire([.ok(.ping), line]), "length \(length)")
+        }
     }
 
     @Test("A batch of lines goes whole to each watcher, after what each had")

@@ -156,14 +156,18 @@ final class Connection {
 final class ConnectionTable: Outbox {
     var connections: [ConnectionID: Connection] = [:] {
         // Any change forgets the connections found (`connection(_:)`).
-        didSet { lastFound = nil; otherFound = nil }
+        didSet { found = nil; alsoFound = nil }
     }
-    /// The connections the last two `connection(_:)` calls found: a
-    /// command's replies go to one connection several times in a row (its
-    /// sender), and a game's lines alternate between its two players, each
-    /// a dictionary look-up (about 130 instructions with the hashing) before.
-    private var lastFound: Connection?
-    private var otherFound: Connection?
+    /// The connections the last `connection(_:)` misses found: a command's
+    /// replies go to one connection several times in a row (its sender),
+    /// and a game's lines alternate between its two players, each a
+    /// dictionary look-up (about 130 instructions with the hashing) before.
+    /// A hit changes nothing (moving the one found to the front was two
+    /// retains and two releases a look-up, the game's alternation a swap
+    /// each time); a miss replaces the two in turn (`replaceAlso`).
+    private var found: Connection?
+    private var alsoFound: Connection?
+    private var replaceAlso = false
     /// Connections with output to write or a drop to carry out this turn.
     var dirty: [Connection] = []
     /// Bytes of replies a connection may leave unread.
@@ -186,22 +190,17 @@ final class ConnectionTable: Outbox {
 
     subscript(id: ConnectionID) -> Connection? { connection(id) }
 
-    /// The open connection `id`, if any: one of the two found last if it is
-    /// one of them.
+    /// The open connection `id`, if any: one of the two remembered if it is one of them.
     @inline(__always)
     func connection(_ id: ConnectionID) -> Connection? {
-        if let last = lastFound, last.id == id { return last }
-        if let other = otherFound, other.id == id {
-            otherFound = lastFound
-            lastFound = other
-            return other
+        if let one = found, one.id == id { return one }
+        if let other = alsoFound, other.id == id { return other }
+        let looked = connections[id]
+        if looked != nil {
+            if replaceAlso { alsoFound = looked } else { found = looked }
+            replaceAlso.toggle()
         }
-        let found = connections[id]
-        if found != nil {
-            otherFound = lastFound
-            lastFound = found
-        }
-        return found
+        return looked
     }
     var count: Int { connections.count }
 
@@ -215,26 +214,20 @@ final class ConnectionTable: Outbox {
         queued(conn)
     }
 
-    /// Renders the line once, into the first connection's output, and
-    /// copies those bytes to the others (a broadcast: both players' MOVE and
-    /// TURN). A scratch buffer in between was one more copy and its reset a
-    /// generic `replaceSubrange`, about 400 instructions a letter.
+    /// Renders the line once, on the stack (`ServerLine.withWire`), and
+    /// appends those bytes to each connection (a broadcast: both players'
+    /// MOVE and TURN). Rendering into the first connection's output and
+    /// copying from there held a reference to it and read its array back,
+    /// about 4 retains and 5 releases a broadcast; a scratch array in
+    /// between was one more copy and its reset a generic `replaceSubrange`.
     func send(_ line: ServerLine, toEach ids: [ConnectionID?]) {
-        var first: Connection?
-        var start = 0
-        for case let id? in ids {
-            guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
-            track(conn)
-            if let first, first !== conn {
-                copy(from: first, start, to: conn)
-            } else {
-                // The first, or the first again (its bytes cannot be read
-                // while its own output grows): rendered.
-                start = conn.output.count
-                line.appendWire(to: &conn.output)
-                first = conn
+        line.withWire { bytes in
+            for case let id? in ids {
+                guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
+                track(conn)
+                conn.output.append(contentsOf: bytes)
+                queued(conn)
             }
-            queued(conn)
         }
     }
 
