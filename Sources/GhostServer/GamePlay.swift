@@ -245,20 +245,24 @@ final class GamePlay: GamePart {
         apply(move, in: table, by: seat, mover: id, verb: verb)
     }
 
-    /// Plays a move (from a person or the computer): the game value judges
-    /// it, the store records it and what it ends, then the room changes and
-    /// both sides are told. Apply → persist → change the room → broadcast.
+    /// Plays a move (from a person or the computer): the room's game value
+    /// judges it (in place), the store records it and what it ends, then the
+    /// rest of the room changes and both sides are told. Apply → persist →
+    /// change the room → broadcast; a failed write puts the room's game back
+    /// as stored (RecoveryDesk.resynchronise).
     /// `table`: the game's room, as its caller just found it in `rooms`.
     func apply(_ move: Move, in table: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
         let gameID = table.id
-        var game = table.game
         let outcome: Outcome?
         do {
-            outcome = try game.play(move, by: seat)
+            // On the room's game in place (`Room.play`): a failed write below
+            // puts the room back as stored (RecoveryDesk).
+            outcome = try table.play(move, by: seat)
         } catch {
             if let mover { reply(mover, table.refusal(error)) }
             return
         }
+        let game = table.game
         // What the move ends: the round, and perhaps the match.
         var match = table.match
         let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
@@ -267,6 +271,8 @@ final class GamePlay: GamePart {
             next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
                                       seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter)
             guard next != nil else {
+                // Nothing stored: the room's game goes back as the store has it.
+                try? lobby.recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
                 return
             }
@@ -291,7 +297,7 @@ final class GamePlay: GamePart {
             return
         }
         context.figures.moves += 1
-        table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
+        table.played(by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
         broadcast(table, .move(id: gameID, player: table.names[seat], fields: moveFields))

@@ -94,6 +94,30 @@ extension Lobby {
             deadlines.touch(self)
         }
 
+        /// Seat `seat` plays `move` on the room's game itself: the room
+        /// holds the only reference to its game's box, so the move changes it
+        /// in place (a copy, `var g = table.game; try g.play(…)`, made a new
+        /// box and copied the whole value, and putting it back released the
+        /// old one: about 600 instructions a move). A move the game throws for
+        /// leaves it as it was (the `Game` contract). The room changes before
+        /// the store has the move: a failed write puts the game back as stored
+        /// (`RecoveryDesk.resynchronise`, the sender's and the computer's game).
+        func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
+            defer { deadlines.touch(self) }
+            return try Room.play(move, by: seat, on: &game, toMove: &gameToMove, isOver: &gameIsOver)
+        }
+
+        /// The move, and `toMove` and `isOver` read within the same access to
+        /// the game (read from the room's property, each copied the whole value).
+        private static func play(_ move: Move, by seat: Int, on game: inout any Game,
+                                 toMove: inout Int, isOver: inout Bool) throws(MoveError) -> Outcome? {
+            defer {
+                toMove = game.toMove
+                isOver = game.isOver
+            }
+            return try game.play(move, by: seat)
+        }
+
         var names: [String] { record.players }
         var tokens: [String] { record.tokens }
         /// Seconds per move, nil for a game without a clock.
