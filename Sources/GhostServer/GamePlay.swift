@@ -53,8 +53,15 @@ final class GamePlay: GamePart {
             bots[seat] = .hard
             botNames[seat] = setup.computerName
         }
-        let names = (0..<2).map { i in
-            botNames[i] ?? bots[i].map { GamePlay.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
+        // Each person's name and network, read in place (`Sessions.peek`).
+        var names = ["?", "?"], networks = ["", ""]
+        for i in 0..<2 {
+            if let name = botNames[i] ?? bots[i].map({ GamePlay.botPrefix + $0.rawValue }) {
+                names[i] = name
+            } else if let conn = seats[i], let (name, network) = sessions.peek(conn, { ($0.name, $0.network) }) {
+                names[i] = name ?? "?"
+                networks[i] = network
+            }
         }
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
         var record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
@@ -67,20 +74,19 @@ final class GamePlay: GamePart {
                   let next = try store.nextGameID()
                   record.tokens = [GamePlay.newToken(game: next, seat: 0), GamePlay.newToken(game: next, seat: 1)]
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
-                  let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
+                  let id = try store.createGame(record, networks: networks, now: clock.wall)
                   // Rated or not, decided once (RatingDesk.swift).
                   let rating = try lobby.ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
-                           game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: away.deadlines))
-        if let table = rooms[id] {
-            table.rating = rating
-            table.ratingRead = true
-        }
+        let table = Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person },
+                         match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
+                         turnSince: clock.monotonic, deadlines: away.deadlines)
+        table.rating = rating
+        table.ratingRead = true
+        rooms.add(table)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             watching.stopWatching(conn)
@@ -95,8 +101,8 @@ final class GamePlay: GamePart {
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)
-        for seat in 0..<2 { sendState(id, to: seat) }
-        scheduleComputer(id)
+        for seat in 0..<2 { sendState(table, to: seat) }
+        scheduleComputer(table)
         return true
     }
 
@@ -163,7 +169,14 @@ final class GamePlay: GamePart {
     /// only that seat may see), the pending offer, whether the opponent is
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
-        guard let table = rooms[gameID], let conn = table.seats[seat] else { return }
+        guard let table = rooms[gameID] else { return }
+        sendState(table, to: seat)
+    }
+
+    /// The same, for a room in hand (the room in `rooms` under its id).
+    func sendState(_ table: Room, to seat: Int) {
+        guard let conn = table.seats[seat] else { return }
+        let gameID = table.id
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
