@@ -81,8 +81,8 @@ final class GamePlay: GamePart {
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        let table = Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person },
-                         match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
+        let table = Room(id: id, kind: kind, lang: lang, record: record, seats: seats,
+                         occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                          turnSince: clock.monotonic, deadlines: away.deadlines)
         table.rating = rating
         table.ratingRead = true
@@ -221,14 +221,15 @@ final class GamePlay: GamePart {
     /// finished games of this kind before this one (against the computer,
     /// the person's record against it: ComputerRecord.swift); read once per room.
     /// A read that fails leaves it out (it is not worth failing a command for).
-    func rivalry(_ table: Room) -> [Int]? {
+    func rivalry(_ table: Room) -> SeatPair<Int>? {
         if !table.rivalryRead {
             table.rivalryRead = true
             if table.bot(0) == nil, table.bot(1) == nil,
                let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
-                table.rivalry = [a, b]
+                table.rivalry = SeatPair(a, b)
             } else {
-                table.rivalry = computerRecord(table)   // against the computer (ComputerRecord.swift)
+                // Against the computer (ComputerRecord.swift).
+                table.rivalry = computerRecord(table).flatMap { r in r.count == 2 ? SeatPair(r[0], r[1]) : nil }
             }
         }
         return table.rivalry

@@ -17,7 +17,7 @@ extension Lobby {
         /// The connection in each seat, nil while that player is away (or for the computer).
         var seats: [ConnectionID?] { didSet { deadlines.touch(self) } }
         /// Who sits in each seat: a person, or the computer at a level.
-        let occupants: [Seat]
+        let occupants: SeatPair<Seat>
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
         /// The round in play; changed only through `setGame`, which keeps
@@ -53,7 +53,7 @@ extension Lobby {
         /// (against the computer: the person's record against it at that
         /// level and variant, ComputerRecord.swift); read from the store when
         /// first needed, nil if it could not be read.
-        var rivalry: [Int]?
+        var rivalry: SeatPair<Int>?
         var rivalryRead = false
         /// A rated game's board and ratings (RatingDesk.swift): set at its
         /// start, read from the store when first needed after a reload; nil unrated.
@@ -61,9 +61,9 @@ extension Lobby {
         var ratingRead = false
         /// Per seat: whether that person has made a move in this game (a
         /// game whose first move does not come is aborted: Lifecycle.swift).
-        var moved = [false, false] { didSet { deadlines.touch(self) } }
+        var moved = SeatPair(false, false) { didSet { deadlines.touch(self) } }
 
-        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
+        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: SeatPair<Seat>,
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
              turnSince: Double, deadlines: Deadlines) {
             self.id = id
