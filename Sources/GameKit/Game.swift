@@ -134,6 +134,8 @@ public protocol Game: Sendable {
     /// that is not in the list), and a move `play` throws for counts not.
     var moveCount: Int { get }
     /// Seat `seat` plays `move`. Returns the outcome if this move ended the game.
+    /// A move it throws for leaves the game as it was: the lobby plays on
+    /// its room's game in place, and a refused move changes nothing.
     mutating func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome?
     /// Ends the game for a reason from outside the rules (left, abandoned, time).
     /// No effect on a game that is over.

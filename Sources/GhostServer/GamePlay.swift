@@ -53,8 +53,15 @@ final class GamePlay: GamePart {
             bots[seat] = .hard
             botNames[seat] = setup.computerName
         }
-        let names = (0..<2).map { i in
-            botNames[i] ?? bots[i].map { GamePlay.botPrefix + $0.rawValue } ?? seats[i].flatMap { sessions[$0]?.name } ?? "?"
+        // Each person's name and network, read in place (`Sessions.peek`).
+        var names = ["?", "?"], networks = ["", ""]
+        for i in 0..<2 {
+            if let name = botNames[i] ?? bots[i].map({ GamePlay.botPrefix + $0.rawValue }) {
+                names[i] = name
+            } else if let conn = seats[i], let (name, network) = sessions.peek(conn, { ($0.name, $0.network) }) {
+                names[i] = name ?? "?"
+                networks[i] = network
+            }
         }
         let match = Match(target: options.match ? (kind.matchRounds ?? 1) : 1)
         var record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
@@ -67,20 +74,19 @@ final class GamePlay: GamePart {
                   let next = try store.nextGameID()
                   record.tokens = [GamePlay.newToken(game: next, seat: 0), GamePlay.newToken(game: next, seat: 1)]
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
-                  let id = try store.createGame(record, networks: seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }, now: clock.wall)
+                  let id = try store.createGame(record, networks: networks, now: clock.wall)
                   // Rated or not, decided once (RatingDesk.swift).
                   let rating = try lobby.ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        rooms.add(Room(id: id, kind: kind, lang: lang, record: record, seats: seats, occupants: bots.map { $0.map(Seat.computer) ?? .person }, match: match,
-                           game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                           turnSince: clock.monotonic, deadlines: away.deadlines))
-        if let table = rooms[id] {
-            table.rating = rating
-            table.ratingRead = true
-        }
+        let table = Room(id: id, kind: kind, lang: lang, record: record, seats: seats,
+                         occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
+                         turnSince: clock.monotonic, deadlines: away.deadlines)
+        table.rating = rating
+        table.ratingRead = true
+        rooms.add(table)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             watching.stopWatching(conn)
@@ -95,8 +101,8 @@ final class GamePlay: GamePart {
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)
-        for seat in 0..<2 { sendState(id, to: seat) }
-        scheduleComputer(id)
+        for seat in 0..<2 { sendState(table, to: seat) }
+        scheduleComputer(table)
         return true
     }
 
@@ -163,7 +169,14 @@ final class GamePlay: GamePart {
     /// only that seat may see), the pending offer, whether the opponent is
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
-        guard let table = rooms[gameID], let conn = table.seats[seat] else { return }
+        guard let table = rooms[gameID] else { return }
+        sendState(table, to: seat)
+    }
+
+    /// The same, for a room in hand (the room in `rooms` under its id).
+    func sendState(_ table: Room, to seat: Int) {
+        guard let conn = table.seats[seat] else { return }
+        let gameID = table.id
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
@@ -208,14 +221,15 @@ final class GamePlay: GamePart {
     /// finished games of this kind before this one (against the computer,
     /// the person's record against it: ComputerRecord.swift); read once per room.
     /// A read that fails leaves it out (it is not worth failing a command for).
-    func rivalry(_ table: Room) -> [Int]? {
+    func rivalry(_ table: Room) -> SeatPair<Int>? {
         if !table.rivalryRead {
             table.rivalryRead = true
             if table.bot(0) == nil, table.bot(1) == nil,
                let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
-                table.rivalry = [a, b]
+                table.rivalry = SeatPair(a, b)
             } else {
-                table.rivalry = computerRecord(table)   // against the computer (ComputerRecord.swift)
+                // Against the computer (ComputerRecord.swift).
+                table.rivalry = computerRecord(table).flatMap { r in r.count == 2 ? SeatPair(r[0], r[1]) : nil }
             }
         }
         return table.rivalry
@@ -245,20 +259,24 @@ final class GamePlay: GamePart {
         apply(move, in: table, by: seat, mover: id, verb: verb)
     }
 
-    /// Plays a move (from a person or the computer): the game value judges
-    /// it, the store records it and what it ends, then the room changes and
-    /// both sides are told. Apply → persist → change the room → broadcast.
+    /// Plays a move (from a person or the computer): the room's game value
+    /// judges it (in place), the store records it and what it ends, then the
+    /// rest of the room changes and both sides are told. Apply → persist →
+    /// change the room → broadcast; a failed write puts the room's game back
+    /// as stored (RecoveryDesk.resynchronise).
     /// `table`: the game's room, as its caller just found it in `rooms`.
     func apply(_ move: Move, in table: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
         let gameID = table.id
-        var game = table.game
         let outcome: Outcome?
         do {
-            outcome = try game.play(move, by: seat)
+            // On the room's game in place (`Room.play`): a failed write below
+            // puts the room back as stored (RecoveryDesk).
+            outcome = try table.play(move, by: seat)
         } catch {
             if let mover { reply(mover, table.refusal(error)) }
             return
         }
+        let game = table.game
         // What the move ends: the round, and perhaps the match.
         var match = table.match
         let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
@@ -267,6 +285,8 @@ final class GamePlay: GamePart {
             next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
                                       seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter)
             guard next != nil else {
+                // Nothing stored: the room's game goes back as the store has it.
+                try? lobby.recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
                 return
             }
@@ -291,7 +311,7 @@ final class GamePlay: GamePart {
             return
         }
         context.figures.moves += 1
-        table.played(game, by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
+        table.played(by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
         broadcast(table, .move(id: gameID, player: table.names[seat], fields: moveFields))

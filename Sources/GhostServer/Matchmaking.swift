@@ -183,7 +183,9 @@ final class Matchmaking: LobbyPart {
 
     func join(_ typed: String, _ id: ConnectionID, _ session: Session) {
         let code = JoinCodes.normalized(typed)
-        if hosted[code] == id {
+        // Looked up once (a string's hash and compare each time).
+        let hostOfCode = hosted[code]
+        if hostOfCode == id {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
         guard ready(id, session) else { return }
@@ -193,7 +195,11 @@ final class Matchmaking: LobbyPart {
         if let wait = failedJoins.wait(network, at: now) {
             return reply(id, .error(.tooManyJoins, "too many JOINs with a wrong code from your address; try again in \(Int(wait.rounded(.up))) s"))
         }
-        guard let host = hosted[code], let hostSession = sessions[host] else {
+        // The host's language and game, read in place (`Sessions.peek`).
+        guard let host = hostOfCode, let (hostLang, hosting) = sessions.peek(host, { s -> (String, (GameOptions, GameSetup?)?) in
+            if case .hosting(_, let o, let setup) = s.state { return (s.lang, (o, setup)) }
+            return (s.lang, nil)
+        }) else {
             _ = failedJoins.take(network, at: now)
             return reply(id, .error(.noSuchGame, "no open private game has that code"))
         }
@@ -202,13 +208,13 @@ final class Matchmaking: LobbyPart {
         }
         var options = GameOptions.single
         var setup: GameSetup?
-        if case .hosting(_, let o, let s) = hostSession.state {
+        if let (o, s) = hosting {
             options = o
             setup = s
         }
         guard lobby.ratings.mayJoinRated(options, id, session) else { return }
-        reply(id, .ok(.join(code: code, lang: hostSession.lang, rounds: options.rounds, clock: options.clock)))
-        guard lobby.play.startGame(lang: hostSession.lang, people: [host, id], options: options, setup: setup) else { return failed(id) }
+        reply(id, .ok(.join(code: code, lang: hostLang, rounds: options.rounds, clock: options.clock)))
+        guard lobby.play.startGame(lang: hostLang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil
     }
 

@@ -159,7 +159,8 @@ final class RecoveryDesk: GamePart {
     /// Puts one game back as the store has it: after a failed command, the
     /// store is as it was before the command, and so is the game. This
     /// covers the places where the lobby changes a room before its write
-    /// succeeds (a round's end changes the room before `nextRound`; LEAVE,
+    /// succeeds (a move is played on the room's game before `recordMove`,
+    /// `Room.play`; a round's end changes the room before `nextRound`; LEAVE,
     /// CLAIM and the end of a game resign in the room before `finishGame`;
     /// an offer and a declined offer change the room before `setOffer`),
     /// and the game a failed command created (it is not in the store).

@@ -6,19 +6,18 @@ import GhostProtocol
 /// a restarted round, and the protocol's answer to a move the game refused.
 /// The lobby stores first, then calls these, then tells the players.
 extension Lobby.Room {
-    /// A move by `seat` was stored: the round goes on as `game`; a pending
-    /// offer goes, and both seats may offer again, if `clearsOffer`; the
-    /// turn's clock starts again. Runs for every move.
+    /// A move by `seat` was stored (played on the room's game by `play`):
+    /// a pending offer goes, and both seats may offer again, if
+    /// `clearsOffer`; the turn's clock starts again. Runs for every move.
     @inline(__always)
-    func played(_ game: any Game, by seat: Int, clearsOffer: Bool, now: Double) {
-        setGame(game)
+    func played(by seat: Int, clearsOffer: Bool, now: Double) {
         if clearsOffer {
             offer = nil
             offerSpent = [false, false]
         }
         turnSince = now
         // Set only when they change: each set runs its observer, and
-        // `setGame` touched the deadlines already.
+        // `play` touched the deadlines already.
         if claimAnnounced { claimAnnounced = false }
         if botDue != nil { botDue = nil }
         if bot(seat) == nil, !moved[seat] { moved[seat] = true }

@@ -24,7 +24,7 @@ extension Lobby.Room {
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
                              clock: g.clock, watch: g.watch)
         let table = Lobby.Room(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
-                               occupants: bots.map { $0.map(Seat.computer) ?? .person },
+                               occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person),
                                match: match, game: game, offer: Lobby.Offer(g.offer), offerSpent: g.offerSpent,
                                awaySince: [now, now], turnSince: now, deadlines: deadlines)
         table.moved = movedSeats(g)
@@ -43,9 +43,9 @@ extension Lobby.Room {
 
     /// Per seat, whether that person has moved in a stored game: a seat with
     /// a move in the round in play, and both seats once a round has ended.
-    static func movedSeats(_ g: StoredGame) -> [Bool] {
-        if g.round > 1 || g.losses.contains(where: { $0 > 0 }) { return [true, true] }
-        var moved = [false, false]
+    static func movedSeats(_ g: StoredGame) -> SeatPair<Bool> {
+        if g.round > 1 || g.losses.contains(where: { $0 > 0 }) { return SeatPair(true, true) }
+        var moved = SeatPair(false, false)
         for m in g.moves where (0...1).contains(m.seat) { moved[m.seat] = true }
         return moved
     }

@@ -17,7 +17,7 @@ extension Lobby {
         /// The connection in each seat, nil while that player is away (or for the computer).
         var seats: [ConnectionID?] { didSet { deadlines.touch(self) } }
         /// Who sits in each seat: a person, or the computer at a level.
-        let occupants: [Seat]
+        let occupants: SeatPair<Seat>
         /// Rounds, the score over them, and the seat that starts the round in play.
         var match: Match
         /// The round in play; changed only through `setGame`, which keeps
@@ -53,7 +53,7 @@ extension Lobby {
         /// (against the computer: the person's record against it at that
         /// level and variant, ComputerRecord.swift); read from the store when
         /// first needed, nil if it could not be read.
-        var rivalry: [Int]?
+        var rivalry: SeatPair<Int>?
         var rivalryRead = false
         /// A rated game's board and ratings (RatingDesk.swift): set at its
         /// start, read from the store when first needed after a reload; nil unrated.
@@ -61,9 +61,9 @@ extension Lobby {
         var ratingRead = false
         /// Per seat: whether that person has made a move in this game (a
         /// game whose first move does not come is aborted: Lifecycle.swift).
-        var moved = [false, false] { didSet { deadlines.touch(self) } }
+        var moved = SeatPair(false, false) { didSet { deadlines.touch(self) } }
 
-        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: [Seat],
+        init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: SeatPair<Seat>,
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
              turnSince: Double, deadlines: Deadlines) {
             self.id = id
@@ -92,6 +92,30 @@ extension Lobby {
             gameToMove = game.toMove
             gameIsOver = game.isOver
             deadlines.touch(self)
+        }
+
+        /// Seat `seat` plays `move` on the room's game itself: the room
+        /// holds the only reference to its game's box, so the move changes it
+        /// in place (a copy, `var g = table.game; try g.play(…)`, made a new
+        /// box and copied the whole value, and putting it back released the
+        /// old one: about 600 instructions a move). A move the game throws for
+        /// leaves it as it was (the `Game` contract). The room changes before
+        /// the store has the move: a failed write puts the game back as stored
+        /// (`RecoveryDesk.resynchronise`, the sender's and the computer's game).
+        func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
+            defer { deadlines.touch(self) }
+            return try Room.play(move, by: seat, on: &game, toMove: &gameToMove, isOver: &gameIsOver)
+        }
+
+        /// The move, and `toMove` and `isOver` read within the same access to
+        /// the game (read from the room's property, each copied the whole value).
+        private static func play(_ move: Move, by seat: Int, on game: inout any Game,
+                                 toMove: inout Int, isOver: inout Bool) throws(MoveError) -> Outcome? {
+            defer {
+                toMove = game.toMove
+                isOver = game.isOver
+            }
+            return try game.play(move, by: seat)
         }
 
         var names: [String] { record.players }

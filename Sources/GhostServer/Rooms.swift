@@ -1,3 +1,5 @@
+import GhostStore
+
 /// The games in play, one `Lobby.Room` each, by game id; the ids of those
 /// anyone may watch, in order (GAMES: `OpenGames`); and each person's seat
 /// by resume token. A room goes in and out only through `add` and `remove`,
@@ -7,8 +9,60 @@ final class Rooms {
     private(set) var byID: [Int: Lobby.Room] = [:]
     /// The ids of the rooms anyone may watch, in order (GAMES).
     private(set) var open = OpenGames()
-    /// Resume token → seat.
-    var tokens: [String: (game: Int, seat: Int)] = [:]
+    /// Resume token → seat (`tokens[t]`, set when a person's seat comes into
+    /// memory and cleared when it goes). A token that names its own game and
+    /// seat (`ResumeTokens`: all of today's) is not stored: its seat is read
+    /// from its first digits and holds if that room is in and its person's
+    /// token is this one. Only the others (tokens issued before schema 14)
+    /// are kept, in `otherTokens`. A dictionary of every token cost two
+    /// string hashes a game at its start and two at its end (1,800
+    /// instructions a game, scripts/callgrind-letters.py).
+    var tokens: ResumeSeats { ResumeSeats(rooms: self) }
+    /// The tokens that do not name their own seat, and their seats.
+    private(set) var otherTokens: [String: (game: Int, seat: Int)] = [:]
+
+    /// Resume token → seat, as `Rooms.tokens` reads and writes it.
+    struct ResumeSeats {
+        unowned(unsafe) let rooms: Rooms
+
+        subscript(token: String) -> (game: Int, seat: Int)? {
+            get { rooms.seat(ofToken: token) }
+            nonmutating set { rooms.setSeat(newValue, ofToken: token) }
+        }
+    }
+
+    private func seat(ofToken token: String) -> (game: Int, seat: Int)? {
+        if !otherTokens.isEmpty, let seat = otherTokens[token] { return seat }
+        guard let (game, seat) = Rooms.named(token), let room = byID[game], room.bot(seat) == nil,
+              room.tokens.indices.contains(seat), room.tokens[seat] == token else { return nil }
+        return (game, seat)
+    }
+
+    private func setSeat(_ seat: (game: Int, seat: Int)?, ofToken token: String) {
+        if let seat, let named = Rooms.named(token), named == seat { return }
+        // Nothing to clear when none is kept (nearly always): no hash of the token.
+        if seat == nil && otherTokens.isEmpty { return }
+        otherTokens[token] = seat
+    }
+
+    /// The game and seat a token's first digits name (`ResumeTokens`: the
+    /// hex digits of `id * 2 + seat`), if they are hex digits and name a
+    /// game; whether the token is that seat's, its room says.
+    static func named(_ token: String) -> (game: Int, seat: Int)? {
+        var n = 0, i = 0
+        for b in token.utf8 {
+            guard i < ResumeTokens.prefixDigits else { break }
+            var d = b &- 0x30   // "0"…"9"
+            if d > 9 {
+                d = b &- 0x57   // "a"…"f"
+                guard d >= 10 && d <= 15 else { return nil }
+            }
+            n = n << 4 | Int(d)
+            i += 1
+        }
+        guard i == ResumeTokens.prefixDigits, n >= 2 else { return nil }   // game ids start at 1
+        return (n >> 1, n & 1)
+    }
 
     subscript(id: Int) -> Lobby.Room? { byID[id] }
 

@@ -30,6 +30,14 @@ final class Sessions: Sequence {
         return (nil, session.watching)
     }
 
+    /// What `read` says of `id`'s session, read in place (nil without a
+    /// session): `sessions[id]?.name` copied the whole session out first and
+    /// destroyed it after (each a few hundred instructions).
+    func peek<T>(_ id: ConnectionID, _ read: (inout Lobby.Session) -> T) -> T? {
+        guard let i = byID.index(forKey: id) else { return nil }
+        return read(&byID.values[i])
+    }
+
     /// Whether `id` has a session, without copying it out.
     func has(_ id: ConnectionID) -> Bool { byID.index(forKey: id) != nil }
 

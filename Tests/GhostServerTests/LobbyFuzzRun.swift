@@ -404,8 +404,13 @@ final class FuzzRun {
                 }
             }
         }
-        if lobby.rooms.tokens.count != personSeats {
-            problem("\(lobby.rooms.tokens.count) tokens lead to games, for \(personSeats) seats of people")
+        // The tokens kept (those that do not name their seat) lead to a person's seat in memory.
+        for (token, t) in lobby.rooms.otherTokens
+        where lobby.rooms[t.game].map({ $0.bot(t.seat) == nil && $0.tokens.indices.contains(t.seat) && $0.tokens[t.seat] == token }) != true {
+            problem("token \(token) leads to game \(t.game) seat \(t.seat), not in memory or not that seat's")
+        }
+        if lobby.rooms.otherTokens.count > personSeats {
+            problem("\(lobby.rooms.otherTokens.count) tokens kept, for \(personSeats) seats of people")
         }
         do {
             let stored = try store.activeGames()
