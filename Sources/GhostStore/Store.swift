@@ -190,28 +190,20 @@ public final class Store {
     /// empties it, once that insert is on disk.
     private func recoverJournal() throws {
         let found = try journal.recover()
-        guard !found.isEmpty else {
+        if found.isEmpty {
             journal.folded(emptying: .always)
-            return
+        } else {
+            try foldAlone { try self.gameStore.insertRecovered(found) }
         }
-        try db.run(SQLs.begin)
-        do {
-            try gameStore.insertRecovered(found)
-            try db.run(SQLs.commit)
-        } catch {
-            try? db.run("ROLLBACK")
-            throw error
-        }
-        try syncWAL()
-        journal.folded(emptying: .always)
     }
 
-    /// Folds the journal's moves in a transaction of their own, on disk
-    /// before the journal's file is emptied.
-    private func foldAlone() throws {
+    /// Inserts moves (by default the journal's waiting ones) in a
+    /// transaction of their own, and empties the journal's file once that
+    /// is on disk.
+    private func foldAlone(_ insert: (() throws -> Void)? = nil) throws {
         try db.run(SQLs.begin)
         do {
-            try gameStore.fold()
+            if let insert { try insert() } else { try gameStore.fold() }
             try db.run(SQLs.commit)
         } catch {
             try? db.run("ROLLBACK")
