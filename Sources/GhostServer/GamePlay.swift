@@ -101,7 +101,8 @@ final class GamePlay: GamePart {
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)
-        for seat in 0..<2 { sendState(table, to: seat) }
+        let turn = stateTurnLine(table, game)
+        for seat in 0..<2 { sendState(table, to: seat, game: game, turn: turn) }
         scheduleComputer(table)
         return true
     }
@@ -175,14 +176,22 @@ final class GamePlay: GamePart {
 
     /// The same, for a room in hand (the room in `rooms` under its id).
     func sendState(_ table: Room, to seat: Int) {
+        guard table.seats[seat] != nil else { return }
+        // One copy of the game value out of the room for every question here
+        // (each question to `table.game`, an existential in a class, copies it).
+        let game = table.game
+        sendState(table, to: seat, game: game, turn: stateTurnLine(table, game))
+    }
+
+    /// The same, with the room's game value and its TURN line in hand: a new
+    /// game's two seats share both (TURN made and destroyed once, not twice:
+    /// about 1,000 instructions a game).
+    func sendState(_ table: Room, to seat: Int, game: any Game, turn: ServerLine) {
         guard let conn = table.seats[seat] else { return }
         let gameID = table.id
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
-        // One copy of the game value out of the room for every question here
-        // (each question to `table.game`, an existential in a class, copies it).
-        let game = table.game
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
@@ -195,7 +204,7 @@ final class GamePlay: GamePart {
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
         }
-        outbox.send(stateTurnLine(table, game), to: conn)
+        outbox.send(turn, to: conn)
     }
 
     /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
