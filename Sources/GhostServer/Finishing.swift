@@ -22,10 +22,11 @@ final class Finishing: GamePart {
     }
 
     /// What the end of a game left on the high-score boards.
-    /// Every move makes one (an empty one when the game goes on) and
-    /// destroys it: no optional tuples in it, which are destroyed through
-    /// their type's metadata (about 160 instructions a move).
-    struct Finish {
+    /// Made only when a game ends. A class: a move that ends nothing holds a
+    /// nil reference, where a struct (or an optional one) was destroyed
+    /// through its type's metadata on every move (150 to 180 instructions).
+    /// No optional tuples in it (copied through their metadata too).
+    final class Finish {
         /// The people's places on the game's board by wins.
         var ranks: [ScoreRow] = []
         /// The game's entry on a best-games list, when it made the top places.
@@ -69,7 +70,7 @@ final class Finishing: GamePart {
         }
         let board = table.board.name
         let now = clock.wall
-        var finish = Finish()
+        let finish = Finish()
         let final = game.finalFields, end = game.endFields
         finish.fields = Fields(final: final, end: end)
         // The people's places come back from the counts: no look-up of a name again.

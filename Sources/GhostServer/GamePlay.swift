@@ -289,20 +289,25 @@ final class GamePlay: GamePart {
         // What the move ends: the round, and perhaps the match.
         var match = table.match
         let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
-        var next: (any Game)?
+        // The next round's game on a new round, else the game itself: not an
+        // optional existential, which every move destroyed through its
+        // type's metadata (about 150 instructions; `Finishing.Finish` is a
+        // class for the same reason).
+        var next: any Game = game
         if step == .nextRound {
-            next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
-                                      seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter)
-            guard next != nil else {
+            guard let made = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
+                                                seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter) else {
                 // Nothing stored: the room's game goes back as the store has it.
                 try? lobby.recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
                 return
             }
+            next = made
         }
         let cancelled = table.offer
         let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
-        let stored: Finishing.Finish? = persist {
+        var finished: Finishing.Finish?
+        let stored: Bool? = persist {
             try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
             if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
@@ -310,12 +315,12 @@ final class GamePlay: GamePart {
             case .nextRound?:
                 try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
             case .over?:
-                if let outcome { return try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
+                if let outcome { finished = try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
             case nil: break
             }
-            return Finishing.Finish()
+            return true
         }
-        guard let finished = stored else {
+        guard stored != nil else {
             if let mover { failed(mover) }
             return
         }
@@ -331,8 +336,8 @@ final class GamePlay: GamePart {
         // an optional existential is destroyed through its metadata (about
         // 400 instructions a move).
         if let outcome, case .over? = step {
-            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
-        } else if let outcome, case .nextRound? = step, let next {
+            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished ?? Finishing.Finish())
+        } else if let outcome, case .nextRound? = step {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         } else {
             broadcast(table, turnLine(table, game))
