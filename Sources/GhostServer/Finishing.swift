@@ -22,16 +22,30 @@ final class Finishing: GamePart {
     }
 
     /// What the end of a game left on the high-score boards.
-    struct Finish {
+    /// Made only when a game ends. A class: a move that ends nothing holds a
+    /// nil reference, where a struct (or an optional one) was destroyed
+    /// through its type's metadata on every move (150 to 180 instructions).
+    /// No optional tuples in it (copied through their metadata too).
+    final class Finish {
         /// The people's places on the game's board by wins.
         var ranks: [ScoreRow] = []
         /// The game's entry on a best-games list, when it made the top places.
-        var best: (seat: Int, board: String, rank: Int, fields: [Field])?
+        var best: Best?
         /// A rated game's ratings after it, with the changes (OVER's `ratings= changes=`).
         var ratings: SeatRatings?
         /// The game's final and end fields, as `recordFinish` asked them
         /// (OVER and the log show them again: asked once).
-        var fields: (final: [Field], end: [Field])?
+        var fields: Fields?
+    }
+
+    /// A best-games entry that made the announced places.
+    struct Best {
+        var seat: Int, board: String, rank: Int, fields: [Field]
+    }
+
+    /// A finished game's final and end fields.
+    struct Fields {
+        var final: [Field], end: [Field]
     }
 
     /// A best-games entry is announced (`RANK board=…`) when it is among this many.
@@ -56,9 +70,9 @@ final class Finishing: GamePart {
         }
         let board = table.board.name
         let now = clock.wall
-        var finish = Finish()
+        let finish = Finish()
         let final = game.finalFields, end = game.endFields
-        finish.fields = (final, end)
+        finish.fields = Fields(final: final, end: end)
         // The people's places come back from the counts: no look-up of a name again.
         finish.ranks = try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                                             finalState: ScoresDesk.stored(final, end),
@@ -76,7 +90,7 @@ final class Finishing: GamePart {
                                      key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
                                      fields: ScoresDesk.stored(entry.fields), now: now)
             if let rank = try store.bestGameRank(board: entry.board, game: table.id, within: Finishing.announcedBestPlaces) {
-                finish.best = (entry.seat, entry.board, rank, entry.fields)
+                finish.best = Best(seat: entry.seat, board: entry.board, rank: rank, fields: entry.fields)
             }
         }
         return finish
@@ -94,7 +108,8 @@ final class Finishing: GamePart {
         let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
         let matchFields = table.kind.matchFields(match)
         // The game's last fields, asked once for OVER and the log (a single game has no match fields).
-        let (final, end) = finished.fields ?? (game.finalFields, game.endFields)
+        let fields = finished.fields ?? Fields(final: game.finalFields, end: game.endFields)
+        let final = fields.final, end = fields.end
         let ended = end.isEmpty ? final : final + end
         play.broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))
@@ -114,14 +129,15 @@ final class Finishing: GamePart {
         }
         for (seat, conn) in table.seats.enumerated() {
             guard let conn else { continue }
-            let last = table.seats[1 - seat].map { other in
-                Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
-                               kind: table.kind.name, setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
-                               clock: table.clock, watch: table.open)
-            }
+            let other = table.seats[1 - seat]
+            // Made in the session itself (one made outside was copied in and destroyed).
             sessions.update(conn) { s in
                 s.state = .idle
-                if let last { s.last = last }
+                if let other {
+                    s.last = Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
+                                            kind: table.kind.name, setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
+                                            clock: table.clock, watch: table.open)
+                }
             }
         }
         lobby.watching.endWatching(gameID)

@@ -101,7 +101,8 @@ final class GamePlay: GamePart {
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)
-        for seat in 0..<2 { sendState(table, to: seat) }
+        let turn = stateTurnLine(table, game)
+        for seat in 0..<2 { sendState(table, to: seat, game: game, turn: turn) }
         scheduleComputer(table)
         return true
     }
@@ -175,14 +176,22 @@ final class GamePlay: GamePart {
 
     /// The same, for a room in hand (the room in `rooms` under its id).
     func sendState(_ table: Room, to seat: Int) {
+        guard table.seats[seat] != nil else { return }
+        // One copy of the game value out of the room for every question here
+        // (each question to `table.game`, an existential in a class, copies it).
+        let game = table.game
+        sendState(table, to: seat, game: game, turn: stateTurnLine(table, game))
+    }
+
+    /// The same, with the room's game value and its TURN line in hand: a new
+    /// game's two seats share both (TURN made and destroyed once, not twice:
+    /// about 1,000 instructions a game).
+    func sendState(_ table: Room, to seat: Int, game: any Game, turn: ServerLine) {
         guard let conn = table.seats[seat] else { return }
         let gameID = table.id
         let record = rivalry(table).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
-        // One copy of the game value out of the room for every question here
-        // (each question to `table.game`, an existential in a class, copies it).
-        let game = table.game
         outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
                           token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
                           fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
@@ -195,7 +204,7 @@ final class GamePlay: GamePart {
         if table.isAway(1 - seat) {
             outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
         }
-        outbox.send(stateTurnLine(table, game), to: conn)
+        outbox.send(turn, to: conn)
     }
 
     /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
@@ -280,20 +289,25 @@ final class GamePlay: GamePart {
         // What the move ends: the round, and perhaps the match.
         var match = table.match
         let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
-        var next: (any Game)?
+        // The next round's game on a new round, else the game itself: not an
+        // optional existential, which every move destroyed through its
+        // type's metadata (about 150 instructions; `Finishing.Finish` is a
+        // class for the same reason).
+        var next: any Game = game
         if step == .nextRound {
-            next = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
-                                      seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter)
-            guard next != nil else {
+            guard let made = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
+                                                seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter) else {
                 // Nothing stored: the room's game goes back as the store has it.
                 try? lobby.recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
                 return
             }
+            next = made
         }
         let cancelled = table.offer
         let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
-        let stored: Finishing.Finish? = persist {
+        var finished: Finishing.Finish?
+        let stored: Bool? = persist {
             try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
             if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
@@ -301,12 +315,12 @@ final class GamePlay: GamePart {
             case .nextRound?:
                 try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
             case .over?:
-                if let outcome { return try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
+                if let outcome { finished = try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
             case nil: break
             }
-            return Finishing.Finish()
+            return true
         }
-        guard let finished = stored else {
+        guard stored != nil else {
             if let mover { failed(mover) }
             return
         }
@@ -322,8 +336,8 @@ final class GamePlay: GamePart {
         // an optional existential is destroyed through its metadata (about
         // 400 instructions a move).
         if let outcome, case .over? = step {
-            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished)
-        } else if let outcome, case .nextRound? = step, let next {
+            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished ?? Finishing.Finish())
+        } else if let outcome, case .nextRound? = step {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         } else {
             broadcast(table, turnLine(table, game))

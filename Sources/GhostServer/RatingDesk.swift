@@ -55,14 +55,21 @@ final class RatingDesk: LobbyPart {
     /// own computer such as Hangman's setter).
     func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
                        bots: [BotLevel?], kindComputer: Bool) throws -> RoomRating? {
-        guard options.rated != false, !kindComputer, let board = RatingsPolicy.board(self.kind(named: kind), variant: variant) else { return nil }
+        guard options.rated != false, !kindComputer else { return nil }
         var names: [String] = []
         for seat in 0..<2 {
             if bots.indices.contains(seat), bots[seat] != nil { names.append(""); continue }
-            guard seats.indices.contains(seat), let conn = seats[seat], isRegistered(sessions[conn]),
-                  let name = sessions[conn]?.name else { return nil }
+            // Read in place (`sessions[conn]` copied the whole session, twice).
+            guard seats.indices.contains(seat), let conn = seats[seat],
+                  case let name?? = sessions.peek(conn, { s -> String? in
+                      guard let mine = s.loggedIn, let name = s.name, mine.lowercased() == name.lowercased() else { return nil }
+                      return name
+                  }) else { return nil }
             names.append(name)
         }
+        // The board after the people: a guest's game (most) is unrated
+        // without the kind's look-up by name and its boards' (900 instructions).
+        guard let board = RatingsPolicy.board(self.kind(named: kind), variant: variant) else { return nil }
         // `--scores-for registered` (ScoringPolicy.swift): two people rate
         // each other only from two known, different networks, so that one
         // person's two connections cannot farm a rating.

@@ -41,4 +41,17 @@ import Glibc
             day += 1
         }
     }
+
+    @Test("A remembered timestamp: the same second with other milliseconds, then the next second and an earlier one")
+    func rememberedStampFollowsTheClock() {
+        var stamp = LogStamp()
+        var bytes: [UInt8] = []
+        let times = [(1_700_000_000, 5), (1_700_000_000, 987), (1_700_000_000, 40), (1_700_000_001, 0), (1_699_999_999, 999), (1_699_999_999, 1)]
+        var expected = ""
+        for (seconds, millis) in times {
+            stamp.append(seconds: seconds, millis: millis, to: &bytes)
+            expected += reference(seconds, millis)
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
 }

@@ -141,4 +141,37 @@ struct ResumeTokenTests {
         #expect(!ResumeTokens.matches(stored: "~abc", secret: "ab"))
         #expect(!ResumeTokens.matches(stored: "", secret: ""))
     }
+
+    @Test("A new token is its prefix and 20 lowercase hex digits (all 16 seen), or 32 random ones past maxGame")
+    func newTokensHaveTheirForm() {
+        let hex = Set("0123456789abcdef")
+        var seen = Set<Character>()
+        for game in [1, 2, 9, 10, 0xABCDE, 0x7FFF_FFFF, ResumeTokens.maxGame] {
+            for seat in 0...1 {
+                let padded = String(repeating: "0", count: 12) + String(game * 2 + seat, radix: 16)
+                let prefix = String(padded.suffix(12))
+                for _ in 0..<20 {
+                    let token = ResumeTokens.new(game: game, seat: seat)
+                    #expect(token.count == 32 && token.allSatisfy(hex.contains))
+                    #expect(token.hasPrefix(prefix), "\(token) for \(game)/\(seat)")
+                    #expect(ResumeTokens.parse(token).map { [$0.game, $0.seat] } == [game, seat])
+                    seen.formUnion(token.dropFirst(12))
+                }
+            }
+        }
+        #expect(seen == hex)
+        let past = ResumeTokens.new(game: ResumeTokens.maxGame + 1, seat: 0)
+        #expect(past.count == 32 && past.allSatisfy(hex.contains))
+        #expect(ResumeTokens.new(game: 1, seat: 0) != ResumeTokens.new(game: 1, seat: 0))
+    }
+
+    @Test("Eight hex digits a word, most significant first in memory")
+    func hexWordSpellsItsNumber() {
+        for x: UInt32 in [0, 1, 9, 10, 15, 16, 0xDEAD_BEEF, 0x0123_ABCD, .max, 0xA0A0_9F9F] {
+            let word = ResumeTokens.hexWord(x)
+            let text = withUnsafeBytes(of: word) { String(decoding: $0, as: UTF8.self) }
+            let padded = String(repeating: "0", count: 8) + String(x, radix: 16)
+            #expect(text == String(padded.suffix(8)))
+        }
+    }
 }

@@ -5,7 +5,17 @@ import Glibc
 /// Log lines collected during a loop turn and written with one write().
 final class LogBuffer {
     private var bytes: [UInt8] = []
-    func append(_ line: String) { appendLogLine(line, to: &bytes) }
+    /// The last line's timestamp, kept for the next in the same second.
+    private var stamp = LogStamp()
+    func append(_ line: String) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        stamp.append(seconds: Int(now.tv_sec), millis: Int(now.tv_nsec / 1_000_000), to: &bytes)
+        bytes.append(0x20)
+        var line = line
+        line.withUTF8 { bytes.append(contentsOf: $0) }   // the bytes at once, not by the view
+        bytes.append(0x0A)
+    }
     func flush() {
         guard !bytes.isEmpty else { return }
         writeToStderr(bytes)
@@ -29,6 +39,30 @@ func appendLogLine(_ text: String, to bytes: inout [UInt8]) {
     bytes.append(0x20)
     bytes.append(contentsOf: text.utf8)
     bytes.append(0x0A)
+}
+
+/// A timestamp (`appendTimestamp`) remembered with its second: a line in
+/// the same second as the one before it changes only the milliseconds'
+/// three digits (the date and time from the seconds, every log line, were
+/// about 460 instructions; two lines a game).
+struct LogStamp {
+    private var second = Int.min
+    private var text: [UInt8] = []
+
+    /// Appends the timestamp of `seconds` and `millis` to `bytes`.
+    mutating func append(seconds: Int, millis: Int, to bytes: inout [UInt8]) {
+        if seconds != second || text.count != 24 {
+            text.removeAll(keepingCapacity: true)
+            appendTimestamp(seconds: seconds, millis: millis, to: &text)
+            second = seconds
+        } else {
+            text.withUnsafeMutableBufferPointer { t in
+                func digit(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + v % 10) }
+                t[20] = digit(millis / 100); t[21] = digit(millis / 10); t[22] = digit(millis)
+            }
+        }
+        bytes.append(contentsOf: text)
+    }
 }
 
 /// `2026-11-22T03:04:05.678Z` for a Unix time, in UTC: the civil date is
