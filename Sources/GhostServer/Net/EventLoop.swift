@@ -434,7 +434,7 @@ extension Server {
             // (and not before replies that wait for the disk).
             conn.byeOnDrop = nil
             let nothingHeld = conn.heldOutput == 0
-            bye.appendWire(to: &conn.output)
+            conn.output.append(bye)
             if nothingHeld { conn.releaseAll() }
             _ = writeOut(conn)
         }
@@ -486,7 +486,7 @@ extension Server {
         for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             let byeQueued = table.hasQueuedBye(conn) && (synced || conn.heldOutput == 0)
             if !synced { conn.dropHeld() }
-            if !byeQueued { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
+            if !byeQueued { conn.output.append(ServerLine.bye(.shutdown, text)) }
             conn.releaseAll()
             _ = writeOut(conn)
         }
