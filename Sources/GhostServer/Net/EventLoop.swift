@@ -326,11 +326,15 @@ extension Server {
         while !table.dirty.isEmpty {
             swap(&table.dirty, &flushing)
             var dropped = false
-            for conn in flushing { conn.isDirty = false }
+            // One pass to see whether any goes (nearly never): a pass that
+            // read each one's reason copied the string, retained and released.
             for conn in flushing {
-                if let reason = conn.dropReason {
-                    dropped = true
-                    disconnect(conn, reason: reason)
+                conn.isDirty = false
+                if conn.dropReason != nil { dropped = true }
+            }
+            if dropped {
+                for conn in flushing {
+                    if let reason = conn.dropReason { disconnect(conn, reason: reason) }
                 }
             }
             // Disconnects adjourn games, which may write; so may a failed
