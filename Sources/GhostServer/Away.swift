@@ -17,7 +17,7 @@ final class Away: GamePart {
     let watching: WatchDesk
     let lifecycle: Lifecycle
     /// When each game next needs the clock: the computer to play, or a grace period to end.
-    let deadlines = Deadlines()
+    let deadlines = Deadlines<Room>()
     /// The lobby's matchmaking, asked at every loop turn whether seekers are
     /// due (through `lobby`, a lazy property, each time it cost a call).
     private lazy var matchmaking = lobby.matchmaking
@@ -202,10 +202,10 @@ final class Away: GamePart {
     /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
         deadlines.drainTouched { table in
-            // A room replaced or removed since it was touched no longer decides
-            // (`listed`: it is the one in `rooms`, known without a look-up).
-            if table.listed { return deadlines.set(table.id, deadline(of: table)) }
-            if rooms[table.id] == nil { deadlines.set(table.id, nil) }
+            // A room replaced or removed since it was touched has no deadline
+            // (`listed`: it is the one in `rooms`, known without a look-up;
+            // the one that replaced it has its own).
+            deadlines.set(table, table.listed ? deadline(of: table) : nil)
         }
     }
 

@@ -1,3 +1,14 @@
+/// What the deadlines keep their truth in: each entry (a room) holds its
+/// own next deadline, so a change is a field write, not a dictionary update
+/// (hashing the game id, about 200 instructions a move).
+protocol DeadlineEntry: AnyObject {
+    var id: Int { get }
+    /// Its next deadline (monotonic seconds), as `Deadlines.set` last made it.
+    var deadlineAt: Double? { get set }
+    /// Touched since the deadlines last looked (see `Deadlines.touch`).
+    var deadlineTouched: Bool { get set }
+}
+
 /// When each game next needs the clock (the computer to play, a grace period
 /// to end), kept so that the loop's two questions every turn, "when must I
 /// wake?" and "which games are due?", cost the games that changed since the
@@ -6,26 +17,28 @@
 ///
 /// A room reports its own changes (`touch`, from its properties' observers);
 /// the lobby works out the new deadline of each touched room in `refresh`.
-final class Deadlines {
-    /// Each game's next deadline (monotonic seconds): the truth.
-    private var due: [Int: Double] = [:]
-    /// A binary min-heap over (deadline, game). An entry whose deadline no
-    /// longer matches `due` is stale and is skipped when it reaches the top.
-    private var heap: [(at: Double, game: Int)] = []
-    /// The heap's top entry is known to match `due` (it was just pushed
+final class Deadlines<Entry: DeadlineEntry> {
+    /// How many entries have a deadline (`Entry.deadlineAt`, the truth).
+    private var count = 0
+    /// A binary min-heap over (deadline, entry). An entry whose deadline no
+    /// longer matches its `deadlineAt` is stale and is skipped when it reaches
+    /// the top. (It holds the entry: a room taken out of play stays in memory
+    /// until its stale entries go.)
+    private var heap: [(at: Double, entry: Entry)] = []
+    /// The heap's top entry is known to be right (it was just pushed
     /// there, or looked up since): the loop asks `next` and `takeDue` every
     /// turn, and each question would otherwise look the top up again.
-    /// Forgotten whenever the top changes or its game's deadline does.
+    /// Forgotten whenever the top changes or its entry's deadline does.
     private var topValid = false
     /// Tables touched since the last refresh, each once.
-    private var touched: [Lobby.Room] = []
-    private var draining: [Lobby.Room] = []
+    private var touched: [Entry] = []
+    private var draining: [Entry] = []
 
-    var isEmpty: Bool { due.isEmpty }
+    var isEmpty: Bool { count == 0 }
 
     /// A room's clock-related state changed: its deadline is worked out again
     /// at the next refresh.
-    func touch(_ table: Lobby.Room) {
+    func touch(_ table: Entry) {
         guard !table.deadlineTouched else { return }
         table.deadlineTouched = true
         touched.append(table)
@@ -33,7 +46,7 @@ final class Deadlines {
 
     /// Calls `body` on each room touched since the last call (without
     /// copying the list: this runs several times a loop turn).
-    func drainTouched(_ body: (Lobby.Room) -> Void) {
+    func drainTouched(_ body: (Entry) -> Void) {
         guard !touched.isEmpty else { return }
         swap(&touched, &draining)
         for t in draining {
@@ -45,23 +58,24 @@ final class Deadlines {
         while !draining.isEmpty { draining.removeLast() }
     }
 
-    /// Sets (or, with nil, clears) a game's deadline.
-    func set(_ game: Int, _ at: Double?) {
-        // One hash of the key, not two (a look-up, then a write).
-        let before = at.map { due.updateValue($0, forKey: game) } ?? due.removeValue(forKey: game)
+    /// Sets (or, with nil, clears) an entry's deadline.
+    func set(_ entry: Entry, _ at: Double?) {
+        let before = entry.deadlineAt
         guard before != at else { return }
-        if let top = heap.first, top.game == game {
-            // The top was this game's: now stale. It goes at once (a game
+        entry.deadlineAt = at
+        if before == nil { count += 1 } else if at == nil { count -= 1 }
+        if let top = heap.first, top.entry === entry {
+            // The top was this entry's: now stale. It goes at once (a game
             // in play moves its deadline at every move), no look-up later.
             if top.at == before { pop() }
             topValid = false
         }
         guard let at else { return }
-        push((at, game))
-        if let top = heap.first, top.game == game, top.at == at { topValid = true }   // just pushed to the top: the truth
+        push((at, entry))
+        if let top = heap.first, top.entry === entry, top.at == at { topValid = true }   // just pushed to the top: the truth
         // Stale entries are dropped as they surface; rebuild if they pile up.
-        if heap.count > 64 + 4 * due.count {
-            heap = due.map { (at: $0.value, game: $0.key) }
+        if heap.count > 64 + 4 * count {
+            heap.removeAll { $0.entry.deadlineAt != $0.at }
             for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
             topValid = false
         }
@@ -73,26 +87,29 @@ final class Deadlines {
         return heap.first?.at
     }
 
-    /// Removes and returns the games whose deadline is at or before `now`,
-    /// earliest first. The lobby touches each again after handling it.
+    /// Removes and returns the ids of the entries whose deadline is at or
+    /// before `now`, earliest first. The lobby touches each again after handling it.
     func takeDue(_ now: Double) -> [Int] {
         var games: [Int] = []
         while true {
             dropStale()
             guard let top = heap.first, top.at <= now else { return games }
             pop()
-            due[top.game] = nil
-            games.append(top.game)
+            if top.entry.deadlineAt == top.at {   // (a second entry of the same deadline is stale now)
+                top.entry.deadlineAt = nil
+                count -= 1
+                games.append(top.entry.id)
+            }
         }
     }
 
     private func dropStale() {
         guard !topValid else { return }
-        while let top = heap.first, due[top.game] != top.at { pop() }
+        while let top = heap.first, top.entry.deadlineAt != top.at { pop() }
         topValid = !heap.isEmpty
     }
 
-    private func push(_ entry: (at: Double, game: Int)) {
+    private func push(_ entry: (at: Double, entry: Entry)) {
         heap.append(entry)
         var i = heap.count - 1
         while i > 0 {

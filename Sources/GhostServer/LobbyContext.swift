@@ -18,6 +18,10 @@ final class LobbyContext {
     let store: Store
     let settings: Lobby.Settings
     let clock: LobbyClock
+    /// `clock` is the system's (`SystemClock`): it is read directly. Each
+    /// read through the existential copied it out and destroyed the copy
+    /// (about 100 instructions a reading, several a move).
+    private let systemClock: Bool
     /// The language of a connection that has not chosen one.
     let defaultLanguage: String
     unowned let outbox: Outbox
@@ -43,11 +47,17 @@ final class LobbyContext {
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.systemClock = clock is SystemClock
         self.defaultLanguage = dictionaries[Preference.language.defaultValue] != nil
             ? Preference.language.defaultValue : (dictionaries.languages.first ?? "en")
         self.outbox = outbox
         self.log = log
     }
+
+    /// Seconds from an arbitrary start; never goes back (`LobbyClock.monotonic`).
+    var monotonic: Double { systemClock ? monotonicSeconds() : clock.monotonic }
+    /// Unix seconds (`LobbyClock.wall`).
+    var wall: Int { systemClock ? SystemClock.wallSeconds() : clock.wall }
 
     /// The game kind called `name`, if this server plays it.
     func kind(named name: String) -> (any GameDefinition)? { catalog[name] ?? extraKinds[name] }

@@ -12,6 +12,15 @@ protocol LobbyPart: AnyObject {
     var context: LobbyContext { get }
 }
 
+/// A part's clock (`clock.monotonic`, `clock.wall`): read through its
+/// context, which reads the system clock directly (LobbyContext.swift).
+/// Used at once, while the part holds its context.
+struct LobbyTime {
+    unowned(unsafe) let context: LobbyContext
+    var monotonic: Double { context.monotonic }
+    var wall: Int { context.wall }
+}
+
 extension LobbyPart {
     typealias Session = Lobby.Session
     typealias State = Lobby.State
@@ -23,7 +32,7 @@ extension LobbyPart {
     var catalog: GameCatalog { context.catalog }
     var store: Store { context.store }
     var settings: Settings { context.settings }
-    var clock: LobbyClock { context.clock }
+    var clock: LobbyTime { LobbyTime(context: context) }
     var defaultLanguage: String { context.defaultLanguage }
     var outbox: Outbox { context.outbox }
     var log: (String) -> Void { context.log }

@@ -11,7 +11,7 @@ extension Lobby.Room {
     /// replaying its moves through its kind's game value (`restoreGames`
     /// builds its rooms here too); nil if its kind (`kind`, nil: not here) or
     /// language is not here, or its moves do not replay.
-    static func restored(_ g: StoredGame, kind: (any GameDefinition)?, now: Double, deadlines: Deadlines) -> Lobby.Room? {
+    static func restored(_ g: StoredGame, kind: (any GameDefinition)?, now: Double, deadlines: Deadlines<Lobby.Room>) -> Lobby.Room? {
         guard g.players.count == 2, g.tokens.count == 2, g.bots.count == 2, g.losses.count == 2, g.offerSpent.count == 2,
               let kind else { return nil }
         let match = Match(target: g.rounds, losses: g.losses, round: g.round, starter: g.starter)

@@ -42,9 +42,11 @@ extension Lobby {
         /// is it tried again.
         var timeRetry: Double? { didSet { deadlines.touch(self) } }
         /// What the clock fields above feed: every change to them touches it.
-        unowned let deadlines: Deadlines
+        unowned let deadlines: Deadlines<Room>
         /// Touched since the deadlines last looked (see `Deadlines.touch`).
         var deadlineTouched = false
+        /// Its next deadline as the deadlines last set it (`Deadlines.set`).
+        var deadlineAt: Double?
         /// Whether this room is the one `Rooms` holds under its id (set by
         /// `Rooms.add` and `remove` only): the deadlines ask it for every
         /// room a turn touched, without a look-up.
@@ -65,7 +67,7 @@ extension Lobby {
 
         init(id: Int, kind: any GameDefinition, lang: String, record: NewGame, seats: [ConnectionID?], occupants: SeatPair<Seat>,
              match: Match, game: any Game, offer: Offer?, offerSpent: [Bool], awaySince: [Double?],
-             turnSince: Double, deadlines: Deadlines) {
+             turnSince: Double, deadlines: Deadlines<Room>) {
             self.id = id
             self.kind = kind
             self.lang = lang
@@ -147,3 +149,5 @@ extension Lobby {
         var board: Board { Board(kind: kind.boardPrefix, computer: computerLevel, match: match.isMatch) }
     }
 }
+
+extension Lobby.Room: DeadlineEntry {}

@@ -73,7 +73,7 @@ final class Rooms {
     /// Puts a room in (a new game, one restored or reloaded) and, if anyone
     /// may watch it, in `open`. Every room goes in through here.
     func add(_ room: Lobby.Room) {
-        if let old = byID.updateValue(room, forKey: room.id), old !== room { old.listed = false }
+        if let old = byID.updateValue(room, forKey: room.id), old !== room { unlist(old) }
         room.listed = true
         if room.open { open.insert(room.id) } else { open.remove(room.id) }
     }
@@ -81,7 +81,14 @@ final class Rooms {
     /// Takes a room out (its game ended, or it is put back from the store,
     /// or unloaded), and out of `open`. Every room goes out through here.
     func remove(_ gameID: Int) {
-        byID.removeValue(forKey: gameID)?.listed = false
+        if let old = byID.removeValue(forKey: gameID) { unlist(old) }
         open.remove(gameID)
+    }
+
+    /// A room out of `byID` is not listed, and its deadline goes at the next
+    /// refresh (it holds its own: `Deadlines`).
+    private func unlist(_ room: Lobby.Room) {
+        room.listed = false
+        room.deadlines.touch(room)
     }
 }

@@ -10,7 +10,7 @@ import CGhostSys
 struct ConnectionOutputTests {
     static func connection(queued: Int, released: Int, written: Int, trimmed: Int = 0) -> Connection {
         let c = Connection(id: 1, fd: -1, peer: "127.0.0.1:5000", now: 0)
-        c.output = [UInt8](repeating: 0x41, count: queued)
+        c.output.append(contentsOf: [UInt8](repeating: 0x41, count: queued))
         c.trimmed = trimmed
         c.releasedUpTo = trimmed + released
         c.written = written

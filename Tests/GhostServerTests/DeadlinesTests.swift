@@ -5,7 +5,7 @@ import Testing
 /// in order, however many stale entries the heap holds.
 struct DeadlinesTests {
     @Test func theEarliestDeadlineWins() {
-        let d = Deadlines()
+        let d = IDDeadlines()
         #expect(d.next == nil)
         d.set(1, 30)
         d.set(2, 10)
@@ -20,7 +20,7 @@ struct DeadlinesTests {
     }
 
     @Test func dueGamesComeOutEarliestFirstAndOnce() {
-        let d = Deadlines()
+        let d = IDDeadlines()
         for (game, at) in [(1, 50.0), (2, 10), (3, 30), (4, 20), (5, 60)] { d.set(game, at) }
         d.set(3, 25)
         #expect(d.takeDue(5) == [])
@@ -34,7 +34,7 @@ struct DeadlinesTests {
     }
 
     @Test func manyUpdatesKeepTheHeapSmallAndRight() {
-        let d = Deadlines()
+        let d = IDDeadlines()
         // A computer game moves its deadline on every move; a thousand
         // adjourned games wait with theirs.
         for game in 1...1000 { d.set(game, 1000 + Double(game)) }
@@ -45,10 +45,27 @@ struct DeadlinesTests {
         #expect(d.takeDue(1002) == [1, 2])
     }
 
+    @Test func aGameSetBackToADeadlineItHadIsDueOnce() {
+        // Its old entry, stale under another, is right again: two entries of
+        // one game and one deadline; the game comes due once.
+        let d = IDDeadlines()
+        d.set(9, 3)
+        d.set(1, 5)
+        d.set(1, 12)              // (5, 1) stale under (3, 9)
+        d.set(1, 5)               // (5, 1) twice, both right
+        #expect(d.next == 3)
+        #expect(d.takeDue(10) == [9, 1])
+        #expect(d.next == nil)
+        #expect(d.isEmpty)
+        d.set(1, 20)
+        #expect(!d.isEmpty)
+        #expect(d.takeDue(20) == [1])
+    }
+
     @Test func theTopKnownToBeRightIsForgottenWhenItCouldBeStale() {
         // `next` and `takeDue` remember that the top was looked up (the loop
         // asks both every turn); each change that can make the top stale forgets it.
-        let d = Deadlines()
+        let d = IDDeadlines()
         d.set(1, 10)
         #expect(d.next == 10)
         d.set(1, 20)              // the top's game moved later: its entry goes
@@ -73,6 +90,27 @@ struct DeadlinesTests {
         #expect(d.next == nil)
         #expect(d.isEmpty)
     }
+}
+
+/// The deadlines by game id, for these tests: one entry per id, made at its first use.
+final class IDDeadlines {
+    final class Entry: DeadlineEntry {
+        let id: Int
+        var deadlineAt: Double?
+        var deadlineTouched = false
+        init(_ id: Int) { self.id = id }
+    }
+    let deadlines = Deadlines<Entry>()
+    private var entries: [Int: Entry] = [:]
+
+    func set(_ id: Int, _ at: Double?) {
+        let entry = entries[id] ?? Entry(id)
+        entries[id] = entry
+        deadlines.set(entry, at)
+    }
+    var next: Double? { deadlines.next }
+    func takeDue(_ now: Double) -> [Int] { deadlines.takeDue(now) }
+    var isEmpty: Bool { deadlines.isEmpty }
 }
 
 /// `Room.listed` (Rooms.swift): the deadlines ask it, for every room a turn

@@ -5,7 +5,8 @@ import Glibc
 /// CLOCK_REALTIME for records, CLOCK_MONOTONIC for grace periods.
 public struct SystemClock: LobbyClock {
     public init() {}
-    public var wall: Int { Int(time(nil)) }
+    public var wall: Int { SystemClock.wallSeconds() }
+    static func wallSeconds() -> Int { Int(time(nil)) }
     public var monotonic: Double { monotonicSeconds() }
 }
 

@@ -27,7 +27,8 @@ final class Connection {
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
     var isDirty = false
-    var output: [UInt8] = []
+    /// Replies queued, sent from `written` on (OutputBytes.swift).
+    var output = OutputBytes()
     var written = 0              // bytes of `output` already sent
     var registered = UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)   // epoll events asked for
     var closeAfterFlush = false  // BYE sent: close once output is written
@@ -210,7 +211,7 @@ final class ConnectionTable: Outbox {
     func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
-        line.appendWire(to: &conn.output)
+        conn.output.append(line)
         queued(conn)
     }
 
@@ -225,7 +226,7 @@ final class ConnectionTable: Outbox {
             for case let id? in ids {
                 guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
                 track(conn)
-                conn.output.append(contentsOf: bytes)
+                conn.output.append(bytes)
                 queued(conn)
             }
         }
@@ -244,7 +245,7 @@ final class ConnectionTable: Outbox {
                 copy(from: first, start, to: conn)
             } else {
                 start = conn.output.count
-                for line in lines { line.appendWire(to: &conn.output) }
+                for line in lines { conn.output.append(line) }
                 first = conn
             }
             queued(conn)
@@ -256,7 +257,7 @@ final class ConnectionTable: Outbox {
     @inline(__always)
     private func copy(from source: Connection, _ start: Int, to conn: Connection) {
         source.output.withUnsafeBufferPointer { bytes in
-            conn.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            conn.output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -267,7 +268,7 @@ final class ConnectionTable: Outbox {
         guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
         let bye = ServerLine.bye(code, text)
-        bye.appendWire(to: &conn.output)
+        conn.output.append(bye)
         conn.bye = bye
         conn.closeAfterFlush = true
         conn.closeReason = ConnectionTable.reason(code, text)
@@ -394,7 +395,7 @@ final class ConnectionTable: Outbox {
             withdrawn.insert(conn.id)
             guard conn.dropReason == nil else { continue }
             for _ in 0..<conn.turnCommands { conn.output.append(contentsOf: failed) }
-            if conn.closeAfterFlush && !conn.closingAtTurnMark, let bye = conn.bye { bye.appendWire(to: &conn.output) }
+            if conn.closeAfterFlush && !conn.closingAtTurnMark, let bye = conn.bye { conn.output.append(bye) }
             markDirty(conn)
         }
         committed()

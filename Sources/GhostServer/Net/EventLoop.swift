@@ -326,11 +326,15 @@ extension Server {
         while !table.dirty.isEmpty {
             swap(&table.dirty, &flushing)
             var dropped = false
-            for conn in flushing { conn.isDirty = false }
+            // One pass to see whether any goes (nearly never): a pass that
+            // read each one's reason copied the string, retained and released.
             for conn in flushing {
-                if let reason = conn.dropReason {
-                    dropped = true
-                    disconnect(conn, reason: reason)
+                conn.isDirty = false
+                if conn.dropReason != nil { dropped = true }
+            }
+            if dropped {
+                for conn in flushing {
+                    if let reason = conn.dropReason { disconnect(conn, reason: reason) }
                 }
             }
             // Disconnects adjourn games, which may write; so may a failed
@@ -434,7 +438,7 @@ extension Server {
             // (and not before replies that wait for the disk).
             conn.byeOnDrop = nil
             let nothingHeld = conn.heldOutput == 0
-            bye.appendWire(to: &conn.output)
+            conn.output.append(bye)
             if nothingHeld { conn.releaseAll() }
             _ = writeOut(conn)
         }
@@ -486,7 +490,7 @@ extension Server {
         for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             let byeQueued = table.hasQueuedBye(conn) && (synced || conn.heldOutput == 0)
             if !synced { conn.dropHeld() }
-            if !byeQueued { ServerLine.bye(.shutdown, text).appendWire(to: &conn.output) }
+            if !byeQueued { conn.output.append(ServerLine.bye(.shutdown, text)) }
             conn.releaseAll()
             _ = writeOut(conn)
         }

@@ -120,7 +120,7 @@ public final class Server {
     public init(config: ServerConfig, dictionaries: Dictionaries, store: Store,
                 clock: (() -> Double)? = nil, kinds: [any GameDefinition] = []) throws {
         self.config = config
-        self.meter = LineMeter(clock: clock ?? { monotonicSeconds() })
+        self.meter = LineMeter(clock: clock)
         self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
                                network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
                                unitSeconds: config.costUnitSeconds)
