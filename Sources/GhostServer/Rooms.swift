@@ -45,23 +45,10 @@ final class Rooms {
         otherTokens[token] = seat
     }
 
-    /// The game and seat a token's first digits name (`ResumeTokens`: the
-    /// hex digits of `id * 2 + seat`), if they are hex digits and name a
-    /// game; whether the token is that seat's, its room says.
+    /// The game and seat a token's first digits name (`ResumeTokens`);
+    /// whether the token is that seat's, its room says.
     static func named(_ token: String) -> (game: Int, seat: Int)? {
-        var n = 0, i = 0
-        for b in token.utf8 {
-            guard i < ResumeTokens.prefixDigits else { break }
-            var d = b &- 0x30   // "0"…"9"
-            if d > 9 {
-                d = b &- 0x57   // "a"…"f"
-                guard d >= 10 && d <= 15 else { return nil }
-            }
-            n = n << 4 | Int(d)
-            i += 1
-        }
-        guard i == ResumeTokens.prefixDigits, n >= 2 else { return nil }   // game ids start at 1
-        return (n >> 1, n & 1)
+        ResumeTokens.seat(named: token)
     }
 
     subscript(id: Int) -> Lobby.Room? { byID[id] }

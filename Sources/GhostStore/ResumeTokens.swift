@@ -97,18 +97,41 @@ public enum ResumeTokens {
 
     /// `id * 2 + seat` of a token of the new form (all 32 digits hex), or nil.
     private static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count == prefixDigits + secretDigits else { return nil }
+        guard bytes.count == prefixDigits + secretDigits, let n = prefixValue(bytes) else { return nil }
+        for b in bytes[prefixDigits...] where hexValue(b) == nil { return nil }
+        return n
+    }
+
+    /// The game and seat a token's first `prefixDigits` bytes name, if
+    /// they are lowercase hex digits and name a game (the server's rooms
+    /// keep only the tokens they do not name; whether the token is that
+    /// seat's, the room says).
+    public static func seat(named token: String) -> (game: Int, seat: Int)? {
+        prefixValue(token.utf8).map { ($0 >> 1, $0 & 1) }
+    }
+
+    /// `id * 2 + seat` from the first `prefixDigits` bytes, if they are
+    /// lowercase hex digits and name a game (ids start at 1), else nil.
+    @inline(__always)
+    private static func prefixValue<C: Collection>(_ bytes: C) -> Int? where C.Element == UInt8 {
         var n = 0, i = 0
         for b in bytes {
-            var d = b &- 0x30   // "0"…"9"
-            if d > 9 {
-                d = b &- 0x57   // "a"…"f"
-                guard d >= 10 && d <= 15 else { return nil }
-            }
-            if i < prefixDigits { n = n << 4 | Int(d) }
+            guard i < prefixDigits else { break }
+            guard let d = hexValue(b) else { return nil }
+            n = n << 4 | d
             i += 1
         }
-        return n < 2 ? nil : n   // game ids start at 1
+        return i == prefixDigits && n >= 2 ? n : nil
+    }
+
+    @inline(__always)
+    private static func hexValue(_ b: UInt8) -> Int? {
+        var d = b &- 0x30   // "0"…"9"
+        if d > 9 {
+            d = b &- 0x57   // "a"…"f"
+            guard d >= 10 && d <= 15 else { return nil }
+        }
+        return Int(d)
     }
 
     /// What the row stores for `token` of `game`'s `seat`: `~` and the
