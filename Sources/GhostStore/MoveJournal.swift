@@ -40,8 +40,7 @@ final class MoveJournal {
     private(set) var moves: [JournalMove] = []
     /// How many of `moves` are in the file.
     private(set) var written = 0
-    /// The file; -1 when the store keeps no file (its moves are folded at
-    /// every commit).
+    /// The file, open for appending.
     private let fd: Int32
     let path: String
     /// The file's length: where the next append starts, and what a failed
@@ -69,8 +68,8 @@ final class MoveJournal {
         }
     }
 
-    /// Opens (creating it if there is none) the log at `path`.
-    init(path: String) throws {
+    /// Opens (creating it if there is none) the log at `path`, in `folder`.
+    init(path: String, folder: String) throws {
         self.path = path
         let existed = access(path, F_OK) == 0
         fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
@@ -82,18 +81,13 @@ final class MoveJournal {
             throw Failure.io("read the size of", path: path, errno: code)
         }
         size = Int(info.st_size)
-        if !existed { MoveJournal.syncFolder(of: path) }
+        if !existed {   // a new file's name is durable once its folder is
+            let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if dir >= 0 { _ = fsync(dir); close(dir) }
+        }
     }
 
     deinit { if fd >= 0 { close(fd) } }
-
-    /// A new file's name is durable once its folder is.
-    private static func syncFolder(of path: String) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 { _ = fsync(dir); close(dir) }
-    }
 
     // MARK: The turn
 

@@ -136,7 +136,7 @@ public final class Store {
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
         scoreStore = ScoresStore(db: db)
-        gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves"))
+        gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves", folder: directory))
         nameStore = NamesStore(db: db)
         ratingStore = RatingsStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
@@ -292,8 +292,8 @@ public final class Store {
         }
         // The file may be emptied once this commit is on disk: at once
         // where COMMIT waited for it, else after a sync of the WAL here
-        // (rare: once the file passes `truncateAt`).
-        if journal.wouldTruncate && durability == .full && callerSyncs && (try? syncWAL()) == nil {
+        // (`syncWAL`; rare: once the file passes `truncateAt`).
+        if journal.wouldTruncate && (try? syncWAL()) == nil {
             journal.folded(emptying: .never)   // kept whole: it is emptied at a later fold or at open
         } else {
             journal.folded()
