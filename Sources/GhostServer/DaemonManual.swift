@@ -33,7 +33,7 @@ public enum DaemonManual {
                 ]),
                 .init("Files", [
                     .entry(head: "DIR/\(Store.fileName)", text: "the SQLite database in the data folder (--data): names, registrations (password hashes), settings, games and scores. Back it up while ghostd runs by copying DIR/\(Store.fileName)-moves first, then sqlite3's .backup (docs/operating.md)."),
-                    .entry(head: "DIR/\(Store.fileName)-moves", text: "the move journal: the latest moves of games in progress, appended by turns of moves alone and taken into the database by the next transaction; ghostd inserts what it holds when it starts, and leaves it empty when it stops."),
+                    .entry(head: "DIR/\(Store.fileName)-moves", text: "the move journal: the latest moves of games in progress and the starts of the newest games, appended by turns of moves and starts alone and taken into the database by the next transaction; ghostd inserts what it holds when it starts, and leaves it empty when it stops."),
                     .entry(head: "DIR/\(DataFolderLock.fileName)", text: "the data folder's lock, holding the PID of the ghostd (or ghostd accounts) using the folder: a second one on the same folder is refused with exit status 1."),
                     .entry(head: "./Dictionaries, PREFIX/share/ghostd/Dictionaries", text: "the word lists, when --dictionaries is not given: ./Dictionaries, else the one installed beside PREFIX/bin/ghostd. Each xx.txt offers language xx; phrases/xx.txt holds Hangman's phrases."),
                 ]),

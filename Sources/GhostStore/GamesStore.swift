@@ -60,28 +60,32 @@ final class GamesStore {
 
     /// Records a new game and returns its id. With `networks`, it is also
     /// what `noteStarted` records (the people's networks, and `now` as its
-    /// last activity), in the same INSERT: an UPDATE after it cost as much
-    /// again, and moved the row in the index of untouched games.
+    /// last activity), in the same row.
+    ///
+    /// Outside a transaction the start waits in the move journal (issue
+    /// #29: JournalStart.swift), and the turn commits by appending it; the
+    /// row is inserted by the next transaction (`fold`), or by the first
+    /// write to the game before that (`materialize`). Reads of a game add
+    /// the waiting starts as they add the waiting moves. A game's start then
+    /// costs no transaction of its own: its row goes in with its end.
     func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
-        try willWrite()
         // The id is chosen here, so that a token of the new form for it is
         // stored as its secret (ResumeTokens.swift): the server asked for it
         // (`nextGameID`) to make the tokens.
         let id = try nextGameID()
-        let token0 = ResumeTokens.stored(g.tokens[safe: 0] ?? "", game: id, seat: 0)
-        let token1 = ResumeTokens.stored(g.tokens[safe: 1] ?? "", game: id, seat: 1)
-        if let networks {
-            try db.run(SQLs.createStartedGame, id,
-                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?", token0, token1,
-                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                       g.watch ? 1 : 0, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
+        let start = JournalStart(
+            id: id, kind: g.kind, variant: g.variant, settings: g.settings, seed: Int(Int64(bitPattern: g.seed)),
+            lang: g.lang, player0: g.players[safe: 0] ?? "?", player1: g.players[safe: 1] ?? "?",
+            token0: ResumeTokens.stored(g.tokens[safe: 0] ?? "", game: id, seat: 0),
+            token1: ResumeTokens.stored(g.tokens[safe: 1] ?? "", game: id, seat: 1),
+            bot0: g.bots[safe: 0] ?? nil, bot1: g.bots[safe: 1] ?? nil, rounds: g.rounds, starter: g.starter,
+            startedAt: now, clock: g.clock, watch: g.watch, lastActive: networks == nil ? 0 : now,
+            net0: networks?[safe: 0] ?? "", net1: networks?[safe: 1] ?? "")
+        if !db.isInTransaction && start.waits {
+            journal.record(start)
         } else {
-            try db.run(SQLs.createGame, id,
-                       g.kind, g.variant, g.settings, Int(Int64(bitPattern: g.seed)), g.lang,
-                       g.players[safe: 0] ?? "?", g.players[safe: 1] ?? "?", token0, token1,
-                       g.bots[safe: 0] ?? nil, g.bots[safe: 1] ?? nil, g.rounds, g.starter, now, g.clock,
-                       g.watch ? 1 : 0)
+            try willWrite()
+            try insert(start, ignoring: false)
         }
         nextID = id + 1
         activeSeats.add(id, .init(player0: g.players[safe: 0] ?? "?", player1: g.players[safe: 1] ?? "?",
@@ -97,16 +101,55 @@ final class GamesStore {
 
     func nextGameID() throws -> Int {
         if let nextID { return nextID }
-        let next = try db.query("SELECT coalesce(max(id), 0) + 1 FROM games") { $0.int(0) }.first ?? 1
+        let stored = try db.query("SELECT coalesce(max(id), 0) + 1 FROM games") { $0.int(0) }.first ?? 1
+        let next = max(stored, (journal.starts.last?.id ?? 0) + 1)   // the waiting starts are the newest
         nextID = next
         return next
     }
 
     func forgetNextID() { nextID = nil }
 
+    // MARK: Starts waiting in the journal
+
+    /// The waiting starts inserted in the open transaction, in order: a
+    /// write to such a game finds its row. Rolled back with it.
+    private var inserted: [Int] = []
+
+    /// Where the current command's inserted starts begin (`undoInserted`).
+    var insertedMark: Int { inserted.count }
+
+    /// The command's inserts were undone (`to` its mark), or the whole
+    /// transaction's (`to: 0`).
+    func undoInserted(to mark: Int) {
+        if mark < inserted.count { inserted.removeSubrange(max(0, mark)...) }
+    }
+
+    /// The waiting start of game `id` whose row is not in the database (not
+    /// even in the open transaction), if any.
+    private func waitingStart(_ id: Int) -> JournalStart? {
+        guard let start = journal.start(game: id), !inserted.contains(id) else { return nil }
+        return start
+    }
+
+    /// Inserts game `id`'s waiting start in the open transaction, if it has
+    /// one not inserted yet: a write to its row follows.
+    private func materialize(_ id: Int) throws {
+        guard let start = waitingStart(id) else { return }
+        try insert(start, ignoring: true)
+        inserted.append(id)
+    }
+
+    private func insert(_ s: JournalStart, ignoring: Bool) throws {
+        try db.run(ignoring ? SQLs.recoverGame : SQLs.insertGame, s.id,
+                   s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1, s.token0, s.token1,
+                   s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock, s.watch ? 1 : 0,
+                   s.lastActive, s.net0, s.net1)
+    }
+
     /// A match goes on: the rounds lost so far, and the next round.
     func nextRound(game: Int, round: Int, losses: [Int], starter: Int) throws {
         try willWrite()
+        try materialize(game)
         try db.run("UPDATE games SET round = ?, lost0 = ?, lost1 = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .of(losses[safe: 0] ?? 0), .of(losses[safe: 1] ?? 0), .of(starter), .of(game))
     }
@@ -120,9 +163,14 @@ final class GamesStore {
         try journal.record(JournalMove(game: game, round: round, ply: ply, seat: seat, move: move, at: now))
     }
 
-    /// Inserts every move waiting in the journal, in the order played, in
-    /// the open transaction (`Store.commit`): up to `SQLs.foldRows` a statement.
+    /// Inserts every start waiting in the journal whose row is not in yet,
+    /// then every move, in the order played, in the open transaction
+    /// (`Store.commit`): up to `SQLs.foldRows` moves a statement.
     func fold() throws {
+        for start in journal.starts where !inserted.contains(start.id) {
+            try insert(start, ignoring: true)
+            inserted.append(start.id)
+        }
         let moves = journal.moves
         var start = 0
         while start < moves.count {
@@ -145,9 +193,11 @@ final class GamesStore {
         }
     }
 
-    /// Inserts `moves` found in the journal's file when the database opens,
-    /// skipping any already stored (folded before the file was emptied).
-    func insertRecovered(_ moves: [JournalMove]) throws {
+    /// Inserts the starts and moves found in the journal's file when the
+    /// database opens, skipping any already stored (folded before the file
+    /// was emptied).
+    func insertRecovered(_ starts: [JournalStart], _ moves: [JournalMove]) throws {
+        for s in starts { try insert(s, ignoring: true) }
         for m in moves {
             try db.run(SQLs.recoverMove, m.game, m.round, m.ply, m.seat, m.move, m.at)
         }
@@ -156,6 +206,7 @@ final class GamesStore {
     /// Stores the pending offer (or none) and which seats have spent theirs.
     func setOffer(game: Int, offer: StoredGame.Offer?, spent: [Bool]) throws {
         try willWrite()
+        try materialize(game)
         try db.run("UPDATE games SET offer_seat = ?, offer_kind = ?, offer_lang = ?, offer_spent0 = ?, offer_spent1 = ? WHERE id = ?",
                    .of(offer?.seat), .of(offer?.kind), .of(offer?.lang),
                    .of(spent.first == true ? 1 : 0), .of(spent.last == true ? 1 : 0), .of(game))
@@ -164,6 +215,7 @@ final class GamesStore {
     /// Starts a new round of a game, possibly in another language.
     func restartGame(game: Int, round: Int, lang: String, starter: Int = 0) throws {
         try willWrite()
+        try materialize(game)
         try db.run("UPDATE games SET round = ?, lang = ?, starter = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL, offer_spent0 = 0, offer_spent1 = 0 WHERE id = ?",
                    .of(round), .text(lang), .of(starter), .of(game))
     }
@@ -173,8 +225,42 @@ final class GamesStore {
     func finish(game: Int, winner: String, loser: String, reason: String, finalState: String,
                 losses: [Int]?, now: Int) throws {
         try willWrite()
-        try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
+        if let s = waitingStart(game) {
+            // Its row, started and ended, in one INSERT.
+            try db.run(SQLs.insertFinishedGame, s.id,
+                       s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1, s.token0, s.token1,
+                       s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock, s.watch ? 1 : 0,
+                       s.lastActive, s.net0, s.net1,
+                       winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1])
+            inserted.append(game)
+        } else {
+            try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)
+        }
         activeSeats.remove(game)
+    }
+
+    /// The game is rated; each seat's rating before it (whole points; nil
+    /// for a seat that has none, which never happens in a rated game).
+    func markRated(game: Int, ratings: [Int?]) throws {
+        try willWrite()
+        try materialize(game)
+        try db.run("UPDATE games SET rated = 1, rating0 = ?, rating1 = ? WHERE id = ?",
+                   .of(ratings[safe: 0] ?? nil), .of(ratings[safe: 1] ?? nil), .of(game))
+    }
+
+    /// Whether a game is rated (one primary-key look-up; a start waiting in
+    /// the journal is not: `markRated` inserts its row).
+    func isRated(game: Int) throws -> Bool {
+        if waitingStart(game) != nil { return false }
+        return try db.query("SELECT rated FROM games WHERE id = ?", .of(game)) { $0.int(0) }.first == 1
+    }
+
+    /// Each seat's rating change at the end of a rated game (nil: the computer's seat).
+    func setRatingChanges(game: Int, changes: [Int?]) throws {
+        try willWrite()
+        try materialize(game)
+        try db.run("UPDATE games SET change0 = ?, change1 = ? WHERE id = ?",
+                   .of(changes[safe: 0] ?? nil), .of(changes[safe: 1] ?? nil), .of(game))
     }
 
     /// Reads the seats of every game in progress (at start): one walk of
@@ -198,11 +284,13 @@ final class GamesStore {
         // dropped `games_active`, which held the same rows); without
         // `INDEXED BY`, SQLite walked every game, and every move.
         try loadActive("status = 'active'", index: "games_untouched")
+            + journal.starts.filter { !inserted.contains($0.id) }.map { $0.storedGame(moves: journal.moves(game: $0.id, round: 1)) }
     }
 
     /// One game, if it is in progress.
     func activeGame(id: Int) throws -> StoredGame? {
-        try loadActive("status = 'active' AND id = ?", .of(id)).first
+        if let start = waitingStart(id) { return start.storedGame(moves: journal.moves(game: id, round: 1)) }
+        return try loadActive("status = 'active' AND id = ?", .of(id)).first
     }
 
     /// Games in progress that match `condition`, oldest first, with the moves
@@ -271,7 +359,13 @@ final class GamesStore {
     /// too; `token0 = ?` alone walked every game.)
     func game(token: String) throws -> (id: Int, over: Bool)? {
         guard !token.isEmpty else { return nil }
-        if let named = ResumeTokens.parse(token),
+        let named = ResumeTokens.parse(token)
+        if let named, let start = waitingStart(named.game) {
+            // A start waiting in the journal: its row is in memory.
+            if ResumeTokens.matches(stored: named.seat == 0 ? start.token0 : start.token1, secret: named.secret) {
+                return (named.game, false)
+            }
+        } else if let named,
            let row = try db.query("SELECT CASE ? WHEN 0 THEN token0 ELSE token1 END, status FROM games WHERE id = ?",
                                   .of(named.seat), .of(named.game), row: { ($0.text(0), $0.text(1) == "over") }).first,
            ResumeTokens.matches(stored: row.0, secret: named.secret) {
@@ -318,6 +412,7 @@ final class GamesStore {
     @discardableResult
     func abortGame(game: Int, why: String, now: Int) throws -> Bool {
         try willWrite()
+        try materialize(game)
         try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
                    .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
         guard db.changes > 0 else { return false }
@@ -330,6 +425,7 @@ final class GamesStore {
     /// of activity. Called in the same turn as `createGame`.
     func noteStarted(game: Int, networks: [String], now: Int) throws {
         try willWrite()
+        try materialize(game)
         try db.run(SQLs.noteStarted, now, networks[safe: 0] ?? "", networks[safe: 1] ?? "", game)
         activeSeats.setNetworks(game, networks[safe: 0] ?? "", networks[safe: 1] ?? "")
     }
@@ -347,6 +443,7 @@ final class GamesStore {
     /// kept it there), or the sweep finds it in use.
     func touchGame(game: Int, at now: Int) throws {
         try willWrite()
+        try materialize(game)
         try db.run(SQLs.touchGame, now, game)
     }
 
@@ -356,11 +453,17 @@ final class GamesStore {
     /// (`INDEXED BY`: without statistics SQLite took the index on `status`
     /// and sorted every game in progress).
     func untouchedGames(before cutoff: Int, limit: Int) throws -> [(id: Int, lastActive: Int, lastMove: Int?)] {
-        try db.query("""
+        let stored = try db.query("""
             SELECT id, last_active, (SELECT max(at) FROM moves WHERE game_id = games.id) FROM games INDEXED BY games_untouched
             WHERE status = 'active' AND last_active < ? ORDER BY last_active LIMIT ?
             """, .of(cutoff), .of(max(0, limit))) { (id: $0.int(0), lastActive: $0.int(1), lastMove: $0.optionalInt(2)) }
-            .map { game in (game.id, game.lastActive, journal.lastMoveTime(game: game.id) ?? game.lastMove) }
+            .map { game in (id: game.id, lastActive: game.lastActive, lastMove: journal.lastMoveTime(game: game.id) ?? game.lastMove) }
+        // The waiting starts' rows, which that read could not see (few: a
+        // start waits until the next transaction).
+        let waiting = journal.starts.filter { $0.lastActive < cutoff && !inserted.contains($0.id) }
+        guard !waiting.isEmpty else { return stored }
+        let merged = stored + waiting.map { (id: $0.id, lastActive: $0.lastActive, lastMove: journal.lastMoveTime(game: $0.id)) }
+        return Array(merged.sorted { ($0.lastActive, $0.id) < ($1.lastActive, $1.id) }.prefix(max(0, limit)))
     }
 
     /// How many games in progress `name` (any case) plays in, counting at
@@ -385,7 +488,8 @@ final class GamesStore {
 
     /// Game `id`, in progress or over; nil if there is none. One primary-key look-up.
     func replayedGame(id: Int) throws -> ReplayedGame? {
-        try db.query("""
+        if let start = waitingStart(id) { return start.replayedGame }
+        return try db.query("""
             SELECT id, kind, variant, settings, seed, lang, player0, player1, rounds, round, watch, status, winner, loser, reason
             FROM games WHERE id = ?
             """, .of(id)) { r in

@@ -13,7 +13,8 @@ struct JournalMove: Sendable, Equatable {
 }
 
 /// The moves not yet in SQLite (issue #29), and the file that makes them
-/// durable meanwhile: `ghostd.sqlite3-moves`, beside the database.
+/// durable meanwhile: `ghostd.sqlite3-moves`, beside the database. Games'
+/// starts wait here too (JournalStart.swift), each as one line.
 ///
 /// A turn whose only writes are moves (almost every letter) does not open
 /// a transaction: its moves are appended to this file in one `write`, which
@@ -30,16 +31,22 @@ struct JournalMove: Sendable, Equatable {
 /// The file is a log of lines, one per move:
 /// `<game> <round> <ply> <seat> <at> <check> <move>\n`, `check` being the
 /// FNV-1a hash of the rest as 8 hex digits, so that a line cut short by a
-/// crash, or any other damage, ends the log there. When the database
-/// opens, the moves in the file are inserted (`INSERT OR IGNORE`: a move
-/// already folded is skipped), committed, and the file is emptied. It is
-/// emptied too after a fold once it passes `truncateAt` bytes.
+/// crash, or any other damage, ends the log there; and one per game's
+/// start (`start <check> …`, JournalStart.swift). When the database
+/// opens, the starts and moves in the file are inserted (`INSERT OR
+/// IGNORE`: what was folded already is skipped), committed, and the file
+/// is emptied. It is emptied too after a fold once it passes `truncateAt`
+/// bytes.
 final class MoveJournal {
     /// The moves not in SQLite, in the order played: first those in the
     /// file (`written` of them), then those of the turn in progress.
     private(set) var moves: [JournalMove] = []
     /// How many of `moves` are in the file.
     private(set) var written = 0
+    /// The games' starts not in SQLite (JournalStart.swift), in the order
+    /// made: first those in the file (`startsWritten` of them).
+    private(set) var starts: [JournalStart] = []
+    private(set) var startsWritten = 0
     /// The file, open for appending.
     private let fd: Int32
     let path: String
@@ -52,7 +59,7 @@ final class MoveJournal {
     /// fails with this errno, as a full disk does.
     var failWrites: Int32 = 0
 
-    /// Past this many moves waiting, a turn folds them into SQLite.
+    /// Past this many moves and starts waiting, a turn folds them into SQLite.
     static let foldLimit = 1_000
     /// Past this many bytes, a fold empties the file.
     static let truncateAt = 256 * 1024
@@ -100,27 +107,46 @@ final class MoveJournal {
         moves.append(move)
     }
 
-    /// Where the moves of the command in progress start.
-    var mark: Int { moves.count }
-
-    /// Drops the moves recorded since `mark` (a command undone).
-    func undo(to mark: Int) {
-        let keep = max(written, mark)
-        if keep < moves.count { moves.removeSubrange(keep...) }
+    /// A game's start of the turn in progress (its id is new: no check).
+    func record(_ start: JournalStart) {
+        starts.append(start)
     }
 
-    /// Whether the turn in progress recorded moves.
-    var hasTurnMoves: Bool { moves.count > written }
+    /// The waiting start of game `id`, if any (a few wait at a time: the
+    /// starts since the last transaction, at most `foldLimit`).
+    func start(game id: Int) -> JournalStart? {
+        guard let last = starts.last, id <= last.id else { return nil }
+        return starts.last(where: { $0.id == id })
+    }
 
-    /// Drops the turn's moves (the turn rolled back).
-    func rollbackTurn() { undo(to: written) }
+    /// Where the moves and starts of the command in progress start.
+    struct Mark: Equatable { var moves: Int, starts: Int }
+    var mark: Mark { Mark(moves: moves.count, starts: starts.count) }
 
-    /// Appends the turn's moves to the file: the turn's commit. On failure
-    /// the file is cut back to what it held, the turn's moves are dropped,
-    /// and the error is thrown.
+    /// Drops the moves and starts recorded since `mark` (a command undone).
+    func undo(to mark: Mark) {
+        let keep = max(written, mark.moves)
+        if keep < moves.count { moves.removeSubrange(keep...) }
+        let keepStarts = max(startsWritten, mark.starts)
+        if keepStarts < starts.count { starts.removeSubrange(keepStarts...) }
+    }
+
+    /// Whether the turn in progress recorded moves or starts.
+    var hasTurnWrites: Bool { moves.count > written || starts.count > startsWritten }
+
+    /// How many moves and starts wait.
+    var waiting: Int { moves.count + starts.count }
+
+    /// Drops the turn's moves and starts (the turn rolled back).
+    func rollbackTurn() { undo(to: Mark(moves: written, starts: startsWritten)) }
+
+    /// Appends the turn's starts and moves to the file: the turn's commit.
+    /// On failure the file is cut back to what it held, the turn's moves
+    /// and starts are dropped, and the error is thrown.
     func writeTurn() throws {
-        guard hasTurnMoves else { return }
+        guard hasTurnWrites else { return }
         buffer.removeAll(keepingCapacity: true)
+        for i in startsWritten..<starts.count { starts[i].appendLine(to: &buffer) }
         for i in written..<moves.count { MoveJournal.appendLine(moves[i], to: &buffer) }
         let total = buffer.count
         var done = 0
@@ -147,17 +173,20 @@ final class MoveJournal {
         }
         size += total
         written = moves.count
+        startsWritten = starts.count
     }
 
     /// When a fold empties the file.
     enum Emptying { case never, whenLarge, always }
 
-    /// Every move is in SQLite now (committed): none waits, and the file
-    /// is emptied if it has grown past `truncateAt` (`whenLarge`). The
-    /// caller makes sure that commit is on disk first where it must be.
+    /// Every move and start is in SQLite now (committed): none waits, and
+    /// the file is emptied if it has grown past `truncateAt` (`whenLarge`).
+    /// The caller makes sure that commit is on disk first where it must be.
     func folded(emptying: Emptying = .whenLarge) {
         moves.removeAll(keepingCapacity: true)
         written = 0
+        starts.removeAll(keepingCapacity: true)
+        startsWritten = 0
         let empty = switch emptying {
         case .never: false
         case .whenLarge: size > MoveJournal.truncateAt
@@ -187,11 +216,12 @@ final class MoveJournal {
         moves.last(where: { $0.game == game })?.at
     }
 
-    /// The moves in the file, up to the first line that is not whole and
-    /// intact (what follows it is cut off), for the store to insert when it
-    /// opens. At most `limit` bytes are read: a longer file is refused.
-    func recover(limit: Int = 64 * 1024 * 1024) throws -> [JournalMove] {
-        guard size > 0 else { return [] }
+    /// The starts and moves in the file, up to the first line that is not
+    /// whole and intact (what follows it is cut off), for the store to
+    /// insert when it opens. At most `limit` bytes are read: a longer file
+    /// is refused.
+    func recover(limit: Int = 64 * 1024 * 1024) throws -> (starts: [JournalStart], moves: [JournalMove]) {
+        guard size > 0 else { return ([], []) }
         guard size <= limit else { throw Failure.io("read (too long)", path: path, errno: EFBIG) }
         var bytes = [UInt8](repeating: 0, count: size)
         var got = 0
@@ -203,11 +233,17 @@ final class MoveJournal {
             throw Failure.io("read", path: path, errno: errno)
         }
         var found: [JournalMove] = []
+        var foundStarts: [JournalStart] = []
         var start = 0
         var good = 0
         while start < got, let end = bytes[start..<got].firstIndex(of: UInt8(ascii: "\n")) {
-            guard let move = MoveJournal.parseLine(bytes[start..<end]) else { break }
-            found.append(move)
+            if bytes[start] == JournalStart.tag[0] {
+                guard let begun = JournalStart.parseLine(bytes[start..<end]) else { break }
+                foundStarts.append(begun)
+            } else {
+                guard let move = MoveJournal.parseLine(bytes[start..<end]) else { break }
+                found.append(move)
+            }
             start = end + 1
             good = start
         }
@@ -215,7 +251,7 @@ final class MoveJournal {
             guard ftruncate(fd, off_t(good)) == 0 else { throw Failure.io("cut the damaged end of", path: path, errno: errno) }
             size = good
         }
-        return found
+        return (foundStarts, found)
     }
 
     // MARK: The line format
@@ -248,7 +284,7 @@ final class MoveJournal {
     }
 
     @inline(__always)
-    private static func hexDigit(_ v: UInt8) -> UInt8 {
+    static func hexDigit(_ v: UInt8) -> UInt8 {
         let d = v & 0xF
         return d < 10 ? 0x30 + d : 0x61 - 10 + d
     }
@@ -256,10 +292,21 @@ final class MoveJournal {
     /// Writes `value` (never negative for a stored move; 0 if it were) in decimal at `p`.
     @inline(__always)
     private static func writeDecimal(_ value: Int, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        var v = UInt(max(0, value))
+        writeDecimal(UInt(max(0, value)), at: p)
+    }
+
+    /// Writes `value` in decimal at `p` (at most 20 digits); returns the end.
+    @inline(__always)
+    static func writeDecimal(_ value: UInt, at p: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var v = value
         var digits = 1
         var bound: UInt = 10
-        while v >= bound && digits < 19 { digits += 1; bound &*= 10 }
+        while v >= bound && digits < 20 {
+            digits += 1
+            let (next, over) = bound.multipliedReportingOverflow(by: 10)
+            if over { break }
+            bound = next
+        }
         var i = digits
         repeat { i -= 1; p[i] = UInt8(truncatingIfNeeded: v % 10) + 0x30; v /= 10 } while i > 0
         return p + digits
@@ -294,7 +341,7 @@ final class MoveJournal {
         return JournalMove(game: numbers[0], round: numbers[1], ply: numbers[2], seat: numbers[3], move: move, at: numbers[4])
     }
 
-    private static func hexValue(_ c: UInt8) -> Int? {
+    static func hexValue(_ c: UInt8) -> Int? {
         switch c {
         case 0x30...0x39: return Int(c - 0x30)
         case 0x61...0x66: return Int(c - 0x61 + 10)
@@ -303,7 +350,7 @@ final class MoveJournal {
     }
 
     /// FNV-1a (32 bits): a check against damage, not a secret.
-    private static func fnv<C: Collection>(_ bytes: C, from start: UInt32 = 2_166_136_261) -> UInt32 where C.Element == UInt8 {
+    static func fnv<C: Collection>(_ bytes: C, from start: UInt32 = 2_166_136_261) -> UInt32 where C.Element == UInt8 {
         var hash = start
         for b in bytes { hash = (hash ^ UInt32(b)) &* 16_777_619 }
         return hash

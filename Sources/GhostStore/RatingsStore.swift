@@ -126,26 +126,6 @@ final class RatingsStore {
                      .text(board), .of(max(0, limit)), row: RatingsStore.storedRating)
     }
 
-    /// The game is rated; each seat's rating before it (whole points; nil
-    /// for a seat that has none, which never happens in a rated game).
-    func markRated(game: Int, ratings: [Int?]) throws {
-        try willWrite()
-        try db.run("UPDATE games SET rated = 1, rating0 = ?, rating1 = ? WHERE id = ?",
-                   .of(ratings[safe: 0] ?? nil), .of(ratings[safe: 1] ?? nil), .of(game))
-    }
-
-    /// Whether a game is rated (one primary-key look-up).
-    func isRated(game: Int) throws -> Bool {
-        try db.query("SELECT rated FROM games WHERE id = ?", .of(game)) { $0.int(0) }.first == 1
-    }
-
-    /// Each seat's rating change at the end of a rated game (nil: the computer's seat).
-    func setRatingChanges(game: Int, changes: [Int?]) throws {
-        try willWrite()
-        try db.run("UPDATE games SET change0 = ?, change1 = ? WHERE id = ?",
-                   .of(changes[safe: 0] ?? nil), .of(changes[safe: 1] ?? nil), .of(game))
-    }
-
     /// The finished games of `name` (any case), newest first, at most
     /// `limit`; its private ones (`watch=no`) only with `includePrivate`.
     /// Walks the indexes `games_history0`/`games_history1`, at most `limit`

@@ -30,17 +30,17 @@ extension Store {
     /// The game is rated; each seat's rating before it (whole points; nil
     /// for a seat that has none, which never happens in a rated game).
     public func markRated(game: Int, ratings: [Int?]) throws {
-        try ratingStore.markRated(game: game, ratings: ratings)
+        try gameStore.markRated(game: game, ratings: ratings)
     }
 
     /// Whether a game is rated (one primary-key look-up).
     public func isRated(game: Int) throws -> Bool {
-        try ratingStore.isRated(game: game)
+        try gameStore.isRated(game: game)
     }
 
     /// Each seat's rating change at the end of a rated game (nil: the computer's seat).
     public func setRatingChanges(game: Int, changes: [Int?]) throws {
-        try ratingStore.setRatingChanges(game: game, changes: changes)
+        try gameStore.setRatingChanges(game: game, changes: changes)
     }
 
     /// The finished games of `name` (any case), newest first, at most

@@ -15,15 +15,35 @@ enum SQLs {
     static let savepoint = SQL("SAVEPOINT command")
     static let release = SQL("RELEASE command")
     static let commit = SQL("COMMIT")
-    static let createGame = SQL("""
-        INSERT INTO games(id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
-    static let createStartedGame = SQL("""
+    /// A game's row as its start makes it (GamesStore.createGame): at once
+    /// in a transaction, else when a start waiting in the journal is folded.
+    static let insertGame = SQL(gameRowInsert("INSERT"))
+    /// A start waiting in the journal, folded, or found in its file when the
+    /// database opens: it may be stored already (folded before the file was
+    /// emptied, or, in tests, by a second store on the same folder), and, as
+    /// with the moves' fold, a row already there must not fail every later
+    /// fold.
+    static let recoverGame = SQL(gameRowInsert("INSERT OR IGNORE"))
+    /// A game whose start waits in the journal, ended before its row was
+    /// inserted (`GamesStore.finish`): its row as `insertGame` then
+    /// `finishGame` leave it, in one INSERT (the UPDATE rewrote the row
+    /// just inserted, and took it out of the index of untouched games); if
+    /// the row is there after all (see `recoverGame`), the UPDATE's changes.
+    static let insertFinishedGame = SQL("""
         INSERT INTO games(id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
+                          last_active, net0, net1, status, winner, loser, reason, final_state, ended_at, lost0, lost1)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'over', ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0))
+        ON CONFLICT(id) DO UPDATE SET status = 'over', winner = excluded.winner, loser = excluded.loser, reason = excluded.reason,
+            final_state = excluded.final_state, ended_at = excluded.ended_at, lost0 = excluded.lost0, lost1 = excluded.lost1,
+            offer_seat = NULL, offer_kind = NULL, offer_lang = NULL
+        """)
+    private static func gameRowInsert(_ verb: String) -> String {
+        """
+        \(verb) INTO games(id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
                           last_active, net0, net1)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+        """
+    }
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
     /// A finished game on a board (`ScoresStore.count`): an UPDATE of the

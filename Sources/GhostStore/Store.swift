@@ -59,8 +59,10 @@ public final class Store {
     var activeSeats: ActiveSeats { gameStore.activeSeats }
     /// Where the current command's changes start in `activeSeats`' journal.
     private var commandSeatsStart = 0
-    /// Where the current command's moves start in the move journal.
-    private var commandMovesStart = 0
+    /// Where the current command's moves and starts begin in the move journal.
+    private var commandMovesStart = MoveJournal.Mark(moves: 0, starts: 0)
+    /// Where the current command's inserts of waiting starts begin.
+    private var commandInsertedStart = 0
     /// The moves not yet in the database (the game store's).
     var journal: MoveJournal { gameStore.journal }
     /// How the open transaction's COMMIT reaches the disk: `full` without
@@ -178,7 +180,7 @@ public final class Store {
     /// folded in and its file emptied, so that a stopped daemon leaves one
     /// complete file (backups, the sqlite3 CLI).
     public func close() {
-        if !journal.moves.isEmpty && !db.isInTransaction {
+        if journal.waiting > 0 && !db.isInTransaction {
             rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
             if (try? foldAlone()) == nil { journal.rollbackTurn() }
         }
@@ -186,14 +188,14 @@ public final class Store {
         db.close()
     }
 
-    /// Inserts the moves of the journal's file (a crash left them there) and
-    /// empties it, once that insert is on disk.
+    /// Inserts the starts and moves of the journal's file (a crash left
+    /// them there) and empties it, once that insert is on disk.
     private func recoverJournal() throws {
         let found = try journal.recover()
-        if found.isEmpty {
+        if found.starts.isEmpty && found.moves.isEmpty {
             journal.folded(emptying: .always)
         } else {
-            try foldAlone { try self.gameStore.insertRecovered(found) }
+            try foldAlone { try self.gameStore.insertRecovered(found.starts, found.moves) }
         }
     }
 
@@ -207,8 +209,10 @@ public final class Store {
             try db.run(SQLs.commit)
         } catch {
             try? db.run("ROLLBACK")
+            gameStore.undoInserted(to: 0)
             throw error
         }
+        gameStore.undoInserted(to: 0)
         try syncWAL()
         journal.folded(emptying: .always)
     }
@@ -254,7 +258,7 @@ public final class Store {
     public private(set) var lastCommitWrote = CommitWrote.nothing
 
     /// Whether writes are waiting for `commit()`.
-    public var hasPendingWrites: Bool { db.isInTransaction || journal.hasTurnMoves }
+    public var hasPendingWrites: Bool { db.isInTransaction || journal.hasTurnWrites }
 
     /// Commits the writes made since the last commit, if any. If that fails,
     /// every one of them is rolled back (nothing of the turn is stored) and
@@ -274,8 +278,8 @@ public final class Store {
             throw Failure.transactionLost
         }
         if !db.isInTransaction {
-            guard journal.hasTurnMoves else { return }
-            if journal.moves.count <= MoveJournal.foldLimit {
+            guard journal.hasTurnWrites else { return }
+            if journal.waiting <= MoveJournal.foldLimit {
                 do { try journal.writeTurn() } catch { rollback(); throw error }
                 lastCommitWrote = .journal
                 committedCaches()
@@ -298,6 +302,7 @@ public final class Store {
         } else {
             journal.folded()
         }
+        gameStore.undoInserted(to: 0)   // every start is in the table now
         lastCommitWrote = .database
         committedCaches()
     }
@@ -312,6 +317,7 @@ public final class Store {
         scoreStore.undo(from: 0)
         gameStore.activeSeats.undo(from: 0)
         gameStore.forgetNextID()
+        gameStore.undoInserted(to: 0)
         journal.rollbackTurn()
         committedCaches()
     }
@@ -322,7 +328,8 @@ public final class Store {
         commandJournalStart = 0
         gameStore.activeSeats.committed()
         commandSeatsStart = 0
-        commandMovesStart = 0
+        commandMovesStart = journal.mark
+        commandInsertedStart = 0
     }
 
     // MARK: Commands
@@ -338,6 +345,7 @@ public final class Store {
         commandJournalStart = scoreStore.journalMark
         commandSeatsStart = gameStore.activeSeats.journalMark
         commandMovesStart = journal.mark
+        commandInsertedStart = gameStore.insertedMark
     }
 
     /// Keeps the command's writes (in the turn's transaction, for `commit()`).
@@ -349,7 +357,7 @@ public final class Store {
             commandSavepoint = false
         }
         inCommand = false
-        let moved = journal.mark > commandMovesStart
+        let moved = journal.mark != commandMovesStart
         guard commandWrote else { return moved }
         commandWrote = false
         keptCommands = true
@@ -377,6 +385,7 @@ public final class Store {
         guard db.isInTransaction else {
             // The failed statement took the whole transaction with it: that
             // is this command alone unless an earlier one wrote in it.
+            gameStore.undoInserted(to: 0)
             if keptCommands { transactionLost = true }
             return !transactionLost
         }
@@ -384,6 +393,7 @@ public final class Store {
             do {
                 try db.run("ROLLBACK TO command")
                 try db.run("RELEASE command")
+                gameStore.undoInserted(to: commandInsertedStart)
                 return true
             } catch {}
         } else if db.totalChanges == changesBeforeCommand {
@@ -392,6 +402,7 @@ public final class Store {
         }
         // This command's earlier writes cannot be undone alone.
         try? db.run("ROLLBACK")
+        gameStore.undoInserted(to: 0)
         if keptCommands { transactionLost = true }
         return !transactionLost
     }
