@@ -57,7 +57,7 @@ let package = Package(
         // time (OpenSSL). Slow by design: its callers run it off the event loop.
         .target(name: "GhostAuth", dependencies: ["CXcrypt", "COpenSSL"], swiftSettings: fast),
         // Durable state: names, preferences, games, moves, scores.
-        .target(name: "GhostStore", dependencies: ["CSQLite"], swiftSettings: fast),
+        .target(name: "GhostStore", dependencies: ["CSQLite", "CGhostSys"], swiftSettings: fast),
         // The lobby (pure game-server logic) and the event loop that drives it.
         // Command-line options: one table per program gives parsing, checking
         // and --help. Pure: no printing, no exit.

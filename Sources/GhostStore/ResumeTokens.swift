@@ -43,13 +43,13 @@ public enum ResumeTokens {
     }
 
     /// A new token for `game`'s `seat`: its 12 digits of id and seat, then 80
-    /// random bits from the system's generator (128 random bits for an id
+    /// random bits from the kernel's generator (`PooledRandom`; 128 random bits for an id
     /// past `maxGame`). The token's 128 bits as two words, each written as
     /// 16 hex digits eight at a time (`hexWord`) straight into the string's
     /// storage (a digit at a time, with a check per byte, was about 650
     /// instructions a token, two a game).
     public static func new(game: Int, seat: Int) -> String {
-        var rng = SystemRandomNumberGenerator()
+        var rng = PooledRandom()
         let random: UInt64 = rng.next(), low: UInt64 = rng.next()
         let high = named(game: game, seat: seat).map { $0 << 16 | random & 0xFFFF } ?? random
         let digits = prefixDigits + secretDigits

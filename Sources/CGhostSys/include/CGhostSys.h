@@ -100,6 +100,12 @@ uint64_t ghost_syncer_count(ghost_syncer *s);
 /// Stops the thread and closes its descriptors.
 void ghost_syncer_stop(ghost_syncer *s);
 
+/// 8 random bytes from the kernel's generator (getrandom), drawn from a
+/// buffer of the calling thread's own refilled 256 bytes at a time
+/// (ghost_random.c). Aborts if the kernel gives none, as Swift's
+/// SystemRandomNumberGenerator does.
+uint64_t ghost_random_u64(void);
+
 /// An eventfd a worker thread wakes the event loop with (ghost_eventfd.c):
 /// non-blocking, close-on-exec; -1 on failure.
 int ghost_eventfd_open(void);
