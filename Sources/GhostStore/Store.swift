@@ -176,13 +176,16 @@ public final class Store {
         return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
     }
 
-    /// Closes the database, with every move in it: the journal's moves are
-    /// folded in and its file emptied, so that a stopped daemon leaves one
+    /// Closes the database, with every game and move in it: the journal's
+    /// waiting starts and moves are folded in and its file emptied (also when
+    /// all it held was folded already), so that a stopped daemon leaves one
     /// complete file (backups, the sqlite3 CLI).
     public func close() {
         if journal.waiting > 0 && !db.isInTransaction {
             rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
             if (try? foldAlone()) == nil { journal.rollbackTurn() }
+        } else if journal.size > 0 && !db.isInTransaction && (try? syncWAL()) != nil {
+            journal.folded(emptying: .always)   // lines folded already: every one is in the database, on disk
         }
         if walFD >= 0 { Glibc.close(walFD); walFD = -1 }
         db.close()

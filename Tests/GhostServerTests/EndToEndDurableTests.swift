@@ -264,6 +264,33 @@ struct EndToEndDurableTests {
         #expect(again.terminate() == .exited(0), "\(again.stderrText)")
     }
 
+    /// A game started and played with no SQLite transaction since (its
+    /// start and moves are lines of the move journal: JournalStart.swift)
+    /// survives SIGKILL: the next start inserts them, and both seats resume.
+    @Test("A game whose start and moves are only in the move journal survives SIGKILL: both players RESUME by token and finish it")
+    func journalOnlyGameSurvivesKill() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        var game = try Game.privateGame(host: try E2E.player(daemon, "host"), guest: try E2E.player(daemon, "guest"))
+        try game.play("pe")
+        let journal = try String(contentsOfFile: daemon.dataPath + "/ghostd.sqlite3-moves", encoding: .utf8)
+        #expect(journal.split(separator: "\n").map { $0.hasPrefix("start ") } == [true, false, false], "\(journal)")
+        #expect(daemon.kill() == .signaled(SIGKILL))
+        for p in game.players { #expect(p.client.isClosed(timeout: 2)) }
+
+        let again = try daemon.relaunch()
+        defer { again.kill() }
+        game.players[0] = try E2E.resume(again, game, seat: 0,
+                                         extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
+                                         opponentPresent: false)
+        game.players[1] = try E2E.resume(again, game, seat: 1)
+        try game.play("a")
+        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.",
+                            ranks: (1, 2))
+        #expect(again.terminate() == .exited(0), "\(again.stderrText)")
+        #expect(try String(contentsOfFile: daemon.dataPath + "/ghostd.sqlite3-moves", encoding: .utf8) == "")
+    }
+
     @Test("A game in progress survives a restart (SIGTERM, then SIGKILL): both players RESUME by token and finish it",
           arguments: [SIGTERM, SIGKILL])
     func gameSurvivesRestart(signal: Int32) throws {
