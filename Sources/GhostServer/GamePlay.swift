@@ -67,11 +67,13 @@ final class GamePlay: GamePart {
         var record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
                              players: names, tokens: [], bots: bots.map { $0?.rawValue }, rounds: match.target,
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
+        var tokensFor = 0   // the game id the tokens name
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
                   // Tokens that name the game's id (the store's next) and seat.
                   let next = try store.nextGameID()
+                  tokensFor = next
                   record.tokens = [GamePlay.newToken(game: next, seat: 0), GamePlay.newToken(game: next, seat: 1)]
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: networks, now: clock.wall)
@@ -94,7 +96,10 @@ final class GamePlay: GamePart {
                 s.state = .playing(game: id, seat: seat)
                 s.last = nil
             }
-            rooms.tokens[record.tokens[seat]] = (id, seat)
+            // A token that names this game and seat (all made above, up to
+            // `ResumeTokens.maxGame`) is not kept (`Rooms.tokens`): no parse
+            // of it to find that out (about 870 instructions a token).
+            if id != tokensFor || ResumeTokens.named(game: id, seat: seat) == nil { rooms.tokens[record.tokens[seat]] = (id, seat) }
         }
         if settings.gameLog == .all {
             log(LineText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
