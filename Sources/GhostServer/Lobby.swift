@@ -164,7 +164,7 @@ public final class Lobby: LobbyPart {
 
     public func connected(_ id: ConnectionID, address: String = "") {
         sessions.remove(id)   // (ids are not reused: keeps the count of sessions awaiting a password true if one were)
-        sessions.byID[id] = Session(lang: defaultLanguage, address: address)
+        sessions.byID[IDKey(id)] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -187,7 +187,7 @@ public final class Lobby: LobbyPart {
         // Waiting for a password's answer: the line waits too (the loop does
         // not even serve it; AccountDesk.swift).
         if sessions.isAwaitingPassword(id) {
-            sessions.byID[id]?.deferred.append(frame)
+            sessions.byID[IDKey(id)]?.deferred.append(frame)
             return
         }
         switch frame {

@@ -199,8 +199,8 @@ final class RecoveryDesk: GamePart {
         })
         // Games started during the lost turn go first, so that their players are free.
         let storedIDs = Set(stored.map(\.id))
-        for (id, old) in rooms.byID.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(id) {
-            install(nil, id: id, replacing: old, seats: old.seats)
+        for (key, old) in rooms.byID.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(key.id) {
+            install(nil, id: key.id, replacing: old, seats: old.seats)
         }
         var tell = withdrawn
         for g in stored {
@@ -264,7 +264,7 @@ final class RecoveryDesk: GamePart {
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
-                if case .playing(id, _)? = sessions.byID[conn]?.state { sessions.update(conn) { $0.state = .idle } }
+                if case .playing(id, _)? = sessions.byID[IDKey(conn)]?.state { sessions.update(conn) { $0.state = .idle } }
             }
             return []
         }
