@@ -126,6 +126,10 @@ public protocol Game: Sendable {
     var toMove: Int { get }
     /// Set once the game is over.
     var outcome: Outcome? { get }
+    /// Whether `outcome` is set. A requirement (with the default below), so
+    /// that a kind's own answer is specialized: asked through an existential
+    /// at every move, the extension copied the whole outcome out first.
+    var isOver: Bool { get }
     /// Moves played so far: 0 means nobody has moved yet (a restart is free).
     /// The ply contract: the lobby stores each move `play` takes (returns
     /// from without throwing) with `moveCount` after it as its ply, and

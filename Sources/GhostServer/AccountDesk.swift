@@ -154,7 +154,7 @@ final class AccountDesk: LobbyPart {
         }
         // The lines that waited for this answer, in order (until one waits again).
         while let s = sessions[id], s.awaitingPassword == nil, let frame = s.deferred.first {
-            sessions.byID[id]?.deferred.removeFirst()
+            sessions.byID[IDKey(id)]?.deferred.removeFirst()
             lobby.received(frame, from: id)
         }
     }

@@ -20,7 +20,16 @@ final class Away: GamePart {
     let deadlines = Deadlines<Room>()
     /// The lobby's matchmaking, asked at every loop turn whether seekers are
     /// due (through `lobby`, a lazy property, each time it cost a call).
-    private lazy var matchmaking = lobby.matchmaking
+    /// Held unowned and unchecked, as `lobby` is (the lobby holds both parts):
+    /// a lazy property here was a call and a retain and release, twice a
+    /// loop turn.
+    private unowned(unsafe) var matchmakingPart: Matchmaking?
+    private var matchmaking: Matchmaking {
+        if let part = matchmakingPart { return part }
+        let part = lobby.matchmaking
+        matchmakingPart = part
+        return part
+    }
 
     init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, lifecycle: Lifecycle) {
         self.context = context

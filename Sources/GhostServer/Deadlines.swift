@@ -67,7 +67,19 @@ final class Deadlines<Entry: DeadlineEntry> {
         if let top = heap.first, top.entry === entry {
             // The top was this entry's: now stale. It goes at once (a game
             // in play moves its deadline at every move), no look-up later.
-            if top.at == before { pop() }
+            if top.at == before {
+                if let at {
+                    // Its new deadline takes its place, sifted down (a pop and
+                    // a push, each moving the entry in and out of the heap,
+                    // were about 230 instructions a move).
+                    heap[0].at = at
+                    siftDown(0)
+                    // (Another entry of this one may have surfaced, stale.)
+                    topValid = heap[0].entry === entry && heap[0].at == at
+                    return
+                }
+                pop()
+            }
             topValid = false
         }
         guard let at else { return }

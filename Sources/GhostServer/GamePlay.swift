@@ -42,11 +42,12 @@ final class GamePlay: GamePart {
         guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
         else { return false }
         var seats: [ConnectionID?] = people.map { $0 }   // not a cast of the array (750 instructions)
-        var bots: [BotLevel?] = [nil, nil]
-        var botNames: [String?] = [nil, nil]
+        // Per seat, in place (two arrays made and freed a game were about 600 instructions).
+        var bots = SeatPair<BotLevel?>(nil, nil)
+        var botNames = SeatPair<String?>(nil, nil)
         if let level = options.bot {
             seats = options.botFirst ? [nil, person] : [person, nil]
-            bots = options.botFirst ? [level, nil] : [nil, level]
+            bots = options.botFirst ? SeatPair(level, nil) : SeatPair(nil, level)
         } else if let seat = setup.computerSeat, (0...1).contains(seat) {
             // The kind seats the computer itself (Hangman's setter).
             seats = seat == 0 ? [nil, person] : [person, nil]
@@ -67,11 +68,13 @@ final class GamePlay: GamePart {
         var record = NewGame(kind: kind.name, variant: setup.variant, settings: setup.settings, seed: seed, lang: lang,
                              players: names, tokens: [], bots: bots.map { $0?.rawValue }, rounds: match.target,
                              starter: match.starter, clock: options.clock ?? 0, watch: options.watch)
+        var tokensFor = 0   // the game id the tokens name
         guard let game = kind.newGame(language: lang, variant: record.variant, settings: record.settings, seed: seed,
                                       starter: match.starter),
               let (id, rating) = persist({ () throws -> (Int, RoomRating?) in
                   // Tokens that name the game's id (the store's next) and seat.
                   let next = try store.nextGameID()
+                  tokensFor = next
                   record.tokens = [GamePlay.newToken(game: next, seat: 0), GamePlay.newToken(game: next, seat: 1)]
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: networks, now: clock.wall)
@@ -81,7 +84,8 @@ final class GamePlay: GamePart {
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        let table = Room(id: id, kind: kind, lang: lang, record: record, seats: seats,
+        // The record moves into the room (a copy and the local's destroy were about 360 instructions).
+        let table = Room(id: id, kind: kind, lang: lang, record: consume record, seats: seats,
                          occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                          turnSince: clock.monotonic, deadlines: away.deadlines)
         table.rating = rating
@@ -94,7 +98,10 @@ final class GamePlay: GamePart {
                 s.state = .playing(game: id, seat: seat)
                 s.last = nil
             }
-            rooms.tokens[record.tokens[seat]] = (id, seat)
+            // A token that names this game and seat (all made above, up to
+            // `ResumeTokens.maxGame`) is not kept (`Rooms.tokens`): no parse
+            // of it to find that out (about 870 instructions a token).
+            if id != tokensFor || ResumeTokens.named(game: id, seat: seat) == nil { rooms.tokens[table.tokens[seat]] = (id, seat) }
         }
         if settings.gameLog == .all {
             log(LineText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),

@@ -61,7 +61,8 @@ public final class Lobby: LobbyPart {
     let context: LobbyContext
     /// The catalog's default kind, as the parser reads `game=`: that kind
     /// named is as no `game=` (SEEK, NEW, SCORES, TOP).
-    lazy var defaultGameKind = GameKind(rawValue: catalog.defaultKind.name)
+    /// (Set at init: a lazy property cost a check and a retain every line.)
+    let defaultGameKind: GameKind
     /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
     lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
     /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
@@ -138,6 +139,7 @@ public final class Lobby: LobbyPart {
                 log: @escaping (String) -> Void = { _ in }) throws {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
+        defaultGameKind = GameKind(rawValue: context.catalog.defaultKind.name)
         // The game side's parts, then each told its lobby (GamePart.swift).
         watching = WatchDesk(context: context, rooms: rooms)
         lifecycle = Lifecycle(context: context, rooms: rooms)
@@ -164,7 +166,7 @@ public final class Lobby: LobbyPart {
 
     public func connected(_ id: ConnectionID, address: String = "") {
         sessions.remove(id)   // (ids are not reused: keeps the count of sessions awaiting a password true if one were)
-        sessions.byID[id] = Session(lang: defaultLanguage, address: address)
+        sessions.byID[IDKey(id)] = Session(lang: defaultLanguage, address: address)
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -187,7 +189,7 @@ public final class Lobby: LobbyPart {
         // Waiting for a password's answer: the line waits too (the loop does
         // not even serve it; AccountDesk.swift).
         if sessions.isAwaitingPassword(id) {
-            sessions.byID[id]?.deferred.append(frame)
+            sessions.byID[IDKey(id)]?.deferred.append(frame)
             return
         }
         switch frame {

@@ -54,7 +54,7 @@ final class RatingDesk: LobbyPart {
     /// their registered name, and a computer seat is a level (not a kind's
     /// own computer such as Hangman's setter).
     func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
-                       bots: [BotLevel?], kindComputer: Bool) throws -> RoomRating? {
+                       bots: SeatPair<BotLevel?>, kindComputer: Bool) throws -> RoomRating? {
         guard options.rated != false, !kindComputer else { return nil }
         var names: [String] = []
         for seat in 0..<2 {
@@ -77,7 +77,8 @@ final class RatingDesk: LobbyPart {
             let nets = seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
-        return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: bots, board: board) })
+        let levels = Array(bots)
+        return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: levels, board: board) })
     }
 
     /// The game's ratings for GAME: set at its start; read from the store

@@ -6,7 +6,8 @@ import GhostStore
 /// which keep `open` in step.
 final class Rooms {
     /// Every room, by game id.
-    private(set) var byID: [Int: Lobby.Room] = [:]
+    /// Keyed by `IDKey` (a game id, hashed cheaply: IDKey.swift).
+    private(set) var byID: [IDKey: Lobby.Room] = [:]
     /// The ids of the rooms anyone may watch, in order (GAMES).
     private(set) var open = OpenGames()
     /// Resume token → seat (`tokens[t]`, set when a person's seat comes into
@@ -33,7 +34,7 @@ final class Rooms {
 
     private func seat(ofToken token: String) -> (game: Int, seat: Int)? {
         if !otherTokens.isEmpty, let seat = otherTokens[token] { return seat }
-        guard let (game, seat) = Rooms.named(token), let room = byID[game], room.bot(seat) == nil,
+        guard let (game, seat) = Rooms.named(token), let room = byID[IDKey(game)], room.bot(seat) == nil,
               room.tokens.indices.contains(seat), room.tokens[seat] == token else { return nil }
         return (game, seat)
     }
@@ -51,16 +52,16 @@ final class Rooms {
         ResumeTokens.seat(named: token)
     }
 
-    subscript(id: Int) -> Lobby.Room? { byID[id] }
+    subscript(id: Int) -> Lobby.Room? { byID[IDKey(id)] }
 
     var count: Int { byID.count }
-    var keys: Dictionary<Int, Lobby.Room>.Keys { byID.keys }
-    var values: Dictionary<Int, Lobby.Room>.Values { byID.values }
+    var keys: [Int] { byID.keys.map(\.id) }
+    var values: Dictionary<IDKey, Lobby.Room>.Values { byID.values }
 
     /// Puts a room in (a new game, one restored or reloaded) and, if anyone
     /// may watch it, in `open`. Every room goes in through here.
     func add(_ room: Lobby.Room) {
-        if let old = byID.updateValue(room, forKey: room.id), old !== room { unlist(old) }
+        if let old = byID.updateValue(room, forKey: IDKey(room.id)), old !== room { unlist(old) }
         room.listed = true
         if room.open { open.insert(room.id) } else { open.remove(room.id) }
     }
@@ -68,7 +69,7 @@ final class Rooms {
     /// Takes a room out (its game ended, or it is put back from the store,
     /// or unloaded), and out of `open`. Every room goes out through here.
     func remove(_ gameID: Int) {
-        if let old = byID.removeValue(forKey: gameID) { unlist(old) }
+        if let old = byID.removeValue(forKey: IDKey(gameID)) { unlist(old) }
         open.remove(gameID)
     }
 

@@ -9,19 +9,20 @@ final class Sessions: Sequence {
     /// is the dictionary's own in-place access, as cheap as before the split
     /// (a `_modify` subscript here was a coroutine call that moved the
     /// session out and back, with a malloc, on every change: callgrind).
-    var byID: [ConnectionID: Lobby.Session] = [:]
+    /// Keyed by `IDKey` (a connection id, hashed cheaply: IDKey.swift).
+    var byID: [IDKey: Lobby.Session] = [:]
     /// Lowercased name → the connection that holds it.
     var names: [String: ConnectionID] = [:]
 
     /// A connection's session, to read.
-    subscript(id: ConnectionID) -> Lobby.Session? { byID[id] }
+    subscript(id: ConnectionID) -> Lobby.Session? { byID[IDKey(id)] }
 
     /// Where `id` plays (its game and seat, nil if it does not) and the
     /// game it watches, if it has a session (a move's `perform`). Read
     /// through the `inout`, in place: `byID.values[i].state` copied the
     /// whole session out and destroyed it (about 1,300 instructions).
     func seatAndWatching(_ id: ConnectionID) -> (ServerCommands.Seat?, Int?)? {
-        guard let i = byID.index(forKey: id) else { return nil }
+        guard let i = byID.index(forKey: IDKey(id)) else { return nil }
         return Self.peek(&byID.values[i])
     }
 
@@ -34,16 +35,18 @@ final class Sessions: Sequence {
     /// session): `sessions[id]?.name` copied the whole session out first and
     /// destroyed it after (each a few hundred instructions).
     func peek<T>(_ id: ConnectionID, _ read: (inout Lobby.Session) -> T) -> T? {
-        guard let i = byID.index(forKey: id) else { return nil }
+        guard let i = byID.index(forKey: IDKey(id)) else { return nil }
         return read(&byID.values[i])
     }
 
     /// Whether `id` has a session, without copying it out.
-    func has(_ id: ConnectionID) -> Bool { byID.index(forKey: id) != nil }
+    func has(_ id: ConnectionID) -> Bool { byID.index(forKey: IDKey(id)) != nil }
 
-    var keys: Dictionary<ConnectionID, Lobby.Session>.Keys { byID.keys }
+    var keys: [ConnectionID] { byID.keys.map(\.id) }
     var count: Int { byID.count }
-    func makeIterator() -> Dictionary<ConnectionID, Lobby.Session>.Iterator { byID.makeIterator() }
+    func makeIterator() -> IndexingIterator<[(key: ConnectionID, value: Lobby.Session)]> {
+        byID.map { (key: $0.key.id, value: $0.value) }.makeIterator()
+    }
 
     /// Changes `id`'s session in place, if it has one. Through the
     /// dictionary's values by index: `byID[id]?.x = y` moves the whole
@@ -53,7 +56,7 @@ final class Sessions: Sequence {
     /// A session's `awaitingPassword` is changed only through here (AccountDesk),
     /// so that `awaitingPasswords` stays true.
     func update(_ id: ConnectionID, _ change: (inout Lobby.Session) -> Void) {
-        guard let i = byID.index(forKey: id) else { return }
+        guard let i = byID.index(forKey: IDKey(id)) else { return }
         Self.apply(change, to: &byID.values[i], counting: &awaitingPasswords)
     }
 
@@ -75,12 +78,12 @@ final class Sessions: Sequence {
 
     /// Whether `id`'s session waits for a password's answer.
     func isAwaitingPassword(_ id: ConnectionID) -> Bool {
-        awaitingPasswords > 0 && byID[id]?.awaitingPassword != nil
+        awaitingPasswords > 0 && byID[IDKey(id)]?.awaitingPassword != nil
     }
 
     /// The connection is gone: its session goes.
     func remove(_ id: ConnectionID) {
-        if let gone = byID.removeValue(forKey: id), gone.awaitingPassword != nil { awaitingPasswords -= 1 }
+        if let gone = byID.removeValue(forKey: IDKey(id)), gone.awaitingPassword != nil { awaitingPasswords -= 1 }
     }
 
     /// `id` no longer holds `name` (if it held it).

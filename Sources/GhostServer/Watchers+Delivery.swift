@@ -73,7 +73,7 @@ extension Watchers {
         guard let group = groups[gameID], !group.closing else { return }
         if marks[gameID] == nil { marks[gameID] = (group.pending.count, group.closing) }
         group.closing = true
-        for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
+        for m in group.members where sessions.byID[IDKey(m)]?.watching == gameID { sessions.byID[IDKey(m)]?.watching = nil }
         closed.append(gameID)
         due.insert(gameID)
     }
@@ -112,7 +112,7 @@ extension Watchers {
             }
             guard group.closing || rooms[gameID] != nil else {
                 // The game is gone without an end (never expected): so is its watching.
-                for m in group.members where sessions.byID[m]?.watching == gameID { sessions.byID[m]?.watching = nil }
+                for m in group.members where sessions.byID[IDKey(m)]?.watching == gameID { sessions.byID[IDKey(m)]?.watching = nil }
                 groups[gameID] = nil
                 due.remove(gameID)
                 continue
@@ -207,7 +207,7 @@ extension Watchers {
             for (m, first) in group.joinedAt where first > group.pending.count { group.joinedAt[m] = group.pending.count }
             if group.closing && !mark.closing {
                 group.closing = false
-                for m in group.members where sessions.byID[m] != nil && sessions.byID[m]?.watching == nil { sessions.byID[m]?.watching = gameID }
+                for m in group.members where sessions.byID[IDKey(m)] != nil && sessions.byID[IDKey(m)]?.watching == nil { sessions.byID[IDKey(m)]?.watching = gameID }
             }
         }
         marks.removeAll(keepingCapacity: true)
@@ -239,7 +239,7 @@ extension Watchers {
                 return s.watching != gameID && s.watching != nil
             }
             group.closing = false
-            for m in group.members { sessions.byID[m]?.watching = gameID }
+            for m in group.members { sessions.byID[IDKey(m)]?.watching = gameID }
             outbox.send(state(table), toEach: group.members)
             due.insert(gameID)
         }

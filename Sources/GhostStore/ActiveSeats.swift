@@ -28,14 +28,56 @@ struct ActiveSeats {
     private(set) var games: [Int: Seats] = [:]
     /// Per seat, the ids of a name's games in progress, in increasing order.
     private struct PlayerGames {
-        var ids: ([Int], [Int]) = ([], [])
+        var ids = (SeatGames(), SeatGames())
         var isEmpty: Bool { ids.0.isEmpty && ids.1.isEmpty }
-        subscript(seat: Int) -> [Int] {
+        subscript(seat: Int) -> SeatGames {
             get { seat == 0 ? ids.0 : ids.1 }
         }
-        /// Adds or removes `id` in `seat`'s games (mutated in place: no copy).
-        mutating func change(_ id: Int, seat: Int, add: Bool, sorted: Bool) {
-            if seat == 0 { Self.change(&ids.0, id, add: add, sorted: sorted) } else { Self.change(&ids.1, id, add: add, sorted: sorted) }
+        /// Adds or removes `id` in `seat`'s games (mutated in place: no
+        /// copy); whether none are left then.
+        mutating func change(_ id: Int, seat: Int, add: Bool, sorted: Bool) -> Bool {
+            if seat == 0 { ids.0.change(id, add: add, sorted: sorted) } else { ids.1.change(id, add: add, sorted: sorted) }
+            return isEmpty
+        }
+        mutating func sort() { ids.0.sort(); ids.1.sort() }
+    }
+    /// A seat's games of a name, in increasing order: one (nearly always)
+    /// held inline, two or more in an array. (An array for one cost an
+    /// allocation at the game's start and a free at its end, a seat.)
+    struct SeatGames {
+        /// The only game, when `many` is empty.
+        private var one: Int?
+        /// Every game when there are two or more, else empty.
+        private var many: [Int] = []
+
+        var isEmpty: Bool { one == nil && many.isEmpty }
+        var count: Int { many.isEmpty ? (one == nil ? 0 : 1) : many.count }
+        func prefix(_ n: Int) -> ArraySlice<Int> {
+            if let one, many.isEmpty { return ArraySlice(n > 0 ? [one] : []) }
+            return many.prefix(n)
+        }
+        /// After loading unsorted (`sorted: false`).
+        mutating func sort() { many.sort() }
+
+        mutating func change(_ id: Int, add: Bool, sorted: Bool) {
+            if many.isEmpty {
+                if add {
+                    if let first = one {
+                        many = sorted && first > id ? [id, first] : [first, id]
+                        one = nil
+                    } else {
+                        one = id
+                    }
+                } else if one == id {
+                    one = nil
+                }
+                return
+            }
+            Self.change(&many, id, add: add, sorted: sorted)
+            if many.count == 1 {
+                one = many[0]
+                many = []
+            }
         }
         private static func change(_ ids: inout [Int], _ id: Int, add: Bool, sorted: Bool) {
             if add {
@@ -67,9 +109,13 @@ struct ActiveSeats {
     private var journal: [Change] = []
 
     /// The name as NOCASE compares it.
+    /// (The check reads the bytes in place: `name.utf8.contains` walked the
+    /// view index by index, about 430 instructions for a short name.)
     static func folded(_ name: String) -> String {
-        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
-        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let upper = name.utf8.withContiguousStorageIfAvailable { $0.contains { $0 &- 0x41 < 26 } }
+            ?? name.utf8.contains { $0 &- 0x41 < 26 }
+        guard upper else { return name }
+        return String(decoding: name.utf8.map { $0 &- 0x41 < 26 ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     // MARK: Answers
@@ -112,16 +158,15 @@ struct ActiveSeats {
 
     /// After the last `load`: each name's games in increasing order.
     mutating func loaded() {
-        for key in byPlayer.keys { byPlayer[key]?.ids.0.sort(); byPlayer[key]?.ids.1.sort() }
+        for i in byPlayer.indices { byPlayer.values[i].sort() }
     }
 
     /// A new game in progress (`createGame`).
     mutating func add(_ id: Int, _ seats: Seats) {
-        if let old = games[id] {   // not expected: an id is new
+        if let old = games.updateValue(seats, forKey: id) {   // not expected: an id is new
             index(id, old, by: -1)
             journal.append(.removed(id, old))
         }
-        games[id] = seats
         index(id, seats, by: 1)
         journal.append(.added(id))
     }
@@ -177,9 +222,9 @@ struct ActiveSeats {
 
     // MARK: The indexes by name and network
 
-    /// Each change finds its dictionary entry once (`index(forKey:)`) and
-    /// changes it in place: a game's start or end hashes each name and
-    /// network once.
+    /// Each change finds its dictionary entry once (`subscript(_:default:)`
+    /// or `index(forKey:)`) and changes it in place: a game's start or end
+    /// hashes each name and network once.
     private mutating func index(_ id: Int, _ seats: Seats, by delta: Int, sorted: Bool = true) {
         countPlayer(Self.folded(seats.player0), id, seat: 0, add: delta > 0, sorted: sorted)
         countPlayer(Self.folded(seats.player1), id, seat: 1, add: delta > 0, sorted: sorted)
@@ -188,23 +233,25 @@ struct ActiveSeats {
     }
 
     private mutating func countPlayer(_ key: String, _ id: Int, seat: Int, add: Bool, sorted: Bool) {
-        if let i = byPlayer.index(forKey: key) {
-            byPlayer.values[i].change(id, seat: seat, add: add, sorted: sorted)
-            if !add && byPlayer.values[i].isEmpty { byPlayer.remove(at: i) }
-        } else if add {
-            var games = PlayerGames()
-            games.change(id, seat: seat, add: true, sorted: sorted)
-            byPlayer[key] = games
+        if add {
+            _ = byPlayer[key, default: PlayerGames()].change(id, seat: seat, add: true, sorted: sorted)
+        } else if let i = byPlayer.index(forKey: key), byPlayer.values[i].change(id, seat: seat, add: false, sorted: sorted) {
+            byPlayer.remove(at: i)
         }
     }
 
     private mutating func countNetwork(_ network: String, seat0: Bool, _ delta: Int) {
-        if let i = byNetwork.index(forKey: network) {
-            if seat0 { byNetwork.values[i].0 += delta } else { byNetwork.values[i].1 += delta }
-            if byNetwork.values[i].0 <= 0 && byNetwork.values[i].1 <= 0 { byNetwork.remove(at: i) }
-        } else if delta > 0 {
-            byNetwork[network] = seat0 ? (delta, 0) : (0, delta)
+        if delta > 0 {
+            _ = Self.count(&byNetwork[network, default: (0, 0)], seat0: seat0, delta)
+        } else if let i = byNetwork.index(forKey: network), Self.count(&byNetwork.values[i], seat0: seat0, delta) {
+            byNetwork.remove(at: i)
         }
+    }
+
+    /// Changes a network's counts in place; whether both are zero then.
+    private static func count(_ n: inout (Int, Int), seat0: Bool, _ delta: Int) -> Bool {
+        if seat0 { n.0 += delta } else { n.1 += delta }
+        return n.0 <= 0 && n.1 <= 0
     }
 }
 

@@ -70,6 +70,20 @@ import GameKit
         #expect(ASCII.lowercased("ﬆ\u{212A}É") == "ﬆ\u{212A}É")
     }
 
+    /// JOIN's code and a verb spelled in any case: upper-cased in place, as
+    /// the byte-by-byte map it stands in for (non-ASCII left as it is).
+    @Test func uppercasedFoldsOnlyAToZ() {
+        for word in Self.words {
+            let expected = String(decoding: word.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+            #expect(ASCII.uppercased(word) == expected)
+            #expect(ASCII.uppercased(String(word)) == expected)
+            #expect(Array(ASCII.uppercased(word).utf8) == Array(expected.utf8))
+            #expect(Array(ASCII.uppercased(word.dropFirst()).utf8) == Array(expected.utf8.dropFirst(word.first.map { String($0).utf8.count } ?? 0)))
+        }
+        #expect(ASCII.uppercased("k7x-Q2mz_ﬆ\u{212A}é") == "K7X-Q2MZ_ﬆ\u{212A}é")
+        #expect(ASCII.uppercased(Substring("join abcdef").dropFirst(5)) == "ABCDEF")
+    }
+
     /// Whole option lists, fast and general, with and without kind keys.
     @Test func optionsAsTheCharacterPath() {
         let words = Self.words

@@ -90,6 +90,60 @@ struct DeadlinesTests {
         #expect(d.next == nil)
         #expect(d.isEmpty)
     }
+
+    @Test func theTopMovedInPlaceSinksBelowEarlierOnes() {
+        // The top's own entry takes its new deadline in place and sinks.
+        let d = IDDeadlines()
+        for (game, at) in [(1, 10.0), (2, 20), (3, 30), (4, 40)] { d.set(game, at) }
+        #expect(d.next == 10)
+        d.set(1, 35)
+        #expect(d.next == 20)
+        d.set(2, 5)               // moved earlier while not the top
+        #expect(d.next == 5)
+        d.set(2, 50)              // the top moved later, to the bottom
+        #expect(d.takeDue(45) == [3, 1, 4])
+        #expect(d.next == 50)
+        d.set(2, 1)               // the top moved earlier: still the top
+        #expect(d.next == 1)
+        #expect(d.takeDue(100) == [2])
+        #expect(d.isEmpty)
+    }
+
+    @Test func answersAsAPlainListThroughRandomChanges() {
+        // Against a list of every game's deadline: sets, clears, moves of the
+        // top and due games, distinct deadlines so that the order is defined.
+        let d = IDDeadlines()
+        var truth: [Int: Double] = [:]
+        var mix: UInt64 = 29
+        func next(_ n: Int) -> Int {
+            mix = mix &* 6364136223846793005 &+ 1442695040888963407
+            return Int((mix >> 33) % UInt64(n))
+        }
+        var now = 0.0, used = Set<Double>()
+        for step in 0..<20_000 {
+            let game = next(12)
+            switch next(10) {
+            case 0:
+                d.set(game, nil)
+                truth[game] = nil
+            case 1:
+                now += 1
+                let due = truth.filter { $0.value <= now }.sorted { $0.value < $1.value }.map(\.key)
+                #expect(d.takeDue(now) == due, "step \(step)")
+                for g in due { truth[g] = nil }
+            default:
+                // The top's game more often than the others: it moves at every move.
+                let target = next(2) == 0 ? (truth.min { $0.value < $1.value }?.key ?? game) : game
+                var at = now + Double(next(4_000)) / 100 + 0.001
+                while used.contains(at) { at += 0.0001 }
+                used.insert(at)
+                d.set(target, at)
+                truth[target] = at
+            }
+            #expect(d.next == truth.values.min(), "step \(step)")
+            #expect(d.isEmpty == truth.isEmpty, "step \(step)")
+        }
+    }
 }
 
 /// The deadlines by game id, for these tests: one entry per id, made at its first use.

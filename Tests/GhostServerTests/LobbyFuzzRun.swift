@@ -387,7 +387,8 @@ final class FuzzRun {
             problem("name \(key) held by \(conn), whose name is \(String(describing: lobby.sessions[conn]?.name))")
         }
         var personSeats = 0
-        for (id, table) in lobby.rooms.byID {
+        for (key, table) in lobby.rooms.byID {
+            let id = key.id
             if table.game.isOver { problem("game \(id) is over but still in play") }
             if !(0...1).contains(table.game.toMove) { problem("game \(id): seat \(table.game.toMove) to move") }
             for seat in 0..<2 {
@@ -450,11 +451,12 @@ final class FuzzRun {
         let lobby2 = try Lobby(dictionaries: fuzzDictionaries, store: store2, outbox: second, clock: clock, settings: settings)
         // Only the games on a clock are loaded at start; the others load on
         // RESUME, as `makeRoom` rebuilds them here.
-        let clocked = Set(lobby.rooms.byID.filter { $0.value.clock != nil }.keys)
+        let clocked = Set(lobby.rooms.byID.filter { $0.value.clock != nil }.keys.map(\.id))
         if Set(lobby2.rooms.keys) != clocked {
             problem("after a restart: games \(lobby2.rooms.keys.sorted()), before on a clock \(clocked.sorted())")
         }
-        for (id, a) in lobby.rooms.byID {
+        for (key, a) in lobby.rooms.byID {
+            let id = key.id
             guard let b = try lobby2.rooms[id] ?? store2.activeGame(id: id).flatMap({ lobby2.recovery.makeRoom($0, now: clock.monotonic) }) else {
                 problem("game \(id) cannot be rebuilt after a restart")
                 continue

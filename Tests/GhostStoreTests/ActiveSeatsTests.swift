@@ -104,4 +104,34 @@ import Testing
         #expect(!store.activeSeats.clockedGames.isEmpty)
         #expect(try answers(store, limit: 1) == (try counted(store.db, limit: 1)))
     }
+
+    @Test("A name's games per seat stay in increasing order as they go from none to one (held inline) to several and back, added in any order")
+    func seatGamesInOrder() {
+        var seats = ActiveSeats()
+        func game(_ p0: String, _ p1: String) -> ActiveSeats.Seats { .init(player0: p0, player1: p1, net0: "192.0.2.1", net1: "") }
+        func answer(_ name: String) -> String {
+            "\(seats.count(player: name, limit: 10)) \(seats.seats(player: name, limit: 10).map { "\($0.game)/\($0.seat)" })"
+        }
+        seats.add(9, game("Ann", "bob"))
+        #expect(answer("ann") == "1 [\"9/0\"]")
+        seats.add(4, game("ann", "cy"))
+        #expect(answer("ANN") == "2 [\"4/0\", \"9/0\"]")
+        seats.add(6, game("bob", "ann"))
+        seats.add(2, game("ann", "ann"))
+        #expect(answer("ann") == "5 [\"2/0\", \"4/0\", \"9/0\", \"2/1\", \"6/1\"]")
+        #expect(seats.seats(player: "ann", limit: 1).map(\.game) == [2, 2])
+        #expect(seats.count(network: "192.0.2.1", limit: 10) == 4)
+        seats.remove(4)
+        #expect(answer("ann") == "4 [\"2/0\", \"9/0\", \"2/1\", \"6/1\"]")
+        seats.remove(2)
+        #expect(answer("ann") == "2 [\"9/0\", \"6/1\"]")
+        seats.add(1, game("ann", "cy"))
+        #expect(answer("ann") == "3 [\"1/0\", \"9/0\", \"6/1\"]")
+        seats.remove(9)
+        seats.remove(1)
+        seats.remove(6)
+        #expect(answer("ann") == "0 []")
+        #expect(seats.count(network: "192.0.2.1", limit: 10) == 0)
+        #expect(seats.games.isEmpty)
+    }
 }
