@@ -17,6 +17,13 @@ public struct LineFramer: Sendable {
     public let maxLineBytes: Int
     private var buffer: [UInt8] = []
     private var discarding = false
+    /// The array of the last line of one or two bytes (a letter, with its
+    /// CR), refilled for the next one: a letter's line was an allocation
+    /// and a free (about 300 instructions, most lines of a game). Its
+    /// reader has nearly always let it go by the next read; if not (a line
+    /// kept, or a second short line in one read), the refill copies it
+    /// first, as a new array would be made.
+    private var short: [UInt8] = []
 
     public init(maxLineBytes: Int = LineFramer.defaultMaxLineBytes) {
         self.maxLineBytes = max(2, maxLineBytes)
@@ -33,6 +40,7 @@ public struct LineFramer: Sendable {
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Frame) -> Void) {
         var i = 0
         let n = bytes.count
+        var shortEmitted = false   // a second short line in this read gets an array of its own
         while i < n {
             // Find the next LF from i.
             var j = i
@@ -54,7 +62,15 @@ public struct LineFramer: Sendable {
                     // 2 MB of heap per connection holding 16 KiB of framed
                     // blank lines while its budget was spent.
                     var line: [UInt8]
-                    if buffer.isEmpty {
+                    if buffer.isEmpty, chunk.count == 1 || chunk.count == 2, !shortEmitted {
+                        while !short.isEmpty { short.removeLast() }
+                        short.append(contentsOf: chunk)
+                        if short.last == 0x0D { short.removeLast() }
+                        shortEmitted = true
+                        emit(.line(short))
+                        i = j + 1
+                        continue
+                    } else if buffer.isEmpty {
                         line = Array(chunk)
                     } else {
                         buffer.append(contentsOf: chunk)

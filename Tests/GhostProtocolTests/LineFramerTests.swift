@@ -151,4 +151,22 @@ private func repeated(_ n: Int, _ byte: UInt8 = 0x61) -> [UInt8] { [UInt8](repea
         #expect(lines[1].capacity == 0 && lines[4].capacity == 0, "\(lines.map(\.capacity))")
         #expect(lines[2].capacity < 64 && lines[3].capacity < 200, "\(lines.map(\.capacity))")
     }
+
+    /// A one- or two-byte line's array is refilled for the next one: lines
+    /// kept from earlier reads, and several short lines in one read, keep
+    /// their own bytes (the refill copies a line still held).
+    @Test func shortLinesKeptAcrossReadsKeepTheirBytes() {
+        var f = LineFramer()
+        var kept: [LineFramer.Frame] = []
+        for piece in ["p\n", "e\r\n", "a\nc\r\nh\n", "\r\n", "x", "\n", "yz\n", "q\n", "NEW\n", "k\n"] {
+            kept += f.feed(Array(piece.utf8))
+        }
+        #expect(kept == ["p", "e", "a", "c", "h", "", "x", "yz", "q", "NEW", "k"].map { .line(Array($0.utf8)) })
+        // Read and let go one at a time, as the server does: each line right.
+        var one = LineFramer()
+        for letter in "peach" {
+            let frames = one.feed(Array("\(letter)\r\n".utf8))
+            #expect(frames == [.line(Array(String(letter).utf8))])
+        }
+    }
 }
