@@ -38,7 +38,7 @@ final class GamePlay: GamePart {
                    ack: ((any Game) -> Void)? = nil) -> Bool {
         guard let kind = given ?? options.game.flatMap({ kind(named: $0.rawValue) }) ?? (options.game == nil ? catalog.defaultKind : nil),
               let person = people.first else { return false }
-        let seed = UInt64.random(in: 0...UInt64.max)
+        let seed = PooledRandom.seed()
         guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
         else { return false }
         var seats: [ConnectionID?] = people.map { $0 }   // not a cast of the array (750 instructions)

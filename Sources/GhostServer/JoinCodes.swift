@@ -1,3 +1,5 @@
+import GhostStore
+
 /// Join codes of private games, and how failed `JOIN`s slow an address down;
 /// a value of it holds the codes of the private games open now, each with
 /// its host (the lobby's `hosted`).
@@ -29,7 +31,7 @@ struct JoinCodes {
 
     /// A fresh code: 40 random bits, five to a character.
     static func random() -> String {
-        var rng = SystemRandomNumberGenerator()
+        var rng = PooledRandom()   // the kernel's bits, a buffer of them at a time
         return code(rng.next() as UInt64)
     }
 

@@ -1,5 +1,6 @@
 import GameKit
 import GhostProtocol
+import GhostStore
 
 /// Finding an opponent (issue #25: a part of the lobby of its own): SEEK and
 /// its queues (WAITING), NEW (against the computer, or a private game with a
@@ -155,7 +156,7 @@ final class Matchmaking: LobbyPart {
             saved = prefs
         }
         let settings = people == 2 ? options.settings.merging(kind.twoPlayerOptions) { given, _ in given } : options.settings
-        switch kind.setup(options: settings, saved: saved, language: lang, seed: UInt64.random(in: 0...UInt64.max)) {
+        switch kind.setup(options: settings, saved: saved, language: lang, seed: PooledRandom.seed()) {
         case .success(let setup): return (kind, setup)
         case .failure(let e):
             reply(id, .error(ErrorCode(e.code), e.message))

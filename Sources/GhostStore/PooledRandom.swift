@@ -9,4 +9,7 @@ public struct PooledRandom: RandomNumberGenerator {
     public init() {}
     @inline(__always)
     public mutating func next() -> UInt64 { ghost_random_u64() }
+
+    /// A game's seed: 64 random bits.
+    public static func seed() -> UInt64 { ghost_random_u64() }
 }
