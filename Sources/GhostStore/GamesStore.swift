@@ -140,10 +140,15 @@ final class GamesStore {
     }
 
     private func insert(_ s: JournalStart, ignoring: Bool) throws {
-        try db.run(ignoring ? SQLs.recoverGame : SQLs.insertGame, s.id,
-                   s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1, s.token0, s.token1,
-                   s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock, s.watch ? 1 : 0,
-                   s.lastActive, s.net0, s.net1)
+        try db.run(ignoring ? SQLs.recoverGame : SQLs.insertGame) { try GamesStore.bindStart(s, to: $0) }
+    }
+
+    /// Binds a start's 20 columns (`SQLs.startColumns`) at 1...20.
+    private static func bindStart(_ s: JournalStart, to st: Statement) throws {
+        let values: [any SQLBindable] = [s.id, s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1,
+                                         s.token0, s.token1, s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock,
+                                         s.watch ? 1 : 0, s.lastActive, s.net0, s.net1]
+        for (i, v) in values.enumerated() { try v.bind(to: st, at: Int32(i + 1)) }
     }
 
     /// A match goes on: the rounds lost so far, and the next round.
@@ -227,11 +232,11 @@ final class GamesStore {
         try willWrite()
         if let s = waitingStart(game) {
             // Its row, started and ended, in one INSERT.
-            try db.run(SQLs.insertFinishedGame, s.id,
-                       s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1, s.token0, s.token1,
-                       s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock, s.watch ? 1 : 0,
-                       s.lastActive, s.net0, s.net1,
-                       winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1])
+            try db.run(SQLs.insertFinishedGame) { st in
+                try GamesStore.bindStart(s, to: st)
+                let end: [any SQLBindable] = [winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1]]
+                for (i, v) in end.enumerated() { try v.bind(to: st, at: Int32(21 + i)) }
+            }
             inserted.append(game)
         } else {
             try db.run(SQLs.finishGame, winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1], game)

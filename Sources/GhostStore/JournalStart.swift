@@ -76,11 +76,8 @@ struct JournalStart: Sendable, Equatable {
         // Written in place into one buffer, the check filled in once the
         // rest is there (built from strings and arrays it cost 12,000
         // instructions a line; appended a byte at a time, 9,900).
-        var texts = (kind, variant, settings, lang, player0, player1, token0, token1, bot0 ?? "", bot1 ?? "", net0, net1)
-        let longest = 3 * (kind.utf8.count + variant.utf8.count + settings.utf8.count + lang.utf8.count
-                           + player0.utf8.count + player1.utf8.count + token0.utf8.count + token1.utf8.count
-                           + (bot0?.utf8.count ?? 0) + (bot1?.utf8.count ?? 0) + net0.utf8.count + net1.utf8.count)
-        let capacity = JournalStart.tag.count + 9 + 8 * 21 + 12 * 2 + longest
+        let texts: [String?] = [kind, variant, settings, lang, player0, player1, token0, token1, bot0, bot1, net0, net1]
+        let capacity = JournalStart.tag.count + 9 + 8 * 21 + texts.reduce(0) { $0 + 2 + 3 * ($1?.utf8.count ?? 0) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { line in
             guard let base = line.baseAddress else { return }
             var p = base
@@ -96,8 +93,8 @@ struct JournalStart: Sendable, Equatable {
             }
             number(id); number(seed); number(rounds); number(starter)
             number(startedAt); number(clock); number(watch ? 1 : 0); number(lastActive)
-            func text(_ t: inout String, present: Bool) {
-                guard present else { p.pointee = UInt8(ascii: "-"); p += 1; p.pointee = 0x20; p += 1; return }
+            for text in texts {
+                guard var t = text else { p.pointee = UInt8(ascii: "-"); p += 1; p.pointee = 0x20; p += 1; continue }
                 p.pointee = UInt8(ascii: "="); p += 1
                 t.withUTF8 { bytes in
                     for b in bytes {
@@ -113,11 +110,6 @@ struct JournalStart: Sendable, Equatable {
                 }
                 p.pointee = 0x20; p += 1
             }
-            text(&texts.0, present: true); text(&texts.1, present: true); text(&texts.2, present: true)
-            text(&texts.3, present: true); text(&texts.4, present: true); text(&texts.5, present: true)
-            text(&texts.6, present: true); text(&texts.7, present: true)
-            text(&texts.8, present: bot0 != nil); text(&texts.9, present: bot1 != nil)
-            text(&texts.10, present: true); text(&texts.11, present: true)
             (p - 1).pointee = 0x0A
             let hash = MoveJournal.fnv(UnsafeBufferPointer(start: body, count: p - 1 - body))
             for i in 0..<8 { check[i] = MoveJournal.hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i)))) }

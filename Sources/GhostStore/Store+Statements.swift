@@ -30,19 +30,20 @@ enum SQLs {
     /// just inserted, and took it out of the index of untouched games); if
     /// the row is there after all (see `recoverGame`), the UPDATE's changes.
     static let insertFinishedGame = SQL("""
-        INSERT INTO games(id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
-                          last_active, net0, net1, status, winner, loser, reason, final_state, ended_at, lost0, lost1)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'over', ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0))
+        INSERT INTO games(\(startColumns), status, winner, loser, reason, final_state, ended_at, lost0, lost1)
+        VALUES (\(startValues), 'over', ?, ?, ?, ?, ?, coalesce(?, 0), coalesce(?, 0))
         ON CONFLICT(id) DO UPDATE SET status = 'over', winner = excluded.winner, loser = excluded.loser, reason = excluded.reason,
             final_state = excluded.final_state, ended_at = excluded.ended_at, lost0 = excluded.lost0, lost1 = excluded.lost1,
             offer_seat = NULL, offer_kind = NULL, offer_lang = NULL
         """)
+    /// The columns a game's start sets, in the order `GamesStore.bindStart` binds them.
+    private static let startColumns = """
+        id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
+        last_active, net0, net1
+        """
+    private static let startValues = repeatElement("?", count: 20).joined(separator: ", ")
     private static func gameRowInsert(_ verb: String) -> String {
-        """
-        \(verb) INTO games(id, kind, variant, settings, seed, lang, player0, player1, token0, token1, bot0, bot1, rounds, starter, started_at, clock, watch,
-                          last_active, net0, net1)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
+        "\(verb) INTO games(\(startColumns)) VALUES (\(startValues))"
     }
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
