@@ -27,6 +27,8 @@ final class Lifecycle: GamePart {
     let rooms: Rooms
     /// When the sweep for untouched games next runs (monotonic).
     var nextUntouchedSweep = -Double.infinity
+    /// The last mark that the daemon runs (wall seconds; `Store.markAlive`).
+    var lastAliveMark = 0
 
     init(context: LobbyContext, rooms: Rooms) {
         self.context = context
@@ -167,36 +169,91 @@ final class Lifecycle: GamePart {
         if now >= nextUntouchedSweep { sweepUntouched(now: now) }
     }
 
-    /// Seconds between two sweeps for untouched games, and the most games one
+    /// The most seconds between two sweeps for untouched games (the mark
+    /// that the daemon runs is written at each), and the most games one
     /// sweep looks at: a sweep costs an index range of at most this many rows.
     static let untouchedSweepSeconds = 60.0
     static let untouchedSweepLimit = 100
 
-    /// Aborts the games in progress nobody touched (no move, no RESUME) for
-    /// `abandonAfter` seconds, at most `untouchedSweepLimit` a sweep, the
-    /// longest untouched first; runs from `tick`, once every
-    /// `untouchedSweepSeconds`. A game in memory is in use: its last activity
-    /// becomes now. A game with a later move gets that move's time. Each
-    /// aborted game is stored `aborted` with `abort=untouched`: no winner,
-    /// no score; its players learn it on RESUME.
+    /// The daemon starts (from the lobby's init): the time since it last ran
+    /// is an outage, which does not count toward `abandonAfter`
+    /// (`Store.recordStart`), committed at once, before anything is served.
+    /// If it cannot be stored (a full disk), the daemon serves all the same:
+    /// the next start counts the outage from the last mark that was.
+    func recordStart() {
+        let wall = clock.wall
+        lastAliveMark = wall
+        var gap = 0
+        lobby.recovery.runCommand { gap = persist({ try store.recordStart(at: wall) }) ?? 0 }
+        do {
+            try store.commit()
+            if gap > 0 { log("down for \(Lifecycle.duration(gap)) before this start: not counted toward --abandon-after") }
+        } catch {
+            log("cannot store this start in \(store.path): \(error)")
+        }
+    }
+
+    /// The daemon runs: the mark of it, at most once a minute (from the sweep).
+    private func markAlive(_ wall: Int) -> Bool {
+        guard wall - lastAliveMark >= Int(Lifecycle.untouchedSweepSeconds) else { return true }
+        lastAliveMark = wall
+        return persist({ try store.markAlive(at: wall) }) != nil
+    }
+
+    /// Aborts the games in progress nobody touched (no move, no RESUME)
+    /// while the daemon ran for `abandonAfter` seconds (its outages do not
+    /// count: `Store.runningCutoff`), at most `untouchedSweepLimit` a sweep,
+    /// the longest untouched first; runs from `tick`, when the next game
+    /// becomes due and at least once every `untouchedSweepSeconds`. A game
+    /// in memory is in use: its last activity becomes now. A game with a
+    /// later move gets that move's time. Each aborted game is stored
+    /// `aborted` with `abort=untouched`: no winner, no score; its players
+    /// learn it on RESUME.
     func sweepUntouched(now: Double) {
         nextUntouchedSweep = now + Lifecycle.untouchedSweepSeconds
-        guard settings.abandonAfter > 0 else { return }
-        let wall = clock.wall, cutoff = wall - settings.abandonAfter
+        let wall = clock.wall, seconds = settings.abandonAfter, limit = Lifecycle.untouchedSweepLimit
         lobby.recovery.runCommand {
-            guard let rows = persist({ try store.untouchedGames(before: cutoff, limit: Lifecycle.untouchedSweepLimit) }) else { return }
+            guard markAlive(wall), seconds > 0,
+                  let cutoff = persist({ try store.runningCutoff(now: wall, seconds: seconds) }),
+                  // The games due now, and those due within the longest wait, to wake for the first.
+                  let rows = persist({ try store.untouchedGames(before: cutoff + Int(Lifecycle.untouchedSweepSeconds), limit: limit) })
+            else { return }
+            var aborted = 0, nextDue: Int?
             for row in rows {
+                let touched: Int
                 if rooms[row.id] != nil {
                     guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
-                } else if let moved = row.lastMove, moved >= cutoff {
-                    guard persist({ try store.touchGame(game: row.id, at: moved) }) != nil else { return }
+                    touched = wall
                 } else {
-                    guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
-                    context.figures.gamesAborted += 1
-                    log("game \(row.id) aborted: untouched since \(max(row.lastActive, row.lastMove ?? 0))")
+                    touched = max(row.lastActive, row.lastMove ?? 0)
+                    if touched < cutoff {
+                        guard persist({ try store.abortGame(game: row.id, why: AbortReason.untouched.rawValue, now: wall) }) != nil else { return }
+                        context.figures.gamesAborted += 1
+                        aborted += 1
+                        log("game \(row.id) aborted: untouched since \(touched)")
+                        continue
+                    }
+                    // A later move: the row takes its time, and leaves the range of the due.
+                    if row.lastActive < cutoff {
+                        guard persist({ try store.touchGame(game: row.id, at: touched) }) != nil else { return }
+                    }
                 }
+                // Due once the cutoff has passed it: `touched - cutoff + 1` s of running from now.
+                nextDue = min(nextDue ?? .max, touched - cutoff + 1)
+            }
+            // A full batch goes on a minute later; else wake when the next game is due.
+            if aborted < limit, let nextDue {
+                nextUntouchedSweep = now + min(Lifecycle.untouchedSweepSeconds, Double(max(1, nextDue)))
             }
         }
+    }
+
+    /// "3 days", "5 h", "40 min", "12 s": an outage's length, for the log.
+    static func duration(_ seconds: Int) -> String {
+        if seconds >= 2 * 86_400 { return "\(seconds / 86_400) days" }
+        if seconds >= 3_600 { return "\(seconds / 3_600) h" }
+        if seconds >= 60 { return "\(seconds / 60) min" }
+        return "\(seconds) s"
     }
 
     /// The network a connection counts in for the caps (`NetworkKey`: an

@@ -151,6 +151,7 @@ public final class Lobby: LobbyPart {
         play.lobby = self; finishing.lobby = self; offers.lobby = self; away.lobby = self
         recovery.lobby = self; lifecycle.lobby = self; watching.lobby = self
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
+        lifecycle.recordStart()
         try play.restoreGames()
     }
 

@@ -364,6 +364,30 @@ enum Migrations {
         CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~';
         CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~';
         """,
+        // 15: time the daemon was down does not count toward
+        // `--abandon-after` (issue #42; DowntimeStore.swift). `alive_at`:
+        // the last moment the daemon was known to run (written at its start,
+        // by each sweep of untouched games, at most a minute apart, and at a
+        // clean stop); NULL in a new database. Each start after a gap adds an
+        // outage: when the daemon `resumed`, and the seconds it had been
+        // `down` in all by then. A database from before this schema holds
+        // games whose daemon's running time is unknown: every second before
+        // the upgrade counts as down (its games get a whole `--abandon-after`
+        // of running time from the upgrade). One row each, no scan of games.
+        """
+        CREATE TABLE running (
+            id        INTEGER PRIMARY KEY CHECK (id = 1),
+            alive_at  INTEGER                 -- unix seconds; NULL: never run
+        );
+        CREATE TABLE outages (
+            resumed   INTEGER PRIMARY KEY,    -- unix seconds: the daemon started again
+            down      INTEGER NOT NULL        -- seconds down in all, this outage and every earlier one
+        );
+        INSERT INTO running(id, alive_at)
+            SELECT 1, CASE WHEN EXISTS (SELECT 1 FROM games) THEN CAST(strftime('%s', 'now') AS INTEGER) END;
+        INSERT INTO outages(resumed, down)
+            SELECT alive_at, alive_at FROM running WHERE alive_at IS NOT NULL;
+        """,
     ]
 
 }

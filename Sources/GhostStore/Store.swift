@@ -53,6 +53,8 @@ public final class Store {
     let nameStore: NamesStore
     /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
     let gameStore: GamesStore
+    /// The daemon's outages, left out of `--abandon-after` (DowntimeStore.swift).
+    let downtime: DowntimeStore
     /// The seats of every game in progress (the game store's; for tests).
     /// Changed only as `gameStore.activeSeats`, in place: through a computed
     /// property, each change copied the struct and its journal (at every commit).
@@ -141,6 +143,7 @@ public final class Store {
         gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves", folder: directory))
         nameStore = NamesStore(db: db)
         ratingStore = RatingsStore(db: db)
+        downtime = DowntimeStore(db: db)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -156,6 +159,7 @@ public final class Store {
         gameStore.willWrite = { [unowned self] in try self.write() }
         nameStore.willWrite = { [unowned self] in try self.write() }
         ratingStore.willWrite = { [unowned self] in try self.write() }
+        downtime.willWrite = { [unowned self] in try self.write() }
         nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 

@@ -260,6 +260,58 @@ import GhostServer
         #expect(h.drain()[4] == ["OK SCORES count=0 board=game"])
     }
 
+    @Test("Time the server was down does not count toward --abandon-after: a restart after 30 days keeps the game, running time aborts it")
+    func downtimeDoesNotCount() throws {
+        let first = try Harness()
+        let t = try first.pairAliceAndBob()
+        first.send(1, "p")
+        first.send(2, "e")
+        first.disconnect(1)
+        first.disconnect(2)
+        first.clock.advance(60)
+        first.tick()   // unloaded: touched now
+        #expect(first.lobby.activeGames == 0)
+        // The daemon runs three days with nobody at the game, then is down for 30.
+        first.clock.advance(3 * 86_400)
+        first.tick()
+        let clock = ManualClock()
+        clock.wall = first.clock.wall + 30 * 86_400
+        let h = try Harness(directory: first.directory, clock: clock)
+        h.tick()
+        #expect(h.logged.lines.contains("down for 30 days before this start: not counted toward --abandon-after"))
+        #expect(try h.store.activeGame(id: 1) != nil)
+        // Four more days of running, less a second: untouched for 7 days of running less a second.
+        h.clock.advance(4 * 86_400 - 1)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) != nil)
+        // The sweep wakes when the game is due (not a minute later): 2 s on, it has been untouched past the week.
+        h.clock.advance(2)
+        h.tick()
+        #expect(try h.store.activeGame(id: 1) == nil)
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.bob)")
+        #expect(h.drain()[4] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=untouched ended=\(h.clock.wall)"])
+    }
+
+    @Test("A clean stop marks when the server last ran; a crash loses at most the minute since the last sweep")
+    func aRestartInTheSameMinuteIsNoOutage() throws {
+        let first = try Harness()
+        first.tick()
+        #expect(try first.store.aliveAt() == first.clock.wall)
+        first.clock.advance(30)
+        first.tick()   // the sweep is not due: the mark stays
+        #expect(try first.store.aliveAt() == first.clock.wall - 30)
+        first.clock.advance(30)
+        first.tick()
+        #expect(try first.store.aliveAt() == first.clock.wall)
+        let clock = ManualClock()
+        clock.wall = first.clock.wall
+        let h = try Harness(directory: first.directory, clock: clock)
+        h.tick()
+        #expect(!h.logged.lines.contains { $0.hasPrefix("down for") })
+    }
+
     @Test func theSweepTakesAtMostAHundredGamesAMinute() throws {
         var settings = quick()
         settings.newNamesPerMinute = 0   // 150 names each leave a game behind

@@ -44,12 +44,12 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
     try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name") { $0.text(0) }
 }
 
-/// The current layout (schema 14; schema 8: schema 3's games and moves, the
+/// The current layout (schema 15: the daemon's running time and outages; schema 14: tokens; schema 8: schema 3's games and moves, the
 /// best-games lists of 4, the head-to-head records of 5, each game's
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 14
+    static let version = 15
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -63,7 +63,10 @@ enum Schema {
     static let accounts = ["name", "hash", "created", "changed"]
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
-    static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "players", "preferences", "ratings", "rivals", "scores"]
+    static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "outages", "players", "preferences", "ratings", "rivals",
+                         "running", "scores"]
+    static let running = ["id", "alive_at"]
+    static let outages = ["resumed", "down"]
     static let indexes = ["best_games_rank",
                           "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
                           "ratings_top", "scores_rank"]
@@ -85,6 +88,8 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "finished_games") == Schema.finishedGames, "finished_games: \(try columns(db, "finished_games"))")
     check(try columns(db, "best_games") == Schema.bestGames, "best_games: \(try columns(db, "best_games"))")
     check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")
+    check(try columns(db, "running") == Schema.running, "running: \(try columns(db, "running"))")
+    check(try columns(db, "outages") == Schema.outages, "outages: \(try columns(db, "outages"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
     check(indexes == Schema.indexes, "indexes: \(indexes)")
     let tokenIndexes = try db.query("SELECT sql FROM sqlite_master WHERE name IN ('games_token0', 'games_token1') ORDER BY name") { $0.text(0) }

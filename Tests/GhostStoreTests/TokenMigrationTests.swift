@@ -36,7 +36,7 @@ struct TokenMigrationTests {
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(store.userVersion == 14)
+        #expect(store.userVersion == Schema.version)
         let indexes = try store.db.query("SELECT sql FROM sqlite_master WHERE name IN ('games_token0', 'games_token1') ORDER BY name") { $0.text(0) }
         #expect(indexes == ["CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~'",
                             "CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~'"])

@@ -56,7 +56,7 @@ _ghostd() {
         '--unload-after[a game without a clock that no person is at leaves memory this …]:SECONDS: ' \
         '--first-move-timeout[a game without a clock whose player to move has not made their …]:SECONDS: ' \
         '--move-timeout[in a game without a clock between two people, a player who is here …]:SECONDS: ' \
-        '--abandon-after[a game in progress nobody moved in or resumed for this long is …]:SECONDS: ' \
+        '--abandon-after[a game in progress nobody moved in or resumed while ghostd ran for …]:SECONDS: ' \
         '--max-games-per-name[games in progress (adjourned ones too) one name may have]:N: ' \
         '--max-games-per-network[the same for one network (an IPv4 address, an IPv6 /64)]:N: ' \
         '--scores-for[who enters the high-score lists (SCORES boards, best-games lists)]:WHO:(all registered)' \

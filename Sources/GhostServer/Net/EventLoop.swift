@@ -473,7 +473,11 @@ extension Server {
         // Games in progress stay in the store as they are: players RESUME them
         // after a restart. Closing sockets here must not adjourn them again.
         closeEverything(reason: ConnectionTable.reason(.shutdown, text))
-        do { try store.commit() } catch { log("cannot commit to \(store.path): \(error)") }
+        // The last moment it ran: the time until the next start is an outage (Lifecycle.recordStart).
+        do {
+            try store.markAlive(at: SystemClock.wallSeconds())
+            try store.commit()
+        } catch { log("cannot commit to \(store.path): \(error)") }
         store.close()
         log("stopped")
     }

@@ -79,7 +79,7 @@ let lobbyLists: [String: WordList] = [
 /// serve LobbyKindTests (a made-up kind, no computer delay).
 final class Harness {
     let outbox = RecordingOutbox()
-    let clock = ManualClock()
+    let clock: ManualClock
     let directory: String
     private let ownsDirectory: Bool
     let store: Store
@@ -88,10 +88,12 @@ final class Harness {
     let logged = LogRecorder()
 
     /// With `directory`, opens the store another harness made (a restart);
-    /// `lists`: the word lists (the small `lobbyLists` unless a test needs others).
+    /// `lists`: the word lists (the small `lobbyLists` unless a test needs others);
+    /// `clock`: the time the lobby starts at (a restart after an outage).
     init(directory: String? = nil, settings: Lobby.Settings = Lobby.Settings(),
          extraKinds: [any GameDefinition] = [], lists: [String: WordList] = lobbyLists,
-         log: @escaping (String) -> Void = { _ in }) throws {
+         clock: ManualClock = ManualClock(), log: @escaping (String) -> Void = { _ in }) throws {
+        self.clock = clock
         if let directory {
             self.directory = directory
             ownsDirectory = false

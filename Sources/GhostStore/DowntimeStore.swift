@@ -1,0 +1,103 @@
+/// The time the daemon was down (schema 15; issue #42), so that an outage,
+/// an upgrade or a restored backup never counts toward `--abandon-after`:
+/// a game is untouched only for as long as a daemon ran without anyone
+/// touching it.
+///
+/// The store keeps the last moment the daemon was known to run
+/// (`running.alive_at`: its start, each sweep of untouched games, its clean
+/// stop) and, for each start after a gap, an outage row: when it `resumed`
+/// and the seconds it had been `down` in all by then. The daemon's running
+/// time at a wall time t is `t - down(t)`; it stands still during an outage.
+/// `runningCutoff` turns "ran N seconds since" back into a wall time, so the
+/// sweep keeps its one index range over `games.last_active`. Every call is
+/// one or two primary-key look-ups, or a walk back over the outages of the
+/// last N seconds of running (one a restart).
+final class DowntimeStore {
+    let db: SQLiteDatabase
+    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    var willWrite: () throws -> Void = {}
+
+    init(db: SQLiteDatabase) {
+        self.db = db
+    }
+
+    private static let aliveAt = SQL("SELECT alive_at FROM running WHERE id = 1")
+    private static let markAlive = SQL("""
+        INSERT INTO running(id, alive_at) VALUES (1, ?)
+        ON CONFLICT(id) DO UPDATE SET alive_at = max(coalesce(alive_at, excluded.alive_at), excluded.alive_at)
+        """)
+    private static let newestDown = SQL("SELECT down FROM outages ORDER BY resumed DESC LIMIT 1")
+    /// `INSERT OR REPLACE`: a start in the same second as a start whose
+    /// outage row a failed turn kept, or a clock set back, keeps one row.
+    private static let recordOutage = SQL("INSERT OR REPLACE INTO outages(resumed, down) VALUES (?, ?)")
+    /// The newest outage that ended at or before the running time given
+    /// (`resumed - down` grows with `resumed`): a walk back from the newest.
+    private static let downBefore = SQL("SELECT down FROM outages WHERE resumed - down <= ? ORDER BY resumed DESC LIMIT 1")
+
+    /// The daemon starts at `now`: the time since it was last known to run
+    /// is an outage. Returns that outage's seconds (0: none, a new database,
+    /// or a clock set back).
+    func recordStart(at now: Int) throws -> Int {
+        let alive = try db.first(DowntimeStore.aliveAt) { $0.optionalInt(0) } ?? nil
+        try willWrite()
+        var gap = 0
+        if let alive, now > alive {
+            gap = now - alive
+            let down = (try db.first(DowntimeStore.newestDown) { $0.int(0) }) ?? 0
+            try db.run(DowntimeStore.recordOutage, now, down + gap)
+        }
+        try db.run(DowntimeStore.markAlive, now)
+        return gap
+    }
+
+    /// The daemon runs at `now` (never moves the mark back).
+    func markAlive(at now: Int) throws {
+        try willWrite()
+        try db.run(DowntimeStore.markAlive, now)
+    }
+
+    /// The wall time after which the daemon has run `seconds` by `now`
+    /// (without its outages): a game last touched before it has been
+    /// untouched for at least `seconds` of the daemon's running time.
+    func runningCutoff(now: Int, seconds: Int) throws -> Int {
+        let down = (try db.first(DowntimeStore.newestDown) { $0.int(0) }) ?? 0
+        let target = now - down - seconds   // running time `seconds` ago
+        let before = (try db.first(DowntimeStore.downBefore, target) { $0.int(0) }) ?? 0
+        return target + before
+    }
+
+    /// The last moment the daemon was known to run; nil before its first start.
+    func aliveAt() throws -> Int? {
+        (try db.first(DowntimeStore.aliveAt) { $0.optionalInt(0) }) ?? nil
+    }
+}
+
+/// The daemon's running time's part of `Store`'s API (DowntimeStore).
+extension Store {
+    /// The daemon starts at `now` (wall seconds): the time since it last ran
+    /// is recorded as an outage, which `runningCutoff` leaves out. Returns
+    /// the outage's seconds (0 for none). Written in the turn's transaction.
+    @discardableResult
+    public func recordStart(at now: Int) throws -> Int {
+        try downtime.recordStart(at: now)
+    }
+
+    /// The daemon is running at `now`: at most a minute apart (the sweep of
+    /// untouched games), and at a clean stop. A crash loses at most the
+    /// running time since the last mark, which then counts as down.
+    public func markAlive(at now: Int) throws {
+        try downtime.markAlive(at: now)
+    }
+
+    /// The wall time after which the daemon has run for `seconds` up to
+    /// `now`, its outages left out: `now - seconds` when it has run that long
+    /// since its start, earlier after an outage.
+    public func runningCutoff(now: Int, seconds: Int) throws -> Int {
+        try downtime.runningCutoff(now: now, seconds: seconds)
+    }
+
+    /// The last moment the daemon was known to run; nil before its first start.
+    public func aliveAt() throws -> Int? {
+        try downtime.aliveAt()
+    }
+}
