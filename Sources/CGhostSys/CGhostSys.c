@@ -15,6 +15,9 @@
 #include <linux/sockios.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/un.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 int ghost_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -100,6 +103,47 @@ int ghost_accept(int listen_fd, char *peer, int peer_len) {
 }
 
 int ghost_listen(const char *host, int port, int backlog, char *error, int error_len) {
+    int fd = ghost_bind(host, port, error, error_len);
+    if (fd < 0) return -1;
+    if (ghost_start_listening(fd, backlog, error, error_len) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+int ghost_start_listening(int fd, int backlog, char *error, int error_len) {
+    if (listen(fd, backlog) == 0) return 0;
+    int saved = errno;
+    int port = ghost_local_port(fd);
+    snprintf(error, (size_t)error_len, "cannot listen on port %d: %s", port, strerror(saved));
+    errno = saved;
+    return -1;
+}
+
+int ghost_shutdown_write(int fd) { return shutdown(fd, SHUT_WR); }
+
+int ghost_notify(const char *state) {
+    const char *path = getenv("NOTIFY_SOCKET");
+    if (path == NULL || path[0] == '\0') return 0;
+    struct sockaddr_un addr;
+    memset(&addr, 0, sizeof addr);
+    addr.sun_family = AF_UNIX;
+    size_t len = strlen(path);
+    if ((path[0] != '/' && path[0] != '@') || len >= sizeof addr.sun_path) { errno = EINVAL; return -1; }
+    memcpy(addr.sun_path, path, len);
+    if (path[0] == '@') addr.sun_path[0] = '\0';   // an abstract socket
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    socklen_t alen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len);
+    ssize_t sent = sendto(fd, state, strlen(state), MSG_NOSIGNAL, (struct sockaddr *)&addr, alen);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return sent < 0 ? -1 : 1;
+}
+
+int ghost_bind(const char *host, int port, char *error, int error_len) {
     struct addrinfo hints, *res = NULL;
     memset(&hints, 0, sizeof hints);
     hints.ai_family = AF_UNSPEC;
@@ -119,7 +163,7 @@ int ghost_listen(const char *host, int port, int backlog, char *error, int error
         if (fd < 0) { lastErrno = errno; continue; }
         int one = 1;
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0 && listen(fd, backlog) == 0) break;
+        if (bind(fd, ai->ai_addr, ai->ai_addrlen) == 0) break;
         lastErrno = errno;
         close(fd);
         fd = -1;

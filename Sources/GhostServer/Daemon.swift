@@ -1,3 +1,4 @@
+import CGhostSys
 import GhostStore
 import GhostCore
 #if canImport(Glibc)
@@ -98,6 +99,10 @@ public enum Daemon {
         // Before the `listening on` line, which says the daemon is ready.
         if let port = server.boundTLSPort { logLine("TLS port: \(config.host):\(port) (certificate \(config.tlsCertificate ?? ""))") }
         logLine("ghostd \(Lobby.version) listening on \(config.host):\(server.boundPort) (\(summary); ready in \(ms) ms)")
+        // Every port listens (Server.start): tell the service manager (systemd's Type=notify).
+        if ghost_notify("READY=1\nMAINPID=\(getpid())\nSTATUS=listening on \(config.host):\(server.boundPort)") < 0 {
+            logLine("cannot tell the service manager that ghostd is ready (NOTIFY_SOCKET): \(String(cString: strerror(errno)))")
+        }
         switch server.run() {
         case .signal: return 0
         case .failure(let text):

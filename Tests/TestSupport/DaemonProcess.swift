@@ -44,6 +44,8 @@ public final class DaemonProcess: @unchecked Sendable {
     public let binary: String
     /// The `--data` folder this daemon (and its relaunches) uses.
     public let dataPath: String
+    /// Variables set for it besides the test's own.
+    public let environment: [String: String]
 
     /// Owns the temporary data folder; shared with relaunches.
     private let dataDirectory: DataDirectory?
@@ -104,10 +106,13 @@ public final class DaemonProcess: @unchecked Sendable {
     /// `/bin/sh -c '<shellPrefix>; exec "$0" "$@"' <ghostd> <arguments>`: the
     /// shell runs the prefix and then becomes ghostd (same pid), and
     /// `relaunch()` goes through the same shell.
+    /// `environment`: variables to set for it besides the test's own
+    /// (`NOTIFY_SOCKET`), kept by `relaunch`.
     public static func start(extraArguments: [String] = [], port: Int = 0,
                       dictionaries: String = DaemonProcess.dictionariesFolder,
                       timeout: Double = DaemonProcess.startTimeout,
-                      shellPrefix: String? = nil, binary: String? = nil) throws -> DaemonProcess {
+                      shellPrefix: String? = nil, binary: String? = nil,
+                      environment: [String: String] = [:]) throws -> DaemonProcess {
         var args = ["--port", String(port), "--dictionaries", dictionaries]
         var data: DataDirectory?
         // Tests make many names from 127.0.0.1: no limit on new names unless a test sets one.
@@ -122,10 +127,10 @@ public final class DaemonProcess: @unchecked Sendable {
         if let shellPrefix {
             return try DaemonProcess(binary: "/bin/sh",
                                      arguments: ["-c", shellPrefix + "; exec \"$0\" \"$@\"", try binaryPath()] + args + extraArguments,
-                                     dataDirectory: data, timeout: timeout)
+                                     dataDirectory: data, timeout: timeout, environment: environment)
         }
         return try DaemonProcess(binary: try binary ?? binaryPath(), arguments: args + extraArguments,
-                                 dataDirectory: data, timeout: timeout)
+                                 dataDirectory: data, timeout: timeout, environment: environment)
     }
 
     /// Starts a new daemon with the same arguments. With `samePort`, it binds the
@@ -138,7 +143,7 @@ public final class DaemonProcess: @unchecked Sendable {
         while true {
             do {
                 return try DaemonProcess(binary: binary, arguments: args, dataDirectory: dataDirectory,
-                                         timeout: max(1, deadline - monotonicNow()))
+                                         timeout: max(1, deadline - monotonicNow()), environment: environment)
             } catch let error as DaemonError where samePort && error.description.contains("in use") && monotonicNow() < deadline {
                 usleep(100_000)
             }
@@ -164,16 +169,18 @@ public final class DaemonProcess: @unchecked Sendable {
         while true {
             do {
                 return try DaemonProcess(binary: exe, arguments: args, dataDirectory: dataDirectory,
-                                         timeout: max(1, deadline - monotonicNow()))
+                                         timeout: max(1, deadline - monotonicNow()), environment: environment)
             } catch let error as DaemonError where error.description.contains("in use") && monotonicNow() < deadline {
                 usleep(100_000)
             }
         }
     }
 
-    private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double) throws {
+    private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double,
+                 environment: [String: String] = [:]) throws {
         self.binary = binary
         self.arguments = arguments
+        self.environment = environment
         self.dataDirectory = dataDirectory
         self.dataPath = DaemonProcess.dataArgument(arguments) ?? ""
 
@@ -186,6 +193,9 @@ public final class DaemonProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(fileDescriptor: writeFD, closeOnDealloc: false)

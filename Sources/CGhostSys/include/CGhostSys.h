@@ -44,6 +44,20 @@ int ghost_accept(int listen_fd, char *peer, int peer_len);
 /// name, an IPv4 or an IPv6 address). Returns the fd, or -1 with a message
 /// in `error` (size `error_len`).
 int ghost_listen(const char *host, int port, int backlog, char *error, int error_len);
+/// The first half of `ghost_listen`: a non-blocking TCP socket bound to
+/// host:port, not listening yet (a client's connect is refused until
+/// `ghost_start_listening`). Returns the fd, or -1 with a message in `error`.
+int ghost_bind(const char *host, int port, char *error, int error_len);
+/// listen(2) on a socket from `ghost_bind`: 0, or -1 with a message in `error`.
+int ghost_start_listening(int fd, int backlog, char *error, int error_len);
+/// shutdown(fd, SHUT_WR): the peer reads the end of the stream after what
+/// was sent (a lingering close). 0 or -1 (errno set).
+int ghost_shutdown_write(int fd);
+/// Tells the service manager `state` ("READY=1", "STOPPING=1", …) through
+/// the datagram socket $NOTIFY_SOCKET names (systemd's sd_notify protocol:
+/// a path, or an abstract name after '@'). Returns 1 when sent, 0 without
+/// $NOTIFY_SOCKET, -1 on an error (errno set).
+int ghost_notify(const char *state);
 /// The local port a socket is bound to, or -1.
 int ghost_local_port(int fd);
 

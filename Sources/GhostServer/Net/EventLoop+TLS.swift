@@ -22,15 +22,9 @@ extension Server {
         case .success(let context): tlsContext = context
         case .failure(let error): throw StartError.system(error.description)
         }
-        var err = [CChar](repeating: 0, count: 256)
-        tlsListenFD = ghost_listen(config.host, Int32(port), Int32(config.backlog), &err, Int32(err.count))
-        guard tlsListenFD >= 0 else {
-            throw StartError.system("--tls-port: " + String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        // Bound here, listening at the end of `start`, just before the plain port.
+        tlsListenFD = try Server.bind(config.host, port, what: "--tls-port: ")
         boundTLSPort = Int(ghost_local_port(tlsListenFD))
-        guard ghost_epoll_add(epfd, tlsListenFD, UInt32(GHOST_EPOLLIN), Server.tlsListenerTag) == 0 else {
-            throw StartError.system("epoll_ctl: \(errnoText())")
-        }
     }
 
     /// A client accepted on the TLS port: its handshake starts when it

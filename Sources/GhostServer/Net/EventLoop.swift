@@ -24,6 +24,7 @@ extension Server {
             if let d = lobby.nextDeadline { deadline = min(deadline, d) }
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
             if let d = nextWake { deadline = min(deadline, d) }
+            if let d = lingering.nextDeadline { deadline = min(deadline, d) }
             if !tlsBuffered.isEmpty { deadline = now }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
@@ -47,7 +48,10 @@ extension Server {
                 case 2: synced()
                 case Server.hashEventData: passwordsChecked()
                 default:
-                    guard let conn = table[Int(data)] else { continue }
+                    guard let conn = table[Int(data)] else {
+                        linger(ConnectionID(truncatingIfNeeded: data))
+                        continue
+                    }
                     if conn.tls != nil, tlsEvent(conn, ev) { continue }
                     if conn.closeAfterFlush, ev & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
                         // Closing, and the peer is gone too: nothing left to write to.
@@ -63,6 +67,7 @@ extension Server {
             if !tlsBuffered.isEmpty { readBuffered() }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if let wake = nextWake, now >= wake { wakeHeld() }
+            if let d = lingering.nextDeadline, now >= d { for fd in lingering.expire(now: now) { closeLingering(fd) } }
             if now >= nextSweep { sweep() }
             lobby.tick()
             guard commit() else { break }
@@ -193,6 +198,7 @@ extension Server {
                 continue
             }
             log("signal \(sig): shutting down")
+            _ = ghost_notify("STOPPING=1")   // the service manager (systemd's Type=notify)
             stop = .signal(Int32(sig))
         }
     }
@@ -403,7 +409,8 @@ extension Server {
         if conn.pendingOutput == 0 {
             conn.trimSent(all: true)
             if conn.closeAfterFlush {
-                disconnect(conn, reason: conn.closeReason)
+                // Its BYE is written: it lingers, so that the kernel does not reset it under the BYE.
+                disconnect(conn, reason: conn.closeReason, linger: true)
                 return
             }
         } else if conn.mayBeOverLimit(config.maxOutputBytes), conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
@@ -426,7 +433,10 @@ extension Server {
         ghost_unsent_bytes(conn.fd)
     }
 
-    private func disconnect(_ conn: Connection, reason: String) {
+    /// `linger`: ghostd closes it itself, its BYE written: its socket is
+    /// shut for sending, and its input read and discarded for up to
+    /// `Lingering.seconds` before it is closed (Lingering.swift).
+    private func disconnect(_ conn: Connection, reason: String, linger: Bool = false) {
         guard table[conn.id] != nil else { return }
         // Tell the lobby first, so the opponent hears about it; this connection
         // no longer receives anything. (A TLS connection still in its
@@ -454,9 +464,25 @@ extension Server {
         }
         held[conn.id] = nil
         endTLS(conn)
-        _ = ghost_epoll_remove(epfd, conn.fd)
-        Glibc.close(conn.fd)
+        if linger, lingering.add(conn.id, fd: conn.fd, now: now) {
+            // Under its id still: only its input (and the end of it) wakes the loop.
+            _ = ghost_epoll_modify(epfd, conn.fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(conn.id))
+        } else {
+            _ = ghost_epoll_remove(epfd, conn.fd)
+            Glibc.close(conn.fd)
+        }
         if inSession { log("connection \(conn.id) closed: \(reason)") }
+    }
+
+    /// A lingering socket is readable: its input is thrown away; at its
+    /// end (or an error) it is closed.
+    private func linger(_ id: ConnectionID) {
+        if let fd = lingering.drain(id, into: &readBuffer) { closeLingering(fd) }
+    }
+
+    private func closeLingering(_ fd: Int32) {
+        _ = ghost_epoll_remove(epfd, fd)
+        Glibc.close(fd)
     }
 
     private func shutdown() {
@@ -509,10 +535,16 @@ extension Server {
             let inSession = !conn.handshaking
             endTLS(conn)
             _ = ghost_epoll_remove(epfd, conn.fd)
+            // The end of the stream after its BYE, and the input it has sent
+            // so far thrown away, so that the close does not reset it under
+            // the BYE (stopping does not wait for it to linger).
+            _ = ghost_shutdown_write(conn.fd)
+            for _ in 0..<4 where readBuffer.withUnsafeMutableBytes({ Glibc.read(conn.fd, $0.baseAddress, $0.count) }) > 0 {}
             Glibc.close(conn.fd)
             if inSession { log("connection \(conn.id) closed: \(reason)") }
         }
         tlsBuffered.removeAll()
+        for fd in lingering.removeAll() { Glibc.close(fd) }
         table.connections.removeAll()
         table.dirty.removeAll()
         if listenFD >= 0 { Glibc.close(listenFD) }

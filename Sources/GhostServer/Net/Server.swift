@@ -72,6 +72,8 @@ public final class Server {
     var nextSweep: Double = 0
     /// Set while accept() rests after running out of descriptors.
     var acceptPausedUntil: Double?
+    /// Sockets closed after their BYE, read and discarded for a moment (Lingering.swift).
+    var lingering = Lingering()
 
     /// The port actually bound (useful with port 0).
     public private(set) var boundPort = 0
@@ -190,20 +192,19 @@ public final class Server {
         return out
     }
 
-    /// Opens the listening socket and the signal descriptor. Call before `run`.
+    /// Opens the listening sockets and the signal descriptor. Call before
+    /// `run`. Every port is bound first (a port in use stops the start before
+    /// any port answers), everything else is set up, and only then does each
+    /// listen, the plain port last: once it answers, every port does, and the
+    /// daemon is ready (issue #42: the TLS port opened a moment after it).
     public func start() throws {
         signalFD = ghost_signalfd_open()
         guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }
-        var err = [CChar](repeating: 0, count: 256)
-        listenFD = ghost_listen(config.host, Int32(config.port), Int32(config.backlog), &err, Int32(err.count))
-        guard listenFD >= 0 else {
-            throw StartError.system(String(decoding: err.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        listenFD = try Server.bind(config.host, config.port, what: "")
         boundPort = Int(ghost_local_port(listenFD))
         epfd = ghost_epoll_create()
         guard epfd >= 0 else { throw StartError.system("epoll_create1: \(errnoText())") }
-        guard ghost_epoll_add(epfd, listenFD, UInt32(GHOST_EPOLLIN), 0) == 0,
-              ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
+        guard ghost_epoll_add(epfd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
             throw StartError.system("epoll_ctl: \(errnoText())")
         }
         try startHashing()
@@ -225,5 +226,31 @@ public final class Server {
                 throw StartError.system("epoll_ctl: \(errnoText())")
             }
         }
+        if tlsListenFD >= 0 { try listen(tlsListenFD, tag: Server.tlsListenerTag, what: "--tls-port: ") }
+        try listen(listenFD, tag: 0, what: "")
+    }
+
+    /// A socket bound to host:port, not listening yet (`listen`).
+    static func bind(_ host: String, _ port: Int, what: String) throws -> Int32 {
+        var err = [CChar](repeating: 0, count: 256)
+        let fd = ghost_bind(host, Int32(port), &err, Int32(err.count))
+        guard fd >= 0 else { throw StartError.system(what + Server.text(err)) }
+        return fd
+    }
+
+    /// A bound socket listens, and the loop hears of its clients (epoll data `tag`).
+    func listen(_ fd: Int32, tag: UInt64, what: String) throws {
+        var err = [CChar](repeating: 0, count: 256)
+        guard ghost_start_listening(fd, Int32(config.backlog), &err, Int32(err.count)) == 0 else {
+            throw StartError.system(what + Server.text(err))
+        }
+        guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), tag) == 0 else {
+            throw StartError.system("epoll_ctl: \(errnoText())")
+        }
+    }
+
+    /// A C string the system wrote into `buffer`.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+import TestSupport
+#endif
+
+/// Ready means ready (issue #42): ghostd listens on every port before it
+/// says it is ready, in its log or to systemd (`NOTIFY_SOCKET`), and the
+/// plain port listens last, so a client that connects to the TLS port the
+/// instant the plain one answers is never refused.
+@Suite("EndToEnd: ready means ready", .timeLimit(.minutes(3)))
+struct EndToEndReadyTests {
+    /// A TCP connect to 127.0.0.1:port, closed at once: whether it was accepted.
+    static func connects(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    /// A port nobody listens on now (bound to 0, read, closed).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw DaemonError("bind: \(String(cString: strerror(errno)))") }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    final class Probe: @unchecked Sendable {
+        let lock = NSLock()
+        var plainAnswered = false
+        var tlsAnswered = false
+    }
+
+    @Test("A client that connects to the TLS port the instant the plain port answers is accepted")
+    func tlsListensBeforeThePlainPort() throws {
+        let folder = try DataDirectory()
+        let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "ready")
+        for round in 0..<3 {
+            let plain = try Self.freePort(), tls = try Self.freePort()
+            let probe = Probe()
+            let done = DispatchSemaphore(value: 0)
+            // Polls the plain port flat out from before the start; at its first answer, the TLS port at once.
+            let poller = Thread {
+                let deadline = monotonicNow() + 60
+                while monotonicNow() < deadline {
+                    if Self.connects(plain) {
+                        let tlsToo = Self.connects(tls)
+                        probe.lock.lock()
+                        probe.plainAnswered = true
+                        probe.tlsAnswered = tlsToo
+                        probe.lock.unlock()
+                        break
+                    }
+                }
+                done.signal()
+            }
+            poller.start()
+            let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", String(tls), "--tls-cert", cert, "--tls-key", key],
+                                                 port: plain)
+            defer { daemon.kill() }
+            done.wait()
+            probe.lock.lock()
+            defer { probe.lock.unlock() }
+            #expect(probe.plainAnswered, "round \(round): the plain port never answered")
+            #expect(probe.tlsAnswered, "round \(round): the TLS port refused a connection made right after the plain port answered")
+        }
+    }
+
+    @Test("With NOTIFY_SOCKET, ghostd sends READY=1 (and MAINPID) once every port listens, and STOPPING=1 when it stops")
+    func notifiesTheServiceManager() throws {
+        let folder = try DataDirectory()
+        let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "notify")
+        let path = folder.path + "/notify.sock"
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0, "\(String(cString: strerror(errno)))")
+        var wait = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        func message() -> String {
+            var buf = [UInt8](repeating: 0, count: 4096)
+            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            return n > 0 ? String(decoding: buf[0..<n], as: UTF8.self) : "(nothing: \(String(cString: strerror(errno))))"
+        }
+
+        let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert, "--tls-key", key],
+                                             environment: ["NOTIFY_SOCKET": path])
+        defer { daemon.kill() }
+        let ready = message()
+        #expect(ready == "READY=1\nMAINPID=\(daemon.pid)\nSTATUS=listening on 127.0.0.1:\(daemon.port)", "\(ready)")
+        #expect(Self.connects(daemon.port))
+        #expect(Self.connects(try TLSTest.port(of: daemon)))
+        #expect(daemon.terminate() == .exited(0))
+        #expect(message() == "STOPPING=1")
+    }
+}
