@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -122,6 +123,12 @@ int ghost_start_listening(int fd, int backlog, char *error, int error_len) {
 }
 
 int ghost_shutdown_write(int fd) { return shutdown(fd, SHUT_WR); }
+
+int ghost_reserve(int fd, long offset, long length) {
+    int rc;
+    do { rc = fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)offset, (off_t)length); } while (rc != 0 && errno == EINTR);
+    return rc;
+}
 
 int ghost_notify(const char *state) {
     const char *path = getenv("NOTIFY_SOCKET");

@@ -1,3 +1,4 @@
+import CGhostSys
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,6 +64,17 @@ final class MoveJournal {
     static let foldLimit = 1_000
     /// Past this many bytes, a fold empties the file.
     static let truncateAt = 256 * 1024
+    /// The space kept allocated past the file's end (fallocate, its size
+    /// unchanged), renewed before an append that would pass it: once the
+    /// disk fills up, about this much more of moves (some 1,400 letters)
+    /// still go in, and an append into it cannot fail for want of space
+    /// (issue #43). Where the file system cannot allocate ahead, appends go
+    /// on without (a failed one is undone whole, `writeTurn`).
+    static let reserveBytes = 64 * 1024
+    /// Where the allocated space ends (0: unknown, none asked for yet).
+    private(set) var reservedEnd = 0
+    /// The file system cannot allocate ahead (EOPNOTSUPP): no more asking.
+    private var cannotReserve = false
 
     enum Failure: Error, CustomStringConvertible {
         case io(String, path: String, errno: Int32)
@@ -149,6 +161,7 @@ final class MoveJournal {
         for i in startsWritten..<starts.count { starts[i].appendLine(to: &buffer) }
         for i in written..<moves.count { MoveJournal.appendLine(moves[i], to: &buffer) }
         let total = buffer.count
+        reserve(through: size + total)
         var done = 0
         var failure: Int32 = 0
         buffer.withUnsafeBytes { raw in
@@ -168,12 +181,26 @@ final class MoveJournal {
         }
         guard failure == 0 else {
             _ = ftruncate(fd, off_t(size))
+            reservedEnd = 0
             rollbackTurn()
             throw Failure.io("append to", path: path, errno: failure)
         }
         size += total
         written = moves.count
         startsWritten = starts.count
+    }
+
+    /// Makes sure the file's blocks are allocated through `end`, and
+    /// `reserveBytes` past it, before an append that would pass what is
+    /// allocated. A failure (a full disk, a file system that cannot) is not
+    /// one: the append itself tells.
+    private func reserve(through end: Int) {
+        guard end > reservedEnd, !cannotReserve else { return }
+        if ghost_reserve(fd, size, end - size + MoveJournal.reserveBytes) == 0 {
+            reservedEnd = end + MoveJournal.reserveBytes
+        } else if errno == EOPNOTSUPP {
+            cannotReserve = true
+        }
     }
 
     /// When a fold empties the file.
@@ -192,7 +219,10 @@ final class MoveJournal {
         case .whenLarge: size > MoveJournal.truncateAt
         case .always: size > 0
         }
-        if empty, ftruncate(fd, 0) == 0 { size = 0 }
+        if empty, ftruncate(fd, 0) == 0 {
+            size = 0
+            reservedEnd = 0   // the blocks past the end went with it
+        }
     }
 
     /// Whether a fold empties the file (the caller syncs the WAL first).

@@ -65,6 +65,29 @@ import Testing
         #expect(try store.moves(game: id, round: 1).map(\.move) == ["p", "e", "a"])
     }
 
+    @Test("The journal keeps 64 KiB allocated past its end, so that a full disk cannot refuse the next moves (issue #43)")
+    func spaceIsReservedAhead() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        let store = try Store(directory: dir.path)
+        defer { store.close() }
+        let g = try game(store)
+        try store.commit()
+        try store.recordMove(game: g, round: 1, ply: 1, seat: 0, move: "p", now: t0)
+        try store.commit()
+        #expect(store.lastCommitWrote == .journal)
+        var info = stat()
+        #expect(stat(dir.database + "-moves", &info) == 0)
+        let size = Int(info.st_size)
+        guard store.journal.reservedEnd > 0 else {
+            // A file system that cannot allocate ahead: appends go on without.
+            print("spaceIsReservedAhead: fallocate not supported under \(dir.path)")
+            return
+        }
+        #expect(store.journal.reservedEnd == size + MoveJournal.reserveBytes)
+        #expect(Int(info.st_blocks) * 512 >= size + MoveJournal.reserveBytes, "allocated \(info.st_blocks * 512) bytes for \(size)")
+    }
+
     @Test func aCrashLeavesTheFileAndTheNextOpenInsertsItsMoves() throws {
         let dir = try TempDir()
         defer { dir.remove() }

@@ -53,6 +53,11 @@ int ghost_start_listening(int fd, int backlog, char *error, int error_len);
 /// shutdown(fd, SHUT_WR): the peer reads the end of the stream after what
 /// was sent (a lingering close). 0 or -1 (errno set).
 int ghost_shutdown_write(int fd);
+/// Allocates the file's blocks from `offset` for `length` bytes without
+/// changing its size (fallocate FALLOC_FL_KEEP_SIZE), so that appends into
+/// them cannot fail for want of space. 0, or -1 (errno set: ENOSPC, or
+/// EOPNOTSUPP where the file system cannot).
+int ghost_reserve(int fd, long offset, long length);
 /// Tells the service manager `state` ("READY=1", "STOPPING=1", …) through
 /// the datagram socket $NOTIFY_SOCKET names (systemd's sd_notify protocol:
 /// a path, or an abstract name after '@'). Returns 1 when sent, 0 without

@@ -49,7 +49,10 @@ final class Connection {
 
     // What was queued before the turn (since the last commit) and before the
     // command in progress, so that unconfirmed replies can be withdrawn.
-    // Recorded when the connection is first written to in each.
+    // Recorded when the connection is first written to in each, counted
+    // from the connection's first byte (as `releasedUpTo`), so that sent
+    // bytes trimmed from the front of `output` meanwhile do not shift them
+    // (issue #43: a shifted mark left the head of a withdrawn reply).
     var turnEpoch = 0
     var turnMark = 0
     var closingAtTurnMark = false
@@ -137,6 +140,14 @@ final class Connection {
         let keep = max(written, releasedUpTo - trimmed)
         if keep < output.count { output.removeLast(output.count - keep) }
     }
+    /// Takes back what was queued after `mark` (counted from the first
+    /// byte). Never a byte already sent: a mark is never released before
+    /// its commit, so none of those bytes can have been.
+    func withdraw(to mark: Int) {
+        let keep = max(mark - trimmed, written)
+        if output.count > keep { output.removeLast(output.count - keep) }
+    }
+
     /// Sent bytes leave the buffer.
     func trimSent(all: Bool) {
         if all {
@@ -318,14 +329,14 @@ final class ConnectionTable: Outbox {
         if conn.turnEpoch != turnEpoch { startTurn(conn) }
         if conn.commandEpoch != commandEpoch {
             conn.commandEpoch = commandEpoch
-            conn.commandMark = conn.output.count
+            conn.commandMark = conn.queuedEnd
             conn.closingAtCommandMark = conn.closeAfterFlush
         }
     }
 
     private func startTurn(_ conn: Connection) {
         conn.turnEpoch = turnEpoch
-        conn.turnMark = conn.output.count
+        conn.turnMark = conn.queuedEnd
         conn.closingAtTurnMark = conn.closeAfterFlush
         conn.turnCommands = 0
     }
@@ -351,7 +362,7 @@ final class ConnectionTable: Outbox {
     /// this turn is in `dirty`.)
     func discardCommand() {
         for conn in dirty where conn.commandEpoch == commandEpoch {
-            if conn.output.count > conn.commandMark { conn.output.removeLast(conn.output.count - conn.commandMark) }
+            conn.withdraw(to: conn.commandMark)
             if conn.closeAfterFlush && !conn.closingAtCommandMark {
                 conn.closeAfterFlush = false
                 conn.bye = nil
@@ -371,9 +382,7 @@ final class ConnectionTable: Outbox {
     @discardableResult
     func withdrawTurn() -> [Connection] {
         let written = connections.values.filter { $0.turnEpoch == turnEpoch }
-        for conn in written where conn.output.count > conn.turnMark {
-            conn.output.removeLast(conn.output.count - conn.turnMark)
-        }
+        for conn in written { conn.withdraw(to: conn.turnMark) }
         return written
     }
 

@@ -226,6 +226,8 @@ extension Server {
             } catch {
                 log("cannot commit to \(store.path): \(error); the turn is rolled back and its replies withdrawn")
                 lobby.recoverLostTurn(withdrawn: table.discardTurn())
+                // The states sent again confirm nothing new: no later lost turn may take them back.
+                table.committed()
             }
         }
         if let failure = lobby.storeError {
