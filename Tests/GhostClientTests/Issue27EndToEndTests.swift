@@ -76,12 +76,21 @@ struct Issue27EndToEndTests {
         try tmux.waitFor("erin2", "the shell prompt") { $0.last(where: { !$0.isEmpty }) == "$" }
         let command = try ClientEndToEndTests.clientCommand(tmux, "erin", port: daemon.port, noColour: true)
             .replacingOccurrences(of: "/erin.pid", with: "/erin2.pid")
+        // The first connection opened from here on is the second window's.
+        let logged = daemon.stderrLines.count
         try tmux.shell("erin2", command)
         try tmux.waitFor("erin2", text: " vs ")
         try tmux.waitFor("erin", text: "Your game was resumed in another window")
-        // The second window quits (the game waits); the first picks the name: the game comes back.
+        let opened = try #require(daemon.stderrLines.dropFirst(logged).first { $0.contains(" opened from ") },
+                                  "no connection of the second window in the log")
+        let r = try #require(opened.range(of: "connection "))
+        let erin2 = opened[r.upperBound...].prefix(while: \.isNumber)
+        // The second window quits (the game waits); once ghostd has closed its
+        // connection, the first picks the name: the game comes back.
         try tmux.quit("erin2")
         try tmux.waitFor("erin2", text: "Your game waits for you")
+        #expect(daemon.waitForStderrLine(timeout: 30) { $0.contains("connection \(erin2) closed") } != nil,
+                "ghostd did not log closing the second window's connection \(erin2)")
         try tmux.keys("erin", "Enter")
         let back = try tmux.waitFor("erin", "the game back, or a refusal") { s in
             s.contains { $0.contains(" vs ") } || s.contains { $0.contains("in use") || $0.contains("Playing as") }

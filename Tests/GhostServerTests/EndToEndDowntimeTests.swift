@@ -55,7 +55,8 @@ struct EndToEndDowntimeTests {
             _ = try cat.client.readUntil(prefix: "MOVE id=\(games[1].id) player=bot-easy")
             let dan = try E2E.player(daemon, "down-d")
             try dan.send("NEW game=hangman")
-            games.append(header(try dan.client.readUntil(prefix: "GAME id=").line))
+            // The first Hangman game waits for the word tables (built at start, seconds in a debug build).
+            games.append(header(try dan.client.readUntil(prefix: "GAME id=", timeout: 30).line))
             _ = try dan.client.readUntil(prefix: "TURN id=")
             try dan.send("e")
             try dan.client.expectPrefix("OK LETTER letter=e hit=")

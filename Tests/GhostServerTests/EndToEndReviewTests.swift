@@ -86,7 +86,8 @@ struct EndToEndReviewTests {
         let carol = try E2E.player(daemon, "carol")
         // A duel: ann sets "house", ben guesses e.
         try ann.send("NEW game=hangman mode=duel length=5")
-        let ok = try ann.client.readUntil(prefix: "OK NEW code=").line
+        // The first Hangman command waits for the word tables (built at start, seconds in a debug build).
+        let ok = try ann.client.readUntil(prefix: "OK NEW code=", timeout: 30).line
         let code = try #require(lineFields(ok)["code"])
         try ben.send("JOIN \(code)")
         try ben.client.readUntil(prefix: "TURN id=1 player=\(ann.name)")

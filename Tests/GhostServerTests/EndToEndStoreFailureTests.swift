@@ -112,7 +112,8 @@ struct EndToEndStoreFailureTests {
         // the size of a letter: what is left after the fill is used up with them.
         let spare = try E2E.player(d, "spare").client
         try spare.send("NEW game=hangman mode=evil length=8 misses=26")
-        _ = try spare.expectPrefix("OK NEW game=hangman ")
+        // The first Hangman game waits for the word tables (built at start, seconds in a debug build).
+        _ = try spare.expectPrefix("OK NEW game=hangman ", timeout: 30)
         _ = try spare.readUntil(prefix: "TURN ")
         let filler = try LineClient(port: d.port, label: "filler")
         let (stored, _) = try Self.fill(filler, base: "wal")

@@ -14,8 +14,8 @@ import Glibc
 @Suite("EndToEnd: a third game kind, used only by tests", .timeLimit(.minutes(3)))
 struct EndToEndTestKindTests {
     /// Reads the lines up to and including the one starting with `prefix`.
-    private func lines(_ c: LineClient, through prefix: String) throws -> [String] {
-        let (skipped, line) = try c.readUntil(prefix: prefix)
+    private func lines(_ c: LineClient, through prefix: String, timeout: Double = LineClient.defaultTimeout) throws -> [String] {
+        let (skipped, line) = try c.readUntil(prefix: prefix, timeout: timeout)
         return skipped + [line]
     }
 
@@ -155,7 +155,8 @@ struct EndToEndTestKindTests {
         try c.send("LEAVE")
         _ = try lines(c, through: "OK LEAVE")
         try c.send("NEW game=hangman")
-        let hangman = try lines(c, through: "TURN ")
+        // The first Hangman game waits for the word tables (built at start, seconds in a debug build).
+        let hangman = try lines(c, through: "TURN ", timeout: 30)
         #expect(hangman.contains { $0.hasPrefix("OK NEW game=hangman") })
         let hangmanGame = try #require(hangman.first { $0.hasPrefix("GAME ") })
         let hangmanID = try #require(lineFields(hangmanGame)["id"])

@@ -12,8 +12,14 @@ import TestSupport
 @Suite("Hostile: abuse in parallel with a normal game", .timeLimit(.minutes(5)))
 struct HostileTests {
     /// Liveness bound for one letter of the normal game (send to both players'
-    /// MOVE and TURN): not a performance target.
-    static let letterBound: Double = 2
+    /// MOVE and TURN): it only bounds a hang, never a performance target (the
+    /// worst letter time is reported in the test's output, not asserted).
+    static let letterBound: Double = 30
+    /// How long a blocked send waits before an abuser reports that the daemon
+    /// neither reads nor closes: the daemon's route to closing a flooder is
+    /// about 1 s of flood, 2 s of close grace, a 2 s lingering close and a
+    /// once-a-second sweep, and a loaded machine may take longer over each.
+    static let sendBound: Double = 30
     /// Bounded memory: the daemon's VmRSS at the end.
     static let rssBoundKiB = 200 * 1024
     static let idleSockets = 1000
@@ -94,8 +100,8 @@ struct HostileTests {
             #expect(job.wait(timeout: 60), "\(job.name) did not finish")
             for p in job.problems { Issue.record(Comment(rawValue: p)) }
         }
-        let slow = times.filter { $0 >= Self.letterBound }
-        #expect(slow.isEmpty, "\(slow.count) of \(times.count) letters took \(Self.letterBound) s or more: \(slow)")
+        let hung = times.filter { $0 >= Self.letterBound }
+        #expect(hung.isEmpty, "\(hung.count) of \(times.count) letters took \(Self.letterBound) s or more: \(hung)")
         #expect(games >= 2)
 
         // The daemon is fine: running, serving, bounded memory.
@@ -135,7 +141,7 @@ struct HostileTests {
             job.problem("\(what): \(e)")
             return nil
         case .success(let s):
-            guard let hello = s.readLine(timeout: 10), hello.hasPrefix(LineClient.helloPrefix) else {
+            guard let hello = s.readLine(timeout: 30), hello.hasPrefix(LineClient.helloPrefix) else {
                 job.problem("\(what): no HELLO; got \(s.pending.count) bytes, EOF \(s.sawEOF)")
                 return nil
             }
@@ -152,7 +158,7 @@ struct HostileTests {
             return false
         }
         for expected in replies {
-            let got = s.readLine(timeout: 5)
+            let got = s.readLine(timeout: 30)
             if got != expected {
                 job.problem("\(what) \(bytes.prefix(40)): expected `\(expected)`, got `\(got ?? "nothing (EOF \(s.sawEOF))")`")
                 return false
@@ -179,8 +185,11 @@ struct HostileTests {
             if !job.waitForStop(timeout: 90) { job.problem("never asked to stop") }
             var hellos = 0, closed = 0
             var sample: [String] = []
+            // One generous deadline for all of them (it only bounds a failure):
+            // each HELLO was sent long ago, and is read at once when it is there.
+            let deadline = monotonicNow() + 30
             for s in sockets {
-                if let line = s.readLine(timeout: sample.isEmpty ? 0.5 : 0.01), line.hasPrefix(LineClient.helloPrefix) {
+                if let line = s.readLine(timeout: max(0, deadline - monotonicNow())), line.hasPrefix(LineClient.helloPrefix) {
                     hellos += 1
                 } else if sample.count < 3 {
                     sample.append("port \(s.localPort): \(s.pending.count) bytes pending, EOF \(s.sawEOF)")
@@ -201,10 +210,10 @@ struct HostileTests {
                 guard let s = connect(job, port: port, "1 MB line") else { return false }
                 let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 16 * 1024)
                 for i in 0..<64 {
-                    let r = s.send(chunk, timeout: 10)
+                    let r = s.send(chunk, timeout: Self.sendBound)
                     if r != .sent { job.problem("chunk \(i) of the 1 MB line: \(r)"); return false }
                 }
-                let first = s.readLine(timeout: 5)
+                let first = s.readLine(timeout: 30)
                 if first != Self.lineTooLong { job.problem("expected `\(Self.lineTooLong)`, got `\(first ?? "nothing")`"); return false }
                 if !s.staysQuiet(within: 0.2) {
                     job.problem("more after line-too-long: \(s.pending.prefix(200)), EOF \(s.sawEOF)")
@@ -282,16 +291,16 @@ struct HostileTests {
                 var cutOff = false
                 let start = monotonicNow()
                 while lines < 100_000 && monotonicNow() - start < 20 {
-                    let r = s.send(chunk, timeout: 5)
+                    let r = s.send(chunk, timeout: Self.sendBound)
                     if case .failed = r { cutOff = true; break }
                     if case .timedOut = r {
-                        job.problem("after \(lines) PINGs the daemon neither reads nor closes (send blocked 5 s)")
+                        job.problem("after \(lines) PINGs the daemon neither reads nor closes (send blocked \(Self.sendBound) s)")
                         return false
                     }
                     lines += 1000
                 }
                 // Everything written without an error: the close must still come.
-                let (got, closed) = s.readToEOF(timeout: 10)
+                let (got, closed) = s.readToEOF(timeout: Self.sendBound)
                 if !cutOff && !closed {
                     job.problem("still connected after \(lines) PINGs")
                     return false
@@ -317,8 +326,8 @@ struct HostileTests {
                 let start = monotonicNow()
                 // A flooder gets `BYE flood` and then 2 s to read it before it is
                 // dropped; the kernel's buffers take 100,000 HELPs (500 KB) in less.
-                while helps < 400_000 && monotonicNow() - start < 20 {
-                    let r = s.send(chunk, timeout: 5)
+                while helps < 400_000 && monotonicNow() - start < 60 {
+                    let r = s.send(chunk, timeout: Self.sendBound)
                     if case .failed = r {
                         if round == 0 {
                             let reason = daemon.closeReason(localPort: s.localPort, timeout: 5) ?? "not logged"
@@ -327,7 +336,7 @@ struct HostileTests {
                         return true
                     }
                     if case .timedOut = r {
-                        job.problem("after \(helps) HELPs the daemon neither reads nor closes (send blocked 5 s); "
+                        job.problem("after \(helps) HELPs the daemon neither reads nor closes (send blocked \(Self.sendBound) s); "
                                     + "close logged: \(daemon.closeReason(localPort: s.localPort, timeout: 0.1) ?? "no")")
                         return false
                     }
@@ -354,7 +363,7 @@ struct HostileTests {
                 }
                 usleep(5_000)
                 if i % 2 == 0 { s.close() } else { s.reset() }
-                if daemon.closeReason(localPort: s.localPort, timeout: 5) == nil {
+                if daemon.closeReason(localPort: s.localPort, timeout: 30) == nil {
                     job.problem("mid-line \(i) (\(i % 2 == 0 ? "FIN" : "RST")): the daemon did not log the close")
                     return false
                 }
