@@ -13,6 +13,8 @@ public enum Daemon {
     public static func main(_ arguments: [String], kinds: [any GameDefinition] = []) -> Int32 {
         // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
+        // `ghostd journal check|salvage`: the move journal offline (JournalCommand.swift).
+        if arguments.first == "journal" { return JournalCommand.main(Array(arguments.dropFirst())) }
         // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.
         if let text = DaemonManual.generated(arguments) {
             print(text, terminator: "")

@@ -198,6 +198,11 @@ final class GamesStore {
         }
     }
 
+    /// Whether game `game` has its row in the table (one primary-key look-up).
+    func hasRow(game: Int) throws -> Bool {
+        try !db.query("SELECT 1 FROM games WHERE id = ?", .of(game)) { $0.int(0) }.isEmpty
+    }
+
     /// Inserts the starts and moves found in the journal's file when the
     /// database opens, skipping any already stored (folded before the file
     /// was emptied).

@@ -29,15 +29,17 @@ struct JournalMove: Sendable, Equatable {
 /// order played. So the table is behind by at most `foldLimit` moves, and
 /// whoever reads moves adds the ones waiting here (`moves(game:round:)`).
 ///
-/// The file is a log of lines, one per move:
+/// The file is a header line naming the journal (JournalScan.swift), then
+/// a log of lines, one per move:
 /// `<game> <round> <ply> <seat> <at> <check> <move>\n`, `check` being the
 /// FNV-1a hash of the rest as 8 hex digits, so that a line cut short by a
-/// crash, or any other damage, ends the log there; and one per game's
-/// start (`start <check> …`, JournalStart.swift). When the database
-/// opens, the starts and moves in the file are inserted (`INSERT OR
-/// IGNORE`: what was folded already is skipped), committed, and the file
-/// is emptied. It is emptied too after a fold once it passes `truncateAt`
-/// bytes.
+/// crash, or any other damage, is known; and one per game's start
+/// (`start <check> …`, JournalStart.swift). When the database opens, the
+/// file is checked against what the database expects (Store+Journal.swift:
+/// damage that would lose an acknowledged line refuses the start), the
+/// starts and moves in it are inserted (`INSERT OR IGNORE`: what was folded
+/// already is skipped), committed, and the file is emptied down to its
+/// header. It is emptied too after a fold once it passes `truncateAt` bytes.
 final class MoveJournal {
     /// The moves not in SQLite, in the order played: first those in the
     /// file (`written` of them), then those of the turn in progress.
@@ -48,12 +50,17 @@ final class MoveJournal {
     /// made: first those in the file (`startsWritten` of them).
     private(set) var starts: [JournalStart] = []
     private(set) var startsWritten = 0
-    /// The file, open for appending.
-    private let fd: Int32
+    /// The file, open for appending (-1 while it is missing: `reset` makes it).
+    private var fd: Int32 = -1
     let path: String
+    let folder: String
+    /// There was no file when the store opened.
+    private(set) var missing = false
     /// The file's length: where the next append starts, and what a failed
     /// one is cut back to.
     private(set) var size = 0
+    /// Its header line's length (JournalScan.swift): what emptying it keeps.
+    private(set) var headerBytes = 0
     /// The lines of an append, reused.
     private var buffer: [UInt8] = []
     /// For tests: when not 0, every append writes half its bytes and then
@@ -87,12 +94,18 @@ final class MoveJournal {
         }
     }
 
-    /// Opens (creating it if there is none) the log at `path`, in `folder`.
+    /// Opens the log at `path`, in `folder`, as it is: a missing file is
+    /// noted, not made (the store first checks what it finds, `Store.recoverJournal`,
+    /// then `reset` makes the file).
     init(path: String, folder: String) throws {
         self.path = path
-        let existed = access(path, F_OK) == 0
-        fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure.io("open", path: path, errno: errno) }
+        self.folder = folder
+        fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else {
+            guard errno == ENOENT else { throw Failure.io("open", path: path, errno: errno) }
+            missing = true
+            return
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
@@ -100,10 +113,6 @@ final class MoveJournal {
             throw Failure.io("read the size of", path: path, errno: code)
         }
         size = Int(info.st_size)
-        if !existed {   // a new file's name is durable once its folder is
-            let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if dir >= 0 { _ = fsync(dir); close(dir) }
-        }
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -157,6 +166,7 @@ final class MoveJournal {
     /// and starts are dropped, and the error is thrown.
     func writeTurn() throws {
         guard hasTurnWrites else { return }
+        guard fd >= 0 else { throw Failure.io("append to", path: path, errno: ENOENT) }
         buffer.removeAll(keepingCapacity: true)
         for i in startsWritten..<starts.count { starts[i].appendLine(to: &buffer) }
         for i in written..<moves.count { MoveJournal.appendLine(moves[i], to: &buffer) }
@@ -217,10 +227,11 @@ final class MoveJournal {
         let empty = switch emptying {
         case .never: false
         case .whenLarge: size > MoveJournal.truncateAt
-        case .always: size > 0
+        case .always: size > headerBytes
         }
-        if empty, ftruncate(fd, 0) == 0 {
-            size = 0
+        // Emptied, it keeps its header: a file ghostd runs with always names its journal.
+        if empty, fd >= 0, ftruncate(fd, off_t(headerBytes)) == 0 {
+            size = headerBytes
             reservedEnd = 0   // the blocks past the end went with it
         }
     }
@@ -246,12 +257,15 @@ final class MoveJournal {
         moves.last(where: { $0.game == game })?.at
     }
 
-    /// The starts and moves in the file, up to the first line that is not
-    /// whole and intact (what follows it is cut off), for the store to
-    /// insert when it opens. At most `limit` bytes are read: a longer file
-    /// is refused.
-    func recover(limit: Int = 64 * 1024 * 1024) throws -> (starts: [JournalStart], moves: [JournalMove]) {
-        guard size > 0 else { return ([], []) }
+    /// The whole file, read line by line (JournalScan.swift); nil if it is
+    /// missing. At most `limit` bytes are read: a longer file is refused.
+    func read(limit: Int = 64 * 1024 * 1024) throws -> JournalScan? {
+        guard fd >= 0 else { return nil }
+        return JournalScan(try readBytes(limit: limit))
+    }
+
+    /// The file's bytes (at most `limit`: a longer file is refused).
+    private func readBytes(limit: Int = 64 * 1024 * 1024) throws -> [UInt8] {
         guard size <= limit else { throw Failure.io("read (too long)", path: path, errno: EFBIG) }
         var bytes = [UInt8](repeating: 0, count: size)
         var got = 0
@@ -262,26 +276,69 @@ final class MoveJournal {
             if n == 0 { break }
             throw Failure.io("read", path: path, errno: errno)
         }
-        var found: [JournalMove] = []
-        var foundStarts: [JournalStart] = []
-        var start = 0
-        var good = 0
-        while start < got, let end = bytes[start..<got].firstIndex(of: UInt8(ascii: "\n")) {
-            if bytes[start] == JournalStart.tag[0] {
-                guard let begun = JournalStart.parseLine(bytes[start..<end]) else { break }
-                foundStarts.append(begun)
-            } else {
-                guard let move = MoveJournal.parseLine(bytes[start..<end]) else { break }
-                found.append(move)
-            }
-            start = end + 1
-            good = start
+        return Array(bytes[0..<got])
+    }
+
+    /// A copy of the file as it is, under another name, synced (never
+    /// over an existing file).
+    func keepCopy(as copy: String) throws {
+        let bytes = try readBytes()
+        let out = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard out >= 0 else { throw Failure.io("create", path: copy, errno: errno) }
+        defer { close(out) }
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in write(out, raw.baseAddress.map { $0 + done }, bytes.count - done) }
+            if n > 0 { done += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            throw Failure.io("write", path: copy, errno: n < 0 ? errno : ENOSPC)
         }
-        if good < size {
-            guard ftruncate(fd, off_t(good)) == 0 else { throw Failure.io("cut the damaged end of", path: path, errno: errno) }
-            size = good
+        guard fsync(out) == 0 else { throw Failure.io("sync", path: copy, errno: errno) }
+    }
+
+    /// The file's header, as read (`JournalScan.headerBytes`): what emptying it keeps.
+    func adopt(headerBytes bytes: Int) {
+        headerBytes = bytes
+    }
+
+    /// After the store has inserted what the file held: a file of journal
+    /// `ident` that holds only its header. One that already has that header
+    /// and no damage before its end is cut back to it; any other (missing,
+    /// without a header, another journal's, or damaged and salvaged) is
+    /// replaced by a new one, made whole under another name, synced, then
+    /// renamed into place.
+    func reset(ident: String, current: JournalScan?) throws {
+        let header = JournalScan.headerLine(ident: ident)
+        if fd >= 0, current?.header == .ident(ident), current?.headerBytes == header.count, current?.damageInTheMiddle == nil {
+            guard ftruncate(fd, off_t(header.count)) == 0 else { throw Failure.io("empty", path: path, errno: errno) }
+            size = header.count
+            headerBytes = header.count
+            reservedEnd = 0
+            return
         }
-        return (foundStarts, found)
+        let temporary = path + ".new"
+        let made = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard made >= 0 else { throw Failure.io("create", path: temporary, errno: errno) }
+        var failure: Int32 = 0
+        header.withUnsafeBytes { raw in
+            if write(made, raw.baseAddress, raw.count) != raw.count { failure = errno == 0 ? ENOSPC : errno }
+        }
+        if failure == 0 && fsync(made) != 0 { failure = errno }
+        close(made)
+        guard failure == 0 else {
+            unlink(temporary)
+            throw Failure.io("write", path: temporary, errno: failure)
+        }
+        guard rename(temporary, path) == 0 else { throw Failure.io("put in place", path: path, errno: errno) }
+        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dir >= 0 { _ = fsync(dir); close(dir) }
+        if fd >= 0 { close(fd) }
+        fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure.io("open", path: path, errno: errno) }
+        missing = false
+        size = header.count
+        headerBytes = header.count
+        reservedEnd = 0
     }
 
     // MARK: The line format

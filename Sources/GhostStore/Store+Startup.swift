@@ -14,6 +14,9 @@ extension Store {
         /// The file is there but empty: a damaged database, not a new one
         /// (a new database is made only where there is no file).
         case emptyFile(path: String)
+        /// The move journal beside it would lose acknowledged moves or
+        /// games' starts (issue #43, `JournalProblem`): it is left as it is.
+        case journal(path: String, problem: String)
 
         public var description: String {
             switch self {
@@ -21,6 +24,8 @@ extension Store {
                 return "the database \(path) has schema \(found), written by a newer ghostd; this ghostd knows schemas up to \(known): run a newer ghostd on it"
             case let .damaged(path, detail):
                 return "the database \(path) is damaged (\(detail)); restore it from a backup"
+            case let .journal(path, problem):
+                return "the move journal \(path) cannot be trusted: \(problem); ghostd has not touched it. See what it holds with `ghostd journal check`, and take in every intact line with `ghostd journal salvage` (docs/durability.md)"
             case let .emptyFile(path):
                 return "the database \(path) is an empty file: a damaged database, not a new one; restore it from a backup, or remove it to start afresh"
             }

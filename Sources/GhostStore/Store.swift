@@ -116,12 +116,17 @@ public final class Store {
             throw Failure.cannotCreateDirectory(directory, reason: "not a folder")
         }
     }
+    /// What opening the store took from a damaged journal (`salvageJournal`), if anything.
+    public private(set) var salvaged: JournalSalvage?
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
     public private(set) var transactionLost = false
 
     /// Opens (creating if there is no file) the database in `directory`,
     /// checks it (throwing `Refusal` for an empty, damaged or newer file,
-    /// untouched), and migrates it.
+    /// untouched, or a move journal that is damaged, missing or another's:
+    /// Store+Journal.swift), and migrates it. `salvageJournal`: a damaged
+    /// journal's intact lines are taken in and the file is kept aside
+    /// (`ghostd journal salvage`).
     /// `maxPageCount` > 0 caps the database at that many pages of 4 KiB
     /// (`Store.limitPageSize`, whatever the file's own page size; `PRAGMA
     /// max_page_count`, never below its current size): a write that needs
@@ -133,7 +138,7 @@ public final class Store {
     /// sync the WAL before copying it and the database after, so a WAL frame
     /// is only ever overwritten once its page is on disk in the database.
     public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0,
-                syncedByCaller: Bool = false) throws {
+                syncedByCaller: Bool = false, salvageJournal: Bool = false) throws {
         callerSyncs = durability == .full && syncedByCaller
         self.durability = durability
         try Store.makeDirectories(directory)
@@ -152,7 +157,7 @@ public final class Store {
             let bytes = maxPageCount * Store.limitPageSize
             try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
-        try recoverJournal()
+        salvaged = try openJournal(salvage: salvageJournal)   // Store+Journal.swift
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
         scoreStore.willWrite = { [unowned self] in try self.write() }
@@ -188,31 +193,22 @@ public final class Store {
         if journal.waiting > 0 && !db.isInTransaction {
             rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
             if (try? foldAlone()) == nil { journal.rollbackTurn() }
-        } else if journal.size > 0 && !db.isInTransaction && (try? syncWAL()) != nil {
+        } else if journal.size > journal.headerBytes && !db.isInTransaction && (try? syncWAL()) != nil {
             journal.folded(emptying: .always)   // lines folded already: every one is in the database, on disk
         }
+        markJournalClean()   // Store+Journal.swift
         if walFD >= 0 { Glibc.close(walFD); walFD = -1 }
         db.close()
-    }
-
-    /// Inserts the starts and moves of the journal's file (a crash left
-    /// them there) and empties it, once that insert is on disk.
-    private func recoverJournal() throws {
-        let found = try journal.recover()
-        if found.starts.isEmpty && found.moves.isEmpty {
-            journal.folded(emptying: .always)
-        } else {
-            try foldAlone { try self.gameStore.insertRecovered(found.starts, found.moves) }
-        }
     }
 
     /// Inserts moves (by default the journal's waiting ones) in a
     /// transaction of their own, and empties the journal's file once that
     /// is on disk.
-    private func foldAlone(_ insert: (() throws -> Void)? = nil) throws {
+    func foldAlone(_ insert: (() throws -> Void)? = nil) throws {
         try db.run(SQLs.begin)
         do {
             if let insert { try insert() } else { try gameStore.fold() }
+            try db.run(SQLs.journalFolded, journal.headerBytes)   // the file is cut back to its header below
             try db.run(SQLs.commit)
         } catch {
             try? db.run("ROLLBACK")
@@ -227,7 +223,7 @@ public final class Store {
     /// Makes every commit so far durable, where a COMMIT does not wait for
     /// the disk by itself (`normal`, or the caller's syncer): the journal's
     /// file may be emptied only then.
-    private func syncWAL() throws {
+    func syncWAL() throws {
         guard durability == .full && callerSyncs else { return }
         if walFD < 0 {
             walFD = open(walPath, O_RDWR | O_CLOEXEC)
@@ -296,6 +292,8 @@ public final class Store {
         }
         do {
             try gameStore.fold()
+            // Every line in the file is in the tables now (the file is cut back to its header after, if large).
+            try db.run(SQLs.journalFolded, journal.wouldTruncate ? journal.headerBytes : journal.size)
             try db.run(SQLs.commit)
         } catch {
             rollback()

@@ -129,6 +129,15 @@ import GhostCore
         // e, a, p at the front, r: bob makes "pear". At "e" the front p wins; at "ea" r; at "pea" c.
         for (who, line) in [(1, "e"), (2, "a"), (1, "LETTER p front"), (2, "r")] { h.send(who, line) }
         _ = h.drain()
+        // Superghost's solver is built off the lobby's thread from the game's
+        // start: until it is, REVIEW answers `ERR not-ready`. Wait for it (an
+        // event, whatever the machine's speed), then ask.
+        let until = Date().addingTimeInterval(60)
+        while Date() < until {
+            h.send(3, "REVIEW 1")
+            guard h.drain()[3]?.first?.hasPrefix("ERR not-ready") == true else { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         h.send(3, "REVIEW 1")
         let list = try #require(lobbyLists["en"])
         let s = SuperSolver(rules: GhostRules(words: list, language: "en", infixes: Infixes(words: list)))

@@ -30,7 +30,7 @@ import Testing
     }
 
     private func journalLines(_ dir: TempDir) throws -> [Substring] {
-        String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.database + "-moves")), as: UTF8.self).split(separator: "\n")
+        try journalBody(dir).split(separator: "\n")
     }
 
     @Test func aLineKeepsEveryFieldAndRefusesAnyChangedByte() throws {

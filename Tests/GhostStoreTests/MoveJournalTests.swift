@@ -17,8 +17,9 @@ import Testing
         return try db.query("SELECT game_id || ' ' || round || ' ' || ply || ' ' || seat || ' ' || move || ' ' || at FROM moves ORDER BY game_id, round, ply") { $0.text(0) }
     }
 
+    /// The journal's lines after its header (JournalScan.swift), which must be there.
     private func journalText(_ dir: TempDir) throws -> String {
-        String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.database + "-moves")), as: UTF8.self)
+        try journalBody(dir)
     }
 
     @Test func aLineIsItsFieldsItsCheckAndTheMove() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import GhostStore
 
 /// A fresh directory under the system's temporary folder for one test's
@@ -63,8 +64,9 @@ enum Schema {
     static let accounts = ["name", "hash", "created", "changed"]
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
-    static let tables = ["accounts", "best_games", "finished_games", "games", "moves", "outages", "players", "preferences", "ratings", "rivals",
-                         "running", "scores"]
+    static let tables = ["accounts", "best_games", "finished_games", "games", "move_journal", "moves", "outages", "players", "preferences",
+                         "ratings", "rivals", "running", "scores"]
+    static let moveJournal = ["id", "ident", "clean", "folded"]
     static let running = ["id", "alive_at"]
     static let outages = ["resumed", "down"]
     static let indexes = ["best_games_rank",
@@ -73,6 +75,18 @@ enum Schema {
     /// Schema 14: the token indexes hold only the tokens issued before it.
     static let tokenIndexes = ["CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~'",
                                "CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~'"]
+}
+
+/// The move journal's lines after its header line (`journal <ident> <check>`,
+/// JournalScan.swift), which every journal ghostd runs with has: a test
+/// fails when it is not there.
+func journalBody(_ dir: TempDir, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: dir.database + "-moves")), as: UTF8.self)
+    guard text.hasPrefix("journal "), let end = text.firstIndex(of: "\n") else {
+        Issue.record("the journal has no header: \(text.prefix(80))", sourceLocation: sourceLocation)
+        return text
+    }
+    return String(text[text.index(after: end)...])
 }
 
 /// Checks a database's current layout and health; returns what is wrong ([] when all is well).
@@ -90,6 +104,7 @@ func schemaProblems(_ db: SQLiteDatabase) throws -> [String] {
     check(try columns(db, "rivals") == Schema.rivals, "rivals: \(try columns(db, "rivals"))")
     check(try columns(db, "running") == Schema.running, "running: \(try columns(db, "running"))")
     check(try columns(db, "outages") == Schema.outages, "outages: \(try columns(db, "outages"))")
+    check(try columns(db, "move_journal") == Schema.moveJournal, "move_journal: \(try columns(db, "move_journal"))")
     let indexes = try db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name") { $0.text(0) }
     check(indexes == Schema.indexes, "indexes: \(indexes)")
     let tokenIndexes = try db.query("SELECT sql FROM sqlite_master WHERE name IN ('games_token0', 'games_token1') ORDER BY name") { $0.text(0) }

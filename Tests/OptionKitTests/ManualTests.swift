@@ -11,7 +11,7 @@ struct ManualTests {
     /// Each program, its manual page, and the help texts whose options the
     /// manual and completion must name.
     static let programs: [(name: String, page: String, helps: [[String]])] = [
-        ("ghostd", "docs/man/ghostd.8", [["--help"], ["accounts", "--help"]]),
+        ("ghostd", "docs/man/ghostd.8", [["--help"], ["accounts", "--help"], ["journal", "--help"]]),
         ("ghost-client", "docs/man/ghost-client.1", [["--help"]]),
         ("ghost-bench", "docs/man/ghost-bench.1", [["--help"]]),
     ]
@@ -118,7 +118,8 @@ struct ManualTests {
             ("ghostd", ["--durability", ""], ["full", "normal"]),
             ("ghostd", ["--scores-for", "r"], ["registered"]),
             ("ghostd", ["--port", ""], []),
-            ("ghostd", [""], ["accounts"]),
+            ("ghostd", [""], ["accounts", "journal"]),
+            ("ghostd", ["journal", ""], ["check", "salvage"]),
             ("ghostd", ["accounts", ""], ["list", "reset-password", "delete"]),
             ("ghostd", ["accounts", "--data", "/tmp", "re"], ["reset-password"]),
             ("ghostd", ["accounts", "--"], ["--data", "--help"]),

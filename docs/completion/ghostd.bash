@@ -24,12 +24,36 @@ _ghostd_accounts() {
     esac
 }
 
+_ghostd_journal() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--data --help' -- "$cur"))
+        return
+    fi
+    local i n=0
+    for (( i = 2; i < COMP_CWORD; i++ )); do
+        case ${COMP_WORDS[i]} in
+            --data) i=$((i + 1)) ;;
+            -*) ;;
+            *) n=$((n + 1)) ;;
+        esac
+    done
+    case $n in
+        0) COMPREPLY=($(compgen -W 'check salvage' -- "$cur")) ;;
+    esac
+}
+
 _ghostd() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
             accounts) _ghostd_accounts; return ;;
+            journal) _ghostd_journal; return ;;
         esac
     fi
     case $prev in
@@ -53,7 +77,7 @@ _ghostd() {
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'accounts' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'accounts journal' -- "$cur")) ;;
     esac
 }
 

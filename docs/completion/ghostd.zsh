@@ -11,10 +11,19 @@ _ghostd_accounts() {
         && return 0
 }
 
+_ghostd_journal() {
+    _arguments -s \
+        '--data[the data folder of the ghostd whose move journal this is]:DIR:_files -/' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
+        '1:COMMAND:(check salvage)' \
+        && return 0
+}
+
 _ghostd() {
     if (( CURRENT > 2 )); then
         case ${words[2]} in
             accounts) shift words; (( CURRENT-- )); _ghostd_accounts; return ;;
+            journal) shift words; (( CURRENT-- )); _ghostd_journal; return ;;
         esac
     fi
     _arguments -s \
@@ -70,7 +79,7 @@ _ghostd() {
         '--top-max-rd[TOP lists a name only while its rating deviation, as of its last …]:RD: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
-        '1:command:((accounts\:"manage registered names offline"))' \
+        '1:command:((accounts\:"manage registered names offline" journal\:"check or salvage the move journal offline"))' \
         && return 0
 }
 

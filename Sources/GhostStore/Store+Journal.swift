@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What is wrong with a move journal, such that starting would lose
+/// acknowledged moves or games' starts (issue #43; JournalScan.swift).
+public enum JournalProblem: Equatable, Sendable, CustomStringConvertible {
+    /// No file, or an empty one, though ghostd did not stop cleanly.
+    case missing(expected: String)
+    /// A file without a header, where the database expects journal `expected`.
+    case noHeader(expected: String)
+    /// Another journal's file.
+    case replaced(found: String, expected: String)
+    /// A damaged line that intact lines follow (line 1: the header).
+    case damaged(line: Int, intactAfter: Int)
+
+    public var description: String {
+        switch self {
+        case .missing(let expected):
+            return "it is missing or empty, and ghostd did not stop cleanly (the database expects journal \(expected)): acknowledged moves and games' starts may have been in it"
+        case .noHeader(let expected):
+            return "it has no header: it is not journal \(expected), the one the database expects"
+        case let .replaced(found, expected):
+            return "it is journal \(found), not \(expected), the one the database expects"
+        case let .damaged(line, after):
+            return line == 1 ? "line 1, its header, is damaged"
+                : "line \(line) is damaged, and \(after) intact line(s) follow it"
+        }
+    }
+
+    /// The problem with `scan` (nil: the file is missing) for a database
+    /// whose journal is `state` (its `ident` nil: none made yet, a database
+    /// from before schema 15, whose journal has no header); nil if none. A
+    /// torn tail is no problem, nor damage in what is in the tables already
+    /// (before `state.folded`).
+    static func of(_ scan: JournalScan?, _ state: JournalState) -> JournalProblem? {
+        guard let scan, scan.lineCount > 0 else {
+            if let expected = state.ident, !state.clean { return .missing(expected: expected) }
+            return nil
+        }
+        if scan.header == .damaged { return .damaged(line: 1, intactAfter: scan.intactLines) }
+        if let expected = state.ident {
+            switch scan.header {
+            case .none: return .noHeader(expected: expected)
+            case .ident(let found) where found != expected: return .replaced(found: found, expected: expected)
+            default: break
+            }
+        }
+        if let line = scan.damage(from: state.ident == nil ? 0 : state.folded) {
+            return .damaged(line: line, intactAfter: scan.intactLines(after: line))
+        }
+        return nil
+    }
+}
+
+/// The move journal as the database knows it (schema 15).
+public struct JournalState: Equatable, Sendable {
+    /// The journal its file's header must name; nil: none made yet.
+    public var ident: String?
+    /// ghostd stopped with every line folded in.
+    public var clean = false
+    /// The file's bytes before this are in the tables already.
+    public var folded = 0
+}
+
+/// What `ghostd journal salvage` took in from a damaged journal.
+public struct JournalSalvage: Equatable, Sendable {
+    public var problem: JournalProblem
+    public var starts: Int
+    public var moves: Int
+    /// Intact moves of games whose start was lost (in a damaged line): left out.
+    public var orphanMoves: Int
+    public var badLines: [Int]
+    /// Where the damaged file was kept (nil: there was none).
+    public var keptAs: String?
+}
+
+/// What `ghostd journal check` found.
+public struct JournalReport: Equatable, Sendable {
+    public var path: String
+    public var exists: Bool
+    /// The journal its header names (nil: none).
+    public var ident: String?
+    /// The journal the database expects (nil: none made yet).
+    public var expected: String?
+    public var clean: Bool
+    public var starts: Int
+    public var moves: Int
+    public var badLines: [Int]
+    public var tornTail: Bool
+    /// Why ghostd would refuse to start (nil: it would start).
+    public var problem: JournalProblem?
+}
+
+extension Store {
+    /// The move journal as the database knows it (schema 15).
+    static func journalState(_ db: SQLiteDatabase) throws -> JournalState {
+        let rows = try db.query("SELECT ident, clean, folded FROM move_journal WHERE id = 1") {
+            JournalState(ident: $0.optionalText(0), clean: $0.int(1) != 0, folded: $0.int(2))
+        }
+        return rows.first ?? JournalState()
+    }
+
+    /// Checks the journal's file against the database, takes in what it
+    /// holds, and leaves a file of the database's journal that holds only its
+    /// header; then marks the journal in use (not stopped cleanly), on disk.
+    /// A problem (`JournalProblem`) refuses the start with the file left as
+    /// it is, unless `salvage`: then every intact line is taken in and the
+    /// file is kept beside the new one as `<journal>.damaged-<unix seconds>`.
+    func openJournal(salvage: Bool) throws -> JournalSalvage? {
+        let state = try Store.journalState(db)
+        let scan = try journal.read()
+        let problem = JournalProblem.of(scan, state)
+        if let problem, !salvage { throw Refusal.journal(path: journal.path, problem: problem.description) }
+        // Salvaging: the file as it was is kept first (a hard link), whatever happens to it next.
+        var keptAs: String?
+        if problem != nil, !journal.missing {
+            let copy = journal.path + ".damaged-\(time(nil))"
+            try journal.keepCopy(as: copy)
+            keptAs = copy
+        }
+        journal.adopt(headerBytes: scan?.headerBytes ?? 0)
+        var moves = scan?.moves ?? []
+        if problem != nil, let scan {
+            // A move whose game's start was in a damaged line has no game to belong to.
+            let started = Set(scan.starts.map(\.id))
+            moves = try moves.filter { try started.contains($0.game) || gameStore.hasRow(game: $0.game) }
+        }
+        if let scan, !scan.starts.isEmpty || !moves.isEmpty {
+            try foldAlone { try self.gameStore.insertRecovered(scan.starts, moves) }   // then cut back to the header
+        }
+        let ident = state.ident ?? JournalScan.newIdent()
+        try journal.reset(ident: ident, current: scan)
+        try db.run("UPDATE move_journal SET ident = ?, clean = 0, folded = ? WHERE id = 1", .text(ident), .of(journal.headerBytes))
+        try syncWAL()
+        return problem.map { JournalSalvage(problem: $0, starts: scan?.starts.count ?? 0, moves: moves.count,
+                                            orphanMoves: (scan?.moves.count ?? 0) - moves.count,
+                                            badLines: scan?.badLines ?? [], keptAs: keptAs) }
+    }
+
+    /// At a clean stop, once every line is folded and on disk: a journal
+    /// found missing or empty at the next start loses nothing.
+    func markJournalClean() {
+        guard journal.waiting == 0, journal.size <= journal.headerBytes, !db.isInTransaction,
+              (try? syncWAL()) != nil else { return }
+        try? db.run("UPDATE move_journal SET clean = 1 WHERE id = 1")
+    }
+
+    /// What the journal in `directory` holds, against the database there,
+    /// without changing either (`ghostd journal check`). Best run while
+    /// ghostd is stopped: a running one appends to it.
+    public static func checkJournal(directory: String) throws -> JournalReport {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let path = base + fileName
+        guard access(path, F_OK) == 0 else { throw Failure.cannotCreateDirectory(path, reason: "there is no database") }
+        let db = try Store.openChecked(path: path)
+        defer { db.close() }
+        let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
+        let state = version >= 15 ? try journalState(db) : JournalState()
+        let journal = try MoveJournal(path: path + "-moves", folder: directory)
+        let scan = try journal.read()
+        return JournalReport(path: journal.path, exists: scan != nil,
+                             ident: scan.flatMap { if case .ident(let i) = $0.header { i } else { nil } },
+                             expected: state.ident, clean: state.clean,
+                             starts: scan?.starts.count ?? 0, moves: scan?.moves.count ?? 0,
+                             badLines: scan?.badLines ?? [], tornTail: scan?.tornTail ?? false,
+                             problem: JournalProblem.of(scan, state))
+    }
+}
