@@ -14,6 +14,8 @@ extension Store {
         /// The file is there but empty: a damaged database, not a new one
         /// (a new database is made only where there is no file).
         case emptyFile(path: String)
+        /// The path is a folder (or another kind of file), not a database.
+        case notAFile(path: String)
         /// The move journal beside it would lose acknowledged moves or
         /// games' starts (issue #43, `JournalProblem`): it is left as it is.
         case journal(path: String, problem: String)
@@ -26,6 +28,8 @@ extension Store {
                 return "the database \(path) is damaged (\(detail)); restore it from a backup"
             case let .journal(path, problem):
                 return "the move journal \(path) cannot be trusted: \(problem); ghostd has not touched it. See what it holds with `ghostd journal check`, and take in every intact line with `ghostd journal salvage` (docs/durability.md)"
+            case let .notAFile(path):
+                return "the database path \(path) is not a file (a folder is there): move it away, or give --data another folder"
             case let .emptyFile(path):
                 return "the database \(path) is an empty file: a damaged database, not a new one; restore it from a backup, or remove it to start afresh"
             }
@@ -41,6 +45,8 @@ extension Store {
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { return try SQLiteDatabase(path: path, create: false) }   // its own error
             try createDatabase(at: path)
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            throw Refusal.notAFile(path: path)
         } else if info.st_size == 0 {
             throw Refusal.emptyFile(path: path)
         }

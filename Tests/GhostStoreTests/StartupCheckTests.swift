@@ -94,6 +94,16 @@ import Testing
                 == "the database /d/ghostd.sqlite3 is an empty file: a damaged database, not a new one; restore it from a backup, or remove it to start afresh")
     }
 
+    @Test("A folder where the database should be: refused with its path, not `sqlite error 14` (issue #43)")
+    func folderIsRefused() throws {
+        let dir = try TempDir()
+        defer { dir.remove() }
+        try FileManager.default.createDirectory(atPath: dir.database, withIntermediateDirectories: false)
+        #expect(throws: Store.Refusal.notAFile(path: dir.database)) { try Store(directory: dir.path) }
+        #expect(Store.Refusal.notAFile(path: "/d/ghostd.sqlite3").description
+                == "the database path /d/ghostd.sqlite3 is not a file (a folder is there): move it away, or give --data another folder")
+    }
+
     @Test("Where there is no file, a new database is made whole: a leftover half-made one is replaced")
     func newDatabaseReplacesALeftover() throws {
         let dir = try TempDir()
