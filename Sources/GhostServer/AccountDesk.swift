@@ -24,7 +24,8 @@ final class AccountDesk: LobbyPart {
         self.context = lobby.context
         let settings = lobby.context.settings
         accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
-                                                  capacity: settings.maxLoginFailureEntries))
+                                                  capacity: settings.maxLoginFailureEntries),
+                            hashes: TokenBuckets(perSecond: settings.hashesPerMinute / 60, burst: settings.hashBurst))
     }
 
     /// What the lobby keeps for the passwords being checked, and the failed logins.
@@ -40,6 +41,8 @@ final class AccountDesk: LobbyPart {
         var checking: Set<String> = []
         /// Logins being checked per network: at most `loginsInFlightPerNetwork`.
         var checkingNetworks: [String: Int] = [:]
+        /// Passwords hashed or checked per network (`Settings.hashesPerMinute`), right or wrong.
+        var hashes: TokenBuckets
     }
 
     struct PendingPassword {
@@ -113,9 +116,17 @@ final class AccountDesk: LobbyPart {
 
     @discardableResult
     private func submitPassword(_ work: PasswordJob.Work, from id: ConnectionID, _ what: PendingPassword.What) -> Bool {
+        // Every hash costs the network (a connection without one, in tests, costs nothing).
+        if let network = sessions[id]?.network, !network.isEmpty,
+           let wait = accounts.hashes.take(network, at: clock.monotonic) {
+            figures.hashesRefused += 1
+            reply(id, .error(.tooManyAttempts, "too many passwords from your network; try again in \(Int(wait.rounded(.up))) s"))
+            return false
+        }
         let ticket = accounts.nextTicket
         accounts.nextTicket += 1
         guard passwordChecker.submit(PasswordJob(ticket: ticket, work: work)) else {
+            figures.hashesRefused += 1
             reply(id, .error(.serverBusy, "too many passwords being checked; try again"))
             return false
         }
@@ -208,6 +219,7 @@ final class AccountDesk: LobbyPart {
         }
         guard stored else { return reply(id, .error(.notRegistered, "\(name) is not registered any more")) }
         log("password changed for \(name)")
+        figures.passwordsChanged += 1
         reply(id, .ok(.passwordChanged))
     }
 

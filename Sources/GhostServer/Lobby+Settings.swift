@@ -67,6 +67,13 @@ extension Lobby {
         /// `loginFailureMemory` seconds after the last one; each table (names,
         /// networks) keeps at most `maxLoginFailureEntries`.
         public var loginBackoffMax: Double = 300
+        /// Passwords hashed or checked per network a minute on average, right
+        /// or wrong, with bursts of `hashBurst` (0: no limit): `ERR
+        /// too-many-attempts` past it, so that the hashing threads are shared
+        /// by network (issue #43: 40 addresses logging in with their own right
+        /// passwords kept an owner out 23–58% of the time).
+        public var hashesPerMinute: Double = 12
+        public var hashBurst: Double = 6
         public var loginFailureMemory: Double = 3600
         public var maxLoginFailureEntries = 10_000
         /// TOP lists a registered name on a board once it has played at

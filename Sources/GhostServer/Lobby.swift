@@ -77,6 +77,10 @@ public final class Lobby: LobbyPart {
         var registrations = 0
         var logins = 0
         var loginsFailed = 0
+        /// Passwords changed (PASSWORD), and hashes refused (a network past
+        /// its hashing budget, or the queue full: issue #43).
+        var passwordsChanged = 0
+        var hashesRefused = 0
     }
     /// Seeking, private games, JOIN, REMATCH and LEAVE, with the seek
     /// queues and the join codes (Matchmaking.swift).
@@ -219,7 +223,8 @@ public final class Lobby: LobbyPart {
                   ("games_aborted", String(figures.gamesAborted)), ("moves", String(figures.moves)),
                   ("names_connected", String(sessions.names.count)), ("watchers", String(watching.watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
-                  ("logins_failed", String(figures.loginsFailed)), ("passwords_pending", String(accountDesk.pendingCount))]
+                  ("logins_failed", String(figures.loginsFailed)), ("passwords_changed", String(figures.passwordsChanged)),
+                  ("hashes_refused", String(figures.hashesRefused)), ("passwords_pending", String(accountDesk.pendingCount))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }

@@ -15,7 +15,7 @@ struct EndToEndStatsTests {
         "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "db_bytes", "wal_bytes", "rss_bytes",
         "io_threads", "io_jobs_threaded",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "games_aborted", "moves",
-        "names_connected", "watchers", "registrations", "logins", "logins_failed", "passwords_pending",
+        "names_connected", "watchers", "registrations", "logins", "logins_failed", "passwords_changed", "hashes_refused", "passwords_pending",
     ]
 
     static func stats(_ c: LineClient, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: String] {

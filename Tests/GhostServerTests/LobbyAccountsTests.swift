@@ -75,7 +75,8 @@ import GhostStore
         h.send(2, "STATS")
         let stats = h.drain()[2] ?? []
         for line in ["STAT name=registrations value=1", "STAT name=logins value=1",
-                     "STAT name=logins_failed value=1", "STAT name=passwords_pending value=0"] {
+                     "STAT name=logins_failed value=1", "STAT name=passwords_changed value=0", "STAT name=hashes_refused value=0",
+                     "STAT name=passwords_pending value=0"] {
             #expect(stats.contains(line), "\(line) in \(stats)")
         }
     }
@@ -188,6 +189,45 @@ import GhostStore
         for i in 1...4 { #expect(d[10 + i] == ["OK NAME name=name\(i) lang=en registered=yes"]) }
         #expect(d[15] == ["ERR too-many-attempts try again in 1 s"])
         #expect(d[16] == ["OK NAME name=name5 lang=en registered=yes"])
+    }
+
+    @Test("Hashing is shared by network (issue #43): right passwords cost too; past the burst a network gets too-many-attempts, another is served; STATS counts it")
+    func hashesPerNetwork() throws {
+        var settings = Lobby.Settings()
+        settings.hashesPerMinute = 12
+        settings.hashBurst = 3
+        let h = try Harness(settings: settings)
+        let net = "198.51.100.1", other = "198.51.100.2", pw2 = "another good password"
+        h.connect(1, address: net)
+        h.send(1, "NAME ann")
+        _ = h.drain()
+        h.send(1, "REGISTER \(Self.pw)")                 // a hash: 1 of 3
+        #expect(h.drain()[1] == ["OK REGISTER name=ann"])
+        h.send(1, "PASSWORD \(pw2)")                     // 2
+        #expect(h.drain()[1] == ["OK PASSWORD"])
+        h.disconnect(1)
+        h.connect(2, address: net)
+        _ = h.drain()
+        h.send(2, "NAME ann \(pw2)")                     // 3: the right password
+        #expect(h.drain()[2]?.last == "OK NAME name=ann lang=en registered=yes")
+        h.disconnect(2)
+        h.connect(3, address: net)
+        _ = h.drain()
+        h.send(3, "NAME ann \(pw2)")                     // the burst is spent: one more in 60 / 12 = 5 s
+        #expect(h.drain()[3]?.last == "ERR too-many-attempts too many passwords from your network; try again in 5 s")
+        h.connect(4, address: other)
+        _ = h.drain()
+        h.send(4, "NAME ann \(pw2)")
+        #expect(h.drain()[4]?.last == "OK NAME name=ann lang=en registered=yes")
+        h.disconnect(4)
+        h.clock.advance(5)
+        h.send(3, "NAME ann \(pw2)")
+        #expect(h.drain()[3]?.last == "OK NAME name=ann lang=en registered=yes")
+        h.send(3, "STATS")
+        let stats = h.drain()[3] ?? []
+        for line in ["STAT name=logins value=3", "STAT name=passwords_changed value=1", "STAT name=hashes_refused value=1"] {
+            #expect(stats.contains(line), "\(line) in \(stats)")
+        }
     }
 
     @Test("The queue of passwords is full: ERR server-busy, nothing done; the queued one is answered")

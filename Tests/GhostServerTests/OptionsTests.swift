@@ -56,6 +56,8 @@ struct OptionsTests {
         Case(name: "--max-games-per-name", value: "3", defaultText: "10") { $0.maxGamesPerName = 3 },
         Case(name: "--max-games-per-network", value: "0", defaultText: "100") { $0.maxGamesPerNetwork = 0 },
         Case(name: "--scores-for", value: "registered", defaultText: "all") { $0.scoresFor = .registered },
+        Case(name: "--max-hashes-per-minute-per-ip", value: "0", defaultText: "12") { $0.hashesPerMinute = 0 },
+        Case(name: "--hash-burst", value: "2", defaultText: "6") { $0.hashBurst = 2 },
     ]
 
     /// Values each option must refuse.
@@ -95,6 +97,8 @@ struct OptionsTests {
         ("--abandon-after", ["", "-1", "1.5", "315360001", "week"]),
         ("--max-games-per-name", ["", "-1", "1.5", "1000001"]),
         ("--max-games-per-network", ["", "-1", "lots"]),
+        ("--max-hashes-per-minute-per-ip", ["", "-1", "1000001", "fast"]),
+        ("--hash-burst", ["", "0", "-1"]),
     ]
 
     static func config(_ change: (inout ServerConfig) -> Void) -> ServerConfig {

@@ -131,6 +131,10 @@ public struct ServerConfig: Sendable {
     /// "Logins (#26)").
     public var hashThreads = 1
     public var hashQueue = 32
+    /// Passwords hashed or checked per network a minute, with bursts of
+    /// `hashBurst` (0: no limit); `ERR too-many-attempts` past it (issue #43).
+    public var hashesPerMinute: Double = 12
+    public var hashBurst: Double = 6
     /// Threads that read, frame and write the sockets, the loop among them
     /// (Redis 6's `io-threads`; Net/IOThreads.swift): 1 does it all on the
     /// loop thread. The lobby and the store stay on the loop either way.

@@ -152,6 +152,8 @@ public final class Server {
         settings.maxGamesPerNetwork = config.maxGamesPerNetwork
         settings.scoresFor = config.scoresFor
         settings.loginBackoffMax = config.loginBackoffMax
+        settings.hashesPerMinute = config.hashesPerMinute
+        settings.hashBurst = config.hashBurst
         settings.loginFailureMemory = config.loginFailureMemory
         settings.maxLoginFailureEntries = config.maxLoginFailureEntries
         settings.topMinGames = config.topMinGames
