@@ -202,7 +202,7 @@ public enum CommandTable {
                                parseKinds: { args, kind in gameOptions(args, allowBot: false, defaultKind: kind).map { .seek($0) } })
         case .new:
             return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out; rated (registered names, the computer) unless rated=no",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out; rated between registered names unless rated=no, never against the computer",
                                parse: { args in gameOptions(args, allowBot: true, defaultKind: nil).map { .new($0) } },
                                arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } },
                                parseKinds: { args, kind in gameOptions(args, allowBot: true, defaultKind: kind).map { .new($0) } })

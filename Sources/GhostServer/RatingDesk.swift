@@ -3,10 +3,11 @@ import GhostProtocol
 import GhostStore
 import Ratings
 
-/// A rated game's board and each seat's rating as GAME shows it.
+/// A rated game's board and each seat's rating as GAME shows it (both
+/// seats are people: a game with a computer seat is never rated).
 struct RoomRating {
     var board: String
-    /// Per seat, on the board (the computer's fixed one), as last read.
+    /// Per seat, on the board, as last read.
     var ratings: [Rating]
 
     var shown: SeatRatings { SeatRatings(ratings.map(RatingDesk.shown)) }
@@ -43,22 +44,21 @@ final class RatingDesk: LobbyPart {
         return (Rating(rating: row.rating, deviation: row.deviation, volatility: row.volatility), row)
     }
 
-    /// A seat's rating: the computer's fixed one, or the person's stored one.
-    func seatRating(_ seat: Int, names: [String], bots: [BotLevel?], board: String) throws -> Rating {
-        if bots.indices.contains(seat), let level = bots[seat] { return RatingsPolicy.computer(level) }
-        return try currentRating(names.indices.contains(seat) ? names[seat] : "?", board: board).0
+    /// A seat's rating: the person's stored one.
+    func seatRating(_ seat: Int, names: [String], board: String) throws -> Rating {
+        try currentRating(names.indices.contains(seat) ? names[seat] : "?", board: board).0
     }
 
     /// Whether a new game is rated, and then its ratings: its kind and variant
-    /// have a board, nobody asked `rated=no`, every person is logged in to
-    /// their registered name, and a computer seat is a level (not a kind's
-    /// own computer such as Hangman's setter).
+    /// have a board, nobody asked `rated=no`, both seats are people (a game
+    /// with a computer seat, at a level or a kind's own such as Hangman's
+    /// setter, is never rated: RatingsPolicy.swift) and each is logged in to
+    /// their registered name.
     func ratingAtStart(kind: String, variant: String, options: GameOptions, seats: [ConnectionID?],
                        bots: SeatPair<BotLevel?>, kindComputer: Bool) throws -> RoomRating? {
-        guard options.rated != false, !kindComputer else { return nil }
+        guard options.rated != false, !kindComputer, RatingsPolicy.mayBeRated(bots: bots) else { return nil }
         var names: [String] = []
         for seat in 0..<2 {
-            if bots.indices.contains(seat), bots[seat] != nil { names.append(""); continue }
             // Read in place (`sessions[conn]` copied the whole session, twice).
             guard seats.indices.contains(seat), let conn = seats[seat],
                   case let name?? = sessions.peek(conn, { s -> String? in
@@ -73,24 +73,25 @@ final class RatingDesk: LobbyPart {
         // `--scores-for registered` (ScoringPolicy.swift): two people rate
         // each other only from two known, different networks, so that one
         // person's two connections cannot farm a rating.
-        if settings.scoresFor == .registered, bots.allSatisfy({ $0 == nil }) {
+        if settings.scoresFor == .registered {
             let nets = seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
-        let levels = Array(bots)
-        return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, bots: levels, board: board) })
+        return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, board: board) })
     }
 
     /// The game's ratings for GAME: set at its start; read from the store
     /// once for a game loaded again (RESUME, a restart). Nil when unrated
-    /// (or if the read fails: it is not worth failing a command for).
+    /// (or if the read fails: it is not worth failing a command for). A game
+    /// against the computer is unrated even if the store marked it rated (a
+    /// ghostd before issue #43 rated them): it ends without a rating change.
     func tableRating(_ table: Room) -> RoomRating? {
         if !table.ratingRead {
             table.ratingRead = true
-            if (try? store.isRated(game: table.id)) == true,
+            if RatingsPolicy.mayBeRated(bots: SeatPair(table.bot(0), table.bot(1))),
+               (try? store.isRated(game: table.id)) == true,
                let board = RatingsPolicy.board(table.kind, variant: table.record.variant) {
-                let bots = (0..<2).map { table.bot($0) }
-                if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, bots: bots, board: board) }) {
+                if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, board: board) }) {
                     table.rating = RoomRating(board: board, ratings: ratings)
                 }
             }
@@ -101,25 +102,19 @@ final class RatingDesk: LobbyPart {
     /// The store's side of a rated game's end (within `recordFinish`, so in
     /// the same transaction as the finish): each person's new rating and
     /// record, and each seat's change on the game. Returns what OVER shows;
-    /// nil for an unrated game.
+    /// nil for an unrated game (every game with a computer seat).
     func rateFinish(_ table: Room, winner: Int, now: Int) throws -> SeatRatings? {
-        guard let rated = tableRating(table) else { return nil }
+        guard let rated = tableRating(table), RatingsPolicy.mayBeRated(bots: SeatPair(table.bot(0), table.bot(1))) else { return nil }
         let board = rated.board
-        let bots = (0..<2).map { table.bot($0) }
         // Both seats as they are now (a name may have finished another rated game since this one began).
         var before: [Rating] = [], rows: [StoredRating?] = []
         for seat in 0..<2 {
-            if let level = bots[seat] {
-                before.append(RatingsPolicy.computer(level))
-                rows.append(nil)
-            } else {
-                let (r, row) = try currentRating(table.names[seat], board: board)
-                before.append(r)
-                rows.append(row)
-            }
+            let (r, row) = try currentRating(table.names[seat], board: board)
+            before.append(r)
+            rows.append(row)
         }
         var after = before, changes = [0, 0]
-        for seat in 0..<2 where bots[seat] == nil {
+        for seat in 0..<2 {
             let won = seat == winner
             let elapsed = Double(max(0, now - (rows[seat]?.lastPlayed ?? now)))
             let new = RatingsPolicy.system.rate(before[seat], after: Ratings.Game(before[1 - seat], won ? .win : .loss), elapsed: elapsed)
@@ -138,19 +133,26 @@ final class RatingDesk: LobbyPart {
             }
             try store.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
         }
-        try store.setRatingChanges(game: table.id, changes: (0..<2).map { bots[$0] == nil ? changes[$0] : nil })
+        try store.setRatingChanges(game: table.id, changes: changes.map { Optional($0) })
         return SeatRatings(after.map(RatingDesk.shown), changes: changes)
     }
 
     // MARK: rated= and range=
 
     /// Whether NEW's or SEEK's `rated=yes` and `range=` can hold for this
-    /// session: it is logged in to a registered name, and the game asked for
-    /// is one that is rated. Otherwise `ERR cannot-rate`.
+    /// session: the game asked for is not against the computer, it is logged
+    /// in to a registered name, and the game is one that is rated. Otherwise
+    /// `ERR cannot-rate` (`rated=no` is always taken: it changes nothing
+    /// where the game is unrated anyway).
     func ratedOptionsHold(_ options: GameOptions, seeking: Bool, _ id: ConnectionID, _ session: Session) -> Bool {
         guard options.rated == true || options.range != nil else { return true }
         if options.rated == false {
             reply(id, .error(.badArguments, "range= is for a rated seek; leave out rated=no"))
+            return false
+        }
+        // Said first: no name can make it rated.
+        guard !Self.playsTheComputer(options) else {
+            reply(id, .error(.cannotRate, "a game against the computer is never rated: ratings are for games between registered names; leave out rated=yes"))
             return false
         }
         guard isRegistered(session) else {
@@ -164,13 +166,21 @@ final class RatingDesk: LobbyPart {
         return true
     }
 
-    /// The board the options ask for, if it is rated (Hangman: a duel, which SEEK always is).
+    /// Whether the options seat the computer: `bot=<level>`, or a kind's own
+    /// computer (`bot=` among its options, as Hangman's guesser, which
+    /// `Matchmaking.kindOptions` moved there). A kind that seats the
+    /// computer by itself (Hangman's setter) has no rating board for that mode.
+    static func playsTheComputer(_ options: GameOptions) -> Bool {
+        options.bot != nil || options.settings["bot"] != nil
+    }
+
+    /// The board the options ask for, if it is rated (Hangman: a duel, which
+    /// SEEK always is); never for a game against the computer.
     func ratedBoard(_ options: GameOptions, seeking: Bool) -> String? {
+        guard !Self.playsTheComputer(options) else { return nil }
         let kind = options.game.map { self.kind(named: $0.rawValue) } ?? catalog.defaultKind
         // A SEEK plays the kind's two-player game (Hangman: a duel); NEW the mode asked for.
         let variant = options.variant ?? (seeking ? kind?.twoPlayerOptions["mode"] : options.settings["mode"]) ?? ""
-        // A kind's own computer (`bot=` among its options, as Hangman's guesser) is never rated.
-        guard options.settings["bot"] == nil else { return nil }
         return RatingsPolicy.board(kind, variant: variant)
     }
 

@@ -8,13 +8,16 @@ import Ratings
 ///   `ghost-challenge` and `hangman-duel`. Hangman against the computer's
 ///   setter (evil, fair, phrase) and the computer guesser (`bot=guesser`)
 ///   are never rated: they rank games on best-games lists instead.
-/// - Only games between two registered names (both logged in), or a
-///   registered name against the computer at a level (`bot=easy|medium|hard`),
-///   are rated, and only if nobody asked `rated=no`. With `--scores-for
-///   registered`, a game between two people is rated only when they play
-///   from two known, different networks (as the lists count it).
-/// - The computer's levels hold fixed ratings that are never updated (as
-///   lichess's bots): `computerRatings`, with RD `computerDeviation`.
+/// - Only games between two registered names (both logged in) are rated,
+///   and only if nobody asked `rated=no`. With `--scores-for registered`, a
+///   game between two people is rated only when they play from two known,
+///   different networks (as the lists count it).
+/// - A game with a computer seat is never rated (issue #43: a memoised
+///   solver of the public word list beat Hard 40 times in 40 and led TOP):
+///   a rating measures people. The computer keeps its own scores per level
+///   (the SCORES boards, GAME's `record=`); `NEW bot=… rated=yes` is
+///   `ERR cannot-rate`, and a game a ghostd before #43 marked rated ends
+///   unrated (`RatingDesk.tableRating`).
 /// - A match (`rounds=ghost`) is one rated game, rated at its end by who
 ///   won the match. An aborted game is not rated.
 /// - Glicko-2 as the Ratings core computes it, τ = 0.5, with lichess's
@@ -25,10 +28,6 @@ enum RatingsPolicy {
     static let periodSeconds = 86_400 / 0.21436
     static let system = Glicko2(tau: 0.5, periodLength: periodSeconds)
 
-    /// The computer's fixed ratings per level, and their RD (not provisional).
-    static let computerRatings: [BotLevel: Double] = [.easy: 1000, .medium: 1500, .hard: 2200]
-    static let computerDeviation = 60.0
-
     /// The most boards a name can have a rating on (PROFILE reads at most this many).
     static let maxBoards = 16
 
@@ -38,9 +37,9 @@ enum RatingsPolicy {
         kind?.ratingBoards[variant]
     }
 
-    /// The rating the computer at `level` plays with.
-    static func computer(_ level: BotLevel) -> Rating {
-        Rating(rating: computerRatings[level] ?? 1500, deviation: computerDeviation, volatility: 0.06)
+    /// Whether a game with these computer seats may be rated: only with none.
+    static func mayBeRated(bots: SeatPair<BotLevel?>) -> Bool {
+        bots[0] == nil && bots[1] == nil
     }
 
     /// Whole points, as shown.

@@ -62,6 +62,13 @@ struct FuzzGenerator {
             if rng.chance(0.3) { return .line(slot: slot, passwordLine()) }
             return .line(slot: slot, "NAME " + rng.pick(Self.names))
         }
+        // Only games between registered names are rated (issue #43: never
+        // against the computer): a logged-in name that is free often meets
+        // another logged-in name's seek.
+        if case .idle = session.state, session.loggedIn != nil, rng.chance(0.6), Self.registeredSeeker(run, besides: conn) {
+            return .line(slot: slot, "SEEK")
+        }
+        if case .idle = session.state, session.loggedIn == nil, rng.chance(0.1) { return .line(slot: slot, "REGISTER first secret") }
         switch session.state {
         case .idle: return idle(slot, session)
         case .seeking, .hosting:
@@ -78,14 +85,24 @@ struct FuzzGenerator {
         }
     }
 
+    /// Whether a connection other than `conn` is logged in to a registered name and seeks a game.
+    static func registeredSeeker(_ run: FuzzRun, besides conn: ConnectionID) -> Bool {
+        run.conns.contains { other in
+            guard let other, other != conn, let theirs = run.lobby.sessions[other], theirs.loggedIn != nil,
+                  case .seeking = theirs.state else { return false }
+            return true
+        }
+    }
+
     private mutating func idle(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
         // Logged in to a registered name: now and then a new password.
         if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
-        // Logged in: rated games more often (issue #28), against the computer or another registered name.
+        // Logged in: rated games more often (issue #28) against another registered name; against the
+        // computer never rated (issue #43: `NEW bot=hard rated=yes` is ERR cannot-rate).
         if session.loggedIn != nil && rng.chance(0.25) {
-            return .line(slot: slot, rng.pick(["NEW bot=easy", "NEW bot=hard rated=yes", "SEEK rated=yes", "SEEK", "SEEK variant=super",
-                                               "SEEK range=1000-2000", "NEW variant=challenge bot=medium", "SEEK game=hangman rated=yes"]))
+            return .line(slot: slot, rng.pick(["SEEK rated=yes", "NEW bot=hard rated=yes", "SEEK rated=yes", "SEEK", "SEEK variant=super",
+                                               "SEEK range=1000-2000", "SEEK", "SEEK game=hangman rated=yes"]))
         }
         // Watching: a watcher tries to play too (a token or a secret sent to
         // it is caught by the checks on every line).

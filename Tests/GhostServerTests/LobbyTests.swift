@@ -45,7 +45,7 @@ import GhostStore
         #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
-                               + "clock= gives each move that many seconds; watch=no keeps watchers out; rated (registered names, the computer) unless rated=no"))
+                               + "clock= gives each move that many seconds; watch=no keeps watchers out; rated between registered names unless rated=no, never against the computer"))
         #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
         #expect(lines.first == "HELP NAME <name> [<password>] - identify yourself: 1-16 letters, digits, - or _; a registered name needs its password, the rest of the line after one space")
         #expect(lines.contains("HELP REGISTER <password> - register the name you use (nobody's yet) with a password: the rest of the line after one space, 8-200 characters, spaces allowed"))

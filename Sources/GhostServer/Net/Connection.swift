@@ -31,7 +31,10 @@ final class Connection {
     var output = OutputBytes()
     var written = 0              // bytes of `output` already sent
     var registered = UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)   // epoll events asked for
-    var closeAfterFlush = false  // BYE sent: close once output is written
+    var closeAfterFlush = false  // BYE sent, or the client shut its side: close once output is written
+    /// The client has shut its sending side (a read returned 0, or epoll
+    /// said so while closing): it is not asked about its input again.
+    var halfClosed = false
     var closeReason = "quit"
     /// Why the server closed it, for STATS; nil: the client went.
     var closedFor: ByeCode?
@@ -288,6 +291,25 @@ final class ConnectionTable: Outbox {
         markDirty(conn)
     }
 
+    /// The client shut its sending side (`shutdown(SHUT_WR)`, as `nc -N`
+    /// does, or closed its socket): it sends nothing more, but it is owed
+    /// every reply queued for it, those that wait for a sync too (issue #43,
+    /// finding 9: they were lost when it was dropped at once). It closes as
+    /// after a BYE, without one: once all that is written (`Server.flush`,
+    /// lingering), or after `closeGrace` seconds if it does not read them
+    /// (`Server.sweep`); nothing more is queued for it meanwhile, and the
+    /// lobby hears of it at that close (`Server.disconnect`), as of any.
+    func peerClosed(_ conn: Connection) {
+        conn.halfClosed = true
+        guard conn.dropReason == nil, !conn.closeAfterFlush else { return }
+        conn.closeAfterFlush = true
+        // Never reopened by an undone command (`discardCommand`): it was no command's doing.
+        conn.closingAtCommandMark = true
+        conn.closeReason = "closed by peer"
+        conn.closeDeadline = now + ConnectionTable.closeGrace
+        markDirty(conn)
+    }
+
     /// How a close reads in the log: `flood (more than 5 commands a second)`.
     static func reason(_ code: ByeCode, _ text: String) -> String {
         "\(code.rawValue) (\(text))"
@@ -386,9 +408,10 @@ final class ConnectionTable: Outbox {
         return written
     }
 
-    /// Whether the connection's BYE is queued (and not withdrawn).
+    /// Whether the connection's BYE is queued (and not withdrawn); a
+    /// connection closing because the client shut its side has none.
     func hasQueuedBye(_ conn: Connection) -> Bool {
-        conn.closeAfterFlush && (conn.turnEpoch != turnEpoch || conn.closingAtTurnMark)
+        conn.closeAfterFlush && conn.bye != nil && (conn.turnEpoch != turnEpoch || conn.closingAtTurnMark)
     }
 
     /// The turn could not be committed (its changes were rolled back):

@@ -107,8 +107,8 @@ extension Server {
     /// A read that returned `count` ≤ 0, with its errno: the end, an error, or nothing to read.
     private func readFailed(_ conn: Connection, count: Int, error: Int32) {
         if count == 0 {
-            conn.dropReason = "closed by peer"
-            table.markDirty(conn)
+            // The end of its input: it is owed what is queued (ConnectionTable.peerClosed).
+            table.peerClosed(conn)
         } else if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
             conn.overSince = nil
         } else {
@@ -253,8 +253,9 @@ extension Server {
         let input: UInt32 = conn.closeAfterFlush || inputWaits(conn)
             ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
         var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
-        // A closing connection still hears of a half-close (as it always did).
-        if events == 0, conn.closeAfterFlush { events = UInt32(GHOST_EPOLLRDHUP) }
+        // A closing connection still hears of a half-close (as it always
+        // did), once: level-triggered epoll would report it every turn.
+        if events == 0, conn.closeAfterFlush, !conn.halfClosed { events = UInt32(GHOST_EPOLLRDHUP) }
         if let tls = conn.tls { events = tlsInterest(conn, tls, events) }
         if events != conn.registered {
             conn.registered = events

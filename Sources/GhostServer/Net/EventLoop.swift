@@ -59,6 +59,11 @@ extension Server {
                         table.markDirty(conn)
                         continue
                     }
+                    if conn.closeAfterFlush, !conn.halfClosed, ev & UInt32(GHOST_EPOLLRDHUP) != 0 {
+                        // Closing, and the client shut its side: it still gets its last replies.
+                        conn.halfClosed = true
+                        setInterest(conn)
+                    }
                     if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readOrQueue(conn) }
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
