@@ -27,8 +27,13 @@ struct JournalScan {
     var moves: [JournalMove] = []
     /// Lines that are not whole and intact (1-based, the header counting).
     var badLines: [Int] = []
-    /// Where each of them starts in the file.
-    private var badOffsets: [Int] = []
+    /// What an intact line holds, as the tables key it.
+    enum Key: Equatable {
+        case start(Int)
+        case move(game: Int, round: Int, ply: Int)
+    }
+    /// The intact lines, in order, with what they hold.
+    private var entries: [(line: Int, key: Key)] = []
     /// The intact starts' and moves' lines (1-based).
     private var intact: [Int] = []
     /// Lines read, a last one cut short included.
@@ -45,13 +50,18 @@ struct JournalScan {
     /// The first damaged line that an intact line follows: damage in the
     /// middle, not a torn tail. Nil when every bad line comes after the
     /// last intact one.
-    var damageInTheMiddle: Int? { damage(from: 0) }
+    var damageInTheMiddle: Int? { badLines.first.flatMap { $0 < lastIntactLine ? $0 : nil } }
 
-    /// The first damaged line starting at or after byte `offset` that an
-    /// intact line follows (what comes before `offset` is in the tables).
-    func damage(from offset: Int) -> Int? {
-        for (line, start) in zip(badLines, badOffsets) where start >= offset {
-            return line < lastIntactLine ? line : nil
+    /// The first damaged line that an intact line follows and that may
+    /// hold what the tables do not: one whose next intact line `isFolded`
+    /// (in the tables already) was folded with it, a fold taking every line
+    /// written before it, and loses nothing.
+    func damage(isFolded: (Key) throws -> Bool) throws -> Int? {
+        var next = 0
+        for line in badLines where line < lastIntactLine {
+            while next < entries.count, entries[next].line < line { next += 1 }
+            guard next < entries.count else { return nil }
+            if try !isFolded(entries[next].key) { return line }
         }
         return nil
     }
@@ -95,7 +105,7 @@ struct JournalScan {
             let next = end.map { $0 + 1 } ?? bytes.count
             defer { start = next }
             // A last line without its end is cut short: never intact.
-            guard end != nil else { badLines.append(line); badOffsets.append(start); continue }
+            guard end != nil else { badLines.append(line); continue }
             if line == 1, body.starts(with: JournalScan.headerTag) {
                 if let ident = JournalScan.parseHeader(body) {
                     header = .ident(ident)
@@ -105,17 +115,17 @@ struct JournalScan {
                 } else {
                     header = .damaged
                     badLines.append(line)
-                    badOffsets.append(start)
                 }
                 continue
             }
             if body.first == JournalStart.tag.first, let begun = JournalStart.parseLine(body) {
                 starts.append(begun)
+                entries.append((line, .start(begun.id)))
             } else if let move = MoveJournal.parseLine(body) {
                 moves.append(move)
+                entries.append((line, .move(game: move.game, round: move.round, ply: move.ply)))
             } else {
                 badLines.append(line)
-                badOffsets.append(start)
                 continue
             }
             intactEnd = next

@@ -31,9 +31,10 @@ public enum JournalProblem: Equatable, Sendable, CustomStringConvertible {
     /// The problem with `scan` (nil: the file is missing) for a database
     /// whose journal is `state` (its `ident` nil: none made yet, a database
     /// from before schema 15, whose journal has no header); nil if none. A
-    /// torn tail is no problem, nor damage in what is in the tables already
-    /// (before `state.folded`).
-    static func of(_ scan: JournalScan?, _ state: JournalState) -> JournalProblem? {
+    /// torn tail is no problem, nor damage in what is in the tables already:
+    /// a damaged line whose next intact line `isFolded` was folded with it.
+    static func of(_ scan: JournalScan?, _ state: JournalState,
+                   isFolded: (JournalScan.Key) throws -> Bool) throws -> JournalProblem? {
         guard let scan, scan.lineCount > 0 else {
             if let expected = state.ident, !state.clean { return .missing(expected: expected) }
             return nil
@@ -46,7 +47,7 @@ public enum JournalProblem: Equatable, Sendable, CustomStringConvertible {
             default: break
             }
         }
-        if let line = scan.damage(from: state.ident == nil ? 0 : state.folded) {
+        if let line = try scan.damage(isFolded: isFolded) {
             return .damaged(line: line, intactAfter: scan.intactLines(after: line))
         }
         return nil
@@ -59,8 +60,6 @@ public struct JournalState: Equatable, Sendable {
     public var ident: String?
     /// ghostd stopped with every line folded in.
     public var clean = false
-    /// The file's bytes before this are in the tables already.
-    public var folded = 0
 }
 
 /// What `ghostd journal salvage` took in from a damaged journal.
@@ -95,10 +94,25 @@ public struct JournalReport: Equatable, Sendable {
 extension Store {
     /// The move journal as the database knows it (schema 15).
     static func journalState(_ db: SQLiteDatabase) throws -> JournalState {
-        let rows = try db.query("SELECT ident, clean, folded FROM move_journal WHERE id = 1") {
-            JournalState(ident: $0.optionalText(0), clean: $0.int(1) != 0, folded: $0.int(2))
+        let rows = try db.query("SELECT ident, clean FROM move_journal WHERE id = 1") {
+            JournalState(ident: $0.optionalText(0), clean: $0.int(1) != 0)
         }
         return rows.first ?? JournalState()
+    }
+
+    /// Whether a journal line's start or move is in the tables already (a
+    /// primary-key look-up). A fold takes every line written before it, so
+    /// a line found there means every line before it was folded too.
+    static func isFolded(_ db: SQLiteDatabase) -> (JournalScan.Key) throws -> Bool {
+        { key in
+            switch key {
+            case .start(let id):
+                return try !db.query("SELECT 1 FROM games WHERE id = ?", .of(id)) { $0.int(0) }.isEmpty
+            case .move(let game, let round, let ply):
+                return try !db.query("SELECT 1 FROM moves WHERE game_id = ? AND round = ? AND ply = ?",
+                                     .of(game), .of(round), .of(ply)) { $0.int(0) }.isEmpty
+            }
+        }
     }
 
     /// Checks the journal's file against the database, takes in what it
@@ -110,7 +124,7 @@ extension Store {
     func openJournal(salvage: Bool) throws -> JournalSalvage? {
         let state = try Store.journalState(db)
         let scan = try journal.read()
-        let problem = JournalProblem.of(scan, state)
+        let problem = try JournalProblem.of(scan, state, isFolded: Store.isFolded(db))
         if let problem, !salvage { throw Refusal.journal(path: journal.path, problem: problem.description) }
         // Salvaging: the file as it was is kept first (a hard link), whatever happens to it next.
         var keptAs: String?
@@ -131,7 +145,7 @@ extension Store {
         }
         let ident = state.ident ?? JournalScan.newIdent()
         try journal.reset(ident: ident, current: scan)
-        try db.run("UPDATE move_journal SET ident = ?, clean = 0, folded = ? WHERE id = 1", .text(ident), .of(journal.headerBytes))
+        try db.run("UPDATE move_journal SET ident = ?, clean = 0 WHERE id = 1", .text(ident))
         try syncWAL()
         return problem.map { JournalSalvage(problem: $0, starts: scan?.starts.count ?? 0, moves: moves.count,
                                             orphanMoves: (scan?.moves.count ?? 0) - moves.count,
@@ -164,6 +178,6 @@ extension Store {
                              expected: state.ident, clean: state.clean,
                              starts: scan?.starts.count ?? 0, moves: scan?.moves.count ?? 0,
                              badLines: scan?.badLines ?? [], tornTail: scan?.tornTail ?? false,
-                             problem: JournalProblem.of(scan, state))
+                             problem: try JournalProblem.of(scan, state, isFolded: isFolded(db)))
     }
 }

@@ -376,11 +376,10 @@ enum Migrations {
         // of running time from the upgrade). One row each, no scan of games.
         // `move_journal` (issue #43; JournalScan.swift): the name of the move
         // journal the database expects, which its file's header carries, and
-        // whether ghostd stopped cleanly, and how far into the file every line
-        // is in the tables (written by each transaction that folds it), so
-        // that a journal that is missing, emptied, another's or damaged
-        // past that point is refused at start instead of losing acknowledged
-        // moves.
+        // whether ghostd stopped cleanly, so that a journal that is missing,
+        // emptied or another's is refused at start instead of losing
+        // acknowledged moves. (Whether a damaged line was folded in already
+        // is read from the tables: Store+Journal.swift.)
         """
         CREATE TABLE running (
             id        INTEGER PRIMARY KEY CHECK (id = 1),
@@ -397,8 +396,7 @@ enum Migrations {
         CREATE TABLE move_journal (
             id     INTEGER PRIMARY KEY CHECK (id = 1),
             ident  TEXT,                      -- the journal its file's header must name; NULL: none made yet
-            clean  INTEGER NOT NULL DEFAULT 0, -- 1: ghostd stopped with every line folded: a missing file loses nothing
-            folded INTEGER NOT NULL DEFAULT 0  -- the file's bytes before this are in the tables (damage there loses nothing)
+            clean  INTEGER NOT NULL DEFAULT 0 -- 1: ghostd stopped with every line folded: a missing file loses nothing
         );
         INSERT INTO move_journal(id, ident, clean) VALUES (1, NULL, 0);
         """,

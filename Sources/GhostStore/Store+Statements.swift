@@ -45,9 +45,6 @@ enum SQLs {
     private static func gameRowInsert(_ verb: String) -> String {
         "\(verb) INTO games(\(startColumns)) VALUES (\(startValues))"
     }
-    /// How far into the journal's file every line is in the tables
-    /// (Store+Journal.swift), written by each transaction that folds it.
-    static let journalFolded = SQL("UPDATE move_journal SET folded = ? WHERE id = 1")
     static let recordMove = SQL("INSERT INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     static let finishGame = SQL("UPDATE games SET status = 'over', winner = ?, loser = ?, reason = ?, final_state = ?, ended_at = ?, lost0 = coalesce(?, lost0), lost1 = coalesce(?, lost1), offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ?")
     /// A finished game on a board (`ScoresStore.count`): an UPDATE of the

@@ -208,7 +208,6 @@ public final class Store {
         try db.run(SQLs.begin)
         do {
             if let insert { try insert() } else { try gameStore.fold() }
-            try db.run(SQLs.journalFolded, journal.headerBytes)   // the file is cut back to its header below
             try db.run(SQLs.commit)
         } catch {
             try? db.run("ROLLBACK")
@@ -292,8 +291,6 @@ public final class Store {
         }
         do {
             try gameStore.fold()
-            // Every line in the file is in the tables now (the file is cut back to its header after, if large).
-            try db.run(SQLs.journalFolded, journal.wouldTruncate ? journal.headerBytes : journal.size)
             try db.run(SQLs.commit)
         } catch {
             rollback()

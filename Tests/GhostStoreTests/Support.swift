@@ -66,7 +66,7 @@ enum Schema {
                           "best_game", "best_opponent", "best_rating", "listed"]
     static let tables = ["accounts", "best_games", "finished_games", "games", "move_journal", "moves", "outages", "players", "preferences",
                          "ratings", "rivals", "running", "scores"]
-    static let moveJournal = ["id", "ident", "clean", "folded"]
+    static let moveJournal = ["id", "ident", "clean"]
     static let running = ["id", "alive_at"]
     static let outages = ["resumed", "down"]
     static let indexes = ["best_games_rank",
