@@ -52,7 +52,7 @@ public enum DaemonOptions {
                .integer(1...1_000_000), \.maxClients),
         .value("--max-clients-per-ip", "N", "connections from one network at once: an IPv4 address, or an IPv6 /64 (an IPv4-mapped address counts as IPv4); past it: BYE full; 0: no limit",
                .integer(0...1_000_000), \.maxClientsPerIP),
-        .value("--max-unnamed", "N", "connections that have not sent NAME or RESUME yet, on the whole server; past it a new client gets BYE full; 0: no limit",
+        .value("--max-unnamed", "N", "connections that have not sent NAME or RESUME yet, on the whole server; past it a new client gets BYE full, unless another network holds more of them than the newcomer's: then one of that network's is closed (BYE full) to let it in; 0: no limit",
                .integer(0...1_000_000), \.maxUnnamed),
         .value("--max-unnamed-per-ip", "N", "the same, from one network (IPv4 address, IPv6 /64); 0: no limit",
                .integer(0...1_000_000), \.maxUnnamedPerIP),

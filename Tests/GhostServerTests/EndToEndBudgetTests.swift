@@ -178,6 +178,28 @@ struct EndToEndBudgetTests {
         try b.ping()
     }
 
+    @Test("At --max-unnamed, a newcomer from a network holding fewer is let in: the network holding the most loses one (BYE full); that network's own newcomer is refused (issue #43)")
+    func newcomerAtTheCap() throws {
+        let d = try DaemonProcess.start(extraArguments: ["--max-unnamed", "4"])
+        defer { d.kill() }
+        let silent = try (0..<4).map { try LineClient(port: d.port, label: "silent\($0)", source: "127.0.0.2") }
+        let newcomer = try LineClient(port: d.port, label: "newcomer", source: "127.0.0.3")   // its HELLO read: let in
+        try newcomer.ping()
+        // The one closed to let it in had its BYE written before the newcomer's HELLO.
+        let bye = "BYE full the server has its most connections without NAME or RESUME, and 127.0.0.2 holds the most of them; send NAME or RESUME sooner"
+        let evicted = silent.filter { $0.nextLine(timeout: 0.5) == bye }
+        #expect(evicted.count == 1, "\(silent.map { $0.takeBufferedLines() })")
+        if let gone = evicted.first { try gone.expectClosed() }
+        // At the cap again (3 from 127.0.0.2, the newcomer): that network's own newcomer is refused.
+        let more = try LineClient(port: d.port, label: "more", readHello: false, source: "127.0.0.2")
+        try more.expect("BYE full too many connections without NAME or RESUME (at most 4); try again later")
+        try newcomer.login(E2E.name("newcomer"))
+        let other = try LineClient(port: d.port, label: "other", source: "127.0.0.4")
+        try other.ping()
+        let after = try Self.stats(other)
+        #expect(after["closed_full"] == "2", "\(after)")   // one closed for the newcomer, one refused
+    }
+
     @Test("--connects-per-second-per-ip 0.01 --connect-burst-per-ip 3: the 4th connection from 127.0.0.5 gets `BYE full …`; 127.0.0.6 is served")
     func connectRate() throws {
         let d = try DaemonProcess.start(extraArguments: ["--connects-per-second-per-ip", "0.01", "--connect-burst-per-ip", "3"])

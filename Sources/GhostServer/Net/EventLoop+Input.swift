@@ -14,7 +14,7 @@ extension Server {
         if config.maxClientsPerIP > 0, perNetwork[network, default: 0] >= config.maxClientsPerIP {
             return "too many connections from \(network) (at most \(config.maxClientsPerIP))"
         }
-        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed {
+        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed, !makeRoomForNewcomer(from: network) {
             return "too many connections without NAME or RESUME (at most \(config.maxUnnamed)); try again later"
         }
         if config.maxUnnamedPerIP > 0, unnamedPerNetwork[network, default: 0] >= config.maxUnnamedPerIP {

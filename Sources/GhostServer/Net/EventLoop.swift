@@ -481,6 +481,29 @@ extension Server {
         if inSession { log("connection \(conn.id) closed: \(reason)") }
     }
 
+    /// The server holds its most connections without NAME or RESUME
+    /// (`--max-unnamed`), and a newcomer from `network` knocks: if another
+    /// network holds more of them than `network` would with the newcomer,
+    /// one of that network's (the first found) is closed with `BYE full` to
+    /// let the newcomer in, so that no set of networks can keep everyone
+    /// else out by holding the cap (issue #43: 16 addresses × 128 silent
+    /// connections kept every newcomer out, reconnecting as the name timeout
+    /// closed them). A scan of the networks with such connections and of the
+    /// connections, only at the cap. Returns whether there is room now.
+    func makeRoomForNewcomer(from network: String) -> Bool {
+        let mine = unnamedPerNetwork[network, default: 0]
+        guard let (victim, most) = unnamedPerNetwork.max(by: { $0.value < $1.value }), most > mine + 1,
+              let conn = table.connections.values.first(where: {
+                  !$0.identified && $0.network == victim && $0.dropReason == nil && !$0.closeAfterFlush
+              }) else { return false }
+        let text = "the server has its most connections without NAME or RESUME, and \(victim) holds the most of them; "
+            + "send NAME or RESUME sooner"
+        conn.closedFor = .full
+        conn.byeOnDrop = .bye(.full, text)
+        disconnect(conn, reason: ConnectionTable.reason(.full, text))
+        return unnamed < config.maxUnnamed
+    }
+
     /// A lingering socket is readable: its input is thrown away; at its
     /// end (or an error) it is closed.
     private func linger(_ id: ConnectionID) {
