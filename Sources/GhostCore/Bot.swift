@@ -65,7 +65,9 @@ public struct Bot: Sendable {
 /// random. Each move solves at most `budget` new positions (the solver keeps
 /// them): enough for every English position, and for Dutch ones once the
 /// opening is solved (`GhostKind` does that in the background); a play the
-/// budget left unsettled is preferred to a proven loss.
+/// budget left unsettled is preferred to a proven loss. (On the event loop,
+/// `GhostKind` judges the position itself, never waiting for the solver's
+/// locks, and uses `best`.)
 public struct SuperBot: Sendable {
     public let level: BotLevel
     public let solver: SuperSolver
@@ -81,11 +83,12 @@ public struct SuperBot: Sendable {
 
     public func choose(in game: Superghost, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
         switch level {
-        case .easy: return SuperBot.safe(solver, game.fragment, &rng)
+        case .easy: return SuperBot.safe(solver.rules, game.fragment, &rng)
         case .hard: return SuperBot.best(solver.moves(game.fragment, budget: budget), &rng)
         case .medium:
             return Double.random(in: 0..<1, using: &rng) < Bot.mediumSkill
-                ? SuperBot.best(solver.moves(game.fragment, budget: budget), &rng) : SuperBot.safe(solver, game.fragment, &rng)
+                ? SuperBot.best(solver.moves(game.fragment, budget: budget), &rng)
+                : SuperBot.safe(solver.rules, game.fragment, &rng)
         }
     }
 
@@ -98,10 +101,15 @@ public struct SuperBot: Sendable {
     /// settled, else (every play settled, all losing) the losing play with
     /// the fewest winning replies; nil while neither holds within `budget`
     /// new positions (solve the position, and ask again). Never a guess.
+    /// The replies are counted only when no play wins.
     public func settledChoice(in game: Superghost, using rng: inout some RandomNumberGenerator) -> SuperSolver.Play? {
-        let moves = solver.moves(game.fragment, budget: budget)
-        guard SuperBot.isSettled(moves) else { return nil }
-        return SuperBot.best(moves, &rng)
+        solver.withSession(budget: budget, waits: true) { session in
+            let fragment = Array(game.fragment.utf8)
+            let moves = session.moves(fragment, replies: false)
+            if let pick = moves.filter({ $0.kind == .winning }).randomElement(using: &rng) { return pick.play }
+            guard SuperBot.isSettled(moves) else { return nil }
+            return SuperBot.best(session.moves(fragment, replies: true), &rng)
+        }
     }
 
     public func settledChoice(in game: Superghost) -> SuperSolver.Play? {
@@ -116,10 +124,10 @@ public struct SuperBot: Sendable {
     }
 
     /// A random play that does not lose on the spot (any play if all do):
-    /// no solving needed.
-    static func safe(_ solver: SuperSolver, _ fragment: String, _ rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
+    /// no solving needed, only the rules.
+    static func safe(_ rules: GhostRules, _ fragment: String, _ rng: inout some RandomNumberGenerator) -> SuperSolver.Play {
         let f = Array(fragment.utf8)
-        let safe = SuperSolver.plays.filter { solver.rules.superVerdict($0.applied(to: f)) == .alive }
+        let safe = SuperSolver.plays.filter { rules.superVerdict($0.applied(to: f)) == .alive }
         return (safe.isEmpty ? SuperSolver.plays : safe).randomElement(using: &rng) ?? SuperSolver.plays[0]
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 
 /// Ghost as a game kind of the server: its word lists, its solved games for
@@ -16,17 +15,29 @@ public final class GhostKind: TypedGameDefinition {
     public let solvers: [String: Solver]
 
     /// Superghost's infix index and solver per language: built on the first
-    /// Superghost game of that language (`setup` starts it on a thread of
-    /// its own), not at startup.
-    private let superBuilds = SuperBuilds()
+    /// Superghost game of that language (`setup` queues it), not at startup.
+    private let superBuilds: SuperBuilds
 
-    /// Superghost positions being solved in the background for Hard, by
-    /// language and fragment: one solve each, however often the lobby asks.
-    private let solving = Mutex<Set<String>>([])
+    /// Superghost's solving off the event loop (all languages): at most
+    /// `SuperSolving.threads` solves at once, `SuperSolving.maxPending` waiting.
+    let solving = SuperSolving()
 
     /// Seconds after which the lobby asks again for a Hard Superghost move
     /// whose position is still being solved.
     public static let superRetrySeconds = 0.5
+
+    /// New Superghost positions the event loop may solve itself for one
+    /// computer move or hint (4–9 ms; 96% of Hard's English moves after
+    /// the opening need fewer), only for a position it has not tried since
+    /// that was queued (asked for again while it is solved off the loop,
+    /// a position is only read), and only as far as `loopAllowance` allows.
+    public static let loopBudget = 250
+
+    /// New Superghost positions the loop may solve a second, all games
+    /// together (a token bucket holding at most `reviewBudget`): 15–30 ms
+    /// of its time a second at most, however many games ask.
+    public static let loopPositionsPerSecond = 1_000
+    let loopAllowance = LoopAllowance(perSecond: Double(GhostKind.loopPositionsPerSecond), most: GhostKind.reviewBudget)
 
     /// The `variant=` of Superghost, on the wire and in the store (Ghost's is empty).
     public static let superVariant = GhostWire.Variant.superghost.rawValue
@@ -41,6 +52,9 @@ public final class GhostKind: TypedGameDefinition {
             if let words = dictionaries[lang] { solvers[lang] = Solver(rules: GhostRules(words: words, language: lang)) }
         }
         self.solvers = solvers
+        superBuilds = SuperBuilds(languages: dictionaries.languages) { [solving] solver in
+            solving.submit("merge " + solver.rules.language, waits: false) { MergeJob(solver) }
+        }
     }
 
     /// `variant=super|challenge`; the computer at each level.
@@ -62,26 +76,26 @@ public final class GhostKind: TypedGameDefinition {
     /// started) waits for it, or builds it, and says so (`OneOffWork`), so
     /// that the server does not charge the wait to the line's sender.
     public func superSolver(language: String) -> SuperSolver? {
-        guard let words = dictionaries[language] else { return nil }
-        let slot = superBuilds.slot(language)
+        guard let words = dictionaries[language], let slot = superBuilds.slot(language) else { return nil }
         if let built = slot.builtIfFree() { return built }
         OneOffWork.noteWait()
         return superBuilds.build(slot, words: words, language: language)
     }
 
-    /// The build on a thread of its own (`setup`, `solveLater`): no one waits.
-    private func buildSuperSolver(language: String) -> SuperSolver? {
-        guard let words = dictionaries[language] else { return nil }
-        return superBuilds.build(superBuilds.slot(language), words: words, language: language)
+    /// The build on a solving thread (`SolveJob`): no one waits.
+    func buildSuperSolver(language: String) -> SuperSolver? {
+        guard let words = dictionaries[language], let slot = superBuilds.slot(language) else { return nil }
+        return superBuilds.build(slot, words: words, language: language)
     }
 
     /// Superghost's solver for `language` if it is built already; if not (or
-    /// while it is being built), its build and the opening's solve go on off
-    /// the caller's thread, and nil: a command never waits for it (`REVIEW`).
+    /// while it is being built), its build and the opening's solve are
+    /// queued off the caller's thread, and nil: a command never waits for
+    /// it (`REVIEW`, the computer's move).
     func readySuperSolver(language: String) -> SuperSolver? {
-        guard dictionaries[language] != nil else { return nil }
-        if let built = superBuilds.slot(language).builtIfFree() { return built }
-        solveLater("", language: language)
+        guard dictionaries[language] != nil, let slot = superBuilds.slot(language) else { return nil }
+        if let built = slot.builtIfFree() { return built }
+        solveLater("", language: language, goal: .choice)
         return nil
     }
 
@@ -89,17 +103,6 @@ public final class GhostKind: TypedGameDefinition {
     /// the test's control); before the first Superghost game.
     func buildInfixes(with make: @escaping @Sendable (WordList) -> Infixes) {
         superBuilds.makeInfixes.withLock { $0 = make }
-    }
-
-    /// Solves `fragment` of `language`'s Superghost off the caller's thread
-    /// (building its solver first if need be), once however often asked.
-    func solveLater(_ fragment: String, language: String) {
-        let key = language + " " + fragment
-        guard solving.withLock({ $0.insert(key).inserted }) else { return }
-        DispatchQueue.global(qos: .utility).async {
-            self.buildSuperSolver(language: language)?.solve(fragment)
-            self.solving.withLock { _ = $0.remove(key) }
-        }
     }
 
     /// A Ghost game's setup, typed: its variant (nil: Ghost itself), stored
@@ -132,7 +135,7 @@ public final class GhostKind: TypedGameDefinition {
         }
         // Bluff and challenge plays on Ghost's word lists and solved games;
         // Superghost's solver is built, and its opening solved, off the server's thread.
-        if variant == .superghost { DispatchQueue.global(qos: .utility).async { self.buildSuperSolver(language: language)?.solve("") } }
+        if variant == .superghost { solveLater("", language: language, goal: .choice) }
         return .success(GameSetup(Setup(variant)))
     }
 
@@ -149,30 +152,35 @@ public final class GhostKind: TypedGameDefinition {
 
     private func solver(for game: some GhostVariant) -> Solver? { solvers[game.rules.language] }
 
-    /// Superghost at Hard plays only solved moves: while the position is not
-    /// solved within a move's budget, its solve goes on off the server's
-    /// thread (in steps that let go of the solver's lock) and the lobby asks
-    /// again in `superRetrySeconds`. Every other case is `computerMove`.
+    /// Superghost at Hard plays only solved moves. On the event loop
+    /// (`judgeOnLoop`, never waiting for the solver's locks): what is
+    /// settled; if that does not settle the move and the loop has not tried
+    /// this position since it was queued, at most `loopBudget` new positions
+    /// solved here; while it is not settled, its solve is queued off the
+    /// loop (`SuperSolving`) and the lobby asks again in
+    /// `superRetrySeconds`. Every other case is `computerMove`.
     public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
-        guard level == .hard, let ghost = game as? Superghost,
-              let solver = superSolver(language: ghost.rules.language) else {
+        guard level == .hard, let ghost = game as? Superghost else {
             return computerMove(in: game, level: level).map { .move($0) } ?? .none
         }
-        if let play = SuperBot(level: .hard, solver: solver).settledChoice(in: ghost) { return .move(play.move) }
-        let fragment = ghost.fragment
-        let key = ghost.rules.language + " " + fragment
-        if solving.withLock({ $0.insert(key).inserted }) {
-            DispatchQueue.global(qos: .userInitiated).async {
-                solver.solve(fragment)
-                self.solving.withLock { _ = $0.remove(key) }
-            }
-        }
-        return .later(seconds: GhostKind.superRetrySeconds)
+        guard let solver = readySuperSolver(language: ghost.rules.language) else { return .later(seconds: GhostKind.superRetrySeconds) }
+        let judged = judgeOnLoop(ghost, solver: solver)
+        var rng = SystemRandomNumberGenerator()
+        return judged.settled ? .move(SuperBot.best(judged.moves, &rng).move) : .later(seconds: GhostKind.superRetrySeconds)
     }
 
+    /// The computer's move now (Easy, Medium; Hard outside Superghost). In
+    /// Superghost, Easy needs only the rules; Medium's Hard moves are judged
+    /// as Hard's (`judgeOnLoop`), and play a play not yet settled rather
+    /// than a proven loss.
     public func computerMove(in game: any Game, level: BotLevel) -> Move? {
         if let ghost = game as? Superghost {
-            return superSolver(language: ghost.rules.language).map { SuperBot(level: level, solver: $0).choose(in: ghost).move }
+            var rng = SystemRandomNumberGenerator()
+            let hardLike = level == .hard || (level == .medium && Double.random(in: 0..<1, using: &rng) < Bot.mediumSkill)
+            guard hardLike, let solver = superBuilds.slot(ghost.rules.language)?.builtIfFree() else {
+                return SuperBot.safe(ghost.rules, ghost.fragment, &rng).move
+            }
+            return SuperBot.best(judgeOnLoop(ghost, solver: solver).moves, &rng).move
         }
         if let ghost = game as? ChallengeGhost {
             return solver(for: ghost).map { BluffBot(level: level, solver: $0).choose(in: ghost) }
@@ -187,8 +195,12 @@ public final class GhostKind: TypedGameDefinition {
     public func hint(in game: any Game, against level: BotLevel?) -> Hint? {
         guard allowsHints(against: level), let ghost = game as? any GhostVariant else { return nil }
         if let ghost = ghost as? Superghost {
+            // Judged as Hard's move (`judgeOnLoop`): "winning" once a winning
+            // play is proven; the play is Hard's, or one not settled yet.
             guard let solver = superSolver(language: ghost.rules.language) else { return nil }
-            let hint = SuperBot(level: .hard, solver: solver).hint(for: ghost)
+            let judged = judgeOnLoop(ghost, solver: solver)
+            var rng = SystemRandomNumberGenerator()
+            let hint = (winning: judged.moves.contains { $0.kind == .winning }, play: SuperBot.best(judged.moves, &rng))
             let letter = hint.play.letter.description
             let end = hint.play.front ? "front" : "back"
             return Hint(winning: hint.winning, move: hint.play.move,
@@ -233,41 +245,46 @@ public final class GhostKind: TypedGameDefinition {
     public static func letters(_ counts: [Int]) -> String { GhostWire.letters(counts) }
 }
 
-/// Superghost's solvers, one slot per language, each built once: the build
-/// holds its language's slot only, so a build of one language never holds
-/// up another's games, and a caller can tell a built solver from one it
-/// would have to wait for (`builtIfFree`) without waiting.
+/// Superghost's solvers, one slot per language (made at the start, so
+/// finding one takes no lock), each built once: the build holds its
+/// language's slot only, so a build of one language never holds up
+/// another's games, and a caller can tell a built solver from one it would
+/// have to wait for (`builtIfFree`, lock-free) without waiting.
 final class SuperBuilds: Sendable {
     final class Slot: Sendable {
         fileprivate let solver = Mutex<SuperSolver?>(nil)
+        /// The solver once built: read without a lock.
+        fileprivate let built = AtomicLazyReference<SuperSolver>()
 
-        /// The solver if it is built and no build holds the slot; nil otherwise, at once.
+        /// The solver if it is built; nil otherwise, at once.
         func builtIfFree() -> SuperSolver? {
-            solver.withLockIfAvailable { $0 } ?? nil
+            built.load()
         }
     }
 
-    private let slots = Mutex<[String: Slot]>([:])
+    private let slots: [String: Slot]
     /// How an index is made (tests make it slow).
     let makeInfixes = Mutex<@Sendable (WordList) -> Infixes>({ Infixes(words: $0) })
+    /// Given to each solver: its calls on the loop left positions to merge.
+    private let onHandOff: @Sendable (SuperSolver) -> Void
 
-    func slot(_ language: String) -> Slot {
-        slots.withLock { slots in
-            if let slot = slots[language] { return slot }
-            let slot = Slot()
-            slots[language] = slot
-            return slot
-        }
+    init(languages: [String], onHandOff: @escaping @Sendable (SuperSolver) -> Void) {
+        slots = Dictionary(languages.map { ($0, Slot()) }, uniquingKeysWith: { first, _ in first })
+        self.onHandOff = onHandOff
     }
+
+    /// The language's slot; nil for a language without a word list.
+    func slot(_ language: String) -> Slot? { slots[language] }
 
     /// The slot's solver, built first if need be (the caller waits for a build under way).
     func build(_ slot: Slot, words: WordList, language: String) -> SuperSolver {
         slot.solver.withLock { built in
             if let built { return built }
             let infixes = makeInfixes.withLock { $0 }(words)
-            let made = SuperSolver(rules: GhostRules(words: words, language: language, infixes: infixes))
+            let made = SuperSolver(rules: GhostRules(words: words, language: language, infixes: infixes),
+                                   maxPositions: SuperSolver.maxPositions, onHandOff: onHandOff)
             built = made
-            return made
+            return slot.built.storeIfNil(made)
         }
     }
 }
