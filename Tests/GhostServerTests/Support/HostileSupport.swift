@@ -48,10 +48,24 @@ final class RawSocket {
     /// the kernels on both ends buffer for this connection: a small segment
     /// keeps the daemon's send buffer small too, so that unread replies pile up
     /// in ghostd itself after a few KB instead of a few MB.
+    /// `source`: the local address to connect from (any of 127.0.0.0/8: another network).
     static func connect(port: Int, timeout: Double = 5, receiveBuffer: Int32? = nil,
-                        maxSegment: Int32? = nil) -> Result<RawSocket, DaemonError> {
+                        maxSegment: Int32? = nil, source: String? = nil) -> Result<RawSocket, DaemonError> {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return .failure(DaemonError("socket: \(String(cString: strerror(errno)))")) }
+        if let source {
+            var from = sockaddr_in()
+            from.sin_family = sa_family_t(AF_INET)
+            from.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &from) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let e = errno
+                Glibc.close(fd)
+                return .failure(DaemonError("bind \(source): \(String(cString: strerror(e)))"))
+            }
+        }
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
