@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Newcomers while silent connections hold --max-unnamed (issue #43, finding 4).
+
+  scripts/bench-newcomers.py GHOSTD [ADDRESSES] [SECONDS]
+
+Starts GHOSTD (release) with its default limits (--max-unnamed 2000,
+--max-unnamed-per-ip 128) on a fresh data folder. ADDRESSES (16) attacker
+addresses 127.0.6.x each hold 128 connections that never send a line,
+opening a new one whenever one of theirs is closed. Once they hold the cap,
+for SECONDS (20) a newcomer connects every 0.5 s from a fresh address
+127.0.7.x and waits for its first line: HELLO within 1 s counts as let in.
+Prints the newcomers let in (target: at least 95%) and what the others got."""
+import os, socket, sys, tempfile, threading, time, selectors
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ghostd_start import start_until_hello
+
+binary = sys.argv[1]
+addresses = int(sys.argv[2]) if len(sys.argv) > 2 else 16
+seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 20
+dicts = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Dictionaries")
+s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+data = tempfile.mkdtemp(prefix="ghostd-newcomers-")
+proc, s0, _ = start_until_hello([binary, "--port", str(port), "--data", data, "--dictionaries", dicts], port, 60)
+s0.close()
+stop = [False]
+sel = selectors.DefaultSelector()
+held = {}
+lock = threading.Lock()
+
+def open_one(src):
+    c = socket.socket(); c.bind((src, 0)); c.setblocking(False)
+    try: c.connect(("127.0.0.1", port))
+    except BlockingIOError: pass
+    sel.register(c, selectors.EVENT_READ, src)
+
+def attacker_loop():
+    # Each address keeps 128 connections open; a closed one is replaced.
+    for a in range(addresses):
+        for _ in range(128): open_one(f"127.0.6.{a + 1}")
+    while not stop[0]:
+        for key, _ in sel.select(timeout=0.1):
+            c = key.fileobj
+            try: data = c.recv(4096)
+            except OSError: data = b""
+            if not data:
+                sel.unregister(c); c.close()
+                if not stop[0]: open_one(key.data)
+threading.Thread(target=attacker_loop, daemon=True).start()
+time.sleep(3)   # they fill the cap
+results = {}
+end = time.monotonic() + seconds
+n = 0
+while time.monotonic() < end:
+    n += 1
+    c = socket.socket(); c.bind((f"127.0.7.{n % 250 + 1}", 0)); c.settimeout(1)
+    t0 = time.monotonic()
+    try:
+        c.connect(("127.0.0.1", port))
+        line = c.makefile("rb").readline().decode(errors="replace").strip()
+    except OSError:
+        line = "no answer within 1 s"
+    key = "HELLO within 1 s" if line.startswith("HELLO") and time.monotonic() - t0 <= 1 else line[:60]
+    results[key] = results.get(key, 0) + 1
+    c.close()
+    time.sleep(max(0, 0.5 - (time.monotonic() - t0)))
+stop[0] = True
+proc.terminate(); proc.wait()
+ok = results.get("HELLO within 1 s", 0)
+print(f"{addresses} addresses holding --max-unnamed: {ok} of {n} newcomers let in within 1 s ({100 * ok / n:.0f}%, target >= 95%); {results}")
