@@ -12,16 +12,12 @@ for SECONDS (20) a newcomer connects every 0.5 s from a fresh address
 Prints the newcomers let in (target: at least 95%) and what the others got."""
 import os, socket, sys, tempfile, threading, time, selectors
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ghostd_start import start_until_hello
+from ghostd_start import start_fresh
 
 binary = sys.argv[1]
 addresses = int(sys.argv[2]) if len(sys.argv) > 2 else 16
 seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 20
-dicts = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Dictionaries")
-s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-data = tempfile.mkdtemp(prefix="ghostd-newcomers-")
-proc, s0, _ = start_until_hello([binary, "--port", str(port), "--data", data, "--dictionaries", dicts], port, 60)
-s0.close()
+proc, port = start_fresh(binary, "ghostd-newcomers-")
 stop = [False]
 sel = selectors.DefaultSelector()
 held = {}

@@ -18,18 +18,14 @@ their median and p95 latency, the attackers' logins a second and the
 refusals by code, and STATS' hashes_refused."""
 import socket, subprocess, sys, tempfile, threading, time, statistics, os
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
-from ghostd_start import start_until_hello
+from ghostd_start import start_fresh
 
 binary = sys.argv[1]
 attackers = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 20
 RATE = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0   # logins a second per attacker
 pw = "a long enough password"
-dicts = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Dictionaries")
-port = socket.socket(); port.bind(("127.0.0.1", 0)); p = port.getsockname()[1]; port.close()
-data = tempfile.mkdtemp(prefix="ghostd-owner-")
-proc, s0, _ = start_until_hello([binary, "--port", str(p), "--data", data, "--dictionaries", dicts], p, 60)
-s0.close()
+proc, p = start_fresh(binary, "ghostd-owner-")
 
 def connect(src):
     s = socket.socket()

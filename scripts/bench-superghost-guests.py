@@ -15,18 +15,14 @@ probe starts after WARMUP seconds (20) of play: the first Dutch Superghost
 game builds the language's index and solves the opening first."""
 import os, random, socket, subprocess, sys, tempfile, threading, time, statistics
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ghostd_start import start_until_hello
+from ghostd_start import start_fresh
 
 binary = sys.argv[1]
 guests = int(sys.argv[2]) if len(sys.argv) > 2 else 20
 seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 15
 addresses = int(sys.argv[4]) if len(sys.argv) > 4 else 1
 warmup = float(sys.argv[5]) if len(sys.argv) > 5 else 20
-dicts = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Dictionaries")
-s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-data = tempfile.mkdtemp(prefix="ghostd-sg-")
-proc, s0, _ = start_until_hello([binary, "--port", str(port), "--data", data, "--dictionaries", dicts], port, 60)
-s0.close()
+proc, port = start_fresh(binary, "ghostd-sg-")
 stop = time.monotonic() + warmup + seconds
 bot_moves = [0]
 lock = threading.Lock()

@@ -21,3 +21,19 @@ def start_until_hello(argv, port, limit):
     took = time.perf_counter() - t0
     assert hello.startswith(b"HELLO "), hello
     return p, s, took
+
+
+def start_fresh(binary, prefix="ghostd-bench-", extra=()):
+    """Starts `binary` with its default limits on a free port, a fresh data
+    folder and this tree's Dictionaries, and waits for its HELLO; returns the
+    process and the port."""
+    import os, tempfile
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    data = tempfile.mkdtemp(prefix=prefix)
+    dicts = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Dictionaries")
+    p, hello, _ = start_until_hello([binary, "--port", str(port), "--data", data, "--dictionaries", dicts, *extra], port, 60)
+    hello.close()
+    return p, port
