@@ -13,12 +13,18 @@ import GhostProtocol
 struct ConnectionWithdrawTests {
     static func text(_ c: Connection) -> String { String(decoding: c.output.bytes[c.written...], as: UTF8.self) }
 
-    @Test("Bytes sent and trimmed after the turn's mark do not shift it: the turn's lines go whole, the earlier ones stay whole")
-    func trimmedAfterTheMark() {
+    /// A table with one connection, settled (its HELLO confirmed).
+    static func table() -> (ConnectionTable, Connection) {
         let table = ConnectionTable(maxOutputBytes: 1 << 20)
         let c = Connection(id: 1, fd: -1, peer: "127.0.0.1:5000", now: 0)
         table.connections[1] = c
         table.settle(c)
+        return (table, c)
+    }
+
+    @Test("Bytes sent and trimmed after the turn's mark do not shift it: the turn's lines go whole, the earlier ones stay whole")
+    func trimmedAfterTheMark() {
+        let (table, c) = Self.table()
         // A committed turn: 100 lines, released; 60 of them sent.
         for i in 0..<100 { table.send(.info("confirmed \(i)"), to: 1) }
         table.committed()
@@ -38,10 +44,7 @@ struct ConnectionWithdrawTests {
 
     @Test("A command undone after a trim takes back only its own lines")
     func commandAfterTrim() {
-        let table = ConnectionTable(maxOutputBytes: 1 << 20)
-        let c = Connection(id: 1, fd: -1, peer: "127.0.0.1:5000", now: 0)
-        table.connections[1] = c
-        table.settle(c)
+        let (table, c) = Self.table()
         table.send(.info("kept"), to: 1)
         table.committed()
         c.releaseAll()
