@@ -88,7 +88,7 @@ struct JournalScan {
         var line = headerTag + Array(ident.utf8)
         let hash = MoveJournal.fnv(line)
         line.append(0x20)
-        for i in 0..<8 { line.append(MoveJournal.hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i))))) }
+        for i in 0..<8 { line.append(MoveJournal.checkDigit(hash, i)) }
         line.append(0x0A)
         return line
     }
@@ -137,15 +137,10 @@ struct JournalScan {
     /// The ident of a header line (without its line end), if it checks.
     static func parseHeader(_ line: ArraySlice<UInt8>) -> String? {
         let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[1].count == 16, parts[2].count == 8,
-              parts[1].allSatisfy({ MoveJournal.hexValue($0) != nil }) else { return nil }
-        var check = 0
-        for c in parts[2] {
-            guard let v = MoveJournal.hexValue(c) else { return nil }
-            check = check << 4 | v
-        }
+        guard parts.count == 3, parts[1].count == 16, parts[1].allSatisfy({ MoveJournal.hexValue($0) != nil }),
+              let check = MoveJournal.parseCheck(parts[2]) else { return nil }
         let signed = line[line.startIndex..<parts[2].startIndex - 1]
-        guard Int(MoveJournal.fnv(signed)) == check else { return nil }
+        guard MoveJournal.fnv(signed) == check else { return nil }
         return String(decoding: parts[1], as: UTF8.self)
     }
 }

@@ -112,7 +112,7 @@ struct JournalStart: Sendable, Equatable {
             }
             (p - 1).pointee = 0x0A
             let hash = MoveJournal.fnv(UnsafeBufferPointer(start: body, count: p - 1 - body))
-            for i in 0..<8 { check[i] = MoveJournal.hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i)))) }
+            for i in 0..<8 { check[i] = MoveJournal.checkDigit(hash, i) }
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
         }
     }
@@ -124,11 +124,7 @@ struct JournalStart: Sendable, Equatable {
         guard line.count > tag.count + 9, line[line.startIndex..<tagEnd].elementsEqual(tag) else { return nil }
         let bodyStart = tagEnd + 9
         guard line[bodyStart - 1] == 0x20 else { return nil }
-        var check: UInt32 = 0
-        for c in line[tagEnd..<(bodyStart - 1)] {
-            guard let v = MoveJournal.hexValue(c) else { return nil }
-            check = check << 4 | UInt32(v)
-        }
+        guard let check = MoveJournal.parseCheck(line[tagEnd..<(bodyStart - 1)]) else { return nil }
         let body = line[bodyStart...]
         guard MoveJournal.fnv(body) == check else { return nil }
         let fields = body.split(separator: 0x20, omittingEmptySubsequences: false)

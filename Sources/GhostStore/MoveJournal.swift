@@ -358,7 +358,7 @@ final class MoveJournal {
                 p = writeDecimal(m.at, at: p); p.pointee = 0x20; p += 1
                 var hash = fnv(UnsafeBufferPointer(start: base, count: p - base))
                 hash = fnv(body, from: hash)
-                for i in 0..<8 { p[i] = hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i)))) }
+                for i in 0..<8 { p[i] = checkDigit(hash, i) }
                 p[8] = 0x20
                 p += 9
                 if let from = body.baseAddress, body.count > 0 { p.update(from: from, count: body.count) }
@@ -368,6 +368,23 @@ final class MoveJournal {
                 out.append(contentsOf: UnsafeBufferPointer(start: base, count: p - base))
             }
         }
+    }
+
+    /// Digit `i` (0 first) of a line's check: its hash as 8 hex digits, most significant first.
+    @inline(__always)
+    static func checkDigit(_ hash: UInt32, _ i: Int) -> UInt8 {
+        hexDigit(UInt8(truncatingIfNeeded: hash >> (28 - 4 * UInt32(i))))
+    }
+
+    /// The hash 8 hex digits spell (`checkDigit`), nil if they are not that.
+    static func parseCheck<C: Collection>(_ digits: C) -> UInt32? where C.Element == UInt8 {
+        guard digits.count == 8 else { return nil }
+        var check: UInt32 = 0
+        for c in digits {
+            guard let v = hexValue(c) else { return nil }
+            check = check << 4 | UInt32(v)
+        }
+        return check
     }
 
     @inline(__always)
