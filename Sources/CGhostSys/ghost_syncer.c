@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,6 +29,11 @@ struct ghost_syncer {
     int wal_fd;
     int journal_fd;
     int event_fd;
+    // Tests only: with GHOSTD_TEST_SYNC_GATE=<file>, each sync first takes a
+    // shared flock on that file, so a test holding an exclusive one holds
+    // every sync (and the replies waiting for it) until it lets go
+    // (EndToEndSyncWaitTests). -1 without it.
+    int gate_fd;
     uint64_t requested;      // the highest generation asked for
     int files;               // GHOST_SYNC_* written since the last sync began
     uint64_t synced;         // the highest generation on disk
@@ -52,6 +58,10 @@ static void *run(void *arg) {
         // so one sync covers them all. Only the files written are synced: a
         // sync of an unchanged file can still cost the disk a cache flush.
         int rc = 0;
+        if (s->gate_fd >= 0) {
+            while (flock(s->gate_fd, LOCK_SH) != 0 && errno == EINTR) {}
+            flock(s->gate_fd, LOCK_UN);
+        }
         if (files & GHOST_SYNC_WAL) rc = fdatasync(s->wal_fd);
         if (rc == 0 && (files & GHOST_SYNC_JOURNAL)) rc = fdatasync(s->journal_fd);
         int err = rc == 0 ? 0 : errno;
@@ -98,6 +108,8 @@ struct ghost_syncer *ghost_syncer_start(const char *wal_path, const char *journa
     s->wal_fd = wal;
     s->journal_fd = journal;
     s->event_fd = efd;
+    const char *gate = getenv("GHOSTD_TEST_SYNC_GATE");
+    s->gate_fd = gate && *gate ? open(gate, O_RDONLY | O_CLOEXEC) : -1;
     int rc = pthread_create(&s->thread, NULL, run, s);
     if (rc != 0) {
         fail(error, error_len, "cannot start", "the sync thread", rc);
@@ -157,6 +169,7 @@ void ghost_syncer_stop(struct ghost_syncer *s) {
     pthread_mutex_unlock(&s->lock);
     pthread_join(s->thread, NULL);
     close(s->event_fd);
+    if (s->gate_fd >= 0) close(s->gate_fd);
     close(s->journal_fd);
     close(s->wal_fd);
     pthread_mutex_destroy(&s->lock);

@@ -661,3 +661,11 @@ struct LineBuffer: WireSink {
         return (word | (word &+ ones) | ((word &- ones &* UInt64(lo)) & ~word)) & highs
     }
 }
+
+extension ServerLine {
+    /// Whether it is an `ERR` line (a command that changed nothing).
+    public var isError: Bool {
+        if case .error = self { return true }
+        return false
+    }
+}

@@ -33,6 +33,11 @@ enum ServerCommands {
         /// no-name` and nothing else, by `perform`, after the row's
         /// `checkArguments` (Protocol.md §6: the arguments come before the state).
         static let needsName = CommandFlags(rawValue: 1 << 4)
+        /// Its reply shows nothing a commit changed (PING, HELP, STATS):
+        /// with `--durability full` it goes out without waiting for the
+        /// newest sync, unless earlier replies on its connection still wait
+        /// (issue #43, finding 8; `ConnectionTable.servingRevealsNothing`).
+        static let revealsNothing = CommandFlags(rawValue: 1 << 5)
     }
 
     /// One verb's row (a class: a command looks its row up and passes it on
@@ -319,11 +324,11 @@ enum ServerCommands {
         case .hint:
             return row(cost: 2, [.readOnly, .actsInGame]) { lobby, _, id, session in lobby.play.hint(id, session) }
         case .stats:
-            return plainRow(cost: 4, .readOnly) { lobby, id in lobby.stats(id) }
+            return plainRow(cost: 4, [.readOnly, .revealsNothing]) { lobby, id in lobby.stats(id) }
         case .help:
-            return plainRow(cost: 2, .readOnly) { lobby, id in lobby.help(id) }
+            return plainRow(cost: 2, [.readOnly, .revealsNothing]) { lobby, id in lobby.help(id) }
         case .ping:
-            return plainRow(cost: 1, .readOnly) { lobby, id in lobby.reply(id, .ok(.ping)) }
+            return plainRow(cost: 1, [.readOnly, .revealsNothing]) { lobby, id in lobby.reply(id, .ok(.ping)) }
         case .quit:
             return plainRow(cost: 1) { lobby, id in lobby.quit(id) }
         case .kindMove:
@@ -367,28 +372,45 @@ extension Lobby {
 extension ServerCommands {
     // MARK: Costs
 
-    /// Each verb's cost, by its place in `Verb.allCases` (looked up once per line).
-    private static let costs: [Int] = commandRows.map(\.cost)
     /// A one-letter line's cost (LETTER's), the line the loop meters most.
     private static let letterCost = row(.letter).cost
 
-    /// The cost of one framed line, from its first word, without parsing it
-    /// (the loop's `LineMeter` reads it before the line is served): its
-    /// verb's row's `cost`, a one-character line a letter's, `NAME` with a
-    /// password after the name (a login, which is hashed) `passwordCost`,
-    /// a blank line `blankCost`, anything else `unknownCost` (CommandTable).
-    static func cost(ofLine line: [UInt8]) -> Int {
+    /// What the loop reads from one framed line before serving it, from its
+    /// first word, without parsing it.
+    struct LineFacts {
+        /// Its cost: its verb's row's `cost`, a one-character line a
+        /// letter's, `NAME` with a password after the name (a login, which is
+        /// hashed) `passwordCost`, a blank line `blankCost`, anything else
+        /// `unknownCost` (CommandTable).
+        let cost: Int
+        /// Its replies show nothing a commit changed: a verb flagged
+        /// `revealsNothing`, a blank line, a line that is no command (its
+        /// reply is an `ERR`).
+        let revealsNothing: Bool
+    }
+
+    /// The facts of one framed line (the loop's `LineMeter` reads its cost).
+    static func facts(ofLine line: [UInt8]) -> LineFacts {
         switch CommandTable.head(ofLine: line) {
-        case .blank: return CommandTable.blankCost
-        case .letter: return letterCost
-        case .login: return CommandTable.passwordCost
-        case .unknown: return CommandTable.unknownCost
+        case .blank: return LineFacts(cost: CommandTable.blankCost, revealsNothing: true)
+        case .letter: return LineFacts(cost: letterCost, revealsNothing: false)
+        case .login: return LineFacts(cost: CommandTable.passwordCost, revealsNothing: false)
+        case .unknown: return LineFacts(cost: CommandTable.unknownCost, revealsNothing: true)
         case .verb(let verb):
             let i = ordinal(verb)
-            return costs.indices.contains(i) ? costs[i] : CommandTable.unknownCost
+            guard rowFacts.indices.contains(i) else { return LineFacts(cost: CommandTable.unknownCost, revealsNothing: false) }
+            return rowFacts[i]
         }
     }
 
+    /// Each verb's facts, by its place in `Verb.allCases` (looked up once per line).
+    private static let rowFacts: [LineFacts] = commandRows.map {
+        LineFacts(cost: $0.cost, revealsNothing: $0.flags.contains(.revealsNothing))
+    }
+
+    /// The cost of one framed line, from its first word, without parsing it
+    /// (the loop's `LineMeter` reads it before the line is served).
+    static func cost(ofLine line: [UInt8]) -> Int { facts(ofLine: line).cost }
 }
 
 extension Lobby {

@@ -127,10 +127,15 @@ struct LineMeter {
     }
 
     /// The fixed cost of a frame: its verb's, a blank line's, an over-long line's.
-    static func fixedCost(_ frame: LineFramer.Frame) -> Int {
+    static func fixedCost(_ frame: LineFramer.Frame) -> Int { facts(frame).cost }
+
+    /// What the loop reads from a frame before serving it: its fixed cost,
+    /// and whether its replies reveal nothing a commit changed (an over-long
+    /// line's reply is an `ERR`).
+    static func facts(_ frame: LineFramer.Frame) -> ServerCommands.LineFacts {
         switch frame {
-        case .tooLong: return CommandTable.tooLongCost
-        case .line(let bytes): return ServerCommands.cost(ofLine: bytes)
+        case .tooLong: return ServerCommands.LineFacts(cost: CommandTable.tooLongCost, revealsNothing: true)
+        case .line(let bytes): return ServerCommands.facts(ofLine: bytes)
         }
     }
 
@@ -139,10 +144,15 @@ struct LineMeter {
     /// first Superghost game of a language waits for its index) pays its
     /// fixed cost only: the wait is not its sender's doing.
     func run(_ frame: LineFramer.Frame, budgets: Budgets, _ serve: () -> Void) -> Double {
+        run(fixed: LineMeter.fixedCost(frame), budgets: budgets, serve)
+    }
+
+    /// Runs `serve` for a line of fixed cost `fixed` (`facts`); returns its cost in units.
+    func run(fixed: Int, budgets: Budgets, _ serve: () -> Void) -> Double {
         let waits = OneOffWork.waits
         let started = now()
         serve()
-        guard OneOffWork.waits == waits else { return budgets.cost(fixed: LineMeter.fixedCost(frame), elapsed: 0) }
-        return budgets.cost(fixed: LineMeter.fixedCost(frame), elapsed: now() - started)
+        guard OneOffWork.waits == waits else { return budgets.cost(fixed: fixed, elapsed: 0) }
+        return budgets.cost(fixed: fixed, elapsed: now() - started)
     }
 }

@@ -121,6 +121,12 @@ final class Connection {
     var sendableOutput: Int { max(0, min(output.count, releasedUpTo - trimmed) - written) }
     /// Bytes queued that wait for a sync.
     var heldOutput: Int { max(0, queuedEnd - max(releasedUpTo, trimmed + written)) }
+    /// Something queued since the last seal may show what a commit changed
+    /// (anything but the replies of a command that reveals nothing, and an
+    /// `ERR` to its sender): it waits for the newest sync (issue #43, finding 8).
+    var revealing = false
+    /// Where `output` ended at the last seal, counted from the first byte.
+    var sealedEnd = 0
 
     /// Whether, after a flush that left `pendingOutput` > 0, the replies it
     /// has unread could be over `limit` bytes, so that the kernel's share
@@ -193,6 +199,14 @@ final class ConnectionTable: Outbox {
     private var turnEpoch = 1
     /// Counts commands: output queued since the start of the current one may be withdrawn.
     private var commandEpoch = 1
+    /// The connection whose line the lobby is serving (set by the loop), and
+    /// whether that line's replies reveal nothing a commit changed (PING,
+    /// HELP, STATS, a line that is no command: `ServerCommands.LineFacts`).
+    /// Its replies then, and an `ERR` to it after any line, do not make it
+    /// `revealing`: with `--durability full` they go out without waiting
+    /// for a sync (`Server.seal`).
+    var serving: Connection?
+    var servingRevealsNothing = false
 
     /// Replies one turn may add beyond --max-output-bytes before the flush.
     static let turnAllowance = 64 * 1024
@@ -225,6 +239,7 @@ final class ConnectionTable: Outbox {
     func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
+        if !conn.revealing, conn !== serving || !(servingRevealsNothing || line.isError) { conn.revealing = true }
         conn.output.append(line)
         queued(conn)
     }
@@ -240,6 +255,7 @@ final class ConnectionTable: Outbox {
             for case let id? in ids {
                 guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
                 track(conn)
+                conn.revealing = true
                 conn.output.append(bytes)
                 queued(conn)
             }
@@ -255,6 +271,7 @@ final class ConnectionTable: Outbox {
         for id in ids {
             guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { continue }
             track(conn)
+            conn.revealing = true
             if let first, first !== conn {
                 copy(from: first, start, to: conn)
             } else {
@@ -281,6 +298,7 @@ final class ConnectionTable: Outbox {
     func close(_ id: ConnectionID, _ code: ByeCode, _ text: String) {
         guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
+        conn.revealing = true
         let bye = ServerLine.bye(code, text)
         conn.output.append(bye)
         conn.bye = bye

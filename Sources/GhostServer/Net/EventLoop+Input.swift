@@ -187,7 +187,11 @@ extension Server {
             } else {
                 conn.lastInput = now
                 table.countCommand(conn)
-                units = meter.run(frame, budgets: budgets) { lobby.received(frame, from: conn.id) }
+                let facts = LineMeter.facts(frame)
+                table.serving = conn
+                table.servingRevealsNothing = facts.revealsNothing
+                units = meter.run(fixed: facts.cost, budgets: budgets) { lobby.received(frame, from: conn.id) }
+                table.serving = nil
                 if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
             }
             budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)

@@ -96,8 +96,7 @@ extension Server {
         stats.connectionsTotal += 1
         stats.tlsOpen += 1
         log("connection \(conn.id) opened from \(conn.peer) over \(tls.summary)")
-        lobby.connected(conn.id, address: conn.network)
-        table.settle(conn)   // its HELLO confirms nothing: never withdrawn
+        greet(conn)
         setInterest(conn)
         // The client may have sent its first lines with its last handshake message.
         noteBuffered(conn)

@@ -177,10 +177,20 @@ extension Server {
             }
             stats.connectionsTotal += 1
             log("connection \(id) opened from \(peerText)")
-            // The lobby's limits by address (new names) count by network too.
-            lobby.connected(id, address: conn.network)
-            table.settle(conn)   // its HELLO confirms nothing: never withdrawn
+            greet(conn)
         }
+    }
+
+    /// A new session: the lobby hears of it and sends its HELLO, which
+    /// confirms nothing (never withdrawn) and shows nothing a commit changed
+    /// (sent without waiting for a sync).
+    func greet(_ conn: Connection) {
+        table.serving = conn
+        table.servingRevealsNothing = true
+        // The lobby's limits by address (new names) count by network too.
+        lobby.connected(conn.id, address: conn.network)
+        table.serving = nil
+        table.settle(conn)
     }
 
     /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
@@ -261,18 +271,24 @@ extension Server {
     /// commit is on disk: at once if it is, else when the syncer says so.
     /// A turn that wrote nothing waits too if an earlier one is still
     /// syncing: its replies may show what that one changed, and they must
-    /// not overtake that one's replies.
+    /// not overtake that one's replies. Replies that show nothing a commit
+    /// changed (`Connection.revealing` false: PING, HELP, STATS, an `ERR`)
+    /// go at once when nothing queued before them on their connection still
+    /// waits (issue #43, finding 8: a PING waited for a write flood's syncs).
     private func seal() {
         let synced = durableGeneration >= committedGeneration
         // Connections written to this turn are dirty; in `endOfTurn` the
         // ones being flushed have left `dirty` for `flushing`.
         func seal(_ conn: Connection) {
+            let revealing = conn.revealing
+            conn.revealing = false
             guard conn.queuedEnd > conn.releasedUpTo else { return }
-            if synced {
+            if synced || (!revealing && conn.releasedUpTo >= conn.sealedEnd) {
                 conn.releasedUpTo = conn.queuedEnd
             } else {
                 awaiting.append((committedGeneration, conn, conn.queuedEnd))
             }
+            conn.sealedEnd = conn.queuedEnd
         }
         // (Two loops, not a loop over `[dirty, flushing]`: that array would
         // be built at every commit.)
