@@ -112,6 +112,8 @@ public enum DaemonOptions {
                .number(0...1_000_000), \.hashesPerMinute),
         .value("--hash-burst", "N", "passwords one network may have hashed or checked at once before --max-hashes-per-minute-per-ip applies",
                .number(1...1_000_000), \.hashBurst),
+        .value("--turn-slice", "MS", "loop time a turn spends serving clients' lines; the rest wait for the next turn, which serves first the networks (IPv4 address, IPv6 /64) that spent least lately, so a quiet client's line never waits behind everyone's work; 0: no slice",
+               .number(0...1_000), get: { $0.turnSlice * 1_000 }, set: { $0.turnSlice = $1 / 1_000 }),
         .value("--io-threads", "N", "threads that read and frame the clients' lines and write the replies, the event loop among them (Redis's io-threads); the rules and the database stay on the loop; 1: the loop does it all",
                .integer(1...16), \.ioThreads),
         .value("--login-backoff-max", "SECONDS", "after k wrong passwords for a name, or from a network (IPv4 address, IPv6 /64), the next try waits 2^(k-1) seconds after the last, at most this long (ERR too-many-attempts)",

@@ -11,7 +11,7 @@ struct EndToEndStatsTests {
         "version", "protocol", "uptime_seconds", "connections", "connections_total", "connections_tls", "tls_handshakes_failed",
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced",
-        "input_throttled", "input_paused", "input_waiting",
+        "input_throttled", "input_paused", "input_waiting", "input_served", "input_deferred",
         "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "db_bytes", "wal_bytes", "rss_bytes",
         "io_threads", "io_jobs_threaded",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "games_aborted", "moves",

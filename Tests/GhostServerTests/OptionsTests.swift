@@ -45,6 +45,7 @@ struct OptionsTests {
         Case(name: "--command-burst-per-ip", value: "30", defaultText: "5 × --command-burst: 1000") { $0.commandBurstPerIP = 30 },
         Case(name: "--flood-seconds", value: "0", defaultText: "10") { $0.floodSeconds = 0 },
         Case(name: "--cost-unit-us", value: "250", defaultText: "1000") { $0.costUnitSeconds = 0.000_25 },
+        Case(name: "--turn-slice", value: "0", defaultText: "5") { $0.turnSlice = 0 },
         Case(name: "--send-buffer-bytes", value: "0", defaultText: "65536") { $0.sendBufferBytes = 0 },
         Case(name: "--new-name-burst", value: "3", defaultText: "20") { $0.newNameBurst = 3 },
         Case(name: "--max-failed-joins-per-minute", value: "0", defaultText: "10") { $0.maxFailedJoinsPerMinute = 0 },
@@ -90,6 +91,7 @@ struct OptionsTests {
         ("--command-burst-per-ip", ["", "0", "0.5"]),
         ("--flood-seconds", ["", "-1", "86401", "never"]),
         ("--cost-unit-us", ["", "0", "-5", "1000001"]),
+        ("--turn-slice", ["", "-1", "1001", "soon"]),
         ("--send-buffer-bytes", ["", "-1", "64k", "1073741825"]),
         ("--unload-after", ["", "-1", "86401", "soon"]),
         ("--first-move-timeout", ["", "-1", "86401", "soon"]),
@@ -243,7 +245,7 @@ struct OptionsTests {
         case "--grace", "--name-timeout", "--idle-timeout", "--flood-seconds": "SECONDS"
         case "--grace", "--name-timeout", "--idle-timeout", "--unload-after", "--abandon-after", "--first-move-timeout",
              "--move-timeout": "SECONDS"
-        case "--bot-delay", "--watch-batch": "MS"
+        case "--bot-delay", "--watch-batch", "--turn-slice": "MS"
         case "--watch-batch-per-watcher", "--cost-unit-us": "US"
         default: "N"
         }

@@ -73,6 +73,7 @@ _ghostd() {
         '--hash-queue[passwords that may wait for those threads]:N: ' \
         '--max-hashes-per-minute-per-ip[passwords hashed or checked for one network (an IPv4 address, an …]:N: ' \
         '--hash-burst[passwords one network may have hashed or checked at once before …]:N: ' \
+        '--turn-slice[loop time a turn spends serving clients'\'' lines]:MS: ' \
         '--io-threads[threads that read and frame the clients'\'' lines and write the …]:N: ' \
         '--login-backoff-max[after k wrong passwords for a name, or from a network (IPv4 …]:SECONDS: ' \
         '--login-failure-memory[a name'\''s or network'\''s wrong passwords are forgotten this long …]:SECONDS: ' \

@@ -101,6 +101,12 @@ struct Budgets {
         if network.isLimited { networks[key, default: PenaltyClock()].charge(network.seconds(units), now: now) }
     }
 
+    /// How far the network's clock runs ahead of now: what it spent lately
+    /// (0 for a network that has caught up, and without a network budget).
+    func lead(ofNetwork key: String, now: Double) -> Double {
+        networks[key]?.lead(now) ?? 0
+    }
+
     /// Forgets the networks whose clocks have caught up (about once a second).
     mutating func prune(now: Double) {
         networks = networks.filter { $0.value.at > now }

@@ -24,6 +24,10 @@ public struct ServerConfig: Sendable {
     /// Bytes read from one connection per loop turn, so one busy client cannot
     /// starve the others.
     public var readBudgetBytes = 64 * 1024
+    /// Loop time one turn spends serving lines before the rest wait for the
+    /// next turn, served the networks that spent least first
+    /// (EventLoop+Fairness.swift; 0: no slice, every ready line in one turn).
+    public var turnSlice: Double = 0.005
     /// listen() backlog.
     public var backlog = 1024
     /// Connections served at once; past it a new client gets `BYE full` and is closed.

@@ -27,6 +27,10 @@ final class Connection {
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
     var isDirty = false
+    /// The loop turn in which it was last put in `Server.ready`, and
+    /// whether epoll said it is readable this turn (EventLoop+Fairness.swift).
+    var readyTurn = -1
+    var readable = false
     /// Replies queued, sent from `written` on (OutputBytes.swift).
     var output = OutputBytes()
     var written = 0              // bytes of `output` already sent

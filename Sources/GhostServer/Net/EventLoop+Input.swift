@@ -171,6 +171,8 @@ extension Server {
         while conn.hasPending {
             // Input after QUIT or from a dropped connection is ignored.
             guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
+            // This turn's slice is spent: the rest waits for the next (EventLoop+Fairness.swift).
+            if sliceSpent { return deferToNextTurn(conn) }
             // Its lines wait for a password's answer (EventLoop+Passwords.swift).
             if lobby.isWaitingForPassword(conn.id) { return waitForPassword(conn) }
             switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
@@ -186,6 +188,8 @@ extension Server {
                 units = Double(CommandTable.blankCost)
             } else {
                 conn.lastInput = now
+                stats.served += 1
+                servedThisTurn += 1
                 table.countCommand(conn)
                 let facts = LineMeter.facts(frame)
                 table.serving = conn

@@ -25,7 +25,7 @@ extension Server {
             if let d = acceptPausedUntil { deadline = min(deadline, d) }
             if let d = nextWake { deadline = min(deadline, d) }
             if let d = lingering.nextDeadline { deadline = min(deadline, d) }
-            if !tlsBuffered.isEmpty { deadline = now }
+            if !tlsBuffered.isEmpty || !deferred.isEmpty { deadline = now }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epfd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
@@ -36,9 +36,9 @@ extension Server {
                 break
             }
             now = monotonicSeconds()
-            // Too few events for the threads to pay (a game in lock step):
-            // read at once, as with one thread.
-            queueReads = ioThreads != nil && Int(n) >= IOThreads.minimumJobs
+            turnNumber &+= 1
+            turnStart = now
+            servedThisTurn = 0
             for i in 0..<Int(n) {
                 let data = datas[i], ev = events[i]
                 switch data {
@@ -64,11 +64,11 @@ extension Server {
                         conn.halfClosed = true
                         setInterest(conn)
                     }
-                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { readOrQueue(conn) }
+                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { noteReady(conn) }
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
-            if !readQueue.isEmpty { readQueued() }
+            if !ready.isEmpty || !deferred.isEmpty { serveReady() }
             if !tlsBuffered.isEmpty { readBuffered() }
             if let until = acceptPausedUntil, now >= until { resumeAccepting() }
             if let wake = nextWake, now >= wake { wakeHeld() }

@@ -36,6 +36,15 @@ public final class Server {
     /// This turn's readable plain connections go to `readQueue`.
     var queueReads = false
     var writeQueue: [Connection] = []
+    /// This turn's readable connections, and those whose framed lines wait
+    /// for the next turn, its slice spent (EventLoop+Fairness.swift).
+    var ready: [Connection] = []
+    var deferred: [Connection] = []
+    /// Loop turns, counted; and when this one began (monotonic).
+    var turnNumber = 0
+    var turnStart = 0.0
+    /// Lines served this turn.
+    var servedThisTurn = 0
     var waitingForPassword: [ConnectionID: Connection] = [:]
     /// Commits that wrote, counted: a turn's replies wait for its generation.
     var committedGeneration: UInt64 = 0
@@ -180,6 +189,8 @@ public final class Server {
             ("input_throttled", String(stats.throttled)),
             ("input_paused", String(stats.paused)),
             ("input_waiting", String(held.count)),
+            ("input_served", String(stats.served)),
+            ("input_deferred", String(stats.deferred)),
             ("commits", String(stats.commits)),
             ("syncs", String(syncer.map { ghost_syncer_count($0) } ?? 0)),
             ("commit_p50_us", String(stats.commitPercentile(0.5))),

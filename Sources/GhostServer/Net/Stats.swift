@@ -18,6 +18,10 @@ struct ServerStats {
     /// Times a connection's input was held for its own budget, and for its network's.
     var throttled = 0
     var paused = 0
+    /// Lines served, and times a connection's lines waited for the next
+    /// turn because the turn's `--turn-slice` was spent.
+    var served = 0
+    var deferred = 0
     /// Microseconds of the last `window` commits, as a ring.
     private var commitMicros: [Double] = []
     private var next = 0
