@@ -9,7 +9,8 @@
 # connection. Prints each round, the ratio, the medians, then ghostd's STATS.
 #   scripts/bench-attack.sh [seconds per phase] [rounds] [attacker addresses]
 # Attacker addresses: 1 (127.0.0.1, the default) or up to 240 (127.0.0.10 …).
-# NAMES=, GAMES=, ACTIVE= change the fixture; GHOSTD_FLAGS= adds ghostd options;
+# NAMES=, GAMES=, ACTIVE= change the fixture; LOOKUPS=, FLOODS= the attackers of each
+# class (20 and 20); GHOSTD_FLAGS= adds ghostd options;
 # PROBE_INTERVAL= the seconds between two probe PINGs (default 0.025).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +33,8 @@ done
 echo "ghostd ready after $(python3 -c "print(f'{$(date +%s.%N)-$t0:.1f}')") s; RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
 grep -h "restored\|ready in" "$data/ghostd.log" | sed 's/^/  ghostd: /'
 echo "== attack ($secs s a phase, $rounds rounds, $addresses attacker address(es))"
-$bench attack --port "$p" --seconds "$secs" --rounds "$rounds" --addresses "$addresses" --probe-interval "${PROBE_INTERVAL:-0.025}"
+$bench attack --port "$p" --seconds "$secs" --rounds "$rounds" --addresses "$addresses" --probe-interval "${PROBE_INTERVAL:-0.025}" \
+    --lookups "${LOOKUPS:-20}" --floods "${FLOODS:-20}"
 echo "== after: ghostd RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status), peak $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
 $bench hold --port "$p" --connections 1 --seconds 0.1 --stats | tail -1
 echo "== machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -45,7 +45,8 @@ extension Server {
             ready.append(conn)
         }
         deferred.removeAll(keepingCapacity: true)
-        if ready.count > 1 { sortFairly() }
+        // (`--turn-slice 0`: in the kernel's order, every ready line in one turn.)
+        if ready.count > 1, config.turnSlice > 0 { sortFairly() }
         // Too few for the threads to pay (a game in lock step): read at once, as with one thread.
         queueReads = ioThreads != nil && ready.count >= IOThreads.minimumJobs
         for conn in ready {
