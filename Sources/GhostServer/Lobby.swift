@@ -156,6 +156,7 @@ public final class Lobby: LobbyPart {
         recovery.lobby = self; lifecycle.lobby = self; watching.lobby = self
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         lifecycle.recordStart()
+        ratings.replayIfNeeded()
         try play.restoreGames()
     }
 

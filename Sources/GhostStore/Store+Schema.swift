@@ -400,6 +400,20 @@ enum Migrations {
         );
         INSERT INTO move_journal(id, ident, clean) VALUES (1, NULL, 0);
         """,
+        // 16: a rating measures people (issue #43, finding 10). A ghostd
+        // before #43 rated games against the computer; they become unrated,
+        // and if there were any, every rating is computed again from the
+        // rated games between people (`replay-ratings`: the server does it
+        // at its next start, RatingsReplay.swift; the store knows no formulas).
+        """
+        CREATE TABLE upgrade_work (
+            name  TEXT PRIMARY KEY            -- work a migration leaves to the server's start
+        ) WITHOUT ROWID;
+        INSERT INTO upgrade_work(name)
+            SELECT 'replay-ratings' WHERE EXISTS (SELECT 1 FROM games WHERE rated = 1 AND (bot0 IS NOT NULL OR bot1 IS NOT NULL));
+        UPDATE games SET rated = 0, rating0 = NULL, rating1 = NULL, change0 = NULL, change1 = NULL
+            WHERE rated = 1 AND (bot0 IS NOT NULL OR bot1 IS NOT NULL);
+        """,
     ]
 
 }

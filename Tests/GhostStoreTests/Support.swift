@@ -50,7 +50,7 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 15
+    static let version = 16
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -65,7 +65,7 @@ enum Schema {
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
     static let tables = ["accounts", "best_games", "finished_games", "games", "move_journal", "moves", "outages", "players", "preferences",
-                         "ratings", "rivals", "running", "scores"]
+                         "ratings", "rivals", "running", "scores", "upgrade_work"]
     static let moveJournal = ["id", "ident", "clean"]
     static let running = ["id", "alive_at"]
     static let outages = ["resumed", "down"]
