@@ -209,7 +209,9 @@ final class ConnectionTable: Outbox {
     /// Its replies then, and an `ERR` to it after any line, do not make it
     /// `revealing`: with `--durability full` they go out without waiting
     /// for a sync (`Server.seal`).
-    var serving: Connection?
+    /// (An id, not the connection: setting and clearing a reference retained
+    /// and released it, at every line.)
+    var serving: ConnectionID = -1
     var servingRevealsNothing = false
 
     /// Replies one turn may add beyond --max-output-bytes before the flush.
@@ -243,7 +245,7 @@ final class ConnectionTable: Outbox {
     func send(_ line: ServerLine, to id: ConnectionID) {
         guard let conn = connection(id), conn.dropReason == nil, !conn.closeAfterFlush else { return }
         track(conn)
-        if !conn.revealing, conn !== serving || !(servingRevealsNothing || line.isError) { conn.revealing = true }
+        if !conn.revealing, id != serving || !(servingRevealsNothing || line.isError) { conn.revealing = true }
         conn.output.append(line)
         queued(conn)
     }

@@ -40,11 +40,13 @@ extension Server {
     /// deferred ones, the networks that spent least first, until the slice
     /// is spent.
     func serveReady() {
-        for conn in deferred where conn.readyTurn != turnNumber {
-            conn.readyTurn = turnNumber
-            ready.append(conn)
+        if !deferred.isEmpty {
+            for conn in deferred where conn.readyTurn != turnNumber {
+                conn.readyTurn = turnNumber
+                ready.append(conn)
+            }
+            deferred.removeAll(keepingCapacity: true)
         }
-        deferred.removeAll(keepingCapacity: true)
         // (`--turn-slice 0`: in the kernel's order, every ready line in one turn.)
         if ready.count > 1, config.turnSlice > 0 { sortFairly() }
         // Too few for the threads to pay (a game in lock step): read at once, as with one thread.
@@ -52,7 +54,9 @@ extension Server {
         for conn in ready {
             let readable = conn.readable
             conn.readable = false
-            guard table[conn.id] === conn else { continue }
+            // Dropped meanwhile (a newcomer's room, a line of another): its
+            // input is ignored; one closed already has its `dropReason` too.
+            guard conn.dropReason == nil else { continue }
             if conn.hasPending, !inputWaits(conn) {
                 // Lines left from the last turn: before anything more is read.
                 if sliceSpent { deferToNextTurn(conn); continue }
@@ -67,7 +71,13 @@ extension Server {
             if sliceSpent, !inputWaits(conn) { continue }
             readOrQueue(conn)
         }
-        ready.removeAll(keepingCapacity: true)
+        // A few: `removeLast` one by one, Array's fast path (`removeAll` is
+        // the generic replaceSubrange, about 150 instructions a turn).
+        if ready.count <= 16 {
+            while !ready.isEmpty { ready.removeLast() }
+        } else {
+            ready.removeAll(keepingCapacity: true)
+        }
         if !readQueue.isEmpty { readQueued() }
         queueReads = false
     }

@@ -192,10 +192,10 @@ extension Server {
                 servedThisTurn += 1
                 table.countCommand(conn)
                 let facts = LineMeter.facts(frame)
-                table.serving = conn
+                table.serving = conn.id
                 table.servingRevealsNothing = facts.revealsNothing
                 units = meter.run(fixed: facts.cost, budgets: budgets) { lobby.received(frame, from: conn.id) }
-                table.serving = nil
+                table.serving = -1
                 if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
             }
             budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)

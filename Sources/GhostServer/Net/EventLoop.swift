@@ -64,7 +64,11 @@ extension Server {
                         conn.halfClosed = true
                         setInterest(conn)
                     }
-                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 { noteReady(conn) }
+                    if ev & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR) != 0 {
+                        // One readable connection and none waiting (a game in
+                        // lock step): no order to choose; read it at once.
+                        if n == 1, deferred.isEmpty { readFrom(conn) } else { noteReady(conn) }
+                    }
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
@@ -185,11 +189,11 @@ extension Server {
     /// confirms nothing (never withdrawn) and shows nothing a commit changed
     /// (sent without waiting for a sync).
     func greet(_ conn: Connection) {
-        table.serving = conn
+        table.serving = conn.id
         table.servingRevealsNothing = true
         // The lobby's limits by address (new names) count by network too.
         lobby.connected(conn.id, address: conn.network)
-        table.serving = nil
+        table.serving = -1
         table.settle(conn)
     }
 
