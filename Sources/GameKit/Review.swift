@@ -77,6 +77,7 @@ public enum ReviewResult: Sendable, Equatable {
     /// The kind does not review such a game (a Hangman phrase): why, as a sentence.
     case unavailable(String)
     /// The review needs work that goes on off the server's thread (a
-    /// Superghost position being solved): ask again in about this many seconds.
+    /// Superghost position being solved, a Hangman review too long for the
+    /// thread): ask again in about this many seconds.
     case later(seconds: Double)
 }

@@ -115,7 +115,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let notOver = ErrorCode(rawValue: "not-over")
     /// `REVIEW` of a game its kind does not review (a Hangman phrase).
     public static let noReview = ErrorCode(rawValue: "no-review")
-    /// `REVIEW` whose positions are still being solved (Superghost): ask again in a few seconds.
+    /// `REVIEW` still being worked out off the server's thread (a Superghost position being solved, a long Hangman review): ask again in a few seconds.
     public static let notReady = ErrorCode(rawValue: "not-ready")
 
     /// The codes this version knows.

@@ -11,6 +11,11 @@ public enum Daemon {
     /// kinds to play besides the catalog's (a test daemon's, with kinds
     /// that are not shipped); ghostd passes none.
     public static func main(_ arguments: [String], kinds: [any GameDefinition] = []) -> Int32 {
+        // A file-size limit (`ulimit -f`, systemd's LimitFSIZE=) is an
+        // operator's setting: a write past it must fail with EFBIG, which the
+        // store handles as a full disk (the turn is refused, ghostd goes on),
+        // not kill the process with SIGXFSZ's default action (issue #43).
+        signal(SIGXFSZ, SIG_IGN)
         // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
         // `ghostd journal check|salvage`: the move journal offline (JournalCommand.swift).

@@ -52,7 +52,7 @@ public enum JournalCommand {
     /// The commands, for help and the manual page.
     static var commands: [(head: String, text: String)] { [
         ("check", "say what the journal holds (its header, the intact games' starts and moves, the damaged lines) and whether ghostd would start on it, changing nothing"),
-        ("salvage", "take every intact line into the database, keep the journal as it was beside it (`…-moves.damaged-<unix seconds>`), and leave a new, empty journal: ghostd starts again. What a damaged line held is lost; everything else acknowledged is kept"),
+        ("salvage", "take every intact line into the database, keep the journal as it was beside it (`…-moves.damaged-<unix seconds>`), and leave a new, empty journal: ghostd starts again. What a damaged line held is lost, with the later moves of its game's round (they cannot be played without it); everything else acknowledged is kept. Nothing is taken from another database's journal"),
     ] }
 
     public static func parse(_ arguments: [String]) -> Result<Invocation, OptionError> {
@@ -112,7 +112,9 @@ public enum JournalCommand {
             out("\(report.path): \(report.problem.map { "\($0)" } ?? "")")
             out("took in \(salvage?.starts ?? 0) game start(s) and \(salvage?.moves ?? 0) move(s); "
                 + "lost the damaged line(s) \(lines(salvage?.badLines ?? []))"
-                + ((salvage?.orphanMoves ?? 0) > 0 ? ", and \(salvage?.orphanMoves ?? 0) move(s) of games whose start was in one" : ""))
+                + ((salvage?.orphanMoves ?? 0) > 0 ? ", and \(salvage?.orphanMoves ?? 0) move(s) of games whose start was in one" : "")
+                + ((salvage?.movesAfterALoss ?? 0) > 0 ? ", and \(salvage?.movesAfterALoss ?? 0) move(s) played after a lost one (they cannot be played without it)" : "")
+                + ((salvage?.notOurs ?? 0) > 0 ? "; took no line of the \(salvage?.notOurs ?? 0) of another database's journal" : ""))
             if let kept = salvage?.keptAs { out("the journal as it was is kept as \(kept)") }
             out("a new, empty journal is in place: ghostd will start")
             return 0

@@ -203,6 +203,12 @@ final class GamesStore {
         try !db.query("SELECT 1 FROM games WHERE id = ?", .of(game)) { $0.int(0) }.isEmpty
     }
 
+    /// How many moves of game `game`'s round `round` the table holds (its
+    /// last ply: they are numbered from 1).
+    func storedPlies(game: Int, round: Int) throws -> Int {
+        try db.query("SELECT coalesce(max(ply), 0) FROM moves WHERE game_id = ? AND round = ?", .of(game), .of(round)) { $0.int(0) }.first ?? 0
+    }
+
     /// Inserts the starts and moves found in the journal's file when the
     /// database opens, skipping any already stored (folded before the file
     /// was emptied).

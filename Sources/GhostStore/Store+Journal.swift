@@ -69,6 +69,13 @@ public struct JournalSalvage: Equatable, Sendable {
     public var moves: Int
     /// Intact moves of games whose start was lost (in a damaged line): left out.
     public var orphanMoves: Int
+    /// Intact moves that came after a lost move of their game's round: left
+    /// out, as they cannot be played without it (a game with them in its
+    /// table would not replay, and could not be resumed at all).
+    public var movesAfterALoss = 0
+    /// Lines of another journal's file (`replaced`, `noHeader`): none is
+    /// taken in, as they are not this database's.
+    public var notOurs = 0
     public var badLines: [Int]
     /// Where the damaged file was kept (nil: there was none).
     public var keptAs: String?
@@ -134,22 +141,57 @@ extension Store {
             keptAs = copy
         }
         journal.adopt(headerBytes: scan?.headerBytes ?? 0)
+        var starts = scan?.starts ?? []
         var moves = scan?.moves ?? []
-        if problem != nil, let scan {
+        var notOurs = 0
+        var afterALoss = 0
+        switch problem {
+        case .replaced, .noHeader:
+            // Another database's lines: its games are not these, whatever their ids.
+            notOurs = starts.count + moves.count
+            starts = []
+            moves = []
+        case .damaged:
             // A move whose game's start was in a damaged line has no game to belong to.
-            let started = Set(scan.starts.map(\.id))
+            let started = Set(starts.map(\.id))
             moves = try moves.filter { try started.contains($0.game) || gameStore.hasRow(game: $0.game) }
+            let playable = try Store.playable(moves, storedPlies: gameStore.storedPlies(game:round:))
+            afterALoss = moves.count - playable.count
+            moves = playable
+        case .missing, nil:
+            break
         }
-        if let scan, !scan.starts.isEmpty || !moves.isEmpty {
-            try foldAlone { try self.gameStore.insertRecovered(scan.starts, moves) }   // then cut back to the header
+        if !starts.isEmpty || !moves.isEmpty {
+            try foldAlone { try self.gameStore.insertRecovered(starts, moves) }   // then cut back to the header
         }
         let ident = state.ident ?? JournalScan.newIdent()
         try journal.reset(ident: ident, current: scan)
         try db.run("UPDATE move_journal SET ident = ?, clean = 0 WHERE id = 1", .text(ident))
         try syncWAL()
-        return problem.map { JournalSalvage(problem: $0, starts: scan?.starts.count ?? 0, moves: moves.count,
-                                            orphanMoves: (scan?.moves.count ?? 0) - moves.count,
+        return problem.map { JournalSalvage(problem: $0, starts: starts.count, moves: moves.count,
+                                            orphanMoves: notOurs > 0 ? 0 : (scan?.moves.count ?? 0) - moves.count - afterALoss,
+                                            movesAfterALoss: afterALoss, notOurs: notOurs,
                                             badLines: scan?.badLines ?? [], keptAs: keptAs) }
+    }
+
+    /// The moves of `moves` that can be played: in each game's round, those
+    /// that follow on from the plies stored (`storedPlies`: how many) without
+    /// a gap. A damaged line loses its move, and with it every later move of
+    /// its round: each was played on the position it made.
+    static func playable(_ moves: [JournalMove], storedPlies: (Int, Int) throws -> Int) throws -> [JournalMove] {
+        struct Round: Hashable { var game: Int, round: Int }
+        var next: [Round: Int] = [:]   // the ply each round needs next; 0: past a gap
+        var keep: [JournalMove] = []
+        for m in moves.sorted(by: { ($0.game, $0.round, $0.ply) < ($1.game, $1.round, $1.ply) }) {
+            let key = Round(game: m.game, round: m.round)
+            let expected = try next[key] ?? storedPlies(m.game, m.round) + 1
+            if expected == 0 { continue }
+            if m.ply < expected { keep.append(m); continue }   // stored already: INSERT OR IGNORE skips it
+            guard m.ply == expected else { next[key] = 0; continue }
+            keep.append(m)
+            next[key] = expected + 1
+        }
+        return keep
     }
 
     /// At a clean stop, once every line is folded and on disk: a journal

@@ -33,6 +33,10 @@ public final class HangmanKind: TypedGameDefinition {
     var secretLexicons: [String: Lexicon] { tables.built.secrets }
     private let tables: Tables
     let phraseBooks: [String: PhraseBook]
+    /// Reviews too long for the server's thread, worked out off it (HangmanKind+Review.swift).
+    let offLoopReviews = OffLoopReviews()
+    /// The work of reviews on the caller's thread (tests count it).
+    let loopReviewWork = WorkCounter()
 
     /// Built once, by whichever comes first: the background thread or a use.
     private final class Tables: @unchecked Sendable {

@@ -19,6 +19,8 @@ struct WordsOfLength: Sendable {
     private(set) var rows: [Int32]?
     /// The evil first guesses on these words (their rows), by letter.
     private(set) var firstSplits = FirstSplits()
+    /// A review's first guess on these words (HangmanKind+Review.swift).
+    private(set) var reviewStart = ReviewStart()
 
     init(length: Int) { self.length = length }
 
@@ -27,6 +29,7 @@ struct WordsOfLength: Sendable {
         self = all
         self.rows = rows
         self.firstSplits = FirstSplits()  // other words: not `all`'s splits
+        self.reviewStart = ReviewStart()
     }
 
     var count: Int { rows?.count ?? letters.count }

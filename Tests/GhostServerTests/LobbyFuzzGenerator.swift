@@ -37,14 +37,22 @@ struct FuzzGenerator {
 
     /// Whether the episode makes the store fail now and then.
     let faults: Bool
+    /// Whether the store's failures are mostly a full disk: the journal's
+    /// appends fail too (LobbyFuzzFullDiskTests), for longer stretches.
+    let fullDisk: Bool
 
-    init(seed: UInt64) {
+    init(seed: UInt64, fullDisk: Bool = false) {
         rng = FuzzRandom(seed: seed)
-        faults = seed % 3 == 2
+        faults = fullDisk || seed % 3 == 2
+        self.fullDisk = fullDisk
     }
 
     mutating func next(_ run: FuzzRun) -> FuzzStep {
-        if faults && rng.chance(run.fault == nil ? 0.02 : 0.15) {
+        if fullDisk && rng.chance(run.fault == nil ? 0.04 : 0.08) {
+            guard run.fault == nil else { return .heal }
+            return rng.chance(0.75) ? .diskFull(rng.int(0...(FuzzRun.diskFaults.count - 1))) : .fault(rng.int(0...(FuzzRun.faults.count - 1)))
+        }
+        if !fullDisk && faults && rng.chance(run.fault == nil ? 0.02 : 0.15) {
             return run.fault == nil ? .fault(rng.int(0...(FuzzRun.faults.count - 1))) : .heal
         }
         let r = rng.int(0...99)

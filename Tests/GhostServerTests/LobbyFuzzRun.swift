@@ -5,7 +5,7 @@ import GhostAuth
 import GhostCore
 import GhostProtocol
 @testable import GhostServer
-import GhostStore
+@testable import GhostStore
 import HangmanCore
 
 // One episode of the lobby fuzzer, and its checks (LobbyFuzzTests.swift).
@@ -52,6 +52,12 @@ final class FuzzRun {
         "statement UPDATE ON games WHEN NEW.offer_seat IS NOT NULL", "statement INSERT ON scores",
         "statement INSERT ON players", "statement INSERT ON best_games",
         "commit INSERT ON moves", "commit UPDATE ON games", "commit INSERT ON games", "commit INSERT ON players",
+    ]
+    /// A full disk (`FuzzStep.diskFull`): the journal's appends fail, and
+    /// one of these as well (nil: nothing else).
+    static let diskFaults: [String?] = [
+        nil, nil, "commit INSERT ON games", "commit UPDATE ON games", "statement UPDATE ON games",
+        "commit INSERT ON players", "statement INSERT ON scores", "commit INSERT ON moves",
     ]
     /// What the episode reached: replies by verb and status, games over by kind and reason.
     var reached: [String: Int] = [:]
@@ -129,17 +135,12 @@ final class FuzzRun {
             lobby.tick()
         case .fault(let n):
             heal()
-            let words = FuzzRun.faults[n % FuzzRun.faults.count].split(separator: " ", maxSplits: 1).map(String.init)
-            do {
-                if words[0] == "statement" {
-                    try raw.execute("CREATE TRIGGER fault BEFORE \(words[1]) BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
-                } else {
-                    try raw.execute("CREATE TRIGGER fault AFTER \(words[1]) BEGIN INSERT INTO tripwire VALUES ('no such player'); END")
-                }
-                fault = words[1]
-            } catch {
-                problem("cannot arm a fault: \(error)")
-            }
+            arm(FuzzRun.faults[n % FuzzRun.faults.count])
+        case .diskFull(let n):
+            heal()
+            store.journal.failWrites = ENOSPC
+            fault = "the journal's appends"
+            if let also = FuzzRun.diskFaults[n % FuzzRun.diskFaults.count] { arm(also) }
         case .heal:
             heal()
         }
@@ -177,9 +178,26 @@ final class FuzzRun {
         return (id, verb, nil)
     }
 
+    /// Makes one kind of write fail: its statement (`statement <event>`) or
+    /// the commit of its turn (`commit <event>`), through a trigger.
+    private func arm(_ description: String) {
+        let words = description.split(separator: " ", maxSplits: 1).map(String.init)
+        do {
+            if words[0] == "statement" {
+                try raw.execute("CREATE TRIGGER fault BEFORE \(words[1]) BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
+            } else {
+                try raw.execute("CREATE TRIGGER fault AFTER \(words[1]) BEGIN INSERT INTO tripwire VALUES ('no such player'); END")
+            }
+            fault = words[1]
+        } catch {
+            problem("cannot arm a fault: \(error)")
+        }
+    }
+
     private func heal() {
         guard fault != nil else { return }
-        do { try raw.execute("DROP TRIGGER fault") } catch { problem("cannot drop a fault: \(error)") }
+        store.journal.failWrites = 0
+        do { try raw.execute("DROP TRIGGER IF EXISTS fault") } catch { problem("cannot drop a fault: \(error)") }
         fault = nil
     }
 
@@ -469,6 +487,12 @@ final class FuzzRun {
                 && a.game.privateFields(for: 0) == b.game.privateFields(for: 0) && a.game.privateFields(for: 1) == b.game.privateFields(for: 1)
                 && (a.game as? HangmanGame)?.answer == (b.game as? HangmanGame)?.answer
             if !same { problem("game \(id) after a restart: \(describe(b)); before: \(describe(a))") }
+        }
+        // A failed append was cut back whole: the journal's file holds no
+        // damaged line, not even a torn tail (JournalScan.swift).
+        let report = try Store.checkJournal(directory: directory)
+        if !report.badLines.isEmpty || report.problem != nil {
+            problem("the journal after the episode: damaged lines \(report.badLines), \(report.problem.map { "\($0)" } ?? "no problem")")
         }
         // Names: every name that got OK NAME, and no other.
         let names = Set(try store2.allNames().map { $0.lowercased() })

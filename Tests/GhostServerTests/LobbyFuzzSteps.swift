@@ -49,6 +49,10 @@ enum FuzzStep: CustomStringConvertible {
     /// From now on the store fails (a full disk): the nth kind of write
     /// (`FuzzRun.faults`), either its statement or the commit of its turn.
     case fault(Int)
+    /// From now on the disk is full (LobbyFuzzFullDiskTests): every append
+    /// to the move journal fails (half written, then cut back), and with the
+    /// nth of `FuzzRun.diskFaults` a kind of write or commit fails too.
+    case diskFull(Int)
     /// The store works again.
     case heal
 
@@ -63,6 +67,7 @@ enum FuzzStep: CustomStringConvertible {
         case .tooLong(let s): "#\(s) <line too long>"
         case .advance(let t): "advance \(t) s + tick"
         case .fault(let n): "store fails: \(FuzzRun.faults[n % FuzzRun.faults.count])"
+        case .diskFull(let n): "disk full: the journal's appends fail" + (FuzzRun.diskFaults[n % FuzzRun.diskFaults.count].map { ", and \($0)" } ?? "")
         case .heal: "store works again"
         }
     }

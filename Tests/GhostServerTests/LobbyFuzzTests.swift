@@ -41,9 +41,9 @@ enum LobbyFuzz {
 
     /// Runs one episode of `steps` steps from `seed`, with the restart check at
     /// its end. Returns the steps run and the problems found (it stops at the first).
-    static func episode(seed: UInt64, steps: Int) throws -> (trail: [FuzzStep], problems: [String], commands: Int, reached: [String: Int]) {
+    static func episode(seed: UInt64, steps: Int, fullDisk: Bool = false) throws -> (trail: [FuzzStep], problems: [String], commands: Int, reached: [String: Int]) {
         let run = try FuzzRun(seed: seed)
-        var generator = FuzzGenerator(seed: seed)
+        var generator = FuzzGenerator(seed: seed, fullDisk: fullDisk)
         var trail: [FuzzStep] = []
         for _ in 0..<steps {
             let step = generator.next(run)
@@ -99,14 +99,14 @@ enum LobbyFuzz {
     }
 
     /// Episodes from `seed` on until `steps` steps or `seconds` have run.
-    static func run(seed: UInt64, episodeSteps: Int, totalSteps: Int, seconds: Double) throws
+    static func run(seed: UInt64, episodeSteps: Int, totalSteps: Int, seconds: Double, fullDisk: Bool = false) throws
         -> (episodes: Int, steps: Int, commands: Int, elapsed: Double, reached: [String: Int]) {
         let start = Date()
         var episodes = 0, steps = 0, commands = 0
         var reached: [String: Int] = [:]
         var s = seed
         while steps < totalSteps && Date().timeIntervalSince(start) < seconds {
-            let result = try episode(seed: s, steps: episodeSteps)
+            let result = try episode(seed: s, steps: episodeSteps, fullDisk: fullDisk)
             episodes += 1
             steps += result.trail.count
             commands += result.commands

@@ -169,15 +169,46 @@ struct JournalDamageTests {
 
         let store = try Store(directory: dir.path, durability: .normal, salvageJournal: true)
         let salvage = try #require(store.salvaged)
-        #expect(salvage.starts == 3 && salvage.moves == 11 && salvage.orphanMoves == 0 && salvage.badLines == [6])
+        #expect(salvage.starts == 3 && salvage.moves == 8 && salvage.orphanMoves == 0 && salvage.movesAfterALoss == 3
+                && salvage.notOurs == 0 && salvage.badLines == [6])
         let kept = try #require(salvage.keptAs)
         #expect(try bytes(kept) == b)
-        // Every intact line is in: game 2 lost only its damaged first move.
-        #expect(try store.activeGames().map { $0.moves.map(\.move) } == [["a", "b", "c", "d"], ["b", "c", "d"], ["a", "b", "c", "d"]])
+        // Every intact line is in but game 2's moves after its damaged first
+        // one: played on the position it made, they cannot be played without
+        // it. Taken in (b, c, d from ply 2 on), the game did not replay, and
+        // could not be resumed at all (issue #43).
+        #expect(try store.activeGames().map { $0.moves.map(\.move) } == [["a", "b", "c", "d"], [], ["a", "b", "c", "d"]])
         #expect(try journalBody(dir) == "")
         store.close()
         #expect(try Store.checkJournal(directory: dir.path).problem == nil)
         #expect(games.count == 3)
+    }
+
+    @Test("salvage takes nothing from another database's journal: its games are not these, whatever their ids")
+    func salvageReplaced() throws {
+        let (dir, _) = try crashedFolder()
+        defer { dir.remove() }
+        let (other, _) = try crashedFolder()
+        defer { other.remove() }
+        // This folder's moves are in its tables (folded), the other's journal in its place: the same game ids, a ply more.
+        let g: Int
+        do {
+            let store = try Store(directory: dir.path, durability: .normal)
+            g = try store.activeGames().first?.id ?? 0
+            store.close()
+        }
+        var withMove: [UInt8] = []
+        MoveJournal.appendLine(JournalMove(game: g, round: 1, ply: 5, seat: 0, move: "z", at: t0), to: &withMove)
+        let foreign = try bytes(journal(other)) + withMove
+        try write(foreign, journal(dir))
+        // (A clean stop left no lines to lose: only a file that is not this database's.)
+        let why = try refused(dir)
+        #expect(why?.contains("the one the database expects") == true, "\(why ?? "")")
+        let store = try Store(directory: dir.path, durability: .normal, salvageJournal: true)
+        defer { store.close() }
+        let salvage = try #require(store.salvaged)
+        #expect(salvage.starts == 0 && salvage.moves == 0 && salvage.notOurs == 16, "\(salvage)")
+        #expect(try store.activeGames().map { $0.moves.map(\.move) } == Array(repeating: ["a", "b", "c", "d"], count: 3))
     }
 
     @Test("A journal from before schema 15 (no header) is taken in, and replaced by one with a header")

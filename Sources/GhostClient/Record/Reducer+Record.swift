@@ -258,7 +258,7 @@ extension ClientState {
             if record.replay?.moves == nil { record.replay?.moves = [] }
         case .review?:
             record.incomingPlies = []
-            // Superghost still being solved: asked again with `r`; anything else is final.
+            // Still being worked out (Superghost solving, a long Hangman review): asked again with `r`; anything else is final.
             record.replay?.review = code == .notReady ? .notReady : .refused(code)
             return true
         case .profile?:
