@@ -52,7 +52,7 @@ public enum JournalCommand {
     /// The commands, for help and the manual page.
     static var commands: [(head: String, text: String)] { [
         ("check", "say what the journal holds (its header, the intact games' starts and moves, the damaged lines) and whether ghostd would start on it, changing nothing"),
-        ("salvage", "take every intact line into the database, keep the journal as it was beside it (`…-moves.damaged-<unix seconds>`), and leave a new, empty journal: ghostd starts again. What a damaged line held is lost, with the later moves of its game's round (they cannot be played without it); everything else acknowledged is kept. Nothing is taken from another database's journal"),
+        ("salvage", "take every intact line into the database, keep the journal as it was beside it (`…-moves.damaged-<unix seconds>`, then `-2` … within one second), and leave a new, empty journal: ghostd starts again. What a damaged line held is lost, with the later moves of its game's round (they cannot be played without it); everything else acknowledged is kept. Nothing is taken from another database's journal"),
     ] }
 
     public static func parse(_ arguments: [String]) -> Result<Invocation, OptionError> {

@@ -127,7 +127,8 @@ extension Store {
     /// header; then marks the journal in use (not stopped cleanly), on disk.
     /// A problem (`JournalProblem`) refuses the start with the file left as
     /// it is, unless `salvage`: then every intact line is taken in and the
-    /// file is kept beside the new one as `<journal>.damaged-<unix seconds>`.
+    /// file is kept beside the new one as `<journal>.damaged-<unix seconds>`
+    /// (`-2`, `-3` … after it when a salvage of the same second kept one).
     func openJournal(salvage: Bool) throws -> JournalSalvage? {
         let state = try Store.journalState(db)
         let scan = try journal.read()
@@ -136,7 +137,13 @@ extension Store {
         // Salvaging: the file as it was is kept first (a hard link), whatever happens to it next.
         var keptAs: String?
         if problem != nil, !journal.missing {
-            let copy = journal.path + ".damaged-\(time(nil))"
+            let stem = journal.path + ".damaged-\(time(nil))"
+            var copy = stem
+            var n = 1
+            while access(copy, F_OK) == 0, n < 1000 {
+                n += 1
+                copy = stem + "-\(n)"
+            }
             try journal.keepCopy(as: copy)
             keptAs = copy
         }
