@@ -199,7 +199,8 @@ final class InteractiveSession {
         terminal.restore()
         if signals >= 0 { close(signals) }
         if state.config.token != nil {
-            _ = Sys.writeAll(1, Array((state.strings.farewellGameWaits + "\n").utf8))
+            let farewell = state.game?.clock != nil ? state.strings.farewellClockRuns : state.strings.farewellGameWaits
+            _ = Sys.writeAll(1, Array((farewell + "\n").utf8))
         }
         return exitCode
     }

@@ -80,6 +80,8 @@ public enum Notice: Equatable, Sendable {
     case gameEnded
     case seekCancelled
     case seatTaken
+    /// This connection's name was taken by a login in another window (issue #44).
+    case signedOut
     case returned(String)
     /// A game of this player's ended with no score (`ABORTED`).
     case aborted(AbortReason)
@@ -249,7 +251,8 @@ public struct ScoreEntry: Equatable, Sendable {
 public enum LobbyWait: Equatable, Sendable {
     /// `game`: the kind the seek asked for.
     case seeking(lang: String, match: Bool, game: GameKind = .ghost)
-    case hosting(code: String, lang: String, match: Bool)
+    /// `game`: the kind of the private game opened.
+    case hosting(code: String, lang: String, match: Bool, game: GameKind = .ghost)
 }
 
 /// Players waiting in another seek queue (WAITING), whom this seek will not meet.
@@ -322,6 +325,11 @@ public struct ClientState: Equatable, Sendable {
     /// same settings file used twice; the server said `BYE replaced`): do
     /// not take it back on reconnecting.
     public var seatTaken = false
+    /// The server took this connection's name away (the same name logged in
+    /// from another window: the server closed the connection, now nameless,
+    /// with `BYE name-timeout` while the client held a name): do not log in
+    /// again on reconnecting, or the two would take it from each other forever.
+    public var signedOut = false
     /// A HELLO has come since the client started: a drop is "connection
     /// lost", not "no server there".
     public var everOnline = false
@@ -437,6 +445,18 @@ public struct ClientState: Equatable, Sendable {
 
     /// The texts in the chosen language.
     public var strings: Strings { Strings.forLanguage(config.language) }
+
+    /// The game on screen: the one played (or watched), else the one chosen
+    /// on the main screen (what "Make the window larger: … needs" names).
+    public var gamePlayed: GameKind {
+        if let g = game { return g.hangman != nil ? .hangman : .ghost }
+        if case .hangman = screen { return .hangman }
+        return config.game
+    }
+
+    /// The window is below the smallest size any screen is drawn in: only
+    /// its request is drawn, and keys other than quitting do nothing.
+    public var windowTooSmall: Bool { width < Screens.minWidth || height < Screens.minHeight }
 
     /// The name picker's two lists, each filtered by the typed prefix (any
     /// case): the names used from this client (the config's, most recent

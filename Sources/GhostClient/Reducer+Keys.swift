@@ -11,6 +11,9 @@ extension ClientState {
             confirmQuit = true
             return
         }
+        // Below the smallest window only the request for a larger one is
+        // drawn: a key typed there would play unseen (issue #44).
+        if windowTooSmall { return }
         if watchingAGame { return watchingKey(key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go
@@ -325,9 +328,12 @@ extension ClientState {
         }
         if challengeKey(key, &fx) { return }
         if key == .char("?"), let g = game {
-            // The rules of the variant played: its tutorial page, back to the game after.
+            // The rules of the game and variant played: its tutorial page, and
+            // Esc back to the screen it was opened from (Hangman's is its own, issue #44).
             gameMenuOpen = false
-            return goToTutorial(returnTo: .game, page: .ghost(superghost: g.ghost?.superghost == true, challenge: g.ghost?.challenge == true))
+            let page: TutorialPage = g.hangman != nil ? .hangman
+                : .ghost(superghost: g.ghost?.superghost == true, challenge: g.ghost?.challenge == true)
+            return goToTutorial(returnTo: screen, page: page)
         }
         if gameMenuOpen, case .char(let c) = key, c.isLetter {
             // The menu is modal: a letter picks the entry it names (the same

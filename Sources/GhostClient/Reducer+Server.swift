@@ -112,6 +112,13 @@ extension ClientState {
             // this seat; do not take it back on reconnecting, or the two
             // would take it from each other forever.
             if code == .replaced { seatTaken = true }
+            // The server closes only a connection without a name for want of
+            // one: a name it held was taken from it by the same name logged in
+            // on another connection (its INFO is free text, never read).
+            if code == .nameTimeout, named {
+                signedOut = true
+                show(.signedOut)
+            }
         }
     }
 

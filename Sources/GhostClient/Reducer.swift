@@ -248,6 +248,12 @@ extension ClientState {
             game = nil
             goToNameScreen(&fx)
             show(.seatTaken)
+        } else if signedOut {
+            // The name is in use in the other window: pick it again by hand.
+            signedOut = false
+            myName = nil
+            goToNameScreen(&fx)
+            show(.signedOut)
         } else if let name = myName {
             // Back after a drop in the lobby: take the name again (a
             // registered one with the password kept in memory, if any).

@@ -20,7 +20,7 @@ public enum Screens {
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
         StateLog.current?.states.append(s)
         guard width >= minWidth, height >= minHeight else {
-            return tooSmall(width, height, strings, asking: s.confirmQuit)
+            return tooSmall(width, height, strings, game: ClientGames.texts(s.gamePlayed, strings).name, asking: s.confirmQuit)
         }
         let w = min(width, maxWidth), h = min(height, maxHeight)
         let left = String(repeating: " ", count: (width - w) / 2)
@@ -30,8 +30,8 @@ public enum Screens {
     }
 
     /// Below the smallest size: a request for a larger window, centred, and nothing else.
-    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings, asking quit: Bool = false) -> [String] {
-        let request = t.windowTooSmall(minWidth, minHeight, width, height) + (quit ? " " + t.confirmQuit : "")
+    static func tooSmall(_ width: Int, _ height: Int, _ t: Strings, game: String, asking quit: Bool = false) -> [String] {
+        let request = t.windowTooSmall(game, minWidth, minHeight, width, height) + (quit ? " " + t.confirmQuit : "")
         let text = Layout.wrap(request, width: max(1, width - 2))
         let top = max(0, (height - text.count) / 2)
         return Layout.fit(Array(repeating: "", count: top) + text.map { Layout.center($0, in: width) }, width: width, height: height)
@@ -155,6 +155,7 @@ public enum Screens {
         case .gameEnded: t.gameEnded
         case .seekCancelled: t.seekCancelled
         case .seatTaken: t.seatTaken
+        case .signedOut: t.signedOut
         case .returned(let p): t.returned(display(p, t))
         case .aborted(let reason): t.aborted(reason)
         case .unavailable(let item):
@@ -344,7 +345,7 @@ public enum Screens {
         let style = Style(colour: s.colour)
         var body: [String] = [""]
         switch s.lobby {
-        case .hosting(let code, _, let match):
+        case .hosting(let code, _, let match, _):
             body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
@@ -365,7 +366,8 @@ public enum Screens {
         // The game waited for, and for Ghost its variant, always named in the title.
         var waitingFor = ""
         switch s.lobby {
-        case .seeking(_, _, let game) where game != .ghost: waitingFor = ClientGames.texts(game, t).name
+        case .seeking(_, _, let game) where game != .ghost, .hosting(_, _, _, let game) where game != .ghost:
+            waitingFor = ClientGames.texts(game, t).name
         case .seeking, .hosting: waitingFor = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
         case nil: break
         }

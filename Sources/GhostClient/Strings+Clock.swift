@@ -8,6 +8,24 @@ extension Strings {
         return code == "nl" ? "nog \(text)" : "\(text) left"
     }
 
+    /// The key line of a Ghost game on a clock: quitting adjourns the game but
+    /// does not stop your clock (Protocol.md, "An absent player's clock keeps
+    /// running"), so it does not say the game waits (issue #44).
+    public func clockGameHelp(challenge: Bool) -> String {
+        switch (code == "nl", challenge) {
+        case (true, true): "a–z letter · ! uitdagen · Esc menu · ? regels · Ctrl-C stoppen (je klok loopt door)"
+        case (true, false): "a–z letter spelen · Esc menu · ? regels · Ctrl-C stoppen (je klok loopt door)"
+        case (false, true): "a–z letter · ! challenge · Esc menu · ? rules · Ctrl-C quit (your clock keeps running)"
+        case (false, false): "a–z play a letter · Esc menu · ? rules · Ctrl-C quit (your clock keeps running)"
+        }
+    }
+
+    /// Printed on quitting with a game on a clock in progress.
+    public var farewellClockRuns: String {
+        code == "nl" ? "Je spel gaat door en je klok loopt door: start ghost-client opnieuw om verder te spelen."
+            : "Your game goes on and your clock keeps running: run ghost-client again to resume it."
+    }
+
     /// The main screen's line for the clock of new games (nil: no clock).
     public func clockSetting(_ seconds: Int?) -> String {
         if code == "nl" {

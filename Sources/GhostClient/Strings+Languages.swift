@@ -26,7 +26,7 @@ extension Strings {
         unreachable: { "No server at \($0); trying again. Another: ghost-client HOST:PORT" },
         notConnected: "Not connected to the server yet; please wait a moment.",
         you: "you",
-        windowTooSmall: { "Make the window larger: Ghost needs \($0)×\($1) (it is \($2)×\($3) now). Ctrl-C quits." },
+        windowTooSmall: { "Make the window larger: \($0) needs \($1)×\($2) (it is \($3)×\($4) now). Ctrl-C quits." },
         farewellGameWaits: "Your game waits for you: run ghost-client again to resume it.",
 
         tutorialTitle: { "How to play (\($0)/\($1))" },
@@ -131,6 +131,7 @@ extension Strings {
         gameEnded: "Your last game has ended in the meantime.",
         seekCancelled: "The connection dropped, so the search was cancelled.",
         seatTaken: "Your game was resumed in another window (same settings file); it goes on there.",
+        signedOut: "You logged in from another window; this one is signed out.",
         configSaveFailed: { "Could not save the settings: \($0)" },
         restartOffer: "restart the round",
         langOffer: { "switch to \($0) and restart" },
@@ -261,7 +262,7 @@ extension Strings {
         unreachable: { "Geen server op \($0); opnieuw proberen. Andere: ghost-client HOST:POORT" },
         notConnected: "Nog geen verbinding met de server; even geduld.",
         you: "jij",
-        windowTooSmall: { "Maak het venster groter: Ghost heeft \($0)×\($1) nodig (nu \($2)×\($3)). Ctrl-C stopt." },
+        windowTooSmall: { "Maak het venster groter: \($0) heeft \($1)×\($2) nodig (nu \($3)×\($4)). Ctrl-C stopt." },
         farewellGameWaits: "Je spel wacht op je: start ghost-client opnieuw om verder te spelen.",
 
         tutorialTitle: { "Zo speel je (\($0)/\($1))" },
@@ -366,6 +367,7 @@ extension Strings {
         gameEnded: "Je vorige spel is intussen afgelopen.",
         seekCancelled: "De verbinding viel weg, dus het zoeken is gestopt.",
         seatTaken: "Je spel is in een ander venster hervat (hetzelfde instellingenbestand); het gaat daar verder.",
+        signedOut: "Je bent in een ander venster ingelogd; in dit venster ben je afgemeld.",
         configSaveFailed: { "De instellingen konden niet bewaard worden: \($0)" },
         restartOffer: "de ronde te herstarten",
         langOffer: { "opnieuw te beginnen in het \($0)" },

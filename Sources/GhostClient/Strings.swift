@@ -18,7 +18,8 @@ public struct Strings: Sendable {
     public let notConnected: String
     public let you: String
     /// (minimum width, minimum height, width, height)
-    public let windowTooSmall: @Sendable (Int, Int, Int, Int) -> String
+    /// The request for a larger window: the game's name, the size it needs, the size it has.
+    public let windowTooSmall: @Sendable (String, Int, Int, Int, Int) -> String
     /// Printed on the normal screen when quitting with a game open.
     public let farewellGameWaits: String
 
@@ -116,6 +117,7 @@ public struct Strings: Sendable {
     public let gameEnded: String
     public let seekCancelled: String
     public let seatTaken: String
+    public let signedOut: String
     public let configSaveFailed: @Sendable (String) -> String
     public let restartOffer: String
     public let langOffer: @Sendable (String) -> String

@@ -218,7 +218,7 @@ struct HangmanReducerTests {
         var (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("3")))
         #expect(Fx.sent(fx) == ["NEW game=hangman mode=duel"])
         (s, _) = Fx.run(s, Fx.line("OK NEW code=DNW73 game=hangman mode=duel lang=en length=4 misses=8"))
-        #expect(s.screen == .waiting && s.lobby == .hosting(code: "DNW73", lang: "en", match: false))
+        #expect(s.screen == .waiting && s.lobby == .hosting(code: "DNW73", lang: "en", match: false, game: .hangman))
         (s, _) = Fx.run(s, Fx.lines("GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=4 misses=8",
                                     "TURN id=2 player=alice pattern= missed=- left=8"))
         #expect(s.screen == .hangman(.play) && s.mustSetWord)

@@ -98,6 +98,12 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "Issue27Tests.swift: Issue27Tests.twoWindows",
         "Issue27Tests.swift: Issue27Tests.smallerItems",
+        "Issue44Tests.swift: Issue44Tests.rulesInHangman",
+        "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
+        "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
+        "Issue44Tests.swift: Issue44Tests.keysBehindTheTooSmallNotice",
+        "Issue44Tests.swift: Issue44Tests.privateDuelWaitingTitle",
+        "Issue44Tests.swift: Issue44Tests.setterScreen",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
@@ -325,6 +331,12 @@ enum LayoutCorpus {
         Issue27Tests().hangmanSettings()
         Issue27Tests().twoWindows()
         Issue27Tests().smallerItems()
+        Issue44Tests().rulesInHangman()
+        Issue44Tests().signedOutByAnotherWindow()
+        Issue44Tests().clockKeyHelp()
+        Issue44Tests().keysBehindTheTooSmallNotice()
+        Issue44Tests().privateDuelWaitingTitle()
+        Issue44Tests().setterScreen()
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()

@@ -133,7 +133,7 @@ extension Screens {
         if gs.superghost, gs.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
             nextEnd = Layout.wrap(t.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
         }
-        var help = gs.challenge ? t.challengeGameHelp : t.gameHelp
+        var help = g.clock != nil ? t.clockGameHelp(challenge: gs.challenge) : gs.challenge ? t.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
         if gs.challenge, gs.challenged, gs.roundEnd == nil, let mover = g.toMove {

@@ -164,7 +164,7 @@ extension ClientState {
                 guard fields["game"] == HangmanWire.kind else { return false }
                 // A duel with a person waits for them; the computer's games start at once.
                 if let code = fields["code"], game == nil {
-                    lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false)
+                    lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: .hangman)
                     go(.waiting)
                 }
                 return true
@@ -176,6 +176,8 @@ extension ClientState {
                     game = g
                 }
                 hangman.wordField = ""
+                // A word refused before is no news once one is set (issue #44).
+                if case .hangman(.notAWord)? = alert?.notice { alert = nil }
                 return true
             case .solve?:
                 return true

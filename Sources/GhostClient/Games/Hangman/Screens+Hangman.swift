@@ -204,6 +204,7 @@ extension Screens {
         else if s.gameMenuOpen { help = h.menuHelp }
         else if s.hangman.answer != nil { help = h.answerHelp }
         else if s.mustSetWord { help = h.wordHelp }
+        else if s.isMe(setter) { help = h.setterHelp }
         else { help = h.playHelp }
         var body = [""] + gallowsBlock(mistakes: b.mistakes, misses: b.misses, beside: beside, width: width)
         // The word between the gallows and the keyboard: large letters when

@@ -33,6 +33,8 @@ public struct HangmanStrings: Sendable {
     public let duelEndedHelp: String
     public let answerHelp: String
     public let wordHelp: String
+    /// The setter's keys once the word is set: the guesses are the other side's (issue #44).
+    public let setterHelp: String
     public let menuHelp: String
     public let confirmNew: String
     public let rematchWaiting: @Sendable (String) -> String
@@ -144,6 +146,7 @@ extension HangmanStrings {
         duelEndedHelp: "r/Enter rematch · Tab settings · m/Esc main menu",
         answerHelp: "type your answer · Enter guess · Esc back",
         wordHelp: "type your word (hidden) · Enter set it · Esc menu",
+        setterHelp: "your word is set: the guesses come here · Enter new · Tab settings · Esc menu",
         menuHelp: "a letter or ↑/↓ choose · Enter confirm · b/Esc back to the game",
         confirmNew: "Start a new game? This one counts as lost. y: yes · n: no",
         rematchWaiting: { "Waiting for \($0) to accept the rematch…" },
@@ -240,6 +243,7 @@ extension HangmanStrings {
         duelEndedHelp: "r/Enter revanche · Tab instellingen · m/Esc hoofdmenu",
         answerHelp: "typ je antwoord · Enter raden · Esc terug",
         wordHelp: "typ je woord (verborgen) · Enter vastleggen · Esc menu",
+        setterHelp: "je woord staat: de gokken komen hier · Enter nieuw · Tab opties · Esc menu",
         menuHelp: "letter of ↑/↓ kiezen · Enter bevestigen · b/Esc terug naar het spel",
         confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. j: ja · n: nee",
         rematchWaiting: { "Wachten tot \($0) de revanche aanneemt…" },
