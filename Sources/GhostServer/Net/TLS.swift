@@ -136,6 +136,7 @@ final class TLSSession {
     /// One more step of the handshake.
     func handshake() -> Step {
         guard let ssl else { return .failed("no session") }
+        HandshakeGate.pass()
         ERR_clear_error()
         let r = SSL_accept(ssl)
         if r == 1 {
