@@ -85,6 +85,14 @@ public final class Server {
     var tlsContext: TLSContext?
     public internal(set) var boundTLSPort: Int?
     var tlsBuffered: [ConnectionID: Connection] = [:]
+    /// The handshake threads (Net/TLSHandshakes.swift); the connections a
+    /// step of whose handshake is on them (closed ones too, until it comes
+    /// back); and those whose next step waits for a place, first come first
+    /// served from `handshakesWaitingHead`.
+    var tlsHandshakes: TLSHandshakes?
+    var handshakesAway: [ConnectionID: Connection] = [:]
+    var handshakesWaiting: [Connection] = []
+    var handshakesWaitingHead = 0
 
     public enum StartError: Error, CustomStringConvertible {
         case system(String)
