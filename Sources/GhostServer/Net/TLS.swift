@@ -31,7 +31,12 @@ final class TLSContext {
         // trims what was sent from the front of its output).
         _ = SSL_CTX_ctrl(ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, Int(TLS1_2_VERSION), nil)
         _ = SSL_CTX_set_options(ctx, TLS.ignoreUnexpectedEOF | TLS.noRenegotiation)
-        _ = SSL_CTX_ctrl(ctx, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
+        // Release buffers: a session's read and write buffers (about 16 KiB
+        // each) are freed while it has nothing buffered, and taken again for
+        // the next record: an idle TLS connection costs their bytes only while
+        // it reads or writes.
+        _ = SSL_CTX_ctrl(ctx, SSL_CTRL_MODE,
+                         Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS), nil)
         // Read ahead: one read(2) per SSL_read takes what the socket has,
         // instead of one for a record's header and one for its body. What
         // it reads beyond the record waits in OpenSSL (`hasPending`).
