@@ -110,4 +110,53 @@ struct EndToEndTLSHandshakeThreadTests {
             #expect(daemon.stderrLines.filter { $0.contains("TLS handshake from") }.count == 1, "\(daemon.stderrText)")
         }
     }
+
+    @Test("At --max-unnamed, a newcomer from another network is let in while a handshake of the network holding the most is held on its thread (one of that network's is closed for it); let go, the daemon serves on")
+    func newcomerLetInWhileAHandshakeIsHeld() async throws {
+        try await EndToEndLargeServerTests.onOwnThread {
+            let folder = try DataDirectory()
+            let gate = try Gate(in: folder.path)
+            let (daemon, tlsPort) = try Self.start(gate, folder: folder, ["--max-unnamed", "2"])
+            defer { daemon.kill() }
+            let held = try SClient(port: tlsPort, label: "held handshake", readHello: false)
+            defer { held.close() }
+            #expect(gate.waitEntered(), "the handshake's first step never started")
+            // A named watcher from a third network counts the connections, by STATS.
+            let watcher = try LineClient(port: daemon.port, label: "watcher", timeout: 30, source: "127.0.0.3")
+            try watcher.login("watcher")
+            let second = try SClient(port: tlsPort, label: "second handshake", readHello: false)
+            defer { second.close() }
+            var connections = ""
+            for _ in 0..<500 where connections != "3" {
+                connections = try statFields(after: { try watcher.send("STATS") }, readLine: { try watcher.readLine() })["connections"] ?? ""
+            }
+            #expect(connections == "3", "the second TLS connection was not accepted")
+            // 127.0.0.1 holds both unnamed places (the held handshake, and the
+            // second one's, queued behind it or done): one of them goes for the newcomer.
+            let newcomer = try LineClient(port: daemon.port, label: "newcomer", timeout: 30, source: "127.0.0.2")
+            try newcomer.login("newcomer")
+            // A client after it: had the closed handshake's socket been closed
+            // already, this one would likely get its descriptor.
+            let late = try LineClient(port: daemon.port, label: "late", timeout: 30, source: "127.0.0.4")
+            try late.ping()
+            gate.letGo()
+            // The other one ends its handshake (HELLO) and the one closed ends
+            // (once its step is handed back); with one handshake thread, the
+            // steps run in order, so by then every step is back. Waits for
+            // those events (the 30 s only bound a failure).
+            var greeted = false, ended = false
+            let deadline = monotonicNow() + 30
+            while !(greeted && ended), monotonicNow() < deadline {
+                for client in [held, second] {
+                    if let line = client.nextLine(timeout: 0.05), line.hasPrefix(LineClient.helloPrefix) { greeted = true }
+                    if client.waitForEnd(timeout: 0) { ended = true }
+                }
+            }
+            #expect(greeted && ended, "greeted: \(greeted), ended: \(ended)")
+            // Neither's socket was ever the closed handshake's.
+            try late.ping()
+            try newcomer.ping()
+            try watcher.ping()
+        }
+    }
 }
