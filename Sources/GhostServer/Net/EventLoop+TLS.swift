@@ -157,6 +157,10 @@ extension Server {
         if handshakesWaitingHead == handshakesWaiting.count {
             handshakesWaiting.removeAll(keepingCapacity: handshakesWaiting.count <= 1024)
             handshakesWaitingHead = 0
+        } else if handshakesWaitingHead >= 1024, handshakesWaitingHead * 2 >= handshakesWaiting.count {
+            // Under a steady flood the line never empties: what was taken leaves its front.
+            handshakesWaiting.removeFirst(handshakesWaitingHead)
+            handshakesWaitingHead = 0
         }
     }
 
