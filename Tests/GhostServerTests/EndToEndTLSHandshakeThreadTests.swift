@@ -159,4 +159,36 @@ struct EndToEndTLSHandshakeThreadTests {
             try watcher.ping()
         }
     }
+
+    @Test("More handshakes than may be on the threads at once, behind a held one: those past the 16 wait on the loop's line, and once let go every one ends, in a session")
+    func handshakesBeyondTheBoundWaitTheirTurn() async throws {
+        try await EndToEndLargeServerTests.onOwnThread {
+            let folder = try DataDirectory()
+            let gate = try Gate(in: folder.path)
+            let (daemon, tlsPort) = try Self.start(gate, folder: folder)
+            defer { daemon.kill() }
+            let held = try SClient(port: tlsPort, label: "held handshake", readHello: false)
+            defer { held.close() }
+            #expect(gate.waitEntered(), "the handshake's first step never started")
+            // With one handshake thread (a 2-CPU machine) the others queue behind
+            // the held step: 15 on the threads' queue, the rest on the loop's line.
+            let others = try (0..<(TLSHandshakes.capacity + 3)).map { try SClient(port: tlsPort, label: "tls \($0)", readHello: false) }
+            defer { for c in others { c.close() } }
+            let plain = try LineClient(port: daemon.port, label: "plain", timeout: 30)
+            // Until every ClientHello has been read and its step queued (STATS
+            // says so; each answer is an event).
+            var queued = ""
+            for _ in 0..<2000 where queued != String(others.count + 1) {
+                queued = try statFields(after: { try plain.send("STATS") }, readLine: { try plain.readLine() })["tls_handshakes_queued"] ?? ""
+            }
+            #expect(queued == String(others.count + 1), "\(queued) handshakes queued")
+            gate.letGo()
+            for c in [held] + others {
+                #expect(try c.readLine(timeout: 30).hasPrefix(LineClient.helloPrefix), "\(c.label)")
+            }
+            let stats = try statFields(after: { try plain.send("STATS") }, readLine: { try plain.readLine() })
+            #expect(stats["connections_tls"] == String(others.count + 1) && stats["tls_handshakes_failed"] == "0"
+                    && stats["tls_handshakes_queued"] == "0", "\(stats)")
+        }
+    }
 }

@@ -164,6 +164,16 @@ extension Server {
         }
     }
 
+    /// Handshakes whose step is on the threads (queued or running), and
+    /// those whose next step waits for a place (STATS `tls_handshakes_queued`).
+    var handshakesQueued: Int {
+        var waiting = 0
+        for conn in handshakesWaiting[handshakesWaitingHead...] where table[conn.id] === conn && conn.dropReason == nil {
+            if conn.tls?.waitingForThread == true { waiting += 1 }
+        }
+        return handshakesAway.count + waiting
+    }
+
     /// Called by `disconnect` once the connection has left the server's
     /// tables: if a step of its handshake is on a thread, its SSL object and
     /// its socket are that thread's until the step comes back

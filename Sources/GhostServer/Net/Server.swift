@@ -180,6 +180,7 @@ public final class Server {
             ("connections_total", String(stats.connectionsTotal)),
             ("connections_tls", String(stats.tlsOpen)),
             ("tls_handshakes_failed", String(stats.tlsHandshakesFailed)),
+            ("tls_handshakes_queued", String(handshakesQueued)),
         ]
         for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
