@@ -3,14 +3,17 @@ import COpenSSL
 import Glibc
 
 /// The loop's TLS side (`--tls-port`): the second listener, each accepted
-/// connection's non-blocking handshake before it becomes a session, reads
-/// and writes through its TLS session, and SIGHUP's reload of the
+/// connection's non-blocking handshake before it becomes a session (its
+/// steps run on the handshake threads, TLSHandshakes.swift, never here),
+/// reads and writes through its TLS session, and SIGHUP's reload of the
 /// certificate. Once the handshake is done a TLS connection is served as a
 /// plain one is: the same lines, budgets, caps and timeouts, its byte counts
 /// in plaintext.
 extension Server {
     /// epoll's tag for the TLS listener (connection ids count up from 3).
     static let tlsListenerTag: UInt64 = 1 << 62
+    /// The epoll data of the handshake threads' eventfd.
+    static let handshakeEventData = UInt64.max - 2
 
     /// Loads the certificate and opens the TLS port, if `--tls-port` is given.
     func startTLS() throws {
@@ -25,6 +28,15 @@ extension Server {
         // Bound here, listening at the end of `start`, just before the plain port.
         tlsListenFD = try Server.bind(config.host, port, what: "--tls-port: ")
         boundTLSPort = Int(ghost_local_port(tlsListenFD))
+        // The handshakes' threads, which wake the loop when a step is done.
+        let threads = TLSHandshakes.threadCount(cpus: IOThreads.usableCPUs())
+        guard let pool = TLSHandshakes(threads: threads) else {
+            throw StartError.system("cannot start \(threads) TLS handshake threads: \(errnoText())")
+        }
+        tlsHandshakes = pool
+        guard ghost_epoll_add(epfd, pool.eventFD, UInt32(GHOST_EPOLLIN), Server.handshakeEventData) == 0 else {
+            throw StartError.system("epoll_ctl: \(errnoText())")
+        }
     }
 
     /// A client accepted on the TLS port: its handshake starts when it
@@ -59,36 +71,147 @@ extension Server {
     }
 
     private func continueHandshake(_ conn: Connection, _ tls: TLSSession, _ events: UInt32) {
-        if conn.heldUntil != nil {
-            // Waiting for its network's budget, and not asked for input: an error or a hang-up.
+        if conn.heldUntil != nil || tls.away || tls.waitingForThread {
+            // Not asked for any event (waiting for its network's budget, or
+            // for a handshake thread): an error or a hang-up.
             handshakeFailed(conn, "closed by peer")
             return
         }
         // A handshake is work done for its network: it waits while the
-        // network is over its budget, and is charged once it ends.
+        // network is over its budget. Its fixed cost is charged at its first
+        // step, its threads' time beyond that once it ends.
         switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
         case .serve: break
         case .slowConnection(let until), .pauseNetwork(let until):
             return hold(conn, until: until, forNetwork: true)
         }
-        let started = monotonicSeconds()
-        let step = tls.handshake()
-        tls.handshakeSeconds += monotonicSeconds() - started
-        switch step {
-        case .wantRead, .wantWrite:
-            setInterest(conn)
-        case .done:
-            chargeHandshake(conn, tls)
-            sessionStarted(conn, tls)
-        case .failed(let reason):
-            chargeHandshake(conn, tls)
-            handshakeFailed(conn, reason)
+        if !tls.handshakeCharged {
+            tls.handshakeCharged = true
+            budgets.charge(Double(TLS.handshakeCost), own: &conn.penalty, network: conn.network, now: now)
+        }
+        dispatchHandshake(conn, tls)
+    }
+
+    /// The socket is ready for the handshake's next step: to a thread if
+    /// fewer than `TLSHandshakes.capacity` steps are away, else it waits,
+    /// unread, on the first-come line (`handshakesWaiting`). Either way
+    /// epoll is asked for nothing more about it (but an error or a hang-up)
+    /// until the step is back.
+    private func dispatchHandshake(_ conn: Connection, _ tls: TLSSession) {
+        if handshakesAway.count < TLSHandshakes.capacity, let pool = tlsHandshakes, let ssl = tls.handOff() {
+            if pool.submit(TLSHandshakes.Job(id: conn.id, ssl: ssl)) {
+                handshakesAway[conn.id] = conn
+            } else {
+                tls.takeBack(.failed("stopping"))
+                handshakeFailed(conn, "the handshake threads are stopping")
+                return
+            }
+        } else {
+            tls.waitingForThread = true
+            handshakesWaiting.append(conn)
+        }
+        setInterest(conn)
+    }
+
+    /// The handshake threads woke the loop: each finished step's connection
+    /// is the loop's again (TLSHandshakes.swift): done, it becomes a
+    /// session; failed, it goes; else it waits for its socket again. One
+    /// closed meanwhile is freed now. Then steps that waited for a place go.
+    func handshakesDone() {
+        guard let pool = tlsHandshakes else { return }
+        for finished in pool.takeFinished() {
+            guard let conn = handshakesAway.removeValue(forKey: finished.id), let tls = conn.tls else { continue }
+            tls.takeBack(finished.step)
+            tls.handshakeSeconds += finished.seconds
+            guard table[conn.id] === conn else {
+                freeHandedBack(conn)
+                continue
+            }
+            // Going at the end of this turn (a hang-up, the timeout): its outcome does not matter.
+            guard conn.dropReason == nil else { continue }
+            switch finished.step {
+            case .wantRead, .wantWrite:
+                setInterest(conn)
+            case .done:
+                chargeHandshake(conn, tls)
+                tls.becameSession()
+                sessionStarted(conn, tls)
+            case .failed(let reason):
+                chargeHandshake(conn, tls)
+                handshakeFailed(conn, reason)
+            }
+        }
+        dispatchWaiting()
+    }
+
+    /// Steps that waited for a place on the threads, oldest first, while there is one.
+    private func dispatchWaiting() {
+        while handshakesAway.count < TLSHandshakes.capacity, handshakesWaitingHead < handshakesWaiting.count {
+            let conn = handshakesWaiting[handshakesWaitingHead]
+            handshakesWaitingHead += 1
+            // Closed (or timed out) while it waited: skipped.
+            guard table[conn.id] === conn, conn.dropReason == nil, let tls = conn.tls, tls.waitingForThread else { continue }
+            tls.waitingForThread = false
+            dispatchHandshake(conn, tls)
+        }
+        if handshakesWaitingHead == handshakesWaiting.count {
+            handshakesWaiting.removeAll(keepingCapacity: handshakesWaiting.count <= 1024)
+            handshakesWaitingHead = 0
+        } else if handshakesWaitingHead >= 1024, handshakesWaitingHead * 2 >= handshakesWaiting.count {
+            // Under a steady flood the line never empties: what was taken leaves its front.
+            handshakesWaiting.removeFirst(handshakesWaitingHead)
+            handshakesWaitingHead = 0
         }
     }
 
+    /// Handshakes whose step is on the threads (queued or running), and
+    /// those whose next step waits for a place (STATS `tls_handshakes_queued`).
+    var handshakesQueued: Int {
+        var waiting = 0
+        for conn in handshakesWaiting[handshakesWaitingHead...] where table[conn.id] === conn && conn.dropReason == nil {
+            if conn.tls?.waitingForThread == true { waiting += 1 }
+        }
+        return handshakesAway.count + waiting
+    }
+
+    /// Called by `disconnect` once the connection has left the server's
+    /// tables: if a step of its handshake is on a thread, its SSL object and
+    /// its socket are that thread's until the step comes back
+    /// (`handshakesDone` frees them then), and true is returned; its socket
+    /// leaves epoll now. False: close it as any.
+    func closeWhenHandedBack(_ conn: Connection) -> Bool {
+        guard let tls = conn.tls, tls.away else { return false }
+        tlsBuffered[conn.id] = nil
+        _ = ghost_epoll_remove(epfd, conn.fd)
+        return true
+    }
+
+    /// A connection closed while its step was away, now back: freed, its socket closed.
+    private func freeHandedBack(_ conn: Connection) {
+        conn.tls?.free()
+        conn.tls = nil
+        Glibc.close(conn.fd)
+    }
+
+    /// Stopping: the threads finish their steps and stop, and every SSL
+    /// object is the loop's again (those of connections closed meanwhile are
+    /// freed here; `closeEverything` frees the others).
+    func stopHandshakes() {
+        tlsHandshakes?.stop()
+        tlsHandshakes = nil
+        for conn in handshakesAway.values {
+            conn.tls?.takeBack(.failed("stopping"))
+            if table[conn.id] !== conn { freeHandedBack(conn) }
+        }
+        handshakesAway.removeAll()
+        handshakesWaiting.removeAll()
+        handshakesWaitingHead = 0
+    }
+
     private func chargeHandshake(_ conn: Connection, _ tls: TLSSession) {
-        let units = budgets.cost(fixed: TLS.handshakeCost, elapsed: tls.handshakeSeconds)
-        budgets.charge(units, own: &conn.penalty, network: conn.network, now: now)
+        // The fixed cost was charged at the first step: here, the threads' time beyond it.
+        let units = budgets.cost(fixed: TLS.handshakeCost, elapsed: tls.handshakeSeconds) - Double(TLS.handshakeCost)
+        if units > 0 { budgets.charge(units, own: &conn.penalty, network: conn.network, now: now) }
     }
 
     /// The handshake is done: the connection becomes a session, greeted with HELLO.
@@ -115,7 +238,7 @@ extension Server {
     /// The connection is going: close_notify if it was a session, and its
     /// TLS session freed (the socket is closed by the caller).
     func endTLS(_ conn: Connection) {
-        guard let tls = conn.tls else { return }
+        guard let tls = conn.tls, !tls.away else { return }
         if tls.established { stats.tlsOpen -= 1 }
         tls.shutdown()
         tls.free()
@@ -140,7 +263,7 @@ extension Server {
     /// output for a read that wants it, input for a write that wants it.
     func tlsInterest(_ conn: Connection, _ tls: TLSSession, _ plain: UInt32) -> UInt32 {
         if !tls.established {
-            guard conn.heldUntil == nil else { return 0 }
+            guard conn.heldUntil == nil, !tls.away, !tls.waitingForThread else { return 0 }
             return UInt32(tls.handshakeWantsWrite ? GHOST_EPOLLOUT : GHOST_EPOLLIN) | UInt32(GHOST_EPOLLRDHUP)
         }
         var events = plain

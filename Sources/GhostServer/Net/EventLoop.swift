@@ -47,6 +47,7 @@ extension Server {
                 case 1: handleSignal()
                 case 2: synced()
                 case Server.hashEventData: passwordsChecked()
+                case Server.handshakeEventData: handshakesDone()
                 default:
                     guard let conn = table[Int(data)] else {
                         linger(ConnectionID(truncatingIfNeeded: data))
@@ -490,6 +491,7 @@ extension Server {
             if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
         }
         held[conn.id] = nil
+        if closeWhenHandedBack(conn) { return }   // its handshake's step is on a thread (EventLoop+TLS.swift)
         endTLS(conn)
         if linger, lingering.add(conn.id, fd: conn.fd, now: now) {
             // Under its id still: only its input (and the end of it) wakes the loop.
@@ -581,6 +583,7 @@ extension Server {
     }
 
     private func closeEverything(reason: String) {
+        stopHandshakes()
         for conn in Array(table.connections.values) {
             let inSession = !conn.handshaking
             endTLS(conn)

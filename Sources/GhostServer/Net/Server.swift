@@ -94,6 +94,14 @@ public final class Server {
     var tlsContext: TLSContext?
     public internal(set) var boundTLSPort: Int?
     var tlsBuffered: [ConnectionID: Connection] = [:]
+    /// The handshake threads (Net/TLSHandshakes.swift); the connections a
+    /// step of whose handshake is on them (closed ones too, until it comes
+    /// back); and those whose next step waits for a place, first come first
+    /// served from `handshakesWaitingHead`.
+    var tlsHandshakes: TLSHandshakes?
+    var handshakesAway: [ConnectionID: Connection] = [:]
+    var handshakesWaiting: [Connection] = []
+    var handshakesWaitingHead = 0
 
     public enum StartError: Error, CustomStringConvertible {
         case system(String)
@@ -181,6 +189,7 @@ public final class Server {
             ("connections_total", String(stats.connectionsTotal)),
             ("connections_tls", String(stats.tlsOpen)),
             ("tls_handshakes_failed", String(stats.tlsHandshakesFailed)),
+            ("tls_handshakes_queued", String(handshakesQueued)),
         ]
         for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))

@@ -31,7 +31,12 @@ final class TLSContext {
         // trims what was sent from the front of its output).
         _ = SSL_CTX_ctrl(ctx, SSL_CTRL_SET_MIN_PROTO_VERSION, Int(TLS1_2_VERSION), nil)
         _ = SSL_CTX_set_options(ctx, TLS.ignoreUnexpectedEOF | TLS.noRenegotiation)
-        _ = SSL_CTX_ctrl(ctx, SSL_CTRL_MODE, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER), nil)
+        // Release buffers: a session's read and write buffers (about 16 KiB
+        // each) are freed while it has nothing buffered, and taken again for
+        // the next record: an idle TLS connection costs their bytes only while
+        // it reads or writes.
+        _ = SSL_CTX_ctrl(ctx, SSL_CTRL_MODE,
+                         Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS), nil)
         // Read ahead: one read(2) per SSL_read takes what the socket has,
         // instead of one for a record's header and one for its body. What
         // it reads beyond the record waits in OpenSSL (`hasPending`).
@@ -99,10 +104,19 @@ final class TLSSession {
     var writeWantsRead = false
     /// What the unfinished handshake waits for.
     private(set) var handshakeWantsWrite = false
-    /// Loop time spent in SSL_accept, charged when it ends.
+    /// CPU time the handshake threads spent in its steps, charged when it ends.
     var handshakeSeconds = 0.0
+    /// Its fixed cost is charged (at its first step).
+    var handshakeCharged = false
+    /// A step of its handshake is on a handshake thread (TLSHandshakes.swift):
+    /// until `takeBack` the SSL object is that thread's, and the loop does
+    /// not touch it (nor free it, nor close its socket). Loop thread only.
+    private(set) var away = false
+    /// Its socket is ready for the next step, which waits for a place on
+    /// the threads (`Server.dispatchHandshake`). Loop thread only.
+    var waitingForThread = false
 
-    enum Step {
+    enum Step: Sendable {
         case done
         case wantRead
         case wantWrite
@@ -118,8 +132,10 @@ final class TLSSession {
 
     deinit { free() }
 
-    /// Frees the session (it does not close the socket). Safe to call twice.
+    /// Frees the session (it does not close the socket). Safe to call
+    /// twice; never while `away` (the thread's).
     func free() {
+        guard !away else { return }
         if let ssl { SSL_free(ssl) }
         ssl = nil
     }
@@ -133,23 +149,45 @@ final class TLSSession {
         ERR_clear_error()
     }
 
-    /// One more step of the handshake.
-    func handshake() -> Step {
-        guard let ssl else { return .failed("no session") }
+    /// Hands the SSL object to a handshake thread for one step (loop
+    /// thread): nil if there is none. The loop owns it again at `takeBack`.
+    func handOff() -> OpaquePointer? {
+        guard let ssl, !away, !established else { return nil }
+        away = true
+        return ssl
+    }
+
+    /// The step handed off is done (loop thread, the outcome taken from the
+    /// threads): the SSL object is the loop's again. `established` is set
+    /// by `becameSession`, only if the loop makes it a session.
+    func takeBack(_ step: Step) {
+        away = false
+        switch step {
+        case .wantRead: handshakeWantsWrite = false
+        case .wantWrite: handshakeWantsWrite = true
+        case .done, .failed: break
+        }
+    }
+
+    /// The handshake is done and the connection a session.
+    func becameSession() {
+        established = true
+        handshakeWantsWrite = false
+    }
+
+    /// One more step of the handshake, on a handshake thread: `SSL_accept`
+    /// and nothing else, with this thread's OpenSSL error queue; no field
+    /// of any session is read or written here (TLSHandshakes.swift).
+    static func acceptStep(_ ssl: OpaquePointer) -> Step {
+        HandshakeGate.pass()
         ERR_clear_error()
         let r = SSL_accept(ssl)
-        if r == 1 {
-            established = true
-            handshakeWantsWrite = false
-            return .done
-        }
+        if r == 1 { return .done }
         let saved = errno
         switch SSL_get_error(ssl, r) {
         case SSL_ERROR_WANT_READ:
-            handshakeWantsWrite = false
             return .wantRead
         case SSL_ERROR_WANT_WRITE:
-            handshakeWantsWrite = true
             return .wantWrite
         case SSL_ERROR_SYSCALL where ERR_peek_error() == 0:
             return .failed(saved != 0 ? String(cString: strerror(saved)) : "closed during the handshake")
