@@ -195,7 +195,7 @@ public enum CommandTable {
         case .settings:
             return plain(verb, cost: 2, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge] [rated=yes|no] [range=<low>-<high>]",
+            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost] [rounds=ghost] [variant=super|challenge] | game=hangman [length=<n>|any] [misses=<m>]; either with [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]",
                                help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock; rated between registered names unless rated=no; range= pairs only with ratings in it",
                                parse: { args in gameOptions(args, allowBot: false, defaultKind: nil).map { .seek($0) } },
                                arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } },

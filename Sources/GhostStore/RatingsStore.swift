@@ -129,14 +129,19 @@ final class RatingsStore {
     /// The finished games of `name` (any case), newest first, at most
     /// `limit`; its private ones (`watch=no`) only with `includePrivate`.
     /// Walks the indexes `games_history0`/`games_history1`, at most `limit`
-    /// entries of each seat and kind of game (open, private).
+    /// entries of each seat and kind of game (open, private). An aborted
+    /// game's reason is why (`no-first-move`, `untouched`, `left`: what its
+    /// `ABORTED` said, kept in `final_state`), not the stored `aborted`.
     func history(of name: String, includePrivate: Bool, limit: Int) throws -> [HistoryRow] {
         let n = max(0, limit)
         var rows: [HistoryRow] = []
         for seat in 0..<2 {
             for open in includePrivate ? [1, 0] : [1] {
                 rows += try db.query("""
-                    SELECT id, kind, variant, player0, player1, winner, loser, coalesce(reason, ''), change0, change1,
+                    SELECT id, kind, variant, player0, player1, winner, loser,
+                           CASE WHEN reason = '\(Store.abortedReason)' AND final_state LIKE 'abort=%' THEN substr(final_state, 7)
+                                ELSE coalesce(reason, '') END,
+                           change0, change1,
                            coalesce(ended_at, 0), watch
                     FROM games WHERE status = 'over' AND player\(seat) = ? COLLATE NOCASE AND watch = ?
                     ORDER BY ended_at DESC, id DESC LIMIT ?

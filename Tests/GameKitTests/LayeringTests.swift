@@ -71,7 +71,7 @@ import Testing
         ("Command.swift", "set { rounds = newValue ? .ghost : .one }", "Rounds.ghost"),
         // HELP's usage texts of SEEK, NEW, SCORES and TOP, which the server
         // sends as they are: kinds do not write their part of them yet.
-        ("CommandTable.swift", "usage: \"[game=ghost|hangman] [rounds=ghost]", "SEEK's usage"),
+        ("CommandTable.swift", "usage: \"[game=ghost] [rounds=ghost]", "SEEK's usage"),
         ("CommandTable.swift", "usage: \"[rounds=ghost] [variant=super|challenge]", "NEW's usage"),
         ("CommandTable.swift", "usage: \"[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman", "SCORES's usage"),
         ("CommandTable+Ratings.swift", "usage: \"[game=ghost|hangman]", "TOP's usage"),

@@ -232,7 +232,7 @@ import GhostStore
         _ = h.drain()
         // Before NAME: argument errors before no-name.
         h.send(1, "SEEK rounds=two")
-        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost|hangman] [rounds=ghost] [clock=<seconds>] [variant=super|challenge] [rated=yes|no] [range=<low>-<high>]"])
+        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost] [rounds=ghost] [variant=super|challenge] | game=hangman [length=<n>|any] [misses=<m>]; either with [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]"])
         h.send(1, "SEEK rounds=ghost ROUNDS=ghost")
         #expect(h.drain()[1] == ["ERR bad-arguments rounds= is given twice"])
         h.lobby.received(.line([0xFF, 0x1B]), from: 1)
