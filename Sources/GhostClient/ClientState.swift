@@ -193,6 +193,12 @@ public struct GameInfo: Equatable, Sendable {
     /// receiver's wins first. Nil when the server sent none (a first game;
     /// the computer).
     public var record: HeadToHead?
+    /// Whether a person has moved in this game, as the server's MOVE and
+    /// TURN lines show (the computer's moves do not count): before that,
+    /// LEAVE aborts the game and nobody loses (Protocol.md, `ABORTED
+    /// reason=left`; issue #44 item 13). A position this client did not see
+    /// built (a resumed game) counts as moved: the question then warns of a loss.
+    public var personMoved = false
 
     public init(id: Int, lang: String, players: [String], round: Int) {
         self.id = id

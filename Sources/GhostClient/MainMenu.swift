@@ -84,7 +84,8 @@ extension Strings {
 
     /// The games panel's short names: Ghost's variants (in `variantName`'s
     /// order: Ghost, Superghost, challenge) and rounds (single, match).
-    var panelVariants: [String] { code == "nl" ? ["Ghost", "Super", "Bluf"] : ["Ghost", "Super", "Bluff"] }
+    /// Bluff and challenge by its whole name, as everywhere (issue #44 item 24).
+    var panelVariants: [String] { code == "nl" ? ["Ghost", "Super", "Bluffen en uitdagen"] : ["Ghost", "Super", "Bluff and challenge"] }
     var panelRounds: [String] { code == "nl" ? ["los spel", "partij"] : ["single", "match"] }
 
     /// What the main screen's title says the product is (the title bar's
@@ -111,10 +112,20 @@ extension Screens {
         func choices(_ all: [String], chosen: String) -> String {
             all.map { $0 == chosen ? "[" + $0 + "]" : $0 }.joined(separator: " ")
         }
+        // A line of choices wraps between them, never inside one ("Bluff and
+        // challenge" stays whole; one wider than the column wraps as text).
+        func wrapped(_ key: String, _ all: [String], chosen: String, width: Int) -> [String] {
+            var out: [String] = [], row = key
+            for part in all.map({ $0 == chosen ? "[" + $0 + "]" : $0 }) {
+                let next = row + " " + part
+                if Layout.visibleWidth(next) <= width || row == key { row = next } else { out.append(row); row = "  " + part }
+            }
+            out.append(row)
+            return out.flatMap { Layout.wrap($0, width: width) }
+        }
         let variants = t.panelVariants, rounds = t.panelRounds
         let variant = variants[s.config.superghost ? 1 : s.config.challenge ? 2 : 0]
         // Ghost's rounds first: they share the heading's row when it has room.
-        let ghost = ["m " + choices(rounds, chosen: rounds[s.config.matchMode ? 1 : 0]), "v " + choices(variants, chosen: variant)]
         let h = t.hangman
         let saved = s.hangman.setting(.mode).value ?? "evil"
         let hangman = [choices(ClientState.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
@@ -122,6 +133,8 @@ extension Screens {
         let room = max(24, width - margin.count * 2 - 3)
         let rightWidth = min(room / 2, 2 + ((hangman + [h.gameName]).map(Layout.visibleWidth).max() ?? 0))
         let leftWidth = room - rightWidth
+        let ghost = wrapped("m", rounds, chosen: rounds[s.config.matchMode ? 1 : 0], width: leftWidth - 2)
+            + wrapped("v", variants, chosen: variant, width: leftWidth - 2)
         func rows(_ name: String, _ kind: GameKind, _ lines: [String], _ column: Int) -> [String] {
             let chosen = s.config.game == kind
             let head = (chosen ? "● " : "○ ") + name

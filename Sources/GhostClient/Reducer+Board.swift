@@ -14,7 +14,15 @@ extension ClientState {
         let out = g.board.reduce(.turn(fields))
         // Moves this client did not see changed the board (across a daemon
         // restart): the caption says nothing stale.
-        if out.missedMoves { g.lastMove = nil }
+        if out.missedMoves {
+            g.lastMove = nil
+            g.personMoved = true
+        }
+        // A Hangman position with guesses in it, or a person's word set, was moved in.
+        if let b = g.hangman, !b.missed.isEmpty || !b.wrongWords.isEmpty || !b.found.isEmpty
+            || (b.isDuel && !b.pattern.isEmpty && g.players.first.map { !$0.hasPrefix("bot-") } == true) {
+            g.personMoved = true
+        }
         let stale = switch out.turnNotices {
         case .kept: false
         case .staleIfTheTurnPassed: g.toMove != player
@@ -31,6 +39,7 @@ extension ClientState {
     mutating func move(id: Int, player: String, fields: [Field]) {
         guard var g = currentGame(id) else { return }
         let out = g.board.reduce(.move(by: player, fields))
+        if !player.hasPrefix("bot-") { g.personMoved = true }
         if let played = out.played {
             g.lastMove = LastMove(player, played.label)
             if let key = played.key {

@@ -293,6 +293,8 @@ extension ClientState {
             info.lastMove = old.lastMove
             info.toMove = old.toMove
         }
+        // A later round (a match's, a restart's) follows moves; the same game again keeps what it knew.
+        info.personMoved = round > 1 || (game.map { $0.id == id && $0.personMoved } ?? false)
         game = info
         seatTaken = false
         if let token, ClientConfig.isToken(token) { setToken(token, &fx) }

@@ -317,6 +317,13 @@ public enum Screens {
         // The large title and the blank rows go when the window is short.
         var spare = height - 2 - bottomLines(s, width, t, banner: banner, help: t.mainHelp).count
             - games.count - entries.count - settingRows.count
+        // At 60×20 with a two-row notice and a three-row games panel (a whole
+        // variant name wrapped, issue #44 item 24) there is a row too few: the
+        // settings row gives way while the notice shows (it is back after).
+        if spare < 0 {
+            spare += settingRows.count
+            settingRows = []
+        }
         var body: [String] = []
         if spare >= BlockFont.height + 3 {
             body += [""] + big(t.productName, width, style)

@@ -7,7 +7,7 @@ extension Strings {
     /// The main screen's line for the Ghost variant of new games.
     public func variantSetting(superghost: Bool, challenge: Bool) -> String {
         guard challenge else { return variantSetting(superghost) }
-        return code == "nl" ? "Spel: Uitdagen (v verandert dit)" : "Game: Challenge (v changes it)"
+        return code == "nl" ? "Spel: Bluffen en uitdagen (v verandert dit)" : "Game: Bluff and challenge (v changes it)"
     }
 
     /// The key line of a game of bluff and challenge.
@@ -71,7 +71,7 @@ extension Strings {
         case .badWord: return nl ? "Het woord moet met het fragment beginnen en langer zijn." : "The word must start with the fragment and be longer."
         case .noChallenge: return nl ? "Niemand heeft je uitgedaagd: speel een letter." : "Nobody challenged you: play a letter."
         case .emptyFragment: return nl ? "Er is nog niets om uit te dagen: speel een letter." : "Nothing to challenge yet: play a letter."
-        case .wrongVariant: return nl ? "Uitdagen kan alleen in het spel Uitdagen." : "Challenges are only for the Challenge game."
+        case .wrongVariant: return nl ? "Uitdagen kan alleen in Bluffen en uitdagen." : "Challenges are only for Bluff and challenge."
         case .fragmentTooLong: return nl ? "Zo lang is geen woord: daag uit met !" : "No word is that long: challenge with !"
         default: return nil
         }

@@ -115,6 +115,7 @@ extension Strings {
         menuPlayingIn: { "Play in \($0) (the game's language)" },
         alreadyIn: { "The game is already in \($0)." },
         confirmLeave: "Leave and lose this game? y: yes · n: no",
+        confirmCallOff: "Leave? Nobody has moved yet: the game is called off, nobody loses. y: yes · n: no",
         gameMenuHelp: "a letter or ↑/↓ choose · Enter confirm · b/Esc back to the game · Ctrl-C quit",
 
         opponentAway: { "\(atStart($0)) is away; the game waits (claimable after \($1) s of their turn)." },
@@ -351,6 +352,7 @@ extension Strings {
         menuPlayingIn: { "In het \($0) spelen (de taal van het spel)" },
         alreadyIn: { "Het spel is al in het \($0)." },
         confirmLeave: "Stoppen en dit spel verliezen? j: ja · n: nee",
+        confirmCallOff: "Stoppen? Niemand heeft nog gezet: het spel gaat niet door, niemand verliest. j: ja · n: nee",
         gameMenuHelp: "letter of ↑/↓ kiezen · Enter bevestigen · b/Esc terug naar het spel · Ctrl-C stoppen",
 
         opponentAway: { "\(atStart($0)) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },

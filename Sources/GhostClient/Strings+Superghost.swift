@@ -10,7 +10,8 @@ extension Strings {
         return "Game: " + (superghost ? "Superghost" : "Ghost") + " (v changes it)"
     }
 
-    /// The variant of a Ghost game, by its flags: Ghost, Superghost or Challenge.
+    /// The variant of a Ghost game, by its flags: Ghost, Superghost or bluff
+    /// and challenge (one name everywhere, the tutorial's: issue #44 item 24).
     public func variantName(superghost: Bool, challenge: Bool) -> String {
         variantName(superghost ? GhostWire.Variant.superghost.rawValue : challenge ? GhostWire.Variant.challenge.rawValue : nil)
     }
@@ -20,7 +21,7 @@ extension Strings {
         switch variant {
         case nil: ghostName
         case GhostWire.Variant.superghost.rawValue?: "Superghost"
-        case GhostWire.Variant.challenge.rawValue?: code == "nl" ? "Uitdagen" : "Challenge"
+        case GhostWire.Variant.challenge.rawValue?: code == "nl" ? "Bluffen en uitdagen" : "Bluff and challenge"
         case let other?: other
         }
     }

@@ -36,6 +36,32 @@ extension Strings {
         }
     }
 
+    /// Why a game or round ended, when the winner is the reader and the
+    /// sentence names the winner (issue #44 item 12): "bob stayed away too
+    /// long; you claimed the game." on your screen, never "…; alice claimed";
+    /// nil for a reason whose sentence names only the loser.
+    public func youWon(_ reason: OverReason, loser: String, fragment: String, word: String?) -> String? {
+        let nl = code == "nl"
+        let w = word.map { "“" + $0.uppercased() + "”" }
+        switch reason.rawValue {
+        case OverReason.abandoned.rawValue:
+            return nl ? "\(atStart(loser)) bleef te lang weg; jij eiste de winst op." : "\(atStart(loser)) stayed away too long; you claimed the game."
+        case "challenge-failed":
+            return nl ? "\(atStart(loser)) daagde \(fragment) uit, maar jij noemde \(w ?? "een woord")."
+                : "\(atStart(loser)) challenged \(fragment), but you named \(w ?? "a word")."
+        default:
+            return nil
+        }
+    }
+
+    /// A sentence after a colon ("Last round: you made …"): its first word
+    /// in lower case when it is "You"/"Je"/"Jij" or "The"/"De" (a name keeps its case).
+    public func afterColon(_ text: String) -> String {
+        let first = text.prefix { $0 != " " }
+        guard ["You", "Je", "Jij", "The", "De"].contains(String(first)) else { return text }
+        return first.lowercased() + text.dropFirst(first.count)
+    }
+
     /// After the reason a round of a match ended: the letter the reader earns.
     public func youEarn(_ letter: String) -> String {
         code == "nl" ? "Je krijgt de letter \(letter)." : "You earn the letter \(letter)."

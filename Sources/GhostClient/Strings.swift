@@ -100,6 +100,8 @@ public struct Strings: Sendable {
     public let menuPlayingIn: @Sendable (String) -> String
     public let alreadyIn: @Sendable (String) -> String
     public let confirmLeave: String
+    /// Leave before anyone moved: the server calls the game off, nobody loses (issue #44 item 13).
+    public let confirmCallOff: String
     public let gameMenuHelp: String
 
     // Situations and alerts

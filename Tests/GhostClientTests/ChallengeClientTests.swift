@@ -39,12 +39,12 @@ struct ChallengeClientTests {
         #expect(Fx.sent(fx) == ["SEEK"])
         #expect(!s.config.challenge && !s.config.superghost)
         #expect(ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("v")), .key(.char("v"))).0)
-            .contains { $0.contains("v Ghost Super [Bluff]") })
+            .contains { $0.contains("v Ghost Super [Bluff and challenge]") })
         #expect(ScreenTests.plainLines(Fx.run(Fx.named("alice", language: "nl"), .key(.char("v")), .key(.char("v"))).0)
-            .contains { $0.contains("v Ghost Super [Bluf]") })
+            .contains { $0.contains("v Ghost Super [Bluffen en uitdagen]") })
         // A seeker hears of a queue of challenge seekers, by the variant's name.
-        #expect(Strings.en.seekersVariant("challenge") == " They play Challenge.")
-        #expect(Strings.nl.seekersVariant("challenge") == " Ze spelen Uitdagen.")
+        #expect(Strings.en.seekersVariant("challenge") == " They play Bluff and challenge.")
+        #expect(Strings.nl.seekersVariant("challenge") == " Ze spelen Bluffen en uitdagen.")
     }
 
     @Test("! challenges; letters still play; Ghost and Superghost ignore !")
@@ -118,8 +118,8 @@ struct ChallengeClientTests {
                 .joined(separator: " ").split(whereSeparator: { $0 == " " }).joined(separator: " ")
         }
         let failed = "OVER id=7 winner=alice loser=bob reason=challenge-failed fragment=jai word=jail"
-        #expect(over(failed).contains("bob challenged “JAI”, but alice named “JAIL”."), "\(over(failed))")
-        #expect(over(failed, language: "nl").contains("bob daagde “JAI” uit, maar alice noemde “JAIL”."),
+        #expect(over(failed).contains("bob challenged “JAI”, but you named “JAIL”."), "\(over(failed))")
+        #expect(over(failed, language: "nl").contains("bob daagde “JAI” uit, maar jij noemde “JAIL”."),
                 "\(over(failed, language: "nl"))")
         let bluff = "OVER id=7 winner=bob loser=alice reason=bluff fragment=jai word=jail"
         #expect(over(bluff).contains("You were challenged and named no word; “JAI” could have been “JAIL”."),

@@ -25,7 +25,7 @@ struct ChallengeEndToEndTests {
             try Self.writeConfig(tmux, label)
         }
         try HangmanEndToEndTests.signIn(tmux, "cara", port: daemon.port)
-        try tmux.waitFor("cara", text: "v Ghost Super [Bluff]")
+        try tmux.waitFor("cara", text: "v Ghost Super [Bluff and challenge]")
         try tmux.keys("cara", "3")
         let hosting = try tmux.waitFor("cara", text: "Your private game code:")
         let codeLine = try #require(hosting.first {

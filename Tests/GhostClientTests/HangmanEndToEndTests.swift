@@ -60,7 +60,7 @@ struct HangmanEndToEndTests {
         try tmux.waitFor("hana", text: "Misses left: 8 of 8")
         // A new game (it asks first, since this one is given up) has the new settings.
         try tmux.keys("hana", "Enter")
-        try tmux.waitFor("hana", text: "Start a new game? This one counts as lost.")
+        try tmux.waitFor("hana", text: "Nobody has moved yet")
         try tmux.keys("hana", "Enter")
         screen = try tmux.waitFor("hana", text: "Misses left: 1 of 1")
         #expect(screen.contains { $0.contains("evil · 5 letters") })

@@ -98,6 +98,10 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "Issue27Tests.swift: Issue27Tests.twoWindows",
         "Issue27Tests.swift: Issue27Tests.smallerItems",
+        "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
+        "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
+        "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
+        "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
         "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
@@ -331,6 +335,10 @@ enum LayoutCorpus {
         Issue27Tests().hangmanSettings()
         Issue27Tests().twoWindows()
         Issue27Tests().smallerItems()
+        Issue44MoreTests().phrasesIgnoreTheLength()
+        Issue44MoreTests().youAsTheWinner()
+        Issue44MoreTests().leaveBeforeAnyMove()
+        Issue44MoreTests().oneNameForBluffAndChallenge()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()
         Issue44Tests().clockKeyHelp()

@@ -57,9 +57,9 @@ struct SuperghostClientTests {
         let nl = ScreenTests.plainLines(SuperghostClientTests.inSuper(language: "nl"))
         #expect(nl.contains { $0.contains("Je letter komt achteraan (← vooraan, → achteraan)") }, "\(nl)")
         #expect(!ScreenTests.plainLines(Fx.inGame()).contains { $0.contains("Your letter goes") })
-        #expect(ScreenTests.plainLines(Fx.named()).contains { $0.contains("v [Ghost] Super Bluff") })
+        #expect(ScreenTests.plainLines(Fx.named()).contains { $0.contains("v [Ghost] Super Bluff and challenge") })
         #expect(ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("v"))).0)
-            .contains { $0.contains("v Ghost [Super] Bluff") })
-        #expect(ScreenTests.plainLines(Fx.named("alice", language: "nl")).contains { $0.contains("v [Ghost] Super Bluf") })
+            .contains { $0.contains("v Ghost [Super] Bluff and challenge") })
+        #expect(ScreenTests.plainLines(Fx.named("alice", language: "nl")).contains { $0.contains("v [Ghost] Super Bluffen en uitdagen") })
     }
 }

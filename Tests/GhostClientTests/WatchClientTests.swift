@@ -383,7 +383,7 @@ extension WatchScreenTests {
         var s = Fx.run(Fx.named("carol"), [.key(.char("w"))]
                        + Fx.lines("LIVE id=7 game=ghost players=alice,bob lang=en moves=3 watchers=0 variant=challenge",
                                   "OK GAMES count=1 more=no")).0
-        #expect(ScreenTests.plainLines(s).contains { $0.hasPrefix("  ▶ alice vs bob — Challenge") })
+        #expect(ScreenTests.plainLines(s).contains { $0.hasPrefix("  ▶ alice vs bob — Bluff and challenge") })
         s = Fx.run(s, [.key(.enter)] + Fx.lines("OK WATCH id=7",
                                                 "GAME id=7 game=ghost lang=en players=alice,bob round=1 variant=challenge watchers=1 watching=yes",
                                                 "TURN id=7 player=alice fragment=jai",

@@ -85,7 +85,8 @@ extension Screens {
     /// screen, in the second person ("You completed … You earn the letter G.").
     static func roundText(_ s: ClientState, _ end: RoundEnd, _ game: GameInfo, _ t: Strings) -> String {
         let why = reasonText(reason: end.reason, loser: end.loser, winner: end.winner, fragment: end.fragment, word: end.word,
-                             superghost: game.ghost?.superghost == true, loserIsMe: s.isMe(end.loser), t)
+                             superghost: game.ghost?.superghost == true, loserIsMe: s.isMe(end.loser),
+                             winnerIsMe: s.isMe(end.winner), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else { return why }
         return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(display(end.loser, t), String(letter)))
@@ -148,7 +149,7 @@ extension Screens {
         if g.watching { help = watchHelp(s, g.players, t) }
         var lower: [String]
         if s.confirmLeave {
-            lower = [margin + style.warn(t.confirmLeave)]
+            lower = paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
         } else if let code = s.confirmLanguage, s.gameMenuOpen {
             lower = paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
@@ -168,7 +169,7 @@ extension Screens {
         } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
         } else if let end = gs.previousRound {
-            banner = t.lastRound + roundText(s, end, g, t)
+            banner = t.lastRound + t.afterColon(roundText(s, end, g, t))
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment): the menu always fits.
@@ -207,14 +208,16 @@ extension Screens {
     /// The reason, on the loser's own screen in the second person.
     static func reasonText(_ s: ClientState, _ r: GameResult, _ t: Strings) -> String {
         reasonText(reason: r.reason, loser: r.loser, winner: r.winner, fragment: r.fragment, word: r.word, superghost: r.superghost,
-                   loserIsMe: s.isMe(r.loser), t)
+                   loserIsMe: s.isMe(r.loser), winnerIsMe: s.isMe(r.winner), t)
     }
 
     static func reasonText(reason: OverReason, loser: String, winner: String, fragment: String, word: String? = nil,
-                           superghost: Bool = false, loserIsMe: Bool = false, _ t: Strings) -> String {
+                           superghost: Bool = false, loserIsMe: Bool = false, winnerIsMe: Bool = false,
+                           _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (display(loser, t), display(winner, t))
         if loserIsMe, let text = t.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
+        if winnerIsMe, let text = t.youWon(reason, loser: loser, fragment: frag, word: word) { return text }
         if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)

@@ -155,6 +155,8 @@ public enum HangmanNotice: Equatable, Sendable {
     case notAWord(word: String, lang: String, length: Int)
     /// ERR no-phrases.
     case noPhrases
+    /// A Hangman NEW refused for another reason (ERR bad-value …): the server's own text, which names it.
+    case newRefused(String)
     /// A setting was saved (OK SET): it applies to the next game.
     case saved
     /// Type the answer / the word first.

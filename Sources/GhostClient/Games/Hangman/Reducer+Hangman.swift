@@ -225,6 +225,11 @@ extension ClientState {
                 show(.hangman(.noPhrases))
                 return true
             }
+            // A Hangman game refused: the server's text says which value and why (issue #44 item 5).
+            if code == .badValue, config.game == .hangman || hangmanScreen != nil {
+                show(.hangman(.newRefused(text)))
+                return true
+            }
             return false
         case .scores? where hangmanScreen != nil:
             hangman.scores = []
@@ -253,7 +258,14 @@ extension ClientState {
 
     /// A new game against the computer with the saved settings (or the kind last started here).
     mutating func startHangman(_ fx: inout [ClientEffect]) {
-        let command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman, clock: config.clock))
+        var command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman, clock: config.clock))
+        // The saved length is for words: a phrase game against the computer
+        // asks for any length rather than take it (issue #44 item 5).
+        if case .new(var options) = command, options.settings["mode"] == nil, options.settings["length"] == nil,
+           hangman.setting(.mode).value == "phrase" {
+            options.settings["length"] = HangmanWire.anyLength
+            command = .new(options)
+        }
         send(command, &fx)
     }
 

@@ -188,11 +188,11 @@ extension Screens {
         }
         var banner = ""
         if s.confirmLeave {
-            banner = t.confirmLeave
+            banner = g.personMoved ? t.confirmLeave : t.confirmCallOff
         } else if let code = s.confirmLanguage, s.gameMenuOpen {
             banner = t.confirmLanguage(t.nameOfLanguage(code))
         } else if s.hangman.confirmNew {
-            banner = h.confirmNew
+            banner = g.personMoved ? h.confirmNew : h.confirmNewCallOff
         } else if let away = g.away {
             banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
@@ -349,7 +349,9 @@ extension Screens {
             }
             let value = setting.value.map(shown) ?? h.notLoaded
             let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
-            let text = label + "◀ " + value + " ▶"
+            // The length is not sent with phrases (issue #44 item 5): say so beside it.
+            let unused = row == .length && s.hangman.setting(.mode).value == "phrase" ? "  " + h.lengthNotForPhrases : ""
+            let text = label + "◀ " + value + " ▶" + unused
             body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
             // The mode's description under its row, wrapped (never cut).
             if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty {
@@ -375,7 +377,8 @@ extension Screens {
         let h = t.hangman
         let style = Style(colour: s.colour)
         let mode = s.hangman.setting(.mode).value ?? "evil"
-        let length = s.hangman.setting(.length).value ?? "any"
+        // Phrases take no length (issue #44 item 5).
+        let length = mode == "phrase" ? "any" : s.hangman.setting(.length).value ?? "any"
         let summary = h.summary(h.modeName(mode), length == "any" ? h.any : length, s.hangman.setting(.misses).value ?? "8")
         let entries = HangmanComputerItem.allCases.map { item -> String in
             switch item {

@@ -37,6 +37,8 @@ public struct HangmanStrings: Sendable {
     public let setterHelp: String
     public let menuHelp: String
     public let confirmNew: String
+    /// The same before anyone moved: the game is called off, nobody loses (issue #44 item 13).
+    public let confirmNewCallOff: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
 
@@ -74,6 +76,8 @@ public struct HangmanStrings: Sendable {
     public let notAllowed: @Sendable (String) -> String
     public let settingsHelp: String
     public let notLoaded: String
+    /// After the length when the mode is phrases: the length does not apply to them.
+    public let lengthNotForPhrases: String
 
     // Against the computer
     public let computerTitle: String
@@ -149,6 +153,7 @@ extension HangmanStrings {
         setterHelp: "your word is set: the guesses come here · Enter new · Tab settings · Esc menu",
         menuHelp: "a letter or ↑/↓ choose · Enter confirm · b/Esc back to the game",
         confirmNew: "Start a new game? This one counts as lost. y: yes · n: no",
+        confirmNewCallOff: "Start a new game? Nobody has moved yet: this one is called off, nobody loses. y: yes · n: no",
         rematchWaiting: { "Waiting for \($0) to accept the rematch…" },
         rematchOffered: { "\(atStart($0)) asks for a rematch, with the roles swapped: press Enter." },
         youSolved: { "You found it with \($0) " + plural($0, "mistake", "mistakes") + ". Congratulations!" },
@@ -179,6 +184,7 @@ extension HangmanStrings {
         notAllowed: { "the server does not allow \($0) here; your saved value stays." },
         settingsHelp: "↑/↓ choose · ←/→ change · Enter new game · Tab back",
         notLoaded: "…",
+        lengthNotForPhrases: "(not used for phrases)",
         computerTitle: "Hangman against the computer",
         youGuess: { "You guess the computer's word (\($0))" },
         computerGuesses: "The computer guesses your word",
@@ -207,6 +213,7 @@ extension HangmanStrings {
             case let .notAWord(word, lang, length):
                 "“\(word.uppercased())” is not a \(length)-letter word in \(t.nameOfLanguage(lang))."
             case .noPhrases: "The server has no phrases in this language."
+            case .newRefused(let why): "No new game: the server says “\(why)”."
             case .saved: "Saved: it applies to your next game."
             case .typeSomething: "Type something first."
             }
@@ -246,6 +253,7 @@ extension HangmanStrings {
         setterHelp: "je woord staat: de gokken komen hier · Enter nieuw · Tab opties · Esc menu",
         menuHelp: "letter of ↑/↓ kiezen · Enter bevestigen · b/Esc terug naar het spel",
         confirmNew: "Nieuw spel beginnen? Dit spel telt als verloren. j: ja · n: nee",
+        confirmNewCallOff: "Nieuw spel beginnen? Niemand heeft nog gezet: dit spel gaat niet door, niemand verliest. j: ja · n: nee",
         rematchWaiting: { "Wachten tot \($0) de revanche aanneemt…" },
         rematchOffered: { "\(atStart($0)) wil een revanche, met de rollen omgedraaid: druk op Enter." },
         youSolved: { "Je hebt het geraden met \($0) " + plural($0, "fout", "fouten") + ". Gefeliciteerd!" },
@@ -276,6 +284,7 @@ extension HangmanStrings {
         notAllowed: { "de server staat \($0) hier niet toe; je bewaarde waarde blijft." },
         settingsHelp: "↑/↓ kiezen · ←/→ wijzigen · Enter nieuw spel · Tab terug",
         notLoaded: "…",
+        lengthNotForPhrases: "(niet voor zinnen)",
         computerTitle: "Galgje tegen de computer",
         youGuess: { "Jij raadt het woord van de computer (\($0))" },
         computerGuesses: "De computer raadt jouw woord",
@@ -304,6 +313,7 @@ extension HangmanStrings {
             case let .notAWord(word, lang, length):
                 "“\(word.uppercased())” is geen woord van \(length) letters in het \(t.nameOfLanguage(lang))."
             case .noPhrases: "De server heeft geen zinnen in deze taal."
+            case .newRefused(let why): "Geen nieuw spel: de server zegt “\(why)”."
             case .saved: "Bewaard: het geldt voor je volgende spel."
             case .typeSomething: "Typ eerst iets."
             }
