@@ -199,11 +199,22 @@ final class Away: GamePart {
             guard let table = rooms[gameID], !table.claimAnnounced,
                   let deadline = table.claimDeadline(context.settings), deadline <= now else { continue }
             table.claimAnnounced = true
-            let absent = table.names[table.game.toMove]
-            lobby.play.broadcast(gameID, .claimable(id: gameID, player: absent))
-            lobby.play.broadcast(gameID, .info(table.isAway(table.game.toMove)
+            // To the player who may claim (and the watchers), as Protocol.md
+            // §4 says; the one who did not move, if here, is told in words
+            // (issue #44, item 32: it got CLAIMABLE about itself).
+            let stalled = table.game.toMove
+            let absent = table.names[stalled]
+            let claimable = ServerLine.claimable(id: gameID, player: absent)
+            let info = ServerLine.info(table.isAway(stalled)
                 ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
-                : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting."))
+                : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting.")
+            outbox.send(claimable, toEach: [table.seats[1 - stalled]])
+            outbox.send(info, toEach: [table.seats[1 - stalled]])
+            watching.toWatchers(gameID, claimable)
+            watching.toWatchers(gameID, info)
+            if !table.isAway(stalled), let here = table.seats[stalled] {
+                outbox.send(.info("You have not moved for \(Int(settings.moveTimeout)) s: \(table.names[1 - stalled]) may now claim the game; move to play on."), to: here)
+            }
         }
         refreshDeadlines()
     }

@@ -208,7 +208,8 @@ import GhostServer
         h.tick()
         let claimable = ["CLAIMABLE id=1 player=bob",
                          "INFO bob has not moved for 300 s: send CLAIM to take the win, or keep waiting."]
-        #expect(h.drain() == [1: claimable, 2: claimable])
+        // To alice, who may claim; bob, who is here, is told in words (issue #44, item 32).
+        #expect(h.drain() == [1: claimable, 2: ["INFO You have not moved for 300 s: alice may now claim the game; move to play on."]])
         // bob cannot claim against himself; alice can.
         h.send(2, "CLAIM")
         #expect(h.drain() == [2: ["ERR not-claimable your opponent is here"]])
