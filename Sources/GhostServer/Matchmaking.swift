@@ -213,7 +213,7 @@ final class Matchmaking: LobbyPart {
             options = o
             setup = s
         }
-        guard lobby.ratings.mayJoinRated(options, id, session) else { return }
+        guard lobby.ratings.mayJoinRated(options, id, session, host: host) else { return }
         reply(id, .ok(.join(code: code, lang: hostLang, rounds: options.rounds, clock: options.clock)))
         guard lobby.play.startGame(lang: hostLang, people: [host, id], options: options, setup: setup) else { return failed(id) }
         hosted[code] = nil

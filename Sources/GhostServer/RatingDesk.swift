@@ -184,11 +184,24 @@ final class RatingDesk: LobbyPart {
         return RatingsPolicy.board(kind, variant: variant)
     }
 
-    /// JOIN of a game its host made `rated=yes`: only from a registered name.
-    func mayJoinRated(_ hostOptions: GameOptions, _ id: ConnectionID, _ session: Session) -> Bool {
-        guard hostOptions.rated == true, !isRegistered(session) else { return true }
-        reply(id, .error(.cannotRate, "that game is rated (rated=yes): log in to a registered name to join it"))
-        return false
+    /// JOIN of a game its host made `rated=yes`: only from a registered name,
+    /// and with `--scores-for registered` only from another network than the
+    /// host's (a game between one network's two names would be played
+    /// unrated: issue #44, item 32).
+    func mayJoinRated(_ hostOptions: GameOptions, _ id: ConnectionID, _ session: Session, host: ConnectionID) -> Bool {
+        guard hostOptions.rated == true else { return true }
+        guard isRegistered(session) else {
+            reply(id, .error(.cannotRate, "that game is rated (rated=yes): log in to a registered name to join it"))
+            return false
+        }
+        if settings.scoresFor == .registered {
+            let mine = lobby.lifecycle.network(of: id), theirs = lobby.lifecycle.network(of: host)
+            if mine.isEmpty || theirs.isEmpty || mine == theirs {
+                reply(id, .error(.cannotRate, "that game is rated (rated=yes), and this server rates only people on two different networks: join from another network, or ask for a game with rated=no"))
+                return false
+            }
+        }
+        return true
     }
 
     /// How many seekers in a queue SEEK looks at for one whose rating and
@@ -203,6 +216,11 @@ final class RatingDesk: LobbyPart {
         let wantsB = b.options.rated == true || b.options.range != nil
         if wantsA && (!isRegistered(b.session) || b.options.rated == false) { return false }
         if wantsB && (!isRegistered(a.session) || a.options.rated == false) { return false }
+        // `--scores-for registered`: one network's two names are never rated, so never paired for a rating.
+        if wantsA || wantsB, settings.scoresFor == .registered {
+            let na = a.session.network, nb = b.session.network
+            if na.isEmpty || nb.isEmpty || na == nb { return false }
+        }
         guard a.options.range != nil || b.options.range != nil else { return true }
         guard let board = ratedBoard(a.options, seeking: true),
               let ra = try? currentRating(a.session.name ?? "?", board: board).0,
