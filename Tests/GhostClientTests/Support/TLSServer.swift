@@ -18,15 +18,13 @@ struct TestCertificate {
         var template = Array("/tmp/ghost-tls-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw TLSTestError("mkdtemp failed") }
         let c = TestCertificate(dir: String(cString: made))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try TLSServer.openssl())
-        p.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-                       "-subj", "/CN=\(commonName)", "-keyout", c.key, "-out", c.cert]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw TLSTestError("openssl req failed (\(p.terminationStatus))") }
+        // Through `Spawn` (Tmux.swift), not Foundation's Process: its
+        // `waitUntilExit` hung here once under `faketime '+400 days'` (the
+        // whole suite waited, no openssl left), as it did in `stop`.
+        let status = try Spawn.run([try TLSServer.openssl(), "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                                    "-nodes", "-days", "1", "-subj", "/CN=\(commonName)", "-keyout", c.key, "-out", c.cert],
+                                   output: c.dir + "/openssl-req.out")
+        guard status == 0 else { throw TLSTestError("openssl req failed (\(status))") }
         return c
     }
 
