@@ -167,9 +167,9 @@ struct TLSConnectionTests {
             usleep(20_000)
         }
         if p.isRunning { kill(p.processIdentifier, SIGKILL) }
-        p.waitUntilExit()
+        let status = p.waitForExit()
         let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (p.terminationStatus, out, err)
+        return (status, out, err)
     }
 }

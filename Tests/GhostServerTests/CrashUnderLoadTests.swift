@@ -74,9 +74,9 @@ struct CrashUnderLoadTests {
         #expect(extra.isEmpty || threaded > 0, "no I/O thread but the loop read or wrote a connection")
         let status = daemon.kill()
         #expect(status == .signaled(SIGKILL))
-        process.waitUntilExit()
+        let benchStatus = process.waitForExit()
         let benchText = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "ghost-bench: \(benchText)")
+        #expect(benchStatus == 0, "ghost-bench: \(benchText)")
 
         // The restart recovers the database, as a real one would.
         let again = try daemon.relaunch()

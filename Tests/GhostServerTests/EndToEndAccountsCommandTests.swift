@@ -41,7 +41,7 @@ struct EndToEndAccountsCommandTests {
             while process.isRunning {
                 if monotonicNow() > deadline {
                     Glibc.kill(pid, SIGKILL)
-                    process.waitUntilExit()
+                    _ = process.waitForExit()
                     throw DaemonError("ghostd \(process.arguments ?? []) did not finish within \(timeout) s")
                 }
                 usleep(5_000)

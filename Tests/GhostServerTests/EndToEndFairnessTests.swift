@@ -24,6 +24,23 @@ struct EndToEndFairnessTests {
         return try readStats(client)["input_served"].flatMap { Int($0) } ?? -1
     }
 
+    /// Waits until every thread of `pid` is stopped (`T` in /proc); false
+    /// after 30 s, a failure's bound only.
+    static func waitUntilStopped(_ pid: Int32) -> Bool {
+        let deadline = monotonicNow() + 30
+        while monotonicNow() < deadline {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            let states = tasks.compactMap { task -> Character? in
+                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return nil }
+                return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+            }
+            if !states.isEmpty, states.allSatisfy({ $0 == "T" || $0 == "t" }) { return true }
+            usleep(1_000)
+        }
+        return false
+    }
+
     /// Reads one STATS reply: name → value.
     static func readStats(_ client: LineClient) throws -> [String: String] {
         var out: [String: String] = [:]
@@ -61,6 +78,9 @@ struct EndToEndFairnessTests {
         let before = try Self.served(probe)
 
         d.signal(SIGSTOP)
+        // kill(2) returns before every thread has stopped: wait until each is (a
+        // full run once served 75 of the lines below before the loop stopped).
+        #expect(Self.waitUntilStopped(d.pid), "ghostd's threads did not all stop")
         for client in busy { try client.send(Array(repeating: "STATS", count: 25).joined(separator: "\n")) }
         try probe.send("STATS")
         d.signal(SIGCONT)

@@ -26,8 +26,8 @@ struct EndToEndJournalTests {
         process.standardError = errors
         try process.run()
         // A few lines: the pipes hold them whole.
-        process.waitUntilExit()
-        return (process.terminationStatus,
+        let status = process.waitForExit()
+        return (status,
                 String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
                 String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }

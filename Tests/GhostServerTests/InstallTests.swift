@@ -104,8 +104,7 @@ struct InstallTests {
         var game = try Game.privateGame(host: a, guest: b)
         try LimitsTests.finishPear(&game)
         kill(daemon.processIdentifier, SIGTERM)
-        daemon.waitUntilExit()
-        #expect(daemon.terminationStatus == 0)
+        #expect(daemon.waitForExit() == 0)
     }
 
     @Test("Without ./Dictionaries or an installed share folder, ghostd says where it looked")

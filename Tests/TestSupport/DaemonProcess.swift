@@ -540,3 +540,42 @@ public func monotonicNow() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
+
+extension Process {
+    /// Waits for the process to end and returns `terminationStatus` (its
+    /// exit status, or the signal that ended it), without Foundation's
+    /// `waitUntilExit`: that sometimes never returned off the main thread
+    /// (three times under `faketime '+400 days'`, each with the child long
+    /// gone). It waits for Foundation to see the end; if /proc has shown the
+    /// child dead for a second and Foundation still has not, it reaps the
+    /// child itself. Use the value returned, not `terminationStatus`, after it.
+    public func waitForExit() -> Int32 {
+        let pid = processIdentifier
+        var deadSince: Double?
+        while isRunning {
+            if Process.isDead(pid) {
+                let now = monotonicNow()
+                if let since = deadSince {
+                    if now - since > 1 {
+                        var status: Int32 = 0
+                        if waitpid(pid, &status, WNOHANG) == pid {
+                            // WIFEXITED: the exit status; else the signal, as Foundation reports it.
+                            return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+                        }
+                    }
+                } else {
+                    deadSince = now
+                }
+            }
+            usleep(2_000)
+        }
+        return terminationStatus
+    }
+
+    /// Whether /proc says `pid` is a zombie or gone.
+    static func isDead(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+}

@@ -412,6 +412,6 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
     p.standardError = out
     try p.run()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    p.waitUntilExit()
-    return (p.terminationStatus, text)
+    let status = p.waitForExit()
+    return (status, text)
 }

@@ -20,8 +20,8 @@ enum TLSTest {
         p.standardError = FileHandle(fileDescriptor: out.fd, closeOnDealloc: false)
         p.standardInput = FileHandle.nullDevice
         try p.run()
-        p.waitUntilExit()
-        return (p.terminationStatus, out.contents())
+        let status = p.waitForExit()
+        return (status, out.contents())
     }
 
     /// A self-signed certificate for `subject` (`/CN=first`) and its key,
