@@ -14,7 +14,7 @@ round: SECONDS (5) of the probe alone, then SECONDS under attack. Prints
 p50/p99/max of each phase, the reviews answered, and the medians."""
 import os, random, socket, sys, threading, time, selectors, statistics
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ghostd_start import start_fresh
+from ghostd_start import Probe, start_fresh
 
 args = sys.argv[1:]
 extra = []
@@ -97,22 +97,8 @@ def attack_loop():
                     a.next()
 threading.Thread(target=attack_loop, daemon=True).start()
 
-probe = socket.socket(); probe.bind(("127.0.8.2", 0)); probe.connect(("127.0.0.1", port))
-pf = probe.makefile("rb")
-assert pf.readline().startswith(b"HELLO")
-
-def probe_phase(secs):
-    rtts = []
-    end = time.monotonic() + secs
-    while time.monotonic() < end:
-        t0 = time.monotonic()
-        probe.sendall(b"PING\n")
-        line = pf.readline()
-        assert line.startswith(b"OK PING"), line
-        rtts.append((time.monotonic() - t0) * 1000)
-        time.sleep(max(0, 0.025 - (time.monotonic() - t0)))
-    rtts.sort()
-    return rtts[len(rtts) // 2], rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], rtts[-1], len(rtts)
+probe = Probe(port, "127.0.8.2")
+probe_phase = probe.phase
 
 time.sleep(0.5)
 alone, attack = [], []

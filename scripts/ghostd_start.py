@@ -37,3 +37,29 @@ def start_fresh(binary, prefix="ghostd-bench-", extra=()):
     p, hello, _ = start_until_hello([binary, "--port", str(port), "--data", data, "--dictionaries", dicts, *extra], port, 60)
     hello.close()
     return p, port
+
+
+class Probe:
+    """A probe connection from `source` that PINGs every 25 ms and times each
+    `OK PING` (the attack benches' measure)."""
+
+    def __init__(self, port, source):
+        self.sock = socket.socket()
+        self.sock.bind((source, 0))
+        self.sock.connect(("127.0.0.1", port))
+        self.file = self.sock.makefile("rb")
+        assert self.file.readline().startswith(b"HELLO")
+
+    def phase(self, secs):
+        """PINGs for `secs` s; returns p50, p99 and max in ms, and the count."""
+        rtts = []
+        end = time.monotonic() + secs
+        while time.monotonic() < end:
+            t0 = time.monotonic()
+            self.sock.sendall(b"PING\n")
+            line = self.file.readline()
+            assert line.startswith(b"OK PING"), line
+            rtts.append((time.monotonic() - t0) * 1000)
+            time.sleep(max(0, 0.025 - (time.monotonic() - t0)))
+        rtts.sort()
+        return rtts[len(rtts) // 2], rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], rtts[-1], len(rtts)
