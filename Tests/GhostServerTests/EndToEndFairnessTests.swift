@@ -30,11 +30,7 @@ struct EndToEndFairnessTests {
         let deadline = monotonicNow() + 30
         while monotonicNow() < deadline {
             let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            let states = tasks.compactMap { task -> Character? in
-                guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
-                      let close = stat.lastIndex(of: ")") else { return nil }
-                return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-            }
+            let states = tasks.compactMap { Process.state(path: "/proc/\(pid)/task/\($0)/stat") }
             if !states.isEmpty, states.allSatisfy({ $0 == "T" || $0 == "t" }) { return true }
             usleep(1_000)
         }

@@ -12,18 +12,30 @@ import GhostStore
 @Suite struct RatingsReplayTests {
     let base = LobbyRatingsTests()
 
+    /// A harness on `dir` where alice (1) has beaten bob (2) in a rated game (game 1).
+    func aliceBeatsBob(in dir: String) throws -> Harness {
+        let h = try base.computerHarness(directory: dir)
+        base.register(h, 1, "alice")
+        base.register(h, 2, "bob")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        _ = base.playPear(h, game: 1)
+        return h
+    }
+
+    /// The folder back at schema 15, as a ghostd before #43 left it.
+    func backToSchema15(_ dir: String) throws {
+        let db = try SQLiteDatabase(path: dir + "/ghostd.sqlite3", create: false)
+        try db.execute("DROP TABLE upgrade_work; PRAGMA user_version = 15")
+    }
+
     @Test("A schema-15 folder where alice beat bob (rated) and beat Hard (rated, as before #43, with a farmed 2722): after the upgrade alice and bob have exactly the ratings of their one game (1662, 1338; TOP), the computer game is unrated and its changes gone, and the replay runs once")
     func farmedRatingsAreComputedAgain() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-replay-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         do {
-            let h = try base.computerHarness(directory: dir)
-            base.register(h, 1, "alice")
-            base.register(h, 2, "bob")
-            h.send(1, "SEEK")
-            h.send(2, "SEEK")
-            _ = h.drain()
-            _ = base.playPear(h, game: 1)
+            let h = try aliceBeatsBob(in: dir)
             // Game 2: alice beats Hard (c, a, t: the computer must make "cats").
             h.send(1, "NEW bot=hard")
             h.send(1, "c")
@@ -40,11 +52,7 @@ import GhostStore
             try h.store.saveRating(farmed, listed: true)
             try h.store.commit()
         }
-        // Back to schema 15, as a ghostd before #43 left it.
-        do {
-            let db = try SQLiteDatabase(path: dir + "/ghostd.sqlite3", create: false)
-            try db.execute("DROP TABLE upgrade_work; PRAGMA user_version = 15")
-        }
+        try backToSchema15(dir)
         let h = try base.computerHarness(directory: dir)
         #expect(try !h.store.isRated(game: 2))
         #expect(try h.store.isRated(game: 1))
@@ -74,19 +82,10 @@ import GhostStore
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var before: StoredRating?
         do {
-            let h = try base.computerHarness(directory: dir)
-            base.register(h, 1, "alice")
-            base.register(h, 2, "bob")
-            h.send(1, "SEEK")
-            h.send(2, "SEEK")
-            _ = h.drain()
-            _ = base.playPear(h, game: 1)
+            let h = try aliceBeatsBob(in: dir)
             before = try h.store.rating(of: "alice", board: "ghost")
         }
-        do {
-            let db = try SQLiteDatabase(path: dir + "/ghostd.sqlite3", create: false)
-            try db.execute("DROP TABLE upgrade_work; PRAGMA user_version = 15")
-        }
+        try backToSchema15(dir)
         let h = try base.computerHarness(directory: dir)
         #expect(try !h.store.ratingsReplayNeeded())
         #expect(try h.store.rating(of: "alice", board: "ghost") == before)

@@ -573,9 +573,15 @@ extension Process {
     }
 
     /// Whether /proc says `pid` is a zombie or gone.
-    static func isDead(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    public static func isDead(_ pid: Int32) -> Bool {
+        guard let state = state(path: "/proc/\(pid)/stat") else { return true }
+        return state == "Z"
+    }
+
+    /// The state letter of a /proc `stat` file (`R`, `S`, `T`, `Z` …): it
+    /// follows the last `)`. Nil if the file cannot be read.
+    public static func state(path: String) -> Character? {
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
     }
 }

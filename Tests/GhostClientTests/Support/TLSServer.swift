@@ -124,22 +124,9 @@ final class TLSServer: @unchecked Sendable {
         if process.isRunning {
             // SIGKILL: s_server may have inherited SIGTERM ignored.
             kill(process.processIdentifier, SIGKILL)
-            TLSServer.waitForDeath(process.processIdentifier)
-        }
-    }
-
-    /// Waits until the killed process is dead (a zombie, or reaped and
-    /// gone), reading /proc: Foundation's `waitUntilExit` after a SIGKILL
-    /// sometimes never returned (seen under `faketime '+400 days'`: the
-    /// whole suite hung in `badSettingsAreRefused`'s `stop`, with no
-    /// s_server left). Bounded at 30 s, a failure's bound only.
-    static func waitForDeath(_ pid: Int32) {
-        let deadline = Date().timeIntervalSinceReferenceDate + 30
-        while Date().timeIntervalSinceReferenceDate < deadline {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return }
-            // "pid (comm) S …": the state follows the last ')'.
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z") { return }
-            usleep(5_000)
+            // Not Foundation's `waitUntilExit`: after a SIGKILL it sometimes
+            // never returned (the whole faketime suite hung here once).
+            _ = process.waitForExit()
         }
     }
 
