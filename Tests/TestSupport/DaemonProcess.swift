@@ -270,9 +270,9 @@ public final class DaemonProcess: @unchecked Sendable {
         guard let (host, port) = found else {
             // It exited, closed stderr or timed out. Make sure it is gone and reaped,
             // then report how it ended with everything it wrote.
-            let exitedByItself = DaemonProcess.waitForExit(box: box, state: state, timeout: 2)
+            let exitedByItself = DaemonProcess.waitForExit(box: box, state: state, timeout: 2, pid: process.processIdentifier)
             if exitedByItself == nil { Glibc.kill(pid, SIGKILL) }
-            _ = DaemonProcess.waitForExit(box: box, state: state, timeout: 10)
+            _ = DaemonProcess.waitForExit(box: box, state: state, timeout: 10, pid: process.processIdentifier)
             DaemonProcess.stopWatchdog(watchdog)
             state.lock()
             let captured = box.lines + (box.partial.isEmpty ? [] : [String(decoding: box.partial, as: UTF8.self)])
@@ -288,7 +288,7 @@ public final class DaemonProcess: @unchecked Sendable {
     deinit {
         if exitBox.statusLocked(state) == nil {
             Glibc.kill(pid, SIGKILL)
-            _ = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10)
+            _ = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10, pid: pid)
         }
         stopWatchdog()
     }
@@ -354,23 +354,40 @@ public final class DaemonProcess: @unchecked Sendable {
 
     private func stop(signal sig: Int32, timeout: Double) -> ExitStatus {
         if isRunning { Glibc.kill(pid, sig) }
-        var status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: timeout)
+        var status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: timeout, pid: pid)
         if status == nil {
             Issue.record("ghostd (pid \(pid)) did not exit within \(timeout) s of signal \(sig); killing it")
             Glibc.kill(pid, SIGKILL)
-            status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10)
+            status = DaemonProcess.waitForExit(box: exitBox, state: state, timeout: 10, pid: pid)
         }
         stopWatchdog()
         return status ?? .signaled(SIGKILL)
     }
 
     /// Waits for the process to be reaped and its stderr to reach EOF.
-    private static func waitForExit(box: ExitBox, state: NSCondition, timeout: Double) -> ExitStatus? {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+    /// Foundation's termination handler is not always called (seen on a loaded
+    /// CI machine: a SIGKILLed daemon a zombie for 10 s, no handler): once /proc
+    /// has shown the process a zombie for a second, it is reaped here.
+    private static func waitForExit(box: ExitBox, state: NSCondition, timeout: Double, pid: Int32) -> ExitStatus? {
+        let deadline = monotonicNow() + timeout
+        var zombieSince: Double?
         state.lock()
         defer { state.unlock() }
         while box.status == nil || !box.eof {
-            if !state.wait(until: deadline) { break }
+            let now = monotonicNow()
+            if now >= deadline { break }
+            if box.status == nil, pid > 0, Process.state(path: "/proc/\(pid)/stat") == "Z" {
+                if let since = zombieSince, now - since > 1 {
+                    var raw: Int32 = 0
+                    if waitpid(pid, &raw, WNOHANG) == pid {
+                        box.status = raw & 0x7f == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
+                        continue
+                    }
+                } else if zombieSince == nil {
+                    zombieSince = now
+                }
+            }
+            _ = state.wait(until: Date(timeIntervalSinceNow: min(0.05, deadline - now)))
         }
         return box.status
     }
