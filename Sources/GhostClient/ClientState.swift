@@ -336,6 +336,10 @@ public struct ClientState: Equatable, Sendable {
     /// with `BYE name-timeout` while the client held a name): do not log in
     /// again on reconnecting, or the two would take it from each other forever.
     public var signedOut = false
+    /// A game resumed here had ended meanwhile (its OVER shown) and the name
+    /// is taken back: if that needs a password, the result comes back once
+    /// logged in, instead of the main screen (issue #44, item 3).
+    public var resultAfterLogin = false
     /// A HELLO has come since the client started: a drop is "connection
     /// lost", not "no server there".
     public var everOnline = false

@@ -145,7 +145,10 @@ extension ClientState {
             // The picker lists it first from now on.
             if config.remember(name) { fx.append(.saveConfig) }
             if case .command? = first { account.namedAsGuest(name) }
-            if screen == .name || screen == .account(.login) { goToMain() }
+            if screen == .name || screen == .account(.login) {
+                if resultAfterLogin && result != nil { go(.over) } else { goToMain() }
+            }
+            resultAfterLogin = false
             // The game went on in another window (same settings file) and this
             // window was sent to the name screen: choosing a name here takes
             // the game back (issue #27, Found 11), rather than leaving it
@@ -212,6 +215,7 @@ extension ClientState {
             game = nil
             if !named, let name = myName ?? config.lastName {
                 myName = name
+                resultAfterLogin = true
                 sendName(name, &fx)
             }
         case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:

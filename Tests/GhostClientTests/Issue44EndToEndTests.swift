@@ -106,4 +106,43 @@ struct Issue44EndToEndTests {
         try tmux.quit("ann")
         try tmux.quit("cat")
     }
+
+    /// Item 3: a registered player whose game ended while away (lost on time)
+    /// restarted the client, logged in, and landed on the main screen: no
+    /// result, and the token gone. Now the result comes once logged in.
+    @Test("Item 3: bob (registered) lost on time while away; the restarted client asks the password, then shows the result, and m goes to the main screen")
+    func registeredResultAfterAway() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let bob = try LineClient(port: daemon.port, label: "bob")
+        try bob.login("bob")
+        try bob.send("REGISTER \(Self.password)")
+        _ = try bob.expectPrefix("OK REGISTER")
+        let alice = try LineClient(port: daemon.port, label: "alice")
+        defer { alice.close() }
+        try alice.login("alice")
+        try bob.send("NEW clock=5")
+        let code = try #require(try bob.expectPrefix("OK NEW code=").split(separator: " ").first { $0.hasPrefix("code=") }?.dropFirst(5))
+        try alice.send("JOIN \(code)")
+        let game = try bob.readUntil(prefix: "GAME id=").line
+        let token = try #require(game.split(separator: " ").first { $0.hasPrefix("token=") }?.dropFirst(6))
+        // bob goes away (as a client killed with -9 would) and loses on time.
+        bob.close()
+        _ = try alice.readUntil(prefix: "OVER id=", timeout: 30)
+
+        let tmux = try Tmux()
+        defer { tmux.kill() }
+        try tmux.newSession("bob")
+        try FileManager.default.createDirectory(atPath: "\(tmux.folder)/bob", withIntermediateDirectories: true)
+        try "language=en\ntutorial=seen\nname=bob\ngame=ghost\ntoken=\(token)\n"
+            .write(toFile: "\(tmux.folder)/bob/config", atomically: true, encoding: .utf8)
+        try HangmanEndToEndTests.start(tmux, "bob", port: daemon.port)
+        try AccountEndToEndTests.typePassword(tmux, "bob", Self.password)
+        let screen = try tmux.waitFor("bob", text: "This game ended while you were away")
+        #expect(screen.contains { $0.contains("You ran out of time.") }, "\(screen.joined(separator: "\n"))")
+        #expect(!(try String(contentsOfFile: "\(tmux.folder)/bob/config", encoding: .utf8)).contains("token="))
+        try tmux.type("bob", "m")
+        try tmux.waitFor("bob", text: "Playing as bob")
+        try tmux.quit("bob")
+    }
 }
