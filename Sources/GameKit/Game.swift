@@ -185,6 +185,11 @@ public protocol Game: Sendable {
     /// sent (lowercase ASCII): WORD takes any word, and the kind says which
     /// it refuses for its shape.
     func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError?
+    /// How many times the server's first-move time (`ghostd
+    /// --first-move-timeout`) the first move of `seat` may take before the
+    /// game is aborted: 1 (a letter) by default; a kind whose first move
+    /// asks more thought says more (a Hangman duel's setter choosing a word).
+    func firstMoveTimeFactor(for seat: Int) -> Double
 }
 
 extension Game {
@@ -197,4 +202,5 @@ extension Game {
     public func stateFields(names: [String]) -> [Field] { [] }
     public func restartsAtOnce(by seat: Int) -> Bool { moveCount == 0 }
     public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { nil }
+    public func firstMoveTimeFactor(for seat: Int) -> Double { 1 }
 }

@@ -182,6 +182,11 @@ public struct GameInfo: Equatable, Sendable {
     /// `clock=`; nil while the computer is to move).
     public var clock: Int?
     public var clockDue: Double?
+    /// A game without a clock: what the mover's countdown leads to (TURN's
+    /// `abort_in=` or `claim_in=`, issue #44) and when it runs out
+    /// (monotonic seconds); nil when the server sent none.
+    public var deadline: TurnDeadline?
+    public var deadlineDue: Double?
     /// Who watches (GAME's audience, then WATCHERS): how many, whether the
     /// game may be watched at all (`watch=no`), and whether this client is
     /// a watcher rather than a player (its keys play nothing).
@@ -548,12 +553,20 @@ public struct ClientState: Equatable, Sendable {
         return max(0, Int((due - now).rounded(.up)))
     }
 
+    /// A game without a clock: the mover's countdown to an abort (no first
+    /// move) or to a claim (no move), in seconds; nil without one.
+    public var deadlineLeft: (deadline: TurnDeadline, seconds: Int)? {
+        guard let g = game, let d = g.deadline, let due = g.deadlineDue, !g.watching || !watch.ended,
+              g.ghost?.roundEnd == nil, !g.claimable else { return nil }
+        return (d, max(0, Int((due - now).rounded(.up))))
+    }
+
     public var nextDeadline: Double? {
         var times: [Double] = []
         if let alert { times.append(alert.until) }
         if let game, game.flash != nil { times.append(game.flashUntil) }
         // A countdown on screen: wake when its number changes.
-        if let due = game?.clockDue, due > now {
+        if let due = game?.clockDue ?? game?.deadlineDue, due > now {
             // The number shown, ceil(due - now), drops when due - now passes the next whole second.
             times.append(due - ((due - now).rounded(.up) - 1) + 0.01)
         }

@@ -8,9 +8,11 @@ import GhostProtocol
 /// line's fields, and returns what the table must know (`BoardOutcome`).
 extension ClientState {
     /// TURN: who is to move now, and the position.
-    mutating func turn(id: Int, player: String, fields: [Field], clock: Int?) {
+    mutating func turn(id: Int, player: String, fields: [Field], clock: Int?, deadline: TurnDeadline? = nil) {
         guard var g = currentGame(id) else { return }
         g.clockDue = clock.map { now + Double($0) }
+        g.deadline = deadline
+        g.deadlineDue = deadline.map { now + Double($0.seconds) }
         let out = g.board.reduce(.turn(fields))
         // Moves this client did not see changed the board (across a daemon
         // restart): the caption says nothing stale.

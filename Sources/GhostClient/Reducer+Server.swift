@@ -50,8 +50,8 @@ extension ClientState {
             }
         case .game, .over, .match:
             break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
-        case let .turn(id, player, fields, clock):
-            turn(id: id, player: player, fields: fields, clock: clock)
+        case let .turn(id, player, fields, clock, deadline):
+            turn(id: id, player: player, fields: fields, clock: clock, deadline: deadline)
         case let .move(id, player, fields):
             move(id: id, player: player, fields: fields)
         case let .aborted(id, reason, _):
@@ -69,6 +69,8 @@ extension ClientState {
             g.away = player
             g.grace = grace
             g.claimable = false
+            // Away, the grace period counts instead of the countdown.
+            if g.toMove == player { g.deadlineDue = nil }
             game = g
         case let .returned(id, player):
             guard var g = currentGame(id) else { return }

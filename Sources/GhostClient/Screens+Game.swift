@@ -54,7 +54,18 @@ extension Screens {
 
     /// " · 0:23 left" after whose turn it is, in a game on a clock; the
     /// last 10 seconds of my own move in warning colours.
-    static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style) -> String {
+    /// Without a clock, the server's countdown to an abort or a claim
+    /// (issue #44), the last 15 seconds of my own in warning colours.
+    /// With `width`, a countdown that would not fit beside the turn's text
+    /// (`turn`, without it) follows it after a line break instead.
+    static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style,
+                            width: Int? = nil, turn: String = "") -> String {
+        if let (deadline, left) = s.deadlineLeft {
+            let text = t.deadlineLeft(deadline, left)
+            let shown = s.isMe(mover) && left <= 15 ? style.warn(text) : style.dim(text)
+            if let width, Layout.visibleWidth(turn) + 3 + Layout.visibleWidth(text) > width - 2 { return "\n" + shown }
+            return " · " + shown
+        }
         guard let left = s.clockLeft else { return "" }
         let text = t.clockLeft(left)
         return " · " + (s.isMe(mover) && left <= 10 ? style.warn(text) : text)

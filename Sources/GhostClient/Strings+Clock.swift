@@ -1,3 +1,5 @@
+import GhostProtocol
+
 /// The texts of games on a clock (`clock=`), in both languages: the
 /// countdown on the play screens, the main screen's clock setting, and the
 /// end by time (`reason=time`).
@@ -6,6 +8,18 @@ extension Strings {
     public func clockLeft(_ seconds: Int) -> String {
         let text = Strings.minutesAndSeconds(seconds)
         return code == "nl" ? "nog \(text)" : "\(text) left"
+    }
+
+    /// The countdown of a game without a clock (TURN's `abort_in=`,
+    /// `claim_in=`): "aborted in 0:45 without a move", "claimable in 4:10".
+    public func deadlineLeft(_ deadline: TurnDeadline, _ seconds: Int) -> String {
+        let text = Strings.minutesAndSeconds(seconds)
+        switch (deadline, code == "nl") {
+        case (.abort, true): return "afgebroken over \(text) zonder zet"
+        case (.abort, false): return "aborted in \(text) without a move"
+        case (.claim, true): return "op te eisen over \(text)"
+        case (.claim, false): return "claimable in \(text)"
+        }
     }
 
     /// The key line of a Ghost game on a clock: quitting adjourns the game but

@@ -72,7 +72,8 @@ extension ServerLine {
             self = .watchers(id: id, count: count)
         case "TURN":
             guard let id = int("id"), let player = f["player"] else { return nil }
-            self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"))
+            self = .turn(id: id, player: player, fields: Decode.gameFields(f, header: Decode.turnHeader), clock: int("clock"),
+                         deadline: TurnDeadline(abortIn: int(TurnDeadline.abortKey), claimIn: int(TurnDeadline.claimKey)))
         case "MOVE":
             guard let id = int("id"), let player = f["player"] else { return nil }
             self = .move(id: id, player: player, fields: Decode.gameFields(f, header: Decode.playerHeader))
@@ -175,7 +176,7 @@ enum Decode {
                                           "watch", "watchers", "watching", "ratings"]
     static let liveHeader: Set<String> = ["id", "game", "players", "lang", "moves", "watchers"]
     static let playerHeader: Set<String> = ["id", "player"]
-    static let turnHeader: Set<String> = ["id", "player", "clock"]
+    static let turnHeader: Set<String> = ["id", "player", "clock", TurnDeadline.abortKey, TurnDeadline.claimKey]
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
     /// OVER's, with a rated game's `ratings=` and `changes=` (after the kind's fields).
     static let overRatedHeader: Set<String> = overHeader.union(["ratings", "changes"])

@@ -33,7 +33,7 @@ public enum ServerLine: Sendable, Hashable {
     /// `player` is to move. Ghost: `fragment=<f> [ghost=<letters>]`. `clock`:
     /// the seconds `player` has left for this move (`clock=`, after the kind's
     /// fields), nil when the game has no clock or the computer is to move.
-    case turn(id: Int, player: String, fields: [Field], clock: Int? = nil)
+    case turn(id: Int, player: String, fields: [Field], clock: Int? = nil, deadline: TurnDeadline? = nil)
     /// `player` moved. Ghost: `letter=<c> fragment=<f>`.
     case move(id: Int, player: String, fields: [Field])
     /// The game (in a match: the round) is over. Ghost: `fragment=<f> [ghost=<letters>]`.
@@ -235,11 +235,12 @@ extension ServerLine {
             W.keyword("WATCHERS", &out)
             W.field("id", id, &out)
             W.field("count", count, &out)
-        case let .turn(id, player, fields, clock):
+        case let .turn(id, player, fields, clock, deadline):
             W.keyword("TURN", &out)
             W.field("id", id, &out)
             W.field("player", player, &out)
             W.fields(fields, &out)
+            if let deadline { W.field(deadline.key, deadline.seconds, &out) }
             if let clock { W.field("clock", clock, &out) }
         case let .move(id, player, fields):
             W.keyword("MOVE", &out)

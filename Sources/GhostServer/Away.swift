@@ -54,6 +54,21 @@ final class Away: GamePart {
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
+    /// A TURN's countdown in a game without a clock (issue #44): the seconds
+    /// left for the mover's first move before the game is aborted, or before
+    /// the opponent may claim a game the mover stalls in. Nil when neither
+    /// applies (a clock, the computer to move, the mover away: ADJOURNED's
+    /// `grace=` counts that).
+    func deadlineLeft(_ table: Room) -> TurnDeadline? {
+        if let due = table.firstMoveDeadline(settings) {
+            return .abort(max(0, Int((due - clock.monotonic).rounded(.up))))
+        }
+        if let due = table.stallDeadline(settings) {
+            return .claim(max(0, Int((due - clock.monotonic).rounded(.up))))
+        }
+        return nil
+    }
+
     func adjourn(_ gameID: Int, seat: Int) {
         guard let table = rooms[gameID] else { return }
         table.seats[seat] = nil

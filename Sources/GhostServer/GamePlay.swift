@@ -223,7 +223,7 @@ final class GamePlay: GamePart {
         return state.isEmpty ? turnLine(table, game)
             : .turn(id: table.id, player: table.names[table.gameToMove],
                     fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
-                    clock: away.clockLeft(table))
+                    clock: away.clockLeft(table), deadline: table.clock == nil ? away.deadlineLeft(table) : nil)
     }
 
     /// The full state again to both seats and to the watchers (a new round).
@@ -257,7 +257,7 @@ final class GamePlay: GamePart {
     /// `game`, now the room's), and asking `table.game` would copy it again.
     func turnLine(_ table: Room, _ game: any Game) -> ServerLine {
         .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)),
-              clock: away.clockLeft(table))
+              clock: away.clockLeft(table), deadline: table.clock == nil ? away.deadlineLeft(table) : nil)
     }
 
     // MARK: Moves

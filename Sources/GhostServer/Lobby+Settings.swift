@@ -50,10 +50,14 @@ extension Lobby {
         public var abandonAfter: Int = 7 * 86_400
         /// Seconds a person has for their first move of a game without a
         /// clock before the game is aborted with no score (0: no limit).
-        public var firstMoveTimeout: Double = 60
+        /// No limit by default here: the daemon's default (60 s) is its
+        /// option's (`ServerConfig`), and a lobby built without it (tests,
+        /// benches) sends no countdowns in its TURNs (`abort_in=`).
+        public var firstMoveTimeout: Double = 0
         /// Seconds a person who is present may take over a move in a game
-        /// without a clock before their opponent may CLAIM it (0: no limit).
-        public var moveTimeout: Double = 300
+        /// without a clock before their opponent may CLAIM it (0: no limit;
+        /// the daemon's default, 300 s, is its option's, as above).
+        public var moveTimeout: Double = 0
         /// Games in progress (adjourned ones included) one name may have, and
         /// one network (an IPv4 address, an IPv6 /64); past it NEW, SEEK,
         /// JOIN and REMATCH get `ERR too-many-games` (0: no limit).

@@ -29,8 +29,8 @@ extension Lobby.Room {
     }
 
     /// When a game without a clock is aborted because the person to move has
-    /// not made their first move of it: `firstMoveTimeout` after their turn
-    /// began. Not while they are away and their opponent is here (the grace
+    /// not made their first move of it: `firstMoveTimeout` (times the
+    /// kind's `firstMoveTimeFactor`) after their turn began. Not while they are away and their opponent is here (the grace
     /// period and CLAIM decide that case, as before); a game on a clock ends
     /// by its clock.
     @inline(__always)   // the deadlines ask it for every touched room: only the fields it reads, no copy of the settings
@@ -39,7 +39,7 @@ extension Lobby.Room {
         guard settings.firstMoveTimeout > 0, clock == nil, !gameIsOver, (0...1).contains(mover),
               bot(mover) == nil, !moved[mover] else { return nil }
         if isAway(mover), bot(1 - mover) == nil, seats[1 - mover] != nil { return nil }
-        let due = turnSince + settings.firstMoveTimeout
+        let due = turnSince + settings.firstMoveTimeout * game.firstMoveTimeFactor(for: mover)
         return timeRetry.map { max(due, $0) } ?? due
     }
 

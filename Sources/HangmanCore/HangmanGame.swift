@@ -130,6 +130,15 @@ public struct HangmanGame: Game {
         moveCount == 0 && (mode != .duel || seat == 0)
     }
 
+    /// A duel's setter choosing the word has this many times the server's
+    /// first-move time (issue #44: 60 s was short for choosing a word); a
+    /// first guess, once, as a letter in Ghost.
+    public static let wordChoiceTimeFactor: Double = 3
+
+    public func firstMoveTimeFactor(for seat: Int) -> Double {
+        mode == .duel && seat == 0 && moveCount == 0 ? HangmanGame.wordChoiceTimeFactor : 1
+    }
+
     /// WORD is the setter's (setting the word), SOLVE the guesser's: the
     /// other one is not this seat's move (Protocol.md: `not-your-turn`).
     /// A WORD that is not an answer's shape (letters, `/`, `'`, `-`) is

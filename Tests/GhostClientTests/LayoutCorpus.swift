@@ -98,6 +98,9 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "Issue27Tests.swift: Issue27Tests.twoWindows",
         "Issue27Tests.swift: Issue27Tests.smallerItems",
+        "Issue44DeadlineTests.swift: Issue44DeadlineTests.firstMove",
+        "Issue44DeadlineTests.swift: Issue44DeadlineTests.stalledMove",
+        "Issue44DeadlineTests.swift: Issue44DeadlineTests.hangman",
         "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
@@ -335,6 +338,9 @@ enum LayoutCorpus {
         Issue27Tests().hangmanSettings()
         Issue27Tests().twoWindows()
         Issue27Tests().smallerItems()
+        Issue44DeadlineTests().firstMove()
+        Issue44DeadlineTests().stalledMove()
+        Issue44DeadlineTests().hangman()
         Issue44MoreTests().phrasesIgnoreTheLength()
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()

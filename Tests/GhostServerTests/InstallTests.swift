@@ -67,7 +67,7 @@ struct InstallTests {
         // From a folder without ./Dictionaries, and no --dictionaries.
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: prefix.path + "/bin/ghostd")
-        daemon.arguments = ["--port", "0", "--data", data.path, "--max-new-names-per-minute", "0"]
+        daemon.arguments = ["--port", "0", "--data", data.path] + DaemonProcess.testDefaults([])
         daemon.currentDirectoryURL = URL(fileURLWithPath: elsewhere.path)
         let err = Pipe()
         daemon.standardError = err

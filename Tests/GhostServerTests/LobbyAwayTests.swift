@@ -363,7 +363,7 @@ import GhostStore
     }
 
     @Test func nextDeadlineIsTheEarliestAcrossGames() throws {
-        let h = try Harness()
+        let h = try Harness(settings: .daemonStalling())
         try h.pairAliceAndBob()
         h.named(3, "carol")
         h.named(4, "dave")

@@ -92,10 +92,11 @@ import GhostServer
     }
 
     @Test func aGameWithoutAClockHasNoClockFields() throws {
-        let h = try Harness()
+        let h = try Harness(settings: .daemonStalling())
         let t = try pair(h, "")
+        // The first move's countdown instead (issue #44).
         #expect(Array(h.outbox.all(to: 1).suffix(2)) == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
-                                                         "TURN id=1 player=alice fragment="])
+                                                         "TURN id=1 player=alice fragment= abort_in=60"])
         // No clock; only the first move has a time (--first-move-timeout, Lifecycle.swift).
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
     }

@@ -20,7 +20,7 @@ import GhostStore
                               gameLine("alice,bot-hard", t, bot: "hard"),
                               turn("alice", "")]])
         #expect(h.lobby.activeGames == 1)
-        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)   // alice's first move (--first-move-timeout)
+        #expect(h.lobby.nextDeadline == nil)   // no first-move limit in this lobby (the daemon's: LobbyLifecycleTests)
 
         // The computer's letter and the next TURN come with the reply, at once.
         h.send(1, "p")
@@ -291,7 +291,7 @@ import GhostStore
         h.named(1, "alice")
         h.send(1, "NEW bot=hard")
         _ = h.drain()
-        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)   // alice's first move (--first-move-timeout)
+        #expect(h.lobby.nextDeadline == nil)   // no first-move limit in this lobby (the daemon's: LobbyLifecycleTests)
         h.send(1, "p")
         #expect(h.drain() == [1: ["OK LETTER letter=p fragment=p", move("alice", "p", "p"), turn("bot-hard", "p")]])
         let due = try #require(h.lobby.nextDeadline)

@@ -267,7 +267,7 @@ final class FuzzRun {
                     if owner[token] == nil { owner[token] = conn }
                 }
                 if players.count != 2 || players.contains("?") { problem("GAME with players \(players)") }
-            case .turn(let id, let player, _, _):
+            case .turn(let id, let player, _, _, _):
                 turn[conn, default: [:]][id] = player
             case .move(let id, let player, _):
                 guard let expected = turn[conn]?[id] else {

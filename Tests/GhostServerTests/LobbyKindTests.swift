@@ -469,7 +469,7 @@ final class WaitKind: GameDefinition {
         h.tick()
         #expect(h.drain()[1] == ["MOVE id=1 player=bot-wait pattern=___ mistakes=0", "TURN id=1 player=alice pattern=___ mistakes=0"])
         #expect(kind.state.withLock { $0.asked } == 3)
-        #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)   // alice's first move (--first-move-timeout)
+        #expect(h.lobby.nextDeadline == nil)   // no first-move limit in this lobby (the daemon's: LobbyLifecycleTests)
         h.send(1, "c")
         #expect(h.drain()[1]?.first == "OK LETTER letter=c pattern=c__ mistakes=0")
     }

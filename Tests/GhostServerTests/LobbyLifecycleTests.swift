@@ -14,10 +14,12 @@ import GhostServer
     }
 
     private func quick() -> Lobby.Settings {
-        var s = Lobby.Settings()
+        var s = stalling()
         s.botDelay = 0
         return s
     }
+
+    private func stalling() -> Lobby.Settings { .daemonStalling() }
 
     private func stat(_ h: Harness, _ name: String, on id: ConnectionID) -> String? {
         h.send(id, "STATS")
@@ -136,7 +138,7 @@ import GhostServer
     // MARK: No stalling
 
     @Test func aFirstMoveThatDoesNotComeAbortsTheGameWithNoScore() throws {
-        let h = try Harness()
+        let h = try Harness(settings: stalling())
         let t = try h.pairAliceAndBob()
         #expect(h.lobby.nextDeadline == h.clock.monotonic + 60)
         h.clock.advance(59)
@@ -163,7 +165,7 @@ import GhostServer
     }
 
     @Test func eachPlayersFirstMoveHasItsTime() throws {
-        let h = try Harness()
+        let h = try Harness(settings: stalling())
         try h.pairAliceAndBob()
         h.clock.advance(30)
         h.send(1, "p")
@@ -191,7 +193,7 @@ import GhostServer
     }
 
     @Test func aPlayerWhoIsHereButDoesNotMoveCanBeClaimedAgainst() throws {
-        let h = try Harness()
+        let h = try Harness(settings: stalling())
         try h.pairAliceAndBob()
         h.send(1, "p")
         h.send(2, "e")

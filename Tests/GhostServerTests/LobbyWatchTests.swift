@@ -203,7 +203,9 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
 
     @Test("WATCHERS: at most once a second per game, the last count (0 when the last one left); a disconnected watcher is removed")
     func watchersThrottled() throws {
-        let h = try Harness(settings: unbatched())
+        var settings = unbatched()
+        settings.firstMoveTimeout = ServerConfig().firstMoveTimeout
+        let h = try Harness(settings: settings)
         try h.pairAliceAndBob()
         for v in 5...7 { h.connect(v) }
         _ = h.drain()

@@ -115,10 +115,7 @@ public final class DaemonProcess: @unchecked Sendable {
                       environment: [String: String] = [:]) throws -> DaemonProcess {
         var args = ["--port", String(port), "--dictionaries", dictionaries]
         var data: DataDirectory?
-        // Tests make many names from 127.0.0.1: no limit on new names unless a test sets one.
-        if !extraArguments.contains(where: { $0.hasPrefix("--max-new-names-per-minute") }) {
-            args += ["--max-new-names-per-minute", "0"]
-        }
+        args += testDefaults(extraArguments)
         if !extraArguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             let dir = try DataDirectory()
             args += ["--data", dir.path]
@@ -131,6 +128,19 @@ public final class DaemonProcess: @unchecked Sendable {
         }
         return try DaemonProcess(binary: try binary ?? binaryPath(), arguments: args + extraArguments,
                                  dataDirectory: data, timeout: timeout, environment: environment)
+    }
+
+    /// The options a test's daemon gets unless the test sets them itself.
+    public static func testDefaults(_ extraArguments: [String]) -> [String] {
+        var args: [String] = []
+        // Tests make many names from 127.0.0.1: no limit on new names unless a test sets one.
+        // No stalling limits either: their TURN countdowns (`abort_in=`,
+        // `claim_in=`) belong to the tests of those limits.
+        for option in ["--max-new-names-per-minute", "--first-move-timeout", "--move-timeout"]
+        where !extraArguments.contains(where: { $0.hasPrefix(option) }) {
+            args += [option, "0"]
+        }
+        return args
     }
 
     /// Starts a new daemon with the same arguments. With `samePort`, it binds the
@@ -163,6 +173,7 @@ public final class DaemonProcess: @unchecked Sendable {
         for name in ["--dictionaries", "--data"] {
             if let i = own.firstIndex(of: name), i + 1 < own.count { base += [name, own[i + 1]] }
         }
+        base += DaemonProcess.testDefaults(extraArguments)
         let (exe, args) = shellPrefix.map { ("/bin/sh", ["-c", $0 + "; exec \"$0\" \"$@\"", ghostd] + base + extraArguments) }
             ?? (ghostd, base + extraArguments)
         let deadline = monotonicNow() + timeout

@@ -240,7 +240,7 @@ extension ServerLine {
     /// The game a game event is about, if it is one.
     var gameID: Int? {
         switch self {
-        case let .turn(id, _, _, _), let .move(id, _, _), let .adjourned(id, _, _), let .returned(id, _),
+        case let .turn(id, _, _, _, _), let .move(id, _, _), let .adjourned(id, _, _), let .returned(id, _),
              let .claimable(id, _), let .offer(id, _, _, _), let .accepted(id, _, _), let .declined(id, _, _),
              let .cancelled(id, _, _), let .rematch(id, _), let .watchers(id, _):
             return id

@@ -228,3 +228,15 @@ func game(_ id: Int, _ players: String, _ token: String, round: Int = 1, lang: S
 
 let aliceAway = "INFO alice is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
 let bobAway = "INFO bob is away. The game waits; if they are still away 60 s into their turn, you may CLAIM it."
+
+extension Lobby.Settings {
+    /// The daemon's limits on stalling (`--first-move-timeout`,
+    /// `--move-timeout`; a lobby's own default is none), for the tests of
+    /// those limits and of their TURN countdowns.
+    static func daemonStalling() -> Lobby.Settings {
+        var s = Lobby.Settings()
+        s.firstMoveTimeout = ServerConfig().firstMoveTimeout
+        s.moveTimeout = ServerConfig().moveTimeout
+        return s
+    }
+}

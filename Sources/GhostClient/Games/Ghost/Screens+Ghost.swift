@@ -113,10 +113,11 @@ extension Screens {
         } else if let mover = g.toMove, gs.challenged {
             // Bluff and challenge: the player to move must name a word.
             let frag = "“" + gs.fragment.uppercased() + "”"
-            turn = (s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t)))
-                + clockSuffix(s, mover, t, style)
+            let base = s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t))
+            turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else if let mover = g.toMove {
-            turn = (s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))) + clockSuffix(s, mover, t, style)
+            let base = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+            turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
             turn = ""
         }
@@ -176,7 +177,9 @@ extension Screens {
         let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(gs.fragment, width: width, style: style, empty: t.emptyFragment)
-        func total() -> Int { spacers.filter { $0 }.count + chips.count + 2 + big.count + nextEnd.count + lower.count }
+        // A countdown too long for the turn's row goes on a row of its own (clockSuffix).
+        let turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + turnRows.count + 1 + big.count + nextEnd.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
         if total() > rows {
             big = []
@@ -185,7 +188,7 @@ extension Screens {
         var body: [String] = spacers[0] ? [""] : []
         body += chips
         if spacers[1] { body.append("") }
-        body.append(Layout.center(turn, in: width))
+        body += turnRows.map { Layout.center($0, in: width) }
         if spacers[2] { body.append("") }
         body += big
         body += Layout.wrap(caption.joined(separator: " · "), width: width - 4).map { Layout.center($0, in: width) }

@@ -156,7 +156,7 @@ extension Screens {
                 beside.append("")
             }
             // A game on a clock: the countdown of the move in play (the setter's WORD too).
-            if let mover = g.toMove, s.clockLeft != nil {
+            if let mover = g.toMove, s.clockLeft != nil || s.deadlineLeft != nil {
                 beside[beside.count - 1] += clockSuffix(s, mover, t, style)
             }
             beside.append("")
