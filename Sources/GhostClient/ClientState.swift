@@ -572,6 +572,8 @@ public struct ClientState: Equatable, Sendable {
         }
         if link == .connected { times.append(connectedAt + ClientState.helloSeconds) }
         if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
+        // A review the server is still working out: asked again by itself (Record/).
+        if let at = reviewRetryDeadline { times.append(at) }
         if let at = account.retryAt, at > now, case .account = screen {
             // The wait shown on the login screen counts down.
             times.append(at - ((at - now).rounded(.up) - 1) + 0.01)

@@ -61,6 +61,7 @@ extension ClientState {
             // A server that accepts but never greets is treated as down.
             if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
             if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
+            retryReview(&fx)
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)

@@ -105,6 +105,12 @@ enum LayoutCorpus {
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
         "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
+        "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
+        "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
+        "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
+        "Issue44RecordTests.swift: Issue44RecordTests.hangmanReviewTexts",
+        "Issue44RecordTests.swift: Issue44RecordTests.cursorKeepsItsGame",
+        "Issue44RecordTests.swift: Issue44RecordTests.abortedAndReasonsInWords",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
         "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
@@ -345,6 +351,12 @@ enum LayoutCorpus {
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
         Issue44MoreTests().oneNameForBluffAndChallenge()
+        Issue44RecordTests().reviewAppearsByItself()
+        Issue44RecordTests().reviewRetriesAreBounded()
+        Issue44RecordTests().mistakeStartsWithACapital()
+        Issue44RecordTests().hangmanReviewTexts()
+        Issue44RecordTests().cursorKeepsItsGame()
+        Issue44RecordTests().abortedAndReasonsInWords()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()
         Issue44Tests().clockKeyHelp()

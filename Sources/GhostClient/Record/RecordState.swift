@@ -81,7 +81,8 @@ public enum ReviewState: Equatable, Sendable {
     case none
     /// REVIEW sent, not answered.
     case asking
-    /// The server is still solving it (`not-ready`): asked again with `r`.
+    /// The server is still solving it (`not-ready`): asked again by itself
+    /// (`Replay.reviewRetryAt`) a bounded number of times, then with `r`.
     case notReady
     /// Refused for good (`no-review`, `not-over`, …).
     case refused(ErrorCode)
@@ -100,6 +101,14 @@ public struct Replay: Equatable, Sendable {
     /// How many moves are shown played (0: the start; `moves.count`: the end).
     public var step = 0
     public var review: ReviewState = .none
+    /// When REVIEW is asked again by itself after `not-ready` (the client's
+    /// clock, `ClientState.now`); nil when no retry is due.
+    public var reviewRetryAt: Double?
+    /// How many times REVIEW was asked again by itself since the last `r`.
+    public var reviewRetries = 0
+
+    /// Whether the game replayed is a Hangman game (its review names no losing move).
+    public var isHangman: Bool { entry.map { ClientGames.guessAWord.contains(GameKind(rawValue: $0.game)) } ?? false }
 }
 
 /// One rating of a profile: a `RATING` line.
@@ -155,6 +164,9 @@ public struct RecordClient: Equatable, Sendable {
     public var history: [HistoryEntry]?
     var incomingHistory: [HistoryEntry] = []
     public var cursor = 0
+    /// The game the cursor was on when the list was asked for again: the
+    /// cursor stays on it when newer games arrive at the top.
+    var cursorGame: Int?
 
     /// The game replayed.
     public var replay: Replay?

@@ -13,12 +13,21 @@ extension ClientState {
     static let leadersLimit = 20
     /// The most lines of one answer kept (the server sends at most 600 moves).
     static let recordLinesLimit = 1_000
+    /// How many times a review the server is still working out (`not-ready`)
+    /// is asked for again by itself before `r` is needed.
+    static let reviewRetriesLimit = 20
+    /// The wait before asking again when `not-ready` names none, and the
+    /// bounds of the one it names ("ask again in 2 s").
+    static let reviewRetryDefault = 2.0
+    static let reviewRetryBounds = 1.0...30.0
 
     // MARK: Opening the screens
 
     /// The history list, asked for afresh (`h` on the main screen).
     mutating func openHistory(_ fx: inout [ClientEffect]) {
         if screen != .record(.history) { go(.record(.history)) }
+        // The cursor keeps its game, not its row, when the answer has newer games at the top.
+        if let chosen = record.chosen { record.cursorGame = chosen.id }
         record.history = nil
         record.incomingHistory = []
         send(.history(name: nil, limit: ClientState.historyLimit), &fx)
@@ -33,15 +42,42 @@ extension ClientState {
         send(.moves(entry.id), &fx)
     }
 
-    /// Asks for the review of the game replayed (`r` on the replay).
-    mutating func askReview(_ fx: inout [ClientEffect]) {
+    /// Asks for the review of the game replayed (`r` on the replay, or by
+    /// itself after `not-ready`: `again`, which keeps the count of retries).
+    mutating func askReview(again: Bool = false, _ fx: inout [ClientEffect]) {
         guard let replay = record.replay else { return }
         switch replay.review {
         case .asking, .done, .refused: return
         case .none, .notReady: break
         }
+        record.replay?.reviewRetryAt = nil
+        if !again { record.replay?.reviewRetries = 0 }
         record.incomingPlies = []
         if send(.review(replay.id), &fx) { record.replay?.review = .asking }
+    }
+
+    /// A review still being worked out (`not-ready`), asked again once its
+    /// retry is due (a tick), while its replay is on show and the server can hear it.
+    mutating func retryReview(_ fx: inout [ClientEffect]) {
+        guard screen == .record(.replay), link == .online, let at = record.replay?.reviewRetryAt, at <= now else { return }
+        askReview(again: true, &fx)
+    }
+
+    /// When the review is next asked for by itself, for the loop's wake-up; nil when it is not.
+    var reviewRetryDeadline: Double? {
+        guard screen == .record(.replay), link == .online, record.replay?.review == .notReady else { return nil }
+        return record.replay?.reviewRetryAt
+    }
+
+    /// The wait `ERR not-ready` names ("… ask again in 2 s"), within bounds; a default when it names none.
+    static func reviewRetryWait(_ text: String) -> Double {
+        let words = text.split(separator: " ")
+        for i in words.indices.dropLast(2) where words[i] == "in" && words[i + 2].hasPrefix("s") {
+            if let n = recordInt(String(words[i + 1])) {
+                return min(max(Double(n), reviewRetryBounds.lowerBound), reviewRetryBounds.upperBound)
+            }
+        }
+        return reviewRetryDefault
     }
 
     /// A name's profile (`p` on the history list: mine).
@@ -72,7 +108,7 @@ extension ClientState {
         case .replay:
             guard let replay = record.replay else { return }
             if replay.moves == nil { send(.moves(replay.id), &fx) }
-            if replay.review == .asking { record.replay?.review = .none; askReview(&fx) }
+            if replay.review == .asking { record.replay?.review = .none; askReview(again: true, &fx) }
         case .profile where record.profile == nil: if let name = record.profileName { openProfile(name, &fx) }
         case .leaders where record.leaders == nil: openLeaders(&fx)
         default: break
@@ -217,6 +253,8 @@ extension ClientState {
         case .history?:
             record.history = record.incomingHistory
             record.incomingHistory = []
+            if let id = record.cursorGame, let i = record.history?.firstIndex(where: { $0.id == id }) { record.cursor = i }
+            record.cursorGame = nil
             record.cursor = min(record.cursor, max(0, (record.history?.count ?? 0) - 1))
         case .moves?:
             let moves = record.incomingMoves
@@ -258,8 +296,19 @@ extension ClientState {
             if record.replay?.moves == nil { record.replay?.moves = [] }
         case .review?:
             record.incomingPlies = []
-            // Still being worked out (Superghost solving, a long Hangman review): asked again with `r`; anything else is final.
-            record.replay?.review = code == .notReady ? .notReady : .refused(code)
+            // Still being worked out (Superghost solving, a long Hangman review): asked again by itself
+            // after the wait the text names, a bounded number of times, then with `r`; anything else is final.
+            guard code == .notReady else {
+                record.replay?.review = .refused(code)
+                return true
+            }
+            record.replay?.review = .notReady
+            if let tries = record.replay?.reviewRetries, tries < ClientState.reviewRetriesLimit {
+                record.replay?.reviewRetries = tries + 1
+                record.replay?.reviewRetryAt = now + ClientState.reviewRetryWait(text)
+            } else {
+                record.replay?.reviewRetryAt = nil
+            }
             return true
         case .profile?:
             record.incomingRatings = []

@@ -68,7 +68,12 @@ extension Screens {
         for (i, g) in games.enumerated() {
             let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
-            if g.result != "aborted" { details.append(t.historyReason(g.reason)) }
+            // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
+            if g.result == "aborted" {
+                if let why = t.historyAbortReason(g.reason) { details.append(why) }
+            } else {
+                details.append(t.historyReason(g.reason))
+            }
             if let c = g.change { details.append(t.ratingChange(c)) }
             for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
                 if i == s.record.cursor && r == 0 {
@@ -93,7 +98,8 @@ extension Screens {
 
     public static func replay(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let help = t.replayHelp
+        let hangmanGame = s.record.replay?.isHangman ?? false
+        let help = t.replayHelp(hangman: hangmanGame)
         guard let r = s.record.replay else {
             return frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
         }
@@ -115,7 +121,6 @@ extension Screens {
         body += paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
         if r.more { body.append(margin + style.dim(t.replayEarlier)) }
         body.append("")
-        let hangmanGame = r.entry.map { ClientGames.guessAWord.contains(GameKind(rawValue: $0.game)) } ?? false
         let ply = r.ply(at: step)
         // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
         let position = hangmanGame ? (ply?.pattern ?? r.pattern(at: step) ?? "") : (ply?.fragment ?? r.fragment(at: step))
@@ -138,11 +143,11 @@ extension Screens {
         var banner = ""
         switch r.review {
         case .none:
-            body += [""] + paragraph(style.dim(t.reviewOffer), width)
+            body += [""] + paragraph(style.dim(t.reviewOffer(hangman: hangmanGame)), width)
         case .asking:
             body += [""] + paragraph(style.dim(t.reviewAsking), width)
         case .notReady:
-            body += [""] + paragraph(t.reviewNotReady, width)
+            body += [""] + paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
         case .refused(let code):
             body += [""] + paragraph(style.dim(t.reviewRefused(code)), width)
         case .done:

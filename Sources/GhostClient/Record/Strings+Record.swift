@@ -44,12 +44,24 @@ extension Strings {
         ghostKindName(game, variant) ?? hangmanKindName(game, variant) ?? game
     }
 
-    /// How a finished game went for you: won, lost, no result.
+    /// How a finished game went for you: won, lost, aborted (no winner, no score), no result.
     public func historyResult(_ result: String) -> String {
         switch result {
         case "win": dutch ? "gewonnen" : "won"
         case "loss": dutch ? "verloren" : "lost"
+        case "aborted": dutch ? "afgebroken" : "aborted"
         default: dutch ? "geen uitslag" : "no result"
+        }
+    }
+
+    /// Why a game was aborted, in a few words (ABORTED's `reason=`); nil for
+    /// a reason this client does not know (an abort like any other).
+    public func historyAbortReason(_ reason: String) -> String? {
+        switch reason {
+        case "no-first-move": dutch ? "geen eerste zet op tijd" : "no first move in time"
+        case "untouched": dutch ? "te lang niet gespeeld" : "nobody played it for too long"
+        case "left": dutch ? "verlaten voor de eerste zet" : "left before the first move"
+        default: nil
         }
     }
 
@@ -64,6 +76,7 @@ extension Strings {
         case "solved": dutch ? "geraden" : "solved"
         case "hanged": dutch ? "opgehangen" : "hanged"
         case "challenge", "bluff", "no-word": dutch ? "uitgedaagd" : "challenged"
+        case "challenge-failed": dutch ? "een mislukte uitdaging" : "a failed challenge"
         case "conceded": dutch ? "opgegeven" : "gave up"
         default: reason
         }
@@ -81,8 +94,13 @@ extension Strings {
     public var replayLoading: String { dutch ? "De zetten worden opgevraagd…" : "Asking the server for the moves…" }
     public var replayEmpty: String { dutch ? "In dit spel is geen zet gedaan." : "No move was made in this game." }
     public var replayEarlier: String { dutch ? "(de eerste zetten zijn weggelaten)" : "(the first moves are left out)" }
-    public var replayHelp: String {
-        dutch ? "←/→ zet terug/verder · Home/End begin/eind · r analyse · m de beslissende fout · Esc terug"
+    /// The replay's key help; Hangman's review names no losing move, so its help has no `m`.
+    public func replayHelp(hangman: Bool) -> String {
+        if hangman {
+            return dutch ? "←/→ zet terug/verder · Home/End begin/eind · r analyse · Esc terug"
+                : "←/→ step back/on · Home/End start/end · r review · Esc back"
+        }
+        return dutch ? "←/→ zet terug/verder · Home/End begin/eind · r analyse · m de beslissende fout · Esc terug"
             : "←/→ step back/on · Home/End start/end · r review · m the losing move · Esc back"
     }
     /// "Move 3 of 7 · round 2".
@@ -114,12 +132,21 @@ extension Strings {
     }
 
     public var reviewAsking: String { dutch ? "De analyse wordt opgevraagd…" : "Asking the server for the review…" }
-    public var reviewNotReady: String {
-        dutch ? "De server rekent de analyse nog uit: druk over een paar seconden op r om het weer te vragen."
-            : "The server is still working the review out: press r in a few seconds to ask again."
+    /// The review is still being worked out: asked again by itself (`waiting`), or, once the client gave up asking, with r.
+    public func reviewNotReady(waiting: Bool) -> String {
+        if waiting {
+            return dutch ? "De server rekent de analyse nog uit: ze verschijnt hier vanzelf zodra ze klaar is."
+                : "The server is still working the review out: it appears here by itself once it is ready."
+        }
+        return dutch ? "De server rekent de analyse nog steeds uit: druk op r om het weer te vragen."
+            : "The server is still working the review out: press r to ask again."
     }
-    public var reviewOffer: String {
-        dutch ? "Druk op r voor de analyse: bij elke zet wat perfect spel ervan maakt, en de zet die het spel verloor."
+    public func reviewOffer(hangman: Bool) -> String {
+        if hangman {
+            return dutch ? "Druk op r voor de analyse: bij elke gok hoeveel woorden er nog mogelijk waren, en welke letter het best te raden was."
+                : "Press r for the review: at each guess, how many words were still possible, and which letter was the best guess."
+        }
+        return dutch ? "Druk op r voor de analyse: bij elke zet wat perfect spel ervan maakt, en de zet die het spel verloor."
             : "Press r for the review: after each move what perfect play makes of it, and the move that lost the game."
     }
     public func reviewRefused(_ code: ErrorCode) -> String {
@@ -137,12 +164,18 @@ extension Strings {
         return items.dropLast().joined(separator: ", ") + (dutch ? " of " : " or ") + last
     }
 
-    /// The mistake: "“Q” lost it: “R” would have won."
+    /// The mistake: "“Q” lost it: “R” would have won."; "A challenge lost it: …" (a sentence starts with a capital).
     public func lostIt(_ play: String, better: [String]) -> String {
-        let q = quoted(play), rs = orList(better.map(quoted))
+        let q = Strings.capitalFirst(quoted(play)), rs = orList(better.map(quoted))
         if better.isEmpty { return dutch ? "\(q) verspeelde de winst." : "\(q) lost it." }
         if dutch { return "\(q) verspeelde de winst: \(rs) had gewonnen." }
         return "\(q) lost it: \(rs) would have won."
+    }
+
+    /// A text with its first letter a capital (a sentence's start).
+    static func capitalFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
     }
 
     /// A move in quotes, as the mistake line names it.
@@ -167,14 +200,27 @@ extension Strings {
     }
     public var noMistake: String { dutch ? "Niemand gaf een gewonnen stand weg." : "Nobody threw a win away." }
 
-    /// Hangman's review of a guess.
+    /// Hangman's review of a guess against the evil computer (`family= word=`):
+    /// the words it could still switch to after the guess, and one of them.
     public func familyLeft(_ n: String, word: String?) -> String {
-        let w = word.map { dutch ? " (het had “\($0.uppercased())” kunnen zijn)" : " (it could have been “\($0.uppercased())”)" } ?? ""
-        return (dutch ? "Woorden over: \(n)" : "Words left: \(n)") + w
+        let words = dutch ? (n == "1" ? "1 woord" : "\(n) woorden") : (n == "1" ? "1 word" : "\(n) words")
+        guard let word else {
+            return dutch ? "Na deze gok kon de computer nog uit \(words) kiezen." : "After this guess the computer could still choose from \(words)."
+        }
+        let w = "“" + word.uppercased() + "”"
+        return dutch ? "Na deze gok kon de computer nog uit \(words) kiezen, zoals \(w)."
+            : "After this guess the computer could still choose from \(words), such as \(w)."
     }
+
+    /// Hangman's review of a guess against the fair computer or in a duel
+    /// (`candidates= [best=]`): the words that fitted what the guesser had
+    /// seen before it, and the letter that would have told the most.
     public func bestLetter(_ letter: String?, candidates: String) -> String {
-        let best = letter.map { dutch ? " · beste letter: \($0.uppercased())" : " · best letter: \($0.uppercased())" } ?? ""
-        return (dutch ? "Mogelijke woorden: \(candidates)" : "Possible words: \(candidates)") + best
+        let words = dutch ? (candidates == "1" ? "paste 1 woord" : "pasten \(candidates) woorden")
+            : (candidates == "1" ? "1 word fitted" : "\(candidates) words fitted")
+        let head = dutch ? "Voor deze gok \(words) bij wat bekend was" : "Before this guess \(words) what was known"
+        guard let letter else { return head + "." }
+        return head + (dutch ? "; de beste letter was \(letter.uppercased())." : "; the best letter was \(letter.uppercased()).")
     }
 
     // MARK: The profile and the leaders
