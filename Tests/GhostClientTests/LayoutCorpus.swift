@@ -98,6 +98,14 @@ enum LayoutCorpus {
         "Issue27Tests.swift: Issue27Tests.hangmanSettings",
         "Issue27Tests.swift: Issue27Tests.twoWindows",
         "Issue27Tests.swift: Issue27Tests.smallerItems",
+        "Issue44KeysTests.swift: Issue44KeysTests.waitCountsDown",
+        "Issue44KeysTests.swift: Issue44KeysTests.enterDuringTheWaitSendsLater",
+        "Issue44KeysTests.swift: Issue44KeysTests.queuedPasswordChanges",
+        "Issue44KeysTests.swift: Issue44KeysTests.decoder",
+        "Issue44KeysTests.swift: Issue44KeysTests.ctrlLRedraws",
+        "Issue44KeysTests.swift: Issue44KeysTests.noFieldNoEdit",
+        "Issue44KeysTests.swift: Issue44KeysTests.editingKeys",
+        "Issue44KeysTests.swift: Issue44KeysTests.watchListAfterRestart",
         "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
@@ -335,6 +343,14 @@ enum LayoutCorpus {
         Issue27Tests().hangmanSettings()
         Issue27Tests().twoWindows()
         Issue27Tests().smallerItems()
+        Issue44KeysTests().waitCountsDown()
+        Issue44KeysTests().enterDuringTheWaitSendsLater()
+        Issue44KeysTests().queuedPasswordChanges()
+        Issue44KeysTests().decoder()
+        Issue44KeysTests().ctrlLRedraws()
+        Issue44KeysTests().noFieldNoEdit()
+        Issue44KeysTests().editingKeys()
+        Issue44KeysTests().watchListAfterRestart()
         Issue44MoreTests().phrasesIgnoreTheLength()
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
