@@ -302,6 +302,9 @@ final class InteractiveSession {
                 reconnectAt = Sys.now() + after
             case .quit:
                 quit = true
+            case .redraw:
+                // Ctrl-L: forget what is on screen; the next render repaints it all.
+                terminal.invalidate()
             }
         }
     }

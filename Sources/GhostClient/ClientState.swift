@@ -37,6 +37,9 @@ public enum ClientEffect: Equatable, Sendable {
     case reconnect(after: Double)
     /// Restore the terminal and exit.
     case quit
+    /// Repaint the whole screen, not only what changed (Ctrl-L: the
+    /// terminal may show what another program wrote over it).
+    case redraw
 }
 
 public enum Screen: Equatable, Sendable {
@@ -574,6 +577,7 @@ public struct ClientState: Equatable, Sendable {
         if link == .online { times.append(lastSentAt + ClientState.keepaliveSeconds) }
         // A review the server is still working out: asked again by itself (Record/).
         if let at = reviewRetryDeadline { times.append(at) }
+        if let due = watchListDue { times.append(max(now, due)) }
         if let at = account.retryAt, at > now, case .account = screen {
             // The wait shown on the login screen counts down.
             times.append(at - ((at - now).rounded(.up) - 1) + 0.01)

@@ -13,6 +13,12 @@ public enum Key: Equatable, Sendable {
     case ctrlC
     /// Ctrl-D.
     case ctrlD
+    /// Ctrl-L: redraw the whole screen (every screen; never sent).
+    case ctrlL
+    /// Ctrl-U: clear the text field being typed (every text field).
+    case ctrlU
+    /// Ctrl-W: erase the last word of the text field being typed.
+    case ctrlW
     /// A function key, another control key or an escape sequence the client
     /// does not use.
     case other
@@ -99,6 +105,9 @@ public struct KeyDecoder: Sendable {
             case 0x7F, 0x08: keys.append(.backspace); i += 1
             case 0x03: keys.append(.ctrlC); i += 1
             case 0x04: keys.append(.ctrlD); i += 1
+            case 0x0C: keys.append(.ctrlL); i += 1
+            case 0x15: keys.append(.ctrlU); i += 1
+            case 0x17: keys.append(.ctrlW); i += 1
             case 0x00..<0x20: keys.append(.other); i += 1
             case 0x20..<0x7F: keys.append(.char(Character(Unicode.Scalar(c)))); i += 1
             default:

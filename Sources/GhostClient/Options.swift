@@ -93,7 +93,8 @@ public struct ClientOptions: Equatable, Sendable {
             "Keys: letters play, Esc opens the game menu, Ctrl-C quits after asking (a",
             "game waits for you and resumes when you start the client again). In",
             "Hangman, = types a whole answer, Enter starts a new game and Tab flips to",
-            "the settings.",
+            "the settings. As in a shell, Ctrl-L redraws the screen, and in a text field",
+            "Ctrl-U clears it and Ctrl-W erases its last word.",
         ], defaults: ClientOptions())
     }
 

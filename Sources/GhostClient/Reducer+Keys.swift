@@ -5,6 +5,9 @@ import GhostProtocol
 /// every letter is a move and everything else that is not a menu key gets an alert.
 extension ClientState {
     mutating func key(_ key: Key, _ fx: inout [ClientEffect]) {
+        // Ctrl-L repaints the whole screen, on every screen and while a
+        // question is asked; nothing else changes and nothing is sent (issue #44).
+        if key == .ctrlL { return fx.append(.redraw) }
         if confirmQuit { return quitQuestionKey(key, &fx) }
         if key == .ctrlC {
             // Quitting is destructive (issue #27): asked first, on every screen.
@@ -14,6 +17,9 @@ extension ClientState {
         // Below the smallest window only the request for a larger one is
         // drawn: a key typed there would play unseen (issue #44).
         if windowTooSmall { return }
+        // Ctrl-U and Ctrl-W edit whatever text field is open, the same on
+        // every screen; with none open they do nothing (Reducer+Editing.swift).
+        if key == .ctrlU || key == .ctrlW { return eraseTyped(wholeField: key == .ctrlU, &fx) }
         if watchingAGame { return watchingKey(key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go

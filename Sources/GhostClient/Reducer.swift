@@ -58,6 +58,8 @@ extension ClientState {
             now = t
             if let a = alert, a.until <= t { alert = nil }
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
+            passwordWaitTick(&fx)
+            watchListTick(&fx)
             // A server that accepts but never greets is treated as down.
             if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
             if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
@@ -270,5 +272,7 @@ extension ClientState {
         if screen == .scores && scores == nil { loadScores(&fx) }
         if screen == .watchList && watch.games == nil, named || myName != nil { openWatchList(&fx) }
         recordReconnected(&fx)
+        // A password queued during a wait that ended while the link was down.
+        passwordWaitTick(&fx)
     }
 }

@@ -77,7 +77,7 @@ struct AccountClientTests {
         #expect(back.account.typedCount == 0)
     }
 
-    @Test("ERR too-many-attempts shows the wait, counts it down on the screen, and Enter sends nothing until it is over")
+    @Test("ERR too-many-attempts shows the wait, counts it down on the screen, and a password confirmed during it goes by itself when it is over")
     func tooManyAttempts() {
         var (s, fx) = Fx.run(AFx.login(), AFx.type("guess one") + [.key(.enter)])
         #expect(AFx.sent(fx) == ["NAME ann guess one"])
@@ -88,10 +88,11 @@ struct AccountClientTests {
         #expect(ScreenTests.plainLines(s).contains { $0.contains("Too many wrong passwords: you can try again in 8 s.") })
         (s, fx) = Fx.run(s, [.tick(103)] + AFx.type("guess two") + [.key(.enter)])
         #expect(fx.isEmpty)
-        #expect(s.alert?.notice == .account(.tooManyAttempts(5)))
-        #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("try again in 5 s") })
+        // Kept, not dropped: it goes once the wait is over (issue #44, item 20).
+        #expect(s.alert?.notice == .account(.sendingIn(5)))
+        #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("sending yours in 5 s…") })
         #expect(s.nextDeadline.map { $0 <= 104.01 } == true)
-        (s, fx) = Fx.run(s, .tick(108), .key(.enter))
+        (s, fx) = Fx.run(s, .tick(108))
         #expect(AFx.sent(fx) == ["NAME ann guess two"])
         (s, _) = Fx.run(s, Fx.line("OK NAME name=ann lang=en registered=yes"))
         #expect(s.account.retryAt == nil)

@@ -101,6 +101,14 @@ enum LayoutCorpus {
         "Issue44DeadlineTests.swift: Issue44DeadlineTests.firstMove",
         "Issue44DeadlineTests.swift: Issue44DeadlineTests.stalledMove",
         "Issue44DeadlineTests.swift: Issue44DeadlineTests.hangman",
+        "Issue44KeysTests.swift: Issue44KeysTests.waitCountsDown",
+        "Issue44KeysTests.swift: Issue44KeysTests.enterDuringTheWaitSendsLater",
+        "Issue44KeysTests.swift: Issue44KeysTests.queuedPasswordChanges",
+        "Issue44KeysTests.swift: Issue44KeysTests.decoder",
+        "Issue44KeysTests.swift: Issue44KeysTests.ctrlLRedraws",
+        "Issue44KeysTests.swift: Issue44KeysTests.noFieldNoEdit",
+        "Issue44KeysTests.swift: Issue44KeysTests.editingKeys",
+        "Issue44KeysTests.swift: Issue44KeysTests.watchListAfterRestart",
         "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
@@ -347,6 +355,14 @@ enum LayoutCorpus {
         Issue44DeadlineTests().firstMove()
         Issue44DeadlineTests().stalledMove()
         Issue44DeadlineTests().hangman()
+        Issue44KeysTests().waitCountsDown()
+        Issue44KeysTests().enterDuringTheWaitSendsLater()
+        Issue44KeysTests().queuedPasswordChanges()
+        Issue44KeysTests().decoder()
+        Issue44KeysTests().ctrlLRedraws()
+        Issue44KeysTests().noFieldNoEdit()
+        Issue44KeysTests().editingKeys()
+        Issue44KeysTests().watchListAfterRestart()
         Issue44MoreTests().phrasesIgnoreTheLength()
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()

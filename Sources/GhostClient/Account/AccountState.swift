@@ -105,6 +105,8 @@ public enum AccountNotice: Equatable, Sendable {
     case badPassword
     /// Too many wrong passwords: try again in this many seconds.
     case tooManyAttempts(Int)
+    /// Enter during that wait: the password typed goes by itself in this many seconds.
+    case sendingIn(Int)
     case registered(String)
     case passwordChanged
     /// The server is busy checking passwords.
@@ -150,6 +152,9 @@ public struct AccountClient: Equatable, Sendable {
     public var remembered: Login?
     /// After `ERR too-many-attempts`: when the server takes another try (monotonic seconds).
     public var retryAt: Double?
+    /// Enter was pressed during that wait: `field` goes by itself once it
+    /// ends (issue #44). Typing on, or Esc, takes the password back.
+    public var sendAtRetry = false
 
     public init() {}
 
@@ -173,6 +178,13 @@ public struct AccountClient: Equatable, Sendable {
     mutating func clearTyping() {
         field = ""
         first = nil
+        sendAtRetry = false
+    }
+
+    /// The whole seconds left of the wait, as shown (0: none).
+    func secondsToRetry(at now: Double) -> Int {
+        guard let retryAt, retryAt > now else { return 0 }
+        return Int((retryAt - now).rounded(.up))
     }
 
     /// The connection dropped: nobody is logged in on it any more.

@@ -63,8 +63,10 @@ extension ClientState {
         case .char(let c):
             guard account.field.unicodeScalars.count + c.unicodeScalars.count <= AccountClient.passwordLength.upperBound else { return }
             account.field.append(c)
+            keepTypingDuringWait()
         case .backspace:
             if !account.field.isEmpty { account.field.removeLast() }
+            keepTypingDuringWait()
         case .escape:
             account.clearTyping()
             if sub == .login || !named { goToNameScreen(&fx) } else { goToMain() }
@@ -83,7 +85,9 @@ extension ClientState {
             guard let name = account.loginName else { return goToNameScreen(&fx) }
             guard !typed.isEmpty else { return show(.account(.typeAPassword)) }
             if let at = account.retryAt, at > now {
-                return show(.account(.tooManyAttempts(Int((at - now).rounded(.up)))))
+                // Kept, and sent by itself once the wait is over (issue #44): never dropped.
+                account.sendAtRetry = true
+                return showWait()
             }
             if sendAccount(.login(name: name, password: typed), &fx) { account.clearTyping() }
         case .register, .change:
@@ -102,6 +106,41 @@ extension ClientState {
             let command: AccountCommand = sub == .register ? .register(password: typed) : .changePassword(typed)
             if sendAccount(command, &fx) { account.clearTyping() }
         }
+    }
+
+    // MARK: The wait after too many wrong passwords
+
+    /// The status line during the wait: how long it still lasts, or, with a
+    /// password waiting to go, when it goes. It stays for the whole wait,
+    /// and `passwordWaitTick` counts it down.
+    mutating func showWait() {
+        guard let at = account.retryAt, at > now else { return }
+        let left = account.secondsToRetry(at: now)
+        alert = Alert(notice: .account(account.sendAtRetry ? .sendingIn(left) : .tooManyAttempts(left)), until: at)
+    }
+
+    /// Typing during the wait after Enter: the password queued is no longer
+    /// the one confirmed, so it waits for Enter again (still on screen).
+    mutating func keepTypingDuringWait() {
+        guard account.sendAtRetry else { return }
+        account.sendAtRetry = false
+        if case .account? = alert?.notice { showWait() }
+    }
+
+    /// Each tick: during the wait the status line counts down; once it is
+    /// over, a password queued by Enter is sent by itself (when the server
+    /// can hear it; else at the greeting, `hello`).
+    mutating func passwordWaitTick(_ fx: inout [ClientEffect]) {
+        guard let at = account.retryAt else { return }
+        if at > now {
+            if case .account(.tooManyAttempts)? = alert?.notice { showWait() }
+            if case .account(.sendingIn)? = alert?.notice { showWait() }
+            return
+        }
+        guard account.sendAtRetry, screen == .account(.login), link == .online else { return }
+        account.sendAtRetry = false
+        if case .account(.sendingIn)? = alert?.notice { alert = nil }
+        accountEnter(.login, &fx)
     }
 
     // MARK: Replies
@@ -151,7 +190,7 @@ extension ClientState {
             let wait = AccountClient.waitSeconds(text) ?? 1
             account.retryAt = now + Double(wait)
             if case .login(let name, _) = command { askPassword(for: name) }
-            show(.account(.tooManyAttempts(wait)))
+            if wait > 0 { showWait() } else { show(.account(.tooManyAttempts(wait))) }
         case (_, AccountCodes.serverBusy):
             if case .login(let name, _) = command { askPassword(for: name) }
             show(.account(.serverBusy))

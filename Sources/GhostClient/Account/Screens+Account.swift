@@ -46,7 +46,8 @@ extension Screens {
         body += paragraph(t.passwordNotShown, width).map { style.dim($0) }
         if sub == .login, let at = a.retryAt, at > s.now {
             body.append("")
-            body += paragraph(t.retryIn(Int((at - s.now).rounded(.up))), width).map { style.warn($0) }
+            let left = a.secondsToRetry(at: s.now)
+            body += paragraph(a.sendAtRetry ? t.sendingIn(left) : t.retryIn(left), width).map { style.warn($0) }
         }
         return frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
     }

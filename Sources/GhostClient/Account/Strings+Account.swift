@@ -34,6 +34,11 @@ extension Strings {
         dutch ? "Te veel verkeerde wachtwoorden: je kunt het over \(seconds) s weer proberen."
             : "Too many wrong passwords: you can try again in \(seconds) s."
     }
+    /// Enter during the wait: the password goes by itself when it ends.
+    public func sendingIn(_ seconds: Int) -> String {
+        dutch ? "Te veel verkeerde wachtwoorden: je wachtwoord wordt over \(seconds) s verstuurd…"
+            : "Too many wrong passwords: sending yours in \(seconds) s…"
+    }
     /// Why no password is sent on this connection.
     public func passwordInClear(_ server: String) -> String {
         dutch ? "Je wachtwoord zou onversleuteld over het netwerk gaan naar \(server), leesbaar voor iedereen onderweg. Start de client met --tls (de TLS-poort van de server), of met --insecure om het toch te sturen."
@@ -56,6 +61,7 @@ extension Strings {
         case .typeItAgain: dutch ? "Typ het nog een keer, ter controle." : "Type it once more, to be sure."
         case .badPassword: dutch ? "Verkeerd wachtwoord: probeer het opnieuw." : "Wrong password: try again."
         case .tooManyAttempts(let s): retryIn(s)
+        case .sendingIn(let s): sendingIn(s)
         case .registered(let name):
             dutch ? "“\(name)” is nu geregistreerd: voortaan vraagt de client het wachtwoord." : "“\(name)” is registered: from now on it needs your password."
         case .passwordChanged: dutch ? "Je wachtwoord is gewijzigd." : "Your password is changed."

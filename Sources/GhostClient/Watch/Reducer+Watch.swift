@@ -11,6 +11,11 @@ import GhostProtocol
 extension ClientState {
     /// How many live games to ask for.
     static let watchLimit = CommandParser.defaultGames
+    /// How often the list shown is asked again. As long as a reconnecting
+    /// client waits at most (`maxBackoff`): after a server restart, games
+    /// without a clock are listed only once a player is back (RESUME loads
+    /// them), so the list asked at the greeting may be empty (issue #44).
+    static let watchRefreshSeconds = ClientState.maxBackoff
 
     /// Whether the keys belong to a watched game (playing nothing).
     var watchingAGame: Bool {
@@ -25,6 +30,23 @@ extension ClientState {
         watch.games = nil
         watch.incoming = []
         watch.more = false
+        watch.askedAt = now
+        send(.games(limit: ClientState.watchLimit), &fx)
+    }
+
+    /// When the list on screen is next asked again, if it is shown and answered.
+    var watchListDue: Double? {
+        guard screen == .watchList, link == .online, watch.games != nil, !pending.contains(.games) else { return nil }
+        return watch.askedAt + ClientState.watchRefreshSeconds
+    }
+
+    /// Each tick: the list shown is asked again every few seconds, keeping
+    /// what it shows (and the game chosen) until the answer replaces it;
+    /// games that start, end or come back after a restart appear by themselves.
+    mutating func watchListTick(_ fx: inout [ClientEffect]) {
+        guard let due = watchListDue, now >= due, !watchingAGame else { return }
+        watch.incoming = []
+        watch.askedAt = now
         send(.games(limit: ClientState.watchLimit), &fx)
     }
 

@@ -33,6 +33,9 @@ public struct WatchClient: Equatable, Sendable {
     var incoming: [LiveGame] = []
     /// Index into `games` of the game chosen (always a watchable one, if any).
     public var cursor = 0
+    /// When GAMES was last sent (monotonic seconds): the list shown is
+    /// asked again `ClientState.watchRefreshSeconds` later.
+    public var askedAt: Double = 0
     /// The game WATCH asked for, until it is answered.
     public var asked: Int?
     /// The game watched (from `OK WATCH id=`), nil when none.
