@@ -41,27 +41,41 @@ final class Lifecycle: GamePart {
     /// every person's seat away; `unloadAfter` seconds after the last left.
     @inline(__always)
     func unloadDeadline(_ table: Room) -> Double? {
-        guard settings.unloadAfter >= 0, table.clock == nil else { return nil }
+        guard settings.unloadAfter >= 0, table.clock == nil, let since = lastLeft(table) else { return nil }
+        return since + settings.unloadAfter
+    }
+
+    /// When the last person left a game nobody is at (monotonic seconds);
+    /// nil while a person is at it (or it has none).
+    @inline(__always)
+    func lastLeft(_ table: Room) -> Double? {
         var since: Double?
         for seat in 0..<2 where table.bot(seat) == nil {
             guard table.seats[seat] == nil, let away = table.awaySince[seat] else { return nil }
             since = max(since ?? away, away)
         }
-        guard let since else { return nil }
-        return since + settings.unloadAfter
+        return since
+    }
+
+    /// The same as a wall-clock second, for the store's `last_active`: the
+    /// game's last activity (moves and RESUMEs kept a person at it until then).
+    func lastLeftWall(_ table: Room) -> Int? {
+        lastLeft(table).map { clock.wall - max(0, Int((clock.monotonic - $0).rounded(.down))) }
     }
 
     /// Takes a game out of memory (it stays in the store, as it is): its
     /// tokens, its deadlines, and its watchers, who are told it ended here.
     func unload(_ gameID: Int) {
         guard let table = rooms[gameID] else { return }
-        // Its last activity is now, as it leaves memory (a RESUME or its
-        // moves kept it there; the sweep touches the games in memory): the
-        // sweep of untouched games counts from here. Written here, not at
+        // Its last activity is when the last person left it (a RESUME or its
+        // moves kept them there; the sweep touches the games a person is
+        // at): the sweep of untouched games counts from then, not from the
+        // unload a minute later (issue #44, item 32). Written here, not at
         // RESUME, so that a RESUME writes nothing: a turn whose commit failed
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
-        lobby.recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: clock.wall) }) }
+        let left = lastLeftWall(table) ?? clock.wall
+        lobby.recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: left) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
         guard rooms[gameID] === table else { return }
         lobby.watching.endWatching(gameID)
@@ -205,7 +219,10 @@ final class Lifecycle: GamePart {
     /// count: `Store.runningCutoff`), at most `untouchedSweepLimit` a sweep,
     /// the longest untouched first; runs from `tick`, when the next game
     /// becomes due and at least once every `untouchedSweepSeconds`. A game
-    /// in memory is in use: its last activity becomes now. A game with a
+    /// in memory that a person is at is in use: its last activity becomes
+    /// now; one nobody is at (not yet unloaded) counts from when the last
+    /// person left, and is aborted in memory as it would be from the store
+    /// (issue #44, item 32: it waited for a second sweep). A game with a
     /// later move gets that move's time. Each aborted game is stored
     /// `aborted` with `abort=untouched`: no winner, no score; its players
     /// learn it on RESUME.
@@ -221,7 +238,19 @@ final class Lifecycle: GamePart {
             var aborted = 0, nextDue: Int?
             for row in rows {
                 let touched: Int
-                if rooms[row.id] != nil {
+                if let table = rooms[row.id], let left = lastLeftWall(table) {
+                    touched = max(left, row.lastActive, row.lastMove ?? 0)
+                    if touched < cutoff {
+                        log("game \(row.id): untouched since \(touched)")
+                        guard abort(row.id, reason: .untouched) else { return }
+                        aborted += 1
+                        continue
+                    }
+                    // Left later than the row says: the row takes that time, out of the range of the due.
+                    if row.lastActive < cutoff {
+                        guard persist({ try store.touchGame(game: row.id, at: touched) }) != nil else { return }
+                    }
+                } else if rooms[row.id] != nil {
                     guard persist({ try store.touchGame(game: row.id, at: wall) }) != nil else { return }
                     touched = wall
                 } else {

@@ -96,7 +96,7 @@ public enum DaemonOptions {
                .number(0...86_400), \.firstMoveTimeout),
         .value("--move-timeout", "SECONDS", "in a game without a clock between two people, a player who is here but does not move in this time can be claimed against as if away; TURN counts it down (claim_in=); 0: no limit",
                .number(0...864_000), \.moveTimeout),
-        .value("--abandon-after", "SECONDS", "a game in progress nobody moved in or resumed while ghostd ran for this long is aborted with no score (time ghostd was down does not count; checked when the next game is due and at least once a minute, at most 100 games at a time); 0: never",
+        .value("--abandon-after", "SECONDS", "a game in progress nobody moved in or resumed while ghostd ran for this long (from its last move, or from when its last player left it) is aborted with no score (time ghostd was down does not count; checked when the next game is due and at least once a minute, at most 100 games at a time); 0: never",
                .integer(0...(10 * 365 * 86_400)), \.abandonAfter),
         .value("--max-games-per-name", "N", "games in progress (adjourned ones too) one name may have; past it NEW, SEEK, JOIN and REMATCH get ERR too-many-games; 0: no limit",
                .integer(0...1_000_000), \.maxGamesPerName),

@@ -234,8 +234,8 @@ import GhostServer
         h.clock.advance(60)
         h.tick()
         #expect(h.lobby.activeGames == 0)
-        // Six days on, bob looks in and goes again (the game is touched as it
-        // leaves memory, a minute later).
+        // Six days on, bob looks in and goes again (the game is touched, as it
+        // leaves memory a minute later, at the time he left).
         h.clock.advance(6 * 86_400)
         h.tick()
         h.connect(3)
@@ -263,6 +263,55 @@ import GhostServer
         #expect(h.drain()[4] == ["OK SCORES count=0 board=game"])
     }
 
+    @Test("--abandon-after counts from when the last player left, also for a game still in memory: aborted by the sweep that finds it due, in memory, its watcher told (issue #44, item 32)")
+    func abandonCountsFromTheLastToLeave() throws {
+        var settings = Lobby.Settings()
+        settings.abandonAfter = 600
+        settings.unloadAfter = 3_600   // it stays in memory past --abandon-after
+        settings.watchBatchInterval = 0
+        let h = try Harness(settings: settings)
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.connect(5)
+        h.send(5, "WATCH 1")
+        h.disconnect(1)
+        h.disconnect(2)
+        _ = h.drain()
+        // Nobody at it for 600 s less a second: still in progress.
+        h.clock.advance(599)
+        h.tick()
+        _ = h.drain()   // WATCHERS, a second late
+        #expect(h.lobby.activeGames == 1)
+        #expect(try h.store.activeGame(id: 1) != nil)
+        // The sweep that finds it due aborts it in memory; its watcher is told.
+        h.clock.advance(61)
+        h.tick()
+        #expect(h.lobby.activeGames == 0)
+        #expect(try h.store.activeGame(id: 1) == nil)
+        #expect(h.drain()[5] == ["ABORTED id=1 reason=untouched",
+                                 "INFO Nobody played this game for too long: it is aborted, nobody wins."])
+        h.connect(4)
+        _ = h.drain()
+        h.send(4, "RESUME \(t.alice)")
+        #expect(h.drain()[4] == ["OK RESUME id=1 status=over", "ABORTED id=1 reason=untouched ended=\(h.clock.wall)"])
+
+        // Unloaded before it is due: counted from the time both left, not from the unload.
+        settings.unloadAfter = 60
+        let u = try Harness(settings: settings)
+        try u.pairAliceAndBob()
+        u.send(1, "p")
+        u.send(2, "e")
+        u.disconnect(1)
+        u.disconnect(2)
+        u.clock.advance(60)
+        u.tick()
+        #expect(u.lobby.activeGames == 0)
+        u.clock.advance(541)
+        u.tick()
+        #expect(try u.store.activeGame(id: 1) == nil)
+    }
+
     @Test("Time the server was down does not count toward --abandon-after: a restart after 30 days keeps the game, running time aborts it")
     func downtimeDoesNotCount() throws {
         let first = try Harness()
@@ -272,7 +321,7 @@ import GhostServer
         first.disconnect(1)
         first.disconnect(2)
         first.clock.advance(60)
-        first.tick()   // unloaded: touched now
+        first.tick()   // unloaded: touched at the time both had left, a minute ago
         #expect(first.lobby.activeGames == 0)
         // The daemon runs three days with nobody at the game, then is down for 30.
         first.clock.advance(3 * 86_400)
@@ -283,8 +332,9 @@ import GhostServer
         h.tick()
         #expect(h.logged.lines.contains("down for 30 days before this start: not counted toward --abandon-after"))
         #expect(try h.store.activeGame(id: 1) != nil)
-        // Four more days of running, less a second: untouched for 7 days of running less a second.
-        h.clock.advance(4 * 86_400 - 1)
+        // Four more days of running, less a minute and a second (the minute before
+        // the unload counts): untouched for 7 days of running less a second.
+        h.clock.advance(4 * 86_400 - 61)
         h.tick()
         #expect(try h.store.activeGame(id: 1) != nil)
         // The sweep wakes when the game is due (not a minute later): 2 s on, it has been untouched past the week.
