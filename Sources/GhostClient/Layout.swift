@@ -36,9 +36,21 @@ public final class LayoutAudit: @unchecked Sendable {
     /// Key hints the screen's help line names (each must be drawn whole).
     public var hints: [String] = []
 
-    public init() {}
+    /// Draw every player's name at the longest a name may be (16
+    /// characters): the layout test's pass for the names a real game has,
+    /// which its reducer tests' short names never reach (issue #44, item 7).
+    public var longNames = false
+
+    public init(longNames: Bool = false) { self.longNames = longNames }
 
     @TaskLocal public static var current: LayoutAudit?
+
+    /// `name` as the layout test's long-name pass draws it: padded with W
+    /// (the widest letter) to 16 characters; as it is otherwise.
+    static func shown(_ name: String) -> String {
+        guard current?.longNames == true, name.count < 16 else { return name }
+        return name + String(repeating: "W", count: 16 - name.count)
+    }
 
     static func cut(_ what: String) { current?.cuts.append(what) }
 }

@@ -419,12 +419,12 @@ public enum Screens {
     /// level, "the computer (hard)" (the strings capitalise it at a
     /// sentence's start, `atStart`).
     public static func display(_ name: String, _ t: Strings) -> String {
-        name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : name
+        name.hasPrefix("bot-") ? t.computerName(String(name.dropFirst(4))) : LayoutAudit.shown(name)
     }
 
     /// A player's name as a label (a player chip, a list's row): "Computer (hard)".
     public static func label(_ name: String, _ t: Strings) -> String {
-        name.hasPrefix("bot-") ? t.computerLabel(String(name.dropFirst(4))) : name
+        name.hasPrefix("bot-") ? t.computerLabel(String(name.dropFirst(4))) : LayoutAudit.shown(name)
     }
 
     static func leftPad(_ s: String, _ n: Int) -> String {

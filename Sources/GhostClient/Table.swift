@@ -28,6 +28,19 @@ struct Table {
         return w
     }
 
+    /// The table and its widths for these rows: with one space between
+    /// columns instead of two where that spares the flex column a cut (the
+    /// longest names and phrases at 60 columns, issue #44 item 7).
+    func fitted(_ rows: [[String]], width: Int) -> (table: Table, widths: [Int]) {
+        let w = widths(rows, width: width)
+        guard let f = flex, f < w.count, gap.count > 1 else { return (self, w) }
+        let natural = rows.map { f < $0.count ? Layout.visibleWidth($0[f]) : 0 }.max() ?? 0
+        guard w[f] < min(natural, f < most.count ? most[f] ?? natural : natural) else { return (self, w) }
+        var narrow = self
+        narrow.gap = " "
+        return (narrow, narrow.widths(rows, width: width))
+    }
+
     /// One line of cells laid out in `widths`.
     func line(_ cells: [String], _ widths: [Int]) -> String {
         widths.indices.map { i -> String in

@@ -38,8 +38,8 @@ struct LayoutTests {
     }
 
     /// What is wrong with one screen, in words (empty: nothing).
-    static func problems(_ s: ClientState, width: Int, height: Int, language: String) -> [String] {
-        let audit = LayoutAudit()
+    static func problems(_ s: ClientState, width: Int, height: Int, language: String, longNames: Bool = false) -> [String] {
+        let audit = LayoutAudit(longNames: longNames)
         let lines = LayoutAudit.$current.withValue(audit) {
             Screens.render(s, width: width, height: height, strings: .forLanguage(language))
         }
@@ -97,6 +97,30 @@ struct LayoutTests {
             Issue.record("\(problem)\n\(screen)")
         }
         #expect(failures.isEmpty, "\(failures.count) layout problems")
+    }
+
+    /// Issue #44, item 7: the reducer tests' names are short (alice, bob),
+    /// so a screen that cut a real player's name never failed above. Every
+    /// state again at 60×20, each player's name drawn 16 characters long
+    /// (the longest a name may be, padded with W).
+    @Test("Every state again at 60×20 with every player's name 16 characters long, in English and Dutch: nothing cut")
+    func longNamesFit() async throws {
+        let states = try await LayoutTests.corpus()
+        var failures: [String: String] = [:]
+        for s in states {
+            for language in LayoutTests.languages {
+                for p in LayoutTests.problems(s, width: 60, height: 20, language: language, longNames: true) {
+                    let screen = LayoutAudit.$current.withValue(LayoutAudit(longNames: true)) {
+                        Screens.render(s, width: 60, height: 20, strings: .forLanguage(language)).map(Layout.plain)
+                    }
+                    failures[p] = failures[p] ?? "\(s.screen) in \(language):\n" + screen.joined(separator: "\n")
+                }
+            }
+        }
+        for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
+            Issue.record("\(problem)\n\(screen)")
+        }
+        #expect(failures.isEmpty, "\(failures.count) layout problems with long names")
     }
 
     @Test("Below 60×20, one screen: make the window larger (both languages), whatever the state")

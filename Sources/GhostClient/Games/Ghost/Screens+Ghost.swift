@@ -179,7 +179,9 @@ extension Screens {
         var big = fragment(gs.fragment, width: width, style: style, empty: t.emptyFragment)
         // A countdown too long for the turn's row goes on a row of its own (clockSuffix).
         let turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        func total() -> Int { spacers.filter { $0 }.count + chips.count + turnRows.count + 1 + big.count + nextEnd.count + lower.count }
+        // The caption wraps (a long name): every row of it counts.
+        func captionRows() -> Int { Layout.wrap(caption.joined(separator: " · "), width: width - 4).count }
+        func total() -> Int { spacers.filter { $0 }.count + chips.count + turnRows.count + captionRows() + big.count + nextEnd.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
         if total() > rows {
             big = []
@@ -262,7 +264,9 @@ extension Screens {
                 body.append(margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(display(r.loser, t))))
             }
             let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
-            body.append(margin + t.ghostLabel + ":  " + cells.joined(separator: "   "))
+            let line = margin + t.ghostLabel + ":  " + cells.joined(separator: "   ")
+            // Long names: each player's letters on a row of their own.
+            body += Layout.visibleWidth(line) <= width ? [line] : [margin + t.ghostLabel + ":"] + cells.map { margin + "  " + $0 }
         }
         if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
         var places: [String] = []

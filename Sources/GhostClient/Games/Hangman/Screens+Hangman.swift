@@ -112,13 +112,13 @@ extension Screens {
         let beside = beside.flatMap { line -> [String] in
             Layout.visibleWidth(line) <= room ? [line] : Layout.wrap(line, width: room)
         }
-        for line in beside.dropFirst(drawing.count) where !Layout.plain(line).allSatisfy({ $0 == " " }) {
-            LayoutAudit.cut("below the gallows: “\(Layout.plain(line))”")
-        }
+        // Lines the gallows has no row for (a wrapped long name) follow below it, under the text column.
+        let indent = margin + String(repeating: " ", count: Gallows.columns) + gallowsGap
+        let below = beside.dropFirst(drawing.count).filter { !Layout.plain($0).allSatisfy { $0 == " " } }.map { indent + $0 }
         return drawing.indices.map { i in
             let text = beside.indices.contains(i) ? Layout.truncate(beside[i], to: room) : ""
             return margin + drawing[i] + (text.isEmpty ? "" : gallowsGap + text)
-        }
+        } + below
     }
 
     // MARK: The front side
@@ -309,13 +309,13 @@ extension Screens {
         // Columns as wide as their widest cell, header included; the word gives up room to fit;
         // the language of each game (the server's `lang=`), as the lists mix them.
         let hd = h.scoresHeader
-        let table = Table(header: [hd.rank, hd.name, hd.word, hd.mistakes, hd.lang], align: [.right, .left, .left, .right, .left],
-                          most: [nil, 16, 24, nil, nil], least: [4, 8, 8, 7, 0], flex: 2)
+        let columns = Table(header: [hd.rank, hd.name, hd.word, hd.mistakes, hd.lang], align: [.right, .left, .left, .right, .left],
+                            most: [nil, 16, 24, nil, nil], least: [4, 8, 8, 7, 0], flex: 2)
         let cells = list.map { r in
             [ "\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),
               r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)", r.lang.map { $0.uppercased() } ?? "" ]
         }
-        let widths = table.widths(cells, width: width - 2 * margin.count - 2)
+        let (table, widths) = columns.fitted(cells, width: width - 2 * margin.count - 2)
         out.append(margin + "  " + style.bold(table.line(table.header, widths)))
         let room = max(1, rows - out.count)
         var start = min(max(0, s.hangman.scoresOffset), max(0, list.count - room))
