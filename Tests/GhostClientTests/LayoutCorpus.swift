@@ -113,6 +113,9 @@ enum LayoutCorpus {
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
         "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
+        "Issue44RatedTests.swift: Issue44RatedTests.emptyListSaysTheRule",
+        "Issue44RatedTests.swift: Issue44RatedTests.gamesToGo",
+        "Issue44RatedTests.swift: Issue44RatedTests.provisionalLeaders",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -367,6 +370,9 @@ enum LayoutCorpus {
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
         Issue44MoreTests().oneNameForBluffAndChallenge()
+        Issue44RatedTests().emptyListSaysTheRule()
+        Issue44RatedTests().gamesToGo()
+        Issue44RatedTests().provisionalLeaders()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -110,7 +110,7 @@ struct EndToEndRatingsTests {
         func check(_ c: LineClient, asker: String) throws {
             try c.send("TOP 2")
             let top = try c.readUntil(prefix: "OK TOP ")
-            #expect(top.line == "OK TOP count=2 board=ghost")
+            #expect(top.line == "OK TOP count=2 board=ghost min_games=1")
             #expect(top.skipped.count == 2 && top.skipped[0].hasPrefix("LEADER rank=1 name=alice rating=")
                     && top.skipped[1].hasPrefix("LEADER rank=2 name=bob rating="), "\(top.skipped)")
             try c.send("PROFILE alice")

@@ -183,6 +183,11 @@ public struct RecordClient: Equatable, Sendable {
     public var leaders: [Leader]?
     var incomingLeaders: [Leader] = []
     public var board = 0
+    /// Who the list shown waits for, as `OK TOP` says it (issue #44, item
+    /// 16): the rated games a name needs on it (`min_games=`) and the RD
+    /// limit, when there is one (`max_rd=`); nil from a server that does not say.
+    public var leadersMinGames: Int?
+    public var leadersMaxRD: Int?
 
     public init() {}
 

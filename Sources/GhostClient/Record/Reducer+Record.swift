@@ -279,6 +279,8 @@ extension ClientState {
         case .top?:
             record.leaders = record.incomingLeaders
             record.incomingLeaders = []
+            record.leadersMinGames = ClientState.recordInt(fields["min_games"])
+            record.leadersMaxRD = ClientState.recordInt(fields["max_rd"])
         default:
             return false
         }
@@ -317,6 +319,8 @@ extension ClientState {
         case .top?:
             record.incomingLeaders = []
             record.leaders = []
+            record.leadersMinGames = nil
+            record.leadersMaxRD = nil
         default:
             return false
         }
