@@ -86,6 +86,63 @@ struct Issue44RatedTests {
                                                                "TURN id=7 player=alice fragment=")).0
     }
 
+    @Test("Item 15: a rated Ghost game (GAME's ratings=) says “Rated game” under the players, in Dutch “Spel met rating”; an unrated one says nothing")
+    func ratedGhostGame() {
+        let rated = Self.ghostGame(" ratings=1500?,1512")
+        #expect(rated.game?.ratings == SeatRatings([ShownRating(1500, provisional: true), ShownRating(1512, provisional: false)]))
+        #expect(Self.text(rated).contains("Rated game"))
+        let nl = Self.text(Self.ghostGame(" ratings=1500?,1512", language: "nl"), "nl")
+        #expect(nl.contains("Spel met rating") && !nl.contains("gewaardeerd"))
+        let unrated = Self.ghostGame("")
+        #expect(unrated.game?.ratings == nil)
+        #expect(!Self.text(unrated).contains("Rated") && !Self.text(unrated).contains("rated"))
+        #expect(!Self.text(Self.ghostGame("", language: "nl"), "nl").contains("met rating"))
+        // With a running score: one line, the mark first.
+        let both = Self.ghostGame(" record=2-1 ratings=1500?,1512")
+        #expect(Self.text(both).contains("Rated game · So far: you 2 – 1 bob"))
+        // The next GAME (a rematch, unrated) forgets it.
+        let next = Fx.run(rated, Fx.lines("GAME id=8 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                                          "TURN id=8 player=alice fragment=")).0
+        #expect(next.game?.ratings == nil && !Self.text(next).contains("Rated game"))
+        // It fits 60×20 in both languages.
+        for language in ["en", "nl"] {
+            let small = Screens.render(Self.ghostGame(" record=12-10 ratings=1500?,1512", language: language), width: 60, height: 20,
+                                       strings: .forLanguage(language)).map(Layout.plain)
+            #expect(small.count == 20 && small.allSatisfy { Layout.visibleWidth($0) <= 60 })
+            #expect(small.joined(separator: " ").contains(language == "nl" ? "Spel met rating" : "Rated game"))
+        }
+    }
+
+    @Test("Item 15: against the computer nothing says rated (the server sends no ratings=), and the profile says the computer's games are never rated")
+    func computerGamesAreNeverRated() {
+        let bot = Fx.run(Fx.named("alice"), Fx.lines("GAME id=9 game=ghost lang=en players=alice,bot-hard token=\(Fx.token) round=1 bot=hard",
+                                                     "TURN id=9 player=alice fragment=")).0
+        #expect(bot.game?.ratings == nil && !Self.text(bot).lowercased().contains("rated"))
+        let none = Fx.run(RFx.history(), [.key(.char("p"))] + Fx.lines("OK PROFILE name=alice registered=yes ratings=0")).0
+        #expect(Self.text(none).contains("No rating yet: one comes with a rated game, between two registered names (never against the computer)."))
+        let nl = Fx.run(RFx.history(language: "nl"), [.key(.char("p"))] + Fx.lines("OK PROFILE name=alice registered=yes ratings=0")).0
+        #expect(Self.text(nl, "nl").contains("Nog geen rating: die komt na een spel met rating, tussen twee geregistreerde namen (tegen de computer nooit)."))
+        let guest = Fx.run(RFx.history(language: "nl"), [.key(.char("p"))] + Fx.lines("OK PROFILE name=alice registered=no ratings=0")).0
+        #expect(Self.text(guest, "nl").contains("registreer hem om met rating te spelen") && !Self.text(guest, "nl").contains("gewaardeerd"))
+    }
+
+    @Test("Item 15: a rated Hangman duel says so in its title (“duel · rated”, “duel · met rating”), the setter's and the guesser's; an unrated one does not")
+    func ratedHangmanDuel() {
+        func duel(_ tail: String, me: String = "bob") -> ClientState {
+            Fx.run(HFx.hangmanMain(me), Fx.lines(
+                "OK JOIN code=DNW73 lang=en",
+                "GAME id=2 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=6 misses=10\(tail)",
+                "TURN id=2 player=alice pattern= missed=- left=10",
+                "MOVE id=2 player=alice length=6 pattern=______ missed=- left=10",
+                "TURN id=2 player=bob pattern=______ missed=- left=10")).0
+        }
+        #expect(Self.text(duel(" ratings=1480,1520"), width: 100).contains("Hangman · duel · rated · English"))
+        #expect(Self.text(duel(" ratings=1480,1520"), "nl", width: 100).contains("Galgje · duel · met rating · Engels"))
+        #expect(!Self.text(duel(""), width: 100).contains("rated"))
+        // The setter sees it too.
+        #expect(Self.text(duel(" ratings=1480,1520", me: "alice"), width: 100).contains("Hangman · duel · rated · English"))
+    }
+
     // MARK: Item 22
 
     static let historyLines = [

@@ -116,6 +116,9 @@ enum LayoutCorpus {
         "Issue44RatedTests.swift: Issue44RatedTests.emptyListSaysTheRule",
         "Issue44RatedTests.swift: Issue44RatedTests.gamesToGo",
         "Issue44RatedTests.swift: Issue44RatedTests.provisionalLeaders",
+        "Issue44RatedTests.swift: Issue44RatedTests.ratedGhostGame",
+        "Issue44RatedTests.swift: Issue44RatedTests.computerGamesAreNeverRated",
+        "Issue44RatedTests.swift: Issue44RatedTests.ratedHangmanDuel",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -373,6 +376,9 @@ enum LayoutCorpus {
         Issue44RatedTests().emptyListSaysTheRule()
         Issue44RatedTests().gamesToGo()
         Issue44RatedTests().provisionalLeaders()
+        Issue44RatedTests().ratedGhostGame()
+        Issue44RatedTests().computerGamesAreNeverRated()
+        Issue44RatedTests().ratedHangmanDuel()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

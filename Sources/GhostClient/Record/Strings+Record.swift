@@ -23,6 +23,14 @@ extension Strings {
     /// `+12`, `−12` (a real minus sign), `±0`.
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "±0" }
 
+    // MARK: During a game
+
+    /// A rated game's mark on its play screen (GAME's `ratings=`): not
+    /// "gewaardeerd", which is "appreciated".
+    public var ratedMark: String { dutch ? "met rating" : "rated" }
+    /// The line under the players: "Rated game", then the running score.
+    public var ratedGame: String { dutch ? "Spel met rating" : "Rated game" }
+
     // MARK: The history list
 
     public var historyTitle: String { dutch ? "Je spellen" : "Your games" }
@@ -228,11 +236,11 @@ extension Strings {
     public func profileTitle(_ name: String) -> String { (dutch ? "Profiel · " : "Profile · ") + name }
     public var profileLoading: String { dutch ? "Het profiel wordt opgevraagd…" : "Asking the server for the profile…" }
     public var profileNoRatings: String {
-        dutch ? "Nog geen rating: die komt na een gewaardeerd spel (met een geregistreerde naam, tegen een andere of tegen de computer)."
-            : "No rating yet: one comes with a rated game (under a registered name, against another or the computer)."
+        dutch ? "Nog geen rating: die komt na een spel met rating, tussen twee geregistreerde namen (tegen de computer nooit)."
+            : "No rating yet: one comes with a rated game, between two registered names (never against the computer)."
     }
     public var profileGuest: String {
-        dutch ? "Dit is een gastnaam: registreer hem om gewaardeerd te spelen." : "This is a guest's name: register it to play rated games."
+        dutch ? "Dit is een gastnaam: registreer hem om met rating te spelen." : "This is a guest's name: register it to play rated games."
     }
     public var profileHelp: String { dutch ? "t ranglijsten · Esc terug" : "t leaders · Esc back" }
 
