@@ -156,4 +156,19 @@ struct Issue44RatedTests {
         return Fx.run(s, historyLines.map { Fx.line($0) } + [Fx.line("OK HISTORY name=alice count=3")]).0
     }
 
+    @Test("Item 22: RESULT's lang= is read, and the history list names each game's language after its date (none from a server that does not say), fitting 60×20 in English and Dutch")
+    func historyLanguage() {
+        let s = Self.history()
+        #expect(s.record.history?.map(\.lang) == ["nl", "en", nil])
+        let en = Self.text(s)
+        #expect(en.contains("2023-11-14 22:13 UTC · Dutch · a dead end · rating −9") || en.contains(" · Dutch · a dead end · rating −9"), "\(en)")
+        #expect(en.contains(" · English · solved · rating +11"))
+        let nl = Self.text(Self.history("nl"), "nl")
+        #expect(nl.contains(" · Nederlands · doodlopend · rating −9") && nl.contains(" · Engels · geraden · rating +11"), "\(nl)")
+        for language in ["en", "nl"] {
+            let small = Screens.render(Self.history(language), width: 60, height: 20, strings: .forLanguage(language)).map(Layout.plain)
+            #expect(small.count == 20 && small.allSatisfy { Layout.visibleWidth($0) <= 60 })
+            #expect(small.joined(separator: " ").contains(language == "nl" ? "Nederlands" : "Dutch"))
+        }
+    }
 }

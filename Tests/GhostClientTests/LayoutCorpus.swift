@@ -119,6 +119,7 @@ enum LayoutCorpus {
         "Issue44RatedTests.swift: Issue44RatedTests.ratedGhostGame",
         "Issue44RatedTests.swift: Issue44RatedTests.computerGamesAreNeverRated",
         "Issue44RatedTests.swift: Issue44RatedTests.ratedHangmanDuel",
+        "Issue44RatedTests.swift: Issue44RatedTests.historyLanguage",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -379,6 +380,7 @@ enum LayoutCorpus {
         Issue44RatedTests().ratedGhostGame()
         Issue44RatedTests().computerGamesAreNeverRated()
         Issue44RatedTests().ratedHangmanDuel()
+        Issue44RatedTests().historyLanguage()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -123,7 +123,7 @@ struct EndToEndRatingsTests {
             let history = try c.readUntil(prefix: "OK HISTORY ")
             #expect(history.line == "OK HISTORY name=alice count=2")
             #expect(history.skipped.count == 2 && history.skipped[0].hasPrefix("RESULT id=3 game=ghost opponent=bob result=win reason=left change=+")
-                    && masked(history.skipped[1]) == "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=<t>",
+                    && masked(history.skipped[1]) == "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=<t> lang=en",
                     "\(history.skipped)")
         }
         try check(carol, asker: "carol")

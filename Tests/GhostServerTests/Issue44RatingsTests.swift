@@ -104,4 +104,37 @@ import Ratings
                                  "OK TOP count=0 board=ghost min_games=10 max_rd=110"])
     }
 
+    @Test("HISTORY's RESULT ends with the game's language: lang=nl for a Dutch game, lang=en for an English one (exact lines)")
+    func historyCarriesTheLanguage() throws {
+        let h = try Harness()
+        base.register(h, 1, "alice")
+        base.register(h, 2, "bob")
+        // An English game: alice wins "pear".
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        _ = base.playPear(h, game: 1)
+        let e1 = h.clock.wall
+        h.clock.advance(60)
+        // A Dutch one: bob completes "huis" and loses.
+        h.send(1, "LANG nl")
+        h.send(2, "LANG nl")
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        h.send(1, "h")
+        h.send(2, "u")
+        h.send(1, "i")
+        _ = h.drain()
+        h.send(2, "s")
+        let end = h.drain()
+        #expect(end[1]?.contains { $0.hasPrefix("OVER id=2 winner=alice loser=bob reason=word") } == true, "\(end[1] ?? [])")
+        let e2 = h.clock.wall
+        h.send(2, "HISTORY alice")
+        let d = h.drain()[2] ?? []
+        #expect(d.count == 3 && d[0].hasPrefix("RESULT id=2 game=ghost opponent=bob result=win reason=word change=+")
+                && d[0].hasSuffix(" ended=\(e2) lang=nl"), "\(d)")
+        #expect(d.dropFirst() == ["RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1) lang=en",
+                                  "OK HISTORY name=alice count=2"])
+    }
 }

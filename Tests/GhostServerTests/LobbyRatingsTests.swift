@@ -327,16 +327,16 @@ import GhostStore
         h.send(3, "HISTORY nobody")
         let d = h.drain()
         #expect(d[1] == [
-            "RESULT id=2 game=ghost opponent=carol result=loss reason=left ended=\(e2)",
-            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "RESULT id=2 game=ghost opponent=carol result=loss reason=left ended=\(e2) lang=en",
+            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1) lang=en",
             "OK HISTORY name=alice count=2",
         ])
         #expect(d[2] == [
-            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1) lang=en",
             "OK HISTORY name=alice count=1",
         ])
         #expect(d[3] == [
-            "RESULT id=2 game=ghost opponent=alice result=win reason=left ended=\(e2)",
+            "RESULT id=2 game=ghost opponent=alice result=win reason=left ended=\(e2) lang=en",
             "OK HISTORY name=carol count=1",
             "ERR no-such-name nobody called nobody has played here",
         ])

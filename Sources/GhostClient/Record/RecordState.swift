@@ -47,6 +47,8 @@ public struct HistoryEntry: Equatable, Sendable {
     public var change: Int?
     /// Unix seconds.
     public var ended: Int
+    /// The game's language (RESULT's `lang=`); nil from a server that does not say.
+    public var lang: String? = nil
 }
 
 /// One move of a replay: a `PLAYED` line.

@@ -62,12 +62,14 @@ extension Screens {
             body.append(margin + style.bold(t.historyEmpty))
             return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
-        // One row a game: the result, the kind and opponent; then its date, reason and rating change, dimmed.
+        // One row a game: the result, the kind and opponent; then its date,
+        // language (RESULT's lang=, issue #44 item 22), reason and rating change, dimmed.
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
             let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
+            if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
             if g.result == "aborted" {
                 if let why = t.historyAbortReason(g.reason) { details.append(why) }
