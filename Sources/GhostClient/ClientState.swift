@@ -201,6 +201,11 @@ public struct GameInfo: Equatable, Sendable {
     /// receiver's wins first. Nil when the server sent none (a first game;
     /// the computer).
     public var record: HeadToHead?
+    /// Whether the server rates this game, and each seat's rating before it
+    /// (GAME's `ratings=`; nil: unrated, as every game against the computer
+    /// is). The play screens say "rated" from it (issue #44, item 15), never
+    /// from what this client asked for.
+    public var ratings: SeatRatings?
     /// Whether a person has moved in this game, as the server's MOVE and
     /// TURN lines show (the computer's moves do not count): before that,
     /// LEAVE aborts the game and nobody loses (Protocol.md, `ABORTED

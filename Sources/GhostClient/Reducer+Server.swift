@@ -8,6 +8,11 @@ import GhostProtocol
 /// trusted. Control characters are gone and lengths capped by the decoder.
 extension ClientState {
     mutating func server(_ line: ServerLine, _ fx: inout [ClientEffect]) {
+        // Whether a game that starts is rated is the server's word (GAME's
+        // `ratings=`), whichever kind's reducer takes the GAME line.
+        defer {
+            if case let .game(id, _, _, _, _, _, _, _, _, _, _, ratings) = line, game?.id == id { game?.ratings = ratings }
+        }
         if recordLine(line, &fx) { return }
         if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }

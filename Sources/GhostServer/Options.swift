@@ -124,7 +124,7 @@ public enum DaemonOptions {
                .integer(1...10_000_000), \.maxLoginFailureEntries),
         .value("--top-min-games", "N", "TOP lists a registered name on a rating list once it has played this many rated games there",
                .integer(1...1_000_000), \.topMinGames),
-        .value("--top-max-rd", "RD", "TOP lists a name only while its rating deviation, as of its last rated game, is at most this (110: no longer provisional)",
+        .value("--top-max-rd", "RD", "TOP lists a name only while its rating deviation, as of its last rated game, is at most this (350: any, a provisional rating listed with its ?; 110: only settled ones)",
                .number(30...350), \.topMaxDeviation),
         .help,
         .version,

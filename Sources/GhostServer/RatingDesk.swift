@@ -265,7 +265,14 @@ final class RatingDesk: LobbyPart {
             reply(id, .ratingData(.leader(rank: i + 1, name: r.name, rating: shown, deviation: RatingDesk.points(r.deviation),
                                           games: r.games, wins: r.wins, losses: r.losses)))
         }
-        reply(id, .ok("TOP", ("count", String(rows.count)), ("board", board)))
+        // The rule, so that a client can say who the list is waiting for
+        // (issue #44, item 16): how many rated games, and the RD limit when
+        // there is one (350 is any RD).
+        var fields = [("count", String(rows.count)), ("board", board), ("min_games", String(settings.topMinGames))]
+        if settings.topMaxDeviation < Rating.Limits.deviation.upperBound {
+            fields.append(("max_rd", String(RatingDesk.points(settings.topMaxDeviation))))
+        }
+        reply(id, .ok(verb: "TOP", fields: fields))
     }
 
     /// `PROFILE <name>`: each of its ratings, then the asker's record
@@ -310,7 +317,8 @@ final class RatingDesk: LobbyPart {
             let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? "aborted"
             let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
             reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
-                                          opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt)))
+                                          opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt,
+                                          lang: row.lang.isEmpty ? nil : row.lang)))
         }
         reply(id, .ok("HISTORY", ("name", who), ("count", String(rows.count))))
     }

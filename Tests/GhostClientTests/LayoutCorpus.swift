@@ -113,6 +113,13 @@ enum LayoutCorpus {
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
         "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
+        "Issue44RatedTests.swift: Issue44RatedTests.emptyListSaysTheRule",
+        "Issue44RatedTests.swift: Issue44RatedTests.gamesToGo",
+        "Issue44RatedTests.swift: Issue44RatedTests.provisionalLeaders",
+        "Issue44RatedTests.swift: Issue44RatedTests.ratedGhostGame",
+        "Issue44RatedTests.swift: Issue44RatedTests.computerGamesAreNeverRated",
+        "Issue44RatedTests.swift: Issue44RatedTests.ratedHangmanDuel",
+        "Issue44RatedTests.swift: Issue44RatedTests.historyLanguage",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -367,6 +374,13 @@ enum LayoutCorpus {
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
         Issue44MoreTests().oneNameForBluffAndChallenge()
+        Issue44RatedTests().emptyListSaysTheRule()
+        Issue44RatedTests().gamesToGo()
+        Issue44RatedTests().provisionalLeaders()
+        Issue44RatedTests().ratedGhostGame()
+        Issue44RatedTests().computerGamesAreNeverRated()
+        Issue44RatedTests().ratedHangmanDuel()
+        Issue44RatedTests().historyLanguage()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -281,6 +281,10 @@ private let replyCount = 27
         (.ratingData(.result(id: 13, game: "hangman", variant: "evil", opponent: "bot-hangman", result: "aborted", reason: "aborted",
                              change: nil, ended: 1_700_000_100)),
          "RESULT id=13 game=hangman variant=evil opponent=bot-hangman result=aborted reason=aborted ended=1700000100"),
+        // Issue #44, item 22: the game's language, last.
+        (.ratingData(.result(id: 14, game: "ghost", variant: nil, opponent: "bob", result: "loss", reason: "dead", change: -9,
+                             ended: 1_700_000_200, lang: "nl")),
+         "RESULT id=14 game=ghost opponent=bob result=loss reason=dead change=-9 ended=1700000200 lang=nl"),
         // A watcher's GAME: no token; a player's shows the watchers and a private game.
         (.game(id: 12, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
                audience: Audience(watchers: 2, watching: true)),

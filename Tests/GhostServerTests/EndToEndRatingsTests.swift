@@ -110,7 +110,7 @@ struct EndToEndRatingsTests {
         func check(_ c: LineClient, asker: String) throws {
             try c.send("TOP 2")
             let top = try c.readUntil(prefix: "OK TOP ")
-            #expect(top.line == "OK TOP count=2 board=ghost")
+            #expect(top.line == "OK TOP count=2 board=ghost min_games=1")
             #expect(top.skipped.count == 2 && top.skipped[0].hasPrefix("LEADER rank=1 name=alice rating=")
                     && top.skipped[1].hasPrefix("LEADER rank=2 name=bob rating="), "\(top.skipped)")
             try c.send("PROFILE alice")
@@ -123,7 +123,7 @@ struct EndToEndRatingsTests {
             let history = try c.readUntil(prefix: "OK HISTORY ")
             #expect(history.line == "OK HISTORY name=alice count=2")
             #expect(history.skipped.count == 2 && history.skipped[0].hasPrefix("RESULT id=3 game=ghost opponent=bob result=win reason=left change=+")
-                    && masked(history.skipped[1]) == "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=<t>",
+                    && masked(history.skipped[1]) == "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=<t> lang=en",
                     "\(history.skipped)")
         }
         try check(carol, asker: "carol")

@@ -154,7 +154,7 @@ import GhostStore
         #expect(result.contains(" opponent=bot-hard result=win ") && !result.contains("change="), "\(result)")
         #expect(d.contains("OK PROFILE name=alice registered=yes ratings=0"), "\(d)")
         #expect(!d.contains { $0.hasPrefix("RATING ") || $0.hasPrefix("LEADER ") }, "\(d)")
-        #expect(d.contains("OK TOP count=0 board=ghost"), "\(d)")
+        #expect(d.contains("OK TOP count=0 board=ghost min_games=1"), "\(d)")
         // Its own scores per level are kept as before.
         #expect(d.contains { $0.hasPrefix("SCORE rank=1 name=alice wins=1 played=1") }, "\(d)")
         // rated=no against the computer is taken (it changes nothing).
@@ -275,17 +275,17 @@ import GhostStore
         #expect(h.drain()[3] == [
             "LEADER rank=1 name=alice rating=1662? rd=290 games=1 wins=1 losses=0",
             "LEADER rank=2 name=bob rating=1338? rd=290 games=1 wins=0 losses=1",
-            "OK TOP count=2 board=ghost",
+            "OK TOP count=2 board=ghost min_games=1 max_rd=300",
             "LEADER rank=1 name=alice rating=1662? rd=290 games=1 wins=1 losses=0",
-            "OK TOP count=1 board=ghost",
-            "OK TOP count=0 board=ghost-super",
+            "OK TOP count=1 board=ghost min_games=1 max_rd=300",
+            "OK TOP count=0 board=ghost-super min_games=1 max_rd=300",
             "ERR bad-arguments no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman",
             "ERR bad-arguments usage: TOP [game=ghost|hangman] [variant=super|challenge] [n]",
         ])
-        // With the default settings (10 games, RD 110) nobody is listed yet.
+        // With the default settings (10 games, any RD) nobody is listed after one game.
         let strict = try aliceBeatsBob()
         strict.send(3, "TOP")
-        #expect(strict.drain()[3] == ["OK TOP count=0 board=ghost"])
+        #expect(strict.drain()[3] == ["OK TOP count=0 board=ghost min_games=10"])
     }
 
     @Test("PROFILE gives each rating with RD, games, wins, losses and best win, and the asker's record against the name")
@@ -327,16 +327,16 @@ import GhostStore
         h.send(3, "HISTORY nobody")
         let d = h.drain()
         #expect(d[1] == [
-            "RESULT id=2 game=ghost opponent=carol result=loss reason=left ended=\(e2)",
-            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "RESULT id=2 game=ghost opponent=carol result=loss reason=left ended=\(e2) lang=en",
+            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1) lang=en",
             "OK HISTORY name=alice count=2",
         ])
         #expect(d[2] == [
-            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1)",
+            "RESULT id=1 game=ghost opponent=bob result=win reason=word change=+162 ended=\(e1) lang=en",
             "OK HISTORY name=alice count=1",
         ])
         #expect(d[3] == [
-            "RESULT id=2 game=ghost opponent=alice result=win reason=left ended=\(e2)",
+            "RESULT id=2 game=ghost opponent=alice result=win reason=left ended=\(e2) lang=en",
             "OK HISTORY name=carol count=1",
             "ERR no-such-name nobody called nobody has played here",
         ])

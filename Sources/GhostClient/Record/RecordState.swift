@@ -47,6 +47,8 @@ public struct HistoryEntry: Equatable, Sendable {
     public var change: Int?
     /// Unix seconds.
     public var ended: Int
+    /// The game's language (RESULT's `lang=`); nil from a server that does not say.
+    public var lang: String? = nil
 }
 
 /// One move of a replay: a `PLAYED` line.
@@ -183,6 +185,11 @@ public struct RecordClient: Equatable, Sendable {
     public var leaders: [Leader]?
     var incomingLeaders: [Leader] = []
     public var board = 0
+    /// Who the list shown waits for, as `OK TOP` says it (issue #44, item
+    /// 16): the rated games a name needs on it (`min_games=`) and the RD
+    /// limit, when there is one (`max_rd=`); nil from a server that does not say.
+    public var leadersMinGames: Int?
+    public var leadersMaxRD: Int?
 
     public init() {}
 

@@ -205,10 +205,10 @@ extension ClientState {
             return false
         case .ratingData(let data):
             switch data {
-            case let .result(id, game, variant, opponent, result, reason, change, ended):
+            case let .result(id, game, variant, opponent, result, reason, change, ended, lang):
                 if record.incomingHistory.count < ClientState.recordLinesLimit {
                     record.incomingHistory.append(HistoryEntry(id: id, game: game, variant: variant, opponent: opponent, result: result,
-                                                               reason: reason, change: change, ended: ended))
+                                                               reason: reason, change: change, ended: ended, lang: lang))
                 }
             case let .rating(board, rating, deviation, games, wins, losses, best):
                 if record.incomingRatings.count < 100 {
@@ -279,6 +279,8 @@ extension ClientState {
         case .top?:
             record.leaders = record.incomingLeaders
             record.incomingLeaders = []
+            record.leadersMinGames = ClientState.recordInt(fields["min_games"])
+            record.leadersMaxRD = ClientState.recordInt(fields["max_rd"])
         default:
             return false
         }
@@ -317,6 +319,8 @@ extension ClientState {
         case .top?:
             record.incomingLeaders = []
             record.leaders = []
+            record.leadersMinGames = nil
+            record.leadersMaxRD = nil
         default:
             return false
         }

@@ -62,12 +62,14 @@ extension Screens {
             body.append(margin + style.bold(t.historyEmpty))
             return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
-        // One row a game: the result, the kind and opponent; then its date, reason and rating change, dimmed.
+        // One row a game: the result, the kind and opponent; then its date,
+        // language (RESULT's lang=, issue #44 item 22), reason and rating change, dimmed.
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
             let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
+            if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
             if g.result == "aborted" {
                 if let why = t.historyAbortReason(g.reason) { details.append(why) }
@@ -221,8 +223,10 @@ extension Screens {
             body.append(margin + style.dim(t.leadersLoading))
             return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
+        let toGo = leadersToGo(s, board: board)
         if rows.isEmpty {
-            body += paragraph(t.leadersEmpty, width)
+            body += paragraph(t.leadersEmpty(minGames: s.record.leadersMinGames, maxRD: s.record.leadersMaxRD), width)
+            if let toGo { body += [""] + paragraph(t.leadersToGo(toGo), width) }
             return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         let h = t.leadersHeader
@@ -235,6 +239,25 @@ extension Screens {
             let line = row("\(r.rank)", label(r.name, t), r.rating.description, "\(r.games)", "\(r.wins)–\(r.losses)")
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
+        // Below the list, where there is room: what `?` means (provisional
+        // names are listed: issue #44, item 16), and how far you are from it.
+        var notes: [String] = []
+        if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += paragraph(t.provisionalNote, width) }
+        if let toGo { notes += paragraph(t.leadersToGo(toGo), width) }
+        if !notes.isEmpty, body.count + 1 + notes.count <= height - 2 - bottomLines(s, width, t, banner: "", help: help).count {
+            body += [""] + notes.map { style.dim($0) }
+        }
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+    }
+
+    /// How many more rated games you need on `board` to be listed, when the
+    /// server says how many (`min_games=`) and your profile is the one last
+    /// shown (PROFILE's games on the board); nil when listed, or unknown.
+    static func leadersToGo(_ s: ClientState, board: String) -> Int? {
+        guard let need = s.record.leadersMinGames, let me = s.myName, let profile = s.record.profile,
+              profile.registered, profile.name.lowercased() == me.lowercased(),
+              s.record.leaders?.contains(where: { s.isMe($0.name) }) != true else { return nil }
+        let played = profile.ratings.first { $0.board == board }?.games ?? 0
+        return played < need ? need - played : nil
     }
 }

@@ -23,6 +23,14 @@ extension Strings {
     /// `+12`, `−12` (a real minus sign), `±0`.
     static func signed(_ n: Int) -> String { n > 0 ? "+\(n)" : n < 0 ? "−\(-n)" : "±0" }
 
+    // MARK: During a game
+
+    /// A rated game's mark on its play screen (GAME's `ratings=`): not
+    /// "gewaardeerd", which is "appreciated".
+    public var ratedMark: String { dutch ? "met rating" : "rated" }
+    /// The line under the players: "Rated game", then the running score.
+    public var ratedGame: String { dutch ? "Spel met rating" : "Rated game" }
+
     // MARK: The history list
 
     public var historyTitle: String { dutch ? "Je spellen" : "Your games" }
@@ -228,11 +236,11 @@ extension Strings {
     public func profileTitle(_ name: String) -> String { (dutch ? "Profiel · " : "Profile · ") + name }
     public var profileLoading: String { dutch ? "Het profiel wordt opgevraagd…" : "Asking the server for the profile…" }
     public var profileNoRatings: String {
-        dutch ? "Nog geen rating: die komt na een gewaardeerd spel (met een geregistreerde naam, tegen een andere of tegen de computer)."
-            : "No rating yet: one comes with a rated game (under a registered name, against another or the computer)."
+        dutch ? "Nog geen rating: die komt na een spel met rating, tussen twee geregistreerde namen (tegen de computer nooit)."
+            : "No rating yet: one comes with a rated game, between two registered names (never against the computer)."
     }
     public var profileGuest: String {
-        dutch ? "Dit is een gastnaam: registreer hem om gewaardeerd te spelen." : "This is a guest's name: register it to play rated games."
+        dutch ? "Dit is een gastnaam: registreer hem om met rating te spelen." : "This is a guest's name: register it to play rated games."
     }
     public var profileHelp: String { dutch ? "t ranglijsten · Esc terug" : "t leaders · Esc back" }
 
@@ -261,9 +269,25 @@ extension Strings {
 
     public func leadersTitle(_ board: String) -> String { (dutch ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }
     public var leadersLoading: String { dutch ? "De ranglijst wordt opgevraagd…" : "Asking the server for the leaders…" }
-    public var leadersEmpty: String {
-        dutch ? "Nog niemand op deze lijst: er staan geregistreerde namen op met genoeg gewaardeerde spellen."
-            : "Nobody on this list yet: it lists registered names with enough rated games."
+    /// An empty list, and who it waits for as the server says it (`OK TOP
+    /// min_games= max_rd=`): "… after 10 rated games on it"; without them, in general.
+    public func leadersEmpty(minGames: Int?, maxRD: Int?) -> String {
+        guard let n = minGames else {
+            return dutch ? "Nog niemand op deze lijst: er komen geregistreerde namen op die genoeg spellen met rating hebben gespeeld."
+                : "Nobody on this list yet: it lists registered names with enough rated games."
+        }
+        let games = dutch ? (n == 1 ? "1 spel met rating" : "\(n) spellen met rating") : (n == 1 ? "1 rated game" : "\(n) rated games")
+        if dutch {
+            let settled = maxRD == nil ? "" : " en de rating niet meer voorlopig is (geen ?)"
+            return "Nog niemand op deze lijst: een geregistreerde naam komt erop zodra die hier \(games) heeft gespeeld\(settled)."
+        }
+        let settled = maxRD == nil ? "" : " and its rating is no longer provisional (no ?)"
+        return "Nobody on this list yet: a registered name is listed once it has played \(games) here\(settled)."
+    }
+    /// Your own way onto the list: "You: 7 more rated games to go."
+    public func leadersToGo(_ n: Int) -> String {
+        if dutch { return n == 1 ? "Jij: nog 1 spel met rating te gaan." : "Jij: nog \(n) spellen met rating te gaan." }
+        return n == 1 ? "You: 1 more rated game to go." : "You: \(n) more rated games to go."
     }
     public var leadersHeader: (rank: String, name: String, rating: String, games: String, record: String) {
         dutch ? ("Plaats", "Naam", "Rating", "Spellen", "W–V") : ("Rank", "Name", "Rating", "Games", "W–L")

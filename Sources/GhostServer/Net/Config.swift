@@ -156,9 +156,9 @@ public struct ServerConfig: Sendable {
     public var maxLoginFailureEntries = 10_000
     /// TOP (issue #28) lists a registered name on a board once it has
     /// played `topMinGames` rated games there with an RD (as of its last
-    /// one) of at most `topMaxDeviation`.
+    /// one) of at most `topMaxDeviation` (350: any; issue #44, item 16).
     public var topMinGames = 10
-    public var topMaxDeviation = 110.0
+    public var topMaxDeviation = 350.0
 
     /// Where the word lists are when `--dictionaries` is not given:
     /// `./Dictionaries` if it is a folder, else `share/ghostd/Dictionaries`

@@ -99,9 +99,14 @@ extension Screens {
         }
         let gs = g.ghost ?? GhostState()
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        // The running score against this opponent: the server's record, when it sent one.
+        // Whether the server rates the game (GAME's ratings=; issue #44, item
+        // 15), then the running score against this opponent: the server's record, when it sent one.
+        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
         if let them = opponent(of: s, in: g), let record = g.record {
-            chips.append(Layout.center(style.dim(t.runningScore(record.mine, record.theirs, display(them, t))), in: width))
+            standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
+        }
+        if !standing.isEmpty {
+            chips += Layout.wrap(standing.joined(separator: " · "), width: width - 4).map { Layout.center(style.dim($0), in: width) }
         }
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {

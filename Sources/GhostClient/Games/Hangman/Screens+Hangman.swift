@@ -138,10 +138,12 @@ extension Screens {
         let setter = g.players.first ?? "?"
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
+        // A rated duel says so in its title (GAME's ratings=; issue #44, item 15): "Duel · rated".
+        let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.ratedMark : "")
         if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
             // The menu in place of the gallows and the word, at full width: every entry drawn.
             let body = ["", margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style, width: width)
-            return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
+            return frame(s, width, height, t, title: watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
                          right: audienceRight(s, g, t), body: body, help: h.menuHelp)
         } else {
             if s.mustSetWord {
@@ -225,7 +227,7 @@ extension Screens {
         if spare >= 2 { body.append("") }
         body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
 
-        return frame(s, width, height, t, title: watchTitle(g, h.title(h.modeName(b.mode), t.nameOfLanguage(g.lang)), t),
+        return frame(s, width, height, t, title: watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
                      right: audienceRight(s, g, t), body: body, banner: banner, help: help)
     }
 
