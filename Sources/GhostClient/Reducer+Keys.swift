@@ -333,6 +333,8 @@ extension ClientState {
             return
         }
         if challengeKey(key, &fx) { return }
+        // The opponent's offer: Enter accepts, Backspace declines (Reducer+Offer.swift).
+        if answerOfferKey(key, &fx) { return }
         if key == .char("?"), let g = game {
             // The rules of the game and variant played: its tutorial page, and
             // Esc back to the screen it was opened from (Hangman's is its own, issue #44).

@@ -113,6 +113,10 @@ enum LayoutCorpus {
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
         "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerTakesOneKey",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerUnderTheOpenMenu",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerWhileAWordIsTyped",
+        "Issue44PlayTests.swift: Issue44PlayTests.hangmanOffer",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -367,6 +371,10 @@ enum LayoutCorpus {
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
         Issue44MoreTests().oneNameForBluffAndChallenge()
+        Issue44PlayTests().offerTakesOneKey()
+        Issue44PlayTests().offerUnderTheOpenMenu()
+        Issue44PlayTests().offerWhileAWordIsTyped()
+        Issue44PlayTests().hangmanOffer()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -166,7 +166,7 @@ extension Screens {
             banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
-                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
+                : t.offerPrompt(display(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
         } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
         } else if let end = gs.previousRound {

@@ -343,6 +343,8 @@ extension ClientState {
         }
         guard game != nil else { return endedKey(key, &fx) }
         if !gameMenuOpen && !confirmLeave {
+            // The opponent's offer takes Enter and Backspace (Reducer+Offer.swift).
+            if answerOfferKey(key, &fx) { return }
             switch key {
             case .enter:
                 if mustSetWord { return sendWord(&fx) }

@@ -197,7 +197,7 @@ extension Screens {
             banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
-                : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
+                : t.offerPrompt(hangmanDisplay(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
         }
         let help: String
         if g.watching { help = watchHelp(s, g.players, t) }

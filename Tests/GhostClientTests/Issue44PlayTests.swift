@@ -1,0 +1,89 @@
+import Testing
+@testable import GhostClient
+import GhostProtocol
+
+/// Issue #44, the play items: 14 (an offer answered with one key), 18 (a
+/// match named as one), 19 (the running score per variant), 25 (small texts).
+@Suite("Issue 44: answering offers, matches named, small texts")
+struct Issue44PlayTests {
+    static func plain(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> [String] {
+        Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
+    }
+
+    /// The words on screen, one space between each (paragraphs wrap).
+    static func words(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> String {
+        plain(s, w, h, language).joined(separator: " ").split(whereSeparator: { $0 == " " }).joined(separator: " ")
+    }
+
+    // MARK: Item 14
+
+    @Test("Item 14: bob's offer takes one key, Enter accepts and Backspace (or Delete) declines; letters still play")
+    func offerTakesOneKey() {
+        for language in ["en", "nl"] {
+            let offered = Fx.run(Fx.inGame(fragment: "p", language: language), Fx.line("OFFER id=7 player=bob kind=restart")).0
+            #expect(offered.offerKeys == .oneKey)
+            let prompt = language == "en" ? "bob offers to restart the round: Enter accept · Backspace decline"
+                : "bob stelt voor om de ronde te herstarten: Enter accepteren · Backspace weigeren"
+            for (w, h) in [(60, 20), (80, 24)] {
+                #expect(Self.words(offered, w, h, language).contains(prompt), "\(Self.plain(offered, w, h, language))")
+            }
+            #expect(Fx.sent(Fx.run(offered, .key(.enter)).1) == ["ACCEPT"])
+            #expect(Fx.sent(Fx.run(offered, .key(.backspace)).1) == ["DECLINE"])
+            #expect(Fx.sent(Fx.run(offered, .key(.delete)).1) == ["DECLINE"])
+            // y and n stay letters: a letter typed as the offer comes in is a move, never an answer.
+            #expect(Fx.sent(Fx.run(offered, .key(.char("y"))).1) == ["LETTER y"])
+            #expect(Fx.sent(Fx.run(offered, .key(.char("n"))).1) == ["LETTER n"])
+        }
+        // Without an offer Enter and Backspace answer nothing and send nothing.
+        let none = Fx.run(Fx.inGame(fragment: "p"), .key(.enter), .key(.backspace))
+        #expect(Fx.sent(none.1).isEmpty && none.0.offerKeys == nil)
+        // My own offer is not mine to answer.
+        let mine = Fx.run(Fx.inGame(fragment: "p"), Fx.line("OFFER id=7 player=alice kind=restart")).0
+        #expect(mine.offerKeys == nil && Fx.sent(Fx.run(mine, .key(.enter)).1).isEmpty)
+    }
+
+    @Test("Item 14: with the menu open the offer names the menu's letters (Esc would close it); a and d answer, Enter picks the entry")
+    func offerUnderTheOpenMenu() {
+        for (language, prompt) in [("en", "bob offers to restart the round: a accept · d decline"),
+                                   ("nl", "bob stelt voor om de ronde te herstarten: a accepteren · d weigeren")] {
+            let menu = Fx.run(Fx.inGame(fragment: "p", language: language), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape)).0
+            #expect(menu.gameMenuOpen && menu.offerKeys == .menuOpen)
+            for (w, h) in [(60, 20), (80, 24)] {
+                let text = Self.words(menu, w, h, language)
+                #expect(text.contains(prompt) && !text.contains("Esc →"), "\(Self.plain(menu, w, h, language))")
+            }
+            #expect(Fx.sent(Fx.run(menu, .key(.char("a"))).1) == ["ACCEPT"])
+            #expect(Fx.sent(Fx.run(menu, .key(.char("d"))).1) == ["DECLINE"])
+            // Enter chooses the entry under the cursor (Accept, the first that applies), as in every menu.
+            #expect(Fx.sent(Fx.run(menu, .key(.enter)).1) == ["ACCEPT"])
+        }
+    }
+
+    @Test("Item 14: while a word is typed (challenged, Hangman's answer) Enter and Backspace stay the field's; the offer says Esc, then a or d")
+    func offerWhileAWordIsTyped() {
+        // alice is challenged in bluff and challenge and types her word.
+        var s = ChallengeClientTests.challenged()
+        s = Fx.run(s, Fx.keys("l") + [Fx.line("OFFER id=7 player=bob kind=restart")]).0
+        #expect(s.answeringChallenge && s.offerKeys == .viaMenu)
+        #expect(Self.words(s).contains("bob offers to restart the round: Esc, then a accept · d decline"), "\(Self.plain(s))")
+        let erased = Fx.run(s, .key(.backspace))
+        #expect(Fx.sent(erased.1).isEmpty && erased.0.game?.ghost?.answer == "")
+        #expect(Fx.sent(Fx.run(s, .key(.enter)).1) == ["WORD jail"])
+        #expect(Fx.sent(Fx.run(s, .key(.escape), .key(.char("d"))).1) == ["DECLINE"])
+    }
+
+    @Test("Item 14: Hangman's duel takes the same keys: Enter accepts (not a new game), Backspace declines")
+    func hangmanOffer() {
+        var s = Fx.run(HangmanDuelReducerTests.guessing(), Fx.line("OFFER id=2 player=alice kind=restart")).0
+        #expect(s.offerKeys == .oneKey)
+        #expect(Self.words(s).contains("alice offers to restart the round: Enter accept · Backspace decline"), "\(Self.plain(s))")
+        let accepted = Fx.run(s, .key(.enter))
+        #expect(Fx.sent(accepted.1) == ["ACCEPT"] && !accepted.0.hangman.confirmNew)
+        #expect(Fx.sent(Fx.run(s, .key(.backspace)).1) == ["DECLINE"])
+        // Typing the answer (=): Enter sends it, the offer waits for the menu.
+        s = Fx.run(s, [.key(.char("="))] + Fx.keys("zephyr")).0
+        #expect(s.offerKeys == .viaMenu)
+        #expect(Self.words(s).contains("alice offers to restart the round: Esc, then a accept · d decline"), "\(Self.plain(s))")
+        #expect(Fx.sent(Fx.run(s, .key(.enter)).1) == ["SOLVE zephyr"])
+    }
+}
