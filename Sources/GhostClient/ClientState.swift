@@ -249,6 +249,8 @@ public struct GameResult: Equatable, Sendable {
     public var bot: BotLevel?
     /// A Superghost game: a dead fragment is one no word contains.
     public var superghost = false
+    /// A bluff and challenge game (with `superghost`: the variant, for a match's title).
+    public var challenge = false
     /// It ended while this player was away: RESUME answered with its OVER
     /// (`ended=`, unix seconds).
     public var endedAt: Int?

@@ -87,9 +87,10 @@ public enum RatingData: Sendable, Hashable {
     /// kind they have finished games of: `VERSUS game=<kind> record=<mine>-<theirs>`.
     case versus(game: String, record: HeadToHead)
     /// HISTORY: `RESULT id=<id> game=<kind> [variant=<v>] opponent=<name>
-    /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>`.
+    /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>
+    /// [rounds=ghost]`; `rounds=ghost`: a match (issue #44, item 18).
     case result(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
-                change: Int?, ended: Int)
+                change: Int?, ended: Int, match: Bool = false)
 
     func write<S: WireSink>(to out: inout S) {
         switch self {
@@ -119,7 +120,7 @@ public enum RatingData: Sendable, Hashable {
             W.keyword("VERSUS", &out)
             W.field("game", game, &out)
             W.field("record", record.description, &out)
-        case let .result(id, game, variant, opponent, result, reason, change, ended):
+        case let .result(id, game, variant, opponent, result, reason, change, ended, match):
             W.keyword("RESULT", &out)
             W.field("id", id, &out)
             W.field("game", game, &out)
@@ -129,6 +130,7 @@ public enum RatingData: Sendable, Hashable {
             W.field("reason", reason, &out)
             if let change { W.field("change", SeatRatings.signed(change), &out) }
             W.field("ended", ended, &out)
+            if match { W.field("rounds", "ghost", &out) }
         }
     }
 
@@ -160,7 +162,7 @@ public enum RatingData: Sendable, Hashable {
                 change = sign == "-" ? -v : v
             }
             self = .result(id: id, game: game, variant: f["variant"], opponent: opponent, result: result, reason: reason,
-                           change: change, ended: ended)
+                           change: change, ended: ended, match: f["rounds"] == "ghost")
         default:
             return nil
         }

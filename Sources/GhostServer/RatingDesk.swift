@@ -310,7 +310,8 @@ final class RatingDesk: LobbyPart {
             let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? "aborted"
             let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
             reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
-                                          opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt)))
+                                          opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt,
+                                          match: row.rounds > 1)))
         }
         reply(id, .ok("HISTORY", ("name", who), ("count", String(rows.count))))
     }

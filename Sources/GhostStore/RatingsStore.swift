@@ -57,6 +57,8 @@ public struct HistoryRow: Sendable, Equatable {
     public var endedAt: Int
     /// Whether others may see it (false: `NEW watch=no`).
     public var open: Bool
+    /// Rounds a seat may lose before it loses (1: a single game; more: a match).
+    public var rounds: Int = 1
 }
 
 /// Ratings (schema 11; issue #25: the store split by what it stores): each
@@ -142,13 +144,14 @@ final class RatingsStore {
                            CASE WHEN reason = '\(Store.abortedReason)' AND final_state LIKE 'abort=%' THEN substr(final_state, 7)
                                 ELSE coalesce(reason, '') END,
                            change0, change1,
-                           coalesce(ended_at, 0), watch
+                           coalesce(ended_at, 0), watch, rounds
                     FROM games WHERE status = 'over' AND player\(seat) = ? COLLATE NOCASE AND watch = ?
                     ORDER BY ended_at DESC, id DESC LIMIT ?
                     """, .text(name), .of(open), .of(n)) { r in
                     HistoryRow(id: r.int(0), kind: r.text(1), variant: r.text(2), players: [r.text(3), r.text(4)],
                                winner: r.optionalText(5), loser: r.optionalText(6), reason: r.text(7),
-                               changes: [r.optionalInt(8), r.optionalInt(9)], endedAt: r.int(10), open: r.int(11) != 0)
+                               changes: [r.optionalInt(8), r.optionalInt(9)], endedAt: r.int(10), open: r.int(11) != 0,
+                               rounds: r.int(12))
                 }
             }
         }

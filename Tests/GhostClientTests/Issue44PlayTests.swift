@@ -86,4 +86,40 @@ struct Issue44PlayTests {
         #expect(Self.words(s).contains("alice offers to restart the round: Esc, then a accept · d decline"), "\(Self.plain(s))")
         #expect(Fx.sent(Fx.run(s, .key(.enter)).1) == ["SOLVE zephyr"])
     }
+
+    // MARK: Item 18
+
+    @Test("Item 18: a match says so in its title, its game-over title and its history row, in both languages")
+    func matchNamed() {
+        let match = ReducerComputerAndMatchTests.matchGame()
+        #expect(Self.plain(match)[0].contains("ghostd · Ghost match · English · round 1"), "\(Self.plain(match)[0])")
+        var nl = match
+        nl.config.language = "nl"
+        #expect(Self.plain(nl, 80, 24, "nl")[0].contains("Ghost-partij · Engels · ronde 1"), "\(Self.plain(nl, 80, 24, "nl")[0])")
+        let over = Fx.run(match, Fx.lines("OVER id=5 winner=alice loser=bob reason=word fragment=pear ghost=,GHOST",
+                                          "MATCH id=5 winner=alice loser=bob ghost=,GHOST")).0
+        #expect(over.screen == .over)
+        #expect(Self.plain(over)[0].contains("Game over · Ghost match"), "\(Self.plain(over)[0])")
+        var overNL = over
+        overNL.config.language = "nl"
+        #expect(Self.plain(overNL, 80, 24, "nl")[0].contains("Spel voorbij · Ghost-partij"), "\(Self.plain(overNL, 80, 24, "nl")[0])")
+        // A single game keeps its plain titles.
+        #expect(Self.plain(Fx.inGame())[0].contains("ghostd · Ghost · English · round 1"))
+        #expect(!Self.plain(Fx.over())[0].contains("match"))
+        // The variant's match: Superghost-partij, Partij bluffen en uitdagen.
+        #expect(Strings.en.matchName("Superghost") == "Superghost match")
+        #expect(Strings.nl.matchName("Superghost") == "Superghost-partij")
+        #expect(Strings.nl.matchName(Strings.nl.variantName("challenge")) == "Partij bluffen en uitdagen")
+        // The history row: RESULT's rounds=ghost.
+        let history = Fx.run(Fx.named(), [.key(.char("h")),
+                                          Fx.line("RESULT id=14 game=ghost variant=super opponent=dora result=win reason=word ended=1700100000 rounds=ghost"),
+                                          Fx.line("RESULT id=13 game=ghost opponent=erin result=loss reason=word ended=1700050000"),
+                                          Fx.line("OK HISTORY name=alice count=2")]).0
+        #expect(history.record.history?.map(\.match) == [true, false])
+        let text = Self.words(history)
+        #expect(text.contains("won · Superghost match · vs dora") && text.contains("lost · Ghost · vs erin"), "\(Self.plain(history))")
+        var historyNL = history
+        historyNL.config.language = "nl"
+        #expect(Self.words(historyNL, 80, 24, "nl").contains("gewonnen · Superghost-partij · tegen dora"), "\(Self.plain(historyNL, 80, 24, "nl"))")
+    }
 }

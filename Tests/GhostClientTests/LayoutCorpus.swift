@@ -117,6 +117,7 @@ enum LayoutCorpus {
         "Issue44PlayTests.swift: Issue44PlayTests.offerUnderTheOpenMenu",
         "Issue44PlayTests.swift: Issue44PlayTests.offerWhileAWordIsTyped",
         "Issue44PlayTests.swift: Issue44PlayTests.hangmanOffer",
+        "Issue44PlayTests.swift: Issue44PlayTests.matchNamed",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -375,6 +376,7 @@ enum LayoutCorpus {
         Issue44PlayTests().offerUnderTheOpenMenu()
         Issue44PlayTests().offerWhileAWordIsTyped()
         Issue44PlayTests().hangmanOffer()
+        Issue44PlayTests().matchNamed()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -47,6 +47,8 @@ public struct HistoryEntry: Equatable, Sendable {
     public var change: Int?
     /// Unix seconds.
     public var ended: Int
+    /// A match to GHOST (`RESULT … rounds=ghost`).
+    public var match = false
 }
 
 /// One move of a replay: a `PLAYED` line.

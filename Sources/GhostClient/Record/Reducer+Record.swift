@@ -205,10 +205,10 @@ extension ClientState {
             return false
         case .ratingData(let data):
             switch data {
-            case let .result(id, game, variant, opponent, result, reason, change, ended):
+            case let .result(id, game, variant, opponent, result, reason, change, ended, match):
                 if record.incomingHistory.count < ClientState.recordLinesLimit {
                     record.incomingHistory.append(HistoryEntry(id: id, game: game, variant: variant, opponent: opponent, result: result,
-                                                               reason: reason, change: change, ended: ended))
+                                                               reason: reason, change: change, ended: ended, match: match))
                 }
             case let .rating(board, rating, deviation, games, wins, losses, best):
                 if record.incomingRatings.count < 100 {

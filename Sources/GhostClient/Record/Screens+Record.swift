@@ -66,7 +66,7 @@ extension Screens {
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
-            let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
+            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(t.gameKindName(g.game, g.variant)) : t.gameKindName(g.game, g.variant)) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
             if g.result == "aborted" {

@@ -90,6 +90,7 @@ extension ClientState {
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
                             players: game?.players ?? [winner, loser], bot: game?.bot)
         result?.superghost = game?.ghost?.superghost ?? false
+        result?.challenge = game?.ghost?.challenge ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)
@@ -103,6 +104,8 @@ extension ClientState {
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
                            fragment: last?.fragment ?? gs.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
+        r.superghost = gs.superghost
+        r.challenge = gs.challenge
         r.ghost = ghost ?? last?.ghost ?? gs.letters
         if g.watching {
             game?.clockDue = nil

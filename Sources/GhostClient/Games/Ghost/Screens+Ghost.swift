@@ -197,7 +197,9 @@ extension Screens {
         body += lower
 
         // The variant always named: "Superghost · English · round 1".
-        let title = watchTitle(g, t.variantName(superghost: gs.superghost, challenge: gs.challenge) + " · "
+        // A match says so: "Ghost match · English · round 2" (issue #44, item 18).
+        let variant = t.variantName(superghost: gs.superghost, challenge: gs.challenge)
+        let title = watchTitle(g, (gs.match ? t.matchName(variant) : variant) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
@@ -305,7 +307,9 @@ extension Screens {
         body += places
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
-        return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
+        // A match's end names it: "Game over · Ghost match" (issue #44, item 18).
+        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge)) : t.overTitle
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
 
