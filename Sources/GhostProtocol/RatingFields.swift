@@ -84,8 +84,9 @@ public enum RatingData: Sendable, Hashable {
     /// [best=<game id> best_opponent=<name> best_rating=<r>]`.
     case rating(board: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int, best: RatedWin?)
     /// PROFILE: the asker's head-to-head record against the name, per game
-    /// kind they have finished games of: `VERSUS game=<kind> record=<mine>-<theirs>`.
-    case versus(game: String, record: HeadToHead)
+    /// kind and variant they have finished games of: `VERSUS game=<kind>
+    /// [variant=<v>] record=<mine>-<theirs>` (issue #44, item 19).
+    case versus(game: String, record: HeadToHead, variant: String? = nil)
     /// HISTORY: `RESULT id=<id> game=<kind> [variant=<v>] opponent=<name>
     /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>
     /// [rounds=ghost]`; `rounds=ghost`: a match (issue #44, item 18).
@@ -116,9 +117,10 @@ public enum RatingData: Sendable, Hashable {
                 W.field("best_opponent", best.opponent, &out)
                 W.field("best_rating", best.rating, &out)
             }
-        case let .versus(game, record):
+        case let .versus(game, record, variant):
             W.keyword("VERSUS", &out)
             W.field("game", game, &out)
+            if let variant { W.field("variant", variant, &out) }
             W.field("record", record.description, &out)
         case let .result(id, game, variant, opponent, result, reason, change, ended, match):
             W.keyword("RESULT", &out)
@@ -152,7 +154,7 @@ public enum RatingData: Sendable, Hashable {
             self = .rating(board: board, rating: rating, deviation: rd, games: games, wins: wins, losses: losses, best: best)
         case "VERSUS":
             guard let game = f["game"], let record = f["record"].flatMap(HeadToHead.init) else { return nil }
-            self = .versus(game: game, record: record)
+            self = .versus(game: game, record: record, variant: f["variant"])
         case "RESULT":
             guard let id = int("id"), let game = f["game"], let opponent = f["opponent"], let result = f["result"],
                   let reason = f["reason"], let ended = int("ended") else { return nil }

@@ -122,4 +122,26 @@ struct Issue44PlayTests {
         historyNL.config.language = "nl"
         #expect(Self.words(historyNL, 80, 24, "nl").contains("gewonnen · Superghost-partij · tegen dora"), "\(Self.plain(historyNL, 80, 24, "nl"))")
     }
+
+    // MARK: Item 19
+
+    @Test("Item 19: the running score is the server's for the variant played (a Superghost record=), and the profile lists each variant's")
+    func scorePerVariant() {
+        for (language, soFar, ghost, superghost) in [
+            ("en", "So far: you 0 – 2 bob", "You against bob: 1–1 (Ghost)", "You against bob: 0–2 (Superghost)"),
+            ("nl", "Tot nu toe: jij 0 – 2 bob", "Jij tegen bob: 1–1 (Ghost)", "Jij tegen bob: 0–2 (Superghost)"),
+        ] {
+            let s = Fx.run(Fx.named(language: language), Fx.lines(
+                "GAME id=8 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 variant=super record=0-2",
+                "TURN id=8 player=alice fragment=")).0
+            #expect(Self.words(s, 80, 24, language).contains(soFar), "\(Self.plain(s, 80, 24, language))")
+            // PROFILE: VERSUS per variant.
+            var o = Fx.run(RFx.history(language: language), .key(.char("o"))).0
+            o = Fx.run(o, Fx.lines("VERSUS game=ghost record=1-1", "VERSUS game=ghost variant=super record=0-2",
+                                   "OK PROFILE name=bob registered=yes ratings=0")).0
+            #expect(o.record.profile?.versus.map(\.variant) == [nil, "super"])
+            let text = Self.words(o, 80, 24, language)
+            #expect(text.contains(ghost) && text.contains(superghost), "\(Self.plain(o, 80, 24, language))")
+        }
+    }
 }

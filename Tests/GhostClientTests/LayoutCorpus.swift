@@ -118,6 +118,7 @@ enum LayoutCorpus {
         "Issue44PlayTests.swift: Issue44PlayTests.offerWhileAWordIsTyped",
         "Issue44PlayTests.swift: Issue44PlayTests.hangmanOffer",
         "Issue44PlayTests.swift: Issue44PlayTests.matchNamed",
+        "Issue44PlayTests.swift: Issue44PlayTests.scorePerVariant",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -377,6 +378,7 @@ enum LayoutCorpus {
         Issue44PlayTests().offerWhileAWordIsTyped()
         Issue44PlayTests().hangmanOffer()
         Issue44PlayTests().matchNamed()
+        Issue44PlayTests().scorePerVariant()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

@@ -128,6 +128,8 @@ public struct ProfileRating: Equatable, Sendable {
 public struct Versus: Equatable, Sendable {
     public var game: String
     public var record: HeadToHead
+    /// Per variant (`VERSUS … variant=`): Superghost's record apart from Ghost's.
+    public var variant: String? = nil
 }
 
 /// A PROFILE answer.

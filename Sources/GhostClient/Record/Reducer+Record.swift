@@ -215,8 +215,8 @@ extension ClientState {
                     record.incomingRatings.append(ProfileRating(board: board, rating: rating, deviation: deviation, games: games,
                                                                 wins: wins, losses: losses, best: best))
                 }
-            case let .versus(game, versus):
-                if record.incomingVersus.count < 100 { record.incomingVersus.append(Versus(game: game, record: versus)) }
+            case let .versus(game, versus, variant):
+                if record.incomingVersus.count < 100 { record.incomingVersus.append(Versus(game: game, record: versus, variant: variant)) }
             case let .leader(rank, name, rating, deviation, games, wins, losses):
                 if record.incomingLeaders.count < ClientState.recordLinesLimit {
                     record.incomingLeaders.append(Leader(rank: rank, name: name, rating: rating, deviation: deviation, games: games,

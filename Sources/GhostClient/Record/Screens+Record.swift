@@ -201,7 +201,7 @@ extension Screens {
         }
         if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + paragraph(style.dim(t.provisionalNote), width) }
         if !p.versus.isEmpty { body.append("") }
-        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), v.game, v.record), width) }
+        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), t.gameKindName(v.game, v.variant), v.record), width) }
         // Short windows: the blank rows go first.
         let room = height - 2 - bottomLines(s, width, t, banner: "", help: help).count
         if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }
