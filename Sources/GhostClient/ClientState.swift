@@ -423,8 +423,11 @@ public struct ClientState: Equatable, Sendable {
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
 
-    /// Against the computer: it moves first (`first=bot`).
-    public var computerFirst = false
+    /// Against the computer: it moves first (`first=bot`), as saved.
+    public var computerFirst: Bool {
+        get { config.computerFirst }
+        set { config.computerFirst = newValue }
+    }
     /// The last `NEW bot=…` sent, to play the computer again after a game.
     public var lastComputerGame: Command?
 

@@ -144,4 +144,124 @@ struct Issue44PlayTests {
             #expect(text.contains(ghost) && text.contains(superghost), "\(Self.plain(o, 80, 24, language))")
         }
     }
+
+    // MARK: Item 25
+
+    @Test("Item 25: after a result the server gave on RESUME against the computer, the menu says Play again and r starts the same game again")
+    func playAgainAfterAResumedResult() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var s = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello)).0
+        s = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over",
+                               "OVER id=7 winner=bot-easy loser=alice reason=word fragment=pear ended=1700001160")).0
+        #expect(s.screen == .over && s.result?.bot == .easy)
+        let lines = Self.plain(s)
+        #expect(lines.contains("  ▶ r  Play again") && !lines.joined().contains("Rematch"), "\(lines)")
+        var nl = s
+        nl.config.language = "nl"
+        #expect(Self.plain(nl, 80, 24, "nl").contains("  ▶ r  Nog eens"))
+        // r plays the computer again at that level, with the saved settings (no rematch to ask it for).
+        #expect(Fx.sent(Fx.run(s, .key(.char("r"))).1) == ["NEW bot=easy"])
+        // Against a person it stays a rematch.
+        #expect(Self.plain(Fx.over()).contains("  ▶ r  Rematch"))
+    }
+
+    @Test("Item 25: after a duel with a person a key that does nothing says Enter asks for a rematch, as the key help does")
+    func duelEndAgrees() {
+        for (language, notice, help) in [("en", "The duel is over: Enter asks for a rematch, Tab opens the settings.", "r/Enter rematch"),
+                                         ("nl", "Het duel is voorbij: Enter vraagt om revanche, Tab opent de instellingen.", "r/Enter revanche")] {
+            var s = HangmanDuelReducerTests.guessing()
+            s.config.language = language
+            s = Fx.run(s, Fx.line("OVER id=2 winner=bob loser=alice reason=abandoned word=zephyr mistakes=0 pattern=______")).0
+            s = Fx.run(s, .key(.char("x"))).0
+            #expect(s.alert?.notice == .hangman(.duelOver))
+            let text = Self.words(s, 80, 24, language)
+            #expect(text.contains(notice) && text.contains(help), "\(Self.plain(s, 80, 24, language))")
+        }
+        // After a game against the computer Enter starts a new one, and says so.
+        let lost = Fx.run(HFx.lost(), .key(.char("x"))).0
+        #expect(lost.alert?.notice == .hangman(.gameOver))
+    }
+
+    @Test("Item 25: a player who is away is away, not thinking (Ghost's turn line, Hangman's), in both languages")
+    func awayNotThinking() {
+        for (language, away, thinking) in [("en", "bob is away (to move)", "bob is thinking…"), ("nl", "bob is weg (aan zet)", "bob denkt na…")] {
+            let ghost = Fx.run(Fx.inGame(fragment: "p", language: language), Fx.line("ADJOURNED id=7 player=bob grace=60")).0
+            for (w, h) in [(60, 20), (80, 24)] {
+                let text = Self.words(ghost, w, h, language)
+                #expect(text.contains(away) && !text.contains(thinking), "\(Self.plain(ghost, w, h, language))")
+            }
+            // Back: thinking again.
+            #expect(Self.words(Fx.run(ghost, Fx.line("RETURNED id=7 player=bob")).0, 80, 24, language).contains(thinking))
+        }
+        // Hangman: alice, the setter, is away while bob guesses... and while it is her turn.
+        var h = HangmanDuelReducerTests.guessing()
+        h = Fx.run(h, Fx.lines("MOVE id=2 player=bob letter=e hit=no pattern=______ missed=e left=9",
+                               "TURN id=2 player=alice pattern=______ missed=e left=9",
+                               "ADJOURNED id=2 player=alice grace=60")).0
+        #expect(Self.words(h).contains("alice is away (to move)"), "\(Self.plain(h))")
+    }
+
+    @Test("Item 25: the large title spells the game chosen: GHOSTD for Ghost, HANGMAN (GALGJE) for Hangman")
+    func splashNamesTheGame() {
+        #expect(Strings.en.productName(.ghost) == "GHOSTD")
+        #expect(Strings.en.productName(.hangman) == "HANGMAN" && Strings.nl.productName(.hangman) == "GALGJE")
+        let hangman = HFx.hangmanMain()
+        let style = Style(colour: false)
+        // A window tall enough for the large letters (a short one drops them).
+        let hangmanBig = Screens.big("HANGMAN", 96, style).map { Layout.plain($0).trimmingSpaces }
+        let ghostBig = Screens.big("GHOSTD", 96, style).map { Layout.plain($0).trimmingSpaces }
+        func shows(_ s: ClientState, _ big: [String]) -> Bool {
+            let lines = Self.plain(s, 120, 40).map(\.trimmingSpaces)
+            return big.allSatisfy { row in row.isEmpty || lines.contains(row) }
+        }
+        #expect(shows(hangman, hangmanBig) && !shows(hangman, ghostBig), "\(Self.plain(hangman, 120, 40))")
+        #expect(shows(Fx.named(), ghostBig), "\(Self.plain(Fx.named(), 120, 40))")
+        // The first start's language screen with --game hangman too.
+        var config = ClientConfig()
+        config.game = .hangman
+        var first = ClientState(config: config, serverAddress: "h:1")
+        first.screen = .language
+        #expect(shows(first, hangmanBig), "\(Self.plain(first, 120, 40))")
+    }
+
+    @Test("Item 25: Dutch says “spellen met rating” for rated games, never “gewaardeerd”")
+    func dutchRatedGames() {
+        let nl = Strings.nl
+        for text in [nl.profileNoRatings, nl.profileGuest, nl.leadersEmpty] {
+            #expect(!text.contains("gewaardeerd"), "\(text)")
+        }
+        #expect(nl.leadersEmpty == "Nog niemand op deze lijst: er staan geregistreerde namen op met genoeg spellen met rating.")
+        #expect(nl.profileGuest == "Dit is een gastnaam: registreer hem om spellen met rating te spelen.")
+    }
+
+    @Test("Item 25: the best-games list of phrases heads its answers Phrase (Zin), of words Word (Woord)")
+    func phraseColumn() {
+        for (language, phrase, word) in [("en", "Phrase", "Word"), ("nl", "Zin", "Woord")] {
+            var s = Fx.run(HFx.hangmanMain(language: language), [.key(.char("8")), .key(.right), .key(.right)]).0
+            #expect(s.hangman.scoresMode == "phrase")
+            s = Fx.run(s, Fx.lines("SCORE rank=1 name=bob word=piece/of/cake mistakes=1 misses=8 mode=phrase lang=en",
+                                   "OK SCORES count=1 board=hangman-phrase")).0
+            let header = Self.plain(s, 80, 24, language).first { $0.contains("#") || $0.contains(language == "en" ? "Rank" : "Plaats") } ?? ""
+            #expect(header.contains(phrase) && !header.contains(word), "\(Self.plain(s, 80, 24, language))")
+            var words = Fx.run(HFx.hangmanMain(language: language), [.key(.char("8"))]).0
+            words = Fx.run(words, Fx.lines("SCORE rank=1 name=bob word=pear mistakes=1 misses=8 mode=evil lang=en",
+                                           "OK SCORES count=1 board=hangman-evil")).0
+            let wordHeader = Self.plain(words, 80, 24, language).first { $0.contains(language == "en" ? "Rank" : "Plaats") } ?? ""
+            #expect(wordHeader.contains(word), "\(Self.plain(words, 80, 24, language))")
+        }
+    }
+
+    @Test("Item 25: who starts against the computer is saved (starter=computer) and read back")
+    func whoStartsIsSaved() {
+        let (s, fx) = Fx.run(Fx.named(), .key(.char("2")), .key(.char("4")))
+        #expect(s.computerFirst && fx == [.saveConfig])
+        #expect(s.config.rendered.contains("starter=computer\n"))
+        let back = ClientConfig.parse(s.config.rendered)
+        #expect(back.computerFirst)
+        #expect(!ClientConfig.parse(Fx.named().config.rendered).computerFirst)
+        // A new client with that file: the computer starts.
+        var again = Fx.named()
+        again.config = back
+        #expect(Fx.sent(Fx.run(again, .key(.char("2")), .key(.char("1"))).1) == ["NEW bot=easy first=bot"])
+    }
 }

@@ -119,6 +119,13 @@ enum LayoutCorpus {
         "Issue44PlayTests.swift: Issue44PlayTests.hangmanOffer",
         "Issue44PlayTests.swift: Issue44PlayTests.matchNamed",
         "Issue44PlayTests.swift: Issue44PlayTests.scorePerVariant",
+        "Issue44PlayTests.swift: Issue44PlayTests.playAgainAfterAResumedResult",
+        "Issue44PlayTests.swift: Issue44PlayTests.duelEndAgrees",
+        "Issue44PlayTests.swift: Issue44PlayTests.awayNotThinking",
+        "Issue44PlayTests.swift: Issue44PlayTests.splashNamesTheGame",
+        "Issue44PlayTests.swift: Issue44PlayTests.dutchRatedGames",
+        "Issue44PlayTests.swift: Issue44PlayTests.phraseColumn",
+        "Issue44PlayTests.swift: Issue44PlayTests.whoStartsIsSaved",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewAppearsByItself",
         "Issue44RecordTests.swift: Issue44RecordTests.reviewRetriesAreBounded",
         "Issue44RecordTests.swift: Issue44RecordTests.mistakeStartsWithACapital",
@@ -379,6 +386,13 @@ enum LayoutCorpus {
         Issue44PlayTests().hangmanOffer()
         Issue44PlayTests().matchNamed()
         Issue44PlayTests().scorePerVariant()
+        Issue44PlayTests().playAgainAfterAResumedResult()
+        Issue44PlayTests().duelEndAgrees()
+        Issue44PlayTests().awayNotThinking()
+        Issue44PlayTests().splashNamesTheGame()
+        Issue44PlayTests().dutchRatedGames()
+        Issue44PlayTests().phraseColumn()
+        Issue44PlayTests().whoStartsIsSaved()
         Issue44RecordTests().reviewAppearsByItself()
         Issue44RecordTests().reviewRetriesAreBounded()
         Issue44RecordTests().mistakeStartsWithACapital()

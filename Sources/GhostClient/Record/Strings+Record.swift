@@ -228,11 +228,11 @@ extension Strings {
     public func profileTitle(_ name: String) -> String { (dutch ? "Profiel · " : "Profile · ") + name }
     public var profileLoading: String { dutch ? "Het profiel wordt opgevraagd…" : "Asking the server for the profile…" }
     public var profileNoRatings: String {
-        dutch ? "Nog geen rating: die komt na een gewaardeerd spel (met een geregistreerde naam, tegen een andere of tegen de computer)."
-            : "No rating yet: one comes with a rated game (under a registered name, against another or the computer)."
+        dutch ? "Nog geen rating: die komt na een spel met rating, tussen twee geregistreerde namen."
+            : "No rating yet: one comes with a rated game, between two registered names."
     }
     public var profileGuest: String {
-        dutch ? "Dit is een gastnaam: registreer hem om gewaardeerd te spelen." : "This is a guest's name: register it to play rated games."
+        dutch ? "Dit is een gastnaam: registreer hem om spellen met rating te spelen." : "This is a guest's name: register it to play rated games."
     }
     public var profileHelp: String { dutch ? "t ranglijsten · Esc terug" : "t leaders · Esc back" }
 
@@ -262,7 +262,7 @@ extension Strings {
     public func leadersTitle(_ board: String) -> String { (dutch ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }
     public var leadersLoading: String { dutch ? "De ranglijst wordt opgevraagd…" : "Asking the server for the leaders…" }
     public var leadersEmpty: String {
-        dutch ? "Nog niemand op deze lijst: er staan geregistreerde namen op met genoeg gewaardeerde spellen."
+        dutch ? "Nog niemand op deze lijst: er staan geregistreerde namen op met genoeg spellen met rating."
             : "Nobody on this list yet: it lists registered names with enough rated games."
     }
     public var leadersHeader: (rank: String, name: String, rating: String, games: String, record: String) {

@@ -116,7 +116,8 @@ extension Screens {
             let base = s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t))
             turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else if let mover = g.toMove {
-            let base = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+            let base = s.isMe(mover) ? style.good(t.yourTurn)
+                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(display(mover, t)) : t.theirTurn(display(mover, t))
             turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
             turn = ""
