@@ -254,6 +254,8 @@ public struct GameResult: Equatable, Sendable {
     public var bot: BotLevel?
     /// A Superghost game: a dead fragment is one no word contains.
     public var superghost = false
+    /// A bluff and challenge game (with `superghost`: the variant, for a match's title).
+    public var challenge = false
     /// It ended while this player was away: RESUME answered with its OVER
     /// (`ended=`, unix seconds).
     public var endedAt: Int?
@@ -426,8 +428,11 @@ public struct ClientState: Equatable, Sendable {
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
 
-    /// Against the computer: it moves first (`first=bot`).
-    public var computerFirst = false
+    /// Against the computer: it moves first (`first=bot`), as saved.
+    public var computerFirst: Bool {
+        get { config.computerFirst }
+        set { config.computerFirst = newValue }
+    }
     /// The last `NEW bot=…` sent, to play the computer again after a game.
     public var lastComputerGame: Command?
 

@@ -56,6 +56,10 @@ public struct ClientConfig: Equatable, Sendable {
     /// New games opened here (`NEW`: private games, games against the
     /// computer) keep watchers out (`watch=no`): `p` on the main screen.
     public var privateGames = false
+    /// Against the computer it moves first (`first=bot`): the computer
+    /// screen's "Who starts", saved like the other settings (`starter=computer`;
+    /// issue #44, item 25).
+    public var computerFirst = false
     /// New Ghost games are bluff and challenge (`variant=challenge`).
     public var challenge: Bool {
         get { variant == GhostWire.Variant.challenge.rawValue }
@@ -113,6 +117,7 @@ public struct ClientConfig: Equatable, Sendable {
             case "clock": c.clock = Int(value).flatMap { ClientConfig.clockChoices.contains($0) ? $0 : nil }
             case "variant": c.variant = ClientConfig.variants.contains(value) ? value : nil
             case "watchers": c.privateGames = value == "no"
+            case "starter": c.computerFirst = value == "computer"
             case "tls": c.tls = value == "yes"
             case "tls-ca": c.tlsCA = ClientConfig.safeValue(value)
             default: break
@@ -135,6 +140,7 @@ public struct ClientConfig: Equatable, Sendable {
         if let clock { out += "clock=\(clock)\n" }
         if let variant { out += "variant=\(variant)\n" }
         if privateGames { out += "watchers=no\n" }
+        if computerFirst { out += "starter=computer\n" }
         if tls { out += "tls=yes\n" }
         if let tlsCA { out += "tls-ca=\(tlsCA)\n" }
         return out

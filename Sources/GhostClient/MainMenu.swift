@@ -92,8 +92,10 @@ extension Strings {
     /// "ghostd" names the program; this names what it plays).
     var gamesTitle: String { code == "nl" ? "Woordspellen" : "Word games" }
 
-    /// The product's name in large letters (the language and main screens).
-    var productName: String { "GHOSTD" }
+    /// The product's name in large letters (the language and main screens);
+    /// with Hangman chosen (`--game hangman`, or →) Hangman's own name, as
+    /// "GHOSTD" spells Ghost (issue #44, item 25).
+    func productName(_ game: GameKind) -> String { game == .hangman ? hangman.gameName.uppercased() : "GHOSTD" }
 
     /// The main screen's key help.
     var mainHelp: String {

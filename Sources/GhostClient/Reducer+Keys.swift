@@ -284,7 +284,9 @@ extension ClientState {
             let command = Command.new(options)
             if send(command, &fx) { lastComputerGame = command }
         case .starter:
+            // Saved, as the other settings are (issue #44, item 25).
             computerFirst.toggle()
+            fx.append(.saveConfig)
         case .back:
             goToMain()
         }
@@ -333,6 +335,8 @@ extension ClientState {
             return
         }
         if challengeKey(key, &fx) { return }
+        // The opponent's offer: Enter accepts, Backspace declines (Reducer+Offer.swift).
+        if answerOfferKey(key, &fx) { return }
         if key == .char("?"), let g = game {
             // The rules of the game and variant played: its tutorial page, and
             // Esc back to the screen it was opened from (Hangman's is its own, issue #44).
@@ -450,9 +454,14 @@ extension ClientState {
         guard let i = chosen ?? menuChoice(key, count: items.count) else { return }
         switch items[i] {
         case .rematch:
-            // The computer does not ask for rematches: start the same game again.
-            if result?.bot != nil, let again = lastComputerGame {
-                send(again, &fx)
+            // The computer does not ask for rematches: start the same game again
+            // (after a result the server gave on RESUME, at its level with the saved settings).
+            if let level = result?.bot {
+                var options = ghostOptions()
+                options.bot = level
+                options.botFirst = computerFirst
+                let again = lastComputerGame ?? .new(options)
+                if send(again, &fx) { lastComputerGame = again }
             } else {
                 send(.rematch, &fx)
             }

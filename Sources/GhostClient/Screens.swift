@@ -225,7 +225,7 @@ public enum Screens {
     public static func language(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let names = Strings.uiLanguages.map { Strings.forLanguage($0).languageName }
-        let body = [""] + big(t.productName, width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
+        let body = [""] + big(t.productName(s.config.game), width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
             + menu(names, selected: s.menuIndex, style)
         return frame(s, width, height, t, title: "", body: body, help: "↑/↓ · Enter")
     }
@@ -326,7 +326,7 @@ public enum Screens {
         }
         var body: [String] = []
         if spare >= BlockFont.height + 3 {
-            body += [""] + big(t.productName, width, style)
+            body += [""] + big(t.productName(s.config.game), width, style)
             spare -= BlockFont.height + 1
         }
         if spare >= 1 { body.append(""); spare -= 1 }

@@ -15,6 +15,26 @@ extension Strings {
             : "\(atStart(away)) stayed away too long: c → claim the win, or keep waiting."
     }
 
+    /// An opponent's offer and how to answer it (issue #44, item 14): with
+    /// the game menu closed one key, Enter yes and Backspace no as in every
+    /// question here (letters keep playing: a move declines it, as the server
+    /// has it); with the menu open its letters, since Esc would close it;
+    /// while a word is typed (Enter sends it, Backspace erases) the menu's.
+    public func offerPrompt(_ who: String, _ what: String, _ keys: OfferKeys) -> String {
+        let offer = offerFromOpponent(who, what)
+        switch keys {
+        case .oneKey: return offer + (code == "nl" ? ": Enter accepteren · Backspace weigeren" : ": Enter accept · Backspace decline")
+        case .menuOpen: return offer + (code == "nl" ? ": a accepteren · d weigeren" : ": a accept · d decline")
+        case .viaMenu: return offer + (code == "nl" ? ": Esc, dan a accepteren · d weigeren" : ": Esc, then a accept · d decline")
+        }
+    }
+
+    /// The turn of a player who is away (ADJOURNED): not "thinking", since
+    /// nobody is there to think (issue #44, item 25).
+    public func awayToMove(_ name: String) -> String {
+        code == "nl" ? "\(atStart(name)) is weg (aan zet)" : "\(atStart(name)) is away (to move)"
+    }
+
     /// The quit key, in every screen's key help (issue #27 Found 7): added
     /// to a help line that does not name it.
     public var quitHint: String { code == "nl" ? "Ctrl-C stoppen" : "Ctrl-C quit" }
@@ -22,6 +42,16 @@ extension Strings {
     public var confirmQuit: String {
         code == "nl" ? "Het programma stoppen? j: ja · n: nee" : "Quit the program? y: yes · n: no"
     }
+}
+
+/// How an opponent's offer is answered now (`ClientState.offerKeys`).
+public enum OfferKeys: Equatable, Sendable {
+    /// The menu is closed and no word is typed: Enter accepts, Backspace (or Delete) declines.
+    case oneKey
+    /// The game menu is open: its letters a and d.
+    case menuOpen
+    /// A word is typed (Enter sends it, Backspace erases): Esc, then a or d.
+    case viaMenu
 }
 
 extension GameMenuItem {

@@ -120,7 +120,7 @@ extension Strings {
 
         opponentAway: { "\(atStart($0)) is away; the game waits (claimable after \($1) s of their turn)." },
         claimable: { "\(atStart($0)) stayed away too long: Esc → claim the win, or keep waiting." },
-        offerFromOpponent: { "\(atStart($0)) offers to \($1): Esc → accept or decline." },
+        offerFromOpponent: { "\(atStart($0)) offers to \($1)" },
         offerFromMe: { "Waiting for \($0) to answer your offer…" },
         offerSent: "Offer sent: your opponent must agree.",
         notYourTurn: "Not your turn: wait for your opponent.",
@@ -357,7 +357,7 @@ extension Strings {
 
         opponentAway: { "\(atStart($0)) is weg; het spel wacht (opeisbaar na \($1) s van hun beurt)." },
         claimable: { "\(atStart($0)) bleef te lang weg: Esc → de winst opeisen, of blijf wachten." },
-        offerFromOpponent: { "\(atStart($0)) stelt voor om \($1): Esc → accepteren of weigeren." },
+        offerFromOpponent: { "\(atStart($0)) stelt voor om \($1)" },
         offerFromMe: { "Wachten tot \($0) je voorstel beantwoordt…" },
         offerSent: "Voorstel verstuurd: je tegenstander moet akkoord gaan.",
         notYourTurn: "Je bent niet aan de beurt: wacht op je tegenstander.",

@@ -26,6 +26,14 @@ extension Strings {
         }
     }
 
+    /// A match to GHOST (`rounds=ghost`) of a variant, as its title, its
+    /// game-over title and its history row name it (issue #44, item 18):
+    /// "Ghost match", "Superghost-partij", "Partij bluffen en uitdagen".
+    public func matchName(_ variant: String) -> String {
+        guard code == "nl" else { return variant + " match" }
+        return variant.contains(" ") ? "Partij " + variant.lowercased() : variant + "-partij"
+    }
+
     /// After a line about other seekers: their variant, if not Ghost's
     /// (" They play Superghost."); an unknown one by its name.
     public func seekersVariant(_ variant: String?) -> String {

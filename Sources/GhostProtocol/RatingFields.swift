@@ -84,13 +84,15 @@ public enum RatingData: Sendable, Hashable {
     /// [best=<game id> best_opponent=<name> best_rating=<r>]`.
     case rating(board: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int, best: RatedWin?)
     /// PROFILE: the asker's head-to-head record against the name, per game
-    /// kind they have finished games of: `VERSUS game=<kind> record=<mine>-<theirs>`.
-    case versus(game: String, record: HeadToHead)
+    /// kind and variant they have finished games of: `VERSUS game=<kind>
+    /// [variant=<v>] record=<mine>-<theirs>` (issue #44, item 19).
+    case versus(game: String, record: HeadToHead, variant: String? = nil)
     /// HISTORY: `RESULT id=<id> game=<kind> [variant=<v>] opponent=<name>
-    /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds> [lang=<code>]`
-    /// (`lang=`: the game's language, issue #44 item 22; nil from a server before it).
+    /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>
+    /// [rounds=ghost] [lang=<code>]`; `rounds=ghost`: a match (issue #44, item 18);
+    /// `lang=`: the game's language (issue #44 item 22; nil from a server before it).
     case result(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
-                change: Int?, ended: Int, lang: String? = nil)
+                change: Int?, ended: Int, match: Bool = false, lang: String? = nil)
 
     func write<S: WireSink>(to out: inout S) {
         switch self {
@@ -116,11 +118,12 @@ public enum RatingData: Sendable, Hashable {
                 W.field("best_opponent", best.opponent, &out)
                 W.field("best_rating", best.rating, &out)
             }
-        case let .versus(game, record):
+        case let .versus(game, record, variant):
             W.keyword("VERSUS", &out)
             W.field("game", game, &out)
+            if let variant { W.field("variant", variant, &out) }
             W.field("record", record.description, &out)
-        case let .result(id, game, variant, opponent, result, reason, change, ended, lang):
+        case let .result(id, game, variant, opponent, result, reason, change, ended, match, lang):
             W.keyword("RESULT", &out)
             W.field("id", id, &out)
             W.field("game", game, &out)
@@ -130,6 +133,7 @@ public enum RatingData: Sendable, Hashable {
             W.field("reason", reason, &out)
             if let change { W.field("change", SeatRatings.signed(change), &out) }
             W.field("ended", ended, &out)
+            if match { W.field("rounds", GameOptions(match: true).rounds.rawValue, &out) }
             if let lang { W.field("lang", lang, &out) }
         }
     }
@@ -152,7 +156,7 @@ public enum RatingData: Sendable, Hashable {
             self = .rating(board: board, rating: rating, deviation: rd, games: games, wins: wins, losses: losses, best: best)
         case "VERSUS":
             guard let game = f["game"], let record = f["record"].flatMap(HeadToHead.init) else { return nil }
-            self = .versus(game: game, record: record)
+            self = .versus(game: game, record: record, variant: f["variant"])
         case "RESULT":
             guard let id = int("id"), let game = f["game"], let opponent = f["opponent"], let result = f["result"],
                   let reason = f["reason"], let ended = int("ended") else { return nil }
@@ -162,7 +166,8 @@ public enum RatingData: Sendable, Hashable {
                 change = sign == "-" ? -v : v
             }
             self = .result(id: id, game: game, variant: f["variant"], opponent: opponent, result: result, reason: reason,
-                           change: change, ended: ended, lang: f["lang"])
+                           change: change, ended: ended, match: f["rounds"].flatMap(Rounds.init(rawValue:)).map { GameOptions(rounds: $0).match } ?? false,
+                           lang: f["lang"])
         default:
             return nil
         }

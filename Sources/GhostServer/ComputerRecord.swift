@@ -1,3 +1,4 @@
+import GameKit
 import GhostStore
 
 /// A person's running record against the computer (issue #27, found 9): how
@@ -44,5 +45,20 @@ extension GamePart {
         let person = table.names[rival.person]
         try store.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,
                                    loser: winner == rival.person ? rival.computer : person)
+    }
+}
+
+/// Two people's head-to-head record (`rivals`), read by GamePlay
+/// (`rivalry`), written by Finishing, listed by PROFILE (`VERSUS`).
+enum PeopleRecord {
+    /// The head-to-head row's kind of a game between two people (issue #44,
+    /// item 19): per variant, as against the computer, for a kind people
+    /// play each other in more than one variant of (its rating boards:
+    /// Ghost's `ghost`, `ghost-super`, `ghost-challenge`); a kind with one
+    /// such variant keeps its own name (Hangman's duels: `hangman`). Plain
+    /// Ghost keeps `ghost`, so the record of games finished before this
+    /// (which summed every variant) stays Ghost's.
+    static func kind(_ kind: any GameDefinition, variant: String) -> String {
+        kind.ratingBoards.count > 1 && !variant.isEmpty ? "\(kind.name)-\(variant)" : kind.name
     }
 }

@@ -77,9 +77,9 @@ final class Finishing: GamePart {
         finish.ranks = try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                                             finalState: ScoresDesk.stored(final, end),
                                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
-        // Two people's record against each other, whatever the kind's boards.
+        // Two people's record against each other, per variant (ComputerRecord.swift).
         if counts.headToHead {
-            try store.recordHeadToHead(kind: table.kind.name, winner: winner, loser: loser)
+            try store.recordHeadToHead(kind: PeopleRecord.kind(table.kind, variant: table.record.variant), winner: winner, loser: loser)
         }
         try recordComputerResult(table, winner: outcome.winner, counts: counts)
         finish.ratings = try lobby.ratings.rateFinish(table, winner: outcome.winner, now: now)

@@ -241,7 +241,8 @@ final class GamePlay: GamePart {
         if !table.rivalryRead {
             table.rivalryRead = true
             if table.bot(0) == nil, table.bot(1) == nil,
-               let (a, b) = try? store.headToHead(kind: table.kind.name, table.names[0], table.names[1]) {
+               let (a, b) = try? store.headToHead(kind: PeopleRecord.kind(table.kind, variant: table.record.variant),
+                                                  table.names[0], table.names[1]) {
                 table.rivalry = SeatPair(a, b)
             } else {
                 // Against the computer (ComputerRecord.swift).

@@ -288,10 +288,18 @@ final class RatingDesk: LobbyPart {
                                           best: r.best.map { RatedWin(game: $0.game, opponent: $0.opponent, rating: $0.rating) })))
         }
         if let me = session.name, me.lowercased() != name.lowercased() {
-            for kind in kindNames {
-                guard let (mine, theirs) = persist({ try store.headToHead(kind: kind, me, name) }) else { return failed(id) }
-                guard mine + theirs > 0 else { continue }
-                reply(id, .ratingData(.versus(game: kind, record: HeadToHead(mine: mine, theirs: theirs))))
+            // Per variant, as GAME's record= keeps it (issue #44, item 19): one
+            // look-up per kind and variant people play each other in (Ghost: three).
+            for kindName in kindNames {
+                guard let definition = kind(named: kindName) else { continue }
+                let variants = definition.ratingBoards.count > 1 ? definition.ratingBoards.keys.sorted() : [""]
+                for variant in variants {
+                    let key = PeopleRecord.kind(definition, variant: variant)
+                    guard let (mine, theirs) = persist({ try store.headToHead(kind: key, me, name) }) else { return failed(id) }
+                    guard mine + theirs > 0 else { continue }
+                    reply(id, .ratingData(.versus(game: kindName, record: HeadToHead(mine: mine, theirs: theirs),
+                                                  variant: key == kindName ? nil : variant)))
+                }
             }
         }
         reply(id, .ok("PROFILE", ("name", name), ("registered", registered ? "yes" : "no"),
@@ -318,7 +326,7 @@ final class RatingDesk: LobbyPart {
             let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
             reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
                                           opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt,
-                                          lang: row.lang.isEmpty ? nil : row.lang)))
+                                          match: row.rounds > 1, lang: row.lang.isEmpty ? nil : row.lang)))
         }
         reply(id, .ok("HISTORY", ("name", who), ("count", String(rows.count))))
     }

@@ -113,6 +113,19 @@ enum LayoutCorpus {
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
         "Issue44MoreTests.swift: Issue44MoreTests.oneNameForBluffAndChallenge",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerTakesOneKey",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerUnderTheOpenMenu",
+        "Issue44PlayTests.swift: Issue44PlayTests.offerWhileAWordIsTyped",
+        "Issue44PlayTests.swift: Issue44PlayTests.hangmanOffer",
+        "Issue44PlayTests.swift: Issue44PlayTests.matchNamed",
+        "Issue44PlayTests.swift: Issue44PlayTests.scorePerVariant",
+        "Issue44PlayTests.swift: Issue44PlayTests.playAgainAfterAResumedResult",
+        "Issue44PlayTests.swift: Issue44PlayTests.duelEndAgrees",
+        "Issue44PlayTests.swift: Issue44PlayTests.awayNotThinking",
+        "Issue44PlayTests.swift: Issue44PlayTests.splashNamesTheGame",
+        "Issue44PlayTests.swift: Issue44PlayTests.dutchRatedGames",
+        "Issue44PlayTests.swift: Issue44PlayTests.phraseColumn",
+        "Issue44PlayTests.swift: Issue44PlayTests.whoStartsIsSaved",
         "Issue44RatedTests.swift: Issue44RatedTests.emptyListSaysTheRule",
         "Issue44RatedTests.swift: Issue44RatedTests.gamesToGo",
         "Issue44RatedTests.swift: Issue44RatedTests.provisionalLeaders",
@@ -374,6 +387,19 @@ enum LayoutCorpus {
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
         Issue44MoreTests().oneNameForBluffAndChallenge()
+        Issue44PlayTests().offerTakesOneKey()
+        Issue44PlayTests().offerUnderTheOpenMenu()
+        Issue44PlayTests().offerWhileAWordIsTyped()
+        Issue44PlayTests().hangmanOffer()
+        Issue44PlayTests().matchNamed()
+        Issue44PlayTests().scorePerVariant()
+        Issue44PlayTests().playAgainAfterAResumedResult()
+        Issue44PlayTests().duelEndAgrees()
+        Issue44PlayTests().awayNotThinking()
+        Issue44PlayTests().splashNamesTheGame()
+        Issue44PlayTests().dutchRatedGames()
+        Issue44PlayTests().phraseColumn()
+        Issue44PlayTests().whoStartsIsSaved()
         Issue44RatedTests().emptyListSaysTheRule()
         Issue44RatedTests().gamesToGo()
         Issue44RatedTests().provisionalLeaders()

@@ -22,7 +22,7 @@ struct ReducerComputerAndMatchTests {
         #expect(s.screen == .computer)
         (s, fx) = Fx.run(s, .key(.char("4")))
         #expect(s.computerFirst)
-        #expect(fx.isEmpty)
+        #expect(fx == [.saveConfig])
         (s, fx) = Fx.run(s, .key(.char("3")))
         #expect(Fx.sent(fx) == ["NEW bot=hard first=bot"])
         (s, fx) = Fx.run(s, Fx.lines("OK NEW bot=hard lang=en",

@@ -153,7 +153,7 @@ struct ScreenTests {
         let offline = ScreenTests.plainLines(Fx.run(Fx.inGame(), .disconnected).0)
         #expect(offline[22] == " Connection lost: reconnecting to 127.0.0.1:7777…")
         let offer = ScreenTests.plainLines(Fx.run(Fx.inGame(fragment: "p"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0)
-        #expect(offer[21] == " bob offers to switch to Dutch and restart: Esc → accept or decline.")
+        #expect(offer[21] == " bob offers to switch to Dutch and restart: Enter accept · Backspace decline")
         #expect(offer[23].contains("Esc menu"))
     }
 
@@ -515,7 +515,7 @@ struct ScreenNewPlayerTests {
         // The Dutch offer notice at 80 columns is whole, over two lines if need be.
         var nl = Fx.run(Fx.inGame(fragment: "p", language: "nl"), Fx.line("OFFER id=7 player=bob kind=lang lang=nl")).0
         let text = ScreenTests.plainLines(nl).map { $0.trimmingCharacters() }.joined(separator: " ")
-        #expect(text.contains("bob stelt voor om opnieuw te beginnen in het Nederlands: Esc → accepteren of weigeren."))
+        #expect(text.contains("bob stelt voor om opnieuw te beginnen in het Nederlands: Enter accepteren · Backspace weigeren"))
         nl.alert = nil
         // Below 60×20: one clear request, in the screen's language.
         for (w, h) in [(40, 12), (59, 24), (80, 19)] {

@@ -49,6 +49,8 @@ public struct HistoryEntry: Equatable, Sendable {
     public var ended: Int
     /// The game's language (RESULT's `lang=`); nil from a server that does not say.
     public var lang: String? = nil
+    /// A match to GHOST (`RESULT … rounds=ghost`).
+    public var match = false
 }
 
 /// One move of a replay: a `PLAYED` line.
@@ -128,6 +130,8 @@ public struct ProfileRating: Equatable, Sendable {
 public struct Versus: Equatable, Sendable {
     public var game: String
     public var record: HeadToHead
+    /// Per variant (`VERSUS … variant=`): Superghost's record apart from Ghost's.
+    public var variant: String? = nil
 }
 
 /// A PROFILE answer.

@@ -205,18 +205,18 @@ extension ClientState {
             return false
         case .ratingData(let data):
             switch data {
-            case let .result(id, game, variant, opponent, result, reason, change, ended, lang):
+            case let .result(id, game, variant, opponent, result, reason, change, ended, match, lang):
                 if record.incomingHistory.count < ClientState.recordLinesLimit {
                     record.incomingHistory.append(HistoryEntry(id: id, game: game, variant: variant, opponent: opponent, result: result,
-                                                               reason: reason, change: change, ended: ended, lang: lang))
+                                                               reason: reason, change: change, ended: ended, lang: lang, match: match))
                 }
             case let .rating(board, rating, deviation, games, wins, losses, best):
                 if record.incomingRatings.count < 100 {
                     record.incomingRatings.append(ProfileRating(board: board, rating: rating, deviation: deviation, games: games,
                                                                 wins: wins, losses: losses, best: best))
                 }
-            case let .versus(game, versus):
-                if record.incomingVersus.count < 100 { record.incomingVersus.append(Versus(game: game, record: versus)) }
+            case let .versus(game, versus, variant):
+                if record.incomingVersus.count < 100 { record.incomingVersus.append(Versus(game: game, record: versus, variant: variant)) }
             case let .leader(rank, name, rating, deviation, games, wins, losses):
                 if record.incomingLeaders.count < ClientState.recordLinesLimit {
                     record.incomingLeaders.append(Leader(rank: rank, name: name, rating: rating, deviation: deviation, games: games,

@@ -67,7 +67,7 @@ extension Screens {
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
-            let head = t.historyResult(g.result) + " · " + t.gameKindName(g.game, g.variant) + " · " + t.against(label(g.opponent, t))
+            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(t.gameKindName(g.game, g.variant)) : t.gameKindName(g.game, g.variant)) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
             if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
@@ -203,7 +203,7 @@ extension Screens {
         }
         if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + paragraph(style.dim(t.provisionalNote), width) }
         if !p.versus.isEmpty { body.append("") }
-        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), v.game, v.record), width) }
+        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), t.gameKindName(v.game, v.variant), v.record), width) }
         // Short windows: the blank rows go first.
         let room = height - 2 - bottomLines(s, width, t, banner: "", help: help).count
         if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }

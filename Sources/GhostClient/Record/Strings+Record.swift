@@ -261,10 +261,10 @@ extension Strings {
     public var provisionalNote: String {
         dutch ? "? = voorlopig: nog te weinig spellen voor een vaste rating." : "? = provisional: too few games yet for a settled rating."
     }
-    /// "You against bob: 2–1 (Ghost)".
+    /// "You against bob: 2–1 (Ghost)"; `game`: the game's (and variant's) name.
     public func versusRecord(_ name: String, _ game: String, _ r: HeadToHead) -> String {
-        dutch ? "Jij tegen \(name): \(r.mine)–\(r.theirs) (\(gameKindName(game, nil)))"
-            : "You against \(name): \(r.mine)–\(r.theirs) (\(gameKindName(game, nil)))"
+        dutch ? "Jij tegen \(name): \(r.mine)–\(r.theirs) (\(game))"
+            : "You against \(name): \(r.mine)–\(r.theirs) (\(game))"
     }
 
     public func leadersTitle(_ board: String) -> String { (dutch ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }

@@ -87,9 +87,13 @@ extension ClientState {
             confirmLeave = false
             return
         }
+        // The OVER that answers RESUME comes without GAME: the computer's
+        // seat name says it was the computer (so the menu says Play again).
+        let seatBot = [winner, loser].lazy.compactMap { $0.hasPrefix("bot-") ? BotLevel(rawValue: String($0.dropFirst(4))) : nil }.first
         result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
-                            players: game?.players ?? [winner, loser], bot: game?.bot)
+                            players: game?.players ?? [winner, loser], bot: game?.bot ?? seatBot)
         result?.superghost = game?.ghost?.superghost ?? false
+        result?.challenge = game?.ghost?.challenge ?? false
         game = nil
         setToken(nil, &fx)
         go(.over)
@@ -103,6 +107,8 @@ extension ClientState {
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
                            fragment: last?.fragment ?? gs.fragment, word: last?.word, players: g.players, info: last?.info, bot: g.bot)
         r.match = true
+        r.superghost = gs.superghost
+        r.challenge = gs.challenge
         r.ghost = ghost ?? last?.ghost ?? gs.letters
         if g.watching {
             game?.clockDue = nil

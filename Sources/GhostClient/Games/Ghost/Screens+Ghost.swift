@@ -121,7 +121,8 @@ extension Screens {
             let base = s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t))
             turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else if let mover = g.toMove {
-            let base = s.isMe(mover) ? style.good(t.yourTurn) : t.theirTurn(display(mover, t))
+            let base = s.isMe(mover) ? style.good(t.yourTurn)
+                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(display(mover, t)) : t.theirTurn(display(mover, t))
             turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
             turn = ""
@@ -171,7 +172,7 @@ extension Screens {
             banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
-                : t.offerFromOpponent(display(offer.player, t), offerText(offer, t))
+                : t.offerPrompt(display(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
         } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
         } else if let end = gs.previousRound {
@@ -204,7 +205,9 @@ extension Screens {
         body += lower
 
         // The variant always named: "Superghost · English · round 1".
-        let title = watchTitle(g, t.variantName(superghost: gs.superghost, challenge: gs.challenge) + " · "
+        // A match says so: "Ghost match · English · round 2" (issue #44, item 18).
+        let variant = t.variantName(superghost: gs.superghost, challenge: gs.challenge)
+        let title = watchTitle(g, (gs.match ? t.matchName(variant) : variant) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
@@ -314,7 +317,9 @@ extension Screens {
         body += places
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
-        return frame(s, width, height, t, title: t.overTitle, right: s.myName ?? "", body: body,
+        // A match's end names it: "Game over · Ghost match" (issue #44, item 18).
+        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge)) : t.overTitle
+        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
 

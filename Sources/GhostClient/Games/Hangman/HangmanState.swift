@@ -149,6 +149,8 @@ public enum HangmanComputerItem: CaseIterable, Equatable, Sendable {
 public enum HangmanNotice: Equatable, Sendable {
     /// A letter after the end of the game.
     case gameOver
+    /// The same after a duel with a person, where Enter asks for a rematch (issue #44, item 25).
+    case duelOver
     /// ERR already-guessed: the letter (or answer) was tried before.
     case alreadyGuessed(String)
     /// ERR not-a-word for the duel's word (`length` 0: an open duel, any length).

@@ -343,6 +343,8 @@ extension ClientState {
         }
         guard game != nil else { return endedKey(key, &fx) }
         if !gameMenuOpen && !confirmLeave {
+            // The opponent's offer takes Enter and Backspace (Reducer+Offer.swift).
+            if answerOfferKey(key, &fx) { return }
             switch key {
             case .enter:
                 if mustSetWord { return sendWord(&fx) }
@@ -422,16 +424,19 @@ extension ClientState {
         case .tab: openHangmanSettings(&fx)
         case .char("m"), .char("M"): goToMain()
         case .enter, .char("r"), .char("R"):
-            if let end = hangman.ended, end.board.isDuel, !end.players.contains(where: { $0.hasPrefix("bot-") }) {
-                send(.rematch, &fx)
-            } else {
-                startHangman(&fx)
-            }
+            if rematchEnds { send(.rematch, &fx) } else { startHangman(&fx) }
         case .escape: goToMain()
         case .up: hangman.scoresOffset = max(0, hangman.scoresOffset - 1)
         case .down: hangman.scoresOffset = min(hangman.scoresOffset + 1, max(0, (hangman.scores?.count ?? 0) - 1))
-        default: show(.hangman(.gameOver))
+        // The notice says what Enter does here, as the key help does (issue #44, item 25).
+        default: show(.hangman(rematchEnds ? .duelOver : .gameOver))
         }
+    }
+
+    /// The game that ended was a duel with a person: Enter and r ask for a rematch.
+    var rematchEnds: Bool {
+        guard let end = hangman.ended else { return false }
+        return end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
     }
 
     mutating func hangmanSettingsKey(_ key: Key, _ fx: inout [ClientEffect]) {

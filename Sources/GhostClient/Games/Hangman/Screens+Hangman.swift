@@ -152,6 +152,9 @@ extension Screens {
                 beside.append(h.waitingForWord(hangmanDisplay(setter, t)))
             } else if s.isMe(g.toMove) {
                 beside.append(style.good(h.yourGuess))
+            } else if let mover = g.toMove, g.away?.lowercased() == mover.lowercased() {
+                // Away, not guessing (issue #44, item 25).
+                beside.append(t.awayToMove(hangmanDisplay(mover, t)))
             } else if let mover = g.toMove {
                 beside.append(h.theyGuess(hangmanDisplay(mover, t)))
             } else {
@@ -199,7 +202,7 @@ extension Screens {
             banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
             banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
-                : t.offerFromOpponent(hangmanDisplay(offer.player, t), offerText(offer, t))
+                : t.offerPrompt(hangmanDisplay(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
         }
         let help: String
         if g.watching { help = watchHelp(s, g.players, t) }
@@ -311,7 +314,9 @@ extension Screens {
         // Columns as wide as their widest cell, header included; the word gives up room to fit;
         // the language of each game (the server's `lang=`), as the lists mix them.
         let hd = h.scoresHeader
-        let columns = Table(header: [hd.rank, hd.name, hd.word, hd.mistakes, hd.lang], align: [.right, .left, .left, .right, .left],
+        // A list of phrases heads its column "Phrase", not "Word" (issue #44, item 25).
+        let columns = Table(header: [hd.rank, hd.name, s.hangman.scoresMode == "phrase" ? t.phraseColumn : hd.word, hd.mistakes, hd.lang],
+                            align: [.right, .left, .left, .right, .left],
                             most: [nil, 16, 24, nil, nil], least: [4, 8, 8, 7, 0], flex: 2)
         let cells = list.map { r in
             [ "\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),

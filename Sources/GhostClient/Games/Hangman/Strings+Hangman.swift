@@ -107,6 +107,10 @@ public struct HangmanStrings: Sendable {
 extension Strings {
     /// Hangman's texts in this language.
     public var hangman: HangmanStrings { code == "nl" ? .nl : .en }
+
+    /// The best-games list's column of answers when they are phrases (the
+    /// phrases mode): "Phrase", "Zin", where words have "Word" (issue #44, item 25).
+    public var phraseColumn: String { code == "nl" ? "Zin" : "Phrase" }
 }
 
 extension HangmanStrings {
@@ -207,6 +211,7 @@ extension HangmanStrings {
         notice: { n, t in
             switch n {
             case .gameOver: "The game is over: Enter starts a new one, Tab opens the settings."
+            case .duelOver: "The duel is over: Enter asks for a rematch, Tab opens the settings."
             case .alreadyGuessed(let g): "You already tried “\(g.uppercased())”: that costs nothing."
             case let .notAWord(word, lang, length) where length == 0:
                 "“\(word.uppercased())” is not a word in \(t.nameOfLanguage(lang))."
@@ -307,6 +312,7 @@ extension HangmanStrings {
         notice: { n, t in
             switch n {
             case .gameOver: "Het spel is voorbij: Enter begint een nieuw spel, Tab opent de instellingen."
+            case .duelOver: "Het duel is voorbij: Enter vraagt om revanche, Tab opent de instellingen."
             case .alreadyGuessed(let g): "Je had “\(g.uppercased())” al geprobeerd: dat kost niets."
             case let .notAWord(word, lang, length) where length == 0:
                 "“\(word.uppercased())” is geen woord in het \(t.nameOfLanguage(lang))."
