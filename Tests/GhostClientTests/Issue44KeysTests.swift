@@ -177,7 +177,7 @@ struct Issue44KeysTests {
         (s, fx) = Fx.run(s, .tick(103), .connected, Fx.line(Fx.hello))
         #expect(Fx.sent(fx) == ["LANG en", "NAME carol", "GAMES"])
         // The restarted server has loaded no game yet: none comes back before its player.
-        (s, _) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK NAME name=carol lang=en", "OK GAMES count=0 more=no"))
+        (s, _) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK NAME name=carol lang=en", "OK GAMES count=0 more=no", "OK SETTINGS"))
         #expect(s.watch.games == [])
         #expect(s.nextDeadline == 108)
         (s, fx) = Fx.run(s, .tick(107.9))

@@ -139,6 +139,7 @@ enum LayoutCorpus {
         "Issue44RecordTests.swift: Issue44RecordTests.hangmanReviewTexts",
         "Issue44RecordTests.swift: Issue44RecordTests.cursorKeepsItsGame",
         "Issue44RecordTests.swift: Issue44RecordTests.abortedAndReasonsInWords",
+        "Issue44SettingsTests.swift: Issue44SettingsTests.savedModeAfterName",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
         "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
@@ -413,6 +414,7 @@ enum LayoutCorpus {
         Issue44RecordTests().hangmanReviewTexts()
         Issue44RecordTests().cursorKeepsItsGame()
         Issue44RecordTests().abortedAndReasonsInWords()
+        Issue44SettingsTests().savedModeAfterName()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()
         Issue44Tests().clockKeyHelp()

@@ -55,7 +55,7 @@ struct ReducerLobbyTests {
         #expect(s.myName == "carol" && s.named)
         #expect(s.config.lastName == "carol")
         #expect(s.config.recentNames == ["carol", "bob"])
-        #expect(fx == [.saveConfig])
+        #expect(fx == [.saveConfig, .send(.settings)])
     }
 
     @Test("Names: typing filters the list, searches the server and sends the typed name; ERR name-taken and bad-name are alerts")

@@ -72,6 +72,7 @@ struct TLSClientEndToEndTests {
         let config = try String(contentsOfFile: "\(tmux.folder)/ann/config", encoding: .utf8)
         #expect(config.contains("name=ann"))
         #expect(!config.contains("sec ret"))
-        #expect(server.received == "LANG en\nNAMES\nNAME ann\nNAME ann sec ret words\n")
+        #expect(Self.waitForReceived(server, "SETTINGS\n"))
+        #expect(server.received == "LANG en\nNAMES\nNAME ann\nNAME ann sec ret words\nSETTINGS\n")
     }
 }

@@ -63,7 +63,7 @@ enum Fx {
     static func named(_ name: String = "alice", language: String = "en", colour: Bool = false) -> ClientState {
         var s = online(language: language, lastName: name, colour: colour)
         s = run(s, line("OK LANG lang=\(language)"), line("OK NAMES count=0")).0
-        s = run(s, [.key(.enter), line("OK NAME name=\(name) lang=\(language)")]).0
+        s = run(s, [.key(.enter), line("OK NAME name=\(name) lang=\(language)"), line("OK SETTINGS")]).0
         return s
     }
 

@@ -251,6 +251,9 @@ extension ClientState {
 
     /// Once named: with `--game hangman`, play at once.
     mutating func hangmanNamed(_ fx: inout [ClientEffect]) {
+        // The main screen shows the name's saved Hangman mode: its settings,
+        // asked at once rather than when the settings screen opens (issue #44, item 9).
+        if link == .online { send(.settings, &fx) }
         guard hangman.playAtOnce, game == nil else { return }
         hangman.playAtOnce = false
         startHangman(&fx)
