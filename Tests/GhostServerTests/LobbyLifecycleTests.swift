@@ -21,6 +21,17 @@ import GhostServer
 
     private func stalling() -> Lobby.Settings { .daemonStalling() }
 
+    /// alice and bob play p and e, then both go away: their tokens.
+    @discardableResult
+    private func playedAndLeft(_ h: Harness) throws -> (alice: String, bob: String) {
+        let t = try h.pairAliceAndBob()
+        h.send(1, "p")
+        h.send(2, "e")
+        h.disconnect(1)
+        h.disconnect(2)
+        return t
+    }
+
     private func stat(_ h: Harness, _ name: String, on id: ConnectionID) -> String? {
         h.send(id, "STATS")
         let line = h.drain()[id]?.first { $0.hasPrefix("STAT name=\(name) ") }
@@ -226,11 +237,7 @@ import GhostServer
 
     @Test func aGameUntouchedForAWeekIsAbortedWithNoScore() throws {
         let h = try Harness()
-        let t = try h.pairAliceAndBob()
-        h.send(1, "p")
-        h.send(2, "e")
-        h.disconnect(1)
-        h.disconnect(2)
+        let t = try playedAndLeft(h)
         h.clock.advance(60)
         h.tick()
         #expect(h.lobby.activeGames == 0)
@@ -299,11 +306,7 @@ import GhostServer
         // Unloaded before it is due: counted from the time both left, not from the unload.
         settings.unloadAfter = 60
         let u = try Harness(settings: settings)
-        try u.pairAliceAndBob()
-        u.send(1, "p")
-        u.send(2, "e")
-        u.disconnect(1)
-        u.disconnect(2)
+        try playedAndLeft(u)
         u.clock.advance(60)
         u.tick()
         #expect(u.lobby.activeGames == 0)
@@ -315,11 +318,7 @@ import GhostServer
     @Test("Time the server was down does not count toward --abandon-after: a restart after 30 days keeps the game, running time aborts it")
     func downtimeDoesNotCount() throws {
         let first = try Harness()
-        let t = try first.pairAliceAndBob()
-        first.send(1, "p")
-        first.send(2, "e")
-        first.disconnect(1)
-        first.disconnect(2)
+        let t = try playedAndLeft(first)
         first.clock.advance(60)
         first.tick()   // unloaded: touched at the time both had left, a minute ago
         #expect(first.lobby.activeGames == 0)

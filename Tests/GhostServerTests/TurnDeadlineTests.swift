@@ -16,14 +16,19 @@ struct TurnDeadlineTests {
         return try #require(Message.parse(game)?["token"])
     }
 
-    @Test("Between two people: abort_in=60 for each first move, then claim_in=300; RESUME's TURN says what is left")
-    func twoPeople() throws {
+    /// alice and bob, with the daemon's limits, paired by `SEEK<options>`: what each got.
+    private func seekPair(_ options: String = "") throws -> (Harness, [ConnectionID: [String]]) {
         let h = try Harness(settings: .daemonStalling())
         h.named(1, "alice")
         h.named(2, "bob")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        let start = h.drain()
+        h.send(1, "SEEK" + options)
+        h.send(2, "SEEK" + options)
+        return (h, h.drain())
+    }
+
+    @Test("Between two people: abort_in=60 for each first move, then claim_in=300; RESUME's TURN says what is left")
+    func twoPeople() throws {
+        let (h, start) = try seekPair()
         let t = try gameToken(start[1])
         #expect(start[1]?.last == "TURN id=1 player=alice fragment= abort_in=60")
         #expect(start[2]?.last == "TURN id=1 player=alice fragment= abort_in=60")
@@ -55,12 +60,8 @@ struct TurnDeadlineTests {
 
     @Test("A game on a clock has its clock=, never a countdown of these")
     func onAClock() throws {
-        let h = try Harness(settings: .daemonStalling())
-        h.named(1, "alice")
-        h.named(2, "bob")
-        h.send(1, "SEEK clock=30")
-        h.send(2, "SEEK clock=30")
-        #expect(h.drain()[1]?.last == "TURN id=1 player=alice fragment= clock=30")
+        let (_, start) = try seekPair(" clock=30")
+        #expect(start[1]?.last == "TURN id=1 player=alice fragment= clock=30")
     }
 
     @Test("A Hangman duel: the setter choosing a word has abort_in=180 and is aborted only then; the guesser's first guess abort_in=60")
