@@ -146,6 +146,8 @@ public struct Strings: Sendable {
     public let overChangeName: String
     public let overMain: String
     public let overScores: String
+    /// The game-over menu's replay of the game just finished, with its review.
+    public let overReview: String
     public let overHelp: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String

@@ -139,6 +139,11 @@ enum LayoutCorpus {
         "Issue44RecordTests.swift: Issue44RecordTests.hangmanReviewTexts",
         "Issue44RecordTests.swift: Issue44RecordTests.cursorKeepsItsGame",
         "Issue44RecordTests.swift: Issue44RecordTests.abortedAndReasonsInWords",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.ghostOverReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.escBackToOver",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.overMenuShowsReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.hangmanEndReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.mainHelpNamesH",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
         "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
@@ -413,6 +418,11 @@ enum LayoutCorpus {
         Issue44RecordTests().hangmanReviewTexts()
         Issue44RecordTests().cursorKeepsItsGame()
         Issue44RecordTests().abortedAndReasonsInWords()
+        Issue44ReviewKeyTests().ghostOverReview()
+        Issue44ReviewKeyTests().escBackToOver()
+        Issue44ReviewKeyTests().overMenuShowsReview()
+        Issue44ReviewKeyTests().hangmanEndReview()
+        Issue44ReviewKeyTests().mainHelpNamesH()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()
         Issue44Tests().clockKeyHelp()
