@@ -217,7 +217,7 @@ public struct Strings: Sendable {
 
     /// The languages the client's texts exist in, in menu order.
     public static let uiLanguages = ["en", "nl"]
-    public static let tutorialPageCount = ghostTutorialPageCount + 3
+    public static let tutorialPageCount = ghostTutorialPageCount + 4
 }
 
 /// A name at the start of a sentence. The computer's description ("the

@@ -110,3 +110,28 @@ struct Issue44ReviewKeyTests {
         }
     }
 }
+
+@Suite("Issue 44, item 17: the tutorial names the keys beyond playing")
+struct Issue44TutorialKeysTests {
+    @Test("The last tutorial page names h (your games, replays, reviews), w (watching), c (the clock) and ratings, whole at 60×20 in both languages")
+    func lastPage() {
+        for (language, title, words) in [("en", "Ratings, your games, watching, clocks", ["rated", "h shows your games", "r for its review", "w watches", "c puts a clock"]),
+                                         ("nl", "Ratings, je spellen, kijken en de klok", ["rating", "h toont je spellen", "met r de analyse", "Met w kijk je mee", "met c zet je een klok"])] {
+            var config = ClientConfig(language: language)
+            config.tutorialSeen = true
+            var s = ClientState(config: config, serverAddress: "h:1")
+            s.screen = .tutorial
+            s.tutorialPage = Strings.tutorialPageCount - 1
+            #expect(Strings.forLanguage(language).allTutorialPages.last?.title == title)
+            for (w, h) in [(60, 20), (80, 24)] {
+                let lines = Issue44ReviewKeyTests.plain(s, w, h, language)
+                #expect(lines.count == h && lines.allSatisfy { Layout.visibleWidth($0) <= w })
+                #expect(lines.contains { $0.trimmingCharacters() == title }, "\(lines)")
+                let text = lines.map { $0.trimmingCharacters() }.joined(separator: " ")
+                for word in words { #expect(text.contains(word), "\(language) \(w)×\(h) \(word): \(lines)") }
+            }
+            // Enter on it ends the tutorial, as on the last page before.
+            #expect(Fx.run(Fx.run(Fx.named(language: language), .key(.char("7"))).0, .key(.char("8")), .key(.enter)).0.screen == .main)
+        }
+    }
+}

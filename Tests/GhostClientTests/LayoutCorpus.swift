@@ -144,6 +144,7 @@ enum LayoutCorpus {
         "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.overMenuShowsReview",
         "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.hangmanEndReview",
         "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.mainHelpNamesH",
+        "Issue44ReviewKeyTests.swift: Issue44TutorialKeysTests.lastPage",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
         "Issue44Tests.swift: Issue44Tests.clockKeyHelp",
@@ -423,6 +424,7 @@ enum LayoutCorpus {
         Issue44ReviewKeyTests().overMenuShowsReview()
         Issue44ReviewKeyTests().hangmanEndReview()
         Issue44ReviewKeyTests().mainHelpNamesH()
+        Issue44TutorialKeysTests().lastPage()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()
         Issue44Tests().clockKeyHelp()
