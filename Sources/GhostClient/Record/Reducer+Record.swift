@@ -181,6 +181,8 @@ extension ClientState {
             // Back where it was opened: the list, or the game-over screen (its entry chosen again).
             guard let back = record.replayReturn else { return go(.record(.history)) }
             record.replayReturn = nil
+            // A game-over screen with no result left to show: the main screen, as its own Esc does.
+            if back == .over && result == nil { return goToMain() }
             go(back)
             if back == .over { menuIndex = OverMenuItem.allCases.firstIndex(of: .review) ?? 0 }
         default:
