@@ -307,6 +307,8 @@ extension Board {
 
 public enum OverMenuItem: CaseIterable, Equatable, Sendable {
     case rematch, newGame, changeName, main, scores
+    /// The game just finished, replayed with its review (issue #44, item 17).
+    case review
 }
 
 public enum GameMenuItem: Equatable, Sendable {

@@ -97,10 +97,12 @@ extension Strings {
     /// "GHOSTD" spells Ghost (issue #44, item 25).
     func productName(_ game: GameKind) -> String { game == .hangman ? hangman.gameName.uppercased() : "GHOSTD" }
 
-    /// The main screen's key help.
+    /// The main screen's key help: one row at 60 columns in both languages,
+    /// `h` (your games, replays, reviews, profile, leaders) included (issue
+    /// #44, item 17); the menu's own digits and Enter need no hint there.
     var mainHelp: String {
-        code == "nl" ? "↑/↓/cijfer · ←/→ spel · Enter · w kijken · Ctrl-C stoppen"
-            : "↑/↓/digit · ←/→ game · Enter · w watch games · Ctrl-C quit"
+        code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(historyKeyHint) · Ctrl-C stoppen"
+            : "↑/↓ · ←/→ game · w watch games · \(historyKeyHint) · Ctrl-C quit"
     }
 }
 

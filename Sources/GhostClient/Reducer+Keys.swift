@@ -471,6 +471,11 @@ extension ClientState {
         case .scores:
             scoresBoard = Board.of(bot: result?.bot, match: result?.match ?? false)
             goToScores(from: .over, &fx)
+        case .review:
+            guard let r = result else { return }
+            let variant = r.superghost ? GhostWire.Variant.superghost.rawValue : r.challenge ? GhostWire.Variant.challenge.rawValue : nil
+            let opponent = r.players.first { !isMe($0) } ?? (isMe(r.winner) ? r.loser : r.winner)
+            openEndedReplay(id: r.id, game: .ghost, variant: variant, opponent: opponent, won: isMe(r.winner), from: .over, &fx)
         }
     }
 

@@ -337,7 +337,7 @@ public enum Screens {
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
         return frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner,
-                     help: historyHint(t.mainHelp, width, t))
+                     help: t.mainHelp)
     }
 
     public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {

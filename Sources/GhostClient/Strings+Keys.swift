@@ -111,7 +111,8 @@ extension GameMenuItem {
 extension OverMenuItem {
     /// The game-over menu's letters, the same after every game and in both
     /// languages: r rematch (as Hangman's end), g a new game, n change name,
-    /// m main screen, s high scores. Digits 1–5 work too.
+    /// m main screen, s high scores, h the game's replay and review (as `h`
+    /// on the main screen opens your games' replays). Digits 1–6 work too.
     public var letter: String {
         switch self {
         case .rematch: "r"
@@ -119,6 +120,7 @@ extension OverMenuItem {
         case .changeName: "n"
         case .main: "m"
         case .scores: "s"
+        case .review: "h"
         }
     }
 }

@@ -2,7 +2,8 @@ import GhostProtocol
 
 /// The tutorial's pages per variant (issue #27 Found 6): after Ghost's four
 /// pages, one for Superghost, one for bluff and challenge and one for
-/// Hangman. The main screen's Rules and `?` in a Ghost game open the page of
+/// Hangman; the last says which keys reach ratings, your games and their
+/// reviews, watching and the clock (issue #44, item 17). The main screen's Rules and `?` in a Ghost game open the page of
 /// the variant chosen or played; a first start with `--game hangman` opens
 /// Hangman's.
 public enum TutorialPage: Sendable {
@@ -28,7 +29,7 @@ extension Strings {
     /// Ghost's own pages (the table's `tutorialPages`).
     public static let ghostTutorialPageCount = 4
 
-    /// Every page: Ghost's, then one per variant and Hangman's.
+    /// Every page: Ghost's, then one per variant and Hangman's, then the keys beyond playing.
     public var allTutorialPages: [(title: String, paragraphs: [String])] { tutorialPages + variantPages }
 
     var variantPages: [(title: String, paragraphs: [String])] {
@@ -49,6 +50,11 @@ extension Strings {
                     "Tegen de computer: gemeen (hij ontwijkt je gokken), eerlijk (één woord vanaf het begin) of zinnen. In een duel geeft een van jullie een woord op.",
                     "Kies Galgje op het hoofdscherm met ←/→; = raadt het hele woord in één keer.",
                 ]),
+                ("Ratings, je spellen, kijken en de klok", [
+                    "Spellen tussen geregistreerde namen tellen voor je rating (met 0 op het hoofdscherm registreer je de jouwe); spellen tegen de computer niet.",
+                    "Op het hoofdscherm: h toont je spellen met je ratings; kies een spel om het terug te kijken, met r de analyse. Na een spel doet h dat meteen.",
+                    "Met w kijk je mee bij een spel van anderen; met c zet je een klok op nieuwe spellen.",
+                ]),
             ]
         }
         return [
@@ -66,6 +72,11 @@ extension Strings {
                 "One player picks a word, the other guesses it letter by letter. Each miss adds to the gallows; find the word before it is complete.",
                 "Against the computer: evil (it dodges your guesses), fair (one word from the start) or phrases. In a duel one of you sets a word.",
                 "Choose Hangman on the main screen with ←/→; = guesses the whole word at once.",
+            ]),
+            ("Ratings, your games, watching, clocks", [
+                "Games between registered names are rated (0 on the main screen registers yours); games against the computer are not.",
+                "On the main screen, h shows your games and ratings: choose a game to replay it, and r for its review. After a game, h does that at once.",
+                "w watches a game others play; c puts a clock on new games.",
             ]),
         ]
     }

@@ -146,6 +146,8 @@ public struct Strings: Sendable {
     public let overChangeName: String
     public let overMain: String
     public let overScores: String
+    /// The game-over menu's replay of the game just finished, with its review.
+    public let overReview: String
     public let overHelp: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
@@ -215,7 +217,7 @@ public struct Strings: Sendable {
 
     /// The languages the client's texts exist in, in menu order.
     public static let uiLanguages = ["en", "nl"]
-    public static let tutorialPageCount = ghostTutorialPageCount + 3
+    public static let tutorialPageCount = ghostTutorialPageCount + 4
 }
 
 /// A name at the start of a sentence. The computer's description ("the

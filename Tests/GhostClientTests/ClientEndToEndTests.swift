@@ -58,7 +58,7 @@ struct ClientEndToEndTests {
         try tmux.shell("alice", try Self.clientCommand(tmux, "alice", port: daemon.port, noColour: true))
         try tmux.waitFor("alice", text: "Choose your language · Kies je taal")
         try tmux.keys("alice", "Enter")
-        try tmux.waitFor("alice", text: "How to play (1/7)")
+        try tmux.waitFor("alice", text: "How to play (1/8)")
         try tmux.keys("alice", "Right")
         try tmux.waitFor("alice", text: "How you lose")
         try tmux.keys("alice", "Escape")
@@ -75,7 +75,7 @@ struct ClientEndToEndTests {
         try tmux.shell("bob", try Self.clientCommand(tmux, "bob", port: daemon.port, noColour: false))
         try tmux.waitFor("bob", text: "Choose your language · Kies je taal")
         try tmux.keys("bob", "Down", "Enter")
-        try tmux.waitFor("bob", text: "Zo speel je (1/7)")
+        try tmux.waitFor("bob", text: "Zo speel je (1/8)")
         try tmux.keys("bob", "Escape")
         try tmux.waitFor("bob", text: "Naam: _")
         try tmux.type("bob", "bob")
@@ -181,7 +181,7 @@ struct ClientEndToEndTests {
         try tmux.newSession("t")
         for (label, sig) in [("term", SIGTERM), ("hup", SIGHUP), ("int", SIGINT)] {
             try tmux.shell("t", try Self.clientCommand(tmux, label, port: daemon.port, noColour: false, extra: "--lang en"))
-            try tmux.waitFor("t", text: "How to play (1/7)")
+            try tmux.waitFor("t", text: "How to play (1/8)")
             let pid = try #require(Self.pid(tmux, label))
             #expect(Glibc.kill(pid, sig) == 0)
             try Self.expectRestored(tmux, "t")
@@ -191,7 +191,7 @@ struct ClientEndToEndTests {
         let dead = 1  // port 1 refuses connections
         let bin = try ClientBinary.path()
         try tmux.shell("t", "\(bin) --config \(tmux.folder)/dead/config --lang en 127.0.0.1:\(dead)")
-        try tmux.waitFor("t", text: "How to play (1/7)")
+        try tmux.waitFor("t", text: "How to play (1/8)")
         try tmux.keys("t", "Escape")
         try tmux.waitFor("t", text: "No server at 127.0.0.1:1; trying again. Another: ghost-client HOST:PORT")
         try tmux.type("t", "zed")
@@ -202,7 +202,7 @@ struct ClientEndToEndTests {
 
         // A resize redraws at the new size.
         try tmux.shell("t", try Self.clientCommand(tmux, "wide", port: daemon.port, noColour: true, extra: "--lang nl"))
-        try tmux.waitFor("t", text: "Zo speel je (1/7)")
+        try tmux.waitFor("t", text: "Zo speel je (1/8)")
         try tmux.run(["resize-window", "-t", "t", "-x", "120", "-y", "30"])
         try tmux.waitFor("t", "the help line on row 30") { $0.count >= 30 && $0[29].contains("Esc klaar") }
         try tmux.quit("t")

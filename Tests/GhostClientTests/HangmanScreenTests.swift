@@ -196,7 +196,7 @@ struct HangmanScreenTests {
         #expect(won.contains { $0.contains("This game is #2 on the list below.") })
         #expect(won.contains { $0.contains("▶    2  alice") && $0.contains("PEAR") && $0.contains("2/8") })
         #expect(won.contains { $0.hasPrefix("       1  bob") })
-        #expect(won.last == " r/Enter new game · Tab settings · m/Esc main menu · Ctrl-C quit")
+        #expect(won.last == " r/Enter new game · h review · Tab settings · m/Esc main menu · Ctrl-C quit")
 
         let lost = Screens.render(HFx.lost()).map(Layout.plain).joined(separator: "\n")
         #expect(lost.contains("Hanged! The computer kept changing its word; in the end it was\n"))

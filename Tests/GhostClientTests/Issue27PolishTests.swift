@@ -81,7 +81,7 @@ struct Issue27PolishTests {
         // From the main screen: Rules opens the chosen variant's page.
         let superRules = Fx.run(Fx.named(), .key(.char("v")), .key(.char("7"))).0
         #expect(superRules.screen == .tutorial && superRules.tutorialPage == TutorialPage.superghost.index)
-        #expect(Issue27PolishTests.plain(superRules).contains { $0.contains("How to play (5/7)") })
+        #expect(Issue27PolishTests.plain(superRules).contains { $0.contains("How to play (5/8)") })
         // From a bluff-and-challenge game: ? opens its page, and leaving it goes back to the game.
         var s = Fx.run(Fx.named(), Fx.lines("GAME id=4 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 variant=challenge",
                                             "TURN id=4 player=bob fragment=")).0
@@ -96,7 +96,7 @@ struct Issue27PolishTests {
         config.game = .hangman
         let first = ClientState(config: config, serverAddress: "h:1")
         #expect(first.screen == .tutorial && first.tutorialPage == TutorialPage.hangman.index)
-        #expect(Issue27PolishTests.plain(first)[0].contains("How to play (7/7)"))
+        #expect(Issue27PolishTests.plain(first)[0].contains("How to play (7/8)"))
         #expect(Issue27PolishTests.plain(first).contains { $0.trimmingCharacters() == "Hangman" })
         // Choosing the language at first start, too.
         var fresh = ClientConfig()

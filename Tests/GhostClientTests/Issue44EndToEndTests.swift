@@ -27,7 +27,7 @@ struct Issue44EndToEndTests {
         try tmux.waitFor("alice", text: "Misses left: 8 of 8")
 
         try tmux.type("alice", "?")
-        var screen = try tmux.waitFor("alice", text: "How to play (7/7)")
+        var screen = try tmux.waitFor("alice", text: "How to play (7/8)")
         #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Hangman" }, "\(screen.joined(separator: "\n"))")
         try tmux.keys("alice", "Escape")
         screen = try tmux.waitFor("alice", text: "Misses left: 8 of 8")

@@ -139,6 +139,12 @@ enum LayoutCorpus {
         "Issue44RecordTests.swift: Issue44RecordTests.hangmanReviewTexts",
         "Issue44RecordTests.swift: Issue44RecordTests.cursorKeepsItsGame",
         "Issue44RecordTests.swift: Issue44RecordTests.abortedAndReasonsInWords",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.ghostOverReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.escBackToOver",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.overMenuShowsReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.hangmanEndReview",
+        "Issue44ReviewKeyTests.swift: Issue44ReviewKeyTests.mainHelpNamesH",
+        "Issue44ReviewKeyTests.swift: Issue44TutorialKeysTests.lastPage",
         "Issue44SettingsTests.swift: Issue44SettingsTests.savedModeAfterName",
         "Issue44Tests.swift: Issue44Tests.rulesInHangman",
         "Issue44Tests.swift: Issue44Tests.signedOutByAnotherWindow",
@@ -414,6 +420,12 @@ enum LayoutCorpus {
         Issue44RecordTests().hangmanReviewTexts()
         Issue44RecordTests().cursorKeepsItsGame()
         Issue44RecordTests().abortedAndReasonsInWords()
+        Issue44ReviewKeyTests().ghostOverReview()
+        Issue44ReviewKeyTests().escBackToOver()
+        Issue44ReviewKeyTests().overMenuShowsReview()
+        Issue44ReviewKeyTests().hangmanEndReview()
+        Issue44ReviewKeyTests().mainHelpNamesH()
+        Issue44TutorialKeysTests().lastPage()
         Issue44SettingsTests().savedModeAfterName()
         Issue44Tests().rulesInHangman()
         Issue44Tests().signedOutByAnotherWindow()

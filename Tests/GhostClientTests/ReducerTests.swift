@@ -23,8 +23,8 @@ struct ReducerLobbyTests {
         (s, fx) = Fx.run(s, .key(.right), .key(.right), .key(.left), .key(.char(" ")))
         #expect(s.tutorialPage == 2)
         #expect(fx.isEmpty)
-        // Ghost's pages, then Superghost's, bluff and challenge's and Hangman's.
-        (s, fx) = Fx.run(s, .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter))
+        // Ghost's pages, then Superghost's, bluff and challenge's and Hangman's, then the keys beyond playing.
+        (s, fx) = Fx.run(s, .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter))
         #expect(s.screen == .name)
         #expect(s.config.tutorialSeen)
         #expect(fx == [.saveConfig, .send(.recentNames)])

@@ -360,7 +360,7 @@ struct ScreenTests {
         #expect(seeking.contains("  Looking for an opponent who plays in English…"))
 
         let tutorial = ScreenTests.plainLines(Fx.run(Fx.named(language: "nl"), .key(.char("7"))).0)
-        #expect(tutorial[0].contains("Zo speel je (1/7)"))
+        #expect(tutorial[0].contains("Zo speel je (1/8)"))
         #expect(tutorial[3] == "  Het spel")
     }
 

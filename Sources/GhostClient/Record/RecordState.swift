@@ -176,6 +176,9 @@ public struct RecordClient: Equatable, Sendable {
 
     /// The game replayed.
     public var replay: Replay?
+    /// Where the replay's Esc goes when it was not opened from the list:
+    /// the game-over screen it was opened from (nil: the list).
+    public var replayReturn: Screen?
     var incomingMoves: [ReplayMove] = []
     var incomingPlies: [ReviewPly] = []
 

@@ -35,11 +35,25 @@ extension ClientState {
 
     /// A finished game's replay, its moves asked for (Enter on the history list).
     mutating func openReplay(_ entry: HistoryEntry, _ fx: inout [ClientEffect]) {
+        record.replayReturn = nil
         record.replay = Replay(id: entry.id, entry: entry)
         record.incomingMoves = []
         record.incomingPlies = []
         go(.record(.replay))
         send(.moves(entry.id), &fx)
+    }
+
+    /// The game that just ended, replayed with its review (issue #44, item
+    /// 17: `h` on the game-over screen): the lines the history list's Enter
+    /// and the replay's `r` send (`MOVES <id>`, `REVIEW <id>`), on the same
+    /// replay screen, whose Esc comes back to `from`, the game-over screen.
+    mutating func openEndedReplay(id: Int, game: GameKind, variant: String?, opponent: String, won: Bool,
+                                  from: Screen, _ fx: inout [ClientEffect]) {
+        let entry = HistoryEntry(id: id, game: game.rawValue, variant: variant, opponent: opponent,
+                                 result: won ? "win" : "loss", reason: "", change: nil, ended: Int(now))
+        openReplay(entry, &fx)
+        record.replayReturn = from
+        askReview(&fx)
     }
 
     /// Asks for the review of the game replayed (`r` on the replay, or by
@@ -164,7 +178,13 @@ extension ClientState {
             // To the move that lost it.
             if let step = replay.mistakeStep { record.replay?.step = step }
         case .escape, .backspace, .char("q"), .enter:
-            go(.record(.history))
+            // Back where it was opened: the list, or the game-over screen (its entry chosen again).
+            guard let back = record.replayReturn else { return go(.record(.history)) }
+            record.replayReturn = nil
+            // A game-over screen with no result left to show: the main screen, as its own Esc does.
+            if back == .over && result == nil { return goToMain() }
+            go(back)
+            if back == .over { menuIndex = OverMenuItem.allCases.firstIndex(of: .review) ?? 0 }
         default:
             break
         }

@@ -24,24 +24,6 @@ extension Screens {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    /// The main screen's key help with `h your games` (Record/) where it
-    /// takes no extra row.
-    static func historyHint(_ help: String, _ width: Int, _ t: Strings) -> String {
-        let parts = help.split(separator: " · ").map(String.init)
-        let more = (parts.dropLast() + [t.historyKeyHint] + parts.suffix(1)).joined(separator: " · ")
-        return hintRows(more, width - 1) <= hintRows(help, width - 1) ? more : help
-    }
-
-    /// How many rows `helpRows` gives the key help (counted without drawing it).
-    static func hintRows(_ help: String, _ width: Int) -> Int {
-        var rows = 0, used = 0
-        for hint in help.split(separator: " · ").map(String.init) {
-            let w = Layout.visibleWidth(hint)
-            if rows > 0, used + 3 + w <= width { used += 3 + w } else { rows += 1; used = w }
-        }
-        return rows
-    }
-
     /// A window of `rows` that keeps row `focus` in sight.
     static func window(_ rows: [String], focus: Int, room: Int) -> [String] {
         let start = min(max(0, focus + 2 - room), max(0, rows.count - room))

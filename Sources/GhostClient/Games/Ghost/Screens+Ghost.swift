@@ -293,6 +293,7 @@ extension Screens {
             case .changeName: t.overChangeName
             case .main: t.overMain
             case .scores: t.overScores
+            case .review: t.overReview
             }
         }
         // Each entry with its letter, the same after every game (issue #27 Found 7).

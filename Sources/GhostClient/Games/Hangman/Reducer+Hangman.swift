@@ -426,6 +426,12 @@ extension ClientState {
         switch key {
         case .tab: openHangmanSettings(&fx)
         case .char("m"), .char("M"): goToMain()
+        case .char("h"), .char("H"):
+            // The game just finished, replayed with its review, as on Ghost's game-over menu (issue #44, item 17).
+            guard let end = hangman.ended else { return }
+            let opponent = end.players.first { !isMe($0) } ?? (isMe(end.winner) ? end.loser : end.winner)
+            openEndedReplay(id: end.id, game: .hangman, variant: end.board.mode, opponent: opponent, won: isMe(end.winner),
+                            from: .hangman(.play), &fx)
         case .enter, .char("r"), .char("R"):
             if rematchEnds { send(.rematch, &fx) } else { startHangman(&fx) }
         case .escape: goToMain()
