@@ -12,12 +12,9 @@ each OK PING. Each round: SECONDS (5) of the probe alone, then SECONDS under
 attack. Prints p50/p99/max of each phase and the medians over the rounds."""
 import os, socket, sys, threading, time, selectors, statistics
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ghostd_start import Probe, start_fresh
+from ghostd_start import Probe, bench_args, start_fresh
 
-args = sys.argv[1:]
-extra = []
-if "--" in args:
-    i = args.index("--"); extra = args[i + 1:]; args = args[:i]
+args, extra = bench_args(sys.argv[1:])
 binary = args[0]
 addresses = int(args[1]) if len(args) > 1 else 40
 per = int(args[2]) if len(args) > 2 else 6

@@ -23,6 +23,15 @@ def start_until_hello(argv, port, limit):
     return p, s, took
 
 
+def bench_args(argv):
+    """A bench's command line: its positional arguments, and ghostd's own
+    options after `--` (passed on to `start_fresh`)."""
+    if "--" in argv:
+        i = argv.index("--")
+        return argv[:i], argv[i + 1:]
+    return argv, []
+
+
 def start_fresh(binary, prefix="ghostd-bench-", extra=()):
     """Starts `binary` with its default limits on a free port, a fresh data
     folder and this tree's Dictionaries, and waits for its HELLO; returns the
