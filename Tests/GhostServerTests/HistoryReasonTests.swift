@@ -28,18 +28,22 @@ import GhostProtocol
 /// unrated, without a word. Now such a JOIN is `ERR cannot-rate`, and the
 /// game stays open for someone from another network.
 @Suite struct RatedJoinNetworkTests {
+    /// alice (1) and bob (2) registered from 10.0.0.1, carol (3) from 10.0.0.2.
+    private func registerOnTwoNetworks(_ h: Harness) {
+        for (id, name, address) in [(1, "alice", "10.0.0.1"), (2, "bob", "10.0.0.1"), (3, "carol", "10.0.0.2")] {
+            h.connect(id, address: address)
+            h.send(id, "NAME \(name)")
+            h.send(id, "REGISTER \(LobbyRatingsTests.pw)")
+            _ = h.drain()
+        }
+    }
+
     @Test("--scores-for registered: a JOIN of a rated=yes game from the host's network is ERR cannot-rate; from another network it starts rated")
     func ratedJoinNeedsAnotherNetwork() throws {
         var settings = Lobby.Settings()
         settings.scoresFor = .registered
         let h = try Harness(settings: settings)
-        let pw = LobbyRatingsTests.pw
-        for (id, name, address) in [(1, "alice", "10.0.0.1"), (2, "bob", "10.0.0.1"), (3, "carol", "10.0.0.2")] {
-            h.connect(id, address: address)
-            h.send(id, "NAME \(name)")
-            h.send(id, "REGISTER \(pw)")
-            _ = h.drain()
-        }
+        registerOnTwoNetworks(h)
         h.send(1, "NEW rated=yes")
         let code = try #require(h.drain()[1]?.first.flatMap { Message.parse($0)?["code"] })
         h.send(2, "JOIN \(code)")
@@ -54,12 +58,7 @@ import GhostProtocol
         var settings = Lobby.Settings()
         settings.scoresFor = .registered
         let h = try Harness(settings: settings)
-        for (id, name, address) in [(1, "alice", "10.0.0.1"), (2, "bob", "10.0.0.1"), (3, "carol", "10.0.0.2")] {
-            h.connect(id, address: address)
-            h.send(id, "NAME \(name)")
-            h.send(id, "REGISTER \(LobbyRatingsTests.pw)")
-            _ = h.drain()
-        }
+        registerOnTwoNetworks(h)
         h.send(1, "SEEK rated=yes")
         h.send(2, "SEEK rated=yes")
         var d = h.drain()

@@ -69,10 +69,7 @@ import Ratings
         base.register(h, 1, "alice")
         base.register(h, 2, "bob")
         for game in 1...n {
-            h.send(1, "SEEK")
-            h.send(2, "SEEK")
-            _ = h.drain()
-            _ = base.playPear(h, game: game)
+            base.seekAndPlayPear(h, game: game)
             h.clock.advance(120)
         }
         return h
@@ -110,10 +107,7 @@ import Ratings
         base.register(h, 1, "alice")
         base.register(h, 2, "bob")
         // An English game: alice wins "pear".
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        _ = h.drain()
-        _ = base.playPear(h, game: 1)
+        base.seekAndPlayPear(h, game: 1)
         let e1 = h.clock.wall
         h.clock.advance(60)
         // A Dutch one: bob completes "huis" and loses.

@@ -23,6 +23,15 @@ import GhostStore
         return try #require(Message.parse(game)?["token"])
     }
 
+    /// alice (1) and bob (2) seek, are paired as game `id`, and play "pear": bob's loss.
+    @discardableResult
+    func seekAndPlayPear(_ h: Harness, game id: Int) -> [ConnectionID: [String]] {
+        h.send(1, "SEEK")
+        h.send(2, "SEEK")
+        _ = h.drain()
+        return playPear(h, game: id)
+    }
+
     /// alice (1) and bob (2) have sought and been paired; alice plays p, e, a, r's "pear" is bob's loss.
     func playPear(_ h: Harness, game id: Int) -> [ConnectionID: [String]] {
         h.send(1, "p")
@@ -226,10 +235,7 @@ import GhostStore
             let h = try Harness(directory: dir)
             register(h, 1, "alice")
             register(h, 2, "bob")
-            h.send(1, "SEEK")
-            h.send(2, "SEEK")
-            _ = h.drain()
-            _ = playPear(h, game: 1)
+            seekAndPlayPear(h, game: 1)
         }
         let h = try Harness(directory: dir)
         h.connect(1)
@@ -254,10 +260,7 @@ import GhostStore
         base.register(h, 1, "alice")
         base.register(h, 2, "bob")
         h.named(3, "carol")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        _ = h.drain()
-        _ = base.playPear(h, game: 1)
+        base.seekAndPlayPear(h, game: 1)
         return h
     }
 

@@ -17,10 +17,7 @@ import GhostStore
         let h = try base.computerHarness(directory: dir)
         base.register(h, 1, "alice")
         base.register(h, 2, "bob")
-        h.send(1, "SEEK")
-        h.send(2, "SEEK")
-        _ = h.drain()
-        _ = base.playPear(h, game: 1)
+        base.seekAndPlayPear(h, game: 1)
         return h
     }
 
