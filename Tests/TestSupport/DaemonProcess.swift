@@ -381,22 +381,15 @@ public final class DaemonProcess: @unchecked Sendable {
     /// has shown the process a zombie for a second, it is reaped here.
     private static func waitForExit(box: ExitBox, state: NSCondition, timeout: Double, pid: Int32) -> ExitStatus? {
         let deadline = monotonicNow() + timeout
-        var zombieSince: Double?
+        var reaper = StrayReaper(pid: pid)
         state.lock()
         defer { state.unlock() }
         while box.status == nil || !box.eof {
             let now = monotonicNow()
             if now >= deadline { break }
-            if box.status == nil, pid > 0, Process.state(path: "/proc/\(pid)/stat") == "Z" {
-                if let since = zombieSince, now - since > 1 {
-                    var raw: Int32 = 0
-                    if waitpid(pid, &raw, WNOHANG) == pid {
-                        box.status = raw & 0x7f == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-                        continue
-                    }
-                } else if zombieSince == nil {
-                    zombieSince = now
-                }
+            if box.status == nil, let raw = reaper.reap(now: now) {
+                box.status = StrayReaper.exited(raw) ? .exited(StrayReaper.code(raw)) : .signaled(StrayReaper.code(raw))
+                continue
             }
             _ = state.wait(until: Date(timeIntervalSinceNow: min(0.05, deadline - now)))
         }
@@ -578,23 +571,10 @@ extension Process {
     /// child dead for a second and Foundation still has not, it reaps the
     /// child itself. Use the value returned, not `terminationStatus`, after it.
     public func waitForExit() -> Int32 {
-        let pid = processIdentifier
-        var deadSince: Double?
+        var reaper = StrayReaper(pid: processIdentifier)
         while isRunning {
-            if Process.isDead(pid) {
-                let now = monotonicNow()
-                if let since = deadSince {
-                    if now - since > 1 {
-                        var status: Int32 = 0
-                        if waitpid(pid, &status, WNOHANG) == pid {
-                            // WIFEXITED: the exit status; else the signal, as Foundation reports it.
-                            return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
-                        }
-                    }
-                } else {
-                    deadSince = now
-                }
-            }
+            // The exit status, or the signal, as Foundation reports it.
+            if let raw = reaper.reap(now: monotonicNow()) { return StrayReaper.code(raw) }
             usleep(2_000)
         }
         return terminationStatus
@@ -612,4 +592,34 @@ extension Process {
         guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
     }
+}
+
+/// Reaps a child that Foundation has not reported dead (its termination
+/// handler and `isRunning` are not always told, seen on loaded CI machines):
+/// once /proc has shown it dead for a second, `waitpid` here.
+public struct StrayReaper {
+    let pid: Int32
+    private var deadSince: Double?
+
+    public init(pid: Int32) { self.pid = pid }
+
+    /// The raw wait status if the child was reaped now; nil while it lives,
+    /// has been dead for less than a second, or was reaped by someone else.
+    public mutating func reap(now: Double) -> Int32? {
+        guard pid > 0, Process.isDead(pid) else {
+            deadSince = nil
+            return nil
+        }
+        guard let since = deadSince else {
+            deadSince = now
+            return nil
+        }
+        var raw: Int32 = 0
+        return now - since > 1 && waitpid(pid, &raw, WNOHANG) == pid ? raw : nil
+    }
+
+    /// WIFEXITED.
+    public static func exited(_ raw: Int32) -> Bool { raw & 0x7f == 0 }
+    /// The exit status if it exited, else the signal.
+    public static func code(_ raw: Int32) -> Int32 { exited(raw) ? (raw >> 8) & 0xff : raw & 0x7f }
 }
