@@ -25,39 +25,45 @@ public struct MainMenuItem: Hashable, Sendable, CustomStringConvertible {
     public static var allCases: [MainMenuItem] { MainMenu.entries.map(\.item) }
 }
 
-/// One row of the main menu: its name, its key when it is not a digit (the
-/// first ten entries get 1–9 and 0; a later one must name a letter), its
-/// label and what choosing it does.
+/// One row of the main menu: its name, its key (a letter, the same in both
+/// languages, shown before its label: one key style in every menu, issue #44
+/// item 26), its label and what choosing it does.
 struct MainEntry: Sendable {
     let item: MainMenuItem
-    var key: String? = nil
+    let key: String
     let label: @Sendable (ClientState, Strings) -> String
     let choose: @Sendable (inout ClientState, inout [ClientEffect]) -> Void
 }
 
 /// The main screen's menu (issue #27 item 13: the games come first, shown
 /// side by side above it; the menu's entries are the chosen game's). Adding
-/// an entry is one row here: keep Quit last.
+/// an entry is one row here, with a letter no other key of the main screen
+/// has (MenuKeysTests checks): keep Quit last. The letters agree with the
+/// game-over menu's where the action is the same (g a quick match, n change
+/// name, s high scores) and with a game's (? the rules).
 enum MainMenu {
     static let entries: [MainEntry] = [
-        MainEntry(item: .quickMatch, label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { $0.mainChoice(.quickMatch, &$1) }),
-        MainEntry(item: .computer, label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
-        MainEntry(item: .newPrivate, label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
-        MainEntry(item: .join, label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
-        MainEntry(item: .otherGame, label: { s, t in t.menuOtherGame(s.config.game == .hangman ? t.ghostName : t.hangman.gameName) },
+        MainEntry(item: .quickMatch, key: "g", label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { $0.mainChoice(.quickMatch, &$1) }),
+        MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
+        MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
+        MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
+        MainEntry(item: .otherGame, key: "o", label: { s, t in t.menuOtherGame(s.config.game == .hangman ? t.ghostName : t.hangman.gameName) },
                   choose: { $0.switchGame(&$1) }),
-        MainEntry(item: .language, label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
-        MainEntry(item: .rules, label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
-        MainEntry(item: .scores, label: { s, t in s.chosenGameTexts(t).scores }, choose: { $0.mainChoice(.scores, &$1) }),
-        MainEntry(item: .changeName, label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
+        MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
+        MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
+        MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { $0.mainChoice(.scores, &$1) }),
+        MainEntry(item: .changeName, key: "n", label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
                   choose: { $0.mainChoice(.changeName, &$1) }),
-        MainEntry(item: .account, label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
+        MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
                   choose: { $0.mainChoice(.account, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
 
-    /// Each entry's key as the menu shows it: a digit for the first ten, else its letter.
-    static var keys: [String?] { entries.map(\.key) }
+    /// Each entry's key as the menu shows it. The letters the main screen
+    /// uses for its settings (t clock, v variant, m rounds, p watchers, w
+    /// watch, h your games) are not entries' keys; the digits 1–9 and 0 still
+    /// choose the first ten entries, as before.
+    static var keys: [String] { entries.map(\.key) }
 }
 
 extension ClientState {
@@ -99,7 +105,7 @@ extension Strings {
 
     /// The main screen's key help: one row at 60 columns in both languages,
     /// `h` (your games, replays, reviews, profile, leaders) included (issue
-    /// #44, item 17); the menu's own digits and Enter need no hint there.
+    /// #44, item 17); the menu's own letters are shown before its entries.
     var mainHelp: String {
         code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(historyKeyHint) · Ctrl-C stoppen"
             : "↑/↓ · ←/→ game · w watch games · \(historyKeyHint) · Ctrl-C quit"

@@ -45,7 +45,7 @@ public struct ClientOptions: Equatable, Sendable {
                    .choice(ClientGames.kinds.map(\.rawValue)), \.game,
                    defaultText: "the saved one, else \(ClientGames.kinds.first?.rawValue ?? "")"),
             .value("--clock", "SECONDS",
-                   "the clock of new games, in seconds a move: \(clocksAllowed) (saved; c on the main screen changes it). Needs a terminal: refused in line mode",
+                   "the clock of new games, in seconds a move: \(clocksAllowed) (saved; t on the main screen changes it). Needs a terminal: refused in line mode",
                    clockValue, \.clock, defaultText: "the saved one, else 0"),
             .flag("--tls", "connect with TLS (the server's --tls-port), checking that the server's certificate is valid for the host given, against the system's certificate authorities. A certificate that does not verify is shown and the client does not connect",
                   \.tls),

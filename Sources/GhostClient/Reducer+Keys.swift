@@ -54,8 +54,19 @@ extension ClientState {
         }
     }
 
+    /// A menu's key: the letter shown before an entry chooses it (one key
+    /// style in every menu, issue #44 item 26); else as `menuChoice(_:count:)`.
+    mutating func menuChoice(_ key: Key, letters: [String]) -> Int? {
+        if case .char(let c) = key, let i = letters.firstIndex(of: c.lowercased()) {
+            menuIndex = i
+            return i
+        }
+        return menuChoice(key, count: letters.count)
+    }
+
     /// Up/Down/digits move a menu cursor over `count` entries; returns the
-    /// entry chosen with Enter or a digit (1-based digits), if any.
+    /// entry chosen with Enter or a digit (1-based digits, kept from the
+    /// menus' first key style), if any.
     mutating func menuChoice(_ key: Key, count: Int) -> Int? {
         guard count > 0 else { return nil }
         switch key {
@@ -82,12 +93,8 @@ extension ClientState {
             go(languageReturn)
             return
         }
-        if case .char(let c) = key, let i = langs.firstIndex(where: { $0.first == Character(c.lowercased()) }) {
-            menuIndex = i
-        }
-        var choice = menuChoice(key, count: langs.count)
-        if case .char(let c) = key, c == "e" || c == "n" || c == "E" || c == "N" { choice = menuIndex }
-        guard let choice else { return }
+        // Each language by its letter (e English, n Nederlands), as shown.
+        guard let choice = menuChoice(key, letters: Strings.languageLetters) else { return }
         let firstTime = config.language == nil
         chooseLanguage(langs[choice], &fx)
         if firstTime || !config.tutorialSeen {
@@ -198,8 +205,10 @@ extension ClientState {
     }
 
     mutating func mainKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        if key == .char("c") {
-            // The clock of new games, saved like the game type.
+        if key == .char("t") {
+            // The clock (time) of new games, saved like the game type: t, as
+            // the clock is named in both languages' ("time", "tijd"); c is the
+            // computer's entry (issue #44 item 26).
             config.nextClock()
             fx.append(.saveConfig)
             return
@@ -235,12 +244,7 @@ extension ClientState {
             return switchGame(&fx)
         }
         let entries = MainMenu.entries
-        // An entry with a letter of its own (Quit: q) is chosen by it.
-        if case .char(let c) = key, let i = entries.firstIndex(where: { $0.key == String(c) }) {
-            menuIndex = i
-            return entries[i].choose(&self, &fx)
-        }
-        guard let i = menuChoice(key, count: entries.count) else { return }
+        guard let i = menuChoice(key, letters: MainMenu.keys) else { return }
         entries[i].choose(&self, &fx)
     }
 
@@ -275,7 +279,7 @@ extension ClientState {
     mutating func computerKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return goToMain() }
         let items = ComputerMenuItem.all
-        guard let i = menuChoice(key, count: items.count) else { return }
+        guard let i = menuChoice(key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .level(let level):
             var options = ghostOptions()
@@ -446,12 +450,7 @@ extension ClientState {
         if key == .escape { return goToMain() }
         let items = OverMenuItem.allCases
         // Each entry's letter (the same after every game), or ↑/↓, Enter, a digit.
-        var chosen: Int?
-        if case .char(let c) = key, let i = items.firstIndex(where: { $0.letter == c.lowercased() }) {
-            menuIndex = i
-            chosen = i
-        }
-        guard let i = chosen ?? menuChoice(key, count: items.count) else { return }
+        guard let i = menuChoice(key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .rematch:
             // The computer does not ask for rematches: start the same game again

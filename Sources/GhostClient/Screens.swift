@@ -181,17 +181,18 @@ public enum Screens {
         }
     }
 
-    /// A vertical menu: "▶ 1  Entry" for the selected entry, "  2  Entry" for the others.
+    /// A vertical menu: "▶ g  Entry" for the selected entry, "  c  Entry" for
+    /// the others, each entry's key (`keys`, a letter: one key style in every
+    /// menu, issue #44 item 26) before its label.
     /// Entries that do not apply now (`enabled` false) are dimmed. Given a
     /// `width`, an entry too long for it wraps, its next rows indented under
     /// its text (never cut).
-    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = [], keys: [String?] = [],
+    static func menu(_ entries: [String], selected: Int, _ style: Style, enabled: [Bool] = [], keys: [String],
                      width: Int? = nil) -> [String] {
         var lines: [String] = []
         var firsts: [String] = []
         for (i, e) in entries.enumerated() {
-            // Entry i's key: a digit (1–9, then 0 for the tenth), unless `keys` names another.
-            let key = keys.indices.contains(i) ? keys[i] ?? "\((i + 1) % 10)" : "\((i + 1) % 10)"
+            let key = keys.indices.contains(i) ? keys[i] : " "
             let prefix = "\(key)  "
             let room = width.map { max(8, $0 - margin.count - 2 - Layout.visibleWidth(prefix)) } ?? Int.max
             let rows = room == Int.max ? [e] : Layout.wrap(e, width: room)
@@ -208,6 +209,7 @@ public enum Screens {
             }
         }
         LayoutAudit.current?.menus.append((firsts.map { Layout.plain($0) }, selected))
+        LayoutAudit.current?.menuKeys.append(keys)
         return lines
     }
 
@@ -226,7 +228,7 @@ public enum Screens {
         let style = Style(colour: s.colour)
         let names = Strings.uiLanguages.map { Strings.forLanguage($0).languageName }
         let body = [""] + big(t.productName(s.config.game), width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
-            + menu(names, selected: s.menuIndex, style)
+            + menu(names, selected: s.menuIndex, style, keys: Strings.languageLetters)
         return frame(s, width, height, t, title: "", body: body, help: "↑/↓ · Enter")
     }
 

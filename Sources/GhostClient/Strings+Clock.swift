@@ -43,9 +43,9 @@ extension Strings {
     /// The main screen's line for the clock of new games (nil: no clock).
     public func clockSetting(_ seconds: Int?) -> String {
         if code == "nl" {
-            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (c)"
+            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (t)"
         }
-        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (c)"
+        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (t)"
     }
 
     /// After a line about other seekers: their clock, if any (" On a clock of 0:30 a move.").

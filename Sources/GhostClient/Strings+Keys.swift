@@ -124,3 +124,23 @@ extension OverMenuItem {
         }
     }
 }
+
+extension ComputerMenuItem {
+    /// The level screen's letters (issue #44 item 26), the same in both
+    /// languages: a level by its name's first letter (e easy, m medium, h
+    /// hard), f who goes first, b back (as the game menu's b); q and Esc
+    /// go back too. Digits 1–5 work as before.
+    public var letter: String {
+        switch self {
+        case .level(let level): String(level.rawValue.prefix(1))
+        case .starter: "f"
+        case .back: "b"
+        }
+    }
+}
+
+extension Strings {
+    /// The language screen's letters: each language by its code's first
+    /// letter (e English, n Nederlands), as it is chosen.
+    static var languageLetters: [String] { uiLanguages.map { String($0.prefix(1)) } }
+}

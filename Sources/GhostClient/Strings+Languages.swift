@@ -77,7 +77,6 @@ extension Strings {
         menuScores: "High scores",
         menuChangeName: "Change name",
         menuQuit: "Quit",
-        menuHelp: "↑/↓ or a digit choose · Enter confirm · w watch games · Ctrl-C quit",
 
         joinTitle: "Join a private game",
         joinPrompt: "Type the code your opponent gave you:",
@@ -194,7 +193,7 @@ extension Strings {
         starterYou: "you",
         starterComputer: "the computer",
         menuBack: "Back",
-        computerHelp: "↑/↓ or a digit choose · Enter start · Esc back",
+        computerHelp: "a letter or ↑/↓ choose · Enter start · Esc back",
         computerName: { "the computer (\($0))" },
         computerLabel: { "Computer (\($0))" },
         menuHint: "Hint: can I force a win?",
@@ -315,7 +314,6 @@ extension Strings {
         menuScores: "Ranglijst",
         menuChangeName: "Andere naam",
         menuQuit: "Stoppen",
-        menuHelp: "↑/↓ of cijfer · Enter kiezen · w kijken · Ctrl-C stoppen",
 
         joinTitle: "Meedoen met een privéspel",
         joinPrompt: "Typ de code die je tegenstander je gaf:",
@@ -432,7 +430,7 @@ extension Strings {
         starterYou: "jij",
         starterComputer: "de computer",
         menuBack: "Terug",
-        computerHelp: "↑/↓ of een cijfer kiezen · Enter beginnen · Esc terug",
+        computerHelp: "letter of ↑/↓ kiezen · Enter beginnen · Esc terug",
         computerName: { "de computer (\(dutchLevel($0)))" },
         computerLabel: { "Computer (\(dutchLevel($0)))" },
         menuHint: "Hint: kan ik winst afdwingen?",

@@ -51,9 +51,9 @@ extension Strings {
                     "Kies Galgje op het hoofdscherm met ←/→; = raadt het hele woord in één keer.",
                 ]),
                 ("Ratings, je spellen, kijken en de klok", [
-                    "Spellen tussen geregistreerde namen tellen voor je rating (met 0 op het hoofdscherm registreer je de jouwe); spellen tegen de computer niet.",
+                    "Spellen tussen geregistreerde namen tellen voor je rating (met a op het hoofdscherm registreer je de jouwe); spellen tegen de computer niet.",
                     "Op het hoofdscherm: h toont je spellen met je ratings; kies een spel om het terug te kijken, met r de analyse. Na een spel doet h dat meteen.",
-                    "Met w kijk je mee bij een spel van anderen; met c zet je een klok op nieuwe spellen.",
+                    "Met w kijk je mee bij een spel van anderen; met t zet je een klok op nieuwe spellen.",
                 ]),
             ]
         }
@@ -74,9 +74,9 @@ extension Strings {
                 "Choose Hangman on the main screen with ←/→; = guesses the whole word at once.",
             ]),
             ("Ratings, your games, watching, clocks", [
-                "Games between registered names are rated (0 on the main screen registers yours); games against the computer are not.",
+                "Games between registered names are rated (a on the main screen registers yours); games against the computer are not.",
                 "On the main screen, h shows your games and ratings: choose a game to replay it, and r for its review. After a game, h does that at once.",
-                "w watches a game others play; c puts a clock on new games.",
+                "w watches a game others play; t puts a clock on new games.",
             ]),
         ]
     }

@@ -56,7 +56,6 @@ public struct Strings: Sendable {
     public let menuScores: String
     public let menuChangeName: String
     public let menuQuit: String
-    public let menuHelp: String
 
     // Join and waiting
     public let joinTitle: String

@@ -68,7 +68,7 @@ struct AccountClientTests {
         #expect(s.account.loggedIn == "ann")
         #expect(s.account.remembered == Login(name: "ann", password: "correct horse"))
         // Logged in: the main screen offers to change the password (0), not to register.
-        #expect(ScreenTests.plainLines(s).contains("    0  Change your password"))
+        #expect(ScreenTests.plainLines(s).contains("    a  Change your password"))
         (s, _) = Fx.run(s, .key(.char("0")))
         #expect(s.screen == .account(.change))
         // Esc on the login screen goes back to choosing a name.
@@ -165,7 +165,7 @@ struct AccountClientTests {
         let (u, fx2) = Fx.run(t, AFx.type("bob") + [.key(.enter), Fx.line("OK NAME name=bob lang=en")])
         #expect(AFx.sent(fx2).suffix(2) == ["NAME bob", "SETTINGS"])
         #expect(u.account.loggedIn == nil)
-        #expect(ScreenTests.plainLines(u).contains("    0  Register your name"))
+        #expect(ScreenTests.plainLines(u).contains("    a  Register your name"))
         let (_, fx3) = Fx.run(u, .key(.char("9")), Fx.line("OK NAMES count=0"), .key(.char("a")), .key(.char("n")), .key(.char("n")), .key(.enter))
         #expect(AFx.sent(fx3).last == "NAME ann correct horse")
     }
@@ -318,16 +318,16 @@ struct AccountScreenTests {
         }
     }
 
-    @Test("The main screen keeps every entry (0 registers, q quits) and every setting at 60×20 and 80×24, in both languages")
+    @Test("The main screen keeps every entry (a registers, q quits) and every setting at 60×20 and 80×24, in both languages")
     func mainScreenFits() {
         for (w, h) in [(60, 20), (80, 24)] {
-            for (lang, register, quit, watchers) in [("en", "0  Register your name", "q  Quit", "Watchers: allowed"),
-                                                     ("nl", "0  Je naam registreren", "q  Stoppen", "Kijkers: toegestaan")] {
+            for (lang, register, quit, watchers) in [("en", "a  Register your name", "q  Quit", "Watchers: allowed"),
+                                                     ("nl", "a  Je naam registreren", "q  Stoppen", "Kijkers: toegestaan")] {
                 let lines = ScreenTests.plainLines(Fx.named(language: lang), w, h)
                 #expect(lines.contains { $0.hasSuffix(register) }, "\(lang) \(w)x\(h)")
                 #expect(lines.contains { $0.hasSuffix(quit) }, "\(lang) \(w)x\(h)")
                 #expect(lines.contains { $0.contains(watchers) }, "\(lang) \(w)x\(h): \(lines)")
-                #expect(lines.contains { $0.hasSuffix("1  " + (lang == "en" ? "Quick match" : "Snel een spel")) }, "\(lang) \(w)x\(h)")
+                #expect(lines.contains { $0.hasSuffix("g  " + (lang == "en" ? "Quick match" : "Snel een spel")) }, "\(lang) \(w)x\(h)")
             }
         }
     }

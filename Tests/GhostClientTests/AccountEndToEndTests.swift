@@ -44,10 +44,10 @@ struct AccountEndToEndTests {
         }
     }
 
-    /// On the main screen: 0 registers the name in use, the password typed twice.
+    /// On the main screen: a registers the name in use, the password typed twice.
     static func register(_ tmux: Tmux, _ label: String, _ name: String) throws {
-        try tmux.waitFor(label, text: "0  Register your name")
-        try tmux.keys(label, "0")
+        try tmux.waitFor(label, text: "a  Register your name")
+        try tmux.keys(label, "a")
         try tmux.waitFor(label, text: "New password: _")
         try tmux.type(label, password)
         try tmux.waitFor(label, text: "New password: " + String(repeating: "•", count: password.count) + "_")
@@ -56,7 +56,7 @@ struct AccountEndToEndTests {
         try tmux.type(label, password)
         try tmux.keys(label, "Enter")
         try tmux.waitFor(label, text: "“\(name)” is registered: from now on it needs your password.")
-        try tmux.waitFor(label, text: "0  Change your password")
+        try tmux.waitFor(label, text: "a  Change your password")
     }
 
     /// On the login screen: types `typed` and presses Enter.
@@ -174,7 +174,7 @@ struct AccountEndToEndTests {
         try tmux.waitFor("ann", text: "Wrong password: try again.")
         #expect(daemon.waitForStderrLine { $0.contains("login failed for ann from 127.0.0.1") } != nil)
         try logInAfterAWrongOne(tmux, "ann", "ann")
-        try tmux.waitFor("ann", text: "0  Change your password")
+        try tmux.waitFor("ann", text: "a  Change your password")
 
         // bob, a fresh process, cannot take ann's name as a guest: while ann is
         // online it asks the password too (the owner's would take it over;
@@ -221,7 +221,7 @@ struct AccountEndToEndTests {
         try tmux.keys("cat", "Enter")
         try typePassword(tmux, "cat", password)
         try tmux.waitFor("cat", text: "Playing as cat")
-        try tmux.waitFor("cat", text: "0  Change your password")
+        try tmux.waitFor("cat", text: "a  Change your password")
         try tmux.quit("cat")
         try ClientEndToEndTests.expectRestored(tmux, "cat")
 
@@ -262,7 +262,7 @@ struct AccountEndToEndTests {
         try pickName(tmux, "dan", "cat")
         try typePassword(tmux, "dan", password)
         try tmux.waitFor("dan", text: "Playing as cat")
-        try tmux.waitFor("dan", text: "0  Change your password")
+        try tmux.waitFor("dan", text: "a  Change your password")
         try tmux.quit("dan")
         try ClientEndToEndTests.expectRestored(tmux, "dan")
         try expectPasswordNowhere(tmux, daemon, labels: ["cat", "dan"])

@@ -31,7 +31,7 @@ struct ClockAndSuperghostEndToEndTests {
         try tmux.waitFor("cleo", text: "Name: _")
         try tmux.type("cleo", "cleo")
         try tmux.keys("cleo", "Enter")
-        try tmux.waitFor("cleo", text: "Clock: 0:30 a move (c)")
+        try tmux.waitFor("cleo", text: "Clock: 0:30 a move (t)")
         #expect(try String(contentsOfFile: tmux.folder + "/cleo/config", encoding: .utf8).contains("\nclock=30\n"))
         // 2, then 1: the Easy computer, cleo first.
         try tmux.type("cleo", "2")

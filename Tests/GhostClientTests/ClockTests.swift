@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Games on a clock in the client (issue #18): the clock of new games (`c`
+/// Games on a clock in the client (issue #18): the clock of new games (`t`
 /// on the main screen, saved), the commands that carry it, the countdown
 /// from TURN's `clock=` on the Ghost and Hangman play screens, and the end
 /// by time, in English and Dutch.
@@ -17,28 +17,28 @@ struct ClockTests {
         return s
     }
 
-    @Test("c on the main screen goes through the clocks (saved), and every new game carries it: SEEK, NEW, NEW bot=, Hangman's")
+    @Test("t on the main screen goes through the clocks (saved), and every new game carries it: SEEK, NEW, NEW bot=, Hangman's")
     func clockOfNewGames() {
-        var (s, fx) = Fx.run(Fx.named(), .key(.char("c")))
+        var (s, fx) = Fx.run(Fx.named(), .key(.char("t")))
         #expect(s.config.clock == 15)
         #expect(fx == [.saveConfig])
         #expect(s.config.rendered.hasSuffix("game=ghost\nclock=15\n"))
         #expect(ClientConfig.parse(s.config.rendered).clock == 15)
-        (s, fx) = Fx.run(s, .key(.char("c")))
+        (s, fx) = Fx.run(s, .key(.char("t")))
         #expect(s.config.clock == 30)
         (s, fx) = Fx.run(s, .key(.char("1")))
         #expect(Fx.sent(fx) == ["SEEK clock=30"])
-        (s, fx) = Fx.run(Fx.named(), .key(.char("c")), .key(.char("c")), .key(.char("3")))
+        (s, fx) = Fx.run(Fx.named(), .key(.char("t")), .key(.char("t")), .key(.char("3")))
         #expect(Fx.sent(fx) == ["NEW clock=30"])
-        (s, fx) = Fx.run(Fx.named(), .key(.char("c")), .key(.char("2")), .key(.char("1")))
+        (s, fx) = Fx.run(Fx.named(), .key(.char("t")), .key(.char("2")), .key(.char("1")))
         #expect(Fx.sent(fx) == ["NEW bot=easy clock=15"])
         // Hangman: a duel sought, and a game against the computer.
-        (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("c")), .key(.char("1")))
+        (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("t")), .key(.char("1")))
         #expect(Fx.sent(fx) == ["SEEK game=hangman clock=15"])
-        (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("c")), .key(.char("2")), .key(.char("1")))
+        (s, fx) = Fx.run(HFx.hangmanMain(), .key(.char("t")), .key(.char("2")), .key(.char("1")))
         #expect(Fx.sent(fx) == ["NEW game=hangman clock=15"])
         // All the way round: no clock again, and nothing sent for it.
-        (s, _) = Fx.run(Fx.named(), Array(repeating: ClientEvent.key(.char("c")), count: ClientConfig.clockChoices.count))
+        (s, _) = Fx.run(Fx.named(), Array(repeating: ClientEvent.key(.char("t")), count: ClientConfig.clockChoices.count))
         #expect(s.config.clock == nil)
         #expect(!s.config.rendered.contains("clock="))
         (s, fx) = Fx.run(s, .key(.char("1")))
@@ -77,9 +77,9 @@ struct ClockTests {
         let plain = ScreenTests.plainLines(Fx.inGame())
         #expect(plain.contains { $0.contains("Your turn: type a letter") } && !plain.contains { $0.contains(" left") }, "\(plain)")
         // The main screen says which clock new games get.
-        #expect(ScreenTests.plainLines(Fx.named()).contains { $0.contains("Clock: off (c)") })
-        #expect(ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("c"))).0).contains { $0.contains("Clock: 0:15 a move (c)") })
-        #expect(ScreenTests.plainLines(Fx.named("alice", language: "nl")).contains { $0.contains("Klok: uit (c)") })
+        #expect(ScreenTests.plainLines(Fx.named()).contains { $0.contains("Clock: off (t)") })
+        #expect(ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("t"))).0).contains { $0.contains("Clock: 0:15 a move (t)") })
+        #expect(ScreenTests.plainLines(Fx.named("alice", language: "nl")).contains { $0.contains("Klok: uit (t)") })
     }
 
     @Test("Seeking: other queues on a clock say so (WAITING … clock=)")

@@ -161,10 +161,10 @@ struct FontAndLayoutTests {
         }
         #expect(ClientOptions.usage.contains("--clock SECONDS"))
         let words = ClientOptions.usage.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
-        #expect(words.contains("0 (no clock), 15, 30, 60, 120, 300 or 600 (saved; c on the main screen changes it)"))
+        #expect(words.contains("0 (no clock), 15, 30, 60, 120, 300 or 600 (saved; t on the main screen changes it)"))
     }
 
-    @Test("--clock presets the main screen's clock (c goes on from it), and 0 clears a saved one")
+    @Test("--clock presets the main screen's clock (t goes on from it), and 0 clears a saved one")
     func clockOptionPresetsTheMainScreen() throws {
         var config = ClientConfig(language: "en")
         config.clock = 60
@@ -179,7 +179,7 @@ struct FontAndLayoutTests {
         let fx = Fx.run(s, .key(.char("1"))).1
         #expect(Fx.sent(fx) == ["SEEK clock=120"])
         // c goes on from the preset: the next clock, then the rest, then none.
-        #expect(Fx.run(s, .key(.char("c"))).0.config.clock == 300)
+        #expect(Fx.run(s, .key(.char("t"))).0.config.clock == 300)
     }
 
     @Test("Every glyph is 5 rows of equal width; A-Z and 0-9 are all there")

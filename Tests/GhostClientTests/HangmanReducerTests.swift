@@ -53,7 +53,7 @@ struct HangmanReducerTests {
         (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(s.config.game == .hangman && fx == [.saveConfig])
         #expect(ClientConfig.parse(s.config.rendered).game == .hangman)
-        #expect(Screens.render(s).contains { $0.contains("5  Other game: Ghost") })
+        #expect(Screens.render(s).contains { $0.contains("o  Other game: Ghost") })
         // Rules (7) are Hangman's while Hangman is chosen.
         (s, fx) = Fx.run(s, .key(.char("7")))
         #expect(s.screen == .hangman(.rules) && Screens.render(s).contains { $0.contains("How to play Hangman") })

@@ -27,7 +27,7 @@ struct Issue27PolishTests {
                 let after = Issue27PolishTests.plain(other, w, h, language)
                 #expect(after.contains { $0.contains("○ Ghost") && $0.contains("● " + hangman) }, "\(after)")
                 // The menu speaks of the chosen game; 5 names the other one.
-                #expect(after.contains { $0.contains(language == "en" ? "5  Other game: Ghost" : "5  Ander spel: Ghost") }, "\(after)")
+                #expect(after.contains { $0.contains(language == "en" ? "o  Other game: Ghost" : "o  Ander spel: Ghost") }, "\(after)")
             }
         }
         // m: a Ghost match, shown in the panel and sent with SEEK.

@@ -32,7 +32,7 @@ struct Issue27Tests {
     func levelsAndSettingsAt60x20() {
         let levels = Fx.run(Fx.named(), .key(.char("2"))).0
         let text = Issue27Tests.plain(levels, 60, 20).map { $0.trimmingCharacters() }.joined(separator: " ")
-        #expect(text.contains("▶ 1  Easy — any letter that does not lose at once; hints allowed"), "\(text)")
+        #expect(text.contains("▶ e  Easy — any letter that does not lose at once; hints allowed"), "\(text)")
         let nl = Issue27Tests.plain(Fx.run(Fx.named(language: "nl"), .key(.char("2"))).0, 60, 20, "nl")
             .map { $0.trimmingCharacters() }.joined(separator: " ")
         #expect(nl.contains("elke letter die niet meteen verliest; hints mogen"), "\(nl)")

@@ -113,10 +113,10 @@ struct Issue44ReviewKeyTests {
 
 @Suite("Issue 44, item 17: the tutorial names the keys beyond playing")
 struct Issue44TutorialKeysTests {
-    @Test("The last tutorial page names h (your games, replays, reviews), w (watching), c (the clock) and ratings, whole at 60×20 in both languages")
+    @Test("The last tutorial page names h (your games, replays, reviews), w (watching), t (the clock) and ratings, whole at 60×20 in both languages")
     func lastPage() {
-        for (language, title, words) in [("en", "Ratings, your games, watching, clocks", ["rated", "h shows your games", "r for its review", "w watches", "c puts a clock"]),
-                                         ("nl", "Ratings, je spellen, kijken en de klok", ["rating", "h toont je spellen", "met r de analyse", "Met w kijk je mee", "met c zet je een klok"])] {
+        for (language, title, words) in [("en", "Ratings, your games, watching, clocks", ["rated", "h shows your games", "r for its review", "w watches", "t puts a clock", "a on the main screen registers"]),
+                                         ("nl", "Ratings, je spellen, kijken en de klok", ["rating", "h toont je spellen", "met r de analyse", "Met w kijk je mee", "met t zet je een klok", "met a op het hoofdscherm"])] {
             var config = ClientConfig(language: language)
             config.tutorialSeen = true
             var s = ClientState(config: config, serverAddress: "h:1")

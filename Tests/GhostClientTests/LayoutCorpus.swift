@@ -109,6 +109,11 @@ enum LayoutCorpus {
         "Issue44KeysTests.swift: Issue44KeysTests.noFieldNoEdit",
         "Issue44KeysTests.swift: Issue44KeysTests.editingKeys",
         "Issue44KeysTests.swift: Issue44KeysTests.watchListAfterRestart",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.mainLetters",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.mainLettersAreDistinct",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.levelLetters",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.hangmanComputerLetters",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.languageLetters",
         "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
@@ -390,6 +395,11 @@ enum LayoutCorpus {
         Issue44KeysTests().noFieldNoEdit()
         Issue44KeysTests().editingKeys()
         Issue44KeysTests().watchListAfterRestart()
+        Issue44MenuKeysTests().mainLetters()
+        Issue44MenuKeysTests().mainLettersAreDistinct()
+        Issue44MenuKeysTests().levelLetters()
+        Issue44MenuKeysTests().hangmanComputerLetters()
+        Issue44MenuKeysTests().languageLetters()
         Issue44MoreTests().phrasesIgnoreTheLength()
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()

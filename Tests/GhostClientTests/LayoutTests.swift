@@ -63,6 +63,14 @@ struct LayoutTests {
                 out.append("cursor on entry \(menu.selected + 1) of \(menu.labels.count)")
             }
         }
+        // One key style in every menu (issue #44 item 26): each entry's key a
+        // letter (or the rules' ?), no two alike.
+        for keys in audit.menuKeys {
+            if let bad = keys.first(where: { !($0.count == 1 && ($0.first?.isLetter == true || $0 == "?")) }) {
+                out.append("menu key “\(bad)” is not a letter: \(keys)")
+            }
+            if Set(keys).count != keys.count { out.append("two menu entries share a key: \(keys)") }
+        }
         for hint in audit.hints where !plain.contains(where: { $0.contains(hint) }) {
             out.append("key hint not drawn whole: “\(hint)”")
         }

@@ -294,11 +294,11 @@ struct ScreenTests {
         let lines = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("2")), .key(.char("4"))).0)
         #expect(lines[0].contains("Play the computer"))
         #expect(Array(lines[5...9]) == [
-            "    1  Easy — any letter that does not lose at once; hints allowed",
-            "    2  Medium — sometimes perfect, sometimes not",
-            "    3  Hard — perfect play: wins whenever it can",
-            "  ▶ 4  Who starts: the computer",
-            "    5  Back",
+            "    e  Easy — any letter that does not lose at once; hints allowed",
+            "    m  Medium — sometimes perfect, sometimes not",
+            "    h  Hard — perfect play: wins whenever it can",
+            "  ▶ f  Who starts: the computer",
+            "    b  Back",
         ])
         #expect(lines[11] == "  Game type: single game")
         let over = ScreenTests.plainLines(Fx.run(Fx.named(), Fx.lines(
@@ -332,8 +332,8 @@ struct ScreenTests {
     func lobbyScreens() {
         let first = ScreenTests.plainLines(ClientState(config: ClientConfig(), serverAddress: "h:1"))
         #expect(first.contains("  Choose your language · Kies je taal"))
-        #expect(first.contains("  ▶ 1  English"))
-        #expect(first.contains("    2  Nederlands"))
+        #expect(first.contains("  ▶ e  English"))
+        #expect(first.contains("    n  Nederlands"))
 
         var names = Fx.online(lastName: "bob")
         names = Fx.run(names, Fx.lines("NAME name=alice", "NAME name=bob", "OK NAMES count=2")).0
@@ -344,12 +344,12 @@ struct ScreenTests {
 
         let main = ScreenTests.plainLines(Fx.named(language: "nl"))
         #expect(main[0].contains("Je speelt als alice"))
-        #expect(main.contains("  ▶ 1  Snel een spel"))
-        #expect(main.contains("    6  Taal: Nederlands"))
-        #expect(main.contains("    0  Je naam registreren"))
+        #expect(main.contains("  ▶ g  Snel een spel"))
+        #expect(main.contains("    l  Taal: Nederlands"))
+        #expect(main.contains("    a  Je naam registreren"))
         #expect(main.contains("    q  Stoppen"))
-        #expect(main.contains("    2  Tegen de computer"))
-        #expect(main.contains("    5  Ander spel: Galgje"))
+        #expect(main.contains("    c  Tegen de computer"))
+        #expect(main.contains("    o  Ander spel: Galgje"))
 
         let hosting = ScreenTests.plainLines(Fx.run(Fx.named(), .key(.char("3")), Fx.line("OK NEW code=4EG7R lang=en")).0)
         #expect(hosting.contains("  Your private game code:"))

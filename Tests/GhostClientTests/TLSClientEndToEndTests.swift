@@ -68,7 +68,7 @@ struct TLSClientEndToEndTests {
         try tmux.keys("ann", "Enter")
         #expect(Self.waitForReceived(server, "NAME ann sec ret words\n"))
         server.send("OK NAME name=ann lang=en registered=yes\r\n")
-        try tmux.waitFor("ann", text: "0  Change your password")
+        try tmux.waitFor("ann", text: "a  Change your password")
         let config = try String(contentsOfFile: "\(tmux.folder)/ann/config", encoding: .utf8)
         #expect(config.contains("name=ann"))
         #expect(!config.contains("sec ret"))

@@ -333,7 +333,7 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, width: width)
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, keys: ComputerMenuItem.all.map(\.letter), width: width)
         body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
         let variant = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
         return frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)

@@ -143,6 +143,18 @@ public enum HangmanScreen: Equatable, Sendable {
 /// The entries of the Hangman computer screen.
 public enum HangmanComputerItem: CaseIterable, Equatable, Sendable {
     case youGuess, computerGuesses, settings, back
+
+    /// The screen's letters (issue #44 item 26), the same in both languages:
+    /// g you guess (a game, as the main menu's g), c the computer guesses (c
+    /// the computer, as there), s settings, b back (q and Esc too).
+    public var letter: String {
+        switch self {
+        case .youGuess: "g"
+        case .computerGuesses: "c"
+        case .settings: "s"
+        case .back: "b"
+        }
+    }
 }
 
 /// Alerts of Hangman's own (the status line; chosen in the screen's language when drawn).

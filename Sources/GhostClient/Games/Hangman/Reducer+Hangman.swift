@@ -505,7 +505,7 @@ extension ClientState {
     mutating func hangmanComputerKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return goToMain() }
         let items = HangmanComputerItem.allCases
-        guard let i = menuChoice(key, count: items.count) else { return }
+        guard let i = menuChoice(key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .youGuess:
             hangman.lastNew = .new(GameOptions(game: .hangman, clock: config.clock))

@@ -395,7 +395,8 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style, width: width)
+        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style,
+                                                                            keys: HangmanComputerItem.allCases.map(\.letter), width: width)
         return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 
