@@ -61,9 +61,10 @@ extension GameMenuItem {
     /// The item's letter, the same in every game and in both languages
     /// (issue #27 Found 7, as in vim, htop or mutt): a accept, d decline,
     /// c claim, h hint, r restart, l leave, b back to the game; a language
-    /// entry its code's first letter (e English, n Nederlands), or its
-    /// digit if that letter is taken. While the menu is open letters pick
-    /// entries (it is modal); Esc closes it and letters play again.
+    /// entry its code's first letter (e English, n Nederlands), or the first
+    /// free one after it (a letter always: one key style, issue #44 item 26).
+    /// While the menu is open letters pick entries (it is modal); Esc closes
+    /// it and letters play again.
     public func letter(languages: [String]) -> String {
         switch self {
         case .accept: "a"
@@ -74,20 +75,25 @@ extension GameMenuItem {
         case .leave: "l"
         case .close: "b"
         case .language(let code):
-            GameMenuItem.languageLetter(code, languages: languages) ?? "\(key(languages: languages))"
+            GameMenuItem.languageLetter(code, languages: languages)
         }
     }
 
-    /// A language's letter: the first of its code, unless a fixed letter or
-    /// an earlier language of the server's list has it.
-    static func languageLetter(_ code: String, languages: [String]) -> String? {
+    /// A language's letter: the first of its code's letters, then of a–z,
+    /// that no fixed letter and no earlier language of the server's list has
+    /// (de beside decline: e, unless English has it: f). Twenty-six letters
+    /// less the eight fixed ones leave eighteen: a server with more languages
+    /// than that gives the rest no letter (their digits, 6–8, still work).
+    static func languageLetter(_ code: String, languages: [String]) -> String {
         var taken = fixedLetters
+        let alphabet = "abcdefghijklmnopqrstuvwxyz".map(String.init)
         for other in languages {
-            guard let first = other.first.map({ String($0).lowercased() }), first.first?.isLetter == true else { continue }
-            if other == code { return taken.contains(first) ? nil : first }
-            taken.insert(first)
+            let own = other.lowercased().map(String.init).filter { $0.first?.isLetter == true && $0.first?.isASCII == true }
+            let letter = (own + alphabet).first { !taken.contains($0) } ?? " "
+            if other == code { return letter }
+            taken.insert(letter)
         }
-        return nil
+        return " "
     }
 
     /// The item's digit, kept working beside its letter: 1 accept, 2

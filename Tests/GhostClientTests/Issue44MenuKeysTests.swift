@@ -97,3 +97,25 @@ struct Issue44MenuKeysTests {
         #expect(Fx.run(s, Fx.keys("e")).0.config.language == "en")
     }
 }
+
+extension Issue44MenuKeysTests {
+    @Test("The game menu's language entries get letters however the server's languages start: de beside decline takes f, da g; never a digit")
+    func languageEntriesGetLetters() {
+        var s = Fx.named()
+        s.serverLanguages = ["en", "nl", "de", "da"]
+        s = Fx.run(s, Fx.lines("GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
+                               "TURN id=7 player=alice fragment=") + [.key(.escape)]).0
+        #expect(s.gameMenuOpen)
+        let letters = s.gameMenuItems.map { $0.letter(languages: s.serverLanguages) }
+        #expect(Set(letters).count == letters.count, "\(letters)")
+        #expect(letters.allSatisfy { $0.count == 1 && $0.first?.isLetter == true }, "\(letters)")
+        let byCode = Dictionary(uniqueKeysWithValues: s.gameMenuItems.compactMap { item -> (String, String)? in
+            guard case .language(let code) = item else { return nil }
+            return (code, item.letter(languages: s.serverLanguages))
+        })
+        #expect(byCode["nl"] == "n" && byCode["de"] == "f" && byCode["da"] == "g", "\(byCode)")
+        #expect(Fx.run(s, Fx.keys("f")).0.confirmLanguage == "de")
+        let lines = ScreenTests.plainLines(s)
+        #expect(lines.contains { $0.trimmingCharacters().hasPrefix("f  ") }, "\(lines)")
+    }
+}

@@ -114,6 +114,7 @@ enum LayoutCorpus {
         "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.levelLetters",
         "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.hangmanComputerLetters",
         "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.languageLetters",
+        "Issue44MenuKeysTests.swift: Issue44MenuKeysTests.languageEntriesGetLetters",
         "Issue44MoreTests.swift: Issue44MoreTests.phrasesIgnoreTheLength",
         "Issue44MoreTests.swift: Issue44MoreTests.youAsTheWinner",
         "Issue44MoreTests.swift: Issue44MoreTests.leaveBeforeAnyMove",
@@ -400,6 +401,7 @@ enum LayoutCorpus {
         Issue44MenuKeysTests().levelLetters()
         Issue44MenuKeysTests().hangmanComputerLetters()
         Issue44MenuKeysTests().languageLetters()
+        Issue44MenuKeysTests().languageEntriesGetLetters()
         Issue44MoreTests().phrasesIgnoreTheLength()
         Issue44MoreTests().youAsTheWinner()
         Issue44MoreTests().leaveBeforeAnyMove()
