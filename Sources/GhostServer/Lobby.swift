@@ -98,6 +98,8 @@ public final class Lobby: LobbyPart {
     private(set) lazy var review = ReviewDesk(context: context)
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
+    /// VIEW: a game as any client draws it (ViewDesk.swift).
+    private(set) lazy var views = ViewDesk(context: context, rooms: rooms)
 
     // The game side's parts (GamePart.swift), each with its own state.
     /// Games in progress: moves, the computer, hints (GamePlay.swift).
