@@ -366,7 +366,24 @@ def session_computer(tmux, bins, port):
     bea.wait("vs Computer (hard)")
     bea.keys("Escape")
     bea.wait("Playing as beatrix_van_oss")
+    # Registers the name (menu entry 0): the password typed key by key,
+    # then pasted; the recording must hold neither.
+    password = "correct horse 42"
+    bea.keys("0")
+    bea.wait("New password: _")
+    for i, ch in enumerate(password):
+        bea.type(ch)
+        bea.wait("New password: " + "•" * (i + 1) + "_")
+    bea.keys("Enter")
+    bea.wait("Once more:")
+    bea.type(password)
+    bea.wait("•" * len(password) + "_")
+    bea.keys("Enter")
+    bea.wait("is registered")
     bea.quit()
+    with open(bea.record) as f:
+        if "horse" in f.read():
+            raise Failure("the password is in the recording")
     bea.save("ghost-computer-en")
 
 

@@ -142,6 +142,30 @@ struct LayoutTestsRecorded {
         reached("a 16-character name") { $0.game?.players.contains { $0.count == 16 } == true }
         reached("Dutch") { $0.config.language == "nl" && $0.screen == .game }
         reached("60×20") { $0.width == 60 && $0.height == 20 && $0.screen == .game }
+        reached("a password screen") { $0.screen == .account(.register) }
+    }
+
+    @Test("The recordings hold no secret: every resume token is the dummy, every character typed on a password screen is x")
+    func noSecrets() throws {
+        for (name, session) in try Self.recordings() {
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+            for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) where word.hasPrefix("token=") {
+                #expect(word == "token=0123456789abcdef0123456789abcdef", "\(name): \(word)")
+            }
+            var s = session.initialState
+            for e in session.events {
+                if case .account = s.screen {
+                    switch e {
+                    case .key(.char(let c)): #expect(c == "x", "\(name): \(c) typed on \(s.screen)")
+                    case .paste(let keys):
+                        let masked = keys.allSatisfy { if case .char(let c) = $0 { c == "x" } else { true } }
+                        #expect(masked, "\(name): a paste on \(s.screen)")
+                    default: break
+                    }
+                }
+                s = reduce(s, e).0
+            }
+        }
     }
 }
 
