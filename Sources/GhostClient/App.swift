@@ -139,8 +139,11 @@ final class InteractiveSession {
         state.account.transport = tls != nil ? .tls : address.isLoopback ? .loopback : insecure ? .insecure : .clear
         self.configPath = configPath
         connection = Connection(address: address, tls: tls)
-        recorder = getenv(EventRecording.variable).map { String(cString: $0) }.flatMap {
-            $0.isEmpty ? nil : EventRecorder(path: $0, config: config, playAtOnce: playAtOnce)
+        recorder = getenv(EventRecording.variable).map { String(cString: $0) }.flatMap { path in
+            guard !path.isEmpty else { return nil }
+            let r = EventRecorder(path: path, config: config, playAtOnce: playAtOnce)
+            if r == nil { ClientApp.printError("ghost-client: cannot record to \(path): \(errnoText()); playing on without recording") }
+            return r
         }
     }
 
