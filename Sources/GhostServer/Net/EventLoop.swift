@@ -261,14 +261,12 @@ extension Server {
 
     /// A new generation is committed; without a syncer it is on disk already.
     private func committedWrites(startedAt started: Double) {
-        committedGeneration += 1
+        let generation = generations.wrote(startedAt: started, synced: syncer == nil)
         guard let syncer else {
-            durableGeneration = committedGeneration
             stats.committed(seconds: monotonicSeconds() - started)
             return
         }
-        commitStarts.append((committedGeneration, started))
-        ghost_syncer_request(syncer, committedGeneration,
+        ghost_syncer_request(syncer, generation,
                              Int32(store.lastCommitWrote == .journal ? GHOST_SYNC_JOURNAL : GHOST_SYNC_WAL))
     }
 
@@ -281,24 +279,12 @@ extension Server {
     /// go at once when nothing queued before them on their connection still
     /// waits (issue #43, finding 8: a PING waited for a write flood's syncs).
     private func seal() {
-        let synced = durableGeneration >= committedGeneration
         // Connections written to this turn are dirty; in `endOfTurn` the
-        // ones being flushed have left `dirty` for `flushing`.
-        func seal(_ conn: Connection) {
-            let revealing = conn.revealing
-            conn.revealing = false
-            guard conn.queuedEnd > conn.releasedUpTo else { return }
-            if synced || (!revealing && conn.releasedUpTo >= conn.sealedEnd) {
-                conn.releasedUpTo = conn.queuedEnd
-            } else {
-                awaiting.append((committedGeneration, conn, conn.queuedEnd))
-            }
-            conn.sealedEnd = conn.queuedEnd
-        }
-        // (Two loops, not a loop over `[dirty, flushing]`: that array would
-        // be built at every commit.)
-        for conn in table.dirty { seal(conn) }
-        for conn in flushing { seal(conn) }
+        // ones being flushed have left `dirty` for `flushing`. (Two loops,
+        // not a loop over `[dirty, flushing]`: that array would be built at
+        // every commit.)
+        for conn in table.dirty { generations.seal(conn) }
+        for conn in flushing { generations.seal(conn) }
     }
 
     /// The syncer woke the loop: release the replies of every generation now
@@ -319,22 +305,9 @@ extension Server {
     }
 
     private func release(upTo generation: UInt64) {
-        guard generation > durableGeneration else { return }
-        durableGeneration = generation
-        let at = monotonicSeconds()
-        while commitStartsHead < commitStarts.count, commitStarts[commitStartsHead].generation <= generation {
-            stats.committed(seconds: at - commitStarts[commitStartsHead].at)
-            commitStartsHead += 1
-        }
-        if commitStartsHead == commitStarts.count { commitStarts.removeAll(keepingCapacity: true); commitStartsHead = 0 }
-        while awaitingHead < awaiting.count, awaiting[awaitingHead].generation <= generation {
-            let (_, conn, end) = awaiting[awaitingHead]
-            awaitingHead += 1
-            guard end > conn.releasedUpTo, table[conn.id] === conn else { continue }
-            conn.releasedUpTo = end
-            table.markDirty(conn)
-        }
-        if awaitingHead == awaiting.count { awaiting.removeAll(keepingCapacity: true); awaitingHead = 0 }
+        let table = self.table
+        generations.release(upTo: generation, at: monotonicSeconds(), isOpen: { table[$0.id] === $0 },
+                            released: { table.markDirty($0) }, commitSeconds: { stats.committed(seconds: $0) })
     }
 
     /// Waits for every commit to reach the disk (when stopping): true when
@@ -342,7 +315,7 @@ extension Server {
     private func settleSyncs() -> Bool {
         guard let syncer else { return true }
         var error: Int32 = 0
-        let generation = ghost_syncer_wait(syncer, committedGeneration, &error)
+        let generation = ghost_syncer_wait(syncer, generations.committed, &error)
         guard error == 0 else {
             log("cannot sync \(store.walPath): \(String(cString: strerror(error)))")
             return false

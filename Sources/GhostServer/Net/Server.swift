@@ -46,17 +46,8 @@ public final class Server {
     /// Lines served this turn.
     var servedThisTurn = 0
     var waitingForPassword: [ConnectionID: Connection] = [:]
-    /// Commits that wrote, counted: a turn's replies wait for its generation.
-    var committedGeneration: UInt64 = 0
-    /// The highest generation on disk.
-    var durableGeneration: UInt64 = 0
-    /// Replies waiting for a sync: each connection's queued end at a
-    /// commit, oldest first (generations only grow), from `awaitingHead`.
-    var awaiting: [(generation: UInt64, conn: Connection, end: Int)] = []
-    var awaitingHead = 0
-    /// When each generation's COMMIT started, for the STATS latency.
-    var commitStarts: [(generation: UInt64, at: Double)] = []
-    var commitStartsHead = 0
+    /// Commits that wrote, and the replies that wait for their sync (CommitGenerations.swift).
+    var generations = CommitGenerations()
     /// Set when the loop must stop, and why.
     var stop: Stop?
     var readBuffer: [UInt8]
