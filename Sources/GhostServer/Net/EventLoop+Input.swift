@@ -6,24 +6,9 @@ import GhostProtocol
 /// its budget and its network's (Net/Budget.swift), holding back the input
 /// of one over either, and the limits a new connection meets by network.
 extension Server {
-    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil.
+    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil (Admission.swift).
     func refusal(network: String) -> String? {
-        if table.count >= config.maxClients {
-            return "the server has its maximum of \(config.maxClients) clients; try again later"
-        }
-        if config.maxClientsPerIP > 0, perNetwork[network, default: 0] >= config.maxClientsPerIP {
-            return "too many connections from \(network) (at most \(config.maxClientsPerIP))"
-        }
-        if config.maxUnnamed > 0, unnamed >= config.maxUnnamed, !makeRoomForNewcomer(from: network) {
-            return "too many connections without NAME or RESUME (at most \(config.maxUnnamed)); try again later"
-        }
-        if config.maxUnnamedPerIP > 0, unnamedPerNetwork[network, default: 0] >= config.maxUnnamedPerIP {
-            return "too many connections from \(network) without NAME or RESUME (at most \(config.maxUnnamedPerIP))"
-        }
-        if connects.take(network, at: now) != nil {
-            return "too many new connections from \(network) (at most \(Server.figure(config.connectsPerSecondPerIP)) a second); try again later"
-        }
-        return nil
+        admission.refusal(network: network, clients: table.count, at: now, makeRoom: { makeRoomForNewcomer(from: network) })
     }
 
     /// 20 → "20", 0.5 → "0.5".
@@ -251,8 +236,7 @@ extension Server {
     /// NAME or RESUME: no longer among the unnamed.
     func identified(_ conn: Connection) {
         conn.identified = true
-        unnamed -= 1
-        if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
+        admission.identified(conn.network)
     }
 
     /// Asks epoll for what the connection needs now: input unless it is

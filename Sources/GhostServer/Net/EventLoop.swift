@@ -168,9 +168,7 @@ extension Server {
             let id = nextID
             nextID += 1
             let conn = Connection(id: id, fd: fd, peer: peerText, now: now)
-            perNetwork[conn.network, default: 0] += 1
-            unnamed += 1
-            unnamedPerNetwork[conn.network, default: 0] += 1
+            admission.opened(conn.network)
             guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)
                 continue
@@ -458,11 +456,7 @@ extension Server {
             stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
         }
         table.connections[conn.id] = nil
-        if let n = perNetwork[conn.network] { perNetwork[conn.network] = n > 1 ? n - 1 : nil }
-        if !conn.identified {
-            unnamed -= 1
-            if let n = unnamedPerNetwork[conn.network] { unnamedPerNetwork[conn.network] = n > 1 ? n - 1 : nil }
-        }
+        admission.closed(conn.network, identified: conn.identified)
         held[conn.id] = nil
         if closeWhenHandedBack(conn) { return }   // its handshake's step is on a thread (EventLoop+TLS.swift)
         endTLS(conn)
@@ -486,8 +480,7 @@ extension Server {
     /// closed them). A scan of the networks with such connections and of the
     /// connections, only at the cap. Returns whether there is room now.
     func makeRoomForNewcomer(from network: String) -> Bool {
-        let mine = unnamedPerNetwork[network, default: 0]
-        guard let (victim, most) = unnamedPerNetwork.max(by: { $0.value < $1.value }), most > mine + 1,
+        guard let victim = admission.networkToMakeRoom(for: network),
               let conn = table.connections.values.first(where: {
                   !$0.identified && $0.network == victim && $0.dropReason == nil && !$0.closeAfterFlush
               }) else { return false }
@@ -496,7 +489,7 @@ extension Server {
         conn.closedFor = .full
         conn.byeOnDrop = .bye(.full, text)
         disconnect(conn, reason: ConnectionTable.reason(.full, text))
-        return unnamed < config.maxUnnamed
+        return admission.roomForUnnamed
     }
 
     /// A lingering socket is readable: its input is thrown away; at its

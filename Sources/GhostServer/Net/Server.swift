@@ -51,13 +51,8 @@ public final class Server {
     /// Set when the loop must stop, and why.
     var stop: Stop?
     var readBuffer: [UInt8]
-    /// Connections open from each network (`NetworkKey`).
-    var perNetwork: [String: Int] = [:]
-    /// Connections that have not sent NAME or RESUME, in all and per network.
-    var unnamed = 0
-    var unnamedPerNetwork: [String: Int] = [:]
-    /// New connections per network per second (`--connects-per-second-per-ip`).
-    var connects: TokenBuckets
+    /// Who may connect: the counts by network and the limits (Admission.swift).
+    let admission: Admission
     /// Every connection's and network's command budget.
     var budgets: Budgets
     /// Times each line the lobby serves.
@@ -134,7 +129,9 @@ public final class Server {
         self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
                                network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
                                unitSeconds: config.costUnitSeconds)
-        self.connects = TokenBuckets(perSecond: config.connectsPerSecondPerIP, burst: config.connectBurstPerIP)
+        self.admission = Admission(maxClients: config.maxClients, maxPerNetwork: config.maxClientsPerIP,
+                                   maxUnnamed: config.maxUnnamed, maxUnnamedPerNetwork: config.maxUnnamedPerIP,
+                                   connectsPerSecond: config.connectsPerSecondPerIP, connectBurst: config.connectBurstPerIP)
         let logBuffer = LogBuffer()
         self.logBuffer = logBuffer
         let log: (String) -> Void = { logBuffer.append($0) }
