@@ -7,8 +7,8 @@ import Glibc
 /// private-key operation among them: an RSA-4096 signature takes
 /// milliseconds) runs here, never on the event loop, which meanwhile serves
 /// everyone else. A finished step comes back to the loop through an eventfd
-/// in its epoll set, as the hashing pool's answers do (HashPool.swift,
-/// EventLoop+TLS.swift's `handshakesDone`).
+/// in its epoll set, as the hashing pool's answers do: both run on a
+/// `JobPool` (JobPool.swift; EventLoop+TLS.swift's `handshakesDone`).
 ///
 /// Who owns a connection's SSL object, and when: the loop, always, except
 /// while a step of its handshake is "away". The loop hands the SSL pointer
@@ -31,7 +31,7 @@ import Glibc
 /// running); a handshake whose socket is ready while they are waits on the
 /// loop's first-come line, unread, its bytes in the kernel, and its
 /// `--tls-handshake-timeout` runs on (`Server.dispatchHandshake`).
-final class TLSHandshakes: WorkerPool, @unchecked Sendable {
+final class TLSHandshakes: @unchecked Sendable {
     struct Job {
         let id: ConnectionID
         let ssl: OpaquePointer
@@ -57,85 +57,37 @@ final class TLSHandshakes: WorkerPool, @unchecked Sendable {
         min(2, max(1, (cpus ?? 2) - 1))
     }
 
-    /// Woken (readable) when steps are finished.
-    let eventFD: Int32
     let threadCount: Int
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    // Guarded by `lock`:
-    private var queued: [Job] = []
-    private var queuedHead = 0
-    private var finished: [Finished] = []
-    private var stopping = false
-    private var threads: [pthread_t] = []
+    private let pool: JobPool<Job, Finished>
 
     /// Nil when the eventfd or a thread cannot be made.
     init?(threads count: Int) {
         threadCount = max(1, count)
-        eventFD = ghost_eventfd_open()
-        guard eventFD >= 0 else { return nil }
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(wake, nil)
-        guard WorkerThreads.start(threadCount, self, started: &threads) else {
-            stop()
-            return nil
-        }
+        // No capacity of the pool's own: the loop keeps at most `capacity` steps away.
+        guard let pool = JobPool<Job, Finished>(
+            threads: threadCount,
+            onStart: { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TLSHandshakes.niceness) },
+            run: { job in
+                let started = TLSHandshakes.threadCPUSeconds()
+                let step = TLSSession.acceptStep(job.ssl)
+                return Finished(id: job.id, step: step, seconds: max(0, TLSHandshakes.threadCPUSeconds() - started))
+            }) else { return nil }
+        self.pool = pool
     }
 
-    deinit {
-        pthread_cond_destroy(wake)
-        pthread_mutex_destroy(lock)
-        wake.deallocate()
-        lock.deallocate()
-        if eventFD >= 0 { Glibc.close(eventFD) }
-    }
+    /// Woken (readable) when steps are finished.
+    var eventFD: Int32 { pool.eventFD }
 
     /// Queues a step (loop thread; the loop keeps at most `capacity` away).
     /// False once stopping: the job was not taken, the SSL object stays the loop's.
-    func submit(_ job: Job) -> Bool {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        guard !stopping else { return false }
-        queued.append(job)
-        pthread_cond_signal(wake)
-        return true
-    }
+    func submit(_ job: Job) -> Bool { pool.submit(job) }
 
     /// The steps finished since the last call (loop thread): their SSL objects are the loop's again.
-    func takeFinished() -> [Finished] {
-        ghost_eventfd_drain(eventFD)
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        let out = finished
-        finished.removeAll(keepingCapacity: true)
-        return out
-    }
+    func takeFinished() -> [Finished] { pool.takeFinished() }
 
     /// Stops the threads once their current step is done, and waits for
     /// them; queued steps are not run. Afterwards no thread touches any SSL object.
-    func stop() {
-        WorkerThreads.stop(&threads, lock: lock, wake: wake) { stopping = true }
-    }
-
-    func work() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, TLSHandshakes.niceness)
-        pthread_mutex_lock(lock)
-        while true {
-            while !stopping && queuedHead == queued.count { pthread_cond_wait(wake, lock) }
-            if stopping { break }
-            let job = queued[queuedHead]
-            queuedHead += 1
-            if queuedHead == queued.count { queued.removeAll(keepingCapacity: true); queuedHead = 0 }
-            pthread_mutex_unlock(lock)
-            let started = TLSHandshakes.threadCPUSeconds()
-            let step = TLSSession.acceptStep(job.ssl)
-            let seconds = max(0, TLSHandshakes.threadCPUSeconds() - started)
-            pthread_mutex_lock(lock)
-            finished.append(Finished(id: job.id, step: step, seconds: seconds))
-            ghost_eventfd_signal(eventFD)
-        }
-        pthread_mutex_unlock(lock)
-    }
+    func stop() { pool.stop() }
 
     /// This thread's CPU time: what a step cost, whatever else ran meanwhile.
     static func threadCPUSeconds() -> Double {
