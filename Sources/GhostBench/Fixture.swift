@@ -140,7 +140,7 @@ public enum Fixture {
                 let reason = outcome < 4 ? "solved" : outcome < 9 ? "hanged" : "left"
                 try store.finishGame(game: id, winner: reason == "solved" ? person : "bot-hangman", loser: reason == "solved" ? "bot-hangman" : person,
                                      reason: reason, finalState: "word=\(word) mistakes=\(mistakes) pattern=\(String(repeating: "_", count: length))",
-                                     people: [], now: ended)
+                                     board: "hangman-game", people: [], now: ended)
                 if reason == "solved" {
                     try store.recordBestGame(board: "hangman-\(mode)", game: id, name: person, key1: mistakes, key2: -length,
                                              fields: "word=\(word) mistakes=\(mistakes) misses=\(misses) mode=\(mode) lang=\(lang)", now: ended)
@@ -156,7 +156,7 @@ public enum Fixture {
                 try store.finishGame(game: id, winner: solved ? guesser : setter, loser: solved ? setter : guesser,
                                      reason: solved ? "solved" : "hanged",
                                      finalState: "word=\(letters(length, &rng)) mistakes=\(solved ? Int.random(in: 0..<8, using: &rng) : 8)",
-                                     people: [], now: ended)
+                                     board: "hangman-game", people: [], now: ended)
                 try store.recordHeadToHead(kind: "hangman", winner: solved ? guesser : setter, loser: solved ? setter : guesser)
                 try counted(4)
             }

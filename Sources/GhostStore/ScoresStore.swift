@@ -159,7 +159,7 @@ final class ScoresStore {
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
     /// names with more wins; then by name). Walks the board's index, best
     /// first, and stops after `limit` rows; the ranks are counted here.
-    func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
+    func scores(board: String, limit: Int) throws -> [ScoreRow] {
         var rows = try db.query("""
             SELECT p.name, s.wins, s.played
             FROM scores s JOIN players p ON p.name = s.player
@@ -174,7 +174,7 @@ final class ScoresStore {
 
     /// A name's place on a board: 1 + the number of names with more wins,
     /// from the board's `WinTally` in O(log wins).
-    func rank(of name: String, board: String = "game") throws -> ScoreRow {
+    func rank(of name: String, board: String) throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
         row.rank = 1 + (winCounts[board]?.above(row.wins) ?? 0)
         return row
@@ -268,12 +268,12 @@ extension Store {
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
     /// names with more wins; then by name). Walks the board's index, best
     /// first, and stops after `limit` rows; the ranks are counted here.
-    public func scores(board: String = "game", limit: Int) throws -> [ScoreRow] {
+    public func scores(board: String, limit: Int) throws -> [ScoreRow] {
         try scoreStore.scores(board: board, limit: limit)
     }
 
     /// A name's place on a board: 1 + the number of names with more wins.
-    public func rank(of name: String, board: String = "game") throws -> ScoreRow {
+    public func rank(of name: String, board: String) throws -> ScoreRow {
         try scoreStore.rank(of: name, board: board)
     }
 

@@ -49,7 +49,7 @@ extension Store {
     /// no look-up of a name again.
     @discardableResult
     public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
-                           losses: [Int]? = nil, board: String = "game", people: [String]? = nil, now: Int) throws -> [ScoreRow] {
+                           losses: [Int]? = nil, board: String, people: [String]? = nil, now: Int) throws -> [ScoreRow] {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
         let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
         var winnerRow: ScoreRow?, loserRow: ScoreRow?

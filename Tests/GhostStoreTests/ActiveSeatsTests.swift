@@ -67,7 +67,7 @@ import Testing
                                       networks: [Self.networks[next(Self.networks.count)], next(2) == 0 ? "" : Self.networks[0]], now: t0 + step)
             case 6...7 where !games.isEmpty:
                 try store.finishGame(game: games[next(games.count)], winner: "bot-hard", loser: "cy", reason: "word", finalState: "",
-                                     people: [], now: t0 + step)
+                                     board: "game", people: [], now: t0 + step)
             case 8 where !games.isEmpty:
                 try store.abortGame(game: games[next(games.count)], why: "untouched", now: t0 + step)
             default:

@@ -92,7 +92,7 @@ import Testing
         try store.recordMove(game: id, round: 1, ply: 1, seat: 0, move: "q", now: t0 + 1)
         try store.commit()
         let before = store.db.totalChanges
-        try store.finishGame(game: id, winner: "ann", loser: "ben", reason: "word", finalState: "fragment=qua", people: [], now: t0 + 9)
+        try store.finishGame(game: id, winner: "ann", loser: "ben", reason: "word", finalState: "fragment=qua", board: "game", people: [], now: t0 + 9)
         #expect(store.db.totalChanges - before == 1)   // the row alone: no INSERT then UPDATE
         try store.commit()
         #expect(store.lastCommitWrote == .database)

@@ -164,10 +164,10 @@ private func makeVersion4(_ dir: TempDir) throws {
         ])
         #expect(try store.scores(board: "match", limit: 10).isEmpty)
         #expect(try store.scores(board: "hard", limit: 10).isEmpty)
-        #expect(try store.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 5))
-        #expect(try store.rank(of: "BOB") == ScoreRow(rank: 2, name: "bob", wins: 1, played: 4))
-        #expect(try store.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
-        #expect(try store.rank(of: "carol") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
+        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 5))
+        #expect(try store.rank(of: "BOB", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 1, played: 4))
+        #expect(try store.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
+        #expect(try store.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         #expect(try store.rank(of: "alice", board: "match") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         // Names, preferences and results are kept; the fragment of a finished game is its final state.
         #expect(try store.allNames() == ["alice", "bob", "carol", "dave"])
@@ -206,13 +206,13 @@ private func makeVersion4(_ dir: TempDir) throws {
         // Play goes on: alice makes "pear", bob wins game 2; the board and the ranks follow.
         try store.recordMove(game: 2, round: 1, ply: 3, seat: 0, move: "a", now: t0 + 200)
         try store.recordMove(game: 2, round: 1, ply: 4, seat: 1, move: "r", now: t0 + 201)
-        try store.finishGame(game: 2, winner: "bob", loser: "alice", reason: "word", finalState: "fragment=pear", now: t0 + 202)
+        try store.finishGame(game: 2, winner: "bob", loser: "alice", reason: "word", finalState: "fragment=pear", board: "game", now: t0 + 202)
         try store.commit()
         #expect(try store.activeGames().isEmpty)
         #expect(try store.result(game: 2)?.finalState == "fragment=pear")
-        #expect(try store.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
-        #expect(try store.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 6))
-        #expect(try store.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
+        #expect(try store.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
+        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 6))
+        #expect(try store.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
         // A first game on a new board; ids go on from the migrated ones.
         let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["carol", "bot-hard"], tokens: ["c3", "x3"],
                                               bots: [nil, "hard"]), now: t0 + 300)
@@ -221,7 +221,7 @@ private func makeVersion4(_ dir: TempDir) throws {
                              board: "hard", people: ["carol"], now: t0 + 301)
         try store.commit()
         #expect(try store.scores(board: "hard", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 1, played: 1)])
-        #expect(try store.rank(of: "carol") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
+        #expect(try store.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         store.close()
 
         // Reopening does not migrate again (no schema change at all), and keeps everything.
@@ -235,7 +235,7 @@ private func makeVersion4(_ dir: TempDir) throws {
             ScoreRow(rank: 2, name: "bob", wins: 2, played: 5),
             ScoreRow(rank: 3, name: "dave", wins: 0, played: 2),
         ])
-        #expect(try again.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
+        #expect(try again.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
         #expect(try again.rank(of: "carol", board: "hard") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         #expect(try again.result(game: 1)?.finalState == "fragment=pear")
         #expect(try again.result(game: 3)?.finalState == "fragment=q")
@@ -578,7 +578,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.activeGame(id: 4)?.moves == [move(0, "p")])
         #expect(try store.recentNames(prefix: nil, limit: 10) == (["ben", "Abe", "ann"], false))
         #expect(try store.recentNames(prefix: "a", limit: 1) == (["Abe"], true))
-        #expect(try store.scores(limit: 10) == [ScoreRow(rank: 1, name: "Abe", wins: 3, played: 3),
+        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "Abe", wins: 3, played: 3),
                                                 ScoreRow(rank: 2, name: "ann", wins: 2, played: 3),
                                                 ScoreRow(rank: 2, name: "ben", wins: 2, played: 2)])
         let db = try raw(dir)
@@ -633,7 +633,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.activeSeats(player: "ann", limit: 10).map { [$0.game, $0.seat] } == [[2, 0], [3, 0]])
         #expect(try store.untouchedGames(before: t0 + 100, limit: 10).map(\.id) == [3, 2])
         #expect(try store.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
-        #expect(try store.scores(limit: 10).map(\.name) == ["ann", "Ben"])
+        #expect(try store.scores(board: "game", limit: 10).map(\.name) == ["ann", "Ben"])
         let db = try raw(dir)
         defer { db.close() }
         #expect(try db.query("SELECT count(*) FROM games") { $0.int(0) } == [4])

@@ -43,13 +43,13 @@ import Testing
             let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["ann", "bob"], tokens: freshTokens()),
                                           networks: ["192.0.2.1", "198.51.100.2"], now: t0)
             try store.recordMove(game: id, round: 1, ply: 1, seat: 0, move: "p", now: t0)
-            try store.finishGame(game: id, winner: "ann", loser: "bob", reason: "word", finalState: "fragment=p", now: t0 + 1)
+            try store.finishGame(game: id, winner: "ann", loser: "bob", reason: "word", finalState: "fragment=p", board: "game", now: t0 + 1)
             try store.commit()
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.pageSize == 4096)
-        #expect(try store.scores(limit: 10).map(\.name) == ["ann", "bob"])
+        #expect(try store.scores(board: "game", limit: 10).map(\.name) == ["ann", "bob"])
     }
 
     @Test("--max-db-pages counts pages of 4 KiB on a database of 1 KiB pages and on one of 4 KiB")

@@ -40,7 +40,7 @@ import Testing
             let a = "player\(g % Self.names)", b = "player\((g * 7 + 1) % Self.names)"
             let tokens = freshTokens()
             last = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
-            try store.finishGame(game: last, winner: a, loser: b, reason: "word", finalState: "fragment=x", now: t0 + g)
+            try store.finishGame(game: last, winner: a, loser: b, reason: "word", finalState: "fragment=x", board: "game", now: t0 + g)
             try store.recordHeadToHead(kind: "ghost", winner: a, loser: b)
             try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
             token = tokens[1]
@@ -123,7 +123,7 @@ import Testing
         _ = try store.rating(of: "player3", board: "ghost")
         try store.markRated(game: game, ratings: [1500, 1500])
         _ = try store.isRated(game: game)
-        try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", now: t0)
+        try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", board: "game", now: t0)
         try store.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
                              listed: true)
         try store.setRatingChanges(game: game, changes: [12, -12])
@@ -135,7 +135,7 @@ import Testing
         #expect(try store.storedName("PLAYER1") == "player1")
         try store.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
-        _ = try store.rank(of: "player3")
+        _ = try store.rank(of: "player3", board: "game")
         try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
         try store.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
         try store.commit()

@@ -54,7 +54,7 @@ import Testing
             let id = try store.createGame(NewGame(kind: "ghost", variant: i == 2 ? "super" : "", lang: "en", players: [a, b],
                                                   tokens: freshTokens(), watch: open), now: t0 + i)
             if i == 0 { try store.markRated(game: id, ratings: [1500, 1500]) }
-            try store.finishGame(game: id, winner: a, loser: b, reason: "word", finalState: "fragment=x", now: t0 + 10 * i)
+            try store.finishGame(game: id, winner: a, loser: b, reason: "word", finalState: "fragment=x", board: "game", now: t0 + 10 * i)
             if i == 0 { try store.setRatingChanges(game: id, changes: [162, -162]) }
             ids.append(id)
         }

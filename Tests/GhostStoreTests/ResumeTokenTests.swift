@@ -58,7 +58,7 @@ struct ResumeTokenTests {
         #expect(try store.activeGame(id: id)?.tokens == tokens)
         #expect(try store.finishedGame(token: tokens[0]) == nil)
         // Once over, RESUME finds how it ended.
-        try store.finishGame(game: id, winner: "alice", loser: "bob", reason: "word", finalState: "fragment=pear", now: t0 + 5)
+        try store.finishGame(game: id, winner: "alice", loser: "bob", reason: "word", finalState: "fragment=pear", board: "game", now: t0 + 5)
         try store.commit()
         #expect(try store.activeGame(token: tokens[1]) == nil)
         #expect(try store.finishedGame(token: tokens[1])?.id == id)

@@ -78,8 +78,8 @@ private let fixtureActiveGames = [
                                                                ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1)])
         #expect(try store.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "frank", wins: 0, played: 1)])
         for board in ["match", "easy", "hard", "hard-match"] { #expect(try store.scores(board: board, limit: 10) == [], "\(board)") }
-        #expect(try store.rank(of: "bob") == ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1))
-        #expect(try store.rank(of: "ALICE") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try store.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1))
+        #expect(try store.rank(of: "ALICE", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         #expect(try store.rank(of: "frank", board: "easy-match") == ScoreRow(rank: 1, name: "frank", wins: 0, played: 1))
         #expect(try store.allNames() == ["alice", "Bob", "carol", "dave", "eve", "frank"])
         #expect(try store.registerName("BOB", now: made + 1) == "Bob")
@@ -109,7 +109,7 @@ private let fixtureActiveGames = [
         #expect(try store.activeGames().first?.offer == StoredGame.Offer(seat: 1, kind: "restart", lang: nil))
         try store.setOffer(game: 2, offer: nil, spent: [false, false])
         try store.recordMove(game: 3, round: 1, ply: 3, seat: 0, move: "t", now: made + 11)
-        try store.finishGame(game: 3, winner: "Bob", loser: "alice", reason: "word", finalState: "fragment=cat", now: made + 12)
+        try store.finishGame(game: 3, winner: "Bob", loser: "alice", reason: "word", finalState: "fragment=cat", board: "game", now: made + 12)
         let six = try store.createGame(NewGame(kind: "ghost", seed: 7, lang: "en", players: ["carol", "eve"], tokens: ["c6", "e6"]),
                                        now: made + 13)
         #expect(six == 6)

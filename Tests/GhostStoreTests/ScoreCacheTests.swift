@@ -63,7 +63,7 @@ struct ScoreCacheTests {
     }
 
     /// The places `finishGame` returns (the winner's, then the loser's,
-    /// each if counted) are the ones `rank(of:)` answers once both counts
+    /// each if counted) are the ones `rank(of:, board: "game")` answers once both counts
     /// are made: the winner's win may pass the loser, or tie with it.
     @Test func finishGameReturnsThePlacesAfterBothCounts() throws {
         let dir = try TempDir()
@@ -74,7 +74,7 @@ struct ScoreCacheTests {
         func finish(_ winner: String, _ loser: String, people: [String]? = nil) throws -> [ScoreRow] {
             let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [winner, loser], tokens: freshTokens()), now: t0)
             return try store.finishGame(game: id, winner: winner, loser: loser, reason: "word", finalState: "fragment=",
-                                        people: people, now: t0)
+                                        board: "game", people: people, now: t0)
         }
         #expect(try finish("Bob", "alice") == [ScoreRow(rank: 1, name: "Bob", wins: 1, played: 1),
                                                  ScoreRow(rank: 2, name: "alice", wins: 0, played: 1)])
@@ -90,7 +90,7 @@ struct ScoreCacheTests {
         #expect(try finish("carol", "Bob", people: []) == [])
         for name in names {
             let places = try finish(name, "alice")
-            #expect(places == [try store.rank(of: name), try store.rank(of: "alice")])
+            #expect(places == [try store.rank(of: name, board: "game"), try store.rank(of: "alice", board: "game")])
         }
     }
 }

@@ -15,7 +15,7 @@ import Testing
         for i in 0..<names { try store.registerName("player\(i)", now: t0 + i) }
         let game = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player1", "player2"],
                                                 tokens: freshTokens()), now: t0)
-        try store.finishGame(game: game, winner: "player1", loser: "player2", reason: "word", finalState: "fragment=pear", now: t0 + 9)
+        try store.finishGame(game: game, winner: "player1", loser: "player2", reason: "word", finalState: "fragment=pear", board: "game", now: t0 + 9)
         try store.commit()
     }
 

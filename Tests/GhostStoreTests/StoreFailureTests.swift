@@ -47,7 +47,7 @@ struct StoreFailureTests {
         let s = f.store
         s.beginCommand()
         _ = try s.allNames()
-        _ = try s.scores(limit: 5)
+        _ = try s.scores(board: "game", limit: 5)
         #expect(try !s.endCommand())
         #expect(!s.hasPendingWrites)
     }
@@ -63,20 +63,20 @@ struct StoreFailureTests {
         // alice's score is written (and cached), then bob's fails.
         s.beginCommand()
         #expect(throws: SQLiteDatabase.Failure.self) {
-            try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+            try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", board: "game", now: t0)
         }
         #expect(s.rollbackCommand())
         try s.commit()
         #expect(try f.count("SELECT count(*) FROM scores") == 0)
         #expect(try s.activeGames().map(\.id) == [game])
-        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         try f.raw.execute("DROP TRIGGER full")
         s.beginCommand()
-        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", board: "game", now: t0)
         try s.endCommand()
         try s.commit()
-        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
     }
 
     /// A rollback, of a command or of a turn, puts the score caches back
@@ -90,34 +90,34 @@ struct StoreFailureTests {
             try s.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: freshTokens()), now: t0)
         }
         let first = try game("alice", "bob")
-        try s.finishGame(game: first, winner: "alice", loser: "bob", reason: "word", finalState: "fragment=", now: t0)
+        try s.finishGame(game: first, winner: "alice", loser: "bob", reason: "word", finalState: "fragment=", board: "game", now: t0)
         let second = try game("carol", "dave"), third = try game("bob", "dave")
         try s.commit()
         s.db.statementLog = []
         // A command that ends a game and then fails, after one that ended another and was kept.
         try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'erin' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         s.beginCommand()
-        try s.finishGame(game: second, winner: "carol", loser: "dave", reason: "word", finalState: "fragment=", now: t0)
+        try s.finishGame(game: second, winner: "carol", loser: "dave", reason: "word", finalState: "fragment=", board: "game", now: t0)
         try s.endCommand()
         s.beginCommand()
-        try s.finishGame(game: third, winner: "bob", loser: "dave", reason: "word", finalState: "fragment=", now: t0)
+        try s.finishGame(game: third, winner: "bob", loser: "dave", reason: "word", finalState: "fragment=", board: "game", now: t0)
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("erin", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "bob") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
-        #expect(try s.rank(of: "carol") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
+        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
+        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         // The whole turn rolled back: carol's game is undone too.
         s.rollback()
-        #expect(try s.rank(of: "carol") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
-        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
+        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
+        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
         let log = s.db.statementLog ?? []
         s.db.statementLog = nil
         #expect(!log.contains { $0.contains("GROUP BY") || $0.contains("count(") }, "\(log)")
         // What the caches say is what is stored.
         #expect(try f.count("SELECT count(*) FROM scores") == 2)
-        #expect(try s.scores(limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
+        #expect(try s.scores(board: "game", limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
                                            ScoreRow(rank: 2, name: "bob", wins: 0, played: 1)])
     }
 
@@ -130,15 +130,15 @@ struct StoreFailureTests {
         try s.commit()
         try f.raw.execute("CREATE TRIGGER full BEFORE INSERT ON players WHEN NEW.name = 'carol' BEGIN SELECT RAISE(ABORT, 'disk full'); END")
         s.beginCommand()
-        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", now: t0)
+        try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", board: "game", now: t0)
         try s.endCommand()
         s.beginCommand()
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("carol", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         try s.commit()
-        #expect(try s.rank(of: "bob") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.scores(limit: 5).map(\.name) == ["alice", "bob"])
+        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scores(board: "game", limit: 5).map(\.name) == ["alice", "bob"])
     }
 
     @Test func aRolledBackOfferChangeLeavesTheStoredOffer() throws {

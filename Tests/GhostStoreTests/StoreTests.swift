@@ -318,7 +318,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         // The end.
         #expect(try store.result(game: g1) == nil)
         try store.setOffer(game: g1, offer: offer, spent: [false, true])
-        try store.finishGame(game: g1, winner: "bob", loser: "alice", reason: "abandoned", finalState: "fragment=k", now: t0 + 7)
+        try store.finishGame(game: g1, winner: "bob", loser: "alice", reason: "abandoned", finalState: "fragment=k", board: "game", now: t0 + 7)
         #expect(try store.activeGames().map(\.id) == [g2])
         let result = try #require(try store.result(game: g1))
         #expect(result.winner == "bob")
@@ -327,7 +327,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(result.finalState == "fragment=k")
         #expect(try store.result(game: g2) == nil)
         #expect(try store.result(game: 999) == nil)
-        #expect(try store.scores(limit: 10) == [ScoreRow(rank: 1, name: "bob", wins: 1, played: 1),
+        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "bob", wins: 1, played: 1),
                                                 ScoreRow(rank: 2, name: "alice", wins: 0, played: 1)])
         // The moves of a finished game stay on record.
         #expect(try store.moves(game: g1, round: 2) == [move(1, "k")])
@@ -506,11 +506,11 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         for name in ["alice", "bob", "Carol", "dave", "erin"] { try store.registerName(name, now: t0) }
         func play(_ winner: String, _ loser: String) throws {
             let g = try store.createGame(ghostGame([winner, loser]), now: t0)
-            try store.finishGame(game: g, winner: winner, loser: loser, reason: "word", finalState: "fragment=pear", now: t0)
+            try store.finishGame(game: g, winner: winner, loser: loser, reason: "word", finalState: "fragment=pear", board: "game", now: t0)
         }
         // No finished games: an empty list, and everyone shares rank 1 with 0 wins.
-        #expect(try store.scores(limit: 10) == [])
-        #expect(try store.rank(of: "alice") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try store.scores(board: "game", limit: 10) == [])
+        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
 
         try play("alice", "bob")
         try play("carol", "dave")   // another case than the stored "Carol"
@@ -523,36 +523,36 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             ScoreRow(rank: 2, name: "Carol", wins: 1, played: 2),
             ScoreRow(rank: 4, name: "dave", wins: 0, played: 2),
         ]
-        #expect(try store.scores(limit: 10) == all)
-        #expect(try store.scores(limit: 100) == all)
-        #expect(try store.scores(limit: 2) == Array(all.prefix(2)))
-        #expect(try store.scores(limit: 1) == Array(all.prefix(1)))
+        #expect(try store.scores(board: "game", limit: 10) == all)
+        #expect(try store.scores(board: "game", limit: 100) == all)
+        #expect(try store.scores(board: "game", limit: 2) == Array(all.prefix(2)))
+        #expect(try store.scores(board: "game", limit: 1) == Array(all.prefix(1)))
 
-        #expect(try store.rank(of: "alice") == all[0])
-        #expect(try store.rank(of: "BOB") == all[1])
-        #expect(try store.rank(of: "carol") == all[2])
-        #expect(try store.rank(of: "Dave") == all[3])
+        #expect(try store.rank(of: "alice", board: "game") == all[0])
+        #expect(try store.rank(of: "BOB", board: "game") == all[1])
+        #expect(try store.rank(of: "carol", board: "game") == all[2])
+        #expect(try store.rank(of: "Dave", board: "game") == all[3])
         // Names without finished games rank after every name with more wins.
-        #expect(try store.rank(of: "erin") == ScoreRow(rank: 4, name: "erin", wins: 0, played: 0))
-        #expect(try store.rank(of: "zed") == ScoreRow(rank: 4, name: "zed", wins: 0, played: 0))
+        #expect(try store.rank(of: "erin", board: "game") == ScoreRow(rank: 4, name: "erin", wins: 0, played: 0))
+        #expect(try store.rank(of: "zed", board: "game") == ScoreRow(rank: 4, name: "zed", wins: 0, played: 0))
 
         // A tie at the top.
         try play("bob", "alice")
         try play("bob", "Carol")
-        #expect(try store.scores(limit: 10) == [
+        #expect(try store.scores(board: "game", limit: 10) == [
             ScoreRow(rank: 1, name: "bob", wins: 3, played: 4),
             ScoreRow(rank: 2, name: "alice", wins: 2, played: 3),
             ScoreRow(rank: 3, name: "Carol", wins: 1, played: 3),
             ScoreRow(rank: 4, name: "dave", wins: 0, played: 2),
         ])
         try play("alice", "dave")
-        #expect(try store.scores(limit: 2) == [
+        #expect(try store.scores(board: "game", limit: 2) == [
             ScoreRow(rank: 1, name: "alice", wins: 3, played: 4),
             ScoreRow(rank: 1, name: "bob", wins: 3, played: 4),
         ])
-        #expect(try store.rank(of: "bob").rank == 1)
-        #expect(try store.rank(of: "alice").rank == 1)
-        #expect(try store.rank(of: "carol").rank == 3)
+        #expect(try store.rank(of: "bob", board: "game").rank == 1)
+        #expect(try store.rank(of: "alice", board: "game").rank == 1)
+        #expect(try store.rank(of: "carol", board: "game").rank == 3)
     }
 
     /// A best-games list ranks single games: the first key, then the second
