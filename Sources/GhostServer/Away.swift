@@ -6,7 +6,8 @@ import GhostStore
 /// Away and back (`lobby.away`): a player who goes away adjourns the game,
 /// RESUME brings them back, CLAIM takes the win after the grace period; and
 /// the clock (`nextDeadline`, `tick`): the computer's moves, games on a
-/// clock, grace periods. Owns `deadlines`.
+/// clock, grace periods: it sets each game's deadline in `deadlines` (the
+/// lobby's registry, which the rooms touch as they change).
 final class Away: Broadcasting {
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
