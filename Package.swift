@@ -96,7 +96,9 @@ let package = Package(
         .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
         // real clients in tmux against a real ghostd (both binaries are built for them).
-        .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "GhostWire", "WordLists", "ghostd", "ghost-client"]),
+        // Recorded/: real client sessions the layout test replays (read by path, not bundled).
+        .testTarget(name: "GhostClientTests", dependencies: ["TestSupport", "GhostClient", "GhostProtocol", "GhostWire", "WordLists", "ghostd", "ghost-client"],
+                    exclude: ["Recorded"]),
         // Unit tests of the option parser and of ghost-bench's command line;
         // end-to-end checks that all three programs refuse bad options with
         // exit status 2 (the binaries are built for them).

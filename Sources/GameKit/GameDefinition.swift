@@ -102,6 +102,12 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// bounded by the game's own moves and what the kind holds in memory.
     /// By default the kind has no review.
     func review(_ request: ReviewRequest) -> ReviewResult
+
+    // How a game is shown (`VIEW`; GameKit/GameView.swift).
+    /// `game` (in a match at `match`, played in `language`) as `viewer` may
+    /// see it: never another seat's secret. By default `defaultView`: the
+    /// public fields as text rows and the kind's own verbs.
+    func view(of game: any Game, match: Match, for viewer: Viewer, language: String) -> GameView
 }
 
 extension GameDefinition {
@@ -143,6 +149,9 @@ extension GameDefinition {
 
     public func hidesMove(_ move: Move, by seat: Int) -> Bool { false }
     public func review(_ request: ReviewRequest) -> ReviewResult { .unavailable("\(name) has no review") }
+    public func view(of game: any Game, match: Match, for viewer: Viewer, language: String) -> GameView {
+        defaultView(of: game, for: viewer)
+    }
 }
 
 /// One entry of a best-games list: a high-score board that ranks single

@@ -125,6 +125,8 @@ final class InteractiveSession {
     static let escapeSeconds = 0.03
     private var quit = false
     private var exitCode: Int32 = 0
+    /// `GHOST_CLIENT_RECORD=<path>`: every event dispatched, appended there (EventRecorder.swift).
+    private let recorder: EventRecorder?
 
     init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false,
          tls: TLSSettings? = nil, insecure: Bool = false) {
@@ -137,6 +139,12 @@ final class InteractiveSession {
         state.account.transport = tls != nil ? .tls : address.isLoopback ? .loopback : insecure ? .insecure : .clear
         self.configPath = configPath
         connection = Connection(address: address, tls: tls)
+        recorder = getenv(EventRecording.variable).map { String(cString: $0) }.flatMap { path in
+            guard !path.isEmpty else { return nil }
+            let r = EventRecorder(path: path, config: config, playAtOnce: playAtOnce)
+            if r == nil { ClientApp.printError("ghost-client: cannot record to \(path): \(errnoText()); playing on without recording") }
+            return r
+        }
     }
 
     func run() -> Int32 {
@@ -272,7 +280,7 @@ final class InteractiveSession {
             dispatch(.connected)
         case .line(let text):
             // A line this client does not know (a later protocol's) is ignored.
-            if let line = ServerLine(decoding: text) { dispatch(.server(line)) }
+            if let line = ServerLine(decoding: text) { dispatch(.server(line), raw: text) }
         case .closed:
             connectingSince = nil
             dispatch(.disconnected)
@@ -283,8 +291,9 @@ final class InteractiveSession {
         }
     }
 
-    private func dispatch(_ event: ClientEvent) {
+    private func dispatch(_ event: ClientEvent, raw: String? = nil) {
         let (next, effects) = reduce(state, event)
+        recorder?.record(event, raw: raw, before: state, after: next)
         state = next
         for effect in effects {
             switch effect {
@@ -295,6 +304,7 @@ final class InteractiveSession {
             case .saveConfig:
                 do { try ConfigFile.save(state.config, to: configPath) } catch {
                     let (n, _) = reduce(state, .configSaveFailed("\(error)"))
+                    recorder?.record(.configSaveFailed("\(error)"), before: state, after: n)
                     state = n
                 }
             case .reconnect(let after):

@@ -19,6 +19,11 @@ public enum ClientManual {
                 ]),
                 .init("Arguments", ClientOptions.table.manualArguments()),
                 .init("Options", ClientOptions.table.manualEntries(defaults: ClientOptions())),
+                .init("Environment", [
+                    .entry(head: "NO_COLOR", text: "set to anything non-empty: no colour or attributes (as TERM=dumb)."),
+                    .entry(head: "XDG_CONFIG_HOME, HOME", text: "where the settings file is (Files), unless --config names it."),
+                    .entry(head: "GHOST_CLIENT_RECORD", text: "a file to which the full-screen client appends every event of the session, one line each (the keys, the server's lines, the window's sizes, the clock): for replaying real sessions in tests (docs/testing.md). No password is written (what is typed on a password screen is written as x), and resume tokens are replaced by a dummy."),
+                ]),
                 .init("Files", [
                     .entry(head: "$XDG_CONFIG_HOME/ghost/config, ~/.config/ghost/config", text: "the settings (--config): the language, the last server, names used, the game and its settings, TLS, and a token to resume the game in progress. Written by the client; lines of `key=value`."),
                 ]),

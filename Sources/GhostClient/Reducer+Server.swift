@@ -29,8 +29,8 @@ extension ClientState {
             break  // the client never asks for HELP
         case .bestScore, .bestRank:
             break  // the client shows Ghost's boards only
-        case .setting, .stat:
-            break  // the client never asks for SETTINGS or STATS
+        case .setting, .stat, .view:
+            break  // the client never asks for SETTINGS, STATS or VIEW
         case .ratingData, .played, .ply:
             break  // taken by `recordLine`
         case .live:

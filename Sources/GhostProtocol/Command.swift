@@ -196,6 +196,9 @@ public enum Command: Sendable, Equatable {
     case moves(Int)
     /// A finished game reviewed move by move (issue #28).
     case review(Int)
+    /// A game in progress as any client can draw it: its rows and the moves
+    /// the asker may send now (`ROW` and `CAN` lines).
+    case view(Int)
     /// A move verb of a game kind's own (GameKit's `MoveVerb`, Word chain's
     /// `CHAIN <word>`): `verb` as the kind spells it, the arguments as its
     /// shape allows them (lowercase). Only `CommandParser.parse(_:kindVerbs:)`
@@ -245,6 +248,7 @@ public enum Command: Sendable, Equatable {
         case .unwatch: .unwatch
         case .moves: .moves
         case .review: .review
+        case .view: .view
         case .kindMove: .kindMove
         case .hint: .hint
         case .stats: .stats

@@ -34,6 +34,7 @@ public enum Verb: String, Sendable, CaseIterable {
     case unwatch = "UNWATCH"
     case moves = "MOVES"
     case review = "REVIEW"
+    case view = "VIEW"
     case scores = "SCORES"
     case top = "TOP"
     case profile = "PROFILE"
@@ -50,7 +51,7 @@ public enum Verb: String, Sendable, CaseIterable {
     public static let allCases: [Verb] = [
         .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .letter, .solve, .word,
         .challenge, .concede, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
-        .unwatch, .moves, .review, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
+        .unwatch, .moves, .review, .view, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
     ]
 
     /// The verb a client wrote, in any case (ASCII case folding only).
@@ -294,6 +295,11 @@ public enum CommandTable {
                                help: "a finished game reviewed move by move, one PLY line each: Ghost's outcome under perfect play and the first mistake; Hangman's word family or best letter",
                                parse: { args in gameID(args, verb).map { .review($0) } },
                                arguments: { if case .review(let id) = $0 { [String(id)] } else { nil } })
+        case .view:
+            return CommandSpec(verb: verb, cost: 2, usage: "<id>",
+                               help: "a game in progress as any client can draw it: one ROW line per row of its board, one CAN line per move you may send now; your own secrets only",
+                               parse: { args in gameID(args, verb).map { .view($0) } },
+                               arguments: { if case .view(let id) = $0 { [String(id)] } else { nil } })
         case .scores:
             return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
                                help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",

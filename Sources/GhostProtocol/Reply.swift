@@ -276,7 +276,7 @@ extension Reply {
         case .games: return Decode.int(f["count"]).map { .games(count: $0, more: f["more"] == "yes") }
         case .watch: return Decode.int(f["id"]).map { .watch(id: $0) }
         case .unwatch: return Decode.int(f["id"]).map { .unwatch(id: $0) }
-        case .moves, .review: return nil   // `.other`: the kind's fields
+        case .moves, .review, .view: return nil   // `.other`: the kind's fields, VIEW's counts
         case .help: return .help
         case .ping: return .ping
         case .quit: return .quit

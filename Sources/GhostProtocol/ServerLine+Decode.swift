@@ -38,6 +38,10 @@ extension ServerLine {
             let languages = (f["languages"] ?? "").split(separator: ",").map(String.init)
             self = .hello(version: Decode.value(word.dropFirst(7)), protocolVersion: version, languages: languages)
             return
+        case "ROW", "CAN":
+            guard let data = ViewData(keyword: keyword, line: clean) else { return nil }
+            self = .view(data)
+            return
         case "OK":
             guard let verb = words.popFirst() else { return nil }
             self = .ok(Reply(verb: Decode.value(verb), fields: Decode.fields(words)))

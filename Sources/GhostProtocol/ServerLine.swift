@@ -89,6 +89,9 @@ public enum ServerLine: Sendable, Hashable {
     /// match; nil otherwise) by `player`, and the kind's fields (Ghost:
     /// `play= fragment= outcome= [better=]`).
     case ply(n: Int, round: Int?, player: String, fields: [Field])
+    /// A data line of VIEW's reply: a row of the game's board or a move the
+    /// asker may send now (ViewData.swift).
+    case view(ViewData)
     /// The last line before the server closes the connection.
     case bye(ByeCode, String)
 
@@ -351,6 +354,8 @@ extension ServerLine {
             W.field("value", value, &out)
             W.field("default", defaultValue, &out)
         case let .ratingData(data):
+            data.write(to: &out)
+        case let .view(data):
             data.write(to: &out)
         case let .helpEntry(usage, text):
             W.keyword("HELP", &out)

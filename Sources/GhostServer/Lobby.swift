@@ -121,6 +121,8 @@ public final class Lobby: LobbyPart {
     let scores: ScoresDesk
     /// MOVES and REVIEW (ReviewDesk.swift).
     let review: ReviewDesk
+    /// VIEW: a game as any client draws it (ViewDesk.swift).
+    let views: ViewDesk
 
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// AccountDesk.swift): the server sets its pool of hashing threads.
@@ -168,6 +170,7 @@ public final class Lobby: LobbyPart {
         accountDesk = AccountDesk(context: context, recovery: recovery, waiting: waiting, names: names)
         scores = ScoresDesk(context: context)
         review = ReviewDesk(context: context)
+        views = ViewDesk(context: context, rooms: rooms)
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         lifecycle.recordStart()
         ratings.replayIfNeeded()

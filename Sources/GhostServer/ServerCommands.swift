@@ -165,16 +165,17 @@ enum ServerCommands {
         case .unwatch: 24
         case .moves: 25
         case .review: 26
-        case .scores: 27
-        case .top: 28
-        case .profile: 29
-        case .history: 30
-        case .hint: 31
-        case .stats: 32
-        case .help: 33
-        case .ping: 34
-        case .quit: 35
-        case .kindMove: 36
+        case .view: 27
+        case .scores: 28
+        case .top: 29
+        case .profile: 30
+        case .history: 31
+        case .hint: 32
+        case .stats: 33
+        case .help: 34
+        case .ping: 35
+        case .quit: 36
+        case .kindMove: 37
         }
     }
 
@@ -300,6 +301,10 @@ enum ServerCommands {
         case .review:
             return row(cost: 8, .readOnly) { lobby, command, id, session in
                 if case .review(let gameID) = command { lobby.review.review(gameID, id, session) }
+            }
+        case .view:
+            return row(cost: 2, .readOnly) { lobby, command, id, session in
+                if case .view(let gameID) = command { lobby.views.showView(gameID, id, session) }
             }
         case .scores:
             return row(cost: 4, .readOnly) { lobby, command, id, _ in

@@ -213,6 +213,7 @@ enum CommandCheck {
         "ABORTED", "ADJOURNED", "RETURNED", "CLAIMABLE", "OFFER", "ACCEPTED", "DECLINED", "REMATCH",
         "CANCELLED", "WAITING", "RANK", "NAME", "SCORE", "SETTING", "STAT", "HELP",
         "PLAYED", "PLY",                                  // MOVES, REVIEW (issue #28)
+        "ROW", "CAN",                                     // VIEW (issue #45)
         "LEADER", "RATING", "VERSUS", "RESULT",           // TOP, PROFILE, HISTORY (issue #28)
     ]
 

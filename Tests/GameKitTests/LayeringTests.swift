@@ -119,7 +119,7 @@ import Testing
     static let partNames = ["Waiting": "waiting", "RatingDesk": "ratings", "WatchDesk": "watching", "RecoveryDesk": "recovery",
                             "Finishing": "finishing", "GamePlay": "play", "Lifecycle": "lifecycle", "Offers": "offers",
                             "NameDesk": "names", "SettingsDesk": "preferences", "Matchmaking": "matchmaking", "Away": "away",
-                            "AccountDesk": "accountDesk", "ScoresDesk": "scores", "ReviewDesk": "review",
+                            "AccountDesk": "accountDesk", "ScoresDesk": "scores", "ReviewDesk": "review", "ViewDesk": "views",
                             "Deadlines<Room>": "deadlines"]
 
     /// Each part of the lobby and the parts it holds (`let name: Part`), read from GhostServer's sources.

@@ -318,7 +318,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
     @Test func helpCoversEveryVerb() {
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
         #expect(verbs == ["NAME", "REGISTER", "PASSWORD", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LETTER", "SOLVE", "WORD", "CHALLENGE", "CONCEDE", "LEAVE", "RESTART", "ACCEPT",
-                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "MOVES", "REVIEW", "SCORES", "TOP", "PROFILE",
+                          "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "MOVES", "REVIEW", "VIEW", "SCORES", "TOP", "PROFILE",
                           "HISTORY", "HINT", "STATS", "HELP", "PING", "QUIT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {

@@ -46,7 +46,7 @@ let sampleCommands: [Command] = {
     out += [GameOptions.single, GameOptions(rounds: .ghost)].map { .seek($0) }
     out += gameOptions.map { .new($0) }
     out += [.solve("peach"), .solve("piece/of/cake"), .solve("rock/'n'/roll"), .word("peach"), .challenge, .concede]
-    out += [.moves(1), .moves(123_456_789_012_345_678), .review(7)]
+    out += [.moves(1), .moves(123_456_789_012_345_678), .review(7), .view(7)]
     out += ["super", "challenge"].flatMap { v in
         [Command.seek(GameOptions(settings: ["variant": v])), .new(GameOptions(settings: ["variant": v])),
          .new(GameOptions(rounds: .ghost, bot: .easy, settings: ["variant": v], clock: 30))]

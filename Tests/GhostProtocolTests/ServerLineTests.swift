@@ -42,9 +42,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .played: 30
     case .ply: 31
     case .ratingData: 32
+    case .view: 33
     }
 }
-private let caseCount = 33
+private let caseCount = 34
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -98,6 +99,21 @@ private let replyCount = 27
          "PLY n=3 player=bob play=r fragment=pear outcome=loss better=c"),
         (.ply(n: 1, round: 2, player: "bob", fields: [F("play", "e"), F("pattern", "_e__"), F("family", "310"), F("word", "bear")]),
          "PLY n=1 round=2 player=bob play=e pattern=_e__ family=310 word=bear"),
+        // VIEW's data lines (issue #45): fields, then the text after " - ".
+        (.view(.row(key: "fragment", shape: .cells, value: "pea", max: nil, seat: nil, label: "Fragment")),
+         "ROW key=fragment shape=cells value=pea - Fragment"),
+        (.view(.row(key: "left", shape: .count, value: "5", max: 8, seat: nil, label: "Misses left")),
+         "ROW key=left shape=count value=5 max=8 - Misses left"),
+        (.view(.row(key: "ghost", shape: .cells, value: "GH", max: nil, seat: "bob", label: "Letters of GHOST")),
+         "ROW key=ghost shape=cells value=GH seat=bob - Letters of GHOST"),
+        (.view(.row(key: "missed", shape: .cells, value: "", max: nil, seat: nil, label: "Missed")),
+         "ROW key=missed shape=cells value= - Missed"),
+        (.view(.can(verb: "LETTER", takes: .letter, then: "front", help: "add a letter at the front")),
+         "CAN verb=LETTER takes=letter then=front - add a letter at the front"),
+        (.view(.can(verb: "CHALLENGE", takes: .none, then: nil, help: "challenge: no word starts with it")),
+         "CAN verb=CHALLENGE takes=none - challenge: no word starts with it"),
+        (.ok(.other(verb: "VIEW", fields: [F("id", "7"), F("game", "ghost"), F("lang", "en"), F("turn", "alice"), F("rows", "1"), F("moves", "1")])),
+         "OK VIEW id=7 game=ghost lang=en turn=alice rows=1 moves=1"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
         (.ok(.registered(name: "ann")), "OK REGISTER name=ann"),

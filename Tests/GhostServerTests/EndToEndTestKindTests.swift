@@ -83,6 +83,15 @@ struct EndToEndTestKindTests {
             "MOVE id=\(id) player=bot-easy word=eagle last=eagle words=2",
             "TURN id=\(id) player=\(name) last=eagle words=2",
         ])
+        // VIEW (issue #45): the kind's rows and its moves, for a client that does not know it.
+        try c.send("VIEW \(id)")
+        #expect(try lines(c, through: "OK VIEW") == [
+            "ROW key=last shape=cells value=eagle - Last word",
+            "ROW key=words shape=text value=2 - Words so far",
+            "CAN verb=CHAIN takes=word - name a word that starts with the last letter of the one before",
+            "CAN verb=CONCEDE takes=none - give up: you have no word",
+            "OK VIEW id=\(id) game=wordchain lang=en turn=\(name) rows=2 moves=2",
+        ])
         try c.send("CHAIN trout")
         try c.expect("ERR chain-broken the word must start with e")
         try c.send("CHAIN olive")

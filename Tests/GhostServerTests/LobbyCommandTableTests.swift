@@ -24,7 +24,7 @@ import GhostProtocol
             Set(ServerCommands.commandRows.filter { $0.flags.contains(flag) }.map(\.verb.rawValue))
         }
         #expect(verbs(.readOnly) == ["PING", "HELP", "NAMES", "SCORES", "SETTINGS", "HINT", "STATS", "GAMES", "WATCH",
-                                     "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW"])
+                                     "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW", "VIEW"])
         #expect(verbs(.hotPath) == ["LETTER"])
         #expect(verbs(.identity) == ["NAME", "LANG", "SET"])
         #expect(verbs(.actsInGame) == ["LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM",
@@ -67,7 +67,7 @@ import GhostProtocol
         .join: "JOIN ABCDEFGH", .letter: "LETTER a", .solve: "SOLVE word", .word: "WORD word", .challenge: "CHALLENGE",
         .concede: "CONCEDE", .leave: "LEAVE", .restart: "RESTART", .accept: "ACCEPT", .decline: "DECLINE",
         .resume: "RESUME abcdefabcdefabcdefabcdef", .claim: "CLAIM", .rematch: "REMATCH", .games: "GAMES", .watch: "WATCH 1",
-        .unwatch: "UNWATCH", .moves: "MOVES 1", .review: "REVIEW 1", .scores: "SCORES", .top: "TOP", .profile: "PROFILE bob",
+        .unwatch: "UNWATCH", .moves: "MOVES 1", .review: "REVIEW 1", .view: "VIEW 1", .scores: "SCORES", .top: "TOP", .profile: "PROFILE bob",
         .history: "HISTORY bob", .hint: "HINT", .stats: "STATS", .help: "HELP", .ping: "PING", .quit: "QUIT",
     ]
 

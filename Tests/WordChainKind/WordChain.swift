@@ -101,6 +101,16 @@ public final class WordChainKind: TypedGameDefinition {
     public func gameFields(_ match: Match) -> [Field] { [] }
     public func roundSummary(loser: Int, name: String, match: Match) -> String { "" }
     public func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String { "" }
+
+    /// How a game is shown (`VIEW`): the last word in cells, the words so
+    /// far; the seat to move names a word or gives up.
+    public func view(of game: any Game, match: Match, for viewer: Viewer, language: String) -> GameView {
+        guard let g = game as? WordChainGame else { return defaultView(of: game, for: viewer) }
+        let rows = [ViewRow(key: "last", shape: .cells, value: g.chain.last ?? "", label: "Last word"),
+                    ViewRow(key: "words", shape: .text, value: String(g.chain.count), label: "Words so far")]
+        guard !g.isOver, viewer.seat == g.toMove else { return GameView(rows: rows, moves: []) }
+        return GameView(rows: rows, moves: moveVerbs.map(ViewMove.init) + [ViewMove(verb: "CONCEDE", takes: .none, help: "give up: you have no word")])
+    }
 }
 
 /// A game of Word chain as a pure value.

@@ -179,8 +179,14 @@ extension Screens {
             banner = t.lastRound + t.afterColon(roundText(s, end, g, t))
         }
         // The blank rows go first when the window is short, then the large
-        // letters (the caption still spells the fragment): the menu always fits.
-        let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+        // letters (the caption still spells the fragment), then the last
+        // round's banner (it says how a round before this one ended; the
+        // menu's entries matter more): the menu always fits. A real match
+        // needed that: at 60×20 in Dutch, with 16-character names, the last
+        // round's banner took three rows and pushed the game menu's last
+        // entry off the screen (a recorded session, issue #44).
+        let lastRoundBanner = g.away == nil && (g.offer == nil || g.watching) && gs.roundEnd == nil && gs.previousRound != nil
+        var rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(gs.fragment, width: width, style: style, empty: t.emptyFragment)
         // A countdown too long for the turn's row goes on a row of its own (clockSuffix).
@@ -192,6 +198,10 @@ extension Screens {
         if total() > rows {
             big = []
             if gs.fragment.isEmpty { caption = [style.dim(t.emptyFragment)] }
+        }
+        if total() > rows, lastRoundBanner {
+            banner = ""
+            rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         }
         var body: [String] = spacers[0] ? [""] : []
         body += chips
