@@ -11,18 +11,24 @@ import GhostStore
 /// and the checker.
 final class AccountDesk: LobbyPart {
     let context: LobbyContext
-    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
-    unowned(unsafe) let lobby: Lobby
+    /// The parts it uses, below it: a password's answer runs as a command
+    /// (RecoveryDesk.swift); a login takes its name from another connection,
+    /// which stops waiting (Waiting.swift), and sets it (NameDesk.swift).
+    let recovery: RecoveryDesk
+    let waiting: Waiting
+    let names: NameDesk
     /// Where passwords go to be hashed or checked, off the loop (issue #26):
     /// the server sets its pool of hashing threads (`Lobby.passwordChecker`).
     var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
     /// The passwords being checked, and the failed logins.
     var accounts: Accounts
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        let settings = lobby.context.settings
+    init(context: LobbyContext, recovery: RecoveryDesk, waiting: Waiting, names: NameDesk) {
+        self.context = context
+        self.recovery = recovery
+        self.waiting = waiting
+        self.names = names
+        let settings = context.settings
         accounts = Accounts(backoff: LoginBackoff(maxWait: settings.loginBackoffMax, memory: settings.loginFailureMemory,
                                                   capacity: settings.maxLoginFailureEntries),
                             hashes: TokenBuckets(perSecond: settings.hashesPerMinute / 60, burst: settings.hashBurst))
@@ -138,14 +144,16 @@ final class AccountDesk: LobbyPart {
     // MARK: Answers
 
     /// Takes the checker's finished outcomes and answers each, then serves
-    /// the lines that waited behind it. The loop calls it when the hashing
-    /// pool wakes it (and tests when they like); like a command, each
-    /// answer's writes are committed before its reply is sent.
-    func passwordsChecked() {
-        for outcome in passwordChecker.takeFinished() { answer(outcome) }
+    /// the lines that waited behind it, through `serve` (the lobby's
+    /// `received`, given for the call: the lobby is above this part). The
+    /// loop calls it when the hashing pool wakes it (and tests when they
+    /// like); like a command, each answer's writes are committed before its
+    /// reply is sent.
+    func passwordsChecked(serve: (LineFramer.Frame, ConnectionID) -> Void) {
+        for outcome in passwordChecker.takeFinished() { answer(outcome, serve: serve) }
     }
 
-    private func answer(_ outcome: PasswordOutcome) {
+    private func answer(_ outcome: PasswordOutcome, serve: (LineFramer.Frame, ConnectionID) -> Void) {
         guard let pending = accounts.pending.removeValue(forKey: outcome.ticket) else { return }
         if case let .login(name, network) = pending.what {
             accounts.checking.remove(name.lowercased())
@@ -153,9 +161,9 @@ final class AccountDesk: LobbyPart {
         }
         let id = pending.conn
         // A connection that went away: its answer is dropped.
-        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, lobby.recovery.storeError == nil else { return }
+        guard let session = sessions[id], session.awaitingPassword == outcome.ticket, recovery.storeError == nil else { return }
         sessions.update(id) { $0.awaitingPassword = nil }
-        lobby.recovery.runCommand(from: id, identity: session) {
+        recovery.runCommand(from: id, identity: session) {
             guard let session = self.sessions[id] else { return }
             switch pending.what {
             case .register(let name): self.registered(name, outcome, id, session)
@@ -166,7 +174,7 @@ final class AccountDesk: LobbyPart {
         // The lines that waited for this answer, in order (until one waits again).
         while let s = sessions[id], s.awaitingPassword == nil, let frame = s.deferred.first {
             sessions.byID[IDKey(id)]?.deferred.removeFirst()
-            lobby.received(frame, from: id)
+            serve(frame, id)
         }
     }
 
@@ -201,14 +209,14 @@ final class AccountDesk: LobbyPart {
             if case .playing = other.state {
                 return reply(id, .error(.nameTaken, "\(name) is playing a game on another connection"))
             }
-            lobby.matchmaking.stopWaiting(holder, other)
-            lobby.names.forgetLastGame(holder)
+            waiting.stopWaiting(holder, other)
+            forgetLastGame(holder)
             sessions.update(holder) { $0.name = nil }
             sessions.update(holder) { $0.loggedIn = nil }
             sessions.names[key] = nil
             outbox.send(.info("\(name) logged in on another connection; send NAME to pick a name."), to: holder)
         }
-        lobby.names.setName(name, id, session, loggedIn: true)
+        names.setName(name, id, session, loggedIn: true)
     }
 
     private func changed(_ name: String, _ outcome: PasswordOutcome, _ id: ConnectionID, _ session: Session) {
@@ -230,35 +238,4 @@ final class AccountDesk: LobbyPart {
 
     /// An address for the log ("" in tests: "?").
     static func shown(_ address: String) -> String { address.isEmpty ? "?" : address }
-
-    // MARK: Guests
-
-    /// Whether a connection may take `name` as a guest (plain NAME): nil
-    /// when the store cannot be read; else the refusal, if any, and whether
-    /// the name is registered and this connection logged in to it before.
-    func guestCheck(_ name: String, _ id: ConnectionID, _ session: Session) -> (refusal: ServerLine?, registered: Bool)? {
-        if session.loggedIn?.lowercased() == name.lowercased() { return (nil, true) }
-        guard let registered = persist({ try store.isRegistered(name) }) else { return nil }
-        if registered {
-            return (.error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"), true)
-        }
-        guard sessions.names[name.lowercased()] != id else { return (nil, false) }
-        guard let waiting = seatWaiting(name) else { return nil }
-        if waiting {
-            return (.error(.nameTaken, "\(name) has a game waiting for its player, who comes back with RESUME"), false)
-        }
-        return (nil, false)
-    }
-
-    /// Whether `name` has a seat in a game in progress whose player is
-    /// away (a game not in memory has nobody at it); nil when the store
-    /// cannot be read. Bounded: `seatScanLimit` games per seat.
-    private func seatWaiting(_ name: String) -> Bool? {
-        guard let seats = persist({ try store.activeSeats(player: name, limit: AccountDesk.seatScanLimit) }) else { return nil }
-        for (game, seat) in seats {
-            guard let table = lobby.rooms[game] else { return true }
-            if table.seats.indices.contains(seat), table.isAway(seat) { return true }
-        }
-        return false
-    }
 }

@@ -6,68 +6,37 @@ import GhostStore
 /// Away and back (`lobby.away`): a player who goes away adjourns the game,
 /// RESUME brings them back, CLAIM takes the win after the grace period; and
 /// the clock (`nextDeadline`, `tick`): the computer's moves, games on a
-/// clock, grace periods. Owns `deadlines`.
-final class Away: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
+/// clock, grace periods: it sets each game's deadline in `deadlines` (the
+/// lobby's registry, which the rooms touch as they change).
+final class Away: Broadcasting {
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
-    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    /// When each game next needs the clock: the computer to play, or a grace
+    /// period to end (kept by the rooms, which touch it as they change).
+    let deadlines: Deadlines<Room>
+    /// The parts it uses, below it (GamePart): the tick's and RESUME's.
     let watching: WatchDesk
     let lifecycle: Lifecycle
-    /// When each game next needs the clock: the computer to play, or a grace period to end.
-    let deadlines = Deadlines<Room>()
-    /// The lobby's matchmaking, asked at every loop turn whether seekers are
-    /// due (through `lobby`, a lazy property, each time it cost a call).
-    /// Held unowned and unchecked, as `lobby` is (the lobby holds both parts):
-    /// a lazy property here was a call and a retain and release, twice a
-    /// loop turn.
-    private unowned(unsafe) var matchmakingPart: Matchmaking?
-    private var matchmaking: Matchmaking {
-        if let part = matchmakingPart { return part }
-        let part = lobby.matchmaking
-        matchmakingPart = part
-        return part
-    }
+    let play: GamePlay
+    let recovery: RecoveryDesk
+    /// Who waits for an opponent: asked at every loop turn whether seekers
+    /// are due (Waiting.swift).
+    let waiting: Waiting
 
-    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, lifecycle: Lifecycle) {
+    init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, lifecycle: Lifecycle,
+         play: GamePlay, recovery: RecoveryDesk, waiting: Waiting) {
         self.context = context
         self.rooms = rooms
+        self.deadlines = deadlines
         self.watching = watching
         self.lifecycle = lifecycle
+        self.play = play
+        self.recovery = recovery
+        self.waiting = waiting
     }
 
     // MARK: Away and back
-
-    /// Seconds the absent player to move has left, or the full grace period
-    /// if the clock is not running.
-    func graceLeft(_ table: Room) -> Int {
-        guard let deadline = table.claimDeadline(settings) else { return Int(settings.graceSeconds.rounded(.up)) }
-        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
-    }
-
-    /// The seconds the person to move has left (TURN's `clock=`), rounded
-    /// up; nil when `clockDeadline` is.
-    func clockLeft(_ table: Room) -> Int? {
-        guard let deadline = table.clockDeadline() else { return nil }
-        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
-    }
-
-    /// A TURN's countdown in a game without a clock (issue #44): the seconds
-    /// left for the mover's first move before the game is aborted, or before
-    /// the opponent may claim a game the mover stalls in. Nil when neither
-    /// applies (a clock, the computer to move, the mover away: ADJOURNED's
-    /// `grace=` counts that).
-    func deadlineLeft(_ table: Room) -> TurnDeadline? {
-        if let due = table.firstMoveDeadline(settings) {
-            return .abort(max(0, Int((due - clock.monotonic).rounded(.up))))
-        }
-        if let due = table.stallDeadline(settings) {
-            return .claim(max(0, Int((due - clock.monotonic).rounded(.up))))
-        }
-        return nil
-    }
 
     func adjourn(_ gameID: Int, seat: Int) {
         guard let table = rooms[gameID] else { return }
@@ -75,8 +44,8 @@ final class Away: GamePart {
         table.awaySince[seat] = clock.monotonic
         table.claimAnnounced = false
         log("game \(gameID) adjourned: \(table.names[seat]) is away")
-        lobby.play.broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
-        lobby.play.broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
+        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
@@ -103,7 +72,7 @@ final class Away: GamePart {
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
             reply(id, .ok(.resume(id: gameID)))
-            return lobby.play.sendState(gameID, to: seat)
+            return play.sendState(gameID, to: seat)
         }
         guard !isPlaying(session) else {
             return reply(id, .error(.busy, "you are in another game"))
@@ -114,9 +83,9 @@ final class Away: GamePart {
             if let other = sessions[holder], isPlaying(other) {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
-            if let other = sessions[holder] { lobby.matchmaking.stopWaiting(holder, other) }
+            if let other = sessions[holder] { waiting.stopWaiting(holder, other) }
             // Its rematch request goes with the name (as at NAME).
-            lobby.names.forgetLastGame(holder)
+            forgetLastGame(holder)
             sessions.update(holder) { $0.name = nil }
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
@@ -126,7 +95,7 @@ final class Away: GamePart {
             sessions.update(old) { $0.name = nil }
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
         }
-        lobby.matchmaking.stopWaiting(id, session)
+        waiting.stopWaiting(id, session)
         watching.stopWatching(id)
         if let mine = session.name, mine.lowercased() != name.lowercased(), sessions.names[mine.lowercased()] == id {
             sessions.names[mine.lowercased()] = nil
@@ -134,14 +103,14 @@ final class Away: GamePart {
         sessions.names[name.lowercased()] = id
         sessions.update(id) { $0.name = name }
         sessions.update(id) { $0.state = .playing(game: gameID, seat: seat) }
-        lobby.names.forgetLastGame(id)
+        forgetLastGame(id)
         let wasAway = table.seats[seat] == nil
         table.seats[seat] = id
         table.awaySince[seat] = nil
         table.claimAnnounced = false
         reply(id, .ok(.resume(id: gameID)))
-        lobby.play.sendState(gameID, to: seat)
-        lobby.play.scheduleComputer(gameID)
+        play.sendState(gameID, to: seat)
+        play.scheduleComputer(gameID)
         if wasAway {
             if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
             watching.toWatchers(gameID, .returned(id: gameID, player: name))
@@ -171,7 +140,7 @@ final class Away: GamePart {
                 : "the grace period ends in \(graceLeft(table)) s"))
         }
         let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
-        guard lobby.play.finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
+        guard play.finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
     /// The next moment the clock matters to a game (the computer plays, a
@@ -181,7 +150,7 @@ final class Away: GamePart {
         refreshDeadlines()
         // Asked at every loop turn: no array, and the watchers' only when some wait.
         var next = deadlines.next
-        if let d = matchmaking.seekersDue, next.map({ d < $0 }) ?? true { next = d }
+        if let d = waiting.seekersDue, next.map({ d < $0 }) ?? true { next = d }
         if watching.anyDue, let d = watching.watchersDue, next.map({ d < $0 }) ?? true { next = d }
         return next
     }
@@ -192,19 +161,19 @@ final class Away: GamePart {
     func tick() {
         refreshDeadlines()
         let now = clock.monotonic
-        if let due = matchmaking.seekersDue, due <= now { matchmaking.tellSeekers() }
+        if let due = waiting.seekersDue, due <= now { waiting.tellSeekers() }
         if watching.anyDue { watching.tellWatchers(now) }
         lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
             if lifecycle.lifecycleTick(gameID, now: now) { continue }
             if let table = rooms[gameID] {
                 deadlines.touch(table)   // whatever happens next, its deadline is worked out again
-                if let due = table.botDue, due <= now { lobby.recovery.runCommand(game: gameID, savepoint: false) { lobby.play.playComputer(gameID) } }
+                if let due = table.botDue, due <= now { recovery.runCommand(game: gameID, savepoint: false) { play.playComputer(gameID) } }
             }
             if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
                 let loser = table.game.toMove
                 log("game \(gameID): \(table.names[loser]) ran out of time")
-                lobby.recovery.runCommand(game: gameID) { lobby.play.finish(gameID, loser: loser, reason: .time) }
+                recovery.runCommand(game: gameID) { play.finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
                 if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
                     again.timeRetry = now + RecoveryDesk.storeRetrySeconds

@@ -6,19 +6,24 @@ import GhostStore
 /// The end of a game or match (`lobby.finishing`): its record, scores,
 /// ratings and best-games entry in the store, then the announcement to
 /// players and watchers, and the players back in the lobby.
-final class Finishing: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
+final class Finishing: Broadcasting {
     let context: LobbyContext
-    /// The games in play (the lobby's registry, Rooms.swift).
+    /// The games in play (the lobby's registry, Rooms.swift), and when each next needs the clock.
     let rooms: Rooms
-    /// The parts it calls on every move or loop turn, held directly (GamePart).
-    let play: GamePlay
+    let deadlines: Deadlines<Room>
+    /// The parts it uses, below it (GamePart).
+    let watching: WatchDesk
+    let recovery: RecoveryDesk
+    let ratings: RatingDesk
 
-    init(context: LobbyContext, rooms: Rooms, play: GamePlay) {
+    init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, recovery: RecoveryDesk,
+         ratings: RatingDesk) {
         self.context = context
         self.rooms = rooms
-        self.play = play
+        self.deadlines = deadlines
+        self.watching = watching
+        self.recovery = recovery
+        self.ratings = ratings
     }
 
     /// What the end of a game left on the high-score boards.
@@ -82,7 +87,7 @@ final class Finishing: GamePart {
             try store.recordHeadToHead(kind: PeopleRecord.kind(table.kind, variant: table.record.variant), winner: winner, loser: loser)
         }
         try recordComputerResult(table, winner: outcome.winner, counts: counts)
-        finish.ratings = try lobby.ratings.rateFinish(table, winner: outcome.winner, now: now)
+        finish.ratings = try ratings.rateFinish(table, winner: outcome.winner, now: now)
         if !GamePlay.wasRestarted(table.match),
            let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
            (0...1).contains(entry.seat), counts.listed[entry.seat] {
@@ -111,16 +116,16 @@ final class Finishing: GamePart {
         let fields = finished.fields ?? Fields(final: game.finalFields, end: game.endFields)
         let final = fields.final, end = fields.end
         let ended = end.isEmpty ? final : final + end
-        play.broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+        broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))
-        play.broadcast(table, .info(info ?? (outcome.reason == .abandoned
+        broadcast(table, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
-            play.broadcast(table, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            play.broadcast(table, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+            broadcast(table, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            broadcast(table, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
-        for r in finished.ranks { play.broadcast(table, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        for r in finished.ranks { broadcast(table, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
         if let best = finished.best, let conn = table.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
@@ -140,10 +145,10 @@ final class Finishing: GamePart {
                 }
             }
         }
-        lobby.watching.endWatching(gameID)
+        watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
-        lobby.recovery.noteRemoved(table)
+        recovery.noteRemoved(table)
         rooms.remove(gameID)
-        lobby.away.deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(table)   // its deadline goes with it
     }
 }

@@ -4,22 +4,98 @@ import GhostProtocol
 import GhostStore
 
 /// What each part of the lobby's game side (GamePlay, Finishing, Offers,
-/// Away, RecoveryDesk, Lifecycle, WatchDesk) has: the lobby it belongs to,
-/// through which it reaches the other parts (only by their methods:
-/// `lobby.away.graceLeft(table)`), and the context's services under the
-/// names the lobby's code has always used for them (`LobbyPart`).
+/// Away, RecoveryDesk, Lifecycle, WatchDesk) has: the context's services
+/// under the names the lobby's code has always used for them (`LobbyPart`),
+/// and the rooms (`Rooms`, the registry of the games in play).
 ///
-/// The lobby holds its parts as `let`s, built in its init before it can hand
-/// itself out; it then sets each part's `lobby` (`Lobby.init`), before any
-/// command, tick or restore. A part's `lobby` is `unowned(unsafe)` (the lobby
-/// owns the part and outlives it). The parts a part calls on every move or
-/// loop turn it holds directly, as `let`s given at init (`play.broadcast`,
-/// `watching.toWatchers`): a call through one costs no reference counting,
-/// where one through `lobby` retains and releases the part
-/// (scripts/callgrind-letters.py). Those references run one way only
-/// (Finishing, Offers → GamePlay → Away → Lifecycle; GamePlay, Away,
-/// RecoveryDesk → WatchDesk), so no two parts keep each other alive.
+/// A part holds the parts it uses as `let`s, given at its init, one way
+/// only: no part holds the lobby or a part above it (docs/architecture.md,
+/// "Inside the lobby", draws the graph). A call on a `let` reference costs
+/// no reference counting (scripts/callgrind-letters.py), where one through
+/// a property of the lobby retained and released the part.
+///
+/// What a game part works out from the context and a room alone (the
+/// countdowns, TURN) is here, in this protocol's extension, so that any
+/// part may say it without a reference to the part that used to own it.
 protocol GamePart: LobbyPart {
-    /// The lobby this part belongs to (it holds the part).
-    var lobby: Lobby! { get }
+    /// The games in play (the lobby's registry, Rooms.swift).
+    var rooms: Rooms { get }
+}
+
+extension GamePart {
+    // MARK: Countdowns
+
+    /// Seconds the absent player to move has left, or the full grace period
+    /// if the clock is not running.
+    func graceLeft(_ table: Room) -> Int {
+        guard let deadline = table.claimDeadline(settings) else { return Int(settings.graceSeconds.rounded(.up)) }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
+    }
+
+    /// The seconds the person to move has left (TURN's `clock=`), rounded
+    /// up; nil when `clockDeadline` is.
+    func clockLeft(_ table: Room) -> Int? {
+        guard let deadline = table.clockDeadline() else { return nil }
+        return max(0, Int((deadline - clock.monotonic).rounded(.up)))
+    }
+
+    /// A TURN's countdown in a game without a clock (issue #44): the seconds
+    /// left for the mover's first move before the game is aborted, or before
+    /// the opponent may claim a game the mover stalls in. Nil when neither
+    /// applies (a clock, the computer to move, the mover away: ADJOURNED's
+    /// `grace=` counts that).
+    func deadlineLeft(_ table: Room) -> TurnDeadline? {
+        if let due = table.firstMoveDeadline(settings) {
+            return .abort(max(0, Int((due - clock.monotonic).rounded(.up))))
+        }
+        if let due = table.stallDeadline(settings) {
+            return .claim(max(0, Int((due - clock.monotonic).rounded(.up))))
+        }
+        return nil
+    }
+
+    // MARK: TURN
+
+    /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
+    func stateTurnLine(_ table: Room) -> ServerLine { stateTurnLine(table, table.game) }
+
+    /// The same, with the room's game value in hand (`table.game`, copied once by the caller).
+    func stateTurnLine(_ table: Room, _ game: any Game) -> ServerLine {
+        let state = game.stateFields(names: table.names)
+        return state.isEmpty ? turnLine(table, game)
+            : .turn(id: table.id, player: table.names[table.gameToMove],
+                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
+                    clock: clockLeft(table), deadline: table.clock == nil ? deadlineLeft(table) : nil)
+    }
+
+    func turnLine(_ table: Room) -> ServerLine { turnLine(table, table.game) }
+
+    /// TURN with the room's game value in hand: a move has it already (`apply`'s
+    /// `game`, now the room's), and asking `table.game` would copy it again.
+    func turnLine(_ table: Room, _ game: any Game) -> ServerLine {
+        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)),
+              clock: clockLeft(table), deadline: table.clock == nil ? deadlineLeft(table) : nil)
+    }
+}
+
+/// A game part that tells a game's seats and watchers (GamePlay, Finishing,
+/// Offers' play, Lifecycle, Away): it holds the watchers' part.
+protocol Broadcasting: GamePart {
+    var watching: WatchDesk { get }
+}
+
+extension Broadcasting {
+    /// One line to every person seated at the game, rendered once, and to
+    /// its watchers. Nothing sent here may be secret or meant for one seat.
+    func broadcast(_ gameID: Int, _ line: ServerLine) {
+        guard let table = rooms[gameID] else { return }
+        broadcast(table, line)
+    }
+
+    /// The same, for a room in hand (the room in `rooms` under its id): a move
+    /// and a game's end broadcast several lines, each looked up again before.
+    func broadcast(_ table: Room, _ line: ServerLine) {
+        outbox.send(line, toEach: table.seats)
+        watching.toWatchers(table.id, line)
+    }
 }

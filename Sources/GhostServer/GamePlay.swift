@@ -8,21 +8,26 @@ import GhostStore
 /// telling players. The end of a game is stored and announced by
 /// `Finishing`, offers to restart are `Offers`, adjournment, resumption and
 /// the clock are `Away`.
-final class GamePlay: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
+final class GamePlay: Broadcasting {
     let context: LobbyContext
-    /// The games in play (the lobby's registry, Rooms.swift).
+    /// The games in play (the lobby's registry, Rooms.swift), and when each next needs the clock.
     let rooms: Rooms
-    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let deadlines: Deadlines<Room>
+    /// The parts it uses, below it (GamePart).
     let watching: WatchDesk
-    let away: Away
+    let recovery: RecoveryDesk
+    let ratings: RatingDesk
+    let finishing: Finishing
 
-    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk, away: Away) {
+    init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, recovery: RecoveryDesk,
+         ratings: RatingDesk, finishing: Finishing) {
         self.context = context
         self.rooms = rooms
+        self.deadlines = deadlines
         self.watching = watching
-        self.away = away
+        self.recovery = recovery
+        self.ratings = ratings
+        self.finishing = finishing
     }
 
     // MARK: Starting and restoring
@@ -79,7 +84,7 @@ final class GamePlay: GamePart {
                   // With its start as its last activity, and the people's networks (Lifecycle.swift).
                   let id = try store.createGame(record, networks: networks, now: clock.wall)
                   // Rated or not, decided once (RatingDesk.swift).
-                  let rating = try lobby.ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
+                  let rating = try ratings.ratingAtStart(kind: kind.name, variant: setup.variant, options: options, seats: seats,
                                                  bots: bots, kindComputer: botNames.contains { $0 != nil })
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
@@ -87,7 +92,7 @@ final class GamePlay: GamePart {
         // The record moves into the room (a copy and the local's destroy were about 360 instructions).
         let table = Room(id: id, kind: kind, lang: lang, record: consume record, seats: seats,
                          occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
-                         turnSince: clock.monotonic, deadlines: away.deadlines)
+                         turnSince: clock.monotonic, deadlines: deadlines)
         table.rating = rating
         table.ratingRead = true
         rooms.add(table)
@@ -120,7 +125,7 @@ final class GamePlay: GamePart {
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
-            guard let table = lobby.recovery.makeRoom(g, now: now) else {
+            guard let table = recovery.makeRoom(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
@@ -159,20 +164,6 @@ final class GamePlay: GamePart {
 
     // MARK: Telling players
 
-    /// One line to every person seated at the game, rendered once, and to
-    /// its watchers. Nothing sent here may be secret or meant for one seat.
-    func broadcast(_ gameID: Int, _ line: ServerLine) {
-        guard let table = rooms[gameID] else { return }
-        broadcast(table, line)
-    }
-
-    /// The same, for a room in hand (the room in `rooms` under its id): a move
-    /// and a game's end broadcast several lines, each looked up again before.
-    func broadcast(_ table: Room, _ line: ServerLine) {
-        outbox.send(line, toEach: table.seats)
-        watching.toWatchers(table.id, line)
-    }
-
     /// The full state of a game for one seat: GAME (with its token and what
     /// only that seat may see), the pending offer, whether the opponent is
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
@@ -204,26 +195,14 @@ final class GamePlay: GamePart {
                           fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
                           record: record, clock: table.clock,
                           audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
-                          ratings: lobby.ratings.tableRating(table)?.shown), to: conn)
+                          ratings: ratings.tableRating(table)?.shown), to: conn)
         if let offer = table.offer {
             outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
         if table.isAway(1 - seat) {
-            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: away.graceLeft(table)), to: conn)
+            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
         }
         outbox.send(turn, to: conn)
-    }
-
-    /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
-    func stateTurnLine(_ table: Room) -> ServerLine { stateTurnLine(table, table.game) }
-
-    /// The same, with the room's game value in hand (`table.game`, copied once by the caller).
-    func stateTurnLine(_ table: Room, _ game: any Game) -> ServerLine {
-        let state = game.stateFields(names: table.names)
-        return state.isEmpty ? turnLine(table, game)
-            : .turn(id: table.id, player: table.names[table.gameToMove],
-                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
-                    clock: away.clockLeft(table), deadline: table.clock == nil ? away.deadlineLeft(table) : nil)
     }
 
     /// The full state again to both seats and to the watchers (a new round).
@@ -250,15 +229,6 @@ final class GamePlay: GamePart {
             }
         }
         return table.rivalry
-    }
-
-    func turnLine(_ table: Room) -> ServerLine { turnLine(table, table.game) }
-
-    /// TURN with the room's game value in hand: a move has it already (`apply`'s
-    /// `game`, now the room's), and asking `table.game` would copy it again.
-    func turnLine(_ table: Room, _ game: any Game) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)),
-              clock: away.clockLeft(table), deadline: table.clock == nil ? away.deadlineLeft(table) : nil)
     }
 
     // MARK: Moves
@@ -306,7 +276,7 @@ final class GamePlay: GamePart {
             guard let made = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
                                                 seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter) else {
                 // Nothing stored: the room's game goes back as the store has it.
-                try? lobby.recovery.resynchronise(game: gameID)
+                try? recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
                 return
             }
@@ -323,7 +293,7 @@ final class GamePlay: GamePart {
             case .nextRound?:
                 try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
             case .over?:
-                if let outcome { finished = try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
+                if let outcome { finished = try finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
             case nil: break
             }
             return true
@@ -344,7 +314,7 @@ final class GamePlay: GamePart {
         // an optional existential is destroyed through its metadata (about
         // 400 instructions a move).
         if let outcome, case .over? = step {
-            lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished ?? Finishing.Finish())
+            finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished ?? Finishing.Finish())
         } else if let outcome, case .nextRound? = step {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         } else {
@@ -399,9 +369,9 @@ final class GamePlay: GamePart {
         game.end(outcome)
         var match = table.match
         _ = match.roundLost(by: loser, reason: reason)
-        guard let finished = persist({ try lobby.finishing.recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
+        guard let finished = persist({ try finishing.recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
-        lobby.finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
+        finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
         return true
     }
 

@@ -19,20 +19,25 @@ import GhostStore
 /// - "Games in progress" in memory (`rooms`, STATS `games_in_progress`,
 ///   GAMES) are the loaded games: the ones someone is at, or that wait for
 ///   a present opponent's CLAIM, a clock, or the unloading delay.
-final class Lifecycle: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
+final class Lifecycle: Broadcasting {
     let context: LobbyContext
-    /// The games in play (the lobby's registry, Rooms.swift).
+    /// The games in play (the lobby's registry, Rooms.swift), and when each next needs the clock.
     let rooms: Rooms
+    let deadlines: Deadlines<Room>
+    /// The parts it uses, below it (GamePart).
+    let watching: WatchDesk
+    let recovery: RecoveryDesk
     /// When the sweep for untouched games next runs (monotonic).
     var nextUntouchedSweep = -Double.infinity
     /// The last mark that the daemon runs (wall seconds; `Store.markAlive`).
     var lastAliveMark = 0
 
-    init(context: LobbyContext, rooms: Rooms) {
+    init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, recovery: RecoveryDesk) {
         self.context = context
         self.rooms = rooms
+        self.deadlines = deadlines
+        self.watching = watching
+        self.recovery = recovery
     }
 
     // MARK: Unloading
@@ -75,13 +80,13 @@ final class Lifecycle: GamePart {
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
         let left = lastLeftWall(table) ?? clock.wall
-        lobby.recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: left) }) }
+        recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: left) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
         guard rooms[gameID] === table else { return }
-        lobby.watching.endWatching(gameID)
+        watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
         rooms.remove(gameID)
-        lobby.away.deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(table)   // its deadline goes with it
         log("game \(gameID) unloaded: nobody is at it")
     }
 
@@ -92,7 +97,7 @@ final class Lifecycle: GamePart {
         guard let table = rooms[gameID] else { return true }
         if let due = table.firstMoveDeadline(settings), due <= now {
             log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
-            lobby.recovery.runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
+            recovery.runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
             guard let again = rooms[gameID] else { return true }
             // Not stored (the disk is full): try again a little later, not every loop turn.
             again.timeRetry = now + RecoveryDesk.storeRetrySeconds
@@ -127,19 +132,19 @@ final class Lifecycle: GamePart {
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
         context.figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
-        lobby.play.broadcast(gameID, .aborted(id: gameID, reason: reason))
-        lobby.play.broadcast(gameID, .info(Lifecycle.abortText(reason, table)))
+        broadcast(gameID, .aborted(id: gameID, reason: reason))
+        broadcast(gameID, .info(Lifecycle.abortText(reason, table)))
         log("game \(gameID) aborted: \(reason)")
         for conn in table.seats {
             guard let conn else { continue }
             sessions.update(conn) { $0.state = .idle }
             sessions.update(conn) { $0.last = nil }
         }
-        lobby.watching.endWatching(gameID)
+        watching.endWatching(gameID)
         for t in table.tokens { rooms.tokens[t] = nil }
-        lobby.recovery.noteRemoved(table)
+        recovery.noteRemoved(table)
         rooms.remove(gameID)
-        lobby.away.deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(table)   // its deadline goes with it
         return true
     }
 
@@ -159,12 +164,12 @@ final class Lifecycle: GamePart {
 
     /// The seat whose token this is, in a game in progress that was not in
     /// memory: read from the store, rebuilt by replay and loaded, every seat
-    /// lobby.away. Nil if no game in progress has the token (or it is the
+    /// away. Nil if no game in progress has the token (or it is the
     /// computer's), or if the game cannot be rebuilt here (logged). A failed
     /// read throws (the caller answers `ERR store-failed`).
     func loadGame(token: String) throws -> (game: Int, seat: Int)? {
         guard let stored = try store.activeGame(token: token), rooms[stored.id] == nil else { return nil }
-        guard let table = lobby.recovery.makeRoom(stored, now: clock.monotonic) else {
+        guard let table = recovery.makeRoom(stored, now: clock.monotonic) else {
             log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
             return nil
         }
@@ -198,7 +203,7 @@ final class Lifecycle: GamePart {
         let wall = clock.wall
         lastAliveMark = wall
         var gap = 0
-        lobby.recovery.runCommand { gap = persist({ try store.recordStart(at: wall) }) ?? 0 }
+        recovery.runCommand { gap = persist({ try store.recordStart(at: wall) }) ?? 0 }
         do {
             try store.commit()
             if gap > 0 { log("down for \(Lifecycle.duration(gap)) before this start: not counted toward --abandon-after") }
@@ -229,7 +234,7 @@ final class Lifecycle: GamePart {
     func sweepUntouched(now: Double) {
         nextUntouchedSweep = now + Lifecycle.untouchedSweepSeconds
         let wall = clock.wall, seconds = settings.abandonAfter, limit = Lifecycle.untouchedSweepLimit
-        lobby.recovery.runCommand {
+        recovery.runCommand {
             guard markAlive(wall), seconds > 0,
                   let cutoff = persist({ try store.runningCutoff(now: wall, seconds: seconds) }),
                   // The games due now, and those due within the longest wait, to wake for the first.
@@ -283,12 +288,6 @@ final class Lifecycle: GamePart {
         if seconds >= 3_600 { return "\(seconds / 3_600) h" }
         if seconds >= 60 { return "\(seconds / 60) min" }
         return "\(seconds) s"
-    }
-
-    /// The network a connection counts in for the caps (`NetworkKey`: an
-    /// IPv4 address, an IPv6 /64), "" for none (tests, the computer).
-    func network(of conn: ConnectionID) -> String {
-        sessions[conn]?.network ?? ""
     }
 
     // MARK: Caps on games in progress

@@ -42,7 +42,9 @@ extension Lobby {
     public func committed() { recovery.committed() }
 
     /// A commit failed and the store rolled the turn back (RecoveryDesk.swift).
-    public func recoverLostTurn(withdrawn: Set<ConnectionID>) { recovery.recoverLostTurn(withdrawn: withdrawn) }
+    public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
+        recovery.recoverLostTurn(withdrawn: withdrawn, sendState: { game, seat in play.sendState(game, to: seat) })
+    }
 
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write: the server must stop (RecoveryDesk.swift).

@@ -82,44 +82,48 @@ public final class Lobby: LobbyPart {
         var passwordsChanged = 0
         var hashesRefused = 0
     }
-    /// Seeking, private games, JOIN, REMATCH and LEAVE, with the seek
-    /// queues and the join codes (Matchmaking.swift).
-    private(set) lazy var matchmaking = Matchmaking(lobby: self)
-    /// Ratings: who plays rated, the update at a game's end, TOP, PROFILE
-    /// and HISTORY (RatingDesk.swift).
-    private(set) lazy var ratings = RatingDesk(lobby: self)
-    /// NAME, LANG, and the last game for REMATCH (NameDesk.swift).
-    private(set) lazy var names = NameDesk(lobby: self)
-    /// SET and SETTINGS, the settings saved per name (SettingsDesk.swift).
-    private(set) lazy var preferences = SettingsDesk(lobby: self)
-    /// SCORES (ScoresDesk.swift).
-    private(set) lazy var scores = ScoresDesk(context: context)
-    /// MOVES and REVIEW (ReviewDesk.swift).
-    private(set) lazy var review = ReviewDesk(context: context)
+    // The lobby's parts (LobbyPart.swift, GamePart.swift), each with its
+    // own state, built in the init from the bottom up: each is given the
+    // parts it uses, which are below it (docs/architecture.md draws the graph).
     /// The games in play, one room each, with the open ones and the resume tokens (Rooms.swift).
     let rooms = Rooms()
-    /// VIEW: a game as any client draws it (ViewDesk.swift).
-    private(set) lazy var views = ViewDesk(context: context, rooms: rooms)
-
-    // The game side's parts (GamePart.swift), each with its own state.
-    /// Games in progress: moves, the computer, hints (GamePlay.swift).
-    let play: GamePlay
-    /// The end of a game: stored, then announced (Finishing.swift).
-    let finishing: Finishing
-    /// RESTART and LANG offers during a game (Offers.swift).
-    let offers: Offers
-    /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
-    let away: Away
-    /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
-    let recovery: RecoveryDesk
-    /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
-    let lifecycle: Lifecycle
+    /// When each game next needs the clock (Deadlines.swift): the rooms touch it, `Away` reads it.
+    let deadlines = Deadlines<Room>()
+    /// Who waits for an opponent: the seek queues and the join codes (Waiting.swift).
+    let waiting: Waiting
+    /// Ratings: who plays rated, the update at a game's end, TOP, PROFILE
+    /// and HISTORY (RatingDesk.swift).
+    let ratings: RatingDesk
     /// GAMES, WATCH, UNWATCH and what watchers get (WatchDesk.swift).
     let watching: WatchDesk
+    /// Commands as units, failed writes and lost turns (RecoveryDesk.swift).
+    let recovery: RecoveryDesk
+    /// The end of a game: stored, then announced (Finishing.swift).
+    let finishing: Finishing
+    /// Games in progress: moves, the computer, hints (GamePlay.swift).
+    let play: GamePlay
+    /// Unloading, aborting, reloading and sweeping games; the caps on games in progress (Lifecycle.swift).
+    let lifecycle: Lifecycle
+    /// RESTART and LANG offers during a game (Offers.swift).
+    let offers: Offers
+    /// NAME, LANG, the rules for guests, and the last game for REMATCH (NameDesk.swift).
+    let names: NameDesk
+    /// SET and SETTINGS, the settings saved per name (SettingsDesk.swift).
+    let preferences: SettingsDesk
+    /// Seeking, private games, JOIN, REMATCH and LEAVE (Matchmaking.swift).
+    let matchmaking: Matchmaking
+    /// Away and back, CLAIM, and the clock's deadlines (Away.swift).
+    let away: Away
+    /// Registered names: REGISTER, NAME with a password, PASSWORD, with the
+    /// passwords being checked (AccountDesk.swift).
+    let accountDesk: AccountDesk
+    /// SCORES (ScoresDesk.swift).
+    let scores: ScoresDesk
+    /// MOVES and REVIEW (ReviewDesk.swift).
+    let review: ReviewDesk
+    /// VIEW: a game as any client draws it (ViewDesk.swift).
+    let views: ViewDesk
 
-    /// Registered names: REGISTER, NAME with a password, PASSWORD, and the
-    /// rules for guests, with the passwords being checked (AccountDesk.swift).
-    private(set) lazy var accountDesk = AccountDesk(lobby: self)
     /// Where passwords go to be hashed or checked, off the loop (issue #26;
     /// AccountDesk.swift): the server sets its pool of hashing threads.
     public var passwordChecker: any PasswordChecker {
@@ -136,7 +140,7 @@ public final class Lobby: LobbyPart {
     /// Takes the checker's finished outcomes and answers each, then serves
     /// the lines that waited behind it (AccountDesk.swift). The loop calls it
     /// when the hashing pool wakes it (and tests when they like).
-    public func passwordsChecked() { accountDesk.passwordsChecked() }
+    public func passwordsChecked() { accountDesk.passwordsChecked(serve: { frame, id in self.received(frame, from: id) }) }
 
     /// `extraKinds` are game kinds to play besides the catalog's (for tests
     /// of what the lobby does for any kind); the server passes none.
@@ -146,16 +150,27 @@ public final class Lobby: LobbyPart {
         self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
         defaultGameKind = GameKind(rawValue: context.catalog.defaultKind.name)
-        // The game side's parts, then each told its lobby (GamePart.swift).
-        watching = WatchDesk(context: context, rooms: rooms)
-        lifecycle = Lifecycle(context: context, rooms: rooms)
-        away = Away(context: context, rooms: rooms, watching: watching, lifecycle: lifecycle)
-        play = GamePlay(context: context, rooms: rooms, watching: watching, away: away)
-        finishing = Finishing(context: context, rooms: rooms, play: play)
+        // The parts, from the bottom up: each gets the parts it uses.
+        waiting = Waiting(context: context)
+        ratings = RatingDesk(context: context)
+        watching = WatchDesk(context: context, rooms: rooms, ratings: ratings)
+        recovery = RecoveryDesk(context: context, rooms: rooms, deadlines: deadlines, watching: watching, waiting: waiting)
+        finishing = Finishing(context: context, rooms: rooms, deadlines: deadlines, watching: watching, recovery: recovery,
+                              ratings: ratings)
+        play = GamePlay(context: context, rooms: rooms, deadlines: deadlines, watching: watching, recovery: recovery,
+                        ratings: ratings, finishing: finishing)
+        lifecycle = Lifecycle(context: context, rooms: rooms, deadlines: deadlines, watching: watching, recovery: recovery)
         offers = Offers(context: context, rooms: rooms, play: play)
-        recovery = RecoveryDesk(context: context, rooms: rooms, watching: watching)
-        play.lobby = self; finishing.lobby = self; offers.lobby = self; away.lobby = self
-        recovery.lobby = self; lifecycle.lobby = self; watching.lobby = self
+        names = NameDesk(context: context, rooms: rooms, offers: offers)
+        preferences = SettingsDesk(context: context, names: names)
+        matchmaking = Matchmaking(context: context, rooms: rooms, waiting: waiting, play: play, lifecycle: lifecycle,
+                                  watching: watching, ratings: ratings, preferences: preferences)
+        away = Away(context: context, rooms: rooms, deadlines: deadlines, watching: watching, lifecycle: lifecycle,
+                    play: play, recovery: recovery, waiting: waiting)
+        accountDesk = AccountDesk(context: context, recovery: recovery, waiting: waiting, names: names)
+        scores = ScoresDesk(context: context)
+        review = ReviewDesk(context: context)
+        views = ViewDesk(context: context, rooms: rooms)
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         lifecycle.recordStart()
         ratings.replayIfNeeded()
@@ -185,7 +200,7 @@ public final class Lobby: LobbyPart {
         watching.stopWatching(id)
         switch session.state {
         case .playing(let gameID, let seat): away.adjourn(gameID, seat: seat)
-        default: matchmaking.stopWaiting(id, session)
+        default: waiting.stopWaiting(id, session)
         }
         if let name = session.name { sessions.release(name, by: id) }
         names.forgetLastGame(id)

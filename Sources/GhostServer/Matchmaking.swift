@@ -6,23 +6,38 @@ import GhostStore
 /// its queues (WAITING), NEW (against the computer, or a private game with a
 /// join code), JOIN, REMATCH and LEAVE, and what NEW and SEEK read from a
 /// game kind's declarations (its option keys and computer levels, HELP's line
-/// per kind). It owns the seek queues, the join codes and the wrong-JOIN
-/// allowance; the games themselves are the game side's (`Lobby.startGame`).
+/// per kind). It fills the seek queues and the join codes (`Waiting`, below
+/// it, which also empties them) and owns the wrong-JOIN allowance; the games
+/// themselves are the game side's (`GamePlay.startGame`).
 final class Matchmaking: LobbyPart {
     let context: LobbyContext
-    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
-    unowned(unsafe) let lobby: Lobby
-    /// Who waits for an opponent, queue by queue (SeekQueues.swift).
-    var seekers = SeekQueues()
-    /// The private games open now: join code → host (JoinCodes.swift).
-    var hosted = JoinCodes()
+    /// The games in play (LEAVE's).
+    let rooms: Rooms
+    /// Who waits for an opponent: the seek queues and the open private
+    /// games' join codes (Waiting.swift, below this part, as the others).
+    let waiting: Waiting
+    /// The parts it uses, below it: a game starts (GamePlay), is aborted
+    /// or capped (Lifecycle), ends watching (WatchDesk), is rated
+    /// (RatingDesk), takes a name's saved settings (SettingsDesk).
+    let play: GamePlay
+    let lifecycle: Lifecycle
+    let watching: WatchDesk
+    let ratings: RatingDesk
+    let preferences: SettingsDesk
     /// Failed JOINs per network (`Settings.failedJoinsPerMinute`).
     var failedJoins: TokenBuckets
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        let settings = lobby.context.settings
+    init(context: LobbyContext, rooms: Rooms, waiting: Waiting, play: GamePlay, lifecycle: Lifecycle, watching: WatchDesk,
+         ratings: RatingDesk, preferences: SettingsDesk) {
+        self.context = context
+        self.rooms = rooms
+        self.waiting = waiting
+        self.play = play
+        self.lifecycle = lifecycle
+        self.watching = watching
+        self.ratings = ratings
+        self.preferences = preferences
+        let settings = context.settings
         failedJoins = TokenBuckets(perSecond: settings.failedJoinsPerMinute / 60, burst: settings.failedJoinBurst)
     }
 
@@ -38,25 +53,25 @@ final class Matchmaking: LobbyPart {
             }
             options.settings.merge(kind.twoPlayerOptions) { given, _ in given }
         }
-        let key = seekKey(session.lang, options)
+        let key = waiting.seekKey(session.lang, options)
         let ok = ServerLine.ok(.seek(lang: session.lang, rounds: options.rounds, clock: options.clock))
         // The first seeker whose rating and range fit (RatingDesk.swift).
-        if let queue = seekers[key], let other = lobby.ratings.fittingSeeker(queue, options, session) {
+        if let queue = waiting.seekers[key], let other = ratings.fittingSeeker(queue, options, session) {
             reply(id, ok)
             // The game the first seeker asked for, as JOIN takes the host's:
             // the queue is per kind, language and rounds, the rest is theirs.
             var agreed = options
             if case .seeking(let first)? = sessions[other]?.state { agreed = RatingDesk.agreed(first, options) }
-            guard lobby.play.startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
-            seekers.take(other, from: key)
+            guard play.startGame(lang: session.lang, people: [other, id], options: agreed) else { return failed(id) }
+            waiting.seekers.take(other, from: key)
         } else {
-            seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
+            waiting.seekers.append(id, to: key, SeekQueue(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: session.lang,
                                                   rounds: options.rounds, clock: options.clock, variant: options.variant))
             sessions.update(id) { $0.state = .seeking(options) }
             reply(id, ok)
             reply(id, .info("Waiting for another player who seeks \(options.match ? "a match" : "a game") in \(session.lang)."))
             // Who else waits, in queues this seek will not meet (another language, kind or game type).
-            var others = seekers.waitingQueues()
+            var others = waiting.seekers.waitingQueues()
             others[key] = nil
             for k in others.keys.sorted() {
                 if let w = others[k] { reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant)) }
@@ -65,47 +80,12 @@ final class Matchmaking: LobbyPart {
         }
     }
 
-    /// When the waiting seekers are next told how the other queues changed,
-    /// if they changed and someone waits: `waitingInterval` after they were
-    /// last told (a time past means at once).
-    var seekersDue: Double? {
-        guard seekers.changed else { return nil }
-        guard seekers.anyoneWaits else {
-            seekers.changed = false   // nobody waits: nobody to tell
-            return nil
-        }
-        return seekers.toldAt + settings.waitingInterval
-    }
-
-    /// Tells each seeker who waits what changed in the other queues since it
-    /// was last told: a WAITING line per queue whose count changed, with
-    /// `count=0` for a queue that emptied. Runs from `tick`, at most once per
-    /// `waitingInterval`, so a burst of seeks costs each seeker a few lines.
-    func tellSeekers() {
-        seekers.changed = false
-        seekers.toldAt = clock.monotonic
-        let queues = seekers.waitingQueues()
-        for (key, queue) in seekers.queues {
-            var others = queues
-            others[key] = nil
-            for id in queue.members {
-                guard let told = sessions[id]?.waitingTold, others != told else { continue }
-                for k in Set(others.keys).union(told.keys).sorted() where others[k]?.count != told[k]?.count {
-                    guard var w = others[k] ?? told[k] else { continue }
-                    if others[k] == nil { w.count = 0 }
-                    reply(id, .waiting(game: w.game, lang: w.lang, rounds: w.rounds, count: w.count, clock: w.clock, variant: w.variant))
-                }
-                sessions.update(id) { $0.waitingTold = others }
-            }
-        }
-    }
-
     /// NEW bot=<level>: a game against the computer starts at once.
     func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
         guard clockAllowed(options, id), ready(id, session), let level = options.bot,
               setupHolds(options, session.lang, id) else { return }
         reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
-        guard lobby.play.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
+        guard play.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
     }
 
     /// NEW without bot=: a private game, or, for a kind that seats the
@@ -119,7 +99,7 @@ final class Matchmaking: LobbyPart {
         }
         guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil || options.bot != nil else { return host(options, id, session, kind: kind, setup: setup) }
-        guard lobby.play.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
+        guard play.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
             // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
             let fields = game.setupFields
             self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
@@ -149,7 +129,7 @@ final class Matchmaking: LobbyPart {
         }
         var saved: [String: String] = [:]
         if let name {
-            guard let prefs = persist({ try lobby.preferences.savedOptions(of: name, for: kind) }) else {
+            guard let prefs = persist({ try preferences.savedOptions(of: name, for: kind) }) else {
                 failed(id)
                 return nil
             }
@@ -167,8 +147,8 @@ final class Matchmaking: LobbyPart {
     private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
                       kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
         guard kind != nil || checked || ready(id, session) else { return }
-        let code = hosted.newCode()
-        hosted[code] = id
+        let code = waiting.hosted.newCode()
+        waiting.hosted[code] = id
         sessions.update(id) { $0.state = .hosting(code: code, options: options, setup: setup) }
         if let kind, let setup,
            let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
@@ -185,7 +165,7 @@ final class Matchmaking: LobbyPart {
     func join(_ typed: String, _ id: ConnectionID, _ session: Session) {
         let code = JoinCodes.normalized(typed)
         // Looked up once (a string's hash and compare each time).
-        let hostOfCode = hosted[code]
+        let hostOfCode = waiting.hosted[code]
         if hostOfCode == id {
             return reply(id, .error(.ownGame, "that is your own game; give the code to your opponent"))
         }
@@ -213,10 +193,10 @@ final class Matchmaking: LobbyPart {
             options = o
             setup = s
         }
-        guard lobby.ratings.mayJoinRated(options, id, session, host: host) else { return }
+        guard ratings.mayJoinRated(options, id, session, host: host) else { return }
         reply(id, .ok(.join(code: code, lang: hostLang, rounds: options.rounds, clock: options.clock)))
-        guard lobby.play.startGame(lang: hostLang, people: [host, id], options: options, setup: setup) else { return failed(id) }
-        hosted[code] = nil
+        guard play.startGame(lang: hostLang, people: [host, id], options: options, setup: setup) else { return failed(id) }
+        waiting.hosted[code] = nil
     }
 
     func rematch(_ id: ConnectionID, _ session: Session) {
@@ -224,7 +204,7 @@ final class Matchmaking: LobbyPart {
               let other = sessions[last.opponent], other.last?.game == last.game, other.state == .idle else {
             return reply(id, .error(.noRematch, "no finished game against an opponent who is still here and free"))
         }
-        guard lobby.lifecycle.underGameCaps(id, session) else { return }
+        guard lifecycle.underGameCaps(id, session) else { return }
         guard other.last?.asked == true else {
             // Asking again changes nothing and does not tell the opponent twice.
             if last.asked { return reply(id, .ok(.rematch(status: .asked))) }
@@ -241,15 +221,7 @@ final class Matchmaking: LobbyPart {
         var options = GameOptions(match: last.match, game: kind.name == catalog.defaultKind.name ? nil : GameKind(rawValue: kind.name),
                                   clock: last.clock)
         options.watch = last.watch
-        guard lobby.play.startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
-    }
-
-    /// Seekers wait in one queue per kind, language, number of rounds and
-    /// clock: only seekers on the same clock are paired; and variant
-    /// (Superghost never meets Ghost).
-    func seekKey(_ lang: String, _ options: GameOptions) -> SeekKey {
-        SeekKey(game: options.game?.rawValue ?? catalog.defaultKind.name, lang: lang, rounds: options.rounds,
-                clock: options.clock, variant: options.variant)
+        guard play.startGame(lang: last.lang, people: seats, options: options, kind: kind, setup: last.setup) else { return failed(id) }
     }
 
     /// Whether a command's `clock=` (if any) is in `Settings.clockRange`,
@@ -275,11 +247,11 @@ final class Matchmaking: LobbyPart {
         switch session.state {
         case .idle:
             // The caps on games in progress (Lifecycle.swift).
-            guard lobby.lifecycle.underGameCaps(id, session) else { return false }
+            guard lifecycle.underGameCaps(id, session) else { return false }
             // Starting something else lets a pending rematch request lapse,
             // and ends watching.
-            lobby.names.forgetLastGame(id)
-            lobby.watching.stopWatching(id)
+            forgetLastGame(id)
+            watching.stopWatching(id)
             return true
         case .seeking: reply(id, .error(.busy, "you are already seeking a game; LEAVE to stop"))
         case .hosting(let code, _, _): reply(id, .error(.busy, "you are hosting the private game \(code); LEAVE to close it"))
@@ -288,32 +260,21 @@ final class Matchmaking: LobbyPart {
         return false
     }
 
-    /// Stops a seek or closes a hosted private game.
-    func stopWaiting(_ id: ConnectionID, _ session: Session) {
-        switch session.state {
-        case .seeking(let options):
-            seekers.remove(id, from: seekKey(session.lang, options))
-        case .hosting(let code, _, _): hosted[code] = nil
-        case .idle, .playing: return
-        }
-        sessions.update(id) { $0.state = .idle }
-    }
-
     func leave(_ id: ConnectionID, _ session: Session) {
         switch session.state {
         case .idle:
             reply(id, .error(.notInGame, "you are not in a game, a seek or a private game"))
         case .seeking, .hosting:
-            stopWaiting(id, session)
+            waiting.stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard let table = lobby.rooms[gameID] else { return }
+            guard let table = rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lifecycle.swift).
             if !table.moved.contains(true) {
-                guard lobby.lifecycle.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+                guard lifecycle.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
                 return
             }
-            guard lobby.play.finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
+            guard play.finish(gameID, loser: seat, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
         }
     }
 

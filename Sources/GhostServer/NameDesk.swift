@@ -7,15 +7,18 @@ import GhostStore
 /// may rematch. It owns the allowance of new names per address.
 final class NameDesk: LobbyPart {
     let context: LobbyContext
-    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
-    unowned(unsafe) let lobby: Lobby
+    /// The games in play (a guest's name may be a seat's that waits for its player).
+    let rooms: Rooms
+    /// The part it uses, below it: LANG in a game is an offer (Offers.swift).
+    let offers: Offers
     /// New names per address (`Settings.newNamesPerMinute`).
     var newNames: TokenBuckets
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
-        let settings = lobby.context.settings
+    init(context: LobbyContext, rooms: Rooms, offers: Offers) {
+        self.context = context
+        self.rooms = rooms
+        self.offers = offers
+        let settings = context.settings
         newNames = TokenBuckets(perSecond: settings.newNamesPerMinute / 60, burst: settings.newNameBurst)
     }
 
@@ -43,7 +46,7 @@ final class NameDesk: LobbyPart {
         // A guest never takes a registered name, nor one whose game waits for its player.
         var registered = loggedIn
         if !loggedIn {
-            guard let guest = lobby.accountDesk.guestCheck(name, id, session) else { return failed(id) }
+            guard let guest = guestCheck(name, id, session) else { return failed(id) }
             if let refusal = guest.refusal { return reply(id, refusal) }
             registered = guest.registered
         }
@@ -81,7 +84,7 @@ final class NameDesk: LobbyPart {
         }
         switch session.state {
         case .playing where !asSetting:
-            return lobby.offers.offerOrApply(kind: .lang, lang: code, id, session)
+            return offers.offerOrApply(kind: .lang, lang: code, id, session)
         case .seeking, .hosting:
             return reply(id, .error(.busy, "LEAVE the seek or private game first; the language applies to new games"))
         case .idle, .playing:
@@ -97,6 +100,42 @@ final class NameDesk: LobbyPart {
         reply(id, .ok(asSetting ? .set(key: Preference.language.rawValue, value: code) : .lang(lang: code, status: nil)))
     }
 
+    // MARK: Guests
+
+    /// Whether a connection may take `name` as a guest (plain NAME): nil
+    /// when the store cannot be read; else the refusal, if any, and whether
+    /// the name is registered and this connection logged in to it before.
+    func guestCheck(_ name: String, _ id: ConnectionID, _ session: Session) -> (refusal: ServerLine?, registered: Bool)? {
+        if session.loggedIn?.lowercased() == name.lowercased() { return (nil, true) }
+        guard let registered = persist({ try store.isRegistered(name) }) else { return nil }
+        if registered {
+            return (.error(.passwordRequired, "\(name) is registered: NAME \(name) <password>"), true)
+        }
+        guard sessions.names[name.lowercased()] != id else { return (nil, false) }
+        guard let waiting = seatWaiting(name) else { return nil }
+        if waiting {
+            return (.error(.nameTaken, "\(name) has a game waiting for its player, who comes back with RESUME"), false)
+        }
+        return (nil, false)
+    }
+
+    /// Whether `name` has a seat in a game in progress whose player is
+    /// away (a game not in memory has nobody at it); nil when the store
+    /// cannot be read. Bounded: `seatScanLimit` games per seat.
+    private func seatWaiting(_ name: String) -> Bool? {
+        guard let seats = persist({ try store.activeSeats(player: name, limit: AccountDesk.seatScanLimit) }) else { return nil }
+        for (game, seat) in seats {
+            guard let table = rooms[game] else { return true }
+            if table.seats.indices.contains(seat), table.isAway(seat) { return true }
+        }
+        return false
+    }
+}
+
+/// Any part may end a connection's claim on a rematch (it left, started
+/// something else, or its name went): the sessions and the outbox are all
+/// it needs, so it is the context's, not a call on NameDesk.
+extension LobbyPart {
     /// The connection can no longer rematch its last game (it left, started
     /// something else or changed its name). A pending rematch request between
     /// the two lapses: the opponent, if it is still waiting on it, is told.

@@ -7,12 +7,10 @@ import GhostStore
 /// the first move of the round, otherwise as an offer the opponent must
 /// ACCEPT or DECLINE.
 final class Offers: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
-    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    /// The part it uses, below it (GamePart).
     let play: GamePlay
 
     init(context: LobbyContext, rooms: Rooms, play: GamePlay) {

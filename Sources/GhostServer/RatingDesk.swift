@@ -22,12 +22,16 @@ struct RoomRating {
 /// ratings are the store's, a game's is its room's.
 final class RatingDesk: LobbyPart {
     let context: LobbyContext
-    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
-    unowned(unsafe) let lobby: Lobby
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
+    /// It uses no other part (the bottom of the lobby's graph).
+    init(context: LobbyContext) {
+        self.context = context
+    }
+
+    /// The network a connection counts in for the caps (`NetworkKey`: an
+    /// IPv4 address, an IPv6 /64), "" for none (tests, the computer).
+    func network(of conn: ConnectionID) -> String {
+        sessions[conn]?.network ?? ""
     }
 
     static func shown(_ r: Rating) -> ShownRating { ShownRating(RatingsPolicy.points(r), provisional: r.isProvisional) }
@@ -74,7 +78,7 @@ final class RatingDesk: LobbyPart {
         // each other only from two known, different networks, so that one
         // person's two connections cannot farm a rating.
         if settings.scoresFor == .registered {
-            let nets = seats.map { $0.map(lobby.lifecycle.network(of:)) ?? "" }
+            let nets = seats.map { $0.map(network(of:)) ?? "" }
             guard nets.count == 2, !nets[0].isEmpty, !nets[1].isEmpty, nets[0] != nets[1] else { return nil }
         }
         return RoomRating(board: board, ratings: try (0..<2).map { try seatRating($0, names: names, board: board) })
@@ -195,7 +199,7 @@ final class RatingDesk: LobbyPart {
             return false
         }
         if settings.scoresFor == .registered {
-            let mine = lobby.lifecycle.network(of: id), theirs = lobby.lifecycle.network(of: host)
+            let mine = network(of: id), theirs = network(of: host)
             if mine.isEmpty || theirs.isEmpty || mine == theirs {
                 reply(id, .error(.cannotRate, "that game is rated (rated=yes), and this server rates only people on two different networks: join from another network, or ask for a game with rated=no"))
                 return false

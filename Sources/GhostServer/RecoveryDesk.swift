@@ -25,13 +25,14 @@ import GhostStore
 ///   game's state again to each seated player whose lines were withdrawn
 ///   (the others saw nothing of the turn).
 final class RecoveryDesk: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
-    /// The games in play (the lobby's registry, Rooms.swift).
+    /// The games in play (the lobby's registry, Rooms.swift), and when each next needs the clock.
     let rooms: Rooms
-    /// The parts it calls on every move or loop turn, held directly (GamePart).
+    let deadlines: Deadlines<Room>
+    /// The parts it uses, below it (GamePart): a command's watchers' lines,
+    /// and who waits (a connection seated again stops waiting).
     let watching: WatchDesk
+    let waiting: Waiting
     /// Failed writes and what a lost turn needs to be undone.
     var recovery = Recovery()
     /// Set only when the lobby could not resynchronise with the store after a
@@ -39,10 +40,12 @@ final class RecoveryDesk: GamePart {
     /// stop without sending this turn's replies (`Lobby.storeError`).
     var storeError: Error?
 
-    init(context: LobbyContext, rooms: Rooms, watching: WatchDesk) {
+    init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, waiting: Waiting) {
         self.context = context
         self.rooms = rooms
+        self.deadlines = deadlines
         self.watching = watching
+        self.waiting = waiting
     }
 
     /// The text of `ERR store-failed`.
@@ -188,9 +191,10 @@ final class RecoveryDesk: GamePart {
     /// withdrawn the turn's lines (from the connections in `withdrawn`) and
     /// answered its commands. Puts the lobby's memory back in step with the
     /// store and sends the state of its game to each seated player in
-    /// `withdrawn` or seated again. If the store cannot be read, sets
-    /// `storeError` (the server must stop).
-    func recoverLostTurn(withdrawn: Set<ConnectionID>) {
+    /// `withdrawn` or seated again, through `sendState` (game, seat): the
+    /// game play's, which is above this part, given by the lobby for the
+    /// call. If the store cannot be read, sets `storeError` (the server must stop).
+    func recoverLostTurn(withdrawn: Set<ConnectionID>, sendState: (_ game: Int, _ seat: Int) -> Void) {
         recovery.failure = nil
         for (conn, identity) in recovery.identities where sessions[conn] != nil {
             sessions.update(conn) { $0.name = identity.name }
@@ -255,7 +259,7 @@ final class RecoveryDesk: GamePart {
         for conn in ids {
             guard let session = sessions[conn] else { continue }
             if case .playing(let g, let s) = session.state {
-                if tell.contains(conn) { lobby.play.sendState(g, to: s) }
+                if tell.contains(conn) { sendState(g, s) }
             } else if wasPlaying.contains(conn) {
                 outbox.send(.info("The server could not store your game, so you are not in a game now."), to: conn)
             }
@@ -275,7 +279,7 @@ final class RecoveryDesk: GamePart {
         if let old {
             for t in old.tokens { rooms.tokens[t] = nil }
             rooms.remove(id)
-            lobby.away.deadlines.touch(old)
+            deadlines.touch(old)
         }
         guard let stored, let table = makeRoom(stored, now: now) else {
             for case let conn? in seats {
@@ -291,7 +295,7 @@ final class RecoveryDesk: GamePart {
             case .playing(let g, let s):
                 if g == id ? s != seat : rooms[g] != nil { continue }
             case .seeking, .hosting:
-                lobby.matchmaking.stopWaiting(conn, session)
+                waiting.stopWaiting(conn, session)
             case .idle:
                 break
             }
@@ -326,6 +330,6 @@ final class RecoveryDesk: GamePart {
     /// A room for a stored game in progress, every seat empty (Room+Restore.swift);
     /// nil if its kind or language is not here, or its moves do not replay.
     func makeRoom(_ g: StoredGame, now: Double) -> Room? {
-        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: lobby.away.deadlines)
+        Room.restored(g, kind: kind(named: g.kind), now: now, deadlines: deadlines)
     }
 }

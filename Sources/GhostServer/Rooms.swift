@@ -23,8 +23,10 @@ final class Rooms {
     private(set) var otherTokens: [String: (game: Int, seat: Int)] = [:]
 
     /// Resume token → seat, as `Rooms.tokens` reads and writes it.
+    /// Used at once (`rooms.tokens[t]`): a strong reference, made and
+    /// dropped around the look-up.
     struct ResumeSeats {
-        unowned(unsafe) let rooms: Rooms
+        let rooms: Rooms
 
         subscript(token: String) -> (game: Int, seat: Int)? {
             get { rooms.seat(ofToken: token) }

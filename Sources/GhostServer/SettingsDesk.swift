@@ -7,12 +7,12 @@ import GhostStore
 /// NEW. The settings are the store's; this part keeps no state.
 final class SettingsDesk: LobbyPart {
     let context: LobbyContext
-    /// The lobby that holds this part (and outlives it: only the lobby holds a part).
-    unowned(unsafe) let lobby: Lobby
+    /// The part it uses, below it: `SET lang` is LANG's (NameDesk.swift).
+    let names: NameDesk
 
-    init(lobby: Lobby) {
-        self.lobby = lobby
-        self.context = lobby.context
+    init(context: LobbyContext, names: NameDesk) {
+        self.context = context
+        self.names = names
     }
 
     /// Every setting the game kinds offer, each key once (`lang` is the
@@ -27,7 +27,7 @@ final class SettingsDesk: LobbyPart {
     /// the next NEW, never to a game in progress. `lang` is LANG outside a
     /// game (and, like LANG, may come before NAME); the other keys need a name.
     func setSetting(_ key: String, _ value: String, _ id: ConnectionID, _ session: Session) {
-        if key == Preference.language.rawValue { return lobby.names.setLanguage(value, id, session, asSetting: true) }
+        if key == Preference.language.rawValue { return names.setLanguage(value, id, session, asSetting: true) }
         guard let spec = settingSpecs.first(where: { $0.key == key }) else {
             let keys = settingSpecs.map(\.key) + [Preference.language.rawValue]
             return reply(id, .error(.badArguments, "no setting \(key); settings: \(keys.joined(separator: ","))"))

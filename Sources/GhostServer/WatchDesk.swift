@@ -15,17 +15,18 @@ import GhostStore
 /// costs the same whether one or a thousand watch, and the players' replies
 /// are queued, and written, before the watchers'.
 final class WatchDesk: GamePart {
-    /// Set by the lobby once it is built, before any use (GamePart).
-    unowned(unsafe) var lobby: Lobby!
     let context: LobbyContext
     /// The games in play (the lobby's registry, Rooms.swift).
     let rooms: Rooms
+    /// The part it uses, below it (GamePart): a game's ratings, in GAME.
+    let ratings: RatingDesk
     /// Who watches each game (Watchers.swift).
     let watchers = Watchers()
 
-    init(context: LobbyContext, rooms: Rooms) {
+    init(context: LobbyContext, rooms: Rooms, ratings: RatingDesk) {
         self.context = context
         self.rooms = rooms
+        self.ratings = ratings
     }
 
     /// Watchers written to per game and loop turn: a batch for a thousand
@@ -116,15 +117,15 @@ final class WatchDesk: GamePart {
             .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
                   round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
                   clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true),
-                  ratings: lobby.ratings.tableRating(table)?.shown),
+                  ratings: ratings.tableRating(table)?.shown),
         ]
         if let offer = table.offer {
             lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))
         }
         for seat in 0..<2 where table.isAway(seat) {
-            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: lobby.away.graceLeft(table)))
+            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
         }
-        lines.append(lobby.play.stateTurnLine(table))
+        lines.append(stateTurnLine(table))
         return lines
     }
 

@@ -114,4 +114,67 @@ import Testing
             #expect(!text.contains("import HangmanCore") && !text.contains("import WordLists"), "HangmanWire/\(file)")
         }
     }
+
+    /// The lobby's parts as the lobby names them, by type (Lobby.swift).
+    static let partNames = ["Waiting": "waiting", "RatingDesk": "ratings", "WatchDesk": "watching", "RecoveryDesk": "recovery",
+                            "Finishing": "finishing", "GamePlay": "play", "Lifecycle": "lifecycle", "Offers": "offers",
+                            "NameDesk": "names", "SettingsDesk": "preferences", "Matchmaking": "matchmaking", "Away": "away",
+                            "AccountDesk": "accountDesk", "ScoresDesk": "scores", "ReviewDesk": "review", "ViewDesk": "views",
+                            "Deadlines<Room>": "deadlines"]
+
+    /// Each part of the lobby and the parts it holds (`let name: Part`), read from GhostServer's sources.
+    static func partGraph() throws -> [String: Set<String>] {
+        var graph: [String: Set<String>] = [:]
+        for (_, text) in try sources("GhostServer") {
+            for line in text.split(separator: "\n") where line.hasPrefix("final class ") {
+                let type = line.dropFirst("final class ".count).prefix { $0 != ":" && $0 != " " }
+                guard let part = partNames[String(type)] else { continue }
+                var uses: Set<String> = []
+                for held in text.split(separator: "\n") where held.hasPrefix("    let ") {
+                    let parts = held.dropFirst("    let ".count).split(separator: ":", maxSplits: 1)
+                    if parts.count == 2, let used = partNames[parts[1].trimmingCharacters(in: .whitespaces)] { uses.insert(used) }
+                }
+                graph[part] = uses
+            }
+        }
+        return graph
+    }
+
+    @Test("Issue 45: no lobby part holds the lobby or uses unowned(unsafe); the parts' graph has no cycle and is the one docs/architecture.md draws")
+    func lobbyPartsOneWay() throws {
+        for (file, text) in try Self.sources("GhostServer") {
+            #expect(!text.contains("unowned(unsafe)"), "GhostServer/\(file) has unowned(unsafe)")
+            if file != "Lobby.swift" && !file.hasPrefix("Lobby+") && file != "ServerCommands.swift" {
+                #expect(!text.contains(": Lobby\n") && !text.contains(": Lobby!") && !text.contains(": Lobby?"),
+                        "GhostServer/\(file) holds the lobby")
+            }
+        }
+        let graph = try Self.partGraph()
+        #expect(graph.count == Self.partNames.count - 1, "parts found: \(graph.keys.sorted())")
+        // No cycle: every part can be placed after all the parts it uses.
+        var placed: Set<String> = ["deadlines"]
+        while placed.count < graph.count + 1 {
+            let next = graph.filter { !placed.contains($0.key) && $0.value.isSubset(of: placed) }.keys
+            #expect(!next.isEmpty, "a cycle among \(Set(graph.keys).subtracting(placed).sorted())")
+            if next.isEmpty { break }
+            placed.formUnion(next)
+        }
+        // The table in docs/architecture.md ("part  uses"): the same edges.
+        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let table = try #require(doc.components(separatedBy: "part            uses\n").dropFirst().first?.components(separatedBy: "```").first)
+        var drawn: [String: Set<String>] = [:]
+        for row in table.split(separator: "\n").dropFirst() {
+            let cells = row.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard cells.count == 2 else { continue }
+            let uses = cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0 != "-" }
+            // "scores, review  -": each of the names before the uses.
+            if cells[0].hasSuffix(",") {
+                let names = row.split(separator: " ").filter { $0 != "-" }.map { $0.trimmingCharacters(in: .punctuationCharacters) }
+                for name in names { drawn[name] = [] }
+            } else {
+                drawn[String(cells[0])] = Set(uses)
+            }
+        }
+        #expect(drawn == graph)
+    }
 }
