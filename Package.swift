@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "OptionKitTests", dependencies: ["OptionKit", "GhostBench", "ghostd", "ghost-client", "ghost-bench"]),
         // The documentation (README.md, Protocol.md, BENCHMARKS.md, docs/): its links
         // resolve, and the options and commands it names are in the programs' tables.
-        .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench", "WordChainKind"]),
+        .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,6 @@ import Foundation
 import GhostBench
 import GhostClient
 import GhostProtocol
-import WordChainKind
-import GameKit
 import GhostServer
 import OptionKit
 import Testing
@@ -227,12 +225,8 @@ enum CommandCheck {
         "SIGINT": "a signal", "SIGHUP": "a signal", "SIGKILL": "a signal", "TLS": "TLS",
     ]
 
-    /// Game kinds whose own move verbs and error codes the docs may name in
-    /// code beside the protocol's (issue #45): the tests' Word chain, which
-    /// the docs use to show what a kind declares.
-    static let kinds: [any GameDefinition] = [WordChainKind()]
-    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue)).union(kinds.flatMap { $0.moveVerbs.map(\.name) })
-    static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue)).union(kinds.flatMap { $0.errorCodes.keys.map(\.rawValue) })
+    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue))
+    static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue))
     static let byeCodes = Set(ByeCode.allCases.map(\.rawValue))
 
     static func problems(in document: MarkdownDocument, at path: String) -> [String] {
@@ -340,19 +334,17 @@ struct DocsTests {
         #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) unknown command(s):\n" + problems.joined(separator: "\n")))
     }
 
-    @Test("A command HELP does not list, or an error or BYE code Codes.swift does not have, is reported; a kind's own verbs and codes are not")
+    @Test("A command HELP does not list, or an error or BYE code Codes.swift does not have, is reported")
     func unknownCommandsAreReported() {
         let page = """
             Send `SEEK clock=30`, `NEW bot=easy`, `WATHC 7`, then `OK JION code=X` and `PRAGMA quick_check`.
             `ERR not-your-turn`, `ERR no-such-code`, `ERR <code> <text>`, `BYE flood`, `BYE flod`.
-            A kind's own: `CHAIN <word>`, `ERR chain-broken the word must start with e`, `OK CHAIN word=olive`; not `CHAINS x`.
             """
         #expect(CommandCheck.problems(in: MarkdownDocument(page), at: "p.md") == [
             "p.md:1: `WATHC 7`: WATHC is not a command HELP lists, nor a line the server sends",
             "p.md:1: `OK JION code=X`: OK answers a command, and HELP lists no JION",
             "p.md:2: `ERR no-such-code`: no-such-code is not an error code (Codes.swift)",
             "p.md:2: `BYE flod`: flod is not a BYE code (Codes.swift)",
-            "p.md:3: `CHAINS x`: CHAINS is not a command HELP lists, nor a line the server sends",
         ])
     }
 
