@@ -1,5 +1,5 @@
 // An eventfd for a worker thread to wake the event loop with (the hashing
-// pool of issue #26, Sources/GhostServer/Net/HashPool.swift), as the WAL
+// pool, Sources/GhostServer/Net/JobPool.swift), as the WAL
 // syncer does (ghost_syncer.c). Glibc's Swift module does not export it.
 #define _GNU_SOURCE
 #include "CGhostSys.h"

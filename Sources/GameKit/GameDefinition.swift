@@ -52,7 +52,7 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// board name, or nil when the kind keeps no list for that mode (`mode`
     /// nil: the kind's default list, if it has one).
     func bestGamesBoard(mode: String?) -> String?
-    /// The rating boards of this kind (issue #28), by variant: a variant
+    /// The rating boards of this kind, by variant: a variant
     /// missing here is never rated. Default: none.
     var ratingBoards: [String: String] { get }
     /// The kind's own option keys of NEW and SEEK with `game=<kind>`

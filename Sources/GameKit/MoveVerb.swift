@@ -1,4 +1,4 @@
-/// A move verb of a game kind's own (issue #25): a command a player sends
+/// A move verb of a game kind's own: a command a player sends
 /// in a game of that kind, besides the protocol's (`LETTER`, `WORD`, …).
 /// The kind declares it in `GameDefinition.moveVerbs`; the protocol reads
 /// a line that starts with it (GhostProtocol's `KindVerbs`), checks its

@@ -6,7 +6,7 @@ import Darwin
 
 /// Work a game kind does once in a process's life and a command may have to
 /// wait for: an index built on first use (Superghost's infixes for a
-/// language, issue #29). The server charges a line its loop time when that
+/// language). The server charges a line its loop time when that
 /// is more than its fixed cost (`LineMeter`, GhostServer/Net/Budget.swift);
 /// a line during which the loop waited for such work pays its fixed cost
 /// only, since the wait is not its sender's doing.

@@ -4,7 +4,7 @@ import Synchronization
 /// the computer, and the G-H-O-S-T match.
 public final class GhostKind: TypedGameDefinition {
     public let name = GhostWire.kind
-    /// Ghost, Superghost and bluff and challenge each have a rating board (issue #28).
+    /// Ghost, Superghost and bluff and challenge each have a rating board.
     public var ratingBoards: [String: String] { GhostWire.ratingBoards }
     /// A match is lost by the seat that spells G-H-O-S-T: five lost rounds.
     public static let matchRounds = 5

@@ -1,4 +1,4 @@
-/// The post-game review of a round of Ghost (`REVIEW`, issue #28): for each
+/// The post-game review of a round of Ghost (`REVIEW`): for each
 /// move, what perfect play from the position it made gives the player who
 /// made it, and when a move threw a won position away, the moves that would
 /// have kept the win. Pure: it replays the moves and asks a `Judge`.

@@ -42,7 +42,7 @@ public struct Infixes: Sendable {
     /// offset order); only runs of equal keys whose suffixes go on past
     /// `keyLetters` letters are compared letter by letter from there. About
     /// 2.5 times faster than comparing whole suffixes (the Dutch list's 4
-    /// million suffixes: about 0.4 s against 1.1 s, issue #29).
+    /// million suffixes: about 0.4 s against 1.1 s).
     static func sortedSuffixes(_ text: [UInt8]) -> [UInt32] {
         let letters = text.count - text.count { $0 == Infixes.newline }
         guard text.allSatisfy({ $0 == Infixes.newline || (0x61...0x7A).contains($0) }), text.count < Int(UInt32.max) else {

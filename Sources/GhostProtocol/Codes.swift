@@ -86,10 +86,10 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     public static let notWatching = ErrorCode(rawValue: "not-watching")
 
     /// NEW, SEEK, JOIN or REMATCH past the cap on games in progress (adjourned
-    /// ones included) per name or per network (issue #24).
+    /// ones included) per name or per network.
     public static let tooManyGames = ErrorCode(rawValue: "too-many-games")
 
-    /// `NAME` of a registered name without its password (issue #26).
+    /// `NAME` of a registered name without its password.
     public static let passwordRequired = ErrorCode(rawValue: "password-required")
     /// `NAME <name> <password>` with the wrong password.
     public static let badPassword = ErrorCode(rawValue: "bad-password")
@@ -104,7 +104,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// The queue of passwords to check is full; nothing was done: try again.
     public static let serverBusy = ErrorCode(rawValue: "server-busy")
 
-    /// `rated=yes` (or `range=`) where the game cannot be rated (issue #28):
+    /// `rated=yes` (or `range=`) where the game cannot be rated:
     /// a guest's name (log in to a registered name), a game that is never
     /// rated (Hangman against the computer setter), or, at JOIN, a guest
     /// joining a game its host made `rated=yes`.

@@ -27,7 +27,7 @@ public struct GameOptions: Sendable, Equatable {
     public var clock: Int?
     /// Whether others may watch the game (`watch=no` at NEW keeps them out).
     public var watch = true
-    /// `rated=yes|no` (issue #28): nil is the default, rated where the game
+    /// `rated=yes|no`: nil is the default, rated where the game
     /// can be (two registered names, or one against the computer).
     public var rated: Bool?
     /// SEEK's `range=<low>-<high>`: pair only with a seeker whose rating on
@@ -192,9 +192,9 @@ public enum Command: Sendable, Equatable {
     case watch(Int)
     /// Stop watching.
     case unwatch
-    /// A game's moves as they were played (issue #28).
+    /// A game's moves as they were played.
     case moves(Int)
-    /// A finished game reviewed move by move (issue #28).
+    /// A finished game reviewed move by move.
     case review(Int)
     /// A game in progress as any client can draw it: its rows and the moves
     /// the asker may send now (`ROW` and `CAN` lines).

@@ -1,4 +1,4 @@
-/// TOP, PROFILE and HISTORY (issue #28): their specs, apart from the
+/// TOP, PROFILE and HISTORY: their specs, apart from the
 /// other commands' so that the table's rows stay one line each.
 extension CommandTable {
     static func ratingsSpec(_ verb: Verb) -> CommandSpec {

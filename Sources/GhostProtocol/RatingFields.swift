@@ -1,4 +1,4 @@
-/// A seat's Glicko-2 rating as GAME and OVER show it (issue #28): whole
+/// A seat's Glicko-2 rating as GAME and OVER show it: whole
 /// points, with `?` when it is provisional (RD above 110, as lichess marks
 /// it): `1512`, `1512?`.
 public struct ShownRating: Sendable, Hashable, CustomStringConvertible {
@@ -76,7 +76,7 @@ public struct RatedWin: Sendable, Hashable {
     }
 }
 
-/// The data lines of TOP, PROFILE and HISTORY (issue #28).
+/// The data lines of TOP, PROFILE and HISTORY.
 public enum RatingData: Sendable, Hashable {
     /// TOP: `LEADER rank=<r> name=<name> rating=<r> rd=<rd> games=<g> wins=<w> losses=<l>`.
     case leader(rank: Int, name: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int)
@@ -85,12 +85,12 @@ public enum RatingData: Sendable, Hashable {
     case rating(board: String, rating: ShownRating, deviation: Int, games: Int, wins: Int, losses: Int, best: RatedWin?)
     /// PROFILE: the asker's head-to-head record against the name, per game
     /// kind and variant they have finished games of: `VERSUS game=<kind>
-    /// [variant=<v>] record=<mine>-<theirs>` (issue #44, item 19).
+    /// [variant=<v>] record=<mine>-<theirs>`.
     case versus(game: String, record: HeadToHead, variant: String? = nil)
     /// HISTORY: `RESULT id=<id> game=<kind> [variant=<v>] opponent=<name>
     /// result=win|loss|aborted reason=<reason> [change=<±n>] ended=<unix seconds>
-    /// [rounds=ghost] [lang=<code>]`; `rounds=ghost`: a match (issue #44, item 18);
-    /// `lang=`: the game's language (issue #44 item 22; nil from a server before it).
+    /// [rounds=ghost] [lang=<code>]`; `rounds=ghost`: a match;
+    /// `lang=`: the game's language (nil from an older server, which does not send it).
     case result(id: Int, game: String, variant: String?, opponent: String, result: String, reason: String,
                 change: Int?, ended: Int, match: Bool = false, lang: String? = nil)
 

@@ -1,5 +1,5 @@
 
-/// `MOVES` and `REVIEW` (issue #28): their limits and argument.
+/// `MOVES` and `REVIEW`: their limits and argument.
 public enum Replay {
     /// The most moves `MOVES` lists, and `REVIEW` reads: the last ones
     /// played. A G-H-O-S-T match of bluff and challenge without restarts

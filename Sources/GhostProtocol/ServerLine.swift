@@ -42,7 +42,7 @@ public enum ServerLine: Sendable, Hashable {
     case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field], ratings: SeatRatings? = nil)
     /// A match is over. Ghost: `ghost=<letters>`.
     case match(id: Int, winner: String, loser: String, fields: [Field])
-    /// The game ended with no winner and no score (issue #24). `ended`: when
+    /// The game ended with no winner and no score. `ended`: when
     /// (unix seconds), only in the reply to a RESUME of an aborted game's token.
     case aborted(id: Int, reason: AbortReason, ended: Int? = nil)
     case adjourned(id: Int, player: String, grace: Int)

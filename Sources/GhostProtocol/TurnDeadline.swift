@@ -1,5 +1,5 @@
 /// What happens if the player to move does not move in time, in a game
-/// without a clock, and in how many seconds (issue #44): a `TURN` field, so
+/// without a clock, and in how many seconds: a `TURN` field, so
 /// that every client can count it down (Protocol.md, section 4, `TURN`).
 public enum TurnDeadline: Hashable, Sendable {
     /// `abort_in=<s>`: the player's first move of the game must come within

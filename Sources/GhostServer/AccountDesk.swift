@@ -1,7 +1,7 @@
 import GhostProtocol
 import GhostStore
 
-/// Registered names (issue #26; issue #25: a part of the lobby of its own):
+/// Registered names (a part of the lobby of its own):
 /// `REGISTER <password>`, `NAME <name> <password>`, `PASSWORD <new>`, and
 /// the rules for guests. A password is hashed or checked off the event loop
 /// (`PasswordChecker`); while a connection waits for the answer its later
@@ -17,7 +17,7 @@ final class AccountDesk: LobbyPart {
     let recovery: RecoveryDesk
     let waiting: Waiting
     let names: NameDesk
-    /// Where passwords go to be hashed or checked, off the loop (issue #26):
+    /// Where passwords go to be hashed or checked, off the loop:
     /// the server sets its pool of hashing threads (`Lobby.passwordChecker`).
     var passwordChecker: any PasswordChecker = DeferredPasswordChecker()
     /// The passwords being checked, and the failed logins.

@@ -185,7 +185,7 @@ final class Away: Broadcasting {
             table.claimAnnounced = true
             // To the player who may claim (and the watchers), as Protocol.md
             // §4 says; the one who did not move, if here, is told in words
-            // (issue #44, item 32: it got CLAIMABLE about itself).
+            // (it got CLAIMABLE about itself).
             let stalled = table.game.toMove
             let absent = table.names[stalled]
             let claimable = ServerLine.claimable(id: gameID, player: absent)

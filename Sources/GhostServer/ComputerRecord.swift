@@ -1,7 +1,7 @@
 import GameKit
 import GhostStore
 
-/// A person's running record against the computer (issue #27, found 9): how
+/// A person's running record against the computer: how
 /// many finished games each side has won, sent as GAME's `record=` as it is
 /// between two people, so a client never counts it itself.
 ///
@@ -51,7 +51,7 @@ extension GamePart {
 /// Two people's head-to-head record (`rivals`), read by GamePlay
 /// (`rivalry`), written by Finishing, listed by PROFILE (`VERSUS`).
 enum PeopleRecord {
-    /// The head-to-head row's kind of a game between two people (issue #44,
+    /// The head-to-head row's kind of a game between two people (
     /// item 19): per variant, as against the computer, for a kind people
     /// play each other in more than one variant of (its rating boards:
     /// Ghost's `ghost`, `ghost-super`, `ghost-challenge`); a kind with one

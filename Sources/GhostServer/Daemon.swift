@@ -14,7 +14,7 @@ public enum Daemon {
         // A file-size limit (`ulimit -f`, systemd's LimitFSIZE=) is an
         // operator's setting: a write past it must fail with EFBIG, which the
         // store handles as a full disk (the turn is refused, ghostd goes on),
-        // not kill the process with SIGXFSZ's default action (issue #43).
+        // not kill the process with SIGXFSZ's default action.
         signal(SIGXFSZ, SIG_IGN)
         // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }

@@ -39,7 +39,7 @@ extension GamePart {
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
-    /// A TURN's countdown in a game without a clock (issue #44): the seconds
+    /// A TURN's countdown in a game without a clock: the seconds
     /// left for the mover's first move before the game is aborted, or before
     /// the opponent may claim a game the mover stalls in. Nil when neither
     /// applies (a clock, the computer to move, the mover away: ADJOURNED's

@@ -4,7 +4,7 @@ import OptionKit
 import Glibc
 #endif
 
-/// `ghostd journal check|salvage [--data DIR]` (issue #43): the move journal
+/// `ghostd journal check|salvage [--data DIR]`: the move journal
 /// offline. ghostd refuses to start on a journal that would lose
 /// acknowledged moves or games' starts (damaged in the middle, missing or
 /// emptied after a crash, another database's: `JournalProblem`), and leaves

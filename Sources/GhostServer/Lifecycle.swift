@@ -3,7 +3,7 @@ import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// The life of a game (`lobby.lifecycle`). Every game ends (issue #24): a game costs memory only while someone is at
+/// The life of a game (`lobby.lifecycle`). Every game ends: a game costs memory only while someone is at
 /// it. The rules, with their settings (`Lobby.Settings`, Protocol.md §7):
 ///
 /// - Unloading: a game without a clock that no person is at (every person's
@@ -75,7 +75,7 @@ final class Lifecycle: Broadcasting {
         // Its last activity is when the last person left it (a RESUME or its
         // moves kept them there; the sweep touches the games a person is
         // at): the sweep of untouched games counts from then, not from the
-        // unload a minute later (issue #44, item 32). Written here, not at
+        // unload a minute later. Written here, not at
         // RESUME, so that a RESUME writes nothing: a turn whose commit failed
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
@@ -227,7 +227,7 @@ final class Lifecycle: Broadcasting {
     /// in memory that a person is at is in use: its last activity becomes
     /// now; one nobody is at (not yet unloaded) counts from when the last
     /// person left, and is aborted in memory as it would be from the store
-    /// (issue #44, item 32: it waited for a second sweep). A game with a
+    /// (it waited for a second sweep). A game with a
     /// later move gets that move's time. Each aborted game is stored
     /// `aborted` with `abort=untouched`: no winner, no score; its players
     /// learn it on RESUME.

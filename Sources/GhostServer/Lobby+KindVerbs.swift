@@ -1,7 +1,7 @@
 import GameKit
 import GhostProtocol
 
-/// A game kind's own move verbs (issue #25; GameKit's `MoveVerb`, Word
+/// A game kind's own move verbs (GameKit's `MoveVerb`, Word
 /// chain's `CHAIN <word>`): the parser reads them from the kinds' declarations
 /// (`kindVerbs`), the command table routes them here (its `kindMove` row: a
 /// move, hot path, not for watchers), and the room's kind turns them into

@@ -41,7 +41,7 @@ extension Lobby {
         /// `failedJoinBurst` (0: no limit); past it `ERR too-many-joins`.
         public var failedJoinsPerMinute: Double = 10
         public var failedJoinBurst: Double = 10
-        /// Every game ends (issue #24, Lifecycle.swift): seconds a game
+        /// Every game ends (Lifecycle.swift): seconds a game
         /// without a clock stays in memory once no person is at it (it is
         /// reloaded from the store on RESUME).
         public var unloadAfter: Double = 60
@@ -65,7 +65,7 @@ extension Lobby {
         public var maxGamesPerNetwork = 100
         /// Who the high-score lists are for (ScoringPolicy.swift).
         public var scoresFor: ScoresFor = .all
-        /// Failed logins (issue #26): after k failures for a name, or from a
+        /// Failed logins: after k failures for a name, or from a
         /// network, the next try waits min(2^(k-1), `loginBackoffMax`)
         /// seconds after the last; failures are forgotten
         /// `loginFailureMemory` seconds after the last one; each table (names,
@@ -74,7 +74,7 @@ extension Lobby {
         /// Passwords hashed or checked per network a minute on average, right
         /// or wrong, with bursts of `hashBurst` (0: no limit): `ERR
         /// too-many-attempts` past it, so that the hashing threads are shared
-        /// by network (issue #43: 40 addresses logging in with their own right
+        /// by network (40 addresses logging in with their own right
         /// passwords kept an owner out 23–58% of the time).
         public var hashesPerMinute: Double = 12
         public var hashBurst: Double = 6
@@ -83,7 +83,7 @@ extension Lobby {
         /// TOP lists a registered name on a board once it has played at
         /// least `topMinGames` rated games there and its RD (as of its last
         /// game) is at most `topMaxDeviation`. 350, the default, is any RD:
-        /// a provisional name is listed with its `?` (issue #44, item 16:
+        /// a provisional name is listed with its `?` (
         /// between two players where one wins nearly every game, RD stays
         /// above 110 for hundreds of games, so 110 kept a small server's
         /// lists empty; Issue44RatingsTests measures it).

@@ -78,7 +78,7 @@ public final class Lobby: LobbyPart {
         var logins = 0
         var loginsFailed = 0
         /// Passwords changed (PASSWORD), and hashes refused (a network past
-        /// its hashing budget, or the queue full: issue #43).
+        /// its hashing budget, or the queue full).
         var passwordsChanged = 0
         var hashesRefused = 0
     }
@@ -124,7 +124,7 @@ public final class Lobby: LobbyPart {
     /// VIEW: a game as any client draws it (ViewDesk.swift).
     let views: ViewDesk
 
-    /// Where passwords go to be hashed or checked, off the loop (issue #26;
+    /// Where passwords go to be hashed or checked, off the loop (
     /// AccountDesk.swift): the server sets its pool of hashing threads.
     public var passwordChecker: any PasswordChecker {
         get { accountDesk.passwordChecker }

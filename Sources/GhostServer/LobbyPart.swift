@@ -3,7 +3,7 @@ import GhostCore
 import GhostProtocol
 import GhostStore
 
-/// A part of the lobby (issue #25: the Lobby split by concern): a final
+/// A part of the lobby (the Lobby split by concern): a final
 /// class that keeps its own state and reaches the shared services through
 /// its `context` (LobbyContext.swift). These forwarders let the code moved
 /// out of the Lobby read as it did (`reply(id, …)`, `persist { … }`, `store`,

@@ -1,5 +1,5 @@
 /// Failed logins, per name and per network (an IPv4 address, an IPv6 /64),
-/// for the exponential backoff of issue #26: after k failures the next try
+/// for the exponential backoff: after k failures the next try
 /// is allowed only min(2^(k-1), `maxWait`) seconds after the last one.
 /// Failures are forgotten `memory` seconds after the last one; a success
 /// clears the name's. Each table holds at most `capacity` keys: past it

@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 
 /// Whether a game can be set up as asked, before anything waits for it
-/// (issue #25: this was `ghostVariantHolds`, Ghost's variant checked in the
+/// (this was `ghostVariantHolds`, Ghost's variant checked in the
 /// lobby). The kind says, through its `setup`, which checks its options in
 /// the language (Ghost: a variant needs the language's word list); the
 /// lobby names no kind and no option.

@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 import GhostStore
 
-/// Finding an opponent (issue #25: a part of the lobby of its own): SEEK and
+/// Finding an opponent (a part of the lobby of its own): SEEK and
 /// its queues (WAITING), NEW (against the computer, or a private game with a
 /// join code), JOIN, REMATCH and LEAVE, and what NEW and SEEK read from a
 /// game kind's declarations (its option keys and computer levels, HELP's line
@@ -278,7 +278,7 @@ final class Matchmaking: LobbyPart {
         }
     }
 
-    // MARK: What a kind declares (issue #25)
+    // MARK: What a kind declares
 
     /// A NEW's or SEEK's options as the kind they name takes them, or nil
     /// after an `ERR`: each key must be one the kind declares (`optionKeys`),

@@ -1,7 +1,7 @@
 import GhostProtocol
 import GhostStore
 
-/// Names and languages (issue #25: a part of the lobby of its own): NAME
+/// Names and languages (a part of the lobby of its own): NAME
 /// (a guest's, and a registered name's once its password is right:
 /// AccountDesk.swift), LANG and `SET lang`, and the last game a connection
 /// may rematch. It owns the allowance of new names per address.

@@ -1,7 +1,7 @@
 import GhostAuth
 import GhostProtocol
 
-/// A password to hash or check, off the event loop (issue #26). It prints
+/// A password to hash or check, off the event loop. It prints
 /// as its ticket only: neither the password nor the hash ever reaches a log.
 public struct PasswordJob: Sendable, CustomStringConvertible, CustomReflectable {
     public enum Work: Sendable {

@@ -13,7 +13,7 @@ struct RoomRating {
     var shown: SeatRatings { SeatRatings(ratings.map(RatingDesk.shown)) }
 }
 
-/// Glicko-2 ratings (issue #28; issue #25: a part of the lobby of its own):
+/// Glicko-2 ratings (a part of the lobby of its own):
 /// which games are rated (RatingsPolicy.swift), the ratings GAME shows, the
 /// update at a rated game's end (in the same store transaction as its
 /// finish), `rated=` and `range=` at NEW, SEEK and JOIN, and TOP, PROFILE
@@ -88,7 +88,7 @@ final class RatingDesk: LobbyPart {
     /// once for a game loaded again (RESUME, a restart). Nil when unrated
     /// (or if the read fails: it is not worth failing a command for). A game
     /// against the computer is unrated even if the store marked it rated (a
-    /// ghostd before issue #43 rated them): it ends without a rating change.
+    /// an older ghostd rated them): it ends without a rating change.
     func tableRating(_ table: Room) -> RoomRating? {
         if !table.ratingRead {
             table.ratingRead = true
@@ -191,7 +191,7 @@ final class RatingDesk: LobbyPart {
     /// JOIN of a game its host made `rated=yes`: only from a registered name,
     /// and with `--scores-for registered` only from another network than the
     /// host's (a game between one network's two names would be played
-    /// unrated: issue #44, item 32).
+    /// unrated).
     func mayJoinRated(_ hostOptions: GameOptions, _ id: ConnectionID, _ session: Session, host: ConnectionID) -> Bool {
         guard hostOptions.rated == true else { return true }
         guard isRegistered(session) else {
@@ -270,7 +270,7 @@ final class RatingDesk: LobbyPart {
                                           games: r.games, wins: r.wins, losses: r.losses)))
         }
         // The rule, so that a client can say who the list is waiting for
-        // (issue #44, item 16): how many rated games, and the RD limit when
+        //: how many rated games, and the RD limit when
         // there is one (350 is any RD).
         var fields = [("count", String(rows.count)), ("board", board), ("min_games", String(settings.topMinGames))]
         if settings.topMaxDeviation < Rating.Limits.deviation.upperBound {
@@ -292,7 +292,7 @@ final class RatingDesk: LobbyPart {
                                           best: r.best.map { RatedWin(game: $0.game, opponent: $0.opponent, rating: $0.rating) })))
         }
         if let me = session.name, me.lowercased() != name.lowercased() {
-            // Per variant, as GAME's record= keeps it (issue #44, item 19): one
+            // Per variant, as GAME's record= keeps it: one
             // look-up per kind and variant people play each other in (Ghost: three).
             for kindName in kindNames {
                 guard let definition = kind(named: kindName) else { continue }

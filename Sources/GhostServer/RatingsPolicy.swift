@@ -1,7 +1,7 @@
 import GameKit
 import Ratings
 
-/// Who is rated, on which board, against what (issue #28): the one place
+/// Who is rated, on which board, against what: the one place
 /// that says it (the lobby asks, RatingDesk.swift; the store keeps).
 ///
 /// - Boards: a rating per game kind and variant: `ghost`, `ghost-super`,
@@ -12,7 +12,7 @@ import Ratings
 ///   and only if nobody asked `rated=no`. With `--scores-for registered`, a
 ///   game between two people is rated only when they play from two known,
 ///   different networks (as the lists count it).
-/// - A game with a computer seat is never rated (issue #43: a memoised
+/// - A game with a computer seat is never rated (a memoised
 ///   solver of the public word list beat Hard 40 times in 40 and led TOP):
 ///   a rating measures people. The computer keeps its own scores per level
 ///   (the SCORES boards, GAME's `record=`); `NEW bot=… rated=yes` is

@@ -3,7 +3,7 @@ import Ratings
 
 /// Every rating computed again from the rated games between people, in the
 /// order they ended, exactly as each game's end computed it (`rateFinish`):
-/// a ghostd before issue #43 rated games against the computer (a memoised
+/// an older ghostd rated games against the computer (a memoised
 /// solver farmed 2722 against Hard), and schema 16 made those unrated. Run
 /// at the first start after that upgrade, before anything is served, and
 /// only if there were such games; then never again. O(rated games), once.

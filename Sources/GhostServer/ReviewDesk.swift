@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 import GhostStore
 
-/// `MOVES <id>` and `REVIEW <id>` (issue #28; issue #25: a part of the
+/// `MOVES <id>` and `REVIEW <id>` (a part of the
 /// lobby of its own, with no state): a game's moves as they were
 /// played, and a finished game reviewed move by move. Both read one game's
 /// row and at most `Replay.maxMoves` of its moves through primary keys;

@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 import GhostStore
 
-/// High scores (issue #25: a part of the lobby of its own): SCORES, a board
+/// High scores (a part of the lobby of its own): SCORES, a board
 /// of wins or a kind's list of best games, read from the store, and how
 /// the store keeps a game's fields. Boards are each kind's to declare
 /// (GameKit's `GameDefinition`); this part keeps no state.

@@ -1,4 +1,4 @@
-/// Who the high-score lists are for (`--scores-for`, issue #26).
+/// Who the high-score lists are for (`--scores-for`).
 public enum ScoresFor: String, Sendable, CaseIterable {
     /// Every name, guest or registered: as before accounts existed.
     case all

@@ -36,7 +36,7 @@ enum ServerCommands {
         /// Its reply shows nothing a commit changed (PING, HELP, STATS):
         /// with `--durability full` it goes out without waiting for the
         /// newest sync, unless earlier replies on its connection still wait
-        /// (issue #43, finding 8; `ConnectionTable.servingRevealsNothing`).
+        /// (`ConnectionTable.servingRevealsNothing`).
         static let revealsNothing = CommandFlags(rawValue: 1 << 5)
     }
 

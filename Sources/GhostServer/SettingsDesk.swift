@@ -2,7 +2,7 @@ import GameKit
 import GhostProtocol
 import GhostStore
 
-/// Settings (issue #25: a part of the lobby of its own): SET and SETTINGS,
+/// Settings (a part of the lobby of its own): SET and SETTINGS,
 /// each game kind's settings saved per name, and the options they give a
 /// NEW. The settings are the store's; this part keeps no state.
 final class SettingsDesk: LobbyPart {

@@ -1,4 +1,4 @@
-/// The seats of every game in progress, in memory (issue #29): who plays in
+/// The seats of every game in progress, in memory: who plays in
 /// it and from which network, for the caps on games in progress
 /// (`activeGameCount(player:)`, `(network:)`) and a guest's NAME
 /// (`activeSeats(player:)`). SQLite kept them in four partial indexes

@@ -1,4 +1,4 @@
-/// The time the daemon was down (schema 15; issue #42), so that an outage,
+/// The time the daemon was down (schema 15), so that an outage,
 /// an upgrade or a restored backup never counts toward `--abandon-after`:
 /// a game is untouched only for as long as a daemon ran without anyone
 /// touching it.

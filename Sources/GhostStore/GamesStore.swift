@@ -1,4 +1,4 @@
-/// What `MOVES` and `REVIEW` read of one game (issue #28): its row and its
+/// What `MOVES` and `REVIEW` read of one game: its row and its
 /// last moves, each through a primary key. Nothing here grows with the
 /// number of games stored.
 
@@ -35,12 +35,12 @@ public struct ReplayedMove: Sendable, Equatable {
     public var move: String
 }
 
-/// Games and their moves (issue #25: the store split by what it stores): a
+/// Games and their moves (the store split by what it stores): a
 /// game's row from its start to its end, the moves of its rounds, what the
-/// lobby needs to keep only the games in use in memory (issue #24: a game
+/// lobby needs to keep only the games in use in memory (a game
 /// nobody is at is unloaded and found again here by its token; at start only
 /// the games on a clock are loaded), the caps' counts of games in progress,
-/// and what MOVES and REVIEW read (issue #28). `Store` owns one over its
+/// and what MOVES and REVIEW read. `Store` owns one over its
 /// connection and answers for it (Store+Games.swift); it writes only inside
 /// `Store`'s transaction (`willWrite`).
 final class GamesStore {
@@ -497,7 +497,7 @@ final class GamesStore {
     /// The games in progress `name` (any case) has a seat in, with the seat,
     /// at most `limit` per seat, seat 0's first, by id: no SQL. (Whether a
     /// guest may take a name: not while one of its seats waits for its
-    /// player to come back with RESUME; issue #26.)
+    /// player to come back with RESUME.)
     func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
         activeSeats.seats(player: name, limit: limit)
     }

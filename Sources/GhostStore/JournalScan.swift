@@ -1,4 +1,4 @@
-/// The move journal's file read whole, line by line (issue #43): its header,
+/// The move journal's file read whole, line by line: its header,
 /// its intact starts and moves, and where it is damaged, so that a torn tail
 /// (the last append of a crash, cut short: safe to drop) is told from damage
 /// in the middle (intact lines follow it: acknowledged moves would be lost)

@@ -1,4 +1,4 @@
-/// A game's start on its way to the `games` table (issue #29): the row's
+/// A game's start on its way to the `games` table: the row's
 /// columns as `GamesStore.createGame` inserts them, waiting in the move
 /// journal (MoveJournal.swift) until a turn commits a transaction anyway
 /// (usually the game's end). A game's start then costs an append of one

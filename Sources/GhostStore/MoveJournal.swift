@@ -13,7 +13,7 @@ struct JournalMove: Sendable, Equatable {
     var at: Int
 }
 
-/// The moves not yet in SQLite (issue #29), and the file that makes them
+/// The moves not yet in SQLite, and the file that makes them
 /// durable meanwhile: `ghostd.sqlite3-moves`, beside the database. Games'
 /// starts wait here too (JournalStart.swift), each as one line.
 ///
@@ -75,7 +75,7 @@ final class MoveJournal {
     /// unchanged), renewed before an append that would pass it: once the
     /// disk fills up, about this much more of moves (some 1,400 letters)
     /// still go in, and an append into it cannot fail for want of space
-    /// (issue #43). Where the file system cannot allocate ahead, appends go
+    ///. Where the file system cannot allocate ahead, appends go
     /// on without (a failed one is undone whole, `writeTurn`).
     static let reserveBytes = 64 * 1024
     /// Where the allocated space ends (0: unknown, none asked for yet).

@@ -1,4 +1,4 @@
-/// Names (issue #25: the store split by what it stores): the names ever
+/// Names (the store split by what it stores): the names ever
 /// used and when, their preferences, and the registered ones with their
 /// password hashes (schema 10). `Store` owns one over its connection and
 /// answers for it (Store+Names.swift); it writes only inside `Store`'s

@@ -63,7 +63,7 @@ public struct HistoryRow: Sendable, Equatable {
     public var rounds: Int = 1
 }
 
-/// Ratings (schema 11; issue #25: the store split by what it stores): each
+/// Ratings (schema 11; the store split by what it stores): each
 /// name's Glicko-2 rating per board, a rated game's ratings and changes on
 /// its row, and HISTORY's walk of a name's finished games. `Store` owns one
 /// over its connection and answers for it (Store+Ratings.swift); it writes

@@ -1,4 +1,4 @@
-/// Resume tokens as the store keeps them (schema 14, issue #29). A token is
+/// Resume tokens as the store keeps them (schema 14). A token is
 /// 32 lowercase hex digits: 12 of `game id * 2 + seat`, then 20 of a secret
 /// (80 random bits). The row keeps `~` and the secret, so the token indexes
 /// (partial: `< '~'`) hold none of them, and a new game's INSERT writes no

@@ -1,4 +1,4 @@
-/// What the finished games count for (issue #25: the store split by what it
+/// What the finished games count for (the store split by what it
 /// stores): the boards of wins (`scores`), two people's head-to-head
 /// records (`rivals`) and the best-games lists (`best_games`), with their
 /// statements and the caches that keep a game's end from reading a board

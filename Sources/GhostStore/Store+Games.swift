@@ -173,7 +173,7 @@ extension Store {
     /// The games in progress `name` (any case) has a seat in, with the seat,
     /// at most `limit` per seat, seat 0's first, by id: read from the seats
     /// kept in memory (`ActiveSeats`), no SQL. (Whether a guest may take a name: not while one of its seats
-    /// waits for its player to come back with RESUME; issue #26.)
+    /// waits for its player to come back with RESUME.)
     public func activeSeats(player name: String, limit: Int) throws -> [(game: Int, seat: Int)] {
         try gameStore.activeSeats(player: name, limit: limit)
     }

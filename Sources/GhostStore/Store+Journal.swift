@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// What is wrong with a move journal, such that starting would lose
-/// acknowledged moves or games' starts (issue #43; JournalScan.swift).
+/// acknowledged moves or games' starts (JournalScan.swift).
 public enum JournalProblem: Equatable, Sendable, CustomStringConvertible {
     /// No file, or an empty one, though ghostd did not stop cleanly.
     case missing(expected: String)

@@ -10,7 +10,7 @@ public struct RatedGame: Sendable, Equatable {
 }
 
 /// The ratings computed again from the rated games between people (schema
-/// 16, issue #43: a ghostd before it rated games against the computer). Run
+/// 16: an older ghostd rated games against the computer). Run
 /// once, at the first start after the upgrade, and only if there were such
 /// games: the one read here that grows with the database (every rated game),
 /// which nothing a client sends can cause.

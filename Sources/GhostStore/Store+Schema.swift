@@ -1,4 +1,4 @@
-/// The schema's versions (issue #25: the store split by what it stores):
+/// The schema's versions (the store split by what it stores):
 /// each migration takes `PRAGMA user_version` one step, and `migrate` runs
 /// the ones a database lacks in one transaction, all or none.
 enum Migrations {
@@ -243,7 +243,7 @@ enum Migrations {
         DROP INDEX scores_board;
         CREATE INDEX scores_rank ON scores(board, wins DESC, player);
         """,
-        // 9: every game ends (issue #24). `last_active`: a lower bound on the
+        // 9: every game ends. `last_active`: a lower bound on the
         // last time a game in progress was touched (created, left memory; its
         // moves carry their own time), for the sweep that aborts games left
         // untouched (`untouchedGames`). The networks the people played from
@@ -263,7 +263,7 @@ enum Migrations {
         CREATE INDEX games_active_net0 ON games(net0) WHERE status = 'active' AND net0 <> '';
         CREATE INDEX games_active_net1 ON games(net1) WHERE status = 'active' AND net1 <> '';
         """,
-        // 10: registered names (issue #26). A name with a row here belongs to
+        // 10: registered names. A name with a row here belongs to
         // whoever knows its password: `hash` is libxcrypt's yescrypt string
         // (`$y$…`, salt included; GhostAuth.PasswordHash), never the
         // password. A name without a row is a guest's.
@@ -275,7 +275,7 @@ enum Migrations {
             changed  INTEGER NOT NULL      -- the last password change
         ) WITHOUT ROWID;
         """,
-        // 11: Glicko-2 ratings (issue #28). One row per registered name and
+        // 11: Glicko-2 ratings. One row per registered name and
         // rated board (`ghost`, `ghost-super`, `ghost-challenge`,
         // `hangman-duel`: the kind, then its variant), written only by rated
         // games; the computer has no row (its levels' ratings are fixed in
@@ -312,7 +312,7 @@ enum Migrations {
         CREATE INDEX games_history0 ON games(player0 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
         CREATE INDEX games_history1 ON games(player1 COLLATE NOCASE, watch, ended_at DESC, id DESC) WHERE status = 'over';
         """,
-        // 12: fewer indexes on games (issue #29): each one a game is in is
+        // 12: fewer indexes on games: each one a game is in is
         // written when it starts and again when it ends, and is one more
         // page in the commit. `games_active` held the same rows as
         // `games_untouched` (every game in progress), and its one reader,
@@ -328,7 +328,7 @@ enum Migrations {
         DROP INDEX games_active_net1;
         DROP INDEX games_clocked;
         """,
-        // 13: moves without a foreign key to games (issue #29): SQLite
+        // 13: moves without a foreign key to games: SQLite
         // looked the game up at every letter's INSERT (about 1,600
         // instructions a letter, a tenth of the INSERT) to check a thing the
         // store already makes sure of: a move is written only by
@@ -351,7 +351,7 @@ enum Migrations {
         DROP TABLE moves;
         ALTER TABLE moves13 RENAME TO moves;
         """,
-        // 14: resume tokens that name their game (issue #29): 12 hex digits
+        // 14: resume tokens that name their game: 12 hex digits
         // of `id * 2 + seat`, then 80 random bits; the row stores `~` and
         // the secret (ResumeTokens.swift), and RESUME reads it by its id.
         // The token indexes keep only the tokens issued before (`< '~'`:
@@ -365,7 +365,7 @@ enum Migrations {
         CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~';
         """,
         // 15: time the daemon was down does not count toward
-        // `--abandon-after` (issue #42; DowntimeStore.swift). `alive_at`:
+        // `--abandon-after` (DowntimeStore.swift). `alive_at`:
         // the last moment the daemon was known to run (written at its start,
         // by each sweep of untouched games, at most a minute apart, and at a
         // clean stop); NULL in a new database. Each start after a gap adds an
@@ -374,7 +374,7 @@ enum Migrations {
         // games whose daemon's running time is unknown: every second before
         // the upgrade counts as down (its games get a whole `--abandon-after`
         // of running time from the upgrade). One row each, no scan of games.
-        // `move_journal` (issue #43; JournalScan.swift): the name of the move
+        // `move_journal` (JournalScan.swift): the name of the move
         // journal the database expects, which its file's header carries, and
         // whether ghostd stopped cleanly, so that a journal that is missing,
         // emptied or another's is refused at start instead of losing
@@ -400,7 +400,7 @@ enum Migrations {
         );
         INSERT INTO move_journal(id, ident, clean) VALUES (1, NULL, 0);
         """,
-        // 16: a rating measures people (issue #43, finding 10). A ghostd
+        // 16: a rating measures people. A ghostd
         // before #43 rated games against the computer; they become unrated,
         // and if there were any, every rating is computed again from the
         // rated games between people (`replay-ratings`: the server does it

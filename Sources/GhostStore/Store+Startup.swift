@@ -17,7 +17,7 @@ extension Store {
         /// The path is a folder (or another kind of file), not a database.
         case notAFile(path: String)
         /// The move journal beside it would lose acknowledged moves or
-        /// games' starts (issue #43, `JournalProblem`): it is left as it is.
+        /// games' starts (`JournalProblem`): it is left as it is.
         case journal(path: String, problem: String)
 
         public var description: String {

@@ -74,7 +74,7 @@ public enum GhostWire {
     /// `yes` for a flag that is set.
     @inlinable public static var yes: String { "yes" }
 
-    /// The rating board of Ghost (nil) or a variant (issue #28): `ghost`,
+    /// The rating board of Ghost (nil) or a variant: `ghost`,
     /// `ghost-super`, `ghost-challenge`.
     public static func ratingBoard(_ variant: Variant?) -> String { variant.map { kind + "-" + $0.rawValue } ?? kind }
     /// The rating boards by variant (`""` for Ghost itself), as the server's kind declares them.

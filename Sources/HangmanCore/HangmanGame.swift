@@ -131,7 +131,7 @@ public struct HangmanGame: Game {
     }
 
     /// A duel's setter choosing the word has this many times the server's
-    /// first-move time (issue #44: 60 s was short for choosing a word); a
+    /// first-move time (60 s was short for choosing a word); a
     /// first guess, once, as a letter in Ghost.
     public static let wordChoiceTimeFactor: Double = 3
 
@@ -394,7 +394,7 @@ public struct HangmanGame: Game {
     }
 }
 
-// MARK: The review (issue #28; HangmanKind+Review.swift)
+// MARK: The review (HangmanKind+Review.swift)
 
 // The evil family holds indices into `secrets` (the common words), not `words`.
 extension HangmanGame {

@@ -8,7 +8,7 @@ import GameKit
 import Synchronization
 import WordLists
 
-/// What Hangman shows of a game afterwards (`MOVES`, `REVIEW`; issue #28).
+/// What Hangman shows of a game afterwards (`MOVES`, `REVIEW`).
 extension HangmanKind {
     /// The setter's word (a duel's first move, the only move seat 0 makes)
     /// stays secret until the game is over. The computer's word is never a
@@ -28,7 +28,7 @@ extension HangmanKind {
     /// A phrase has no review (the computer weighs letters against a word
     /// list; a phrase is in none).
     ///
-    /// Work (issue #43, finding 6): the game's replay (what its moves cost
+    /// Work: the game's replay (what its moves cost
     /// when played), plus for fair and duel a pass per guess over the words
     /// that still fit (each pass keeps them for the next: what the guesser
     /// knows only grows), the second over every word of the game's length.

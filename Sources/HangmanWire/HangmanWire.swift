@@ -59,7 +59,7 @@ public enum HangmanWire {
 
     /// The best-games list of solved games of a mode (`SCORES game=hangman mode=<mode>`).
     public static func bestGamesBoard(_ mode: Mode) -> String { kind + "-" + mode.rawValue }
-    /// The rating board of duels (issue #28), the kind's one rated variant.
+    /// The rating board of duels, the kind's one rated variant.
     public static let duelRatingBoard = kind + "-" + Mode.duel.rawValue
     /// The rating boards by variant (the mode): duels only.
     public static let ratingBoards: [String: String] = [Mode.duel.rawValue: duelRatingBoard]

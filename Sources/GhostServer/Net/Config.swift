@@ -127,7 +127,7 @@ public struct ServerConfig: Sendable {
     /// names only, from games against the computer or between people on
     /// different networks (`registered`; ScoringPolicy.swift).
     public var scoresFor: ScoresFor = .all
-    /// Password hashing (issue #26): threads that hash and check passwords
+    /// Password hashing: threads that hash and check passwords
     /// off the event loop, and the most jobs that may wait for them (past
     /// it `ERR server-busy`). One thread: on a 2-core machine a second one
     /// took the loop's core from it during a login flood (a probe's PING
@@ -136,7 +136,7 @@ public struct ServerConfig: Sendable {
     public var hashThreads = 1
     public var hashQueue = 32
     /// Passwords hashed or checked per network a minute, with bursts of
-    /// `hashBurst` (0: no limit); `ERR too-many-attempts` past it (issue #43).
+    /// `hashBurst` (0: no limit); `ERR too-many-attempts` past it.
     public var hashesPerMinute: Double = 12
     public var hashBurst: Double = 6
     /// Threads that read, frame and write the sockets, the loop among them
@@ -154,9 +154,9 @@ public struct ServerConfig: Sendable {
     public var loginBackoffMax: Double = 300
     public var loginFailureMemory: Double = 3600
     public var maxLoginFailureEntries = 10_000
-    /// TOP (issue #28) lists a registered name on a board once it has
+    /// TOP lists a registered name on a board once it has
     /// played `topMinGames` rated games there with an RD (as of its last
-    /// one) of at most `topMaxDeviation` (350: any; issue #44, item 16).
+    /// one) of at most `topMaxDeviation` (350: any).
     public var topMinGames = 10
     public var topMaxDeviation = 350.0
 

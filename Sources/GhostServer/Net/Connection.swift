@@ -59,7 +59,7 @@ final class Connection {
     // Recorded when the connection is first written to in each, counted
     // from the connection's first byte (as `releasedUpTo`), so that sent
     // bytes trimmed from the front of `output` meanwhile do not shift them
-    // (issue #43: a shifted mark left the head of a withdrawn reply).
+    // (a shifted mark left the head of a withdrawn reply).
     var turnEpoch = 0
     var turnMark = 0
     var closingAtTurnMark = false
@@ -127,7 +127,7 @@ final class Connection {
     var heldOutput: Int { max(0, queuedEnd - max(releasedUpTo, trimmed + written)) }
     /// Something queued since the last seal may show what a commit changed
     /// (anything but the replies of a command that reveals nothing, and an
-    /// `ERR` to its sender): it waits for the newest sync (issue #43, finding 8).
+    /// `ERR` to its sender): it waits for the newest sync.
     var revealing = false
     /// Where `output` ended at the last seal, counted from the first byte.
     var sealedEnd = 0
@@ -317,7 +317,7 @@ final class ConnectionTable: Outbox {
 
     /// The client shut its sending side (`shutdown(SHUT_WR)`, as `nc -N`
     /// does, or closed its socket): it sends nothing more, but it is owed
-    /// every reply queued for it, those that wait for a sync too (issue #43,
+    /// every reply queued for it, those that wait for a sync too (
     /// finding 9: they were lost when it was dropped at once). It closes as
     /// after a BYE, without one: once all that is written (`Server.flush`,
     /// lingering), or after `closeGrace` seconds if it does not read them

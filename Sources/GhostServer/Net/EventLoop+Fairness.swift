@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// Fair serving across networks (issue #43, finding 7: 200 connections from
+/// Fair serving across networks (200 connections from
 /// 40 addresses, each network inside its budget, held a probe's PING 112–271
 /// ms, because a loop turn served every ready network's expensive lines, in
 /// epoll's order, before a quiet network's one line).

@@ -1,7 +1,7 @@
 import CGhostSys
 import GhostProtocol
 
-/// The loop's side of the hashing pool (issue #26, Net/HashPool.swift): the
+/// The loop's side of the hashing pool (Net/HashPool.swift): the
 /// pool's eventfd is in the epoll set; when it fires, the lobby answers the
 /// finished jobs, and each connection that waited for one has its waiting
 /// lines served (its lines are not served, nor its socket read, while it

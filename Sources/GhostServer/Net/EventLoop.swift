@@ -275,7 +275,7 @@ extension Server {
     /// not overtake that one's replies. Replies that show nothing a commit
     /// changed (`Connection.revealing` false: PING, HELP, STATS, an `ERR`)
     /// go at once when nothing queued before them on their connection still
-    /// waits (issue #43, finding 8: a PING waited for a write flood's syncs).
+    /// waits (a PING waited for a write flood's syncs).
     private func seal() {
         // Connections written to this turn are dirty; in `endOfTurn` the
         // ones being flushed have left `dirty` for `flushing`. (Two loops,
@@ -475,7 +475,7 @@ extension Server {
     /// network holds more of them than `network` would with the newcomer,
     /// one of that network's (the first found) is closed with `BYE full` to
     /// let the newcomer in, so that no set of networks can keep everyone
-    /// else out by holding the cap (issue #43: 16 addresses × 128 silent
+    /// else out by holding the cap (16 addresses × 128 silent
     /// connections kept every newcomer out, reconnecting as the name timeout
     /// closed them). A scan of the networks with such connections and of the
     /// connections, only at the cap. Returns whether there is room now.

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// The hashing threads of issue #26: a password's yescrypt hash takes tens of
+/// The hashing threads: a password's yescrypt hash takes tens of
 /// milliseconds by design, so the lobby's `PasswordJob`s run here, on
 /// `threads` threads of a `JobPool`, never on the event loop. At most
 /// `capacity` jobs wait (`submit` refuses more: `ERR server-busy`).

@@ -1,7 +1,7 @@
 import CGhostSys
 import Glibc
 
-/// Sockets ghostd closed itself after their `BYE` (issue #42), closed the
+/// Sockets ghostd closed itself after their `BYE`, closed the
 /// way web servers close (Apache's lingering close): the sending side is
 /// shut (the client reads the `BYE`, then the end of the stream), and what
 /// the client still sends is read and thrown away until it closes too, or

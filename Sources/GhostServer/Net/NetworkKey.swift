@@ -15,7 +15,7 @@ enum NetworkKey {
     static func of(_ address: String) -> String {
         var v4 = in_addr()
         // inet_pton takes only the canonical dotted quad (no leading zeros,
-        // each part 0-255), which is its own key: no formatting (issue #29).
+        // each part 0-255), which is its own key: no formatting.
         if inet_pton(AF_INET, address, &v4) == 1 { return address }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, address, &v6) == 1 else { return address }

@@ -206,7 +206,7 @@ public final class Server {
     /// `run`. Every port is bound first (a port in use stops the start before
     /// any port answers), everything else is set up, and only then does each
     /// listen, the plain port last: once it answers, every port does, and the
-    /// daemon is ready (issue #42: the TLS port opened a moment after it).
+    /// daemon is ready (the TLS port opened a moment after it).
     public func start() throws {
         signalFD = ghost_signalfd_open()
         guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }

@@ -2,7 +2,7 @@ import CGhostSys
 import COpenSSL
 import Glibc
 
-/// The TLS handshake threads (issue #43, finding 11): each step of a
+/// The TLS handshake threads: each step of a
 /// handshake (`SSL_accept` on the non-blocking socket, the server's
 /// private-key operation among them: an RSA-4096 signature takes
 /// milliseconds) runs here, never on the event loop, which meanwhile serves
