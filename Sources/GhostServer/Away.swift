@@ -39,13 +39,13 @@ final class Away: Broadcasting {
     // MARK: Away and back
 
     func adjourn(_ gameID: Int, seat: Int) {
-        guard let table = rooms[gameID] else { return }
-        table.seats[seat] = nil
-        table.awaySince[seat] = clock.monotonic
-        table.claimAnnounced = false
-        log("game \(gameID) adjourned: \(table.names[seat]) is away")
-        broadcast(gameID, .adjourned(id: gameID, player: table.names[seat], grace: graceLeft(table)))
-        broadcast(gameID, .info("\(table.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
+        guard let room = rooms[gameID] else { return }
+        room.seats[seat] = nil
+        room.awaySince[seat] = clock.monotonic
+        room.claimAnnounced = false
+        log("game \(gameID) adjourned: \(room.names[seat]) is away")
+        broadcast(gameID, .adjourned(id: gameID, player: room.names[seat], grace: graceLeft(room)))
+        broadcast(gameID, .info("\(room.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
@@ -55,7 +55,7 @@ final class Away: Broadcasting {
             guard let loaded = persist({ try lifecycle.loadGame(token: token) }) else { return failed(id) }
             found = loaded
         }
-        guard let (gameID, seat) = found, let table = rooms[gameID] else {
+        guard let (gameID, seat) = found, let room = rooms[gameID] else {
             // A finished game's token: how it ended, so a player who was away learns the result.
             guard let done = persist({ try store.finishedGame(token: token) }) else { return failed(id) }
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
@@ -77,9 +77,9 @@ final class Away: Broadcasting {
         guard !isPlaying(session) else {
             return reply(id, .error(.busy, "you are in another game"))
         }
-        let name = table.names[seat]
+        let name = room.names[seat]
         // Whoever else holds this name gives it up, unless it is playing with it.
-        if let holder = sessions.names[name.lowercased()], holder != id, holder != table.seats[seat] {
+        if let holder = sessions.names[name.lowercased()], holder != id, holder != room.seats[seat] {
             if let other = sessions[holder], isPlaying(other) {
                 return reply(id, .error(.nameTaken, "\(name) is playing another game on another connection"))
             }
@@ -90,7 +90,7 @@ final class Away: Broadcasting {
             outbox.send(.info("The player \(name) came back with their resume token; send NAME to pick a name."), to: holder)
         }
         // A stale connection still in the seat is replaced.
-        if let old = table.seats[seat], old != id {
+        if let old = room.seats[seat], old != id {
             sessions.update(old) { $0.state = .idle }
             sessions.update(old) { $0.name = nil }
             outbox.close(old, .replaced, "your seat in game \(gameID) was resumed from another connection")
@@ -104,15 +104,15 @@ final class Away: Broadcasting {
         sessions.update(id) { $0.name = name }
         sessions.update(id) { $0.state = .playing(game: gameID, seat: seat) }
         forgetLastGame(id)
-        let wasAway = table.seats[seat] == nil
-        table.seats[seat] = id
-        table.awaySince[seat] = nil
-        table.claimAnnounced = false
+        let wasAway = room.seats[seat] == nil
+        room.seats[seat] = id
+        room.awaySince[seat] = nil
+        room.claimAnnounced = false
         reply(id, .ok(.resume(id: gameID)))
         play.sendState(gameID, to: seat)
         play.scheduleComputer(gameID)
         if wasAway {
-            if let other = table.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
+            if let other = room.seats[1 - seat] { outbox.send(.returned(id: gameID, player: name), to: other) }
             watching.toWatchers(gameID, .returned(id: gameID, player: name))
         }
         log("game \(gameID) resumed: \(name) is back")
@@ -124,22 +124,22 @@ final class Away: Broadcasting {
     }
 
     func claim(_ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let room = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        let stalling = !table.isAway(1 - seat) && table.game.toMove != seat && table.stallDeadline(settings) != nil
-        guard table.isAway(1 - seat) || stalling else {
-            return reply(id, .error(.notClaimable, table.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
+        let stalling = !room.isAway(1 - seat) && room.game.toMove != seat && room.stallDeadline(settings) != nil
+        guard room.isAway(1 - seat) || stalling else {
+            return reply(id, .error(.notClaimable, room.bot(1 - seat) != nil ? "the computer never leaves" : "your opponent is here"))
         }
-        guard table.game.toMove != seat, let deadline = table.claimDeadline(settings) else {
+        guard room.game.toMove != seat, let deadline = room.claimDeadline(settings) else {
             return reply(id, .error(.notClaimable, "it is your turn: the grace period runs only while the absent player is to move"))
         }
         guard clock.monotonic >= deadline else {
             return reply(id, .error(.notClaimable, stalling
-                ? "\(table.names[1 - seat]) has \(graceLeft(table)) s left to move before you may claim"
-                : "the grace period ends in \(graceLeft(table)) s"))
+                ? "\(room.names[1 - seat]) has \(graceLeft(room)) s left to move before you may claim"
+                : "the grace period ends in \(graceLeft(room)) s"))
         }
-        let info = stalling ? "\(table.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(table.names[seat]) claimed the game." : nil
+        let info = stalling ? "\(room.names[1 - seat]) did not move for \(Int(settings.moveTimeout)) s; \(room.names[seat]) claimed the game." : nil
         guard play.finish(gameID, loser: 1 - seat, reason: .abandoned, ack: (id, .ok(.claim)), info: info) else { return failed(id) }
     }
 
@@ -166,13 +166,13 @@ final class Away: Broadcasting {
         lifecycle.sweepUntouchedIfDue(now: now)
         for gameID in deadlines.takeDue(now) {
             if lifecycle.lifecycleTick(gameID, now: now) { continue }
-            if let table = rooms[gameID] {
-                deadlines.touch(table)   // whatever happens next, its deadline is worked out again
-                if let due = table.botDue, due <= now { recovery.runCommand(game: gameID, savepoint: false) { play.playComputer(gameID) } }
+            if let room = rooms[gameID] {
+                deadlines.touch(room)   // whatever happens next, its deadline is worked out again
+                if let due = room.botDue, due <= now { recovery.runCommand(game: gameID, savepoint: false) { play.playComputer(gameID) } }
             }
-            if let table = rooms[gameID], let due = table.clockDeadline(), due <= now {
-                let loser = table.game.toMove
-                log("game \(gameID): \(table.names[loser]) ran out of time")
+            if let room = rooms[gameID], let due = room.clockDeadline(), due <= now {
+                let loser = room.game.toMove
+                log("game \(gameID): \(room.names[loser]) ran out of time")
                 recovery.runCommand(game: gameID) { play.finish(gameID, loser: loser, reason: .time) }
                 // Not stored (the disk is full): try again a little later, not every loop turn.
                 if let again = rooms[gameID], let due = again.clockDeadline(), due <= now {
@@ -180,24 +180,24 @@ final class Away: Broadcasting {
                 }
                 continue
             }
-            guard let table = rooms[gameID], !table.claimAnnounced,
-                  let deadline = table.claimDeadline(context.settings), deadline <= now else { continue }
-            table.claimAnnounced = true
+            guard let room = rooms[gameID], !room.claimAnnounced,
+                  let deadline = room.claimDeadline(context.settings), deadline <= now else { continue }
+            room.claimAnnounced = true
             // To the player who may claim (and the watchers), as Protocol.md
             // §4 says; the one who did not move, if here, is told in words
             // (it got CLAIMABLE about itself).
-            let stalled = table.game.toMove
-            let absent = table.names[stalled]
+            let stalled = room.game.toMove
+            let absent = room.names[stalled]
             let claimable = ServerLine.claimable(id: gameID, player: absent)
-            let info = ServerLine.info(table.isAway(stalled)
+            let info = ServerLine.info(room.isAway(stalled)
                 ? "\(absent) has been away past the grace period: send CLAIM to take the win, or keep waiting."
                 : "\(absent) has not moved for \(Int(settings.moveTimeout)) s: send CLAIM to take the win, or keep waiting.")
-            outbox.send(claimable, toEach: [table.seats[1 - stalled]])
-            outbox.send(info, toEach: [table.seats[1 - stalled]])
+            outbox.send(claimable, toEach: [room.seats[1 - stalled]])
+            outbox.send(info, toEach: [room.seats[1 - stalled]])
             watching.toWatchers(gameID, claimable)
             watching.toWatchers(gameID, info)
-            if !table.isAway(stalled), let here = table.seats[stalled] {
-                outbox.send(.info("You have not moved for \(Int(settings.moveTimeout)) s: \(table.names[1 - stalled]) may now claim the game; move to play on."), to: here)
+            if !room.isAway(stalled), let here = room.seats[stalled] {
+                outbox.send(.info("You have not moved for \(Int(settings.moveTimeout)) s: \(room.names[1 - stalled]) may now claim the game; move to play on."), to: here)
             }
         }
         refreshDeadlines()
@@ -205,22 +205,22 @@ final class Away: Broadcasting {
 
     /// Works out again the deadline of each room changed since the last time.
     private func refreshDeadlines() {
-        deadlines.drainTouched { table in
+        deadlines.drainTouched { room in
             // A room replaced or removed since it was touched has no deadline
             // (`listed`: it is the one in `rooms`, known without a look-up;
             // the one that replaced it has its own).
-            deadlines.set(table, table.listed ? deadline(of: table) : nil)
+            deadlines.set(room, room.listed ? deadline(of: room) : nil)
         }
     }
 
     /// The next moment the clock matters to this game, if any.
-    func deadline(of table: Room) -> Double? {
+    func deadline(of room: Room) -> Double? {
         // Asked for every room a turn touched: no array, no copy of the settings.
-        var next = table.botDue
+        var next = room.botDue
         func earlier(_ d: Double?) { if let d, next.map({ d < $0 }) ?? true { next = d } }
-        if !table.claimAnnounced { earlier(table.claimDeadline(context.settings)) }
-        earlier(table.clockDeadline())
-        earlier(lifecycle.lifecycleDeadline(table))
+        if !room.claimAnnounced { earlier(room.claimDeadline(context.settings)) }
+        earlier(room.clockDeadline())
+        earlier(lifecycle.lifecycleDeadline(room))
         return next
     }
 }

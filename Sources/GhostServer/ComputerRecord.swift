@@ -19,19 +19,19 @@ extension GamePart {
     /// Where a game against the computer keeps its person's record: the
     /// person's seat, the row's kind, and the computer's name; nil for a
     /// game between two people (or, never, two computers).
-    static func computerRival(_ table: Room) -> (person: Int, kind: String, computer: String)? {
-        guard let seat = (0..<2).first(where: { table.bot($0) != nil }), table.bot(1 - seat) == nil,
-              table.names.indices.contains(seat), table.names.indices.contains(1 - seat) else { return nil }
-        let variant = table.record.variant
-        return (1 - seat, variant.isEmpty ? table.kind.name : "\(table.kind.name)-\(variant)", table.names[seat])
+    static func computerRival(_ room: Room) -> (person: Int, kind: String, computer: String)? {
+        guard let seat = (0..<2).first(where: { room.bot($0) != nil }), room.bot(1 - seat) == nil,
+              room.names.indices.contains(seat), room.names.indices.contains(1 - seat) else { return nil }
+        let variant = room.record.variant
+        return (1 - seat, variant.isEmpty ? room.kind.name : "\(room.kind.name)-\(variant)", room.names[seat])
     }
 
     /// Against the computer: each seat's wins in the person's finished games
     /// against it before this one (nil between two people). One look-up; a
     /// read that fails leaves it out, as between two people.
-    func computerRecord(_ table: Room) -> [Int]? {
-        guard let rival = Self.computerRival(table),
-              let (mine, its) = try? store.headToHead(kind: rival.kind, table.names[rival.person], rival.computer)
+    func computerRecord(_ room: Room) -> [Int]? {
+        guard let rival = Self.computerRival(room),
+              let (mine, its) = try? store.headToHead(kind: rival.kind, room.names[rival.person], rival.computer)
         else { return nil }
         return rival.person == 0 ? [mine, its] : [its, mine]
     }
@@ -39,10 +39,10 @@ extension GamePart {
     /// Counts a finished game against the computer in the person's record,
     /// when the game counts for them (`--scores-for registered`: a
     /// registered name only, as on the boards). In the finish's transaction.
-    func recordComputerResult(_ table: Room, winner: Int, counts: ScoringPolicy.Decision) throws {
-        guard let rival = Self.computerRival(table), counts.listed.indices.contains(rival.person),
+    func recordComputerResult(_ room: Room, winner: Int, counts: ScoringPolicy.Decision) throws {
+        guard let rival = Self.computerRival(room), counts.listed.indices.contains(rival.person),
               counts.listed[rival.person], (0...1).contains(winner) else { return }
-        let person = table.names[rival.person]
+        let person = room.names[rival.person]
         try store.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,
                                    loser: winner == rival.person ? rival.computer : person)
     }

@@ -38,10 +38,10 @@ final class Deadlines<Entry: DeadlineEntry> {
 
     /// A room's clock-related state changed: its deadline is worked out again
     /// at the next refresh.
-    func touch(_ table: Entry) {
-        guard !table.deadlineTouched else { return }
-        table.deadlineTouched = true
-        touched.append(table)
+    func touch(_ room: Entry) {
+        guard !room.deadlineTouched else { return }
+        room.deadlineTouched = true
+        touched.append(room)
     }
 
     /// Calls `body` on each room touched since the last call (without

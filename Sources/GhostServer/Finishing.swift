@@ -59,42 +59,42 @@ final class Finishing: Broadcasting {
     /// The store's side of the end of a game or match: its record, the
     /// people's scores, and the game's entry on a best-games list if its kind
     /// gives one for a person. Returns the places they have now.
-    func recordFinish(_ table: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
-        let names = table.names
+    func recordFinish(_ room: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
+        let names = room.names
         let winner = names[outcome.winner], loser = names[outcome.loser]
         // What the game counts for (`--scores-for`, ScoringPolicy.swift).
         let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
-            people: [table.bot(0) == nil, table.bot(1) == nil],
+            people: [room.bot(0) == nil, room.bot(1) == nil],
             owners: { let owners = try store.registered(among: names); return names.map(owners.contains) },
-            networks: { try store.gameNetworks(game: table.id) })
+            networks: { try store.gameNetworks(game: room.id) })
         // People on a board of wins; a kind that ranks games otherwise keeps none here.
         var people: [String] = []
-        if table.kind.ranksByWins {
+        if room.kind.ranksByWins {
             people.reserveCapacity(2)
             for seat in 0..<2 where counts.listed[seat] { people.append(names[seat]) }
         }
-        let board = table.board.name
+        let board = room.board.name
         let now = clock.wall
         let finish = Finish()
         let final = game.finalFields, end = game.endFields
         finish.fields = Fields(final: final, end: end)
         // The people's places come back from the counts: no look-up of a name again.
-        finish.ranks = try store.finishGame(game: table.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
+        finish.ranks = try store.finishGame(game: room.id, winner: winner, loser: loser, reason: outcome.reason.rawValue,
                                             finalState: ScoresDesk.stored(final, end),
                                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         // Two people's record against each other, per variant (ComputerRecord.swift).
         if counts.headToHead {
-            try store.recordHeadToHead(kind: PeopleRecord.kind(table.kind, variant: table.record.variant), winner: winner, loser: loser)
+            try store.recordHeadToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant), winner: winner, loser: loser)
         }
-        try recordComputerResult(table, winner: outcome.winner, counts: counts)
-        finish.ratings = try ratings.rateFinish(table, winner: outcome.winner, now: now)
-        if !GamePlay.wasRestarted(table.match),
-           let entry = table.kind.bestGame(game, outcome: outcome, variant: table.record.variant, language: table.lang),
+        try recordComputerResult(room, winner: outcome.winner, counts: counts)
+        finish.ratings = try ratings.rateFinish(room, winner: outcome.winner, now: now)
+        if !GamePlay.wasRestarted(room.match),
+           let entry = room.kind.bestGame(game, outcome: outcome, variant: room.record.variant, language: room.lang),
            (0...1).contains(entry.seat), counts.listed[entry.seat] {
-            try store.recordBestGame(board: entry.board, game: table.id, name: table.names[entry.seat],
+            try store.recordBestGame(board: entry.board, game: room.id, name: room.names[entry.seat],
                                      key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
                                      fields: ScoresDesk.stored(entry.fields), now: now)
-            if let rank = try store.bestGameRank(board: entry.board, game: table.id, within: Finishing.announcedBestPlaces) {
+            if let rank = try store.bestGameRank(board: entry.board, game: room.id, within: Finishing.announcedBestPlaces) {
                 finish.best = Best(seat: entry.seat, board: entry.board, rank: rank, fields: entry.fields)
             }
         }
@@ -105,50 +105,50 @@ final class Finishing: Broadcasting {
     /// its players to the lobby.
     func announceFinish(_ gameID: Int, outcome: Outcome, match: Match, final game: any Game, finished: Finish,
                                 info: String? = nil) {
-        guard let table = rooms[gameID] else { return }
+        guard let room = rooms[gameID] else { return }
         // Every end passes here (a move, LEAVE, CLAIM, time): counted once (STATS).
         context.figures.gamesFinished += 1
-        table.setGame(game)
-        table.match = match
-        let winner = table.names[outcome.winner], loser = table.names[outcome.loser]
-        let matchFields = table.kind.matchFields(match)
+        room.setGame(game)
+        room.match = match
+        let winner = room.names[outcome.winner], loser = room.names[outcome.loser]
+        let matchFields = room.kind.matchFields(match)
         // The game's last fields, asked once for OVER and the log (a single game has no match fields).
         let fields = finished.fields ?? Fields(final: game.finalFields, end: game.endFields)
         let final = fields.final, end = fields.end
         let ended = end.isEmpty ? final : final + end
-        broadcast(table, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+        broadcast(room, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
                                 fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))
-        broadcast(table, .info(info ?? (outcome.reason == .abandoned
+        broadcast(room, .info(info ?? (outcome.reason == .abandoned
             ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
             : game.explanation(loser: loser, winner: winner))))
         if match.isMatch {
-            broadcast(table, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            broadcast(table, .info(table.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+            broadcast(room, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+            broadcast(room, .info(room.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
         }
-        for r in finished.ranks { broadcast(table, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
-        if let best = finished.best, let conn = table.seats[best.seat] {
+        for r in finished.ranks { broadcast(room, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
+        if let best = finished.best, let conn = room.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
         if settings.gameLog == .all {
             log(LineText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: ended))
         }
-        for (seat, conn) in table.seats.enumerated() {
+        for (seat, conn) in room.seats.enumerated() {
             guard let conn else { continue }
-            let other = table.seats[1 - seat]
+            let other = room.seats[1 - seat]
             // Made in the session itself (one made outside was copied in and destroyed).
             sessions.update(conn) { s in
                 s.state = .idle
                 if let other {
-                    s.last = Lobby.LastGame(game: gameID, lang: table.lang, seat: seat, opponent: other, match: match.isMatch,
-                                            kind: table.kind.name, setup: GameSetup(variant: table.record.variant, settings: table.record.settings),
-                                            clock: table.clock, watch: table.open)
+                    s.last = Lobby.LastGame(game: gameID, lang: room.lang, seat: seat, opponent: other, match: match.isMatch,
+                                            kind: room.kind.name, setup: GameSetup(variant: room.record.variant, settings: room.record.settings),
+                                            clock: room.clock, watch: room.open)
                 }
             }
         }
         watching.endWatching(gameID)
-        for t in table.tokens { rooms.tokens[t] = nil }
-        recovery.noteRemoved(table)
+        for t in room.tokens { rooms.tokens[t] = nil }
+        recovery.noteRemoved(room)
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(room)   // its deadline goes with it
     }
 }

@@ -27,15 +27,15 @@ extension GamePart {
 
     /// Seconds the absent player to move has left, or the full grace period
     /// if the clock is not running.
-    func graceLeft(_ table: Room) -> Int {
-        guard let deadline = table.claimDeadline(settings) else { return Int(settings.graceSeconds.rounded(.up)) }
+    func graceLeft(_ room: Room) -> Int {
+        guard let deadline = room.claimDeadline(settings) else { return Int(settings.graceSeconds.rounded(.up)) }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
     /// The seconds the person to move has left (TURN's `clock=`), rounded
     /// up; nil when `clockDeadline` is.
-    func clockLeft(_ table: Room) -> Int? {
-        guard let deadline = table.clockDeadline() else { return nil }
+    func clockLeft(_ room: Room) -> Int? {
+        guard let deadline = room.clockDeadline() else { return nil }
         return max(0, Int((deadline - clock.monotonic).rounded(.up)))
     }
 
@@ -44,11 +44,11 @@ extension GamePart {
     /// the opponent may claim a game the mover stalls in. Nil when neither
     /// applies (a clock, the computer to move, the mover away: ADJOURNED's
     /// `grace=` counts that).
-    func deadlineLeft(_ table: Room) -> TurnDeadline? {
-        if let due = table.firstMoveDeadline(settings) {
+    func deadlineLeft(_ room: Room) -> TurnDeadline? {
+        if let due = room.firstMoveDeadline(settings) {
             return .abort(max(0, Int((due - clock.monotonic).rounded(.up))))
         }
-        if let due = table.stallDeadline(settings) {
+        if let due = room.stallDeadline(settings) {
             return .claim(max(0, Int((due - clock.monotonic).rounded(.up))))
         }
         return nil
@@ -57,24 +57,24 @@ extension GamePart {
     // MARK: TURN
 
     /// TURN as the full state gives it: with the kind's state fields (Ghost's `last=`).
-    func stateTurnLine(_ table: Room) -> ServerLine { stateTurnLine(table, table.game) }
+    func stateTurnLine(_ room: Room) -> ServerLine { stateTurnLine(room, room.game) }
 
-    /// The same, with the room's game value in hand (`table.game`, copied once by the caller).
-    func stateTurnLine(_ table: Room, _ game: any Game) -> ServerLine {
-        let state = game.stateFields(names: table.names)
-        return state.isEmpty ? turnLine(table, game)
-            : .turn(id: table.id, player: table.names[table.gameToMove],
-                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)), state),
-                    clock: clockLeft(table), deadline: table.clock == nil ? deadlineLeft(table) : nil)
+    /// The same, with the room's game value in hand (`room.game`, copied once by the caller).
+    func stateTurnLine(_ room: Room, _ game: any Game) -> ServerLine {
+        let state = game.stateFields(names: room.names)
+        return state.isEmpty ? turnLine(room, game)
+            : .turn(id: room.id, player: room.names[room.gameToMove],
+                    fields: GamePlay.joined(GamePlay.joined(game.publicFields, room.kind.matchFields(room.match)), state),
+                    clock: clockLeft(room), deadline: room.clock == nil ? deadlineLeft(room) : nil)
     }
 
-    func turnLine(_ table: Room) -> ServerLine { turnLine(table, table.game) }
+    func turnLine(_ room: Room) -> ServerLine { turnLine(room, room.game) }
 
     /// TURN with the room's game value in hand: a move has it already (`apply`'s
-    /// `game`, now the room's), and asking `table.game` would copy it again.
-    func turnLine(_ table: Room, _ game: any Game) -> ServerLine {
-        .turn(id: table.id, player: table.names[table.gameToMove], fields: GamePlay.joined(game.publicFields, table.kind.matchFields(table.match)),
-              clock: clockLeft(table), deadline: table.clock == nil ? deadlineLeft(table) : nil)
+    /// `game`, now the room's), and asking `room.game` would copy it again.
+    func turnLine(_ room: Room, _ game: any Game) -> ServerLine {
+        .turn(id: room.id, player: room.names[room.gameToMove], fields: GamePlay.joined(game.publicFields, room.kind.matchFields(room.match)),
+              clock: clockLeft(room), deadline: room.clock == nil ? deadlineLeft(room) : nil)
     }
 }
 
@@ -88,14 +88,14 @@ extension Broadcasting {
     /// One line to every person seated at the game, rendered once, and to
     /// its watchers. Nothing sent here may be secret or meant for one seat.
     func broadcast(_ gameID: Int, _ line: ServerLine) {
-        guard let table = rooms[gameID] else { return }
-        broadcast(table, line)
+        guard let room = rooms[gameID] else { return }
+        broadcast(room, line)
     }
 
     /// The same, for a room in hand (the room in `rooms` under its id): a move
     /// and a game's end broadcast several lines, each looked up again before.
-    func broadcast(_ table: Room, _ line: ServerLine) {
-        outbox.send(line, toEach: table.seats)
-        watching.toWatchers(table.id, line)
+    func broadcast(_ room: Room, _ line: ServerLine) {
+        outbox.send(line, toEach: room.seats)
+        watching.toWatchers(room.id, line)
     }
 }

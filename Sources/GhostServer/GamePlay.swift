@@ -90,12 +90,12 @@ final class GamePlay: Broadcasting {
                   return (id, rating)
               }) else { return false }
         // The record moves into the room (a copy and the local's destroy were about 360 instructions).
-        let table = Room(id: id, kind: kind, lang: lang, record: consume record, seats: seats,
+        let room = Room(id: id, kind: kind, lang: lang, record: consume record, seats: seats,
                          occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                          turnSince: clock.monotonic, deadlines: deadlines)
-        table.rating = rating
-        table.ratingRead = true
-        rooms.add(table)
+        room.rating = rating
+        room.ratingRead = true
+        rooms.add(room)
         for (seat, conn) in seats.enumerated() {
             guard let conn else { continue }
             watching.stopWatching(conn)
@@ -106,16 +106,16 @@ final class GamePlay: Broadcasting {
             // A token that names this game and seat (all made above, up to
             // `ResumeTokens.maxGame`) is not kept (`Rooms.tokens`): no parse
             // of it to find that out (about 870 instructions a token).
-            if id != tokensFor || ResumeTokens.named(game: id, seat: seat) == nil { rooms.tokens[table.tokens[seat]] = (id, seat) }
+            if id != tokensFor || ResumeTokens.named(game: id, seat: seat) == nil { rooms.tokens[room.tokens[seat]] = (id, seat) }
         }
         if settings.gameLog == .all {
             log(LineText.started(id, lang: lang, names: names, kind: kind.name == catalog.defaultKind.name ? nil : (kind.name, setup.variant),
                                 rounds: match.isMatch ? match.target : nil))
         }
         ack?(game)
-        let turn = stateTurnLine(table, game)
-        for seat in 0..<2 { sendState(table, to: seat, game: game, turn: turn) }
-        scheduleComputer(table)
+        let turn = stateTurnLine(room, game)
+        for seat in 0..<2 { sendState(room, to: seat, game: game, turn: turn) }
+        scheduleComputer(room)
         return true
     }
 
@@ -125,12 +125,12 @@ final class GamePlay: Broadcasting {
     func restoreGames() throws {
         let now = clock.monotonic
         for g in try store.clockedGames() {
-            guard let table = recovery.makeRoom(g, now: now) else {
+            guard let room = recovery.makeRoom(g, now: now) else {
                 log("game \(g.id) not restored: no game kind \(g.kind), no word list for \(g.lang), or its moves do not replay")
                 continue
             }
-            rooms.add(table)
-            for seat in 0..<2 where table.bot(seat) == nil { rooms.tokens[g.tokens[seat]] = (g.id, seat) }
+            rooms.add(room)
+            for seat in 0..<2 where room.bot(seat) == nil { rooms.tokens[g.tokens[seat]] = (g.id, seat) }
             scheduleComputer(g.id)
         }
         log("restored \(rooms.count) adjourned game(s) on a clock; the others load on RESUME")
@@ -168,39 +168,39 @@ final class GamePlay: Broadcasting {
     /// only that seat may see), the pending offer, whether the opponent is
     /// away, and TURN (with the kind's state fields: Ghost's `last=`).
     func sendState(_ gameID: Int, to seat: Int) {
-        guard let table = rooms[gameID] else { return }
-        sendState(table, to: seat)
+        guard let room = rooms[gameID] else { return }
+        sendState(room, to: seat)
     }
 
     /// The same, for a room in hand (the room in `rooms` under its id).
-    func sendState(_ table: Room, to seat: Int) {
-        guard table.seats[seat] != nil else { return }
+    func sendState(_ room: Room, to seat: Int) {
+        guard room.seats[seat] != nil else { return }
         // One copy of the game value out of the room for every question here
-        // (each question to `table.game`, an existential in a class, copies it).
-        let game = table.game
-        sendState(table, to: seat, game: game, turn: stateTurnLine(table, game))
+        // (each question to `room.game`, an existential in a class, copies it).
+        let game = room.game
+        sendState(room, to: seat, game: game, turn: stateTurnLine(room, game))
     }
 
     /// The same, with the room's game value and its TURN line in hand: a new
     /// game's two seats share both (TURN made and destroyed once, not twice:
     /// about 1,000 instructions a game).
-    func sendState(_ table: Room, to seat: Int, game: any Game, turn: ServerLine) {
-        guard let conn = table.seats[seat] else { return }
-        let gameID = table.id
-        let record = rivalry(table).flatMap { r in
+    func sendState(_ room: Room, to seat: Int, game: any Game, turn: ServerLine) {
+        guard let conn = room.seats[seat] else { return }
+        let gameID = room.id
+        let record = rivalry(room).flatMap { r in
             r[0] + r[1] > 0 ? HeadToHead(mine: r[seat], theirs: r[1 - seat]) : nil
         }
-        outbox.send(.game(id: gameID, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names,
-                          token: table.tokens[seat], round: table.match.round, bot: table.namedLevel,
-                          fields: GamePlay.joined(GamePlay.joined(game.setupFields, table.kind.gameFields(table.match)), game.privateFields(for: seat)),
-                          record: record, clock: table.clock,
-                          audience: Audience.of(open: table.open, watchers: watching.watcherCount(gameID), watching: false),
-                          ratings: ratings.tableRating(table)?.shown), to: conn)
-        if let offer = table.offer {
-            outbox.send(.offer(id: gameID, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
+        outbox.send(.game(id: gameID, kind: GameKind(rawValue: room.kind.name), lang: room.lang, players: room.names,
+                          token: room.tokens[seat], round: room.match.round, bot: room.namedLevel,
+                          fields: GamePlay.joined(GamePlay.joined(game.setupFields, room.kind.gameFields(room.match)), game.privateFields(for: seat)),
+                          record: record, clock: room.clock,
+                          audience: Audience.of(open: room.open, watchers: watching.watcherCount(gameID), watching: false),
+                          ratings: ratings.tableRating(room)?.shown), to: conn)
+        if let offer = room.offer {
+            outbox.send(.offer(id: gameID, player: room.names[offer.seat], kind: offer.kind, lang: offer.lang), to: conn)
         }
-        if table.isAway(1 - seat) {
-            outbox.send(.adjourned(id: gameID, player: table.names[1 - seat], grace: graceLeft(table)), to: conn)
+        if room.isAway(1 - seat) {
+            outbox.send(.adjourned(id: gameID, player: room.names[1 - seat], grace: graceLeft(room)), to: conn)
         }
         outbox.send(turn, to: conn)
     }
@@ -208,42 +208,42 @@ final class GamePlay: Broadcasting {
     /// The full state again to both seats and to the watchers (a new round).
     func sendStateToAll(_ gameID: Int) {
         for seat in 0..<2 { sendState(gameID, to: seat) }
-        guard let table = rooms[gameID], watching.watcherCount(gameID) > 0 else { return }
-        for line in watching.watcherState(table) { watching.toWatchers(gameID, line) }
+        guard let room = rooms[gameID], watching.watcherCount(gameID) > 0 else { return }
+        for line in watching.watcherState(room) { watching.toWatchers(gameID, line) }
     }
 
     /// Between two people, each seat's wins against the other in the
     /// finished games of this kind before this one (against the computer,
     /// the person's record against it: ComputerRecord.swift); read once per room.
     /// A read that fails leaves it out (it is not worth failing a command for).
-    func rivalry(_ table: Room) -> SeatPair<Int>? {
-        if !table.rivalryRead {
-            table.rivalryRead = true
-            if table.bot(0) == nil, table.bot(1) == nil,
-               let (a, b) = try? store.headToHead(kind: PeopleRecord.kind(table.kind, variant: table.record.variant),
-                                                  table.names[0], table.names[1]) {
-                table.rivalry = SeatPair(a, b)
+    func rivalry(_ room: Room) -> SeatPair<Int>? {
+        if !room.rivalryRead {
+            room.rivalryRead = true
+            if room.bot(0) == nil, room.bot(1) == nil,
+               let (a, b) = try? store.headToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant),
+                                                  room.names[0], room.names[1]) {
+                room.rivalry = SeatPair(a, b)
             } else {
                 // Against the computer (ComputerRecord.swift).
-                table.rivalry = computerRecord(table).flatMap { r in r.count == 2 ? SeatPair(r[0], r[1]) : nil }
+                room.rivalry = computerRecord(room).flatMap { r in r.count == 2 ? SeatPair(r[0], r[1]) : nil }
             }
         }
-        return table.rivalry
+        return room.rivalry
     }
 
     // MARK: Moves
 
     /// A move from a person: the game judges it.
     func play(_ move: Move, from id: ConnectionID, _ at: ServerCommands.Seat?, verb: Verb = .letter) {
-        guard case let (gameID, seat)? = at, let table = rooms[gameID] else {
+        guard case let (gameID, seat)? = at, let room = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
         // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
         if case .word(let word) = move, verb == .solve || verb == .word,
-           let refused = table.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
-            return reply(id, table.refusal(refused))
+           let refused = room.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
+            return reply(id, room.refusal(refused))
         }
-        apply(move, in: table, by: seat, mover: id, verb: verb)
+        apply(move, in: room, by: seat, mover: id, verb: verb)
     }
 
     /// Plays a move (from a person or the computer): the room's game value
@@ -251,21 +251,21 @@ final class GamePlay: Broadcasting {
     /// rest of the room changes and both sides are told. Apply → persist →
     /// change the room → broadcast; a failed write puts the room's game back
     /// as stored (RecoveryDesk.resynchronise).
-    /// `table`: the game's room, as its caller just found it in `rooms`.
-    func apply(_ move: Move, in table: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
-        let gameID = table.id
+    /// `room`: the game's room, as its caller just found it in `rooms`.
+    func apply(_ move: Move, in room: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
+        let gameID = room.id
         let outcome: Outcome?
         do {
             // On the room's game in place (`Room.play`): a failed write below
             // puts the room back as stored (RecoveryDesk).
-            outcome = try table.play(move, by: seat)
+            outcome = try room.play(move, by: seat)
         } catch {
-            if let mover { reply(mover, table.refusal(error)) }
+            if let mover { reply(mover, room.refusal(error)) }
             return
         }
-        let game = table.game
+        let game = room.game
         // What the move ends: the round, and perhaps the match.
-        var match = table.match
+        var match = room.match
         let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
         // The next round's game on a new round, else the game itself: not an
         // optional existential, which every move destroyed through its
@@ -273,8 +273,8 @@ final class GamePlay: Broadcasting {
         // class for the same reason).
         var next: any Game = game
         if step == .nextRound {
-            guard let made = table.kind.newGame(language: table.lang, variant: table.record.variant, settings: table.record.settings,
-                                                seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter) else {
+            guard let made = room.kind.newGame(language: room.lang, variant: room.record.variant, settings: room.record.settings,
+                                                seed: GamePlay.roundSeed(room.record.seed, round: match.round), starter: match.starter) else {
                 // Nothing stored: the room's game goes back as the store has it.
                 try? recovery.resynchronise(game: gameID)
                 if let mover { failed(mover) }
@@ -282,18 +282,18 @@ final class GamePlay: Broadcasting {
             }
             next = made
         }
-        let cancelled = table.offer
-        let clearsOffer = cancelled != nil || table.offerSpent.contains(true)
+        let cancelled = room.offer
+        let clearsOffer = cancelled != nil || room.offerSpent.contains(true)
         var finished: Finishing.Finish?
         let stored: Bool? = persist {
-            try store.recordMove(game: gameID, round: table.match.round, ply: game.moveCount, seat: seat,
+            try store.recordMove(game: gameID, round: room.match.round, ply: game.moveCount, seat: seat,
                                  move: move.encoded, now: clock.wall)
             if clearsOffer { try store.setOffer(game: gameID, offer: nil, spent: [false, false]) }
             switch step {
             case .nextRound?:
                 try store.nextRound(game: gameID, round: match.round, losses: match.losses, starter: match.starter)
             case .over?:
-                if let outcome { finished = try finishing.recordFinish(table, outcome: outcome, match: match, final: game) }
+                if let outcome { finished = try finishing.recordFinish(room, outcome: outcome, match: match, final: game) }
             case nil: break
             }
             return true
@@ -303,12 +303,12 @@ final class GamePlay: Broadcasting {
             return
         }
         context.figures.moves += 1
-        table.played(by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
+        room.played(by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
         if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
-        broadcast(table, .move(id: gameID, player: table.names[seat], fields: moveFields))
+        broadcast(room, .move(id: gameID, player: room.names[seat], fields: moveFields))
         if let cancelled {
-            broadcast(table, .cancelled(id: gameID, player: table.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
+            broadcast(room, .cancelled(id: gameID, player: room.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
         // Not a switch over the tuple (outcome, step, next): a tuple holding
         // an optional existential is destroyed through its metadata (about
@@ -318,8 +318,8 @@ final class GamePlay: Broadcasting {
         } else if let outcome, case .nextRound? = step {
             nextRound(gameID, after: outcome, match: match, finished: game, next: next)
         } else {
-            broadcast(table, turnLine(table, game))
-            scheduleComputer(table)
+            broadcast(room, turnLine(room, game))
+            scheduleComputer(room)
         }
     }
 
@@ -344,15 +344,15 @@ final class GamePlay: Broadcasting {
     /// A round of a match ended and the match goes on (already stored): the
     /// next round starts, with the other seat to move first.
     private func nextRound(_ gameID: Int, after outcome: Outcome, match: Match, finished: any Game, next: any Game) {
-        guard let table = rooms[gameID] else { return }
-        table.nextRound(next, match: match, now: clock.monotonic)
-        let loser = table.names[outcome.loser], winner = table.names[outcome.winner]
+        guard let room = rooms[gameID] else { return }
+        room.nextRound(next, match: match, now: clock.monotonic)
+        let loser = room.names[outcome.loser], winner = room.names[outcome.winner]
         broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: finished.finalFields + table.kind.matchFields(match) + finished.endFields))
+                                fields: finished.finalFields + room.kind.matchFields(match) + finished.endFields))
         broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
-                                + table.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
+                                + room.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
         if settings.gameLog == .all {
-            log("game \(gameID) round \(match.round): \(table.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+            log("game \(gameID) round \(match.round): \(room.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
         }
         sendStateToAll(gameID)
         scheduleComputer(gameID)
@@ -363,13 +363,13 @@ final class GamePlay: Broadcasting {
     /// tells both sides. False (and nothing changed) if it could not be stored.
     @discardableResult
     func finish(_ gameID: Int, loser: Int, reason: EndReason, ack: (ConnectionID, ServerLine)? = nil, info: String? = nil) -> Bool {
-        guard let table = rooms[gameID] else { return false }
+        guard let room = rooms[gameID] else { return false }
         let outcome = Outcome(loser: loser, reason: reason)
-        var game = table.game
+        var game = room.game
         game.end(outcome)
-        var match = table.match
+        var match = room.match
         _ = match.roundLost(by: loser, reason: reason)
-        guard let finished = persist({ try finishing.recordFinish(table, outcome: outcome, match: match, final: game) }) else { return false }
+        guard let finished = persist({ try finishing.recordFinish(room, outcome: outcome, match: match, final: game) }) else { return false }
         if let (id, line) = ack { reply(id, line) }
         finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished, info: info)
         return true
@@ -379,37 +379,37 @@ final class GamePlay: Broadcasting {
 
     /// If the computer is to move, plays now (no delay) or sets when it will.
     func scheduleComputer(_ gameID: Int) {
-        guard let table = rooms[gameID] else { return }
-        scheduleComputer(table)
+        guard let room = rooms[gameID] else { return }
+        scheduleComputer(room)
     }
 
     /// The same, for a room in hand (the room in `rooms` under its id).
-    func scheduleComputer(_ table: Room) {
-        guard !table.gameIsOver, table.bot(table.gameToMove) != nil else { return }
-        if settings.botDelay <= 0 { return playComputer(table.id) }
-        table.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
+    func scheduleComputer(_ room: Room) {
+        guard !room.gameIsOver, room.bot(room.gameToMove) != nil else { return }
+        if settings.botDelay <= 0 { return playComputer(room.id) }
+        room.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
 
     /// Plays the computer's move, or, when the kind is not ready (a
     /// position still being solved), asks again when it says.
     func playComputer(_ gameID: Int) {
-        guard let table = rooms[gameID], !table.gameIsOver, let level = table.bot(table.gameToMove) else { return }
-        switch table.kind.computerPlay(in: table.game, level: level) {
-        case .move(let move): apply(move, in: table, by: table.gameToMove, mover: nil)
-        case .later(let seconds): table.botDue = clock.monotonic + max(seconds, 0.01)
+        guard let room = rooms[gameID], !room.gameIsOver, let level = room.bot(room.gameToMove) else { return }
+        switch room.kind.computerPlay(in: room.game, level: level) {
+        case .move(let move): apply(move, in: room, by: room.gameToMove, mover: nil)
+        case .later(let seconds): room.botDue = clock.monotonic + max(seconds, 0.01)
         case .none: break
         }
     }
 
     func hint(_ id: ConnectionID, _ session: Session) {
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID],
-              table.bot(1 - seat) != nil, table.kind.allowsHints(against: table.bot(1 - seat)) else {
+        guard case .playing(let gameID, let seat) = session.state, let room = rooms[gameID],
+              room.bot(1 - seat) != nil, room.kind.allowsHints(against: room.bot(1 - seat)) else {
             return reply(id, .error(.noHints, "hints are only for games against the Easy computer"))
         }
-        guard table.game.toMove == seat else {
+        guard room.game.toMove == seat else {
             return reply(id, .error(.notYourTurn, "hints are for your turn"))
         }
-        guard let hint = table.kind.hint(in: table.game, against: table.bot(1 - seat)) else { return failed(id) }
+        guard let hint = room.kind.hint(in: room.game, against: room.bot(1 - seat)) else { return failed(id) }
         reply(id, .ok(.hint(fields: hint.fields)))
         reply(id, .info(hint.text))
     }

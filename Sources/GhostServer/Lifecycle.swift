@@ -45,18 +45,18 @@ final class Lifecycle: Broadcasting {
     /// When the game leaves memory, if nothing else keeps it: no clock, and
     /// every person's seat away; `unloadAfter` seconds after the last left.
     @inline(__always)
-    func unloadDeadline(_ table: Room) -> Double? {
-        guard settings.unloadAfter >= 0, table.clock == nil, let since = lastLeft(table) else { return nil }
+    func unloadDeadline(_ room: Room) -> Double? {
+        guard settings.unloadAfter >= 0, room.clock == nil, let since = lastLeft(room) else { return nil }
         return since + settings.unloadAfter
     }
 
     /// When the last person left a game nobody is at (monotonic seconds);
     /// nil while a person is at it (or it has none).
     @inline(__always)
-    func lastLeft(_ table: Room) -> Double? {
+    func lastLeft(_ room: Room) -> Double? {
         var since: Double?
-        for seat in 0..<2 where table.bot(seat) == nil {
-            guard table.seats[seat] == nil, let away = table.awaySince[seat] else { return nil }
+        for seat in 0..<2 where room.bot(seat) == nil {
+            guard room.seats[seat] == nil, let away = room.awaySince[seat] else { return nil }
             since = max(since ?? away, away)
         }
         return since
@@ -64,14 +64,14 @@ final class Lifecycle: Broadcasting {
 
     /// The same as a wall-clock second, for the store's `last_active`: the
     /// game's last activity (moves and RESUMEs kept a person at it until then).
-    func lastLeftWall(_ table: Room) -> Int? {
-        lastLeft(table).map { clock.wall - max(0, Int((clock.monotonic - $0).rounded(.down))) }
+    func lastLeftWall(_ room: Room) -> Int? {
+        lastLeft(room).map { clock.wall - max(0, Int((clock.monotonic - $0).rounded(.down))) }
     }
 
     /// Takes a game out of memory (it stays in the store, as it is): its
     /// tokens, its deadlines, and its watchers, who are told it ended here.
     func unload(_ gameID: Int) {
-        guard let table = rooms[gameID] else { return }
+        guard let room = rooms[gameID] else { return }
         // Its last activity is when the last person left it (a RESUME or its
         // moves kept them there; the sweep touches the games a person is
         // at): the sweep of untouched games counts from then, not from the
@@ -79,14 +79,14 @@ final class Lifecycle: Broadcasting {
         // RESUME, so that a RESUME writes nothing: a turn whose commit failed
         // must not leave a connection seated by a RESUME it answered
         // `ERR store-failed` (found by the lobby fuzzer, seed 2450503838).
-        let left = lastLeftWall(table) ?? clock.wall
+        let left = lastLeftWall(room) ?? clock.wall
         recovery.runCommand(game: gameID) { _ = persist({ try store.touchGame(game: gameID, at: left) }) }
         // Not stored: the failed write reloaded the game; it is unloaded later.
-        guard rooms[gameID] === table else { return }
+        guard rooms[gameID] === room else { return }
         watching.endWatching(gameID)
-        for t in table.tokens { rooms.tokens[t] = nil }
+        for t in room.tokens { rooms.tokens[t] = nil }
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(room)   // its deadline goes with it
         log("game \(gameID) unloaded: nobody is at it")
     }
 
@@ -94,16 +94,16 @@ final class Lifecycle: Broadcasting {
     /// its first move did not come, unloads it if its time has come. Returns
     /// true if the game is gone from memory.
     func lifecycleTick(_ gameID: Int, now: Double) -> Bool {
-        guard let table = rooms[gameID] else { return true }
-        if let due = table.firstMoveDeadline(settings), due <= now {
-            log("game \(gameID): \(table.names[table.game.toMove])'s first move did not come")
+        guard let room = rooms[gameID] else { return true }
+        if let due = room.firstMoveDeadline(settings), due <= now {
+            log("game \(gameID): \(room.names[room.game.toMove])'s first move did not come")
             recovery.runCommand(game: gameID) { abort(gameID, reason: .noFirstMove) }
             guard let again = rooms[gameID] else { return true }
             // Not stored (the disk is full): try again a little later, not every loop turn.
             again.timeRetry = now + RecoveryDesk.storeRetrySeconds
             return false
         }
-        if let due = unloadDeadline(table), due <= now {
+        if let due = unloadDeadline(room), due <= now {
             unload(gameID)
             return true
         }
@@ -112,9 +112,9 @@ final class Lifecycle: Broadcasting {
 
     /// The next moment the lifecycle needs the clock for this game, if any.
     @inline(__always)
-    func lifecycleDeadline(_ table: Room) -> Double? {
-        if let first = table.firstMoveDeadline(settings) { return first }
-        return unloadDeadline(table)
+    func lifecycleDeadline(_ room: Room) -> Double? {
+        if let first = room.firstMoveDeadline(settings) { return first }
+        return unloadDeadline(room)
     }
 
     // No stalling (Asked 5): `firstMoveDeadline` and `stallDeadline` are the
@@ -128,31 +128,31 @@ final class Lifecycle: Broadcasting {
     /// to the connection that asked. False (nothing changed) if it could not be stored.
     @discardableResult
     func abort(_ gameID: Int, reason: AbortReason, ack: (ConnectionID, ServerLine)? = nil) -> Bool {
-        guard let table = rooms[gameID] else { return false }
+        guard let room = rooms[gameID] else { return false }
         guard persist({ try store.abortGame(game: gameID, why: reason.rawValue, now: clock.wall) }) != nil else { return false }
         context.figures.gamesAborted += 1
         if let (id, line) = ack { reply(id, line) }
         broadcast(gameID, .aborted(id: gameID, reason: reason))
-        broadcast(gameID, .info(Lifecycle.abortText(reason, table)))
+        broadcast(gameID, .info(Lifecycle.abortText(reason, room)))
         log("game \(gameID) aborted: \(reason)")
-        for conn in table.seats {
+        for conn in room.seats {
             guard let conn else { continue }
             sessions.update(conn) { $0.state = .idle }
             sessions.update(conn) { $0.last = nil }
         }
         watching.endWatching(gameID)
-        for t in table.tokens { rooms.tokens[t] = nil }
-        recovery.noteRemoved(table)
+        for t in room.tokens { rooms.tokens[t] = nil }
+        recovery.noteRemoved(room)
         rooms.remove(gameID)
-        deadlines.touch(table)   // its deadline goes with it
+        deadlines.touch(room)   // its deadline goes with it
         return true
     }
 
     /// The INFO after ABORTED.
-    static func abortText(_ reason: AbortReason, _ table: Room) -> String {
+    static func abortText(_ reason: AbortReason, _ room: Room) -> String {
         switch reason {
         case .noFirstMove:
-            return "\(table.names[table.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
+            return "\(room.names[room.game.toMove]) did not make a first move in time: the game is aborted, nobody wins."
         case .left:
             return "The game was left before its first move: it is aborted, nobody wins."
         default:
@@ -169,14 +169,14 @@ final class Lifecycle: Broadcasting {
     /// read throws (the caller answers `ERR store-failed`).
     func loadGame(token: String) throws -> (game: Int, seat: Int)? {
         guard let stored = try store.activeGame(token: token), rooms[stored.id] == nil else { return nil }
-        guard let table = recovery.makeRoom(stored, now: clock.monotonic) else {
+        guard let room = recovery.makeRoom(stored, now: clock.monotonic) else {
             log("game \(stored.id) not loaded: no game kind \(stored.kind), no word list for \(stored.lang), or its moves do not replay")
             return nil
         }
         let seat = stored.tokens.first == token ? 0 : 1
-        guard table.bot(seat) == nil else { return nil }
-        rooms.add(table)
-        for s in 0..<2 where table.bot(s) == nil { rooms.tokens[table.tokens[s]] = (stored.id, s) }
+        guard room.bot(seat) == nil else { return nil }
+        rooms.add(room)
+        for s in 0..<2 where room.bot(s) == nil { rooms.tokens[room.tokens[s]] = (stored.id, s) }
         log("game \(stored.id) loaded from the store")
         return (stored.id, seat)
     }
@@ -243,7 +243,7 @@ final class Lifecycle: Broadcasting {
             var aborted = 0, nextDue: Int?
             for row in rows {
                 let touched: Int
-                if let table = rooms[row.id], let left = lastLeftWall(table) {
+                if let room = rooms[row.id], let left = lastLeftWall(room) {
                     touched = max(left, row.lastActive, row.lastMove ?? 0)
                     if touched < cutoff {
                         log("game \(row.id): untouched since \(touched)")

@@ -36,13 +36,13 @@ extension GamePlay {
     /// kind of the player's game, which judges it as any move. A game of
     /// another kind refuses it with its own code for a move it does not take.
     func playKindMove(_ verbName: String, _ arguments: [String], _ id: ConnectionID, _ at: ServerCommands.Seat?) {
-        guard case let (gameID, seat)? = at, let table = rooms[gameID] else {
+        guard case let (gameID, seat)? = at, let room = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
         }
-        guard let verb = table.kind.moveVerbs.first(where: { $0.name == verbName }) else {
+        guard let verb = room.kind.moveVerbs.first(where: { $0.name == verbName }) else {
             let owners = kindNames.filter { kind(named: $0)?.moveVerbs.contains { $0.name == verbName } == true }
-            return reply(id, table.refusal(.notAMove("\(verbName) is a move of game=\(owners.joined(separator: "|")), not of game=\(table.kind.name)")))
+            return reply(id, room.refusal(.notAMove("\(verbName) is a move of game=\(owners.joined(separator: "|")), not of game=\(room.kind.name)")))
         }
-        apply(verb.move(arguments), in: table, by: seat, mover: id, kindVerb: verb.name)
+        apply(verb.move(arguments), in: room, by: seat, mover: id, kindVerb: verb.name)
     }
 }

@@ -268,9 +268,9 @@ final class Matchmaking: LobbyPart {
             waiting.stopWaiting(id, session)
             reply(id, .ok(.leave))
         case .playing(let gameID, let seat):
-            guard let table = rooms[gameID] else { return }
+            guard let room = rooms[gameID] else { return }
             // Before any move it is no game yet: aborted, not lost (Lifecycle.swift).
-            if !table.moved.contains(true) {
+            if !room.moved.contains(true) {
                 guard lifecycle.abort(gameID, reason: .left, ack: (id, .ok(.leave))) else { return failed(id) }
                 return
             }

@@ -125,8 +125,8 @@ final class NameDesk: LobbyPart {
     private func seatWaiting(_ name: String) -> Bool? {
         guard let seats = persist({ try store.activeSeats(player: name, limit: AccountDesk.seatScanLimit) }) else { return nil }
         for (game, seat) in seats {
-            guard let table = rooms[game] else { return true }
-            if table.seats.indices.contains(seat), table.isAway(seat) { return true }
+            guard let room = rooms[game] else { return true }
+            if room.seats.indices.contains(seat), room.isAway(seat) { return true }
         }
         return false
     }

@@ -28,68 +28,68 @@ final class Offers: GamePart {
         func ok(_ status: OfferStatus) -> ServerLine {
             .ok(kind == .lang ? .lang(lang: lang ?? "", status: status) : .restart(status: status))
         }
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let room = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
         // The kind decides whether its game, as set up, exists in that
         // language (a Hangman length the other list has no word of).
-        if let lang, lang != table.lang,
-           table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
-                              seed: table.record.seed, starter: table.match.starter) == nil {
-            let setup = table.record.settings.isEmpty ? "" : " (\(table.record.settings))"
+        if let lang, lang != room.lang,
+           room.kind.newGame(language: lang, variant: room.record.variant, settings: room.record.settings,
+                              seed: room.record.seed, starter: room.match.starter) == nil {
+            let setup = room.record.settings.isEmpty ? "" : " (\(room.record.settings))"
             return reply(id, .error(.badValue, "this game cannot be played in \(lang) as it is set up\(setup); LEAVE it and start one in \(lang)"))
         }
-        if table.game.restartsAtOnce(by: seat) || table.bot(1 - seat) != nil {
+        if room.game.restartsAtOnce(by: seat) || room.bot(1 - seat) != nil {
             // Before the first move (as the kind says), or against the computer (which always agrees).
-            guard restart(gameID, lang: lang ?? table.lang) else { return failed(id) }
+            guard restart(gameID, lang: lang ?? room.lang) else { return failed(id) }
             reply(id, ok(.done))
             play.sendStateToAll(gameID)
             play.scheduleComputer(gameID)
             return
         }
-        if let offer = table.offer {
+        if let offer = room.offer {
             return reply(id, .error(.offerPending, offer.seat == seat
                 ? "your offer is waiting for an answer" : "answer your opponent's offer first: ACCEPT or DECLINE"))
         }
-        guard !table.offerSpent[seat] else {
+        guard !room.offerSpent[seat] else {
             return reply(id, .error(.offerSpent, "you can offer again once a letter has been played"))
         }
         let offer = Offer(seat: seat, kind: kind, lang: lang)
-        var spent = table.offerSpent
+        var spent = room.offerSpent
         spent[seat] = true
         guard persist({ try store.setOffer(game: gameID, offer: offer.stored, spent: spent) }) != nil else {
             return failed(id)
         }
-        table.offer = offer
-        table.offerSpent = spent
+        room.offer = offer
+        room.offerSpent = spent
         reply(id, ok(.offered))
         let what = kind == .lang ? "switch to \(lang ?? "?") and restart" : "restart the round"
-        play.broadcast(gameID, .offer(id: gameID, player: table.names[seat], kind: kind, lang: lang))
-        if let other = table.seats[1 - seat] {
-            outbox.send(.info("\(table.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
+        play.broadcast(gameID, .offer(id: gameID, player: room.names[seat], kind: kind, lang: lang))
+        if let other = room.seats[1 - seat] {
+            outbox.send(.info("\(room.names[seat]) offers to \(what): ACCEPT or DECLINE."), to: other)
         }
     }
 
     func answerOffer(accept: Bool, _ id: ConnectionID, _ session: Session) {
         let ok = ServerLine.ok(accept ? .accept : .decline)
-        guard case .playing(let gameID, let seat) = session.state, let table = rooms[gameID] else {
+        guard case .playing(let gameID, let seat) = session.state, let room = rooms[gameID] else {
             return reply(id, .error(.notInGame, "you are not in a game"))
         }
-        guard let offer = table.offer, offer.seat != seat else {
+        guard let offer = room.offer, offer.seat != seat else {
             return reply(id, .error(.noOffer, "there is no offer from your opponent to answer"))
         }
-        let name = table.names[seat]
+        let name = room.names[seat]
         if accept {
-            guard restart(gameID, lang: offer.lang ?? table.lang) else { return failed(id) }
+            guard restart(gameID, lang: offer.lang ?? room.lang) else { return failed(id) }
             reply(id, ok)
             play.broadcast(gameID, .accepted(id: gameID, player: name, kind: offer.kind))
             play.sendStateToAll(gameID)
             play.scheduleComputer(gameID)
         } else {
-            guard persist({ try store.setOffer(game: gameID, offer: nil, spent: table.offerSpent) }) != nil else {
+            guard persist({ try store.setOffer(game: gameID, offer: nil, spent: room.offerSpent) }) != nil else {
                 return failed(id)
             }
-            table.offer = nil
+            room.offer = nil
             reply(id, ok)
             play.broadcast(gameID, .declined(id: gameID, player: name, kind: offer.kind))
         }
@@ -98,18 +98,18 @@ final class Offers: GamePart {
     /// A new round of the game, perhaps in another language, started by the
     /// seat that started the round in play. Stored first; false if it could not be.
     private func restart(_ gameID: Int, lang: String) -> Bool {
-        guard let table = rooms[gameID] else { return false }
-        var match = table.match
+        guard let room = rooms[gameID] else { return false }
+        var match = room.match
         // Moves are keyed by round; a round without moves can be reused.
-        match.restartRound(hadMoves: table.game.moveCount > 0)
+        match.restartRound(hadMoves: room.game.moveCount > 0)
         // A new round is a new draw (a fair or phrase Hangman's word): its
         // own seed, from the game's and the round's number, so that replay
         // after a crash makes the same one.
-        guard let game = table.kind.newGame(language: lang, variant: table.record.variant, settings: table.record.settings,
-                                            seed: GamePlay.roundSeed(table.record.seed, round: match.round), starter: match.starter),
+        guard let game = room.kind.newGame(language: lang, variant: room.record.variant, settings: room.record.settings,
+                                            seed: GamePlay.roundSeed(room.record.seed, round: match.round), starter: match.starter),
               persist({ try store.restartGame(game: gameID, round: match.round, lang: lang, starter: match.starter) }) != nil
         else { return false }
-        table.restarted(game, match: match, lang: lang, now: clock.monotonic)
+        room.restarted(game, match: match, lang: lang, now: clock.monotonic)
         if settings.gameLog == .all { log("game \(gameID) restarted: round \(match.round), \(lang)") }
         return true
     }

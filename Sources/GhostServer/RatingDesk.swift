@@ -89,31 +89,31 @@ final class RatingDesk: LobbyPart {
     /// (or if the read fails: it is not worth failing a command for). A game
     /// against the computer is unrated even if the store marked it rated (a
     /// an older ghostd rated them): it ends without a rating change.
-    func tableRating(_ table: Room) -> RoomRating? {
-        if !table.ratingRead {
-            table.ratingRead = true
-            if RatingsPolicy.mayBeRated(bots: SeatPair(table.bot(0), table.bot(1))),
-               (try? store.isRated(game: table.id)) == true,
-               let board = RatingsPolicy.board(table.kind, variant: table.record.variant) {
-                if let ratings = try? (0..<2).map({ try seatRating($0, names: table.names, board: board) }) {
-                    table.rating = RoomRating(board: board, ratings: ratings)
+    func tableRating(_ room: Room) -> RoomRating? {
+        if !room.ratingRead {
+            room.ratingRead = true
+            if RatingsPolicy.mayBeRated(bots: SeatPair(room.bot(0), room.bot(1))),
+               (try? store.isRated(game: room.id)) == true,
+               let board = RatingsPolicy.board(room.kind, variant: room.record.variant) {
+                if let ratings = try? (0..<2).map({ try seatRating($0, names: room.names, board: board) }) {
+                    room.rating = RoomRating(board: board, ratings: ratings)
                 }
             }
         }
-        return table.rating
+        return room.rating
     }
 
     /// The store's side of a rated game's end (within `recordFinish`, so in
     /// the same transaction as the finish): each person's new rating and
     /// record, and each seat's change on the game. Returns what OVER shows;
     /// nil for an unrated game (every game with a computer seat).
-    func rateFinish(_ table: Room, winner: Int, now: Int) throws -> SeatRatings? {
-        guard let rated = tableRating(table), RatingsPolicy.mayBeRated(bots: SeatPair(table.bot(0), table.bot(1))) else { return nil }
+    func rateFinish(_ room: Room, winner: Int, now: Int) throws -> SeatRatings? {
+        guard let rated = tableRating(room), RatingsPolicy.mayBeRated(bots: SeatPair(room.bot(0), room.bot(1))) else { return nil }
         let board = rated.board
         // Both seats as they are now (a name may have finished another rated game since this one began).
         var before: [Rating] = [], rows: [StoredRating?] = []
         for seat in 0..<2 {
-            let (r, row) = try currentRating(table.names[seat], board: board)
+            let (r, row) = try currentRating(room.names[seat], board: board)
             before.append(r)
             rows.append(row)
         }
@@ -124,7 +124,7 @@ final class RatingDesk: LobbyPart {
             let new = RatingsPolicy.system.rate(before[seat], after: Ratings.Game(before[1 - seat], won ? .win : .loss), elapsed: elapsed)
             after[seat] = new
             changes[seat] = RatingsPolicy.points(new) - RatingsPolicy.points(before[seat])
-            var row = rows[seat] ?? StoredRating(name: table.names[seat], board: board, rating: 0, deviation: 0, volatility: 0)
+            var row = rows[seat] ?? StoredRating(name: room.names[seat], board: board, rating: 0, deviation: 0, volatility: 0)
             row.rating = new.rating
             row.deviation = new.deviation
             row.volatility = new.volatility
@@ -133,11 +133,11 @@ final class RatingDesk: LobbyPart {
             row.lastPlayed = now
             let opponent = RatingsPolicy.points(before[1 - seat])
             if won, opponent > row.best?.rating ?? -1 {
-                row.best = BestWin(game: table.id, opponent: table.names[1 - seat], rating: opponent)
+                row.best = BestWin(game: room.id, opponent: room.names[1 - seat], rating: opponent)
             }
             try store.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
         }
-        try store.setRatingChanges(game: table.id, changes: changes.map { Optional($0) })
+        try store.setRatingChanges(game: room.id, changes: changes.map { Optional($0) })
         return SeatRatings(after.map(RatingDesk.shown), changes: changes)
     }
 

@@ -122,9 +122,9 @@ final class RecoveryDesk: GamePart {
 
     /// A game's room is going away (the game ended): remember who sat in it
     /// until the commit, in case the commit fails and the game comes back.
-    func noteRemoved(_ table: Room) {
-        recovery.removed.append((table.id, table.seats))
-        recovery.removedByCommand.append(table.id)
+    func noteRemoved(_ room: Room) {
+        recovery.removed.append((room.id, room.seats))
+        recovery.removedByCommand.append(room.id)
     }
 
     /// The turn is committed: nothing of it can be lost any more.
@@ -225,7 +225,7 @@ final class RecoveryDesk: GamePart {
         for g in stored {
             let old = rooms[g.id]
             // A game the lost turn did not change stays as it is.
-            if let old, table(old, matches: g) { continue }
+            if let old, room(old, matches: g) { continue }
             let seated = install(g, id: g.id, replacing: old, seats: old?.seats ?? removedSeats[g.id] ?? [nil, nil])
             tell.formUnion(seated)
         }
@@ -241,10 +241,10 @@ final class RecoveryDesk: GamePart {
         // unless a seated player now holds it.
         sessions.names.removeAll()
         for conn in ids {
-            guard case .playing(let g, let s)? = sessions[conn]?.state, let table = rooms[g],
-                  table.names.indices.contains(s) else { continue }
-            sessions.update(conn) { $0.name = table.names[s] }
-            sessions.names[table.names[s].lowercased()] = conn
+            guard case .playing(let g, let s)? = sessions[conn]?.state, let room = rooms[g],
+                  room.names.indices.contains(s) else { continue }
+            sessions.update(conn) { $0.name = room.names[s] }
+            sessions.names[room.names[s].lowercased()] = conn
         }
         for conn in ids {
             guard let session = sessions[conn], let name = session.name else { continue }
@@ -281,15 +281,15 @@ final class RecoveryDesk: GamePart {
             rooms.remove(id)
             deadlines.touch(old)
         }
-        guard let stored, let table = makeRoom(stored, now: now) else {
+        guard let stored, let room = makeRoom(stored, now: now) else {
             for case let conn? in seats {
                 if case .playing(id, _)? = sessions.byID[IDKey(conn)]?.state { sessions.update(conn) { $0.state = .idle } }
             }
             return []
         }
         var seatedAgain: [ConnectionID] = []
-        for seat in 0..<2 where table.bot(seat) == nil {
-            rooms.tokens[table.tokens[seat]] = (id, seat)
+        for seat in 0..<2 where room.bot(seat) == nil {
+            rooms.tokens[room.tokens[seat]] = (id, seat)
             guard seats.indices.contains(seat), let conn = seats[seat], let session = sessions[conn] else { continue }
             switch session.state {
             case .playing(let g, let s):
@@ -302,27 +302,27 @@ final class RecoveryDesk: GamePart {
             if session.state != .playing(game: id, seat: seat) { seatedAgain.append(conn) }
             sessions.update(conn) { $0.state = .playing(game: id, seat: seat) }
             sessions.update(conn) { $0.last = nil }
-            table.seats[seat] = conn
-            table.awaySince[seat] = nil
+            room.seats[seat] = conn
+            room.awaySince[seat] = nil
         }
         // What is not stored (the clocks) carries over when the position did.
-        if let old, Room.samePosition(old, table) {
-            table.turnSince = old.turnSince
-            table.claimAnnounced = old.claimAnnounced
-            for seat in 0..<2 where table.seats[seat] == nil && table.bot(seat) == nil {
-                table.awaySince[seat] = old.awaySince[seat] ?? now
+        if let old, Room.samePosition(old, room) {
+            room.turnSince = old.turnSince
+            room.claimAnnounced = old.claimAnnounced
+            for seat in 0..<2 where room.seats[seat] == nil && room.bot(seat) == nil {
+                room.awaySince[seat] = old.awaySince[seat] ?? now
             }
         }
-        if !table.game.isOver, table.bot(table.game.toMove) != nil {
+        if !room.game.isOver, room.bot(room.game.toMove) != nil {
             // Not now: the store has just failed.
-            table.botDue = max(old?.botDue ?? now, now + RecoveryDesk.storeRetrySeconds)
+            room.botDue = max(old?.botDue ?? now, now + RecoveryDesk.storeRetrySeconds)
         }
-        rooms.add(table)
+        rooms.add(room)
         return seatedAgain
     }
 
     /// Whether the room holds the stored game's position (Room+Restore.swift).
-    func table(_ t: Room, matches g: StoredGame) -> Bool {
+    func room(_ t: Room, matches g: StoredGame) -> Bool {
         guard let stored = makeRoom(g, now: clock.monotonic) else { return false }
         return t.holds(stored)
     }

@@ -23,12 +23,12 @@ extension Lobby.Room {
         let record = NewGame(kind: g.kind, variant: g.variant, settings: g.settings, seed: g.seed, lang: g.lang,
                              players: g.players, tokens: g.tokens, bots: g.bots, rounds: g.rounds, starter: g.starter,
                              clock: g.clock, watch: g.watch)
-        let table = Lobby.Room(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
+        let room = Lobby.Room(id: g.id, kind: kind, lang: g.lang, record: record, seats: [nil, nil],
                                occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person),
                                match: match, game: game, offer: Lobby.Offer(g.offer), offerSpent: g.offerSpent,
                                awaySince: [now, now], turnSince: now, deadlines: deadlines)
-        table.moved = movedSeats(g)
-        return table
+        room.moved = movedSeats(g)
+        return room
     }
 
     /// Plays stored moves on a new game; false if one does not parse, is out

@@ -98,7 +98,7 @@ extension Lobby {
 
         /// Seat `seat` plays `move` on the room's game itself: the room
         /// holds the only reference to its game's box, so the move changes it
-        /// in place (a copy, `var g = table.game; try g.play(…)`, made a new
+        /// in place (a copy, `var g = room.game; try g.play(…)`, made a new
         /// box and copied the whole value, and putting it back released the
         /// old one: about 600 instructions a move). A move the game throws for
         /// leaves it as it was (the `Game` contract). The room changes before

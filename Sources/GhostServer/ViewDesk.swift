@@ -20,19 +20,19 @@ final class ViewDesk: LobbyPart {
     func showView(_ gameID: Int, _ id: ConnectionID, _ session: Session) {
         // A private game is answered as one that does not exist to whoever
         // does not play in it, as WATCH and MOVES answer.
-        guard let table = rooms[gameID], !table.game.isOver else {
+        guard let room = rooms[gameID], !room.game.isOver else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID) that you may see"))
         }
-        let seat = table.seats.firstIndex { $0 == id }
-        guard seat != nil || table.open else {
+        let seat = room.seats.firstIndex { $0 == id }
+        guard seat != nil || room.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID) that you may see"))
         }
-        let view = table.kind.view(of: table.game, match: table.match, for: seat.map(Viewer.seat) ?? .watcher, language: table.lang)
-        for row in view.rows { reply(id, .view(ViewData(row, names: table.names))) }
+        let view = room.kind.view(of: room.game, match: room.match, for: seat.map(Viewer.seat) ?? .watcher, language: room.lang)
+        for row in view.rows { reply(id, .view(ViewData(row, names: room.names))) }
         for move in view.moves { reply(id, .view(ViewData(move))) }
         reply(id, .ok(.other(verb: Verb.view.rawValue,
-                             fields: [Field("id", String(gameID)), Field("game", table.kind.name), Field("lang", table.lang),
-                                      Field("turn", table.names[table.gameToMove]),
+                             fields: [Field("id", String(gameID)), Field("game", room.kind.name), Field("lang", room.lang),
+                                      Field("turn", room.names[room.gameToMove]),
                                       Field("rows", String(view.rows.count)), Field("moves", String(view.moves.count))])))
     }
 }

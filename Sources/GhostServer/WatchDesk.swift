@@ -54,18 +54,18 @@ final class WatchDesk: GamePart {
         for gameID in rooms.open.newestFirst {
             guard count < limit else { break }
             // A game over is taken off the list in the same command; never listed.
-            guard let table = rooms[gameID], !table.game.isOver else { continue }
-            reply(id, liveLine(table))
+            guard let room = rooms[gameID], !room.game.isOver else { continue }
+            reply(id, liveLine(room))
             count += 1
         }
         reply(id, .ok(.games(count: count, more: rooms.open.count > count)))
     }
 
     /// A game as GAMES lists it: who plays, how far it is, how it was set up.
-    func liveLine(_ table: Room) -> ServerLine {
-        .live(id: table.id, kind: GameKind(rawValue: table.kind.name), players: table.names, lang: table.lang,
-              moves: table.game.moveCount, watchers: watcherCount(table.id),
-              fields: table.game.setupFields + table.kind.gameFields(table.match) + (table.clock.map { [Field("clock", "\($0)")] } ?? []))
+    func liveLine(_ room: Room) -> ServerLine {
+        .live(id: room.id, kind: GameKind(rawValue: room.kind.name), players: room.names, lang: room.lang,
+              moves: room.game.moveCount, watchers: watcherCount(room.id),
+              fields: room.game.setupFields + room.kind.gameFields(room.match) + (room.clock.map { [Field("clock", "\($0)")] } ?? []))
     }
 
     /// WATCH <id>: from now on, the game's state and events.
@@ -77,14 +77,14 @@ final class WatchDesk: GamePart {
         case .idle: break
         }
         // A private game is answered as one that does not exist: its existence is its players' too.
-        guard let table = rooms[gameID], !table.game.isOver, table.open else {
+        guard let room = rooms[gameID], !room.game.isOver, room.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID); GAMES lists them"))
         }
         if session.watching != gameID { stopWatching(id) }
         watchers.add(id, to: gameID)
         sessions.update(id) { $0.watching = gameID }
         reply(id, .ok(.watch(id: gameID)))
-        for line in watcherState(table) { reply(id, line) }
+        for line in watcherState(room) { reply(id, line) }
     }
 
     /// UNWATCH.
@@ -112,20 +112,20 @@ final class WatchDesk: GamePart {
     /// The full state of a game for a watcher: GAME without a token or any
     /// seat's private fields, with `watching=yes`; the pending offer; who is
     /// away; TURN with the kind's state fields.
-    func watcherState(_ table: Room) -> [ServerLine] {
+    func watcherState(_ room: Room) -> [ServerLine] {
         var lines: [ServerLine] = [
-            .game(id: table.id, kind: GameKind(rawValue: table.kind.name), lang: table.lang, players: table.names, token: nil,
-                  round: table.match.round, bot: table.namedLevel, fields: table.game.setupFields + table.kind.gameFields(table.match),
-                  clock: table.clock, audience: Audience(open: table.open, watchers: watcherCount(table.id), watching: true),
-                  ratings: ratings.tableRating(table)?.shown),
+            .game(id: room.id, kind: GameKind(rawValue: room.kind.name), lang: room.lang, players: room.names, token: nil,
+                  round: room.match.round, bot: room.namedLevel, fields: room.game.setupFields + room.kind.gameFields(room.match),
+                  clock: room.clock, audience: Audience(open: room.open, watchers: watcherCount(room.id), watching: true),
+                  ratings: ratings.tableRating(room)?.shown),
         ]
-        if let offer = table.offer {
-            lines.append(.offer(id: table.id, player: table.names[offer.seat], kind: offer.kind, lang: offer.lang))
+        if let offer = room.offer {
+            lines.append(.offer(id: room.id, player: room.names[offer.seat], kind: offer.kind, lang: offer.lang))
         }
-        for seat in 0..<2 where table.isAway(seat) {
-            lines.append(.adjourned(id: table.id, player: table.names[seat], grace: graceLeft(table)))
+        for seat in 0..<2 where room.isAway(seat) {
+            lines.append(.adjourned(id: room.id, player: room.names[seat], grace: graceLeft(room)))
         }
-        lines.append(stateTurnLine(table))
+        lines.append(stateTurnLine(room))
         return lines
     }
 

@@ -118,11 +118,11 @@ extension Watchers {
                 continue
             }
             if !group.closing, group.members.count != group.told, now >= group.toldAt + settings.watchersInterval,
-               let table = rooms[gameID] {
+               let room = rooms[gameID] {
                 group.told = group.members.count
                 group.toldAt = now
                 let line = ServerLine.watchers(id: gameID, count: group.told)
-                outbox.send(line, toEach: table.seats)
+                outbox.send(line, toEach: room.seats)
                 if !group.members.isEmpty {
                     if settings.watchBatchInterval > 0 { group.pending.append(line) } else { outbox.send([line], toEach: group.members) }
                 }
@@ -150,8 +150,8 @@ extension Watchers {
         // server per batch stays bounded. A game that is over sends its last
         // lines (its end among them).
         if group.pending.count > WatchDesk.maxWatchBatchLines {
-            if !group.closing, let table = rooms[gameID] {
-                group.pending = state(table)
+            if !group.closing, let room = rooms[gameID] {
+                group.pending = state(room)
                 group.joinedAt.removeAll()
             } else {
                 // Who got some of these lines another way still gets none of those.
@@ -225,7 +225,7 @@ extension Watchers {
             group.sending.removeAll()
             group.sendingTo.removeAll()
             group.sent = 0
-            guard let table = rooms[gameID], !table.game.isOver else {
+            guard let room = rooms[gameID], !room.game.isOver else {
                 for m in group.members where sessions[m]?.watching == gameID {
                     sessions.update(m) { $0.watching = nil }
                     outbox.send(.info("The server could not store the game you watched; you are not watching it now."), to: m)
@@ -240,7 +240,7 @@ extension Watchers {
             }
             group.closing = false
             for m in group.members { sessions.byID[IDKey(m)]?.watching = gameID }
-            outbox.send(state(table), toEach: group.members)
+            outbox.send(state(room), toEach: group.members)
             due.insert(gameID)
         }
         closed.removeAll()

@@ -440,7 +440,7 @@ final class FuzzRun {
             }
             for g in stored {
                 guard let table = lobby.rooms[g.id] else { continue }
-                if !lobby.recovery.table(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
+                if !lobby.recovery.room(table, matches: g) { problem("game \(g.id) in memory differs from the store: \(describe(table))") }
                 // What the room keeps of its game follows the game (Room.swift).
                 if table.gameToMove != table.game.toMove || table.gameIsOver != table.game.isOver {
                     problem("game \(g.id): the room says \(table.gameToMove) to move, over \(table.gameIsOver); the game \(table.game.toMove), \(table.game.isOver)")
