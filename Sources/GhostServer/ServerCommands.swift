@@ -182,20 +182,22 @@ enum ServerCommands {
     /// The table itself. A handler's `guard case` cannot fail: `Command.verb`
     /// gives each command its verb, and only that verb's handler gets it.
     private static func commandRow(_ verb: Verb) -> CommandRow {
-        func row(cost: Int, _ flags: CommandFlags = [], noName: String = "send NAME <name> first",
+        // Each row's cost is the protocol's, stated once (CommandTable.spec).
+        let cost = CommandTable.spec(verb).cost
+        func row(_ flags: CommandFlags = [], noName: String = "send NAME <name> first",
                  checkArguments: (@Sendable (Lobby, Command, ConnectionID, Session) -> Bool)? = nil,
                  _ handler: @escaping @Sendable (Lobby, Command, ConnectionID, Session) -> Void) -> CommandRow {
             CommandRow(verb: verb, cost: cost, flags: flags, noNameText: noName, checkArguments: checkArguments, handler: handler)
         }
-        func plainRow(cost: Int, _ flags: CommandFlags = [], _ handler: @escaping @Sendable (Lobby, ConnectionID) -> Void) -> CommandRow {
+        func plainRow(_ flags: CommandFlags = [], _ handler: @escaping @Sendable (Lobby, ConnectionID) -> Void) -> CommandRow {
             CommandRow(verb: verb, cost: cost, flags: flags, sessionless: handler)
         }
-        func moveRow(cost: Int, _ flags: CommandFlags, _ handler: @escaping @Sendable (Lobby, Command, ConnectionID, Seat?) -> Void) -> CommandRow {
+        func moveRow(_ flags: CommandFlags, _ handler: @escaping @Sendable (Lobby, Command, ConnectionID, Seat?) -> Void) -> CommandRow {
             CommandRow(verb: verb, cost: cost, flags: flags, inGame: handler)
         }
         switch verb {
         case .name:
-            return row(cost: 4, .identity) { lobby, command, id, session in
+            return row(.identity) { lobby, command, id, session in
                 switch command {
                 case .name(let name): lobby.names.setName(name, id, session)
                 case let .login(name, password): lobby.accountDesk.login(name, password, id, session)
@@ -203,30 +205,30 @@ enum ServerCommands {
                 }
             }
         case .register:
-            return row(cost: CommandTable.passwordCost, .needsName,
+            return row(.needsName,
                        noName: "send NAME <name> first: REGISTER registers the name you use") { lobby, command, id, session in
                 if case .register(let password) = command { lobby.accountDesk.register(password, id, session) }
             }
         case .password:
-            return row(cost: CommandTable.passwordCost) { lobby, command, id, session in
+            return row { lobby, command, id, session in
                 if case .password(let password) = command { lobby.accountDesk.changePassword(password, id, session) }
             }
         case .names:
-            return row(cost: 4, .readOnly) { lobby, command, id, _ in
+            return row(.readOnly) { lobby, command, id, _ in
                 if case let .names(prefix, limit) = command { lobby.names(prefix: prefix, limit: limit, id) }
             }
         case .lang:
-            return row(cost: 2, .identity) { lobby, command, id, session in
+            return row(.identity) { lobby, command, id, session in
                 if case .lang(let code) = command { lobby.names.setLanguage(code, id, session) }
             }
         case .set:
-            return row(cost: 2, .identity) { lobby, command, id, session in
+            return row(.identity) { lobby, command, id, session in
                 if case let .set(key, value) = command { lobby.preferences.setSetting(key, value, id, session) }
             }
         case .settings:
-            return row(cost: 2, .readOnly) { lobby, _, id, session in lobby.preferences.listSettings(id, session) }
+            return row(.readOnly) { lobby, _, id, session in lobby.preferences.listSettings(id, session) }
         case .seek:
-            return row(cost: 2, .needsName, checkArguments: { lobby, command, id, session in
+            return row(.needsName, checkArguments: { lobby, command, id, session in
                 guard case .seek(let given) = command, let options = lobby.matchmaking.kindOptions(given, id) else { return false }
                 return lobby.ratings.ratedOptionsHold(options, seeking: true, id, session)
                     && lobby.matchmaking.clockAllowed(options, id, seeking: true)
@@ -236,7 +238,7 @@ enum ServerCommands {
                 lobby.matchmaking.seek(options, id, session)
             }
         case .new:
-            return row(cost: 4, .needsName, checkArguments: { lobby, command, id, session in
+            return row(.needsName, checkArguments: { lobby, command, id, session in
                 guard case .new(let given) = command, let options = lobby.matchmaking.kindOptions(given, id) else { return false }
                 return lobby.ratings.ratedOptionsHold(options, seeking: false, id, session) && lobby.matchmaking.clockAllowed(options, id)
             }) { lobby, command, id, session in
@@ -245,11 +247,11 @@ enum ServerCommands {
                 if options.bot != nil && options.game == nil { lobby.matchmaking.playComputer(options, id, session) } else { lobby.matchmaking.newOfKind(options, id, session) }
             }
         case .join:
-            return row(cost: 4, .needsName) { lobby, command, id, session in
+            return row(.needsName) { lobby, command, id, session in
                 if case .join(let code) = command { lobby.matchmaking.join(code, id, session) }
             }
         case .letter:
-            return moveRow(cost: 1, [.hotPath, .actsInGame]) { lobby, command, id, seat in
+            return moveRow([.hotPath, .actsInGame]) { lobby, command, id, seat in
                 switch command {
                 case .letter(let letter): lobby.play.play(.letter(letter), from: id, seat)
                 case .front(let letter): lobby.play.play(.front(letter), from: id, seat)
@@ -257,57 +259,57 @@ enum ServerCommands {
                 }
             }
         case .solve:
-            return moveRow(cost: 1, .actsInGame) { lobby, command, id, seat in
+            return moveRow(.actsInGame) { lobby, command, id, seat in
                 if case .solve(let answer) = command { lobby.play.play(.word(answer), from: id, seat, verb: .solve) }
             }
         case .word:
-            return moveRow(cost: 2, .actsInGame) { lobby, command, id, seat in
+            return moveRow(.actsInGame) { lobby, command, id, seat in
                 if case .word(let word) = command { lobby.play.play(.word(word), from: id, seat, verb: .word) }
             }
         case .challenge:
-            return moveRow(cost: 1, .actsInGame) { lobby, _, id, seat in lobby.play.play(.challenge, from: id, seat, verb: .challenge) }
+            return moveRow(.actsInGame) { lobby, _, id, seat in lobby.play.play(.challenge, from: id, seat, verb: .challenge) }
         case .concede:
-            return moveRow(cost: 1, .actsInGame) { lobby, _, id, seat in lobby.play.play(.concede, from: id, seat, verb: .concede) }
+            return moveRow(.actsInGame) { lobby, _, id, seat in lobby.play.play(.concede, from: id, seat, verb: .concede) }
         case .leave:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
         case .restart:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offers.offerOrApply(kind: .restart, lang: nil, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.offerOrApply(kind: .restart, lang: nil, id, session) }
         case .accept:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: true, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: true, id, session) }
         case .decline:
-            return row(cost: 1, .actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
         case .resume:
-            return row(cost: 4) { lobby, command, id, session in
+            return row() { lobby, command, id, session in
                 if case .resume(let token) = command { lobby.away.resume(token, id, session) }
             }
         case .claim:
-            return row(cost: 2, .actsInGame) { lobby, _, id, session in lobby.away.claim(id, session) }
+            return row(.actsInGame) { lobby, _, id, session in lobby.away.claim(id, session) }
         case .rematch:
-            return row(cost: 2) { lobby, _, id, session in lobby.matchmaking.rematch(id, session) }
+            return row() { lobby, _, id, session in lobby.matchmaking.rematch(id, session) }
         case .games:
-            return row(cost: 4, .readOnly) { lobby, command, id, _ in
+            return row(.readOnly) { lobby, command, id, _ in
                 if case .games(let limit) = command { lobby.watching.listGames(limit, id) }
             }
         case .watch:
-            return row(cost: 2, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case .watch(let gameID) = command { lobby.watching.watch(gameID, id, session) }
             }
         case .unwatch:
-            return row(cost: 1, .readOnly) { lobby, _, id, session in lobby.watching.unwatch(id, session) }
+            return row(.readOnly) { lobby, _, id, session in lobby.watching.unwatch(id, session) }
         case .moves:
-            return row(cost: 6, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case .moves(let gameID) = command { lobby.review.showMoves(gameID, id, session) }
             }
         case .review:
-            return row(cost: 8, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case .review(let gameID) = command { lobby.review.review(gameID, id, session) }
             }
         case .view:
-            return row(cost: 2, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case .view(let gameID) = command { lobby.views.showView(gameID, id, session) }
             }
         case .scores:
-            return row(cost: 4, .readOnly) { lobby, command, id, _ in
+            return row(.readOnly) { lobby, command, id, _ in
                 switch command {
                 case .scores(let n, let board): lobby.scores.listScores(n, board: board, id)
                 case let .bestGames(n, game, mode): lobby.scores.bestGames(n, game: game, mode: mode, id)
@@ -315,30 +317,30 @@ enum ServerCommands {
                 }
             }
         case .top:
-            return row(cost: 4, .readOnly) { lobby, command, id, _ in
+            return row(.readOnly) { lobby, command, id, _ in
                 if case let .top(n, game, variant) = command { lobby.ratings.top(n, game: game, variant: variant, id) }
             }
         case .profile:
-            return row(cost: 4, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case .profile(let name) = command { lobby.ratings.profile(name, id, session) }
             }
         case .history:
-            return row(cost: 4, .readOnly) { lobby, command, id, session in
+            return row(.readOnly) { lobby, command, id, session in
                 if case let .history(name, limit) = command { lobby.ratings.history(name, limit: limit, id, session) }
             }
         case .hint:
-            return row(cost: 2, [.readOnly, .actsInGame]) { lobby, _, id, session in lobby.play.hint(id, session) }
+            return row([.readOnly, .actsInGame]) { lobby, _, id, session in lobby.play.hint(id, session) }
         case .stats:
-            return plainRow(cost: 4, [.readOnly, .revealsNothing]) { lobby, id in lobby.stats(id) }
+            return plainRow([.readOnly, .revealsNothing]) { lobby, id in lobby.stats(id) }
         case .help:
-            return plainRow(cost: 2, [.readOnly, .revealsNothing]) { lobby, id in lobby.help(id) }
+            return plainRow([.readOnly, .revealsNothing]) { lobby, id in lobby.help(id) }
         case .ping:
-            return plainRow(cost: 1, [.readOnly, .revealsNothing]) { lobby, id in lobby.reply(id, .ok(.ping)) }
+            return plainRow([.readOnly, .revealsNothing]) { lobby, id in lobby.reply(id, .ok(.ping)) }
         case .quit:
-            return plainRow(cost: 1) { lobby, id in lobby.quit(id) }
+            return plainRow() { lobby, id in lobby.quit(id) }
         case .kindMove:
             // A kind's own move verb (Lobby+KindVerbs.swift): a move, as LETTER.
-            return moveRow(cost: 1, [.hotPath, .actsInGame]) { lobby, command, id, seat in
+            return moveRow([.hotPath, .actsInGame]) { lobby, command, id, seat in
                 if case let .kindMove(verb, arguments) = command { lobby.play.playKindMove(verb, arguments, id, seat) }
             }
         }
