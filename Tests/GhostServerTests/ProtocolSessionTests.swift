@@ -6,7 +6,8 @@ import TestSupport
 /// fresh ghostd, and every line the server sends must be the document's,
 /// but for the fields a session marks `random:` (Support/ProtocolSessions.swift
 /// says how a session is written). `scripts/protocol-sessions.sh` writes the
-/// runs into the document (GHOSTD_WRITE_SESSIONS=1), keeping its annotations.
+/// runs into the document (GHOSTD_WRITE_SESSIONS=1), keeping its annotations;
+/// without it the test checks that writing them would change no byte.
 @Suite struct ProtocolSessionTests {
     static var documentPath: String { DaemonProcess.packageRoot + "/Protocol.md" }
 
@@ -24,18 +25,27 @@ import TestSupport
         for session in sessions {
             let daemon = try DaemonProcess.start(extraArguments: Self.arguments)
             let run = try session.play(port: daemon.port)
-            if write {
-                rewritten += session.blocks.map { ($0.first..<$0.end, session.rendered($0, run)) }
-            } else {
+            rewritten += session.blocks.map { ($0.first..<$0.end, session.rendered($0, run)) }
+            if !write {
                 for d in session.differences(run) { Issue.record(Comment(rawValue: d)) }
             }
             _ = daemon.terminate()
         }
-        guard write else { return }
         for r in rewritten.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             lines.replaceSubrange(r.range, with: r.lines)
         }
-        try lines.joined(separator: "\n").write(toFile: Self.documentPath, atomically: true, encoding: .utf8)
+        let written = lines.joined(separator: "\n")
+        guard write else {
+            // What scripts/protocol-sessions.sh would write is the document,
+            // byte for byte: its annotations, spacing and random values kept.
+            if written != text {
+                let old = text.components(separatedBy: "\n"), new = written.components(separatedBy: "\n")
+                let first = old.indices.first { !new.indices.contains($0) || old[$0] != new[$0] } ?? old.count
+                Issue.record("rewriting the sessions would change Protocol.md from line \(first + 1): “\(old.indices.contains(first) ? old[first] : "")” → “\(new.indices.contains(first) ? new[first] : "")”")
+            }
+            return
+        }
+        try written.write(toFile: Self.documentPath, atomically: true, encoding: .utf8)
     }
 
     /// The reader of sessions itself: annotations, actions and random values.
