@@ -6,7 +6,9 @@ public protocol GameDefinition: AnyObject, Sendable {
     var name: String { get }
     /// The languages it can be played in.
     var languages: [String] { get }
-    /// Whether a match over several rounds can be played, and its length.
+    /// Whether a match over several rounds can be played, and its length;
+    /// nil (the default): the kind plays single games only, and the match
+    /// members below keep their defaults.
     var matchRounds: Int? { get }
     /// A new round in `language`, with `starter` to move first. `variant`,
     /// `settings` and `seed` are stored with the game, so replaying its moves
@@ -18,17 +20,19 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// ask again in this many seconds" (its move is still being worked out
     /// off the server's thread), or nothing. By default, `computerMove`.
     func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay
-    /// Whether the kind gives hints in a game against the computer at `level` (nil: two people).
+    /// Whether the kind gives hints in a game against the computer at `level`
+    /// (nil: two people). No hints by default.
     func allowsHints(against level: BotLevel?) -> Bool
     /// A hint for the seat to move, when the kind gives hints against `level`.
     func hint(in game: any Game, against level: BotLevel?) -> Hint?
-    /// The match score as protocol fields (nothing for a single game), for
-    /// TURN, OVER and MATCH lines.
+    /// The match score as protocol fields (nothing for a single game, and
+    /// nothing by default), for TURN, OVER and MATCH lines.
     func matchFields(_ match: Match) -> [Field]
     /// The fields of a GAME line that describe the match (nothing for a single game).
     func gameFields(_ match: Match) -> [Field]
     /// A sentence for the end of a round that seat `loser` (called `name`)
     /// lost in a match that goes on; `match` counts that round already.
+    /// Only a kind with matches is asked (the default says who lost).
     func roundSummary(loser: Int, name: String, match: Match) -> String
     /// A sentence for the end of a match.
     func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String
@@ -111,6 +115,16 @@ public protocol GameDefinition: AnyObject, Sendable {
 }
 
 extension GameDefinition {
+    // Optional capabilities: a kind without matches or hints declares none
+    // of these, rather than stubbing them.
+    public var matchRounds: Int? { nil }
+    public func allowsHints(against level: BotLevel?) -> Bool { false }
+    public func hint(in game: any Game, against level: BotLevel?) -> Hint? { nil }
+    public func matchFields(_ match: Match) -> [Field] { [] }
+    public func gameFields(_ match: Match) -> [Field] { [] }
+    public func roundSummary(loser: Int, name: String, match: Match) -> String { "\(name) loses the round." }
+    public func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String { "\(winner) wins the match." }
+
     /// The computer is always ready: `computerMove`'s move, at once.
     public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
         computerMove(in: game, level: level).map { .move($0) } ?? .none

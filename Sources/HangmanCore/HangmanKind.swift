@@ -77,7 +77,6 @@ public final class HangmanKind: TypedGameDefinition {
     }
 
     public var languages: [String] { dictionaries.languages }
-    public var matchRounds: Int? { nil }
 
     /// The longest word (at most 64 letters) of `language`.
     public func maxLength(language: String) -> Int? { lexicons[language]?.maxLength }
@@ -385,11 +384,6 @@ public final class HangmanKind: TypedGameDefinition {
         }
         return g.likeliestLetter.map { .letter($0) }
     }
-
-    public func allowsHints(against level: BotLevel?) -> Bool { false }
-    public func hint(in game: any Game, against level: BotLevel?) -> Hint? { nil }
-    public func matchFields(_ match: Match) -> [Field] { [] }
-    public func gameFields(_ match: Match) -> [Field] { [] }
 
     public func roundSummary(loser: Int, name: String, match: Match) -> String {
         loser == 0 ? "\(name) set the word and lost." : "\(name) is hanged."

@@ -17,7 +17,6 @@ import GameKit
 public final class WordChainKind: TypedGameDefinition {
     public let name = "wordchain"
     public let languages = ["en"]
-    public let matchRounds: Int? = nil
     public init() {}
 
     /// The words a chain may use.
@@ -95,12 +94,6 @@ public final class WordChainKind: TypedGameDefinition {
         return .word(fits.min { g.replies(after: $0, also: $0).count < g.replies(after: $1, also: $1).count } ?? first)
     }
 
-    public func allowsHints(against level: BotLevel?) -> Bool { false }
-    public func hint(in game: any Game, against level: BotLevel?) -> Hint? { nil }
-    public func matchFields(_ match: Match) -> [Field] { [] }
-    public func gameFields(_ match: Match) -> [Field] { [] }
-    public func roundSummary(loser: Int, name: String, match: Match) -> String { "" }
-    public func matchSummary(loser: String, winner: String, match: Match, reason: EndReason) -> String { "" }
 
     /// How a game is shown (`VIEW`): the last word in cells, the words so
     /// far; the seat to move names a word or gives up.
