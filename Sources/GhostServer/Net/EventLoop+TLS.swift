@@ -94,13 +94,13 @@ extension Server {
 
     /// The socket is ready for the handshake's next step: to a thread if
     /// fewer than `TLSHandshakes.capacity` steps are away, else it waits,
-    /// unread, on the first-come line (`handshakesWaiting`). Either way
+    /// unread, on the first-come line (`handshakeLine`). Either way
     /// epoll is asked for nothing more about it (but an error or a hang-up)
     /// until the step is back.
     private func dispatchHandshake(_ conn: Connection, _ tls: TLSSession) {
-        if handshakesAway.count < TLSHandshakes.capacity, let pool = tlsHandshakes, let ssl = tls.handOff() {
+        if handshakeLine.hasRoom, let pool = tlsHandshakes, let ssl = tls.handOff() {
             if pool.submit(TLSHandshakes.Job(id: conn.id, ssl: ssl)) {
-                handshakesAway[conn.id] = conn
+                handshakeLine.sent(conn)
             } else {
                 tls.takeBack(.failed("stopping"))
                 handshakeFailed(conn, "the handshake threads are stopping")
@@ -108,7 +108,7 @@ extension Server {
             }
         } else {
             tls.waitingForThread = true
-            handshakesWaiting.append(conn)
+            handshakeLine.wait(conn)
         }
         setInterest(conn)
     }
@@ -120,7 +120,7 @@ extension Server {
     func handshakesDone() {
         guard let pool = tlsHandshakes else { return }
         for finished in pool.takeFinished() {
-            guard let conn = handshakesAway.removeValue(forKey: finished.id), let tls = conn.tls else { continue }
+            guard let conn = handshakeLine.cameBack(finished.id), let tls = conn.tls else { continue }
             tls.takeBack(finished.step)
             tls.handshakeSeconds += finished.seconds
             guard table[conn.id] === conn else {
@@ -146,32 +146,22 @@ extension Server {
 
     /// Steps that waited for a place on the threads, oldest first, while there is one.
     private func dispatchWaiting() {
-        while handshakesAway.count < TLSHandshakes.capacity, handshakesWaitingHead < handshakesWaiting.count {
-            let conn = handshakesWaiting[handshakesWaitingHead]
-            handshakesWaitingHead += 1
+        while let conn = handshakeLine.next() {
             // Closed (or timed out) while it waited: skipped.
             guard table[conn.id] === conn, conn.dropReason == nil, let tls = conn.tls, tls.waitingForThread else { continue }
             tls.waitingForThread = false
             dispatchHandshake(conn, tls)
         }
-        if handshakesWaitingHead == handshakesWaiting.count {
-            handshakesWaiting.removeAll(keepingCapacity: handshakesWaiting.count <= 1024)
-            handshakesWaitingHead = 0
-        } else if handshakesWaitingHead >= 1024, handshakesWaitingHead * 2 >= handshakesWaiting.count {
-            // Under a steady flood the line never empties: what was taken leaves its front.
-            handshakesWaiting.removeFirst(handshakesWaitingHead)
-            handshakesWaitingHead = 0
-        }
+        handshakeLine.compact()
     }
 
     /// Handshakes whose step is on the threads (queued or running), and
     /// those whose next step waits for a place (STATS `tls_handshakes_queued`).
     var handshakesQueued: Int {
-        var waiting = 0
-        for conn in handshakesWaiting[handshakesWaitingHead...] where table[conn.id] === conn && conn.dropReason == nil {
-            if conn.tls?.waitingForThread == true { waiting += 1 }
+        let table = self.table
+        return handshakeLine.away.count + handshakeLine.waitingCount {
+            table[$0.id] === $0 && $0.dropReason == nil && $0.tls?.waitingForThread == true
         }
-        return handshakesAway.count + waiting
     }
 
     /// Called by `disconnect` once the connection has left the server's
@@ -199,13 +189,10 @@ extension Server {
     func stopHandshakes() {
         tlsHandshakes?.stop()
         tlsHandshakes = nil
-        for conn in handshakesAway.values {
+        for conn in handshakeLine.removeAll() {
             conn.tls?.takeBack(.failed("stopping"))
             if table[conn.id] !== conn { freeHandedBack(conn) }
         }
-        handshakesAway.removeAll()
-        handshakesWaiting.removeAll()
-        handshakesWaitingHead = 0
     }
 
     private func chargeHandshake(_ conn: Connection, _ tls: TLSSession) {

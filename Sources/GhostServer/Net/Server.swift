@@ -82,12 +82,10 @@ public final class Server {
     var tlsBuffered: [ConnectionID: Connection] = [:]
     /// The handshake threads (Net/TLSHandshakes.swift); the connections a
     /// step of whose handshake is on them (closed ones too, until it comes
-    /// back); and those whose next step waits for a place, first come first
-    /// served from `handshakesWaitingHead`.
+    /// back), and those whose next step waits for a place, first come first
+    /// served (HandshakeLine.swift).
     var tlsHandshakes: TLSHandshakes?
-    var handshakesAway: [ConnectionID: Connection] = [:]
-    var handshakesWaiting: [Connection] = []
-    var handshakesWaitingHead = 0
+    var handshakeLine = HandshakeLine(capacity: TLSHandshakes.capacity)
 
     public enum StartError: Error, CustomStringConvertible {
         case system(String)
