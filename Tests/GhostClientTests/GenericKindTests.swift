@@ -94,7 +94,11 @@ struct GenericKindTests {
     @Test("An announced kind chosen: g quick match, i a private game, c its levels (e easy, h hard) send its game=")
     func mainScreenCommands() {
         let s = Fx.run(GFx.named(), .key(.right), .key(.right)).0
-        #expect(Fx.sent(Fx.run(s, .key(.char("g"))).1) == ["SEEK game=wordchain"])
+        let (seeking, sfx) = Fx.run(s, .key(.char("g")))
+        #expect(Fx.sent(sfx) == ["SEEK game=wordchain"])
+        let waits = Screens.render(Fx.run(seeking, Fx.line("OK SEEK lang=en")).0)
+        #expect(waits[0].contains("Word chain (tests only)"))
+        #expect(waits.contains { $0.contains("Looking for an opponent for Word chain (tests only) in English") })
         let (hosting, fx) = Fx.run(s, .key(.char("i")))
         #expect(Fx.sent(fx) == ["NEW game=wordchain"])
         let waiting = Fx.run(hosting, Fx.line("OK NEW code=4EG7R game=wordchain min=3 lang=en")).0
