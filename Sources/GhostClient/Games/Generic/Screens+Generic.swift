@@ -65,7 +65,12 @@ extension Screens {
 
         // The blank rows go first when the window is short.
         let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
-        let turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        var turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        // The last move, as MOVE's first field says it (“bob played GOAT”).
+        if let last = g.lastMove, !(g.watching && s.watch.ended) {
+            let text = s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased())
+            turnRows += Layout.wrap(text, width: width - 4).map { style.dim($0) }
+        }
         var spacers = [true, true, !turnRows.isEmpty, !lower.isEmpty]  // after the title, the chips, the turn, the board
         func total() -> Int { spacers.filter { $0 }.count + chips.count + turnRows.count + board.count + lower.count }
         for i in [3, 2, 1, 0] where total() > rows { spacers[i] = false }
