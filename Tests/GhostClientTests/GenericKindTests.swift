@@ -143,6 +143,25 @@ struct GenericKindTests {
         #expect(Fx.sent(fx) == ["VIEW 1", "VIEW 1"] && g.game?.lastMove == LastMove("alice", "apple"))
     }
 
+    @Test("A game of such a kind resumed on starting: VIEW, and HELP for its name (no name's settings were asked)")
+    func resumed() {
+        var s = Fx.online(token: Fx.token)
+        #expect(s.screen == .resuming && s.pending == [.lang, .resume])
+        var fx: [ClientEffect]
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=3",
+                                     "GAME id=3 game=wordchain lang=en players=alice,bob token=\(Fx.token) round=1 min=3",
+                                     "TURN id=3 player=bob last=eel words=1"))
+        #expect(Fx.sent(fx) == ["VIEW 3", "HELP", "VIEW 3"] && s.screen == .game && s.myName == "alice")
+        #expect(Screens.render(s)[0].contains("ghostd · wordchain · English"))
+        // The answers in order: the first VIEW's, HELP's, the second VIEW's.
+        let view = ["ROW key=last shape=cells value=eel - Last word", "ROW key=words shape=text value=1 - Words so far",
+                    "OK VIEW id=3 game=wordchain lang=en turn=bob rows=2 moves=0"]
+        s = Fx.run(s, (view + GFx.help + view).map { Fx.line($0) }).0
+        #expect(s.pending.isEmpty && s.serverKinds.count == 2)
+        let lines = Screens.render(s)
+        #expect(lines[0].contains("ghostd · Word chain (tests only) · English") && lines.contains { $0.contains("[E][E][L]") })
+    }
+
     @Test("The generic screen: the players, whose turn, the rows (cells boxed, text as is), the moves, the word typed")
     func screen() {
         let s = GFx.inGame()

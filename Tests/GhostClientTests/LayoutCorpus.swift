@@ -48,6 +48,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.mainScreenCommands",
         "GenericKindTests.swift: GenericKindTests.noLevels",
         "GenericKindTests.swift: GenericKindTests.viewAsked",
+        "GenericKindTests.swift: GenericKindTests.resumed",
         "GenericKindTests.swift: GenericKindTests.screen",
         "GenericKindTests.swift: GenericKindTests.rowShapes",
         "GenericKindTests.swift: GenericKindTests.moves",
@@ -345,6 +346,7 @@ enum LayoutCorpus {
         GenericKindTests().mainScreenCommands()
         GenericKindTests().noLevels()
         GenericKindTests().viewAsked()
+        GenericKindTests().resumed()
         GenericKindTests().screen()
         GenericKindTests().rowShapes()
         GenericKindTests().moves()

@@ -65,6 +65,8 @@ extension ClientState {
             gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                         board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
             if game?.id == id { askView(id, &fx) }
+            // A game resumed before any name's settings were asked: its kind's name comes with HELP.
+            askKinds(&fx)
             return true
         case .view(let data):
             guard var b = game?.generic else { return true }
