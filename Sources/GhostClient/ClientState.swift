@@ -438,6 +438,10 @@ public struct ClientState: Equatable, Sendable {
     public var scoresOffset = 0
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
+    /// The high scores of an announced kind (Games/Generic): the kind, and
+    /// its board (`game`, or a computer level it plays); nil: Ghost's boards.
+    public var scoresKind: GameKind?
+    public var scoresKindMode = "game"
 
     /// Against the computer: it moves first (`first=bot`), as saved.
     public var computerFirst: Bool {

@@ -270,6 +270,7 @@ extension ClientState {
         case .rules: goToTutorial(returnTo: .main, page: .ghost(superghost: config.superghost, challenge: config.challenge))
         case .scores:
             scoresBoard = config.matchMode ? .match : .game
+            scoresKind = nil
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .account: openAccountScreen()
@@ -471,6 +472,9 @@ extension ClientState {
         case .main: goToMain()
         case .scores:
             scoresBoard = Board.of(bot: result?.bot, match: result?.match ?? false)
+            // An announced kind's game counts on its own board (Games/Generic).
+            scoresKind = result?.kind
+            scoresKindMode = result?.bot?.rawValue ?? "game"
             goToScores(from: .over, &fx)
         case .review:
             guard let r = result else { return }
@@ -488,6 +492,11 @@ extension ClientState {
         case .pageDown: scoresOffset = min(scoresOffset + 10, max(0, count - 1))
         case .pageUp: scoresOffset = max(0, scoresOffset - 10)
         case .home: scoresOffset = 0
+        case .left where scoresKind != nil, .right where scoresKind != nil:
+            let modes = scoresKindModes
+            let i = modes.firstIndex(of: scoresKindMode) ?? 0
+            scoresKindMode = modes[(i + (key == .right ? 1 : modes.count - 1)) % modes.count]
+            loadScores(&fx)
         case .left, .right:
             let boards = Board.all
             let i = boards.firstIndex(of: scoresBoard) ?? 0

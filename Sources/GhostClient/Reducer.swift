@@ -151,7 +151,12 @@ extension ClientState {
         scores = nil
         scoresOffset = 0
         incomingScores = []
-        send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
+        if let kind = scoresKind {
+            // An announced kind's board of wins (Games/Generic).
+            send(.bestGames(ClientState.scoresLimit, game: kind, mode: scoresKindMode), &fx)
+        } else {
+            send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
+        }
     }
 
     /// The tutorial, at `page` (by default the chosen game's first: Ghost's

@@ -405,11 +405,11 @@ public enum Screens {
         var body = [""]
         guard let rows = s.scores else {
             body.append(margin + t.scoresLoading)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
         }
         if rows.isEmpty {
             body.append(margin + t.scoresEmpty)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
         }
         // Columns as wide as their widest cell, header included (Dutch headers are longer).
         let h = t.scoresHeader
@@ -424,7 +424,13 @@ public enum Screens {
             let line = table.line(c, widths)
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
-        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+        return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
+    }
+
+    /// The high-score screen's title: the board's name (an announced kind's with the kind's name first).
+    static func scoresTitle(_ s: ClientState, _ t: Strings) -> String {
+        guard let kind = s.scoresKind else { return t.scoresTitle + " · " + t.boardName(s.scoresBoard.name) }
+        return t.scoresTitle + " · " + s.kindName(kind, t) + " · " + t.boardName(s.scoresKindMode)
     }
 
     /// A player's name in a sentence: the computer's seat (`bot-hard`) by its

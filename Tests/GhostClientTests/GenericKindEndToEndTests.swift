@@ -86,6 +86,12 @@ struct GenericKindEndToEndTests {
         #expect(screen.contains { $0.contains("1. wynn: the word “EGG”") })
         #expect(screen.contains { $0.contains("2. Computer (easy): the word “GOAT”") })
         #expect(screen.contains { $0.contains("3. wynn: the word “TOAD”") })
+        // Esc: back to the game over; s: the kind's board of wins against the computer (easy).
+        try tmux.keys("wynn", "Escape")
+        try tmux.waitFor("wynn", text: "You win, wynn! Congratulations!")
+        try tmux.type("wynn", "s")
+        screen = try tmux.waitFor("wynn", text: "High scores · Word chain (tests only) · against the computer (easy)")
+        try tmux.waitFor("wynn", "wynn's row with 1 win of 1") { $0.contains { $0.split(separator: " ") == ["▶", "1", "wynn", "1", "1"] } }
         try tmux.quit("wynn")
         try tmux.quit("vera")
     }

@@ -113,6 +113,35 @@ struct GenericKindTests {
         #expect(Fx.sent(Fx.run(computer, .key(.char("f")), .key(.char("e"))).1) == ["NEW game=wordchain bot=easy first=bot"])
     }
 
+    @Test("An announced kind's high scores: its boards of wins (games between people, each computer level), ←/→ between them")
+    func scores() {
+        let s = Fx.run(GFx.named(), .key(.right), .key(.right)).0
+        var (sc, fx) = Fx.run(s, .key(.char("s")))
+        #expect(sc.screen == .scores && Fx.sent(fx) == ["SCORES 100 game=wordchain mode=game"])
+        sc = Fx.run(sc, Fx.lines("SCORE rank=1 name=zed wins=2 played=3", "SCORE rank=2 name=alice wins=1 played=4",
+                                 "OK SCORES count=2 board=wordchain-game")).0
+        #expect(sc.scores?.map(\.name) == ["zed", "alice"])
+        var lines = Screens.render(sc)
+        #expect(lines[0].contains("High scores · Word chain (tests only) · games between people"))
+        #expect(lines.contains { $0.contains("zed") && $0.contains("2") } && lines.contains { $0.contains("▶") && $0.contains("alice") })
+        (sc, fx) = Fx.run(sc, .key(.right))
+        #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=easy"] && sc.scores == nil)
+        (sc, fx) = Fx.run(sc, Fx.line("OK SCORES count=0 board=wordchain-easy"), .key(.right))
+        #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=hard"])
+        (sc, fx) = Fx.run(sc, Fx.line("OK SCORES count=0 board=wordchain-hard"), .key(.right))
+        #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=game"])
+        lines = Screens.render(Fx.run(sc, .key(.left), Fx.line("OK SCORES count=0 board=wordchain-game"), Fx.line("OK SCORES count=0 board=wordchain-hard")).0)
+        #expect(lines[0].contains("Word chain (tests only) · against the computer (hard)"))
+        // After a game against the computer: its level's board.
+        let after = Fx.run(GFx.over(), .key(.char("s")))
+        #expect(Fx.sent(after.1) == ["SCORES 100 game=wordchain mode=easy"])
+        // Ghost's boards again from the main screen with Ghost chosen.
+        let ghost = Fx.run(s, .key(.right), .key(.right), .key(.char("s")))
+        #expect(Fx.sent(ghost.1) == ["SCORES 100"] && ghost.0.scoresKind == nil)
+        let nl = Screens.render(Fx.run(GFx.named(language: "nl"), .key(.right), .key(.right), .key(.char("s"))).0)
+        #expect(nl[0].contains("Word chain (tests only)"))
+    }
+
     @Test("A kind without levels: the computer entry is dimmed, and choosing it says so")
     func noLevels() {
         let s = Fx.run(GFx.named(), .key(.left)).0

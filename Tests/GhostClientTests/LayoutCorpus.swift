@@ -46,6 +46,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.helpKinds",
         "GenericKindTests.swift: GenericKindTests.mainScreenCycle",
         "GenericKindTests.swift: GenericKindTests.mainScreenCommands",
+        "GenericKindTests.swift: GenericKindTests.scores",
         "GenericKindTests.swift: GenericKindTests.noLevels",
         "GenericKindTests.swift: GenericKindTests.viewAsked",
         "GenericKindTests.swift: GenericKindTests.resumed",
@@ -344,6 +345,7 @@ enum LayoutCorpus {
         GenericKindTests().helpKinds()
         GenericKindTests().mainScreenCycle()
         GenericKindTests().mainScreenCommands()
+        GenericKindTests().scores()
         GenericKindTests().noLevels()
         GenericKindTests().viewAsked()
         GenericKindTests().resumed()

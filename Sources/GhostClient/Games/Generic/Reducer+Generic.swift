@@ -159,6 +159,11 @@ extension ClientState {
         case (.settings?, _):
             askKinds(&fx)
             return false
+        case let (.scores?, .bestGames(_, board)) where scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+            // An announced kind's board of wins: its SCORE lines are the core's.
+            scores = incomingScores
+            incomingScores = []
+            return true
         case let (.new?, .other(_, fields)):
             // A private game of an announced kind: its waiting screen names it
             // (against the computer there is no code: the GAME follows at once).
@@ -302,6 +307,11 @@ extension ClientState {
         return !genericLevels(kind).isEmpty
     }
 
+    /// The boards of an announced kind's high scores: games between people, then each of its computer's levels.
+    var scoresKindModes: [String] {
+        ["game"] + (scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
+    }
+
     /// The computer's levels of an announced kind that this client can name.
     func genericLevels(_ kind: GameKind) -> [BotLevel] {
         (announced(kind)?.levels ?? []).compactMap(BotLevel.init(rawValue:))
@@ -316,6 +326,10 @@ extension ClientState {
             if !starting { send(.seek(genericOptions(kind)), &fx) }
         case .newPrivate:
             if !starting { send(.new(genericOptions(kind)), &fx) }
+        case .scores:
+            scoresKind = kind
+            scoresKindMode = "game"
+            goToScores(from: .main, &fx)
         case .computer:
             guard mainEntryEnabled(.computer) else {
                 show(.noComputer(kindName(kind, strings)))
