@@ -109,11 +109,18 @@ public enum Notice: Equatable, Sendable {
     case watchRefused(ErrorCode)
     /// About passwords and registered names (Account/).
     case account(AccountNotice)
+    /// A kind's own move refused (`ERR <code> <text>`, Games/Generic): the
+    /// client's words for a code it knows, else the server's.
+    case kindRefusal(code: ErrorCode, text: String)
+    /// The kind chosen (named) has no computer to play on this server.
+    case noComputer(String)
+    /// A kind's move that takes a word, sent with no word typed (Games/Generic).
+    case typeAWord
 
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {
         switch self {
-        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent, .challengeHint, .wordHint, .typeTheWord: true
+        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent, .challengeHint, .wordHint, .typeTheWord, .kindRefusal, .typeAWord: true
         case .serverError(let code, _): code == .notYourTurn || code == .notALetter
         default: false
         }
@@ -259,6 +266,8 @@ public struct GameResult: Equatable, Sendable {
     /// It ended while this player was away: RESUME answered with its OVER
     /// (`ended=`, unix seconds).
     public var endedAt: Int?
+    /// A game of a kind this client has no code for (Games/Generic): its kind.
+    public var kind: GameKind?
 }
 
 public struct ScoreEntry: Equatable, Sendable {
@@ -429,6 +438,10 @@ public struct ClientState: Equatable, Sendable {
     public var scoresOffset = 0
     /// The board shown on the high-score screen (←/→ visit `Board.all`).
     public var scoresBoard = Board.game
+    /// The high scores of an announced kind (Games/Generic): the kind, and
+    /// its board (`game`, or a computer level it plays); nil: Ghost's boards.
+    public var scoresKind: GameKind?
+    public var scoresKindMode = "game"
 
     /// Against the computer: it moves first (`first=bot`), as saved.
     public var computerFirst: Bool {
@@ -453,6 +466,16 @@ public struct ClientState: Equatable, Sendable {
 
     /// Ratings, history, replay and review, profiles and leaders (Record/).
     public var record = RecordClient()
+
+    /// The game kinds the server announced that this client has no code
+    /// for (HELP's `NEW game=<kind>` lines, Games/Generic), the ones being
+    /// received, and whether HELP was asked on this connection.
+    public var serverKinds: [AnnouncedKind] = []
+    var incomingKinds: [AnnouncedKind] = []
+    var kindsAsked = false
+    /// An announced kind chosen on the main screen (never saved: a server
+    /// without it would have none to offer), nil for the saved built-in one.
+    public var genericChoice: GameKind?
 
     public init(config: ClientConfig, serverAddress: String, colour: Bool = false) {
         self.config = config
@@ -479,9 +502,9 @@ public struct ClientState: Equatable, Sendable {
     /// The game on screen: the one played (or watched), else the one chosen
     /// on the main screen (what "Make the window larger: … needs" names).
     public var gamePlayed: GameKind {
-        if let g = game { return g.hangman != nil ? .hangman : .ghost }
+        if let g = game { return g.hangman != nil ? .hangman : g.generic?.kind ?? .ghost }
         if case .hangman = screen { return .hangman }
-        return config.game
+        return chosenKind
     }
 
     /// The window is below the smallest size any screen is drawn in: only

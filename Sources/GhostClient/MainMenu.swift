@@ -47,7 +47,7 @@ enum MainMenu {
         MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
         MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
         MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
-        MainEntry(item: .otherGame, key: "o", label: { s, t in t.menuOtherGame(s.config.game == .hangman ? t.ghostName : t.hangman.gameName) },
+        MainEntry(item: .otherGame, key: "o", label: { s, t in t.menuOtherGame(s.nextKindName(t)) },
                   choose: { $0.switchGame(&$1) }),
         MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
         MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
@@ -67,18 +67,9 @@ enum MainMenu {
 }
 
 extension ClientState {
-    /// The chosen game's texts on the main screen.
+    /// The chosen game's texts on the main screen (an announced kind's: Games/Generic).
     func chosenGameTexts(_ t: Strings) -> GameTexts {
-        ClientGames.texts(config.game, t, match: config.matchMode)
-    }
-
-    /// The other game becomes the chosen one (the main screen's ←/→ and its
-    /// "Other game" entry), saved.
-    mutating func switchGame(_ fx: inout [ClientEffect]) {
-        let kinds = ClientGames.kinds
-        let i = kinds.firstIndex(of: config.game) ?? 0
-        config.game = kinds[(i + 1) % kinds.count]
-        fx.append(.saveConfig)
+        texts(for: chosenKind, t, match: config.matchMode)
     }
 }
 
@@ -118,6 +109,8 @@ extension Screens {
     /// Ghost with its variants (v) and its rounds (m), Hangman with its
     /// modes. Each column wraps its own text to half the width.
     static func gamesPanel(_ s: ClientState, _ width: Int, _ t: Strings) -> [String] {
+        // An announced kind chosen: every game's name, then what it is (Games/Generic).
+        if let kind = s.genericChoice { return genericPanel(s, kind, width, t) }
         let style = Style(colour: s.colour)
         func choices(_ all: [String], chosen: String) -> String {
             all.map { $0 == chosen ? "[" + $0 + "]" : $0 }.joined(separator: " ")

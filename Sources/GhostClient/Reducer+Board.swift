@@ -108,6 +108,10 @@ extension Game {
             let out = board.reduce(line)
             self = .hangman(board)
             return out
+        case .generic(var board):
+            let out = board.reduce(line)
+            self = .generic(board)
+            return out
         }
     }
 }

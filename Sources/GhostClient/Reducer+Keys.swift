@@ -227,13 +227,13 @@ extension ClientState {
             fx.append(.saveConfig)
             return
         }
-        if key == .char("v") && config.game == .ghost {
+        if key == .char("v") && chosenKind == .ghost {
             // Ghost, Superghost or bluff and challenge for new games, saved too.
             config.nextVariant()
             fx.append(.saveConfig)
             return
         }
-        if key == .char("m") && config.game == .ghost {
+        if key == .char("m") && chosenKind == .ghost {
             // A single game or a match to GHOST, for new Ghost games, saved too.
             config.matchMode.toggle()
             fx.append(.saveConfig)
@@ -241,7 +241,7 @@ extension ClientState {
         }
         if key == .left || key == .right {
             // The games side by side: ←/→ choose one.
-            return switchGame(&fx)
+            return switchGame(backwards: key == .left, &fx)
         }
         let entries = MainMenu.entries
         guard let i = menuChoice(key, letters: MainMenu.keys) else { return }
@@ -250,6 +250,7 @@ extension ClientState {
 
     /// What the main menu's built-in entries do (Hangman's take theirs first).
     mutating func mainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) {
+        if genericMainChoice(item, &fx) { return }
         if hangmanMainChoice(item, &fx) { return }
         let options = ghostOptions()
         // A second press while the first is unanswered would only be refused (busy).
@@ -269,6 +270,7 @@ extension ClientState {
         case .rules: goToTutorial(returnTo: .main, page: .ghost(superghost: config.superghost, challenge: config.challenge))
         case .scores:
             scoresBoard = config.matchMode ? .match : .game
+            scoresKind = nil
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
         case .account: openAccountScreen()
@@ -278,14 +280,11 @@ extension ClientState {
 
     mutating func computerKey(_ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return goToMain() }
-        let items = ComputerMenuItem.all
+        let items = computerItems
         guard let i = menuChoice(key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .level(let level):
-            var options = ghostOptions()
-            options.bot = level
-            options.botFirst = computerFirst
-            let command = Command.new(options)
+            let command = computerGame(level)
             if send(command, &fx) { lastComputerGame = command }
         case .starter:
             // Saved, as the other settings are (issue #44, item 25).
@@ -338,6 +337,8 @@ extension ClientState {
             if [.enter, .char("y"), .char("Y"), .char("j"), .char("J")].contains(key) { send(.lang(code), &fx) }
             return
         }
+        // A kind this client has no code for: its moves, from VIEW (Games/Generic).
+        if genericKey(key, &fx) { return }
         if challengeKey(key, &fx) { return }
         // The opponent's offer: Enter accepts, Backspace declines (Reducer+Offer.swift).
         if answerOfferKey(key, &fx) { return }
@@ -455,7 +456,9 @@ extension ClientState {
         case .rematch:
             // The computer does not ask for rematches: start the same game again
             // (after a result the server gave on RESUME, at its level with the saved settings).
-            if let level = result?.bot {
+            if let r = result, r.bot != nil, let again = genericAgain(r, computer: true) {
+                if send(again, &fx) { lastComputerGame = again }
+            } else if let level = result?.bot {
                 var options = ghostOptions()
                 options.bot = level
                 options.botFirst = computerFirst
@@ -464,17 +467,20 @@ extension ClientState {
             } else {
                 send(.rematch, &fx)
             }
-        case .newGame: send(.seek(ghostOptions()), &fx)
+        case .newGame: send(result.flatMap { genericAgain($0, computer: false) } ?? .seek(ghostOptions()), &fx)
         case .changeName: goToNameScreen(&fx)
         case .main: goToMain()
         case .scores:
             scoresBoard = Board.of(bot: result?.bot, match: result?.match ?? false)
+            // An announced kind's game counts on its own board (Games/Generic).
+            scoresKind = result?.kind
+            scoresKindMode = result?.bot?.rawValue ?? "game"
             goToScores(from: .over, &fx)
         case .review:
             guard let r = result else { return }
             let variant = r.superghost ? GhostWire.Variant.superghost.rawValue : r.challenge ? GhostWire.Variant.challenge.rawValue : nil
             let opponent = r.players.first { !isMe($0) } ?? (isMe(r.winner) ? r.loser : r.winner)
-            openEndedReplay(id: r.id, game: .ghost, variant: variant, opponent: opponent, won: isMe(r.winner), from: .over, &fx)
+            openEndedReplay(id: r.id, game: r.kind ?? .ghost, variant: variant, opponent: opponent, won: isMe(r.winner), from: .over, &fx)
         }
     }
 
@@ -486,6 +492,11 @@ extension ClientState {
         case .pageDown: scoresOffset = min(scoresOffset + 10, max(0, count - 1))
         case .pageUp: scoresOffset = max(0, scoresOffset - 10)
         case .home: scoresOffset = 0
+        case .left where scoresKind != nil, .right where scoresKind != nil:
+            let modes = scoresKindModes
+            let i = modes.firstIndex(of: scoresKindMode) ?? 0
+            scoresKindMode = modes[(i + (key == .right ? 1 : modes.count - 1)) % modes.count]
+            loadScores(&fx)
         case .left, .right:
             let boards = Board.all
             let i = boards.firstIndex(of: scoresBoard) ?? 0

@@ -15,7 +15,7 @@ extension ClientState {
               !confirmLeave, confirmLanguage == nil, !confirmQuit else { return nil }
         if gameMenuOpen { return .menuOpen }
         // A word typed takes Enter (send) and Backspace (erase): the menu answers.
-        if answeringChallenge || hangman.answer != nil || hangman.confirmNew || (g.hangman != nil && mustSetWord) { return .viaMenu }
+        if answeringChallenge || g.generic?.typesText == true || hangman.answer != nil || hangman.confirmNew || (g.hangman != nil && mustSetWord) { return .viaMenu }
         return .oneKey
     }
 

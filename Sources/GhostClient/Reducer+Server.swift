@@ -16,6 +16,7 @@ extension ClientState {
         if recordLine(line, &fx) { return }
         if watchLine(line, &fx) { return }
         if hangmanLine(line, &fx) { return }
+        if genericLine(line, &fx) { return }
         if ghostLine(line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
@@ -26,11 +27,11 @@ extension ClientState {
         case let .score(rank, name, wins, played, _):
             if incomingScores.count < 1_000 { incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
         case .helpEntry:
-            break  // the client never asks for HELP
+            break  // taken by `genericLine`
         case .bestScore, .bestRank:
             break  // the client shows Ghost's boards only
         case .setting, .stat, .view:
-            break  // the client never asks for SETTINGS, STATS or VIEW
+            break  // SETTINGS' lines are Hangman's, VIEW's the generic screen's; the client never asks for STATS
         case .ratingData, .played, .ply:
             break  // taken by `recordLine`
         case .live:
@@ -44,7 +45,7 @@ extension ClientState {
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
-            guard ClientGames.plays(kind), case .seeking = lobby else { return }
+            guard ClientGames.plays(kind) || announced(GameKind(rawValue: kind)) != nil, case .seeking = lobby else { return }
             let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
                                      variant: variant)
             if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
@@ -138,11 +139,13 @@ extension ClientState {
     // MARK: Replies
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
+        if case .help = reply { dropAnsweredHelp(unless: true) } else { dropAnsweredHelp(unless: false) }
         let first = sent.isEmpty ? nil : sent.removeFirst()
         if case .account(let command)? = first, accountReply(reply, to: command, &fx) { return }
         let verb = first?.verb
         if watchReply(reply, to: verb, &fx) { return }
         if recordReply(reply, to: verb, &fx) { return }
+        if genericReply(reply, to: first, &fx) { return }
         if hangmanReply(reply, to: verb, &fx) { return }
         if ghostReply(reply) { return }
         switch reply {
@@ -231,12 +234,14 @@ extension ClientState {
     }
 
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        dropAnsweredHelp(unless: false)
         let first = sent.isEmpty ? nil : sent.removeFirst()
         if accountError(code, text, to: first, &fx) { return }
         let verb = first?.verb
         if hangmanError(verb, code, text, &fx) { return }
         if watchError(verb, code, text, &fx) { return }
         if recordError(verb, code, text, &fx) { return }
+        if genericError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken { setToken(nil, &fx) }

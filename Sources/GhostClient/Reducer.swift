@@ -40,7 +40,7 @@ extension ClientState {
         case .paste(let keys):
             // In a game a move is one letter: a pasted word plays nothing.
             // But a challenged player's word field takes a paste of letters, as typed.
-            if screen == .game, answeringChallenge, keys.allSatisfy({ $0.letter != nil }) {
+            if screen == .game, answeringChallenge || genericTyping, keys.allSatisfy({ $0.letter != nil }) {
                 for k in keys { self.key(k, &fx) }
             } else if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1, !watchingAGame {
                 show(.pastedSeveral)
@@ -151,7 +151,12 @@ extension ClientState {
         scores = nil
         scoresOffset = 0
         incomingScores = []
-        send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
+        if let kind = scoresKind {
+            // An announced kind's board of wins (Games/Generic).
+            send(.bestGames(ClientState.scoresLimit, game: kind, mode: scoresKindMode), &fx)
+        } else {
+            send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
+        }
     }
 
     /// The tutorial, at `page` (by default the chosen game's first: Ghost's
@@ -237,6 +242,9 @@ extension ClientState {
         sent = []
         namesAsked = []
         namesSearchRefused = false
+        // The kinds are asked again of this server once named (Games/Generic).
+        kindsAsked = false
+        incomingKinds = []
         lastSentAt = now
         let list = languages.filter { !$0.isEmpty && $0.utf8.count <= 16 }
         if !list.isEmpty { serverLanguages = list }

@@ -20,7 +20,7 @@ public enum Screens {
     public static func render(_ s: ClientState, width: Int, height: Int, strings: Strings) -> [String] {
         StateLog.current?.states.append(s)
         guard width >= minWidth, height >= minHeight else {
-            return tooSmall(width, height, strings, game: ClientGames.texts(s.gamePlayed, strings).name, asking: s.confirmQuit)
+            return tooSmall(width, height, strings, game: s.kindName(s.gamePlayed, strings), asking: s.confirmQuit)
         }
         let w = min(width, maxWidth), h = min(height, maxHeight)
         let left = String(repeating: " ", count: (width - w) / 2)
@@ -178,6 +178,10 @@ public enum Screens {
         case .hangman(let notice): t.hangman.notice(notice, t)
         case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
         case .account(let notice): t.accountNotice(notice)
+        // A kind's own code in the server's words (the client knows no words for it).
+        case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.kindRefused(text))
+        case .noComputer(let name): t.noComputer(name)
+        case .typeAWord: t.typeAWord
         }
     }
 
@@ -227,7 +231,7 @@ public enum Screens {
     public static func language(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let names = Strings.uiLanguages.map { Strings.forLanguage($0).languageName }
-        let body = [""] + big(t.productName(s.config.game), width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
+        let body = [""] + big(t.productName(s.chosenKind), width, style) + ["", margin + style.bold(t.chooseLanguage), ""]
             + menu(names, selected: s.menuIndex, style, keys: Strings.languageLetters)
         return frame(s, width, height, t, title: "", body: body, help: "↑/↓ · Enter")
     }
@@ -305,7 +309,7 @@ public enum Screens {
     public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let entries = MainMenu.entries.map { $0.label(s, t) }
-        let games = gamesPanel(s, width, t)
+        var games = gamesPanel(s, width, t)
         // The settings of new games (the clock and watchers), as many to a row as fit under the menu.
         var settingRows: [String] = []
         for part in [t.clockSetting(s.config.clock), t.watchersSetting(s.config.privateGames)] {
@@ -326,15 +330,21 @@ public enum Screens {
             spare += settingRows.count
             settingRows = []
         }
+        // The other kinds the server plays, by name, under the built-in ones when there is room (Games/Generic).
+        let others = announcedRow(s, width, t)
+        if s.genericChoice == nil, !others.isEmpty, spare >= others.count {
+            games += others
+            spare -= others.count
+        }
         var body: [String] = []
         if spare >= BlockFont.height + 3 {
-            body += [""] + big(t.productName(s.config.game), width, style)
+            body += [""] + big(t.productName(s.chosenKind), width, style)
             spare -= BlockFont.height + 1
         }
         if spare >= 1 { body.append(""); spare -= 1 }
         body += games
         if spare >= 1 { body.append(""); spare -= 1 }
-        body += menu(entries, selected: s.menuIndex, style, keys: MainMenu.keys)
+        body += menu(entries, selected: s.menuIndex, style, enabled: MainMenu.entries.map { s.mainEntryEnabled($0.item) }, keys: MainMenu.keys)
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
@@ -359,10 +369,10 @@ public enum Screens {
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
             body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
         case .seeking(let lang, let match, let game):
-            body += paragraph(ClientGames.texts(game, t, match: match).seeking(t.nameOfLanguage(lang)), width)
+            body += paragraph(s.texts(for: game, t, match: match).seeking(t.nameOfLanguage(lang)), width)
             for other in s.otherSeekers {
                 // Another game's queue says which game it is.
-                let texts = ClientGames.texts(other.game, t)
+                let texts = s.texts(for: other.game, t)
                 let rounds: Rounds = other.match ? .ghost : .one
                 let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
                 body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue)
@@ -376,7 +386,7 @@ public enum Screens {
         var waitingFor = ""
         switch s.lobby {
         case .seeking(_, _, let game) where game != .ghost, .hosting(_, _, _, let game) where game != .ghost:
-            waitingFor = ClientGames.texts(game, t).name
+            waitingFor = s.kindName(game, t)
         case .seeking, .hosting: waitingFor = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
         case nil: break
         }
@@ -395,11 +405,11 @@ public enum Screens {
         var body = [""]
         guard let rows = s.scores else {
             body.append(margin + t.scoresLoading)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
         }
         if rows.isEmpty {
             body.append(margin + t.scoresEmpty)
-            return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
         }
         // Columns as wide as their widest cell, header included (Dutch headers are longer).
         let h = t.scoresHeader
@@ -414,7 +424,13 @@ public enum Screens {
             let line = table.line(c, widths)
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
-        return frame(s, width, height, t, title: t.scoresTitle + " · " + t.boardName(s.scoresBoard.name), body: body, help: t.scoresHelp)
+        return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
+    }
+
+    /// The high-score screen's title: the board's name (an announced kind's with the kind's name first).
+    static func scoresTitle(_ s: ClientState, _ t: Strings) -> String {
+        guard let kind = s.scoresKind else { return t.scoresTitle + " · " + t.boardName(s.scoresBoard.name) }
+        return t.scoresTitle + " · " + s.kindName(kind, t) + " · " + t.boardName(s.scoresKindMode)
     }
 
     /// A player's name in a sentence: the computer's seat (`bot-hard`) by its

@@ -188,7 +188,7 @@ struct Issue44KeysTests {
         #expect(s.watch.games?.map(\.id) == [12, 9, 7, 4])
         #expect(ScreenTests.plainLines(s).contains { $0.contains("alice vs bob") })
         // Asked again while shown: the list and the game chosen stay until the answer.
-        (s, _) = Fx.run(s, .key(.down))
+        (s, _) = Fx.run(s, .key(.down), .key(.down))
         #expect(s.watch.chosen?.id == 7)
         (s, fx) = Fx.run(s, .tick(113))
         #expect(Fx.sent(fx) == ["GAMES"] && s.watch.games?.count == 4)

@@ -43,6 +43,20 @@ enum LayoutCorpus {
         "ClockTests.swift: ClockTests.waitingForSuperghost",
         "ClockTests.swift: ClockTests.overOnTime",
         "ClockTests.swift: ClockTests.hangman",
+        "GenericKindTests.swift: GenericKindTests.helpKinds",
+        "GenericKindTests.swift: GenericKindTests.mainScreenCycle",
+        "GenericKindTests.swift: GenericKindTests.mainScreenCommands",
+        "GenericKindTests.swift: GenericKindTests.scores",
+        "GenericKindTests.swift: GenericKindTests.noLevels",
+        "GenericKindTests.swift: GenericKindTests.viewAsked",
+        "GenericKindTests.swift: GenericKindTests.resumed",
+        "GenericKindTests.swift: GenericKindTests.screen",
+        "GenericKindTests.swift: GenericKindTests.rowShapes",
+        "GenericKindTests.swift: GenericKindTests.moves",
+        "GenericKindTests.swift: GenericKindTests.refusal",
+        "GenericKindTests.swift: GenericKindTests.gameMenu",
+        "GenericKindTests.swift: GenericKindTests.over",
+        "GenericKindTests.swift: GenericKindTests.watching",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.setter",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.guesser",
         "HangmanReducerTests.swift: HangmanReducerTests.gameType",
@@ -328,6 +342,20 @@ enum LayoutCorpus {
         ClockTests().waitingForSuperghost()
         ClockTests().overOnTime()
         ClockTests().hangman()
+        GenericKindTests().helpKinds()
+        GenericKindTests().mainScreenCycle()
+        GenericKindTests().mainScreenCommands()
+        GenericKindTests().scores()
+        GenericKindTests().noLevels()
+        GenericKindTests().viewAsked()
+        GenericKindTests().resumed()
+        GenericKindTests().screen()
+        GenericKindTests().rowShapes()
+        GenericKindTests().moves()
+        GenericKindTests().refusal()
+        GenericKindTests().gameMenu()
+        GenericKindTests().over()
+        GenericKindTests().watching()
         HangmanOpenDuelTests().setter()
         HangmanOpenDuelTests().guesser()
         HangmanReducerTests().gameType()

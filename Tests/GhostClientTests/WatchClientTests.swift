@@ -49,16 +49,17 @@ struct WatchReducerTests {
         #expect(s.screen == .watchList && s.watch.games == nil)
         let l = WFx.list()
         #expect(l.watch.games?.map(\.id) == [12, 9, 7, 4])
-        #expect(l.watch.games?.map(\.watchable) == [true, false, true, true])
+        // Every kind can be watched: one the client has no code for on the generic screen (issue #45).
+        #expect(l.watch.games?.map(\.watchable) == [true, true, true, true])
         #expect(l.watch.games?.first?.clock == 30 && l.watch.games?.first?.fields["variant"] == "super")
         #expect(l.watch.cursor == 0 && l.watch.more == false)
-        // ↓ skips the game this client cannot show; r asks again, and the cursor stays on its game.
-        var (m, mfx) = Fx.run(l, .key(.down))
+        // ↓ moves to the next game; r asks the list afresh, the cursor on its first game.
+        var (m, mfx) = Fx.run(l, .key(.down), .key(.down))
         #expect(m.watch.cursor == 2)
         (m, mfx) = Fx.run(m, .key(.char("r")))
         #expect(Fx.sent(mfx) == ["GAMES"])
         m = Fx.run(m, WFx.liveLines.dropFirst().map { Fx.line($0) } + [Fx.line("OK GAMES count=3 more=yes")]).0
-        #expect(m.watch.games?.map(\.id) == [9, 7, 4] && m.watch.cursor == 1 && m.watch.more)
+        #expect(m.watch.games?.map(\.id) == [9, 7, 4] && m.watch.cursor == 0 && m.watch.more)
         // Esc: the main screen.
         #expect(Fx.run(l, .key(.escape)).0.screen == .main)
         // An empty list: nothing to choose; Enter sends nothing.
@@ -247,14 +248,15 @@ struct WatchScreenTests {
         }
     }
 
-    @Test("The list: each game's players and kind, then its language, moves, watchers and clock; a kind it cannot show dimmed; “… and more”")
+    @Test("The list: each game's players and kind, then its language, moves, watchers and clock; a kind the client has no code for by its name; “… and more”")
     func list() {
         for (w, h) in [(80, 24), (60, 20)] {
             let en = ScreenTests.plainLines(WFx.list(more: true), w, h)
             #expect(en[0].hasPrefix(" ghostd · Games in progress"))
             #expect(en.contains { $0.hasPrefix("  ▶ alice vs bob — Superghost") }, "\(en)")
             #expect(en.contains { $0.contains("English · 3 moves · 1 watching · 0:30 a move") })
-            #expect(en.contains { $0.contains("dan vs eve — scrabble") } && en.contains { $0.contains("(scrabble: this client cannot show it)") })
+            // A kind the client has no code for by its name, watched on the generic screen (issue #45).
+            #expect(en.contains { $0.contains("dan vs eve — scrabble") } && en.contains { $0.contains("English · 7 moves · nobody watching") })
             #expect(en.contains { $0.contains("Computer vs ann — Hangman (evil)") })
             #expect(en.contains { $0.contains("carol vs Computer (hard) — Ghost (match to GHOST)") })
             #expect(en.contains { $0.contains("Dutch · 1 move · 2 watching") })
@@ -268,7 +270,7 @@ struct WatchScreenTests {
             #expect(helpOf(nl).hasSuffix("↑/↓ kiezen · Enter kijken · r vernieuwen · Esc terug · Ctrl-C stoppen"), "\(nl)")
         }
         // The cursor moves the marker; with colour the chosen game is in reverse video.
-        let down = ScreenTests.plainLines(Fx.run(WFx.list(), .key(.down)).0)
+        let down = ScreenTests.plainLines(Fx.run(WFx.list(), .key(.down), .key(.down)).0)
         #expect(down.contains { $0.hasPrefix("  ▶ Computer vs ann") } && !down.contains { $0.contains("▶ alice") })
         #expect(Screens.render(WFx.list(colour: true)).contains { $0.contains("▶ \u{1B}[1;7malice vs bob") })
         let empty = Fx.run(Fx.named("carol"), .key(.char("w")), Fx.line("OK GAMES count=0 more=no")).0

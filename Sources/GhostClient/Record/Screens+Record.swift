@@ -100,6 +100,10 @@ extension Screens {
             return frame(s, width, height, t, title: title, right: right, body: body, help: help)
         }
         let step = min(max(0, r.step), moves.count)
+        // A kind this client has no code for: its moves as lines (Games/Generic).
+        if let e = r.entry, !ClientGames.plays(e.game) {
+            return genericReplay(s, r, moves, step: step, title: title, right: right, width, height, t, help: help)
+        }
         let move = step > 0 ? moves[step - 1] : nil
         let rounds = Set(moves.map(\.round)).count > 1
         body += paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)

@@ -23,7 +23,8 @@ extension Screens {
         for (i, g) in games.enumerated() {
             let names = g.players.map { hangmanLabel($0, t) }
             let players = names.count == 2 ? t.versus(names[0], names[1]) : names.joined(separator: ", ")
-            let kind = g.watchable ? ClientGames.texts(g.kind, t).setup(g.fields) : g.kind.rawValue
+            // A kind this client has no code for by its name (HELP's), shown on the generic screen.
+            let kind = ClientGames.plays(g.kind.rawValue) ? ClientGames.texts(g.kind, t).setup(g.fields) : s.kindName(g.kind, t)
             let head = players + " — " + kind
             let details = t.nameOfLanguage(g.lang) + " · "
                 + (g.watchable ? t.liveDetails(moves: g.moves, watchers: g.watchers, clock: g.clock) : t.cannotShow(g.kind.rawValue))

@@ -16,8 +16,9 @@ public struct LiveGame: Equatable, Sendable {
     /// `rounds=ghost`), and `clock=`.
     public var fields: [Field]
 
-    /// This client has a screen for its kind (`ClientGames`): only those can be chosen.
-    public var watchable: Bool { ClientGames.plays(kind.rawValue) }
+    /// This client can show it: a built-in kind on its own screen, any other
+    /// on the generic one, from VIEW (issue #45); a line without a kind cannot.
+    public var watchable: Bool { !kind.rawValue.isEmpty }
 
     /// Seconds per move, if on a clock.
     public var clock: Int? { fields["clock"].flatMap { Int($0) } }

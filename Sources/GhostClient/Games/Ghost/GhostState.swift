@@ -37,6 +37,8 @@ public struct GhostState: Equatable, Sendable {
 public enum Game: Equatable, Sendable {
     case ghost(GhostState)
     case hangman(HangmanBoard)
+    /// A kind this client has no code for, drawn from `VIEW` (Games/Generic).
+    case generic(GenericBoard)
 }
 
 extension GameInfo {

@@ -93,6 +93,8 @@ extension Screens {
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
+        // A kind this client has no code for: drawn from VIEW (Games/Generic).
+        if s.game?.generic != nil { return genericGame(s, width, height, t) }
         let style = Style(colour: s.colour)
         guard let g = s.game else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
@@ -274,6 +276,8 @@ extension Screens {
         // (Bluff and challenge's reasons name their word themselves.)
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         body += paragraph(reasonText(s, r, t) + possible, width)
+        // A kind this client has no code for says why in its own words (OVER's INFO).
+        if r.kind != nil, let info = r.info { body += paragraph(info, width) }
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
         // A rated game: the ratings after it and their changes (Record/).
         if let rating = endRatingLine(s, id: r.id, t) { body += paragraph(style.bold(rating), width) }
@@ -329,23 +333,27 @@ extension Screens {
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
         // A match's end names it: "Game over · Ghost match" (issue #44, item 18).
-        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge)) : t.overTitle
+        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
+            : r.kind.map { t.overTitle + " · " + s.kindName($0, t) } ?? t.overTitle
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
 
     public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let entries = ComputerMenuItem.all.map { item -> String in
+        let items = s.computerItems
+        // An announced kind's levels by name: what they play like is the kind's own.
+        let generic = s.genericChoice.map { s.kindName($0, t) }
+        let entries = items.map { item -> String in
             switch item {
-            case .level(let l): t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
+            case .level(let l): generic != nil ? t.levelName(l.rawValue) : t.levelName(l.rawValue) + " — " + t.levelDescription(l.rawValue)
             case .starter: t.whoStarts(s.computerFirst ? t.starterComputer : t.starterYou)
             case .back: t.menuBack
             }
         }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, keys: ComputerMenuItem.all.map(\.letter), width: width)
-        body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))]
-        let variant = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
+        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, keys: items.map(\.letter), width: width)
+        if generic == nil { body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))] }
+        let variant = generic ?? t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
         return frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 }
