@@ -47,7 +47,7 @@ public enum ClientApp {
 
         let before = config
         config = applying(options, to: config)
-        // server=, tls= and tls-ca= are written once a server answered there (HELLO), not before (issue #27 Found 12).
+        // server=, tls= and tls-ca= are written once a server answered there (HELLO), not before.
         if config != before {
             do { try ConfigFile.save(config, to: path) } catch {
                 printError("ghost-client: cannot save \(path): \(error)")
@@ -83,7 +83,7 @@ public enum ClientApp {
         if let game = options.game { config.game = GameKind(rawValue: game) }
         if let clock = options.clock { config.clock = clock == 0 ? nil : clock }
         // TLS goes with the server: saved with it once a server answered
-        // (ClientState.hello), not here (issue #27 Found 12).
+        // (ClientState.hello), not here.
         return config
     }
 

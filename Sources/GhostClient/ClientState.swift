@@ -83,7 +83,7 @@ public enum Notice: Equatable, Sendable {
     case gameEnded
     case seekCancelled
     case seatTaken
-    /// This connection's name was taken by a login in another window (issue #44).
+    /// This connection's name was taken by a login in another window.
     case signedOut
     case returned(String)
     /// A game of this player's ended with no score (`ABORTED`).
@@ -163,7 +163,7 @@ public struct LastMove: Equatable, Sendable {
 }
 
 /// A game in progress, as the server last described it. Its `==` is the
-/// synthesized one: every field counts (issue #25 item 6).
+/// synthesized one: every field counts.
 public struct GameInfo: Equatable, Sendable {
     public var id: Int
     public var lang: String
@@ -193,7 +193,7 @@ public struct GameInfo: Equatable, Sendable {
     public var clock: Int?
     public var clockDue: Double?
     /// A game without a clock: what the mover's countdown leads to (TURN's
-    /// `abort_in=` or `claim_in=`, issue #44) and when it runs out
+    /// `abort_in=` or `claim_in=`) and when it runs out
     /// (monotonic seconds); nil when the server sent none.
     public var deadline: TurnDeadline?
     public var deadlineDue: Double?
@@ -210,13 +210,13 @@ public struct GameInfo: Equatable, Sendable {
     public var record: HeadToHead?
     /// Whether the server rates this game, and each seat's rating before it
     /// (GAME's `ratings=`; nil: unrated, as every game against the computer
-    /// is). The play screens say "rated" from it (issue #44, item 15), never
+    /// is). The play screens say "rated" from it, never
     /// from what this client asked for.
     public var ratings: SeatRatings?
     /// Whether a person has moved in this game, as the server's MOVE and
     /// TURN lines show (the computer's moves do not count): before that,
     /// LEAVE aborts the game and nobody loses (Protocol.md, `ABORTED
-    /// reason=left`; issue #44 item 13). A position this client did not see
+    /// reason=left`). A position this client did not see
     /// built (a resumed game) counts as moved: the question then warns of a loss.
     public var personMoved = false
 
@@ -316,7 +316,7 @@ extension Board {
 
 public enum OverMenuItem: CaseIterable, Equatable, Sendable {
     case rematch, newGame, changeName, main, scores
-    /// The game just finished, replayed with its review (issue #44, item 17).
+    /// The game just finished, replayed with its review.
     case review
 }
 
@@ -364,7 +364,7 @@ public struct ClientState: Equatable, Sendable {
     public var signedOut = false
     /// A game resumed here had ended meanwhile (its OVER shown) and the name
     /// is taken back: if that needs a password, the result comes back once
-    /// logged in, instead of the main screen (issue #44, item 3).
+    /// logged in, instead of the main screen.
     public var resultAfterLogin = false
     /// A HELLO has come since the client started: a drop is "connection
     /// lost", not "no server there".

@@ -57,8 +57,7 @@ public struct ClientConfig: Equatable, Sendable {
     /// computer) keep watchers out (`watch=no`): `p` on the main screen.
     public var privateGames = false
     /// Against the computer it moves first (`first=bot`): the computer
-    /// screen's "Who starts", saved like the other settings (`starter=computer`;
-    /// issue #44, item 25).
+    /// screen's "Who starts", saved like the other settings (`starter=computer`).
     public var computerFirst = false
     /// New Ghost games are bluff and challenge (`variant=challenge`).
     public var challenge: Bool {

@@ -3,7 +3,7 @@ import GhostProtocol
 import Glibc
 #endif
 
-/// A recording of a client session (`GHOST_CLIENT_RECORD=<path>`, issue #44):
+/// A recording of a client session (`GHOST_CLIENT_RECORD=<path>`):
 /// every `ClientEvent` the full-screen client dispatched, one text line each,
 /// so that a real session can be replayed through `reduce` (the layout test
 /// replays the committed ones in Tests/GhostClientTests/Recorded/).

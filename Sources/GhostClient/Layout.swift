@@ -33,7 +33,7 @@ public final class LayoutAudit: @unchecked Sendable {
     public var cuts: [String] = []
     /// Menus drawn: each entry's label ("k  Entry") and the selected index.
     public var menus: [(labels: [String], selected: Int)] = []
-    /// Each menu's keys, as shown before its entries (issue #44 item 26:
+    /// Each menu's keys, as shown before its entries (
     /// letters in every menu).
     public var menuKeys: [[String]] = []
     /// Key hints the screen's help line names (each must be drawn whole).
@@ -41,7 +41,7 @@ public final class LayoutAudit: @unchecked Sendable {
 
     /// Draw every player's name at the longest a name may be (16
     /// characters): the layout test's pass for the names a real game has,
-    /// which its reducer tests' short names never reach (issue #44, item 7).
+    /// which its reducer tests' short names never reach.
     public var longNames = false
 
     public init(longNames: Bool = false) { self.longNames = longNames }

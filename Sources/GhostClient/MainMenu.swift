@@ -26,8 +26,8 @@ public struct MainMenuItem: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One row of the main menu: its name, its key (a letter, the same in both
-/// languages, shown before its label: one key style in every menu, issue #44
-/// item 26), its label and what choosing it does.
+/// languages, shown before its label: one key style in every menu), its
+/// label and what choosing it does.
 struct MainEntry: Sendable {
     let item: MainMenuItem
     let key: String
@@ -35,7 +35,7 @@ struct MainEntry: Sendable {
     let choose: @Sendable (inout ClientState, inout [ClientEffect]) -> Void
 }
 
-/// The main screen's menu (issue #27 item 13: the games come first, shown
+/// The main screen's menu (the games come first, shown
 /// side by side above it; the menu's entries are the chosen game's). Adding
 /// an entry is one row here, with a letter no other key of the main screen
 /// has (MenuKeysTests checks): keep Quit last. The letters agree with the
@@ -81,7 +81,7 @@ extension Strings {
 
     /// The games panel's short names: Ghost's variants (in `variantName`'s
     /// order: Ghost, Superghost, challenge) and rounds (single, match).
-    /// Bluff and challenge by its whole name, as everywhere (issue #44 item 24).
+    /// Bluff and challenge by its whole name, as everywhere.
     var panelVariants: [String] { code == "nl" ? ["Ghost", "Super", "Bluffen en uitdagen"] : ["Ghost", "Super", "Bluff and challenge"] }
     var panelRounds: [String] { code == "nl" ? ["los spel", "partij"] : ["single", "match"] }
 
@@ -91,7 +91,7 @@ extension Strings {
 
     /// The product's name in large letters (the language and main screens);
     /// with Hangman chosen (`--game hangman`, or →) Hangman's own name, as
-    /// "GHOSTD" spells Ghost (issue #44, item 25).
+    /// "GHOSTD" spells Ghost.
     func productName(_ game: GameKind) -> String { game == .hangman ? hangman.gameName.uppercased() : "GHOSTD" }
 
     /// The main screen's key help: one row at 60 columns in both languages,
@@ -104,7 +104,7 @@ extension Strings {
 }
 
 extension Screens {
-    /// The games side by side (issue #27 item 13), the chosen one marked ●
+    /// The games side by side, the chosen one marked ●
     /// (a radio button: the menu's ▶ stays the menu's):
     /// Ghost with its variants (v) and its rounds (m), Hangman with its
     /// modes. Each column wraps its own text to half the width.

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// `ABORTED id=<id> reason=<reason>` (issue #24): a game of this player's
+/// `ABORTED id=<id> reason=<reason>`: a game of this player's
 /// ended with no winner and no score (no first move, untouched for days, or
 /// left before the first move). The token is spent; the player is back on the
 /// main screen with a line saying why. A watched game's end is the watch

@@ -1,4 +1,4 @@
-/// The terminal's editing keys in every text field (issue #44): Ctrl-U
+/// The terminal's editing keys in every text field: Ctrl-U
 /// clears the field, Ctrl-W erases its last word, as in a shell. They work
 /// through the field's own Backspace, one character at a time, so each
 /// field keeps its rules (the name picker searches again, a password queued

@@ -6,16 +6,16 @@ import GhostProtocol
 extension ClientState {
     mutating func key(_ key: Key, _ fx: inout [ClientEffect]) {
         // Ctrl-L repaints the whole screen, on every screen and while a
-        // question is asked; nothing else changes and nothing is sent (issue #44).
+        // question is asked; nothing else changes and nothing is sent.
         if key == .ctrlL { return fx.append(.redraw) }
         if confirmQuit { return quitQuestionKey(key, &fx) }
         if key == .ctrlC {
-            // Quitting is destructive (issue #27): asked first, on every screen.
+            // Quitting is destructive: asked first, on every screen.
             confirmQuit = true
             return
         }
         // Below the smallest window only the request for a larger one is
-        // drawn: a key typed there would play unseen (issue #44).
+        // drawn: a key typed there would play unseen.
         if windowTooSmall { return }
         // Ctrl-U and Ctrl-W edit whatever text field is open, the same on
         // every screen; with none open they do nothing (Reducer+Editing.swift).
@@ -23,7 +23,7 @@ extension ClientState {
         if watchingAGame { return watchingKey(key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go
-        // back to, takes it as Quit, which asks first (issue #27 Found 7).
+        // back to, takes it as Quit, which asks first.
         if key == .char("q") || key == .char("Q"), screen != .main, !screenTakesText { return self.key(.escape, &fx) }
         switch screen {
         case .language: languageKey(key, &fx)
@@ -55,7 +55,7 @@ extension ClientState {
     }
 
     /// A menu's key: the letter shown before an entry chooses it (one key
-    /// style in every menu, issue #44 item 26); else as `menuChoice(_:count:)`.
+    /// style in every menu); else as `menuChoice(_:count:)`.
     mutating func menuChoice(_ key: Key, letters: [String]) -> Int? {
         if case .char(let c) = key, let i = letters.firstIndex(of: c.lowercased()) {
             menuIndex = i
@@ -144,7 +144,7 @@ extension ClientState {
         case .char(let c):
             // Only what a name may hold (letters, digits, - and _, up to its
             // length): anything else (a space, !) is refused as it is typed,
-            // and said, not at Enter (issue #27 Found 12).
+            // and said, not at Enter.
             guard CommandParser.isValidName(nameField + String(c)) else {
                 return show(.serverError(code: .badName, text: ""))
             }
@@ -171,7 +171,7 @@ extension ClientState {
             guard !chosen.isEmpty else { return show(.typeAName) }
             // The game went on in another window (same settings file) and this
             // one was sent here: picking the game's name takes the game back
-            // with the token (issue #27, Found 11); the server keeps the name
+            // with the token; the server keeps the name
             // for the seat, so NAME alone would be refused.
             if seatTaken, let token = config.token, game == nil,
                chosen.lowercased() == (myName ?? config.lastName ?? "").lowercased() {
@@ -208,7 +208,7 @@ extension ClientState {
         if key == .char("t") {
             // The clock (time) of new games, saved like the game type: t, as
             // the clock is named in both languages' ("time", "tijd"); c is the
-            // computer's entry (issue #44 item 26).
+            // computer's entry.
             config.nextClock()
             fx.append(.saveConfig)
             return
@@ -287,7 +287,7 @@ extension ClientState {
             let command = computerGame(level)
             if send(command, &fx) { lastComputerGame = command }
         case .starter:
-            // Saved, as the other settings are (issue #44, item 25).
+            // Saved, as the other settings are.
             computerFirst.toggle()
             fx.append(.saveConfig)
         case .back:
@@ -344,7 +344,7 @@ extension ClientState {
         if answerOfferKey(key, &fx) { return }
         if key == .char("?"), let g = game {
             // The rules of the game and variant played: its tutorial page, and
-            // Esc back to the screen it was opened from (Hangman's is its own, issue #44).
+            // Esc back to the screen it was opened from (Hangman's is its own).
             gameMenuOpen = false
             let page: TutorialPage = g.hangman != nil ? .hangman
                 : .ghost(superghost: g.ghost?.superghost == true, challenge: g.ghost?.challenge == true)
@@ -353,7 +353,7 @@ extension ClientState {
         if gameMenuOpen, case .char(let c) = key, c.isLetter {
             // The menu is modal: a letter picks the entry it names (the same
             // in every game), q goes back to the game as b and Esc do; a
-            // letter no entry has does nothing (issue #27 Found 7).
+            // letter no entry has does nothing.
             let letter = c.lowercased()
             if letter == "q" { gameMenuOpen = false; return }
             guard let i = gameMenuItems.firstIndex(where: { $0.letter(languages: serverLanguages) == letter }) else { return }

@@ -1,7 +1,7 @@
 import GhostWire
 
 /// An opponent's offer (restart the round, play in another language) takes
-/// one key to answer (issue #44, item 14). Letters are moves on the board,
+/// one key to answer. Letters are moves on the board,
 /// so the answer is not y/n: Enter accepts and Backspace (or Delete)
 /// declines, the yes and no of every question the client asks (quit, leave,
 /// a language change, Hangman's new game). Letters keep playing while the

@@ -161,7 +161,7 @@ extension ClientState {
             resultAfterLogin = false
             // The game went on in another window (same settings file) and this
             // window was sent to the name screen: choosing a name here takes
-            // the game back (issue #27, Found 11), rather than leaving it
+            // the game back, rather than leaving it
             // adjourned for a new game to overwrite its token.
             if seatTaken, let token = config.token, game == nil {
                 seatTaken = false
@@ -322,7 +322,7 @@ extension ClientState {
         }
         // The running score is the server's record against this opponent in
         // this kind of game (GAME's record=), and nothing else: never
-        // counted here, never carried from another kind (issue #27 Found 9).
+        // counted here, never carried from another kind.
         if players.contains(where: isMe) { game?.record = record }
         lobby = nil
         result = nil

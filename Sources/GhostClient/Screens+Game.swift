@@ -55,7 +55,7 @@ extension Screens {
     /// " · 0:23 left" after whose turn it is, in a game on a clock; the
     /// last 10 seconds of my own move in warning colours.
     /// Without a clock, the server's countdown to an abort or a claim
-    /// (issue #44), the last 15 seconds of my own in warning colours.
+    ///, the last 15 seconds of my own in warning colours.
     /// With `width`, a countdown that would not fit beside the turn's text
     /// (`turn`, without it) follows it after a line break instead.
     static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style,

@@ -105,7 +105,7 @@ public enum Screens {
         let room = max(1, width - 1)
         // The quit question (Ctrl-C), on every screen, over the screen's own banner.
         let banner = s.confirmQuit ? t.confirmQuit : banner
-        // One quit key everywhere, named in every screen's key help (issue #27 Found 7).
+        // One quit key everywhere, named in every screen's key help.
         let help = help.isEmpty ? t.quitHint : help.contains("Ctrl-C") ? help : help + " · " + t.quitHint
         return rows(banner.isEmpty ? [] : Layout.wrap(banner, width: room), style.warn)
             + rows(status.isEmpty ? [] : Layout.wrap(status, width: room), paint)
@@ -187,7 +187,7 @@ public enum Screens {
 
     /// A vertical menu: "▶ g  Entry" for the selected entry, "  c  Entry" for
     /// the others, each entry's key (`keys`, a letter: one key style in every
-    /// menu, issue #44 item 26) before its label.
+    /// menu) before its label.
     /// Entries that do not apply now (`enabled` false) are dimmed. Given a
     /// `width`, an entry too long for it wraps, its next rows indented under
     /// its text (never cut).
@@ -324,7 +324,7 @@ public enum Screens {
         var spare = height - 2 - bottomLines(s, width, t, banner: banner, help: t.mainHelp).count
             - games.count - entries.count - settingRows.count
         // At 60×20 with a two-row notice and a three-row games panel (a whole
-        // variant name wrapped, issue #44 item 24) there is a row too few: the
+        // variant name wrapped) there is a row too few: the
         // settings row gives way while the notice shows (it is back after).
         if spare < 0 {
             spare += settingRows.count

@@ -24,7 +24,7 @@ extension Strings {
 
     /// The key line of a Ghost game on a clock: quitting adjourns the game but
     /// does not stop your clock (Protocol.md, "An absent player's clock keeps
-    /// running"), so it does not say the game waits (issue #44).
+    /// running"), so it does not say the game waits.
     public func clockGameHelp(challenge: Bool) -> String {
         switch (code == "nl", challenge) {
         case (true, true): "a–z letter · ! uitdagen · Esc menu · ? regels · Ctrl-C stoppen (je klok loopt door)"

@@ -1,4 +1,4 @@
-/// The questions asked before anything destructive (issue #27): changing a
+/// The questions asked before anything destructive: changing a
 /// game's language restarts its round; quitting from the main screen.
 extension Strings {
     public func confirmLanguage(_ language: String) -> String {
@@ -8,14 +8,14 @@ extension Strings {
 
     /// The claim prompt: with the game menu closed, Esc opens it (then c
     /// claims); with it open, Esc would close it, so the prompt names c
-    /// (issue #27 Found 12).
+    ///.
     public func claimablePrompt(_ away: String, menuOpen: Bool) -> String {
         guard menuOpen else { return claimable(away) }
         return code == "nl" ? "\(atStart(away)) bleef te lang weg: c → de winst opeisen, of blijf wachten."
             : "\(atStart(away)) stayed away too long: c → claim the win, or keep waiting."
     }
 
-    /// An opponent's offer and how to answer it (issue #44, item 14): with
+    /// An opponent's offer and how to answer it: with
     /// the game menu closed one key, Enter yes and Backspace no as in every
     /// question here (letters keep playing: a move declines it, as the server
     /// has it); with the menu open its letters, since Esc would close it;
@@ -30,12 +30,12 @@ extension Strings {
     }
 
     /// The turn of a player who is away (ADJOURNED): not "thinking", since
-    /// nobody is there to think (issue #44, item 25).
+    /// nobody is there to think.
     public func awayToMove(_ name: String) -> String {
         code == "nl" ? "\(atStart(name)) is weg (aan zet)" : "\(atStart(name)) is away (to move)"
     }
 
-    /// The quit key, in every screen's key help (issue #27 Found 7): added
+    /// The quit key, in every screen's key help: added
     /// to a help line that does not name it.
     public var quitHint: String { code == "nl" ? "Ctrl-C stoppen" : "Ctrl-C quit" }
 
@@ -59,10 +59,10 @@ extension GameMenuItem {
     static let fixedLetters: Set<String> = ["a", "d", "c", "h", "r", "l", "b", "q"]
 
     /// The item's letter, the same in every game and in both languages
-    /// (issue #27 Found 7, as in vim, htop or mutt): a accept, d decline,
+    /// (as in vim, htop or mutt): a accept, d decline,
     /// c claim, h hint, r restart, l leave, b back to the game; a language
     /// entry its code's first letter (e English, n Nederlands), or the first
-    /// free one after it (a letter always: one key style, issue #44 item 26).
+    /// free one after it (a letter always: one key style).
     /// While the menu is open letters pick entries (it is modal); Esc closes
     /// it and letters play again.
     public func letter(languages: [String]) -> String {
@@ -132,7 +132,7 @@ extension OverMenuItem {
 }
 
 extension ComputerMenuItem {
-    /// The level screen's letters (issue #44 item 26), the same in both
+    /// The level screen's letters, the same in both
     /// languages: a level by its name's first letter (e easy, m medium, h
     /// hard), f who goes first, b back (as the game menu's b); q and Esc
     /// go back too. Digits 1–5 work as before.

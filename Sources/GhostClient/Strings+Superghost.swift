@@ -11,7 +11,7 @@ extension Strings {
     }
 
     /// The variant of a Ghost game, by its flags: Ghost, Superghost or bluff
-    /// and challenge (one name everywhere, the tutorial's: issue #44 item 24).
+    /// and challenge (one name everywhere, the tutorial's).
     public func variantName(superghost: Bool, challenge: Bool) -> String {
         variantName(superghost ? GhostWire.Variant.superghost.rawValue : challenge ? GhostWire.Variant.challenge.rawValue : nil)
     }
@@ -27,7 +27,7 @@ extension Strings {
     }
 
     /// A match to GHOST (`rounds=ghost`) of a variant, as its title, its
-    /// game-over title and its history row name it (issue #44, item 18):
+    /// game-over title and its history row name it:
     /// "Ghost match", "Superghost-partij", "Partij bluffen en uitdagen".
     public func matchName(_ variant: String) -> String {
         guard code == "nl" else { return variant + " match" }

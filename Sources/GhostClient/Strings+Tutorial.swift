@@ -1,9 +1,9 @@
 import GhostProtocol
 
-/// The tutorial's pages per variant (issue #27 Found 6): after Ghost's four
+/// The tutorial's pages per variant: after Ghost's four
 /// pages, one for Superghost, one for bluff and challenge and one for
 /// Hangman; the last says which keys reach ratings, your games and their
-/// reviews, watching and the clock (issue #44, item 17). The main screen's Rules and `?` in a Ghost game open the page of
+/// reviews, watching and the clock. The main screen's Rules and `?` in a Ghost game open the page of
 /// the variant chosen or played; a first start with `--game hangman` opens
 /// Hangman's.
 public enum TutorialPage: Sendable {

@@ -1,7 +1,7 @@
 import GhostProtocol
 
 /// Sentences about the player reading the screen, in the second person
-/// (issue #27): "You completed “ZOOK”…", never "carol completed “ZOOK”…" on
+///: "You completed “ZOOK”…", never "carol completed “ZOOK”…" on
 /// carol's own screen. Each says why, as the third-person ones do.
 extension Strings {
     /// Why a game or round ended, when the loser is the reader; nil for a
@@ -37,7 +37,7 @@ extension Strings {
     }
 
     /// Why a game or round ended, when the winner is the reader and the
-    /// sentence names the winner (issue #44 item 12): "bob stayed away too
+    /// sentence names the winner: "bob stayed away too
     /// long; you claimed the game." on your screen, never "…; alice claimed";
     /// nil for a reason whose sentence names only the loser.
     public func youWon(_ reason: OverReason, loser: String, fragment: String, word: String?) -> String? {

@@ -99,7 +99,7 @@ public struct Strings: Sendable {
     public let menuPlayingIn: @Sendable (String) -> String
     public let alreadyIn: @Sendable (String) -> String
     public let confirmLeave: String
-    /// Leave before anyone moved: the server calls the game off, nobody loses (issue #44 item 13).
+    /// Leave before anyone moved: the server calls the game off, nobody loses.
     public let confirmCallOff: String
     public let gameMenuHelp: String
 

@@ -30,7 +30,7 @@ struct Table {
 
     /// The table and its widths for these rows: with one space between
     /// columns instead of two where that spares the flex column a cut (the
-    /// longest names and phrases at 60 columns, issue #44 item 7).
+    /// longest names and phrases at 60 columns).
     func fitted(_ rows: [[String]], width: Int) -> (table: Table, widths: [Int]) {
         let w = widths(rows, width: width)
         guard let f = flex, f < w.count, gap.count > 1 else { return (self, w) }

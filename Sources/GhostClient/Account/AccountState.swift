@@ -3,7 +3,7 @@ import GhostProtocol
 import Glibc
 #endif
 
-/// Registered names (issue #26): a name registered on the server needs its
+/// Registered names: a name registered on the server needs its
 /// password. The client asks for it when the server says
 /// `ERR password-required`, offers to register the name in use, and to
 /// change the password of the name logged in to.
@@ -153,7 +153,7 @@ public struct AccountClient: Equatable, Sendable {
     /// After `ERR too-many-attempts`: when the server takes another try (monotonic seconds).
     public var retryAt: Double?
     /// Enter was pressed during that wait: `field` goes by itself once it
-    /// ends (issue #44). Typing on, or Esc, takes the password back.
+    /// ends. Typing on, or Esc, takes the password back.
     public var sendAtRetry = false
 
     public init() {}

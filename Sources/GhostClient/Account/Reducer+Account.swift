@@ -85,7 +85,7 @@ extension ClientState {
             guard let name = account.loginName else { return goToNameScreen(&fx) }
             guard !typed.isEmpty else { return show(.account(.typeAPassword)) }
             if let at = account.retryAt, at > now {
-                // Kept, and sent by itself once the wait is over (issue #44): never dropped.
+                // Kept, and sent by itself once the wait is over: never dropped.
                 account.sendAtRetry = true
                 return showWait()
             }

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// A player's record (issue #28): the ratings a finished game moved (OVER's
+/// A player's record: the ratings a finished game moved (OVER's
 /// `ratings= changes=`), the list of finished games (HISTORY), a finished
 /// game replayed move by move (MOVES) and reviewed (REVIEW), a profile
 /// (PROFILE) and a rating list's leaders (TOP). The generic core calls in
@@ -192,7 +192,7 @@ public struct RecordClient: Equatable, Sendable {
     public var leaders: [Leader]?
     var incomingLeaders: [Leader] = []
     public var board = 0
-    /// Who the list shown waits for, as `OK TOP` says it (issue #44, item
+    /// Who the list shown waits for, as `OK TOP` says it (item
     /// 16): the rated games a name needs on it (`min_games=`) and the RD
     /// limit, when there is one (`max_rd=`); nil from a server that does not say.
     public var leadersMinGames: Int?

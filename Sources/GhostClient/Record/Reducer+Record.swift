@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// The record in the client's core (issue #28): the end screen's rating
+/// The record in the client's core: the end screen's rating
 /// (OVER's `ratings= changes=`), the history list (HISTORY → RESULT lines),
 /// the replay (MOVES → PLAYED lines) and its review (REVIEW → PLY lines),
 /// the profile (PROFILE → RATING, VERSUS) and the leaders (TOP → LEADER).
@@ -43,7 +43,7 @@ extension ClientState {
         send(.moves(entry.id), &fx)
     }
 
-    /// The game that just ended, replayed with its review (issue #44, item
+    /// The game that just ended, replayed with its review (item
     /// 17: `h` on the game-over screen): the lines the history list's Enter
     /// and the replay's `r` send (`MOVES <id>`, `REVIEW <id>`), on the same
     /// replay screen, whose Esc comes back to `from`, the game-over screen.

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// The record's screens (issue #28): the history list, the replay with its
+/// The record's screens: the history list, the replay with its
 /// review, the profile and the leaders; and the end screen's rating line.
 extension Screens {
     static func record(_ sub: RecordScreen) -> Function {
@@ -45,7 +45,7 @@ extension Screens {
             return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
         // One row a game: the result, the kind and opponent; then its date,
-        // language (RESULT's lang=, issue #44 item 22), reason and rating change, dimmed.
+        // language (RESULT's lang=), reason and rating change, dimmed.
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
@@ -226,7 +226,7 @@ extension Screens {
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
         }
         // Below the list, where there is room: what `?` means (provisional
-        // names are listed: issue #44, item 16), and how far you are from it.
+        // names are listed), and how far you are from it.
         var notes: [String] = []
         if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += paragraph(t.provisionalNote, width) }
         if let toGo { notes += paragraph(t.leadersToGo(toGo), width) }

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// The texts of the record (issue #28), in both languages: the end screen's
+/// The texts of the record, in both languages: the end screen's
 /// rating, the history list, the replay and its review, the profile and the
 /// rating lists' leaders. They speak to the player as "you".
 extension Strings {

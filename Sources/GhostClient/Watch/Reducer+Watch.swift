@@ -14,7 +14,7 @@ extension ClientState {
     /// How often the list shown is asked again. As long as a reconnecting
     /// client waits at most (`maxBackoff`): after a server restart, games
     /// without a clock are listed only once a player is back (RESUME loads
-    /// them), so the list asked at the greeting may be empty (issue #44).
+    /// them), so the list asked at the greeting may be empty.
     static let watchRefreshSeconds = ClientState.maxBackoff
 
     /// Whether the keys belong to a watched game (playing nothing).

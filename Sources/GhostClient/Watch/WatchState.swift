@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// Watching games in progress (issue #18): the list of live games (GAMES),
+/// Watching games in progress: the list of live games (GAMES),
 /// and the game watched. The watched game itself is `ClientState.game`,
 /// drawn by its kind's play screen in a read-only mode (`GameInfo.watching`).
 
@@ -17,7 +17,7 @@ public struct LiveGame: Equatable, Sendable {
     public var fields: [Field]
 
     /// This client can show it: a built-in kind on its own screen, any other
-    /// on the generic one, from VIEW (issue #45); a line without a kind cannot.
+    /// on the generic one, from VIEW; a line without a kind cannot.
     public var watchable: Bool { !kind.rawValue.isEmpty }
 
     /// Seconds per move, if on a clock.

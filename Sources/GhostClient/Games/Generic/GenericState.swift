@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// A game kind this client has no code for (issue #45): the server
+/// A game kind this client has no code for: the server
 /// announces it in `HELP` (`HELP NEW game=<kind> <usage> - <summary>`), and
 /// `VIEW` describes its games in words that hold for every kind. Everything
 /// here is what the server said; the client holds no rules of such a kind.

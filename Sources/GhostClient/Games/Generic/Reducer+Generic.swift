@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// A game of a kind this client has no code for (issue #45), played and
+/// A game of a kind this client has no code for, played and
 /// watched from `VIEW`. The kinds come from `HELP` (`HELP NEW game=<kind> …`,
 /// asked once a connection has a name and its settings); a `GAME` whose
 /// `game=` is not one of `ClientGames.kinds` starts the generic screen, which

@@ -1,6 +1,6 @@
 import GhostProtocol
 
-/// The generic game screen (issue #45): a game of any kind, drawn from the
+/// The generic game screen: a game of any kind, drawn from the
 /// server's last `VIEW` answer. The players and whose turn it is as on
 /// Ghost's screen; then the board's rows (label, then the value: `cells` as
 /// boxed letters like the keyboard's `[P][E][A]`, `count` as `n/max`, `text`

@@ -31,7 +31,7 @@ public struct GhostState: Equatable, Sendable {
     public init() {}
 }
 
-/// The board of a game in progress, one case a kind (issue #25: the client
+/// The board of a game in progress, one case a kind (the client
 /// state scoped per game, as TCA's `Scope`): each kind's reducer changes
 /// only its own case.
 public enum Game: Equatable, Sendable {

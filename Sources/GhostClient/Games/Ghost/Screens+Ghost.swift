@@ -101,8 +101,7 @@ extension Screens {
         }
         let gs = g.ghost ?? GhostState()
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        // Whether the server rates the game (GAME's ratings=; issue #44, item
-        // 15), then the running score against this opponent: the server's record, when it sent one.
+        // Whether the server rates the game (GAME's ratings=), then the running score against this opponent: the server's record, when it sent one.
         var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
         if let them = opponent(of: s, in: g), let record = g.record {
             standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
@@ -186,7 +185,7 @@ extension Screens {
         // menu's entries matter more): the menu always fits. A real match
         // needed that: at 60×20 in Dutch, with 16-character names, the last
         // round's banner took three rows and pushed the game menu's last
-        // entry off the screen (a recorded session, issue #44).
+        // entry off the screen (a recorded session).
         let lastRoundBanner = g.away == nil && (g.offer == nil || g.watching) && gs.roundEnd == nil && gs.previousRound != nil
         var rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
@@ -217,7 +216,7 @@ extension Screens {
         body += lower
 
         // The variant always named: "Superghost · English · round 1".
-        // A match says so: "Ghost match · English · round 2" (issue #44, item 18).
+        // A match says so: "Ghost match · English · round 2".
         let variant = t.variantName(superghost: gs.superghost, challenge: gs.challenge)
         let title = watchTitle(g, (gs.match ? t.matchName(variant) : variant) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
@@ -310,7 +309,7 @@ extension Screens {
             case .review: t.overReview
             }
         }
-        // Each entry with its letter, the same after every game (issue #27 Found 7).
+        // Each entry with its letter, the same after every game.
         let menuRows = menu(entries, selected: s.menuIndex, style, keys: OverMenuItem.allCases.map(\.letter), width: width)
         var banner = ""
         let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
@@ -332,7 +331,7 @@ extension Screens {
         body += places
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
-        // A match's end names it: "Game over · Ghost match" (issue #44, item 18).
+        // A match's end names it: "Game over · Ghost match".
         let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
             : r.kind.map { t.overTitle + " · " + s.kindName($0, t) } ?? t.overTitle
         return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,

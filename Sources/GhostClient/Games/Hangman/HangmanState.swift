@@ -21,7 +21,7 @@ public struct HangmanBoard: Equatable, Sendable {
     /// The wrong letters, in the server's order (alphabetical).
     public var missed: [Character] = []
     /// Whole-word answers that missed (each cost a miss), as MOVE said them:
-    /// listed under "Wrong:" after the letters (issue #27 Found 12).
+    /// listed under "Wrong:" after the letters.
     public var wrongWords: [String] = []
     /// What "Wrong:" lists: the wrong letters, then the wrong answers, in capitals.
     public var wrongShown: String { (missed.map { String($0) } + wrongWords).map { $0.uppercased() }.joined(separator: " ") }
@@ -104,7 +104,7 @@ public struct HangmanSetting: Equatable, Sendable {
     public var shown: String?
     /// The server's refusal of `shown` (ERR bad-value …), in its words.
     public var refusal: Refusal?
-    /// The value refused (issue #27, Found 8): the row goes back to the saved
+    /// The value refused: the row goes back to the saved
     /// value, and the refusal names this one.
     public var refused: String?
 
@@ -144,7 +144,7 @@ public enum HangmanScreen: Equatable, Sendable {
 public enum HangmanComputerItem: CaseIterable, Equatable, Sendable {
     case youGuess, computerGuesses, settings, back
 
-    /// The screen's letters (issue #44 item 26), the same in both languages:
+    /// The screen's letters, the same in both languages:
     /// g you guess (a game, as the main menu's g), c the computer guesses (c
     /// the computer, as there), s settings, b back (q and Esc too).
     public var letter: String {
@@ -161,7 +161,7 @@ public enum HangmanComputerItem: CaseIterable, Equatable, Sendable {
 public enum HangmanNotice: Equatable, Sendable {
     /// A letter after the end of the game.
     case gameOver
-    /// The same after a duel with a person, where Enter asks for a rematch (issue #44, item 25).
+    /// The same after a duel with a person, where Enter asks for a rematch.
     case duelOver
     /// ERR already-guessed: the letter (or answer) was tried before.
     case alreadyGuessed(String)

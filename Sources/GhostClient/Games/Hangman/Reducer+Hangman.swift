@@ -176,7 +176,7 @@ extension ClientState {
                     game = g
                 }
                 hangman.wordField = ""
-                // A word refused before is no news once one is set (issue #44).
+                // A word refused before is no news once one is set.
                 if case .hangman(.notAWord)? = alert?.notice { alert = nil }
                 return true
             case .solve?:
@@ -225,7 +225,7 @@ extension ClientState {
                 show(.hangman(.noPhrases))
                 return true
             }
-            // A Hangman game refused: the server's text says which value and why (issue #44 item 5).
+            // A Hangman game refused: the server's text says which value and why.
             if code == .badValue, config.game == .hangman || hangmanScreen != nil {
                 show(.hangman(.newRefused(text)))
                 return true
@@ -252,7 +252,7 @@ extension ClientState {
     /// Once named: with `--game hangman`, play at once.
     mutating func hangmanNamed(_ fx: inout [ClientEffect]) {
         // The main screen shows the name's saved Hangman mode: its settings,
-        // asked at once rather than when the settings screen opens (issue #44, item 9).
+        // asked at once rather than when the settings screen opens.
         if link == .online { send(.settings, &fx) }
         guard hangman.playAtOnce, game == nil else { return }
         hangman.playAtOnce = false
@@ -263,7 +263,7 @@ extension ClientState {
     mutating func startHangman(_ fx: inout [ClientEffect]) {
         var command = hangman.lastNew ?? Command.new(GameOptions(game: .hangman, clock: config.clock))
         // The saved length is for words: a phrase game against the computer
-        // asks for any length rather than take it (issue #44 item 5).
+        // asks for any length rather than take it.
         if case .new(var options) = command, options.settings["mode"] == nil, options.settings["length"] == nil,
            hangman.setting(.mode).value == "phrase" {
             options.settings["length"] = HangmanWire.anyLength
@@ -421,13 +421,13 @@ extension ClientState {
 
     /// After the end: Enter or r plays again (a rematch after a duel with a
     /// person), Tab flips, Esc or m goes home: r and m as on Ghost's
-    /// game-over menu (issue #27 Found 7); other letters do nothing.
+    /// game-over menu; other letters do nothing.
     mutating func endedKey(_ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .tab: openHangmanSettings(&fx)
         case .char("m"), .char("M"): goToMain()
         case .char("h"), .char("H"):
-            // The game just finished, replayed with its review, as on Ghost's game-over menu (issue #44, item 17).
+            // The game just finished, replayed with its review, as on Ghost's game-over menu.
             guard let end = hangman.ended else { return }
             let opponent = end.players.first { !isMe($0) } ?? (isMe(end.winner) ? end.loser : end.winner)
             openEndedReplay(id: end.id, game: .hangman, variant: end.board.mode, opponent: opponent, won: isMe(end.winner),
@@ -437,7 +437,7 @@ extension ClientState {
         case .escape: goToMain()
         case .up: hangman.scoresOffset = max(0, hangman.scoresOffset - 1)
         case .down: hangman.scoresOffset = min(hangman.scoresOffset + 1, max(0, (hangman.scores?.count ?? 0) - 1))
-        // The notice says what Enter does here, as the key help does (issue #44, item 25).
+        // The notice says what Enter does here, as the key help does.
         default: show(.hangman(rematchEnds ? .duelOver : .gameOver))
         }
     }

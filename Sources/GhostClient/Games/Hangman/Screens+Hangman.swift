@@ -138,7 +138,7 @@ extension Screens {
         let setter = g.players.first ?? "?"
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
-        // A rated duel says so in its title (GAME's ratings=; issue #44, item 15): "Duel · rated".
+        // A rated duel says so in its title (GAME's ratings=): "Duel · rated".
         let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.ratedMark : "")
         if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
             // The menu in place of the gallows and the word, at full width: every entry drawn.
@@ -153,7 +153,7 @@ extension Screens {
             } else if s.isMe(g.toMove) {
                 beside.append(style.good(h.yourGuess))
             } else if let mover = g.toMove, g.away?.lowercased() == mover.lowercased() {
-                // Away, not guessing (issue #44, item 25).
+                // Away, not guessing.
                 beside.append(t.awayToMove(hangmanDisplay(mover, t)))
             } else if let mover = g.toMove {
                 beside.append(h.theyGuess(hangmanDisplay(mover, t)))
@@ -314,7 +314,7 @@ extension Screens {
         // Columns as wide as their widest cell, header included; the word gives up room to fit;
         // the language of each game (the server's `lang=`), as the lists mix them.
         let hd = h.scoresHeader
-        // A list of phrases heads its column "Phrase", not "Word" (issue #44, item 25).
+        // A list of phrases heads its column "Phrase", not "Word".
         let columns = Table(header: [hd.rank, hd.name, s.hangman.scoresMode == "phrase" ? t.phraseColumn : hd.word, hd.mistakes, hd.lang],
                             align: [.right, .left, .left, .right, .left],
                             most: [nil, 16, 24, nil, nil], least: [4, 8, 8, 7, 0], flex: 2)
@@ -356,7 +356,7 @@ extension Screens {
             }
             let value = setting.value.map(shown) ?? h.notLoaded
             let label = Layout.pad(labels.indices.contains(row.rawValue) ? labels[row.rawValue] : "", to: labelWidth)
-            // The length is not sent with phrases (issue #44 item 5): say so beside it.
+            // The length is not sent with phrases: say so beside it.
             let unused = row == .length && s.hangman.setting(.mode).value == "phrase" ? "  " + h.lengthNotForPhrases : ""
             let text = label + "◀ " + value + " ▶" + unused
             body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
@@ -384,7 +384,7 @@ extension Screens {
         let h = t.hangman
         let style = Style(colour: s.colour)
         let mode = s.hangman.setting(.mode).value ?? "evil"
-        // Phrases take no length (issue #44 item 5).
+        // Phrases take no length.
         let length = mode == "phrase" ? "any" : s.hangman.setting(.length).value ?? "any"
         let summary = h.summary(h.modeName(mode), length == "any" ? h.any : length, s.hangman.setting(.misses).value ?? "8")
         let entries = HangmanComputerItem.allCases.map { item -> String in

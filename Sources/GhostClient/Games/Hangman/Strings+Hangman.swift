@@ -33,11 +33,11 @@ public struct HangmanStrings: Sendable {
     public let duelEndedHelp: String
     public let answerHelp: String
     public let wordHelp: String
-    /// The setter's keys once the word is set: the guesses are the other side's (issue #44).
+    /// The setter's keys once the word is set: the guesses are the other side's.
     public let setterHelp: String
     public let menuHelp: String
     public let confirmNew: String
-    /// The same before anyone moved: the game is called off, nobody loses (issue #44 item 13).
+    /// The same before anyone moved: the game is called off, nobody loses.
     public let confirmNewCallOff: String
     public let rematchWaiting: @Sendable (String) -> String
     public let rematchOffered: @Sendable (String) -> String
@@ -109,7 +109,7 @@ extension Strings {
     public var hangman: HangmanStrings { code == "nl" ? .nl : .en }
 
     /// The best-games list's column of answers when they are phrases (the
-    /// phrases mode): "Phrase", "Zin", where words have "Word" (issue #44, item 25).
+    /// phrases mode): "Phrase", "Zin", where words have "Word".
     public var phraseColumn: String { code == "nl" ? "Zin" : "Phrase" }
 }
 
