@@ -307,7 +307,7 @@ struct GenericKindTests {
                                "PLAYED n=3 round=1 player=alice play=concede", "OK MOVES id=1 count=3 more=no status=over",
                                "ERR no-review wordchain has no review")).0
         let replay = Screens.render(Fx.run(r, .key(.end)).0)
-        #expect(replay[0].contains("wordchain"))
+        #expect(replay[0].contains("Word chain (tests only)") && !replay[0].contains("wordchain"))
         #expect(replay.contains { $0.contains("1. alice: the word “APPLE”") })
         #expect(replay.contains { $0.contains("2. Computer (easy): the word “EAGLE”") })
         #expect(replay.contains { $0.contains("3. alice:") })
@@ -345,5 +345,21 @@ struct GenericKindTests {
         #expect(w.watch.ended && end.contains { $0.contains("bob wins!") } && end.contains { $0.contains("dan had no word: bob wins.") })
         (w, fx) = Fx.run(w, .key(.enter))
         #expect(w.screen == .watchList && Fx.sent(fx) == ["GAMES"])
+    }
+}
+
+extension GenericKindTests {
+    @Test("Your games, a replay's title and a profile name a kind the client has no code for by the name its HELP line gives, in both languages")
+    func historyNamesAnnouncedKinds() {
+        for language in ["en", "nl"] {
+            var s = Fx.run(GFx.named(language: language), .key(.char("h"))).0
+            s = Fx.run(s, Fx.lines("RESULT id=5 game=wordchain opponent=bot-easy result=loss reason=stuck ended=1700000000",
+                                   "OK HISTORY name=alice count=1")).0
+            let list = ScreenTests.plainLines(s).joined(separator: "\n")
+            #expect(list.contains("Word chain (tests only)") && !list.contains("wordchain"), "\(list)")
+            s = Fx.run(s, .key(.enter)).0
+            let replay = ScreenTests.plainLines(s).first ?? ""
+            #expect(replay.contains("Word chain (tests only)"), "\(replay)")
+        }
     }
 }

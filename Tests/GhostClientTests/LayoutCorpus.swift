@@ -57,6 +57,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.gameMenu",
         "GenericKindTests.swift: GenericKindTests.over",
         "GenericKindTests.swift: GenericKindTests.watching",
+        "GenericKindTests.swift: GenericKindTests.historyNamesAnnouncedKinds",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.setter",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.guesser",
         "HangmanReducerTests.swift: HangmanReducerTests.gameType",
@@ -356,6 +357,7 @@ enum LayoutCorpus {
         GenericKindTests().gameMenu()
         GenericKindTests().over()
         GenericKindTests().watching()
+        GenericKindTests().historyNamesAnnouncedKinds()
         HangmanOpenDuelTests().setter()
         HangmanOpenDuelTests().guesser()
         HangmanReducerTests().gameType()

@@ -49,7 +49,7 @@ extension Screens {
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - margin.count - 4)
         for (i, g) in games.enumerated() {
-            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(t.gameKindName(g.game, g.variant)) : t.gameKindName(g.game, g.variant)) + " · " + t.against(label(g.opponent, t))
+            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(s.gameKindName(g.game, g.variant, t)) : s.gameKindName(g.game, g.variant, t)) + " · " + t.against(label(g.opponent, t))
             var details = [utcText(g.ended)]
             if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
@@ -88,7 +88,7 @@ extension Screens {
             return frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
         }
         var title = t.replayTitle(r.id)
-        if let e = r.entry { title += " · " + t.gameKindName(e.game, e.variant) }
+        if let e = r.entry { title += " · " + s.gameKindName(e.game, e.variant, t) }
         let right = r.entry.map { t.against(label($0.opponent, t)) } ?? ""
         var body: [String] = [""]
         guard let moves = r.moves else {
@@ -189,7 +189,7 @@ extension Screens {
         }
         if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + paragraph(style.dim(t.provisionalNote), width) }
         if !p.versus.isEmpty { body.append("") }
-        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), t.gameKindName(v.game, v.variant), v.record), width) }
+        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), s.gameKindName(v.game, v.variant, t), v.record), width) }
         // Short windows: the blank rows go first.
         let room = height - 2 - bottomLines(s, width, t, banner: "", help: help).count
         if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }

@@ -27,6 +27,14 @@ extension ClientState {
         return announced(kind)?.name ?? kind.rawValue
     }
 
+    /// A finished game's kind and variant as the history, the replay and
+    /// the profile name it: a built-in kind's words, an announced kind's
+    /// name from its HELP line, else the kind as the server spells it.
+    func gameKindName(_ game: String, _ variant: String?, _ t: Strings) -> String {
+        if ClientGames.plays(game) { return t.gameKindName(game, variant) }
+        return announced(GameKind(rawValue: game))?.name ?? game
+    }
+
     /// A kind's texts for the screens all games share (the main screen, the
     /// quick-match screen, the list of games to watch).
     func texts(for kind: GameKind, _ t: Strings, match: Bool = false) -> GameTexts {
