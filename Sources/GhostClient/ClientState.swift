@@ -114,6 +114,9 @@ public enum Notice: Equatable, Sendable {
     case kindRefusal(code: ErrorCode, text: String)
     /// The kind chosen (named) has no computer to play on this server.
     case noComputer(String)
+    /// The rules of a kind the client has no code for (the main menu's `?`):
+    /// none here; its moves are offered in the game.
+    case kindRules(name: String)
     /// A kind's move that takes a word, sent with no word typed (Games/Generic).
     case typeAWord
 

@@ -181,6 +181,7 @@ public enum Screens {
         // A kind's own code in the server's words (the client knows no words for it).
         case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.kindRefused(text))
         case .noComputer(let name): t.noComputer(name)
+        case .kindRules(let name): t.kindRules(name)
         case .typeAWord: t.typeAWord
         }
     }

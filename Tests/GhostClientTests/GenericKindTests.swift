@@ -363,3 +363,19 @@ extension GenericKindTests {
         }
     }
 }
+
+extension GenericKindTests {
+    @Test("? on the main screen with a kind the client has no code for says it has no rules page and the game offers its moves, never another game's tutorial, in both languages")
+    func rulesOfAnAnnouncedKind() {
+        for language in ["en", "nl"] {
+            let chosen = Fx.run(GFx.named(language: language), .key(.right), .key(.right)).0
+            #expect(chosen.chosenKind.rawValue == "wordchain")
+            let (s, fx) = Fx.run(chosen, .key(.char("?")))
+            #expect(s.screen == .main && fx.isEmpty)
+            #expect(s.alert?.notice == .kindRules(name: "Word chain (tests only)"))
+            let text = ScreenTests.plainLines(s, 60, 20).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(text.contains(language == "en" ? "its moves are offered in the game." : "het spel biedt je zetten aan."), "\(text)")
+            #expect(!text.contains("How to play") && !text.contains("Zo speel je"))
+        }
+    }
+}

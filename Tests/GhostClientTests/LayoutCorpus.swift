@@ -58,6 +58,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.over",
         "GenericKindTests.swift: GenericKindTests.watching",
         "GenericKindTests.swift: GenericKindTests.historyNamesAnnouncedKinds",
+        "GenericKindTests.swift: GenericKindTests.rulesOfAnAnnouncedKind",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.setter",
         "HangmanOpenDuelTests.swift: HangmanOpenDuelTests.guesser",
         "HangmanReducerTests.swift: HangmanReducerTests.gameType",
@@ -358,6 +359,7 @@ enum LayoutCorpus {
         GenericKindTests().over()
         GenericKindTests().watching()
         GenericKindTests().historyNamesAnnouncedKinds()
+        GenericKindTests().rulesOfAnAnnouncedKind()
         HangmanOpenDuelTests().setter()
         HangmanOpenDuelTests().guesser()
         HangmanReducerTests().gameType()

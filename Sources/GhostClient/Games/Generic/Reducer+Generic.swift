@@ -338,6 +338,9 @@ extension ClientState {
             scoresKind = kind
             scoresKindMode = "game"
             goToScores(from: .main, &fx)
+        case .rules:
+            // No tutorial page of its own, and never another game's rules.
+            show(.kindRules(name: kindName(kind, strings)))
         case .computer:
             guard mainEntryEnabled(.computer) else {
                 show(.noComputer(kindName(kind, strings)))

@@ -55,6 +55,13 @@ extension Strings {
         dutch ? "Deze server speelt \(name) niet tegen de computer." : "This server has no computer to play \(name)."
     }
 
+    /// The main menu's `?` for a kind the client has no code for: it has no
+    /// rules page here (the games panel says what the game is); the game
+    /// offers the moves. Two rows at most at 60 columns, a name of 32.
+    func kindRules(_ name: String) -> String {
+        dutch ? "Geen spelregels voor \(name): het spel biedt je zetten aan." : "No rules page for \(name): its moves are offered in the game."
+    }
+
     /// Enter on a move that takes a word, before a word was typed.
     var typeAWord: String { dutch ? "Typ eerst een woord, dan Enter." : "Type a word first, then Enter." }
 
