@@ -81,29 +81,45 @@ struct LayoutTests {
         return out
     }
 
-    @Test("Every screen in every state fits 60×20, 80×24 and 120×40 in English and Dutch: nothing cut, every menu entry, cursor and key hint drawn")
-    func everyScreenFits() async throws {
-        let states = try await LayoutTests.corpus()
-        let screens = Set(states.map { "\($0.screen)" })
+    /// Every state at `sizes` in both languages: each problem once, with
+    /// the first screen that shows it (`label` names where the state came
+    /// from), and the number of renders.
+    static func audit(_ states: [(label: String, state: ClientState)], sizes: [(Int, Int)] = sizes,
+                      longNames: Bool = false) -> (failures: [String: String], renders: Int) {
         var failures: [String: String] = [:]
         var renders = 0
-        for s in states {
-            for language in LayoutTests.languages {
-                for (w, h) in LayoutTests.sizes {
+        for (label, s) in states {
+            for language in languages {
+                for (w, h) in sizes {
                     renders += 1
-                    for p in LayoutTests.problems(s, width: w, height: h, language: language) {
-                        let screen = Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
-                        failures[p] = failures[p] ?? "\(s.screen) at \(w)×\(h) in \(language):\n" + screen.joined(separator: "\n")
+                    for p in problems(s, width: w, height: h, language: language, longNames: longNames) {
+                        let screen = LayoutAudit.$current.withValue(LayoutAudit(longNames: longNames)) {
+                            Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
+                        }
+                        failures[p] = failures[p] ?? "\(label)\(s.screen) at \(w)×\(h) in \(language):\n" + screen.joined(separator: "\n")
                     }
                 }
             }
         }
-        print("Layout test: \(screens.count) screens, \(states.count) states × \(LayoutTests.sizes.count) sizes × \(LayoutTests.languages.count) languages = \(renders) renders")
-        #expect(renders == states.count * 6)
-        #expect(states.count > 300, "too few states collected: \(states.count)")
+        return (failures, renders)
+    }
+
+    /// Records the first 40 problems, each with its screen.
+    static func record(_ failures: [String: String]) {
         for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
             Issue.record("\(problem)\n\(screen)")
         }
+    }
+
+    @Test("Every screen in every state fits 60×20, 80×24 and 120×40 in English and Dutch: nothing cut, every menu entry, cursor and key hint drawn")
+    func everyScreenFits() async throws {
+        let states = try await LayoutTests.corpus()
+        let screens = Set(states.map { "\($0.screen)" })
+        let (failures, renders) = LayoutTests.audit(states.map { ("", $0) })
+        print("Layout test: \(screens.count) screens, \(states.count) states × \(LayoutTests.sizes.count) sizes × \(LayoutTests.languages.count) languages = \(renders) renders")
+        #expect(renders == states.count * 6)
+        #expect(states.count > 300, "too few states collected: \(states.count)")
+        LayoutTests.record(failures)
         #expect(failures.isEmpty, "\(failures.count) layout problems")
     }
 
@@ -114,20 +130,8 @@ struct LayoutTests {
     @Test("Every state again at 60×20 with every player's name 16 characters long, in English and Dutch: nothing cut")
     func longNamesFit() async throws {
         let states = try await LayoutTests.corpus()
-        var failures: [String: String] = [:]
-        for s in states {
-            for language in LayoutTests.languages {
-                for p in LayoutTests.problems(s, width: 60, height: 20, language: language, longNames: true) {
-                    let screen = LayoutAudit.$current.withValue(LayoutAudit(longNames: true)) {
-                        Screens.render(s, width: 60, height: 20, strings: .forLanguage(language)).map(Layout.plain)
-                    }
-                    failures[p] = failures[p] ?? "\(s.screen) in \(language):\n" + screen.joined(separator: "\n")
-                }
-            }
-        }
-        for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
-            Issue.record("\(problem)\n\(screen)")
-        }
+        let (failures, _) = LayoutTests.audit(states.map { ("", $0) }, sizes: [(60, 20)], longNames: true)
+        LayoutTests.record(failures)
         #expect(failures.isEmpty, "\(failures.count) layout problems with long names")
     }
 

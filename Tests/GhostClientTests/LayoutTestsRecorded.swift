@@ -68,44 +68,18 @@ struct LayoutTestsRecorded {
     func everyRecordedStateFits() throws {
         let states = try Self.corpus()
         let screens = Set(states.map { "\($0.state.screen)" })
-        var failures: [String: String] = [:]
-        var renders = 0
-        for (file, s) in states {
-            for language in LayoutTests.languages {
-                for (w, h) in LayoutTests.sizes {
-                    renders += 1
-                    for p in LayoutTests.problems(s, width: w, height: h, language: language) {
-                        let screen = Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)
-                        failures[p] = failures[p] ?? "\(file): \(s.screen) at \(w)×\(h) in \(language):\n" + screen.joined(separator: "\n")
-                    }
-                }
-            }
-        }
+        let (failures, renders) = LayoutTests.audit(states.map { ("\($0.file): ", $0.state) })
         print("Layout test of recorded sessions: \(try Self.recordings().count) recordings, \(screens.count) screens, \(states.count) states × \(LayoutTests.sizes.count) sizes × \(LayoutTests.languages.count) languages = \(renders) renders")
         #expect(renders == states.count * 6)
         #expect(states.count > 200, "too few states replayed: \(states.count)")
-        for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
-            Issue.record("\(problem)\n\(screen)")
-        }
+        LayoutTests.record(failures)
         #expect(failures.isEmpty, "\(failures.count) layout problems")
     }
 
     @Test("Every state of the recorded sessions again at 60×20 with every player's name 16 characters long: nothing cut")
     func recordedLongNamesFit() throws {
-        var failures: [String: String] = [:]
-        for (file, s) in try Self.corpus() {
-            for language in LayoutTests.languages {
-                for p in LayoutTests.problems(s, width: 60, height: 20, language: language, longNames: true) {
-                    let screen = LayoutAudit.$current.withValue(LayoutAudit(longNames: true)) {
-                        Screens.render(s, width: 60, height: 20, strings: .forLanguage(language)).map(Layout.plain)
-                    }
-                    failures[p] = failures[p] ?? "\(file): \(s.screen) in \(language):\n" + screen.joined(separator: "\n")
-                }
-            }
-        }
-        for (problem, screen) in failures.sorted(by: { $0.key < $1.key }).prefix(40) {
-            Issue.record("\(problem)\n\(screen)")
-        }
+        let (failures, _) = LayoutTests.audit(try Self.corpus().map { ("\($0.file): ", $0.state) }, sizes: [(60, 20)], longNames: true)
+        LayoutTests.record(failures)
         #expect(failures.isEmpty, "\(failures.count) layout problems with long names")
     }
 

@@ -13,14 +13,7 @@ extension Screens {
         guard let g = s.game, let b = g.generic else {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.genericHelpWait)
         }
-        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
-        if let them = opponent(of: s, in: g), let record = g.record {
-            standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
-        }
-        if !standing.isEmpty {
-            chips += Layout.wrap(standing.joined(separator: " · "), width: width - 4).map { Layout.center(style.dim($0), in: width) }
-        }
+        var chips = chipsAndStanding(s, g, width, t, style)
         var banner = ""
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {

@@ -45,6 +45,22 @@ extension Screens {
     /// "  bob" for the other; both as wide as the longer label, so nothing
     /// moves when the turn changes. In a match, each player's letters of
     /// G-H-O-S-T on a second line, under their name.
+    /// The players' chips, centred, then whether the server rates the game
+    /// (GAME's ratings=) and the running score against this opponent (the
+    /// server's record, when it sent one), dimmed: the head of the Ghost
+    /// screen and of the generic one.
+    static func chipsAndStanding(_ s: ClientState, _ g: GameInfo, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
+        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
+        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
+        if let them = opponent(of: s, in: g), let record = g.record {
+            standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
+        }
+        if !standing.isEmpty {
+            chips += Layout.wrap(standing.joined(separator: " · "), width: width - 4).map { Layout.center(style.dim($0), in: width) }
+        }
+        return chips
+    }
+
     static func playerChips(_ s: ClientState, _ game: GameInfo, _ t: Strings, _ style: Style) -> [String] {
         let names = game.players.count == 2 ? game.players : ["?", "?"]
         let labels = names.map { name -> String in
@@ -100,15 +116,7 @@ extension Screens {
             return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
         }
         let gs = g.ghost ?? GhostState()
-        var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        // Whether the server rates the game (GAME's ratings=), then the running score against this opponent: the server's record, when it sent one.
-        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
-        if let them = opponent(of: s, in: g), let record = g.record {
-            standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
-        }
-        if !standing.isEmpty {
-            chips += Layout.wrap(standing.joined(separator: " · "), width: width - 4).map { Layout.center(style.dim($0), in: width) }
-        }
+        var chips = chipsAndStanding(s, g, width, t, style)
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
             // A watched game's end: who won (the banner says why).
