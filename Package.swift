@@ -84,7 +84,8 @@ let package = Package(
         // A game kind used only by tests (issue #25): Word chain, one module,
         // and ghostd with it in its catalog (one line). Neither is shipped.
         .target(name: "WordChainKind", dependencies: ["GameKit"], path: "Tests/WordChainKind"),
-        .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "WordChainKind"], path: "Tests/TestKindsDaemon"),
+        .target(name: "TestKinds", dependencies: ["GameKit", "WordChainKind"], path: "Tests/TestKinds"),
+        .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "TestKinds"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore", "WordLists", "GameKit"]),
@@ -105,7 +106,7 @@ let package = Package(
         .testTarget(name: "OptionKitTests", dependencies: ["OptionKit", "GhostBench", "ghostd", "ghost-client", "ghost-bench"]),
         // The documentation (README.md, Protocol.md, BENCHMARKS.md, docs/): its links
         // resolve, and the options and commands it names are in the programs' tables.
-        .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench"]),
+        .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench", "TestKinds"]),
     ],
     swiftLanguageModes: [.v6]
 )

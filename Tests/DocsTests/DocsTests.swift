@@ -3,6 +3,7 @@ import GhostBench
 import GhostClient
 import GhostProtocol
 import GhostServer
+import TestKinds
 import OptionKit
 import Testing
 
@@ -225,8 +226,10 @@ enum CommandCheck {
         "SIGINT": "a signal", "SIGHUP": "a signal", "SIGKILL": "a signal", "TLS": "TLS",
     ]
 
-    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue))
-    static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue))
+    /// A kind's own move verbs and error codes count too: the docs show
+    /// with the tests' kinds what a kind declares (TestKinds' catalog).
+    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue)).union(TestKinds.all.flatMap { $0.moveVerbs.map(\.name) })
+    static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue)).union(TestKinds.all.flatMap { $0.errorCodes.keys.map(\.rawValue) })
     static let byeCodes = Set(ByeCode.allCases.map(\.rawValue))
 
     static func problems(in document: MarkdownDocument, at path: String) -> [String] {
@@ -334,17 +337,19 @@ struct DocsTests {
         #expect(problems.isEmpty, Comment(rawValue: "\(problems.count) unknown command(s):\n" + problems.joined(separator: "\n")))
     }
 
-    @Test("A command HELP does not list, or an error or BYE code Codes.swift does not have, is reported")
+    @Test("A command HELP does not list, or an error or BYE code Codes.swift does not have, is reported; a test kind's own verbs and codes are not")
     func unknownCommandsAreReported() {
         let page = """
             Send `SEEK clock=30`, `NEW bot=easy`, `WATHC 7`, then `OK JION code=X` and `PRAGMA quick_check`.
             `ERR not-your-turn`, `ERR no-such-code`, `ERR <code> <text>`, `BYE flood`, `BYE flod`.
+            A test kind's own: `CHAIN <word>`, `ERR chain-broken the word must start with e`, `OK CHAIN word=olive`; not `CHAINS x`.
             """
         #expect(CommandCheck.problems(in: MarkdownDocument(page), at: "p.md") == [
             "p.md:1: `WATHC 7`: WATHC is not a command HELP lists, nor a line the server sends",
             "p.md:1: `OK JION code=X`: OK answers a command, and HELP lists no JION",
             "p.md:2: `ERR no-such-code`: no-such-code is not an error code (Codes.swift)",
             "p.md:2: `BYE flod`: flod is not a BYE code (Codes.swift)",
+            "p.md:3: `CHAINS x`: CHAINS is not a command HELP lists, nor a line the server sends",
         ])
     }
 

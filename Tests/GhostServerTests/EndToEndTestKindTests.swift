@@ -7,7 +7,7 @@ import Glibc
 
 /// Issue #25: a game kind that only the tests have (Word chain,
 /// Tests/WordChainKind), added as one module and one catalog line
-/// (Tests/TestKindsDaemon), is played over real sockets like Ghost and
+/// (Tests/TestKinds), is played over real sockets like Ghost and
 /// Hangman: NEW with a computer level and its own option, its moves and
 /// error codes, a restart of the daemon (the game resumes from the store),
 /// its boards in SCORES and its line in HELP.
@@ -199,6 +199,6 @@ struct EndToEndTestKindTests {
         // the client's sources never name it.
         #expect(naming.sorted() == ["Package.swift", "Tests/GhostClientTests/GenericKindEndToEndTests.swift",
                                     "Tests/GhostClientTests/GenericKindTests.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",
-                                    "Tests/TestKindsDaemon/main.swift", "Tests/WordChainKind/WordChain.swift"])
+                                    "Tests/TestKinds/TestKinds.swift", "Tests/WordChainKind/WordChain.swift"])
     }
 }
