@@ -20,11 +20,9 @@ final class ViewDesk: LobbyPart {
     func showView(_ gameID: Int, _ id: ConnectionID, _ session: Session) {
         // A private game is answered as one that does not exist to whoever
         // does not play in it, as WATCH and MOVES answer.
-        guard let room = rooms[gameID], !room.game.isOver else {
-            return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID) that you may see"))
-        }
-        let seat = room.seats.firstIndex { $0 == id }
-        guard seat != nil || room.open else {
+        let found = rooms[gameID]
+        let seat = found?.seats.firstIndex { $0 == id }
+        guard let room = found, !room.gameIsOver, seat != nil || room.open else {
             return reply(id, .error(.noSuchGame, "no game in progress has the id \(gameID) that you may see"))
         }
         let view = room.kind.view(of: room.game, match: room.match, for: seat.map(Viewer.seat) ?? .watcher, language: room.lang)
