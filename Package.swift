@@ -1,7 +1,19 @@
 // swift-tools-version:6.0
 // ghostd: a Ghost word-game server and client. No third-party packages: the
 // toolchain, Foundation, Glibc and system C libraries only.
+import Foundation
 import PackageDescription
+
+// The game kinds used only by tests: each folder of Tests/Kinds is one, its
+// module in Sources/ and its own tests, if any, in Tests/ (a test target
+// named after it, which may start the test daemon and drive ghost-client).
+// Found here, so that a new kind touches no file outside its folder but its
+// line in the tests' catalog (Tests/TestKinds/TestKinds.swift).
+let testKinds = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Tests/Kinds")) ?? [])
+    .filter { !$0.hasPrefix(".") }.sorted()
+let testKindTests = testKinds.filter {
+    FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/Kinds/\($0)/Tests")
+}
 
 // Release builds leave out the run-time exclusivity checks: they were 7-9% of
 // the instructions per move (callgrind, scripts/callgrind-letters.py). Debug
@@ -81,10 +93,9 @@ let package = Package(
         // of its own, its expectations still the test's; a real ghostd on an
         // ephemeral port (DaemonProcess) and a line client (LineClient).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // A game kind used only by tests (issue #25): Word chain, one module,
-        // and ghostd with it in its catalog (one line). Neither is shipped.
-        .target(name: "WordChainKind", dependencies: ["GameKit"], path: "Tests/WordChainKind"),
-        .target(name: "TestKinds", dependencies: ["GameKit", "WordChainKind"], path: "Tests/TestKinds"),
+        // The tests' catalog of the kinds above, and ghostd with them in its
+        // catalog. None is shipped.
+        .target(name: "TestKinds", dependencies: ["GameKit"] + testKinds.map { .target(name: $0) }, path: "Tests/TestKinds"),
         .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "TestKinds"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
         .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore"]),
@@ -107,6 +118,10 @@ let package = Package(
         // The documentation (README.md, Protocol.md, BENCHMARKS.md, docs/): its links
         // resolve, and the options and commands it names are in the programs' tables.
         .testTarget(name: "DocsTests", dependencies: ["OptionKit", "GhostProtocol", "GhostServer", "GhostClient", "GhostBench", "TestKinds"]),
-    ],
+    ] + testKinds.map { .target(name: $0, dependencies: ["GameKit"], path: "Tests/Kinds/\($0)/Sources") }
+      + testKindTests.map {
+          .testTarget(name: $0 + "Tests", dependencies: [.target(name: $0), "TestSupport", "GameKit", "GhostClient", "ghostd-testkinds", "ghost-client"],
+                      path: "Tests/Kinds/\($0)/Tests")
+      },
     swiftLanguageModes: [.v6]
 )

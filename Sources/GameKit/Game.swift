@@ -27,9 +27,14 @@ public enum Move: Sendable, Hashable {
     case challenge
     /// Ghost's bluff variant: the challenged player gives up (has no word).
     case concede
+    /// A move of a kind's own verb (`MoveVerb`), as sent: the verb in
+    /// capitals and its word (empty for a verb that takes none). The kind
+    /// alone says what it means: one kind's `HIDE apple` is a secret.
+    case own(verb: String, word: String)
 
     /// The move as the store keeps it: `p` for a letter, `<p` for a letter
-    /// at the front, `word:<w>` for a word, `challenge` and `concede`.
+    /// at the front, `word:<w>` for a word, `challenge` and `concede`;
+    /// `move:<VERB>` or `move:<VERB>:<w>` for a kind's own verb.
     public var encoded: String {
         switch self {
         case .letter(let l): return l.description
@@ -37,6 +42,7 @@ public enum Move: Sendable, Hashable {
         case .word(let w): return "word:" + w
         case .challenge: return "challenge"
         case .concede: return "concede"
+        case .own(let verb, let word): return word.isEmpty ? "move:" + verb : "move:" + verb + ":" + word
         }
     }
 
@@ -51,6 +57,10 @@ public enum Move: Sendable, Hashable {
             self = .challenge
         } else if text == "concede" {
             self = .concede
+        } else if text.hasPrefix("move:") {
+            let parts = text.dropFirst(5).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let verb = parts.first, MoveVerb.isName(String(verb)) else { return nil }
+            self = .own(verb: String(verb), word: parts.count > 1 ? String(parts[1]) : "")
         } else {
             return nil
         }
@@ -78,15 +88,25 @@ public struct EndReason: RawRepresentable, Sendable, Hashable, CustomStringConve
     public var endsMatch: Bool { self == .left || self == .abandoned || self == .time }
 }
 
-/// How a game ended: seat `loser` lost, for `reason`. Seats are 0 and 1.
+/// How a game ended: seat `loser` lost, for `reason`, or nobody did (a
+/// draw, which only a kind's rules give). Seats are 0 and 1.
 public struct Outcome: Sendable, Equatable {
-    public let loser: Int
+    /// The seat that lost; nil for a draw.
+    public let loser: Int?
     public let reason: EndReason
-    public var winner: Int { 1 - loser }
+    /// The seat that won; nil for a draw.
+    public var winner: Int? { loser.map { 1 - $0 } }
+    public var isDraw: Bool { loser == nil }
     public init(loser: Int, reason: EndReason) {
         self.loser = loser
         self.reason = reason
     }
+    private init(drawn reason: EndReason) {
+        self.loser = nil
+        self.reason = reason
+    }
+    /// Nobody won, for `reason` (a kind's own word: `even`).
+    public static func draw(_ reason: EndReason) -> Outcome { Outcome(drawn: reason) }
 }
 
 /// Why a move was refused. `refused` carries an error code (the kind's own,
@@ -122,8 +142,14 @@ public enum Seat: Sendable, Equatable {
 
 /// One round of a two-seat game as a pure value.
 public protocol Game: Sendable {
-    /// The seat to move (0 or 1); meaningless once the game is over.
+    /// The seat to move (0 or 1); meaningless once the game is over. While
+    /// both seats may move (`bothToMove`), the one the server waits for
+    /// first: its clock runs and its first move is due.
     var toMove: Int { get }
+    /// Whether both seats may move now, in any order (a phase in which each
+    /// sets a secret). The game still judges who may play (`notYourTurn`);
+    /// TURN then names both players. False by default: one seat at a time.
+    var bothToMove: Bool { get }
     /// Set once the game is over.
     var outcome: Outcome? { get }
     /// Whether `outcome` is set. A requirement (with the default below), so
@@ -156,6 +182,9 @@ public protocol Game: Sendable {
     func fields(after move: Move) -> [Field]
     /// A sentence that says why the game ended, for people.
     func explanation(loser: String, winner: String) -> String
+    /// The same for a draw, between the seats' `names` in seat order. Only a
+    /// kind whose rules give draws is asked.
+    func drawExplanation(names: [String]) -> String
     /// What this game was set up with, for the GAME line and the reply to
     /// NEW (Hangman: `mode=evil length=5 misses=8`); nothing by default.
     var setupFields: [Field] { get }
@@ -194,6 +223,8 @@ public protocol Game: Sendable {
 
 extension Game {
     public var isOver: Bool { outcome != nil }
+    public var bothToMove: Bool { false }
+    public func drawExplanation(names: [String]) -> String { "It is a draw." }
     public func privateFields(for seat: Int) -> [Field] { [] }
     public func fields(after move: Move) -> [Field] { moveFields(move) + publicFields }
     public var setupFields: [Field] { [] }

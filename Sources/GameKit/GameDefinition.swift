@@ -20,6 +20,10 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// ask again in this many seconds" (its move is still being worked out
     /// off the server's thread), or nothing. By default, `computerMove`.
     func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay
+    /// The same for the computer at `seat`, which is the seat to move, or
+    /// the other one while both seats may move (`Game.bothToMove`): a kind
+    /// with such a phase answers here. By default `computerPlay(in:level:)`.
+    func computerPlay(in game: any Game, seat: Int, level: BotLevel) -> ComputerPlay
     /// Whether the kind gives hints in a game against the computer at `level`
     /// (nil: two people). No hints by default.
     func allowsHints(against level: BotLevel?) -> Bool
@@ -128,6 +132,10 @@ extension GameDefinition {
     /// The computer is always ready: `computerMove`'s move, at once.
     public func computerPlay(in game: any Game, level: BotLevel) -> ComputerPlay {
         computerMove(in: game, level: level).map { .move($0) } ?? .none
+    }
+
+    public func computerPlay(in game: any Game, seat: Int, level: BotLevel) -> ComputerPlay {
+        computerPlay(in: game, level: level)
     }
 
     public var twoPlayerOptions: [String: String] { [:] }

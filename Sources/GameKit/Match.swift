@@ -23,8 +23,21 @@ public struct Match: Sendable, Equatable {
     public enum Step: Sendable, Equatable {
         /// Play goes on with a new round.
         case nextRound
-        /// The match (or single game) is over: this seat lost it.
-        case over(loser: Int)
+        /// The match (or single game) is over: this seat lost it, or
+        /// nobody did (a single game drawn).
+        case over(loser: Int?)
+    }
+
+    /// The round in play ended with `outcome`. A drawn round counts for
+    /// neither seat: a match goes on with the next round, a single game is over.
+    public mutating func roundEnded(_ outcome: Outcome) -> Step {
+        guard let loser = outcome.loser else {
+            guard isMatch else { return .over(loser: nil) }
+            starter = 1 - starter
+            round += 1
+            return .nextRound
+        }
+        return roundLost(by: loser, reason: outcome.reason)
     }
 
     /// Seat `loser` lost the round in play for `reason`. Reasons from the

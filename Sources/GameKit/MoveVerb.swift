@@ -28,7 +28,8 @@ public struct MoveVerb: Sendable {
     /// What the verb does, in one line (HELP).
     public let help: String
     /// The move it stands for, from its arguments as checked (`.word`: one
-    /// lowercase word; `.none`: none).
+    /// lowercase word; `.none`: none). By default `Move.own` with the verb
+    /// and its word.
     public let move: @Sendable (_ arguments: [String]) -> Move
 
     public init(name: String, arguments: Arguments, usage: String, help: String,
@@ -38,6 +39,11 @@ public struct MoveVerb: Sendable {
         self.usage = usage
         self.help = help
         self.move = move
+    }
+
+    /// A verb whose move is itself (`Move.own`): the game is given the verb and its word.
+    public init(name: String, arguments: Arguments, usage: String, help: String) {
+        self.init(name: name, arguments: arguments, usage: usage, help: help) { .own(verb: name, word: $0.first ?? "") }
     }
 
     /// `NAME usage`, as HELP shows it.

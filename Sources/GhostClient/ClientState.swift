@@ -243,6 +243,8 @@ public struct GameResult: Equatable, Sendable {
     public var winner: String
     public var loser: String
     public var reason: OverReason
+    /// Nobody won (`OVER … draw=`): `winner` and `loser` are empty.
+    public var drawn = false
     public var fragment: String
     /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
     public var word: String?

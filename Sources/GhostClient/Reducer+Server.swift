@@ -54,7 +54,7 @@ extension ClientState {
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
             }
-        case .game, .over, .match:
+        case .game, .over, .match, .drawn:
             break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
         case let .turn(id, player, fields, clock, deadline):
             turn(id: id, player: player, fields: fields, clock: clock, deadline: deadline)

@@ -55,6 +55,7 @@ public struct ChallengeGhost: GhostVariant {
         case .word(let word): return try answer(word, by: seat)
         case .challenge: return try challenge(by: seat)
         case .concede: return try concede(by: seat)
+        case .own: throw GhostRound.oneLetter
         }
     }
 

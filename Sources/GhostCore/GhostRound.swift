@@ -76,7 +76,7 @@ public struct GhostRound: Sendable {
         switch move {
         case .letter(let l): return [Field(GhostWire.Key.letter, l.description)]
         case .front(let l): return [Field(GhostWire.Key.letter, l.description), Field(GhostWire.Key.end, GhostWire.End.front.rawValue)]
-        case .word: return []
+        case .word, .own: return []
         case .challenge: return [Field(GhostWire.Key.challenge, GhostWire.yes)]
         case .concede: return [Field(GhostWire.Key.concede, GhostWire.yes)]
         }

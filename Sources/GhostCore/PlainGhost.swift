@@ -15,7 +15,7 @@ public struct PlainGhost: GhostVariant {
         switch move {
         case .letter(let letter): return try play(letter, by: seat)
         case .front: throw GhostRound.notAtTheFront
-        case .word: throw GhostRound.oneLetter
+        case .word, .own: throw GhostRound.oneLetter
         case .challenge, .concede: throw GhostRound.wrongVariant
         }
     }

@@ -31,7 +31,7 @@ public struct Superghost: GhostVariant {
         switch move {
         case .letter(let letter): return try play(letter, front: false, by: seat)
         case .front(let letter): return try play(letter, front: true, by: seat)
-        case .word: throw GhostRound.oneLetter
+        case .word, .own: throw GhostRound.oneLetter
         case .challenge, .concede: throw GhostRound.wrongVariant
         }
     }

@@ -82,6 +82,12 @@ extension ServerLine {
             guard let id = int("id"), let player = f["player"] else { return nil }
             self = .move(id: id, player: player, fields: Decode.gameFields(f, header: Decode.playerHeader))
         case "OVER":
+            if let id = int("id"), let draw = f["draw"], let reason = f["reason"] {
+                self = .drawn(id: id, players: draw.split(separator: ",").map(String.init), reason: OverReason(rawValue: reason),
+                              fields: Decode.gameFields(f, header: Decode.drawnHeader),
+                              ratings: SeatRatings(ratings: f["ratings"], changes: f["changes"]))
+                return
+            }
             guard let id = int("id"), let winner = f["winner"], let loser = f["loser"], let reason = f["reason"] else { return nil }
             self = .over(id: id, winner: winner, loser: loser, reason: OverReason(rawValue: reason),
                          fields: Decode.gameFields(f, header: Decode.overRatedHeader),
@@ -184,6 +190,8 @@ enum Decode {
     static let overHeader: Set<String> = ["id", "winner", "loser", "reason"]
     /// OVER's, with a rated game's `ratings=` and `changes=` (after the kind's fields).
     static let overRatedHeader: Set<String> = overHeader.union(["ratings", "changes"])
+    /// A drawn OVER's own keys.
+    static let drawnHeader: Set<String> = ["id", "draw", "reason", "ratings", "changes"]
     static let bestScoreHeader: Set<String> = ["rank", "name", "registered"]
     static let bestRankHeader: Set<String> = ["board", "rank"]
     static let plyHeader: Set<String> = ["n", "round", "player"]

@@ -40,6 +40,10 @@ public enum ServerLine: Sendable, Hashable {
     /// `ratings`: at the end of a rated game, the ratings after it and their
     /// changes (`ratings= changes=`, after the kind's fields), nil otherwise.
     case over(id: Int, winner: String, loser: String, reason: OverReason, fields: [Field], ratings: SeatRatings? = nil)
+    /// The game (in a match: the round) ended in a draw between `players`
+    /// (seat order), which only a kind whose rules give draws sends:
+    /// `OVER id= draw=<a>,<b> reason=` and the kind's fields, as `over`'s.
+    case drawn(id: Int, players: [String], reason: OverReason, fields: [Field], ratings: SeatRatings? = nil)
     /// A match is over. Ghost: `ghost=<letters>`.
     case match(id: Int, winner: String, loser: String, fields: [Field])
     /// The game ended with no winner and no score. `ended`: when
@@ -255,6 +259,16 @@ extension ServerLine {
             W.field("id", id, &out)
             W.field("winner", winner, &out)
             W.field("loser", loser, &out)
+            W.field("reason", reason.rawValue, &out)
+            W.fields(fields, &out)
+            if let ratings {
+                W.field("ratings", ratings.ratingsValue, &out)
+                if let changes = ratings.changesValue { W.field("changes", changes, &out) }
+            }
+        case let .drawn(id, players, reason, fields, ratings):
+            W.keyword("OVER", &out)
+            W.field("id", id, &out)
+            W.field("draw", players.joined(separator: ","), &out)
             W.field("reason", reason.rawValue, &out)
             W.fields(fields, &out)
             if let ratings {

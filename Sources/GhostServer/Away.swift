@@ -67,8 +67,11 @@ final class Away: Broadcasting {
                 let why = ScoresDesk.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""
                 return reply(id, .aborted(id: done.id, reason: AbortReason(rawValue: why), ended: done.endedAt))
             }
-            return reply(id, .over(id: done.id, winner: done.winner, loser: done.loser, reason: OverReason(rawValue: done.reason),
-                                   fields: ScoresDesk.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]))
+            let fields = ScoresDesk.fields(stored: done.finalState) + [Field("ended", "\(done.endedAt)")]
+            guard let winner = done.winner, let loser = done.loser else {
+                return reply(id, .drawn(id: done.id, players: done.players, reason: OverReason(rawValue: done.reason), fields: fields))
+            }
+            return reply(id, .over(id: done.id, winner: winner, loser: loser, reason: OverReason(rawValue: done.reason), fields: fields))
         }
         if case .playing(let g, let s) = session.state, g == gameID, s == seat {
             reply(id, .ok(.resume(id: gameID)))

@@ -61,7 +61,8 @@ final class Finishing: Broadcasting {
     /// gives one for a person. Returns the places they have now.
     func recordFinish(_ room: Room, outcome: Outcome, match: Match, final game: any Game) throws -> Finish {
         let names = room.names
-        let winner = names[outcome.winner], loser = names[outcome.loser]
+        // Nobody's name for a draw: the store keeps it with neither.
+        let winner = outcome.winner.map { names[$0] }, loser = outcome.loser.map { names[$0] }
         // What the game counts for (`--scores-for`, ScoringPolicy.swift).
         let counts = try ScoringPolicy(scoresFor: settings.scoresFor).decide(
             people: [room.bot(0) == nil, room.bot(1) == nil],
@@ -83,10 +84,10 @@ final class Finishing: Broadcasting {
                                             finalState: ScoresDesk.stored(final, end),
                                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         // Two people's record against each other, per variant (ComputerRecord.swift).
-        if counts.headToHead {
+        if counts.headToHead, let winner, let loser {
             try store.recordHeadToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant), winner: winner, loser: loser)
         }
-        try recordComputerResult(room, winner: outcome.winner, counts: counts)
+        if let won = outcome.winner { try recordComputerResult(room, winner: won, counts: counts) }
         finish.ratings = try ratings.rateFinish(room, winner: outcome.winner, now: now)
         if !GamePlay.wasRestarted(room.match),
            let entry = room.kind.bestGame(game, outcome: outcome, variant: room.record.variant, language: room.lang),
@@ -110,27 +111,33 @@ final class Finishing: Broadcasting {
         context.figures.gamesFinished += 1
         room.setGame(game)
         room.match = match
-        let winner = room.names[outcome.winner], loser = room.names[outcome.loser]
         let matchFields = room.kind.matchFields(match)
         // The game's last fields, asked once for OVER and the log (a single game has no match fields).
         let fields = finished.fields ?? Fields(final: game.finalFields, end: game.endFields)
         let final = fields.final, end = fields.end
         let ended = end.isEmpty ? final : final + end
-        broadcast(room, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: matchFields.isEmpty ? ended : final + matchFields + end, ratings: finished.ratings))
-        broadcast(room, .info(info ?? (outcome.reason == .abandoned
-            ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
-            : game.explanation(loser: loser, winner: winner))))
-        if match.isMatch {
-            broadcast(room, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
-            broadcast(room, .info(room.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+        let overFields = matchFields.isEmpty ? ended : final + matchFields + end
+        if let lost = outcome.loser {
+            let winner = room.names[1 - lost], loser = room.names[lost]
+            broadcast(room, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
+                                  fields: overFields, ratings: finished.ratings))
+            broadcast(room, .info(info ?? (outcome.reason == .abandoned
+                ? "\(loser) stayed away past the grace period; \(winner) claimed the game."
+                : game.explanation(loser: loser, winner: winner))))
+            if match.isMatch {
+                broadcast(room, .match(id: gameID, winner: winner, loser: loser, fields: matchFields))
+                broadcast(room, .info(room.kind.matchSummary(loser: loser, winner: winner, match: match, reason: outcome.reason)))
+            }
+        } else {
+            broadcast(room, .drawn(id: gameID, players: room.names, reason: outcome.reason, fields: overFields, ratings: finished.ratings))
+            broadcast(room, .info(info ?? game.drawExplanation(names: room.names)))
         }
         for r in finished.ranks { broadcast(room, .rank(name: r.name, rank: r.rank, wins: r.wins)) }
         if let best = finished.best, let conn = room.seats[best.seat] {
             outbox.send(.bestRank(board: best.board, rank: best.rank, fields: best.fields), to: conn)
         }
         if settings.gameLog == .all {
-            log(LineText.over(gameID, winner: winner, loser: loser, reason: outcome.reason.rawValue, fields: ended))
+            log(LineText.over(gameID, names: room.names, loser: outcome.loser, reason: outcome.reason.rawValue, fields: ended))
         }
         for (seat, conn) in room.seats.enumerated() {
             guard let conn else { continue }

@@ -63,7 +63,7 @@ extension GamePart {
     func stateTurnLine(_ room: Room, _ game: any Game) -> ServerLine {
         let state = game.stateFields(names: room.names)
         return state.isEmpty ? turnLine(room, game)
-            : .turn(id: room.id, player: room.names[room.gameToMove],
+            : .turn(id: room.id, player: room.turnPlayer,
                     fields: GamePlay.joined(GamePlay.joined(game.publicFields, room.kind.matchFields(room.match)), state),
                     clock: clockLeft(room), deadline: room.clock == nil ? deadlineLeft(room) : nil)
     }
@@ -73,7 +73,7 @@ extension GamePart {
     /// TURN with the room's game value in hand: a move has it already (`apply`'s
     /// `game`, now the room's), and asking `room.game` would copy it again.
     func turnLine(_ room: Room, _ game: any Game) -> ServerLine {
-        .turn(id: room.id, player: room.names[room.gameToMove], fields: GamePlay.joined(game.publicFields, room.kind.matchFields(room.match)),
+        .turn(id: room.id, player: room.turnPlayer, fields: GamePlay.joined(game.publicFields, room.kind.matchFields(room.match)),
               clock: clockLeft(room), deadline: room.clock == nil ? deadlineLeft(room) : nil)
     }
 }

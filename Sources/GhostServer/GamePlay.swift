@@ -266,7 +266,7 @@ final class GamePlay: Broadcasting {
         let game = room.game
         // What the move ends: the round, and perhaps the match.
         var match = room.match
-        let step = outcome.map { match.roundLost(by: $0.loser, reason: $0.reason) }
+        let step = outcome.map { match.roundEnded($0) }
         // The next round's game on a new round, else the game itself: not an
         // optional existential, which every move destroyed through its
         // type's metadata (about 150 instructions; `Finishing.Finish` is a
@@ -338,6 +338,7 @@ final class GamePlay: Broadcasting {
         case .challenge, .concede:
             let said = verb.rawValue.lowercased()
             return .other(verb: verb.rawValue, fields: fields.filter { $0.key != said })
+        case .own(let name, _): return .other(verb: name, fields: fields)
         }
     }
 
@@ -346,11 +347,16 @@ final class GamePlay: Broadcasting {
     private func nextRound(_ gameID: Int, after outcome: Outcome, match: Match, finished: any Game, next: any Game) {
         guard let room = rooms[gameID] else { return }
         room.nextRound(next, match: match, now: clock.monotonic)
-        let loser = room.names[outcome.loser], winner = room.names[outcome.winner]
-        broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason,
-                                fields: finished.finalFields + room.kind.matchFields(match) + finished.endFields))
-        broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
-                                + room.kind.roundSummary(loser: outcome.loser, name: loser, match: match)))
+        let fields = finished.finalFields + room.kind.matchFields(match) + finished.endFields
+        if let lost = outcome.loser {
+            let loser = room.names[lost], winner = room.names[1 - lost]
+            broadcast(gameID, .over(id: gameID, winner: winner, loser: loser, reason: outcome.reason, fields: fields))
+            broadcast(gameID, .info(finished.explanation(loser: loser, winner: winner) + " "
+                                    + room.kind.roundSummary(loser: lost, name: loser, match: match)))
+        } else {
+            broadcast(gameID, .drawn(id: gameID, players: room.names, reason: outcome.reason, fields: fields))
+            broadcast(gameID, .info(finished.drawExplanation(names: room.names)))
+        }
         if settings.gameLog == .all {
             log("game \(gameID) round \(match.round): \(room.kind.matchFields(match).map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
         }
@@ -385,7 +391,7 @@ final class GamePlay: Broadcasting {
 
     /// The same, for a room in hand (the room in `rooms` under its id).
     func scheduleComputer(_ room: Room) {
-        guard !room.gameIsOver, room.bot(room.gameToMove) != nil else { return }
+        guard room.computerToMove != nil else { return }
         if settings.botDelay <= 0 { return playComputer(room.id) }
         room.botDue = clock.monotonic + settings.botDelay * Double.random(in: 0.6...1.4)
     }
@@ -393,9 +399,9 @@ final class GamePlay: Broadcasting {
     /// Plays the computer's move, or, when the kind is not ready (a
     /// position still being solved), asks again when it says.
     func playComputer(_ gameID: Int) {
-        guard let room = rooms[gameID], !room.gameIsOver, let level = room.bot(room.gameToMove) else { return }
-        switch room.kind.computerPlay(in: room.game, level: level) {
-        case .move(let move): apply(move, in: room, by: room.gameToMove, mover: nil)
+        guard let room = rooms[gameID], let seat = room.computerToMove, let level = room.bot(seat) else { return }
+        switch room.kind.computerPlay(in: room.game, seat: seat, level: level) {
+        case .move(let move): apply(move, in: room, by: seat, mover: nil)
         case .later(let seconds): room.botDue = clock.monotonic + max(seconds, 0.01)
         case .none: break
         }

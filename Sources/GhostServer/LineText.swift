@@ -103,10 +103,16 @@ struct LineText {
         }
     }
 
-    /// `game <id> over: <winner> beat <loser> (<reason>, <key> "<value>", …)`.
-    static func over(_ id: Int, winner: String, loser: String, reason: String, fields: [Field]) -> String {
+    /// `game <id> over: <winner> beat <loser> (<reason>, <key> "<value>", …)`,
+    /// or `<a> drew with <b>` when nobody lost (`loser` nil).
+    static func over(_ id: Int, names: [String], loser: Int?, reason: String, fields: [Field]) -> String {
         build { line in
-            line.put("game "); line.add(id); line.put(" over: "); line.add(winner); line.put(" beat "); line.add(loser)
+            line.put("game "); line.add(id); line.put(" over: ")
+            if let loser {
+                line.add(names[1 - loser]); line.put(" beat "); line.add(names[loser])
+            } else {
+                line.add(names[0]); line.put(" drew with "); line.add(names[1])
+            }
             line.put(" ("); line.add(reason)
             for f in fields { line.put(", "); line.add(f.key); line.put(" \""); line.add(f.value); line.put("\"") }
             line.put(")")

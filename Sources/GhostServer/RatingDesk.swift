@@ -107,7 +107,9 @@ final class RatingDesk: LobbyPart {
     /// the same transaction as the finish): each person's new rating and
     /// record, and each seat's change on the game. Returns what OVER shows;
     /// nil for an unrated game (every game with a computer seat).
-    func rateFinish(_ room: Room, winner: Int, now: Int) throws -> SeatRatings? {
+    /// `winner` nil: a draw, half a point each (a drawn game counts in
+    /// `games` but in neither `wins` nor `losses`).
+    func rateFinish(_ room: Room, winner: Int?, now: Int) throws -> SeatRatings? {
         guard let rated = tableRating(room), RatingsPolicy.mayBeRated(bots: SeatPair(room.bot(0), room.bot(1))) else { return nil }
         let board = rated.board
         // Both seats as they are now (a name may have finished another rated game since this one began).
@@ -120,8 +122,9 @@ final class RatingDesk: LobbyPart {
         var after = before, changes = [0, 0]
         for seat in 0..<2 {
             let won = seat == winner
+            let score: Ratings.Outcome = winner == nil ? .draw : won ? .win : .loss
             let elapsed = Double(max(0, now - (rows[seat]?.lastPlayed ?? now)))
-            let new = RatingsPolicy.system.rate(before[seat], after: Ratings.Game(before[1 - seat], won ? .win : .loss), elapsed: elapsed)
+            let new = RatingsPolicy.system.rate(before[seat], after: Ratings.Game(before[1 - seat], score), elapsed: elapsed)
             after[seat] = new
             changes[seat] = RatingsPolicy.points(new) - RatingsPolicy.points(before[seat])
             var row = rows[seat] ?? StoredRating(name: room.names[seat], board: board, rating: 0, deviation: 0, volatility: 0)
@@ -129,7 +132,7 @@ final class RatingDesk: LobbyPart {
             row.deviation = new.deviation
             row.volatility = new.volatility
             row.games += 1
-            if won { row.wins += 1 } else { row.losses += 1 }
+            if won { row.wins += 1 } else if winner != nil { row.losses += 1 }
             row.lastPlayed = now
             let opponent = RatingsPolicy.points(before[1 - seat])
             if won, opponent > row.best?.rating ?? -1 {
@@ -326,7 +329,8 @@ final class RatingDesk: LobbyPart {
         for row in rows {
             let seat = row.players.first?.lowercased() == key ? 0 : 1
             let opponent = row.players.indices.contains(1 - seat) ? row.players[1 - seat] : "?"
-            let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? "aborted"
+            // No winner: aborted, or a draw (which only a kind's rules give).
+            let result = row.winner.map { $0.lowercased() == key ? "win" : "loss" } ?? (row.drawn ? "draw" : "aborted")
             let change = row.changes.indices.contains(seat) ? row.changes[seat] : nil
             reply(id, .ratingData(.result(id: row.id, game: row.kind, variant: row.variant.isEmpty ? nil : row.variant,
                                           opponent: opponent, result: result, reason: row.reason, change: change, ended: row.endedAt,

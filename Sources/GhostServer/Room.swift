@@ -23,12 +23,13 @@ extension Lobby {
         /// The round in play; changed only through `setGame`, which keeps
         /// `gameToMove` and `gameIsOver` in step and touches the deadlines.
         private(set) var game: any Game
-        /// `game.toMove` and `game.isOver`, kept in step with `game` by its
-        /// observer: the clocks and the turn ask them several times a move,
-        /// and each question to `game` (an existential in a class) copies the
-        /// whole game value first.
+        /// `game.toMove`, `game.isOver` and `game.bothToMove`, kept in step
+        /// with `game` by its observer: the clocks and the turn ask them
+        /// several times a move, and each question to `game` (an existential
+        /// in a class) copies the whole game value first.
         private(set) var gameToMove: Int
         private(set) var gameIsOver: Bool
+        private(set) var gameBothToMove: Bool
         /// When the computer plays its next move (monotonic), if it is to move.
         var botDue: Double? { didSet { deadlines.touch(self) } }
         var offer: Offer?
@@ -83,6 +84,7 @@ extension Lobby {
             self.deadlines = deadlines
             gameToMove = game.toMove
             gameIsOver = game.isOver
+            gameBothToMove = game.bothToMove
             deadlines.touch(self)
         }
 
@@ -93,6 +95,7 @@ extension Lobby {
             self.game = game
             gameToMove = game.toMove
             gameIsOver = game.isOver
+            gameBothToMove = game.bothToMove
             deadlines.touch(self)
         }
 
@@ -106,16 +109,17 @@ extension Lobby {
         /// (`RecoveryDesk.resynchronise`, the sender's and the computer's game).
         func play(_ move: Move, by seat: Int) throws(MoveError) -> Outcome? {
             defer { deadlines.touch(self) }
-            return try Room.play(move, by: seat, on: &game, toMove: &gameToMove, isOver: &gameIsOver)
+            return try Room.play(move, by: seat, on: &game, toMove: &gameToMove, isOver: &gameIsOver, both: &gameBothToMove)
         }
 
         /// The move, and `toMove` and `isOver` read within the same access to
         /// the game (read from the room's property, each copied the whole value).
         private static func play(_ move: Move, by seat: Int, on game: inout any Game,
-                                 toMove: inout Int, isOver: inout Bool) throws(MoveError) -> Outcome? {
+                                 toMove: inout Int, isOver: inout Bool, both: inout Bool) throws(MoveError) -> Outcome? {
             defer {
                 toMove = game.toMove
                 isOver = game.isOver
+                both = game.bothToMove
             }
             return try game.play(move, by: seat)
         }
@@ -131,6 +135,18 @@ extension Lobby {
 
         /// The computer's level in a seat, nil for a person.
         func bot(_ seat: Int) -> BotLevel? { occupants.indices.contains(seat) ? occupants[seat].level : nil }
+
+        /// The computer's seat when it may move now: the seat to move, or,
+        /// while both seats may, the other one.
+        var computerToMove: Int? {
+            guard !gameIsOver else { return nil }
+            if bot(gameToMove) != nil { return gameToMove }
+            return gameBothToMove && bot(1 - gameToMove) != nil ? 1 - gameToMove : nil
+        }
+
+        /// Whose turn TURN names: the player to move, or both (`alice,bob`)
+        /// while both seats may move.
+        var turnPlayer: String { gameBothToMove ? names.joined(separator: ",") : names[gameToMove] }
 
         /// The computer's level, if one seat is the computer.
         var computerLevel: BotLevel? { occupants.lazy.compactMap(\.level).first }

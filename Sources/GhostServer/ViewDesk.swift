@@ -30,7 +30,7 @@ final class ViewDesk: LobbyPart {
         for move in view.moves { reply(id, .view(ViewData(move))) }
         reply(id, .ok(.other(verb: Verb.view.rawValue,
                              fields: [Field("id", String(gameID)), Field("game", room.kind.name), Field("lang", room.lang),
-                                      Field("turn", room.names[room.gameToMove]),
+                                      Field("turn", room.turnPlayer),
                                       Field("rows", String(view.rows.count)), Field("moves", String(view.moves.count))])))
     }
 }

@@ -238,7 +238,7 @@ final class GamesStore {
 
     /// Records the end of a game (or match): its row (the score boards are
     /// the score store's: `Store.finishGame` does both).
-    func finish(game: Int, winner: String, loser: String, reason: String, finalState: String,
+    func finish(game: Int, winner: String?, loser: String?, reason: String, finalState: String,
                 losses: [Int]?, now: Int) throws {
         try willWrite()
         if let s = waitingStart(game) {
@@ -354,14 +354,16 @@ final class GamesStore {
     /// A game's final record, or nil if not over.
     /// The finished game `token` was a seat's resume token of: its id, how it
     /// ended, and when (unix seconds; 0 if unknown).
-    func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
-                                                       finalState: String, endedAt: Int)? {
+    /// A draw has neither winner nor loser (nil), and `players` names its seats.
+    func finishedGame(token: String) throws -> (id: Int, winner: String?, loser: String?, reason: String,
+                                                       finalState: String, endedAt: Int, players: [String])? {
         guard let found = try game(token: token), found.over else { return nil }
         return try db.query("""
-            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0) FROM games
+            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0), player0, player1 FROM games
             WHERE id = ? AND status = 'over'
             """, .of(found.id)) {
-            (id: $0.int(0), winner: $0.text(1), loser: $0.text(2), reason: $0.text(3), finalState: $0.text(4), endedAt: $0.int(5))
+            (id: $0.int(0), winner: $0.optionalText(1), loser: $0.optionalText(2), reason: $0.text(3), finalState: $0.text(4),
+             endedAt: $0.int(5), players: [$0.text(6), $0.text(7)])
         }.first
     }
 

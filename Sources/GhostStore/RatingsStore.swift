@@ -61,6 +61,8 @@ public struct HistoryRow: Sendable, Equatable {
     public var lang: String
     /// Rounds a seat may lose before it loses (1: a single game; more: a match).
     public var rounds: Int = 1
+    /// Whether it ended in a draw: over with no winner, and not aborted.
+    public var drawn: Bool = false
 }
 
 /// Ratings (schema 11; the store split by what it stores): each
@@ -146,14 +148,15 @@ final class RatingsStore {
                            CASE WHEN reason = '\(Store.abortedReason)' AND final_state LIKE 'abort=%' THEN substr(final_state, 7)
                                 ELSE coalesce(reason, '') END,
                            change0, change1,
-                           coalesce(ended_at, 0), watch, lang, rounds
+                           coalesce(ended_at, 0), watch, lang, rounds,
+                           winner IS NULL AND coalesce(reason, '') <> '\(Store.abortedReason)'
                     FROM games WHERE status = 'over' AND player\(seat) = ? COLLATE NOCASE AND watch = ?
                     ORDER BY ended_at DESC, id DESC LIMIT ?
                     """, .text(name), .of(open), .of(n)) { r in
                     HistoryRow(id: r.int(0), kind: r.text(1), variant: r.text(2), players: [r.text(3), r.text(4)],
                                winner: r.optionalText(5), loser: r.optionalText(6), reason: r.text(7),
                                changes: [r.optionalInt(8), r.optionalInt(9)], endedAt: r.int(10), open: r.int(11) != 0,
-                               lang: r.text(12), rounds: r.int(13))
+                               lang: r.text(12), rounds: r.int(13), drawn: r.int(14) != 0)
                 }
             }
         }

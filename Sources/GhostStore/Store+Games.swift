@@ -48,9 +48,17 @@ extension Store {
     /// if counted (`people` holds it): from the rows the counts wrote, so
     /// no look-up of a name again.
     @discardableResult
-    public func finishGame(game: Int, winner: String, loser: String, reason: String, finalState: String,
+    /// A draw (`winner` and `loser` nil) counts a game for each of `people`, won by neither.
+    public func finishGame(game: Int, winner: String?, loser: String?, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String, people: [String]? = nil, now: Int) throws -> [ScoreRow] {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
+        guard let winner, let loser else {
+            var rows: [ScoreRow] = []
+            for person in people ?? [] {
+                rows.append(try scoreStore.count(person, key: person.lowercased(), won: false, board: board))
+            }
+            return scoreStore.ranked(rows.first, rows.dropFirst().first, board: board)
+        }
         let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
         var winnerRow: ScoreRow?, loserRow: ScoreRow?
         // Each count's row; a name in both seats (any case) keeps the last.
@@ -91,8 +99,8 @@ extension Store {
     /// A game's final record, or nil if not over.
     /// The finished game `token` was a seat's resume token of: its id, how it
     /// ended, and when (unix seconds; 0 if unknown).
-    public func finishedGame(token: String) throws -> (id: Int, winner: String, loser: String, reason: String,
-                                                       finalState: String, endedAt: Int)? {
+    public func finishedGame(token: String) throws -> (id: Int, winner: String?, loser: String?, reason: String,
+                                                       finalState: String, endedAt: Int, players: [String])? {
         try gameStore.finishedGame(token: token)
     }
 

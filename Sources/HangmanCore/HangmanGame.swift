@@ -172,7 +172,7 @@ public struct HangmanGame: Game {
         switch move {
         case .letter(let l): try guess(l)
         case .word(let w): try solve(w)
-        case .front, .challenge, .concede: throw .notAMove("guess one letter a-z, as LETTER <c>")
+        case .front, .challenge, .concede, .own: throw .notAMove("guess one letter a-z, as LETTER <c>")
         }
         return outcome
     }
@@ -352,7 +352,7 @@ public struct HangmanGame: Game {
             let guess = Phrase.guess(w)
             let hit = outcome?.reason == .solved && guess != nil && guess == secret
             return [Field(HangmanWire.Key.word, Phrase.slashed(guess ?? w.lowercased())), Field(HangmanWire.Key.hit, hit ? HangmanWire.yes : HangmanWire.no)]
-        case .front, .challenge, .concede:
+        case .front, .challenge, .concede, .own:
             return []
         }
     }

@@ -13,9 +13,7 @@ import TestSupport
 struct ClientEndToEndTests {
     /// The command that starts a client in a pane, recording its pid.
     static func clientCommand(_ tmux: Tmux, _ label: String, port: Int, noColour: Bool, extra: String = "") throws -> String {
-        let bin = try ClientBinary.path()
-        let env = noColour ? "NO_COLOR=1" : "NO_COLOR="
-        return "sh -c 'echo $$ > \(tmux.folder)/\(label).pid; exec env \(env) \(bin) --config \(tmux.folder)/\(label)/config \(extra) 127.0.0.1:\(port)'"
+        try tmux.clientCommand(label, port: port, noColour: noColour, extra: extra)
     }
 
     static func pid(_ tmux: Tmux, _ label: String) -> Int32? {

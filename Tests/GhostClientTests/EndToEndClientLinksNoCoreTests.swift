@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue #25 item 4, dependencies one way (a check of the built binary, as
 /// the end-to-end tests use it): the client reads Ghost's fields

@@ -9,15 +9,11 @@ import TestSupport
 struct HangmanEndToEndTests {
     /// A returning player's settings file (language, tutorial, name), so the client starts on its own.
     static func writeConfig(_ tmux: Tmux, _ label: String, name: String, game: String = "ghost") throws {
-        try FileManager.default.createDirectory(atPath: "\(tmux.folder)/\(label)", withIntermediateDirectories: true)
-        try "language=en\ntutorial=seen\nname=\(name)\ngame=\(game)\n"
-            .write(toFile: "\(tmux.folder)/\(label)/config", atomically: true, encoding: .utf8)
+        try tmux.writeConfig(label, name: name, game: game)
     }
 
     static func start(_ tmux: Tmux, _ label: String, port: Int, extra: String = "") throws {
-        // Typed before the shell's first prompt, the command would share its line with it.
-        try tmux.waitFor(label, "the shell prompt") { $0.last(where: { !$0.isEmpty }) == "$" }
-        try tmux.shell(label, try ClientEndToEndTests.clientCommand(tmux, label, port: port, noColour: true, extra: extra))
+        try tmux.startClient(label, port: port, extra: extra)
     }
 
     /// Starts a client and signs in on the name screen.

@@ -51,7 +51,7 @@ private func playOut(_ game: inout PlainGhost, _ bots: [Bot], _ rng: inout Seede
         check(game, seat, letter)
         _ = try? game.play(letter, by: seat)
     }
-    return game.outcome!.loser
+    return game.outcome!.loser!
 }
 
 // Hand-made dictionaries for Hard's choice in a lost position. From a fragment of

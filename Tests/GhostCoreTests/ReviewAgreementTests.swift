@@ -173,7 +173,7 @@ import Testing
                 out.append(!ghost!.extended(fragment))
             case .word(let w):
                 out.append(ghost!.words.contains(Array(w.utf8)))
-            case .concede:
+            case .concede, .own:
                 out.append(false)
             }
         }

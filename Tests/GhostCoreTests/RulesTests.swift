@@ -5,9 +5,9 @@ private func letter(_ c: Character) -> Letter { Letter(String(c))! }
 
 /// Outcome's initializer is internal: compare through this.
 private struct Lost: Equatable, CustomStringConvertible {
-    let loser: Int
+    let loser: Int?
     let reason: EndReason
-    var description: String { "seat \(loser) loses (\(reason))" }
+    var description: String { "seat \(loser.map(String.init) ?? "none") loses (\(reason))" }
 }
 
 private func summary(_ o: PlainGhost.Outcome?) -> Lost? {

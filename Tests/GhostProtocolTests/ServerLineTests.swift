@@ -43,9 +43,10 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .ply: 31
     case .ratingData: 32
     case .view: 33
+    case .drawn: 34
     }
 }
-private let caseCount = 34
+private let caseCount = 35
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -212,6 +213,8 @@ private let replyCount = 27
          "OVER id=6 winner=bob loser=alice reason=dead fragment=qz"),
         (.over(id: 6, winner: "bob", loser: "alice", reason: OverReason(rawValue: "hanged"), fields: [F("word", "ghost")]),
          "OVER id=6 winner=bob loser=alice reason=hanged word=ghost"),
+        (.drawn(id: 7, players: ["alice", "bob"], reason: OverReason(rawValue: "both"), fields: [F("phase", "guessing"), F("words", "wolf,bear")]),
+         "OVER id=7 draw=alice,bob reason=both phase=guessing words=wolf,bear"),
         (.match(id: 5, winner: "alice", loser: "bob", fields: GhostFields.match(ghost: [0, 5])),
          "MATCH id=5 winner=alice loser=bob ghost=,GHOST"),
         (.adjourned(id: 1, player: "alice", grace: 60), "ADJOURNED id=1 player=alice grace=60"),

@@ -136,25 +136,26 @@ struct EndToEndComputerTests {
                     if !game.isOver { try c.expect("TURN id=\(id) player=\(me.name) fragment=\(game.fragment) ghost=\(ghost)") }
                 }
                 let outcome = try #require(game.outcome)
+                let lost = try #require(outcome.loser)
                 if starter == 0 { #expect(outcome.loser == 1, "round \(round): the person lost a won round at \"\(game.fragment)\"") }
                 let before = counts
-                counts[outcome.loser] += 1
+                counts[lost] += 1
                 #expect(counts[0] + counts[1] == round)
-                #expect(counts[outcome.loser] == before[outcome.loser] + 1)
+                #expect(counts[lost] == before[lost] + 1)
                 let names = [me.name, "bot-easy"]
-                let (winner, loser) = (names[1 - outcome.loser], names[outcome.loser])
+                let (winner, loser) = (names[1 - lost], names[lost])
                 let over = "OVER id=\(id) winner=\(winner) loser=\(loser) reason=\(outcome.reason.rawValue) fragment=\(game.fragment) ghost=\(ghost)"
                     + game.endFields.map { " \($0)" }.joined()
                 rounds.append(over)
                 try c.expect(over)
                 let why = "INFO " + game.explanation(loserName: loser)
-                if counts[outcome.loser] == 5 {
+                if counts[lost] == 5 {
                     try c.expect(lines: [why, "MATCH id=\(id) winner=\(winner) loser=\(loser) ghost=\(ghost)",
                                          "INFO \(loser) spelled GHOST: \(winner) wins the match.",
                                          "RANK name=\(me.name) rank=1 wins=\(winner == me.name ? 1 : 0)"])
                     break matchLoop
                 }
-                try c.expect(why + " \(loser) earns the letter \(Array("GHOST")[counts[outcome.loser] - 1]).")
+                try c.expect(why + " \(loser) earns the letter \(Array("GHOST")[counts[lost] - 1]).")
                 round += 1
                 try c.expect(gameLine(round, ghost))
                 try c.expect("TURN id=\(id) player=\(names[(round - 1) % 2]) fragment= ghost=\(ghost)")

@@ -5,8 +5,8 @@ import Testing
 import Glibc
 #endif
 
-/// Issue #25: a game kind that only the tests have (Word chain,
-/// Tests/WordChainKind), added as one module and one catalog line
+/// A game kind that only the tests have (Word chain,
+/// Tests/Kinds/WordChainKind), added as one module and one catalog line
 /// (Tests/TestKinds), is played over real sockets like Ghost and
 /// Hangman: NEW with a computer level and its own option, its moves and
 /// error codes, a restart of the daemon (the game resumes from the store),
@@ -197,8 +197,8 @@ struct EndToEndTestKindTests {
         // This test and the end-to-end test above read it as a player would;
         // so do ghost-client's tests of a kind it has no code for (issue #45):
         // the client's sources never name it.
-        #expect(naming.sorted() == ["Package.swift", "Tests/GhostClientTests/GenericKindEndToEndTests.swift",
+        #expect(naming.sorted() == ["Tests/GhostClientTests/GenericKindEndToEndTests.swift",
                                     "Tests/GhostClientTests/GenericKindTests.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",
-                                    "Tests/TestKinds/TestKinds.swift", "Tests/WordChainKind/WordChain.swift"])
+                                    "Tests/Kinds/WordChainKind/Sources/WordChain.swift", "Tests/TestKinds/TestKinds.swift"])
     }
 }

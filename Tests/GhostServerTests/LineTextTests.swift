@@ -26,7 +26,7 @@ import GameKit
                                   [Field("word", "caf\u{E9}"), Field("note", "two words \"quoted\"")]]
         for fields in samples {
             let old = "game 12 over: ann beat bob (\((["word"] + fields.map { "\($0.key) \"\($0.value)\"" }).joined(separator: ", ")))"
-            #expect(LineText.over(12, winner: "ann", loser: "bob", reason: "word", fields: fields) == old)
+            #expect(LineText.over(12, names: ["bob", "ann"], loser: 0, reason: "word", fields: fields) == old)
         }
     }
 
@@ -60,7 +60,7 @@ import GameKit
                 let old = "game \(id) started: en \(a) vs \(b) (ghost super) (a match of \(length) rounds)"
                 #expect(LineText.started(id, lang: "en", names: [a, b], kind: (name: "ghost", variant: "super"), rounds: length) == old)
                 let fields = [Field("word", b), Field("fragment", a)]
-                #expect(LineText.over(id, winner: a, loser: b, reason: "word", fields: fields)
+                #expect(LineText.over(id, names: [a, b], loser: 1, reason: "word", fields: fields)
                         == "game \(id) over: \(a) beat \(b) (word, word \"\(b)\", fragment \"\(a)\")")
             }
             #expect(LineText.giveTheCode(a) == "Give the code \(a) to your opponent: they send JOIN \(a).")

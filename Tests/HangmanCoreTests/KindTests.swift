@@ -116,7 +116,7 @@ let manyFives: [String] = "abcde".flatMap { a in "fghij".flatMap { b in "klmno".
     }
 
     func state(_ g: HangmanGame) -> String {
-        "\(g.line) family=\(g.familySize) answer=\(g.answer ?? "-") over=\(g.outcome.map { "\($0.loser) \($0.reason)" } ?? "-")"
+        "\(g.line) family=\(g.familySize) answer=\(g.answer ?? "-") over=\(g.outcome.map { "\($0.loser.map(String.init) ?? "draw") \($0.reason)" } ?? "-")"
     }
 
     @Test func evilReplaysToTheSameFamily() throws {

@@ -1,4 +1,5 @@
 import GameKit
+import HiddenWordsKind
 import WordChainKind
 
 /// The game kinds only the tests play, beside ghostd's own: the test
@@ -6,5 +7,5 @@ import WordChainKind
 /// name as a kind's own verbs and error codes. A kind used only by tests is
 /// its module and one entry here.
 public enum TestKinds {
-    public static let all: [any GameDefinition] = [WordChainKind()]
+    public static let all: [any GameDefinition] = [WordChainKind(), HiddenWordsKind()]
 }

@@ -223,6 +223,9 @@ extension ClientState {
             let players = game.flatMap { $0.id == id ? $0.players : nil } ?? [winner, loser]
             if game?.watching != true { record.ended = EndRatings(id: id, players: players, ratings: ratings) }
             return false
+        case let .drawn(id, players, _, _, ratings?):
+            if game?.watching != true { record.ended = EndRatings(id: id, players: players, ratings: ratings) }
+            return false
         case .ratingData(let data):
             switch data {
             case let .result(id, game, variant, opponent, result, reason, change, ended, match, lang):

@@ -52,11 +52,12 @@ extension Strings {
         ghostKindName(game, variant) ?? hangmanKindName(game, variant) ?? game
     }
 
-    /// How a finished game went for you: won, lost, aborted (no winner, no score), no result.
+    /// How a finished game went for you: won, lost, drawn, aborted (no winner, no score), no result.
     public func historyResult(_ result: String) -> String {
         switch result {
         case "win": dutch ? "gewonnen" : "won"
         case "loss": dutch ? "verloren" : "lost"
+        case "draw": dutch ? "gelijkspel" : "drawn"
         case "aborted": dutch ? "afgebroken" : "aborted"
         default: dutch ? "geen uitslag" : "no result"
         }
@@ -121,6 +122,12 @@ extension Strings {
     /// A move for people: "A", "S at the front", "a challenge", "the word “PEAR”", "gave up".
     public func playText(_ play: String) -> String {
         if play.hasPrefix("<") { return play.dropFirst().uppercased() + (dutch ? " vooraan" : " at the front") }
+        // A kind's own verb: `move:<VERB>[:<word>]`, as the verb and its word.
+        if play.hasPrefix("move:") {
+            let parts = play.dropFirst(5).split(separator: ":", maxSplits: 1)
+            guard let verb = parts.first else { return play.uppercased() }
+            return parts.count > 1 ? "\(verb) “\(parts[1].uppercased())”" : String(verb)
+        }
         if play.hasPrefix("word:") {
             let word = play.dropFirst(5).replacingSlashes.uppercased()
             return dutch ? "het woord “\(word)”" : "the word “\(word)”"

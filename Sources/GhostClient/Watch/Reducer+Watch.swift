@@ -182,7 +182,7 @@ extension WatchClient {
                                          watchers: watchers, fields: fields))
             }
             return .taken
-        case let .over(id, _, _, _, _, _), let .match(id, _, _, _):
+        case let .over(id, _, _, _, _, _), let .match(id, _, _, _), let .drawn(id, _, _, _, _):
             // The end of a game no longer watched (UNWATCH crossed it), or a
             // repeat of the end already shown: not this client's game.
             return id == left || (ended && id == self.id) ? .taken : .notMine

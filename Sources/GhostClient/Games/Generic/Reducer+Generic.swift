@@ -4,8 +4,8 @@ import GhostProtocol
 /// watched from `VIEW`. The kinds come from `HELP` (`HELP NEW game=<kind> …`,
 /// asked once a connection has a name and its settings); a `GAME` whose
 /// `game=` is not one of `ClientGames.kinds` starts the generic screen, which
-/// asks `VIEW <id>` after `GAME` and after each `TURN` and `MOVE`, and draws
-/// the answer. The generic core calls in here at one point each
+/// asks `VIEW <id>` after `GAME` and after each `TURN` (a `MOVE` is followed
+/// by a `TURN` unless it ended the game), and draws the answer. The generic core calls in here at one point each
 /// (`genericLine`, `genericReply`, `genericError`, `genericKey`,
 /// `genericMainChoice`), as it does for Hangman.
 extension ClientState {
@@ -88,8 +88,11 @@ extension ClientState {
             }
             game?.generic = b
             return true
-        case let .turn(id, player, fields, clock, deadline):
+        case let .turn(id, named, fields, clock, deadline):
             guard let g = currentGame(id), g.generic != nil else { return false }
+            // Both players may move (`alice,bob`): for a player, their own turn.
+            let both = named.split(separator: ",").map(String.init)
+            let player = both.count > 1 ? both.first(where: isMe) ?? named : named
             // My move went through: the next one starts with an empty field.
             if g.toMove.map(isMe) == true, !isMe(player) {
                 game?.generic?.field = ""
@@ -101,25 +104,13 @@ extension ClientState {
         case let .move(id, player, fields):
             guard currentGame(id)?.generic != nil else { return false }
             move(id: id, player: player, fields: fields)
-            askView(id, &fx)
             return true
         case let .over(id, winner, loser, reason, _, _):
-            guard let g = currentGame(id), let b = g.generic else { return false }
-            var r = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: "", players: g.players, bot: g.bot)
-            r.kind = b.kind
-            if g.watching {
-                // A watched game's end: its board stays, with who won, until a key goes back to the list.
-                game?.toMove = nil
-                game?.clockDue = nil
-                game?.generic?.moves = []
-                watchedGameEnded(r)
-                return true
-            }
-            result = r
-            game = nil
-            setToken(nil, &fx)
-            go(.over)
-            return true
+            return genericOver(id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
+        case let .drawn(id, _, reason, _, _):
+            var r = GameResult(id: id, winner: "", loser: "", reason: reason, fragment: "")
+            r.drawn = true
+            return genericOver(id, r, &fx)
         case .info(let text):
             // The INFO after a watched game's OVER says why, in the kind's words.
             guard watch.ended, game?.generic != nil, watch.result != nil, watch.result?.info == nil else { return false }
@@ -128,6 +119,29 @@ extension ClientState {
         default:
             return false
         }
+    }
+
+    /// The end of a game on the generic screen (OVER, won or drawn): a
+    /// player goes to the game-over screen, a watcher keeps the board.
+    private mutating func genericOver(_ id: Int, _ ended: GameResult, _ fx: inout [ClientEffect]) -> Bool {
+        guard let g = currentGame(id), let b = g.generic else { return false }
+        var r = ended
+        r.players = g.players
+        r.bot = g.bot
+        r.kind = b.kind
+        if g.watching {
+            // A watched game's end: its board stays, with who won, until a key goes back to the list.
+            game?.toMove = nil
+            game?.clockDue = nil
+            game?.generic?.moves = []
+            watchedGameEnded(r)
+            return true
+        }
+        result = r
+        game = nil
+        setToken(nil, &fx)
+        go(.over)
+        return true
     }
 
     /// Asks for the board of game `id` (VIEW).

@@ -17,8 +17,11 @@ extension Screens {
         var banner = ""
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
-            turn = style.bold(t.winnerIs(display(r.winner, t)))
+            turn = style.bold(r.drawn ? t.itsADraw : t.winnerIs(display(r.winner, t)))
             banner = r.info ?? reasonText(r, t)
+        } else if let mover = g.toMove, case let both = mover.split(separator: ",").map(String.init), both.count == 2 {
+            // Both players may move, and this is a watcher.
+            turn = t.genericBothToMove(display(both[0], t), display(both[1], t))
         } else if let mover = g.toMove {
             let base = s.isMe(mover) ? style.good(t.genericYourTurn)
                 : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(display(mover, t)) : t.theirTurn(display(mover, t))

@@ -17,6 +17,10 @@ extension Strings {
 
     /// The turn's line on the generic screen.
     var genericYourTurn: String { dutch ? "Jij bent aan de beurt" : "Your turn" }
+    /// While both players may move, to a watcher.
+    func genericBothToMove(_ a: String, _ b: String) -> String { dutch ? "\(a) en \(b) zijn aan zet" : "\(a) and \(b) to move" }
+    /// A game that ended in a draw.
+    var itsADraw: String { dutch ? "Gelijkspel!" : "It is a draw!" }
 
     /// Above the moves offered.
     var genericMovesTitle: String { dutch ? "Je zetten:" : "Your moves:" }

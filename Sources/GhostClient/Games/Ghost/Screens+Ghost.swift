@@ -269,7 +269,9 @@ extension Screens {
         var body: [String] = [""]
         let headline: String
         let winner = display(r.winner, t)
-        if s.isMe(r.winner) {
+        if r.drawn {
+            headline = style.bold(t.itsADraw)
+        } else if s.isMe(r.winner) {
             headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
         } else if s.isMe(r.loser) {
             headline = style.bold(r.match ? t.theyWinMatch(winner) : t.theyWin(winner))
@@ -282,7 +284,8 @@ extension Screens {
         // After a dead fragment, the word its last letter could have led to.
         // (Bluff and challenge's reasons name their word themselves.)
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
-        body += paragraph(reasonText(s, r, t) + possible, width)
+        // A draw says why in the kind's words only (its INFO, below).
+        if !r.drawn { body += paragraph(reasonText(s, r, t) + possible, width) }
         // A kind this client has no code for says why in its own words (OVER's INFO).
         if r.kind != nil, let info = r.info { body += paragraph(info, width) }
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }

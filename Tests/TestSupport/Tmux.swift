@@ -2,15 +2,14 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
-import TestSupport
 #endif
 
 /// A private tmux server (its own `-L` socket name, no config file) for
 /// driving real clients in real terminals. Killed when the object goes away.
-final class Tmux: @unchecked Sendable {
-    let socket: String
+public final class Tmux: @unchecked Sendable {
+    public let socket: String
     /// A scratch folder for this server's files (configs, pid files, output).
-    let folder: String
+    public let folder: String
     private var killed = false
     /// Every line any capture has shown (see `everShown`).
     private var shown = Set<String>()
@@ -19,7 +18,7 @@ final class Tmux: @unchecked Sendable {
     nonisolated(unsafe) private static var counter = 0
     private static let lock = NSLock()
 
-    init() throws {
+    public init() throws {
         Tmux.lock.lock()
         Tmux.counter += 1
         let n = Tmux.counter
@@ -38,7 +37,7 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// Kills the tmux server and everything in it (idempotent).
-    func kill() {
+    public func kill() {
         guard !killed else { return }
         killed = true
         let socketPath = try? run(["display-message", "-p", "#{socket_path}"], check: false)
@@ -50,7 +49,7 @@ final class Tmux: @unchecked Sendable {
 
     /// Runs `tmux -L <socket> -f /dev/null <args>`; returns its output.
     @discardableResult
-    func run(_ args: [String], check: Bool = true) throws -> String {
+    public func run(_ args: [String], check: Bool = true) throws -> String {
         let out = folder + "/tmux-out-\(UUID().uuidString)"
         defer { unlink(out) }
         let status = try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + args, output: out)
@@ -62,24 +61,24 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// A new detached session running a plain `sh` with the prompt `$ `.
-    func newSession(_ name: String, width: Int = 80, height: Int = 24) throws {
+    public func newSession(_ name: String, width: Int = 80, height: Int = 24) throws {
         try run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
                  "env PS1='$ ' HOME=\(folder) sh"])
     }
 
     /// Types `text` literally.
-    func type(_ session: String, _ text: String) throws {
+    public func type(_ session: String, _ text: String) throws {
         try run(["send-keys", "-t", session, "-l", text])
     }
 
     /// Sends tmux key names: "Enter", "Escape", "C-c", "Down" …
-    func keys(_ session: String, _ names: String...) throws {
+    public func keys(_ session: String, _ names: String...) throws {
         try run(["send-keys", "-t", session] + names)
     }
 
     /// Quits a ghost-client: Ctrl-C, which asks first (issue #27), and once
     /// the question is on the screen (in either language) a second Ctrl-C.
-    func quit(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func quit(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try keys(session, "C-c")
         _ = try waitFor(session, "the quit question", sourceLocation: sourceLocation) { screen in
             screen.contains { $0.contains("Quit the program?") || $0.contains("Het programma stoppen?") }
@@ -88,13 +87,13 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// Types a shell command line and presses Enter.
-    func shell(_ session: String, _ command: String) throws {
+    public func shell(_ session: String, _ command: String) throws {
         try type(session, command)
         try keys(session, "Enter")
     }
 
     /// The visible screen, line by line, without attributes.
-    func capture(_ session: String) throws -> [String] {
+    public func capture(_ session: String) throws -> [String] {
         let lines = try run(["capture-pane", "-p", "-t", session]).components(separatedBy: "\n")
         shownLock.lock()
         shown.formUnion(lines)
@@ -103,28 +102,28 @@ final class Tmux: @unchecked Sendable {
     }
 
     /// Whether any screen captured so far, in any session, showed `text` on one line.
-    func everShown(_ text: String) -> Bool {
+    public func everShown(_ text: String) -> Bool {
         shownLock.lock()
         defer { shownLock.unlock() }
         return shown.contains { $0.contains(text) }
     }
 
     /// How many different lines the captures have shown (to check `everShown` saw something).
-    var shownCount: Int {
+    public var shownCount: Int {
         shownLock.lock()
         defer { shownLock.unlock() }
         return shown.count
     }
 
     /// `tmux display -p <format>` for the session's pane.
-    func display(_ session: String, _ format: String) throws -> String {
+    public func display(_ session: String, _ format: String) throws -> String {
         try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Polls the screen until `predicate` holds; records an issue with the
     /// last screen and throws on timeout.
     @discardableResult
-    func waitFor(_ session: String, _ what: String, timeout: Double = 20,
+    public func waitFor(_ session: String, _ what: String, timeout: Double = 20,
                  sourceLocation: SourceLocation = #_sourceLocation,
                  _ predicate: ([String]) -> Bool) throws -> [String] {
         let deadline = monotonicNow() + timeout
@@ -141,16 +140,41 @@ final class Tmux: @unchecked Sendable {
 
     /// Waits until some line contains `text`.
     @discardableResult
-    func waitFor(_ session: String, text: String, timeout: Double = 20,
+    public func waitFor(_ session: String, text: String, timeout: Double = 20,
                  sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
         try waitFor(session, "“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
     }
 }
 
-enum ClientBinary {
+extension Tmux {
+    /// A ghost-client config for `label` in this server's folder: English,
+    /// the tutorial seen, `name` remembered, `game` chosen.
+    public func writeConfig(_ label: String, name: String, game: String = "ghost") throws {
+        try FileManager.default.createDirectory(atPath: "\(folder)/\(label)", withIntermediateDirectories: true)
+        try "language=en\ntutorial=seen\nname=\(name)\ngame=\(game)\n"
+            .write(toFile: "\(folder)/\(label)/config", atomically: true, encoding: .utf8)
+    }
+
+    /// The shell command that runs ghost-client for `label` (its pid in
+    /// `<folder>/<label>.pid`, its config `<folder>/<label>/config`) against `port`.
+    public func clientCommand(_ label: String, port: Int, noColour: Bool, extra: String = "") throws -> String {
+        let bin = try ClientBinary.path()
+        let env = noColour ? "NO_COLOR=1" : "NO_COLOR="
+        return "sh -c 'echo $$ > \(folder)/\(label).pid; exec env \(env) \(bin) --config \(folder)/\(label)/config \(extra) 127.0.0.1:\(port)'"
+    }
+
+    /// Starts ghost-client in session `label` without colours, once its shell is ready.
+    public func startClient(_ label: String, port: Int, extra: String = "") throws {
+        // Typed before the shell's first prompt, the command would share its line with it.
+        try waitFor(label, "the shell prompt") { $0.last(where: { !$0.isEmpty }) == "$" }
+        try shell(label, try clientCommand(label, port: port, noColour: true, extra: extra))
+    }
+}
+
+public enum ClientBinary {
     /// `$GHOST_CLIENT_BIN`, else `ghost-client` next to the running test bundle,
     /// else `<root>/.build/debug/ghost-client`.
-    static func path() throws -> String {
+    public static func path() throws -> String {
         let fm = FileManager.default
         if let env = ProcessInfo.processInfo.environment["GHOST_CLIENT_BIN"], !env.isEmpty { return env }
         var candidates: [String] = []
@@ -177,10 +201,10 @@ enum ClientBinary {
 /// mask, default dispositions, stdin from /dev/null, stdout and stderr into a
 /// file (never a pipe another test's child could hold open), and no other
 /// inherited descriptors.
-enum Spawn {
+public enum Spawn {
     /// Runs `argv` (looked up in PATH) to completion; returns its exit status
     /// (128+n if killed by signal n).
-    static func run(_ argv: [String], output: String, timeout: Double = 60) throws -> Int32 {
+    public static func run(_ argv: [String], output: String, timeout: Double = 60) throws -> Int32 {
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
