@@ -27,8 +27,8 @@ final class Connection {
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
     var isDirty = false
-    /// The loop turn in which it was last put in `Server.ready`, and
-    /// whether epoll said it is readable this turn (EventLoop+Fairness.swift).
+    /// The loop turn in which it was last put in `ConnectionIO.ready`, and
+    /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).
     var readyTurn = -1
     var readable = false
     /// Replies queued, sent from `written` on (OutputBytes.swift).
@@ -456,5 +456,19 @@ final class ConnectionTable: Outbox {
         }
         committed()
         return withdrawn
+    }
+}
+
+extension Connection {
+    /// `read(2)`, through its TLS session if it has one.
+    func receive(_ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        guard let tls else { return Glibc.read(fd, buffer, count) }
+        return tls.read(buffer, count)
+    }
+
+    /// `send(2)`, through its TLS session if it has one.
+    func transmit(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        guard let tls else { return ghost_send(fd, buffer, UInt(count)) }
+        return tls.write(buffer, count)
     }
 }
