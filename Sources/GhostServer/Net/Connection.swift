@@ -112,7 +112,7 @@ final class Connection {
     var pendingOutput: Int { output.count - written }
 
     // Replies wait for the disk: bytes queued before a commit may be sent
-    // only once that commit is synced (see `Server.seal`). Offsets below
+    // only once that commit is synced (see `CommitSync.seal`). Offsets below
     // are counted from the connection's first byte, so they survive the
     // trimming of sent bytes from the front of `output`.
     /// Bytes trimmed from the front of `output` so far.
