@@ -208,7 +208,7 @@ final class ConnectionTable: Outbox {
     /// HELP, STATS, a line that is no command: `ServerCommands.LineFacts`).
     /// Its replies then, and an `ERR` to it after any line, do not make it
     /// `revealing`: with `--durability full` they go out without waiting
-    /// for a sync (`Server.seal`).
+    /// for a sync (`CommitSync.seal`).
     /// (An id, not the connection: setting and clearing a reference retained
     /// and released it, at every line.)
     var serving: ConnectionID = -1
@@ -319,7 +319,7 @@ final class ConnectionTable: Outbox {
     /// does, or closed its socket): it sends nothing more, but it is owed
     /// every reply queued for it, those that wait for a sync too (
     /// finding 9: they were lost when it was dropped at once). It closes as
-    /// after a BYE, without one: once all that is written (`Server.flush`,
+    /// after a BYE, without one: once all that is written (`ConnectionIO.flush`,
     /// lingering), or after `closeGrace` seconds if it does not read them
     /// (`Server.sweep`); nothing more is queued for it meanwhile, and the
     /// lobby hears of it at that close (`Server.disconnect`), as of any.
