@@ -26,7 +26,7 @@ public struct ServerConfig: Sendable {
     public var readBudgetBytes = 64 * 1024
     /// Loop time one turn spends serving lines before the rest wait for the
     /// next turn, served the networks that spent least first
-    /// (EventLoop+Fairness.swift; 0: no slice, every ready line in one turn).
+    /// (ConnectionIO+Fairness.swift; 0: no slice, every ready line in one turn).
     public var turnSlice: Double = 0.005
     /// listen() backlog.
     public var backlog = 1024
@@ -213,3 +213,33 @@ public enum GameLog: String, CaseIterable, Sendable {
     case none
 }
 
+
+extension Lobby.Settings {
+    /// The lobby's settings from the daemon's options.
+    init(_ config: ServerConfig) {
+        self.init()
+        graceSeconds = config.graceSeconds
+        botDelay = config.botDelay
+        newNamesPerMinute = config.newNamesPerMinute
+        newNameBurst = config.newNameBurst
+        watchBatchInterval = config.watchBatchInterval
+        watchBatchPerWatcher = config.watchBatchPerWatcher
+        failedJoinsPerMinute = config.maxFailedJoinsPerMinute
+        failedJoinBurst = config.failedJoinBurst
+        unloadAfter = config.unloadAfter
+        firstMoveTimeout = config.firstMoveTimeout
+        moveTimeout = config.moveTimeout
+        abandonAfter = config.abandonAfter
+        maxGamesPerName = config.maxGamesPerName
+        maxGamesPerNetwork = config.maxGamesPerNetwork
+        scoresFor = config.scoresFor
+        loginBackoffMax = config.loginBackoffMax
+        hashesPerMinute = config.hashesPerMinute
+        hashBurst = config.hashBurst
+        loginFailureMemory = config.loginFailureMemory
+        maxLoginFailureEntries = config.maxLoginFailureEntries
+        topMinGames = config.topMinGames
+        topMaxDeviation = config.topMaxDeviation
+        gameLog = config.gameLog
+    }
+}

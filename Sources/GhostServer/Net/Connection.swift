@@ -27,8 +27,8 @@ final class Connection {
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
     var isDirty = false
-    /// The loop turn in which it was last put in `Server.ready`, and
-    /// whether epoll said it is readable this turn (EventLoop+Fairness.swift).
+    /// The loop turn in which it was last put in `ConnectionIO.ready`, and
+    /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).
     var readyTurn = -1
     var readable = false
     /// Replies queued, sent from `written` on (OutputBytes.swift).
@@ -112,7 +112,7 @@ final class Connection {
     var pendingOutput: Int { output.count - written }
 
     // Replies wait for the disk: bytes queued before a commit may be sent
-    // only once that commit is synced (see `Server.seal`). Offsets below
+    // only once that commit is synced (see `CommitSync.seal`). Offsets below
     // are counted from the connection's first byte, so they survive the
     // trimming of sent bytes from the front of `output`.
     /// Bytes trimmed from the front of `output` so far.
@@ -208,7 +208,7 @@ final class ConnectionTable: Outbox {
     /// HELP, STATS, a line that is no command: `ServerCommands.LineFacts`).
     /// Its replies then, and an `ERR` to it after any line, do not make it
     /// `revealing`: with `--durability full` they go out without waiting
-    /// for a sync (`Server.seal`).
+    /// for a sync (`CommitSync.seal`).
     /// (An id, not the connection: setting and clearing a reference retained
     /// and released it, at every line.)
     var serving: ConnectionID = -1
@@ -319,7 +319,7 @@ final class ConnectionTable: Outbox {
     /// does, or closed its socket): it sends nothing more, but it is owed
     /// every reply queued for it, those that wait for a sync too (
     /// finding 9: they were lost when it was dropped at once). It closes as
-    /// after a BYE, without one: once all that is written (`Server.flush`,
+    /// after a BYE, without one: once all that is written (`ConnectionIO.flush`,
     /// lingering), or after `closeGrace` seconds if it does not read them
     /// (`Server.sweep`); nothing more is queued for it meanwhile, and the
     /// lobby hears of it at that close (`Server.disconnect`), as of any.
@@ -456,5 +456,19 @@ final class ConnectionTable: Outbox {
         }
         committed()
         return withdrawn
+    }
+}
+
+extension Connection {
+    /// `read(2)`, through its TLS session if it has one.
+    func receive(_ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        guard let tls else { return Glibc.read(fd, buffer, count) }
+        return tls.read(buffer, count)
+    }
+
+    /// `send(2)`, through its TLS session if it has one.
+    func transmit(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        guard let tls else { return ghost_send(fd, buffer, UInt(count)) }
+        return tls.write(buffer, count)
     }
 }

@@ -253,7 +253,7 @@ extension Connection {
         framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { pending.append($0) }
     }
 
-    /// Sends what may be sent without blocking (as `Server.writeOut`);
+    /// Sends what may be sent without blocking (as `ConnectionIO.writeOut`);
     /// `ioError` is the errno of a failed send, 0 if none failed.
     func sendReleased() {
         sentByThread = true

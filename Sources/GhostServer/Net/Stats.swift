@@ -3,7 +3,7 @@ import Glibc
 /// The event loop's figures for STATS (Protocol.md §3, "STATS"): counters
 /// since the start, and the latency of the last commits. Everything here is
 /// O(1) to update; a STATS reply sorts at most `ServerStats.window` numbers.
-struct ServerStats {
+final class ServerStats {
     static let window = 1024
 
     let startedAt: Double
@@ -28,7 +28,7 @@ struct ServerStats {
 
     init(startedAt: Double) { self.startedAt = startedAt }
 
-    mutating func committed(seconds: Double) {
+    func committed(seconds: Double) {
         commits += 1
         if commitMicros.count < ServerStats.window {
             commitMicros.append(seconds * 1_000_000)

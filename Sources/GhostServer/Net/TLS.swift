@@ -2,7 +2,7 @@ import COpenSSL
 import Glibc
 
 /// The server's TLS settings in OpenSSL: one SSL_CTX holding the certificate
-/// chain and its key. SIGHUP loads a new one (`Server.reloadTLS`); sessions
+/// chain and its key. SIGHUP loads a new one (`TLSPort.reload`); sessions
 /// already open keep a reference to the one they began with (OpenSSL counts
 /// them), so nobody is dropped.
 final class TLSContext {

@@ -8,7 +8,7 @@ import Glibc
 /// milliseconds) runs here, never on the event loop, which meanwhile serves
 /// everyone else. A finished step comes back to the loop through an eventfd
 /// in its epoll set, as the hashing pool's answers do: both run on a
-/// `JobPool` (JobPool.swift; EventLoop+TLS.swift's `handshakesDone`).
+/// `JobPool` (JobPool.swift; TLSPort.swift's `handshakesDone`).
 ///
 /// Who owns a connection's SSL object, and when: the loop, always, except
 /// while a step of its handshake is "away". The loop hands the SSL pointer

@@ -2,48 +2,70 @@ import CGhostSys
 import COpenSSL
 import Glibc
 
-/// The loop's TLS side (`--tls-port`): the second listener, each accepted
-/// connection's non-blocking handshake before it becomes a session (its
-/// steps run on the handshake threads, TLSHandshakes.swift, never here),
-/// reads and writes through its TLS session, and SIGHUP's reload of the
-/// certificate. Once the handshake is done a TLS connection is served as a
-/// plain one is: the same lines, budgets, caps and timeouts, its byte counts
-/// in plaintext.
-extension Server {
-    /// epoll's tag for the TLS listener (connection ids count up from 3).
-    static let tlsListenerTag: UInt64 = 1 << 62
+/// The TLS port's side of the loop (`--tls-port`): the certificate new
+/// handshakes use (SIGHUP replaces it), each accepted connection's
+/// non-blocking handshake before it becomes a session (its steps run on the
+/// handshake threads, TLSHandshakes.swift, never here), and the end of its
+/// session. Once the handshake is done a TLS connection is served as a
+/// plain one is (ConnectionIO.swift, through its session): the same lines,
+/// budgets, caps and timeouts, its byte counts in plaintext.
+final class TLSPort {
     /// The epoll data of the handshake threads' eventfd.
     static let handshakeEventData = UInt64.max - 2
 
-    /// Loads the certificate and opens the TLS port, if `--tls-port` is given.
-    func startTLS() throws {
-        guard let port = config.tlsPort else { return }
+    private let config: ServerConfig
+    private let table: ConnectionTable
+    private let stats: ServerStats
+    private let epoll: Epoll
+    private let log: (String) -> Void
+    /// The connections' I/O, which serves a session once its handshake is done.
+    private let io: ConnectionIO
+    private var context: TLSContext?
+    /// The handshake threads (Net/TLSHandshakes.swift); the connections a
+    /// step of whose handshake is on them (closed ones too, until it comes
+    /// back), and those whose next step waits for a place, first come first
+    /// served (HandshakeLine.swift).
+    private var handshakes: TLSHandshakes?
+    private var handshakeLine = HandshakeLine(capacity: TLSHandshakes.capacity)
+
+    init(config: ServerConfig, table: ConnectionTable, stats: ServerStats, epoll: Epoll, io: ConnectionIO,
+         log: @escaping (String) -> Void) {
+        self.config = config
+        self.table = table
+        self.stats = stats
+        self.epoll = epoll
+        self.io = io
+        self.log = log
+    }
+
+    /// Loads the certificate and key of `--tls-port` (which is given).
+    func loadCertificate() throws {
         guard let cert = config.tlsCertificate, let key = config.tlsKey else {
-            throw StartError.system("--tls-port needs --tls-cert and --tls-key")
+            throw Server.StartError.system("--tls-port needs --tls-cert and --tls-key")
         }
         switch TLSContext.load(certificate: cert, key: key) {
-        case .success(let context): tlsContext = context
-        case .failure(let error): throw StartError.system(error.description)
+        case .success(let context): self.context = context
+        case .failure(let error): throw Server.StartError.system(error.description)
         }
-        // Bound here, listening at the end of `start`, just before the plain port.
-        tlsListenFD = try Server.bind(config.host, port, what: "--tls-port: ")
-        boundTLSPort = Int(ghost_local_port(tlsListenFD))
-        // The handshakes' threads, which wake the loop when a step is done.
+    }
+
+    /// Starts the handshakes' threads, which wake the loop when a step is done.
+    func startThreads() throws {
         let threads = TLSHandshakes.threadCount(cpus: IOThreads.usableCPUs())
         guard let pool = TLSHandshakes(threads: threads) else {
-            throw StartError.system("cannot start \(threads) TLS handshake threads: \(errnoText())")
+            throw Server.StartError.system("cannot start \(threads) TLS handshake threads: \(errnoText())")
         }
-        tlsHandshakes = pool
-        guard ghost_epoll_add(epfd, pool.eventFD, UInt32(GHOST_EPOLLIN), Server.handshakeEventData) == 0 else {
-            throw StartError.system("epoll_ctl: \(errnoText())")
+        handshakes = pool
+        guard ghost_epoll_add(epoll.fd, pool.eventFD, UInt32(GHOST_EPOLLIN), TLSPort.handshakeEventData) == 0 else {
+            throw Server.StartError.system("epoll_ctl: \(errnoText())")
         }
     }
 
     /// A client accepted on the TLS port: its handshake starts when it
     /// speaks. Until it is done the connection counts against its network's
     /// caps (connections, unnamed ones) but is not a session.
-    func beginTLS(_ conn: Connection) {
-        guard let context = tlsContext, let session = TLSSession(context: context, fd: conn.fd) else {
+    func begin(_ conn: Connection) {
+        guard let context, let session = TLSSession(context: context, fd: conn.fd) else {
             handshakeFailed(conn, "cannot start a TLS session: \(TLS.reason())")
             return
         }
@@ -52,7 +74,7 @@ extension Server {
 
     /// Something happened on a TLS connection: returns true if it is
     /// handled here (the handshake), false to go on as for a plain one.
-    func tlsEvent(_ conn: Connection, _ events: UInt32) -> Bool {
+    func event(_ conn: Connection, _ events: UInt32) -> Bool {
         guard let tls = conn.tls else { return false }
         if !tls.established {
             if conn.dropReason == nil { continueHandshake(conn, tls, events) }
@@ -60,12 +82,12 @@ extension Server {
         }
         // A read that waited for the socket to be writable, or a write that
         // waited for it to be readable, can go on.
-        if tls.readWantsWrite, !inputWaits(conn), events & UInt32(GHOST_EPOLLOUT) != 0 { readFrom(conn) }
+        if tls.readWantsWrite, !io.inputWaits(conn), events & UInt32(GHOST_EPOLLOUT) != 0 { io.readFrom(conn) }
         if tls.writeWantsRead, events & UInt32(GHOST_EPOLLIN) != 0 {
             table.markDirty(conn)
             // Input asked for only for the write, while its input waits (for
             // its budget or a password): not to be read (a read would take it for a hang-up).
-            if inputWaits(conn), events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
+            if io.inputWaits(conn), events & UInt32(GHOST_EPOLLHUP | GHOST_EPOLLERR) == 0 { return true }
         }
         return false
     }
@@ -80,14 +102,14 @@ extension Server {
         // A handshake is work done for its network: it waits while the
         // network is over its budget. Its fixed cost is charged at its first
         // step, its threads' time beyond that once it ends.
-        switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
+        switch io.budgets.verdict(own: conn.penalty, network: conn.network, now: io.now) {
         case .serve: break
         case .slowConnection(let until), .pauseNetwork(let until):
-            return hold(conn, until: until, forNetwork: true)
+            return io.hold(conn, until: until, forNetwork: true)
         }
         if !tls.handshakeCharged {
             tls.handshakeCharged = true
-            budgets.charge(Double(TLS.handshakeCost), own: &conn.penalty, network: conn.network, now: now)
+            io.budgets.charge(Double(TLS.handshakeCost), own: &conn.penalty, network: conn.network, now: io.now)
         }
         dispatchHandshake(conn, tls)
     }
@@ -98,7 +120,7 @@ extension Server {
     /// epoll is asked for nothing more about it (but an error or a hang-up)
     /// until the step is back.
     private func dispatchHandshake(_ conn: Connection, _ tls: TLSSession) {
-        if handshakeLine.hasRoom, let pool = tlsHandshakes, let ssl = tls.handOff() {
+        if handshakeLine.hasRoom, let pool = handshakes, let ssl = tls.handOff() {
             if pool.submit(TLSHandshakes.Job(id: conn.id, ssl: ssl)) {
                 handshakeLine.sent(conn)
             } else {
@@ -110,7 +132,7 @@ extension Server {
             tls.waitingForThread = true
             handshakeLine.wait(conn)
         }
-        setInterest(conn)
+        io.setInterest(conn)
     }
 
     /// The handshake threads woke the loop: each finished step's connection
@@ -118,7 +140,7 @@ extension Server {
     /// session; failed, it goes; else it waits for its socket again. One
     /// closed meanwhile is freed now. Then steps that waited for a place go.
     func handshakesDone() {
-        guard let pool = tlsHandshakes else { return }
+        guard let pool = handshakes else { return }
         for finished in pool.takeFinished() {
             guard let conn = handshakeLine.cameBack(finished.id), let tls = conn.tls else { continue }
             tls.takeBack(finished.step)
@@ -131,7 +153,7 @@ extension Server {
             guard conn.dropReason == nil else { continue }
             switch finished.step {
             case .wantRead, .wantWrite:
-                setInterest(conn)
+                io.setInterest(conn)
             case .done:
                 chargeHandshake(conn, tls)
                 tls.becameSession()
@@ -171,8 +193,8 @@ extension Server {
     /// leaves epoll now. False: close it as any.
     func closeWhenHandedBack(_ conn: Connection) -> Bool {
         guard let tls = conn.tls, tls.away else { return false }
-        tlsBuffered[conn.id] = nil
-        _ = ghost_epoll_remove(epfd, conn.fd)
+        io.tlsBuffered[conn.id] = nil
+        _ = ghost_epoll_remove(epoll.fd, conn.fd)
         return true
     }
 
@@ -187,8 +209,8 @@ extension Server {
     /// object is the loop's again (those of connections closed meanwhile are
     /// freed here; `closeEverything` frees the others).
     func stopHandshakes() {
-        tlsHandshakes?.stop()
-        tlsHandshakes = nil
+        handshakes?.stop()
+        handshakes = nil
         for conn in handshakeLine.removeAll() {
             conn.tls?.takeBack(.failed("stopping"))
             if table[conn.id] !== conn { freeHandedBack(conn) }
@@ -197,8 +219,8 @@ extension Server {
 
     private func chargeHandshake(_ conn: Connection, _ tls: TLSSession) {
         // The fixed cost was charged at the first step: here, the threads' time beyond it.
-        let units = budgets.cost(fixed: TLS.handshakeCost, elapsed: tls.handshakeSeconds) - Double(TLS.handshakeCost)
-        if units > 0 { budgets.charge(units, own: &conn.penalty, network: conn.network, now: now) }
+        let units = io.budgets.cost(fixed: TLS.handshakeCost, elapsed: tls.handshakeSeconds) - Double(TLS.handshakeCost)
+        if units > 0 { io.budgets.charge(units, own: &conn.penalty, network: conn.network, now: io.now) }
     }
 
     /// The handshake is done: the connection becomes a session, greeted with HELLO.
@@ -206,10 +228,10 @@ extension Server {
         stats.connectionsTotal += 1
         stats.tlsOpen += 1
         log("connection \(conn.id) opened from \(conn.peer) over \(tls.summary)")
-        greet(conn)
-        setInterest(conn)
+        io.greet(conn)
+        io.setInterest(conn)
         // The client may have sent its first lines with its last handshake message.
-        noteBuffered(conn)
+        io.noteBuffered(conn)
     }
 
     /// The handshake failed or took too long: one line in the log, and the
@@ -224,69 +246,26 @@ extension Server {
 
     /// The connection is going: close_notify if it was a session, and its
     /// TLS session freed (the socket is closed by the caller).
-    func endTLS(_ conn: Connection) {
+    func end(_ conn: Connection) {
         guard let tls = conn.tls, !tls.away else { return }
         if tls.established { stats.tlsOpen -= 1 }
         tls.shutdown()
         tls.free()
         conn.tls = nil
-        tlsBuffered[conn.id] = nil
-    }
-
-    /// `read(2)` for either kind of connection.
-    func receive(_ conn: Connection, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        guard let tls = conn.tls else { return Glibc.read(conn.fd, buffer, count) }
-        return tls.read(buffer, count)
-    }
-
-    /// `send(2)` for either kind of connection.
-    func transmit(_ conn: Connection, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        guard let tls = conn.tls else { return ghost_send(conn.fd, buffer, UInt(count)) }
-        return tls.write(buffer, count)
-    }
-
-    /// What epoll must report for a TLS connection, given what a plain one
-    /// would ask for: during the handshake, what it waits for; after, also
-    /// output for a read that wants it, input for a write that wants it.
-    func tlsInterest(_ conn: Connection, _ tls: TLSSession, _ plain: UInt32) -> UInt32 {
-        if !tls.established {
-            guard conn.heldUntil == nil, !tls.away, !tls.waitingForThread else { return 0 }
-            return UInt32(tls.handshakeWantsWrite ? GHOST_EPOLLOUT : GHOST_EPOLLIN) | UInt32(GHOST_EPOLLRDHUP)
-        }
-        var events = plain
-        if tls.readWantsWrite, !inputWaits(conn), !conn.closeAfterFlush { events |= UInt32(GHOST_EPOLLOUT) }
-        if tls.writeWantsRead { events |= UInt32(GHOST_EPOLLIN) }
-        return events
-    }
-
-    /// OpenSSL holds input it has read already (read-ahead), which epoll
-    /// cannot report: the connection is read again next turn (without waiting).
-    func noteBuffered(_ conn: Connection) {
-        guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
-              !conn.closeAfterFlush, !conn.hasPending, !inputWaits(conn) else { return }
-        tlsBuffered[conn.id] = conn
-    }
-
-    /// Reads the connections noted by `noteBuffered`.
-    func readBuffered() {
-        let due = tlsBuffered
-        tlsBuffered.removeAll(keepingCapacity: true)
-        for conn in due.values where table[conn.id] === conn && !inputWaits(conn) {
-            readFrom(conn)
-        }
+        io.tlsBuffered[conn.id] = nil
     }
 
     /// SIGHUP: new handshakes use the certificate and key as they are now
     /// in their files; sessions keep theirs. A pair that does not load is
     /// logged and the one in use kept.
-    func reloadTLS() {
+    func reload() {
         guard config.tlsPort != nil, let cert = config.tlsCertificate, let key = config.tlsKey else {
             log("SIGHUP: no TLS certificate to reload (no --tls-port)")
             return
         }
         switch TLSContext.load(certificate: cert, key: key) {
         case .success(let context):
-            tlsContext = context
+            self.context = context
             log("SIGHUP: reloaded the TLS certificate \(cert) and key \(key)")
         case .failure(let error):
             log("SIGHUP: kept the TLS certificate in use: \(error)")

@@ -14,7 +14,7 @@ import GhostProtocol
 /// is left to epoll, which reports it again (the loop is level-triggered).
 /// So a quiet network's line waits at most for the slice in progress, the
 /// commit and the writes, never behind a turn of everyone's work.
-extension Server {
+extension ConnectionIO {
     /// epoll says the connection is readable (or hung up): it is read and
     /// served in `serveReady`, in fair order.
     func noteReady(_ conn: Connection) {

@@ -2,29 +2,78 @@ import CGhostSys
 import Glibc
 import GhostProtocol
 
-/// The loop's input side: reading a connection, serving its lines within
-/// its budget and its network's (Net/Budget.swift), holding back the input
-/// of one over either, and the limits a new connection meets by network.
-extension Server {
-    /// Why a new connection from `network` cannot be served (`BYE full <text>`), or nil (Admission.swift).
-    func refusal(network: String) -> String? {
-        admission.refusal(network: network, clients: table.count, at: now, makeRoom: { makeRoomForNewcomer(from: network) })
+/// The connections' input and output: reading a connection (by the I/O
+/// threads too, with `--io-threads`), framing its lines and serving them
+/// within its budget and its network's (Net/Budget.swift), holding back the
+/// input of one over either, asking epoll for what each needs, and writing
+/// the replies once they may go. The turn's order of serving is in
+/// ConnectionIO+Fairness.swift, the lines that wait for a password's answer
+/// in ConnectionIO+Passwords.swift. TLS connections are read and written
+/// here through their session once their handshake is done (TLSPort.swift).
+final class ConnectionIO {
+    let config: ServerConfig
+    let lobby: Lobby
+    let table: ConnectionTable
+    let stats: ServerStats
+    let admission: Admission
+    let epoll: Epoll
+    /// Times each line the lobby serves.
+    private let meter: LineMeter
+    /// Every connection's and network's command budget.
+    var budgets: Budgets
+    /// Time of this loop turn (monotonic), set by the loop once per turn.
+    var now: Double = 0
+    /// Bytes of one read (`Server.readChunk`).
+    var readBuffer: [UInt8]
+    /// The I/O threads (`--io-threads` above 1; Net/IOThreads.swift), and
+    /// the plain connections whose reading, or writing, they do this turn.
+    var ioThreads: IOThreads?
+    var readQueue: [Connection] = []
+    /// This turn's readable plain connections go to `readQueue`.
+    var queueReads = false
+    private var writeQueue: [Connection] = []
+    /// This turn's readable connections, and those whose framed lines wait
+    /// for the next turn, its slice spent (ConnectionIO+Fairness.swift).
+    var ready: [Connection] = []
+    var deferred: [Connection] = []
+    /// Loop turns, counted; and when this one began (monotonic).
+    var turnNumber = 0
+    var turnStart = 0.0
+    /// Lines served this turn.
+    var servedThisTurn = 0
+    /// The connections whose lines wait for a password's answer.
+    var waitingForPassword: [ConnectionID: Connection] = [:]
+    /// Connections whose input waits for a budget, and the earliest time one may go on.
+    var held: [ConnectionID: Connection] = [:]
+    var nextWake: Double?
+    /// TLS sessions whose decrypted input OpenSSL holds, which epoll cannot report.
+    var tlsBuffered: [ConnectionID: Connection] = [:]
+
+    /// `clock` times the lines served (nil: the monotonic clock).
+    init(config: ServerConfig, lobby: Lobby, table: ConnectionTable, stats: ServerStats, admission: Admission,
+         epoll: Epoll, clock: (() -> Double)?) {
+        self.config = config
+        self.lobby = lobby
+        self.table = table
+        self.stats = stats
+        self.admission = admission
+        self.epoll = epoll
+        self.meter = LineMeter(clock: clock)
+        self.budgets = Budgets(connection: BudgetRule(perSecond: config.commandsPerSecond, burst: config.commandBurst),
+                               network: BudgetRule(perSecond: config.networkCommandsPerSecond, burst: config.networkCommandBurst),
+                               unitSeconds: config.costUnitSeconds)
+        self.readBuffer = [UInt8](repeating: 0, count: Server.readChunk)
     }
 
-    /// 20 → "20", 0.5 → "0.5".
-    static func figure(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    /// A new turn of the loop begins at `now`.
+    func beginTurn() {
+        turnNumber &+= 1
+        turnStart = now
+        servedThisTurn = 0
     }
-
-    /// Bytes read from a connection at a time (the size of `readBuffer`). A read is framed whole, and
-    /// its lines wait framed while the connection's budget is spent: 2 KiB
-    /// of one-letter lines is at most about 1,000 small arrays held per
-    /// connection (16 KiB was 16,000 blank lines, about 2 MB of heap each,
-    /// 41 MB for 20 floods). A person's line, or a batch of them, fits in one.
-    static let readChunk = 2048
 
     /// Whether the connection's input waits, unread and unserved: for its
-    /// budget (`heldUntil`), or for its password's answer (EventLoop+Passwords.swift).
+    /// budget (`heldUntil`), or for its password's answer (ConnectionIO+Passwords.swift).
     func inputWaits(_ conn: Connection) -> Bool {
         conn.heldUntil != nil || waitingForPassword[conn.id] != nil
     }
@@ -118,7 +167,7 @@ extension Server {
         var budget = start
         while budget > 0, conn.dropReason == nil, !conn.closeAfterFlush, !conn.hasPending, conn.heldUntil == nil {
             let count = readBuffer.withUnsafeMutableBytes { buf in
-                receive(conn, buf.baseAddress, min(buf.count, budget))
+                conn.receive(buf.baseAddress, min(buf.count, budget))
             }
             if count > 0 {
                 budget -= count
@@ -156,9 +205,9 @@ extension Server {
         while conn.hasPending {
             // Input after QUIT or from a dropped connection is ignored.
             guard conn.dropReason == nil, !conn.closeAfterFlush else { break }
-            // This turn's slice is spent: the rest waits for the next (EventLoop+Fairness.swift).
+            // This turn's slice is spent: the rest waits for the next (ConnectionIO+Fairness.swift).
             if sliceSpent { return deferToNextTurn(conn) }
-            // Its lines wait for a password's answer (EventLoop+Passwords.swift).
+            // Its lines wait for a password's answer (ConnectionIO+Passwords.swift).
             if lobby.isWaitingForPassword(conn.id) { return waitForPassword(conn) }
             switch budgets.verdict(own: conn.penalty, network: conn.network, now: now) {
             case .serve: break
@@ -251,7 +300,117 @@ extension Server {
         if let tls = conn.tls { events = tlsInterest(conn, tls, events) }
         if events != conn.registered {
             conn.registered = events
-            _ = ghost_epoll_modify(epfd, conn.fd, events, UInt64(conn.id))
+            _ = ghost_epoll_modify(epoll.fd, conn.fd, events, UInt64(conn.id))
         }
+    }
+
+    /// What epoll must report for a TLS connection, given what a plain one
+    /// would ask for: during the handshake, what it waits for; after, also
+    /// output for a read that wants it, input for a write that wants it.
+    private func tlsInterest(_ conn: Connection, _ tls: TLSSession, _ plain: UInt32) -> UInt32 {
+        if !tls.established {
+            guard conn.heldUntil == nil, !tls.away, !tls.waitingForThread else { return 0 }
+            return UInt32(tls.handshakeWantsWrite ? GHOST_EPOLLOUT : GHOST_EPOLLIN) | UInt32(GHOST_EPOLLRDHUP)
+        }
+        var events = plain
+        if tls.readWantsWrite, !inputWaits(conn), !conn.closeAfterFlush { events |= UInt32(GHOST_EPOLLOUT) }
+        if tls.writeWantsRead { events |= UInt32(GHOST_EPOLLIN) }
+        return events
+    }
+
+    /// OpenSSL holds input it has read already (read-ahead), which epoll
+    /// cannot report: the connection is read again next turn (without waiting).
+    func noteBuffered(_ conn: Connection) {
+        guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
+              !conn.closeAfterFlush, !conn.hasPending, !inputWaits(conn) else { return }
+        tlsBuffered[conn.id] = conn
+    }
+
+    /// Reads the connections noted by `noteBuffered`.
+    func readBuffered() {
+        let due = tlsBuffered
+        tlsBuffered.removeAll(keepingCapacity: true)
+        for conn in due.values where table[conn.id] === conn && !inputWaits(conn) {
+            readFrom(conn)
+        }
+    }
+
+    /// A new session: the lobby hears of it and sends its HELLO, which
+    /// confirms nothing (never withdrawn) and shows nothing a commit changed
+    /// (sent without waiting for a sync).
+    func greet(_ conn: Connection) {
+        table.serving = conn.id
+        table.servingRevealsNothing = true
+        // The lobby's limits by address (new names) count by network too.
+        lobby.connected(conn.id, address: conn.network)
+        table.serving = -1
+        table.settle(conn)
+    }
+
+    // MARK: Output
+
+    /// With I/O threads and enough connections to flush: their sends, on
+    /// the threads (what follows them, `flush`, stays on the loop thread).
+    func sendOnThreads(_ flushing: [Connection]) {
+        guard let ioThreads, flushing.count >= IOThreads.minimumJobs else { return }
+        for conn in flushing where conn.dropReason == nil && conn.tls == nil && conn.sendableOutput > 0 {
+            writeQueue.append(conn)
+        }
+        ioThreads.run(.write, writeQueue)
+        writeQueue.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what the socket takes without blocking; nil, or why writing failed.
+    func writeOut(_ conn: Connection) -> String? {
+        while conn.sendableOutput > 0 {
+            let sent = conn.output.withUnsafeBytes { buf in
+                conn.transmit(buf.baseAddress.map { $0 + conn.written }, conn.sendableOutput)
+            }
+            if sent > 0 {
+                conn.written += sent
+            } else if sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                break
+            } else if sent < 0 && errno == EINTR {
+                continue
+            } else {
+                return conn.tls?.failure ?? "write error: \(errnoText())"
+            }
+        }
+        return nil
+    }
+
+    /// Writes the connection's replies that may go. Returns nil, or why it
+    /// must be disconnected now (`linger`: its BYE is written, and it
+    /// lingers, so that the kernel does not reset it under the BYE).
+    func flush(_ conn: Connection) -> (reason: String, linger: Bool)? {
+        var failure: String?
+        if conn.sentByThread {
+            conn.sentByThread = false
+            if conn.ioError != 0 { failure = "write error: \(String(cString: strerror(conn.ioError)))" }
+        } else {
+            failure = writeOut(conn)
+        }
+        if let failure { return (failure, false) }
+        if conn.pendingOutput == 0 {
+            conn.trimSent(all: true)
+            if conn.closeAfterFlush { return (conn.closeReason, true) }
+        } else if conn.mayBeOverLimit(config.maxOutputBytes), conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
+            table.overflowed(conn)
+            return conn.dropReason.map { ($0, false) }
+        } else if conn.written > 64 * 1024 {
+            conn.trimSent(all: false)
+        }
+        // A closing connection is not read any more: stop asking for input,
+        // or level-triggered epoll would wake the loop for it every turn.
+        setInterest(conn)
+        return nil
+    }
+
+    /// What the kernel still holds of the connection's replies (SIOCOUTQ):
+    /// the replies it has unread count whether they wait in ghostd or in the
+    /// socket's send buffer. Asked only when it could matter
+    /// (`Connection.mayBeOverLimit`).
+    private func unsentInKernel(_ conn: Connection) -> Int {
+        ghost_unsent_bytes(conn.fd)
     }
 }

@@ -1,0 +1,49 @@
+import Testing
+@testable import GhostServer
+
+/// The acceptor apart from the loop (Net/Acceptor.swift): its rest after
+/// accept runs out of descriptors. No port is bound and no epoll set is
+/// open (taking the listeners out of a closed set fails harmlessly), so
+/// only its clock is exercised.
+@Suite("Acceptor: the rest after accept runs out of descriptors")
+struct AcceptorTests {
+    private static func acceptor(backoff: Double) -> Acceptor {
+        var config = ServerConfig()
+        config.acceptBackoff = backoff
+        let admission = Admission(maxClients: 10, maxPerNetwork: 0, maxUnnamed: 0, maxUnnamedPerNetwork: 0,
+                                  connectsPerSecond: 0, connectBurst: 1)
+        return Acceptor(config: config, epoll: Epoll(), admission: admission,
+                        table: ConnectionTable(maxOutputBytes: config.maxOutputBytes),
+                        stats: ServerStats(startedAt: 0), log: { _ in })
+    }
+
+    @Test("It rests for the backoff from its first failure, then resumes once")
+    func backoff() {
+        let a = Self.acceptor(backoff: 0.25)
+        #expect(a.pausedUntil == nil)
+        #expect(!a.resumeIfDue(now: 10))
+        a.pause(now: 10)
+        #expect(a.pausedUntil == 10.25)
+        // Another failure while it rests does not put its end off.
+        a.pause(now: 10.2)
+        #expect(a.pausedUntil == 10.25)
+        #expect(!a.resumeIfDue(now: 10.24))
+        #expect(a.pausedUntil == 10.25)
+        #expect(a.resumeIfDue(now: 10.25))
+        #expect(a.pausedUntil == nil)
+        // Resumed: nothing more to do until the next failure.
+        #expect(!a.resumeIfDue(now: 11))
+        a.pause(now: 12)
+        #expect(a.pausedUntil == 12.25)
+    }
+
+    @Test("Without a TLS port it has one listener, and closing it twice is harmless")
+    func closing() {
+        let a = Self.acceptor(backoff: 0.1)
+        #expect(!a.hasTLS)
+        #expect(a.boundPort == 0 && a.boundTLSPort == nil)
+        a.close()
+        a.close()
+        #expect(!a.hasTLS)
+    }
+}
