@@ -54,6 +54,12 @@ public enum Verb: String, Sendable, CaseIterable {
         .unwatch, .moves, .review, .view, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
     ]
 
+    /// The verb's place in `allCases` (HELP order; `kindMove` after them),
+    /// read from the case itself: a case without a payload is stored as its
+    /// place in the declaration above, which is `allCases`' order (a test
+    /// checks every verb). A look-up by it hashes nothing.
+    @inline(__always) public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
     /// The verb a client wrote, in any case (ASCII case folding only).
     public init?(spelled word: some StringProtocol) {
         self.init(rawValue: ASCII.uppercased(word))

@@ -124,7 +124,7 @@ enum ServerCommands {
     /// `Verb.allCases`, without hashing.
     static func row(_ verb: Verb) -> CommandRow {
         let rows = commandRows
-        let i = ordinal(verb)
+        let i = verb.ordinal
         if rows.indices.contains(i), rows[i].verb == verb { return rows[i] }
         return verb == .kindMove ? kindMoveRow : commandRow(verb)
     }
@@ -133,51 +133,6 @@ enum ServerCommands {
     /// HELP verb, so it is not among `commandRows` (a row made at each
     /// such move was a class and a closure allocated per move).
     private static let kindMoveRow = commandRow(.kindMove)
-
-    /// The verb's place in `Verb.allCases` (HELP order); the compiler checks
-    /// that every verb has one, LobbyCommandTableTests that each is right.
-    static func ordinal(_ verb: Verb) -> Int {
-        switch verb {
-        case .name: 0
-        case .register: 1
-        case .password: 2
-        case .names: 3
-        case .lang: 4
-        case .set: 5
-        case .settings: 6
-        case .seek: 7
-        case .new: 8
-        case .join: 9
-        case .letter: 10
-        case .solve: 11
-        case .word: 12
-        case .challenge: 13
-        case .concede: 14
-        case .leave: 15
-        case .restart: 16
-        case .accept: 17
-        case .decline: 18
-        case .resume: 19
-        case .claim: 20
-        case .rematch: 21
-        case .games: 22
-        case .watch: 23
-        case .unwatch: 24
-        case .moves: 25
-        case .review: 26
-        case .view: 27
-        case .scores: 28
-        case .top: 29
-        case .profile: 30
-        case .history: 31
-        case .hint: 32
-        case .stats: 33
-        case .help: 34
-        case .ping: 35
-        case .quit: 36
-        case .kindMove: 37
-        }
-    }
 
     /// The table itself. A handler's `guard case` cannot fail: `Command.verb`
     /// gives each command its verb, and only that verb's handler gets it.
@@ -404,7 +359,7 @@ extension ServerCommands {
         case .login: return LineFacts(cost: CommandTable.passwordCost, revealsNothing: false)
         case .unknown: return LineFacts(cost: CommandTable.unknownCost, revealsNothing: true)
         case .verb(let verb):
-            let i = ordinal(verb)
+            let i = verb.ordinal
             guard rowFacts.indices.contains(i) else { return LineFacts(cost: CommandTable.unknownCost, revealsNothing: false) }
             return rowFacts[i]
         }

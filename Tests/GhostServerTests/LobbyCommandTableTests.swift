@@ -13,9 +13,10 @@ import GhostProtocol
             #expect(ServerCommands.commandRows.filter { $0.verb.rawValue == verb }.count == 1, "\(verb)")
         }
         for (i, verb) in Verb.allCases.enumerated() {
-            #expect(ServerCommands.ordinal(verb) == i, "\(verb)")
+            #expect(verb.ordinal == i, "\(verb)")
             #expect(ServerCommands.row(verb).verb == verb)
         }
+        #expect(MemoryLayout<Verb>.size == 1 && Verb.kindMove.ordinal == Verb.allCases.count)
     }
 
     /// The flags, verb by verb: what the four switches they replace said.
