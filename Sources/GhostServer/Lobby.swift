@@ -147,7 +147,10 @@ public final class Lobby: LobbyPart {
     public init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
                 settings: Settings = Settings(), extraKinds: [any GameDefinition] = [],
                 log: @escaping (String) -> Void = { _ in }) throws {
-        self.context = LobbyContext(dictionaries: dictionaries, store: store, outbox: outbox, clock: clock,
+        let catalog = GameCatalog(dictionaries: dictionaries)
+        // Every kind's declarations, before anything is served (KindDeclarations.swift).
+        try KindDeclarations.check(catalog.names.compactMap { catalog[$0] } + extraKinds)
+        self.context = LobbyContext(dictionaries: dictionaries, catalog: catalog, store: store, outbox: outbox, clock: clock,
                                     settings: settings, extraKinds: extraKinds, log: log)
         defaultGameKind = GameKind(rawValue: context.catalog.defaultKind.name)
         // The parts, from the bottom up: each gets the parts it uses.

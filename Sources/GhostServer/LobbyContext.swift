@@ -34,12 +34,13 @@ final class LobbyContext {
     /// progress is rolled back and answered `ERR store-failed`).
     var storeFailed: (Error) -> Void = { _ in }
 
-    init(dictionaries: Dictionaries, store: Store, outbox: Outbox, clock: LobbyClock,
+    /// `catalog`: made from `dictionaries` (every kind prepares what it needs
+    /// up front, Ghost solving its games in milliseconds in a release build,
+    /// so a computer move never holds up the loop).
+    init(dictionaries: Dictionaries, catalog: GameCatalog, store: Store, outbox: Outbox, clock: LobbyClock,
          settings: Lobby.Settings, extraKinds: [any GameDefinition], log: @escaping (String) -> Void) {
         self.dictionaries = dictionaries
-        // Every kind prepares what it needs up front (Ghost solves its games:
-        // milliseconds in a release build), so a computer move never holds up the loop.
-        self.catalog = GameCatalog(dictionaries: dictionaries)
+        self.catalog = catalog
         var extra: [String: any GameDefinition] = [:]
         for kind in extraKinds where extra[kind.name] == nil { extra[kind.name] = kind }
         self.extraKinds = extra
