@@ -26,7 +26,7 @@ public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public var character: Character { Character(Unicode.Scalar(index + 0x61)) }
     /// "a" … "z", from a table: each move says its letter (MOVE's `letter=`) and
-    /// appends it to the fragment, and making a Character first cost 120 instructions.
+    /// appends it to the fragment: no Character made and destroyed for it on every move.
     public var description: String { Letter.text[Int(index)] }
     private static let text: [String] = (0..<26).map { String(Unicode.Scalar(UInt8(0x61 + $0))) }
     public static func < (a: Letter, b: Letter) -> Bool { a.index < b.index }

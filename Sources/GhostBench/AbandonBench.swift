@@ -1,6 +1,6 @@
 import Foundation
 
-/// `ghost-bench abandon` (#24): games that nobody will ever finish. Each
+/// `ghost-bench abandon`: games that nobody will ever finish. Each
 /// session connects, sends `NAME x<n>`, `LANG nl`,
 /// `NEW game=hangman mode=evil length=10`, `LETTER q` and `QUIT` in one go,
 /// and reads until the server closes. Session `i` plays name `x<i mod names>`,

@@ -1,7 +1,7 @@
 import CGhostSys
 import Foundation
 
-/// `ghost-bench attack` (#24): what an attacker without a name can do to
+/// `ghost-bench attack`: what an attacker without a name can do to
 /// everyone else. Two classes of attackers on one epoll loop, and a probe on
 /// a thread of its own from another source address:
 /// - lookups: connections that loop `GAMES 100`, `NAMES 100` and

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// `ghost-bench fixture`: a large data folder for the benchmarks and the
-/// end-to-end tests of a large server (#24), built through `Store`'s own
+/// end-to-end tests of a large server, built through `Store`'s own
 /// API (`registerName`, `createGame`, `finishGame`, `recordHeadToHead`,
 /// `recordBestGame`), never with SQL of its own, so that it stays valid
 /// whatever schema the store migrates to. Writes go in a few large

@@ -195,7 +195,7 @@ extension GhostRound {
     /// The pieces of a sentence as one string: their UTF-8 bytes copied into
     /// one buffer, then made a string once. An interpolation appends each
     /// piece to a growing String, which checks the join of every two pieces
-    /// (about 300 instructions a piece, 2.8k for a game's end).
+    /// (at every piece; a game's end writes several sentences).
     static func sentence(_ parts: String...) -> String {
         var count = 0
         for part in parts { count += part.utf8.count }

@@ -172,8 +172,8 @@ public enum Command: Sendable, Equatable {
     /// the kind's word for the list (nil: its default list); the server
     /// checks that the list exists.
     case bestGames(Int, game: GameKind, mode: String?)
-    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders (issue
-    /// #28); `game` nil is the server's default kind.
+    /// `TOP [game=<kind>] [variant=<v>] [n]`: a rated board's leaders;
+    /// `game` nil is the server's default kind.
     case top(Int, game: GameKind?, variant: String?)
     /// `PROFILE <name>`: a name's ratings, and the asker's record against it.
     case profile(String)

@@ -58,8 +58,8 @@ public enum CommandParser {
     /// `parseFully` for a line of ASCII bytes only (nil for any other line),
     /// with the same results: the words are found on the bytes and the verb
     /// by its packed spelling (`CommandTable.verb(packed:)`), with no
-    /// `Character` walk and no second split of the arguments (a NEW or JOIN
-    /// cost about 11,000 instructions through `parseGeneral`). On ASCII, a
+    /// `Character` walk and no second split of the arguments (`parseGeneral`
+    /// does both, for every NEW and JOIN). On ASCII, a
     /// `Character` is one byte (CR LF, the only pair that joins, is a control
     /// character, refused first), so the words are `parseGeneral`'s words.
     static func parseASCII(_ line: [UInt8], defaultKind: GameKind?) -> Result<Command?, CommandError>? {

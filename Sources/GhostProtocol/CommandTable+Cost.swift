@@ -45,8 +45,8 @@ extension CommandTable {
         guard end - start <= 9 else { return .unknown }
         // The word, folded to uppercase, packed 7 bits a byte (a verb is at
         // most 9 ASCII letters: 63 bits), and looked up among the verbs'
-        // keys: no String is built for a line (PING cost 1,850 instructions
-        // here when the word was built as a String and matched by name).
+        // keys: no String is built and matched by name for a line (this
+        // runs on every line read, PING's too).
         var key: UInt64 = 0
         for i in start..<end {
             let b = line[i]

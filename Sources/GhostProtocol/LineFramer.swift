@@ -19,7 +19,7 @@ public struct LineFramer: Sendable {
     private var discarding = false
     /// The array of the last line of one or two bytes (a letter, with its
     /// CR), refilled for the next one: a letter's line was an allocation
-    /// and a free (about 300 instructions, most lines of a game). Its
+    /// and a free, and most lines of a game are letters. Its
     /// reader has nearly always let it go by the next read; if not (a line
     /// kept, or a second short line in one read), the refill copies it
     /// first, as a new array would be made.

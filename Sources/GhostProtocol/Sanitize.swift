@@ -50,8 +50,8 @@ public enum Sanitize {
         append(s, to: &out, replacement: 0x20, replacingSpace: false)
     }
 
-    /// The fast path is inlined where a line is written (a call and its
-    /// frame were about 50 instructions a value); `appendReplacing`, the
+    /// The fast path is inlined where a line is written (not a call and its
+    /// frame for every value of every line); `appendReplacing`, the
     /// rest, is not.
     @inline(__always)
     static func append<S: WireSink>(_ s: String, to out: inout S, replacement: UInt8, replacingSpace: Bool) {

@@ -559,8 +559,8 @@ struct LineBuffer: WireSink {
     }
 
     /// The digits written in place from the right, their number counted
-    /// first: no buffer, no copy (ids, counts, seconds: about 80
-    /// instructions a number through a temporary buffer).
+    /// first: no buffer, no copy (ids, counts, seconds: a temporary buffer
+    /// and its copy for every number of every line).
     @inline(__always)
     mutating func putDecimal(_ value: UInt) {
         var n = 1
@@ -622,7 +622,7 @@ struct LineBuffer: WireSink {
     /// as its first and last two (a byte read twice is checked twice); a
     /// longer one as whole words, the last overlapping the one before. No
     /// byte past the value is read, none past the buffer written. A byte at
-    /// a time was about 8 instructions a byte, 17 values a letter.
+    /// a time is a load and a check for every byte, and a letter writes many values.
     @inline(__always)
     mutating func putIfWithin(_ bytes: UnsafeBufferPointer<UInt8>, lo: UInt8, span: UInt8) -> Bool {
         let n = bytes.count

@@ -51,8 +51,8 @@ extension GamePart {
 /// Two people's head-to-head record (`rivals`), read by GamePlay
 /// (`rivalry`), written by Finishing, listed by PROFILE (`VERSUS`).
 enum PeopleRecord {
-    /// The head-to-head row's kind of a game between two people (
-    /// item 19): per variant, as against the computer, for a kind people
+    /// The head-to-head row's kind of a game between two people:
+    /// per variant, as against the computer, for a kind people
     /// play each other in more than one variant of (its rating boards:
     /// Ghost's `ghost`, `ghost-super`, `ghost-challenge`); a kind with one
     /// such variant keeps its own name (Hangman's duels: `hangman`). Plain

@@ -1,6 +1,6 @@
 /// What the deadlines keep their truth in: each entry (a room) holds its
 /// own next deadline, so a change is a field write, not a dictionary update
-/// (hashing the game id, about 200 instructions a move).
+/// (hashing the game id on every move).
 protocol DeadlineEntry: AnyObject {
     var id: Int { get }
     /// Its next deadline (monotonic seconds), as `Deadlines.set` last made it.
@@ -54,7 +54,7 @@ final class Deadlines<Entry: DeadlineEntry> {
             body(t)
         }
         // Emptied from the end, keeping the buffer: nearly always one room
-        // (the generic `removeAll(keepingCapacity:)` cost 700 instructions for it).
+        // (the generic `removeAll(keepingCapacity:)` goes through `replaceSubrange`).
         while !draining.isEmpty { draining.removeLast() }
     }
 
@@ -70,8 +70,8 @@ final class Deadlines<Entry: DeadlineEntry> {
             if top.at == before {
                 if let at {
                     // Its new deadline takes its place, sifted down (a pop and
-                    // a push, each moving the entry in and out of the heap,
-                    // were about 230 instructions a move).
+                    // a push each moved the entry in and out of the heap, on
+                    // every move).
                     heap[0].at = at
                     siftDown(0)
                     // (Another entry of this one may have surfaced, stale.)

@@ -29,7 +29,7 @@ final class Finishing: Broadcasting {
     /// What the end of a game left on the high-score boards.
     /// Made only when a game ends. A class: a move that ends nothing holds a
     /// nil reference, where a struct (or an optional one) was destroyed
-    /// through its type's metadata on every move (150 to 180 instructions).
+    /// through its type's metadata on every move.
     /// No optional tuples in it (copied through their metadata too).
     final class Finish {
         /// The people's places on the game's board by wins.

@@ -46,8 +46,8 @@ final class GamePlay: Broadcasting {
         let seed = PooledRandom.seed()
         guard let setup = prepared ?? (try? kind.setup(options: options.settings, saved: [:], language: lang, seed: seed).get())
         else { return false }
-        var seats: [ConnectionID?] = people.map { $0 }   // not a cast of the array (750 instructions)
-        // Per seat, in place (two arrays made and freed a game were about 600 instructions).
+        var seats: [ConnectionID?] = people.map { $0 }   // not a cast of the array, which converts it element by element through the runtime on every new game
+        // Per seat, in place (not two arrays made and freed every game).
         var bots = SeatPair<BotLevel?>(nil, nil)
         var botNames = SeatPair<String?>(nil, nil)
         if let level = options.bot {
@@ -89,7 +89,7 @@ final class GamePlay: Broadcasting {
                   if let rating { try store.markRated(game: id, ratings: rating.ratings.map { RatingsPolicy.points($0) }) }
                   return (id, rating)
               }) else { return false }
-        // The record moves into the room (a copy and the local's destroy were about 360 instructions).
+        // The record moves into the room (not a copy and a destroy of the local, every game).
         let room = Room(id: id, kind: kind, lang: lang, record: consume record, seats: seats,
                          occupants: SeatPair(bots[0].map(Seat.computer) ?? .person, bots[1].map(Seat.computer) ?? .person), match: match, game: game, offer: nil, offerSpent: [false, false], awaySince: [nil, nil],
                          turnSince: clock.monotonic, deadlines: deadlines)
@@ -105,7 +105,7 @@ final class GamePlay: Broadcasting {
             }
             // A token that names this game and seat (all made above, up to
             // `ResumeTokens.maxGame`) is not kept (`Rooms.tokens`): no parse
-            // of it to find that out (about 870 instructions a token).
+            // of it to find that out, for each seat of every game.
             if id != tokensFor || ResumeTokens.named(game: id, seat: seat) == nil { rooms.tokens[room.tokens[seat]] = (id, seat) }
         }
         if settings.gameLog == .all {
@@ -182,8 +182,8 @@ final class GamePlay: Broadcasting {
     }
 
     /// The same, with the room's game value and its TURN line in hand: a new
-    /// game's two seats share both (TURN made and destroyed once, not twice:
-    /// about 1,000 instructions a game).
+    /// game's two seats share both (TURN made and destroyed once a game,
+    /// not twice).
     func sendState(_ room: Room, to seat: Int, game: any Game, turn: ServerLine) {
         guard let conn = room.seats[seat] else { return }
         let gameID = room.id
@@ -269,7 +269,7 @@ final class GamePlay: Broadcasting {
         let step = outcome.map { match.roundEnded($0) }
         // The next round's game on a new round, else the game itself: not an
         // optional existential, which every move destroyed through its
-        // type's metadata (about 150 instructions; `Finishing.Finish` is a
+        // type's metadata (`Finishing.Finish` is a
         // class for the same reason).
         var next: any Game = game
         if step == .nextRound {
@@ -311,8 +311,8 @@ final class GamePlay: Broadcasting {
             broadcast(room, .cancelled(id: gameID, player: room.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
         }
         // Not a switch over the tuple (outcome, step, next): a tuple holding
-        // an optional existential is destroyed through its metadata (about
-        // 400 instructions a move).
+        // an optional existential is destroyed through its metadata, on
+        // every move.
         if let outcome, case .over? = step {
             finishing.announceFinish(gameID, outcome: outcome, match: match, final: game, finished: finished ?? Finishing.Finish())
         } else if let outcome, case .nextRound? = step {

@@ -1,6 +1,6 @@
 /// A dictionary key for an id the server hands out itself (a connection's,
 /// a game's): hashed by a few multiplications instead of `Hasher`'s SipHash
-/// (about 100 instructions an `Int`, and the lobby looks a session or a room
+/// (its rounds for every `Int`, and the lobby looks a session or a room
 /// up several times a letter). The ids come from counters, not from clients,
 /// so no one can choose keys that collide; the table's own seed is still
 /// mixed in, and the mix (a bijection of 64 bits) spreads consecutive ids.

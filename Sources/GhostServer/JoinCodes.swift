@@ -37,7 +37,7 @@ struct JoinCodes {
 
     /// The code of 40 bits (the low ones of `bits`), five to a character,
     /// the lowest first: written as bytes (appending Characters to a String
-    /// cost 1,700 instructions a code).
+    /// checks and grows it at each one, for every code made).
     static func code(_ bits: UInt64) -> String {
         var bits = bits
         // Straight into the string's storage (8 bytes: a small string, no array first).

@@ -117,7 +117,7 @@ final class Lifecycle: Broadcasting {
         return unloadDeadline(room)
     }
 
-    // No stalling (Asked 5): `firstMoveDeadline` and `stallDeadline` are the
+    // No stalling: `firstMoveDeadline` and `stallDeadline` are the
     // room's (Room+Clocks.swift).
 
     // MARK: Aborting

@@ -2,8 +2,8 @@ import GameKit
 
 /// A line of text built as bytes, for the lines the game path writes once
 /// a game (the log's "started" and "over", NEW's INFO): String
-/// interpolation, `joined` and `map` cost about three times as many
-/// instructions for the same text. The builders below write
+/// interpolation, `joined` and `map` make arrays and strings along the
+/// way for the same text. The builders below write
 /// into a buffer on the stack (`build`) and make one String of it; a line
 /// longer than the buffer goes on in an array (`spill`), the same text.
 struct LineText {

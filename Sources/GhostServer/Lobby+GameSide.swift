@@ -19,8 +19,7 @@ extension Lobby {
     /// `consuming`: `received` hands over the command it parsed, which is
     /// destroyed here as a `Command`; borrowed, the parse's whole
     /// `Result<Command?, CommandError>` was destroyed after, through the
-    /// generic value witnesses of Result and Optional (about 195
-    /// instructions a line, 80 now).
+    /// generic value witnesses of Result and Optional, on every line.
     public func handle(_ command: consuming Command, from id: ConnectionID) {
         // Its row (ServerCommands.swift) says which unit it runs in.
         let row = ServerCommands.row(command.verb)

@@ -83,7 +83,7 @@ extension Lobby {
         /// TOP lists a registered name on a board once it has played at
         /// least `topMinGames` rated games there and its RD (as of its last
         /// game) is at most `topMaxDeviation`. 350, the default, is any RD:
-        /// a provisional name is listed with its `?` (
+        /// a provisional name is listed with its `?` (in a game
         /// between two players where one wins nearly every game, RD stays
         /// above 110 for hundreds of games, so 110 kept a small server's
         /// lists empty; Issue44RatingsTests measures it).

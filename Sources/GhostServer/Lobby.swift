@@ -124,8 +124,8 @@ public final class Lobby: LobbyPart {
     /// VIEW: a game as any client draws it (ViewDesk.swift).
     let views: ViewDesk
 
-    /// Where passwords go to be hashed or checked, off the loop (
-    /// AccountDesk.swift): the server sets its pool of hashing threads.
+    /// Where passwords go to be hashed or checked, off the loop
+    /// (AccountDesk.swift): the server sets its pool of hashing threads.
     public var passwordChecker: any PasswordChecker {
         get { accountDesk.passwordChecker }
         set { accountDesk.passwordChecker = newValue }

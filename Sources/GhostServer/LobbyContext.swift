@@ -20,7 +20,7 @@ final class LobbyContext {
     let clock: LobbyClock
     /// `clock` is the system's (`SystemClock`): it is read directly. Each
     /// read through the existential copied it out and destroyed the copy
-    /// (about 100 instructions a reading, several a move).
+    /// (several readings a move).
     let systemClock: Bool
     /// The language of a connection that has not chosen one.
     let defaultLanguage: String

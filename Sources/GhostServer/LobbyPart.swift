@@ -20,7 +20,7 @@ struct LobbyTime {
     let context: LobbyContext
     /// The system clock read without a call on the context (a plain load of
     /// its flag): through `context.monotonic` each reading retained and
-    /// released the context (about 90 instructions, a few a letter).
+    /// released the context (a few readings a letter).
     var monotonic: Double { context.systemClock ? monotonicSeconds() : context.monotonic }
     var wall: Int { context.wall }
 }

@@ -72,7 +72,7 @@ final class RatingDesk: LobbyPart {
             names.append(name)
         }
         // The board after the people: a guest's game (most) is unrated
-        // without the kind's look-up by name and its boards' (900 instructions).
+        // without the kind's look-up by name and its boards' (string hashes, every game).
         guard let board = RatingsPolicy.board(self.kind(named: kind), variant: variant) else { return nil }
         // `--scores-for registered` (ScoringPolicy.swift): two people rate
         // each other only from two known, different networks, so that one
@@ -272,8 +272,8 @@ final class RatingDesk: LobbyPart {
             reply(id, .ratingData(.leader(rank: i + 1, name: r.name, rating: shown, deviation: RatingDesk.points(r.deviation),
                                           games: r.games, wins: r.wins, losses: r.losses)))
         }
-        // The rule, so that a client can say who the list is waiting for
-        //: how many rated games, and the RD limit when
+        // The rule, so that a client can say who the list is waiting for:
+        // how many rated games, and the RD limit when
         // there is one (350 is any RD).
         var fields = [("count", String(rows.count)), ("board", board), ("min_games", String(settings.topMinGames))]
         if settings.topMaxDeviation < Rating.Limits.deviation.upperBound {

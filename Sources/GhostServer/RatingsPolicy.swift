@@ -16,7 +16,7 @@ import Ratings
 ///   solver of the public word list beat Hard 40 times in 40 and led TOP):
 ///   a rating measures people. The computer keeps its own scores per level
 ///   (the SCORES boards, GAME's `record=`); `NEW bot=… rated=yes` is
-///   `ERR cannot-rate`, and a game a ghostd before #43 marked rated ends
+///   `ERR cannot-rate`, and a game an older ghostd marked rated ends
 ///   unrated (`RatingDesk.tableRating`).
 /// - A match (`rounds=ghost`) is one rated game, rated at its end by who
 ///   won the match. An aborted game is not rated.

@@ -73,7 +73,7 @@ final class RecoveryDesk: GamePart {
         /// removed (they ended), should the store get them back; a game's
         /// latest counts. A list, read only after a failure (`removedSeats`):
         /// a dictionary cost a hash to add each game's and the walk of its
-        /// buckets to empty at every commit (about 550 instructions a game).
+        /// buckets to empty at every commit.
         var removed: [(game: Int, seats: [ConnectionID?])] = []
 
         /// The seats of the games `removed` holds, by game.

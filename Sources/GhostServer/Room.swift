@@ -103,7 +103,7 @@ extension Lobby {
         /// holds the only reference to its game's box, so the move changes it
         /// in place (a copy, `var g = room.game; try g.play(…)`, made a new
         /// box and copied the whole value, and putting it back released the
-        /// old one: about 600 instructions a move). A move the game throws for
+        /// old one, on every move). A move the game throws for
         /// leaves it as it was (the `Game` contract). The room changes before
         /// the store has the move: a failed write puts the game back as stored
         /// (`RecoveryDesk.resynchronise`, the sender's and the computer's game).

@@ -16,8 +16,7 @@ final class Rooms {
     /// from its first digits and holds if that room is in and its person's
     /// token is this one. Only the others (tokens issued before schema 14)
     /// are kept, in `otherTokens`. A dictionary of every token cost two
-    /// string hashes a game at its start and two at its end (1,800
-    /// instructions a game, scripts/callgrind-letters.py).
+    /// string hashes a game at its start and two at its end.
     var tokens: ResumeSeats { ResumeSeats(rooms: self) }
     /// The tokens that do not name their own seat, and their seats.
     private(set) var otherTokens: [String: (game: Int, seat: Int)] = [:]

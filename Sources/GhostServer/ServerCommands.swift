@@ -60,15 +60,14 @@ enum ServerCommands {
         let handler: @Sendable (Lobby, Command, ConnectionID, Session) -> Void
         /// The handler of a row that reads nothing of the session (PING,
         /// HELP, STATS, QUIT): `perform` then only checks that the session
-        /// exists, without copying it out of the table (about 400
-        /// instructions a PING, scripts/callgrind-ping.py).
+        /// exists, without copying it out of the table and destroying the
+        /// copy, on every PING.
         let sessionless: (@Sendable (Lobby, ConnectionID) -> Void)?
         /// The handler of a row that reads only where the sender plays (the
         /// moves: LETTER, SOLVE, WORD, CHALLENGE, CONCEDE, a kind's move
         /// verb): `perform` reads its game and seat and whether it watches,
         /// in place, without copying the whole session out of its table and
-        /// destroying the copy (about 500 instructions a letter,
-        /// scripts/callgrind-letters.py).
+        /// destroying the copy, on every letter.
         let inGame: (@Sendable (Lobby, Command, ConnectionID, Seat?) -> Void)?
 
         /// Whether a watcher may send it (a command that acts in a game it may not).

@@ -20,7 +20,7 @@ final class Sessions: Sequence {
     /// Where `id` plays (its game and seat, nil if it does not) and the
     /// game it watches, if it has a session (a move's `perform`). Read
     /// through the `inout`, in place: `byID.values[i].state` copied the
-    /// whole session out and destroyed it (about 1,300 instructions).
+    /// whole session out and destroyed it, on every move.
     func seatAndWatching(_ id: ConnectionID) -> (ServerCommands.Seat?, Int?)? {
         guard let i = byID.index(forKey: IDKey(id)) else { return nil }
         return Self.peek(&byID.values[i])
@@ -33,7 +33,7 @@ final class Sessions: Sequence {
 
     /// What `read` says of `id`'s session, read in place (nil without a
     /// session): `sessions[id]?.name` copied the whole session out first and
-    /// destroyed it after (each a few hundred instructions).
+    /// destroyed it after, every time.
     func peek<T>(_ id: ConnectionID, _ read: (inout Lobby.Session) -> T) -> T? {
         guard let i = byID.index(forKey: IDKey(id)) else { return nil }
         return read(&byID.values[i])
@@ -51,7 +51,7 @@ final class Sessions: Sequence {
     /// Changes `id`'s session in place, if it has one. Through the
     /// dictionary's values by index: `byID[id]?.x = y` moves the whole
     /// session out of the dictionary and back (a copy of each field and a
-    /// destroy: about 1,400 instructions, scripts/callgrind-letters.py).
+    /// destroy, each time).
     ///
     /// A session's `awaitingPassword` is changed only through here (AccountDesk),
     /// so that `awaitingPasswords` stays true.
@@ -62,7 +62,7 @@ final class Sessions: Sequence {
 
     /// `change` on a session in place, counting its start or end of waiting
     /// for a password (read through the `inout`: `byID.values[i].x` copied
-    /// the whole session each time, 670 instructions a letter).
+    /// the whole session each time, on every letter).
     private static func apply(_ change: (inout Lobby.Session) -> Void, to session: inout Lobby.Session, counting n: inout Int) {
         let was = session.awaitingPassword != nil
         change(&session)
@@ -73,7 +73,7 @@ final class Sessions: Sequence {
     /// always), the loop's three questions a line, "does this connection
     /// wait for one?" (`Lobby.isWaitingForPassword`, twice, and
     /// `Lobby.received`), are answered without a look-up and a copy of the
-    /// session each (about 700 instructions a PING, scripts/callgrind-ping.py).
+    /// session each, on every line, PING's too.
     private(set) var awaitingPasswords = 0
 
     /// Whether `id`'s session waits for a password's answer.

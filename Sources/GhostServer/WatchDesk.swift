@@ -138,7 +138,7 @@ final class WatchDesk: GamePart {
     func toWatchers(_ gameID: Int, _ line: ServerLine) {
         // No game watched (nearly always): the outbox and the settings are not
         // fetched for nothing (an unowned reference checked, retained and
-        // released: about 45 instructions a broadcast, several a letter).
+        // released at every broadcast, several a letter).
         guard !watchers.groups.isEmpty else { return }
         watchers.send(line, to: gameID, batchInterval: settings.watchBatchInterval, outbox: outbox)
     }

@@ -110,7 +110,7 @@ struct ActiveSeats {
 
     /// The name as NOCASE compares it.
     /// (The check reads the bytes in place: `name.utf8.contains` walked the
-    /// view index by index, about 430 instructions for a short name.)
+    /// view index by index, a call and a check for every byte.)
     static func folded(_ name: String) -> String {
         let upper = name.utf8.withContiguousStorageIfAvailable { $0.contains { $0 &- 0x41 < 26 } }
             ?? name.utf8.contains { $0 &- 0x41 < 26 }

@@ -62,8 +62,8 @@ final class GamesStore {
     /// what `noteStarted` records (the people's networks, and `now` as its
     /// last activity), in the same row.
     ///
-    /// Outside a transaction the start waits in the move journal (issue
-    /// #29: JournalStart.swift), and the turn commits by appending it; the
+    /// Outside a transaction the start waits in the move journal
+    /// (JournalStart.swift), and the turn commits by appending it; the
     /// row is inserted by the next transaction (`fold`), or by the first
     /// write to the game before that (`materialize`). Reads of a game add
     /// the waiting starts as they add the waiting moves. A game's start then

@@ -74,8 +74,8 @@ struct JournalStart: Sendable, Equatable {
     /// and a missing one (a seat that is a person has no level) is `-`.
     func appendLine(to out: inout [UInt8]) {
         // Written in place into one buffer, the check filled in once the
-        // rest is there (built from strings and arrays it cost 12,000
-        // instructions a line; appended a byte at a time, 9,900).
+        // rest is there (not built from strings and arrays, nor appended a
+        // byte at a time with a check each: a line at every game's start).
         let texts: [String?] = [kind, variant, settings, lang, player0, player1, token0, token1, bot0, bot1, net0, net1]
         let capacity = JournalStart.tag.count + 9 + 8 * 21 + texts.reduce(0) { $0 + 2 + 3 * ($1?.utf8.count ?? 0) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { line in

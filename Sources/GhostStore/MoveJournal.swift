@@ -20,9 +20,9 @@ struct JournalMove: Sendable, Equatable {
 /// A turn whose only writes are moves (almost every letter) does not open
 /// a transaction: its moves are appended to this file in one `write`, which
 /// is its commit (with `--durability full` the syncer fdatasyncs the file
-/// with the WAL before the turn's replies go). A SQLite transaction cost a
-/// letter about 19,000 instructions (the INSERT, BEGIN and COMMIT with its
-/// WAL frames); the append costs about 1,000. Every turn that commits a
+/// with the WAL before the turn's replies go). A SQLite transaction for
+/// every letter is an INSERT, a BEGIN and a COMMIT with its WAL frames;
+/// the append is one line in one `write`. Every turn that commits a
 /// transaction anyway (a game's start or end, a name, a setting) takes
 /// every move waiting here into it (`fold`), as does a turn after which more
 /// than `foldLimit` would wait: SQLite then holds every move again, in the
@@ -343,7 +343,7 @@ final class MoveJournal {
 
     // MARK: The line format
 
-    /// Appends `m`'s line to `out`, written in place (about 400 instructions).
+    /// Appends `m`'s line to `out`, written in place (no strings or arrays: every move).
     static func appendLine(_ m: JournalMove, to out: inout [UInt8]) {
         var move = m.move
         move.withUTF8 { body in

@@ -46,8 +46,8 @@ public enum ResumeTokens {
     /// random bits from the kernel's generator (`PooledRandom`; 128 random bits for an id
     /// past `maxGame`). The token's 128 bits as two words, each written as
     /// 16 hex digits eight at a time (`hexWord`) straight into the string's
-    /// storage (a digit at a time, with a check per byte, was about 650
-    /// instructions a token, two a game).
+    /// storage (not a digit at a time with a check per byte; two tokens a
+    /// game).
     public static func new(game: Int, seat: Int) -> String {
         var rng = PooledRandom()
         let random: UInt64 = rng.next(), low: UInt64 = rng.next()

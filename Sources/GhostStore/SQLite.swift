@@ -19,8 +19,8 @@ public final class SQLiteDatabase {
 
     /// Where `run` and `first` copy the text they bind, for SQLite to read
     /// it in place (`SQLITE_STATIC`): without it, SQLite allocated a copy
-    /// of each text at each binding and freed it at the next (about 300
-    /// instructions a text; a game's start binds ten). Filled from the start
+    /// of each text at each binding and freed it at the next (a game's
+    /// start binds ten). Filled from the start
     /// at each such call; its bytes stay as they are until the next one,
     /// which binds every parameter again. Allocated once, never moved or
     /// grown (so a statement's binding never points outside it), freed after
@@ -66,7 +66,7 @@ public final class SQLiteDatabase {
         // SQLite compared with a partial index's condition (`net0 <> ?`
         // against `net0 <> ''`) or a LIKE pattern is marked to be prepared
         // again at every new binding: `activeGameCount(network:)` was parsed
-        // and planned anew at every NEW and JOIN, half of all instructions.
+        // and planned anew at every NEW and JOIN, the bulk of their work.
         // The statements that use partial indexes say their conditions in
         // literals (QueryPlanTests checks the plans).
         ghost_sqlite3_db_config_int(db, SQLITE_DBCONFIG_ENABLE_QPSG, 1)

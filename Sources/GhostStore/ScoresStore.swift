@@ -46,8 +46,8 @@ final class ScoresStore {
     private var journal: [(board: String, key: String, before: ScoreRow, after: ScoreRow)] = []
     /// Head-to-head records read or counted since the last rollback, by
     /// kind and pair in the order they are stored (names folded as NOCASE
-    /// folds them): a pair's next game reads its record without SQL (issue
-    /// #29; a rematch's start read it again). Kept in step with each count;
+    /// folds them): a pair's next game reads its record without SQL (a
+    /// rematch's start read it again). Kept in step with each count;
     /// forgotten at any rollback, and all at once past `rivalsCached` pairs.
     private var rivals: [RivalsKey: (Int, Int)] = [:]
     static let rivalsCached = 4096

@@ -329,8 +329,8 @@ enum Migrations {
         DROP INDEX games_clocked;
         """,
         // 13: moves without a foreign key to games: SQLite
-        // looked the game up at every letter's INSERT (about 1,600
-        // instructions a letter, a tenth of the INSERT) to check a thing the
+        // looked the game up at every letter's INSERT (a second
+        // search of a table, every letter) to check a thing the
         // store already makes sure of: a move is written only by
         // `recordMove`, for a game the lobby holds in progress, which was
         // created by `createGame` in this turn or a committed one; no game is
@@ -400,8 +400,8 @@ enum Migrations {
         );
         INSERT INTO move_journal(id, ident, clean) VALUES (1, NULL, 0);
         """,
-        // 16: a rating measures people. A ghostd
-        // before #43 rated games against the computer; they become unrated,
+        // 16: a rating measures people. An older ghostd
+        // rated games against the computer; they become unrated,
         // and if there were any, every rating is computed again from the
         // rated games between people (`replay-ratings`: the server does it
         // at its next start, RatingsReplay.swift; the store knows no formulas).

@@ -8,7 +8,7 @@ extension Array {
 enum SQLs {
     /// Deferred: the turn's first write takes the write lock (BEGIN
     /// IMMEDIATE took the read snapshot and the lock at BEGIN, and the
-    /// write took them again: about 1,200 instructions a turn). ghostd is
+    /// write took them again, every turn). ghostd is
     /// the database's only writer (DataFolderLock), so no other writer can
     /// commit between a turn's first read and its first write.
     static let begin = SQL("BEGIN")
@@ -73,7 +73,7 @@ enum SQLs {
     static let recoverMove = SQL("INSERT OR IGNORE INTO moves(game_id, round, ply, seat, move, at) VALUES (?, ?, ?, ?, ?, ?)")
     /// The journal's moves (MoveJournal.swift) go in by up to
     /// `foldRows` a statement: entry n inserts n + 1 rows. A statement
-    /// costs about 2,000 instructions besides its rows. `OR IGNORE`: a
+    /// costs a step and a reset besides its rows. `OR IGNORE`: a
     /// move at a place already stored (which the engine never makes: it
     /// numbers a round's moves) must not fail every later fold.
     static let foldRows = 8

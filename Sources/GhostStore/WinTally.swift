@@ -2,8 +2,8 @@
 /// name's rank (1 + the names with more wins) is found in O(log W) steps and
 /// changed in O(log W), W being the board's most wins: a Fenwick tree (binary
 /// indexed tree) over the number of wins. A game's end asks two ranks; before
-/// this, each walked every distinct number of wins on the board (
-/// no command may do work that grows with the data).
+/// this, each walked every distinct number of wins on the board, and
+/// no command may do work that grows with the data.
 ///
 /// Memory: one Int per number of wins up to the board's most, rounded up to a
 /// power of two (a board whose leader has a million wins holds 8 MiB). Wins

@@ -213,9 +213,9 @@ enum CommandCheck {
         "HELLO", "OK", "ERR", "INFO", "BYE", "GAME", "LIVE", "WATCHERS", "TURN", "MOVE", "OVER", "MATCH",
         "ABORTED", "ADJOURNED", "RETURNED", "CLAIMABLE", "OFFER", "ACCEPTED", "DECLINED", "REMATCH",
         "CANCELLED", "WAITING", "RANK", "NAME", "SCORE", "SETTING", "STAT", "HELP",
-        "PLAYED", "PLY",                                  // MOVES, REVIEW (issue #28)
-        "ROW", "CAN",                                     // VIEW (issue #45)
-        "LEADER", "RATING", "VERSUS", "RESULT",           // TOP, PROFILE, HISTORY (issue #28)
+        "PLAYED", "PLY",                                  // MOVES, REVIEW
+        "ROW", "CAN",                                     // VIEW
+        "LEADER", "RATING", "VERSUS", "RESULT",           // TOP, PROFILE, HISTORY
     ]
 
     /// Capitalised words in code that are not the protocol's, with what they are.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue #25 item 4, dependencies one way: GameKit, the abstraction every
+/// Dependencies one way: GameKit, the abstraction every
 /// kind implements, and GhostProtocol, the wire, name no game kind's module;
 /// the word lists sit below the game cores and know no game either.
 @Suite struct LayeringTests {

@@ -2,7 +2,7 @@ import Testing
 import GhostProtocol
 @testable import GhostClient
 
-/// ghost-client and `ABORTED` (issue #24): a game of the player's that ended
+/// ghost-client and `ABORTED`: a game of the player's that ended
 /// with no score takes them back to the main screen, saying why, in English
 /// and Dutch; the token is spent.
 @Suite struct AbortedClientTests {

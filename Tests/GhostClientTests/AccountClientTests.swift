@@ -88,7 +88,7 @@ struct AccountClientTests {
         #expect(ScreenTests.plainLines(s).contains { $0.contains("Too many wrong passwords: you can try again in 8 s.") })
         (s, fx) = Fx.run(s, [.tick(103)] + AFx.type("guess two") + [.key(.enter)])
         #expect(fx.isEmpty)
-        // Kept, not dropped: it goes once the wait is over (issue #44, item 20).
+        // Kept, not dropped: it goes once the wait is over.
         #expect(s.alert?.notice == .account(.sendingIn(5)))
         #expect(ScreenTests.plainLines(s, 60, 20).contains { $0.contains("sending yours in 5 s…") })
         #expect(s.nextDeadline.map { $0 <= 104.01 } == true)

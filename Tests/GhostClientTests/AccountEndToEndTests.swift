@@ -6,7 +6,7 @@ import TestSupport
 import Glibc
 #endif
 
-/// Real ghost-clients against a real ghostd (#26): a whole Ghost game over
+/// Real ghost-clients against a real ghostd: a whole Ghost game over
 /// TLS (`--tls-ca` with a certificate the test makes), a name registered from
 /// the main screen and logged in to again by a fresh process; without TLS, a
 /// password goes to loopback only, unless `--insecure`. The password is

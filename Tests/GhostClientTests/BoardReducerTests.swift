@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// The child reducers of issue #25 (the client state scoped per game, as
+/// The child reducers (the client state scoped per game, as
 /// TCA's `Scope`): each kind's board and a position in, the board and what
 /// the table must do out, with exact values; nothing of the client around.
 @Suite("Client: each kind's board reducer")

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Games on a clock in the client (issue #18): the clock of new games (`t`
+/// Games on a clock in the client: the clock of new games (`t`
 /// on the main screen, saved), the commands that carry it, the countdown
 /// from TURN's `clock=` on the Ghost and Hangman play screens, and the end
 /// by time, in English and Dutch.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue #25 item 4, dependencies one way (a check of the built binary, as
+/// Dependencies one way (a check of the built binary, as
 /// the end-to-end tests use it): the client reads Ghost's fields
 /// through GhostWire (the kind's part of the wire) and links no game core:
 /// not Ghost's solver and trie, not Hangman's tables, not the word lists.

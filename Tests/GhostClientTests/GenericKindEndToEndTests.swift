@@ -6,7 +6,7 @@ import TestSupport
 /// Real ghost-client processes in tmux (80×24) against the test-kinds daemon
 /// (ghostd with the tests' Word chain, a kind the client has no code for):
 /// chosen on the main screen from HELP, played from VIEW on the generic
-/// screen, its end, its replay, and a second client watching it (issue #45).
+/// screen, its end, its replay, and a second client watching it.
 @Suite("EndToEnd: a kind the client has no code for (Word chain)", .serialized)
 struct GenericKindEndToEndTests {
     @Test("Word chain: chosen on the main screen, played against the computer (easy) to its end, replayed with h; a second client watches it")

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Builders for a kind the client has no code for (issue #45): the tests'
+/// Builders for a kind the client has no code for: the tests'
 /// Word chain, as the test-kinds daemon announces and draws it.
 enum GFx {
     static let help = [

@@ -49,7 +49,7 @@ struct HangmanEndToEndTests {
         try tmux.waitFor("hana", text: "Misses allowed  ◀ 1 ▶")
         try tmux.keys("hana", "Left")
         screen = try tmux.waitFor("hana", text: "Refused: the server does not allow 0 here; your saved value stays.")
-        // Found 8: the row is back at the saved 1, never past the limit.
+        // The row is back at the saved 1, never past the limit.
         #expect(screen.contains { $0.contains("Misses allowed  ◀ 1 ▶") })
         #expect(!screen.contains { $0.contains("◀ 0 ▶") })
         try tmux.keys("hana", "Tab")
@@ -64,7 +64,7 @@ struct HangmanEndToEndTests {
         // Evil, one miss allowed: the computer dodges Q, and the figure is complete.
         try tmux.type("hana", "q")
         screen = try tmux.waitFor("hana", text: "Hanged! The computer kept changing its word; in the end it was")
-        // The sentence names the word; no "The word:" line repeats it (issue #27, Found 4).
+        // The sentence names the word; no "The word:" line repeats it.
         #expect(!screen.contains { $0.contains("The word: ") })
         #expect(screen.contains { $0.contains("_/   \\_") } && screen.contains { $0.contains("/|\\") })
         try tmux.waitFor("hana", text: "No solved games on this list yet.")
@@ -135,7 +135,7 @@ struct HangmanEndToEndTests {
         try tmux.keys("rita", "Escape")
         try tmux.waitFor("rita", text: "Leave")
         let menu = try tmux.capture("rita")
-        // Its letter, l, the same in every game (issue #27 Found 7).
+        // Its letter, l, the same in every game.
         #expect(menu.contains { $0.contains("l  Leave") }, "\(menu)")
         try tmux.type("rita", "l")
         try tmux.keys("rita", "Enter")
@@ -160,7 +160,7 @@ struct HangmanEndToEndTests {
         try tmux.waitFor("frank", text: "● Hangman")
         try tmux.waitFor("gina", text: "● Hangman")
         // A saved length is for the computer's games (5 letters here): a duel's
-        // length is the setter's word's (issue #27 Found 10), ZEPHYR's 6.
+        // length is the setter's word's, ZEPHYR's 6.
         try tmux.type("frank", "2")
         try tmux.waitFor("frank", text: "The computer guesses your word")
         try tmux.type("frank", "3")

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #27 Found 10 in the client: a duel without `length=` has
+/// In the client: a duel without `length=` has
 /// `length=any` on GAME until the setter's word sets it. The client took
 /// that GAME for no Hangman game at all (the length was not a number).
 @Suite("Hangman: a duel whose length the setter's word sets")

@@ -182,7 +182,7 @@ struct HangmanReducerTests {
         #expect(s.hangman.setting(.length) == { var x = HangmanSetting(key: "hangman-length"); x.saved = "any"; return x }())
         #expect(s.alert?.notice == .hangman(.saved))
 
-        // Misses past 26: the server refuses; the row goes back to the saved 26 (Found 8: never
+        // Misses past 26: the server refuses; the row goes back to the saved 26 (never
         // past the limit on screen), the refusal under it names 27, nothing else changes.
         s.hangman.update("hangman-misses") { $0.saved = "26" }
         (s, fx) = Fx.run(s, .key(.down), .key(.right), Fx.line("ERR bad-value hangman-misses is a number from 1 to 26"))
@@ -297,10 +297,10 @@ struct HangmanReducerTests {
         (s, fx) = Fx.run(s, .tick(1), .connected, Fx.line(Fx.hello))
         #expect(Fx.sent(fx) == ["LANG en", "NAMES", "NAME alice"])
         (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK NAMES count=0", "OK NAME name=alice lang=en"))
-        // The name's settings too: the main screen shows its saved mode (issue #44, item 9).
+        // The name's settings too: the main screen shows its saved mode.
         #expect(Fx.sent(fx) == ["SETTINGS", "NEW game=hangman"])
         (s, fx) = Fx.run(s, Fx.line("OK NAME name=alice lang=en"))
-        // The SETTINGS answered before it asked the kinds the server plays (HELP, issue #45).
+        // The SETTINGS answered before it asked the kinds the server plays (HELP).
         #expect(Fx.sent(fx) == ["HELP", "SETTINGS"])
 
         // A token: RESUME first; the game is gone, so NAME, then a new game.

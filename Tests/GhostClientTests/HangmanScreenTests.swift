@@ -201,7 +201,7 @@ struct HangmanScreenTests {
         let lost = Screens.render(HFx.lost()).map(Layout.plain).joined(separator: "\n")
         #expect(lost.contains("Hanged! The computer kept changing its word; in the end it was\n"))
         #expect(lost.contains("“CULL”. Better luck next time."))
-        // Found 4: the sentence names the word; no "The word: CULL" under it.
+        // The sentence names the word; no "The word: CULL" under it.
         #expect(!lost.contains("The word: CULL"))
         #expect(lost.contains("══╧══") && lost.contains("_/   \\_"))
         let dutch = Screens.render(HFx.lost(language: "nl")).map(Layout.plain).joined(separator: " ")

@@ -3,7 +3,7 @@ import Testing
 @testable import GhostClient
 import TestSupport
 
-/// Issue #27 against a real ghostd, with real clients in tmux.
+/// A new player's findings against a real ghostd, with real clients in tmux.
 @Suite("EndToEnd: issue 27 (fixed keys, 60×20, two windows)", .serialized)
 struct Issue27EndToEndTests {
     /// Starts `label`'s client (settings file of `configOf`) and signs in.

@@ -2,9 +2,8 @@ import Testing
 import GhostProtocol
 @testable import GhostClient
 
-/// Issue #27's remainder: the score against the computer from the server
-/// (found 9), fixed mnemonic letters in the menus (found 7), `tls=` saved
-/// only once a server answered (found 12).
+/// The score against the computer from the server, fixed mnemonic letters
+/// in the menus, `tls=` saved only once a server answered.
 @Suite struct Issue27FinishTests {
     static func plain(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> [String] {
         Screens.render(s, width: w, height: h, strings: .forLanguage(language)).map(Layout.plain)

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #27, the second round: the games side by side, scores from the
+/// The games side by side, scores from the
 /// server, a tutorial per variant, one quit key, and the smaller items.
 @Suite("Issue 27: the games first, scores, tutorials, quit, the small ones")
 struct Issue27PolishTests {

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #27 item 12, the last small ones: the language on the best-games
+/// Small ones: the language on the best-games
 /// lists, tables aligned in both languages, the hidden names counted, a
 /// pasted word in a challenge's word field.
 @Suite("Issue 27: smaller (languages on lists, aligned tables, hidden names, paste)")

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #27's Found items, each with a test that fails without its fix.
+/// What a new player found, each with a test that fails without its fix.
 @Suite("Issue 27: what a new player found")
 struct Issue27Tests {
     static func plain(_ s: ClientState, _ w: Int, _ h: Int, _ language: String = "en") -> [String] {

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, item 4: the server's countdown in a game without a clock
+/// The server's countdown in a game without a clock
 /// (TURN's `abort_in=` for a first move, `claim_in=` for a stalled move) is
 /// shown after whose turn it is and counts down; a player who is away stops
 /// it (the grace period counts then); a TURN without one clears it.

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 @testable import GhostClient
 
-/// Issue #44's findings played as written: real ghost-clients in tmux (80×24)
+/// A new player's findings played as written: real ghost-clients in tmux (80×24)
 /// against a real ghostd on an ephemeral port.
 @Suite("EndToEnd: issue 44, a new player's findings", .serialized)
 struct Issue44EndToEndTests {

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, items 20 and 23: the wait after too many wrong passwords
+/// The wait after too many wrong passwords
 /// counts down and keeps a password typed during it; the terminal's habits
 /// (Ctrl-L, Ctrl-U, Ctrl-W) on every screen; a watch list that comes back
 /// by itself after a server restart.

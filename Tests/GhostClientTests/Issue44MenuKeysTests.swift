@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, item 26: one key style everywhere. The main menu, the level
+/// One key style everywhere. The main menu, the level
 /// screen, Hangman's computer screen and the language screen show a letter
 /// before each entry, as the game and game-over menus do; each letter
 /// chooses its entry, the same in both languages; the digits of before still

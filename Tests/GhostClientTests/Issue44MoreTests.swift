@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, more of a new player's findings: items 5, 9, 12, 13 and 24.
+/// More of a new player's findings.
 @Suite("Issue 44: more of a new player's findings")
 struct Issue44MoreTests {
     static func plain(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> [String] {

@@ -2,8 +2,8 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, the play items: 14 (an offer answered with one key), 18 (a
-/// match named as one), 19 (the running score per variant), 25 (small texts).
+/// Play: an offer answered with one key, a match named as one, the
+/// running score per variant, small texts.
 @Suite("Issue 44: answering offers, matches named, small texts")
 struct Issue44PlayTests {
     static func plain(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> [String] {

@@ -2,9 +2,9 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, items 16 (who an empty rating list waits for, how many rated
-/// games you still need, and `?` on listed provisional ratings), 15 (a game
-/// says whether the server rates it) and 22 (the history list's language).
+/// Who an empty rating list waits for, how many rated games you still
+/// need, and `?` on listed provisional ratings; a game says whether the
+/// server rates it; the history list's language.
 @Suite("Issue 44: rated games, the leaders' rule, the history's language")
 struct Issue44RatedTests {
     static func text(_ s: ClientState, _ language: String = "en", width: Int = 80, height: Int = 24) -> String {

@@ -2,10 +2,10 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, the record's items: 21 (a review the server is still working
-/// out appears by itself; the review's texts say what they mean, Hangman's
-/// too) and 22 (the history list: the cursor keeps its game, aborted games
-/// and their reasons in words, every reason in words).
+/// The record: a review the server is still working out appears by
+/// itself, and the review's texts say what they mean, Hangman's too; in
+/// the history list the cursor keeps its game, aborted games and their
+/// reasons are in words, every reason in words.
 @Suite("Issue 44: the review and the history list")
 struct Issue44RecordTests {
     static let notReady = "ERR not-ready the review of game 12 is being worked out: ask again in 3 s"

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, item 17: the game just finished, replayed with its review
+/// The game just finished, replayed with its review
 /// from the game-over screen (`h`, as `h` on the main screen opens your
 /// games); `h` in the main screen's key help at 60×20.
 @Suite("Issue 44: review from the game-over screen, h on the main screen")

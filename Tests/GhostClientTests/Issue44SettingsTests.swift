@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44, item 9: after a client restart the main screen's Hangman entry
+/// After a client restart the main screen's Hangman entry
 /// showed the default mode, not the name's saved one, until the settings
 /// screen was opened. The client now asks SETTINGS as soon as it has a name.
 @Suite("Issue 44: the saved Hangman mode on the main screen")
@@ -19,7 +19,7 @@ struct Issue44SettingsTests {
                                         "SETTING key=hangman-length value=any default=any",
                                         "SETTING key=hangman-misses value=8 default=8",
                                         "SETTING key=lang value=\(language) default=en", "OK SETTINGS"))
-            // Then the kinds the server plays are asked (HELP, issue #45).
+            // Then the kinds the server plays are asked (HELP).
             #expect(s.screen == .main && s.pending == [.help])
             #expect(s.hangman.setting(.mode).value == "fair")
             let lines = Issue44Tests.plain(s, 80, 24, language)

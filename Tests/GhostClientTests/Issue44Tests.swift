@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Issue #44: a new player's findings, the client's side.
+/// A new player's findings, the client's side.
 @Suite("Issue 44: a new player's findings")
 struct Issue44Tests {
     static func plain(_ s: ClientState, _ w: Int = 80, _ h: Int = 24, _ language: String = "en") -> [String] {

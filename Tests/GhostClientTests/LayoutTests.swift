@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostClient
 
-/// The layout test (issue #27): every screen, in every state the reducer and
+/// The layout test: every screen, in every state the reducer and
 /// screen tests reach, in both languages, at 60×20, 80×24 and 120×40. It
 /// fails when a line is wider than the terminal, when text is cut (dropped
 /// because it did not fit: `LayoutAudit` records every such cut), when a menu
@@ -63,7 +63,7 @@ struct LayoutTests {
                 out.append("cursor on entry \(menu.selected + 1) of \(menu.labels.count)")
             }
         }
-        // One key style in every menu (issue #44 item 26): each entry's key a
+        // One key style in every menu: each entry's key a
         // letter (or the rules' ?), no two alike.
         for keys in audit.menuKeys {
             if let bad = keys.first(where: { !($0.count == 1 && ($0.first?.isLetter == true || $0 == "?")) }) {
@@ -74,7 +74,7 @@ struct LayoutTests {
         for hint in audit.hints where !plain.contains(where: { $0.contains(hint) }) {
             out.append("key hint not drawn whole: “\(hint)”")
         }
-        // One quit key everywhere, in every screen's key help (issue #27 Found 7).
+        // One quit key everywhere, in every screen's key help.
         if !audit.hints.contains(where: { $0.hasPrefix("Ctrl-C") }) {
             out.append("the quit key (Ctrl-C) is not in the key help")
         }
@@ -123,7 +123,7 @@ struct LayoutTests {
         #expect(failures.isEmpty, "\(failures.count) layout problems")
     }
 
-    /// Issue #44, item 7: the reducer tests' names are short (alice, bob),
+    /// The reducer tests' names are short (alice, bob),
     /// so a screen that cut a real player's name never failed above. Every
     /// state again at 60×20, each player's name drawn 16 characters long
     /// (the longest a name may be, padded with W).

@@ -7,7 +7,7 @@ import Testing
 // LayoutTests.corpusIsComplete leave it out of the reducer-test corpus: its
 // states are the recordings', not the reducer tests'.)
 
-/// The layout test on real sessions (issue #44): the client sessions
+/// The layout test on real sessions: the client sessions
 /// recorded with `GHOST_CLIENT_RECORD` by scripts/record-client-sessions.sh
 /// (Tests/GhostClientTests/Recorded/*.events), replayed through `reduce`
 /// from the state the client starts in; every state they reach is drawn as

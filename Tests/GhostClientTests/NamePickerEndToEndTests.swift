@@ -3,7 +3,7 @@ import Testing
 @testable import GhostClient
 import TestSupport
 
-/// Issue #15's "done when": the rename-30,000-times attack leaves NAMES and
+/// The rename-30,000-times attack leaves NAMES and
 /// ghost-client's name picker working. A real ghostd, the attack over a raw
 /// socket, then a real ghost-client in tmux (80×24).
 @Suite("EndToEnd: the name picker after a rename flood", .serialized)

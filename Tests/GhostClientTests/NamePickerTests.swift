@@ -83,7 +83,7 @@ struct NamePickerTests {
         #expect(!fx.contains(.saveConfig))
         #expect(s.config.recentNames.first == "n1")
         (s, fx) = Fx.run(s, .key(.enter), Fx.line("OK NAME name=newbie lang=en"), Fx.line("OK SETTINGS"))
-        // Named, with its settings: the kinds the server plays are asked (HELP, issue #45).
+        // Named, with its settings: the kinds the server plays are asked (HELP).
         #expect(fx == [.send(.name("newbie")), .saveConfig, .send(.settings), .send(.help)])
         #expect(s.config.lastName == "newbie")
         #expect(s.config.recentNames == ["newbie"] + (1...9).map { "n\($0)" })

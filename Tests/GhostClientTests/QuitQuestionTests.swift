@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Ctrl-C asks before quitting, on every screen (issue #27: anything
+/// Ctrl-C asks before quitting, on every screen (anything
 /// destructive asks first): the question on the screen, a second Ctrl-C or
 /// y quits, n or Esc goes back to the screen as it was.
 @Suite("Ctrl-C asks before quitting, on every screen")

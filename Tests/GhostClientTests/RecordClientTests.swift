@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Builders for the record (issue #28): a rated game's end, the history
+/// Builders for the record: a rated game's end, the history
 /// list, a replay with its review, a profile and the leaders.
 enum RFx {
     /// Game 7, alice beat bob with PEAR, rated: OVER carries the ratings after it and their changes.
@@ -277,7 +277,7 @@ struct RecordScreenTests {
             }
         }
         #expect(RFx.text(RFx.history(), width: 60, height: 20).contains("Enter replay"))
-        // The main screen names the key at every size, 60×20 too (issue #44, item 17: Issue44ReviewKeyTests).
+        // The main screen names the key at every size, 60×20 too (Issue44ReviewKeyTests).
         #expect(RFx.text(Fx.named(), width: 120, height: 40).contains("w watch games · h your games · Ctrl-C quit"))
         #expect(RFx.text(Fx.named()).contains("h your games"))
         #expect(RFx.text(Fx.named(), width: 60, height: 20).contains("h your games"))

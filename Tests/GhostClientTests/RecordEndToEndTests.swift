@@ -3,7 +3,7 @@ import Testing
 @testable import GhostClient
 import TestSupport
 
-/// Issue #28 item 5 against a real ghostd, with a real client in tmux: a
+/// Your games against a real ghostd, with a real client in tmux: a
 /// game against the computer, then its history, replay and review.
 @Suite("EndToEnd: your games, their replay and review (#28)", .serialized)
 struct RecordEndToEndTests {

@@ -158,7 +158,7 @@ struct ReducerKeepaliveTests {
     }
 }
 
-/// Issue 14: what a new player hits.
+/// What a new player hits.
 @Suite("Core: issue 14, a new player's bugs")
 struct ReducerNewPlayerTests {
     @Test("Bug 1: a status line goes when the state that caused it changes")

@@ -182,7 +182,7 @@ struct ReducerLobbyTests {
 
         (s, fx) = Fx.run(s, .key(.char("q")), .key(.char("y")))
         #expect(fx == [.quit])
-        // Ctrl-C asks first (issue #27); a second one quits.
+        // Ctrl-C asks first; a second one quits.
         (s, fx) = Fx.run(Fx.named(), .key(.ctrlC), .key(.ctrlC))
         #expect(fx == [.quit])
         #expect(s.quitting)

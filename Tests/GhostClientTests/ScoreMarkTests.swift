@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// `registered=yes` on SCORE lines (issue #26, `--scores-for`): the client
+/// `registered=yes` on SCORE lines (`--scores-for`): the client
 /// reads the lines that carry it as before (it does not show the mark yet).
 @Suite("Core: SCORE lines with registered=yes")
 struct ScoreMarkTests {

@@ -374,7 +374,7 @@ struct ScreenTests {
     }
 }
 
-/// Issue 14: what a new player sees.
+/// What a new player sees.
 @Suite("Screens: issue 14, a new player's bugs")
 struct ScreenNewPlayerTests {
     @Test("Bug 7: the Dutch game-over screen has no English server text; the computer is never `bot-…`; ERR texts are the client's own")

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostClient
 import GhostProtocol
 
-/// Superghost in the client (issue #18): `v` on the main screen chooses it
+/// Superghost in the client: `v` on the main screen chooses it
 /// for new Ghost games (saved, sent as `variant=super`), and in a Superghost
 /// game Left and Right choose the end the next letter goes to, in English
 /// and Dutch.

@@ -49,7 +49,7 @@ struct WatchReducerTests {
         #expect(s.screen == .watchList && s.watch.games == nil)
         let l = WFx.list()
         #expect(l.watch.games?.map(\.id) == [12, 9, 7, 4])
-        // Every kind can be watched: one the client has no code for on the generic screen (issue #45).
+        // Every kind can be watched: one the client has no code for on the generic screen.
         #expect(l.watch.games?.map(\.watchable) == [true, true, true, true])
         #expect(l.watch.games?.first?.clock == 30 && l.watch.games?.first?.fields["variant"] == "super")
         #expect(l.watch.cursor == 0 && l.watch.more == false)
@@ -255,7 +255,7 @@ struct WatchScreenTests {
             #expect(en[0].hasPrefix(" ghostd · Games in progress"))
             #expect(en.contains { $0.hasPrefix("  ▶ alice vs bob — Superghost") }, "\(en)")
             #expect(en.contains { $0.contains("English · 3 moves · 1 watching · 0:30 a move") })
-            // A kind the client has no code for by its name, watched on the generic screen (issue #45).
+            // A kind the client has no code for by its name, watched on the generic screen.
             #expect(en.contains { $0.contains("dan vs eve — scrabble") } && en.contains { $0.contains("English · 7 moves · nobody watching") })
             #expect(en.contains { $0.contains("Computer vs ann — Hangman (evil)") })
             #expect(en.contains { $0.contains("carol vs Computer (hard) — Ghost (match to GHOST)") })

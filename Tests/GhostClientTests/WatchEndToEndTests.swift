@@ -3,7 +3,7 @@ import Testing
 @testable import GhostClient
 import TestSupport
 
-/// A real ghost-client watching a real game on a real ghostd (#18): alice
+/// A real ghost-client watching a real game on a real ghostd: alice
 /// plays in her own ghost-client, bob over a raw socket, and carol's
 /// ghost-client lists the games in progress, watches theirs move by move,
 /// never sees a token, and shows the end; alice's screen shows the count.

@@ -1,7 +1,7 @@
 import Testing
 import GhostCore
 
-/// GhostReview (issue #28): what each move of a round was worth to its mover,
+/// GhostReview: what each move of a round was worth to its mover,
 /// on a list small enough to check by hand: pea, pear, peach, cat, cats, dog,
 /// dogs. The first player wins by c or d (three-letter words go on; cats and
 /// dogs lose for whoever makes them); p loses (the opponent plays e, and at

@@ -4,7 +4,7 @@ import Testing
 
 /// The infix index's suffix order (Infixes.sortedSuffixes: integer keys of
 /// 12 letters, a radix sort, then letter by letter within equal keys)
-/// against comparing whole suffixes, which is what it replaced (issue #29).
+/// against comparing whole suffixes, which is what it replaced.
 @Suite struct InfixesBuildTests {
     private func text(_ words: [String]) -> [UInt8] {
         words.flatMap { Array($0.utf8) + [Infixes.newline] }

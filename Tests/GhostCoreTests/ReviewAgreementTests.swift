@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostCore
 
-/// Issue #28's agreement test: `REVIEW`'s outcome (GhostReview, with the
+/// The agreement test: `REVIEW`'s outcome (GhostReview, with the
 /// solvers the server uses) on every ply of 200 random games, seeded, on the
 /// repository's English and Dutch lists, in every variant, agrees with an
 /// independent brute force written here: a plain recursive minimax over the

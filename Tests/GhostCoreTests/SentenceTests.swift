@@ -2,7 +2,7 @@ import Testing
 @testable import GhostCore
 
 /// GhostRound.sentence (a game's end, explained) says what the
-/// interpolation it replaces said, for any text in its pieces (issue #29).
+/// interpolation it replaces said, for any text in its pieces.
 @Suite struct SentenceTests {
     @Test("The pieces joined, byte for byte: ASCII, accents, emoji, combining marks, empty pieces")
     func joined() {

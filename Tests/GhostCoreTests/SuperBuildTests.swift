@@ -7,7 +7,7 @@ import Testing
 /// Superghost's index is built once per language, off the server's thread
 /// when `setup` starts it; a caller that has to wait for it says so
 /// (`OneOffWork`, counted per thread), so the server does not charge the
-/// wait to the line's sender (issue #29: the Superghost stall).
+/// wait to the line's sender (the Superghost stall).
 // Five minutes, as the other suites that wait on threads: a full run on two
 // cores can keep a test from starting its body for two minutes while long
 // tests hold the pool, and Swift Testing counts that wait (seen with one

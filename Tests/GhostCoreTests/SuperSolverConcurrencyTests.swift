@@ -7,7 +7,7 @@ import GameKit
 import Testing
 @testable import GhostCore
 
-/// Superghost's solving and the event loop (issue #43, finding 1): the
+/// Superghost's solving and the event loop: the
 /// loop's calls (the computer's move, a hint, REVIEW) never wait for a lock
 /// a background solve holds; the background runs at most
 /// `SuperSolving.threads` solves at once with at most

@@ -3,7 +3,7 @@ import GameKit
 import GhostWire
 @testable import GhostCore
 
-/// Issue #25 item 8: Ghost's setup is its variant, typed; the store keeps the word.
+/// Ghost's setup is its variant, typed; the store keeps the word.
 @Suite struct GhostTypedSetupTests {
     @Test func storedFormRoundTrips() {
         for variant in [nil] + GhostWire.Variant.allCases.map(Optional.some) {

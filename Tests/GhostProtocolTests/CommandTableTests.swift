@@ -62,7 +62,7 @@ let sampleCommands: [Command] = {
         out += [nil, "evil", "fair", "phrase", "duel"].map { .bestGames(n, game: hangman, mode: $0) }
     }
     out += [.bestGames(10, game: GameKind(rawValue: "chess"), mode: "blitz")]
-    // Ratings (issue #28): rated=, range=, TOP, PROFILE, HISTORY.
+    // Ratings: rated=, range=, TOP, PROFILE, HISTORY.
     var rated = GameOptions.single
     rated.rated = true
     var casual = GameOptions(bot: .medium)
@@ -272,7 +272,7 @@ struct CommandCostTests {
             #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x".utf8)) == spec.cost)
             if spec.verb != .name { #expect(CommandTable.cost(ofLine: Array(" \t\(spec.verb.rawValue) x y".utf8)) == spec.cost) }
         }
-        // A NAME with a password is a login, which is hashed: it costs what REGISTER does (issue #26).
+        // A NAME with a password is a login, which is hashed: it costs what REGISTER does.
         #expect(CommandTable.cost(ofLine: Array("NAME ann secret password".utf8)) == CommandTable.passwordCost)
         #expect(CommandTable.cost(ofLine: Array("name ann x".utf8)) == CommandTable.passwordCost)
         #expect(CommandTable.cost(ofLine: Array("NAME ann ".utf8)) == CommandTable.spec(.name).cost)

@@ -2,7 +2,7 @@ import Testing
 import GameKit
 @testable import GhostProtocol
 
-/// A game kind's own move verbs (issue #25): the parser reads the verbs the
+/// A game kind's own move verbs: the parser reads the verbs the
 /// server hands it (GameKit's `MoveVerb`), checks their arguments' shape and
 /// gives `Command.kindMove`; without them, a line is what it always was.
 @Suite struct KindVerbsTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GhostProtocol
 
-/// Issue #44, item 29: a client written from Protocol.md alone filed
+/// A client written from Protocol.md alone filed
 /// `LEADER`, `RATING`, `VERSUS`, `RESULT`, `PLAYED` and `PLY` as events and
 /// rejected `best_opponent=` (§2 allowed only lowercase letters in keys).
 /// Now the document's own claims are checked against every line the server

@@ -13,7 +13,7 @@ private func failure(_ s: String) -> CommandError? {
     return nil
 }
 
-/// REGISTER, NAME <name> <password> and PASSWORD (issue #26): the password is
+/// REGISTER, NAME <name> <password> and PASSWORD: the password is
 /// the rest of the line after the one space that follows the verb or the name.
 @Suite struct PasswordCommandTests {
     @Test("The password is the rest of the line: spaces inside and at either end are part of it")

@@ -100,7 +100,7 @@ private let replyCount = 27
          "PLY n=3 player=bob play=r fragment=pear outcome=loss better=c"),
         (.ply(n: 1, round: 2, player: "bob", fields: [F("play", "e"), F("pattern", "_e__"), F("family", "310"), F("word", "bear")]),
          "PLY n=1 round=2 player=bob play=e pattern=_e__ family=310 word=bear"),
-        // VIEW's data lines (issue #45): fields, then the text after " - ".
+        // VIEW's data lines: fields, then the text after " - ".
         (.view(.row(key: "fragment", shape: .cells, value: "pea", max: nil, seat: nil, label: "Fragment")),
          "ROW key=fragment shape=cells value=pea - Fragment"),
         (.view(.row(key: "left", shape: .count, value: "5", max: 8, seat: nil, label: "Misses left")),
@@ -272,7 +272,7 @@ private let replyCount = 27
          "LIVE id=9 game=hangman players=bot-hangman,ann lang=nl moves=0 watchers=1000 mode=evil length=5 misses=8 clock=30"),
         (.watchers(id: 12, count: 3), "WATCHERS id=12 count=3"),
         (.watchers(id: 12, count: 0), "WATCHERS id=12 count=0"),
-        // Ratings (issue #28): a rated game's GAME and OVER, and the data lines of TOP, PROFILE and HISTORY.
+        // Ratings: a rated game's GAME and OVER, and the data lines of TOP, PROFILE and HISTORY.
         (.game(id: 5, kind: .ghost, lang: "en", players: ["alice", "bob"], token: nil, round: 1, bot: nil, fields: [],
                record: HeadToHead(mine: 1, theirs: 0), ratings: SeatRatings([ShownRating(1500, provisional: true), ShownRating(1620)])),
          "GAME id=5 game=ghost lang=en players=alice,bob round=1 record=1-0 ratings=1500?,1620"),
@@ -300,7 +300,7 @@ private let replyCount = 27
         (.ratingData(.result(id: 13, game: "hangman", variant: "evil", opponent: "bot-hangman", result: "aborted", reason: "aborted",
                              change: nil, ended: 1_700_000_100)),
          "RESULT id=13 game=hangman variant=evil opponent=bot-hangman result=aborted reason=aborted ended=1700000100"),
-        // Issue #44, item 22: the game's language, last.
+        // The game's language, last.
         (.ratingData(.result(id: 14, game: "ghost", variant: nil, opponent: "bob", result: "loss", reason: "dead", change: -9,
                              ended: 1_700_000_200, lang: "nl")),
          "RESULT id=14 game=ghost opponent=bob result=loss reason=dead change=-9 ended=1700000200 lang=nl"),
@@ -371,7 +371,7 @@ private let replyCount = 27
         #expect(ServerLine.decode("SCORE rank=1 name=a word=cat") == .bestScore(rank: 1, name: "a", fields: [F("word", "cat")]))
         #expect(ServerLine.decode("SCORE rank=1 name=a") == .bestScore(rank: 1, name: "a", fields: []))
         #expect(ServerLine.decode("SCORE rank=1 name=a wins=2 played=3 word=cat") == .score(rank: 1, name: "a", wins: 2, played: 3))
-        // registered=yes (issue #26) wherever it comes, is no field of the game; any other value is a guest's.
+        // registered=yes wherever it comes, is no field of the game; any other value is a guest's.
         #expect(ServerLine.decode("SCORE rank=1 name=a registered=yes word=cat")
                 == .bestScore(rank: 1, name: "a", fields: [F("word", "cat")], registered: true))
         #expect(ServerLine.decode("SCORE rank=1 name=a wins=2 played=3 registered=no") == .score(rank: 1, name: "a", wins: 2, played: 3))

@@ -45,7 +45,7 @@ private func code(_ s: String) -> ErrorCode? {
     @Test func variantIsForGhost() {
         #expect(parse("SEEK variant=super") == .success(.seek(GameOptions(settings: ["variant": "super"]))))
         // Another kind's variant= is its own option: the protocol passes it on, the server
-        // refuses it for a kind that has none (LobbySuperghostTests; issue #25).
+        // refuses it for a kind that has none (LobbySuperghostTests).
         #expect(parse("NEW game=hangman variant=super") == .success(.new(GameOptions(game: .hangman, settings: ["variant": "super"]))))
         #expect(code("NEW variant=super variant=super") == .badArguments)
         #expect(code("NEW variant=") == .badArguments)

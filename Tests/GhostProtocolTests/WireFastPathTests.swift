@@ -2,7 +2,7 @@ import Testing
 import WordLists
 import GhostProtocol
 
-/// The fast paths of rendering (issue 29) write exactly what the plain
+/// The fast paths of rendering write exactly what the plain
 /// rules say: a value's spaces and controls as `_`, free text's controls as
 /// spaces, each scalar checked; numbers in decimal.
 @Suite struct WireFastPathTests {

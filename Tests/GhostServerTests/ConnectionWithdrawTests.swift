@@ -2,8 +2,8 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// A lost turn withdraws exactly the lines queued since the last commit
-/// (issue #43, finding 2): its marks count from the connection's first
+/// A lost turn withdraws exactly the lines queued since the last commit:
+/// its marks count from the connection's first
 /// byte, so bytes sent and trimmed from the front of the buffer meanwhile
 /// (a flush, `trimSent`) cannot shift them. With marks counted in the
 /// buffer, a trim between the mark and the withdrawal left the head of a

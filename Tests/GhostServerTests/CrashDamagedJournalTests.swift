@@ -6,8 +6,8 @@ import Glibc
 import TestSupport
 #endif
 
-/// The crash test with the move journal damaged between rounds (issue #43,
-/// "Done when"), each of the ways of JournalDamageTests once, in a seeded
+/// The crash test with the move journal damaged between rounds,
+/// each of the ways of JournalDamageTests once, in a seeded
 /// order: a flipped byte in a line that intact lines follow, a junk line in
 /// the middle, a torn last append (half a line at the end), the file emptied,
 /// removed, or replaced by another data folder's journal. After each SIGKILL

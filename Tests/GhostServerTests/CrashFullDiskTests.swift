@@ -6,8 +6,8 @@ import Glibc
 import TestSupport
 #endif
 
-/// The crash test on a disk that is full part of the time (issue #43, "Done
-/// when"): a full disk without root, as CI can run it. ghostd is started
+/// The crash test on a disk that is full part of the time:
+/// a full disk without root, as CI can run it. ghostd is started
 /// under a file-size limit (`ulimit -f`, RLIMIT_FSIZE) a little above what
 /// its write-ahead log holds, so that the disk "fills" while the pairs play:
 /// a write past the limit fails with EFBIG (ghostd ignores SIGXFSZ itself,

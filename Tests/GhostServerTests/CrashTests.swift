@@ -235,7 +235,7 @@ final class CrashRun {
 
     private func handle(_ line: String, _ g: CrashGame, _ seat: Int) {
         // Every line is one whole server line: none cut, none glued to
-        // another (a withdrawal that cut a line did both: issue #43).
+        // another (a withdrawal that cut a line did both).
         if ServerLine(decoding: line)?.rendered != line {
             issue("\(g.names[seat]) got `\(line)`, which is not one whole server line", g)
         }

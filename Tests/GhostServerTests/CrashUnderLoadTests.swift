@@ -9,7 +9,7 @@ import TestSupport
 /// ghostd is SIGKILLed while ghost-bench plays flat out on 1,000
 /// connections. ghost-bench records every move it saw acknowledged; after a
 /// restart on the same --data, every one of them must be in the database
-/// (issue #16: the pipelined commit sends an `OK` only once its commit is
+/// (the pipelined commit sends an `OK` only once its commit is
 /// synced, so a kill at any moment loses unacknowledged moves only).
 @Suite("Crash: SIGKILL under full load, every acknowledged move stored", .timeLimit(.minutes(5)))
 struct CrashUnderLoadTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Registered names over real sockets (issue #26): the two name attacks of
+/// Registered names over real sockets: the two name attacks of
 /// the issue, each now refused; the lines after a password wait for its
 /// answer; and no password or hash ever reaches a reply or the log.
 @Suite("End to end: registered names")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Games on a clock (`clock=<seconds per move>`, issue #18) against a real
+/// Games on a clock (`clock=<seconds per move>`) against a real
 /// ghostd: a Ghost game and a Hangman game lost on time with the smallest
 /// clock allowed (5 s), and a restart that keeps each game's clock and gives
 /// the player to move a fresh full period. (The rule itself, with a manual

@@ -5,7 +5,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// A `BYE` is readable (issue #42): when ghostd closes a connection itself,
+/// A `BYE` is readable: when ghostd closes a connection itself,
 /// it shuts its sending side after the `BYE` and reads and discards the
 /// client's input for up to 2 s (a lingering close), so the kernel does not
 /// reset the connection under the `BYE`, even for a client that keeps

@@ -3,8 +3,8 @@ import Testing
 import GhostStore
 import TestSupport
 
-/// Time the server was down does not count toward `--abandon-after` (issue
-/// #42): a data folder whose games were last touched 30 days ago, by a
+/// Time the server was down does not count toward `--abandon-after`:
+/// a data folder whose games were last touched 30 days ago, by a
 /// daemon that stopped then, opens with every game resumable; left running
 /// past a short `--abandon-after`, the same folder aborts them, never at
 /// start. (The arithmetic, with a manual clock: LobbyLifecycleTests and

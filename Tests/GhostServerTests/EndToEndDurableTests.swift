@@ -73,7 +73,7 @@ struct EndToEndDurableTests {
             try game.expectAdjourned(absent: 1)
             host.client.reset()
             #expect(daemon.waitUntilClosed(host.client), "the daemon did not log closing \(host.name)'s connection")
-            // An idle connection cannot take the away host's name (issue #26): it is kept for RESUME.
+            // An idle connection cannot take the away host's name: it is kept for RESUME.
             let squatter = try LineClient(port: daemon.port, label: "squatter")
             try squatter.send("NAME \(host.name)")
             try squatter.expect("ERR name-taken \(host.name) has a game waiting for its player, who comes back with RESUME")

@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// Issue #43, finding 7: many networks, each inside its budget, slowed
+/// Many networks, each inside its budget, slowed
 /// everyone: a loop turn served every ready network's lines, in epoll's
 /// order, before a quiet network's one line (200 loopers on 40 addresses:
 /// probe p99 112–271 ms). Now a turn serves the networks that spent least

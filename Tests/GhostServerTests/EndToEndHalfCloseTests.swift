@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// Issue #43, finding 9: a client that shuts its sending side after its
+/// A client that shuts its sending side after its
 /// commands (`printf 'NAME x\nNEW bot=easy\np\n' | nc -N`) got none of their
 /// replies with `--durability full` (all three with `normal`): ghostd dropped
 /// the connection at the end of its input, before the replies that wait for

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue #27 Found 10 over real sockets, on the real English list: a duel
+/// Over real sockets, on the real English list: a duel
 /// without `length=` is open until the setter's word sets its length, across
 /// a crash of the daemon, and again after REMATCH.
 @Suite("EndToEnd: a Hangman duel's length is the setter's word's", .timeLimit(.minutes(5)))

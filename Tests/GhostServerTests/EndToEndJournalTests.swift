@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// A damaged move journal is never emptied silently (issue #43, finding 3),
+/// A damaged move journal is never emptied silently,
 /// against the real binary: a folder left by SIGKILL with two games in the
 /// journal, the first one folded into the tables already (by the second
 /// pair's NAMEs), the second one's start line damaged: ghostd refuses to

@@ -3,7 +3,7 @@ import GhostBench
 import TestSupport
 import Testing
 
-/// Issue #24's "Done when": a large server under attack still serves
+/// A large server under attack still serves
 /// everyone. The data folder holds 200,000 names, 200,000 finished games
 /// (each with two 128-bit resume tokens) and 2,000 adjourned games in
 /// progress, built by `ghost-bench fixture`'s code (through `Store`'s API);

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every game ends (issue #24) against a real ghostd: a game nobody is at
+/// Every game ends against a real ghostd: a game nobody is at
 /// leaves memory and comes back on RESUME over a socket, and a game whose
 /// first move does not come is aborted. (The rules, with a manual clock, are
 /// in LobbyLifecycleTests.)

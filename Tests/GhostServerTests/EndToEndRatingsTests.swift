@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Ratings over real sockets (issue #28): a rated game between registered
+/// Ratings over real sockets: a rated game between registered
 /// names with its exact rating fields, an unrated guests' game, a
 /// rating-range seek that pairs within its range and not outside, TOP,
 /// PROFILE and HISTORY, and the ratings kept across a restart. One daemon

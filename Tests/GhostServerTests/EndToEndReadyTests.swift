@@ -5,7 +5,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// Ready means ready (issue #42): ghostd listens on every port before it
+/// Ready means ready: ghostd listens on every port before it
 /// says it is ready, in its log or to systemd (`NOTIFY_SOCKET`), and the
 /// plain port listens last, so a client that connects to the TLS port the
 /// instant the plain one answers is never refused.

@@ -3,7 +3,7 @@ import GhostCore
 import TestSupport
 import Testing
 
-/// `MOVES` and `REVIEW` over real sockets (issue #28), on the daemon's real
+/// `MOVES` and `REVIEW` over real sockets, on the daemon's real
 /// English list: a finished Ghost game with a known mistake, a live game
 /// anyone may watch, a private game refused to a third party, and the rule
 /// that no Hangman word is shown before its game has ended (a duel and a

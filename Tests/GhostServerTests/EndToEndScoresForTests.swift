@@ -3,7 +3,7 @@ import Testing
 import GhostStore
 import TestSupport
 
-/// `--scores-for registered` over real sockets (issue #26, ScoringPolicy.swift):
+/// `--scores-for registered` over real sockets (ScoringPolicy.swift):
 /// the "Farming" attack, two connections one person owns putting a name on
 /// the duel best-games list with 0 mistakes, is refused; the same game
 /// between two networks counts. Connections come from 127.0.0.x addresses
@@ -16,7 +16,7 @@ struct EndToEndScoresForTests {
     static let hash = "$y$j9T$MRdUAWNdK.xaL436GnM/P1$NEhX8ruz8taYndfr79e.DyxrrENCAFijpCa1F00mk7A"
 
     /// A data folder whose database has `names` registered, made before the
-    /// daemon starts (accounts are made offline; REGISTER is another part of #26).
+    /// daemon starts (accounts are made offline; REGISTER has tests of its own).
     static func folder(registering names: [String]) throws -> DataDirectory {
         let data = try DataDirectory()
         let store = try Store(directory: data.path)
@@ -26,7 +26,7 @@ struct EndToEndScoresForTests {
         return data
     }
 
-    /// Logs in to a registered name. With #26's `NAME <name> <password>` that
+    /// Logs in to a registered name. With `NAME <name> <password>` that
     /// is one line; a server without it refuses the password form
     /// (`ERR bad-arguments`) and takes `NAME <name>`.
     static func logIn(_ c: LineClient, _ name: String) throws {
@@ -105,7 +105,7 @@ struct EndToEndScoresForTests {
         let cy = try LineClient(port: daemon.port, label: "cy", source: "127.0.0.3")
         try Self.logIn(cy, "cy")
         #expect(try Self.duel(setter: ann, guesser: cy, id: 3) == [
-            // Rated too (issue #28): two registered names on two networks; ann and ben's games above were not.
+            // Rated too: two registered names on two networks; ann and ben's games above were not.
             "OVER id=3 winner=cy loser=ann reason=solved word=zephyr mistakes=0 pattern=zephyr ratings=1338?,1662? changes=-162,+162",
             "INFO cy found \"zephyr\" without a mistake.",
             "RANK board=hangman-duel rank=1 word=zephyr mistakes=0 misses=10 mode=duel lang=en",

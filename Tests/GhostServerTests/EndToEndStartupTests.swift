@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// What ghostd checks at start (issue 24, items 7 and 8): one daemon per
+/// What ghostd checks at start: one daemon per
 /// data folder (a lock on `<data>/ghostd.pid`), and a database it can trust.
 /// Each refusal is exit status 1 and one line on stderr, before anything is
 /// written to the folder's database.

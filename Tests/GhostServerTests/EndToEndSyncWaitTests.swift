@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// Issue #43, finding 8: with `--durability full` every reply waited for the
+/// With `--durability full` every reply waited for the
 /// newest sync, a PING too (240 connections flooding cheap writes: probe p99
 /// 50–98 ms). Now a reply that shows nothing a commit changed (PING, HELP,
 /// STATS, an `ERR`, a HELLO) goes out at once unless earlier replies on its

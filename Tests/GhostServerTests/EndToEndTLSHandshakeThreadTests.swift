@@ -6,7 +6,7 @@ import Glibc
 import TestSupport
 #endif
 
-/// Issue #43, finding 11: TLS handshakes run off the event loop. A real
+/// TLS handshakes run off the event loop. A real
 /// daemon whose first handshake step is held, mid-handshake, by the
 /// test-only gate (`HandshakeGate`: `GHOSTD_TEST_HANDSHAKE_GATE`) until the
 /// test lets it go; what the daemon does meanwhile is seen by events (lines,

@@ -83,7 +83,7 @@ struct EndToEndTestKindTests {
             "MOVE id=\(id) player=bot-easy word=eagle last=eagle words=2",
             "TURN id=\(id) player=\(name) last=eagle words=2",
         ])
-        // VIEW (issue #45): the kind's rows and its moves, for a client that does not know it.
+        // VIEW: the kind's rows and its moves, for a client that does not know it.
         try c.send("VIEW \(id)")
         #expect(try lines(c, through: "OK VIEW") == [
             "ROW key=last shape=cells value=eagle - Last word",
@@ -195,7 +195,7 @@ struct EndToEndTestKindTests {
             }
         }
         // This test and the end-to-end test above read it as a player would;
-        // so do ghost-client's tests of a kind it has no code for (issue #45):
+        // so do ghost-client's tests of a kind it has no code for:
         // the client's sources never name it.
         #expect(naming.sorted() == ["Tests/GhostClientTests/GenericKindEndToEndTests.swift",
                                     "Tests/GhostClientTests/GenericKindTests.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",

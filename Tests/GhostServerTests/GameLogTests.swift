@@ -1,7 +1,7 @@
 import Testing
 import GhostServer
 
-/// `--game-log` (issue 29): `all` logs a game's start and end as before;
+/// `--game-log`: `all` logs a game's start and end as before;
 /// `none` leaves those lines out and nothing else.
 @Suite struct GameLogTests {
     private final class Lines: @unchecked Sendable { var all: [String] = [] }

@@ -3,7 +3,7 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// Issue #44, item 27: HISTORY of an aborted game said `reason=aborted`, a
+/// HISTORY of an aborted game said `reason=aborted`, a
 /// reason documented nowhere, while its `ABORTED` (and `RESUME`) said why.
 /// One vocabulary: HISTORY says what `ABORTED` said.
 @Suite struct HistoryReasonTests {
@@ -23,7 +23,7 @@ import GhostProtocol
     }
 }
 
-/// Issue #44, item 32: with `--scores-for registered`, `NEW rated=yes`
+/// With `--scores-for registered`, `NEW rated=yes`
 /// between two registered names on one network was joined and played
 /// unrated, without a word. Now such a JOIN is `ERR cannot-rate`, and the
 /// game stays open for someone from another network.

@@ -4,7 +4,7 @@ import GhostStore
 import Ratings
 @testable import GhostServer
 
-/// Issue #44, item 16: can two players reach TOP with the server's
+/// Can two players reach TOP with the server's
 /// Glicko-2, and what TOP says while nobody has. Item 22: HISTORY's
 /// RESULT lines carry the game's language.
 @Suite struct Issue44RatingsTests {
@@ -42,7 +42,7 @@ import Ratings
         #expect(Self.firstAtMost(110, Self.play(60) { $0 % 10 != 0 }) == 35)
         // A wins every game: the ratings drift apart, each game tells less
         // (E(1 − E) shrinks), and RD stays provisional: 199 after 10 games,
-        // 157 after 44 (issue #44's two names), 124 after 200, 110 only
+        // 157 after 44, 124 after 200, 110 only
         // after more than 400.
         let lopsided = Self.play(450) { _ in true }
         #expect(rd(lopsided[9].a) == 199 && rd(lopsided[9].b) == 199)

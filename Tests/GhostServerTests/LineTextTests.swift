@@ -3,7 +3,7 @@ import GameKit
 @testable import GhostServer
 
 /// The game path's log lines, built as bytes (LineText.swift), say exactly
-/// what the interpolated strings they replace said (issue #29).
+/// what the interpolated strings they replace said.
 @Suite struct LineTextTests {
     @Test("A game's start: the default kind or another, a single game or a match")
     func started() {

@@ -4,7 +4,7 @@ import GhostProtocol
 import GhostStore
 @testable import GhostServer
 
-/// Registered names and guests (issue #26), through the lobby: exact lines
+/// Registered names and guests, through the lobby: exact lines
 /// for every path. The lobby's default checker hashes (real yescrypt) when
 /// the harness drains, as the loop answers when the hashing pool wakes it.
 @Suite struct LobbyAccountsTests {

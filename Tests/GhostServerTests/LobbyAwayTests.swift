@@ -24,7 +24,7 @@ import GhostStore
         // And he cannot start another game meanwhile.
         h.send(2, "SEEK")
         #expect(isErr(h.drain()[2]?.first, .busy))
-        // alice's name is kept for her: she comes back with RESUME (issue #26).
+        // alice's name is kept for her: she comes back with RESUME.
         h.connect(3)
         h.send(3, "NAME alice")
         #expect(h.drain()[3]?.last == "ERR name-taken alice has a game waiting for its player, who comes back with RESUME")
@@ -59,7 +59,7 @@ import GhostStore
     @Test func leaveMidGameLoses() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         _ = h.drain()
         h.send(2, "LEAVE")
         let over = "OVER id=1 winner=alice loser=bob reason=left fragment=p"
@@ -77,7 +77,7 @@ import GhostStore
     @Test func leaveWhileTheOpponentIsAwayLoses() throws {
         let h = try Harness()
         let t = try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         _ = h.drain()
         h.disconnect(1)
         _ = h.drain()
@@ -169,7 +169,7 @@ import GhostStore
         let t = try h.pairAliceAndBob()
         h.send(1, "p")
         h.disconnect(1)
-        // Nobody else may take the name meanwhile (issue #26).
+        // Nobody else may take the name meanwhile.
         h.connect(4)
         h.send(4, "NAME alice")
         #expect(h.drain()[4]?.last == "ERR name-taken alice has a game waiting for its player, who comes back with RESUME")

@@ -4,7 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 
-/// Games on a clock (`clock=<seconds per move>`, issue #18), driven through
+/// Games on a clock (`clock=<seconds per move>`), driven through
 /// the lobby with a manual clock: the range, who is timed, the time loss, the
 /// absent player's clock, a restart's fresh period, Ghost and Hangman.
 @Suite struct LobbyClockTests {
@@ -94,7 +94,7 @@ import GhostServer
     @Test func aGameWithoutAClockHasNoClockFields() throws {
         let h = try Harness(settings: .daemonStalling())
         let t = try pair(h, "")
-        // The first move's countdown instead (issue #44).
+        // The first move's countdown instead.
         #expect(Array(h.outbox.all(to: 1).suffix(2)) == ["GAME id=1 game=ghost lang=en players=alice,bob token=\(t.alice) round=1",
                                                          "TURN id=1 player=alice fragment= abort_in=60"])
         // No clock; only the first move has a time (--first-move-timeout, Lifecycle.swift).
@@ -140,7 +140,7 @@ import GhostServer
         #expect(d[2]?.first == "OK JOIN code=\(code) lang=en clock=20")
         #expect(d[2]?.last == "TURN id=1 player=alice fragment= clock=20")
         #expect(d[2]?.dropLast().last?.hasSuffix("round=1 clock=20") == true)
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(1, "LEAVE")
         _ = h.drain()
         h.send(1, "REMATCH")

@@ -131,7 +131,7 @@ import GhostProtocol
     }
 }
 
-/// A game kind's own move verbs have one row, with a move's flags (issue #25).
+/// A game kind's own move verbs have one row, with a move's flags.
 @Suite struct LobbyKindVerbRowTests {
     @Test func theKindMoveRowIsAMove() {
         let row = ServerCommands.row(.kindMove)

@@ -3,7 +3,7 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// Issue #27, found 9: against the computer the score was counted by the
+/// Against the computer the score was counted by the
 /// client (and lost when it restarted). The server now keeps the person's
 /// record against the computer, per level and variant, and sends it as GAME's
 /// `record=` (the receiver's wins first), as between two people.
@@ -130,7 +130,7 @@ import GhostProtocol
         _ = h.drain()
         h.send(1, "REGISTER correct horse battery")
         #expect(h.drain()[1] == ["OK REGISTER name=alice"])
-        _ = try lose(h, "NEW bot=hard")   // registered now: the record counts it (never rated: issue #43)
+        _ = try lose(h, "NEW bot=hard")   // registered now: the record counts it (never rated)
         h.send(1, "NEW bot=hard")
         let line = try gameLine(h.drain()[1])
         #expect(line == "GAME id=4 game=ghost lang=en players=alice,bot-hard token=<t> round=1 bot=hard record=0-1", "\(line)")

@@ -29,7 +29,7 @@ import GhostStore
     @Test func resumeTakingANameCancelsItsRematchRequest() throws {
         let h = try Harness()
         h.named(1, "alice")
-        // Registered (issue #26): only alice's password takes her name while her game waits for her.
+        // Registered: only alice's password takes her name while her game waits for her.
         h.send(1, "REGISTER alice's password")
         h.send(1, "NEW bot=hard")
         let game = try #require(h.drain()[1]?.first { $0.hasPrefix("GAME ") })

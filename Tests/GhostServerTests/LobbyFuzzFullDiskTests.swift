@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The lobby fuzzer on a disk that is full part of the time (issue #43,
-/// "Done when"): besides the store failures of a third of the ordinary
+/// The lobby fuzzer on a disk that is full part of the time:
+/// besides the store failures of a third of the ordinary
 /// episodes (a trigger fails one kind of write or the commit of its turn),
 /// every episode here has stretches in which the move journal's appends fail
 /// as on a full disk (`MoveJournal.failWrites`: half the bytes written, then

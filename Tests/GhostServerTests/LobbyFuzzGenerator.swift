@@ -18,7 +18,7 @@ import HangmanCore
 struct FuzzGenerator {
     var rng: FuzzRandom
     static let names = ["alice", "bob", "carol", "dave", "Alice", "eve", "bot-x", "x!"]
-    /// Two passwords a name may have, and a wrong one (issue #26).
+    /// Two passwords a name may have, and a wrong one.
     static let passwords = ["first secret", "second secret", "wrong guess!"]
     /// A login, REGISTER or PASSWORD line.
     mutating func passwordLine(_ name: String? = nil) -> String {
@@ -70,7 +70,7 @@ struct FuzzGenerator {
             if rng.chance(0.3) { return .line(slot: slot, passwordLine()) }
             return .line(slot: slot, "NAME " + rng.pick(Self.names))
         }
-        // Only games between registered names are rated (issue #43: never
+        // Only games between registered names are rated (never
         // against the computer): a logged-in name that is free often meets
         // another logged-in name's seek.
         if case .idle = session.state, session.loggedIn != nil, rng.chance(0.6), Self.registeredSeeker(run, besides: conn) {
@@ -106,8 +106,8 @@ struct FuzzGenerator {
         if session.last != nil && rng.chance(0.5) { return .line(slot: slot, "REMATCH") }
         // Logged in to a registered name: now and then a new password.
         if session.loggedIn != nil && rng.chance(0.05) { return .line(slot: slot, "PASSWORD " + rng.pick(Self.passwords.dropLast())) }
-        // Logged in: rated games more often (issue #28) against another registered name; against the
-        // computer never rated (issue #43: `NEW bot=hard rated=yes` is ERR cannot-rate).
+        // Logged in: rated games more often against another registered name; against the
+        // computer never rated (`NEW bot=hard rated=yes` is ERR cannot-rate).
         if session.loggedIn != nil && rng.chance(0.25) {
             return .line(slot: slot, rng.pick(["SEEK rated=yes", "NEW bot=hard rated=yes", "SEEK rated=yes", "SEEK", "SEEK variant=super",
                                                "SEEK range=1000-2000", "SEEK", "SEEK game=hangman rated=yes"]))

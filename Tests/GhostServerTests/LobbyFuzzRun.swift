@@ -36,7 +36,7 @@ final class FuzzRun {
     var turn: [ConnectionID: [Int: String]] = [:]
     /// Names that got `OK NAME`, lowercased.
     var named: Set<String> = []
-    /// Registered names (issue #26): the names each connection logged in to
+    /// Registered names: the names each connection logged in to
     /// (OK REGISTER, OK NAME … registered=yes) or resumed a seat of (a token
     /// always wins back its seat), lowercased.
     var loggedIn: [ConnectionID: Set<String>] = [:]
@@ -63,7 +63,7 @@ final class FuzzRun {
     var reached: [String: Int] = [:]
     var steps = 0
     var commands = 0
-    /// Games whose GAME carried ratings (issue #28).
+    /// Games whose GAME carried ratings.
     var ratedGames: Set<Int> = []
     /// Prints every line (debugging a trail).
     var trace = false
@@ -256,7 +256,7 @@ final class FuzzRun {
             case .game(let id, let kind, _, let players, let token, _, _, let fields, _, _, _, let ratings):
                 turn[conn, default: [:]][id] = nil
                 reached["GAME " + (kind?.rawValue ?? "-") + (fields.first { $0.key == "mode" }.map { " " + $0.value } ?? ""), default: 0] += 1
-                // A rated game (issue #28): a rating per seat, before it.
+                // A rated game: a rating per seat, before it.
                 if let ratings {
                     reached["GAME rated", default: 0] += 1
                     ratedGames.insert(id)
@@ -300,7 +300,7 @@ final class FuzzRun {
         }
     }
 
-    /// Registered names (issue #26): no line and no log line holds a
+    /// Registered names: no line and no log line holds a
     /// password or a hash; nobody is answered OK under a registered name
     /// without having logged in to it (or resumed a seat of it) on that connection.
     private func checkAccounts(_ lines: [(conn: ConnectionID, line: ServerLine)],

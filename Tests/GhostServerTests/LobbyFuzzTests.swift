@@ -8,7 +8,7 @@ import GhostProtocol
 import GhostStore
 import HangmanCore
 
-// The lobby fuzzer (issue #15): a seeded random driver that plays 4
+// The lobby fuzzer: a seeded random driver that plays 4
 // simulated connections against the real lobby, with a manual clock, an
 // in-memory outbox and a real SQLite store in a temporary folder. Each step
 // is a command line (mostly valid: real names, codes, tokens and plausible
@@ -132,7 +132,7 @@ enum LobbyFuzz {
         do {
             let r = try LobbyFuzz.run(seed: seed, episodeSteps: episodeSteps,
                                       totalSteps: seconds == nil ? 6_000 : Int.max, seconds: seconds ?? 60)
-            // It plays rated games too (registered names; issue #28).
+            // It plays rated games too (registered names).
             #expect((r.reached["OVER rated"] ?? 0) > 0, "no rated game ended: \(r.reached)")
             print("lobby fuzzer: seeds \(seed)..<\(seed + UInt64(r.episodes)): \(r.episodes) episodes, \(r.steps) steps, "
                   + "\(r.commands) commands in \(String(format: "%.1f", r.elapsed)) s")

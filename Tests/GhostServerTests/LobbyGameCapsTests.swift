@@ -4,7 +4,7 @@ import GhostCore
 import GhostProtocol
 @testable import GhostServer
 
-/// The caps on games in progress per name and per network (issue #24):
+/// The caps on games in progress per name and per network:
 /// QUIT leaves an adjourned game behind, so a name can pile them up; past
 /// the cap NEW, SEEK, JOIN and REMATCH get `ERR too-many-games`.
 @Suite struct LobbyGameCapsTests {
@@ -24,7 +24,7 @@ import GhostProtocol
     static let password = "alice's password"
 
     /// `id` logs in to `name`, registered with `password` on first use
-    /// (issue #26: only a registered name can leave several games waiting
+    /// (only a registered name can leave several games waiting
     /// for its player; a guest's name is kept for RESUME once one is).
     private func logIn(_ h: Harness, _ id: ConnectionID, _ name: String) throws {
         if try h.store.isRegistered(name) {

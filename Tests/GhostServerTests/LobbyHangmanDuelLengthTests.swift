@@ -5,7 +5,7 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 
-/// Issue #27 Found 10: a duel's setter had to guess the word's length.
+/// A duel's setter had to guess the word's length.
 /// `NEW game=hangman mode=duel` picked one at random (12 or 16 letters in
 /// English) and `WORD kettle` was `ERR not-a-word the word must have 16
 /// letters`. Now a duel without `length=` is open (`length=any`) until the

@@ -5,7 +5,7 @@ import GhostProtocol
 import HangmanCore
 @testable import GhostServer
 
-/// Fair and phrase Hangman: a new round is a new word (Found 9). RESTART
+/// Fair and phrase Hangman: a new round is a new word. RESTART
 /// against the computer was free and kept the word, so a player learnt it
 /// over a few rounds and then topped the best-games list with 0 mistakes.
 @Suite struct LobbyHangmanRestartTests {

@@ -3,7 +3,7 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// Join codes cannot be guessed (Found 6): 40 bits, and wrong JOINs slow
+/// Join codes cannot be guessed: 40 bits, and wrong JOINs slow
 /// their network down (`ERR too-many-joins`), never anyone else.
 @Suite struct LobbyJoinCodeTests {
     private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

@@ -4,7 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 
-/// Every game ends (issue #24), driven through the lobby with a manual
+/// Every game ends, driven through the lobby with a manual
 /// clock: a game nobody is at leaves memory and comes back on RESUME, only
 /// games on a clock are loaded at start.
 @Suite struct LobbyLifecycleTests {
@@ -221,7 +221,7 @@ import GhostServer
         h.tick()
         let claimable = ["CLAIMABLE id=1 player=bob",
                          "INFO bob has not moved for 300 s: send CLAIM to take the win, or keep waiting."]
-        // To alice, who may claim; bob, who is here, is told in words (issue #44, item 32).
+        // To alice, who may claim; bob, who is here, is told in words.
         #expect(h.drain() == [1: claimable, 2: ["INFO You have not moved for 300 s: alice may now claim the game; move to play on."]])
         // bob cannot claim against himself; alice can.
         h.send(2, "CLAIM")

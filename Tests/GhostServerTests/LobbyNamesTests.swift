@@ -89,7 +89,7 @@ import GhostStore
         h.quickGame(winner: 1, loser: 2)
         h.send(3, "SEEK")
         h.send(4, "SEEK")
-        h.send(3, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(3, "p")   // a move first: LEAVE before any aborts
         h.send(4, "LEAVE")
         #expect(h.drain()[3]?.suffix(2) == ["RANK name=carol rank=1 wins=1", "RANK name=dave rank=3 wins=0"])
         h.send(1, "SCORES")

@@ -5,7 +5,7 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 
-// Issue #30 item 2 (Protocol.md exact): where the document and the server
+// Protocol.md exact: where the document and the server
 // disagreed and the server changed, on `lobbyLists` (en: pea, pear, peach,
 // cat, cats, dog, dogs; nl: huis, huisje, kat, katten; no phrase lists).
 

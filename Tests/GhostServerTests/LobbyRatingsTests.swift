@@ -4,7 +4,7 @@ import GhostProtocol
 import GhostStore
 @testable import GhostServer
 
-/// Glicko-2 ratings through the lobby (issue #28): which games are rated,
+/// Glicko-2 ratings through the lobby: which games are rated,
 /// the exact `ratings=`/`changes=` fields of GAME and OVER, the store's
 /// record, `rated=`, `range=`, and a restart.
 @Suite struct LobbyRatingsTests {
@@ -89,7 +89,7 @@ import GhostStore
         h.send(2, "SEEK range=1300-1700")
         #expect(h.drain()[2] == [
             "ERR cannot-rate only registered names play rated games: REGISTER your name, or log in with NAME <name> <password>",
-            // Against the computer the name does not matter: never rated (issue #43).
+            // Against the computer the name does not matter: never rated.
             LobbyRatingsTests.computerNeverRated,
             "ERR cannot-rate only registered names play rated games: REGISTER your name, or log in with NAME <name> <password>",
         ])
@@ -131,7 +131,7 @@ import GhostStore
 
     static let computerNeverRated = "ERR cannot-rate a game against the computer is never rated: ratings are for games between registered names; leave out rated=yes"
 
-    /// Issue #43, finding 10: a solver beat Hard (then fixed at 2200) 40 times in 40 and led TOP.
+    /// A solver beat Hard (then fixed at 2200) 40 times in 40 and led TOP.
     /// On the lobby's lists the first player wins with c (c, a, t, then the computer must make "cats").
     @Test("Against the computer nothing is rated: NEW bot=… rated=yes is ERR cannot-rate; a registered name who beats Hard has no rating, and GAME, OVER, HISTORY, PROFILE and TOP show none; the per-level board counts the win")
     func neverRatedAgainstTheComputer() throws {

@@ -3,7 +3,7 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// Issue #44, item 19: between two people `GAME`'s `record=` added up every
+/// Between two people `GAME`'s `record=` added up every
 /// Ghost variant, while against the computer it was per variant. It is per
 /// variant between people too (Superghost's record apart from Ghost's), and
 /// `PROFILE`'s `VERSUS` lines name the variant.

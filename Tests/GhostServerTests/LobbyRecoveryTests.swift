@@ -414,7 +414,7 @@ struct LobbyRecoveryTests {
         #expect(try h.storedMoves(1) == "pea")
     }
 
-    /// Issue #24: a lost turn reloads the games in memory, not every game
+    /// A lost turn reloads the games in memory, not every game
     /// stored: a game nobody is at stays out of memory, and still resumes.
     @Test func aLostTurnLeavesTheGamesNobodyIsAtInTheStore() throws {
         let h = try FaultHarness(botDelay: 0)

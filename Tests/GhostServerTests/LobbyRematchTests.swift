@@ -9,7 +9,7 @@ import GhostStore
     @Test func rematchNeedsBothAndTheOtherSeatStarts() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(2, "LEAVE")
         _ = h.drain()
         h.send(2, "REMATCH")
@@ -46,7 +46,7 @@ import GhostStore
             h.send(2, "SEEK")
             var d = h.drain()
             #expect(d[1]?.contains(game(1, "alice,bob", try token(d[1]))) == true)
-            h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+            h.send(1, "p")   // a move first: LEAVE before any aborts
             h.send(2, "LEAVE")
             _ = h.drain()
             // The second: alice 1-0 bob, each from their own side.
@@ -55,7 +55,7 @@ import GhostStore
             d = h.drain()
             #expect(d[1]?.contains(game(2, "bob,alice", try token(d[1]), record: "1-0")) == true)
             #expect(d[2]?.contains(game(2, "bob,alice", try token(d[2]), record: "0-1")) == true)
-            h.send(2, "p")   // a move first: LEAVE before any aborts (issue #24)
+            h.send(2, "p")   // a move first: LEAVE before any aborts
             h.send(1, "LEAVE")
             _ = h.drain()
             // Against the computer: no record.
@@ -92,7 +92,7 @@ import GhostStore
         h.send(2, "LANG nl")
         h.send(1, "SEEK")
         h.send(2, "SEEK")
-        h.send(1, "h")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "h")   // a move first: LEAVE before any aborts
         h.send(1, "LEAVE")
         // Both now prefer English for new games; the rematch stays Dutch.
         h.send(1, "LANG en")
@@ -125,7 +125,7 @@ import GhostStore
     @Test func noRematchWhenTheOpponentIsBusy() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(2, "LEAVE")
         h.send(2, "SEEK")
         _ = h.drain()
@@ -137,7 +137,7 @@ import GhostStore
     @Test func rematchRequestLapsesWhenTheAskerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -154,7 +154,7 @@ import GhostStore
     @Test func rematchRequestLapsesWhenTheAskedPlayerStartsSomethingElse() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(2, "LEAVE")
         h.send(2, "REMATCH")
         _ = h.drain()
@@ -171,7 +171,7 @@ import GhostStore
     @Test func rematchRequestLapsesWhenEitherPlayerLeaves() throws {
         let h = try Harness()
         try h.pairAliceAndBob()
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(2, "LEAVE")
         h.send(1, "REMATCH")
         _ = h.drain()
@@ -181,7 +181,7 @@ import GhostStore
         // No request pending: nothing to tell.
         let g = try Harness()
         try g.pairAliceAndBob()
-        g.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        g.send(1, "p")   // a move first: LEAVE before any aborts
         g.send(2, "LEAVE")
         _ = g.drain()
         g.disconnect(2)

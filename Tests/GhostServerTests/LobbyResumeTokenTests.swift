@@ -4,7 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 
-/// Resume tokens that name their game and seat (schema 14, issue #29): 12
+/// Resume tokens that name their game and seat (schema 14): 12
 /// hex digits of `id * 2 + seat`, then 80 random bits. RESUME finds the
 /// game by the id and checks the secret: a token that differs in one digit,
 /// or names another seat or game, is refused as an unknown token is.

@@ -4,7 +4,7 @@ import GhostProtocol
 import GhostServer
 import GhostCore
 
-/// `MOVES <id>` and `REVIEW <id>` (issue #28), on the lobby's small word
+/// `MOVES <id>` and `REVIEW <id>`, on the lobby's small word
 /// lists (en: pea, pear, peach, cat, cats, dog, dogs). In Ghost on them the
 /// first player wins by c or d, and p loses: p e a r is a game alice loses
 /// by her first letter and bob throws away (r at "pea", where c won).

@@ -3,11 +3,11 @@ import GhostProtocol
 @testable import GhostServer
 import GhostStore
 
-// `--scores-for` (issue #26, ScoringPolicy.swift): who the high-score lists
+// `--scores-for` (ScoringPolicy.swift): who the high-score lists
 // are for, the farming rule (two people count only from different
 // networks), and `registered=yes` on SCORE lines in every mode.
-// Accounts are made directly in the store (REGISTER is another part of
-// #26), after the connection took its name: what is checked is the end of
+// Accounts are made directly in the store (REGISTER has tests of its
+// own), after the connection took its name: what is checked is the end of
 // the game, not the login.
 
 /// A lobby with `--scores-for <mode>`, no computer delay, and the test kind
@@ -124,7 +124,7 @@ extension Harness {
                                   "OK SCORES count=1 board=guess-duel"]])
     }
 
-    /// The "Farming" attack of #26: two names one person owns, played
+    /// The "Farming" attack: two names one person owns, played
     /// against each other from one network, win nothing on the lists.
     @Test func farmingFromOneNetworkCountsOnNoList() throws {
         let h = try scoringHarness(.registered)

@@ -5,7 +5,7 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 
-/// The small slips of issue #24 (Found 11), each as Protocol.md says it.
+/// Small slips of the lobby, each as Protocol.md says it.
 /// alice (1) hosts a Hangman duel of 4 letters (pear, cats, dogs) and sets;
 /// bob (2) joins and guesses.
 @Suite struct LobbySlipsTests {

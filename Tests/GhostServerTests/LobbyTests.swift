@@ -36,7 +36,7 @@ import GhostStore
         h.send(1, "HELP")
         let lines = try #require(h.drain()[1])
         // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command,
-        // then one per game kind, as the kind declares it (issue #25).
+        // then one per game kind, as the kind declares it.
         #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + [
             "HELP NEW [game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost] - Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff",
             "HELP NEW game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser] - Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two",

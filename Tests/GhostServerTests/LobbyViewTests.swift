@@ -5,7 +5,7 @@ import GhostServer
 import GhostStore
 import GhostCore
 
-/// `VIEW <id>` (issue #45): a game in progress as a client that does not
+/// `VIEW <id>`: a game in progress as a client that does not
 /// know its kind draws it, from the kind's own `view`. Exact lines: the
 /// rows, the moves the asker may send now (none when it is not their turn
 /// or they watch), never another seat's secret.

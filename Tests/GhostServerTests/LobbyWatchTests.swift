@@ -185,7 +185,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         #expect(again.drain() == [5: ["OK GAMES count=0 more=no", "ERR no-such-game no game in progress has the id 1; GAMES lists them"]])
 
         // REMATCH keeps it private.
-        h.send(1, "p")   // a move first: LEAVE before any aborts (issue #24)
+        h.send(1, "p")   // a move first: LEAVE before any aborts
         h.send(1, "LEAVE")
         h.send(1, "REMATCH")
         h.send(2, "REMATCH")
@@ -378,7 +378,7 @@ private let notPlaying = "ERR not-in-game you are watching game 1: watchers cann
         h.tick()
         let last = h.drain()[5] ?? []
         #expect(last.count == 64)
-        // No move was made: LEAVE aborts it (issue #24), and ABORTED is its end.
+        // No move was made: LEAVE aborts it, and ABORTED is its end.
         #expect(last.contains("ABORTED id=1 reason=left"))
     }
 

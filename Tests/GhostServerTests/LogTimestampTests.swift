@@ -4,7 +4,7 @@ import Glibc
 #endif
 @testable import GhostServer
 
-/// The log's timestamps, computed without gmtime_r (issue 29), are the ones
+/// The log's timestamps, computed without gmtime_r, are the ones
 /// gmtime_r gives, across leap years, century rules and the 2038 and 10000
 /// boundaries' neighbourhoods.
 @Suite struct LogTimestampTests {

@@ -5,7 +5,7 @@ import Testing
 import WordLists
 @testable import GhostServer
 
-/// The Superghost stall (issue #29): the first Superghost game of a language
+/// The Superghost stall: the first Superghost game of a language
 /// waits on the loop for its infix index, and the budget charged that time
 /// to the line's sender (seconds of loop time at 1 ms a unit), whose next
 /// lines then waited for the budget, past a test's 5 s. A line during which

@@ -4,8 +4,8 @@ import GhostProtocol
 import GhostStore
 @testable import GhostServer
 
-/// Issue #43, finding 10, for a data folder from before the fix: a ghostd
-/// before #43 rated games against the computer (a solver farmed 2722 against
+/// A data folder from an older ghostd, which
+/// rated games against the computer (a solver farmed 2722 against
 /// Hard and led TOP). Schema 16 makes such games unrated and, if there were
 /// any, the next start computes every rating again from the rated games
 /// between people (RatingsReplay.swift).
@@ -21,7 +21,7 @@ import GhostStore
         return h
     }
 
-    /// The folder back at schema 15, as a ghostd before #43 left it.
+    /// The folder back at schema 15, as an older ghostd left it.
     func backToSchema15(_ dir: String) throws {
         let db = try SQLiteDatabase(path: dir + "/ghostd.sqlite3", create: false)
         try db.execute("DROP TABLE upgrade_work; PRAGMA user_version = 15")

@@ -2,7 +2,7 @@ import Testing
 import GhostProtocol
 @testable import GhostServer
 
-/// Issue #25 item 8: a seek queue's key is a value of its parts, not a
+/// A seek queue's key is a value of its parts, not a
 /// string they are pasted into; it orders as its words did (WAITING's order).
 @Suite struct SeekKeyTests {
     @Test func partsMakeTheKeyAndItsOrder() {

@@ -3,7 +3,7 @@ import GameKit
 @testable import GhostServer
 
 /// How a finished game's fields are stored (`ScoresDesk.stored`): written
-/// straight into one string from the final and end fields (issue #29), it
+/// straight into one string from the final and end fields, it
 /// says exactly what the joined `key=value` words said, and reads back.
 @Suite struct StoredFieldsTests {
     @Test("final then end fields, none, one or several in each, any text in them")

@@ -4,7 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 
-/// Issue #44, item 4: a TURN in a game without a clock says how long its
+/// A TURN in a game without a clock says how long its
 /// player has before the game is aborted (no first move, `abort_in=`) or may
 /// be claimed (no move, `claim_in=`), so that a client can count it down;
 /// a Hangman duel's setter, choosing a word, has three times the first

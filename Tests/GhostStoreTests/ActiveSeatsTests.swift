@@ -1,7 +1,7 @@
 import Testing
 @testable import GhostStore
 
-/// The seats of the games in progress are kept in memory (issue 29, schema
+/// The seats of the games in progress are kept in memory (schema
 /// 12: they were four partial indexes that every game wrote at its start
 /// and at its end). What the caps and NAME read from them must stay what
 /// SQLite finds in the games table, through games started, given their

@@ -2,7 +2,7 @@ import Testing
 @testable import GhostStore
 
 /// The typed `run` and `first` bind text from the connection's arena, which
-/// SQLite reads in place (issue 29): what is stored must be exactly the
+/// SQLite reads in place: what is stored must be exactly the
 /// text given, short or long, empty (not NULL), several in one statement,
 /// past the arena's size (SQLite's own copy), and a statement run again
 /// must store its new values, not the old ones.

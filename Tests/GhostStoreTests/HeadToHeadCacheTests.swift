@@ -1,7 +1,7 @@
 import Testing
 @testable import GhostStore
 
-/// A pair's head-to-head record is kept once read or counted (issue 29: a
+/// A pair's head-to-head record is kept once read or counted (a
 /// rematch's start read it again): what the store answers must stay what
 /// the `rivals` table holds through games counted, commands and turns
 /// rolled back, and names in any case; a record read again costs no SQL.

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// A damaged move journal is never emptied silently (issue #43, finding 3;
-/// JournalScan.swift, Store+Journal.swift). A folder left by a crash with
+/// A damaged move journal is never emptied silently
+/// (JournalScan.swift, Store+Journal.swift). A folder left by a crash with
 /// starts and moves in the journal: one flipped byte or a junk line in the
 /// middle lost every line after it, and a removed or emptied journal lost
 /// every start, while ghostd started as if nothing had happened. Now a torn
@@ -176,7 +176,7 @@ struct JournalDamageTests {
         // Every intact line is in but game 2's moves after its damaged first
         // one: played on the position it made, they cannot be played without
         // it. Taken in (b, c, d from ply 2 on), the game did not replay, and
-        // could not be resumed at all (issue #43).
+        // could not be resumed at all.
         #expect(try store.activeGames().map { $0.moves.map(\.move) } == [["a", "b", "c", "d"], [], ["a", "b", "c", "d"]])
         #expect(try journalBody(dir) == "")
         store.close()

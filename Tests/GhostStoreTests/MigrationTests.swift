@@ -588,7 +588,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try schemaProblems(db) == [])
     }
 
-    /// Schema 11 to 12 (issue #29): only indexes go. Every game, in
+    /// Schema 11 to 12: only indexes go. Every game, in
     /// progress or over, and every move stay; the games in progress load as
     /// before (oldest first, with the moves of their round in play), RESUME's
     /// tokens, the caps' counts, the sweep, HISTORY and SCORES read the same.
@@ -641,7 +641,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try schemaProblems(db) == [])
     }
 
-    /// Schema 12 to 13 (issue #29): moves lose their foreign key to games
+    /// Schema 12 to 13: moves lose their foreign key to games
     /// (the table is copied once). Every move stays, in order; the games in
     /// progress load with the moves of their round in play, REVIEW's last
     /// moves and a new move read and write as before.

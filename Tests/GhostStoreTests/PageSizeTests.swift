@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// New databases have pages of 1 KiB (issue 29: every commit writes each
+/// New databases have pages of 1 KiB (every commit writes each
 /// page it changed to the WAL and checksums it whole, so a letter's commit
 /// costs a quarter as much in frames); a database made before keeps its
 /// pages of 4 KiB and works as before; `--max-db-pages` counts pages of

@@ -3,7 +3,7 @@ import Testing
 @testable import GhostStore
 
 /// No store call that a command can reach does work that grows with the
-/// database (issue 24, item 1): each of them is run on a database with a few
+/// database: each of them is run on a database with a few
 /// thousand names and finished games, every statement it runs is recorded,
 /// and SQLite's plan for each (`EXPLAIN QUERY PLAN`) must read its tables
 /// through an index: a `SEARCH`, never a `SCAN` of a table or a sort of every
@@ -101,7 +101,7 @@ import Testing
         #expect(try store.activeGame(token: "no-such-token") == nil)
         // The caps on games in progress (NEW, SEEK, JOIN, REMATCH), a reload, the sweep of untouched games
         _ = try store.activeGameCount(player: "player7", limit: 10)
-        // A guest's NAME: does the name have a seat waiting for its player (issue #26)
+        // A guest's NAME: does the name have a seat waiting for its player
         _ = try store.activeSeats(player: "player7", limit: 16)
         _ = try store.activeGameCount(network: "192.0.2.7", limit: 100)
         try store.touchGame(game: active, at: t0 + 99_999)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// What the store checks when it opens a database (issue 24, item 8): a
+/// What the store checks when it opens a database: a
 /// schema newer than this build, a damaged file, and an existing empty file
 /// are refused with a typed error, and the refused file is left byte for
 /// byte as it was; a new database is made only where there is no file.

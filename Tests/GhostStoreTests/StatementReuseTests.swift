@@ -2,7 +2,7 @@ import Testing
 @testable import GhostStore
 
 /// The store's statements are prepared once and reused: none is parsed and
-/// planned again because of the values bound to it (issue 29). Without the
+/// planned again because of the values bound to it. Without the
 /// query planner's stability guarantee, SQLite prepared a statement again at
 /// every new binding when it had compared a bound value with a partial
 /// index's condition (`net0 <> ?` against `net0 <> ''`) or used it as a LIKE

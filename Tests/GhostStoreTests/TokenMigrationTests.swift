@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// Schema 13 to 14 (issue #29): the token indexes hold only the tokens
+/// Schema 13 to 14: the token indexes hold only the tokens
 /// issued before (`< '~'`); tokens of the new form are stored as `~` and
 /// their secret, out of them (ResumeTokens.swift). (MigrationTests.swift
 /// holds the earlier steps.)

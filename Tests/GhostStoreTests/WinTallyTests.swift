@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GhostStore
 
-/// A board's win counts as a tree (issue #29: a game's end asked two ranks,
+/// A board's win counts as a tree (a game's end asked two ranks,
 /// each walking every number of wins on the board): the same answers as
 /// counting, through growth, removals and rollbacks.
 @Suite struct WinTallyTests {

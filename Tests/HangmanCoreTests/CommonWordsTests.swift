@@ -27,7 +27,7 @@ func fits(_ word: String, _ game: HangmanGame) -> Bool {
 }
 
 /// Hangman's computer sets words from Dictionaries/common (words people know),
-/// while what is a word stays the language's whole list (issue #30 item 4).
+/// while what is a word stays the language's whole list.
 @Suite struct CommonWordsTests {
     @Test("Dictionaries/common is loaded for en and nl; every common word is a word of its language's list, of 3+ letters with a vowel")
     func commonListsAreSubsetsOfTheWordLists() throws {

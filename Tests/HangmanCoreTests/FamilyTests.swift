@@ -2,7 +2,7 @@ import Testing
 import WordLists
 @testable import HangmanCore
 
-/// The evil family is compact (issue #24, Asked 3): bits while large, a list
+/// The evil family is compact: bits while large, a list
 /// of 32-bit indices once smaller; the same words, in the same order, as a
 /// plain list of indices.
 @Suite struct FamilyTests {

@@ -2,7 +2,7 @@ import Testing
 import WordLists
 import HangmanCore
 
-/// Issue #27 Found 10: a duel without `length=` is open (`length=any`)
+/// A duel without `length=` is open (`length=any`)
 /// until the setter's word sets its length; `length=<n>` still fixes it.
 @Suite struct OpenDuelTests {
     let k = kind(manyFives + ["kettle", "zephyr"])

@@ -4,8 +4,8 @@ import GameKit
 import WordLists
 @testable import HangmanCore
 
-/// A Hangman review's work on the server's thread is bounded (issue #43,
-/// finding 6: a fair Dutch review took 16–96 ms on the loop). Counted in
+/// A Hangman review's work on the server's thread is bounded
+/// (a fair Dutch review took 16–96 ms on the loop). Counted in
 /// work (words ruled out; a word that fits costs 9), never in time: each
 /// guess's pass now covers the words that still fit, not every word of the
 /// game's length, the first guess is worked out once per length, and a

@@ -2,7 +2,7 @@ import Testing
 import WordLists
 import HangmanCore
 
-/// Hangman's review (issue #28), on six words of four letters: bear, beer,
+/// Hangman's review, on six words of four letters: bear, beer,
 /// deer, dear, pear, peer.
 private let words = ["bear", "beer", "deer", "dear", "pear", "peer"]
 

@@ -3,8 +3,8 @@ import GameKit
 import WordLists
 @testable import HangmanCore
 
-/// Hangman's tables are built once, in the background or by the first use
-/// (issue #29): a use that has to wait for them notes a one-off wait, which
+/// Hangman's tables are built once, in the background or by the first use:
+/// a use that has to wait for them notes a one-off wait, which
 /// the server does not charge to the command that met it (`OneOffWork`,
 /// `LineMeter`); a use once they are built notes nothing and takes no lock
 /// it has to wait for.

@@ -2,7 +2,7 @@ import Testing
 import GameKit
 @testable import HangmanCore
 
-/// Issue #25 item 8: Hangman's setup is a typed value; the store's text is
+/// Hangman's setup is a typed value; the store's text is
 /// only its stored form, written and read back once.
 @Suite struct TypedSetupTests {
     @Test func storedFormRoundTrips() {

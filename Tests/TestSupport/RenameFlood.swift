@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The rename attack of issue #15: one connection takes 30,000 new names.
+/// The rename attack: one connection takes 30,000 new names.
 /// Shared by the daemon's limits test and the client's end-to-end picker test.
 public enum RenameFlood {
     /// `c` sends `NAME u00000` … `NAME u29999`, 1,000 lines per write,

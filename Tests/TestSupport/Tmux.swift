@@ -76,7 +76,7 @@ public final class Tmux: @unchecked Sendable {
         try run(["send-keys", "-t", session] + names)
     }
 
-    /// Quits a ghost-client: Ctrl-C, which asks first (issue #27), and once
+    /// Quits a ghost-client: Ctrl-C, which asks first, and once
     /// the question is on the screen (in either language) a second Ctrl-C.
     public func quit(_ session: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try keys(session, "C-c")

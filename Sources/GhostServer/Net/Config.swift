@@ -132,7 +132,7 @@ public struct ServerConfig: Sendable {
     /// it `ERR server-busy`). One thread: on a 2-core machine a second one
     /// took the loop's core from it during a login flood (a probe's PING
     /// p99 2-4 times higher) for no more logins a second (BENCHMARKS.md,
-    /// "Logins (#26)").
+    /// "Logins").
     public var hashThreads = 1
     public var hashQueue = 32
     /// Passwords hashed or checked per network a minute, with bursts of
@@ -203,10 +203,10 @@ public struct ServerConfig: Sendable {
 }
 
 /// Which lines of play ghostd logs (`--game-log`). Each costs the loop a
-/// line built and written: about 2,000 instructions of a five-letter game's
-/// 700,000 at a game's start and its end (BENCHMARKS.md, #29).
+/// line built and written at a game's start and its end, a small part of
+/// what a game costs (BENCHMARKS.md).
 public enum GameLog: String, CaseIterable, Sendable {
-    /// A line at each game's start, new round, restart and end (as before #29).
+    /// A line at each game's start, new round, restart and end (the default).
     case all
     /// None of those; connections, errors, restores, adjournments, games
     /// ended by time or aborted are logged as always.

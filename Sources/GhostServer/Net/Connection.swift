@@ -100,7 +100,7 @@ final class Connection {
         if pending.count <= 8 && pending.capacity <= 256 {
             // The usual case, a line or a few: `removeLast` is Array's own
             // fast path; `removeAll(keepingCapacity:)` goes through the
-            // generic `replaceSubrange` (385 instructions a line, PING's 5%).
+            // generic `replaceSubrange`, and this runs after every line.
             while !pending.isEmpty { pending.removeLast() }
         } else {
             pending.removeAll(keepingCapacity: pending.capacity <= 256)
@@ -186,7 +186,7 @@ final class ConnectionTable: Outbox {
     /// The connections the last `connection(_:)` misses found: a command's
     /// replies go to one connection several times in a row (its sender),
     /// and a game's lines alternate between its two players, each a
-    /// dictionary look-up (about 130 instructions with the hashing) before.
+    /// dictionary look-up, with its hashing, before.
     /// A hit changes nothing (moving the one found to the front was two
     /// retains and two releases a look-up, the game's alternation a swap
     /// each time); a miss replaces the two in turn (`replaceAlso`).
@@ -317,8 +317,8 @@ final class ConnectionTable: Outbox {
 
     /// The client shut its sending side (`shutdown(SHUT_WR)`, as `nc -N`
     /// does, or closed its socket): it sends nothing more, but it is owed
-    /// every reply queued for it, those that wait for a sync too (
-    /// finding 9: they were lost when it was dropped at once). It closes as
+    /// every reply queued for it, those that wait for a sync too
+    /// (they were lost when it was dropped at once). It closes as
     /// after a BYE, without one: once all that is written (`ConnectionIO.flush`,
     /// lingering), or after `closeGrace` seconds if it does not read them
     /// (`Server.sweep`); nothing more is queued for it meanwhile, and the

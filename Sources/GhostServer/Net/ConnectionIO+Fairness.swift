@@ -72,7 +72,7 @@ extension ConnectionIO {
             readOrQueue(conn)
         }
         // A few: `removeLast` one by one, Array's fast path (`removeAll` is
-        // the generic replaceSubrange, about 150 instructions a turn).
+        // the generic replaceSubrange, on every turn of the loop).
         if ready.count <= 16 {
             while !ready.isEmpty { ready.removeLast() }
         } else {

@@ -193,7 +193,7 @@ extension Server {
                 if let end = io.flush(conn) { disconnect(conn, reason: end.reason, linger: end.linger) }
             }
             // A few: `removeLast` one by one, Array's fast path (`removeAll`
-            // is the generic replaceSubrange, 157 instructions a turn).
+            // is the generic replaceSubrange, on every turn of the loop).
             if flushing.count <= 16 {
                 while !flushing.isEmpty { flushing.removeLast() }
             } else {

@@ -43,8 +43,8 @@ func appendLogLine(_ text: String, to bytes: inout [UInt8]) {
 
 /// A timestamp (`appendTimestamp`) remembered with its second: a line in
 /// the same second as the one before it changes only the milliseconds'
-/// three digits (the date and time from the seconds, every log line, were
-/// about 460 instructions; two lines a game).
+/// three digits (not the date and time worked out from the seconds for
+/// every log line; two lines a game).
 struct LogStamp {
     private var second = Int.min
     private var text: [UInt8] = []
@@ -83,8 +83,8 @@ func appendTimestamp(seconds: Int, millis: Int, to bytes: inout [UInt8]) {
     let month = mp < 10 ? mp + 3 : mp - 9
     let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     // The 24 bytes on the stack, then one append; each digit by a division
-    // by a constant (a loop over a variable divisor and an append a byte
-    // were about 1,400 instructions a line, two lines a game).
+    // by a constant, a multiplication (a loop over a variable divisor is a
+    // division a digit, and an append a byte a check each; two lines a game).
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
         guard out.count == 24 else { return }
         func digit(_ v: Int) -> UInt8 { UInt8(truncatingIfNeeded: 0x30 + v % 10) }

@@ -1,9 +1,9 @@
 import GhostProtocol
 
 /// A connection's queued replies: bytes in memory it owns, appended in
-/// place. An `[UInt8]` cost about 89 instructions for each line appended
+/// place. An `[UInt8]` paid for each line appended
 /// (`append(contentsOf:)`'s uniqueness and capacity checks, through the
-/// generic path), about 680 a letter; here an append is a capacity check and
+/// generic path), several lines a letter; here an append is a capacity check and
 /// a copy. Not copyable: the one owner frees the memory.
 struct OutputBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>?

@@ -199,7 +199,7 @@ final class Harness {
     func quickGame(winner: ConnectionID, loser: ConnectionID) {
         send(winner, "SEEK")
         send(loser, "SEEK")
-        // A letter first: LEAVE before any move aborts the game instead (issue #24).
+        // A letter first: LEAVE before any move aborts the game instead.
         send(winner, "p")
         send(loser, "LEAVE")
         _ = drain()

@@ -1,6 +1,6 @@
 import GameKit
 
-// Word chain, a game kind used only by tests (issue #25): written as a
+// Word chain, a game kind used only by tests: written as a
 // newcomer would, in one module, and added to a daemon by one catalog line
 // (Tests/TestKindsDaemon/main.swift). Nothing outside this module names it.
 //
