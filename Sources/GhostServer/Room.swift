@@ -112,16 +112,19 @@ extension Lobby {
             return try Room.play(move, by: seat, on: &game, toMove: &gameToMove, isOver: &gameIsOver, both: &gameBothToMove)
         }
 
-        /// The move, and `toMove` and `isOver` read within the same access to
-        /// the game (read from the room's property, each copied the whole value).
-        private static func play(_ move: Move, by seat: Int, on game: inout any Game,
-                                 toMove: inout Int, isOver: inout Bool, both: inout Bool) throws(MoveError) -> Outcome? {
-            defer {
-                toMove = game.toMove
-                isOver = game.isOver
-                both = game.bothToMove
-            }
-            return try game.play(move, by: seat)
+        /// The move, and `toMove`, `isOver` and `bothToMove` read within the
+        /// same access to the game (read from the room's property, each copied
+        /// the whole value), on the game opened from its existential once (read
+        /// through the existential, one of them copied the value too).
+        private static func play<G: Game>(_ move: Move, by seat: Int, on game: inout G,
+                                          toMove: inout Int, isOver: inout Bool, both: inout Bool) throws(MoveError) -> Outcome? {
+            // A move the game throws for leaves it as it was (the `Game`
+            // contract): the three stay as they are.
+            let outcome = try game.play(move, by: seat)
+            toMove = game.toMove
+            isOver = game.isOver
+            both = game.bothToMove
+            return outcome
         }
 
         var names: [String] { record.players }
