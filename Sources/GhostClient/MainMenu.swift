@@ -131,7 +131,7 @@ extension Screens {
         // Ghost's rounds first: they share the heading's row when it has room.
         let h = t.hangman
         let saved = s.hangman.setting(.mode).value ?? "evil"
-        let hangman = [choices(ClientState.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
+        let hangman = [choices(HangmanFeature.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
         // Hangman's column as wide as its text (up to half), Ghost's the rest.
         let room = max(24, width - margin.count * 2 - 3)
         let rightWidth = min(room / 2, 2 + ((hangman + [h.gameName]).map(Layout.visibleWidth).max() ?? 0))

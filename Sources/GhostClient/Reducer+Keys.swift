@@ -20,7 +20,7 @@ extension ClientState {
         // Ctrl-U and Ctrl-W edit whatever text field is open, the same on
         // every screen; with none open they do nothing (Reducer+Editing.swift).
         if key == .ctrlU || key == .ctrlW { return eraseTyped(wholeField: key == .ctrlU, &fx) }
-        if watchingAGame { return watchingKey(key, &fx) }
+        if watchingAGame { return WatchFeature.watchingKey(&self, key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go
         // back to, takes it as Quit, which asks first.
@@ -38,10 +38,10 @@ extension ClientState {
         case .game: gameKey(key, &fx)
         case .over: overKey(key, &fx)
         case .scores: scoresKey(key, &fx)
-        case .hangman(let sub): hangmanKey(sub, key, &fx)
-        case .watchList: watchListKey(key, &fx)
-        case .account(let sub): accountKey(sub, key, &fx)
-        case .record(let sub): recordKey(sub, key, &fx)
+        case .hangman(let sub): HangmanFeature.hangmanKey(&self, sub, key, &fx)
+        case .watchList: WatchFeature.watchListKey(&self, key, &fx)
+        case .account(let sub): AccountFeature.accountKey(&self, sub, key, &fx)
+        case .record(let sub): RecordFeature.recordKey(&self, sub, key, &fx)
         }
     }
 
@@ -180,7 +180,7 @@ extension ClientState {
                 send(.resume(token), &fx)
                 return
             }
-            sendName(chosen, &fx)
+            AccountFeature.sendName(&self, chosen, &fx)
         case .escape:
             if named { goToMain() }
         default:
@@ -215,11 +215,11 @@ extension ClientState {
         }
         if key == .char("w") {
             // Watch a game in progress: the list of them.
-            return openWatchList(&fx)
+            return WatchFeature.openWatchList(&self, &fx)
         }
         if key == .char("h") {
             // Your finished games, their replays and reviews, your profile (Record/).
-            return openHistory(&fx)
+            return RecordFeature.openHistory(&self, &fx)
         }
         if key == .char("p") {
             // Whether others may watch the games opened here (NEW), saved too.
@@ -251,7 +251,7 @@ extension ClientState {
     /// What the main menu's built-in entries do (Hangman's take theirs first).
     mutating func mainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) {
         if genericMainChoice(item, &fx) { return }
-        if hangmanMainChoice(item, &fx) { return }
+        if HangmanFeature.hangmanMainChoice(&self, item, &fx) { return }
         let options = ghostOptions()
         // A second press while the first is unanswered would only be refused (busy).
         let starting = pending.last == .seek || pending.last == .new || pending.last == .join
@@ -273,7 +273,7 @@ extension ClientState {
             scoresKind = nil
             goToScores(from: .main, &fx)
         case .changeName: goToNameScreen(&fx)
-        case .account: openAccountScreen()
+        case .account: AccountFeature.openAccountScreen(&self)
         default: break
         }
     }
@@ -480,7 +480,7 @@ extension ClientState {
             guard let r = result else { return }
             let variant = r.superghost ? GhostWire.Variant.superghost.rawValue : r.challenge ? GhostWire.Variant.challenge.rawValue : nil
             let opponent = r.players.first { !isMe($0) } ?? (isMe(r.winner) ? r.loser : r.winner)
-            openEndedReplay(id: r.id, game: r.kind ?? .ghost, variant: variant, opponent: opponent, won: isMe(r.winner), from: .over, &fx)
+            RecordFeature.openEndedReplay(&self, id: r.id, game: r.kind ?? .ghost, variant: variant, opponent: opponent, won: isMe(r.winner), from: .over, &fx)
         }
     }
 

@@ -13,11 +13,11 @@ extension ClientState {
         defer {
             if case let .game(id, _, _, _, _, _, _, _, _, _, _, ratings) = line, game?.id == id { game?.ratings = ratings }
         }
-        if recordLine(line, &fx) { return }
-        if watchLine(line, &fx) { return }
-        if hangmanLine(line, &fx) { return }
+        if RecordFeature.recordLine(&self, line, &fx) { return }
+        if WatchFeature.watchLine(&self, line, &fx) { return }
+        if HangmanFeature.hangmanLine(&self, line, &fx) { return }
         if genericLine(line, &fx) { return }
-        if ghostLine(line, &fx) { return }
+        if GhostFeature.ghostLine(&self, line, &fx) { return }
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
@@ -141,13 +141,13 @@ extension ClientState {
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
         if case .help = reply { dropAnsweredHelp(unless: true) } else { dropAnsweredHelp(unless: false) }
         let first = sent.isEmpty ? nil : sent.removeFirst()
-        if case .account(let command)? = first, accountReply(reply, to: command, &fx) { return }
+        if case .account(let command)? = first, AccountFeature.accountReply(&self, reply, to: command, &fx) { return }
         let verb = first?.verb
-        if watchReply(reply, to: verb, &fx) { return }
-        if recordReply(reply, to: verb, &fx) { return }
+        if WatchFeature.watchReply(&self, reply, to: verb, &fx) { return }
+        if RecordFeature.recordReply(&self, reply, to: verb, &fx) { return }
         if genericReply(reply, to: first, &fx) { return }
-        if hangmanReply(reply, to: verb, &fx) { return }
-        if ghostReply(reply) { return }
+        if HangmanFeature.hangmanReply(&self, reply, to: verb, &fx) { return }
+        if GhostFeature.ghostReply(&self, reply) { return }
         switch reply {
         case .name(let name, _):
             myName = name
@@ -169,7 +169,7 @@ extension ClientState {
                 send(.resume(token), &fx)
                 return
             }
-            hangmanNamed(&fx)
+            HangmanFeature.hangmanNamed(&self, &fx)
         case .names(_, let more):
             let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()
             let answer = incomingNames
@@ -226,7 +226,7 @@ extension ClientState {
             if !named, let name = myName ?? config.lastName {
                 myName = name
                 resultAfterLogin = true
-                sendName(name, &fx)
+                AccountFeature.sendName(&self, name, &fx)
             }
         case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
             break
@@ -236,11 +236,11 @@ extension ClientState {
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         dropAnsweredHelp(unless: false)
         let first = sent.isEmpty ? nil : sent.removeFirst()
-        if accountError(code, text, to: first, &fx) { return }
+        if AccountFeature.accountError(&self, code, text, to: first, &fx) { return }
         let verb = first?.verb
-        if hangmanError(verb, code, text, &fx) { return }
-        if watchError(verb, code, text, &fx) { return }
-        if recordError(verb, code, text, &fx) { return }
+        if HangmanFeature.hangmanError(&self, verb, code, text, &fx) { return }
+        if WatchFeature.watchError(&self, verb, code, text, &fx) { return }
+        if RecordFeature.recordError(&self, verb, code, text, &fx) { return }
         if genericError(verb, code, text, &fx) { return }
         switch (verb, code) {
         case (.resume?, _):
@@ -251,7 +251,7 @@ extension ClientState {
                 if !named, let name = myName ?? config.lastName {
                     // Take the name back and carry on from the main screen.
                     myName = name
-                    sendName(name, &fx)
+                    AccountFeature.sendName(&self, name, &fx)
                     goToMain()
                 } else {
                     goHome(&fx)
@@ -301,7 +301,7 @@ extension ClientState {
         info.open = audience?.open ?? true
         info.watching = audience?.watching ?? false
         // A game of this client's own: whatever it watched is over.
-        if !info.watching, watch.id != nil { stopWatching() }
+        if !info.watching, watch.id != nil { WatchFeature.stopWatching(&self) }
         info.board = board
         if let old = game, old.id == id, old.round == info.round {
             // The same round again (a RESUME): keep what the screen showed

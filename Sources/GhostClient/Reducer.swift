@@ -53,17 +53,17 @@ extension ClientState {
         case .disconnected:
             disconnected(&fx)
         case .refused(let why):
-            refused(why)
+            AccountFeature.refused(&self, why)
         case .tick(let t):
             now = t
             if let a = alert, a.until <= t { alert = nil }
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
-            passwordWaitTick(&fx)
-            watchListTick(&fx)
+            AccountFeature.passwordWaitTick(&self, &fx)
+            WatchFeature.watchListTick(&self, &fx)
             // A server that accepts but never greets is treated as down.
             if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
             if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
-            retryReview(&fx)
+            RecordFeature.retryReview(&self, &fx)
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
@@ -205,7 +205,7 @@ extension ClientState {
         incomingScores = []
         if watchingAGame || screen == .watchList {
             // The server forgot what this connection watched: the list, asked again once greeted.
-            stopWatching()
+            WatchFeature.stopWatching(&self)
             watch.left = nil
             if screen != .watchList { go(.watchList) }
             watch.games = nil
@@ -268,19 +268,19 @@ extension ClientState {
         } else if let name = myName {
             // Back after a drop in the lobby: take the name again (a
             // registered one with the password kept in memory, if any).
-            sendName(name, &fx)
+            AccountFeature.sendName(&self, name, &fx)
             if screen == .resuming { goToMain() }
         } else if screen == .name {
             askNames(fresh: true, &fx)
             // `--game hangman`: straight into play under the last name.
-            if hangman.playAtOnce, let name = config.lastName { sendName(name, &fx) }
+            if hangman.playAtOnce, let name = config.lastName { AccountFeature.sendName(&self, name, &fx) }
         } else if screen == .resuming {
             goToNameScreen(&fx)
         }
         if screen == .scores && scores == nil { loadScores(&fx) }
-        if screen == .watchList && watch.games == nil, named || myName != nil { openWatchList(&fx) }
-        recordReconnected(&fx)
+        if screen == .watchList && watch.games == nil, named || myName != nil { WatchFeature.openWatchList(&self, &fx) }
+        RecordFeature.recordReconnected(&self, &fx)
         // A password queued during a wait that ended while the link was down.
-        passwordWaitTick(&fx)
+        AccountFeature.passwordWaitTick(&self, &fx)
     }
 }

@@ -112,7 +112,7 @@ extension ClientState {
                 game?.toMove = nil
                 game?.clockDue = nil
                 game?.generic?.moves = []
-                watchedGameEnded(r)
+                WatchFeature.watchedGameEnded(&self, r)
                 return true
             }
             result = r
