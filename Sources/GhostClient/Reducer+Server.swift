@@ -13,11 +13,27 @@ extension ClientState {
         defer {
             if case let .game(id, _, _, _, _, _, _, _, _, _, _, ratings) = line, game?.id == id { game?.ratings = ratings }
         }
-        if RecordFeature.recordLine(&self, line, &fx) { return }
-        if WatchFeature.watchLine(&self, line, &fx) { return }
-        if HangmanFeature.hangmanLine(&self, line, &fx) { return }
-        if genericLine(line, &fx) { return }
-        if GhostFeature.ghostLine(&self, line, &fx) { return }
+        // Each line goes to the one feature that owns it, decided by what it is (LineRoute.swift).
+        let owner = LineOwner.of(line, in: self)
+        // A rated game's end: the record keeps its ratings, whichever feature shows the end.
+        RecordFeature.noteRatings(&self, line)
+        // Any game that starts here (a resumed Ghost game too) is the one to
+        // play: Hangman's flipside does not start another.
+        if case .game = line, owner != .watch { hangman.playAtOnce = false }
+        switch owner {
+        case .record: RecordFeature.line(&self, line)
+        case .watch: WatchFeature.line(&self, line, &fx)
+        case .hangman: HangmanFeature.line(&self, line, &fx)
+        case .generic: _ = genericLine(line, &fx)
+        case .ghost: GhostFeature.line(&self, line, &fx)
+        case .table: TableFeature.line(&self, line, &fx)
+        case .client: clientLine(line, &fx)
+        }
+    }
+
+    /// The greeting, BYE, replies, the name picker's and the high scores'
+    /// data lines, and the other seek queues (`LineOwner.client`).
+    mutating func clientLine(_ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {
         case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
@@ -26,22 +42,6 @@ extension ClientState {
             if !name.isEmpty, incomingNames.count < 10_000 { incomingNames.append(name) }
         case let .score(rank, name, wins, played, _):
             if incomingScores.count < 1_000 { incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
-        case .helpEntry:
-            break  // taken by `genericLine`
-        case .bestScore, .bestRank:
-            break  // the client shows Ghost's boards only
-        case .setting, .stat, .view:
-            break  // SETTINGS' lines are Hangman's, VIEW's the generic screen's; the client never asks for STATS
-        case .ratingData, .played, .ply:
-            break  // taken by `recordLine`
-        case .live:
-            break  // taken by `watchLine`
-        case let .watchers(id, count):
-            // The audience is the table's, whoever watches.
-            if var g = currentGame(id) {
-                g.watchers = max(0, count)
-                game = g
-            }
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -53,66 +53,6 @@ extension ClientState {
                 if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
             } else if count > 0, otherSeekers.count < 20 {
                 otherSeekers.append(queue)
-            }
-        case .game, .over, .match:
-            break  // taken by each kind's reducer (`ghostLine`, `hangmanLine`)
-        case let .turn(id, player, fields, clock, deadline):
-            turn(id: id, player: player, fields: fields, clock: clock, deadline: deadline)
-        case let .move(id, player, fields):
-            move(id: id, player: player, fields: fields)
-        case let .aborted(id, reason, _):
-            aborted(id: id, reason: reason, &fx)
-        case .info(let text):
-            // The INFO right after OVER says why, in words (a round of a match's: `ghostLine`).
-            if screen == .over, result != nil, result?.info == nil, result?.ranks.isEmpty == true {
-                result?.info = text
-            }
-        case let .rank(name, rank, wins):
-            guard (result?.ranks.count ?? 2) < 2 else { return }
-            result?.ranks.append(RankEntry(name: name, rank: rank, wins: wins))
-        case let .adjourned(id, player, grace):
-            guard var g = currentGame(id), !isMe(player) else { return }
-            g.away = player
-            g.grace = grace
-            g.claimable = false
-            // Away, the grace period counts instead of the countdown.
-            if g.toMove == player { g.deadlineDue = nil }
-            game = g
-        case let .returned(id, player):
-            guard var g = currentGame(id) else { return }
-            g.away = nil
-            g.claimable = false
-            game = g
-            show(.returned(player))
-        case let .claimable(id, _):
-            guard var g = currentGame(id) else { return }
-            g.claimable = true
-            game = g
-        case let .offer(id, player, kind, lang):
-            guard var g = currentGame(id) else { return }
-            g.offer = Offer(player: player, kind: kind, lang: lang)
-            game = g
-        case let .accepted(id, player, _), let .declined(id, player, _):
-            guard var g = currentGame(id) else { return }
-            g.offer = nil
-            game = g
-            if !isMe(player) {
-                if case .accepted = line { show(.accepted(player)) } else { show(.declined(player)) }
-            }
-        case let .rematch(id, player):
-            guard result?.id == id else { return }
-            result?.rematchOfferedBy = player
-            result?.rematchLapsed = false
-        case let .cancelled(id, _, kind):
-            // An offer a move cancelled, or a rematch request that lapsed.
-            if kind == .rematch {
-                guard result?.id == id else { return }
-                result?.rematchOfferedBy = nil
-                result?.rematchAsked = false
-                result?.rematchLapsed = true
-            } else if var g = currentGame(id) {
-                g.offer = nil
-                game = g
             }
         case .bye(let code, _):
             // The server closes this connection next. `replaced`: another
@@ -127,6 +67,8 @@ extension ClientState {
                 signedOut = true
                 show(.signedOut)
             }
+        default:
+            break  // the client never asks for STATS
         }
     }
 
@@ -287,48 +229,4 @@ extension ClientState {
             show(.serverError(code: code, text: text))
         }
     }
-
-    // MARK: Games
-
-    mutating func gameStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              board: Game, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
-                              _ fx: inout [ClientEffect]) {
-        guard players.count == 2 else { return }
-        var info = GameInfo(id: id, lang: lang, players: players, round: round)
-        info.bot = bot
-        info.clock = clock
-        info.watchers = audience?.watchers ?? 0
-        info.open = audience?.open ?? true
-        info.watching = audience?.watching ?? false
-        // A game of this client's own: whatever it watched is over.
-        if !info.watching, watch.id != nil { WatchFeature.stopWatching(&self) }
-        info.board = board
-        if let old = game, old.id == id, old.round == info.round {
-            // The same round again (a RESUME): keep what the screen showed
-            // (each kind keeps its own board's: `ghostStarted`, `hangmanStarted`).
-            info.lastMove = old.lastMove
-            info.toMove = old.toMove
-        }
-        // A later round (a match's, a restart's) follows moves; the same game again keeps what it knew.
-        info.personMoved = round > 1 || (game.map { $0.id == id && $0.personMoved } ?? false)
-        game = info
-        seatTaken = false
-        if let token, ClientConfig.isToken(token) { setToken(token, &fx) }
-        // Which seat is mine: my name, or the name this client last used (a watcher has none).
-        if !info.watching, let me = myName ?? config.lastName, let mine = players.first(where: { $0.lowercased() == me.lowercased() }) {
-            myName = mine
-            named = true
-            if config.remember(mine) { fx.append(.saveConfig) }
-        }
-        // The running score is the server's record against this opponent in
-        // this kind of game (GAME's record=), and nothing else: never
-        // counted here, never carried from another kind.
-        if players.contains(where: isMe) { game?.record = record }
-        lobby = nil
-        result = nil
-        if screen != .game { go(.game) }
-        gameMenuOpen = false
-        confirmLeave = false
-    }
-
 }

@@ -4,8 +4,8 @@ import GhostProtocol
 /// (OVER's `ratings= changes=`), the history list (HISTORY → RESULT lines),
 /// the replay (MOVES → PLAYED lines) and its review (REVIEW → PLY lines),
 /// the profile (PROFILE → RATING, VERSUS) and the leaders (TOP → LEADER).
-/// The generic core calls in at one point each: `recordLine`,
-/// `recordReply`, `recordError`, `recordKey`, and `h` on the main screen.
+/// The client hands it its own lines (`line`, for those `LineOwner.record`
+/// names) and calls in at one point each: `recordReply`, `recordError`, `recordKey`, and `h` on the main screen.
 enum RecordFeature {
     /// How many finished games the history list asks for.
     static let historyLimit = 50
@@ -209,15 +209,17 @@ enum RecordFeature {
 
     // MARK: Server lines
 
-    /// Takes the record's data lines; notes a rated game's end (OVER's
-    /// ratings) and lets the OVER go on. Returns false for the others.
-    static func recordLine(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+    /// Notes a rated game's end (OVER's ratings), whichever feature owns the OVER.
+    static func noteRatings(_ st: inout ClientState, _ line: ServerLine) {
+        guard case let .over(id, winner, loser, _, _, ratings?) = line else { return }
+        // The players in seat order, as GAME had them (OVER's ratings follow that order).
+        let players = st.game.flatMap { $0.id == id ? $0.players : nil } ?? [winner, loser]
+        if st.game?.watching != true { st.record.ended = EndRatings(id: id, players: players, ratings: ratings) }
+    }
+
+    /// The record's data lines (`LineOwner.record`).
+    static func line(_ st: inout ClientState, _ line: ServerLine) {
         switch line {
-        case let .over(id, winner, loser, _, _, ratings?):
-            // The players in seat order, as GAME had them (OVER's ratings follow that order).
-            let players = st.game.flatMap { $0.id == id ? $0.players : nil } ?? [winner, loser]
-            if st.game?.watching != true { st.record.ended = EndRatings(id: id, players: players, ratings: ratings) }
-            return false
         case .ratingData(let data):
             switch data {
             case let .result(id, game, variant, opponent, result, reason, change, ended, match, lang):
@@ -238,19 +240,16 @@ enum RecordFeature {
                                                          wins: wins, losses: losses))
                 }
             }
-            return true
         case let .played(n, round, player, play):
             if st.record.incomingMoves.count < RecordFeature.recordLinesLimit {
                 st.record.incomingMoves.append(ReplayMove(n: n, round: round, player: player, play: play))
             }
-            return true
         case let .ply(n, round, player, fields):
             if st.record.incomingPlies.count < RecordFeature.recordLinesLimit {
                 st.record.incomingPlies.append(ReviewPly(n: n, round: round, player: player, fields: fields))
             }
-            return true
         default:
-            return false
+            break
         }
     }
 

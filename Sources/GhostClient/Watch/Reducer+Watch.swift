@@ -4,7 +4,7 @@ import GhostProtocol
 /// lines → OK GAMES), WATCH and UNWATCH, and the keys of a watcher, whose
 /// game is drawn by its kind's own play screen (GAME's `watching=yes` marks
 /// it read-only). The generic core calls in here at one point each
-/// (`watchLine`, `watchReply`, `watchError`, `watchingKey`), as it does for
+/// (`line`, for the lines `LineOwner.watch` names, `watchReply`, `watchError`, `watchingKey`), as it does for
 /// Hangman; which screen a watched game gets is decided where a player's is.
 /// Lines, replies and refusals are reduced by `WatchClient` itself (below),
 /// which changes only its own state and returns what the parent must do.
@@ -112,23 +112,16 @@ enum WatchFeature {
 
     // MARK: Server lines, replies and refusals (scoped)
 
-    /// Hands a line to the watch feature (`WatchClient.line`), which changes
-    /// only its own state, and does what it asks of the rest of the client.
-    /// Returns false for lines that are not the watch feature's.
-    static func watchLine(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
-        switch st.watch.line(line) {
-        case .notMine:
-            return false
-        case .taken:
-            return true
-        case .aborted(let reason):
-            // The watched game was aborted (no score): the server has stopped
-            // the watching. Back to the list, asked afresh, saying why.
-            stopWatching(&st)
-            openWatchList(&st, &fx)
-            st.show(.aborted(reason))
-            return true
-        }
+    /// Hands a line of the watch feature's (`LineOwner.watch`) to
+    /// `WatchClient.line`, which changes only its own state, and does what it
+    /// asks of the rest of the client.
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
+        guard case .aborted(let reason) = st.watch.line(line) else { return }
+        // The watched game was aborted (no score): the server has stopped
+        // the watching. Back to the list, asked afresh, saying why.
+        stopWatching(&st)
+        openWatchList(&st, &fx)
+        st.show(.aborted(reason))
     }
 
     static func watchReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {

@@ -70,7 +70,7 @@ extension ClientState {
         case let .game(id, kind?, lang, players, token, round, bot, _, record, clock, audience, _):
             guard !ClientGames.plays(kind.rawValue) else { return false }
             let old = game.flatMap { $0.id == id ? $0.generic : nil }
-            gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+            TableFeature.gameStarted(&self, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                         board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
             if game?.id == id { askView(id, &fx) }
             // A game resumed before any name's settings were asked: its kind's name comes with HELP.
@@ -95,12 +95,12 @@ extension ClientState {
                 game?.generic?.field = ""
                 game?.generic?.cursor = 0
             }
-            turn(id: id, player: player, fields: fields, clock: clock, deadline: deadline)
+            TableFeature.turn(&self, id: id, player: player, fields: fields, clock: clock, deadline: deadline)
             askView(id, &fx)
             return true
         case let .move(id, player, fields):
             guard currentGame(id)?.generic != nil else { return false }
-            move(id: id, player: player, fields: fields)
+            TableFeature.move(&self, id: id, player: player, fields: fields)
             askView(id, &fx)
             return true
         case let .over(id, winner, loser, reason, _, _):

@@ -2,37 +2,31 @@ import GhostProtocol
 
 /// Ghost's lines: GAME, OVER, MATCH (and a round's INFO) of a Ghost game change its Ghost
 /// state (`Game.ghost`) and the table around it. The generic core calls in
-/// here at two points (`ghostLine`, `ghostReply`), after watching and Hangman; TURN and MOVE
-/// are the generic core's (Reducer+Board.swift), which scopes them into
+/// here at two points (`line`, for the lines `LineOwner.ghost` names, and `ghostReply`); TURN and MOVE
+/// are the table's (`TableFeature.turn`, `.move`), which scopes them into
 /// Ghost's board (`GhostState.reduce`, GhostState+Reduce.swift).
 enum GhostFeature {
-    /// Takes Ghost's lines; returns false for other lines.
-    static func ghostLine(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+    /// Ghost's lines (`LineOwner.ghost`).
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
-            // A kind of game this client cannot show is not started.
-            guard (kind ?? ClientGames.defaultKind) == .ghost else { return false }
+        case let .game(id, _, lang, players, token, round, bot, fields, record, clock, audience, _):
             ghostStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                          header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
-            return true
         // OVER and MATCH of a game no longer shown too (the OVER that answers RESUME).
         case let .over(id, winner, loser, reason, fields, _):
             over(&st, id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
             // The OVER that answers RESUME for a game that ended meanwhile says when.
             if st.result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { st.result?.endedAt = ended }
-            return true
         case let .match(id, winner, loser, fields):
             matchOver(&st, id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
-            return true
         case .info(let text):
             // The INFO right after a round's OVER says why, in words.
-            guard var g = st.game?.ghost, var end = g.roundEnd, end.info == nil else { return false }
+            guard var g = st.game?.ghost, var end = g.roundEnd, end.info == nil else { return }
             end.info = text
             g.roundEnd = end
             st.game?.ghost = g
-            return true
         default:
-            return false
+            break
         }
     }
 
@@ -53,7 +47,7 @@ enum GhostFeature {
         // The board this client showed for the same game, if any (a RESUME, the next round of a match).
         let old = st.game.flatMap { $0.id == id ? $0 : nil }
         let ghost = GhostState.started(header, previous: old?.ghost, sameRound: old?.round == round)
-        st.gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
+        TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
                     record: record, clock: clock, audience: audience, &fx)
     }
 

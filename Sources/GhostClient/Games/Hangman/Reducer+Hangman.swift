@@ -4,9 +4,9 @@ import HangmanWire
 
 /// Hangman in the client's core: its server lines, its replies and refusals,
 /// and its keys. The generic core calls in here at one point each
-/// (`hangmanLine`, `hangmanReply`, `hangmanError`, `hangmanKey`,
-/// `hangmanMainChoice`); TURN and MOVE are the generic core's
-/// (Reducer+Board.swift), which scopes them into Hangman's board
+/// (`line`, for the lines `LineOwner.hangman` names, `hangmanReply`, `hangmanError`, `hangmanKey`,
+/// `hangmanMainChoice`); TURN and MOVE are the table's
+/// (`TableFeature.turn`, `.move`), which scopes them into Hangman's board
 /// (`HangmanBoard.reduce`, HangmanBoard+Reduce.swift); everything else about
 /// Hangman lives in this folder.
 enum HangmanFeature {
@@ -19,40 +19,32 @@ enum HangmanFeature {
 
     // MARK: Server lines
 
-    /// Takes the lines that belong to Hangman; returns false for the others.
-    static func hangmanLine(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+    /// Hangman's lines (`LineOwner.hangman`).
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
-            // Any game that starts (a resumed Ghost game too) is the one to play.
-            st.hangman.playAtOnce = false
-            guard kind == .hangman else { return false }
+        case let .game(id, _, lang, players, token, round, bot, fields, record, clock, audience, _):
             if let board = HangmanLines.game(fields) {
                 hangmanStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: board,
                                record: record, clock: clock, audience: audience, &fx)
             }
-            return true
         case let .over(id, winner, loser, reason, fields, _):
-            guard let g = st.currentGame(id), let b = g.hangman else { return false }
+            guard let g = st.currentGame(id), let b = g.hangman else { return }
             hangmanOver(&st, g, b, winner: winner, loser: loser, reason: reason, fields: fields, &fx)
-            return true
         case .info(let text):
             // The INFO right after OVER says the same in the server's words.
             guard st.game == nil, st.hangmanScreen == .play || st.hangmanScreen == .settings, var end = st.hangman.ended,
-                  end.info == nil else { return false }
+                  end.info == nil else { return }
             end.info = text
             st.hangman.ended = end
-            return true
         case let .bestRank(board, rank, _):
-            guard st.game == nil, var end = st.hangman.ended else { return true }
+            guard st.game == nil, var end = st.hangman.ended else { return }
             end.rankBoard = board
             end.rank = rank
             st.hangman.ended = end
-            return true
         case let .bestScore(rank, name, fields, _):
             if st.hangman.incomingScores.count < 1_000, let row = HangmanLines.score(rank: rank, name: name, fields) {
                 st.hangman.incomingScores.append(row)
             }
-            return true
         case let .setting(key, value, _):
             // A change still on its way stays on screen until its reply.
             let settled = !st.hangman.setKeys.contains(key)
@@ -64,18 +56,15 @@ enum HangmanFeature {
                     s.refused = nil
                 }
             }
-            return true
         case let .rematch(id, player):
-            guard st.result == nil, st.hangman.ended?.id == id else { return false }
+            guard st.result == nil, st.hangman.ended?.id == id else { return }
             st.hangman.ended?.rematchOfferedBy = player
-            return true
         case let .cancelled(id, _, kind):
-            guard kind == .rematch, st.result == nil, st.hangman.ended?.id == id else { return false }
+            guard kind == .rematch, st.result == nil, st.hangman.ended?.id == id else { return }
             st.hangman.ended?.rematchOfferedBy = nil
             st.hangman.ended?.rematchAsked = false
-            return true
         default:
-            return false
+            break
         }
     }
 
@@ -83,7 +72,7 @@ enum HangmanFeature {
                                  board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, audience: Audience? = nil,
                                  _ fx: inout [ClientEffect]) {
         let old = st.game
-        st.gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+        TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                     board: .hangman(board), record: record, clock: clock, audience: audience, &fx)
         guard var g = st.game, g.id == id else { return }
         var b = board

@@ -1,0 +1,79 @@
+import GhostProtocol
+
+/// The feature a server line belongs to. Decided once, by what the line is
+/// (its verb, the game it is about, whether that game is the one played or
+/// watched), before any feature sees it: a feature is handed only its own
+/// lines, and no feature's answer decides whether another sees a line.
+enum LineOwner: Equatable, Sendable {
+    /// The record's data lines: RESULT, RATING, VERSUS, LEADER, PLAYED, PLY (Record/).
+    case record
+    /// LIVE, a game this client stopped watching (UNWATCH crossed its lines),
+    /// the end of a watched game shown already, a watched game aborted (Watch/).
+    case watch
+    /// Hangman's GAME and OVER, its lists (BEST), its settings (SETTING),
+    /// and the INFO, REMATCH and CANCELLED about its last end (Games/Hangman).
+    case hangman
+    /// HELP's kind lines, VIEW, and the GAME, TURN, MOVE, OVER and INFO of a
+    /// game of a kind this client has no code for (Games/Generic).
+    case generic
+    /// Ghost's GAME, OVER and MATCH, and a round's INFO (Games/Ghost).
+    case ghost
+    /// The table every game has: who is to move, moves, the audience, an
+    /// absent player, offers, rematches, an abort, the end's INFO and RANK.
+    case table
+    /// The rest: the greeting and BYE, replies, the name picker's and the
+    /// high scores' data lines, the other seek queues.
+    case client
+}
+
+extension LineOwner {
+    /// The owner of `line` in `s`.
+    static func of(_ line: ServerLine, in s: ClientState) -> LineOwner {
+        let watch = s.watch
+        // The events of a game this client stopped watching are dropped by the watch feature.
+        if let id = line.gameID, id == watch.left { return .watch }
+        switch line {
+        case .ratingData, .played, .ply:
+            return .record
+        case .live:
+            return .watch
+        case .bestRank, .bestScore, .setting:
+            return .hangman
+        case .helpEntry, .view:
+            return .generic
+        case let .game(_, kind, _, _, _, _, _, _, _, _, _, _):
+            if kind == .hangman { return .hangman }
+            if let kind, !ClientGames.plays(kind.rawValue) { return .generic }
+            return (kind ?? ClientGames.defaultKind) == .ghost ? .ghost : .client
+        case let .over(id, _, _, _, _, _):
+            if id == watch.left || (watch.ended && id == watch.id) { return .watch }
+            if s.currentGame(id)?.hangman != nil { return .hangman }
+            if s.currentGame(id)?.generic != nil { return .generic }
+            // OVER of a game no longer shown too (the OVER that answers RESUME).
+            return .ghost
+        case let .match(id, _, _, _):
+            if id == watch.left || (watch.ended && id == watch.id) { return .watch }
+            return .ghost
+        case let .aborted(id, _, _):
+            if (id == watch.id && !watch.ended) || id == watch.left { return .watch }
+            return .table
+        case .info:
+            // The INFO after an end says why, in words: it goes where that end went.
+            if s.game == nil, s.hangmanScreen == .play || s.hangmanScreen == .settings, let end = s.hangman.ended,
+               end.info == nil { return .hangman }
+            if watch.ended, s.game?.generic != nil, watch.result != nil, watch.result?.info == nil { return .generic }
+            if let end = s.game?.ghost?.roundEnd, end.info == nil { return .ghost }
+            return .table
+        case let .turn(id, _, _, _, _), let .move(id, _, _):
+            return s.currentGame(id)?.generic != nil ? .generic : .table
+        case let .rematch(id, _):
+            return s.result == nil && s.hangman.ended?.id == id ? .hangman : .table
+        case let .cancelled(id, _, kind):
+            return kind == .rematch && s.result == nil && s.hangman.ended?.id == id ? .hangman : .table
+        case .watchers, .adjourned, .returned, .claimable, .offer, .accepted, .declined, .rank:
+            return .table
+        case .hello, .ok, .error, .nameEntry, .score, .waiting, .bye, .stat:
+            return .client
+        }
+    }
+}
