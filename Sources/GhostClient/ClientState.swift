@@ -496,7 +496,7 @@ public struct ClientState: Equatable, Sendable {
         tutorialReturn = .name
         languageReturn = .name
         if screen == .tutorial { tutorialPage = firstTutorialPage.index }
-        if screen == .name { preselectLastName() }
+        if screen == .name { NamePickerFeature.preselectLastName(&self) }
     }
 
     /// The texts in the chosen language.

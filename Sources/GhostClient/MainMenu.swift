@@ -43,19 +43,19 @@ struct MainEntry: Sendable {
 /// name, s high scores) and with a game's (? the rules).
 enum MainMenu {
     static let entries: [MainEntry] = [
-        MainEntry(item: .quickMatch, key: "g", label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { $0.mainChoice(.quickMatch, &$1) }),
-        MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
-        MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
-        MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
+        MainEntry(item: .quickMatch, key: "g", label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { LobbyFeature.mainChoice(&$0, .quickMatch, &$1) }),
+        MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { LobbyFeature.mainChoice(&$0, .computer, &$1) }),
+        MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { LobbyFeature.mainChoice(&$0, .newPrivate, &$1) }),
+        MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { LobbyFeature.mainChoice(&$0, .join, &$1) }),
         MainEntry(item: .otherGame, key: "o", label: { s, t in t.menuOtherGame(s.nextKindName(t)) },
                   choose: { $0.switchGame(&$1) }),
-        MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
-        MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
-        MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { $0.mainChoice(.scores, &$1) }),
+        MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { LobbyFeature.mainChoice(&$0, .language, &$1) }),
+        MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { LobbyFeature.mainChoice(&$0, .rules, &$1) }),
+        MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { LobbyFeature.mainChoice(&$0, .scores, &$1) }),
         MainEntry(item: .changeName, key: "n", label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
-                  choose: { $0.mainChoice(.changeName, &$1) }),
+                  choose: { LobbyFeature.mainChoice(&$0, .changeName, &$1) }),
         MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
-                  choose: { $0.mainChoice(.account, &$1) }),
+                  choose: { LobbyFeature.mainChoice(&$0, .account, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
 

@@ -125,10 +125,10 @@ extension ClientState {
                 knownNamesMore = more
                 // The cursor stays on the name it was on, if still listed.
                 nameCursor = picked.flatMap { filteredNames.firstIndex(of: $0) }
-                preselectLastName()
+                NamePickerFeature.preselectLastName(&self)
             }
             // Typed on while this was asked: ask for what is typed now.
-            if screen == .name { askNames(&fx) }
+            if screen == .name { NamePickerFeature.askNames(&self, &fx) }
         case .scores:
             scores = incomingScores
             incomingScores = []
@@ -200,7 +200,7 @@ extension ClientState {
                 }
             }
         case (.name?, _):
-            if screen != .name { goToNameScreen(&fx) }
+            if screen != .name { NamePickerFeature.goToNameScreen(&self, &fx) }
             show(.serverError(code: code, text: text))
         case (.letter?, .notYourTurn):
             show(.notYourTurn)
@@ -209,7 +209,7 @@ extension ClientState {
         case (_, .noName):
             named = false
             account.loggedIn = nil
-            goToNameScreen(&fx)
+            NamePickerFeature.goToNameScreen(&self, &fx)
             show(.serverError(code: code, text: text))
         case (.scores?, _):
             scores = []

@@ -107,64 +107,9 @@ extension ClientState {
         confirmLeave = false
     }
 
-    /// The name screen, with a fresh NAMES list and the last name preselected.
-    mutating func goToNameScreen(_ fx: inout [ClientEffect]) {
-        go(.name)
-        nameField = ""
-        nameCursor = nil
-        preselectLastName()
-        askNames(fresh: true, &fx)
-    }
-
-    /// With nothing typed and nothing picked, the cursor goes to the last name used.
-    mutating func preselectLastName() {
-        guard nameField.isEmpty, nameCursor == nil, let last = config.lastName else { return }
-        nameCursor = filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
-    }
-
-    /// Asks the server for the names the picker needs (`namesQuery`), unless
-    /// its list already answers that (`fresh`: ask anyway) or a NAMES is
-    /// unanswered (its answer asks again).
-    mutating func askNames(fresh: Bool = false, _ fx: inout [ClientEffect]) {
-        guard link == .online, namesAsked.isEmpty, var query = namesQuery else { return }
-        if namesSearchRefused { query = "" }
-        guard fresh || query != knownNamesPrefix else { return }
-        incomingNames = []
-        if send(.names(prefix: query.isEmpty ? nil : query, limit: CommandParser.defaultNames), &fx) {
-            namesAsked.append(query)
-        }
-    }
-
     mutating func goToMain() {
         go(.main)
         lobby = nil
-    }
-
-    mutating func goToScores(from origin: Screen, _ fx: inout [ClientEffect]) {
-        scoresReturn = origin
-        go(.scores)
-        loadScores(&fx)
-    }
-
-    /// Asks for the current board's high scores.
-    mutating func loadScores(_ fx: inout [ClientEffect]) {
-        scores = nil
-        scoresOffset = 0
-        incomingScores = []
-        if let kind = scoresKind {
-            // An announced kind's board of wins (Games/Generic).
-            send(.bestGames(ClientState.scoresLimit, game: kind, mode: scoresKindMode), &fx)
-        } else {
-            send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
-        }
-    }
-
-    /// The tutorial, at `page` (by default the chosen game's first: Ghost's
-    /// basics, or Hangman's page when Hangman is chosen, as `--game hangman` does).
-    mutating func goToTutorial(returnTo: Screen, page: TutorialPage? = nil) {
-        tutorialReturn = returnTo
-        tutorialPage = (page ?? firstTutorialPage).index
-        go(.tutorial)
     }
 
     /// The page a first start shows first: the chosen game's.
@@ -172,25 +117,13 @@ extension ClientState {
 
     /// Where to go when there is nothing else to do: the main screen when named.
     mutating func goHome(_ fx: inout [ClientEffect]) {
-        if named { goToMain() } else { goToNameScreen(&fx) }
+        if named { goToMain() } else { NamePickerFeature.goToNameScreen(&self, &fx) }
     }
 
     mutating func setToken(_ token: String?, _ fx: inout [ClientEffect]) {
         guard config.token != token else { return }
         config.token = token
         fx.append(.saveConfig)
-    }
-
-    /// Chooses the language of the texts, saves it, and tells the server
-    /// (the language of the next games; never used in a game).
-    mutating func chooseLanguage(_ code: String, _ fx: inout [ClientEffect]) {
-        if Strings.uiLanguages.contains(code), config.language != code {
-            config.language = code
-            fx.append(.saveConfig)
-        }
-        if link == .online, serverLanguages.contains(code) {
-            send(.lang(code), &fx)
-        }
     }
 
     // MARK: Connection
@@ -257,13 +190,13 @@ extension ClientState {
         } else if seatTaken {
             // The game goes on in the other window; this one starts afresh.
             game = nil
-            goToNameScreen(&fx)
+            NamePickerFeature.goToNameScreen(&self, &fx)
             show(.seatTaken)
         } else if signedOut {
             // The name is in use in the other window: pick it again by hand.
             signedOut = false
             myName = nil
-            goToNameScreen(&fx)
+            NamePickerFeature.goToNameScreen(&self, &fx)
             show(.signedOut)
         } else if let name = myName {
             // Back after a drop in the lobby: take the name again (a
@@ -271,13 +204,13 @@ extension ClientState {
             AccountFeature.sendName(&self, name, &fx)
             if screen == .resuming { goToMain() }
         } else if screen == .name {
-            askNames(fresh: true, &fx)
+            NamePickerFeature.askNames(&self, fresh: true, &fx)
             // `--game hangman`: straight into play under the last name.
             if hangman.playAtOnce, let name = config.lastName { AccountFeature.sendName(&self, name, &fx) }
         } else if screen == .resuming {
-            goToNameScreen(&fx)
+            NamePickerFeature.goToNameScreen(&self, &fx)
         }
-        if screen == .scores && scores == nil { loadScores(&fx) }
+        if screen == .scores && scores == nil { ScoresFeature.loadScores(&self, &fx) }
         if screen == .watchList && watch.games == nil, named || myName != nil { WatchFeature.openWatchList(&self, &fx) }
         RecordFeature.recordReconnected(&self, &fx)
         // A password queued during a wait that ended while the link was down.

@@ -69,7 +69,7 @@ enum AccountFeature {
             keepTypingDuringWait(&st)
         case .escape:
             st.account.clearTyping()
-            if sub == .login || !st.named { st.goToNameScreen(&fx) } else { st.goToMain() }
+            if sub == .login || !st.named { NamePickerFeature.goToNameScreen(&st, &fx) } else { st.goToMain() }
         case .enter:
             accountEnter(&st, sub, &fx)
         default:
@@ -82,7 +82,7 @@ enum AccountFeature {
         let typed = st.account.field
         switch sub {
         case .login:
-            guard let name = st.account.loginName else { return st.goToNameScreen(&fx) }
+            guard let name = st.account.loginName else { return NamePickerFeature.goToNameScreen(&st, &fx) }
             guard !typed.isEmpty else { return st.show(.account(.typeAPassword)) }
             if let at = st.account.retryAt, at > st.now {
                 // Kept, and sent by itself once the wait is over: never dropped.
@@ -196,7 +196,7 @@ enum AccountFeature {
             st.show(.account(.serverBusy))
         case (.login, _):
             // Not registered after all, taken, or another refusal: choose again.
-            if st.screen != .name { st.goToNameScreen(&fx) }
+            if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
             st.show(.serverError(code: code, text: text))
         case (_, AccountCodes.badPasswordForm):
             st.account.clearTyping()
@@ -204,7 +204,7 @@ enum AccountFeature {
         case (_, .noName):
             st.named = false
             st.account.loggedIn = nil
-            st.goToNameScreen(&fx)
+            NamePickerFeature.goToNameScreen(&st, &fx)
             st.show(.serverError(code: code, text: text))
         default:
             if case .account = st.screen { st.goToMain() }

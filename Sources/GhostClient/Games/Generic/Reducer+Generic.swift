@@ -337,7 +337,7 @@ extension ClientState {
         case .scores:
             scoresKind = kind
             scoresKindMode = "game"
-            goToScores(from: .main, &fx)
+            ScoresFeature.goToScores(&self, from: .main, &fx)
         case .rules:
             // No tutorial page of its own, and never another game's rules.
             show(.kindRules(name: kindName(kind, strings)))
@@ -361,7 +361,7 @@ extension ClientState {
 
     /// A new game against the computer at `level`, of the game chosen.
     func computerGame(_ level: BotLevel) -> Command {
-        var options = genericChoice.map(genericOptions) ?? ghostOptions()
+        var options = genericChoice.map(genericOptions) ?? LobbyFeature.ghostOptions(self)
         options.bot = level
         options.botFirst = computerFirst
         return .new(options)

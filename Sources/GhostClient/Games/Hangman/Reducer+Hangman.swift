@@ -326,7 +326,7 @@ enum HangmanFeature {
         guard st.game != nil else { return endedKey(&st, key, &fx) }
         if !st.gameMenuOpen && !st.confirmLeave {
             // The opponent's offer takes Enter and Backspace (Reducer+Offer.swift).
-            if st.answerOfferKey(key, &fx) { return }
+            if PlayFeature.answerOfferKey(&st, key, &fx) { return }
             switch key {
             case .enter:
                 if st.mustSetWord { return sendWord(&st, &fx) }
@@ -343,7 +343,7 @@ enum HangmanFeature {
             }
             if let c = key.letter { st.hangman.guessSent = String(c) }
         }
-        st.gameKey(key, &fx)
+        PlayFeature.gameKey(&st, key, &fx)
     }
 
     /// The whole answer being typed: letters, `'` and `-`; a space is a gap between words.
@@ -388,7 +388,7 @@ enum HangmanFeature {
         case .backspace:
             if !st.hangman.wordField.isEmpty { st.hangman.wordField.removeLast() }
         default:
-            st.gameKey(key, &fx)
+            PlayFeature.gameKey(&st, key, &fx)
         }
     }
 

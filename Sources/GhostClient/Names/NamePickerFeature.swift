@@ -1,0 +1,88 @@
+import GhostWire
+import GhostProtocol
+
+/// The name screen: a name typed or picked from the names used here and the
+/// server's (NAMES, asked as the typing narrows them).
+enum NamePickerFeature {
+    /// The name screen: typing searches (this client's names, then the
+    /// server's: `askNames`), ↑/↓ pick, Enter takes the name.
+    static func nameKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
+        let names = st.filteredNames
+        let typed = st.nameField
+        defer { if st.nameField != typed { askNames(&st, &fx) } }
+        switch key {
+        case .char(let c):
+            // Only what a name may hold (letters, digits, - and _, up to its
+            // length): anything else (a space, !) is refused as it is typed,
+            // and said, not at Enter.
+            guard CommandParser.isValidName(st.nameField + String(c)) else {
+                return st.show(.serverError(code: .badName, text: ""))
+            }
+            st.nameField.append(c)
+            st.nameCursor = nil
+        case .backspace:
+            if !st.nameField.isEmpty { st.nameField.removeLast() }
+            st.nameCursor = nil
+            preselectLastName(&st)
+        case .down:
+            guard !names.isEmpty else { return }
+            st.nameCursor = st.nameCursor.map { min($0 + 1, names.count - 1) } ?? 0
+        case .up:
+            guard let c = st.nameCursor else { return }
+            st.nameCursor = c == 0 ? (st.nameField.isEmpty ? 0 : nil) : c - 1
+        case .tab:
+            // Complete the typed prefix with the highlighted (or first) match.
+            if let n = st.nameCursor.flatMap({ names.indices.contains($0) ? names[$0] : nil }) ?? names.first {
+                st.nameField = n
+                st.nameCursor = nil
+            }
+        case .enter:
+            let chosen = st.nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? st.nameField.trimmingSpaces
+            guard !chosen.isEmpty else { return st.show(.typeAName) }
+            // The game went on in another window (same settings file) and this
+            // one was sent here: picking the game's name takes the game back
+            // with the token; the server keeps the name
+            // for the seat, so NAME alone would be refused.
+            if st.seatTaken, let token = st.config.token, st.game == nil,
+               chosen.lowercased() == (st.myName ?? st.config.lastName ?? "").lowercased() {
+                st.seatTaken = false
+                st.go(.resuming)
+                st.send(.resume(token), &fx)
+                return
+            }
+            AccountFeature.sendName(&st, chosen, &fx)
+        case .escape:
+            if st.named { st.goToMain() }
+        default:
+            break
+        }
+    }
+
+    /// The name screen, with a fresh NAMES list and the last name preselected.
+    static func goToNameScreen(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        st.go(.name)
+        st.nameField = ""
+        st.nameCursor = nil
+        preselectLastName(&st)
+        askNames(&st, fresh: true, &fx)
+    }
+
+    /// With nothing typed and nothing picked, the cursor goes to the last name used.
+    static func preselectLastName(_ st: inout ClientState) {
+        guard st.nameField.isEmpty, st.nameCursor == nil, let last = st.config.lastName else { return }
+        st.nameCursor = st.filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
+    }
+
+    /// Asks the server for the names the picker needs (`namesQuery`), unless
+    /// its list already answers that (`fresh`: ask anyway) or a NAMES is
+    /// unanswered (its answer asks again).
+    static func askNames(_ st: inout ClientState, fresh: Bool = false, _ fx: inout [ClientEffect]) {
+        guard st.link == .online, st.namesAsked.isEmpty, var query = st.namesQuery else { return }
+        if st.namesSearchRefused { query = "" }
+        guard fresh || query != st.knownNamesPrefix else { return }
+        st.incomingNames = []
+        if st.send(.names(prefix: query.isEmpty ? nil : query, limit: CommandParser.defaultNames), &fx) {
+            st.namesAsked.append(query)
+        }
+    }
+}
