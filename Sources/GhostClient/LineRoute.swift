@@ -1,4 +1,5 @@
 import GhostProtocol
+import HangmanWire
 
 /// The feature a server line belongs to. Decided once, by what the line is
 /// (its verb, the game it is about, whether that game is the one played or
@@ -24,6 +25,8 @@ enum LineOwner: Equatable, Sendable {
     /// The rest: the greeting and BYE, replies, the name picker's and the
     /// high scores' data lines, the other seek queues.
     case client
+    /// A reply to a command that carries a password (Account/).
+    case account
 }
 
 extension LineOwner {
@@ -73,6 +76,89 @@ extension LineOwner {
         case .watchers, .adjourned, .returned, .claimable, .offer, .accepted, .declined, .rank:
             return .table
         case .hello, .ok, .error, .nameEntry, .score, .waiting, .bye, .stat:
+            return .client
+        }
+    }
+}
+
+/// Replies (OK, ERR) answer the oldest command awaiting one: their owner is
+/// read from what they are and from that command.
+extension LineOwner {
+    /// The record's commands: their OK is `OK <verb> …` with fields (`Reply.other`).
+    static let recordVerbs: Set<Verb> = [.history, .moves, .review, .profile, .top]
+
+    /// The owner of an OK answering `first`. A login's OK is the client's
+    /// (the name taken); the account notes it on its way (`ClientState.ok`).
+    static func of(reply: Reply, to first: SentLine?, in s: ClientState) -> LineOwner {
+        if case .account(let command)? = first {
+            if case .login = command {} else { return .account }
+        }
+        let verb = first?.verb
+        switch reply {
+        case .games, .watch, .unwatch:
+            return .watch
+        case .other where verb.map(recordVerbs.contains) == true:
+            return .record
+        default:
+            break
+        }
+        switch (verb, reply) {
+        case (.help?, .help), (.view?, .other), (.kindMove?, _):
+            return .generic
+        case let (.scores?, .bestGames(_, board)) where s.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+            return .generic
+        case let (.new?, .other(_, fields)):
+            // A private game of an announced kind.
+            if let kind = fields["game"], !ClientGames.plays(kind) { return .generic }
+        default:
+            break
+        }
+        switch reply {
+        case .set, .settings, .bestGames:
+            return .hangman
+        case let .other(text, fields):
+            switch Verb(spelled: text) {
+            case .new?: return fields["game"] == HangmanWire.kind ? .hangman : .client
+            case .word?, .solve?: return .hangman
+            default: return .client
+            }
+        case .rematch:
+            // Asked on Hangman's end screen, which has no `result`.
+            return s.result == nil && s.hangman.ended != nil ? .hangman : .client
+        case .hint:
+            return .ghost
+        default:
+            return .client
+        }
+    }
+
+    /// The owner of an ERR refusing `first`. A refusal for want of a name is
+    /// the client's (it asks for a name), except where the feature says so itself.
+    static func of(refusal code: ErrorCode, to first: SentLine?, in s: ClientState) -> LineOwner {
+        if code == AccountCodes.passwordRequired, case .command(.name)? = first { return .account }
+        if case .account? = first { return .account }
+        switch first?.verb {
+        case .set?:
+            return code == .noName ? .client : .hangman
+        case .word?:
+            return code == .notAWord && s.game?.hangman != nil ? .hangman : .client
+        case .letter?, .solve?:
+            return code == .alreadyGuessed ? .hangman : .client
+        case .new?:
+            if code == .noPhrases { return .hangman }
+            // A Hangman game refused: the server's text says which value and why.
+            return code == .badValue && (s.config.game == .hangman || s.hangmanScreen != nil) ? .hangman : .client
+        case .scores?:
+            return s.hangmanScreen != nil ? .hangman : .client
+        case .games?:
+            return .watch
+        case .watch?, .unwatch?:
+            return code == .noName ? .client : .watch
+        case let verb? where recordVerbs.contains(verb):
+            return code == .noName ? .client : .record
+        case .view?, .help?, .kindMove?:
+            return .generic
+        default:
             return .client
         }
     }

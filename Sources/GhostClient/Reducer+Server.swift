@@ -27,7 +27,7 @@ extension ClientState {
         case .generic: _ = genericLine(line, &fx)
         case .ghost: GhostFeature.line(&self, line, &fx)
         case .table: TableFeature.line(&self, line, &fx)
-        case .client: clientLine(line, &fx)
+        case .client, .account: clientLine(line, &fx)
         }
     }
 
@@ -83,13 +83,30 @@ extension ClientState {
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
         if case .help = reply { dropAnsweredHelp(unless: true) } else { dropAnsweredHelp(unless: false) }
         let first = sent.isEmpty ? nil : sent.removeFirst()
-        if case .account(let command)? = first, AccountFeature.accountReply(&self, reply, to: command, &fx) { return }
+        let owner = LineOwner.of(reply: reply, to: first, in: self)
         let verb = first?.verb
-        if WatchFeature.watchReply(&self, reply, to: verb, &fx) { return }
-        if RecordFeature.recordReply(&self, reply, to: verb, &fx) { return }
-        if genericReply(reply, to: first, &fx) { return }
-        if HangmanFeature.hangmanReply(&self, reply, to: verb, &fx) { return }
-        if GhostFeature.ghostReply(&self, reply) { return }
+        // A login's OK: the account keeps the name and password, and the name taken is the client's.
+        if case .account(.login(let name, let password))? = first {
+            _ = AccountFeature.accountReply(&self, reply, to: .login(name: name, password: password), &fx)
+        }
+        // The answer to SETTINGS: the connection has a name, so the generic
+        // kinds ask which kinds the server plays (`genericReply` asks, and
+        // leaves the reply to its owner).
+        if verb == .settings, owner != .watch { _ = genericReply(reply, to: first, &fx) }
+        switch owner {
+        case .account:
+            if case .account(let command)? = first { _ = AccountFeature.accountReply(&self, reply, to: command, &fx) }
+        case .watch: _ = WatchFeature.watchReply(&self, reply, to: verb, &fx)
+        case .record: _ = RecordFeature.recordReply(&self, reply, to: verb, &fx)
+        case .generic: _ = genericReply(reply, to: first, &fx)
+        case .hangman: _ = HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
+        case .ghost: _ = GhostFeature.ghostReply(&self, reply)
+        case .client, .table: clientReply(reply, to: first, &fx)
+        }
+    }
+
+    /// The replies that are the client's own (`LineOwner.client`).
+    mutating func clientReply(_ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) {
         switch reply {
         case .name(let name, _):
             myName = name
@@ -156,10 +173,6 @@ extension ClientState {
             }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { show(.offerSent) }
-        case .games, .watch, .unwatch:
-            break  // taken by `watchReply`
-        case .hint:
-            break  // taken by `ghostReply`
         case .resume(_, over: true):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.
@@ -170,7 +183,7 @@ extension ClientState {
                 resultAfterLogin = true
                 AccountFeature.sendName(&self, name, &fx)
             }
-        case .lang(_, nil), .letter, .accept, .decline, .resume, .claim, .help, .ping, .quit, .bestGames, .set, .settings, .stats, .other:
+        default:
             break
         }
     }
@@ -178,12 +191,26 @@ extension ClientState {
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         dropAnsweredHelp(unless: false)
         let first = sent.isEmpty ? nil : sent.removeFirst()
-        if AccountFeature.accountError(&self, code, text, to: first, &fx) { return }
+        let owner = LineOwner.of(refusal: code, to: first, in: self)
         let verb = first?.verb
-        if HangmanFeature.hangmanError(&self, verb, code, text, &fx) { return }
-        if WatchFeature.watchError(&self, verb, code, text, &fx) { return }
-        if RecordFeature.recordError(&self, verb, code, text, &fx) { return }
-        if genericError(verb, code, text, &fx) { return }
+        switch owner {
+        case .account: _ = AccountFeature.accountError(&self, code, text, to: first, &fx)
+        case .hangman: _ = HangmanFeature.hangmanError(&self, verb, code, text, &fx)
+        case .watch: _ = WatchFeature.watchError(&self, verb, code, text, &fx)
+        case .record: _ = RecordFeature.recordError(&self, verb, code, text, &fx)
+        case .generic: _ = genericError(verb, code, text, &fx)
+        case .ghost, .client, .table:
+            // A feature's request refused for want of a name: the feature
+            // forgets it (a setting on its way, a WATCH or UNWATCH asked),
+            // and the client asks for a name.
+            if verb == .set { _ = HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
+            if verb == .watch || verb == .unwatch { _ = WatchFeature.watchError(&self, verb, code, text, &fx) }
+            clientRefusal(verb, code, text, &fx)
+        }
+    }
+
+    /// The refusals that are the client's own (`LineOwner.client`).
+    mutating func clientRefusal(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken { setToken(nil, &fx) }
