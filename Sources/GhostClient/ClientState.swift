@@ -273,13 +273,6 @@ public struct GameResult: Equatable, Sendable {
     public var kind: GameKind?
 }
 
-public struct ScoreEntry: Equatable, Sendable {
-    public var rank: Int
-    public var name: String
-    public var wins: Int
-    public var played: Int
-}
-
 /// Where the player is waiting before a game.
 public enum LobbyWait: Equatable, Sendable {
     /// `game`: the kind the seek asked for.
@@ -397,28 +390,9 @@ public struct ClientState: Equatable, Sendable {
     public var tutorialPage = 0
     public var tutorialReturn: Screen = .name
     public var languageReturn: Screen = .name
-    public var scoresReturn: Screen = .main
 
-    /// The name picker's server list: the last NAMES answer that counted
-    /// (the most recent names, or those starting with `knownNamesPrefix`),
-    /// and whether the server has more (`more=yes`).
-    public var knownNames: [String] = []
-    /// The prefix `knownNames` answers; "" for the most recent names.
-    public var knownNamesPrefix = ""
-    public var knownNamesMore = false
-    /// The NAMES being received.
-    var incomingNames: [String] = []
-    /// NAMES sent and not yet answered, oldest first: the prefix each asked
-    /// for ("" for the most recent). At most one is in flight: typing while
-    /// it is asks again once it is answered, so a keypress sends at most one
-    /// NAMES, and an answer for a prefix no longer typed is ignored.
-    var namesAsked: [String] = []
-    /// The server refused `NAMES prefix=` (an older server): the picker only
-    /// filters the list it has, until the next connection.
-    var namesSearchRefused = false
-    public var nameField = ""
-    /// Index into `filteredNames`, or nil for the typed name.
-    public var nameCursor: Int?
+    /// The name screen: the name typed, the cursor, the server's list (Names/).
+    public var namePicker = NamePickerState()
 
     public var codeField = ""
     public var lobby: LobbyWait?
@@ -435,16 +409,8 @@ public struct ClientState: Equatable, Sendable {
     public var confirmQuit = false
     public var result: GameResult?
 
-    /// SCORES: the table (nil while loading) and the one being received.
-    public var scores: [ScoreEntry]?
-    var incomingScores: [ScoreEntry] = []
-    public var scoresOffset = 0
-    /// The board shown on the high-score screen (←/→ visit `Board.all`).
-    public var scoresBoard = Board.game
-    /// The high scores of an announced kind (Games/Generic): the kind, and
-    /// its board (`game`, or a computer level it plays); nil: Ghost's boards.
-    public var scoresKind: GameKind?
-    public var scoresKindMode = "game"
+    /// The high-score screen: the board shown, its table, where Esc goes (Scores/).
+    public var highScores = ScoresState()
 
     /// Against the computer: it moves first (`first=bot`), as saved.
     public var computerFirst: Bool {
@@ -519,10 +485,10 @@ public struct ClientState: Equatable, Sendable {
     /// first), then the server's (`knownNames`) that are not among them
     /// (names compare case-insensitively).
     public var pickerNames: (here: [String], server: [String]) {
-        let prefix = nameField.lowercased()
+        let prefix = namePicker.nameField.lowercased()
         let here = config.usedNames.filter { $0.lowercased().hasPrefix(prefix) }
         var seen = Set(here.map { $0.lowercased() })
-        let server = knownNames.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0.lowercased()).inserted }
+        let server = namePicker.knownNames.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0.lowercased()).inserted }
         return (here, server)
     }
 
@@ -531,23 +497,6 @@ public struct ClientState: Equatable, Sendable {
         let names = pickerNames
         return names.here + names.server
     }
-
-    /// What the picker asks the server for now: "" for the most recent
-    /// names, the typed text while it can be the start of a name, nil when
-    /// it cannot (no name starts with it).
-    public var namesQuery: String? {
-        if nameField.isEmpty { return "" }
-        return CommandParser.isValidName(nameField) ? nameField : nil
-    }
-
-    /// The server's list does not answer what is typed now, and a NAMES is
-    /// on its way (for it, or before the one for it).
-    public var namesSearching: Bool {
-        !namesAsked.isEmpty && !namesSearchRefused && namesQuery != nil && knownNamesPrefix != namesQuery
-    }
-
-    /// The server said it has more names than it listed, for what is typed now.
-    public var moreNames: Bool { knownNamesMore && knownNamesPrefix == namesQuery }
 
     /// Whether `name` is me (names compare case-insensitively).
     public func isMe(_ name: String?) -> Bool {

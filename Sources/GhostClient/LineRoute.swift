@@ -105,7 +105,7 @@ extension LineOwner {
         switch (verb, reply) {
         case (.help?, .help), (.view?, .other), (.kindMove?, _):
             return .generic
-        case let (.scores?, .bestGames(_, board)) where s.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+        case let (.scores?, .bestGames(_, board)) where s.highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
             return .generic
         case let (.new?, .other(_, fields)):
             // A private game of an announced kind.

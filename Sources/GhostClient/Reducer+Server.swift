@@ -39,9 +39,9 @@ extension ClientState {
         case .ok(let reply): ok(reply, &fx)
         case let .error(code, text): error(code, text, &fx)
         case .nameEntry(let name):
-            if !name.isEmpty, incomingNames.count < 10_000 { incomingNames.append(name) }
+            if !name.isEmpty, namePicker.incomingNames.count < 10_000 { namePicker.incomingNames.append(name) }
         case let .score(rank, name, wins, played, _):
-            if incomingScores.count < 1_000 { incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
+            if highScores.incomingScores.count < 1_000 { highScores.incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
         case let .waiting(kind, lang, rounds, count, clock, variant):
             // Only the games this client plays (as for GAME). A later WAITING
             // for the same queue replaces the earlier one; count=0: it emptied.
@@ -130,25 +130,25 @@ extension ClientState {
             }
             HangmanFeature.hangmanNamed(&self, &fx)
         case .names(_, let more):
-            let asked = namesAsked.isEmpty ? nil : namesAsked.removeFirst()
-            let answer = incomingNames
-            incomingNames = []
+            let asked = namePicker.namesAsked.isEmpty ? nil : namePicker.namesAsked.removeFirst()
+            let answer = namePicker.incomingNames
+            namePicker.incomingNames = []
             // Only the answer for what is typed now counts (a stale one
             // would put back names the typing has since ruled out).
-            if let asked, asked == (namesSearchRefused ? "" : namesQuery) {
-                let picked = nameCursor.flatMap { filteredNames.indices.contains($0) ? filteredNames[$0] : nil }
-                knownNames = answer
-                knownNamesPrefix = asked
-                knownNamesMore = more
+            if let asked, asked == (namePicker.namesSearchRefused ? "" : namePicker.namesQuery) {
+                let picked = namePicker.nameCursor.flatMap { filteredNames.indices.contains($0) ? filteredNames[$0] : nil }
+                namePicker.knownNames = answer
+                namePicker.knownNamesPrefix = asked
+                namePicker.knownNamesMore = more
                 // The cursor stays on the name it was on, if still listed.
-                nameCursor = picked.flatMap { filteredNames.firstIndex(of: $0) }
+                namePicker.nameCursor = picked.flatMap { filteredNames.firstIndex(of: $0) }
                 NamePickerFeature.preselectLastName(&self)
             }
             // Typed on while this was asked: ask for what is typed now.
             if screen == .name { NamePickerFeature.askNames(&self, &fx) }
         case .scores:
-            scores = incomingScores
-            incomingScores = []
+            highScores.scores = highScores.incomingScores
+            highScores.incomingScores = []
         case let .seek(lang, rounds, _):
             if game == nil {
                 lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
@@ -239,16 +239,16 @@ extension ClientState {
             NamePickerFeature.goToNameScreen(&self, &fx)
             show(.serverError(code: code, text: text))
         case (.scores?, _):
-            scores = []
+            highScores.scores = []
             show(.serverError(code: code, text: text))
         case (.names?, _):
-            incomingNames = []
-            let asked = namesAsked.isEmpty ? "" : namesAsked.removeFirst()
+            namePicker.incomingNames = []
+            let asked = namePicker.namesAsked.isEmpty ? "" : namePicker.namesAsked.removeFirst()
             if asked.isEmpty {
                 show(.serverError(code: code, text: text))
             } else if code == .badArguments || code == .unknownCommand {
                 // A server that does not search: filter the list it gave.
-                namesSearchRefused = true
+                namePicker.namesSearchRefused = true
             }
             // Not asked again here: the next keypress asks (a server that
             // refuses every NAMES is not asked in a loop).

@@ -133,9 +133,9 @@ extension ClientState {
         sent = []
         named = false
         account.disconnected()
-        incomingNames = []
-        namesAsked = []
-        incomingScores = []
+        namePicker.incomingNames = []
+        namePicker.namesAsked = []
+        highScores.incomingScores = []
         if watchingAGame || screen == .watchList {
             // The server forgot what this connection watched: the list, asked again once greeted.
             WatchFeature.stopWatching(&self)
@@ -173,8 +173,8 @@ extension ClientState {
             fx.append(.saveConfig)
         }
         sent = []
-        namesAsked = []
-        namesSearchRefused = false
+        namePicker.namesAsked = []
+        namePicker.namesSearchRefused = false
         // The kinds are asked again of this server once named (Games/Generic).
         kindsAsked = false
         incomingKinds = []
@@ -210,7 +210,7 @@ extension ClientState {
         } else if screen == .resuming {
             NamePickerFeature.goToNameScreen(&self, &fx)
         }
-        if screen == .scores && scores == nil { ScoresFeature.loadScores(&self, &fx) }
+        if screen == .scores && highScores.scores == nil { ScoresFeature.loadScores(&self, &fx) }
         if screen == .watchList && watch.games == nil, named || myName != nil { WatchFeature.openWatchList(&self, &fx) }
         RecordFeature.recordReconnected(&self, &fx)
         // A password queued during a wait that ended while the link was down.

@@ -134,7 +134,7 @@ struct Issue27PolishTests {
         var s = Fx.run(Fx.named(), .key(.char("9"))).0
         #expect(s.screen == .name)
         s = Fx.run(s, .key(.char("b")), .key(.char("o")), .key(.char("!")), .key(.char(" ")), .key(.char("b"))).0
-        #expect(s.nameField == "bob")
+        #expect(s.namePicker.nameField == "bob")
         #expect(s.alert?.notice == .serverError(code: .badName, text: ""))
         #expect(Issue27PolishTests.plain(s).contains { $0.contains("A name is 1–16 letters, digits, - or _.") })
     }

@@ -69,8 +69,8 @@ enum LobbyFeature {
         // The page of the variant chosen for new games.
         case .rules: SettingsFeature.goToTutorial(&st, returnTo: .main, page: .ghost(superghost: st.config.superghost, challenge: st.config.challenge))
         case .scores:
-            st.scoresBoard = st.config.matchMode ? .match : .game
-            st.scoresKind = nil
+            st.highScores.scoresBoard = st.config.matchMode ? .match : .game
+            st.highScores.scoresKind = nil
             ScoresFeature.goToScores(&st, from: .main, &fx)
         case .changeName: NamePickerFeature.goToNameScreen(&st, &fx)
         case .account: AccountFeature.openAccountScreen(&st)

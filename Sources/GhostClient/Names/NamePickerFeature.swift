@@ -8,36 +8,36 @@ enum NamePickerFeature {
     /// server's: `askNames`), ↑/↓ pick, Enter takes the name.
     static func nameKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         let names = st.filteredNames
-        let typed = st.nameField
-        defer { if st.nameField != typed { askNames(&st, &fx) } }
+        let typed = st.namePicker.nameField
+        defer { if st.namePicker.nameField != typed { askNames(&st, &fx) } }
         switch key {
         case .char(let c):
             // Only what a name may hold (letters, digits, - and _, up to its
             // length): anything else (a space, !) is refused as it is typed,
             // and said, not at Enter.
-            guard CommandParser.isValidName(st.nameField + String(c)) else {
+            guard CommandParser.isValidName(st.namePicker.nameField + String(c)) else {
                 return st.show(.serverError(code: .badName, text: ""))
             }
-            st.nameField.append(c)
-            st.nameCursor = nil
+            st.namePicker.nameField.append(c)
+            st.namePicker.nameCursor = nil
         case .backspace:
-            if !st.nameField.isEmpty { st.nameField.removeLast() }
-            st.nameCursor = nil
+            if !st.namePicker.nameField.isEmpty { st.namePicker.nameField.removeLast() }
+            st.namePicker.nameCursor = nil
             preselectLastName(&st)
         case .down:
             guard !names.isEmpty else { return }
-            st.nameCursor = st.nameCursor.map { min($0 + 1, names.count - 1) } ?? 0
+            st.namePicker.nameCursor = st.namePicker.nameCursor.map { min($0 + 1, names.count - 1) } ?? 0
         case .up:
-            guard let c = st.nameCursor else { return }
-            st.nameCursor = c == 0 ? (st.nameField.isEmpty ? 0 : nil) : c - 1
+            guard let c = st.namePicker.nameCursor else { return }
+            st.namePicker.nameCursor = c == 0 ? (st.namePicker.nameField.isEmpty ? 0 : nil) : c - 1
         case .tab:
             // Complete the typed prefix with the highlighted (or first) match.
-            if let n = st.nameCursor.flatMap({ names.indices.contains($0) ? names[$0] : nil }) ?? names.first {
-                st.nameField = n
-                st.nameCursor = nil
+            if let n = st.namePicker.nameCursor.flatMap({ names.indices.contains($0) ? names[$0] : nil }) ?? names.first {
+                st.namePicker.nameField = n
+                st.namePicker.nameCursor = nil
             }
         case .enter:
-            let chosen = st.nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? st.nameField.trimmingSpaces
+            let chosen = st.namePicker.nameCursor.flatMap { names.indices.contains($0) ? names[$0] : nil } ?? st.namePicker.nameField.trimmingSpaces
             guard !chosen.isEmpty else { return st.show(.typeAName) }
             // The game went on in another window (same settings file) and this
             // one was sent here: picking the game's name takes the game back
@@ -61,28 +61,28 @@ enum NamePickerFeature {
     /// The name screen, with a fresh NAMES list and the last name preselected.
     static func goToNameScreen(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
         st.go(.name)
-        st.nameField = ""
-        st.nameCursor = nil
+        st.namePicker.nameField = ""
+        st.namePicker.nameCursor = nil
         preselectLastName(&st)
         askNames(&st, fresh: true, &fx)
     }
 
     /// With nothing typed and nothing picked, the cursor goes to the last name used.
     static func preselectLastName(_ st: inout ClientState) {
-        guard st.nameField.isEmpty, st.nameCursor == nil, let last = st.config.lastName else { return }
-        st.nameCursor = st.filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
+        guard st.namePicker.nameField.isEmpty, st.namePicker.nameCursor == nil, let last = st.config.lastName else { return }
+        st.namePicker.nameCursor = st.filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
     }
 
     /// Asks the server for the names the picker needs (`namesQuery`), unless
     /// its list already answers that (`fresh`: ask anyway) or a NAMES is
     /// unanswered (its answer asks again).
     static func askNames(_ st: inout ClientState, fresh: Bool = false, _ fx: inout [ClientEffect]) {
-        guard st.link == .online, st.namesAsked.isEmpty, var query = st.namesQuery else { return }
-        if st.namesSearchRefused { query = "" }
-        guard fresh || query != st.knownNamesPrefix else { return }
-        st.incomingNames = []
+        guard st.link == .online, st.namePicker.namesAsked.isEmpty, var query = st.namePicker.namesQuery else { return }
+        if st.namePicker.namesSearchRefused { query = "" }
+        guard fresh || query != st.namePicker.knownNamesPrefix else { return }
+        st.namePicker.incomingNames = []
         if st.send(.names(prefix: query.isEmpty ? nil : query, limit: CommandParser.defaultNames), &fx) {
-            st.namesAsked.append(query)
+            st.namePicker.namesAsked.append(query)
         }
     }
 }

@@ -201,10 +201,10 @@ enum PlayFeature {
         case .changeName: NamePickerFeature.goToNameScreen(&st, &fx)
         case .main: st.goToMain()
         case .scores:
-            st.scoresBoard = Board.of(bot: st.result?.bot, match: st.result?.match ?? false)
+            st.highScores.scoresBoard = Board.of(bot: st.result?.bot, match: st.result?.match ?? false)
             // An announced kind's game counts on its own board (Games/Generic).
-            st.scoresKind = st.result?.kind
-            st.scoresKindMode = st.result?.bot?.rawValue ?? "game"
+            st.highScores.scoresKind = st.result?.kind
+            st.highScores.scoresKindMode = st.result?.bot?.rawValue ?? "game"
             ScoresFeature.goToScores(&st, from: .over, &fx)
         case .review:
             guard let r = st.result else { return }

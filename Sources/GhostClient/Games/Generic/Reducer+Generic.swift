@@ -167,10 +167,10 @@ extension ClientState {
         case (.settings?, _):
             askKinds(&fx)
             return false
-        case let (.scores?, .bestGames(_, board)) where scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+        case let (.scores?, .bestGames(_, board)) where highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
             // An announced kind's board of wins: its SCORE lines are the core's.
-            scores = incomingScores
-            incomingScores = []
+            highScores.scores = highScores.incomingScores
+            highScores.incomingScores = []
             return true
         case let (.new?, .other(_, fields)):
             // A private game of an announced kind: its waiting screen names it
@@ -317,7 +317,7 @@ extension ClientState {
 
     /// The boards of an announced kind's high scores: games between people, then each of its computer's levels.
     var scoresKindModes: [String] {
-        ["game"] + (scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
+        ["game"] + (highScores.scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
     }
 
     /// The computer's levels of an announced kind that this client can name.
@@ -335,8 +335,8 @@ extension ClientState {
         case .newPrivate:
             if !starting { send(.new(genericOptions(kind)), &fx) }
         case .scores:
-            scoresKind = kind
-            scoresKindMode = "game"
+            highScores.scoresKind = kind
+            highScores.scoresKindMode = "game"
             ScoresFeature.goToScores(&self, from: .main, &fx)
         case .rules:
             // No tutorial page of its own, and never another game's rules.
