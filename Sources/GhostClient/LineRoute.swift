@@ -22,8 +22,16 @@ enum LineOwner: Equatable, Sendable {
     /// The table every game has: who is to move, moves, the audience, an
     /// absent player, offers, rematches, an abort, the end's INFO and RANK.
     case table
-    /// The rest: the greeting and BYE, replies, the name picker's and the
-    /// high scores' data lines, the other seek queues.
+    /// The greeting (HELLO) and BYE (Link/).
+    case link
+    /// NAME lines, and the answer to NAMES (Names/).
+    case namePicker
+    /// SCORE lines, and the answer to SCORES (Scores/).
+    case scores
+    /// WAITING, and the answers to SEEK, NEW, JOIN and LEAVE (Lobby/).
+    case lobby
+    /// The rest: OK and ERR (each then routed on its own), and the replies
+    /// about the name, offers, a rematch and a game resumed.
     case client
     /// A reply to a command that carries a password (Account/).
     case account
@@ -75,7 +83,15 @@ extension LineOwner {
             return kind == .rematch && s.result == nil && s.hangman.ended?.id == id ? .hangman : .table
         case .watchers, .adjourned, .returned, .claimable, .offer, .accepted, .declined, .rank:
             return .table
-        case .hello, .ok, .error, .nameEntry, .score, .waiting, .bye, .stat:
+        case .hello, .bye:
+            return .link
+        case .nameEntry:
+            return .namePicker
+        case .score:
+            return .scores
+        case .waiting:
+            return .lobby
+        case .ok, .error, .stat:
             return .client
         }
     }
@@ -127,6 +143,12 @@ extension LineOwner {
             return s.result == nil && s.hangman.ended != nil ? .hangman : .client
         case .hint:
             return .ghost
+        case .names:
+            return .namePicker
+        case .scores:
+            return .scores
+        case .seek, .new, .join, .leave:
+            return .lobby
         default:
             return .client
         }
@@ -149,7 +171,10 @@ extension LineOwner {
             // A Hangman game refused: the server's text says which value and why.
             return code == .badValue && (s.config.game == .hangman || s.hangmanScreen != nil) ? .hangman : .client
         case .scores?:
-            return s.hangmanScreen != nil ? .hangman : .client
+            if s.hangmanScreen != nil { return .hangman }
+            return code == .noName ? .client : .scores
+        case .names?:
+            return code == .noName ? .client : .namePicker
         case .games?:
             return .watch
         case .watch?, .unwatch?:

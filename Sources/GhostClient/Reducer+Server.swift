@@ -27,46 +27,19 @@ extension ClientState {
         case .generic: _ = genericLine(line, &fx)
         case .ghost: GhostFeature.line(&self, line, &fx)
         case .table: TableFeature.line(&self, line, &fx)
+        case .link: LinkFeature.line(&self, line, &fx)
+        case .namePicker: NamePickerFeature.line(&self, line)
+        case .scores: ScoresFeature.line(&self, line)
+        case .lobby: LobbyFeature.line(&self, line)
         case .client, .account: clientLine(line, &fx)
         }
     }
 
-    /// The greeting, BYE, replies, the name picker's and the high scores'
-    /// data lines, and the other seek queues (`LineOwner.client`).
+    /// OK and ERR, each routed on its own (`ok`, `error`).
     mutating func clientLine(_ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {
-        case let .hello(_, _, languages): hello(languages: languages, &fx)
         case .ok(let reply): ok(reply, &fx)
         case let .error(code, text): error(code, text, &fx)
-        case .nameEntry(let name):
-            if !name.isEmpty, namePicker.incomingNames.count < 10_000 { namePicker.incomingNames.append(name) }
-        case let .score(rank, name, wins, played, _):
-            if highScores.incomingScores.count < 1_000 { highScores.incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
-        case let .waiting(kind, lang, rounds, count, clock, variant):
-            // Only the games this client plays (as for GAME). A later WAITING
-            // for the same queue replaces the earlier one; count=0: it emptied.
-            guard ClientGames.plays(kind) || announced(GameKind(rawValue: kind)) != nil, case .seeking = lobby else { return }
-            let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
-                                     variant: variant)
-            if let i = otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
-                                                        && $0.variant == variant }) {
-                if count > 0 { otherSeekers[i] = queue } else { otherSeekers.remove(at: i) }
-            } else if count > 0, otherSeekers.count < 20 {
-                otherSeekers.append(queue)
-            }
-        case .bye(let code, _):
-            // The server closes this connection next. `replaced`: another
-            // connection (a second client on the same settings file) resumed
-            // this seat; do not take it back on reconnecting, or the two
-            // would take it from each other forever.
-            if code == .replaced { seatTaken = true }
-            // The server closes only a connection without a name for want of
-            // one: a name it held was taken from it by the same name logged in
-            // on another connection (its INFO is free text, never read).
-            if code == .nameTimeout, named {
-                signedOut = true
-                show(.signedOut)
-            }
         default:
             break  // the client never asks for STATS
         }
@@ -101,7 +74,10 @@ extension ClientState {
         case .generic: _ = genericReply(reply, to: first, &fx)
         case .hangman: _ = HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
         case .ghost: _ = GhostFeature.ghostReply(&self, reply)
-        case .client, .table: clientReply(reply, to: first, &fx)
+        case .namePicker: NamePickerFeature.reply(&self, reply, &fx)
+        case .scores: ScoresFeature.reply(&self)
+        case .lobby: LobbyFeature.reply(&self, reply)
+        case .client, .table, .link: clientReply(reply, to: first, &fx)
         }
     }
 
@@ -129,43 +105,6 @@ extension ClientState {
                 return
             }
             HangmanFeature.hangmanNamed(&self, &fx)
-        case .names(_, let more):
-            let asked = namePicker.namesAsked.isEmpty ? nil : namePicker.namesAsked.removeFirst()
-            let answer = namePicker.incomingNames
-            namePicker.incomingNames = []
-            // Only the answer for what is typed now counts (a stale one
-            // would put back names the typing has since ruled out).
-            if let asked, asked == (namePicker.namesSearchRefused ? "" : namePicker.namesQuery) {
-                let picked = namePicker.nameCursor.flatMap { filteredNames.indices.contains($0) ? filteredNames[$0] : nil }
-                namePicker.knownNames = answer
-                namePicker.knownNamesPrefix = asked
-                namePicker.knownNamesMore = more
-                // The cursor stays on the name it was on, if still listed.
-                namePicker.nameCursor = picked.flatMap { filteredNames.firstIndex(of: $0) }
-                NamePickerFeature.preselectLastName(&self)
-            }
-            // Typed on while this was asked: ask for what is typed now.
-            if screen == .name { NamePickerFeature.askNames(&self, &fx) }
-        case .scores:
-            highScores.scores = highScores.incomingScores
-            highScores.incomingScores = []
-        case let .seek(lang, rounds, _):
-            if game == nil {
-                lobby = .seeking(lang: lang, match: rounds == .ghost, game: seekGame)
-                otherSeekers = []
-                go(.waiting)
-            }
-        case let .new(code, _, lang, rounds, _):
-            // Against the computer there is no code: the GAME follows at once.
-            if let code, game == nil {
-                lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)
-                go(.waiting)
-            }
-        case .join:
-            codeField = ""
-        case .leave:
-            if screen == .waiting { goToMain() }
-            lobby = nil
         case .rematch(let status):
             if status == .asked {
                 result?.rematchAsked = true
@@ -199,7 +138,9 @@ extension ClientState {
         case .watch: _ = WatchFeature.watchError(&self, verb, code, text, &fx)
         case .record: _ = RecordFeature.recordError(&self, verb, code, text, &fx)
         case .generic: _ = genericError(verb, code, text, &fx)
-        case .ghost, .client, .table:
+        case .namePicker: NamePickerFeature.refused(&self, code, text)
+        case .scores: ScoresFeature.refused(&self, code, text)
+        case .ghost, .client, .table, .link, .lobby:
             // A feature's request refused for want of a name: the feature
             // forgets it (a setting on its way, a WATCH or UNWATCH asked),
             // and the client asks for a name.
@@ -238,20 +179,6 @@ extension ClientState {
             account.loggedIn = nil
             NamePickerFeature.goToNameScreen(&self, &fx)
             show(.serverError(code: code, text: text))
-        case (.scores?, _):
-            highScores.scores = []
-            show(.serverError(code: code, text: text))
-        case (.names?, _):
-            namePicker.incomingNames = []
-            let asked = namePicker.namesAsked.isEmpty ? "" : namePicker.namesAsked.removeFirst()
-            if asked.isEmpty {
-                show(.serverError(code: code, text: text))
-            } else if code == .badArguments || code == .unknownCommand {
-                // A server that does not search: filter the list it gave.
-                namePicker.namesSearchRefused = true
-            }
-            // Not asked again here: the next keypress asks (a server that
-            // refuses every NAMES is not asked in a loop).
         default:
             show(.serverError(code: code, text: text))
         }

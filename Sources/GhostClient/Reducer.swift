@@ -51,7 +51,7 @@ extension ClientState {
             link = .connected
             connectedAt = now
         case .disconnected:
-            disconnected(&fx)
+            LinkFeature.disconnected(&self, &fx)
         case .refused(let why):
             AccountFeature.refused(&self, why)
         case .tick(let t):
@@ -61,7 +61,7 @@ extension ClientState {
             AccountFeature.passwordWaitTick(&self, &fx)
             WatchFeature.watchListTick(&self, &fx)
             // A server that accepts but never greets is treated as down.
-            if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
+            if link == .connected, t >= connectedAt + ClientState.helloSeconds { LinkFeature.disconnected(&self, &fx) }
             if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
             RecordFeature.retryReview(&self, &fx)
         case .resize(let w, let h):
@@ -124,96 +124,5 @@ extension ClientState {
         guard config.token != token else { return }
         config.token = token
         fx.append(.saveConfig)
-    }
-
-    // MARK: Connection
-
-    mutating func disconnected(_ fx: inout [ClientEffect]) {
-        link = .offline
-        sent = []
-        named = false
-        account.disconnected()
-        namePicker.incomingNames = []
-        namePicker.namesAsked = []
-        highScores.incomingScores = []
-        if watchingAGame || screen == .watchList {
-            // The server forgot what this connection watched: the list, asked again once greeted.
-            WatchFeature.stopWatching(&self)
-            watch.left = nil
-            if screen != .watchList { go(.watchList) }
-            watch.games = nil
-        }
-        if screen == .waiting {
-            lobby = nil
-            go(.main)
-            show(.seekCancelled)
-        }
-        guard !quitting else { return }
-        attempts += 1
-        fx.append(.reconnect(after: ClientState.backoff(attempt: attempts)))
-    }
-
-    /// The greeting: the connection is usable. Restore what this client had:
-    /// its language, its game (RESUME), or its name.
-    mutating func hello(languages: [String], _ fx: inout [ClientEffect]) {
-        link = .online
-        everOnline = true
-        attempts = 0
-        // The address a server answered at is the one to remember, with
-        // how it was reached (tls=, tls-ca=): written now, never for an
-        // address where no server was reached.
-        var reached = config
-        reached.server = serverAddress
-        if let c = connectionTLS {
-            reached.tls = c.tls
-            reached.tlsCA = c.caFile
-        }
-        if reached != config {
-            config = reached
-            fx.append(.saveConfig)
-        }
-        sent = []
-        namePicker.namesAsked = []
-        namePicker.namesSearchRefused = false
-        // The kinds are asked again of this server once named (Games/Generic).
-        kindsAsked = false
-        incomingKinds = []
-        lastSentAt = now
-        let list = languages.filter { !$0.isEmpty && $0.utf8.count <= 16 }
-        if !list.isEmpty { serverLanguages = list }
-        if let lang = config.language, serverLanguages.contains(lang) {
-            send(.lang(lang), &fx)
-        }
-        if let token = config.token, !seatTaken {
-            if screen != .game && screen != .language && screen != .tutorial { go(.resuming) }
-            send(.resume(token), &fx)
-        } else if seatTaken {
-            // The game goes on in the other window; this one starts afresh.
-            game = nil
-            NamePickerFeature.goToNameScreen(&self, &fx)
-            show(.seatTaken)
-        } else if signedOut {
-            // The name is in use in the other window: pick it again by hand.
-            signedOut = false
-            myName = nil
-            NamePickerFeature.goToNameScreen(&self, &fx)
-            show(.signedOut)
-        } else if let name = myName {
-            // Back after a drop in the lobby: take the name again (a
-            // registered one with the password kept in memory, if any).
-            AccountFeature.sendName(&self, name, &fx)
-            if screen == .resuming { goToMain() }
-        } else if screen == .name {
-            NamePickerFeature.askNames(&self, fresh: true, &fx)
-            // `--game hangman`: straight into play under the last name.
-            if hangman.playAtOnce, let name = config.lastName { AccountFeature.sendName(&self, name, &fx) }
-        } else if screen == .resuming {
-            NamePickerFeature.goToNameScreen(&self, &fx)
-        }
-        if screen == .scores && highScores.scores == nil { ScoresFeature.loadScores(&self, &fx) }
-        if screen == .watchList && watch.games == nil, named || myName != nil { WatchFeature.openWatchList(&self, &fx) }
-        RecordFeature.recordReconnected(&self, &fx)
-        // A password queued during a wait that ended while the link was down.
-        AccountFeature.passwordWaitTick(&self, &fx)
     }
 }

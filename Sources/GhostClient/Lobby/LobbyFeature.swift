@@ -122,3 +122,46 @@ enum LobbyFeature {
         return options
     }
 }
+
+extension LobbyFeature {
+    /// WAITING: who waits in the other seek queues (`LineOwner.lobby`).
+    static func line(_ st: inout ClientState, _ line: ServerLine) {
+        guard case let .waiting(kind, lang, rounds, count, clock, variant) = line else { return }
+        // Only the games this client plays (as for GAME). A later WAITING
+        // for the same queue replaces the earlier one; count=0: it emptied.
+        guard ClientGames.plays(kind) || st.announced(GameKind(rawValue: kind)) != nil, case .seeking = st.lobby else { return }
+        let queue = OtherSeekers(lang: lang, match: rounds == .ghost, count: count, game: GameKind(rawValue: kind), clock: clock,
+                                 variant: variant)
+        if let i = st.otherSeekers.firstIndex(where: { $0.lang == lang && $0.match == queue.match && $0.game == queue.game && $0.clock == clock
+                                                    && $0.variant == variant }) {
+            if count > 0 { st.otherSeekers[i] = queue } else { st.otherSeekers.remove(at: i) }
+        } else if count > 0, st.otherSeekers.count < 20 {
+            st.otherSeekers.append(queue)
+        }
+    }
+
+    /// The answers to SEEK, NEW, JOIN and LEAVE.
+    static func reply(_ st: inout ClientState, _ reply: Reply) {
+        switch reply {
+        case let .seek(lang, rounds, _):
+            if st.game == nil {
+                st.lobby = .seeking(lang: lang, match: rounds == .ghost, game: st.seekGame)
+                st.otherSeekers = []
+                st.go(.waiting)
+            }
+        case let .new(code, _, lang, rounds, _):
+            // Against the computer there is no code: the GAME follows at once.
+            if let code, st.game == nil {
+                st.lobby = .hosting(code: code, lang: lang, match: rounds == .ghost)
+                st.go(.waiting)
+            }
+        case .join:
+            st.codeField = ""
+        case .leave:
+            if st.screen == .waiting { st.goToMain() }
+            st.lobby = nil
+        default:
+            break
+        }
+    }
+}

@@ -86,3 +86,46 @@ enum NamePickerFeature {
         }
     }
 }
+
+extension NamePickerFeature {
+    /// NAME lines, the answer to NAMES coming in (`LineOwner.namePicker`).
+    static func line(_ st: inout ClientState, _ line: ServerLine) {
+        guard case .nameEntry(let name) = line else { return }
+        if !name.isEmpty, st.namePicker.incomingNames.count < 10_000 { st.namePicker.incomingNames.append(name) }
+    }
+
+    /// OK NAMES: the list the picker shows, if it answers what is typed now.
+    static func reply(_ st: inout ClientState, _ reply: Reply, _ fx: inout [ClientEffect]) {
+        guard case .names(_, let more) = reply else { return }
+        let asked = st.namePicker.namesAsked.isEmpty ? nil : st.namePicker.namesAsked.removeFirst()
+        let answer = st.namePicker.incomingNames
+        st.namePicker.incomingNames = []
+        // Only the answer for what is typed now counts (a stale one
+        // would put back names the typing has since ruled out).
+        if let asked, asked == (st.namePicker.namesSearchRefused ? "" : st.namePicker.namesQuery) {
+            let picked = st.namePicker.nameCursor.flatMap { st.filteredNames.indices.contains($0) ? st.filteredNames[$0] : nil }
+            st.namePicker.knownNames = answer
+            st.namePicker.knownNamesPrefix = asked
+            st.namePicker.knownNamesMore = more
+            // The cursor stays on the name it was on, if still listed.
+            st.namePicker.nameCursor = picked.flatMap { st.filteredNames.firstIndex(of: $0) }
+            NamePickerFeature.preselectLastName(&st)
+        }
+        // Typed on while this was asked: ask for what is typed now.
+        if st.screen == .name { NamePickerFeature.askNames(&st, &fx) }
+    }
+
+    /// NAMES refused.
+    static func refused(_ st: inout ClientState, _ code: ErrorCode, _ text: String) {
+        st.namePicker.incomingNames = []
+        let asked = st.namePicker.namesAsked.isEmpty ? "" : st.namePicker.namesAsked.removeFirst()
+        if asked.isEmpty {
+            st.show(.serverError(code: code, text: text))
+        } else if code == .badArguments || code == .unknownCommand {
+            // A server that does not search: filter the list it gave.
+            st.namePicker.namesSearchRefused = true
+        }
+        // Not asked again here: the next keypress asks (a server that
+        // refuses every NAMES is not asked in a loop).
+    }
+}

@@ -48,3 +48,23 @@ enum ScoresFeature {
         }
     }
 }
+
+extension ScoresFeature {
+    /// SCORE lines, the answer to SCORES coming in (`LineOwner.scores`).
+    static func line(_ st: inout ClientState, _ line: ServerLine) {
+        guard case let .score(rank, name, wins, played, _) = line else { return }
+        if st.highScores.incomingScores.count < 1_000 { st.highScores.incomingScores.append(ScoreEntry(rank: rank, name: name, wins: wins, played: played)) }
+    }
+
+    /// OK SCORES: the table shown.
+    static func reply(_ st: inout ClientState) {
+        st.highScores.scores = st.highScores.incomingScores
+        st.highScores.incomingScores = []
+    }
+
+    /// SCORES refused.
+    static func refused(_ st: inout ClientState, _ code: ErrorCode, _ text: String) {
+        st.highScores.scores = []
+        st.show(.serverError(code: code, text: text))
+    }
+}
