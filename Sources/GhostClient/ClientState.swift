@@ -387,9 +387,8 @@ public struct ClientState: Equatable, Sendable {
     /// The server holds my name on this connection.
     public var named = false
 
-    public var tutorialPage = 0
-    public var tutorialReturn: Screen = .name
-    public var languageReturn: Screen = .name
+    /// The language screen and the tutorial (Settings/).
+    public var settings = SettingsState()
 
     /// The name screen: the name typed, the cursor, the server's list (Names/).
     public var namePicker = NamePickerState()
@@ -459,9 +458,9 @@ public struct ClientState: Equatable, Sendable {
         } else {
             screen = .name
         }
-        tutorialReturn = .name
-        languageReturn = .name
-        if screen == .tutorial { tutorialPage = firstTutorialPage.index }
+        settings.tutorialReturn = .name
+        settings.languageReturn = .name
+        if screen == .tutorial { settings.tutorialPage = firstTutorialPage.index }
         if screen == .name { NamePickerFeature.preselectLastName(&self) }
     }
 

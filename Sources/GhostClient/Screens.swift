@@ -240,7 +240,7 @@ public enum Screens {
     public static func tutorial(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let pages = t.allTutorialPages
-        let i = min(max(0, s.tutorialPage), max(0, pages.count - 1))
+        let i = min(max(0, s.settings.tutorialPage), max(0, pages.count - 1))
         // The page; when the window is short, the blank rows go, then the
         // page dots (the title counts the pages too).
         let room = height - 2 - bottomLines(s, width, t, banner: "", help: t.tutorialHelp).count

@@ -80,8 +80,8 @@ enum TableFeature {
     // MARK: A game that starts
 
     static func gameStarted(_ st: inout ClientState, id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                              board: Game, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
-                              _ fx: inout [ClientEffect]) {
+                            board: Game, record: HeadToHead? = nil, clock: Int? = nil, audience: Audience? = nil,
+                            _ fx: inout [ClientEffect]) {
         guard players.count == 2 else { return }
         var info = GameInfo(id: id, lang: lang, players: players, round: round)
         info.bot = bot

@@ -18,10 +18,10 @@ struct ReducerLobbyTests {
         (s, fx) = Fx.run(s, .key(.down), .key(.enter))
         #expect(s.config.language == "nl")
         #expect(fx == [.saveConfig, .send(.lang("nl"))])
-        #expect(s.screen == .tutorial && s.tutorialPage == 0)
+        #expect(s.screen == .tutorial && s.settings.tutorialPage == 0)
 
         (s, fx) = Fx.run(s, .key(.right), .key(.right), .key(.left), .key(.char(" ")))
-        #expect(s.tutorialPage == 2)
+        #expect(s.settings.tutorialPage == 2)
         #expect(fx.isEmpty)
         // Ghost's pages, then Superghost's, bluff and challenge's and Hangman's, then the keys beyond playing.
         (s, fx) = Fx.run(s, .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter))
@@ -157,7 +157,7 @@ struct ReducerLobbyTests {
         (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice wins=3 played=4", "SCORE rank=2 name=bob wins=1 played=4",
                                     "OK SCORES count=2 board=game"))
         #expect(s.highScores.scores == [ScoreEntry(rank: 1, name: "alice", wins: 3, played: 4),
-                             ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
+                                        ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
         (s, _) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
 

@@ -12,7 +12,7 @@ struct ScoreMarkTests {
         (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice wins=3 played=4 registered=yes",
                                     "SCORE rank=2 name=bob wins=1 played=4", "OK SCORES count=2 board=game"))
         #expect(s.highScores.scores == [ScoreEntry(rank: 1, name: "alice", wins: 3, played: 4),
-                             ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
+                                        ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
     }
 
     @Test("A best-games list: the mark is not one of the game's fields")

@@ -92,9 +92,7 @@ enum LinkFeature {
         // A password queued during a wait that ended while the link was down.
         AccountFeature.passwordWaitTick(&st, &fx)
     }
-}
 
-extension LinkFeature {
     /// HELLO and BYE (`LineOwner.link`).
     static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {

@@ -63,7 +63,7 @@ enum LobbyFeature {
             st.codeField = ""
             st.go(.join)
         case .language:
-            st.languageReturn = .main
+            st.settings.languageReturn = .main
             st.go(.language)
             st.menuIndex = Strings.uiLanguages.firstIndex(of: st.config.language ?? "en") ?? 0
         // The page of the variant chosen for new games.
@@ -121,9 +121,7 @@ enum LobbyFeature {
         options.variant = st.config.variant
         return options
     }
-}
 
-extension LobbyFeature {
     /// WAITING: who waits in the other seek queues (`LineOwner.lobby`).
     static func line(_ st: inout ClientState, _ line: ServerLine) {
         guard case let .waiting(kind, lang, rounds, count, clock, variant) = line else { return }

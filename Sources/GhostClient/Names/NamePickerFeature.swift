@@ -85,9 +85,7 @@ enum NamePickerFeature {
             st.namePicker.namesAsked.append(query)
         }
     }
-}
 
-extension NamePickerFeature {
     /// NAME lines, the answer to NAMES coming in (`LineOwner.namePicker`).
     static func line(_ st: inout ClientState, _ line: ServerLine) {
         guard case .nameEntry(let name) = line else { return }

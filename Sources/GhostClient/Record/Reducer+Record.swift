@@ -48,7 +48,7 @@ enum RecordFeature {
     /// and the replay's `r` send (`MOVES <id>`, `REVIEW <id>`), on the same
     /// replay screen, whose Esc comes back to `from`, the game-over screen.
     static func openEndedReplay(_ st: inout ClientState, id: Int, game: GameKind, variant: String?, opponent: String, won: Bool,
-                                  from: Screen, _ fx: inout [ClientEffect]) {
+                                from: Screen, _ fx: inout [ClientEffect]) {
         let entry = HistoryEntry(id: id, game: game.rawValue, variant: variant, opponent: opponent,
                                  result: won ? "win" : "loss", reason: "", change: nil, ended: Int(st.now))
         openReplay(&st, entry, &fx)
@@ -225,19 +225,19 @@ enum RecordFeature {
             case let .result(id, game, variant, opponent, result, reason, change, ended, match, lang):
                 if st.record.incomingHistory.count < RecordFeature.recordLinesLimit {
                     st.record.incomingHistory.append(HistoryEntry(id: id, game: game, variant: variant, opponent: opponent, result: result,
-                                                               reason: reason, change: change, ended: ended, lang: lang, match: match))
+                                                                  reason: reason, change: change, ended: ended, lang: lang, match: match))
                 }
             case let .rating(board, rating, deviation, games, wins, losses, best):
                 if st.record.incomingRatings.count < 100 {
                     st.record.incomingRatings.append(ProfileRating(board: board, rating: rating, deviation: deviation, games: games,
-                                                                wins: wins, losses: losses, best: best))
+                                                                   wins: wins, losses: losses, best: best))
                 }
             case let .versus(game, versus, variant):
                 if st.record.incomingVersus.count < 100 { st.record.incomingVersus.append(Versus(game: game, record: versus, variant: variant)) }
             case let .leader(rank, name, rating, deviation, games, wins, losses):
                 if st.record.incomingLeaders.count < RecordFeature.recordLinesLimit {
                     st.record.incomingLeaders.append(Leader(rank: rank, name: name, rating: rating, deviation: deviation, games: games,
-                                                         wins: wins, losses: losses))
+                                                            wins: wins, losses: losses))
                 }
             }
         case let .played(n, round, player, play):
@@ -283,11 +283,11 @@ enum RecordFeature {
             st.record.incomingPlies = []
             guard let id = RecordFeature.recordInt(fields["id"]), st.record.replay?.id == id else { return true }
             st.record.replay?.review = .done(plies: plies, mistake: RecordFeature.recordInt(fields["mistake"]),
-                                          mistakeRound: RecordFeature.recordInt(fields["round"]))
+                                             mistakeRound: RecordFeature.recordInt(fields["round"]))
         case .profile?:
             let name = fields["name"] ?? st.record.profileName ?? ""
             st.record.profile = Profile(name: name, registered: fields["registered"] == "yes", ratings: st.record.incomingRatings,
-                                     versus: st.record.incomingVersus)
+                                        versus: st.record.incomingVersus)
             st.record.incomingRatings = []
             st.record.incomingVersus = []
         case .top?:

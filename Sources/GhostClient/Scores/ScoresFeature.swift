@@ -47,9 +47,7 @@ enum ScoresFeature {
             st.send(.scores(ClientState.scoresLimit, board: st.highScores.scoresBoard), &fx)
         }
     }
-}
 
-extension ScoresFeature {
     /// SCORE lines, the answer to SCORES coming in (`LineOwner.scores`).
     static func line(_ st: inout ClientState, _ line: ServerLine) {
         guard case let .score(rank, name, wins, played, _) = line else { return }

@@ -7,7 +7,7 @@ enum SettingsFeature {
     static func languageKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         let langs = Strings.uiLanguages
         if key == .escape, st.config.language != nil {
-            st.go(st.languageReturn)
+            st.go(st.settings.languageReturn)
             return
         }
         // Each language by its letter (e English, n Nederlands), as shown.
@@ -15,11 +15,11 @@ enum SettingsFeature {
         let firstTime = st.config.language == nil
         chooseLanguage(&st, langs[choice], &fx)
         if firstTime || !st.config.tutorialSeen {
-            goToTutorial(&st, returnTo: st.languageReturn)
-        } else if st.languageReturn == .name {
+            goToTutorial(&st, returnTo: st.settings.languageReturn)
+        } else if st.settings.languageReturn == .name {
             NamePickerFeature.goToNameScreen(&st, &fx)
         } else {
-            st.go(st.languageReturn)
+            st.go(st.settings.languageReturn)
         }
     }
 
@@ -27,13 +27,13 @@ enum SettingsFeature {
         let last = Strings.tutorialPageCount - 1
         switch key {
         case .right, .enter, .pageDown, .char(" "):
-            if st.tutorialPage < last { st.tutorialPage += 1 } else { finishTutorial(&st, &fx) }
+            if st.settings.tutorialPage < last { st.settings.tutorialPage += 1 } else { finishTutorial(&st, &fx) }
         case .left, .backspace, .pageUp:
-            st.tutorialPage = max(0, st.tutorialPage - 1)
+            st.settings.tutorialPage = max(0, st.settings.tutorialPage - 1)
         case .escape, .char("q"):
             finishTutorial(&st, &fx)
         default:
-            if let d = key.digit, (1...(last + 1)).contains(d) { st.tutorialPage = d - 1 }
+            if let d = key.digit, (1...(last + 1)).contains(d) { st.settings.tutorialPage = d - 1 }
         }
     }
 
@@ -44,18 +44,18 @@ enum SettingsFeature {
         }
         if st.config.token != nil && st.link != .online {
             st.go(.resuming)
-        } else if st.tutorialReturn == .name || !st.named {
+        } else if st.settings.tutorialReturn == .name || !st.named {
             NamePickerFeature.goToNameScreen(&st, &fx)
         } else {
-            st.go(st.tutorialReturn)
+            st.go(st.settings.tutorialReturn)
         }
     }
 
     /// The tutorial, at `page` (by default the chosen game's first: Ghost's
     /// basics, or Hangman's page when Hangman is chosen, as `--game hangman` does).
     static func goToTutorial(_ st: inout ClientState, returnTo: Screen, page: TutorialPage? = nil) {
-        st.tutorialReturn = returnTo
-        st.tutorialPage = (page ?? st.firstTutorialPage).index
+        st.settings.tutorialReturn = returnTo
+        st.settings.tutorialPage = (page ?? st.firstTutorialPage).index
         st.go(.tutorial)
     }
 

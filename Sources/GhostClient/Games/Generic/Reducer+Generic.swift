@@ -71,7 +71,7 @@ extension ClientState {
             guard !ClientGames.plays(kind.rawValue) else { return false }
             let old = game.flatMap { $0.id == id ? $0.generic : nil }
             TableFeature.gameStarted(&self, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
+                                     board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
             if game?.id == id { askView(id, &fx) }
             // A game resumed before any name's settings were asked: its kind's name comes with HELP.
             askKinds(&fx)

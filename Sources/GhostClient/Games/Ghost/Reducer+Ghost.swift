@@ -42,17 +42,17 @@ enum GhostFeature {
     }
 
     static func ghostStarted(_ st: inout ClientState, id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                               header: GhostLines.Header, record: HeadToHead?, clock: Int?, audience: Audience?,
-                               _ fx: inout [ClientEffect]) {
+                             header: GhostLines.Header, record: HeadToHead?, clock: Int?, audience: Audience?,
+                             _ fx: inout [ClientEffect]) {
         // The board this client showed for the same game, if any (a RESUME, the next round of a match).
         let old = st.game.flatMap { $0.id == id ? $0 : nil }
         let ghost = GhostState.started(header, previous: old?.ghost, sameRound: old?.round == round)
         TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
-                    record: record, clock: clock, audience: audience, &fx)
+                                 record: record, clock: clock, audience: audience, &fx)
     }
 
     static func over(_ st: inout ClientState, id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
-                       _ fx: inout [ClientEffect]) {
+                     _ fx: inout [ClientEffect]) {
         guard st.game == nil || st.game?.id == id else { return }
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
                            fragment: position.fragment ?? st.game?.ghost?.fragment ?? "",
@@ -66,7 +66,7 @@ enum GhostFeature {
             g.clockDue = nil
             st.game = g
             return WatchFeature.watchedGameEnded(&st, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
-                                               word: end.word, players: g.players, bot: g.bot))
+                                                                 word: end.word, players: g.players, bot: g.bot))
         }
         if var g = st.game, var gs = g.ghost, gs.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
@@ -85,7 +85,7 @@ enum GhostFeature {
         // seat name says it was the computer (so the menu says Play again).
         let seatBot = [winner, loser].lazy.compactMap { $0.hasPrefix("bot-") ? BotLevel(rawValue: String($0.dropFirst(4))) : nil }.first
         st.result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
-                            players: st.game?.players ?? [winner, loser], bot: st.game?.bot ?? seatBot)
+                               players: st.game?.players ?? [winner, loser], bot: st.game?.bot ?? seatBot)
         st.result?.superghost = st.game?.ghost?.superghost ?? false
         st.result?.challenge = st.game?.ghost?.challenge ?? false
         st.game = nil

@@ -69,11 +69,11 @@ enum HangmanFeature {
     }
 
     static func hangmanStarted(_ st: inout ClientState, id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                                 board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, audience: Audience? = nil,
-                                 _ fx: inout [ClientEffect]) {
+                               board: HangmanBoard, record: HeadToHead?, clock: Int? = nil, audience: Audience? = nil,
+                               _ fx: inout [ClientEffect]) {
         let old = st.game
         TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                    board: .hangman(board), record: record, clock: clock, audience: audience, &fx)
+                                 board: .hangman(board), record: record, clock: clock, audience: audience, &fx)
         guard var g = st.game, g.id == id else { return }
         var b = board
         if let o = old, o.id == id, o.round == round, let ob = o.hangman {
@@ -90,12 +90,12 @@ enum HangmanFeature {
     }
 
     static func hangmanOver(_ st: inout ClientState, _ g: GameInfo, _ b: HangmanBoard, winner: String, loser: String, reason: OverReason,
-                              fields: [Field], _ fx: inout [ClientEffect]) {
+                            fields: [Field], _ fx: inout [ClientEffect]) {
         let over = HangmanLines.over(fields)
         var board = b
         if let p = over.pattern { board.pattern = p }
         st.hangman.ended = HangmanEnd(id: g.id, board: board, players: g.players, winner: winner, loser: loser, reason: reason,
-                                   word: over.word ?? board.word ?? "", mistakes: over.mistakes ?? board.mistakes)
+                                      word: over.word ?? board.word ?? "", mistakes: over.mistakes ?? board.mistakes)
         if g.watching {
             // A watched game: its end stays on screen until a key goes back to the list (no token, no lists).
             st.game = nil
@@ -410,7 +410,7 @@ enum HangmanFeature {
             guard let end = st.hangman.ended else { return }
             let opponent = end.players.first { !st.isMe($0) } ?? (st.isMe(end.winner) ? end.loser : end.winner)
             RecordFeature.openEndedReplay(&st, id: end.id, game: .hangman, variant: end.board.mode, opponent: opponent, won: st.isMe(end.winner),
-                            from: .hangman(.play), &fx)
+                                          from: .hangman(.play), &fx)
         case .enter, .char("r"), .char("R"):
             if st.rematchEnds { st.send(.rematch, &fx) } else { startHangman(&st, &fx) }
         case .escape: st.goToMain()
