@@ -30,8 +30,8 @@ enum LineOwner: Equatable, Sendable {
     case scores
     /// WAITING, and the answers to SEEK, NEW, JOIN and LEAVE (Lobby/).
     case lobby
-    /// The rest: OK and ERR (each then routed on its own), and the replies
-    /// about the name, offers, a rematch and a game resumed.
+    /// The rest: OK and ERR (each then routed on its own), the name taken,
+    /// and a refusal for want of a name.
     case client
     /// A reply to a command that carries a password (Account/).
     case account
@@ -140,7 +140,9 @@ extension LineOwner {
             }
         case .rematch:
             // Asked on Hangman's end screen, which has no `result`.
-            return s.result == nil && s.hangman.ended != nil ? .hangman : .client
+            return s.result == nil && s.hangman.ended != nil ? .hangman : .table
+        case .restart, .lang, .resume:
+            return .table
         case .hint:
             return .ghost
         case .names:
@@ -159,13 +161,17 @@ extension LineOwner {
     static func of(refusal code: ErrorCode, to first: SentLine?, in s: ClientState) -> LineOwner {
         if code == AccountCodes.passwordRequired, case .command(.name)? = first { return .account }
         if case .account? = first { return .account }
-        switch first?.verb {
+        let verb = first?.verb
+        switch verb {
         case .set?:
             return code == .noName ? .client : .hangman
         case .word?:
             return code == .notAWord && s.game?.hangman != nil ? .hangman : .client
         case .letter?, .solve?:
-            return code == .alreadyGuessed ? .hangman : .client
+            if code == .alreadyGuessed { return .hangman }
+            return verb == .letter && (code == .notYourTurn || code == .notALetter) ? .table : .client
+        case .resume?:
+            return .table
         case .new?:
             if code == .noPhrases { return .hangman }
             // A Hangman game refused: the server's text says which value and why.

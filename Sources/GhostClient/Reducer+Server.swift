@@ -77,7 +77,8 @@ extension ClientState {
         case .namePicker: NamePickerFeature.reply(&self, reply, &fx)
         case .scores: ScoresFeature.reply(&self)
         case .lobby: LobbyFeature.reply(&self, reply)
-        case .client, .table, .link: clientReply(reply, to: first, &fx)
+        case .table: TableFeature.reply(&self, reply, &fx)
+        case .client, .link: clientReply(reply, to: first, &fx)
         }
     }
 
@@ -105,23 +106,6 @@ extension ClientState {
                 return
             }
             HangmanFeature.hangmanNamed(&self, &fx)
-        case .rematch(let status):
-            if status == .asked {
-                result?.rematchAsked = true
-                result?.rematchLapsed = false
-            }
-        case .restart(let status), .lang(_, let status?):
-            if status == .offered { show(.offerSent) }
-        case .resume(_, over: true):
-            // The game ended while this player was away: its OVER follows (the
-            // game-over screen); the token is spent, and the name taken back.
-            setToken(nil, &fx)
-            game = nil
-            if !named, let name = myName ?? config.lastName {
-                myName = name
-                resultAfterLogin = true
-                AccountFeature.sendName(&self, name, &fx)
-            }
         default:
             break
         }
@@ -140,7 +124,8 @@ extension ClientState {
         case .generic: _ = genericError(verb, code, text, &fx)
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
-        case .ghost, .client, .table, .link, .lobby:
+        case .table: TableFeature.refused(&self, verb, code, text, &fx)
+        case .ghost, .client, .link, .lobby:
             // A feature's request refused for want of a name: the feature
             // forgets it (a setting on its way, a WATCH or UNWATCH asked),
             // and the client asks for a name.
@@ -153,27 +138,9 @@ extension ClientState {
     /// The refusals that are the client's own (`LineOwner.client`).
     mutating func clientRefusal(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         switch (verb, code) {
-        case (.resume?, _):
-            if code == .badToken { setToken(nil, &fx) }
-            defer { show(code == .badToken ? .gameEnded : .serverError(code: code, text: text)) }
-            if screen == .resuming || screen == .game {
-                game = nil
-                if !named, let name = myName ?? config.lastName {
-                    // Take the name back and carry on from the main screen.
-                    myName = name
-                    AccountFeature.sendName(&self, name, &fx)
-                    goToMain()
-                } else {
-                    goHome(&fx)
-                }
-            }
         case (.name?, _):
             if screen != .name { NamePickerFeature.goToNameScreen(&self, &fx) }
             show(.serverError(code: code, text: text))
-        case (.letter?, .notYourTurn):
-            show(.notYourTurn)
-        case (.letter?, .notALetter):
-            show(.lettersOnly)
         case (_, .noName):
             named = false
             account.loggedIn = nil

@@ -191,4 +191,58 @@ enum TableFeature {
         st.goToMain()
         st.show(.aborted(reason))
     }
+
+    // MARK: Replies and refusals about the game
+
+    /// The answers about the game: a rematch asked, an offer sent, a game
+    /// resumed that had ended meanwhile (`LineOwner.table`).
+    static func reply(_ st: inout ClientState, _ reply: Reply, _ fx: inout [ClientEffect]) {
+        switch reply {
+        case .rematch(let status):
+            if status == .asked {
+                st.result?.rematchAsked = true
+                st.result?.rematchLapsed = false
+            }
+        case .restart(let status), .lang(_, let status?):
+            if status == .offered { st.show(.offerSent) }
+        case .resume(_, over: true):
+            // The game ended while this player was away: its OVER follows (the
+            // game-over screen); the token is spent, and the name taken back.
+            st.setToken(nil, &fx)
+            st.game = nil
+            if !st.named, let name = st.myName ?? st.config.lastName {
+                st.myName = name
+                st.resultAfterLogin = true
+                AccountFeature.sendName(&st, name, &fx)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The refusals about the game: RESUME, and a letter out of turn or not a letter.
+    static func refused(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        switch (verb, code) {
+        case (.resume?, _):
+            if code == .badToken { st.setToken(nil, &fx) }
+            defer { st.show(code == .badToken ? .gameEnded : .serverError(code: code, text: text)) }
+            if st.screen == .resuming || st.screen == .game {
+                st.game = nil
+                if !st.named, let name = st.myName ?? st.config.lastName {
+                    // Take the name back and carry on from the main screen.
+                    st.myName = name
+                    AccountFeature.sendName(&st, name, &fx)
+                    st.goToMain()
+                } else {
+                    st.goHome(&fx)
+                }
+            }
+        case (.letter?, .notYourTurn):
+            st.show(.notYourTurn)
+        case (.letter?, .notALetter):
+            st.show(.lettersOnly)
+        default:
+            break
+        }
+    }
 }
