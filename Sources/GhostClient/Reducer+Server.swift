@@ -60,7 +60,7 @@ extension ClientState {
         let verb = first?.verb
         // A login's OK: the account keeps the name and password, and the name taken is the client's.
         if case .account(.login(let name, let password))? = first {
-            _ = AccountFeature.accountReply(&self, reply, to: .login(name: name, password: password), &fx)
+            AccountFeature.accountReply(&self, reply, to: .login(name: name, password: password), &fx)
         }
         // The answer to SETTINGS: the connection has a name, so the generic
         // kinds ask which kinds the server plays (`genericReply` asks, and
@@ -68,12 +68,12 @@ extension ClientState {
         if verb == .settings, owner != .watch { _ = genericReply(reply, to: first, &fx) }
         switch owner {
         case .account:
-            if case .account(let command)? = first { _ = AccountFeature.accountReply(&self, reply, to: command, &fx) }
-        case .watch: _ = WatchFeature.watchReply(&self, reply, to: verb, &fx)
-        case .record: _ = RecordFeature.recordReply(&self, reply, to: verb, &fx)
+            if case .account(let command)? = first { AccountFeature.accountReply(&self, reply, to: command, &fx) }
+        case .watch: WatchFeature.watchReply(&self, reply, to: verb, &fx)
+        case .record: RecordFeature.recordReply(&self, reply, to: verb, &fx)
         case .generic: _ = genericReply(reply, to: first, &fx)
-        case .hangman: _ = HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
-        case .ghost: _ = GhostFeature.ghostReply(&self, reply)
+        case .hangman: HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
+        case .ghost: GhostFeature.ghostReply(&self, reply)
         case .namePicker: NamePickerFeature.reply(&self, reply, &fx)
         case .scores: ScoresFeature.reply(&self)
         case .lobby: LobbyFeature.reply(&self, reply)
@@ -117,10 +117,10 @@ extension ClientState {
         let owner = LineOwner.of(refusal: code, to: first, in: self)
         let verb = first?.verb
         switch owner {
-        case .account: _ = AccountFeature.accountError(&self, code, text, to: first, &fx)
-        case .hangman: _ = HangmanFeature.hangmanError(&self, verb, code, text, &fx)
-        case .watch: _ = WatchFeature.watchError(&self, verb, code, text, &fx)
-        case .record: _ = RecordFeature.recordError(&self, verb, code, text, &fx)
+        case .account: AccountFeature.accountError(&self, code, text, to: first, &fx)
+        case .hangman: HangmanFeature.hangmanError(&self, verb, code, text, &fx)
+        case .watch: WatchFeature.watchError(&self, verb, code, text, &fx)
+        case .record: RecordFeature.recordError(&self, verb, code, text, &fx)
         case .generic: _ = genericError(verb, code, text, &fx)
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
@@ -129,8 +129,8 @@ extension ClientState {
             // A feature's request refused for want of a name: the feature
             // forgets it (a setting on its way, a WATCH or UNWATCH asked),
             // and the client asks for a name.
-            if verb == .set { _ = HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
-            if verb == .watch || verb == .unwatch { _ = WatchFeature.watchError(&self, verb, code, text, &fx) }
+            if verb == .set { HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
+            if verb == .watch || verb == .unwatch { WatchFeature.watchError(&self, verb, code, text, &fx) }
             clientRefusal(verb, code, text, &fx)
         }
     }

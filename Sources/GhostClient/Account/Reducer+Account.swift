@@ -148,7 +148,7 @@ enum AccountFeature {
     /// The OK of a command that carried a password. True when that is all
     /// there is to do; false for a login, whose `OK NAME` then goes on as
     /// any NAME's does (the main screen).
-    static func accountReply(_ st: inout ClientState, _ reply: Reply, to command: AccountCommand, _ fx: inout [ClientEffect]) -> Bool {
+    static func accountReply(_ st: inout ClientState, _ reply: Reply, to command: AccountCommand, _ fx: inout [ClientEffect]) {
         st.account.retryAt = nil
         switch command {
         case let .login(name, password):
@@ -156,30 +156,30 @@ enum AccountFeature {
             if case .name(let n, _) = reply { taken = n }
             st.account.loggedIn = taken
             st.account.remembered = Login(name: taken, password: password)
-            return false
+            return
         case .register(let password):
             let name = reply.fields["name"] ?? st.myName ?? ""
             st.account.loggedIn = name
             st.account.remembered = Login(name: name, password: password)
             if case .account = st.screen { st.goToMain() }
             st.show(.account(.registered(name)))
-            return true
+            return
         case .changePassword(let password):
             if let name = st.account.loggedIn ?? st.myName { st.account.remembered = Login(name: name, password: password) }
             if case .account = st.screen { st.goToMain() }
             st.show(.account(.passwordChanged))
-            return true
+            return
         }
     }
 
     /// An ERR about passwords: to a command that carried one, or
     /// `ERR password-required` to a plain NAME. True if taken.
-    static func accountError(_ st: inout ClientState, _ code: ErrorCode, _ text: String, to sent: SentLine?, _ fx: inout [ClientEffect]) -> Bool {
+    static func accountError(_ st: inout ClientState, _ code: ErrorCode, _ text: String, to sent: SentLine?, _ fx: inout [ClientEffect]) {
         if code == AccountCodes.passwordRequired, case .command(.name(let name))? = sent {
             askPassword(&st, for: name)
-            return true
+            return
         }
-        guard case .account(let command)? = sent else { return false }
+        guard case .account(let command)? = sent else { return }
         switch (command, code) {
         case (.login(let name, _), AccountCodes.badPassword):
             // Also a password kept from before that was changed meanwhile.
@@ -210,6 +210,5 @@ enum AccountFeature {
             if case .account = st.screen { st.goToMain() }
             st.show(.serverError(code: code, text: text))
         }
-        return true
     }
 }

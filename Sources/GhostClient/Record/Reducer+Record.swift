@@ -261,8 +261,8 @@ enum RecordFeature {
         return Int(text)
     }
 
-    static func recordReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
-        guard case let .other(_, fields) = reply else { return false }
+    static func recordReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) {
+        guard case let .other(_, fields) = reply else { return }
         switch verb {
         case .history?:
             st.record.history = st.record.incomingHistory
@@ -273,7 +273,7 @@ enum RecordFeature {
         case .moves?:
             let moves = st.record.incomingMoves
             st.record.incomingMoves = []
-            guard let id = RecordFeature.recordInt(fields["id"]), st.record.replay?.id == id else { return true }
+            guard let id = RecordFeature.recordInt(fields["id"]), st.record.replay?.id == id else { return }
             st.record.replay?.moves = moves
             st.record.replay?.more = fields["more"] == "yes"
             // The replay opens at the end: the position the game ended in.
@@ -281,7 +281,7 @@ enum RecordFeature {
         case .review?:
             let plies = st.record.incomingPlies
             st.record.incomingPlies = []
-            guard let id = RecordFeature.recordInt(fields["id"]), st.record.replay?.id == id else { return true }
+            guard let id = RecordFeature.recordInt(fields["id"]), st.record.replay?.id == id else { return }
             st.record.replay?.review = .done(plies: plies, mistake: RecordFeature.recordInt(fields["mistake"]),
                                              mistakeRound: RecordFeature.recordInt(fields["round"]))
         case .profile?:
@@ -296,13 +296,12 @@ enum RecordFeature {
             st.record.leadersMinGames = RecordFeature.recordInt(fields["min_games"])
             st.record.leadersMaxRD = RecordFeature.recordInt(fields["max_rd"])
         default:
-            return false
+            return
         }
-        return true
     }
 
-    static func recordError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
-        guard code != .noName else { return false }
+    static func recordError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        guard code != .noName else { return }
         switch verb {
         case .history?:
             st.record.incomingHistory = []
@@ -316,7 +315,7 @@ enum RecordFeature {
             // after the wait the text names, a bounded number of times, then with `r`; anything else is final.
             guard code == .notReady else {
                 st.record.replay?.review = .refused(code)
-                return true
+                return
             }
             st.record.replay?.review = .notReady
             if let tries = st.record.replay?.reviewRetries, tries < RecordFeature.reviewRetriesLimit {
@@ -325,7 +324,7 @@ enum RecordFeature {
             } else {
                 st.record.replay?.reviewRetryAt = nil
             }
-            return true
+            return
         case .profile?:
             st.record.incomingRatings = []
             st.record.incomingVersus = []
@@ -336,10 +335,9 @@ enum RecordFeature {
             st.record.leadersMinGames = nil
             st.record.leadersMaxRD = nil
         default:
-            return false
+            return
         }
         st.show(.serverError(code: code, text: text))
-        return true
     }
 }
 

@@ -124,23 +124,19 @@ enum WatchFeature {
         st.show(.aborted(reason))
     }
 
-    static func watchReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
-        st.watch.reply(reply)
+    static func watchReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) {
+        _ = st.watch.reply(reply)
     }
 
-    static func watchError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
+    static func watchError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         switch st.watch.refused(verb, code) {
-        case .notMine:
-            return false
-        case .taken:
-            return true
+        case .notMine, .taken:
+            break
         case .show:
             st.show(.serverError(code: code, text: text))
-            return true
         case .refusedWatch:
             if st.screen == .watchList { openWatchList(&st, &fx) }
             st.show(.watchRefused(code))
-            return true
         }
     }
 }

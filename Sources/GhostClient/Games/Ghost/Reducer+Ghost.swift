@@ -31,14 +31,13 @@ enum GhostFeature {
     }
 
     /// Takes Ghost's replies: OK HINT (Ghost's, and bluff and challenge's).
-    static func ghostReply(_ st: inout ClientState, _ reply: Reply) -> Bool {
-        guard case .hint(let fields) = reply else { return false }
+    static func ghostReply(_ st: inout ClientState, _ reply: Reply) {
+        guard case .hint(let fields) = reply else { return }
         if let hint = GhostLines.hint(fields) {
             st.show(.hint(winning: hint.winning, letter: hint.letter.description))
         } else if let notice = GhostLines.challengeHint(fields) {
             st.show(notice)
         }
-        return true
     }
 
     static func ghostStarted(_ st: inout ClientState, id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,

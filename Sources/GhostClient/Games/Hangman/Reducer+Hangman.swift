@@ -125,7 +125,7 @@ enum HangmanFeature {
     // MARK: Replies
 
     /// Takes the replies that belong to Hangman; `verb` is the command they answer.
-    static func hangmanReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
+    static func hangmanReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) {
         switch reply {
         case let .set(key, value):
             if !st.hangman.setKeys.isEmpty { st.hangman.setKeys.removeFirst() }
@@ -140,23 +140,23 @@ enum HangmanFeature {
                 }
             }
             st.show(.hangman(.saved))
-            return true
+            return
         case .settings:
-            return true
+            return
         case .bestGames:
             st.hangman.scores = st.hangman.incomingScores
             st.hangman.incomingScores = []
-            return true
+            return
         case let .other(text, fields):
             switch Verb(spelled: text) {
             case .new?:
-                guard fields["game"] == HangmanWire.kind else { return false }
+                guard fields["game"] == HangmanWire.kind else { return }
                 // A duel with a person waits for them; the computer's games start at once.
                 if let code = fields["code"], st.game == nil {
                     st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: .hangman)
                     st.go(.waiting)
                 }
-                return true
+                return
             case .word?:
                 if var g = st.game, var b = g.hangman {
                     b.word = st.hangman.wordSent
@@ -167,27 +167,27 @@ enum HangmanFeature {
                 st.hangman.wordField = ""
                 // A word refused before is no news once one is set.
                 if case .hangman(.notAWord)? = st.alert?.notice { st.alert = nil }
-                return true
+                return
             case .solve?:
-                return true
+                return
             default:
-                return false
+                return
             }
         case .rematch(let status):
-            guard st.result == nil, st.hangman.ended != nil else { return false }
+            guard st.result == nil, st.hangman.ended != nil else { return }
             if status == .asked { st.hangman.ended?.rematchAsked = true }
-            return true
+            return
         default:
-            return false
+            return
         }
     }
 
     /// Takes the refusals that belong to Hangman.
-    static func hangmanError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
+    static func hangmanError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         switch verb {
         case .set?:
             let key = st.hangman.setKeys.isEmpty ? nil : st.hangman.setKeys.removeFirst()
-            guard code != .noName else { return false }
+            guard code != .noName else { return }
             // The row goes back to the saved value (never past the limit on
             // screen); the refusal below it names the value refused.
             if let key, !st.hangman.setKeys.contains(key) {
@@ -198,35 +198,35 @@ enum HangmanFeature {
                 }
             }
             st.show(.serverError(code: code, text: text))
-            return true
+            return
         case .word?:
-            guard code == .notAWord, let g = st.game, let b = g.hangman else { return false }
+            guard code == .notAWord, let g = st.game, let b = g.hangman else { return }
             st.show(.hangman(.notAWord(word: st.hangman.wordSent ?? "", lang: g.lang, length: b.length)))
-            return true
+            return
         case .letter?, .solve?:
             if code == .alreadyGuessed {
                 st.show(.hangman(.alreadyGuessed(st.hangman.guessSent ?? "")))
-                return true
+                return
             }
-            return false
+            return
         case .new?:
             if code == .noPhrases {
                 st.show(.hangman(.noPhrases))
-                return true
+                return
             }
             // A Hangman game refused: the server's text says which value and why.
             if code == .badValue, st.config.game == .hangman || st.hangmanScreen != nil {
                 st.show(.hangman(.newRefused(text)))
-                return true
+                return
             }
-            return false
+            return
         case .scores? where st.hangmanScreen != nil:
             st.hangman.scores = []
             st.hangman.incomingScores = []
             st.show(.serverError(code: code, text: text))
-            return true
+            return
         default:
-            return false
+            return
         }
     }
 
