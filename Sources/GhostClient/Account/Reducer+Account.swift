@@ -156,14 +156,12 @@ enum AccountFeature {
             if case .name(let n, _) = reply { taken = n }
             st.account.loggedIn = taken
             st.account.remembered = Login(name: taken, password: password)
-            return
         case .register(let password):
             let name = reply.fields["name"] ?? st.myName ?? ""
             st.account.loggedIn = name
             st.account.remembered = Login(name: name, password: password)
             if case .account = st.screen { st.goToMain() }
             st.show(.account(.registered(name)))
-            return
         case .changePassword(let password):
             if let name = st.account.loggedIn ?? st.myName { st.account.remembered = Login(name: name, password: password) }
             if case .account = st.screen { st.goToMain() }

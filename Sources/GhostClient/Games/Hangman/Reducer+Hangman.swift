@@ -140,13 +140,11 @@ enum HangmanFeature {
                 }
             }
             st.show(.hangman(.saved))
-            return
         case .settings:
-            return
+            break
         case .bestGames:
             st.hangman.scores = st.hangman.incomingScores
             st.hangman.incomingScores = []
-            return
         case let .other(text, fields):
             switch Verb(spelled: text) {
             case .new?:
@@ -156,7 +154,6 @@ enum HangmanFeature {
                     st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: .hangman)
                     st.go(.waiting)
                 }
-                return
             case .word?:
                 if var g = st.game, var b = g.hangman {
                     b.word = st.hangman.wordSent
@@ -167,16 +164,14 @@ enum HangmanFeature {
                 st.hangman.wordField = ""
                 // A word refused before is no news once one is set.
                 if case .hangman(.notAWord)? = st.alert?.notice { st.alert = nil }
-                return
             case .solve?:
-                return
+                break
             default:
                 return
             }
         case .rematch(let status):
             guard st.result == nil, st.hangman.ended != nil else { return }
             if status == .asked { st.hangman.ended?.rematchAsked = true }
-            return
         default:
             return
         }
@@ -198,17 +193,14 @@ enum HangmanFeature {
                 }
             }
             st.show(.serverError(code: code, text: text))
-            return
         case .word?:
             guard code == .notAWord, let g = st.game, let b = g.hangman else { return }
             st.show(.hangman(.notAWord(word: st.hangman.wordSent ?? "", lang: g.lang, length: b.length)))
-            return
         case .letter?, .solve?:
             if code == .alreadyGuessed {
                 st.show(.hangman(.alreadyGuessed(st.hangman.guessSent ?? "")))
                 return
             }
-            return
         case .new?:
             if code == .noPhrases {
                 st.show(.hangman(.noPhrases))
@@ -219,12 +211,10 @@ enum HangmanFeature {
                 st.show(.hangman(.newRefused(text)))
                 return
             }
-            return
         case .scores? where st.hangmanScreen != nil:
             st.hangman.scores = []
             st.hangman.incomingScores = []
             st.show(.serverError(code: code, text: text))
-            return
         default:
             return
         }
@@ -331,7 +321,6 @@ enum HangmanFeature {
             case .enter:
                 if st.mustSetWord { return sendWord(&st, &fx) }
                 st.hangman.confirmNew = true
-                return
             default: break
             }
             if st.mustSetWord { return wordKey(&st, key, &fx) }
