@@ -1,345 +1,6 @@
 import GhostWire
 import GhostProtocol
 
-/// Everything that happens to the client: the core's input.
-public enum ClientEvent: Equatable, Sendable {
-    /// A line from the server, decoded (lines the client does not know never get here).
-    case server(ServerLine)
-    case key(Key)
-    /// Several characters that arrived in one read: a paste (a person types
-    /// one key at a time).
-    case paste([Key])
-    /// The TCP connection is up (the greeting is still to come).
-    case connected
-    /// The connection failed or dropped.
-    case disconnected
-    /// The connection cannot be made safely (TLS: the certificate did not
-    /// verify): shown, and not retried.
-    case refused(String)
-    /// The clock, in monotonic seconds; sent whenever the loop wakes up.
-    case tick(Double)
-    /// The terminal's size changed.
-    case resize(width: Int, height: Int)
-    /// Saving the config failed (the app reports it; the core shows it).
-    case configSaveFailed(String)
-}
-
-/// What the core asks the outside world to do: its output.
-public enum ClientEffect: Equatable, Sendable {
-    /// Send one command (the connection writes `command.rendered` and a line end).
-    case send(Command)
-    /// Send a command that carries a password (the connection writes `line`
-    /// and a line end). Nothing else ever sees the password.
-    case sendAccount(AccountCommand)
-    /// Write `state.config` to the config file.
-    case saveConfig
-    /// Close the connection if open, and connect again after this many seconds.
-    case reconnect(after: Double)
-    /// Restore the terminal and exit.
-    case quit
-    /// Repaint the whole screen, not only what changed (Ctrl-L: the
-    /// terminal may show what another program wrote over it).
-    case redraw
-}
-
-public enum Screen: Equatable, Sendable {
-    case language, tutorial, name, main, computer, join, waiting, resuming, game, over, scores
-    /// Hangman's screens (Games/Hangman).
-    case hangman(HangmanScreen)
-    /// The games in progress one may watch (Watch/).
-    case watchList
-    /// A registered name's password: logging in, registering, changing it (Account/).
-    case account(AccountScreen)
-    /// A player's record: history, replay and review, profile, leaders (Record/).
-    case record(RecordScreen)
-}
-
-/// The state of the link to the server.
-public enum Link: Equatable, Sendable {
-    /// Connecting for the first time.
-    case connecting
-    /// TCP is up; waiting for HELLO.
-    case connected
-    /// HELLO received: commands can be sent.
-    case online
-    /// Down; a reconnection is scheduled.
-    case offline
-    /// Down for good: the connection cannot be made safely (TLS: the server's
-    /// certificate did not verify). Not retried; the text says why.
-    case refused(String)
-}
-
-/// An alert on the status line. The text is chosen when drawing, so it follows
-/// the language.
-public enum Notice: Equatable, Sendable {
-    case notYourTurn
-    case lettersOnly
-    /// A paste of several letters in a game: none is played.
-    case pastedSeveral
-    case notConnected
-    case typeAName
-    case typeACode
-    case offerSent
-    case gameEnded
-    case seekCancelled
-    case seatTaken
-    /// This connection's name was taken by a login in another window.
-    case signedOut
-    case returned(String)
-    /// A game of this player's ended with no score (`ABORTED`).
-    case aborted(AbortReason)
-    /// A game menu entry that does not apply right now was chosen.
-    case unavailable(GameMenuItem)
-    case declined(String)
-    case accepted(String)
-    case configSaveFailed(String)
-    /// `OK HINT`: whether a win can be forced, and the letter perfect play picks.
-    case hint(winning: Bool, letter: String)
-    /// `OK HINT challenge=yes` (bluff and challenge): no word starts with the fragment.
-    case challengeHint
-    /// `OK HINT word=<w>`: the word that answers the challenge; nil: none, concede.
-    case wordHint(String?)
-    /// Bluff and challenge: Enter before a letter of the answer was typed.
-    case typeTheWord
-    /// An `ERR` line: its code and the server's text.
-    case serverError(code: ErrorCode, text: String)
-    /// Hangman's own alerts.
-    case hangman(HangmanNotice)
-    /// WATCH refused: the game ended, is private, or this client is busy.
-    case watchRefused(ErrorCode)
-    /// About passwords and registered names (Account/).
-    case account(AccountNotice)
-    /// A kind's own move refused (`ERR <code> <text>`, Games/Generic): the
-    /// client's words for a code it knows, else the server's.
-    case kindRefusal(code: ErrorCode, text: String)
-    /// The kind chosen (named) has no computer to play on this server.
-    case noComputer(String)
-    /// The rules of a kind the client has no code for (the main menu's `?`):
-    /// none here; its moves are offered in the game.
-    case kindRules(name: String)
-    /// A kind's move that takes a word, sent with no word typed (Games/Generic).
-    case typeAWord
-
-    /// Said about the move being made: no longer true once the turn changes.
-    public var isAboutTheTurn: Bool {
-        switch self {
-        case .notYourTurn, .lettersOnly, .pastedSeveral, .hint, .offerSent, .challengeHint, .wordHint, .typeTheWord, .kindRefusal, .typeAWord: true
-        case .serverError(let code, _): code == .notYourTurn || code == .notALetter
-        default: false
-        }
-    }
-}
-
-public struct Alert: Equatable, Sendable {
-    public var notice: Notice
-    /// Until when it is shown (monotonic seconds).
-    public var until: Double
-}
-
-public struct Offer: Equatable, Sendable {
-    public var player: String
-    public var kind: OfferKind
-    public var lang: String?
-}
-
-/// How a round (of a match) or a game ended: an `OVER` line and its `INFO`.
-public struct RoundEnd: Equatable, Sendable {
-    public var winner: String
-    public var loser: String
-    public var reason: OverReason
-    public var fragment: String
-    /// The letters of G-H-O-S-T each seat holds afterwards (matches only).
-    public var ghost: [String]
-    public var info: String?
-    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
-    public var word: String?
-}
-
-/// The last letter (Ghost) or guess (Hangman) played, and by whom.
-public struct LastMove: Equatable, Sendable {
-    public var player: String
-    public var letter: String
-    public init(_ player: String, _ letter: String) {
-        self.player = player
-        self.letter = letter
-    }
-}
-
-/// A game in progress, as the server last described it. Its `==` is the
-/// synthesized one: every field counts.
-public struct GameInfo: Equatable, Sendable {
-    public var id: Int
-    public var lang: String
-    /// In seat order: players[0] starts every round.
-    public var players: [String]
-    public var round: Int
-    /// Who is to move (from TURN); nil until the first TURN.
-    public var toMove: String?
-    /// The last letter played and by whom.
-    public var lastMove: LastMove?
-    /// The key that flashes on the keyboard, and until when.
-    public var flash: Character?
-    public var flashUntil: Double = 0
-    /// The absent opponent (ADJOURNED), and the grace period they had.
-    public var away: String?
-    public var grace: Int?
-    /// CLAIMABLE arrived: the absent player may be claimed against.
-    public var claimable = false
-    public var offer: Offer?
-    /// The computer's level, in a game against it (`bot=`).
-    public var bot: BotLevel?
-    /// The kind's own state: Ghost's fragment and variants, or Hangman's board.
-    public var board: Game = .ghost(GhostState())
-    /// A game on a clock: the seconds per move (GAME's `clock=`), and when
-    /// the time of the move in play runs out (monotonic seconds, from TURN's
-    /// `clock=`; nil while the computer is to move).
-    public var clock: Int?
-    public var clockDue: Double?
-    /// A game without a clock: what the mover's countdown leads to (TURN's
-    /// `abort_in=` or `claim_in=`) and when it runs out
-    /// (monotonic seconds); nil when the server sent none.
-    public var deadline: TurnDeadline?
-    public var deadlineDue: Double?
-    /// Who watches (GAME's audience, then WATCHERS): how many, whether the
-    /// game may be watched at all (`watch=no`), and whether this client is
-    /// a watcher rather than a player (its keys play nothing).
-    public var watchers = 0
-    public var open = true
-    public var watching = false
-    /// The running score against the opponent: the server's head-to-head
-    /// record in this kind of game before this one (GAME's `record=`), the
-    /// receiver's wins first. Nil when the server sent none (a first game;
-    /// the computer).
-    public var record: HeadToHead?
-    /// Whether the server rates this game, and each seat's rating before it
-    /// (GAME's `ratings=`; nil: unrated, as every game against the computer
-    /// is). The play screens say "rated" from it, never
-    /// from what this client asked for.
-    public var ratings: SeatRatings?
-    /// Whether a person has moved in this game, as the server's MOVE and
-    /// TURN lines show (the computer's moves do not count): before that,
-    /// LEAVE aborts the game and nobody loses (Protocol.md, `ABORTED
-    /// reason=left`). A position this client did not see
-    /// built (a resumed game) counts as moved: the question then warns of a loss.
-    public var personMoved = false
-
-    public init(id: Int, lang: String, players: [String], round: Int) {
-        self.id = id
-        self.lang = lang
-        self.players = players
-        self.round = round
-    }
-}
-
-public struct RankEntry: Equatable, Sendable {
-    public var name: String
-    public var rank: Int
-    public var wins: Int
-}
-
-/// A finished game: OVER, its INFO and its RANK lines.
-public struct GameResult: Equatable, Sendable {
-    public var id: Int
-    public var winner: String
-    public var loser: String
-    public var reason: OverReason
-    /// Nobody won (`OVER … draw=`): `winner` and `loser` are empty.
-    public var drawn = false
-    public var fragment: String
-    /// After a dead fragment: a word the fragment before the last letter led to (`word=`).
-    public var word: String?
-    /// Both players, in seat order, as the game had them.
-    public var players: [String] = []
-    /// The INFO line that follows OVER: the reason in the server's words.
-    public var info: String?
-    public var ranks: [RankEntry] = []
-    /// I asked for a rematch (OK REMATCH status=asked).
-    public var rematchAsked = false
-    /// The opponent asked for a rematch (REMATCH event).
-    public var rematchOfferedBy: String?
-    /// A rematch request (either's) lapsed: the opponent moved on (CANCELLED kind=rematch).
-    public var rematchLapsed = false
-    /// A whole G-H-O-S-T match ended (MATCH), with each seat's letters.
-    public var match = false
-    public var ghost: [String] = []
-    /// The computer's level, if the opponent was the computer.
-    public var bot: BotLevel?
-    /// A Superghost game: a dead fragment is one no word contains.
-    public var superghost = false
-    /// A bluff and challenge game (with `superghost`: the variant, for a match's title).
-    public var challenge = false
-    /// It ended while this player was away: RESUME answered with its OVER
-    /// (`ended=`, unix seconds).
-    public var endedAt: Int?
-    /// A game of a kind this client has no code for (Games/Generic): its kind.
-    public var kind: GameKind?
-}
-
-public struct ScoreEntry: Equatable, Sendable {
-    public var rank: Int
-    public var name: String
-    public var wins: Int
-    public var played: Int
-}
-
-/// Where the player is waiting before a game.
-public enum LobbyWait: Equatable, Sendable {
-    /// `game`: the kind the seek asked for.
-    case seeking(lang: String, match: Bool, game: GameKind = .ghost)
-    /// `game`: the kind of the private game opened.
-    case hosting(code: String, lang: String, match: Bool, game: GameKind = .ghost)
-}
-
-/// Players waiting in another seek queue (WAITING), whom this seek will not meet.
-public struct OtherSeekers: Equatable, Sendable {
-    public var lang: String
-    public var match: Bool
-    public var count: Int
-    /// The queue's game kind.
-    public var game: GameKind = .ghost
-    /// Their clock (seconds per move), nil for none.
-    public var clock: Int? = nil
-    /// Their Ghost variant (`super`: Superghost), nil for Ghost.
-    public var variant: String? = nil
-}
-
-/// The computer's levels, and the screen's last entry: who starts.
-public enum ComputerMenuItem: Equatable, Sendable {
-    case level(BotLevel)
-    case starter
-    case back
-
-    public static let all: [ComputerMenuItem] = BotLevel.allCases.map { .level($0) } + [.starter, .back]
-}
-
-extension Board {
-    /// The board a finished game counts on.
-    public static func of(bot: BotLevel?, match: Bool) -> Board {
-        Board(mode: match ? .match : .game, bot: bot)
-    }
-}
-
-public enum OverMenuItem: CaseIterable, Equatable, Sendable {
-    case rematch, newGame, changeName, main, scores
-    /// The game just finished, replayed with its review.
-    case review
-}
-
-public enum GameMenuItem: Equatable, Sendable {
-    case accept, decline, claim, hint, restart, language(String), leave, close
-}
-
-/// How the client connects: TLS or not, and the certificates it trusts
-/// (`--tls`, `--tls-ca`; or as saved with the server).
-public struct ConnectionTLS: Equatable, Sendable {
-    public var tls: Bool
-    public var caFile: String?
-    public init(tls: Bool, caFile: String? = nil) {
-        self.tls = tls
-        self.caFile = tls ? caFile : nil
-    }
-}
-
 /// The whole client, as a value. `reduce` is the only way it changes.
 public struct ClientState: Equatable, Sendable {
     public var config: ClientConfig
@@ -396,31 +57,11 @@ public struct ClientState: Equatable, Sendable {
     /// The server holds my name on this connection.
     public var named = false
 
-    public var tutorialPage = 0
-    public var tutorialReturn: Screen = .name
-    public var languageReturn: Screen = .name
-    public var scoresReturn: Screen = .main
+    /// The language screen and the tutorial (Settings/).
+    public var settings = SettingsState()
 
-    /// The name picker's server list: the last NAMES answer that counted
-    /// (the most recent names, or those starting with `knownNamesPrefix`),
-    /// and whether the server has more (`more=yes`).
-    public var knownNames: [String] = []
-    /// The prefix `knownNames` answers; "" for the most recent names.
-    public var knownNamesPrefix = ""
-    public var knownNamesMore = false
-    /// The NAMES being received.
-    var incomingNames: [String] = []
-    /// NAMES sent and not yet answered, oldest first: the prefix each asked
-    /// for ("" for the most recent). At most one is in flight: typing while
-    /// it is asks again once it is answered, so a keypress sends at most one
-    /// NAMES, and an answer for a prefix no longer typed is ignored.
-    var namesAsked: [String] = []
-    /// The server refused `NAMES prefix=` (an older server): the picker only
-    /// filters the list it has, until the next connection.
-    var namesSearchRefused = false
-    public var nameField = ""
-    /// Index into `filteredNames`, or nil for the typed name.
-    public var nameCursor: Int?
+    /// The name screen: the name typed, the cursor, the server's list (Names/).
+    public var namePicker = NamePickerState()
 
     public var codeField = ""
     public var lobby: LobbyWait?
@@ -437,16 +78,8 @@ public struct ClientState: Equatable, Sendable {
     public var confirmQuit = false
     public var result: GameResult?
 
-    /// SCORES: the table (nil while loading) and the one being received.
-    public var scores: [ScoreEntry]?
-    var incomingScores: [ScoreEntry] = []
-    public var scoresOffset = 0
-    /// The board shown on the high-score screen (←/→ visit `Board.all`).
-    public var scoresBoard = Board.game
-    /// The high scores of an announced kind (Games/Generic): the kind, and
-    /// its board (`game`, or a computer level it plays); nil: Ghost's boards.
-    public var scoresKind: GameKind?
-    public var scoresKindMode = "game"
+    /// The high-score screen: the board shown, its table, where Esc goes (Scores/).
+    public var highScores = ScoresState()
 
     /// Against the computer: it moves first (`first=bot`), as saved.
     public var computerFirst: Bool {
@@ -495,10 +128,10 @@ public struct ClientState: Equatable, Sendable {
         } else {
             screen = .name
         }
-        tutorialReturn = .name
-        languageReturn = .name
-        if screen == .tutorial { tutorialPage = firstTutorialPage.index }
-        if screen == .name { preselectLastName() }
+        settings.tutorialReturn = .name
+        settings.languageReturn = .name
+        if screen == .tutorial { settings.tutorialPage = firstTutorialPage.index }
+        if screen == .name { NamePickerFeature.preselectLastName(&self) }
     }
 
     /// The texts in the chosen language.
@@ -521,10 +154,10 @@ public struct ClientState: Equatable, Sendable {
     /// first), then the server's (`knownNames`) that are not among them
     /// (names compare case-insensitively).
     public var pickerNames: (here: [String], server: [String]) {
-        let prefix = nameField.lowercased()
+        let prefix = namePicker.nameField.lowercased()
         let here = config.usedNames.filter { $0.lowercased().hasPrefix(prefix) }
         var seen = Set(here.map { $0.lowercased() })
-        let server = knownNames.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0.lowercased()).inserted }
+        let server = namePicker.knownNames.filter { $0.lowercased().hasPrefix(prefix) && seen.insert($0.lowercased()).inserted }
         return (here, server)
     }
 
@@ -533,23 +166,6 @@ public struct ClientState: Equatable, Sendable {
         let names = pickerNames
         return names.here + names.server
     }
-
-    /// What the picker asks the server for now: "" for the most recent
-    /// names, the typed text while it can be the start of a name, nil when
-    /// it cannot (no name starts with it).
-    public var namesQuery: String? {
-        if nameField.isEmpty { return "" }
-        return CommandParser.isValidName(nameField) ? nameField : nil
-    }
-
-    /// The server's list does not answer what is typed now, and a NAMES is
-    /// on its way (for it, or before the one for it).
-    public var namesSearching: Bool {
-        !namesAsked.isEmpty && !namesSearchRefused && namesQuery != nil && knownNamesPrefix != namesQuery
-    }
-
-    /// The server said it has more names than it listed, for what is typed now.
-    public var moreNames: Bool { knownNamesMore && knownNamesPrefix == namesQuery }
 
     /// Whether `name` is me (names compare case-insensitively).
     public func isMe(_ name: String?) -> Bool {

@@ -33,8 +33,7 @@ public final class LayoutAudit: @unchecked Sendable {
     public var cuts: [String] = []
     /// Menus drawn: each entry's label ("k  Entry") and the selected index.
     public var menus: [(labels: [String], selected: Int)] = []
-    /// Each menu's keys, as shown before its entries (
-    /// letters in every menu).
+    /// Each menu's keys, as shown before its entries (letters in every menu).
     public var menuKeys: [[String]] = []
     /// Key hints the screen's help line names (each must be drawn whole).
     public var hints: [String] = []

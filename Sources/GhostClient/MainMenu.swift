@@ -43,19 +43,19 @@ struct MainEntry: Sendable {
 /// name, s high scores) and with a game's (? the rules).
 enum MainMenu {
     static let entries: [MainEntry] = [
-        MainEntry(item: .quickMatch, key: "g", label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { $0.mainChoice(.quickMatch, &$1) }),
-        MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { $0.mainChoice(.computer, &$1) }),
-        MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { $0.mainChoice(.newPrivate, &$1) }),
-        MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { $0.mainChoice(.join, &$1) }),
+        MainEntry(item: .quickMatch, key: "g", label: { s, t in s.chosenGameTexts(t).quickMatch }, choose: { LobbyFeature.mainChoice(&$0, .quickMatch, &$1) }),
+        MainEntry(item: .computer, key: "c", label: { _, t in t.menuComputer }, choose: { LobbyFeature.mainChoice(&$0, .computer, &$1) }),
+        MainEntry(item: .newPrivate, key: "i", label: { s, t in s.chosenGameTexts(t).newPrivate }, choose: { LobbyFeature.mainChoice(&$0, .newPrivate, &$1) }),
+        MainEntry(item: .join, key: "j", label: { _, t in t.menuJoin }, choose: { LobbyFeature.mainChoice(&$0, .join, &$1) }),
         MainEntry(item: .otherGame, key: "o", label: { s, t in t.menuOtherGame(s.nextKindName(t)) },
                   choose: { $0.switchGame(&$1) }),
-        MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { $0.mainChoice(.language, &$1) }),
-        MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { $0.mainChoice(.rules, &$1) }),
-        MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { $0.mainChoice(.scores, &$1) }),
+        MainEntry(item: .language, key: "l", label: { _, t in t.menuLanguage(t.languageName) }, choose: { LobbyFeature.mainChoice(&$0, .language, &$1) }),
+        MainEntry(item: .rules, key: "?", label: { s, t in s.chosenGameTexts(t).rules }, choose: { LobbyFeature.mainChoice(&$0, .rules, &$1) }),
+        MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { LobbyFeature.mainChoice(&$0, .scores, &$1) }),
         MainEntry(item: .changeName, key: "n", label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
-                  choose: { $0.mainChoice(.changeName, &$1) }),
+                  choose: { LobbyFeature.mainChoice(&$0, .changeName, &$1) }),
         MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
-                  choose: { $0.mainChoice(.account, &$1) }),
+                  choose: { LobbyFeature.mainChoice(&$0, .account, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
 
@@ -95,8 +95,8 @@ extension Strings {
     func productName(_ game: GameKind) -> String { game == .hangman ? hangman.gameName.uppercased() : "GHOSTD" }
 
     /// The main screen's key help: one row at 60 columns in both languages,
-    /// `h` (your games, replays, reviews, profile, leaders) included (issue
-    /// #44, item 17); the menu's own letters are shown before its entries.
+    /// `h` (your games, replays, reviews, profile, leaders) included, so
+    /// that a new player finds them; the menu's own letters are shown before its entries.
     var mainHelp: String {
         code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(historyKeyHint) · Ctrl-C stoppen"
             : "↑/↓ · ←/→ game · w watch games · \(historyKeyHint) · Ctrl-C quit"
@@ -131,7 +131,7 @@ extension Screens {
         // Ghost's rounds first: they share the heading's row when it has room.
         let h = t.hangman
         let saved = s.hangman.setting(.mode).value ?? "evil"
-        let hangman = [choices(ClientState.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
+        let hangman = [choices(HangmanFeature.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
         // Hangman's column as wide as its text (up to half), Ghost's the rest.
         let room = max(24, width - margin.count * 2 - 3)
         let rightWidth = min(room / 2, 2 + ((hangman + [h.gameName]).map(Layout.visibleWidth).max() ?? 0))

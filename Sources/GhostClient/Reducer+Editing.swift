@@ -10,7 +10,7 @@ extension ClientState {
     /// answer (words apart with `/`) or a duel's word.
     var typedField: String? {
         switch screen {
-        case .name: return nameField
+        case .name: return namePicker.nameField
         case .join: return codeField
         case .account: return account.field
         case .game: return answeringChallenge ? game?.ghost?.answer : genericTyping ? game?.generic?.field : nil

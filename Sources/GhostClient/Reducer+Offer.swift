@@ -19,15 +19,4 @@ extension ClientState {
         return .oneKey
     }
 
-    /// Enter accepts the opponent's offer, Backspace or Delete declines it,
-    /// with the game menu closed and no word typed; true if the key did.
-    mutating func answerOfferKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
-        guard offerKeys == .oneKey else { return false }
-        switch key {
-        case .enter: send(.accept, &fx)
-        case .backspace, .delete: send(.decline, &fx)
-        default: return false
-        }
-        return true
-    }
 }

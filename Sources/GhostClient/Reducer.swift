@@ -51,19 +51,19 @@ extension ClientState {
             link = .connected
             connectedAt = now
         case .disconnected:
-            disconnected(&fx)
+            LinkFeature.disconnected(&self, &fx)
         case .refused(let why):
-            refused(why)
+            AccountFeature.refused(&self, why)
         case .tick(let t):
             now = t
             if let a = alert, a.until <= t { alert = nil }
             if let g = game, g.flash != nil, g.flashUntil <= t { game?.flash = nil }
-            passwordWaitTick(&fx)
-            watchListTick(&fx)
+            AccountFeature.passwordWaitTick(&self, &fx)
+            WatchFeature.watchListTick(&self, &fx)
             // A server that accepts but never greets is treated as down.
-            if link == .connected, t >= connectedAt + ClientState.helloSeconds { disconnected(&fx) }
+            if link == .connected, t >= connectedAt + ClientState.helloSeconds { LinkFeature.disconnected(&self, &fx) }
             if link == .online, t >= lastSentAt + ClientState.keepaliveSeconds { send(.ping, &fx) }
-            retryReview(&fx)
+            RecordFeature.retryReview(&self, &fx)
         case .resize(let w, let h):
             width = max(1, w)
             height = max(1, h)
@@ -107,64 +107,9 @@ extension ClientState {
         confirmLeave = false
     }
 
-    /// The name screen, with a fresh NAMES list and the last name preselected.
-    mutating func goToNameScreen(_ fx: inout [ClientEffect]) {
-        go(.name)
-        nameField = ""
-        nameCursor = nil
-        preselectLastName()
-        askNames(fresh: true, &fx)
-    }
-
-    /// With nothing typed and nothing picked, the cursor goes to the last name used.
-    mutating func preselectLastName() {
-        guard nameField.isEmpty, nameCursor == nil, let last = config.lastName else { return }
-        nameCursor = filteredNames.firstIndex(where: { $0.lowercased() == last.lowercased() })
-    }
-
-    /// Asks the server for the names the picker needs (`namesQuery`), unless
-    /// its list already answers that (`fresh`: ask anyway) or a NAMES is
-    /// unanswered (its answer asks again).
-    mutating func askNames(fresh: Bool = false, _ fx: inout [ClientEffect]) {
-        guard link == .online, namesAsked.isEmpty, var query = namesQuery else { return }
-        if namesSearchRefused { query = "" }
-        guard fresh || query != knownNamesPrefix else { return }
-        incomingNames = []
-        if send(.names(prefix: query.isEmpty ? nil : query, limit: CommandParser.defaultNames), &fx) {
-            namesAsked.append(query)
-        }
-    }
-
     mutating func goToMain() {
         go(.main)
         lobby = nil
-    }
-
-    mutating func goToScores(from origin: Screen, _ fx: inout [ClientEffect]) {
-        scoresReturn = origin
-        go(.scores)
-        loadScores(&fx)
-    }
-
-    /// Asks for the current board's high scores.
-    mutating func loadScores(_ fx: inout [ClientEffect]) {
-        scores = nil
-        scoresOffset = 0
-        incomingScores = []
-        if let kind = scoresKind {
-            // An announced kind's board of wins (Games/Generic).
-            send(.bestGames(ClientState.scoresLimit, game: kind, mode: scoresKindMode), &fx)
-        } else {
-            send(.scores(ClientState.scoresLimit, board: scoresBoard), &fx)
-        }
-    }
-
-    /// The tutorial, at `page` (by default the chosen game's first: Ghost's
-    /// basics, or Hangman's page when Hangman is chosen, as `--game hangman` does).
-    mutating func goToTutorial(returnTo: Screen, page: TutorialPage? = nil) {
-        tutorialReturn = returnTo
-        tutorialPage = (page ?? firstTutorialPage).index
-        go(.tutorial)
     }
 
     /// The page a first start shows first: the chosen game's.
@@ -172,115 +117,12 @@ extension ClientState {
 
     /// Where to go when there is nothing else to do: the main screen when named.
     mutating func goHome(_ fx: inout [ClientEffect]) {
-        if named { goToMain() } else { goToNameScreen(&fx) }
+        if named { goToMain() } else { NamePickerFeature.goToNameScreen(&self, &fx) }
     }
 
     mutating func setToken(_ token: String?, _ fx: inout [ClientEffect]) {
         guard config.token != token else { return }
         config.token = token
         fx.append(.saveConfig)
-    }
-
-    /// Chooses the language of the texts, saves it, and tells the server
-    /// (the language of the next games; never used in a game).
-    mutating func chooseLanguage(_ code: String, _ fx: inout [ClientEffect]) {
-        if Strings.uiLanguages.contains(code), config.language != code {
-            config.language = code
-            fx.append(.saveConfig)
-        }
-        if link == .online, serverLanguages.contains(code) {
-            send(.lang(code), &fx)
-        }
-    }
-
-    // MARK: Connection
-
-    mutating func disconnected(_ fx: inout [ClientEffect]) {
-        link = .offline
-        sent = []
-        named = false
-        account.disconnected()
-        incomingNames = []
-        namesAsked = []
-        incomingScores = []
-        if watchingAGame || screen == .watchList {
-            // The server forgot what this connection watched: the list, asked again once greeted.
-            stopWatching()
-            watch.left = nil
-            if screen != .watchList { go(.watchList) }
-            watch.games = nil
-        }
-        if screen == .waiting {
-            lobby = nil
-            go(.main)
-            show(.seekCancelled)
-        }
-        guard !quitting else { return }
-        attempts += 1
-        fx.append(.reconnect(after: ClientState.backoff(attempt: attempts)))
-    }
-
-    /// The greeting: the connection is usable. Restore what this client had:
-    /// its language, its game (RESUME), or its name.
-    mutating func hello(languages: [String], _ fx: inout [ClientEffect]) {
-        link = .online
-        everOnline = true
-        attempts = 0
-        // The address a server answered at is the one to remember, with
-        // how it was reached (tls=, tls-ca=): written now, never for an
-        // address where no server was reached.
-        var reached = config
-        reached.server = serverAddress
-        if let c = connectionTLS {
-            reached.tls = c.tls
-            reached.tlsCA = c.caFile
-        }
-        if reached != config {
-            config = reached
-            fx.append(.saveConfig)
-        }
-        sent = []
-        namesAsked = []
-        namesSearchRefused = false
-        // The kinds are asked again of this server once named (Games/Generic).
-        kindsAsked = false
-        incomingKinds = []
-        lastSentAt = now
-        let list = languages.filter { !$0.isEmpty && $0.utf8.count <= 16 }
-        if !list.isEmpty { serverLanguages = list }
-        if let lang = config.language, serverLanguages.contains(lang) {
-            send(.lang(lang), &fx)
-        }
-        if let token = config.token, !seatTaken {
-            if screen != .game && screen != .language && screen != .tutorial { go(.resuming) }
-            send(.resume(token), &fx)
-        } else if seatTaken {
-            // The game goes on in the other window; this one starts afresh.
-            game = nil
-            goToNameScreen(&fx)
-            show(.seatTaken)
-        } else if signedOut {
-            // The name is in use in the other window: pick it again by hand.
-            signedOut = false
-            myName = nil
-            goToNameScreen(&fx)
-            show(.signedOut)
-        } else if let name = myName {
-            // Back after a drop in the lobby: take the name again (a
-            // registered one with the password kept in memory, if any).
-            sendName(name, &fx)
-            if screen == .resuming { goToMain() }
-        } else if screen == .name {
-            askNames(fresh: true, &fx)
-            // `--game hangman`: straight into play under the last name.
-            if hangman.playAtOnce, let name = config.lastName { sendName(name, &fx) }
-        } else if screen == .resuming {
-            goToNameScreen(&fx)
-        }
-        if screen == .scores && scores == nil { loadScores(&fx) }
-        if screen == .watchList && watch.games == nil, named || myName != nil { openWatchList(&fx) }
-        recordReconnected(&fx)
-        // A password queued during a wait that ended while the link was down.
-        passwordWaitTick(&fx)
     }
 }

@@ -54,8 +54,8 @@ extension Screens {
 
     /// " · 0:23 left" after whose turn it is, in a game on a clock; the
     /// last 10 seconds of my own move in warning colours.
-    /// Without a clock, the server's countdown to an abort or a claim
-    ///, the last 15 seconds of my own in warning colours.
+    /// Without a clock, the server's countdown to an abort or a claim,
+    /// the last 15 seconds of my own in warning colours.
     /// With `width`, a countdown that would not fit beside the turn's text
     /// (`turn`, without it) follows it after a line break instead.
     static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style,

@@ -240,7 +240,7 @@ public enum Screens {
     public static func tutorial(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let pages = t.allTutorialPages
-        let i = min(max(0, s.tutorialPage), max(0, pages.count - 1))
+        let i = min(max(0, s.settings.tutorialPage), max(0, pages.count - 1))
         // The page; when the window is short, the blank rows go, then the
         // page dots (the title counts the pages too).
         let room = height - 2 - bottomLines(s, width, t, banner: "", help: t.tutorialHelp).count
@@ -264,28 +264,28 @@ public enum Screens {
 
     public static func name(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let field = t.nameLabel + s.nameField + "_"
+        let field = t.nameLabel + s.namePicker.nameField + "_"
         var body = [""] + paragraph(t.namePrompt, width) + [""]
-        body.append(margin + (s.nameCursor == nil ? marker + " " + style.highlight(field) : "  " + field))
+        body.append(margin + (s.namePicker.nameCursor == nil ? marker + " " + style.highlight(field) : "  " + field))
         body.append("")
         // The picker: this client's names, then the server's, each under its
         // heading; an entry's index is its place in `filteredNames`.
         let lists = s.pickerNames
         func entry(_ name: String, _ i: Int) -> (text: String, entry: Int?) {
-            (i == s.nameCursor ? marker + " " + style.highlight(name) : "  " + name, i)
+            (i == s.namePicker.nameCursor ? marker + " " + style.highlight(name) : "  " + name, i)
         }
         var rows: [(text: String, entry: Int?)] = []
         if !lists.here.isEmpty {
             rows.append((t.namesHere, nil))
             rows += lists.here.enumerated().map { entry($0.element, $0.offset) }
         }
-        rows.append((s.nameField.isEmpty ? t.usedNames : t.namesStarting(s.nameField), nil))
+        rows.append((s.namePicker.nameField.isEmpty ? t.usedNames : t.namesStarting(s.namePicker.nameField), nil))
         if lists.server.isEmpty {
-            let none = s.namesSearching ? t.searchingNames : s.nameField.isEmpty ? t.noUsedNames : t.noMatchingNames
+            let none = s.namePicker.namesSearching ? t.searchingNames : s.namePicker.nameField.isEmpty ? t.noUsedNames : t.noMatchingNames
             rows.append(("  " + style.dim(none), nil))
         } else {
             rows += lists.server.enumerated().map { entry($0.element, lists.here.count + $0.offset) }
-            if s.moreNames { rows.append(("  " + style.dim(t.moreNames), nil)) }
+            if s.namePicker.moreNames { rows.append(("  " + style.dim(t.moreNames), nil)) }
         }
         // A window of the rows that keeps the cursor visible, between the
         // title (2 rows) and the bottom lines (3 or more: they may wrap).
@@ -293,7 +293,7 @@ public enum Screens {
         let help = s.named ? t.nameHelp : t.nameHelp.split(separator: " · ").filter { !$0.hasPrefix("Esc") }.joined(separator: " · ")
         let bottom = bottomLines(s, width, t, banner: "", help: help).count
         let room = max(1, height - 2 - bottom - body.count)
-        let cursorRow = s.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
+        let cursorRow = s.namePicker.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
         // Names that do not fit are counted on the window's last row, never hidden silently.
         let window = rows.count > room ? max(1, room - 1) : room
         let start = min(max(0, cursorRow - window + 1), max(0, rows.count - window))
@@ -404,7 +404,7 @@ public enum Screens {
     public static func scores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         var body = [""]
-        guard let rows = s.scores else {
+        guard let rows = s.highScores.scores else {
             body.append(margin + t.scoresLoading)
             return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
         }
@@ -420,7 +420,7 @@ public enum Screens {
         let widths = table.widths(cells, width: width - 2 * margin.count - 2)
         body.append(margin + "  " + style.bold(table.line(table.header, widths)))
         let room = max(1, height - 2 - body.count - bottomLines(s, width, t, banner: "", help: t.scoresHelp).count)
-        let start = min(max(0, s.scoresOffset), max(0, rows.count - room))
+        let start = min(max(0, s.highScores.scoresOffset), max(0, rows.count - room))
         for (r, c) in zip(rows, cells).dropFirst(start).prefix(room) {
             let line = table.line(c, widths)
             body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
@@ -430,8 +430,8 @@ public enum Screens {
 
     /// The high-score screen's title: the board's name (an announced kind's with the kind's name first).
     static func scoresTitle(_ s: ClientState, _ t: Strings) -> String {
-        guard let kind = s.scoresKind else { return t.scoresTitle + " · " + t.boardName(s.scoresBoard.name) }
-        return t.scoresTitle + " · " + s.kindName(kind, t) + " · " + t.boardName(s.scoresKindMode)
+        guard let kind = s.highScores.scoresKind else { return t.scoresTitle + " · " + t.boardName(s.highScores.scoresBoard.name) }
+        return t.scoresTitle + " · " + s.kindName(kind, t) + " · " + t.boardName(s.highScores.scoresKindMode)
     }
 
     /// A player's name in a sentence: the computer's seat (`bot-hard`) by its

@@ -1,7 +1,7 @@
 import GhostProtocol
 
-/// Sentences about the player reading the screen, in the second person
-///: "You completed “ZOOK”…", never "carol completed “ZOOK”…" on
+/// Sentences about the player reading the screen, in the second person:
+/// "You completed “ZOOK”…", never "carol completed “ZOOK”…" on
 /// carol's own screen. Each says why, as the third-person ones do.
 extension Strings {
     /// Why a game or round ended, when the loser is the reader; nil for a

@@ -120,12 +120,12 @@ struct GenericKindTests {
         #expect(sc.screen == .scores && Fx.sent(fx) == ["SCORES 100 game=wordchain mode=game"])
         sc = Fx.run(sc, Fx.lines("SCORE rank=1 name=zed wins=2 played=3", "SCORE rank=2 name=alice wins=1 played=4",
                                  "OK SCORES count=2 board=wordchain-game")).0
-        #expect(sc.scores?.map(\.name) == ["zed", "alice"])
+        #expect(sc.highScores.scores?.map(\.name) == ["zed", "alice"])
         var lines = Screens.render(sc)
         #expect(lines[0].contains("High scores · Word chain (tests only) · games between people"))
         #expect(lines.contains { $0.contains("zed") && $0.contains("2") } && lines.contains { $0.contains("▶") && $0.contains("alice") })
         (sc, fx) = Fx.run(sc, .key(.right))
-        #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=easy"] && sc.scores == nil)
+        #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=easy"] && sc.highScores.scores == nil)
         (sc, fx) = Fx.run(sc, Fx.line("OK SCORES count=0 board=wordchain-easy"), .key(.right))
         #expect(Fx.sent(fx) == ["SCORES 100 game=wordchain mode=hard"])
         (sc, fx) = Fx.run(sc, Fx.line("OK SCORES count=0 board=wordchain-hard"), .key(.right))
@@ -137,7 +137,7 @@ struct GenericKindTests {
         #expect(Fx.sent(after.1) == ["SCORES 100 game=wordchain mode=easy"])
         // Ghost's boards again from the main screen with Ghost chosen.
         let ghost = Fx.run(s, .key(.right), .key(.right), .key(.char("s")))
-        #expect(Fx.sent(ghost.1) == ["SCORES 100"] && ghost.0.scoresKind == nil)
+        #expect(Fx.sent(ghost.1) == ["SCORES 100"] && ghost.0.highScores.scoresKind == nil)
         let nl = Screens.render(Fx.run(GFx.named(language: "nl"), .key(.right), .key(.right), .key(.char("s"))).0)
         #expect(nl[0].contains("Word chain (tests only)"))
     }

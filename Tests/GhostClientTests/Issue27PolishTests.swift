@@ -80,14 +80,14 @@ struct Issue27PolishTests {
         #expect(pages[TutorialPage.hangman.index] == "Hangman" && Strings.nl.allTutorialPages[TutorialPage.hangman.index].title == "Galgje")
         // From the main screen: Rules opens the chosen variant's page.
         let superRules = Fx.run(Fx.named(), .key(.char("v")), .key(.char("7"))).0
-        #expect(superRules.screen == .tutorial && superRules.tutorialPage == TutorialPage.superghost.index)
+        #expect(superRules.screen == .tutorial && superRules.settings.tutorialPage == TutorialPage.superghost.index)
         #expect(Issue27PolishTests.plain(superRules).contains { $0.contains("How to play (5/8)") })
         // From a bluff-and-challenge game: ? opens its page, and leaving it goes back to the game.
         var s = Fx.run(Fx.named(), Fx.lines("GAME id=4 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 variant=challenge",
                                             "TURN id=4 player=bob fragment=")).0
         #expect(Issue27PolishTests.plain(s).joined().contains("? rules"))
         s = Fx.run(s, .key(.char("?"))).0
-        #expect(s.screen == .tutorial && s.tutorialPage == TutorialPage.challenge.index)
+        #expect(s.screen == .tutorial && s.settings.tutorialPage == TutorialPage.challenge.index)
         #expect(Issue27PolishTests.plain(s).contains { $0.contains("Bluff and challenge") })
         s = Fx.run(s, .key(.escape)).0
         #expect(s.screen == .game)
@@ -95,14 +95,14 @@ struct Issue27PolishTests {
         var config = ClientConfig(language: "en")
         config.game = .hangman
         let first = ClientState(config: config, serverAddress: "h:1")
-        #expect(first.screen == .tutorial && first.tutorialPage == TutorialPage.hangman.index)
+        #expect(first.screen == .tutorial && first.settings.tutorialPage == TutorialPage.hangman.index)
         #expect(Issue27PolishTests.plain(first)[0].contains("How to play (7/8)"))
         #expect(Issue27PolishTests.plain(first).contains { $0.trimmingCharacters() == "Hangman" })
         // Choosing the language at first start, too.
         var fresh = ClientConfig()
         fresh.game = .hangman
         let chosen = Fx.run(ClientState(config: fresh, serverAddress: "h:1"), .key(.enter)).0
-        #expect(chosen.screen == .tutorial && chosen.tutorialPage == TutorialPage.hangman.index)
+        #expect(chosen.screen == .tutorial && chosen.settings.tutorialPage == TutorialPage.hangman.index)
     }
 
     @Test("Found 7: Ctrl-C, the one quit key, is in the main, waiting, game and end screens' key help; q is Esc wherever nothing is typed (the waiting screen cancels), and asks to quit on the main screen")
@@ -134,7 +134,7 @@ struct Issue27PolishTests {
         var s = Fx.run(Fx.named(), .key(.char("9"))).0
         #expect(s.screen == .name)
         s = Fx.run(s, .key(.char("b")), .key(.char("o")), .key(.char("!")), .key(.char(" ")), .key(.char("b"))).0
-        #expect(s.nameField == "bob")
+        #expect(s.namePicker.nameField == "bob")
         #expect(s.alert?.notice == .serverError(code: .badName, text: ""))
         #expect(Issue27PolishTests.plain(s).contains { $0.contains("A name is 1–16 letters, digits, - or _.") })
     }

@@ -51,7 +51,7 @@ struct Issue27SmallerTests {
             // Ghost's high scores.
             var s = Fx.named("alice", language: language)
             s.screen = .scores
-            s.scores = [ScoreEntry(rank: 1, name: "bob", wins: 12, played: 20)]
+            s.highScores.scores = [ScoreEntry(rank: 1, name: "bob", wins: 12, played: 20)]
             let g = Self.plain(s, 80, 24, language)
             let sh = t.scoresHeader
             guard let gh = g.first(where: { $0.contains(sh.name) && $0.contains(sh.played) }),

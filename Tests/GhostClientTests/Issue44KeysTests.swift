@@ -131,10 +131,10 @@ struct Issue44KeysTests {
     func editingKeys() {
         // The name: the picker searches again as with Backspace, and nothing else is sent.
         var (s, fx) = Fx.run(Fx.online(lastName: nil), Fx.keys("bo") + [.key(.ctrlU)])
-        #expect(s.nameField == "")
+        #expect(s.namePicker.nameField == "")
         #expect(Fx.sent(fx).allSatisfy { $0.hasPrefix("NAMES") })
         (s, _) = Fx.run(s, Fx.keys("bob") + [.key(.ctrlW)])
-        #expect(s.nameField == "")
+        #expect(s.namePicker.nameField == "")
         // A join code.
         (s, fx) = Fx.run(Fx.named(), [.key(.char("4"))] + Fx.keys("4eg7r") + [.key(.ctrlW)])
         #expect(s.screen == .join && s.codeField == "" && fx.isEmpty)

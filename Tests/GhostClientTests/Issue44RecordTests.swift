@@ -59,7 +59,7 @@ struct Issue44RecordTests {
             asked += Fx.sent(fx).filter { $0 == "REVIEW 12" }.count
             s = Fx.run(n, Fx.line(Self.notReady)).0
         }
-        #expect(asked == ClientState.reviewRetriesLimit)
+        #expect(asked == RecordFeature.reviewRetriesLimit)
         #expect(s.record.replay?.review == .notReady && s.record.replay?.reviewRetryAt == nil)
         #expect(s.nextDeadline == s.lastSentAt + ClientState.keepaliveSeconds)
         #expect(Self.text(s).contains("The server is still working the review out: press r to ask again."))
@@ -77,9 +77,9 @@ struct Issue44RecordTests {
         let (back, bfx) = Fx.run(later, .key(.enter))
         #expect(back.record.replay?.review == ReviewState.none && Fx.sent(bfx) == ["MOVES 12"])
         // A wait the text does not name, or out of bounds, is the default or its bound: never a busy loop.
-        #expect(ClientState.reviewRetryWait("working on it") == 2)
-        #expect(ClientState.reviewRetryWait("the review of game 12 is being worked out: ask again in 0 s") == 1)
-        #expect(ClientState.reviewRetryWait("ask again in 9999 s") == 30)
+        #expect(RecordFeature.reviewRetryWait("working on it") == 2)
+        #expect(RecordFeature.reviewRetryWait("the review of game 12 is being worked out: ask again in 0 s") == 1)
+        #expect(RecordFeature.reviewRetryWait("ask again in 9999 s") == 30)
     }
 
     /// Game 12 replayed as a game of bluff and challenge: alice J, bob A, alice challenges (she lost it: I would have won).

@@ -121,7 +121,7 @@ struct Issue44TutorialKeysTests {
             config.tutorialSeen = true
             var s = ClientState(config: config, serverAddress: "h:1")
             s.screen = .tutorial
-            s.tutorialPage = Strings.tutorialPageCount - 1
+            s.settings.tutorialPage = Strings.tutorialPageCount - 1
             #expect(Strings.forLanguage(language).allTutorialPages.last?.title == title)
             for (w, h) in [(60, 20), (80, 24)] {
                 let lines = Issue44ReviewKeyTests.plain(s, w, h, language)

@@ -14,7 +14,7 @@ struct Issue44Tests {
         for language in ["en", "nl"] {
             var s = HFx.playing(language: language)
             s = Fx.run(s, .key(.char("?"))).0
-            #expect(s.screen == .tutorial && s.tutorialPage == TutorialPage.hangman.index)
+            #expect(s.screen == .tutorial && s.settings.tutorialPage == TutorialPage.hangman.index)
             let title = language == "en" ? "Hangman" : "Galgje"
             #expect(Issue44Tests.plain(s, 80, 24, language).contains { $0.trimmingCharacters() == title },
                     "\(Issue44Tests.plain(s, 80, 24, language))")

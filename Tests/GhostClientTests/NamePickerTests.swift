@@ -31,14 +31,14 @@ struct NamePickerTests {
         var s = Self.picker(["Zed", "alice", "bob"])
         // Before the server answers: this client's names, the last one picked.
         #expect(s.filteredNames == ["Zed", "alice", "bob"])
-        #expect(s.nameCursor == 0)
+        #expect(s.namePicker.nameCursor == 0)
         s = Fx.run(s, Fx.lines("NAME name=bob", "NAME name=carl", "NAME name=ZED", "NAME name=Alice", "NAME name=dora",
                                "OK NAMES count=5 more=no")).0
-        #expect(s.knownNames == ["bob", "carl", "ZED", "Alice", "dora"])
+        #expect(s.namePicker.knownNames == ["bob", "carl", "ZED", "Alice", "dora"])
         #expect(s.pickerNames.here == ["Zed", "alice", "bob"])
         #expect(s.pickerNames.server == ["carl", "dora"])
         #expect(s.filteredNames == ["Zed", "alice", "bob", "carl", "dora"])
-        #expect(s.nameCursor == 0)
+        #expect(s.namePicker.nameCursor == 0)
         #expect(Self.rows(s) == [
             "    Name: _",
             "",
@@ -52,7 +52,7 @@ struct NamePickerTests {
         ])
         // ↓ walks from this client's names into the server's; Enter takes it.
         let (t, fx) = Fx.run(s, .key(.down), .key(.down), .key(.down), .key(.enter))
-        #expect(t.nameCursor == 3)
+        #expect(t.namePicker.nameCursor == 3)
         #expect(fx == [.send(.name("carl"))])
     }
 
@@ -117,7 +117,7 @@ struct NamePickerTests {
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, Fx.lines("NAME name=u29999", "NAME name=u29998", "NAME name=u29997", "OK NAMES count=3 more=yes"))
         #expect(fx.isEmpty)
-        #expect(s.moreNames)
+        #expect(s.namePicker.moreNames)
         (s, fx) = Fx.run(s, .key(.char("u")))
         #expect(fx == [.send(.names(prefix: "u", limit: CommandParser.defaultNames))])
         #expect(Fx.sent(fx) == ["NAMES prefix=u"])
@@ -133,10 +133,10 @@ struct NamePickerTests {
         let answer = (0...9).reversed().map { "NAME name=u2999\($0)" } + ["OK NAMES count=10 more=no"]
         (s, fx) = Fx.run(s, answer.map { Fx.line($0) })
         #expect(fx.isEmpty)
-        #expect(s.knownNamesPrefix == "u2999" && !s.moreNames)
+        #expect(s.namePicker.knownNamesPrefix == "u2999" && !s.namePicker.moreNames)
         // u29995 is this client's: first, and not again among the server's.
         #expect(s.filteredNames == ["u29995", "u29999", "u29998", "u29997", "u29996", "u29994", "u29993", "u29992", "u29991", "u29990"])
-        #expect(s.nameCursor == nil)
+        #expect(s.namePicker.nameCursor == nil)
         #expect(Self.rows(s) == [
             "  ▶ Name: u2999_",
             "",
@@ -150,7 +150,7 @@ struct NamePickerTests {
         (s, fx) = Fx.run(s, Array(repeating: ClientEvent.key(.backspace), count: 5)
                             + Fx.lines("OK NAMES count=0 more=no", "NAME name=u29999", "OK NAMES count=1 more=yes"))
         #expect(Fx.sent(fx) == ["NAMES prefix=u299", "NAMES"])
-        #expect(s.nameCursor == 0 && s.filteredNames == ["u29995", "zoe", "u29999"])
+        #expect(s.namePicker.nameCursor == 0 && s.filteredNames == ["u29995", "zoe", "u29999"])
     }
 
     @Test("Fast typing: one NAMES in flight; an answer for a prefix no longer typed is ignored; only the latest counts")
@@ -160,12 +160,12 @@ struct NamePickerTests {
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, Fx.keys("bo"))
         #expect(Fx.sent(fx) == ["NAMES prefix=b"])
-        #expect(s.namesSearching)
+        #expect(s.namePicker.namesSearching)
         #expect(Self.rows(s).suffix(2) == ["  On this server, starting with “bo”:", "    (searching…)"])
         // The answer for "b" is stale: ignored (bill does not start with "bo"), and "bo" is asked.
         (s, fx) = Fx.run(s, Fx.lines("NAME name=bill", "NAME name=bob", "OK NAMES count=2 more=yes"))
         #expect(fx == [.send(.names(prefix: "bo", limit: CommandParser.defaultNames))])
-        #expect(s.knownNames == ["amy"] && s.knownNamesPrefix == "")
+        #expect(s.namePicker.knownNames == ["amy"] && s.namePicker.knownNamesPrefix == "")
         #expect(s.filteredNames.isEmpty)
         // Typing on while "bo" is asked; then back to "bo" before it is answered.
         (s, fx) = Fx.run(s, .key(.char("b")), .key(.backspace))
@@ -173,19 +173,19 @@ struct NamePickerTests {
         (s, fx) = Fx.run(s, Fx.lines("NAME name=bob", "NAME name=boris", "OK NAMES count=2 more=no"))
         #expect(fx.isEmpty)
         #expect(s.filteredNames == ["bob", "boris"])
-        #expect(!s.namesSearching)
+        #expect(!s.namePicker.namesSearching)
         // The cursor stays on its name when a newer answer reorders the list
         // (here, after a reconnection); on the last name if its name is gone.
         var r = Fx.run(Self.picker(["zoe"]), Fx.lines("NAME name=amy", "NAME name=bob", "OK NAMES count=2 more=no")
                                               + [.key(.down), .key(.down)]).0
-        #expect(r.nameCursor == 2)
+        #expect(r.namePicker.nameCursor == 2)
         let again: [ClientEvent] = [.disconnected, .connected, Fx.line(Fx.hello), Fx.line("OK LANG lang=en")]
         r = Fx.run(r, again + Fx.lines("NAME name=bob", "NAME name=cy", "NAME name=amy", "OK NAMES count=3 more=no")).0
         #expect(r.filteredNames == ["zoe", "bob", "cy", "amy"])
-        #expect(r.nameCursor == 1)
+        #expect(r.namePicker.nameCursor == 1)
         r = Fx.run(r, again + Fx.lines("NAME name=cy", "OK NAMES count=1 more=no")).0
         #expect(r.filteredNames == ["zoe", "cy"])
-        #expect(r.nameCursor == 0)
+        #expect(r.namePicker.nameCursor == 0)
     }
 
     @Test("more=yes shows “… and more”, for what is typed now only; Dutch texts")
@@ -205,7 +205,7 @@ struct NamePickerTests {
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, Fx.keys("q"))
         #expect(Fx.sent(fx) == ["NAMES prefix=q"])
-        #expect(!s.moreNames)
+        #expect(!s.namePicker.moreNames)
         #expect(Self.rows(s).suffix(2) == ["  Op deze server, beginnend met “q”:", "    (zoeken…)"])
         (s, _) = Fx.run(s, Fx.line("OK NAMES count=0 more=no"))
         #expect(Self.rows(s) == ["  ▶ Naam: q_", "", "  Op deze server, beginnend met “q”:", "    (geen naam begint zo)"])
@@ -238,7 +238,7 @@ struct NamePickerTests {
         var s = Self.picker(["zoe"])
         let many = (0..<12_000).map { Fx.line("NAME name=\(String(repeating: "w", count: 15))\($0 % 10)") }
         s = Fx.run(s, many + [Fx.line("OK NAMES count=12000 more=yes")]).0
-        #expect(s.knownNames.count == 10_000)
+        #expect(s.namePicker.knownNames.count == 10_000)
         #expect(s.filteredNames.count == 11)
         for (w, h) in [(60, 20), (80, 24), (96, 32)] {
             let lines = Screens.render(s, width: w, height: h, strings: s.strings)

@@ -13,7 +13,7 @@ struct ReducerRobustnessTests {
                        Fx.line("INFO x\u{1B}[2Jy\u{9B}")).0
         #expect(s.result?.info == "x[2Jy")
         let s2 = Fx.run(Fx.online(), Fx.line("NAME name=ev\u{1B}]0;pwn\u{07}il"), Fx.line("OK NAMES count=1")).0
-        #expect(s2.knownNames == ["ev]0;pwnil"])
+        #expect(s2.namePicker.knownNames == ["ev]0;pwnil"])
         // A fragment or letter that is not letters a-z is not shown.
         let s3 = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("MOVE id=7 player=alice letter=\u{E9} fragment=pe\u{E9}",
                                                             "TURN id=7 player=bob fragment=[2J")).0

@@ -120,12 +120,12 @@ struct ReducerComputerAndMatchTests {
         (s, fx) = Fx.run(s, .key(.char("1")))
         #expect(Fx.sent(fx) == ["NEW bot=easy"])
         (s, fx) = Fx.run(s, Fx.line("ERR busy whatever"), .key(.char("5")))
-        #expect(s.scoresBoard == Board(bot: .easy))
+        #expect(s.highScores.scoresBoard == Board(bot: .easy))
         #expect(Fx.sent(fx) == ["SCORES 100 bot=easy"])
         (s, fx) = Fx.run(s, .key(.right))
         #expect(Fx.sent(fx) == ["SCORES 100 bot=medium"])
         (s, fx) = Fx.run(s, .key(.left), .key(.left), .key(.left))
-        #expect(s.scoresBoard == .game)
+        #expect(s.highScores.scoresBoard == .game)
         #expect(Fx.sent(fx) == ["SCORES 100 bot=easy", "SCORES 100 mode=match", "SCORES 100"])
     }
 

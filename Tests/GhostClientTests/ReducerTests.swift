@@ -18,10 +18,10 @@ struct ReducerLobbyTests {
         (s, fx) = Fx.run(s, .key(.down), .key(.enter))
         #expect(s.config.language == "nl")
         #expect(fx == [.saveConfig, .send(.lang("nl"))])
-        #expect(s.screen == .tutorial && s.tutorialPage == 0)
+        #expect(s.screen == .tutorial && s.settings.tutorialPage == 0)
 
         (s, fx) = Fx.run(s, .key(.right), .key(.right), .key(.left), .key(.char(" ")))
-        #expect(s.tutorialPage == 2)
+        #expect(s.settings.tutorialPage == 2)
         #expect(fx.isEmpty)
         // Ghost's pages, then Superghost's, bluff and challenge's and Hangman's, then the keys beyond playing.
         (s, fx) = Fx.run(s, .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter), .key(.enter))
@@ -42,11 +42,11 @@ struct ReducerLobbyTests {
     @Test("Names: this client's names first (the last one preselected), then the server's; Enter sends NAME, which the config remembers")
     func pickName() {
         var s = Fx.online(lastName: "bob")
-        #expect(s.filteredNames == ["bob"] && s.nameCursor == 0)
+        #expect(s.filteredNames == ["bob"] && s.namePicker.nameCursor == 0)
         s = Fx.run(s, Fx.lines("OK LANG lang=en", "NAME name=alice", "NAME name=bob", "NAME name=carol", "OK NAMES count=3")).0
-        #expect(s.knownNames == ["alice", "bob", "carol"])
+        #expect(s.namePicker.knownNames == ["alice", "bob", "carol"])
         #expect(s.filteredNames == ["bob", "alice", "carol"])
-        #expect(s.nameCursor == 0)
+        #expect(s.namePicker.nameCursor == 0)
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, .key(.down), .key(.down), .key(.enter))
         #expect(Fx.sent(fx) == ["NAME carol"])
@@ -65,7 +65,7 @@ struct ReducerLobbyTests {
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, Fx.keys("al"))
         #expect(s.filteredNames == ["alice", "albert"])
-        #expect(s.nameCursor == nil)
+        #expect(s.namePicker.nameCursor == nil)
         // One NAMES at a time: "al" is asked once "a" is answered.
         #expect(Fx.sent(fx) == ["NAMES prefix=a"])
         (s, fx) = Fx.run(s, Fx.lines("NAME name=amy", "NAME name=albert", "OK NAMES count=2 more=no"))
@@ -79,13 +79,13 @@ struct ReducerLobbyTests {
         #expect(s.alert?.notice == .serverError(code: .nameTaken, text: "another player is using that name"))
         #expect(Screens.noticeText(s.alert!.notice, .en) == "That name is in use by another player right now.")
         // "!" is refused as it is typed (Issue27PolishTests); a name the server refuses all the same is an alert.
-        s.nameField = "ale!!"
+        s.namePicker.nameField = "ale!!"
         (s, fx) = Fx.run(s, [.key(.enter), Fx.line("ERR bad-name a name is 1-16 letters, digits, - or _")])
         #expect(Fx.sent(fx) == ["NAME ale!!"])
         #expect(s.alert?.notice == .serverError(code: .badName, text: "a name is 1-16 letters, digits, - or _"))
         // Enter with nothing typed and nothing picked: an alert, nothing sent.
-        s.nameField = ""
-        s.nameCursor = nil
+        s.namePicker.nameField = ""
+        s.namePicker.nameCursor = nil
         (s, fx) = Fx.run(s, .key(.enter))
         #expect(fx.isEmpty)
         #expect(s.alert?.notice == .typeAName)
@@ -152,12 +152,12 @@ struct ReducerLobbyTests {
         #expect(fx.isEmpty)
 
         (s, fx) = Fx.run(s, .key(.char("8")))
-        #expect(s.screen == .scores && s.scores == nil)
+        #expect(s.screen == .scores && s.highScores.scores == nil)
         #expect(Fx.sent(fx) == ["SCORES 100"])
         (s, _) = Fx.run(s, Fx.lines("SCORE rank=1 name=alice wins=3 played=4", "SCORE rank=2 name=bob wins=1 played=4",
                                     "OK SCORES count=2 board=game"))
-        #expect(s.scores == [ScoreEntry(rank: 1, name: "alice", wins: 3, played: 4),
-                             ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
+        #expect(s.highScores.scores == [ScoreEntry(rank: 1, name: "alice", wins: 3, played: 4),
+                                        ScoreEntry(rank: 2, name: "bob", wins: 1, played: 4)])
         (s, _) = Fx.run(s, .key(.escape))
         #expect(s.screen == .main)
 

@@ -113,7 +113,7 @@ public enum AccountNotice: Equatable, Sendable {
     case serverBusy
 }
 
-/// The error codes of registered names (design of #26). Spelled here, under
+/// The error codes of registered names. Spelled here, under
 /// the client's own names, so the client does not depend on the names the
 /// protocol library gives them.
 enum AccountCodes {

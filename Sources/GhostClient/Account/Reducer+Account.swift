@@ -3,108 +3,108 @@ import GhostProtocol
 /// Registered names, in the core: sending NAME with the password kept in
 /// memory, the password screens' keys, and the answers to NAME-with-password,
 /// REGISTER and PASSWORD (see AccountState.swift).
-extension ClientState {
+enum AccountFeature {
     /// Takes `name`: with its password when this process logged in to it
     /// (and a password may be sent), else plainly (a guest's name, or the
     /// server answers `ERR password-required` and the login screen asks).
-    mutating func sendName(_ name: String, _ fx: inout [ClientEffect]) {
-        if account.transport.allowsPasswords, let password = account.password(for: name) {
-            sendAccount(.login(name: name, password: password), &fx)
+    static func sendName(_ st: inout ClientState, _ name: String, _ fx: inout [ClientEffect]) {
+        if st.account.transport.allowsPasswords, let password = st.account.password(for: name) {
+            sendAccount(&st, .login(name: name, password: password), &fx)
         } else {
-            send(.name(name), &fx)
+            st.send(.name(name), &fx)
         }
     }
 
     /// Sends a command that carries a password, if the server can hear it.
     @discardableResult
-    mutating func sendAccount(_ command: AccountCommand, _ fx: inout [ClientEffect]) -> Bool {
-        guard link == .online else {
-            show(.notConnected)
+    static func sendAccount(_ st: inout ClientState, _ command: AccountCommand, _ fx: inout [ClientEffect]) -> Bool {
+        guard st.link == .online else {
+            st.show(.notConnected)
             return false
         }
-        guard account.transport.allowsPasswords else {
-            show(.account(.passwordInClear))
+        guard st.account.transport.allowsPasswords else {
+            st.show(.account(.passwordInClear))
             return false
         }
-        sent.append(.account(command))
-        lastSentAt = now
+        st.sent.append(.account(command))
+        st.lastSentAt = st.now
         fx.append(.sendAccount(command))
         return true
     }
 
     /// The main screen's entry: register the name in use, or change the
     /// password of the one logged in to.
-    mutating func openAccountScreen() {
-        account.clearTyping()
-        go(.account(account.isLoggedIn(as: myName) ? .change : .register))
+    static func openAccountScreen(_ st: inout ClientState) {
+        st.account.clearTyping()
+        st.go(.account(st.account.isLoggedIn(as: st.myName) ? .change : .register))
     }
 
     /// The login screen, for `name` (the server said `ERR password-required`).
-    mutating func askPassword(for name: String) {
-        account.loginName = name
-        account.clearTyping()
-        if screen != .account(.login) { go(.account(.login)) }
+    static func askPassword(_ st: inout ClientState, for name: String) {
+        st.account.loginName = name
+        st.account.clearTyping()
+        if st.screen != .account(.login) { st.go(.account(.login)) }
     }
 
     /// The connection cannot be made safely: said on the status line, not retried.
-    mutating func refused(_ why: String) {
-        link = .refused(why)
-        sent = []
-        named = false
-        account.disconnected()
+    static func refused(_ st: inout ClientState, _ why: String) {
+        st.link = .refused(why)
+        st.sent = []
+        st.named = false
+        st.account.disconnected()
     }
 
     // MARK: Keys
 
     /// Typing a password: any printable character (spaces too), Backspace
     /// erases, Enter confirms, Esc goes back.
-    mutating func accountKey(_ sub: AccountScreen, _ key: Key, _ fx: inout [ClientEffect]) {
+    static func accountKey(_ st: inout ClientState, _ sub: AccountScreen, _ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .char(let c):
-            guard account.field.unicodeScalars.count + c.unicodeScalars.count <= AccountClient.passwordLength.upperBound else { return }
-            account.field.append(c)
-            keepTypingDuringWait()
+            guard st.account.field.unicodeScalars.count + c.unicodeScalars.count <= AccountClient.passwordLength.upperBound else { return }
+            st.account.field.append(c)
+            keepTypingDuringWait(&st)
         case .backspace:
-            if !account.field.isEmpty { account.field.removeLast() }
-            keepTypingDuringWait()
+            if !st.account.field.isEmpty { st.account.field.removeLast() }
+            keepTypingDuringWait(&st)
         case .escape:
-            account.clearTyping()
-            if sub == .login || !named { goToNameScreen(&fx) } else { goToMain() }
+            st.account.clearTyping()
+            if sub == .login || !st.named { NamePickerFeature.goToNameScreen(&st, &fx) } else { st.goToMain() }
         case .enter:
-            accountEnter(sub, &fx)
+            accountEnter(&st, sub, &fx)
         default:
             break
         }
     }
 
-    mutating func accountEnter(_ sub: AccountScreen, _ fx: inout [ClientEffect]) {
-        guard account.transport.allowsPasswords else { return show(.account(.passwordInClear)) }
-        let typed = account.field
+    static func accountEnter(_ st: inout ClientState, _ sub: AccountScreen, _ fx: inout [ClientEffect]) {
+        guard st.account.transport.allowsPasswords else { return st.show(.account(.passwordInClear)) }
+        let typed = st.account.field
         switch sub {
         case .login:
-            guard let name = account.loginName else { return goToNameScreen(&fx) }
-            guard !typed.isEmpty else { return show(.account(.typeAPassword)) }
-            if let at = account.retryAt, at > now {
+            guard let name = st.account.loginName else { return NamePickerFeature.goToNameScreen(&st, &fx) }
+            guard !typed.isEmpty else { return st.show(.account(.typeAPassword)) }
+            if let at = st.account.retryAt, at > st.now {
                 // Kept, and sent by itself once the wait is over: never dropped.
-                account.sendAtRetry = true
-                return showWait()
+                st.account.sendAtRetry = true
+                return showWait(&st)
             }
-            if sendAccount(.login(name: name, password: typed), &fx) { account.clearTyping() }
+            if sendAccount(&st, .login(name: name, password: typed), &fx) { st.account.clearTyping() }
         case .register, .change:
-            guard let first = account.first else {
+            guard let first = st.account.first else {
                 guard AccountClient.passwordLength.contains(typed.unicodeScalars.count) else {
-                    return show(.account(.passwordForm))
+                    return st.show(.account(.passwordForm))
                 }
-                account.first = typed
-                account.field = ""
-                return show(.account(.typeItAgain))
+                st.account.first = typed
+                st.account.field = ""
+                return st.show(.account(.typeItAgain))
             }
             guard typed == first else {
-                account.clearTyping()
-                return show(.account(.passwordsDiffer))
+                st.account.clearTyping()
+                return st.show(.account(.passwordsDiffer))
             }
             let command: AccountCommand = sub == .register ? .register(password: typed) : .changePassword(typed)
-            if sendAccount(command, &fx) { account.clearTyping() }
+            if sendAccount(&st, command, &fx) { st.account.clearTyping() }
         }
     }
 
@@ -113,34 +113,34 @@ extension ClientState {
     /// The status line during the wait: how long it still lasts, or, with a
     /// password waiting to go, when it goes. It stays for the whole wait,
     /// and `passwordWaitTick` counts it down.
-    mutating func showWait() {
-        guard let at = account.retryAt, at > now else { return }
-        let left = account.secondsToRetry(at: now)
-        alert = Alert(notice: .account(account.sendAtRetry ? .sendingIn(left) : .tooManyAttempts(left)), until: at)
+    static func showWait(_ st: inout ClientState) {
+        guard let at = st.account.retryAt, at > st.now else { return }
+        let left = st.account.secondsToRetry(at: st.now)
+        st.alert = Alert(notice: .account(st.account.sendAtRetry ? .sendingIn(left) : .tooManyAttempts(left)), until: at)
     }
 
     /// Typing during the wait after Enter: the password queued is no longer
     /// the one confirmed, so it waits for Enter again (still on screen).
-    mutating func keepTypingDuringWait() {
-        guard account.sendAtRetry else { return }
-        account.sendAtRetry = false
-        if case .account? = alert?.notice { showWait() }
+    static func keepTypingDuringWait(_ st: inout ClientState) {
+        guard st.account.sendAtRetry else { return }
+        st.account.sendAtRetry = false
+        if case .account? = st.alert?.notice { showWait(&st) }
     }
 
     /// Each tick: during the wait the status line counts down; once it is
     /// over, a password queued by Enter is sent by itself (when the server
     /// can hear it; else at the greeting, `hello`).
-    mutating func passwordWaitTick(_ fx: inout [ClientEffect]) {
-        guard let at = account.retryAt else { return }
-        if at > now {
-            if case .account(.tooManyAttempts)? = alert?.notice { showWait() }
-            if case .account(.sendingIn)? = alert?.notice { showWait() }
+    static func passwordWaitTick(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        guard let at = st.account.retryAt else { return }
+        if at > st.now {
+            if case .account(.tooManyAttempts)? = st.alert?.notice { showWait(&st) }
+            if case .account(.sendingIn)? = st.alert?.notice { showWait(&st) }
             return
         }
-        guard account.sendAtRetry, screen == .account(.login), link == .online else { return }
-        account.sendAtRetry = false
-        if case .account(.sendingIn)? = alert?.notice { alert = nil }
-        accountEnter(.login, &fx)
+        guard st.account.sendAtRetry, st.screen == .account(.login), st.link == .online else { return }
+        st.account.sendAtRetry = false
+        if case .account(.sendingIn)? = st.alert?.notice { st.alert = nil }
+        accountEnter(&st, .login, &fx)
     }
 
     // MARK: Replies
@@ -148,68 +148,65 @@ extension ClientState {
     /// The OK of a command that carried a password. True when that is all
     /// there is to do; false for a login, whose `OK NAME` then goes on as
     /// any NAME's does (the main screen).
-    mutating func accountReply(_ reply: Reply, to command: AccountCommand, _ fx: inout [ClientEffect]) -> Bool {
-        account.retryAt = nil
+    static func accountReply(_ st: inout ClientState, _ reply: Reply, to command: AccountCommand, _ fx: inout [ClientEffect]) {
+        st.account.retryAt = nil
         switch command {
         case let .login(name, password):
             var taken = name
             if case .name(let n, _) = reply { taken = n }
-            account.loggedIn = taken
-            account.remembered = Login(name: taken, password: password)
-            return false
+            st.account.loggedIn = taken
+            st.account.remembered = Login(name: taken, password: password)
         case .register(let password):
-            let name = reply.fields["name"] ?? myName ?? ""
-            account.loggedIn = name
-            account.remembered = Login(name: name, password: password)
-            if case .account = screen { goToMain() }
-            show(.account(.registered(name)))
-            return true
+            let name = reply.fields["name"] ?? st.myName ?? ""
+            st.account.loggedIn = name
+            st.account.remembered = Login(name: name, password: password)
+            if case .account = st.screen { st.goToMain() }
+            st.show(.account(.registered(name)))
         case .changePassword(let password):
-            if let name = account.loggedIn ?? myName { account.remembered = Login(name: name, password: password) }
-            if case .account = screen { goToMain() }
-            show(.account(.passwordChanged))
-            return true
+            if let name = st.account.loggedIn ?? st.myName { st.account.remembered = Login(name: name, password: password) }
+            if case .account = st.screen { st.goToMain() }
+            st.show(.account(.passwordChanged))
+            return
         }
     }
 
     /// An ERR about passwords: to a command that carried one, or
     /// `ERR password-required` to a plain NAME. True if taken.
-    mutating func accountError(_ code: ErrorCode, _ text: String, to sent: SentLine?, _ fx: inout [ClientEffect]) -> Bool {
+    static func accountError(_ st: inout ClientState, _ code: ErrorCode, _ text: String, to sent: SentLine?, _ fx: inout [ClientEffect]) {
         if code == AccountCodes.passwordRequired, case .command(.name(let name))? = sent {
-            askPassword(for: name)
-            return true
+            askPassword(&st, for: name)
+            return
         }
-        guard case .account(let command)? = sent else { return false }
+        guard case .account(let command)? = sent else { return }
         switch (command, code) {
         case (.login(let name, _), AccountCodes.badPassword):
             // Also a password kept from before that was changed meanwhile.
-            if account.remembered?.name.lowercased() == name.lowercased() { account.remembered = nil }
-            askPassword(for: name)
-            show(.account(.badPassword))
+            if st.account.remembered?.name.lowercased() == name.lowercased() { st.account.remembered = nil }
+            askPassword(&st, for: name)
+            st.show(.account(.badPassword))
         case (_, AccountCodes.tooManyAttempts):
             let wait = AccountClient.waitSeconds(text) ?? 1
-            account.retryAt = now + Double(wait)
-            if case .login(let name, _) = command { askPassword(for: name) }
-            if wait > 0 { showWait() } else { show(.account(.tooManyAttempts(wait))) }
+            st.account.retryAt = st.now + Double(wait)
+            if case .login(let name, _) = command { askPassword(&st, for: name) }
+            if wait > 0 { showWait(&st) } else { st.show(.account(.tooManyAttempts(wait))) }
         case (_, AccountCodes.serverBusy):
-            if case .login(let name, _) = command { askPassword(for: name) }
-            show(.account(.serverBusy))
+            if case .login(let name, _) = command { askPassword(&st, for: name) }
+            st.show(.account(.serverBusy))
         case (.login, _):
             // Not registered after all, taken, or another refusal: choose again.
-            if screen != .name { goToNameScreen(&fx) }
-            show(.serverError(code: code, text: text))
+            if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
+            st.show(.serverError(code: code, text: text))
         case (_, AccountCodes.badPasswordForm):
-            account.clearTyping()
-            show(.account(.passwordForm))
+            st.account.clearTyping()
+            st.show(.account(.passwordForm))
         case (_, .noName):
-            named = false
-            account.loggedIn = nil
-            goToNameScreen(&fx)
-            show(.serverError(code: code, text: text))
+            st.named = false
+            st.account.loggedIn = nil
+            NamePickerFeature.goToNameScreen(&st, &fx)
+            st.show(.serverError(code: code, text: text))
         default:
-            if case .account = screen { goToMain() }
-            show(.serverError(code: code, text: text))
+            if case .account = st.screen { st.goToMain() }
+            st.show(.serverError(code: code, text: text))
         }
-        return true
     }
 }

@@ -3,9 +3,8 @@ import GhostProtocol
 /// A player's record: the ratings a finished game moved (OVER's
 /// `ratings= changes=`), the list of finished games (HISTORY), a finished
 /// game replayed move by move (MOVES) and reviewed (REVIEW), a profile
-/// (PROFILE) and a rating list's leaders (TOP). The generic core calls in
-/// here at one point each (`recordLine`, `recordReply`, `recordError`,
-/// `recordKey`), as it does for watching.
+/// (PROFILE) and a rating list's leaders (TOP). Its reducer is
+/// `RecordFeature` (Reducer+Record.swift).
 
 /// The record's screens.
 public enum RecordScreen: Equatable, Sendable {

@@ -4,11 +4,11 @@ import GhostProtocol
 /// lines → OK GAMES), WATCH and UNWATCH, and the keys of a watcher, whose
 /// game is drawn by its kind's own play screen (GAME's `watching=yes` marks
 /// it read-only). The generic core calls in here at one point each
-/// (`watchLine`, `watchReply`, `watchError`, `watchingKey`), as it does for
+/// (`line`, for the lines `LineOwner.watch` names, `watchReply`, `watchError`, `watchingKey`), as it does for
 /// Hangman; which screen a watched game gets is decided where a player's is.
 /// Lines, replies and refusals are reduced by `WatchClient` itself (below),
 /// which changes only its own state and returns what the parent must do.
-extension ClientState {
+enum WatchFeature {
     /// How many live games to ask for.
     static let watchLimit = CommandParser.defaultGames
     /// How often the list shown is asked again. As long as a reconnecting
@@ -17,59 +17,50 @@ extension ClientState {
     /// them), so the list asked at the greeting may be empty.
     static let watchRefreshSeconds = ClientState.maxBackoff
 
-    /// Whether the keys belong to a watched game (playing nothing).
-    var watchingAGame: Bool {
-        watch.id != nil && (game?.watching == true || watch.ended)
-    }
 
     // MARK: The list
 
     /// The list of live games, asked for afresh (`w` on the main screen, `r` on the list).
-    mutating func openWatchList(_ fx: inout [ClientEffect]) {
-        if screen != .watchList { go(.watchList) }
-        watch.games = nil
-        watch.incoming = []
-        watch.more = false
-        watch.askedAt = now
-        send(.games(limit: ClientState.watchLimit), &fx)
+    static func openWatchList(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        if st.screen != .watchList { st.go(.watchList) }
+        st.watch.games = nil
+        st.watch.incoming = []
+        st.watch.more = false
+        st.watch.askedAt = st.now
+        st.send(.games(limit: WatchFeature.watchLimit), &fx)
     }
 
-    /// When the list on screen is next asked again, if it is shown and answered.
-    var watchListDue: Double? {
-        guard screen == .watchList, link == .online, watch.games != nil, !pending.contains(.games) else { return nil }
-        return watch.askedAt + ClientState.watchRefreshSeconds
-    }
 
     /// Each tick: the list shown is asked again every few seconds, keeping
     /// what it shows (and the game chosen) until the answer replaces it;
     /// games that start, end or come back after a restart appear by themselves.
-    mutating func watchListTick(_ fx: inout [ClientEffect]) {
-        guard let due = watchListDue, now >= due, !watchingAGame else { return }
-        watch.incoming = []
-        watch.askedAt = now
-        send(.games(limit: ClientState.watchLimit), &fx)
+    static func watchListTick(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        guard let due = st.watchListDue, st.now >= due, !st.watchingAGame else { return }
+        st.watch.incoming = []
+        st.watch.askedAt = st.now
+        st.send(.games(limit: WatchFeature.watchLimit), &fx)
     }
 
-    mutating func watchListKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        let games = watch.games ?? []
+    static func watchListKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
+        let games = st.watch.games ?? []
         let choosable = games.indices.filter { games[$0].watchable }
         switch key {
         case .up, .down:
             guard !choosable.isEmpty else { return }
-            let here = choosable.firstIndex(of: watch.cursor) ?? 0
+            let here = choosable.firstIndex(of: st.watch.cursor) ?? 0
             let next = key == .up ? max(0, here - 1) : min(choosable.count - 1, here + 1)
-            watch.cursor = choosable[next]
+            st.watch.cursor = choosable[next]
         case .home:
-            if let first = choosable.first { watch.cursor = first }
+            if let first = choosable.first { st.watch.cursor = first }
         case .end:
-            if let last = choosable.last { watch.cursor = last }
+            if let last = choosable.last { st.watch.cursor = last }
         case .enter:
-            guard let game = watch.chosen, watch.asked == nil else { return }
-            if send(.watch(game.id), &fx) { watch.asked = game.id }
+            guard let game = st.watch.chosen, st.watch.asked == nil else { return }
+            if st.send(.watch(game.id), &fx) { st.watch.asked = game.id }
         case .char("r"), .char("R"):
-            openWatchList(&fx)
+            openWatchList(&st, &fx)
         case .escape, .backspace, .char("q"):
-            goToMain()
+            st.goToMain()
         default:
             break
         }
@@ -79,85 +70,86 @@ extension ClientState {
 
     /// A watcher's keys: none plays. Esc (or q) stops watching (UNWATCH) and
     /// goes back to the list; once the game has ended, Enter too.
-    mutating func watchingKey(_ key: Key, _ fx: inout [ClientEffect]) {
+    static func watchingKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .escape, .backspace, .char("q"), .char("Q"):
-            backToWatchList(&fx)
-        case .enter where watch.ended:
-            backToWatchList(&fx)
+            backToWatchList(&st, &fx)
+        case .enter where st.watch.ended:
+            backToWatchList(&st, &fx)
         default:
             break  // letters and the rest: a watcher plays nothing, and nothing is sent
         }
     }
 
     /// Stops watching (UNWATCH, unless the game's end already stopped it) and shows the list again.
-    mutating func backToWatchList(_ fx: inout [ClientEffect]) {
-        if let id = watch.id, !watch.ended {
-            send(.unwatch, &fx)
+    static func backToWatchList(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        if let id = st.watch.id, !st.watch.ended {
+            st.send(.unwatch, &fx)
             // Lines of that game already on their way are dropped until OK UNWATCH.
-            watch.left = id
+            st.watch.left = id
         }
-        stopWatching()
-        openWatchList(&fx)
+        stopWatching(&st)
+        openWatchList(&st, &fx)
     }
 
     /// Forgets the watched game (its board, its end).
-    mutating func stopWatching() {
-        if game?.watching == true { game = nil }
-        if watch.id != nil, watch.ended { hangman.ended = nil }
-        watch.id = nil
-        watch.asked = nil
-        watch.ended = false
-        watch.result = nil
+    static func stopWatching(_ st: inout ClientState) {
+        if st.game?.watching == true { st.game = nil }
+        if st.watch.id != nil, st.watch.ended { st.hangman.ended = nil }
+        st.watch.id = nil
+        st.watch.asked = nil
+        st.watch.ended = false
+        st.watch.result = nil
     }
 
     /// The watched game ended: the server sends no more of it.
-    mutating func watchedGameEnded(_ result: GameResult?) {
-        watch.ended = true
-        watch.result = result
-        gameMenuOpen = false
-        confirmLeave = false
+    static func watchedGameEnded(_ st: inout ClientState, _ result: GameResult?) {
+        st.watch.ended = true
+        st.watch.result = result
+        st.gameMenuOpen = false
+        st.confirmLeave = false
     }
 
     // MARK: Server lines, replies and refusals (scoped)
 
-    /// Hands a line to the watch feature (`WatchClient.line`), which changes
-    /// only its own state, and does what it asks of the rest of the client.
-    /// Returns false for lines that are not the watch feature's.
-    mutating func watchLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
-        switch watch.line(line) {
-        case .notMine:
-            return false
-        case .taken:
-            return true
-        case .aborted(let reason):
-            // The watched game was aborted (no score): the server has stopped
-            // the watching. Back to the list, asked afresh, saying why.
-            stopWatching()
-            openWatchList(&fx)
-            show(.aborted(reason))
-            return true
-        }
+    /// Hands a line of the watch feature's (`LineOwner.watch`) to
+    /// `WatchClient.line`, which changes only its own state, and does what it
+    /// asks of the rest of the client.
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
+        guard case .aborted(let reason) = st.watch.line(line) else { return }
+        // The watched game was aborted (no score): the server has stopped
+        // the watching. Back to the list, asked afresh, saying why.
+        stopWatching(&st)
+        openWatchList(&st, &fx)
+        st.show(.aborted(reason))
     }
 
-    mutating func watchReply(_ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) -> Bool {
-        watch.reply(reply)
+    static func watchReply(_ st: inout ClientState, _ reply: Reply, to verb: Verb?, _ fx: inout [ClientEffect]) {
+        _ = st.watch.reply(reply)
     }
 
-    mutating func watchError(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
-        switch watch.refused(verb, code) {
-        case .notMine:
-            return false
-        case .taken:
-            return true
+    static func watchError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        switch st.watch.refused(verb, code) {
+        case .notMine, .taken:
+            break
         case .show:
-            show(.serverError(code: code, text: text))
-            return true
+            st.show(.serverError(code: code, text: text))
         case .refusedWatch:
-            if screen == .watchList { openWatchList(&fx) }
-            show(.watchRefused(code))
-            return true
+            if st.screen == .watchList { openWatchList(&st, &fx) }
+            st.show(.watchRefused(code))
         }
+    }
+}
+
+extension ClientState {
+    /// Whether the keys belong to a watched game (playing nothing).
+    var watchingAGame: Bool {
+        watch.id != nil && (game?.watching == true || watch.ended)
+    }
+    /// When the list on screen is next asked again, if it is shown and answered.
+    var watchListDue: Double? {
+        guard screen == .watchList, link == .online, watch.games != nil, !pending.contains(.games) else { return nil }
+        return watch.askedAt + WatchFeature.watchRefreshSeconds
     }
 }
 

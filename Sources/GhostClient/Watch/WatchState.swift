@@ -35,7 +35,7 @@ public struct WatchClient: Equatable, Sendable {
     /// Index into `games` of the game chosen (always a watchable one, if any).
     public var cursor = 0
     /// When GAMES was last sent (monotonic seconds): the list shown is
-    /// asked again `ClientState.watchRefreshSeconds` later.
+    /// asked again `WatchFeature.watchRefreshSeconds` later.
     public var askedAt: Double = 0
     /// The game WATCH asked for, until it is answered.
     public var asked: Int?

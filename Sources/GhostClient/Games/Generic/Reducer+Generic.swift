@@ -70,8 +70,8 @@ extension ClientState {
         case let .game(id, kind?, lang, players, token, round, bot, _, record, clock, audience, _):
             guard !ClientGames.plays(kind.rawValue) else { return false }
             let old = game.flatMap { $0.id == id ? $0.generic : nil }
-            gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
-                        board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
+            TableFeature.gameStarted(&self, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+                                     board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
             if game?.id == id { askView(id, &fx) }
             // A game resumed before any name's settings were asked: its kind's name comes with HELP.
             askKinds(&fx)
@@ -98,12 +98,12 @@ extension ClientState {
                 game?.generic?.field = ""
                 game?.generic?.cursor = 0
             }
-            turn(id: id, player: player, fields: fields, clock: clock, deadline: deadline)
+            TableFeature.turn(&self, id: id, player: player, fields: fields, clock: clock, deadline: deadline)
             askView(id, &fx)
             return true
         case let .move(id, player, fields):
             guard currentGame(id)?.generic != nil else { return false }
-            move(id: id, player: player, fields: fields)
+            TableFeature.move(&self, id: id, player: player, fields: fields)
             return true
         case let .over(id, winner, loser, reason, _, _):
             return genericOver(id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
@@ -134,7 +134,7 @@ extension ClientState {
             game?.toMove = nil
             game?.clockDue = nil
             game?.generic?.moves = []
-            watchedGameEnded(r)
+            WatchFeature.watchedGameEnded(&self, r)
             return true
         }
         result = r
@@ -181,10 +181,10 @@ extension ClientState {
         case (.settings?, _):
             askKinds(&fx)
             return false
-        case let (.scores?, .bestGames(_, board)) where scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+        case let (.scores?, .bestGames(_, board)) where highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
             // An announced kind's board of wins: its SCORE lines are the core's.
-            scores = incomingScores
-            incomingScores = []
+            highScores.scores = highScores.incomingScores
+            highScores.incomingScores = []
             return true
         case let (.new?, .other(_, fields)):
             // A private game of an announced kind: its waiting screen names it
@@ -331,7 +331,7 @@ extension ClientState {
 
     /// The boards of an announced kind's high scores: games between people, then each of its computer's levels.
     var scoresKindModes: [String] {
-        ["game"] + (scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
+        ["game"] + (highScores.scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
     }
 
     /// The computer's levels of an announced kind that this client can name.
@@ -349,9 +349,9 @@ extension ClientState {
         case .newPrivate:
             if !starting { send(.new(genericOptions(kind)), &fx) }
         case .scores:
-            scoresKind = kind
-            scoresKindMode = "game"
-            goToScores(from: .main, &fx)
+            highScores.scoresKind = kind
+            highScores.scoresKindMode = "game"
+            ScoresFeature.goToScores(&self, from: .main, &fx)
         case .rules:
             // No tutorial page of its own, and never another game's rules.
             show(.kindRules(name: kindName(kind, strings)))
@@ -375,7 +375,7 @@ extension ClientState {
 
     /// A new game against the computer at `level`, of the game chosen.
     func computerGame(_ level: BotLevel) -> Command {
-        var options = genericChoice.map(genericOptions) ?? ghostOptions()
+        var options = genericChoice.map(genericOptions) ?? LobbyFeature.ghostOptions(self)
         options.bot = level
         options.botFirst = computerFirst
         return .new(options)

@@ -3,7 +3,7 @@ import GhostProtocol
 /// Ghost's child reducer (TCA's `Scope`): TURN and MOVE change the Ghost
 /// board, and nothing else; what the table around it must do (the last
 /// move, the key flash, the offer a letter cancels) comes back as a
-/// `BoardOutcome` for the generic core (Reducer+Board.swift).
+/// `BoardOutcome` for the table (`TableFeature.turn`, `.move`).
 extension GhostState: GameBoard {
     /// What a Ghost line says, read by `GhostLines`.
     enum Event: Equatable {

@@ -2,7 +2,7 @@
 /// variant's state (Superghost's side, bluff and challenge's answer) and a
 /// match's letters, as the server last described them. Its reducer is
 /// `GhostState.reduce` (GhostState+Reduce.swift) for TURN and MOVE, and
-/// `ghostLine` (Reducer+Ghost.swift) for GAME, OVER and MATCH; the table around it (players, turn,
+/// `GhostFeature.line` (Reducer+Ghost.swift) for GAME, OVER and MATCH; the table around it (players, turn,
 /// clocks, offers, audience) is `GameInfo`'s.
 public struct GhostState: Equatable, Sendable {
     public var fragment = ""

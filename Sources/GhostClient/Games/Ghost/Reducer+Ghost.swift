@@ -2,79 +2,72 @@ import GhostProtocol
 
 /// Ghost's lines: GAME, OVER, MATCH (and a round's INFO) of a Ghost game change its Ghost
 /// state (`Game.ghost`) and the table around it. The generic core calls in
-/// here at two points (`ghostLine`, `ghostReply`), after watching and Hangman; TURN and MOVE
-/// are the generic core's (Reducer+Board.swift), which scopes them into
+/// here at two points (`line`, for the lines `LineOwner.ghost` names, and `ghostReply`); TURN and MOVE
+/// are the table's (`TableFeature.turn`, `.move`), which scopes them into
 /// Ghost's board (`GhostState.reduce`, GhostState+Reduce.swift).
-extension ClientState {
-    /// Takes Ghost's lines; returns false for other lines.
-    mutating func ghostLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+enum GhostFeature {
+    /// Ghost's lines (`LineOwner.ghost`).
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) {
         switch line {
-        case let .game(id, kind, lang, players, token, round, bot, fields, record, clock, audience, _):
-            // A kind of game this client cannot show is not started.
-            guard (kind ?? ClientGames.defaultKind) == .ghost else { return false }
-            ghostStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+        case let .game(id, _, lang, players, token, round, bot, fields, record, clock, audience, _):
+            ghostStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                          header: GhostLines.game(fields), record: record, clock: clock, audience: audience, &fx)
-            return true
         // OVER and MATCH of a game no longer shown too (the OVER that answers RESUME).
         case let .over(id, winner, loser, reason, fields, _):
-            over(id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
+            over(&st, id: id, winner: winner, loser: loser, reason: reason, position: GhostLines.over(fields), &fx)
             // The OVER that answers RESUME for a game that ended meanwhile says when.
-            if result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { result?.endedAt = ended }
-            return true
+            if st.result?.id == id, let ended = fields["ended"].flatMap({ Int($0) }), ended > 0 { st.result?.endedAt = ended }
         case let .match(id, winner, loser, fields):
-            matchOver(id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
-            return true
+            matchOver(&st, id: id, winner: winner, loser: loser, ghost: GhostLines.match(fields), &fx)
         case .info(let text):
             // The INFO right after a round's OVER says why, in words.
-            guard var g = game?.ghost, var end = g.roundEnd, end.info == nil else { return false }
+            guard var g = st.game?.ghost, var end = g.roundEnd, end.info == nil else { return }
             end.info = text
             g.roundEnd = end
-            game?.ghost = g
-            return true
+            st.game?.ghost = g
         default:
-            return false
+            break
         }
     }
 
     /// Takes Ghost's replies: OK HINT (Ghost's, and bluff and challenge's).
-    mutating func ghostReply(_ reply: Reply) -> Bool {
-        guard case .hint(let fields) = reply else { return false }
+    static func ghostReply(_ st: inout ClientState, _ reply: Reply) {
+        guard case .hint(let fields) = reply else { return }
         if let hint = GhostLines.hint(fields) {
-            show(.hint(winning: hint.winning, letter: hint.letter.description))
+            st.show(.hint(winning: hint.winning, letter: hint.letter.description))
         } else if let notice = GhostLines.challengeHint(fields) {
-            show(notice)
+            st.show(notice)
         }
-        return true
     }
 
-    mutating func ghostStarted(id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
-                               header: GhostLines.Header, record: HeadToHead?, clock: Int?, audience: Audience?,
-                               _ fx: inout [ClientEffect]) {
+    static func ghostStarted(_ st: inout ClientState, id: Int, lang: String, players: [String], token: String?, round: Int, bot: BotLevel?,
+                             header: GhostLines.Header, record: HeadToHead?, clock: Int?, audience: Audience?,
+                             _ fx: inout [ClientEffect]) {
         // The board this client showed for the same game, if any (a RESUME, the next round of a match).
-        let old = game.flatMap { $0.id == id ? $0 : nil }
+        let old = st.game.flatMap { $0.id == id ? $0 : nil }
         let ghost = GhostState.started(header, previous: old?.ghost, sameRound: old?.round == round)
-        gameStarted(id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
-                    record: record, clock: clock, audience: audience, &fx)
+        TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot, board: .ghost(ghost),
+                                 record: record, clock: clock, audience: audience, &fx)
     }
 
-    mutating func over(id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
-                       _ fx: inout [ClientEffect]) {
-        guard game == nil || game?.id == id else { return }
+    static func over(_ st: inout ClientState, id: Int, winner: String, loser: String, reason: OverReason, position: GhostLines.Position,
+                     _ fx: inout [ClientEffect]) {
+        guard st.game == nil || st.game?.id == id else { return }
         let end = RoundEnd(winner: winner, loser: loser, reason: reason,
-                           fragment: position.fragment ?? game?.ghost?.fragment ?? "",
-                           ghost: position.ghost ?? game?.ghost?.letters ?? [], word: position.word)
-        if var g = game, var gs = g.ghost, g.watching, !gs.match, position.ghost == nil {
+                           fragment: position.fragment ?? st.game?.ghost?.fragment ?? "",
+                           ghost: position.ghost ?? st.game?.ghost?.letters ?? [], word: position.word)
+        if var g = st.game, var gs = g.ghost, g.watching, !gs.match, position.ghost == nil {
             // A watched game ended: its board stays, with who won and why, until a key goes back to the list.
             gs.roundEnd = end
             gs.fragment = end.fragment
             g.ghost = gs
             g.toMove = nil
             g.clockDue = nil
-            game = g
-            return watchedGameEnded(GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
-                                               word: end.word, players: g.players, bot: g.bot))
+            st.game = g
+            return WatchFeature.watchedGameEnded(&st, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment,
+                                                                 word: end.word, players: g.players, bot: g.bot))
         }
-        if var g = game, var gs = g.ghost, gs.match || position.ghost != nil {
+        if var g = st.game, var gs = g.ghost, gs.match || position.ghost != nil {
             // A round of a match: the next round's GAME follows, or MATCH.
             gs.match = true
             gs.roundEnd = end
@@ -82,26 +75,26 @@ extension ClientState {
             gs.fragment = end.fragment
             g.ghost = gs
             g.toMove = nil
-            game = g
-            gameMenuOpen = false
-            confirmLeave = false
+            st.game = g
+            st.gameMenuOpen = false
+            st.confirmLeave = false
             return
         }
         // The OVER that answers RESUME comes without GAME: the computer's
         // seat name says it was the computer (so the menu says Play again).
         let seatBot = [winner, loser].lazy.compactMap { $0.hasPrefix("bot-") ? BotLevel(rawValue: String($0.dropFirst(4))) : nil }.first
-        result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
-                            players: game?.players ?? [winner, loser], bot: game?.bot ?? seatBot)
-        result?.superghost = game?.ghost?.superghost ?? false
-        result?.challenge = game?.ghost?.challenge ?? false
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
+        st.result = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: end.fragment, word: end.word,
+                               players: st.game?.players ?? [winner, loser], bot: st.game?.bot ?? seatBot)
+        st.result?.superghost = st.game?.ghost?.superghost ?? false
+        st.result?.challenge = st.game?.ghost?.challenge ?? false
+        st.game = nil
+        st.setToken(nil, &fx)
+        st.go(.over)
     }
 
     /// The end of a whole match: the last round's OVER came just before.
-    mutating func matchOver(id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
-        guard let g = game, g.id == id, let gs = g.ghost else { return }
+    static func matchOver(_ st: inout ClientState, id: Int, winner: String, loser: String, ghost: [String]?, _ fx: inout [ClientEffect]) {
+        guard let g = st.game, g.id == id, let gs = g.ghost else { return }
         let last = gs.roundEnd
         // MATCH follows the last round's OVER; without one, the reason is unknown (empty).
         var r = GameResult(id: id, winner: winner, loser: loser, reason: last?.reason ?? OverReason(rawValue: ""),
@@ -111,12 +104,12 @@ extension ClientState {
         r.challenge = gs.challenge
         r.ghost = ghost ?? last?.ghost ?? gs.letters
         if g.watching {
-            game?.clockDue = nil
-            return watchedGameEnded(r)
+            st.game?.clockDue = nil
+            return WatchFeature.watchedGameEnded(&st, r)
         }
-        result = r
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
+        st.result = r
+        st.game = nil
+        st.setToken(nil, &fx)
+        st.go(.over)
     }
 }

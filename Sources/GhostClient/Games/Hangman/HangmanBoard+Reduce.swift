@@ -3,7 +3,7 @@ import GhostProtocol
 /// Hangman's child reducer (TCA's `Scope`): TURN and MOVE change the Hangman
 /// board, and nothing else; what the table around it must do (the last
 /// move, the offer a guess cancels) comes back as a `BoardOutcome` for the
-/// generic core (Reducer+Board.swift).
+/// table (`TableFeature.turn`, `.move`).
 extension HangmanBoard: GameBoard {
     /// What a Hangman line says, read by `HangmanLines.position`.
     enum Event: Equatable {

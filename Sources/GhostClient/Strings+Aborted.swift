@@ -1,21 +1,5 @@
 import GhostProtocol
 
-/// `ABORTED id=<id> reason=<reason>`: a game of this player's
-/// ended with no winner and no score (no first move, untouched for days, or
-/// left before the first move). The token is spent; the player is back on the
-/// main screen with a line saying why. A watched game's end is the watch
-/// code's (it stops with the game).
-extension ClientState {
-    mutating func aborted(id: Int, reason: AbortReason, _ fx: inout [ClientEffect]) {
-        if let g = game, g.id != id || g.watching { return }
-        guard game != nil || screen == .resuming || screen == .game else { return }
-        game = nil
-        setToken(nil, &fx)
-        goToMain()
-        show(.aborted(reason))
-    }
-}
-
 extension Strings {
     /// Why a game of this player's was aborted.
     public func aborted(_ reason: AbortReason) -> String {
