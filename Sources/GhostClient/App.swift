@@ -57,7 +57,7 @@ public enum ClientApp {
         let dumb = getenv("TERM").map { String(cString: $0) } == "dumb"
         let session = InteractiveSession(config: config, configPath: path, address: address, colour: !noColour && !dumb,
                                          playAtOnce: options.game.map { ClientGames.playedAtOnce.contains(GameKind(rawValue: $0)) } ?? false,
-                                         tls: tls, insecure: options.insecure)
+                                         tls: tls, insecure: options.insecure, plainScreens: options.plainScreens)
         return session.run()
     }
 
@@ -129,9 +129,10 @@ final class InteractiveSession {
     private let recorder: EventRecorder?
 
     init(config: ClientConfig, configPath: String, address: ServerAddress, colour: Bool, playAtOnce: Bool = false,
-         tls: TLSSettings? = nil, insecure: Bool = false) {
+         tls: TLSSettings? = nil, insecure: Bool = false, plainScreens: Bool = false) {
         state = ClientState(config: config, serverAddress: address.description, colour: colour)
         state.hangman.playAtOnce = playAtOnce
+        state.plainScreens = plainScreens
         // How this connection speaks (TLS, and the certificates it trusts): saved with the server once one answers.
         state.connectionTLS = ConnectionTLS(tls: tls != nil, caFile: tls?.caFile)
         // A password goes only where nobody between can read it: over TLS,

@@ -12,6 +12,10 @@ public struct ClientState: Equatable, Sendable {
     public var connectionTLS: ConnectionTLS?
     /// Colour and attributes allowed (NO_COLOR unset, and a terminal).
     public var colour: Bool
+    /// Every game, Ghost's and Hangman's too, is drawn from the server's
+    /// description of it (`VIEW`, Games/Generic), as a kind this client has
+    /// no code for (`--plain-screens`).
+    public var plainScreens = false
     public var width = 80
     public var height = 24
     public var now: Double = 0

@@ -53,6 +53,7 @@ extension LineOwner {
         case .helpEntry, .view:
             return .generic
         case let .game(_, kind, _, _, _, _, _, _, _, _, _, _):
+            if s.plainScreens, kind != nil { return .generic }
             if kind == .hangman { return .hangman }
             if let kind, !ClientGames.plays(kind.rawValue) { return .generic }
             return (kind ?? ClientGames.defaultKind) == .ghost ? .ghost : .client

@@ -1,6 +1,6 @@
 import OptionKit
 
-/// The command line: `ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]`.
+/// The command line: `ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--tls] [--tls-ca FILE] [--insecure] [--plain-screens] [--help] [--version]`.
 public struct ClientOptions: Equatable, Sendable {
     public static let defaultHost = "127.0.0.1"
     public static let defaultPort = 7777
@@ -20,6 +20,8 @@ public struct ClientOptions: Equatable, Sendable {
     public var tlsCA: String?
     /// `--insecure`: send a password without TLS to a server that is not on this computer.
     public var insecure = false
+    /// `--plain-screens`: every game drawn from the server's description of it.
+    public var plainScreens = false
     public var help = false
     public var version = false
 
@@ -53,6 +55,8 @@ public struct ClientOptions: Equatable, Sendable {
                    .text("a file path"), \.tlsCA, defaultText: "the system's certificate authorities"),
             .flag("--insecure", "send your password (logging in to a registered name, or registering one) without TLS to a server that is not on this computer; without it the client refuses, because anyone on the network between could read it",
                   \.insecure),
+            .flag("--plain-screens", "draw every game, Ghost and Hangman too, from the server's own description of it (its board as rows of text, the moves you may make as a list), as the client draws a kind of game it has no code for: no big letters, no gallows. Not saved",
+                  \.plainScreens),
             .help,
             .version,
         ], positionals: [

@@ -105,7 +105,7 @@ struct ConfigAndOptionsTests {
         #expect(try ClientOptions.parse(["--config", "/a", "--config=/b", "[::1]:9"]).get()
                 == { var o = ClientOptions(); o.configPath = "/b"; o.server = ServerAddress(host: "::1", port: 9); return o }())
         // The usage line docs/client.md shows, made from the table.
-        #expect(ClientOptions.usage.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]\n"))
+        #expect(ClientOptions.usage.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--plain-screens] [--help] [--version]\n"))
         #expect(try ClientOptions.parse(["--game", "hangman"]).get().game == "hangman")
         for line in ClientOptions.usage.split(separator: "\n").dropFirst() {
             #expect(line.count <= 80 && !line.hasSuffix(" "), "`\(line)`")

@@ -184,6 +184,10 @@ enum LayoutCorpus {
         "NamePickerTests.swift: NamePickerTests.moreAndDutch",
         "NamePickerTests.swift: NamePickerTests.olderServer",
         "NamePickerTests.swift: NamePickerTests.hostileLists",
+        "PlainScreensTests.swift: PlainScreensTests.ghost",
+        "PlainScreensTests.swift: PlainScreensTests.variants",
+        "PlainScreensTests.swift: PlainScreensTests.hangman",
+        "PlainScreensTests.swift: PlainScreensTests.richByDefault",
         "QuitQuestionTests.swift: QuitQuestionTests.asksFirst",
         "QuitQuestionTests.swift: QuitQuestionTests.quits",
         "QuitQuestionTests.swift: QuitQuestionTests.tooSmall",
@@ -487,6 +491,10 @@ enum LayoutCorpus {
         NamePickerTests().moreAndDutch()
         NamePickerTests().olderServer()
         NamePickerTests().hostileLists()
+        PlainScreensTests().ghost()
+        PlainScreensTests().variants()
+        PlainScreensTests().hangman()
+        PlainScreensTests().richByDefault()
         QuitQuestionTests().asksFirst()
         QuitQuestionTests().quits()
         QuitQuestionTests().tooSmall()

@@ -91,7 +91,7 @@ struct ExitStatusTests {
         let help = try Program.run("ghost-client", ["--help"])
         #expect(help.status == 0 && help.stderr.isEmpty)
         // The usage line docs/client.md shows.
-        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--help] [--version]\n"))
+        #expect(help.stdout.hasPrefix("Usage: ghost-client [host[:port]] [--config PATH] [--lang en|nl] [--game ghost|hangman] [--clock SECONDS] [--tls] [--tls-ca FILE] [--insecure] [--plain-screens] [--help] [--version]\n"))
     }
 
     @Test("ghost-bench: a bad number is refused, not replaced by the default")

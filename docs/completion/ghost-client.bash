@@ -11,7 +11,7 @@ _ghost_client() {
         --clock) return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--config --lang --game --clock --tls --tls-ca --insecure --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--config --lang --game --clock --tls --tls-ca --insecure --plain-screens --help --version' -- "$cur"))
         return
     fi
     local i n=0

@@ -11,6 +11,7 @@ _ghost_client() {
         '--tls[connect with TLS (the server'\''s --tls-port), checking that the …]' \
         '--tls-ca[with TLS, trust the certificates in FILE (PEM) instead of the …]:FILE:_files' \
         '--insecure[send your password (logging in to a registered name, or …]' \
+        '--plain-screens[draw every game, Ghost and Hangman too, from the server'\''s own …]' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
         '1:host[\:port]:_hosts' \

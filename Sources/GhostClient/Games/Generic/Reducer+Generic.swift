@@ -68,7 +68,7 @@ extension ClientState {
             }
             return true
         case let .game(id, kind?, lang, players, token, round, bot, _, record, clock, audience, _):
-            guard !ClientGames.plays(kind.rawValue) else { return false }
+            guard plainScreens || !ClientGames.plays(kind.rawValue) else { return false }
             let old = game.flatMap { $0.id == id ? $0.generic : nil }
             TableFeature.gameStarted(&self, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                                      board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
@@ -103,6 +103,9 @@ extension ClientState {
             return true
         case let .move(id, player, fields):
             guard currentGame(id)?.generic != nil else { return false }
+            // My move went through: the word typed for it is spent (a
+            // Hangman guesser moves again at once, with no TURN of the other's between).
+            if isMe(player) { game?.generic?.field = "" }
             TableFeature.move(&self, id: id, player: player, fields: fields)
             return true
         case let .over(id, winner, loser, reason, _, _):
