@@ -163,6 +163,19 @@ extension Tmux {
         return "sh -c 'echo $$ > \(folder)/\(label).pid; exec env \(env) \(bin) --config \(folder)/\(label)/config \(extra) 127.0.0.1:\(port)'"
     }
 
+    /// On ghost-client's main screen: → until the game named `name` is the
+    /// one chosen (`● name`), whatever order the games come in; the screen then.
+    @discardableResult
+    public func chooseGame(_ label: String, _ name: String) throws -> [String] {
+        var screen = try waitFor(label, text: name)
+        for _ in 0..<8 where !screen.contains(where: { $0.contains("● " + name) }) {
+            let chosen = screen.first { $0.contains("●") }
+            try keys(label, "Right")
+            screen = try waitFor(label, "the next game") { $0.first { $0.contains("●") } != chosen }
+        }
+        return screen
+    }
+
     /// Starts ghost-client in session `label` without colours, once its shell is ready.
     public func startClient(_ label: String, port: Int, extra: String = "") throws {
         // Typed before the shell's first prompt, the command would share its line with it.

@@ -20,12 +20,7 @@ struct HiddenWordsClientTests {
         try tmux.keys("ann", "Enter")
 
         // The kind came with HELP: → visits the games, the built-in ones first, whatever the others are.
-        var screen = try tmux.waitFor("ann", text: "○ Hidden words (tests only)")
-        for _ in 0..<8 where !screen.contains(where: { $0.contains("● Hidden words (tests only)") }) {
-            let chosen = screen.first { $0.contains("●") }
-            try tmux.keys("ann", "Right")
-            screen = try tmux.waitFor("ann", "the next game") { $0.first { $0.contains("●") } != chosen }
-        }
+        var screen = try tmux.chooseGame("ann", "Hidden words (tests only)")
         #expect(screen.contains { $0.contains("both hide a word at once, then guess each other's") })
 
         // ben, a line client, opens a private game; ann joins it by its code.
