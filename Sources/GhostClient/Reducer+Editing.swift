@@ -13,7 +13,7 @@ extension ClientState {
         case .name: return namePicker.nameField
         case .join: return codeField
         case .account: return account.field
-        case .game: return answeringChallenge ? game?.ghost?.answer : genericTyping ? game?.generic?.field : nil
+        case .game: return answeringChallenge ? game?.ghost?.answer : GenericFeature.typing(self) ? game?.generic?.field : nil
         case .hangman(.play):
             if let answer = hangman.answer { return answer }
             guard !hangman.confirmNew, game != nil, !gameMenuOpen, !confirmLeave, mustSetWord else { return nil }

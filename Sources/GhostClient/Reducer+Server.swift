@@ -24,7 +24,7 @@ extension ClientState {
         case .record: RecordFeature.line(&self, line)
         case .watch: WatchFeature.line(&self, line, &fx)
         case .hangman: HangmanFeature.line(&self, line, &fx)
-        case .generic: _ = genericLine(line, &fx)
+        case .generic: _ = GenericFeature.line(&self, line, &fx)
         case .ghost: GhostFeature.line(&self, line, &fx)
         case .table: TableFeature.line(&self, line, &fx)
         case .link: LinkFeature.line(&self, line, &fx)
@@ -54,7 +54,7 @@ extension ClientState {
     // MARK: Replies
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
-        if case .help = reply { dropAnsweredHelp(unless: true) } else { dropAnsweredHelp(unless: false) }
+        if case .help = reply { GenericFeature.dropAnsweredHelp(&self, unless: true) } else { GenericFeature.dropAnsweredHelp(&self, unless: false) }
         let first = sent.isEmpty ? nil : sent.removeFirst()
         let owner = LineOwner.of(reply: reply, to: first, in: self)
         let verb = first?.verb
@@ -63,15 +63,15 @@ extension ClientState {
             AccountFeature.accountReply(&self, reply, to: .login(name: name, password: password), &fx)
         }
         // The answer to SETTINGS: the connection has a name, so the generic
-        // kinds ask which kinds the server plays (`genericReply` asks, and
+        // kinds ask which kinds the server plays (`GenericFeature.reply` asks, and
         // leaves the reply to its owner).
-        if verb == .settings, owner != .watch { _ = genericReply(reply, to: first, &fx) }
+        if verb == .settings, owner != .watch { _ = GenericFeature.reply(&self, reply, to: first, &fx) }
         switch owner {
         case .account:
             if case .account(let command)? = first { AccountFeature.accountReply(&self, reply, to: command, &fx) }
         case .watch: WatchFeature.watchReply(&self, reply, to: verb, &fx)
         case .record: RecordFeature.recordReply(&self, reply, to: verb, &fx)
-        case .generic: _ = genericReply(reply, to: first, &fx)
+        case .generic: _ = GenericFeature.reply(&self, reply, to: first, &fx)
         case .hangman: HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
         case .ghost: GhostFeature.ghostReply(&self, reply)
         case .namePicker: NamePickerFeature.reply(&self, reply, &fx)
@@ -112,7 +112,7 @@ extension ClientState {
     }
 
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
-        dropAnsweredHelp(unless: false)
+        GenericFeature.dropAnsweredHelp(&self, unless: false)
         let first = sent.isEmpty ? nil : sent.removeFirst()
         let owner = LineOwner.of(refusal: code, to: first, in: self)
         let verb = first?.verb
@@ -121,7 +121,7 @@ extension ClientState {
         case .hangman: HangmanFeature.hangmanError(&self, verb, code, text, &fx)
         case .watch: WatchFeature.watchError(&self, verb, code, text, &fx)
         case .record: RecordFeature.recordError(&self, verb, code, text, &fx)
-        case .generic: _ = genericError(verb, code, text, &fx)
+        case .generic: _ = GenericFeature.error(&self, verb, code, text, &fx)
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
         case .table: TableFeature.refused(&self, verb, code, text, &fx)

@@ -27,7 +27,7 @@ enum PlayFeature {
             return
         }
         // A kind this client has no code for: its moves, from VIEW (Games/Generic).
-        if st.genericKey(key, &fx) { return }
+        if GenericFeature.key(&st, key, &fx) { return }
         if challengeKey(&st, key, &fx) { return }
         // The opponent's offer: Enter accepts, Backspace declines (Reducer+Offer.swift).
         if answerOfferKey(&st, key, &fx) { return }
@@ -186,7 +186,7 @@ enum PlayFeature {
         case .rematch:
             // The computer does not ask for rematches: start the same game again
             // (after a result the server gave on RESUME, at its level with the saved settings).
-            if let r = st.result, r.bot != nil, let again = st.genericAgain(r, computer: true) {
+            if let r = st.result, r.bot != nil, let again = GenericFeature.again(st, r, computer: true) {
                 if st.send(again, &fx) { st.lastComputerGame = again }
             } else if let level = st.result?.bot {
                 var options = LobbyFeature.ghostOptions(st)
@@ -197,7 +197,7 @@ enum PlayFeature {
             } else {
                 st.send(.rematch, &fx)
             }
-        case .newGame: st.send(st.result.flatMap { st.genericAgain($0, computer: false) } ?? .seek(LobbyFeature.ghostOptions(st)), &fx)
+        case .newGame: st.send(st.result.flatMap { GenericFeature.again(st, $0, computer: false) } ?? .seek(LobbyFeature.ghostOptions(st)), &fx)
         case .changeName: NamePickerFeature.goToNameScreen(&st, &fx)
         case .main: st.goToMain()
         case .scores:
