@@ -78,36 +78,7 @@ extension ClientState {
         case .scores: ScoresFeature.reply(&self)
         case .lobby: LobbyFeature.reply(&self, reply)
         case .table: TableFeature.reply(&self, reply, &fx)
-        case .client, .link: clientReply(reply, to: first, &fx)
-        }
-    }
-
-    /// The replies that are the client's own (`LineOwner.client`).
-    mutating func clientReply(_ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) {
-        switch reply {
-        case .name(let name, _):
-            myName = name
-            named = true
-            // The picker lists it first from now on.
-            if config.remember(name) { fx.append(.saveConfig) }
-            if case .command? = first { account.namedAsGuest(name) }
-            if screen == .name || screen == .account(.login) {
-                if resultAfterLogin && result != nil { go(.over) } else { goToMain() }
-            }
-            resultAfterLogin = false
-            // The game went on in another window (same settings file) and this
-            // window was sent to the name screen: choosing a name here takes
-            // the game back, rather than leaving it
-            // adjourned for a new game to overwrite its token.
-            if seatTaken, let token = config.token, game == nil {
-                seatTaken = false
-                go(.resuming)
-                send(.resume(token), &fx)
-                return
-            }
-            HangmanFeature.hangmanNamed(&self, &fx)
-        default:
-            break
+        case .client, .link: AccountFeature.clientReply(&self, reply, to: first, &fx)
         }
     }
 
@@ -131,23 +102,7 @@ extension ClientState {
             // and the client asks for a name.
             if verb == .set { HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
             if verb == .watch || verb == .unwatch { WatchFeature.watchError(&self, verb, code, text, &fx) }
-            clientRefusal(verb, code, text, &fx)
-        }
-    }
-
-    /// The refusals that are the client's own (`LineOwner.client`).
-    mutating func clientRefusal(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
-        switch (verb, code) {
-        case (.name?, _):
-            if screen != .name { NamePickerFeature.goToNameScreen(&self, &fx) }
-            show(.serverError(code: code, text: text))
-        case (_, .noName):
-            named = false
-            account.loggedIn = nil
-            NamePickerFeature.goToNameScreen(&self, &fx)
-            show(.serverError(code: code, text: text))
-        default:
-            show(.serverError(code: code, text: text))
+            AccountFeature.clientRefusal(&self, verb, code, text, &fx)
         }
     }
 }

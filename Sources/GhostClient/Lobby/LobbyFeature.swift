@@ -44,7 +44,7 @@ enum LobbyFeature {
             return GenericFeature.switchGame(&st, backwards: key == .left, &fx)
         }
         let entries = MainMenu.entries
-        guard let i = st.menuChoice(key, letters: MainMenu.keys) else { return }
+        guard let i = MenuKeys.choice(&st, key, letters: MainMenu.keys) else { return }
         entries[i].choose(&st, &fx)
     }
 
@@ -81,7 +81,7 @@ enum LobbyFeature {
     static func computerKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return st.goToMain() }
         let items = GenericFeature.computerItems(st)
-        guard let i = st.menuChoice(key, letters: items.map(\.letter)) else { return }
+        guard let i = MenuKeys.choice(&st, key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .level(let level):
             let command = GenericFeature.computerGame(st, level)
