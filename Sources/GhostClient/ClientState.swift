@@ -177,38 +177,6 @@ public struct ClientState: Equatable, Sendable {
         return name.lowercased() == me.lowercased()
     }
 
-    /// The game menu's entries, in order, for the current game. The list is
-    /// fixed for the whole game, so every entry keeps its key; an entry that
-    /// does not apply right now is shown disabled (`gameMenuEnabled`).
-    /// Against the computer there are no offers to answer and no one to claim
-    /// against; hints are only given against Easy.
-    public var gameMenuItems: [GameMenuItem] {
-        guard let game else { return [.close] }
-        var items: [GameMenuItem] = []
-        // The computer (Ghost's `bot=`, Hangman's `bot-hangman` seat) makes no offers and never stays away.
-        let computer = game.bot != nil || game.players.contains { $0.hasPrefix("bot-") }
-        if !computer { items += [.accept, .decline, .claim] }
-        if game.bot == .easy { items.append(.hint) }
-        items.append(.restart)
-        for code in serverLanguages { items.append(.language(code)) }
-        items += [.leave, .close]
-        return items
-    }
-
-    /// Whether a game menu entry applies now.
-    public func gameMenuEnabled(_ item: GameMenuItem) -> Bool {
-        guard let game else { return item == .close }
-        switch item {
-        case .accept, .decline:
-            guard let offer = game.offer else { return false }
-            return !isMe(offer.player)
-        case .claim: return game.claimable
-        case .language(let code): return code != game.lang
-        case .hint, .restart, .leave, .close: return true
-        }
-    }
-
-    /// When the core next needs a tick: an alert or a key flash ends.
     /// The seconds the player to move has left in a game on a clock (the
     /// countdown), nil without one or while the computer is to move.
     public var clockLeft: Int? {
@@ -224,6 +192,8 @@ public struct ClientState: Equatable, Sendable {
         return (d, max(0, Int((due - now).rounded(.up))))
     }
 
+    /// When the core next needs a tick: an alert or a key flash ends, a
+    /// countdown's number changes, the greeting or a keepalive is due.
     public var nextDeadline: Double? {
         var times: [Double] = []
         if let alert { times.append(alert.until) }

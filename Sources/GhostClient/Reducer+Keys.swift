@@ -8,7 +8,7 @@ extension ClientState {
         // Ctrl-L repaints the whole screen, on every screen and while a
         // question is asked; nothing else changes and nothing is sent.
         if key == .ctrlL { return fx.append(.redraw) }
-        if confirmQuit { return quitQuestionKey(key, &fx) }
+        if confirmQuit { return MenuKeys.quitQuestionKey(&self, key, &fx) }
         if key == .ctrlC {
             // Quitting is destructive: asked first, on every screen.
             confirmQuit = true
@@ -18,8 +18,8 @@ extension ClientState {
         // drawn: a key typed there would play unseen.
         if windowTooSmall { return }
         // Ctrl-U and Ctrl-W edit whatever text field is open, the same on
-        // every screen; with none open they do nothing (Reducer+Editing.swift).
-        if key == .ctrlU || key == .ctrlW { return eraseTyped(wholeField: key == .ctrlU, &fx) }
+        // every screen; with none open they do nothing (TextEditing.swift).
+        if key == .ctrlU || key == .ctrlW { return TextEditing.eraseTyped(&self, wholeField: key == .ctrlU, &fx) }
         if watchingAGame { return WatchFeature.watchingKey(&self, key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go
@@ -51,55 +51,6 @@ extension ClientState {
         switch screen {
         case .name, .join, .game, .hangman(.play), .account: true
         default: false
-        }
-    }
-
-    /// A menu's key: the letter shown before an entry chooses it (one key
-    /// style in every menu); else as `menuChoice(_:count:)`.
-    mutating func menuChoice(_ key: Key, letters: [String]) -> Int? {
-        if case .char(let c) = key, let i = letters.firstIndex(of: c.lowercased()) {
-            menuIndex = i
-            return i
-        }
-        return menuChoice(key, count: letters.count)
-    }
-
-    /// Up/Down/digits move a menu cursor over `count` entries; returns the
-    /// entry chosen with Enter or a digit (1-based digits, kept from the
-    /// menus' first key style), if any.
-    mutating func menuChoice(_ key: Key, count: Int) -> Int? {
-        guard count > 0 else { return nil }
-        switch key {
-        case .up: menuIndex = (menuIndex + count - 1) % count
-        case .down, .tab: menuIndex = (menuIndex + 1) % count
-        case .home: menuIndex = 0
-        case .end: menuIndex = count - 1
-        case .enter: return min(max(0, menuIndex), count - 1)
-        default:
-            // 1–9 pick the first nine entries, 0 the tenth.
-            if let d = key.digit, d == 0 ? count >= 10 : d <= count {
-                menuIndex = d == 0 ? 9 : d - 1
-                return menuIndex
-            }
-        }
-        return nil
-    }
-
-    // MARK: Questions
-
-    /// The quit question (Ctrl-C anywhere, q on the main screen): a second
-    /// Ctrl-C, y/j or Enter quits; n or Esc goes back to the screen as it
-    /// was; other keys do nothing while it is asked (a letter plays nothing).
-    mutating func quitQuestionKey(_ key: Key, _ fx: inout [ClientEffect]) {
-        switch key {
-        case .ctrlC, .enter, .char("y"), .char("Y"), .char("j"), .char("J"):
-            confirmQuit = false
-            quitting = true
-            fx.append(.quit)
-        case .escape, .backspace, .char("n"), .char("N"):
-            confirmQuit = false
-        default:
-            break
         }
     }
 

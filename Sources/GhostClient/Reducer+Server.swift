@@ -24,7 +24,7 @@ extension ClientState {
         case .record: RecordFeature.line(&self, line)
         case .watch: WatchFeature.line(&self, line, &fx)
         case .hangman: HangmanFeature.line(&self, line, &fx)
-        case .generic: _ = genericLine(line, &fx)
+        case .generic: _ = GenericFeature.line(&self, line, &fx)
         case .ghost: GhostFeature.line(&self, line, &fx)
         case .table: TableFeature.line(&self, line, &fx)
         case .link: LinkFeature.line(&self, line, &fx)
@@ -54,7 +54,7 @@ extension ClientState {
     // MARK: Replies
 
     mutating func ok(_ reply: Reply, _ fx: inout [ClientEffect]) {
-        if case .help = reply { dropAnsweredHelp(unless: true) } else { dropAnsweredHelp(unless: false) }
+        if case .help = reply { GenericFeature.dropAnsweredHelp(&self, unless: true) } else { GenericFeature.dropAnsweredHelp(&self, unless: false) }
         let first = sent.isEmpty ? nil : sent.removeFirst()
         let owner = LineOwner.of(reply: reply, to: first, in: self)
         let verb = first?.verb
@@ -63,56 +63,27 @@ extension ClientState {
             AccountFeature.accountReply(&self, reply, to: .login(name: name, password: password), &fx)
         }
         // The answer to SETTINGS: the connection has a name, so the generic
-        // kinds ask which kinds the server plays (`genericReply` asks, and
+        // kinds ask which kinds the server plays (`GenericFeature.reply` asks, and
         // leaves the reply to its owner).
-        if verb == .settings, owner != .watch { _ = genericReply(reply, to: first, &fx) }
+        if verb == .settings, owner != .watch { _ = GenericFeature.reply(&self, reply, to: first, &fx) }
         switch owner {
         case .account:
             if case .account(let command)? = first { AccountFeature.accountReply(&self, reply, to: command, &fx) }
         case .watch: WatchFeature.watchReply(&self, reply, to: verb, &fx)
         case .record: RecordFeature.recordReply(&self, reply, to: verb, &fx)
-        case .generic: _ = genericReply(reply, to: first, &fx)
+        case .generic: _ = GenericFeature.reply(&self, reply, to: first, &fx)
         case .hangman: HangmanFeature.hangmanReply(&self, reply, to: verb, &fx)
         case .ghost: GhostFeature.ghostReply(&self, reply)
         case .namePicker: NamePickerFeature.reply(&self, reply, &fx)
         case .scores: ScoresFeature.reply(&self)
         case .lobby: LobbyFeature.reply(&self, reply)
         case .table: TableFeature.reply(&self, reply, &fx)
-        case .client, .link: clientReply(reply, to: first, &fx)
-        }
-    }
-
-    /// The replies that are the client's own (`LineOwner.client`).
-    mutating func clientReply(_ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) {
-        switch reply {
-        case .name(let name, _):
-            myName = name
-            named = true
-            // The picker lists it first from now on.
-            if config.remember(name) { fx.append(.saveConfig) }
-            if case .command? = first { account.namedAsGuest(name) }
-            if screen == .name || screen == .account(.login) {
-                if resultAfterLogin && result != nil { go(.over) } else { goToMain() }
-            }
-            resultAfterLogin = false
-            // The game went on in another window (same settings file) and this
-            // window was sent to the name screen: choosing a name here takes
-            // the game back, rather than leaving it
-            // adjourned for a new game to overwrite its token.
-            if seatTaken, let token = config.token, game == nil {
-                seatTaken = false
-                go(.resuming)
-                send(.resume(token), &fx)
-                return
-            }
-            HangmanFeature.hangmanNamed(&self, &fx)
-        default:
-            break
+        case .client, .link: AccountFeature.clientReply(&self, reply, to: first, &fx)
         }
     }
 
     mutating func error(_ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
-        dropAnsweredHelp(unless: false)
+        GenericFeature.dropAnsweredHelp(&self, unless: false)
         let first = sent.isEmpty ? nil : sent.removeFirst()
         let owner = LineOwner.of(refusal: code, to: first, in: self)
         let verb = first?.verb
@@ -121,7 +92,7 @@ extension ClientState {
         case .hangman: HangmanFeature.hangmanError(&self, verb, code, text, &fx)
         case .watch: WatchFeature.watchError(&self, verb, code, text, &fx)
         case .record: RecordFeature.recordError(&self, verb, code, text, &fx)
-        case .generic: _ = genericError(verb, code, text, &fx)
+        case .generic: _ = GenericFeature.error(&self, verb, code, text, &fx)
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
         case .table: TableFeature.refused(&self, verb, code, text, &fx)
@@ -131,23 +102,7 @@ extension ClientState {
             // and the client asks for a name.
             if verb == .set { HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
             if verb == .watch || verb == .unwatch { WatchFeature.watchError(&self, verb, code, text, &fx) }
-            clientRefusal(verb, code, text, &fx)
-        }
-    }
-
-    /// The refusals that are the client's own (`LineOwner.client`).
-    mutating func clientRefusal(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
-        switch (verb, code) {
-        case (.name?, _):
-            if screen != .name { NamePickerFeature.goToNameScreen(&self, &fx) }
-            show(.serverError(code: code, text: text))
-        case (_, .noName):
-            named = false
-            account.loggedIn = nil
-            NamePickerFeature.goToNameScreen(&self, &fx)
-            show(.serverError(code: code, text: text))
-        default:
-            show(.serverError(code: code, text: text))
+            AccountFeature.clientRefusal(&self, verb, code, text, &fx)
         }
     }
 }

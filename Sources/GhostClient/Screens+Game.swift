@@ -26,9 +26,9 @@ extension Screens {
     /// The game menu's entries, every one with its fixed letter; those that
     /// do not apply now dimmed, with words that say so.
     static func gameMenu(_ s: ClientState, _ g: GameInfo, _ t: Strings, _ style: Style, width: Int? = nil) -> [String] {
-        let items = s.gameMenuItems
+        let items = PlayFeature.gameMenuItems(s)
         let entries = items.map { item -> String in
-            let on = s.gameMenuEnabled(item)
+            let on = PlayFeature.gameMenuEnabled(s, item)
             switch item {
             case .accept: return on ? t.menuAccept(offerText(g.offer, t)) : t.menuAcceptNone
             case .decline: return on ? t.menuDecline : t.menuDeclineNone
@@ -40,7 +40,7 @@ extension Screens {
             case .close: return t.menuClose
             }
         }
-        return menu(entries, selected: s.menuIndex, style, enabled: items.map(s.gameMenuEnabled),
+        return menu(entries, selected: s.menuIndex, style, enabled: items.map { PlayFeature.gameMenuEnabled(s, $0) },
                     keys: items.map { $0.letter(languages: s.serverLanguages) }, width: width)
     }
 

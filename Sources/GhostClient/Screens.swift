@@ -345,7 +345,7 @@ public enum Screens {
         if spare >= 1 { body.append(""); spare -= 1 }
         body += games
         if spare >= 1 { body.append(""); spare -= 1 }
-        body += menu(entries, selected: s.menuIndex, style, enabled: MainMenu.entries.map { s.mainEntryEnabled($0.item) }, keys: MainMenu.keys)
+        body += menu(entries, selected: s.menuIndex, style, enabled: MainMenu.entries.map { GenericFeature.mainEntryEnabled(s, $0.item) }, keys: MainMenu.keys)
         if spare >= 1 { body.append("") }
         body += settingRows.map { margin + style.dim($0) }
         let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""

@@ -103,7 +103,7 @@ struct GenericKindTests {
         #expect(waiting.lobby == .hosting(code: "4EG7R", lang: "en", match: false, game: GameKind(rawValue: "wordchain")))
         #expect(Screens.render(waiting).first?.contains("Word chain (tests only)") == true)
         let (computer, _) = Fx.run(s, .key(.char("c")))
-        #expect(computer.screen == .computer && computer.computerItems == [.level(.easy), .level(.hard), .starter, .back])
+        #expect(computer.screen == .computer && GenericFeature.computerItems(computer) == [.level(.easy), .level(.hard), .starter, .back])
         let screen = Screens.render(computer)
         #expect(screen.contains { $0.contains("e  Easy") } && screen.contains { $0.contains("h  Hard") })
         #expect(!screen.contains { $0.contains("Medium") } && screen[0].contains("Word chain (tests only)"))

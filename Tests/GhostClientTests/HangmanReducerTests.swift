@@ -364,7 +364,7 @@ struct HangmanDuelReducerTests {
         let screen = Screens.render(s)
         #expect(screen.contains { $0.contains("alice") && $0.lowercased().contains("claim") })
         (s, fx) = Fx.run(s, .key(.escape))
-        let claim = s.gameMenuItems.firstIndex(of: .claim) ?? 99
+        let claim = PlayFeature.gameMenuItems(s).firstIndex(of: .claim) ?? 99
         (s, fx) = Fx.run(s, .key(.char(Character(String(claim + 1)))))
         #expect(Fx.sent(fx) == ["CLAIM"])
         s = Fx.run(s, Fx.line("OVER id=2 winner=bob loser=alice reason=abandoned word=zephyr mistakes=0 pattern=______")).0

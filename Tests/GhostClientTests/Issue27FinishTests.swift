@@ -66,11 +66,11 @@ import GhostProtocol
                                             "TURN id=6 player=alice pattern=____ missed=- left=8"])
         for s in [human, easy, hard, evil, duel] {
             #expect(s.gameMenuOpen)
-            let letters = s.gameMenuItems.map { $0.letter(languages: s.serverLanguages) }
+            let letters = PlayFeature.gameMenuItems(s).map { $0.letter(languages: s.serverLanguages) }
             #expect(Set(letters).count == letters.count, "\(letters)")
             for language in ["en", "nl"] {
                 let lines = Issue27FinishTests.plain(s, 80, 24, language)
-                for (item, letter) in zip(s.gameMenuItems, letters) {
+                for (item, letter) in zip(PlayFeature.gameMenuItems(s), letters) {
                     #expect(lines.contains { $0.contains(" \(letter)  ") }, "\(item) \(letter): \(lines)")
                 }
                 #expect(lines.contains { $0.contains(language == "en" ? "l  Leave the game" : "l  ") })

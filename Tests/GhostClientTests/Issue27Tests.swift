@@ -79,7 +79,7 @@ struct Issue27Tests {
             #expect(lines.contains { $0.contains("Claim the win") })
         }
         let computer = Fx.run(HFx.playing(), .key(.escape)).0
-        #expect(!computer.gameMenuItems.contains(.accept) && !computer.gameMenuItems.contains(.claim))
+        #expect(!PlayFeature.gameMenuItems(computer).contains(.accept) && !PlayFeature.gameMenuItems(computer).contains(.claim))
         let lines = Issue27Tests.plain(computer, 80, 24).joined(separator: "\n")
         #expect(!lines.contains("Accept an offer") && !lines.contains("Decline an offer") && !lines.contains("Claim the win"))
         #expect(lines.contains("Back to the game"))

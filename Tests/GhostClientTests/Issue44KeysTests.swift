@@ -116,7 +116,7 @@ struct Issue44KeysTests {
 
     @Test("Item 23: Ctrl-U and Ctrl-W do nothing where nothing is typed, and send nothing")
     func noFieldNoEdit() {
-        for s in Issue44KeysTests.everyKindOfScreen() where s.typedField == nil || s.typedField == "" {
+        for s in Issue44KeysTests.everyKindOfScreen() where TextEditing.typedField(s) == nil || TextEditing.typedField(s) == "" {
             for key in [Key.ctrlU, .ctrlW] {
                 let (after, fx) = Fx.run(s, .key(key))
                 #expect(fx.isEmpty, "\(s.screen)")
@@ -124,7 +124,7 @@ struct Issue44KeysTests {
             }
         }
         // The guesser's and the player's screens have no field: letters are moves there.
-        #expect(Fx.inGame().typedField == nil && HFx.playing().typedField == nil && Fx.named().typedField == nil)
+        #expect(TextEditing.typedField(Fx.inGame()) == nil && TextEditing.typedField(HFx.playing()) == nil && TextEditing.typedField(Fx.named()) == nil)
     }
 
     @Test("Item 23: Ctrl-U clears and Ctrl-W erases the last word in every text field: name, join code, password, challenge word, Hangman's answer and duel word")

@@ -106,10 +106,10 @@ extension Issue44MenuKeysTests {
         s = Fx.run(s, Fx.lines("GAME id=7 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
                                "TURN id=7 player=alice fragment=") + [.key(.escape)]).0
         #expect(s.gameMenuOpen)
-        let letters = s.gameMenuItems.map { $0.letter(languages: s.serverLanguages) }
+        let letters = PlayFeature.gameMenuItems(s).map { $0.letter(languages: s.serverLanguages) }
         #expect(Set(letters).count == letters.count, "\(letters)")
         #expect(letters.allSatisfy { $0.count == 1 && $0.first?.isLetter == true }, "\(letters)")
-        let byCode = Dictionary(uniqueKeysWithValues: s.gameMenuItems.compactMap { item -> (String, String)? in
+        let byCode = Dictionary(uniqueKeysWithValues: PlayFeature.gameMenuItems(s).compactMap { item -> (String, String)? in
             guard case .language(let code) = item else { return nil }
             return (code, item.letter(languages: s.serverLanguages))
         })

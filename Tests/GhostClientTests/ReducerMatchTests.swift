@@ -33,7 +33,7 @@ struct ReducerComputerAndMatchTests {
         #expect(s.game?.ghost?.match == false)
         #expect(s.lobby == nil)
         // No hints against Hard; Esc and Backspace go back from the computer screen.
-        #expect(!s.gameMenuItems.contains(.hint))
+        #expect(!PlayFeature.gameMenuItems(s).contains(.hint))
         (s, _) = Fx.run(Fx.named(), .key(.char("m")), .key(.char("2")), .key(.char("1")))
         #expect(s.lastComputerGame == .new(GameOptions(rounds: .ghost, bot: .easy)))
         (s, _) = Fx.run(Fx.named(), .key(.char("2")), .key(.escape))
@@ -43,7 +43,7 @@ struct ReducerComputerAndMatchTests {
     @Test("Hints against Easy: HINT from the menu, the answer as an alert")
     func hint() {
         var s = Self.matchGame(bot: "easy")
-        #expect(s.gameMenuItems == [.hint, .restart, .language("en"), .language("nl"), .leave, .close])
+        #expect(PlayFeature.gameMenuItems(s) == [.hint, .restart, .language("en"), .language("nl"), .leave, .close])
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("4")))
         #expect(Fx.sent(fx) == ["HINT"])
@@ -215,28 +215,28 @@ struct ReducerNewPlayerTests {
     func fixedMenuKeys() {
         let all: [GameMenuItem] = [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close]
         var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), Fx.line("OFFER id=7 player=bob kind=restart"), .key(.escape))
-        #expect(s.gameMenuItems == all)
+        #expect(PlayFeature.gameMenuItems(s) == all)
         #expect(s.menuIndex == 0)
         // The offer lapses while the menu is open: 1 is still "accept", now with nothing to accept.
         (s, fx) = Fx.run(s, Fx.line("CANCELLED id=7 player=bob kind=restart"), .key(.char("1")))
-        #expect(s.gameMenuItems == all)
+        #expect(PlayFeature.gameMenuItems(s) == all)
         #expect(fx.isEmpty)
         #expect(s.alert?.notice == .unavailable(.accept))
         #expect(s.gameMenuOpen)
         #expect(Screens.noticeText(s.alert!.notice, .en) == "There is no offer to answer.")
         // The cursor steps over what does not apply: from "restart", down skips English (the game's language).
         (s, _) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
-        #expect(s.gameMenuItems[s.menuIndex] == .restart)
+        #expect(PlayFeature.gameMenuItems(s)[s.menuIndex] == .restart)
         (s, fx) = Fx.run(s, .key(.down))
-        #expect(s.gameMenuItems[s.menuIndex] == .language("nl"))
+        #expect(PlayFeature.gameMenuItems(s)[s.menuIndex] == .language("nl"))
         (s, fx) = Fx.run(s, .key(.up))
-        #expect(s.gameMenuItems[s.menuIndex] == .restart)
+        #expect(PlayFeature.gameMenuItems(s)[s.menuIndex] == .restart)
         (s, fx) = Fx.run(s, .key(.up))
-        #expect(s.gameMenuItems[s.menuIndex] == .close)
+        #expect(PlayFeature.gameMenuItems(s)[s.menuIndex] == .close)
         (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(Fx.sent(fx) == ["RESTART"])
         // Against the computer: no offers, no claims; hints against Easy.
-        #expect(ReducerComputerAndMatchTests.matchGame(bot: "hard").gameMenuItems
+        #expect(PlayFeature.gameMenuItems(ReducerComputerAndMatchTests.matchGame(bot: "hard"))
                 == [.restart, .language("en"), .language("nl"), .leave, .close])
     }
     @Test("Bug 2: “play in Dutch” is an offer: the screens and the saved language stay until the server switches the game")

@@ -243,7 +243,7 @@ struct ReducerGameTests {
     func menu() {
         var (s, fx) = Fx.run(Fx.inGame(fragment: "pe"), .key(.escape))
         #expect(s.gameMenuOpen)
-        #expect(s.gameMenuItems == [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close])
+        #expect(PlayFeature.gameMenuItems(s) == [.accept, .decline, .claim, .restart, .language("en"), .language("nl"), .leave, .close])
         (s, fx) = Fx.run(s, .key(.char("5")))
         #expect(Fx.sent(fx) == ["RESTART"])
         #expect(!s.gameMenuOpen)
@@ -251,7 +251,7 @@ struct ReducerGameTests {
         #expect(s.alert?.notice == .offerSent)
         #expect(s.game?.offer == Offer(player: "alice", kind: .restart, lang: nil))
         // My own offer is not mine to accept.
-        #expect(!s.gameMenuEnabled(.accept) && !s.gameMenuEnabled(.decline))
+        #expect(!PlayFeature.gameMenuEnabled(s, .accept) && !PlayFeature.gameMenuEnabled(s, .decline))
         (s, _) = Fx.run(s, Fx.line("DECLINED id=7 player=bob kind=restart"))
         #expect(s.game?.offer == nil)
         #expect(s.alert?.notice == .declined("bob"))
@@ -281,7 +281,7 @@ struct ReducerGameTests {
         var s = Fx.run(Fx.inGame(fragment: "pe"), Fx.lines("OFFER id=7 player=bob kind=lang lang=nl",
                                                           "INFO bob offers to switch to nl and restart: ACCEPT or DECLINE.")).0
         #expect(s.game?.offer == Offer(player: "bob", kind: .lang, lang: "nl"))
-        #expect(s.gameMenuItems.prefix(2) == [.accept, .decline])
+        #expect(PlayFeature.gameMenuItems(s).prefix(2) == [.accept, .decline])
         var fx: [ClientEffect]
         (s, fx) = Fx.run(s, .key(.escape), .key(.char("2")))
         #expect(Fx.sent(fx) == ["DECLINE"])
@@ -319,7 +319,7 @@ struct ReducerGameTests {
         #expect(s.alert?.notice == .returned("bob"))
         s = Fx.run(s, Fx.lines("ADJOURNED id=7 player=bob grace=60", "CLAIMABLE id=7 player=bob")).0
         #expect(s.game?.claimable == true)
-        #expect(s.gameMenuItems[2] == .claim && s.gameMenuEnabled(.claim))
+        #expect(PlayFeature.gameMenuItems(s)[2] == .claim && PlayFeature.gameMenuEnabled(s, .claim))
         let (_, fx) = Fx.run(s, .key(.escape), .key(.char("3")))
         #expect(Fx.sent(fx) == ["CLAIM"])
     }

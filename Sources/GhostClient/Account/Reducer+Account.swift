@@ -1,8 +1,9 @@
 import GhostProtocol
 
 /// Registered names, in the core: sending NAME with the password kept in
-/// memory, the password screens' keys, and the answers to NAME-with-password,
-/// REGISTER and PASSWORD (see AccountState.swift).
+/// memory, the password screens' keys, the answers to NAME-with-password,
+/// REGISTER and PASSWORD (see AccountState.swift), and the name every
+/// screen shares: taken (OK NAME) or refused, or wanted (`no-name`).
 enum AccountFeature {
     /// Takes `name`: with its password when this process logged in to it
     /// (and a password may be sent), else plainly (a guest's name, or the
@@ -206,6 +207,54 @@ enum AccountFeature {
             st.show(.serverError(code: code, text: text))
         default:
             if case .account = st.screen { st.goToMain() }
+            st.show(.serverError(code: code, text: text))
+        }
+    }
+
+    // MARK: The name
+
+    /// The replies that are the client's own (`LineOwner.client`): the name taken.
+    static func clientReply(_ st: inout ClientState, _ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) {
+        switch reply {
+        case .name(let name, _):
+            st.myName = name
+            st.named = true
+            // The picker lists it first from now on.
+            if st.config.remember(name) { fx.append(.saveConfig) }
+            if case .command? = first { st.account.namedAsGuest(name) }
+            if st.screen == .name || st.screen == .account(.login) {
+                if st.resultAfterLogin && st.result != nil { st.go(.over) } else { st.goToMain() }
+            }
+            st.resultAfterLogin = false
+            // The game went on in another window (same settings file) and this
+            // window was sent to the name screen: choosing a name here takes
+            // the game back, rather than leaving it
+            // adjourned for a new game to overwrite its token.
+            if st.seatTaken, let token = st.config.token, st.game == nil {
+                st.seatTaken = false
+                st.go(.resuming)
+                st.send(.resume(token), &fx)
+                return
+            }
+            HangmanFeature.hangmanNamed(&st, &fx)
+        default:
+            break
+        }
+    }
+
+    /// The refusals that are the client's own (`LineOwner.client`): a
+    /// name refused, a command refused for want of one, the rest as the server says.
+    static func clientRefusal(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        switch (verb, code) {
+        case (.name?, _):
+            if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
+            st.show(.serverError(code: code, text: text))
+        case (_, .noName):
+            st.named = false
+            st.account.loggedIn = nil
+            NamePickerFeature.goToNameScreen(&st, &fx)
+            st.show(.serverError(code: code, text: text))
+        default:
             st.show(.serverError(code: code, text: text))
         }
     }

@@ -41,16 +41,16 @@ enum LobbyFeature {
         }
         if key == .left || key == .right {
             // The games side by side: ←/→ choose one.
-            return st.switchGame(backwards: key == .left, &fx)
+            return GenericFeature.switchGame(&st, backwards: key == .left, &fx)
         }
         let entries = MainMenu.entries
-        guard let i = st.menuChoice(key, letters: MainMenu.keys) else { return }
+        guard let i = MenuKeys.choice(&st, key, letters: MainMenu.keys) else { return }
         entries[i].choose(&st, &fx)
     }
 
     /// What the main menu's built-in entries do (Hangman's take theirs first).
     static func mainChoice(_ st: inout ClientState, _ item: MainMenuItem, _ fx: inout [ClientEffect]) {
-        if st.genericMainChoice(item, &fx) { return }
+        if GenericFeature.mainChoice(&st, item, &fx) { return }
         if HangmanFeature.hangmanMainChoice(&st, item, &fx) { return }
         let options = ghostOptions(st)
         // A second press while the first is unanswered would only be refused (busy).
@@ -80,11 +80,11 @@ enum LobbyFeature {
 
     static func computerKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return st.goToMain() }
-        let items = st.computerItems
-        guard let i = st.menuChoice(key, letters: items.map(\.letter)) else { return }
+        let items = GenericFeature.computerItems(st)
+        guard let i = MenuKeys.choice(&st, key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .level(let level):
-            let command = st.computerGame(level)
+            let command = GenericFeature.computerGame(st, level)
             if st.send(command, &fx) { st.lastComputerGame = command }
         case .starter:
             // Saved, as the other settings are.

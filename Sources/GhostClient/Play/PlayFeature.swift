@@ -27,7 +27,7 @@ enum PlayFeature {
             return
         }
         // A kind this client has no code for: its moves, from VIEW (Games/Generic).
-        if st.genericKey(key, &fx) { return }
+        if GenericFeature.key(&st, key, &fx) { return }
         if challengeKey(&st, key, &fx) { return }
         // The opponent's offer: Enter accepts, Backspace declines (Reducer+Offer.swift).
         if answerOfferKey(&st, key, &fx) { return }
@@ -45,7 +45,7 @@ enum PlayFeature {
             // letter no entry has does nothing.
             let letter = c.lowercased()
             if letter == "q" { st.gameMenuOpen = false; return }
-            guard let i = st.gameMenuItems.firstIndex(where: { $0.letter(languages: st.serverLanguages) == letter }) else { return }
+            guard let i = PlayFeature.gameMenuItems(st).firstIndex(where: { $0.letter(languages: st.serverLanguages) == letter }) else { return }
             return chooseGameMenuItem(&st, i, from: st.menuIndex, &fx)
         }
         if let c = key.letter, let letter = Letter(String(c)) {
@@ -59,11 +59,11 @@ enum PlayFeature {
             st.game?.ghost?.frontNext = key == .left
             return
         }
-        let items = st.gameMenuItems
+        let items = PlayFeature.gameMenuItems(st)
         if key == .escape || (key == .tab && !st.gameMenuOpen) {
             st.gameMenuOpen.toggle()
             // The cursor starts on the first entry that applies.
-            st.menuIndex = items.firstIndex(where: st.gameMenuEnabled) ?? 0
+            st.menuIndex = items.firstIndex(where: { PlayFeature.gameMenuEnabled(st, $0) }) ?? 0
             return
         }
         guard st.gameMenuOpen else {
@@ -79,16 +79,16 @@ enum PlayFeature {
             st.menuIndex = i
             chosen = i
         } else {
-            chosen = st.menuChoice(key, count: items.count)
+            chosen = MenuKeys.choice(&st, key, count: items.count)
         }
         guard let i = chosen, items.indices.contains(i) else {
             // Up and Down step over the entries that do not apply.
             if key == .up || key == .down || key == .tab {
                 var j = st.menuIndex
-                for _ in items.indices where !st.gameMenuEnabled(items[j]) {
+                for _ in items.indices where !PlayFeature.gameMenuEnabled(st, items[j]) {
                     j = (j + (key == .up ? items.count - 1 : 1)) % items.count
                 }
-                st.menuIndex = st.gameMenuEnabled(items[j]) ? j : from
+                st.menuIndex = PlayFeature.gameMenuEnabled(st, items[j]) ? j : from
             }
             return
         }
@@ -98,10 +98,10 @@ enum PlayFeature {
     /// Entry `i` of the game menu chosen (by its letter, digit or Enter);
     /// `from`: the cursor before.
     static func chooseGameMenuItem(_ st: inout ClientState, _ i: Int, from: Int, _ fx: inout [ClientEffect]) {
-        let items = st.gameMenuItems
+        let items = PlayFeature.gameMenuItems(st)
         guard items.indices.contains(i) else { return }
         st.menuIndex = i
-        guard st.gameMenuEnabled(items[i]) else {
+        guard PlayFeature.gameMenuEnabled(st, items[i]) else {
             // Every entry keeps its key: one that does not apply now does nothing.
             st.menuIndex = from
             return st.show(.unavailable(items[i]))
@@ -181,12 +181,12 @@ enum PlayFeature {
         if key == .escape { return st.goToMain() }
         let items = OverMenuItem.allCases
         // Each entry's letter (the same after every game), or ↑/↓, Enter, a digit.
-        guard let i = st.menuChoice(key, letters: items.map(\.letter)) else { return }
+        guard let i = MenuKeys.choice(&st, key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .rematch:
             // The computer does not ask for rematches: start the same game again
             // (after a result the server gave on RESUME, at its level with the saved settings).
-            if let r = st.result, r.bot != nil, let again = st.genericAgain(r, computer: true) {
+            if let r = st.result, r.bot != nil, let again = GenericFeature.again(st, r, computer: true) {
                 if st.send(again, &fx) { st.lastComputerGame = again }
             } else if let level = st.result?.bot {
                 var options = LobbyFeature.ghostOptions(st)
@@ -197,7 +197,7 @@ enum PlayFeature {
             } else {
                 st.send(.rematch, &fx)
             }
-        case .newGame: st.send(st.result.flatMap { st.genericAgain($0, computer: false) } ?? .seek(LobbyFeature.ghostOptions(st)), &fx)
+        case .newGame: st.send(st.result.flatMap { GenericFeature.again(st, $0, computer: false) } ?? .seek(LobbyFeature.ghostOptions(st)), &fx)
         case .changeName: NamePickerFeature.goToNameScreen(&st, &fx)
         case .main: st.goToMain()
         case .scores:
@@ -211,6 +211,39 @@ enum PlayFeature {
             let variant = r.superghost ? GhostWire.Variant.superghost.rawValue : r.challenge ? GhostWire.Variant.challenge.rawValue : nil
             let opponent = r.players.first { !st.isMe($0) } ?? (st.isMe(r.winner) ? r.loser : r.winner)
             RecordFeature.openEndedReplay(&st, id: r.id, game: r.kind ?? .ghost, variant: variant, opponent: opponent, won: st.isMe(r.winner), from: .over, &fx)
+        }
+    }
+
+    // MARK: The game menu
+
+    /// The game menu's entries, in order, for the current game. The list is
+    /// fixed for the whole game, so every entry keeps its key; an entry that
+    /// does not apply right now is shown disabled (`gameMenuEnabled`).
+    /// Against the computer there are no offers to answer and no one to claim
+    /// against; hints are only given against Easy.
+    static func gameMenuItems(_ s: ClientState) -> [GameMenuItem] {
+        guard let game = s.game else { return [.close] }
+        var items: [GameMenuItem] = []
+        // The computer (Ghost's `bot=`, Hangman's `bot-hangman` seat) makes no offers and never stays away.
+        let computer = game.bot != nil || game.players.contains { $0.hasPrefix("bot-") }
+        if !computer { items += [.accept, .decline, .claim] }
+        if game.bot == .easy { items.append(.hint) }
+        items.append(.restart)
+        for code in s.serverLanguages { items.append(.language(code)) }
+        items += [.leave, .close]
+        return items
+    }
+
+    /// Whether a game menu entry applies now.
+    static func gameMenuEnabled(_ s: ClientState, _ item: GameMenuItem) -> Bool {
+        guard let game = s.game else { return item == .close }
+        switch item {
+        case .accept, .decline:
+            guard let offer = game.offer else { return false }
+            return !s.isMe(offer.player)
+        case .claim: return game.claimable
+        case .language(let code): return code != game.lang
+        case .hint, .restart, .leave, .close: return true
         }
     }
 }

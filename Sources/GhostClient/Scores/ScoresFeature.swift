@@ -12,7 +12,7 @@ enum ScoresFeature {
         case .pageUp: st.highScores.scoresOffset = max(0, st.highScores.scoresOffset - 10)
         case .home: st.highScores.scoresOffset = 0
         case .left where st.highScores.scoresKind != nil, .right where st.highScores.scoresKind != nil:
-            let modes = st.scoresKindModes
+            let modes = GenericFeature.scoresKindModes(st)
             let i = modes.firstIndex(of: st.highScores.scoresKindMode) ?? 0
             st.highScores.scoresKindMode = modes[(i + (key == .right ? 1 : modes.count - 1)) % modes.count]
             loadScores(&st, &fx)

@@ -11,7 +11,7 @@ enum SettingsFeature {
             return
         }
         // Each language by its letter (e English, n Nederlands), as shown.
-        guard let choice = st.menuChoice(key, letters: Strings.languageLetters) else { return }
+        guard let choice = MenuKeys.choice(&st, key, letters: Strings.languageLetters) else { return }
         let firstTime = st.config.language == nil
         chooseLanguage(&st, langs[choice], &fx)
         if firstTime || !st.config.tutorialSeen {

@@ -6,78 +6,51 @@ import GhostProtocol
 /// `game=` is not one of `ClientGames.kinds` starts the generic screen, which
 /// asks `VIEW <id>` after `GAME` and after each `TURN` (a `MOVE` is followed
 /// by a `TURN` unless it ended the game), and draws the answer. The generic core calls in here at one point each
-/// (`genericLine`, `genericReply`, `genericError`, `genericKey`,
-/// `genericMainChoice`), as it does for Hangman.
-extension ClientState {
+/// (`line`, for the lines `LineOwner.generic` names, `reply`, `error`, `key`,
+/// `mainChoice`), as it does for Hangman. The names of the kinds that every
+/// screen shows stay `ClientState`'s (ClientState+Kinds.swift).
+enum GenericFeature {
     /// The most kinds kept from a HELP answer.
     static let announcedLimit = 16
     /// The longest word typed for a move (the protocol takes 80 bytes).
-    static let genericFieldLimit = 40
-
-    /// The kind chosen on the main screen: an announced one, else the saved built-in one.
-    public var chosenKind: GameKind { genericChoice ?? config.game }
-
-    /// What the server announced about `kind`, if it did.
-    func announced(_ kind: GameKind) -> AnnouncedKind? { serverKinds.first { $0.kind == kind } }
-
-    /// A kind's name for people: a built-in kind's own, an announced one's
-    /// from its HELP line, else the kind's name as the server spells it.
-    func kindName(_ kind: GameKind, _ t: Strings) -> String {
-        if ClientGames.plays(kind.rawValue) { return ClientGames.texts(kind, t).name }
-        return announced(kind)?.name ?? kind.rawValue
-    }
-
-    /// A finished game's kind and variant as the history, the replay and
-    /// the profile name it: a built-in kind's words, an announced kind's
-    /// name from its HELP line, else the kind as the server spells it.
-    func gameKindName(_ game: String, _ variant: String?, _ t: Strings) -> String {
-        if ClientGames.plays(game) { return t.gameKindName(game, variant) }
-        return announced(GameKind(rawValue: game))?.name ?? game
-    }
-
-    /// A kind's texts for the screens all games share (the main screen, the
-    /// quick-match screen, the list of games to watch).
-    func texts(for kind: GameKind, _ t: Strings, match: Bool = false) -> GameTexts {
-        if ClientGames.plays(kind.rawValue) { return ClientGames.texts(kind, t, match: match) }
-        return t.genericTexts(kindName(kind, t))
-    }
+    static let fieldLimit = 40
 
     /// The options of a new game of an announced kind: its name and the saved clock.
-    func genericOptions(_ kind: GameKind) -> GameOptions {
-        GameOptions(game: kind, clock: config.clock)
+    static func options(_ s: ClientState, _ kind: GameKind) -> GameOptions {
+        GameOptions(game: kind, clock: s.config.clock)
     }
 
     /// Asks the server which kinds it plays (HELP), once a connection.
-    mutating func askKinds(_ fx: inout [ClientEffect]) {
-        guard !kindsAsked, link == .online else { return }
-        kindsAsked = true
-        incomingKinds = []
-        send(.help, &fx)
+    static func askKinds(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
+        guard !st.kindsAsked, st.link == .online else { return }
+        st.kindsAsked = true
+        st.incomingKinds = []
+        st.send(.help, &fx)
     }
 
     // MARK: Server lines
 
     /// Takes HELP's kind lines and the lines of a game of a kind this
     /// client has no code for; false for the others.
-    mutating func genericLine(_ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
+    static func line(_ st: inout ClientState, _ line: ServerLine, _ fx: inout [ClientEffect]) -> Bool {
         switch line {
         case let .helpEntry(usage, text):
             if let kind = AnnouncedKind.parse(usage: usage, text: text), !ClientGames.plays(kind.kind.rawValue),
-               incomingKinds.count < ClientState.announcedLimit, !incomingKinds.contains(where: { $0.kind == kind.kind }) {
-                incomingKinds.append(kind)
+               st.incomingKinds.count < announcedLimit, !st.incomingKinds.contains(where: { $0.kind == kind.kind }) {
+                st.incomingKinds.append(kind)
             }
             return true
         case let .game(id, kind?, lang, players, token, round, bot, _, record, clock, audience, _):
-            guard plainScreens || !ClientGames.plays(kind.rawValue) else { return false }
-            let old = game.flatMap { $0.id == id ? $0.generic : nil }
-            TableFeature.gameStarted(&self, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
+            guard st.plainScreens || !ClientGames.plays(kind.rawValue) else { return false }
+            let old = st.game.flatMap { $0.id == id ? $0.generic : nil }
+            TableFeature.gameStarted(&st, id: id, lang: lang, players: players, token: token, round: round, bot: bot,
                                      board: .generic(old ?? GenericBoard(kind: kind)), record: record, clock: clock, audience: audience, &fx)
-            if game?.id == id { askView(id, &fx) }
+            if st.game?.id == id { askView(&st, id, &fx) }
             // A game resumed before any name's settings were asked: its kind's name comes with HELP.
-            askKinds(&fx)
+            askKinds(&st, &fx)
             return true
         case .view(let data):
-            guard var b = game?.generic else { return true }
+            guard var b = st.game?.generic else { return true }
             switch data {
             case let .row(key, shape, value, max, seat, label):
                 if b.incomingRows.count < 64 {
@@ -86,38 +59,38 @@ extension ClientState {
             case let .can(verb, takes, then, help):
                 if b.incomingMoves.count < 26 { b.incomingMoves.append(ViewMoveLine(verb: verb, takes: takes, then: then, help: help)) }
             }
-            game?.generic = b
+            st.game?.generic = b
             return true
         case let .turn(id, named, fields, clock, deadline):
-            guard let g = currentGame(id), g.generic != nil else { return false }
+            guard let g = st.currentGame(id), g.generic != nil else { return false }
             // Both players may move (`alice,bob`): for a player, their own turn.
             let both = named.split(separator: ",").map(String.init)
-            let player = both.count > 1 ? both.first(where: isMe) ?? named : named
+            let player = both.count > 1 ? both.first(where: st.isMe) ?? named : named
             // My move went through: the next one starts with an empty field.
-            if g.toMove.map(isMe) == true, !isMe(player) {
-                game?.generic?.field = ""
-                game?.generic?.cursor = 0
+            if g.toMove.map(st.isMe) == true, !st.isMe(player) {
+                st.game?.generic?.field = ""
+                st.game?.generic?.cursor = 0
             }
-            TableFeature.turn(&self, id: id, player: player, fields: fields, clock: clock, deadline: deadline)
-            askView(id, &fx)
+            TableFeature.turn(&st, id: id, player: player, fields: fields, clock: clock, deadline: deadline)
+            askView(&st, id, &fx)
             return true
         case let .move(id, player, fields):
-            guard currentGame(id)?.generic != nil else { return false }
+            guard st.currentGame(id)?.generic != nil else { return false }
             // My move went through: the word typed for it is spent (a
             // Hangman guesser moves again at once, with no TURN of the other's between).
-            if isMe(player) { game?.generic?.field = "" }
-            TableFeature.move(&self, id: id, player: player, fields: fields)
+            if st.isMe(player) { st.game?.generic?.field = "" }
+            TableFeature.move(&st, id: id, player: player, fields: fields)
             return true
         case let .over(id, winner, loser, reason, _, _):
-            return genericOver(id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
+            return over(&st, id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
         case let .drawn(id, _, reason, _, _):
             var r = GameResult(id: id, winner: "", loser: "", reason: reason, fragment: "")
             r.drawn = true
-            return genericOver(id, r, &fx)
+            return over(&st, id, r, &fx)
         case .info(let text):
             // The INFO after a watched game's OVER says why, in the kind's words.
-            guard watch.ended, game?.generic != nil, watch.result != nil, watch.result?.info == nil else { return false }
-            watch.result?.info = text
+            guard st.watch.ended, st.game?.generic != nil, st.watch.result != nil, st.watch.result?.info == nil else { return false }
+            st.watch.result?.info = text
             return true
         default:
             return false
@@ -126,48 +99,48 @@ extension ClientState {
 
     /// The end of a game on the generic screen (OVER, won or drawn): a
     /// player goes to the game-over screen, a watcher keeps the board.
-    private mutating func genericOver(_ id: Int, _ ended: GameResult, _ fx: inout [ClientEffect]) -> Bool {
-        guard let g = currentGame(id), let b = g.generic else { return false }
+    private static func over(_ st: inout ClientState, _ id: Int, _ ended: GameResult, _ fx: inout [ClientEffect]) -> Bool {
+        guard let g = st.currentGame(id), let b = g.generic else { return false }
         var r = ended
         r.players = g.players
         r.bot = g.bot
         r.kind = b.kind
         if g.watching {
             // A watched game's end: its board stays, with who won, until a key goes back to the list.
-            game?.toMove = nil
-            game?.clockDue = nil
-            game?.generic?.moves = []
-            WatchFeature.watchedGameEnded(&self, r)
+            st.game?.toMove = nil
+            st.game?.clockDue = nil
+            st.game?.generic?.moves = []
+            WatchFeature.watchedGameEnded(&st, r)
             return true
         }
-        result = r
-        game = nil
-        setToken(nil, &fx)
-        go(.over)
+        st.result = r
+        st.game = nil
+        st.setToken(nil, &fx)
+        st.go(.over)
         return true
     }
 
     /// Asks for the board of game `id` (VIEW).
-    mutating func askView(_ id: Int, _ fx: inout [ClientEffect]) {
-        game?.generic?.incomingRows = []
-        game?.generic?.incomingMoves = []
-        send(.view(id), &fx)
+    static func askView(_ st: inout ClientState, _ id: Int, _ fx: inout [ClientEffect]) {
+        st.game?.generic?.incomingRows = []
+        st.game?.generic?.incomingMoves = []
+        st.send(.view(id), &fx)
     }
 
     // MARK: Replies and refusals
 
     /// Takes OK HELP, OK VIEW and the OK of a kind's own move; asks HELP
     /// after OK SETTINGS (the connection has a name). False for the others.
-    mutating func genericReply(_ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) -> Bool {
+    static func reply(_ st: inout ClientState, _ reply: Reply, to first: SentLine?, _ fx: inout [ClientEffect]) -> Bool {
         switch (first?.verb, reply) {
         case (.help?, .help):
-            serverKinds = incomingKinds
-            incomingKinds = []
+            st.serverKinds = st.incomingKinds
+            st.incomingKinds = []
             // A kind chosen here that this server does not play is chosen no more.
-            if let g = genericChoice, announced(g) == nil { genericChoice = nil }
+            if let g = st.genericChoice, st.announced(g) == nil { st.genericChoice = nil }
             return true
         case (.view?, .other(_, let fields)):
-            guard var b = game?.generic, fields["id"].flatMap({ Int($0) }) == game?.id else { return true }
+            guard var b = st.game?.generic, fields["id"].flatMap({ Int($0) }) == st.game?.id else { return true }
             let was = b.chosen?.verb
             b.rows = b.incomingRows
             b.moves = b.incomingMoves
@@ -175,27 +148,27 @@ extension ClientState {
             b.incomingMoves = []
             // The cursor stays on the move it was on, if still offered.
             b.cursor = b.moves.firstIndex { $0.verb == was } ?? 0
-            game?.generic = b
+            st.game?.generic = b
             return true
         case (.kindMove?, _):
             // The move went through: the word typed for it is spent.
-            game?.generic?.field = ""
+            st.game?.generic?.field = ""
             return true
         case (.settings?, _):
-            askKinds(&fx)
+            askKinds(&st, &fx)
             return false
-        case let (.scores?, .bestGames(_, board)) where highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
+        case let (.scores?, .bestGames(_, board)) where st.highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
             // An announced kind's board of wins: its SCORE lines are the core's.
-            highScores.scores = highScores.incomingScores
-            highScores.incomingScores = []
+            st.highScores.scores = st.highScores.incomingScores
+            st.highScores.incomingScores = []
             return true
         case let (.new?, .other(_, fields)):
             // A private game of an announced kind: its waiting screen names it
             // (against the computer there is no code: the GAME follows at once).
             guard let kind = fields["game"], !ClientGames.plays(kind) else { return false }
-            if let code = fields["code"], game == nil {
-                lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: GameKind(rawValue: kind))
-                go(.waiting)
+            if let code = fields["code"], st.game == nil {
+                st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: GameKind(rawValue: kind))
+                st.go(.waiting)
             }
             return true
         default:
@@ -206,17 +179,17 @@ extension ClientState {
     /// Takes the refusals of VIEW (the game is over: its OVER says the rest)
     /// and of a kind's own moves (shown, in the server's words for a code
     /// the client does not know).
-    mutating func genericError(_ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
+    static func error(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) -> Bool {
         switch verb {
         case .view?:
-            game?.generic?.incomingRows = []
-            game?.generic?.incomingMoves = []
+            st.game?.generic?.incomingRows = []
+            st.game?.generic?.incomingMoves = []
             return true
         case .help?:
-            incomingKinds = []
+            st.incomingKinds = []
             return true
         case .kindMove?:
-            show(.kindRefusal(code: code, text: text))
+            st.show(.kindRefusal(code: code, text: text))
             return true
         default:
             return false
@@ -226,8 +199,8 @@ extension ClientState {
     /// A reply while HELP is the oldest command unanswered that is not
     /// HELP's: HELP is never refused and is answered in order, so it was
     /// answered already (or dropped); it no longer holds the queue.
-    mutating func dropAnsweredHelp(unless isHelp: Bool) {
-        if !isHelp, case .command(.help)? = sent.first { sent.removeFirst() }
+    static func dropAnsweredHelp(_ st: inout ClientState, unless isHelp: Bool) {
+        if !isHelp, case .command(.help)? = st.sent.first { st.sent.removeFirst() }
     }
 
     // MARK: Keys
@@ -236,11 +209,11 @@ extension ClientState {
     /// move, letters type its word (or play the one letter move at once),
     /// Backspace erases, Enter sends the move chosen. False for the keys
     /// the game screen takes as in every game (Esc, Tab, an offer's answer).
-    mutating func genericKey(_ key: Key, _ fx: inout [ClientEffect]) -> Bool {
-        guard var b = game?.generic, !gameMenuOpen else { return false }
+    static func key(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) -> Bool {
+        guard var b = st.game?.generic, !st.gameMenuOpen else { return false }
         if key == .escape || key == .tab { return false }
-        if offerKeys == .oneKey, key == .enter || key == .backspace || key == .delete { return false }
-        defer { game?.generic = b }
+        if st.offerKeys == .oneKey, key == .enter || key == .backspace || key == .delete { return false }
+        defer { st.game?.generic = b }
         switch key {
         case .up, .down:
             guard !b.moves.isEmpty else { return true }
@@ -249,121 +222,117 @@ extension ClientState {
             if !b.field.isEmpty { b.field.removeLast() }
         case .enter:
             guard let move = b.chosen else {
-                show(.notYourTurn)
+                st.show(.notYourTurn)
                 return true
             }
             switch move.takes {
             case .none:
-                send(move.command(""), &fx)
+                st.send(move.command(""), &fx)
             case .word:
                 guard !b.field.isEmpty else {
-                    show(.typeAWord)
+                    st.show(.typeAWord)
                     return true
                 }
-                send(move.command(b.field), &fx)
+                st.send(move.command(b.field), &fx)
             case .letter:
                 guard b.field.count == 1 else {
-                    show(.lettersOnly)
+                    st.show(.lettersOnly)
                     return true
                 }
-                send(move.command(b.field), &fx)
+                st.send(move.command(b.field), &fx)
             }
         case .char("?"):
             break  // no rules page for a kind this client does not know
         default:
             guard let c = key.letter else {
-                show(.lettersOnly)
+                st.show(.lettersOnly)
                 return true
             }
             if b.typesText {
-                if b.field.count < ClientState.genericFieldLimit { b.field.append(c) }
+                if b.field.count < fieldLimit { b.field.append(c) }
             } else if let move = b.letterMove {
-                send(move.command(String(c)), &fx)
+                st.send(move.command(String(c)), &fx)
             } else if b.moves.isEmpty {
-                show(.notYourTurn)
+                st.show(.notYourTurn)
             } else {
-                show(.lettersOnly)
+                st.show(.lettersOnly)
             }
         }
         return true
     }
 
     /// Letters a paste may type: into the field of a move that takes a word.
-    var genericTyping: Bool {
-        screen == .game && !gameMenuOpen && !confirmLeave && game?.generic?.typesText == true && !watchingAGame
+    static func typing(_ s: ClientState) -> Bool {
+        s.screen == .game && !s.gameMenuOpen && !s.confirmLeave && s.game?.generic?.typesText == true && !s.watchingAGame
     }
 
     // MARK: The main screen
 
-    /// The games the main screen offers, in the order ←/→ visit them: the
-    /// built-in ones, then those the server announced.
-    var offeredKinds: [GameKind] { ClientGames.kinds + serverKinds.map(\.kind) }
-
     /// The next (or previous) game becomes the chosen one: a built-in one
     /// is saved, an announced one is not (a server without it would have
     /// none to offer: the saved game stays a built-in one).
-    mutating func switchGame(backwards: Bool = false, _ fx: inout [ClientEffect]) {
-        askKinds(&fx)
-        let kinds = offeredKinds
-        let i = kinds.firstIndex(of: chosenKind) ?? 0
+    static func switchGame(_ st: inout ClientState, backwards: Bool = false, _ fx: inout [ClientEffect]) {
+        askKinds(&st, &fx)
+        let kinds = st.offeredKinds
+        let i = kinds.firstIndex(of: st.chosenKind) ?? 0
         let next = kinds[(i + (backwards ? kinds.count - 1 : 1)) % kinds.count]
         if ClientGames.plays(next.rawValue) {
-            genericChoice = nil
-            if config.game != next {
-                config.game = next
+            st.genericChoice = nil
+            if st.config.game != next {
+                st.config.game = next
                 fx.append(.saveConfig)
             }
         } else {
-            genericChoice = next
+            st.genericChoice = next
         }
     }
 
     /// The name of the game "Other game" switches to.
-    func nextKindName(_ t: Strings) -> String {
-        let kinds = offeredKinds
-        let i = kinds.firstIndex(of: chosenKind) ?? 0
-        return kindName(kinds[(i + 1) % kinds.count], t)
+    static func nextKindName(_ s: ClientState, _ t: Strings) -> String {
+        let kinds = s.offeredKinds
+        let i = kinds.firstIndex(of: s.chosenKind) ?? 0
+        return s.kindName(kinds[(i + 1) % kinds.count], t)
     }
 
     /// Whether the main menu's entry applies to the game chosen (the
     /// computer only for a kind whose levels the server announced).
-    func mainEntryEnabled(_ item: MainMenuItem) -> Bool {
-        guard let kind = genericChoice, item == .computer else { return true }
-        return !genericLevels(kind).isEmpty
+    static func mainEntryEnabled(_ s: ClientState, _ item: MainMenuItem) -> Bool {
+        guard let kind = s.genericChoice, item == .computer else { return true }
+        return !levels(s, kind).isEmpty
     }
 
     /// The boards of an announced kind's high scores: games between people, then each of its computer's levels.
-    var scoresKindModes: [String] {
-        ["game"] + (highScores.scoresKind.map { genericLevels($0).map(\.rawValue) } ?? [])
+    static func scoresKindModes(_ s: ClientState) -> [String] {
+        ["game"] + (s.highScores.scoresKind.map { levels(s, $0).map(\.rawValue) } ?? [])
     }
 
     /// The computer's levels of an announced kind that this client can name.
-    func genericLevels(_ kind: GameKind) -> [BotLevel] {
-        (announced(kind)?.levels ?? []).compactMap(BotLevel.init(rawValue:))
+    static func levels(_ s: ClientState, _ kind: GameKind) -> [BotLevel] {
+        (s.announced(kind)?.levels ?? []).compactMap(BotLevel.init(rawValue:))
     }
 
     /// The main menu's entries for an announced kind (the others are as for every game).
-    mutating func genericMainChoice(_ item: MainMenuItem, _ fx: inout [ClientEffect]) -> Bool {
-        guard let kind = genericChoice else { return false }
-        let starting = pending.last == .seek || pending.last == .new || pending.last == .join
+    static func mainChoice(_ st: inout ClientState, _ item: MainMenuItem, _ fx: inout [ClientEffect]) -> Bool {
+        guard let kind = st.genericChoice else { return false }
+        let starting = st.pending.last == .seek || st.pending.last == .new || st.pending.last == .join
         switch item {
         case .quickMatch:
-            if !starting { send(.seek(genericOptions(kind)), &fx) }
+            if !starting { st.send(.seek(options(st, kind)), &fx) }
         case .newPrivate:
-            if !starting { send(.new(genericOptions(kind)), &fx) }
+            if !starting { st.send(.new(options(st, kind)), &fx) }
         case .scores:
-            highScores.scoresKind = kind
-            highScores.scoresKindMode = "game"
-            ScoresFeature.goToScores(&self, from: .main, &fx)
+            st.highScores.scoresKind = kind
+            st.highScores.scoresKindMode = "game"
+            ScoresFeature.goToScores(&st, from: .main, &fx)
         case .rules:
             // No tutorial page of its own, and never another game's rules.
-            show(.kindRules(name: kindName(kind, strings)))
+            st.show(.kindRules(name: st.kindName(kind, st.strings)))
         case .computer:
-            guard mainEntryEnabled(.computer) else {
-                show(.noComputer(kindName(kind, strings)))
+            guard mainEntryEnabled(st, .computer) else {
+                st.show(.noComputer(st.kindName(kind, st.strings)))
                 return true
             }
-            go(.computer)
+            st.go(.computer)
         default:
             return false
         }
@@ -371,27 +340,27 @@ extension ClientState {
     }
 
     /// The computer screen's entries: the levels of the game chosen, who starts, back.
-    var computerItems: [ComputerMenuItem] {
-        guard let kind = genericChoice else { return ComputerMenuItem.all }
-        return genericLevels(kind).map { .level($0) } + [.starter, .back]
+    static func computerItems(_ s: ClientState) -> [ComputerMenuItem] {
+        guard let kind = s.genericChoice else { return ComputerMenuItem.all }
+        return levels(s, kind).map { .level($0) } + [.starter, .back]
     }
 
     /// A new game against the computer at `level`, of the game chosen.
-    func computerGame(_ level: BotLevel) -> Command {
-        var options = genericChoice.map(genericOptions) ?? LobbyFeature.ghostOptions(self)
-        options.bot = level
-        options.botFirst = computerFirst
-        return .new(options)
+    static func computerGame(_ s: ClientState, _ level: BotLevel) -> Command {
+        var o = s.genericChoice.map { options(s, $0) } ?? LobbyFeature.ghostOptions(s)
+        o.bot = level
+        o.botFirst = s.computerFirst
+        return .new(o)
     }
 
     /// The game-over menu's "new game" and "play again" for a game of an
     /// announced kind (nil for a built-in kind's).
-    func genericAgain(_ r: GameResult, computer: Bool) -> Command? {
+    static func again(_ s: ClientState, _ r: GameResult, computer: Bool) -> Command? {
         guard let kind = r.kind else { return nil }
-        var options = genericOptions(kind)
-        guard computer else { return .seek(options) }
-        options.bot = r.bot
-        options.botFirst = computerFirst
-        return .new(options)
+        var o = options(s, kind)
+        guard computer else { return .seek(o) }
+        o.bot = r.bot
+        o.botFirst = s.computerFirst
+        return .new(o)
     }
 }

@@ -352,7 +352,7 @@ extension Screens {
 
     public static func computer(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let items = s.computerItems
+        let items = GenericFeature.computerItems(s)
         // An announced kind's levels by name: what they play like is the kind's own.
         let generic = s.genericChoice.map { s.kindName($0, t) }
         let entries = items.map { item -> String in

@@ -468,7 +468,7 @@ enum HangmanFeature {
     static func hangmanComputerKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         if key == .escape || key == .backspace { return st.goToMain() }
         let items = HangmanComputerItem.allCases
-        guard let i = st.menuChoice(key, letters: items.map(\.letter)) else { return }
+        guard let i = MenuKeys.choice(&st, key, letters: items.map(\.letter)) else { return }
         switch items[i] {
         case .youGuess:
             st.hangman.lastNew = .new(GameOptions(game: .hangman, clock: st.config.clock))

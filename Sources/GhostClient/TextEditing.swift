@@ -4,29 +4,29 @@
 /// field keeps its rules (the name picker searches again, a password queued
 /// for after a wait is no longer what is sent); with no field open they do
 /// nothing, and they never send anything themselves.
-extension ClientState {
+enum TextEditing {
     /// The text field open on this screen, as typed, if any: the name, a
     /// join code, a password, the word that answers a challenge, Hangman's
     /// answer (words apart with `/`) or a duel's word.
-    var typedField: String? {
-        switch screen {
-        case .name: return namePicker.nameField
-        case .join: return codeField
-        case .account: return account.field
-        case .game: return answeringChallenge ? game?.ghost?.answer : genericTyping ? game?.generic?.field : nil
+    static func typedField(_ s: ClientState) -> String? {
+        switch s.screen {
+        case .name: return s.namePicker.nameField
+        case .join: return s.codeField
+        case .account: return s.account.field
+        case .game: return s.answeringChallenge ? s.game?.ghost?.answer : GenericFeature.typing(s) ? s.game?.generic?.field : nil
         case .hangman(.play):
-            if let answer = hangman.answer { return answer }
-            guard !hangman.confirmNew, game != nil, !gameMenuOpen, !confirmLeave, mustSetWord else { return nil }
-            return hangman.wordField
+            if let answer = s.hangman.answer { return answer }
+            guard !s.hangman.confirmNew, s.game != nil, !s.gameMenuOpen, !s.confirmLeave, s.mustSetWord else { return nil }
+            return s.hangman.wordField
         default: return nil
         }
     }
 
     /// Ctrl-U (`wholeField`) or Ctrl-W on the open text field.
-    mutating func eraseTyped(wholeField: Bool, _ fx: inout [ClientEffect]) {
-        guard let text = typedField, !text.isEmpty else { return }
-        let count = wholeField ? text.count : ClientState.lastWordLength(text)
-        for _ in 0..<count { key(.backspace, &fx) }
+    static func eraseTyped(_ st: inout ClientState, wholeField: Bool, _ fx: inout [ClientEffect]) {
+        guard let text = typedField(st), !text.isEmpty else { return }
+        let count = wholeField ? text.count : lastWordLength(text)
+        for _ in 0..<count { st.key(.backspace, &fx) }
     }
 
     /// How many characters Ctrl-W erases: the spaces at the end, then the
