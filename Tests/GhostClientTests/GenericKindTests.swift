@@ -171,6 +171,19 @@ struct GenericKindTests {
         #expect(Fx.sent(fx) == ["VIEW 1"] && g.game?.lastMove == LastMove("alice", "apple"))
     }
 
+    @Test("RESUME of a drawn game's token: OK RESUME status=over, then OVER draw= with ended=: the game-over screen says it was a draw, and when")
+    func drawnWhileAway() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over",
+                                     "OVER id=7 draw=ann,alice reason=both phase=guessing words=wolf,bear ended=1700001160"))
+        #expect(s.screen == .over && s.config.token == nil)
+        #expect(s.result?.drawn == true && s.result?.players == ["ann", "alice"] && s.result?.endedAt == 1700001160)
+        let screen = Screens.render(s)
+        #expect(screen.contains { $0.contains("It is a draw!") } && !screen.contains { $0.contains("lost") })
+        _ = fx
+    }
+
     @Test("A game of such a kind resumed on starting: VIEW, and HELP for its name (no name's settings were asked)")
     func resumed() {
         var s = Fx.online(token: Fx.token)

@@ -49,6 +49,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.scores",
         "GenericKindTests.swift: GenericKindTests.noLevels",
         "GenericKindTests.swift: GenericKindTests.viewAsked",
+        "GenericKindTests.swift: GenericKindTests.drawnWhileAway",
         "GenericKindTests.swift: GenericKindTests.resumed",
         "GenericKindTests.swift: GenericKindTests.screen",
         "GenericKindTests.swift: GenericKindTests.rowShapes",
@@ -354,6 +355,7 @@ enum LayoutCorpus {
         GenericKindTests().scores()
         GenericKindTests().noLevels()
         GenericKindTests().viewAsked()
+        GenericKindTests().drawnWhileAway()
         GenericKindTests().resumed()
         GenericKindTests().screen()
         GenericKindTests().rowShapes()

@@ -83,10 +83,18 @@ enum GenericFeature {
             return true
         case let .over(id, winner, loser, reason, _, _):
             return over(&st, id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
-        case let .drawn(id, _, reason, _, _):
+        case let .drawn(id, players, reason, fields, _):
             var r = GameResult(id: id, winner: "", loser: "", reason: reason, fragment: "")
             r.drawn = true
-            return over(&st, id, r, &fx)
+            guard st.game == nil else { return over(&st, id, r, &fx) }
+            // The OVER that answers RESUME of a drawn game's token comes
+            // without GAME: the players are its own, and it says when it ended.
+            r.players = players
+            r.endedAt = fields["ended"].flatMap { Int($0) }
+            st.result = r
+            st.setToken(nil, &fx)
+            st.go(.over)
+            return true
         case .info(let text):
             // The INFO after a watched game's OVER says why, in the kind's words.
             guard st.watch.ended, st.game?.generic != nil, st.watch.result != nil, st.watch.result?.info == nil else { return false }

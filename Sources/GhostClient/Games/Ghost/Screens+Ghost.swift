@@ -286,7 +286,7 @@ extension Screens {
         let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         // A game drawn from VIEW (`kind` set) says why in its kind's words
         // only (its INFO, below): these reasons are Ghost's.
-        if r.kind == nil { body += paragraph(reasonText(s, r, t) + possible, width) }
+        if r.kind == nil, !r.drawn { body += paragraph(reasonText(s, r, t) + possible, width) }
         // A kind this client has no code for says why in its own words (OVER's INFO).
         if r.kind != nil, let info = r.info { body += paragraph(info, width) }
         if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
