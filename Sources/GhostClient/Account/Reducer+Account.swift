@@ -195,16 +195,12 @@ enum AccountFeature {
             st.show(.account(.serverBusy))
         case (.login, _):
             // Not registered after all, taken, or another refusal: choose again.
-            if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
-            st.show(.serverError(code: code, text: text))
+            nameRefused(&st, code, text, &fx)
         case (_, AccountCodes.badPasswordForm):
             st.account.clearTyping()
             st.show(.account(.passwordForm))
         case (_, .noName):
-            st.named = false
-            st.account.loggedIn = nil
-            NamePickerFeature.goToNameScreen(&st, &fx)
-            st.show(.serverError(code: code, text: text))
+            nameLost(&st, code, text, &fx)
         default:
             if case .account = st.screen { st.goToMain() }
             st.show(.serverError(code: code, text: text))
@@ -246,16 +242,24 @@ enum AccountFeature {
     /// name refused, a command refused for want of one, the rest as the server says.
     static func clientRefusal(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
         switch (verb, code) {
-        case (.name?, _):
-            if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
-            st.show(.serverError(code: code, text: text))
-        case (_, .noName):
-            st.named = false
-            st.account.loggedIn = nil
-            NamePickerFeature.goToNameScreen(&st, &fx)
-            st.show(.serverError(code: code, text: text))
-        default:
-            st.show(.serverError(code: code, text: text))
+        case (.name?, _): nameRefused(&st, code, text, &fx)
+        case (_, .noName): nameLost(&st, code, text, &fx)
+        default: st.show(.serverError(code: code, text: text))
         }
+    }
+
+    /// A name refused: choose again on the name screen, the server's words shown.
+    private static func nameRefused(_ st: inout ClientState, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        if st.screen != .name { NamePickerFeature.goToNameScreen(&st, &fx) }
+        st.show(.serverError(code: code, text: text))
+    }
+
+    /// A command refused for want of a name: the name this client held is
+    /// gone (and any login with it), so to the name screen, the server's words shown.
+    private static func nameLost(_ st: inout ClientState, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        st.named = false
+        st.account.loggedIn = nil
+        NamePickerFeature.goToNameScreen(&st, &fx)
+        st.show(.serverError(code: code, text: text))
     }
 }
