@@ -47,7 +47,12 @@ struct EndToEndReadyTests {
         let folder = try DataDirectory()
         let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "ready")
         for round in 0..<3 {
-            let plain = try Self.freePort(), tls = try Self.freePort()
+            // Two ports found one after the other can be the same one (the
+            // first was closed before the second was asked): ask again until not.
+            let plain = try Self.freePort()
+            var other = try Self.freePort()
+            while other == plain { other = try Self.freePort() }
+            let tls = other
             let probe = Probe()
             let done = DispatchSemaphore(value: 0)
             // Polls the plain port flat out from before the start; at its first answer, the TLS port at once.
