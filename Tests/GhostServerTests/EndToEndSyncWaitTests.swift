@@ -15,8 +15,10 @@ import TestSupport
 /// The syncs are held by the test, not by a slow disk: ghostd started with
 /// `GHOSTD_TEST_SYNC_GATE=<file>` takes a shared lock on that file before
 /// each sync, and the test holds an exclusive one (ghost_syncer.c). Nothing
-/// is timed: each step waits for lines; the timeouts only bound a failure.
-@Suite("EndToEnd: replies that show nothing do not wait for a sync", .timeLimit(.minutes(2)))
+/// is timed: each step waits for lines; the timeouts only bound a failure
+/// (the suite's generously: on 2 cores running three test runs at once, the
+/// STATS that wait for the letter's commit took it past 2 minutes).
+@Suite("EndToEnd: replies that show nothing do not wait for a sync", .timeLimit(.minutes(5)))
 struct EndToEndSyncWaitTests {
     /// The gate: a file the test locks exclusively while syncs must wait.
     final class Gate {
