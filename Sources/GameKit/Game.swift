@@ -207,13 +207,12 @@ public protocol Game: Sendable {
     /// the round's first move by default (a Hangman duel: only the setter,
     /// whose word is still to choose).
     func restartsAtOnce(by seat: Int) -> Bool
-    /// A refusal of a whole word (`Move.word`) sent as an answer (`SOLVE`,
-    /// `answer` true) or as a word to play (`WORD`), for a game that tells
-    /// the two apart (a Hangman setter sets with WORD, the guesser answers
-    /// with SOLVE); nil, the move goes to `play`, by default. `word` is as
-    /// sent (lowercase ASCII): WORD takes any word, and the kind says which
-    /// it refuses for its shape.
-    func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError?
+    /// A refusal of `move`, sent with the kind's verb `verb`, before `play`
+    /// sees it: for a kind whose two verbs make one move (a Hangman setter
+    /// sets the word with WORD, the guesser answers with SOLVE, both
+    /// `Move.word`), or whose verb takes any word (`MoveVerb.Arguments.anyWord`)
+    /// and refuses some by their shape. Nil, the move goes to `play`, by default.
+    func refuses(_ move: Move, verb: String, by seat: Int) -> MoveError?
     /// How many times the server's first-move time (`ghostd
     /// --first-move-timeout`) the first move of `seat` may take before the
     /// game is aborted: 1 (a letter) by default; a kind whose first move
@@ -232,6 +231,6 @@ extension Game {
     public var endFields: [Field] { [] }
     public func stateFields(names: [String]) -> [Field] { [] }
     public func restartsAtOnce(by seat: Int) -> Bool { moveCount == 0 }
-    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { nil }
+    public func refuses(_ move: Move, verb: String, by seat: Int) -> MoveError? { nil }
     public func firstMoveTimeFactor(for seat: Int) -> Double { 1 }
 }

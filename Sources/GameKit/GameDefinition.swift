@@ -95,10 +95,10 @@ public protocol GameDefinition: AnyObject, Sendable {
     /// The settings a player can save for the kind's new games (`SET`,
     /// `SETTINGS`), in the order `SETTINGS` lists them.
     var settingKeys: [SettingSpec] { get }
-    /// The kind's own move verbs (`CHAIN <word>`), in the order HELP lists
-    /// them after the kind's NEW line. A game of another kind refuses them
-    /// (its `wrongMoveCode`). None by default: Ghost and Hangman move with
-    /// the protocol's verbs.
+    /// The kind's move verbs (`LETTER <c> [front]`, `CHAIN <word>`), in the
+    /// order HELP lists them after the kind's NEW line: every move a player
+    /// sends is one (the protocol has no move of its own). A game of another
+    /// kind refuses them (its `wrongMoveCode`). None by default.
     var moveVerbs: [MoveVerb] { get }
 
     // Replay and review (`MOVES`, `REVIEW`; GameKit/Review.swift).

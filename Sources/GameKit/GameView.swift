@@ -95,7 +95,13 @@ public struct ViewMove: Sendable, Equatable {
 
     /// A kind's own move verb, offered as it is declared.
     public init(_ verb: MoveVerb) {
-        self.init(verb: verb.name, takes: verb.arguments == .word ? .word : .none, help: verb.help)
+        let takes: Takes
+        switch verb.arguments {
+        case .none: takes = .none
+        case .letter: takes = .letter
+        case .word, .answer, .anyWord: takes = .word
+        }
+        self.init(verb: verb.name, takes: takes, help: verb.help)
     }
 }
 

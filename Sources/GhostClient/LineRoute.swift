@@ -124,7 +124,9 @@ extension LineOwner {
             break
         }
         switch (verb, reply) {
-        case (.help?, .help), (.view?, .other), (.kindMove?, _):
+        case (.help?, .help), (.view?, .other):
+            return .generic
+        case (.kindMove?, _) where s.game?.generic != nil:
             return .generic
         case let (.scores?, .bestGames(_, board)) where s.highScores.scoresKind.map({ board.hasPrefix($0.rawValue + "-") }) == true:
             return .generic
@@ -138,11 +140,8 @@ extension LineOwner {
         case .set, .settings, .bestGames:
             return .hangman
         case let .other(text, fields):
-            switch Verb(spelled: text) {
-            case .new?: return fields["game"] == HangmanWire.kind ? .hangman : .client
-            case .word?, .solve?: return .hangman
-            default: return .client
-            }
+            if Verb(spelled: text) == .new { return fields["game"] == HangmanWire.kind ? .hangman : .client }
+            return text == HangmanWire.Verb.word || text == HangmanWire.Verb.solve ? .hangman : .client
         case .rematch:
             // Asked on Hangman's end screen, which has no `result`.
             return s.result == nil && s.hangman.ended != nil ? .hangman : .table
@@ -167,14 +166,17 @@ extension LineOwner {
         if code == AccountCodes.passwordRequired, case .command(.name)? = first { return .account }
         if case .account? = first { return .account }
         let verb = first?.verb
+        if let move = first?.move {
+            // A move of a game on the generic screen is its; of Ghost's or Hangman's, theirs.
+            if s.game?.generic != nil { return .generic }
+            if move == HangmanWire.Verb.word { return code == .notAWord && s.game?.hangman != nil ? .hangman : .client }
+            guard move == HangmanWire.Verb.letter || move == HangmanWire.Verb.solve else { return .client }
+            if code == .alreadyGuessed { return .hangman }
+            return move == HangmanWire.Verb.letter && (code == .notYourTurn || code == .notALetter) ? .table : .client
+        }
         switch verb {
         case .set?:
             return code == .noName ? .client : .hangman
-        case .word?:
-            return code == .notAWord && s.game?.hangman != nil ? .hangman : .client
-        case .letter?, .solve?:
-            if code == .alreadyGuessed { return .hangman }
-            return verb == .letter && (code == .notYourTurn || code == .notALetter) ? .table : .client
         case .resume?:
             return .table
         case .new?:
@@ -192,7 +194,7 @@ extension LineOwner {
             return code == .noName ? .client : .watch
         case let verb? where recordVerbs.contains(verb):
             return code == .noName ? .client : .record
-        case .view?, .help?, .kindMove?:
+        case .view?, .help?:
             return .generic
         default:
             return .client

@@ -89,18 +89,18 @@ extension ClientState {
         let verb = first?.verb
         switch owner {
         case .account: AccountFeature.accountError(&self, code, text, to: first, &fx)
-        case .hangman: HangmanFeature.hangmanError(&self, verb, code, text, &fx)
+        case .hangman: HangmanFeature.hangmanError(&self, verb, move: first?.move, code, text, &fx)
         case .watch: WatchFeature.watchError(&self, verb, code, text, &fx)
         case .record: RecordFeature.recordError(&self, verb, code, text, &fx)
         case .generic: _ = GenericFeature.error(&self, verb, code, text, &fx)
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
-        case .table: TableFeature.refused(&self, verb, code, text, &fx)
+        case .table: TableFeature.refused(&self, verb, move: first?.move, code, text, &fx)
         case .ghost, .client, .link, .lobby:
             // A feature's request refused for want of a name: the feature
             // forgets it (a setting on its way, a WATCH or UNWATCH asked),
             // and the client asks for a name.
-            if verb == .set { HangmanFeature.hangmanError(&self, verb, code, text, &fx) }
+            if verb == .set { HangmanFeature.hangmanError(&self, verb, move: first?.move, code, text, &fx) }
             if verb == .watch || verb == .unwatch { WatchFeature.watchError(&self, verb, code, text, &fx) }
             AccountFeature.clientRefusal(&self, verb, code, text, &fx)
         }

@@ -221,7 +221,12 @@ enum TableFeature {
     }
 
     /// The refusals about the game: RESUME, and a letter out of turn or not a letter.
-    static func refused(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+    static func refused(_ st: inout ClientState, _ verb: Verb?, move: String?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        if move == Command.letterVerb {
+            if code == .notYourTurn { st.show(.notYourTurn) }
+            if code == .notALetter { st.show(.lettersOnly) }
+            return
+        }
         switch (verb, code) {
         case (.resume?, _):
             if code == .badToken { st.setToken(nil, &fx) }
@@ -237,10 +242,6 @@ enum TableFeature {
                     st.goHome(&fx)
                 }
             }
-        case (.letter?, .notYourTurn):
-            st.show(.notYourTurn)
-        case (.letter?, .notALetter):
-            st.show(.lettersOnly)
         default:
             break
         }

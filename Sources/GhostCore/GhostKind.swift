@@ -65,6 +65,21 @@ public final class GhostKind: TypedGameDefinition {
         "Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff"
     }
 
+    /// A letter at the end (Superghost: or `front`), and bluff and
+    /// challenge's CHALLENGE, WORD and CONCEDE. Hangman declares `LETTER`
+    /// and `WORD` too, taking the same arguments.
+    public var moveVerbs: [MoveVerb] { GhostKind.verbs }
+
+    public static let verbs = [
+        MoveVerb.letter(help: "play a letter at the end; variant=super: front puts it at the front; a line holding just one letter plays it at the end"),
+        MoveVerb(name: GhostWire.Verb.word, arguments: .anyWord, usage: "<word>",
+                 help: "variant=challenge: answer a challenge with a word that starts with the fragment") { .word($0.first ?? "") },
+        MoveVerb(name: GhostWire.Verb.challenge, arguments: .none, usage: "",
+                 help: "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE") { _ in .challenge },
+        MoveVerb(name: GhostWire.Verb.concede, arguments: .none, usage: "",
+                 help: "variant=challenge: give up when challenged (you have no word): you lose") { _ in .concede },
+    ]
+
     /// Ghost's boards keep protocol 1's short names (`game`, `hard-match`).
     public var boardPrefix: String? { nil }
 

@@ -144,18 +144,6 @@ public enum Command: Sendable, Equatable {
     case seek(GameOptions = .single)
     case new(GameOptions = .single)
     case join(String)
-    case letter(Letter)
-    /// Superghost: a letter at the front of the fragment (`LETTER <c> front`).
-    case front(Letter)
-    /// Hangman: guess the whole answer (a phrase with `/` between its words).
-    case solve(String)
-    /// Hangman duel: the setter chooses the word. Ghost's `variant=challenge`:
-    /// the challenged player's answer.
-    case word(String)
-    /// Ghost's `variant=challenge`: say no word starts with the fragment.
-    case challenge
-    /// Ghost's `variant=challenge`: the challenged player gives up.
-    case concede
     case leave
     case help
     case ping
@@ -199,11 +187,27 @@ public enum Command: Sendable, Equatable {
     /// A game in progress as any client can draw it: its rows and the moves
     /// the asker may send now (`ROW` and `CAN` lines).
     case view(Int)
-    /// A move verb of a game kind's own (GameKit's `MoveVerb`, Word chain's
-    /// `CHAIN <word>`): `verb` as the kind spells it, the arguments as its
-    /// shape allows them (lowercase). Only `CommandParser.parse(_:kindVerbs:)`
-    /// gives it, for a verb one of the server's kinds declares.
+    /// A move: a verb of a game kind's (GameKit's `MoveVerb`: `LETTER p`,
+    /// `SOLVE a/b`, `CHALLENGE`, `CHAIN word`), `verb` as the kind spells
+    /// it, the arguments as its shape allows them (lowercase). The parser
+    /// gives it for a line of one letter (`LETTER <c>`), `LETTER <c>`
+    /// itself, and a verb one of the server's kinds declares
+    /// (`CommandParser.parse(_:kindVerbs:)`).
     case kindMove(verb: String, arguments: [String])
+
+    /// The move `verb arguments…` (`.move("LETTER", "p", "front")`).
+    public static func move(_ verb: String, _ arguments: String...) -> Command {
+        .kindMove(verb: verb, arguments: arguments)
+    }
+
+    /// The spelling of the move a line of one letter stands for, `LETTER <c>`:
+    /// the protocol's one word of a kind's (Protocol.md §3).
+    public static let letterVerb = "LETTER"
+
+    /// `LETTER <c>`, what a line holding just the letter means.
+    public static func letter(_ letter: Letter) -> Command {
+        .kindMove(verb: letterVerb, arguments: [letter.description])
+    }
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).
@@ -223,11 +227,6 @@ public enum Command: Sendable, Equatable {
         case .seek: .seek
         case .new: .new
         case .join: .join
-        case .letter, .front: .letter
-        case .solve: .solve
-        case .word: .word
-        case .challenge: .challenge
-        case .concede: .concede
         case .leave: .leave
         case .help: .help
         case .ping: .ping

@@ -17,8 +17,6 @@ public enum CommandParser {
     /// GAMES without a number lists this many games in progress (most recent first); at most `maxGames`.
     public static let defaultGames = 20
     public static let maxGames = 100
-    /// The longest answer SOLVE or WORD takes, in bytes (a phrase with its `/`).
-    public static let maxAnswer = 80
 
     public static func isValidName(_ name: some StringProtocol) -> Bool {
         let bytes = name.utf8
@@ -90,7 +88,11 @@ public enum CommandParser {
             let b = line[i]
             key = key << 7 | UInt64((0x61...0x7A).contains(b) ? b - 0x20 : b)
         }
-        guard let verb = CommandTable.verb(packed: key) else { return .failure(unknownCommand) }
+        guard let verb = CommandTable.verb(packed: key) else {
+            // `LETTER <c>`, a one-letter line spelt out; any other `LETTER` line is the kinds'.
+            if key == letterKey, let l = onlyLetter(line, from: next) { return .success(.letter(l)) }
+            return .failure(unknownCommand)
+        }
         let text = String(decoding: line, as: UTF8.self)
         let utf8 = text.utf8
         let spec = CommandTable.spec(verb)
@@ -129,6 +131,9 @@ public enum CommandParser {
             return letter(first).map { $0 }
         }
         guard let verb = Verb(spelled: first) else {
+            if words.count == 2, ASCII.uppercased(first) == Command.letterVerb, words[1].utf8.count == 1, let l = Letter(words[1]) {
+                return .success(.letter(l))
+            }
             return .failure(unknownCommand)
         }
         // The text after the verb, for a verb whose last argument is the rest of the line (a password).
@@ -157,6 +162,17 @@ public enum CommandParser {
         default:
             return nil
         }
+    }
+
+    /// `LETTER` packed as `CommandTable.head(ofLine:)` packs a verb.
+    private static let letterKey = Command.letterVerb.utf8.reduce(UInt64(0)) { $0 << 7 | UInt64($1) }
+
+    /// The letter that is all of `line` from `start` but spaces and tabs after it.
+    private static func onlyLetter(_ line: [UInt8], from start: Int) -> Letter? {
+        guard start < line.count, let l = Letter(ascii: line[start]) else { return nil }
+        var i = start + 1
+        while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+        return i == line.count ? l : nil
     }
 
     private static func letter(_ text: some StringProtocol) -> Result<Command, CommandError> {

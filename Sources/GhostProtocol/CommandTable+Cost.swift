@@ -4,14 +4,19 @@
 extension CommandTable {
     /// Each verb's cost, in `Verb.allCases` order (looked up once per line).
     static let costs: [Int] = specs.map(\.cost)
-    /// A one-letter line's cost (LETTER's), the line the loop meters most.
-    static let letterCost = spec(.letter).cost
+    /// What a move costs: a one-letter line, the line the loop meters most,
+    /// and any kind's move verb (`LETTER p front`, `SOLVE`, `CHAIN`), which
+    /// `head(ofLine:)` cannot tell from a line that is no command and costs
+    /// what that costs, `unknownCost`.
+    public static let moveCost = 1
+    static let letterCost = moveCost
 
     /// What a blank line (nothing, spaces, tabs) costs: it is not a command,
     /// but reading it is work, so it counts like a PING.
     public static let blankCost = 1
-    /// What a line that is not a known command costs (it gets an `ERR`).
-    public static let unknownCost = 1
+    /// What a line that is not one of the protocol's commands costs: a
+    /// kind's move verb, or a line that gets an `ERR` (as a move: `moveCost`).
+    public static let unknownCost = moveCost
     /// What an over-long line costs (`ERR line-too-long`).
     public static let tooLongCost = 2
     /// The rest of an over-long line, read and thrown away, costs one unit

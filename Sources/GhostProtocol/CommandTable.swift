@@ -17,11 +17,6 @@ public enum Verb: String, Sendable, CaseIterable {
     case seek = "SEEK"
     case new = "NEW"
     case join = "JOIN"
-    case letter = "LETTER"
-    case solve = "SOLVE"
-    case word = "WORD"
-    case challenge = "CHALLENGE"
-    case concede = "CONCEDE"
     case leave = "LEAVE"
     case restart = "RESTART"
     case accept = "ACCEPT"
@@ -49,8 +44,7 @@ public enum Verb: String, Sendable, CaseIterable {
 
     /// The protocol's verbs, in HELP order: every case but `kindMove`.
     public static let allCases: [Verb] = [
-        .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .letter, .solve, .word,
-        .challenge, .concede, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
+        .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
         .unwatch, .moves, .review, .view, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
     ]
 
@@ -217,37 +211,6 @@ public enum CommandTable {
             return CommandSpec(verb: verb, cost: 4, usage: "<code>", help: "join the private game with that code",
                                parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
                                arguments: { if case .join(let code) = $0 { [code] } else { nil } })
-        case .letter:
-            return CommandSpec(verb: verb, cost: 1, usage: "<c> [front]",
-                               help: "play a letter at the end; Superghost: front puts it at the front; a line holding just one letter plays it at the end",
-                               parse: { args in
-                                   guard (1...2).contains(args.count), let l = Letter(args[0]),
-                                         args.count == 1 || ASCII.lowercased(args[1]) == "front" else {
-                                       return .failure(.other(CommandError(.notALetter, "play exactly one letter a-z, as LETTER <c>")))
-                                   }
-                                   return .success(args.count == 2 ? .front(l) : .letter(l))
-                               },
-                               arguments: {
-                                   switch $0 {
-                                   case .letter(let l): [l.description]
-                                   case .front(let l): [l.description, "front"]
-                                   default: nil
-                                   }
-                               })
-        case .solve:
-            return CommandSpec(verb: verb, cost: 1, usage: "<answer>",
-                               help: "Hangman: guess the whole answer (a phrase with / between its words); a wrong answer costs a miss",
-                               parse: { args in answer(args).map { .solve($0) } },
-                               arguments: { if case .solve(let w) = $0 { [w] } else { nil } })
-        case .word:
-            return CommandSpec(verb: verb, cost: 2, usage: "<word>",
-                               help: "Hangman duel: as the setter, choose the word to guess (a word of the game's dictionary); variant=challenge: answer a challenge with a word that starts with the fragment",
-                               parse: { args in anyWord(args).map { .word($0) } },
-                               arguments: { if case .word(let w) = $0 { [w] } else { nil } })
-        case .challenge:
-            return plain(verb, cost: 1, .challenge, "variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE")
-        case .concede:
-            return plain(verb, cost: 1, .concede, "variant=challenge: give up when challenged (you have no word): you lose")
         case .leave:
             return plain(verb, cost: 2, .leave, "leave your game (you lose it), or stop seeking or hosting")
         case .restart:
@@ -329,8 +292,8 @@ public enum CommandTable {
         case .kindMove:
             // Never parsed through here (no client spells it): the kinds'
             // verbs are parsed by `CommandParser.parse(_:kindVerbs:)`.
-            return CommandSpec(verb: verb, cost: unknownCost, usage: "<arguments>",
-                               help: "a game kind's own move (HELP lists each kind's verbs)",
+            return CommandSpec(verb: verb, cost: moveCost, usage: "<arguments>",
+                               help: "a move: a game kind's verb (HELP lists each kind's)",
                                parse: { _ in .failure(.usage) },
                                arguments: { if case .kindMove(_, let arguments) = $0 { arguments } else { nil } })
         case .hint:
@@ -496,41 +459,6 @@ public enum CommandTable {
     static func isWord(_ s: some StringProtocol) -> Bool {
         (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
-
-    /// SOLVE's one argument: letters, with `/`, `'` and `-`
-    /// between them (a phrase), at most `maxAnswer` bytes; folded to lowercase.
-    private static func answer(_ args: [Substring]) -> Result<String, ArgumentError> {
-        guard args.count == 1 else { return .failure(.usage) }
-        let word = ASCII.lowercased(args[0])
-        guard word.utf8.count <= CommandParser.maxAnswer, isAnswer(word) else {
-            return .failure(.other(CommandError(.badArguments, answerRefusal)))
-        }
-        return .success(word)
-    }
-
-    /// WORD's one argument, any word of at most `maxAnswer` bytes, folded to
-    /// lowercase (ASCII): what it may hold is the game's to say, for WORD
-    /// means two things. A challenge answer that is not letters is Ghost's
-    /// `bad-word`; Hangman checks a setter's word as SOLVE's answer
-    /// (`bad-arguments`, `HangmanGame.refusesWord`).
-    private static func anyWord(_ args: [Substring]) -> Result<String, ArgumentError> {
-        guard args.count == 1 else { return .failure(.usage) }
-        let word = ASCII.lowercased(args[0])
-        guard word.utf8.count <= CommandParser.maxAnswer else {
-            return .failure(.other(CommandError(.badArguments, "a word is at most \(CommandParser.maxAnswer) bytes")))
-        }
-        return .success(word)
-    }
-
-    /// Whether `text` is what SOLVE takes: letters a-z, with `/`, `'` and
-    /// `-` between them, at least one letter.
-    static func isAnswer(_ text: String) -> Bool {
-        text.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D })
-            && text.utf8.contains(where: { (0x61...0x7A).contains($0) })
-    }
-
-    /// The refusal of an answer that `isAnswer` does not take.
-    static let answerRefusal = "an answer is letters a-z, with / between the words of a phrase"
 
     /// The longest key and value SET takes, in bytes.
     static let maxSettingKey = 32

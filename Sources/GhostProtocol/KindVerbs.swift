@@ -38,14 +38,38 @@ extension CommandParser {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = words.first, first.utf8.count <= 16, let verb = kindVerbs[ASCII.uppercased(first)] else { return parsed }
         let arguments = words.dropFirst().map { ASCII.lowercased($0) }
+        if let refusal = refusal(of: arguments, for: verb) { return .failure(refusal) }
+        return .success(.kindMove(verb: verb.name, arguments: arguments))
+    }
+
+    /// Why `arguments` (lowercase) are not what `verb` takes; nil if they are.
+    static func refusal(of arguments: [String], for verb: MoveVerb) -> CommandError? {
         switch verb.arguments {
         case .none:
-            guard arguments.isEmpty else { return .failure(usage(verb)) }
+            return arguments.isEmpty ? nil : usage(verb)
         case .word:
             guard arguments.count == 1, (1...MoveVerb.maxWordBytes).contains(arguments[0].utf8.count),
-                  arguments[0].utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else { return .failure(usage(verb)) }
+                  arguments[0].utf8.allSatisfy({ (0x61...0x7A).contains($0) }) else { return usage(verb) }
+            return nil
+        case .letter(let then):
+            guard (1...2).contains(arguments.count), Letter(arguments[0]) != nil,
+                  arguments.count == 1 || arguments[1] == then else {
+                return CommandError(.notALetter, "play exactly one letter a-z, as \(verb.name) <c>")
+            }
+            return nil
+        case .answer:
+            guard arguments.count == 1 else { return usage(verb) }
+            guard arguments[0].utf8.count <= MoveVerb.maxWordBytes, MoveVerb.isAnswer(arguments[0]) else {
+                return CommandError(.badArguments, MoveVerb.answerRefusal)
+            }
+            return nil
+        case .anyWord:
+            guard arguments.count == 1 else { return usage(verb) }
+            guard arguments[0].utf8.count <= MoveVerb.maxWordBytes else {
+                return CommandError(.badArguments, "a word is at most \(MoveVerb.maxWordBytes) bytes")
+            }
+            return nil
         }
-        return .success(.kindMove(verb: verb.name, arguments: arguments))
     }
 
     private static func usage(_ verb: MoveVerb) -> CommandError {

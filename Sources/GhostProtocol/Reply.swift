@@ -18,8 +18,6 @@ public enum Reply: Sendable, Hashable {
     /// A private game has a join `code`; a game against the computer its `bot` level.
     case new(code: String?, bot: BotLevel?, lang: String, rounds: Rounds, clock: Int? = nil)
     case join(code: String, lang: String, rounds: Rounds, clock: Int? = nil)
-    /// The game kind's fields. Ghost: `letter=<c> fragment=<f>`.
-    case letter(fields: [Field])
     case leave
     case restart(status: OfferStatus)
     case accept
@@ -64,7 +62,6 @@ public enum Reply: Sendable, Hashable {
         case .seek: .seek
         case .new: .new
         case .join: .join
-        case .letter: .letter
         case .leave: .leave
         case .restart: .restart
         case .accept: .accept
@@ -126,9 +123,6 @@ public enum Reply: Sendable, Hashable {
             W.field("lang", lang, &out)
             Reply.rounds(rounds, &out)
             Reply.clock(clock, &out)
-        case let .letter(fields):
-            W.keyword("LETTER", &out)
-            W.fields(fields, &out)
         case .leave: W.keyword("LEAVE", &out)
         case let .restart(status):
             W.keyword("RESTART", &out)
@@ -208,11 +202,6 @@ extension Reply {
     /// The typed reply only if it writes exactly these fields; otherwise
     /// `.other`, which writes them as given.
     init(verb: String, exactly fields: [Field]) {
-        // OK LETTER, the reply to every move, carries the game's fields as they are.
-        if verb == "LETTER" {
-            self = .letter(fields: fields)
-            return
-        }
         if let typed = Reply.typed(verb: verb, fields), typed.verbText == verb, typed.fields == fields {
             self = typed
         } else {
@@ -256,8 +245,7 @@ extension Reply {
         case .join:
             guard let code = f["code"], let lang = f["lang"], let r = rounds() else { return nil }
             return .join(code: code, lang: lang, rounds: r, clock: c)
-        case .letter: return .letter(fields: f)
-        case .solve, .word, .challenge, .concede, .kindMove: return nil
+        case .kindMove: return nil   // a move's reply (`OK LETTER`), the kind's fields as they are: `.other`
         case .register, .password: return nil   // `Reply.registered`, `Reply.passwordChanged`: `.other`   // a move's fields, as the game gives them: `.other`
         case .leave: return .leave
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }

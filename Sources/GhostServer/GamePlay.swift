@@ -233,26 +233,14 @@ final class GamePlay: Broadcasting {
 
     // MARK: Moves
 
-    /// A move from a person: the game judges it.
-    func play(_ move: Move, from id: ConnectionID, _ at: ServerCommands.Seat?, verb: Verb = .letter) {
-        guard case let (gameID, seat)? = at, let room = rooms[gameID] else {
-            return reply(id, .error(.notInGame, "you are not in a game; SEEK, NEW or JOIN one"))
-        }
-        // SOLVE and WORD are one move to the game; a kind that tells them apart says so.
-        if case .word(let word) = move, verb == .solve || verb == .word,
-           let refused = room.game.refusesWord(word, asAnswer: verb == .solve, by: seat) {
-            return reply(id, room.refusal(refused))
-        }
-        apply(move, in: room, by: seat, mover: id, verb: verb)
-    }
-
     /// Plays a move (from a person or the computer): the room's game value
     /// judges it (in place), the store records it and what it ends, then the
     /// rest of the room changes and both sides are told. Apply → persist →
     /// change the room → broadcast; a failed write puts the room's game back
     /// as stored (RecoveryDesk.resynchronise).
-    /// `room`: the game's room, as its caller just found it in `rooms`.
-    func apply(_ move: Move, in room: Room, by seat: Int, mover: ConnectionID?, verb: Verb = .letter, kindVerb: String? = nil) {
+    /// `room`: the game's room, as its caller just found it in `rooms`;
+    /// `verb`: the kind's verb a person made it with (`OK <verb>`).
+    func apply(_ move: Move, in room: Room, by seat: Int, mover: ConnectionID?, verb: String = "") {
         let gameID = room.id
         let outcome: Outcome?
         do {
@@ -305,7 +293,7 @@ final class GamePlay: Broadcasting {
         context.figures.moves += 1
         room.played(by: seat, clearsOffer: clearsOffer, now: clock.monotonic)
         let moveFields = game.fields(after: move)
-        if let mover { reply(mover, .ok(kindVerb.map { .other(verb: $0, fields: moveFields) } ?? GamePlay.reply(to: move, verb: verb, moveFields))) }
+        if let mover { reply(mover, .ok(GamePlay.reply(verb: verb, moveFields))) }
         broadcast(room, .move(id: gameID, player: room.names[seat], fields: moveFields))
         if let cancelled {
             broadcast(room, .cancelled(id: gameID, player: room.names[cancelled.seat], kind: Withdrawn(cancelled.kind)))
@@ -328,18 +316,16 @@ final class GamePlay: Broadcasting {
     /// this runs for every move and every GAME.
     static func joined(_ a: [Field], _ b: [Field]) -> [Field] { b.isEmpty ? a : a.isEmpty ? b : a + b }
 
-    /// The `OK` reply to the command that made a move (`OK LETTER`, `OK SOLVE`,
-    /// `OK WORD`, `OK CHALLENGE`, `OK CONCEDE`): the MOVE's fields, less the
-    /// one the verb already says (`challenge=yes`).
-    static func reply(to move: Move, verb: Verb, _ fields: [Field]) -> Reply {
-        switch move {
-        case .letter, .front: return .letter(fields: fields)
-        case .word: return .other(verb: verb.rawValue, fields: fields)
-        case .challenge, .concede:
-            let said = verb.rawValue.lowercased()
-            return .other(verb: verb.rawValue, fields: fields.filter { $0.key != said })
-        case .own(let name, _): return .other(verb: name, fields: fields)
+    /// The `OK` reply to the verb that made a move (`OK LETTER`, `OK SOLVE`,
+    /// `OK CHALLENGE`): the MOVE's fields, less one that only says the verb
+    /// again (`challenge=yes`).
+    static func reply(verb: String, _ fields: [Field]) -> Reply {
+        guard let said = fields.firstIndex(where: { $0.value == "yes" && $0.key.uppercased() == verb }) else {
+            return .other(verb: verb, fields: fields)
         }
+        var rest = fields
+        rest.remove(at: said)
+        return .other(verb: verb, fields: rest)
     }
 
     /// A round of a match ended and the match goes on (already stored): the

@@ -204,26 +204,6 @@ enum ServerCommands {
             return row(.needsName) { lobby, command, id, session in
                 if case .join(let code) = command { lobby.matchmaking.join(code, id, session) }
             }
-        case .letter:
-            return moveRow([.hotPath, .actsInGame]) { lobby, command, id, seat in
-                switch command {
-                case .letter(let letter): lobby.play.play(.letter(letter), from: id, seat)
-                case .front(let letter): lobby.play.play(.front(letter), from: id, seat)
-                default: break
-                }
-            }
-        case .solve:
-            return moveRow(.actsInGame) { lobby, command, id, seat in
-                if case .solve(let answer) = command { lobby.play.play(.word(answer), from: id, seat, verb: .solve) }
-            }
-        case .word:
-            return moveRow(.actsInGame) { lobby, command, id, seat in
-                if case .word(let word) = command { lobby.play.play(.word(word), from: id, seat, verb: .word) }
-            }
-        case .challenge:
-            return moveRow(.actsInGame) { lobby, _, id, seat in lobby.play.play(.challenge, from: id, seat, verb: .challenge) }
-        case .concede:
-            return moveRow(.actsInGame) { lobby, _, id, seat in lobby.play.play(.concede, from: id, seat, verb: .concede) }
         case .leave:
             return row(.actsInGame) { lobby, _, id, session in lobby.matchmaking.leave(id, session) }
         case .restart:
@@ -293,7 +273,7 @@ enum ServerCommands {
         case .quit:
             return plainRow() { lobby, id in lobby.quit(id) }
         case .kindMove:
-            // A kind's own move verb (Lobby+KindVerbs.swift): a move, as LETTER.
+            // A move: a kind's verb (Lobby+KindVerbs.swift), `LETTER p` the most sent line.
             return moveRow([.hotPath, .actsInGame]) { lobby, command, id, seat in
                 if case let .kindMove(verb, arguments) = command { lobby.play.playKindMove(verb, arguments, id, seat) }
             }
@@ -333,8 +313,8 @@ extension Lobby {
 extension ServerCommands {
     // MARK: Costs
 
-    /// A one-letter line's cost (LETTER's), the line the loop meters most.
-    private static let letterCost = row(.letter).cost
+    /// A one-letter line's cost (a move's), the line the loop meters most.
+    private static let letterCost = row(.kindMove).cost
 
     /// What the loop reads from one framed line before serving it, from its
     /// first word, without parsing it.
@@ -345,8 +325,8 @@ extension ServerCommands {
         /// `unknownCost` (CommandTable).
         let cost: Int
         /// Its replies show nothing a commit changed: a verb flagged
-        /// `revealsNothing`, a blank line, a line that is no command (its
-        /// reply is an `ERR`).
+        /// `revealsNothing`, a blank line. (An `ERR` never does, whatever
+        /// the line: `ConnectionTable.send`.)
         let revealsNothing: Bool
     }
 
@@ -356,7 +336,9 @@ extension ServerCommands {
         case .blank: return LineFacts(cost: CommandTable.blankCost, revealsNothing: true)
         case .letter: return LineFacts(cost: letterCost, revealsNothing: false)
         case .login: return LineFacts(cost: CommandTable.passwordCost, revealsNothing: false)
-        case .unknown: return LineFacts(cost: CommandTable.unknownCost, revealsNothing: true)
+        // Not the protocol's verb: a kind's move (whose OK shows a commit),
+        // or an ERR (which never makes a connection wait for one).
+        case .unknown: return LineFacts(cost: CommandTable.unknownCost, revealsNothing: false)
         case .verb(let verb):
             let i = verb.ordinal
             guard rowFacts.indices.contains(i) else { return LineFacts(cost: CommandTable.unknownCost, revealsNothing: false) }

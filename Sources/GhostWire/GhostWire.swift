@@ -17,6 +17,18 @@ public enum GhostWire {
         case challenge
     }
 
+    /// Ghost's move verbs (`GhostKind.moveVerbs`), as the client sends them.
+    public enum Verb {
+        /// `LETTER <c>`, and Superghost's `LETTER <c> front` (GameKit's `MoveVerb.letter`).
+        public static let letter = MoveVerb.letterName
+        /// Superghost's word after the letter: at the front.
+        public static let front = MoveVerb.frontWord
+        /// Bluff and challenge: the challenged player's answer, `WORD <word>`.
+        public static let word = "WORD"
+        public static let challenge = "CHALLENGE"
+        public static let concede = "CONCEDE"
+    }
+
     /// The keys of Ghost's game fields (GAME, TURN, MOVE, OVER, MATCH, OK
     /// LETTER, OK HINT), in one place. Inlinable literals: the server builds
     /// fields with them for every move, and a global `let` would cost a

@@ -143,10 +143,11 @@ public struct HangmanGame: Game {
     /// other one is not this seat's move (Protocol.md: `not-your-turn`).
     /// A WORD that is not an answer's shape (letters, `/`, `'`, `-`) is
     /// refused first, as SOLVE's is by the parser (`bad-arguments`).
-    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? {
-        if !answer, !word.utf8.allSatisfy({ (0x61...0x7A).contains($0) || $0 == 0x2F || $0 == 0x27 || $0 == 0x2D })
-            || !word.utf8.contains(where: { (0x61...0x7A).contains($0) }) {
-            return .refused(code: "bad-arguments", message: "an answer is letters a-z, with / between the words of a phrase")
+    public func refuses(_ move: Move, verb: String, by seat: Int) -> MoveError? {
+        guard case .word(let word) = move else { return nil }
+        let answer = verb == HangmanKind.solveVerb
+        if !answer, !MoveVerb.isAnswer(word) {
+            return .refused(code: "bad-arguments", message: MoveVerb.answerRefusal)
         }
         guard outcome == nil else { return nil }
         if answer && seat == 0 {

@@ -152,6 +152,21 @@ public final class HangmanKind: TypedGameDefinition {
     public var usage: String { "game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser]" }
     public var summary: String { "Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two" }
 
+    /// The guesser's LETTER and SOLVE, and a duel's setter's WORD (`LETTER`
+    /// and `WORD` take the arguments Ghost's take: one verb, two kinds).
+    public var moveVerbs: [MoveVerb] { HangmanKind.verbs }
+
+    /// SOLVE's spelling, which `HangmanGame.refuses` tells from WORD's.
+    static let solveVerb = HangmanWire.Verb.solve
+
+    public static let verbs = [
+        MoveVerb.letter(usage: "<c>", help: "guess a letter"),
+        MoveVerb(name: HangmanWire.Verb.solve, arguments: .answer, usage: "<answer>",
+                 help: "guess the whole answer (a phrase with / between its words); a wrong answer costs a miss") { .word($0.first ?? "") },
+        MoveVerb(name: HangmanWire.Verb.word, arguments: .anyWord, usage: "<word>",
+                 help: "mode=duel: as the setter, choose the word to guess (a word of the game's dictionary)") { .word($0.first ?? "") },
+    ]
+
     /// Two people play a duel: one sets the word, the other guesses it.
     public var twoPlayerOptions: [String: String] { ["mode": HangmanMode.duel.rawValue] }
     /// Hangman ranks solved games by mistakes, not players by wins.

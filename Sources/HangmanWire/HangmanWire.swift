@@ -25,6 +25,16 @@ public enum HangmanWire {
         case duel
     }
 
+    /// Hangman's move verbs (`HangmanKind.moveVerbs`), as the client sends them.
+    public enum Verb {
+        /// The guesser's letter, `LETTER <c>` (GameKit's `MoveVerb.letter`).
+        public static let letter = MoveVerb.letterName
+        /// The guesser's whole answer, `SOLVE <answer>`.
+        public static let solve = "SOLVE"
+        /// A duel's setter's word, `WORD <word>`.
+        public static let word = "WORD"
+    }
+
     /// The keys of Hangman's game fields (GAME, TURN, MOVE, OVER, OK
     /// LETTER/SOLVE/WORD, SCORE, RANK, PLY), in one place.
     public enum Key {

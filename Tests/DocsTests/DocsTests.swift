@@ -2,7 +2,7 @@ import Foundation
 import GhostBench
 import GhostClient
 import GhostProtocol
-import GhostServer
+@testable import GhostServer
 import TestKinds
 import OptionKit
 import Testing
@@ -226,9 +226,11 @@ enum CommandCheck {
         "SIGINT": "a signal", "SIGHUP": "a signal", "SIGKILL": "a signal", "TLS": "TLS",
     ]
 
-    /// A kind's own move verbs and error codes count too: the docs show
-    /// with the tests' kinds what a kind declares (TestKinds' catalog).
-    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue)).union(TestKinds.all.flatMap { $0.moveVerbs.map(\.name) })
+    /// The kinds' move verbs and error codes count too: the server's kinds'
+    /// moves (`LETTER`, `SOLVE`), and what the docs show with the tests'
+    /// kinds a kind declares (TestKinds' catalog).
+    static let verbs = Set(CommandTable.specs.map(\.verb.rawValue)).union(GameCatalog.moveVerbs.map(\.name))
+        .union(TestKinds.all.flatMap { $0.moveVerbs.map(\.name) })
     static let errorCodes = Set(ErrorCode.allCases.map(\.rawValue)).union(TestKinds.all.flatMap { $0.errorCodes.keys.map(\.rawValue) })
     static let byeCodes = Set(ByeCode.allCases.map(\.rawValue))
 

@@ -109,7 +109,7 @@ struct ReducerGuardTests {
     @Test("A reply the client cannot type still answers its command; a later protocol's lines are dropped")
     func laterProtocol() {
         var (s, _) = Fx.run(Fx.inGame(), .key(.char("p")))
-        #expect(s.pending == [.letter])
+        #expect(s.pending == [.kindMove])
         (s, _) = Fx.run(s, Fx.line("OK LETTER"))
         #expect(s.pending.isEmpty)
         (s, _) = Fx.run(s, .key(.char("q")), Fx.line("ERR a-later-code something new"))

@@ -10,7 +10,7 @@ import GameKit
         MoveVerb(name: "LINK", arguments: .word, usage: "<word>", help: "link a word") { .word($0.first ?? "") },
         MoveVerb(name: "PASS", arguments: .none, usage: "", help: "pass") { _ in .concede },
         // A protocol verb and a malformed name are never a kind's.
-        MoveVerb(name: "WORD", arguments: .none, usage: "", help: "not a kind's") { _ in .concede },
+        MoveVerb(name: "LEAVE", arguments: .none, usage: "", help: "not a kind's") { _ in .concede },
         MoveVerb(name: "X1", arguments: .none, usage: "", help: "not a name") { _ in .concede },
     ])
 
@@ -37,7 +37,7 @@ import GameKit
     }
 
     @Test func everyOtherLineIsAsWithoutKindVerbs() {
-        for line in ["WORD apple", "WORD", "X1", "LINKS a", "FOO", "a", "LETTER a", "PING", "", "LINK\u{1} a", "NAME ann"] {
+        for line in ["LEAVE apple", "LEAVE", "X1", "LINKS a", "FOO", "a", "LETTER a", "PING", "", "LINK\u{1} a", "NAME ann"] {
             #expect(parse(line) == CommandParser.parse(Array(line.utf8)), "\(line)")
         }
         #expect(parse("LINK apple", .none) == .failure(CommandParser.unknownCommand))

@@ -57,30 +57,29 @@ private func replyIndex(_ reply: Reply) -> Int {
     case .seek: 3
     case .new: 4
     case .join: 5
-    case .letter: 6
-    case .leave: 7
-    case .restart: 8
-    case .accept: 9
-    case .decline: 10
-    case .resume: 11
-    case .claim: 12
-    case .rematch: 13
-    case .scores: 14
-    case .hint: 15
-    case .help: 16
-    case .ping: 17
-    case .quit: 18
-    case .other: 19
-    case .bestGames: 20
-    case .set: 21
-    case .settings: 22
-    case .stats: 23
-    case .games: 24
-    case .watch: 25
-    case .unwatch: 26
+    case .leave: 6
+    case .restart: 7
+    case .accept: 8
+    case .decline: 9
+    case .resume: 10
+    case .claim: 11
+    case .rematch: 12
+    case .scores: 13
+    case .hint: 14
+    case .help: 15
+    case .ping: 16
+    case .quit: 17
+    case .other: 18
+    case .bestGames: 19
+    case .set: 20
+    case .settings: 21
+    case .stats: 22
+    case .games: 23
+    case .watch: 24
+    case .unwatch: 25
     }
 }
-private let replyCount = 27
+private let replyCount = 26
 
 @Suite struct ServerLineTests {
     /// Every line the server sends, typed, and its exact text.
@@ -146,7 +145,7 @@ private let replyCount = 27
         (.ok(.new(code: "ABCDE", bot: nil, lang: "en", rounds: .one, clock: 5)), "OK NEW code=ABCDE lang=en clock=5"),
         (.ok(.new(code: nil, bot: .hard, lang: "nl", rounds: .ghost, clock: 3600)), "OK NEW bot=hard lang=nl rounds=ghost clock=3600"),
         (.ok(.join(code: "4EG7R", lang: "en", rounds: .ghost, clock: 45)), "OK JOIN code=4EG7R lang=en rounds=ghost clock=45"),
-        (.ok(.letter(fields: GhostFields.move(letter: "x", fragment: "pex"))), "OK LETTER letter=x fragment=pex"),
+        (.ok(.other(verb: "LETTER", fields: GhostFields.move(letter: "x", fragment: "pex"))), "OK LETTER letter=x fragment=pex"),
         (.ok(.other(verb: "SOLVE", fields: [Field("word", "peach"), Field("hit", "yes"), Field("pattern", "peach"),
                                             Field("missed", "-"), Field("left", "8")])),
          "OK SOLVE word=peach hit=yes pattern=peach missed=- left=8"),
@@ -453,7 +452,7 @@ private let replyCount = 27
         #expect(ServerLine.ok(verb: "NEW", fields: [("bot", "easy"), ("lang", "en"), ("rounds", "ghost")])
                 == .ok(.new(code: nil, bot: .easy, lang: "en", rounds: .ghost)))
         #expect(ServerLine.ok("LETTER", ("letter", "a"), ("fragment", "pa"))
-                == .ok(.letter(fields: [F("letter", "a"), F("fragment", "pa")])))
+                == .ok(.other(verb: "LETTER", fields: [F("letter", "a"), F("fragment", "pa")])))
         // Out of order or extra: kept as given.
         let odd = ServerLine.ok("NAME", ("lang", "en"), ("name", "alice"))
         #expect(odd.rendered == "OK NAME lang=en name=alice")

@@ -9,22 +9,20 @@ private func code(_ s: String) -> ErrorCode? {
     return nil
 }
 
-/// Superghost's commands: `LETTER <c> front`, and `variant=super` on NEW and SEEK.
+/// A line of one letter, and Superghost's `variant=super` on NEW and SEEK
+/// (`LETTER <c> front` is Ghost's verb: GhostVerbsTests).
 @Suite struct SuperghostCommandTests {
-    @Test func letterFrontGoesThroughTheFullParser() throws {
+    @Test func aLetterLineIsTheLetterVerb() throws {
         let q = try #require(Letter("q"))
-        #expect(parse("LETTER q front") == .success(.front(q)))
-        #expect(parse("letter Q FRONT") == .success(.front(q)))
-        #expect(parse("LETTER q\tfront") == .success(.front(q)))
-        // The byte-level fast path leaves it to the full parser, and still takes the plain ones.
+        // The byte-level fast path takes the plain ones; anything after the
+        // letter is the kinds' (GhostVerbsTests).
         #expect(CommandParser.plainMove(Array("LETTER q front".utf8)) == nil)
         #expect(CommandParser.plainMove(Array("LETTER q".utf8)) == .letter(q))
         #expect(parse("q") == .success(.letter(q)))
-        // Anything else after the letter is not a move.
-        #expect(code("LETTER q back") == .notALetter)
-        #expect(code("LETTER q front front") == .notALetter)
-        #expect(code("LETTER front") == .notALetter)
-        #expect(Command.front(q).verb == .letter)
+        #expect(parse("Q") == .success(.letter(q)))
+        #expect(Command.letter(q) == .kindMove(verb: "LETTER", arguments: ["q"]))
+        #expect(Command.letter(q).verb == .kindMove)
+        #expect(code("LETTER q front") == .unknownCommand)
     }
 
     @Test func renderedCommandsParseBack() throws {
@@ -33,11 +31,11 @@ private func code(_ s: String) -> ErrorCode? {
         superOptions.variant = "super"
         var superMatch = GameOptions(match: true, bot: .hard, botFirst: true)
         superMatch.variant = "super"
-        let commands: [Command] = [.front(q), .letter(q), .new(superOptions), .seek(superOptions), .new(superMatch)]
+        let commands: [Command] = [.letter(q), .new(superOptions), .seek(superOptions), .new(superMatch)]
         for c in commands {
             #expect(parse(c.rendered) == .success(c), "\(c.rendered)")
         }
-        #expect(Command.front(q).rendered == "LETTER q front")
+        #expect(Command.move("LETTER", "q", "front").rendered == "LETTER q front")
         #expect(Command.new(superOptions).rendered == "NEW variant=super")
         #expect(Command.new(superMatch).rendered == "NEW variant=super bot=hard first=bot rounds=ghost")
     }

@@ -76,7 +76,7 @@ import GhostProtocol
     func keywords() {
         #expect(ServerLine.ok(.ping).rendered == "OK PING")
         #expect(ServerLine.ok(.settings).rendered == "OK SETTINGS")
-        #expect(ServerLine.ok(.letter(fields: [])).rendered == "OK LETTER")
+        #expect(ServerLine.ok(.other(verb: "LETTER", fields: [])).rendered == "OK LETTER")
         #expect(ServerLine.info("x").rendered == "INFO x")
         #expect(ServerLine.bye(.quit, "goodbye").rendered == "BYE quit goodbye")
     }

@@ -66,7 +66,7 @@ struct EndToEndHalfCloseTests {
         // Small kernel buffers: most of 160 HELPs' replies wait in ghostd (LimitsTests.helps160).
         let s = try Self.connect(d, receiveBuffer: 4096, maxSegment: 536)
         #expect(s.send("NAME \(E2E.name("halfmute"))") == .sent)
-        #expect(s.send(LimitsTests.helps160) == .sent)
+        #expect(s.send(try LimitsTests.helps160(d)) == .sent)
         #expect(shutdown(s.fd, Int32(SHUT_WR)) == 0, "shutdown: \(String(cString: strerror(errno)))")
         // It never reads: ghostd gives up on it.
         #expect(d.closeReason(localPort: s.localPort, timeout: 20) == "closed by peer; last replies not read")

@@ -33,7 +33,8 @@ struct EndToEndTestKindTests {
         let help = try lines(c, through: "OK HELP")
         #expect(help.contains("HELP NEW game=wordchain [bot=easy|hard [first=bot]] [min=<min>] - Word chain (tests only): name a word that starts with the last letter of the one before"))
         // Its own move verb too, after the kinds' NEW lines, and before OK HELP.
-        #expect(help.suffix(2) == ["HELP CHAIN <word> - game=wordchain: name a word that starts with the last letter of the one before", "OK HELP"])
+        #expect(help.suffix(3) == ["HELP CHAIN <word> - game=wordchain: name a word that starts with the last letter of the one before",
+                                   "HELP CONCEDE - game=wordchain: give up: you have no word", "OK HELP"])
         // The verb is parsed from its declaration: its shape is checked, and it is a move (a game first).
         try c.send("CHAIN")
         try c.expect("ERR bad-arguments usage: CHAIN <word>")
@@ -71,7 +72,7 @@ struct EndToEndTestKindTests {
         try c.expect("ERR too-short a word has at least 4 letters here")
         try c.send("LETTER a")
         try c.expect("ERR wrong-move name a word: CHAIN <w>, or CONCEDE")
-        // The protocol's WORD is not Word chain's verb.
+        // Ghost's and Hangman's WORD is not Word chain's verb.
         try c.send("WORD olive")
         try c.expect("ERR wrong-move name a word: CHAIN <w>, or CONCEDE")
         // A word; the computer (easy: the first word of its list that fits) answers.
@@ -160,7 +161,7 @@ struct EndToEndTestKindTests {
         let ghost = try lines(c, through: "TURN ")
         #expect(ghost.first?.hasPrefix("OK NEW") == true)
         try c.send("CHAIN ant")
-        try c.expect("ERR not-a-letter CHAIN is a move of game=wordchain, not of game=ghost")
+        try c.expect("ERR not-a-letter play one letter a-z")
         try c.send("LEAVE")
         _ = try lines(c, through: "OK LEAVE")
         try c.send("NEW game=hangman")
@@ -170,7 +171,7 @@ struct EndToEndTestKindTests {
         let hangmanGame = try #require(hangman.first { $0.hasPrefix("GAME ") })
         let hangmanID = try #require(lineFields(hangmanGame)["id"])
         try c.send("CHAIN ant")
-        try c.expect("ERR not-a-letter CHAIN is a move of game=wordchain, not of game=hangman")
+        try c.expect("ERR not-a-letter guess one letter a-z, as LETTER <c>")
         // A watcher may not send it, as any move.
         let watcher = try LineClient(port: daemon.port, label: name + "w")
         try watcher.login(E2E.name("chainwatch"))

@@ -31,7 +31,7 @@ private final class DeclaringKind: GameDefinition {
 
     @Test("a protocol verb, a malformed verb, one verb of two shapes, a setting twice, a name twice")
     func conflicts() {
-        #expect(conflict([DeclaringKind("a", verbs: [("LETTER", .word)])]) == "game kind a declares the verb LETTER, which is the protocol's")
+        #expect(conflict([DeclaringKind("a", verbs: [("LEAVE", .word)])]) == "game kind a declares the verb LEAVE, which is the protocol's")
         #expect(conflict([DeclaringKind("a", verbs: [("GO2", .none)])]) == "game kind a declares the verb GO2: a kind's verb is 2 to 16 letters A-Z")
         #expect(conflict([DeclaringKind("a", verbs: [("PASS", .none)]), DeclaringKind("b", verbs: [("PASS", .word)])])
                 == "game kinds a and b both declare PASS, taking different arguments")
@@ -41,10 +41,13 @@ private final class DeclaringKind: GameDefinition {
         #expect(conflict([DeclaringKind("a", verbs: [("PASS", .none)]), DeclaringKind("b", verbs: [("PASS", .none)])]) == nil)
     }
 
-    @Test("the lobby refuses to start with such a kind beside ghostd's, which name LETTER and a hangman- setting themselves")
+    @Test("the lobby refuses to start with such a kind beside ghostd's, whose LETTER and WORD take other arguments, and which name a hangman- setting themselves")
     func lobbyRefuses() throws {
-        #expect(throws: KindDeclarations.Conflict(description: "game kind clash declares the verb WORD, which is the protocol's")) {
-            _ = try Harness(extraKinds: [DeclaringKind("clash", verbs: [("WORD", .word)])])
+        #expect(throws: KindDeclarations.Conflict(description: "game kind clash declares the verb LEAVE, which is the protocol's")) {
+            _ = try Harness(extraKinds: [DeclaringKind("clash", verbs: [("LEAVE", .word)])])
+        }
+        #expect(throws: KindDeclarations.Conflict(description: "game kinds hangman and clash both declare LETTER, taking different arguments")) {
+            _ = try Harness(extraKinds: [DeclaringKind("clash", verbs: [("LETTER", .word)])])
         }
         #expect(throws: KindDeclarations.Conflict(description: "game kinds hangman and clash both declare the setting hangman-mode")) {
             _ = try Harness(extraKinds: [DeclaringKind("clash", settings: ["hangman-mode"])])

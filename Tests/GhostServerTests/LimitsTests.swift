@@ -265,15 +265,23 @@ struct LimitsTests {
         return s
     }
 
-    /// The bytes of one HELP's reply, as ghostd sends it.
-    static let helpReplyBytes = CommandTable.specs.reduce(0) { $0 + ServerLine.helpEntry(usage: $1.synopsis, text: $1.help).rendered.utf8.count + 2 }
-        + ServerLine.ok(.help).rendered.utf8.count + 2
+    /// The bytes of one HELP's reply, as `d` sends it (the protocol's
+    /// commands, then its kinds' NEW lines and moves: whatever its catalog holds).
+    static func helpReplyBytes(_ d: DaemonProcess) throws -> Int {
+        let c = try LineClient(port: d.port, label: "help")
+        defer { c.close() }
+        try c.send("HELP")
+        let (lines, ok) = try c.readUntil(prefix: "OK HELP")
+        return (lines + [ok]).reduce(0) { $0 + $1.utf8.count + 2 }
+    }
 
     /// HELPs for about 240 KB of replies (about 160 of them): under the
     /// default 256 KiB allowance even if nothing could be written, and more
     /// than the small socket's kernel buffers take, so some wait in ghostd;
     /// that many commands is under the burst (200).
-    static let helps160 = Array(String(repeating: "HELP\n", count: min(160, 240_000 / helpReplyBytes)).utf8)
+    static func helps160(_ d: DaemonProcess) throws -> [UInt8] {
+        Array(String(repeating: "HELP\n", count: min(160, 240_000 / (try helpReplyBytes(d)))).utf8)
+    }
 
     @Test("--idle-timeout 1 / --name-timeout 1: a client that stopped reading (replies queued in ghostd) and went silent is still closed")
     func timeoutNonReader() throws {
@@ -282,7 +290,8 @@ struct LimitsTests {
         let idle = try Self.smallWindowClient(d)
         #expect(idle.send("NAME \(E2E.name("nonreader"))") == .sent)
         let unnamed = try Self.smallWindowClient(d)
-        for s in [idle, unnamed] { #expect(s.send(Self.helps160) == .sent) }
+        let helps = try Self.helps160(d)
+        for s in [idle, unnamed] { #expect(s.send(helps) == .sent) }
         // Both are past their limit after 1 s, found by the sweep within 2 s.
         for (s, what) in [(idle, "named (idle timeout)"), (unnamed, "unnamed (name timeout)")] {
             let reason = d.closeReason(localPort: s.localPort, timeout: 5)
@@ -390,7 +399,7 @@ struct LimitsTests {
         warm.close()
         let c = try Self.smallWindowClient(d)
         // Replies it does not read, within the burst (200) and the output allowance ...
-        #expect(c.send(Self.helps160) == .sent)
+        #expect(c.send(try Self.helps160(d)) == .sent)
         usleep(300_000)
         // ... then past its budget (slowed, then BYE flood), with more input behind.
         #expect(c.send(Array(String(repeating: "PING\n", count: 100).utf8)) == .sent)

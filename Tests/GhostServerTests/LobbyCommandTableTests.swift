@@ -26,10 +26,10 @@ import GhostProtocol
         }
         #expect(verbs(.readOnly) == ["PING", "HELP", "NAMES", "SCORES", "SETTINGS", "HINT", "STATS", "GAMES", "WATCH",
                                      "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW", "VIEW"])
-        #expect(verbs(.hotPath) == ["LETTER"])
+        // Moves are the kinds' verbs, one row (`kindMove`, below).
+        #expect(verbs(.hotPath) == [])
         #expect(verbs(.identity) == ["NAME", "LANG", "SET"])
-        #expect(verbs(.actsInGame) == ["LETTER", "SOLVE", "WORD", "LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM",
-                                       "HINT", "CHALLENGE", "CONCEDE"])
+        #expect(verbs(.actsInGame) == ["LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM", "HINT"])
         #expect(verbs(.needsName) == ["REGISTER", "SEEK", "NEW", "JOIN"])
         // What a watcher may send: every command that does not act in a game.
         #expect(Set(ServerCommands.commandRows.filter { !$0.watcherAllowed }.map(\.verb.rawValue)) == verbs(.actsInGame))
@@ -39,7 +39,7 @@ import GhostProtocol
     @Test func costsAreTheProtocols() {
         for row in ServerCommands.commandRows { #expect(row.cost == CommandTable.spec(row.verb).cost) }
         #expect(ServerCommands.row(.ping).cost == 1)
-        #expect(ServerCommands.row(.letter).cost == 1)
+        #expect(ServerCommands.row(.kindMove).cost == 1)
     }
 
     /// The loop's meter reads a line's cost from the rows, from its first
@@ -57,7 +57,9 @@ import GhostProtocol
             #expect(ServerCommands.cost(ofLine: Array(line.utf8)) == CommandTable.cost(ofLine: Array(line.utf8)), "\(line)")
         }
         #expect(LineMeter.fixedCost(.line(Array("NAME ann secret password".utf8))) == CommandTable.passwordCost)
-        #expect(LineMeter.fixedCost(.line(Array("e".utf8))) == ServerCommands.row(.letter).cost)
+        #expect(LineMeter.fixedCost(.line(Array("e".utf8))) == ServerCommands.row(.kindMove).cost)
+        // A kind's move verb is no protocol verb: it costs a move's, as an unknown line.
+        #expect(LineMeter.fixedCost(.line(Array("LETTER e front".utf8))) == ServerCommands.row(.kindMove).cost)
         #expect(LineMeter.fixedCost(.tooLong) == CommandTable.tooLongCost)
     }
 
@@ -65,8 +67,7 @@ import GhostProtocol
     static let beforeName: [Verb: String] = [
         .name: "NAME ann", .register: "REGISTER a-good-password", .password: "PASSWORD a-good-password",
         .names: "NAMES", .lang: "LANG en", .set: "SET lang en", .settings: "SETTINGS", .seek: "SEEK", .new: "NEW bot=easy",
-        .join: "JOIN ABCDEFGH", .letter: "LETTER a", .solve: "SOLVE word", .word: "WORD word", .challenge: "CHALLENGE",
-        .concede: "CONCEDE", .leave: "LEAVE", .restart: "RESTART", .accept: "ACCEPT", .decline: "DECLINE",
+        .join: "JOIN ABCDEFGH", .leave: "LEAVE", .restart: "RESTART", .accept: "ACCEPT", .decline: "DECLINE",
         .resume: "RESUME abcdefabcdefabcdefabcdef", .claim: "CLAIM", .rematch: "REMATCH", .games: "GAMES", .watch: "WATCH 1",
         .unwatch: "UNWATCH", .moves: "MOVES 1", .review: "REVIEW 1", .view: "VIEW 1", .scores: "SCORES", .top: "TOP", .profile: "PROFILE bob",
         .history: "HISTORY bob", .hint: "HINT", .stats: "STATS", .help: "HELP", .ping: "PING", .quit: "QUIT",

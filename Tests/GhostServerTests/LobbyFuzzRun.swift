@@ -174,7 +174,10 @@ final class FuzzRun {
         commands += 1
         lobby.received(.line(bytes), from: id)
         var verb: String?
-        if case .success(let c?) = CommandParser.parse(bytes) { verb = c.verb.rawValue }
+        if case .success(let c?) = CommandParser.parse(bytes) {
+            // A move's OK is its verb's (`OK LETTER`).
+            if case .kindMove(let name, _) = c { verb = name } else { verb = c.verb.rawValue }
+        }
         return (id, verb, nil)
     }
 
@@ -519,8 +522,7 @@ final class FuzzRun {
 enum MoveReply {
     static func isMove(_ reply: Reply) -> Bool {
         switch reply {
-        case .letter: true
-        case .other(let verb, _): verb == "SOLVE" || verb == "WORD"
+        case .other(let verb, _): verb == "LETTER" || verb == "SOLVE" || verb == "WORD"
         default: false
         }
     }

@@ -21,6 +21,9 @@ final class GuessKind: GameDefinition {
     let name = "guess"
     let languages = ["en", "nl"]
     let matchRounds: Int? = nil
+    /// Letters, and a duel's word, as Hangman's.
+    let moveVerbs = [MoveVerb.letter(usage: "<c>", help: "guess a letter"),
+                     MoveVerb(name: "WORD", arguments: .anyWord, usage: "<word>", help: "set the word") { .word($0.first ?? "") }]
 
     static let modes = ["short", "long", "duel"]
     static func word(_ mode: String, _ language: String) -> String {
@@ -411,6 +414,7 @@ final class WaitKind: GameDefinition {
     let name = "wait"
     let languages = ["en"]
     let matchRounds: Int? = nil
+    let moveVerbs = [MoveVerb.letter(usage: "<c>", help: "guess a letter")]
     /// Whether the computer's move is worked out; how often it was asked.
     let state = Mutex<(ready: Bool, asked: Int)>((false, 0))
 

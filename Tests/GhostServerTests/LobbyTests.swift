@@ -36,12 +36,21 @@ import GhostStore
         h.send(1, "HELP")
         let lines = try #require(h.drain()[1])
         // Data lines with their own keyword (protocol 2; INFO is only ever an event), one per command,
-        // then one per game kind, as the kind declares it.
-        #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + [
+        // then one per game kind, as the kind declares it, then each kind's moves.
+        let kinds = [
             "HELP NEW [game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost] - Ghost (the default game): add a letter without making a word; variant=super adds at either end, variant=challenge lets you bluff",
             "HELP NEW game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser] - Hangman: guess the word letter by letter; mode=evil|fair|phrase against the computer, mode=duel between two",
-        ] + ["OK HELP"])
-        #expect(lines.count == Verb.allCases.count + 2 + 1)
+        ]
+        let moves = [
+            "HELP LETTER <c> [front] - game=ghost: play a letter at the end; variant=super: front puts it at the front; a line holding just one letter plays it at the end",
+            "HELP WORD <word> - game=ghost: variant=challenge: answer a challenge with a word that starts with the fragment",
+            "HELP CHALLENGE - game=ghost: variant=challenge, on your turn: say no word starts with the fragment; the previous player must answer WORD <word> or CONCEDE",
+            "HELP CONCEDE - game=ghost: variant=challenge: give up when challenged (you have no word): you lose",
+            "HELP LETTER <c> - game=hangman: guess a letter",
+            "HELP SOLVE <answer> - game=hangman: guess the whole answer (a phrase with / between its words); a wrong answer costs a miss",
+            "HELP WORD <word> - game=hangman: mode=duel: as the setter, choose the word to guess (a word of the game's dictionary)",
+        ]
+        #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + kinds + moves + ["OK HELP"])
         #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
                                + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no] - "
                                + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "

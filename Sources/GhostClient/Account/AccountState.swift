@@ -89,6 +89,13 @@ public enum SentLine: Equatable, Sendable {
         case .account: nil
         }
     }
+
+    /// The kind's verb of a move sent (`LETTER`, `SOLVE`, `WORD`): every
+    /// move's `verb` is `kindMove`.
+    public var move: String? {
+        if case .command(.kindMove(let verb, _)) = self { return verb }
+        return nil
+    }
 }
 
 /// What the status line says about passwords.

@@ -51,7 +51,7 @@ enum PlayFeature {
         if let c = key.letter, let letter = Letter(String(c)) {
             // With the menu closed, letters are moves; in Superghost at the end chosen.
             let front = st.game?.ghost?.superghost == true && st.game?.ghost?.frontNext == true
-            st.send(front ? .front(letter) : .letter(letter), &fx)
+            st.send(front ? .move(GhostWire.Verb.letter, letter.description, GhostWire.Verb.front) : .letter(letter), &fx)
             st.game?.ghost?.frontNext = false
             return
         }
@@ -142,7 +142,7 @@ enum PlayFeature {
         guard var g = st.game?.ghost, g.challenge, g.roundEnd == nil, !st.gameMenuOpen else { return false }
         guard st.answeringChallenge else {
             guard key == .char("!") else { return false }
-            st.send(.challenge, &fx)
+            st.send(.move(GhostWire.Verb.challenge), &fx)
             return true
         }
         switch key {
@@ -153,9 +153,9 @@ enum PlayFeature {
                 st.show(.typeTheWord)
                 return true
             }
-            st.send(.word(g.fragment + g.answer), &fx)
+            st.send(.move(GhostWire.Verb.word, g.fragment + g.answer), &fx)
         case .char("-"):
-            st.send(.concede, &fx)
+            st.send(.move(GhostWire.Verb.concede), &fx)
         default:
             // Letters add to the word (a word is at most 64 letters here).
             guard let c = key.letter else { return false }

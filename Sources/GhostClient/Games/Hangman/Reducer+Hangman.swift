@@ -154,7 +154,7 @@ enum HangmanFeature {
                     st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: false, game: .hangman)
                     st.go(.waiting)
                 }
-            case .word?:
+            case _ where text == HangmanWire.Verb.word:
                 if var g = st.game, var b = g.hangman {
                     b.word = st.hangman.wordSent
                     b.apply(HangmanLines.position(fields))
@@ -164,8 +164,6 @@ enum HangmanFeature {
                 st.hangman.wordField = ""
                 // A word refused before is no news once one is set.
                 if case .hangman(.notAWord)? = st.alert?.notice { st.alert = nil }
-            case .solve?:
-                break
             default:
                 return
             }
@@ -178,7 +176,17 @@ enum HangmanFeature {
     }
 
     /// Takes the refusals that belong to Hangman.
-    static func hangmanError(_ st: inout ClientState, _ verb: Verb?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+    static func hangmanError(_ st: inout ClientState, _ verb: Verb?, move: String?, _ code: ErrorCode, _ text: String, _ fx: inout [ClientEffect]) {
+        if move == HangmanWire.Verb.word {
+            guard code == .notAWord, let g = st.game, let b = g.hangman else { return }
+            return st.show(.hangman(.notAWord(word: st.hangman.wordSent ?? "", lang: g.lang, length: b.length)))
+        }
+        if move == HangmanWire.Verb.letter || move == HangmanWire.Verb.solve {
+            if code == .alreadyGuessed {
+                st.show(.hangman(.alreadyGuessed(st.hangman.guessSent ?? "")))
+                return
+            }
+        }
         switch verb {
         case .set?:
             let key = st.hangman.setKeys.isEmpty ? nil : st.hangman.setKeys.removeFirst()
@@ -193,14 +201,6 @@ enum HangmanFeature {
                 }
             }
             st.show(.serverError(code: code, text: text))
-        case .word?:
-            guard code == .notAWord, let g = st.game, let b = g.hangman else { return }
-            st.show(.hangman(.notAWord(word: st.hangman.wordSent ?? "", lang: g.lang, length: b.length)))
-        case .letter?, .solve?:
-            if code == .alreadyGuessed {
-                st.show(.hangman(.alreadyGuessed(st.hangman.guessSent ?? "")))
-                return
-            }
         case .new?:
             if code == .noPhrases {
                 st.show(.hangman(.noPhrases))
@@ -353,7 +353,7 @@ enum HangmanFeature {
             guard !text.isEmpty else { return st.show(.hangman(.typeSomething)) }
             st.hangman.answer = nil
             st.hangman.guessSent = text
-            st.send(.solve(text), &fx)
+            st.send(.move(HangmanWire.Verb.solve, text), &fx)
         case .escape:
             st.hangman.answer = nil
         case .tab:
@@ -384,7 +384,7 @@ enum HangmanFeature {
     static func sendWord(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
         guard !st.hangman.wordField.isEmpty else { return st.show(.hangman(.typeSomething)) }
         st.hangman.wordSent = st.hangman.wordField
-        st.send(.word(st.hangman.wordField), &fx)
+        st.send(.move(HangmanWire.Verb.word, st.hangman.wordField), &fx)
     }
 
     /// After the end: Enter or r plays again (a rematch after a duel with a

@@ -251,9 +251,6 @@ public struct HiddenWordsGame: Game {
 
     static let howToMove = "hide a word with HIDE <w>, then guess with GUESS <w>"
 
-    /// Words come with HIDE and GUESS, the kind's own verbs, not with WORD or SOLVE.
-    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { .notAMove(HiddenWordsGame.howToMove) }
-
     public func explanation(loser: String, winner: String) -> String {
         outcome?.reason == HiddenWordsKind.found ? "\(winner) found \(loser)'s hidden word: \(winner) wins." : "\(winner) wins."
     }

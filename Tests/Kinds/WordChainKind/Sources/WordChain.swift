@@ -43,10 +43,11 @@ public final class WordChainKind: TypedGameDefinition {
          Code.notInList: "the word is not in the list", Code.usedWord: "the word is used already", Code.tooShort: "the word is shorter than min="]
     }
     public var computerLevels: [BotLevel] { [.easy, .hard] }
-    /// The kind's own move verb: `CHAIN <word>` names the next word.
+    /// The kind's move verbs: `CHAIN <word>` names the next word, `CONCEDE` gives up.
     public var moveVerbs: [MoveVerb] {
         [MoveVerb(name: "CHAIN", arguments: .word, usage: "<word>",
-                  help: "name a word that starts with the last letter of the one before") { .word($0.first ?? "") }]
+                  help: "name a word that starts with the last letter of the one before") { .word($0.first ?? "") },
+         MoveVerb(name: "CONCEDE", arguments: .none, usage: "", help: "give up: you have no word") { _ in .concede }]
     }
     public var summary: String { "Word chain (tests only): name a word that starts with the last letter of the one before" }
     public var settingKeys: [SettingSpec] {
@@ -102,7 +103,7 @@ public final class WordChainKind: TypedGameDefinition {
         let rows = [ViewRow(key: "last", shape: .cells, value: g.chain.last ?? "", label: "Last word"),
                     ViewRow(key: "words", shape: .text, value: String(g.chain.count), label: "Words so far")]
         guard !g.isOver, viewer.seat == g.toMove else { return GameView(rows: rows, moves: []) }
-        return GameView(rows: rows, moves: moveVerbs.map(ViewMove.init) + [ViewMove(verb: "CONCEDE", takes: .none, help: "give up: you have no word")])
+        return GameView(rows: rows, moves: moveVerbs.map(ViewMove.init))
     }
 }
 
@@ -167,8 +168,6 @@ public struct WordChainGame: Game {
 
     static let howToMove = "name a word: CHAIN <w>, or CONCEDE"
 
-    /// A word comes with CHAIN, the kind's own verb, not with the protocol's WORD or SOLVE.
-    public func refusesWord(_ word: String, asAnswer answer: Bool, by seat: Int) -> MoveError? { .notAMove(WordChainGame.howToMove) }
 
     public func explanation(loser: String, winner: String) -> String { "\(loser) had no word: \(winner) wins." }
 }
