@@ -216,7 +216,7 @@ extension Store {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         let path = base + fileName
         guard access(path, F_OK) == 0 else { throw Failure.cannotCreateDirectory(path, reason: "there is no database") }
-        let db = try Store.openChecked(path: path)
+        let db = try DatabaseFile.openChecked(path: path)
         defer { db.close() }
         let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
         let state = version >= 15 ? try journalState(db) : JournalState()

@@ -102,20 +102,6 @@ public final class Store {
         }
     }
 
-    /// `mkdir -p`: creates `directory` and any missing parents (mode 0755).
-    static func makeDirectories(_ directory: String) throws {
-        var path = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/", omittingEmptySubsequences: true) {
-            path += "/" + part
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw Failure.cannotCreateDirectory(path, reason: String(cString: strerror(errno)))
-            }
-        }
-        var info = stat()
-        guard stat(directory.isEmpty ? "." : directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw Failure.cannotCreateDirectory(directory, reason: "not a folder")
-        }
-    }
     /// What opening the store took from a damaged journal (`salvageJournal`), if anything.
     public private(set) var salvaged: JournalSalvage?
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
@@ -141,9 +127,9 @@ public final class Store {
                 syncedByCaller: Bool = false, salvageJournal: Bool = false) throws {
         callerSyncs = durability == .full && syncedByCaller
         self.durability = durability
-        try Store.makeDirectories(directory)
+        try DatabaseFile.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
-        db = try Store.openChecked(path: path)   // refuses a damaged or newer database (Store+Startup.swift)
+        db = try DatabaseFile.openChecked(path: path)   // refuses a damaged or newer database
         scoreStore = ScoresStore(db: db)
         gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves", folder: directory))
         nameStore = NamesStore(db: db)
@@ -169,7 +155,7 @@ public final class Store {
     }
 
     /// The database's page size in bytes (1,024 for a database made by
-    /// this version, 4,096 for an older one: `Store.newPageSize`).
+    /// this version, 4,096 for an older one: `DatabaseFile.newPageSize`).
     public var pageSize: Int {
         let size = (try? db.query("PRAGMA page_size") { $0.int(0) }.first) ?? nil
         return max(512, size ?? Store.limitPageSize)
