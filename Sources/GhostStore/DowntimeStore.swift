@@ -14,7 +14,7 @@
 /// last N seconds of running (one a restart).
 final class DowntimeStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     init(db: SQLiteDatabase) {

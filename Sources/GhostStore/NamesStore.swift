@@ -5,7 +5,7 @@
 /// transaction (`willWrite`).
 final class NamesStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
     /// A name (lowercased) was stored, perhaps with a new spelling: the
     /// score store's cached rows of it are read again.

@@ -72,7 +72,7 @@ public struct HistoryRow: Sendable, Equatable {
 /// only inside `Store`'s transaction (`willWrite`).
 final class RatingsStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     init(db: SQLiteDatabase) {

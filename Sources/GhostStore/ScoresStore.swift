@@ -7,7 +7,7 @@
 /// (`willWrite`), and `Store` tells it when a rollback undoes its writes.
 final class ScoresStore {
     private let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     /// Per board: how many names have each number of wins (names that have

@@ -169,12 +169,12 @@ extension Store {
             break
         }
         if !starts.isEmpty || !moves.isEmpty {
-            try foldAlone { try self.gameStore.insertRecovered(starts, moves) }   // then cut back to the header
+            try transactions.foldAlone { try self.gameStore.insertRecovered(starts, moves) }   // then cut back to the header
         }
         let ident = state.ident ?? JournalScan.newIdent()
         try journal.reset(ident: ident, current: scan)
         try db.run("UPDATE move_journal SET ident = ?, clean = 0 WHERE id = 1", .text(ident))
-        try syncWAL()
+        try transactions.syncWAL()
         return problem.map { JournalSalvage(problem: $0, starts: starts.count, moves: moves.count,
                                             orphanMoves: notOurs > 0 ? 0 : (scan?.moves.count ?? 0) - moves.count - afterALoss,
                                             movesAfterALoss: afterALoss, notOurs: notOurs,
@@ -205,7 +205,7 @@ extension Store {
     /// found missing or empty at the next start loses nothing.
     func markJournalClean() {
         guard journal.waiting == 0, journal.size <= journal.headerBytes, !db.isInTransaction,
-              (try? syncWAL()) != nil else { return }
+              (try? transactions.syncWAL()) != nil else { return }
         try? db.run("UPDATE move_journal SET clean = 1 WHERE id = 1")
     }
 

@@ -38,7 +38,7 @@ extension Store {
     /// turn's transaction (commit after); the replay's work is done.
     public func replaceRatings(_ ratings: [(rating: StoredRating, listed: Bool)],
                                games: [(id: Int, before: [Int], changes: [Int])]) throws {
-        try write()
+        try transactions.write()
         try db.run("DELETE FROM ratings")
         for (r, listed) in ratings { try ratingStore.saveRating(r, listed: listed) }
         for g in games {

@@ -8,15 +8,14 @@ import Glibc
 /// Writes open a transaction lazily; the server calls `commit()` once per
 /// event-loop turn, before it sends that turn's replies, so a reply never
 /// confirms a change that is not on disk. A turn of moves alone commits by
-/// appending them to the move journal.
+/// appending them to the move journal. Within a turn, each command's writes
+/// can be made one unit (`beginCommand()`, `endCommand()`,
+/// `rollbackCommand()`): Transactions.swift.
 ///
-/// Within a turn, each command's writes can be made one unit: between
-/// `beginCommand()` and `endCommand()`, the first write takes a SAVEPOINT, so
-/// `rollbackCommand()` undoes that command's writes and nothing else. A
-/// command that writes nothing costs no SQL. A command begun without a
-/// savepoint (a letter: it costs about as much as the letter's insert) is
-/// still undone alone if its first write fails, as SQLite undoes a failed
-/// statement; if a later one fails, the whole transaction is rolled back.
+/// `Store` is the facade the server talks to: it owns the connection and
+/// answers for a type per concern, each over that connection (the
+/// sub-stores, `Transactions`, `JournalRecovery`; `DatabaseFile` and
+/// `Migrations` at open).
 public final class Store {
     public static let fileName = "ghostd.sqlite3"
 
@@ -31,7 +30,7 @@ public final class Store {
 
     public let path: String
     /// Whether a commit is durable only once the caller has synced `walPath`.
-    public let callerSyncs: Bool
+    public var callerSyncs: Bool { transactions.callerSyncs }
     /// The write-ahead log beside the database.
     public var walPath: String { path + "-wal" }
     /// The log of the moves not yet in the database, beside it (MoveJournal.swift).
@@ -45,8 +44,6 @@ public final class Store {
     /// The boards of wins, head-to-head records and best-games lists, with
     /// their statements and caches (ScoresStore.swift).
     let scoreStore: ScoresStore
-    /// Where the current command's entries start in the score store's journal.
-    private var commandJournalStart = 0
     /// Ratings, rated games and HISTORY, with their statements (RatingsStore.swift).
     let ratingStore: RatingsStore
     /// Names, preferences and accounts, with their statements (NamesStore.swift).
@@ -59,32 +56,10 @@ public final class Store {
     /// Changed only as `gameStore.activeSeats`, in place: through a computed
     /// property, each change copied the struct and its journal (at every commit).
     var activeSeats: ActiveSeats { gameStore.activeSeats }
-    /// Where the current command's changes start in `activeSeats`' journal.
-    private var commandSeatsStart = 0
-    /// Where the current command's moves and starts begin in the move journal.
-    private var commandMovesStart = MoveJournal.Mark(moves: 0, starts: 0)
-    /// Where the current command's inserts of waiting starts begin.
-    private var commandInsertedStart = 0
     /// The moves not yet in the database (the game store's).
     var journal: MoveJournal { gameStore.journal }
-    /// How the open transaction's COMMIT reaches the disk: `full` without
-    /// `callerSyncs` waits for it.
-    private let durability: Durability
-    /// The WAL, opened when a fold must sync it itself (`commit()`).
-    private var walFD: Int32 = -1
-
-    /// Between beginCommand() and endCommand()/rollbackCommand().
-    private var inCommand = false
-    /// The current command takes a savepoint at its first write.
-    private var commandUsesSavepoint = true
-    /// The current command has written (called `write()`).
-    private var commandWrote = false
-    /// The current command has taken its savepoint.
-    private var commandSavepoint = false
-    /// `totalChanges` before the current command's first write.
-    private var changesBeforeCommand = 0
-    /// A command that wrote has ended (kept) in the open transaction.
-    private var keptCommands = false
+    /// The turn's transaction and its commands' savepoints (Transactions.swift).
+    let transactions: Transactions
 
     /// Failures that are not SQLite's own.
     public enum Failure: Error, CustomStringConvertible {
@@ -105,7 +80,7 @@ public final class Store {
     /// What opening the store took from a damaged journal (`salvageJournal`), if anything.
     public private(set) var salvaged: JournalSalvage?
     /// Set when the open transaction was lost (see `Failure.transactionLost`).
-    public private(set) var transactionLost = false
+    public var transactionLost: Bool { transactions.transactionLost }
 
     /// Opens (creating if there is no file) the database in `directory`,
     /// checks it (throwing `Refusal` for an empty, damaged or newer file,
@@ -125,8 +100,7 @@ public final class Store {
     /// is only ever overwritten once its page is on disk in the database.
     public init(directory: String, durability: Durability = .full, maxPageCount: Int = 0,
                 syncedByCaller: Bool = false, salvageJournal: Bool = false) throws {
-        callerSyncs = durability == .full && syncedByCaller
-        self.durability = durability
+        let callerSyncs = durability == .full && syncedByCaller
         try DatabaseFile.makeDirectories(directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
         db = try DatabaseFile.openChecked(path: path)   // refuses a damaged or newer database
@@ -135,6 +109,8 @@ public final class Store {
         nameStore = NamesStore(db: db)
         ratingStore = RatingsStore(db: db)
         downtime = DowntimeStore(db: db)
+        transactions = Transactions(db: db, scoreStore: scoreStore, gameStore: gameStore,
+                                    durability: durability, callerSyncs: callerSyncs, walPath: path + "-wal")
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -146,11 +122,12 @@ public final class Store {
         salvaged = try openJournal(salvage: salvageJournal)   // Store+Journal.swift
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
-        scoreStore.willWrite = { [unowned self] in try self.write() }
-        gameStore.willWrite = { [unowned self] in try self.write() }
-        nameStore.willWrite = { [unowned self] in try self.write() }
-        ratingStore.willWrite = { [unowned self] in try self.write() }
-        downtime.willWrite = { [unowned self] in try self.write() }
+        let write = { [unowned transactions] in try transactions.write() }
+        scoreStore.willWrite = write
+        gameStore.willWrite = write
+        nameStore.willWrite = write
+        ratingStore.willWrite = write
+        downtime.willWrite = write
         nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 
@@ -178,43 +155,13 @@ public final class Store {
     public func close() {
         if journal.waiting > 0 && !db.isInTransaction {
             rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
-            if (try? foldAlone()) == nil { journal.rollbackTurn() }
-        } else if journal.size > journal.headerBytes && !db.isInTransaction && (try? syncWAL()) != nil {
+            if (try? transactions.foldAlone()) == nil { journal.rollbackTurn() }
+        } else if journal.size > journal.headerBytes && !db.isInTransaction && (try? transactions.syncWAL()) != nil {
             journal.folded(emptying: .always)   // lines folded already: every one is in the database, on disk
         }
         markJournalClean()   // Store+Journal.swift
-        if walFD >= 0 { Glibc.close(walFD); walFD = -1 }
+        transactions.closeWAL()
         db.close()
-    }
-
-    /// Inserts moves (by default the journal's waiting ones) in a
-    /// transaction of their own, and empties the journal's file once that
-    /// is on disk.
-    func foldAlone(_ insert: (() throws -> Void)? = nil) throws {
-        try db.run(SQLs.begin)
-        do {
-            if let insert { try insert() } else { try gameStore.fold() }
-            try db.run(SQLs.commit)
-        } catch {
-            try? db.run("ROLLBACK")
-            gameStore.undoInserted(to: 0)
-            throw error
-        }
-        gameStore.undoInserted(to: 0)
-        try syncWAL()
-        journal.folded(emptying: .always)
-    }
-
-    /// Makes every commit so far durable, where a COMMIT does not wait for
-    /// the disk by itself (`normal`, or the caller's syncer): the journal's
-    /// file may be emptied only then.
-    func syncWAL() throws {
-        guard durability == .full && callerSyncs else { return }
-        if walFD < 0 {
-            walFD = open(walPath, O_RDWR | O_CLOEXEC)
-            guard walFD >= 0 else { throw MoveJournal.Failure.io("open", path: walPath, errno: errno) }
-        }
-        guard fdatasync(walFD) == 0 else { throw MoveJournal.Failure.io("sync", path: walPath, errno: errno) }
     }
 
     // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
@@ -223,175 +170,34 @@ public final class Store {
         (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
     }
 
-    // MARK: Transactions
-
-    func write() throws {
-        if transactionLost { throw Failure.transactionLost }
-        if !db.isInTransaction { try db.run(SQLs.begin) }   // prepared once, not parsed every turn
-        if !inCommand {
-            keptCommands = true
-        } else if !commandWrote {
-            commandWrote = true
-            changesBeforeCommand = db.totalChanges
-            if commandUsesSavepoint {
-                try db.run(SQLs.savepoint)   // prepared once too
-                commandSavepoint = true
-            }
-        }
-    }
+    // MARK: Transactions (Transactions.swift)
 
     /// What the last `commit()` wrote: the WAL (a transaction) or the move
     /// journal (moves alone), for the caller that syncs them (`callerSyncs`).
     public enum CommitWrote: Sendable { case nothing, database, journal }
-    public private(set) var lastCommitWrote = CommitWrote.nothing
+    public var lastCommitWrote: CommitWrote { transactions.lastCommitWrote }
 
     /// Whether writes are waiting for `commit()`.
-    public var hasPendingWrites: Bool { db.isInTransaction || journal.hasTurnWrites }
+    public var hasPendingWrites: Bool { transactions.hasPendingWrites }
 
-    /// Commits the writes made since the last commit, if any. If that fails,
-    /// every one of them is rolled back (nothing of the turn is stored) and
-    /// the error is thrown; the store is then ready for the next turn.
-    ///
-    /// A turn that only made moves appends them to the journal's file; one
-    /// with a transaction (or after which too many moves would wait) inserts
-    /// every waiting move in it (MoveJournal.swift). With `callerSyncs`, the
-    /// caller's sync of the WAL and the journal's file makes either durable.
-    public func commit() throws {
-        inCommand = false
-        commandSavepoint = false
-        keptCommands = false
-        lastCommitWrote = .nothing
-        if transactionLost {
-            rollback()
-            throw Failure.transactionLost
-        }
-        if !db.isInTransaction {
-            guard journal.hasTurnWrites else { return }
-            if journal.waiting <= MoveJournal.foldLimit {
-                do { try journal.writeTurn() } catch { rollback(); throw error }
-                lastCommitWrote = .journal
-                committedCaches()
-                return
-            }
-            do { try db.run(SQLs.begin) } catch { rollback(); throw error }
-        }
-        do {
-            try gameStore.fold()
-            try db.run(SQLs.commit)
-        } catch {
-            rollback()
-            throw error
-        }
-        // The file may be emptied once this commit is on disk: at once
-        // where COMMIT waited for it, else after a sync of the WAL here
-        // (`syncWAL`; rare: once the file passes `truncateAt`).
-        if journal.wouldTruncate && (try? syncWAL()) == nil {
-            journal.folded(emptying: .never)   // kept whole: it is emptied at a later fold or at open
-        } else {
-            journal.folded()
-        }
-        gameStore.undoInserted(to: 0)   // every start is in the table now
-        lastCommitWrote = .database
-        committedCaches()
-    }
+    /// Commits the turn's writes: to the database, or, for moves alone, to
+    /// the move journal. If that fails, every one of them is rolled back and
+    /// the error is thrown (`Transactions.commit`).
+    public func commit() throws { try transactions.commit() }
 
     /// Rolls back every write since the last commit.
-    public func rollback() {
-        if db.isInTransaction { try? db.run("ROLLBACK") }
-        inCommand = false
-        commandSavepoint = false
-        keptCommands = false
-        transactionLost = false
-        scoreStore.undo(from: 0)
-        gameStore.activeSeats.undo(from: 0)
-        gameStore.forgetNextID()
-        gameStore.undoInserted(to: 0)
-        journal.rollbackTurn()
-        committedCaches()
-    }
+    public func rollback() { transactions.rollback() }
 
-    /// Nothing written so far can be rolled back any more.
-    private func committedCaches() {
-        scoreStore.committed()
-        commandJournalStart = 0
-        gameStore.activeSeats.committed()
-        commandSeatsStart = 0
-        commandMovesStart = journal.mark
-        commandInsertedStart = 0
-    }
+    /// Starts a command: its writes, if any, can be undone alone
+    /// (`Transactions.beginCommand`).
+    public func beginCommand(savepoint: Bool = true) { transactions.beginCommand(savepoint: savepoint) }
 
-    // MARK: Commands
-
-    /// Starts a command: its writes, if any, can be undone alone. Costs no
-    /// SQL. Without `savepoint`, only a failure of its first write statement
-    /// is undone alone (see `rollbackCommand()`).
-    public func beginCommand(savepoint: Bool = true) {
-        inCommand = true
-        commandUsesSavepoint = savepoint
-        commandWrote = false
-        commandSavepoint = false
-        commandJournalStart = scoreStore.journalMark
-        commandSeatsStart = gameStore.activeSeats.journalMark
-        commandMovesStart = journal.mark
-        commandInsertedStart = gameStore.insertedMark
-    }
-
-    /// Keeps the command's writes (in the turn's transaction, for `commit()`).
-    /// Returns whether the command wrote anything.
+    /// Keeps the command's writes; returns whether it wrote anything.
     @discardableResult
-    public func endCommand() throws -> Bool {
-        if commandSavepoint {
-            try db.run(SQLs.release)   // on failure the command is still open, for rollbackCommand()
-            commandSavepoint = false
-        }
-        inCommand = false
-        let moved = journal.mark != commandMovesStart
-        guard commandWrote else { return moved }
-        commandWrote = false
-        keptCommands = true
-        return true
-    }
+    public func endCommand() throws -> Bool { try transactions.endCommand() }
 
-    /// Undoes the command's writes and ends it. Returns false if that was not
-    /// possible without losing the writes of earlier commands of this turn
-    /// (SQLite rolled the whole transaction back): `transactionLost` is then
-    /// set, writes are refused, and the turn must end with `commit()` (which
-    /// throws) or `rollback()`.
+    /// Undoes the command's writes and ends it; false if the whole turn was
+    /// lost with them (`transactionLost`: `Transactions.rollbackCommand`).
     @discardableResult
-    public func rollbackCommand() -> Bool {
-        inCommand = false
-        // Whatever happens below, this command's writes are undone (alone, or
-        // with the whole turn: then rollback() undoes the rest).
-        scoreStore.undo(from: commandJournalStart)
-        gameStore.activeSeats.undo(from: commandSeatsStart)
-        gameStore.forgetNextID()
-        journal.undo(to: commandMovesStart)
-        guard commandWrote else { return !transactionLost }
-        commandWrote = false
-        let savepoint = commandSavepoint
-        commandSavepoint = false
-        guard db.isInTransaction else {
-            // The failed statement took the whole transaction with it: that
-            // is this command alone unless an earlier one wrote in it.
-            gameStore.undoInserted(to: 0)
-            if keptCommands { transactionLost = true }
-            return !transactionLost
-        }
-        if savepoint {
-            do {
-                try db.run("ROLLBACK TO command")
-                try db.run("RELEASE command")
-                gameStore.undoInserted(to: commandInsertedStart)
-                return true
-            } catch {}
-        } else if db.totalChanges == changesBeforeCommand {
-            // SQLite undid the failed statement, and nothing before it changed.
-            return true
-        }
-        // This command's earlier writes cannot be undone alone.
-        try? db.run("ROLLBACK")
-        gameStore.undoInserted(to: 0)
-        if keptCommands { transactionLost = true }
-        return !transactionLost
-    }
+    public func rollbackCommand() -> Bool { transactions.rollbackCommand() }
 }
