@@ -60,6 +60,8 @@ public final class Store {
     var journal: MoveJournal { gameStore.journal }
     /// The turn's transaction and its commands' savepoints (Transactions.swift).
     let transactions: Transactions
+    /// The move journal's file at open and close (JournalRecovery.swift).
+    let journalRecovery: JournalRecovery
 
     /// Failures that are not SQLite's own.
     public enum Failure: Error, CustomStringConvertible {
@@ -85,7 +87,7 @@ public final class Store {
     /// Opens (creating if there is no file) the database in `directory`,
     /// checks it (throwing `Refusal` for an empty, damaged or newer file,
     /// untouched, or a move journal that is damaged, missing or another's:
-    /// Store+Journal.swift), and migrates it. `salvageJournal`: a damaged
+    /// JournalRecovery.swift), and migrates it. `salvageJournal`: a damaged
     /// journal's intact lines are taken in and the file is kept aside
     /// (`ghostd journal salvage`).
     /// `maxPageCount` > 0 caps the database at that many pages of 4 KiB
@@ -111,6 +113,7 @@ public final class Store {
         downtime = DowntimeStore(db: db)
         transactions = Transactions(db: db, scoreStore: scoreStore, gameStore: gameStore,
                                     durability: durability, callerSyncs: callerSyncs, walPath: path + "-wal")
+        journalRecovery = JournalRecovery(db: db, gameStore: gameStore, transactions: transactions)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
@@ -119,7 +122,7 @@ public final class Store {
             let bytes = maxPageCount * Store.limitPageSize
             try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
         }
-        salvaged = try openJournal(salvage: salvageJournal)   // Store+Journal.swift
+        salvaged = try journalRecovery.open(salvage: salvageJournal)
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
         let write = { [unowned transactions] in try transactions.write() }
@@ -159,9 +162,16 @@ public final class Store {
         } else if journal.size > journal.headerBytes && !db.isInTransaction && (try? transactions.syncWAL()) != nil {
             journal.folded(emptying: .always)   // lines folded already: every one is in the database, on disk
         }
-        markJournalClean()   // Store+Journal.swift
+        journalRecovery.markClean()
         transactions.closeWAL()
         db.close()
+    }
+
+    /// What the journal in `directory` holds, against the database there,
+    /// without changing either (`ghostd journal check`). Best run while
+    /// ghostd is stopped: a running one appends to it.
+    public static func checkJournal(directory: String) throws -> JournalReport {
+        try JournalRecovery.check(directory: directory)
     }
 
     // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
