@@ -50,4 +50,23 @@ extension Store {
     public func history(of name: String, includePrivate: Bool, limit: Int) throws -> [HistoryRow] {
         try ratingStore.history(of: name, includePrivate: includePrivate, limit: limit)
     }
+
+    /// Whether the ratings must be computed again (schema 16 found games
+    /// against the computer rated, and made them unrated): RatingsStore+Replay.swift.
+    public func ratingsReplayNeeded() throws -> Bool {
+        try ratingStore.ratingsReplayNeeded()
+    }
+
+    /// Every finished rated game with a winner, in the order they ended.
+    public func ratedGames() throws -> [RatedGame] {
+        try ratingStore.ratedGames()
+    }
+
+    /// Every rating replaced by `ratings` (each with whether it may be on
+    /// TOP), and each replayed game's ratings before it and changes, in the
+    /// turn's transaction (commit after); the replay's work is done.
+    public func replaceRatings(_ ratings: [(rating: StoredRating, listed: Bool)],
+                               games: [(id: Int, before: [Int], changes: [Int])]) throws {
+        try ratingStore.replaceRatings(ratings, games: games)
+    }
 }
