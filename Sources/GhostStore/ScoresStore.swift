@@ -106,7 +106,7 @@ final class ScoresStore {
     // MARK: Boards of wins
 
     /// Counts a finished game on `board` for `person`, won or not (within
-    /// `Store.finishGame`, which has begun the write). Returns the name's
+    /// `countFinished`, once `Store.finishGame` has begun the write). Returns the name's
     /// row after it (its rank not set: `ranked(_:board:)` once every count
     /// of the game is made).
     @discardableResult
@@ -154,6 +154,41 @@ final class ScoresStore {
         }
         if let second { return [placed(second)] }
         return []
+    }
+
+    /// Counts a finished game on `board` for the players who are people
+    /// (`people`; nil: both) and returns the places after it of the winner,
+    /// then the loser, each if counted: from the rows the counts wrote, so
+    /// no look-up of a name again (`Store.finishGame`). A draw (`winner` and
+    /// `loser` nil) counts a game for each of `people`, won by neither.
+    func countFinished(winner: String?, loser: String?, board: String, people: [String]?) throws -> [ScoreRow] {
+        guard let winner, let loser else {
+            var rows: [ScoreRow] = []
+            for person in people ?? [] {
+                rows.append(try count(person, key: person.lowercased(), won: false, board: board))
+            }
+            return ranked(rows.first, rows.dropFirst().first, board: board)
+        }
+        let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
+        var winnerRow: ScoreRow?, loserRow: ScoreRow?
+        // Each count's row; a name in both seats (any case) keeps the last.
+        func counted(_ person: String, key: String) throws {
+            let row = try count(person, key: key, won: key == winnerKey, board: board)
+            if key == winnerKey { winnerRow = row }
+            if key == loserKey { loserRow = row }
+        }
+        if let people {
+            for person in people {
+                try counted(person, key: person == winner ? winnerKey : person == loser ? loserKey : person.lowercased())
+            }
+        } else {
+            // Both, with no array of them.
+            try counted(winner, key: winnerKey)
+            try counted(loser, key: loserKey)
+        }
+        // The places once every count is made (the winner's win can pass the loser).
+        return ranked(people?.contains(winner) ?? true ? winnerRow : nil,
+                      people?.contains(loser) ?? true ? loserRow : nil, board: board)
     }
 
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
