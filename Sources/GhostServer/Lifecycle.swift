@@ -203,7 +203,7 @@ final class Lifecycle: Broadcasting {
         let wall = clock.wall
         lastAliveMark = wall
         var gap = 0
-        recovery.runCommand { gap = persist({ try store.recordStart(at: wall) }) ?? 0 }
+        recovery.runCommand { gap = persist({ try store.downtime.recordStart(at: wall) }) ?? 0 }
         do {
             try store.commit()
             if gap > 0 { log("down for \(Lifecycle.duration(gap)) before this start: not counted toward --abandon-after") }
@@ -216,7 +216,7 @@ final class Lifecycle: Broadcasting {
     private func markAlive(_ wall: Int) -> Bool {
         guard wall - lastAliveMark >= Int(Lifecycle.untouchedSweepSeconds) else { return true }
         lastAliveMark = wall
-        return persist({ try store.markAlive(at: wall) }) != nil
+        return persist({ try store.downtime.markAlive(at: wall) }) != nil
     }
 
     /// Aborts the games in progress nobody touched (no move, no RESUME)
@@ -236,7 +236,7 @@ final class Lifecycle: Broadcasting {
         let wall = clock.wall, seconds = settings.abandonAfter, limit = Lifecycle.untouchedSweepLimit
         recovery.runCommand {
             guard markAlive(wall), seconds > 0,
-                  let cutoff = persist({ try store.runningCutoff(now: wall, seconds: seconds) }),
+                  let cutoff = persist({ try store.downtime.runningCutoff(now: wall, seconds: seconds) }),
                   // The games due now, and those due within the longest wait, to wake for the first.
                   let rows = persist({ try store.untouchedGames(before: cutoff + Int(Lifecycle.untouchedSweepSeconds), limit: limit) })
             else { return }

@@ -13,17 +13,16 @@ public struct RatedGame: Sendable, Equatable {
 /// 16: an older ghostd rated games against the computer). Run
 /// once, at the first start after the upgrade, and only if there were such
 /// games: the one read here that grows with the database (every rated game),
-/// which nothing a client sends can cause. `Store` answers for it
-/// (Store+Ratings.swift).
+/// which nothing a client sends can cause.
 extension RatingsStore {
     /// Whether the ratings must be computed again (schema 16 found games
     /// against the computer rated, and made them unrated).
-    func ratingsReplayNeeded() throws -> Bool {
+    public func ratingsReplayNeeded() throws -> Bool {
         try !db.query("SELECT 1 FROM upgrade_work WHERE name = 'replay-ratings'") { $0.int(0) }.isEmpty
     }
 
     /// Every finished rated game with a winner, in the order they ended.
-    func ratedGames() throws -> [RatedGame] {
+    public func ratedGames() throws -> [RatedGame] {
         try db.query("""
             SELECT id, kind, variant, player0, player1, winner, ended_at FROM games
             WHERE rated = 1 AND status = 'over' AND winner IS NOT NULL AND bot0 IS NULL AND bot1 IS NULL
@@ -37,8 +36,8 @@ extension RatingsStore {
     /// Every rating replaced by `ratings` (each with whether it may be on
     /// TOP), and each replayed game's ratings before it and changes, in the
     /// turn's transaction (commit after); the replay's work is done.
-    func replaceRatings(_ ratings: [(rating: StoredRating, listed: Bool)],
-                        games: [(id: Int, before: [Int], changes: [Int])]) throws {
+    public func replaceRatings(_ ratings: [(rating: StoredRating, listed: Bool)],
+                               games: [(id: Int, before: [Int], changes: [Int])]) throws {
         try willWrite()
         try db.run("DELETE FROM ratings")
         for (r, listed) in ratings { try saveRating(r, listed: listed) }

@@ -85,7 +85,7 @@ extension Store {
     /// its games and scores stay. False: it was not registered.
     public func deleteAccount(_ name: String) throws -> Bool {
         guard try nameStore.deleteAccount(name) else { return false }
-        try unlistRatings(of: name)   // TOP lists registered names only
+        try ratingStore.unlistRatings(of: name)   // TOP lists registered names only
         return true
     }
 

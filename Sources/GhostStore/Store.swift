@@ -44,14 +44,16 @@ public final class Store {
     /// The boards of wins, head-to-head records and best-games lists, with
     /// their statements and caches (ScoresStore.swift).
     let scoreStore: ScoresStore
-    /// Ratings, rated games and HISTORY, with their statements (RatingsStore.swift).
-    let ratingStore: RatingsStore
+    /// Ratings and HISTORY, with their statements (RatingsStore.swift): the
+    /// server calls it directly.
+    public let ratingStore: RatingsStore
     /// Names, preferences and accounts, with their statements (NamesStore.swift).
     let nameStore: NamesStore
     /// Games and their moves, with their statements and the caps' counts (GamesStore.swift).
     let gameStore: GamesStore
-    /// The daemon's outages, left out of `--abandon-after` (DowntimeStore.swift).
-    let downtime: DowntimeStore
+    /// The daemon's running time and outages, left out of `--abandon-after`
+    /// (DowntimeStore.swift): the server calls it directly.
+    public let downtime: DowntimeStore
     /// The seats of every game in progress (the game store's; for tests).
     /// Changed only as `gameStore.activeSeats`, in place: through a computed
     /// property, each change copied the struct and its journal (at every commit).

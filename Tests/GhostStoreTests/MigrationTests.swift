@@ -515,9 +515,9 @@ private func makeVersion4(_ dir: TempDir) throws {
         defer { store.close() }
         #expect(store.userVersion == Schema.version)
         #expect(try !store.isRated(game: 1))
-        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).map(\.id) == [1])
-        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).first?.changes == [nil, nil])
-        #expect(try store.ratings(of: "ann", limit: 16).isEmpty)
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: false, limit: 5).map(\.id) == [1])
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: false, limit: 5).first?.changes == [nil, nil])
+        #expect(try store.ratingStore.ratings(of: "ann", limit: 16).isEmpty)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
@@ -632,7 +632,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.activeGameCount(network: "192.0.2.1", limit: 10) == 2)
         #expect(try store.activeSeats(player: "ann", limit: 10).map { [$0.game, $0.seat] } == [[2, 0], [3, 0]])
         #expect(try store.untouchedGames(before: t0 + 100, limit: 10).map(\.id) == [3, 2])
-        #expect(try store.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
         #expect(try store.scores(board: "game", limit: 10).map(\.name) == ["ann", "Ben"])
         let db = try raw(dir)
         defer { db.close() }

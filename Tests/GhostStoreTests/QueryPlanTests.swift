@@ -29,7 +29,7 @@ import Testing
             if i % 10 == 0 { try store.setPreference(.language, "nl", for: "player\(i)", now: t0 + i) }
             // Ratings on two boards, half of them listed on TOP.
             for board in ["ghost", "ghost-super"] {
-                try store.saveRating(StoredRating(name: "player\(i)", board: board, rating: Double(1000 + i % 1000), deviation: 80,
+                try store.ratingStore.saveRating(StoredRating(name: "player\(i)", board: board, rating: Double(1000 + i % 1000), deviation: 80,
                                                   volatility: 0.06, games: 20, wins: 10, losses: 10, lastPlayed: t0 + i),
                                      listed: i % 2 == 0)
             }
@@ -120,20 +120,20 @@ import Testing
         try store.restartGame(game: game, round: 2, lang: "nl")
         try store.nextRound(game: game, round: 3, losses: [1, 0], starter: 1)
         // A rated game's start and end (Store+Ratings.swift)
-        _ = try store.rating(of: "player3", board: "ghost")
+        _ = try store.ratingStore.rating(of: "player3", board: "ghost")
         try store.markRated(game: game, ratings: [1500, 1500])
         _ = try store.isRated(game: game)
         try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", board: "game", now: t0)
-        try store.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
+        try store.ratingStore.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
                              listed: true)
         try store.setRatingChanges(game: game, changes: [12, -12])
         // TOP, PROFILE, HISTORY (their own and another's)
-        #expect(try store.topRatings(board: "ghost", limit: 100).count == 100)
-        #expect(try store.ratings(of: "player3", limit: 16).count == 2)
-        #expect(try store.history(of: "player1", includePrivate: true, limit: 100).count > 0)
-        _ = try store.history(of: "player1", includePrivate: false, limit: 100)
+        #expect(try store.ratingStore.topRatings(board: "ghost", limit: 100).count == 100)
+        #expect(try store.ratingStore.ratings(of: "player3", limit: 16).count == 2)
+        #expect(try store.ratingStore.history(of: "player1", includePrivate: true, limit: 100).count > 0)
+        _ = try store.ratingStore.history(of: "player1", includePrivate: false, limit: 100)
         #expect(try store.storedName("PLAYER1") == "player1")
-        try store.unlistRatings(of: "player20")
+        try store.ratingStore.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
         _ = try store.rank(of: "player3", board: "game")
         try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
