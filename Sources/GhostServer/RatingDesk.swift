@@ -302,7 +302,7 @@ final class RatingDesk: LobbyPart {
                 let variants = definition.ratingBoards.count > 1 ? definition.ratingBoards.keys.sorted() : [""]
                 for variant in variants {
                     let key = PeopleRecord.kind(definition, variant: variant)
-                    guard let (mine, theirs) = persist({ try store.headToHead(kind: key, me, name) }) else { return failed(id) }
+                    guard let (mine, theirs) = persist({ try store.scoreStore.headToHead(kind: key, me, name) }) else { return failed(id) }
                     guard mine + theirs > 0 else { continue }
                     reply(id, .ratingData(.versus(game: kindName, record: HeadToHead(mine: mine, theirs: theirs),
                                                   variant: key == kindName ? nil : variant)))

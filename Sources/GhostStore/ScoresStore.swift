@@ -2,10 +2,11 @@
 /// stores): the boards of wins (`scores`), two people's head-to-head
 /// records (`rivals`) and the best-games lists (`best_games`), with their
 /// statements and the caches that keep a game's end from reading a board
-/// back. `Store` owns one over its connection and answers for it (the
-/// facade below); it writes only inside `Store`'s transaction
-/// (`willWrite`), and `Store` tells it when a rollback undoes its writes.
-final class ScoresStore {
+/// back. `Store` owns one over its connection, and the server calls it as
+/// `Store.scoreStore` (a game's end counts through `Store.finishGame`); it
+/// writes only inside `Store`'s transaction (`willWrite`), and `Store`'s
+/// `Transactions` tell it when a rollback undoes its writes.
+public final class ScoresStore {
     private let db: SQLiteDatabase
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
@@ -194,7 +195,7 @@ final class ScoresStore {
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
     /// names with more wins; then by name). Walks the board's index, best
     /// first, and stops after `limit` rows; the ranks are counted here.
-    func scores(board: String, limit: Int) throws -> [ScoreRow] {
+    public func scores(board: String, limit: Int) throws -> [ScoreRow] {
         var rows = try db.query("""
             SELECT p.name, s.wins, s.played
             FROM scores s JOIN players p ON p.name = s.player
@@ -209,7 +210,7 @@ final class ScoresStore {
 
     /// A name's place on a board: 1 + the number of names with more wins,
     /// from the board's `WinTally` in O(log wins).
-    func rank(of name: String, board: String) throws -> ScoreRow {
+    public func rank(of name: String, board: String) throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
         row.rank = 1 + (winCounts[board]?.above(row.wins) ?? 0)
         return row
@@ -229,7 +230,7 @@ final class ScoresStore {
 
     /// How many finished games of `kind` each of two people has won against
     /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
-    func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
+    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
         let swapped = a.lowercased() > b.lowercased()
         let (first, second) = swapped ? (b, a) : (a, b)
         let key = RivalsKey(kind, first, second)
@@ -245,7 +246,7 @@ final class ScoresStore {
     }
 
     /// Counts a finished game of `kind` between two people in their head-to-head record.
-    func recordHeadToHead(kind: String, winner: String, loser: String) throws {
+    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
         let (w, l) = (winner.lowercased(), loser.lowercased())
         guard w != l else { return }
         try willWrite()
@@ -264,7 +265,7 @@ final class ScoresStore {
     /// `name`, ranked by `key1`, then `key2` (lower is better), then by game.
     /// `fields` are what the list shows, as the game kind wrote them.
     /// Recording the same game on the same board again replaces its entry.
-    func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
+    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
         try willWrite()
         try db.run(SQLs.recordBestGame, board, game, name, key1, key2, fields, now)
     }
@@ -272,7 +273,7 @@ final class ScoresStore {
     /// The best `limit` entries of a best-games list, best first, with their
     /// places: 1, 2, 3 … (entries equal on both keys are ranked by game, the
     /// earlier first, so no two share a place). Read from the ranking index.
-    func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
+    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
         var rank = 0
         return try db.query("SELECT game, name, fields FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
                             .text(board), .of(limit)) { r in
@@ -285,7 +286,7 @@ final class ScoresStore {
     /// none there. With `within`, nil too when it is not among the best
     /// `within` entries: that reads at most `within` rows of the index;
     /// without, it counts the entries ranked above it.
-    func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
+    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
         if let limit {
             let games = try db.query("SELECT game FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
                                      .text(board), .of(limit)) { $0.int(0) }
@@ -295,46 +296,5 @@ final class ScoresStore {
             SELECT (SELECT count(*) FROM best_games b WHERE b.board = g.board AND (b.key1, b.key2, b.game) < (g.key1, g.key2, g.game)) + 1
             FROM best_games g WHERE g.board = ? AND g.game = ?
             """, .text(board), .of(game)) { $0.int(0) }.first
-    }
-}
-
-/// The scores' part of `Store`'s API, answered by its `ScoresStore`.
-extension Store {
-    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
-    /// names with more wins; then by name). Walks the board's index, best
-    /// first, and stops after `limit` rows; the ranks are counted here.
-    public func scores(board: String, limit: Int) throws -> [ScoreRow] {
-        try scoreStore.scores(board: board, limit: limit)
-    }
-
-    /// A name's place on a board: 1 + the number of names with more wins.
-    public func rank(of name: String, board: String) throws -> ScoreRow {
-        try scoreStore.rank(of: name, board: board)
-    }
-
-    /// How many finished games of `kind` each of two people has won against
-    /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
-    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
-        try scoreStore.headToHead(kind: kind, a, b)
-    }
-
-    /// Counts a finished game of `kind` between two people in their head-to-head record.
-    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
-        try scoreStore.recordHeadToHead(kind: kind, winner: winner, loser: loser)
-    }
-
-    /// Records a finished game's entry on a best-games list (ScoresStore.recordBestGame).
-    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
-        try scoreStore.recordBestGame(board: board, game: game, name: name, key1: key1, key2: key2, fields: fields, now: now)
-    }
-
-    /// The best `limit` entries of a best-games list, best first, with their places.
-    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
-        try scoreStore.bestGames(board: board, limit: limit)
-    }
-
-    /// The place of `game`'s entry on a best-games list (ScoresStore.bestGameRank).
-    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
-        try scoreStore.bestGameRank(board: board, game: game, within: limit)
     }
 }

@@ -42,8 +42,9 @@ public final class Store {
     }
     let db: SQLiteDatabase
     /// The boards of wins, head-to-head records and best-games lists, with
-    /// their statements and caches (ScoresStore.swift).
-    let scoreStore: ScoresStore
+    /// their statements and caches (ScoresStore.swift): the server calls it
+    /// directly, but for a game's end (`finishGame`).
+    public let scoreStore: ScoresStore
     /// Ratings and HISTORY, with their statements (RatingsStore.swift): the
     /// server calls it directly.
     public let ratingStore: RatingsStore

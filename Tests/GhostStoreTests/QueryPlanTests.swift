@@ -41,8 +41,8 @@ import Testing
             let tokens = freshTokens()
             last = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
             try store.finishGame(game: last, winner: a, loser: b, reason: "word", finalState: "fragment=x", board: "game", now: t0 + g)
-            try store.recordHeadToHead(kind: "ghost", winner: a, loser: b)
-            try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: a, loser: b)
+            try store.scoreStore.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
             token = tokens[1]
         }
         // Games in progress, many of them (a RESUME must not walk them), with
@@ -108,11 +108,11 @@ import Testing
         _ = try store.untouchedGames(before: t0 + 10, limit: 100)
         _ = try store.moves(game: active, round: 1)
         // SCORES, BEST
-        #expect(try store.scores(board: "game", limit: 100).count == 100)
-        _ = try store.bestGames(board: "hangman-evil", limit: 100)
-        _ = try store.bestGameRank(board: "hangman-evil", game: finished, within: 10)
+        #expect(try store.scoreStore.scores(board: "game", limit: 100).count == 100)
+        _ = try store.scoreStore.bestGames(board: "hangman-evil", limit: 100)
+        _ = try store.scoreStore.bestGameRank(board: "hangman-evil", game: finished, within: 10)
         // NEW, a move, an offer, a restart, a match's next round, the end of a game
-        _ = try store.headToHead(kind: "ghost", "player1", "player2")
+        _ = try store.scoreStore.headToHead(kind: "ghost", "player1", "player2")
         let game = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player3", "player4"], tokens: freshTokens()),
                                         now: t0)
         try store.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "q", now: t0)
@@ -135,9 +135,9 @@ import Testing
         #expect(try store.storedName("PLAYER1") == "player1")
         try store.ratingStore.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
-        _ = try store.rank(of: "player3", board: "game")
-        try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
-        try store.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
+        _ = try store.scoreStore.rank(of: "player3", board: "game")
+        try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
+        try store.scoreStore.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
         try store.commit()
 
         let log = store.db.statementLog ?? []

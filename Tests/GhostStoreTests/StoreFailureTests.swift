@@ -47,7 +47,7 @@ struct StoreFailureTests {
         let s = f.store
         s.beginCommand()
         _ = try s.allNames()
-        _ = try s.scores(board: "game", limit: 5)
+        _ = try s.scoreStore.scores(board: "game", limit: 5)
         #expect(try !s.endCommand())
         #expect(!s.hasPendingWrites)
     }
@@ -69,14 +69,14 @@ struct StoreFailureTests {
         try s.commit()
         #expect(try f.count("SELECT count(*) FROM scores") == 0)
         #expect(try s.activeGames().map(\.id) == [game])
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         try f.raw.execute("DROP TRIGGER full")
         s.beginCommand()
         try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", board: "game", now: t0)
         try s.endCommand()
         try s.commit()
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
     }
 
     /// A rollback, of a command or of a turn, puts the score caches back
@@ -103,21 +103,21 @@ struct StoreFailureTests {
         try s.finishGame(game: third, winner: "bob", loser: "dave", reason: "word", finalState: "fragment=", board: "game", now: t0)
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("erin", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
-        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         // The whole turn rolled back: carol's game is undone too.
         s.rollback()
-        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
         let log = s.db.statementLog ?? []
         s.db.statementLog = nil
         #expect(!log.contains { $0.contains("GROUP BY") || $0.contains("count(") }, "\(log)")
         // What the caches say is what is stored.
         #expect(try f.count("SELECT count(*) FROM scores") == 2)
-        #expect(try s.scores(board: "game", limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
+        #expect(try s.scoreStore.scores(board: "game", limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
                                            ScoreRow(rank: 2, name: "bob", wins: 0, played: 1)])
     }
 
@@ -135,10 +135,10 @@ struct StoreFailureTests {
         s.beginCommand()
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("carol", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         try s.commit()
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.scores(board: "game", limit: 5).map(\.name) == ["alice", "bob"])
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.scores(board: "game", limit: 5).map(\.name) == ["alice", "bob"])
     }
 
     @Test func aRolledBackOfferChangeLeavesTheStoredOffer() throws {
