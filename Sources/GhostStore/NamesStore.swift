@@ -15,6 +15,10 @@ final class NamesStore {
         self.db = db
     }
 
+    /// At most this many names starting with a prefix are looked at by
+    /// `recentNames(prefix:limit:)`: the first ones in alphabetical order.
+    static let namesPrefixScan = 1000
+
     /// Remembers a name (the first spelling wins) and when it was last used.
     /// Returns the name as stored.
     @discardableResult
@@ -78,7 +82,7 @@ final class NamesStore {
             if c == "_" || c == "%" || c == "\\" { out.append("\\") }
             out.append(c)
         } + "%"
-        let scan = Store.namesPrefixScan
+        let scan = NamesStore.namesPrefixScan
         var place = 0
         var rows = try db.query("""
             SELECT name, last_seen FROM players WHERE name >= ? AND name < ? AND name LIKE ? ESCAPE '\\'

@@ -110,13 +110,6 @@ extension Store {
         try gameStore.abortGame(game: game, why: why, now: now)
     }
 
-    /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
-    /// prefix, "" for the computer or an unknown peer) and its first moment
-    /// of activity. Called in the same turn as `createGame`.
-    public func noteStarted(game: Int, networks: [String], now: Int) throws {
-        try gameStore.noteStarted(game: game, networks: networks, now: now)
-    }
-
     /// The networks a game's seats started from, as `noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
     /// schema 9): from memory while it is in progress, else one primary-key

@@ -419,9 +419,6 @@ enum Migrations {
 }
 
 extension Store {
-    /// The migrations, in order (`Migrations.all`).
-    static var migrations: [String] { Migrations.all }
-
     /// The schema this build makes and knows the newest of.
     public static var schemaVersion: Int { Migrations.all.count }
 }

@@ -15,7 +15,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
 private func makeVersion1(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    try db.execute(Store.migrations[0])
+    try db.execute(Migrations.all[0])
     try db.execute("PRAGMA user_version=1")
     for (name, wins, played) in [("alice", 3, 5), ("bob", 1, 4), ("carol", 0, 0), ("dave", 0, 2)] {
         try db.run("INSERT INTO players(name, first_seen, last_seen, wins, played) VALUES (?, ?, ?, ?, ?)",
@@ -54,8 +54,8 @@ private let version1Moves = [(1, 1, 0, "p", "p"), (1, 2, 1, "e", "pe"), (1, 3, 0
 private func makeVersion2(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    try db.execute(Store.migrations[0])
-    try db.execute(Store.migrations[1])
+    try db.execute(Migrations.all[0])
+    try db.execute(Migrations.all[1])
     try db.execute("PRAGMA user_version=2")
     for name in ["ann", "ben", "cy"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -94,7 +94,7 @@ private func makeVersion2(_ dir: TempDir) throws {
 private func makeVersion3(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    for i in 0..<3 { try db.execute(Store.migrations[i]) }
+    for i in 0..<3 { try db.execute(Migrations.all[i]) }
     try db.execute("PRAGMA user_version=3")
     for name in ["ann", "ben"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -116,7 +116,7 @@ private func makeVersion3(_ dir: TempDir) throws {
 private func makeVersion4(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    for i in 0..<4 { try db.execute(Store.migrations[i]) }
+    for i in 0..<4 { try db.execute(Migrations.all[i]) }
     try db.execute("PRAGMA user_version=4")
     for name in ["ann", "ben", "cy"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -170,7 +170,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         #expect(try store.scoreStore.rank(of: "alice", board: "match") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         // Names, preferences and results are kept; the fragment of a finished game is its final state.
-        #expect(try store.allNames() == ["alice", "bob", "carol", "dave"])
+        #expect(try store.nameStore.allNames() == ["alice", "bob", "carol", "dave"])
         #expect(try store.preference(.language, for: "alice") == "nl")
         let result = try #require(try store.result(game: 1))
         #expect(result.winner == "alice" && result.loser == "bob" && result.reason == "word")
@@ -473,7 +473,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<6 { try db.execute(Store.migrations[i]) }
+            for i in 0..<6 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=6")
             try db.run("""
                 INSERT INTO games(id, kind, lang, player0, player1, token0, token1, started_at, clock)
@@ -503,7 +503,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<10 { try db.execute(Store.migrations[i]) }
+            for i in 0..<10 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=10")
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
             try db.run("""
@@ -552,7 +552,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<7 { try db.execute(Store.migrations[i]) }
+            for i in 0..<7 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=7")
             for (name, seen) in [("ann", 5), ("ben", 9), ("Abe", 7)] {
                 try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0 + seen))
@@ -599,7 +599,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<11 { try db.execute(Store.migrations[i]) }
+            for i in 0..<11 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=11")
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'game', 1, 1), ('Ben', 'game', 0, 1)")
@@ -652,7 +652,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<12 { try db.execute(Store.migrations[i]) }
+            for i in 0..<12 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=12")
             #expect(try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) } == ["games"])
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))

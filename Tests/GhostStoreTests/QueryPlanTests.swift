@@ -53,7 +53,7 @@ import Testing
             let next = try store.nextGameID()
             let tokens = try (0..<2).map { try #require(ResumeTokens.prefix(game: next, seat: $0)) + String(format: "%020x", g * 2 + $0) }
             active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
-            try store.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
+            try store.gameStore.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
             try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0 + g)
         }
         try store.commit()
@@ -190,7 +190,7 @@ import Testing
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        let bound = Store.namesPrefixScan
+        let bound = NamesStore.namesPrefixScan
         // bound + 50 names b0000 …, each used later than the one before; and a few others.
         for i in 0..<(bound + 50) { try store.registerName(String(format: "b%04d", i), now: t0 + i) }
         for (name, at) in [("Cat", 5), ("cab", 5), ("car", 9), ("dog", 99_999)] { try store.registerName(name, now: t0 + at) }

@@ -81,7 +81,7 @@ private let fixtureActiveGames = [
         #expect(try store.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1))
         #expect(try store.scoreStore.rank(of: "ALICE", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         #expect(try store.scoreStore.rank(of: "frank", board: "easy-match") == ScoreRow(rank: 1, name: "frank", wins: 0, played: 1))
-        #expect(try store.allNames() == ["alice", "Bob", "carol", "dave", "eve", "frank"])
+        #expect(try store.nameStore.allNames() == ["alice", "Bob", "carol", "dave", "eve", "frank"])
         #expect(try store.registerName("BOB", now: made + 1) == "Bob")
         #expect(try store.preference(.language, for: "eve") == "nl")
         #expect(try store.preference(.language, for: "alice") == "en")

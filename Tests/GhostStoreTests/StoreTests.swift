@@ -16,7 +16,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(Store.schemaVersion == Store.migrations.count)
+        #expect(Store.schemaVersion == Migrations.all.count)
         #expect(Store.schemaVersion == Schema.version)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
@@ -107,7 +107,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         // The migrated schema works.
         try store.registerName("alice", now: t0)
         try store.commit()
-        #expect(try store.allNames() == ["alice"])
+        #expect(try store.nameStore.allNames() == ["alice"])
         store.close()
 
         let db = try raw(dir)
@@ -134,7 +134,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.userVersion == Store.schemaVersion)
-        #expect(try store.allNames() == ["Alice", "bob"])
+        #expect(try store.nameStore.allNames() == ["Alice", "bob"])
         #expect(try store.preference(.language, for: "ALICE") == "nl")
         #expect(try store.preference(.language, for: "bob") == "en")
         let games = try store.activeGames()
@@ -198,7 +198,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(try store.registerName("Bert", now: t0 + 9) == "Bert")
         try store.commit()
         // One row per name, sorted case-insensitively.
-        #expect(try store.allNames() == ["Alice", "Bert", "bob", "carol"])
+        #expect(try store.nameStore.allNames() == ["Alice", "Bert", "bob", "carol"])
 
         let db = try raw(dir)
         defer { db.close() }
@@ -226,7 +226,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             // setPreference registers a new name.
             try store.setPreference(.language, "nl", for: "carol", now: t0)
             try store.commit()
-            #expect(try store.allNames() == ["bob", "carol"])
+            #expect(try store.nameStore.allNames() == ["bob", "carol"])
             store.close()
         }
         let store = try Store(directory: dir.path)
@@ -457,14 +457,14 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let game = try writer.createGame(ghostGame(["alice", "bob"], tokens: ["x", "y"]), now: t0)
         #expect(writer.hasPendingWrites)
         // The writer sees its own writes; the other connection does not yet.
-        #expect(try writer.allNames() == ["alice"])
+        #expect(try writer.nameStore.allNames() == ["alice"])
         #expect(try writer.activeGames().count == 1)
-        #expect(try reader.allNames() == [])
+        #expect(try reader.nameStore.allNames() == [])
         #expect(try reader.activeGames() == [])
 
         try writer.commit()
         #expect(!writer.hasPendingWrites)
-        #expect(try reader.allNames() == ["alice"])
+        #expect(try reader.nameStore.allNames() == ["alice"])
         #expect(try reader.activeGames().map(\.id) == [game])
 
         // And again for a later batch.
@@ -495,7 +495,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(try store.allNames() == ["kept"])
+        #expect(try store.nameStore.allNames() == ["kept"])
     }
 
     @Test func scoresAndRanksWithTies() throws {
@@ -638,7 +638,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             try store.setPreference("hangman-mode", "phrase", for: "Ann", now: t0)
             try store.setPreference("hangman-mode", "evil", for: "ben", now: t0)
             try store.commit()
-            #expect(try store.allNames() == ["ann", "ben"])
+            #expect(try store.nameStore.allNames() == ["ann", "ben"])
             store.close()
         }
         let store = try Store(directory: dir.path)
