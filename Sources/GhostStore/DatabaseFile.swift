@@ -6,7 +6,8 @@ import Glibc
 /// The database's file as the store opens it (the startup checks): made
 /// whole where there is none, and an existing one checked before anything
 /// is written to it, refused (`Store.Refusal`) when it is empty, damaged,
-/// or newer than this build; and the data folder made first.
+/// or newer than this build; the data folder made first; and the file's
+/// pages: their size, and the cap on their number (`--max-db-pages`).
 enum DatabaseFile {
     /// Opens the database at `path` after checking it, or makes a new one
     /// if there is no file. An existing file is refused (see `Store.Refusal`)
@@ -51,6 +52,35 @@ enum DatabaseFile {
     /// letter"). 1 KiB pages make them a quarter; a b-tree of a million
     /// names is one level deeper (a look-up reads 4 pages instead of 3).
     static let newPageSize = 1024
+
+    /// `--max-db-pages` counts pages of this many bytes, whatever the
+    /// database's own page size (see `Store.init`'s `maxPageCount`).
+    static let limitPageSize = 4096
+
+    /// Caps the database at `maxPageCount` pages of `limitPageSize` bytes
+    /// (`PRAGMA max_page_count` in its own pages, never below its current
+    /// size): a write that needs more fails, as on a full disk.
+    static func limit(_ db: SQLiteDatabase, maxPageCount: Int) throws {
+        let bytes = maxPageCount * limitPageSize
+        try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize(db) - 1) / pageSize(db), 4_294_967_294))")
+    }
+
+    /// The database's page size in bytes (1,024 for a database made by
+    /// this version, 4,096 for an older one: `newPageSize`).
+    static func pageSize(_ db: SQLiteDatabase) -> Int {
+        let size = (try? db.query("PRAGMA page_size") { $0.int(0) }.first) ?? nil
+        return max(512, size ?? limitPageSize)
+    }
+
+    /// The database's size, and the most it may have (`PRAGMA page_count`,
+    /// `max_page_count`), both in pages of `limitPageSize` bytes (the unit
+    /// of `maxPageCount` and `--max-db-pages`), rounded up.
+    static func pageCounts(_ db: SQLiteDatabase) throws -> (pages: Int, max: Int) {
+        let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
+        let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
+        let size = pageSize(db), unit = limitPageSize
+        return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
+    }
 
     /// Makes a new database (in WAL mode, schema 0) at `path`, whole or not
     /// at all: it is made under another name, synced, and renamed into
@@ -131,8 +161,4 @@ extension Store {
             }
         }
     }
-
-    /// `--max-db-pages` counts pages of this many bytes, whatever the
-    /// database's own page size (see `Store.init`'s `maxPageCount`).
-    public static let limitPageSize = 4096
 }

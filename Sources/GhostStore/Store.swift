@@ -55,10 +55,6 @@ public final class Store {
     /// The daemon's running time and outages, left out of `--abandon-after`
     /// (DowntimeStore.swift): the server calls it directly.
     public let downtime: DowntimeStore
-    /// The seats of every game in progress (the game store's; for tests).
-    /// Changed only as `gameStore.activeSeats`, in place: through a computed
-    /// property, each change copied the struct and its journal (at every commit).
-    var activeSeats: ActiveSeats { gameStore.activeSeats }
     /// The moves not yet in the database (the game store's).
     var journal: MoveJournal { gameStore.journal }
     /// The turn's transaction and its commands' savepoints (Transactions.swift).
@@ -94,9 +90,9 @@ public final class Store {
     /// journal's intact lines are taken in and the file is kept aside
     /// (`ghostd journal salvage`).
     /// `maxPageCount` > 0 caps the database at that many pages of 4 KiB
-    /// (`Store.limitPageSize`, whatever the file's own page size; `PRAGMA
-    /// max_page_count`, never below its current size): a write that needs
-    /// more fails, as on a full disk.
+    /// (`DatabaseFile.limitPageSize`, whatever the file's own page size;
+    /// `PRAGMA max_page_count`, never below its current size): a write that
+    /// needs more fails, as on a full disk.
     ///
     /// `syncedByCaller`: with `.full`, COMMIT does not wait for the disk
     /// (SQLite's synchronous=NORMAL); the caller promises to fdatasync the
@@ -121,10 +117,7 @@ public final class Store {
         try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
         try db.execute("PRAGMA foreign_keys=ON")
         try Migrations.migrate(db)   // Store+Schema.swift
-        if maxPageCount > 0 {
-            let bytes = maxPageCount * Store.limitPageSize
-            try db.execute("PRAGMA max_page_count = \(min((bytes + pageSize - 1) / pageSize, 4_294_967_294))")
-        }
+        if maxPageCount > 0 { try DatabaseFile.limit(db, maxPageCount: maxPageCount) }
         salvaged = try journalRecovery.open(salvage: salvageJournal)
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
@@ -137,22 +130,12 @@ public final class Store {
         nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 
-    /// The database's page size in bytes (1,024 for a database made by
-    /// this version, 4,096 for an older one: `DatabaseFile.newPageSize`).
-    public var pageSize: Int {
-        let size = (try? db.query("PRAGMA page_size") { $0.int(0) }.first) ?? nil
-        return max(512, size ?? Store.limitPageSize)
-    }
+    /// The database's page size in bytes (`DatabaseFile.pageSize`).
+    public var pageSize: Int { DatabaseFile.pageSize(db) }
 
-    /// The database's size, and the most it may have (`PRAGMA page_count`,
-    /// `max_page_count`), both in pages of 4 KiB (`Store.limitPageSize`,
-    /// the unit of `maxPageCount` and `--max-db-pages`), rounded up.
-    public func pageCounts() throws -> (pages: Int, max: Int) {
-        let pages = try db.query("PRAGMA page_count") { $0.int(0) }.first ?? 0
-        let max = try db.query("PRAGMA max_page_count") { $0.int(0) }.first ?? 0
-        let size = pageSize, unit = Store.limitPageSize
-        return ((pages * size + unit - 1) / unit, (max * size + unit - 1) / unit)
-    }
+    /// The database's size, and the most it may have, in pages of 4 KiB
+    /// (`--max-db-pages`' unit), rounded up (`DatabaseFile.pageCounts`).
+    public func pageCounts() throws -> (pages: Int, max: Int) { try DatabaseFile.pageCounts(db) }
 
     /// Closes the database, with every game and move in it: the journal's
     /// waiting starts and moves are folded in and its file emptied (also when
