@@ -29,7 +29,7 @@ final class Lifecycle: Broadcasting {
     let recovery: RecoveryDesk
     /// When the sweep for untouched games next runs (monotonic).
     var nextUntouchedSweep = -Double.infinity
-    /// The last mark that the daemon runs (wall seconds; `Store.markAlive`).
+    /// The last mark that the daemon runs (wall seconds; `DowntimeStore.markAlive`).
     var lastAliveMark = 0
 
     init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, recovery: RecoveryDesk) {
@@ -196,7 +196,7 @@ final class Lifecycle: Broadcasting {
 
     /// The daemon starts (from the lobby's init): the time since it last ran
     /// is an outage, which does not count toward `abandonAfter`
-    /// (`Store.recordStart`), committed at once, before anything is served.
+    /// (`DowntimeStore.recordStart`), committed at once, before anything is served.
     /// If it cannot be stored (a full disk), the daemon serves all the same:
     /// the next start counts the outage from the last mark that was.
     func recordStart() {
@@ -221,7 +221,7 @@ final class Lifecycle: Broadcasting {
 
     /// Aborts the games in progress nobody touched (no move, no RESUME)
     /// while the daemon ran for `abandonAfter` seconds (its outages do not
-    /// count: `Store.runningCutoff`), at most `untouchedSweepLimit` a sweep,
+    /// count: `DowntimeStore.runningCutoff`), at most `untouchedSweepLimit` a sweep,
     /// the longest untouched first; runs from `tick`, when the next game
     /// becomes due and at least once every `untouchedSweepSeconds`. A game
     /// in memory that a person is at is in use: its last activity becomes

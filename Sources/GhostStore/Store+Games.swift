@@ -5,7 +5,7 @@ extension Store {
     public static let abortedReason = "aborted"
 
     /// Records a new game and returns its id. With `networks`, it is also
-    /// what `noteStarted` records (the people's networks, and `now` as its
+    /// what `GamesStore.noteStarted` records (the people's networks, and `now` as its
     /// last activity), in the same INSERT: an UPDATE after it cost as much
     /// again, and moved the row in the index of untouched games.
     public func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
@@ -110,7 +110,7 @@ extension Store {
         try gameStore.abortGame(game: game, why: why, now: now)
     }
 
-    /// The networks a game's seats started from, as `noteStarted` stored
+    /// The networks a game's seats started from, as `GamesStore.noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
     /// schema 9): from memory while it is in progress, else one primary-key
     /// look-up. Empty if there is no such game.
