@@ -109,7 +109,7 @@ public enum Fixture {
                                      finalState: "fragment=" + letters(Int.random(in: 3...9, using: &rng), &rng),
                                      losses: match ? (aWins ? [Int.random(in: 0...2, using: &rng), 3] : [3, Int.random(in: 0...2, using: &rng)]) : nil,
                                      board: match ? "match" : "game", now: ended)
-                try store.recordHeadToHead(kind: "ghost", winner: aWins ? a : b, loser: aWins ? b : a)
+                try store.scoreStore.recordHeadToHead(kind: "ghost", winner: aWins ? a : b, loser: aWins ? b : a)
                 try counted(5)
             } else if roll < 60 {
                 // Ghost against the computer, the person on either seat.
@@ -142,7 +142,7 @@ public enum Fixture {
                                      reason: reason, finalState: "word=\(word) mistakes=\(mistakes) pattern=\(String(repeating: "_", count: length))",
                                      board: "hangman-game", people: [], now: ended)
                 if reason == "solved" {
-                    try store.recordBestGame(board: "hangman-\(mode)", game: id, name: person, key1: mistakes, key2: -length,
+                    try store.scoreStore.recordBestGame(board: "hangman-\(mode)", game: id, name: person, key1: mistakes, key2: -length,
                                              fields: "word=\(word) mistakes=\(mistakes) misses=\(misses) mode=\(mode) lang=\(lang)", now: ended)
                 }
                 try counted(4)
@@ -157,7 +157,7 @@ public enum Fixture {
                                      reason: solved ? "solved" : "hanged",
                                      finalState: "word=\(letters(length, &rng)) mistakes=\(solved ? Int.random(in: 0..<8, using: &rng) : 8)",
                                      board: "hangman-game", people: [], now: ended)
-                try store.recordHeadToHead(kind: "hangman", winner: solved ? guesser : setter, loser: solved ? setter : guesser)
+                try store.scoreStore.recordHeadToHead(kind: "hangman", winner: solved ? guesser : setter, loser: solved ? setter : guesser)
                 try counted(4)
             }
         }

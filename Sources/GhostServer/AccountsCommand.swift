@@ -161,7 +161,7 @@ public enum AccountsCommand {
         guard access(file, F_OK) == 0 else { throw Failure.noDatabase(file) }
         let lock = try DataFolderLock(directory: folder)
         defer { lock.unlock() }
-        let store = try Store(directory: folder)   // the daemon's checks: Store+Startup.swift
+        let store = try Store(directory: folder)   // the daemon's checks: DatabaseFile.swift
         defer { store.close() }
         switch settings.action {
         case .list:

@@ -31,7 +31,7 @@ extension GamePart {
     /// read that fails leaves it out, as between two people.
     func computerRecord(_ room: Room) -> [Int]? {
         guard let rival = Self.computerRival(room),
-              let (mine, its) = try? store.headToHead(kind: rival.kind, room.names[rival.person], rival.computer)
+              let (mine, its) = try? store.scoreStore.headToHead(kind: rival.kind, room.names[rival.person], rival.computer)
         else { return nil }
         return rival.person == 0 ? [mine, its] : [its, mine]
     }
@@ -43,7 +43,7 @@ extension GamePart {
         guard let rival = Self.computerRival(room), counts.listed.indices.contains(rival.person),
               counts.listed[rival.person], (0...1).contains(winner) else { return }
         let person = room.names[rival.person]
-        try store.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,
+        try store.scoreStore.recordHeadToHead(kind: rival.kind, winner: winner == rival.person ? person : rival.computer,
                                    loser: winner == rival.person ? rival.computer : person)
     }
 }

@@ -85,17 +85,17 @@ final class Finishing: Broadcasting {
                                             losses: match.isMatch ? match.losses : nil, board: board, people: people, now: now)
         // Two people's record against each other, per variant (ComputerRecord.swift).
         if counts.headToHead, let winner, let loser {
-            try store.recordHeadToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant), winner: winner, loser: loser)
+            try store.scoreStore.recordHeadToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant), winner: winner, loser: loser)
         }
         if let won = outcome.winner { try recordComputerResult(room, winner: won, counts: counts) }
         finish.ratings = try ratings.rateFinish(room, winner: outcome.winner, now: now)
         if !GamePlay.wasRestarted(room.match),
            let entry = room.kind.bestGame(game, outcome: outcome, variant: room.record.variant, language: room.lang),
            (0...1).contains(entry.seat), counts.listed[entry.seat] {
-            try store.recordBestGame(board: entry.board, game: room.id, name: room.names[entry.seat],
+            try store.scoreStore.recordBestGame(board: entry.board, game: room.id, name: room.names[entry.seat],
                                      key1: entry.keys.first ?? 0, key2: entry.keys.dropFirst().first ?? 0,
                                      fields: ScoresDesk.stored(entry.fields), now: now)
-            if let rank = try store.bestGameRank(board: entry.board, game: room.id, within: Finishing.announcedBestPlaces) {
+            if let rank = try store.scoreStore.bestGameRank(board: entry.board, game: room.id, within: Finishing.announcedBestPlaces) {
                 finish.best = Best(seat: entry.seat, board: entry.board, rank: rank, fields: entry.fields)
             }
         }

@@ -220,7 +220,7 @@ final class GamePlay: Broadcasting {
         if !room.rivalryRead {
             room.rivalryRead = true
             if room.bot(0) == nil, room.bot(1) == nil,
-               let (a, b) = try? store.headToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant),
+               let (a, b) = try? store.scoreStore.headToHead(kind: PeopleRecord.kind(room.kind, variant: room.record.variant),
                                                   room.names[0], room.names[1]) {
                 room.rivalry = SeatPair(a, b)
             } else {

@@ -29,7 +29,7 @@ final class Lifecycle: Broadcasting {
     let recovery: RecoveryDesk
     /// When the sweep for untouched games next runs (monotonic).
     var nextUntouchedSweep = -Double.infinity
-    /// The last mark that the daemon runs (wall seconds; `Store.markAlive`).
+    /// The last mark that the daemon runs (wall seconds; `DowntimeStore.markAlive`).
     var lastAliveMark = 0
 
     init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, recovery: RecoveryDesk) {
@@ -196,14 +196,14 @@ final class Lifecycle: Broadcasting {
 
     /// The daemon starts (from the lobby's init): the time since it last ran
     /// is an outage, which does not count toward `abandonAfter`
-    /// (`Store.recordStart`), committed at once, before anything is served.
+    /// (`DowntimeStore.recordStart`), committed at once, before anything is served.
     /// If it cannot be stored (a full disk), the daemon serves all the same:
     /// the next start counts the outage from the last mark that was.
     func recordStart() {
         let wall = clock.wall
         lastAliveMark = wall
         var gap = 0
-        recovery.runCommand { gap = persist({ try store.recordStart(at: wall) }) ?? 0 }
+        recovery.runCommand { gap = persist({ try store.downtime.recordStart(at: wall) }) ?? 0 }
         do {
             try store.commit()
             if gap > 0 { log("down for \(Lifecycle.duration(gap)) before this start: not counted toward --abandon-after") }
@@ -216,12 +216,12 @@ final class Lifecycle: Broadcasting {
     private func markAlive(_ wall: Int) -> Bool {
         guard wall - lastAliveMark >= Int(Lifecycle.untouchedSweepSeconds) else { return true }
         lastAliveMark = wall
-        return persist({ try store.markAlive(at: wall) }) != nil
+        return persist({ try store.downtime.markAlive(at: wall) }) != nil
     }
 
     /// Aborts the games in progress nobody touched (no move, no RESUME)
     /// while the daemon ran for `abandonAfter` seconds (its outages do not
-    /// count: `Store.runningCutoff`), at most `untouchedSweepLimit` a sweep,
+    /// count: `DowntimeStore.runningCutoff`), at most `untouchedSweepLimit` a sweep,
     /// the longest untouched first; runs from `tick`, when the next game
     /// becomes due and at least once every `untouchedSweepSeconds`. A game
     /// in memory that a person is at is in use: its last activity becomes
@@ -236,7 +236,7 @@ final class Lifecycle: Broadcasting {
         let wall = clock.wall, seconds = settings.abandonAfter, limit = Lifecycle.untouchedSweepLimit
         recovery.runCommand {
             guard markAlive(wall), seconds > 0,
-                  let cutoff = persist({ try store.runningCutoff(now: wall, seconds: seconds) }),
+                  let cutoff = persist({ try store.downtime.runningCutoff(now: wall, seconds: seconds) }),
                   // The games due now, and those due within the longest wait, to wake for the first.
                   let rows = persist({ try store.untouchedGames(before: cutoff + Int(Lifecycle.untouchedSweepSeconds), limit: limit) })
             else { return }

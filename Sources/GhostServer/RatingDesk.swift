@@ -44,7 +44,7 @@ final class RatingDesk: LobbyPart {
 
     /// The rating of `name` on `board` now (the unrated player's without a row).
     func currentRating(_ name: String, board: String) throws -> (Rating, StoredRating?) {
-        guard let row = try store.rating(of: name, board: board) else { return (.initial, nil) }
+        guard let row = try store.ratingStore.rating(of: name, board: board) else { return (.initial, nil) }
         return (Rating(rating: row.rating, deviation: row.deviation, volatility: row.volatility), row)
     }
 
@@ -138,7 +138,7 @@ final class RatingDesk: LobbyPart {
             if won, opponent > row.best?.rating ?? -1 {
                 row.best = BestWin(game: room.id, opponent: room.names[1 - seat], rating: opponent)
             }
-            try store.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
+            try store.ratingStore.saveRating(row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation)
         }
         try store.setRatingChanges(game: room.id, changes: changes.map { Optional($0) })
         return SeatRatings(after.map(RatingDesk.shown), changes: changes)
@@ -266,7 +266,7 @@ final class RatingDesk: LobbyPart {
         guard let board = RatingsPolicy.board(kind, variant: variant) else {
             return reply(id, .error(.badArguments, "no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman"))
         }
-        guard let rows = persist({ try store.topRatings(board: board, limit: min(n, CommandParser.maxTop)) }) else { return failed(id) }
+        guard let rows = persist({ try store.ratingStore.topRatings(board: board, limit: min(n, CommandParser.maxTop)) }) else { return failed(id) }
         for (i, r) in rows.enumerated() {
             let shown = ShownRating(RatingDesk.points(r.rating), provisional: r.deviation > 110)
             reply(id, .ratingData(.leader(rank: i + 1, name: r.name, rating: shown, deviation: RatingDesk.points(r.deviation),
@@ -287,7 +287,7 @@ final class RatingDesk: LobbyPart {
     func profile(_ asked: String, _ id: ConnectionID, _ session: Session) {
         guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
         guard let name = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
-        guard let rows = persist({ try store.ratings(of: name, limit: RatingsPolicy.maxBoards) }),
+        guard let rows = persist({ try store.ratingStore.ratings(of: name, limit: RatingsPolicy.maxBoards) }),
               let registered = persist({ try store.isRegistered(name) }) else { return failed(id) }
         for r in rows {
             reply(id, .ratingData(.rating(board: r.board, rating: ShownRating(RatingDesk.points(r.rating), provisional: r.deviation > 110),
@@ -302,7 +302,7 @@ final class RatingDesk: LobbyPart {
                 let variants = definition.ratingBoards.count > 1 ? definition.ratingBoards.keys.sorted() : [""]
                 for variant in variants {
                     let key = PeopleRecord.kind(definition, variant: variant)
-                    guard let (mine, theirs) = persist({ try store.headToHead(kind: key, me, name) }) else { return failed(id) }
+                    guard let (mine, theirs) = persist({ try store.scoreStore.headToHead(kind: key, me, name) }) else { return failed(id) }
                     guard mine + theirs > 0 else { continue }
                     reply(id, .ratingData(.versus(game: kindName, record: HeadToHead(mine: mine, theirs: theirs),
                                                   variant: key == kindName ? nil : variant)))
@@ -323,7 +323,7 @@ final class RatingDesk: LobbyPart {
         let own = session.name?.lowercased() == asked.lowercased()
         guard let stored = persist({ try store.storedName(asked) }) else { return failed(id) }
         guard let who = stored else { return reply(id, .error(.noSuchName, "nobody called \(asked) has played here")) }
-        guard let rows = persist({ try store.history(of: who, includePrivate: own, limit: min(limit, CommandParser.maxHistory)) })
+        guard let rows = persist({ try store.ratingStore.history(of: who, includePrivate: own, limit: min(limit, CommandParser.maxHistory)) })
         else { return failed(id) }
         let key = who.lowercased()
         for row in rows {

@@ -11,8 +11,8 @@ extension RatingDesk {
     func replayIfNeeded() {
         let started = clock.monotonic
         do {
-            guard try store.ratingsReplayNeeded() else { return }
-            let games = try store.ratedGames()
+            guard try store.ratingStore.ratingsReplayNeeded() else { return }
+            let games = try store.ratingStore.ratedGames()
             var rows: [String: StoredRating] = [:]   // by board and lowercased name
             var changed: [(id: Int, before: [Int], changes: [Int])] = []
             for game in games {
@@ -46,7 +46,7 @@ extension RatingDesk {
                 (rating: row, listed: row.games >= settings.topMinGames && row.deviation <= settings.topMaxDeviation
                     && ((try? store.isRegistered(row.name)) ?? false))
             }
-            try store.replaceRatings(listed, games: changed)
+            try store.ratingStore.replaceRatings(listed, games: changed)
             try store.commit()
             log("ratings computed again from \(games.count) rated games between people (games against the computer are no longer rated): \(rows.count) ratings, \(Int((clock.monotonic - started) * 1000)) ms")
         } catch {

@@ -21,7 +21,7 @@ final class ScoresDesk: LobbyPart {
         guard let kind = kind(named: game.rawValue), let board = kind.bestGamesBoard(mode: mode) else {
             return reply(id, .error(.badArguments, "no such high-score list: game=\(game.rawValue)" + (mode.map { " mode=\($0)" } ?? "")))
         }
-        guard let rows = persist({ try store.bestGames(board: board, limit: n) }),
+        guard let rows = persist({ try store.scoreStore.bestGames(board: board, limit: n) }),
               let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
         for r in rows {
             reply(id, .bestScore(rank: r.rank, name: r.name, fields: ScoresDesk.fields(stored: r.fields), registered: owners.contains(r.name)))
@@ -94,7 +94,7 @@ final class ScoresDesk: LobbyPart {
 
     /// A board of wins, top n: `SCORE` lines, then `OK SCORES`.
     func listScores(_ n: Int, board: Board, _ id: ConnectionID) {
-        guard let rows = persist({ try store.scores(board: board.name, limit: n) }),
+        guard let rows = persist({ try store.scoreStore.scores(board: board.name, limit: n) }),
               let owners = persist({ try store.registered(among: rows.map(\.name)) }) else { return failed(id) }
         for r in rows {
             reply(id, .score(rank: r.rank, name: r.name, wins: r.wins, played: r.played, registered: owners.contains(r.name)))

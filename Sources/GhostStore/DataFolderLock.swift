@@ -40,7 +40,7 @@ public final class DataFolderLock {
     /// writes this process's PID into the file. Keep the value alive for as
     /// long as the folder must stay this process's.
     public init(directory: String) throws {
-        try Store.makeDirectories(directory)
+        try DatabaseFile.makeDirectories(directory)
         let folder = directory.isEmpty ? "." : directory
         path = folder.hasSuffix("/") ? folder + DataFolderLock.fileName : folder + "/" + DataFolderLock.fileName
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

@@ -11,10 +11,11 @@
 /// `runningCutoff` turns "ran N seconds since" back into a wall time, so the
 /// sweep keeps its one index range over `games.last_active`. Every call is
 /// one or two primary-key look-ups, or a walk back over the outages of the
-/// last N seconds of running (one a restart).
-final class DowntimeStore {
+/// last N seconds of running (one a restart). The server reaches it as
+/// `Store.downtime`; it writes only inside `Store`'s transaction (`willWrite`).
+public final class DowntimeStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     init(db: SQLiteDatabase) {
@@ -34,10 +35,12 @@ final class DowntimeStore {
     /// (`resumed - down` grows with `resumed`): a walk back from the newest.
     private static let downBefore = SQL("SELECT down FROM outages WHERE resumed - down <= ? ORDER BY resumed DESC LIMIT 1")
 
-    /// The daemon starts at `now`: the time since it was last known to run
-    /// is an outage. Returns that outage's seconds (0: none, a new database,
-    /// or a clock set back).
-    func recordStart(at now: Int) throws -> Int {
+    /// The daemon starts at `now` (wall seconds): the time since it was last
+    /// known to run is recorded as an outage, which `runningCutoff` leaves
+    /// out. Returns that outage's seconds (0: none, a new database, or a
+    /// clock set back). Written in the turn's transaction.
+    @discardableResult
+    public func recordStart(at now: Int) throws -> Int {
         let alive = try db.first(DowntimeStore.aliveAt) { $0.optionalInt(0) } ?? nil
         try willWrite()
         var gap = 0
@@ -50,16 +53,20 @@ final class DowntimeStore {
         return gap
     }
 
-    /// The daemon runs at `now` (never moves the mark back).
-    func markAlive(at now: Int) throws {
+    /// The daemon is running at `now` (never moves the mark back): at most
+    /// a minute apart (the sweep of untouched games), and at a clean stop. A
+    /// crash loses at most the running time since the last mark, which then
+    /// counts as down.
+    public func markAlive(at now: Int) throws {
         try willWrite()
         try db.run(DowntimeStore.markAlive, now)
     }
 
     /// The wall time after which the daemon has run `seconds` by `now`
-    /// (without its outages): a game last touched before it has been
-    /// untouched for at least `seconds` of the daemon's running time.
-    func runningCutoff(now: Int, seconds: Int) throws -> Int {
+    /// (without its outages): `now - seconds` when it has run that long
+    /// since its start, earlier after an outage. A game last touched before
+    /// it has been untouched for at least `seconds` of the daemon's running time.
+    public func runningCutoff(now: Int, seconds: Int) throws -> Int {
         let down = (try db.first(DowntimeStore.newestDown) { $0.int(0) }) ?? 0
         let target = now - down - seconds   // running time `seconds` ago
         let before = (try db.first(DowntimeStore.downBefore, target) { $0.int(0) }) ?? 0
@@ -67,37 +74,7 @@ final class DowntimeStore {
     }
 
     /// The last moment the daemon was known to run; nil before its first start.
-    func aliveAt() throws -> Int? {
-        (try db.first(DowntimeStore.aliveAt) { $0.optionalInt(0) }) ?? nil
-    }
-}
-
-/// The daemon's running time's part of `Store`'s API (DowntimeStore).
-extension Store {
-    /// The daemon starts at `now` (wall seconds): the time since it last ran
-    /// is recorded as an outage, which `runningCutoff` leaves out. Returns
-    /// the outage's seconds (0 for none). Written in the turn's transaction.
-    @discardableResult
-    public func recordStart(at now: Int) throws -> Int {
-        try downtime.recordStart(at: now)
-    }
-
-    /// The daemon is running at `now`: at most a minute apart (the sweep of
-    /// untouched games), and at a clean stop. A crash loses at most the
-    /// running time since the last mark, which then counts as down.
-    public func markAlive(at now: Int) throws {
-        try downtime.markAlive(at: now)
-    }
-
-    /// The wall time after which the daemon has run for `seconds` up to
-    /// `now`, its outages left out: `now - seconds` when it has run that long
-    /// since its start, earlier after an outage.
-    public func runningCutoff(now: Int, seconds: Int) throws -> Int {
-        try downtime.runningCutoff(now: now, seconds: seconds)
-    }
-
-    /// The last moment the daemon was known to run; nil before its first start.
     public func aliveAt() throws -> Int? {
-        try downtime.aliveAt()
+        (try db.first(DowntimeStore.aliveAt) { $0.optionalInt(0) }) ?? nil
     }
 }

@@ -45,7 +45,7 @@ public struct ReplayedMove: Sendable, Equatable {
 /// `Store`'s transaction (`willWrite`).
 final class GamesStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
     /// The seats of every game in progress, for the caps and NAME (ActiveSeats.swift).
     var activeSeats = ActiveSeats()

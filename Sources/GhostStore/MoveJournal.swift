@@ -35,7 +35,7 @@ struct JournalMove: Sendable, Equatable {
 /// FNV-1a hash of the rest as 8 hex digits, so that a line cut short by a
 /// crash, or any other damage, is known; and one per game's start
 /// (`start <check> …`, JournalStart.swift). When the database opens, the
-/// file is checked against what the database expects (Store+Journal.swift:
+/// file is checked against what the database expects (JournalRecovery.swift:
 /// damage that would lose an acknowledged line refuses the start), the
 /// starts and moves in it are inserted (`INSERT OR IGNORE`: what was folded
 /// already is skipped), committed, and the file is emptied down to its

@@ -5,7 +5,7 @@
 /// transaction (`willWrite`).
 final class NamesStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
     /// A name (lowercased) was stored, perhaps with a new spelling: the
     /// score store's cached rows of it are read again.
@@ -14,6 +14,10 @@ final class NamesStore {
     init(db: SQLiteDatabase) {
         self.db = db
     }
+
+    /// At most this many names starting with a prefix are looked at by
+    /// `recentNames(prefix:limit:)`: the first ones in alphabetical order.
+    static let namesPrefixScan = 1000
 
     /// Remembers a name (the first spelling wins) and when it was last used.
     /// Returns the name as stored.
@@ -78,7 +82,7 @@ final class NamesStore {
             if c == "_" || c == "%" || c == "\\" { out.append("\\") }
             out.append(c)
         } + "%"
-        let scan = Store.namesPrefixScan
+        let scan = NamesStore.namesPrefixScan
         var place = 0
         var rows = try db.query("""
             SELECT name, last_seen FROM players WHERE name >= ? AND name < ? AND name LIKE ? ESCAPE '\\'

@@ -68,11 +68,12 @@ public struct HistoryRow: Sendable, Equatable {
 /// Ratings (schema 11; the store split by what it stores): each
 /// name's Glicko-2 rating per board, a rated game's ratings and changes on
 /// its row, and HISTORY's walk of a name's finished games. `Store` owns one
-/// over its connection and answers for it (Store+Ratings.swift); it writes
+/// over its connection, and the server calls it as `Store.ratingStore` (a
+/// rated game's row is the game store's: Store+Ratings.swift); it writes
 /// only inside `Store`'s transaction (`willWrite`).
-final class RatingsStore {
+public final class RatingsStore {
     let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     init(db: SQLiteDatabase) {
@@ -93,20 +94,20 @@ final class RatingsStore {
 
 
     /// The rating of `name` (any case) on `board`, nil if it has never played a rated game there.
-    func rating(of name: String, board: String) throws -> StoredRating? {
+    public func rating(of name: String, board: String) throws -> StoredRating? {
         try db.query("SELECT \(RatingsStore.ratingColumns) FROM ratings WHERE player = ? AND board = ?", .text(name), .text(board),
                      row: RatingsStore.storedRating).first
     }
 
     /// Every rating of `name`, by board (a walk of the primary key; a name
     /// has at most one row per rated board, and at most `limit` are read).
-    func ratings(of name: String, limit: Int) throws -> [StoredRating] {
+    public func ratings(of name: String, limit: Int) throws -> [StoredRating] {
         try db.query("SELECT \(RatingsStore.ratingColumns) FROM ratings WHERE player = ? ORDER BY board LIMIT ?",
                      .text(name), .of(max(0, limit)), row: RatingsStore.storedRating)
     }
 
     /// Writes a rating (new or replaced); `listed`: whether it may be on TOP.
-    func saveRating(_ r: StoredRating, listed: Bool) throws {
+    public func saveRating(_ r: StoredRating, listed: Bool) throws {
         try willWrite()
         try db.run("""
             INSERT INTO ratings(\(RatingsStore.ratingColumns), listed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -120,14 +121,14 @@ final class RatingsStore {
     }
 
     /// Takes a name off TOP on every board (its account is gone).
-    func unlistRatings(of name: String) throws {
+    public func unlistRatings(of name: String) throws {
         try willWrite()
         try db.run("UPDATE ratings SET listed = 0 WHERE player = ?", .text(name))
     }
 
     /// The leaders of a board, best first: at most `limit` of the names
     /// listed there (a walk of the partial index `ratings_top`).
-    func topRatings(board: String, limit: Int) throws -> [StoredRating] {
+    public func topRatings(board: String, limit: Int) throws -> [StoredRating] {
         try db.query("SELECT \(RatingsStore.ratingColumns) FROM ratings WHERE board = ? AND listed = 1 ORDER BY rating DESC, player LIMIT ?",
                      .text(board), .of(max(0, limit)), row: RatingsStore.storedRating)
     }
@@ -138,7 +139,7 @@ final class RatingsStore {
     /// entries of each seat and kind of game (open, private). An aborted
     /// game's reason is why (`no-first-move`, `untouched`, `left`: what its
     /// `ABORTED` said, kept in `final_state`), not the stored `aborted`.
-    func history(of name: String, includePrivate: Bool, limit: Int) throws -> [HistoryRow] {
+    public func history(of name: String, includePrivate: Bool, limit: Int) throws -> [HistoryRow] {
         let n = max(0, limit)
         var rows: [HistoryRow] = []
         for seat in 0..<2 {

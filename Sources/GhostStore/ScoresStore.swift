@@ -2,12 +2,13 @@
 /// stores): the boards of wins (`scores`), two people's head-to-head
 /// records (`rivals`) and the best-games lists (`best_games`), with their
 /// statements and the caches that keep a game's end from reading a board
-/// back. `Store` owns one over its connection and answers for it (the
-/// facade below); it writes only inside `Store`'s transaction
-/// (`willWrite`), and `Store` tells it when a rollback undoes its writes.
-final class ScoresStore {
+/// back. `Store` owns one over its connection, and the server calls it as
+/// `Store.scoreStore` (a game's end counts through `Store.finishGame`); it
+/// writes only inside `Store`'s transaction (`willWrite`), and `Store`'s
+/// `Transactions` tell it when a rollback undoes its writes.
+public final class ScoresStore {
     private let db: SQLiteDatabase
-    /// Opens the turn's transaction (and the command's savepoint): `Store.write()`.
+    /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
     /// Per board: how many names have each number of wins (names that have
@@ -106,7 +107,7 @@ final class ScoresStore {
     // MARK: Boards of wins
 
     /// Counts a finished game on `board` for `person`, won or not (within
-    /// `Store.finishGame`, which has begun the write). Returns the name's
+    /// `countFinished`, once `Store.finishGame` has begun the write). Returns the name's
     /// row after it (its rank not set: `ranked(_:board:)` once every count
     /// of the game is made).
     @discardableResult
@@ -156,10 +157,45 @@ final class ScoresStore {
         return []
     }
 
+    /// Counts a finished game on `board` for the players who are people
+    /// (`people`; nil: both) and returns the places after it of the winner,
+    /// then the loser, each if counted: from the rows the counts wrote, so
+    /// no look-up of a name again (`Store.finishGame`). A draw (`winner` and
+    /// `loser` nil) counts a game for each of `people`, won by neither.
+    func countFinished(winner: String?, loser: String?, board: String, people: [String]?) throws -> [ScoreRow] {
+        guard let winner, let loser else {
+            var rows: [ScoreRow] = []
+            for person in people ?? [] {
+                rows.append(try count(person, key: person.lowercased(), won: false, board: board))
+            }
+            return ranked(rows.first, rows.dropFirst().first, board: board)
+        }
+        let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
+        var winnerRow: ScoreRow?, loserRow: ScoreRow?
+        // Each count's row; a name in both seats (any case) keeps the last.
+        func counted(_ person: String, key: String) throws {
+            let row = try count(person, key: key, won: key == winnerKey, board: board)
+            if key == winnerKey { winnerRow = row }
+            if key == loserKey { loserRow = row }
+        }
+        if let people {
+            for person in people {
+                try counted(person, key: person == winner ? winnerKey : person == loser ? loserKey : person.lowercased())
+            }
+        } else {
+            // Both, with no array of them.
+            try counted(winner, key: winnerKey)
+            try counted(loser, key: loserKey)
+        }
+        // The places once every count is made (the winner's win can pass the loser).
+        return ranked(people?.contains(winner) ?? true ? winnerRow : nil,
+                      people?.contains(loser) ?? true ? loserRow : nil, board: board)
+    }
+
     /// The top `limit` names on a board by wins (ties share a rank: 1 + the
     /// names with more wins; then by name). Walks the board's index, best
     /// first, and stops after `limit` rows; the ranks are counted here.
-    func scores(board: String, limit: Int) throws -> [ScoreRow] {
+    public func scores(board: String, limit: Int) throws -> [ScoreRow] {
         var rows = try db.query("""
             SELECT p.name, s.wins, s.played
             FROM scores s JOIN players p ON p.name = s.player
@@ -174,7 +210,7 @@ final class ScoresStore {
 
     /// A name's place on a board: 1 + the number of names with more wins,
     /// from the board's `WinTally` in O(log wins).
-    func rank(of name: String, board: String) throws -> ScoreRow {
+    public func rank(of name: String, board: String) throws -> ScoreRow {
         var row = try cachedScore(of: name, board: board)
         row.rank = 1 + (winCounts[board]?.above(row.wins) ?? 0)
         return row
@@ -194,7 +230,7 @@ final class ScoresStore {
 
     /// How many finished games of `kind` each of two people has won against
     /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
-    func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
+    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
         let swapped = a.lowercased() > b.lowercased()
         let (first, second) = swapped ? (b, a) : (a, b)
         let key = RivalsKey(kind, first, second)
@@ -210,7 +246,7 @@ final class ScoresStore {
     }
 
     /// Counts a finished game of `kind` between two people in their head-to-head record.
-    func recordHeadToHead(kind: String, winner: String, loser: String) throws {
+    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
         let (w, l) = (winner.lowercased(), loser.lowercased())
         guard w != l else { return }
         try willWrite()
@@ -229,7 +265,7 @@ final class ScoresStore {
     /// `name`, ranked by `key1`, then `key2` (lower is better), then by game.
     /// `fields` are what the list shows, as the game kind wrote them.
     /// Recording the same game on the same board again replaces its entry.
-    func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
+    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
         try willWrite()
         try db.run(SQLs.recordBestGame, board, game, name, key1, key2, fields, now)
     }
@@ -237,7 +273,7 @@ final class ScoresStore {
     /// The best `limit` entries of a best-games list, best first, with their
     /// places: 1, 2, 3 … (entries equal on both keys are ranked by game, the
     /// earlier first, so no two share a place). Read from the ranking index.
-    func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
+    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
         var rank = 0
         return try db.query("SELECT game, name, fields FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
                             .text(board), .of(limit)) { r in
@@ -250,7 +286,7 @@ final class ScoresStore {
     /// none there. With `within`, nil too when it is not among the best
     /// `within` entries: that reads at most `within` rows of the index;
     /// without, it counts the entries ranked above it.
-    func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
+    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
         if let limit {
             let games = try db.query("SELECT game FROM best_games WHERE board = ? ORDER BY key1, key2, game LIMIT ?",
                                      .text(board), .of(limit)) { $0.int(0) }
@@ -260,46 +296,5 @@ final class ScoresStore {
             SELECT (SELECT count(*) FROM best_games b WHERE b.board = g.board AND (b.key1, b.key2, b.game) < (g.key1, g.key2, g.game)) + 1
             FROM best_games g WHERE g.board = ? AND g.game = ?
             """, .text(board), .of(game)) { $0.int(0) }.first
-    }
-}
-
-/// The scores' part of `Store`'s API, answered by its `ScoresStore`.
-extension Store {
-    /// The top `limit` names on a board by wins (ties share a rank: 1 + the
-    /// names with more wins; then by name). Walks the board's index, best
-    /// first, and stops after `limit` rows; the ranks are counted here.
-    public func scores(board: String, limit: Int) throws -> [ScoreRow] {
-        try scoreStore.scores(board: board, limit: limit)
-    }
-
-    /// A name's place on a board: 1 + the number of names with more wins.
-    public func rank(of name: String, board: String) throws -> ScoreRow {
-        try scoreStore.rank(of: name, board: board)
-    }
-
-    /// How many finished games of `kind` each of two people has won against
-    /// the other (a match counts once): `a`'s wins, then `b`'s. One look-up.
-    public func headToHead(kind: String, _ a: String, _ b: String) throws -> (Int, Int) {
-        try scoreStore.headToHead(kind: kind, a, b)
-    }
-
-    /// Counts a finished game of `kind` between two people in their head-to-head record.
-    public func recordHeadToHead(kind: String, winner: String, loser: String) throws {
-        try scoreStore.recordHeadToHead(kind: kind, winner: winner, loser: loser)
-    }
-
-    /// Records a finished game's entry on a best-games list (ScoresStore.recordBestGame).
-    public func recordBestGame(board: String, game: Int, name: String, key1: Int, key2: Int, fields: String, now: Int) throws {
-        try scoreStore.recordBestGame(board: board, game: game, name: name, key1: key1, key2: key2, fields: fields, now: now)
-    }
-
-    /// The best `limit` entries of a best-games list, best first, with their places.
-    public func bestGames(board: String, limit: Int) throws -> [BestGameRow] {
-        try scoreStore.bestGames(board: board, limit: limit)
-    }
-
-    /// The place of `game`'s entry on a best-games list (ScoresStore.bestGameRank).
-    public func bestGameRank(board: String, game: Int, within limit: Int? = nil) throws -> Int? {
-        try scoreStore.bestGameRank(board: board, game: game, within: limit)
     }
 }

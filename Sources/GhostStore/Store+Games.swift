@@ -5,7 +5,7 @@ extension Store {
     public static let abortedReason = "aborted"
 
     /// Records a new game and returns its id. With `networks`, it is also
-    /// what `noteStarted` records (the people's networks, and `now` as its
+    /// what `GamesStore.noteStarted` records (the people's networks, and `now` as its
     /// last activity), in the same INSERT: an UPDATE after it cost as much
     /// again, and moved the row in the index of untouched games.
     public func createGame(_ g: NewGame, networks: [String]? = nil, now: Int) throws -> Int {
@@ -46,39 +46,13 @@ extension Store {
     /// the last public state as the kind shows it (`fragment=qx`). Returns
     /// the places on `board` after it of the winner, then the loser, each
     /// if counted (`people` holds it): from the rows the counts wrote, so
-    /// no look-up of a name again.
+    /// no look-up of a name again. A draw (`winner` and `loser` nil) counts
+    /// a game for each of `people`, won by neither (`ScoresStore.countFinished`).
     @discardableResult
-    /// A draw (`winner` and `loser` nil) counts a game for each of `people`, won by neither.
     public func finishGame(game: Int, winner: String?, loser: String?, reason: String, finalState: String,
                            losses: [Int]? = nil, board: String, people: [String]? = nil, now: Int) throws -> [ScoreRow] {
         try gameStore.finish(game: game, winner: winner, loser: loser, reason: reason, finalState: finalState, losses: losses, now: now)
-        guard let winner, let loser else {
-            var rows: [ScoreRow] = []
-            for person in people ?? [] {
-                rows.append(try scoreStore.count(person, key: person.lowercased(), won: false, board: board))
-            }
-            return scoreStore.ranked(rows.first, rows.dropFirst().first, board: board)
-        }
-        let winnerKey = winner.lowercased(), loserKey = loser.lowercased()
-        var winnerRow: ScoreRow?, loserRow: ScoreRow?
-        // Each count's row; a name in both seats (any case) keeps the last.
-        func count(_ person: String, key: String) throws {
-            let row = try scoreStore.count(person, key: key, won: key == winnerKey, board: board)
-            if key == winnerKey { winnerRow = row }
-            if key == loserKey { loserRow = row }
-        }
-        if let people {
-            for person in people {
-                try count(person, key: person == winner ? winnerKey : person == loser ? loserKey : person.lowercased())
-            }
-        } else {
-            // Both, with no array of them.
-            try count(winner, key: winnerKey)
-            try count(loser, key: loserKey)
-        }
-        // The places once every count is made (the winner's win can pass the loser).
-        return scoreStore.ranked(people?.contains(winner) ?? true ? winnerRow : nil,
-                                 people?.contains(loser) ?? true ? loserRow : nil, board: board)
+        return try scoreStore.countFinished(winner: winner, loser: loser, board: board, people: people)
     }
 
     /// Every game in progress, oldest first, with the moves of its round in play.
@@ -136,14 +110,7 @@ extension Store {
         try gameStore.abortGame(game: game, why: why, now: now)
     }
 
-    /// A new game's networks (the people's: an IPv4 address or an IPv6 /64
-    /// prefix, "" for the computer or an unknown peer) and its first moment
-    /// of activity. Called in the same turn as `createGame`.
-    public func noteStarted(game: Int, networks: [String], now: Int) throws {
-        try gameStore.noteStarted(game: game, networks: networks, now: now)
-    }
-
-    /// The networks a game's seats started from, as `noteStarted` stored
+    /// The networks a game's seats started from, as `GamesStore.noteStarted` stored
     /// them ("" for the computer, an unknown peer, or a game from before
     /// schema 9): from memory while it is in progress, else one primary-key
     /// look-up. Empty if there is no such game.

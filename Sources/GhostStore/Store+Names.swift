@@ -1,9 +1,5 @@
 /// The names' part of `Store`'s API, answered by its `NamesStore`.
 extension Store {
-    /// At most this many names starting with a prefix are looked at by
-    /// `recentNames(prefix:limit:)`: the first ones in alphabetical order.
-    public static let namesPrefixScan = 1000
-
     /// A registered name: as first used, with its password hash.
     public struct Account: Equatable, Sendable {
         public var name: String
@@ -44,7 +40,7 @@ extension Store {
     /// other names match too. Both walk an index and stop early: without a
     /// prefix, the names by last use, `limit` + 1 of them; with a prefix
     /// (any case), the names in alphabetical order from the prefix, at most
-    /// `namesPrefixScan` of them, of which the most recent are listed:
+    /// `NamesStore.namesPrefixScan` of them, of which the most recent are listed:
     /// exact when no more names match; when more do, `more` is true.
     public func recentNames(prefix: String?, limit: Int) throws -> (names: [String], more: Bool) {
         try nameStore.recentNames(prefix: prefix, limit: limit)
@@ -53,11 +49,6 @@ extension Store {
     /// Whether `name` has been used before (any case).
     public func isKnownName(_ name: String) throws -> Bool {
         try nameStore.isKnownName(name)
-    }
-
-    /// Every name ever used, sorted case-insensitively.
-    public func allNames() throws -> [String] {
-        try nameStore.allNames()
     }
 
     /// The account of `name` (any case), or nil for a guest's name.
@@ -85,7 +76,7 @@ extension Store {
     /// its games and scores stay. False: it was not registered.
     public func deleteAccount(_ name: String) throws -> Bool {
         guard try nameStore.deleteAccount(name) else { return false }
-        try unlistRatings(of: name)   // TOP lists registered names only
+        try ratingStore.unlistRatings(of: name)   // TOP lists registered names only
         return true
     }
 

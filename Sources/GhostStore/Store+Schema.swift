@@ -379,7 +379,7 @@ enum Migrations {
         // whether ghostd stopped cleanly, so that a journal that is missing,
         // emptied or another's is refused at start instead of losing
         // acknowledged moves. (Whether a damaged line was folded in already
-        // is read from the tables: Store+Journal.swift.)
+        // is read from the tables: JournalRecovery.swift.)
         """
         CREATE TABLE running (
             id        INTEGER PRIMARY KEY CHECK (id = 1),
@@ -419,9 +419,6 @@ enum Migrations {
 }
 
 extension Store {
-    /// The migrations, in order (`Migrations.all`).
-    static var migrations: [String] { Migrations.all }
-
     /// The schema this build makes and knows the newest of.
     public static var schemaVersion: Int { Migrations.all.count }
 }

@@ -82,8 +82,8 @@ import GhostProtocol
             #expect(h.drain()[2]?.first { $0.hasPrefix("GAME ") }?.contains("record=") == false)
             h.send(2, "LEAVE")
             _ = h.drain()
-            #expect(try h.store.headToHead(kind: "ghost", "alice", "bot-hard") == (1, 1))
-            #expect(try h.store.headToHead(kind: "ghost", "alice", "bot-easy") == (0, 1))
+            #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bot-hard") == (1, 1))
+            #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bot-easy") == (0, 1))
         }
         // After a restart (a new lobby on the same store), and on RESUME.
         first.disconnect(1)

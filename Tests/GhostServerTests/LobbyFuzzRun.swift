@@ -498,7 +498,7 @@ final class FuzzRun {
             problem("the journal after the episode: damaged lines \(report.badLines), \(report.problem.map { "\($0)" } ?? "no problem")")
         }
         // Names: every name that got OK NAME, and no other.
-        let names = Set(try store2.allNames().map { $0.lowercased() })
+        let names = Set(try store2.nameStore.allNames().map { $0.lowercased() })
         if names != named { problem("names after a restart \(names.sorted()), named \(named.sorted())") }
         // Scores and best games: what the first lobby says, the second says.
         let queries = ["NAMES", "SCORES 100"] + Board.all.map { "SCORES 100 mode=\($0.mode.rawValue)" + ($0.bot.map { " bot=\($0.rawValue)" } ?? "") }

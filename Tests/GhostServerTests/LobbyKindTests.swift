@@ -226,7 +226,7 @@ private func ending(_ lines: [String]) -> [String] {
         #expect(lines[10] == "SCORE rank=11 name=alice word=cat mistakes=0 misses=8 mode=short lang=en")
         #expect(lines[11] == "SCORE rank=12 name=alice word=cat mistakes=1 misses=8 mode=short lang=en")
         #expect(lines.last == "OK SCORES count=12 board=guess-short")
-        #expect(try h.store.bestGames(board: "guess-short", limit: 100).map(\.game) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11])
+        #expect(try h.store.scoreStore.bestGames(board: "guess-short", limit: 100).map(\.game) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 11])
     }
 
     @Test func inADuelOnlyTheGuesserIsListed() throws {

@@ -350,13 +350,13 @@ import GhostServer
     func aRestartInTheSameMinuteIsNoOutage() throws {
         let first = try Harness()
         first.tick()
-        #expect(try first.store.aliveAt() == first.clock.wall)
+        #expect(try first.store.downtime.aliveAt() == first.clock.wall)
         first.clock.advance(30)
         first.tick()   // the sweep is not due: the mark stays
-        #expect(try first.store.aliveAt() == first.clock.wall - 30)
+        #expect(try first.store.downtime.aliveAt() == first.clock.wall - 30)
         first.clock.advance(30)
         first.tick()
-        #expect(try first.store.aliveAt() == first.clock.wall)
+        #expect(try first.store.downtime.aliveAt() == first.clock.wall)
         let clock = ManualClock()
         clock.wall = first.clock.wall
         let h = try Harness(directory: first.directory, clock: clock)

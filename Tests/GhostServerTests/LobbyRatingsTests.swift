@@ -65,11 +65,11 @@ import GhostStore
                                                      fields: [Field("fragment", "pear")],
                                                      ratings: SeatRatings([ShownRating(1662, provisional: true), ShownRating(1338, provisional: true)],
                                                                           changes: [162, -162])))
-        let alice = try #require(try h.store.rating(of: "alice", board: "ghost"))
+        let alice = try #require(try h.store.ratingStore.rating(of: "alice", board: "ghost"))
         #expect((alice.games, alice.wins, alice.losses) == (1, 1, 0))
         #expect(abs(alice.rating - 1662.21) < 0.01 && abs(alice.deviation - 290.23) < 0.01)
         #expect(alice.best == BestWin(game: 1, opponent: "bob", rating: 1500))
-        let bob = try #require(try h.store.rating(of: "bob", board: "ghost"))
+        let bob = try #require(try h.store.ratingStore.rating(of: "bob", board: "ghost"))
         #expect((bob.games, bob.wins, bob.losses, bob.best) == (1, 0, 1, nil))
         #expect(try h.store.isRated(game: 1))
         // The next game shows the ratings as they are now.
@@ -99,7 +99,7 @@ import GhostStore
         #expect(d[2]?.contains { $0.hasPrefix("GAME ") && !$0.contains("ratings=") } == true, "\(d[2] ?? [])")
         let end = playPear(h, game: 1)
         #expect(end[2]?.contains("OVER id=1 winner=alice loser=bob reason=word fragment=pear") == true, "\(end[2] ?? [])")
-        #expect(try h.store.rating(of: "alice", board: "ghost") == nil)
+        #expect(try h.store.ratingStore.rating(of: "alice", board: "ghost") == nil)
         #expect(try !h.store.isRated(game: 1))
     }
 
@@ -117,7 +117,7 @@ import GhostStore
         let d = h.drain()
         #expect(d[1]?.contains { $0.hasPrefix("GAME ") && !$0.contains("ratings=") } == true, "\(d[1] ?? [])")
         _ = playPear(h, game: 1)
-        #expect(try h.store.rating(of: "alice", board: "ghost") == nil)
+        #expect(try h.store.ratingStore.rating(of: "alice", board: "ghost") == nil)
     }
 
     /// A harness whose computer moves at once, and whose TOP lists a name after one game.
@@ -152,7 +152,7 @@ import GhostStore
         let over = try #require(end.first { $0.hasPrefix("OVER id=1 ") }, "\(end)")
         #expect(over.contains(" winner=alice loser=bot-hard ") && !over.contains("ratings=") && !over.contains("changes="), "\(over)")
         // Nothing stored as a rating.
-        #expect(try h.store.rating(of: "alice", board: "ghost") == nil)
+        #expect(try h.store.ratingStore.rating(of: "alice", board: "ghost") == nil)
         #expect(try !h.store.isRated(game: 1))
         h.send(1, "HISTORY")
         h.send(1, "PROFILE alice")
@@ -200,7 +200,7 @@ import GhostStore
         let end = h.drain()[1] ?? []
         let over = try #require(end.first { $0.hasPrefix("OVER id=1 ") }, "\(end)")
         #expect(over.contains(" winner=alice ") && !over.contains("ratings="), "\(over)")
-        #expect(try h.store.rating(of: "alice", board: "ghost") == nil)
+        #expect(try h.store.ratingStore.rating(of: "alice", board: "ghost") == nil)
     }
 
     @Test("SEEK range= pairs only within the range, both ways; a bad range is ERR bad-value")
@@ -322,7 +322,7 @@ import GhostStore
         h.send(1, "p")
         h.send(1, "LEAVE")
         _ = h.drain()
-        let ended = { (id: Int) in try h.store.history(of: "alice", includePrivate: true, limit: 5).first { $0.id == id }?.endedAt ?? -1 }
+        let ended = { (id: Int) in try h.store.ratingStore.history(of: "alice", includePrivate: true, limit: 5).first { $0.id == id }?.endedAt ?? -1 }
         let e1 = try ended(1), e2 = try ended(2)
         h.send(1, "HISTORY")
         h.send(2, "HISTORY alice 5")

@@ -66,7 +66,7 @@ extension Harness {
         try h.register("alice")
         // Two connections of one network, a guest among them: all counts, as before.
         #expect(h.ghostGame(winner: 2, loser: 1).suffix(2) == ["RANK name=bob rank=1 wins=1", "RANK name=alice rank=2 wins=0"])
-        #expect(try h.store.headToHead(kind: "ghost", "alice", "bob") == (0, 1))
+        #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bob") == (0, 1))
         h.send(1, "SCORES")
         #expect(h.drain() == [1: [
             "SCORE rank=1 name=bob wins=1 played=1",
@@ -96,7 +96,7 @@ extension Harness {
         h.send(1, "SCORES")
         #expect(h.drain() == [1: ["SCORE rank=1 name=bob wins=1 played=2 registered=yes", "OK SCORES count=1 board=game"]])
         // A head-to-head record is kept only between two registered names.
-        #expect(try h.store.headToHead(kind: "ghost", "alice", "bob") == (0, 0))
+        #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bob") == (0, 0))
         // The guest's solved duel is on no best-games list.
         let ending = try h.guessDuel(setter: 2, guesser: 1)
         #expect(ending.first == "OVER id=3 winner=alice loser=bob reason=solved word=dog mistakes=0")
@@ -111,7 +111,7 @@ extension Harness {
         h.named(2, "bob", from: "2001:db8:1:2::7")
         try h.register("alice", "bob")
         #expect(h.ghostGame(winner: 1, loser: 2).suffix(2) == ["RANK name=alice rank=1 wins=1", "RANK name=bob rank=2 wins=0"])
-        #expect(try h.store.headToHead(kind: "ghost", "alice", "bob") == (1, 0))
+        #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bob") == (1, 0))
         #expect(try h.guessDuel(setter: 2, guesser: 1).last == "RANK board=guess-duel rank=1 word=dog mistakes=0 misses=8 mode=duel lang=en")
         h.send(2, "SCORES")
         #expect(h.drain() == [2: [
@@ -141,7 +141,7 @@ extension Harness {
         h.send(1, "SCORES game=guess mode=duel")
         #expect(h.drain() == [1: ["OK SCORES count=0 board=game", "OK SCORES count=0 board=guess-duel"]])
         // Their own record against each other is theirs: it is kept.
-        #expect(try h.store.headToHead(kind: "ghost", "alice", "bob") == (1, 0))
+        #expect(try h.store.scoreStore.headToHead(kind: "ghost", "alice", "bob") == (1, 0))
     }
 
     @Test func twoPeopleWithoutAKnownNetworkCountOnNoList() throws {

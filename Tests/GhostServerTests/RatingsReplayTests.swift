@@ -42,20 +42,20 @@ import GhostStore
             // As the old code stored it: rated, and alice's rating farmed.
             try h.store.markRated(game: 2, ratings: [1662, 2200])
             try h.store.setRatingChanges(game: 2, changes: [1060, nil])
-            var farmed = try #require(try h.store.rating(of: "alice", board: "ghost"))
+            var farmed = try #require(try h.store.ratingStore.rating(of: "alice", board: "ghost"))
             farmed.rating = 2722
             farmed.games = 2
             farmed.wins = 2
-            try h.store.saveRating(farmed, listed: true)
+            try h.store.ratingStore.saveRating(farmed, listed: true)
             try h.store.commit()
         }
         try backToSchema15(dir)
         let h = try base.computerHarness(directory: dir)
         #expect(try !h.store.isRated(game: 2))
         #expect(try h.store.isRated(game: 1))
-        #expect(try !h.store.ratingsReplayNeeded())
-        let alice = try #require(try h.store.rating(of: "alice", board: "ghost"))
-        let bob = try #require(try h.store.rating(of: "bob", board: "ghost"))
+        #expect(try !h.store.ratingStore.ratingsReplayNeeded())
+        let alice = try #require(try h.store.ratingStore.rating(of: "alice", board: "ghost"))
+        let bob = try #require(try h.store.ratingStore.rating(of: "bob", board: "ghost"))
         #expect(Int(alice.rating.rounded()) == 1662, "\(alice)")
         #expect(Int(bob.rating.rounded()) == 1338, "\(bob)")
         #expect(alice.games == 1 && alice.wins == 1 && alice.losses == 0, "\(alice)")
@@ -80,11 +80,11 @@ import GhostStore
         var before: StoredRating?
         do {
             let h = try aliceBeatsBob(in: dir)
-            before = try h.store.rating(of: "alice", board: "ghost")
+            before = try h.store.ratingStore.rating(of: "alice", board: "ghost")
         }
         try backToSchema15(dir)
         let h = try base.computerHarness(directory: dir)
-        #expect(try !h.store.ratingsReplayNeeded())
-        #expect(try h.store.rating(of: "alice", board: "ghost") == before)
+        #expect(try !h.store.ratingStore.ratingsReplayNeeded())
+        #expect(try h.store.ratingStore.rating(of: "alice", board: "ghost") == before)
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     /// Every answer as the store gives it.
     private func answers(_ store: Store, limit: Int) throws -> [String] {
-        try ["clocked: \(store.activeSeats.clockedGames)"] + Self.names.map { "\($0): \(try store.activeGameCount(player: $0, limit: limit)) \(try store.activeSeats(player: $0, limit: limit).map { "\($0.game)/\($0.seat)" })" }
+        try ["clocked: \(store.gameStore.activeSeats.clockedGames)"] + Self.names.map { "\($0): \(try store.activeGameCount(player: $0, limit: limit)) \(try store.activeSeats(player: $0, limit: limit).map { "\($0.game)/\($0.seat)" })" }
             + Self.networks.map { "\($0): \(try store.activeGameCount(network: $0, limit: limit))" }
     }
 
@@ -63,7 +63,7 @@ import Testing
                 games.append(next(3) == 0 ? try store.createGame(game, now: t0 + step)
                                           : try store.createGame(game, networks: nets, now: t0 + step))
             case 5 where !games.isEmpty:
-                try store.noteStarted(game: games[next(games.count)],
+                try store.gameStore.noteStarted(game: games[next(games.count)],
                                       networks: [Self.networks[next(Self.networks.count)], next(2) == 0 ? "" : Self.networks[0]], now: t0 + step)
             case 6...7 where !games.isEmpty:
                 try store.finishGame(game: games[next(games.count)], winner: "bot-hard", loser: "cy", reason: "word", finalState: "",
@@ -100,8 +100,8 @@ import Testing
         store.close()
         store = try Store(directory: dir.path)
         #expect(try answers(store, limit: 10) == before)
-        #expect(try store.clockedGames().map(\.id) == store.activeSeats.clockedGames)
-        #expect(!store.activeSeats.clockedGames.isEmpty)
+        #expect(try store.clockedGames().map(\.id) == store.gameStore.activeSeats.clockedGames)
+        #expect(!store.gameStore.activeSeats.clockedGames.isEmpty)
         #expect(try answers(store, limit: 1) == (try counted(store.db, limit: 1)))
     }
 

@@ -12,13 +12,13 @@ struct DowntimeStoreTests {
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(try store.aliveAt() == nil)
-        #expect(try store.recordStart(at: 1_000) == 0)
+        #expect(try store.downtime.aliveAt() == nil)
+        #expect(try store.downtime.recordStart(at: 1_000) == 0)
         try store.commit()
-        #expect(try store.aliveAt() == 1_000)
-        #expect(try store.runningCutoff(now: 1_100, seconds: 50) == 1_050)
+        #expect(try store.downtime.aliveAt() == 1_000)
+        #expect(try store.downtime.runningCutoff(now: 1_100, seconds: 50) == 1_050)
         // Before it has run `seconds`: a cutoff before any game.
-        #expect(try store.runningCutoff(now: 1_010, seconds: 50) == 960)
+        #expect(try store.downtime.runningCutoff(now: 1_010, seconds: 50) == 960)
     }
 
     @Test("Outages stand still: 10 s of running before one and 10 s after are 20 s")
@@ -27,25 +27,25 @@ struct DowntimeStoreTests {
         defer { dir.remove() }
         do {
             let store = try Store(directory: dir.path)
-            try store.recordStart(at: 1_000)
-            try store.markAlive(at: 2_000)
+            try store.downtime.recordStart(at: 1_000)
+            try store.downtime.markAlive(at: 2_000)
             try store.commit()
             store.close()
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(try store.recordStart(at: 5_000) == 3_000)
+        #expect(try store.downtime.recordStart(at: 5_000) == 3_000)
         try store.commit()
-        #expect(try store.runningCutoff(now: 5_010, seconds: 20) == 1_990)
-        #expect(try store.runningCutoff(now: 5_010, seconds: 10) == 5_000)   // the start itself
-        #expect(try store.runningCutoff(now: 5_100, seconds: 20) == 5_080)
+        #expect(try store.downtime.runningCutoff(now: 5_010, seconds: 20) == 1_990)
+        #expect(try store.downtime.runningCutoff(now: 5_010, seconds: 10) == 5_000)   // the start itself
+        #expect(try store.downtime.runningCutoff(now: 5_100, seconds: 20) == 5_080)
         // A second outage: 100 s of running, down 900 s.
-        try store.markAlive(at: 5_100)
-        #expect(try store.recordStart(at: 6_000) == 900)
+        try store.downtime.markAlive(at: 5_100)
+        #expect(try store.downtime.recordStart(at: 6_000) == 900)
         try store.commit()
-        #expect(try store.runningCutoff(now: 6_005, seconds: 5) == 6_000)
-        #expect(try store.runningCutoff(now: 6_005, seconds: 50) == 5_055)
-        #expect(try store.runningCutoff(now: 6_005, seconds: 200) == 1_905)
+        #expect(try store.downtime.runningCutoff(now: 6_005, seconds: 5) == 6_000)
+        #expect(try store.downtime.runningCutoff(now: 6_005, seconds: 50) == 5_055)
+        #expect(try store.downtime.runningCutoff(now: 6_005, seconds: 200) == 1_905)
         #expect(try store.db.query("SELECT resumed, down FROM outages ORDER BY resumed") { [$0.int(0), $0.int(1)] }
                 == [[5_000, 3_000], [6_000, 3_900]])
     }
@@ -56,11 +56,11 @@ struct DowntimeStoreTests {
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        try store.recordStart(at: 10_000)
-        #expect(try store.recordStart(at: 9_000) == 0)
-        try store.markAlive(at: 9_500)
+        try store.downtime.recordStart(at: 10_000)
+        #expect(try store.downtime.recordStart(at: 9_000) == 0)
+        try store.downtime.markAlive(at: 9_500)
         try store.commit()
-        #expect(try store.aliveAt() == 10_000)
+        #expect(try store.downtime.aliveAt() == 10_000)
         #expect(try store.db.query("SELECT count(*) FROM outages") { $0.int(0) } == [0])
     }
 
@@ -82,13 +82,13 @@ struct DowntimeStoreTests {
         defer { store.close() }
         let after = Int(Date().timeIntervalSince1970)
         #expect(store.userVersion == Schema.version)
-        let upgrade = try #require(try store.aliveAt())
+        let upgrade = try #require(try store.downtime.aliveAt())
         #expect((before...after).contains(upgrade))
         #expect(try store.db.query("SELECT resumed, down FROM outages") { [$0.int(0), $0.int(1)] } == [[upgrade, upgrade]])
         // Started at once: the game of long ago has been untouched for no running time.
-        #expect(try store.recordStart(at: upgrade) == 0)
-        #expect(try store.runningCutoff(now: upgrade + 60, seconds: 3_600) < 1_000)
-        #expect(try store.runningCutoff(now: upgrade + 3_601, seconds: 3_600) == upgrade + 1)
+        #expect(try store.downtime.recordStart(at: upgrade) == 0)
+        #expect(try store.downtime.runningCutoff(now: upgrade + 60, seconds: 3_600) < 1_000)
+        #expect(try store.downtime.runningCutoff(now: upgrade + 3_601, seconds: 3_600) == upgrade + 1)
     }
 
     @Test("A new database records no outage from before it was made")

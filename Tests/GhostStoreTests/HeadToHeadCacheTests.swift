@@ -12,7 +12,7 @@ import Testing
     /// Every pair's record as the store answers it.
     private func answers(_ store: Store) throws -> [String] {
         try Self.kinds.flatMap { kind in
-            try Self.names.flatMap { a in try Self.names.map { b in "\(kind) \(a)-\(b) \(try store.headToHead(kind: kind, a, b))" } }
+            try Self.names.flatMap { a in try Self.names.map { b in "\(kind) \(a)-\(b) \(try store.scoreStore.headToHead(kind: kind, a, b))" } }
         }
     }
 
@@ -46,8 +46,8 @@ import Testing
             store.beginCommand(savepoint: next(2) == 0)
             let kind = Self.kinds[next(Self.kinds.count)]
             let a = Self.names[next(Self.names.count)], b = Self.names[next(Self.names.count)]
-            _ = try store.headToHead(kind: kind, a, b)   // a game's start
-            try store.recordHeadToHead(kind: kind, winner: a, loser: b)
+            _ = try store.scoreStore.headToHead(kind: kind, a, b)   // a game's start
+            try store.scoreStore.recordHeadToHead(kind: kind, winner: a, loser: b)
             if next(6) == 0 {
                 // Without a savepoint a written command is undone with the whole turn.
                 if !store.rollbackCommand() { store.rollback() }

@@ -3,7 +3,7 @@ import Testing
 @testable import GhostStore
 
 /// A damaged move journal is never emptied silently
-/// (JournalScan.swift, Store+Journal.swift). A folder left by a crash with
+/// (JournalScan.swift, JournalRecovery.swift). A folder left by a crash with
 /// starts and moves in the journal: one flipped byte or a junk line in the
 /// middle lost every line after it, and a removed or emptied journal lost
 /// every start, while ghostd started as if nothing had happened. Now a torn
@@ -228,6 +228,6 @@ struct JournalDamageTests {
         defer { store.close() }
         #expect(try store.activeGames().map(\.moves.count) == [4, 4, 4])
         #expect(try journalBody(dir) == "")
-        #expect(try Store.journalState(store.db).ident != nil)
+        #expect(try JournalRecovery.state(store.db).ident != nil)
     }
 }

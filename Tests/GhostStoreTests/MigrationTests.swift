@@ -15,7 +15,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
 private func makeVersion1(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    try db.execute(Store.migrations[0])
+    try db.execute(Migrations.all[0])
     try db.execute("PRAGMA user_version=1")
     for (name, wins, played) in [("alice", 3, 5), ("bob", 1, 4), ("carol", 0, 0), ("dave", 0, 2)] {
         try db.run("INSERT INTO players(name, first_seen, last_seen, wins, played) VALUES (?, ?, ?, ?, ?)",
@@ -54,8 +54,8 @@ private let version1Moves = [(1, 1, 0, "p", "p"), (1, 2, 1, "e", "pe"), (1, 3, 0
 private func makeVersion2(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    try db.execute(Store.migrations[0])
-    try db.execute(Store.migrations[1])
+    try db.execute(Migrations.all[0])
+    try db.execute(Migrations.all[1])
     try db.execute("PRAGMA user_version=2")
     for name in ["ann", "ben", "cy"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -94,7 +94,7 @@ private func makeVersion2(_ dir: TempDir) throws {
 private func makeVersion3(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    for i in 0..<3 { try db.execute(Store.migrations[i]) }
+    for i in 0..<3 { try db.execute(Migrations.all[i]) }
     try db.execute("PRAGMA user_version=3")
     for name in ["ann", "ben"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -116,7 +116,7 @@ private func makeVersion3(_ dir: TempDir) throws {
 private func makeVersion4(_ dir: TempDir) throws {
     let db = try SQLiteDatabase(path: dir.database)
     defer { db.close() }
-    for i in 0..<4 { try db.execute(Store.migrations[i]) }
+    for i in 0..<4 { try db.execute(Migrations.all[i]) }
     try db.execute("PRAGMA user_version=4")
     for name in ["ann", "ben", "cy"] {
         try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0))
@@ -157,20 +157,20 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(!store.hasPendingWrites)
 
         // The v1 wins and played are now the `game` board; carol never played: not listed.
-        #expect(try store.scores(board: "game", limit: 10) == [
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [
             ScoreRow(rank: 1, name: "alice", wins: 3, played: 5),
             ScoreRow(rank: 2, name: "bob", wins: 1, played: 4),
             ScoreRow(rank: 3, name: "dave", wins: 0, played: 2),
         ])
-        #expect(try store.scores(board: "match", limit: 10).isEmpty)
-        #expect(try store.scores(board: "hard", limit: 10).isEmpty)
-        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 5))
-        #expect(try store.rank(of: "BOB", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 1, played: 4))
-        #expect(try store.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
-        #expect(try store.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
-        #expect(try store.rank(of: "alice", board: "match") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try store.scoreStore.scores(board: "match", limit: 10).isEmpty)
+        #expect(try store.scoreStore.scores(board: "hard", limit: 10).isEmpty)
+        #expect(try store.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 5))
+        #expect(try store.scoreStore.rank(of: "BOB", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 1, played: 4))
+        #expect(try store.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
+        #expect(try store.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
+        #expect(try store.scoreStore.rank(of: "alice", board: "match") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         // Names, preferences and results are kept; the fragment of a finished game is its final state.
-        #expect(try store.allNames() == ["alice", "bob", "carol", "dave"])
+        #expect(try store.nameStore.allNames() == ["alice", "bob", "carol", "dave"])
         #expect(try store.preference(.language, for: "alice") == "nl")
         let result = try #require(try store.result(game: 1))
         #expect(result.winner == "alice" && result.loser == "bob" && result.reason == "word")
@@ -210,9 +210,9 @@ private func makeVersion4(_ dir: TempDir) throws {
         try store.commit()
         #expect(try store.activeGames().isEmpty)
         #expect(try store.result(game: 2)?.finalState == "fragment=pear")
-        #expect(try store.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
-        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 6))
-        #expect(try store.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
+        #expect(try store.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
+        #expect(try store.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 3, played: 6))
+        #expect(try store.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 2))
         // A first game on a new board; ids go on from the migrated ones.
         let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["carol", "bot-hard"], tokens: ["c3", "x3"],
                                               bots: [nil, "hard"]), now: t0 + 300)
@@ -220,8 +220,8 @@ private func makeVersion4(_ dir: TempDir) throws {
         try store.finishGame(game: id, winner: "carol", loser: "bot-hard", reason: "dead", finalState: "fragment=q",
                              board: "hard", people: ["carol"], now: t0 + 301)
         try store.commit()
-        #expect(try store.scores(board: "hard", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 1, played: 1)])
-        #expect(try store.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
+        #expect(try store.scoreStore.scores(board: "hard", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 1, played: 1)])
+        #expect(try store.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 3, name: "carol", wins: 0, played: 0))
         store.close()
 
         // Reopening does not migrate again (no schema change at all), and keeps everything.
@@ -230,13 +230,13 @@ private func makeVersion4(_ dir: TempDir) throws {
         defer { again.close() }
         #expect(again.userVersion == Store.schemaVersion)
         #expect(try { let db = try raw(dir); defer { db.close() }; return try scalarInt(db, "PRAGMA schema_version") }() == schemaCookie)
-        #expect(try again.scores(board: "game", limit: 10) == [
+        #expect(try again.scoreStore.scores(board: "game", limit: 10) == [
             ScoreRow(rank: 1, name: "alice", wins: 3, played: 6),
             ScoreRow(rank: 2, name: "bob", wins: 2, played: 5),
             ScoreRow(rank: 3, name: "dave", wins: 0, played: 2),
         ])
-        #expect(try again.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
-        #expect(try again.rank(of: "carol", board: "hard") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try again.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 2, played: 5))
+        #expect(try again.scoreStore.rank(of: "carol", board: "hard") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         #expect(try again.result(game: 1)?.finalState == "fragment=pear")
         #expect(try again.result(game: 3)?.finalState == "fragment=q")
     }
@@ -266,10 +266,10 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(match.winner == "ann" && match.loser == "bot-medium" && match.reason == "dead" && match.finalState == "fragment=zz")
         let early = try #require(try store.result(game: 4))
         #expect(early.winner == "ben" && early.loser == "ann" && early.reason == "abandoned" && early.finalState == "fragment=")
-        #expect(try store.scores(board: "medium-match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1)])
-        #expect(try store.scores(board: "match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
+        #expect(try store.scoreStore.scores(board: "medium-match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1)])
+        #expect(try store.scoreStore.scores(board: "match", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
                                                                 ScoreRow(rank: 2, name: "ben", wins: 0, played: 1)])
-        #expect(try store.scores(board: "game", limit: 10) == [])
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [])
 
         let db = try raw(dir)
         defer { db.close() }
@@ -368,9 +368,9 @@ private func makeVersion4(_ dir: TempDir) throws {
         try makeVersion3(dir)
         let store = try Store(directory: dir.path)
         #expect(store.userVersion == Schema.version)
-        #expect(try store.bestGames(board: "hangman-evil", limit: 10) == [])
-        #expect(try store.bestGameRank(board: "hangman-evil", game: 1) == nil)
-        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
+        #expect(try store.scoreStore.bestGames(board: "hangman-evil", limit: 10) == [])
+        #expect(try store.scoreStore.bestGameRank(board: "hangman-evil", game: 1) == nil)
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "ann", wins: 1, played: 1),
                                                                ScoreRow(rank: 2, name: "ben", wins: 0, played: 1)])
         #expect(try store.preferences(for: "ann") == ["lang": "nl", "hangman-mode": "fair"])
         #expect(try store.result(game: 1)?.finalState == "fragment=qx")
@@ -382,12 +382,12 @@ private func makeVersion4(_ dir: TempDir) throws {
             #expect(try schemaProblems(db) == [])
             #expect(try scalarInt(db, "SELECT count(*) FROM best_games") == 0)
         }
-        try store.recordBestGame(board: "hangman-evil", game: 1, name: "ann", key1: 0, key2: -5, fields: "word=peach", now: t0 + 9)
+        try store.scoreStore.recordBestGame(board: "hangman-evil", game: 1, name: "ann", key1: 0, key2: -5, fields: "word=peach", now: t0 + 9)
         try store.commit()
         store.close()
         let again = try Store(directory: dir.path)
         defer { again.close() }
-        #expect(try again.bestGames(board: "hangman-evil", limit: 10) == [BestGameRow(rank: 1, game: 1, name: "ann", fields: "word=peach")])
+        #expect(try again.scoreStore.bestGames(board: "hangman-evil", limit: 10) == [BestGameRow(rank: 1, game: 1, name: "ann", fields: "word=peach")])
     }
 
     /// A failing migration 4 leaves schema 3 as it was.
@@ -428,13 +428,13 @@ private func makeVersion4(_ dir: TempDir) throws {
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.userVersion == Schema.version)
-        #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
-        #expect(try store.headToHead(kind: "ghost", "BEN", "ANN") == (1, 2))
-        #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "BEN", "ANN") == (1, 2))
+        #expect(try store.scoreStore.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
         // The computer's games, games in progress and games without a winner count for no one.
-        #expect(try store.headToHead(kind: "ghost", "ann", "bot-hard") == (0, 0))
-        #expect(try store.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
-        #expect(try store.headToHead(kind: "ghost", "ben", "cy") == (0, 0))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "bot-hard") == (0, 0))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "ben", "cy") == (0, 0))
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
@@ -462,7 +462,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.userVersion == Schema.version)
-        #expect(try store.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
+        #expect(try store.scoreStore.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
     }
 
     /// Schema 6 to 7: every game stored before may be watched (`watch` 1);
@@ -473,7 +473,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<6 { try db.execute(Store.migrations[i]) }
+            for i in 0..<6 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=6")
             try db.run("""
                 INSERT INTO games(id, kind, lang, player0, player1, token0, token1, started_at, clock)
@@ -503,7 +503,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<10 { try db.execute(Store.migrations[i]) }
+            for i in 0..<10 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=10")
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
             try db.run("""
@@ -515,9 +515,9 @@ private func makeVersion4(_ dir: TempDir) throws {
         defer { store.close() }
         #expect(store.userVersion == Schema.version)
         #expect(try !store.isRated(game: 1))
-        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).map(\.id) == [1])
-        #expect(try store.history(of: "ben", includePrivate: false, limit: 5).first?.changes == [nil, nil])
-        #expect(try store.ratings(of: "ann", limit: 16).isEmpty)
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: false, limit: 5).map(\.id) == [1])
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: false, limit: 5).first?.changes == [nil, nil])
+        #expect(try store.ratingStore.ratings(of: "ann", limit: 16).isEmpty)
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])
@@ -552,7 +552,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<7 { try db.execute(Store.migrations[i]) }
+            for i in 0..<7 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=7")
             for (name, seen) in [("ann", 5), ("ben", 9), ("Abe", 7)] {
                 try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES (?, ?, ?)", .text(name), .of(t0), .of(t0 + seen))
@@ -578,7 +578,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.activeGame(id: 4)?.moves == [move(0, "p")])
         #expect(try store.recentNames(prefix: nil, limit: 10) == (["ben", "Abe", "ann"], false))
         #expect(try store.recentNames(prefix: "a", limit: 1) == (["Abe"], true))
-        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "Abe", wins: 3, played: 3),
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "Abe", wins: 3, played: 3),
                                                 ScoreRow(rank: 2, name: "ann", wins: 2, played: 3),
                                                 ScoreRow(rank: 2, name: "ben", wins: 2, played: 2)])
         let db = try raw(dir)
@@ -599,7 +599,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<11 { try db.execute(Store.migrations[i]) }
+            for i in 0..<11 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=11")
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
             try db.run("INSERT INTO scores(player, board, wins, played) VALUES ('ann', 'game', 1, 1), ('Ben', 'game', 0, 1)")
@@ -632,8 +632,8 @@ private func makeVersion4(_ dir: TempDir) throws {
         #expect(try store.activeGameCount(network: "192.0.2.1", limit: 10) == 2)
         #expect(try store.activeSeats(player: "ann", limit: 10).map { [$0.game, $0.seat] } == [[2, 0], [3, 0]])
         #expect(try store.untouchedGames(before: t0 + 100, limit: 10).map(\.id) == [3, 2])
-        #expect(try store.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
-        #expect(try store.scores(board: "game", limit: 10).map(\.name) == ["ann", "Ben"])
+        #expect(try store.ratingStore.history(of: "ben", includePrivate: true, limit: 10).map(\.id) == [4, 1])
+        #expect(try store.scoreStore.scores(board: "game", limit: 10).map(\.name) == ["ann", "Ben"])
         let db = try raw(dir)
         defer { db.close() }
         #expect(try db.query("SELECT count(*) FROM games") { $0.int(0) } == [4])
@@ -652,7 +652,7 @@ private func makeVersion4(_ dir: TempDir) throws {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<12 { try db.execute(Store.migrations[i]) }
+            for i in 0..<12 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=12")
             #expect(try db.query("SELECT \"table\" FROM pragma_foreign_key_list('moves')") { $0.text(0) } == ["games"])
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))

@@ -49,7 +49,7 @@ import Testing
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.pageSize == 4096)
-        #expect(try store.scores(board: "game", limit: 10).map(\.name) == ["ann", "bob"])
+        #expect(try store.scoreStore.scores(board: "game", limit: 10).map(\.name) == ["ann", "bob"])
     }
 
     @Test("--max-db-pages counts pages of 4 KiB on a database of 1 KiB pages and on one of 4 KiB")

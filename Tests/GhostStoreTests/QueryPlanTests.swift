@@ -29,7 +29,7 @@ import Testing
             if i % 10 == 0 { try store.setPreference(.language, "nl", for: "player\(i)", now: t0 + i) }
             // Ratings on two boards, half of them listed on TOP.
             for board in ["ghost", "ghost-super"] {
-                try store.saveRating(StoredRating(name: "player\(i)", board: board, rating: Double(1000 + i % 1000), deviation: 80,
+                try store.ratingStore.saveRating(StoredRating(name: "player\(i)", board: board, rating: Double(1000 + i % 1000), deviation: 80,
                                                   volatility: 0.06, games: 20, wins: 10, losses: 10, lastPlayed: t0 + i),
                                      listed: i % 2 == 0)
             }
@@ -41,8 +41,8 @@ import Testing
             let tokens = freshTokens()
             last = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
             try store.finishGame(game: last, winner: a, loser: b, reason: "word", finalState: "fragment=x", board: "game", now: t0 + g)
-            try store.recordHeadToHead(kind: "ghost", winner: a, loser: b)
-            try store.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: a, loser: b)
+            try store.scoreStore.recordBestGame(board: "hangman-evil", game: last, name: a, key1: g % 7, key2: g % 5, fields: "word=x", now: t0 + g)
             token = tokens[1]
         }
         // Games in progress, many of them (a RESUME must not walk them), with
@@ -53,7 +53,7 @@ import Testing
             let next = try store.nextGameID()
             let tokens = try (0..<2).map { try #require(ResumeTokens.prefix(game: next, seat: $0)) + String(format: "%020x", g * 2 + $0) }
             active = try store.createGame(NewGame(kind: "ghost", lang: "en", players: [a, b], tokens: tokens), now: t0 + g)
-            try store.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
+            try store.gameStore.noteStarted(game: active, networks: ["192.0.2.\(g % 200)", ""], now: t0 + g)
             try store.recordMove(game: active, round: 1, ply: 1, seat: 0, move: "p", now: t0 + g)
         }
         try store.commit()
@@ -108,11 +108,11 @@ import Testing
         _ = try store.untouchedGames(before: t0 + 10, limit: 100)
         _ = try store.moves(game: active, round: 1)
         // SCORES, BEST
-        #expect(try store.scores(board: "game", limit: 100).count == 100)
-        _ = try store.bestGames(board: "hangman-evil", limit: 100)
-        _ = try store.bestGameRank(board: "hangman-evil", game: finished, within: 10)
+        #expect(try store.scoreStore.scores(board: "game", limit: 100).count == 100)
+        _ = try store.scoreStore.bestGames(board: "hangman-evil", limit: 100)
+        _ = try store.scoreStore.bestGameRank(board: "hangman-evil", game: finished, within: 10)
         // NEW, a move, an offer, a restart, a match's next round, the end of a game
-        _ = try store.headToHead(kind: "ghost", "player1", "player2")
+        _ = try store.scoreStore.headToHead(kind: "ghost", "player1", "player2")
         let game = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["player3", "player4"], tokens: freshTokens()),
                                         now: t0)
         try store.recordMove(game: game, round: 1, ply: 1, seat: 0, move: "q", now: t0)
@@ -120,24 +120,24 @@ import Testing
         try store.restartGame(game: game, round: 2, lang: "nl")
         try store.nextRound(game: game, round: 3, losses: [1, 0], starter: 1)
         // A rated game's start and end (Store+Ratings.swift)
-        _ = try store.rating(of: "player3", board: "ghost")
+        _ = try store.ratingStore.rating(of: "player3", board: "ghost")
         try store.markRated(game: game, ratings: [1500, 1500])
         _ = try store.isRated(game: game)
         try store.finishGame(game: game, winner: "player3", loser: "player4", reason: "word", finalState: "fragment=y", board: "game", now: t0)
-        try store.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
+        try store.ratingStore.saveRating(StoredRating(name: "player3", board: "ghost", rating: 1600, deviation: 100, volatility: 0.06, games: 12),
                              listed: true)
         try store.setRatingChanges(game: game, changes: [12, -12])
         // TOP, PROFILE, HISTORY (their own and another's)
-        #expect(try store.topRatings(board: "ghost", limit: 100).count == 100)
-        #expect(try store.ratings(of: "player3", limit: 16).count == 2)
-        #expect(try store.history(of: "player1", includePrivate: true, limit: 100).count > 0)
-        _ = try store.history(of: "player1", includePrivate: false, limit: 100)
+        #expect(try store.ratingStore.topRatings(board: "ghost", limit: 100).count == 100)
+        #expect(try store.ratingStore.ratings(of: "player3", limit: 16).count == 2)
+        #expect(try store.ratingStore.history(of: "player1", includePrivate: true, limit: 100).count > 0)
+        _ = try store.ratingStore.history(of: "player1", includePrivate: false, limit: 100)
         #expect(try store.storedName("PLAYER1") == "player1")
-        try store.unlistRatings(of: "player20")
+        try store.ratingStore.unlistRatings(of: "player20")
         try store.abortGame(game: active, why: "untouched", now: t0)
-        _ = try store.rank(of: "player3", board: "game")
-        try store.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
-        try store.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
+        _ = try store.scoreStore.rank(of: "player3", board: "game")
+        try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "player3", loser: "player4")
+        try store.scoreStore.recordBestGame(board: "hangman-evil", game: game, name: "player3", key1: 0, key2: 0, fields: "word=y", now: t0)
         try store.commit()
 
         let log = store.db.statementLog ?? []
@@ -190,7 +190,7 @@ import Testing
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        let bound = Store.namesPrefixScan
+        let bound = NamesStore.namesPrefixScan
         // bound + 50 names b0000 …, each used later than the one before; and a few others.
         for i in 0..<(bound + 50) { try store.registerName(String(format: "b%04d", i), now: t0 + i) }
         for (name, at) in [("Cat", 5), ("cab", 5), ("car", 9), ("dog", 99_999)] { try store.registerName(name, now: t0 + at) }

@@ -74,14 +74,14 @@ private let fixtureActiveGames = [
         for id in [2, 3, 4, 6] { #expect(try store.result(game: id) == nil, "game \(id)") }
 
         // Scores, per board; names; preferences.
-        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
                                                                ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1)])
-        #expect(try store.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "frank", wins: 0, played: 1)])
-        for board in ["match", "easy", "hard", "hard-match"] { #expect(try store.scores(board: board, limit: 10) == [], "\(board)") }
-        #expect(try store.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1))
-        #expect(try store.rank(of: "ALICE", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try store.rank(of: "frank", board: "easy-match") == ScoreRow(rank: 1, name: "frank", wins: 0, played: 1))
-        #expect(try store.allNames() == ["alice", "Bob", "carol", "dave", "eve", "frank"])
+        #expect(try store.scoreStore.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "frank", wins: 0, played: 1)])
+        for board in ["match", "easy", "hard", "hard-match"] { #expect(try store.scoreStore.scores(board: board, limit: 10) == [], "\(board)") }
+        #expect(try store.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "Bob", wins: 0, played: 1))
+        #expect(try store.scoreStore.rank(of: "ALICE", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try store.scoreStore.rank(of: "frank", board: "easy-match") == ScoreRow(rank: 1, name: "frank", wins: 0, played: 1))
+        #expect(try store.nameStore.allNames() == ["alice", "Bob", "carol", "dave", "eve", "frank"])
         #expect(try store.registerName("BOB", now: made + 1) == "Bob")
         #expect(try store.preference(.language, for: "eve") == "nl")
         #expect(try store.preference(.language, for: "alice") == "en")
@@ -122,7 +122,7 @@ private let fixtureActiveGames = [
                                    startedAt: made + 13))
         #expect(try store.activeGames() == expected)
         let scores = [ScoreRow(rank: 1, name: "alice", wins: 1, played: 2), ScoreRow(rank: 1, name: "Bob", wins: 1, played: 2)]
-        #expect(try store.scores(board: "game", limit: 10) == scores)
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == scores)
         store.close()
 
         // Reopening does not migrate again: the same schema (not one DDL
@@ -131,7 +131,7 @@ private let fixtureActiveGames = [
         let again = try Store(directory: dir.path)
         #expect(again.userVersion == Schema.version)
         #expect(try again.activeGames() == expected)
-        #expect(try again.scores(board: "game", limit: 10) == scores)
+        #expect(try again.scoreStore.scores(board: "game", limit: 10) == scores)
         #expect(try again.result(game: 3)?.finalState == "fragment=cat")
         #expect(try again.result(game: 1)?.finalState == "fragment=qx")
         again.close()

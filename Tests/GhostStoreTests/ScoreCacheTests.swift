@@ -12,7 +12,7 @@ struct ScoreCacheTests {
 
     /// Every name's row on every board, as `store` answers it.
     private func ranks(_ store: Store) throws -> [ScoreRow] {
-        try boards.flatMap { board in try names.map { try store.rank(of: $0, board: board) } }
+        try boards.flatMap { board in try names.map { try store.scoreStore.rank(of: $0, board: board) } }
     }
 
     /// The same, read by a store opened on the same folder (its caches empty).
@@ -44,7 +44,7 @@ struct ScoreCacheTests {
         try finish("alice", "carol", board: "match")
         try finish("carol", "Bob", board: "easy")
         try finish("alice", "Bob", board: "easy")
-        #expect(try store.rank(of: "carol", board: "easy") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try store.scoreStore.rank(of: "carol", board: "easy") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         store.rollback()
         #expect(try ranks(store) == committed)
         #expect(try ranks(store) == (try stored(dir)))
@@ -58,8 +58,8 @@ struct ScoreCacheTests {
         #expect(store.rollbackCommand())
         try store.commit()
         #expect(try ranks(store) == (try stored(dir)))
-        #expect(try store.rank(of: "carol", board: "match") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
-        #expect(try store.rank(of: "bob", board: "match") == ScoreRow(rank: 1, name: "Bob", wins: 1, played: 2))
+        #expect(try store.scoreStore.rank(of: "carol", board: "match") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try store.scoreStore.rank(of: "bob", board: "match") == ScoreRow(rank: 1, name: "Bob", wins: 1, played: 2))
     }
 
     /// The places `finishGame` returns (the winner's, then the loser's,
@@ -90,7 +90,7 @@ struct ScoreCacheTests {
         #expect(try finish("carol", "Bob", people: []) == [])
         for name in names {
             let places = try finish(name, "alice")
-            #expect(places == [try store.rank(of: name, board: "game"), try store.rank(of: "alice", board: "game")])
+            #expect(places == [try store.scoreStore.rank(of: name, board: "game"), try store.scoreStore.rank(of: "alice", board: "game")])
         }
     }
 }

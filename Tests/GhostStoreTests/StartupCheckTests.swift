@@ -117,7 +117,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.database + ".new"))
         let again = try Store(directory: dir.path)
         defer { again.close() }
-        #expect(try again.allNames() == ["alice"])
+        #expect(try again.nameStore.allNames() == ["alice"])
         let db = try raw(dir)
         defer { db.close() }
         #expect(try schemaProblems(db) == [])

@@ -16,7 +16,7 @@ import Testing
         defer { store.close() }
         for i in 0..<6 {
             let id = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["a\(i)", "b\(i)"], tokens: freshTokens()), now: t0)
-            try store.noteStarted(game: id, networks: ["192.0.2.\(i)", i % 2 == 0 ? "" : "198.51.100.\(i)"], now: t0)
+            try store.gameStore.noteStarted(game: id, networks: ["192.0.2.\(i)", i % 2 == 0 ? "" : "198.51.100.\(i)"], now: t0)
             try store.registerName("a\(i)", now: t0)
         }
         try store.commit()

@@ -38,7 +38,7 @@ struct StoreFailureTests {
         try s.registerName("carol", now: t0)
         #expect(s.rollbackCommand())
         try s.commit()
-        #expect(try s.allNames() == ["alice"])
+        #expect(try s.nameStore.allNames() == ["alice"])
         #expect(!s.hasPendingWrites)
     }
 
@@ -46,8 +46,8 @@ struct StoreFailureTests {
         let f = try FailingStore()
         let s = f.store
         s.beginCommand()
-        _ = try s.allNames()
-        _ = try s.scores(board: "game", limit: 5)
+        _ = try s.nameStore.allNames()
+        _ = try s.scoreStore.scores(board: "game", limit: 5)
         #expect(try !s.endCommand())
         #expect(!s.hasPendingWrites)
     }
@@ -69,14 +69,14 @@ struct StoreFailureTests {
         try s.commit()
         #expect(try f.count("SELECT count(*) FROM scores") == 0)
         #expect(try s.activeGames().map(\.id) == [game])
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
         try f.raw.execute("DROP TRIGGER full")
         s.beginCommand()
         try s.finishGame(game: game, winner: "alice", loser: "bob", reason: "left", finalState: "fragment=", board: "game", now: t0)
         try s.endCommand()
         try s.commit()
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
     }
 
     /// A rollback, of a command or of a turn, puts the score caches back
@@ -103,21 +103,21 @@ struct StoreFailureTests {
         try s.finishGame(game: third, winner: "bob", loser: "dave", reason: "word", finalState: "fragment=", board: "game", now: t0)
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("erin", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
-        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 3, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 3, name: "dave", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 1, name: "carol", wins: 1, played: 1))
         // The whole turn rolled back: carol's game is undone too.
         s.rollback()
-        #expect(try s.rank(of: "carol", board: "game") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.rank(of: "dave", board: "game") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "carol", board: "game") == ScoreRow(rank: 2, name: "carol", wins: 0, played: 0))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.rank(of: "dave", board: "game") == ScoreRow(rank: 2, name: "dave", wins: 0, played: 0))
         let log = s.db.statementLog ?? []
         s.db.statementLog = nil
         #expect(!log.contains { $0.contains("GROUP BY") || $0.contains("count(") }, "\(log)")
         // What the caches say is what is stored.
         #expect(try f.count("SELECT count(*) FROM scores") == 2)
-        #expect(try s.scores(board: "game", limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
+        #expect(try s.scoreStore.scores(board: "game", limit: 5) == [ScoreRow(rank: 1, name: "alice", wins: 1, played: 1),
                                            ScoreRow(rank: 2, name: "bob", wins: 0, played: 1)])
     }
 
@@ -135,10 +135,10 @@ struct StoreFailureTests {
         s.beginCommand()
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("carol", now: t0) }
         #expect(s.rollbackCommand())
-        #expect(try s.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
+        #expect(try s.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 1, played: 1))
         try s.commit()
-        #expect(try s.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
-        #expect(try s.scores(board: "game", limit: 5).map(\.name) == ["alice", "bob"])
+        #expect(try s.scoreStore.rank(of: "bob", board: "game") == ScoreRow(rank: 2, name: "bob", wins: 0, played: 1))
+        #expect(try s.scoreStore.scores(board: "game", limit: 5).map(\.name) == ["alice", "bob"])
     }
 
     @Test func aRolledBackOfferChangeLeavesTheStoredOffer() throws {
@@ -167,7 +167,7 @@ struct StoreFailureTests {
         #expect(throws: SQLiteDatabase.Failure.self) { try s.registerName("bob", now: t0) }
         #expect(s.rollbackCommand())
         try s.commit()
-        #expect(try s.allNames() == ["alice"])
+        #expect(try s.nameStore.allNames() == ["alice"])
     }
 
     /// A command's moves wait in the journal (no SQL): undoing the command
@@ -186,7 +186,7 @@ struct StoreFailureTests {
         #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
         #expect(s.rollbackCommand())
         try s.commit()
-        #expect(try s.allNames() == ["carol"])
+        #expect(try s.nameStore.allNames() == ["carol"])
         #expect(try s.moves(game: game, round: 1).map(\.move) == [])
     }
 
@@ -205,13 +205,13 @@ struct StoreFailureTests {
         try s.recordMove(game: game, round: 1, ply: 2, seat: 1, move: "e", now: t0)
         _ = try s.registerName("carol", now: t0)
         #expect(throws: SQLiteDatabase.Failure.self) { try s.commit() }
-        #expect(try s.allNames() == [])
+        #expect(try s.nameStore.allNames() == [])
         #expect(try s.moves(game: game, round: 1).map(\.move) == ["p"])
         try f.raw.execute("DROP TRIGGER full")
         _ = try s.registerName("dave", now: t0)
         try s.commit()
         #expect(try f.raw.query("SELECT group_concat(move, '') FROM moves") { $0.text(0) } == ["p"])
-        #expect(try s.allNames() == ["dave"])
+        #expect(try s.nameStore.allNames() == ["dave"])
     }
 
     @Test func withoutASavepointAFailedLaterStatementLosesTheTurnIfAnotherCommandWrote() throws {
@@ -237,7 +237,7 @@ struct StoreFailureTests {
         #expect(throws: SQLiteDatabase.Failure.self) { try s.nextRound(game: game, round: 2, losses: [1, 0], starter: 1) }
         #expect(!s.rollbackCommand())
         #expect(throws: Store.Failure.self) { try s.commit() }
-        #expect(try s.allNames() == [])
+        #expect(try s.nameStore.allNames() == [])
         #expect(try s.activeGames().first?.offer == nil)
     }
 
@@ -258,10 +258,10 @@ struct StoreFailureTests {
         _ = s.rollbackCommand()
         #expect(throws: Store.Failure.self) { try s.commit() }
         #expect(!s.transactionLost)
-        #expect(try s.allNames() == [])
+        #expect(try s.nameStore.allNames() == [])
         try s.registerName("carol", now: t0)
         try s.commit()
-        #expect(try s.allNames() == ["carol"])
+        #expect(try s.nameStore.allNames() == ["carol"])
     }
 
     @Test func aFailedStatementThatWasTheTurnsOnlyWriteIsJustThatCommand() throws {
@@ -276,7 +276,7 @@ struct StoreFailureTests {
         try s.registerName("alice", now: t0)
         try s.endCommand()
         try s.commit()
-        #expect(try s.allNames() == ["alice"])
+        #expect(try s.nameStore.allNames() == ["alice"])
     }
 
     @Test func aFailedCommitRollsBackTheWholeTurn() throws {
@@ -295,11 +295,11 @@ struct StoreFailureTests {
         try s.endCommand()
         #expect(throws: SQLiteDatabase.Failure.self) { try s.commit() }
         #expect(!s.hasPendingWrites)
-        #expect(try s.allNames() == ["alice"])
+        #expect(try s.nameStore.allNames() == ["alice"])
         // The next turn works.
         try s.registerName("dave", now: t0)
         try s.commit()
-        #expect(try s.allNames() == ["alice", "dave"])
+        #expect(try s.nameStore.allNames() == ["alice", "dave"])
     }
 
     @Test func aPageLimitRefusesGrowthAndALargerOneAllowsItAgain() throws {
@@ -332,14 +332,14 @@ struct StoreFailureTests {
         }
         let full = try #require(failure as? SQLiteDatabase.Failure, "2000 names fit in \(pages) pages")
         #expect(full.code & 0xFF == 13, "\(full)")   // SQLITE_FULL
-        #expect(try store.allNames().count == stored)
+        #expect(try store.nameStore.allNames().count == stored)
         // Reads go on; the failed name was not stored.
-        #expect(try !store.allNames().contains("player-\(stored)"))
+        #expect(try !store.nameStore.allNames().contains("player-\(stored)"))
         store.close()
         let larger = try Store(directory: path, durability: .normal, maxPageCount: pages + 100)
         defer { larger.close() }
         try larger.registerName("player-\(stored)", now: t0)
         try larger.commit()
-        #expect(try larger.allNames().count == stored + 1)
+        #expect(try larger.nameStore.allNames().count == stored + 1)
     }
 }

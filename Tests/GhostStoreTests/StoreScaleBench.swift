@@ -104,7 +104,7 @@ import Testing
         }
         let names = try Self.median(21) { () throws -> Void in let n = try store.recentNames(prefix: nil, limit: 100); #expect(n.names.count == 100) }
         let prefixed = try Self.median(21) { () throws -> Void in let n = try store.recentNames(prefix: "a", limit: 100); #expect(n.names.count == 100) }
-        let scores = try Self.median(21) { () throws -> Void in let n = try store.scores(board: "game", limit: 100); #expect(n.count == 100) }
+        let scores = try Self.median(21) { () throws -> Void in let n = try store.scoreStore.scores(board: "game", limit: 100); #expect(n.count == 100) }
         store.close()
         print("scale: after:  RESUME unknown \(Self.format(resume)), NAMES 100 \(Self.format(names)), NAMES prefix=a 100 \(Self.format(prefixed)), SCORES 100 \(Self.format(scores))")
 

@@ -16,7 +16,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         defer { dir.remove() }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(Store.schemaVersion == Store.migrations.count)
+        #expect(Store.schemaVersion == Migrations.all.count)
         #expect(Store.schemaVersion == Schema.version)
         #expect(store.userVersion == Store.schemaVersion)
         #expect(store.path == dir.database)
@@ -38,25 +38,25 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         do {
             let store = try Store(directory: dir.path, durability: .normal)
             defer { store.close() }
-            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (0, 0))
-            try store.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
-            try store.recordHeadToHead(kind: "ghost", winner: "Ann", loser: "BEN")
-            try store.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ben")
-            try store.recordHeadToHead(kind: "hangman", winner: "ben", loser: "ann")
-            try store.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ANN")   // not a pair: nothing
-            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
-            #expect(try store.headToHead(kind: "ghost", "BEN", "ann") == (1, 2))
-            #expect(try store.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
-            #expect(try store.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
+            #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "ben") == (0, 0))
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "Ann", loser: "BEN")
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ben")
+            try store.scoreStore.recordHeadToHead(kind: "hangman", winner: "ben", loser: "ann")
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "ann", loser: "ANN")   // not a pair: nothing
+            #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+            #expect(try store.scoreStore.headToHead(kind: "ghost", "BEN", "ann") == (1, 2))
+            #expect(try store.scoreStore.headToHead(kind: "hangman", "ann", "ben") == (0, 1))
+            #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "cy") == (0, 0))
             try store.commit()
             // A rolled-back game does not count.
-            try store.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
+            try store.scoreStore.recordHeadToHead(kind: "ghost", winner: "ben", loser: "ann")
             store.rollback()
-            #expect(try store.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
+            #expect(try store.scoreStore.headToHead(kind: "ghost", "ann", "ben") == (2, 1))
         }
         let again = try Store(directory: dir.path, durability: .normal)
         defer { again.close() }
-        #expect(try again.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
+        #expect(try again.scoreStore.headToHead(kind: "ghost", "ben", "ann") == (1, 2))
         let db = try raw(dir)
         defer { db.close() }
         #expect(try scalarInt(db, "SELECT count(*) FROM rivals") == 2)
@@ -107,7 +107,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         // The migrated schema works.
         try store.registerName("alice", now: t0)
         try store.commit()
-        #expect(try store.allNames() == ["alice"])
+        #expect(try store.nameStore.allNames() == ["alice"])
         store.close()
 
         let db = try raw(dir)
@@ -134,7 +134,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let store = try Store(directory: dir.path)
         defer { store.close() }
         #expect(store.userVersion == Store.schemaVersion)
-        #expect(try store.allNames() == ["Alice", "bob"])
+        #expect(try store.nameStore.allNames() == ["Alice", "bob"])
         #expect(try store.preference(.language, for: "ALICE") == "nl")
         #expect(try store.preference(.language, for: "bob") == "en")
         let games = try store.activeGames()
@@ -198,7 +198,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(try store.registerName("Bert", now: t0 + 9) == "Bert")
         try store.commit()
         // One row per name, sorted case-insensitively.
-        #expect(try store.allNames() == ["Alice", "Bert", "bob", "carol"])
+        #expect(try store.nameStore.allNames() == ["Alice", "Bert", "bob", "carol"])
 
         let db = try raw(dir)
         defer { db.close() }
@@ -226,7 +226,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             // setPreference registers a new name.
             try store.setPreference(.language, "nl", for: "carol", now: t0)
             try store.commit()
-            #expect(try store.allNames() == ["bob", "carol"])
+            #expect(try store.nameStore.allNames() == ["bob", "carol"])
             store.close()
         }
         let store = try Store(directory: dir.path)
@@ -327,7 +327,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(result.finalState == "fragment=k")
         #expect(try store.result(game: g2) == nil)
         #expect(try store.result(game: 999) == nil)
-        #expect(try store.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "bob", wins: 1, played: 1),
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [ScoreRow(rank: 1, name: "bob", wins: 1, played: 1),
                                                 ScoreRow(rank: 2, name: "alice", wins: 0, played: 1)])
         // The moves of a finished game stay on record.
         #expect(try store.moves(game: g1, round: 2) == [move(1, "k")])
@@ -392,9 +392,9 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let result = try #require(try store.result(game: id))
         #expect(result.winner == "bot-easy" && result.loser == "carol" && result.reason == "left")
         #expect(result.finalState == "fragment=")
-        #expect(try store.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 0, played: 1)])
-        #expect(try store.scores(board: "game", limit: 10) == [])
-        #expect(try store.rank(of: "bot-easy", board: "easy-match") == ScoreRow(rank: 1, name: "bot-easy", wins: 0, played: 0))
+        #expect(try store.scoreStore.scores(board: "easy-match", limit: 10) == [ScoreRow(rank: 1, name: "carol", wins: 0, played: 1)])
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [])
+        #expect(try store.scoreStore.rank(of: "bot-easy", board: "easy-match") == ScoreRow(rank: 1, name: "bot-easy", wins: 0, played: 0))
         let db = try raw(dir)
         defer { db.close() }
         #expect(try finishedGames(db) == [
@@ -457,14 +457,14 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let game = try writer.createGame(ghostGame(["alice", "bob"], tokens: ["x", "y"]), now: t0)
         #expect(writer.hasPendingWrites)
         // The writer sees its own writes; the other connection does not yet.
-        #expect(try writer.allNames() == ["alice"])
+        #expect(try writer.nameStore.allNames() == ["alice"])
         #expect(try writer.activeGames().count == 1)
-        #expect(try reader.allNames() == [])
+        #expect(try reader.nameStore.allNames() == [])
         #expect(try reader.activeGames() == [])
 
         try writer.commit()
         #expect(!writer.hasPendingWrites)
-        #expect(try reader.allNames() == ["alice"])
+        #expect(try reader.nameStore.allNames() == ["alice"])
         #expect(try reader.activeGames().map(\.id) == [game])
 
         // And again for a later batch.
@@ -495,7 +495,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         }
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(try store.allNames() == ["kept"])
+        #expect(try store.nameStore.allNames() == ["kept"])
     }
 
     @Test func scoresAndRanksWithTies() throws {
@@ -509,8 +509,8 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             try store.finishGame(game: g, winner: winner, loser: loser, reason: "word", finalState: "fragment=pear", board: "game", now: t0)
         }
         // No finished games: an empty list, and everyone shares rank 1 with 0 wins.
-        #expect(try store.scores(board: "game", limit: 10) == [])
-        #expect(try store.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [])
+        #expect(try store.scoreStore.rank(of: "alice", board: "game") == ScoreRow(rank: 1, name: "alice", wins: 0, played: 0))
 
         try play("alice", "bob")
         try play("carol", "dave")   // another case than the stored "Carol"
@@ -523,36 +523,36 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             ScoreRow(rank: 2, name: "Carol", wins: 1, played: 2),
             ScoreRow(rank: 4, name: "dave", wins: 0, played: 2),
         ]
-        #expect(try store.scores(board: "game", limit: 10) == all)
-        #expect(try store.scores(board: "game", limit: 100) == all)
-        #expect(try store.scores(board: "game", limit: 2) == Array(all.prefix(2)))
-        #expect(try store.scores(board: "game", limit: 1) == Array(all.prefix(1)))
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == all)
+        #expect(try store.scoreStore.scores(board: "game", limit: 100) == all)
+        #expect(try store.scoreStore.scores(board: "game", limit: 2) == Array(all.prefix(2)))
+        #expect(try store.scoreStore.scores(board: "game", limit: 1) == Array(all.prefix(1)))
 
-        #expect(try store.rank(of: "alice", board: "game") == all[0])
-        #expect(try store.rank(of: "BOB", board: "game") == all[1])
-        #expect(try store.rank(of: "carol", board: "game") == all[2])
-        #expect(try store.rank(of: "Dave", board: "game") == all[3])
+        #expect(try store.scoreStore.rank(of: "alice", board: "game") == all[0])
+        #expect(try store.scoreStore.rank(of: "BOB", board: "game") == all[1])
+        #expect(try store.scoreStore.rank(of: "carol", board: "game") == all[2])
+        #expect(try store.scoreStore.rank(of: "Dave", board: "game") == all[3])
         // Names without finished games rank after every name with more wins.
-        #expect(try store.rank(of: "erin", board: "game") == ScoreRow(rank: 4, name: "erin", wins: 0, played: 0))
-        #expect(try store.rank(of: "zed", board: "game") == ScoreRow(rank: 4, name: "zed", wins: 0, played: 0))
+        #expect(try store.scoreStore.rank(of: "erin", board: "game") == ScoreRow(rank: 4, name: "erin", wins: 0, played: 0))
+        #expect(try store.scoreStore.rank(of: "zed", board: "game") == ScoreRow(rank: 4, name: "zed", wins: 0, played: 0))
 
         // A tie at the top.
         try play("bob", "alice")
         try play("bob", "Carol")
-        #expect(try store.scores(board: "game", limit: 10) == [
+        #expect(try store.scoreStore.scores(board: "game", limit: 10) == [
             ScoreRow(rank: 1, name: "bob", wins: 3, played: 4),
             ScoreRow(rank: 2, name: "alice", wins: 2, played: 3),
             ScoreRow(rank: 3, name: "Carol", wins: 1, played: 3),
             ScoreRow(rank: 4, name: "dave", wins: 0, played: 2),
         ])
         try play("alice", "dave")
-        #expect(try store.scores(board: "game", limit: 2) == [
+        #expect(try store.scoreStore.scores(board: "game", limit: 2) == [
             ScoreRow(rank: 1, name: "alice", wins: 3, played: 4),
             ScoreRow(rank: 1, name: "bob", wins: 3, played: 4),
         ])
-        #expect(try store.rank(of: "bob", board: "game").rank == 1)
-        #expect(try store.rank(of: "alice", board: "game").rank == 1)
-        #expect(try store.rank(of: "carol", board: "game").rank == 3)
+        #expect(try store.scoreStore.rank(of: "bob", board: "game").rank == 1)
+        #expect(try store.scoreStore.rank(of: "alice", board: "game").rank == 1)
+        #expect(try store.scoreStore.rank(of: "carol", board: "game").rank == 3)
     }
 
     /// A best-games list ranks single games: the first key, then the second
@@ -568,11 +568,11 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             let entries = [(ids[0], "ann", 1, -5), (ids[1], "ben", 0, -4), (ids[2], "cy", 1, -7), (ids[3], "ann", 3, -9),
                            (ids[4], "dee", 1, -5), (ids[5], "ben", 0, -6)]
             for (game, name, mistakes, letters) in entries {
-                try store.recordBestGame(board: "x-evil", game: game, name: name, key1: mistakes, key2: letters,
+                try store.scoreStore.recordBestGame(board: "x-evil", game: game, name: name, key1: mistakes, key2: letters,
                                          fields: "word=w\(game) mistakes=\(mistakes)", now: t0 + 100 + game)
             }
             // Another list is apart.
-            try store.recordBestGame(board: "x-fair", game: ids[3], name: "ann", key1: 0, key2: -1, fields: "word=a", now: t0 + 200)
+            try store.scoreStore.recordBestGame(board: "x-fair", game: ids[3], name: "ann", key1: 0, key2: -1, fields: "word=a", now: t0 + 200)
             try store.commit()
             let expected = [
                 BestGameRow(rank: 1, game: ids[5], name: "ben", fields: "word=w\(ids[5]) mistakes=0"),
@@ -582,29 +582,29 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
                 BestGameRow(rank: 5, game: ids[4], name: "dee", fields: "word=w\(ids[4]) mistakes=1"),
                 BestGameRow(rank: 6, game: ids[3], name: "ann", fields: "word=w\(ids[3]) mistakes=3"),
             ]
-            #expect(try store.bestGames(board: "x-evil", limit: 100) == expected)
-            #expect(try store.bestGames(board: "x-evil", limit: 2) == Array(expected.prefix(2)))
-            #expect(try store.bestGames(board: "x-fair", limit: 10) == [BestGameRow(rank: 1, game: ids[3], name: "ann", fields: "word=a")])
-            #expect(try store.bestGames(board: "x-phrase", limit: 10) == [])
+            #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 100) == expected)
+            #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 2) == Array(expected.prefix(2)))
+            #expect(try store.scoreStore.bestGames(board: "x-fair", limit: 10) == [BestGameRow(rank: 1, game: ids[3], name: "ann", fields: "word=a")])
+            #expect(try store.scoreStore.bestGames(board: "x-phrase", limit: 10) == [])
             for row in expected {
-                #expect(try store.bestGameRank(board: "x-evil", game: row.game) == row.rank)
-                #expect(try store.bestGameRank(board: "x-evil", game: row.game, within: 4) == (row.rank <= 4 ? row.rank : nil))
+                #expect(try store.scoreStore.bestGameRank(board: "x-evil", game: row.game) == row.rank)
+                #expect(try store.scoreStore.bestGameRank(board: "x-evil", game: row.game, within: 4) == (row.rank <= 4 ? row.rank : nil))
             }
-            #expect(try store.bestGameRank(board: "x-fair", game: ids[3]) == 1)
-            #expect(try store.bestGameRank(board: "x-fair", game: ids[0]) == nil)
-            #expect(try store.bestGameRank(board: "x-evil", game: 999, within: 10) == nil)
+            #expect(try store.scoreStore.bestGameRank(board: "x-fair", game: ids[3]) == 1)
+            #expect(try store.scoreStore.bestGameRank(board: "x-fair", game: ids[0]) == nil)
+            #expect(try store.scoreStore.bestGameRank(board: "x-evil", game: 999, within: 10) == nil)
             // Recording a game again replaces its entry.
-            try store.recordBestGame(board: "x-evil", game: ids[3], name: "ann", key1: 0, key2: -9, fields: "word=again", now: t0 + 300)
+            try store.scoreStore.recordBestGame(board: "x-evil", game: ids[3], name: "ann", key1: 0, key2: -9, fields: "word=again", now: t0 + 300)
             try store.commit()
-            #expect(try store.bestGameRank(board: "x-evil", game: ids[3]) == 1)
-            #expect(try store.bestGames(board: "x-evil", limit: 100).count == 6)
+            #expect(try store.scoreStore.bestGameRank(board: "x-evil", game: ids[3]) == 1)
+            #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 100).count == 6)
             store.close()
         }
         // The lists survive a reopen.
         let store = try Store(directory: dir.path)
         defer { store.close() }
-        #expect(try store.bestGames(board: "x-evil", limit: 3).map(\.fields) == ["word=again", "word=w6 mistakes=0", "word=w2 mistakes=0"])
-        #expect(try store.bestGames(board: "x-evil", limit: 100).map(\.rank) == [1, 2, 3, 4, 5, 6])
+        #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 3).map(\.fields) == ["word=again", "word=w6 mistakes=0", "word=w2 mistakes=0"])
+        #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 100).map(\.rank) == [1, 2, 3, 4, 5, 6])
     }
 
     /// An entry written in a command that is rolled back is gone, and one never committed does not survive.
@@ -616,13 +616,13 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let id = try store.createGame(ghostGame(["ann", "bot-x"]), now: t0)
         try store.commit()
         store.beginCommand()
-        try store.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
+        try store.scoreStore.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
         #expect(store.rollbackCommand())
         try store.commit()
-        #expect(try store.bestGames(board: "x-evil", limit: 10) == [])
-        try store.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
+        #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 10) == [])
+        try store.scoreStore.recordBestGame(board: "x-evil", game: id, name: "ann", key1: 0, key2: 0, fields: "", now: t0)
         store.rollback()
-        #expect(try store.bestGames(board: "x-evil", limit: 10) == [])
+        #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 10) == [])
     }
 
     /// Preferences under any key, as the server's settings save them.
@@ -638,7 +638,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             try store.setPreference("hangman-mode", "phrase", for: "Ann", now: t0)
             try store.setPreference("hangman-mode", "evil", for: "ben", now: t0)
             try store.commit()
-            #expect(try store.allNames() == ["ann", "ben"])
+            #expect(try store.nameStore.allNames() == ["ann", "ben"])
             store.close()
         }
         let store = try Store(directory: dir.path)

@@ -47,7 +47,7 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 
 /// The current layout (schema 15: the daemon's running time and outages; schema 14: tokens; schema 8: schema 3's games and moves, the
 /// best-games lists of 4, the head-to-head records of 5, each game's
-/// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Store.migrations`) so that
+/// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Migrations.all`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
     static let version = 16

@@ -21,7 +21,7 @@ struct TokenMigrationTests {
         do {
             let db = try raw(dir)
             defer { db.close() }
-            for i in 0..<13 { try db.execute(Store.migrations[i]) }
+            for i in 0..<13 { try db.execute(Migrations.all[i]) }
             try db.execute("PRAGMA user_version=13")
             try db.run("INSERT INTO players(name, first_seen, last_seen) VALUES ('ann', ?, ?), ('Ben', ?, ?)", .of(t0), .of(t0), .of(t0), .of(t0))
             for (id, status) in [(1, "active"), (2, "over")] {

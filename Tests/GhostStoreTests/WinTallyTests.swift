@@ -65,7 +65,7 @@ import Testing
             let db = try raw(dir)
             defer { db.close() }
             for name in names + ["nobody"] {
-                let row = try store.rank(of: name, board: "game")
+                let row = try store.scoreStore.rank(of: name, board: "game")
                 let above = try db.query("SELECT count(*) FROM scores WHERE board = 'game' AND played > 0 AND wins > ?",
                                          .of(row.wins)) { $0.int(0) }.first ?? -1
                 #expect(row.rank == 1 + above, "\(name): \(row)")
@@ -83,24 +83,24 @@ import Testing
                 }
                 try store.commit()
             }
-            #expect(try store.rank(of: "p23", board: "game") == ScoreRow(rank: 1, name: "p23", wins: 23, played: 23))
-            #expect(try store.rank(of: "p1", board: "game") == ScoreRow(rank: 23, name: "p1", wins: 1, played: 1))
-            #expect(try store.rank(of: "p0", board: "game") == ScoreRow(rank: 24, name: "p0", wins: 0, played: 276))
+            #expect(try store.scoreStore.rank(of: "p23", board: "game") == ScoreRow(rank: 1, name: "p23", wins: 23, played: 23))
+            #expect(try store.scoreStore.rank(of: "p1", board: "game") == ScoreRow(rank: 23, name: "p1", wins: 1, played: 1))
+            #expect(try store.scoreStore.rank(of: "p0", board: "game") == ScoreRow(rank: 24, name: "p0", wins: 0, played: 276))
             // A turn that lifts p1 past p5, then rolls back.
             for _ in 0..<5 {
                 let g = try store.createGame(NewGame(kind: "ghost", lang: "en", players: ["p1", "p0"], tokens: freshTokens()), now: t0)
                 try store.finishGame(game: g, winner: "p1", loser: "p0", reason: "word", finalState: "fragment=", board: "game", now: t0)
             }
-            #expect(try store.rank(of: "p1", board: "game") == ScoreRow(rank: 18, name: "p1", wins: 6, played: 6))
-            #expect(try store.rank(of: "p6", board: "game").rank == 18)
-            #expect(try store.rank(of: "p5", board: "game").rank == 20)
+            #expect(try store.scoreStore.rank(of: "p1", board: "game") == ScoreRow(rank: 18, name: "p1", wins: 6, played: 6))
+            #expect(try store.scoreStore.rank(of: "p6", board: "game").rank == 18)
+            #expect(try store.scoreStore.rank(of: "p5", board: "game").rank == 20)
             store.rollback()
-            #expect(try store.rank(of: "p1", board: "game") == ScoreRow(rank: 23, name: "p1", wins: 1, played: 1))
+            #expect(try store.scoreStore.rank(of: "p1", board: "game") == ScoreRow(rank: 23, name: "p1", wins: 1, played: 1))
             try expectRanksMatch(store)
         }
         let again = try Store(directory: dir.path, durability: .normal)
         defer { again.close() }
         try expectRanksMatch(again)
-        #expect(try again.rank(of: "p12", board: "game") == ScoreRow(rank: 12, name: "p12", wins: 12, played: 12))
+        #expect(try again.scoreStore.rank(of: "p12", board: "game") == ScoreRow(rank: 12, name: "p12", wins: 12, played: 12))
     }
 }

@@ -295,7 +295,7 @@ extension Server {
         closeEverything(reason: ConnectionTable.reason(.shutdown, text))
         // The last moment it ran: the time until the next start is an outage (Lifecycle.recordStart).
         do {
-            try store.markAlive(at: SystemClock.wallSeconds())
+            try store.downtime.markAlive(at: SystemClock.wallSeconds())
             try store.commit()
         } catch { log("cannot commit to \(store.path): \(error)") }
         store.close()

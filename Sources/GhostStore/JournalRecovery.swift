@@ -98,9 +98,23 @@ public struct JournalReport: Equatable, Sendable {
     public var problem: JournalProblem?
 }
 
-extension Store {
+/// The move journal at the database's open and close (the store split by
+/// concern): its file checked against what the database expects
+/// (`JournalProblem`), what it holds taken in, a damaged one refused or
+/// salvaged, and a clean stop marked; and `ghostd journal check`. `Store`
+/// makes one over its connection at open; its folds go through the store's
+/// `Transactions`.
+struct JournalRecovery {
+    let db: SQLiteDatabase
+    /// Games and their moves: the journal's starts and moves go in there.
+    let gameStore: GamesStore
+    /// Folds (`foldAlone`) and syncs of the WAL (`syncWAL`).
+    let transactions: Transactions
+    /// The moves not yet in the database (the game store's).
+    private var journal: MoveJournal { gameStore.journal }
+
     /// The move journal as the database knows it (schema 15).
-    static func journalState(_ db: SQLiteDatabase) throws -> JournalState {
+    static func state(_ db: SQLiteDatabase) throws -> JournalState {
         let rows = try db.query("SELECT ident, clean FROM move_journal WHERE id = 1") {
             JournalState(ident: $0.optionalText(0), clean: $0.int(1) != 0)
         }
@@ -129,11 +143,11 @@ extension Store {
     /// it is, unless `salvage`: then every intact line is taken in and the
     /// file is kept beside the new one as `<journal>.damaged-<unix seconds>`
     /// (`-2`, `-3` … after it when a salvage of the same second kept one).
-    func openJournal(salvage: Bool) throws -> JournalSalvage? {
-        let state = try Store.journalState(db)
+    func open(salvage: Bool) throws -> JournalSalvage? {
+        let state = try JournalRecovery.state(db)
         let scan = try journal.read()
-        let problem = try JournalProblem.of(scan, state, isFolded: Store.isFolded(db))
-        if let problem, !salvage { throw Refusal.journal(path: journal.path, problem: problem.description) }
+        let problem = try JournalProblem.of(scan, state, isFolded: JournalRecovery.isFolded(db))
+        if let problem, !salvage { throw Store.Refusal.journal(path: journal.path, problem: problem.description) }
         // Salvaging: the file as it was is kept first (a hard link), whatever happens to it next.
         var keptAs: String?
         if problem != nil, !journal.missing {
@@ -162,19 +176,19 @@ extension Store {
             // A move whose game's start was in a damaged line has no game to belong to.
             let started = Set(starts.map(\.id))
             moves = try moves.filter { try started.contains($0.game) || gameStore.hasRow(game: $0.game) }
-            let playable = try Store.playable(moves, storedPlies: gameStore.storedPlies(game:round:))
+            let playable = try JournalRecovery.playable(moves, storedPlies: gameStore.storedPlies(game:round:))
             afterALoss = moves.count - playable.count
             moves = playable
         case .missing, nil:
             break
         }
         if !starts.isEmpty || !moves.isEmpty {
-            try foldAlone { try self.gameStore.insertRecovered(starts, moves) }   // then cut back to the header
+            try transactions.foldAlone { try gameStore.insertRecovered(starts, moves) }   // then cut back to the header
         }
         let ident = state.ident ?? JournalScan.newIdent()
         try journal.reset(ident: ident, current: scan)
         try db.run("UPDATE move_journal SET ident = ?, clean = 0 WHERE id = 1", .text(ident))
-        try syncWAL()
+        try transactions.syncWAL()
         return problem.map { JournalSalvage(problem: $0, starts: starts.count, moves: moves.count,
                                             orphanMoves: notOurs > 0 ? 0 : (scan?.moves.count ?? 0) - moves.count - afterALoss,
                                             movesAfterALoss: afterALoss, notOurs: notOurs,
@@ -203,23 +217,23 @@ extension Store {
 
     /// At a clean stop, once every line is folded and on disk: a journal
     /// found missing or empty at the next start loses nothing.
-    func markJournalClean() {
+    func markClean() {
         guard journal.waiting == 0, journal.size <= journal.headerBytes, !db.isInTransaction,
-              (try? syncWAL()) != nil else { return }
+              (try? transactions.syncWAL()) != nil else { return }
         try? db.run("UPDATE move_journal SET clean = 1 WHERE id = 1")
     }
 
     /// What the journal in `directory` holds, against the database there,
     /// without changing either (`ghostd journal check`). Best run while
     /// ghostd is stopped: a running one appends to it.
-    public static func checkJournal(directory: String) throws -> JournalReport {
+    static func check(directory: String) throws -> JournalReport {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        let path = base + fileName
-        guard access(path, F_OK) == 0 else { throw Failure.cannotCreateDirectory(path, reason: "there is no database") }
-        let db = try Store.openChecked(path: path)
+        let path = base + Store.fileName
+        guard access(path, F_OK) == 0 else { throw Store.Failure.cannotCreateDirectory(path, reason: "there is no database") }
+        let db = try DatabaseFile.openChecked(path: path)
         defer { db.close() }
         let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
-        let state = version >= 15 ? try journalState(db) : JournalState()
+        let state = version >= 15 ? try JournalRecovery.state(db) : JournalState()
         let journal = try MoveJournal(path: path + "-moves", folder: directory)
         let scan = try journal.read()
         return JournalReport(path: journal.path, exists: scan != nil,

@@ -14,7 +14,7 @@ public struct RatedGame: Sendable, Equatable {
 /// once, at the first start after the upgrade, and only if there were such
 /// games: the one read here that grows with the database (every rated game),
 /// which nothing a client sends can cause.
-extension Store {
+extension RatingsStore {
     /// Whether the ratings must be computed again (schema 16 found games
     /// against the computer rated, and made them unrated).
     public func ratingsReplayNeeded() throws -> Bool {
@@ -38,9 +38,9 @@ extension Store {
     /// turn's transaction (commit after); the replay's work is done.
     public func replaceRatings(_ ratings: [(rating: StoredRating, listed: Bool)],
                                games: [(id: Int, before: [Int], changes: [Int])]) throws {
-        try write()
+        try willWrite()
         try db.run("DELETE FROM ratings")
-        for (r, listed) in ratings { try ratingStore.saveRating(r, listed: listed) }
+        for (r, listed) in ratings { try saveRating(r, listed: listed) }
         for g in games {
             try db.run("UPDATE games SET rating0 = ?, rating1 = ?, change0 = ?, change1 = ? WHERE id = ?",
                        .of(g.before[safe: 0]), .of(g.before[safe: 1]), .of(g.changes[safe: 0]), .of(g.changes[safe: 1]), .of(g.id))
