@@ -59,7 +59,7 @@ extension Issue44MoreTests {
                                Fx.lines("OVER id=7 winner=alice loser=carol reason=challenge-failed fragment=p word=peanut", "INFO server text")).0
             #expect(Issue44MoreTests.words(alice, 80, 24, language).contains(named), "\(Issue44MoreTests.plain(alice, 80, 24, language))")
             // Third person stays for the loser's side and for others.
-            #expect(Screens.reasonText(reason: .abandoned, loser: "alice", winner: "bob", fragment: "", Strings.forLanguage(language))
+            #expect(GhostScreens.reasonText(reason: .abandoned, loser: "alice", winner: "bob", fragment: "", Strings.forLanguage(language))
                         .contains(language == "en" ? "bob claimed" : "bob eiste"))
         }
         // “Last round:” then a sentence about you: no capital after the colon.

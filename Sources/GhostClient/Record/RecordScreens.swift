@@ -2,8 +2,8 @@ import GhostProtocol
 
 /// The record's screens: the history list, the replay with its
 /// review, the profile and the leaders; and the end screen's rating line.
-extension Screens {
-    static func record(_ sub: RecordScreen) -> Function {
+public enum RecordScreens {
+    static func record(_ sub: RecordScreen) -> Screens.Function {
         switch sub {
         case .history: history
         case .replay: replay
@@ -19,7 +19,7 @@ extension Screens {
         var parts: [String] = []
         if let me = s.myName, let mine = end.of(me) { parts.append(t.yourRating(mine.rating, change: mine.change)) }
         for p in end.players where !s.isMe(p) {
-            if let theirs = end.of(p) { parts.append(t.theirRating(label(p, t), theirs.rating, change: theirs.change)) }
+            if let theirs = end.of(p) { parts.append(t.theirRating(Screens.label(p, t), theirs.rating, change: theirs.change)) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -35,22 +35,22 @@ extension Screens {
     public static func history(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let help = t.historyHelp
-        var body = [""] + paragraph(t.historyIntro, width) + [""]
+        var body = [""] + Screens.paragraph(t.historyIntro, width) + [""]
         guard let games = s.record.history else {
-            body.append(margin + style.dim(t.historyLoading))
-            return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.dim(t.historyLoading))
+            return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
         if games.isEmpty {
-            body.append(margin + style.bold(t.historyEmpty))
-            return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.bold(t.historyEmpty))
+            return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
         // One row a game: the result, the kind and opponent; then its date,
         // language (RESULT's lang=), reason and rating change, dimmed.
         var rows: [(text: String, game: Int)] = []
-        let room = max(10, width - margin.count - 4)
+        let room = max(10, width - Screens.margin.count - 4)
         for (i, g) in games.enumerated() {
-            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(s.gameKindName(g.game, g.variant, t)) : s.gameKindName(g.game, g.variant, t)) + " · " + t.against(label(g.opponent, t))
-            var details = [utcText(g.ended)]
+            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(s.gameKindName(g.game, g.variant, t)) : s.gameKindName(g.game, g.variant, t)) + " · " + t.against(Screens.label(g.opponent, t))
+            var details = [Screens.utcText(g.ended)]
             if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
             if g.result == "aborted" {
@@ -61,21 +61,21 @@ extension Screens {
             if let c = g.change { details.append(t.ratingChange(c)) }
             for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
                 if i == s.record.cursor && r == 0 {
-                    rows.append((marker + " " + style.highlight(line), i))
+                    rows.append((Screens.marker + " " + style.highlight(line), i))
                 } else {
                     rows.append(("  " + (r == 0 ? "" : "  ") + line, i))
                 }
             }
             rows += Layout.wrap(details.joined(separator: " · "), width: room).map { ("    " + style.dim($0), i) }
         }
-        let bottom = bottomLines(s, width, t, banner: "", help: help).count
+        let bottom = Screens.bottomLines(s, width, t, banner: "", help: help).count
         let space = max(2, height - 2 - bottom - body.count)
         // Short windows drop the intro first.
         if space < 4 { body = [""] }
         let fit = max(2, height - 2 - bottom - body.count)
         let focus = rows.firstIndex { $0.game == s.record.cursor } ?? 0
-        body += window(rows.map(\.text), focus: focus + 1, room: fit).map { margin + $0 }
-        return frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+        body += window(rows.map(\.text), focus: focus + 1, room: fit).map { Screens.margin + $0 }
+        return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
     }
 
     // MARK: The replay
@@ -85,37 +85,37 @@ extension Screens {
         let hangmanGame = s.record.replay?.isHangman ?? false
         let help = t.replayHelp(hangman: hangmanGame)
         guard let r = s.record.replay else {
-            return frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
+            return Screens.frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
         }
         var title = t.replayTitle(r.id)
         if let e = r.entry { title += " · " + s.gameKindName(e.game, e.variant, t) }
-        let right = r.entry.map { t.against(label($0.opponent, t)) } ?? ""
+        let right = r.entry.map { t.against(Screens.label($0.opponent, t)) } ?? ""
         var body: [String] = [""]
         guard let moves = r.moves else {
-            body.append(margin + style.dim(t.replayLoading))
-            return frame(s, width, height, t, title: title, right: right, body: body, help: help)
+            body.append(Screens.margin + style.dim(t.replayLoading))
+            return Screens.frame(s, width, height, t, title: title, right: right, body: body, help: help)
         }
         if moves.isEmpty {
-            body.append(margin + style.bold(t.replayEmpty))
-            return frame(s, width, height, t, title: title, right: right, body: body, help: help)
+            body.append(Screens.margin + style.bold(t.replayEmpty))
+            return Screens.frame(s, width, height, t, title: title, right: right, body: body, help: help)
         }
         let step = min(max(0, r.step), moves.count)
         // A kind this client has no code for: its moves as lines (Games/Generic).
         if let e = r.entry, !ClientGames.plays(e.game) {
-            return genericReplay(s, r, moves, step: step, title: title, right: right, width, height, t, help: help)
+            return GenericScreens.genericReplay(s, r, moves, step: step, title: title, right: right, width, height, t, help: help)
         }
         let move = step > 0 ? moves[step - 1] : nil
         let rounds = Set(moves.map(\.round)).count > 1
-        body += paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
-        if r.more { body.append(margin + style.dim(t.replayEarlier)) }
+        body += Screens.paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
+        if r.more { body.append(Screens.margin + style.dim(t.replayEarlier)) }
         body.append("")
         let ply = r.ply(at: step)
         // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
         let position = hangmanGame ? (ply?.pattern ?? r.pattern(at: step) ?? "") : (ply?.fragment ?? r.fragment(at: step))
         if !position.isEmpty {
-            let big = hangmanGame ? [] : big(position.uppercased(), width, style)
+            let big = hangmanGame ? [] : Screens.big(position.uppercased(), width, style)
             let spaced = Layout.center(style.bold(BlockFont.spaced(position.uppercased())), in: width)
-            let bottom = bottomLines(s, width, t, banner: "", help: help).count
+            let bottom = Screens.bottomLines(s, width, t, banner: "", help: help).count
             // The block letters when the window has room for them and the review's lines.
             if !big.isEmpty, body.count + big.count + 6 + bottom + 2 <= height {
                 body += big
@@ -125,43 +125,43 @@ extension Screens {
             body.append("")
         }
         if let move {
-            body += paragraph(t.playedBy(label(move.player, t), me: s.isMe(move.player), move.play), width)
+            body += Screens.paragraph(t.playedBy(Screens.label(move.player, t), me: s.isMe(move.player), move.play), width)
         }
         // The review: what perfect play made of this move, the mistake marked.
         var banner = ""
         switch r.review {
         case .none:
-            body += [""] + paragraph(style.dim(t.reviewOffer(hangman: hangmanGame)), width)
+            body += [""] + Screens.paragraph(style.dim(t.reviewOffer(hangman: hangmanGame)), width)
         case .asking:
-            body += [""] + paragraph(style.dim(t.reviewAsking), width)
+            body += [""] + Screens.paragraph(style.dim(t.reviewAsking), width)
         case .notReady:
-            body += [""] + paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
+            body += [""] + Screens.paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
         case .refused(let code):
-            body += [""] + paragraph(style.dim(t.reviewRefused(code)), width)
+            body += [""] + Screens.paragraph(style.dim(t.reviewRefused(code)), width)
         case .done:
             if let ply, let move {
                 let me = s.isMe(move.player)
                 if let outcome = ply.outcome {
-                    body += paragraph(t.outcomeAfter(label(move.player, t), me: me, win: outcome == "win"), width)
+                    body += Screens.paragraph(t.outcomeAfter(Screens.label(move.player, t), me: me, win: outcome == "win"), width)
                 }
                 if !ply.better.isEmpty {
                     let text = "✗ " + t.lostIt(ply.play, better: ply.better)
-                    body += paragraph(step == r.mistakeStep ? style.bad(text) : style.warn(text), width)
+                    body += Screens.paragraph(step == r.mistakeStep ? style.bad(text) : style.warn(text), width)
                 }
                 if let family = ply.fields["family"] {
-                    body += paragraph(t.familyLeft(family, word: ply.fields["word"]), width)
+                    body += Screens.paragraph(t.familyLeft(family, word: ply.fields["word"]), width)
                 } else if let candidates = ply.fields["candidates"] {
-                    body += paragraph(t.bestLetter(ply.fields["best"], candidates: candidates), width)
+                    body += Screens.paragraph(t.bestLetter(ply.fields["best"], candidates: candidates), width)
                 }
             }
             if let m = r.mistakeStep, m <= moves.count {
                 let who = moves[m - 1].player
-                banner = t.firstMistake(m, label(who, t), me: s.isMe(who))
+                banner = t.firstMistake(m, Screens.label(who, t), me: s.isMe(who))
             } else if !hangmanGame {
                 banner = t.noMistake
             }
         }
-        return frame(s, width, height, t, title: title, right: right, body: body, banner: banner, help: help)
+        return Screens.frame(s, width, height, t, title: title, right: right, body: body, banner: banner, help: help)
     }
 
     // MARK: The profile
@@ -173,27 +173,27 @@ extension Screens {
         let title = t.profileTitle(name)
         var body: [String] = [""]
         guard let p = s.record.profile else {
-            body.append(margin + style.dim(t.profileLoading))
-            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.dim(t.profileLoading))
+            return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         if p.ratings.isEmpty {
-            body += paragraph(p.registered ? t.profileNoRatings : t.profileGuest, width)
+            body += Screens.paragraph(p.registered ? t.profileNoRatings : t.profileGuest, width)
         }
         for r in p.ratings {
-            body.append(margin + style.bold(t.ratingBoardName(r.board)))
-            body += paragraph(t.ratingRow(r), width - 2).map { "  " + $0 }
+            body.append(Screens.margin + style.bold(t.ratingBoardName(r.board)))
+            body += Screens.paragraph(t.ratingRow(r), width - 2).map { "  " + $0 }
             if var best = r.best {
-                best.opponent = label(best.opponent, t)
-                body += paragraph(t.bestWin(best), width - 2).map { "  " + style.dim($0) }
+                best.opponent = Screens.label(best.opponent, t)
+                body += Screens.paragraph(t.bestWin(best), width - 2).map { "  " + style.dim($0) }
             }
         }
-        if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + paragraph(style.dim(t.provisionalNote), width) }
+        if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + Screens.paragraph(style.dim(t.provisionalNote), width) }
         if !p.versus.isEmpty { body.append("") }
-        for v in p.versus { body += paragraph(t.versusRecord(label(p.name, t), s.gameKindName(v.game, v.variant, t), v.record), width) }
+        for v in p.versus { body += Screens.paragraph(t.versusRecord(Screens.label(p.name, t), s.gameKindName(v.game, v.variant, t), v.record), width) }
         // Short windows: the blank rows go first.
-        let room = height - 2 - bottomLines(s, width, t, banner: "", help: help).count
+        let room = height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count
         if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }
-        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+        return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
     }
 
     // MARK: The leaders
@@ -206,34 +206,34 @@ extension Screens {
         let title = t.leadersTitle(board)
         var body: [String] = [""]
         guard let rows = s.record.leaders else {
-            body.append(margin + style.dim(t.leadersLoading))
-            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.dim(t.leadersLoading))
+            return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         let toGo = leadersToGo(s, board: board)
         if rows.isEmpty {
-            body += paragraph(t.leadersEmpty(minGames: s.record.leadersMinGames, maxRD: s.record.leadersMaxRD), width)
-            if let toGo { body += [""] + paragraph(t.leadersToGo(toGo), width) }
-            return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+            body += Screens.paragraph(t.leadersEmpty(minGames: s.record.leadersMinGames, maxRD: s.record.leadersMaxRD), width)
+            if let toGo { body += [""] + Screens.paragraph(t.leadersToGo(toGo), width) }
+            return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         let h = t.leadersHeader
         func row(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String) -> String {
-            leftPad(a, 6) + "  " + Layout.pad(b, to: 17) + leftPad(c, 7) + leftPad(d, 9) + leftPad(e, 10)
+            Screens.leftPad(a, 6) + "  " + Layout.pad(b, to: 17) + Screens.leftPad(c, 7) + Screens.leftPad(d, 9) + Screens.leftPad(e, 10)
         }
-        body.append(margin + "  " + style.bold(row(h.rank, h.name, h.rating, h.games, h.record)))
-        let room = max(1, height - 2 - body.count - bottomLines(s, width, t, banner: "", help: help).count)
+        body.append(Screens.margin + "  " + style.bold(row(h.rank, h.name, h.rating, h.games, h.record)))
+        let room = max(1, height - 2 - body.count - Screens.bottomLines(s, width, t, banner: "", help: help).count)
         for r in rows.prefix(room) {
-            let line = row("\(r.rank)", label(r.name, t), r.rating.description, "\(r.games)", "\(r.wins)–\(r.losses)")
-            body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
+            let line = row("\(r.rank)", Screens.label(r.name, t), r.rating.description, "\(r.games)", "\(r.wins)–\(r.losses)")
+            body.append(Screens.margin + (s.isMe(r.name) ? Screens.marker + " " + style.highlight(line) : "  " + line))
         }
         // Below the list, where there is room: what `?` means (provisional
         // names are listed), and how far you are from it.
         var notes: [String] = []
-        if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += paragraph(t.provisionalNote, width) }
-        if let toGo { notes += paragraph(t.leadersToGo(toGo), width) }
-        if !notes.isEmpty, body.count + 1 + notes.count <= height - 2 - bottomLines(s, width, t, banner: "", help: help).count {
+        if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += Screens.paragraph(t.provisionalNote, width) }
+        if let toGo { notes += Screens.paragraph(t.leadersToGo(toGo), width) }
+        if !notes.isEmpty, body.count + 1 + notes.count <= height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count {
             body += [""] + notes.map { style.dim($0) }
         }
-        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
+        return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
     }
 
     /// How many more rated games you need on `board` to be listed, when the

@@ -3,25 +3,25 @@ import GhostProtocol
 /// Watching's screens: the list of games in progress, and the pieces the
 /// play screens add for watching (the title, the key help, the count of
 /// watchers). A watched game is drawn by its kind's own play screen.
-extension Screens {
+public enum WatchScreens {
     /// The list of live games: two rows each (the players and the game,
     /// then its moves, watchers and clock); a game of a kind this client
     /// cannot show is dimmed and cannot be chosen.
     public static func watchList(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        var body = [""] + paragraph(t.watchListIntro, width) + [""]
+        var body = [""] + Screens.paragraph(t.watchListIntro, width) + [""]
         let help = t.watchListHelp
         guard let games = s.watch.games else {
-            body.append(margin + style.dim(t.watchListLoading))
-            return frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.dim(t.watchListLoading))
+            return Screens.frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
         }
         if games.isEmpty {
-            body.append(margin + style.bold(t.watchListEmpty))
-            return frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.bold(t.watchListEmpty))
+            return Screens.frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
         }
         var rows: [(text: String, game: Int)] = []
         for (i, g) in games.enumerated() {
-            let names = g.players.map { hangmanLabel($0, t) }
+            let names = g.players.map { HangmanScreens.hangmanLabel($0, t) }
             let players = names.count == 2 ? t.versus(names[0], names[1]) : names.joined(separator: ", ")
             // A kind this client has no code for by its name (HELP's), shown on the generic screen.
             let kind = ClientGames.plays(g.kind.rawValue) ? ClientGames.texts(g.kind, t).setup(g.fields) : s.kindName(g.kind, t)
@@ -29,13 +29,13 @@ extension Screens {
             let details = t.nameOfLanguage(g.lang) + " · "
                 + (g.watchable ? t.liveDetails(moves: g.moves, watchers: g.watchers, clock: g.clock) : t.cannotShow(g.kind.rawValue))
             // Rows too long for the window wrap, indented (never cut).
-            let room = max(10, width - margin.count - 4)
+            let room = max(10, width - Screens.margin.count - 4)
             for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
                 let lead = r == 0 ? "" : "  "
                 if !g.watchable {
                     rows.append(("  " + lead + style.dim(line), i))
                 } else if i == s.watch.cursor && r == 0 {
-                    rows.append((marker + " " + style.highlight(line), i))
+                    rows.append((Screens.marker + " " + style.highlight(line), i))
                 } else {
                     rows.append(("  " + lead + line, i))
                 }
@@ -44,12 +44,12 @@ extension Screens {
         }
         if s.watch.more { rows.append(("  " + style.dim(t.watchListMore), -1)) }
         // A window of the rows that keeps the chosen game in sight.
-        let bottom = bottomLines(s, width, t, banner: "", help: help).count
+        let bottom = Screens.bottomLines(s, width, t, banner: "", help: help).count
         let room = max(2, height - 2 - bottom - body.count)
         let cursorRow = rows.firstIndex { $0.game == s.watch.cursor } ?? 0
         let start = min(max(0, cursorRow + 2 - room), max(0, rows.count - room))
-        body += rows.dropFirst(start).prefix(room).map { margin + $0.text }
-        return frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
+        body += rows.dropFirst(start).prefix(room).map { Screens.margin + $0.text }
+        return Screens.frame(s, width, height, t, title: t.watchListTitle, right: s.myName ?? "", body: body, help: help)
     }
 
     /// A play screen's title, for a watcher: "Watching · …".
@@ -71,7 +71,7 @@ extension Screens {
     /// the game has ended, how to go back to the list.
     static func watchHelp(_ s: ClientState, _ players: [String], _ t: Strings) -> String {
         if s.watch.ended { return t.watchEndedHelp }
-        let names = players.map { hangmanLabel($0, t) }
+        let names = players.map { HangmanScreens.hangmanLabel($0, t) }
         return t.watchingHelp(names.first ?? "?", names.count > 1 ? names[1] : "?")
     }
 }

@@ -1,7 +1,7 @@
 /// The password screens: logging in to a registered name, registering the
 /// name in use, changing its password. What is typed shows as • only.
-extension Screens {
-    static func account(_ sub: AccountScreen) -> Function {
+public enum AccountScreens {
+    static func account(_ sub: AccountScreen) -> Screens.Function {
         { s, width, height, t in accountScreen(sub, s, width, height, t) }
     }
 
@@ -14,25 +14,25 @@ extension Screens {
         switch sub {
         case .login:
             title = t.loginTitle
-            body += paragraph(t.loginPrompt(name), width)
+            body += Screens.paragraph(t.loginPrompt(name), width)
         case .register:
             title = t.registerTitle
-            body += paragraph(t.registerPrompt(name), width)
+            body += Screens.paragraph(t.registerPrompt(name), width)
         case .change:
             title = t.changePasswordTitle
-            body += paragraph(t.changePasswordPrompt(name), width)
+            body += Screens.paragraph(t.changePasswordPrompt(name), width)
         }
         body.append("")
         guard a.transport.allowsPasswords else {
             // Nothing to type: the reason, and how to do it safely.
-            body += paragraph(t.passwordInClear(s.serverAddress), width).map { style.warn($0) }
-            return frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
+            body += Screens.paragraph(t.passwordInClear(s.serverAddress), width).map { style.warn($0) }
+            return Screens.frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
         }
         func field(_ label: String, _ count: Int, active: Bool) -> String {
-            let room = max(1, width - margin.count - 2 - Layout.visibleWidth(label) - 1)
+            let room = max(1, width - Screens.margin.count - 2 - Layout.visibleWidth(label) - 1)
             let dots = count <= room ? String(repeating: "•", count: count) : "…" + String(repeating: "•", count: room - 1)
             let text = label + dots + (active ? "_" : "")
-            return margin + (active ? marker + " " + style.highlight(text) : "  " + text)
+            return Screens.margin + (active ? Screens.marker + " " + style.highlight(text) : "  " + text)
         }
         if sub == .login {
             body.append(field(t.passwordLabel, a.typedCount, active: true))
@@ -43,12 +43,12 @@ extension Screens {
             body.append(field(t.newPasswordLabel, a.typedCount, active: true))
         }
         body.append("")
-        body += paragraph(t.passwordNotShown, width).map { style.dim($0) }
+        body += Screens.paragraph(t.passwordNotShown, width).map { style.dim($0) }
         if sub == .login, let at = a.retryAt, at > s.now {
             body.append("")
             let left = a.secondsToRetry(at: s.now)
-            body += paragraph(a.sendAtRetry ? t.sendingIn(left) : t.retryIn(left), width).map { style.warn($0) }
+            body += Screens.paragraph(a.sendAtRetry ? t.sendingIn(left) : t.retryIn(left), width).map { style.warn($0) }
         }
-        return frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
+        return Screens.frame(s, width, height, t, title: title, right: name, body: body, help: sub == .login ? t.loginHelp : t.newPasswordHelp)
     }
 }
