@@ -54,7 +54,7 @@ enum MainMenu {
         MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { LobbyFeature.mainChoice(&$0, .scores, &$1) }),
         MainEntry(item: .changeName, key: "n", label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
                   choose: { LobbyFeature.mainChoice(&$0, .changeName, &$1) }),
-        MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
+        MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.account.menuChangePassword : t.account.menuRegister },
                   choose: { LobbyFeature.mainChoice(&$0, .account, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
@@ -98,7 +98,7 @@ extension Strings {
     /// `h` (your games, replays, reviews, profile, leaders) included, so
     /// that a new player finds them; the menu's own letters are shown before its entries.
     var mainHelp: String {
-        code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(historyKeyHint) · Ctrl-C stoppen"
-            : "↑/↓ · ←/→ game · w watch games · \(historyKeyHint) · Ctrl-C quit"
+        code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(record.historyKeyHint) · Ctrl-C stoppen"
+            : "↑/↓ · ←/→ game · w watch games · \(record.historyKeyHint) · Ctrl-C quit"
     }
 }

@@ -11,7 +11,7 @@ public enum MainScreens {
         var games = gamesPanel(s, width, t)
         // The settings of new games (the clock and watchers), as many to a row as fit under the menu.
         var settingRows: [String] = []
-        for part in [t.clockSetting(s.config.clock), t.watchersSetting(s.config.privateGames)] {
+        for part in [t.clock.clockSetting(s.config.clock), t.watch.watchersSetting(s.config.privateGames)] {
             if let last = settingRows.last, Layout.visibleWidth(last) + 3 + Layout.visibleWidth(part) <= width - 2 * Screens.margin.count {
                 settingRows[settingRows.count - 1] = last + " · " + part
             } else {

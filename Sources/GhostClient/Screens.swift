@@ -138,7 +138,7 @@ public enum Screens {
         switch s.link {
         case .online: return ("", style.dim)
         case .offline: return ((s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress), style.warn)
-        case .refused(let why): return (t.connectionRefused(why), style.bad)
+        case .refused(let why): return (t.account.connectionRefused(why), style.bad)
         case .connecting, .connected: return (t.connecting(s.serverAddress), style.dim)
         }
     }
@@ -169,20 +169,20 @@ public enum Screens {
         case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
-        case .challengeHint: t.challengeHint
-        case .wordHint(let word): t.wordHint(word)
-        case .typeTheWord: t.typeTheWord
+        case .challengeHint: t.challenge.challengeHint
+        case .wordHint(let word): t.challenge.wordHint(word)
+        case .typeTheWord: t.challenge.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
         case .serverError(let code, _):
-            t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.accountErrorText(code) ?? t.refused(code.rawValue)
+            t.errorText(code) ?? t.challenge.challengeErrorText(code) ?? t.watch.watchErrorText(code) ?? t.account.accountErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
-        case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
-        case .account(let notice): t.accountNotice(notice)
+        case .watchRefused(let code): t.watch.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
+        case .account(let notice): t.account.accountNotice(notice)
         // A kind's own code in the server's words (the client knows no words for it).
-        case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.kindRefused(text))
-        case .noComputer(let name): t.noComputer(name)
-        case .kindRules(let name): t.kindRules(name)
-        case .typeAWord: t.typeAWord
+        case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.generic.kindRefused(text))
+        case .noComputer(let name): t.generic.noComputer(name)
+        case .kindRules(let name): t.generic.kindRules(name)
+        case .typeAWord: t.generic.typeAWord
         }
     }
 

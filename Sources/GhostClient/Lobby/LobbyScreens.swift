@@ -27,7 +27,7 @@ public enum LobbyScreens {
                 let rounds: Rounds = other.match ? .ghost : .one
                 let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
                 body += Screens.paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue)
-                                      + t.seekersClock(other.clock) + t.seekersVariant(other.variant), width)
+                                      + t.clock.seekersClock(other.clock) + t.seekersVariant(other.variant), width)
             }
             body += [""] + Screens.paragraph(t.seekingHint, width).map { style.dim($0) }
         case nil:

@@ -17,9 +17,9 @@ public enum RecordScreens {
     static func endRatingLine(_ s: ClientState, id: Int, _ t: Strings) -> String? {
         guard let end = s.record.ended, end.id == id else { return nil }
         var parts: [String] = []
-        if let me = s.myName, let mine = end.of(me) { parts.append(t.yourRating(mine.rating, change: mine.change)) }
+        if let me = s.myName, let mine = end.of(me) { parts.append(t.record.yourRating(mine.rating, change: mine.change)) }
         for p in end.players where !s.isMe(p) {
-            if let theirs = end.of(p) { parts.append(t.theirRating(Screens.label(p, t), theirs.rating, change: theirs.change)) }
+            if let theirs = end.of(p) { parts.append(t.record.theirRating(Screens.label(p, t), theirs.rating, change: theirs.change)) }
         }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
@@ -34,31 +34,31 @@ public enum RecordScreens {
 
     public static func history(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let help = t.historyHelp
-        var body = [""] + Screens.paragraph(t.historyIntro, width) + [""]
+        let help = t.record.historyHelp
+        var body = [""] + Screens.paragraph(t.record.historyIntro, width) + [""]
         guard let games = s.record.history else {
-            body.append(Screens.margin + style.dim(t.historyLoading))
-            return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.dim(t.record.historyLoading))
+            return Screens.frame(s, width, height, t, title: t.record.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
         if games.isEmpty {
-            body.append(Screens.margin + style.bold(t.historyEmpty))
-            return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+            body.append(Screens.margin + style.bold(t.record.historyEmpty))
+            return Screens.frame(s, width, height, t, title: t.record.historyTitle, right: s.myName ?? "", body: body, help: help)
         }
         // One row a game: the result, the kind and opponent; then its date,
         // language (RESULT's lang=), reason and rating change, dimmed.
         var rows: [(text: String, game: Int)] = []
         let room = max(10, width - Screens.margin.count - 4)
         for (i, g) in games.enumerated() {
-            let head = t.historyResult(g.result) + " · " + (g.match ? t.matchName(s.gameKindName(g.game, g.variant, t)) : s.gameKindName(g.game, g.variant, t)) + " · " + t.against(Screens.label(g.opponent, t))
+            let head = t.record.historyResult(g.result) + " · " + (g.match ? t.superghost.matchName(s.gameKindName(g.game, g.variant, t)) : s.gameKindName(g.game, g.variant, t)) + " · " + t.record.against(Screens.label(g.opponent, t))
             var details = [Screens.utcText(g.ended)]
             if let lang = g.lang { details.append(t.nameOfLanguage(lang)) }
             // An aborted game's reason is ABORTED's (`left`: before the first move), not OVER's.
             if g.result == "aborted" {
-                if let why = t.historyAbortReason(g.reason) { details.append(why) }
+                if let why = t.record.historyAbortReason(g.reason) { details.append(why) }
             } else {
-                details.append(t.historyReason(g.reason))
+                details.append(t.record.historyReason(g.reason))
             }
-            if let c = g.change { details.append(t.ratingChange(c)) }
+            if let c = g.change { details.append(t.record.ratingChange(c)) }
             for (r, line) in Layout.wrap(head, width: room + 2).enumerated() {
                 if i == s.record.cursor && r == 0 {
                     rows.append((Screens.marker + " " + style.highlight(line), i))
@@ -75,7 +75,7 @@ public enum RecordScreens {
         let fit = max(2, height - 2 - bottom - body.count)
         let focus = rows.firstIndex { $0.game == s.record.cursor } ?? 0
         body += window(rows.map(\.text), focus: focus + 1, room: fit).map { Screens.margin + $0 }
-        return Screens.frame(s, width, height, t, title: t.historyTitle, right: s.myName ?? "", body: body, help: help)
+        return Screens.frame(s, width, height, t, title: t.record.historyTitle, right: s.myName ?? "", body: body, help: help)
     }
 
     // MARK: The replay
@@ -83,20 +83,20 @@ public enum RecordScreens {
     public static func replay(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         let hangmanGame = s.record.replay?.isHangman ?? false
-        let help = t.replayHelp(hangman: hangmanGame)
+        let help = t.record.replayHelp(hangman: hangmanGame)
         guard let r = s.record.replay else {
-            return Screens.frame(s, width, height, t, title: t.historyTitle, body: [], help: help)
+            return Screens.frame(s, width, height, t, title: t.record.historyTitle, body: [], help: help)
         }
-        var title = t.replayTitle(r.id)
+        var title = t.record.replayTitle(r.id)
         if let e = r.entry { title += " · " + s.gameKindName(e.game, e.variant, t) }
-        let right = r.entry.map { t.against(Screens.label($0.opponent, t)) } ?? ""
+        let right = r.entry.map { t.record.against(Screens.label($0.opponent, t)) } ?? ""
         var body: [String] = [""]
         guard let moves = r.moves else {
-            body.append(Screens.margin + style.dim(t.replayLoading))
+            body.append(Screens.margin + style.dim(t.record.replayLoading))
             return Screens.frame(s, width, height, t, title: title, right: right, body: body, help: help)
         }
         if moves.isEmpty {
-            body.append(Screens.margin + style.bold(t.replayEmpty))
+            body.append(Screens.margin + style.bold(t.record.replayEmpty))
             return Screens.frame(s, width, height, t, title: title, right: right, body: body, help: help)
         }
         let step = min(max(0, r.step), moves.count)
@@ -106,8 +106,8 @@ public enum RecordScreens {
         }
         let move = step > 0 ? moves[step - 1] : nil
         let rounds = Set(moves.map(\.round)).count > 1
-        body += Screens.paragraph(style.bold(t.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
-        if r.more { body.append(Screens.margin + style.dim(t.replayEarlier)) }
+        body += Screens.paragraph(style.bold(t.record.replayStep(step, of: moves.count, round: rounds ? (move ?? moves.first)?.round : nil)), width)
+        if r.more { body.append(Screens.margin + style.dim(t.record.replayEarlier)) }
         body.append("")
         let ply = r.ply(at: step)
         // The position: Ghost's fragment (the review's, else worked out from the moves), Hangman's pattern (from the review).
@@ -125,40 +125,40 @@ public enum RecordScreens {
             body.append("")
         }
         if let move {
-            body += Screens.paragraph(t.playedBy(Screens.label(move.player, t), me: s.isMe(move.player), move.play), width)
+            body += Screens.paragraph(t.record.playedBy(Screens.label(move.player, t), me: s.isMe(move.player), move.play), width)
         }
         // The review: what perfect play made of this move, the mistake marked.
         var banner = ""
         switch r.review {
         case .none:
-            body += [""] + Screens.paragraph(style.dim(t.reviewOffer(hangman: hangmanGame)), width)
+            body += [""] + Screens.paragraph(style.dim(t.record.reviewOffer(hangman: hangmanGame)), width)
         case .asking:
-            body += [""] + Screens.paragraph(style.dim(t.reviewAsking), width)
+            body += [""] + Screens.paragraph(style.dim(t.record.reviewAsking), width)
         case .notReady:
-            body += [""] + Screens.paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
+            body += [""] + Screens.paragraph(t.record.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
         case .refused(let code):
-            body += [""] + Screens.paragraph(style.dim(t.reviewRefused(code)), width)
+            body += [""] + Screens.paragraph(style.dim(t.record.reviewRefused(code)), width)
         case .done:
             if let ply, let move {
                 let me = s.isMe(move.player)
                 if let outcome = ply.outcome {
-                    body += Screens.paragraph(t.outcomeAfter(Screens.label(move.player, t), me: me, win: outcome == "win"), width)
+                    body += Screens.paragraph(t.record.outcomeAfter(Screens.label(move.player, t), me: me, win: outcome == "win"), width)
                 }
                 if !ply.better.isEmpty {
-                    let text = "✗ " + t.lostIt(ply.play, better: ply.better)
+                    let text = "✗ " + t.record.lostIt(ply.play, better: ply.better)
                     body += Screens.paragraph(step == r.mistakeStep ? style.bad(text) : style.warn(text), width)
                 }
                 if let family = ply.fields["family"] {
-                    body += Screens.paragraph(t.familyLeft(family, word: ply.fields["word"]), width)
+                    body += Screens.paragraph(t.record.familyLeft(family, word: ply.fields["word"]), width)
                 } else if let candidates = ply.fields["candidates"] {
-                    body += Screens.paragraph(t.bestLetter(ply.fields["best"], candidates: candidates), width)
+                    body += Screens.paragraph(t.record.bestLetter(ply.fields["best"], candidates: candidates), width)
                 }
             }
             if let m = r.mistakeStep, m <= moves.count {
                 let who = moves[m - 1].player
-                banner = t.firstMistake(m, Screens.label(who, t), me: s.isMe(who))
+                banner = t.record.firstMistake(m, Screens.label(who, t), me: s.isMe(who))
             } else if !hangmanGame {
-                banner = t.noMistake
+                banner = t.record.noMistake
             }
         }
         return Screens.frame(s, width, height, t, title: title, right: right, body: body, banner: banner, help: help)
@@ -168,28 +168,28 @@ public enum RecordScreens {
 
     public static func profile(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let help = t.profileHelp
+        let help = t.record.profileHelp
         let name = s.record.profile?.name ?? s.record.profileName ?? s.myName ?? ""
-        let title = t.profileTitle(name)
+        let title = t.record.profileTitle(name)
         var body: [String] = [""]
         guard let p = s.record.profile else {
-            body.append(Screens.margin + style.dim(t.profileLoading))
+            body.append(Screens.margin + style.dim(t.record.profileLoading))
             return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         if p.ratings.isEmpty {
-            body += Screens.paragraph(p.registered ? t.profileNoRatings : t.profileGuest, width)
+            body += Screens.paragraph(p.registered ? t.record.profileNoRatings : t.record.profileGuest, width)
         }
         for r in p.ratings {
             body.append(Screens.margin + style.bold(t.ratingBoardName(r.board)))
-            body += Screens.paragraph(t.ratingRow(r), width - 2).map { "  " + $0 }
+            body += Screens.paragraph(t.record.ratingRow(r), width - 2).map { "  " + $0 }
             if var best = r.best {
                 best.opponent = Screens.label(best.opponent, t)
-                body += Screens.paragraph(t.bestWin(best), width - 2).map { "  " + style.dim($0) }
+                body += Screens.paragraph(t.record.bestWin(best), width - 2).map { "  " + style.dim($0) }
             }
         }
-        if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + Screens.paragraph(style.dim(t.provisionalNote), width) }
+        if p.ratings.contains(where: { $0.rating.provisional }) { body += [""] + Screens.paragraph(style.dim(t.record.provisionalNote), width) }
         if !p.versus.isEmpty { body.append("") }
-        for v in p.versus { body += Screens.paragraph(t.versusRecord(Screens.label(p.name, t), s.gameKindName(v.game, v.variant, t), v.record), width) }
+        for v in p.versus { body += Screens.paragraph(t.record.versusRecord(Screens.label(p.name, t), s.gameKindName(v.game, v.variant, t), v.record), width) }
         // Short windows: the blank rows go first.
         let room = height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count
         if body.count > room { body = body.filter { !Layout.plain($0).allSatisfy { $0 == " " } } }
@@ -200,22 +200,22 @@ public enum RecordScreens {
 
     public static func leaders(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let help = t.leadersHelp
+        let help = t.record.leadersHelp
         let boards = RecordClient.boards
         let board = boards[min(max(0, s.record.board), boards.count - 1)].name
         let title = t.leadersTitle(board)
         var body: [String] = [""]
         guard let rows = s.record.leaders else {
-            body.append(Screens.margin + style.dim(t.leadersLoading))
+            body.append(Screens.margin + style.dim(t.record.leadersLoading))
             return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
         let toGo = leadersToGo(s, board: board)
         if rows.isEmpty {
-            body += Screens.paragraph(t.leadersEmpty(minGames: s.record.leadersMinGames, maxRD: s.record.leadersMaxRD), width)
-            if let toGo { body += [""] + Screens.paragraph(t.leadersToGo(toGo), width) }
+            body += Screens.paragraph(t.record.leadersEmpty(minGames: s.record.leadersMinGames, maxRD: s.record.leadersMaxRD), width)
+            if let toGo { body += [""] + Screens.paragraph(t.record.leadersToGo(toGo), width) }
             return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body, help: help)
         }
-        let h = t.leadersHeader
+        let h = t.record.leadersHeader
         func row(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String) -> String {
             Screens.leftPad(a, 6) + "  " + Layout.pad(b, to: 17) + Screens.leftPad(c, 7) + Screens.leftPad(d, 9) + Screens.leftPad(e, 10)
         }
@@ -228,8 +228,8 @@ public enum RecordScreens {
         // Below the list, where there is room: what `?` means (provisional
         // names are listed), and how far you are from it.
         var notes: [String] = []
-        if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += Screens.paragraph(t.provisionalNote, width) }
-        if let toGo { notes += Screens.paragraph(t.leadersToGo(toGo), width) }
+        if rows.prefix(room).contains(where: { $0.rating.provisional }) { notes += Screens.paragraph(t.record.provisionalNote, width) }
+        if let toGo { notes += Screens.paragraph(t.record.leadersToGo(toGo), width) }
         if !notes.isEmpty, body.count + 1 + notes.count <= height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count {
             body += [""] + notes.map { style.dim($0) }
         }

@@ -11,19 +11,19 @@ public enum GenericScreens {
     public static func genericGame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         guard let g = s.game, let b = g.generic else {
-            return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.genericHelpWait)
+            return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.generic.genericHelpWait)
         }
         var chips = GhostScreens.chipsAndStanding(s, g, width, t, style)
         var banner = ""
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
-            turn = style.bold(r.drawn ? t.itsADraw : t.winnerIs(Screens.display(r.winner, t)))
+            turn = style.bold(r.drawn ? t.generic.itsADraw : t.winnerIs(Screens.display(r.winner, t)))
             banner = r.info ?? GhostScreens.reasonText(r, t)
         } else if let mover = g.toMove, case let both = mover.split(separator: ",").map(String.init), both.count == 2 {
             // Both players may move, and this is a watcher.
-            turn = t.genericBothToMove(Screens.display(both[0], t), Screens.display(both[1], t))
+            turn = t.generic.genericBothToMove(Screens.display(both[0], t), Screens.display(both[1], t))
         } else if let mover = g.toMove {
-            let base = s.isMe(mover) ? style.good(t.genericYourTurn)
+            let base = s.isMe(mover) ? style.good(t.generic.genericYourTurn)
                 : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(Screens.display(mover, t)) : t.theirTurn(Screens.display(mover, t))
             turn = base + Screens.clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
@@ -35,7 +35,7 @@ public enum GenericScreens {
             banner = s.isMe(offer.player) ? t.offerFromMe(Screens.display(Screens.opponent(of: s, in: g) ?? "?", t))
                 : t.offerPrompt(Screens.display(offer.player, t), Screens.offerText(offer, t), s.offerKeys ?? .oneKey)
         }
-        let board = b.rows.map { viewRows($0, s, width, t, style) } ?? [Screens.margin + style.dim(t.genericLoading)]
+        let board = b.rows.map { viewRows($0, s, width, t, style) } ?? [Screens.margin + style.dim(t.generic.genericLoading)]
 
         var help: String
         var lower: [String]
@@ -43,19 +43,19 @@ public enum GenericScreens {
             help = WatchScreens.watchHelp(s, g.players, t)
             lower = []
         } else if s.confirmLeave {
-            help = t.genericHelpWait
+            help = t.generic.genericHelpWait
             lower = Screens.paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
         } else if let code = s.confirmLanguage, s.gameMenuOpen {
-            help = t.genericHelpWait
+            help = t.generic.genericHelpWait
             lower = Screens.paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
             help = t.gameMenuHelp
             lower = [Screens.margin + style.bold(t.menuTitle)] + Screens.gameMenu(s, g, t, style)
         } else if b.moves.isEmpty {
-            help = t.genericHelpWait
+            help = t.generic.genericHelpWait
             lower = []
         } else {
-            help = b.typesText ? t.genericHelpWord : b.letterMove != nil ? t.genericHelpLetter : t.genericHelpMoves
+            help = b.typesText ? t.generic.genericHelpWord : b.letterMove != nil ? t.generic.genericHelpLetter : t.generic.genericHelpMoves
             lower = viewMoves(b, s, width, t, style)
         }
 
@@ -64,7 +64,7 @@ public enum GenericScreens {
         var turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         // The last move, as MOVE's first field says it (“bob played GOAT”).
         if let last = g.lastMove, !(g.watching && s.watch.ended) {
-            let text = s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased())
+            let text = s.isMe(last.player) ? t.secondPerson.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased())
             turnRows += Layout.wrap(text, width: width - 4).map { style.dim($0) }
         }
         var spacers = [true, true, !turnRows.isEmpty, !lower.isEmpty]  // after the title, the chips, the turn, the board
@@ -126,10 +126,10 @@ public enum GenericScreens {
     /// The moves offered: "▶ CHAIN <word> · what it does" for the one chosen
     /// (↑/↓), then the field of the word typed when a move takes one.
     static func viewMoves(_ b: GenericBoard, _ s: ClientState, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
-        var out = [Screens.margin + style.bold(t.genericMovesTitle)]
+        var out = [Screens.margin + style.bold(t.generic.genericMovesTitle)]
         let room = max(10, width - Screens.margin.count * 2 - 2)
         for (i, move) in b.moves.enumerated() {
-            let takes = move.takes == .word ? " " + t.genericTakesWord : move.takes == .letter ? " " + t.genericTakesLetter : ""
+            let takes = move.takes == .word ? " " + t.generic.genericTakesWord : move.takes == .letter ? " " + t.generic.genericTakesLetter : ""
             let text = move.verb + takes + (move.then.map { " " + $0 } ?? "") + (move.help.isEmpty ? "" : " · " + move.help)
             for (r, line) in Layout.wrap(text, width: room).enumerated() {
                 if r == 0, i == b.cursor {
@@ -140,7 +140,7 @@ public enum GenericScreens {
             }
         }
         if b.typesText {
-            out += ["", Screens.margin + style.bold(t.genericWordLabel) + b.field.uppercased() + "_"]
+            out += ["", Screens.margin + style.bold(t.generic.genericWordLabel) + b.field.uppercased() + "_"]
         }
         return out
     }
@@ -170,18 +170,18 @@ extension GenericScreens {
     static func genericReplay(_ s: ClientState, _ r: Replay, _ moves: [ReplayMove], step: Int, title: String, right: String,
                               _ width: Int, _ height: Int, _ t: Strings, help: String) -> [String] {
         let style = Style(colour: s.colour)
-        var body: [String] = [""] + Screens.paragraph(style.bold(t.replayStep(step, of: moves.count, round: nil)), width)
-        if r.more { body.append(Screens.margin + style.dim(t.replayEarlier)) }
+        var body: [String] = [""] + Screens.paragraph(style.bold(t.record.replayStep(step, of: moves.count, round: nil)), width)
+        if r.more { body.append(Screens.margin + style.dim(t.record.replayEarlier)) }
         body.append("")
         var review: [String] = []
         switch r.review {
-        case .refused(let code): review = [""] + Screens.paragraph(style.dim(t.reviewRefused(code)), width)
-        case .asking: review = [""] + Screens.paragraph(style.dim(t.reviewAsking), width)
-        case .notReady: review = [""] + Screens.paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
+        case .refused(let code): review = [""] + Screens.paragraph(style.dim(t.record.reviewRefused(code)), width)
+        case .asking: review = [""] + Screens.paragraph(style.dim(t.record.reviewAsking), width)
+        case .notReady: review = [""] + Screens.paragraph(t.record.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
         case .none, .done: break
         }
         let lines = moves.enumerated().map { i, m -> String in
-            let text = t.replayMoveLine(m.n, Screens.label(m.player, t), t.playText(m.play))
+            let text = t.generic.replayMoveLine(m.n, Screens.label(m.player, t), t.record.playText(m.play))
             return i + 1 == step ? Screens.marker + " " + style.highlight(text) : "  " + text
         }.flatMap { Layout.wrap($0, width: width - Screens.margin.count * 2).enumerated().map { $0.offset == 0 ? Screens.margin + $0.element : Screens.margin + "    " + $0.element } }
         let room = max(1, height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count - body.count - review.count)

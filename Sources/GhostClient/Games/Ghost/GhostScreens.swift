@@ -51,7 +51,7 @@ public enum GhostScreens {
     /// screen and of the generic one.
     static func chipsAndStanding(_ s: ClientState, _ g: GameInfo, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
+        var standing: [String] = g.ratings != nil ? [t.record.ratedGame] : []
         if let them = Screens.opponent(of: s, in: g), let record = g.record {
             standing.append(t.runningScore(record.mine, record.theirs, Screens.display(them, t)))
         }
@@ -105,7 +105,7 @@ public enum GhostScreens {
                              winnerIsMe: s.isMe(end.winner), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else { return why }
-        return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(Screens.display(end.loser, t), String(letter)))
+        return why + " " + (s.isMe(end.loser) ? t.secondPerson.youEarn(String(letter)) : t.earnsOnly(Screens.display(end.loser, t), String(letter)))
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
@@ -127,7 +127,7 @@ public enum GhostScreens {
         } else if let mover = g.toMove, gs.challenged {
             // Bluff and challenge: the player to move must name a word.
             let frag = "“" + gs.fragment.uppercased() + "”"
-            let base = s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(Screens.display(mover, t))
+            let base = s.isMe(mover) ? style.good(t.challenge.youAreChallenged(frag)) : t.challenge.theyAreChallenged(Screens.display(mover, t))
             turn = base + Screens.clockSuffix(s, mover, t, style, width: width, turn: base)
         } else if let mover = g.toMove {
             let base = s.isMe(mover) ? style.good(t.yourTurn)
@@ -142,23 +142,23 @@ public enum GhostScreens {
         }
         if let last = g.lastMove, !gs.fragment.isEmpty {
             // Superghost: and where the letter went.
-            caption.append((s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased()))
-                           + (gs.superghost && gs.fragment.count > 1 ? t.playedWhere(front: gs.lastAtFront) : ""))
+            caption.append((s.isMe(last.player) ? t.secondPerson.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased()))
+                           + (gs.superghost && gs.fragment.count > 1 ? t.superghost.playedWhere(front: gs.lastAtFront) : ""))
         }
         // Superghost: where my next letter goes, on a row of its own (never cut).
         var nextEnd: [String] = []
         if gs.superghost, gs.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
-            nextEnd = Layout.wrap(t.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
+            nextEnd = Layout.wrap(t.superghost.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
         }
-        var help = g.clock != nil ? t.clockGameHelp(challenge: gs.challenge) : gs.challenge ? t.challengeGameHelp : t.gameHelp
+        var help = g.clock != nil ? t.clock.clockGameHelp(challenge: gs.challenge) : gs.challenge ? t.challenge.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
         if gs.challenge, gs.challenged, gs.roundEnd == nil, let mover = g.toMove {
             let by = gs.challenger ?? g.players.first { $0 != mover } ?? "?"
-            caption = [caption.first ?? "", t.challengedBy(Screens.display(by, t))].filter { !$0.isEmpty }
+            caption = [caption.first ?? "", t.challenge.challengedBy(Screens.display(by, t))].filter { !$0.isEmpty }
             if s.isMe(mover) {
-                answer = Layout.center(style.bold(t.yourWord((gs.fragment + gs.answer).uppercased())), in: width)
-                help = t.answerHelp
+                answer = Layout.center(style.bold(t.challenge.yourWord((gs.fragment + gs.answer).uppercased())), in: width)
+                help = t.challenge.answerHelp
             }
         }
         // A watcher's keys play nothing: the help says whom it watches and how to stop.
@@ -185,7 +185,7 @@ public enum GhostScreens {
         } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
         } else if let end = gs.previousRound {
-            banner = t.lastRound + t.afterColon(roundText(s, end, g, t))
+            banner = t.lastRound + t.secondPerson.afterColon(roundText(s, end, g, t))
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment), then the last
@@ -226,7 +226,7 @@ public enum GhostScreens {
         // The variant always named: "Superghost · English · round 1".
         // A match says so: "Ghost match · English · round 2".
         let variant = t.variantName(superghost: gs.superghost, challenge: gs.challenge)
-        let title = WatchScreens.watchTitle(g, (gs.match ? t.matchName(variant) : variant) + " · "
+        let title = WatchScreens.watchTitle(g, (gs.match ? t.superghost.matchName(variant) : variant) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
         return Screens.frame(s, width, height, t, title: title, right: WatchScreens.audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
@@ -248,15 +248,15 @@ public enum GhostScreens {
                            _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
         let (loser, winner) = (Screens.display(loser, t), Screens.display(winner, t))
-        if loserIsMe, let text = t.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
-        if winnerIsMe, let text = t.youWon(reason, loser: loser, fragment: frag, word: word) { return text }
-        if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
+        if loserIsMe, let text = t.secondPerson.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
+        if winnerIsMe, let text = t.secondPerson.youWon(reason, loser: loser, fragment: frag, word: word) { return text }
+        if let text = t.challenge.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
-        case .dead: return superghost ? t.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
+        case .dead: return superghost ? t.superghost.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
-        case .time: return t.reasonTime(loser)
+        case .time: return t.clock.reasonTime(loser)
         default: return t.reasonOther(loser, reason.rawValue)
         }
     }
@@ -270,7 +270,7 @@ public enum GhostScreens {
         let headline: String
         let winner = Screens.display(r.winner, t)
         if r.drawn {
-            headline = style.bold(t.itsADraw)
+            headline = style.bold(t.generic.itsADraw)
         } else if s.isMe(r.winner) {
             headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
         } else if s.isMe(r.loser) {
@@ -283,7 +283,7 @@ public enum GhostScreens {
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         // After a dead fragment, the word its last letter could have led to.
         // (Bluff and challenge's reasons name their word themselves.)
-        let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
+        let possible = t.challenge.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         // A game drawn from VIEW (`kind` set) says why in its kind's words
         // only (its INFO, below): these reasons are Ghost's.
         if r.kind == nil, !r.drawn { body += Screens.paragraph(reasonText(s, r, t) + possible, width) }
@@ -294,7 +294,7 @@ public enum GhostScreens {
         if let rating = RecordScreens.endRatingLine(s, id: r.id, t) { body += Screens.paragraph(style.bold(rating), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
-                body.append(Screens.margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(Screens.display(r.loser, t))))
+                body.append(Screens.margin + (s.isMe(r.loser) ? t.secondPerson.youSpelledGhost : t.spelledGhost(Screens.display(r.loser, t))))
             }
             let cells = (0..<2).map { Screens.label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
             let line = Screens.margin + t.ghostLabel + ":  " + cells.joined(separator: "   ")
@@ -344,7 +344,7 @@ public enum GhostScreens {
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
         // A match's end names it: "Game over · Ghost match".
-        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
+        let title = r.match ? t.overTitle + " · " + t.superghost.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
             : r.kind.map { t.overTitle + " · " + s.kindName($0, t) } ?? t.overTitle
         return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)

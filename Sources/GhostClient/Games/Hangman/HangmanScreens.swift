@@ -139,7 +139,7 @@ public enum HangmanScreens {
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
         // A rated duel says so in its title (GAME's ratings=): "Duel · rated".
-        let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.ratedMark : "")
+        let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.record.ratedMark : "")
         if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
             // The menu in place of the gallows and the word, at full width: every entry drawn.
             let body = ["", Screens.margin + style.bold(t.menuTitle)] + Screens.gameMenu(s, g, t, style, width: width)
@@ -173,7 +173,7 @@ public enum HangmanScreens {
             } else if let answer = s.hangman.answer {
                 beside.append(Screens.marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
             } else if let last = b.lastGuess, let mover = g.lastMove?.player {
-                beside.append(s.isMe(mover) ? t.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
+                beside.append(s.isMe(mover) ? t.secondPerson.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
                               : h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
             } else {
                 beside.append("")
@@ -247,7 +247,7 @@ public enum HangmanScreens {
         case .abandoned:
             return h.abandoned(loser, winner)
         case .time:
-            return s.isMe(end.loser) && s.isMe(guesser) ? t.youRanOutOfTime(word) : t.reasonTime(loser)
+            return s.isMe(end.loser) && s.isMe(guesser) ? t.clock.youRanOutOfTime(word) : t.clock.reasonTime(loser)
         case HangmanLines.solved:
             if s.isMe(guesser) { return h.youSolved(end.mistakes) }
             if s.isMe(setter) { return h.theySolved(hangmanDisplay(guesser, t), end.mistakes) }
@@ -283,7 +283,7 @@ public enum HangmanScreens {
         body.append("")
         if s.watchingAGame {
             // A watched game's end: no list (it is not this client's game), and the way back to the list of games.
-            return Screens.frame(s, width, height, t, title: t.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
+            return Screens.frame(s, width, height, t, title: t.watch.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
                          body: body, help: WatchScreens.watchHelp(s, end.players, t))
         }
         let highlight = end.rankBoard == nil || end.rankBoard == HangmanWire.kind + "-" + s.hangman.scoresMode ? end.rank : nil
