@@ -208,7 +208,7 @@ final class InteractiveSession {
         terminal.restore()
         if signals >= 0 { close(signals) }
         if state.config.token != nil {
-            let farewell = state.game?.clock != nil ? state.strings.farewellClockRuns : state.strings.farewellGameWaits
+            let farewell = state.game?.clock != nil ? state.strings.clock.farewellClockRuns : state.strings.farewellGameWaits
             _ = Sys.writeAll(1, Array((farewell + "\n").utf8))
         }
         return exitCode

@@ -54,7 +54,7 @@ enum MainMenu {
         MainEntry(item: .scores, key: "s", label: { s, t in s.chosenGameTexts(t).scores }, choose: { LobbyFeature.mainChoice(&$0, .scores, &$1) }),
         MainEntry(item: .changeName, key: "n", label: { s, t in t.menuChangeName + (s.myName.map { " (\($0))" } ?? "") },
                   choose: { LobbyFeature.mainChoice(&$0, .changeName, &$1) }),
-        MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.menuChangePassword : t.menuRegister },
+        MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.account.menuChangePassword : t.account.menuRegister },
                   choose: { LobbyFeature.mainChoice(&$0, .account, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
@@ -98,63 +98,7 @@ extension Strings {
     /// `h` (your games, replays, reviews, profile, leaders) included, so
     /// that a new player finds them; the menu's own letters are shown before its entries.
     var mainHelp: String {
-        code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(historyKeyHint) · Ctrl-C stoppen"
-            : "↑/↓ · ←/→ game · w watch games · \(historyKeyHint) · Ctrl-C quit"
-    }
-}
-
-extension Screens {
-    /// The games side by side, the chosen one marked ●
-    /// (a radio button: the menu's ▶ stays the menu's):
-    /// Ghost with its variants (v) and its rounds (m), Hangman with its
-    /// modes. Each column wraps its own text to half the width.
-    static func gamesPanel(_ s: ClientState, _ width: Int, _ t: Strings) -> [String] {
-        // An announced kind chosen: every game's name, then what it is (Games/Generic).
-        if let kind = s.genericChoice { return genericPanel(s, kind, width, t) }
-        let style = Style(colour: s.colour)
-        func choices(_ all: [String], chosen: String) -> String {
-            all.map { $0 == chosen ? "[" + $0 + "]" : $0 }.joined(separator: " ")
-        }
-        // A line of choices wraps between them, never inside one ("Bluff and
-        // challenge" stays whole; one wider than the column wraps as text).
-        func wrapped(_ key: String, _ all: [String], chosen: String, width: Int) -> [String] {
-            var out: [String] = [], row = key
-            for part in all.map({ $0 == chosen ? "[" + $0 + "]" : $0 }) {
-                let next = row + " " + part
-                if Layout.visibleWidth(next) <= width || row == key { row = next } else { out.append(row); row = "  " + part }
-            }
-            out.append(row)
-            return out.flatMap { Layout.wrap($0, width: width) }
-        }
-        let variants = t.panelVariants, rounds = t.panelRounds
-        let variant = variants[s.config.superghost ? 1 : s.config.challenge ? 2 : 0]
-        // Ghost's rounds first: they share the heading's row when it has room.
-        let h = t.hangman
-        let saved = s.hangman.setting(.mode).value ?? "evil"
-        let hangman = [choices(HangmanFeature.hangmanModes.map(h.modeName), chosen: h.modeName(saved))]
-        // Hangman's column as wide as its text (up to half), Ghost's the rest.
-        let room = max(24, width - margin.count * 2 - 3)
-        let rightWidth = min(room / 2, 2 + ((hangman + [h.gameName]).map(Layout.visibleWidth).max() ?? 0))
-        let leftWidth = room - rightWidth
-        let ghost = wrapped("m", rounds, chosen: rounds[s.config.matchMode ? 1 : 0], width: leftWidth - 2)
-            + wrapped("v", variants, chosen: variant, width: leftWidth - 2)
-        func rows(_ name: String, _ kind: GameKind, _ lines: [String], _ column: Int) -> [String] {
-            let chosen = s.config.game == kind
-            let head = (chosen ? "● " : "○ ") + name
-            func paint(_ text: String) -> String { chosen ? text : style.dim(text) }
-            var lines = lines
-            var first = chosen ? style.highlight(head) : style.bold(head)
-            if let line = lines.first, Layout.visibleWidth(head) + 2 + Layout.visibleWidth(line) <= column {
-                first += "  " + paint(line)
-                lines.removeFirst()
-            }
-            return [first] + lines.flatMap { Layout.wrap($0, width: column - 2) }.map { "  " + paint($0) }
-        }
-        let left = rows(t.ghostName, .ghost, ghost, leftWidth), right = rows(h.gameName, .hangman, hangman, rightWidth)
-        return (0..<max(left.count, right.count)).map { i in
-            let l = left.indices.contains(i) ? left[i] : ""
-            let r = right.indices.contains(i) ? right[i] : ""
-            return margin + Layout.pad(l, to: leftWidth) + "   " + r
-        }
+        code == "nl" ? "↑/↓ · ←/→ spel · w kijken · \(record.historyKeyHint) · Ctrl-C stoppen"
+            : "↑/↓ · ←/→ game · w watch games · \(record.historyKeyHint) · Ctrl-C quit"
     }
 }

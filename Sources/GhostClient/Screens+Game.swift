@@ -61,13 +61,13 @@ extension Screens {
     static func clockSuffix(_ s: ClientState, _ mover: String, _ t: Strings, _ style: Style,
                             width: Int? = nil, turn: String = "") -> String {
         if let (deadline, left) = s.deadlineLeft {
-            let text = t.deadlineLeft(deadline, left)
+            let text = t.clock.deadlineLeft(deadline, left)
             let shown = s.isMe(mover) && left <= 15 ? style.warn(text) : style.dim(text)
             if let width, Layout.visibleWidth(turn) + 3 + Layout.visibleWidth(text) > width - 2 { return "\n" + shown }
             return " · " + shown
         }
         guard let left = s.clockLeft else { return "" }
-        let text = t.clockLeft(left)
+        let text = t.clock.clockLeft(left)
         return " · " + (s.isMe(mover) && left <= 10 ? style.warn(text) : text)
     }
 

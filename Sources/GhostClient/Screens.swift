@@ -41,19 +41,19 @@ public enum Screens {
         let screen: Function = switch s.screen {
         case .language: language
         case .tutorial: tutorial
-        case .name: name
-        case .main: main
-        case .computer: computer
-        case .join: join
-        case .waiting: waiting
-        case .resuming: resuming
-        case .game: game
-        case .over: over
-        case .scores: scores
-        case .hangman(let sub): hangman(sub)
-        case .watchList: watchList
-        case .account(let sub): account(sub)
-        case .record(let sub): record(sub)
+        case .name: NameScreens.name
+        case .main: MainScreens.main
+        case .computer: GhostScreens.computer
+        case .join: LobbyScreens.join
+        case .waiting: LobbyScreens.waiting
+        case .resuming: LobbyScreens.resuming
+        case .game: GhostScreens.game
+        case .over: GhostScreens.over
+        case .scores: ScoresScreens.scores
+        case .hangman(let sub): HangmanScreens.hangman(sub)
+        case .watchList: WatchScreens.watchList
+        case .account(let sub): AccountScreens.account(sub)
+        case .record(let sub): RecordScreens.record(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -138,7 +138,7 @@ public enum Screens {
         switch s.link {
         case .online: return ("", style.dim)
         case .offline: return ((s.everOnline ? t.reconnecting : t.unreachable)(s.serverAddress), style.warn)
-        case .refused(let why): return (t.connectionRefused(why), style.bad)
+        case .refused(let why): return (t.account.connectionRefused(why), style.bad)
         case .connecting, .connected: return (t.connecting(s.serverAddress), style.dim)
         }
     }
@@ -169,20 +169,20 @@ public enum Screens {
         case .accepted(let p): t.accepted(display(p, t))
         case .configSaveFailed(let why): t.configSaveFailed(why)
         case .hint(let winning, let letter): t.hint(winning, letter)
-        case .challengeHint: t.challengeHint
-        case .wordHint(let word): t.wordHint(word)
-        case .typeTheWord: t.typeTheWord
+        case .challengeHint: t.challenge.challengeHint
+        case .wordHint(let word): t.challenge.wordHint(word)
+        case .typeTheWord: t.challenge.typeTheWord
         // The client's own words for the code; the server's English text is never shown.
         case .serverError(let code, _):
-            t.errorText(code) ?? t.challengeErrorText(code) ?? t.watchErrorText(code) ?? t.accountErrorText(code) ?? t.refused(code.rawValue)
+            t.errorText(code) ?? t.challenge.challengeErrorText(code) ?? t.watch.watchErrorText(code) ?? t.account.accountErrorText(code) ?? t.refused(code.rawValue)
         case .hangman(let notice): t.hangman.notice(notice, t)
-        case .watchRefused(let code): t.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
-        case .account(let notice): t.accountNotice(notice)
+        case .watchRefused(let code): t.watch.watchErrorText(code) ?? t.errorText(code) ?? t.refused(code.rawValue)
+        case .account(let notice): t.account.accountNotice(notice)
         // A kind's own code in the server's words (the client knows no words for it).
-        case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.kindRefused(text))
-        case .noComputer(let name): t.noComputer(name)
-        case .kindRules(let name): t.kindRules(name)
-        case .typeAWord: t.typeAWord
+        case .kindRefusal(let code, let text): t.errorText(code) ?? (text.isEmpty ? t.refused(code.rawValue) : t.generic.kindRefused(text))
+        case .noComputer(let name): t.generic.noComputer(name)
+        case .kindRules(let name): t.generic.kindRules(name)
+        case .typeAWord: t.generic.typeAWord
         }
     }
 
@@ -260,178 +260,6 @@ public enum Screens {
         body += text
         if body.count + 2 <= room { body += ["", dots] } else if body.count + 1 <= room { body.append(dots) }
         return frame(s, width, height, t, title: t.tutorialTitle(i + 1, pages.count), body: body, help: t.tutorialHelp)
-    }
-
-    public static func name(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        let field = t.nameLabel + s.namePicker.nameField + "_"
-        var body = [""] + paragraph(t.namePrompt, width) + [""]
-        body.append(margin + (s.namePicker.nameCursor == nil ? marker + " " + style.highlight(field) : "  " + field))
-        body.append("")
-        // The picker: this client's names, then the server's, each under its
-        // heading; an entry's index is its place in `filteredNames`.
-        let lists = s.pickerNames
-        func entry(_ name: String, _ i: Int) -> (text: String, entry: Int?) {
-            (i == s.namePicker.nameCursor ? marker + " " + style.highlight(name) : "  " + name, i)
-        }
-        var rows: [(text: String, entry: Int?)] = []
-        if !lists.here.isEmpty {
-            rows.append((t.namesHere, nil))
-            rows += lists.here.enumerated().map { entry($0.element, $0.offset) }
-        }
-        rows.append((s.namePicker.nameField.isEmpty ? t.usedNames : t.namesStarting(s.namePicker.nameField), nil))
-        if lists.server.isEmpty {
-            let none = s.namePicker.namesSearching ? t.searchingNames : s.namePicker.nameField.isEmpty ? t.noUsedNames : t.noMatchingNames
-            rows.append(("  " + style.dim(none), nil))
-        } else {
-            rows += lists.server.enumerated().map { entry($0.element, lists.here.count + $0.offset) }
-            if s.namePicker.moreNames { rows.append(("  " + style.dim(t.moreNames), nil)) }
-        }
-        // A window of the rows that keeps the cursor visible, between the
-        // title (2 rows) and the bottom lines (3 or more: they may wrap).
-        // Esc goes back only once a name is held (at first start there is nowhere to go back to).
-        let help = s.named ? t.nameHelp : t.nameHelp.split(separator: " · ").filter { !$0.hasPrefix("Esc") }.joined(separator: " · ")
-        let bottom = bottomLines(s, width, t, banner: "", help: help).count
-        let room = max(1, height - 2 - bottom - body.count)
-        let cursorRow = s.namePicker.nameCursor.flatMap { c in rows.firstIndex { $0.entry == c } } ?? 0
-        // Names that do not fit are counted on the window's last row, never hidden silently.
-        let window = rows.count > room ? max(1, room - 1) : room
-        let start = min(max(0, cursorRow - window + 1), max(0, rows.count - window))
-        let shown = rows.dropFirst(start).prefix(window)
-        body += shown.map { margin + $0.text }
-        let hidden = rows.filter { $0.entry != nil }.count - shown.filter { $0.entry != nil }.count
-        if hidden > 0 && room > 1 { body.append(margin + "  " + style.dim(t.namesHidden(hidden))) }
-        return frame(s, width, height, t, title: t.nameTitle, body: body, help: help)
-    }
-
-    /// The main screen: the games side by side (the chosen one marked),
-    /// then the menu (`MainMenu.entries`, the chosen game's wording), then
-    /// the settings of new games.
-    public static func main(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        let entries = MainMenu.entries.map { $0.label(s, t) }
-        var games = gamesPanel(s, width, t)
-        // The settings of new games (the clock and watchers), as many to a row as fit under the menu.
-        var settingRows: [String] = []
-        for part in [t.clockSetting(s.config.clock), t.watchersSetting(s.config.privateGames)] {
-            if let last = settingRows.last, Layout.visibleWidth(last) + 3 + Layout.visibleWidth(part) <= width - 2 * margin.count {
-                settingRows[settingRows.count - 1] = last + " · " + part
-            } else {
-                settingRows.append(part)
-            }
-        }
-        let banner = s.confirmQuit ? t.confirmQuit : ""
-        // The large title and the blank rows go when the window is short.
-        var spare = height - 2 - bottomLines(s, width, t, banner: banner, help: t.mainHelp).count
-            - games.count - entries.count - settingRows.count
-        // At 60×20 with a two-row notice and a three-row games panel (a whole
-        // variant name wrapped) there is a row too few: the
-        // settings row gives way while the notice shows (it is back after).
-        if spare < 0 {
-            spare += settingRows.count
-            settingRows = []
-        }
-        // The other kinds the server plays, by name, under the built-in ones when there is room (Games/Generic).
-        let others = announcedRow(s, width, t)
-        if s.genericChoice == nil, !others.isEmpty, spare >= others.count {
-            games += others
-            spare -= others.count
-        }
-        var body: [String] = []
-        if spare >= BlockFont.height + 3 {
-            body += [""] + big(t.productName(s.chosenKind), width, style)
-            spare -= BlockFont.height + 1
-        }
-        if spare >= 1 { body.append(""); spare -= 1 }
-        body += games
-        if spare >= 1 { body.append(""); spare -= 1 }
-        body += menu(entries, selected: s.menuIndex, style, enabled: MainMenu.entries.map { GenericFeature.mainEntryEnabled(s, $0.item) }, keys: MainMenu.keys)
-        if spare >= 1 { body.append("") }
-        body += settingRows.map { margin + style.dim($0) }
-        let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
-        return frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner,
-                     help: t.mainHelp)
-    }
-
-    public static func join(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        var body = [""] + paragraph(t.joinPrompt, width) + [""]
-        body.append(margin + marker + " " + style.highlight(t.codeLabel + s.codeField + "_"))
-        if !s.codeField.isEmpty { body += [""] + big(s.codeField, width, style) }
-        return frame(s, width, height, t, title: t.joinTitle, body: body, help: t.joinHelp)
-    }
-
-    public static func waiting(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        var body: [String] = [""]
-        switch s.lobby {
-        case .hosting(let code, _, let match, _):
-            body += [margin + style.bold(t.hostingCode), ""] + big(code, width, style) + [""]
-            body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]
-            body += paragraph(t.hostingHint + (match ? t.matchSuffix : ""), width)
-        case .seeking(let lang, let match, let game):
-            body += paragraph(s.texts(for: game, t, match: match).seeking(t.nameOfLanguage(lang)), width)
-            for other in s.otherSeekers {
-                // Another game's queue says which game it is.
-                let texts = s.texts(for: other.game, t)
-                let rounds: Rounds = other.match ? .ghost : .one
-                let queue = other.game == game ? texts.queue(rounds) : texts.name + " (" + texts.queue(rounds) + ")"
-                body += paragraph(t.othersWaiting(other.count, t.nameOfLanguage(other.lang), queue)
-                                      + t.seekersClock(other.clock) + t.seekersVariant(other.variant), width)
-            }
-            body += [""] + paragraph(t.seekingHint, width).map { style.dim($0) }
-        case nil:
-            break
-        }
-        // The game waited for, and for Ghost its variant, always named in the title.
-        var waitingFor = ""
-        switch s.lobby {
-        case .seeking(_, _, let game) where game != .ghost, .hosting(_, _, _, let game) where game != .ghost:
-            waitingFor = s.kindName(game, t)
-        case .seeking, .hosting: waitingFor = t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
-        case nil: break
-        }
-        return frame(s, width, height, t, title: t.waitingTitle + (waitingFor.isEmpty ? "" : " · " + waitingFor),
-                     right: s.myName ?? "", body: body, help: t.waitingHelp)
-    }
-
-    public static func resuming(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        let body = ["", margin + style.bold(t.resuming)]
-        return frame(s, width, height, t, title: "", right: s.serverAddress, body: body, help: t.quitHint)
-    }
-
-    public static func scores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
-        let style = Style(colour: s.colour)
-        var body = [""]
-        guard let rows = s.highScores.scores else {
-            body.append(margin + t.scoresLoading)
-            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
-        }
-        if rows.isEmpty {
-            body.append(margin + t.scoresEmpty)
-            return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
-        }
-        // Columns as wide as their widest cell, header included (Dutch headers are longer).
-        let h = t.scoresHeader
-        let table = Table(header: [h.rank, h.name, h.wins, h.played], align: [.right, .left, .right, .right],
-                          most: [nil, 18, nil, nil], least: [6, 16, 9, 7], flex: 1)
-        let cells = rows.map { r in ["\(r.rank)", label(r.name, t), "\(r.wins)", "\(r.played)"] }
-        let widths = table.widths(cells, width: width - 2 * margin.count - 2)
-        body.append(margin + "  " + style.bold(table.line(table.header, widths)))
-        let room = max(1, height - 2 - body.count - bottomLines(s, width, t, banner: "", help: t.scoresHelp).count)
-        let start = min(max(0, s.highScores.scoresOffset), max(0, rows.count - room))
-        for (r, c) in zip(rows, cells).dropFirst(start).prefix(room) {
-            let line = table.line(c, widths)
-            body.append(margin + (s.isMe(r.name) ? marker + " " + style.highlight(line) : "  " + line))
-        }
-        return frame(s, width, height, t, title: scoresTitle(s, t), body: body, help: t.scoresHelp)
-    }
-
-    /// The high-score screen's title: the board's name (an announced kind's with the kind's name first).
-    static func scoresTitle(_ s: ClientState, _ t: Strings) -> String {
-        guard let kind = s.highScores.scoresKind else { return t.scoresTitle + " · " + t.boardName(s.highScores.scoresBoard.name) }
-        return t.scoresTitle + " · " + s.kindName(kind, t) + " · " + t.boardName(s.highScores.scoresKindMode)
     }
 
     /// A player's name in a sentence: the computer's seat (`bot-hard`) by its

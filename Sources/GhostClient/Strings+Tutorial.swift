@@ -30,7 +30,17 @@ extension Strings {
     public static let ghostTutorialPageCount = 4
 
     /// Every page: Ghost's, then one per variant and Hangman's, then the keys beyond playing.
-    public var allTutorialPages: [(title: String, paragraphs: [String])] { tutorialPages + variantPages }
+    public var allTutorialPages: [(title: String, paragraphs: [String])] { tutorialPages + tutorial.variantPages }
+
+    /// The pages after Ghost's, in this language.
+    var tutorial: TutorialTexts { TutorialTexts(code: code) }
+}
+
+/// The tutorial's pages after Ghost's four (the table's `tutorialPages`):
+/// Superghost, bluff and challenge, Hangman, and the keys beyond playing.
+struct TutorialTexts: Sendable {
+    /// The language (`Strings.code`).
+    let code: String
 
     var variantPages: [(title: String, paragraphs: [String])] {
         if code == "nl" {

@@ -2,6 +2,10 @@ import GhostProtocol
 
 /// Every text the client shows, in one language. Every sentence is built
 /// from typed fields; free text from the server (INFO, ERR) is never shown.
+/// The stored fields are filled by the tables `EnglishStrings` and
+/// `DutchStrings`; a feature's texts computed from the language are a value
+/// of their own reached from here (`record`, `account`, `watch`, `generic`,
+/// `clock`, `challenge`, `superghost`, `secondPerson`, `hangman`).
 public struct Strings: Sendable {
     public let code: String
     public let languageName: String
@@ -208,6 +212,10 @@ public struct Strings: Sendable {
         default: return code
         }
     }
+
+    /// The English and Dutch tables (EnglishStrings.swift, DutchStrings.swift).
+    public static var en: Strings { EnglishStrings.strings }
+    public static var nl: Strings { DutchStrings.strings }
 
     /// The strings for a language code; English for anything else.
     public static func forLanguage(_ code: String?) -> Strings {

@@ -299,7 +299,7 @@ struct AccountScreenTests {
                 let text = plain.joined(separator: " ")
                 #expect(!text.contains("hunter22") && !text.contains("ppppppppp"), "\(s.screen) at \(w)x\(h)")
                 // The key help, whole, on the last row(s).
-                let help = s.screen == .account(.login) ? s.strings.loginHelp : s.strings.newPasswordHelp
+                let help = s.screen == .account(.login) ? s.strings.account.loginHelp : s.strings.account.newPasswordHelp
                 if h <= Screens.maxHeight {
                     #expect(plain.suffix(2).joined(separator: " ").contains(help), "\(s.screen) at \(w)x\(h): \(plain.suffix(2))")
                 }
@@ -307,12 +307,12 @@ struct AccountScreenTests {
                 let words = plain.joined(separator: " ").split(separator: " ").joined(separator: " ")
                 if s.account.transport.allowsPasswords {
                     #expect(plain.contains { $0.contains("•") || $0.hasSuffix("_") }, "\(s.screen) at \(w)x\(h)")
-                    #expect(words.contains(s.strings.passwordNotShown), "\(s.screen) at \(w)x\(h)")
+                    #expect(words.contains(s.strings.account.passwordNotShown), "\(s.screen) at \(w)x\(h)")
                 } else {
-                    #expect(words.contains(s.strings.passwordInClear(s.serverAddress)), "\(s.screen) at \(w)x\(h): \(words)")
+                    #expect(words.contains(s.strings.account.passwordInClear(s.serverAddress)), "\(s.screen) at \(w)x\(h): \(words)")
                 }
                 if let at = s.account.retryAt, at > s.now {
-                    #expect(words.contains(s.strings.retryIn(300)), "\(s.screen) at \(w)x\(h)")
+                    #expect(words.contains(s.strings.account.retryIn(300)), "\(s.screen) at \(w)x\(h)")
                 }
             }
         }

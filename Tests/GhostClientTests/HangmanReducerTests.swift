@@ -258,8 +258,8 @@ struct HangmanReducerTests {
         #expect(!Screens.render(b).joined().lowercased().contains("pear"))
         b = Fx.run(b, Fx.lines("MOVE id=2 player=bob word=pear hit=yes pattern=pear missed=- left=8",
                                "OVER id=2 winner=bob loser=alice reason=solved word=pear mistakes=0 pattern=pear")).0
-        #expect(Screens.hangmanEndText(b, b.hangman.ended!, .en) == "You found it with 0 mistakes. Congratulations!")
-        #expect(Screens.hangmanEndText(s, { var e = b.hangman.ended!; e.board.word = "pear"; return e }(), .en)
+        #expect(HangmanScreens.hangmanEndText(b, b.hangman.ended!, .en) == "You found it with 0 mistakes. Congratulations!")
+        #expect(HangmanScreens.hangmanEndText(s, { var e = b.hangman.ended!; e.board.word = "pear"; return e }(), .en)
                 == "bob found your word with 0 mistakes.")
         // After a duel with a person, Enter asks for a rematch (the roles swap).
         (b, fx) = Fx.run(b, .key(.enter))
@@ -368,7 +368,7 @@ struct HangmanDuelReducerTests {
         (s, fx) = Fx.run(s, .key(.char(Character(String(claim + 1)))))
         #expect(Fx.sent(fx) == ["CLAIM"])
         s = Fx.run(s, Fx.line("OVER id=2 winner=bob loser=alice reason=abandoned word=zephyr mistakes=0 pattern=______")).0
-        #expect(Screens.hangmanEndText(s, s.hangman.ended!, .en) == "alice stayed away; bob claimed the game.")
+        #expect(HangmanScreens.hangmanEndText(s, s.hangman.ended!, .en) == "alice stayed away; bob claimed the game.")
         #expect(Screens.render(s).contains { $0.contains("The word: ZEPHYR") })
     }
 

@@ -53,26 +53,26 @@ struct HangmanScreenTests {
 
     @Test("Phrase layout: a gap of three spaces between words, apostrophes and hyphens shown, lines break between words")
     func phraseLayout() {
-        #expect(Screens.hangmanPattern("_____/__/____", width: 76) == ["_ _ _ _ _   _ _   _ _ _ _"])
-        #expect(Screens.hangmanPattern("____/'_'/____", width: 76) == ["_ _ _ _   ' _ '   _ _ _ _"])
-        #expect(Screens.hangmanPattern("we__-___e", width: 76) == ["W E _ _ - _ _ _ E"])
-        #expect(Screens.hangmanPattern("________/_______", width: 20) == ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _"])
-        #expect(Screens.hangmanPattern("", width: 20) == [""])
+        #expect(HangmanScreens.hangmanPattern("_____/__/____", width: 76) == ["_ _ _ _ _   _ _   _ _ _ _"])
+        #expect(HangmanScreens.hangmanPattern("____/'_'/____", width: 76) == ["_ _ _ _   ' _ '   _ _ _ _"])
+        #expect(HangmanScreens.hangmanPattern("we__-___e", width: 76) == ["W E _ _ - _ _ _ E"])
+        #expect(HangmanScreens.hangmanPattern("________/_______", width: 20) == ["_ _ _ _ _ _ _ _", "_ _ _ _ _ _ _"])
+        #expect(HangmanScreens.hangmanPattern("", width: 20) == [""])
         // A word wider than the screen is cut into lines that fit.
-        let long = Screens.hangmanPattern(String(repeating: "_", count: 64), width: 56)
+        let long = HangmanScreens.hangmanPattern(String(repeating: "_", count: 64), width: 56)
         #expect(long.count == 3 && long.allSatisfy { $0.count <= 56 } && long.joined().filter { $0 == "_" }.count == 64)
-        let big = Screens.hangmanBigPattern("_a/'_", maxWidth: 76)
+        let big = HangmanScreens.hangmanBigPattern("_a/'_", maxWidth: 76)
         #expect(big?.count == BlockFont.height)
         // placeholder, gap, A, gap, word gap (2), gap, apostrophe, gap, placeholder
         #expect(big?[4] == "▄▄▄▄▄" + " " + "█   █" + " " + "  " + " " + " " + " " + "▄▄▄▄▄")
         #expect(big?[0] == "     " + " " + " ███ " + " " + "  " + " " + "█" + " " + "     ")
-        #expect(Screens.hangmanBigPattern(String(repeating: "_", count: 14), maxWidth: 76) == nil)
+        #expect(HangmanScreens.hangmanBigPattern(String(repeating: "_", count: 14), maxWidth: 76) == nil)
     }
 
     @Test("The keyboard marks untried, hit and missed letters differently, with colour and without")
     func keyboardMarks() {
         for colour in [false, true] {
-            let rows = Screens.hangmanKeyboard(found: ["e"], missed: ["a", "q"], width: 80, style: Style(colour: colour))
+            let rows = HangmanScreens.hangmanKeyboard(found: ["e"], missed: ["a", "q"], width: 80, style: Style(colour: colour))
             let plain = rows.map(Layout.plain)
             #expect(plain[0].contains(" Q✗ [W]  E✓ [R]"))
             #expect(plain[1].contains(" A✗ [S]"))

@@ -59,7 +59,7 @@ extension Issue44MoreTests {
                                Fx.lines("OVER id=7 winner=alice loser=carol reason=challenge-failed fragment=p word=peanut", "INFO server text")).0
             #expect(Issue44MoreTests.words(alice, 80, 24, language).contains(named), "\(Issue44MoreTests.plain(alice, 80, 24, language))")
             // Third person stays for the loser's side and for others.
-            #expect(Screens.reasonText(reason: .abandoned, loser: "alice", winner: "bob", fragment: "", Strings.forLanguage(language))
+            #expect(GhostScreens.reasonText(reason: .abandoned, loser: "alice", winner: "bob", fragment: "", Strings.forLanguage(language))
                         .contains(language == "en" ? "bob claimed" : "bob eiste"))
         }
         // “Last round:” then a sentence about you: no capital after the colon.
@@ -73,7 +73,7 @@ extension Issue44MoreTests {
         var nl = s
         nl.config.language = "nl"
         #expect(Issue44MoreTests.words(nl, 80, 24, "nl").contains("Vorige ronde: je maakte “QZ”"), "\(Issue44MoreTests.plain(nl, 80, 24, "nl"))")
-        #expect(Strings.en.afterColon("bob made it") == "bob made it")
+        #expect(Strings.en.secondPerson.afterColon("bob made it") == "bob made it")
     }
 
     @Test("Item 13: before anyone moved, leaving (or a new Hangman game) says the game is called off and nobody loses; after a move, that you lose")

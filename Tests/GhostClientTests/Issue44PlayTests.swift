@@ -107,9 +107,9 @@ struct Issue44PlayTests {
         #expect(Self.plain(Fx.inGame())[0].contains("ghostd · Ghost · English · round 1"))
         #expect(!Self.plain(Fx.over())[0].contains("match"))
         // The variant's match: Superghost-partij, Partij bluffen en uitdagen.
-        #expect(Strings.en.matchName("Superghost") == "Superghost match")
-        #expect(Strings.nl.matchName("Superghost") == "Superghost-partij")
-        #expect(Strings.nl.matchName(Strings.nl.variantName("challenge")) == "Partij bluffen en uitdagen")
+        #expect(Strings.en.superghost.matchName("Superghost") == "Superghost match")
+        #expect(Strings.nl.superghost.matchName("Superghost") == "Superghost-partij")
+        #expect(Strings.nl.superghost.matchName(Strings.nl.variantName("challenge")) == "Partij bluffen en uitdagen")
         // The history row: RESULT's rounds=ghost.
         let history = Fx.run(Fx.named(), [.key(.char("h")),
                                           Fx.line("RESULT id=14 game=ghost variant=super opponent=dora result=win reason=word ended=1700100000 rounds=ghost"),
@@ -227,11 +227,11 @@ struct Issue44PlayTests {
     @Test("Item 25: Dutch says “spellen met rating” for rated games, never “gewaardeerd”")
     func dutchRatedGames() {
         let nl = Strings.nl
-        for text in [nl.profileNoRatings, nl.profileGuest, nl.leadersEmpty(minGames: nil, maxRD: nil), nl.leadersEmpty(minGames: 10, maxRD: 110)] {
+        for text in [nl.record.profileNoRatings, nl.record.profileGuest, nl.record.leadersEmpty(minGames: nil, maxRD: nil), nl.record.leadersEmpty(minGames: 10, maxRD: 110)] {
             #expect(!text.contains("gewaardeerd"), "\(text)")
         }
-        #expect(nl.leadersEmpty(minGames: nil, maxRD: nil) == "Nog niemand op deze lijst: er komen geregistreerde namen op die genoeg spellen met rating hebben gespeeld.")
-        #expect(nl.profileGuest == "Dit is een gastnaam: registreer hem om met rating te spelen.")
+        #expect(nl.record.leadersEmpty(minGames: nil, maxRD: nil) == "Nog niemand op deze lijst: er komen geregistreerde namen op die genoeg spellen met rating hebben gespeeld.")
+        #expect(nl.record.profileGuest == "Dit is een gastnaam: registreer hem om met rating te spelen.")
     }
 
     @Test("Item 25: the best-games list of phrases heads its answers Phrase (Zin), of words Word (Woord)")

@@ -99,10 +99,10 @@ struct Issue44RecordTests {
         #expect(en.contains("✗ A challenge lost it: “I” would have won."), "\(en)")
         let nl = Self.text(Self.challengeReviewed(language: "nl"), "nl")
         #expect(nl.contains("✗ Uitdagen verspeelde de winst: “I” had gewonnen."), "\(nl)")
-        #expect(Strings.en.lostIt("word:jail", better: []) == "The word “JAIL” lost it.")
-        #expect(Strings.nl.lostIt("word:jail", better: []) == "Het woord “JAIL” verspeelde de winst.")
+        #expect(Strings.en.record.lostIt("word:jail", better: []) == "The word “JAIL” lost it.")
+        #expect(Strings.nl.record.lostIt("word:jail", better: []) == "Het woord “JAIL” verspeelde de winst.")
         // A letter keeps its quotes.
-        #expect(Strings.en.lostIt("q", better: ["r"]) == "“Q” lost it: “R” would have won.")
+        #expect(Strings.en.record.lostIt("q", better: ["r"]) == "“Q” lost it: “R” would have won.")
     }
 
     @Test("Item 21: Hangman's replay names no losing move; its offer and review lines say what they count, in both languages")
@@ -127,11 +127,11 @@ struct Issue44RecordTests {
                                                                   "OK REVIEW id=20")).0
         #expect(Self.text(reviewed).contains("After this guess the computer could still choose from 12 words, such as “BEAD”."))
         #expect(Self.text(reviewed, "nl").contains("Na deze gok kon de computer nog uit 12 woorden kiezen, zoals “BEAD”."))
-        #expect(Strings.en.familyLeft("1", word: "bead") == "After this guess the computer could still choose from 1 word, such as “BEAD”.")
-        #expect(Strings.en.bestLetter("e", candidates: "1200") == "Before this guess 1200 words fitted what was known; the best letter was E.")
-        #expect(Strings.nl.bestLetter("e", candidates: "1200") == "Voor deze gok pasten 1200 woorden bij wat bekend was; de beste letter was E.")
-        #expect(Strings.en.bestLetter(nil, candidates: "1") == "Before this guess 1 word fitted what was known.")
-        #expect(Strings.nl.bestLetter(nil, candidates: "1") == "Voor deze gok paste 1 woord bij wat bekend was.")
+        #expect(Strings.en.record.familyLeft("1", word: "bead") == "After this guess the computer could still choose from 1 word, such as “BEAD”.")
+        #expect(Strings.en.record.bestLetter("e", candidates: "1200") == "Before this guess 1200 words fitted what was known; the best letter was E.")
+        #expect(Strings.nl.record.bestLetter("e", candidates: "1200") == "Voor deze gok pasten 1200 woorden bij wat bekend was; de beste letter was E.")
+        #expect(Strings.en.record.bestLetter(nil, candidates: "1") == "Before this guess 1 word fitted what was known.")
+        #expect(Strings.nl.record.bestLetter(nil, candidates: "1") == "Voor deze gok paste 1 woord bij wat bekend was.")
         // The screens with them fit the smallest window.
         for s in [evil, reviewed] {
             for language in ["en", "nl"] {

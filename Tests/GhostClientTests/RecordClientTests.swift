@@ -335,7 +335,7 @@ struct RecordReplayKindsTests {
                          mistake: 1, mistakeRound: 2)
         #expect(r.mistakeStep == 2)
         #expect(r.ply(at: 1)?.play == "q" && r.ply(at: 2)?.better == ["a", "<s"] && r.ply(at: 3) == nil)
-        #expect(Strings.en.lostIt("z", better: ["a", "<s"]) == "“Z” lost it: “A” or S at the front would have won.")
-        #expect(Strings.nl.lostIt("z", better: ["a", "<s"]) == "“Z” verspeelde de winst: “A” of S vooraan had gewonnen.")
+        #expect(Strings.en.record.lostIt("z", better: ["a", "<s"]) == "“Z” lost it: “A” or S at the front would have won.")
+        #expect(Strings.nl.record.lostIt("z", better: ["a", "<s"]) == "“Z” verspeelde de winst: “A” of S vooraan had gewonnen.")
     }
 }

@@ -221,8 +221,8 @@ struct ScreenTests {
     ])
     func reasons(reason: String, en: String, nl: String) {
         let r = GameResult(id: 1, winner: "alice", loser: "bob", reason: OverReason(rawValue: reason), fragment: "pear")
-        #expect(Screens.reasonText(r, .en) == en)
-        #expect(Screens.reasonText(r, .nl) == nl)
+        #expect(GhostScreens.reasonText(r, .en) == en)
+        #expect(GhostScreens.reasonText(r, .nl) == nl)
     }
 
     // MARK: The computer and matches
@@ -465,10 +465,10 @@ struct ScreenNewPlayerTests {
         #expect(Strings.nl.reasonLeft(Screens.display("bot-medium", .nl)) == "De computer (gemiddeld) heeft het spel verlaten.")
         #expect(Screens.label("bot-medium", .nl) == "Computer (gemiddeld)")
         // Hangman's computer likewise.
-        #expect(Screens.hangmanDisplay("bot-hangman", .en) == "the computer")
-        #expect(Strings.en.hangman.chooseWord(Screens.hangmanDisplay("bot-hangman", .en)) == "Choose a word for the computer to guess:")
-        #expect(Strings.nl.hangman.theyGuess(Screens.hangmanDisplay("bot-hangman", .nl)) == "De computer raadt…")
-        #expect(Screens.hangmanLabel("bot-hangman", .nl) == "Computer")
+        #expect(HangmanScreens.hangmanDisplay("bot-hangman", .en) == "the computer")
+        #expect(Strings.en.hangman.chooseWord(HangmanScreens.hangmanDisplay("bot-hangman", .en)) == "Choose a word for the computer to guess:")
+        #expect(Strings.nl.hangman.theyGuess(HangmanScreens.hangmanDisplay("bot-hangman", .nl)) == "De computer raadt…")
+        #expect(HangmanScreens.hangmanLabel("bot-hangman", .nl) == "Computer")
     }
 
     @Test("Bug 5: a rematch request that lapsed is shown as lapsed, whoever asked", arguments: ["alice", "bob"])
@@ -620,7 +620,7 @@ struct ScreenLayoutTests {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             for f in ghostOnly { #expect(!text.contains(f), "\(file) draws Ghost's board: \(f)") }
         }
-        let ghost = try String(contentsOf: Self.sources.appendingPathComponent("Games/Ghost/Screens+Ghost.swift"), encoding: .utf8)
+        let ghost = try String(contentsOf: Self.sources.appendingPathComponent("Games/Ghost/GhostScreens.swift"), encoding: .utf8)
         for f in ghostOnly { #expect(ghost.contains(f), "Games/Ghost lacks \(f)") }
     }
 }

@@ -3,7 +3,10 @@ import GhostProtocol
 /// Sentences about the player reading the screen, in the second person:
 /// "You completed “ZOOK”…", never "carol completed “ZOOK”…" on
 /// carol's own screen. Each says why, as the third-person ones do.
-extension Strings {
+public struct SecondPersonTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     /// Why a game or round ended, when the loser is the reader; nil for a
     /// reason without such a sentence (the third-person one is used).
     public func youLost(_ reason: OverReason, fragment: String, winner: String, word: String?, superghost: Bool) -> String? {
@@ -79,4 +82,9 @@ extension Strings {
     public func youGuessed(_ guess: String, hit: Bool) -> String {
         code == "nl" ? "Je raadde \(guess): \(hit ? "raak" : "mis")" : "You guessed \(guess): \(hit ? "hit" : "miss")"
     }
+}
+
+extension Strings {
+    /// The second-person texts in this language.
+    public var secondPerson: SecondPersonTexts { SecondPersonTexts(code: code) }
 }

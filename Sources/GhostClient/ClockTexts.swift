@@ -3,17 +3,20 @@ import GhostProtocol
 /// The texts of games on a clock (`clock=`), in both languages: the
 /// countdown on the play screens, the main screen's clock setting, and the
 /// end by time (`reason=time`).
-extension Strings {
+public struct ClockTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     /// The seconds the player to move has left: "0:23 left".
     public func clockLeft(_ seconds: Int) -> String {
-        let text = Strings.minutesAndSeconds(seconds)
+        let text = ClockTexts.minutesAndSeconds(seconds)
         return code == "nl" ? "nog \(text)" : "\(text) left"
     }
 
     /// The countdown of a game without a clock (TURN's `abort_in=`,
     /// `claim_in=`): "aborted in 0:45 without a move", "claimable in 4:10".
     public func deadlineLeft(_ deadline: TurnDeadline, _ seconds: Int) -> String {
-        let text = Strings.minutesAndSeconds(seconds)
+        let text = ClockTexts.minutesAndSeconds(seconds)
         switch (deadline, code == "nl") {
         case (.abort, true): return "afgebroken over \(text) zonder zet"
         case (.abort, false): return "aborted in \(text) without a move"
@@ -43,15 +46,15 @@ extension Strings {
     /// The main screen's line for the clock of new games (nil: no clock).
     public func clockSetting(_ seconds: Int?) -> String {
         if code == "nl" {
-            return "Klok: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) per zet" } ?? "uit") + " (t)"
+            return "Klok: " + (seconds.map { "\(ClockTexts.minutesAndSeconds($0)) per zet" } ?? "uit") + " (t)"
         }
-        return "Clock: " + (seconds.map { "\(Strings.minutesAndSeconds($0)) a move" } ?? "off") + " (t)"
+        return "Clock: " + (seconds.map { "\(ClockTexts.minutesAndSeconds($0)) a move" } ?? "off") + " (t)"
     }
 
     /// After a line about other seekers: their clock, if any (" On a clock of 0:30 a move.").
     public func seekersClock(_ seconds: Int?) -> String {
         guard let seconds else { return "" }
-        let text = Strings.minutesAndSeconds(seconds)
+        let text = ClockTexts.minutesAndSeconds(seconds)
         return code == "nl" ? " Met een klok van \(text) per zet." : " On a clock of \(text) a move."
     }
 
@@ -70,4 +73,9 @@ extension Strings {
         let s = max(0, seconds)
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
+}
+
+extension Strings {
+    /// The clock's texts in this language.
+    public var clock: ClockTexts { ClockTexts(code: code) }
 }

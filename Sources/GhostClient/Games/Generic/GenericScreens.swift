@@ -7,64 +7,64 @@ import GhostProtocol
 /// as it is); then the moves offered as a list, with the word field of a
 /// move that takes a word. One renderer for every kind this client has no
 /// code for, for players and watchers alike.
-extension Screens {
+public enum GenericScreens {
     public static func genericGame(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         guard let g = s.game, let b = g.generic else {
-            return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.genericHelpWait)
+            return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.generic.genericHelpWait)
         }
-        var chips = chipsAndStanding(s, g, width, t, style)
+        var chips = GhostScreens.chipsAndStanding(s, g, width, t, style)
         var banner = ""
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
-            turn = style.bold(r.drawn ? t.itsADraw : t.winnerIs(display(r.winner, t)))
-            banner = r.info ?? reasonText(r, t)
+            turn = style.bold(r.drawn ? t.generic.itsADraw : t.winnerIs(Screens.display(r.winner, t)))
+            banner = r.info ?? GhostScreens.reasonText(r, t)
         } else if let mover = g.toMove, case let both = mover.split(separator: ",").map(String.init), both.count == 2 {
             // Both players may move, and this is a watcher.
-            turn = t.genericBothToMove(display(both[0], t), display(both[1], t))
+            turn = t.generic.genericBothToMove(Screens.display(both[0], t), Screens.display(both[1], t))
         } else if let mover = g.toMove {
-            let base = s.isMe(mover) ? style.good(t.genericYourTurn)
-                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(display(mover, t)) : t.theirTurn(display(mover, t))
-            turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
+            let base = s.isMe(mover) ? style.good(t.generic.genericYourTurn)
+                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(Screens.display(mover, t)) : t.theirTurn(Screens.display(mover, t))
+            turn = base + Screens.clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
             turn = ""
         }
         if let away = g.away {
-            banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(Screens.display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(Screens.display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
-            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
-                : t.offerPrompt(display(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
+            banner = s.isMe(offer.player) ? t.offerFromMe(Screens.display(Screens.opponent(of: s, in: g) ?? "?", t))
+                : t.offerPrompt(Screens.display(offer.player, t), Screens.offerText(offer, t), s.offerKeys ?? .oneKey)
         }
-        let board = b.rows.map { viewRows($0, s, width, t, style) } ?? [margin + style.dim(t.genericLoading)]
+        let board = b.rows.map { viewRows($0, s, width, t, style) } ?? [Screens.margin + style.dim(t.generic.genericLoading)]
 
         var help: String
         var lower: [String]
         if g.watching {
-            help = watchHelp(s, g.players, t)
+            help = WatchScreens.watchHelp(s, g.players, t)
             lower = []
         } else if s.confirmLeave {
-            help = t.genericHelpWait
-            lower = paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
+            help = t.generic.genericHelpWait
+            lower = Screens.paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
         } else if let code = s.confirmLanguage, s.gameMenuOpen {
-            help = t.genericHelpWait
-            lower = paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
+            help = t.generic.genericHelpWait
+            lower = Screens.paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
             help = t.gameMenuHelp
-            lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
+            lower = [Screens.margin + style.bold(t.menuTitle)] + Screens.gameMenu(s, g, t, style)
         } else if b.moves.isEmpty {
-            help = t.genericHelpWait
+            help = t.generic.genericHelpWait
             lower = []
         } else {
-            help = b.typesText ? t.genericHelpWord : b.letterMove != nil ? t.genericHelpLetter : t.genericHelpMoves
+            help = b.typesText ? t.generic.genericHelpWord : b.letterMove != nil ? t.generic.genericHelpLetter : t.generic.genericHelpMoves
             lower = viewMoves(b, s, width, t, style)
         }
 
         // The blank rows go first when the window is short.
-        let rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+        let rows = height - 2 - Screens.bottomLines(s, width, t, banner: banner, help: help).count
         var turnRows = turn.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         // The last move, as MOVE's first field says it (“bob played GOAT”).
         if let last = g.lastMove, !(g.watching && s.watch.ended) {
-            let text = s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased())
+            let text = s.isMe(last.player) ? t.secondPerson.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased())
             turnRows += Layout.wrap(text, width: width - 4).map { style.dim($0) }
         }
         var spacers = [true, true, !turnRows.isEmpty, !lower.isEmpty]  // after the title, the chips, the turn, the board
@@ -78,16 +78,16 @@ extension Screens {
         body += board
         if spacers[3] { body.append("") }
         body += lower
-        let title = watchTitle(g, s.kindName(b.kind, t) + " · " + t.nameOfLanguage(g.lang), t)
-        return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body, banner: banner, help: help)
+        let title = WatchScreens.watchTitle(g, s.kindName(b.kind, t) + " · " + t.nameOfLanguage(g.lang), t)
+        return Screens.frame(s, width, height, t, title: title, right: WatchScreens.audienceRight(s, g, t), body: body, banner: banner, help: help)
     }
 
     /// The board's rows: each label in a column, its value beside it (wrapped under itself when long).
     static func viewRows(_ rows: [ViewRowLine], _ s: ClientState, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
         // A player's row is labelled with the player's name.
-        let labels = rows.map { row in row.seat.map { label($0, t) + (s.isMe($0) ? " (\(t.you))" : "") } ?? row.label }
+        let labels = rows.map { row in row.seat.map { Screens.label($0, t) + (s.isMe($0) ? " (\(t.you))" : "") } ?? row.label }
         let column = min(max(0, labels.map(Layout.visibleWidth).max() ?? 0), max(8, width / 3))
-        let room = max(8, width - margin.count * 2 - column - 2)
+        let room = max(8, width - Screens.margin.count * 2 - column - 2)
         var out: [String] = []
         for (row, name) in zip(rows, labels) {
             let value = rowValue(row, room: room, style)
@@ -96,7 +96,7 @@ extension Screens {
             for i in 0..<max(names.count, values.count, 1) {
                 let l = names.indices.contains(i) ? style.dim(names[i]) : ""
                 let v = values.indices.contains(i) ? values[i] : ""
-                out.append(margin + Layout.pad(l, to: column) + "  " + v)
+                out.append(Screens.margin + Layout.pad(l, to: column) + "  " + v)
             }
         }
         return out
@@ -126,43 +126,43 @@ extension Screens {
     /// The moves offered: "▶ CHAIN <word> · what it does" for the one chosen
     /// (↑/↓), then the field of the word typed when a move takes one.
     static func viewMoves(_ b: GenericBoard, _ s: ClientState, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
-        var out = [margin + style.bold(t.genericMovesTitle)]
-        let room = max(10, width - margin.count * 2 - 2)
+        var out = [Screens.margin + style.bold(t.generic.genericMovesTitle)]
+        let room = max(10, width - Screens.margin.count * 2 - 2)
         for (i, move) in b.moves.enumerated() {
-            let takes = move.takes == .word ? " " + t.genericTakesWord : move.takes == .letter ? " " + t.genericTakesLetter : ""
+            let takes = move.takes == .word ? " " + t.generic.genericTakesWord : move.takes == .letter ? " " + t.generic.genericTakesLetter : ""
             let text = move.verb + takes + (move.then.map { " " + $0 } ?? "") + (move.help.isEmpty ? "" : " · " + move.help)
             for (r, line) in Layout.wrap(text, width: room).enumerated() {
                 if r == 0, i == b.cursor {
-                    out.append(margin + marker + " " + style.highlight(line))
+                    out.append(Screens.margin + Screens.marker + " " + style.highlight(line))
                 } else {
-                    out.append(margin + "  " + (r == 0 ? "" : "  ") + line)
+                    out.append(Screens.margin + "  " + (r == 0 ? "" : "  ") + line)
                 }
             }
         }
         if b.typesText {
-            out += ["", margin + style.bold(t.genericWordLabel) + b.field.uppercased() + "_"]
+            out += ["", Screens.margin + style.bold(t.generic.genericWordLabel) + b.field.uppercased() + "_"]
         }
         return out
     }
 }
 
-extension Screens {
+extension GenericScreens {
     /// The main screen's games with an announced kind chosen: every game by
     /// name, the chosen one marked ●, then what it is (its HELP summary), wrapped.
     static func genericPanel(_ s: ClientState, _ kind: GameKind, _ width: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let room = max(20, width - margin.count * 2)
+        let room = max(20, width - Screens.margin.count * 2)
         let rows = names(s.offeredKinds.map { k in
             let name = s.kindName(k, t)
             return k == kind ? style.highlight("● " + name) : style.bold("○ " + name)
         }, width: room)
         let about = s.announced(kind)?.about ?? ""
         let text = about.isEmpty ? [] : Layout.wrap(about, width: room - 2).map { "  " + $0 }
-        return (rows + text).map { margin + $0 }
+        return (rows + text).map { Screens.margin + $0 }
     }
 }
 
-extension Screens {
+extension GenericScreens {
     /// The replay of a game of a kind this client has no code for: no
     /// position to draw, so its moves one a line ("3. bob: word:eel"), the
     /// one the replay stands on marked, then what REVIEW said (`no-review`
@@ -170,34 +170,34 @@ extension Screens {
     static func genericReplay(_ s: ClientState, _ r: Replay, _ moves: [ReplayMove], step: Int, title: String, right: String,
                               _ width: Int, _ height: Int, _ t: Strings, help: String) -> [String] {
         let style = Style(colour: s.colour)
-        var body: [String] = [""] + paragraph(style.bold(t.replayStep(step, of: moves.count, round: nil)), width)
-        if r.more { body.append(margin + style.dim(t.replayEarlier)) }
+        var body: [String] = [""] + Screens.paragraph(style.bold(t.record.replayStep(step, of: moves.count, round: nil)), width)
+        if r.more { body.append(Screens.margin + style.dim(t.record.replayEarlier)) }
         body.append("")
         var review: [String] = []
         switch r.review {
-        case .refused(let code): review = [""] + paragraph(style.dim(t.reviewRefused(code)), width)
-        case .asking: review = [""] + paragraph(style.dim(t.reviewAsking), width)
-        case .notReady: review = [""] + paragraph(t.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
+        case .refused(let code): review = [""] + Screens.paragraph(style.dim(t.record.reviewRefused(code)), width)
+        case .asking: review = [""] + Screens.paragraph(style.dim(t.record.reviewAsking), width)
+        case .notReady: review = [""] + Screens.paragraph(t.record.reviewNotReady(waiting: r.reviewRetryAt != nil), width)
         case .none, .done: break
         }
         let lines = moves.enumerated().map { i, m -> String in
-            let text = t.replayMoveLine(m.n, label(m.player, t), t.playText(m.play))
-            return i + 1 == step ? marker + " " + style.highlight(text) : "  " + text
-        }.flatMap { Layout.wrap($0, width: width - margin.count * 2).enumerated().map { $0.offset == 0 ? margin + $0.element : margin + "    " + $0.element } }
-        let room = max(1, height - 2 - bottomLines(s, width, t, banner: "", help: help).count - body.count - review.count)
-        body += window(lines, focus: max(0, step - 1), room: room)
+            let text = t.generic.replayMoveLine(m.n, Screens.label(m.player, t), t.record.playText(m.play))
+            return i + 1 == step ? Screens.marker + " " + style.highlight(text) : "  " + text
+        }.flatMap { Layout.wrap($0, width: width - Screens.margin.count * 2).enumerated().map { $0.offset == 0 ? Screens.margin + $0.element : Screens.margin + "    " + $0.element } }
+        let room = max(1, height - 2 - Screens.bottomLines(s, width, t, banner: "", help: help).count - body.count - review.count)
+        body += RecordScreens.window(lines, focus: max(0, step - 1), room: room)
         body += review
-        return frame(s, width, height, t, title: title, right: right, body: body, help: help)
+        return Screens.frame(s, width, height, t, title: title, right: right, body: body, help: help)
     }
 }
 
-extension Screens {
+extension GenericScreens {
     /// The kinds the server announced, by name, on a row of their own under
     /// the built-in games (the main screen adds it when it has room; ←/→ reach them).
     static func announcedRow(_ s: ClientState, _ width: Int, _ t: Strings) -> [String] {
         guard !s.serverKinds.isEmpty else { return [] }
         let style = Style(colour: s.colour)
-        return names(s.serverKinds.map { style.bold("○ " + $0.name) }, width: max(20, width - margin.count * 2)).map { margin + $0 }
+        return names(s.serverKinds.map { style.bold("○ " + $0.name) }, width: max(20, width - Screens.margin.count * 2)).map { Screens.margin + $0 }
     }
 
     /// Games' names in rows, three spaces apart, a row holding as many whole names as fit.

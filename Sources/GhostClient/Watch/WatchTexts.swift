@@ -3,7 +3,10 @@ import GhostProtocol
 /// The texts of watching games in progress, in both languages: the list of
 /// live games, the watcher's screens, the players' count of watchers, and
 /// the main screen's choice to keep watchers out.
-extension Strings {
+public struct WatchTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     private var dutch: Bool { code == "nl" }
 
     public var watchListTitle: String { dutch ? "Lopende spellen" : "Games in progress" }
@@ -27,11 +30,11 @@ extension Strings {
         if dutch {
             parts.append(moves == 1 ? "1 zet" : "\(moves) zetten")
             parts.append(watchers == 0 ? "nog geen kijkers" : watcherCount(watchers))
-            if let clock { parts.append("\(Strings.minutesAndSeconds(clock)) per zet") }
+            if let clock { parts.append("\(ClockTexts.minutesAndSeconds(clock)) per zet") }
         } else {
             parts.append(moves == 1 ? "1 move" : "\(moves) moves")
             parts.append(watchers == 0 ? "nobody watching" : watcherCount(watchers))
-            if let clock { parts.append("\(Strings.minutesAndSeconds(clock)) a move") }
+            if let clock { parts.append("\(ClockTexts.minutesAndSeconds(clock)) a move") }
         }
         return parts.joined(separator: " · ")
     }
@@ -80,4 +83,9 @@ extension Strings {
             nil
         }
     }
+}
+
+extension Strings {
+    /// Watching's texts in this language.
+    public var watch: WatchTexts { WatchTexts(code: code) }
 }

@@ -3,10 +3,13 @@ import GhostProtocol
 /// The texts of bluff and challenge (`variant=challenge`), in both
 /// languages: the main screen's choice of game, the challenge key, the
 /// answer prompt, the hints, the refusals and the ends of a game.
-extension Strings {
+public struct ChallengeTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     /// The main screen's line for the Ghost variant of new games.
     public func variantSetting(superghost: Bool, challenge: Bool) -> String {
-        guard challenge else { return variantSetting(superghost) }
+        guard challenge else { return SuperghostTexts(code: code).variantSetting(superghost) }
         return code == "nl" ? "Spel: Bluffen en uitdagen (v verandert dit)" : "Game: Bluff and challenge (v changes it)"
     }
 
@@ -98,4 +101,9 @@ extension Strings {
             return nil
         }
     }
+}
+
+extension Strings {
+    /// Bluff and challenge's texts in this language.
+    public var challenge: ChallengeTexts { ChallengeTexts(code: code) }
 }

@@ -6,12 +6,12 @@ import GhostProtocol
 /// the state, like every screen. The core draws no Ghost board: it dispatches
 /// `.game`, `.over` and `.computer` here, as it dispatches Hangman's screens
 /// to Games/Hangman.
-extension Screens {
+public enum GhostScreens {
     /// The on-screen keyboard, QWERTY rows, each key as `[Q]`; the key just
     /// played flashes: reverse colours, or `*Q*` without colour.
     public static func keyboard(flash: Character?, width: Int, style: Style) -> [String] {
         let lit = flash.map { Character($0.uppercased()) }
-        return keyboardRows.enumerated().map { row, keys in
+        return Screens.keyboardRows.enumerated().map { row, keys in
             let cells = keys.map { k -> String in
                 if k == lit { return style.colour ? style.flash("[\(k)]") : "*\(k)*" }
                 return "[\(k)]"
@@ -31,7 +31,7 @@ extension Screens {
             rows[BlockFont.height / 2] = Layout.center(style.dim(empty), in: width)
             return rows
         }
-        var rows = big(text, width, style)
+        var rows = Screens.big(text, width, style)
         if rows.count < BlockFont.height {
             // The fallback is one row: put it in the middle.
             let pad = (BlockFont.height - rows.count) / 2
@@ -51,9 +51,9 @@ extension Screens {
     /// screen and of the generic one.
     static func chipsAndStanding(_ s: ClientState, _ g: GameInfo, _ width: Int, _ t: Strings, _ style: Style) -> [String] {
         var chips = playerChips(s, g, t, style).map { Layout.center($0, in: width) }
-        var standing: [String] = g.ratings != nil ? [t.ratedGame] : []
-        if let them = opponent(of: s, in: g), let record = g.record {
-            standing.append(t.runningScore(record.mine, record.theirs, display(them, t)))
+        var standing: [String] = g.ratings != nil ? [t.record.ratedGame] : []
+        if let them = Screens.opponent(of: s, in: g), let record = g.record {
+            standing.append(t.runningScore(record.mine, record.theirs, Screens.display(them, t)))
         }
         if !standing.isEmpty {
             chips += Layout.wrap(standing.joined(separator: " · "), width: width - 4).map { Layout.center(style.dim($0), in: width) }
@@ -72,7 +72,7 @@ extension Screens {
         let w = max(9, labels.map(Layout.visibleWidth).max() ?? 0)
         let chips = zip(names, labels).map { name, label -> String in
             let padded = style.colour ? " " + Layout.pad(label, to: w) + " " : Layout.pad(label, to: w)
-            return game.toMove == name ? marker + " " + style.highlight(padded) : "  " + padded
+            return game.toMove == name ? Screens.marker + " " + style.highlight(padded) : "  " + padded
         }
         var lines = [chips[0] + "   vs   " + chips[1]]
         if let ghost = game.ghost, ghost.match {
@@ -105,34 +105,34 @@ extension Screens {
                              winnerIsMe: s.isMe(end.winner), t)
         guard let seat = game.players.firstIndex(of: end.loser), end.ghost.indices.contains(seat),
               let letter = end.ghost[seat].last else { return why }
-        return why + " " + (s.isMe(end.loser) ? t.youEarn(String(letter)) : t.earnsOnly(display(end.loser, t), String(letter)))
+        return why + " " + (s.isMe(end.loser) ? t.secondPerson.youEarn(String(letter)) : t.earnsOnly(Screens.display(end.loser, t), String(letter)))
     }
 
     public static func game(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         // A kind this client has no code for: drawn from VIEW (Games/Generic).
-        if s.game?.generic != nil { return genericGame(s, width, height, t) }
+        if s.game?.generic != nil { return GenericScreens.genericGame(s, width, height, t) }
         let style = Style(colour: s.colour)
         guard let g = s.game else {
-            return frame(s, width, height, t, title: "", body: ["", margin + t.resuming], help: t.gameHelp)
+            return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.gameHelp)
         }
         let gs = g.ghost ?? GhostState()
         var chips = chipsAndStanding(s, g, width, t, style)
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
             // A watched game's end: who won (the banner says why).
-            let winner = display(r.winner, t)
+            let winner = Screens.display(r.winner, t)
             turn = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         } else if gs.roundEnd != nil {
             turn = style.bold(t.roundOver)
         } else if let mover = g.toMove, gs.challenged {
             // Bluff and challenge: the player to move must name a word.
             let frag = "“" + gs.fragment.uppercased() + "”"
-            let base = s.isMe(mover) ? style.good(t.youAreChallenged(frag)) : t.theyAreChallenged(display(mover, t))
-            turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
+            let base = s.isMe(mover) ? style.good(t.challenge.youAreChallenged(frag)) : t.challenge.theyAreChallenged(Screens.display(mover, t))
+            turn = base + Screens.clockSuffix(s, mover, t, style, width: width, turn: base)
         } else if let mover = g.toMove {
             let base = s.isMe(mover) ? style.good(t.yourTurn)
-                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(display(mover, t)) : t.theirTurn(display(mover, t))
-            turn = base + clockSuffix(s, mover, t, style, width: width, turn: base)
+                : g.away.map { $0.lowercased() == mover.lowercased() } == true ? t.awayToMove(Screens.display(mover, t)) : t.theirTurn(Screens.display(mover, t))
+            turn = base + Screens.clockSuffix(s, mover, t, style, width: width, turn: base)
         } else {
             turn = ""
         }
@@ -142,34 +142,34 @@ extension Screens {
         }
         if let last = g.lastMove, !gs.fragment.isEmpty {
             // Superghost: and where the letter went.
-            caption.append((s.isMe(last.player) ? t.youPlayed(last.letter.uppercased()) : t.played(display(last.player, t), last.letter.uppercased()))
-                           + (gs.superghost && gs.fragment.count > 1 ? t.playedWhere(front: gs.lastAtFront) : ""))
+            caption.append((s.isMe(last.player) ? t.secondPerson.youPlayed(last.letter.uppercased()) : t.played(Screens.display(last.player, t), last.letter.uppercased()))
+                           + (gs.superghost && gs.fragment.count > 1 ? t.superghost.playedWhere(front: gs.lastAtFront) : ""))
         }
         // Superghost: where my next letter goes, on a row of its own (never cut).
         var nextEnd: [String] = []
         if gs.superghost, gs.roundEnd == nil, let mover = g.toMove, s.isMe(mover) {
-            nextEnd = Layout.wrap(t.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
+            nextEnd = Layout.wrap(t.superghost.nextLetterEnd(front: gs.frontNext), width: width - 4).map { Layout.center($0, in: width) }
         }
-        var help = g.clock != nil ? t.clockGameHelp(challenge: gs.challenge) : gs.challenge ? t.challengeGameHelp : t.gameHelp
+        var help = g.clock != nil ? t.clock.clockGameHelp(challenge: gs.challenge) : gs.challenge ? t.challenge.challengeGameHelp : t.gameHelp
         // Bluff and challenge: who challenged, and (above the keyboard) the answer as it is typed.
         var answer: String?
         if gs.challenge, gs.challenged, gs.roundEnd == nil, let mover = g.toMove {
             let by = gs.challenger ?? g.players.first { $0 != mover } ?? "?"
-            caption = [caption.first ?? "", t.challengedBy(display(by, t))].filter { !$0.isEmpty }
+            caption = [caption.first ?? "", t.challenge.challengedBy(Screens.display(by, t))].filter { !$0.isEmpty }
             if s.isMe(mover) {
-                answer = Layout.center(style.bold(t.yourWord((gs.fragment + gs.answer).uppercased())), in: width)
-                help = t.answerHelp
+                answer = Layout.center(style.bold(t.challenge.yourWord((gs.fragment + gs.answer).uppercased())), in: width)
+                help = t.challenge.answerHelp
             }
         }
         // A watcher's keys play nothing: the help says whom it watches and how to stop.
-        if g.watching { help = watchHelp(s, g.players, t) }
+        if g.watching { help = WatchScreens.watchHelp(s, g.players, t) }
         var lower: [String]
         if s.confirmLeave {
-            lower = paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
+            lower = Screens.paragraph(g.personMoved ? t.confirmLeave : t.confirmCallOff, width).map { style.warn($0) }
         } else if let code = s.confirmLanguage, s.gameMenuOpen {
-            lower = paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
+            lower = Screens.paragraph(t.confirmLanguage(t.nameOfLanguage(code)), width).map { style.warn($0) }
         } else if s.gameMenuOpen {
-            lower = [margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style)
+            lower = [Screens.margin + style.bold(t.menuTitle)] + Screens.gameMenu(s, g, t, style)
             help = t.gameMenuHelp
         } else {
             lower = (answer.map { [$0] } ?? []) + keyboard(flash: g.flash, width: width, style: style)
@@ -178,14 +178,14 @@ extension Screens {
         var banner = ""
         if let away = g.away {
             // A watcher claims nothing and answers no offer: the banners that ask for a key are a player's.
-            banner = g.claimable && !g.watching ? t.claimablePrompt(display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(display(away, t), g.grace ?? 60)
+            banner = g.claimable && !g.watching ? t.claimablePrompt(Screens.display(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(Screens.display(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
-            banner = s.isMe(offer.player) ? t.offerFromMe(display(opponent(of: s, in: g) ?? "?", t))
-                : t.offerPrompt(display(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
+            banner = s.isMe(offer.player) ? t.offerFromMe(Screens.display(Screens.opponent(of: s, in: g) ?? "?", t))
+                : t.offerPrompt(Screens.display(offer.player, t), Screens.offerText(offer, t), s.offerKeys ?? .oneKey)
         } else if let end = gs.roundEnd {
             banner = roundText(s, end, g, t)
         } else if let end = gs.previousRound {
-            banner = t.lastRound + t.afterColon(roundText(s, end, g, t))
+            banner = t.lastRound + t.secondPerson.afterColon(roundText(s, end, g, t))
         }
         // The blank rows go first when the window is short, then the large
         // letters (the caption still spells the fragment), then the last
@@ -195,7 +195,7 @@ extension Screens {
         // round's banner took three rows and pushed the game menu's last
         // entry off the screen (a recorded session).
         let lastRoundBanner = g.away == nil && (g.offer == nil || g.watching) && gs.roundEnd == nil && gs.previousRound != nil
-        var rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+        var rows = height - 2 - Screens.bottomLines(s, width, t, banner: banner, help: help).count
         var spacers = [true, chips.count == 1, true, true]  // after the title, the chips, the turn, the caption
         var big = fragment(gs.fragment, width: width, style: style, empty: t.emptyFragment)
         // A countdown too long for the turn's row goes on a row of its own (clockSuffix).
@@ -210,7 +210,7 @@ extension Screens {
         }
         if total() > rows, lastRoundBanner {
             banner = ""
-            rows = height - 2 - bottomLines(s, width, t, banner: banner, help: help).count
+            rows = height - 2 - Screens.bottomLines(s, width, t, banner: banner, help: help).count
         }
         var body: [String] = spacers[0] ? [""] : []
         body += chips
@@ -226,9 +226,9 @@ extension Screens {
         // The variant always named: "Superghost · English · round 1".
         // A match says so: "Ghost match · English · round 2".
         let variant = t.variantName(superghost: gs.superghost, challenge: gs.challenge)
-        let title = watchTitle(g, (gs.match ? t.matchName(variant) : variant) + " · "
+        let title = WatchScreens.watchTitle(g, (gs.match ? t.superghost.matchName(variant) : variant) + " · "
                                    + t.gameTitle(t.nameOfLanguage(g.lang), g.round), t)
-        return frame(s, width, height, t, title: title, right: audienceRight(s, g, t), body: body,
+        return Screens.frame(s, width, height, t, title: title, right: WatchScreens.audienceRight(s, g, t), body: body,
                      banner: banner, help: help)
     }
 
@@ -247,16 +247,16 @@ extension Screens {
                            superghost: Bool = false, loserIsMe: Bool = false, winnerIsMe: Bool = false,
                            _ t: Strings) -> String {
         let frag = "“" + fragment.uppercased() + "”"
-        let (loser, winner) = (display(loser, t), display(winner, t))
-        if loserIsMe, let text = t.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
-        if winnerIsMe, let text = t.youWon(reason, loser: loser, fragment: frag, word: word) { return text }
-        if let text = t.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
+        let (loser, winner) = (Screens.display(loser, t), Screens.display(winner, t))
+        if loserIsMe, let text = t.secondPerson.youLost(reason, fragment: frag, winner: winner, word: word, superghost: superghost) { return text }
+        if winnerIsMe, let text = t.secondPerson.youWon(reason, loser: loser, fragment: frag, word: word) { return text }
+        if let text = t.challenge.challengeReason(reason, loser: loser, winner: winner, fragment: frag, word: word) { return text }
         switch reason {
         case .word: return t.reasonWord(loser, frag)
-        case .dead: return superghost ? t.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
+        case .dead: return superghost ? t.superghost.reasonDeadSuper(loser, frag) : t.reasonDead(loser, frag)
         case .left: return t.reasonLeft(loser)
         case .abandoned: return t.reasonAbandoned(loser, winner)
-        case .time: return t.reasonTime(loser)
+        case .time: return t.clock.reasonTime(loser)
         default: return t.reasonOther(loser, reason.rawValue)
         }
     }
@@ -264,13 +264,13 @@ extension Screens {
     public static func over(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
         guard let r = s.result else {
-            return frame(s, width, height, t, title: t.overTitle, body: [], help: t.overHelp)
+            return Screens.frame(s, width, height, t, title: t.overTitle, body: [], help: t.overHelp)
         }
         var body: [String] = [""]
         let headline: String
-        let winner = display(r.winner, t)
+        let winner = Screens.display(r.winner, t)
         if r.drawn {
-            headline = style.bold(t.itsADraw)
+            headline = style.bold(t.generic.itsADraw)
         } else if s.isMe(r.winner) {
             headline = style.good(r.match ? t.youWinMatch(winner) : t.youWin(winner))
         } else if s.isMe(r.loser) {
@@ -278,37 +278,37 @@ extension Screens {
         } else {
             headline = style.bold(r.match ? t.winnerIsMatch(winner) : t.winnerIs(winner))
         }
-        body += paragraph(headline, width)
+        body += Screens.paragraph(headline, width)
         body.append("")
         // The reason in the screen's language, from OVER's fields (never the server's INFO text).
         // After a dead fragment, the word its last letter could have led to.
         // (Bluff and challenge's reasons name their word themselves.)
-        let possible = t.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
+        let possible = t.challenge.challengeReason(r.reason, loser: "", winner: "", fragment: "", word: nil) != nil ? "" : r.word.map { " " + t.possibleWord("“" + r.fragment.dropLast().uppercased() + "”", "“" + $0.uppercased() + "”") } ?? ""
         // A game drawn from VIEW (`kind` set) says why in its kind's words
         // only (its INFO, below): these reasons are Ghost's.
-        if r.kind == nil, !r.drawn { body += paragraph(reasonText(s, r, t) + possible, width) }
+        if r.kind == nil, !r.drawn { body += Screens.paragraph(reasonText(s, r, t) + possible, width) }
         // A kind this client has no code for says why in its own words (OVER's INFO).
-        if r.kind != nil, let info = r.info { body += paragraph(info, width) }
-        if let ended = r.endedAt { body += paragraph(t.endedMeanwhile(utcText(ended)), width) }
+        if r.kind != nil, let info = r.info { body += Screens.paragraph(info, width) }
+        if let ended = r.endedAt { body += Screens.paragraph(t.endedMeanwhile(Screens.utcText(ended)), width) }
         // A rated game: the ratings after it and their changes (Record/).
-        if let rating = endRatingLine(s, id: r.id, t) { body += paragraph(style.bold(rating), width) }
+        if let rating = RecordScreens.endRatingLine(s, id: r.id, t) { body += Screens.paragraph(style.bold(rating), width) }
         if r.match, r.players.count == 2, r.ghost.count == 2 {
             if let seat = r.players.firstIndex(of: r.loser), r.ghost[seat].count >= 5 {
-                body.append(margin + (s.isMe(r.loser) ? t.youSpelledGhost : t.spelledGhost(display(r.loser, t))))
+                body.append(Screens.margin + (s.isMe(r.loser) ? t.secondPerson.youSpelledGhost : t.spelledGhost(Screens.display(r.loser, t))))
             }
-            let cells = (0..<2).map { label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
-            let line = margin + t.ghostLabel + ":  " + cells.joined(separator: "   ")
+            let cells = (0..<2).map { Screens.label(r.players[$0], t) + " " + ghostText(r.ghost[$0], style) }
+            let line = Screens.margin + t.ghostLabel + ":  " + cells.joined(separator: "   ")
             // Long names: each player's letters on a row of their own.
-            body += Layout.visibleWidth(line) <= width ? [line] : [margin + t.ghostLabel + ":"] + cells.map { margin + "  " + $0 }
+            body += Layout.visibleWidth(line) <= width ? [line] : [Screens.margin + t.ghostLabel + ":"] + cells.map { Screens.margin + "  " + $0 }
         }
-        if !r.fragment.isEmpty { body.append(margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
+        if !r.fragment.isEmpty { body.append(Screens.margin + t.finalFragment + BlockFont.spaced(r.fragment)) }
         var places: [String] = []
         if !r.ranks.isEmpty {
-            places += ["", margin + t.places]
+            places += ["", Screens.margin + t.places]
             // Best place first, whatever order the RANK lines came in.
             for rank in r.ranks.sorted(by: { $0.rank < $1.rank }) {
-                let line = t.rankLine(rank.rank, label(rank.name, t), rank.wins)
-                places.append(margin + (s.isMe(rank.name) ? marker + " " + style.bold(line) : "  " + line))
+                let line = t.rankLine(rank.rank, Screens.label(rank.name, t), rank.wins)
+                places.append(Screens.margin + (s.isMe(rank.name) ? Screens.marker + " " + style.bold(line) : "  " + line))
             }
         }
         let entries = OverMenuItem.allCases.map { item -> String in
@@ -322,11 +322,11 @@ extension Screens {
             }
         }
         // Each entry with its letter, the same after every game.
-        let menuRows = menu(entries, selected: s.menuIndex, style, keys: OverMenuItem.allCases.map(\.letter), width: width)
+        let menuRows = Screens.menu(entries, selected: s.menuIndex, style, keys: OverMenuItem.allCases.map(\.letter), width: width)
         var banner = ""
-        let opponent = display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
+        let opponent = Screens.display(r.players.first { !s.isMe($0) } ?? (s.isMe(r.winner) ? r.loser : r.winner), t)
         if let by = r.rematchOfferedBy {
-            banner = t.rematchOffered(display(by, t))
+            banner = t.rematchOffered(Screens.display(by, t))
         } else if r.rematchAsked {
             banner = t.rematchWaiting(opponent)
         } else if r.rematchLapsed {
@@ -334,7 +334,7 @@ extension Screens {
         }
         // The menu always fits: when the window is short, the blank rows go
         // first, then the places (the high-score screen has them).
-        let room = height - 2 - bottomLines(s, width, t, banner: banner, help: t.overHelp).count
+        let room = height - 2 - Screens.bottomLines(s, width, t, banner: banner, help: t.overHelp).count
         if body.count + places.count + 1 + menuRows.count > room {
             body = body.filter { !$0.isEmpty }
             places = places.filter { !$0.isEmpty }
@@ -344,9 +344,9 @@ extension Screens {
         if body.count + 1 + menuRows.count <= room { body.append("") }
         body += menuRows
         // A match's end names it: "Game over · Ghost match".
-        let title = r.match ? t.overTitle + " · " + t.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
+        let title = r.match ? t.overTitle + " · " + t.superghost.matchName(t.variantName(superghost: r.superghost, challenge: r.challenge))
             : r.kind.map { t.overTitle + " · " + s.kindName($0, t) } ?? t.overTitle
-        return frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
+        return Screens.frame(s, width, height, t, title: title, right: s.myName ?? "", body: body,
                      banner: banner, help: t.overHelp)
     }
 
@@ -362,9 +362,9 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        var body = ["", margin + t.computerPrompt, ""] + menu(entries, selected: s.menuIndex, style, keys: items.map(\.letter), width: width)
-        if generic == nil { body += ["", margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))] }
+        var body = ["", Screens.margin + t.computerPrompt, ""] + Screens.menu(entries, selected: s.menuIndex, style, keys: items.map(\.letter), width: width)
+        if generic == nil { body += ["", Screens.margin + style.dim(t.menuMode(s.config.matchMode ? t.modeMatch : t.modeSingle))] }
         let variant = generic ?? t.variantName(superghost: s.config.superghost, challenge: s.config.challenge)
-        return frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)
+        return Screens.frame(s, width, height, t, title: t.computerTitle + " · " + variant, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 }

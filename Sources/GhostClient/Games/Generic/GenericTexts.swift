@@ -3,17 +3,11 @@ import GhostProtocol
 /// The generic screen's words (Games/Generic), in both languages. What a
 /// kind this client has no code for says itself (its rows' labels, its
 /// moves' help, its summary) is the server's, in the game's language.
-extension Strings {
-    private var dutch: Bool { code == "nl" }
+public struct GenericTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
 
-    /// An announced kind's texts on the screens all games share.
-    func genericTexts(_ name: String) -> GameTexts {
-        let t = self
-        return GameTexts(name: name, typeName: name, quickMatch: t.menuQuickMatch, newPrivate: t.menuNewPrivate,
-                         rules: t.menuRules, scores: t.menuScores,
-                         seeking: { t.dutch ? "Op zoek naar een tegenstander voor \(name) in het \($0)…" : "Looking for an opponent for \(name) in \($0)…" },
-                         queue: { _ in name }, setup: { _ in name })
-    }
+    private var dutch: Bool { code == "nl" }
 
     /// The turn's line on the generic screen.
     var genericYourTurn: String { dutch ? "Jij bent aan de beurt" : "Your turn" }
@@ -71,4 +65,18 @@ extension Strings {
 
     /// The replay of a kind without a position to draw: its moves, one a line.
     func replayMoveLine(_ n: Int, _ who: String, _ play: String) -> String { "\(n). \(who): \(play)" }
+}
+
+extension Strings {
+    /// The generic screen's texts in this language.
+    public var generic: GenericTexts { GenericTexts(code: code) }
+
+    /// An announced kind's texts on the screens all games share.
+    func genericTexts(_ name: String) -> GameTexts {
+        let t = self
+        return GameTexts(name: name, typeName: name, quickMatch: t.menuQuickMatch, newPrivate: t.menuNewPrivate,
+                         rules: t.menuRules, scores: t.menuScores,
+                         seeking: { t.code == "nl" ? "Op zoek naar een tegenstander voor \(name) in het \($0)…" : "Looking for an opponent for \(name) in \($0)…" },
+                         queue: { _ in name }, setup: { _ in name })
+    }
 }

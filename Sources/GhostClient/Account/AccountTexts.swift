@@ -1,7 +1,10 @@
 import GhostProtocol
 
 /// The texts of registered names and passwords, in both languages.
-extension Strings {
+public struct AccountTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     private var dutch: Bool { code == "nl" }
 
     // The main screen's entry.
@@ -96,4 +99,9 @@ extension Strings {
             : why
         return "Geen verbinding: " + text + ". Ctrl-C stopt."
     }
+}
+
+extension Strings {
+    /// The texts of registered names texts in this language.
+    public var account: AccountTexts { AccountTexts(code: code) }
 }

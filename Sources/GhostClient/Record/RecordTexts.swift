@@ -3,21 +3,24 @@ import GhostProtocol
 /// The texts of the record, in both languages: the end screen's
 /// rating, the history list, the replay and its review, the profile and the
 /// rating lists' leaders. They speak to the player as "you".
-extension Strings {
+public struct RecordTexts: Sendable {
+    /// The language (`Strings.code`).
+    public let code: String
+
     private var dutch: Bool { code == "nl" }
 
     // MARK: The end screen
 
     /// "Your rating: 1512? (+12), provisional".
     public func yourRating(_ rating: ShownRating, change: Int?) -> String {
-        let delta = change.map { " (" + Strings.signed($0) + ")" } ?? ""
+        let delta = change.map { " (" + RecordTexts.signed($0) + ")" } ?? ""
         let provisional = rating.provisional ? (dutch ? ", voorlopig" : ", provisional") : ""
         return (dutch ? "Je rating: " : "Your rating: ") + rating.description + delta + provisional
     }
 
     /// "bob: 1488 (−12)".
     public func theirRating(_ name: String, _ rating: ShownRating, change: Int?) -> String {
-        name + ": " + rating.description + (change.map { " (" + Strings.signed($0) + ")" } ?? "")
+        name + ": " + rating.description + (change.map { " (" + RecordTexts.signed($0) + ")" } ?? "")
     }
 
     /// `+12`, `−12` (a real minus sign), `±0`.
@@ -45,11 +48,6 @@ extension Strings {
     public var historyHelp: String {
         dutch ? "↑/↓ kiezen · Enter afspelen · p je profiel · o profiel tegenstander · r vernieuwen · Esc terug"
             : "↑/↓ choose · Enter replay · p your profile · o opponent's profile · r refresh · Esc back"
-    }
-
-    /// A game's kind for people: Ghost, Superghost, Challenge, Hangman.
-    public func gameKindName(_ game: String, _ variant: String?) -> String {
-        ghostKindName(game, variant) ?? hangmanKindName(game, variant) ?? game
     }
 
     /// How a finished game went for you: won, lost, drawn, aborted (no winner, no score), no result.
@@ -95,7 +93,7 @@ extension Strings {
     public func against(_ name: String) -> String { dutch ? "tegen \(name)" : "vs \(name)" }
 
     /// A rating change on a history row: "rating +12".
-    public func ratingChange(_ change: Int) -> String { "rating " + Strings.signed(change) }
+    public func ratingChange(_ change: Int) -> String { "rating " + RecordTexts.signed(change) }
 
     // MARK: The replay and its review
 
@@ -181,7 +179,7 @@ extension Strings {
 
     /// The mistake: "“Q” lost it: “R” would have won."; "A challenge lost it: …" (a sentence starts with a capital).
     public func lostIt(_ play: String, better: [String]) -> String {
-        let q = Strings.capitalFirst(quoted(play)), rs = orList(better.map(quoted))
+        let q = RecordTexts.capitalFirst(quoted(play)), rs = orList(better.map(quoted))
         if better.isEmpty { return dutch ? "\(q) verspeelde de winst." : "\(q) lost it." }
         if dutch { return "\(q) verspeelde de winst: \(rs) had gewonnen." }
         return "\(q) lost it: \(rs) would have won."
@@ -251,11 +249,6 @@ extension Strings {
     }
     public var profileHelp: String { dutch ? "t ranglijsten · Esc terug" : "t leaders · Esc back" }
 
-    /// A rating list's name: Ghost, Superghost, Challenge, Hangman duel.
-    public func ratingBoardName(_ board: String) -> String {
-        ghostBoardName(board) ?? hangmanBoardName(board) ?? board
-    }
-
     /// "1512?  ±80 · 12 games: 8 won, 4 lost".
     public func ratingRow(_ r: ProfileRating) -> String {
         let games = dutch ? (r.games == 1 ? "1 spel" : "\(r.games) spellen") : (r.games == 1 ? "1 game" : "\(r.games) games")
@@ -274,7 +267,6 @@ extension Strings {
             : "You against \(name): \(r.mine)–\(r.theirs) (\(game))"
     }
 
-    public func leadersTitle(_ board: String) -> String { (dutch ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }
     public var leadersLoading: String { dutch ? "De ranglijst wordt opgevraagd…" : "Asking the server for the leaders…" }
     /// An empty list, and who it waits for as the server says it (`OK TOP
     /// min_games= max_rd=`): "… after 10 rated games on it"; without them, in general.
@@ -305,4 +297,21 @@ extension Strings {
 extension StringProtocol {
     /// A phrase's words, stored with `/` between them, with spaces.
     var replacingSlashes: String { String(map { $0 == "/" ? " " : $0 }) }
+}
+
+extension Strings {
+    /// The record's texts in this language.
+    public var record: RecordTexts { RecordTexts(code: code) }
+
+    /// A game's kind for people: Ghost, Superghost, Challenge, Hangman.
+    public func gameKindName(_ game: String, _ variant: String?) -> String {
+        ghostKindName(game, variant) ?? hangmanKindName(game, variant) ?? game
+    }
+
+    /// A rating list's name: Ghost, Superghost, Challenge, Hangman duel.
+    public func ratingBoardName(_ board: String) -> String {
+        ghostBoardName(board) ?? hangmanBoardName(board) ?? board
+    }
+
+    public func leadersTitle(_ board: String) -> String { (code == "nl" ? "Ranglijst · " : "Leaders · ") + ratingBoardName(board) }
 }

@@ -5,8 +5,8 @@ import HangmanWire
 /// after the end the result and the best-games list), the flipside (the
 /// settings), the computer's menu and the lists. Pure functions of the state,
 /// like every screen: exactly `height` lines, none wider than `width`.
-extension Screens {
-    static func hangman(_ sub: HangmanScreen) -> Function {
+public enum HangmanScreens {
+    static func hangman(_ sub: HangmanScreen) -> Screens.Function {
         switch sub {
         case .play: hangmanPlay
         case .settings: hangmanSettings
@@ -76,7 +76,7 @@ extension Screens {
     /// The keyboard: `[A]` not tried yet, ` A✓` a hit, ` A✗` a miss; colour
     /// adds green and red, and the marks stay without it (NO_COLOR).
     public static func hangmanKeyboard(found: Set<Character>, missed: Set<Character>, width: Int, style: Style) -> [String] {
-        keyboardRows.enumerated().map { row, keys in
+        Screens.keyboardRows.enumerated().map { row, keys in
             let cells = keys.map { k -> String in
                 let lower = Character(k.lowercased())
                 if found.contains(lower) { return style.good(" \(k)✓") }
@@ -91,12 +91,12 @@ extension Screens {
 
     /// A player's name in a sentence: Hangman's computer (`bot-hangman`) as "the computer".
     static func hangmanDisplay(_ name: String, _ t: Strings) -> String {
-        name == HangmanWire.computerName ? t.hangman.computer : display(name, t)
+        name == HangmanWire.computerName ? t.hangman.computer : Screens.display(name, t)
     }
 
     /// A player's name as a label (a list's row): Hangman's computer as "Computer".
     static func hangmanLabel(_ name: String, _ t: Strings) -> String {
-        name == HangmanWire.computerName ? t.hangman.computerLabel : label(name, t)
+        name == HangmanWire.computerName ? t.hangman.computerLabel : Screens.label(name, t)
     }
 
     /// An answer as shown: capitals, a space between the words of a phrase.
@@ -107,17 +107,17 @@ extension Screens {
     /// The gallows with the given lines beside it.
     static func gallowsBlock(mistakes: Int, misses: Int, beside: [String], width: Int) -> [String] {
         let drawing = Gallows.draw(mistakes: mistakes, misses: misses)
-        let room = max(0, width - margin.count - Gallows.columns - gallowsGap.count)
+        let room = max(0, width - Screens.margin.count - Gallows.columns - gallowsGap.count)
         // A line too long for the room wraps onto the next row (never cut).
         let beside = beside.flatMap { line -> [String] in
             Layout.visibleWidth(line) <= room ? [line] : Layout.wrap(line, width: room)
         }
         // Lines the gallows has no row for (a wrapped long name) follow below it, under the text column.
-        let indent = margin + String(repeating: " ", count: Gallows.columns) + gallowsGap
+        let indent = Screens.margin + String(repeating: " ", count: Gallows.columns) + gallowsGap
         let below = beside.dropFirst(drawing.count).filter { !Layout.plain($0).allSatisfy { $0 == " " } }.map { indent + $0 }
         return drawing.indices.map { i in
             let text = beside.indices.contains(i) ? Layout.truncate(beside[i], to: room) : ""
-            return margin + drawing[i] + (text.isEmpty ? "" : gallowsGap + text)
+            return Screens.margin + drawing[i] + (text.isEmpty ? "" : gallowsGap + text)
         } + below
     }
 
@@ -127,7 +127,7 @@ extension Screens {
         let h = t.hangman
         if let g = s.game, let b = g.hangman { return hangmanLive(s, g, b, width, height, t) }
         if let end = s.hangman.ended { return hangmanEnded(s, end, width, height, t) }
-        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: ["", margin + t.resuming],
+        return Screens.frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: ["", Screens.margin + t.resuming],
                      help: h.endedHelp)
     }
 
@@ -139,12 +139,12 @@ extension Screens {
         let guesser = g.players.count > 1 ? g.players[1] : "?"
         var beside: [String] = []
         // A rated duel says so in its title (GAME's ratings=): "Duel · rated".
-        let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.ratedMark : "")
+        let mode = h.modeName(b.mode) + (g.ratings != nil ? " · " + t.record.ratedMark : "")
         if s.gameMenuOpen && !s.confirmLeave && s.confirmLanguage == nil {
             // The menu in place of the gallows and the word, at full width: every entry drawn.
-            let body = ["", margin + style.bold(t.menuTitle)] + gameMenu(s, g, t, style, width: width)
-            return frame(s, width, height, t, title: watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
-                         right: audienceRight(s, g, t), body: body, help: h.menuHelp)
+            let body = ["", Screens.margin + style.bold(t.menuTitle)] + Screens.gameMenu(s, g, t, style, width: width)
+            return Screens.frame(s, width, height, t, title: WatchScreens.watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
+                         right: WatchScreens.audienceRight(s, g, t), body: body, help: h.menuHelp)
         } else {
             if s.mustSetWord {
                 beside.append(style.bold(h.chooseWord(hangmanDisplay(guesser, t))))
@@ -162,18 +162,18 @@ extension Screens {
             }
             // A game on a clock: the countdown of the move in play (the setter's WORD too).
             if let mover = g.toMove, s.clockLeft != nil || s.deadlineLeft != nil {
-                beside[beside.count - 1] += clockSuffix(s, mover, t, style)
+                beside[beside.count - 1] += Screens.clockSuffix(s, mover, t, style)
             }
             beside.append("")
             beside.append(style.bold(h.missesLeft(b.left, b.misses)))
             beside.append(h.wrong(b.wrongShown))
             beside.append("")
             if s.mustSetWord {
-                beside.append(marker + " " + style.highlight(h.wordLabel + String(repeating: "*", count: s.hangman.wordField.count) + "_"))
+                beside.append(Screens.marker + " " + style.highlight(h.wordLabel + String(repeating: "*", count: s.hangman.wordField.count) + "_"))
             } else if let answer = s.hangman.answer {
-                beside.append(marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
+                beside.append(Screens.marker + " " + style.highlight(h.answerLabel + hangmanAnswer(answer) + "_"))
             } else if let last = b.lastGuess, let mover = g.lastMove?.player {
-                beside.append(s.isMe(mover) ? t.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
+                beside.append(s.isMe(mover) ? t.secondPerson.youGuessed(hangmanAnswer(last.guess), hit: last.hit)
                               : h.guessed(hangmanDisplay(mover, t), hangmanAnswer(last.guess), last.hit))
             } else {
                 beside.append("")
@@ -187,7 +187,7 @@ extension Screens {
             }
             // The running score against this opponent (a person, or the
             // computer in this mode), once the server sends one (record=).
-            if let them = opponent(of: s, in: g), let record = g.record {
+            if let them = Screens.opponent(of: s, in: g), let record = g.record {
                 beside.append(style.dim(t.runningScore(record.mine, record.theirs, hangmanDisplay(them, t))))
             }
         }
@@ -201,11 +201,11 @@ extension Screens {
         } else if let away = g.away {
             banner = g.claimable && !g.watching ? t.claimablePrompt(hangmanDisplay(away, t), menuOpen: s.gameMenuOpen) : t.opponentAway(hangmanDisplay(away, t), g.grace ?? 60)
         } else if let offer = g.offer, !g.watching {
-            banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(opponent(of: s, in: g) ?? "?", t))
-                : t.offerPrompt(hangmanDisplay(offer.player, t), offerText(offer, t), s.offerKeys ?? .oneKey)
+            banner = s.isMe(offer.player) ? t.offerFromMe(hangmanDisplay(Screens.opponent(of: s, in: g) ?? "?", t))
+                : t.offerPrompt(hangmanDisplay(offer.player, t), Screens.offerText(offer, t), s.offerKeys ?? .oneKey)
         }
         let help: String
-        if g.watching { help = watchHelp(s, g.players, t) }
+        if g.watching { help = WatchScreens.watchHelp(s, g.players, t) }
         else if s.gameMenuOpen { help = h.menuHelp }
         else if s.hangman.answer != nil { help = h.answerHelp }
         else if s.mustSetWord { help = h.wordHelp }
@@ -215,7 +215,7 @@ extension Screens {
         // The word between the gallows and the keyboard: large letters when
         // there is room for them, else spaced capitals on as many lines as fit.
         // (The rows under the title bar, less the bottom lines, the body so far and the keyboard.)
-        let bottom = bottomLines(s, width, t, banner: banner, help: help).count
+        let bottom = Screens.bottomLines(s, width, t, banner: banner, help: help).count
         if height - 2 - bottom - body.count - 3 < 1 { body.removeFirst() }
         let room = max(1, height - 2 - bottom - body.count - 3)
         var word: [String]
@@ -230,8 +230,8 @@ extension Screens {
         if spare >= 2 { body.append("") }
         body += hangmanKeyboard(found: b.found, missed: Set(b.missed), width: width, style: style)
 
-        return frame(s, width, height, t, title: watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
-                     right: audienceRight(s, g, t), body: body, banner: banner, help: help)
+        return Screens.frame(s, width, height, t, title: WatchScreens.watchTitle(g, h.title(mode, t.nameOfLanguage(g.lang)), t),
+                     right: WatchScreens.audienceRight(s, g, t), body: body, banner: banner, help: help)
     }
 
     /// How a Hangman game ended, from my seat: the guesser's, the setter's, or neither.
@@ -247,7 +247,7 @@ extension Screens {
         case .abandoned:
             return h.abandoned(loser, winner)
         case .time:
-            return s.isMe(end.loser) && s.isMe(guesser) ? t.youRanOutOfTime(word) : t.reasonTime(loser)
+            return s.isMe(end.loser) && s.isMe(guesser) ? t.clock.youRanOutOfTime(word) : t.clock.reasonTime(loser)
         case HangmanLines.solved:
             if s.isMe(guesser) { return h.youSolved(end.mistakes) }
             if s.isMe(setter) { return h.theySolved(hangmanDisplay(guesser, t), end.mistakes) }
@@ -264,7 +264,7 @@ extension Screens {
     static func hangmanEnded(_ s: ClientState, _ end: HangmanEnd, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let h = t.hangman
         let style = Style(colour: s.colour)
-        let room = max(10, width - margin.count - Gallows.columns - gallowsGap.count)
+        let room = max(10, width - Screens.margin.count - Gallows.columns - gallowsGap.count)
         let sentence = hangmanEndText(s, end, t)
         let won = s.isMe(end.winner)
         var beside = Layout.keep(Layout.wrap(sentence, width: room), 3).map { won ? style.good($0) : style.bold($0) }
@@ -276,15 +276,15 @@ extension Screens {
         beside.append(h.wrong(end.board.wrongShown))
         if let rank = end.rank { beside.append(style.good(h.madeList(rank))) }
         // A rated duel: the ratings after it and their changes (Record/).
-        if let rating = endRatingLine(s, id: end.id, t) { beside += Layout.wrap(rating, width: room) }
+        if let rating = RecordScreens.endRatingLine(s, id: end.id, t) { beside += Layout.wrap(rating, width: room) }
         // The figure as it ended: complete when hanged.
         let mistakes = end.reason == HangmanLines.hanged ? end.board.misses : end.mistakes
         var body = [""] + gallowsBlock(mistakes: mistakes, misses: end.board.misses, beside: beside, width: width)
         body.append("")
         if s.watchingAGame {
             // A watched game's end: no list (it is not this client's game), and the way back to the list of games.
-            return frame(s, width, height, t, title: t.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
-                         body: body, help: watchHelp(s, end.players, t))
+            return Screens.frame(s, width, height, t, title: t.watch.watchingTitle + " · " + h.title(h.modeName(end.board.mode), t.overTitle),
+                         body: body, help: WatchScreens.watchHelp(s, end.players, t))
         }
         let highlight = end.rankBoard == nil || end.rankBoard == HangmanWire.kind + "-" + s.hangman.scoresMode ? end.rank : nil
         var banner = ""
@@ -296,9 +296,9 @@ extension Screens {
         let duel = end.board.isDuel && !end.players.contains { $0.hasPrefix("bot-") }
         let help = duel ? h.duelEndedHelp : h.endedHelp
         // The list gets the rows the bottom lines (as many as they take) leave.
-        let bottom = bottomLines(s, width, t, banner: banner, help: help).count
+        let bottom = Screens.bottomLines(s, width, t, banner: banner, help: help).count
         body += hangmanList(s, rows: max(0, height - 2 - bottom - body.count), highlight: highlight, mineMarked: false, width: width, t)
-        return frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
+        return Screens.frame(s, width, height, t, title: h.title(h.modeName(end.board.mode), t.overTitle), right: s.myName ?? "",
                      body: body, banner: banner, help: help)
     }
 
@@ -308,9 +308,9 @@ extension Screens {
         let h = t.hangman
         let style = Style(colour: s.colour)
         guard rows >= 2 else { return [] }
-        var out = [margin + style.bold(h.scoresTitle(h.modeName(s.hangman.scoresMode)))]
-        guard let list = s.hangman.scores else { return out + [margin + style.dim(h.scoresLoading)] }
-        guard !list.isEmpty else { return out + [margin + style.dim(h.scoresEmpty)] }
+        var out = [Screens.margin + style.bold(h.scoresTitle(h.modeName(s.hangman.scoresMode)))]
+        guard let list = s.hangman.scores else { return out + [Screens.margin + style.dim(h.scoresLoading)] }
+        guard !list.isEmpty else { return out + [Screens.margin + style.dim(h.scoresEmpty)] }
         // Columns as wide as their widest cell, header included; the word gives up room to fit;
         // the language of each game (the server's `lang=`), as the lists mix them.
         let hd = h.scoresHeader
@@ -322,8 +322,8 @@ extension Screens {
             [ "\(r.rank)", hangmanLabel(r.name, t), hangmanAnswer(r.word),
               r.misses.map { "\(r.mistakes)/\($0)" } ?? "\(r.mistakes)", r.lang.map { $0.uppercased() } ?? "" ]
         }
-        let (table, widths) = columns.fitted(cells, width: width - 2 * margin.count - 2)
-        out.append(margin + "  " + style.bold(table.line(table.header, widths)))
+        let (table, widths) = columns.fitted(cells, width: width - 2 * Screens.margin.count - 2)
+        out.append(Screens.margin + "  " + style.bold(table.line(table.header, widths)))
         let room = max(1, rows - out.count)
         var start = min(max(0, s.hangman.scoresOffset), max(0, list.count - room))
         if let hl = highlight, let i = list.firstIndex(where: { $0.rank == hl }), i >= start + room || i < start {
@@ -332,7 +332,7 @@ extension Screens {
         for (r, c) in zip(list, cells).dropFirst(start).prefix(room) {
             let line = table.line(c, widths)
             let lit = highlight.map { $0 == r.rank } ?? (mineMarked && s.isMe(r.name))
-            out.append(margin + (lit ? marker + " " + style.highlight(line) : "  " + line))
+            out.append(Screens.margin + (lit ? Screens.marker + " " + style.highlight(line) : "  " + line))
         }
         return out
     }
@@ -342,7 +342,7 @@ extension Screens {
     public static func hangmanSettings(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let h = t.hangman
         let style = Style(colour: s.colour)
-        var body = ["", margin + style.bold(h.settingsTitle), ""]
+        var body = ["", Screens.margin + style.bold(h.settingsTitle), ""]
         let labels = [h.rowLength, h.rowMisses, h.rowMode]
         let labelWidth = max(12, labels.map(Layout.visibleWidth).max() ?? 0) + 2
         for row in HangmanSettingRow.allCases {
@@ -359,22 +359,22 @@ extension Screens {
             // The length is not sent with phrases: say so beside it.
             let unused = row == .length && s.hangman.setting(.mode).value == "phrase" ? "  " + h.lengthNotForPhrases : ""
             let text = label + "◀ " + value + " ▶" + unused
-            body.append(margin + (row.rawValue == s.hangman.settingsRow ? marker + " " + style.highlight(text) : "  " + text))
+            body.append(Screens.margin + (row.rawValue == s.hangman.settingsRow ? Screens.marker + " " + style.highlight(text) : "  " + text))
             // The mode's description under its row, wrapped (never cut).
             if row == .mode, let v = setting.value, !h.modeDescription(v).isEmpty {
-                let indent = margin + "  " + String(repeating: " ", count: labelWidth)
+                let indent = Screens.margin + "  " + String(repeating: " ", count: labelWidth)
                 body += Layout.wrap(h.modeDescription(v), width: max(10, width - indent.count - 1)).map { indent + style.dim($0) }
             }
             if let refusal = setting.refusal {
                 // In the screen's language, from the code and the value refused: never the server's text.
                 let reason = refusal.code == .badValue ? h.notAllowed((setting.refused ?? setting.value).map(shown) ?? "?")
                     : t.errorText(refusal.code) ?? t.refused(refusal.code.rawValue)
-                body += Layout.keep(Layout.wrap(h.refused(reason), width: max(10, width - 8)), 2).map { margin + "    " + style.bad($0) }
+                body += Layout.keep(Layout.wrap(h.refused(reason), width: max(10, width - 8)), 2).map { Screens.margin + "    " + style.bad($0) }
             }
         }
         body.append("")
-        body += paragraph(h.appliesNext, width).map { style.dim($0) }
-        return frame(s, width, height, t, title: h.gameName + " · " + h.settingsEntry, right: s.myName ?? "", body: body,
+        body += Screens.paragraph(h.appliesNext, width).map { style.dim($0) }
+        return Screens.frame(s, width, height, t, title: h.gameName + " · " + h.settingsEntry, right: s.myName ?? "", body: body,
                      help: h.settingsHelp)
     }
 
@@ -395,27 +395,27 @@ extension Screens {
             case .back: t.menuBack
             }
         }
-        let body = ["", margin + style.bold(h.computerTitle), ""] + menu(entries, selected: s.menuIndex, style,
+        let body = ["", Screens.margin + style.bold(h.computerTitle), ""] + Screens.menu(entries, selected: s.menuIndex, style,
                                                                             keys: HangmanComputerItem.allCases.map(\.letter), width: width)
-        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
+        return Screens.frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: t.computerHelp)
     }
 
     public static func hangmanRules(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let h = t.hangman
         let style = Style(colour: s.colour)
-        var body = ["", margin + style.bold(h.rulesTitle)]
+        var body = ["", Screens.margin + style.bold(h.rulesTitle)]
         for p in h.rules {
             if !p.hasPrefix("• ") { body.append("") }
-            body += paragraph(p, width)
+            body += Screens.paragraph(p, width)
         }
-        return frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: h.rulesHelp)
+        return Screens.frame(s, width, height, t, title: h.gameName, right: s.myName ?? "", body: body, help: h.rulesHelp)
     }
 
     public static func hangmanScores(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let h = t.hangman
-        let bottom = bottomLines(s, width, t, banner: "", help: h.scoresHelp).count
+        let bottom = Screens.bottomLines(s, width, t, banner: "", help: h.scoresHelp).count
         let body = [""] + hangmanList(s, rows: height - 3 - bottom, highlight: nil, mineMarked: true, width: width, t)
-        return frame(s, width, height, t, title: h.gameName + " · " + t.scoresTitle, right: s.myName ?? "", body: body,
+        return Screens.frame(s, width, height, t, title: h.gameName + " · " + t.scoresTitle, right: s.myName ?? "", body: body,
                      help: h.scoresHelp)
     }
 }
