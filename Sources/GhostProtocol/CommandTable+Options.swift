@@ -63,7 +63,7 @@ extension CommandTable {
                 (key, value) = (ASCII.lowercased(utf8[..<eq]), ASCII.lowercased(utf8[utf8.index(after: eq)...]))
             }
             if !keys.contains(key) {
-                guard kindKeys, isWord(key) else { return .failure(.usage) }
+                guard kindKeys, GameOptionsArguments.isWord(key) else { return .failure(.usage) }
                 others.append(key)
             }
             guard options[key] == nil else { return .failure(.duplicate(key)) }

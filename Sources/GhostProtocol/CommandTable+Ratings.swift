@@ -4,8 +4,8 @@ extension CommandTable {
     static func ratingsSpec(_ verb: Verb) -> CommandSpec {
         switch verb {
         case .top:
-            return CommandSpec(verb: verb, cost: 4, usage: "[game=ghost|hangman] [variant=super|challenge] [n]",
-                               help: "a rating list's leaders, top n (1-\(CommandParser.maxTop), default \(CommandParser.defaultTop)): registered names with enough rated games; Ghost by variant, Hangman duels",
+            return CommandSpec(verb: verb, cost: 4, usage: "[game=<kind>] [variant=<variant>] [n]",
+                               help: "a rating list's leaders, top n (1-\(CommandParser.maxTop), default \(CommandParser.defaultTop)): registered names with enough rated games, on the kind's list (and its variant's)",
                                parse: { top($0, defaultKind: nil) },
                                arguments: { c in
                                    guard case let .top(n, game, variant) = c else { return nil }
@@ -43,10 +43,10 @@ extension CommandTable {
             listLength(split.words, standard: CommandParser.defaultTop, max: CommandParser.maxTop).flatMap { n in
                 var game: GameKind?
                 if let g = split.options["game"] {
-                    guard isWord(g) else { return .failure(.usage) }
+                    guard GameOptionsArguments.isWord(g) else { return .failure(.usage) }
                     if g != defaultKind?.rawValue { game = GameKind(rawValue: g) }
                 }
-                if let v = split.options["variant"], !isWord(v) { return .failure(.usage) }
+                if let v = split.options["variant"], !GameOptionsArguments.isWord(v) { return .failure(.usage) }
                 return .success(.top(n, game: game, variant: split.options["variant"]))
             }
         }

@@ -196,17 +196,17 @@ public enum CommandTable {
         case .settings:
             return plain(verb, cost: 2, .settings, "list your settings: SETTING key=<k> value=<v> default=<d> lines")
         case .seek:
-            return CommandSpec(verb: verb, cost: 2, usage: "[game=ghost] [rounds=ghost] [variant=super|challenge] | game=hangman [length=<n>|any] [misses=<m>]; either with [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]",
-                               help: "play the next player who seeks the same game (Ghost, Superghost, bluff and challenge, a G-H-O-S-T match, or a Hangman duel) in your language, on the same clock; rated between registered names unless rated=no; range= pairs only with ratings in it",
-                               parse: { args in gameOptions(args, allowBot: false, defaultKind: nil).map { .seek($0) } },
-                               arguments: { if case .seek(let o) = $0 { optionWords(o) } else { nil } },
-                               parseKinds: { args, kind in gameOptions(args, allowBot: false, defaultKind: kind).map { .seek($0) } })
+            return CommandSpec(verb: verb, cost: 2, usage: "[game=<kind>] [<the kind's options>] [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]",
+                               help: "play the next player who seeks the same game (the same kind and options; each kind's are on its HELP NEW line) in your language, on the same clock; rated between registered names unless rated=no; range= pairs only with ratings in it",
+                               parse: { args in GameOptionsArguments.parse(args, allowBot: false, defaultKind: nil).map { .seek($0) } },
+                               arguments: { if case .seek(let o) = $0 { GameOptionsArguments.words(o) } else { nil } },
+                               parseKinds: { args, kind in GameOptionsArguments.parse(args, allowBot: false, defaultKind: kind).map { .seek($0) } })
         case .new:
-            return CommandSpec(verb: verb, cost: 4, usage: "[rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no]",
-                               help: "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); clock= gives each move that many seconds; watch=no keeps watchers out; rated between registered names unless rated=no, never against the computer",
-                               parse: { args in gameOptions(args, allowBot: true, defaultKind: nil).map { .new($0) } },
-                               arguments: { if case .new(let o) = $0 { optionWords(o) } else { nil } },
-                               parseKinds: { args, kind in gameOptions(args, allowBot: true, defaultKind: kind).map { .new($0) } })
+            return CommandSpec(verb: verb, cost: 4, usage: "[game=<kind>] [<the kind's options>] [bot=<level> [first=bot|me]] [clock=<seconds>] [watch=no] [rated=yes|no]",
+                               help: "open a private game (the reply carries its join code), or play the computer at once (bot=, or a kind that always plays it); each kind's options and levels are on its HELP NEW line; clock= gives each move that many seconds; watch=no keeps watchers out; rated between registered names unless rated=no, never against the computer",
+                               parse: { args in GameOptionsArguments.parse(args, allowBot: true, defaultKind: nil).map { .new($0) } },
+                               arguments: { if case .new(let o) = $0 { GameOptionsArguments.words(o) } else { nil } },
+                               parseKinds: { args, kind in GameOptionsArguments.parse(args, allowBot: true, defaultKind: kind).map { .new($0) } })
         case .join:
             return CommandSpec(verb: verb, cost: 4, usage: "<code>", help: "join the private game with that code",
                                parse: { args in one(args).map { .join(ASCII.uppercased($0)) } },
@@ -256,12 +256,12 @@ public enum CommandTable {
             return plain(verb, cost: 1, .unwatch, "stop watching the game you watch")
         case .moves:
             return CommandSpec(verb: verb, cost: 6, usage: "<id>",
-                               help: "a game's moves as they were played, one PLAYED line each (the last \(Replay.maxMoves)): a finished game, or one in progress you may watch; a Hangman word stays hidden until the end",
+                               help: "a game's moves as they were played, one PLAYED line each (the last \(Replay.maxMoves)): a finished game, or one in progress you may watch; a secret move stays hidden until the end",
                                parse: { args in gameID(args, verb).map { .moves($0) } },
                                arguments: { if case .moves(let id) = $0 { [String(id)] } else { nil } })
         case .review:
             return CommandSpec(verb: verb, cost: 8, usage: "<id>",
-                               help: "a finished game reviewed move by move, one PLY line each: Ghost's outcome under perfect play and the first mistake; Hangman's word family or best letter",
+                               help: "a finished game reviewed move by move, one PLY line each: what the kind's solver says of each move (the outcome under perfect play, the first mistake, the best letter)",
                                parse: { args in gameID(args, verb).map { .review($0) } },
                                arguments: { if case .review(let id) = $0 { [String(id)] } else { nil } })
         case .view:
@@ -270,8 +270,8 @@ public enum CommandTable {
                                parse: { args in gameID(args, verb).map { .view($0) } },
                                arguments: { if case .view(let id) = $0 { [String(id)] } else { nil } })
         case .scores:
-            return CommandSpec(verb: verb, cost: 4, usage: "[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]",
-                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): Ghost's by wins, Hangman's best solved games",
+            return CommandSpec(verb: verb, cost: 4, usage: "[game=<kind>] [mode=<list>] [bot=<level>] [n]",
+                               help: "a high-score list, top n (1-\(CommandParser.maxScores), default \(CommandParser.defaultScores)): a kind that ranks players by wins, by wins (mode=game|match, bot=<level>), another its best games (mode=<its list>)",
                                parse: { scores($0, defaultKind: nil) },
                                arguments: { c in
                                    switch c {
@@ -357,109 +357,6 @@ public enum CommandTable {
         args.count == 1 ? .success(args[0]) : .failure(.usage)
     }
 
-    /// `[rounds=one|<match>]` for SEEK; also `[bot=<level>] [first=bot|me]` for NEW;
-    /// `game=<kind>` and that kind's own options (`mode=`, `length=`,
-    /// `misses=`, and `bot=` when the kind is not the default one) for both.
-    /// `game=<defaultKind>` is read as no `game=` (`GameOptions.game` nil).
-    /// The keys NEW and SEEK take (a kind's own come on top with `game=`):
-    /// made once, not at each command.
-    /// (A list, not a `Set`: a dozen short keys are compared faster than one is hashed.)
-    private static let seekKeys: [String] = ["rounds", "game", "clock", "rated", "range", GameOptions.variantKey] + GameOptions.settingKeys
-    private static let newKeys: [String] = ["rounds", "game", "clock", "rated", "bot", "first", "watch", GameOptions.variantKey] + GameOptions.settingKeys
-
-    private static func gameOptions(_ args: [Substring], allowBot: Bool, defaultKind: GameKind?) -> Result<GameOptions, ArgumentError> {
-        let keys = allowBot ? newKeys : seekKeys
-        // With `game=<kind>` (not the default kind), any other key is the
-        // kind's own option: the kind declares its keys, the server checks them.
-        let named = args.contains { namesKind($0, otherThan: defaultKind) }
-        return options(args, keys: keys, kindKeys: named).flatMap { split in
-            guard split.words.isEmpty else { return .failure(.usage) }
-            var o = GameOptions()
-            // Two or more of the kind's options: one allocation, not one per
-            // growth (none at all for none: an empty dictionary allocates nothing).
-            let kindOptions = split.kindKeys.count + split.options.all.count { GameOptions.settingKeys.contains($0.key) || $0.key == GameOptions.variantKey }
-            if kindOptions > 1 { o.settings.reserveCapacity(kindOptions) }
-            if let g = split.options["game"] {
-                guard isWord(g) else { return .failure(.usage) }
-                if g != defaultKind?.rawValue { o.game = GameKind(rawValue: g) }
-            }
-            // The common keys, then the kind's own (two loops: no array joined per command).
-            func setting(_ key: String) -> ArgumentError? {
-                guard let value = split.options[key] else { return nil }
-                guard o.game != nil else {
-                    return .other(CommandError(.badArguments, "\(key)= is for game=hangman"))
-                }
-                guard isWord(value) else { return .usage }
-                o.settings[key] = value
-                return nil
-            }
-            for key in GameOptions.settingKeys { if let e = setting(key) { return .failure(e) } }
-            for key in split.kindKeys { if let e = setting(key) { return .failure(e) } }
-            if let v = split.options[GameOptions.variantKey] {
-                // Another kind's variant= is its own option: the server says whether it has one.
-                guard isWord(v) else { return .failure(.usage) }
-                o.variant = v
-            }
-            if let r = split.options["rounds"] {
-                guard let rounds = r == "1" ? .one : Rounds(rawValue: r) else { return .failure(.usage) }
-                o.rounds = rounds
-            }
-            // SEEK takes no bot=: with game=<kind> it is that kind's own
-            // option (in `settings` above, for the server to refuse or take).
-            if allowBot, let b = split.options["bot"] {
-                // A level for any kind (the server checks the kind has it);
-                // another word is a kind's own option (Hangman's bot=guesser).
-                if let level = BotLevel(rawValue: b) {
-                    o.bot = level
-                } else {
-                    guard o.game != nil, isWord(b) else { return .failure(.usage) }
-                    o.settings["bot"] = b
-                }
-            }
-            if let first = split.options["first"] {
-                guard first == "bot" || first == "me" else { return .failure(.usage) }
-                guard o.bot != nil else { return .failure(.other(CommandError(.badArguments, "first= needs bot="))) }
-                o.botFirst = first == "bot"
-            }
-            if let w = split.options["watch"] {
-                guard w == "yes" || w == "no" else { return .failure(.usage) }
-                o.watch = w == "yes"
-            }
-            if let r = split.options["rated"] {
-                guard r == "yes" || r == "no" else { return .failure(.usage) }
-                o.rated = r == "yes"
-            }
-            if let r = split.options["range"] {
-                guard let range = ratingRange(r) else {
-                    return .failure(.other(CommandError(.badValue, "range= is <low>-<high>, two ratings from \(GameOptions.ratingRange.lowerBound) to \(GameOptions.ratingRange.upperBound), low first (range=1300-1700)")))
-                }
-                o.range = range
-            }
-            if let c = split.options["clock"] {
-                // A number of seconds; the server says which are allowed (bad-value).
-                guard (1...9).contains(c.utf8.count), c.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let seconds = Int(c) else {
-                    return .failure(.other(CommandError(.badValue, "clock= is a number of seconds per move")))
-                }
-                o.clock = seconds
-            }
-            return .success(o)
-        }
-    }
-
-    /// `1300-1700`: two ratings within `GameOptions.ratingRange`, the lower first.
-    static func ratingRange(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...4).contains($0.utf8.count) && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-              let low = Int(parts[0]), let high = Int(parts[1]), low <= high,
-              GameOptions.ratingRange.contains(low), GameOptions.ratingRange.contains(high) else { return nil }
-        return low...high
-    }
-
-    /// An option value: 1-16 letters and digits.
-    static func isWord(_ s: some StringProtocol) -> Bool {
-        (1...16).contains(s.utf8.count) && s.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
-    }
-
     /// The longest key and value SET takes, in bytes.
     static let maxSettingKey = 32
     static let maxSettingValue = 32
@@ -480,28 +377,6 @@ public enum CommandTable {
             }
             return .success(.set(key: key, value: value))
         }
-    }
-
-    /// The words of SEEK's and NEW's options, in their canonical order.
-    private static func optionWords(_ o: GameOptions) -> [String] {
-        var words: [String] = []
-        if let game = o.game { words.append("game=\(game.rawValue)") }
-        for key in GameOptions.settingKeys { if let v = o.settings[key] { words.append("\(key)=\(v)") } }
-        // A kind's other options, in key order.
-        for (key, v) in o.settings.sorted(by: { $0.key < $1.key })
-        where !GameOptions.settingKeys.contains(key) && key != GameOptions.variantKey && key != "bot" {
-            words.append("\(key)=\(v)")
-        }
-        if let v = o.variant { words.append("\(GameOptions.variantKey)=\(v)") }
-        if let bot = o.settings["bot"] { words.append("bot=\(bot)") }
-        if let bot = o.bot { words.append("bot=\(bot.rawValue)") }
-        if o.botFirst { words.append("first=bot") }
-        if o.rounds != .one { words.append("rounds=\(o.rounds.rawValue)") }
-        if let clock = o.clock { words.append("clock=\(clock)") }
-        if !o.watch { words.append("watch=no") }
-        if let rated = o.rated { words.append("rated=\(rated ? "yes" : "no")") }
-        if let range = o.range { words.append("range=\(range.lowerBound)-\(range.upperBound)") }
-        return words
     }
 
     /// The one optional number of a list command (`NAMES`, `SCORES`): 1 to
@@ -537,12 +412,12 @@ public enum CommandTable {
             case .failure(let e): return .failure(e)
             }
             if let g = split.options["game"], g != defaultKind?.rawValue {
-                guard isWord(g) else { return .failure(.usage) }
+                guard GameOptionsArguments.isWord(g) else { return .failure(.usage) }
                 guard split.options["bot"] == nil else {
-                    return .failure(.other(CommandError(.badArguments, "bot= is for Ghost's boards; game=\(g) takes mode=")))
+                    return .failure(.other(CommandError(.badArguments, "bot= is for boards of wins; game=\(g) takes mode=")))
                 }
                 let mode = split.options["mode"]
-                if let mode, !isWord(mode) { return .failure(.usage) }
+                if let mode, !GameOptionsArguments.isWord(mode) { return .failure(.usage) }
                 return .success(.bestGames(n, game: GameKind(rawValue: g), mode: mode))
             }
             var board = Board()

@@ -69,14 +69,6 @@ import Testing
         ("Command.swift", "match ? .ghost : .one", "Rounds.ghost"),
         ("Command.swift", "get { rounds == .ghost }", "Rounds.ghost"),
         ("Command.swift", "set { rounds = newValue ? .ghost : .one }", "Rounds.ghost"),
-        // HELP's usage texts of SEEK, NEW, SCORES and TOP, which the server
-        // sends as they are: kinds do not write their part of them yet.
-        ("CommandTable.swift", "usage: \"[game=ghost] [rounds=ghost]", "SEEK's usage"),
-        ("CommandTable.swift", "usage: \"[rounds=ghost] [variant=super|challenge]", "NEW's usage"),
-        ("CommandTable.swift", "usage: \"[n] [mode=game|match] [bot=easy|medium|hard] | game=hangman", "SCORES's usage"),
-        ("CommandTable+Ratings.swift", "usage: \"[game=ghost|hangman]", "TOP's usage"),
-        // The answer to `NEW mode=evil` (a kind's option, no game= given): the server sends it as it is.
-        ("CommandTable.swift", "is for game=hangman", "an ERR text"),
     ]
 
     @Test("GhostProtocol knows no game: no GameKind.ghost or .hangman, no default kind; game=<default> is the catalog's (issue #25)")

@@ -6,7 +6,7 @@ import GhostProtocol
 /// Word chain, as the test-kinds daemon announces and draws it.
 enum GFx {
     static let help = [
-        "HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel]; either with [clock=<seconds>] - open a private game",
+        "HELP NEW [game=<kind>] [<the kind's options>] [bot=<level> [first=bot|me]] [clock=<seconds>] - open a private game",
         "HELP NEW [game=ghost] [bot=easy|medium|hard [first=bot]] [variant=super|challenge] [rounds=ghost] - Ghost (the default game): add a letter without making a word",
         "HELP NEW game=hangman [mode=evil|fair|phrase|duel] [length=<n>|any] [misses=<n>] [bot=guesser] - Hangman: guess the word letter by letter",
         "HELP NEW game=wordchain [bot=easy|hard [first=bot]] [min=<min>] - Word chain (tests only): name a word that starts with the last letter of the one before",

@@ -26,12 +26,6 @@ private func code(_ s: String) -> ErrorCode? {
         #expect(parse("NEW game=hangman variant=challenge") == .success(.new(GameOptions(game: .hangman, settings: ["variant": "challenge"]))))
     }
 
-    @Test func helpListsTheVariant() {
-        let help = Command.helpLines.map(\.usage)
-        #expect(help.contains { $0.hasPrefix("SEEK") && $0.contains("variant=super|challenge") })
-        #expect(help.contains { $0.hasPrefix("NEW") && $0.contains("variant=super|challenge") })
-    }
-
     @Test func theNewErrorCodesAreKnown() {
         for c in ["wrong-variant", "empty-fragment", "challenge-pending", "no-challenge", "bad-word", "fragment-too-long"] {
             #expect(ErrorCode.allCases.contains(ErrorCode(rawValue: c)), "\(c)")

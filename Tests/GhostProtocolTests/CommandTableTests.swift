@@ -194,7 +194,7 @@ let sampleCommands: [Command] = {
         #expect(served("SCORES game=ghost mode=evil") == .failure(CommandError(.badArguments, "usage: SCORES \(CommandTable.spec(.scores).usage)")))
         #expect(served("NEW game=ghost") == .success(.new(GameOptions())))
         #expect(served("SEEK game=GHOST rounds=ghost") == .success(.seek(GameOptions(rounds: .ghost))))
-        #expect(served("NEW game=ghost mode=evil") == .failure(CommandError(.badArguments, "mode= is for game=hangman")))
+        #expect(served("NEW game=ghost mode=evil") == .failure(CommandError(.badArguments, "mode= is another game's option: name it, game=<kind>")))
         #expect(served("NEW game=ghost colour=red") == .failure(CommandError(.badArguments, "usage: NEW \(CommandTable.spec(.new).usage)")))
         #expect(served("TOP game=ghost") == .success(.top(10, game: nil, variant: nil)))
         #expect(served("TOP game=hangman") == .success(.top(10, game: .hangman, variant: nil)))
@@ -237,8 +237,8 @@ let sampleCommands: [Command] = {
         #expect(failure("REGISTER")?.message == "usage: REGISTER <password>")
         #expect(failure("PASSWORD ")?.message == "usage: PASSWORD <new password>")
         #expect(failure("JOIN a b")?.message == "usage: JOIN <code>")
-        #expect(failure("SCORES 0")?.message == "usage: SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n]")
-        #expect(failure("SCORES game=hangman bot=hard")?.message == "bot= is for Ghost's boards; game=hangman takes mode=")
+        #expect(failure("SCORES 0")?.message == "usage: SCORES [game=<kind>] [mode=<list>] [bot=<level>] [n]")
+        #expect(failure("SCORES game=hangman bot=hard")?.message == "bot= is for boards of wins; game=hangman takes mode=")
         #expect(failure("SEEK rounds=ghost rounds=one")?.message == "rounds= is given twice")
     }
 

@@ -283,7 +283,7 @@ import GhostStore
             "OK TOP count=1 board=ghost min_games=1 max_rd=300",
             "OK TOP count=0 board=ghost-super min_games=1 max_rd=300",
             "ERR bad-arguments no rating list for that game: TOP, TOP variant=super, TOP variant=challenge or TOP game=hangman",
-            "ERR bad-arguments usage: TOP [game=ghost|hangman] [variant=super|challenge] [n]",
+            "ERR bad-arguments usage: TOP [game=<kind>] [variant=<variant>] [n]",
         ])
         // With the default settings (10 games, any RD) nobody is listed after one game.
         let strict = try aliceBeatsBob()

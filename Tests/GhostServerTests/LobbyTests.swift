@@ -51,11 +51,11 @@ import GhostStore
             "HELP WORD <word> - game=hangman: mode=duel: as the setter, choose the word to guess (a word of the game's dictionary)",
         ]
         #expect(lines == CommandTable.specs.map { "HELP \($0.synopsis) - \($0.help)" } + kinds + moves + ["OK HELP"])
-        #expect(lines.contains("HELP NEW [rounds=ghost] [variant=super|challenge] [bot=easy|medium|hard [first=bot|me]] | game=hangman [mode=evil|fair|phrase|duel] "
-                               + "[length=<n>|any] [misses=<m>] [bot=guesser]; either with [clock=<seconds>] [watch=no] [rated=yes|no] - "
-                               + "open a private game (the reply carries its join code), or play the computer at once (Hangman: at once unless mode=duel); "
-                               + "clock= gives each move that many seconds; watch=no keeps watchers out; rated between registered names unless rated=no, never against the computer"))
-        #expect(lines.contains("HELP SCORES [n] [mode=game|match] [bot=easy|medium|hard] | game=hangman [mode=evil|fair|phrase|duel] [n] - a high-score list, top n (1-100, default 10): Ghost's by wins, Hangman's best solved games"))
+        #expect(lines.contains("HELP NEW [game=<kind>] [<the kind's options>] [bot=<level> [first=bot|me]] [clock=<seconds>] [watch=no] [rated=yes|no] - "
+                               + "open a private game (the reply carries its join code), or play the computer at once (bot=, or a kind that always plays it); "
+                               + "each kind's options and levels are on its HELP NEW line; clock= gives each move that many seconds; watch=no keeps watchers out; "
+                               + "rated between registered names unless rated=no, never against the computer"))
+        #expect(lines.contains("HELP SCORES [game=<kind>] [mode=<list>] [bot=<level>] [n] - a high-score list, top n (1-100, default 10): a kind that ranks players by wins, by wins (mode=game|match, bot=<level>), another its best games (mode=<its list>)"))
         #expect(lines.first == "HELP NAME <name> [<password>] - identify yourself: 1-16 letters, digits, - or _; a registered name needs its password, the rest of the line after one space")
         #expect(lines.contains("HELP REGISTER <password> - register the name you use (nobody's yet) with a password: the rest of the line after one space, 8-200 characters, spaces allowed"))
         #expect(lines.contains("HELP PASSWORD <new password> - logged in to a registered name: change its password to the rest of the line after one space"))
@@ -241,7 +241,7 @@ import GhostStore
         _ = h.drain()
         // Before NAME: argument errors before no-name.
         h.send(1, "SEEK rounds=two")
-        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=ghost] [rounds=ghost] [variant=super|challenge] | game=hangman [length=<n>|any] [misses=<m>]; either with [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]"])
+        #expect(h.drain()[1] == ["ERR bad-arguments usage: SEEK [game=<kind>] [<the kind's options>] [clock=<seconds>] [rated=yes|no] [range=<low>-<high>]"])
         h.send(1, "SEEK rounds=ghost ROUNDS=ghost")
         #expect(h.drain()[1] == ["ERR bad-arguments rounds= is given twice"])
         h.lobby.received(.line([0xFF, 0x1B]), from: 1)
