@@ -16,6 +16,10 @@ public struct ClientState: Equatable, Sendable {
     /// description of it (`VIEW`, Games/Generic), as a kind this client has
     /// no code for (`--plain-screens`).
     public var plainScreens = false
+    /// The kind of a game that ended while this player was away (`OK RESUME
+    /// status=over game=<kind>`), when the generic screen draws it: the
+    /// OVER that follows is that kind's, not Ghost's.
+    public var resumedOverKind: GameKind?
     public var width = 80
     public var height = 24
     public var now: Double = 0

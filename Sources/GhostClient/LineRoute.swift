@@ -61,7 +61,9 @@ extension LineOwner {
             if id == watch.left || (watch.ended && id == watch.id) { return .watch }
             if s.currentGame(id)?.hangman != nil { return .hangman }
             if s.currentGame(id)?.generic != nil { return .generic }
-            // OVER of a game no longer shown too (the OVER that answers RESUME).
+            // The OVER that answers RESUME: a kind drawn from VIEW's is the
+            // generic feature's, any other Ghost's (its words, as protocol 1's).
+            if s.game == nil, s.resumedOverKind != nil { return .generic }
             return .ghost
         case let .drawn(id, _, _, _, _):
             // Only a kind the client draws from VIEW ends drawn.

@@ -19,6 +19,8 @@ enum TableFeature {
         case let .move(id, player, fields):
             move(&st, id: id, player: player, fields: fields)
         case let .aborted(id, reason, _):
+            // A game aborted while its player was away ends here, not with an OVER.
+            st.resumedOverKind = nil
             aborted(&st, id: id, reason: reason, &fx)
         case .info(let text):
             // The INFO right after OVER says why, in words (a round of a match's: `GhostFeature.line`).
@@ -205,9 +207,12 @@ enum TableFeature {
             }
         case .restart(let status), .lang(_, let status?):
             if status == .offered { st.show(.offerSent) }
-        case .resume(_, over: true):
+        case .resume(_, over: true, let game):
             // The game ended while this player was away: its OVER follows (the
             // game-over screen); the token is spent, and the name taken back.
+            // A kind this client draws from VIEW (or every kind, on plain
+            // screens) ends on the generic feature, in no kind's words.
+            st.resumedOverKind = game.flatMap { st.plainScreens || !ClientGames.plays($0) ? GameKind(rawValue: $0) : nil }
             st.setToken(nil, &fx)
             st.game = nil
             if !st.named, let name = st.myName ?? st.config.lastName {

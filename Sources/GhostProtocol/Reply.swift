@@ -23,7 +23,8 @@ public enum Reply: Sendable, Hashable {
     case accept
     case decline
     /// `over`: the token's game had already ended; its final OVER follows.
-    case resume(id: Int, over: Bool = false)
+    /// `game`: that game's kind, when it is not the server's default one.
+    case resume(id: Int, over: Bool = false, game: String? = nil)
     case claim
     case rematch(status: RematchStatus)
     case scores(count: Int, board: Board)
@@ -129,10 +130,11 @@ public enum Reply: Sendable, Hashable {
             W.field("status", status.rawValue, &out)
         case .accept: W.keyword("ACCEPT", &out)
         case .decline: W.keyword("DECLINE", &out)
-        case let .resume(id, over):
+        case let .resume(id, over, game):
             W.keyword("RESUME", &out)
             W.field("id", id, &out)
             if over { W.field("status", "over", &out) }
+            if let game { W.field("game", game, &out) }
         case .claim: W.keyword("CLAIM", &out)
         case let .rematch(status):
             W.keyword("REMATCH", &out)
@@ -251,7 +253,7 @@ extension Reply {
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
         case .accept: return .accept
         case .decline: return .decline
-        case .resume: return Decode.int(f["id"]).map { .resume(id: $0, over: f["status"] == "over") }
+        case .resume: return Decode.int(f["id"]).map { .resume(id: $0, over: f["status"] == "over", game: f["game"]) }
         case .claim: return .claim
         case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
         case .scores:

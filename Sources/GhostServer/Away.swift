@@ -61,7 +61,8 @@ final class Away: Broadcasting {
             guard let done else { return reply(id, .error(.badToken, "no game in progress has that token")) }
             // A watcher of the game learns its end here: not again, after, from its watchers' last batch.
             watching.skip(done.id, for: id)
-            reply(id, .ok(.resume(id: done.id, over: true)))
+            // The kind, unless the default: a client learns whose words its OVER is in.
+            reply(id, .ok(.resume(id: done.id, over: true, game: done.kind == catalog.defaultKind.name ? nil : done.kind)))
             if done.reason == Store.abortedReason {
                 // No winner: ABORTED says why and when (Lifecycle.swift).
                 let why = ScoresDesk.fields(stored: done.finalState).first { $0.key == "abort" }?.value ?? ""

@@ -356,14 +356,14 @@ final class GamesStore {
     /// ended, and when (unix seconds; 0 if unknown).
     /// A draw has neither winner nor loser (nil), and `players` names its seats.
     func finishedGame(token: String) throws -> (id: Int, winner: String?, loser: String?, reason: String,
-                                                       finalState: String, endedAt: Int, players: [String])? {
+                                                       finalState: String, endedAt: Int, players: [String], kind: String)? {
         guard let found = try game(token: token), found.over else { return nil }
         return try db.query("""
-            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0), player0, player1 FROM games
+            SELECT id, winner, loser, reason, coalesce(final_state, ''), coalesce(ended_at, 0), player0, player1, kind FROM games
             WHERE id = ? AND status = 'over'
             """, .of(found.id)) {
             (id: $0.int(0), winner: $0.optionalText(1), loser: $0.optionalText(2), reason: $0.text(3), finalState: $0.text(4),
-             endedAt: $0.int(5), players: [$0.text(6), $0.text(7)])
+             endedAt: $0.int(5), players: [$0.text(6), $0.text(7)], kind: $0.text(8))
         }.first
     }
 

@@ -74,7 +74,7 @@ extension Store {
     /// The finished game `token` was a seat's resume token of: its id, how it
     /// ended, and when (unix seconds; 0 if unknown).
     public func finishedGame(token: String) throws -> (id: Int, winner: String?, loser: String?, reason: String,
-                                                       finalState: String, endedAt: Int, players: [String])? {
+                                                       finalState: String, endedAt: Int, players: [String], kind: String)? {
         try gameStore.finishedGame(token: token)
     }
 

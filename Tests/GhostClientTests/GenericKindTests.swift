@@ -184,6 +184,26 @@ struct GenericKindTests {
         _ = fx
     }
 
+    @Test("RESUME of a won game's token of such a kind: OK RESUME status=over game=<kind> makes its OVER the generic feature's, in no kind's words")
+    func wonWhileAway() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over game=wordchain",
+                                     "OVER id=7 winner=alice loser=bob reason=stuck last=olive words=3 ended=1700001160"))
+        #expect(s.screen == .over && s.config.token == nil && s.resumedOverKind == nil)
+        #expect(s.result?.kind?.rawValue == "wordchain" && s.result?.players == ["alice", "bob"] && s.result?.endedAt == 1700001160)
+        let screen = Screens.render(s).joined(separator: " ")
+        // Ghost's words for a reason it does not know are not shown ("completed a word" and the like).
+        #expect(screen.contains("You win, alice!") && screen.contains("ended while you were away")
+                && !screen.contains("completed") && !screen.contains("fragment"), "\(screen)")
+        // Ghost's own resumed end (no game=) stays Ghost's.
+        (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
+        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=8 status=over",
+                                     "OVER id=8 winner=alice loser=bob reason=word fragment=pear ended=1700001160"))
+        #expect(s.screen == .over && s.result?.kind == nil && s.result?.fragment == "pear")
+        _ = fx
+    }
+
     @Test("A game of such a kind resumed on starting: VIEW, and HELP for its name (no name's settings were asked)")
     func resumed() {
         var s = Fx.online(token: Fx.token)

@@ -50,6 +50,7 @@ enum LayoutCorpus {
         "GenericKindTests.swift: GenericKindTests.noLevels",
         "GenericKindTests.swift: GenericKindTests.viewAsked",
         "GenericKindTests.swift: GenericKindTests.drawnWhileAway",
+        "GenericKindTests.swift: GenericKindTests.wonWhileAway",
         "GenericKindTests.swift: GenericKindTests.resumed",
         "GenericKindTests.swift: GenericKindTests.screen",
         "GenericKindTests.swift: GenericKindTests.rowShapes",
@@ -356,6 +357,7 @@ enum LayoutCorpus {
         GenericKindTests().noLevels()
         GenericKindTests().viewAsked()
         GenericKindTests().drawnWhileAway()
+        GenericKindTests().wonWhileAway()
         GenericKindTests().resumed()
         GenericKindTests().screen()
         GenericKindTests().rowShapes()

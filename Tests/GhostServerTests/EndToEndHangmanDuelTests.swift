@@ -148,7 +148,7 @@ struct EndToEndHangmanDuelTests {
         let late = try LineClient(port: daemon.port, label: "ben late")
         try late.send("RESUME \(d.tokens[1])")
         // The token no longer resumes the game: it tells how it ended.
-        try late.expect("OK RESUME id=1 status=over")
+        try late.expect("OK RESUME id=1 status=over game=hangman")
         #expect(try late.expectPrefix("OVER id=1 winner=ann loser=ben reason=abandoned word=apple mistakes=0 pattern=____e ended=") != "")
 
         // The setter leaves before setting a word: it is their turn, so the guesser may claim.

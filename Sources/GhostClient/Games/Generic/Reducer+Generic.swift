@@ -81,20 +81,15 @@ enum GenericFeature {
             if st.isMe(player) { st.game?.generic?.field = "" }
             TableFeature.move(&st, id: id, player: player, fields: fields)
             return true
-        case let .over(id, winner, loser, reason, _, _):
-            return over(&st, id, GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: ""), &fx)
+        case let .over(id, winner, loser, reason, fields, _):
+            let r = GameResult(id: id, winner: winner, loser: loser, reason: reason, fragment: "")
+            guard st.game == nil else { return over(&st, id, r, &fx) }
+            return endedMeanwhile(&st, r, players: [winner, loser], fields, &fx)
         case let .drawn(id, players, reason, fields, _):
             var r = GameResult(id: id, winner: "", loser: "", reason: reason, fragment: "")
             r.drawn = true
             guard st.game == nil else { return over(&st, id, r, &fx) }
-            // The OVER that answers RESUME of a drawn game's token comes
-            // without GAME: the players are its own, and it says when it ended.
-            r.players = players
-            r.endedAt = fields["ended"].flatMap { Int($0) }
-            st.result = r
-            st.setToken(nil, &fx)
-            st.go(.over)
-            return true
+            return endedMeanwhile(&st, r, players: players, fields, &fx)
         case .info(let text):
             // The INFO after a watched game's OVER says why, in the kind's words.
             guard st.watch.ended, st.game?.generic != nil, st.watch.result != nil, st.watch.result?.info == nil else { return false }
@@ -123,6 +118,22 @@ enum GenericFeature {
         }
         st.result = r
         st.game = nil
+        st.setToken(nil, &fx)
+        st.go(.over)
+        return true
+    }
+
+    /// The OVER that answers RESUME of a finished game's token comes without
+    /// GAME: the players are its own, it says when it ended, and the kind
+    /// is the one `OK RESUME` named (none: a draw, which only such kinds have).
+    private static func endedMeanwhile(_ st: inout ClientState, _ ended: GameResult, players: [String], _ fields: [Field],
+                                       _ fx: inout [ClientEffect]) -> Bool {
+        var r = ended
+        r.players = players
+        r.endedAt = fields["ended"].flatMap { Int($0) }
+        r.kind = st.resumedOverKind
+        st.resumedOverKind = nil
+        st.result = r
         st.setToken(nil, &fx)
         st.go(.over)
         return true

@@ -112,7 +112,7 @@ struct HiddenWordsEndToEndTests {
         #expect(try ann.readUntil(prefix: "RESULT ").line.contains(" result=draw reason=both "))
         // The token of a drawn game says how it ended.
         try back.send("RESUME \(token)")
-        try back.expect("OK RESUME id=\(id) status=over")
+        try back.expect("OK RESUME id=\(id) status=over game=hiddenwords")
         try back.expectPrefix("OVER id=\(id) draw=ann,ben reason=both phase=guessing guessed=1,1 words=wolf,bear ended=")
     }
 }
