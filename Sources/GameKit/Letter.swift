@@ -15,10 +15,11 @@ public struct Letter: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.index = lower - 0x61
     }
 
-    /// A letter from a one-character string such as "p" or "P".
+    /// A letter from a one-character string such as "p" or "P" (read in
+    /// place: every move's letter comes through here).
     public init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 1, let l = Letter(ascii: bytes[0]) else { return nil }
+        var bytes = text.utf8.makeIterator()
+        guard let b = bytes.next(), bytes.next() == nil, let l = Letter(ascii: b) else { return nil }
         self = l
     }
 

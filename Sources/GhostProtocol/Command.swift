@@ -206,8 +206,12 @@ public enum Command: Sendable, Equatable {
 
     /// `LETTER <c>`, what a line holding just the letter means.
     public static func letter(_ letter: Letter) -> Command {
-        .kindMove(verb: letterVerb, arguments: [letter.description])
+        .kindMove(verb: letterVerb, arguments: letterArguments[Int(letter.index)])
     }
+
+    /// Each letter's arguments, made once: the line a server reads most
+    /// builds no array.
+    private static let letterArguments: [[String]] = Letter.all.map { [$0.description] }
 
     /// `NAMES`: the most recent names, as many as the server gives by default
     /// (a client's name picker).

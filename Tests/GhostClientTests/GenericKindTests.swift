@@ -171,25 +171,27 @@ struct GenericKindTests {
         #expect(Fx.sent(fx) == ["VIEW 1"] && g.game?.lastMove == LastMove("alice", "apple"))
     }
 
+    /// A client that starts with alice's token, for a game that ended
+    /// while she was away: the server's answer to its LANG and RESUME.
+    private func endedWhileAway(_ answer: String...) -> ClientState {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
+        var s = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello)).0
+        for line in ["OK LANG lang=en"] + answer { s = Fx.run(s, Fx.line(line)).0 }
+        return s
+    }
+
     @Test("RESUME of a drawn game's token: OK RESUME status=over, then OVER draw= with ended=: the game-over screen says it was a draw, and when")
     func drawnWhileAway() {
-        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
-        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
-        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over",
-                                     "OVER id=7 draw=ann,alice reason=both phase=guessing words=wolf,bear ended=1700001160"))
+        let s = endedWhileAway("OK RESUME id=7 status=over", "OVER id=7 draw=ann,alice reason=both phase=guessing words=wolf,bear ended=1700001160")
         #expect(s.screen == .over && s.config.token == nil)
         #expect(s.result?.drawn == true && s.result?.players == ["ann", "alice"] && s.result?.endedAt == 1700001160)
         let screen = Screens.render(s)
         #expect(screen.contains { $0.contains("It is a draw!") } && !screen.contains { $0.contains("lost") })
-        _ = fx
     }
 
     @Test("RESUME of a won game's token of such a kind: OK RESUME status=over game=<kind> makes its OVER the generic feature's, in no kind's words")
     func wonWhileAway() {
-        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "alice", token: Fx.token)
-        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
-        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=7 status=over game=wordchain",
-                                     "OVER id=7 winner=alice loser=bob reason=stuck last=olive words=3 ended=1700001160"))
+        var s = endedWhileAway("OK RESUME id=7 status=over game=wordchain", "OVER id=7 winner=alice loser=bob reason=stuck last=olive words=3 ended=1700001160")
         #expect(s.screen == .over && s.config.token == nil && s.resumedOverKind == nil)
         #expect(s.result?.kind?.rawValue == "wordchain" && s.result?.players == ["alice", "bob"] && s.result?.endedAt == 1700001160)
         let screen = Screens.render(s).joined(separator: " ")
@@ -197,11 +199,8 @@ struct GenericKindTests {
         #expect(screen.contains("You win, alice!") && screen.contains("ended while you were away")
                 && !screen.contains("completed") && !screen.contains("fragment"), "\(screen)")
         // Ghost's own resumed end (no game=) stays Ghost's.
-        (s, fx) = Fx.run(ClientState(config: config, serverAddress: "h:1"), .connected, Fx.line(Fx.hello))
-        (s, fx) = Fx.run(s, Fx.lines("OK LANG lang=en", "OK RESUME id=8 status=over",
-                                     "OVER id=8 winner=alice loser=bob reason=word fragment=pear ended=1700001160"))
+        s = endedWhileAway("OK RESUME id=8 status=over", "OVER id=8 winner=alice loser=bob reason=word fragment=pear ended=1700001160")
         #expect(s.screen == .over && s.result?.kind == nil && s.result?.fragment == "pear")
-        _ = fx
     }
 
     @Test("A game of such a kind resumed on starting: VIEW, and HELP for its name (no name's settings were asked)")
