@@ -80,32 +80,29 @@ final class Matchmaking: LobbyPart {
         }
     }
 
-    /// NEW bot=<level>: a game against the computer starts at once.
-    func playComputer(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard clockAllowed(options, id), ready(id, session), let level = options.bot,
-              setupHolds(options, session.lang, id) else { return }
-        reply(id, .ok(.new(code: nil, bot: level, lang: session.lang, rounds: options.rounds, clock: options.clock)))
-        guard play.startGame(lang: session.lang, people: [id], options: options) else { return failed(id) }
-    }
-
-    /// NEW without bot=: a private game, or, for a kind that seats the
-    /// computer by itself (Hangman against the computer), a game at once.
-    func newOfKind(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
-        guard clockAllowed(options, id) else { return }
-        guard options.game != nil else {
-            // Ghost's own reply, whatever its variant: GAME says which.
-            guard ready(id, session), setupHolds(options, session.lang, id) else { return }
-            return host(options, id, session, checked: true)
-        }
-        guard ready(id, session), let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
+    /// NEW, for every kind the same way: with `bot=`, or for a kind that
+    /// seats the computer by itself (Hangman against the computer), a game
+    /// at once; otherwise a private game, waiting for its code.
+    func new(_ options: GameOptions, _ id: ConnectionID, _ session: Session) {
+        guard clockAllowed(options, id), ready(id, session),
+              let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name) else { return }
         guard setup.computerSeat != nil || options.bot != nil else { return host(options, id, session, kind: kind, setup: setup) }
         guard play.startGame(lang: session.lang, people: [id], options: options, kind: kind, setup: setup, ack: { game in
-            // OK NEW game=<kind> <first setup field> lang=<code> <the rest>
-            let fields = game.setupFields
-            self.reply(id, .ok(.other(verb: "NEW", fields: [Field("game", kind.name)] + fields.prefix(1)
-                                          + [Field("lang", session.lang)] + fields.dropFirst()
-                                          + (options.bot.map { [Field("bot", $0.rawValue)] } ?? []) + Self.clockField(options))))
+            self.reply(id, .ok(self.newReply(kind, code: nil, options, game.setupFields, lang: session.lang)))
         }) else { return failed(id) }
+    }
+
+    /// `OK NEW`: the default kind's as protocol 1 wrote it (`OK NEW [code=]
+    /// [bot=] lang= [rounds=] [clock=]`: its options are the protocol's
+    /// own, as on SEEK and JOIN), another kind's naming it, with its setup
+    /// (`OK NEW [code=] game=<kind> <first setup field> lang= <the rest> [bot=] [clock=]`).
+    private func newReply(_ kind: any GameDefinition, code: String?, _ options: GameOptions, _ setupFields: [Field], lang: String) -> Reply {
+        guard kind !== catalog.defaultKind else {
+            return .new(code: code, bot: options.bot, lang: lang, rounds: options.rounds, clock: options.clock)
+        }
+        return .other(verb: "NEW", fields: (code.map { [Field("code", $0)] } ?? []) + [Field("game", kind.name)] + setupFields.prefix(1)
+                          + [Field("lang", lang)] + setupFields.dropFirst()
+                          + (options.bot.map { [Field("bot", $0.rawValue)] } ?? []) + Self.clockField(options))
     }
 
     /// `clock=<seconds>`, last on another kind's OK NEW, for a game on a clock.
@@ -144,21 +141,13 @@ final class Matchmaking: LobbyPart {
         }
     }
 
-    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session,
-                      kind: (any GameDefinition)? = nil, setup: GameSetup? = nil, checked: Bool = false) {
-        guard kind != nil || checked || ready(id, session) else { return }
+    private func host(_ options: GameOptions, _ id: ConnectionID, _ session: Session, kind: any GameDefinition, setup: GameSetup) {
         let code = waiting.hosted.newCode()
         waiting.hosted[code] = id
         sessions.update(id) { $0.state = .hosting(code: code, options: options, setup: setup) }
-        if let kind, let setup,
-           let game = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0) {
-            // OK NEW code=<code> game=<kind> <first setup field> lang=<code> <the rest>
-            let fields = game.setupFields
-            reply(id, .ok(.other(verb: "NEW", fields: [Field("code", code), Field("game", kind.name)] + fields.prefix(1)
-                                     + [Field("lang", session.lang)] + fields.dropFirst() + Self.clockField(options))))
-        } else {
-            reply(id, .ok(.new(code: code, bot: nil, lang: session.lang, rounds: options.rounds, clock: options.clock)))
-        }
+        // The kind's setup fields, from its game as it will start (none if it cannot make one).
+        let fields = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0)?.setupFields ?? []
+        reply(id, .ok(newReply(kind, code: code, options, fields, lang: session.lang)))
         reply(id, .info(LineText.giveTheCode(code)))
     }
 

@@ -198,7 +198,7 @@ enum ServerCommands {
             }) { lobby, command, id, session in
                 guard case .new(let given) = command, let options = lobby.matchmaking.kindOptions(given, id),
                       lobby.ratings.ratedOptionsHold(options, seeking: false, id, session) else { return }
-                if options.bot != nil && options.game == nil { lobby.matchmaking.playComputer(options, id, session) } else { lobby.matchmaking.newOfKind(options, id, session) }
+                lobby.matchmaking.new(options, id, session)
             }
         case .join:
             return row(.needsName) { lobby, command, id, session in
