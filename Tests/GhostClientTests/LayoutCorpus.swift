@@ -189,6 +189,8 @@ enum LayoutCorpus {
         "PlainScreensTests.swift: PlainScreensTests.ghost",
         "PlainScreensTests.swift: PlainScreensTests.variants",
         "PlainScreensTests.swift: PlainScreensTests.hangman",
+        "PlainScreensTests.swift: PlainScreensTests.hangmanDuel",
+        "PlainScreensTests.swift: PlainScreensTests.ghostMatch",
         "PlainScreensTests.swift: PlainScreensTests.richByDefault",
         "QuitQuestionTests.swift: QuitQuestionTests.asksFirst",
         "QuitQuestionTests.swift: QuitQuestionTests.quits",
@@ -498,6 +500,8 @@ enum LayoutCorpus {
         PlainScreensTests().ghost()
         PlainScreensTests().variants()
         PlainScreensTests().hangman()
+        PlainScreensTests().hangmanDuel()
+        PlainScreensTests().ghostMatch()
         PlainScreensTests().richByDefault()
         QuitQuestionTests().asksFirst()
         QuitQuestionTests().quits()

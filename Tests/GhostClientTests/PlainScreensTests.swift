@@ -83,6 +83,38 @@ struct PlainScreensTests {
         #expect(s.screen == .over && s.result?.winner == "alice" && s.result?.kind?.rawValue == "hangman")
     }
 
+    @Test("A Hangman duel: the setter is offered WORD and types the word; the guesser LETTER and SOLVE")
+    func hangmanDuel() {
+        var (s, fx) = started("GAME id=5 game=hangman lang=en players=alice,bob token=\(Fx.token) round=1 mode=duel length=4 misses=8",
+                              turn: "TURN id=5 player=alice pattern=____ missed=- left=8")
+        let setter = ["ROW key=pattern shape=cells value=____ - Word", "CAN verb=WORD takes=word - choose the word to guess",
+                      "OK VIEW id=5 game=hangman lang=en turn=alice rows=1 moves=1"]
+        (s, _) = Fx.run(s, (setter + setter).map { Fx.line($0) })
+        (s, fx) = Fx.run(s, Fx.keys("pear") + [.key(.enter)])
+        #expect(Fx.sent(fx) == ["WORD pear"])
+        (s, fx) = Fx.run(s, Fx.lines("OK WORD length=4 pattern=____ missed=- left=8", "MOVE id=5 player=alice set=yes pattern=____ missed=- left=8",
+                                     "TURN id=5 player=bob pattern=____ missed=- left=8"))
+        #expect(s.game?.generic?.field == "" && s.game?.toMove == "bob" && Fx.sent(fx) == ["VIEW 5"])
+        (s, _) = Fx.run(s, Fx.lines("MOVE id=5 player=bob letter=p hit=yes pattern=p___ missed=- left=8",
+                                    "OVER id=5 winner=bob loser=alice reason=solved word=pear mistakes=0 pattern=pear"))
+        #expect(s.screen == .over && s.result?.winner == "bob" && s.result?.kind?.rawValue == "hangman")
+    }
+
+    @Test("A G-H-O-S-T match: a round's OVER is followed by the next round's GAME, and MATCH ends it, all on the generic screen")
+    func ghostMatch() {
+        var (s, fx) = started("GAME id=6 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1 rounds=ghost ghost=,",
+                              turn: "TURN id=6 player=alice fragment= ghost=,")
+        (s, fx) = Fx.run(s, Fx.lines("OVER id=6 winner=alice loser=bob reason=dead fragment=qz ghost=,G",
+                                     "INFO bob made a fragment no word starts with: bob earns G.",
+                                     "GAME id=6 game=ghost lang=en players=alice,bob token=\(Fx.token) round=2 rounds=ghost ghost=,G",
+                                     "TURN id=6 player=bob fragment= ghost=,G"))
+        #expect(s.screen == .game && s.game?.generic != nil && s.game?.toMove == "bob", "\(s.screen)")
+        (s, fx) = Fx.run(s, Fx.lines("OVER id=6 winner=alice loser=bob reason=word fragment=pear ghost=,GHOST",
+                                     "MATCH id=6 winner=alice loser=bob ghost=,GHOST"))
+        #expect(s.screen == .over && s.result?.winner == "alice", "\(s.screen)")
+        _ = fx
+    }
+
     @Test("Without the option, Ghost and Hangman keep their own screens")
     func richByDefault() {
         let (s, _) = Fx.run(GFx.named(), Fx.lines("GAME id=1 game=ghost lang=en players=alice,bob token=\(Fx.token) round=1",
