@@ -1,6 +1,8 @@
 import Foundation
 import GhostCore
 import OptionKit
+import GameKit
+import WordLists
 
 /// `ghost-bench`: benchmarks that are not tests. Each mode prints what it
 /// measured; nothing here asserts on time.

@@ -2,6 +2,8 @@ import GhostCore
 import GhostStore
 #if canImport(Glibc)
 import Glibc
+import GameKit
+import WordLists
 #endif
 
 /// `ghost-bench fixture`: a large data folder for the benchmarks and the

@@ -1,6 +1,7 @@
 import GameKit
 import GhostCore
 import HangmanCore
+import WordLists
 
 /// `ghost-bench hangman`: the computer guesser (the letter in the most words
 /// still possible) against the fair and the evil computer, per language,

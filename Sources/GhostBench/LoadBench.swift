@@ -1,6 +1,8 @@
 import CGhostSys
 import Foundation
 import GhostCore
+import GameKit
+import WordLists
 
 /// The load generator: many connections on one epoll loop, each with one
 /// request in flight, measuring replies per second and round-trip latency.

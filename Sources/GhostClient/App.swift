@@ -2,6 +2,7 @@ import CGhostSys
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
+import GameKit
 #endif
 
 /// The program: options, then the full-screen client on a terminal, or line

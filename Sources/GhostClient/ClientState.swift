@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import GameKit
 
 /// The whole client, as a value. `reduce` is the only way it changes.
 public struct ClientState: Equatable, Sendable {

@@ -2,6 +2,7 @@ import GhostWire
 import GhostProtocol
 #if canImport(Glibc)
 import Glibc
+import GameKit
 #endif
 
 /// What the client remembers between runs: a small `key=value` file.

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 public struct Offer: Equatable, Sendable {
     public var player: String

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 public struct RankEntry: Equatable, Sendable {
     public var name: String

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// What a game kind says on the screens all games share: the main screen's
 /// entries and the quick-match screen. Each game module gives its own

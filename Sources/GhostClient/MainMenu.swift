@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// An entry of the main screen's menu, by name. A struct rather than an enum
 /// so that a new entry is one row of `MainMenu.entries` (its own file may

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The main screen: the games panel, the menu and the settings of new games.
 public enum MainScreens {

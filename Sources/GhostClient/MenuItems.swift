@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The computer's levels, and the screen's last entry: who starts.
 public enum ComputerMenuItem: Equatable, Sendable {

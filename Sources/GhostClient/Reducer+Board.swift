@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// A line about a board, handed to the kind's reducer with its fields unread:
 /// the kind reads them with its own reader (`GhostLines`, `HangmanLines`).

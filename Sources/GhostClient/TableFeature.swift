@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The table every game has, whatever its kind: a game that starts
 /// (`gameStarted`, called by each kind), TURN and MOVE (scoped into the kind's

@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// The computer in bluff and challenge (`variant=challenge`).
 ///
 /// Why Hard never bluffs. A bluff is a letter that makes a dead fragment (no

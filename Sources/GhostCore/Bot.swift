@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// A computer player: a choice of letter for any position, from a solved game.
 ///
 /// Hard, when winning, picks at random among the winning letters; when

@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Bluff and challenge (`variant=challenge`): a dead fragment does not end
 /// the round (only a word of 4+ letters does); the next player may
 /// `CHALLENGE` it instead, and the challenged player answers with a word

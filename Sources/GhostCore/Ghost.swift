@@ -1,6 +1,6 @@
-@_exported import GameKit
-@_exported import WordLists
-@_exported import GhostWire
+import GameKit
+import WordLists
+import GhostWire
 
 /// The rule of record. The player who just appended a letter loses when the
 /// fragment is a word longer than 3 letters, or when no word of the list

@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// `REVIEW` of a finished game of Ghost, Superghost or bluff and challenge
 /// (GhostReview.swift says what each move is worth).
 extension GhostKind {

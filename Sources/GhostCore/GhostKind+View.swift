@@ -1,4 +1,6 @@
 import GameKit
+import WordLists
+import GhostWire
 
 /// How a Ghost game is shown to a client that does not know Ghost (`VIEW`):
 /// the fragment in cells, each seat's G-H-O-S-T letters in a match, and the

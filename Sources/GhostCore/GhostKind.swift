@@ -1,4 +1,7 @@
 import Synchronization
+import GameKit
+import WordLists
+import GhostWire
 
 /// Ghost as a game kind of the server: its word lists, its solved games for
 /// the computer, and the G-H-O-S-T match.

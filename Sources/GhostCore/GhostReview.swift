@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// The post-game review of a round of Ghost (`REVIEW`): for each
 /// move, what perfect play from the position it made gives the player who
 /// made it, and when a move threw a won position away, the moves that would

@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// What every variant of Ghost shares: a round between seat 0 and seat 1 as
 /// a pure value (no names, no sockets, no clocks), its fragment, whose turn
 /// it is, the moves counted, and the guards every move passes first. The

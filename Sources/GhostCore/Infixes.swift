@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Which fragments occur inside a word: Superghost's "alive".
 ///
 /// A fragment occurs in a word iff it starts one of the word's suffixes. So

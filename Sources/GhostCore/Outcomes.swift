@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Norvig's "minimizing possible outcomes" (pytudes, Ghost.ipynb): a
 /// strategy small enough for a person to learn, as the set of words a game
 /// can end on.

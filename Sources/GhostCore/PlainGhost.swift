@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Ghost: letters go at the end; a word of 4+ letters or a fragment no word
 /// properly extends loses the round for the player who made it.
 public struct PlainGhost: GhostVariant {

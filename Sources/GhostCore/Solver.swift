@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Perfect play for Ghost on a word list, under the rule of record.
 ///
 /// Every trie node is a fragment. The player to move at a fragment wins iff

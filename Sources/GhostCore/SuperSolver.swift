@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Perfect play for Superghost, as in Norvig's notebook: the player to move
 /// at a live fragment wins iff some play (a letter at the front or the back)
 /// makes a live fragment from which the opponent loses; a play that makes a

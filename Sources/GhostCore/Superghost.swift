@@ -1,3 +1,6 @@
+import GameKit
+import WordLists
+import GhostWire
 /// Superghost (`variant=super`): a letter goes at either end, and a fragment
 /// is alive while some word of 4+ letters contains it (`GhostRules.infixes`).
 public struct Superghost: GhostVariant {

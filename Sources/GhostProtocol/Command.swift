@@ -1,3 +1,4 @@
+import GameKit
 
 /// How many rounds a new game has: one, or a G-H-O-S-T match (`rounds=ghost`).
 public enum Rounds: String, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+import GameKit
 
 /// Turns a framed client line into a `Command`, using `CommandTable`.
 public enum CommandParser {

@@ -1,3 +1,4 @@
+import GameKit
 
 /// A line's `key=value` options, keys and values folded to lowercase, in
 /// the order given, each key once. A command takes a handful: a list

@@ -1,3 +1,4 @@
+import GameKit
 /// TOP, PROFILE and HISTORY: their specs, apart from the
 /// other commands' so that the table's rows stay one line each.
 extension CommandTable {

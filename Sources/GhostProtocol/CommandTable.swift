@@ -1,3 +1,4 @@
+import GameKit
 
 /// The verbs a client can send, in the order HELP lists them. Verbs are
 /// case-insensitive on the wire; this is their canonical spelling.

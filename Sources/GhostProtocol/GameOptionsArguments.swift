@@ -1,3 +1,4 @@
+import GameKit
 
 /// SEEK's and NEW's options (`GameOptions`): the words they are read
 /// from, and written as, in their canonical order.

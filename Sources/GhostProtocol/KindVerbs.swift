@@ -1,3 +1,4 @@
+import GameKit
 /// The move verbs of the server's game kinds (GameKit's `MoveVerb`), by
 /// spelling: what `CommandParser.parse(_:kindVerbs:)` reads besides the
 /// protocol's verbs. The protocol knows no kind: the server hands it the

@@ -1,3 +1,4 @@
+import GameKit
 /// A seat's Glicko-2 rating as GAME and OVER show it: whole
 /// points, with `?` when it is provisional (RD above 110, as lichess marks
 /// it): `1512`, `1512?`.

@@ -1,3 +1,4 @@
+import GameKit
 
 /// What follows `OK` on the final line of a command that worked: the verb,
 /// then the reply's fields. One case per verb; `.other` holds a reply this

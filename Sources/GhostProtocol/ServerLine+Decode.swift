@@ -1,3 +1,4 @@
+import GameKit
 
 extension ServerLine {
     /// Reads one line from the server (without its line end), as a client

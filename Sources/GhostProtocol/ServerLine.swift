@@ -1,3 +1,4 @@
+import GameKit
 
 /// The lines ghostd sends, typed: written by `appendWire` (the one renderer)
 /// and read by `ServerLine(decoding:)` (clients). Field order on the wire is

@@ -1,4 +1,4 @@
-@_exported import GameKit
+import GameKit
 
 /// `Field` is GameKit's: one `key=value` of a game line, as a game kind supplies them.
 extension Array where Element == Field {

@@ -3,6 +3,8 @@ import GhostStore
 import GhostCore
 #if canImport(Glibc)
 import Glibc
+import GameKit
+import WordLists
 #endif
 
 /// What ghostd's main does: parse options, load the word lists, serve.

@@ -1,6 +1,7 @@
 import GameKit
 import GhostCore
 import HangmanCore
+import WordLists
 
 /// The game kinds this server plays: the one place that names them. The
 /// lobby, the store and the protocol hold games only through GameKit's

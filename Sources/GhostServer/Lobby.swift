@@ -2,6 +2,7 @@ import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
+import WordLists
 
 /// Identifies one client connection for the life of the server.
 public typealias ConnectionID = Int

@@ -2,6 +2,7 @@ import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
+import WordLists
 
 /// What every part of the lobby reaches, and nothing more: where replies
 /// go, the store and what a failed write does, the clock, the settings, the

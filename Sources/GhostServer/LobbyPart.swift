@@ -2,6 +2,7 @@ import GameKit
 import GhostCore
 import GhostProtocol
 import GhostStore
+import WordLists
 
 /// A part of the lobby (the Lobby split by concern): a final
 /// class that keeps its own state and reaches the shared services through

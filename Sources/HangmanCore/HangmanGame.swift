@@ -1,5 +1,5 @@
-@_exported import GameKit
-@_exported import HangmanWire
+import GameKit
+import HangmanWire
 import WordLists
 
 /// How the setter plays: Hangman's wire says (`mode=`).

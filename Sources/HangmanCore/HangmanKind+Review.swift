@@ -7,6 +7,7 @@ import Dispatch
 import GameKit
 import Synchronization
 import WordLists
+import HangmanWire
 
 /// What Hangman shows of a game afterwards (`MOVES`, `REVIEW`).
 extension HangmanKind {

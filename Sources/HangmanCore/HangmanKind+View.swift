@@ -1,4 +1,5 @@
 import GameKit
+import HangmanWire
 
 /// How a Hangman game is shown to a client that does not know Hangman
 /// (`VIEW`): the pattern in cells, the letters missed, the misses left out

@@ -2,6 +2,7 @@ import Dispatch
 import Synchronization
 import GameKit
 import WordLists
+import HangmanWire
 
 /// Hangman as a game kind of the server: the words of each language by
 /// length, the phrase lists it is handed, and the computer's play. Single

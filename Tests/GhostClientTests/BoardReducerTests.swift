@@ -1,6 +1,7 @@
 import Testing
 @testable import GhostClient
 import GhostProtocol
+import GameKit
 
 /// The child reducers (the client state scoped per game, as
 /// TCA's `Scope`): each kind's board and a position in, the board and what

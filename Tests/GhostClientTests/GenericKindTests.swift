@@ -1,6 +1,7 @@
 import Testing
 @testable import GhostClient
 import GhostProtocol
+import GameKit
 
 /// Builders for a kind the client has no code for: the tests'
 /// Word chain, as the test-kinds daemon announces and draws it.

@@ -1,6 +1,7 @@
 import Testing
 @testable import GhostClient
 import GhostProtocol
+import GameKit
 
 /// Builders for the record: a rated game's end, the history
 /// list, a replay with its review, a profile and the leaders.

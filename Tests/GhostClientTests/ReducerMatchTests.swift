@@ -3,6 +3,7 @@ import Testing
 import GhostProtocol
 import GhostWire
 import WordLists
+import GameKit
 
 
 @Suite("Core: the computer and G-H-O-S-T matches")

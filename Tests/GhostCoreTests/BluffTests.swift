@@ -1,5 +1,7 @@
 import Testing
 import GhostCore
+import GameKit
+import WordLists
 
 /// The English list solved once for the tests here.
 private let englishSolver: Solver? = englishWords.map { Solver(rules: GhostRules(words: $0)) }

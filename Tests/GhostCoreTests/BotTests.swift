@@ -1,5 +1,7 @@
 import Testing
 import GhostCore
+import GameKit
+import WordLists
 
 /// The English list solved once for every test here (global lets are lazy and thread-safe).
 private let englishSolver: Solver? = englishWords.map { Solver(rules: GhostRules(words: $0)) }

@@ -1,5 +1,6 @@
 import Testing
 import GhostCore
+import WordLists
 
 /// Phrase lists: the `phrases` subfolder is read with the word lists, every
 /// line of the committed lists is a phrase, and it is not a language.

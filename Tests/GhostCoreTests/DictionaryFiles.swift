@@ -1,5 +1,6 @@
 import Foundation
 import GhostCore
+import WordLists
 
 /// The package root: this file is Tests/GhostCoreTests/DictionaryFiles.swift.
 let packageRoot: URL = URL(fileURLWithPath: #filePath)

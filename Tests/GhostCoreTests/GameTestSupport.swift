@@ -1,4 +1,6 @@
 import GhostCore
+import GameKit
+import WordLists
 
 /// The seeded generator random tests use, so they are reproducible.
 typealias SeededRandom = SplitMix64

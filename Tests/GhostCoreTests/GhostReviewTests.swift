@@ -1,5 +1,7 @@
 import Testing
 import GhostCore
+import GameKit
+import WordLists
 
 /// GhostReview: what each move of a round was worth to its mover,
 /// on a list small enough to check by hand: pea, pear, peach, cat, cats, dog,

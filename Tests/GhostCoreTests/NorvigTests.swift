@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import GhostCore
+import WordLists
 
 /// ENABLE (enable1.txt, the list of Norvig's notebook): the file named by
 /// GHOST_ENABLE_LIST, else `../shared/data/enable1.txt` beside the package.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import GhostCore
+import WordLists
+import GameKit
 
 /// The agreement test: `REVIEW`'s outcome (GhostReview, with the
 /// solvers the server uses) on every ply of 200 random games, seeded, on the

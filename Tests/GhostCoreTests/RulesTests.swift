@@ -1,5 +1,7 @@
 import Testing
 import GhostCore
+import GameKit
+import WordLists
 
 private func letter(_ c: Character) -> Letter { Letter(String(c))! }
 

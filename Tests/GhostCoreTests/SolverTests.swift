@@ -1,5 +1,6 @@
 import Testing
 import GhostCore
+import WordLists
 
 private func solver(_ words: [String]) -> Solver { Solver(rules: GhostRules(words: WordList(words: words))) }
 

@@ -3,6 +3,7 @@ import Foundation
 import GameKit
 import Testing
 @testable import GhostCore
+import WordLists
 
 /// Superghost's index is built once per language, off the server's thread
 /// when `setup` starts it; a caller that has to wait for it says so

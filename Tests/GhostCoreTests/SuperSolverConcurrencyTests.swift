@@ -6,6 +6,7 @@ import Glibc
 import GameKit
 import Testing
 @testable import GhostCore
+import WordLists
 
 /// Superghost's solving and the event loop: the
 /// loop's calls (the computer's move, a hint, REVIEW) never wait for a lock

@@ -1,6 +1,8 @@
 import Testing
 import Foundation
 import GhostCore
+import GameKit
+import WordLists
 
 private func rules(_ words: [String]) -> GhostRules {
     let list = WordList(words: words)

@@ -1,5 +1,7 @@
 import Testing
 @testable import GhostCore
+import WordLists
+import GameKit
 
 /// Ghost's variants are separate types over one `GhostRound`: the kind builds
 /// the variant's type from `variant=`, and each refuses the moves that are

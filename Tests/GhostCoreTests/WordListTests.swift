@@ -1,5 +1,7 @@
 import Testing
 import GhostCore
+import GameKit
+import WordLists
 
 /// A deterministic generator, so shuffles are reproducible.
 private struct SplitMix64: RandomNumberGenerator {

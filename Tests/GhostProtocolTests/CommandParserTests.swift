@@ -2,6 +2,7 @@ import Testing
 import GhostWire
 @testable import GhostProtocol
 import HangmanWire
+import GameKit
 
 /// The letter verb as the kinds that move by letters declare it (GameKit's
 /// `MoveVerb.letter`): `LETTER` with anything but one letter is theirs.

@@ -3,6 +3,7 @@ import Testing
 import GhostWire
 @testable import GhostProtocol
 import HangmanWire
+import GameKit
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 

@@ -2,6 +2,7 @@ import Testing
 import GhostWire
 import GhostProtocol
 import HangmanWire
+import GameKit
 
 private func F(_ key: String, _ value: String) -> Field { Field(key, value) }
 

@@ -2,6 +2,7 @@ import Testing
 @testable import GhostProtocol
 import HangmanWire
 import GhostWire
+import GameKit
 
 private func parse(_ s: String) -> Result<Command?, CommandError> { CommandParser.parse(Array(s.utf8)) }
 private func code(_ s: String) -> ErrorCode? {

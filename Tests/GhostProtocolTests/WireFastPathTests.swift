@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import GhostProtocol
+import GameKit
 
 /// The fast paths of rendering write exactly what the plain
 /// rules say: a value's spaces and controls as `_`, free text's controls as

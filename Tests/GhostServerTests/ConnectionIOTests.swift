@@ -4,6 +4,7 @@ import Testing
 @testable import GhostServer
 import GhostCore
 import GhostStore
+import WordLists
 
 /// The connections' output apart from the loop (Net/ConnectionIO.swift):
 /// what a flush sends, what it keeps for a sync, when it trims, and when it

@@ -1,6 +1,7 @@
 import Testing
 import GhostProtocol
 @testable import GhostServer
+import GameKit
 
 /// A broadcast is rendered once, on the stack, and its bytes appended to each
 /// recipient (a watchers' batch: into the first recipient's output, copied to

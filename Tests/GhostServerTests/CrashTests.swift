@@ -5,6 +5,8 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import TestSupport
+import GameKit
+import WordLists
 #endif
 
 /// ghostd is SIGKILLed while clients play as fast as acknowledgements come,

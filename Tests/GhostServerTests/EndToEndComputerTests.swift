@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostCore
 import GhostServer
+import GameKit
 
 /// The English list solved once, to judge the computer's letters and the hints.
 private let englishSolver = Solver(rules: GhostRules(words: WordLists.en))

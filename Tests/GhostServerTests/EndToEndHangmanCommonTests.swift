@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GhostCore
 import TestSupport
+import WordLists
 
 /// Hangman's computer sets common words (Dictionaries/common), over a real
 /// ghostd with the repository's Dictionaries folder, while SOLVE and a duel's

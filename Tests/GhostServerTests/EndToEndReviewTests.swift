@@ -2,6 +2,7 @@ import Foundation
 import GhostCore
 import TestSupport
 import Testing
+import GameKit
 
 /// `MOVES` and `REVIEW` over real sockets, on the daemon's real
 /// English list: a finished Ghost game with a known mistake, a live game

@@ -7,6 +7,7 @@ import GhostProtocol
 @testable import GhostServer
 import GhostStore
 import HangmanCore
+import WordLists
 
 // How the lobby fuzzer chooses its steps (LobbyFuzzTests.swift).
 

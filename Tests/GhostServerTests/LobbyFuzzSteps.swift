@@ -7,6 +7,7 @@ import GhostProtocol
 @testable import GhostServer
 import GhostStore
 import HangmanCore
+import WordLists
 
 // The lobby fuzzer's steps, its randomness and its outbox (LobbyFuzzTests.swift).
 

@@ -4,6 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
+import WordLists
 
 /// A duel's setter had to guess the word's length.
 /// `NEW game=hangman mode=duel` picked one at random (12 or 16 letters in

@@ -4,6 +4,7 @@ import GhostCore
 import GhostProtocol
 import HangmanCore
 @testable import GhostServer
+import WordLists
 
 /// Fair and phrase Hangman: a new round is a new word. RESTART
 /// against the computer was free and kept the word, so a player learnt it

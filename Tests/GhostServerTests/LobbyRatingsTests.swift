@@ -3,6 +3,7 @@ import Testing
 import GhostProtocol
 import GhostStore
 @testable import GhostServer
+import GameKit
 
 /// Glicko-2 ratings through the lobby: which games are rated,
 /// the exact `ratings=`/`changes=` fields of GAME and OVER, the store's

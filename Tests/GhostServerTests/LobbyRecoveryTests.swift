@@ -4,6 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 @testable import GhostStore
+import WordLists
 
 /// A lobby over a real store whose writes the test makes fail: triggers added
 /// through a second connection to the same database file either abort one

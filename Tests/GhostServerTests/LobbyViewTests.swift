@@ -4,6 +4,7 @@ import GhostProtocol
 import GhostServer
 import GhostStore
 import GhostCore
+import WordLists
 
 /// `VIEW <id>`: a game in progress as a client that does not
 /// know its kind draws it, from the kind's own `view`. Exact lines: the

@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// The repository's Dictionaries folder, loaded once (word lists, phrases and
 /// the lists of common words); nil when unreadable (tests `#require` it).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// Not a test: times evil guesses against the largest English family. Runs
 /// only when asked, in a release build:

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// Not a test: what 1,000 evil Dutch 10-letter games hold after a guess of
 /// `q` (the abandoned games: nearly the whole list stays open), by

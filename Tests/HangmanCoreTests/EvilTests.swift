@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// Evil play: the largest family, and each tie-break on its own. In every
 /// list the family that should win is not the first one in alphabetical

@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 @testable import HangmanCore
+import GameKit
 
 /// The evil family is compact: bits while large, a list
 /// of 32-bit indices once smaller; the same words, in the same order, as a

@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 let fiveLetters = ["apple", "bacon", "candy", "daisy", "eagle", "fable", "grape", "house", "igloo", "jelly", "peach"]
 let phrases = ["piece of cake", "rock 'n' roll", "merry-go-round", "Kick the  Bucket", "bad phr4se", "- -"]

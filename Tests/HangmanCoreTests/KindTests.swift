@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// 125 words of 5 letters (the only length with at least 100), and a few shorter ones.
 let manyFives: [String] = "abcde".flatMap { a in "fghij".flatMap { b in "klmno".map { c in "\(a)\(b)\(c)st" } } }

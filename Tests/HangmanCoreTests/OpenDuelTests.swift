@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// A duel without `length=` is open (`length=any`)
 /// until the setter's word sets its length; `length=<n>` still fixes it.

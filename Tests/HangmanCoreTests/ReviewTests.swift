@@ -1,6 +1,7 @@
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// Hangman's review, on six words of four letters: bear, beer,
 /// deer, dear, pear, peer.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WordLists
 import HangmanCore
+import GameKit
 
 /// The package root: this file is Tests/HangmanCoreTests/Support.swift.
 let packageRoot: URL = URL(fileURLWithPath: #filePath)

@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import GameKit
 
 /// Before a game: the main screen's entries, the computer's levels, and
 /// the code of a private game to join.

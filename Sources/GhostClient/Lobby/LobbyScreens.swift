@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The screens of the lobby: typing a private game's code, waiting for an
 /// opponent (hosting or seeking), and resuming a game after a reconnect.

@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import GameKit
 
 /// Where the player is waiting before a game.
 public enum LobbyWait: Equatable, Sendable {

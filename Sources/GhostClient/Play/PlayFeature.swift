@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import GameKit
 
 /// The keys of a game being played (letters, the game menu and its
 /// questions, an offer's answer, a challenged player's word) and of the

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// A player's record: the ratings a finished game moved (OVER's
 /// `ratings= changes=`), the list of finished games (HISTORY), a finished

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The record in the client's core: the end screen's rating
 /// (OVER's `ratings= changes=`), the history list (HISTORY → RESULT lines),

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The high scores: Ghost's boards (SCORES), and an announced kind's
 /// (Games/Generic).

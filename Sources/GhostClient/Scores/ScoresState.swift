@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The high-score screen's state: the board shown (Ghost's boards, or an
 /// announced kind's), its table (SCORES, or BEST for an announced kind), and

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// Watching games in progress: the list of live games (GAMES),
 /// and the game watched. The watched game itself is `ClientState.game`,

@@ -3,6 +3,8 @@ import Glibc
 import GhostCore
 import GhostProtocol
 import GhostStore
+import GameKit
+import WordLists
 
 /// The daemon's server: its settings, the lobby, the store, the open
 /// connections, and the event loop (EventLoop.swift: read what is ready,

@@ -4,6 +4,7 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
+import WordLists
 
 // The lists, and what perfect play makes of them (1st = the player who starts a round):
 // en: pea, pear, peach, cat, cats, dog, dogs.

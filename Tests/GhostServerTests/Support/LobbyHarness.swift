@@ -4,6 +4,8 @@ import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
+import GameKit
+import WordLists
 
 
 /// Records what the lobby sends, per connection, in order; a close is

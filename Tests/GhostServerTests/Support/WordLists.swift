@@ -1,6 +1,8 @@
 import Foundation
 import GhostCore
 import TestSupport
+import WordLists
+import GameKit
 
 /// The package's real word lists, loaded once (lazily, thread-safe) for tests
 /// that pick letters or check premises against what the daemon uses.

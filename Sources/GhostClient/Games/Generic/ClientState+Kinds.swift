@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The kinds every screen names: the built-in ones and those the server
 /// announced (HELP, `GenericFeature`). They stay the state's own because

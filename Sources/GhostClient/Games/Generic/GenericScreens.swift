@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// The generic game screen: a game of any kind, drawn from the
 /// server's last `VIEW` answer. The players and whose turn it is as on

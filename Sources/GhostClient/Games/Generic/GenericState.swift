@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// A game kind this client has no code for: the server
 /// announces it in `HELP` (`HELP NEW game=<kind> <usage> - <summary>`), and

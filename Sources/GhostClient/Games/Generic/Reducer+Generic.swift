@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// A game of a kind this client has no code for, played and
 /// watched from `VIEW`. The kinds come from `HELP` (`HELP NEW game=<kind> …`,

@@ -1,5 +1,6 @@
 import GhostWire
 import GhostProtocol
+import GameKit
 
 /// Ghost's game fields, as the client reads them. `ServerLine` types the
 /// generic header of each game line (id, players, reason …); what follows

@@ -1,5 +1,6 @@
 import GhostProtocol
 import GhostWire
+import GameKit
 
 /// Ghost's part of the record feature: its rating lists, in the order ←/→
 /// visit them on TOP, and their names and its variants' names for people.

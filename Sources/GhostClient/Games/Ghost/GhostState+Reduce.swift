@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// Ghost's child reducer (TCA's `Scope`): TURN and MOVE change the Ghost
 /// board, and nothing else; what the table around it must do (the last

@@ -1,4 +1,5 @@
 import GhostProtocol
+import GameKit
 
 /// Ghost's lines: GAME, OVER, MATCH (and a round's INFO) of a Ghost game change its Ghost
 /// state (`Game.ghost`) and the table around it. The generic core calls in

@@ -1,5 +1,6 @@
 import GhostProtocol
 import HangmanWire
+import GameKit
 
 /// Hangman's game fields, as the client reads them (`GhostLines` is Ghost's).
 /// Missing or malformed fields read as nil: the client then keeps what it had.

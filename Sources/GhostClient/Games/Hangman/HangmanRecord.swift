@@ -1,5 +1,6 @@
 import GhostProtocol
 import HangmanWire
+import GameKit
 
 /// Hangman's part of the record feature: its rating list (duels) and the
 /// names of its games for people.

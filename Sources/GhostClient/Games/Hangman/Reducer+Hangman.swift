@@ -1,6 +1,7 @@
 import GhostWire
 import GhostProtocol
 import HangmanWire
+import GameKit
 
 /// Hangman in the client's core: its server lines, its replies and refusals,
 /// and its keys. The generic core calls in here at one point each
