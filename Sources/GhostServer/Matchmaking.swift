@@ -96,10 +96,13 @@ final class Matchmaking: LobbyPart {
     /// [bot=] lang= [rounds=] [clock=]`: its options are the protocol's
     /// own, as on SEEK and JOIN), another kind's naming it, with its setup
     /// (`OK NEW [code=] game=<kind> <first setup field> lang= <the rest> [bot=] [clock=]`).
-    private func newReply(_ kind: any GameDefinition, code: String?, _ options: GameOptions, _ setupFields: [Field], lang: String) -> Reply {
+    /// (`setupFields` is read only for a kind that is not the default one.)
+    private func newReply(_ kind: any GameDefinition, code: String?, _ options: GameOptions,
+                          _ setupFields: @autoclosure () -> [Field], lang: String) -> Reply {
         guard kind !== catalog.defaultKind else {
             return .new(code: code, bot: options.bot, lang: lang, rounds: options.rounds, clock: options.clock)
         }
+        let setupFields = setupFields()
         return .other(verb: "NEW", fields: (code.map { [Field("code", $0)] } ?? []) + [Field("game", kind.name)] + setupFields.prefix(1)
                           + [Field("lang", lang)] + setupFields.dropFirst()
                           + (options.bot.map { [Field("bot", $0.rawValue)] } ?? []) + Self.clockField(options))
@@ -146,8 +149,8 @@ final class Matchmaking: LobbyPart {
         waiting.hosted[code] = id
         sessions.update(id) { $0.state = .hosting(code: code, options: options, setup: setup) }
         // The kind's setup fields, from its game as it will start (none if it cannot make one).
-        let fields = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0)?.setupFields ?? []
-        reply(id, .ok(newReply(kind, code: code, options, fields, lang: session.lang)))
+        reply(id, .ok(newReply(kind, code: code, options, kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings,
+                                                                         seed: 0, starter: 0)?.setupFields ?? [], lang: session.lang)))
         reply(id, .info(LineText.giveTheCode(code)))
     }
 
