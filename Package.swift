@@ -57,6 +57,11 @@ let package = Package(
         .target(name: "Ratings", swiftSettings: fast),
         // Line framing, command parsing, event rendering: no sockets.
         .target(name: "GhostProtocol", dependencies: ["GameKit"], swiftSettings: fast),
+        // The web port's codecs (HTTP/1.1 request heads, WebSocket frames, the
+        // accept key through libcrypto) and the web client's files, embedded
+        // in the binary: no sockets, no file lookups.
+        .target(name: "GhostWeb", dependencies: ["COpenSSL"], exclude: [],
+                resources: ["index.html", "style.css", "app.js"].map { .embedInCode("site/" + $0) }, swiftSettings: fast),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).
@@ -74,7 +79,7 @@ let package = Package(
         // Command-line options: one table per program gives parsing, checking
         // and --help. Pure: no printing, no exit.
         .target(name: "OptionKit", swiftSettings: fast),
-        .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostStore", "GhostAuth", "Ratings", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
+        .target(name: "GhostServer", dependencies: ["GhostCore", "HangmanCore", "GhostProtocol", "GhostWeb", "GhostStore", "GhostAuth", "Ratings", "CGhostSys", "OptionKit", "COpenSSL"], swiftSettings: fast),
         .executableTarget(name: "ghostd", dependencies: ["GhostServer"], swiftSettings: fast),
         // Hangman: rules, evil and fair setters, phrases, computer guesser. Pure.
         .target(name: "HangmanCore", dependencies: ["GameKit", "WordLists", "HangmanWire"], swiftSettings: optimizedCore),
@@ -103,6 +108,7 @@ let package = Package(
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
+        .testTarget(name: "GhostWebTests", dependencies: ["GhostWeb"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
         .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),

@@ -1,0 +1,29 @@
+/// The web client's files, embedded in ghostd when it is built (SwiftPM's
+/// `embedInCode`, Package.swift): each is served at its own fixed path, and
+/// no path a client sends ever reaches the file system. The files are in
+/// `site/`, written by hand: no framework and no build step.
+public struct WebAsset: Sendable {
+    public let path: String
+    public let contentType: String
+    public let bytes: [UInt8]
+}
+
+public enum WebAssets {
+    /// Every file served, by path (`/` is index.html).
+    public static let all: [String: WebAsset] = {
+        var table: [String: WebAsset] = [:]
+        for asset in list { table[asset.path] = asset }
+        table["/"] = table["/index.html"]
+        return table
+    }()
+
+    /// The files, one line each: a file added to `site/` is added here and in Package.swift.
+    public static let list: [WebAsset] = [
+        WebAsset(path: "/index.html", contentType: "text/html; charset=utf-8", bytes: PackageResources.index_html),
+        WebAsset(path: "/style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
+        WebAsset(path: "/app.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
+    ]
+
+    /// Bytes of every file together.
+    public static var totalBytes: Int { list.reduce(0) { $0 + $1.bytes.count } }
+}

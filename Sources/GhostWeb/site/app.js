@@ -1,0 +1,1 @@
+// The web client (placeholder until it lands).
