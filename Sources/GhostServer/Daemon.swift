@@ -107,6 +107,8 @@ public enum Daemon {
             .joined(separator: ", ")
         // Before the `listening on` line, which says the daemon is ready.
         if let port = server.boundTLSPort { logLine("TLS port: \(config.host):\(port) (certificate \(config.tlsCertificate ?? ""))") }
+        if let port = server.boundWebPort { logLine("web port: \(config.host):\(port) (play in a browser: http://\(Daemon.urlHost(config.host)):\(port)/)") }
+        if let port = server.boundWebTLSPort { logLine("web TLS port: \(config.host):\(port) (https://\(Daemon.urlHost(config.host)):\(port)/)") }
         logLine("ghostd \(Lobby.version) listening on \(config.host):\(server.boundPort) (\(summary); ready in \(ms) ms)")
         // Every port listens (Server.start): tell the service manager (systemd's Type=notify).
         if ghost_notify("READY=1\nMAINPID=\(getpid())\nSTATUS=listening on \(config.host):\(server.boundPort)") < 0 {
@@ -120,5 +122,11 @@ public enum Daemon {
         case .storeFailure:
             return 3
         }
+    }
+
+    /// The host part of a URL for `host`: an IPv6 address in brackets, every interface as localhost.
+    static func urlHost(_ host: String) -> String {
+        if host == "0.0.0.0" || host == "::" { return "localhost" }
+        return host.contains(":") ? "[\(host)]" : host
     }
 }

@@ -31,6 +31,15 @@ public enum DaemonOptions {
                .text("a file"), \.tlsKey, defaultText: nil),
         .value("--tls-handshake-timeout", "SECONDS", "how long a TLS handshake may take before the connection is dropped",
                .number(0.1...3600), \.tlsHandshakeTimeout),
+        .value("--web-port", "N", "TCP port for the web client (HTTP) and the protocol over WebSocket at /ws; off (or 0) turns it off; any picks a free one, printed at start",
+               WebOptions.port, \.webPort),
+        .value("--web-tls-port", "N", "the same over TLS (HTTPS, wss:), with the certificate of --tls-cert and --tls-key; 0 picks a free one, printed at start",
+               .integer(0...65535), \.webTLSPort, defaultText: "none"),
+        .value("--web-request-timeout", "SECONDS", "how long a web client may take to send its request (slowloris)",
+               .number(0.1...3600), \.webRequestTimeout),
+        .value("--web-max-request-bytes", "N", "longest request head (its line and header fields) the web port reads; past it: 431",
+               .integer(1024...1_048_576), \.webMaxRequestBytes),
+    ] + WebOptions.lists + [
         .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx",
                .text("a folder"), \.dictionaries, defaultText: "./Dictionaries, else PREFIX/share/ghostd/Dictionaries for PREFIX/bin/ghostd"),
         .value("--data", "DIR", "folder of the SQLite database", .text("a folder"), \.dataDirectory),
@@ -153,6 +162,7 @@ public enum DaemonOptions {
         table.options.compactMap { o in o.shown.map { "\(o.name)=\($0(c))" } }.joined(separator: " ")
             + " ip-rate=\(c.networkCommandsPerSecond) ip-burst=\(c.networkCommandBurst)"
             + " tls-port=\(c.tlsPort.map(String.init) ?? "none") tls-cert=\(c.tlsCertificate ?? "none") tls-key=\(c.tlsKey ?? "none")"
+            + " web-origins=\(c.webOrigins) trusted-proxies=\(c.trustedProxies)"
             + " dictionaries=\(c.dictionaries ?? "(search)") backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
     }
 
@@ -162,8 +172,11 @@ public enum DaemonOptions {
         if c.tlsPort != nil, c.tlsCertificate == nil || c.tlsKey == nil {
             return "--tls-port needs --tls-cert FILE and --tls-key FILE"
         }
-        if c.tlsPort == nil, c.tlsCertificate != nil || c.tlsKey != nil {
-            return "--tls-cert and --tls-key are for --tls-port, which is not given"
+        if c.webTLSPort != nil, c.tlsCertificate == nil || c.tlsKey == nil {
+            return "--web-tls-port needs --tls-cert FILE and --tls-key FILE"
+        }
+        if c.tlsPort == nil, c.webTLSPort == nil, c.tlsCertificate != nil || c.tlsKey != nil {
+            return "--tls-cert and --tls-key are for --tls-port or --web-tls-port, neither of which is given"
         }
         return nil
     }

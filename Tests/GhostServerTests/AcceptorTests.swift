@@ -37,13 +37,21 @@ struct AcceptorTests {
         #expect(a.pausedUntil == 12.25)
     }
 
-    @Test("Without a TLS port it has one listener, and closing it twice is harmless")
+    @Test("Unbound it has no listener, and closing it twice is harmless")
     func closing() {
         let a = Self.acceptor(backoff: 0.1)
-        #expect(!a.hasTLS)
-        #expect(a.boundPort == 0 && a.boundTLSPort == nil)
+        #expect(a.ports.isEmpty)
+        #expect(a.boundPort == 0 && a.bound[.tls] == nil && a.bound[.web] == nil)
         a.close()
         a.close()
-        #expect(!a.hasTLS)
+        #expect(a.ports.isEmpty)
+    }
+
+    @Test("Each port has its own epoll tag, none a connection's id")
+    func tags() {
+        let tags = Acceptor.Port.allCases.map(\.tag)
+        #expect(Set(tags).count == tags.count)
+        for port in Acceptor.Port.allCases { #expect(Acceptor.Port.of(tag: port.tag) == port) }
+        #expect(Acceptor.Port.allCases.filter { $0 != .plain }.allSatisfy { $0.tag > UInt64(Int32.max) })
     }
 }

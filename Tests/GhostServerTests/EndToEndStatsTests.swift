@@ -8,7 +8,7 @@ import TestSupport
 @Suite("EndToEnd: STATS", .timeLimit(.minutes(5)))
 struct EndToEndStatsTests {
     static let names = [
-        "version", "protocol", "uptime_seconds", "connections", "connections_total", "connections_tls", "tls_handshakes_failed", "tls_handshakes_queued",
+        "version", "protocol", "uptime_seconds", "connections", "connections_total", "connections_tls", "tls_handshakes_failed", "tls_handshakes_queued", "connections_web", "web_requests",
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced",
         "input_throttled", "input_paused", "input_waiting", "input_served", "input_deferred",

@@ -335,7 +335,7 @@ struct EndToEndTLSTests {
             let cases: [([String], String)] = [
                 (["--tls-port", "0"], "ghostd: --tls-port needs --tls-cert FILE and --tls-key FILE (see ghostd --help)"),
                 (["--tls-port", "0", "--tls-cert", cert], "ghostd: --tls-port needs --tls-cert FILE and --tls-key FILE (see ghostd --help)"),
-                (["--tls-cert", cert, "--tls-key", key], "ghostd: --tls-cert and --tls-key are for --tls-port, which is not given (see ghostd --help)"),
+                (["--tls-cert", cert, "--tls-key", key], "ghostd: --tls-cert and --tls-key are for --tls-port or --web-tls-port, neither of which is given (see ghostd --help)"),
                 (["--tls-port", "0", "--tls-cert", folder.path + "/none.pem", "--tls-key", key],
                  "ghostd: --tls-cert: cannot read \(folder.path)/none.pem: No such file or directory"),
                 (["--tls-port", "0", "--tls-cert", cert, "--tls-key", otherKey],

@@ -136,7 +136,8 @@ public final class DaemonProcess: @unchecked Sendable {
         // Tests make many names from 127.0.0.1: no limit on new names unless a test sets one.
         // No stalling limits either: their TURN countdowns (`abort_in=`,
         // `claim_in=`) belong to the tests of those limits.
-        for option in ["--max-new-names-per-minute", "--first-move-timeout", "--move-timeout"]
+        // No web port (on by default at 7780) unless a test asks for one: tests run side by side.
+        for option in ["--max-new-names-per-minute", "--first-move-timeout", "--move-timeout", "--web-port"]
         where !extraArguments.contains(where: { $0.hasPrefix(option) }) {
             args += [option, "0"]
         }
@@ -622,4 +623,16 @@ public struct StrayReaper {
     public static func exited(_ raw: Int32) -> Bool { raw & 0x7f == 0 }
     /// The exit status if it exited, else the signal.
     public static func code(_ raw: Int32) -> Int32 { exited(raw) ? (raw >> 8) & 0xff : raw & 0x7f }
+}
+
+extension DaemonProcess {
+    /// The web port it logged (`--web-port any`), or nil.
+    public var webPort: Int? { TestSupport.webPort(inLog: stderrLines) }
+
+    /// Starts a daemon with a web port on a free port (and `extra`), and says which.
+    public static func startWithWeb(_ extra: [String] = []) throws -> (DaemonProcess, Int) {
+        let daemon = try DaemonProcess.start(extraArguments: ["--web-port", "any"] + extra)
+        guard let port = daemon.webPort else { throw DaemonError("no web port in the log:\n\(daemon.stderrText)") }
+        return (daemon, port)
+    }
 }

@@ -33,6 +33,12 @@ _ghostd() {
         '--tls-cert[the certificate chain the TLS port presents (PEM, the server'\''s …]:FILE:_files' \
         '--tls-key[the private key of that certificate (PEM, not encrypted)]:FILE:_files' \
         '--tls-handshake-timeout[how long a TLS handshake may take before the connection is dropped]:SECONDS: ' \
+        '--web-port[TCP port for the web client (HTTP) and the protocol over WebSocket …]:N: ' \
+        '--web-tls-port[the same over TLS (HTTPS, wss\:), with the certificate of …]:N: ' \
+        '--web-request-timeout[how long a web client may take to send its request (slowloris)]:SECONDS: ' \
+        '--web-max-request-bytes[longest request head (its line and header fields) the web port reads]:N: ' \
+        '--web-origin[another origin whose pages may open the WebSocket, as the browser …]:ORIGIN: ' \
+        '--trusted-proxy[a reverse proxy (its IP address) whose X-Forwarded-For the web …]:ADDR: ' \
         '--dictionaries[folder of word lists]:DIR:_files -/' \
         '--data[folder of the SQLite database]:DIR:_files -/' \
         '--durability[full\: fsync every commit, survives power loss]:MODE:(full normal)' \

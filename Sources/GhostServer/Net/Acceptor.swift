@@ -1,18 +1,49 @@
 import CGhostSys
 import Glibc
 import GhostProtocol
+import GhostWeb
 
-/// The listening sockets (the plain port, and the TLS port with
-/// `--tls-port`): binding and listening at the start, accepting clients
+/// The listening sockets (the plain port, the TLS port with `--tls-port`,
+/// and the web ports, `--web-port` and `--web-tls-port`): binding and
+/// listening at the start, accepting clients
 /// each turn, resting a moment when accept runs out of descriptors, and
 /// turning away at once those their network may not open (Admission.swift).
 /// A client accepted here is tuned, registered with epoll and put in the
 /// table; what comes next (a greeting, or a TLS handshake) is the caller's.
 final class Acceptor {
-    /// epoll's data for the plain listener, and for the TLS listener
-    /// (connection ids count up from 3).
-    static let plainTag: UInt64 = 0
-    static let tlsTag: UInt64 = 1 << 62
+    /// The ports, each one kind of listener.
+    enum Port: CaseIterable {
+        /// The line protocol in clear.
+        case plain
+        /// The line protocol over TLS.
+        case tls
+        /// HTTP: the web client, and the line protocol over WebSocket.
+        case web
+        /// The same over TLS (HTTPS, wss:).
+        case webTLS
+
+        /// epoll's data for its listener (connection ids count up from 3).
+        var tag: UInt64 {
+            switch self {
+            case .plain: 0
+            case .tls: 1 << 62
+            case .web: 1 << 61
+            case .webTLS: 1 << 60
+            }
+        }
+        var isTLS: Bool { self == .tls || self == .webTLS }
+        var isWeb: Bool { self == .web || self == .webTLS }
+        /// How its errors start (the option that named it).
+        var option: String {
+            switch self {
+            case .plain: ""
+            case .tls: "--tls-port: "
+            case .web: "--web-port: "
+            case .webTLS: "--web-tls-port: "
+            }
+        }
+        static func of(tag: UInt64) -> Port? { allCases.first { $0.tag == tag } }
+    }
 
     private let config: ServerConfig
     private let epoll: Epoll
@@ -20,14 +51,14 @@ final class Acceptor {
     private let table: ConnectionTable
     private let stats: ServerStats
     private let log: (String) -> Void
-    private var listenFD: Int32 = -1
-    private var tlsListenFD: Int32 = -1
+    /// The listening sockets, by port (the plain one always, once bound).
+    private var listeners: [Port: Int32] = [:]
     private var nextID: ConnectionID = 3   // 0 = listener, 1 = signals, 2 = syncer
     /// Set while accept() rests after running out of descriptors.
     private(set) var pausedUntil: Double?
     /// The ports actually bound (useful with port 0).
-    private(set) var boundPort = 0
-    private(set) var boundTLSPort: Int?
+    private(set) var bound: [Port: Int] = [:]
+    var boundPort: Int { bound[.plain] ?? 0 }
 
     init(config: ServerConfig, epoll: Epoll, admission: Admission, table: ConnectionTable,
          stats: ServerStats, log: @escaping (String) -> Void) {
@@ -39,25 +70,21 @@ final class Acceptor {
         self.log = log
     }
 
-    /// Whether there is a TLS port.
-    var hasTLS: Bool { tlsListenFD >= 0 }
+    /// The ports bound, the plain one first.
+    var ports: [Port] { Port.allCases.filter { listeners[$0] != nil } }
 
-    /// Binds the plain port, not listening yet (`listen`).
-    func bindPlain() throws {
-        listenFD = try Acceptor.bind(config.host, config.port, what: "")
-        boundPort = Int(ghost_local_port(listenFD))
-    }
-
-    /// Binds the TLS port, not listening yet (`listen`).
-    func bindTLS(_ port: Int) throws {
-        tlsListenFD = try Acceptor.bind(config.host, port, what: "--tls-port: ")
-        boundTLSPort = Int(ghost_local_port(tlsListenFD))
+    /// Binds a port, not listening yet (`listen`).
+    func bind(_ port: Port, _ number: Int) throws {
+        let fd = try Acceptor.bind(config.host, number, what: port.option)
+        listeners[port] = fd
+        bound[port] = Int(ghost_local_port(fd))
     }
 
     /// The bound ports listen, the plain one last: once it answers, every port does.
     func listen() throws {
-        if tlsListenFD >= 0 { try listen(tlsListenFD, tag: Acceptor.tlsTag, what: "--tls-port: ") }
-        try listen(listenFD, tag: Acceptor.plainTag, what: "")
+        for port in ports.reversed() {
+            if let fd = listeners[port] { try listen(fd, tag: port.tag, what: port.option) }
+        }
     }
 
     /// A socket bound to host:port, not listening yet.
@@ -84,8 +111,7 @@ final class Acceptor {
     func pause(now: Double) {
         guard pausedUntil == nil else { return }
         pausedUntil = now + config.acceptBackoff
-        _ = ghost_epoll_remove(epoll.fd, listenFD)
-        if tlsListenFD >= 0 { _ = ghost_epoll_remove(epoll.fd, tlsListenFD) }
+        for fd in listeners.values { _ = ghost_epoll_remove(epoll.fd, fd) }
     }
 
     /// The rest is over at `now`: the listeners are back in epoll and true
@@ -93,21 +119,21 @@ final class Acceptor {
     func resumeIfDue(now: Double) -> Bool {
         guard let until = pausedUntil, now >= until else { return false }
         pausedUntil = nil
-        _ = ghost_epoll_add(epoll.fd, listenFD, UInt32(GHOST_EPOLLIN), Acceptor.plainTag)
-        if tlsListenFD >= 0 { _ = ghost_epoll_add(epoll.fd, tlsListenFD, UInt32(GHOST_EPOLLIN), Acceptor.tlsTag) }
+        for (port, fd) in listeners { _ = ghost_epoll_add(epoll.fd, fd, UInt32(GHOST_EPOLLIN), port.tag) }
         return true
     }
 
-    /// Accepts the clients waiting on the plain port, or on the TLS port.
-    /// Each that its network may open is put in the table and handed to
-    /// `opened`; a plain one is counted and logged first (a TLS one is,
-    /// once its handshake is done). `makeRoom`: at the cap of unnamed
+    /// Accepts the clients waiting on a port. Each that its network may open
+    /// is put in the table and handed to `opened`; one on the plain port is
+    /// counted and logged first (a TLS one is once its handshake is done, a
+    /// web one once it asks for the WebSocket). `makeRoom`: at the cap of unnamed
     /// connections, may one of another network's go for a newcomer from
     /// this network (`Server.makeRoomForNewcomer`)?
-    func accept(tls: Bool = false, now: Double, makeRoom: (String) -> Bool, opened: (Connection) -> Void) {
+    func accept(_ port: Port, now: Double, makeRoom: (String) -> Bool, opened: (Connection) -> Void) {
+        guard let listenFD = listeners[port] else { return }
         var peer = [CChar](repeating: 0, count: 64)
         for _ in 0..<256 {
-            let fd = ghost_accept(tls ? tlsListenFD : listenFD, &peer, Int32(peer.count))
+            let fd = ghost_accept(listenFD, &peer, Int32(peer.count))
             if fd < 0 {
                 switch errno {
                 case EAGAIN, EWOULDBLOCK: return
@@ -125,7 +151,7 @@ final class Acceptor {
             let network = NetworkKey.of(Connection.address(of: peerText))
             if let refusal = admission.refusal(network: network, clients: table.count, at: now,
                                                makeRoom: { makeRoom(network) }) {
-                turnAway(fd, refusal, tls: tls)
+                turnAway(fd, refusal, port: port)
                 continue
             }
             ghost_tune_socket(fd)
@@ -139,7 +165,7 @@ final class Acceptor {
                 continue
             }
             table.connections[id] = conn
-            if !tls {
+            if port == .plain {
                 stats.connectionsTotal += 1
                 log("connection \(id) opened from \(peerText)")
             }
@@ -147,22 +173,25 @@ final class Acceptor {
         }
     }
 
-    /// Answers a client that cannot be served with `BYE full <text>`, and closes it.
-    /// (On the TLS port it is closed without a word: a line in clear would
-    /// mean nothing to a TLS client.)
-    private func turnAway(_ fd: Int32, _ text: String, tls: Bool) {
+    /// Answers a client that cannot be served with `BYE full <text>`, and
+    /// closes it; on the web port, with `503 Service Unavailable` and the
+    /// same text. (On a TLS port it is closed without a word: bytes in clear
+    /// would mean nothing to a TLS client.)
+    private func turnAway(_ fd: Int32, _ text: String, port: Port) {
         var bytes: [UInt8] = []
-        ServerLine.bye(.full, text).appendWire(to: &bytes)
-        if !tls { _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) } }
+        switch port {
+        case .plain: ServerLine.bye(.full, text).appendWire(to: &bytes)
+        case .web: bytes = HTTPResponse.error(503, text).wire(secure: false)
+        case .tls, .webTLS: break
+        }
+        if !bytes.isEmpty { _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) } }
         Glibc.close(fd)
         stats.closed[ByeCode.full.rawValue, default: 0] += 1
     }
 
     /// Stopping: the listening sockets are closed.
     func close() {
-        if listenFD >= 0 { Glibc.close(listenFD) }
-        if tlsListenFD >= 0 { Glibc.close(tlsListenFD) }
-        tlsListenFD = -1
-        listenFD = -1
+        for fd in listeners.values { Glibc.close(fd) }
+        listeners = [:]
     }
 }

@@ -15,6 +15,24 @@ public struct ServerConfig: Sendable {
     public var tlsCertificate: String?
     public var tlsKey: String?
     public var tlsHandshakeTimeout: Double = 10
+    /// The web port (nil: none; 0 picks a free one, printed at start): HTTP
+    /// for the web client's files, and the line protocol over WebSocket at
+    /// `/ws`. On by default, on `host` as the plain port.
+    public var webPort: Int? = 7780
+    /// The same over TLS (HTTPS and wss:), with the TLS port's certificate
+    /// (nil: none; 0 picks a free one).
+    public var webTLSPort: Int?
+    /// Origins besides the page's own that may open the WebSocket
+    /// (`https://play.example.org`): a reverse proxy's public name.
+    public var webOrigins: [String] = []
+    /// Seconds a web client has to send its request's head (slowloris).
+    public var webRequestTimeout: Double = 10
+    /// Bytes of a request's head, and its header fields, at most.
+    public var webMaxRequestBytes = 8192
+    public var webMaxHeaderFields = 64
+    /// Addresses of reverse proxies whose `X-Forwarded-For` is believed on
+    /// the web ports: a client behind them counts by its own network.
+    public var trustedProxies: [String] = []
     /// Folder holding the word lists (`xx.txt`); nil: `ServerConfig.findDictionaries`.
     public var dictionaries: String?
     /// Bytes of replies a connection may leave unread, in ghostd and in the

@@ -7,9 +7,11 @@ final class Connection {
     let id: ConnectionID
     let fd: Int32
     let peer: String
-    let ip: String
-    /// Its network (`NetworkKey`): the key of every per-address limit.
-    let network: String
+    /// Its address, and its network (`NetworkKey`): the key of every
+    /// per-address limit. (A web client behind a `--trusted-proxy` gets
+    /// those of its `X-Forwarded-For` before it is a session: WebPort.swift.)
+    var ip: String
+    var network: String
     var framer = LineFramer()
     let openedAt: Double
     var lastInput: Double
@@ -50,9 +52,24 @@ final class Connection {
     var bye: ServerLine?
     /// Its TLS session, on the TLS port (nil: plain TCP).
     var tls: TLSSession?
-    /// On the TLS port, before the handshake is done: not a session yet
-    /// (the lobby has not heard of it; nothing is read or sent in clear).
-    var handshaking: Bool { tls.map { !$0.established } ?? false }
+    /// On a web port: its HTTP request, then, upgraded, its WebSocket (WebSession.swift).
+    var web: WebSession?
+    /// Not a session yet: on a TLS port before the handshake is done
+    /// (nothing is read or sent in clear), on a web port until the
+    /// WebSocket upgrade (only HTTP). The lobby has not heard of it.
+    var handshaking: Bool {
+        if let tls, !tls.established { return true }
+        if let web, web.phase != .socket { return true }
+        return false
+    }
+    /// Served by the I/O threads: read and written straight on its socket (no TLS, no WebSocket).
+    var isPlain: Bool { tls == nil && web == nil }
+    /// Input waits in OpenSSL (decrypted) or in its WebSocket (decoded), which epoll cannot report.
+    var hasBufferedInput: Bool {
+        if let tls, tls.established, tls.hasPending { return true }
+        if let web, web.hasDecoded || !web.carried.isEmpty { return true }
+        return false
+    }
 
     // What was queued before the turn (since the last commit) and before the
     // command in progress, so that unconfirmed replies can be withdrawn.
@@ -460,14 +477,26 @@ final class ConnectionTable: Outbox {
 }
 
 extension Connection {
-    /// `read(2)`, through its TLS session if it has one.
+    /// `read(2)` of the protocol's bytes: through its WebSocket once upgraded, and its TLS session if it has one.
     func receive(_ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        if let web, web.phase == .socket { return web.receive(buffer, count, raw: rawReceive) }
+        return rawReceive(buffer, count)
+    }
+
+    /// `send(2)` of the protocol's bytes: through its WebSocket once upgraded, and its TLS session if it has one.
+    func transmit(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        if let web, web.phase == .socket { return web.transmit(buffer, count, raw: rawTransmit) }
+        return rawTransmit(buffer, count)
+    }
+
+    /// `read(2)` of the socket's bytes, through its TLS session if it has one.
+    func rawReceive(_ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         guard let tls else { return Glibc.read(fd, buffer, count) }
         return tls.read(buffer, count)
     }
 
-    /// `send(2)`, through its TLS session if it has one.
-    func transmit(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    /// `send(2)` of the socket's bytes, through its TLS session if it has one.
+    func rawTransmit(_ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         guard let tls else { return ghost_send(fd, buffer, UInt(count)) }
         return tls.write(buffer, count)
     }

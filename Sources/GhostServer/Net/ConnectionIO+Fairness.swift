@@ -63,7 +63,7 @@ extension ConnectionIO {
                 serve(conn)
                 if conn.hasPending { continue }   // deferred again, or held
                 setInterest(conn)
-                if conn.tls != nil { noteBuffered(conn) }
+                if !conn.isPlain { noteBuffered(conn) }
             }
             guard readable else { continue }
             // Not read this turn: epoll reports it again (a held one, or one

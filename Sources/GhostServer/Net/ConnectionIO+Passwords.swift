@@ -20,7 +20,7 @@ extension ConnectionIO {
             if conn.heldUntil == nil { serve(conn) }
             if conn.heldUntil == nil { setInterest(conn) }
             // TLS input OpenSSL read ahead while the connection waited.
-            if conn.tls != nil { noteBuffered(conn) }
+            if !conn.isPlain { noteBuffered(conn) }
         }
     }
 

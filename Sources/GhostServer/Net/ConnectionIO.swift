@@ -46,8 +46,12 @@ final class ConnectionIO {
     /// Connections whose input waits for a budget, and the earliest time one may go on.
     var held: [ConnectionID: Connection] = [:]
     var nextWake: Double?
-    /// TLS sessions whose decrypted input OpenSSL holds, which epoll cannot report.
+    /// Connections whose input waits in ghostd or OpenSSL, which epoll
+    /// cannot report: TLS sessions whose decrypted input OpenSSL holds, and
+    /// WebSockets with lines decoded and not yet framed.
     var tlsBuffered: [ConnectionID: Connection] = [:]
+    /// Reads a web port's request (WebPort.swift), before its upgrade.
+    var readWebRequest: ((Connection) -> Void)?
 
     /// `clock` times the lines served (nil: the monotonic clock).
     init(config: ServerConfig, lobby: Lobby, table: ConnectionTable, stats: ServerStats, admission: Admission,
@@ -79,8 +83,13 @@ final class ConnectionIO {
     }
 
     func readFrom(_ conn: Connection) {
+        if let web = conn.web, web.phase != .socket {
+            if web.phase == .request { readWebRequest?(conn) }
+            return
+        }
         readSome(conn)
-        if conn.tls != nil { noteBuffered(conn) }
+        if let web = conn.web, web.hasUnsent { table.markDirty(conn) }   // a pong to send
+        if !conn.isPlain { noteBuffered(conn) }
     }
 
     /// Whether reading the connection now could bring it lines to serve.
@@ -91,7 +100,7 @@ final class ConnectionIO {
     /// A readable connection: with I/O threads a plain one is read after
     /// the turn's events, with the others (`readQueued`), else at once.
     func readOrQueue(_ conn: Connection) {
-        guard queueReads, conn.tls == nil, !inputWaits(conn) else { return readFrom(conn) }
+        guard queueReads, conn.isPlain, !inputWaits(conn) else { return readFrom(conn) }
         if wantsInput(conn) { readQueue.append(conn) }
     }
 
@@ -146,7 +155,7 @@ final class ConnectionIO {
         } else if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
             conn.overSince = nil
         } else {
-            conn.dropReason = conn.tls?.failure ?? "read error: \(String(cString: strerror(error)))"
+            conn.dropReason = conn.web?.failureText ?? conn.tls?.failure ?? "read error: \(String(cString: strerror(error)))"
             table.markDirty(conn)
         }
     }
@@ -175,8 +184,9 @@ final class ConnectionIO {
                     conn.framer.feed(UnsafeRawBufferPointer(rebasing: buf[0..<count])) { conn.pending.append($0) }
                 }
                 guard chunkRead(conn, count) else { return }
-                // (Over TLS a read gives one record: go on while OpenSSL holds more.)
-                if count < readBuffer.count, conn.tls?.hasPending != true {
+                // (Over TLS a read gives one record: go on while OpenSSL holds
+                // more; over WebSocket, while lines decoded wait.)
+                if count < readBuffer.count, !conn.hasBufferedInput {
                     conn.overSince = nil   // caught up
                     return
                 }
@@ -277,7 +287,7 @@ final class ConnectionIO {
             serve(conn)
             guard conn.heldUntil == nil else { continue }
             setInterest(conn)
-            if conn.tls != nil { noteBuffered(conn) }
+            if !conn.isPlain { noteBuffered(conn) }
             // Back to reading: level-triggered epoll says so if anything waits.
         }
     }
@@ -293,7 +303,7 @@ final class ConnectionIO {
     func setInterest(_ conn: Connection) {
         let input: UInt32 = conn.closeAfterFlush || inputWaits(conn)
             ? 0 : UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP)
-        var events = input | (conn.sendableOutput > 0 ? UInt32(GHOST_EPOLLOUT) : 0)
+        var events = input | (conn.sendableOutput > 0 || conn.web?.hasUnsent == true ? UInt32(GHOST_EPOLLOUT) : 0)
         // A closing connection still hears of a half-close (as it always
         // did), once: level-triggered epoll would report it every turn.
         if events == 0, conn.closeAfterFlush, !conn.halfClosed { events = UInt32(GHOST_EPOLLRDHUP) }
@@ -321,7 +331,7 @@ final class ConnectionIO {
     /// OpenSSL holds input it has read already (read-ahead), which epoll
     /// cannot report: the connection is read again next turn (without waiting).
     func noteBuffered(_ conn: Connection) {
-        guard let tls = conn.tls, tls.established, tls.hasPending, conn.dropReason == nil,
+        guard conn.hasBufferedInput, conn.dropReason == nil,
               !conn.closeAfterFlush, !conn.hasPending, !inputWaits(conn) else { return }
         tlsBuffered[conn.id] = conn
     }
@@ -353,7 +363,7 @@ final class ConnectionIO {
     /// the threads (what follows them, `flush`, stays on the loop thread).
     func sendOnThreads(_ flushing: [Connection]) {
         guard let ioThreads, flushing.count >= IOThreads.minimumJobs else { return }
-        for conn in flushing where conn.dropReason == nil && conn.tls == nil && conn.sendableOutput > 0 {
+        for conn in flushing where conn.dropReason == nil && conn.isPlain && conn.sendableOutput > 0 {
             writeQueue.append(conn)
         }
         ioThreads.run(.write, writeQueue)
@@ -362,6 +372,11 @@ final class ConnectionIO {
 
     /// Writes what the socket takes without blocking; nil, or why writing failed.
     func writeOut(_ conn: Connection) -> String? {
+        // A web connection's frames (or HTTP response) that the socket did not take, first.
+        if let web = conn.web, web.hasUnsent, !web.writeUnsent(conn.rawTransmit) {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return nil }
+            return conn.tls?.failure ?? "write error: \(errnoText())"
+        }
         while conn.sendableOutput > 0 {
             let sent = conn.output.withUnsafeBytes { buf in
                 conn.transmit(buf.baseAddress.map { $0 + conn.written }, conn.sendableOutput)
@@ -393,7 +408,17 @@ final class ConnectionIO {
         if let failure { return (failure, false) }
         if conn.pendingOutput == 0 {
             conn.trimSent(all: true)
-            if conn.closeAfterFlush { return (conn.closeReason, true) }
+            if conn.closeAfterFlush {
+                // A WebSocket's close frame goes last, and the close waits until it is written.
+                if let web = conn.web {
+                    web.queueClose(WebSession.closeCode(for: conn.closedFor), conn.closedFor?.rawValue ?? "")
+                    if web.hasUnsent, writeOut(conn) == nil, web.hasUnsent {
+                        setInterest(conn)
+                        return nil
+                    }
+                }
+                return (conn.closeReason, true)
+            }
         } else if conn.mayBeOverLimit(config.maxOutputBytes), conn.pendingOutput + unsentInKernel(conn) > config.maxOutputBytes {
             table.overflowed(conn)
             return conn.dropReason.map { ($0, false) }

@@ -42,8 +42,10 @@ extension Server {
             for i in 0..<Int(n) {
                 let data = datas[i], ev = events[i]
                 switch data {
-                case Acceptor.plainTag: acceptClients()
-                case Acceptor.tlsTag: acceptClients(tls: true)
+                case Acceptor.Port.plain.tag: acceptClients(.plain)
+                case Acceptor.Port.tls.tag: acceptClients(.tls)
+                case Acceptor.Port.web.tag: acceptClients(.web)
+                case Acceptor.Port.webTLS.tag: acceptClients(.webTLS)
                 case 1: handleSignal()
                 case CommitSync.syncerTag: if let failure = commits.synced() { stop = failure }
                 case Server.hashEventData: io.passwordsChecked()
@@ -76,8 +78,7 @@ extension Server {
             if !io.ready.isEmpty || !io.deferred.isEmpty { io.serveReady() }
             if !io.tlsBuffered.isEmpty { io.readBuffered() }
             if acceptor.resumeIfDue(now: now) {
-                acceptClients()
-                if acceptor.hasTLS { acceptClients(tls: true) }
+                for port in acceptor.ports { acceptClients(port) }
             }
             if let wake = io.nextWake, now >= wake { io.wakeHeld() }
             if let d = lingering.nextDeadline, now >= d { for fd in lingering.expire(now: now) { closeLingering(fd) } }
@@ -106,8 +107,14 @@ extension Server {
         io.ioThreads?.checkCPUs()
         for conn in table.connections.values where conn.dropReason == nil {
             if conn.handshaking {
-                if now - conn.openedAt > config.tlsHandshakeTimeout {
-                    tlsPort.handshakeFailed(conn, "not finished within \(Server.figure(config.tlsHandshakeTimeout)) s")
+                if let tls = conn.tls, !tls.established {
+                    if now - conn.openedAt > config.tlsHandshakeTimeout {
+                        tlsPort.handshakeFailed(conn, "not finished within \(Server.figure(config.tlsHandshakeTimeout)) s")
+                    }
+                } else if let web = conn.web {
+                    // Its request not sent in time (a slowloris), or its response not read.
+                    let late = web.phase == .request ? now - web.since > config.webRequestTimeout : now > conn.closeDeadline
+                    if late { webPort.timedOut(conn) }
                 }
                 continue
             }
@@ -127,12 +134,19 @@ extension Server {
         }
     }
 
-    /// Accepts the clients waiting on the plain port, or on the TLS port:
-    /// a plain one is greeted, a TLS one becomes a session once its
-    /// handshake is done (`TLSPort.begin`).
-    private func acceptClients(tls: Bool = false) {
-        acceptor.accept(tls: tls, now: now, makeRoom: makeRoomForNewcomer(from:)) { conn in
-            if tls { tlsPort.begin(conn) } else { io.greet(conn) }
+    /// Accepts the clients waiting on a port: a plain one is greeted, a TLS
+    /// one becomes a session once its handshake is done (`TLSPort.begin`),
+    /// a web one once it asks for the WebSocket (`WebPort.begin`).
+    private func acceptClients(_ port: Acceptor.Port) {
+        acceptor.accept(port, now: now, makeRoom: makeRoomForNewcomer(from:)) { conn in
+            switch port {
+            case .plain: io.greet(conn)
+            case .tls: tlsPort.begin(conn)
+            case .web: webPort.begin(conn, secure: false)
+            case .webTLS:
+                webPort.begin(conn, secure: true)
+                tlsPort.begin(conn)
+            }
         }
     }
 
@@ -235,6 +249,12 @@ extension Server {
         admission.closed(conn.network, identified: conn.identified)
         io.held[conn.id] = nil
         if tlsPort.closeWhenHandedBack(conn) { return }   // its handshake's step is on a thread (TLSPort.swift)
+        if let web = conn.web, web.phase == .socket {
+            // A WebSocket's close frame, best effort (after a BYE it went already).
+            stats.webOpen -= 1
+            web.queueClose(WebSession.closeCode(for: conn.closedFor), conn.closedFor?.rawValue ?? "")
+            _ = web.writeUnsent(conn.rawTransmit)
+        }
         tlsPort.end(conn)
         if linger, lingering.add(conn.id, fd: conn.fd, now: now) {
             // Under its id still: only its input (and the end of it) wakes the loop.
@@ -328,6 +348,10 @@ extension Server {
         tlsPort.stopHandshakes()
         for conn in Array(table.connections.values) {
             let inSession = !conn.handshaking
+            if let web = conn.web, web.phase == .socket {
+                web.queueClose(.goingAway, ByeCode.shutdown.rawValue)
+                _ = web.writeUnsent(conn.rawTransmit)
+            }
             tlsPort.end(conn)
             _ = ghost_epoll_remove(epoll.fd, conn.fd)
             // The end of the stream after its BYE, and the input it has sent

@@ -13,7 +13,8 @@ import WordLists
 /// see. The loop's concerns are types of their own, each with the state it
 /// owns: accepting clients (`Acceptor`), reading, serving and writing the
 /// connections (`ConnectionIO`, with the I/O threads of IOThreads.swift),
-/// the TLS port's handshakes (`TLSPort`), and committing before replying
+/// the TLS port's handshakes (`TLSPort`), the web ports' HTTP requests
+/// before their WebSocket (`WebPort`), and committing before replying
 /// (`CommitSync`).
 ///
 /// The lobby is built first, with the connection table as its outbox; the
@@ -42,6 +43,8 @@ public final class Server {
     let io: ConnectionIO
     /// The TLS port's handshakes and sessions (TLSPort.swift).
     let tlsPort: TLSPort
+    /// The web ports' requests (WebPort.swift).
+    let webPort: WebPort
     /// Commit before reply, and the WAL syncer (CommitSync.swift).
     let commits: CommitSync
     /// Time of this loop turn (monotonic), read once per turn.
@@ -58,7 +61,10 @@ public final class Server {
     /// The port actually bound (useful with port 0).
     public var boundPort: Int { acceptor.boundPort }
     /// The TLS port actually bound, with `--tls-port`.
-    public var boundTLSPort: Int? { acceptor.boundTLSPort }
+    public var boundTLSPort: Int? { acceptor.bound[.tls] }
+    /// The web ports actually bound, with `--web-port` and `--web-tls-port`.
+    public var boundWebPort: Int? { acceptor.bound[.web] }
+    public var boundWebTLSPort: Int? { acceptor.bound[.webTLS] }
 
     public enum StartError: Error, CustomStringConvertible {
         case system(String)
@@ -116,7 +122,12 @@ public final class Server {
         let io = ConnectionIO(config: config, lobby: lobby, table: table, stats: stats, admission: admission,
                               epoll: epoll, clock: clock)
         self.io = io
-        self.tlsPort = TLSPort(config: config, table: table, stats: stats, epoll: epoll, io: io, log: log)
+        let tlsPort = TLSPort(config: config, table: table, stats: stats, epoll: epoll, io: io, log: log)
+        self.tlsPort = tlsPort
+        let webPort = WebPort(config: config, table: table, stats: stats, admission: admission, io: io, log: log)
+        self.webPort = webPort
+        io.readWebRequest = { [unowned webPort] in webPort.readRequest($0) }
+        tlsPort.webEstablished = { [unowned webPort] in webPort.tlsEstablished($0) }
         self.acceptor = Acceptor(config: config, epoll: epoll, admission: admission, table: table, stats: stats, log: log)
         self.commits = CommitSync(store: store, lobby: lobby, table: table, stats: stats, epoll: epoll, log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
@@ -131,6 +142,8 @@ public final class Server {
             ("connections_tls", String(stats.tlsOpen)),
             ("tls_handshakes_failed", String(stats.tlsHandshakesFailed)),
             ("tls_handshakes_queued", String(tlsPort.handshakesQueued)),
+            ("connections_web", String(stats.webOpen)),
+            ("web_requests", String(stats.webRequests)),
         ]
         for code in ["peer"] + ByeCode.allCases.map(\.rawValue) {
             out.append(("closed_" + code.replacing("-", with: "_"), String(stats.closed[code, default: 0])))
@@ -163,7 +176,8 @@ public final class Server {
     public func start() throws {
         signalFD = ghost_signalfd_open()
         guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }
-        try acceptor.bindPlain()
+        try acceptor.bind(.plain, config.port)
+        if let port = config.webPort { try acceptor.bind(.web, port) }
         epoll.fd = ghost_epoll_create()
         guard epoll.fd >= 0 else { throw StartError.system("epoll_create1: \(errnoText())") }
         guard ghost_epoll_add(epoll.fd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
@@ -177,10 +191,11 @@ public final class Server {
             threads.checkCPUs()
             io.ioThreads = threads
         }
-        if let port = config.tlsPort {
-            // The certificate first, then the port bound, then the handshakes' threads.
+        if config.tlsPort != nil || config.webTLSPort != nil {
+            // The certificate first, then the ports bound, then the handshakes' threads.
             try tlsPort.loadCertificate()
-            try acceptor.bindTLS(port)
+            if let port = config.tlsPort { try acceptor.bind(.tls, port) }
+            if let port = config.webTLSPort { try acceptor.bind(.webTLS, port) }
             try tlsPort.startThreads()
         }
         try commits.start()

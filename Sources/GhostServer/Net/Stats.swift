@@ -11,6 +11,9 @@ final class ServerStats {
     /// TLS sessions open now (past their handshake), and handshakes that failed or timed out.
     var tlsOpen = 0
     var tlsHandshakesFailed = 0
+    /// WebSocket sessions open now, and HTTP requests answered on the web ports (upgrades too).
+    var webOpen = 0
+    var webRequests = 0
     /// Connections closed, by the code of their BYE (`peer`: the client closed
     /// or its socket failed; `full` counts those turned away at accept).
     var closed: [String: Int] = [:]

@@ -27,6 +27,8 @@ final class TLSPort {
     /// served (HandshakeLine.swift).
     private var handshakes: TLSHandshakes?
     private var handshakeLine = HandshakeLine(capacity: TLSHandshakes.capacity)
+    /// A web connection's handshake is done (`WebPort.tlsEstablished`): it is not greeted, its HTTP request comes first.
+    var webEstablished: ((Connection) -> Void)?
 
     init(config: ServerConfig, table: ConnectionTable, stats: ServerStats, epoll: Epoll, io: ConnectionIO,
          log: @escaping (String) -> Void) {
@@ -38,10 +40,10 @@ final class TLSPort {
         self.log = log
     }
 
-    /// Loads the certificate and key of `--tls-port` (which is given).
+    /// Loads the certificate and key of `--tls-port` or `--web-tls-port` (one is given).
     func loadCertificate() throws {
         guard let cert = config.tlsCertificate, let key = config.tlsKey else {
-            throw Server.StartError.system("--tls-port needs --tls-cert and --tls-key")
+            throw Server.StartError.system("--tls-port and --web-tls-port need --tls-cert and --tls-key")
         }
         switch TLSContext.load(certificate: cert, key: key) {
         case .success(let context): self.context = context
@@ -225,8 +227,12 @@ final class TLSPort {
 
     /// The handshake is done: the connection becomes a session, greeted with HELLO.
     private func sessionStarted(_ conn: Connection, _ tls: TLSSession) {
-        stats.connectionsTotal += 1
         stats.tlsOpen += 1
+        if conn.web != nil {
+            webEstablished?(conn)
+            return
+        }
+        stats.connectionsTotal += 1
         log("connection \(conn.id) opened from \(conn.peer) over \(tls.summary)")
         io.greet(conn)
         io.setInterest(conn)
@@ -259,8 +265,8 @@ final class TLSPort {
     /// in their files; sessions keep theirs. A pair that does not load is
     /// logged and the one in use kept.
     func reload() {
-        guard config.tlsPort != nil, let cert = config.tlsCertificate, let key = config.tlsKey else {
-            log("SIGHUP: no TLS certificate to reload (no --tls-port)")
+        guard config.tlsPort != nil || config.webTLSPort != nil, let cert = config.tlsCertificate, let key = config.tlsKey else {
+            log("SIGHUP: no TLS certificate to reload (no --tls-port or --web-tls-port)")
             return
         }
         switch TLSContext.load(certificate: cert, key: key) {
