@@ -120,6 +120,37 @@ struct BrowserHarnessTests {
         }
     }
 
+    /// A page that shows who this browser is: the name kept in localStorage
+    /// (as the web client keeps its resume token), or "nobody".
+    static let storagePage = """
+    <!doctype html><html><head><title>storage</title></head><body>
+    <p id="who"></p>
+    <script>document.getElementById('who').textContent = localStorage.getItem('player') || 'nobody';</script>
+    </body></html>
+    """
+
+    @Test("Two browsers on one origin are two players: each keeps its own localStorage across a reload")
+    func twoBrowsersTwoPlayers() async throws {
+        try await onOwnThread {
+            let server = try StaticHTTPServer(pages: ["/": .html(Self.storagePage)])
+            defer { server.stop() }
+            let alice = try Browser("alice", viewport: .phone)
+            defer { alice.close() }
+            let bob = try Browser("bob", viewport: .desktop)
+            defer { bob.close() }
+            try alice.open(server.url())
+            try bob.open(server.url())
+            #expect(try alice.text("#who") == "nobody")
+            try alice.run("localStorage.setItem('player', 'alice');")
+            try bob.run("localStorage.setItem('player', 'bob');")
+            try alice.reload()
+            try bob.reload()
+            try alice.waitFor("document.getElementById('who').textContent === 'alice'", what: "alice's name after a reload")
+            try bob.waitFor("document.getElementById('who').textContent === 'bob'", what: "bob's name after a reload")
+            #expect(try alice.currentURL() == server.url())
+        }
+    }
+
     /// A page that keeps the rules at both sizes: a wrapping paragraph, a
     /// flexible row, a long word allowed to break, and a visually hidden
     /// ARIA live region (which the rules leave out).
