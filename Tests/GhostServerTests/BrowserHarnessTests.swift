@@ -129,14 +129,16 @@ struct BrowserHarnessTests {
     </body></html>
     """
 
-    @Test("Two browsers on one origin are two players: each keeps its own localStorage across a reload")
+    @Test("Two browsers on one origin are two players: each keeps its own localStorage across a reload, and its own language")
     func twoBrowsersTwoPlayers() async throws {
         try await onOwnThread {
             let server = try StaticHTTPServer(pages: ["/": .html(Self.storagePage)])
             defer { server.stop() }
             let alice = try Browser("alice", viewport: .phone)
             defer { alice.close() }
-            let bob = try Browser("bob", viewport: .desktop)
+            var dutch = Browser.Options()
+            dutch.language = "nl-NL"
+            let bob = try Browser("bob", options: dutch)
             defer { bob.close() }
             try alice.open(server.url())
             try bob.open(server.url())
@@ -148,6 +150,9 @@ struct BrowserHarnessTests {
             try alice.waitFor("document.getElementById('who').textContent === 'alice'", what: "alice's name after a reload")
             try bob.waitFor("document.getElementById('who').textContent === 'bob'", what: "bob's name after a reload")
             #expect(try alice.currentURL() == server.url())
+            // Each browser's language is the one asked, whatever the machine's locale.
+            #expect(try alice.run("return navigator.language;") == "en-US")
+            #expect(try bob.run("return navigator.language;") == "nl-NL")
         }
     }
 
