@@ -84,7 +84,7 @@ struct BrowserHarnessTests {
         }
     }
 
-    @Test("At 360×640 the viewport is exactly that and a screenshot is a 360×640 PNG; at 1280×800 likewise")
+    @Test("At 360×640 the viewport is exactly that and a screenshot is a 360×640 PNG; at 1280×800 likewise; dark and light schemes emulated")
     func screenshotSizes() async throws {
         try await onOwnThread {
             let browser = try Browser("phone", viewport: .phone)
@@ -103,6 +103,12 @@ struct BrowserHarnessTests {
             let path = folder.path + "/shots/desktop.png"
             try browser.saveScreenshot(path)
             #expect(Browser.pngSize(try Data(contentsOf: URL(fileURLWithPath: path))) == .desktop)
+
+            // prefers-color-scheme, for screenshots in both schemes.
+            try browser.emulateColorScheme("dark")
+            #expect(try browser.run("return matchMedia('(prefers-color-scheme: dark)').matches;") == true)
+            try browser.emulateColorScheme("light")
+            #expect(try browser.run("return matchMedia('(prefers-color-scheme: light)').matches;") == true)
         }
     }
 
