@@ -431,7 +431,7 @@ function drawPlayers() {
 }
 
 function statusText(g) {
-  if (g.over) return $('result-text').textContent;
+  if (g.over) return t('gameOver');
   if (!g.turn.length) return '';
   if (!g.watching && g.turn.includes(me())) return g.challenged ? t('yourTurnChallenged') : t('yourTurn');
   const others = g.turn.filter((p) => p !== me()).join(', ');
@@ -677,10 +677,9 @@ function onAborted(line) {
 function onInfo(line) {
   const g = S.game;
   if (g && debug.state === 'game') {
-    if (g.over) $('result-info').textContent = line.text;
-    else logLine(line.text);
-  } else if (debug.state === 'waiting') {
-    $('waiting-text').textContent = line.text;
+    // After a REMATCH event our own words say it; the INFO's are the protocol's.
+    if (g.over && !g.rematchAsked) $('result-info').textContent = line.text;
+    else if (!g.over) logLine(line.text);
   }
 }
 
@@ -758,6 +757,7 @@ async function answerOffer(cmd) {
 function onRematch(line) {
   const g = S.game;
   if (!g || !g.over) return;
+  g.rematchAsked = true;
   $('result-info').textContent = t('wantsRematch', { name: line.f.player });
   $('act-rematch').hidden = false;
   $('act-rematch').classList.add('pulse');

@@ -105,6 +105,7 @@ function rowValue(r, kind) {
     v.append(cells(r.value, big));
     if (r.key === 'fragment' || r.key === 'pattern' || r.key === 'word') v.id = r.key === 'word' ? 'my-word' : 'fragment';
     if (v.id === 'fragment') v.dataset.test = 'fragment';
+    v.dataset.value = r.value;
     return v;
   }
   if (r.shape === 'count') { const v = el('div', 'row-value'); v.append(count(r.value, r.max)); return v; }
