@@ -83,7 +83,9 @@ async function resume(sess) {
     if (r.f.status === 'over') {
       // The OVER (or ABORTED) that follows says how it ended; no name was taken.
       S.game = newGame({ id: r.f.id, game: r.f.game || 'ghost', players: '' }, false);
+      S.game.self = sess.name;
       S.name = null;
+      show('game');
       forgetToken();
     }
     return;
@@ -331,7 +333,7 @@ function onWaiting(f) {
 function newGame(f, watching) {
   return {
     id: f.id, kind: f.game || 'ghost', lang: f.lang, players: (f.players || '').split(',').filter(Boolean),
-    bot: f.bot, fields: f, watching, turn: [], rows: [], cans: [], over: false, letterMode: 0,
+    bot: f.bot, fields: f, watching, self: S.name, turn: [], rows: [], cans: [], over: false, letterMode: 0,
     deadline: 0, clockKind: '', claimable: false, away: {}, offer: null, match: f.rounds === 'ghost',
     hasLetters: f.game === 'ghost' || f.game === 'hangman' || !f.game, used: new Set(),
   };
@@ -347,6 +349,8 @@ function onGame(line) {
   const watching = f.watching === 'yes';
   const same = S.game && S.game.id === f.id && !S.game.ended;
   const g = newGame(f, watching);
+  // A Hangman setter never guesses: no keyboard for them.
+  if (g.kind === 'hangman' && g.players[0] === me() && !watching) g.hasLetters = false;
   if (same) { g.log = S.game.log; g.lastInfo = S.game.lastInfo; }
   S.game = g;
   if (f.token) saveSession({ token: f.token, gameId: f.id, name: S.name, registered: S.registered });
@@ -585,8 +589,11 @@ function onMove(line) {
 
 function outcomeOf(g, f) {
   if (f.draw) return 'draw';
-  if (g.watching || !g.players.length || !g.players.includes(me())) return f.winner === me() && me() ? 'won' : f.loser === me() && me() ? 'lost' : 'watched';
-  return f.winner === me() ? 'won' : 'lost';
+  // g.self: the name this browser plays under, also when a resumed game ended while away.
+  const self = g.watching ? '' : g.self || me();
+  if (self && f.winner === self) return 'won';
+  if (self && f.loser === self) return 'lost';
+  return 'watched';
 }
 
 function resultText(outcome, f, isMatch) {
@@ -597,7 +604,8 @@ function resultText(outcome, f, isMatch) {
 }
 
 function reasonText(f) {
-  const loser = f.loser === me() ? t('you') : f.loser;
+  const self = S.game && !S.game.watching && (S.game.self || me());
+  const loser = self && f.loser === self ? t('you') : f.loser;
   return t('reason_' + f.reason, { loser, winner: f.winner }, true) || f.reason || '';
 }
 
@@ -806,6 +814,7 @@ function drawActions() {
   $('act-unwatch').hidden = !g.watching || g.over;
   const sel = $('act-lang');
   sel.hidden = !playing || S.languages.length < 2;
+  sel.setAttribute('aria-label', t('switchLang'));
   sel.replaceChildren(el('option', '', t('switchLang')));
   sel.options[0].value = '';
   for (const l of S.languages) { const o = el('option', '', l); o.value = l; sel.append(o); }
