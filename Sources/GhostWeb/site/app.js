@@ -62,6 +62,9 @@ async function onOpen(hello) {
   const sess = loadSession();
   if (sess.token && !S.replaced) { await resume(sess); return; }
   await restoreName(sess);
+  // A watcher that lost its connection watches on.
+  const g = S.game;
+  if (g && g.watching && !g.over && debug.state === 'game') send('WATCH ' + g.id);
 }
 
 /** Back in the lobby after a (re)connection: a guest takes its name again. */
@@ -112,6 +115,8 @@ function onClose(bye) {
   }
   if (bye) notice(bye.text || bye.code);
   if (S.game && !S.game.over) announce(t('reconnecting'));
+  // A seek or an open private game ends with its connection.
+  if (debug.state === 'waiting') { notice(t('waitLost')); show('menu'); }
 }
 
 function onRetry(ms) { setConn('connecting'); $('conn').textContent = t('retryIn', { s: Math.ceil(ms / 1000) }); }
@@ -606,7 +611,8 @@ function resultText(outcome, f, isMatch) {
 function reasonText(f) {
   const self = S.game && !S.game.watching && (S.game.self || me());
   const loser = self && f.loser === self ? t('you') : f.loser;
-  return t('reason_' + f.reason, { loser, winner: f.winner }, true) || f.reason || '';
+  const winner = self && f.winner === self ? t('you') : f.winner;
+  return t('reason_' + f.reason, { loser, winner }, true) || f.reason || '';
 }
 
 function onOver(line) {
@@ -1092,6 +1098,7 @@ function settingRow(f) {
 function drawAccount() {
   $('account-text').textContent = S.name ? t(S.registered ? 'loggedIn' : 'guest', { name: S.name }) : '';
   $('register-form').hidden = !S.name;
+  $('register-user').value = S.name || ''; // for password managers
   $('register-label').textContent = t(S.registered ? 'passwordLabel' : 'registerLabel');
   $('register-submit').textContent = t(S.registered ? 'changePassword' : 'register');
 }
