@@ -356,7 +356,10 @@ function onGame(line) {
   const g = newGame(f, watching);
   // A Hangman setter never guesses: no keyboard for them.
   if (g.kind === 'hangman' && g.players[0] === me() && !watching) g.hasLetters = false;
-  if (same) { g.log = S.game.log; g.lastInfo = S.game.lastInfo; }
+  const rr = $('round-result');
+  rr.hidden = !(same && S.game.over);
+  // The round just lost or won stays in view while the next one starts.
+  if (same && S.game.over) rr.textContent = t('lastRound', { text: $('result-text').textContent + ' ' + $('result-info').textContent });
   S.game = g;
   if (f.token) saveSession({ token: f.token, gameId: f.id, name: S.name, registered: S.registered });
   $('log').replaceChildren(...(same ? [...$('log').children] : []));
@@ -588,7 +591,7 @@ function onMove(line) {
   logLine(text);
   g.pendingMove = text;
   // Draw the new fragment at once, before VIEW answers.
-  for (const r of g.rows) if (line.f[r.key] !== undefined && r.key !== 'ghost') r.value = line.f[r.key] === '-' ? '' : line.f[r.key];
+  for (const r of g.rows) if (line.f[r.key] !== undefined) r.value = rowValueFrom(g, r, line.f[r.key]);
   if (g.rows.length) { g.used = usedLetters(g); drawBoard(g); }
 }
 
@@ -626,12 +629,19 @@ function onOver(line) {
   if (!g.match) forgetToken();
   const outcome = outcomeOf(g, f);
   // The last board: the rows the game had, with the OVER's fields in them.
-  for (const r of g.rows) if (f[r.key] !== undefined) r.value = f[r.key] === '-' ? '' : f[r.key];
+  for (const r of g.rows) if (f[r.key] !== undefined) r.value = rowValueFrom(g, r, f[r.key]);
   if (!g.rows.length) finalRows(g, f);
   if (f.word && !g.rows.some((r) => r.key === 'word')) g.rows.push({ key: 'word', shape: 'text', value: f.word, label: t('theWord') });
   drawBoard(g);
   showResult(outcome, resultText(outcome, f, false) + ' ' + reasonText(f), !g.match || lastRound);
   logLine($('result-text').textContent);
+}
+
+/** A row's value from a game line's field: `-` is none; a seat's row takes its seat's part (ghost=GH,G). */
+function rowValueFrom(g, r, v) {
+  if (v === '-') return '';
+  if (r.seat && v.includes(',')) return v.split(',')[g.players.indexOf(r.seat)] || '';
+  return v;
 }
 
 /** A board when VIEW was never answered (a game that ended while away). */
@@ -660,6 +670,7 @@ function showResult(outcome, text, final) {
   drawActions();
   if (final) {
     g.ended = true;
+    $('round-result').hidden = true;
     $('after-actions').hidden = false;
     const people = !isBot(opponentOf(g)) && mine(g) && opponentOf(g);
     $('act-again').hidden = !S.lastNew || !mine(g);
