@@ -223,7 +223,7 @@ function drawKinds() {
     b.dataset.test = 'menu-kind';
     b.dataset.kind = k.kind;
     b.title = k.text;
-    b.addEventListener('click', () => openSetup({ opponent: 'private', game: k.kind, other: k }));
+    b.addEventListener('click', () => openSetup({ opponent: /bot=/.test(k.usage) ? 'bot' : 'private', game: k.kind, other: k }));
     box.append(b);
   }
 }
@@ -267,7 +267,11 @@ function setupCommand() {
   const add = (k, val) => { if (val) parts.push(`${k}=${val}`); };
   if (other) {
     add('game', game);
-    if (v('opt-options')) parts.push(...v('opt-options').split(/\s+/));
+    const opts = v('opt-options');
+    if (opts) parts.push(...opts.split(/\s+/));
+    // Against the computer: its first level from the kind's HELP line, unless one is typed.
+    const levels = other.usage.match(/bot=([a-z0-9_|-]+)/);
+    if (opp === 'bot' && levels && !/\bbot=/.test(opts)) add('bot', levels[1].split('|')[0]);
   } else if (game === 'ghost') {
     if (opp === 'bot') add('bot', v('opt-level'));
     add('variant', v('opt-variant'));
@@ -615,7 +619,8 @@ function reasonText(f) {
   const self = S.game && !S.game.watching && (S.game.self || me());
   const loser = self && f.loser === self ? t('you') : f.loser;
   const winner = self && f.winner === self ? t('you') : f.winner;
-  return t('reason_' + f.reason, { loser, winner }, true) || f.reason || '';
+  // A reason we have no words for is said by the INFO that follows.
+  return t('reason_' + f.reason, { loser, winner }, true);
 }
 
 function onOver(line) {
