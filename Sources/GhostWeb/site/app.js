@@ -18,7 +18,7 @@ const debug = { state: 'connecting', lines: [], sent: [], connected: false };
 const S = {
   name: null, registered: false, languages: ['en'], lang: 'en',
   kinds: [], game: null, lastNew: null, viewSeq: 0, replaced: false,
-  back: 'menu', setup: null, pendingName: null,
+  back: 'menu', setup: null,
 };
 
 // Tests read this; it is a copy, so nothing outside can change the client.
@@ -562,7 +562,7 @@ async function play(cmd) {
   notice('');
 }
 
-$('keyboard') && buildKeyboard($('keyboard'), (c) => playLetter(c, false));
+buildKeyboard($('keyboard'), (c) => playLetter(c, false));
 
 /** Says what a MOVE did, in words, for the log and the live region. */
 function moveText(f) {
@@ -829,7 +829,6 @@ function onClaimable(line) {
 function drawActions() {
   const g = S.game;
   const playing = mine(g) && !g.over;
-  const vsBot = isBot(opponentOf(g));
   $('act-hint').hidden = !playing || g.bot !== 'easy';
   $('act-restart').hidden = !playing;
   $('act-leave').hidden = !playing;
@@ -842,7 +841,6 @@ function drawActions() {
   for (const l of S.languages) { const o = el('option', '', l); o.value = l; sel.append(o); }
   $('act-leave').textContent = t('leave');
   delete $('act-leave').dataset.confirm;
-  void vsBot;
 }
 
 $('act-hint').addEventListener('click', async () => {
