@@ -990,8 +990,9 @@ async function openScores(cmd) {
 }
 
 async function openHistory(name) {
-  openList(t('menuHistory'));
   const who = name || S.name;
+  openList(who && who !== S.name ? t('historyOf', { name: who }) : t('menuHistory'));
+  $('list-tools').append(historyForm(who));
   if (!who) { listMessage(t('err_no-name')); return; }
   const [h, p] = [await send('HISTORY ' + who + ' 30'), await send('PROFILE ' + who)];
   const body = $('list-body');
@@ -1011,6 +1012,20 @@ async function openHistory(name) {
     a.dataset.id = b.dataset.id = l.f.id;
     td.append(a, b);
   }));
+}
+
+/** Another name's history and ratings. */
+function historyForm(who) {
+  const form = el('form', 'row-form');
+  const input = el('input');
+  input.id = 'history-name'; input.dataset.test = 'history-name';
+  input.maxLength = 16; input.value = who || ''; input.autocomplete = 'off';
+  input.setAttribute('aria-label', t('col_name'));
+  const go = el('button', 'small', t('show'));
+  go.dataset.test = 'history-show';
+  form.append(input, go);
+  form.addEventListener('submit', (e) => { e.preventDefault(); if (input.value.trim()) openHistory(input.value.trim()); });
+  return form;
 }
 
 /** A finished or live game's moves; Ghost's fragment is rebuilt move by move. */
