@@ -143,8 +143,11 @@ function show(name) {
   for (const s of document.querySelectorAll('.screen')) s.hidden = s.dataset.screen !== name;
   if (document.body.dataset.screen !== name) window.scrollTo(0, 0);
   document.body.dataset.screen = name;
-  const first = document.querySelector(`#screen-${name} [autofocus], #screen-${name} input:not([type=hidden]), #screen-${name} button`);
-  if (first && name !== 'game' && !first.closest('[hidden]')) first.focus({ preventScroll: true });
+  // Focus the screen's first control (or the one marked data-focus), so the keyboard alone goes on.
+  const box = $('screen-' + name);
+  const shown = [...box.querySelectorAll('[data-focus], input, select, button')].filter((e) => !e.closest('[hidden]') && !e.classList.contains('sr-only'));
+  const first = shown.find((e) => e.hasAttribute('data-focus')) || shown[0];
+  if (first && name !== 'game') first.focus({ preventScroll: true });
 }
 
 let noticeTimer = 0;
