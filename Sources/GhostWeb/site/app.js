@@ -713,6 +713,8 @@ function onInfo(line) {
     // After a REMATCH event our own words say it; the INFO's are the protocol's.
     if (g.over && !g.rematchAsked) $('result-info').textContent = line.text;
     else if (!g.over) logLine(line.text);
+  } else if (debug.state !== 'waiting') {
+    notice(line.text); // in the lobby: a name lost to another login, and such
   }
 }
 
@@ -789,7 +791,7 @@ async function answerOffer(cmd) {
 
 function onRematch(line) {
   const g = S.game;
-  if (!g || !g.over) return;
+  if (!g || !g.over) { notice(t('wantsRematch', { name: line.f.player })); return; }
   g.rematchAsked = true;
   $('result-info').textContent = t('wantsRematch', { name: line.f.player });
   $('act-rematch').hidden = false;
@@ -1158,6 +1160,7 @@ $('settings-back').addEventListener('click', () => show('menu'));
 function switchUi(lang) {
   setLang(lang);
   applyI18n(document);
+  document.title = t('title');
   $('set-ui-lang').value = lang;
   const other = lang === 'nl' ? 'en' : 'nl';
   $('ui-lang').textContent = other.toUpperCase();

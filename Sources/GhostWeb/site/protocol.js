@@ -60,7 +60,11 @@ export class Conn {
     let ws;
     try { ws = new WebSocket(this.url); } catch (e) { this.scheduleRetry(); return; }
     this.ws = ws;
-    ws.onmessage = (e) => { if (ws === this.ws) this.receive(String(e.data)); };
+    // One line a frame; a frame holding several is read line by line all the same.
+    ws.onmessage = (e) => {
+      if (ws !== this.ws) return;
+      for (const l of String(e.data).split(/\r?\n/)) if (l) this.receive(l);
+    };
     ws.onclose = () => { if (ws === this.ws) this.closed(); };
     ws.onerror = () => {};
   }
