@@ -24,9 +24,11 @@ function cells(value, cls) {
   const spoken = [...value].map((c) => (c === '_' ? '?' : c === '/' ? ' ' : c)).join(' ');
   box.setAttribute('aria-label', spoken || '–');
   if (!value) box.append(el('span', 'cell empty', '\u00a0'));
-  for (const c of value) {
-    if (c === '/') { box.append(el('span', 'gap')); continue; }
-    box.append(el('span', c === '_' ? 'cell hidden' : 'cell', c === '_' ? '\u00a0' : c.toUpperCase()));
+  // Each word of a phrase is a group that wraps to the next line as a whole when it fits there.
+  for (const word of value ? value.split('/') : []) {
+    const w = el('span', 'word');
+    for (const c of word) w.append(el('span', c === '_' ? 'cell hidden' : 'cell', c === '_' ? '\u00a0' : c.toUpperCase()));
+    box.append(w);
   }
   return box;
 }
