@@ -641,7 +641,7 @@ function onOver(line) {
   if (!g.rows.length) finalRows(g, f);
   if (f.word && !g.rows.some((r) => r.key === 'word')) g.rows.push({ key: 'word', shape: 'text', value: f.word, label: t('theWord') });
   drawBoard(g);
-  showResult(outcome, resultText(outcome, f, false) + ' ' + reasonText(f), !g.match || lastRound);
+  showResult(outcome, [resultText(outcome, f, false), reasonText(f), ratingText(g, f)].filter(Boolean).join(' '), !g.match || lastRound);
   logLine($('result-text').textContent);
 }
 
@@ -688,6 +688,14 @@ function showResult(outcome, text, final) {
     $('act-menu').focus({ preventScroll: true });
   }
   announce(text);
+}
+
+/** A rated game's end: your new rating and its change (ratings= and changes= in seat order). */
+function ratingText(g, f) {
+  if (!f.ratings || !f.changes) return '';
+  const i = g.players.indexOf(g.self || me());
+  if (i < 0 || g.watching) return '';
+  return t('ratingChange', { r: f.ratings.split(',')[i], c: f.changes.split(',')[i] });
 }
 
 function onMatch(line) {
