@@ -176,7 +176,8 @@ function whoShow() {
 }
 
 function named(f) {
-  S.name = f.name; S.registered = f.registered === 'yes' || (S.registered && S.name === f.name);
+  S.registered = f.registered === 'yes';
+  S.name = f.name;
   if (f.lang) S.lang = f.lang;
   saveSession({ name: S.name, registered: S.registered });
   whoShow();
@@ -681,7 +682,7 @@ function showResult(outcome, text, final) {
     $('round-result').hidden = true;
     $('after-actions').hidden = false;
     const people = !isBot(opponentOf(g)) && mine(g) && opponentOf(g);
-    $('act-again').hidden = !S.lastNew || !mine(g);
+    $('act-again').hidden = !S.lastNew || !mine(g) || !isBot(opponentOf(g));
     $('act-rematch').hidden = !people || outcome === 'aborted';
     $('act-review').hidden = outcome === 'aborted';
     $('act-replay').hidden = outcome === 'aborted';
