@@ -374,6 +374,7 @@ function onGame(line) {
   if (same && Number(f.round) > 1) logLine(t('roundN', { n: f.round }));
   $('result').hidden = true;
   $('result').dataset.outcome = '';
+  $('info').textContent = '';
   $('after-actions').hidden = true;
   $('offer').hidden = true;
   $('away').hidden = true;
@@ -597,6 +598,7 @@ function onMove(line) {
   if (!g || g.id !== line.f.id) return;
   const text = moveText(line.f);
   logLine(text);
+  $('info').textContent = '';
   g.pendingMove = text;
   // Draw the new fragment at once, before VIEW answers.
   for (const r of g.rows) if (line.f[r.key] !== undefined) r.value = rowValueFrom(g, r, line.f[r.key]);
@@ -721,7 +723,7 @@ function onInfo(line) {
   if (g && debug.state === 'game') {
     // After a REMATCH event our own words say it; the INFO's are the protocol's.
     if (g.over && !g.rematchAsked) $('result-info').textContent = line.text;
-    else if (!g.over) logLine(line.text);
+    else if (!g.over) { logLine(line.text); $('info').textContent = line.text; }
   } else if (debug.state !== 'waiting') {
     notice(line.text); // in the lobby: a name lost to another login, and such
   }
