@@ -22,6 +22,9 @@ public enum WebAssets {
         WebAsset(path: "/index.html", contentType: "text/html; charset=utf-8", bytes: PackageResources.index_html),
         WebAsset(path: "/style.css", contentType: "text/css; charset=utf-8", bytes: PackageResources.style_css),
         WebAsset(path: "/app.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js),
+        WebAsset(path: "/protocol.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.protocol_js),
+        WebAsset(path: "/board.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.board_js),
+        WebAsset(path: "/i18n.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.i18n_js),
     ]
 
     /// Bytes of every file together.

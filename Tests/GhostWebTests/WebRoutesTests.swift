@@ -115,3 +115,33 @@ let upgradeFields = "Host: localhost:7780\r\nUpgrade: websocket\r\nConnection: k
         #expect(status(decide(noKey.replacingOccurrences(of: "13", with: "8") + "\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==")) == 426)
     }
 }
+
+@Suite struct WebAssetsTests {
+    /// The site folder, beside the module's sources.
+    static let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/GhostWeb/site")
+
+    @Test("Every file of Sources/GhostWeb/site is served, as it is on disk (Package.swift embeds each, WebAssets lists each)")
+    func everyFileIsServed() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.site.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files == WebAssets.list.map { String($0.path.dropFirst()) }.sorted())
+        for asset in WebAssets.list {
+            let disk = try Data(contentsOf: Self.site.appendingPathComponent(String(asset.path.dropFirst())))
+            #expect(Array(disk) == asset.bytes, "\(asset.path) is not what was embedded: rebuild")
+        }
+    }
+
+    @Test("Every script the page loads is a module of the site, and no file holds inline script or style (the CSP forbids them)")
+    func noInlineScript() throws {
+        let html = String(decoding: WebAssets.all["/index.html"]?.bytes ?? [], as: UTF8.self)
+        #expect(!html.contains("<script>"))
+        #expect(!html.contains(" style=\""))
+        #expect(html.range(of: #" on[a-z]+=""#, options: .regularExpression) == nil)
+        for asset in WebAssets.list where asset.path.hasSuffix(".js") {
+            let js = String(decoding: asset.bytes, as: UTF8.self)
+            #expect(!js.contains("eval("), "\(asset.path)")
+            #expect(js.range(of: #"\.(inner|outer)HTML|insertAdjacentHTML|document\.write"#, options: .regularExpression) == nil,
+                    "\(asset.path): server text goes through textContent")
+        }
+    }
+}
