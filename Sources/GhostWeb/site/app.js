@@ -723,7 +723,11 @@ function onInfo(line) {
   if (g && debug.state === 'game') {
     // After a REMATCH event our own words say it; the INFO's are the protocol's.
     if (g.over && !g.rematchAsked) $('result-info').textContent = line.text;
-    else if (!g.over) { logLine(line.text); $('info').textContent = line.text; }
+    else if (!g.over) {
+      logLine(line.text);
+      // An INFO that follows an event we already put in our words (it names commands) stays in the log.
+      if (Date.now() - (S.explained || 0) > 500) $('info').textContent = line.text;
+    }
   } else if (debug.state !== 'waiting') {
     notice(line.text); // in the lobby: a name lost to another login, and such
   }
@@ -1219,7 +1223,10 @@ const HANDLERS = {
   RANK: (l) => { if (l.f.board && S.game && S.game.over) logLine(t('madeList', { r: l.f.rank })); },
 };
 
+const EXPLAINED = new Set(['OFFER', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'REMATCH', 'ADJOURNED', 'RETURNED', 'CLAIMABLE']);
+
 function onEvent(line) {
+  if (EXPLAINED.has(line.kw)) S.explained = Date.now();
   const h = HANDLERS[line.kw];
   if (h) h(line); // unknown lines are ignored, as the protocol asks
 }
