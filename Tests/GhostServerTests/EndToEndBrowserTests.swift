@@ -67,4 +67,115 @@ struct EndToEndBrowserTests {
             #expect(guessed > 0)
         }
     }
+
+    /// alice hosts a private game of Ghost and bob joins it by its code; both on the game screen.
+    static func privateGame(_ alice: Browser, _ bob: Browser, port: Int) throws -> String {
+        try enter(alice, port: port, name: "alice")
+        try enter(bob, port: port, name: "bob")
+        try alice.click("#menu-private")
+        try screen(alice, "setup")
+        try alice.click("#setup-start")
+        try screen(alice, "waiting")
+        let code = try alice.waitFor("document.getElementById('join-code').textContent.replace(/\\s/g, '') || false",
+                                     what: "alice's join code").string ?? ""
+        #expect(code.count == 8, "\(code)")
+        try bob.type(code.lowercased(), into: "#join-code-input")
+        try bob.click("#join-submit")
+        try screen(alice, "game")
+        try screen(bob, "game")
+        return code
+    }
+
+    /// Whose turn the page says it is: `you`, `them` or `over`.
+    static func turn(_ b: Browser) throws -> String {
+        try b.run("return document.getElementById('status').dataset.turn || ''").string ?? ""
+    }
+
+    /// Waits until it is `b`'s turn, then plays `letter` with its on-screen keyboard.
+    static func play(_ b: Browser, _ letter: Character) throws {
+        try b.waitFor("document.getElementById('status').dataset.turn === 'you'", what: "\(b.label)'s turn")
+        try b.click("#keyboard .key[data-key=\"\(letter)\"]")
+        try line(b, "OK LETTER letter=\(letter)")
+    }
+
+    @Test("Two browsers play a whole Ghost game by a private game's code; a reload mid-game resumes it; each page shows its end")
+    func twoBrowsersPlayGhost() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb()
+            defer { daemon.kill() }
+            let alice = try Browser("alice", viewport: .desktop)
+            let bob = try Browser("bob", viewport: .phone)
+            _ = try Self.privateGame(alice, bob, port: port)
+            // Whoever is first plays Q; the other, reloaded first, resumes and plays Z: "qz" starts no word, and loses.
+            try alice.waitFor("['you', 'them'].includes(document.getElementById('status').dataset.turn)", what: "alice's status")
+            let (first, second) = try Self.turn(alice) == "you" ? (alice, bob) : (bob, alice)
+            try Self.play(first, "q")
+            try Self.line(second, "MOVE id=1 player=\(first.label) letter=q")
+            try second.reload()
+            try Self.screen(second, "game")
+            try Self.line(second, "OK RESUME id=1")
+            try second.waitFor("document.getElementById('fragment').dataset.value === 'q'", what: "the fragment after the reload")
+            try Self.play(second, "z")
+            for b in [alice, bob] {
+                try Self.line(b, "OVER id=1 ")
+                try b.waitFor("!document.getElementById('result').hidden", what: "\(b.label)'s result")
+            }
+            #expect(try first.run("return document.getElementById('result').dataset.outcome").string == "won")
+            #expect(try second.run("return document.getElementById('result').dataset.outcome").string == "lost")
+            #expect(try alice.consoleErrors().isEmpty)
+        }
+    }
+
+    @Test("The daemon's kill -9 mid-game: the page reconnects by itself and resumes the game, which goes on to its end")
+    func resumesAfterKill() async throws {
+        try await onOwnThread {
+            var (daemon, port) = try DaemonProcess.startWithWeb(["--bot-delay", "0"])
+            defer { daemon.kill() }
+            let b = try Browser("dave", viewport: .phone)
+            try Self.enter(b, port: port, name: "dave")
+            try b.click("#menu-ghost")
+            try Self.screen(b, "setup")
+            try b.click("#setup-start")
+            try Self.screen(b, "game")
+            try Self.play(b, "q")
+            _ = daemon.kill()
+            try b.waitFor("document.getElementById('conn').dataset.state !== 'connected'", what: "the page sees the daemon gone")
+            daemon = try daemon.relaunch(extraArguments: ["--web-port", String(port), "--bot-delay", "0"])
+            try b.waitFor("document.getElementById('conn').dataset.state === 'connected'", timeout: 60, what: "the page back")
+            try Self.line(b, "OK RESUME id=1")
+            try b.waitFor("document.getElementById('fragment').dataset.value.startsWith('q')", what: "the game as it was")
+            for letter in "zxjkvw" {
+                if try b.run("return document.getElementById('status').dataset.turn").string == "over" { break }
+                try b.waitFor("['you', 'over'].includes(document.getElementById('status').dataset.turn)", what: "dave's turn or the end")
+                if try b.run("return document.getElementById('status').dataset.turn").string == "over" { break }
+                try b.click("#keyboard .key[data-key=\"\(letter)\"]")
+                try b.waitFor("window.ghost.lines.some(l => l.startsWith('OK LETTER letter=\(letter)') || l.startsWith('OVER '))", what: "dave's \(letter)")
+            }
+            try Self.line(b, "OVER id=1 ")
+        }
+    }
+
+    @Test("A page of another origin cannot open the WebSocket (403), though the page's own can")
+    func foreignOrigin() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb()
+            defer { daemon.kill() }
+            let evil = try StaticHTTPServer(pages: ["/": .html("""
+                <!doctype html><title>evil</title><p id="out">trying</p><script>
+                const ws = new WebSocket('ws://127.0.0.1:\(port)/ws');
+                ws.onmessage = (e) => { document.getElementById('out').textContent = 'got ' + e.data; };
+                ws.onclose = (e) => { if (!document.getElementById('out').textContent.startsWith('got')) document.getElementById('out').textContent = 'refused ' + e.code; };
+                </script>
+                """)])
+            defer { evil.stop() }
+            let b = try Browser("visitor")
+            try b.open(evil.url())
+            let text = try b.waitFor("document.getElementById('out').textContent.startsWith('refused') ? document.getElementById('out').textContent : false",
+                                     what: "the foreign page's WebSocket refused").string ?? ""
+            #expect(text == "refused 1006", "\(text)")
+            #expect(daemon.waitForStderrLine(timeout: 10) { $0.contains("web request from 127.0.0.1:") && $0.contains("GET /ws: 403 Forbidden") } != nil)
+            // The page's own origin may.
+            try Self.enter(b, port: port, name: "visitor")
+        }
+    }
 }
