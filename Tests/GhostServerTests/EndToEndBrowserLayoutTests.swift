@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// Every screen of the web client, in English and in Dutch, at a phone's
+/// 360×640 and a desktop's 1280×800, against the page's own layout rules
+/// (TestSupport's LayoutRules: no horizontal scroll, nothing past the
+/// viewport's edge, no text cut off). With `GHOSTD_WEB_SCREENSHOTS=<folder>`
+/// it also keeps a screenshot of each (scripts/web-screenshots.sh writes
+/// docs/web/ so).
+@Suite("EndToEnd: the web client's layout", .serialized, .timeLimit(.minutes(10)))
+struct EndToEndBrowserLayoutTests {
+    static let sizes: [Viewport] = [.phone, .desktop]
+
+    /// Checks the screen at both sizes (and keeps its screenshots if asked).
+    static func check(_ b: Browser, _ language: String, _ screen: String) throws {
+        for size in sizes {
+            try b.setViewport(size)
+            // The rules are read once the page has laid itself out at that size.
+            try b.waitFor("window.innerWidth === \(size.width)", what: "the viewport at \(size.width)")
+            try assertLayout(b, "\(language) \(screen)")
+            if let folder = ProcessInfo.processInfo.environment["GHOSTD_WEB_SCREENSHOTS"], !folder.isEmpty {
+                try b.saveScreenshot("\(folder)/\(language)-\(screen)-\(size.width)x\(size.height).png")
+            }
+        }
+        try b.setViewport(.phone)
+    }
+
+    @Test("Every screen, both languages, 360×640 and 1280×800: no horizontal scroll, nothing cut off", arguments: ["en", "nl"])
+    func everyScreen(_ language: String) async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb(["--bot-delay", "0"])
+            defer { daemon.kill() }
+            var options = Browser.Options()
+            options.viewport = .phone
+            options.language = language == "nl" ? "nl-NL" : "en-US"
+            let b = try Browser("layout-\(language)", options: options)
+            let screen = EndToEndBrowserTests.screen
+            try b.open(EndToEndBrowserTests.page(port))
+            try screen(b, "name")
+            #expect(try b.run("return document.documentElement.lang").string == language)
+            try Self.check(b, language, "name")
+            // The longest name there is.
+            let name = "Abcdefghijklmnop"
+            try b.type(name, into: "#name-input")
+            try b.click("#name-submit")
+            try screen(b, "menu")
+            try Self.check(b, language, "menu")
+            try b.click("#menu-ghost")
+            try screen(b, "setup")
+            try Self.check(b, language, "setup-ghost")
+            try b.click("#setup-start")
+            try screen(b, "game")
+            try EndToEndBrowserTests.play(b, "q")
+            try b.waitFor("document.getElementById('status').dataset.turn === 'you'", what: "the computer's answer")
+            try Self.check(b, language, "game-ghost")
+            try b.click("#act-leave")
+            try b.click("#act-leave")
+            try b.waitFor("!document.getElementById('result').hidden", what: "the lost game's result")
+            try Self.check(b, language, "over-ghost")
+            try b.click("#act-menu")
+            try screen(b, "menu")
+            try b.click("#menu-hangman")
+            try screen(b, "setup")
+            try Self.check(b, language, "setup-hangman")
+            try b.click("#setup-start")
+            try screen(b, "game")
+            for letter in "ea" {
+                try b.press(String(letter))
+                try b.waitFor("window.ghost.lines.some(l => l.startsWith('OK LETTER letter=\(letter)'))", what: "the guess \(letter)")
+            }
+            try Self.check(b, language, "game-hangman")
+            try b.click("#act-leave")
+            try b.click("#act-leave")
+            try b.waitFor("!document.getElementById('result').hidden", what: "the Hangman result")
+            try b.click("#act-menu")
+            try screen(b, "menu")
+            try b.click("#menu-scores")
+            try screen(b, "list")
+            try Self.check(b, language, "scores")
+            try b.click("#list-back")
+            try screen(b, "menu")
+            try b.click("#menu-history")
+            try screen(b, "list")
+            try b.waitFor("document.querySelectorAll('#list-body tr').length >= 2", what: "the history's two games")
+            try Self.check(b, language, "history")
+            try b.click("#list-back")
+            try screen(b, "menu")
+            try b.click("#menu-settings")
+            try screen(b, "settings")
+            try Self.check(b, language, "settings")
+            #expect(try b.consoleErrors().isEmpty)
+        }
+    }
+}
