@@ -91,8 +91,8 @@ let package = Package(
         // large-server fixture (built through GhostStore's API) and attacks of #24.
         .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "GhostStore", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"], swiftSettings: fast),
-        // libFuzzer target over the framer and parser (scripts/fuzz.sh).
-        .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol"], swiftSettings: fast),
+        // libFuzzer target over the framer and parser, and the web port's request reader and WebSocket decoder (scripts/fuzz.sh).
+        .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol", "GhostWeb"], swiftSettings: fast),
 
         // Shared by the test targets: running a long blocking test on a thread
         // of its own, its expectations still the test's; a real ghostd on an

@@ -1,9 +1,11 @@
 // libFuzzer entry point over the framer, the command parser and the
-// server-line decoder: every byte string a client (or a server) could send.
+// server-line decoder, and the web port's request reader, routes and
+// WebSocket decoder: every byte string a client (or a server) could send.
 // Built only by scripts/fuzz.sh, with -sanitize=fuzzer (libFuzzer ships with
 // the Swift toolchain on Linux); a normal build compiles it as a plain
 // executable that runs the seed corpus once.
 import GhostProtocol
+import GhostWeb
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +50,36 @@ func fuzzOne(_ bytes: UnsafeRawBufferPointer) {
     framer.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<split]), handle)
     framer.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]), handle)
     precondition(framer.pendingBytes <= LineFramer.defaultMaxLineBytes, "framer holds more than a line")
+    fuzzWeb(bytes, split: split)
+}
+
+/// The same bytes as a web request's head (in the same two pieces), routed
+/// if whole, and as a client's WebSocket frames: every line the decoder
+/// gives is valid UTF-8 with no CR or LF, at most a line's 512 bytes (the
+/// framer then refuses one of 512 without its end, as on TCP), and it never
+/// holds more than a frame's header and a line.
+func fuzzWeb(_ bytes: UnsafeRawBufferPointer, split: Int) {
+    var reader = WebRequestReader(maxBytes: 8192, maxFields: 64)
+    for piece in [bytes[0..<split], bytes[split...]] {
+        switch reader.feed(UnsafeRawBufferPointer(rebasing: piece)) {
+        case .more: continue
+        case .head(let head, _):
+            _ = WebRoutes.decide(head, secure: split % 2 == 0, origins: ["https://play.example.org"])
+        case .failure: break
+        }
+        break
+    }
+    precondition(reader.count <= 8192 + 4 + bytes.count, "the reader holds more than it was given")
+    var decoder = WebSocketDecoder(maxMessageBytes: LineFramer.defaultMaxLineBytes)
+    let check: (WebSocketDecoder.Event) -> Void = { event in
+        guard case .line(let line) = event else { return }
+        precondition(line.count <= LineFramer.defaultMaxLineBytes, "a line over the message limit")
+        precondition(!line.contains(0x0A) && !line.contains(0x0D), "a line end inside a message")
+        precondition(String(validating: line, as: UTF8.self) != nil, "a message that is not UTF-8")
+    }
+    decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<split]), check)
+    decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[split...]), check)
+    precondition(decoder.pendingBytes <= 14 + LineFramer.defaultMaxLineBytes, "the decoder holds more than a frame")
 }
 
 #if GHOST_FUZZ
@@ -80,6 +112,8 @@ struct Fuzz {
 struct FuzzSeeds {
     static func main() {
         let seeds: [[UInt8]] = [
+            Array("GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".utf8),
+            [0x81, 0x84, 1, 2, 3, 4, 0x51, 0x4B, 0x4D, 0x43, 0x01, 0x80, 0, 0, 0, 0, 0x80, 0x80, 1, 1, 1, 1],
             Array("NAME alice\r\nSEEK\r\np\r\n".utf8), [0xFF, 0xFE, 0x0A], [0, 0x1B, 0x5B, 0x0A],
             Array(repeating: 0x41, count: 2000) + [0x0A], Array("LETTER ab\nSCORES 5 mode=match bot=hard\n".utf8),
             Array("GAME id=1 game=ghost lang=en players=a,b token=ff round=1 rounds=ghost ghost=,G\nOK NEW bot=easy lang=en\n".utf8),
