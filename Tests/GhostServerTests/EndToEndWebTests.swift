@@ -190,4 +190,44 @@ struct EndToEndWebTests {
         #expect(daemon.webPort == nil)
         #expect(!daemon.stderrText.contains("web port"))
     }
+
+    @Test("Behind a --trusted-proxy a WebSocket counts by the network of its X-Forwarded-For; from anyone else that field is ignored")
+    func trustedProxy() throws {
+        func open(_ port: Int, forwardedFor: String) throws -> (WebSocketClient, String) {
+            let c = try WebSocketClient(port: port)
+            try c.send(WebSocketClient.upgradeRequest(origin: "http://127.0.0.1", extra: ["X-Forwarded-For: 10.9.8.7, \(forwardedFor)"]))
+            return (c, try c.readResponse())
+        }
+        let (daemon, port) = try DaemonProcess.startWithWeb(["--max-clients-per-ip", "1", "--trusted-proxy", "127.0.0.1"])
+        defer { daemon.kill() }
+        // Two clients behind the proxy (127.0.0.1), each its own network: both in, though the proxy has one connection's room.
+        let (a, headA) = try open(port, forwardedFor: "203.0.113.5")
+        #expect(headA.hasPrefix("HTTP/1.1 101 "), "\(headA)")
+        #expect(try a.readText().hasPrefix("HELLO "))
+        let (b, headB) = try open(port, forwardedFor: "198.51.100.7")
+        #expect(headB.hasPrefix("HTTP/1.1 101 "), "\(headB)")
+        // Many more from the proxy at once: none is refused for the proxy's own network.
+        // (All five connected before any says whose it is.)
+        let more = try (0..<5).map { _ in try WebSocketClient(port: port) }
+        for (i, m) in more.enumerated() {
+            try m.send(WebSocketClient.upgradeRequest(origin: nil, extra: ["X-Forwarded-For: 192.0.2.\(i + 1)"]))
+            let head = try m.readResponse()
+            #expect(head.hasPrefix("HTTP/1.1 101 "), "\(head)")
+        }
+        // A second one from the first client's network: over its cap.
+        let (c, headC) = try open(port, forwardedFor: "203.0.113.5")
+        #expect(headC.hasPrefix("HTTP/1.1 503 "), "\(headC)")
+        #expect(String(decoding: try c.readToEnd(), as: UTF8.self).contains("too many connections from 203.0.113.5 (at most 1)"))
+        try b.sendLine("PING")
+        #expect(try b.readUntil("OK PING") == "OK PING")
+
+        // Not a trusted proxy: the field means nothing, and the second connection from 127.0.0.1 is over the cap.
+        let (plain, plainPort) = try DaemonProcess.startWithWeb(["--max-clients-per-ip", "1"])
+        defer { plain.kill() }
+        let (d, headD) = try open(plainPort, forwardedFor: "203.0.113.5")
+        #expect(headD.hasPrefix("HTTP/1.1 101 "))
+        let e = try WebSocketClient(port: plainPort)
+        #expect(try e.readResponse().hasPrefix("HTTP/1.1 503 "))
+        _ = d
+    }
 }

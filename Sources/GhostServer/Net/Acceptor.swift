@@ -149,7 +149,9 @@ final class Acceptor {
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let network = NetworkKey.of(Connection.address(of: peerText))
-            if let refusal = admission.refusal(network: network, clients: table.count, at: now,
+            // A trusted proxy's clients count by their own networks, once their requests name them.
+            let proxied = port.isWeb && config.trustedProxies.contains(Connection.address(of: peerText))
+            if let refusal = admission.refusal(network: network, clients: table.count, at: now, byNetwork: !proxied,
                                                makeRoom: { makeRoom(network) }) {
                 turnAway(fd, refusal, port: port)
                 continue

@@ -38,9 +38,16 @@ final class Admission {
     /// connections `makeRoom` may close another network's (it says whether
     /// there is room then). A connection let in takes one of its network's
     /// connects this second.
-    func refusal(network: String, clients: Int, at now: Double, makeRoom: () -> Bool) -> String? {
+    /// `byNetwork` false: only the server's caps (a `--trusted-proxy`'s
+    /// connection, counted by its client's network once its request says
+    /// which: WebPort.swift).
+    func refusal(network: String, clients: Int, at now: Double, byNetwork: Bool = true, makeRoom: () -> Bool) -> String? {
         if clients >= maxClients {
             return "the server has its maximum of \(maxClients) clients; try again later"
+        }
+        if !byNetwork {
+            return maxUnnamed > 0 && unnamed >= maxUnnamed && !makeRoom()
+                ? "too many connections without NAME or RESUME (at most \(maxUnnamed)); try again later" : nil
         }
         if maxPerNetwork > 0, perNetwork[network, default: 0] >= maxPerNetwork {
             return "too many connections from \(network) (at most \(maxPerNetwork))"
