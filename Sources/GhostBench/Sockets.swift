@@ -14,6 +14,8 @@ enum Sockets {
     }
 
     static let probeAddress = "127.0.0.2"
+    /// The WebSocket probe's (ghost-bench attack with a web port).
+    static let webProbeAddress = "127.0.0.3"
 
     /// A connected TCP socket to `host:port` (IPv4 dotted quad), bound to
     /// `source` first if given; TCP_NODELAY, non-blocking unless `blocking`.
