@@ -130,6 +130,7 @@ public final class AttackBench {
         progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections"
                  + (web ? "; on the web port \(settings.webPort) \(settings.wsFloods) WebSocket flood and \(settings.slowloris) slowloris connections" : "")
                  + " from " + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
+                 + (web ? " (the web port's from " + (settings.addresses <= 1 ? "127.0.0.4" : "127.0.1.10-\(9 + min(settings.addresses, 240))") + ")" : "")
                  + String(format: "; probe from %@ every %.0f ms", Sockets.probeAddress, settings.probeInterval * 1000)
                  + (settings.webPort > 0 ? ", and over a WebSocket from \(Sockets.webProbeAddress)" : "")
                  + String(format: "; %d rounds of %.0f s alone, then %.0f s under attack", settings.rounds, settings.seconds, settings.seconds)

@@ -76,7 +76,8 @@ final class AttackLoop {
             ? Array(repeating: .wsFlood, count: settings.wsFloods) + Array(repeating: .slowloris, count: settings.slowloris)
             : Array(repeating: .lookup, count: settings.lookups) + Array(repeating: .flood, count: settings.floods)
         for (i, kind) in kinds.enumerated() {
-            let source = settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
+            let source = web ? Sockets.webAttackerAddress(i, of: settings.addresses)
+                : settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
             attackers.append(Attacker(index: i, kind: kind, source: source, name: (kind == .wsFlood ? "w" : "f") + "\(i)x\(tag)"))
         }
     }
