@@ -33,7 +33,7 @@ start_ghostd() {
         --connects-per-second-per-ip 0 --name-timeout 0 --idle-timeout 0 --max-commands-per-second 0 \
         2>"$d/log" &
     gpid=$!
-    until grep -q "listening on" "$d/log"; do
+    until grep -q "listening on" "$d/log" 2>/dev/null; do
         kill -0 $gpid 2>/dev/null || { cat "$d/log"; exit 1; }
         sleep 0.05
     done
