@@ -54,15 +54,16 @@ ping)
     pings=${3:-200000}
     start_ghostd
     echo "== ws-ping: $runs runs of $pings PINGs a transport, ghostd pid $gpid, plain port $gport, web port $wport"
-    p50=(); p99=(); mean=(); cpu=()
+    p50=(); p99=(); mean=(); cpu=(); blocks=()
     for r in $(seq "$runs"); do
         echo "-- run $r"
         out=$($bench ws-ping --port "$gport" --web-port "$wport" --pings "$pings" --rounds 10 --pid "$gpid")
         echo "$out" | sed -n '/^PING round trips/,$p'
         read -r a b c d < <(echo "$out" | awk '/^WS\/TCP/ {print $2, $3, $4, $5}')
         p50+=("$a"); p99+=("$b"); mean+=("$c"); cpu+=("$d")
+        blocks+=("$(echo "$out" | sed -n "s/^mean's ratio.*; median //p")")
     done
-    echo "== medians of $runs runs, WebSocket / TCP: p50 $(median "${p50[@]}"), p99 $(median "${p99[@]}"), mean $(median "${mean[@]}"), ghostd CPU per PING $(median "${cpu[@]}")"
+    echo "== medians of $runs runs, WebSocket / TCP: p50 $(median "${p50[@]}"), p99 $(median "${p99[@]}"), mean $(median "${mean[@]}"), ghostd CPU per PING $(median "${cpu[@]}"); median of the runs' per-block medians of the mean's ratio $(median "${blocks[@]}")"
     stop_ghostd
     ;;
 hold)
