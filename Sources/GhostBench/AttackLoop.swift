@@ -36,7 +36,6 @@ final class AttackLoop {
         // slowloris: bytes of its endless head sent, and when the next is due
         var headSent = 0
         var nextByteAt = Double.infinity
-        var responded = false
         var isWeb: Bool { kind == .wsFlood || kind == .slowloris }
         var floods: Bool { kind == .flood || kind == .wsFlood }
         init(index: Int, kind: Kind, source: String?, name: String) {
@@ -178,7 +177,6 @@ final class AttackLoop {
         a.upgraded = false
         a.waiting = ""
         a.headSent = 0
-        a.responded = false
         update(a) { $0.connections += 1 }
         _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(a.index))
         switch a.kind {
@@ -196,10 +194,7 @@ final class AttackLoop {
     /// What a web attacker read: the upgrade's answer (or a refusal), then frames.
     func received(_ a: Attacker) {
         if !a.upgraded {
-            guard let head = WebSocket.responseHead(a.inbox) else {
-                if a.kind == .slowloris && !a.responded && a.inbox.count > 0 { a.responded = true }
-                return
-            }
+            guard let head = WebSocket.responseHead(a.inbox) else { return }
             guard a.kind == .wsFlood, head.status == 101 else {
                 // A refusal (or the slowloris's answer): counted as its end; the server closes.
                 if !a.byeSeen {

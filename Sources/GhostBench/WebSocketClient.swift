@@ -110,7 +110,7 @@ final class LineConnection {
     let websocket: Bool
     private var inbox: [UInt8] = []
     private var lines: [[UInt8]] = []
-    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    private var buffer = [UInt8](repeating: 0, count: 4096)
     private(set) var closed = false
     private var masks = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
 
