@@ -3,6 +3,13 @@
 callgrind (repeatable on a noisy machine, where PING/s per round is not).
 
     scripts/callgrind-ping.py [PINGS] [--connections N]
+    scripts/callgrind-ping.py [PINGS] --websocket
+
+With --websocket (issue #46), ghostd alone, twice in the same run: PINGs
+over plain TCP, then over a WebSocket to its web port (`/ws`, one text
+message a line; a minimal client here: the upgrade, masked frames out,
+unmasked frames in), both with the default --io-threads and one connection
+in lock step; the ratio is what the web port's framing costs a PING.
 
 Starts each server under valgrind --tool=callgrind (--separate-threads=yes)
 with instrumentation off, sends one PING on each connection, waits until the
@@ -20,10 +27,11 @@ than IOThreads.minimumJobs). With --connections N (N >= 4) each round sends
 one PING on every connection, then reads every reply: a turn may see several
 connections at once, so the I/O threads take part (how many a turn sees
 depends on scheduling, so this count varies a little from run to run).
-Builds ghostd (release) first. Kernel work (the socket calls themselves) is
+KEEP=1 keeps each run's callgrind.out (its folder is printed), to read with
+callgrind_annotate. Builds ghostd (release) first. Kernel work (the socket calls themselves) is
 not counted: it is about the same for both servers.
 """
-import os, socket, subprocess, sys, tempfile, time
+import base64, os, socket, struct, subprocess, sys, tempfile, time
 
 def cpu_ticks(pid):
     with open(f"/proc/{pid}/stat") as f:
@@ -44,7 +52,55 @@ def settle(pid, quiet=1.0, limit=300):
             return
     raise SystemExit("the server did not settle")
 
-def count(cmd, port, hello, pings, connections):
+class WebSocketLines:
+    """A socket speaking the line protocol over a WebSocket: sendall() of
+    CRLF-ended lines (each becomes a masked text frame), readline() of the
+    server's text frames (each a line)."""
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        self.buf = b""
+        while b"\r\n\r\n" not in self.buf:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise SystemExit("the web port closed during the upgrade")
+            self.buf += chunk
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        if b" 101 " not in head.split(b"\r\n", 1)[0] + b" ":
+            raise SystemExit(f"upgrade refused: {head[:100]!r}")
+
+    def sendall(self, data):
+        out = b""
+        for line in data.split(b"\n")[:-1]:
+            payload = line.rstrip(b"\r")
+            mask = os.urandom(4)
+            out += bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(out)
+
+    def _need(self, n):
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise SystemExit("the web port closed")
+            self.buf += chunk
+
+    def readline(self):
+        while True:
+            self._need(2)
+            opcode, n = self.buf[0] & 0x0F, self.buf[1] & 0x7F
+            at = 2
+            if n == 126:
+                self._need(4); n = struct.unpack(">H", self.buf[2:4])[0]; at = 4
+            elif n == 127:
+                self._need(10); n = struct.unpack(">Q", self.buf[2:10])[0]; at = 10
+            self._need(at + n)
+            payload, self.buf = self.buf[at:at + n], self.buf[at + n:]
+            if opcode == 1:
+                return payload + b"\r\n"
+
+def count(cmd, port, hello, pings, connections, web_port=None):
     work = tempfile.mkdtemp(prefix="cg-ping-")
     out = os.path.join(work, "callgrind.out")
     p = subprocess.Popen(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--separate-threads=yes",
@@ -59,9 +115,13 @@ def count(cmd, port, hello, pings, connections):
             time.sleep(0.1)
     else:
         raise SystemExit(f"{cmd[0]} did not start")
+    if web_port:
+        # The plain port answered, so the web port is open too: count over it.
+        socks[0].close()
+        socks = [WebSocketLines(web_port)]
     while len(socks) < connections:
         socks.append(socket.create_connection(("127.0.0.1", port)))
-    files = [s.makefile("rb") for s in socks]
+    files = [s if web_port else s.makefile("rb") for s in socks]
     for s, f in zip(socks, files):
         if hello:
             f.readline()
@@ -83,7 +143,10 @@ def count(cmd, port, hello, pings, connections):
             for line in open(os.path.join(work, name)):
                 if line.startswith(("summary:", "totals:")):
                     threads[thread] = max(threads.get(thread, 0), int(line.split()[1]))
-    subprocess.run(["rm", "-rf", work])
+    if os.environ.get("KEEP"):
+        print(f"kept {work}")
+    else:
+        subprocess.run(["rm", "-rf", work])
     sent = rounds * connections
     return threads.get(1, 0) / sent, sum(threads.values()) / sent
 
@@ -100,6 +163,9 @@ def main():
         i = args.index("--connections")
         connections = int(args[i + 1])
         del args[i:i + 2]
+    websocket = "--websocket" in args
+    if websocket:
+        args.remove("--websocket")
     pings = int(args[0]) if args else 20000
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     subprocess.run(["swift", "build", "-c", "release", "--product", "ghostd"], cwd=root, check=True, capture_output=True)
@@ -107,6 +173,21 @@ def main():
     # Valgrind 3.19 cannot read the Swift toolchain's DWARF 5: count a stripped copy.
     ghostd = os.path.join(data, "ghostd")
     subprocess.run(["strip", "--strip-debug", "-o", ghostd, os.path.join(root, ".build/release/ghostd")], check=True)
+    if websocket:
+        print(f"ghostd instructions per PING ({pings:,} in lock step on one connection; loop thread / all threads):")
+        counted = {}
+        for label in ["TCP", "WebSocket"]:
+            d = os.path.join(data, label)
+            os.mkdir(d)
+            gp, wp = port(), port()
+            counted[label] = count([ghostd, "--port", str(gp), "--web-port", str(wp), "--data", d,
+                                    "--dictionaries", os.path.join(root, "Dictionaries"), "--max-commands-per-second", "0"],
+                                   gp, True, pings, 1, web_port=wp if label == "WebSocket" else None)
+            print(f"  {label:10} {counted[label][0]:7,.0f} / {counted[label][1]:7,.0f}")
+        t, w = counted["TCP"], counted["WebSocket"]
+        print(f"  WebSocket / TCP {w[0] / t[0]:.2f} / {w[1] / t[1]:.2f}")
+        subprocess.run(["rm", "-rf", data])
+        return
     r = count(["redis-server", "--port", str(rp := port()), "--save", "", "--appendonly", "no"], rp, False, pings, connections)
     mode = "in lock step" if connections == 1 else f"on {connections} connections, one in flight each"
     print(f"instructions per PING ({pings:,} {mode}; loop thread / all threads):")

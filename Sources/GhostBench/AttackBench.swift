@@ -1,5 +1,6 @@
 import CGhostSys
 import Foundation
+import WordLists
 
 /// `ghost-bench attack`: what an attacker without a name can do to
 /// everyone else. Two classes of attackers on one epoll loop, and a probe on
@@ -16,6 +17,14 @@ import Foundation
 /// - the probe: one connection from 127.0.0.2 that sends `PING` at a fixed
 ///   pace (whether or not the last one was answered, so a stall is measured
 ///   in full) and times each `OK PING`.
+/// With a web port (`webPort`), each round has a third phase, the web port
+/// under attack (issue #46), and a second probe PINGs over a WebSocket from
+/// 127.0.0.3 in every phase:
+/// - web floods: WebSocket connections to `/ws` that do what the floods do,
+///   each blank line an empty text message;
+/// - slowloris: HTTP connections that send a request's head one byte every
+///   `slowlorisInterval` and never finish it (a field after another), until
+///   the server drops them (`--web-request-timeout`), then connect again.
 /// An attacker whose connection ends (a `BYE`, or closed) connects again
 /// after `reconnectDelay`, as an attacker would. Nothing here asserts
 /// anything: `Phase` holds what each side got, for the report and for the
@@ -41,6 +50,14 @@ public final class AttackBench {
         /// Seconds before an attacker whose connection ended connects again
         /// (`.infinity`: never).
         public var reconnectDelay = 0.1
+        /// The web port (0: none, and no web phase or WebSocket probe).
+        public var webPort = 0
+        /// Web phase: WebSocket connections flooding as `floods` do.
+        public var wsFloods = 0
+        /// Web phase: HTTP connections sending a request's head a byte at a time.
+        public var slowloris = 0
+        /// Seconds between two bytes of a slowloris connection.
+        public var slowlorisInterval = 0.05
         public init() {}
     }
 
@@ -92,6 +109,12 @@ public final class AttackBench {
         public var probe = ProbeResult()
         public var lookups = ClassResult()
         public var floods = ClassResult()
+        /// The attack was on the web port (web floods and slowloris), not the plain one.
+        public var web = false
+        /// The probe over a WebSocket, with a web port.
+        public var wsProbe: ProbeResult?
+        public var wsFloods = ClassResult()
+        public var slowloris = ClassResult()
     }
 
     let settings: Settings
@@ -101,23 +124,39 @@ public final class AttackBench {
 
     /// `rounds` rounds of two phases, probe alone then probe under attack; the report.
     public func run(progress: (String) -> Void = { print($0) }) throws -> String {
-        var alone: [Phase] = [], attacked: [Phase] = []
-        progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections from "
-                 + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
-                 + String(format: "; probe from %@ every %.0f ms; %d rounds of %.0f s alone, then %.0f s under attack",
-                          Sockets.probeAddress, settings.probeInterval * 1000, settings.rounds, settings.seconds, settings.seconds))
+        var alone: [Phase] = [], attacked: [Phase] = [], webAttacked: [Phase] = []
+        let web = settings.webPort > 0 && settings.wsFloods + settings.slowloris > 0
+        let plain = settings.lookups + settings.floods > 0 || !web
+        progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections"
+                 + (web ? "; on the web port \(settings.webPort) \(settings.wsFloods) WebSocket flood and \(settings.slowloris) slowloris connections" : "")
+                 + " from " + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
+                 + (web ? " (the web port's from " + (settings.addresses <= 1 ? "127.0.0.4" : "127.0.1.10-\(9 + min(settings.addresses, 240))") + ")" : "")
+                 + String(format: "; probe from %@ every %.0f ms", Sockets.probeAddress, settings.probeInterval * 1000)
+                 + (settings.webPort > 0 ? ", and over a WebSocket from \(Sockets.webProbeAddress)" : "")
+                 + String(format: "; %d rounds of %.0f s alone, then %.0f s under attack", settings.rounds, settings.seconds, settings.seconds)
+                 + (web && plain ? " on the plain port, then on the web port" : web ? " on the web port" : ""))
         for round in 1...max(1, settings.rounds) {
             let a = try phase(attack: false)
             progress("round \(round) alone:  " + Self.describe(a))
-            let b = try phase(attack: true)
-            progress("round \(round) attack: " + Self.describe(b))
-            if let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 {
-                progress(String(format: "round %d: probe p99 under attack / alone = %.1f", round, y / x))
-            }
             alone.append(a)
-            attacked.append(b)
+            if plain {
+                let b = try phase(attack: true)
+                progress("round \(round) attack: " + Self.describe(b))
+                if let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 {
+                    progress(String(format: "round %d: probe p99 under attack / alone = %.1f", round, y / x))
+                }
+                attacked.append(b)
+            }
+            if web {
+                let c = try phase(attack: true, web: true)
+                progress("round \(round) web attack: " + Self.describe(c))
+                if let x = a.probe.percentile(0.99), let y = c.probe.percentile(0.99), x > 0 {
+                    progress(String(format: "round %d: probe p99 under web attack / alone = %.1f", round, y / x))
+                }
+                webAttacked.append(c)
+            }
         }
-        return Self.summary(alone: alone, attacked: attacked)
+        return Self.summary(alone: alone, attacked: attacked, webAttacked: webAttacked)
     }
 
     static func ms(_ x: Double?) -> String { x.map { String(format: $0 < 10 ? "%.2f" : "%.0f", $0) } ?? "-" }
@@ -131,7 +170,29 @@ public final class AttackBench {
             + " p99 \(ms(p.probe.percentile(0.99))) max \(ms(p.probe.max))"
         if !p.probe.ends.isEmpty { s += "; probe ended: \(counts(p.probe.ends))" }
         if p.probe.unexpectedCount > 0 { s += "; probe got \(p.probe.unexpectedCount) other lines, e.g. \(p.probe.unexpected.first ?? "")" }
+        if let w = p.wsProbe {
+            s += "\n    WebSocket probe \(w.pongs)/\(w.sent) PONG, ms p50 \(ms(w.percentile(0.5))) p90 \(ms(w.percentile(0.9)))"
+                + " p99 \(ms(w.percentile(0.99))) max \(ms(w.max))"
+            if !w.ends.isEmpty { s += "; ended: \(counts(w.ends))" }
+            if w.connectFailures > 0 { s += "; \(w.connectFailures) connects failed" }
+            if w.unexpectedCount > 0 { s += "; got \(w.unexpectedCount) other lines, e.g. \(w.unexpected.first ?? "")" }
+        }
         guard p.attacked else { return s }
+        if p.web {
+            for (label, c) in [("web floods", p.wsFloods), ("slowloris", p.slowloris)] {
+                s += String(format: "\n    %@: %d connections", label, c.connections)
+                if label == "slowloris" {
+                    s += String(format: ", %d bytes of heads sent; ends: %@", c.blankBytes, counts(c.ends))
+                } else {
+                    s += String(format: ", %d replies (%.0f/s): %@; ends: %@; %.0f MB of empty messages written (%.0f messages), %d games over",
+                                c.replyCount, Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.ends),
+                                Double(c.blankBytes) / 1e6, Double(c.blankBytes) / 6, c.gamesOver)
+                }
+                if c.connectFailures > 0 { s += "; \(c.connectFailures) connects failed" }
+                if c.silent > 0 && label != "slowloris" { s += "; \(c.silent) of them never answered" }
+            }
+            return s
+        }
         for (label, c) in [("lookups", p.lookups), ("floods", p.floods)] {
             s += String(format: "\n    %@: %d connections, %d replies (%.0f/s): %@; ends: %@", label, c.connections, c.replyCount,
                         Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.ends))
@@ -150,56 +211,86 @@ public final class AttackBench {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
-    static func summary(alone: [Phase], attacked: [Phase]) -> String {
+    static func summary(alone: [Phase], attacked: [Phase], webAttacked: [Phase] = []) -> String {
         func med(_ phases: [Phase], _ f: (ProbeResult) -> Double?) -> String { ms(median(phases.compactMap { f($0.probe) })) }
+        func wsMed(_ phases: [Phase], _ f: (ProbeResult) -> Double?) -> String { ms(median(phases.compactMap { $0.wsProbe.flatMap(f) })) }
         var lines = ["median of \(alone.count) rounds, probe ms:"]
-        for (label, phases) in [("alone ", alone), ("attack", attacked)] {
+        let phases = [("alone ", alone), ("attack", attacked), ("web attack", webAttacked)].filter { !$0.1.isEmpty }
+        for (label, phases) in phases {
             lines.append("  \(label): p50 \(med(phases) { $0.percentile(0.5) }) p90 \(med(phases) { $0.percentile(0.9) })"
                          + " p99 \(med(phases) { $0.percentile(0.99) }) max \(med(phases) { $0.max })")
         }
-        let ratios = zip(alone, attacked).compactMap { a, b -> Double? in
-            guard let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 else { return nil }
-            return y / x
+        if alone.contains(where: { $0.wsProbe != nil }) {
+            lines.append("median of \(alone.count) rounds, WebSocket probe ms:")
+            for (label, phases) in phases {
+                lines.append("  \(label): p50 \(wsMed(phases) { $0.percentile(0.5) }) p90 \(wsMed(phases) { $0.percentile(0.9) })"
+                             + " p99 \(wsMed(phases) { $0.percentile(0.99) }) max \(wsMed(phases) { $0.max })")
+            }
         }
-        lines.append("p99 ratio attack/alone per round: " + ratios.map { String(format: "%.1f", $0) }.joined(separator: " ")
-                     + "; median " + (median(ratios).map { String(format: "%.1f", $0) } ?? "-"))
-        let p99 = median(attacked.compactMap { $0.probe.percentile(0.99) })
-        lines.append("target: probe p99 <= 20 ms under attack: " + (p99.map { $0 <= 20 ? "met" : "NOT met" } ?? "no data")
-                     + (p99.map { String(format: " (%.1f ms)", $0) } ?? ""))
+        for (label, under) in [("attack", attacked), ("web attack", webAttacked)] where !under.isEmpty {
+            let ratios = zip(alone, under).compactMap { a, b -> Double? in
+                guard let x = a.probe.percentile(0.99), let y = b.probe.percentile(0.99), x > 0 else { return nil }
+                return y / x
+            }
+            lines.append("p99 ratio \(label)/alone per round: " + ratios.map { String(format: "%.1f", $0) }.joined(separator: " ")
+                         + "; median " + (median(ratios).map { String(format: "%.1f", $0) } ?? "-"))
+        }
+        for (label, under) in [("attack", attacked), ("web attack", webAttacked)] where !under.isEmpty {
+            let p99 = median(under.compactMap { $0.probe.percentile(0.99) })
+            var line = "target: probe p99 <= 20 ms under \(label): " + (p99.map { $0 <= 20 ? "met" : "NOT met" } ?? "no data")
+                + (p99.map { String(format: " (%.1f ms)", $0) } ?? "")
+            if let w = median(under.compactMap { $0.wsProbe?.percentile(0.99) }) {
+                line += String(format: "; WebSocket probe %.1f ms", w)
+            }
+            lines.append(line)
+        }
         return lines.joined(separator: "\n")
     }
 
     // MARK: One phase
 
     /// The probe alone (`attack: false`) or under attack, for `settings.seconds`.
-    public func phase(attack: Bool) throws -> Phase {
+    /// `web`: the web port's attackers (web floods, slowloris) instead of the plain port's.
+    public func phase(attack: Bool, web: Bool = false) throws -> Phase {
         let probe = Probe(settings: settings)
         let thread = Thread { probe.run() }
         thread.start()
+        let wsProbe = settings.webPort > 0 ? Probe(settings: settings, websocket: true) : nil
+        if let wsProbe { Thread { wsProbe.run() }.start() }
         var result = Phase(attacked: attack, seconds: settings.seconds)
+        result.web = attack && web
         if attack {
-            let loop = AttackLoop(settings: settings)
+            let loop = AttackLoop(settings: settings, web: web)
             try loop.run(until: now() + settings.seconds)
             result.lookups = loop.lookups
             result.floods = loop.floods
+            result.wsFloods = loop.wsFloods
+            result.slowloris = loop.slowloris
         } else {
             usleep(UInt32(settings.seconds * 1e6))
         }
         probe.stop()
+        wsProbe?.stop()
         result.probe = probe.finish()
+        result.wsProbe = wsProbe?.finish()
         return result
     }
 }
 
-/// The probe: PING at a fixed pace on one connection from 127.0.0.2.
+/// The probe: PING at a fixed pace on one connection from 127.0.0.2 (over
+/// a WebSocket to the web port: from 127.0.0.3).
 final class Probe: @unchecked Sendable {
     let settings: AttackBench.Settings
+    let websocket: Bool
     private let lock = NSLock()
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
     private var result = AttackBench.ProbeResult()
 
-    init(settings: AttackBench.Settings) { self.settings = settings }
+    init(settings: AttackBench.Settings, websocket: Bool = false) {
+        self.settings = settings
+        self.websocket = websocket
+    }
 
     func stop() {
         lock.lock()
@@ -228,13 +319,21 @@ final class Probe: @unchecked Sendable {
         var next = now()
         var drainUntil = Double.infinity
         var byeSeen = false
+        var upgraded = false
+        var masks = SplitMix64(seed: UInt64(getpid()))
         func connect() {
             byeSeen = false
-            fd = Sockets.connect(host: settings.host, port: settings.port, source: Sockets.probeAddress)
+            upgraded = false
+            fd = Sockets.connect(host: settings.host, port: websocket ? settings.webPort : settings.port,
+                                 source: websocket ? Sockets.webProbeAddress : Sockets.probeAddress)
             if fd < 0 { result.connectFailures += 1 }
             inbox.removeAll()
             pending.removeAll()
             head = 0
+            if fd >= 0 && websocket {
+                let request = WebSocket.upgradeRequest(host: settings.host, port: settings.webPort)
+                _ = request.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
+            }
         }
         func lost(_ why: String) {
             if !byeSeen { result.ends[why, default: 0] += 1 }
@@ -251,8 +350,12 @@ final class Probe: @unchecked Sendable {
                 if drainUntil == .infinity { connect() }
                 continue
             }
-            if drainUntil == .infinity && t >= next {
-                let line = Array("PING\r\n".utf8)
+            if drainUntil == .infinity && t >= next && (!websocket || upgraded) {
+                var line = Array("PING\r\n".utf8)
+                if websocket {
+                    line = []
+                    WebSocket.appendFrame("PING".utf8, mask: UInt32(truncatingIfNeeded: masks.next()), to: &line)
+                }
                 if line.withUnsafeBytes({ ghost_send(fd, $0.baseAddress, UInt($0.count)) }) == line.count {
                     pending.append(t)
                     result.sent += 1
@@ -261,7 +364,7 @@ final class Probe: @unchecked Sendable {
                 if next < t - 1 { next = t + settings.probeInterval }
                 continue
             }
-            let wait = drainUntil == .infinity ? max(0, next - t) : min(0.05, drainUntil - t)
+            let wait = drainUntil == .infinity ? (websocket && !upgraded ? 0.05 : max(0, next - t)) : min(0.05, drainUntil - t)
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, Int32((wait * 1000).rounded(.up))) > 0 else { continue }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -272,12 +375,7 @@ final class Probe: @unchecked Sendable {
                 continue
             }
             inbox += buffer[..<n]
-            var from = 0
-            while let nl = inbox[from...].firstIndex(of: 0x0A) {
-                var end = nl
-                if end > from && inbox[end - 1] == 0x0D { end -= 1 }
-                let line = inbox[from..<end]
-                from = nl + 1
+            func handle(_ line: ArraySlice<UInt8>) {
                 if line.elementsEqual("OK PING".utf8) {
                     if head < pending.count {
                         result.rtts.append((got - pending[head]) * 1000)
@@ -285,7 +383,7 @@ final class Probe: @unchecked Sendable {
                     }
                     result.pongs += 1
                 } else if line.starts(with: "HELLO ".utf8) {
-                    continue
+                    return
                 } else if line.starts(with: "BYE ".utf8) {
                     byeSeen = true
                     let code = line.dropFirst(4).prefix { $0 != 0x20 }
@@ -294,6 +392,33 @@ final class Probe: @unchecked Sendable {
                     result.unexpectedCount += 1
                     if result.unexpected.count < 5 { result.unexpected.append(String(decoding: line, as: UTF8.self)) }
                 }
+            }
+            if websocket {
+                if !upgraded {
+                    guard let response = WebSocket.responseHead(inbox) else { continue }
+                    guard response.status == 101 else {
+                        result.ends["HTTP \(response.status)", default: 0] += 1
+                        byeSeen = true
+                        lost("refused")
+                        continue
+                    }
+                    upgraded = true
+                    inbox.removeFirst(response.length)
+                    next = now()
+                }
+                var box = inbox
+                WebSocket.takeFrames(&box) { event in
+                    if case .line(let line) = event { handle(line) }
+                }
+                inbox = box
+                continue
+            }
+            var from = 0
+            while let nl = inbox[from...].firstIndex(of: 0x0A) {
+                var end = nl
+                if end > from && inbox[end - 1] == 0x0D { end -= 1 }
+                handle(inbox[from..<end])
+                from = nl + 1
             }
             inbox.removeFirst(from)
         }

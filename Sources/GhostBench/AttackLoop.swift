@@ -1,9 +1,11 @@
 import CGhostSys
 import Foundation
+import WordLists
 
-/// The attackers of `AttackBench`, on one epoll loop: lookups and floods.
+/// The attackers of `AttackBench`, on one epoll loop: lookups and floods,
+/// or on the web port web floods (floods over a WebSocket) and slowloris.
 final class AttackLoop {
-    enum Kind { case lookup, flood }
+    enum Kind { case lookup, flood, wsFlood, slowloris }
 
     final class Attacker {
         let index: Int
@@ -28,6 +30,14 @@ final class AttackLoop {
         var inGame = false
         /// Bytes of blank lines it may write now, when they are paced.
         var credit = 0.0
+        // web floods: lines wait until the upgrade is answered
+        var upgraded = false
+        var waiting = ""
+        // slowloris: bytes of its endless head sent, and when the next is due
+        var headSent = 0
+        var nextByteAt = Double.infinity
+        var isWeb: Bool { kind == .wsFlood || kind == .slowloris }
+        var floods: Bool { kind == .flood || kind == .wsFlood }
         init(index: Int, kind: Kind, source: String?, name: String) {
             self.index = index
             self.kind = kind
@@ -40,32 +50,51 @@ final class AttackLoop {
     var attackers: [Attacker] = []
     var lookups = AttackBench.ClassResult()
     var floods = AttackBench.ClassResult()
+    var wsFloods = AttackBench.ClassResult()
+    var slowloris = AttackBench.ClassResult()
     var epfd: Int32 = -1
     var rng = SystemRandomNumberGenerator()
+    var masks = SplitMix64(seed: UInt64(getpid()))
     static let blanks = [UInt8](repeating: 0x0A, count: 16 * 1024)
+    /// Empty text messages (masked, 6 bytes each): a WebSocket's blank lines.
+    static let blankFrames: [UInt8] = {
+        var out: [UInt8] = []
+        var masks = SplitMix64(seed: 46)
+        while out.count + 6 <= 16 * 1024 { WebSocket.appendFrame(EmptyCollection<UInt8>(), mask: UInt32(truncatingIfNeeded: masks.next()), to: &out) }
+        return out
+    }()
     /// Dutch letters by how many words hold them: the guessing order.
     static let guessOrder = Array("enairtoslgdkmuvbhpjwzcfyxq")
     static let newGame = "NEW game=hangman mode=evil length=10\r\n"
 
-    init(settings: AttackBench.Settings) {
+    /// `web`: the web port's attackers (settings.wsFloods, settings.slowloris), else the plain port's.
+    init(settings: AttackBench.Settings, web: Bool = false) {
         self.settings = settings
         let tag = getpid() % 100_000
-        for i in 0..<(settings.lookups + settings.floods) {
-            let kind: Kind = i < settings.lookups ? .lookup : .flood
-            let source = settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
-            attackers.append(Attacker(index: i, kind: kind, source: source, name: "f\(i)x\(tag)"))
+        let kinds: [Kind] = web
+            ? Array(repeating: .wsFlood, count: settings.wsFloods) + Array(repeating: .slowloris, count: settings.slowloris)
+            : Array(repeating: .lookup, count: settings.lookups) + Array(repeating: .flood, count: settings.floods)
+        for (i, kind) in kinds.enumerated() {
+            let source = web ? Sockets.webAttackerAddress(i, of: settings.addresses)
+                : settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
+            attackers.append(Attacker(index: i, kind: kind, source: source, name: (kind == .wsFlood ? "w" : "f") + "\(i)x\(tag)"))
         }
     }
 
     func update(_ a: Attacker, _ change: (inout AttackBench.ClassResult) -> Void) {
-        if a.kind == .lookup { change(&lookups) } else { change(&floods) }
+        switch a.kind {
+        case .lookup: change(&lookups)
+        case .flood: change(&floods)
+        case .wsFlood: change(&wsFloods)
+        case .slowloris: change(&slowloris)
+        }
     }
 
     func run(until end: Double) throws {
         epfd = ghost_epoll_create()
         defer {
             for a in attackers {
-                if !a.served { update(a) { $0.silent += 1 } }
+                if !a.served && a.kind != .slowloris { update(a) { $0.silent += 1 } }
                 guard a.fd >= 0 else { continue }
                 update(a) { $0.ends["open", default: 0] += 1 }
                 close(a.fd)
@@ -83,7 +112,7 @@ final class AttackLoop {
             if settings.blankBytesPerSecond > 0 {
                 // Paced floods: each earns its share of blank lines, up to a second's worth.
                 let rate = settings.blankBytesPerSecond
-                for a in attackers where a.kind == .flood && a.fd >= 0 {
+                for a in attackers where a.floods && a.fd >= 0 {
                     a.credit = min(rate, a.credit + rate * (t - lastTick))
                     flush(a)
                 }
@@ -92,6 +121,10 @@ final class AttackLoop {
             for a in attackers where a.retryAt <= t {
                 a.retryAt = .infinity
                 if a.fd < 0 { connect(a) } else { send(a, Self.newGame); flush(a) }
+            }
+            for a in attackers where a.kind == .slowloris && a.fd >= 0 && a.nextByteAt <= t {
+                slowByte(a)
+                a.nextByteAt = max(a.nextByteAt + settings.slowlorisInterval, t)
             }
             let n = ghost_epoll_wait(epfd, &datas, &events, 256, Int32(max(1, min(20, (end - t) * 1000))))
             if n < 0 { continue }
@@ -107,6 +140,10 @@ final class AttackLoop {
                     continue
                 }
                 a.inbox.append(contentsOf: buffer[0..<got])
+                if a.isWeb {
+                    received(a)
+                    continue
+                }
                 var start = 0
                 while let nl = a.inbox[start...].firstIndex(of: 0x0A) {
                     var stop = nl
@@ -121,7 +158,7 @@ final class AttackLoop {
     }
 
     func connect(_ a: Attacker) {
-        let fd = Sockets.connect(host: settings.host, port: settings.port, source: a.source)
+        let fd = Sockets.connect(host: settings.host, port: a.isWeb ? settings.webPort : settings.port, source: a.source)
         guard fd >= 0 else {
             update(a) { $0.connectFailures += 1 }
             a.retryAt = now() + settings.reconnectDelay
@@ -137,13 +174,71 @@ final class AttackLoop {
         a.letterPending = false
         a.restartPending = false
         a.inGame = false
+        a.upgraded = false
+        a.waiting = ""
+        a.headSent = 0
         update(a) { $0.connections += 1 }
         _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(a.index))
         switch a.kind {
         case .lookup: nextLookup(a)
         case .flood: send(a, "NAME \(a.name)\r\nLANG nl\r\n" + Self.newGame)
+        case .wsFlood:
+            a.outbox = WebSocket.upgradeRequest(host: settings.host, port: settings.webPort)
+            send(a, "NAME \(a.name)\r\nLANG nl\r\n" + Self.newGame)
+        case .slowloris:
+            a.nextByteAt = now()
         }
         flush(a)
+    }
+
+    /// What a web attacker read: the upgrade's answer (or a refusal), then frames.
+    func received(_ a: Attacker) {
+        if !a.upgraded {
+            guard let head = WebSocket.responseHead(a.inbox) else { return }
+            guard a.kind == .wsFlood, head.status == 101 else {
+                // A refusal (or the slowloris's answer): counted as its end; the server closes.
+                if !a.byeSeen {
+                    a.byeSeen = true
+                    a.served = true
+                    update(a) { $0.ends["HTTP \(head.status)", default: 0] += 1 }
+                }
+                a.inbox.removeAll()
+                return
+            }
+            a.upgraded = true
+            a.inbox.removeFirst(head.length)
+            a.outbox += WebSocket.frames(ofLines: a.waiting, masks: &masks)
+            a.waiting = ""
+        }
+        var box = a.inbox
+        a.inbox = []
+        WebSocket.takeFrames(&box) { event in
+            switch event {
+            case .line(let line): handle(a, line)
+            case .close(let code):
+                if !a.byeSeen {
+                    a.byeSeen = true
+                    update(a) { $0.ends["close \(code)", default: 0] += 1 }
+                }
+            case .other: break
+            }
+        }
+        a.inbox = box
+        if a.fd >= 0 { flush(a) }
+    }
+
+    /// The next byte of a slowloris's head, which never ends: the request
+    /// line, a Host field, then one more field after another.
+    func slowByte(_ a: Attacker) {
+        let start = Array("GET /ws HTTP/1.1\r\nHost: \(settings.host):\(settings.webPort)\r\n".utf8)
+        let field = Array("X-Slow: 0123456789abcdef\r\n".utf8)
+        let k = a.headSent
+        let byte = k < start.count ? start[k] : field[(k - start.count) % field.count]
+        var one = byte
+        if ghost_send(a.fd, &one, 1) == 1 {
+            a.headSent += 1
+            slowloris.blankBytes += 1
+        }
     }
 
     /// The connection ended: a BYE was read (and counted) or it was closed.
@@ -192,8 +287,10 @@ final class AttackLoop {
         switch a.kind {
         case .lookup:
             if isReply { nextLookup(a) }
-        case .flood:
+        case .flood, .wsFlood:
             flood(a, line, isReply: isReply)
+        case .slowloris:
+            break
         }
     }
 
@@ -216,7 +313,7 @@ final class AttackLoop {
         } else if line.starts(with: "OFFER ".utf8) {
             send(a, "ACCEPT\r\n")
         } else if line.starts(with: "OVER ".utf8) {
-            floods.gamesOver += 1
+            update(a) { $0.gamesOver += 1 }
             a.inGame = false
             a.letterPending = false
             a.restartPending = false
@@ -249,8 +346,14 @@ final class AttackLoop {
         return line[line.endIndex...]
     }
 
+    /// Queues lines (each ending in CR LF): as they are, or over a WebSocket
+    /// one text message each (held until the upgrade is answered).
     func send(_ a: Attacker, _ text: String) {
-        a.outbox.append(contentsOf: text.utf8)
+        if a.kind == .wsFlood {
+            if a.upgraded { a.outbox += WebSocket.frames(ofLines: text, masks: &masks) } else { a.waiting += text }
+        } else {
+            a.outbox.append(contentsOf: text.utf8)
+        }
     }
 
     /// Writes what waits, and for a flood as many blank lines as the socket takes.
@@ -258,21 +361,23 @@ final class AttackLoop {
         guard a.fd >= 0 else { return }
         // A flood writes at most four chunks a turn, so that the others get theirs.
         for _ in 0..<4 {
-            if a.kind == .flood && a.outbox.count < 4096 {
+            let blanks = a.kind == .wsFlood ? Self.blankFrames : Self.blanks
+            if a.floods && a.outbox.count < 4096 && (a.kind == .flood || a.upgraded) {
                 if settings.blankBytesPerSecond <= 0 {
-                    a.outbox += Self.blanks
+                    a.outbox += blanks
                 } else if a.credit >= 1 {
-                    let n = min(Self.blanks.count, Int(a.credit))
-                    a.outbox += Self.blanks[..<n]
+                    // Whole messages only, over a WebSocket.
+                    let n = min(blanks.count, Int(a.credit) / (a.kind == .wsFlood ? 6 : 1) * (a.kind == .wsFlood ? 6 : 1))
+                    a.outbox += blanks[..<n]
                     a.credit -= Double(n)
                 }
             }
             guard !a.outbox.isEmpty else { break }
             let sent = a.outbox.withUnsafeBytes { ghost_send(a.fd, $0.baseAddress, UInt($0.count)) }
             guard sent > 0 else { break }
-            if a.kind == .flood { floods.blankBytes += sent }
+            if a.floods { update(a) { $0.blankBytes += sent } }
             a.outbox.removeFirst(sent)
-            if a.kind == .lookup { break }
+            if a.kind == .lookup || a.kind == .slowloris { break }
         }
         let wants = !a.outbox.isEmpty
         if wants != a.wantsWrite {

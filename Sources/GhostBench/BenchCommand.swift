@@ -13,6 +13,8 @@ public enum BenchCommand {
         case hold
         case watch
         case fixture, attack, abandon
+        case wsPing = "ws-ping"
+        case wsHold = "ws-hold"
 
         /// The options the mode takes, in the order help shows them.
         var optionNames: [String] {
@@ -26,8 +28,11 @@ public enum BenchCommand {
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             case .watch: ["--host", "--port", "--players", "--watchers", "--watch-games", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
             case .fixture: ["--data", "--names", "--games", "--active", "--seed"]
-            case .attack: ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses", "--probe-interval"]
+            case .attack: ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses", "--probe-interval",
+                           "--web-port", "--ws-floods", "--slowloris"]
             case .abandon: ["--host", "--port", "--games", "--names", "--addresses", "--connections"]
+            case .wsPing: ["--host", "--port", "--web-port", "--pings", "--rounds", "--pid"]
+            case .wsHold: ["--host", "--port", "--web-port", "--transport", "--connections", "--addresses", "--seconds"]
             }
         }
 
@@ -52,9 +57,13 @@ public enum BenchCommand {
             case .fixture:
                 "Build a large data folder through ghostd's store (no SQL of its own, so it follows the schema): N names, N finished games (Ghost and Hangman, between people and against the computer, two random 128-bit resume tokens each, scores spread as on a real server) and N adjourned Ghost games in progress, in a few large transactions. The folder must hold no database yet."
             case .attack:
-                "Rounds of two phases: a probe from 127.0.0.2 PINGs every --probe-interval on one connection, alone, then while L connections loop GAMES 100, NAMES 100 and RESUME <random token> and F connections write blank lines flat out and play evil Dutch 10-letter Hangman (RESTART after 5 guesses); attackers reconnect when dropped. Prints the probe's round trips (p50, p90, p99, max), each attacker class's replies and how its connections ended (BYE codes), the per-round ratio and the medians."
+                "Rounds of two phases: a probe from 127.0.0.2 PINGs every --probe-interval on one connection, alone, then while L connections loop GAMES 100, NAMES 100 and RESUME <random token> and F connections write blank lines flat out and play evil Dutch 10-letter Hangman (RESTART after 5 guesses); attackers reconnect when dropped. With --ws-floods or --slowloris, a third phase attacks the web port (--web-port) instead, from addresses of its own (127.0.0.4; with --addresses, 127.0.1.10 …): --ws-floods WebSocket connections do what the floods do (a blank line is an empty text message) and --slowloris connections send an HTTP request's head a byte every 50 ms without ever ending it, connecting again when dropped; a second probe then PINGs over a WebSocket from 127.0.0.3 in every phase. Prints the probes' round trips (p50, p90, p99, max), each attacker class's replies and how its connections ended (BYE codes, close codes, HTTP statuses), the per-round ratio and the medians."
             case .abandon:
                 "N sessions, W at once, each NAME x<i>, LANG nl, NEW game=hangman mode=evil length=10, LETTER q, QUIT: games left behind. Names x0 … x<names-1>, each always from the same one of --addresses source addresses (127.0.0.10 …). Counts the games left behind and the refusals (ERR and BYE codes)."
+            case .wsPing:
+                "PING round trips in lock step over a WebSocket (the web port's /ws) against plain TCP, one connection each, in --rounds alternating blocks of the same number of PINGs: p50, p99 and mean of each, their ratios, the per-block ratio of the means and its median; with --pid, ghostd's CPU time per PING from /proc (run ghostd with --max-commands-per-second 0)."
+            case .wsHold:
+                "Open N connections over a WebSocket or plain TCP (--transport), each reading HELLO and answering a PING, hold them --seconds, and report ghostd's resident memory (STATS rss_bytes, on a connection from 127.0.0.2, before and once settled) per connection held; then PING each again. Run it on a fresh ghostd for each transport, with the connection limits lifted."
             }
         }
 
@@ -88,6 +97,12 @@ public enum BenchCommand {
         public var floods = AttackBench.Settings().floods
         public var addresses = 1
         public var probeInterval = AttackBench.Settings().probeInterval
+        public var webPort = WebSocketPingBench.Settings().webPort
+        public var wsFloods = 0
+        public var slowloris = 0
+        public var pings = WebSocketPingBench.Settings().pings
+        public var pid = 0
+        public var transport = "websocket"
 
         public init() {}
 
@@ -101,13 +116,21 @@ public enum BenchCommand {
             .value("--data", "DIR", "fixture: the data folder to build (created if needed; must hold no database)", .text("a folder"), \.data),
             .value("--names", "N", "fixture: names; abandon: names the sessions take in turn (x0, x1 …)", .integer(1...100_000_000), \.names),
             .value("--active", "N", "fixture: adjourned Ghost games in progress (what GAMES lists)", .integer(0...10_000_000), \.active),
-            .value("--rounds", "N", "attack: rounds of probe alone, then probe under attack", .integer(1...1000), \.rounds),
+            .value("--rounds", "N", "attack: rounds of probe alone, then probe under attack; ws-ping: blocks of each transport, alternating", .integer(1...1000), \.rounds),
             .value("--lookups", "N", "attack: connections looping GAMES 100, NAMES 100, RESUME <random token>", .integer(0...10_000), \.lookups),
             .value("--floods", "N", "attack: connections writing blank lines flat out and playing evil Hangman", .integer(0...10_000), \.floods),
-            .value("--addresses", "N", "attack: source addresses the attackers are spread over (1: 127.0.0.1; more: 127.0.0.10 …); abandon: the names' source addresses",
+            .value("--addresses", "N", "attack: source addresses the attackers are spread over (1: 127.0.0.1; more: 127.0.0.10 …); abandon: the names' source addresses; ws-hold: the connections'",
                    .integer(1...240), \.addresses),
             .value("--probe-interval", "SECONDS", "attack: time between two probe PINGs (ghostd's default limit of 50 commands a second closes a probe faster than 0.02)",
                    .number(0.001...10), \.probeInterval),
+            .value("--web-port", "PORT", "ws-ping, ws-hold, attack: ghostd's web port (--web-port), whose /ws carries the protocol over a WebSocket",
+                   .integer(1...65535), \.webPort),
+            .value("--ws-floods", "N", "attack: WebSocket connections to the web port that do what --floods do (a third phase)", .integer(0...10_000), \.wsFloods),
+            .value("--slowloris", "N", "attack: connections to the web port that send a request's head a byte at a time and never end it (a third phase)",
+                   .integer(0...10_000), \.slowloris),
+            .value("--pings", "N", "ws-ping: PINGs over each transport, counted (after a tenth as many, up to 2,000, not counted)", .integer(10...100_000_000), \.pings),
+            .value("--pid", "PID", "ws-ping: ghostd's process id, to read its CPU time per PING from /proc (0: not read)", .integer(0...4_194_304), \.pid),
+            .value("--transport", "KIND", "ws-hold: the connections held: websocket (to --web-port) or tcp (to --port)", .choice(["websocket", "tcp"]), \.transport),
             .value("--seed", "N", "bots, fixture: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
             .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
@@ -211,7 +234,31 @@ public enum BenchCommand {
                 st.floods = options.floods
                 st.addresses = options.addresses
                 st.probeInterval = options.probeInterval
+                if options.wsFloods + options.slowloris > 0 {
+                    st.webPort = options.webPort
+                    st.wsFloods = options.wsFloods
+                    st.slowloris = options.slowloris
+                }
                 say(try AttackBench(settings: st).run(progress: say))
+            case .wsPing:
+                var st = WebSocketPingBench.Settings()
+                st.host = options.host
+                st.port = options.port
+                st.webPort = options.webPort
+                st.pings = options.pings
+                st.rounds = options.rounds
+                st.pid = options.pid
+                say(try WebSocketPingBench.run(st, progress: say))
+            case .wsHold:
+                var st = HoldBench.Settings()
+                st.host = options.host
+                st.port = options.port
+                st.webPort = options.webPort
+                st.connections = options.connections
+                st.websocket = options.transport == "websocket"
+                st.addresses = options.addresses
+                st.seconds = options.seconds
+                say(try HoldBench.run(st, progress: say))
             case .abandon:
                 var st = AbandonBench.Settings()
                 st.host = options.host

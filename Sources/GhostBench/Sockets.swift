@@ -13,7 +13,18 @@ enum Sockets {
         count <= 1 ? "127.0.0.1" : "127.0.0.\(10 + k % 240)"
     }
 
+    /// The `k`th address of the web port's attackers (ghost-bench attack's
+    /// third phase): networks of their own, so that they start with budgets
+    /// of their own, not with the debt the plain port's attackers left on
+    /// 127.0.0.1 (the lines a flood sent are charged when read): 127.0.0.4
+    /// alone, else 127.0.1.10, 127.0.1.11 …
+    static func webAttackerAddress(_ k: Int, of count: Int) -> String {
+        count <= 1 ? "127.0.0.4" : "127.0.1.\(10 + k % 240)"
+    }
+
     static let probeAddress = "127.0.0.2"
+    /// The WebSocket probe's (ghost-bench attack with a web port).
+    static let webProbeAddress = "127.0.0.3"
 
     /// A connected TCP socket to `host:port` (IPv4 dotted quad), bound to
     /// `source` first if given; TCP_NODELAY, non-blocking unless `blocking`.

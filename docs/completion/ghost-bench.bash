@@ -127,11 +127,11 @@ _ghost_bench_attack() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     case $prev in
-        --rounds|--lookups|--floods|--addresses|--probe-interval|--port|--seconds) return ;;
+        --rounds|--lookups|--floods|--addresses|--probe-interval|--web-port|--ws-floods|--slowloris|--port|--seconds) return ;;
         --host) COMPREPLY=($(compgen -A hostname -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--rounds --lookups --floods --addresses --probe-interval --host --port --seconds --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--rounds --lookups --floods --addresses --probe-interval --web-port --ws-floods --slowloris --host --port --seconds --help' -- "$cur"))
         return
     fi
 }
@@ -145,6 +145,33 @@ _ghost_bench_abandon() {
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '--games --names --addresses --host --port --connections --help' -- "$cur"))
+        return
+    fi
+}
+
+_ghost_bench_ws_ping() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --rounds|--web-port|--pings|--pid|--port) return ;;
+        --host) COMPREPLY=($(compgen -A hostname -- "$cur")); return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--rounds --web-port --pings --pid --host --port --help' -- "$cur"))
+        return
+    fi
+}
+
+_ghost_bench_ws_hold() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --addresses|--web-port|--port|--connections|--seconds) return ;;
+        --transport) COMPREPLY=($(compgen -W 'websocket tcp' -- "$cur")); return ;;
+        --host) COMPREPLY=($(compgen -A hostname -- "$cur")); return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--addresses --web-port --transport --host --port --connections --seconds --help' -- "$cur"))
         return
     fi
 }
@@ -165,6 +192,8 @@ _ghost_bench() {
             fixture) _ghost_bench_fixture; return ;;
             attack) _ghost_bench_attack; return ;;
             abandon) _ghost_bench_abandon; return ;;
+            ws-ping) _ghost_bench_ws_ping; return ;;
+            ws-hold) _ghost_bench_ws_hold; return ;;
         esac
     fi
     if [[ $cur == -* ]]; then
@@ -179,7 +208,7 @@ _ghost_bench() {
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'solve bots hangman ping play play-hangman hold watch fixture attack abandon' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'solve bots hangman ping play play-hangman hold watch fixture attack abandon ws-ping ws-hold' -- "$cur")) ;;
     esac
 }
 

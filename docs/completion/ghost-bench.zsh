@@ -118,6 +118,9 @@ _ghost_bench_attack() {
         '--floods[attack\: connections writing blank lines flat out and playing evil …]:N: ' \
         '--addresses[attack\: source addresses the attackers are spread over (1\: 127.0.0.1]:N: ' \
         '--probe-interval[attack\: time between two probe PINGs (ghostd'\''s default limit of 50 …]:SECONDS: ' \
+        '--web-port[ws-ping, ws-hold, attack\: ghostd'\''s web port (--web-port), whose …]:PORT: ' \
+        '--ws-floods[attack\: WebSocket connections to the web port that do what …]:N: ' \
+        '--slowloris[attack\: connections to the web port that send a request'\''s head a …]:N: ' \
         '--host[the server'\''s address]:HOST:_hosts' \
         '--port[the server'\''s TCP port]:PORT: ' \
         '--seconds[how long to measure (hold\: how long to hold)]:SECONDS: ' \
@@ -137,6 +140,31 @@ _ghost_bench_abandon() {
         && return 0
 }
 
+_ghost_bench_ws_ping() {
+    _arguments -s \
+        '--rounds[attack\: rounds of probe alone, then probe under attack]:N: ' \
+        '--web-port[ws-ping, ws-hold, attack\: ghostd'\''s web port (--web-port), whose …]:PORT: ' \
+        '--pings[ws-ping\: PINGs over each transport, counted (after a tenth as …]:N: ' \
+        '--pid[ws-ping\: ghostd'\''s process id, to read its CPU time per PING from …]:PID: ' \
+        '--host[the server'\''s address]:HOST:_hosts' \
+        '--port[the server'\''s TCP port]:PORT: ' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
+        && return 0
+}
+
+_ghost_bench_ws_hold() {
+    _arguments -s \
+        '--addresses[attack\: source addresses the attackers are spread over (1\: 127.0.0.1]:N: ' \
+        '--web-port[ws-ping, ws-hold, attack\: ghostd'\''s web port (--web-port), whose …]:PORT: ' \
+        '--transport[ws-hold\: the connections held\: websocket (to --web-port) or tcp …]:KIND:(websocket tcp)' \
+        '--host[the server'\''s address]:HOST:_hosts' \
+        '--port[the server'\''s TCP port]:PORT: ' \
+        '--connections[connections to open (abandon\: sessions at once)]:N: ' \
+        '--seconds[how long to measure (hold\: how long to hold)]:SECONDS: ' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
+        && return 0
+}
+
 _ghost_bench() {
     if (( CURRENT > 2 )); then
         case ${words[2]} in
@@ -151,11 +179,13 @@ _ghost_bench() {
             fixture) shift words; (( CURRENT-- )); _ghost_bench_fixture; return ;;
             attack) shift words; (( CURRENT-- )); _ghost_bench_attack; return ;;
             abandon) shift words; (( CURRENT-- )); _ghost_bench_abandon; return ;;
+            ws-ping) shift words; (( CURRENT-- )); _ghost_bench_ws_ping; return ;;
+            ws-hold) shift words; (( CURRENT-- )); _ghost_bench_ws_hold; return ;;
         esac
     fi
     _arguments -s \
         '(- *)'{-h,--help}'[show this help and exit]' \
-        '1:command:((solve\:"Solve the whole game for every word list\: time per list (best of N …" bots\:"Play every pair of players (random, easy, medium, hard) against …" hangman\:"The computer guesser against the fair and evil computers, every …" ping\:"PING on N connections, one request in flight each, against any …" play\:"N connections (N/2 games via SEEK) play random letters that keep …" play-hangman\:"N connections each play Hangman against the computer (NEW …" hold\:"Open N connections and PING each once a second until SECONDS have …" watch\:"P connections (P/2 matches via SEEK rounds=ghost) play random …" fixture\:"Build a large data folder through ghostd'\''s store (no SQL of its …" attack\:"Rounds of two phases\: a probe from 127.0.0.2 PINGs every …" abandon\:"N sessions, W at once, each NAME x<i>, LANG nl, NEW game=hangman …"))' \
+        '1:command:((solve\:"Solve the whole game for every word list\: time per list (best of N …" bots\:"Play every pair of players (random, easy, medium, hard) against …" hangman\:"The computer guesser against the fair and evil computers, every …" ping\:"PING on N connections, one request in flight each, against any …" play\:"N connections (N/2 games via SEEK) play random letters that keep …" play-hangman\:"N connections each play Hangman against the computer (NEW …" hold\:"Open N connections and PING each once a second until SECONDS have …" watch\:"P connections (P/2 matches via SEEK rounds=ghost) play random …" fixture\:"Build a large data folder through ghostd'\''s store (no SQL of its …" attack\:"Rounds of two phases\: a probe from 127.0.0.2 PINGs every …" abandon\:"N sessions, W at once, each NAME x<i>, LANG nl, NEW game=hangman …" ws-ping\:"PING round trips in lock step over a WebSocket (the web port'\''s …" ws-hold\:"Open N connections over a WebSocket or plain TCP (--transport), …"))' \
         && return 0
 }
 
