@@ -62,6 +62,12 @@ struct BenchCommandTests {
             "--floods": ("5", Self.changed { $0.floods = 5 }),
             "--addresses": ("40", Self.changed { $0.addresses = 40 }),
             "--probe-interval": ("0.01", Self.changed { $0.probeInterval = 0.01 }),
+            "--web-port": ("7781", Self.changed { $0.webPort = 7781 }),
+            "--ws-floods": ("5", Self.changed { $0.wsFloods = 5 }),
+            "--slowloris": ("5", Self.changed { $0.slowloris = 5 }),
+            "--pings": ("100", Self.changed { $0.pings = 100 }),
+            "--pid": ("1234", Self.changed { $0.pid = 1234 }),
+            "--transport": ("tcp", Self.changed { $0.transport = "tcp" }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
@@ -109,7 +115,9 @@ struct BenchCommandTests {
     func largeServerModes() {
         #expect(BenchCommand.Mode.fixture.optionNames == ["--data", "--names", "--games", "--active", "--seed"])
         #expect(BenchCommand.Mode.attack.optionNames == ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses",
-                                                          "--probe-interval"])
+                                                          "--probe-interval", "--web-port", "--ws-floods", "--slowloris"])
+        #expect(BenchCommand.Mode.wsPing.optionNames == ["--host", "--port", "--web-port", "--pings", "--rounds", "--pid"])
+        #expect(BenchCommand.Mode.wsHold.optionNames == ["--host", "--port", "--web-port", "--transport", "--connections", "--addresses", "--seconds"])
         #expect(BenchCommand.Mode.abandon.optionNames == ["--host", "--port", "--games", "--names", "--addresses", "--connections"])
         let s = Settings()
         #expect(s.data == "" && s.names == 200_000 && s.active == 0 && s.rounds == 3 && s.lookups == 20 && s.floods == 20
@@ -187,10 +195,10 @@ struct BenchCommandTests {
 
     @Test("The mode comes first; help in any of its spellings")
     func modesAndHelp() {
-        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
-        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
+        #expect(Self.failure([]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack, abandon, ws-ping or ws-hold"))
+        #expect(Self.failure(["--runs", "3", "solve"]) == OptionError(.missingArgument, subject: "mode", allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack, abandon, ws-ping or ws-hold"))
         #expect(Self.failure(["Solve"]) == OptionError(.badValue(.notAChoice), subject: "mode", value: "Solve",
-                                                       allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon"))
+                                                       allowed: "solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack, abandon, ws-ping or ws-hold"))
         #expect(Self.failure(["solve", "bots"])?.kind == .unexpectedArgument)
         for args in [["--help"], ["-h"], ["help"], ["solve", "--help"], ["play", "--port", "1", "-h"]] {
             #expect(BenchCommand.parse(args) == .success(.help), "\(args)")

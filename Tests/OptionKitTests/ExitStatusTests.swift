@@ -115,9 +115,9 @@ struct ExitStatusTests {
         for (args, mode, subject, allowed) in cases {
             try expectRefused("ghost-bench", args, prefix: "ghost-bench \(mode)", subject: subject, allowed: allowed)
         }
-        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon")
+        try expectRefused("ghost-bench", [], prefix: "ghost-bench", subject: "missing mode", allowed: "allowed: solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack, abandon, ws-ping or ws-hold")
         try expectRefused("ghost-bench", ["fly"], prefix: "ghost-bench", subject: "mode: fly is not one of the choices",
-                          allowed: "allowed: solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack or abandon")
+                          allowed: "allowed: solve, bots, hangman, ping, play, play-hangman, hold, watch, fixture, attack, abandon, ws-ping or ws-hold")
         for args in [["--help"], ["help"], ["solve", "--help"]] {
             let help = try Program.run("ghost-bench", args)
             #expect(help.status == 0 && help.stdout.hasPrefix("Usage: ghost-bench <mode> [options]\n") && help.stderr.isEmpty, "\(args)")
