@@ -50,6 +50,8 @@ public struct WebSocketDecoder: Sendable {
         }
         if finished {
             buffer = []
+        } else if at == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1024)
         } else if at > 0 {
             buffer.removeFirst(at)
         }
@@ -115,12 +117,17 @@ public struct WebSocketDecoder: Sendable {
         case .ping: emit(.ping(payload))
         case .pong: emit(.pong)
         case .close: return closeFrame(payload, emit) ? total : nil
+        case .text where fin:
+            // A whole message in one frame (nearly always): its payload is the line.
+            guard deliver(payload, emit) else { return nil }
         case .text, .continuation:
             if !inMessage { message = [] }
             message += payload
             inMessage = !fin
             if fin {
-                guard deliver(emit) else { return nil }
+                let whole = message
+                message = []
+                guard deliver(whole, emit) else { return nil }
             }
         case .binary: break
         }
@@ -128,10 +135,10 @@ public struct WebSocketDecoder: Sendable {
     }
 
     /// A whole text message: checked, and emitted as a line. False if it failed the connection.
-    private mutating func deliver(_ emit: (Event) -> Void) -> Bool {
+    private mutating func deliver(_ message: [UInt8], _ emit: (Event) -> Void) -> Bool {
         var line = message
-        message = []
-        guard String(validating: line, as: UTF8.self) != nil else {
+        // ASCII (nearly every line) is UTF-8: the validator is for the rest.
+        guard line.allSatisfy({ $0 < 0x80 }) || String(validating: line, as: UTF8.self) != nil else {
             _ = fail(.invalidPayload, "a text message must be valid UTF-8", emit)
             return false
         }
