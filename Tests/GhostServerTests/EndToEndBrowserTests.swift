@@ -178,4 +178,47 @@ struct EndToEndBrowserTests {
             try Self.enter(b, port: port, name: "visitor")
         }
     }
+
+    @Test("A game kind the page has no code for (the tests' Word chain) is played from the server's description: its rows drawn, its word move and its CONCEDE button")
+    func aKindWithNoWebCode() async throws {
+        try await onOwnThread {
+            let daemon = try DaemonProcess.start(extraArguments: ["--web-port", "any", "--bot-delay", "0"],
+                                                 binary: DaemonProcess.testKindsBinaryPath())
+            defer { daemon.kill() }
+            guard let port = daemon.webPort else { throw DaemonError("no web port:\n\(daemon.stderrText)") }
+            let b = try Browser("erin", viewport: .phone)
+            try Self.enter(b, port: port, name: "erin")
+            try b.click("[data-test=menu-kind][data-kind=wordchain]")
+            try Self.screen(b, "setup")
+            try b.click("#setup-start")
+            try Self.screen(b, "game")
+            try Self.line(b, "GAME id=1 game=wordchain")
+            // Its turn: a word of the kind's list that follows the last (or any, first), with the kind's own verb.
+            try b.waitFor("document.getElementById('status').dataset.turn === 'you' && document.querySelector('#word-input[data-verb=CHAIN]')",
+                          what: "erin's turn, with the CHAIN field")
+            #expect(try b.exists("#board [data-test^=row-]"))
+            let last = try b.run("""
+                const v = [...window.ghost.lines].reverse().find(l => l.startsWith('MOVE id=1 ') && l.includes(' word='));
+                return v ? v.split(' word=')[1].split(' ')[0] : '';
+                """).string ?? ""
+            // (The kind's list, as its module has it; a word that no word follows leaves only CONCEDE.)
+            let words = ["ant", "apple", "eagle", "eel", "egg", "elephant", "emu", "goat", "grape", "lemon", "lion",
+                         "newt", "nut", "olive", "owl", "rabbit", "rat", "tapir", "tea", "tiger", "toad", "tomato", "trout", "tuna"]
+            if let word = words.first(where: { $0 != last && (last.isEmpty || $0.first == last.last) }) {
+                try b.type(word, into: "#word-input")
+                try b.click("#word-submit")
+                try b.waitFor("window.ghost.lines.some(l => l.startsWith('OK CHAIN') || l.startsWith('ERR '))", what: "the CHAIN answered")
+                let recent = try b.run("return window.ghost.lines.slice(-5)")
+                #expect(try b.run("return window.ghost.lines.some(l => l.startsWith('OK CHAIN'))").isTruthy, "\(word) after \(last): \(recent)")
+            }
+            // Then it gives up with the kind's own button.
+            try b.waitFor("document.getElementById('status').dataset.turn !== 'them' && document.querySelector('[data-test=can][data-verb=CONCEDE]')",
+                          what: "the CONCEDE button")
+            if try b.run("return document.getElementById('status').dataset.turn").string == "you" {
+                try b.click("[data-test=can][data-verb=CONCEDE]")
+            }
+            try Self.line(b, "OVER id=1 ")
+            try b.waitFor("!document.getElementById('result').hidden", what: "the result")
+        }
+    }
 }
