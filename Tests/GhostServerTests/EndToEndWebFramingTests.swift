@@ -102,27 +102,30 @@ struct EndToEndWebFramingTests {
     }
 
     /// Each of `names` passed, and nothing else failed; the script's output is printed once on any failure.
-    static func expectPassed(_ run: Run, _ names: [String], known: [String: Comment] = [:],
+    static func expectPassed(_ run: Run, _ names: [String], known: [String: Comment] = [:], daemon: DaemonProcess,
                              sourceLocation: SourceLocation = #_sourceLocation) {
         let failed = names.filter { known[$0] == nil && !run.passed($0) }
         let clean = run.status == 0 && failed.isEmpty && !run.lines.contains { $0.hasPrefix("FAIL ") }
         if !clean || known.keys.contains(where: { run.passed($0) }) {
             print("scripts/websocket-framing.py (exit \(run.status)):\n\(run.output)")
+            print("ghostd's log, its last 60 lines:\n\(daemon.stderrLines.suffix(60).joined(separator: "\n"))")
         }
         #expect(run.status == 0, "the script exited with \(run.status):\n\(run.output)", sourceLocation: sourceLocation)
         for name in names where known[name] == nil {
-            #expect(run.passed(name), "\(run.line(of: name) ?? "no line for \(name)")", sourceLocation: sourceLocation)
+            let passed = run.passed(name)
+            #expect(passed, "\(run.line(of: name) ?? "no line for \(name)")", sourceLocation: sourceLocation)
         }
         for (name, bug) in known.sorted(by: { $0.key < $1.key }) {
+            let passed = run.passed(name)
             withKnownIssue(bug) {
-                #expect(run.passed(name), "\(run.line(of: name) ?? "no line for \(name)")", sourceLocation: sourceLocation)
+                #expect(passed, "\(run.line(of: name) ?? "no line for \(name)")", sourceLocation: sourceLocation)
             }
         }
         let unknown = run.lines.filter { line in
             ["ok ", "FAIL ", "KNOWN "].contains { line.hasPrefix($0) }
                 && !names.contains { line.hasPrefix("ok \($0): ") || line.hasPrefix("FAIL \($0): ") || line.hasPrefix("KNOWN \($0): ") }
         }
-        #expect(unknown.isEmpty, "checks this test does not list: \(unknown)", sourceLocation: sourceLocation)
+        #expect(unknown == [], "checks this test does not list: \(unknown)", sourceLocation: sourceLocation)
     }
 
     @Test("Framing edge cases from an independent client (Python websockets and raw frames): each answered as Protocol.md says")
@@ -135,7 +138,7 @@ struct EndToEndWebFramingTests {
             let hello = "HELLO ghostd/\(Lobby.version) protocol=2 languages=en,nl"
             let run = try Self.python([Self.script, String(port), "--hello", hello]
                                       + Self.knownIssues.keys.sorted().flatMap { ["--known-issue", $0] })
-            Self.expectPassed(run, Self.checks, known: Self.knownIssues)
+            Self.expectPassed(run, Self.checks, known: Self.knownIssues, daemon: daemon)
             // The daemon serves on, on both ports.
             let plain = try LineClient(port: daemon.port)
             try plain.ping()
@@ -157,7 +160,7 @@ struct EndToEndWebFramingTests {
                 throw DaemonError("no web TLS port in the log:\n\(daemon.stderrText)")
             }
             let before = try Self.python([Self.script, "--tls", String(port), "--cafile", cert, "--expect-cn", "first"])
-            Self.expectPassed(before, Self.wssChecks)
+            Self.expectPassed(before, Self.wssChecks, daemon: daemon)
 
             // A new pair in the same files (the old certificate kept aside), then SIGHUP.
             let old = folder.path + "/old-cert.pem"
@@ -172,7 +175,7 @@ struct EndToEndWebFramingTests {
 
             let after = try Self.python([Self.script, "--tls", String(port), "--cafile", cert, "--expect-cn", "second",
                                          "--untrusted-cafile", old])
-            Self.expectPassed(after, Self.wssChecks)
+            Self.expectPassed(after, Self.wssChecks, daemon: daemon)
             #expect(after.line(of: "untrusted-old-certificate")?.hasPrefix("ok untrusted-old-certificate: refused") == true,
                     "\(after.output)")
         }
