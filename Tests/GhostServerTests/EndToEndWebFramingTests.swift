@@ -101,17 +101,43 @@ struct EndToEndWebFramingTests {
         }
     }
 
-    /// Each of `names` passed, and nothing else failed; the script's output is printed once on any failure.
-    static func expectPassed(_ run: Run, _ names: [String], known: [String: Comment] = [:], daemon: DaemonProcess,
+    /// A failure seen now and then (3 times in about 100 runs on a loaded
+    /// machine, never when asked for again): the first wss connection to a
+    /// fresh daemon gets no response to its upgrade within the library's 10 s
+    /// (`TimeoutError: timed out while waiting for handshake response`), and
+    /// ghostd logs nothing of that connection (no failed handshake, no
+    /// request, no session). Tolerated as an intermittent known issue, only
+    /// with exactly that output.
+    static let stalledUpgrade = (check: "wss-ping", output: "TimeoutError: timed out while waiting for handshake response")
+
+    /// Each of `names` passed, and nothing else failed; the script's output
+    /// and the daemon's log are printed once on any failure. `known`: checks
+    /// expected to fail (the script says KNOWN); `intermittent`: a check and
+    /// the one failure of it tolerated.
+    static func expectPassed(_ run: Run, _ names: [String], known: [String: Comment] = [:],
+                             intermittent: (check: String, output: String)? = nil, daemon: DaemonProcess,
                              sourceLocation: SourceLocation = #_sourceLocation) {
-        let failed = names.filter { known[$0] == nil && !run.passed($0) }
-        let clean = run.status == 0 && failed.isEmpty && !run.lines.contains { $0.hasPrefix("FAIL ") }
-        if !clean || known.keys.contains(where: { run.passed($0) }) {
+        let tolerated = intermittent.flatMap { i in
+            run.line(of: i.check) == "FAIL \(i.check): \(i.output)" ? i.check : nil
+        }
+        let failing = run.lines.filter { line in
+            line.hasPrefix("FAIL ") && !(tolerated.map { line.hasPrefix("FAIL \($0): ") } ?? false)
+        }
+        let failed = names.filter { known[$0] == nil && $0 != tolerated && !run.passed($0) }
+        let clean = failed.isEmpty && failing.isEmpty && (run.status == 0 || (tolerated != nil && run.status == 1))
+        if !clean || tolerated != nil || known.keys.contains(where: { run.passed($0) }) {
             print("scripts/websocket-framing.py (exit \(run.status)):\n\(run.output)")
             print("ghostd's log, its last 60 lines:\n\(daemon.stderrLines.suffix(60).joined(separator: "\n"))")
         }
-        #expect(run.status == 0, "the script exited with \(run.status):\n\(run.output)", sourceLocation: sourceLocation)
-        for name in names where known[name] == nil {
+        if tolerated != nil {
+            withKnownIssue("the upgrade got no response (see `stalledUpgrade`)", isIntermittent: true) {
+                Issue.record("\(run.line(of: tolerated ?? "") ?? "")", sourceLocation: sourceLocation)
+            }
+        } else {
+            #expect(run.status == 0, "the script exited with \(run.status) (its output is printed above)", sourceLocation: sourceLocation)
+        }
+        #expect(failing == [], sourceLocation: sourceLocation)
+        for name in names where known[name] == nil && name != tolerated {
             let passed = run.passed(name)
             #expect(passed, "\(run.line(of: name) ?? "no line for \(name)")", sourceLocation: sourceLocation)
         }
@@ -160,7 +186,7 @@ struct EndToEndWebFramingTests {
                 throw DaemonError("no web TLS port in the log:\n\(daemon.stderrText)")
             }
             let before = try Self.python([Self.script, "--tls", String(port), "--cafile", cert, "--expect-cn", "first"])
-            Self.expectPassed(before, Self.wssChecks, daemon: daemon)
+            Self.expectPassed(before, Self.wssChecks, intermittent: Self.stalledUpgrade, daemon: daemon)
 
             // A new pair in the same files (the old certificate kept aside), then SIGHUP.
             let old = folder.path + "/old-cert.pem"
@@ -175,7 +201,7 @@ struct EndToEndWebFramingTests {
 
             let after = try Self.python([Self.script, "--tls", String(port), "--cafile", cert, "--expect-cn", "second",
                                          "--untrusted-cafile", old])
-            Self.expectPassed(after, Self.wssChecks, daemon: daemon)
+            Self.expectPassed(after, Self.wssChecks, intermittent: Self.stalledUpgrade, daemon: daemon)
             #expect(after.line(of: "untrusted-old-certificate")?.hasPrefix("ok untrusted-old-certificate: refused") == true,
                     "\(after.output)")
         }
