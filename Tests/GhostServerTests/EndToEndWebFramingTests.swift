@@ -36,23 +36,7 @@ struct EndToEndWebFramingTests {
     /// Checks the server answers otherwise than Protocol.md says (section 7,
     /// "The web port"): each is expected to fail until the server is fixed,
     /// and then this test says so.
-    static let knownIssues: [String: Comment] = [
-        "message-512-bytes": """
-            A text message of 512 bytes ("X" × 512, no line end) gets `ERR line-too-long`, not a reply to the line: \
-            the decoder lets a message of 512 bytes through, and it is given to the line framer with an LF added \
-            (513 bytes with its end, over the framer's 512). Protocol.md: "A message is one line, at most 512 bytes"; \
-            only a message over 512 bytes is refused (1009).
-            """,
-        "close-after-replies": """
-            A text frame and a close frame in one TCP segment: the reply to the text comes, then no close frame \
-            and the connection stays open (until the client sends more or a timeout). Protocol.md: "The client's \
-            close frame is answered with one (1000) once the replies it is owed are sent."
-            """,
-        "failure-after-a-line": """
-            A text frame and a binary frame in one TCP segment: the reply to the text comes, then no close 1003 \
-            and the connection stays open (Connection.hasBufferedInput does not count a close or a failure the \
-            WebSocket decoder holds once its decoded lines are read, so nothing reads the connection again).
-            """,
+    static let knownIssues: [String: Comment] = [:
     ]
 
     static let wssChecks = ["wss-ping", "wss-http-origin-403", "wss-raw-frames", "https-hsts", "untrusted-old-certificate"]

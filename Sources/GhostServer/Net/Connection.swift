@@ -67,7 +67,9 @@ final class Connection {
     /// Input waits in OpenSSL (decrypted) or in its WebSocket (decoded), which epoll cannot report.
     var hasBufferedInput: Bool {
         if let tls, tls.established, tls.hasPending { return true }
-        if let web, web.hasDecoded || !web.carried.isEmpty { return true }
+        // (And the end of a WebSocket's input, a close frame or a broken
+        // frame, decoded with the lines before it: read again, it ends the connection.)
+        if let web, web.phase == .socket, web.hasDecoded || !web.carried.isEmpty || web.inputEnded { return true }
         return false
     }
 

@@ -152,6 +152,11 @@ final class ConnectionIO {
         if count == 0 {
             // The end of its input: it is owed what is queued (ConnectionTable.peerClosed).
             table.peerClosed(conn)
+        } else if let failure = conn.web?.failureText {
+            // A WebSocket client broke the protocol: nothing more is read; it
+            // is owed the replies to its lines before, then the close frame with its code.
+            table.peerClosed(conn)
+            conn.closeReason = failure
         } else if error == EAGAIN || error == EWOULDBLOCK || error == EINTR {
             conn.overSince = nil
         } else {

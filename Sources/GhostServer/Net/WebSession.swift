@@ -58,6 +58,8 @@ final class WebSession {
 
     var hasUnsent: Bool { unsentHead < unsent.count }
     var hasDecoded: Bool { decodedHead < decoded.count }
+    /// The client's close frame came, or it broke the protocol: the next read ends its input.
+    var inputEnded: Bool { peerClosed || failure != nil }
     /// Why it failed, for the log.
     var failureText: String? { failure.map { "WebSocket protocol error \($0.code.rawValue): \($0.reason)" } }
 
