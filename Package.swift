@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
-        .testTarget(name: "GhostWebTests", dependencies: ["GhostWeb"]),
+        .testTarget(name: "GhostWebTests", dependencies: ["GhostWeb", "TestSupport"]),
         .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
         .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),

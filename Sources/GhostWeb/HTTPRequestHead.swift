@@ -129,8 +129,8 @@ public struct HTTPRequestHead: Equatable, Sendable {
 }
 
 extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    /// Without leading and trailing spaces and tabs (as HTTP's optional whitespace).
+    public var trimmingSpaces: String {
         var s = Substring(self)
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }

@@ -1,26 +1,12 @@
 import Testing
 @testable import GhostWeb
+import TestSupport
 
-/// A client frame, masked with `mask`.
-func clientFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, mask: [UInt8] = [1, 2, 3, 4],
-                 masked: Bool = true, rsv: UInt8 = 0) -> [UInt8] {
-    var out: [UInt8] = [(fin ? 0x80 : 0) | rsv | opcode]
-    let m: UInt8 = masked ? 0x80 : 0
-    if payload.count < 126 {
-        out.append(m | UInt8(payload.count))
-    } else if payload.count <= 0xFFFF {
-        out += [m | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-    } else {
-        out.append(m | 127)
-        for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8((payload.count >> shift) & 0xFF)) }
-    }
-    if masked {
-        out += mask
-        for (i, b) in payload.enumerated() { out.append(b ^ mask[i & 3]) }
-    } else {
-        out += payload
-    }
-    return out
+/// A client frame, masked (TestSupport's, as the end-to-end tests send them).
+func clientFrame(_ opcode: UInt8, _ payload: [UInt8], fin: Bool = true, masked: Bool = true, rsv: UInt8 = 0) -> [UInt8] {
+    var frame = WebSocketClient.frame(opcode, payload, fin: fin, masked: masked)
+    frame[0] |= rsv
+    return frame
 }
 
 func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocketDecoder.Event] {

@@ -133,7 +133,7 @@ final class WebPort {
     private func forwardedFor(_ conn: Connection, _ head: HTTPRequestHead) -> HTTPResponse? {
         guard !config.trustedProxies.isEmpty, config.trustedProxies.contains(conn.ip),
               let last = head.fields.last(where: { $0.name == "x-forwarded-for" })?.value
-                .split(separator: ",").last.map({ $0.trimmingCharacters() }),
+                .split(separator: ",").last.map({ $0.trimmingSpaces }),
               WebPort.isAddress(last) else { return nil }
         let network = NetworkKey.of(last)
         guard network != conn.network else { return nil }
@@ -168,14 +168,5 @@ final class WebPort {
         guard conn.dropReason == nil else { return }
         conn.dropReason = reason
         table.markDirty(conn)
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return String(s)
     }
 }
