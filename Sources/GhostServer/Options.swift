@@ -143,8 +143,8 @@ public enum DaemonOptions {
         table.help(usage: "ghostd [options]", about: [
             "A server for the word games Ghost (with Superghost and bluffing) and",
             "Hangman: two players across the network, or one against the computer,",
-            "over a line protocol on TCP (see Protocol.md). Play with ghost-client",
-            "or `nc HOST PORT`.",
+            "over a line protocol on TCP (see Protocol.md). Play with ghost-client,",
+            "`nc HOST PORT`, or a browser at http://HOST:7780/ (--web-port).",
         ], sections: [(title: "Commands:", lines: HelpText.entry(
             "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]",
             "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)"))],
