@@ -196,10 +196,11 @@ struct EndToEndTestKindTests {
             }
         }
         // This test and the end-to-end test above read it as a player would;
-        // so do ghost-client's tests of a kind it has no code for:
-        // the client's sources never name it.
+        // so do ghost-client's tests and the web client's test of a kind
+        // they have no code for: neither client's sources name it.
         #expect(naming.sorted() == ["Tests/GhostClientTests/GenericKindEndToEndTests.swift",
-                                    "Tests/GhostClientTests/GenericKindTests.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",
+                                    "Tests/GhostClientTests/GenericKindTests.swift",
+                                    "Tests/GhostServerTests/EndToEndBrowserTests.swift", "Tests/GhostServerTests/EndToEndTestKindTests.swift",
                                     "Tests/Kinds/WordChainKind/Sources/WordChain.swift", "Tests/TestKinds/TestKinds.swift"])
     }
 }
