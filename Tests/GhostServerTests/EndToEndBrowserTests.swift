@@ -111,6 +111,11 @@ struct EndToEndBrowserTests {
             let (first, second) = try Self.turn(alice) == "you" ? (alice, bob) : (bob, alice)
             try Self.play(first, "q")
             try Self.line(second, "MOVE id=1 player=\(first.label) letter=q")
+            // A screen reader hears it: the live region says what was played and whose turn it is.
+            #expect(try second.run("return document.getElementById('announce').getAttribute('aria-live')").string == "polite")
+            try second.waitFor("document.getElementById('announce').textContent.includes('\(first.label)')"
+                                + " && document.getElementById('announce').textContent.includes('Your turn')",
+                                what: "the live region's announcement of alice's move and bob's turn")
             try second.reload()
             try Self.screen(second, "game")
             try Self.line(second, "OK RESUME id=1")
