@@ -61,7 +61,8 @@ let package = Package(
         // accept key through libcrypto) and the web client's files, embedded
         // in the binary: no sockets, no file lookups.
         .target(name: "GhostWeb", dependencies: ["COpenSSL"], exclude: [],
-                resources: ["index.html", "style.css", "app.js", "protocol.js", "board.js", "i18n.js"].map { .embedInCode("site/" + $0) }, swiftSettings: fast),
+                resources: ["index.html", "style.css", "app.js", "ui.js", "setup.js", "game.js", "lists.js", "settings.js",
+                            "protocol.js", "board.js", "i18n.js"].map { .embedInCode("site/" + $0) }, swiftSettings: fast),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).
