@@ -35,7 +35,8 @@ public struct HTTPResponse: Equatable, Sendable {
         var text = "HTTP/1.1 \(status) \(HTTPResponse.reason(status))\r\n"
         for (name, value) in fields { text += "\(name): \(value)\r\n" }
         if status != 101 {
-            text += "Content-Length: \(body.count)\r\n"
+            // (A 304 has no body, and its length would be the file's.)
+            if status != 304 { text += "Content-Length: \(body.count)\r\n" }
             text += "Connection: close\r\n"
             text += "Content-Security-Policy: \(HTTPResponse.contentSecurityPolicy)\r\n"
             text += "X-Content-Type-Options: nosniff\r\n"

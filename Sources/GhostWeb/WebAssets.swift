@@ -6,6 +6,16 @@ public struct WebAsset: Sendable {
     public let path: String
     public let contentType: String
     public let bytes: [UInt8]
+    /// Its entity tag: the start of its SHA-1 (libcrypto), quoted. A browser
+    /// that has the file asks with `If-None-Match` and gets `304`, no body.
+    public let etag: String
+
+    public init(path: String, contentType: String, bytes: [UInt8]) {
+        self.path = path
+        self.contentType = contentType
+        self.bytes = bytes
+        self.etag = "\"" + (WebSocketAccept.sha1Hex(bytes).map { String($0.prefix(20)) } ?? String(bytes.count)) + "\""
+    }
 }
 
 public enum WebAssets {

@@ -25,8 +25,12 @@ public enum WebRoutes {
         }
         if head.path == socketPath { return upgrade(head, host: host, secure: secure, origins: origins) }
         guard let asset = WebAssets.all[head.path] else { return .respond(.error(404, "no such page")) }
-        return .respond(HTTPResponse(status: 200, fields: [("Content-Type", asset.contentType), ("Cache-Control", "no-cache")],
-                                     body: asset.bytes))
+        // Revalidated at each load (no-cache): a browser that has this version gets 304 and no body.
+        let validators = [("ETag", asset.etag), ("Cache-Control", "no-cache")]
+        if let known = head.field("if-none-match"), known.split(separator: ",").contains(where: { $0.trimmingSpaces == asset.etag }) {
+            return .respond(HTTPResponse(status: 304, fields: validators))
+        }
+        return .respond(HTTPResponse(status: 200, fields: [("Content-Type", asset.contentType)] + validators, body: asset.bytes))
     }
 
     /// The WebSocket opening handshake (RFC 6455 §4.2.1), the Origin checked

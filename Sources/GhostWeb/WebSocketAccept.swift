@@ -18,6 +18,16 @@ public enum WebSocketAccept {
         return base64(Array(digest.prefix(20)))
     }
 
+    /// The SHA-1 of `bytes` (libcrypto), in lowercase hex; nil if libcrypto fails.
+    public static func sha1Hex(_ bytes: [UInt8]) -> String? {
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var digestLength: UInt32 = 0
+        let hashed = bytes.withUnsafeBytes { EVP_Digest($0.baseAddress, $0.count, &digest, &digestLength, EVP_sha1(), nil) }
+        guard hashed == 1 else { return nil }
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.prefix(Int(digestLength)).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
     /// Base64 (RFC 4648, padded) through OpenSSL's EVP_EncodeBlock.
     public static func base64(_ bytes: [UInt8]) -> String? {
         var out = [UInt8](repeating: 0, count: 4 * ((bytes.count + 2) / 3) + 1)

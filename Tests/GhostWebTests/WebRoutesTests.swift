@@ -81,6 +81,20 @@ let upgradeFields = "Host: localhost:7780\r\nUpgrade: websocket\r\nConnection: k
         #expect(status(decide("GET / HTTP/1.1\r\nHost: a\r\nHost: b")) == 400)
     }
 
+    @Test func aFileTheBrowserHasIsNotSentAgain() throws {
+        let asset = try #require(WebAssets.all["/app.js"])
+        #expect(asset.etag.count == 22 && asset.etag.hasPrefix("\"") && asset.etag.hasSuffix("\""))
+        #expect(Set(WebAssets.list.map(\.etag)).count == WebAssets.list.count)
+        guard case .respond(let fresh)? = decide("GET /app.js HTTP/1.1\r\nHost: a") else { Issue.record("no file"); return }
+        #expect(fresh.fields.contains { $0 == ("ETag", asset.etag) })
+        guard case .respond(let same)? = decide("GET /app.js HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"x\", \(asset.etag)") else {
+            Issue.record("no answer"); return
+        }
+        #expect(same.status == 304 && same.body.isEmpty)
+        #expect(!String(decoding: same.wire(secure: false), as: UTF8.self).contains("Content-Length"))
+        #expect(status(decide("GET /app.js HTTP/1.1\r\nHost: a\r\nIf-None-Match: \"other\"")) == 200)
+    }
+
     @Test func everyResponseCarriesTheSecurityHeaders() {
         let wire = String(decoding: HTTPResponse.error(404, "x").wire(secure: true), as: UTF8.self)
         #expect(wire.contains("\r\nContent-Security-Policy: default-src 'none'; script-src 'self'"))
