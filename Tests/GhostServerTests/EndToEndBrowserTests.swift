@@ -226,4 +226,26 @@ struct EndToEndBrowserTests {
             try b.waitFor("!document.getElementById('result').hidden", what: "the result")
         }
     }
+
+    @Test("Letters typed faster than the server answers are all played, in order: none is lost while a turn's moves are on their way")
+    func fastTyping() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb(["--bot-delay", "0"])
+            defer { daemon.kill() }
+            let b = try Browser("fay", viewport: .desktop)
+            try Self.enter(b, port: port, name: "fay")
+            try b.click("#menu-hangman")
+            try Self.screen(b, "setup")
+            try b.click("#setup-start")
+            try Self.screen(b, "game")
+            try b.waitFor("document.getElementById('status').dataset.turn === 'you'", what: "fay's turn")
+            // Three keys at once, without waiting for any answer.
+            try b.press("e")
+            try b.press("a")
+            try b.press("o")
+            try b.waitFor("window.ghost.lines.some(l => l.startsWith('OK LETTER letter=o') || l.startsWith('OVER '))", what: "the third letter played")
+            let sent = try b.run("return window.ghost.sent.filter(l => l.startsWith('LETTER '))")
+            #expect(sent == ["LETTER e", "LETTER a", "LETTER o"], "\(sent)")
+        }
+    }
 }

@@ -81,6 +81,9 @@ export async function requestView(g) {
   drawBoard(g);
   drawStatus();
   drawMoves();
+  // Letters typed while this view was on its way are played now, one a turn, in order.
+  const next = (g.queued || []).shift();
+  if (next) playLetter(next.c, next.alt);
 }
 
 /** Hangman: letters already guessed (in the pattern or missed) cannot be played again. */
@@ -215,7 +218,14 @@ export function drawWordForms(words) {
 /** Plays a letter with the move chosen (Superghost: at the end or the front). */
 export function playLetter(c, alt) {
   const g = S.game;
-  if (!myTurn(g) || g.busy) return;
+  if (!myTurn(g)) return;
+  // Typed before the moves of this turn are known (its VIEW is on its way, or
+  // the last move's answer): kept, and played once they are (requestView).
+  if (g.busy || !g.cans.length) {
+    g.queued = g.queued || [];
+    if (g.queued.length < 8) g.queued.push({ c, alt });
+    return;
+  }
   const letters = g.cans.filter((x) => x.takes === 'letter');
   if (!letters.length || g.used.has(c)) return;
   const m = letters[alt && letters.length > 1 ? (g.letterMode + 1) % letters.length : g.letterMode] || letters[0];
@@ -228,7 +238,7 @@ export async function play(cmd) {
   drawMoves();
   const r = await send(cmd);
   g.busy = false;
-  if (!r.ok) { notice(errText(r)); announce(errText(r)); if (!g.over) drawMoves(); return; }
+  if (!r.ok) { g.queued = []; notice(errText(r)); announce(errText(r)); if (!g.over) drawMoves(); return; }
   notice('');
 }
 
