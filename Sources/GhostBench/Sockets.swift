@@ -92,16 +92,26 @@ final class LineReader {
     /// The next line (without CR LF), or nil at end of stream or at the deadline (monotonic seconds).
     func line(until deadline: Double) -> String? {
         while true {
-            if let nl = inbox.firstIndex(of: 0x0A) {
-                var end = nl
-                if end > 0 && inbox[end - 1] == 0x0D { end -= 1 }
-                let text = String(decoding: inbox[..<end], as: UTF8.self)
-                inbox.removeSubrange(...nl)
-                return text
-            }
-            if closed { return nil }
+            if let bytes = takeLine() { return String(decoding: bytes, as: UTF8.self) }
+            if closed || !fill(until: deadline) { return nil }
+        }
+    }
+
+    /// The first whole line held in `inbox` (without CR LF), taken out; nil if there is none.
+    func takeLine() -> [UInt8]? {
+        guard let nl = inbox.firstIndex(of: 0x0A) else { return nil }
+        let end = nl > 0 && inbox[nl - 1] == 0x0D ? nl - 1 : nl
+        let bytes = Array(inbox[..<end])
+        inbox.removeSubrange(...nl)
+        return bytes
+    }
+
+    /// Reads what the socket holds into `inbox` (waiting until the deadline);
+    /// false at the end of the stream (`closed`) or the deadline.
+    func fill(until deadline: Double) -> Bool {
+        while true {
             let left = deadline - now()
-            guard left > 0 else { return nil }
+            guard left > 0 else { return false }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pfd, 1, Int32(min(1000, max(1, left * 1000))))
             if ready < 0 && errno == EINTR { continue }
@@ -110,9 +120,10 @@ final class LineReader {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard n > 0 else {
                 closed = true
-                continue
+                return false
             }
             inbox += buffer[..<n]
+            return true
         }
     }
 }

@@ -108,10 +108,10 @@ enum WebSocket {
 final class LineConnection {
     let fd: Int32
     let websocket: Bool
-    private var inbox: [UInt8] = []
+    /// The socket's bytes read so far, and whether it has ended (Sockets.swift).
+    private let reader: LineReader
     private var lines: [[UInt8]] = []
-    private var buffer = [UInt8](repeating: 0, count: 4096)
-    private(set) var closed = false
+    var closed: Bool { reader.closed }
     private var masks = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
 
     /// Connects (and upgrades, over a WebSocket) and reads the server's first
@@ -119,6 +119,7 @@ final class LineConnection {
     init(host: String, port: Int, websocket: Bool, source: String? = nil, timeout: Double = 10) throws {
         self.websocket = websocket
         fd = Sockets.connect(host: host, port: port, source: source, blocking: true)
+        reader = LineReader(fd: fd)
         guard fd >= 0 else { throw BenchError("connect to \(host):\(port) failed: \(String(cString: strerror(errno)))") }
         let deadline = now() + timeout
         if websocket {
@@ -128,17 +129,17 @@ final class LineConnection {
             }
             var head: (status: Int, length: Int)?
             while head == nil {
-                head = WebSocket.responseHead(inbox)
-                if head == nil && !fill(until: deadline) {
+                head = WebSocket.responseHead(reader.inbox)
+                if head == nil && !reader.fill(until: deadline) {
                     close(fd)
-                    throw BenchError("no upgrade from \(host):\(port) within \(timeout) s (got \(String(decoding: inbox.prefix(200), as: UTF8.self)))")
+                    throw BenchError("no upgrade from \(host):\(port) within \(timeout) s (got \(String(decoding: reader.inbox.prefix(200), as: UTF8.self)))")
                 }
             }
             guard let head, head.status == 101 else {
                 close(fd)
-                throw BenchError("the upgrade was refused: \(String(decoding: inbox.prefix(200), as: UTF8.self))")
+                throw BenchError("the upgrade was refused: \(String(decoding: reader.inbox.prefix(200), as: UTF8.self))")
             }
-            inbox.removeFirst(head.length)
+            reader.inbox.removeFirst(head.length)
         }
         guard let hello = line(until: deadline), hello.starts(with: "HELLO ".utf8) else {
             close(fd)
@@ -165,42 +166,20 @@ final class LineConnection {
         while true {
             if !lines.isEmpty { return lines.removeFirst() }
             if websocket {
-                WebSocket.takeFrames(&inbox) { event in
+                var ended = false
+                WebSocket.takeFrames(&reader.inbox) { event in
                     switch event {
                     case .line(let l): lines.append(Array(l))
-                    case .close: closed = true
+                    case .close: ended = true
                     case .other: break
                     }
                 }
+                if ended { reader.closed = true }
                 if !lines.isEmpty { continue }
-            } else if let nl = inbox.firstIndex(of: 0x0A) {
-                let end = nl > 0 && inbox[nl - 1] == 0x0D ? nl - 1 : nl
-                let text = Array(inbox[..<end])
-                inbox.removeSubrange(...nl)
+            } else if let text = reader.takeLine() {
                 return text
             }
-            if closed || !fill(until: deadline) { return nil }
-        }
-    }
-
-    /// Reads what the socket holds (waiting until the deadline); false at the
-    /// end of the stream or the deadline.
-    private func fill(until deadline: Double) -> Bool {
-        while true {
-            let left = deadline - now()
-            guard left > 0 else { return false }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(1000, max(1, left * 1000))))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { continue }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard n > 0 else {
-                closed = true
-                return false
-            }
-            inbox += buffer[..<n]
-            return true
+            if closed || !reader.fill(until: deadline) { return nil }
         }
     }
 }
