@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "ghost-client", dependencies: ["GhostClient"], swiftSettings: fast),
         // Benchmarks (not tests): solving, bot strength, load generation, and the
         // large-server fixture (built through GhostStore's API) and attacks of #24.
-        .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "GhostStore", "CGhostSys", "OptionKit"], swiftSettings: fast),
+        .target(name: "GhostBench", dependencies: ["GhostCore", "HangmanCore", "GhostStore", "GhostWeb", "CGhostSys", "OptionKit"], swiftSettings: fast),
         .executableTarget(name: "ghost-bench", dependencies: ["GhostBench"], swiftSettings: fast),
         // libFuzzer target over the framer and parser, and the web port's request reader and WebSocket decoder (scripts/fuzz.sh).
         .executableTarget(name: "ghost-fuzz", dependencies: ["GhostProtocol", "GhostWeb"], swiftSettings: fast),

@@ -1,11 +1,12 @@
 import CGhostSys
 import Foundation
 import WordLists
+import GhostWeb
 
-/// A minimal WebSocket client (RFC 6455) for the benchmarks, written apart
-/// from the server's (Sources/GhostWeb) so that it checks it rather than
-/// repeats it: the opening handshake, masked text frames out, unmasked
-/// frames in. The protocol rides on it one line per text message.
+/// A minimal WebSocket client (RFC 6455) for the benchmarks: the opening
+/// handshake, masked text frames out (GhostWeb's client-side encoder), and
+/// the server's unmasked frames in, read here apart from the server's code so
+/// that the benchmark checks what the server writes rather than repeats it. The protocol rides on it one line per text message.
 enum WebSocket {
     /// The opening handshake's request for `/ws` (version 13, a random key, no Origin).
     static func upgradeRequest(host: String, port: Int) -> [UInt8] {
@@ -32,20 +33,7 @@ enum WebSocket {
     /// with the key `mask`: a fresh one each frame, from a cheap generator, so
     /// that no system call for randomness weighs on a round trip) to `out`.
     static func appendFrame(_ payload: some Collection<UInt8>, opcode: UInt8 = 0x1, mask: UInt32, to out: inout [UInt8]) {
-        out.append(0x80 | opcode)
-        let n = payload.count
-        if n < 126 {
-            out.append(0x80 | UInt8(n))
-        } else if n <= 0xFFFF {
-            out.append(0x80 | 126)
-            out += [UInt8(n >> 8), UInt8(n & 0xFF)]
-        } else {
-            out.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8((n >> shift) & 0xFF)) }
-        }
-        let key = [UInt8(mask >> 24), UInt8((mask >> 16) & 0xFF), UInt8((mask >> 8) & 0xFF), UInt8(mask & 0xFF)]
-        out += key
-        for (i, b) in payload.enumerated() { out.append(b ^ key[i & 3]) }
+        WebSocketFrame.appendMasked(WebSocketFrame.Opcode(rawValue: opcode) ?? .text, payload, mask: mask, to: &out)
     }
 
     /// Each line of `text` (split at LF, a CR before it dropped) as a text message.

@@ -41,6 +41,6 @@ enum WebOptions {
     /// An IPv4 or IPv6 address.
     static var address: Value<String> { Value<String>(allowed: "an IPv4 or IPv6 address", show: { $0 }) { text in
         guard !text.isEmpty else { return .failure(.empty) }
-        return WebPort.isAddress(text) ? .success(text) : .failure(.notAChoice)
+        return NetworkKey.isAddress(text) ? .success(text) : .failure(.notAChoice)
     } }
 }

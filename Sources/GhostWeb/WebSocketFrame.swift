@@ -28,19 +28,30 @@ public enum WebSocketFrame {
         payload.withUnsafeBytes { append(opcode, $0, to: &out) }
     }
 
-    /// A final frame's header for `length` bytes of payload (2, 4 or 10 bytes).
-    public static func appendHeader(_ opcode: Opcode, length: Int, to out: inout [UInt8]) {
+    /// A final frame's header for `length` bytes of payload (2, 4 or 10
+    /// bytes; `masked`: the mask bit set, as a client's frame has it).
+    public static func appendHeader(_ opcode: Opcode, length: Int, masked: Bool = false, to out: inout [UInt8]) {
+        let mask: UInt8 = masked ? 0x80 : 0
         out.append(0x80 | opcode.rawValue)
         if length < 126 {
-            out.append(UInt8(length))
+            out.append(mask | UInt8(length))
         } else if length <= 0xFFFF {
-            out.append(126)
+            out.append(mask | 126)
             out.append(UInt8(length >> 8))
             out.append(UInt8(length & 0xFF))
         } else {
-            out.append(127)
+            out.append(mask | 127)
             for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8((UInt64(length) >> UInt64(shift)) & 0xFF)) }
         }
+    }
+
+    /// One final frame as a client sends it: `payload` masked with the key
+    /// `mask` (the benchmarks' client; a server's frames are never masked).
+    public static func appendMasked(_ opcode: Opcode, _ payload: some Collection<UInt8>, mask: UInt32, to out: inout [UInt8]) {
+        appendHeader(opcode, length: payload.count, masked: true, to: &out)
+        let key = [UInt8(mask >> 24), UInt8((mask >> 16) & 0xFF), UInt8((mask >> 8) & 0xFF), UInt8(mask & 0xFF)]
+        out += key
+        for (i, b) in payload.enumerated() { out.append(b ^ key[i & 3]) }
     }
 
     /// A close frame: the code, then a reason of at most 123 bytes (cut at a character's start).

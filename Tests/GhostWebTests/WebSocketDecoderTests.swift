@@ -125,3 +125,16 @@ func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocke
         #expect(!WebSocketAccept.isValidKey("dGhlIHNhbXBsZSBub25jZ!=="))
     }
 }
+
+@Suite struct WebSocketMaskedFrameTests {
+    /// A client's frame from GhostWeb's encoder (the benchmarks') is what the decoder reads, at every length form.
+    @Test func theDecoderReadsTheEncodersMaskedFrames() {
+        for length in [0, 5, 125, 126, 300, 512] {
+            var frame: [UInt8] = []
+            let line = [UInt8](repeating: 0x61, count: length)
+            WebSocketFrame.appendMasked(.text, line, mask: 0xA1B2_C3D4, to: &frame)
+            #expect(frame[1] & 0x80 != 0)
+            #expect(decode(frame) == [.line(line)], "\(length)")
+        }
+    }
+}

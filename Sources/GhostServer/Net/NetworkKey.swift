@@ -32,4 +32,12 @@ enum NetworkKey {
         guard inet_ntop(AF_INET6, &prefix, &text, socklen_t(text.count)) != nil else { return address }
         return String(decoding: text.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/64"
     }
+
+    /// Whether `text` is an IPv4 or IPv6 address, as inet_pton reads them (a
+    /// `--trusted-proxy`, the client an `X-Forwarded-For` names).
+    static func isAddress(_ text: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+    }
 }

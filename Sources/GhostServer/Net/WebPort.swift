@@ -134,7 +134,7 @@ final class WebPort {
         guard !config.trustedProxies.isEmpty, config.trustedProxies.contains(conn.ip),
               let last = head.fields.last(where: { $0.name == "x-forwarded-for" })?.value
                 .split(separator: ",").last.map({ $0.trimmingSpaces }),
-              WebPort.isAddress(last) else { return nil }
+              NetworkKey.isAddress(last) else { return nil }
         let network = NetworkKey.of(last)
         guard network != conn.network else { return nil }
         if let refusal = admission.refusal(network: network, clients: table.count - 1, at: io.now, makeRoom: { false }) {
@@ -145,13 +145,6 @@ final class WebPort {
         conn.ip = last
         conn.network = network
         return nil
-    }
-
-    /// An IPv4 or IPv6 address, as inet_pton reads them.
-    static func isAddress(_ text: String) -> Bool {
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 
     private func charge(_ conn: Connection) {
