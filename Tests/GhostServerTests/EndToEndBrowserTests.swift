@@ -47,10 +47,7 @@ struct EndToEndBrowserTests {
             defer { daemon.kill() }
             let b = try Browser("carol", viewport: .phone)
             try Self.enter(b, port: port, name: "carol")
-            try b.click("#menu-hangman")
-            try Self.screen(b, "setup")
-            try b.click("#setup-start")
-            try Self.screen(b, "game")
+            try Self.startFromMenu(b, "#menu-hangman")
             try Self.line(b, "GAME id=1 game=hangman")
             var guessed = 0
             for letter in "etaoinsrhldcumfpgwybvkxjqz" {
@@ -66,6 +63,21 @@ struct EndToEndBrowserTests {
             #expect(outcome == (over.contains("winner=carol") ? "won" : "lost"), "\(over)")
             #expect(guessed > 0)
         }
+    }
+
+    /// From the menu: the setup of `menu`'s game (`#menu-ghost`, `#menu-hangman`, a kind's button), started at once.
+    static func startFromMenu(_ b: Browser, _ menu: String) throws {
+        try b.click(menu)
+        try screen(b, "setup")
+        try b.click("#setup-start")
+        try screen(b, "game")
+    }
+
+    /// Resigns the game (the button asks once more) and waits for its result on screen.
+    static func resign(_ b: Browser) throws {
+        try b.click("#act-leave")
+        try b.click("#act-leave")
+        try b.waitFor("!document.getElementById('result').hidden", what: "\(b.label)'s result after resigning")
     }
 
     /// alice hosts a private game of Ghost and bob joins it by its code; both on the game screen.
@@ -138,10 +150,7 @@ struct EndToEndBrowserTests {
             defer { daemon.kill() }
             let b = try Browser("dave", viewport: .phone)
             try Self.enter(b, port: port, name: "dave")
-            try b.click("#menu-ghost")
-            try Self.screen(b, "setup")
-            try b.click("#setup-start")
-            try Self.screen(b, "game")
+            try Self.startFromMenu(b, "#menu-ghost")
             try Self.play(b, "q")
             _ = daemon.kill()
             try b.waitFor("document.getElementById('conn').dataset.state !== 'connected'", what: "the page sees the daemon gone")
@@ -193,10 +202,7 @@ struct EndToEndBrowserTests {
             guard let port = daemon.webPort else { throw DaemonError("no web port:\n\(daemon.stderrText)") }
             let b = try Browser("erin", viewport: .phone)
             try Self.enter(b, port: port, name: "erin")
-            try b.click("[data-test=menu-kind][data-kind=wordchain]")
-            try Self.screen(b, "setup")
-            try b.click("#setup-start")
-            try Self.screen(b, "game")
+            try Self.startFromMenu(b, "[data-test=menu-kind][data-kind=wordchain]")
             try Self.line(b, "GAME id=1 game=wordchain")
             // Its turn: a word of the kind's list that follows the last (or any, first), with the kind's own verb.
             try b.waitFor("document.getElementById('status').dataset.turn === 'you' && document.querySelector('#word-input[data-verb=CHAIN]')",
@@ -234,10 +240,7 @@ struct EndToEndBrowserTests {
             defer { daemon.kill() }
             let b = try Browser("fay", viewport: .desktop)
             try Self.enter(b, port: port, name: "fay")
-            try b.click("#menu-hangman")
-            try Self.screen(b, "setup")
-            try b.click("#setup-start")
-            try Self.screen(b, "game")
+            try Self.startFromMenu(b, "#menu-hangman")
             try b.waitFor("document.getElementById('status').dataset.turn === 'you'", what: "fay's turn")
             // Three keys at once, without waiting for any answer.
             try b.press("e")
