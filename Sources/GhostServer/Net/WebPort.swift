@@ -44,7 +44,10 @@ final class WebPort {
     func tlsEstablished(_ conn: Connection) {
         conn.web?.since = io.now
         io.setInterest(conn)
-        io.noteBuffered(conn)   // the request may have come with the handshake's last message
+        // The request may have come with the handshake's last message, into
+        // OpenSSL's buffer, which epoll cannot see: read at once (a read
+        // that finds nothing costs a call), not only if OpenSSL says it holds some.
+        readRequest(conn)
     }
 
     /// The request's bytes are there (ConnectionIO.readFrom): read them
@@ -154,7 +157,13 @@ final class WebPort {
     /// No request within `--web-request-timeout` (a slowloris), or a response
     /// not read in that time: it goes without a word.
     func timedOut(_ conn: Connection) {
-        drop(conn, "web request not finished within \(Server.figure(config.webRequestTimeout)) s")
+        let reason = "web request not finished within \(Server.figure(config.webRequestTimeout)) s"
+        if let web = conn.web, web.phase == .request {
+            // One line, with what had come: a slowloris, or a request never read.
+            log("web request from \(conn.peer): \(reason) (\(web.reader.count) bytes of its head read"
+                + (conn.tls.map { $0.hasPending ? ", TLS input pending" : ", over TLS" } ?? "") + ")")
+        }
+        drop(conn, reason)
     }
 
     private func drop(_ conn: Connection, _ reason: String) {
