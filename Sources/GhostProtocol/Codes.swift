@@ -118,6 +118,22 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
     /// `REVIEW` still being worked out off the server's thread (a Superghost position being solved, a long Hangman review): ask again in a few seconds.
     public static let notReady = ErrorCode(rawValue: "not-ready")
 
+    /// `INVITE` of a name that cannot be invited now: offline (or blocking
+    /// you, which reads the same), in a game, or taking no invitations from you.
+    public static let unavailable = ErrorCode(rawValue: "unavailable")
+    /// `INVITE` past the invitee's or your network's open invitations.
+    public static let tooManyInvites = ErrorCode(rawValue: "too-many-invites")
+    /// `FOLLOW` past `--max-follows`.
+    public static let tooManyFollows = ErrorCode(rawValue: "too-many-follows")
+    /// `BLOCK` past `--max-blocks`.
+    public static let tooManyBlocks = ErrorCode(rawValue: "too-many-blocks")
+    /// `REPORT` past `--max-reports-per-day`.
+    public static let tooManyReports = ErrorCode(rawValue: "too-many-reports")
+    /// `SAY` from a name the operator muted.
+    public static let muted = ErrorCode(rawValue: "muted")
+    /// `NAME` of a name the operator banned.
+    public static let banned = ErrorCode(rawValue: "banned")
+
     /// The codes this version knows.
     public static let allCases: [ErrorCode] = [
         .lineTooLong, .badEncoding, .badCharacter, .unknownCommand, .badArguments, .badValue, .notALetter, .badName, .nameTaken,
@@ -129,6 +145,7 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CaseIterable, Cus
         .passwordRequired, .badPassword, .badPasswordForm, .nameRegistered, .notRegistered, .tooManyAttempts, .serverBusy,
         .notOver, .noReview, .notReady,
         .cannotRate, .noSuchName,
+        .unavailable, .tooManyInvites, .tooManyFollows, .tooManyBlocks, .tooManyReports, .muted, .banned,
     ]
 }
 
@@ -151,6 +168,8 @@ public enum ByeCode: String, Sendable, CaseIterable {
     case shutdown = "shutdown"
     /// The seat this connection held was resumed from another connection.
     case replaced = "replaced"
+    /// The operator banned the connection's name or network.
+    case banned = "banned"
 }
 
 /// Why a line could not be turned into a command.

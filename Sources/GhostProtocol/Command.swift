@@ -195,6 +195,22 @@ public enum Command: Sendable, Equatable {
     /// itself, and a verb one of the server's kinds declares
     /// (`CommandParser.parse(_:kindVerbs:)`).
     case kindMove(verb: String, arguments: [String])
+    /// `FOLLOW <name>`, `UNFOLLOW <name>`, `FOLLOWING`: the names whose
+    /// presence you see (CommandTable+Social.swift).
+    case follow(String)
+    case unfollow(String)
+    case following
+    /// `INVITE <name> [NEW's options]`: a private game whose code goes to that name only.
+    case invite(name: String, options: GameOptions)
+    /// `DECLINE <code>`: say no to an invitation (`DECLINE` alone is `.decline`, an offer's).
+    case declineInvite(String)
+    /// `SAY <text>`: a word to your opponent (or, watching, to the other watchers).
+    case say(String)
+    case block(String)
+    case unblock(String)
+    case blocks
+    /// `REPORT <name> <reason>`: a report for the operator.
+    case report(name: String, reason: String)
 
     /// The move `verb arguments…` (`.move("LETTER", "p", "front")`).
     public static func move(_ verb: String, _ arguments: String...) -> Command {
@@ -245,7 +261,16 @@ public enum Command: Sendable, Equatable {
         case .history: .history
         case .restart: .restart
         case .accept: .accept
-        case .decline: .decline
+        case .decline, .declineInvite: .decline
+        case .follow: .follow
+        case .unfollow: .unfollow
+        case .following: .following
+        case .invite: .invite
+        case .say: .say
+        case .block: .block
+        case .unblock: .unblock
+        case .blocks: .blocks
+        case .report: .report
         case .rematch: .rematch
         case .games: .games
         case .watch: .watch

@@ -40,6 +40,15 @@ public enum Verb: String, Sendable, CaseIterable {
     case help = "HELP"
     case ping = "PING"
     case quit = "QUIT"
+    case follow = "FOLLOW"
+    case unfollow = "UNFOLLOW"
+    case following = "FOLLOWING"
+    case invite = "INVITE"
+    case say = "SAY"
+    case block = "BLOCK"
+    case unblock = "UNBLOCK"
+    case blocks = "BLOCKS"
+    case report = "REPORT"
     /// A game kind's own move verb (`Command.kindMove`).
     case kindMove = "kind-move"
 
@@ -47,6 +56,7 @@ public enum Verb: String, Sendable, CaseIterable {
     public static let allCases: [Verb] = [
         .name, .register, .password, .names, .lang, .set, .settings, .seek, .new, .join, .leave, .restart, .accept, .decline, .resume, .claim, .rematch, .games, .watch,
         .unwatch, .moves, .review, .view, .scores, .top, .profile, .history, .hint, .stats, .help, .ping, .quit,
+        .follow, .unfollow, .following, .invite, .say, .block, .unblock, .blocks, .report,
     ]
 
     /// The verb's place in `allCases` (HELP order; `kindMove` after them),
@@ -219,7 +229,7 @@ public enum CommandTable {
         case .accept:
             return plain(verb, cost: 2, .accept, "accept your opponent's offer to restart or change the language")
         case .decline:
-            return plain(verb, cost: 1, .decline, "decline your opponent's offer")
+            return declineSpec
         case .resume:
             return CommandSpec(verb: verb, cost: 4, usage: "<token>", help: "take your seat again in an adjourned game (token= from GAME)",
                                parse: { args in one(args).map { .resume(String($0)) } },
@@ -290,6 +300,8 @@ public enum CommandTable {
                                parseKinds: scores)
         case .top, .profile, .history:
             return ratingsSpec(verb)
+        case .follow, .unfollow, .following, .invite, .say, .block, .unblock, .blocks, .report:
+            return socialSpec(verb)
         case .kindMove:
             // Never parsed through here (no client spells it): the kinds'
             // verbs are parsed by `CommandParser.parse(_:kindVerbs:)`.
@@ -347,7 +359,7 @@ public enum CommandTable {
     // MARK: Argument shapes
 
     /// A verb without arguments.
-    private static func plain(_ verb: Verb, cost: Int, _ command: Command, _ help: String) -> CommandSpec {
+    static func plain(_ verb: Verb, cost: Int, _ command: Command, _ help: String) -> CommandSpec {
         CommandSpec(verb: verb, cost: cost, usage: "", help: help,
                     parse: { args in args.isEmpty ? .success(command) : .failure(.usage) },
                     arguments: { $0 == command ? [] : nil })

@@ -253,7 +253,7 @@ extension Reply {
         case .leave: return .leave
         case .restart: return f["status"].flatMap(OfferStatus.init(rawValue:)).map { .restart(status: $0) }
         case .accept: return .accept
-        case .decline: return .decline
+        case .decline: return f["code"] == nil ? .decline : nil   // `OK DECLINE code=`, an invitation's: `.other`
         case .resume: return Decode.int(f["id"]).map { .resume(id: $0, over: f["status"] == "over", game: f["game"]) }
         case .claim: return .claim
         case .rematch: return f["status"].flatMap(RematchStatus.init(rawValue:)).map { .rematch(status: $0) }
@@ -271,6 +271,8 @@ extension Reply {
         case .help: return .help
         case .ping: return .ping
         case .quit: return .quit
+        // `OK FOLLOW name=`, `OK INVITE code= …`, …: `.other` (SocialDesk.swift)
+        case .follow, .unfollow, .following, .invite, .say, .block, .unblock, .blocks, .report: return nil
         }
     }
 }

@@ -43,6 +43,10 @@ extension ServerLine {
             guard let data = ViewData(keyword: keyword, line: clean) else { return nil }
             self = .view(data)
             return
+        case "DECLINED" where clean.contains(" code="), _ where SocialLine.keywords.contains(keyword):
+            guard let line = SocialLine(keyword: keyword, line: clean) else { return nil }
+            self = .social(line)
+            return
         case "OK":
             guard let verb = words.popFirst() else { return nil }
             self = .ok(Reply(verb: Decode.value(verb), fields: Decode.fields(words)))

@@ -99,6 +99,8 @@ public enum ServerLine: Sendable, Hashable {
     case view(ViewData)
     /// The last line before the server closes the connection.
     case bye(ByeCode, String)
+    /// Between people: friends, presence, invitations, chat (SocialLine.swift).
+    case social(SocialLine)
 
     /// `OK <VERB> key=value …` from strings, as the lobby builds replies: a
     /// typed `Reply` when the fields are exactly that reply's, otherwise
@@ -372,6 +374,8 @@ extension ServerLine {
             data.write(to: &out)
         case let .view(data):
             data.write(to: &out)
+        case let .social(line):
+            line.write(to: &out)
         case let .helpEntry(usage, text):
             W.keyword("HELP", &out)
             W.text(usage + " - " + text, &out)
