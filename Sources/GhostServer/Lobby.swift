@@ -243,7 +243,10 @@ public final class Lobby: LobbyPart {
         case .playing(let gameID, let seat): away.adjourn(gameID, seat: seat)
         default: waiting.stopWaiting(id, session)
         }
-        if let name = session.name { sessions.release(name, by: id) }
+        if let name = session.name {
+            sessions.release(name, by: id)
+            social.left(name)
+        }
         names.forgetLastGame(id)
         sessions.remove(id)
         social.settle()
