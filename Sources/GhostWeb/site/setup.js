@@ -60,6 +60,10 @@ export function openSetup(setup) {
   $('opt-opponent').value = setup.opponent;
   $('opt-game').value = setup.other ? 'ghost' : setup.game;
   $('opt-options').value = '';
+  // An invitation says its language: the game is played in the inviter's (LANG).
+  const ol = $('opt-lang');
+  ol.replaceChildren(...S.languages.map((l) => { const o = el('option', '', t('lang_' + l, null, true) || l); o.value = l; return o; }));
+  ol.value = S.lang;
   $('opt-options-help').textContent = setup.other ? `${setup.other.usage} — ${setup.other.text}` : '';
   setupFields();
   show('setup');
@@ -77,7 +81,7 @@ export function setupFields() {
     clock: true, rated: opp !== 'bot', watch: opp === 'private', options: !!other,
   };
   const invite = S.setup && S.setup.invite;
-  if (invite) vis.opponent = false;
+  if (invite) { vis.opponent = false; vis.lang = true; }
   for (const f of document.querySelectorAll('#setup-form .field')) f.hidden = !vis[f.dataset.for];
   $('setup-title').textContent = invite ? t('inviteTitle', { name: invite }) : other ? t('playKind', { kind: other.kind }) : t('setupTitle_' + opp + '_' + game);
 }
@@ -122,8 +126,18 @@ export function setupCommand() {
 $('setup-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const { cmd, opp } = setupCommand();
-  await startCommand(cmd, opp);
+  if (await chooseLang()) await startCommand(cmd, opp);
 });
+
+/** The language chosen for an invitation, as LANG (saved for your next games too), before INVITE. */
+async function chooseLang() {
+  const f = $('opt-lang');
+  if (f.closest('.field').hidden || !f.value || f.value === S.lang) return true;
+  const r = await send('LANG ' + f.value);
+  if (!r.ok) { notice(errText(r)); return false; }
+  S.lang = r.f.lang || f.value;
+  return true;
+}
 $('setup-back').addEventListener('click', () => show('menu'));
 
 /** Sends a NEW or SEEK; a private game or a seek waits, the computer starts at once. */
