@@ -233,4 +233,38 @@ struct EndToEndBrowserSocialTests {
             try alice.waitFor("!document.querySelector('#friends-list [data-test=friend][data-name=bob]')", what: "bob gone from the list")
         }
     }
+
+    @Test("Presence live: a followed name that leaves turns offline in the list (OFFLINE), and online again when it comes back (ONLINE), with no refresh")
+    func presenceLive() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb(["--presence-interval", "0"])
+            defer { daemon.kill() }
+            let alice = try Browser("alice", viewport: .desktop)
+            var bob = try Browser("bob", viewport: .phone)
+            try E.enter(alice, port: port, name: "alice")
+            try E.enter(bob, port: port, name: "bob")
+            try Self.register(alice)
+            try Self.register(bob)
+            try alice.click("#menu-friends")
+            try E.screen(alice, "friends")
+            try alice.type("bob", into: "#friend-name")
+            try alice.click("#follow-submit")
+            try alice.waitFor("document.querySelector('#friends-list [data-test=friend][data-name=bob][data-online=yes]')", what: "bob online")
+            bob.close()
+            try E.line(alice, "OFFLINE name=bob")
+            try alice.waitFor("document.querySelector('#friends-list [data-test=friend][data-name=bob][data-online=no]')", what: "bob offline, live")
+            #expect(try alice.text("#friends-list [data-name=bob] .presence").contains("last seen"))
+            bob = try Browser("bob again", viewport: .phone)
+            try bob.open(E.page(port))
+            try E.screen(bob, "name")
+            try bob.type("bob", into: "#name-input")
+            try bob.type("secret-password-1", into: "#password-input")
+            try bob.click("#name-submit")
+            try E.screen(bob, "menu")
+            try E.line(alice, "ONLINE name=bob")
+            try alice.waitFor("document.querySelector('#friends-list [data-test=friend][data-name=bob][data-online=yes]')", what: "bob online again, live")
+            try alice.waitFor("document.getElementById('social-live').textContent.includes('bob')", what: "read out")
+            bob.close()
+        }
+    }
 }

@@ -157,7 +157,9 @@ const HANDLERS = {
   // An invitation declined has code=; an offer declined in a game has id=.
   DECLINED: (l) => (l.f.code ? onInviteDeclined(l) : onOfferEnd(l)),
   ONLINE: onPresence, OFFLINE: onPresence, INVITE: onInvite, WITHDRAWN: onWithdrawn, SAID: onSaid,
-  ADJOURNED: onAdjourned, RETURNED: onReturned, CLAIMABLE: onClaimable, INFO: onInfo,
+  ADJOURNED: onAdjourned, RETURNED: onReturned, CLAIMABLE: onClaimable,
+  // An INFO right after an invitation's answer says it again in the server's words: ours stay.
+  INFO: (l) => { if (debug.state !== 'game' && Date.now() - (S.socialSaid || 0) < 1000) return; onInfo(l); },
   WAITING: (l) => onWaiting(l.f),
   WATCHERS: (l) => { if (S.game && S.game.id === l.f.id) { S.game.fields.watchers = l.f.count; drawPlayers(); } },
   RANK: (l) => { if (l.f.board && S.game && S.game.over) logLine(t('madeList', { r: l.f.rank })); },

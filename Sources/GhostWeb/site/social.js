@@ -302,6 +302,7 @@ export function onWithdrawn(line) {
 
 /** The inviter's side: DECLINED name=… code=… (an offer's DECLINED has no code=). */
 export function onInviteDeclined(line) {
+  S.socialSaid = Date.now();
   const text = t('inviteDeclined', { name: line.f.name });
   if (S.inviting && S.inviting.code === line.f.code) {
     S.inviting = null;
