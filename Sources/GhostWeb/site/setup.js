@@ -3,6 +3,7 @@ import { t } from './i18n.js';
 import { $, announce, el, errText, named, notice, S, send, show } from './ui.js';
 import { openHistory, openScores, openWatch, watch } from './lists.js';
 import { openSettings } from './settings.js';
+import { socialErr } from './social.js';
 
 // ---- Name and login ---------------------------------------------------------------
 
@@ -143,7 +144,7 @@ $('setup-back').addEventListener('click', () => show('menu'));
 /** Sends a NEW or SEEK; a private game or a seek waits, the computer starts at once. */
 export async function startCommand(cmd, opp) {
   const r = await send(cmd);
-  if (!r.ok) { notice(errText(r)); return; }
+  if (!r.ok) { notice(socialErr(r, cmd.split(' ')[1])); return; }
   S.lastNew = opp === 'bot' ? cmd : null;
   if (r.f.code && /^INVITE /.test(cmd)) showWaiting('invite', r.f.code, r.f.name || cmd.split(' ')[1]);
   else if (r.f.code) showWaiting('private', r.f.code);
