@@ -98,7 +98,7 @@ extension LineOwner {
             return .scores
         case .waiting:
             return .lobby
-        case .ok, .error, .stat:
+        case .ok, .error, .stat, .social:
             return .client
         }
     }
