@@ -127,10 +127,11 @@ struct EndToEndBrowserSocialTests {
             try E.line(bob, "SAID id=1 player=alice - good game <b>x</b>")
             try bob.waitFor("[...document.querySelectorAll('#chat-log [data-test=chat-line]')].some(l => l.textContent === 'alice: good game <b>x</b>')",
                             what: "bob shows alice's words, as text")
-            #expect(try bob.run("return document.querySelectorAll('#chat-log b').length").number == 0)
+            #expect(try bob.run("return document.querySelectorAll('#chat-log b').length").int == 0)
             #expect(try bob.run("return document.getElementById('chat-log').getAttribute('role')").string == "log")
+            let aliceSent = try alice.run("return window.ghost.sent")
             #expect(try alice.run("return window.ghost.sent.filter(l => /^(LETTER|PREPEND) /.test(l))").array?.isEmpty == true,
-                    "typing in the chat played a letter: \(try alice.run("return window.ghost.sent"))")
+                    "typing in the chat played a letter: \(aliceSent)")
             // Esc leaves the field; the game's keys work again.
             try alice.press("Escape")
             try alice.waitFor("document.getElementById('chat-form').hidden && document.activeElement.id !== 'chat-input'", what: "the chat field closed")
