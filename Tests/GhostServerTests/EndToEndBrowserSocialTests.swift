@@ -268,4 +268,75 @@ struct EndToEndBrowserSocialTests {
             bob.close()
         }
     }
+
+    @Test("From the opponent's profile in a game: a report with its reason, and a block after which the opponent's chat never arrives")
+    func blockAndReportFromTheProfile() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb()
+            defer { daemon.kill() }
+            let alice = try Browser("alice", viewport: .phone)
+            let bob = try Browser("bob", viewport: .desktop)
+            _ = try E.privateGame(alice, bob, port: port)
+            try bob.click("#chat-open")
+            try bob.type("you are slow", into: "#chat-input")
+            try bob.press("Enter")
+            try E.line(alice, "SAID id=1 player=bob - you are slow")
+            // alice opens bob's profile from the game, reports him, then blocks him.
+            try alice.waitFor("!document.getElementById('chat-profile').hidden && document.getElementById('chat-profile').dataset.name === 'bob'",
+                              what: "the opponent's profile button")
+            try alice.click("#chat-profile")
+            try E.screen(alice, "list")
+            try alice.click("[data-test=profile-report]")
+            try alice.type("rude in chat", into: "#report-reason")
+            try alice.click("[data-test=report-send]")
+            try E.line(alice, "OK REPORT name=bob")
+            #expect(try alice.run("return window.ghost.sent.includes('REPORT bob rude in chat')").isTruthy)
+            try alice.click("[data-test=profile-block]")
+            try E.line(alice, "OK BLOCK name=bob")
+            try alice.click("#list-back")
+            try E.screen(alice, "game")
+            // bob is not told: his SAY is answered OK, and nothing reaches alice.
+            try bob.type("hello?", into: "#chat-input")
+            try bob.press("Enter")
+            try bob.waitFor("window.ghost.lines.filter(l => l === 'OK SAY').length >= 2", what: "bob's second SAY answered")
+            try alice.click("#chat-open")
+            try alice.type("bye", into: "#chat-input")
+            try alice.press("Enter")
+            try E.line(alice, "OK SAY")
+            #expect(try alice.run("return window.ghost.lines.some(l => l.includes('hello?'))").isTruthy == false)
+            #expect(try alice.run("return [...document.querySelectorAll('#chat-log [data-test=chat-line]')].some(l => l.textContent.includes('hello?'))").isTruthy == false)
+        }
+    }
+
+    @Test("Watchers chat among themselves: a watcher's line reaches the other watcher, marked, and never the player; a game against the computer has no chat box")
+    func watchersChat() async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb(["--bot-delay", "0"])
+            defer { daemon.kill() }
+            let carol = try Browser("carol", viewport: .desktop)
+            let dave = try Browser("dave", viewport: .phone)
+            let erin = try Browser("erin", viewport: .phone)
+            try E.enter(carol, port: port, name: "carol")
+            try E.startFromMenu(carol, "#menu-ghost")
+            try E.line(carol, "GAME id=1 ")
+            #expect(try carol.run("return document.getElementById('chat').hidden").isTruthy)
+            for w in [dave, erin] {
+                try E.enter(w, port: port, name: w.label)
+                try w.click("#menu-watch")
+                try w.click("[data-test=watch-game][data-id=\"1\"]")
+                try E.screen(w, "game")
+                try w.waitFor("!document.getElementById('chat').hidden", what: "\(w.label)'s chat box while watching")
+            }
+            #expect(try dave.run("return document.getElementById('chat-profile').hidden").isTruthy)
+            try dave.click("#chat-open")
+            try dave.type("nice move", into: "#chat-input")
+            try dave.press("Enter")
+            try E.line(dave, "OK SAY")
+            try E.line(erin, "SAID id=1 player=dave watcher=yes - nice move")
+            try erin.waitFor("document.querySelector('#chat-log [data-test=chat-line].from-watcher[data-from=dave]')", what: "dave's line, a watcher's")
+            // carol, the player, never hears the watchers: after a move of her own, still nothing.
+            try E.play(carol, "q")
+            #expect(try carol.run("return window.ghost.lines.some(l => l.startsWith('SAID '))").isTruthy == false)
+        }
+    }
 }
