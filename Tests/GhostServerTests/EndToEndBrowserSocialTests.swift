@@ -151,6 +151,15 @@ struct EndToEndBrowserSocialTests {
             let first = try E.turn(alice) == "you" ? alice : bob
             try first.press("q")
             try E.line(first, "OK LETTER letter=q")
+            // Once the game is over nobody hears a SAY: the field goes, the lines said stay.
+            try E.resign(alice)
+            for b in [alice, bob] {
+                try b.waitFor("!document.getElementById('result').hidden && document.getElementById('chat-open').hidden"
+                              + " && document.getElementById('chat-form').hidden && document.querySelectorAll('#chat-log [data-test=chat-line]').length === 2",
+                              what: "\(b.label): the chat's lines kept, its field gone, at the end")
+            }
+            try bob.press("/")
+            #expect(try bob.run("return document.getElementById('chat-form').hidden").isTruthy)
             #expect(try alice.consoleErrors().isEmpty)
         }
     }

@@ -152,7 +152,8 @@ function escape(typing, e) {
 // ---- Events ------------------------------------------------------------------------
 
 const HANDLERS = {
-  GAME: (l) => { onGame(l); chatForGame(); }, TURN: onTurn, MOVE: onMove, OVER: onOver, MATCH: onMatch, ABORTED: onAborted,
+  GAME: (l) => { onGame(l); chatForGame(); }, TURN: onTurn, MOVE: onMove,
+  OVER: (l) => { onOver(l); chatForGame(); }, MATCH: (l) => { onMatch(l); chatForGame(); }, ABORTED: (l) => { onAborted(l); chatForGame(); },
   OFFER: onOffer, ACCEPTED: onOfferEnd, CANCELLED: onOfferEnd, REMATCH: onRematch,
   // An invitation declined has code=; an offer declined in a game has id=.
   DECLINED: (l) => (l.f.code ? onInviteDeclined(l) : onOfferEnd(l)),

@@ -316,13 +316,24 @@ export function onInviteDeclined(line) {
 
 const isBot = (name) => /^bot-/i.test(name || '');
 
-/** After each GAME line: the chat box for a game between people (or one watched); a new game starts an empty log. */
+/** Whether the chat may be written in now: a game between people (or one watched) that goes on. */
+let chatLive = false;
+
+/**
+ * After each GAME, OVER, MATCH or ABORTED: the chat box for a game between
+ * people (or one watched); a new game starts an empty log. Once the game
+ * is over its lines stay in view, but nobody hears a SAY any more (the
+ * server answers ERR not-in-game): the field goes.
+ */
 export function chatForGame() {
   const g = S.game;
   const people = !!g && (g.watching || (g.players.length > 1 && g.players.includes(S.name) && !g.players.some(isBot)));
-  $('chat').hidden = !people;
   if (!g || g.id !== chatId) { $('chat-log').replaceChildren(); chatId = g ? g.id : null; }
-  if (!people) closeChat();
+  chatLive = people && !g.over;
+  // A field being written in stays open (a match's next round); one no longer heard closes.
+  if (!chatLive) closeChat();
+  else if ($('chat-form').hidden) $('chat-open').hidden = false;
+  $('chat').hidden = !people;
   const opp = people && !g.watching ? g.players.find((p) => p !== S.name) : '';
   const prof = $('chat-profile');
   prof.hidden = !opp;
@@ -331,7 +342,7 @@ export function chatForGame() {
 }
 
 export function openChat() {
-  if ($('chat').hidden || debug.state !== 'game') return false;
+  if (!chatLive || debug.state !== 'game') return false;
   $('chat-form').hidden = false;
   $('chat-open').hidden = true;
   $('chat-input').focus();
@@ -341,8 +352,8 @@ export function openChat() {
 export function closeChat() {
   const hadFocus = document.activeElement === $('chat-input');
   $('chat-form').hidden = true;
-  $('chat-open').hidden = false;
-  if (hadFocus) $('chat-open').focus({ preventScroll: true });
+  $('chat-open').hidden = !chatLive;
+  if (hadFocus) (chatLive ? $('chat-open') : document.body).focus({ preventScroll: true });
 }
 
 /** On the game screen, `/` opens the chat (it is no letter, so it never plays). */
@@ -440,5 +451,6 @@ export const SOCIAL_SETTINGS = { presence: ['on', 'off'], chat: ['on', 'off'], i
 export function redrawSocial() {
   drawInvites();
   if (debug.state === 'friends') { drawFriends(); drawBlocks(); $('friends-hint').textContent = S.registered ? '' : t('friendsGuest'); }
-  chatForGame();
+  const prof = $('chat-profile');
+  if (prof.dataset.name) prof.textContent = t('profileOf', { name: prof.dataset.name });
 }
