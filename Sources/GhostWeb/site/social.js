@@ -216,7 +216,7 @@ export function gameText(f) {
   if (f.rounds === 'ghost') parts.push('G-H-O-S-T');
   if (f.length) parts.push(t('lettersN', { n: f.length }));
   if (f.lang) parts.push(t('lang_' + f.lang, null, true) || f.lang);
-  if (f.clock) parts.push(t('perMove', { s: f.clock }));
+  if (f.clock) parts.push(Number(f.clock) % 60 ? t('perMove', { s: f.clock }) : t('perMoveMin', { m: Number(f.clock) / 60 }));
   if (f.rated === 'yes') parts.push(t('ratedGame'));
   return parts.join(', ');
 }
