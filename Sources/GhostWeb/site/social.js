@@ -143,6 +143,7 @@ async function unfollow(name) {
   if (!r.ok) { notice(socialErr(r, name)); return; }
   friends.delete(name);
   drawFriends();
+  keepFocus();
   notice(t('unfollowed', { name }));
 }
 
@@ -153,7 +154,7 @@ export async function block(name) {
   friends.delete(name);
   for (const i of invites.filter((x) => x.from === name)) removeInvite(i.code);
   notice(t('blockedName', { name }));
-  if (debug.state === 'friends') { drawFriends(); await loadBlocks(); }
+  if (debug.state === 'friends') { drawFriends(); await loadBlocks(); keepFocus(); }
   return true;
 }
 
@@ -162,6 +163,12 @@ async function unblock(name) {
   if (!r.ok) { notice(socialErr(r, name)); return; }
   notice(t('unblocked', { name }));
   await loadBlocks();
+  keepFocus();
+}
+
+/** After a list is drawn again under the focused button, the keyboard goes on from the name field. */
+function keepFocus() {
+  if (debug.state === 'friends' && (!document.activeElement || document.activeElement === document.body)) $('friend-name').focus();
 }
 
 /** ONLINE and OFFLINE: a followed name came or went; the list follows at once. */
