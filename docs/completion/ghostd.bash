@@ -6,22 +6,36 @@ _ghostd_accounts() {
     COMPREPLY=()
     case $prev in
         --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+        --days|--network) return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--data --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--data --days --network --help' -- "$cur"))
         return
     fi
     local i n=0
     for (( i = 2; i < COMP_CWORD; i++ )); do
         case ${COMP_WORDS[i]} in
-            --data) i=$((i + 1)) ;;
+            --data|--days|--network) i=$((i + 1)) ;;
             -*) ;;
             *) n=$((n + 1)) ;;
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'list reset-password delete' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'list reset-password delete mute ban unban' -- "$cur")) ;;
     esac
+}
+
+_ghostd_reports() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+        --limit) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--data --limit --help' -- "$cur"))
+        return
+    fi
 }
 
 _ghostd_journal() {
@@ -53,11 +67,12 @@ _ghostd() {
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
             accounts) _ghostd_accounts; return ;;
+            reports) _ghostd_reports; return ;;
             journal) _ghostd_journal; return ;;
         esac
     fi
     case $prev in
-        --host|--port|--tls-port|--tls-handshake-timeout|--web-port|--web-tls-port|--web-request-timeout|--web-max-request-bytes|--web-origin|--trusted-proxy|--max-db-pages|--grace|--bot-delay|--watch-batch|--watch-batch-per-watcher|--max-clients|--max-clients-per-ip|--max-unnamed|--max-unnamed-per-ip|--connects-per-second-per-ip|--connect-burst-per-ip|--name-timeout|--idle-timeout|--max-commands-per-second|--command-burst|--max-commands-per-second-per-ip|--command-burst-per-ip|--flood-seconds|--cost-unit-us|--max-new-names-per-minute|--new-name-burst|--max-output-bytes|--max-failed-joins-per-minute|--failed-join-burst|--send-buffer-bytes|--unload-after|--first-move-timeout|--move-timeout|--abandon-after|--max-games-per-name|--max-games-per-network|--hash-threads|--hash-queue|--max-hashes-per-minute-per-ip|--hash-burst|--turn-slice|--io-threads|--login-backoff-max|--login-failure-memory|--max-login-failure-entries|--top-min-games|--top-max-rd) return ;;
+        --host|--port|--tls-port|--tls-handshake-timeout|--web-port|--web-tls-port|--web-request-timeout|--web-max-request-bytes|--web-origin|--trusted-proxy|--max-db-pages|--grace|--bot-delay|--watch-batch|--watch-batch-per-watcher|--max-clients|--max-clients-per-ip|--max-unnamed|--max-unnamed-per-ip|--connects-per-second-per-ip|--connect-burst-per-ip|--name-timeout|--idle-timeout|--max-commands-per-second|--command-burst|--max-commands-per-second-per-ip|--command-burst-per-ip|--flood-seconds|--cost-unit-us|--max-new-names-per-minute|--new-name-burst|--max-output-bytes|--max-failed-joins-per-minute|--failed-join-burst|--send-buffer-bytes|--unload-after|--first-move-timeout|--move-timeout|--abandon-after|--max-games-per-name|--max-games-per-network|--max-follows|--max-blocks|--max-invites-per-name|--max-invites-per-network|--max-reports-per-day|--presence-interval|--hash-threads|--hash-queue|--max-hashes-per-minute-per-ip|--hash-burst|--turn-slice|--io-threads|--login-backoff-max|--login-failure-memory|--max-login-failure-entries|--top-min-games|--top-max-rd) return ;;
         --tls-cert|--tls-key) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
         --dictionaries|--data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
         --durability) COMPREPLY=($(compgen -W 'full normal' -- "$cur")); return ;;
@@ -65,19 +80,19 @@ _ghostd() {
         --scores-for) COMPREPLY=($(compgen -W 'all registered' -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--host --port --tls-port --tls-cert --tls-key --tls-handshake-timeout --web-port --web-tls-port --web-request-timeout --web-max-request-bytes --web-origin --trusted-proxy --dictionaries --data --durability --game-log --max-db-pages --grace --bot-delay --watch-batch --watch-batch-per-watcher --max-clients --max-clients-per-ip --max-unnamed --max-unnamed-per-ip --connects-per-second-per-ip --connect-burst-per-ip --name-timeout --idle-timeout --max-commands-per-second --command-burst --max-commands-per-second-per-ip --command-burst-per-ip --flood-seconds --cost-unit-us --max-new-names-per-minute --new-name-burst --max-output-bytes --max-failed-joins-per-minute --failed-join-burst --send-buffer-bytes --unload-after --first-move-timeout --move-timeout --abandon-after --max-games-per-name --max-games-per-network --scores-for --hash-threads --hash-queue --max-hashes-per-minute-per-ip --hash-burst --turn-slice --io-threads --login-backoff-max --login-failure-memory --max-login-failure-entries --top-min-games --top-max-rd --help --version' -- "$cur"))
+        COMPREPLY=($(compgen -W '--host --port --tls-port --tls-cert --tls-key --tls-handshake-timeout --web-port --web-tls-port --web-request-timeout --web-max-request-bytes --web-origin --trusted-proxy --dictionaries --data --durability --game-log --max-db-pages --grace --bot-delay --watch-batch --watch-batch-per-watcher --max-clients --max-clients-per-ip --max-unnamed --max-unnamed-per-ip --connects-per-second-per-ip --connect-burst-per-ip --name-timeout --idle-timeout --max-commands-per-second --command-burst --max-commands-per-second-per-ip --command-burst-per-ip --flood-seconds --cost-unit-us --max-new-names-per-minute --new-name-burst --max-output-bytes --max-failed-joins-per-minute --failed-join-burst --send-buffer-bytes --unload-after --first-move-timeout --move-timeout --abandon-after --max-games-per-name --max-games-per-network --max-follows --max-blocks --max-invites-per-name --max-invites-per-network --max-reports-per-day --presence-interval --scores-for --hash-threads --hash-queue --max-hashes-per-minute-per-ip --hash-burst --turn-slice --io-threads --login-backoff-max --login-failure-memory --max-login-failure-entries --top-min-games --top-max-rd --help --version' -- "$cur"))
         return
     fi
     local i n=0
     for (( i = 1; i < COMP_CWORD; i++ )); do
         case ${COMP_WORDS[i]} in
-            --host|--port|--tls-port|--tls-cert|--tls-key|--tls-handshake-timeout|--web-port|--web-tls-port|--web-request-timeout|--web-max-request-bytes|--web-origin|--trusted-proxy|--dictionaries|--data|--durability|--game-log|--max-db-pages|--grace|--bot-delay|--watch-batch|--watch-batch-per-watcher|--max-clients|--max-clients-per-ip|--max-unnamed|--max-unnamed-per-ip|--connects-per-second-per-ip|--connect-burst-per-ip|--name-timeout|--idle-timeout|--max-commands-per-second|--command-burst|--max-commands-per-second-per-ip|--command-burst-per-ip|--flood-seconds|--cost-unit-us|--max-new-names-per-minute|--new-name-burst|--max-output-bytes|--max-failed-joins-per-minute|--failed-join-burst|--send-buffer-bytes|--unload-after|--first-move-timeout|--move-timeout|--abandon-after|--max-games-per-name|--max-games-per-network|--scores-for|--hash-threads|--hash-queue|--max-hashes-per-minute-per-ip|--hash-burst|--turn-slice|--io-threads|--login-backoff-max|--login-failure-memory|--max-login-failure-entries|--top-min-games|--top-max-rd) i=$((i + 1)) ;;
+            --host|--port|--tls-port|--tls-cert|--tls-key|--tls-handshake-timeout|--web-port|--web-tls-port|--web-request-timeout|--web-max-request-bytes|--web-origin|--trusted-proxy|--dictionaries|--data|--durability|--game-log|--max-db-pages|--grace|--bot-delay|--watch-batch|--watch-batch-per-watcher|--max-clients|--max-clients-per-ip|--max-unnamed|--max-unnamed-per-ip|--connects-per-second-per-ip|--connect-burst-per-ip|--name-timeout|--idle-timeout|--max-commands-per-second|--command-burst|--max-commands-per-second-per-ip|--command-burst-per-ip|--flood-seconds|--cost-unit-us|--max-new-names-per-minute|--new-name-burst|--max-output-bytes|--max-failed-joins-per-minute|--failed-join-burst|--send-buffer-bytes|--unload-after|--first-move-timeout|--move-timeout|--abandon-after|--max-games-per-name|--max-games-per-network|--max-follows|--max-blocks|--max-invites-per-name|--max-invites-per-network|--max-reports-per-day|--presence-interval|--scores-for|--hash-threads|--hash-queue|--max-hashes-per-minute-per-ip|--hash-burst|--turn-slice|--io-threads|--login-backoff-max|--login-failure-memory|--max-login-failure-entries|--top-min-games|--top-max-rd) i=$((i + 1)) ;;
             -*) ;;
             *) n=$((n + 1)) ;;
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'accounts journal' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'accounts reports journal' -- "$cur")) ;;
     esac
 }
 

@@ -5,9 +5,19 @@
 _ghostd_accounts() {
     _arguments -s \
         '--data[the data folder of the ghostd whose accounts these are]:DIR:_files -/' \
+        '--days[mute or ban for N days (without it\: until unban)]:N: ' \
+        '--network[ban or unban the network of this IPv4 or IPv6 address (an IPv6 …]:ADDRESS: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
-        '1:COMMAND:(list reset-password delete)' \
+        '1:COMMAND:(list reset-password delete mute ban unban)' \
         '2:NAME: ' \
+        && return 0
+}
+
+_ghostd_reports() {
+    _arguments -s \
+        '--data[the data folder of the ghostd whose reports these are]:DIR:_files -/' \
+        '--limit[show the newest N reports]:N: ' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
         && return 0
 }
 
@@ -23,6 +33,7 @@ _ghostd() {
     if (( CURRENT > 2 )); then
         case ${words[2]} in
             accounts) shift words; (( CURRENT-- )); _ghostd_accounts; return ;;
+            reports) shift words; (( CURRENT-- )); _ghostd_reports; return ;;
             journal) shift words; (( CURRENT-- )); _ghostd_journal; return ;;
         esac
     fi
@@ -74,6 +85,12 @@ _ghostd() {
         '--abandon-after[a game in progress nobody moved in or resumed while ghostd ran for …]:SECONDS: ' \
         '--max-games-per-name[games in progress (adjourned ones too) one name may have]:N: ' \
         '--max-games-per-network[the same for one network (an IPv4 address, an IPv6 /64)]:N: ' \
+        '--max-follows[names one registered name may FOLLOW]:N: ' \
+        '--max-blocks[names one name may BLOCK]:N: ' \
+        '--max-invites-per-name[invitations (INVITE) one name may have open to it at once]:N: ' \
+        '--max-invites-per-network[invitations one network (an IPv4 address, an IPv6 /64) may have …]:N: ' \
+        '--max-reports-per-day[REPORTs one name may make in a day]:N: ' \
+        '--presence-interval[a name'\''s followers hear it came online or went (ONLINE, OFFLINE) …]:SECONDS: ' \
         '--scores-for[who enters the high-score lists (SCORES boards, best-games lists)]:WHO:(all registered)' \
         '--hash-threads[threads that hash and check passwords (yescrypt, tens of …]:N: ' \
         '--hash-queue[passwords that may wait for those threads]:N: ' \
@@ -88,7 +105,7 @@ _ghostd() {
         '--top-max-rd[TOP lists a name only while its rating deviation, as of its last …]:RD: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
-        '1:command:((accounts\:"manage registered names offline" journal\:"check or salvage the move journal offline"))' \
+        '1:command:((accounts\:"manage registered names, mute and ban" reports\:"list the players'\'' reports" journal\:"check or salvage the move journal offline"))' \
         && return 0
 }
 
