@@ -11,6 +11,8 @@ enum OperatorClient {
         case refused(String)
         /// The request could not be written or the daemon signalled.
         case cannotAsk(String)
+        /// The folder's holder did not say it takes requests (`ready`).
+        case notTaking(pid: Int)
         /// No reply in time; `taken`: the daemon had taken the request.
         case noAnswer(pid: Int, seconds: Int, taken: Bool)
 
@@ -18,8 +20,10 @@ enum OperatorClient {
             switch self {
             case .refused(let why): return why
             case .cannotAsk(let why): return "\(why); nothing changed"
+            case .notTaking(let pid):
+                return "the data folder is in use by pid \(pid), which does not take requests (another ghostd accounts or journal command, a ghostd still starting, or an older ghostd): try again, or restart ghostd; nothing changed"
             case let .noAnswer(pid, seconds, false):
-                return "the daemon (pid \(pid)) did not answer within \(seconds) s (is it a ghostd serving this folder, not another command holding it?); the request was withdrawn, nothing changed"
+                return "the daemon (pid \(pid)) did not answer within \(seconds) s; the request was withdrawn, nothing changed"
             case let .noAnswer(pid, seconds, true):
                 return "the daemon (pid \(pid)) took the request but did not answer within \(seconds) s: see `ghostd accounts list`"
             }
@@ -35,11 +39,16 @@ enum OperatorClient {
             throw DataFolderLock.Failure.inUse(folder: data.isEmpty ? "." : data, pid: pid)
         }
         let folder = OperatorRequest.folder(in: data)
-        let owner = try prepare(folder, data: data)
+        // Only a daemon that said it takes requests is signalled: SIGUSR1 ends a ghostd older than this one.
+        guard case .success(let ready) = OperatorRequest.readSmallFile(folder + "/" + OperatorRequest.readyName, limit: 32),
+              ready.split(separator: "\n").first.flatMap({ Int($0) }) == pid else {
+            throw Failure.notTaking(pid: pid)
+        }
+        let requestOwner = try owner(of: folder)
         let id = OperatorRequest.newID()
         let request = id + ".request", reply = folder + "/" + id + ".reply"
         if let failure = OperatorRequest.writeAtomically(OperatorRequest.line(action) + "\n", folder: folder,
-                                                         temporary: "." + id + ".tmp", final: request, owner: owner) {
+                                                         temporary: "." + id + ".tmp", final: request, owner: requestOwner) {
             throw Failure.cannotAsk(failure)
         }
         guard kill(target, SIGUSR1) == 0 else {
@@ -69,24 +78,13 @@ enum OperatorClient {
         throw Failure.noAnswer(pid: pid, seconds: Int(timeout.rounded()), taken: !withdrawn)
     }
 
-    /// Makes the mailbox if the daemon has not (0700); when root writes into
-    /// a daemon's folder, its files must be the daemon's user's: returns
-    /// that owner (the folder's) for root, else nil.
-    private static func prepare(_ folder: String, data: String) throws -> (uid: uid_t, gid: gid_t)? {
-        if mkdir(folder, 0o700) != 0, errno != EEXIST {
-            throw Failure.cannotAsk("cannot make \(folder): \(String(cString: strerror(errno)))")
-        }
+    /// When root writes into a daemon's mailbox (the daemon made it), its
+    /// request must be the daemon's user's: that owner for root, else nil.
+    private static func owner(of folder: String) throws -> (uid: uid_t, gid: gid_t)? {
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw Failure.cannotAsk("\(folder) is not a folder")
         }
-        guard geteuid() == 0 else { return nil }
-        // A folder root has just made is root's: give it to the data folder's owner.
-        var dataInfo = stat()
-        if info.st_uid == 0, stat(data.isEmpty ? "." : data, &dataInfo) == 0, dataInfo.st_uid != 0 {
-            _ = chown(folder, dataInfo.st_uid, dataInfo.st_gid)
-            return (dataInfo.st_uid, dataInfo.st_gid)
-        }
-        return (info.st_uid, info.st_gid)
+        return geteuid() == 0 ? (info.st_uid, info.st_gid) : nil
     }
 }

@@ -11,7 +11,8 @@ import GhostStore
 /// - The command writes its request, one line (`ban ann until=1796000000`),
 ///   to `.<id>.tmp` and renames it to `<id>.request`, so that the daemon
 ///   never reads half a file; then it sends SIGUSR1 to the PID in the
-///   folder's pidfile (`DataFolderLock`), and waits for `<id>.reply`.
+///   folder's pidfile (`DataFolderLock`) if the daemon wrote that PID in
+///   `ready` (it takes requests), and waits for `<id>.reply`.
 /// - The daemon (OperatorInbox.swift), at SIGUSR1, takes each request by
 ///   renaming it to `.<id>.taken` (so that a command that gave up and
 ///   removes its request knows whether it was taken), reads it as the
@@ -30,6 +31,8 @@ enum OperatorRequest {
     static let maxBytes = 1024
     /// Requests taken at one SIGUSR1; the rest wait for the next one.
     static let maxPerSignal = 100
+    /// The file in which a daemon that takes requests writes its PID.
+    static let readyName = "ready"
     /// How long the command waits for the daemon's reply.
     static let replyTimeout = 10.0
 

@@ -190,8 +190,9 @@ struct OperatorCommandTests {
         let unban = try Self.ghostd(["accounts", "unban", "ANN"] + d)
         #expect(unban.status == .exited(0) && unban.stdout == "ANN: mute and ban lifted\n", "\(unban)")
         try again.login("ann")
-        // The mailbox is left empty.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: daemon.dataPath + "/operator") == [])
+        // The mailbox is left with the daemon's PID alone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: daemon.dataPath + "/operator") == ["ready"])
+        #expect(try String(contentsOfFile: daemon.dataPath + "/operator/ready", encoding: .utf8) == "\(daemon.pid)\n")
     }
 
     @Test("A network ban closes its connections and refuses new ones with BYE banned; unban --network lets them in")
@@ -299,7 +300,7 @@ struct OperatorCommandTests {
         }
     }
 
-    @Test("No answer: a command that holds the folder (not a daemon) is not harmed by SIGUSR1; the request is withdrawn after 10 s, exit status 1")
+    @Test("A command that holds the folder is no daemon: refused at once; made to look like one, it is not harmed by SIGUSR1 and the request is withdrawn after 10 s; exit status 1")
     func noAnswer() throws {
         let data = try DataDirectory()
         do {
@@ -318,10 +319,17 @@ struct OperatorCommandTests {
             }
             usleep(10_000)
         }
+        let refused = try Self.ghostd(["accounts", "ban", "ann", "--data", data.path])
+        #expect(refused.status == .exited(1) && refused.stdout == "")
+        #expect(refused.stderr == "ghostd accounts: the data folder is in use by pid \(holder.pid), which does not take requests (another ghostd accounts or journal command, a ghostd still starting, or an older ghostd): try again, or restart ghostd; nothing changed\n")
+        #expect(access(data.path + "/operator", F_OK) != 0)
+        // As if it had said it takes requests: it is signalled, and never answers.
+        #expect(mkdir(data.path + "/operator", 0o700) == 0)
+        try "\(holder.pid)\n".write(toFile: data.path + "/operator/ready", atomically: false, encoding: .utf8)
         let ban = try Self.ghostd(["accounts", "ban", "ann", "--data", data.path])
         #expect(ban.status == .exited(1) && ban.stdout == "")
-        #expect(ban.stderr == "ghostd accounts: the daemon (pid \(holder.pid)) did not answer within 10 s (is it a ghostd serving this folder, not another command holding it?); the request was withdrawn, nothing changed\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path + "/operator") == [])
+        #expect(ban.stderr == "ghostd accounts: the daemon (pid \(holder.pid)) did not answer within 10 s; the request was withdrawn, nothing changed\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path + "/operator") == ["ready"])
         // SIGUSR1 did not end the holder: it finishes its work.
         holder.send("a new password\n")
         let r = try holder.finish()

@@ -25,10 +25,17 @@ final class OperatorInbox {
         self.log = log
     }
 
-    /// At the start: the mailbox, the daemon's user's own (0700).
+    /// At the start, once SIGUSR1 reaches the loop: the mailbox, the
+    /// daemon's user's own (0700), and in it `ready` with this PID, which a
+    /// command checks against the pidfile before it signals (a ghostd older
+    /// than this one would be ended by SIGUSR1, and a command holding the
+    /// folder would never answer).
     func prepare() {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
-            log("cannot make \(folder): \(String(cString: strerror(errno))); ghostd accounts cannot reach this daemon")
+            return log("cannot make \(folder): \(String(cString: strerror(errno))); ghostd accounts cannot reach this daemon")
+        }
+        if let failure = OperatorRequest.writeAtomically("\(getpid())\n", folder: folder, temporary: ".ready.tmp", final: OperatorRequest.readyName) {
+            log("\(failure); ghostd accounts cannot reach this daemon")
         }
     }
 
