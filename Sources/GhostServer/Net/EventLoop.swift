@@ -312,6 +312,10 @@ extension Server {
         // as far as its socket takes it now.
         let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
         let synced = commits.settle()
+        // The operator's replies that waited for these syncs.
+        if synced, !operators.isIdle {
+            operators.committed(lost: false, generation: commits.committedGeneration, durable: commits.durableGeneration)
+        }
         for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             if !synced { conn.dropHeld() }
             table.close(conn.id, .shutdown, text)
