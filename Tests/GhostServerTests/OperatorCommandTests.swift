@@ -267,6 +267,27 @@ struct OperatorCommandTests {
         #expect(list.status == .exited(0) && list.stdout == "", "\(list)")
     }
 
+    @Test("A ban the store cannot take (--max-db-pages) is answered with an error, nothing changed, and the daemon goes on")
+    func storeFailure() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--max-db-pages", "1", "--max-commands-per-second", "0"])
+        defer { daemon.kill() }
+        let d = ["--data", daemon.dataPath]
+        var refused: (name: String, stderr: String)?
+        for i in 0..<300 {
+            let r = try Self.ghostd(["accounts", "ban", "filler-name-\(i)"] + d)
+            if r.status == .exited(1) {
+                refused = ("filler-name-\(i)", r.stderr)
+                break
+            }
+            #expect(r.status == .exited(0) && r.stdout == "filler-name-\(i): banned until lifted\n", "\(r)")
+        }
+        let (name, stderr) = try #require(refused, "300 bans and the database is not full")
+        #expect(stderr.hasPrefix("ghostd accounts: the daemon could not store it (") && stderr.hasSuffix("full); nothing changed\n"), "\(stderr)")
+        try LineClient(port: daemon.port, label: "still serving").ping()
+        let list = try Self.ghostd(["accounts", "list"] + d)
+        #expect(list.status == .exited(0) && list.stdout.contains("filler-name-0 ban until=forever\n") && !list.stdout.contains(name + " "), "\(list)")
+    }
+
     @Test("ghostd reports beside a running daemon lists a REPORT made over the wire, with what the reported name said")
     func reportOverTheWire() throws {
         let daemon = try DaemonProcess.start()
