@@ -35,6 +35,9 @@ enum OperatorRequest {
     static let readyName = "ready"
     /// How long the command waits for the daemon's reply.
     static let replyTimeout = 10.0
+    /// A request older than this (seconds) is refused unread: its command
+    /// waited `replyTimeout` at most, and gave up (it was killed, say).
+    static let maxAge = 60
 
     static func folder(in data: String) -> String {
         let d = data.isEmpty ? "." : data

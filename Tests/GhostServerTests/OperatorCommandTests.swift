@@ -250,8 +250,12 @@ struct OperatorCommandTests {
         try "unban ann\n".write(toFile: daemon.dataPath + "/elsewhere", atomically: false, encoding: .utf8)
         #expect(symlink(daemon.dataPath + "/elsewhere", folder + "/link.request") == 0)
         try "ban bystander until=forever\n".write(toFile: folder + "/.hidden.request", atomically: false, encoding: .utf8)
+        // A well-formed request its command left two minutes ago (killed while it waited).
+        try "ban bystander until=forever\n".write(toFile: folder + "/old.request", atomically: false, encoding: .utf8)
+        var times = [timespec(tv_sec: time(nil) - 120, tv_nsec: 0), timespec(tv_sec: time(nil) - 120, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, folder + "/old.request", &times, 0) == 0)
         daemon.signal(SIGUSR1)
-        for id in ["bad", "big", "link"] {
+        for id in ["bad", "big", "link", "old"] {
             #expect(Self.waitForFile(folder + "/\(id).reply"), "\(id)")
             #expect(access(folder + "/\(id).request", F_OK) != 0, "\(id)")
         }
@@ -259,6 +263,7 @@ struct OperatorCommandTests {
         #expect(bad == "error: request bad refused: ban: until= takes unix seconds or forever\n")
         #expect(try String(contentsOfFile: folder + "/big.reply", encoding: .utf8) == "error: request big refused: it is longer than 1024 bytes\n")
         #expect(try String(contentsOfFile: folder + "/link.reply", encoding: .utf8).hasPrefix("error: request link refused: cannot open it: "))
+        #expect(try String(contentsOfFile: folder + "/old.reply", encoding: .utf8) == "error: request old refused: it is older than 60 s, and its command gave up\n")
         // Nothing was applied: a hidden name is no request, and the bystander is still served.
         #expect(access(folder + "/.hidden.request", F_OK) == 0)
         try bystander.ping()

@@ -69,6 +69,13 @@ final class OperatorInbox {
             let taken = folder + "/." + id + ".taken"
             // Taken by renaming: a command that gives up and removes its request then knows it was taken.
             guard rename(folder + "/" + id + ".request", taken) == 0 else { continue }
+            var info = stat()
+            if lstat(taken, &info) == 0, info.st_mtim.tv_sec < time(nil) - OperatorRequest.maxAge {
+                // Its command gave up long ago (killed while it waited): nobody expects it done now.
+                turn.append((id, "error: request \(id) refused: it is older than \(OperatorRequest.maxAge) s, and its command gave up", false))
+                log("operator request \(id): \(turn.last?.text ?? "")")
+                continue
+            }
             let action = OperatorRequest.readSmallFile(taken, limit: OperatorRequest.maxBytes)
                 .flatMap { OperatorRequest.parse($0) }
             switch action {
