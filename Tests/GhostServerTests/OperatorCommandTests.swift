@@ -80,6 +80,33 @@ struct OperatorRequestTests {
     }
 }
 
+/// The lobby's side: a request applied as one unit of the store and the outbox.
+@Suite("Operator: the lobby applies a request as a command")
+struct LobbyOperatorTests {
+    @Test("A ban whose write fails is undone whole: no BYE, nothing stored, a reason for the operator; once the store takes it, the connection is closed")
+    func failedWriteIsUndone() throws {
+        let h = try Harness()
+        h.named(1, "ann")
+        let raw = try SQLiteDatabase(path: h.store.path)
+        defer { raw.close() }
+        try raw.execute("CREATE TRIGGER full BEFORE INSERT ON sanctions BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
+        switch h.lobby.applyOperatorRequest(.ban(name: "ann", until: nil)) {
+        case .success(let text): Issue.record("applied: \(text)")
+        case .failure(let why):
+            #expect(why.description.hasPrefix("the daemon could not store it (") && why.description.hasSuffix("injected: disk full); nothing changed"),
+                    "\(why)")
+        }
+        h.tick()
+        #expect(h.drain() == [:])
+        #expect(h.outbox.closed.isEmpty)
+        try raw.execute("DROP TRIGGER full")
+        #expect(h.lobby.applyOperatorRequest(.ban(name: "ann", until: nil)) == .success("ann: banned until lifted"))
+        h.tick()
+        #expect(h.drain() == [1: ["BYE banned the server's operator banned ann"]])
+        #expect(try raw.query("SELECT target FROM sanctions WHERE kind = 'ban'") { $0.text(0) } == ["ann"])
+    }
+}
+
 /// `ghostd accounts mute|ban|unban|list` and `ghostd reports`, the real
 /// binary, offline and against a running daemon.
 @Suite("EndToEnd: the operator's commands", .timeLimit(.minutes(5)))
