@@ -103,8 +103,8 @@ final class Moderation: LobbyPart {
             return n == 0 ? "\(name): no mute or ban to lift" : "\(name): mute and ban lifted"
         case .unbanNetwork(let address):
             let key = NetworkKey.of(address)
-            bannedNetworks[key] = nil
             let n = try store.socialStore.liftSanctions([.banNetwork], on: key)
+            bannedNetworks[key] = nil   // only once the store has it: a failed write leaves the ban in force
             return n == 0 ? "network \(key): no ban to lift" : "network \(key): ban lifted"
         default:
             return ""
