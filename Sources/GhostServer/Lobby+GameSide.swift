@@ -42,7 +42,7 @@ extension Lobby {
             recovery.runCommand(from: id) { perform(command, row, from: id) }
         }
         // Names taken or given up by it: their followers are told (SocialDesk.swift).
-        if !sessions.names.touched.isEmpty { social.settle() }
+        if sessions.names.anyTouched { social.settle() }
     }
 
     /// The turn is committed: nothing of it can be lost any more (RecoveryDesk.swift).

@@ -160,9 +160,9 @@ public final class Lobby: LobbyPart {
 
     /// Units the line just served costs on top of its verb's (a repeated
     /// SAY); the loop charges them to the sender's budget.
-    public func takeSurcharge() -> Int {
+    @inline(__always) public func takeSurcharge() -> Int {
         let units = context.surcharge
-        context.surcharge = 0
+        if units != 0 { context.surcharge = 0 }
         return units
     }
 

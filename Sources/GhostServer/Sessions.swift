@@ -100,12 +100,15 @@ struct NameHolders {
     private var holders: [String: ConnectionID] = [:]
     /// Names set or cleared since the last `takeTouched()`.
     private(set) var touched: Set<String> = []
+    /// `!touched.isEmpty`, read on every command without touching the set.
+    private(set) var anyTouched = false
 
     subscript(key: String) -> ConnectionID? {
         get { holders[key] }
         set {
             holders[key] = newValue
             touched.insert(key)
+            anyTouched = true
         }
     }
 
@@ -116,12 +119,14 @@ struct NameHolders {
 
     mutating func removeAll() {
         touched.formUnion(holders.keys)
+        anyTouched = !touched.isEmpty
         holders.removeAll()
     }
 
     /// The names touched since the last call, and forgets them.
     mutating func takeTouched() -> Set<String> {
-        guard !touched.isEmpty else { return [] }
+        guard anyTouched else { return [] }
+        anyTouched = false
         defer { touched = [] }
         return touched
     }

@@ -19,7 +19,7 @@ final class SocialDesk: LobbyPart {
     /// Names whose presence changed within their interval: told at its end
     /// (`tick`) if it then differs from what was told.
     private var deferred: Set<String> = []
-    private var prunedAt = 0.0
+    private var pruneAt = 64
     /// A name went offline (ChatDesk forgets its lines).
     var wentOffline: (String) -> Void = { _ in }
 
@@ -145,6 +145,7 @@ final class SocialDesk: LobbyPart {
     }
 
     private func announce(_ key: String, online: Bool, now: Double) {
+        prune(now: now)
         told[key] = (online, now)
         guard let followers = people.followersOnline[key], !followers.isEmpty else { return }
         let name = people.byKey[key]?.name ?? key
@@ -155,22 +156,25 @@ final class SocialDesk: LobbyPart {
         }
     }
 
-    /// The names whose interval ended are told, if their presence changed;
-    /// old records go.
+    /// The names whose interval ended are told, if their presence changed.
+    /// Nothing to do (nearly every turn): no clock is read.
     func tick() {
+        guard !deferred.isEmpty else { return }
         let now = clock.monotonic
-        if !deferred.isEmpty {
-            for key in deferred.sorted() where now - (told[key]?.at ?? -.infinity) >= settings.presenceInterval {
-                deferred.remove(key)
-                let online = shown(key)
-                if (told[key]?.online ?? false) != online { announce(key, online: online, now: now) }
-            }
+        for key in deferred.sorted() where now - (told[key]?.at ?? -.infinity) >= settings.presenceInterval {
+            deferred.remove(key)
+            let online = shown(key)
+            if (told[key]?.online ?? false) != online { announce(key, online: online, now: now) }
         }
-        if now - prunedAt >= settings.presenceInterval {
-            prunedAt = now
-            // Kept: the names told online (as many as are online) and the recent ones.
-            told = told.filter { $0.value.online || now - $0.value.at < settings.presenceInterval || deferred.contains($0.key) }
-        }
+    }
+
+    /// Old records go once there are twice as many as after the last pruning
+    /// (amortized O(1) a change): kept are the names told online (as many
+    /// as are online) and the recent ones.
+    private func prune(now: Double) {
+        guard told.count >= pruneAt else { return }
+        told = told.filter { $0.value.online || now - $0.value.at < settings.presenceInterval || deferred.contains($0.key) }
+        pruneAt = max(64, told.count * 2)
     }
 
     /// When `tick` next has work: the earliest end of a deferred name's interval.
