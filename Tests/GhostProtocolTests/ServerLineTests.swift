@@ -45,6 +45,7 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .ratingData: 32
     case .view: 33
     case .drawn: 34
+    case .social: 35
     }
 }
 private let caseCount = 35
