@@ -18,7 +18,7 @@ enum SFx {
     }
 
     /// alice in game 7 against bob (alice to move).
-    static func game(language: String = "en") -> ClientState { Fx.inGame(language: language) }
+    static func game(fragment: String = "", language: String = "en") -> ClientState { Fx.inGame(fragment: fragment, language: language) }
 
     /// The status line's alert, in words ("" without one).
     static func alert(_ s: ClientState, _ t: Strings) -> String {
