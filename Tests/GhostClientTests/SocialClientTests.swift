@@ -334,3 +334,17 @@ struct SocialScreenTests {
         }
     }
 }
+
+@Suite("Client: the social state across a dropped connection (#47)")
+struct SocialLinkTests {
+    @Test("A drop forgets an INVITE on its way (i works again once back) and the lists being received; the list shown stays")
+    func dropForgetsWhatWasOnItsWay() {
+        var s = Fx.run(SFx.friends(), .key(.char("i"))).0
+        #expect(s.social.inviting == "ann")
+        s = Fx.run(s, .disconnected, .tick(200), .connected, Fx.line(Fx.hello)).0
+        #expect(s.social.inviting == nil && s.social.friends?.count == 4)
+        // Asked while the connection dropped: not stuck on "asking".
+        let asking = Fx.run(Fx.named(), .key(.char("f")), .disconnected).0
+        #expect(asking.social.friends == [] && asking.social.incomingFriends.isEmpty)
+    }
+}

@@ -43,6 +43,18 @@ enum SocialFeature {
         }
     }
 
+    /// The connection dropped: what was on its way will not be answered,
+    /// and a hosted invitation is gone with the connection; the lists
+    /// shown stay until asked again (r).
+    static func disconnected(_ st: inout ClientState) {
+        st.social.inviting = nil
+        st.social.invited = nil
+        st.social.incomingFriends = []
+        st.social.incomingBlocks = []
+        if st.social.friends == nil { st.social.friends = [] }
+        if st.social.blocks == nil, st.screen == .social(.blocks) { st.social.blocks = [] }
+    }
+
     // MARK: Friends
 
     static func friendsKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
