@@ -105,7 +105,7 @@ extension LineOwner {
             return .scores
         case .waiting:
             return .lobby
-        case .ok, .error, .stat:
+        case .ok, .error, .stat, .social:
             return .client
         }
     }

@@ -48,6 +48,9 @@ final class Away: Broadcasting {
         broadcast(gameID, .info("\(room.names[seat]) is away. The game waits; if they are still away \(Int(settings.graceSeconds)) s into their turn, you may CLAIM it."))
     }
 
+    /// Why a name may not take its seat again (the operator banned it: Moderation.swift), nil if it may.
+    var refusal: (String) -> ServerLine? = { _ in nil }
+
     func resume(_ token: String, _ id: ConnectionID, _ session: Session) {
         // A game not in memory is loaded from the store (Lifecycle.swift).
         var found = rooms.tokens[token]
@@ -82,6 +85,7 @@ final class Away: Broadcasting {
             return reply(id, .error(.busy, "you are in another game"))
         }
         let name = room.names[seat]
+        if let banned = refusal(name) { return reply(id, banned) }
         // Whoever else holds this name gives it up, unless it is playing with it.
         if let holder = sessions.names[name.lowercased()], holder != id, holder != room.seats[seat] {
             if let other = sessions[holder], isPlaying(other) {

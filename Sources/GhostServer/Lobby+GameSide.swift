@@ -9,10 +9,16 @@ extension Lobby {
 
     /// The next moment the clock matters to a game, a seek queue or the
     /// watchers, if any (monotonic seconds; Away.swift).
-    public var nextDeadline: Double? { away.nextDeadline }
+    public var nextDeadline: Double? {
+        guard let presence = social.due else { return away.nextDeadline }
+        return min(away.nextDeadline ?? presence, presence)
+    }
 
     /// Everything the clock has made due (Away.swift).
-    public func tick() { away.tick() }
+    public func tick() {
+        away.tick()
+        social.tick()
+    }
 
     /// Runs one command as a unit: if one of its writes fails, it is undone
     /// as a whole and answered `ERR store-failed` (RecoveryDesk.swift).
@@ -35,6 +41,8 @@ extension Lobby {
         } else {
             recovery.runCommand(from: id) { perform(command, row, from: id) }
         }
+        // Names taken or given up by it: their followers are told (SocialDesk.swift).
+        if !sessions.names.touched.isEmpty { social.settle() }
     }
 
     /// The turn is committed: nothing of it can be lost any more (RecoveryDesk.swift).
@@ -43,6 +51,7 @@ extension Lobby {
     /// A commit failed and the store rolled the turn back (RecoveryDesk.swift).
     public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.recoverLostTurn(withdrawn: withdrawn, sendState: { game, seat in play.sendState(game, to: seat) })
+        social.settle()
     }
 
     /// Set only when the lobby could not resynchronise with the store after a

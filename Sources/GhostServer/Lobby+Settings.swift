@@ -89,6 +89,17 @@ extension Lobby {
         /// lists empty; Issue44RatingsTests measures it).
         public var topMinGames = 10
         public var topMaxDeviation = 350.0
+        /// Between people (SocialDesk.swift, Invitations.swift, ChatDesk.swift):
+        /// the names one registered name may follow and block; the open
+        /// invitations one name may receive, and one network send; reports
+        /// one name may make a day; and how often a name's followers hear
+        /// that it came or went (ONLINE, OFFLINE: at most once in this many seconds).
+        public var maxFollows = 400
+        public var maxBlocks = 500
+        public var maxInvitesPerName = 5
+        public var maxInvitesPerNetwork = 10
+        public var maxReportsPerDay = 10
+        public var presenceInterval: Double = 60
         public init() {}
     }
 }

@@ -124,6 +124,14 @@ public final class Lobby: LobbyPart {
     let review: ReviewDesk
     /// VIEW: a game as any client draws it (ViewDesk.swift).
     let views: ViewDesk
+    /// FOLLOW, BLOCK and their lists, presence (SocialDesk.swift).
+    let social: SocialDesk
+    /// INVITE and DECLINE <code> (Invitations.swift).
+    let invitations: Invitations
+    /// SAY and REPORT (ChatDesk.swift).
+    let chat: ChatDesk
+    /// The operator's mutes and bans (Moderation.swift).
+    let moderation: Moderation
 
     /// Where passwords go to be hashed or checked, off the loop
     /// (AccountDesk.swift): the server sets its pool of hashing threads.
@@ -141,7 +149,25 @@ public final class Lobby: LobbyPart {
     /// Takes the checker's finished outcomes and answers each, then serves
     /// the lines that waited behind it (AccountDesk.swift). The loop calls it
     /// when the hashing pool wakes it (and tests when they like).
-    public func passwordsChecked() { accountDesk.passwordsChecked(serve: { frame, id in self.received(frame, from: id) }) }
+    public func passwordsChecked() {
+        accountDesk.passwordsChecked(serve: { frame, id in self.received(frame, from: id) })
+        social.settle()
+    }
+
+    /// Units the line just served costs on top of its verb's (a repeated
+    /// SAY); the loop charges them to the sender's budget.
+    public func takeSurcharge() -> Int {
+        let units = context.surcharge
+        context.surcharge = 0
+        return units
+    }
+
+    /// An operator's action on the running server (`ghostd accounts
+    /// mute|ban|unban`): stored with the turn, and acted on at once.
+    /// Returns what was done, or throws if the store refused it.
+    public func apply(_ action: OperatorAction) throws -> String {
+        try moderation.apply(action)
+    }
 
     /// `extraKinds` are game kinds to play besides the catalog's (for tests
     /// of what the lobby does for any kind); the server passes none.
@@ -175,6 +201,14 @@ public final class Lobby: LobbyPart {
         scores = ScoresDesk(context: context)
         review = ReviewDesk(context: context)
         views = ViewDesk(context: context, rooms: rooms)
+        social = SocialDesk(context: context, rooms: rooms)
+        invitations = Invitations(context: context, waiting: waiting, matchmaking: matchmaking)
+        chat = ChatDesk(context: context, rooms: rooms, watching: watching)
+        moderation = Moderation(context: context)
+        social.wentOffline = { [unowned chat] key in chat.forget(key) }
+        preferences.settingSaved = { [unowned social] name, key, value in social.settingChanged(name, key, value) }
+        names.refusal = { [unowned moderation] name in moderation.refusal(name) }
+        away.refusal = names.refusal
         context.storeFailed = { [unowned self] error in self.recovery.storeFailed(error) }
         lifecycle.recordStart()
         ratings.replayIfNeeded()
@@ -194,6 +228,9 @@ public final class Lobby: LobbyPart {
     public func connected(_ id: ConnectionID, address: String = "") {
         sessions.remove(id)   // (ids are not reused: keeps the count of sessions awaiting a password true if one were)
         sessions.byID[IDKey(id)] = Session(lang: defaultLanguage, address: address)
+        if let network = sessions[id]?.network, moderation.isBanned(network: network) {
+            return outbox.close(id, .banned, "the server's operator banned your network")
+        }
         outbox.send(.hello(version: Lobby.version, protocolVersion: Lobby.protocolVersion,
                            languages: dictionaries.languages), to: id)
     }
@@ -209,6 +246,7 @@ public final class Lobby: LobbyPart {
         if let name = session.name { sessions.release(name, by: id) }
         names.forgetLastGame(id)
         sessions.remove(id)
+        social.settle()
     }
 
     /// A framed input from a connection: a line or an over-long line.
@@ -246,7 +284,8 @@ public final class Lobby: LobbyPart {
                   ("names_connected", String(sessions.names.count)), ("watchers", String(watching.watcherTotal)),
                   ("registrations", String(figures.registrations)), ("logins", String(figures.logins)),
                   ("logins_failed", String(figures.loginsFailed)), ("passwords_changed", String(figures.passwordsChanged)),
-                  ("hashes_refused", String(figures.hashesRefused)), ("passwords_pending", String(accountDesk.pendingCount))]
+                  ("hashes_refused", String(figures.hashesRefused)), ("passwords_pending", String(accountDesk.pendingCount)),
+                  ("invitations_open", String(invitations.count))]
         for (name, value) in lines { reply(id, .stat(name: name, value: value)) }
         reply(id, .ok(.stats(count: lines.count)))
     }

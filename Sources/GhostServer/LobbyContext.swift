@@ -29,6 +29,11 @@ final class LobbyContext {
     let log: (String) -> Void
     /// Who is connected, and who holds each name in use (Sessions.swift).
     let sessions = Sessions()
+    /// The names online and what is theirs between people (People.swift).
+    let people = People()
+    /// Units the line being served costs on top of its verb's (a repeated
+    /// SAY, ChatDesk.swift): the loop's budget takes it (`Lobby.takeSurcharge`).
+    var surcharge = 0
     /// Counted since the start, for STATS.
     var figures = Lobby.Figures()
     /// What a failed write does (the lobby's recovery: the command in

@@ -169,7 +169,9 @@ final class Matchmaking: LobbyPart {
             return reply(id, .error(.tooManyJoins, "too many JOINs with a wrong code from your address; try again in \(Int(wait.rounded(.up))) s"))
         }
         // The host's language and game, read in place (`Sessions.peek`).
-        guard let host = hostOfCode, let (hostLang, hosting) = sessions.peek(host, { s -> (String, (GameOptions, GameSetup?)?) in
+        // An invitation's code is its invitee's only: to anyone else, no such game.
+        let invitee = waiting.invitees[code]
+        guard let host = hostOfCode, invitee == nil || invitee == session.name?.lowercased(), let (hostLang, hosting) = sessions.peek(host, { s -> (String, (GameOptions, GameSetup?)?) in
             if case .hosting(_, let o, let setup) = s.state { return (s.lang, (o, setup)) }
             return (s.lang, nil)
         }) else {
@@ -188,7 +190,26 @@ final class Matchmaking: LobbyPart {
         guard ratings.mayJoinRated(options, id, session, host: host) else { return }
         reply(id, .ok(.join(code: code, lang: hostLang, rounds: options.rounds, clock: options.clock)))
         guard play.startGame(lang: hostLang, people: [host, id], options: options, setup: setup) else { return failed(id) }
-        waiting.hosted[code] = nil
+        waiting.close(code, joined: true)
+    }
+
+    /// INVITE's game: a private game for two people, checked as NEW checks
+    /// one, hosted without a reply (the invitation answers, Invitations.swift).
+    /// Nil after an `ERR`.
+    func hostInvitation(_ given: GameOptions, _ id: ConnectionID, _ session: Session)
+        -> (code: String, kind: any GameDefinition, options: GameOptions, fields: [Field])? {
+        guard let options = kindOptions(given, id), ratings.ratedOptionsHold(options, seeking: false, id, session),
+              clockAllowed(options, id), ready(id, session),
+              let (kind, setup) = setUp(options, lang: session.lang, id, savedBy: session.name, people: 2) else { return nil }
+        guard setup.computerSeat == nil, options.bot == nil, options.settings["bot"] == nil else {
+            reply(id, .error(.badArguments, "INVITE plays a person: to play the computer, NEW bot=<level>"))
+            return nil
+        }
+        let code = waiting.hosted.newCode()
+        waiting.hosted[code] = id
+        sessions.update(id) { $0.state = .hosting(code: code, options: options, setup: setup) }
+        let fields = kind.newGame(language: session.lang, variant: setup.variant, settings: setup.settings, seed: 0, starter: 0)?.setupFields ?? []
+        return (code, kind, options, fields)
     }
 
     func rematch(_ id: ConnectionID, _ session: Session) {

@@ -13,6 +13,8 @@ final class NameDesk: LobbyPart {
     let offers: Offers
     /// New names per address (`Settings.newNamesPerMinute`).
     var newNames: TokenBuckets
+    /// Why a name may not be used now (the operator banned it: Moderation.swift), nil if it may.
+    var refusal: (String) -> ServerLine? = { _ in nil }
 
     init(context: LobbyContext, rooms: Rooms, offers: Offers) {
         self.context = context
@@ -33,6 +35,7 @@ final class NameDesk: LobbyPart {
         guard session.state == .idle else {
             return reply(id, .error(.busy, "you cannot change your name during a game, a seek or a private game"))
         }
+        if let banned = refusal(name) { return reply(id, banned) }
         if !loggedIn, let holder = sessions.names[key], holder != id {
             // A registered name asks for its password even while in use: the
             // owner's right password takes it over (AccountDesk.swift), so

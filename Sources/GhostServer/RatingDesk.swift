@@ -241,6 +241,8 @@ final class RatingDesk: LobbyPart {
     func fittingSeeker(_ queue: SeekQueue, _ options: GameOptions, _ session: Session) -> ConnectionID? {
         for other in queue.members.prefix(RatingDesk.seekScanLimit) {
             guard let theirs = sessions[other], case .seeking(let o) = theirs.state else { continue }
+            // A name that blocks the other is never paired with it, either way round.
+            if context.people.eitherBlocks(session.name, theirs.name) { continue }
             if seekersFit((options, session), (o, theirs)) { return other }
         }
         return nil

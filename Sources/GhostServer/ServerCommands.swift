@@ -211,7 +211,14 @@ enum ServerCommands {
         case .accept:
             return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: true, id, session) }
         case .decline:
-            return row(.actsInGame) { lobby, _, id, session in lobby.offers.answerOffer(accept: false, id, session) }
+            // No `actsInGame`: an invitation may be declined while watching.
+            return row() { lobby, command, id, session in
+                if case .declineInvite(let code) = command {
+                    guard session.name != nil else { return lobby.reply(id, .error(.noName, "send NAME <name> first")) }
+                    return lobby.invitations.decline(code, id, session)
+                }
+                lobby.offers.answerOffer(accept: false, id, session)
+            }
         case .resume:
             return row() { lobby, command, id, session in
                 if case .resume(let token) = command { lobby.away.resume(token, id, session) }
@@ -272,6 +279,38 @@ enum ServerCommands {
             return plainRow([.readOnly, .revealsNothing]) { lobby, id in lobby.reply(id, .ok(.ping)) }
         case .quit:
             return plainRow() { lobby, id in lobby.quit(id) }
+        case .follow:
+            return row(.needsName) { lobby, command, id, session in
+                if case .follow(let name) = command { lobby.social.follow(name, id, session) }
+            }
+        case .unfollow:
+            return row(.needsName) { lobby, command, id, session in
+                if case .unfollow(let name) = command { lobby.social.unfollow(name, id, session) }
+            }
+        case .following:
+            return row([.readOnly, .needsName]) { lobby, _, id, session in lobby.social.following(id, session) }
+        case .invite:
+            return row(.needsName) { lobby, command, id, session in
+                if case let .invite(name, options) = command { lobby.invitations.invite(name, options, id, session) }
+            }
+        case .say:
+            return row(.needsName) { lobby, command, id, session in
+                if case .say(let text) = command { lobby.chat.say(text, id, session) }
+            }
+        case .block:
+            return row(.needsName) { lobby, command, id, session in
+                if case .block(let name) = command { lobby.social.block(name, id, session) }
+            }
+        case .unblock:
+            return row(.needsName) { lobby, command, id, session in
+                if case .unblock(let name) = command { lobby.social.unblock(name, id, session) }
+            }
+        case .blocks:
+            return row([.readOnly, .needsName]) { lobby, _, id, session in lobby.social.listBlocks(id, session) }
+        case .report:
+            return row(.needsName) { lobby, command, id, session in
+                if case let .report(name, reason) = command { lobby.chat.report(name, reason, id, session) }
+            }
         case .kindMove:
             // A move: a kind's verb (Lobby+KindVerbs.swift), `LETTER p` the most sent line.
             return moveRow([.hotPath, .actsInGame]) { lobby, command, id, seat in

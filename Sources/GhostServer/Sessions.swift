@@ -12,7 +12,7 @@ final class Sessions: Sequence {
     /// Keyed by `IDKey` (a connection id, hashed cheaply: IDKey.swift).
     var byID: [IDKey: Lobby.Session] = [:]
     /// Lowercased name → the connection that holds it.
-    var names: [String: ConnectionID] = [:]
+    var names = NameHolders()
 
     /// A connection's session, to read.
     subscript(id: ConnectionID) -> Lobby.Session? { byID[IDKey(id)] }
@@ -89,5 +89,40 @@ final class Sessions: Sequence {
     /// `id` no longer holds `name` (if it held it).
     func release(_ name: String, by id: ConnectionID) {
         if names[name.lowercased()] == id { names[name.lowercased()] = nil }
+    }
+}
+
+/// Lowercased name → the connection that holds it, remembering which names
+/// were taken or given up since it was last asked (`takeTouched`): the
+/// presence of names (SocialDesk.swift) follows from it, however a name
+/// changed hands (NAME, a login, RESUME, a lost turn's recovery).
+struct NameHolders {
+    private var holders: [String: ConnectionID] = [:]
+    /// Names set or cleared since the last `takeTouched()`.
+    private(set) var touched: Set<String> = []
+
+    subscript(key: String) -> ConnectionID? {
+        get { holders[key] }
+        set {
+            holders[key] = newValue
+            touched.insert(key)
+        }
+    }
+
+    var count: Int { holders.count }
+
+    /// Every name held and its holder (checks and tests).
+    var all: [String: ConnectionID] { holders }
+
+    mutating func removeAll() {
+        touched.formUnion(holders.keys)
+        holders.removeAll()
+    }
+
+    /// The names touched since the last call, and forgets them.
+    mutating func takeTouched() -> Set<String> {
+        guard !touched.isEmpty else { return [] }
+        defer { touched = [] }
+        return touched
     }
 }

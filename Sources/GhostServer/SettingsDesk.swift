@@ -19,8 +19,11 @@ final class SettingsDesk: LobbyPart {
     /// lobby's own), in the order SETTINGS lists them.
     var settingSpecs: [SettingSpec] {
         var seen: Set<String> = [Preference.language.rawValue]
-        return kindNames.compactMap { kind(named: $0) }.flatMap(\.settingKeys).filter { seen.insert($0.key).inserted }
+        return (kindNames.compactMap { kind(named: $0) }.flatMap(\.settingKeys) + SocialDesk.settingSpecs).filter { seen.insert($0.key).inserted }
     }
+
+    /// A setting was saved for a name (the settings between people take effect at once: SocialDesk.swift).
+    var settingSaved: (_ name: String, _ key: String, _ value: String) -> Void = { _, _, _ in }
 
     /// SET <key> <value>: checked by the kind that offers the key, for the
     /// connection's language, then saved at once for the name. It applies to
@@ -42,6 +45,7 @@ final class SettingsDesk: LobbyPart {
         }
         guard persist({ try store.setPreference(key, checked, for: name, now: clock.wall) }) != nil else { return failed(id) }
         reply(id, .ok(.set(key: key, value: checked)))
+        settingSaved(name, key, checked)
     }
 
     /// SETTINGS: each kind's settings with the name's values (the defaults

@@ -70,9 +70,25 @@ final class Waiting: LobbyPart {
         switch session.state {
         case .seeking(let options):
             seekers.remove(id, from: seekKey(session.lang, options))
-        case .hosting(let code, _, _): hosted[code] = nil
+        case .hosting(let code, _, _): close(code, joined: false)
         case .idle, .playing: return
         }
         sessions.update(id) { $0.state = .idle }
+    }
+
+    // MARK: Invitations (Invitations.swift)
+
+    /// The codes of private games opened by INVITE → the invitee (lowercased):
+    /// nobody else may JOIN them.
+    var invitees: [String: String] = [:]
+    /// A private game's code closed: `joined` when its game started. The
+    /// invitations hear of it (an invitee is told its invitation went).
+    var codeClosed: (_ code: String, _ joined: Bool) -> Void = { _, _ in }
+
+    /// Closes a private game's code (its game started, or its host stopped hosting).
+    func close(_ code: String, joined: Bool) {
+        hosted[code] = nil
+        if invitees[code] != nil { codeClosed(code, joined) }
+        invitees[code] = nil
     }
 }

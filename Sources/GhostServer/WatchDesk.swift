@@ -100,6 +100,12 @@ final class WatchDesk: GamePart {
     /// again, after, from the watchers' last batch (Watchers.skip).
     func skip(_ gameID: Int, for id: ConnectionID) { watchers.skip(gameID, for: id) }
 
+    /// Who watches a game now (SAY among watchers).
+    func members(of gameID: Int) -> [ConnectionID] {
+        guard let group = watchers.groups[gameID], !group.closing else { return [] }
+        return group.members
+    }
+
     /// The connection watches nothing from now on (it may have watched nothing).
     func stopWatching(_ id: ConnectionID) {
         guard let gameID = sessions[id]?.watching else { return }

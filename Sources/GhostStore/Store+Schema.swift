@@ -414,6 +414,42 @@ enum Migrations {
         UPDATE games SET rated = 0, rating0 = NULL, rating1 = NULL, change0 = NULL, change1 = NULL
             WHERE rated = 1 AND (bot0 IS NOT NULL OR bot1 IS NOT NULL);
         """,
+        // 17: between people (SocialStore.swift). Who follows whom and who
+        // blocks whom (registered names' own lists, read whole at login:
+        // each bounded by the server's --max-follows and --max-blocks),
+        // reports for the operator (chat is stored only inside one), and
+        // the operator's mutes and bans, of a name or of a network.
+        """
+        CREATE TABLE follows (
+            follower  TEXT NOT NULL COLLATE NOCASE,
+            followee  TEXT NOT NULL COLLATE NOCASE,
+            since     INTEGER NOT NULL,
+            PRIMARY KEY (follower, followee)
+        ) WITHOUT ROWID;
+        CREATE TABLE blocks (
+            blocker  TEXT NOT NULL COLLATE NOCASE,
+            blocked  TEXT NOT NULL COLLATE NOCASE,
+            since    INTEGER NOT NULL,
+            PRIMARY KEY (blocker, blocked)
+        ) WITHOUT ROWID;
+        CREATE TABLE reports (
+            id        INTEGER PRIMARY KEY,
+            reporter  TEXT NOT NULL COLLATE NOCASE,
+            reported  TEXT NOT NULL COLLATE NOCASE,
+            at        INTEGER NOT NULL,
+            game_id   INTEGER,                  -- the game they shared, if any
+            reason    TEXT NOT NULL,
+            chat      TEXT NOT NULL DEFAULT ''  -- the reported name's last lines to the reporter, one a line
+        );
+        CREATE INDEX reports_by_reporter ON reports(reporter, at);
+        CREATE TABLE sanctions (
+            kind    TEXT NOT NULL CHECK (kind IN ('mute', 'ban', 'ban-network')),
+            target  TEXT NOT NULL COLLATE NOCASE,   -- a name, or a network's key (NetworkKey)
+            until   INTEGER,                        -- unix seconds; NULL: until lifted
+            at      INTEGER NOT NULL,
+            PRIMARY KEY (kind, target)
+        ) WITHOUT ROWID;
+        """,
     ]
 
 }

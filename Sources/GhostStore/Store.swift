@@ -55,6 +55,9 @@ public final class Store {
     /// The daemon's running time and outages, left out of `--abandon-after`
     /// (DowntimeStore.swift): the server calls it directly.
     public let downtime: DowntimeStore
+    /// Follows, blocks, reports and the operator's sanctions (SocialStore.swift):
+    /// the server calls it directly.
+    public let socialStore: SocialStore
     /// The moves not yet in the database (the game store's).
     var journal: MoveJournal { gameStore.journal }
     /// The turn's transaction and its commands' savepoints (Transactions.swift).
@@ -110,6 +113,7 @@ public final class Store {
         nameStore = NamesStore(db: db)
         ratingStore = RatingsStore(db: db)
         downtime = DowntimeStore(db: db)
+        socialStore = SocialStore(db: db)
         transactions = Transactions(db: db, scoreStore: scoreStore, gameStore: gameStore,
                                     durability: durability, callerSyncs: callerSyncs, walPath: path + "-wal")
         journalRecovery = JournalRecovery(db: db, gameStore: gameStore, transactions: transactions)
@@ -127,6 +131,7 @@ public final class Store {
         nameStore.willWrite = write
         ratingStore.willWrite = write
         downtime.willWrite = write
+        socialStore.willWrite = write
         nameStore.nameStored = { [unowned self] key in self.scoreStore.forget(key) }
     }
 

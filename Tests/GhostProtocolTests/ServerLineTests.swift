@@ -48,7 +48,7 @@ private func caseIndex(_ line: ServerLine) -> Int {
     case .social: 35
     }
 }
-private let caseCount = 35
+private let caseCount = 36
 
 /// The same for replies.
 private func replyIndex(_ reply: Reply) -> Int {
@@ -116,6 +116,19 @@ private let replyCount = 26
          "CAN verb=CHALLENGE takes=none - challenge: no word starts with it"),
         (.ok(.other(verb: "VIEW", fields: [F("id", "7"), F("game", "ghost"), F("lang", "en"), F("turn", "alice"), F("rows", "1"), F("moves", "1")])),
          "OK VIEW id=7 game=ghost lang=en turn=alice rows=1 moves=1"),
+        // Between people (SocialLine.swift).
+        (.social(.friend(name: "bob", online: true, playing: 12, seen: nil)), "FRIEND name=bob online=yes playing=12"),
+        (.social(.friend(name: "cy", online: false, playing: nil, seen: 1_796_000_000)), "FRIEND name=cy online=no seen=1796000000"),
+        (.social(.blocked(name: "dan")), "BLOCKED name=dan"),
+        (.social(.online(name: "bob")), "ONLINE name=bob"),
+        (.social(.offline(name: "bob")), "OFFLINE name=bob"),
+        (.social(.invite(from: "ann", code: "K3J9QX2A", fields: [F("game", "ghost"), F("lang", "en"), F("clock", "30")])),
+         "INVITE from=ann code=K3J9QX2A game=ghost lang=en clock=30"),
+        (.social(.withdrawn(from: "ann", code: "K3J9QX2A")), "WITHDRAWN from=ann code=K3J9QX2A"),
+        (.social(.declined(name: "bob", code: "K3J9QX2A")), "DECLINED name=bob code=K3J9QX2A"),
+        (.social(.said(id: 7, player: "ann", watcher: false, text: "good game")), "SAID id=7 player=ann - good game"),
+        (.social(.said(id: 7, player: "cy", watcher: true, text: "nice - move")), "SAID id=7 player=cy watcher=yes - nice - move"),
+        (.ok(.other(verb: "DECLINE", fields: [F("code", "K3J9QX2A")])), "OK DECLINE code=K3J9QX2A"),
         (.ok(.help), "OK HELP"),
         (.ok(.quit), "OK QUIT"),
         (.ok(.registered(name: "ann")), "OK REGISTER name=ann"),

@@ -404,7 +404,7 @@ final class FuzzRun {
                 problem("connection \(conn) is called \(name), which is held by \(String(describing: lobby.sessions.names[name.lowercased()]))")
             }
         }
-        for (key, conn) in lobby.sessions.names where lobby.sessions[conn]?.name?.lowercased() != key {
+        for (key, conn) in lobby.sessions.names.all where lobby.sessions[conn]?.name?.lowercased() != key {
             problem("name \(key) held by \(conn), whose name is \(String(describing: lobby.sessions[conn]?.name))")
         }
         var personSeats = 0

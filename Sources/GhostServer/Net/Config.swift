@@ -141,6 +141,15 @@ public struct ServerConfig: Sendable {
     /// IPv4 address, an IPv6 /64), may have (0: no limit); `ERR too-many-games` past it.
     public var maxGamesPerName = 10
     public var maxGamesPerNetwork = 100
+    /// Between people (`Lobby.Settings`): follows and blocks per name, open
+    /// invitations per invitee and per network, reports per name a day, and
+    /// how often a name's followers hear it came or went.
+    public var maxFollows = 400
+    public var maxBlocks = 500
+    public var maxInvitesPerName = 5
+    public var maxInvitesPerNetwork = 10
+    public var maxReportsPerDay = 10
+    public var presenceInterval: Double = 60
     /// Who enters the high-score lists: every name (`all`), or registered
     /// names only, from games against the computer or between people on
     /// different networks (`registered`; ScoringPolicy.swift).
@@ -250,6 +259,12 @@ extension Lobby.Settings {
         abandonAfter = config.abandonAfter
         maxGamesPerName = config.maxGamesPerName
         maxGamesPerNetwork = config.maxGamesPerNetwork
+        maxFollows = config.maxFollows
+        maxBlocks = config.maxBlocks
+        maxInvitesPerName = config.maxInvitesPerName
+        maxInvitesPerNetwork = config.maxInvitesPerNetwork
+        maxReportsPerDay = config.maxReportsPerDay
+        presenceInterval = config.presenceInterval
         scoresFor = config.scoresFor
         loginBackoffMax = config.loginBackoffMax
         hashesPerMinute = config.hashesPerMinute

@@ -244,6 +244,7 @@ final class ConnectionIO {
                 table.serving = conn.id
                 table.servingRevealsNothing = facts.revealsNothing
                 units = meter.run(fixed: facts.cost, budgets: budgets) { lobby.received(frame, from: conn.id) }
+                    + Double(lobby.takeSurcharge())
                 table.serving = -1
                 if !conn.identified, lobby.isIdentified(conn.id) { identified(conn) }
             }

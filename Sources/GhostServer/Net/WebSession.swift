@@ -186,7 +186,7 @@ final class WebSession {
         case nil, .quit?, .replaced?: .normal
         case .shutdown?: .goingAway
         case .outputOverflow?: .tooBig
-        case .flood?, .nameTimeout?, .idleTimeout?, .full?: .policyViolation
+        case .flood?, .nameTimeout?, .idleTimeout?, .full?, .banned?: .policyViolation
         }
     }
 }
