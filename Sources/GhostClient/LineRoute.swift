@@ -105,7 +105,7 @@ extension LineOwner {
             return .scores
         case .waiting:
             return .lobby
-        case .ok, .error, .stat, .social:
+        case .ok, .error, .stat:
             return .client
         }
     }

@@ -191,6 +191,9 @@ struct SocialReducerTests {
         #expect(Fx.sent(Fx.run(s, .key(.char("x"))).1) == ["LETTER x"])
         // An empty line sends nothing.
         #expect(Fx.run(s, .key(.char(":")), .key(.char(" ")), .key(.enter)).1.isEmpty)
+        // : and the line in one read (a paste) open the line and fill it.
+        let pasted = Fx.run(SFx.game(), .paste([.char(":"), .char("h"), .char("i")])).0
+        #expect(pasted.social.chat == "hi")
         // Outside a game : does nothing.
         #expect(Fx.run(Fx.named(), .key(.char(":"))).0.social.chat == nil)
         // At most 200 characters.

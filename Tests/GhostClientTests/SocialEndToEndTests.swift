@@ -59,6 +59,7 @@ struct SocialEndToEndTests {
         try tmux.waitFor("bob", text: "you: good luck")
         // ann answers: her letters go into the line, none is played.
         try tmux.type("ann", ":")
+        try tmux.waitFor("ann", text: "Say: _")
         try tmux.type("ann", "thanks x")
         try tmux.waitFor("ann", text: "Say: thanks x_")
         try tmux.keys("ann", "Enter")
