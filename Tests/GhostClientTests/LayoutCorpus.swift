@@ -302,6 +302,7 @@ enum LayoutCorpus {
         "SocialClientTests.swift: SocialReducerTests.blockFromProfile",
         "SocialClientTests.swift: SocialReducerTests.privacySettings",
         "SocialClientTests.swift: SocialScreenTests.fits",
+        "SocialClientTests.swift: SocialLinkTests.dropForgetsWhatWasOnItsWay",
         "SuperghostClientTests.swift: SuperghostClientTests.variantOfNewGames",
         "SuperghostClientTests.swift: SuperghostClientTests.frontAndBack",
         "SuperghostClientTests.swift: SuperghostClientTests.screens",
@@ -628,6 +629,7 @@ enum LayoutCorpus {
         SocialReducerTests().privacySettings()
         SocialScreenTests().fits(language: "en", colour: false)
         SocialScreenTests().fits(language: "nl", colour: true)
+        SocialLinkTests().dropForgetsWhatWasOnItsWay()
         SuperghostClientTests().variantOfNewGames()
         SuperghostClientTests().frontAndBack()
         SuperghostClientTests().screens()

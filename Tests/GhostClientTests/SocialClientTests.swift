@@ -50,6 +50,10 @@ struct SocialReducerTests {
         // An empty list says how to add a name.
         let empty = Fx.run(Fx.named(), .key(.char("f")), Fx.line("OK FOLLOWING count=0")).0
         #expect(SFx.plain(empty).contains { $0.contains("You follow nobody yet: a adds a name") })
+        // w watches the game the chosen friend plays; a friend who plays none has none to watch.
+        let (watching, wfx) = Fx.run(l, .key(.char("w")))
+        #expect(Fx.sent(wfx) == ["WATCH 12"] && watching.watch.asked == 12)
+        #expect(Fx.run(l, .key(.down), .key(.char("w"))).1.isEmpty)
         // Esc goes back to the main screen.
         #expect(Fx.run(l, .key(.escape)).0.screen == .main)
     }

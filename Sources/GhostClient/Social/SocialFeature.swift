@@ -68,6 +68,9 @@ enum SocialFeature {
         case .char("a"), .char("A"): st.social.addField = ""
         case .enter, .char("i"), .char("I"):
             if let friend = st.social.chosenFriend { invite(&st, friend.name, &fx) }
+        case .char("w"), .char("W"):
+            // Watch the game the chosen friend plays (as w on the main screen's list does).
+            if let id = st.social.chosenFriend?.playing, st.watch.asked == nil, st.send(.watch(id), &fx) { st.watch.asked = id }
         case .char("u"), .char("U"):
             if let friend = st.social.chosenFriend { st.send(.unfollow(friend.name), &fx) }
         case .char("x"), .char("X"):

@@ -23,8 +23,8 @@ public struct SocialTexts: Sendable {
             : "You follow nobody yet: a adds a name (registered names only)."
     }
     public var friendsHelp: String {
-        dutch ? "↑/↓ · i uitnodigen · a toevoegen · u ontvolgen · x blokkeren · k geblokkeerd · p privacy · Esc terug"
-            : "↑/↓ · i invite · a add · u unfollow · x block · k blocked · p privacy · Esc back"
+        dutch ? "↑/↓ · i uitnodigen · w kijken · a toevoegen · u ontvolgen · x blokkeren · k geblokkeerd · p privacy · Esc terug"
+            : "↑/↓ · i invite · w watch · a add · u unfollow · x block · k blocked · p privacy · Esc back"
     }
     public var addLabel: String { dutch ? "Naam om te volgen: " : "Name to follow: " }
     public var addHelp: String { dutch ? "Enter volgen · Esc annuleren" : "Enter follow · Esc cancel" }
