@@ -150,7 +150,11 @@ public final class Lobby: LobbyPart {
     /// the lines that waited behind it (AccountDesk.swift). The loop calls it
     /// when the hashing pool wakes it (and tests when they like).
     public func passwordsChecked() {
-        accountDesk.passwordsChecked(serve: { frame, id in self.received(frame, from: id) })
+        // A login's name is taken before the lines that waited behind it are served.
+        accountDesk.passwordsChecked(serve: { frame, id in
+            self.social.settle()
+            self.received(frame, from: id)
+        })
         social.settle()
     }
 
@@ -243,7 +247,10 @@ public final class Lobby: LobbyPart {
         case .playing(let gameID, let seat): away.adjourn(gameID, seat: seat)
         default: waiting.stopWaiting(id, session)
         }
-        if let name = session.name { sessions.release(name, by: id) }
+        if let name = session.name {
+            sessions.release(name, by: id)
+            social.left(name)
+        }
         names.forgetLastGame(id)
         sessions.remove(id)
         social.settle()

@@ -217,6 +217,8 @@ enum ServerCommands {
                     guard session.name != nil else { return lobby.reply(id, .error(.noName, "send NAME <name> first")) }
                     return lobby.invitations.decline(code, id, session)
                 }
+                // An offer's DECLINE acts in a game: a watcher may not send it.
+                if let watched = session.watching { return lobby.watcherRefused(watched, id) }
                 lobby.offers.answerOffer(accept: false, id, session)
             }
         case .resume:
@@ -343,7 +345,7 @@ extension Lobby {
         row.handler(self, command, id, session)
     }
 
-    private func watcherRefused(_ watched: Int, _ id: ConnectionID) {
+    func watcherRefused(_ watched: Int, _ id: ConnectionID) {
         reply(id, .error(.notInGame, "you are watching game \(watched): watchers cannot play; UNWATCH to stop watching"))
     }
 

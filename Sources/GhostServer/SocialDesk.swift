@@ -82,7 +82,6 @@ final class SocialDesk: LobbyPart {
                 load(key, name, registered: sessions[holder]?.loggedIn?.lowercased() == key)
                 presenceChanged(key)
             } else if holder == nil, known {
-                if let name = people.byKey[key]?.name { _ = persist { try store.socialStore.touch(name, now: clock.wall) } }
                 people.remove(key)
                 wentOffline(key)
                 presenceChanged(key)
@@ -92,6 +91,12 @@ final class SocialDesk: LobbyPart {
                 load(key, sessions[holder]?.name ?? key, registered: true)
             }
         }
+    }
+
+    /// A connection with a name went: the name was last seen now (FOLLOWING's
+    /// `seen=`). Written as the connection goes, in its turn.
+    func left(_ name: String) {
+        _ = persist { try store.socialStore.touch(name, now: clock.wall) }
     }
 
     /// A name taken: its lists and settings, from the store (bounded by the caps).
@@ -116,21 +121,30 @@ final class SocialDesk: LobbyPart {
     /// What followers see of `key` now: online, unless hidden.
     private func shown(_ key: String) -> Bool { people.byKey[key]?.presence ?? false }
 
-    /// `key` came, went, or hid: its followers are told now, or at the end of its interval.
+    /// `key` came, went, or hid: its followers are told now, or at the end
+    /// of its interval. With no follower online nothing is sent or waited
+    /// for: who comes later asks FOLLOWING. A name not told online is
+    /// offline to its followers.
     func presenceChanged(_ key: String) {
+        let online = shown(key)
+        guard people.followersOnline[key]?.isEmpty == false else {
+            if online { told[key] = (true, told[key]?.at ?? -.infinity) } else { told[key] = nil }
+            deferred.remove(key)
+            return
+        }
+        guard (told[key]?.online ?? false) != online else {
+            deferred.remove(key)
+            return
+        }
         let now = clock.monotonic
-        if let last = told[key], now - last.at < settings.presenceInterval {
+        if let at = told[key]?.at, now - at < settings.presenceInterval {
             deferred.insert(key)
             return
         }
-        announce(key, now: now)
+        announce(key, online: online, now: now)
     }
 
-    private func announce(_ key: String, now: Double) {
-        let online = shown(key)
-        if told[key]?.online == online { return }
-        // A name never told is offline to its followers: a first OFFLINE says nothing new.
-        if told[key] == nil && !online { return }
+    private func announce(_ key: String, online: Bool, now: Double) {
         told[key] = (online, now)
         guard let followers = people.followersOnline[key], !followers.isEmpty else { return }
         let name = people.byKey[key]?.name ?? key
@@ -148,7 +162,8 @@ final class SocialDesk: LobbyPart {
         if !deferred.isEmpty {
             for key in deferred.sorted() where now - (told[key]?.at ?? -.infinity) >= settings.presenceInterval {
                 deferred.remove(key)
-                announce(key, now: now)
+                let online = shown(key)
+                if (told[key]?.online ?? false) != online { announce(key, online: online, now: now) }
             }
         }
         if now - prunedAt >= settings.presenceInterval {

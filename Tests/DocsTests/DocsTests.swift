@@ -216,6 +216,7 @@ enum CommandCheck {
         "PLAYED", "PLY",                                  // MOVES, REVIEW
         "ROW", "CAN",                                     // VIEW
         "LEADER", "RATING", "VERSUS", "RESULT",           // TOP, PROFILE, HISTORY
+        "FRIEND", "BLOCKED", "ONLINE", "OFFLINE", "WITHDRAWN", "SAID",   // between people (INVITE is also a verb)
     ]
 
     /// Capitalised words in code that are not the protocol's, with what they are.

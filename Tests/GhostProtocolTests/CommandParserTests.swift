@@ -188,7 +188,7 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         ("SCORES 99999999999999999999999", .badArguments),
         ("RESTART now", .badArguments),
         ("ACCEPT it", .badArguments),
-        ("DECLINE it", .badArguments),
+        ("DECLINE it now", .badArguments),
         ("REMATCH bob", .badArguments),
         ("SET", .badArguments),
         ("SET lang", .badArguments),
@@ -324,7 +324,8 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         let verbs = Command.helpLines.map { $0.usage.split(separator: " ")[0] }
         #expect(verbs == ["NAME", "REGISTER", "PASSWORD", "NAMES", "LANG", "SET", "SETTINGS", "SEEK", "NEW", "JOIN", "LEAVE", "RESTART", "ACCEPT",
                           "DECLINE", "RESUME", "CLAIM", "REMATCH", "GAMES", "WATCH", "UNWATCH", "MOVES", "REVIEW", "VIEW", "SCORES", "TOP", "PROFILE",
-                          "HISTORY", "HINT", "STATS", "HELP", "PING", "QUIT"])
+                          "HISTORY", "HINT", "STATS", "HELP", "PING", "QUIT",
+                          "FOLLOW", "UNFOLLOW", "FOLLOWING", "INVITE", "SAY", "BLOCK", "UNBLOCK", "BLOCKS", "REPORT"])
         // Every verb the parser knows has a help line, and no help line names an unknown verb.
         for verb in verbs {
             let line = verb == "RESUME" || verb == "NAME" || verb == "LANG" || verb == "JOIN"

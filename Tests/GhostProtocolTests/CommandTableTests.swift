@@ -87,6 +87,12 @@ let sampleCommands: [Command] = {
     out += [.games(limit: 20), .games(limit: 1), .games(limit: 100), .watch(1), .watch(123_456_789), .unwatch,
             .new(GameOptions(watch: false)), .new(GameOptions(bot: .easy, watch: false)),
             .new(GameOptions(game: hangman, settings: ["mode": "duel"], clock: 30, watch: false))]
+    // Between people.
+    out += [.follow("bob"), .unfollow("bob"), .following, .invite(name: "bob", options: GameOptions()),
+            .invite(name: "bob", options: GameOptions(rounds: .ghost, clock: 30)),
+            .invite(name: "cy", options: GameOptions(game: hangman, settings: ["mode": "duel"])),
+            .declineInvite("K3J9QX2A"), .say("good game"), .say("well played, ann"), .block("dan"), .unblock("dan"), .blocks,
+            .report(name: "dan", reason: "rude words in chat")]
     return out
 }()
 

@@ -25,12 +25,15 @@ import GhostProtocol
             Set(ServerCommands.commandRows.filter { $0.flags.contains(flag) }.map(\.verb.rawValue))
         }
         #expect(verbs(.readOnly) == ["PING", "HELP", "NAMES", "SCORES", "SETTINGS", "HINT", "STATS", "GAMES", "WATCH",
-                                     "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW", "VIEW"])
+                                     "UNWATCH", "TOP", "PROFILE", "HISTORY", "MOVES", "REVIEW", "VIEW", "FOLLOWING", "BLOCKS"])
         // Moves are the kinds' verbs, one row (`kindMove`, below).
         #expect(verbs(.hotPath) == [])
         #expect(verbs(.identity) == ["NAME", "LANG", "SET"])
-        #expect(verbs(.actsInGame) == ["LEAVE", "RESTART", "ACCEPT", "DECLINE", "CLAIM", "HINT"])
-        #expect(verbs(.needsName) == ["REGISTER", "SEEK", "NEW", "JOIN"])
+        // DECLINE acts in a game when it answers an offer, and its handler
+        // refuses a watcher that; `DECLINE <code>` answers an invitation, which a watcher may.
+        #expect(verbs(.actsInGame) == ["LEAVE", "RESTART", "ACCEPT", "CLAIM", "HINT"])
+        #expect(verbs(.needsName) == ["REGISTER", "SEEK", "NEW", "JOIN", "FOLLOW", "UNFOLLOW", "FOLLOWING", "INVITE", "SAY",
+                                      "BLOCK", "UNBLOCK", "BLOCKS", "REPORT"])
         // What a watcher may send: every command that does not act in a game.
         #expect(Set(ServerCommands.commandRows.filter { !$0.watcherAllowed }.map(\.verb.rawValue)) == verbs(.actsInGame))
     }
@@ -71,6 +74,8 @@ import GhostProtocol
         .resume: "RESUME abcdefabcdefabcdefabcdef", .claim: "CLAIM", .rematch: "REMATCH", .games: "GAMES", .watch: "WATCH 1",
         .unwatch: "UNWATCH", .moves: "MOVES 1", .review: "REVIEW 1", .view: "VIEW 1", .scores: "SCORES", .top: "TOP", .profile: "PROFILE bob",
         .history: "HISTORY bob", .hint: "HINT", .stats: "STATS", .help: "HELP", .ping: "PING", .quit: "QUIT",
+        .follow: "FOLLOW bob", .unfollow: "UNFOLLOW bob", .following: "FOLLOWING", .invite: "INVITE bob", .say: "SAY hello",
+        .block: "BLOCK bob", .unblock: "UNBLOCK bob", .blocks: "BLOCKS", .report: "REPORT bob rude",
     ]
 
     /// `needsName`: before NAME, a command of a row that needs a name is

@@ -289,7 +289,7 @@ private func ending(_ lines: [String]) -> [String] {
             "SETTING key=guess-mode value=short default=short",
             "SETTING key=guess-length value=any default=any",
             "SETTING key=guess-misses value=8 default=8",
-            "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en",
+            "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=en default=en",
             "OK SETTINGS",
         ]])
         h.send(1, "SET guess-mode LONG")
@@ -303,7 +303,7 @@ private func ending(_ lines: [String]) -> [String] {
             "SETTING key=guess-mode value=long default=short",
             "SETTING key=guess-length value=5 default=any",
             "SETTING key=guess-misses value=5 default=8",
-            "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en",
+            "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=en default=en",
             "OK SETTINGS",
         ]])
         #expect(try h.store.preferences(for: "alice") == ["guess-mode": "long", "guess-misses": "5", "guess-length": "5"])
@@ -322,7 +322,7 @@ private func ending(_ lines: [String]) -> [String] {
                               // en's longest word here has 5 letters; nl's has 6.
                               ("SET guess-length 6", "ERR bad-value length: any, or 1 to 5 in en"),
                               ("SET guess-length 0", "ERR bad-value length: any, or 1 to 5 in en"),
-                              ("SET guess-colour red", "ERR bad-arguments no setting guess-colour; settings: guess-mode,guess-length,guess-misses,hangman-mode,hangman-length,hangman-misses,lang")] {
+                              ("SET guess-colour red", "ERR bad-arguments no setting guess-colour; settings: guess-mode,guess-length,guess-misses,hangman-mode,hangman-length,hangman-misses,presence,chat,invites,lang")] {
             h.send(1, line)
             #expect(h.drain() == [1: [error]], "\(line)")
         }
@@ -346,7 +346,7 @@ private func ending(_ lines: [String]) -> [String] {
                                   "SETTING key=guess-mode value=short default=short",
                                   "SETTING key=guess-length value=any default=any",
                                   "SETTING key=guess-misses value=8 default=8",
-                                  "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en",
+                                  "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=en default=en",
                                   "OK SETTINGS"]])
     }
 

@@ -166,12 +166,12 @@ import GhostStore
         _ = h.drain()
         // Before NAME, as LANG: kept on the connection, saved at NAME.
         h.send(1, "SETTINGS")
-        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
+        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
         h.send(1, "SET LANG NL")
         h.send(1, "NAME dora")
         h.send(1, "SETTINGS")
         #expect(h.drain() == [1: ["OK SET key=lang value=nl", "OK NAME name=dora lang=nl",
-                                  "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
+                                  "SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
         #expect(try h.store.preference(.language, for: "dora") == "nl")
         h.send(1, "SET lang en")
         #expect(h.drain() == [1: ["OK SET key=lang value=en"]])
@@ -181,10 +181,10 @@ import GhostStore
         h.send(1, "SET colour red")
         h.send(1, "SET lang")
         #expect(h.drain() == [1: ["ERR unknown-language languages here: en,nl",
-                                  "ERR bad-arguments no setting colour; settings: hangman-mode,hangman-length,hangman-misses,lang",
+                                  "ERR bad-arguments no setting colour; settings: hangman-mode,hangman-length,hangman-misses,presence,chat,invites,lang",
                                   "ERR bad-arguments usage: SET <key> <value>"]])
         h.send(1, "SETTINGS")
-        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
+        #expect(h.drain() == [1: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=en default=en", "OK SETTINGS"]])
         // Seeking, like LANG: busy.
         h.send(1, "SEEK")
         _ = h.drain()
@@ -209,7 +209,7 @@ import GhostStore
         let again = try Harness(directory: h.directory)
         again.named(5, "alice")
         again.send(5, "SETTINGS")
-        #expect(again.drain() == [5: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
+        #expect(again.drain() == [5: ["SETTING key=hangman-mode value=evil default=evil", "SETTING key=hangman-length value=any default=any", "SETTING key=hangman-misses value=8 default=8", "SETTING key=presence value=on default=on", "SETTING key=chat value=on default=on", "SETTING key=invites value=anyone default=anyone", "SETTING key=lang value=nl default=en", "OK SETTINGS"]])
         withExtendedLifetime(h) {}
     }
 

@@ -24,7 +24,7 @@ import GhostStore
     /// The folder back at schema 15, as an older ghostd left it.
     func backToSchema15(_ dir: String) throws {
         let db = try SQLiteDatabase(path: dir + "/ghostd.sqlite3", create: false)
-        try db.execute("DROP TABLE upgrade_work; PRAGMA user_version = 15")
+        try db.execute("DROP TABLE upgrade_work; DROP TABLE follows; DROP TABLE blocks; DROP TABLE reports; DROP TABLE sanctions; PRAGMA user_version = 15")
     }
 
     @Test("A schema-15 folder where alice beat bob (rated) and beat Hard (rated, as before #43, with a farmed 2722): after the upgrade alice and bob have exactly the ratings of their one game (1662, 1338; TOP), the computer game is unrated and its changes gone, and the replay runs once")

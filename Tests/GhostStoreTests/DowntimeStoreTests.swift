@@ -73,7 +73,7 @@ struct DowntimeStoreTests {
             try store.db.execute("""
                 INSERT INTO games(id, kind, lang, player0, player1, token0, token1, started_at, last_active)
                 VALUES (1, 'ghost', 'en', 'ann', 'Ben', 'a', 'b', 1000, 1000);
-                DROP TABLE running; DROP TABLE outages; DROP TABLE move_journal; DROP TABLE upgrade_work; PRAGMA user_version = 14;
+                DROP TABLE running; DROP TABLE outages; DROP TABLE move_journal; DROP TABLE upgrade_work; DROP TABLE follows; DROP TABLE blocks; DROP TABLE reports; DROP TABLE sanctions; PRAGMA user_version = 14;
                 """)
             store.close()
         }

@@ -221,7 +221,7 @@ struct JournalDamageTests {
         try write(Array(b[header...]), journal(dir))
         do {
             let db = try raw(dir)
-            try db.execute("DROP TABLE running; DROP TABLE outages; DROP TABLE move_journal; DROP TABLE upgrade_work; PRAGMA user_version = 14")
+            try db.execute("DROP TABLE running; DROP TABLE outages; DROP TABLE move_journal; DROP TABLE upgrade_work; DROP TABLE follows; DROP TABLE blocks; DROP TABLE reports; DROP TABLE sanctions; PRAGMA user_version = 14")
             db.close()
         }
         let store = try Store(directory: dir.path, durability: .normal)

@@ -50,7 +50,7 @@ func tablesAndViews(_ db: SQLiteDatabase) throws -> [String] {
 /// clock of 6, whether it may be watched of 7, the indexes of 8, the accounts of 10), written out here (not read from `Migrations.all`) so that
 /// a change to it has to be made on purpose.
 enum Schema {
-    static let version = 16
+    static let version = 17
     static let games = ["id", "kind", "variant", "settings", "seed", "lang", "player0", "player1", "token0", "token1",
                         "bot0", "bot1", "rounds", "lost0", "lost1", "round", "starter",
                         "offer_seat", "offer_kind", "offer_lang", "offer_spent0", "offer_spent1",
@@ -64,14 +64,14 @@ enum Schema {
     static let accounts = ["name", "hash", "created", "changed"]
     static let ratings = ["player", "board", "rating", "deviation", "volatility", "games", "wins", "losses", "last_played",
                           "best_game", "best_opponent", "best_rating", "listed"]
-    static let tables = ["accounts", "best_games", "finished_games", "games", "move_journal", "moves", "outages", "players", "preferences",
-                         "ratings", "rivals", "running", "scores", "upgrade_work"]
+    static let tables = ["accounts", "best_games", "blocks", "finished_games", "follows", "games", "move_journal", "moves", "outages", "players",
+                         "preferences", "ratings", "reports", "rivals", "running", "sanctions", "scores", "upgrade_work"]
     static let moveJournal = ["id", "ident", "clean"]
     static let running = ["id", "alive_at"]
     static let outages = ["resumed", "down"]
     static let indexes = ["best_games_rank",
                           "games_history0", "games_history1", "games_token0", "games_token1", "games_untouched", "players_prefix", "players_recent",
-                          "ratings_top", "scores_rank"]
+                          "ratings_top", "reports_by_reporter", "scores_rank"]
     /// Schema 14: the token indexes hold only the tokens issued before it.
     static let tokenIndexes = ["CREATE UNIQUE INDEX games_token0 ON games(token0) WHERE token0 <> '' AND token0 < '~'",
                                "CREATE UNIQUE INDEX games_token1 ON games(token1) WHERE token1 <> '' AND token1 < '~'"]

@@ -74,6 +74,12 @@ _ghostd() {
         '--abandon-after[a game in progress nobody moved in or resumed while ghostd ran for …]:SECONDS: ' \
         '--max-games-per-name[games in progress (adjourned ones too) one name may have]:N: ' \
         '--max-games-per-network[the same for one network (an IPv4 address, an IPv6 /64)]:N: ' \
+        '--max-follows[names one registered name may FOLLOW]:N: ' \
+        '--max-blocks[names one name may BLOCK]:N: ' \
+        '--max-invites-per-name[invitations (INVITE) one name may have open to it at once]:N: ' \
+        '--max-invites-per-network[invitations one network (an IPv4 address, an IPv6 /64) may have …]:N: ' \
+        '--max-reports-per-day[REPORTs one name may make in a day]:N: ' \
+        '--presence-interval[a name'\''s followers hear it came online or went (ONLINE, OFFLINE) …]:SECONDS: ' \
         '--scores-for[who enters the high-score lists (SCORES boards, best-games lists)]:WHO:(all registered)' \
         '--hash-threads[threads that hash and check passwords (yescrypt, tens of …]:N: ' \
         '--hash-queue[passwords that may wait for those threads]:N: ' \
