@@ -14,7 +14,9 @@ struct SocialEndToEndTests {
         for label in ["ann", "bob"] {
             try tmux.newSession(label, width: width, height: height)
             try HangmanEndToEndTests.writeConfig(tmux, label, name: label)
-            try HangmanEndToEndTests.signIn(tmux, label, port: port)
+            try HangmanEndToEndTests.start(tmux, label, port: port)
+            // Connected first: a name sent before the greeting is refused.
+            try AccountEndToEndTests.pickName(tmux, label, label)
             try tmux.waitFor(label, text: "Playing as \(label)")
             try AccountEndToEndTests.register(tmux, label, label)
         }
@@ -95,7 +97,7 @@ struct SocialEndToEndTests {
         try tmux.waitFor("bob", "ann on the list") { $0.contains { $0.contains("▶ ann") } }
         try tmux.keys("bob", "i")
         try tmux.waitFor("bob", text: "ann is not online.")
-        #expect(!tmux.everShown("invites you"))
+        #expect(!tmux.everShown("invites you:"))
 
         // ann's blocks list: u unblocks bob.
         try tmux.keys("ann", "k")
@@ -108,5 +110,33 @@ struct SocialEndToEndTests {
         try tmux.keys("bob", "i")
         try tmux.waitFor("bob", text: "You invited ann; waiting for the answer.")
         try tmux.waitFor("ann", text: "bob invites you: Ghost (English)")
+    }
+
+    @Test("bob's privacy screen (p): presence off shows him offline on ann's list; invitations from nobody turns ann's invitation away in words")
+    func privacySettings() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let tmux = try Tmux()
+        defer { tmux.kill() }
+        try Self.friends(tmux, port: daemon.port)
+
+        try tmux.keys("bob", "f")
+        try tmux.waitFor("bob", text: "You follow nobody yet")
+        try tmux.keys("bob", "p")
+        try tmux.waitFor("bob", text: "▶ 1 Others see when you are online: [on] off")
+        try tmux.keys("bob", "Enter")
+        try tmux.waitFor("bob", text: "Others see when you are online: on [off]")
+        try tmux.waitFor("bob", text: "Saved.")
+        try tmux.keys("ann", "r")
+        try tmux.waitFor("ann", "bob offline") { $0.contains { $0.contains("▶ bob") && $0.contains("offline") } }
+
+        // Invitations from nobody: ↓↓, then ← (anyone → nobody).
+        try tmux.keys("bob", "Down", "Down", "Left")
+        try tmux.waitFor("bob", text: "Invitations from: anyone friends [nobody]")
+        try tmux.keys("ann", "i")
+        try tmux.waitFor("ann", "the refusal") { s in
+            s.contains { $0.contains("bob is not online.") || $0.contains("bob takes no invitations.") }
+        }
+        #expect(!tmux.everShown("invites you:"))
     }
 }
