@@ -296,7 +296,7 @@ struct SocialReducerTests {
         (s, fx) = Fx.run(s, .key(.char("2")), .key(.right))
         #expect(Fx.sent(fx) == ["SET chat off"])
         let nl = SFx.plain(Fx.run(SFx.friends(language: "nl"), .key(.char("p"))).0)
-        #expect(nl.contains { $0.contains("Chat van je tegenstanders: [aan] uit") }, "\(nl)")
+        #expect(nl.contains { $0.contains("Chat van anderen in een spel: [aan] uit") }, "\(nl)")
         // The Hangman setting is Hangman's still.
         #expect(s.hangman.setting(.mode).value == "evil")
         #expect(Fx.run(s, .key(.escape)).0.screen == .social(.friends))

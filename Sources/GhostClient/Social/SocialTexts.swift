@@ -58,7 +58,7 @@ public struct SocialTexts: Sendable {
     public func settingLabel(_ row: SocialSettingRow) -> String {
         switch row {
         case .presence: dutch ? "Anderen zien of je online bent" : "Others see when you are online"
-        case .chat: dutch ? "Chat van je tegenstanders" : "Chat from your opponents"
+        case .chat: dutch ? "Chat van anderen in een spel" : "Chat from others in a game"
         case .invites: dutch ? "Uitnodigingen van" : "Invitations from"
         }
     }
