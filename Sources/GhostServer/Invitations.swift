@@ -68,7 +68,7 @@ final class Invitations: LobbyPart {
         perInvitee[key, default: 0] += 1
         perNetwork[network, default: 0] += 1
         var fields = [Field("game", game.kind.name), Field("lang", session.lang)] + game.fields
-        if game.options.match { fields.append(Field("rounds", "ghost")) }
+        if game.options.rounds != .one { fields.append(Field("rounds", game.options.rounds.rawValue)) }
         if let clock = game.options.clock { fields.append(Field("clock", String(clock))) }
         if let rated = game.options.rated { fields.append(Field("rated", rated ? "yes" : "no")) }
         if !game.options.watch { fields.append(Field("watch", "no")) }
