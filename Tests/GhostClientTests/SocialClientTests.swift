@@ -170,10 +170,24 @@ struct SocialReducerTests {
         // Waiting for a game of your own: + leaves it first.
         let hosting = Fx.run(Fx.named(), Fx.keys("i") + [Fx.line("OK NEW code=4EG7R lang=en"), invite]).0
         #expect(Fx.sent(Fx.run(hosting, .key(.char("+"))).1) == ["LEAVE", "JOIN XY12ZW"])
-        // In a game it is not shown, and + is no answer.
+        // In a game of yours it waits (said once on the status line), and + is no answer.
         let game = Fx.run(SFx.game(), invite)
-        #expect(!SFx.plain(game.0).contains { $0.contains("invites you") })
+        #expect(SFx.plain(game.0).contains { $0.contains("bob invites you: answer once this game is over.") })
+        #expect(!SFx.plain(game.0).contains { $0.contains("+ accept") })
         #expect(Fx.sent(Fx.run(game.0, .key(.char("+"))).1).isEmpty)
+        // The game-over screen shows it with its keys.
+        let over = Fx.run(Fx.over(), invite).0
+        #expect(SFx.plain(over).contains { $0.contains("bob invites you: Superghost (English) · + accept · - decline") }, "\(SFx.plain(over))")
+        #expect(Fx.sent(Fx.run(over, .key(.char("+"))).1) == ["JOIN XY12ZW"])
+        // Watching a game, it shows; + stops watching (UNWATCH) and joins.
+        let watching = Fx.run(WFx.ghost(), invite).0
+        #expect(SFx.plain(watching).contains { $0.contains("bob invites you: Superghost (English) · + accept · - decline") }, "\(SFx.plain(watching))")
+        let joined = Fx.run(watching, .key(.char("+")))
+        #expect(Fx.sent(joined.1) == ["UNWATCH", "GAMES", "JOIN XY12ZW"], "\(Fx.sent(joined.1))")
+        #expect(Fx.sent(Fx.run(watching, .key(.char("-"))).1) == ["DECLINE XY12ZW"])
+        // With the chat line open, + and - are typed into it.
+        let chatting = Fx.run(watching, .key(.char(":")), .key(.char("+"))).0
+        #expect(chatting.social.chat == "+" && chatting.social.invitations.count == 1)
     }
 
     @Test(": opens the chat line: letters go into it, never to the game; Enter sends SAY, Esc closes it unsent; closed, letters are moves again")

@@ -61,15 +61,17 @@ enum ChatFeature {
 
     // MARK: Invitations
 
-    /// The invitation shown (the oldest), when there is one and no game is on screen.
+    /// The invitation shown (the oldest), when there is one and no game of
+    /// yours is on screen (watching one, it shows).
     static func shownInvitation(_ s: ClientState) -> Invitation? {
-        guard s.game == nil, s.named else { return nil }
+        guard s.game == nil || s.watchingAGame || s.screen == .over, s.named else { return nil }
         return s.social.invitations.first
     }
 
-    /// Whether `+` and `-` answer the invitation shown: one is shown and nothing is typed.
+    /// Whether `+` and `-` answer the invitation shown: one is shown and no
+    /// text field is open (a name, a code, a password, a word, the chat line).
     static func answersInvitation(_ s: ClientState) -> Bool {
-        shownInvitation(s) != nil && !s.screenTakesText && s.social.addField == nil
+        shownInvitation(s) != nil && TextEditing.typedField(s) == nil
     }
 
     /// `+`: JOIN its code (the game starts); `-`: DECLINE it (the inviter is told).
@@ -77,8 +79,10 @@ enum ChatFeature {
         guard let invitation = shownInvitation(st) else { return }
         st.social.invitations.removeFirst()
         if key == acceptKey {
-            // Waiting for a game of your own: that one is left first (the server would say busy).
+            // Waiting for a game of your own, or watching one: that is left
+            // first (the server would say busy).
             if st.lobby != nil { st.send(.leave, &fx) }
+            if st.watchingAGame { WatchFeature.backToWatchList(&st, &fx) }
             st.send(.join(invitation.code), &fx)
         } else {
             st.send(.declineInvite(invitation.code), &fx)

@@ -43,6 +43,8 @@ extension SocialFeature {
             st.social.invitations.removeAll { $0.code == code }
             st.social.invitations.append(Invitation(from: from, code: code, fields: fields))
             if st.social.invitations.count > SocialClient.maxInvitations { st.social.invitations.removeFirst() }
+            // In a game of yours it waits, said once: a key there is a move, never an answer.
+            if ChatFeature.shownInvitation(st) == nil, st.game != nil { st.show(.social(.invitationWaits(from))) }
         case let .withdrawn(from, code):
             let had = st.social.invitations.contains { $0.code == code }
             st.social.invitations.removeAll { $0.code == code }

@@ -73,6 +73,8 @@ public enum SocialNotice: Equatable, Sendable {
     case declinedInvitation(String)
     /// An invitation to you no longer stands (`WITHDRAWN`).
     case withdrawn(String)
+    /// An invitation came during a game of yours: shown once it is over.
+    case invitationWaits(String)
     /// An invitation declined here.
     case youDeclined(String)
     /// `ERR unavailable`, by its reason.

@@ -114,6 +114,8 @@ public struct SocialTexts: Sendable {
         case .unblocked(let name): dutch ? "Je blokkeert \(name) niet meer." : "You no longer block \(name)."
         case .declinedInvitation(let name): dutch ? "\(name) heeft je uitnodiging afgeslagen." : "\(name) declined your invitation."
         case .withdrawn(let name): dutch ? "\(name) heeft de uitnodiging ingetrokken." : "\(name) withdrew the invitation."
+        case .invitationWaits(let name):
+            dutch ? "\(name) nodigt je uit: antwoorden kan na dit spel." : "\(name) invites you: answer once this game is over."
         case .youDeclined(let name): dutch ? "Je hebt de uitnodiging van \(name) afgeslagen." : "You declined \(name)'s invitation."
         case let .unavailable(name, reason): unavailable(name, reason)
         case .saved: dutch ? "Bewaard." : "Saved."
