@@ -62,7 +62,7 @@ let package = Package(
         // in the binary: no sockets, no file lookups.
         .target(name: "GhostWeb", dependencies: ["COpenSSL"], exclude: [],
                 resources: ["index.html", "style.css", "app.js", "ui.js", "setup.js", "game.js", "lists.js", "settings.js",
-                            "protocol.js", "board.js", "i18n.js"].map { .embedInCode("site/" + $0) }, swiftSettings: fast),
+                            "protocol.js", "board.js", "i18n.js", "social.js"].map { .embedInCode("site/" + $0) }, swiftSettings: fast),
         // epoll, signalfd and friends, which Glibc does not export.
         .target(name: "CGhostSys"),
         // The system libsqlite3 (Debian: libsqlite3-dev).

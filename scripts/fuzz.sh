@@ -28,6 +28,8 @@ printf '\xff\xfe\x00\x1b[2J\xc2\x9b\n' > "$corpus/seed-binary"
 printf 'GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://a\r\n\r\n' > "$corpus/seed-http"
 printf '\x81\x84\x01\x02\x03\x04QKMC\x01\x80\x00\x00\x00\x00\x89\x80\x01\x01\x01\x01\x88\x82\x00\x00\x00\x00\x03\xe8' > "$corpus/seed-frames"
 printf 'GAME id=1 game=ghost lang=en players=a,b token=ff round=2 bot=easy rounds=ghost ghost=G,\nTURN id=1 player=a fragment=p ghost=,G\nOK NEW bot=easy lang=en rounds=ghost\nHELP NAME <name> - identify\nBYE replaced seat\nERR busy no\n' > "$corpus/seed-server"
+printf 'FOLLOW bob\nINVITE bob game=hangman clock=30 rated=no\nDECLINE k3j9qx2a\nSAY good \xe2\x80\xae game\nREPORT bob rude words\nBLOCK bob\nSET invites friends\n' > "$corpus/seed-social"
+printf 'SAID id=1 player=a watcher=yes - hi - there\nINVITE from=a code=K3J9QX2A game=ghost lang=en clock=30\nDECLINED name=b code=K3J9QX2A\nDECLINED id=1 player=a kind=restart\nFRIEND name=a online=yes playing=3\nWITHDRAWN from=a code=X\n' > "$corpus/seed-social-server"
 args=(-max_len=4096 -print_final_stats=1)
 [ "$seconds" != 0 ] && args+=(-max_total_time="$seconds")
 exec .build-fuzz/release/ghost-fuzz "${args[@]}" "$@" "$corpus"

@@ -40,6 +40,7 @@ public enum WebAssets {
         WebAsset(path: "/protocol.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.protocol_js),
         WebAsset(path: "/board.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.board_js),
         WebAsset(path: "/i18n.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.i18n_js),
+        WebAsset(path: "/social.js", contentType: "text/javascript; charset=utf-8", bytes: PackageResources.social_js),
     ]
 
     /// Bytes of every file together.

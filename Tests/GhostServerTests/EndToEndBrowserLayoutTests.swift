@@ -91,4 +91,66 @@ struct EndToEndBrowserLayoutTests {
             #expect(try b.consoleErrors().isEmpty)
         }
     }
+
+    @Test("The screens between people (issue #47), both languages, 360×640 and 1280×800: friends and blocks, an invitation, chat under the board, a profile with its report form",
+          arguments: ["en", "nl"])
+    func socialScreens(_ language: String) async throws {
+        try await onOwnThread {
+            let (daemon, port) = try DaemonProcess.startWithWeb()
+            defer { daemon.kill() }
+            var options = Browser.Options()
+            options.viewport = .phone
+            options.language = language == "nl" ? "nl-NL" : "en-US"
+            let b = try Browser("layout-social-\(language)", options: options)
+            let other = try Browser("other-\(language)", viewport: .desktop)
+            typealias E = EndToEndBrowserTests
+            typealias Social = EndToEndBrowserSocialTests
+            // The longest names there are.
+            let name = "Abcdefghijklmnop", friend = "Ponmlkjihgfedcba"
+            try E.enter(b, port: port, name: name)
+            try E.enter(other, port: port, name: friend)
+            try Social.register(b)
+            try Social.register(other)
+            try b.click("#menu-friends")
+            try E.screen(b, "friends")
+            try b.type(friend, into: "#friend-name")
+            try b.click("#follow-submit")
+            try E.line(b, "OK FOLLOW name=\(friend)")
+            try b.type("Zyxwvutsrqponmlk", into: "#friend-name")
+            try b.click("#friend-block-name")
+            try E.line(b, "OK BLOCK name=Zyxwvutsrqponmlk")
+            try b.waitFor("document.querySelector('#friends-list [data-name=\(friend)]') && document.querySelector('#blocks-list [data-name=Zyxwvutsrqponmlk]')",
+                          what: "a friend and a block listed")
+            try Self.check(b, language, "friends")
+            let code = try Social.invite(other, name)
+            try Social.waitForInvitation(b, code)
+            try Self.check(b, language, "invitation")
+            try b.click("#invites [data-test=invite-accept]")
+            try E.screen(b, "game")
+            try E.screen(other, "game")
+            try other.click("#chat-open")
+            try other.type(String(repeating: "Goedemiddag allemaal ", count: 9), into: "#chat-input")
+            try other.press("Enter")
+            try E.line(b, "SAID ")
+            try b.click("#chat-open")
+            try b.type("Good game", into: "#chat-input")
+            try b.press("Enter")
+            try b.waitFor("document.querySelectorAll('#chat-log [data-test=chat-line]').length === 2", what: "two chat lines")
+            try Self.check(b, language, "game-chat")
+            try b.click("#chat-profile")
+            try E.screen(b, "list")
+            try b.click("[data-test=profile-report]")
+            try b.waitFor("document.getElementById('report-reason')", what: "the report form")
+            try Self.check(b, language, "profile")
+            try b.click("#list-back")
+            try E.screen(b, "game")
+            try E.resign(b)
+            try b.click("#act-menu")
+            try b.click("#menu-settings")
+            try E.screen(b, "settings")
+            try b.waitFor("document.querySelectorAll('#set-social select').length === 3", what: "the settings of friends and chat")
+            try Self.check(b, language, "settings-social")
+            #expect(try b.consoleErrors().isEmpty)
+        }
+    }
 }

@@ -7,6 +7,7 @@ import { drawKinds, onWaiting, setupFields } from './setup.js';
 import { drawActions, drawMoves, drawPlayers, drawStatus, logLine, newGame, onAborted, onAdjourned, onClaimable, onGame, onInfo, onMatch, onMove, onOffer, onOfferEnd, onOver, onRematch, onReturned, onTurn, playLetter, toMenu } from './game.js';
 import { listBack } from './lists.js';
 import { drawAccount } from './settings.js';
+import { chatForGame, chatKey, inviteKey, onInvite, onInviteDeclined, onPresence, onSaid, onWithdrawn, redrawSocial } from './social.js';
 
 // ---- Connection ---------------------------------------------------------------
 
@@ -116,6 +117,7 @@ export function switchUi(lang) {
   if (debug.state === 'setup') setupFields();
   if (S.game && debug.state === 'game') { drawPlayers(); drawStatus(); drawMoves(); drawActions(); }
   if (debug.state === 'settings') drawAccount();
+  redrawSocial();
 }
 $('ui-lang').addEventListener('click', () => switchUi(uiLang() === 'nl' ? 'en' : 'nl'));
 
@@ -123,9 +125,14 @@ $('ui-lang').addEventListener('click', () => switchUi(uiLang() === 'nl' ? 'en' :
 
 document.addEventListener('keydown', (e) => {
   const tag = e.target && e.target.tagName;
-  const typing = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA';
+  // Typing in a field (the chat's, a word's, a name's) never plays a letter.
+  const typing = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (e.target && e.target.isContentEditable);
+  // Alt+Y / Alt+N answer an invitation from anywhere.
+  if (inviteKey(e)) return;
   if (e.key === 'Escape') { escape(typing, e); return; }
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  // On the game screen, / opens the chat.
+  if (chatKey(e)) return;
   if (debug.state === 'game' && /^[a-zA-Z]$/.test(e.key)) {
     e.preventDefault();
     // Shift + letter plays the other letter move (Superghost: at the front).
@@ -136,7 +143,7 @@ document.addEventListener('keydown', (e) => {
 function escape(typing, e) {
   if (typing) { e.target.blur(); return; }
   const s = debug.state;
-  if (s === 'setup' || s === 'settings') show('menu');
+  if (s === 'setup' || s === 'settings' || s === 'friends') show('menu');
   else if (s === 'list') listBack();
   else if (s === 'waiting') $('waiting-cancel').click();
   else if (s === 'game' && S.game && S.game.over) toMenu();
@@ -145,9 +152,15 @@ function escape(typing, e) {
 // ---- Events ------------------------------------------------------------------------
 
 const HANDLERS = {
-  GAME: onGame, TURN: onTurn, MOVE: onMove, OVER: onOver, MATCH: onMatch, ABORTED: onAborted,
-  OFFER: onOffer, ACCEPTED: onOfferEnd, DECLINED: onOfferEnd, CANCELLED: onOfferEnd, REMATCH: onRematch,
-  ADJOURNED: onAdjourned, RETURNED: onReturned, CLAIMABLE: onClaimable, INFO: onInfo,
+  GAME: (l) => { onGame(l); chatForGame(); }, TURN: onTurn, MOVE: onMove,
+  OVER: (l) => { onOver(l); chatForGame(); }, MATCH: (l) => { onMatch(l); chatForGame(); }, ABORTED: (l) => { onAborted(l); chatForGame(); },
+  OFFER: onOffer, ACCEPTED: onOfferEnd, CANCELLED: onOfferEnd, REMATCH: onRematch,
+  // An invitation declined has code=; an offer declined in a game has id=.
+  DECLINED: (l) => (l.f.code ? onInviteDeclined(l) : onOfferEnd(l)),
+  ONLINE: onPresence, OFFLINE: onPresence, INVITE: onInvite, WITHDRAWN: onWithdrawn, SAID: onSaid,
+  ADJOURNED: onAdjourned, RETURNED: onReturned, CLAIMABLE: onClaimable,
+  // An INFO right after an invitation's answer says it again in the server's words: ours stay.
+  INFO: (l) => { if (debug.state !== 'game' && Date.now() - (S.socialSaid || 0) < 1000) return; onInfo(l); },
   WAITING: (l) => onWaiting(l.f),
   WATCHERS: (l) => { if (S.game && S.game.id === l.f.id) { S.game.fields.watchers = l.f.count; drawPlayers(); } },
   RANK: (l) => { if (l.f.board && S.game && S.game.over) logLine(t('madeList', { r: l.f.rank })); },

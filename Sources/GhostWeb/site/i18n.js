@@ -90,6 +90,32 @@ const en = {
   'err_name-taken': 'That name is in use: choose another.', 'err_no-name': 'Choose a name first.',
   'err_not-your-turn': 'It is not your turn.', 'err_bad-password-form': 'A password has 8 to 200 characters.',
   'err_no-such-game': 'No such game (it may have ended).', 'err_too-many-joins': 'Too many wrong codes: wait a minute.',
+  // Friends, invitations, chat and blocking (social.js)
+  menuFriends: 'Friends', friendName: 'A name to follow, invite or block', follow: 'Follow', invite: 'Invite',
+  block: 'Block', unfollow: 'Unfollow', unblock: 'Unblock', following: 'Names you follow', blockedNames: 'Names you block',
+  noFriends: 'You follow nobody yet.', noBlocks: 'You block nobody.',
+  friendsGuest: 'Following needs a registered name (Settings); a guest may still invite and block.',
+  presenceOnline: 'online', presencePlaying: 'playing game {id}', presenceSeen: 'last seen {when}', presenceOffline: 'offline',
+  followed: 'You follow {name}.', unfollowed: 'You no longer follow {name}.', blockedName: 'You block {name}: nothing from that name reaches you.',
+  unblocked: 'You no longer block {name}.', cameOnline: '{name} is online.', wentOffline: '{name} went offline.',
+  inviteTitle: 'Invite {name}', waitingInvite: 'You invited {name}', waitingInviteText: 'The game starts when {name} accepts.',
+  lettersN: '{n} letters', perMove: '{s} s a move', perMoveMin: '{m} min a move', ratedGame: 'rated',
+  invited: '{name} invites you to a game: {what}.', invitedSay: '{name} invites you to a game: {what}. Alt+Y accepts, Alt+N declines.',
+  invitations: 'Invitations', acceptInvite: 'Accept', declineInvite: 'Decline', inviteKeys: 'Alt+Y / Alt+N',
+  inviteGone: 'The invitation of {name} no longer stands.', inviteWithdrawn: '{name} withdrew the invitation.',
+  inviteDeclined: '{name} declined your invitation.',
+  chat: 'Chat', chatLabel: 'Say something', send: 'Send', chatOpen: 'Chat (/)', profileOf: 'Profile of {name}',
+  report: 'Report', reportWhy: 'Why do you report {name}?', sendReport: 'Send the report', reported: 'Your report on {name} was sent.',
+  unavailOffline: '{name} is not online.', unavailPlaying: '{name} is in a game.',
+  unavailFriends: '{name} takes invitations from friends only.', unavailNobody: '{name} takes no invitations.',
+  followRegistered: 'Following needs a registered name, yours and theirs.',
+  mutedUntil: 'You may not chat until {until}.', err_muted: 'You may not chat.',
+  socialSettings: 'Friends and chat', set_presence: 'Show when I am online', set_chat: 'Chat with other players',
+  set_invites: 'Invitations from', choice_on: 'On', choice_off: 'Off', choice_anyone: 'Anyone',
+  choice_friends: 'Names I follow', choice_nobody: 'Nobody',
+  'err_too-many-invites': 'Too many open invitations: wait for an answer.', 'err_too-many-follows': 'You follow as many names as you may.',
+  'err_too-many-blocks': 'You block as many names as you may.', 'err_too-many-reports': 'Too many reports today.',
+  'err_no-such-name': 'Nobody has that name.', 'err_not-in-game': 'You are not in a game.', err_banned: 'This name is banned.',
 };
 
 const nl = {
@@ -182,6 +208,32 @@ const nl = {
   'err_name-taken': 'Die naam is in gebruik: kies een andere.', 'err_no-name': 'Kies eerst een naam.',
   'err_not-your-turn': 'Je bent niet aan de beurt.', 'err_bad-password-form': 'Een wachtwoord heeft 8 tot 200 tekens.',
   'err_no-such-game': 'Dat spel bestaat niet (misschien is het afgelopen).', 'err_too-many-joins': 'Te veel verkeerde codes: wacht een minuut.',
+  // Vrienden, uitnodigingen, chat en blokkeren (social.js)
+  menuFriends: 'Vrienden', friendName: 'Een naam om te volgen, uit te nodigen of te blokkeren', follow: 'Volgen', invite: 'Uitnodigen',
+  block: 'Blokkeren', unfollow: 'Niet meer volgen', unblock: 'Deblokkeren', following: 'Namen die je volgt', blockedNames: 'Namen die je blokkeert',
+  noFriends: 'Je volgt nog niemand.', noBlocks: 'Je blokkeert niemand.',
+  friendsGuest: 'Volgen kan met een geregistreerde naam (Instellingen); een gast kan wel uitnodigen en blokkeren.',
+  presenceOnline: 'online', presencePlaying: 'speelt spel {id}', presenceSeen: 'laatst gezien {when}', presenceOffline: 'offline',
+  followed: 'Je volgt {name}.', unfollowed: 'Je volgt {name} niet meer.', blockedName: 'Je blokkeert {name}: niets van die naam bereikt je.',
+  unblocked: 'Je blokkeert {name} niet meer.', cameOnline: '{name} is online.', wentOffline: '{name} ging offline.',
+  inviteTitle: '{name} uitnodigen', waitingInvite: 'Je nodigde {name} uit', waitingInviteText: 'Het spel begint als {name} het aanneemt.',
+  lettersN: '{n} letters', perMove: '{s} s per zet', perMoveMin: '{m} min per zet', ratedGame: 'met rating',
+  invited: '{name} nodigt je uit voor een spel: {what}.', invitedSay: '{name} nodigt je uit voor een spel: {what}. Alt+Y neemt aan, Alt+N weigert.',
+  invitations: 'Uitnodigingen', acceptInvite: 'Aannemen', declineInvite: 'Weigeren', inviteKeys: 'Alt+Y / Alt+N',
+  inviteGone: 'De uitnodiging van {name} geldt niet meer.', inviteWithdrawn: '{name} trok de uitnodiging in.',
+  inviteDeclined: '{name} weigerde je uitnodiging.',
+  chat: 'Chat', chatLabel: 'Zeg iets', send: 'Sturen', chatOpen: 'Chat (/)', profileOf: 'Profiel van {name}',
+  report: 'Melden', reportWhy: 'Waarom meld je {name}?', sendReport: 'Melding sturen', reported: 'Je melding over {name} is verstuurd.',
+  unavailOffline: '{name} is niet online.', unavailPlaying: '{name} speelt een spel.',
+  unavailFriends: '{name} neemt alleen uitnodigingen van vrienden aan.', unavailNobody: '{name} neemt geen uitnodigingen aan.',
+  followRegistered: 'Volgen kan alleen met geregistreerde namen, de jouwe en de hunne.',
+  mutedUntil: 'Je mag niet chatten tot {until}.', err_muted: 'Je mag niet chatten.',
+  socialSettings: 'Vrienden en chat', set_presence: 'Laten zien dat ik online ben', set_chat: 'Chatten met andere spelers',
+  set_invites: 'Uitnodigingen van', choice_on: 'Aan', choice_off: 'Uit', choice_anyone: 'Iedereen',
+  choice_friends: 'Namen die ik volg', choice_nobody: 'Niemand',
+  'err_too-many-invites': 'Te veel open uitnodigingen: wacht op een antwoord.', 'err_too-many-follows': 'Je volgt al zoveel namen als mag.',
+  'err_too-many-blocks': 'Je blokkeert al zoveel namen als mag.', 'err_too-many-reports': 'Te veel meldingen vandaag.',
+  'err_no-such-name': 'Niemand heeft die naam.', 'err_not-in-game': 'Je zit niet in een spel.', err_banned: 'Deze naam is verbannen.',
 };
 
 const TABLES = { en, nl };
@@ -216,4 +268,5 @@ export function t(key, params, optional) {
 /** Fills every element marked data-i18n with its text. */
 export function applyI18n(root) {
   for (const e of root.querySelectorAll('[data-i18n]')) e.textContent = t(e.dataset.i18n);
+  for (const e of root.querySelectorAll('[data-i18n-label]')) e.setAttribute('aria-label', t(e.dataset.i18nLabel));
 }

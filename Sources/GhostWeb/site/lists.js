@@ -2,6 +2,7 @@
 import { t, uiLang } from './i18n.js';
 import { $, el, errText, notice, S, send, show } from './ui.js';
 import { toMenu } from './game.js';
+import { profileTools } from './social.js';
 
 // ---- Lists: watching, scores, history, replay, review ------------------------------------
 
@@ -100,10 +101,13 @@ export async function openScores(cmd) {
   $('list-body').replaceChildren(table(r.data, columns(r.data)));
 }
 
-export async function openHistory(name) {
+export async function openHistory(name, back) {
   const who = name || S.name;
-  openList(who && who !== S.name ? t('historyOf', { name: who }) : t('menuHistory'));
+  openList(who && who !== S.name ? t('historyOf', { name: who }) : t('menuHistory'), back);
   $('list-tools').append(historyForm(who));
+  // Another name's profile: follow, invite, block, report (social.js).
+  const tools = profileTools(who);
+  if (tools) $('list-tools').append(tools);
   if (!who) { listMessage(t('err_no-name')); return; }
   const [h, p] = [await send('HISTORY ' + who + ' 30'), await send('PROFILE ' + who)];
   const body = $('list-body');

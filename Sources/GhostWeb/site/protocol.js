@@ -3,9 +3,9 @@
 
 // Keywords that are data lines of the command being answered (Protocol.md §2).
 const DATA = new Set(['NAME', 'SCORE', 'SETTING', 'HELP', 'LIVE', 'STAT', 'LEADER',
-  'RATING', 'VERSUS', 'RESULT', 'PLAYED', 'PLY', 'ROW', 'CAN']);
+  'RATING', 'VERSUS', 'RESULT', 'PLAYED', 'PLY', 'ROW', 'CAN', 'FRIEND', 'BLOCKED']);
 // Lines whose free text follows " - " (the rest of the line is fields).
-const DASH_TEXT = new Set(['ROW', 'CAN', 'HELP']);
+const DASH_TEXT = new Set(['ROW', 'CAN', 'HELP', 'SAID']);
 
 /** Splits one server line into {kw, args, f (fields), text, raw}. */
 export function parse(raw) {

@@ -2,6 +2,7 @@
 import { t, uiLang } from './i18n.js';
 import { $, el, errText, notice, S, saveSession, send, show, whoShow } from './ui.js';
 import { switchUi } from './app.js';
+import { SOCIAL_SETTINGS } from './social.js';
 
 // ---- Settings ------------------------------------------------------------------------
 
@@ -16,14 +17,17 @@ export async function openSettings() {
   const r = await send('SETTINGS');
   const box = $('set-keys');
   box.replaceChildren();
-  if (!r.ok) return;
-  for (const l of r.data) {
+  // Friends and chat (issue #47): shown with their defaults until SETTINGS says otherwise.
+  const social = {};
+  for (const l of r.ok ? r.data : []) {
     if (l.f.key === 'lang') { S.lang = l.f.value; sl.value = l.f.value; continue; }
+    if (SOCIAL_SETTINGS[l.f.key]) { social[l.f.key] = l.f; continue; }
     box.append(settingRow(l.f));
   }
+  $('set-social').replaceChildren(...Object.keys(SOCIAL_SETTINGS).map((k) => settingRow(social[k] || { key: k, value: SOCIAL_SETTINGS[k][0] })));
 }
 
-export const CHOICES = { 'hangman-mode': ['evil', 'fair', 'phrase'] };
+export const CHOICES = Object.assign({ 'hangman-mode': ['evil', 'fair', 'phrase'] }, SOCIAL_SETTINGS);
 
 /** One saved setting: a select for known choices, else a text field, and Save. */
 export function settingRow(f) {
@@ -34,7 +38,7 @@ export function settingRow(f) {
   let input;
   if (CHOICES[f.key]) {
     input = el('select');
-    for (const c of CHOICES[f.key]) { const o = el('option', '', t('mode_' + c, null, true) || c); o.value = c; input.append(o); }
+    for (const c of CHOICES[f.key]) { const o = el('option', '', t('choice_' + c, null, true) || t('mode_' + c, null, true) || c); o.value = c; input.append(o); }
   } else {
     input = el('input');
     input.autocomplete = 'off';

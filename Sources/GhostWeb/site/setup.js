@@ -3,6 +3,7 @@ import { t } from './i18n.js';
 import { $, announce, el, errText, named, notice, S, send, show } from './ui.js';
 import { openHistory, openScores, openWatch, watch } from './lists.js';
 import { openSettings } from './settings.js';
+import { socialErr } from './social.js';
 
 // ---- Name and login ---------------------------------------------------------------
 
@@ -60,6 +61,10 @@ export function openSetup(setup) {
   $('opt-opponent').value = setup.opponent;
   $('opt-game').value = setup.other ? 'ghost' : setup.game;
   $('opt-options').value = '';
+  // An invitation says its language: the game is played in the inviter's (LANG).
+  const ol = $('opt-lang');
+  ol.replaceChildren(...S.languages.map((l) => { const o = el('option', '', t('lang_' + l, null, true) || l); o.value = l; return o; }));
+  ol.value = S.lang;
   $('opt-options-help').textContent = setup.other ? `${setup.other.usage} — ${setup.other.text}` : '';
   setupFields();
   show('setup');
@@ -76,8 +81,10 @@ export function setupFields() {
     first: ghost && opp === 'bot', mode: hang && opp === 'bot', length: hang, misses: hang,
     clock: true, rated: opp !== 'bot', watch: opp === 'private', options: !!other,
   };
+  const invite = S.setup && S.setup.invite;
+  if (invite) { vis.opponent = false; vis.lang = true; }
   for (const f of document.querySelectorAll('#setup-form .field')) f.hidden = !vis[f.dataset.for];
-  $('setup-title').textContent = other ? t('playKind', { kind: other.kind }) : t('setupTitle_' + opp + '_' + game);
+  $('setup-title').textContent = invite ? t('inviteTitle', { name: invite }) : other ? t('playKind', { kind: other.kind }) : t('setupTitle_' + opp + '_' + game);
 }
 $('opt-opponent').addEventListener('change', setupFields);
 $('opt-game').addEventListener('change', setupFields);
@@ -88,7 +95,9 @@ export function setupCommand() {
   const opp = v('opt-opponent');
   const other = S.setup && S.setup.other;
   const game = other ? other.kind : v('opt-game');
-  const parts = [opp === 'seek' ? 'SEEK' : 'NEW'];
+  const invite = S.setup && S.setup.invite;
+  // An invitation (issue #47) is a private game for one name: NEW's options, sent as INVITE <name>.
+  const parts = [opp === 'seek' ? 'SEEK' : invite && opp === 'private' ? 'INVITE ' + invite : 'NEW'];
   const add = (k, val) => { if (val) parts.push(`${k}=${val}`); };
   if (other) {
     add('game', game);
@@ -118,37 +127,51 @@ export function setupCommand() {
 $('setup-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const { cmd, opp } = setupCommand();
-  await startCommand(cmd, opp);
+  if (await chooseLang()) await startCommand(cmd, opp);
 });
+
+/** The language chosen for an invitation, as LANG (saved for your next games too), before INVITE. */
+async function chooseLang() {
+  const f = $('opt-lang');
+  if (f.closest('.field').hidden || !f.value || f.value === S.lang) return true;
+  const r = await send('LANG ' + f.value);
+  if (!r.ok) { notice(errText(r)); return false; }
+  S.lang = r.f.lang || f.value;
+  return true;
+}
 $('setup-back').addEventListener('click', () => show('menu'));
 
 /** Sends a NEW or SEEK; a private game or a seek waits, the computer starts at once. */
 export async function startCommand(cmd, opp) {
   const r = await send(cmd);
-  if (!r.ok) { notice(errText(r)); return; }
+  if (!r.ok) { notice(socialErr(r, cmd.split(' ')[1])); return; }
   S.lastNew = opp === 'bot' ? cmd : null;
-  if (r.f.code) showWaiting('private', r.f.code);
+  if (r.f.code && /^INVITE /.test(cmd)) showWaiting('invite', r.f.code, r.f.name || cmd.split(' ')[1]);
+  else if (r.f.code) showWaiting('private', r.f.code);
   else if (/^SEEK/.test(cmd)) showWaiting('seek');
   // Otherwise the GAME line is on its way.
 }
 
-export function showWaiting(kind, code) {
-  $('waiting-title').textContent = t(kind === 'seek' ? 'waitingSeek' : 'waitingPrivate');
-  $('code-box').hidden = !code;
-  $('join-code').textContent = code || '';
-  $('waiting-text').textContent = kind === 'seek' ? t('waitingSeekText') : t('waitingPrivateText');
+export function showWaiting(kind, code, name) {
+  // An invitation's code is for the name invited alone: not shown.
+  S.inviting = kind === 'invite' ? { code, name } : null;
+  const shown = kind === 'invite' ? '' : code;
+  $('waiting-title').textContent = kind === 'invite' ? t('waitingInvite', { name }) : t(kind === 'seek' ? 'waitingSeek' : 'waitingPrivate');
+  $('code-box').hidden = !shown;
+  $('join-code').textContent = shown || '';
+  $('waiting-text').textContent = kind === 'invite' ? t('waitingInviteText', { name }) : kind === 'seek' ? t('waitingSeekText') : t('waitingPrivateText');
   $('waiting-queues').replaceChildren();
   S.queues = {};
   show('waiting');
-  if (code) $('join-code').focus();
-  announce($('waiting-title').textContent + (code ? ' ' + [...code].join(' ') : ''));
+  if (shown) $('join-code').focus();
+  announce($('waiting-title').textContent + (shown ? ' ' + [...shown].join(' ') : ''));
 }
 
 $('copy-code').addEventListener('click', () => {
   const code = $('join-code').textContent;
   if (navigator.clipboard) navigator.clipboard.writeText(code).then(() => notice(t('copied')), () => {});
 });
-$('waiting-cancel').addEventListener('click', async () => { await send('LEAVE'); show('menu'); });
+$('waiting-cancel').addEventListener('click', async () => { S.inviting = null; await send('LEAVE'); show('menu'); });
 
 export function onWaiting(f) {
   S.queues = S.queues || {};
