@@ -54,6 +54,9 @@ struct SocialReducerTests {
         let (watching, wfx) = Fx.run(l, .key(.char("w")))
         #expect(Fx.sent(wfx) == ["WATCH 12"] && watching.watch.asked == 12)
         #expect(Fx.run(l, .key(.down), .key(.char("w"))).1.isEmpty)
+        // r asks again, the list shown (and i on it) staying until the answer.
+        let (again, afx) = Fx.run(l, .key(.char("r")), .key(.char("i")))
+        #expect(Fx.sent(afx) == ["FOLLOWING", "INVITE ann"] && again.social.friends?.count == 4)
         // Esc goes back to the main screen.
         #expect(Fx.run(l, .key(.escape)).0.screen == .main)
     }
@@ -92,6 +95,9 @@ struct SocialReducerTests {
         #expect(SFx.plain(s).contains { $0.contains("dan is online.") })
         let nl = Fx.run(Fx.named(language: "nl"), Fx.line("ONLINE name=dan")).0
         #expect(SFx.plain(nl).contains { $0.contains("dan is online.") })
+        // A refusal on the status line stays: presence does not replace it.
+        let refused = Fx.run(SFx.friends(), .key(.char("i")), Fx.line("ERR unavailable ann is in a game"), Fx.line("OFFLINE name=bob")).0
+        #expect(SFx.alert(refused, .en) == "ann is in a game.")
         // In a game the game's own status line stays.
         let game = Fx.run(SFx.game(), Fx.line("ONLINE name=dan")).0
         #expect(game.alert == nil)

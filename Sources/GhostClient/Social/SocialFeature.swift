@@ -15,8 +15,8 @@ enum SocialFeature {
         askFriends(&st, &fx)
     }
 
+    /// FOLLOWING: the list shown stays (and keys act on it) until the answer replaces it.
     static func askFriends(_ st: inout ClientState, _ fx: inout [ClientEffect]) {
-        st.social.friends = nil
         st.social.incomingFriends = []
         st.send(.following, &fx)
     }

@@ -35,8 +35,13 @@ extension SocialFeature {
                 st.social.friends?[i].playing = nil
                 st.social.friends?[i].seen = nil
             }
-            // A short notice, except over a game's own (its turn, its moves).
-            if st.game == nil || st.game?.watching == true {
+            // A short notice, except over a game's own (its turn, its moves)
+            // and over any other notice (a refusal just caused) but presence's.
+            let overPresence: Bool = switch st.alert?.notice {
+            case nil, .social(.cameOnline)?, .social(.wentOffline)?: true
+            default: false
+            }
+            if st.game == nil || st.game?.watching == true, overPresence {
                 st.show(.social(online ? .cameOnline(name) : .wentOffline(name)))
             }
         case let .invite(from, code, fields):
