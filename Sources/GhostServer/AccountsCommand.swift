@@ -6,23 +6,35 @@ import OptionKit
 import Glibc
 #endif
 
-/// `ghostd accounts list|reset-password NAME|delete NAME [--data DIR]`: the
-/// operator's offline account commands. Each takes the data folder's lock
-/// (the daemon's, `DataFolderLock`) for as long as it works, so it refuses
-/// while a ghostd serves the folder and a ghostd started meanwhile refuses
-/// too, and opens the database with the daemon's startup checks. Nothing
-/// here prints a password or a hash.
+/// `ghostd accounts list|reset-password NAME|delete NAME|mute NAME|ban
+/// NAME|unban NAME …`: the operator's account commands. Each takes the data
+/// folder's lock (the daemon's, `DataFolderLock`) for as long as it works,
+/// so that a ghostd started meanwhile refuses, and opens the database with
+/// the daemon's startup checks. While a ghostd serves the folder,
+/// reset-password and delete refuse; list reads beside it (OperatorLists.swift);
+/// mute, ban and unban ask it (OperatorRequests.swift), and it acts at
+/// once. Nothing here prints a password or a hash.
 public enum AccountsCommand {
     public enum Action: String, CaseIterable, Equatable, Sendable {
         case list
         case resetPassword = "reset-password"
         case delete
+        case mute
+        case ban
+        case unban
+
+        /// Done by a running daemon when one holds the folder.
+        var isModeration: Bool { self == .mute || self == .ban || self == .unban }
     }
 
     public struct Settings: Equatable, Sendable {
         public var data = ServerConfig.defaultDataDirectory()
         public var action: Action = .list
         public var name: String?
+        /// How long a mute or ban lasts (nil: until lifted).
+        public var days: Int?
+        /// A network's address, for ban and unban.
+        public var network: String?
         public init() {}
     }
 
@@ -60,31 +72,44 @@ public enum AccountsCommand {
 
     static var table: OptionTable<Settings> { OptionTable([
         .value("--data", "DIR", "the data folder of the ghostd whose accounts these are", .text("a folder"), \.data),
+        .value("--days", "N", "mute or ban for N days (without it: until unban)", .integer(1...36_500), \.days, defaultText: nil),
+        .value("--network", "ADDRESS", "ban or unban the network of this IPv4 or IPv6 address (an IPv6 address's /64) instead of a name",
+               Value<String>(allowed: "an IPv4 or IPv6 address", show: { $0 }) {
+                   $0.isEmpty ? .failure(.empty) : NetworkKey.isAddress($0) ? .success($0) : .failure(.invalid)
+               }, \.network, defaultText: nil),
         .help,
     ], positionals: [
-        .value("COMMAND", "list, reset-password or delete (see Commands)",
+        .value("COMMAND", "list, reset-password, delete, mute, ban or unban (see Commands)",
                Value<Action>.choice, required: true) { $0.action = $1 },
-        .value("NAME", "the registered name (any case), for reset-password and delete",
+        .value("NAME", "the name (any case): registered for reset-password and delete, any for mute, ban and unban",
                Value<String>(allowed: "1 to \(CommandParser.maxNameLength) letters, digits, - or _", show: { $0 }) {
                    $0.isEmpty ? .failure(.empty) : CommandParser.isValidName($0) ? .success($0) : .failure(.invalid)
                }) { $0.name = $1 },
     ]) }
 
     public static var usage: String {
-        table.help(usage: "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]", about: [
-            "Manage registered names offline. Refused (exit status 1) while a ghostd",
-            "holds the data folder; a ghostd started meanwhile is refused in turn.",
+        table.help(usage: usageLine, about: [
+            "Manage registered names, mute and ban. While a ghostd serves the data",
+            "folder, it does mute, ban and unban at once, list reads beside it, and",
+            "reset-password and delete are refused (exit status 1); a ghostd started",
+            "while a command works is refused in turn.",
         ], sections: [(title: "Commands:", lines: commands.flatMap { HelpText.entry($0.head, $0.text) })],
         footer: [
             "Exit status: 0 done, 1 refused or failed (nothing changed), 2 bad usage.",
         ], defaults: Settings())
     }
 
+    static let usageLine = "ghostd accounts list|reset-password NAME|delete NAME|mute NAME|ban NAME|unban NAME [--days N] [--network ADDRESS] [--data DIR]"
+
     /// The commands, for help and the manual page.
     static var commands: [(head: String, text: String)] { [
-        ("list", "every registered name with the dates (UTC, ISO 8601) it was registered and its password last changed, alphabetically, one a line: `NAME created=… changed=…`; never a hash"),
+        ("list", "every registered name with the dates (UTC, ISO 8601) it was registered and its password last changed, alphabetically, one a line: `NAME created=… changed=…`; never a hash. Then the mutes and bans in force: `NAME mute until=…`, `NAME ban until=…`, `network:ADDRESS ban until=…` (`until=forever`: until unban)"),
         ("reset-password NAME", "set a new password, read from standard input: a terminal is asked twice with echo off; otherwise the first line is read (`printf '%s\\n' \"$pw\" | ghostd accounts reset-password ann`). \(passwordRule.prefix(1).uppercased() + passwordRule.dropFirst()), as REGISTER takes"),
         ("delete NAME", "remove the registration: the name is a guest's again; its games and scores stay"),
+        ("mute NAME [--days N]", "the name may not chat (SAY answers `ERR muted`) for N days, or until unban; registered or not"),
+        ("ban NAME [--days N]", "the name may not be used: its connection is closed with `BYE banned` and NAME or RESUME of it answer `ERR banned`, for N days or until unban"),
+        ("ban --network ADDRESS [--days N]", "nobody may connect from the network of ADDRESS (an IPv4 address, an IPv6 address's /64): its connections are closed and new ones get `BYE banned`"),
+        ("unban NAME, unban --network ADDRESS", "lift the name's mute and ban, or the network's ban"),
     ] }
 
     /// The form a password must have (the server's rule, Protocol.md).
@@ -96,14 +121,44 @@ public enum AccountsCommand {
         case .failure(let e): return .failure(e)
         case .success(.help), .success(.version): return .success(.help)
         case .success(.run(let s)):
-            switch (s.action, s.name) {
-            case (.list, let name?):
-                return .failure(OptionError(.unexpectedArgument, subject: name, allowed: "list takes no NAME"))
-            case (.resetPassword, nil), (.delete, nil):
-                return .failure(OptionError(.missingArgument, subject: "NAME", allowed: "the registered name after \(s.action.rawValue)"))
-            default:
-                return .success(.run(s))
-            }
+            if let problem = problem(s) { return .failure(problem) }
+            return .success(.run(s))
+        }
+    }
+
+    /// What is wrong with the combination of COMMAND, NAME, --days and --network.
+    static func problem(_ s: Settings) -> OptionError? {
+        let verb = s.action.rawValue
+        if s.days != nil, s.action != .mute, s.action != .ban {
+            return OptionError(.unexpectedArgument, subject: "--days", allowed: "--days is for mute and ban")
+        }
+        if s.network != nil, s.action != .ban, s.action != .unban {
+            return OptionError(.unexpectedArgument, subject: "--network", allowed: "--network is for ban and unban")
+        }
+        switch (s.action, s.name, s.network) {
+        case (.list, let name?, _):
+            return OptionError(.unexpectedArgument, subject: name, allowed: "list takes no NAME")
+        case (_, let name?, _?):
+            return OptionError(.unexpectedArgument, subject: name, allowed: "a NAME or --network, not both")
+        case (.resetPassword, nil, _), (.delete, nil, _), (.mute, nil, _):
+            return OptionError(.missingArgument, subject: "NAME", allowed: "the \(s.action.isModeration ? "" : "registered ")name after \(verb)")
+        case (.ban, nil, nil), (.unban, nil, nil):
+            return OptionError(.missingArgument, subject: "NAME", allowed: "the name after \(verb), or --network ADDRESS")
+        default:
+            return nil
+        }
+    }
+
+    /// The operator's action `settings` ask for (mute, ban, unban).
+    static func action(_ s: Settings, now: Int) -> OperatorAction? {
+        let until = s.days.map { now + $0 * 86_400 }
+        switch (s.action, s.name, s.network) {
+        case (.mute, let name?, _): return .mute(name: name, until: until)
+        case (.ban, let name?, _): return .ban(name: name, until: until)
+        case (.ban, nil, let address?): return .banNetwork(address: address, until: until)
+        case (.unban, let name?, _): return .unban(name: name)
+        case (.unban, nil, let address?): return .unbanNetwork(address: address)
+        default: return nil
         }
     }
 
@@ -159,21 +214,28 @@ public enum AccountsCommand {
         let file = (folder.hasSuffix("/") ? folder : folder + "/") + Store.fileName
         // A mistyped --data must not make a new, empty folder and database.
         guard access(file, F_OK) == 0 else { throw Failure.noDatabase(file) }
-        let lock = try DataFolderLock(directory: folder)
+        if settings.action == .list {
+            return try OperatorLists.withLists(folder: folder) { try $0.listAccounts(now: now, out: console.out) }
+        }
+        let lock: DataFolderLock
+        do {
+            lock = try DataFolderLock(directory: folder)
+        } catch DataFolderLock.Failure.inUse(_, let pid?) where settings.action.isModeration {
+            // A running daemon does it, at once (OperatorRequests.swift).
+            guard let action = action(settings, now: now) else { return }
+            return console.out(try OperatorClient.send(action, data: folder, pid: pid))
+        }
         defer { lock.unlock() }
         let store = try Store(directory: folder)   // the daemon's checks: DatabaseFile.swift
         defer { store.close() }
         switch settings.action {
         case .list:
-            var after: String?
-            while true {
-                let page = try store.accounts(after: after, limit: 500)
-                for a in page {
-                    console.out("\(a.name) created=\(iso8601(a.created)) changed=\(iso8601(a.changed))")
-                }
-                guard page.count == 500, let last = page.last else { break }
-                after = last.name
-            }
+            try OperatorLists(store: store).listAccounts(now: now, out: console.out)
+        case .mute, .ban, .unban:
+            guard let action = action(settings, now: now) else { return }
+            let text = try action.applyOffline(to: store.socialStore, now: now)
+            try store.commit()
+            console.out(text)
         case .resetPassword:
             let name = settings.name ?? ""
             guard let account = try store.account(name) else { throw Failure.notRegistered(name) }

@@ -18,8 +18,20 @@ public enum Daemon {
         // store handles as a full disk (the turn is refused, ghostd goes on),
         // not kill the process with SIGXFSZ's default action.
         signal(SIGXFSZ, SIG_IGN)
-        // `ghostd accounts …`: the operator's offline commands (AccountsCommand.swift).
+        // SIGUSR1 rings a running daemon for the operator's requests
+        // (OperatorRequests.swift); its default action ends the process.
+        // Blocked from the first moment, before any thread starts (they
+        // inherit the mask), so that one sent to a daemon still starting
+        // waits for its signalfd, and one sent to a `ghostd accounts` or
+        // `journal` holding the folder does no harm.
+        var usr1 = sigset_t()
+        sigemptyset(&usr1)
+        sigaddset(&usr1, SIGUSR1)
+        pthread_sigmask(SIG_BLOCK, &usr1, nil)
+        // `ghostd accounts …`: the operator's account commands (AccountsCommand.swift).
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
+        // `ghostd reports`: the players' reports, newest first (ReportsCommand.swift).
+        if arguments.first == "reports" { return ReportsCommand.main(Array(arguments.dropFirst())) }
         // `ghostd journal check|salvage`: the move journal offline (JournalCommand.swift).
         if arguments.first == "journal" { return JournalCommand.main(Array(arguments.dropFirst())) }
         // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.

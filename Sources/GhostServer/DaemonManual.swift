@@ -2,19 +2,20 @@ import GhostStore
 import OptionKit
 
 /// ghostd(8) and ghostd's shell completion, made from the option tables
-/// (Options.swift, AccountsCommand.swift, JournalCommand.swift): `ghostd --generate-manual`,
+/// (Options.swift, AccountsCommand.swift, ReportsCommand.swift, JournalCommand.swift): `ghostd --generate-manual`,
 /// `ghostd --generate-completion bash|zsh` (scripts/generate-docs.sh).
 public enum DaemonManual {
     /// What `--data` defaults to, in words (the value depends on `$HOME`).
     static let dataDefault = "$XDG_STATE_HOME/ghostd, else ~/.local/state/ghostd, else ./ghostd-data"
 
     public static var page: ManualPage {
-        let accountsUsage = "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]"
+        let accountsUsage = AccountsCommand.usageLine
+        let reportsUsage = ReportsCommand.usageLine
         let journalUsage = "ghostd journal check|salvage [--data DIR]"
         return ManualPage(
             program: "ghostd", section: 8, source: "ghostd \(Lobby.version)", manual: "System Manager's Manual",
             summary: "server for the word games Ghost and Hangman",
-            synopsis: ["ghostd [options]", accountsUsage, journalUsage, "ghostd --help | --version"],
+            synopsis: ["ghostd [options]", accountsUsage, reportsUsage, journalUsage, "ghostd --help | --version"],
             sections: [
                 .init("Description", [
                     .paragraph(ManualPage.about(ofHelp: DaemonOptions.usage)),
@@ -29,6 +30,10 @@ public enum DaemonManual {
                     .paragraph(ManualPage.about(ofHelp: AccountsCommand.usage)),
                 ] + AccountsCommand.commands.map { .entry(head: $0.head, text: $0.text + ".") }
                   + AccountsCommand.table.manualEntries(defaults: AccountsCommand.Settings(), defaultTexts: ["--data": dataDefault])),
+                .init("Reports", [
+                    .paragraph("`\(reportsUsage)`"),
+                    .paragraph(ManualPage.about(ofHelp: ReportsCommand.usage)),
+                ] + ReportsCommand.table.manualEntries(defaults: ReportsCommand.Settings(), defaultTexts: ["--data": dataDefault])),
                 .init("Journal", [
                     .paragraph("`\(journalUsage)`"),
                     .paragraph(ManualPage.about(ofHelp: JournalCommand.usage)),
@@ -37,16 +42,18 @@ public enum DaemonManual {
                 .init("Signals", [
                     .entry(head: "SIGTERM, SIGINT", text: "stop cleanly: every client gets `BYE shutdown` after what was queued for it, everything acknowledged is committed, and games in progress are kept for their players to RESUME when ghostd is back. Exit status 0."),
                     .entry(head: "SIGHUP", text: "read --tls-cert and --tls-key again: new TLS handshakes use the new pair and nobody is dropped. A pair that does not load is logged and the old one kept. Nothing else is reloaded or stopped."),
+                    .entry(head: "SIGUSR1", text: "take the operator's requests in DIR/\(OperatorRequest.folderName)/ (ghostd accounts mute, ban and unban send it): each is applied at once and answered in a reply file once it is committed. Nothing else is done."),
                 ]),
                 .init("Files", [
                     .entry(head: "DIR/\(Store.fileName)", text: "the SQLite database in the data folder (--data): names, registrations (password hashes), settings, games and scores. Back it up while ghostd runs by copying DIR/\(Store.fileName)-moves first, then sqlite3's .backup (docs/operating.md)."),
                     .entry(head: "DIR/\(Store.fileName)-moves", text: "the move journal: the latest moves of games in progress and the starts of the newest games, appended by turns of moves and starts alone and taken into the database by the next transaction; ghostd inserts what it holds when it starts, and leaves it holding only its header line (the journal the database expects) when it stops. A journal damaged before its last line, missing or emptied after a crash, or another database's refuses the start, untouched: see Journal."),
                     .entry(head: "DIR/\(DataFolderLock.fileName)", text: "the data folder's lock, holding the PID of the ghostd (or ghostd accounts) using the folder: a second one on the same folder is refused with exit status 1."),
+                    .entry(head: "DIR/\(OperatorRequest.folderName)/", text: "the operator's requests to the running ghostd and its replies (0700), written by ghostd accounts mute, ban and unban, each removed once answered; `ready` holds the PID of the ghostd that takes them."),
                     .entry(head: "./Dictionaries, PREFIX/share/ghostd/Dictionaries", text: "the word lists, when --dictionaries is not given: ./Dictionaries, else the one installed beside PREFIX/bin/ghostd. Each xx.txt offers language xx; phrases/xx.txt holds Hangman's phrases."),
                 ]),
                 .init("Exit status", [
                     .entry(head: "0", text: "stopped by SIGTERM or SIGINT; --help or --version."),
-                    .entry(head: "1", text: "could not start: the data folder is in use by another ghostd, the database is empty, damaged or from a newer ghostd, its move journal would lose acknowledged moves (see Journal), the word lists cannot be read, or the port cannot be bound. For ghostd accounts: refused or failed, nothing changed. For ghostd journal check: ghostd would refuse the journal."),
+                    .entry(head: "1", text: "could not start: the data folder is in use by another ghostd, the database is empty, damaged or from a newer ghostd, its move journal would lose acknowledged moves (see Journal), the word lists cannot be read, or the port cannot be bound. For ghostd accounts: refused or failed, nothing changed (or a running ghostd did not answer in time). For ghostd reports: the database could not be read. For ghostd journal check: ghostd would refuse the journal."),
                     .entry(head: "2", text: "a bad command line (an unknown option, a bad value, TLS options that do not go together or a certificate that does not load), with one line on standard error."),
                     .entry(head: "3", text: "the database could not even be read while serving: ghostd stopped after `BYE shutdown` and only confirmed lines."),
                 ]),
@@ -58,7 +65,8 @@ public enum DaemonManual {
     /// Options, and `accounts` with its own.
     public static var completion: CompletionSpec {
         CompletionSpec(DaemonOptions.table, subcommands: [
-            .init("accounts", "manage registered names offline", CompletionSpec(AccountsCommand.table)),
+            .init("accounts", "manage registered names, mute and ban", CompletionSpec(AccountsCommand.table)),
+            .init("reports", "list the players' reports", CompletionSpec(ReportsCommand.table)),
             .init("journal", "check or salvage the move journal offline", CompletionSpec(JournalCommand.table)),
         ])
     }

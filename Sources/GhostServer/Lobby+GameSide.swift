@@ -51,6 +51,7 @@ extension Lobby {
     /// A commit failed and the store rolled the turn back (RecoveryDesk.swift).
     public func recoverLostTurn(withdrawn: Set<ConnectionID>) {
         recovery.recoverLostTurn(withdrawn: withdrawn, sendState: { game, seat in play.sendState(game, to: seat) })
+        moderation.reload()
         social.settle()
     }
 

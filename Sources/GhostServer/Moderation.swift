@@ -41,15 +41,25 @@ final class Moderation: LobbyPart {
 
     init(context: LobbyContext) {
         self.context = context
+        reload()
+    }
+
+    /// The banned networks as the store has them: read whole at the start
+    /// (the operator's list, not the players'), and again after a lost turn
+    /// (a ban it held was never stored).
+    func reload() {
         let now = context.wall
         var after: String?
-        // Read whole at the start: the operator's list, not the players'.
-        while let page = context.persist({ try context.store.socialStore.sanctions(.banNetwork, now: now, after: after, limit: 1000) }),
-              !page.isEmpty {
-            for s in page { bannedNetworks[s.target] = s.until }
+        var read: [String: Int?] = [:]
+        while true {
+            // A store that cannot be read keeps what is known.
+            guard let page = context.persist({ try context.store.socialStore.sanctions(.banNetwork, now: now, after: after, limit: 1000) })
+            else { return }
+            for s in page { read[s.target] = s.until }
             guard page.count == 1000, let last = page.last else { break }
             after = last.target
         }
+        bannedNetworks = read
     }
 
     /// Whether a network is banned now.
@@ -103,8 +113,8 @@ final class Moderation: LobbyPart {
             return n == 0 ? "\(name): no mute or ban to lift" : "\(name): mute and ban lifted"
         case .unbanNetwork(let address):
             let key = NetworkKey.of(address)
-            bannedNetworks[key] = nil
             let n = try store.socialStore.liftSanctions([.banNetwork], on: key)
+            bannedNetworks[key] = nil   // only once the store has it: a failed write leaves the ban in force
             return n == 0 ? "network \(key): no ban to lift" : "network \(key): ban lifted"
         default:
             return ""

@@ -159,13 +159,17 @@ public enum DaemonOptions {
             "`nc HOST PORT`, or a browser at http://HOST:7780/ (--web-port).",
         ], sections: [(title: "Commands:", lines: HelpText.entry(
             "ghostd accounts list|reset-password NAME|delete NAME [--data DIR]",
-            "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)"))],
+            "manage registered names offline, while no ghostd runs on the data folder (see ghostd accounts --help)")
+            + HelpText.entry(
+            "ghostd accounts mute|ban|unban NAME|--network ADDRESS [--days N]",
+            "mute or ban a name, or ban a network: a running ghostd applies it at once (SIGUSR1), else the command does")
+            + HelpText.entry("ghostd reports [--limit N] [--data DIR]", "the players' reports, newest first"))],
         footer: [
             "Options take `--name value` or `--name=value`; a bad value is refused",
             "with exit status 2. ghostd logs to stderr and stops cleanly on SIGINT",
             "or SIGTERM; SIGHUP reads --tls-cert and --tls-key again (new handshakes",
             "use them, nobody is dropped; a pair that does not load is logged and the",
-            "old one kept).",
+            "old one kept); SIGUSR1 reads the operator's requests (ghostd accounts).",
         ], defaults: ServerConfig())
     }
 

@@ -47,11 +47,12 @@ public final class SQLiteDatabase {
     /// For tests: the bytes SQLite counts as in use; 0 while it keeps no statistics.
     static var countedMemory: Int64 { sqlite3_memory_used() }
 
-    /// Opens `path`; with `create`, makes an empty database there if there is no file.
-    public init(path: String, create: Bool = true) throws {
+    /// Opens `path`; with `create`, makes an empty database there if there is
+    /// no file; `readOnly`: a reader that can never write it (`StoreReader`).
+    public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
         _ = SQLiteDatabase.configured
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"

@@ -155,13 +155,15 @@ struct AccountsCommandTests {
         #expect(Self.run(["delete", "ann", "--data", data.path]).status == 1)
     }
 
-    @Test("Refused while another holds the data folder's lock (here: this process, as a daemon would); nothing changed, and the lock is free again after a run")
+    @Test("Refused while another holds the data folder's lock (here: this process, as a daemon would); nothing changed, and the lock is free again after a run; list reads beside it")
     func refusedWhileLocked() throws {
         let data = try Self.folder([("ann", "anns password", 1, 1)])
         do {
             let lock = try DataFolderLock(directory: data.path)
             defer { lock.unlock() }
-            for args in [["list"], ["delete", "ann"], ["reset-password", "ann"]] {
+            let list = Self.run(["list", "--data", data.path])
+            #expect(list.status == 0 && list.err.isEmpty && list.out == ["ann created=1970-01-01T00:00:01Z changed=1970-01-01T00:00:01Z"], "\(list)")
+            for args in [["delete", "ann"], ["reset-password", "ann"], ["ban", "ann"]] {
                 let r = Self.run(args + ["--data", data.path], password: .success("a new password"))
                 #expect(r.status == 1)
                 #expect(r.out.isEmpty && r.asked.isEmpty)
@@ -197,15 +199,15 @@ struct AccountsCommandTests {
     @Test("Bad usage: exit status 2 and one line pointing to ghostd accounts --help; --help prints the help")
     func usage() throws {
         let cases: [([String], String)] = [
-            ([], "missing COMMAND; allowed: list, reset-password or delete"),
-            (["fly"], "COMMAND: fly is not one of the choices; allowed: list, reset-password or delete"),
+            ([], "missing COMMAND; allowed: list, reset-password, delete, mute, ban or unban"),
+            (["fly"], "COMMAND: fly is not one of the choices; allowed: list, reset-password, delete, mute, ban or unban"),
             (["list", "ann"], "unexpected argument ann; allowed: list takes no NAME"),
             (["delete"], "missing NAME; allowed: the registered name after delete"),
             (["reset-password"], "missing NAME; allowed: the registered name after reset-password"),
             (["delete", "a b"], "NAME: \"a b\" is not valid; allowed: 1 to 16 letters, digits, - or _"),
             (["delete", "ann", "bob"], "unexpected argument bob; allowed: options and COMMAND and NAME, once each"),
             (["list", "--data"], "--data needs a value; allowed: a folder"),
-            (["list", "--port", "1"], "unknown option --port; allowed: --data or --help"),
+            (["list", "--port", "1"], "unknown option --port; allowed: --data, --days, --network or --help"),
         ]
         for (args, line) in cases {
             let r = Self.run(args)
@@ -216,7 +218,7 @@ struct AccountsCommandTests {
         for args in [["--help"], ["list", "-h"], ["delete", "--help"]] {
             let r = Self.run(args)
             #expect(r.status == 0 && r.err.isEmpty)
-            #expect(r.out.first?.hasPrefix("Usage: ghostd accounts list|reset-password NAME|delete NAME [--data DIR]\n") == true)
+            #expect(r.out.first?.hasPrefix("Usage: \(AccountsCommand.usageLine)\n") == true)
         }
         #expect(DaemonOptions.usage.contains("ghostd accounts list|reset-password NAME|delete NAME [--data DIR]"))
     }

@@ -123,12 +123,14 @@ struct EndToEndAccountsCommandTests {
         }
     }
 
-    @Test("Refused while a daemon serves the folder, naming its PID; done once it has stopped")
+    @Test("reset-password and delete are refused while a daemon serves the folder, naming its PID, and done once it has stopped; list reads beside it")
     func refusedWhileADaemonRuns() throws {
         let data = try Self.folder()
         let daemon = try DaemonProcess.start(extraArguments: ["--data", data.path])
         defer { daemon.kill() }
-        for (args, stdin) in [(["list"], ""), (["reset-password", "ann"], "another password\n"), (["delete", "ann"], "")] {
+        let beside = try Self.run(["list", "--data", data.path])
+        #expect(beside.status == 0 && beside.stderr == "" && beside.stdout.hasPrefix("ann created="), "\(beside)")
+        for (args, stdin) in [(["reset-password", "ann"], "another password\n"), (["delete", "ann"], "")] {
             let r = try Self.run(args + ["--data", data.path], stdin: stdin)
             #expect(r.status == 1, "\(args)")
             #expect(r.stdout == "")

@@ -50,13 +50,16 @@ struct ExitStatusTests {
     func ghostdAccounts() throws {
         let data = try TemporaryFolder()
         let cases: [([String], String, String)] = [
-            ([], "missing COMMAND", "allowed: list, reset-password or delete"),
-            (["rename", "ann"], "COMMAND: rename is not one of the choices", "allowed: list, reset-password or delete"),
+            ([], "missing COMMAND", "allowed: list, reset-password, delete, mute, ban or unban"),
+            (["rename", "ann"], "COMMAND: rename is not one of the choices", "allowed: list, reset-password, delete, mute, ban or unban"),
             (["list", "ann"], "unexpected argument ann", "allowed: list takes no NAME"),
             (["reset-password"], "missing NAME", "allowed: the registered name after reset-password"),
             (["delete", "a:b"], "NAME: a:b is not valid", "allowed: 1 to 16 letters, digits, - or _"),
             (["list", "--data"], "--data needs a value", "allowed: a folder"),
-            (["list", "--port", "1"], "unknown option --port", "allowed: --data or --help"),
+            (["list", "--port", "1"], "unknown option --port", "allowed: --data, --days, --network or --help"),
+            (["ban"], "missing NAME", "allowed: the name after ban, or --network ADDRESS"),
+            (["mute", "ann", "--days", "0"], "--days: 0 is out of range", "allowed: a whole number from 1 to 36500"),
+            (["unban", "--network", "example.org"], "--network: example.org is not valid", "allowed: an IPv4 or IPv6 address"),
         ]
         for (args, subject, allowed) in cases {
             try expectRefused("ghostd", ["accounts"] + args + (args.contains("--data") ? [] : ["--data", data.path]),
@@ -65,7 +68,26 @@ struct ExitStatusTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty)
         let help = try Program.run("ghostd", ["accounts", "--help"])
         #expect(help.status == 0 && help.stderr.isEmpty)
-        #expect(help.stdout.hasPrefix("Usage: ghostd accounts list|reset-password NAME|delete NAME [--data DIR]\n"))
+        #expect(help.stdout.hasPrefix("Usage: ghostd accounts list|reset-password NAME|delete NAME|mute NAME|ban NAME|unban NAME [--days N] [--network ADDRESS] [--data DIR]\n"))
+    }
+
+    @Test("ghostd reports")
+    func ghostdReports() throws {
+        let data = try TemporaryFolder()
+        let cases: [([String], String, String)] = [
+            (["--limit", "0"], "--limit: 0 is out of range", "allowed: a whole number from 1 to 100000"),
+            (["--limit"], "--limit needs a value", "allowed: a whole number from 1 to 100000"),
+            (["ann"], "unexpected argument ann", "allowed: options only"),
+            (["--port", "1"], "unknown option --port", "allowed: --data, --limit or --help"),
+        ]
+        for (args, subject, allowed) in cases {
+            try expectRefused("ghostd", ["reports"] + args + ["--data", data.path],
+                              prefix: "ghostd reports", subject: subject, allowed: allowed, helpCommand: "ghostd reports")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.path).isEmpty)
+        let help = try Program.run("ghostd", ["reports", "--help"])
+        #expect(help.status == 0 && help.stderr.isEmpty)
+        #expect(help.stdout.hasPrefix("Usage: ghostd reports [--limit N] [--data DIR]\n"))
     }
 
     @Test("ghost-client")

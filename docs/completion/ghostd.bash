@@ -6,22 +6,36 @@ _ghostd_accounts() {
     COMPREPLY=()
     case $prev in
         --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+        --days|--network) return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--data --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--data --days --network --help' -- "$cur"))
         return
     fi
     local i n=0
     for (( i = 2; i < COMP_CWORD; i++ )); do
         case ${COMP_WORDS[i]} in
-            --data) i=$((i + 1)) ;;
+            --data|--days|--network) i=$((i + 1)) ;;
             -*) ;;
             *) n=$((n + 1)) ;;
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'list reset-password delete' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'list reset-password delete mute ban unban' -- "$cur")) ;;
     esac
+}
+
+_ghostd_reports() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
+        --limit) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--data --limit --help' -- "$cur"))
+        return
+    fi
 }
 
 _ghostd_journal() {
@@ -53,6 +67,7 @@ _ghostd() {
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
             accounts) _ghostd_accounts; return ;;
+            reports) _ghostd_reports; return ;;
             journal) _ghostd_journal; return ;;
         esac
     fi
@@ -77,7 +92,7 @@ _ghostd() {
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'accounts journal' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'accounts reports journal' -- "$cur")) ;;
     esac
 }
 

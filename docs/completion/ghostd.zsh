@@ -5,9 +5,19 @@
 _ghostd_accounts() {
     _arguments -s \
         '--data[the data folder of the ghostd whose accounts these are]:DIR:_files -/' \
+        '--days[mute or ban for N days (without it\: until unban)]:N: ' \
+        '--network[ban or unban the network of this IPv4 or IPv6 address (an IPv6 …]:ADDRESS: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
-        '1:COMMAND:(list reset-password delete)' \
+        '1:COMMAND:(list reset-password delete mute ban unban)' \
         '2:NAME: ' \
+        && return 0
+}
+
+_ghostd_reports() {
+    _arguments -s \
+        '--data[the data folder of the ghostd whose reports these are]:DIR:_files -/' \
+        '--limit[show the newest N reports]:N: ' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
         && return 0
 }
 
@@ -23,6 +33,7 @@ _ghostd() {
     if (( CURRENT > 2 )); then
         case ${words[2]} in
             accounts) shift words; (( CURRENT-- )); _ghostd_accounts; return ;;
+            reports) shift words; (( CURRENT-- )); _ghostd_reports; return ;;
             journal) shift words; (( CURRENT-- )); _ghostd_journal; return ;;
         esac
     fi
@@ -94,7 +105,7 @@ _ghostd() {
         '--top-max-rd[TOP lists a name only while its rating deviation, as of its last …]:RD: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
-        '1:command:((accounts\:"manage registered names offline" journal\:"check or salvage the move journal offline"))' \
+        '1:command:((accounts\:"manage registered names, mute and ban" reports\:"list the players'\'' reports" journal\:"check or salvage the move journal offline"))' \
         && return 0
 }
 

@@ -46,6 +46,13 @@ final class CommitSync {
         }
     }
 
+    /// Whether the last `commit` lost its turn (the store rolled it back).
+    private(set) var lostTurn = false
+    /// The newest commit that wrote, and the newest on disk: an operator's
+    /// reply waits for its turn's (OperatorInbox.swift).
+    var committedGeneration: UInt64 { generations.committed }
+    var durableGeneration: UInt64 { generations.durable }
+
     /// Syncs done by the syncer (STATS `syncs`).
     var syncCount: UInt64 { syncer.map { ghost_syncer_count($0) } ?? 0 }
 
@@ -62,6 +69,7 @@ final class CommitSync {
     /// and `seal` holds this turn's replies until then. `flushing`: the
     /// connections being flushed (they have left the table's dirty list).
     func commit(flushing: [Connection]) -> Server.Stop? {
+        lostTurn = false
         if lobby.storeError == nil {
             do {
                 let started = monotonicSeconds()
@@ -71,6 +79,7 @@ final class CommitSync {
                 table.committed()
                 lobby.committed()
             } catch {
+                lostTurn = true
                 log("cannot commit to \(store.path): \(error); the turn is rolled back and its replies withdrawn")
                 lobby.recoverLostTurn(withdrawn: table.discardTurn())
                 // The states sent again confirm nothing new: no later lost turn may take them back.

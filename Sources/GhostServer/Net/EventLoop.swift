@@ -27,7 +27,7 @@ extension Server {
             if let d = acceptor.pausedUntil { deadline = min(deadline, d) }
             if let d = io.nextWake { deadline = min(deadline, d) }
             if let d = lingering.nextDeadline { deadline = min(deadline, d) }
-            if !io.tlsBuffered.isEmpty || !io.deferred.isEmpty { deadline = now }
+            if !io.tlsBuffered.isEmpty || !io.deferred.isEmpty || operators.due { deadline = now }
             let timeout = Int32(max(0, min(3_600_000, ((deadline - monotonicSeconds()) * 1000).rounded(.up))))
             let n = ghost_epoll_wait(epoll.fd, &datas, &events, Int32(maxEvents), timeout)
             if n < 0 {
@@ -75,6 +75,7 @@ extension Server {
                     if ev & UInt32(GHOST_EPOLLOUT) != 0, conn.dropReason == nil { table.markDirty(conn) }
                 }
             }
+            if operators.due { operators.take(lobby.applyOperatorRequest) }
             if !io.ready.isEmpty || !io.deferred.isEmpty { io.serveReady() }
             if !io.tlsBuffered.isEmpty { io.readBuffered() }
             if acceptor.resumeIfDue(now: now) {
@@ -85,6 +86,9 @@ extension Server {
             if now >= nextSweep { sweep() }
             lobby.tick()
             guard commit() else { break }
+            if !operators.isIdle {
+                operators.committed(lost: commits.lostTurn, generation: commits.committedGeneration, durable: commits.durableGeneration)
+            }
             endOfTurn()
             logBuffer.flush()
         }
@@ -156,6 +160,10 @@ extension Server {
             if sig == 0 { return }
             if sig == SIGHUP {
                 tlsPort.reload()
+                continue
+            }
+            if sig == SIGUSR1 {
+                operators.signalled()   // taken this turn, in the turn's transaction
                 continue
             }
             log("signal \(sig): shutting down")
@@ -304,6 +312,10 @@ extension Server {
         // as far as its socket takes it now.
         let text = "the server is stopping; games in progress are kept: RESUME them when it is back"
         let synced = commits.settle()
+        // The operator's replies that waited for these syncs.
+        if synced, !operators.isIdle {
+            operators.committed(lost: false, generation: commits.committedGeneration, durable: commits.durableGeneration)
+        }
         for conn in table.connections.values where conn.dropReason == nil && !conn.handshaking {
             if !synced { conn.dropHeld() }
             table.close(conn.id, .shutdown, text)

@@ -47,6 +47,8 @@ public final class Server {
     let webPort: WebPort
     /// Commit before reply, and the WAL syncer (CommitSync.swift).
     let commits: CommitSync
+    /// The operator's requests, at SIGUSR1 (OperatorInbox.swift).
+    let operators: OperatorInbox
     /// Time of this loop turn (monotonic), read once per turn.
     var now: Double = 0 {
         didSet {
@@ -130,6 +132,7 @@ public final class Server {
         tlsPort.webEstablished = { [unowned webPort] in webPort.tlsEstablished($0) }
         self.acceptor = Acceptor(config: config, epoll: epoll, admission: admission, table: table, stats: stats, log: log)
         self.commits = CommitSync(store: store, lobby: lobby, table: table, stats: stats, epoll: epoll, log: log)
+        self.operators = OperatorInbox(folder: OperatorRequest.folder(in: config.dataDirectory), log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
     }
 
@@ -174,8 +177,10 @@ public final class Server {
     /// listen, the plain port last: once it answers, every port does, and the
     /// daemon is ready (the TLS port opened a moment after it).
     public func start() throws {
-        signalFD = ghost_signalfd_open()
+        // SIGUSR1: the operator's requests (`ghostd accounts ban …`, OperatorInbox.swift).
+        signalFD = ghost_signalfd_open_with(SIGUSR1)
         guard signalFD >= 0 else { throw StartError.system("cannot set up signal handling: \(errnoText())") }
+        operators.prepare()
         try acceptor.bind(.plain, config.port)
         if let port = config.webPort { try acceptor.bind(.web, port) }
         epoll.fd = ghost_epoll_create()

@@ -1,0 +1,81 @@
+import GhostStore
+import OptionKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `ghostd reports [--limit N] [--data DIR]`: the players' reports (REPORT),
+/// newest first, with the reported name's last chat lines each keeps, for
+/// the operator. Works with or without a ghostd serving the folder
+/// (OperatorLists.swift); changes nothing.
+public enum ReportsCommand {
+    public struct Settings: Equatable, Sendable {
+        public var data = ServerConfig.defaultDataDirectory()
+        public var limit = 50
+        public init() {}
+    }
+
+    public enum Invocation: Equatable, Sendable {
+        case help
+        case run(Settings)
+    }
+
+    // MARK: The command line
+
+    static var table: OptionTable<Settings> { OptionTable([
+        .value("--data", "DIR", "the data folder of the ghostd whose reports these are", .text("a folder"), \.data),
+        .value("--limit", "N", "show the newest N reports", .integer(1...100_000), \.limit),
+        .help,
+    ]) }
+
+    static let usageLine = "ghostd reports [--limit N] [--data DIR]"
+
+    public static var usage: String {
+        table.help(usage: usageLine, about: [
+            "The players' reports (REPORT), newest first, one block each: `report ID",
+            "at=… reporter=… reported=… game=…`, the reason, then the reported name's",
+            "last lines to the reporter, indented. Also while a ghostd serves the folder.",
+        ], footer: [
+            "Exit status: 0 listed, 1 failed, 2 bad usage.",
+        ], defaults: Settings())
+    }
+
+    public static func parse(_ arguments: [String]) -> Result<Invocation, OptionError> {
+        switch table.parse(arguments, into: Settings()) {
+        case .failure(let e): return .failure(e)
+        case .success(.help), .success(.version): return .success(.help)
+        case .success(.run(let s)): return .success(.run(s))
+        }
+    }
+
+    // MARK: Running
+
+    /// `ghostd reports …` on stdout and stderr: returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        main(arguments, out: { print($0) }, err: { writeToStderr(Array(($0 + "\n").utf8)) })
+    }
+
+    /// The same, its lines given to `out` and `err`.
+    static func main(_ arguments: [String], out: (String) -> Void, err: (String) -> Void) -> Int32 {
+        switch parse(arguments) {
+        case .success(.help):
+            out(usage)
+            return 0
+        case .failure(let e):
+            err("ghostd reports: \(e) (see ghostd reports --help)")
+            return 2
+        case .success(.run(let settings)):
+            let folder = settings.data.isEmpty ? "." : settings.data
+            let file = (folder.hasSuffix("/") ? folder : folder + "/") + Store.fileName
+            do {
+                // A mistyped --data must not make a new, empty folder and database.
+                guard access(file, F_OK) == 0 else { throw AccountsCommand.Failure.noDatabase(file) }
+                try OperatorLists.withLists(folder: folder) { try $0.listReports(limit: settings.limit, out: out) }
+                return 0
+            } catch {
+                err("ghostd reports: \(error)")
+                return 1
+            }
+        }
+    }
+}
