@@ -114,6 +114,9 @@ public struct ClientState: Equatable, Sendable {
     /// Ratings, history, replay and review, profiles and leaders (Record/).
     public var record = RecordClient()
 
+    /// Friends, blocks, invitations, chat and privacy settings (Social/).
+    public var social = SocialClient()
+
     /// The game kinds the server announced that this client has no code
     /// for (HELP's `NEW game=<kind>` lines, Games/Generic), the ones being
     /// received, and whether HELP was asked on this connection.

@@ -30,6 +30,9 @@ enum LineOwner: Equatable, Sendable {
     case scores
     /// WAITING, and the answers to SEEK, NEW, JOIN and LEAVE (Lobby/).
     case lobby
+    /// Friends, blocks, presence, invitations, chat, and the settings
+    /// presence, chat and invites (Social/).
+    case social
     /// The rest: OK and ERR (each then routed on its own), the name taken,
     /// and a refusal for want of a name.
     case client
@@ -48,8 +51,12 @@ extension LineOwner {
             return .record
         case .live:
             return .watch
+        case let .setting(key, _, _) where SocialSettingRow.row(key) != nil:
+            return .social
         case .bestRank, .bestScore, .setting:
             return .hangman
+        case .social:
+            return .social
         case .helpEntry, .view:
             return .generic
         case let .game(_, kind, _, _, _, _, _, _, _, _, _, _):
@@ -98,7 +105,7 @@ extension LineOwner {
             return .scores
         case .waiting:
             return .lobby
-        case .ok, .error, .stat, .social:
+        case .ok, .error, .stat:
             return .client
         }
     }
@@ -117,6 +124,9 @@ extension LineOwner {
             if case .login = command {} else { return .account }
         }
         let verb = first?.verb
+        if let verb, SocialFeature.verbs.contains(verb) { return .social }
+        if case .command(.declineInvite)? = first { return .social }
+        if case .set(let key, _) = reply, SocialSettingRow.row(key) != nil { return .social }
         switch reply {
         case .games, .watch, .unwatch:
             return .watch
@@ -176,6 +186,9 @@ extension LineOwner {
             if code == .alreadyGuessed { return .hangman }
             return move == HangmanWire.Verb.letter && (code == .notYourTurn || code == .notALetter) ? .table : .client
         }
+        if let verb, SocialFeature.verbs.contains(verb) { return code == .noName ? .client : .social }
+        if case .command(.declineInvite)? = first { return .social }
+        if case .command(.set(let key, _))? = first, SocialSettingRow.row(key) != nil { return code == .noName ? .client : .social }
         switch verb {
         case .set?:
             return code == .noName ? .client : .hangman

@@ -20,6 +20,8 @@ public struct MainMenuItem: Hashable, Sendable, CustomStringConvertible {
     public static let scores = MainMenuItem("scores")
     public static let changeName = MainMenuItem("change-name")
     public static let account = MainMenuItem("account")
+    /// The names you follow, with presence; invitations, blocks, privacy (Social/).
+    public static let friends = MainMenuItem("friends")
     public static let quit = MainMenuItem("quit")
 
     /// The entries in order.
@@ -57,6 +59,7 @@ enum MainMenu {
                   choose: { LobbyFeature.mainChoice(&$0, .changeName, &$1) }),
         MainEntry(item: .account, key: "a", label: { s, t in s.account.isLoggedIn(as: s.myName) ? t.account.menuChangePassword : t.account.menuRegister },
                   choose: { LobbyFeature.mainChoice(&$0, .account, &$1) }),
+        MainEntry(item: .friends, key: "f", label: { _, t in t.social.menuFriends }, choose: { SocialFeature.openFriends(&$0, &$1) }),
         MainEntry(item: .quit, key: "q", label: { _, t in t.menuQuit }, choose: { s, _ in s.confirmQuit = true }),
     ]
 

@@ -23,6 +23,13 @@ public enum MainScreens {
         // The large title and the blank rows go when the window is short.
         var spare = height - 2 - Screens.bottomLines(s, width, t, banner: banner, help: t.mainHelp).count
             - games.count - entries.count - settingRows.count
+        // At 60×20 the menu (with Friends) and the whole panel do not both
+        // fit: the panel shows each game's choices, not all its options.
+        if spare < 0 {
+            let compact = s.genericChoice.map { GenericScreens.genericPanel(s, $0, width, t, aboutRows: 1) } ?? compactPanel(s, width, t)
+            spare += games.count - compact.count
+            games = compact
+        }
         // At 60×20 with a two-row notice and a three-row games panel (a whole
         // variant name wrapped) there is a row too few: the
         // settings row gives way while the notice shows (it is back after).
@@ -50,6 +57,26 @@ public enum MainScreens {
         let who = s.myName.map { " · " + t.mainSignedInAs($0) } ?? ""
         return Screens.frame(s, width, height, t, title: t.gamesTitle + who, right: s.serverAddress, body: body, banner: banner,
                      help: t.mainHelp)
+    }
+
+    /// The games panel in two rows, for a short window: both games on the
+    /// first, each with its choices only (Ghost's rounds, then its variant
+    /// under it, Hangman's mode), their keys shown.
+    static func compactPanel(_ s: ClientState, _ width: Int, _ t: Strings) -> [String] {
+        let style = Style(colour: s.colour)
+        let rounds = t.panelRounds[s.config.matchMode ? 1 : 0]
+        let variant = t.panelVariants[s.config.superghost ? 1 : s.config.challenge ? 2 : 0]
+        let mode = t.hangman.modeName(s.hangman.setting(.mode).value ?? "evil")
+        func paint(_ kind: GameKind, _ text: String) -> String { s.config.game == kind ? text : style.dim(text) }
+        func head(_ kind: GameKind, _ name: String, _ rest: String) -> String {
+            let chosen = s.config.game == kind
+            let head = (chosen ? "● " : "○ ") + name
+            return (chosen ? style.highlight(head) : style.bold(head)) + "  " + paint(kind, rest)
+        }
+        let ghost = [head(.ghost, t.ghostName, "m [\(rounds)]"), "  " + paint(.ghost, "v [\(variant)]")]
+        let column = ghost.map(Layout.visibleWidth).max() ?? 0
+        return [Screens.margin + Layout.pad(ghost[0], to: column) + "   " + head(.hangman, t.hangman.gameName, "[\(mode)]"),
+                Screens.margin + ghost[1]]
     }
 
     /// The games side by side, the chosen one marked ●

@@ -50,6 +50,8 @@ public enum Notice: Equatable, Sendable {
     case kindRules(name: String)
     /// A kind's move that takes a word, sent with no word typed (Games/Generic).
     case typeAWord
+    /// Friends, invitations, chat and blocking (Social/).
+    case social(SocialNotice)
 
     /// Said about the move being made: no longer true once the turn changes.
     public var isAboutTheTurn: Bool {

@@ -20,6 +20,16 @@ extension ClientState {
         // Ctrl-U and Ctrl-W edit whatever text field is open, the same on
         // every screen; with none open they do nothing (TextEditing.swift).
         if key == .ctrlU || key == .ctrlW { return TextEditing.eraseTyped(&self, wholeField: key == .ctrlU, &fx) }
+        // The chat line, open, takes every key: a letter never reaches the game (Social/).
+        if social.chat != nil { return ChatFeature.chatKey(&self, key, &fx) }
+        if social.confirmBlock != nil { return SocialFeature.blockQuestionKey(&self, key, &fx) }
+        if key == ChatFeature.openKey, ChatFeature.available(self) {
+            social.chat = ""
+            return
+        }
+        if key == ChatFeature.acceptKey || key == ChatFeature.declineKey, ChatFeature.answersInvitation(self) {
+            return ChatFeature.invitationKey(&self, key, &fx)
+        }
         if watchingAGame { return WatchFeature.watchingKey(&self, key, &fx) }
         // q is Esc on every screen where nothing is typed: back, cancel (the
         // waiting screen too), close. The main screen, with nowhere to go
@@ -42,6 +52,7 @@ extension ClientState {
         case .watchList: WatchFeature.watchListKey(&self, key, &fx)
         case .account(let sub): AccountFeature.accountKey(&self, sub, key, &fx)
         case .record(let sub): RecordFeature.recordKey(&self, sub, key, &fx)
+        case .social(let sub): SocialFeature.key(&self, sub, key, &fx)
         }
     }
 
@@ -50,6 +61,7 @@ extension ClientState {
     var screenTakesText: Bool {
         switch screen {
         case .name, .join, .game, .hangman(.play), .account: true
+        case .social(.friends): social.addField != nil
         default: false
         }
     }

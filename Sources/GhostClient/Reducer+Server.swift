@@ -20,6 +20,8 @@ extension ClientState {
         // Any game that starts here (a resumed Ghost game too) is the one to
         // play: Hangman's flipside does not start another.
         if case .game = line, owner != .watch { hangman.playAtOnce = false }
+        // A game that starts ends the wait for an invitation's answer (Social/).
+        if case .game = line, owner != .watch { social.invited = nil }
         switch owner {
         case .record: RecordFeature.line(&self, line)
         case .watch: WatchFeature.line(&self, line, &fx)
@@ -31,6 +33,7 @@ extension ClientState {
         case .namePicker: NamePickerFeature.line(&self, line)
         case .scores: ScoresFeature.line(&self, line)
         case .lobby: LobbyFeature.line(&self, line)
+        case .social: SocialFeature.line(&self, line, &fx)
         case .client, .account: clientLine(line, &fx)
         }
     }
@@ -78,6 +81,7 @@ extension ClientState {
         case .scores: ScoresFeature.reply(&self)
         case .lobby: LobbyFeature.reply(&self, reply)
         case .table: TableFeature.reply(&self, reply, &fx)
+        case .social: SocialFeature.reply(&self, reply, to: first, &fx)
         case .client, .link: AccountFeature.clientReply(&self, reply, to: first, &fx)
         }
     }
@@ -96,6 +100,7 @@ extension ClientState {
         case .namePicker: NamePickerFeature.refused(&self, code, text)
         case .scores: ScoresFeature.refused(&self, code, text)
         case .table: TableFeature.refused(&self, verb, move: first?.move, code, text, &fx)
+        case .social: SocialFeature.refused(&self, code, text, to: first, &fx)
         case .ghost, .client, .link, .lobby:
             // A feature's request refused for want of a name: the feature
             // forgets it (a setting on its way, a WATCH or UNWATCH asked),

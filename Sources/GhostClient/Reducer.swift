@@ -40,7 +40,11 @@ extension ClientState {
         case .paste(let keys):
             // In a game a move is one letter: a pasted word plays nothing.
             // But a challenged player's word field takes a paste of letters, as typed.
-            if screen == .game, answeringChallenge || GenericFeature.typing(self), keys.allSatisfy({ $0.letter != nil }) {
+            if social.chat != nil || social.addField != nil || (keys.first == ChatFeature.openKey && ChatFeature.available(self)) {
+                // The chat line and the name to follow take a paste as typed
+                // (`:` and what follows it in one read open the line and fill it).
+                for k in keys { self.key(k, &fx) }
+            } else if screen == .game, answeringChallenge || GenericFeature.typing(self), keys.allSatisfy({ $0.letter != nil }) {
                 for k in keys { self.key(k, &fx) }
             } else if screen == .game, !gameMenuOpen, !confirmLeave, keys.count > 1, !watchingAGame {
                 show(.pastedSeveral)

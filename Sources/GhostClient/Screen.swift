@@ -10,4 +10,6 @@ public enum Screen: Equatable, Sendable {
     case account(AccountScreen)
     /// A player's record: history, replay and review, profile, leaders (Record/).
     case record(RecordScreen)
+    /// Friends, the names you block, and your privacy settings (Social/).
+    case social(SocialScreen)
 }

@@ -54,6 +54,7 @@ public enum Screens {
         case .watchList: WatchScreens.watchList
         case .account(let sub): AccountScreens.account(sub)
         case .record(let sub): RecordScreens.record(sub)
+        case .social(let sub): SocialScreens.social(sub)
         }
         return screen(s, width, height, strings)
     }
@@ -101,12 +102,17 @@ public enum Screens {
             for row in lines.dropFirst(3) { LayoutAudit.cut("fourth row of a bottom line: “\(row)”") }
             return lines.prefix(3).map { " " + paint($0) }
         }
-        let (status, paint) = statusLine(s, t, style)
         let room = max(1, width - 1)
+        var (status, paint) = statusLine(s, t, style)
+        // A line of chat on the status row: two rows at most (Social/).
+        if s.alert == nil, s.link == .online, let said = SocialScreens.status(s, t, width: room) { status = said }
         // The quit question (Ctrl-C), on every screen, over the screen's own banner.
-        let banner = s.confirmQuit ? t.confirmQuit : banner
+        // Then the block question, an invitation or a line of chat (Social/).
+        let banner = s.confirmQuit ? t.confirmQuit : SocialScreens.banner(s, t, own: banner, width: room)
+        // The chat line being typed takes the key help's place.
+        let own = SocialScreens.chatHelp(s, t, width: room) ?? help
         // One quit key everywhere, named in every screen's key help.
-        let help = help.isEmpty ? t.quitHint : help.contains("Ctrl-C") ? help : help + " · " + t.quitHint
+        let help = own.isEmpty ? t.quitHint : own.contains("Ctrl-C") ? own : own + " · " + t.quitHint
         return rows(banner.isEmpty ? [] : Layout.wrap(banner, width: room), style.warn)
             + rows(status.isEmpty ? [] : Layout.wrap(status, width: room), paint)
             + rows(help.isEmpty ? [] : helpRows(help, width: room), style.dim)
@@ -183,6 +189,7 @@ public enum Screens {
         case .noComputer(let name): t.generic.noComputer(name)
         case .kindRules(let name): t.generic.kindRules(name)
         case .typeAWord: t.generic.typeAWord
+        case .social(let notice): t.social.notice(notice, t)
         }
     }
 

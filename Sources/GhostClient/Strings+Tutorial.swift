@@ -64,6 +64,7 @@ struct TutorialTexts: Sendable {
                     "Spellen tussen geregistreerde namen tellen voor je rating (met a op het hoofdscherm registreer je de jouwe); spellen tegen de computer niet.",
                     "Op het hoofdscherm: h toont je spellen met je ratings; kies een spel om het terug te kijken, met r de analyse. Na een spel doet h dat meteen.",
                     "Met w kijk je mee bij een spel van anderen; met t zet je een klok op nieuwe spellen.",
+                    "Met f zie je wie van je vrienden online is en nodig je ze uit (+ neemt een uitnodiging aan, - slaat haar af); in een spel opent : een regel om te chatten.",
                 ]),
             ]
         }
@@ -87,6 +88,7 @@ struct TutorialTexts: Sendable {
                 "Games between registered names are rated (a on the main screen registers yours); games against the computer are not.",
                 "On the main screen, h shows your games and ratings: choose a game to replay it, and r for its review. After a game, h does that at once.",
                 "w watches a game others play; t puts a clock on new games.",
+                "f shows which of your friends are online and invites them (+ accepts an invitation, - declines it); in a game, : opens a line to chat.",
             ]),
         ]
     }

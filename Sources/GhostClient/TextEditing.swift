@@ -9,7 +9,9 @@ enum TextEditing {
     /// join code, a password, the word that answers a challenge, Hangman's
     /// answer (words apart with `/`) or a duel's word.
     static func typedField(_ s: ClientState) -> String? {
+        if let chat = s.social.chat { return chat }
         switch s.screen {
+        case .social(.friends): return s.social.addField
         case .name: return s.namePicker.nameField
         case .join: return s.codeField
         case .account: return s.account.field

@@ -29,7 +29,7 @@ struct Issue44MenuKeysTests {
             }
         }
         // What they are, shown before the entries.
-        #expect(MainMenu.keys == ["g", "c", "i", "j", "o", "l", "?", "s", "n", "a", "q"])
+        #expect(MainMenu.keys == ["g", "c", "i", "j", "o", "l", "?", "s", "n", "a", "f", "q"])
         #expect(Fx.sent(Fx.run(Fx.named(), Fx.keys("g")).1) == ["SEEK"])
         #expect(Fx.run(Fx.named(), Fx.keys("c")).0.screen == .computer)
         #expect(Fx.sent(Fx.run(Fx.named(), Fx.keys("i")).1) == ["NEW"])

@@ -289,6 +289,20 @@ enum LayoutCorpus {
         "ScreenTests.swift: ScreenNewPlayerTests.runningScoreFromTheServer",
         "ScreenTests.swift: ScreenNewPlayerTests.seekingSays",
         "ScreenTests.swift: ScreenLayoutTests.ghostDrawingLivesInItsModule",
+        "SocialClientTests.swift: SocialReducerTests.friendsList",
+        "SocialClientTests.swift: SocialReducerTests.followAndUnfollow",
+        "SocialClientTests.swift: SocialReducerTests.presenceLive",
+        "SocialClientTests.swift: SocialReducerTests.inviteDeclined",
+        "SocialClientTests.swift: SocialReducerTests.inviteUnavailable",
+        "SocialClientTests.swift: SocialReducerTests.incomingInvitation",
+        "SocialClientTests.swift: SocialReducerTests.chatLine",
+        "SocialClientTests.swift: SocialReducerTests.chatReceived",
+        "SocialClientTests.swift: SocialReducerTests.watcherChat",
+        "SocialClientTests.swift: SocialReducerTests.blockFromFriends",
+        "SocialClientTests.swift: SocialReducerTests.blockFromProfile",
+        "SocialClientTests.swift: SocialReducerTests.privacySettings",
+        "SocialClientTests.swift: SocialScreenTests.fits",
+        "SocialClientTests.swift: SocialLinkTests.dropForgetsWhatWasOnItsWay",
         "SuperghostClientTests.swift: SuperghostClientTests.variantOfNewGames",
         "SuperghostClientTests.swift: SuperghostClientTests.frontAndBack",
         "SuperghostClientTests.swift: SuperghostClientTests.screens",
@@ -601,6 +615,21 @@ enum LayoutCorpus {
         ScreenNewPlayerTests().runningScoreFromTheServer()
         ScreenNewPlayerTests().seekingSays()
         try ScreenLayoutTests().ghostDrawingLivesInItsModule()
+        SocialReducerTests().friendsList()
+        SocialReducerTests().followAndUnfollow()
+        SocialReducerTests().presenceLive()
+        SocialReducerTests().inviteDeclined()
+        SocialReducerTests().inviteUnavailable()
+        SocialReducerTests().incomingInvitation()
+        SocialReducerTests().chatLine()
+        SocialReducerTests().chatReceived()
+        SocialReducerTests().watcherChat()
+        SocialReducerTests().blockFromFriends()
+        SocialReducerTests().blockFromProfile()
+        SocialReducerTests().privacySettings()
+        SocialScreenTests().fits(language: "en", colour: false)
+        SocialScreenTests().fits(language: "nl", colour: true)
+        SocialLinkTests().dropForgetsWhatWasOnItsWay()
         SuperghostClientTests().variantOfNewGames()
         SuperghostClientTests().frontAndBack()
         SuperghostClientTests().screens()

@@ -12,6 +12,7 @@ enum LinkFeature {
         st.namePicker.incomingNames = []
         st.namePicker.namesAsked = []
         st.highScores.incomingScores = []
+        SocialFeature.disconnected(&st)
         if st.watchingAGame || st.screen == .watchList {
             // The server forgot what this connection watched: the list, asked again once greeted.
             WatchFeature.stopWatching(&st)

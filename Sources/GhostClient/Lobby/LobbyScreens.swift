@@ -16,6 +16,9 @@ public enum LobbyScreens {
         let style = Style(colour: s.colour)
         var body: [String] = [""]
         switch s.lobby {
+        case .hosting(let code, _, _, _) where s.social.invitedCode == code:
+            // An invitation (Social/): the invitee has the code already.
+            body += Screens.paragraph(t.social.waitingForAnswer(LayoutAudit.shown(s.social.invitedName ?? "")), width)
         case .hosting(let code, _, let match, _):
             body += [Screens.margin + style.bold(t.hostingCode), ""] + Screens.big(code, width, style) + [""]
             body += [Layout.center(style.bold(BlockFont.spaced(code)), in: width), ""]

@@ -168,8 +168,9 @@ public enum RecordScreens {
 
     public static func profile(_ s: ClientState, _ width: Int, _ height: Int, _ t: Strings) -> [String] {
         let style = Style(colour: s.colour)
-        let help = t.record.profileHelp
         let name = s.record.profile?.name ?? s.record.profileName ?? s.myName ?? ""
+        // Another name's profile: x blocks it (Social/).
+        let help = s.isMe(name) || name.hasPrefix("bot-") ? t.record.profileHelp : t.social.profileBlockHint + " · " + t.record.profileHelp
         let title = t.record.profileTitle(name)
         var body: [String] = [""]
         guard let p = s.record.profile else {

@@ -189,6 +189,11 @@ enum RecordFeature {
     static func profileKey(_ st: inout ClientState, _ key: Key, _ fx: inout [ClientEffect]) {
         switch key {
         case .char("t"), .char("T"): openLeaders(&st, &fx)
+        case .char("x"), .char("X"):
+            // Block another name (it is not told), asked first (Social/).
+            if let name = st.record.profile?.name ?? st.record.profileName, !st.isMe(name), !name.hasPrefix("bot-") {
+                SocialFeature.askBlock(&st, name)
+            }
         case .escape, .backspace, .char("q"), .enter: st.go(.record(.history))
         default: break
         }

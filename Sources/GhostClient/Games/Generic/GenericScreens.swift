@@ -150,7 +150,8 @@ public enum GenericScreens {
 extension GenericScreens {
     /// The main screen's games with an announced kind chosen: every game by
     /// name, the chosen one marked ●, then what it is (its HELP summary), wrapped.
-    static func genericPanel(_ s: ClientState, _ kind: GameKind, _ width: Int, _ t: Strings) -> [String] {
+    /// `aboutRows`: at most that many rows of what the kind is, shortened with "…" (a short window).
+    static func genericPanel(_ s: ClientState, _ kind: GameKind, _ width: Int, _ t: Strings, aboutRows: Int = .max) -> [String] {
         let style = Style(colour: s.colour)
         let room = max(20, width - Screens.margin.count * 2)
         let rows = names(s.offeredKinds.map { k in
@@ -158,7 +159,11 @@ extension GenericScreens {
             return k == kind ? style.highlight("● " + name) : style.bold("○ " + name)
         }, width: room)
         let about = s.announced(kind)?.about ?? ""
-        let text = about.isEmpty ? [] : Layout.wrap(about, width: room - 2).map { "  " + $0 }
+        var text = about.isEmpty ? [] : Layout.wrap(about, width: room - 2).map { "  " + $0 }
+        if text.count > aboutRows, aboutRows > 0 {
+            text = Array(text.prefix(aboutRows))
+            text[aboutRows - 1] = Layout.abbreviate(text[aboutRows - 1] + " …", to: room)
+        }
         return (rows + text).map { Screens.margin + $0 }
     }
 }
