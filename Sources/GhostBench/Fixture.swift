@@ -207,3 +207,51 @@ public enum Fixture {
         String((0..<n).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))) })
     }
 }
+
+/// Registered names that follow each other, for `ghost-bench attack`'s
+/// social attackers (issue #47): names `s0` … `s<names-1>`, all with the
+/// password `Fixture.socialPassword` (an MD5-crypt hash: libxcrypt checks it
+/// in microseconds, so that hundreds of logins measure presence, not
+/// password hashing), and every name from `s<stars>` on following each of
+/// the first `stars` names: each star has `names - stars` followers.
+/// Through `Store`'s API (`createAccount`, `socialStore.follow`), as the
+/// rest of the fixture.
+extension Fixture {
+    public static let socialPassword = "pw"
+    /// `openssl passwd -1 -salt benchslt pw`
+    static let socialHash = "$1$benchslt$bNbhv.Z85Z4X2vhZfDO7E/"
+
+    public static func socialName(_ i: Int) -> String { "s\(i)" }
+
+    /// Adds the social names to `directory`'s database (created if needed).
+    public static func buildSocial(directory: String, names: Int, stars: Int,
+                                   progress: ((String) -> Void)? = nil) throws -> (names: Int, follows: Int, seconds: Double) {
+        let t0 = now()
+        let store = try Store(directory: directory, durability: .normal)
+        defer { store.close() }
+        let wall = Int(time(nil))
+        var written = 0, follows = 0
+        func counted(_ rows: Int) throws {
+            written += rows
+            if written >= batch {
+                try store.commit()
+                written = 0
+            }
+        }
+        for i in 0..<names {
+            _ = try store.createAccount(socialName(i), hash: socialHash, now: wall - 3600)
+            try counted(2)
+        }
+        try store.commit()
+        progress?(String(format: "%d registered names in %.1f s", names, now() - t0))
+        for i in stars..<max(stars, names) {
+            for s in 0..<min(stars, names) {
+                if try store.socialStore.follow(socialName(i), socialName(s), now: wall - 3600) { follows += 1 }
+                try counted(1)
+            }
+        }
+        try store.commit()
+        progress?(String(format: "%d follows in %.1f s", follows, now() - t0))
+        return (names, follows, now() - t0)
+    }
+}
