@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Issue #47 under attack: hostile input between people, measured. Builds a
+# data folder with ghost-bench fixture (NAMES= names and finished games, as
+# bench-attack.sh's, 20,000 by default; and SOCIAL= registered names s0 … ,
+# 10,000 by default, password "pw", of which STARS= (1) are followed by all
+# the others: s0 has 9,999 followers), starts a release ghostd on it with its
+# default limits but --max-hashes-per-minute-per-ip 0 (the fans' and stars'
+# logins measure presence, not password hashing; the fixture's hashes are
+# MD5-crypt) and --presence-interval ${PRESENCE_INTERVAL:-0} (0: every
+# coming and going is told at once, the most fan-out; ghostd's default is
+# 60), then runs ghost-bench attack once per class of attacker, each in
+# rounds of the probe alone (from 127.0.0.2, PING every 25 ms) then the
+# probe under attack, side by side in the same run:
+#   chat-1:   one connection in a game against the computer (NEW bot=easy)
+#             writing SAY lines flat out (the same text three times running,
+#             format characters, 200 and 201 characters, plain lines);
+#   chat-40:  40 connections from 40 networks (127.0.0.10 …), 20 games
+#             between them (NEW, then JOIN <code>), doing the same;
+#   invite-40: 40 connections from 40 networks looping INVITE <victim> /
+#             LEAVE at one connected name, which DECLINEs every invitation;
+#   follow:   STARS= names with 9,999 followers each log in, FOLLOW s1, s2, …
+#             (past --max-follows 400: ERR too-many-follows), send FOLLOWING
+#             every 4th command, QUIT and log in again every 40 commands,
+#             while FANS= (400) of their followers, from 40 networks, are
+#             logged in and hear ONLINE/OFFLINE.
+# Prints each round, the medians per class, ghostd's STATS at the end.
+#   scripts/bench-social.sh [seconds per phase] [rounds] [classes…]
+# e.g. scripts/bench-social.sh 5 3 chat-1 follow
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-5}
+rounds=${2:-3}
+shift 2 2>/dev/null || shift $#
+classes=("$@")
+[ ${#classes[@]} -gt 0 ] || classes=(chat-1 chat-40 invite-40 follow)
+social=${SOCIAL:-10000}
+stars=${STARS:-1}
+source scripts/bench-lib.sh
+bench_scratch
+echo "== fixture"
+$bench fixture --data "$data/big" --names "${NAMES:-20000}" --games "${GAMES:-20000}" --active "${ACTIVE:-1000}" \
+    --social "$social" --stars "$stars"
+p=$(port)
+# shellcheck disable=SC2086
+.build/release/ghostd --port "$p" --data "$data/big" --dictionaries Dictionaries \
+    --max-hashes-per-minute-per-ip 0 --presence-interval "${PRESENCE_INTERVAL:-0}" ${GHOSTD_FLAGS:-} 2>"$data/ghostd.log" &
+gpid=$!
+until grep -q "listening on" "$data/ghostd.log"; do
+    kill -0 $gpid 2>/dev/null || { cat "$data/ghostd.log"; exit 1; }
+    sleep 0.05
+done
+echo "ghostd ready; RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
+common=(--port "$p" --seconds "$secs" --rounds "$rounds" --probe-interval "${PROBE_INTERVAL:-0.025}" --lookups 0 --floods 0 --social "$social")
+for c in "${classes[@]}"; do
+    echo "== $c ($secs s a phase, $rounds rounds; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    case $c in
+        chat-1)    $bench attack "${common[@]}" --chatters 1 --chat-bot ;;
+        chat-40)   $bench attack "${common[@]}" --chatters 40 --addresses 40 ;;
+        invite-40) $bench attack "${common[@]}" --inviters 40 --addresses 40 ;;
+        follow)    $bench attack "${common[@]}" --stars "$stars" --fans "${FANS:-400}" --addresses 40 --star-session "${STAR_SESSION:-40}" ;;
+        *) echo "unknown class $c"; exit 2 ;;
+    esac
+done
+echo "== after: ghostd RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status), peak $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
+$bench hold --port "$p" --connections 1 --seconds 0.1 --stats | tail -1
+echo "== machine after: load average $(cut -d' ' -f1-3 /proc/loadavg)"
