@@ -2,7 +2,7 @@
 # Issue #47 under attack: hostile input between people, measured. Builds a
 # data folder with ghost-bench fixture (NAMES= names and finished games, as
 # bench-attack.sh's, 20,000 by default; and SOCIAL= registered names s0 … ,
-# 10,000 by default, password "pw", of which STARS= (1) are followed by all
+# 10,000 by default, password "bench-password-47", of which STARS= (1) are followed by all
 # the others: s0 has 9,999 followers), starts a release ghostd on it with its
 # default limits but --max-hashes-per-minute-per-ip 0 (the fans' and stars'
 # logins measure presence, not password hashing; the fixture's hashes are

@@ -143,7 +143,7 @@ public enum BenchCommand {
             .value("--stars", "N", "fixture: registered names s0 … followed by every other social name; attack: those that log in, FOLLOW name after name, ask FOLLOWING, QUIT and log in again",
                    .integer(0...1000), \.stars),
             .value("--fans", "N", "attack: followers of the stars logged in (s<stars> …), hearing ONLINE and OFFLINE", .integer(0...100_000), \.fans),
-            .value("--social", "N", "fixture: registered names s0 … s<N-1> (password pw; --stars of them followed by all others); attack: the names the stars FOLLOW",
+            .value("--social", "N", "fixture: registered names s0 … s<N-1> (password bench-password-47; --stars of them followed by all others); attack: the names the stars FOLLOW",
                    .integer(0...10_000_000), \.social),
             .value("--star-session", "N", "attack: a star's commands between two logins", .integer(1...1_000_000), \.starSession),
             .value("--pings", "N", "ws-ping: PINGs over each transport, counted (after a tenth as many, up to 2,000, not counted)", .integer(10...100_000_000), \.pings),

@@ -217,9 +217,9 @@ public enum Fixture {
 /// Through `Store`'s API (`createAccount`, `socialStore.follow`), as the
 /// rest of the fixture.
 extension Fixture {
-    public static let socialPassword = "pw"
-    /// `openssl passwd -1 -salt benchslt pw`
-    static let socialHash = "$1$benchslt$bNbhv.Z85Z4X2vhZfDO7E/"
+    public static let socialPassword = "bench-password-47"
+    /// `openssl passwd -1 -salt benchslt bench-password-47`
+    static let socialHash = "$1$benchslt$FaDAyD8Zb49f9Rc9p6WcS1"
 
     public static func socialName(_ i: Int) -> String { "s\(i)" }
 
