@@ -72,6 +72,7 @@ extension AttackLoop {
         switch a.kind {
         case .chatter: if !a.inGame { send(a, "NEW bot=easy\r\n") }
         case .inviter: send(a, "INVITE \(victimName)\r\n")
+        case .star, .fan: if !a.named { send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n") }
         default: break
         }
     }
@@ -122,6 +123,10 @@ extension AttackLoop {
             if line.starts(with: "INVITE from=".utf8), let code = Self.field("code", in: line) {
                 send(a, "DECLINE \(code)\r\n")
             }
+        case .star, .fan where !a.named && line.starts(with: "ERR ".utf8):
+            // A login refused (ERR server-busy: the hashing threads' queue is
+            // full while hundreds log in at once): again in a moment, as a client would.
+            a.retryAt = now() + 0.2
         case .star:
             guard isReply, a.named else { break }
             a.commands += 1
