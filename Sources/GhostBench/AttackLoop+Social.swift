@@ -123,7 +123,7 @@ extension AttackLoop {
             if line.starts(with: "INVITE from=".utf8), let code = Self.field("code", in: line) {
                 send(a, "DECLINE \(code)\r\n")
             }
-        case .star, .fan where !a.named && line.starts(with: "ERR ".utf8):
+        case .star where !a.named && line.starts(with: "ERR ".utf8), .fan where !a.named && line.starts(with: "ERR ".utf8):
             // A login refused (ERR server-busy: the hashing threads' queue is
             // full while hundreds log in at once): again in a moment, as a client would.
             a.retryAt = now() + 0.2
