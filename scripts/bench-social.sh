@@ -23,7 +23,11 @@
 #             every 4th command, QUIT and log in again every 40 commands,
 #             while FANS= (400) of their followers, from 40 networks, are
 #             logged in and hear ONLINE/OFFLINE.
-# Prints each round, the medians per class, ghostd's STATS at the end.
+# Prints each round, the medians per class, ghostd's CPU time during each
+# class (user + system, from /proc: the alone phases cost next to nothing, so
+# it is the attack's cost, and it does not depend on what else the machine
+# runs), ghostd's STATS at the end. On a shared machine, `nice -n -10
+# scripts/bench-social.sh …` (as root) keeps other jobs from the probe.
 #   scripts/bench-social.sh [seconds per phase] [rounds] [classes…]
 # e.g. scripts/bench-social.sh 5 3 chat-1 follow
 set -euo pipefail
@@ -50,9 +54,12 @@ until grep -q "listening on" "$data/ghostd.log"; do
     sleep 0.05
 done
 echo "ghostd ready; RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
+cpu() { awk '{print $14 + $15}' /proc/$gpid/stat; }
+tck=$(getconf CLK_TCK)
 common=(--port "$p" --seconds "$secs" --rounds "$rounds" --probe-interval "${PROBE_INTERVAL:-0.025}" --lookups 0 --floods 0 --social "$social")
 for c in "${classes[@]}"; do
     echo "== $c ($secs s a phase, $rounds rounds; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    c0=$(cpu); t0=$(date +%s.%N)
     case $c in
         chat-1)    $bench attack "${common[@]}" --chatters 1 --chat-bot ;;
         chat-40)   $bench attack "${common[@]}" --chatters 40 --addresses 40 ;;
@@ -60,6 +67,8 @@ for c in "${classes[@]}"; do
         follow)    $bench attack "${common[@]}" --stars "$stars" --fans "${FANS:-400}" --addresses 40 --star-session "${STAR_SESSION:-40}" ;;
         *) echo "unknown class $c"; exit 2 ;;
     esac
+    c1=$(cpu); t1=$(date +%s.%N)
+    python3 -c "print(f'ghostd CPU during $c: {($c1-$c0)/$tck:.2f} s in {$t1-$t0:.0f} s ({$rounds} x $secs s under attack): {($c1-$c0)/$tck/($rounds*$secs)*100:.0f}% of a core per second of attack')"
 done
 echo "== after: ghostd RSS $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status), peak $(awk '/VmHWM/ {printf "%.0f MB", $2/1024}' /proc/$gpid/status)"
 $bench hold --port "$p" --connections 1 --seconds 0.1 --stats | tail -1
