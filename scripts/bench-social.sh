@@ -22,7 +22,9 @@
 #             (past --max-follows 400: ERR too-many-follows), send FOLLOWING
 #             every 4th command, QUIT and log in again every 40 commands,
 #             while FANS= (400) of their followers, from 40 networks, are
-#             logged in and hear ONLINE/OFFLINE.
+#             logged in and hear ONLINE/OFFLINE;
+#   following-40: 40 registered names from 40 networks, each following 400
+#             names (HEAVY= of them in the fixture: s<stars> …), loop FOLLOWING.
 # Prints each round, the medians per class, ghostd's CPU time during each
 # class (user + system, from /proc: the alone phases cost next to nothing, so
 # it is the attack's cost, and it does not depend on what else the machine
@@ -36,14 +38,14 @@ secs=${1:-5}
 rounds=${2:-3}
 shift 2 2>/dev/null || shift $#
 classes=("$@")
-[ ${#classes[@]} -gt 0 ] || classes=(chat-1 chat-40 invite-40 follow)
+[ ${#classes[@]} -gt 0 ] || classes=(chat-1 chat-40 invite-40 follow following-40)
 social=${SOCIAL:-10000}
 stars=${STARS:-1}
 source scripts/bench-lib.sh
 bench_scratch
 echo "== fixture"
 $bench fixture --data "$data/big" --names "${NAMES:-20000}" --games "${GAMES:-20000}" --active "${ACTIVE:-1000}" \
-    --social "$social" --stars "$stars"
+    --social "$social" --stars "$stars" --heavy "${HEAVY:-40}"
 p=$(port)
 # shellcheck disable=SC2086
 .build/release/ghostd --port "$p" --data "$data/big" --dictionaries Dictionaries \
@@ -64,6 +66,7 @@ for c in "${classes[@]}"; do
         chat-1)    $bench attack "${common[@]}" --chatters 1 --chat-bot ;;
         chat-40)   $bench attack "${common[@]}" --chatters 40 --addresses 40 ;;
         invite-40) $bench attack "${common[@]}" --inviters 40 --addresses 40 ;;
+        following-40) $bench attack "${common[@]}" --stars "$stars" --listers 40 --addresses 40 ;;
         follow)    $bench attack "${common[@]}" --stars "$stars" --fans "${FANS:-400}" --addresses 40 --star-session "${STAR_SESSION:-40}" ;;
         *) echo "unknown class $c"; exit 2 ;;
     esac

@@ -75,6 +75,9 @@ public final class AttackBench {
         /// Followers of the stars (`s<stars>` …) logged in and idle: who hears
         /// `ONLINE` and `OFFLINE`.
         public var fans = 0
+        /// Registered names that follow the most names there may be (the
+        /// fixture's heavy followers, `s<stars>` …) looping `FOLLOWING`, one in flight each.
+        public var listers = 0
         /// The social names of the fixture (`Fixture.buildSocial`): what the stars FOLLOW.
         public var socialNames = 10_000
         /// A star's commands between two logins.
@@ -139,7 +142,7 @@ public final class AttackBench {
         public var wsProbe: ProbeResult?
         public var wsFloods = ClassResult()
         public var slowloris = ClassResult()
-        /// Issue #47's classes: "chatters", "inviters", "victim", "stars", "fans".
+        /// Issue #47's classes: "chatters", "inviters", "victim", "stars", "fans", "listers".
         public var social: [String: ClassResult] = [:]
     }
 
@@ -154,7 +157,7 @@ public final class AttackBench {
         let web = settings.webPort > 0 && settings.wsFloods + settings.slowloris > 0
         let plain = settings.lookups + settings.floods + settings.socialAttackers > 0 || !web
         progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections"
-                 + (settings.socialAttackers > 0 ? "; \(settings.chatters) chatters\(settings.chatBot ? " (against the computer)" : ""), \(settings.inviters) inviters, \(settings.stars) stars, \(settings.fans) fans" : "")
+                 + (settings.socialAttackers > 0 ? "; \(settings.chatters) chatters\(settings.chatBot ? " (against the computer)" : ""), \(settings.inviters) inviters, \(settings.stars) stars, \(settings.fans) fans, \(settings.listers) FOLLOWING loopers" : "")
                  + (web ? "; on the web port \(settings.webPort) \(settings.wsFloods) WebSocket flood and \(settings.slowloris) slowloris connections" : "")
                  + " from " + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
                  + (web ? " (the web port's from " + (settings.addresses <= 1 ? "127.0.0.4" : "127.0.1.10-\(9 + min(settings.addresses, 240))") + ")" : "")

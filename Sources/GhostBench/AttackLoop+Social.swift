@@ -13,9 +13,11 @@ import Foundation
 ///   `--max-follows`: `ERR too-many-follows`), ask `FOLLOWING` every fourth
 ///   command, and after `starSession` commands QUIT and log in again: their
 ///   followers online hear `ONLINE` and `OFFLINE`;
-/// - fans: followers of the stars, logged in, reading what comes.
+/// - fans: followers of the stars, logged in, reading what comes;
+/// - listers: registered names that follow 400 names (the fixture's heavy
+///   followers, `s<stars>` …) looping `FOLLOWING`, one in flight each.
 extension AttackBench.Settings {
-    public var socialAttackers: Int { chatters + inviters + stars + fans }
+    public var socialAttackers: Int { chatters + inviters + stars + fans + listers }
 }
 
 extension AttackLoop {
@@ -72,7 +74,7 @@ extension AttackLoop {
         switch a.kind {
         case .chatter: if !a.inGame { send(a, "NEW bot=easy\r\n") }
         case .inviter: send(a, "INVITE \(victimName)\r\n")
-        case .star, .fan: if !a.named { send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n") }
+        case .star, .fan, .lister: if !a.named { send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n") }
         default: break
         }
     }
@@ -123,7 +125,8 @@ extension AttackLoop {
             if line.starts(with: "INVITE from=".utf8), let code = Self.field("code", in: line) {
                 send(a, "DECLINE \(code)\r\n")
             }
-        case .star where !a.named && line.starts(with: "ERR ".utf8), .fan where !a.named && line.starts(with: "ERR ".utf8):
+        case .star where !a.named && line.starts(with: "ERR ".utf8), .fan where !a.named && line.starts(with: "ERR ".utf8),
+             .lister where !a.named && line.starts(with: "ERR ".utf8):
             // A login refused (ERR server-busy: the hashing threads' queue is
             // full while hundreds log in at once): again in a moment, as a client would.
             a.retryAt = now() + 0.2
@@ -139,6 +142,8 @@ extension AttackLoop {
                 send(a, "FOLLOW \(Fixture.socialName(a.followNext % max(1, settings.socialNames)))\r\n")
                 a.followNext = (a.followNext + 1) % max(1, settings.socialNames)
             }
+        case .lister:
+            if isReply && a.named { send(a, "FOLLOWING\r\n") }
         case .fan:
             break
         default:

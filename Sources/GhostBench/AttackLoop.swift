@@ -91,7 +91,8 @@ final class AttackLoop {
                 + Array(repeating: .chatter, count: settings.chatters) + Array(repeating: .inviter, count: settings.inviters)
                 + Array(repeating: .victim, count: settings.inviters > 0 ? 1 : 0)
                 + Array(repeating: .star, count: settings.stars) + Array(repeating: .fan, count: settings.fans)
-        var chatters = 0, stars = 0, fans = 0
+                + Array(repeating: .lister, count: settings.listers)
+        var chatters = 0, stars = 0, fans = 0, listers = 0
         for (i, kind) in kinds.enumerated() {
             let source = web ? Sockets.webAttackerAddress(i, of: settings.addresses)
                 : settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
@@ -102,6 +103,7 @@ final class AttackLoop {
             case .victim: name = victimName
             case .star: name = Fixture.socialName(stars); stars += 1
             case .fan: name = Fixture.socialName(settings.stars + fans); fans += 1
+            case .lister: name = Fixture.socialName(settings.stars + listers); listers += 1
             default: name = (kind == .wsFlood ? "w" : "f") + "\(i)x\(tag)"
             }
             let a = Attacker(index: i, kind: kind, source: source, name: name)
@@ -130,6 +132,7 @@ final class AttackLoop {
         case .victim: change(&social["victim", default: .init()])
         case .star: change(&social["stars", default: .init()])
         case .fan: change(&social["fans", default: .init()])
+        case .lister: change(&social["listers", default: .init()])
         }
     }
 
@@ -235,7 +238,7 @@ final class AttackLoop {
             a.nextByteAt = now()
         case .chatter, .inviter, .victim:
             send(a, "NAME \(a.name)\r\n")
-        case .star, .fan:
+        case .star, .fan, .lister:
             send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n")
         }
         flush(a)
@@ -341,7 +344,7 @@ final class AttackLoop {
             flood(a, line, isReply: isReply)
         case .slowloris:
             break
-        case .chatter, .inviter, .victim, .star, .fan:
+        case .chatter, .inviter, .victim, .star, .fan, .lister:
             if Self.tainted(line) {
                 update(a) {
                     $0.tainted += 1

@@ -27,10 +27,10 @@ public enum BenchCommand {
             case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             case .watch: ["--host", "--port", "--players", "--watchers", "--watch-games", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
-            case .fixture: ["--data", "--names", "--games", "--active", "--seed", "--social", "--stars"]
+            case .fixture: ["--data", "--names", "--games", "--active", "--seed", "--social", "--stars", "--heavy"]
             case .attack: ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses", "--probe-interval",
                            "--web-port", "--ws-floods", "--slowloris", "--chatters", "--chat-bot", "--inviters", "--stars", "--fans", "--social",
-                           "--star-session"]
+                           "--star-session", "--listers"]
             case .abandon: ["--host", "--port", "--games", "--names", "--addresses", "--connections"]
             case .wsPing: ["--host", "--port", "--web-port", "--pings", "--rounds", "--pid"]
             case .wsHold: ["--host", "--port", "--web-port", "--transport", "--connections", "--addresses", "--seconds"]
@@ -108,6 +108,8 @@ public enum BenchCommand {
         public var fans = 0
         public var social = 0
         public var starSession = AttackBench.Settings().starSession
+        public var heavy = 0
+        public var listers = 0
         public var pings = WebSocketPingBench.Settings().pings
         public var pid = 0
         public var transport = "websocket"
@@ -145,6 +147,8 @@ public enum BenchCommand {
             .value("--fans", "N", "attack: followers of the stars logged in (s<stars> …), hearing ONLINE and OFFLINE", .integer(0...100_000), \.fans),
             .value("--social", "N", "fixture: registered names s0 … s<N-1> (password bench-password-47; --stars of them followed by all others); attack: the names the stars FOLLOW",
                    .integer(0...10_000_000), \.social),
+            .value("--heavy", "N", "fixture: social names after the stars (s<stars> …) that follow 400 names each", .integer(0...1_000_000), \.heavy),
+            .value("--listers", "N", "attack: the fixture's heavy followers (s<stars> …) logged in, looping FOLLOWING", .integer(0...100_000), \.listers),
             .value("--star-session", "N", "attack: a star's commands between two logins", .integer(1...1_000_000), \.starSession),
             .value("--pings", "N", "ws-ping: PINGs over each transport, counted (after a tenth as many, up to 2,000, not counted)", .integer(10...100_000_000), \.pings),
             .value("--pid", "PID", "ws-ping: ghostd's process id, to read its CPU time per PING from /proc (0: not read)", .integer(0...4_194_304), \.pid),
@@ -245,7 +249,7 @@ public enum BenchCommand {
                     print(report)
                 }
                 if options.social > 0 {
-                    let r = try Fixture.buildSocial(directory: options.data, names: options.social, stars: options.stars) { say("  " + $0) }
+                    let r = try Fixture.buildSocial(directory: options.data, names: options.social, stars: options.stars, heavy: options.heavy) { say("  " + $0) }
                     print(String(format: "fixture: %d registered names s0-s%d (password %@), %d follows, in %.1f s",
                                  r.names, r.names - 1, Fixture.socialPassword, r.follows, r.seconds))
                 }
@@ -266,6 +270,7 @@ public enum BenchCommand {
                 st.fans = options.fans
                 if options.social > 0 { st.socialNames = options.social }
                 st.starSession = options.starSession
+                st.listers = options.listers
                 if options.wsFloods + options.slowloris > 0 {
                     st.webPort = options.webPort
                     st.wsFloods = options.wsFloods

@@ -224,7 +224,9 @@ extension Fixture {
     public static func socialName(_ i: Int) -> String { "s\(i)" }
 
     /// Adds the social names to `directory`'s database (created if needed).
-    public static func buildSocial(directory: String, names: Int, stars: Int,
+    /// `heavy`: the names after the stars (`s<stars>` …) that also follow
+    /// `maxFollows` names in all (the most ghostd allows: FOLLOWING's largest answer).
+    public static func buildSocial(directory: String, names: Int, stars: Int, heavy: Int = 0, maxFollows: Int = 400,
                                    progress: ((String) -> Void)? = nil) throws -> (names: Int, follows: Int, seconds: Double) {
         let t0 = now()
         let store = try Store(directory: directory, durability: .normal)
@@ -248,6 +250,16 @@ extension Fixture {
             for s in 0..<min(stars, names) {
                 if try store.socialStore.follow(socialName(i), socialName(s), now: wall - 3600) { follows += 1 }
                 try counted(1)
+            }
+        }
+        // The heavy followers: each follows the stars and the next names after it, up to maxFollows in all.
+        for h in stars..<min(names, stars + heavy) {
+            var k = h + 1
+            for _ in 0..<max(0, maxFollows - stars) {
+                if k >= names { k = stars }
+                if try store.socialStore.follow(socialName(h), socialName(k), now: wall - 3600) { follows += 1 }
+                try counted(1)
+                k += 1
             }
         }
         try store.commit()
