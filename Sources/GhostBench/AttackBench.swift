@@ -128,6 +128,7 @@ public final class AttackBench {
         public var tainted = 0
         public var taintedSample = ""
         public var replyCount: Int { replies.values.reduce(0, +) }
+        public init() {}
     }
 
     public struct Phase: Sendable {

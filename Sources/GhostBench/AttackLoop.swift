@@ -5,7 +5,7 @@ import WordLists
 /// The attackers of `AttackBench`, on one epoll loop: lookups and floods,
 /// or on the web port web floods (floods over a WebSocket) and slowloris.
 final class AttackLoop {
-    enum Kind { case lookup, flood, wsFlood, slowloris, chatter, inviter, victim, star, fan }
+    enum Kind { case lookup, flood, wsFlood, slowloris, chatter, inviter, victim, star, fan, lister }
 
     final class Attacker {
         let index: Int
@@ -85,13 +85,11 @@ final class AttackLoop {
         self.settings = settings
         let tag = getpid() % 100_000
         victimName = "v\(tag)"
-        let kinds: [Kind] = web
-            ? Array(repeating: .wsFlood, count: settings.wsFloods) + Array(repeating: .slowloris, count: settings.slowloris)
-            : Array(repeating: .lookup, count: settings.lookups) + Array(repeating: .flood, count: settings.floods)
-                + Array(repeating: .chatter, count: settings.chatters) + Array(repeating: .inviter, count: settings.inviters)
-                + Array(repeating: .victim, count: settings.inviters > 0 ? 1 : 0)
-                + Array(repeating: .star, count: settings.stars) + Array(repeating: .fan, count: settings.fans)
-                + Array(repeating: .lister, count: settings.listers)
+        let counts: [(Kind, Int)] = web
+            ? [(.wsFlood, settings.wsFloods), (.slowloris, settings.slowloris)]
+            : [(.lookup, settings.lookups), (.flood, settings.floods), (.chatter, settings.chatters), (.inviter, settings.inviters),
+               (.victim, settings.inviters > 0 ? 1 : 0), (.star, settings.stars), (.fan, settings.fans), (.lister, settings.listers)]
+        let kinds: [Kind] = counts.flatMap { Array(repeating: $0.0, count: $0.1) }
         var chatters = 0, stars = 0, fans = 0, listers = 0
         for (i, kind) in kinds.enumerated() {
             let source = web ? Sockets.webAttackerAddress(i, of: settings.addresses)
