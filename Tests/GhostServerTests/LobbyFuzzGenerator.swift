@@ -79,7 +79,7 @@ struct FuzzGenerator {
         }
         if case .idle = session.state, session.loggedIn == nil, rng.chance(0.1) { return .line(slot: slot, "REGISTER first secret") }
         // Between people (issue #47): in any state, now and then.
-        if rng.chance(session.watching != nil || session.state != .idle ? 0.2 : 0.15) { return social(slot, session) }
+        if rng.chance(session.watching != nil || session.state != .idle ? 0.2 : 0.15) { return social(slot, session, run) }
         switch session.state {
         case .idle: return idle(slot, session)
         case .seeking, .hosting:
@@ -122,8 +122,15 @@ struct FuzzGenerator {
 
     /// FOLLOW, UNFOLLOW, FOLLOWING, INVITE (with options), DECLINE <code>
     /// (real and bogus), SAY, BLOCK, UNBLOCK, BLOCKS, REPORT, the settings.
-    private mutating func social(_ slot: Int, _ session: Lobby.Session) -> FuzzStep {
-        let name = rng.pick(Self.socialNames)
+    private mutating func social(_ slot: Int, _ session: Lobby.Session, _ run: FuzzRun) -> FuzzStep {
+        // Mostly a name online (whom INVITE, SAY and BLOCK concern), in any case.
+        let online = run.lobby.sessions.compactMap { $0.value.name }.filter { $0 != session.name }
+        var name = !online.isEmpty && rng.chance(0.6) ? rng.pick(online) : rng.pick(Self.socialNames)
+        if rng.chance(0.2) { name = rng.chance(0.5) ? name.uppercased() : name.lowercased() }
+        // Watch a game in progress now and then: watchers chat among themselves.
+        if session.watching == nil, case .idle = session.state, rng.chance(0.15), let game = run.lobby.rooms.keys.randomElement(using: &rng) {
+            return .line(slot: slot, "WATCH \(game)")
+        }
         switch rng.int(0...99) {
         case 0..<8: return .line(slot: slot, "FOLLOW " + name)
         case 8..<11: return .line(slot: slot, "UNFOLLOW " + name)
