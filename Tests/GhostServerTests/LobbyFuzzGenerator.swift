@@ -128,9 +128,13 @@ struct FuzzGenerator {
         var name = !online.isEmpty && rng.chance(0.6) ? rng.pick(online) : rng.pick(Self.socialNames)
         if rng.chance(0.2) { name = rng.chance(0.5) ? name.uppercased() : name.lowercased() }
         // Watch a game in progress now and then: watchers chat among themselves.
-        if session.watching == nil, case .idle = session.state, rng.chance(0.15), let game = run.lobby.rooms.keys.randomElement(using: &rng) {
+        // (Mostly the oldest game, so that two watchers meet.)
+        if session.watching == nil, case .idle = session.state, rng.chance(0.3),
+           let game = rng.chance(0.7) ? run.lobby.rooms.keys.min() : run.lobby.rooms.keys.randomElement(using: &rng) {
             return .line(slot: slot, "WATCH \(game)")
         }
+        // A watcher mostly talks.
+        if session.watching != nil, rng.chance(0.6) { return .line(slot: slot, "SAY " + chatText()) }
         switch rng.int(0...99) {
         case 0..<8: return .line(slot: slot, "FOLLOW " + name)
         case 8..<11: return .line(slot: slot, "UNFOLLOW " + name)
