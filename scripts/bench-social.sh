@@ -48,7 +48,7 @@ $bench fixture --data "$data/big" --names "${NAMES:-20000}" --games "${GAMES:-20
     --social "$social" --stars "$stars" --heavy "${HEAVY:-40}"
 p=$(port)
 # shellcheck disable=SC2086
-.build/release/ghostd --port "$p" --data "$data/big" --dictionaries Dictionaries \
+.build/release/ghostd --port "$p" --web-port any --data "$data/big" --dictionaries Dictionaries \
     --max-hashes-per-minute-per-ip 0 --presence-interval "${PRESENCE_INTERVAL:-0}" ${GHOSTD_FLAGS:-} 2>"$data/ghostd.log" &
 gpid=$!
 until grep -q "listening on" "$data/ghostd.log"; do

@@ -78,6 +78,8 @@ struct FuzzGenerator {
             return .line(slot: slot, "SEEK")
         }
         if case .idle = session.state, session.loggedIn == nil, rng.chance(0.1) { return .line(slot: slot, "REGISTER first secret") }
+        // A watcher talks to the other watchers.
+        if session.watching != nil, rng.chance(0.25) { return .line(slot: slot, "SAY " + chatText()) }
         // Between people (issue #47): in any state, now and then.
         if rng.chance(session.watching != nil || session.state != .idle ? 0.2 : 0.15) { return social(slot, session, run) }
         switch session.state {
