@@ -72,6 +72,7 @@ extension AttackLoop {
     /// After a pause (`retryAt`): what an attacker between people does again.
     func again(_ a: Attacker) {
         switch a.kind {
+        case .chatter where !a.named, .inviter where !a.named, .victim where !a.named: send(a, "NAME \(a.name)\r\n")
         case .chatter: if !a.inGame { send(a, "NEW bot=easy\r\n") }
         case .inviter: send(a, "INVITE \(victimName)\r\n")
         case .star, .fan, .lister: if !a.named { send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n") }
@@ -82,6 +83,11 @@ extension AttackLoop {
     func between(_ a: Attacker, _ line: ArraySlice<UInt8>, isReply: Bool) {
         let named = line.starts(with: "OK NAME ".utf8)
         if named { a.named = true }
+        if !a.named && line.starts(with: "ERR ".utf8) && (a.kind == .chatter || a.kind == .inviter || a.kind == .victim) {
+            // The name refused (taken, too many new names): again in a moment.
+            a.retryAt = now() + 0.2
+            return
+        }
         switch a.kind {
         case .chatter:
             if named {

@@ -68,6 +68,7 @@ final class AttackLoop {
     var epfd: Int32 = -1
     var rng = SystemRandomNumberGenerator()
     var masks = SplitMix64(seed: UInt64(getpid()))
+    nonisolated(unsafe) static var phases = 0
     static let blanks = [UInt8](repeating: 0x0A, count: 16 * 1024)
     /// Empty text messages (masked, 6 bytes each): a WebSocket's blank lines.
     static let blankFrames: [UInt8] = {
@@ -83,7 +84,10 @@ final class AttackLoop {
     /// `web`: the web port's attackers (settings.wsFloods, settings.slowloris), else the plain port's.
     init(settings: AttackBench.Settings, web: Bool = false) {
         self.settings = settings
-        let tag = getpid() % 100_000
+        // Names of their own in each phase: the last phase's may still be held
+        // while the server lets its connections go (ERR name-taken).
+        Self.phases += 1
+        let tag = "\(getpid() % 100_000)p\(Self.phases % 1000)"
         victimName = "v\(tag)"
         let counts: [(Kind, Int)] = web
             ? [(.wsFlood, settings.wsFloods), (.slowloris, settings.slowloris)]
