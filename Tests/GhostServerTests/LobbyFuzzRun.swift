@@ -65,6 +65,8 @@ final class FuzzRun {
     var commands = 0
     /// Games whose GAME carried ratings.
     var ratedGames: Set<Int> = []
+    /// The last line sent to each connection (an INFO after an OVER is that game's).
+    var previous: [ConnectionID: ServerLine] = [:]
     /// Prints every line (debugging a trail).
     var trace = false
     var printer: (String) -> Void = { print($0) }
@@ -87,6 +89,7 @@ final class FuzzRun {
         outbox.onSend = { [unowned self] line, conn in
             self.checkSecrecy(line, to: conn)
             self.checkBetweenPeople(line, to: conn)
+            self.previous[conn] = line
         }
     }
 
@@ -380,6 +383,11 @@ final class FuzzRun {
             if message.fields.contains(where: { $0.key == "word" && ($0.value == slashed || $0.value == answer) }) {
                 problem("the answer of game \(table.id) sent to \(conn) before OVER: \(line.rendered)")
             }
+            // The INFO that follows another game's OVER explains that game's
+            // end (seed 5431: a game watched until a moment ago, its lines
+            // still delayed for watchers, ended on the word that happened to
+            // be the new Hangman game's answer).
+            if case .info = line, case .over(let other, _, _, _, _, _)? = previous[conn], other != table.id { continue }
             switch line {
             case .info(let text), .error(_, let text):
                 // Sentences quote the answer ("pear"); a guess echoed back is never it while the game goes on.
