@@ -58,6 +58,30 @@ public final class AttackBench {
         public var slowloris = 0
         /// Seconds between two bytes of a slowloris connection.
         public var slowlorisInterval = 0.05
+        // Issue #47: attackers between people (AttackLoop+Social.swift).
+        /// Players in games writing `SAY` lines flat out: in pairs (`NEW`,
+        /// then the other `JOIN`s its code), an odd one out against the computer.
+        public var chatters = 0
+        /// Chatters play the computer (`NEW bot=easy`), not each other.
+        public var chatBot = false
+        /// Connections looping `INVITE <victim>` / `LEAVE` at one connected
+        /// name, the victim (one more connection, which DECLINEs what it gets).
+        public var inviters = 0
+        /// Registered names `s0` … that log in, FOLLOW `s<k>` for k after k
+        /// (past `--max-follows`: `ERR too-many-follows`), ask FOLLOWING
+        /// every few commands, and log out (QUIT) and in again after
+        /// `starSession` commands: presence to all their followers.
+        public var stars = 0
+        /// Followers of the stars (`s<stars>` …) logged in and idle: who hears
+        /// `ONLINE` and `OFFLINE`.
+        public var fans = 0
+        /// Registered names that follow the most names there may be (the
+        /// fixture's heavy followers, `s<stars>` …) looping `FOLLOWING`, one in flight each.
+        public var listers = 0
+        /// The social names of the fixture (`Fixture.buildSocial`): what the stars FOLLOW.
+        public var socialNames = 10_000
+        /// A star's commands between two logins.
+        public var starSession = 40
         public init() {}
     }
 
@@ -100,7 +124,11 @@ public final class AttackBench {
         /// Bytes written, nearly all of them blank lines (floods).
         public var blankBytes = 0
         public var gamesOver = 0
+        /// Lines received holding a control or format character (chat must never carry one), and the first.
+        public var tainted = 0
+        public var taintedSample = ""
         public var replyCount: Int { replies.values.reduce(0, +) }
+        public init() {}
     }
 
     public struct Phase: Sendable {
@@ -115,6 +143,8 @@ public final class AttackBench {
         public var wsProbe: ProbeResult?
         public var wsFloods = ClassResult()
         public var slowloris = ClassResult()
+        /// Issue #47's classes: "chatters", "inviters", "victim", "stars", "fans", "listers".
+        public var social: [String: ClassResult] = [:]
     }
 
     let settings: Settings
@@ -126,8 +156,9 @@ public final class AttackBench {
     public func run(progress: (String) -> Void = { print($0) }) throws -> String {
         var alone: [Phase] = [], attacked: [Phase] = [], webAttacked: [Phase] = []
         let web = settings.webPort > 0 && settings.wsFloods + settings.slowloris > 0
-        let plain = settings.lookups + settings.floods > 0 || !web
+        let plain = settings.lookups + settings.floods + settings.socialAttackers > 0 || !web
         progress("attack: \(settings.lookups) lookup and \(settings.floods) flood connections"
+                 + (settings.socialAttackers > 0 ? "; \(settings.chatters) chatters\(settings.chatBot ? " (against the computer)" : ""), \(settings.inviters) inviters, \(settings.stars) stars, \(settings.fans) fans, \(settings.listers) FOLLOWING loopers" : "")
                  + (web ? "; on the web port \(settings.webPort) \(settings.wsFloods) WebSocket flood and \(settings.slowloris) slowloris connections" : "")
                  + " from " + (settings.addresses <= 1 ? "127.0.0.1" : "\(settings.addresses) addresses 127.0.0.10-\(9 + min(settings.addresses, 240))")
                  + (web ? " (the web port's from " + (settings.addresses <= 1 ? "127.0.0.4" : "127.0.1.10-\(9 + min(settings.addresses, 240))") + ")" : "")
@@ -193,7 +224,15 @@ public final class AttackBench {
             }
             return s
         }
-        for (label, c) in [("lookups", p.lookups), ("floods", p.floods)] {
+        for (label, c) in p.social.sorted(by: { $0.key < $1.key }) {
+            s += String(format: "\n    %@: %d connections, %d replies (%.0f/s): %@; other lines: %@; ends: %@", label, c.connections, c.replyCount,
+                        Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.lines), counts(c.ends))
+            if c.connectFailures > 0 { s += "; \(c.connectFailures) connects failed" }
+            if c.silent > 0 { s += "; \(c.silent) of them never answered" }
+            if c.blankBytes > 0 { s += String(format: "; %.1f MB of SAY lines written", Double(c.blankBytes) / 1e6) }
+            if c.tainted > 0 { s += "; \(c.tainted) lines with a control or format character, e.g. \(c.taintedSample.debugDescription)" }
+        }
+        for (label, c) in [("lookups", p.lookups), ("floods", p.floods)] where c.connections > 0 || p.social.isEmpty {
             s += String(format: "\n    %@: %d connections, %d replies (%.0f/s): %@; ends: %@", label, c.connections, c.replyCount,
                         Double(c.replyCount) / p.seconds, counts(c.replies), counts(c.ends))
             if c.connectFailures > 0 { s += "; \(c.connectFailures) connects failed" }
@@ -266,6 +305,7 @@ public final class AttackBench {
             result.floods = loop.floods
             result.wsFloods = loop.wsFloods
             result.slowloris = loop.slowloris
+            result.social = loop.social
         } else {
             usleep(UInt32(settings.seconds * 1e6))
         }

@@ -5,7 +5,7 @@ import WordLists
 /// The attackers of `AttackBench`, on one epoll loop: lookups and floods,
 /// or on the web port web floods (floods over a WebSocket) and slowloris.
 final class AttackLoop {
-    enum Kind { case lookup, flood, wsFlood, slowloris }
+    enum Kind { case lookup, flood, wsFlood, slowloris, chatter, inviter, victim, star, fan, lister }
 
     final class Attacker {
         let index: Int
@@ -36,6 +36,16 @@ final class AttackLoop {
         // slowloris: bytes of its endless head sent, and when the next is due
         var headSent = 0
         var nextByteAt = Double.infinity
+        // between people (AttackLoop+Social.swift)
+        /// A chatter's partner (the attacker index), nil against the computer; the host opens, the other joins.
+        var partner: Int?
+        var hosts = false
+        /// The host's join code, once `OK NEW` gave it.
+        var code: String?
+        var named = false
+        /// A star's commands since it logged in, and the next name it FOLLOWs.
+        var commands = 0
+        var followNext = 0
         var isWeb: Bool { kind == .wsFlood || kind == .slowloris }
         var floods: Bool { kind == .flood || kind == .wsFlood }
         init(index: Int, kind: Kind, source: String?, name: String) {
@@ -52,9 +62,13 @@ final class AttackLoop {
     var floods = AttackBench.ClassResult()
     var wsFloods = AttackBench.ClassResult()
     var slowloris = AttackBench.ClassResult()
+    var social: [String: AttackBench.ClassResult] = [:]
+    /// The invitation flood's target.
+    let victimName: String
     var epfd: Int32 = -1
     var rng = SystemRandomNumberGenerator()
     var masks = SplitMix64(seed: UInt64(getpid()))
+    nonisolated(unsafe) static var phases = 0
     static let blanks = [UInt8](repeating: 0x0A, count: 16 * 1024)
     /// Empty text messages (masked, 6 bytes each): a WebSocket's blank lines.
     static let blankFrames: [UInt8] = {
@@ -70,14 +84,42 @@ final class AttackLoop {
     /// `web`: the web port's attackers (settings.wsFloods, settings.slowloris), else the plain port's.
     init(settings: AttackBench.Settings, web: Bool = false) {
         self.settings = settings
-        let tag = getpid() % 100_000
-        let kinds: [Kind] = web
-            ? Array(repeating: .wsFlood, count: settings.wsFloods) + Array(repeating: .slowloris, count: settings.slowloris)
-            : Array(repeating: .lookup, count: settings.lookups) + Array(repeating: .flood, count: settings.floods)
+        // Names of their own in each phase: the last phase's may still be held
+        // while the server lets its connections go (ERR name-taken).
+        Self.phases += 1
+        let tag = "\(getpid() % 100_000)p\(Self.phases % 1000)"
+        victimName = "v\(tag)"
+        let counts: [(Kind, Int)] = web
+            ? [(.wsFlood, settings.wsFloods), (.slowloris, settings.slowloris)]
+            : [(.lookup, settings.lookups), (.flood, settings.floods), (.chatter, settings.chatters), (.inviter, settings.inviters),
+               (.victim, settings.inviters > 0 ? 1 : 0), (.star, settings.stars), (.fan, settings.fans), (.lister, settings.listers)]
+        let kinds: [Kind] = counts.flatMap { Array(repeating: $0.0, count: $0.1) }
+        var chatters = 0, stars = 0, fans = 0, listers = 0
         for (i, kind) in kinds.enumerated() {
             let source = web ? Sockets.webAttackerAddress(i, of: settings.addresses)
                 : settings.addresses <= 1 ? nil : Sockets.attackerAddress(i, of: settings.addresses)
-            attackers.append(Attacker(index: i, kind: kind, source: source, name: (kind == .wsFlood ? "w" : "f") + "\(i)x\(tag)"))
+            let name: String
+            switch kind {
+            case .chatter: name = "c\(i)x\(tag)"
+            case .inviter: name = "i\(i)x\(tag)"
+            case .victim: name = victimName
+            case .star: name = Fixture.socialName(stars); stars += 1
+            case .fan: name = Fixture.socialName(settings.stars + fans); fans += 1
+            case .lister: name = Fixture.socialName(settings.stars + listers); listers += 1
+            default: name = (kind == .wsFlood ? "w" : "f") + "\(i)x\(tag)"
+            }
+            let a = Attacker(index: i, kind: kind, source: source, name: name)
+            if kind == .chatter {
+                // Pairs: 0 hosts 1, 2 hosts 3 …; the last of an odd number plays the computer.
+                let k = chatters
+                chatters += 1
+                if !settings.chatBot && (k % 2 == 1 || k + 1 < settings.chatters) {
+                    a.partner = k % 2 == 0 ? i + 1 : i - 1
+                    a.hosts = k % 2 == 0
+                }
+            }
+            if kind == .star { a.followNext = (stars * 997) % max(1, settings.socialNames) }
+            attackers.append(a)
         }
     }
 
@@ -87,6 +129,12 @@ final class AttackLoop {
         case .flood: change(&floods)
         case .wsFlood: change(&wsFloods)
         case .slowloris: change(&slowloris)
+        case .chatter: change(&social["chatters", default: .init()])
+        case .inviter: change(&social["inviters", default: .init()])
+        case .victim: change(&social["victim", default: .init()])
+        case .star: change(&social["stars", default: .init()])
+        case .fan: change(&social["fans", default: .init()])
+        case .lister: change(&social["listers", default: .init()])
         }
     }
 
@@ -120,7 +168,7 @@ final class AttackLoop {
             }
             for a in attackers where a.retryAt <= t {
                 a.retryAt = .infinity
-                if a.fd < 0 { connect(a) } else { send(a, Self.newGame); flush(a) }
+                if a.fd < 0 { connect(a) } else if a.floods { send(a, Self.newGame); flush(a) } else { again(a); flush(a) }
             }
             for a in attackers where a.kind == .slowloris && a.fd >= 0 && a.nextByteAt <= t {
                 slowByte(a)
@@ -177,6 +225,9 @@ final class AttackLoop {
         a.upgraded = false
         a.waiting = ""
         a.headSent = 0
+        a.code = nil
+        a.named = false
+        a.commands = 0
         update(a) { $0.connections += 1 }
         _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), UInt64(a.index))
         switch a.kind {
@@ -187,6 +238,10 @@ final class AttackLoop {
             send(a, "NAME \(a.name)\r\nLANG nl\r\n" + Self.newGame)
         case .slowloris:
             a.nextByteAt = now()
+        case .chatter, .inviter, .victim:
+            send(a, "NAME \(a.name)\r\n")
+        case .star, .fan, .lister:
+            send(a, "NAME \(a.name) \(Fixture.socialPassword)\r\n")
         }
         flush(a)
     }
@@ -291,6 +346,14 @@ final class AttackLoop {
             flood(a, line, isReply: isReply)
         case .slowloris:
             break
+        case .chatter, .inviter, .victim, .star, .fan, .lister:
+            if Self.tainted(line) {
+                update(a) {
+                    $0.tainted += 1
+                    if $0.taintedSample.isEmpty { $0.taintedSample = String(decoding: line, as: UTF8.self) }
+                }
+            }
+            between(a, line, isReply: isReply)
         }
     }
 
@@ -362,6 +425,9 @@ final class AttackLoop {
         // A flood writes at most four chunks a turn, so that the others get theirs.
         for _ in 0..<4 {
             let blanks = a.kind == .wsFlood ? Self.blankFrames : Self.blanks
+            if a.kind == .chatter && a.inGame && a.outbox.count < 4096 {
+                a.outbox += Self.sayChunk
+            }
             if a.floods && a.outbox.count < 4096 && (a.kind == .flood || a.upgraded) {
                 if settings.blankBytesPerSecond <= 0 {
                     a.outbox += blanks
@@ -375,9 +441,9 @@ final class AttackLoop {
             guard !a.outbox.isEmpty else { break }
             let sent = a.outbox.withUnsafeBytes { ghost_send(a.fd, $0.baseAddress, UInt($0.count)) }
             guard sent > 0 else { break }
-            if a.floods { update(a) { $0.blankBytes += sent } }
+            if a.floods || (a.kind == .chatter && a.inGame) { update(a) { $0.blankBytes += sent } }
             a.outbox.removeFirst(sent)
-            if a.kind == .lookup || a.kind == .slowloris { break }
+            if !a.floods && a.kind != .chatter { break }
         }
         let wants = !a.outbox.isEmpty
         if wants != a.wantsWrite {

@@ -27,9 +27,10 @@ public enum BenchCommand {
             case .playHangman: ["--host", "--port", "--connections", "--seconds", "--warmup", "--bad-share", "--lang", "--hangman-mode", "--stats", "--record"]
             case .hold: ["--host", "--port", "--connections", "--seconds", "--stats"]
             case .watch: ["--host", "--port", "--players", "--watchers", "--watch-games", "--seconds", "--warmup", "--dictionaries", "--lang", "--stats"]
-            case .fixture: ["--data", "--names", "--games", "--active", "--seed"]
+            case .fixture: ["--data", "--names", "--games", "--active", "--seed", "--social", "--stars", "--heavy"]
             case .attack: ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses", "--probe-interval",
-                           "--web-port", "--ws-floods", "--slowloris"]
+                           "--web-port", "--ws-floods", "--slowloris", "--chatters", "--chat-bot", "--inviters", "--stars", "--fans", "--social",
+                           "--star-session", "--listers"]
             case .abandon: ["--host", "--port", "--games", "--names", "--addresses", "--connections"]
             case .wsPing: ["--host", "--port", "--web-port", "--pings", "--rounds", "--pid"]
             case .wsHold: ["--host", "--port", "--web-port", "--transport", "--connections", "--addresses", "--seconds"]
@@ -100,6 +101,15 @@ public enum BenchCommand {
         public var webPort = WebSocketPingBench.Settings().webPort
         public var wsFloods = 0
         public var slowloris = 0
+        public var chatters = 0
+        public var chatBot = false
+        public var inviters = 0
+        public var stars = 0
+        public var fans = 0
+        public var social = 0
+        public var starSession = AttackBench.Settings().starSession
+        public var heavy = 0
+        public var listers = 0
         public var pings = WebSocketPingBench.Settings().pings
         public var pid = 0
         public var transport = "websocket"
@@ -128,6 +138,18 @@ public enum BenchCommand {
             .value("--ws-floods", "N", "attack: WebSocket connections to the web port that do what --floods do (a third phase)", .integer(0...10_000), \.wsFloods),
             .value("--slowloris", "N", "attack: connections to the web port that send a request's head a byte at a time and never end it (a third phase)",
                    .integer(0...10_000), \.slowloris),
+            .value("--chatters", "N", "attack: players in games writing SAY lines flat out (repeats, format characters, long lines), in pairs by NEW/JOIN",
+                   .integer(0...10_000), \.chatters),
+            .flag("--chat-bot", "attack: the chatters play the computer (NEW bot=easy) instead of each other", \.chatBot),
+            .value("--inviters", "N", "attack: connections looping INVITE <victim> / LEAVE at one connected name (which DECLINEs)", .integer(0...10_000), \.inviters),
+            .value("--stars", "N", "fixture: registered names s0 … followed by every other social name; attack: those that log in, FOLLOW name after name, ask FOLLOWING, QUIT and log in again",
+                   .integer(0...1000), \.stars),
+            .value("--fans", "N", "attack: followers of the stars logged in (s<stars> …), hearing ONLINE and OFFLINE", .integer(0...100_000), \.fans),
+            .value("--social", "N", "fixture: registered names s0 … s<N-1> (password bench-password-47; --stars of them followed by all others); attack: the names the stars FOLLOW",
+                   .integer(0...10_000_000), \.social),
+            .value("--heavy", "N", "fixture: social names after the stars (s<stars> …) that follow 400 names each", .integer(0...1_000_000), \.heavy),
+            .value("--listers", "N", "attack: the fixture's heavy followers (s<stars> …) logged in, looping FOLLOWING", .integer(0...100_000), \.listers),
+            .value("--star-session", "N", "attack: a star's commands between two logins", .integer(1...1_000_000), \.starSession),
             .value("--pings", "N", "ws-ping: PINGs over each transport, counted (after a tenth as many, up to 2,000, not counted)", .integer(10...100_000_000), \.pings),
             .value("--pid", "PID", "ws-ping: ghostd's process id, to read its CPU time per PING from /proc (0: not read)", .integer(0...4_194_304), \.pid),
             .value("--transport", "KIND", "ws-hold: the connections held: websocket (to --web-port) or tcp (to --port)", .choice(["websocket", "tcp"]), \.transport),
@@ -221,9 +243,16 @@ public enum BenchCommand {
                 try HangmanBench.run(folder: options.dictionaries, games: options.games, seed: options.seed)
             case .fixture:
                 guard !options.data.isEmpty else { throw BenchError("fixture: give the data folder with --data DIR") }
-                let report = try Fixture.build(directory: options.data, names: options.names, games: options.games,
-                                               active: options.active, seed: options.seed) { say("  " + $0) }
-                print(report)
+                if options.names > 0 || options.games > 0 || options.active > 0 {
+                    let report = try Fixture.build(directory: options.data, names: options.names, games: options.games,
+                                                   active: options.active, seed: options.seed) { say("  " + $0) }
+                    print(report)
+                }
+                if options.social > 0 {
+                    let r = try Fixture.buildSocial(directory: options.data, names: options.social, stars: options.stars, heavy: options.heavy) { say("  " + $0) }
+                    print(String(format: "fixture: %d registered names s0-s%d (password %@), %d follows, in %.1f s",
+                                 r.names, r.names - 1, Fixture.socialPassword, r.follows, r.seconds))
+                }
             case .attack:
                 var st = AttackBench.Settings()
                 st.host = options.host
@@ -234,6 +263,14 @@ public enum BenchCommand {
                 st.floods = options.floods
                 st.addresses = options.addresses
                 st.probeInterval = options.probeInterval
+                st.chatters = options.chatters
+                st.chatBot = options.chatBot
+                st.inviters = options.inviters
+                st.stars = options.stars
+                st.fans = options.fans
+                if options.social > 0 { st.socialNames = options.social }
+                st.starSession = options.starSession
+                st.listers = options.listers
                 if options.wsFloods + options.slowloris > 0 {
                     st.webPort = options.webPort
                     st.wsFloods = options.wsFloods

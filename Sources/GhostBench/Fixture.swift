@@ -207,3 +207,63 @@ public enum Fixture {
         String((0..<n).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x61...0x7A, using: &rng))) })
     }
 }
+
+/// Registered names that follow each other, for `ghost-bench attack`'s
+/// social attackers (issue #47): names `s0` … `s<names-1>`, all with the
+/// password `Fixture.socialPassword` (an MD5-crypt hash: libxcrypt checks it
+/// in microseconds, so that hundreds of logins measure presence, not
+/// password hashing), and every name from `s<stars>` on following each of
+/// the first `stars` names: each star has `names - stars` followers.
+/// Through `Store`'s API (`createAccount`, `socialStore.follow`), as the
+/// rest of the fixture.
+extension Fixture {
+    public static let socialPassword = "bench-password-47"
+    /// `openssl passwd -1 -salt benchslt bench-password-47`
+    static let socialHash = "$1$benchslt$FaDAyD8Zb49f9Rc9p6WcS1"
+
+    public static func socialName(_ i: Int) -> String { "s\(i)" }
+
+    /// Adds the social names to `directory`'s database (created if needed).
+    /// `heavy`: the names after the stars (`s<stars>` …) that also follow
+    /// `maxFollows` names in all (the most ghostd allows: FOLLOWING's largest answer).
+    public static func buildSocial(directory: String, names: Int, stars: Int, heavy: Int = 0, maxFollows: Int = 400,
+                                   progress: ((String) -> Void)? = nil) throws -> (names: Int, follows: Int, seconds: Double) {
+        let t0 = now()
+        let store = try Store(directory: directory, durability: .normal)
+        defer { store.close() }
+        let wall = Int(time(nil))
+        var written = 0, follows = 0
+        func counted(_ rows: Int) throws {
+            written += rows
+            if written >= batch {
+                try store.commit()
+                written = 0
+            }
+        }
+        for i in 0..<names {
+            _ = try store.createAccount(socialName(i), hash: socialHash, now: wall - 3600)
+            try counted(2)
+        }
+        try store.commit()
+        progress?(String(format: "%d registered names in %.1f s", names, now() - t0))
+        for i in stars..<max(stars, names) {
+            for s in 0..<min(stars, names) {
+                if try store.socialStore.follow(socialName(i), socialName(s), now: wall - 3600) { follows += 1 }
+                try counted(1)
+            }
+        }
+        // The heavy followers: each follows the stars and the next names after it, up to maxFollows in all.
+        for h in stars..<min(names, stars + heavy) {
+            var k = h + 1
+            for _ in 0..<max(0, maxFollows - stars) {
+                if k >= names { k = stars }
+                if try store.socialStore.follow(socialName(h), socialName(k), now: wall - 3600) { follows += 1 }
+                try counted(1)
+                k += 1
+            }
+        }
+        try store.commit()
+        progress?(String(format: "%d follows in %.1f s", follows, now() - t0))
+        return (names, follows, now() - t0)
+    }
+}

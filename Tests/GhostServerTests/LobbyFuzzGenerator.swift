@@ -78,6 +78,10 @@ struct FuzzGenerator {
             return .line(slot: slot, "SEEK")
         }
         if case .idle = session.state, session.loggedIn == nil, rng.chance(0.1) { return .line(slot: slot, "REGISTER first secret") }
+        // A watcher talks to the other watchers.
+        if session.watching != nil, rng.chance(0.25) { return .line(slot: slot, "SAY " + chatText()) }
+        // Between people (issue #47): in any state, now and then.
+        if rng.chance(session.watching != nil || session.state != .idle ? 0.2 : 0.15) { return social(slot, session, run) }
         switch session.state {
         case .idle: return idle(slot, session)
         case .seeking, .hosting:
@@ -91,6 +95,68 @@ struct FuzzGenerator {
         case .playing(let gameID, let seat):
             guard let table = run.lobby.rooms[gameID] else { return .line(slot: slot, "PING") }
             return playing(slot, table, seat)
+        }
+    }
+
+    /// Chat text: plain, format characters (bidi overrides, zero-width),
+    /// C1 controls, only format characters (nothing left), spaces around,
+    /// 200 characters, 201, non-Latin scripts, the same text again.
+    static let formats = ["\u{202E}", "\u{202D}", "\u{200B}", "\u{200D}", "\u{2066}", "\u{2069}", "\u{FEFF}", "\u{00AD}", "\u{061C}",
+                          "\u{180E}", "\u{2060}", "\u{FFF9}", "\u{85}", "\u{9B}", "\u{200F}"]
+    mutating func chatText() -> String {
+        switch rng.int(0...9) {
+        case 0: return "gg"
+        case 1: return "same again"
+        case 2:
+            var t = ""
+            for w in ["evil", "text", "here", "now"] { t += w + (rng.chance(0.7) ? rng.pick(Self.formats) : " ") }
+            return t
+        case 3: return (0..<rng.int(1...4)).map { _ in rng.pick(Self.formats) }.joined()
+        case 4: return String(repeating: rng.pick(["a", "é", "ж", "😀"]), count: rng.pick([199, 200, 201, 300]))
+        case 5: return "  padded  " + rng.pick(Self.formats)
+        case 6: return rng.pick(["héllo wörld", "日本語", "مرحبا \u{202B}x", "[31mred", "a\u{2028}b"])
+        case 7: return String(repeating: "\u{200B}", count: 150) + "x" + String(repeating: "y", count: 199)
+        default: return "well played " + String(rng.int(0...3))
+        }
+    }
+
+    static let socialNames = ["alice", "bob", "carol", "dave", "eve", "Alice", "BOB", "nobody1", "bot-easy", "x!"]
+
+    /// FOLLOW, UNFOLLOW, FOLLOWING, INVITE (with options), DECLINE <code>
+    /// (real and bogus), SAY, BLOCK, UNBLOCK, BLOCKS, REPORT, the settings.
+    private mutating func social(_ slot: Int, _ session: Lobby.Session, _ run: FuzzRun) -> FuzzStep {
+        // Mostly a name online (whom INVITE, SAY and BLOCK concern), in any case.
+        let online = run.lobby.sessions.compactMap { $0.value.name }.filter { $0 != session.name }
+        var name = !online.isEmpty && rng.chance(0.6) ? rng.pick(online) : rng.pick(Self.socialNames)
+        if rng.chance(0.2) { name = rng.chance(0.5) ? name.uppercased() : name.lowercased() }
+        // Watch a game in progress now and then: watchers chat among themselves.
+        // (Mostly the oldest game, so that two watchers meet.)
+        if session.watching == nil, case .idle = session.state, rng.chance(0.3),
+           let game = rng.chance(0.7) ? run.lobby.rooms.keys.min() : run.lobby.rooms.keys.randomElement(using: &rng) {
+            return .line(slot: slot, "WATCH \(game)")
+        }
+        // A watcher mostly talks.
+        if session.watching != nil, rng.chance(0.6) { return .line(slot: slot, "SAY " + chatText()) }
+        switch rng.int(0...99) {
+        case 0..<8: return .line(slot: slot, "FOLLOW " + name)
+        case 8..<11: return .line(slot: slot, "UNFOLLOW " + name)
+        case 11..<15: return .line(slot: slot, "FOLLOWING")
+        case 15..<30:
+            let options = ["", "", " game=hangman", " game=hangman mode=duel length=4", " rounds=ghost", " clock=30", " watch=no",
+                           " rated=yes", " variant=super", " bot=easy", " game=chess", " clock=2"]
+            return .line(slot: slot, "INVITE " + name + rng.pick(options) + (rng.chance(0.2) ? rng.pick(options) : ""))
+        case 30..<38: return rng.chance(0.8) ? .coded(slot: slot, prefix: "DECLINE ", n: rng.int(0...20) + 1000)
+            : .line(slot: slot, rng.pick(["DECLINE ZZZZZZZZ", "DECLINE 12345678", "DECLINE", "DECLINE a b"]))
+        case 38..<39: return .coded(slot: slot, prefix: "JOIN ", n: rng.int(0...20) + 1000)
+        case 39..<62: return .line(slot: slot, "SAY " + chatText())
+        case 62..<64: return .line(slot: slot, rng.pick(["SAY", "SAY ", "SAY  "]))
+        case 64..<74: return .line(slot: slot, "BLOCK " + name)
+        case 74..<79: return .line(slot: slot, "UNBLOCK " + name)
+        case 79..<82: return .line(slot: slot, "BLOCKS")
+        case 82..<87: return .line(slot: slot, "REPORT " + name + " " + rng.pick(["rude", chatText(), "", "spam spam"]))
+        default:
+            return .line(slot: slot, rng.pick(["SET presence off", "SET presence on", "SET chat off", "SET chat on", "SET invites friends",
+                                               "SET invites nobody", "SET invites anyone", "SET invites maybe", "SETTINGS"]))
         }
     }
 

@@ -65,6 +65,8 @@ final class FuzzRun {
     var commands = 0
     /// Games whose GAME carried ratings.
     var ratedGames: Set<Int> = []
+    /// The last line sent to each connection (an INFO after an OVER is that game's).
+    var previous: [ConnectionID: ServerLine] = [:]
     /// Prints every line (debugging a trail).
     var trace = false
     var printer: (String) -> Void = { print($0) }
@@ -84,7 +86,11 @@ final class FuzzRun {
         lobby.passwordChecker = FuzzPasswordChecker()
         raw = try SQLiteDatabase(path: store.path)
         try raw.execute("CREATE TABLE IF NOT EXISTS tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
-        outbox.onSend = { [unowned self] line, conn in self.checkSecrecy(line, to: conn) }
+        outbox.onSend = { [unowned self] line, conn in
+            self.checkSecrecy(line, to: conn)
+            self.checkBetweenPeople(line, to: conn)
+            self.previous[conn] = line
+        }
     }
 
     deinit {
@@ -126,6 +132,9 @@ final class FuzzRun {
         case .code(let slot, let n):
             guard let id = conns[slot] else { break }
             command = send("JOIN " + (codes.isEmpty ? "ABCDE" : codes[n % codes.count]), from: id)
+        case .coded(let slot, let prefix, let n):
+            guard let id = conns[slot] else { break }
+            command = send(prefix + (codes.isEmpty ? "ABCDEFGH" : codes[n % codes.count]), from: id)
         case .tooLong(let slot):
             guard let id = conns[slot] else { break }
             lobby.received(.tooLong, from: id)
@@ -293,6 +302,13 @@ final class FuzzRun {
             default:
                 break
             }
+            // Join codes of invitations (OK INVITE, INVITE from=…): DECLINE and JOIN try them.
+            if let code = line.message["code"], !codes.contains(code) { codes.append(code) }
+            // SEEK never pairs a blocker with the blocked (either way round).
+            if case .game(_, _, _, let players, _, _, _, _, _, _, _, _) = line, command?.verb == "SEEK", players.count == 2,
+               lobby.context.people.eitherBlocks(players[0], players[1]) {
+                problem("SEEK paired \(players[0]) and \(players[1]), and one blocks the other: \(line.rendered)")
+            }
             // Tokens: only ever to their owner.
             for t in Self.hexRuns(line.rendered) where owner[t] != nil && owner[t] != conn {
                 problem("token \(t) of connection \(owner[t] ?? -1) sent to \(conn): \(line.rendered)")
@@ -367,6 +383,11 @@ final class FuzzRun {
             if message.fields.contains(where: { $0.key == "word" && ($0.value == slashed || $0.value == answer) }) {
                 problem("the answer of game \(table.id) sent to \(conn) before OVER: \(line.rendered)")
             }
+            // The INFO that follows another game's OVER explains that game's
+            // end (seed 5431: a game watched until a moment ago, its lines
+            // still delayed for watchers, ended on the word that happened to
+            // be the new Hangman game's answer).
+            if case .info = line, case .over(let other, _, _, _, _, _)? = previous[conn], other != table.id { continue }
             switch line {
             case .info(let text), .error(_, let text):
                 // Sentences quote the answer ("pear"); a guess echoed back is never it while the game goes on.
@@ -375,6 +396,52 @@ final class FuzzRun {
                 }
             default: break
             }
+        }
+    }
+
+    /// Between people (issue #47), as each line is sent: nothing from a
+    /// blocked name reaches its blocker (no SAID whose player=, no INVITE
+    /// whose from= is a name the receiver blocks); no line holds a control
+    /// character (C0, DEL, C1), and no SAID a format character chat drops;
+    /// a player's SAID reaches only the other player of that game, a
+    /// watcher's only the game's other watchers.
+    private func checkBetweenPeople(_ line: ServerLine, to conn: ConnectionID) {
+        let text = line.rendered
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            problem("a control character sent to \(conn): \(text.debugDescription)")
+        }
+        guard case .social(let social) = line else { return }
+        let me = lobby.sessions[conn]?.name?.lowercased()
+        let people = lobby.context.people
+        switch social {
+        case .said(let id, let player, let watcher, let said):
+            reached["SAID" + (watcher ? " watcher" : ""), default: 0] += 1
+            if let me, people.blocks(me, player.lowercased()) {
+                problem("SAID from \(player), whom \(me) blocks, sent to \(conn): \(text)")
+            }
+            if said.unicodeScalars.contains(where: { ChatText.isDropped($0.value) }) || said.isEmpty || said.count > CommandTable.maxChatText {
+                problem("SAID with a text chat should not carry: \(text.debugDescription)")
+            }
+            let session = lobby.sessions[conn]
+            if watcher {
+                if session?.watching != id { problem("a watcher's SAID to \(conn), which does not watch game \(id): \(text)") }
+                if case .playing(let g, _)? = session?.state, g == id { problem("a watcher's SAID to a player of game \(id): \(text)") }
+            } else {
+                guard case .playing(let g, _)? = session?.state, g == id else {
+                    problem("a player's SAID to \(conn), which does not play game \(id) (watching \(String(describing: session?.watching))): \(text)")
+                    return
+                }
+                if session?.name?.lowercased() == player.lowercased() { problem("a player's SAID echoed to its speaker: \(text)") }
+            }
+        case .invite(let from, _, _):
+            reached["INVITE from", default: 0] += 1
+            if let me, people.blocks(me, from.lowercased()) {
+                problem("INVITE from \(from), whom \(me) blocks, sent to \(conn): \(text)")
+            }
+        case .online, .offline:
+            reached[text.hasPrefix("ONLINE") ? "ONLINE" : "OFFLINE", default: 0] += 1
+        default:
+            break
         }
     }
 

@@ -44,6 +44,8 @@ enum FuzzStep: CustomStringConvertible {
     case token(slot: Int, prefix: String, n: Int)
     /// `JOIN <the nth code seen>`.
     case code(slot: Int, n: Int)
+    /// `<prefix><the nth code seen>` (`DECLINE `: an invitation's, or another game's).
+    case coded(slot: Int, prefix: String, n: Int)
     case tooLong(slot: Int)
     /// The clock moves on, then the lobby's tick.
     case advance(Double)
@@ -65,6 +67,7 @@ enum FuzzStep: CustomStringConvertible {
         case .line(let s, let l): "#\(s) \(l.debugDescription)"
         case .token(let s, let p, let n): "#\(s) \(p)<token \(n)>"
         case .code(let s, let n): "#\(s) JOIN <code \(n)>"
+        case .coded(let s, let p, let n): "#\(s) \(p)<code \(n)>"
         case .tooLong(let s): "#\(s) <line too long>"
         case .advance(let t): "advance \(t) s + tick"
         case .fault(let n): "store fails: \(FuzzRun.faults[n % FuzzRun.faults.count])"

@@ -18,6 +18,17 @@ import HangmanCore
 // step it checks its invariants (LobbyFuzzRun.swift); at the end of each episode it
 // rebuilds a second lobby from the same database (a restart) and compares.
 //
+// Between people (issue #47) it also sends FOLLOW, UNFOLLOW, FOLLOWING,
+// INVITE with options, DECLINE with real and bogus codes, SAY (format and C1
+// characters, 200 and more characters, nothing but format characters),
+// BLOCK, UNBLOCK, BLOCKS, REPORT and the presence/chat/invites settings,
+// mostly at names online, and watchers gather and talk; it checks as each
+// line is sent that nothing from a blocked name reaches its blocker (SAID
+// player=, INVITE from=), that SEEK never pairs a blocker with the blocked,
+// that no line holds a control character (C0, DEL, C1) and no SAID a format
+// character, and that a player's SAID reaches only the other player and a
+// watcher's only the other watchers (LobbyFuzzRun.checkBetweenPeople).
+//
 // A failure prints the seed and the shortest trail of steps it could shrink
 // the episode to. Runs:
 //   swift test --filter LobbyFuzz                              (bounded: CI)
