@@ -32,6 +32,11 @@ final class SocialDesk: LobbyPart {
 
     static let presenceKey = "presence", chatKey = "chat", invitesKey = "invites"
 
+    /// FOLLOWING and BLOCKS cost a unit more per this many rows listed (on
+    /// top of their fixed 4): a list of 400 weighs what it costs
+    /// (about 0.5 ms, 4 M instructions: BENCHMARKS.md, issue #47).
+    static let rowsPerUnit = 10
+
     /// The settings between people, after the kinds' in SETTINGS.
     static let settingSpecs: [SettingSpec] = [
         onOff(presenceKey),
@@ -232,19 +237,23 @@ final class SocialDesk: LobbyPart {
         guard let me = registeredName(id, session, "FOLLOWING") else { return }
         let myKey = me.lowercased()
         guard let rows = persist({ try store.socialStore.follows(of: me, limit: settings.maxFollows) }) else { return failed(id) }
-        let lines = rows.map { row -> (online: Bool, line: SocialLine) in
+        // Sorted by keys made once (online first, then by name), not
+        // lowercased at every comparison.
+        let lines = rows.map { row -> (online: Bool, key: String, line: SocialLine) in
             let key = row.name.lowercased()
             guard people.showsOnline(key, to: myKey) else {
                 let hidden = people.byKey[key] != nil   // online, hidden or blocking: no last seen either
-                return (false, .friend(name: row.name, online: false, playing: nil, seen: hidden ? nil : row.lastSeen))
+                return (false, key, .friend(name: row.name, online: false, playing: nil, seen: hidden ? nil : row.lastSeen))
             }
             var playing: Int?
             if let conn = sessions.names[key], case .playing(let game, _)? = sessions[conn]?.state, rooms[game]?.open == true {
                 playing = game
             }
-            return (true, .friend(name: people.byKey[key]?.name ?? row.name, online: true, playing: playing, seen: nil))
-        }.sorted { ($0.online ? 0 : 1, $0.line.sortName) < ($1.online ? 0 : 1, $1.line.sortName) }
+            return (true, key, .friend(name: people.byKey[key]?.name ?? row.name, online: true, playing: playing, seen: nil))
+        }.sorted { $0.online != $1.online ? $0.online : $0.key < $1.key }
         for l in lines { reply(id, .social(l.line)) }
+        // Weighed by the rows listed: 400 names cost 40 units more.
+        context.surcharge += lines.count / Self.rowsPerUnit
         reply(id, .ok("FOLLOWING", ("count", String(lines.count))))
     }
 
@@ -302,14 +311,8 @@ final class SocialDesk: LobbyPart {
             names = (people.byKey[me.lowercased()]?.blocks ?? []).sorted()
         }
         for n in names { reply(id, .social(.blocked(name: n))) }
+        context.surcharge += names.count / Self.rowsPerUnit
         reply(id, .ok("BLOCKS", ("count", String(names.count))))
     }
 }
 
-private extension SocialLine {
-    /// A FRIEND line's name, lowercased, to sort by.
-    var sortName: String {
-        if case .friend(let name, _, _, _) = self { return name.lowercased() }
-        return ""
-    }
-}
