@@ -41,6 +41,19 @@ struct EndToEndBrowserSocialTests {
     }
 
     /// Registers the page's name with a password, from Settings, and goes back to the menu.
+    /// alice and bob enter and register; alice follows bob from her friends screen.
+    static func aliceFollowsBob(_ alice: Browser, _ bob: Browser, port: Int) throws {
+        try E.enter(alice, port: port, name: "alice")
+        try E.enter(bob, port: port, name: "bob")
+        try register(alice)
+        try register(bob)
+        try alice.click("#menu-friends")
+        try E.screen(alice, "friends")
+        try alice.type("bob", into: "#friend-name")
+        try alice.click("#follow-submit")
+        try E.line(alice, "OK FOLLOW name=bob")
+    }
+
     static func register(_ b: Browser) throws {
         try b.click("#menu-settings")
         try E.screen(b, "settings")
@@ -216,15 +229,7 @@ struct EndToEndBrowserSocialTests {
             defer { daemon.kill() }
             let alice = try Browser("alice", viewport: .phone)
             let bob = try Browser("bob", viewport: .desktop)
-            try E.enter(alice, port: port, name: "alice")
-            try E.enter(bob, port: port, name: "bob")
-            try Self.register(alice)
-            try Self.register(bob)
-            try alice.click("#menu-friends")
-            try E.screen(alice, "friends")
-            try alice.type("bob", into: "#friend-name")
-            try alice.click("#follow-submit")
-            try E.line(alice, "OK FOLLOW name=bob")
+            try Self.aliceFollowsBob(alice, bob, port: port)
             try alice.waitFor("document.querySelector('#friends-list [data-test=friend][data-name=bob][data-online=yes]')", what: "bob online in alice's list")
             // bob plays the computer: alice's list says so, with a button to watch.
             try E.startFromMenu(bob, "#menu-ghost")
@@ -251,14 +256,7 @@ struct EndToEndBrowserSocialTests {
             defer { daemon.kill() }
             let alice = try Browser("alice", viewport: .desktop)
             var bob = try Browser("bob", viewport: .phone)
-            try E.enter(alice, port: port, name: "alice")
-            try E.enter(bob, port: port, name: "bob")
-            try Self.register(alice)
-            try Self.register(bob)
-            try alice.click("#menu-friends")
-            try E.screen(alice, "friends")
-            try alice.type("bob", into: "#friend-name")
-            try alice.click("#follow-submit")
+            try Self.aliceFollowsBob(alice, bob, port: port)
             try alice.waitFor("document.querySelector('#friends-list [data-test=friend][data-name=bob][data-online=yes]')", what: "bob online")
             bob.close()
             try E.line(alice, "OFFLINE name=bob")
