@@ -72,28 +72,16 @@ public enum JournalCommand {
 
     /// The same, its lines given to `out` and `err`.
     static func main(_ arguments: [String], out: (String) -> Void, err: (String) -> Void) -> Int32 {
-        switch parse(arguments) {
-        case .success(.help):
-            out(usage)
-            return 0
-        case .failure(let e):
-            err("ghostd journal: \(e) (see ghostd journal --help)")
-            return 2
-        case .success(.run(let settings)):
-            do {
-                return try run(settings, out: out)
-            } catch {
-                err("ghostd journal: \(error)")
-                return 1
-            }
+        let parsed = parse(arguments).map { invocation -> Settings? in
+            if case .run(let s) = invocation { return s }
+            return nil
         }
+        return CommandLineFrame.main("journal", parsed, usage: usage, out: out, err: err) { try run($0, out: out) }
     }
 
     /// Does what `settings` ask, holding the data folder's lock throughout.
     static func run(_ settings: Settings, out: (String) -> Void) throws -> Int32 {
-        let folder = settings.data.isEmpty ? "." : settings.data
-        let file = (folder.hasSuffix("/") ? folder : folder + "/") + Store.fileName
-        guard access(file, F_OK) == 0 else { throw AccountsCommand.Failure.noDatabase(file) }
+        let folder = try CommandLineFrame.existingFolder(settings.data)
         let lock = try DataFolderLock(directory: folder)
         defer { lock.unlock() }
         let report = try Store.checkJournal(directory: folder)

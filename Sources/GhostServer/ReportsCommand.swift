@@ -57,25 +57,14 @@ public enum ReportsCommand {
 
     /// The same, its lines given to `out` and `err`.
     static func main(_ arguments: [String], out: (String) -> Void, err: (String) -> Void) -> Int32 {
-        switch parse(arguments) {
-        case .success(.help):
-            out(usage)
+        let parsed = parse(arguments).map { invocation -> Settings? in
+            if case .run(let s) = invocation { return s }
+            return nil
+        }
+        return CommandLineFrame.main("reports", parsed, usage: usage, out: out, err: err) { settings in
+            let folder = try CommandLineFrame.existingFolder(settings.data)
+            try OperatorLists.withLists(folder: folder) { try $0.listReports(limit: settings.limit, out: out) }
             return 0
-        case .failure(let e):
-            err("ghostd reports: \(e) (see ghostd reports --help)")
-            return 2
-        case .success(.run(let settings)):
-            let folder = settings.data.isEmpty ? "." : settings.data
-            let file = (folder.hasSuffix("/") ? folder : folder + "/") + Store.fileName
-            do {
-                // A mistyped --data must not make a new, empty folder and database.
-                guard access(file, F_OK) == 0 else { throw AccountsCommand.Failure.noDatabase(file) }
-                try OperatorLists.withLists(folder: folder) { try $0.listReports(limit: settings.limit, out: out) }
-                return 0
-            } catch {
-                err("ghostd reports: \(error)")
-                return 1
-            }
         }
     }
 }
