@@ -68,12 +68,26 @@ struct BenchCommandTests {
             "--pings": ("100", Self.changed { $0.pings = 100 }),
             "--pid": ("1234", Self.changed { $0.pid = 1234 }),
             "--transport": ("tcp", Self.changed { $0.transport = "tcp" }),
+            // Issue #47's attackers and fixture.
+            "--chatters": ("8", Self.changed { $0.chatters = 8 }),
+            "--inviters": ("6", Self.changed { $0.inviters = 6 }),
+            "--stars": ("2", Self.changed { $0.stars = 2 }),
+            "--fans": ("40", Self.changed { $0.fans = 40 }),
+            "--social": ("10000", Self.changed { $0.social = 10000 }),
+            "--heavy": ("40", Self.changed { $0.heavy = 40 }),
+            "--listers": ("40", Self.changed { $0.listers = 40 }),
+            "--star-session": ("40", Self.changed { $0.starSession = 40 }),
         ]
         for mode in BenchCommand.Mode.allCases {
             for name in mode.optionNames {
                 if name == "--stats" {   // a flag: no value
                     let parsed = Self.run([mode.rawValue, name])
                     #expect(parsed?.0 == mode && parsed?.1 == Self.changed { $0.stats = true }, "\(mode) --stats")
+                    continue
+                }
+                if name == "--chat-bot" {   // a flag too
+                    let parsed = Self.run([mode.rawValue, name])
+                    #expect(parsed?.0 == mode && parsed?.1 == Self.changed { $0.chatBot = true }, "\(mode) --chat-bot")
                     continue
                 }
                 guard let (value, expected) = values[name] else {
@@ -113,9 +127,11 @@ struct BenchCommandTests {
 
     @Test("The modes of #24: fixture, attack and abandon, as scripts/bench-attack.sh, bench-abandon.sh and the end-to-end test use them")
     func largeServerModes() {
-        #expect(BenchCommand.Mode.fixture.optionNames == ["--data", "--names", "--games", "--active", "--seed"])
+        #expect(BenchCommand.Mode.fixture.optionNames == ["--data", "--names", "--games", "--active", "--seed", "--social", "--stars", "--heavy"])
         #expect(BenchCommand.Mode.attack.optionNames == ["--host", "--port", "--seconds", "--rounds", "--lookups", "--floods", "--addresses",
-                                                          "--probe-interval", "--web-port", "--ws-floods", "--slowloris"])
+                                                          "--probe-interval", "--web-port", "--ws-floods", "--slowloris",
+                                                          "--chatters", "--chat-bot", "--inviters", "--stars", "--fans", "--social", "--star-session",
+                                                          "--listers"])
         #expect(BenchCommand.Mode.wsPing.optionNames == ["--host", "--port", "--web-port", "--pings", "--rounds", "--pid"])
         #expect(BenchCommand.Mode.wsHold.optionNames == ["--host", "--port", "--web-port", "--transport", "--connections", "--addresses", "--seconds"])
         #expect(BenchCommand.Mode.abandon.optionNames == ["--host", "--port", "--games", "--names", "--addresses", "--connections"])

@@ -114,11 +114,11 @@ _ghost_bench_fixture() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     case $prev in
-        --games|--names|--active|--seed) return ;;
+        --games|--names|--active|--stars|--social|--heavy|--seed) return ;;
         --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--games --data --names --active --seed --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--games --data --names --active --stars --social --heavy --seed --help' -- "$cur"))
         return
     fi
 }
@@ -127,11 +127,11 @@ _ghost_bench_attack() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
     case $prev in
-        --rounds|--lookups|--floods|--addresses|--probe-interval|--web-port|--ws-floods|--slowloris|--port|--seconds) return ;;
+        --rounds|--lookups|--floods|--addresses|--probe-interval|--web-port|--ws-floods|--slowloris|--chatters|--inviters|--stars|--fans|--social|--listers|--star-session|--port|--seconds) return ;;
         --host) COMPREPLY=($(compgen -A hostname -- "$cur")); return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--rounds --lookups --floods --addresses --probe-interval --web-port --ws-floods --slowloris --host --port --seconds --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--rounds --lookups --floods --addresses --probe-interval --web-port --ws-floods --slowloris --chatters --chat-bot --inviters --stars --fans --social --listers --star-session --host --port --seconds --help' -- "$cur"))
         return
     fi
 }

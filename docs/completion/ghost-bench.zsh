@@ -106,6 +106,9 @@ _ghost_bench_fixture() {
         '--data[fixture\: the data folder to build (created if needed]:DIR:_files -/' \
         '--names[fixture\: names]:N: ' \
         '--active[fixture\: adjourned Ghost games in progress (what GAMES lists)]:N: ' \
+        '--stars[fixture\: registered names s0 … followed by every other social name]:N: ' \
+        '--social[fixture\: registered names s0 … s<N-1> (password bench-password-47]:N: ' \
+        '--heavy[fixture\: social names after the stars (s<stars> …) that follow 400 …]:N: ' \
         '--seed[bots, fixture\: the random seed, for repeatable runs]:N: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         && return 0
@@ -121,6 +124,14 @@ _ghost_bench_attack() {
         '--web-port[ws-ping, ws-hold, attack\: ghostd'\''s web port (--web-port), whose …]:PORT: ' \
         '--ws-floods[attack\: WebSocket connections to the web port that do what …]:N: ' \
         '--slowloris[attack\: connections to the web port that send a request'\''s head a …]:N: ' \
+        '--chatters[attack\: players in games writing SAY lines flat out (repeats, …]:N: ' \
+        '--chat-bot[attack\: the chatters play the computer (NEW bot=easy) instead of …]' \
+        '--inviters[attack\: connections looping INVITE <victim> / LEAVE at one …]:N: ' \
+        '--stars[fixture\: registered names s0 … followed by every other social name]:N: ' \
+        '--fans[attack\: followers of the stars logged in (s<stars> …), hearing …]:N: ' \
+        '--social[fixture\: registered names s0 … s<N-1> (password bench-password-47]:N: ' \
+        '--listers[attack\: the fixture'\''s heavy followers (s<stars> …) logged in, …]:N: ' \
+        '--star-session[attack\: a star'\''s commands between two logins]:N: ' \
         '--host[the server'\''s address]:HOST:_hosts' \
         '--port[the server'\''s TCP port]:PORT: ' \
         '--seconds[how long to measure (hold\: how long to hold)]:SECONDS: ' \
