@@ -277,9 +277,10 @@ struct OperatorCommandTests {
         try "unban ann\n".write(toFile: daemon.dataPath + "/elsewhere", atomically: false, encoding: .utf8)
         #expect(symlink(daemon.dataPath + "/elsewhere", folder + "/link.request") == 0)
         try "ban bystander until=forever\n".write(toFile: folder + "/.hidden.request", atomically: false, encoding: .utf8)
-        // A well-formed request its command left two minutes ago (killed while it waited).
+        // A well-formed request its command left long ago (killed while it waited): dated 2001, so
+        // that it is old by any clock (under `faketime`, this process's clock and the daemon's differ).
         try "ban bystander until=forever\n".write(toFile: folder + "/old.request", atomically: false, encoding: .utf8)
-        var times = [timespec(tv_sec: time(nil) - 120, tv_nsec: 0), timespec(tv_sec: time(nil) - 120, tv_nsec: 0)]
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, folder + "/old.request", &times, 0) == 0)
         daemon.signal(SIGUSR1)
         for id in ["bad", "big", "link", "old"] {
