@@ -97,8 +97,10 @@ extension SocialFeature {
             st.social.inviting = nil
             guard let code = fields["code"], st.game == nil else { return }
             st.social.invited = (fields["name"] ?? name, code)
-            let game = fields["game"].map { GameKind(rawValue: $0) } ?? .ghost
-            st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: fields["rounds"] == "ghost", game: game)
+            // No game= is the server's default kind (the client's catalog says which).
+            let game = fields["game"].map { GameKind(rawValue: $0) } ?? ClientGames.defaultKind
+            let match = fields["rounds"].flatMap(Rounds.init(rawValue:)) == .ghost
+            st.lobby = .hosting(code: code, lang: fields["lang"] ?? "", match: match, game: game)
             st.go(.waiting)
         case .block(let name):
             // A block ends a follow too.
