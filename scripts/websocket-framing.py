@@ -399,7 +399,12 @@ def _(a):
     # Fragments of 200 bytes each: the third takes the message past 512.
     with lib(a.port) as ws:
         ws.recv(timeout=TIMEOUT)
-        ws.send(["X" * 200, "X" * 200, "X" * 200])
+        try:
+            ws.send(["X" * 200, "X" * 200, "X" * 200])
+        except ConnectionClosed:
+            # The server may close as soon as the third fragment passes 512 bytes,
+            # before the library has finished sending it: the close is what counts.
+            pass
         return lib_closed_with(ws, 1009)
 
 
