@@ -69,13 +69,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The system OpenSSL (Debian: libssl-dev): TLS, and CRYPTO_memcmp.
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // The system libpq (Debian: libpq-dev): PostgreSQL, the store's second backend.
+        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
         // The system libxcrypt (Debian: libcrypt-dev): yescrypt password hashes.
         .systemLibrary(name: "CXcrypt", providers: [.apt(["libcrypt-dev"])]),
         // Password hashes (yescrypt through libxcrypt), compared in constant
         // time (OpenSSL). Slow by design: its callers run it off the event loop.
         .target(name: "GhostAuth", dependencies: ["CXcrypt", "COpenSSL"], swiftSettings: fast),
         // Durable state: names, preferences, games, moves, scores.
-        .target(name: "GhostStore", dependencies: ["CSQLite", "CGhostSys"], swiftSettings: fast),
+        .target(name: "GhostStore", dependencies: ["CSQLite", "CLibPQ", "COpenSSL", "CGhostSys"], swiftSettings: fast),
         // The lobby (pure game-server logic) and the event loop that drives it.
         // Command-line options: one table per program gives parsing, checking
         // and --help. Pure: no printing, no exit.

@@ -32,6 +32,8 @@ public enum Daemon {
         if arguments.first == "accounts" { return AccountsCommand.main(Array(arguments.dropFirst())) }
         // `ghostd reports`: the players' reports, newest first (ReportsCommand.swift).
         if arguments.first == "reports" { return ReportsCommand.main(Array(arguments.dropFirst())) }
+        // `ghostd copy-store`: a whole state between SQLite and PostgreSQL (CopyStoreCommand.swift).
+        if arguments.first == "copy-store" { return CopyStoreCommand.main(Array(arguments.dropFirst())) }
         // `ghostd journal check|salvage`: the move journal offline (JournalCommand.swift).
         if arguments.first == "journal" { return JournalCommand.main(Array(arguments.dropFirst())) }
         // `--generate-manual`, `--generate-completion bash|zsh`: hidden, for scripts/generate-docs.sh.

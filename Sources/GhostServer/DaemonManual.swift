@@ -68,6 +68,7 @@ public enum DaemonManual {
             .init("accounts", "manage registered names, mute and ban", CompletionSpec(AccountsCommand.table)),
             .init("reports", "list the players' reports", CompletionSpec(ReportsCommand.table)),
             .init("journal", "check or salvage the move journal offline", CompletionSpec(JournalCommand.table)),
+            .init("copy-store", "copy a whole state between a data folder and PostgreSQL", CompletionSpec(CopyStoreCommand.table)),
         ])
     }
 

@@ -189,6 +189,14 @@ public final class SQLiteDatabase {
         s.reset()
     }
 
+    /// Runs a statement with its arguments as an array, returning nothing.
+    public func run(_ sql: String, arguments args: [SQLValue]) throws {
+        let s = try statement(sql)
+        try s.bind(args)
+        while try s.step() {}
+        s.reset()
+    }
+
     /// Runs a query and maps each row.
     public func query<T>(_ sql: String, _ args: SQLValue..., row: (Statement) throws -> T) throws -> [T] {
         try query(sql, arguments: args, row: row)
@@ -345,6 +353,20 @@ public final class Statement {
         default:
             sqlite3_reset(raw)
             throw db.failure(rc)
+        }
+    }
+
+    /// The row's number of columns.
+    public var columnCount: Int32 { sqlite3_column_count(raw) }
+
+    /// The column's value as SQLite holds it (a BLOB, which the schema never
+    /// stores, reads as text).
+    public func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(raw, column) {
+        case SQLITE_INTEGER: return .int(sqlite3_column_int64(raw, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(raw, column))
+        case SQLITE_NULL: return .null
+        default: return .text(text(column))
         }
     }
 
