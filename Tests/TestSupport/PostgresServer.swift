@@ -73,8 +73,10 @@ public final class PostgresServer: @unchecked Sendable {
     public var port: Int { lock.withLock { currentPort } }
 
     /// Makes the cluster and starts the server. Throws if PostgreSQL is not
-    /// installed or does not start.
-    public init() throws {
+    /// installed or does not start. `firstPort`, for the harness's own test,
+    /// is the port tried first instead of a free one: if it is taken, the
+    /// start is tried once more on a free port.
+    public init(firstPort: Int? = nil) throws {
         binDirectory = try PostgresServer.findBinaries()
         if geteuid() == 0 {
             guard let entry = getpwnam("postgres") else {
@@ -92,7 +94,7 @@ public final class PostgresServer: @unchecked Sendable {
             try prepareFolder()
             watchdog = PostgresServer.startWatchdog(folder: folder)
             try run("initdb", ["-D", dataDirectory, "-A", "trust", "-U", superuser, "--no-sync", "-E", "UTF8", "--locale=C"])
-            try startServer(newPort: true)
+            try startServer(newPort: true, firstPort: firstPort)
         } catch {
             PostgresServer.stopWatchdog(watchdog)
             try? FileManager.default.removeItem(atPath: folder)
@@ -215,7 +217,7 @@ public final class PostgresServer: @unchecked Sendable {
         return pid
     }
 
-    private func startServer(newPort: Bool) throws {
+    private func startServer(newPort: Bool, firstPort: Int? = nil) throws {
         let (isRunning, isRemoved) = lock.withLock { (running, removed) }
         guard !isRunning else { return }
         guard !isRemoved else {
@@ -223,9 +225,11 @@ public final class PostgresServer: @unchecked Sendable {
         }
         clearStaleLocks()
         var attempts = newPort ? 2 : 1
+        var chosen = firstPort
         while true {
             if newPort || port == 0 {
-                let fresh = try PostgresServer.freePort()
+                let fresh = try chosen ?? PostgresServer.freePort()
+                chosen = nil
                 lock.withLock { currentPort = fresh }
             }
             let options = "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1"
