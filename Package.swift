@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "WordLists"]),
         .testTarget(name: "GhostAuthTests", dependencies: ["GhostAuth"]),
         .testTarget(name: "GhostWebTests", dependencies: ["GhostWeb", "TestSupport"]),
-        .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GhostStoreTests", dependencies: ["GhostStore", "TestSupport"], exclude: ["Fixtures"]),
         // EndToEndLargeServerTests builds its data folder and runs its attackers with GhostBench.
         .testTarget(name: "GhostServerTests", dependencies: ["TestSupport", "GhostServer", "GhostProtocol", "GhostBench", "ghostd", "ghost-bench", "ghostd-testkinds"]),
         // Unit tests of the client's core and screens; end-to-end tests that drive
