@@ -227,7 +227,7 @@ public final class SQLiteDatabase {
     public var isInTransaction: Bool { handle.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 }
 
-public enum SQLValue {
+public enum SQLValue: Equatable, Sendable {
     case int(Int64)
     case text(String)
     case null

@@ -8,7 +8,8 @@ import TestSupport
 /// The PostgreSQL the tests start themselves (issue #48's first step):
 /// TestSupport's `PostgresServer` in a temporary folder, as the postgres user
 /// when the tests run as root. Each test waits on its own thread, as every
-/// call blocks. Serialized: two of them kill or restart the shared server.
+/// call blocks. Those that restart or kill a server start their own: the
+/// shared one serves other suites running at the same time.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct PostgresServerTests {
     @Test func sharedServerKeepsDatabasesApart() async throws {
@@ -47,7 +48,9 @@ struct PostgresServerTests {
 
     @Test func restartKeepsTheData() async throws {
         try await onOwnThread {
-            let server = try PostgresServer.shared()
+            // Its own server: the shared one serves other suites running at the same time.
+            let server = try PostgresServer()
+            defer { server.stop() }
             let url = try server.createDatabase()
             let db = String(url.split(separator: "/").last!)
             try server.psql("create table t (n int); insert into t select generate_series(1, 100);", database: db)
@@ -64,7 +67,9 @@ struct PostgresServerTests {
 
     @Test func kill9ThenStartKeepsCommittedRows() async throws {
         try await onOwnThread {
-            let server = try PostgresServer.shared()
+            // Its own server: the shared one serves other suites running at the same time.
+            let server = try PostgresServer()
+            defer { server.stop() }
             let url = try server.createDatabase()
             let db = String(url.split(separator: "/").last!)
             try server.psql("create table t (n int); insert into t values (1), (2), (3);", database: db)
