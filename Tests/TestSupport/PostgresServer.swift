@@ -135,6 +135,14 @@ public final class PostgresServer: @unchecked Sendable {
         return out.hasSuffix("\n") ? String(out.dropLast()) : out
     }
 
+    /// Runs one of PostgreSQL's programs (`pg_dump`, `pg_restore` …) as the
+    /// server's user, and returns what it printed; a failure throws. A file it
+    /// writes belongs in `folder`, which that user may write.
+    @discardableResult
+    public func tool(_ name: String, _ arguments: [String]) throws -> String {
+        try run(name, arguments)
+    }
+
     private func connectionArguments() -> [String] {
         ["-h", socketDirectory, "-p", String(port), "-U", superuser]
     }
