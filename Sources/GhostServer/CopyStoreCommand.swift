@@ -30,8 +30,10 @@ public enum CopyStoreCommand {
         .help,
     ]) }
 
+    static let usageLine = "ghostd copy-store --from LOCATION --to LOCATION | --check LOCATION"
+
     public static var usage: String {
-        table.help(usage: "ghostd copy-store --from LOCATION --to LOCATION | --check LOCATION", about: [
+        table.help(usage: usageLine, about: [
             "Copy a whole state between a data folder (SQLite) and PostgreSQL, either",
             "way, while no ghostd runs on it, then check the copy: each table's rows",
             "are counted and summed up (a SHA-256 per row) on both sides. The target",

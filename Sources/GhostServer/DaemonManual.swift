@@ -12,10 +12,11 @@ public enum DaemonManual {
         let accountsUsage = AccountsCommand.usageLine
         let reportsUsage = ReportsCommand.usageLine
         let journalUsage = "ghostd journal check|salvage [--data DIR]"
+        let copyUsage = CopyStoreCommand.usageLine
         return ManualPage(
             program: "ghostd", section: 8, source: "ghostd \(Lobby.version)", manual: "System Manager's Manual",
             summary: "server for the word games Ghost and Hangman",
-            synopsis: ["ghostd [options]", accountsUsage, reportsUsage, journalUsage, "ghostd --help | --version"],
+            synopsis: ["ghostd [options]", accountsUsage, reportsUsage, journalUsage, copyUsage, "ghostd --help | --version"],
             sections: [
                 .init("Description", [
                     .paragraph(ManualPage.about(ofHelp: DaemonOptions.usage)),
@@ -39,6 +40,10 @@ public enum DaemonManual {
                     .paragraph(ManualPage.about(ofHelp: JournalCommand.usage)),
                 ] + JournalCommand.commands.map { .entry(head: $0.head, text: $0.text + ".") }
                   + JournalCommand.table.manualEntries(defaults: JournalCommand.Settings(), defaultTexts: ["--data": dataDefault])),
+                .init("Copying a state", [
+                    .paragraph("`\(copyUsage)`"),
+                    .paragraph(ManualPage.about(ofHelp: CopyStoreCommand.usage)),
+                ] + CopyStoreCommand.table.manualEntries(defaults: CopyStoreCommand.Settings(), defaultTexts: [:])),
                 .init("Signals", [
                     .entry(head: "SIGTERM, SIGINT", text: "stop cleanly: every client gets `BYE shutdown` after what was queued for it, everything acknowledged is committed, and games in progress are kept for their players to RESUME when ghostd is back. Exit status 0."),
                     .entry(head: "SIGHUP", text: "read --tls-cert and --tls-key again: new TLS handshakes use the new pair and nobody is dropped. A pair that does not load is logged and the old one kept. Nothing else is reloaded or stopped."),
@@ -53,7 +58,7 @@ public enum DaemonManual {
                 ]),
                 .init("Exit status", [
                     .entry(head: "0", text: "stopped by SIGTERM or SIGINT; --help or --version."),
-                    .entry(head: "1", text: "could not start: the data folder is in use by another ghostd, the database is empty, damaged or from a newer ghostd, its move journal would lose acknowledged moves (see Journal), the word lists cannot be read, or the port cannot be bound. For ghostd accounts: refused or failed, nothing changed (or a running ghostd did not answer in time). For ghostd reports: the database could not be read. For ghostd journal check: ghostd would refuse the journal."),
+                    .entry(head: "1", text: "could not start: the data folder is in use by another ghostd, the database is empty, damaged or from a newer ghostd, its move journal would lose acknowledged moves (see Journal), the word lists cannot be read, or the port cannot be bound. For ghostd accounts: refused or failed, nothing changed (or a running ghostd did not answer in time). For ghostd reports: the database could not be read. For ghostd journal check: ghostd would refuse the journal. For ghostd copy-store: refused or failed, the target left as it was."),
                     .entry(head: "2", text: "a bad command line (an unknown option, a bad value, TLS options that do not go together or a certificate that does not load), with one line on standard error."),
                     .entry(head: "3", text: "the database could not even be read while serving: ghostd stopped after `BYE shutdown` and only confirmed lines."),
                 ]),

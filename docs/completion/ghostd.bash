@@ -61,6 +61,18 @@ _ghostd_journal() {
     esac
 }
 
+_ghostd_copy_store() {
+    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+    COMPREPLY=()
+    case $prev in
+        --from|--to|--check) return ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '--from --to --check --help' -- "$cur"))
+        return
+    fi
+}
+
 _ghostd() {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
@@ -69,6 +81,7 @@ _ghostd() {
             accounts) _ghostd_accounts; return ;;
             reports) _ghostd_reports; return ;;
             journal) _ghostd_journal; return ;;
+            copy-store) _ghostd_copy_store; return ;;
         esac
     fi
     case $prev in
@@ -92,7 +105,7 @@ _ghostd() {
         esac
     done
     case $n in
-        0) COMPREPLY=($(compgen -W 'accounts reports journal' -- "$cur")) ;;
+        0) COMPREPLY=($(compgen -W 'accounts reports journal copy-store' -- "$cur")) ;;
     esac
 }
 

@@ -29,12 +29,22 @@ _ghostd_journal() {
         && return 0
 }
 
+_ghostd_copy_store() {
+    _arguments -s \
+        '--from[the state to copy\: a data folder, or a PostgreSQL URL …]:LOCATION: ' \
+        '--to[where to copy it\: a data folder without a database, or a …]:LOCATION: ' \
+        '--check[print every table'\''s row count and digest, copying nothing (compare …]:LOCATION: ' \
+        '(- *)'{-h,--help}'[show this help and exit]' \
+        && return 0
+}
+
 _ghostd() {
     if (( CURRENT > 2 )); then
         case ${words[2]} in
             accounts) shift words; (( CURRENT-- )); _ghostd_accounts; return ;;
             reports) shift words; (( CURRENT-- )); _ghostd_reports; return ;;
             journal) shift words; (( CURRENT-- )); _ghostd_journal; return ;;
+            copy-store) shift words; (( CURRENT-- )); _ghostd_copy_store; return ;;
         esac
     fi
     _arguments -s \
@@ -105,7 +115,7 @@ _ghostd() {
         '--top-max-rd[TOP lists a name only while its rating deviation, as of its last …]:RD: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         '(- *)'{-V,--version}'[show the version and exit]' \
-        '1:command:((accounts\:"manage registered names, mute and ban" reports\:"list the players'\'' reports" journal\:"check or salvage the move journal offline"))' \
+        '1:command:((accounts\:"manage registered names, mute and ban" reports\:"list the players'\'' reports" journal\:"check or salvage the move journal offline" copy-store\:"copy a whole state between a data folder and PostgreSQL"))' \
         && return 0
 }
 
