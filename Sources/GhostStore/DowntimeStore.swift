@@ -14,11 +14,11 @@
 /// last N seconds of running (one a restart). The server reaches it as
 /// `Store.downtime`; it writes only inside `Store`'s transaction (`willWrite`).
 public final class DowntimeStore {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
-    init(db: SQLiteDatabase) {
+    init(db: StoreDB) {
         self.db = db
     }
 
@@ -30,7 +30,9 @@ public final class DowntimeStore {
     private static let newestDown = SQL("SELECT down FROM outages ORDER BY resumed DESC LIMIT 1")
     /// `INSERT OR REPLACE`: a start in the same second as a start whose
     /// outage row a failed turn kept, or a clock set back, keeps one row.
-    private static let recordOutage = SQL("INSERT OR REPLACE INTO outages(resumed, down) VALUES (?, ?)")
+    private static let recordOutage = SQL("INSERT OR REPLACE INTO outages(resumed, down) VALUES (?, ?)", postgres: """
+        INSERT INTO outages(resumed, down) VALUES ($1, $2) ON CONFLICT(resumed) DO UPDATE SET down = excluded.down
+        """)
     /// The newest outage that ended at or before the running time given
     /// (`resumed - down` grows with `resumed`): a walk back from the newest.
     private static let downBefore = SQL("SELECT down FROM outages WHERE resumed - down <= ? ORDER BY resumed DESC LIMIT 1")

@@ -44,7 +44,7 @@ public struct ReplayedMove: Sendable, Equatable {
 /// connection and answers for it (Store+Games.swift); it writes only inside
 /// `Store`'s transaction (`willWrite`).
 final class GamesStore {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
     /// The seats of every game in progress, for the caps and NAME (ActiveSeats.swift).
@@ -53,7 +53,7 @@ final class GamesStore {
     /// read of moves adds them.
     let journal: MoveJournal
 
-    init(db: SQLiteDatabase, journal: MoveJournal) {
+    init(db: StoreDB, journal: MoveJournal) {
         self.db = db
         self.journal = journal
     }
@@ -140,15 +140,15 @@ final class GamesStore {
     }
 
     private func insert(_ s: JournalStart, ignoring: Bool) throws {
-        try db.run(ignoring ? SQLs.recoverGame : SQLs.insertGame) { try GamesStore.bindStart(s, to: $0) }
+        try db.run(ignoring ? SQLs.recoverGame : SQLs.insertGame) { try GamesStore.bindStart(s, to: &$0) }
     }
 
     /// Binds a start's 20 columns (`SQLs.startColumns`) at 1...20.
-    private static func bindStart(_ s: JournalStart, to st: Statement) throws {
+    private static func bindStart(_ s: JournalStart, to st: inout Parameters) throws {
         let values: [any SQLBindable] = [s.id, s.kind, s.variant, s.settings, s.seed, s.lang, s.player0, s.player1,
                                          s.token0, s.token1, s.bot0, s.bot1, s.rounds, s.starter, s.startedAt, s.clock,
                                          s.watch ? 1 : 0, s.lastActive, s.net0, s.net1]
-        for (i, v) in values.enumerated() { try v.bind(to: st, at: Int32(i + 1)) }
+        for (i, v) in values.enumerated() { try st.bind(v, at: Int32(i + 1)) }
     }
 
     /// A match goes on: the rounds lost so far, and the next round.
@@ -185,12 +185,12 @@ final class GamesStore {
                 var at: Int32 = 0
                 for i in start..<(start + count) {
                     let m = moves[i]
-                    try m.game.bind(to: s, at: at + 1)
-                    try m.round.bind(to: s, at: at + 2)
-                    try m.ply.bind(to: s, at: at + 3)
-                    try m.seat.bind(to: s, at: at + 4)
-                    try m.move.bind(to: s, at: at + 5)
-                    try m.at.bind(to: s, at: at + 6)
+                    try s.bind(m.game, at: at + 1)
+                    try s.bind(m.round, at: at + 2)
+                    try s.bind(m.ply, at: at + 3)
+                    try s.bind(m.seat, at: at + 4)
+                    try s.bind(m.move, at: at + 5)
+                    try s.bind(m.at, at: at + 6)
                     at += 6
                 }
             }
@@ -244,9 +244,9 @@ final class GamesStore {
         if let s = waitingStart(game) {
             // Its row, started and ended, in one INSERT.
             try db.run(SQLs.insertFinishedGame) { st in
-                try GamesStore.bindStart(s, to: st)
+                try GamesStore.bindStart(s, to: &st)
                 let end: [any SQLBindable] = [winner, loser, reason, finalState, now, losses?[safe: 0], losses?[safe: 1]]
-                for (i, v) in end.enumerated() { try v.bind(to: st, at: Int32(21 + i)) }
+                for (i, v) in end.enumerated() { try st.bind(v, at: Int32(21 + i)) }
             }
             inserted.append(game)
         } else {
@@ -433,7 +433,7 @@ final class GamesStore {
         try materialize(game)
         try db.run("UPDATE games SET status = 'over', winner = NULL, loser = NULL, reason = ?, final_state = ?, ended_at = ?, offer_seat = NULL, offer_kind = NULL, offer_lang = NULL WHERE id = ? AND status = 'active'",
                    .text(Store.abortedReason), .text("abort=" + why), .of(now), .of(game))
-        guard db.changes > 0 else { return false }
+        guard try db.changes > 0 else { return false }
         activeSeats.remove(game)
         return true
     }

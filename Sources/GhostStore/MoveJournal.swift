@@ -115,6 +115,13 @@ final class MoveJournal {
         size = Int(info.st_size)
     }
 
+    /// A journal with no file (the PostgreSQL store's): moves and starts
+    /// wait in memory for their turn's commit, which inserts them.
+    init(memoryOnly: ()) {
+        path = ""
+        folder = ""
+    }
+
     deinit { if fd >= 0 { close(fd) } }
 
     // MARK: The turn

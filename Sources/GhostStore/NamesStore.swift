@@ -4,14 +4,14 @@
 /// answers for it (Store+Names.swift); it writes only inside `Store`'s
 /// transaction (`willWrite`).
 final class NamesStore {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
     /// A name (lowercased) was stored, perhaps with a new spelling: the
     /// score store's cached rows of it are read again.
     var nameStored: (String) -> Void = { _ in }
 
-    init(db: SQLiteDatabase) {
+    init(db: StoreDB) {
         self.db = db
     }
 

@@ -230,6 +230,42 @@ public enum PostgresSchema {
         return (0..<rows.count).compactMap { rows.text($0, 0) }
     }
 
+    /// Readies the database for a store: the schema made in one
+    /// transaction if it holds no state, else its version checked (a newer
+    /// one, or a state made by hand, refused untouched).
+    static func prepare(_ db: PostgresDatabase) throws {
+        switch try version(db) {
+        case nil:
+            let found = try holdsAnyTable(db)
+            guard found.isEmpty else { throw StoreCopy.Failure.targetHoldsState("\(db.target) has the table(s) \(found.joined(separator: ", ")) but no ghostd_schema") }
+            try db.execute("BEGIN")
+            do {
+                try create(db)
+                try db.execute("COMMIT")
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+        case let found? where found > currentVersion:
+            throw StoreCopy.Failure.versionMismatch(db.target, found: found, expected: currentVersion)
+        case let found? where found < currentVersion:
+            guard found >= baselineVersion else {
+                throw StoreCopy.Failure.versionMismatch(db.target, found: found, expected: currentVersion)
+            }
+            try db.execute("BEGIN")
+            do {
+                for step in migrations[(found - baselineVersion)...] { try db.execute(step) }
+                try db.run("UPDATE ghostd_schema SET version = $1 WHERE id = 1", [.of(currentVersion)])
+                try db.execute("COMMIT")
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+        default:
+            break
+        }
+    }
+
     /// Makes the current schema on an empty database, in the open
     /// transaction (the caller's: a copy makes the schema and its rows as
     /// one unit), and records its version.

@@ -72,11 +72,11 @@ public struct HistoryRow: Sendable, Equatable {
 /// rated game's row is the game store's: Store+Ratings.swift); it writes
 /// only inside `Store`'s transaction (`willWrite`).
 public final class RatingsStore {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
-    init(db: SQLiteDatabase) {
+    init(db: StoreDB) {
         self.db = db
     }
 
@@ -86,7 +86,7 @@ public final class RatingsStore {
         player, board, rating, deviation, volatility, games, wins, losses, last_played, best_game, best_opponent, best_rating
         """
 
-    private static func storedRating(_ r: Statement) -> StoredRating {
+    private static func storedRating(_ r: Row) -> StoredRating {
         StoredRating(name: r.text(0), board: r.text(1), rating: r.double(2), deviation: r.double(3), volatility: r.double(4),
                      games: r.int(5), wins: r.int(6), losses: r.int(7), lastPlayed: r.int(8),
                      best: r.optionalInt(9).map { BestWin(game: $0, opponent: r.text(10), rating: r.int(11)) })

@@ -247,11 +247,15 @@ extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByStringLiteral {
 /// constant: each connection prepares it once and finds it by `slot`.
 public struct SQL: Sendable {
     public let text: String
+    /// Its text in PostgreSQL's dialect, where the part that runs it says
+    /// it (what `PostgresDialect` cannot translate); nil: translated.
+    public let postgresText: String?
     let slot: Int
     private static let nextSlot = Atomic<Int>(0)
 
-    public init(_ text: String) {
+    public init(_ text: String, postgres: String? = nil) {
         self.text = text
+        postgresText = postgres
         slot = SQL.nextSlot.add(1, ordering: .relaxed).oldValue
     }
 }
@@ -259,16 +263,20 @@ public struct SQL: Sendable {
 /// A value that binds itself to a statement's parameter.
 public protocol SQLBindable {
     func bind(to statement: Statement, at index: Int32) throws
+    /// The value as PostgreSQL's statements take it (`StoreDB`).
+    var sqlValue: SQLValue { get }
 }
 
 extension Int: SQLBindable {
     @inline(__always)
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(Int64(self), at: index) }
+    public var sqlValue: SQLValue { .int(Int64(self)) }
 }
 
 extension String: SQLBindable {
     @inline(__always)
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+    public var sqlValue: SQLValue { .text(self) }
 }
 
 extension Optional: SQLBindable where Wrapped: SQLBindable {
@@ -276,6 +284,7 @@ extension Optional: SQLBindable where Wrapped: SQLBindable {
     public func bind(to statement: Statement, at index: Int32) throws {
         if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
     }
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
 }
 
 public final class Statement {

@@ -7,7 +7,7 @@
 /// writes only inside `Store`'s transaction (`willWrite`), and `Store`'s
 /// `Transactions` tell it when a rollback undoes its writes.
 public final class ScoresStore {
-    private let db: SQLiteDatabase
+    private let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
@@ -61,7 +61,7 @@ public final class ScoresStore {
         }
     }
 
-    init(db: SQLiteDatabase) {
+    init(db: StoreDB) {
         self.db = db
     }
 
@@ -125,7 +125,7 @@ public final class ScoresStore {
         }
         var row = before
         try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
-        if db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
+        if try db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
         row.wins += won ? 1 : 0
         row.played += 1
         if before.played == 0 || row.wins != before.wins {
@@ -253,7 +253,7 @@ public final class ScoresStore {
         let winnerFirst = w < l
         let (first, second) = winnerFirst ? (winner, loser) : (loser, winner)
         try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
-        if db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
+        if try db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
         if !rivals.isEmpty, let i = rivals.index(forKey: RivalsKey(kind, first, second)) {
             if winnerFirst { rivals.values[i].0 += 1 } else { rivals.values[i].1 += 1 }
         }

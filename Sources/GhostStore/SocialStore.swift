@@ -5,11 +5,11 @@
 /// primary key or an index, and a name's own lists are bounded by the
 /// server's caps, which it checks before it adds to them.
 public final class SocialStore {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// Opens the turn's transaction (and the command's savepoint): `Transactions.write()`.
     var willWrite: () throws -> Void = {}
 
-    init(db: SQLiteDatabase) {
+    init(db: StoreDB) {
         self.db = db
     }
 
@@ -34,7 +34,7 @@ public final class SocialStore {
     public func follow(_ follower: String, _ followee: String, now: Int) throws -> Bool {
         try willWrite()
         try db.run("INSERT OR IGNORE INTO follows(follower, followee, since) VALUES (?, ?, ?)", .text(follower), .text(followee), .of(now))
-        return db.changes > 0
+        return try db.changes > 0
     }
 
     public func unfollow(_ follower: String, _ followee: String) throws {
@@ -142,7 +142,7 @@ public final class SocialStore {
         var n = 0
         for kind in kinds {
             try db.run("DELETE FROM sanctions WHERE kind = ? AND target = ?", .text(kind.rawValue), .text(target))
-            n += db.changes
+            n += try db.changes
         }
         return n
     }

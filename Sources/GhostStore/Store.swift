@@ -28,6 +28,7 @@ public final class Store {
         case normal
     }
 
+    /// The database: SQLite's file, or PostgreSQL's connection string without its password.
     public let path: String
     /// Whether a commit is durable only once the caller has synced `walPath`.
     public var callerSyncs: Bool { transactions.callerSyncs }
@@ -35,12 +36,11 @@ public final class Store {
     public var walPath: String { path + "-wal" }
     /// The log of the moves not yet in the database, beside it (MoveJournal.swift).
     public var journalPath: String { path + "-moves" }
-    /// The folder that holds both.
-    public var directory: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-    let db: SQLiteDatabase
+    /// The data folder: SQLite's file and its journal, or (PostgreSQL) the pidfile lock alone.
+    public let directory: String
+    /// Whether the state is in PostgreSQL (`init(postgres:directory:)`).
+    public var isPostgres: Bool { db.isPostgres }
+    let db: StoreDB
     /// The boards of wins, head-to-head records and best-games lists, with
     /// their statements and caches (ScoresStore.swift): the server calls it
     /// directly, but for a game's end (`finishGame`).
@@ -62,8 +62,8 @@ public final class Store {
     var journal: MoveJournal { gameStore.journal }
     /// The turn's transaction and its commands' savepoints (Transactions.swift).
     let transactions: Transactions
-    /// The move journal's file at open and close (JournalRecovery.swift).
-    let journalRecovery: JournalRecovery
+    /// The move journal's file at open and close (JournalRecovery.swift); SQLite's alone.
+    let journalRecovery: JournalRecovery?
 
     /// Failures that are not SQLite's own.
     public enum Failure: Error, CustomStringConvertible {
@@ -106,8 +106,10 @@ public final class Store {
                 syncedByCaller: Bool = false, salvageJournal: Bool = false) throws {
         let callerSyncs = durability == .full && syncedByCaller
         try DatabaseFile.makeDirectories(directory)
+        self.directory = directory.isEmpty ? "." : (directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory)
         path = directory.hasSuffix("/") ? directory + Store.fileName : directory + "/" + Store.fileName
-        db = try DatabaseFile.openChecked(path: path)   // refuses a damaged or newer database
+        let file = try DatabaseFile.openChecked(path: path)   // refuses a damaged or newer database
+        db = StoreDB(sqlite: file)
         scoreStore = ScoresStore(db: db)
         gameStore = GamesStore(db: db, journal: try MoveJournal(path: path + "-moves", folder: directory))
         nameStore = NamesStore(db: db)
@@ -116,13 +118,44 @@ public final class Store {
         socialStore = SocialStore(db: db)
         transactions = Transactions(db: db, scoreStore: scoreStore, gameStore: gameStore,
                                     durability: durability, callerSyncs: callerSyncs, walPath: path + "-wal")
-        journalRecovery = JournalRecovery(db: db, gameStore: gameStore, transactions: transactions)
-        try db.execute("PRAGMA journal_mode=WAL")
-        try db.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
-        try db.execute("PRAGMA foreign_keys=ON")
-        try Migrations.migrate(db)   // Store+Schema.swift
-        if maxPageCount > 0 { try DatabaseFile.limit(db, maxPageCount: maxPageCount) }
-        salvaged = try journalRecovery.open(salvage: salvageJournal)
+        let recovery = JournalRecovery(db: file, gameStore: gameStore, transactions: transactions)
+        journalRecovery = recovery
+        try file.execute("PRAGMA journal_mode=WAL")
+        try file.execute("PRAGMA synchronous=\(durability == .full && !callerSyncs ? "FULL" : "NORMAL")")
+        try file.execute("PRAGMA foreign_keys=ON")
+        try Migrations.migrate(file)   // Store+Schema.swift
+        if maxPageCount > 0 { try DatabaseFile.limit(file, maxPageCount: maxPageCount) }
+        salvaged = try recovery.open(salvage: salvageJournal)
+        try finishOpening()
+    }
+
+    /// Opens the state in PostgreSQL at `conninfo` (a libpq URL or
+    /// `key=value` list; issue #48): made there if the database holds none,
+    /// refused if it is from a newer ghostd (`PostgresSchema`). `directory`
+    /// holds the pidfile lock alone. Every commit waits for PostgreSQL's
+    /// (`synchronous_commit` on); moves wait in memory until their turn's
+    /// commit, which inserts them in the same pipelined transaction.
+    public init(postgres conninfo: String, directory: String) throws {
+        try DatabaseFile.makeDirectories(directory)
+        self.directory = directory.isEmpty ? "." : directory
+        path = PostgresDatabase.redacted(conninfo)
+        let session = try PostgresSession(conninfo)
+        try PostgresSchema.prepare(try session.live())
+        db = StoreDB(postgres: session)
+        scoreStore = ScoresStore(db: db)
+        gameStore = GamesStore(db: db, journal: MoveJournal(memoryOnly: ()))
+        nameStore = NamesStore(db: db)
+        ratingStore = RatingsStore(db: db)
+        downtime = DowntimeStore(db: db)
+        socialStore = SocialStore(db: db)
+        transactions = Transactions(db: db, scoreStore: scoreStore, gameStore: gameStore,
+                                    durability: .full, callerSyncs: false, walPath: "")
+        journalRecovery = nil
+        try finishOpening()
+    }
+
+    /// What both backends do last at open: the caches read, the sub-stores wired to the transactions.
+    private func finishOpening() throws {
         try scoreStore.loadWinCounts()
         try gameStore.loadActiveSeats()
         let write = { [unowned transactions] in try transactions.write() }
@@ -136,24 +169,33 @@ public final class Store {
     }
 
     /// The database's page size in bytes (`DatabaseFile.pageSize`).
-    public var pageSize: Int { DatabaseFile.pageSize(db) }
+    public var pageSize: Int { db.sqlite.map { DatabaseFile.pageSize($0) } ?? DatabaseFile.limitPageSize }
 
     /// The database's size, and the most it may have, in pages of 4 KiB
     /// (`--max-db-pages`' unit), rounded up (`DatabaseFile.pageCounts`).
-    public func pageCounts() throws -> (pages: Int, max: Int) { try DatabaseFile.pageCounts(db) }
+    /// (0, 0) on PostgreSQL, whose size is its own to watch.
+    public func pageCounts() throws -> (pages: Int, max: Int) {
+        guard let file = db.sqlite else { return (0, 0) }
+        return try DatabaseFile.pageCounts(file)
+    }
 
     /// Closes the database, with every game and move in it: the journal's
     /// waiting starts and moves are folded in and its file emptied (also when
     /// all it held was folded already), so that a stopped daemon leaves one
     /// complete file (backups, the sqlite3 CLI).
     public func close() {
+        if db.isPostgres {
+            rollback()   // any half-made turn: on PostgreSQL every commit took its moves in
+            db.close()
+            return
+        }
         if journal.waiting > 0 && !db.isInTransaction {
             rollback()   // any half-made turn; the journal's file keeps its moves whatever happens next
             if (try? transactions.foldAlone()) == nil { journal.rollbackTurn() }
         } else if journal.size > journal.headerBytes && !db.isInTransaction && (try? transactions.syncWAL()) != nil {
             journal.folded(emptying: .always)   // lines folded already: every one is in the database, on disk
         }
-        journalRecovery.markClean()
+        journalRecovery?.markClean()
         transactions.closeWAL()
         db.close()
     }
@@ -168,7 +210,8 @@ public final class Store {
     // MARK: Schema (the migrations: Migrations, in Store+Schema.swift)
 
     public var userVersion: Int {
-        (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
+        if let session = db.postgres { return (try? session.live()).flatMap { try? PostgresSchema.version($0) } ?? 0 }
+        return (try? db.query("PRAGMA user_version") { $0.int(0) }.first) ?? 0
     }
 
     // MARK: Transactions (Transactions.swift)

@@ -30,8 +30,8 @@ public final class StoreReader {
         let folder = directory.isEmpty ? "." : directory
         path = folder.hasSuffix("/") ? folder + Store.fileName : folder + "/" + Store.fileName
         db = try SQLiteDatabase(path: path, create: false, readOnly: true)
-        names = NamesStore(db: db)
-        social = SocialStore(db: db)
+        names = NamesStore(db: StoreDB(sqlite: db))
+        social = SocialStore(db: StoreDB(sqlite: db))
         let refuse: () throws -> Void = { [path] in throw SQLiteDatabase.Failure(code: SQLITE_READONLY, message: "\(path) is open read-only") }
         names.willWrite = refuse
         social.willWrite = refuse

@@ -20,7 +20,7 @@ import Glibc
 /// starts) are undone with the writes they follow. `Store` owns one over its
 /// connection and answers for it; every sub-store's `willWrite` is `write()`.
 final class Transactions {
-    let db: SQLiteDatabase
+    let db: StoreDB
     /// The boards' counts, undone with a command or a turn.
     private let scoreStore: ScoresStore
     /// Games and their moves: the seats of the games in progress, the starts
@@ -65,7 +65,7 @@ final class Transactions {
     /// journal (moves alone), for the caller that syncs them (`callerSyncs`).
     private(set) var lastCommitWrote = Store.CommitWrote.nothing
 
-    init(db: SQLiteDatabase, scoreStore: ScoresStore, gameStore: GamesStore,
+    init(db: StoreDB, scoreStore: ScoresStore, gameStore: GamesStore,
          durability: Store.Durability, callerSyncs: Bool, walPath: String) {
         self.db = db
         self.scoreStore = scoreStore
@@ -83,7 +83,7 @@ final class Transactions {
     /// it first (their `willWrite`).
     func write() throws {
         if transactionLost { throw Store.Failure.transactionLost }
-        if !db.isInTransaction { try db.run(SQLs.begin) }   // prepared once, not parsed every turn
+        if !db.isInTransaction { try db.begin() }
         if !inCommand {
             keptCommands = true
         } else if !commandWrote {
@@ -100,12 +100,12 @@ final class Transactions {
     /// transaction of their own, and empties the journal's file once that
     /// is on disk.
     func foldAlone(_ insert: (() throws -> Void)? = nil) throws {
-        try db.run(SQLs.begin)
+        try db.begin()
         do {
             if let insert { try insert() } else { try gameStore.fold() }
-            try db.run(SQLs.commit)
+            try db.commit()
         } catch {
-            try? db.run("ROLLBACK")
+            db.rollback()
             gameStore.undoInserted(to: 0)
             throw error
         }
@@ -150,17 +150,19 @@ final class Transactions {
         }
         if !db.isInTransaction {
             guard journal.hasTurnWrites else { return }
-            if journal.waiting <= MoveJournal.foldLimit {
+            // On PostgreSQL the moves go into the database in one pipelined
+            // transaction (one round trip): there is no journal's file.
+            if journal.waiting <= MoveJournal.foldLimit && !db.isPostgres {
                 do { try journal.writeTurn() } catch { rollback(); throw error }
                 lastCommitWrote = .journal
                 committedCaches()
                 return
             }
-            do { try db.run(SQLs.begin) } catch { rollback(); throw error }
+            do { try db.begin() } catch { rollback(); throw error }
         }
         do {
             try gameStore.fold()
-            try db.run(SQLs.commit)
+            try db.commit()
         } catch {
             rollback()
             throw error
@@ -180,7 +182,7 @@ final class Transactions {
 
     /// Rolls back every write since the last commit.
     func rollback() {
-        if db.isInTransaction { try? db.run("ROLLBACK") }
+        db.rollback()
         inCommand = false
         commandSavepoint = false
         keptCommands = false
@@ -210,7 +212,9 @@ final class Transactions {
     /// is undone alone (see `rollbackCommand()`).
     func beginCommand(savepoint: Bool = true) {
         inCommand = true
-        commandUsesSavepoint = savepoint
+        // On PostgreSQL a failed statement aborts the transaction: only a
+        // savepoint undoes a command alone.
+        commandUsesSavepoint = savepoint || db.isPostgres
         commandWrote = false
         commandSavepoint = false
         commandJournalStart = scoreStore.journalMark
@@ -272,7 +276,7 @@ final class Transactions {
             return true
         }
         // This command's earlier writes cannot be undone alone.
-        try? db.run("ROLLBACK")
+        db.rollback()
         gameStore.undoInserted(to: 0)
         if keptCommands { transactionLost = true }
         return !transactionLost

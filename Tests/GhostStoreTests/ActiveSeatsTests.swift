@@ -18,7 +18,7 @@ import Testing
     }
 
     /// The same, as SQLite counts them in the games table (walking it: a test's query).
-    private func counted(_ db: SQLiteDatabase, limit: Int) throws -> [String] {
+    private func counted(_ db: StoreDB, limit: Int) throws -> [String] {
         try ["clocked: \(try db.query("SELECT id FROM games WHERE status = 'active' AND clock > 0 ORDER BY id") { $0.int(0) })"] + Self.names.map { name in
             let n = try db.query("""
                 SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))

@@ -17,7 +17,7 @@ import Testing
     }
 
     /// The same, read from the table (as the store read it before the cache).
-    private func stored(_ db: SQLiteDatabase) throws -> [String] {
+    private func stored(_ db: StoreDB) throws -> [String] {
         try Self.kinds.flatMap { kind in
             try Self.names.flatMap { a in
                 try Self.names.map { b in

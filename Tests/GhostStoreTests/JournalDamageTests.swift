@@ -228,6 +228,6 @@ struct JournalDamageTests {
         defer { store.close() }
         #expect(try store.activeGames().map(\.moves.count) == [4, 4, 4])
         #expect(try journalBody(dir) == "")
-        #expect(try JournalRecovery.state(store.db).ident != nil)
+        #expect(try JournalRecovery.state(try #require(store.db.sqlite)).ident != nil)
     }
 }
