@@ -11,7 +11,9 @@
 ///   (PostgresSchema.swift);
 /// - `max(a, b, …)` and `min(a, b, …)` with two or more arguments, SQLite's
 ///   scalar forms, are `greatest(…)` and `least(…)`; with one argument they
-///   stay the aggregates they are in both dialects.
+///   stay the aggregates they are in both dialects;
+/// - a parameter that is a CASE's operand (`CASE ? WHEN 0 …`) is cast to
+///   the type of the first WHEN's literal: PostgreSQL would take it as text.
 ///
 /// `INSERT OR REPLACE` needs the conflict's target, which the text does not
 /// say: it is refused (`Unsupported`), and a statement that uses it says
@@ -45,7 +47,7 @@ public enum PostgresDialect {
             switch token {
             case .parameter:
                 parameter += 1
-                out.append(.other("$\(parameter)"))
+                out.append(.other("$\(parameter)" + caseOperandCast(out: out, tokens: tokens, after: i, next: next)))
                 i += 1
             case .word(let w):
                 let upper = w.uppercased()
@@ -84,6 +86,25 @@ public enum PostgresDialect {
             text += " ON CONFLICT DO NOTHING"
         }
         return text
+    }
+
+    /// `CASE ? WHEN 0 …`: PostgreSQL resolves a parameter that is a CASE's
+    /// operand as text (its WHEN values are compared with it before either
+    /// has a type), and then finds no `text = integer`; SQLite compares
+    /// whatever comes. The parameter takes the type of the first WHEN's
+    /// literal: `::bigint` for an integer, `::text` for a string.
+    private static func caseOperandCast(out: [Token], tokens: [Token], after i: Int, next: (Int) -> Int) -> String {
+        guard let previous = out.last(where: { if case .space = $0 { return false } else { return true } }),
+              case .word(let keyword) = previous, keyword.uppercased() == "CASE" else { return "" }
+        let when = next(i)
+        guard when < tokens.count, case .word(let w) = tokens[when], w.uppercased() == "WHEN" else { return "" }
+        let value = next(when)
+        guard value < tokens.count else { return "" }
+        switch tokens[value] {
+        case .word(let literal) where !literal.isEmpty && literal.allSatisfy(\.isASCII) && literal.allSatisfy(\.isNumber): return "::bigint"
+        case .string: return "::text"
+        default: return ""
+        }
     }
 
     private static func dropTrailingSpace(_ out: inout [Token]) {

@@ -44,6 +44,16 @@ import Testing
         #expect(try PostgresDialect.translate("SELECT min(max(x), ?)") == "SELECT least(max(x), $1)")
     }
 
+    @Test("A parameter that is a CASE's operand takes the type of the first WHEN's literal; others stay bare")
+    func caseOperand() throws {
+        // GamesStore's token by seat: PostgreSQL refused it (text = integer) untyped.
+        #expect(try PostgresDialect.translate("SELECT CASE ? WHEN 0 THEN token0 ELSE token1 END, status FROM games WHERE id = ?")
+                == "SELECT CASE $1::bigint WHEN 0 THEN token0 ELSE token1 END, status FROM games WHERE id = $2")
+        #expect(try PostgresDialect.translate("SELECT CASE ? WHEN 'a' THEN 1 END") == "SELECT CASE $1::text WHEN 'a' THEN 1 END")
+        #expect(try PostgresDialect.translate("SELECT CASE WHEN a = ? THEN ? ELSE b END") == "SELECT CASE WHEN a = $1 THEN $2 ELSE b END")
+        #expect(try PostgresDialect.translate("SELECT CASE ? WHEN x THEN 1 END") == "SELECT CASE $1 WHEN x THEN 1 END")
+    }
+
     @Test("Comments and line breaks pass through")
     func layout() throws {
         #expect(try PostgresDialect.translate("SELECT a -- why ?\nFROM t WHERE b = ?") == "SELECT a -- why ?\nFROM t WHERE b = $1")
