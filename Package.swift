@@ -69,8 +69,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // The system OpenSSL (Debian: libssl-dev): TLS, and CRYPTO_memcmp.
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
-        // The system libpq (Debian: libpq-dev): PostgreSQL, the store's second backend.
-        .systemLibrary(name: "CLibPQ", providers: [.apt(["libpq-dev"])]),
+        // PostgreSQL's libpq (Debian: libpq-dev for its header), the store's
+        // second backend: loaded at the first connection, not linked, so a
+        // ghostd on SQLite never maps it.
+        .target(name: "CLibPQ"),
         // The system libxcrypt (Debian: libcrypt-dev): yescrypt password hashes.
         .systemLibrary(name: "CXcrypt", providers: [.apt(["libcrypt-dev"])]),
         // Password hashes (yescrypt through libxcrypt), compared in constant

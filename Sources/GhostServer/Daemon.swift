@@ -76,8 +76,12 @@ public enum Daemon {
         let store: Store
         do {
             lock = try DataFolderLock(directory: config.dataDirectory)
-            store = try Store(directory: config.dataDirectory, durability: config.durability,
-                              maxPageCount: config.maxDatabasePages, syncedByCaller: true)
+            if let url = config.store {
+                store = try Store(postgres: url, directory: config.dataDirectory)
+            } else {
+                store = try Store(directory: config.dataDirectory, durability: config.durability,
+                                  maxPageCount: config.maxDatabasePages, syncedByCaller: true)
+            }
         } catch {
             writeToStderr(Array("ghostd: \(error)\n".utf8))
             return 1

@@ -42,7 +42,9 @@ public enum DaemonOptions {
     ] + WebOptions.lists + [
         .value("--dictionaries", "DIR", "folder of word lists; each xx.txt offers language xx",
                .text("a folder"), \.dictionaries, defaultText: "./Dictionaries, else PREFIX/share/ghostd/Dictionaries for PREFIX/bin/ghostd"),
-        .value("--data", "DIR", "folder of the SQLite database", .text("a folder"), \.dataDirectory),
+        .value("--data", "DIR", "folder of the SQLite database (with --store, of the pidfile lock alone)", .text("a folder"), \.dataDirectory),
+        .value("--store", "URL", "keep the state in PostgreSQL (postgresql://user@host:port/db; the password from PGPASSFILE or the service file) instead of SQLite in --data",
+               .text("a PostgreSQL URL"), \.store, defaultText: "SQLite in --data"),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
         .value("--game-log", "LEVEL", "all: a log line at each game's start, new round, restart and end; none: not those (connections, errors and the rest are logged as always)",

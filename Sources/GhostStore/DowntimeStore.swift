@@ -26,6 +26,9 @@ public final class DowntimeStore {
     private static let markAlive = SQL("""
         INSERT INTO running(id, alive_at) VALUES (1, ?)
         ON CONFLICT(id) DO UPDATE SET alive_at = max(coalesce(alive_at, excluded.alive_at), excluded.alive_at)
+        """, postgres: """
+        INSERT INTO running(id, alive_at) VALUES (1, $1)
+        ON CONFLICT(id) DO UPDATE SET alive_at = greatest(coalesce(running.alive_at, excluded.alive_at), excluded.alive_at)
         """)
     private static let newestDown = SQL("SELECT down FROM outages ORDER BY resumed DESC LIMIT 1")
     /// `INSERT OR REPLACE`: a start in the same second as a start whose

@@ -1,5 +1,4 @@
 import CLibPQ
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +47,10 @@ public final class PostgresDatabase {
     /// the server's disk (`synchronous_commit` on), whatever the server's defaults.
     public init(_ conninfo: String) throws {
         target = PostgresDatabase.redacted(conninfo)
+        var why = [CChar](repeating: 0, count: 256)
+        guard ghost_pq_load(&why, why.count) == 1 else {
+            throw Failure(sqlState: "", message: String(decoding: why.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         guard let conn = PQconnectdb(conninfo) else {
             throw Failure(sqlState: "", message: "cannot allocate a connection to \(target)")
         }
@@ -88,7 +91,7 @@ public final class PostgresDatabase {
     /// a URL's query (`?password=`).
     public static func redacted(_ conninfo: String) -> String {
         var text = conninfo
-        if let scheme = text.range(of: "://") {
+        if let scheme = text.firstRange(of: "://") {
             let rest = text[scheme.upperBound...]
             let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
             if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
@@ -98,7 +101,11 @@ public final class PostgresDatabase {
         // password=… in a key list (up to a space) or a URL query (up to &).
         var out = ""
         var rest = Substring(text)
-        while let r = rest.range(of: "password=", options: .caseInsensitive) {
+        while let r = rest.lowercased().firstRange(of: "password=").map({ found in
+            // The same place in `rest` (lowercasing keeps ASCII's places; a password's key is ASCII).
+            let start = rest.utf8.index(rest.startIndex, offsetBy: rest.lowercased().utf8.distance(from: rest.lowercased().startIndex, to: found.lowerBound))
+            return start..<rest.utf8.index(start, offsetBy: 9)
+        }) {
             out += rest[..<r.upperBound] + "***"
             let after = rest[r.upperBound...]
             if after.first == "'" {
@@ -119,7 +126,9 @@ public final class PostgresDatabase {
 
     private static func clean(_ p: UnsafePointer<CChar>?) -> String {
         guard let p else { return "unknown error" }
-        return String(cString: p).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(cString: p)
+        let trimmed = text.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed()
+        return String(trimmed)
     }
 
     private func connectionFailure(_ what: String) -> Failure {

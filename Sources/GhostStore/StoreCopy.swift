@@ -1,5 +1,4 @@
 import COpenSSL
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,7 +40,12 @@ public struct TableDigest: Equatable, Sendable, CustomStringConvertible {
     public init(table: String) { self.table = table }
 
     /// The digest in hex (64 digits).
-    public var hex: String { lanes.map { String(format: "%016llx", $0) }.joined() }
+    public var hex: String {
+        lanes.map { lane in
+            let digits = String(lane, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
 
     public var description: String { "\(table): \(rows) row(s), digest \(hex.prefix(16))" }
 

@@ -18,6 +18,8 @@ struct EndToEndConnectionTests {
         #expect(status == 0)
         #expect(text.contains("libswiftCore"), "\(text)")
         #expect(!text.contains("Foundation"), "\(text)")
+        // libpq (and Kerberos, LDAP, GnuTLS behind it) is loaded only for a store in PostgreSQL.
+        #expect(!text.contains("libpq"), "\(text)")
     }
 
     @Test("Closing the socket mid-game adjourns it: the opponent gets ADJOURNED and INFO and stays in the game")

@@ -156,6 +156,32 @@ public final class DaemonProcess: @unchecked Sendable {
                                  dataDirectory: data, timeout: timeout, environment: environment)
     }
 
+    /// `GHOSTD_TEST_STORE=postgresql`: every daemon keeps its state in
+    /// PostgreSQL (`--store`), in a database of the tests' own server
+    /// (`PostgresServer.shared()`) made for its data folder at its first
+    /// start, which a relaunch on that folder finds again. A test that sets
+    /// `--store` itself keeps its own. CI's second pass runs the suites this
+    /// way (issue #48: both backends pass the same suites).
+    public static var testStore: String? {
+        ProcessInfo.processInfo.environment["GHOSTD_TEST_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Whether this run's daemons keep their state in PostgreSQL (a test of
+    /// SQLite's own files skips what it cannot check there).
+    public static var onPostgres: Bool { testStore == "postgresql" }
+
+    private static let storesLock = NSLock()
+    nonisolated(unsafe) private static var stores: [String: String] = [:]
+
+    static func withTestStore(_ arguments: [String]) throws -> [String] {
+        guard onPostgres, !arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }),
+              let data = dataArgument(arguments) else { return arguments }
+        if let url = storesLock.withLock({ stores[data] }) { return arguments + ["--store", url] }
+        let url = try PostgresServer.shared().createDatabase()
+        storesLock.withLock { stores[data] = url }
+        return arguments + ["--store", url]
+    }
+
     /// The options a test's daemon gets unless the test sets them itself.
     public static func testDefaults(_ extraArguments: [String]) -> [String] {
         var args: [String] = []
@@ -216,6 +242,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double,
                  environment: [String: String] = [:]) throws {
+        let arguments = try DaemonProcess.withTestStore(arguments)
         self.binary = binary
         self.arguments = arguments
         self.environment = environment

@@ -102,6 +102,9 @@ public struct ServerConfig: Sendable {
     public var acceptBackoff: Double = 0.1
     /// Folder holding the SQLite database.
     public var dataDirectory = ServerConfig.defaultDataDirectory()
+    /// The state in PostgreSQL (a libpq URL or `key=value` list) instead of
+    /// SQLite in `dataDirectory`, which then holds the pidfile lock alone.
+    public var store: String?
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
     /// Seconds the computer waits, about, before it plays (0: at once).
