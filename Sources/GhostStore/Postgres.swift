@@ -279,7 +279,8 @@ public final class PostgresDatabase {
     /// thrown after every answer was read (a failed statement aborts the
     /// ones after it up to the sync, and its transaction), so the
     /// connection is ready for the next batch either way. `rows` receives
-    /// each statement's rows, by its place in the batch.
+    /// each statement's answer (its rows, or the count it changed), by its
+    /// place in the batch.
     public func sync(rows: ((Int, PostgresRows) -> Void)? = nil) throws {
         let conn = try live()
         precondition(inPipeline, "sync is for a pipeline")
@@ -309,7 +310,7 @@ public final class PostgresDatabase {
             if let failure = failure(of: result) {
                 if firstFailure == nil { firstFailure = failure }
                 PQclear(result)
-            } else if let rows, status == PGRES_TUPLES_OK {
+            } else if let rows, status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK {
                 rows(index, PostgresRows(result))
             } else {
                 PQclear(result)

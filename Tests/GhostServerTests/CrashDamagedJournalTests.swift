@@ -47,7 +47,7 @@ struct CrashDamagedJournalTests {
         return out
     }
 
-    @Test("3 pairs play; after each of 6 SIGKILLs the journal is damaged another way: ghostd starts with every acknowledged step, or refuses with one line naming the file and line and leaves it as it was; then salvage and a start bring back every acknowledged step the damage did not destroy")
+    @Test("3 pairs play; after each of 6 SIGKILLs the journal is damaged another way: ghostd starts with every acknowledged step, or refuses with one line naming the file and line and leaves it as it was; then salvage and a start bring back every acknowledged step the damage did not destroy", sqliteFilesOnly)
     func damagedBetweenRounds() throws {
         let seed = ProcessInfo.processInfo.environment["GHOSTD_CRASH_SEED"].flatMap { UInt64($0) } ?? 43
         let run = CrashRun(seed: seed)

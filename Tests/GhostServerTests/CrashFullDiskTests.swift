@@ -40,7 +40,7 @@ struct CrashFullDiskTests {
     /// Rounds on a full disk and rounds with room, in a seeded order.
     static let rounds: [Bool] = [true, true, false, false]
 
-    @Test("3 pairs play flat out; in 2 of 4 rounds ghostd runs under ulimit -f just above its WAL and the disk fills: steps are refused with ERR store-failed and nothing of them is stored; after each SIGKILL and a restart with room every acknowledged step is there")
+    @Test("3 pairs play flat out; in 2 of 4 rounds ghostd runs under ulimit -f just above its WAL and the disk fills: steps are refused with ERR store-failed and nothing of them is stored; after each SIGKILL and a restart with room every acknowledged step is there", sqliteFilesOnly)
     func fullDiskRounds() throws {
         let seed = ProcessInfo.processInfo.environment["GHOSTD_CRASH_SEED"].flatMap { UInt64($0) } ?? 43
         let run = CrashRun(seed: seed)

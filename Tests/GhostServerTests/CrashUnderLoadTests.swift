@@ -84,7 +84,7 @@ struct CrashUnderLoadTests {
 
         let lines = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "\n")
         #expect(lines.count >= 1000, "only \(lines.count) acknowledged moves recorded: \(benchText)")
-        let store = try Store(directory: daemon.dataPath)
+        let store = try openTestStore(daemon.dataPath)
         defer { store.close() }
         var missing: [String] = []
         var rounds: [Int: [StoredMove]] = [:]

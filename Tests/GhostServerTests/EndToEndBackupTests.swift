@@ -10,7 +10,7 @@ import TestSupport
 struct EndToEndBackupTests {
     static let sqlite3 = "/usr/bin/sqlite3"
 
-    @Test("sqlite3 .backup while ghostd runs mid-game; restored into a fresh --data, both players RESUME at the backed-up fragment and finish")
+    @Test("sqlite3 .backup while ghostd runs mid-game; restored into a fresh --data, both players RESUME at the backed-up fragment and finish", sqliteFilesOnly)
     func backupAndRestore() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.sqlite3) else {
             print("backup: \(Self.sqlite3) not found (apt-get install sqlite3); skipped")

@@ -203,8 +203,12 @@ struct EndToEndConnectionTests {
         #expect(second.port == first.port && second.pid != first.pid)
         // The same private data folder, never the user's.
         #expect(second.dataPath == first.dataPath && first.dataPath.contains("ghostd-e2e-"))
-        #expect(FileManager.default.fileExists(atPath: first.dataPath + "/ghostd.sqlite3"))
-        #expect(second.stderrLines.contains { $0.contains("data: \(first.dataPath)/ghostd.sqlite3 ") }, "\(second.stderrText)")
+        if DaemonProcess.onPostgres {
+            #expect(second.stderrLines.contains { $0.contains("data: postgresql://") }, "\(second.stderrText)")
+        } else {
+            #expect(FileManager.default.fileExists(atPath: first.dataPath + "/ghostd.sqlite3"))
+            #expect(second.stderrLines.contains { $0.contains("data: \(first.dataPath)/ghostd.sqlite3 ") }, "\(second.stderrText)")
+        }
         let d = try LineClient(port: second.port, label: "after")
         try d.ping()
         #expect(second.terminate() == .exited(0))

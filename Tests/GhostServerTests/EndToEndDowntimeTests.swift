@@ -82,7 +82,7 @@ struct EndToEndDowntimeTests {
         return other
     }
 
-    @Test("Games last touched 30 days ago, before the daemon stopped, all resume after the start; the outage is logged")
+    @Test("Games last touched 30 days ago, before the daemon stopped, all resume after the start; the outage is logged", sqliteFilesOnly)
     func aMonthDownKeepsEveryGame() throws {
         let (folder, games) = try monthOldFolder()
         let daemon = try DaemonProcess.start(extraArguments: ["--data", folder.path, "--bot-delay", "0"])
@@ -105,7 +105,7 @@ struct EndToEndDowntimeTests {
         #expect(!daemon.stderrText.contains("aborted: untouched"), "\(daemon.stderrText)")
     }
 
-    @Test("The same folder left running past --abandon-after 3 aborts every game, after 3 s of running, not at start")
+    @Test("The same folder left running past --abandon-after 3 aborts every game, after 3 s of running, not at start", sqliteFilesOnly)
     func runningTimeAbortsThem() throws {
         let (month, games) = try monthOldFolder()
         let folder = try copy(month)

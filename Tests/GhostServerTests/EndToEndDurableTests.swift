@@ -267,7 +267,7 @@ struct EndToEndDurableTests {
     /// A game started and played with no SQLite transaction since (its
     /// start and moves are lines of the move journal: JournalStart.swift)
     /// survives SIGKILL: the next start inserts them, and both seats resume.
-    @Test("A game whose start and moves are only in the move journal survives SIGKILL: both players RESUME by token and finish it")
+    @Test("A game whose start and moves are only in the move journal survives SIGKILL: both players RESUME by token and finish it", sqliteFilesOnly)
     func journalOnlyGameSurvivesKill() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }

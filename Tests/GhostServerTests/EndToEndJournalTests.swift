@@ -32,7 +32,7 @@ struct EndToEndJournalTests {
                 String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
-    @Test("Damage before intact lines: refused with one line, file untouched; check exits 1; salvage keeps the intact game; ghostd starts")
+    @Test("Damage before intact lines: refused with one line, file untouched; check exits 1; salvage keeps the intact game; ghostd starts", sqliteFilesOnly)
     func refuseCheckSalvage() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }

@@ -11,7 +11,7 @@ struct EndToEndSchema2Tests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("GhostStoreTests/Fixtures/schema2.sqlite3").path
 
-    @Test("Every adjourned game resumes where it was: a match with an offer, a game in progress, one against the computer")
+    @Test("Every adjourned game resumes where it was: a match with an offer, a game in progress, one against the computer", sqliteFilesOnly)
     func resumesEveryGame() throws {
         let data = try DataDirectory()
         try FileManager.default.copyItem(atPath: Self.fixture, toPath: data.path + "/ghostd.sqlite3")

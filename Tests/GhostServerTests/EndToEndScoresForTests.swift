@@ -19,7 +19,7 @@ struct EndToEndScoresForTests {
     /// daemon starts (accounts are made offline; REGISTER has tests of its own).
     static func folder(registering names: [String]) throws -> DataDirectory {
         let data = try DataDirectory()
-        let store = try Store(directory: data.path)
+        let store = try openTestStore(data.path)
         for name in names { #expect(try store.createAccount(name, hash: hash, now: 1_700_000_000)) }
         try store.commit()
         store.close()

@@ -24,7 +24,7 @@ import Testing
 /// went unanswered; the daemon still serves a newcomer.
 @Suite("EndToEnd: between people under attack", .timeLimit(.minutes(3)))
 struct EndToEndSocialAttackTests {
-    @Test("chat floods, an invitation flood at one name, names with 1,998 followers coming and going: every PING answered, everyone served")
+    @Test("chat floods, an invitation flood at one name, names with 1,998 followers coming and going: every PING answered, everyone served", sqliteFixtureOnly)
     func everyoneServed() async throws {
         try await TestSupport.onOwnThread { try Self.attack() }
     }

@@ -46,7 +46,7 @@ struct EndToEndStoreFailureTests {
         try c.expect("OK SCORES count=0 board=game", sourceLocation: sourceLocation)
     }
 
-    @Test("--max-db-pages: past the limit NAME gets ERR store-failed; PING, NAMES, SCORES and a game with room go on; SIGKILL loses no acknowledged letter; a larger limit takes writes again")
+    @Test("--max-db-pages: past the limit NAME gets ERR store-failed; PING, NAMES, SCORES and a game with room go on; SIGKILL loses no acknowledged letter; a larger limit takes writes again", sqliteFilesOnly)
     func pageLimit() throws {
         // 1 page: the limit is the size the new database has (it is never set below it).
         let d = try DaemonProcess.start(extraArguments: ["--max-db-pages", "1", "--max-commands-per-second", "0"])
@@ -92,7 +92,7 @@ struct EndToEndStoreFailureTests {
         #expect(roomy.terminate() == .exited(0))
     }
 
-    @Test("A commit that fails (the WAL cannot grow: ulimit -f): the turn's replies are withdrawn, its commands get ERR store-failed, both players get the stored state again; reads and moves alone go on; after a restart with room nothing acknowledged is lost")
+    @Test("A commit that fails (the WAL cannot grow: ulimit -f): the turn's replies are withdrawn, its commands get ERR store-failed, both players get the stored state again; reads and moves alone go on; after a restart with room nothing acknowledged is lost", sqliteFilesOnly)
     func commitFailure() throws {
         // RLIMIT_FSIZE stands in for a full disk without privileges: writes past
         // 512 KB fail with EFBIG (SIGXFSZ ignored), so the WAL cannot grow.

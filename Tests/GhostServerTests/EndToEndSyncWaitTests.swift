@@ -38,7 +38,7 @@ struct EndToEndSyncWaitTests {
         }
     }
 
-    @Test("Syncs held: a letter's OK LETTER waits; meanwhile another client's PING, HELP, STATS, an unknown command's ERR and a new client's HELLO come at once; its GAMES waits, and a PING after it waits behind it; released: all arrive, in order")
+    @Test("Syncs held: a letter's OK LETTER waits; meanwhile another client's PING, HELP, STATS, an unknown command's ERR and a new client's HELLO come at once; its GAMES waits, and a PING after it waits behind it; released: all arrive, in order", sqliteFilesOnly)
     func quietRepliesDoNotWait() throws {
         let gate = try Gate()
         let d = try DaemonProcess.start(environment: ["GHOSTD_TEST_SYNC_GATE": gate.path])

@@ -195,7 +195,7 @@ struct OperatorCommandTests {
         #expect(bad.status == .exited(2))
     }
 
-    @Test("A running daemon bans at once: ann's connection gets BYE banned, NAME ann gets ERR banned; unban lets ann back")
+    @Test("A running daemon bans at once: ann's connection gets BYE banned, NAME ann gets ERR banned; unban lets ann back", accountsCommandsOnSQLite)
     func banRunning() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -222,7 +222,7 @@ struct OperatorCommandTests {
         #expect(try String(contentsOfFile: daemon.dataPath + "/operator/ready", encoding: .utf8) == "\(daemon.pid)\n")
     }
 
-    @Test("A network ban closes its connections and refuses new ones with BYE banned; unban --network lets them in")
+    @Test("A network ban closes its connections and refuses new ones with BYE banned; unban --network lets them in", accountsCommandsOnSQLite)
     func networkBan() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -243,7 +243,7 @@ struct OperatorCommandTests {
         try LineClient(port: daemon.port, label: "welcome").ping()
     }
 
-    @Test("A mute makes SAY answer ERR muted at once, in a game against the computer; unban lifts it")
+    @Test("A mute makes SAY answer ERR muted at once, in a game against the computer; unban lifts it", accountsCommandsOnSQLite)
     func mute() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -265,7 +265,7 @@ struct OperatorCommandTests {
         try ann.readUntil(prefix: "OK SAY")
     }
 
-    @Test("A malformed, oversized or linked request file gets an error reply and is removed; the daemon keeps serving")
+    @Test("A malformed, oversized or linked request file gets an error reply and is removed; the daemon keeps serving", accountsCommandsOnSQLite)
     func malformedRequests() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -300,7 +300,7 @@ struct OperatorCommandTests {
         #expect(list.status == .exited(0) && list.stdout == "", "\(list)")
     }
 
-    @Test("A ban the store cannot take (--max-db-pages) is answered with an error, nothing changed, and the daemon goes on")
+    @Test("A ban the store cannot take (--max-db-pages) is answered with an error, nothing changed, and the daemon goes on", sqliteFilesOnly)
     func storeFailure() throws {
         let daemon = try DaemonProcess.start(extraArguments: ["--max-db-pages", "1", "--max-commands-per-second", "0"])
         defer { daemon.kill() }
@@ -321,7 +321,7 @@ struct OperatorCommandTests {
         #expect(list.status == .exited(0) && list.stdout.contains("filler-name-0 ban until=forever\n") && !list.stdout.contains(name + " "), "\(list)")
     }
 
-    @Test("ghostd reports beside a running daemon lists a REPORT made over the wire, with what the reported name said")
+    @Test("ghostd reports beside a running daemon lists a REPORT made over the wire, with what the reported name said", accountsCommandsOnSQLite)
     func reportOverTheWire() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }

@@ -174,12 +174,23 @@ public final class DaemonProcess: @unchecked Sendable {
     nonisolated(unsafe) private static var stores: [String: String] = [:]
 
     static func withTestStore(_ arguments: [String]) throws -> [String] {
-        guard onPostgres, !arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }),
-              let data = dataArgument(arguments) else { return arguments }
-        if let url = storesLock.withLock({ stores[data] }) { return arguments + ["--store", url] }
-        let url = try PostgresServer.shared().createDatabase()
-        storesLock.withLock { stores[data] = url }
+        guard !arguments.contains(where: { $0 == "--store" || $0.hasPrefix("--store=") }),
+              let data = dataArgument(arguments), let url = try storeURL(forData: data) else { return arguments }
         return arguments + ["--store", url]
+    }
+
+    /// The PostgreSQL database a daemon on data folder `data` keeps its
+    /// state in under `GHOSTD_TEST_STORE=postgresql` (made at the first
+    /// ask: a test may fill it before the daemon starts); nil on SQLite.
+    public static func storeURL(forData data: String) throws -> String? {
+        guard onPostgres else { return nil }
+        if let url = storesLock.withLock({ stores[data] }) { return url }
+        let url = try PostgresServer.shared().createDatabase()
+        return storesLock.withLock {
+            if let first = stores[data] { return first }
+            stores[data] = url
+            return url
+        }
     }
 
     /// The options a test's daemon gets unless the test sets them itself.
