@@ -159,7 +159,7 @@ final class RecoveryDesk: GamePart {
             if let id, case .playing(let g, _)? = sessions[id]?.state, !games.contains(g) { games.append(g) }
             if let game, !games.contains(game) { games.append(game) }
             do {
-                for g in games { try resynchronise(game: g) }
+                try readingAfterFailure { for g in games { try resynchronise(game: g) } }
             } catch {
                 storeError = error
                 log("cannot read \(store.path) after a failed write: \(error)")
@@ -172,6 +172,26 @@ final class RecoveryDesk: GamePart {
     }
 
     // MARK: Reloading games from the store
+
+    /// How long a read after a failed write waits for PostgreSQL to come
+    /// back (a restart takes a second or two) before the server gives up
+    /// and stops, as it does when SQLite's file cannot be read.
+    static let reconnectSeconds = 10.0
+
+    /// `read`, and on PostgreSQL, if it fails, once more after the store
+    /// has its connection back (`Store.reconnect`): the loop waits for it,
+    /// at most `reconnectSeconds`.
+    private func readingAfterFailure<T>(_ read: () throws -> T) throws -> T {
+        do {
+            return try read()
+        } catch {
+            guard store.isPostgres else { throw error }
+            log("cannot read \(store.path): \(error); waiting up to \(Int(RecoveryDesk.reconnectSeconds)) s for it")
+            guard store.reconnect(within: RecoveryDesk.reconnectSeconds) else { throw error }
+            log("\(store.path) is back")
+            return try read()
+        }
+    }
 
     /// Puts one game back as the store has it: after a failed command, the
     /// store is as it was before the command, and so is the game. This
@@ -205,7 +225,7 @@ final class RecoveryDesk: GamePart {
         do {
             // The games in memory and those the turn ended, not every game
             // in the store: the others are not loaded (Lifecycle.swift).
-            stored = try store.activeGames(ids: Set(rooms.keys).union(recovery.removed.map(\.game)))
+            stored = try readingAfterFailure { try store.activeGames(ids: Set(rooms.keys).union(recovery.removed.map(\.game))) }
         } catch {
             storeError = error
             log("cannot read \(store.path) after a failed commit: \(error)")

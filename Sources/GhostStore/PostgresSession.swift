@@ -56,6 +56,16 @@ final class PostgresSession {
         return fresh
     }
 
+    /// Whether the server answers (connecting again if the connection was
+    /// lost); ends a transaction the lost connection left behind.
+    func ping() -> Bool {
+        if isInTransaction, connection?.isConnected != true { isInTransaction = false }
+        guard !isInTransaction, let db = try? live() else { return false }
+        if (try? db.query("SELECT 1")) != nil { return true }
+        db.close()
+        return false
+    }
+
     func close() {
         connection?.close()
         connection = nil

@@ -152,7 +152,7 @@ public final class SocialStore {
     /// server's banned networks at its start.
     public func sanctions(_ kind: SanctionKind? = nil, now: Int, after: String? = nil, limit: Int) throws -> [Sanction] {
         try db.query("""
-            SELECT kind, target, until, at FROM sanctions WHERE (? IS NULL OR kind = ?) AND (until IS NULL OR until > ?)
+            SELECT kind, target, until, at FROM sanctions WHERE (CAST(? AS TEXT) IS NULL OR kind = ?) AND (until IS NULL OR until > ?)
             AND target > ? ORDER BY target, kind LIMIT ?
             """, .of(kind?.rawValue), .of(kind?.rawValue), .of(now), .text(after ?? ""), .of(limit)) { row in
             Sanction(kind: SanctionKind(rawValue: row.text(0)) ?? .ban, target: row.text(1), until: row.optionalInt(2), at: row.int(3))

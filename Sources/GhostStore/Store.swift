@@ -200,6 +200,22 @@ public final class Store {
         db.close()
     }
 
+    /// On PostgreSQL, after a lost connection: tries to connect again (each
+    /// tenth of a second) until a statement is answered or `seconds` have
+    /// passed; true once it is back. SQLite's store is always there.
+    public func reconnect(within seconds: Double) -> Bool {
+        guard let session = db.postgres else { return true }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let deadline = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+        while true {
+            if session.ping() { return true }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            if Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 >= deadline { return false }
+            usleep(100_000)
+        }
+    }
+
     /// What the journal in `directory` holds, against the database there,
     /// without changing either (`ghostd journal check`). Best run while
     /// ghostd is stopped: a running one appends to it.
