@@ -430,7 +430,7 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// A loopback port free now (the kernel's pick for port 0), as Browser's.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw PostgresServerError(command: "socket", status: errno, output: String(cString: strerror(errno)), logTail: "") }
         defer { Glibc.close(fd) }

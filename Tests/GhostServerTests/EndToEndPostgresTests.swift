@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// ghostd with its state in PostgreSQL (`--store`, issue #48), against a
+/// PostgreSQL of its own that these tests kill and start: a letter whose
+/// commit met a dead server is refused and the game put back as stored;
+/// the start refuses a newer schema and an unreachable server, never
+/// showing a password. (Every other end-to-end suite runs on PostgreSQL
+/// too under `GHOSTD_TEST_STORE=postgresql`, as CI's last pass does.)
+@Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .timeLimit(.minutes(5)))
+struct EndToEndPostgresTests {
+    @Test("PostgreSQL killed mid-game and started again: the next letter gets ERR store-failed and both players the stored game; play goes on; ghostd killed -9 and started: the game resumes from PostgreSQL")
+    func postgresKilledMidGame() async throws {
+        try await onOwnThread {
+            let server = try PostgresServer()
+            defer { server.stop() }
+            let url = try server.createDatabase()
+            let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
+            defer { daemon.kill() }
+            #expect(daemon.stderrLines.contains { $0.contains("data: \(url) (schema ") }, "\(daemon.stderrText)")
+            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
+            var game = try Game.privateGame(host: ann, guest: ben)
+            try game.play("pe")
+
+            // Killed and back before the letter: ghostd's connection is to the dead server.
+            try server.kill9()
+            try server.start()
+            try ann.send("a")
+            try ann.expect("ERR store-failed the server could not store this; nothing was done")
+            for (seat, p) in [ann, ben].enumerated() {
+                try p.expect("GAME id=\(game.id) game=ghost lang=en players=\(ann.name),\(ben.name) token=\(game.tokens[seat]) round=1")
+                let turn = try p.client.readLine()
+                #expect(turn.hasPrefix("TURN id=\(game.id) player=\(ann.name) fragment=pe last=\(ben.name)"), "\(turn)")
+            }
+            #expect(daemon.stderrLines.contains { $0.contains("a turn could not be committed") }, "\(daemon.stderrText)")
+            try game.play("a")   // the same letter, now stored
+
+            // ghostd killed: what it acknowledged is in PostgreSQL.
+            _ = daemon.kill()
+            let again = try daemon.relaunch()
+            defer { again.kill() }
+            game.players[0] = try E2E.resume(again, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
+                                             opponentPresent: false)
+            game.players[1] = try E2E.resume(again, game, seat: 1)
+            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        }
+    }
+
+    @Test("The start refuses, with one line and exit status 1: a state of a newer schema (left as it was), and a server it cannot reach (its password never shown)")
+    func startRefusals() async throws {
+        try await onOwnThread {
+            let server = try PostgresServer.shared()
+            let url = try server.createDatabase()
+            let first = try DaemonProcess.start(extraArguments: ["--store", url])
+            #expect(first.terminate() == .exited(0))
+            try server.psql("UPDATE ghostd_schema SET version = 99", database: url)
+            let data = try DataDirectory()
+            let newer = try runTool(try DaemonProcess.binaryPath(), ["--data", data.path, "--port", "0", "--store", url])
+            #expect(newer.status == 1)
+            #expect(newer.output.contains("is at schema 99, this ghostd's is 17"), "\(newer.output)")
+            #expect(try server.psql("SELECT version FROM ghostd_schema", database: url) == "99")
+
+            let port = try PostgresServer.freePort()
+            let unreachable = try runTool(try DaemonProcess.binaryPath(),
+                                          ["--data", data.path, "--port", "0", "--store", "postgresql://ghost:s3cret@127.0.0.1:\(port)/ghostd"])
+            #expect(unreachable.status == 1)
+            #expect(unreachable.output.contains("cannot connect to postgresql://ghost:***@127.0.0.1:\(port)/ghostd"), "\(unreachable.output)")
+            #expect(!unreachable.output.contains("s3cret"))
+        }
+    }
+}
