@@ -61,7 +61,8 @@ _ghostd() {
         '--web-origin[another origin whose pages may open the WebSocket, as the browser …]:ORIGIN: ' \
         '--trusted-proxy[a reverse proxy (its IP address) whose X-Forwarded-For the web …]:ADDR: ' \
         '--dictionaries[folder of word lists]:DIR:_files -/' \
-        '--data[folder of the SQLite database]:DIR:_files -/' \
+        '--data[folder of the SQLite database (with --store, of the pidfile lock …]:DIR:_files -/' \
+        '--store[keep the state in PostgreSQL (postgresql\://user@host\:port/db]:URL: ' \
         '--durability[full\: fsync every commit, survives power loss]:MODE:(full normal)' \
         '--game-log[all\: a log line at each game'\''s start, new round, restart and end]:LEVEL:(all none)' \
         '--max-db-pages[most pages (of 4 KiB) the database may grow to]:N: ' \
