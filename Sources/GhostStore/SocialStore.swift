@@ -81,7 +81,7 @@ public final class SocialStore {
 
     /// How many reports `reporter` made since `since`, counted up to `limit` (an index range, stopped there).
     public func reportCount(by reporter: String, since: Int, limit: Int) throws -> Int {
-        try db.query("SELECT count(*) FROM (SELECT 1 FROM reports WHERE reporter = ? AND at >= ? LIMIT ?)",
+        try db.query("SELECT count(*) FROM (SELECT 1 FROM reports WHERE reporter = ? AND at >= ? LIMIT ?) AS recent",
                      .text(reporter), .of(since), .of(limit)) { $0.int(0) }.first ?? 0
     }
 

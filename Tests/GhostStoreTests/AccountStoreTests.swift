@@ -7,7 +7,7 @@ import Testing
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             defer { store.close() }
             #expect(try store.account("Champ") == nil)
             #expect(try store.createAccount("Champ", hash: "$y$first", now: 100))
@@ -20,7 +20,7 @@ import Testing
             #expect(try store.createAccount("bob", hash: "$y$b", now: 300))
             try store.commit()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.account("champ")?.hash == "$y$second")
         #expect(try store.account("champ")?.changed == 200)
@@ -37,7 +37,7 @@ import Testing
     func rollback() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.createAccount("eve", hash: "$y$e", now: 1))
         store.rollback()

@@ -21,19 +21,19 @@ import Testing
     private func counted(_ db: StoreDB, limit: Int) throws -> [String] {
         try ["clocked: \(try db.query("SELECT id FROM games WHERE status = 'active' AND clock > 0 ORDER BY id") { $0.int(0) })"] + Self.names.map { name in
             let n = try db.query("""
-                SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?))
-                     + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?))
+                SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE LIMIT ?) AS s0)
+                     + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE LIMIT ?) AS s1)
                 """, .text(name), .of(limit), .text(name), .of(limit)) { $0.int(0) }.first ?? -1
             let seats = try db.query("""
-                SELECT id, 0 FROM (SELECT id FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE ORDER BY id LIMIT ?)
+                SELECT id, 0 FROM (SELECT id FROM games WHERE status = 'active' AND player0 = ? COLLATE NOCASE ORDER BY id LIMIT ?) AS s0
                 UNION ALL
-                SELECT id, 1 FROM (SELECT id FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE ORDER BY id LIMIT ?)
+                SELECT id, 1 FROM (SELECT id FROM games WHERE status = 'active' AND player1 = ? COLLATE NOCASE ORDER BY id LIMIT ?) AS s1
                 """, .text(name), .of(limit), .text(name), .of(limit)) { "\($0.int(0))/\($0.int(1))" }
             return "\(name): \(n) \(seats)"
         } + Self.networks.map { net in
             let n = try db.query("""
-                SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?))
-                     + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?))
+                SELECT (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net0 = ? AND net0 <> '' LIMIT ?) AS n0)
+                     + (SELECT count(*) FROM (SELECT 1 FROM games WHERE status = 'active' AND net1 = ? AND net1 <> '' AND net0 <> ? LIMIT ?) AS n1)
                 """, .text(net), .of(limit), .text(net), .text(net), .of(limit)) { $0.int(0) }.first ?? -1
             return "\(net): \(n)"
         }
@@ -43,7 +43,7 @@ import Testing
     func seatsStayExact() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        var store = try Store(directory: dir.path)
+        var store = try openStore(dir.path)
         defer { store.close() }
 
         var mix: UInt64 = 7
@@ -98,7 +98,7 @@ import Testing
         #expect(try counted(store.db, limit: 10).contains { !$0.hasSuffix(": 0 []") && !$0.hasSuffix(": 0") })
         // A restart reads them again from the games in progress.
         store.close()
-        store = try Store(directory: dir.path)
+        store = try openStore(dir.path)
         #expect(try answers(store, limit: 10) == before)
         #expect(try store.clockedGames().map(\.id) == store.gameStore.activeSeats.clockedGames)
         #expect(!store.gameStore.activeSeats.clockedGames.isEmpty)

@@ -10,7 +10,7 @@ struct DowntimeStoreTests {
     func firstStart() throws {
         let dir = try TempDir("ghostd-downtime")
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.downtime.aliveAt() == nil)
         #expect(try store.downtime.recordStart(at: 1_000) == 0)
@@ -26,13 +26,13 @@ struct DowntimeStoreTests {
         let dir = try TempDir("ghostd-downtime")
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             try store.downtime.recordStart(at: 1_000)
             try store.downtime.markAlive(at: 2_000)
             try store.commit()
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.downtime.recordStart(at: 5_000) == 3_000)
         try store.commit()
@@ -54,7 +54,7 @@ struct DowntimeStoreTests {
     func clockSetBack() throws {
         let dir = try TempDir("ghostd-downtime")
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         try store.downtime.recordStart(at: 10_000)
         #expect(try store.downtime.recordStart(at: 9_000) == 0)
@@ -64,12 +64,12 @@ struct DowntimeStoreTests {
         #expect(try store.db.query("SELECT count(*) FROM outages") { $0.int(0) } == [0])
     }
 
-    @Test("A database from before schema 15 with games: every second before the upgrade counts as down")
+    @Test("A database from before schema 15 with games: every second before the upgrade counts as down", sqliteOnly)
     func upgradedDatabase() throws {
         let dir = try TempDir("ghostd-downtime")
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             try store.db.execute("""
                 INSERT INTO games(id, kind, lang, player0, player1, token0, token1, started_at, last_active)
                 VALUES (1, 'ghost', 'en', 'ann', 'Ben', 'a', 'b', 1000, 1000);
@@ -78,7 +78,7 @@ struct DowntimeStoreTests {
             store.close()
         }
         let before = Int(Date().timeIntervalSince1970)
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let after = Int(Date().timeIntervalSince1970)
         #expect(store.userVersion == Schema.version)
@@ -95,7 +95,7 @@ struct DowntimeStoreTests {
     func newDatabaseHasNoOutage() throws {
         let dir = try TempDir("ghostd-downtime")
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.db.query("SELECT count(*) FROM outages") { $0.int(0) } == [0])
         #expect(try store.db.query("SELECT count(*) FROM running WHERE alive_at IS NULL") { $0.int(0) } == [1])

@@ -35,7 +35,7 @@ import Testing
     func recordsStayExact() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        var store = try Store(directory: dir.path)
+        var store = try openStore(dir.path)
         defer { store.close() }
         var mix: UInt64 = 11
         func next(_ n: Int) -> Int {
@@ -64,7 +64,7 @@ import Testing
         try store.commit()
         let before = try answers(store)
         store.close()
-        store = try Store(directory: dir.path)
+        store = try openStore(dir.path)
         #expect(try answers(store) == before)
     }
 }

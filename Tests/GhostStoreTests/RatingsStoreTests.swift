@@ -10,7 +10,7 @@ import Testing
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             defer { store.close() }
             for (i, name) in ["ann", "bob", "cy", "dee"].enumerated() {
                 #expect(try store.createAccount(name, hash: "$y$x", now: t0))
@@ -26,7 +26,7 @@ import Testing
                                  listed: false)
             try store.commit()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let ann = try #require(try store.ratingStore.rating(of: "ANN", board: "ghost"))
         #expect((ann.name, ann.rating, ann.deviation, ann.volatility, ann.games, ann.lastPlayed) == ("ann", 1900, 70, 0.059, 13, t0 + 9))
@@ -46,7 +46,7 @@ import Testing
     func ratedGamesAndHistory() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         for name in ["ann", "bob", "cy"] { try store.registerName(name, now: t0) }
         var ids: [Int] = []

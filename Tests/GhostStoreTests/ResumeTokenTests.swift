@@ -38,7 +38,7 @@ struct ResumeTokenTests {
     @Test func aNewTokenIsStoredAsItsSecretAndFoundByItsId() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         try store.registerName("alice", now: t0)
         try store.registerName("bob", now: t0)
@@ -68,7 +68,7 @@ struct ResumeTokenTests {
     @Test func aTokenThatDiffersInAnyWayFindsNothing() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let (id, tokens) = try newGame(store)
         let (other, otherTokens) = try newGame(store, players: ["carol", "dave"], secrets: ["11111111112222222222", "33333333334444444444"])
@@ -98,7 +98,7 @@ struct ResumeTokenTests {
     @Test func anyOtherTokenIsStoredAsGivenAndFoundThroughItsIndex() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let next = try store.nextGameID()
         // 128 random bits; and a token of the new form naming another game.
@@ -114,7 +114,7 @@ struct ResumeTokenTests {
     @Test func aRolledBackGameGivesItsIdBack() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let (first, _) = try newGame(store)
         try store.commit()

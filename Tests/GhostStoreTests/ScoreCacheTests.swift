@@ -17,7 +17,7 @@ struct ScoreCacheTests {
 
     /// The same, read by a store opened on the same folder (its caches empty).
     private func stored(_ dir: TempDir) throws -> [ScoreRow] {
-        let fresh = try Store(directory: dir.path)
+        let fresh = try openStore(dir.path)
         defer { fresh.close() }
         return try ranks(fresh)
     }
@@ -25,7 +25,7 @@ struct ScoreCacheTests {
     @Test func aRolledBackTurnLeavesTheCacheAsTheDatabase() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         for name in names { try store.registerName(name, now: t0) }
         func finish(_ winner: String, _ loser: String, board: String) throws {
@@ -68,7 +68,7 @@ struct ScoreCacheTests {
     @Test func finishGameReturnsThePlacesAfterBothCounts() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         for name in names { try store.registerName(name, now: t0) }
         func finish(_ winner: String, _ loser: String, people: [String]? = nil) throws -> [ScoreRow] {

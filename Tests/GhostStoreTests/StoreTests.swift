@@ -11,10 +11,10 @@ private func ghostGame(_ players: [String], tokens: [String]? = nil, lang: Strin
 private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: seat, move: text) }
 
 @Suite struct StoreTests {
-    @Test func newDatabaseIsAtTheSchemaVersionInWALMode() throws {
+    @Test(sqliteOnly) func newDatabaseIsAtTheSchemaVersionInWALMode() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(Store.schemaVersion == Migrations.all.count)
         #expect(Store.schemaVersion == Schema.version)
@@ -90,7 +90,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         #expect(FileManager.default.fileExists(atPath: dir.path + "/rel/deeper/" + Store.fileName))
     }
 
-    @Test func migratesAnEmptyDatabaseFromVersionZero() throws {
+    @Test(sqliteOnly) func migratesAnEmptyDatabaseFromVersionZero() throws {
         let dir = try TempDir()
         defer { dir.remove() }
         // An existing database with user_version 0 and no tables (one page:
@@ -102,7 +102,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             #expect(try scalarInt(db, "SELECT count(*) FROM sqlite_master") == 0)
             db.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         #expect(store.userVersion == Store.schemaVersion)
         // The migrated schema works.
         try store.registerName("alice", now: t0)
@@ -122,7 +122,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         defer { dir.remove() }
         let gameID: Int
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             try store.registerName("Alice", now: t0)
             try store.registerName("bob", now: t0)
             try store.setPreference(.language, "nl", for: "alice", now: t0 + 1)
@@ -131,7 +131,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             try store.commit()
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(store.userVersion == Store.schemaVersion)
         #expect(try store.nameStore.allNames() == ["Alice", "bob"])
@@ -155,7 +155,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let seeds: [UInt64] = [0, 42, UInt64(Int64.max), 1 << 63, UInt64.max]
         var expected: [StoredGame] = []
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             for (i, seed) in seeds.enumerated() {
                 let g = NewGame(kind: i == 0 ? "ghost" : "other", variant: i == 0 ? "" : "v\(i)",
                                 settings: i == 0 ? "" : "min=\(i) rule=superghost", seed: seed, lang: i % 2 == 0 ? "en" : "nl",
@@ -172,7 +172,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             try store.commit()
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.activeGames() == expected)
 
@@ -185,10 +185,10 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
                                                            tokens: ["x", "y"], startedAt: t0 + 9))
     }
 
-    @Test func registerNameKeepsTheFirstSpellingAndIgnoresCase() throws {
+    @Test(sqliteOnly) func registerNameKeepsTheFirstSpellingAndIgnoresCase() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.registerName("Alice", now: t0) == "Alice")
         #expect(try store.registerName("alice", now: t0 + 5) == "Alice")
@@ -212,7 +212,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             #expect(Preference.language.rawValue == "lang")
             #expect(Preference.language.defaultValue == "en")
             // Unknown names and names without a preference get the default.
@@ -229,17 +229,17 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             #expect(try store.nameStore.allNames() == ["bob", "carol"])
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.preference(.language, for: "bob") == "de")
         #expect(try store.preference(.language, for: "carol") == "nl")
         #expect(try store.preference(.language, for: "dave") == "en")
     }
 
-    @Test func gameLifecycleRoundTrips() throws {
+    @Test(sqliteOnly) func gameLifecycleRoundTrips() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         try store.registerName("alice", now: t0)
         try store.registerName("bob", now: t0)
@@ -347,10 +347,10 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
 
     /// A match: rounds lost per seat, the next round and its starter, and the
     /// end with the final count, on its own board.
-    @Test func matchRoundsAndLosses() throws {
+    @Test(sqliteOnly) func matchRoundsAndLosses() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         try store.registerName("carol", now: t0)
         let id = try store.createGame(ghostGame(["carol", "bot-easy"], tokens: ["a", "b"], bots: [nil, "easy"], rounds: 5, starter: 0), now: t0)
@@ -403,10 +403,10 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
     }
 
     /// finishGame without losses keeps the count stored by nextRound.
-    @Test func finishWithoutLossesKeepsTheStoredCount() throws {
+    @Test(sqliteOnly) func finishWithoutLossesKeepsTheStoredCount() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         for name in ["a", "b"] { try store.registerName(name, now: t0) }
         let id = try store.createGame(ghostGame(["a", "b"], rounds: 3), now: t0)
@@ -425,7 +425,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
     @Test func movesAreTextInPlyOrder() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let id = try store.createGame(NewGame(kind: "other", lang: "nl", players: ["a", "b"], tokens: ["x", "y"]), now: t0)
         let other = try store.createGame(ghostGame(["c", "d"]), now: t0)
@@ -447,9 +447,9 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
     @Test func uncommittedWritesAreInvisibleToAnotherConnection() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let writer = try Store(directory: dir.path)
+        let writer = try openStore(dir.path)
         defer { writer.close() }
-        let reader = try Store(directory: dir.path)
+        let reader = try openStore(dir.path)
         defer { reader.close() }
         #expect(!writer.hasPendingWrites)
 
@@ -487,13 +487,13 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             try store.registerName("kept", now: t0)
             try store.commit()
             try store.registerName("lost", now: t0)
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.nameStore.allNames() == ["kept"])
     }
@@ -501,7 +501,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
     @Test func scoresAndRanksWithTies() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         for name in ["alice", "bob", "Carol", "dave", "erin"] { try store.registerName(name, now: t0) }
         func play(_ winner: String, _ loser: String) throws {
@@ -561,7 +561,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             var ids: [Int] = []
             for i in 0..<6 { ids.append(try store.createGame(ghostGame(["p\(i)", "bot-x"], tokens: ["a\(i)", "b\(i)"]), now: t0 + i)) }
             // (game, name, mistakes, -letters): game 0 and game 4 tie on both keys: the earlier game is ahead.
@@ -601,7 +601,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             store.close()
         }
         // The lists survive a reopen.
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 3).map(\.fields) == ["word=again", "word=w6 mistakes=0", "word=w2 mistakes=0"])
         #expect(try store.scoreStore.bestGames(board: "x-evil", limit: 100).map(\.rank) == [1, 2, 3, 4, 5, 6])
@@ -611,7 +611,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
     @Test func bestGamesFollowTheTransaction() throws {
         let dir = try TempDir()
         defer { dir.remove() }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         let id = try store.createGame(ghostGame(["ann", "bot-x"]), now: t0)
         try store.commit()
@@ -630,7 +630,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
         let dir = try TempDir()
         defer { dir.remove() }
         do {
-            let store = try Store(directory: dir.path)
+            let store = try openStore(dir.path)
             #expect(try store.preferences(for: "ann") == [:])
             try store.setPreference("hangman-mode", "fair", for: "ann", now: t0)
             try store.setPreference("hangman-misses", "6", for: "ANN", now: t0)
@@ -641,7 +641,7 @@ private func move(_ seat: Int, _ text: String) -> StoredMove { StoredMove(seat: 
             #expect(try store.nameStore.allNames() == ["ann", "ben"])
             store.close()
         }
-        let store = try Store(directory: dir.path)
+        let store = try openStore(dir.path)
         defer { store.close() }
         #expect(try store.preferences(for: "ann") == ["hangman-mode": "phrase", "hangman-misses": "6", "lang": "nl"])
         #expect(try store.preference(.language, for: "ann") == "nl")

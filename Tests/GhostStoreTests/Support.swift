@@ -1,6 +1,20 @@
 import Foundation
 import Testing
 @testable import GhostStore
+import TestSupport
+
+/// The store of a test's folder: SQLite in it, or under
+/// `GHOSTD_TEST_STORE=postgresql` a database of the tests' PostgreSQL made
+/// for that folder (the same one each time the folder is opened again): the
+/// store's behaviour, tested once for both backends.
+func openStore(_ path: String) throws -> Store {
+    if let url = try DaemonProcess.storeURL(forData: path) { return try Store(postgres: url, directory: path) }
+    return try Store(directory: path)
+}
+
+/// For a test that looks at SQLite's own file or statements: skipped when
+/// the store tests run on PostgreSQL.
+let sqliteOnly = Testing.ConditionTrait.enabled(if: !DaemonProcess.onPostgres, "looks at SQLite's own file or statements")
 
 /// A fresh directory under the system's temporary folder for one test's
 /// database. Call `remove()` in a `defer` right after making it: that keeps
