@@ -29,6 +29,8 @@ public enum AccountsCommand {
 
     public struct Settings: Equatable, Sendable {
         public var data = ServerConfig.defaultDataDirectory()
+        /// The daemon's `--store`: its state in PostgreSQL, not in `data`.
+        public var store: String?
         public var action: Action = .list
         public var name: String?
         /// How long a mute or ban lasts (nil: until lifted).
@@ -72,6 +74,7 @@ public enum AccountsCommand {
 
     static var table: OptionTable<Settings> { OptionTable([
         .value("--data", "DIR", "the data folder of the ghostd whose accounts these are", .text("a folder"), \.data),
+        .value("--store", "URL", "that ghostd's --store: its state in PostgreSQL", .text("a PostgreSQL URL"), \.store, defaultText: "SQLite in --data"),
         .value("--days", "N", "mute or ban for N days (without it: until unban)", .integer(1...36_500), \.days, defaultText: nil),
         .value("--network", "ADDRESS", "ban or unban the network of this IPv4 or IPv6 address (an IPv6 address's /64) instead of a name",
                Value<String>(allowed: "an IPv4 or IPv6 address", show: { $0 }) {
@@ -213,9 +216,9 @@ public enum AccountsCommand {
         let folder = settings.data.isEmpty ? "." : settings.data
         let file = (folder.hasSuffix("/") ? folder : folder + "/") + Store.fileName
         // A mistyped --data must not make a new, empty folder and database.
-        guard access(file, F_OK) == 0 else { throw Failure.noDatabase(file) }
+        guard settings.store != nil || access(file, F_OK) == 0 else { throw Failure.noDatabase(file) }
         if settings.action == .list {
-            return try OperatorLists.withLists(folder: folder) { try $0.listAccounts(now: now, out: console.out) }
+            return try OperatorLists.withLists(folder: folder, store: settings.store) { try $0.listAccounts(now: now, out: console.out) }
         }
         let lock: DataFolderLock
         do {
@@ -226,7 +229,7 @@ public enum AccountsCommand {
             return console.out(try OperatorClient.send(action, data: folder, pid: pid))
         }
         defer { lock.unlock() }
-        let store = try Store(directory: folder)   // the daemon's checks: DatabaseFile.swift
+        let store = try OperatorLists.openStore(folder: folder, store: settings.store)
         defer { store.close() }
         switch settings.action {
         case .list:

@@ -106,17 +106,26 @@ struct OperatorLists {
     /// Runs `body` with the lists of the data folder `folder`: the store
     /// under the folder's lock if no daemon holds it, else a reader beside
     /// the daemon, in one snapshot.
-    static func withLists(folder: String, _ body: (OperatorLists) throws -> Void) throws {
+    static func withLists(folder: String, store url: String? = nil, _ body: (OperatorLists) throws -> Void) throws {
         let lock: DataFolderLock
         do {
             lock = try DataFolderLock(directory: folder)
         } catch DataFolderLock.Failure.inUse {
-            let reader = try StoreReader(directory: folder)
+            let reader = try url.map { try StoreReader(postgres: $0) } ?? StoreReader(directory: folder)
+            defer { reader.close() }
             return try reader.snapshot { try body(OperatorLists(reader: $0)) }
         }
         defer { lock.unlock() }
-        let store = try Store(directory: folder)   // the daemon's checks: DatabaseFile.swift
+        let store = try openStore(folder: folder, store: url)
         defer { store.close() }
         try body(OperatorLists(store: store))
+    }
+
+    /// The state of the ghostd on data folder `folder`, with its `--store`
+    /// if it has one: the daemon's checks either way (DatabaseFile.swift,
+    /// PostgresSchema.swift). The caller holds the folder's lock.
+    static func openStore(folder: String, store url: String?) throws -> Store {
+        if let url { return try Store(postgres: url, directory: folder) }
+        return try Store(directory: folder)
     }
 }

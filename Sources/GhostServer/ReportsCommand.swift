@@ -11,6 +11,8 @@ import Glibc
 public enum ReportsCommand {
     public struct Settings: Equatable, Sendable {
         public var data = ServerConfig.defaultDataDirectory()
+        /// The daemon's `--store`: its state in PostgreSQL, not in `data`.
+        public var store: String?
         public var limit = 50
         public init() {}
     }
@@ -24,6 +26,7 @@ public enum ReportsCommand {
 
     static var table: OptionTable<Settings> { OptionTable([
         .value("--data", "DIR", "the data folder of the ghostd whose reports these are", .text("a folder"), \.data),
+        .value("--store", "URL", "that ghostd's --store: its state in PostgreSQL", .text("a PostgreSQL URL"), \.store, defaultText: "SQLite in --data"),
         .value("--limit", "N", "show the newest N reports", .integer(1...100_000), \.limit),
         .help,
     ]) }
@@ -62,8 +65,8 @@ public enum ReportsCommand {
             return nil
         }
         return CommandLineFrame.main("reports", parsed, usage: usage, out: out, err: err) { settings in
-            let folder = try CommandLineFrame.existingFolder(settings.data)
-            try OperatorLists.withLists(folder: folder) { try $0.listReports(limit: settings.limit, out: out) }
+            let folder = settings.store == nil ? try CommandLineFrame.existingFolder(settings.data) : (settings.data.isEmpty ? "." : settings.data)
+            try OperatorLists.withLists(folder: folder, store: settings.store) { try $0.listReports(limit: settings.limit, out: out) }
             return 0
         }
     }

@@ -22,29 +22,51 @@ public final class StoreReader {
     }
 
     public let path: String
-    private let db: SQLiteDatabase
+    private let db: StoreDB
     private let names: NamesStore
     private let social: SocialStore
 
     public init(directory: String) throws {
         let folder = directory.isEmpty ? "." : directory
         path = folder.hasSuffix("/") ? folder + Store.fileName : folder + "/" + Store.fileName
-        db = try SQLiteDatabase(path: path, create: false, readOnly: true)
-        names = NamesStore(db: StoreDB(sqlite: db))
-        social = SocialStore(db: StoreDB(sqlite: db))
+        let file = try SQLiteDatabase(path: path, create: false, readOnly: true)
+        db = StoreDB(sqlite: file)
+        names = NamesStore(db: db)
+        social = SocialStore(db: db)
         let refuse: () throws -> Void = { [path] in throw SQLiteDatabase.Failure(code: SQLITE_READONLY, message: "\(path) is open read-only") }
         names.willWrite = refuse
         social.willWrite = refuse
-        let version = try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
+        let version = try file.query("PRAGMA user_version") { $0.int(0) }.first ?? 0
         guard version == Store.schemaVersion else {
-            db.close()
+            file.close()
             throw Failure.otherSchema(path: path, found: version, known: Store.schemaVersion)
         }
     }
 
-    /// Runs `body` in one read transaction: every page it reads is of the same commit.
+    /// The same beside a daemon whose state is in PostgreSQL at `conninfo`:
+    /// a connection of its own, whose reads write nothing.
+    public init(postgres conninfo: String) throws {
+        path = PostgresDatabase.redacted(conninfo)
+        let session = try PostgresSession(conninfo)
+        db = StoreDB(postgres: session)
+        names = NamesStore(db: db)
+        social = SocialStore(db: db)
+        let refuse: () throws -> Void = { [path] in throw PostgresDatabase.Failure(sqlState: "25006", message: "\(path) is open to read") }
+        names.willWrite = refuse
+        social.willWrite = refuse
+        let version = try PostgresSchema.version(try session.live()) ?? 0
+        guard version == Store.schemaVersion else {
+            session.close()
+            throw Failure.otherSchema(path: path, found: version, known: Store.schemaVersion)
+        }
+    }
+
+    public func close() { db.close() }
+
+    /// Runs `body` in one read transaction: every page (or row) it reads is of the same commit.
     public func snapshot<T>(_ body: (StoreReader) throws -> T) throws -> T {
-        try db.execute("BEGIN")
+        let begin = db.isPostgres ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN"
+        try db.execute(begin)
         defer { try? db.execute("COMMIT") }
         return try body(self)
     }

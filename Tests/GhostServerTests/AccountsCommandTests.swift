@@ -207,7 +207,7 @@ struct AccountsCommandTests {
             (["delete", "a b"], "NAME: \"a b\" is not valid; allowed: 1 to 16 letters, digits, - or _"),
             (["delete", "ann", "bob"], "unexpected argument bob; allowed: options and COMMAND and NAME, once each"),
             (["list", "--data"], "--data needs a value; allowed: a folder"),
-            (["list", "--port", "1"], "unknown option --port; allowed: --data, --days, --network or --help"),
+            (["list", "--port", "1"], "unknown option --port; allowed: --data, --store, --days, --network or --help"),
         ]
         for (args, line) in cases {
             let r = Self.run(args)

@@ -6,16 +6,16 @@ _ghostd_accounts() {
     COMPREPLY=()
     case $prev in
         --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-        --days|--network) return ;;
+        --store|--days|--network) return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--data --days --network --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--data --store --days --network --help' -- "$cur"))
         return
     fi
     local i n=0
     for (( i = 2; i < COMP_CWORD; i++ )); do
         case ${COMP_WORDS[i]} in
-            --data|--days|--network) i=$((i + 1)) ;;
+            --data|--store|--days|--network) i=$((i + 1)) ;;
             -*) ;;
             *) n=$((n + 1)) ;;
         esac
@@ -30,10 +30,10 @@ _ghostd_reports() {
     COMPREPLY=()
     case $prev in
         --data) COMPREPLY=($(compgen -d -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-        --limit) return ;;
+        --store|--limit) return ;;
     esac
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '--data --limit --help' -- "$cur"))
+        COMPREPLY=($(compgen -W '--data --store --limit --help' -- "$cur"))
         return
     fi
 }

@@ -5,6 +5,7 @@
 _ghostd_accounts() {
     _arguments -s \
         '--data[the data folder of the ghostd whose accounts these are]:DIR:_files -/' \
+        '--store[that ghostd'\''s --store\: its state in PostgreSQL]:URL: ' \
         '--days[mute or ban for N days (without it\: until unban)]:N: ' \
         '--network[ban or unban the network of this IPv4 or IPv6 address (an IPv6 …]:ADDRESS: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
@@ -16,6 +17,7 @@ _ghostd_accounts() {
 _ghostd_reports() {
     _arguments -s \
         '--data[the data folder of the ghostd whose reports these are]:DIR:_files -/' \
+        '--store[that ghostd'\''s --store\: its state in PostgreSQL]:URL: ' \
         '--limit[show the newest N reports]:N: ' \
         '(- *)'{-h,--help}'[show this help and exit]' \
         && return 0

@@ -16,12 +16,6 @@ func openTestStore(_ data: String) throws -> Store {
 /// PostgreSQL, which has its own tests of the same promises.
 let sqliteFilesOnly = Testing.ConditionTrait.enabled(if: !DaemonProcess.onPostgres, "checks SQLite's own files")
 
-/// For a test of `ghostd accounts` and `ghostd reports` beside a running
-/// daemon: they read and write the data folder's SQLite; on PostgreSQL they
-/// do not yet (issue #48), so these are skipped there.
-let accountsCommandsOnSQLite = Testing.ConditionTrait.enabled(
-    if: !DaemonProcess.onPostgres, "ghostd accounts and reports work on the data folder's SQLite only, for now")
-
 /// For a test whose state is built by ghost-bench's fixture, which writes
 /// SQLite's file directly: skipped on PostgreSQL (the state could be
 /// copied there with `ghostd copy-store`; not done yet).
