@@ -264,6 +264,25 @@ public enum PostgresSchema {
         default:
             break
         }
+        // A state with a table gone (dropped by hand, a partial restore) is
+        // damaged: refused, as SQLite's damaged file is, before anything writes.
+        let names = sharedTables.map { "'\($0)'" }.joined(separator: ", ")
+        let found = try db.query("""
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND c.relname IN (\(names))
+            """)
+        let present = Set((0..<found.count).compactMap { found.text($0, 0) })
+        let missing = sharedTables.filter { !present.contains($0) }
+        guard missing.isEmpty else { throw Damaged(target: db.target, missing: missing) }
+    }
+
+    /// A state that lacks some of its tables.
+    public struct Damaged: Error, CustomStringConvertible {
+        public let target: String
+        public let missing: [String]
+        public var description: String {
+            "\(target) holds a damaged state: it lacks the table(s) \(missing.joined(separator: ", ")); restore it from a backup (pg_restore), or start on an empty database"
+        }
     }
 
     /// Makes the current schema on an empty database, in the open

@@ -50,7 +50,7 @@ struct EndToEndPostgresTests {
         }
     }
 
-    @Test("The start refuses, with one line and exit status 1: a state of a newer schema (left as it was), and a server it cannot reach (its password never shown)")
+    @Test("The start refuses, with one line and exit status 1: a state of a newer schema or one that lacks a table (left as it was), and a server it cannot reach (its password never shown)")
     func startRefusals() async throws {
         try await onOwnThread {
             let server = try PostgresServer.shared()
@@ -63,6 +63,16 @@ struct EndToEndPostgresTests {
             #expect(newer.status == 1)
             #expect(newer.output.contains("is at schema 99, this ghostd's is 17"), "\(newer.output)")
             #expect(try server.psql("SELECT version FROM ghostd_schema", database: url) == "99")
+
+            // A table gone (dropped by hand): damaged, refused, left as it was.
+            let other = try server.createDatabase()
+            let made = try DaemonProcess.start(extraArguments: ["--store", other])
+            #expect(made.terminate() == .exited(0))
+            try server.psql("DROP TABLE follows", database: other)
+            let damaged = try runTool(try DaemonProcess.binaryPath(), ["--data", data.path, "--port", "0", "--store", other])
+            #expect(damaged.status == 1)
+            #expect(damaged.output.contains("holds a damaged state: it lacks the table(s) follows"), "\(damaged.output)")
+            #expect(try server.psql("SELECT to_regclass('follows') IS NULL", database: other) == "t")
 
             let port = try PostgresServer.freePort()
             let unreachable = try runTool(try DaemonProcess.binaryPath(),

@@ -54,6 +54,12 @@ import Testing
         #expect(try PostgresDialect.translate("SELECT CASE ? WHEN x THEN 1 END") == "SELECT CASE $1 WHEN x THEN 1 END")
     }
 
+    @Test("PostgreSQL's schema is at SQLite's version: a new migration needs its PostgreSQL step (PostgresSchema.migrations)")
+    func versionsInStep() {
+        #expect(PostgresSchema.currentVersion == Migrations.all.count)
+        #expect(PostgresSchema.currentVersion == Store.schemaVersion)
+    }
+
     @Test("Comments and line breaks pass through")
     func layout() throws {
         #expect(try PostgresDialect.translate("SELECT a -- why ?\nFROM t WHERE b = ?") == "SELECT a -- why ?\nFROM t WHERE b = $1")
