@@ -50,6 +50,54 @@ struct EndToEndPostgresTests {
         }
     }
 
+    @Test("PostgreSQL's disk full (its tablespace on a small tmpfs, filled): writes get ERR store-failed, PING and reads go on, nothing else stops; with room again writes are taken; nothing acknowledged is lost")
+    func postgresDiskFull() async throws {
+        try await onOwnThread {
+            guard geteuid() == 0 else {
+                print("postgres disk full: needs root to mount a tmpfs; skipped")
+                return
+            }
+            let server = try PostgresServer()
+            defer { server.stop() }
+            let small = server.folder + "/small"
+            try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: true)
+            let mounted = try runTool("/bin/mount", ["-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", small])
+            guard mounted.status == 0 else {
+                print("postgres disk full: cannot mount a tmpfs here (\(mounted.output)); skipped")
+                return
+            }
+            defer { _ = try? runTool("/bin/umount", ["-l", small]) }
+            if server.runsAsPostgresUser { _ = try runTool("/bin/chown", ["postgres:postgres", small]) }
+            try server.psql("CREATE TABLESPACE small LOCATION '\(small)'", database: "postgres")
+            try server.psql("CREATE DATABASE full_disk TABLESPACE small", database: "postgres")
+            let url = "postgresql://\(server.superuser)@127.0.0.1:\(server.port)/full_disk"
+            let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
+            defer { daemon.kill() }
+
+            // Every page of the tablespace taken, while the store's tables are empty.
+            try server.psql("""
+                CREATE TABLE filler (x text) TABLESPACE small;
+                DO $$ BEGIN LOOP INSERT INTO filler SELECT repeat(md5(random()::text), 32) FROM generate_series(1, 100); END LOOP;
+                EXCEPTION WHEN disk_full THEN NULL; END $$;
+                """, database: "full_disk")
+            let c = try LineClient(port: daemon.port, label: "late")
+            try c.send("NAME \(E2E.name("late"))")
+            #expect(try c.readLine() == "ERR store-failed the server could not store this; nothing was done")
+            try c.send("PING")
+            #expect(try c.readLine() == "OK PING")
+            #expect(daemon.isRunning)
+            #expect(daemon.stderrLines.contains { $0.contains("53100") || $0.contains("No space left on device") }, "\(daemon.stderrText)")
+
+            // Room again: writes are taken, and a game is played and stored.
+            try server.psql("DROP TABLE filler", database: "full_disk")
+            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
+            var game = try Game.privateGame(host: ann, guest: ben)
+            try game.play("pea")
+            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+            #expect(try server.psql("SELECT string_agg(move, '' ORDER BY ply) FROM moves WHERE game_id = \(game.id)", database: "full_disk") == "pear")
+        }
+    }
+
     @Test("The start refuses, with one line and exit status 1: a state of a newer schema or one that lacks a table (left as it was), and a server it cannot reach (its password never shown)")
     func startRefusals() async throws {
         try await onOwnThread {

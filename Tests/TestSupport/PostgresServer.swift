@@ -68,6 +68,9 @@ public final class PostgresServer: @unchecked Sendable {
     private var watchdog: Process?
     /// The postgres user's uid and gid when the test process is root.
     private let owner: (uid: uid_t, gid: gid_t)?
+    /// Whether PostgreSQL runs as the `postgres` user (the tests run as root):
+    /// a folder it must write is then to be that user's.
+    public var runsAsPostgresUser: Bool { owner != nil }
 
     /// The server's TCP port (on 127.0.0.1; the unix socket uses it too).
     public var port: Int { lock.withLock { currentPort } }
