@@ -6,10 +6,10 @@
 /// How statements run:
 /// - Outside a transaction, each one runs and is answered at once.
 /// - In a transaction (from `BEGIN` to `COMMIT` or `ROLLBACK`), the
-///   connection is in pipeline mode: a write of a hot statement (`run` of an
-///   `SQL` constant) is sent without waiting; a read, a write given as text
-///   (the rarer ones, whose callers may look at `changes`), and `changes`
-///   itself end the batch with a sync and wait for every answer in it. A
+///   connection is in pipeline mode: a write is sent without waiting (an
+///   `SQL` constant prepared once, a text parsed by the server each time);
+///   a read, and `changes` (a caller that wants a write's count of rows),
+///   end the batch with a sync and wait for every answer in it. A
 ///   failure anywhere in the batch is thrown there: PostgreSQL has then
 ///   aborted the transaction, as far as its last savepoint can undo.
 ///   `COMMIT` is sent with the batch it ends: a turn of moves alone is one
@@ -122,10 +122,37 @@ final class PostgresSession {
         return try fetch(text: try text(sql), values, prepare: true)
     }
 
-    /// The same for a statement given as text (translated at each call).
+    /// The same for a statement given as text.
     func fetch(_ sqliteText: String, _ values: [SQLValue]) throws -> PostgresRows {
         statementLog?.append(sqliteText)
-        return try fetch(text: try PostgresDialect.translate(sqliteText), values, prepare: false)
+        return try fetch(text: try translated(sqliteText), values, prepare: false)
+    }
+
+    /// A write given as text: in a transaction, sent without waiting (as
+    /// `send`; `changes` waits for its answer if a caller wants it), else run.
+    func send(_ sqliteText: String, _ values: [SQLValue]) throws {
+        statementLog?.append(sqliteText)
+        let text = try translated(sqliteText)
+        let db = try live()
+        if isInTransaction {
+            try db.send(text, values)
+            lastUnanswered = true
+        } else {
+            lastChanges = try db.query(text, values).changed
+        }
+    }
+
+    /// The texts given as text, translated: most are constants, so each is
+    /// translated once; a bounded cache, as a few are made with values in them.
+    private var translatedTexts: [String: String] = [:]
+    static let translatedTextsLimit = 512
+
+    private func translated(_ sqliteText: String) throws -> String {
+        if let done = translatedTexts[sqliteText] { return done }
+        let done = try PostgresDialect.translate(sqliteText)
+        if translatedTexts.count >= PostgresSession.translatedTextsLimit { translatedTexts.removeAll(keepingCapacity: true) }
+        translatedTexts[sqliteText] = done
+        return done
     }
 
     private func fetch(text: String, _ values: [SQLValue], prepare: Bool) throws -> PostgresRows {

@@ -88,7 +88,7 @@ public final class StoreDB {
     func run(_ sql: String, arguments args: [SQLValue]) throws {
         switch backend {
         case .sqlite(let db): try db.run(sql, arguments: args)
-        case .postgres(let session): _ = try session.fetch(sql, args)
+        case .postgres(let session): try session.send(sql, args)
         }
     }
 
