@@ -36,7 +36,7 @@ struct EndToEndPostgresTests {
                 let turn = try p.client.readLine()
                 #expect(turn.hasPrefix("TURN id=\(game.id) player=\(ann.name) fragment=pe last=\(ben.name)"), "\(turn)")
             }
-            #expect(daemon.stderrLines.contains { $0.contains("a turn could not be committed") }, "\(daemon.stderrText)")
+            #expect(daemon.waitForStderrLine { $0.contains("a turn could not be committed") } != nil, "\(daemon.stderrText)")
             try game.play("a")   // the same letter, now stored
 
             // ghostd killed: what it acknowledged is in PostgreSQL.
@@ -86,7 +86,7 @@ struct EndToEndPostgresTests {
             try c.send("PING")
             #expect(try c.readLine() == "OK PING")
             #expect(daemon.isRunning)
-            #expect(daemon.stderrLines.contains { $0.contains("53100") || $0.contains("No space left on device") }, "\(daemon.stderrText)")
+            #expect(daemon.waitForStderrLine { $0.contains("53100") || $0.contains("No space left on device") } != nil, "\(daemon.stderrText)")
 
             // Room again: writes are taken, and a game is played and stored.
             try server.psql("DROP TABLE filler", database: "full_disk")

@@ -56,7 +56,7 @@ struct ExitStatusTests {
             (["reset-password"], "missing NAME", "allowed: the registered name after reset-password"),
             (["delete", "a:b"], "NAME: a:b is not valid", "allowed: 1 to 16 letters, digits, - or _"),
             (["list", "--data"], "--data needs a value", "allowed: a folder"),
-            (["list", "--port", "1"], "unknown option --port", "allowed: --data, --days, --network or --help"),
+            (["list", "--port", "1"], "unknown option --port", "allowed: --data, --store, --days, --network or --help"),
             (["ban"], "missing NAME", "allowed: the name after ban, or --network ADDRESS"),
             (["mute", "ann", "--days", "0"], "--days: 0 is out of range", "allowed: a whole number from 1 to 36500"),
             (["unban", "--network", "example.org"], "--network: example.org is not valid", "allowed: an IPv4 or IPv6 address"),
@@ -78,7 +78,7 @@ struct ExitStatusTests {
             (["--limit", "0"], "--limit: 0 is out of range", "allowed: a whole number from 1 to 100000"),
             (["--limit"], "--limit needs a value", "allowed: a whole number from 1 to 100000"),
             (["ann"], "unexpected argument ann", "allowed: options only"),
-            (["--port", "1"], "unknown option --port", "allowed: --data, --limit or --help"),
+            (["--port", "1"], "unknown option --port", "allowed: --data, --store, --limit or --help"),
         ]
         for (args, subject, allowed) in cases {
             try expectRefused("ghostd", ["reports"] + args + ["--data", data.path],
