@@ -66,23 +66,11 @@ struct CrashPostgresUnderLoadTests {
 
             let again = try daemon.relaunch()
             _ = again.terminate()
-            let lines = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "\n")
-            #expect(lines.count >= 1000, "only \(lines.count) acknowledged moves recorded: \(benchText)")
             let store = try Store(postgres: url, directory: daemon.dataPath)
             defer { store.close() }
-            var missing: [String] = []
-            var rounds: [Int: [StoredMove]] = [:]
-            for line in lines {
-                let f = line.split(separator: " ")
-                guard f.count == 3, let game = Int(f[0]), let ply = Int(f[1]), ply >= 1 else {
-                    missing.append("unreadable: \(line)")
-                    continue
-                }
-                if rounds[game] == nil { rounds[game] = try store.moves(game: game, round: 1) }
-                let moves = rounds[game] ?? []
-                if ply > moves.count || moves[ply - 1].move != String(f[2]) { missing.append(String(line)) }
-            }
-            #expect(missing.isEmpty, "\(missing.count) of \(lines.count) acknowledged moves are not in PostgreSQL, e.g. \(missing.prefix(5))")
+            let (recorded, missing) = try CrashUnderLoadTests.notStored(record: record, store: store)
+            #expect(recorded >= 1000, "only \(recorded) acknowledged moves recorded: \(benchText)")
+            #expect(missing.isEmpty, "\(missing.count) of \(recorded) acknowledged moves are not in PostgreSQL, e.g. \(missing.prefix(5))")
         }
     }
 }

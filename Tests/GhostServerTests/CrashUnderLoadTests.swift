@@ -82,10 +82,18 @@ struct CrashUnderLoadTests {
         let again = try daemon.relaunch()
         _ = again.terminate()
 
-        let lines = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "\n")
-        #expect(lines.count >= 1000, "only \(lines.count) acknowledged moves recorded: \(benchText)")
         let store = try openTestStore(daemon.dataPath)
         defer { store.close() }
+        let (recorded, missing) = try Self.notStored(record: record, store: store)
+        #expect(recorded >= 1000, "only \(recorded) acknowledged moves recorded: \(benchText)")
+        #expect(missing.isEmpty, "\(missing.count) of \(recorded) acknowledged moves are not in the database, e.g. \(missing.prefix(5))")
+    }
+
+    /// The moves ghost-bench recorded as acknowledged (`--record`: "game ply
+    /// letter" a line) that `store` does not hold: how many were recorded,
+    /// and those missing.
+    static func notStored(record: String, store: Store) throws -> (recorded: Int, missing: [String]) {
+        let lines = (try String(contentsOfFile: record, encoding: .utf8)).split(separator: "\n")
         var missing: [String] = []
         var rounds: [Int: [StoredMove]] = [:]
         for line in lines {
@@ -98,7 +106,7 @@ struct CrashUnderLoadTests {
             let moves = rounds[game] ?? []
             if ply > moves.count || moves[ply - 1].move != String(f[2]) { missing.append(String(line)) }
         }
-        #expect(missing.isEmpty, "\(missing.count) of \(lines.count) acknowledged moves are not in the database, e.g. \(missing.prefix(5))")
+        return (lines.count, missing)
     }
 
     /// STATS → name → value; a loaded daemon may take its time over the answer.

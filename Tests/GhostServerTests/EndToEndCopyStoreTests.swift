@@ -14,6 +14,18 @@ struct EndToEndCopyStoreTests {
         try runTool(try DaemonProcess.binaryPath(), arguments)
     }
 
+    /// A data folder a daemon left after one game played to its end.
+    private func folderWithAFinishedGame() throws -> DataDirectory {
+        let folder = try DataDirectory()
+        let daemon = try DaemonProcess.start(extraArguments: ["--data", folder.path])
+        let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
+        var game = try Game.privateGame(host: ann, guest: ben)
+        try game.play("pea")
+        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        #expect(daemon.terminate() == .exited(0))
+        return folder
+    }
+
     /// `copy-store --check`'s table lines (not its last, which names the place).
     private func tables(_ location: String) throws -> [String] {
         let run = try ghostd(["copy-store", "--check", location])
@@ -112,13 +124,7 @@ struct EndToEndCopyStoreTests {
             }
             let server = try PostgresServer.shared()
             let url = try server.createDatabase()
-            let folder = try DataDirectory()
-            let daemon = try DaemonProcess.start(extraArguments: ["--data", folder.path])
-            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
-            var game = try Game.privateGame(host: ann, guest: ben)
-            try game.play("pea")
-            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
-            #expect(daemon.terminate() == .exited(0))
+            let folder = try folderWithAFinishedGame()
             let broken = try runTool(EndToEndBackupTests.sqlite3, [folder.path + "/ghostd.sqlite3", "UPDATE games SET seed = 'not a number'"])
             #expect(broken.status == 0, "\(broken.output)")
             let copy = try ghostd(["copy-store", "--from", folder.path, "--to", url])
@@ -133,13 +139,7 @@ struct EndToEndCopyStoreTests {
         try await onOwnThread {
             let server = try PostgresServer.shared()
             let url = try server.createDatabase()
-            let folder = try DataDirectory()
-            let daemon = try DaemonProcess.start(extraArguments: ["--data", folder.path])
-            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
-            var game = try Game.privateGame(host: ann, guest: ben)
-            try game.play("pea")
-            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
-            #expect(daemon.terminate() == .exited(0))
+            let folder = try folderWithAFinishedGame()
             #expect(try ghostd(["copy-store", "--from", folder.path, "--to", url]).status == 0)
 
             let dump = server.folder + "/ghostd-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).dump"
