@@ -143,20 +143,5 @@ struct PostgresServerTests {
 /// A socket listening on a loopback port the kernel picked, and the port:
 /// a port PostgreSQL cannot bind while it is open.
 private func listenOnLoopback() throws -> (Int32, Int) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw PostgresServerError(command: "socket", status: errno, output: "", logTail: "") }
-    var addr = sockaddr_in()
-    addr.sin_family = sa_family_t(AF_INET)
-    addr.sin_addr = in_addr(s_addr: UInt32(0x7f00_0001).bigEndian)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &addr) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
-        }
-    }
-    guard ok else {
-        close(fd)
-        throw PostgresServerError(command: "bind/listen", status: errno, output: String(cString: strerror(errno)), logTail: "")
-    }
-    return (fd, Int(UInt16(bigEndian: addr.sin_port)))
+    try LoopbackPort.bound(listening: true)
 }

@@ -454,20 +454,7 @@ public final class Browser: @unchecked Sendable {
 
     /// A loopback port free now (the kernel's pick for port 0).
     private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw WebDriverError("socket: \(String(cString: strerror(errno)))") }
-        defer { Glibc.close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr = in_addr(s_addr: UInt32(0x7f00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard ok else { throw WebDriverError("bind: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: addr.sin_port))
+        do { return try LoopbackPort.free() } catch { throw WebDriverError("\(error)") }
     }
 
     /// Starts a program in a new process group whose id is its pid (so one

@@ -432,22 +432,11 @@ public final class PostgresServer: @unchecked Sendable {
         return String(cString: made)
     }
 
-    /// A loopback port free now (the kernel's pick for port 0), as Browser's.
+    /// A loopback port free now (the kernel's pick for port 0).
     public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw PostgresServerError(command: "socket", status: errno, output: String(cString: strerror(errno)), logTail: "") }
-        defer { Glibc.close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr = in_addr(s_addr: UInt32(0x7f00_0001).bigEndian)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-            }
+        do { return try LoopbackPort.free() } catch {
+            throw PostgresServerError(command: "bind", status: errno, output: "\(error)", logTail: "")
         }
-        guard ok else { throw PostgresServerError(command: "bind", status: errno, output: String(cString: strerror(errno)), logTail: "") }
-        return Int(UInt16(bigEndian: addr.sin_port))
     }
 
     static func shellQuote(_ word: String) -> String {
