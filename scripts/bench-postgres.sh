@@ -23,7 +23,7 @@
 #   scripts/bench-postgres.sh [seconds per run] [rounds]
 #   PARTS="load idle start cg" (default: load idle start)  NAMES=200000 GAMES=200000
 #   ACTIVE=10000 (the fixture)  STARTS=5 (starts per backend)  CG_GAMES=200
-#   IO_THREADS=2 (ghostd's --io-threads, its default)
+#   IO_THREADS=2 (ghostd's --io-threads, its default)  KEEP=1 keeps the logs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-5}
@@ -50,7 +50,13 @@ cleanup() {
     for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
     wait 2>/dev/null || true
     [ -f "$pg/data/postmaster.pid" ] && as_pg "$pgbin/pg_ctl" -D "$pg/data" -m fast -w stop >/dev/null 2>&1 || true
-    rm -rf "$pg" "$data"
+    if [ -n "${KEEP:-}" ]; then
+        cp "$pg/log" "$data/postgres.log" 2>/dev/null || true
+        echo "== kept $data (ghostd's logs, postgres.log)"
+        rm -rf "$pg"
+    else
+        rm -rf "$pg" "$data"
+    fi
 }
 trap cleanup EXIT
 if [ "$(id -u)" = 0 ]; then
