@@ -194,21 +194,33 @@ public final class PostgresDatabase {
     }
 
     /// Calls `body` with `values` as libpq's array of C strings in text
-    /// format (NULL for `.null`), valid during the call.
+    /// format (NULL for `.null`), valid during the call: every value's bytes
+    /// in one buffer, each ended by a NUL (a copy per value was 15% of a
+    /// letter's instructions, callgrind).
     private func withParameters<R>(_ values: [SQLValue], _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
-        var texts: [UnsafeMutablePointer<CChar>?] = values.map { value in
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(values.count * 16)
+        var starts: [Int] = []
+        starts.reserveCapacity(values.count)
+        for value in values {
+            let text: String
             switch value {
-            case .null: return nil
-            case .int(let v): return strdup(String(v))
-            case .real(let v): return strdup(v.isFinite ? "\(v)" : (v.isNaN ? "NaN" : (v > 0 ? "Infinity" : "-Infinity")))
-            case .text(let v): return strdup(v)
+            case .null:
+                starts.append(-1)
+                continue
+            case .int(let v): text = String(v)
+            case .real(let v): text = v.isFinite ? "\(v)" : (v.isNaN ? "NaN" : (v > 0 ? "Infinity" : "-Infinity"))
+            case .text(let v): text = v
             }
+            starts.append(bytes.count)
+            for byte in text.utf8 { bytes.append(CChar(bitPattern: byte)) }
+            bytes.append(0)
         }
-        defer { for case let p? in texts { free(p) } }
-        return texts.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { body(Int32(buffer.count), $0) }
-            } ?? body(0, nil)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let pointers: [UnsafePointer<CChar>?] = starts.map { start in
+                start < 0 ? nil : buffer.baseAddress.map { $0 + start }
+            }
+            return pointers.withUnsafeBufferPointer { body(Int32(values.count), $0.baseAddress) }
         }
     }
 

@@ -20,8 +20,9 @@
 final class PostgresSession {
     let conninfo: String
     private var connection: PostgresDatabase?
-    /// Each `SQL` constant's text in PostgreSQL's dialect, by its slot.
-    private var translatedSlots: [Int: String] = [:]
+    /// Each `SQL` constant's text in PostgreSQL's dialect, by its slot, and
+    /// whether it is transaction control (sent as text, never prepared).
+    private var translatedSlots: [Int: (text: String, control: Bool)] = [:]
     /// The statements prepared on the open connection, by their text in
     /// PostgreSQL's dialect: their names.
     private var names: [String: String] = [:]
@@ -73,10 +74,12 @@ final class PostgresSession {
         isInTransaction = false
     }
 
-    /// `sql`'s text in PostgreSQL's dialect (translated once per constant).
-    private func text(_ sql: SQL) throws -> String {
+    /// `sql`'s text in PostgreSQL's dialect (translated once per constant),
+    /// and whether it is transaction control.
+    private func text(_ sql: SQL) throws -> (text: String, control: Bool) {
         if let done = translatedSlots[sql.slot] { return done }
-        let done = try sql.postgresText ?? PostgresDialect.translate(sql.text)
+        let text = try sql.postgresText ?? PostgresDialect.translate(sql.text)
+        let done = (text, PostgresSession.isControl(text))
         translatedSlots[sql.slot] = done
         return done
     }
@@ -103,9 +106,9 @@ final class PostgresSession {
     func send(_ sql: SQL, _ values: [SQLValue]) throws {
         statementLog?.append(sql.text)
         let db = try live()
-        let text = try text(sql)
+        let (text, control) = try text(sql)
         if isInTransaction {
-            if PostgresSession.isControl(text) {
+            if control {
                 try db.send(text, values)
             } else {
                 try db.send(prepared: try prepared(text, on: db), values)
@@ -119,7 +122,8 @@ final class PostgresSession {
     /// A statement whose rows (or count of changed rows) are wanted now.
     func fetch(_ sql: SQL, _ values: [SQLValue]) throws -> PostgresRows {
         statementLog?.append(sql.text)
-        return try fetch(text: try text(sql), values, prepare: true)
+        let (text, control) = try text(sql)
+        return try fetch(text: text, values, prepare: !control)
     }
 
     /// The same for a statement given as text.
@@ -162,7 +166,7 @@ final class PostgresSession {
             lastChanges = rows.changed
             return rows
         }
-        if prepare && !PostgresSession.isControl(text) {
+        if prepare {
             try db.send(prepared: try prepared(text, on: db), values)
         } else {
             try db.send(text, values)

@@ -124,8 +124,12 @@ public final class ScoresStore {
             slot = scoreCache.index(forKey: key)
         }
         var row = before
-        try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
-        if try db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
+        if db.isPostgres {
+            try db.run(SQLs.countScore, person, board, won ? 1 : 0)
+        } else {
+            try db.run(won ? SQLs.countWin : SQLs.countLoss, person, board)
+            if try db.changes == 0 { try db.run(SQLs.firstScore, person, board, won ? 1 : 0) }
+        }
         row.wins += won ? 1 : 0
         row.played += 1
         if before.played == 0 || row.wins != before.wins {
@@ -252,8 +256,12 @@ public final class ScoresStore {
         try willWrite()
         let winnerFirst = w < l
         let (first, second) = winnerFirst ? (winner, loser) : (loser, winner)
-        try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
-        if try db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
+        if db.isPostgres {
+            try db.run(SQLs.countHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1)
+        } else {
+            try db.run(winnerFirst ? SQLs.headToHeadWin0 : SQLs.headToHeadWin1, kind, first, second)
+            if try db.changes == 0 { try db.run(SQLs.firstHeadToHead, kind, first, second, winnerFirst ? 1 : 0, winnerFirst ? 0 : 1) }
+        }
         if !rivals.isEmpty, let i = rivals.index(forKey: RivalsKey(kind, first, second)) {
             if winnerFirst { rivals.values[i].0 += 1 } else { rivals.values[i].1 += 1 }
         }

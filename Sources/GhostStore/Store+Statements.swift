@@ -54,6 +54,13 @@ enum SQLs {
     static let countWin = SQL("UPDATE scores SET wins = wins + 1, played = played + 1 WHERE player = ? AND board = ?")
     static let countLoss = SQL("UPDATE scores SET played = played + 1 WHERE player = ? AND board = ?")
     static let firstScore = SQL("INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1)")
+    /// PostgreSQL's count of a finished game: one upsert, as the pipeline
+    /// would wait for the UPDATE's count of rows before the INSERT (a round
+    /// trip in the turn; BENCHMARKS.md, issue #48).
+    static let countScore = SQL("""
+        INSERT INTO scores(player, board, wins, played) VALUES (?, ?, ?, 1)
+        ON CONFLICT(player, board) DO UPDATE SET wins = scores.wins + excluded.wins, played = scores.played + 1
+        """)
     static let score = SQL("SELECT p.name, coalesce(s.wins, 0), coalesce(s.played, 0) FROM players p LEFT JOIN scores s ON s.player = p.name AND s.board = ? WHERE p.name = ?")
     static let noteStarted = SQL("UPDATE games SET last_active = ?, net0 = ?, net1 = ? WHERE id = ?")
     static let touchGame = SQL("UPDATE games SET last_active = max(last_active, ?) WHERE id = ? AND status = 'active'")
@@ -63,6 +70,11 @@ enum SQLs {
     static let headToHeadWin0 = SQL("UPDATE rivals SET wins0 = wins0 + 1 WHERE kind = ? AND player0 = ? AND player1 = ?")
     static let headToHeadWin1 = SQL("UPDATE rivals SET wins1 = wins1 + 1 WHERE kind = ? AND player0 = ? AND player1 = ?")
     static let firstHeadToHead = SQL("INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)")
+    /// PostgreSQL's head-to-head count: one upsert (see `countScore`).
+    static let countHeadToHead = SQL("""
+        INSERT INTO rivals(kind, player0, player1, wins0, wins1) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT(kind, player0, player1) DO UPDATE SET wins0 = rivals.wins0 + excluded.wins0, wins1 = rivals.wins1 + excluded.wins1
+        """)
     static let recordBestGame = SQL("""
         INSERT INTO best_games(board, game, name, key1, key2, fields, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(board, game) DO UPDATE SET name = excluded.name, key1 = excluded.key1, key2 = excluded.key2,
