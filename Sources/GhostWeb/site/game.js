@@ -83,7 +83,7 @@ export async function requestView(g) {
   drawMoves();
   // Letters typed while this view was on its way are played now, one a turn, in order.
   const next = (g.queued || []).shift();
-  if (next) playLetter(next.c, next.alt);
+  if (next) playLetter(next.c, next.alt, true);
 }
 
 /** Hangman: letters already guessed (in the pattern or missed) cannot be played again. */
@@ -215,13 +215,15 @@ export function drawWordForms(words) {
   });
 }
 
-/** Plays a letter with the move chosen (Superghost: at the end or the front). */
-export function playLetter(c, alt) {
+/** Plays a letter with the move chosen (Superghost: at the end or the front);
+ * `queued`: it is the first of the letters kept (requestView plays it). */
+export function playLetter(c, alt, queued = false) {
   const g = S.game;
   if (!myTurn(g)) return;
   // Typed before the moves of this turn are known (its VIEW is on its way, or
-  // the last move's answer): kept, and played once they are (requestView).
-  if (g.busy || !g.cans.length) {
+  // the last move's answer), or behind letters kept so: kept, and played once
+  // they are (requestView), in the order typed.
+  if (g.busy || !g.cans.length || (!queued && g.queued && g.queued.length)) {
     g.queued = g.queued || [];
     if (g.queued.length < 8) g.queued.push({ c, alt });
     return;
