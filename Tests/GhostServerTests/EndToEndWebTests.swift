@@ -92,7 +92,7 @@ struct EndToEndWebTests {
         #expect(String(decoding: try evil.readToEnd(), as: UTF8.self).contains("this origin may not open the WebSocket"))
         let (_, hello) = try WebSocketClient.open(port: port, origin: "https://play.example.org")
         #expect(hello.hasPrefix("HELLO "))
-        #expect(daemon.stderrText.contains("web request from 127.0.0.1:"))
+        #expect(daemon.waitForStderrLine { $0.contains("web request from 127.0.0.1:") } != nil, "\(daemon.stderrText)")
     }
 
     @Test("Frames against the RFC fail the connection with the RFC's close code, and everyone else is served")
