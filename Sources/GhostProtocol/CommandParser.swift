@@ -124,7 +124,10 @@ public enum CommandParser {
         if Sanitize.containsControl(utf8: line, allowingTab: true) {
             return .failure(CommandError(.badCharacter, "control characters are not allowed"))
         }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // Split by Unicode scalars, not characters: a space followed by a
+        // combining mark is one character, and a line must parse the same
+        // once rendered again (the fuzzer found `SAY  \u{301}hi`).
+        let words = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Substring($0) }
         guard let first = words.first else { return .success(nil) }
 
         // A line holding just one character is a move.
@@ -138,7 +141,7 @@ public enum CommandParser {
             return .failure(unknownCommand)
         }
         // The text after the verb, for a verb whose last argument is the rest of the line (a password).
-        let rest = text[first.endIndex...]
+        let rest = Substring(text.unicodeScalars[first.endIndex...])
         return CommandTable.spec(verb).parse(rest: rest, defaultKind: defaultKind).map { $0 }
     }
 

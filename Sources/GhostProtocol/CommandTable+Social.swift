@@ -99,9 +99,13 @@ extension CommandTable {
 
     /// The text after the verb: the rest of the line after the one space
     /// (or tab) that follows it, made chat text (`ChatText.cleaned`).
+    /// Split by Unicode scalars, not characters: a space followed by a
+    /// combining mark is one character, and the line must parse the same
+    /// after it is rendered again (the fuzzer found `REPORT A  \u{650}t`).
     private static func text(_ rest: Substring) -> Result<String, ArgumentError> {
-        guard let first = rest.first, first == " " || first == "\t" else { return .failure(.usage) }
-        switch ChatText.cleaned(rest.dropFirst()) {
+        let scalars = rest.unicodeScalars
+        guard let first = scalars.first, first == " " || first == "\t" else { return .failure(.usage) }
+        switch ChatText.cleaned(Substring(scalars.dropFirst())) {
         case .success(let t): return .success(t)
         case .failure(let e): return .failure(.other(e))
         }
@@ -110,14 +114,14 @@ extension CommandTable {
     /// `REPORT <name> <reason>`: the name is the first word; the reason
     /// the rest of the line, as SAY's text.
     private static func report(_ rest: Substring) -> Result<Command, ArgumentError> {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let start = rest.drop(while: isSpace)
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = rest.unicodeScalars.drop(while: isSpace)
         let name = start.prefix(while: { !isSpace($0) })
         guard !name.isEmpty else { return .failure(.usage) }
-        guard CommandParser.isValidName(name) else {
+        guard CommandParser.isValidName(Substring(name)) else {
             return .failure(.other(CommandError(.badName, "a name is 1-16 letters, digits, - or _")))
         }
-        return text(start[name.endIndex...]).map { .report(name: String(name), reason: $0) }
+        return text(Substring(start[name.endIndex...])).map { .report(name: String(Substring(name)), reason: $0) }
     }
 }
 

@@ -68,6 +68,15 @@ private func L(_ c: String) -> Letter { Letter(c)! }
         #expect(command(line) == expected)
     }
 
+    @Test("A space then a combining mark is two scalars, one character: REPORT and SAY split by scalars, so a parsed line renders to one that parses the same (found by the fuzzer)")
+    func combiningMarkAfterASpace() throws {
+        for line in ["REPORT     A  \u{650}t", "REPORT A \u{650}t", "SAY  \u{301}hi", "SAY \u{301}"] {
+            guard case .success(let command?) = parse(line) else { continue }
+            #expect(parse(command.rendered) == .success(command), "\(line.debugDescription) -> \(command.rendered.debugDescription)")
+        }
+        #expect(parse("REPORT     A  \u{650}t") == .success(.report(name: "A", reason: "\u{650}t")))
+    }
+
     @Test func verbsAreCaseInsensitive() {
         #expect(command("ping") == .ping)
         #expect(command("Ping") == .ping)
