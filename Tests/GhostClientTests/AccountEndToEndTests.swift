@@ -11,7 +11,7 @@ import Glibc
 /// the main screen and logged in to again by a fresh process; without TLS, a
 /// password goes to loopback only, unless `--insecure`. The password is
 /// never on a screen, in a settings file, in the daemon's log or its data.
-@Suite("EndToEnd: registered names and TLS, ghost-client against ghostd", .serialized)
+@Suite("EndToEnd: registered names and TLS, ghost-client against ghostd", .ownThread, .serialized)
 struct AccountEndToEndTests {
     /// A password with spaces, and words that no screen shows otherwise.
     static let password = "Zq7 plover yacht"

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Bluff and challenge in real ghost-client processes in tmux (80×24)
 /// against a real ghostd: the challenge key, the answer prompt, the end.
-@Suite("EndToEnd: bluff and challenge in ghost-client", .serialized)
+@Suite("EndToEnd: bluff and challenge in ghost-client", .ownThread, .serialized)
 struct ChallengeEndToEndTests {
     /// A returning player whose new Ghost games are bluff and challenge.
     static func writeConfig(_ tmux: Tmux, _ label: String) throws {

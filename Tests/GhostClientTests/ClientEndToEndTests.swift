@@ -9,7 +9,7 @@ import TestSupport
 /// Real ghost-client processes in real terminals (tmux, 80×24) against a real
 /// ghostd: what each screen shows, resuming after a client restart and after a
 /// daemon crash, and the terminal put back after every way out.
-@Suite("EndToEnd: ghost-client in tmux", .serialized)
+@Suite("EndToEnd: ghost-client in tmux", .ownThread, .serialized)
 struct ClientEndToEndTests {
     /// The command that starts a client in a pane, recording its pid.
     static func clientCommand(_ tmux: Tmux, _ label: String, port: Int, noColour: Bool, extra: String = "") throws -> String {

@@ -6,7 +6,7 @@ import TestSupport
 /// Real ghost-clients in tmux (80×24) against a real ghostd: a game on a
 /// clock counts down on the play screen, and Superghost's ← puts the next
 /// letter at the front of the fragment.
-@Suite("EndToEnd: the clock and Superghost in ghost-client", .serialized)
+@Suite("EndToEnd: the clock and Superghost in ghost-client", .ownThread, .serialized)
 struct ClockAndSuperghostEndToEndTests {
     /// The seconds of the first "m:ss left" on a screen.
     static func secondsLeft(_ screen: [String]) -> Int? {

@@ -7,7 +7,7 @@ import TestSupport
 /// (ghostd with the tests' Word chain, a kind the client has no code for):
 /// chosen on the main screen from HELP, played from VIEW on the generic
 /// screen, its end, its replay, and a second client watching it.
-@Suite("EndToEnd: a kind the client has no code for (Word chain)", .serialized)
+@Suite("EndToEnd: a kind the client has no code for (Word chain)", .ownThread, .serialized)
 struct GenericKindEndToEndTests {
     @Test("Word chain: chosen on the main screen, played against the computer (easy) to its end, replayed with h; a second client watches it")
     func wordChain() throws {

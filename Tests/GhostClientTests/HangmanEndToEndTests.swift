@@ -5,7 +5,7 @@ import TestSupport
 
 /// Real ghost-client processes playing Hangman in tmux (80×24) against a real
 /// ghostd: what the screens show, the settings, a duel's secrecy, resuming.
-@Suite("EndToEnd: Hangman in ghost-client", .serialized)
+@Suite("EndToEnd: Hangman in ghost-client", .ownThread, .serialized)
 struct HangmanEndToEndTests {
     /// A returning player's settings file (language, tutorial, name), so the client starts on its own.
     static func writeConfig(_ tmux: Tmux, _ label: String, name: String, game: String = "ghost") throws {

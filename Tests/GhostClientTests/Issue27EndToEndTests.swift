@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// A new player's findings against a real ghostd, with real clients in tmux.
-@Suite("EndToEnd: issue 27 (fixed keys, 60×20, two windows)", .serialized)
+@Suite("EndToEnd: issue 27 (fixed keys, 60×20, two windows)", .ownThread, .serialized)
 struct Issue27EndToEndTests {
     /// Starts `label`'s client (settings file of `configOf`) and signs in.
     static func signIn(_ tmux: Tmux, _ label: String, port: Int) throws {

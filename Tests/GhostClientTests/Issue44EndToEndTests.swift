@@ -8,7 +8,7 @@ import TestSupport
 
 /// A new player's findings played as written: real ghost-clients in tmux (80×24)
 /// against a real ghostd on an ephemeral port.
-@Suite("EndToEnd: issue 44, a new player's findings", .serialized)
+@Suite("EndToEnd: issue 44, a new player's findings", .ownThread, .serialized)
 struct Issue44EndToEndTests {
     static let password = "Zq7 plover yacht"
 

@@ -6,7 +6,7 @@ import TestSupport
 /// The rename-30,000-times attack leaves NAMES and
 /// ghost-client's name picker working. A real ghostd, the attack over a raw
 /// socket, then a real ghost-client in tmux (80×24).
-@Suite("EndToEnd: the name picker after a rename flood", .serialized)
+@Suite("EndToEnd: the name picker after a rename flood", .ownThread, .serialized)
 struct NamePickerEndToEndTests {
     /// The names of a NAMES reply (`NAME name=<n>` lines), in order.
     static func names(_ c: LineClient, _ command: String) throws -> (names: [String], ok: String) {

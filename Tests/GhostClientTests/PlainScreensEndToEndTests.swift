@@ -5,7 +5,7 @@ import TestSupport
 
 /// `ghost-client --plain-screens` in tmux (80×24) against a real ghostd: Ghost
 /// and Hangman played to their end through the generic screen, from VIEW.
-@Suite("EndToEnd: Ghost and Hangman on the plain screen", .serialized)
+@Suite("EndToEnd: Ghost and Hangman on the plain screen", .ownThread, .serialized)
 struct PlainScreensEndToEndTests {
     @Test("Ghost against the computer, then Hangman against it, each to the end, drawn from VIEW")
     func ghostAndHangman() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GhostClient
 import GhostProtocol
 import GameKit
@@ -70,7 +71,7 @@ enum RFx {
     }
 }
 
-@Suite("Client: ratings, history, replay, review, profile (#28)")
+@Suite("Client: ratings, history, replay, review, profile (#28)", .ownThread)
 struct RecordReducerTests {
     @Test("A rated game's OVER (ratings= changes=) shows your rating and its change on the end screen, and the opponent's; an unrated one shows none")
     func ratingOnTheEndScreen() {
@@ -264,7 +265,7 @@ struct RecordReducerTests {
     }
 }
 
-@Suite("Client: the record's screens fit (#28)")
+@Suite("Client: the record's screens fit (#28)", .ownThread)
 struct RecordScreenTests {
     @Test("Every record screen fits 60×20 in both languages, with its key help whole")
     func fits() {
@@ -285,7 +286,7 @@ struct RecordScreenTests {
     }
 }
 
-@Suite("Client: replaying Hangman and matches (#28)")
+@Suite("Client: replaying Hangman and matches (#28)", .ownThread)
 struct RecordReplayKindsTests {
     /// alice's history with one Hangman game against the evil computer (id 20) and one duel (id 21), alice guessing.
     static func hangmanHistory() -> ClientState {

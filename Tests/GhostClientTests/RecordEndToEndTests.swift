@@ -5,7 +5,7 @@ import TestSupport
 
 /// Your games against a real ghostd, with a real client in tmux: a
 /// game against the computer, then its history, replay and review.
-@Suite("EndToEnd: your games, their replay and review (#28)", .serialized)
+@Suite("EndToEnd: your games, their replay and review (#28)", .ownThread, .serialized)
 struct RecordEndToEndTests {
     @Test("After a game against the computer: h lists it (HISTORY), Enter replays it (MOVES, ←/→ step), r reviews it (REVIEW)")
     func historyReplayReview() throws {

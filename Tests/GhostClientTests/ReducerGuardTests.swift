@@ -1,11 +1,12 @@
 import Testing
+import TestSupport
 @testable import GhostClient
 import GhostProtocol
 import GhostWire
 import WordLists
 
 
-@Suite("Core: hostile and odd server input")
+@Suite("Core: hostile and odd server input", .ownThread)
 struct ReducerRobustnessTests {
     @Test("Control characters from the server never reach the state")
     func controlCharacters() {
@@ -65,7 +66,7 @@ struct ReducerRobustnessTests {
 /// A small deterministic generator for the fuzz test.
 typealias SplitMix = SplitMix64
 
-@Suite("Core: guards")
+@Suite("Core: guards", .ownThread)
 struct ReducerGuardTests {
     @Test("A server that accepts but never greets is treated as down after 10 s")
     func noHello() {

@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import GhostClient
 import GhostProtocol
 import GhostWire
 import WordLists
 
-@Suite("Core: first start, names and the lobby")
+@Suite("Core: first start, names and the lobby", .ownThread)
 struct ReducerLobbyTests {
     @Test("First start: choose the language, read the tutorial, then the name screen; all remembered")
     func firstStart() {
@@ -198,7 +199,7 @@ struct ReducerLobbyTests {
     }
 }
 
-@Suite("Core: playing")
+@Suite("Core: playing", .ownThread)
 struct ReducerGameTests {
     @Test("A letter key sends LETTER; upper case is folded; the server's MOVE and TURN update the screen")
     func letters() {
@@ -342,7 +343,7 @@ struct ReducerGameTests {
     }
 }
 
-@Suite("Core: the end of a game")
+@Suite("Core: the end of a game", .ownThread)
 struct ReducerOverTests {
     @Test("OVER, INFO and two RANK lines make the result; the token is forgotten")
     func over() {
@@ -402,7 +403,7 @@ struct ReducerOverTests {
     }
 }
 
-@Suite("Core: connections, resuming, backoff")
+@Suite("Core: connections, resuming, backoff", .ownThread)
 struct ReducerConnectionTests {
     @Test("Backoff: 0.25 s doubling to 5 s")
     func backoff() {

@@ -6,7 +6,7 @@ import TestSupport
 /// Friends, invitations, chat and blocking (#47) in real ghost-client
 /// processes in tmux against a real ghostd: each step waits for what the
 /// other window shows, never for a time.
-@Suite("EndToEnd: friends, invitations, chat and blocking in ghost-client (#47)", .serialized)
+@Suite("EndToEnd: friends, invitations, chat and blocking in ghost-client (#47)", .ownThread, .serialized)
 struct SocialEndToEndTests {
     /// ann and bob, each registered (following needs it) and on the main
     /// screen; ann follows bob from her friends screen, which shows him online.

@@ -11,7 +11,7 @@ import TestSupport
 /// does not verify is shown plainly; with `--tls-ca` the client logs in to a
 /// registered name, the password typed with nothing echoed, and it never
 /// reaches the settings file.
-@Suite("EndToEnd: ghost-client --tls", .serialized)
+@Suite("EndToEnd: ghost-client --tls", .ownThread, .serialized)
 struct TLSClientEndToEndTests {
     static func command(_ tmux: Tmux, _ label: String, host: String, port: Int, extra: String) throws -> String {
         "sh -c 'exec env NO_COLOR=1 \(try ClientBinary.path()) --config \(tmux.folder)/\(label)/config \(extra) \(host):\(port)'"

@@ -10,7 +10,7 @@ import TestSupport
 /// makes: the bytes go both ways with `--tls-ca`; a certificate the system's
 /// authorities do not vouch for, or one for another host, is refused with
 /// the reason, and not as a drop to retry.
-@Suite("TLS connection", .serialized)
+@Suite("TLS connection", .ownThread, .serialized)
 struct TLSConnectionTests {
     @Test("With --tls-ca the client connects to a self-signed server and the bytes arrive both ways")
     func connectsWithTheCA() throws {

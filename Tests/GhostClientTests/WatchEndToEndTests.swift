@@ -7,7 +7,7 @@ import TestSupport
 /// plays in her own ghost-client, bob over a raw socket, and carol's
 /// ghost-client lists the games in progress, watches theirs move by move,
 /// never sees a token, and shows the end; alice's screen shows the count.
-@Suite("EndToEnd: watching in ghost-client", .serialized)
+@Suite("EndToEnd: watching in ghost-client", .ownThread, .serialized)
 struct WatchEndToEndTests {
     @Test("The list shows the game; watching shows each move and no token; the player sees “1 watching”; Esc stops; the end shows who won")
     func watchAGame() throws {

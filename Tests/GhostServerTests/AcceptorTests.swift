@@ -1,11 +1,12 @@
 import Testing
+import TestSupport
 @testable import GhostServer
 
 /// The acceptor apart from the loop (Net/Acceptor.swift): its rest after
 /// accept runs out of descriptors. No port is bound and no epoll set is
 /// open (taking the listeners out of a closed set fails harmlessly), so
 /// only its clock is exercised.
-@Suite("Acceptor: the rest after accept runs out of descriptors")
+@Suite("Acceptor: the rest after accept runs out of descriptors", .ownThread)
 struct AcceptorTests {
     private static func acceptor(backoff: Double) -> Acceptor {
         var config = ServerConfig()

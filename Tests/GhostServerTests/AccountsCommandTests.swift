@@ -11,7 +11,7 @@ import TestSupport
 /// `ghostd accounts …` run in this process (AccountsCommand.main) on a
 /// temporary data folder whose accounts are made through the store. The
 /// binary's own tests are in EndToEndAccountsCommandTests.
-@Suite("ghostd accounts: list, reset-password, delete, refusals")
+@Suite("ghostd accounts: list, reset-password, delete, refusals", .ownThread)
 struct AccountsCommandTests {
     /// What one run printed, and its exit status.
     final class Captured: @unchecked Sendable {
@@ -226,7 +226,7 @@ struct AccountsCommandTests {
 
 /// How the new password is read: the first line of a pipe or file; on a
 /// terminal, twice with echo off.
-@Suite("ghostd accounts: reading the password")
+@Suite("ghostd accounts: reading the password", .ownThread)
 struct PasswordInputTests {
     /// `bytes` through a pipe, read by `firstLine`.
     static func firstLine(_ bytes: [UInt8]) throws -> Result<String, PasswordInput.Failure> {

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 @testable import GhostServer
 import GhostCore
 import GhostStore
@@ -10,7 +11,7 @@ import WordLists
 /// what a flush sends, what it keeps for a sync, when it trims, and when it
 /// says the connection must go. One end of a socket pair stands for the
 /// client; nothing listens and no epoll set is open.
-@Suite("ConnectionIO: a flush's accounting")
+@Suite("ConnectionIO: a flush's accounting", .ownThread)
 final class ConnectionIOTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-io-\(UUID().uuidString)").path
     let store: Store

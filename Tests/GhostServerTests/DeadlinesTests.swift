@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GhostServer
 
 /// The deadline index: the earliest deadline, updates, clears, and due games
@@ -170,7 +171,7 @@ final class IDDeadlines {
 /// `Room.listed` (Rooms.swift): the deadlines ask it, for every room a turn
 /// touched, instead of looking the room up; it must say whether the room is
 /// the one `rooms` holds under its id.
-@Suite struct RoomListedTests {
+@Suite(.ownThread) struct RoomListedTests {
     @Test func aRoomIsListedWhileItIsTheOneInRooms() throws {
         var settings = Lobby.Settings()
         settings.unloadAfter = 10

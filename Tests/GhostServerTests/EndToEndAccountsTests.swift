@@ -5,7 +5,7 @@ import TestSupport
 /// Registered names over real sockets: the two name attacks of
 /// the issue, each now refused; the lines after a password wait for its
 /// answer; and no password or hash ever reaches a reply or the log.
-@Suite("End to end: registered names")
+@Suite("End to end: registered names", .ownThread)
 struct EndToEndAccountsTests {
     static let password = "champ's long password"
 

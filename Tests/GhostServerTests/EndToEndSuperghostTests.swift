@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostServer
 
 /// Superghost on a real ghostd over TCP, on the real English list.
-@Suite("EndToEnd: Superghost", .timeLimit(.minutes(5)))
+@Suite("EndToEnd: Superghost", .ownThread, .timeLimit(.minutes(5)))
 struct EndToEndSuperghostTests {
     /// Two players SEEK variant=super, add letters at both ends, and the one
     /// who makes "pear" (a word of 4 letters) loses; every line checked.

@@ -1,12 +1,13 @@
 import Glibc
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 
 /// The hashing threads (Net/HashPool.swift): jobs run off the caller's
 /// thread, their outcomes wait until taken, the eventfd says when, and the
 /// queue is bounded.
-@Suite struct HashPoolTests {
+@Suite(.ownThread) struct HashPoolTests {
     /// Waits (poll) until the pool's eventfd is readable; false after 10 s.
     func awaitWake(_ pool: HashPool) -> Bool {
         var fds = [pollfd(fd: pool.eventFD, events: Int16(POLLIN), revents: 0)]

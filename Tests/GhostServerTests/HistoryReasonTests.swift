@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 
 /// HISTORY of an aborted game said `reason=aborted`, a
 /// reason documented nowhere, while its `ABORTED` (and `RESUME`) said why.
 /// One vocabulary: HISTORY says what `ABORTED` said.
-@Suite struct HistoryReasonTests {
+@Suite(.ownThread) struct HistoryReasonTests {
     @Test("A game left before its first move: ABORTED reason=left, and HISTORY's RESULT says result=aborted reason=left")
     func abortedGameKeepsItsReason() throws {
         let h = try Harness()
@@ -27,7 +28,7 @@ import GhostProtocol
 /// between two registered names on one network was joined and played
 /// unrated, without a word. Now such a JOIN is `ERR cannot-rate`, and the
 /// game stays open for someone from another network.
-@Suite struct RatedJoinNetworkTests {
+@Suite(.ownThread) struct RatedJoinNetworkTests {
     /// alice (1) and bob (2) registered from 10.0.0.1, carol (3) from 10.0.0.2.
     private func registerOnTwoNetworks(_ h: Harness) {
         for (id, name, address) in [(1, "alice", "10.0.0.1"), (2, "bob", "10.0.0.1"), (3, "carol", "10.0.0.2")] {

@@ -1,12 +1,13 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import GhostServer
 
 /// The threads the password hashes and the TLS handshake steps run on
 /// (Net/JobPool.swift), with jobs that are plain numbers: each runs on a
 /// pool thread (never the caller's), its result waits until taken, the
 /// eventfd says when, the queue is bounded, and a stopped pool takes none.
-@Suite struct JobPoolTests {
+@Suite(.ownThread) struct JobPoolTests {
     private func awaitWake<J, R>(_ pool: JobPool<J, R>) -> Bool {
         var fds = [pollfd(fd: pool.eventFD, events: Int16(POLLIN), revents: 0)]
         return poll(&fds, 1, 10_000) == 1

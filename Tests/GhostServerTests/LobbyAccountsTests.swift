@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import GhostAuth
 import GhostProtocol
 import GhostStore
@@ -7,7 +8,7 @@ import GhostStore
 /// Registered names and guests, through the lobby: exact lines
 /// for every path. The lobby's default checker hashes (real yescrypt) when
 /// the harness drains, as the loop answers when the hashing pool wakes it.
-@Suite struct LobbyAccountsTests {
+@Suite(.ownThread) struct LobbyAccountsTests {
     static let pw = "correct horse battery"
 
     /// `id` named `name` and registered with `password`; its lines dropped.

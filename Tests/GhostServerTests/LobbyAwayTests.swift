@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: away and back") struct LobbyAwayTests {
+@Suite("Lobby: away and back", .ownThread) struct LobbyAwayTests {
     @Test func disconnectMidGameAdjourns() throws {
         let h = try Harness()
         try h.pairAliceAndBob()

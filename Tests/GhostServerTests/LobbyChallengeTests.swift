@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -12,7 +13,7 @@ private func challengeGame(_ id: Int, _ players: String, _ token: String) -> Str
     "GAME id=\(id) game=ghost lang=en players=\(players) token=\(token) round=1 variant=challenge"
 }
 
-@Suite struct LobbyChallengeTests {
+@Suite(.ownThread) struct LobbyChallengeTests {
     /// alice (1) and bob (2) paired by SEEK variant=challenge; carol (3) seeks
     /// Ghost meanwhile and is not paired with either (`Harness.pairInVariant`).
     private func pair(_ h: Harness) throws -> (alice: String, bob: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -7,7 +8,7 @@ import GhostServer
 /// Games on a clock (`clock=<seconds per move>`), driven through
 /// the lobby with a manual clock: the range, who is timed, the time loss, the
 /// absent player's clock, a restart's fresh period, Ghost and Hangman.
-@Suite struct LobbyClockTests {
+@Suite(.ownThread) struct LobbyClockTests {
     private func token(_ lines: [String]?) throws -> String {
         let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
         return try #require(Message.parse(game)?["token"])

@@ -1,11 +1,12 @@
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 
 /// The server's command table (ServerCommands.swift): one row per verb,
 /// from which the dispatch, the unit each command runs in and what a
 /// watcher may not send are read.
-@Suite struct LobbyCommandTableTests {
+@Suite(.ownThread) struct LobbyCommandTableTests {
     @Test func everyVerbHelpListsHasExactlyOneRow() {
         let helpVerbs = Command.helpLines.map { String($0.usage.split(separator: " ")[0]) }
         #expect(helpVerbs.count == ServerCommands.commandRows.count)
@@ -138,7 +139,7 @@ import GhostProtocol
 }
 
 /// A game kind's own move verbs have one row, with a move's flags.
-@Suite struct LobbyKindVerbRowTests {
+@Suite(.ownThread) struct LobbyKindVerbRowTests {
     @Test func theKindMoveRowIsAMove() {
         let row = ServerCommands.row(.kindMove)
         #expect(row.verb == .kindMove)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 
@@ -10,7 +11,7 @@ import GhostProtocol
 ///
 /// On the lobby's lists the first player wins with c (c, a, t, then the
 /// computer must make "cats") and loses with p.
-@Suite struct LobbyComputerRecordTests {
+@Suite(.ownThread) struct LobbyComputerRecordTests {
     private func harness(directory: String? = nil, scoresFor: ScoresFor = .all) throws -> Harness {
         var settings = Lobby.Settings()
         settings.botDelay = 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -7,7 +8,7 @@ import GhostStore
 
 // The harness and the lines: Support/BotHarness.swift. Matches: LobbyMatchTests.swift.
 
-@Suite struct LobbyComputerTests {
+@Suite(.ownThread) struct LobbyComputerTests {
     // MARK: A game against the computer
 
     @Test func newBotHardPlaysAtOnceAndWins() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -6,7 +7,7 @@ import GhostStore
 
 /// Regression tests for what the lobby fuzzer found (LobbyFuzzTests.swift),
 /// each as the shortest trail it shrank to, written out by hand.
-@Suite struct LobbyFuzzFindingsTests {
+@Suite(.ownThread) struct LobbyFuzzFindingsTests {
     /// LANG in a Hangman game whose length the other language has no word
     /// of: the round cannot restart there. It was answered `ERR store-failed`
     /// (the store had not failed); it is refused as a value that does not fit.

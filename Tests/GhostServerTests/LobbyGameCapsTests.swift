@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 @testable import GhostServer
@@ -7,7 +8,7 @@ import GhostProtocol
 /// The caps on games in progress per name and per network:
 /// QUIT leaves an adjourned game behind, so a name can pile them up; past
 /// the cap NEW, SEEK, JOIN and REMATCH get `ERR too-many-games`.
-@Suite struct LobbyGameCapsTests {
+@Suite(.ownThread) struct LobbyGameCapsTests {
     private func settings(perName: Int = 10, perNetwork: Int = 100) -> Lobby.Settings {
         var s = Lobby.Settings()
         s.botDelay = 0

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 import GhostServer
 
 /// GAMES keeps its games in order as they start and end (`OpenGames`), not by
 /// sorting every table at each call: these check that what it lists stays
 /// exactly the open games in progress, newest first.
-@Suite struct LobbyGamesOrderTests {
+@Suite(.ownThread) struct LobbyGamesOrderTests {
     /// The ids a GAMES reply lists, and its OK line.
     private func listed(_ lines: [String]?) -> (ids: [Int], ok: String?) {
         let lines = lines ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -12,7 +13,7 @@ import WordLists
 /// letters`. Now a duel without `length=` is open (`length=any`) until the
 /// setter's word sets it; `length=<n>` still fixes it. alice (1) sets, bob (2)
 /// guesses; the English list has words of 3 to 6 letters.
-@Suite struct LobbyHangmanDuelLengthTests {
+@Suite(.ownThread) struct LobbyHangmanDuelLengthTests {
     static let lists: [String: WordList] = [
         "en": WordList(words: ["pea", "pear", "peach", "cat", "cats", "dog", "dogs", "kettle", "settle", "zephyr"]),
         "nl": WordList(words: ["huis", "huisje", "kat", "katten"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import HangmanCore
@@ -9,7 +10,7 @@ import WordLists
 /// Fair and phrase Hangman: a new round is a new word. RESTART
 /// against the computer was free and kept the word, so a player learnt it
 /// over a few rounds and then topped the best-games list with 0 mistakes.
-@Suite struct LobbyHangmanRestartTests {
+@Suite(.ownThread) struct LobbyHangmanRestartTests {
     /// The lobby's lists' Hangman, to work out the words a seed gives.
     private let kind = HangmanKind(dictionaries: Dictionaries(lists: lobbyLists), phrases: [:])
 

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 
 /// Join codes cannot be guessed: 40 bits, and wrong JOINs slow
 /// their network down (`ERR too-many-joins`), never anyone else.
-@Suite struct LobbyJoinCodeTests {
+@Suite(.ownThread) struct LobbyJoinCodeTests {
     private static let alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
     @Test("A code from its bits, as bytes, is the code the alphabet's Characters spell, five bits each, lowest first")

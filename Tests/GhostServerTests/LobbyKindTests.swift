@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import GameKit
 import GhostCore
 import GhostProtocol
@@ -168,7 +169,7 @@ private func ending(_ lines: [String]) -> [String] {
     Array(lines.drop { !$0.hasPrefix("OVER ") })
 }
 
-@Suite struct LobbyBestGamesTests {
+@Suite(.ownThread) struct LobbyBestGamesTests {
     @Test func aSolvedGameIsRankedAndAnnouncedToItsPlayer() throws {
         let h = try kindHarness()
         h.named(1, "alice")
@@ -280,7 +281,7 @@ private func ending(_ lines: [String]) -> [String] {
     }
 }
 
-@Suite struct LobbyKindSettingsTests {
+@Suite(.ownThread) struct LobbyKindSettingsTests {
     @Test func settingsListEveryKindsKeysThenLang() throws {
         let h = try kindHarness()
         h.named(1, "alice")
@@ -439,7 +440,7 @@ final class WaitKind: GameDefinition {
     }
 }
 
-@Suite struct LobbyDeferredComputerTests {
+@Suite(.ownThread) struct LobbyDeferredComputerTests {
     /// A computer that is not ready is asked again when it says, through the
     /// lobby's deadlines (nothing blocks meanwhile), and its move is played
     /// once it is ready.

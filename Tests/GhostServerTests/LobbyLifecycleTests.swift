@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -7,7 +8,7 @@ import GhostServer
 /// Every game ends, driven through the lobby with a manual
 /// clock: a game nobody is at leaves memory and comes back on RESUME, only
 /// games on a clock are loaded at start.
-@Suite struct LobbyLifecycleTests {
+@Suite(.ownThread) struct LobbyLifecycleTests {
     private func token(_ lines: [String]?) throws -> String {
         let game = try #require(lines?.first { $0.hasPrefix("GAME ") })
         return try #require(Message.parse(game)?["token"])

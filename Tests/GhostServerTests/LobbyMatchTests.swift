@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: matches between people") struct LobbyMatchTests {
+@Suite("Lobby: matches between people", .ownThread) struct LobbyMatchTests {
     /// NEW rounds=ghost + JOIN; bob loses every round: alice's rounds by "pear", his own by "q".
     @Test func matchBetweenPeopleToGhost() throws {
         let h = try BotHarness()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: names, scores and settings") struct LobbyNamesTests {
+@Suite("Lobby: names, scores and settings", .ownThread) struct LobbyNamesTests {
     @Test func namesListsTheMostRecentFirstBoundedWithAPrefixSearch() throws {
         var settings = Lobby.Settings()
         settings.newNamesPerMinute = 0

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: offers") struct LobbyOffersTests {
+@Suite("Lobby: offers", .ownThread) struct LobbyOffersTests {
     @Test func restartBeforeAnyLetterIsImmediate() throws {
         let h = try Harness()
         let t = try h.pairAliceAndBob()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 import GhostStore
 @testable import GhostServer
@@ -8,7 +9,7 @@ import GameKit
 /// Glicko-2 ratings through the lobby: which games are rated,
 /// the exact `ratings=`/`changes=` fields of GAME and OVER, the store's
 /// record, `rated=`, `range=`, and a restart.
-@Suite struct LobbyRatingsTests {
+@Suite(.ownThread) struct LobbyRatingsTests {
     static let pw = "correct horse battery"
 
     /// `id` named `name` and registered; its lines dropped.
@@ -252,7 +253,7 @@ import GameKit
 }
 
 /// TOP, PROFILE and HISTORY through the lobby: exact lines.
-@Suite struct LobbyRatingsCommandsTests {
+@Suite(.ownThread) struct LobbyRatingsCommandsTests {
     let base = LobbyRatingsTests()
 
     /// alice (1) beats bob (2) in a rated game (game 1), carol (3) is a guest.
@@ -348,7 +349,7 @@ import GameKit
 }
 
 /// rated=yes at NEW keeps guests out of a private game; a rated private game between registered names.
-@Suite struct LobbyRatedJoinTests {
+@Suite(.ownThread) struct LobbyRatedJoinTests {
     let base = LobbyRatingsTests()
 
     @Test("NEW rated=yes: a guest's JOIN is ERR cannot-rate and the game stays open; a registered name's JOIN starts it rated")

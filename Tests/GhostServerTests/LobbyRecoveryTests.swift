@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -171,7 +172,7 @@ private func gameLine(_ id: Int, _ players: String, _ token: String, round: Int 
     "GAME id=\(id) game=ghost lang=en players=\(players) token=\(token) round=\(round)" + (match.map { " rounds=ghost ghost=\($0)" } ?? "")
 }
 
-@Suite("Lobby: a write that fails is undone and answered ERR store-failed; a lost turn is recovered")
+@Suite("Lobby: a write that fails is undone and answered ERR store-failed; a lost turn is recovered", .ownThread)
 struct LobbyRecoveryTests {
     // MARK: A failed statement
 

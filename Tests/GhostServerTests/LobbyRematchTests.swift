@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: rematch") struct LobbyRematchTests {
+@Suite("Lobby: rematch", .ownThread) struct LobbyRematchTests {
     @Test func rematchNeedsBothAndTheOtherSeatStarts() throws {
         let h = try Harness()
         try h.pairAliceAndBob()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
-@Suite("Lobby: restarting the server") struct LobbyRestartTests {
+@Suite("Lobby: restarting the server", .ownThread) struct LobbyRestartTests {
     @Test func aSecondLobbyRestoresAnActiveGame() throws {
         let first = try Harness()
         let t = try first.pairAliceAndBob()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -8,7 +9,7 @@ import GhostServer
 /// hex digits of `id * 2 + seat`, then 80 random bits. RESUME finds the
 /// game by the id and checks the secret: a token that differs in one digit,
 /// or names another seat or game, is refused as an unknown token is.
-@Suite struct LobbyResumeTokenTests {
+@Suite(.ownThread) struct LobbyResumeTokenTests {
     /// `token` with its digit at `i` changed.
     private func changed(_ token: String, at i: Int) -> String {
         var bytes = Array(token.utf8)

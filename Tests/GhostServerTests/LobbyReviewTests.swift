@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 import GhostServer
 import GhostCore
@@ -8,7 +9,7 @@ import GhostCore
 /// lists (en: pea, pear, peach, cat, cats, dog, dogs). In Ghost on them the
 /// first player wins by c or d, and p loses: p e a r is a game alice loses
 /// by her first letter and bob throws away (r at "pea", where c won).
-@Suite struct LobbyReviewTests {
+@Suite(.ownThread) struct LobbyReviewTests {
     /// alice p, bob e, alice a, bob r: bob makes "pear" and loses.
     private func pearGame(_ h: Harness) throws {
         try h.pairAliceAndBob()

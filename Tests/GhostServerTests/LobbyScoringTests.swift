@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 import GhostStore
@@ -56,7 +57,7 @@ extension Harness {
     }
 }
 
-@Suite struct LobbyScoringTests {
+@Suite(.ownThread) struct LobbyScoringTests {
     // MARK: --scores-for all (the default): as before, and the mark
 
     @Test func byDefaultGuestsScoreAsBeforeAndRegisteredNamesAreMarked() throws {

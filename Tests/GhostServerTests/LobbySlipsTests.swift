@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -8,7 +9,7 @@ import GhostStore
 /// Small slips of the lobby, each as Protocol.md says it.
 /// alice (1) hosts a Hangman duel of 4 letters (pear, cats, dogs) and sets;
 /// bob (2) joins and guesses.
-@Suite struct LobbySlipsTests {
+@Suite(.ownThread) struct LobbySlipsTests {
     private func duel(_ h: Harness) throws {
         h.named(1, "alice")
         h.named(2, "bob")

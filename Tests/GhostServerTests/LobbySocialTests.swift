@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 @testable import GhostServer
 import GhostStore
 
 /// Friends, invitations, chat, blocking and the operator's sanctions
 /// (issue #47) in the lobby, with a real store and a manual clock.
-@Suite("Lobby: follows and presence, invitations, chat, blocks, reports, mutes and bans")
+@Suite("Lobby: follows and presence, invitations, chat, blocks, reports, mutes and bans", .ownThread)
 struct LobbySocialTests {
     /// A registered name on connection `id`.
     private func registered(_ h: Harness, _ id: ConnectionID, _ name: String) {

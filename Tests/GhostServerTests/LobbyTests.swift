@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
 import GhostStore
 
 
-@Suite struct LobbyTests {
+@Suite(.ownThread) struct LobbyTests {
     @Test func helloOnConnect() throws {
         let h = try Harness()
         h.connect(1)

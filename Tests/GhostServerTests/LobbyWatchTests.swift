@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 import GhostServer
 
@@ -27,7 +28,7 @@ private func firstToken(_ lines: [String]) -> String? {
 
 private let notPlaying = "ERR not-in-game you are watching game 1: watchers cannot play; UNWATCH to stop watching"
 
-@Suite struct LobbyWatchTests {
+@Suite(.ownThread) struct LobbyWatchTests {
     @Test("GAMES lists the games anyone may watch, most recent first, with their setup; private ones (watch=no) are left out")
     func gamesLists() throws {
         let h = try Harness(settings: unbatched())

@@ -10,7 +10,7 @@ import TestSupport
 
 /// The request line the command and the daemon share, and the command
 /// line's combinations, in this process.
-@Suite("Operator: requests and the command line")
+@Suite("Operator: requests and the command line", .ownThread)
 struct OperatorRequestTests {
     @Test("Each action's request line reads back as the same action")
     func roundTrip() {
@@ -81,7 +81,7 @@ struct OperatorRequestTests {
 }
 
 /// The lobby's side: a request applied as one unit of the store and the outbox.
-@Suite("Operator: the lobby applies a request as a command")
+@Suite("Operator: the lobby applies a request as a command", .ownThread)
 struct LobbyOperatorTests {
     @Test("A ban whose write fails is undone whole: no BYE, nothing stored, a reason for the operator; once the store takes it, the connection is closed")
     func failedWriteIsUndone() throws {
@@ -109,7 +109,7 @@ struct LobbyOperatorTests {
 
 /// `ghostd accounts mute|ban|unban|list` and `ghostd reports`, the real
 /// binary, offline and against a running daemon.
-@Suite("EndToEnd: the operator's commands", .timeLimit(.minutes(5)))
+@Suite("EndToEnd: the operator's commands", .ownThread, .timeLimit(.minutes(5)))
 struct OperatorCommandTests {
     /// `ghostd <arguments>`: status, stdout, stderr.
     /// Under `GHOSTD_TEST_STORE=postgresql`, `--store` names the daemon's database, as an operator would.

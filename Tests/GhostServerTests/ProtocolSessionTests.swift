@@ -8,7 +8,7 @@ import TestSupport
 /// says how a session is written). `scripts/protocol-sessions.sh` writes the
 /// runs into the document (GHOSTD_WRITE_SESSIONS=1), keeping its annotations;
 /// without it the test checks that writing them would change no byte.
-@Suite struct ProtocolSessionTests {
+@Suite(.ownThread) struct ProtocolSessionTests {
     static var documentPath: String { DaemonProcess.packageRoot + "/Protocol.md" }
 
     /// No durability wait, watchers' lines at once, the computer at once:

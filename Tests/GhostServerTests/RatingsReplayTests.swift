@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostProtocol
 import GhostStore
 @testable import GhostServer
@@ -9,7 +10,7 @@ import GhostStore
 /// Hard and led TOP). Schema 16 makes such games unrated and, if there were
 /// any, the next start computes every rating again from the rated games
 /// between people (RatingsReplay.swift).
-@Suite struct RatingsReplayTests {
+@Suite(.ownThread) struct RatingsReplayTests {
     let base = LobbyRatingsTests()
 
     /// A harness on `dir` where alice (1) has beaten bob (2) in a rated game (game 1).

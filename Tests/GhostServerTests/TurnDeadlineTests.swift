@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import GhostCore
 import GhostProtocol
 import GhostServer
@@ -9,7 +10,7 @@ import GhostServer
 /// be claimed (no move, `claim_in=`), so that a client can count it down;
 /// a Hangman duel's setter, choosing a word, has three times the first
 /// move's time. With the daemon's limits (60 s, 300 s), a manual clock.
-@Suite("TURN countdowns in games without a clock")
+@Suite("TURN countdowns in games without a clock", .ownThread)
 struct TurnDeadlineTests {
     private func gameToken(_ lines: [String]?) throws -> String {
         let game = try #require(lines?.first { $0.hasPrefix("GAME ") })

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GhostStore
 #if canImport(Glibc)
 import Glibc
 #endif
 
-@Suite struct DataFolderLockTests {
+@Suite(.ownThread) struct DataFolderLockTests {
     /// A child forked by another thread holds a copy of the lock's
     /// descriptor until it execs (or here, exits). Giving the folder up must
     /// not wait for it: unlock releases the flock itself, not only its fd.

@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 @testable import GhostStore
 
 /// The store's SQLite statements in PostgreSQL's dialect (PostgresDialect.swift):
 /// each rule on its own, exactly, and what it must leave alone.
-@Suite struct PostgresDialectTests {
+@Suite(storeIndependent) struct PostgresDialectTests {
     @Test("Parameters are numbered in order; a ? inside a string or a quoted name is not one")
     func parameters() throws {
         #expect(try PostgresDialect.translate("SELECT a FROM t WHERE b = ? AND c = ? LIMIT ?") == "SELECT a FROM t WHERE b = $1 AND c = $2 LIMIT $3")

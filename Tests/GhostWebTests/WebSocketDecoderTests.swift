@@ -21,7 +21,7 @@ func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocke
     return events
 }
 
-@Suite struct WebSocketDecoderTests {
+@Suite(.ownThread) struct WebSocketDecoderTests {
     @Test func aTextFrameIsALine() {
         #expect(decode(clientFrame(1, Array("NAME alice".utf8))) == [.line(Array("NAME alice".utf8))])
     }
@@ -91,7 +91,7 @@ func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocke
     }
 }
 
-@Suite struct WebSocketFrameTests {
+@Suite(.ownThread) struct WebSocketFrameTests {
     @Test func lengthsUseTheShortestForm() {
         var out: [UInt8] = []
         WebSocketFrame.append(.text, [UInt8](repeating: 0x61, count: 125), to: &out)
@@ -113,7 +113,7 @@ func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocke
     }
 }
 
-@Suite struct WebSocketAcceptTests {
+@Suite(.ownThread) struct WebSocketAcceptTests {
     /// RFC 6455 §1.3's example.
     @Test func theRFCsExample() {
         #expect(WebSocketAccept.value(forKey: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
@@ -126,7 +126,7 @@ func decode(_ bytes: [UInt8], chunk: Int = Int.max, max: Int = 512) -> [WebSocke
     }
 }
 
-@Suite struct WebSocketMaskedFrameTests {
+@Suite(.ownThread) struct WebSocketMaskedFrameTests {
     /// A client's frame from GhostWeb's encoder (the benchmarks') is what the decoder reads, at every length form.
     @Test func theDecoderReadsTheEncodersMaskedFrames() {
         for length in [0, 5, 125, 126, 300, 512] {

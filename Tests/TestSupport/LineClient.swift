@@ -10,7 +10,7 @@ import Glibc
 /// line (with what was actually received) and throw, which ends the test.
 public final class LineClient {
     /// Default seconds to wait for a line. Generous: daemons of parallel tests share the CPU.
-    public static let defaultTimeout: Double = 5
+    public static let defaultTimeout: Double = 20
     public static let helloPrefix = "HELLO ghostd/"
 
     public let label: String

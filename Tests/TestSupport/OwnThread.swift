@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs a long blocking test on a thread of its own, so that it does not hold
 /// one of the few threads Swift Testing's other tests run on (a test with a
@@ -62,3 +63,29 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 }
 
+
+/// A trait for a suite (each of its tests) or a test: the test runs on a
+/// thread of its own, as `onOwnThread` runs a body, so that its blocking
+/// waits (a daemon's lines, a terminal, a browser) do not hold one of the few
+/// threads Swift Testing's other tests run on. How many tests run at once
+/// is still Swift Testing's to say (twice the cores by default; the
+/// environment's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH), outside a
+/// test's time limit.
+public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
+    public var isRecursive: Bool { true }
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        guard testCase != nil else { return try await function() }
+        let executor = ThreadExecutor()
+        defer { executor.stop() }
+        try await withTaskExecutorPreference(executor) {
+            try await function()
+        }
+    }
+}
+
+extension Trait where Self == OwnThreadTrait {
+    /// Each test on a thread of its own (`OwnThreadTrait`).
+    public static var ownThread: Self { Self() }
+}

@@ -243,8 +243,13 @@ public final class PostgresServer: @unchecked Sendable {
                 chosen = nil
                 lock.withLock { currentPort = fresh }
             }
+            // fsync off: what these tests kill (ghostd, PostgreSQL itself)
+            // is a process, whose writes the kernel keeps; no test crashes
+            // the machine. With it on, every commit of every test's daemon
+            // waited for the disk, which a loaded machine made take seconds
+            // (a shared daemon once went 20 s without answering).
             let options = "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1"
-                + " -c fsync=on -c synchronous_commit=on -c max_connections=200"
+                + " -c fsync=off -c synchronous_commit=on -c max_connections=200"
             let logSize = (try? FileManager.default.attributesOfItem(atPath: logPath)[.size] as? Int) ?? 0
             do {
                 try run("pg_ctl", ["-D", dataDirectory, "-l", logPath, "-w", "-t", "120", "-o", options, "start"])

@@ -373,7 +373,11 @@ enum SharedDaemon {
         if let daemon {
             Issue.record("the shared ghostd died (\(daemon.exitStatus.map(\.description) ?? "?")); starting another. stderr:\n\(daemon.stderrLines.suffix(20).joined(separator: "\n"))")
         }
-        let d = try DaemonProcess.start()
+        // Every test on it comes from 127.0.0.1: no budget or cap by network,
+        // or one test's 1 MB line or burst of connections made the others
+        // wait (a test that checks those limits starts a daemon of its own).
+        let d = try DaemonProcess.start(extraArguments: ["--max-commands-per-second-per-ip", "0", "--connects-per-second-per-ip", "0",
+                                                         "--max-clients-per-ip", "0", "--max-unnamed-per-ip", "0"])
         daemon = d
         if !registeredExit {
             registeredExit = true
