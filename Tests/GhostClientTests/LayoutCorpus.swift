@@ -179,6 +179,7 @@ enum LayoutCorpus {
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.eightCharacters",
         "JoinCodeScreenTests.swift: JoinCodeScreenTests.limitRefusals",
         "NamePickerTests.swift: NamePickerTests.configNamesFirst",
+        "NamePickerTests.swift: NamePickerTests.chosenBeforeGreeting",
         "NamePickerTests.swift: NamePickerTests.configFile",
         "NamePickerTests.swift: NamePickerTests.rememberedOnSuccess",
         "NamePickerTests.swift: NamePickerTests.prefixSearch",
@@ -504,6 +505,7 @@ enum LayoutCorpus {
         JoinCodeScreenTests().eightCharacters()
         JoinCodeScreenTests().limitRefusals()
         NamePickerTests().configNamesFirst()
+        NamePickerTests().chosenBeforeGreeting()
         NamePickerTests().configFile()
         NamePickerTests().rememberedOnSuccess()
         NamePickerTests().prefixSearch()

@@ -56,6 +56,19 @@ struct NamePickerTests {
         #expect(fx == [.send(.name("carl"))])
     }
 
+    @Test("A name chosen before the server's greeting (Enter at once): \"not connected yet\", and it goes with the greeting")
+    func chosenBeforeGreeting() {
+        let config = ClientConfig(language: "en", tutorialSeen: true, lastName: "wynn", recentNames: ["wynn"], server: "127.0.0.1:7777")
+        var (s, fx) = Fx.run(ClientState(config: config, serverAddress: "127.0.0.1:7777"), .tick(100), .connected, .key(.enter))
+        #expect(s.screen == .name)
+        #expect(Fx.sent(fx) == [])
+        #expect(s.alert?.notice == .notConnected)
+        (s, fx) = Fx.run(s, Fx.line(Fx.hello))
+        #expect(Fx.sent(fx) == ["LANG en", "NAME wynn"])
+        (s, fx) = Fx.run(s, Fx.line("OK LANG lang=en"), Fx.line("OK NAME name=wynn lang=en"))
+        #expect(s.myName == "wynn" && s.screen != .name)
+    }
+
     @Test("An older config (only `name=`) lists that name first; `names=` is read and written back, bad entries dropped")
     func configFile() {
         let old = ClientConfig.parse("language=en\ntutorial=seen\nname=zoe\n")

@@ -80,6 +80,10 @@ enum LinkFeature {
             // registered one with the password kept in memory, if any).
             AccountFeature.sendName(&st, name, &fx)
             if st.screen == .resuming { st.goToMain() }
+        } else if st.screen == .name, let chosen = st.namePicker.chosenBeforeGreeting {
+            // Enter was pressed before the greeting: the name goes now.
+            st.namePicker.chosenBeforeGreeting = nil
+            AccountFeature.sendName(&st, chosen, &fx)
         } else if st.screen == .name {
             NamePickerFeature.askNames(&st, fresh: true, &fx)
             // `--game hangman`: straight into play under the last name.

@@ -50,6 +50,12 @@ enum NamePickerFeature {
                 st.send(.resume(token), &fx)
                 return
             }
+            // Not greeted yet (the client has just started): said so, and
+            // the name goes with the greeting.
+            guard st.link == .online else {
+                st.namePicker.chosenBeforeGreeting = chosen
+                return st.show(.notConnected)
+            }
             AccountFeature.sendName(&st, chosen, &fx)
         case .escape:
             if st.named { st.goToMain() }

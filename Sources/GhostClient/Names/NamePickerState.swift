@@ -24,6 +24,9 @@ public struct NamePickerState: Equatable, Sendable {
     public var nameField = ""
     /// Index into `filteredNames`, or nil for the typed name.
     public var nameCursor: Int?
+    /// A name chosen (Enter) before the server's greeting: sent with it,
+    /// instead of being refused as "not connected yet".
+    var chosenBeforeGreeting: String?
 
     /// What the picker asks the server for now: "" for the most recent
     /// names, the typed text while it can be the start of a name, nil when
