@@ -10,12 +10,22 @@ extension Lobby {
     /// The next moment the clock matters to a game, a seek queue or the
     /// watchers, if any (monotonic seconds; Away.swift).
     public var nextDeadline: Double? {
+        // The store out of reach: nothing runs out; the probe is looked at once a second.
+        if recovery.outage != nil { return context.monotonic + StoreOutage.probeSeconds }
         guard let presence = social.due else { return away.nextDeadline }
         return min(away.nextDeadline ?? presence, presence)
     }
 
     /// Everything the clock has made due (Away.swift).
     public func tick() {
+        if recovery.outage != nil {
+            recovery.outageTick(sendState: { game, seat in play.sendState(game, to: seat) })
+            if recovery.outage == nil {
+                moderation.reload()
+                social.settle()
+            }
+            return
+        }
         away.tick()
         social.tick()
     }
@@ -29,6 +39,10 @@ extension Lobby {
     public func handle(_ command: consuming Command, from id: ConnectionID) {
         // Its row (ServerCommands.swift) says which unit it runs in.
         let row = ServerCommands.row(command.verb)
+        if recovery.outage != nil, !row.flags.contains(.revealsNothing), command.verb != .quit {
+            // The store is out of reach (StoreOutage.swift): nothing that could not be stored.
+            return context.reply(id, .error(.storeFailed, StoreOutage.refusedText))
+        }
         if row.flags.contains(.readOnly) {
             // It only reads the store: nothing to undo, so no unit around it.
             perform(command, row, from: id)
@@ -55,8 +69,9 @@ extension Lobby {
         social.settle()
     }
 
-    /// Set only when the lobby could not resynchronise with the store after a
-    /// failed write: the server must stop (RecoveryDesk.swift).
+    /// Set only when the lobby could not resynchronise with SQLite's store
+    /// after a failed write: the server must stop (RecoveryDesk.swift).
+    /// PostgreSQL out of reach is an outage instead (StoreOutage.swift).
     public var storeError: Error? { recovery.storeError }
 
     /// The text of `ERR store-failed` (RecoveryDesk.swift).

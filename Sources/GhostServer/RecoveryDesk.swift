@@ -37,8 +37,12 @@ final class RecoveryDesk: GamePart {
     var recovery = Recovery()
     /// Set only when the lobby could not resynchronise with the store after a
     /// failed write (the database cannot even be read): the server must then
-    /// stop without sending this turn's replies (`Lobby.storeError`).
+    /// stop without sending this turn's replies (`Lobby.storeError`). SQLite's
+    /// only: PostgreSQL out of reach is an `outage` instead.
     var storeError: Error?
+    /// Set while PostgreSQL is out of reach: the server serves on without it
+    /// (StoreOutage.swift), and puts the games back once it answers.
+    var outage: StoreOutage?
 
     init(context: LobbyContext, rooms: Rooms, deadlines: Deadlines<Room>, watching: WatchDesk, waiting: Waiting) {
         self.context = context
@@ -161,9 +165,8 @@ final class RecoveryDesk: GamePart {
             do {
                 try readingAfterFailure { for g in games { try resynchronise(game: g) } }
             } catch {
-                storeError = error
-                log("cannot read \(store.path) after a failed write: \(error)")
-                return
+                cannotRead(error, after: "a failed write")
+                if storeError != nil { return }
             }
         }
         // Otherwise SQLite rolled the whole turn back: the commit fails and
@@ -185,12 +188,73 @@ final class RecoveryDesk: GamePart {
         do {
             return try read()
         } catch {
-            guard store.isPostgres else { throw error }
+            // Out of reach already: the probe says when it is back, not a wait here.
+            guard store.isPostgres, outage == nil else { throw error }
             log("cannot read \(store.path): \(error); waiting up to \(Int(RecoveryDesk.reconnectSeconds)) s for it")
             guard store.reconnect(within: RecoveryDesk.reconnectSeconds) else { throw error }
             log("\(store.path) is back")
             return try read()
         }
+    }
+
+    /// The store could not be read after a failed write or commit. SQLite's
+    /// file: the server must stop (`storeError`). PostgreSQL out of reach:
+    /// an outage begins (or goes on), and the server serves without it.
+    private func cannotRead(_ error: Error, after what: String) {
+        log("cannot read \(store.path) after \(what): \(error)")
+        guard let probe = store.probe else {
+            storeError = error
+            return
+        }
+        if let outage {
+            // The probe found the server but it failed again: look again
+            // (the clocks were moved on up to now).
+            guard outage.isBack else { return }
+            outage.stop()
+            self.outage = StoreOutage(since: clock.monotonic, probe: probe, announced: outage.announced)
+            return
+        }
+        log("\(store.path) is out of reach: serving on without it; every command but PING, HELP, STATS and QUIT gets ERR store-failed until it is back")
+        outage = StoreOutage(since: clock.monotonic, probe: probe)
+    }
+
+    /// While the store is out of reach, once a second (the lobby's `tick`):
+    /// tells every connection, the first time; once the probe finds the
+    /// server, puts the games in memory back as stored (`recoverLostTurn`,
+    /// with every seated player sent its game's state again), moves their
+    /// clocks on by the outage's length, and tells everyone it is over.
+    func outageTick(sendState: (_ game: Int, _ seat: Int) -> Void) {
+        guard let outage else { return }
+        if !outage.announced {
+            outage.markAnnounced()
+            for conn in sessions.keys.sorted() { outbox.send(.info(StoreOutage.announcement), to: conn) }
+        }
+        guard outage.isBack else { return }
+        guard store.reconnect(within: 0) else {
+            // Found by the probe, lost again before the loop's own connection: look again.
+            outage.stop()
+            if let probe = store.probe { self.outage = StoreOutage(since: outage.since, probe: probe, announced: true) }
+            return
+        }
+        // The clocks first: a game put back in the same position keeps them.
+        let now = clock.monotonic
+        let length = max(0, now - outage.since)
+        for room in rooms.byID.values {
+            room.turnSince += length
+            for seat in room.awaySince.indices { room.awaySince[seat] = room.awaySince[seat].map { $0 + length } }
+        }
+        let seated = Set(sessions.compactMap { conn, s -> ConnectionID? in
+            if case .playing = s.state { return conn }
+            return nil
+        })
+        recoverLostTurn(withdrawn: seated, sendState: sendState)
+        // Not read after all (a new outage, from now): wait again.
+        if let still = self.outage, still !== outage { return }
+        outage.stop()
+        self.outage = nil
+        for room in rooms.byID.values where room.botDue != nil { room.botDue = now + RecoveryDesk.storeRetrySeconds }
+        for conn in sessions.keys.sorted() { outbox.send(.info(StoreOutage.endText), to: conn) }
+        log("\(store.path) is back after \(Int(length)) s: \(rooms.count) game(s) put back as stored")
     }
 
     /// Puts one game back as the store has it: after a failed command, the
@@ -227,8 +291,7 @@ final class RecoveryDesk: GamePart {
             // in the store: the others are not loaded (Lifecycle.swift).
             stored = try readingAfterFailure { try store.activeGames(ids: Set(rooms.keys).union(recovery.removed.map(\.game))) }
         } catch {
-            storeError = error
-            log("cannot read \(store.path) after a failed commit: \(error)")
+            cannotRead(error, after: "a failed commit")
             return
         }
         let wasPlaying = Set(sessions.compactMap { conn, s -> ConnectionID? in

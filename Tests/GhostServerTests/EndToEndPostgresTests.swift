@@ -11,7 +11,7 @@ import TestSupport
 /// the start refuses a newer schema and an unreachable server, never
 /// showing a password. (Every other end-to-end suite runs on PostgreSQL
 /// too under `GHOSTD_TEST_STORE=postgresql`, as CI's last pass does.)
-@Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .timeLimit(.minutes(5)))
+@Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
 struct EndToEndPostgresTests {
     @Test("PostgreSQL killed mid-game and started again: the next letter gets ERR store-failed and both players the stored game; play goes on; ghostd killed -9 and started: the game resumes from PostgreSQL")
     func postgresKilledMidGame() async throws {
@@ -46,6 +46,56 @@ struct EndToEndPostgresTests {
             game.players[0] = try E2E.resume(again, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
                                              opponentPresent: false)
             game.players[1] = try E2E.resume(again, game, seat: 1)
+            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        }
+    }
+
+    @Test("PostgreSQL down for longer than ghostd waits for it: ghostd serves on without it (PING and STATS answered, every other command ERR store-failed, everyone told once); back, the game is put back as stored, its players get its state and everyone is told; play goes on")
+    func postgresOutage() async throws {
+        try await onOwnThread {
+            let server = try PostgresServer()
+            defer { server.stop() }
+            let url = try server.createDatabase()
+            let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
+            defer { daemon.kill() }
+            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
+            var game = try Game.privateGame(host: ann, guest: ben)
+            try game.play("pe")
+
+            // Down, and not back: ghostd waits for it (10 s), then serves on without it.
+            try server.kill9()
+            try ann.send("a")
+            try ann.client.expect("ERR store-failed the server could not store this; nothing was done", timeout: 60)
+            #expect(daemon.waitForStderrLine(timeout: 60) { $0.contains("is out of reach: serving on without it") } != nil, "\(daemon.stderrText)")
+            let told = "INFO The server cannot reach its database. Games wait as they were last stored, with their clocks stopped; commands other than PING, HELP, STATS and QUIT get ERR store-failed until it is back."
+            let refused = "ERR store-failed the server cannot reach its database; only PING, HELP, STATS and QUIT are served until it is back"
+            try ann.expect(told)
+            try ben.expect(told)
+            try ben.send("PING")
+            try ben.expect("OK PING")
+            try ben.send("e")
+            try ben.expect(refused)
+            let carl = try LineClient(port: daemon.port, label: "carl")
+            try carl.send("NAME carl")
+            try carl.expect(refused)
+            try carl.send("STATS")
+            _ = try carl.readUntil(prefix: "OK STATS")
+            try ann.client.expectNothing(within: 0.3)
+            #expect(daemon.isRunning)
+
+            // Back: the game as stored (before the refused letter), to both players, then everyone told.
+            try server.start()
+            for (seat, p) in [ann, ben].enumerated() {
+                try p.client.expect("GAME id=\(game.id) game=ghost lang=en players=\(ann.name),\(ben.name) token=\(game.tokens[seat]) round=1", timeout: 60)
+                let turn = try p.client.readLine()
+                #expect(turn.hasPrefix("TURN id=\(game.id) player=\(ann.name) fragment=pe last=\(ben.name)"), "\(turn)")
+                try p.expect("INFO The server's database is back: play on.")
+            }
+            try carl.expect("INFO The server's database is back: play on.")
+            #expect(daemon.waitForStderrLine { $0.contains("is back after") } != nil, "\(daemon.stderrText)")
+            try carl.send("NAME carl")
+            try carl.expect("OK NAME name=carl lang=en")
+            try game.play("a")
             try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
         }
     }
