@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TestSupport
 
+extension InChromium {
 /// The browser harness the web client's end-to-end tests stand on (issue
 /// #46): a real headless Chromium driven over WebDriver (TestSupport's
 /// Browser), on pages made here as `data:` URLs, so nothing of ghostd is
@@ -234,4 +235,5 @@ struct BrowserHarnessTests {
             }
         }
     }
+}
 }

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TestSupport
 
+extension InChromium {
 /// Every screen of the web client, in English and in Dutch, at a phone's
 /// 360×640 and a desktop's 1280×800, against the page's own layout rules
 /// (TestSupport's LayoutRules: no horizontal scroll, nothing past the
@@ -153,4 +154,5 @@ struct EndToEndBrowserLayoutTests {
             #expect(try b.consoleErrors().isEmpty)
         }
     }
+}
 }

@@ -13,7 +13,7 @@ import TestSupport
 /// for what a page shows or the protocol line it got, never for a time.
 @Suite("EndToEnd: friends, invitations and chat in the web client", .ownThread, storeIndependent, .serialized, .timeLimit(.minutes(10)))
 struct EndToEndBrowserSocialTests {
-    typealias E = EndToEndBrowserTests
+    typealias E = InChromium.EndToEndBrowserTests
 
     /// From the menu, `from` invites `name` to a game of Ghost through the
     /// friends screen and the setup screen; returns the invitation's code.

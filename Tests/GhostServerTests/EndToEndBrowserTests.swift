@@ -5,6 +5,7 @@ import Glibc
 #endif
 import TestSupport
 
+extension InChromium {
 /// The web client in a real headless Chromium against a real ghostd's web
 /// port (issue #46): people play each other and the computer, a reload and
 /// the daemon's kill -9 resume, a page of another origin cannot open the
@@ -251,4 +252,5 @@ struct EndToEndBrowserTests {
             #expect(sent == ["LETTER e", "LETTER a", "LETTER o"], "\(sent)")
         }
     }
+}
 }

@@ -7,6 +7,7 @@ import Testing
 /// Thread, the body stays in the test's task (a task executor preference),
 /// so what it records (#expect, Issue.record) is the test's.
 public func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+    TestProcess.ignoreBrokenPipes()
     let executor = ThreadExecutor()
     defer { executor.stop() }
     try await withTaskExecutorPreference(executor) {
@@ -77,6 +78,7 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil else { return try await function() }
+        TestProcess.ignoreBrokenPipes()
         let executor = ThreadExecutor()
         defer { executor.stop() }
         try await withTaskExecutorPreference(executor) {
@@ -88,4 +90,19 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
 extension Trait where Self == OwnThreadTrait {
     /// Each test on a thread of its own (`OwnThreadTrait`).
     public static var ownThread: Self { Self() }
+}
+
+/// The test process itself.
+public enum TestProcess {
+    /// A write to a pipe or socket whose reader is gone (an `openssl
+    /// s_client`, a chromedriver or a daemon a test killed) fails with EPIPE
+    /// instead of killing the whole test run with SIGPIPE (it did once, in
+    /// the middle of a run). Idempotent; the programs the tests start get
+    /// SIGPIPE's default back (posix_spawn's `setsigdefault`, Process).
+    public static func ignoreBrokenPipes() { _ = ignored }
+
+    private static let ignored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
 }
