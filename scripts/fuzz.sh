@@ -8,7 +8,9 @@
 # port's request reader and routes and its WebSocket decoder (each line it
 # gives is valid UTF-8, one line, within the framer's limit). A trap, a failed precondition or a
 # leak of framer memory beyond one line is a crash, which libFuzzer reports and
-# saves as crash-*.
+# saves as .build-fuzz/crashes/crash-* (the Swift runtime's backtracer is
+# turned off: it would catch the trap before libFuzzer could save the input).
+# Replay one with: .build-fuzz/release/ghost-fuzz .build-fuzz/crashes/crash-…
 #
 #   scripts/fuzz.sh [seconds] [extra libFuzzer flags...]   (default 60 s)
 #   scripts/fuzz.sh 0 -runs=10000000                       (10 million inputs)
@@ -30,6 +32,8 @@ printf '\x81\x84\x01\x02\x03\x04QKMC\x01\x80\x00\x00\x00\x00\x89\x80\x01\x01\x01
 printf 'GAME id=1 game=ghost lang=en players=a,b token=ff round=2 bot=easy rounds=ghost ghost=G,\nTURN id=1 player=a fragment=p ghost=,G\nOK NEW bot=easy lang=en rounds=ghost\nHELP NAME <name> - identify\nBYE replaced seat\nERR busy no\n' > "$corpus/seed-server"
 printf 'FOLLOW bob\nINVITE bob game=hangman clock=30 rated=no\nDECLINE k3j9qx2a\nSAY good \xe2\x80\xae game\nREPORT bob rude words\nBLOCK bob\nSET invites friends\n' > "$corpus/seed-social"
 printf 'SAID id=1 player=a watcher=yes - hi - there\nINVITE from=a code=K3J9QX2A game=ghost lang=en clock=30\nDECLINED name=b code=K3J9QX2A\nDECLINED id=1 player=a kind=restart\nFRIEND name=a online=yes playing=3\nWITHDRAWN from=a code=X\n' > "$corpus/seed-social-server"
-args=(-max_len=4096 -print_final_stats=1)
+mkdir -p .build-fuzz/crashes
+export SWIFT_BACKTRACE=enable=no
+args=(-max_len=4096 -print_final_stats=1 -artifact_prefix=.build-fuzz/crashes/)
 [ "$seconds" != 0 ] && args+=(-max_total_time="$seconds")
 exec .build-fuzz/release/ghost-fuzz "${args[@]}" "$@" "$corpus"
