@@ -155,7 +155,7 @@ struct TLSConnectionTests {
         p.standardOutput = stdout
         p.standardError = stderr
         try p.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))   // it may have ended already
         try stdin.fileHandleForWriting.close()
         var stopped = false
         let deadline = monotonicNow() + 20

@@ -109,8 +109,9 @@ final class TLSServer: @unchecked Sendable {
         }
     }
 
-    /// Sends bytes to the connected client.
-    func send(_ text: String) { input.fileHandleForWriting.write(Data(text.utf8)) }
+    /// Sends bytes to the connected client (through the server's stdin; one
+    /// that has ended is not an error here: EPIPE, not a trap).
+    func send(_ text: String) { try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8)) }
 
     /// What clients have sent so far.
     var received: String {
