@@ -41,6 +41,10 @@ public final class PostgresDatabase {
     public private(set) var inPipeline = false
     /// The statements sent in the pipeline since its last sync, in order.
     private var pending = 0
+    /// The statements prepared in the pipeline since its last sync, by their
+    /// place in it: prepared only once the server answers their PREPARE (a
+    /// failed statement before one makes the server skip it).
+    private var preparing: [Int: String] = [:]
 
     /// Connects to `conninfo` (a URL `postgresql://…` or `key=value …`).
     /// The session speaks UTF-8, in UTC, and waits for each commit to reach
@@ -69,6 +73,7 @@ public final class PostgresDatabase {
         if let connection { PQfinish(connection) }
         connection = nil
         prepared.removeAll()
+        preparing.removeAll()
         inPipeline = false
         pending = 0
     }
@@ -250,6 +255,7 @@ public final class PostgresDatabase {
         let conn = try live()
         if inPipeline {
             guard PQsendPrepare(conn, name, sql, 0, nil) == 1 else { throw connectionFailure("cannot send a PREPARE") }
+            preparing[pending] = name
             pending += 1
         } else {
             let result = PQprepare(conn, name, sql, 0, nil)
@@ -296,6 +302,13 @@ public final class PostgresDatabase {
     public func sync(rows: ((Int, PostgresRows) -> Void)? = nil) throws {
         let conn = try live()
         precondition(inPipeline, "sync is for a pipeline")
+        // A PREPARE of the batch whose answer was not a success (skipped
+        // after a failed statement, or failed) prepared nothing: forgotten,
+        // so that its statement is prepared again when next used.
+        let preparing = self.preparing
+        self.preparing = [:]
+        var preparedNow: Set<Int> = []
+        defer { for (i, name) in preparing where !preparedNow.contains(i) { prepared.remove(name) } }
         guard PQpipelineSync(conn) == 1 else {
             pending = 0
             throw connectionFailure("cannot send the sync")
@@ -319,6 +332,7 @@ public final class PostgresDatabase {
                 PQclear(result)
                 break
             }
+            if status == PGRES_COMMAND_OK, preparing[index] != nil { preparedNow.insert(index) }
             if let failure = failure(of: result) {
                 if firstFailure == nil { firstFailure = failure }
                 PQclear(result)

@@ -94,7 +94,9 @@ final class PostgresSession {
     /// The name `text` is prepared under on `db`, preparing it the first time.
     private func prepared(_ text: String, on db: PostgresDatabase) throws -> String {
         if let name = names[text], db.isPrepared(name) { return name }
-        let name = "s\(names.count)"
+        // A name the connection forgot (its PREPARE was skipped) is used again:
+        // a new one could be the next text's.
+        let name = names[text] ?? "s\(names.count)"
         try db.prepare(name, text)
         names[text] = name
         return name

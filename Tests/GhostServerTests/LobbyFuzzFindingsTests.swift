@@ -185,4 +185,19 @@ import GhostStore
         #expect(d[4]?.count == 64)
         #expect(d[4]?.contains("ABORTED id=1 reason=left") == true)
     }
+
+    /// On PostgreSQL (seed 7031, shrunk): a statement that failed in the
+    /// turn's pipeline made PostgreSQL skip the rest of it, a PREPARE too,
+    /// but the connection counted that statement as prepared: every later
+    /// use of it failed (`prepared statement "s2" does not exist`), and the
+    /// next move was answered `ERR store-failed` with the store working
+    /// again. On SQLite the same trail runs as it always did.
+    @Test func aPrepareSkippedInAFailedPipelineIsPreparedAgain() throws {
+        let statementFault = try #require(FuzzRun.faults.firstIndex(of: "statement UPDATE ON games"))
+        let trail: [FuzzStep] = [
+            .connect(slot: 0), .line(slot: 0, "NAME eve"), .line(slot: 0, "NEW bot=hard rounds=ghost"),
+            .fault(statementFault), .line(slot: 0, "t"), .heal, .line(slot: 0, "k"),
+        ]
+        #expect(try LobbyFuzz.replay(trail, seed: 7031) == [])
+    }
 }

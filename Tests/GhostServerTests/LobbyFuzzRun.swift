@@ -7,6 +7,7 @@ import GhostProtocol
 @testable import GhostServer
 @testable import GhostStore
 import HangmanCore
+import TestSupport
 
 // One episode of the lobby fuzzer, and its checks (LobbyFuzzTests.swift).
 
@@ -45,7 +46,7 @@ final class FuzzRun {
     var problems: [String] = []
     /// A second connection to the database, for the triggers that make it fail
     /// (as LobbyRecoveryTests does), and the one armed now.
-    let raw: SQLiteDatabase
+    let raw: FuzzFaultConnection
     var fault: String?
     static let faults = [
         "statement INSERT ON moves", "statement INSERT ON games", "statement UPDATE ON games",
@@ -72,8 +73,12 @@ final class FuzzRun {
     var printer: (String) -> Void = { print($0) }
 
     init(seed: UInt64) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-fuzz-\(UUID().uuidString)").path
-        store = try Store(directory: directory, durability: .normal)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ghostd-fuzz-\(UUID().uuidString)").path
+        self.directory = directory
+        // The store the tests run on: SQLite in the folder, or under
+        // GHOSTD_TEST_STORE=postgresql a database of its own (openTestStore).
+        let url = try DaemonProcess.storeURL(forData: directory)
+        store = try url.map { try Store(postgres: $0, directory: directory) } ?? Store(directory: directory, durability: .normal)
         var s = Lobby.Settings()
         // Half the episodes let the computer play at once, the others after a delay the clock must pass.
         s.botDelay = seed % 2 == 0 ? 0 : 0.6
@@ -84,8 +89,8 @@ final class FuzzRun {
         // Cheap hashes (yescrypt at its lowest cost): the fuzzer checks what
         // is done with them, not how slow they are.
         lobby.passwordChecker = FuzzPasswordChecker()
-        raw = try SQLiteDatabase(path: store.path)
-        try raw.execute("CREATE TABLE IF NOT EXISTS tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
+        raw = try url.map { .postgres(try PostgresDatabase($0)) } ?? .sqlite(try SQLiteDatabase(path: store.path))
+        try raw.prepare()
         outbox.onSend = { [unowned self] line, conn in
             self.checkSecrecy(line, to: conn)
             self.checkBetweenPeople(line, to: conn)
@@ -147,6 +152,8 @@ final class FuzzRun {
             arm(FuzzRun.faults[n % FuzzRun.faults.count])
         case .diskFull(let n):
             heal()
+            // The journal is SQLite's alone (LobbyFuzzFullDiskTests skips on PostgreSQL).
+            guard !store.isPostgres else { break }
             store.journal.failWrites = ENOSPC
             fault = "the journal's appends"
             if let also = FuzzRun.diskFaults[n % FuzzRun.diskFaults.count] { arm(also) }
@@ -195,11 +202,7 @@ final class FuzzRun {
     private func arm(_ description: String) {
         let words = description.split(separator: " ", maxSplits: 1).map(String.init)
         do {
-            if words[0] == "statement" {
-                try raw.execute("CREATE TRIGGER fault BEFORE \(words[1]) BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
-            } else {
-                try raw.execute("CREATE TRIGGER fault AFTER \(words[1]) BEGIN INSERT INTO tripwire VALUES ('no such player'); END")
-            }
+            try raw.arm(statement: words[0] == "statement", words[1])
             fault = words[1]
         } catch {
             problem("cannot arm a fault: \(error)")
@@ -209,7 +212,7 @@ final class FuzzRun {
     private func heal() {
         guard fault != nil else { return }
         store.journal.failWrites = 0
-        do { try raw.execute("DROP TRIGGER IF EXISTS fault") } catch { problem("cannot drop a fault: \(error)") }
+        do { try raw.heal(fault ?? "") } catch { problem("cannot drop a fault: \(error)") }
         fault = nil
     }
 
@@ -225,6 +228,9 @@ final class FuzzRun {
             lobby.recoverLostTurn(withdrawn: outbox.withdrawTurn(command: command))
         }
         if let e = lobby.storeError { problem("store error: \(e)") }
+        // PostgreSQL: a fault is a failed statement or commit, never the
+        // server out of reach (which would be an outage, StoreOutage.swift).
+        if lobby.recovery.outage != nil { problem("the store taken as out of reach (an outage)") }
     }
 
     // MARK: Checks of the lines
@@ -534,7 +540,8 @@ final class FuzzRun {
         heal()
         endOfTurn(command: nil)
         let second = FuzzOutbox()
-        let store2 = try Store(directory: directory, durability: .normal)
+        let store2 = try DaemonProcess.storeURL(forData: directory).map { try Store(postgres: $0, directory: directory) }
+            ?? Store(directory: directory, durability: .normal)
         defer { store2.close() }
         let lobby2 = try Lobby(dictionaries: fuzzDictionaries, store: store2, outbox: second, clock: clock, settings: settings)
         // Only the games on a clock are loaded at start; the others load on
@@ -560,9 +567,12 @@ final class FuzzRun {
         }
         // A failed append was cut back whole: the journal's file holds no
         // damaged line, not even a torn tail (JournalScan.swift).
-        let report = try Store.checkJournal(directory: directory)
-        if !report.badLines.isEmpty || report.problem != nil {
-            problem("the journal after the episode: damaged lines \(report.badLines), \(report.problem.map { "\($0)" } ?? "no problem")")
+        // (SQLite's alone: PostgreSQL has no move journal.)
+        if !store.isPostgres {
+            let report = try Store.checkJournal(directory: directory)
+            if !report.badLines.isEmpty || report.problem != nil {
+                problem("the journal after the episode: damaged lines \(report.badLines), \(report.problem.map { "\($0)" } ?? "no problem")")
+            }
         }
         // Names: every name that got OK NAME, and no other.
         let names = Set(try store2.nameStore.allNames().map { $0.lowercased() })
@@ -591,6 +601,73 @@ enum MoveReply {
         switch reply {
         case .other(let verb, _): verb == "LETTER" || verb == "SOLVE" || verb == "WORD"
         default: false
+        }
+    }
+}
+
+/// The fuzzer's second connection to the store's database, which arms the
+/// faults: SQLite's file, or (GHOSTD_TEST_STORE=postgresql) the same
+/// PostgreSQL database. A fault is `<event>` (`INSERT ON moves`) with an
+/// optional `WHEN <condition>` on NEW; at most one is armed at a time.
+enum FuzzFaultConnection {
+    case sqlite(SQLiteDatabase)
+    case postgres(PostgresDatabase)
+
+    /// The tripwire: a row naming no player, checked by its deferred
+    /// foreign key at COMMIT, which then fails (`players.name` is citext on
+    /// PostgreSQL, so the column is too); on PostgreSQL, the trigger functions.
+    func prepare() throws {
+        switch self {
+        case .sqlite(let db):
+            try db.execute("CREATE TABLE IF NOT EXISTS tripwire (name TEXT REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
+        case .postgres(let db):
+            // A fault is armed or dropped between turns, when the store holds
+            // no lock; should it ever hold one, fail rather than wait forever.
+            try db.execute("SET lock_timeout = '5s'")
+            try db.execute("CREATE TABLE IF NOT EXISTS tripwire (name citext REFERENCES players(name) DEFERRABLE INITIALLY DEFERRED)")
+            try db.execute("""
+                CREATE OR REPLACE FUNCTION fault_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN RAISE EXCEPTION 'injected: disk full'; END $$
+                """)
+            try db.execute("""
+                CREATE OR REPLACE FUNCTION fault_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN INSERT INTO tripwire VALUES ('no such player'); RETURN NULL; END $$
+                """)
+        }
+    }
+
+    /// Makes `event`'s statement fail (`statement`), or the commit of its turn.
+    func arm(statement: Bool, _ event: String) throws {
+        switch self {
+        case .sqlite(let db):
+            if statement {
+                try db.execute("CREATE TRIGGER fault BEFORE \(event) BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END")
+            } else {
+                try db.execute("CREATE TRIGGER fault AFTER \(event) BEGIN INSERT INTO tripwire VALUES ('no such player'); END")
+            }
+        case .postgres(let db):
+            let parts = event.components(separatedBy: " WHEN ")
+            let when = parts.count > 1 ? " WHEN (\(parts[1]))" : ""
+            try db.execute("CREATE TRIGGER fault \(statement ? "BEFORE" : "AFTER") \(parts[0]) FOR EACH ROW\(when) "
+                           + "EXECUTE FUNCTION \(statement ? "fault_statement" : "fault_commit")()")
+        }
+    }
+
+    /// Drops the fault armed on `event` (PostgreSQL's triggers are the table's).
+    func heal(_ event: String) throws {
+        switch self {
+        case .sqlite(let db):
+            try db.execute("DROP TRIGGER IF EXISTS fault")
+        case .postgres(let db):
+            let table = event.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+            try db.execute("DROP TRIGGER IF EXISTS fault ON \(table)")
+        }
+    }
+
+    func close() {
+        switch self {
+        case .sqlite(let db): db.close()
+        case .postgres(let db): db.close()
         }
     }
 }

@@ -7,10 +7,12 @@ import GhostProtocol
 @testable import GhostServer
 import GhostStore
 import HangmanCore
+import TestSupport
 
 // The lobby fuzzer: a seeded random driver that plays 4
 // simulated connections against the real lobby, with a manual clock, an
-// in-memory outbox and a real SQLite store in a temporary folder. Each step
+// in-memory outbox and a real store (SQLite in a temporary folder, or under
+// GHOSTD_TEST_STORE=postgresql a PostgreSQL database of its own). Each step
 // is a command line (mostly valid: real names, codes, tokens and plausible
 // letters and words, some garbage), a connect, a disconnect, an idle
 // time-out, a clock jump (bot delay, grace period, idle time), or, in a
@@ -140,9 +142,13 @@ enum LobbyFuzz {
         let seconds = env["LOBBY_FUZZ_SECONDS"].flatMap(Double.init)
         let seed = env["LOBBY_FUZZ_SEED"].flatMap { UInt64($0) } ?? (seconds == nil ? 1 : UInt64.random(in: 0...UInt64(UInt32.max)))
         let episodeSteps = env["LOBBY_FUZZ_STEPS"].flatMap { Int($0) } ?? 300
+        // On PostgreSQL (GHOSTD_TEST_STORE=postgresql) every turn's commit is
+        // a round trip and every episode a database of its own: fewer steps,
+        // so that CI's PostgreSQL pass stays short (about 20 s of it here).
+        let bounded = DaemonProcess.onPostgres ? 3_000 : 6_000
         do {
             let r = try LobbyFuzz.run(seed: seed, episodeSteps: episodeSteps,
-                                      totalSteps: seconds == nil ? 6_000 : Int.max, seconds: seconds ?? 60)
+                                      totalSteps: seconds == nil ? bounded : Int.max, seconds: seconds ?? 60)
             // It plays rated games too (registered names).
             #expect((r.reached["OVER rated"] ?? 0) > 0, "no rated game ended: \(r.reached)")
             print("lobby fuzzer: seeds \(seed)..<\(seed + UInt64(r.episodes)): \(r.episodes) episodes, \(r.steps) steps, "
