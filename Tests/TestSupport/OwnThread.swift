@@ -65,20 +65,25 @@ public final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
 }
 
 
-/// A trait for a suite (each of its tests) or a test: the test runs on a
-/// thread of its own, as `onOwnThread` runs a body, so that its blocking
-/// waits (a daemon's lines, a terminal, a browser) do not hold one of the few
-/// threads Swift Testing's other tests run on. How many tests run at once
-/// is still Swift Testing's to say (twice the cores by default; the
+/// A trait for a suite (each of its tests) or a test that blocks while it
+/// waits for a process (a daemon's lines, a terminal, a browser). With
+/// `GHOSTD_TEST_THREADS=own` in the environment each such test runs on a
+/// thread of its own, as `onOwnThread` runs a body, instead of holding one of
+/// the few threads Swift Testing's other tests run on; how many run at once
+/// is then Swift Testing's to say (twice the cores by default; the
 /// environment's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH), outside a
-/// test's time limit.
+/// test's time limit. Off by default: on 2 cores, that many daemons, browsers
+/// and disk writers at once starved daemons for 20 s and more (docs/testing.md).
 public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
+    /// Whether the environment asks for it (`GHOSTD_TEST_THREADS=own`).
+    public static let enabled = ProcessInfo.processInfo.environment["GHOSTD_TEST_THREADS"] == "own"
+
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        guard testCase != nil else { return try await function() }
         TestProcess.ignoreBrokenPipes()
+        guard testCase != nil, OwnThreadTrait.enabled else { return try await function() }
         let executor = ThreadExecutor()
         defer { executor.stop() }
         try await withTaskExecutorPreference(executor) {

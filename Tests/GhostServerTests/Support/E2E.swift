@@ -376,8 +376,12 @@ enum SharedDaemon {
         // Every test on it comes from 127.0.0.1: no budget or cap by network,
         // or one test's 1 MB line or burst of connections made the others
         // wait (a test that checks those limits starts a daemon of its own).
+        // Nor a wait for the disk (`--durability normal`): its replies waited
+        // 20 s and more behind other tests' writes on a loaded machine (a
+        // test of durability starts a daemon of its own).
         let d = try DaemonProcess.start(extraArguments: ["--max-commands-per-second-per-ip", "0", "--connects-per-second-per-ip", "0",
-                                                         "--max-clients-per-ip", "0", "--max-unnamed-per-ip", "0"])
+                                                         "--max-clients-per-ip", "0", "--max-unnamed-per-ip", "0",
+                                                         "--durability", "normal"])
         daemon = d
         if !registeredExit {
             registeredExit = true
