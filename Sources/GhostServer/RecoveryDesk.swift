@@ -243,11 +243,7 @@ final class RecoveryDesk: GamePart {
             room.turnSince += length
             for seat in room.awaySince.indices { room.awaySince[seat] = room.awaySince[seat].map { $0 + length } }
         }
-        let seated = Set(sessions.compactMap { conn, s -> ConnectionID? in
-            if case .playing = s.state { return conn }
-            return nil
-        })
-        recoverLostTurn(withdrawn: seated, sendState: sendState)
+        recoverLostTurn(withdrawn: playingConnections(), sendState: sendState)
         // Not read after all (a new outage, from now): wait again.
         if let still = self.outage, still !== outage { return }
         outage.stop()
@@ -294,10 +290,7 @@ final class RecoveryDesk: GamePart {
             cannotRead(error, after: "a failed commit")
             return
         }
-        let wasPlaying = Set(sessions.compactMap { conn, s -> ConnectionID? in
-            if case .playing = s.state { return conn }
-            return nil
-        })
+        let wasPlaying = playingConnections()
         // Games started during the lost turn go first, so that their players are free.
         let storedIDs = Set(stored.map(\.id))
         for (key, old) in rooms.byID.sorted(by: { $0.key < $1.key }) where !storedIDs.contains(key.id) {
@@ -350,6 +343,14 @@ final class RecoveryDesk: GamePart {
         watching.recoverWatchers()
         committed()
         log("a turn could not be committed: \(rooms.count) game(s) reloaded from the store")
+    }
+
+    /// The connections seated in a game.
+    private func playingConnections() -> Set<ConnectionID> {
+        Set(sessions.compactMap { conn, s -> ConnectionID? in
+            if case .playing = s.state { return conn }
+            return nil
+        })
     }
 
     /// Puts game `id` as stored (nil: not in progress) in place of the room

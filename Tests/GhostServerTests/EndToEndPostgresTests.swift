@@ -13,18 +13,24 @@ import TestSupport
 /// too under `GHOSTD_TEST_STORE=postgresql`, as CI's last pass does.)
 @Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
 struct EndToEndPostgresTests {
+    /// A PostgreSQL of the test's own (to kill), a ghostd keeping its state
+    /// there (`--store`, its URL), and a game between ann and ben at "pe".
+    static func withGameAtPe(_ body: (PostgresServer, String, DaemonProcess, inout Game) throws -> Void) throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let url = try server.createDatabase()
+        let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
+        defer { daemon.kill() }
+        var game = try Game.privateGame(host: try E2E.player(daemon, "ann"), guest: try E2E.player(daemon, "ben"))
+        try game.play("pe")
+        try body(server, url, daemon, &game)
+    }
+
     @Test("PostgreSQL killed mid-game and started again: the next letter gets ERR store-failed and both players the stored game; play goes on; ghostd killed -9 and started: the game resumes from PostgreSQL")
     func postgresKilledMidGame() async throws {
-        try await onOwnThread {
-            let server = try PostgresServer()
-            defer { server.stop() }
-            let url = try server.createDatabase()
-            let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
-            defer { daemon.kill() }
+        try await onOwnThread { try Self.withGameAtPe { server, url, daemon, game in
             #expect(daemon.stderrLines.contains { $0.contains("data: \(url) (schema ") }, "\(daemon.stderrText)")
-            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
-            var game = try Game.privateGame(host: ann, guest: ben)
-            try game.play("pe")
+            let ann = game.players[0], ben = game.players[1]
 
             // Killed and back before the letter: ghostd's connection is to the dead server.
             try server.kill9()
@@ -47,20 +53,13 @@ struct EndToEndPostgresTests {
                                              opponentPresent: false)
             game.players[1] = try E2E.resume(again, game, seat: 1)
             try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
-        }
+        } }
     }
 
     @Test("PostgreSQL down for longer than ghostd waits for it: ghostd serves on without it (PING and STATS answered, every other command ERR store-failed, everyone told once); back, the game is put back as stored, its players get its state and everyone is told; play goes on")
     func postgresOutage() async throws {
-        try await onOwnThread {
-            let server = try PostgresServer()
-            defer { server.stop() }
-            let url = try server.createDatabase()
-            let daemon = try DaemonProcess.start(extraArguments: ["--store", url])
-            defer { daemon.kill() }
-            let ann = try E2E.player(daemon, "ann"), ben = try E2E.player(daemon, "ben")
-            var game = try Game.privateGame(host: ann, guest: ben)
-            try game.play("pe")
+        try await onOwnThread { try Self.withGameAtPe { server, _, daemon, game in
+            let ann = game.players[0], ben = game.players[1]
 
             // Down, and not back: ghostd waits for it (10 s), then serves on without it.
             try server.kill9()
@@ -97,7 +96,7 @@ struct EndToEndPostgresTests {
             try carl.expect("OK NAME name=carl lang=en")
             try game.play("a")
             try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
-        }
+        } }
     }
 
     @Test("PostgreSQL's disk full (its tablespace on a small tmpfs, filled): writes get ERR store-failed, PING and reads go on, nothing else stops; with room again writes are taken; nothing acknowledged is lost")
