@@ -1,3 +1,4 @@
+import Foundation
 import GhostStore
 import Testing
 import TestSupport
@@ -16,8 +17,21 @@ func openTestStore(_ data: String) throws -> Store {
 /// PostgreSQL, which has its own tests of the same promises.
 let sqliteFilesOnly = Testing.ConditionTrait.enabled(if: !DaemonProcess.onPostgres, "checks SQLite's own files")
 
-/// For a test whose state is built by ghost-bench's fixture, which writes
-/// SQLite's file directly: skipped on PostgreSQL (the state could be
-/// copied there with `ghostd copy-store`; not done yet).
-let sqliteFixtureOnly = Testing.ConditionTrait.enabled(
-    if: !DaemonProcess.onPostgres, "builds its state with ghost-bench's SQLite fixture")
+/// For a test whose state ghost-bench's fixture built in data folder
+/// `data` (it writes SQLite's file directly): under
+/// `GHOSTD_TEST_STORE=postgresql`, `ghostd copy-store` moves that state
+/// into the PostgreSQL database the folder's daemons keep theirs in, and
+/// the SQLite file goes, so that only PostgreSQL holds it. Nothing on SQLite.
+func moveFixtureToTestStore(_ data: String) throws {
+    guard let url = try DaemonProcess.storeURL(forData: data) else { return }
+    let copy = try runTool(try DaemonProcess.binaryPath(), ["copy-store", "--from", data, "--to", url])
+    guard copy.status == 0 else { throw FixtureCopyFailed(output: copy.output) }
+    for suffix in ["", "-wal", "-shm", "-moves"] {
+        try? FileManager.default.removeItem(atPath: data + "/" + Store.fileName + suffix)
+    }
+}
+
+struct FixtureCopyFailed: Error, CustomStringConvertible {
+    let output: String
+    var description: String { "ghostd copy-store failed: \(output)" }
+}
