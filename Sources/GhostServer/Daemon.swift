@@ -74,10 +74,24 @@ public enum Daemon {
         // one plain line, as nothing has started.
         let lock: DataFolderLock
         let store: Store
+        var leadership: Leadership?
         do {
             lock = try DataFolderLock(directory: config.dataDirectory)
             if let url = config.store {
-                store = try Store(postgres: url, directory: config.dataDirectory)
+                // Several nodes on one store form one server (docs/cluster.md):
+                // this one opens the store only once it leads.
+                let lease = try ClusterLease(conninfo: url, node: nodeName(config),
+                                             folder: try Leadership.folderID(config.dataDirectory),
+                                             address: "\(urlHost(config.host)):\(config.port)", seconds: config.leaseSeconds)
+                let held = Leadership.await(lease, log: logLine)
+                leadership = held
+                do {
+                    store = try Store(postgres: url, directory: config.dataDirectory)
+                } catch {
+                    held.stop(release: true)
+                    throw error
+                }
+                store.fence(epoch: held.epoch)
             } else {
                 store = try Store(directory: config.dataDirectory, durability: config.durability,
                                   maxPageCount: config.maxDatabasePages, syncedByCaller: true)
@@ -88,11 +102,24 @@ public enum Daemon {
         }
         // The lock is held until the process ends.
         return withExtendedLifetime(lock) {
-            serve(config: config, store: store, started: started, kinds: kinds)
+            let status = serve(config: config, store: store, leadership: leadership, started: started, kinds: kinds)
+            // Whatever the stop, a standby may take over at once (a lease
+            // another node took is not released: its epoch is not this one).
+            leadership?.stop(release: true)
+            return status
         }
     }
 
-    private static func serve(config: ServerConfig, store: Store, started: Double, kinds: [any GameDefinition]) -> Int32 {
+    /// This node's name in the cluster's lease: `--node-name`, else the host's name and the port.
+    static func nodeName(_ config: ServerConfig) -> String {
+        if let name = config.nodeName { return name }
+        var host = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&host, host.count - 1) == 0 ? String(decoding: host.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "ghostd"
+        return "\(name):\(config.port)"
+    }
+
+    private static func serve(config: ServerConfig, store: Store, leadership: Leadership?, started: Double,
+                              kinds: [any GameDefinition]) -> Int32 {
         var limit = ""
         if config.maxDatabasePages > 0, let pages = try? store.pageCounts() {
             limit = ", \(pages.pages) of at most \(pages.max) pages"
@@ -114,6 +141,7 @@ public enum Daemon {
         let server: Server
         do {
             server = try Server(config: config, dictionaries: dictionaries, store: store, kinds: kinds)
+            server.leadership = leadership
             try server.start()
         } catch {
             logLine("ghostd: \(error)")
@@ -139,6 +167,9 @@ public enum Daemon {
             return 1
         case .storeFailure:
             return 3
+        case .leaseLost:
+            logLine("ghostd: another node of this server took the lease; this node stops (start it again to stand by)")
+            return 4
         }
     }
 

@@ -34,6 +34,11 @@ final class PostgresSession {
     private var lastUnanswered = false
     /// For tests: every statement run, in SQLite's dialect, as `SQLiteDatabase.statementLog`.
     var statementLog: [String]?
+    /// The cluster lease's epoch this node holds (`ClusterLease`): every
+    /// transaction begins with `SELECT ghostd_fence(epoch)`. Nil: no fence.
+    var fence: Int?
+    /// A statement failed because another node holds the lease now (`GH001`).
+    private(set) var fenced = false
 
     init(_ conninfo: String) throws {
         self.conninfo = conninfo
@@ -205,6 +210,9 @@ final class PostgresSession {
             isInTransaction = false   // gone with the connection
             connection?.close()
             throw failure
+        } catch let failure as PostgresDatabase.Failure where failure.sqlState == ClusterLease.fencedState {
+            fenced = true
+            throw failure
         }
     }
 
@@ -218,6 +226,7 @@ final class PostgresSession {
         try db.send("BEGIN")
         isInTransaction = true
         lastUnanswered = true
+        if let fence { try db.send("SELECT ghostd_fence($1)", [.of(fence)]) }
     }
 
     /// Sends COMMIT with the batch and waits for every answer: the turn is

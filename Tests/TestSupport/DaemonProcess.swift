@@ -138,7 +138,7 @@ public final class DaemonProcess: @unchecked Sendable {
                       dictionaries: String = DaemonProcess.dictionariesFolder,
                       timeout: Double = DaemonProcess.startTimeout,
                       shellPrefix: String? = nil, binary: String? = nil,
-                      environment: [String: String] = [:]) throws -> DaemonProcess {
+                      environment: [String: String] = [:], standby: Bool = false) throws -> DaemonProcess {
         var args = ["--port", String(port), "--dictionaries", dictionaries]
         var data: DataDirectory?
         args += testDefaults(extraArguments)
@@ -153,7 +153,7 @@ public final class DaemonProcess: @unchecked Sendable {
                                      dataDirectory: data, timeout: timeout, environment: environment)
         }
         return try DaemonProcess(binary: try binary ?? binaryPath(), arguments: args + extraArguments,
-                                 dataDirectory: data, timeout: timeout, environment: environment)
+                                 dataDirectory: data, timeout: timeout, environment: environment, standby: standby)
     }
 
     /// `GHOSTD_TEST_STORE=postgresql`: every daemon keeps its state in
@@ -251,8 +251,11 @@ public final class DaemonProcess: @unchecked Sendable {
         }
     }
 
+    /// `standby`: a node of a cluster (docs/cluster.md) that waits for the
+    /// lease: returns at its `standby:` line, with the port of its `--port`
+    /// (which it binds only once it leads: `waitForStderrLine` its `listening on`).
     private init(binary: String, arguments: [String], dataDirectory: DataDirectory?, timeout: Double,
-                 environment: [String: String] = [:]) throws {
+                 environment: [String: String] = [:], standby: Bool = false) throws {
         let arguments = try DaemonProcess.withTestStore(arguments)
         self.binary = binary
         self.arguments = arguments
@@ -336,7 +339,12 @@ public final class DaemonProcess: @unchecked Sendable {
         var found: (String, Int)?
         let deadline = Date(timeIntervalSinceNow: timeout)
         state.lock()
+        let givenPort = arguments.firstIndex(of: "--port").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil }
         while found == nil {
+            if standby, let givenPort, box.lines.contains(where: { $0.contains("standby: ") }) {
+                found = ("127.0.0.1", givenPort)
+                break
+            }
             found = box.lines.lazy.compactMap(DaemonProcess.parseListening).first
             if found != nil || box.status != nil || box.eof { break }
             if !state.wait(until: deadline) { break }

@@ -65,6 +65,8 @@ _ghostd() {
         '--dictionaries[folder of word lists]:DIR:_files -/' \
         '--data[folder of the SQLite database (with --store, of the pidfile lock …]:DIR:_files -/' \
         '--store[keep the state in PostgreSQL (postgresql\://user@host\:port/db]:URL: ' \
+        '--node-name[with --store, this node'\''s name among the ghostd nodes on the same …]:NAME: ' \
+        '--lease-seconds[with --store, how long the leading node'\''s lease lasts unrenewed …]:SECONDS: ' \
         '--durability[full\: fsync every commit, survives power loss]:MODE:(full normal)' \
         '--game-log[all\: a log line at each game'\''s start, new round, restart and end]:LEVEL:(all none)' \
         '--max-db-pages[most pages (of 4 KiB) the database may grow to]:N: ' \

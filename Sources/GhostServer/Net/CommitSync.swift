@@ -81,6 +81,10 @@ final class CommitSync {
             } catch {
                 lostTurn = true
                 log("cannot commit to \(store.path): \(error); the turn is rolled back and its replies withdrawn")
+                if store.isFenced {
+                    log("another node took the lease: this node's writes are refused (the fence); stopping without sending unconfirmed replies")
+                    return .leaseLost("\(error)")
+                }
                 lobby.recoverLostTurn(withdrawn: table.discardTurn())
                 // The states sent again confirm nothing new: no later lost turn may take them back.
                 table.committed()

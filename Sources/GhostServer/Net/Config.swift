@@ -105,6 +105,10 @@ public struct ServerConfig: Sendable {
     /// The state in PostgreSQL (a libpq URL or `key=value` list) instead of
     /// SQLite in `dataDirectory`, which then holds the pidfile lock alone.
     public var store: String?
+    /// With `store`: this node's name among the nodes on that store (nil:
+    /// the host's name and the port), and how long its lease lasts unrenewed.
+    public var nodeName: String?
+    public var leaseSeconds: Double = 3
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
     /// Seconds the computer waits, about, before it plays (0: at once).

@@ -93,10 +93,10 @@ extension Server {
             logBuffer.flush()
         }
         let reason = stop ?? .failure("stopped")
-        if case .storeFailure = reason {
-            abandon()
-        } else {
-            shutdown()
+        switch reason {
+        case .storeFailure: abandon("the server cannot use its database and is stopping")
+        case .leaseLost: abandon("another node of this server took over its games: connect again (RESUME your game there)")
+        default: shutdown()
         }
         logBuffer.flush()
         return reason
@@ -107,6 +107,11 @@ extension Server {
     /// Once a second: close connections past their time limits.
     private func sweep() {
         nextSweep = now + 1
+        if let leadership, leadership.isLost {
+            log("another node took the lease (this node's epoch was \(leadership.epoch)): stopping without sending unconfirmed replies")
+            stop = .leaseLost("another node took the lease")
+            return
+        }
         io.budgets.prune(now: now)
         io.ioThreads?.checkCPUs()
         for conn in table.connections.values where conn.dropReason == nil {
@@ -337,9 +342,8 @@ extension Server {
     /// The store cannot be used: every connection gets what was confirmed
     /// before this turn, then BYE shutdown, never a line of this turn (it may
     /// confirm changes that are not stored); the open transaction is rolled back.
-    private func abandon() {
+    private func abandon(_ text: String) {
         table.withdrawTurn()
-        let text = "the server cannot use its database and is stopping"
         // Replies of commits that reached the disk go out; after a failed
         // sync, those that wait for it are dropped (a BYE among them too).
         let synced = commits.settle()

@@ -35,6 +35,8 @@ public final class Server {
     var hashPool: HashPool?
     /// Set when the loop must stop, and why.
     var stop: Stop?
+    /// This node's hold on the cluster's lease, with `--store` (the daemon's start sets it).
+    var leadership: Leadership?
     /// Who may connect: the counts by network and the limits (Admission.swift).
     let admission: Admission
     /// The listening sockets (Acceptor.swift).
@@ -84,12 +86,16 @@ public final class Server {
         case failure(String)
         /// The database could not be written; unconfirmed replies were not sent.
         case storeFailure(String)
+        /// Another node took the cluster's lease (`Leadership`): this one
+        /// can store nothing more; unconfirmed replies were not sent.
+        case leaseLost(String)
 
         public var description: String {
             switch self {
             case .signal(let n): return "signal \(n)"
             case .failure(let s): return s
             case .storeFailure(let s): return "store failure: \(s)"
+            case .leaseLost(let s): return "lease lost: \(s)"
             }
         }
     }

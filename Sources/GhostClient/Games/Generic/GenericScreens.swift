@@ -14,7 +14,7 @@ public enum GenericScreens {
         guard let g = s.game, let b = g.generic else {
             return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.generic.genericHelpWait)
         }
-        var chips = GhostScreens.chipsAndStanding(s, g, width, t, style)
+        let chips = GhostScreens.chipsAndStanding(s, g, width, t, style)
         var banner = ""
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {

@@ -116,7 +116,7 @@ public enum GhostScreens {
             return Screens.frame(s, width, height, t, title: "", body: ["", Screens.margin + t.resuming], help: t.gameHelp)
         }
         let gs = g.ghost ?? GhostState()
-        var chips = chipsAndStanding(s, g, width, t, style)
+        let chips = chipsAndStanding(s, g, width, t, style)
         let turn: String
         if g.watching, s.watch.ended, let r = s.watch.result {
             // A watched game's end: who won (the banner says why).

@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+import Glibc
+import GhostStore
+import Synchronization
+
+/// This node's part in a cluster of ghostd nodes on one PostgreSQL state
+/// (issue #49, docs/cluster.md): the node that holds the lease
+/// (`ClusterLease`) serves; every other one waits as a standby, its ports
+/// closed, and takes over once the lease lapses.
+///
+/// - `await` blocks the start until this node leads (a standby meanwhile,
+///   told once in the log), before the store is opened: only the leader
+///   migrates the schema and restores the games in progress.
+/// - Leading, a thread of its own renews the lease every third of
+///   `--lease-seconds` on the lease's own connection (never the loop's: a
+///   busy turn does not cost the lead, nor does a renewal wait for a turn).
+///   If the row shows another node's epoch, `isLost` turns true, and the
+///   loop stops at its next sweep without sending anything unconfirmed; its
+///   writes failed already (the store's fence).
+/// - A clean stop lets the lease lapse (`release`): a standby takes over in
+///   a fifth of a second instead of waiting out the rest.
+final class Leadership: @unchecked Sendable {
+    /// How often a standby tries to take the lease.
+    static let pollSeconds = 0.2
+
+    let epoch: Int
+    private let lease: ClusterLease
+    private let lock = NSLock()
+    private let lost = Atomic<Bool>(false)
+    private let stopped = Atomic<Bool>(false)
+
+    private init(lease: ClusterLease, epoch: Int) {
+        self.lease = lease
+        self.epoch = epoch
+    }
+
+    /// Blocks until this node holds the lease, and returns its hold, renewed
+    /// from then on. A standby logs who leads once, and again when that changes.
+    static func await(_ lease: ClusterLease, log: (String) -> Void) -> Leadership {
+        var told: (node: String, epoch: Int)?
+        var unreachable = false
+        while true {
+            do {
+                if let epoch = try lease.take() {
+                    if told != nil || unreachable { log("this node leads now (epoch \(epoch)): taking over the games in progress") }
+                    let leadership = Leadership(lease: lease, epoch: epoch)
+                    leadership.renewing()
+                    return leadership
+                }
+                unreachable = false
+                if let holder = try lease.holder(), told.map({ $0 != (holder.node, holder.epoch) }) ?? true {
+                    log("standby: node \(holder.node) (\(holder.address)) leads (epoch \(holder.epoch)); this node takes over if its lease lapses (--lease-seconds \(Server.figure(lease.seconds)))")
+                    told = (holder.node, holder.epoch)
+                }
+            } catch {
+                if !unreachable { log("standby: cannot reach the store to take the lease: \(error); trying again") }
+                unreachable = true
+            }
+            usleep(UInt32(pollSeconds * 1_000_000))
+        }
+    }
+
+    /// The renewal thread: every third of the lease, until stopped or lost.
+    private func renewing() {
+        let interval = UInt32(lease.seconds / 3 * 1_000_000)
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            while !stopped.load(ordering: .relaxed) {
+                usleep(interval)
+                let held: Bool? = lock.withLock {
+                    stopped.load(ordering: .relaxed) ? true : try? lease.renew()
+                }
+                if held == false {
+                    lost.store(true, ordering: .releasing)
+                    return
+                }
+                // nil: PostgreSQL did not answer; the lease may still be ours (the fence decides).
+            }
+        }
+    }
+
+    /// Whether another node took the lease: this node must stop.
+    var isLost: Bool { lost.load(ordering: .acquiring) }
+
+    /// Stops renewing; with `release`, lets the lease lapse now (a clean stop).
+    func stop(release: Bool) {
+        lock.withLock {
+            stopped.store(true, ordering: .relaxed)
+            if release { lease.release() }
+            lease.close()
+        }
+    }
+
+    /// This data folder's id in the lease (`ClusterLease.folder`): made at
+    /// the first start on the folder (`node-id`, 32 hex digits), read after.
+    /// The folder's lock is held, so a lease with this id is a dead
+    /// process's of this folder, taken back at once on a restart.
+    static func folderID(_ directory: String) throws -> String {
+        let path = directory + "/node-id"
+        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if id.count == 32, id.allSatisfy(\.isHexDigit) { return id }
+        }
+        var rng = SystemRandomNumberGenerator()
+        let id = (0..<4).map { _ in String(rng.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
+        try (id + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return id
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+@testable import GhostStore
+import TestSupport
+
+/// The cluster's lease (issue #49, ClusterLease.swift) against a real
+/// PostgreSQL: one holder at a time, a lapsed lease taken with the next
+/// epoch, a restarted node's own lease taken back at once, and the fence:
+/// a store whose node lost the lease commits nothing, and a takeover waits
+/// for the transaction the old holder had open, so the new holder reads it.
+@Suite(.ownThread, storeIndependent, .timeLimit(.minutes(3)))
+struct ClusterLeaseTests {
+    private func database() throws -> String {
+        try PostgresServer.shared().createDatabase()
+    }
+
+    private func lease(_ url: String, _ node: String, folder: String? = nil, seconds: Double = 60) throws -> ClusterLease {
+        try ClusterLease(conninfo: url, node: node, folder: folder ?? node + "-folder", address: node + ":7777", seconds: seconds)
+    }
+
+    /// Tries `take` until it succeeds (the holder's lease lapsing is the event
+    /// waited for), at most `timeout` seconds.
+    private func takeOnceLapsed(_ lease: ClusterLease, timeout: Double = 30) throws -> Int? {
+        let deadline = monotonicNow() + timeout
+        while monotonicNow() < deadline {
+            if let epoch = try lease.take() { return epoch }
+            usleep(10_000)
+        }
+        return nil
+    }
+
+    @Test("One holder: the first node takes epoch 1, a second is refused and told who holds it, the first renews")
+    func oneHolder() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let a = try lease(url, "node-a"), b = try lease(url, "node-b")
+            #expect(try b.holder() == nil)
+            #expect(try a.take() == 1)
+            #expect(try b.take() == nil)
+            let holder = try #require(try b.holder())
+            #expect(holder.node == "node-a" && holder.address == "node-a:7777" && holder.epoch == 1)
+            #expect(holder.remaining > 50 && holder.remaining <= 60)
+            #expect(try a.renew())
+            #expect(try b.take() == nil)
+            #expect(b.epoch == nil && a.epoch == 1)
+        }
+    }
+
+    @Test("A lapsed lease goes to the next node with the next epoch; the old holder's renewal then fails")
+    func lapsedLeaseTakenOver() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let a = try lease(url, "node-a", seconds: 0.05), b = try lease(url, "node-b")
+            #expect(try a.take() == 1)
+            #expect(try takeOnceLapsed(b) == 2)
+            #expect(try a.renew() == false)
+            #expect(try a.holder()?.node == "node-b")
+            a.release()   // not its lease any more: nothing changes
+            #expect(try b.holder()?.remaining ?? 0 > 50)
+        }
+    }
+
+    @Test("A released lease is free at once; a node restarted on its folder takes its own lease back at once")
+    func releaseAndRestart() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let a = try lease(url, "node-a"), b = try lease(url, "node-b")
+            #expect(try a.take() == 1)
+            a.release()
+            #expect(try b.take() == 2)
+            // node-b "killed": a new process on the same folder, under another name.
+            let b2 = try lease(url, "node-b-again", folder: "node-b-folder")
+            #expect(try b2.take() == 3)
+            #expect(try b.renew() == false)
+        }
+    }
+
+    @Test("Nodes starting together make the table once")
+    func concurrentSetup() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let failures = Locked<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 6) { i in
+                do { _ = try lease(url, "node-\(i)") } catch { failures.withLock { $0.append("\(error)") } }
+            }
+            #expect(failures.withLock { $0 } == [])
+        }
+    }
+
+    @Test("The fence: a store whose node lost the lease commits nothing and says so; the new holder's store writes")
+    func fencedStoreCommitsNothing() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let dir = try DataDirectory()
+            let a = try lease(url, "node-a", seconds: 0.05)
+            let epoch = try #require(try a.take())
+            let store = try Store(postgres: url, directory: dir.path)
+            defer { store.close() }
+            store.fence(epoch: epoch)
+            try store.registerName("ann", now: 1_000)
+            try store.commit()
+
+            let b = try lease(url, "node-b")
+            let next = try #require(try takeOnceLapsed(b))
+            #expect(next == epoch + 1)
+            // The first statement that waits for an answer (here the name's
+            // read back) fails, with the whole transaction.
+            #expect(throws: PostgresDatabase.Failure.self) {
+                try store.registerName("ben", now: 1_001)
+                try store.commit()
+            }
+            store.rollback()
+            #expect(store.isFenced)
+
+            let dir2 = try DataDirectory()
+            let store2 = try Store(postgres: url, directory: dir2.path)
+            defer { store2.close() }
+            store2.fence(epoch: next)
+            try store2.registerName("cat", now: 1_002)
+            try store2.commit()
+            let raw = try PostgresDatabase(url)
+            let names = try raw.query("SELECT name FROM players ORDER BY name")
+            #expect((0..<names.count).compactMap { names.text($0, 0) } == ["ann", "cat"])
+        }
+    }
+
+    @Test("A takeover waits for the transaction the old holder has open, and reads what it committed")
+    func takeoverWaitsForTheOpenTransaction() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let a = try lease(url, "node-a", seconds: 0.05)
+            let epoch = try #require(try a.take())
+            let old = try PostgresDatabase(url)
+            try old.execute("CREATE TABLE t (v text)")
+            try old.execute("BEGIN")
+            try old.execute("SELECT ghostd_fence(\(epoch))")
+            try old.execute("INSERT INTO t VALUES ('acknowledged')")
+
+            let b = Locked(try lease(url, "node-b"))
+            let taken = Locked<Int?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                let epoch = b.withLock { try? takeOnceLapsed($0) }
+                taken.withLock { $0 = epoch ?? nil }
+                done.signal()
+            }.start()
+            // The taker waits on the row the open transaction holds FOR SHARE.
+            let watcher = try PostgresDatabase(url)
+            let deadline = monotonicNow() + 30
+            var waiting = false
+            while !waiting && monotonicNow() < deadline {
+                waiting = try watcher.query("""
+                    SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO ghostd_lease%'
+                    """).int(0, 0) == 1
+                if !waiting { usleep(10_000) }
+            }
+            #expect(waiting)
+            #expect(taken.withLock { $0 } == nil)
+            try old.execute("COMMIT")
+            done.wait()
+            #expect(taken.withLock { $0 } == epoch + 1)
+            #expect(try watcher.query("SELECT v FROM t").text(0, 0) == "acknowledged")
+            // Its next transaction is fenced.
+            try old.execute("BEGIN")
+            #expect(throws: PostgresDatabase.Failure.self) { try old.execute("SELECT ghostd_fence(\(epoch))") }
+            try old.execute("ROLLBACK")
+        }
+    }
+}
+
+/// A value behind a lock, for a test's threads.
+final class Locked<T>: @unchecked Sendable {
+    private var value: T
+    private let lock = NSLock()
+    init(_ value: T) { self.value = value }
+    func withLock<R>(_ body: (inout T) -> R) -> R { lock.withLock { body(&value) } }
+}
