@@ -431,6 +431,11 @@ public final class DaemonProcess: @unchecked Sendable {
         stop(signal: SIGKILL, timeout: timeout)
     }
 
+    /// Waits for the process to exit by itself (nil: still running after `timeout`).
+    public func waitForExit(timeout: Double) -> ExitStatus? {
+        DaemonProcess.waitForExit(box: exitBox, state: state, timeout: timeout, pid: pid)
+    }
+
     /// Sends a signal without waiting.
     public func signal(_ sig: Int32) {
         if isRunning { Glibc.kill(pid, sig) }
