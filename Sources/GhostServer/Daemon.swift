@@ -80,18 +80,18 @@ public enum Daemon {
             if let url = config.store {
                 // Several nodes on one store form one server (docs/cluster.md):
                 // this one opens the store only once it leads.
-                let lease = try ClusterLease(conninfo: url, node: nodeName(config),
-                                             folder: try Leadership.folderID(config.dataDirectory),
+                let folder = try Leadership.folderID(config.dataDirectory)
+                let lease = try ClusterLease(conninfo: url, node: nodeName(config), folder: folder,
                                              address: "\(urlHost(config.host)):\(config.port)", seconds: config.leaseSeconds)
-                let held = Leadership.await(lease, log: logLine)
+                guard let held = Leadership.await(lease, log: logLine) else { return 0 }
                 leadership = held
                 do {
                     store = try Store(postgres: url, directory: config.dataDirectory)
+                    try store.fence(epoch: held.epoch, folder: folder)
                 } catch {
                     held.stop(release: true)
                     throw error
                 }
-                store.fence(epoch: held.epoch)
             } else {
                 store = try Store(directory: config.dataDirectory, durability: config.durability,
                                   maxPageCount: config.maxDatabasePages, syncedByCaller: true)

@@ -1,3 +1,4 @@
+import CGhostSys
 import Dispatch
 import Foundation
 import Glibc
@@ -36,11 +37,22 @@ final class Leadership: @unchecked Sendable {
     }
 
     /// Blocks until this node holds the lease, and returns its hold, renewed
-    /// from then on. A standby logs who leads once, and again when that changes.
-    static func await(_ lease: ClusterLease, log: (String) -> Void) -> Leadership {
+    /// from then on; nil if SIGTERM or SIGINT came first (a standby stopped).
+    /// A standby logs who leads once, and again when that changes.
+    static func await(_ lease: ClusterLease, log: (String) -> Void) -> Leadership? {
+        // The stopping signals, read between tries (the loop's own signalfd comes later).
+        let signals = ghost_signalfd_open()
+        defer { if signals >= 0 { close(signals) } }
         var told: (node: String, epoch: Int)?
         var unreachable = false
         while true {
+            while signals >= 0, case let signal = ghost_signalfd_read(signals), signal != 0 {
+                if signal == SIGTERM || signal == SIGINT {
+                    log("stopped while standing by (signal \(signal))")
+                    lease.close()
+                    return nil
+                }
+            }
             do {
                 if let epoch = try lease.take() {
                     if told != nil || unreachable { log("this node leads now (epoch \(epoch)): taking over the games in progress") }

@@ -101,20 +101,58 @@ public final class ClusterLease {
         return fresh
     }
 
+    /// How long a takeover waits for the row: a live holder's transaction
+    /// holds it for milliseconds; one held longer, past the lease, is a frozen
+    /// holder's, whose session is then ended.
+    static let lockWaitMilliseconds = 500
+
+    /// The `application_name` of a leader's store connection
+    /// (`Store.fence`): how a takeover finds a frozen holder's session.
+    public static func storeApplicationName(folder: String) -> String { "ghostd store \(folder)" }
+
     /// Takes the lease if it is free, lapsed or this folder's own: the new
     /// epoch, else nil (someone else holds it: `holder()` says who).
+    ///
+    /// A lease that is not takeable is seen without waiting for any lock (a
+    /// standby's tries never queue behind the leader's turns). A lapsed one
+    /// whose holder still has a transaction open on the row (frozen mid-turn:
+    /// it holds the row for share) is not waited for past
+    /// `lockWaitMilliseconds`: that holder's store session is ended
+    /// (`pg_terminate_backend`, its transaction undone, nothing of it
+    /// committed) and nil returned; the next try takes the lease.
     public func take() throws -> Int? {
-        let rows = try live().query("""
-            INSERT INTO ghostd_lease(id, node, folder, address, epoch, expires_at)
-            VALUES (1, $1, $2, $3, 1, clock_timestamp() + $4 * interval '1 millisecond')
-            ON CONFLICT (id) DO UPDATE SET node = EXCLUDED.node, folder = EXCLUDED.folder,
-                address = EXCLUDED.address, epoch = ghostd_lease.epoch + 1, expires_at = EXCLUDED.expires_at
-            WHERE ghostd_lease.expires_at < clock_timestamp() OR ghostd_lease.folder = EXCLUDED.folder
-            RETURNING epoch
-            """, [.text(node), .text(folder), .text(address), .of(Int(seconds * 1000))])
-        guard rows.count == 1, let taken = rows.int(0, 0) else { return nil }
-        epoch = taken
-        return taken
+        let db = try live()
+        let seen = try db.query("SELECT expires_at < clock_timestamp() OR folder = $1, folder FROM ghostd_lease WHERE id = 1", [.text(folder)])
+        if seen.count == 1, seen.text(0, 0) != "t" { return nil }
+        let oldFolder = seen.count == 1 ? seen.text(0, 1) : nil
+        try db.execute("BEGIN")
+        do {
+            try db.execute("SET LOCAL lock_timeout = '\(ClusterLease.lockWaitMilliseconds)ms'")
+            let rows = try db.query("""
+                INSERT INTO ghostd_lease(id, node, folder, address, epoch, expires_at)
+                VALUES (1, $1, $2, $3, 1, clock_timestamp() + $4 * interval '1 millisecond')
+                ON CONFLICT (id) DO UPDATE SET node = EXCLUDED.node, folder = EXCLUDED.folder,
+                    address = EXCLUDED.address, epoch = ghostd_lease.epoch + 1, expires_at = EXCLUDED.expires_at
+                WHERE ghostd_lease.expires_at < clock_timestamp() OR ghostd_lease.folder = EXCLUDED.folder
+                RETURNING epoch
+                """, [.text(node), .text(folder), .text(address), .of(Int(seconds * 1000))])
+            try db.execute("COMMIT")
+            guard rows.count == 1, let taken = rows.int(0, 0) else { return nil }
+            epoch = taken
+            return taken
+        } catch let failure as PostgresDatabase.Failure where failure.sqlState == "55P03" {
+            try? db.execute("ROLLBACK")
+            if let oldFolder, oldFolder != folder {
+                _ = try db.query("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE application_name = $1 AND datname = current_database()
+                    """, [.text(ClusterLease.storeApplicationName(folder: oldFolder))])
+            }
+            return nil
+        } catch {
+            try? db.execute("ROLLBACK")
+            throw error
+        }
     }
 
     /// Moves the expiry on: true while this node holds the lease, false once
@@ -154,9 +192,11 @@ public final class ClusterLease {
 
 extension Store {
     /// From now on every transaction checks that this node still holds the
-    /// lease at `epoch` (`ClusterLease`); a store on SQLite has no fence.
-    public func fence(epoch: Int) {
-        db.postgres?.fence = epoch
+    /// lease at `epoch` (`ClusterLease`), and the store's connection is named
+    /// after `folder` (`ClusterLease.storeApplicationName`), so that a
+    /// takeover can end it if this node freezes mid-turn. SQLite has no fence.
+    public func fence(epoch: Int, folder: String) throws {
+        try db.postgres?.fence(epoch: epoch, applicationName: ClusterLease.storeApplicationName(folder: folder))
     }
 
     /// Whether a write failed because another node took the lease over: this

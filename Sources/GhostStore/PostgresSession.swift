@@ -36,7 +36,9 @@ final class PostgresSession {
     var statementLog: [String]?
     /// The cluster lease's epoch this node holds (`ClusterLease`): every
     /// transaction begins with `SELECT ghostd_fence(epoch)`. Nil: no fence.
-    var fence: Int?
+    private(set) var fence: Int?
+    /// Set on every connection once fenced: how a takeover finds it.
+    private var applicationName: String?
     /// A statement failed because another node holds the lease now (`GH001`).
     private(set) var fenced = false
 
@@ -59,7 +61,16 @@ final class PostgresSession {
         names.removeAll()
         let fresh = try PostgresDatabase(conninfo)
         connection = fresh
+        if let applicationName { try fresh.run("SELECT set_config('application_name', $1, false)", [.text(applicationName)]) }
         return fresh
+    }
+
+    /// Fences every transaction from now on with the lease's `epoch`, and
+    /// names the connection (this one and every one opened again).
+    func fence(epoch: Int, applicationName: String) throws {
+        fence = epoch
+        self.applicationName = applicationName
+        try live().run("SELECT set_config('application_name', $1, false)", [.text(applicationName)])
     }
 
     /// Whether the server answers (connecting again if the connection was

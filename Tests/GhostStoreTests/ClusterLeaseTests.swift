@@ -96,7 +96,7 @@ struct ClusterLeaseTests {
             let epoch = try #require(try a.take())
             let store = try Store(postgres: url, directory: dir.path)
             defer { store.close() }
-            store.fence(epoch: epoch)
+            try store.fence(epoch: epoch, folder: "node-a-folder")
             try store.registerName("ann", now: 1_000)
             try store.commit()
 
@@ -115,7 +115,7 @@ struct ClusterLeaseTests {
             let dir2 = try DataDirectory()
             let store2 = try Store(postgres: url, directory: dir2.path)
             defer { store2.close() }
-            store2.fence(epoch: next)
+            try store2.fence(epoch: next, folder: "node-b-folder")
             try store2.registerName("cat", now: 1_002)
             try store2.commit()
             let raw = try PostgresDatabase(url)
@@ -164,6 +164,27 @@ struct ClusterLeaseTests {
             try old.execute("BEGIN")
             #expect(throws: PostgresDatabase.Failure.self) { try old.execute("SELECT ghostd_fence(\(epoch))") }
             try old.execute("ROLLBACK")
+        }
+    }
+
+    @Test("A holder frozen mid-transaction past its lease: the takeover ends its store session (its transaction undone) and takes the lease")
+    func frozenHolderSessionEnded() async throws {
+        try await onOwnThread {
+            let url = try database()
+            let a = try lease(url, "node-a", seconds: 0.05)
+            let epoch = try #require(try a.take())
+            let frozen = try PostgresDatabase(url)
+            try frozen.execute("CREATE TABLE t (v text)")
+            try frozen.run("SELECT set_config('application_name', $1, false)", [.text(ClusterLease.storeApplicationName(folder: "node-a-folder"))])
+            try frozen.execute("BEGIN")
+            try frozen.execute("SELECT ghostd_fence(\(epoch))")
+            try frozen.execute("INSERT INTO t VALUES ('never acknowledged')")
+            // Never committed: the node is frozen.
+            let b = try lease(url, "node-b")
+            #expect(try takeOnceLapsed(b) == epoch + 1)
+            #expect(throws: PostgresDatabase.Failure.self) { try frozen.execute("COMMIT") }
+            let watcher = try PostgresDatabase(url)
+            #expect(try watcher.query("SELECT count(*) FROM t").int(0, 0) == 0)
         }
     }
 }

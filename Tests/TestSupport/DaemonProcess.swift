@@ -210,14 +210,14 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Starts a new daemon with the same arguments. With `samePort`, it binds the
     /// port this one had (which must be stopped first); retries briefly while the
     /// port is still busy.
-    public func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout) throws -> DaemonProcess {
+    public func relaunch(samePort: Bool = true, timeout: Double = DaemonProcess.startTimeout, standby: Bool = false) throws -> DaemonProcess {
         var args = arguments
         if let i = args.firstIndex(of: "--port"), i + 1 < args.count { args[i + 1] = samePort ? String(port) : "0" }
         let deadline = monotonicNow() + timeout
         while true {
             do {
                 return try DaemonProcess(binary: binary, arguments: args, dataDirectory: dataDirectory,
-                                         timeout: max(1, deadline - monotonicNow()), environment: environment)
+                                         timeout: max(1, deadline - monotonicNow()), environment: environment, standby: standby)
             } catch let error as DaemonError where samePort && error.description.contains("in use") && monotonicNow() < deadline {
                 usleep(100_000)
             }
