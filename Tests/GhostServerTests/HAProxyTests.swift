@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+import TestSupport
+#endif
+
+/// contrib/haproxy.cfg (issue #49) in a real HAProxy in front of real
+/// daemons (Tests/TestSupport/HAProxy.swift): its health check tells a
+/// daemon that serves from a port nobody listens on (a standby), players
+/// reach the one that serves, and a node HAProxy marks DOWN loses its
+/// players, who reach the next one. Every wait is for an event (HAProxy's
+/// servers' states on its stats socket, a line, the end of a stream); the
+/// timeouts only bound a failure.
+@Suite("HAProxy in front of ghostd (contrib/haproxy.cfg)", .ownThread, storeIndependent, .timeLimit(.minutes(3)))
+struct HAProxyTests {
+    @Test("contrib/haproxy.cfg as shipped passes haproxy -c")
+    func shippedConfigurationIsValid() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try HAProxy.binaryPath())
+        p.arguments = ["-c", "-f", HAProxy.contribConfigPath]
+        let out = Pipe()
+        p.standardInput = FileHandle.nullDevice
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let status = p.waitForExit()
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("Configuration file is valid"), "\(text)")
+        #expect(!text.contains("[WARNING]"), "\(text)")
+    }
+
+    @Test("Two nodes, one serving and one not listening: HAProxy marks them UP and DOWN, a player through it gets HELLO, OK NAME and OK PING; the node killed, HAProxy marks it DOWN and the player's connection ends; another ghostd on the second node's port (the same data) is marked UP and the player, connecting again through HAProxy, is served there")
+    func failover() throws {
+        // The second node's port: bound but not listening (connections refused,
+        // as a standby's), until its ghostd starts there.
+        let standby = try LoopbackPort.bound(listening: false)
+        var standbyFD: Int32? = standby.fd
+        defer { if let fd = standbyFD { close(fd) } }
+        let first = try DaemonProcess.start()
+        defer { first.kill() }
+        let haproxy = try HAProxy(backends: [first.port, standby.port])
+        defer { haproxy.stop() }
+        try haproxy.waitUntilUp(0)
+        try haproxy.waitUntilDown(1)
+        let states = try haproxy.serverStates()
+        #expect(states.map(\.status) == ["UP", "DOWN"], "\(states)")
+
+        let name = E2E.name("ha")
+        let ann = try LineClient(port: haproxy.port, label: name)
+        try ann.login(name)
+        try ann.ping()
+
+        // The first node dies: its players' connections through HAProxy end.
+        first.kill()
+        try haproxy.waitUntilDown(0)
+        try ann.expectClosed(timeout: 10)
+
+        // A new leader on the second node's port, with the same state.
+        close(standby.fd)
+        standbyFD = nil
+        let second = try DaemonProcess.start(extraArguments: ["--data", first.dataPath], port: standby.port)
+        defer { second.kill() }
+        try haproxy.waitUntilUp(1)
+        let again = try LineClient(port: haproxy.port, label: name + "'")
+        try again.login(name)
+        try again.ping()
+        #expect(second.waitForStderrLine { $0.contains("opened from 127.0.0.1:") } != nil, "\(second.stderrText)")
+        let after = try haproxy.serverStates()
+        #expect(after.map(\.status) == ["DOWN", "UP"], "\(after)")
+    }
+
+    @Test("A node that hangs (SIGSTOP: it accepts but never answers) fails its check by timeout and is marked DOWN; on-marked-down shutdown-sessions ends its players' connections, plain and WebSocket (the web backend tracks the plain one), while ghostd still holds them; woken (SIGCONT), it is marked UP and serves again")
+    func hungNodeLosesItsPlayers() throws {
+        let (daemon, webPort) = try DaemonProcess.startWithWeb()
+        defer { daemon.kill() }
+        let haproxy = try HAProxy(backends: [daemon.port], webBackends: [webPort])
+        defer { haproxy.stop() }
+        try haproxy.waitUntilUp(0)
+        let web0 = try haproxy.serverStates(backend: "ghostd-web")
+        #expect(web0.map(\.status) == ["UP"], "\(web0)")
+
+        let name = E2E.name("hang")
+        let ann = try LineClient(port: haproxy.port, label: name)
+        try ann.login(name)
+        try ann.ping()
+        let (web, hello) = try WebSocketClient.open(port: try #require(haproxy.webPort))
+        #expect(hello.hasPrefix(LineClient.helloPrefix), "\(hello)")
+        try web.sendLine("PING")
+        #expect(try web.readText() == "OK PING")
+
+        daemon.signal(SIGSTOP)
+        defer { daemon.signal(SIGCONT) }
+        try haproxy.waitUntilDown(0, timeout: 30)
+        let web1 = try haproxy.serverStates(backend: "ghostd-web")
+        #expect(web1.map(\.status) == ["DOWN"], "\(web1)")
+        try ann.expectClosed(timeout: 10)
+        #expect(web.isClosed(timeout: 10), "the WebSocket through HAProxy is still open")
+        #expect(Process.state(path: "/proc/\(daemon.pid)/stat") == "T", "ghostd is not stopped: it, not HAProxy, may have closed them")
+
+        daemon.signal(SIGCONT)
+        try haproxy.waitUntilUp(0)
+        let benName = E2E.name("hangben")
+        let ben = try LineClient(port: haproxy.port, label: benName)
+        try ben.login(benName)
+        try ben.ping()
+    }
+}
