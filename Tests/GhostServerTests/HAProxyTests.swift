@@ -71,6 +71,34 @@ struct HAProxyTests {
         #expect(after.map(\.status) == ["DOWN", "UP"], "\(after)")
     }
 
+    @Test("TLS passes through: openssl s_client through HAProxy's TLS frontend gets ghostd's own certificate and HELLO, OK NAME and OK PING; the node killed, its TLS server (tracking the plain one's check) is marked DOWN and the TLS connection ends")
+    func tlsPassesThrough() throws {
+        let folder = try DataDirectory()
+        let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "node", subject: "/CN=node1")
+        let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert, "--tls-key", key])
+        defer { daemon.kill() }
+        let haproxy = try HAProxy(backends: [daemon.port], tlsBackends: [try TLSTest.port(of: daemon)])
+        defer { haproxy.stop() }
+        try haproxy.waitUntilUp(0)
+        let tlsPort = try #require(haproxy.tlsPort)
+        #expect(try TLSTest.subject(port: tlsPort) == "subject=CN = node1")
+
+        let name = E2E.name("tls")
+        let ann = try SClient(port: tlsPort, label: name)
+        defer { ann.close() }
+        #expect(ann.hello.hasPrefix(LineClient.helloPrefix), "\(ann.hello)")
+        try ann.send("NAME \(name)")
+        try ann.expect("OK NAME name=\(name) lang=en")
+        try ann.send("PING")
+        try ann.expect("OK PING")
+
+        daemon.kill()
+        try haproxy.waitUntilDown(0)
+        let tls = try haproxy.serverStates(backend: "ghostd-tls")
+        #expect(tls.map(\.status) == ["DOWN"], "\(tls)")
+        #expect(ann.waitForEnd(timeout: 10), "the TLS connection through HAProxy is still open")
+    }
+
     @Test("A node that hangs (SIGSTOP: it accepts but never answers) fails its check by timeout and is marked DOWN; on-marked-down shutdown-sessions ends its players' connections, plain and WebSocket (the web backend tracks the plain one), while ghostd still holds them; woken (SIGCONT), it is marked UP and serves again")
     func hungNodeLosesItsPlayers() throws {
         let (daemon, webPort) = try DaemonProcess.startWithWeb()
