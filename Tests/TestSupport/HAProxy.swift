@@ -30,8 +30,8 @@ public struct HAProxyError: Error, CustomStringConvertible {
 ///   stats socket (`show stat`) until HAProxy marks a server so: they wait
 ///   for HAProxy's own checks, never for a fixed time.
 /// - Nothing outlives the test process: `stop()` (or deinit) ends HAProxy
-///   and removes the folder, and a small shell watchdog SIGKILLs HAProxy if
-///   the test process dies first.
+///   and removes the folder, and a small shell watchdog SIGKILLs HAProxy and
+///   removes the folder if the test process dies first.
 public final class HAProxy: @unchecked Sendable {
     /// contrib/haproxy.cfg in the package.
     public static var contribConfigPath: String { DaemonProcess.packageRoot + "/contrib/haproxy.cfg" }
@@ -360,7 +360,7 @@ public final class HAProxy: @unchecked Sendable {
         p.standardOutput = output
         p.standardError = output
         do { try p.run() } catch { throw HAProxyError("cannot start \(binary): \(error)") }
-        return (p, startWatchdog(pid: p.processIdentifier))
+        return (p, startWatchdog(pid: p.processIdentifier, folder: folder))
     }
 
     /// Waits until the stats socket answers; throws with HAProxy's output if it ends first.
@@ -402,16 +402,16 @@ public final class HAProxy: @unchecked Sendable {
         }
     }
 
-    /// A shell loop that SIGKILLs HAProxy if this test process dies first.
-    private static func startWatchdog(pid: Int32) -> Process? {
+    /// A shell loop that SIGKILLs HAProxy and removes its folder if this test process dies first.
+    private static func startWatchdog(pid: Int32, folder: String) -> Process? {
         let script = """
         alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
         while alive "$1" && alive "$2"; do sleep 0.3; done
-        alive "$1" || kill -9 "$2" 2>/dev/null
+        alive "$1" || { kill -9 "$2" 2>/dev/null; rm -rf "$3"; }
         """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "haproxy-watchdog", String(getpid()), String(pid)]
+        p.arguments = ["-c", script, "haproxy-watchdog", String(getpid()), String(pid), folder]
         p.standardInput = FileHandle.nullDevice
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
