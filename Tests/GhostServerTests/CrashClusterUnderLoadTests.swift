@@ -7,7 +7,8 @@ import Glibc
 import TestSupport
 
 /// Issue #49's "done when", the short version: three ghostd nodes on one
-/// PostgreSQL state, ghost-bench playing flat out on the leader, and the
+/// PostgreSQL state behind HAProxy (contrib/haproxy.cfg), ghost-bench
+/// playing flat out through it, on whichever node leads, and the
 /// leaders failing in turn: the first killed -9; the second frozen
 /// (SIGSTOP) past its lease and woken once the third took over (it exits 4);
 /// then a rolling restart, every node stopped cleanly and started again in
@@ -94,7 +95,7 @@ struct CrashClusterUnderLoadTests {
         return Int(try CrashUnderLoadTests.stats(watcher)["moves"] ?? "") ?? 0
     }
 
-    @Test("ghost-bench on the leader of three nodes: the leader killed -9, the next frozen past its lease, then a rolling restart of all three; every acknowledged letter is in PostgreSQL")
+    @Test("ghost-bench through HAProxy on the leader of three nodes: the leader killed -9, the next frozen past its lease, then a rolling restart of all three; every acknowledged letter is in PostgreSQL")
     func leadersFailInTurn() async throws {
         try await onOwnThread {
             let url = try PostgresServer.shared().createDatabase()
@@ -103,15 +104,21 @@ struct CrashClusterUnderLoadTests {
             try cluster.start("node-a", standby: false)
             try cluster.start("node-b", standby: true)
             try cluster.start("node-c", standby: true)
+            let balancer = try HAProxy(backends: cluster.nodes.map(\.port))
+            defer { balancer.stop() }
             let records = try DataDirectory()
             var runs: [Run] = []
             var epoch = 1
             var leader = 0
 
-            /// A ghost-bench run on the leader, until it stored `floor` moves.
+            /// A ghost-bench run through HAProxy, once it sends players to the
+            /// leader alone, until the leader stored 500 moves more.
             func play() throws -> Run {
+                for i in cluster.nodes.indices {
+                    if i == leader { try balancer.waitUntilUp(i, timeout: 60) } else { try balancer.waitUntilDown(i, timeout: 60) }
+                }
                 let base = try Self.moves(cluster.nodes[leader])
-                let run = try Run(port: cluster.nodes[leader].port, record: records.path + "/run\(runs.count).txt")
+                let run = try Run(port: balancer.port, record: records.path + "/run\(runs.count).txt")
                 runs.append(run)
                 let stored = try Self.movesStored(cluster.nodes[leader], more: 500, since: base, while: run)
                 #expect(stored >= 500, "only \(stored) moves stored by \(cluster.nodes[leader].arguments)")
