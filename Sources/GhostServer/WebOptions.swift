@@ -33,7 +33,7 @@ enum WebOptions {
         .value("--web-origin", "ORIGIN", "another origin whose pages may open the WebSocket, as the browser writes it (https://play.example.org: a reverse proxy's public name); repeat for more; the page's own origin always may",
                origin, get: nil, defaultText: "none: only the page's own",
                set: { (c: inout ServerConfig, origin: String) in c.webOrigins.append(origin) }),
-        .value("--trusted-proxy", "ADDR", "a reverse proxy (its IP address) whose X-Forwarded-For the web ports believe, so that its clients count by their own network; repeat for more",
+        .value("--trusted-proxy", "ADDR", "a reverse proxy or balancer (its IP address) whose X-Forwarded-For the web ports believe, and whose PROXY line (HAProxy's send-proxy, version 1) the plain port takes as a connection's first line, so that its clients count by their own network; repeat for more",
                address, get: nil, defaultText: "none",
                set: { (c: inout ServerConfig, address: String) in c.trustedProxies.append(address) }),
     ] }

@@ -225,6 +225,7 @@ enum CommandCheck {
         "LIKE": "SQL", "SAVEPOINT": "SQL", "RELEASE": "SQL", "VACUUM": "SQL", "SELECT": "SQL", "SQL": "SQL",
         "SIOCOUTQ": "an ioctl", "EMFILE": "an errno", "ENFILE": "an errno", "SIGTERM": "a signal",
         "SIGINT": "a signal", "SIGHUP": "a signal", "SIGKILL": "a signal", "TLS": "TLS",
+        "PROXY": "a balancer's PROXY protocol line (a transport header, not a command)",
     ]
 
     /// The kinds' move verbs and error codes count too: the server's kinds'

@@ -29,7 +29,7 @@ struct CrashClusterUnderLoadTests {
 
         static let limits = ["--max-commands-per-second", "0", "--max-clients", "5000", "--max-clients-per-ip", "0", "--max-games-per-network", "0",
                              "--idle-timeout", "0", "--name-timeout", "0", "--max-unnamed", "0", "--max-unnamed-per-ip", "0",
-                             "--connects-per-second-per-ip", "0"]
+                             "--connects-per-second-per-ip", "0", "--trusted-proxy", "127.0.0.1"]
 
         func start(_ name: String, standby: Bool) throws {
             nodes.append(try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", name, "--lease-seconds", CrashClusterUnderLoadTests.lease] + Cluster.limits,

@@ -14,13 +14,17 @@ import TestSupport
 /// timeouts only bound a failure.
 @Suite("HAProxy in front of ghostd (contrib/haproxy.cfg)", .ownThread, storeIndependent, .timeLimit(.minutes(3)))
 struct HAProxyTests {
+    /// HAProxy sends a PROXY line first on each plain connection
+    /// (contrib/haproxy.cfg's send-proxy): every node trusts it.
+    static let behindHAProxy = ["--trusted-proxy", "127.0.0.1"]
+
     /// ghostd on `port`, just freed: tried again while something else holds
     /// it for a moment (an outgoing connection given that port).
     static func start(port: Int, data: String) throws -> DaemonProcess {
         let deadline = monotonicNow() + 10
         while true {
             do {
-                return try DaemonProcess.start(extraArguments: ["--data", data], port: port)
+                return try DaemonProcess.start(extraArguments: ["--data", data] + Self.behindHAProxy, port: port)
             } catch let error as DaemonError where error.description.contains("in use") && monotonicNow() < deadline {
                 usleep(100_000)
             }
@@ -57,7 +61,7 @@ struct HAProxyTests {
         let standby = try LoopbackPort.bound(listening: false)
         var standbyFD: Int32? = standby.fd
         defer { if let fd = standbyFD { close(fd) } }
-        let first = try DaemonProcess.start()
+        let first = try DaemonProcess.start(extraArguments: Self.behindHAProxy)
         defer { first.kill() }
         let haproxy = try HAProxy(backends: [first.port, standby.port])
         defer { haproxy.stop() }
@@ -67,9 +71,11 @@ struct HAProxyTests {
         #expect(states.map(\.status) == ["UP", "DOWN"], "\(states)")
 
         let name = E2E.name("ha")
-        let ann = try LineClient(port: haproxy.port, label: name)
+        let ann = try LineClient(port: haproxy.port, label: name, source: "127.0.0.5")
         try ann.login(name)
         try ann.ping()
+        // The PROXY line (send-proxy) named the player's own address to ghostd.
+        #expect(first.waitForStderrLine { $0.contains("carries 127.0.0.5 (PROXY line from 127.0.0.1:") } != nil, "\(first.stderrText)")
         try ann.send("LANG nl")
         try ann.expect("OK LANG lang=nl")
         // HAProxy's checks end with QUIT: ghostd logs them as quitting, never a reset.
@@ -100,7 +106,7 @@ struct HAProxyTests {
     func tlsPassesThrough() throws {
         let folder = try DataDirectory()
         let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "node", subject: "/CN=node1")
-        let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert, "--tls-key", key])
+        let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert, "--tls-key", key] + Self.behindHAProxy)
         defer { daemon.kill() }
         let haproxy = try HAProxy(backends: [daemon.port], tlsBackends: [try TLSTest.port(of: daemon)])
         defer { haproxy.stop() }
@@ -126,7 +132,7 @@ struct HAProxyTests {
 
     @Test("A node that hangs (SIGSTOP: it accepts but never answers) fails its check by timeout and is marked DOWN; on-marked-down shutdown-sessions ends its players' connections, plain and WebSocket (the web backend tracks the plain one), while ghostd still holds them; woken (SIGCONT), it is marked UP and serves again")
     func hungNodeLosesItsPlayers() throws {
-        let (daemon, webPort) = try DaemonProcess.startWithWeb()
+        let (daemon, webPort) = try DaemonProcess.startWithWeb(Self.behindHAProxy)
         defer { daemon.kill() }
         let haproxy = try HAProxy(backends: [daemon.port], webBackends: [webPort])
         defer { haproxy.stop() }

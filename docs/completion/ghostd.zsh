@@ -61,7 +61,7 @@ _ghostd() {
         '--web-request-timeout[how long a web client may take to send its request (slowloris)]:SECONDS: ' \
         '--web-max-request-bytes[longest request head (its line and header fields) the web port reads]:N: ' \
         '--web-origin[another origin whose pages may open the WebSocket, as the browser …]:ORIGIN: ' \
-        '--trusted-proxy[a reverse proxy (its IP address) whose X-Forwarded-For the web …]:ADDR: ' \
+        '--trusted-proxy[a reverse proxy or balancer (its IP address) whose X-Forwarded-For …]:ADDR: ' \
         '--dictionaries[folder of word lists]:DIR:_files -/' \
         '--data[folder of the SQLite database (with --store, of the pidfile lock …]:DIR:_files -/' \
         '--store[keep the state in PostgreSQL (postgresql\://user@host\:port/db]:URL: ' \

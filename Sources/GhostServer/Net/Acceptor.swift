@@ -149,8 +149,9 @@ final class Acceptor {
             }
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let network = NetworkKey.of(Connection.address(of: peerText))
-            // A trusted proxy's clients count by their own networks, once their requests name them.
-            let proxied = port.isWeb && config.trustedProxies.contains(Connection.address(of: peerText))
+            // A trusted proxy's clients count by their own networks, once their
+            // requests (web) or PROXY lines (plain) name them.
+            let proxied = (port.isWeb || port == .plain) && config.trustedProxies.contains(Connection.address(of: peerText))
             if let refusal = admission.refusal(network: network, clients: table.count, at: now, byNetwork: !proxied,
                                                makeRoom: { makeRoom(network) }) {
                 turnAway(fd, refusal, port: port)
@@ -161,6 +162,7 @@ final class Acceptor {
             let id = nextID
             nextID += 1
             let conn = Connection(id: id, fd: fd, peer: peerText, now: now)
+            conn.mayNameItsClient = proxied && port == .plain
             admission.opened(conn.network)
             guard ghost_epoll_add(epoll.fd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)

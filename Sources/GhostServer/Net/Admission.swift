@@ -97,6 +97,24 @@ final class Admission {
         if !identified { self.identified(network) }
     }
 
+    /// A connection from a trusted proxy now known to carry a client at
+    /// `address` (its `X-Forwarded-For`, or a PROXY line): it counts by that
+    /// client's network from now on; the refusal's text if that network may
+    /// not open one more connection (it then still counts as before).
+    func readdress(_ conn: Connection, to address: String, clients: Int, at now: Double) -> String? {
+        let network = NetworkKey.of(address)
+        guard network != conn.network else {
+            conn.ip = address
+            return nil
+        }
+        if let refusal = refusal(network: network, clients: clients, at: now, makeRoom: { false }) { return refusal }
+        closed(conn.network, identified: false)
+        opened(network)
+        conn.ip = address
+        conn.network = network
+        return nil
+    }
+
     private static func decrement(_ counts: inout [String: Int], _ key: String) {
         if let n = counts[key] { counts[key] = n > 1 ? n - 1 : nil }
     }

@@ -28,6 +28,9 @@ final class Connection {
     var overSince: Double?
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
+    /// Its first line may be a PROXY line (`ProxyLine`): a plain-port
+    /// connection from a `--trusted-proxy`, until its first line is served.
+    var mayNameItsClient = false
     var isDirty = false
     /// The loop turn in which it was last put in `ConnectionIO.ready`, and
     /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).

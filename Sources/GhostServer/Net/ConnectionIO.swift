@@ -16,6 +16,7 @@ final class ConnectionIO {
     let table: ConnectionTable
     let stats: ServerStats
     let admission: Admission
+    private let log: (String) -> Void
     let epoll: Epoll
     /// Times each line the lobby serves.
     private let meter: LineMeter
@@ -55,7 +56,8 @@ final class ConnectionIO {
 
     /// `clock` times the lines served (nil: the monotonic clock).
     init(config: ServerConfig, lobby: Lobby, table: ConnectionTable, stats: ServerStats, admission: Admission,
-         epoll: Epoll, clock: (() -> Double)?) {
+         epoll: Epoll, clock: (() -> Double)?, log: @escaping (String) -> Void = { _ in }) {
+        self.log = log
         self.config = config
         self.lobby = lobby
         self.table = table
@@ -231,6 +233,13 @@ final class ConnectionIO {
             }
             let frame = conn.pending[conn.pendingHead]
             conn.pendingHead += 1
+            if conn.mayNameItsClient {
+                conn.mayNameItsClient = false
+                if case .line(let bytes) = frame, let proxy = ProxyLine.parse(bytes) {
+                    proxyLine(proxy, from: conn)
+                    continue
+                }
+            }
             let units: Double
             if case .line(let bytes) = frame, Server.isBlank(bytes) {
                 // Not a command: it costs, but does not keep the connection alive.
@@ -252,6 +261,19 @@ final class ConnectionIO {
         }
         if lobby.isWaitingForPassword(conn.id) { waitForPassword(conn) }
         conn.clearPending()
+    }
+
+    /// A trusted proxy's PROXY line: the connection counts by its client's
+    /// network from now on, or is closed (`BYE full`) if that network may not
+    /// open one more. Charged as a blank line; nothing is answered.
+    private func proxyLine(_ proxy: ProxyLine, from conn: Connection) {
+        budgets.charge(Double(CommandTable.blankCost), own: &conn.penalty, network: conn.network, now: now)
+        guard case .client(let address) = proxy else { return }
+        if let refusal = admission.readdress(conn, to: address, clients: table.count - 1, at: now) {
+            table.close(conn.id, .full, refusal)
+            return
+        }
+        log("connection \(conn.id) carries \(address) (PROXY line from \(conn.peer))")
     }
 
     /// The connection's input waits until `until`: it is not read (no

@@ -128,7 +128,7 @@ public final class Server {
         self.lobby = lobby
         let epoll = self.epoll
         let io = ConnectionIO(config: config, lobby: lobby, table: table, stats: stats, admission: admission,
-                              epoll: epoll, clock: clock)
+                              epoll: epoll, clock: clock, log: log)
         self.io = io
         let tlsPort = TLSPort(config: config, table: table, stats: stats, epoll: epoll, io: io, log: log)
         self.tlsPort = tlsPort

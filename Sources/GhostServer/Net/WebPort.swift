@@ -138,16 +138,7 @@ final class WebPort {
               let last = head.fields.last(where: { $0.name == "x-forwarded-for" })?.value
                 .split(separator: ",").last.map({ $0.trimmingSpaces }),
               NetworkKey.isAddress(last) else { return nil }
-        let network = NetworkKey.of(last)
-        guard network != conn.network else { return nil }
-        if let refusal = admission.refusal(network: network, clients: table.count - 1, at: io.now, makeRoom: { false }) {
-            return .error(503, refusal)
-        }
-        admission.closed(conn.network, identified: false)
-        admission.opened(network)
-        conn.ip = last
-        conn.network = network
-        return nil
+        return admission.readdress(conn, to: last, clients: table.count - 1, at: io.now).map { .error(503, $0) }
     }
 
     private func charge(_ conn: Connection) {
