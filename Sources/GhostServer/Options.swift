@@ -19,6 +19,14 @@ extension ServerConfig: Equatable {
 
 /// ghostd's options: one table, from which parsing and `--help` both come.
 public enum DaemonOptions {
+    /// `--node-name`: 1 to 64 letters, digits and `._:-` (it goes into
+    /// STATS's values and the other nodes' logs as one word).
+    static var nodeNameValue: Value<String> { Value<String>(allowed: "1 to 64 letters, digits, '.', '_', ':' or '-'", show: { $0 }) { text in
+        guard !text.isEmpty else { return .failure(.empty) }
+        let ok = text.count <= 64 && text.unicodeScalars.allSatisfy { $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._:-".unicodeScalars.contains($0)) }
+        return ok ? .success(text) : .failure(.notAChoice)
+    } }
+
     static var table: OptionTable<ServerConfig> { OptionTable([
         .value("--host", "ADDR", "address to listen on: a name, IPv4 or IPv6 (0.0.0.0 or :: for every interface)",
                .text("a name or an address"), \.host),
@@ -46,7 +54,7 @@ public enum DaemonOptions {
         .value("--store", "URL", "keep the state in PostgreSQL (postgresql://user@host:port/db; the password from PGPASSFILE or the service file) instead of SQLite in --data",
                .text("a PostgreSQL URL"), \.store, defaultText: "SQLite in --data"),
         .value("--node-name", "NAME", "with --store, this node's name among the ghostd nodes on the same store, which form one server: one leads and serves, the others wait to take over (docs/cluster.md)",
-               .text("a name"), \.nodeName, defaultText: "the host's name and --port"),
+               DaemonOptions.nodeNameValue, \.nodeName, defaultText: "the host's name and --port"),
         .value("--lease-seconds", "SECONDS", "with --store, how long the leading node's lease lasts unrenewed (it renews it every third of that): a standby takes over this long after the leader died or froze",
                .number(1...600), \.leaseSeconds),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
@@ -184,7 +192,7 @@ public enum DaemonOptions {
         table.options.compactMap { o in o.shown.map { "\(o.name)=\($0(c))" } }.joined(separator: " ")
             + " ip-rate=\(c.networkCommandsPerSecond) ip-burst=\(c.networkCommandBurst)"
             + " tls-port=\(c.tlsPort.map(String.init) ?? "none") tls-cert=\(c.tlsCertificate ?? "none") tls-key=\(c.tlsKey ?? "none")"
-            + " web-origins=\(c.webOrigins) trusted-proxies=\(c.trustedProxies)"
+            + " web-origins=\(c.webOrigins) trusted-proxies=\(c.trustedProxies) node-name=\(c.nodeName ?? "(host)")"
             + " dictionaries=\(c.dictionaries ?? "(search)") backlog=\(c.backlog) read=\(c.readBudgetBytes) backoff=\(c.acceptBackoff)"
     }
 

@@ -50,6 +50,9 @@ struct EndToEndClusterTests {
 
     /// The players of `game` back on `b`, by RESUME; the game goes on to its end there.
     static func resumeAndFinish(on b: DaemonProcess, _ game: inout Game) throws {
+        let stats = try LineClient(port: b.port, label: "stats")
+        let figures = try CrashUnderLoadTests.stats(stats)
+        #expect(figures["node"] == "node-b" && figures["lease_epoch"] == "2", "\(figures)")
         game.players[0] = try E2E.resume(b, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
                                          opponentPresent: false)
         game.players[1] = try E2E.resume(b, game, seat: 1)

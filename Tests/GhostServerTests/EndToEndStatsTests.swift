@@ -12,7 +12,7 @@ struct EndToEndStatsTests {
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced", "closed_banned",
         "input_throttled", "input_paused", "input_waiting", "input_served", "input_deferred",
-        "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "db_bytes", "wal_bytes", "rss_bytes",
+        "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "node", "lease_epoch", "db_bytes", "wal_bytes", "rss_bytes",
         "io_threads", "io_jobs_threaded",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "games_aborted", "moves",
         "names_connected", "watchers", "registrations", "logins", "logins_failed", "passwords_changed", "hashes_refused", "passwords_pending", "invitations_open",

@@ -25,6 +25,8 @@ struct OptionsTests {
         Case(name: "--data", value: "/tmp/ghost data", defaultText: ServerConfig.defaultDataDirectory()) { $0.dataDirectory = "/tmp/ghost data" },
         Case(name: "--durability", value: "normal", defaultText: "full") { $0.durability = .normal },
         Case(name: "--max-db-pages", value: "500", defaultText: "0") { $0.maxDatabasePages = 500 },
+        Case(name: "--node-name", value: "node-b.eu:2", defaultText: "the host's name and --port") { $0.nodeName = "node-b.eu:2" },
+        Case(name: "--lease-seconds", value: "7.5", defaultText: "3") { $0.leaseSeconds = 7.5 },
         Case(name: "--grace", value: "2.5", defaultText: "60") { $0.graceSeconds = 2.5 },
         Case(name: "--bot-delay", value: "250", defaultText: "600") { $0.botDelay = 0.25 },
         Case(name: "--watch-batch", value: "0", defaultText: "50") { $0.watchBatchInterval = 0 },
@@ -210,6 +212,8 @@ struct OptionsTests {
         #expect(Self.failure(["--bot-delay", "10001"]) == "--bot-delay: 10001 is out of range; allowed: a number from 0 to 10000")
         #expect(Self.failure(["--durability", "off"]) == "--durability: off is not one of the choices; allowed: full or normal")
         #expect(Self.failure(["--data="]) == "--data: the value is empty; allowed: a folder")
+        #expect(Self.failure(["--node-name", "node b"]) == "--node-name: \"node b\" is not one of the choices; allowed: 1 to 64 letters, digits, '.', '_', ':' or '-'")
+        #expect(Self.failure(["--lease-seconds", "0.5"]) == "--lease-seconds: 0.5 is out of range; allowed: a number from 1 to 600")
     }
 
     static func failure(_ args: [String]) -> String? {
@@ -241,6 +245,8 @@ struct OptionsTests {
         case "--host": "ADDR"
         case "--dictionaries", "--data": "DIR"
         case "--durability": "MODE"
+        case "--node-name": "NAME"
+        case "--lease-seconds": "SECONDS"
         case "--scores-for": "WHO"
         case "--grace", "--name-timeout", "--idle-timeout", "--flood-seconds": "SECONDS"
         case "--grace", "--name-timeout", "--idle-timeout", "--unload-after", "--abandon-after", "--first-move-timeout",

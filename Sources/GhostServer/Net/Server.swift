@@ -168,6 +168,8 @@ public final class Server {
             ("commit_p50_us", String(stats.commitPercentile(0.5))),
             ("commit_p99_us", String(stats.commitPercentile(0.99))),
             ("durability", config.durability.rawValue),
+            ("node", leadership == nil ? "" : Daemon.nodeName(config)),
+            ("lease_epoch", String(leadership?.epoch ?? 0)),
             ("db_bytes", String(ServerStats.fileBytes(store.path))),
             ("wal_bytes", String(ServerStats.fileBytes(store.path + "-wal"))),
             ("rss_bytes", String(ServerStats.residentBytes())),
