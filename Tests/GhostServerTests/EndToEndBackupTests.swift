@@ -44,10 +44,6 @@ struct EndToEndBackupTests {
         #expect(again.waitForStderrLine { $0.hasSuffix("restored 0 adjourned game(s) on a clock; the others load on RESUME") } != nil, "\(again.stderrText)")
         game.fragment = "pe"
         game.toMove = 0
-        game.players[0] = try E2E.resume(again, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
-                                         opponentPresent: false)
-        game.players[1] = try E2E.resume(again, game, seat: 1)
-        try game.play("a")
-        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        try E2E.resumeAtPeAndFinish(again, &game)
     }
 }

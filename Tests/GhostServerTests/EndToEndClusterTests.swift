@@ -53,11 +53,7 @@ struct EndToEndClusterTests {
         let stats = try LineClient(port: b.port, label: "stats")
         let figures = try CrashUnderLoadTests.stats(stats)
         #expect(figures["node"] == "node-b" && figures["lease_epoch"] == "2", "\(figures)")
-        game.players[0] = try E2E.resume(b, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
-                                         opponentPresent: false)
-        game.players[1] = try E2E.resume(b, game, seat: 1)
-        try game.play("a")
-        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+        try E2E.resumeAtPeAndFinish(b, &game)
     }
 
     @Test("The leader killed -9: the standby takes over once the lease (5 s) lapses; both players RESUME there at \"pe\" and finish the game")

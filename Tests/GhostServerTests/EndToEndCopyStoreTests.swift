@@ -72,11 +72,7 @@ struct EndToEndCopyStoreTests {
             // The copy's copy serves the game as it was.
             let restarted = try DaemonProcess.start(extraArguments: ["--data", back.path])
             defer { restarted.kill() }
-            game.players[0] = try E2E.resume(restarted, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
-                                             opponentPresent: false)
-            game.players[1] = try E2E.resume(restarted, game, seat: 1)
-            try game.play("a")
-            try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.")
+            try E2E.resumeAtPeAndFinish(restarted, &game)
         }
     }
 

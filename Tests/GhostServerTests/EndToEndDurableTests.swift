@@ -283,13 +283,7 @@ struct EndToEndDurableTests {
 
         let again = try daemon.relaunch()
         defer { again.kill() }
-        game.players[0] = try E2E.resume(again, game, seat: 0,
-                                         extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
-                                         opponentPresent: false)
-        game.players[1] = try E2E.resume(again, game, seat: 1)
-        try game.play("a")
-        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.",
-                            ranks: (1, 2))
+        try E2E.resumeAtPeAndFinish(again, &game, ranks: (1, 2))
         #expect(again.terminate() == .exited(0), "\(again.stderrText)")
         // A clean stop folds every line in and leaves the header alone.
         let left = try String(contentsOfFile: daemon.dataPath + "/ghostd.sqlite3-moves", encoding: .utf8)

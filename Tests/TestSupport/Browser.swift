@@ -538,24 +538,14 @@ public final class Browser: @unchecked Sendable {
     /// A shell loop that SIGKILLs the process group if this test process dies
     /// first, and then removes the browser's temporary folder.
     private static func startWatchdog(group: pid_t, folder: String) -> Process? {
-        // A zombie counts as dead: a killed test process may linger unreaped.
         // /bin/sh is dash, whose kill takes no `--`: `kill -9 -PGID` is the group.
-        let script = """
-        alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
-        while alive "$1" && kill -0 "-$2" 2>/dev/null; do sleep 0.3; done
-        alive "$1" && exit 0
-        kill -9 "-$2" 2>/dev/null
-        n=0; while kill -0 "-$2" 2>/dev/null && [ $n -lt 50 ]; do sleep 0.1; n=$((n+1)); done
-        rm -rf "$3"
-        """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "browser-watchdog", String(getpid()), String(group), folder]
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        return p
+        Watchdog.start("browser-watchdog", script: """
+            while alive "$1" && kill -0 "-$2" 2>/dev/null; do sleep 0.3; done
+            alive "$1" && exit 0
+            kill -9 "-$2" 2>/dev/null
+            n=0; while kill -0 "-$2" 2>/dev/null && [ $n -lt 50 ]; do sleep 0.1; n=$((n+1)); done
+            rm -rf "$3"
+            """, arguments: [String(group), folder])
     }
 
     private static func stopWatchdog(_ watchdog: Process?) {

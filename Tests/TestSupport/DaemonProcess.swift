@@ -478,20 +478,10 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// A shell loop that SIGKILLs the daemon if this test process dies first.
     private static func startWatchdog(daemonPID: Int32) -> Process? {
-        // A zombie counts as dead: a killed test process may linger unreaped.
-        let script = """
-        alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
-        while alive "$1" && alive "$2"; do sleep 0.3; done
-        alive "$1" || kill -9 "$2" 2>/dev/null
-        """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "ghostd-watchdog", String(getpid()), String(daemonPID)]
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        return p
+        Watchdog.start("ghostd-watchdog", script: """
+            while alive "$1" && alive "$2"; do sleep 0.3; done
+            alive "$1" || kill -9 "$2" 2>/dev/null
+            """, arguments: [String(daemonPID)])
     }
 
     private func stopWatchdog() { DaemonProcess.stopWatchdog(watchdog) }

@@ -404,19 +404,10 @@ public final class HAProxy: @unchecked Sendable {
 
     /// A shell loop that SIGKILLs HAProxy and removes its folder if this test process dies first.
     private static func startWatchdog(pid: Int32, folder: String) -> Process? {
-        let script = """
-        alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
-        while alive "$1" && alive "$2"; do sleep 0.3; done
-        alive "$1" || { kill -9 "$2" 2>/dev/null; rm -rf "$3"; }
-        """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "haproxy-watchdog", String(getpid()), String(pid), folder]
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        return p
+        Watchdog.start("haproxy-watchdog", script: """
+            while alive "$1" && alive "$2"; do sleep 0.3; done
+            alive "$1" || { kill -9 "$2" 2>/dev/null; rm -rf "$3"; }
+            """, arguments: [String(pid), folder])
     }
 
     private static func makeTemporaryFolder() throws -> String {

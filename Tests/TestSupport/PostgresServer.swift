@@ -470,26 +470,17 @@ public final class PostgresServer: @unchecked Sendable {
     /// postmaster (its pid read from postmaster.pid then) and its children,
     /// and removes the folder.
     private static func startWatchdog(folder: String) -> Process? {
-        let script = """
-        alive() { [ -e "/proc/$1/stat" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
-        while alive "$1"; do sleep 0.5; done
-        pid=$(head -n 1 "$2/data/postmaster.pid" 2>/dev/null)
-        case "$pid" in -*) pid= ;; esac   # initdb's single-user postgres: it ends when its folder goes
-        if [ -n "$pid" ]; then
-            kill -STOP "$pid" 2>/dev/null
-            kids=$(awk -v p="$pid" '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
-            kill -9 "$pid" $kids 2>/dev/null
-        fi
-        rm -rf "$2"
-        """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", script, "postgres-watchdog", String(getpid()), folder]
-        p.standardInput = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        do { try p.run() } catch { return nil }
-        return p
+        Watchdog.start("postgres-watchdog", script: """
+            while alive "$1"; do sleep 0.5; done
+            pid=$(head -n 1 "$2/data/postmaster.pid" 2>/dev/null)
+            case "$pid" in -*) pid= ;; esac   # initdb's single-user postgres: it ends when its folder goes
+            if [ -n "$pid" ]; then
+                kill -STOP "$pid" 2>/dev/null
+                kids=$(awk -v p="$pid" '$4 == p { print $1 }' /proc/[0-9]*/stat 2>/dev/null)
+                kill -9 "$pid" $kids 2>/dev/null
+            fi
+            rm -rf "$2"
+            """, arguments: [folder])
     }
 
     private static func stopWatchdog(_ watchdog: Process?) {

@@ -49,6 +49,20 @@ enum E2E {
         return Player(name: name, client: client)
     }
 
+    /// Both players of `game`, left at "pe" with ann to move by a daemon that
+    /// stopped (killed, restarted, copied, taken over), come back on
+    /// `daemon`: the first RESUMEs and finds the second away (`ADJOURNED`),
+    /// the second RESUMEs; then "a", and "r" loses the game on "pear".
+    static func resumeAtPeAndFinish(_ daemon: DaemonProcess, _ game: inout Game, ranks: (Int, Int)? = nil,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        game.players[0] = try resume(daemon, game, seat: 0, extra: ["ADJOURNED id=\(game.id) player=\(game.players[1].name) grace=60"],
+                                     opponentPresent: false, sourceLocation: sourceLocation)
+        game.players[1] = try resume(daemon, game, seat: 1, sourceLocation: sourceLocation)
+        try game.play("a", sourceLocation: sourceLocation)
+        try game.playLosing("r", reason: "word", info: "\"pear\" is a word longer than 3 letters, so {loser} loses.", ranks: ranks,
+                            sourceLocation: sourceLocation)
+    }
+
     /// A new connection (no NAME) that sends `RESUME <token>` for `seat` of
     /// `game`: checks `OK RESUME id=N`, `GAME … token=<same> round=..`, then
     /// `extra` lines (OFFER, ADJOURNED …) and `TURN … fragment=<game's>`. The
