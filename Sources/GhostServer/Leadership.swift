@@ -62,7 +62,11 @@ final class Leadership: @unchecked Sendable {
                 }
                 unreachable = false
                 if let holder = try lease.holder(), told.map({ $0 != (holder.node, holder.epoch) }) ?? true {
-                    log("standby: node \(holder.node) (\(holder.address)) leads (epoch \(holder.epoch)); this node takes over if its lease lapses (--lease-seconds \(Server.figure(lease.seconds)))")
+                    let text = "standby: node \(holder.node) (\(holder.address)) leads (epoch \(holder.epoch))"
+                    log(text + "; this node takes over if its lease lapses (--lease-seconds \(Server.figure(lease.seconds)))")
+                    // A standby is up as far as its service manager is concerned
+                    // (systemd's Type=notify would otherwise stop it for not starting).
+                    _ = ghost_notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(text)")
                     told = (holder.node, holder.epoch)
                 }
             } catch {

@@ -85,6 +85,28 @@ struct EndToEndClusterTests {
         } }
     }
 
+    @Test("A standby tells its service manager it is up (READY=1, STATUS standby: …), so that systemd's Type=notify keeps it; and again once it leads (STATUS listening on …); SIGTERM stops it cleanly while it stands by")
+    func standbyNotifiesTheServiceManager() async throws {
+        try await onOwnThread {
+            let url = try PostgresServer.shared().createDatabase()
+            let a = try Self.node(url, "node-a", lease: 600, standby: false)
+            defer { a.kill() }
+            let folder = try DataDirectory()
+            let notify = NotifySocket(in: folder.path)
+            let b = try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", "node-b", "--lease-seconds", "600"],
+                                            port: try LoopbackPort.free(), environment: notify.environment, standby: true)
+            defer { b.kill() }
+            #expect(notify.message() == "READY=1\nMAINPID=\(b.pid)\nSTATUS=standby: node node-a (127.0.0.1:\(a.port)) leads (epoch 1)")
+            #expect(a.terminate() == .exited(0))
+            Self.waitForTakeover(b, epoch: 2)
+            #expect(notify.message() == "READY=1\nMAINPID=\(b.pid)\nSTATUS=listening on 127.0.0.1:\(b.port)")
+            // Standing by again (node-a back, node-b stopped: a SIGTERM while it waits is a clean stop).
+            let c = try Self.node(url, "node-c", lease: 600, standby: true)
+            #expect(c.terminate() == .exited(0), "\(c.stderrText)")
+            #expect(c.stderrLines.contains { $0.hasSuffix("stopped while standing by (signal 15)") }, "\(c.stderrText)")
+        }
+    }
+
     @Test("The leader stopped cleanly hands the lease over at once (a lease of 600 s is not waited out); the game goes on from \"pe\" on the new leader")
     func cleanStopHandsOver() async throws {
         try await onOwnThread { try Self.withTwoNodes(lease: 600) { a, b, game in

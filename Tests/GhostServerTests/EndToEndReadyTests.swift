@@ -86,35 +86,15 @@ struct EndToEndReadyTests {
     func notifiesTheServiceManager() throws {
         let folder = try DataDirectory()
         let (cert, key) = try TLSTest.makeCertificate(in: folder.path, stem: "notify")
-        let path = folder.path + "/notify.sock"
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        #expect(fd >= 0)
-        defer { close(fd) }
-        var addr = sockaddr_un()
-        addr.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0, "\(String(cString: strerror(errno)))")
-        var wait = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        func message() -> String {
-            var buf = [UInt8](repeating: 0, count: 4096)
-            let n = buf.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            return n > 0 ? String(decoding: buf[0..<n], as: UTF8.self) : "(nothing: \(String(cString: strerror(errno))))"
-        }
-
+        let notify = NotifySocket(in: folder.path)
         let daemon = try DaemonProcess.start(extraArguments: ["--tls-port", "0", "--tls-cert", cert, "--tls-key", key],
-                                             environment: ["NOTIFY_SOCKET": path])
+                                             environment: notify.environment)
         defer { daemon.kill() }
-        let ready = message()
+        let ready = notify.message()
         #expect(ready == "READY=1\nMAINPID=\(daemon.pid)\nSTATUS=listening on 127.0.0.1:\(daemon.port)", "\(ready)")
         #expect(Self.connects(daemon.port))
         #expect(Self.connects(try TLSTest.port(of: daemon)))
         #expect(daemon.terminate() == .exited(0))
-        #expect(message() == "STOPPING=1")
+        #expect(notify.message() == "STOPPING=1")
     }
 }
