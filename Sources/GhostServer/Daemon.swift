@@ -83,7 +83,10 @@ public enum Daemon {
                 let folder = try Leadership.folderID(config.dataDirectory)
                 let lease = try ClusterLease(conninfo: url, node: nodeName(config), folder: folder,
                                              address: "\(urlHost(config.host)):\(config.port)", seconds: config.leaseSeconds)
-                guard let held = Leadership.await(lease, log: logLine) else { return 0 }
+                // Meanwhile the plain port carries players to the leader (a port
+                // it cannot bind is the start's failure once it leads).
+                let relay = try? StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, log: logLine)
+                guard let held = Leadership.await(lease, relay: relay, log: logLine) else { return 0 }
                 leadership = held
                 do {
                     store = try Store(postgres: url, directory: config.dataDirectory)
@@ -155,6 +158,11 @@ public enum Daemon {
         if let port = server.boundTLSPort { logLine("TLS port: \(config.host):\(port) (certificate \(config.tlsCertificate ?? ""))") }
         if let port = server.boundWebPort { logLine("web port: \(config.host):\(port) (play in a browser: http://\(Daemon.urlHost(config.host)):\(port)/)") }
         if let port = server.boundWebTLSPort { logLine("web TLS port: \(config.host):\(port) (https://\(Daemon.urlHost(config.host)):\(port)/)") }
+        if let leadership, let port = server.boundRelayPort {
+            let relay = "\(advertisedHost(config.host)):\(port)"
+            logLine(leadership.advertise(relay: relay) ? "relay port: \(relay) (the other nodes carry their players here)"
+                                                       : "relay port: \(relay), not advertised: another node holds the lease")
+        }
         logLine("ghostd \(Lobby.version) listening on \(config.host):\(server.boundPort) (\(summary); ready in \(ms) ms)")
         // Every port listens (Server.start): tell the service manager (systemd's Type=notify).
         if ghost_notify("READY=1\nMAINPID=\(getpid())\nSTATUS=listening on \(config.host):\(server.boundPort)") < 0 {
@@ -171,6 +179,19 @@ public enum Daemon {
             logLine("ghostd: another node of this server took the lease; this node stops (start it again to stand by)")
             return 4
         }
+    }
+
+    /// Where the other nodes reach this one: `--host`, or for every
+    /// interface the host's name; an IPv6 address in brackets.
+    static func advertisedHost(_ host: String) -> String {
+        if host == "0.0.0.0" || host == "::" {
+            var name = [CChar](repeating: 0, count: 256)
+            if gethostname(&name, name.count - 1) == 0 {
+                return String(decoding: name.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            return "localhost"
+        }
+        return host.contains(":") ? "[\(host)]" : host
     }
 
     /// The host part of a URL for `host`: an IPv6 address in brackets, every interface as localhost.

@@ -26,20 +26,24 @@ final class Leadership: @unchecked Sendable {
     static let pollSeconds = 0.2
 
     let epoch: Int
+    /// The cluster's secret relays name themselves with (`RelayLine`).
+    let secret: String
     private let lease: ClusterLease
     private let lock = NSLock()
     private let lost = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 
-    private init(lease: ClusterLease, epoch: Int) {
+    private init(lease: ClusterLease, epoch: Int, secret: String) {
         self.lease = lease
         self.epoch = epoch
+        self.secret = secret
     }
 
     /// Blocks until this node holds the lease, and returns its hold, renewed
     /// from then on; nil if SIGTERM or SIGINT came first (a standby stopped).
     /// A standby logs who leads once, and again when that changes.
-    static func await(_ lease: ClusterLease, log: (String) -> Void) -> Leadership? {
+    /// `relay`: this node's plain port, carrying players to the leader meanwhile (`StandbyRelay`).
+    static func await(_ lease: ClusterLease, relay: StandbyRelay?, log: (String) -> Void) -> Leadership? {
         // The stopping signals, read between tries (the loop's own signalfd comes later).
         let signals = ghost_signalfd_open()
         defer { if signals >= 0 { close(signals) } }
@@ -55,13 +59,19 @@ final class Leadership: @unchecked Sendable {
             }
             do {
                 if let epoch = try lease.take() {
+                    if let relay {
+                        relay.close()
+                        if relay.carried > 0 { log("standby: carried \(relay.carried) connection(s) to the leader; they end now") }
+                    }
                     if told != nil || unreachable { log("this node leads now (epoch \(epoch)): taking over the games in progress") }
-                    let leadership = Leadership(lease: lease, epoch: epoch)
+                    let secret = try lease.holder()?.secret ?? ""
+                    let leadership = Leadership(lease: lease, epoch: epoch, secret: secret)
                     leadership.renewing()
                     return leadership
                 }
                 unreachable = false
-                if let holder = try lease.holder(), told.map({ $0 != (holder.node, holder.epoch) }) ?? true {
+                let holder = try lease.holder()
+                if let holder, told.map({ $0 != (holder.node, holder.epoch) }) ?? true {
                     let text = "standby: node \(holder.node) (\(holder.address)) leads (epoch \(holder.epoch))"
                     log(text + "; this node takes over if its lease lapses (--lease-seconds \(Server.figure(lease.seconds)))")
                     // A standby is up as far as its service manager is concerned
@@ -69,12 +79,24 @@ final class Leadership: @unchecked Sendable {
                     _ = ghost_notify("READY=1\nMAINPID=\(getpid())\nSTATUS=\(text)")
                     told = (holder.node, holder.epoch)
                 }
+                if let relay {
+                    let target = holder.flatMap { StandbyRelay.Target(relay: $0.relay, secret: $0.secret) }
+                    if let target, target != relay.target, let holder {
+                        log("standby: players who connect here are carried to node \(holder.node) at \(holder.relay)")
+                    }
+                    relay.target = target
+                }
             } catch {
                 if !unreachable { log("standby: cannot reach the store to take the lease: \(error); trying again") }
                 unreachable = true
             }
-            usleep(UInt32(pollSeconds * 1_000_000))
+            if let relay { relay.run(for: pollSeconds) } else { usleep(UInt32(pollSeconds * 1_000_000)) }
         }
+    }
+
+    /// Tells the other nodes where this one takes their relays (once its relay port listens).
+    func advertise(relay: String) -> Bool {
+        lock.withLock { (try? lease.advertise(relay: relay)) ?? false }
     }
 
     /// The renewal thread: every third of the lease, until stopped or lost.

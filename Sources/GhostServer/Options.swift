@@ -57,6 +57,8 @@ public enum DaemonOptions {
                DaemonOptions.nodeNameValue, \.nodeName, defaultText: "the host's name and --port"),
         .value("--lease-seconds", "SECONDS", "with --store, how long the leading node's lease lasts unrenewed (it renews it every third of that): a standby takes over this long after the leader died or froze",
                .number(1...600), \.leaseSeconds),
+        .value("--relay-port", "N", "with --store, the TCP port (on --host) the other nodes relay their players' connections to while this node leads; 0 picks a free one, which the lease tells them; keep it reachable from the other nodes alone",
+               .integer(0...65535), \.relayPort),
         .value("--durability", "MODE", "full: fsync every commit, survives power loss; normal: survives a crash of ghostd only",
                .choice, \.durability),
         .value("--game-log", "LEVEL", "all: a log line at each game's start, new round, restart and end; none: not those (connections, errors and the rest are logged as always)",

@@ -30,6 +30,10 @@ public final class ClusterLease {
         public let node: String
         public let address: String
         public let epoch: Int
+        /// Where the holder takes relayed connections ("" until it listens),
+        /// and the secret a relay names itself with.
+        public let relay: String
+        public let secret: String
         /// Seconds until it lapses (negative: lapsed that long ago), by PostgreSQL's clock.
         public let remaining: Double
     }
@@ -81,6 +85,12 @@ public final class ClusterLease {
             epoch       bigint NOT NULL,
             expires_at  timestamptz NOT NULL
         );
+        -- The leader's relay port (host:port, '' until it listens), and the
+        -- secret a standby's relay names itself with there: made once with
+        -- the row, from PostgreSQL's random UUIDs (244 random bits).
+        ALTER TABLE ghostd_lease ADD COLUMN IF NOT EXISTS relay text NOT NULL DEFAULT '';
+        ALTER TABLE ghostd_lease ADD COLUMN IF NOT EXISTS secret text NOT NULL
+            DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
         CREATE OR REPLACE FUNCTION ghostd_fence(held bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             PERFORM 1 FROM ghostd_lease WHERE id = 1 AND epoch = held FOR SHARE;
@@ -132,7 +142,7 @@ public final class ClusterLease {
                 INSERT INTO ghostd_lease(id, node, folder, address, epoch, expires_at)
                 VALUES (1, $1, $2, $3, 1, clock_timestamp() + $4 * interval '1 millisecond')
                 ON CONFLICT (id) DO UPDATE SET node = EXCLUDED.node, folder = EXCLUDED.folder,
-                    address = EXCLUDED.address, epoch = ghostd_lease.epoch + 1, expires_at = EXCLUDED.expires_at
+                    address = EXCLUDED.address, relay = '', epoch = ghostd_lease.epoch + 1, expires_at = EXCLUDED.expires_at
                 WHERE ghostd_lease.expires_at < clock_timestamp() OR ghostd_lease.folder = EXCLUDED.folder
                 RETURNING epoch
                 """, [.text(node), .text(folder), .text(address), .of(Int(seconds * 1000))])
@@ -178,10 +188,18 @@ public final class ClusterLease {
     /// Who holds the lease now; nil if no node ever took it.
     public func holder() throws -> Holder? {
         let rows = try live().query("""
-            SELECT node, address, epoch, extract(epoch FROM expires_at - clock_timestamp()) FROM ghostd_lease WHERE id = 1
+            SELECT node, address, epoch, extract(epoch FROM expires_at - clock_timestamp()), relay, secret FROM ghostd_lease WHERE id = 1
             """)
-        guard rows.count == 1, let node = rows.text(0, 0), let address = rows.text(0, 1), let epoch = rows.int(0, 2) else { return nil }
-        return Holder(node: node, address: address, epoch: epoch, remaining: rows.double(0, 3) ?? 0)
+        guard rows.count == 1, let node = rows.text(0, 0), let address = rows.text(0, 1), let epoch = rows.int(0, 2),
+              let relay = rows.text(0, 4), let secret = rows.text(0, 5) else { return nil }
+        return Holder(node: node, address: address, epoch: epoch, relay: relay, secret: secret, remaining: rows.double(0, 3) ?? 0)
+    }
+
+    /// The holder says where it takes relayed connections (once its relay
+    /// port listens): false if it no longer holds the lease.
+    public func advertise(relay: String) throws -> Bool {
+        guard let epoch else { return false }
+        return try live().query("UPDATE ghostd_lease SET relay = $2 WHERE id = 1 AND epoch = $1", [.of(epoch), .text(relay)]).changed == 1
     }
 
     public func close() {

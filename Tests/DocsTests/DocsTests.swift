@@ -226,6 +226,7 @@ enum CommandCheck {
         "SIOCOUTQ": "an ioctl", "EMFILE": "an errno", "ENFILE": "an errno", "SIGTERM": "a signal",
         "SIGINT": "a signal", "SIGHUP": "a signal", "SIGKILL": "a signal", "TLS": "TLS",
         "PROXY": "a balancer's PROXY protocol line (a transport header, not a command)",
+        "RELAY": "a standby's first line on the leader's relay port (docs/cluster.md)",
     ]
 
     /// The kinds' move verbs and error codes count too: the server's kinds'

@@ -56,6 +56,34 @@ struct EndToEndClusterTests {
         try E2E.resumeAtPeAndFinish(b, &game)
     }
 
+    @Test("A player on the standby plays a player on the leader: the standby carries its bytes to the leader's relay port, which counts it by its own address; the leader killed, the carried player's connection ends, and on the new leader both RESUME")
+    func relayedPlayer() async throws {
+        try await onOwnThread {
+            let url = try PostgresServer.shared().createDatabase()
+            let a = try Self.node(url, "node-a", lease: 5, standby: false)
+            defer { a.kill() }
+            let relayLine = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") })
+            let b = try Self.node(url, "node-b", lease: 5, standby: true)
+            defer { b.kill() }
+            let relayAddress = String(relayLine.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") } ?? "")
+            #expect(b.waitForStderrLine { $0.hasSuffix("standby: players who connect here are carried to node node-a at \(relayAddress)") } != nil,
+                    "\(b.stderrText)")
+            // The relay port takes relays alone: a line without the cluster's secret ends the connection.
+            let stranger = try LineClient(port: Int(relayAddress.split(separator: ":").last ?? "") ?? 0, label: "stranger")
+            try stranger.send("RELAY 0123 127.0.0.1")
+            try stranger.expect("BYE shutdown not a relay of this server")
+            try stranger.expectClosed()
+            // ann through node-b, ben on node-a: one game, on node-a.
+            var game = try Game.privateGame(host: try E2E.player(b, "ann"), guest: try E2E.player(a, "ben"))
+            #expect(a.waitForStderrLine { $0.contains("relays 127.0.0.1 (from 127.0.0.1:") } != nil, "\(a.stderrText)")
+            try game.play("pe")
+            _ = a.kill()
+            #expect(game.players[0].client.isClosed(timeout: 60))
+            Self.waitForTakeover(b, epoch: 2)
+            try Self.resumeAndFinish(on: b, &game)
+        }
+    }
+
     @Test("The leader killed -9: the standby takes over once the lease (5 s) lapses; both players RESUME there at \"pe\" and finish the game")
     func leaderKilled() async throws {
         try await onOwnThread { try Self.withTwoNodes(lease: 5) { a, b, game in

@@ -27,6 +27,7 @@ struct OptionsTests {
         Case(name: "--max-db-pages", value: "500", defaultText: "0") { $0.maxDatabasePages = 500 },
         Case(name: "--node-name", value: "node-b.eu:2", defaultText: "the host's name and --port") { $0.nodeName = "node-b.eu:2" },
         Case(name: "--lease-seconds", value: "7.5", defaultText: "3") { $0.leaseSeconds = 7.5 },
+        Case(name: "--relay-port", value: "7790", defaultText: "0") { $0.relayPort = 7790 },
         Case(name: "--grace", value: "2.5", defaultText: "60") { $0.graceSeconds = 2.5 },
         Case(name: "--bot-delay", value: "250", defaultText: "600") { $0.botDelay = 0.25 },
         Case(name: "--watch-batch", value: "0", defaultText: "50") { $0.watchBatchInterval = 0 },

@@ -31,6 +31,21 @@ struct ProxyLineTests {
         #expect(ProxyLine.parse([0x50, 0x52, 0x4f, 0x58, 0x59, 0x20, 0xff, 0xfe]) == nil)
     }
 
+    @Test("A relay's line names its client only with the cluster's secret (compared whole) and an address")
+    func relayLine() {
+        let secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+        func client(_ text: String) -> String? { RelayLine.client(Array(text.utf8), secret: secret) }
+        #expect(RelayLine.line(secret: secret, client: "203.0.113.7") == "RELAY \(secret) 203.0.113.7")
+        #expect(client("RELAY \(secret) 203.0.113.7") == "203.0.113.7")
+        #expect(client("RELAY \(secret) 2001:db8::1") == "2001:db8::1")
+        for text in ["RELAY \(secret.dropLast())0 203.0.113.7", "RELAY \(secret.dropLast()) 203.0.113.7", "RELAY \(secret)0 203.0.113.7",
+                     "RELAY \(secret) ann", "RELAY \(secret)", "RELAY  \(secret) 203.0.113.7", "relay \(secret) 203.0.113.7",
+                     "PROXY TCP4 203.0.113.7 127.0.0.1 1 2", "RELAY \(secret) 203.0.113.7 extra"] {
+            #expect(client(text) == nil, "\(text)")
+        }
+        #expect(RelayLine.client(Array("RELAY  203.0.113.7".utf8), secret: "") == nil)
+    }
+
     @Test("Behind a --trusted-proxy, a plain connection's first PROXY line makes it count by its client's network (BYE full past --max-clients-per-ip); from anyone else it is an unknown command")
     func daemonBehindAProxy() throws {
         let daemon = try DaemonProcess.start(extraArguments: ["--max-clients-per-ip", "1", "--trusted-proxy", "127.0.0.1"])

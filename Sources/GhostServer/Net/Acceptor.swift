@@ -21,6 +21,8 @@ final class Acceptor {
         case web
         /// The same over TLS (HTTPS, wss:).
         case webTLS
+        /// With --store, the other nodes' relays of their players (`RelayLine`).
+        case relay
 
         /// epoll's data for its listener (connection ids count up from 3).
         var tag: UInt64 {
@@ -29,6 +31,7 @@ final class Acceptor {
             case .tls: 1 << 62
             case .web: 1 << 61
             case .webTLS: 1 << 60
+            case .relay: 1 << 59
             }
         }
         var isTLS: Bool { self == .tls || self == .webTLS }
@@ -40,6 +43,7 @@ final class Acceptor {
             case .tls: "--tls-port: "
             case .web: "--web-port: "
             case .webTLS: "--web-tls-port: "
+            case .relay: "--relay-port: "
             }
         }
         static func of(tag: UInt64) -> Port? { allCases.first { $0.tag == tag } }
@@ -151,7 +155,8 @@ final class Acceptor {
             let network = NetworkKey.of(Connection.address(of: peerText))
             // A trusted proxy's clients count by their own networks, once their
             // requests (web) or PROXY lines (plain) name them.
-            let proxied = (port.isWeb || port == .plain) && config.trustedProxies.contains(Connection.address(of: peerText))
+            let proxied = port == .relay
+                || (port.isWeb || port == .plain) && config.trustedProxies.contains(Connection.address(of: peerText))
             if let refusal = admission.refusal(network: network, clients: table.count, at: now, byNetwork: !proxied,
                                                makeRoom: { makeRoom(network) }) {
                 turnAway(fd, refusal, port: port)
@@ -162,16 +167,17 @@ final class Acceptor {
             let id = nextID
             nextID += 1
             let conn = Connection(id: id, fd: fd, peer: peerText, now: now)
-            conn.mayNameItsClient = proxied && port == .plain
+            conn.mayNameItsClient = proxied && (port == .plain || port == .relay)
+            conn.isRelay = port == .relay
             admission.opened(conn.network)
             guard ghost_epoll_add(epoll.fd, fd, UInt32(GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(id)) == 0 else {
                 Glibc.close(fd)
                 continue
             }
             table.connections[id] = conn
-            if port == .plain {
+            if port == .plain || port == .relay {
                 stats.connectionsTotal += 1
-                log("connection \(id) opened from \(peerText)")
+                log("connection \(id) opened from \(peerText)\(port == .relay ? " (a relay)" : "")")
             }
             opened(conn)
         }
@@ -184,7 +190,7 @@ final class Acceptor {
     private func turnAway(_ fd: Int32, _ text: String, port: Port) {
         var bytes: [UInt8] = []
         switch port {
-        case .plain: ServerLine.bye(.full, text).appendWire(to: &bytes)
+        case .plain, .relay: ServerLine.bye(.full, text).appendWire(to: &bytes)
         case .web: bytes = HTTPResponse.error(503, text).wire(secure: false)
         case .tls, .webTLS: break
         }

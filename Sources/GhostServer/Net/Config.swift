@@ -109,6 +109,9 @@ public struct ServerConfig: Sendable {
     /// the host's name and the port), and how long its lease lasts unrenewed.
     public var nodeName: String?
     public var leaseSeconds: Double = 3
+    /// With `store`: the port the other nodes relay their players to while
+    /// this one leads (0: a free one; the lease says which).
+    public var relayPort = 0
     /// Seconds an absent player to move has before the opponent may CLAIM.
     public var graceSeconds: Double = 60
     /// Seconds the computer waits, about, before it plays (0: at once).

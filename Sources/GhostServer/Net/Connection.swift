@@ -31,6 +31,8 @@ final class Connection {
     /// Its first line may be a PROXY line (`ProxyLine`): a plain-port
     /// connection from a `--trusted-proxy`, until its first line is served.
     var mayNameItsClient = false
+    /// It came to the relay port: its first line must be a RELAY line.
+    var isRelay = false
     var isDirty = false
     /// The loop turn in which it was last put in `ConnectionIO.ready`, and
     /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).

@@ -16,6 +16,9 @@ final class ConnectionIO {
     let table: ConnectionTable
     let stats: ServerStats
     let admission: Admission
+    /// The cluster's secret a relay names itself with (`RelayLine`); nil
+    /// without a relay port.
+    var relaySecret: String?
     private let log: (String) -> Void
     let epoll: Epoll
     /// Times each line the lobby serves.
@@ -235,6 +238,10 @@ final class ConnectionIO {
             conn.pendingHead += 1
             if conn.mayNameItsClient {
                 conn.mayNameItsClient = false
+                if conn.isRelay {
+                    relayLine(frame, from: conn)
+                    continue
+                }
                 if case .line(let bytes) = frame, let proxy = ProxyLine.parse(bytes) {
                     proxyLine(proxy, from: conn)
                     continue
@@ -274,6 +281,23 @@ final class ConnectionIO {
             return
         }
         log("connection \(conn.id) carries \(address) (PROXY line from \(conn.peer))")
+    }
+
+    /// A relay's first line: with the cluster's secret, the connection is
+    /// its client's from now on (as `proxyLine`); anything else closes it.
+    private func relayLine(_ frame: LineFramer.Frame, from conn: Connection) {
+        budgets.charge(Double(CommandTable.blankCost), own: &conn.penalty, network: conn.network, now: now)
+        guard case .line(let bytes) = frame, let secret = relaySecret, let client = RelayLine.client(bytes, secret: secret) else {
+            log("connection \(conn.id) from \(conn.peer) to the relay port did not begin with the cluster's RELAY line: closed")
+            conn.clearPending()
+            table.close(conn.id, .shutdown, "not a relay of this server")
+            return
+        }
+        if let refusal = admission.readdress(conn, to: client, clients: table.count - 1, at: now) {
+            table.close(conn.id, .full, refusal)
+            return
+        }
+        log("connection \(conn.id) relays \(client) (from \(conn.peer))")
     }
 
     /// The connection's input waits until `until`: it is not read (no

@@ -46,6 +46,7 @@ extension Server {
                 case Acceptor.Port.tls.tag: acceptClients(.tls)
                 case Acceptor.Port.web.tag: acceptClients(.web)
                 case Acceptor.Port.webTLS.tag: acceptClients(.webTLS)
+                case Acceptor.Port.relay.tag: acceptClients(.relay)
                 case 1: handleSignal()
                 case CommitSync.syncerTag: if let failure = commits.synced() { stop = failure }
                 case Server.hashEventData: io.passwordsChecked()
@@ -149,7 +150,7 @@ extension Server {
     private func acceptClients(_ port: Acceptor.Port) {
         acceptor.accept(port, now: now, makeRoom: makeRoomForNewcomer(from:)) { conn in
             switch port {
-            case .plain: io.greet(conn)
+            case .plain, .relay: io.greet(conn)
             case .tls: tlsPort.begin(conn)
             case .web: webPort.begin(conn, secure: false)
             case .webTLS:

@@ -68,6 +68,8 @@ public final class Server {
     public var boundTLSPort: Int? { acceptor.bound[.tls] }
     /// The web ports actually bound, with `--web-port` and `--web-tls-port`.
     public var boundWebPort: Int? { acceptor.bound[.web] }
+    /// With --store: the port the other nodes relay their players to.
+    public var boundRelayPort: Int? { acceptor.bound[.relay] }
     public var boundWebTLSPort: Int? { acceptor.bound[.webTLS] }
 
     public enum StartError: Error, CustomStringConvertible {
@@ -191,6 +193,11 @@ public final class Server {
         operators.prepare()
         try acceptor.bind(.plain, config.port)
         if let port = config.webPort { try acceptor.bind(.web, port) }
+        if let leadership {
+            // The other nodes' relays (docs/cluster.md), named by the cluster's secret.
+            try acceptor.bind(.relay, config.relayPort)
+            io.relaySecret = leadership.secret
+        }
         epoll.fd = ghost_epoll_create()
         guard epoll.fd >= 0 else { throw StartError.system("epoll_create1: \(errnoText())") }
         guard ghost_epoll_add(epoll.fd, signalFD, UInt32(GHOST_EPOLLIN), 1) == 0 else {
