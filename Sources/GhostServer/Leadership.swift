@@ -1,6 +1,5 @@
 import CGhostSys
 import Dispatch
-import Foundation
 import Glibc
 import GhostStore
 import Synchronization
@@ -29,7 +28,7 @@ final class Leadership: @unchecked Sendable {
     /// The cluster's secret relays name themselves with (`RelayLine`).
     let secret: String
     private let lease: ClusterLease
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let lost = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
 
@@ -96,7 +95,7 @@ final class Leadership: @unchecked Sendable {
 
     /// Tells the other nodes where this one takes their relays (once its relay port listens).
     func advertise(relay: String) -> Bool {
-        lock.withLock { (try? lease.advertise(relay: relay)) ?? false }
+        lock.withLock { _ in (try? lease.advertise(relay: relay)) ?? false }
     }
 
     /// The renewal thread: every third of the lease, until stopped or lost.
@@ -105,7 +104,7 @@ final class Leadership: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             while !stopped.load(ordering: .relaxed) {
                 usleep(interval)
-                let held: Bool? = lock.withLock {
+                let held: Bool? = lock.withLock { _ in
                     stopped.load(ordering: .relaxed) ? true : try? lease.renew()
                 }
                 if held == false {
@@ -122,7 +121,7 @@ final class Leadership: @unchecked Sendable {
 
     /// Stops renewing; with `release`, lets the lease lapse now (a clean stop).
     func stop(release: Bool) {
-        lock.withLock {
+        lock.withLock { _ in
             stopped.store(true, ordering: .relaxed)
             if release { lease.release() }
             lease.close()
@@ -135,13 +134,27 @@ final class Leadership: @unchecked Sendable {
     /// process's of this folder, taken back at once on a restart.
     static func folderID(_ directory: String) throws -> String {
         let path = directory + "/node-id"
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if id.count == 32, id.allSatisfy(\.isHexDigit) { return id }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            let n = read(fd, &bytes, bytes.count)
+            close(fd)
+            let id = String(decoding: bytes.prefix(max(0, n)).prefix { $0 != 0x0A }, as: UTF8.self)
+            if id.utf8.count == 32, id.allSatisfy(\.isHexDigit) { return id }
         }
         var rng = SystemRandomNumberGenerator()
         let id = (0..<4).map { _ in String(rng.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
-        try (id + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        // Written whole under another name, then renamed into place.
+        let temporary = path + ".tmp"
+        let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard out >= 0 else { throw Server.StartError.system("cannot write \(path): \(errnoText())") }
+        let line = Array((id + "\n").utf8)
+        let written = line.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
+        let synced = fsync(out) == 0
+        close(out)
+        guard written == line.count, synced, rename(temporary, path) == 0 else {
+            throw Server.StartError.system("cannot write \(path): \(errnoText())")
+        }
         return id
     }
 }

@@ -52,7 +52,7 @@ public final class ClusterLease {
 
     /// Connects and makes the table and the fence if they are missing.
     /// `node`: the name shown to operators (`--node-name`); `folder`: the
-    /// data folder's id (`DataFolderLock.nodeID`); `address`: where this
+    /// data folder's id (`Leadership.folderID`); `address`: where this
     /// node serves, for the others' logs; `seconds`: how long a renewal holds.
     public init(conninfo: String, node: String, folder: String, address: String, seconds: Double) throws {
         self.conninfo = conninfo
@@ -62,6 +62,10 @@ public final class ClusterLease {
         self.seconds = seconds
         let db = try PostgresDatabase(conninfo)
         self.db = db
+        // Made already (the usual case): nothing to do, and no lock taken that
+        // could wait for a leader frozen with the row in a transaction.
+        let made = try db.query("SELECT to_regclass('ghostd_lease') IS NOT NULL AND to_regprocedure('ghostd_fence(bigint)') IS NOT NULL")
+        if made.text(0, 0) == "t" { return }
         try db.execute("BEGIN")
         do {
             try db.execute("SELECT pg_advisory_xact_lock(\(ClusterLease.setupLock))")
@@ -83,14 +87,13 @@ public final class ClusterLease {
             folder      text NOT NULL,
             address     text NOT NULL,
             epoch       bigint NOT NULL,
-            expires_at  timestamptz NOT NULL
+            expires_at  timestamptz NOT NULL,
+            -- The leader's relay port (host:port, '' until it listens), and the
+            -- secret a standby's relay names itself with there: made once with
+            -- the row, from PostgreSQL's random UUIDs (244 random bits).
+            relay       text NOT NULL DEFAULT '',
+            secret      text NOT NULL DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')
         );
-        -- The leader's relay port (host:port, '' until it listens), and the
-        -- secret a standby's relay names itself with there: made once with
-        -- the row, from PostgreSQL's random UUIDs (244 random bits).
-        ALTER TABLE ghostd_lease ADD COLUMN IF NOT EXISTS relay text NOT NULL DEFAULT '';
-        ALTER TABLE ghostd_lease ADD COLUMN IF NOT EXISTS secret text NOT NULL
-            DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
         CREATE OR REPLACE FUNCTION ghostd_fence(held bigint) RETURNS void LANGUAGE plpgsql AS $$
         BEGIN
             PERFORM 1 FROM ghostd_lease WHERE id = 1 AND epoch = held FOR SHARE;
