@@ -1,0 +1,346 @@
+#!/usr/bin/env bash
+# Several ghostd nodes on one PostgreSQL store (issue #49, docs/cluster.md):
+#   takeover  three nodes (--lease-seconds 3, the default) on one database,
+#             `ghost-bench play --connections 200` on the leader; the leader
+#             killed (kill -9; 2 s + a random part of the renewal interval
+#             after the load starts), timed from the kill to the new leader's
+#             `listening on` line (its log polled every 10 ms), then the
+#             killed node started again as a standby; the same after a clean
+#             stop (SIGTERM) of the leader. Each round does both (the order
+#             alternating); from the logs' timestamps, the kill to `this node
+#             leads now` (the lease's lapse and the standby's poll) and from
+#             there to `listening on` (the start: the store, the word lists,
+#             the games in progress).
+#   nodes     durable letters/s at 1,000 connections (`ghost-bench play
+#             --connections 1000`, as scripts/bench-postgres.sh's load part)
+#             against one leader on its own database: alone (one ghostd on
+#             the store), with 1 standby, with 2 standbys, taking turns in
+#             every round (the order rotates each round); per run the CPU
+#             seconds of the leader, of each standby and of the whole
+#             PostgreSQL cluster (the postmaster, its live children and the
+#             children it reaped).
+#   rtt       a letter's round trip on an idle leader (`ghost-bench play
+#             --connections 2`: one game, one letter in flight), with 0 and
+#             2 standbys, in the same rounds; the same CPU figures; and with
+#             no player at all (`quiet`: S seconds of sleep) the CPU the
+#             leader, the standbys and PostgreSQL spend at rest.
+# Players connected to a standby are not served (a standby's ports are
+# closed; the relay to the leader is not built), so nothing here measures
+# one player on one node against another on another.
+# Starts its own PostgreSQL 15 in a temporary folder as scripts/bench-postgres.sh
+# does (initdb and pg_ctl from /usr/lib/postgresql/15/bin or $PG_BIN, as the
+# `postgres` user when run as root; fsync=on, synchronous_commit=on,
+# shared_buffers=128MB), the nodes on its unix socket, and removes it at exit.
+#   scripts/bench-cluster.sh [seconds per run] [rounds]
+#   PARTS="takeover nodes rtt" (the default)  LEASE=3 (--lease-seconds)
+#   TAKEOVER_CONNECTIONS=200  IO_THREADS=2 (ghostd's --io-threads)  KEEP=1 keeps the logs
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${1:-5}
+rounds=${2:-3}
+parts=${PARTS:-takeover nodes rtt}
+lease=${LEASE:-3}
+tconns=${TAKEOVER_CONNECTIONS:-200}
+io=${IO_THREADS:-2}
+pgbin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+ulimit -n "$(ulimit -Hn)"
+source scripts/bench-lib.sh
+build_new
+bench=.build/release/ghost-bench
+ghostd=.build/release/ghostd
+
+# --- PostgreSQL, ours alone -------------------------------------------------
+pg=$(mktemp -d /tmp/ghostd-pgbench-XXXXXX)
+data=$(mktemp -d /tmp/ghostd-bench-XXXXXX)
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    [ -f "$pg/data/postmaster.pid" ] && as_pg "$pgbin/pg_ctl" -D "$pg/data" -m fast -w stop >/dev/null 2>&1 || true
+    if [ -n "${KEEP:-}" ]; then
+        cp "$pg/log" "$data/postgres.log" 2>/dev/null || true
+        echo "== kept $data (ghostd's logs, postgres.log)"
+        rm -rf "$pg"
+    else
+        rm -rf "$pg" "$data"
+    fi
+}
+trap cleanup EXIT
+if [ "$(id -u)" = 0 ]; then
+    as_pg() { runuser -u postgres -- "$@"; }
+    chown postgres: "$pg"
+else
+    as_pg() { "$@"; }
+fi
+chmod 755 "$pg"
+as_pg mkdir -m 700 "$pg/data"
+as_pg mkdir -m 755 "$pg/socket"
+pgport=$(port)
+as_pg env LC_ALL=C "$pgbin/initdb" -D "$pg/data" -A trust -U ghost --no-sync -E UTF8 --locale=C >/dev/null
+as_pg env LC_ALL=C "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w -t 120 \
+    -o "-k $pg/socket -p $pgport -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on -c shared_buffers=128MB -c max_connections=50" \
+    start >/dev/null
+psql_() { as_pg "$pgbin/psql" -X -A -t -q -v ON_ERROR_STOP=1 -h "$pg/socket" -p "$pgport" -U ghost "$@"; }
+createdb_() { as_pg "$pgbin/createdb" -h "$pg/socket" -p "$pgport" -U ghost "$1"; }
+unix_url() { echo "postgresql://ghost@/$1?host=$pg/socket&port=$pgport"; }
+postmaster=$(head -n 1 "$pg/data/postmaster.pid")
+
+# CPU seconds (user + system, all threads) of a process; of the cluster: the
+# postmaster with the children it reaped, and its live children.
+cpu() { awk '{printf "%.2f", ($14+$15)/100}' "/proc/$1/stat"; }
+pgcpu() {
+    { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v pm="$postmaster" '
+        { pid = $1; rest = $0; sub(/^.*\) /, "", rest); split(rest, f, " ")
+          # f[1] is field 3 (state): field n is f[n-2]
+          if (f[2] == pm) t += f[12] + f[13]
+          if (pid == pm) t += f[12] + f[13] + f[14] + f[15] }
+        END { printf "%.2f", t / 100 }'
+}
+sub_() { python3 -c "print(f'{$1-$2:.2f}')"; }
+
+echo "== ghostd $(git rev-parse --short HEAD), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); $("$pgbin/postgres" --version); parts: $parts"
+echo "== PostgreSQL: $pg (port $pgport), fsync=on synchronous_commit=on shared_buffers=$(psql_ -d postgres -c 'SHOW shared_buffers'); nodes on its unix socket"
+
+flags=(--max-clients 20000 --max-clients-per-ip 0 --max-commands-per-second 0 --max-new-names-per-minute 0
+       --idle-timeout 0 --name-timeout 0 --dictionaries Dictionaries --max-games-per-network 0
+       --max-unnamed 0 --max-unnamed-per-ip 0 --connects-per-second-per-ip 0 --io-threads "$io" --web-port off
+       --lease-seconds "$lease")
+echo "== ghostd flags: ${flags[*]} --store URL --node-name NAME"
+
+# --- takeover -----------------------------------------------------------------
+if [[ " $parts " == *" takeover "* ]]; then
+    createdb_ bench_takeover
+    python3 - "$ghostd" "$bench" "$data" "$(unix_url bench_takeover)" "$lease" "$rounds" "$tconns" "${flags[@]}" <<'EOF'
+import atexit, datetime, os, random, re, signal, socket, statistics, subprocess, sys, time
+ghostd, bench, data, url, lease, rounds, conns = sys.argv[1:8]
+flags = sys.argv[8:]
+rounds, conns, lease = int(rounds), int(conns), float(lease)
+names = ["node1", "node2", "node3"]
+def free_port():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); p = s.getsockname()[1]; s.close(); return p
+ports = {n: free_port() for n in names}
+logs = {n: f"{data}/takeover-{n}.log" for n in names}
+procs = {}
+children = []
+def stop_all():
+    for p in children:
+        if p.poll() is None:
+            p.terminate()
+    for p in children:
+        try: p.wait(timeout=10)
+        except subprocess.TimeoutExpired: p.kill(); p.wait()
+atexit.register(stop_all)
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+
+def start(n):
+    os.makedirs(f"{data}/takeover-{n}", exist_ok=True)
+    with open(logs[n], "ab") as f:
+        p = subprocess.Popen([ghostd, "--port", str(ports[n]), "--data", f"{data}/takeover-{n}", "--store", url,
+                              "--node-name", n] + flags, stdout=subprocess.DEVNULL, stderr=f)
+    procs[n] = p; children.append(p)
+
+def size(n): return os.path.getsize(logs[n])
+def text(n, offset):
+    with open(logs[n], "rb") as f:
+        f.seek(offset); return f.read().decode(errors="replace")
+def wait_line(n, offset, needle, timeout=60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if needle in text(n, offset): return
+        if procs[n].poll() is not None: break
+        time.sleep(0.05)
+    sys.exit(f"{n}: no `{needle}` line:\n" + text(n, offset))
+def stamp(line):   # 2026-11-22T03:04:05.678Z at the start of a log line
+    return datetime.datetime.strptime(line[:23], "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=datetime.timezone.utc).timestamp()
+
+start("node1"); wait_line("node1", 0, " listening on ")
+for n in names[1:]:
+    start(n); wait_line(n, 0, "standby: node")
+leader = "node1"
+print(f"== takeover: {names[0]} leads, {names[1]} and {names[2]} stand by; --lease-seconds {lease:g}; "
+      f"`ghost-bench play --connections {conns}` on the leader, the leader stopped 2 s + a random 0-{lease/3:g} s after it starts; "
+      f"the standbys' logs polled every 10 ms")
+results = []
+for i in range(1, rounds + 1):
+    for how in (["kill", "term"] if i % 2 else ["term", "kill"]):
+        old = leader
+        standbys = [n for n in names if n != old]
+        load = subprocess.Popen([bench, "play", "--port", str(ports[old]), "--connections", str(conns),
+                                 "--seconds", "3", "--warmup", "1"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        children.append(load)
+        # A random moment in the leader's renewal cycle (it renews every third
+        # of the lease): a fixed delay would kill it at much the same phase each time.
+        time.sleep(2 + random.uniform(0, lease / 3))
+        offsets = {n: size(n) for n in standbys}
+        wall = time.time(); t0 = time.perf_counter()
+        os.kill(procs[old].pid, signal.SIGKILL if how == "kill" else signal.SIGTERM)
+        new = None; exited = None
+        while time.perf_counter() - t0 < 30:
+            if exited is None and procs[old].poll() is not None:
+                exited = time.perf_counter() - t0
+            for n in standbys:
+                if " listening on " in text(n, offsets[n]):
+                    new = n; break
+            if new: break
+            time.sleep(0.01)
+        took = time.perf_counter() - t0
+        if not new:
+            sys.exit(f"round {i} {how}: no takeover in 30 s:\n" + "\n".join(text(n, offsets[n]) for n in standbys))
+        status = procs[old].wait(timeout=30)
+        if exited is None: exited = time.perf_counter() - t0
+        lines = text(new, offsets[new]).splitlines()
+        leads = next(l for l in lines if "this node leads now" in l)
+        listening = next(l for l in lines if " listening on " in l)
+        epoch = re.search(r"epoch (\d+)", leads).group(1)
+        lapse = stamp(leads) - wall
+        startup = stamp(listening) - stamp(leads)
+        out = load.communicate(timeout=60)[0].strip().splitlines()
+        out = out[-1] if out else "(no output)"
+        print(f"round {i} {'kill -9' if how == 'kill' else 'SIGTERM'}: {old} -> {new} (epoch {epoch}): "
+              f"{took*1000:.0f} ms to `listening on` (polled); by the log: {lapse*1000:.0f} ms to `leads now`, "
+              f"{startup*1000:.0f} ms from there to `listening on`; "
+              f"old leader gone after {exited*1000:.0f} ms (status {status}); load: {out}")
+        results.append((how, took, lapse, startup))
+        # The old node back, as a standby (its folder's lease is gone: another folder holds it).
+        off = size(old)
+        start(old); wait_line(old, off, "standby: node")
+        leader = new
+        time.sleep(1)
+
+med = statistics.median
+starts = [r[3] for r in results]
+print(f"== takeover summary: {rounds} rounds; ms, median / max [each round]")
+for how, label in (("kill", "kill -9"), ("term", "SIGTERM")):
+    r = [x for x in results if x[0] == how]
+    for k, what in ((1, "signal to `listening on` (polled)"), (2, "  signal to `leads now` (log)"), (3, "  `leads now` to `listening on` (log)")):
+        v = [x[k] * 1000 for x in r]
+        print(f"  {label:8} {what:38} {med(v):6.0f} / {max(v):6.0f}  [{', '.join(f'{x:.0f}' for x in v)}]")
+print(f"  the bound after kill -9: --lease-seconds {lease:g} + the standby's poll 0.2 s + the start "
+      f"(median {med(starts)*1000:.0f} ms, max {max(starts)*1000:.0f} ms here) = {lease + 0.2 + max(starts):.2f} s; "
+      f"the leader renews every {lease/3:g} s, so its lease outlives the kill by {lease*2/3:g}-{lease:g} s")
+print(f"  the bound after SIGTERM: the poll 0.2 s + the start = {0.2 + max(starts):.2f} s")
+EOF
+fi
+
+# --- nodes and rtt --------------------------------------------------------------
+if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]]; then
+    createdb_ bench_nodes
+    declare -A npid nport nborn
+    for n in lead s1 s2; do nport[$n]=$(port); mkdir -p "$data/$n"; : >"$data/$n.log"; npid[$n]=; done
+    start_node() {
+        local n=$1 from
+        from=$(( $(wc -l <"$data/$n.log") + 1 ))
+        $ghostd --port "${nport[$n]}" --data "$data/$n" --store "$(unix_url bench_nodes)" --node-name "$n" "${flags[@]}" 2>>"$data/$n.log" &
+        npid[$n]=$!; pids+=($!); nborn[$n]=$(date +%s.%N)
+        for _ in $(seq 600); do
+            tail -n +"$from" "$data/$n.log" | grep -q "$2" && return 0
+            kill -0 "${npid[$n]}" 2>/dev/null || break
+            sleep 0.1
+        done
+        echo "ghostd $n: no \`$2\` line:"; tail -n +"$from" "$data/$n.log"; exit 1
+    }
+    stop_node() {
+        local n=$1 c
+        c=$(cpu "${npid[$n]}")
+        echo "   ($n stopped: $c s of CPU in $(python3 -c "import time; print(f'{time.time()-${nborn[$n]}:.0f}')") s standing by)"
+        kill "${npid[$n]}"; wait "${npid[$n]}" 2>/dev/null || true
+        npid[$n]=
+    }
+    standbys() {   # exactly $1 standbys running: s1, then s2
+        local want=$1 j
+        for j in 1 2; do
+            if (( j <= want )) && [ -z "${npid[s$j]}" ]; then start_node "s$j" "standby: node"; fi
+            if (( j > want )) && [ -n "${npid[s$j]}" ]; then stop_node "s$j"; fi
+        done
+    }
+    scpu() { if [ -n "${npid[$1]}" ]; then cpu "${npid[$1]}"; else echo -; fi; }
+    dcpu() { if [ "$1" = - ] || [ "$2" = - ]; then echo -; else sub_ "$2" "$1"; fi; }
+    start_node lead " listening on "
+    results=$data/results
+    order=(0 1 2)
+    for i in $(seq "$rounds"); do
+        for k in "${order[@]}"; do
+            [[ " $parts " != *" nodes "* ]] && [ "$k" = 1 ] && continue
+            standbys "$k"
+            for part in nodes rtt quiet; do
+                [[ " $parts " == *" ${part/quiet/rtt} "* ]] || continue
+                [ "$part" != nodes ] && [ "$k" = 1 ] && continue
+                conns=1000; [ "$part" = rtt ] && conns=2
+                c0=$(cpu "${npid[lead]}"); q0=$(pgcpu); a0=$(scpu s1); b0=$(scpu s2)
+                if [ "$part" = quiet ]; then   # no player at all: what the nodes cost at rest
+                    sleep "$secs"; out="quiet, $secs s: 0 letters/s; p50 0 p99 0"
+                else
+                    out=$($bench play --port "${nport[lead]}" --connections "$conns" --seconds "$secs")
+                fi
+                c1=$(cpu "${npid[lead]}"); q1=$(pgcpu); a1=$(scpu s1); b1=$(scpu s2)
+                lc=$(sub_ "$c1" "$c0"); pc=$(sub_ "$q1" "$q0"); ac=$(dcpu "$a0" "$a1"); bc=$(dcpu "$b0" "$b1")
+                echo "round $i $part, $k standby(s): $out; leader CPU $lc s, standbys $ac $bc s, postgres CPU $pc s"
+                echo "$i $part $k $lc $pc $ac $bc $out" >>"$results"
+            done
+        done
+        order=("${order[@]:1}" "${order[0]}")   # rotate: each setting goes first once in three rounds
+    done
+    standbys 0
+    python3 - "${nport[lead]}" <<'EOF' || true
+import socket, sys, time
+s = socket.create_connection(('127.0.0.1', int(sys.argv[1])))
+s.sendall(b'STATS\r\n'); time.sleep(0.5)
+d = {}
+for l in s.recv(65536).decode().splitlines():
+    if l.startswith('STAT '):
+        f = dict(x.split('=', 1) for x in l.split()[1:])
+        d[f['name']] = f['value']
+print(f"leader's STATS over the whole run: {d['commits']} commits, {d['moves']} moves, {d['games_finished']} games finished;"
+      f" last 1,024 commits: p50 {d['commit_p50_us']} µs, p99 {d['commit_p99_us']} µs")
+EOF
+    kill "${npid[lead]}" 2>/dev/null || true
+    wait "${npid[lead]}" 2>/dev/null || true
+    python3 - "$results" "$secs" <<'EOF'
+import re, statistics, sys
+runs = {}
+secs = float(sys.argv[2])
+for line in open(sys.argv[1]):
+    i, part, k, lc, pc, ac, bc, rest = line.split(' ', 7)
+    rate = float(re.search(r's: (\d+) ', rest).group(1))
+    p50 = float(re.search(r'p50 (\d+)', rest).group(1))
+    p99 = float(re.search(r'p99 (\d+)', rest).group(1))
+    sb = [float(x) for x in (ac, bc) if x != '-']
+    runs.setdefault(part, {}).setdefault(int(k), []).append((rate, p50, p99, float(lc), float(pc), sb))
+med = statistics.median
+def sbtext(r):
+    if not r[0][5]: return "no standby"
+    per = [med(x[5][j] for x in r) for j in range(len(r[0][5]))]
+    return "standby CPU " + " and ".join(f"{x:.2f}" for x in per) + " s [" + "; ".join(" ".join(f"{v:.2f}" for v in x[5]) for x in r) + "]"
+label = {0: 'the leader alone', 1: 'leader + 1 standby', 2: 'leader + 2 standbys'}
+if 'nodes' in runs:
+    by = runs['nodes']
+    print(f"== nodes: 1,000 connections on the leader, durable letters/s (median of the rounds; each round's figure in brackets); CPU seconds a {secs:g} s run")
+    for k in sorted(by):
+        r = by[k]
+        print(f"  {label[k]:20} {med(x[0] for x in r):7.0f}/s [{', '.join(f'{x[0]:.0f}' for x in r)}]"
+              f"  p50 {med(x[1] for x in r)/1000:.1f} ms  p99 {med(x[2] for x in r)/1000:.1f} ms"
+              f"  leader CPU {med(x[3] for x in r):.2f} s  postgres CPU {med(x[4] for x in r):.2f} s  {sbtext(r)}")
+    for k in sorted(by):
+        if k == 0: continue
+        ratio = [a[0] / b[0] for a, b in zip(by[k], by[0])]
+        print(f"  {label[k]} / alone, per round: {' '.join(f'{x:.2f}' for x in ratio)}  (median {med(ratio):.2f})")
+if 'quiet' in runs:
+    by = runs['quiet']
+    print(f"== quiet: no player connected, {secs:g} s (median of the rounds; each round in brackets): what the nodes cost at rest")
+    for k in sorted(by):
+        r = by[k]
+        print(f"  {label[k]:20} leader CPU {med(x[3] for x in r):.2f} s [{', '.join(f'{x[3]:.2f}' for x in r)}]"
+              f"  postgres CPU {med(x[4] for x in r):.2f} s [{', '.join(f'{x[4]:.2f}' for x in r)}]  {sbtext(r)}")
+if 'rtt' in runs:
+    by = runs['rtt']
+    print(f"== rtt: one game between two connections on the leader, a letter's round trip (median of the rounds); CPU seconds a {secs:g} s run")
+    for k in sorted(by):
+        r = by[k]
+        print(f"  {label[k]:20} p50 {med(x[1] for x in r):6.0f} µs  p99 {med(x[2] for x in r):6.0f} µs"
+              f"  [p50 {', '.join(f'{x[1]:.0f}' for x in r)}; p99 {', '.join(f'{x[2]:.0f}' for x in r)}]  {med(x[0] for x in r):.0f} letters/s"
+              f"  leader CPU {med(x[3] for x in r):.2f} s  postgres CPU {med(x[4] for x in r):.2f} s  {sbtext(r)}")
+    if 0 in by and 2 in by:
+        ratio = [a[1] / b[1] for a, b in zip(by[2], by[0])]
+        print(f"  p50 with 2 standbys / alone, per round: {' '.join(f'{x:.2f}' for x in ratio)}  (median {med(ratio):.2f})")
+EOF
+fi
