@@ -85,8 +85,14 @@ public enum Daemon {
                                              address: "\(urlHost(config.host)):\(config.port)", seconds: config.leaseSeconds)
                 // Meanwhile the plain port carries players to the leader (a port
                 // it cannot bind is the start's failure once it leads).
-                let relay = try? StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, log: logLine)
-                guard let held = Leadership.await(lease, relay: relay, log: logLine) else { return 0 }
+                guard let held = Leadership.await(lease, makeRelay: {
+                    do {
+                        return try StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, log: logLine)
+                    } catch {
+                        logLine("standby: cannot carry players to the leader: \(error)")
+                        return nil
+                    }
+                }, log: logLine) else { return 0 }
                 leadership = held
                 do {
                     store = try Store(postgres: url, directory: config.dataDirectory)

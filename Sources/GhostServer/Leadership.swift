@@ -41,8 +41,12 @@ final class Leadership: @unchecked Sendable {
     /// Blocks until this node holds the lease, and returns its hold, renewed
     /// from then on; nil if SIGTERM or SIGINT came first (a standby stopped).
     /// A standby logs who leads once, and again when that changes.
-    /// `relay`: this node's plain port, carrying players to the leader meanwhile (`StandbyRelay`).
-    static func await(_ lease: ClusterLease, relay: StandbyRelay?, log: (String) -> Void) -> Leadership? {
+    /// `makeRelay`: this node's plain port, carrying players to the leader
+    /// meanwhile (`StandbyRelay`), opened once the lease is found held by
+    /// another (a node that leads at once never listens before it is ready).
+    static func await(_ lease: ClusterLease, makeRelay: () -> StandbyRelay?, log: (String) -> Void) -> Leadership? {
+        var relay: StandbyRelay?
+        var relayTried = false
         // The stopping signals, read between tries (the loop's own signalfd comes later).
         let signals = ghost_signalfd_open()
         defer { if signals >= 0 { close(signals) } }
@@ -69,6 +73,10 @@ final class Leadership: @unchecked Sendable {
                     return leadership
                 }
                 unreachable = false
+                if !relayTried {
+                    relayTried = true
+                    relay = makeRelay()
+                }
                 let holder = try lease.holder()
                 if let holder, told.map({ $0 != (holder.node, holder.epoch) }) ?? true {
                     let text = "standby: node \(holder.node) (\(holder.address)) leads (epoch \(holder.epoch))"
