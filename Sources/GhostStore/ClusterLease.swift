@@ -15,7 +15,7 @@
 /// **Fencing.** Every write transaction of the store begins with
 /// `SELECT ghostd_fence(epoch)` (`Store.fence`), which takes the row `FOR
 /// SHARE` and raises SQLSTATE `GH001` unless the epoch is still the one held.
-/// A takeover's `UPDATE` of the row waits for every transaction that holds
+/// A takeover cannot update the row while any transaction holds
 /// it so, and each one begun after the takeover committed fails: a node
 /// paused past its lease (SIGSTOP, a stalled VM) that wakes up can commit
 /// nothing, and the new leader reads every change the old one committed.
@@ -114,11 +114,6 @@ public final class ClusterLease {
         return fresh
     }
 
-    /// How long a takeover waits for the row: a live holder's transaction
-    /// holds it for milliseconds; one held longer, past the lease, is a frozen
-    /// holder's, whose session is then ended.
-    static let lockWaitMilliseconds = 500
-
     /// The `application_name` of a leader's store connection
     /// (`Store.fence`): how a takeover finds a frozen holder's session.
     public static func storeApplicationName(folder: String) -> String { "ghostd store \(folder)" }
@@ -129,8 +124,8 @@ public final class ClusterLease {
     /// A lease that is not takeable is seen without waiting for any lock (a
     /// standby's tries never queue behind the leader's turns). A lapsed one
     /// whose holder still has a transaction open on the row (frozen mid-turn:
-    /// it holds the row for share) is not waited for past
-    /// `lockWaitMilliseconds`: that holder's store session is ended
+    /// it holds the row for share) is not waited for (`FOR UPDATE NOWAIT`,
+    /// which needs no timer): that holder's store session is ended
     /// (`pg_terminate_backend`, its transaction undone, nothing of it
     /// committed) and nil returned; the next try takes the lease.
     public func take() throws -> Int? {
@@ -140,7 +135,9 @@ public final class ClusterLease {
         let oldFolder = seen.count == 1 ? seen.text(0, 1) : nil
         try db.execute("BEGIN")
         do {
-            try db.execute("SET LOCAL lock_timeout = '\(ClusterLease.lockWaitMilliseconds)ms'")
+            // The row at once or not at all (no timer: a lapsed holder with a
+            // transaction open on it is frozen, or late and deposed anyway).
+            _ = try db.query("SELECT epoch FROM ghostd_lease WHERE id = 1 FOR UPDATE NOWAIT")
             let rows = try db.query("""
                 INSERT INTO ghostd_lease(id, node, folder, address, epoch, expires_at)
                 VALUES (1, $1, $2, $3, 1, clock_timestamp() + $4 * interval '1 millisecond')
