@@ -87,7 +87,7 @@ public enum Daemon {
                 // it cannot bind is the start's failure once it leads).
                 guard let held = Leadership.await(lease, makeRelay: {
                     do {
-                        return try StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, log: logLine)
+                        return try StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, node: nodeName(config))
                     } catch {
                         logLine("standby: cannot carry players to the leader: \(error)")
                         return nil

@@ -23,8 +23,7 @@ public enum DaemonOptions {
     /// STATS's values and the other nodes' logs as one word).
     static var nodeNameValue: Value<String> { Value<String>(allowed: "1 to 64 letters, digits, '.', '_', ':' or '-'", show: { $0 }) { text in
         guard !text.isEmpty else { return .failure(.empty) }
-        let ok = text.count <= 64 && text.unicodeScalars.allSatisfy { $0.isASCII && (("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._:-".unicodeScalars.contains($0)) }
-        return ok ? .success(text) : .failure(.notAChoice)
+        return RelayLine.isNodeName(text) ? .success(text) : .failure(.notAChoice)
     } }
 
     static var table: OptionTable<ServerConfig> { OptionTable([

@@ -35,12 +35,20 @@ struct ProxyLineTests {
     func relayLine() {
         let secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
         func client(_ text: String) -> String? { RelayLine.client(Array(text.utf8), secret: secret) }
-        #expect(RelayLine.line(secret: secret, client: "203.0.113.7") == "RELAY \(secret) 203.0.113.7")
+        #expect(RelayLine.line(secret: secret, client: "203.0.113.7", port: .tls, node: "b-2")
+                == "RELAY \(secret) 203.0.113.7 tls b-2")
+        #expect(RelayLine.parse(Array("RELAY \(secret) 203.0.113.7 web-tls node.b:7777".utf8), secret: secret)
+                == RelayLine.Relayed(client: "203.0.113.7", port: .webTLS, node: "node.b:7777"))
+        // The older form is a plain client's from an unnamed node.
+        #expect(RelayLine.parse(Array("RELAY \(secret) 203.0.113.7".utf8), secret: secret)
+                == RelayLine.Relayed(client: "203.0.113.7", port: .plain, node: ""))
         #expect(client("RELAY \(secret) 203.0.113.7") == "203.0.113.7")
         #expect(client("RELAY \(secret) 2001:db8::1") == "2001:db8::1")
         for text in ["RELAY \(secret.dropLast())0 203.0.113.7", "RELAY \(secret.dropLast()) 203.0.113.7", "RELAY \(secret)0 203.0.113.7",
                      "RELAY \(secret) ann", "RELAY \(secret)", "RELAY  \(secret) 203.0.113.7", "relay \(secret) 203.0.113.7",
-                     "PROXY TCP4 203.0.113.7 127.0.0.1 1 2", "RELAY \(secret) 203.0.113.7 extra"] {
+                     "PROXY TCP4 203.0.113.7 127.0.0.1 1 2", "RELAY \(secret) 203.0.113.7 extra",
+                     "RELAY \(secret) 203.0.113.7 plain", "RELAY \(secret) 203.0.113.7 ssh b", "RELAY \(secret) 203.0.113.7 plain b c",
+                     "RELAY \(secret) 203.0.113.7 plain \u{1b}[2J", "RELAY \(secret) 203.0.113.7 plain " + String(repeating: "b", count: 65)] {
             #expect(client(text) == nil, "\(text)")
         }
         #expect(RelayLine.client(Array("RELAY  203.0.113.7".utf8), secret: "") == nil)

@@ -287,17 +287,23 @@ final class ConnectionIO {
     /// its client's from now on (as `proxyLine`); anything else closes it.
     private func relayLine(_ frame: LineFramer.Frame, from conn: Connection) {
         budgets.charge(Double(CommandTable.blankCost), own: &conn.penalty, network: conn.network, now: now)
-        guard case .line(let bytes) = frame, let secret = relaySecret, let client = RelayLine.client(bytes, secret: secret) else {
+        guard case .line(let bytes) = frame, let secret = relaySecret, let relayed = RelayLine.parse(bytes, secret: secret) else {
             log("connection \(conn.id) from \(conn.peer) to the relay port did not begin with the cluster's RELAY line: closed")
             conn.clearPending()
             table.close(conn.id, .shutdown, "not a relay of this server")
             return
         }
-        if let refusal = admission.readdress(conn, to: client, clients: table.count - 1, at: now) {
+        guard relayed.port == .plain else {
+            log("connection \(conn.id) from \(conn.peer) relays a \(relayed.port.rawValue) client, which this node does not take: closed")
+            conn.clearPending()
+            table.close(conn.id, .shutdown, "this node does not take \(relayed.port.rawValue) relays")
+            return
+        }
+        if let refusal = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now) {
             table.close(conn.id, .full, refusal)
             return
         }
-        log("connection \(conn.id) relays \(client) (from \(conn.peer))")
+        log("connection \(conn.id) relays \(relayed.client) (from \(conn.peer)\(relayed.node.isEmpty ? "" : ", node \(relayed.node)"))")
     }
 
     /// The connection's input waits until `until`: it is not read (no

@@ -56,7 +56,8 @@ final class StandbyRelay {
     private let listener: Int32
     private var pairs: [Int32: Pair] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    private let log: (String) -> Void
+    /// This node's name, told to the leader with each player (STATS).
+    private let node: String
     /// The leader's relay port, as the lease says (the caller keeps it current).
     var target: Target?
     /// Players carried since the start, for the log.
@@ -64,13 +65,13 @@ final class StandbyRelay {
 
     /// Listens on `host:port` (the plain port this node serves on once it
     /// leads); throws what binding or listening says.
-    init(host: String, port: Int, backlog: Int, log: @escaping (String) -> Void) throws {
+    init(host: String, port: Int, backlog: Int, node: String) throws {
         var err = [CChar](repeating: 0, count: 256)
         let fd = ghost_listen(host, Int32(port), Int32(backlog), &err, Int32(err.count))
         guard fd >= 0 else { throw Server.StartError.system(Server.text(err)) }
         listener = fd
         epfd = ghost_epoll_create()
-        self.log = log
+        self.node = node
         guard epfd >= 0, ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), StandbyRelay.listenerTag) == 0 else {
             Glibc.close(fd)
             if epfd >= 0 { Glibc.close(epfd) }
@@ -118,7 +119,7 @@ final class StandbyRelay {
                 continue
             }
             let pair = Pair(client: fd, upstream: upstream)
-            pair.toUpstream = Array((RelayLine.line(secret: target.secret, client: client) + "\r\n").utf8)
+            pair.toUpstream = Array((RelayLine.line(secret: target.secret, client: client, port: .plain, node: node) + "\r\n").utf8)
             pairs[fd] = pair
             pairs[upstream] = pair
             // The player is read once the leader's side is up; the leader's side is written once connected.
