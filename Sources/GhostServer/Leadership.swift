@@ -52,6 +52,11 @@ final class Leadership: @unchecked Sendable {
         defer { if signals >= 0 { close(signals) } }
         var told: (node: String, epoch: Int)?
         var unreachable = false
+        // After a spell without the store, a lapsed lease is not taken for a
+        // whole lease: the leader, alive through a PostgreSQL restart, renews
+        // within a tenth of a second of its return (`renewing`) and keeps its
+        // players. (Infinite: the store is out of reach now.)
+        var graceUntil = 0.0
         while true {
             while signals >= 0, case let signal = ghost_signalfd_read(signals), signal != 0 {
                 if signal == SIGTERM || signal == SIGINT {
@@ -61,7 +66,11 @@ final class Leadership: @unchecked Sendable {
                 }
             }
             do {
-                if let epoch = try lease.take() {
+                if graceUntil.isInfinite {
+                    _ = try lease.holder()
+                    graceUntil = monotonicSeconds() + lease.seconds
+                }
+                if monotonicSeconds() >= graceUntil, let epoch = try lease.take() {
                     if let relay {
                         relay.close()
                         if relay.carried > 0 { log("standby: carried \(relay.carried) connection(s) to the leader; they end now") }
@@ -96,6 +105,7 @@ final class Leadership: @unchecked Sendable {
             } catch {
                 if !unreachable { log("standby: cannot reach the store to take the lease: \(error); trying again") }
                 unreachable = true
+                graceUntil = .infinity
             }
             if let relay { relay.run(for: pollSeconds) } else { usleep(UInt32(pollSeconds * 1_000_000)) }
         }
@@ -106,12 +116,16 @@ final class Leadership: @unchecked Sendable {
         lock.withLock { _ in (try? lease.advertise(relay: relay)) ?? false }
     }
 
-    /// The renewal thread: every third of the lease, until stopped or lost.
+    /// The renewal thread: every third of the lease, until stopped or lost;
+    /// every tenth of a second while PostgreSQL does not answer, so that the
+    /// leader renews as soon as it is back, before any standby may take a
+    /// lease that lapsed meanwhile (a standby waits a whole lease first: `await`).
     private func renewing() {
         let interval = UInt32(lease.seconds / 3 * 1_000_000)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var wait = interval
             while !stopped.load(ordering: .relaxed) {
-                usleep(interval)
+                usleep(wait)
                 let held: Bool? = lock.withLock { _ in
                     stopped.load(ordering: .relaxed) ? true : try? lease.renew()
                 }
@@ -120,6 +134,7 @@ final class Leadership: @unchecked Sendable {
                     return
                 }
                 // nil: PostgreSQL did not answer; the lease may still be ours (the fence decides).
+                wait = held == nil ? min(interval, 100_000) : interval
             }
         }
     }
