@@ -81,3 +81,43 @@ struct EndToEndClusterOneServerTests {
         }
     }
 }
+
+/// A balancer in front of the nodes (contrib/haproxy.cfg's `send-proxy`)
+/// may send a player to a standby: the standby's relay names the balancer,
+/// and the PROXY line after it names the player, as on the leader's own port.
+@Suite("EndToEnd: a balancer's PROXY line through a standby", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+struct EndToEndClusterProxyTests {
+    @Test("Through a standby, a trusted proxy's PROXY line names the player to the leader (each its own network, one client each under --max-clients-per-ip 1; a third from a used network gets BYE full); no ERR for the PROXY line")
+    func proxyLineThroughAStandby() async throws {
+        try await onOwnThread {
+            let url = try PostgresServer.shared().createDatabase()
+            func node(_ name: String, standby: Bool) throws -> DaemonProcess {
+                try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", name, "--lease-seconds", "5",
+                                                         "--trusted-proxy", "127.0.0.1", "--max-clients-per-ip", "1"],
+                                        port: try LoopbackPort.free(), standby: standby)
+            }
+            let a = try node("node-a", standby: false)
+            defer { a.kill() }
+            _ = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") })
+            let b = try node("node-b", standby: true)
+            defer { b.kill() }
+            #expect(b.waitForStderrLine { $0.contains("standby: players who connect here are carried to node node-a at 127.0.0.1:") } != nil,
+                    "\(b.stderrText)")
+            let ann = try LineClient(port: b.port, label: "ann")
+            try ann.send("PROXY TCP4 203.0.113.7 127.0.0.1 40001 7777")
+            try ann.send("PING")
+            try ann.expect("OK PING")
+            let ben = try LineClient(port: b.port, label: "ben")
+            try ben.send("PROXY TCP4 203.0.113.8 127.0.0.1 40002 7777")
+            try ben.send("NAME \(E2E.name("ben"))")
+            _ = try ben.expectPrefix("OK NAME name=")
+            #expect(a.waitForStderrLine { $0.contains("relays a client of the trusted proxy 127.0.0.1 (from 127.0.0.1:") && $0.hasSuffix(", node node-b)") } != nil,
+                    "\(a.stderrText)")
+            #expect(a.waitForStderrLine { $0.contains("carries 203.0.113.8 (PROXY line from 127.0.0.1:") } != nil, "\(a.stderrText)")
+            let cat = try LineClient(port: b.port, label: "cat")
+            try cat.send("PROXY TCP4 203.0.113.7 127.0.0.1 40003 7777")
+            try cat.expect("BYE full too many connections from 203.0.113.7 (at most 1)")
+            try cat.expectClosed()
+        }
+    }
+}

@@ -28,10 +28,11 @@ final class Connection {
     var overSince: Double?
     /// It has sent NAME or RESUME (counted among the unnamed until then).
     var identified = false
-    /// Its first line may be a PROXY line (`ProxyLine`): a plain-port
-    /// connection from a `--trusted-proxy`, until its first line is served.
+    /// Its next line may be a PROXY line (`ProxyLine`): a plain-port
+    /// connection from a `--trusted-proxy`, until its first line is served;
+    /// a relayed one whose RELAY line named a trusted proxy, until its second.
     var mayNameItsClient = false
-    /// It came to the relay port: its first line must be a RELAY line.
+    /// It came to the relay port and its first line, which must be a RELAY line, is not served yet.
     var isRelay = false
     var isDirty = false
     /// The loop turn in which it was last put in `ConnectionIO.ready`, and

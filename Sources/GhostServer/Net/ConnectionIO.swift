@@ -239,6 +239,7 @@ final class ConnectionIO {
             if conn.mayNameItsClient {
                 conn.mayNameItsClient = false
                 if conn.isRelay {
+                    conn.isRelay = false
                     relayLine(frame, from: conn)
                     continue
                 }
@@ -297,6 +298,13 @@ final class ConnectionIO {
             log("connection \(conn.id) from \(conn.peer) relays a \(relayed.port.rawValue) client, which this node does not take: closed")
             conn.clearPending()
             table.close(conn.id, .shutdown, "this node does not take \(relayed.port.rawValue) relays")
+            return
+        }
+        if config.trustedProxies.contains(relayed.client) {
+            // The standby's client is a trusted balancer: the PROXY line it
+            // sends next names the player, as on this node's own plain port.
+            conn.mayNameItsClient = true
+            log("connection \(conn.id) relays a client of the trusted proxy \(relayed.client) (from \(conn.peer)\(relayed.node.isEmpty ? "" : ", node \(relayed.node)"))")
             return
         }
         if let refusal = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now) {
