@@ -7,8 +7,9 @@ import Glibc
 import TestSupport
 
 /// Issue #49's "done when", the short version: three ghostd nodes on one
-/// PostgreSQL state behind HAProxy (contrib/haproxy.cfg), ghost-bench
-/// playing flat out through it, on whichever node leads, and the
+/// PostgreSQL state behind HAProxy (contrib/haproxy.cfg, spreading the
+/// players over the nodes: a standby carries its players to the leader),
+/// ghost-bench playing flat out through it, and the
 /// leaders failing in turn: the first killed -9; the second frozen
 /// (SIGSTOP) past its lease and woken once the third took over (it exits 4);
 /// then a rolling restart, every node stopped cleanly and started again in
@@ -104,9 +105,15 @@ struct CrashClusterUnderLoadTests {
             try cluster.start("node-a", standby: false)
             try cluster.start("node-b", standby: true)
             try cluster.start("node-c", standby: true)
-            let balancer = try HAProxy(backends: cluster.nodes.map(\.port))
-            defer { balancer.stop() }
+            // contrib/haproxy.cfg, but spreading the players over every node
+            // (roundrobin, not first): most games have players on two nodes.
             let records = try DataDirectory()
+            let contrib = try String(contentsOfFile: HAProxy.contribConfigPath, encoding: .utf8)
+            #expect(contrib.contains("balance first"))
+            let spread = records.path + "/haproxy-roundrobin.cfg"
+            try contrib.replacingOccurrences(of: "balance first", with: "balance roundrobin").write(toFile: spread, atomically: true, encoding: .utf8)
+            let balancer = try HAProxy(backends: cluster.nodes.map(\.port), source: spread)
+            defer { balancer.stop() }
             var runs: [Run] = []
             var epoch = 1
             var leader = 0
@@ -114,11 +121,10 @@ struct CrashClusterUnderLoadTests {
             /// A ghost-bench run through HAProxy (to the leader, or to a standby
             /// that carries it there), until the leader stored 500 moves more.
             func play() throws -> Run {
-                // The leader up, the nodes not running down; a running standby
-                // may be up too: it carries its players to the leader.
+                // Every running node up (a standby carries its players to the
+                // leader), the others down.
                 for i in cluster.nodes.indices {
-                    if i == leader { try balancer.waitUntilUp(i, timeout: 60) }
-                    if !cluster.nodes[i].isRunning { try balancer.waitUntilDown(i, timeout: 60) }
+                    if cluster.nodes[i].isRunning { try balancer.waitUntilUp(i, timeout: 60) } else { try balancer.waitUntilDown(i, timeout: 60) }
                 }
                 let base = try Self.moves(cluster.nodes[leader])
                 let run = try Run(port: balancer.port, record: records.path + "/run\(runs.count).txt")
@@ -136,8 +142,12 @@ struct CrashClusterUnderLoadTests {
                 leader = next
             }
 
-            // 1. The leader killed -9.
+            // 1. The leader killed -9, after it served players of every node.
             var run = try play()
+            for standby in ["node-b", "node-c"] {
+                #expect(cluster.nodes[0].waitForStderrLine { $0.contains("relays a client of the trusted proxy 127.0.0.1") && $0.hasSuffix(", node \(standby))") } != nil,
+                        "\(cluster.nodes[0].stderrText.suffix(2000))")
+            }
             #expect(cluster.nodes[leader].kill() == .signaled(SIGKILL))
             try takeOver()
             #expect(run.finish().0 == 0)
