@@ -67,7 +67,7 @@ struct EndToEndClusterPortsTests {
         return out
     }
 
-    @Test("A TLS client on the standby's TLS port is served by the leader: the leader's certificate, its HELLO, a game with a player on the leader; STATS says node-a and counts one TLS connection; connections_total counts each connection once")
+    @Test("A TLS client on the standby's TLS port is served by the leader: the leader's certificate, its HELLO, a game with a player on the leader; STATS says node-a and counts one TLS connection; connections_total counts each connection once; node-a stopped, node-b serves that TLS port itself (its own certificate) and ann RESUMEs there")
     func tlsClientCarried() async throws {
         try await onOwnThread {
             let folder = try DataDirectory()
@@ -111,6 +111,17 @@ struct EndToEndClusterPortsTests {
             #expect(c.leader.stderrLines.contains { $0.contains("opened from 127.0.0.1:") && $0.contains(" over TLS") }, "\(c.leader.stderrText)")
             // The standby does not end TLS: the certificate is the leader's.
             #expect(try TLSTest.subject(port: standbyTLS) == "subject=CN = leader")
+
+            // node-a stopped: node-b leads, on the TLS port it carried from (its own certificate now), and ann RESUMEs there.
+            let token = lineFields(gameLine)["token"] ?? ""
+            #expect(c.leader.terminate() == .exited(0), "\(c.leader.stderrText)")
+            #expect(ann.waitForEnd(timeout: 60))
+            #expect(c.standby.waitForStderrLine(timeout: 60) { DaemonProcess.parseListening($0)?.1 == c.standby.port } != nil, "\(c.standby.stderrText)")
+            #expect(try TLSTest.subject(port: standbyTLS) == "subject=CN = standby")
+            let back = try SClient(port: standbyTLS, label: "ann back over TLS on node-b")
+            defer { back.close() }
+            try back.send("RESUME \(token)")
+            #expect(try back.readLine().hasPrefix("OK RESUME id="))
         }
     }
 
@@ -147,6 +158,29 @@ struct EndToEndClusterPortsTests {
             try hasty.sendRaw(Array("RELAY \(try c.secret()) 127.0.0.1 web node-x\r\nGET / HTTP/1.1\r\n".utf8))
             try hasty.expect("BYE shutdown a relay's web client speaks after OK RELAY")
             try hasty.expectClosed()
+        }
+    }
+
+    @Test("An HTTPS client on the standby's web TLS port is served by the leader: its certificate, its page with HSTS")
+    func webTLSClientCarried() async throws {
+        try await onOwnThread {
+            let folder = try DataDirectory()
+            let mine = try TLSTest.makeCertificate(in: folder.path, stem: "leader", subject: "/CN=leader")
+            let other = try TLSTest.makeCertificate(in: folder.path, stem: "standby", subject: "/CN=standby")
+            let standbyWebTLS = try LoopbackPort.free()
+            let c = try Self.cluster(leader: ["--web-tls-port", "0", "--tls-cert", mine.cert, "--tls-key", mine.key],
+                                     standby: ["--web-tls-port", String(standbyWebTLS), "--tls-cert", other.cert, "--tls-key", other.key])
+            defer { c.kill() }
+            let page = try SClient(port: standbyWebTLS, label: "HTTPS through node-b", readHello: false)
+            defer { page.close() }
+            // s_client ends each line with LF alone: CR before it makes HTTP's CRLF.
+            for line in ["GET / HTTP/1.1\r", "Host: localhost\r", "\r"] { try page.send(line) }
+            try page.expect("HTTP/1.1 200 OK")
+            var head: [String] = []
+            while let line = page.nextLine(timeout: 30), !line.isEmpty { head.append(line) }
+            #expect(head.contains { $0.hasPrefix("Strict-Transport-Security: ") }, "\(head)")
+            #expect(c.leader.stderrLines.contains { $0.hasSuffix(", node node-b) to this node's web-tls port") }, "\(c.leader.stderrText)")
+            #expect(try TLSTest.subject(port: standbyWebTLS) == "subject=CN = leader")
         }
     }
 
