@@ -20,9 +20,9 @@ import GhostWeb
 /// `answerSeconds`), so that the leader reads them as its own port's; any
 /// other answer (a BYE: the leader does not serve that port, or the
 /// client's network may not open one more), or none, ends the pair,
-/// logged once per answer. A client's bytes wait in a buffer of at most
-/// `bufferLimit` while the other side is slow (then its side is read no
-/// more until it drains). Either side's end ends the pair: what the leader
+/// logged once per kind of answer in a row. A client's bytes wait in a
+/// buffer of at most `bufferLimit` while the other side is slow (then its
+/// side is read no more until it drains). Either side's end ends the pair: what the leader
 /// sent first is written to the client as far as its socket takes it. With
 /// no leader to reach (none advertised yet, or its port refusing), a plain
 /// client gets `BYE shutdown`, a web one a 503, a TLS one is closed, and
@@ -78,7 +78,7 @@ final class StandbyRelay {
     /// This node's name, told to the leader with each client (STATS).
     private let node: String
     private let log: (String) -> Void
-    /// The leader's refusal last logged (each new one is, once).
+    /// The kind of the leader's refusal last logged (`refused`).
     private var refusalLogged = ""
     /// The leader's relay port, as the lease says (the caller keeps it current).
     var target: Target?
@@ -249,17 +249,20 @@ final class StandbyRelay {
     }
 
     /// The leader did not take a client (its line in `said`, a BYE), or
-    /// did not answer: logged once per new answer, and the client told as
+    /// did not answer: logged when its kind is new, and the client told as
     /// its port can be.
     private func refused(_ pair: Pair, said: ArraySlice<UInt8>) {
         var line = String(decoding: said.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
         if line.isEmpty { line = "no answer" }
-        if line != refusalLogged {
-            refusalLogged = line
+        // Logged when its kind (the port, and the BYE's code) differs from the last one logged:
+        // a refusal's text may name the client's network, and a flood of them is not a flood of lines.
+        let words = line.split(separator: " ", maxSplits: 2)
+        let kind = "\(pair.port.rawValue) " + words.prefix(2).joined(separator: " ")
+        if kind != refusalLogged {
+            refusalLogged = kind
             log("standby: the leader did not take a \(pair.port.rawValue) client: \(line)")
         }
         // A BYE's text, after its code, for a web client's 503.
-        let words = line.split(separator: " ", maxSplits: 2)
         let text = words.count == 3 && words[0] == "BYE" ? String(words[2]) : "the server cannot take this connection now"
         if pair.port == .web {
             let bytes = HTTPResponse.error(503, text).wire(secure: false)
