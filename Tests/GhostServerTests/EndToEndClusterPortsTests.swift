@@ -184,6 +184,35 @@ struct EndToEndClusterPortsTests {
         }
     }
 
+    @Test("A relayed client counts by its own network, even the standby's: with --max-clients-per-ip 1 and ben on the leader from 127.0.0.1, a plain client through the standby gets BYE full and a TLS one is closed without a word (the standby logs the leader's BYE full)")
+    func relayedClientsMeetTheirNetworksLimits() async throws {
+        try await onOwnThread {
+            let folder = try DataDirectory()
+            let mine = try TLSTest.makeCertificate(in: folder.path, stem: "leader", subject: "/CN=leader")
+            let standbyTLS = try LoopbackPort.free()
+            let c = try Self.cluster(leader: ["--max-clients-per-ip", "1", "--tls-port", "0", "--tls-cert", mine.cert, "--tls-key", mine.key],
+                                     standby: ["--tls-port", String(standbyTLS), "--tls-cert", mine.cert, "--tls-key", mine.key])
+            defer { c.kill() }
+            let ben = try LineClient(port: c.leader.port, label: "ben on node-a")
+            try ben.login("ben")
+            let full = "BYE full too many connections from 127.0.0.1 (at most 1)"
+            let plain = try LineClient(port: c.standby.port, label: "plain through node-b", readHello: false)
+            try plain.expect(full)
+            try plain.expectClosed()
+            let tls = try BareSocket(port: standbyTLS)
+            tls.send("\u{16}\u{03}\u{01}\u{00}\u{05}hello")
+            let ended = tls.waitForClose(timeout: 30)
+            #expect(ended.closed && ended.received.isEmpty, "\(ended)")
+            #expect(c.standby.waitForStderrLine(timeout: 60) { $0.hasSuffix("standby: the leader did not take a tls client: \(full)") } != nil,
+                    "\(c.standby.stderrText)")
+            // ben gone, one client of 127.0.0.1 fits again, through the standby too.
+            ben.close()
+            #expect(c.leader.waitForStderrLine(timeout: 60) { $0.contains("closed: closed by peer") } != nil, "\(c.leader.stderrText)")
+            let again = try LineClient(port: c.standby.port, label: "plain through node-b again")
+            try again.ping()
+        }
+    }
+
     @Test("A port the leader does not serve: the standby's TLS client is closed without a word and its web client gets a 503 (both logged on each node); a RELAY line naming tls gets BYE shutdown")
     func portNotServedIsRefused() async throws {
         try await onOwnThread {

@@ -315,6 +315,15 @@ final class ConnectionIO {
             table.close(conn.id, .shutdown, "a relay's \(name) client speaks after OK RELAY")
             return
         }
+        if NetworkKey.of(relayed.client) == conn.network {
+            // A client in the standby's own network: `readdress` would keep
+            // it as it was counted at accept, where relays are measured by
+            // the server's caps alone. It is measured now as a direct one is.
+            admission.closed(conn.network, identified: false)
+            let refusal = admission.refusal(network: conn.network, clients: table.count - 1, at: now, makeRoom: { false })
+            admission.opened(conn.network)
+            if let refusal { return table.close(conn.id, .full, refusal) }
+        }
         if let refusal = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now) {
             table.close(conn.id, .full, refusal)
             return
