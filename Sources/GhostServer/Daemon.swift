@@ -83,11 +83,17 @@ public enum Daemon {
                 let folder = try Leadership.folderID(config.dataDirectory)
                 let lease = try ClusterLease(conninfo: url, node: nodeName(config), folder: folder,
                                              address: "\(urlHost(config.host)):\(config.port)", seconds: config.leaseSeconds)
-                // Meanwhile the plain port carries players to the leader (a port
-                // it cannot bind is the start's failure once it leads).
+                // Meanwhile every port it would serve (plain, TLS, web) carries
+                // its clients to the leader (a port it cannot bind is the
+                // start's failure once it leads).
                 guard let held = Leadership.await(lease, makeRelay: {
                     do {
-                        return try StandbyRelay(host: config.host, port: config.port, backlog: config.backlog, node: nodeName(config))
+                        var ports: [(port: RelayLine.Port, number: Int)] = [(.plain, config.port)]
+                        if let port = config.tlsPort { ports.append((.tls, port)) }
+                        if let port = config.webPort { ports.append((.web, port)) }
+                        if let port = config.webTLSPort { ports.append((.webTLS, port)) }
+                        return try StandbyRelay(host: config.host, ports: ports, backlog: config.backlog,
+                                                node: nodeName(config), log: logLine)
                     } catch {
                         logLine("standby: cannot carry players to the leader: \(error)")
                         return nil

@@ -7,7 +7,7 @@ import Synchronization
 /// This node's part in a cluster of ghostd nodes on one PostgreSQL state
 /// (issue #49, docs/cluster.md): the node that holds the lease
 /// (`ClusterLease`) serves; every other one waits as a standby, its ports
-/// closed, and takes over once the lease lapses.
+/// carrying their clients to the leader, and takes over once the lease lapses.
 ///
 /// - `await` blocks the start until this node leads (a standby meanwhile,
 ///   told once in the log), before the store is opened: only the leader
@@ -41,8 +41,8 @@ final class Leadership: @unchecked Sendable {
     /// Blocks until this node holds the lease, and returns its hold, renewed
     /// from then on; nil if SIGTERM or SIGINT came first (a standby stopped).
     /// A standby logs who leads once, and again when that changes.
-    /// `makeRelay`: this node's plain port, carrying players to the leader
-    /// meanwhile (`StandbyRelay`), opened once the lease is found held by
+    /// `makeRelay`: this node's ports (plain, and TLS and web as configured),
+    /// carrying their clients to the leader meanwhile (`StandbyRelay`), opened once the lease is found held by
     /// another (a node that leads at once never listens before it is ready).
     static func await(_ lease: ClusterLease, makeRelay: () -> StandbyRelay?, log: (String) -> Void) -> Leadership? {
         var relay: StandbyRelay?

@@ -69,7 +69,7 @@ struct EndToEndClusterTests {
             #expect(b.waitForStderrLine { $0.hasSuffix("standby: players who connect here are carried to node node-a at \(relayAddress)") } != nil,
                     "\(b.stderrText)")
             // The relay port takes relays alone: a line without the cluster's secret ends the connection.
-            let stranger = try LineClient(port: Int(relayAddress.split(separator: ":").last ?? "") ?? 0, label: "stranger")
+            let stranger = try LineClient(port: Int(relayAddress.split(separator: ":").last ?? "") ?? 0, label: "stranger", readHello: false)
             try stranger.send("RELAY 0123 127.0.0.1")
             try stranger.expect("BYE shutdown not a relay of this server")
             try stranger.expectClosed()

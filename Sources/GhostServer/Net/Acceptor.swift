@@ -47,6 +47,29 @@ final class Acceptor {
             }
         }
         static func of(tag: UInt64) -> Port? { allCases.first { $0.tag == tag } }
+
+        /// The port a standby's relay names (`RelayLine.Port`), served on
+        /// the relayed connection as on this node's own; nil for one that
+        /// is not a player's (`operator`).
+        init?(relayed: RelayLine.Port) {
+            switch relayed {
+            case .plain: self = .plain
+            case .tls: self = .tls
+            case .web: self = .web
+            case .webTLS: self = .webTLS
+            case .operator: return nil
+            }
+        }
+
+        /// Whether `config` opens this port (the plain and relay ports: always).
+        func isServed(by config: ServerConfig) -> Bool {
+            switch self {
+            case .plain, .relay: true
+            case .tls: config.tlsPort != nil
+            case .web: config.webPort != nil
+            case .webTLS: config.webTLSPort != nil
+            }
+        }
     }
 
     private let config: ServerConfig
@@ -130,7 +153,8 @@ final class Acceptor {
     /// Accepts the clients waiting on a port. Each that its network may open
     /// is put in the table and handed to `opened`; one on the plain port is
     /// counted and logged first (a TLS one is once its handshake is done, a
-    /// web one once it asks for the WebSocket). `makeRoom`: at the cap of unnamed
+    /// web one once it asks for the WebSocket, a relay once its RELAY line
+    /// names its client's port: ConnectionIO.relayLine). `makeRoom`: at the cap of unnamed
     /// connections, may one of another network's go for a newcomer from
     /// this network (`Server.makeRoomForNewcomer`)?
     func accept(_ port: Port, now: Double, makeRoom: (String) -> Bool, opened: (Connection) -> Void) {
@@ -175,8 +199,8 @@ final class Acceptor {
                 continue
             }
             table.connections[id] = conn
+            if port == .plain { stats.connectionsTotal += 1 }
             if port == .plain || port == .relay {
-                stats.connectionsTotal += 1
                 log("connection \(id) opened from \(peerText)\(port == .relay ? " (a relay)" : "")")
             }
             opened(conn)

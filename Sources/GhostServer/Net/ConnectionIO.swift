@@ -19,6 +19,8 @@ final class ConnectionIO {
     /// The cluster's secret a relay names itself with (`RelayLine`); nil
     /// without a relay port.
     var relaySecret: String?
+    /// Begins a relayed connection as the port its RELAY line names (`Server.begin`).
+    var openRelayed: ((Connection, Acceptor.Port) -> Void)?
     private let log: (String) -> Void
     let epoll: Epoll
     /// Times each line the lobby serves.
@@ -285,7 +287,14 @@ final class ConnectionIO {
     }
 
     /// A relay's first line: with the cluster's secret, the connection is
-    /// its client's from now on (as `proxyLine`); anything else closes it.
+    /// its client's from now on (as `proxyLine`) and begins as one that
+    /// reached the port the line names (`openRelayed`: greeted, or its TLS
+    /// handshake or HTTP request awaited); anything else closes it. A
+    /// plain client's bytes follow the line at once. Any other's come only
+    /// after this node's answer, `OK RELAY` (`RelayLine.answer`), written
+    /// here before anything else is queued: a relay that sent more before
+    /// it is closed, so no byte of a handshake or a request is ever framed
+    /// as a line. A port this node does not serve is refused with a BYE.
     private func relayLine(_ frame: LineFramer.Frame, from conn: Connection) {
         budgets.charge(Double(CommandTable.blankCost), own: &conn.penalty, network: conn.network, now: now)
         guard case .line(let bytes) = frame, let secret = relaySecret, let relayed = RelayLine.parse(bytes, secret: secret) else {
@@ -294,24 +303,65 @@ final class ConnectionIO {
             table.close(conn.id, .shutdown, "not a relay of this server")
             return
         }
-        guard relayed.port == .plain else {
-            log("connection \(conn.id) from \(conn.peer) relays a \(relayed.port.rawValue) client, which this node does not take: closed")
+        let name = relayed.port.rawValue
+        guard let port = Acceptor.Port(relayed: relayed.port), port.isServed(by: config) else {
+            log("connection \(conn.id) from \(conn.peer) relays a \(name) client, which this node does not serve: closed")
             conn.clearPending()
-            table.close(conn.id, .shutdown, "this node does not take \(relayed.port.rawValue) relays")
+            table.close(conn.id, .shutdown, "this node does not serve \(name) clients")
             return
         }
-        if config.trustedProxies.contains(relayed.client) {
-            // The standby's client is a trusted balancer: the PROXY line it
-            // sends next names the player, as on this node's own plain port.
-            conn.mayNameItsClient = true
-            log("connection \(conn.id) relays a client of the trusted proxy \(relayed.client) (from \(conn.peer)\(relayed.node.isEmpty ? "" : ", node \(relayed.node)"))")
+        if port != .plain, conn.hasPending || conn.framer.pendingBytes > 0 {
+            log("connection \(conn.id) from \(conn.peer) relays a \(name) client but sent its bytes before OK RELAY: closed")
+            conn.clearPending()
+            table.close(conn.id, .shutdown, "a relay's \(name) client speaks after OK RELAY")
             return
         }
-        if let refusal = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now) {
-            table.close(conn.id, .full, refusal)
-            return
+        let node = relayed.node.isEmpty ? "" : ", node \(relayed.node)"
+        if port == .plain || port.isWeb, config.trustedProxies.contains(relayed.client) {
+            // The standby's client is a trusted balancer: the player is named
+            // next (a plain client's PROXY line, a web request's
+            // X-Forwarded-For), as on this node's own ports; until then it
+            // counts under the balancer's network without its cap, as there.
+            let network = NetworkKey.of(relayed.client)
+            if network != conn.network {
+                admission.closed(conn.network, identified: false)
+                admission.opened(network)
+                conn.network = network
+            }
+            conn.ip = relayed.client
+            conn.mayNameItsClient = port == .plain
+            log("connection \(conn.id) relays a client of the trusted proxy \(relayed.client) (from \(conn.peer)\(node))"
+                + (port == .plain ? "" : " to this node's \(name) port"))
+        } else {
+            if NetworkKey.of(relayed.client) == conn.network {
+                // A client in the standby's own network: `readdress` would keep
+                // it as it was counted at accept, where relays are measured by
+                // the server's caps alone. It is measured now as a direct one is.
+                admission.closed(conn.network, identified: false)
+                let refusal = admission.refusal(network: conn.network, clients: table.count - 1, at: now, makeRoom: { false })
+                admission.opened(conn.network)
+                if let refusal { return table.close(conn.id, .full, refusal) }
+            }
+            if let refusal = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now) {
+                table.close(conn.id, .full, refusal)
+                return
+            }
+            log("connection \(conn.id) relays \(relayed.client) (from \(conn.peer)\(node))"
+                + (port == .plain ? "" : " to this node's \(name) port"))
         }
-        log("connection \(conn.id) relays \(relayed.client) (from \(conn.peer)\(relayed.node.isEmpty ? "" : ", node \(relayed.node)"))")
+        if port == .plain {
+            stats.connectionsTotal += 1
+        } else {
+            // Nothing is queued yet (the connection was not greeted): the answer goes alone, now.
+            let sent = RelayLine.answer.withUnsafeBytes { ghost_send(conn.fd, $0.baseAddress, UInt($0.count)) }
+            guard sent == RelayLine.answer.count else {
+                conn.dropReason = "relay: cannot write OK RELAY: \(errnoText())"
+                table.markDirty(conn)
+                return
+            }
+        }
+        openRelayed?(conn, port)
+        setInterest(conn)
     }
 
     /// The connection's input waits until `until`: it is not read (no

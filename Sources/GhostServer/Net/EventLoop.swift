@@ -144,20 +144,9 @@ extension Server {
         }
     }
 
-    /// Accepts the clients waiting on a port: a plain one is greeted, a TLS
-    /// one becomes a session once its handshake is done (`TLSPort.begin`),
-    /// a web one once it asks for the WebSocket (`WebPort.begin`).
+    /// Accepts the clients waiting on a port, each begun as its port's (`begin`).
     private func acceptClients(_ port: Acceptor.Port) {
-        acceptor.accept(port, now: now, makeRoom: makeRoomForNewcomer(from:)) { conn in
-            switch port {
-            case .plain, .relay: io.greet(conn)
-            case .tls: tlsPort.begin(conn)
-            case .web: webPort.begin(conn, secure: false)
-            case .webTLS:
-                webPort.begin(conn, secure: true)
-                tlsPort.begin(conn)
-            }
-        }
+        acceptor.accept(port, now: now, makeRoom: makeRoomForNewcomer(from:)) { begin($0, on: port) }
     }
 
     private func handleSignal() {

@@ -16,6 +16,10 @@ import COpenSSL
 /// (`RELAY <secret> <client>`) is a plain one from an unnamed node.
 enum RelayLine {
     static let verb = "RELAY"
+    /// The leader's answer to a valid RELAY line of any port but `plain`,
+    /// before which the standby sends none of its client's bytes: they are
+    /// then read as that port's (a TLS handshake, an HTTP request), not as lines.
+    static let answer = Array("OK RELAY\r\n".utf8)
 
     /// The port of the standby a relayed client reached.
     enum Port: String, CaseIterable, Sendable {

@@ -142,6 +142,25 @@ public final class Server {
         self.commits = CommitSync(store: store, lobby: lobby, table: table, stats: stats, epoll: epoll, log: log)
         self.operators = OperatorInbox(folder: OperatorRequest.folder(in: config.dataDirectory), log: log)
         lobby.serverFigures = { [unowned self] in self.figures() }
+        io.openRelayed = { [unowned self] in self.begin($0, on: $1) }
+    }
+
+    /// What a connection that reached `port` gets first, accepted here or
+    /// relayed by a standby (`ConnectionIO.relayLine`, once its RELAY line
+    /// named the port): a plain one is greeted, a TLS one becomes a session
+    /// once its handshake is done (`TLSPort.begin`), a web one once it asks
+    /// for the WebSocket (`WebPort.begin`). A relay port's is greeted as
+    /// its line says.
+    func begin(_ conn: Connection, on port: Acceptor.Port) {
+        switch port {
+        case .plain: io.greet(conn)
+        case .relay: break
+        case .tls: tlsPort.begin(conn)
+        case .web: webPort.begin(conn, secure: false)
+        case .webTLS:
+            webPort.begin(conn, secure: true)
+            tlsPort.begin(conn)
+        }
     }
 
     /// The loop's part of STATS, in the order Protocol.md lists them.

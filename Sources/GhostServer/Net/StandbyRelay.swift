@@ -1,22 +1,32 @@
 import CGhostSys
 import Glibc
+import GhostWeb
 
-/// A standby's plain port (docs/cluster.md): while this node waits for the
-/// lease, a player who connects to it is carried to the leading node's
-/// relay port (`--relay-port`), byte for byte both ways, after one line
-/// that names the player to the leader with the cluster's secret
-/// (`RelayLine`). The leader does everything else, so whichever node a
-/// player reaches, it is one server: the same names, games and replies,
-/// each reply sent only once the leader committed what it confirms.
+/// A standby's ports (docs/cluster.md): while this node waits for the
+/// lease, a client who connects to any of them (plain, TLS, web, web TLS,
+/// as configured) is carried to the leading node's relay port
+/// (`--relay-port`), byte for byte both ways, after one line that names
+/// the client and the port it reached to the leader with the cluster's
+/// secret (`RelayLine`). The leader does everything else, the TLS
+/// handshake (with its certificate) and the HTTP and WebSocket work too, so
+/// whichever node a client reaches, it is one server: the same names,
+/// games and replies, each reply sent only once the leader committed what
+/// it confirms.
 ///
 /// One epoll loop on the standby's main thread, between its tries to take
-/// the lease (`Leadership.await`): nothing here parses the protocol. A
-/// player's bytes wait in a buffer of at most `bufferLimit` while the other
-/// side is slow (then its side is read no more until it drains). Either
-/// side's end ends the pair: what the leader sent first is written to the
-/// player as far as its socket takes it. With no leader to reach (none
-/// advertised yet, or its port refusing), a player gets `BYE shutdown` and
-/// is closed, and connects again (through the balancer) a moment later.
+/// the lease (`Leadership.await`): nothing here parses the protocol, TLS
+/// or HTTP. A plain client's bytes follow the RELAY line at once. Any other
+/// client's wait, unread, for the leader's answer `OK RELAY` (at most
+/// `answerSeconds`), so that the leader reads them as its own port's; any
+/// other answer (a BYE: the leader does not serve that port, or the
+/// client's network may not open one more), or none, ends the pair,
+/// logged once per kind of answer in a row. A client's bytes wait in a
+/// buffer of at most `bufferLimit` while the other side is slow (then its
+/// side is read no more until it drains). Either side's end ends the pair: what the leader
+/// sent first is written to the client as far as its socket takes it. With
+/// no leader to reach (none advertised yet, or its port refusing), a plain
+/// client gets `BYE shutdown`, a web one a 503, a TLS one is closed, and
+/// each connects again (through the balancer) a moment later.
 final class StandbyRelay {
     /// Where the leader takes relays, and the secret they give.
     struct Target: Equatable {
@@ -36,52 +46,75 @@ final class StandbyRelay {
         }
     }
 
-    /// A player's connection and its connection to the leader.
+    /// A client's connection and its connection to the leader.
     private final class Pair {
         let client: Int32
         let upstream: Int32
+        let port: RelayLine.Port
+        let since: Double
         var connected = false
+        /// Until the leader's answer (every port but plain): what it has said so far; nil once it said `OK RELAY`.
+        var answer: [UInt8]?
         var toUpstream: [UInt8] = []
         var toClient: [UInt8] = []
-        init(client: Int32, upstream: Int32) {
+        init(client: Int32, upstream: Int32, port: RelayLine.Port, since: Double) {
             self.client = client
             self.upstream = upstream
+            self.port = port
+            self.since = since
+            answer = port == .plain ? nil : []
         }
     }
 
     static let bufferLimit = 256 * 1024
-    private static let listenerTag = UInt64.max
+    /// How long a relay of a TLS or web client waits for the leader's `OK RELAY`.
+    static let answerSeconds = 10.0
 
     private let epfd: Int32
-    private let listener: Int32
+    /// The listening sockets, by their epoll data (counting down from `UInt64.max`; clients' are their descriptors).
+    private var listeners: [UInt64: (fd: Int32, port: RelayLine.Port)] = [:]
     private var pairs: [Int32: Pair] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    /// This node's name, told to the leader with each player (STATS).
+    /// This node's name, told to the leader with each client (STATS).
     private let node: String
+    private let log: (String) -> Void
+    /// The kind of the leader's refusal last logged (`refused`).
+    private var refusalLogged = ""
     /// The leader's relay port, as the lease says (the caller keeps it current).
     var target: Target?
-    /// Players carried since the start, for the log.
+    /// Clients carried since the start, for the log.
     private(set) var carried = 0
 
-    /// Listens on `host:port` (the plain port this node serves on once it
-    /// leads); throws what binding or listening says.
-    init(host: String, port: Int, backlog: Int, node: String) throws {
-        var err = [CChar](repeating: 0, count: 256)
-        let fd = ghost_listen(host, Int32(port), Int32(backlog), &err, Int32(err.count))
-        guard fd >= 0 else { throw Server.StartError.system(Server.text(err)) }
-        listener = fd
+    /// Listens on `host` at each of `ports` (those this node serves once it
+    /// leads: the plain one, and its TLS and web ones if configured); throws
+    /// what binding or listening says, each port named by its option.
+    init(host: String, ports: [(port: RelayLine.Port, number: Int)], backlog: Int, node: String,
+         log: @escaping (String) -> Void) throws {
         epfd = ghost_epoll_create()
         self.node = node
-        guard epfd >= 0, ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), StandbyRelay.listenerTag) == 0 else {
-            Glibc.close(fd)
-            if epfd >= 0 { Glibc.close(epfd) }
-            throw Server.StartError.system("epoll: \(errnoText())")
+        self.log = log
+        guard epfd >= 0 else { throw Server.StartError.system("epoll: \(errnoText())") }
+        for (index, entry) in ports.enumerated() {
+            var err = [CChar](repeating: 0, count: 256)
+            let fd = ghost_listen(host, Int32(entry.number), Int32(backlog), &err, Int32(err.count))
+            let option = Acceptor.Port(relayed: entry.port)?.option ?? ""
+            guard fd >= 0 else {
+                close()
+                throw Server.StartError.system(option + Server.text(err))
+            }
+            let tag = UInt64.max - UInt64(index)
+            listeners[tag] = (fd, entry.port)
+            guard ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLIN), tag) == 0 else {
+                close()
+                throw Server.StartError.system("epoll: \(errnoText())")
+            }
         }
     }
 
-    /// Serves for at most `seconds`: new players, and bytes both ways.
+    /// Serves for at most `seconds`: new clients, and bytes both ways.
     func run(for seconds: Double) {
         let deadline = monotonicSeconds() + seconds
+        expireAnswers(now: monotonicSeconds())
         var datas = [UInt64](repeating: 0, count: 64)
         var events = [UInt32](repeating: 0, count: 64)
         while true {
@@ -90,7 +123,7 @@ final class StandbyRelay {
             let n = ghost_epoll_wait(epfd, &datas, &events, 64, Int32((left * 1000).rounded(.up)))
             if n < 0 { if errno == EINTR { continue }; return }
             for i in 0..<Int(n) {
-                if datas[i] == StandbyRelay.listenerTag { accept(); continue }
+                if let listener = listeners[datas[i]] { accept(listener.fd, listener.port); continue }
                 let fd = Int32(truncatingIfNeeded: datas[i])
                 guard let pair = pairs[fd] else { continue }
                 ready(pair, fd: fd, events: events[i])
@@ -98,14 +131,15 @@ final class StandbyRelay {
         }
     }
 
-    /// Closes the port and every pair (this node leads now: its server binds the port).
+    /// Closes the ports and every pair (this node leads now: its server binds the ports).
     func close() {
         for pair in Array(pairs.values) { end(pair) }
-        Glibc.close(listener)
-        Glibc.close(epfd)
+        for listener in listeners.values { Glibc.close(listener.fd) }
+        listeners = [:]
+        if epfd >= 0 { Glibc.close(epfd) }
     }
 
-    private func accept() {
+    private func accept(_ listener: Int32, _ port: RelayLine.Port) {
         var peer = [CChar](repeating: 0, count: 128)
         while true {
             let fd = ghost_accept(listener, &peer, Int32(peer.count))
@@ -115,32 +149,54 @@ final class StandbyRelay {
             var err = [CChar](repeating: 0, count: 256)
             guard let target,
                   case let upstream = ghost_client_connect(target.host, Int32(target.port), 0, &err, Int32(err.count)), upstream >= 0 else {
-                refuse(fd)
+                refuse(fd, port, "the server is changing hands; connect again in a moment")
                 continue
             }
-            let pair = Pair(client: fd, upstream: upstream)
-            pair.toUpstream = Array((RelayLine.line(secret: target.secret, client: client, port: .plain, node: node) + "\r\n").utf8)
+            let pair = Pair(client: fd, upstream: upstream, port: port, since: monotonicSeconds())
+            pair.toUpstream = Array((RelayLine.line(secret: target.secret, client: client, port: port, node: node) + "\r\n").utf8)
             pairs[fd] = pair
             pairs[upstream] = pair
-            // The player is read once the leader's side is up; the leader's side is written once connected.
-            _ = ghost_epoll_add(epfd, fd, UInt32(GHOST_EPOLLRDHUP), UInt64(fd))
+            // The client is read once the leader's side is up (and has
+            // answered, but for plain): until then only its hang-up (plain)
+            // or an error is heard of. The leader's side is written once connected.
+            _ = ghost_epoll_add(epfd, fd, port == .plain ? UInt32(GHOST_EPOLLRDHUP) : 0, UInt64(fd))
             _ = ghost_epoll_add(epfd, upstream, UInt32(GHOST_EPOLLOUT | GHOST_EPOLLIN | GHOST_EPOLLRDHUP), UInt64(upstream))
             carried += 1
         }
     }
 
-    /// No leader to carry a player to: it is told, and closed.
-    private func refuse(_ fd: Int32) {
-        let bye = Array("BYE shutdown the server is changing hands; connect again in a moment\r\n".utf8)
-        _ = bye.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) }
+    /// A client that cannot be carried is told so as its port speaks, if
+    /// it can be (a line, an HTTP 503; nothing in clear to a TLS client), and closed.
+    private func refuse(_ fd: Int32, _ port: RelayLine.Port, _ text: String) {
+        let bytes: [UInt8] = switch port {
+        case .plain, .operator: Array("BYE shutdown \(text)\r\n".utf8)
+        case .web: HTTPResponse.error(503, text).wire(secure: false)
+        case .tls, .webTLS: []
+        }
+        if !bytes.isEmpty { _ = bytes.withUnsafeBytes { ghost_send(fd, $0.baseAddress, UInt($0.count)) } }
         Glibc.close(fd)
     }
 
     private func ready(_ pair: Pair, fd: Int32, events: UInt32) {
         if fd == pair.upstream, !pair.connected {
             guard events & UInt32(GHOST_EPOLLOUT) != 0 || events & UInt32(GHOST_EPOLLERR | GHOST_EPOLLHUP) != 0 else { return }
-            guard ghost_client_socket_error(fd) == 0 else { return end(pair) }
+            guard ghost_client_socket_error(fd) == 0 else {
+                if pair.answer != nil { refused(pair, said: []) }
+                return end(pair)
+            }
             pair.connected = true
+        }
+        if pair.answer != nil {
+            // Waiting for the leader's answer: the client is asked for
+            // nothing, so its event is an error or a hang-up.
+            if fd == pair.client { return end(pair) }
+            if events & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR | GHOST_EPOLLRDHUP) != 0, !readAnswer(pair) {
+                return end(pair)
+            }
+            if pair.answer != nil {
+                flush(pair)
+                return interest(pair)
+            }
         }
         let from = fd
         if events & UInt32(GHOST_EPOLLIN | GHOST_EPOLLHUP | GHOST_EPOLLERR | GHOST_EPOLLRDHUP) != 0 {
@@ -162,6 +218,66 @@ final class StandbyRelay {
         interest(pair)
     }
 
+    /// Reads the leader's answer: true while it may still come or once it
+    /// is `OK RELAY` (what follows it is the client's); false if it is
+    /// anything else, or the leader's side ended first (the client is told
+    /// as `refuse` tells, and the caller ends the pair).
+    private func readAnswer(_ pair: Pair) -> Bool {
+        guard var answer = pair.answer else { return true }
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(pair.upstream, $0.baseAddress, $0.count) }
+            if n > 0 {
+                answer += buffer[0..<n]
+                if answer.contains(0x0A) || answer.count > 512 { break }
+                continue
+            }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                pair.answer = answer
+                return true
+            }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        let end = answer.firstIndex(of: 0x0A).map { $0 + 1 } ?? answer.count
+        if Array(answer[..<end]) == RelayLine.answer {
+            pair.answer = nil
+            pair.toClient += answer[end...]
+            return true
+        }
+        refused(pair, said: answer[..<end])
+        return false
+    }
+
+    /// The leader did not take a client (its line in `said`, a BYE), or
+    /// did not answer: logged when its kind is new, and the client told as
+    /// its port can be.
+    private func refused(_ pair: Pair, said: ArraySlice<UInt8>) {
+        var line = String(decoding: said.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        if line.isEmpty { line = "no answer" }
+        // Logged when its kind (the port, and the BYE's code) differs from the last one logged:
+        // a refusal's text may name the client's network, and a flood of them is not a flood of lines.
+        let words = line.split(separator: " ", maxSplits: 2)
+        let kind = "\(pair.port.rawValue) " + words.prefix(2).joined(separator: " ")
+        if kind != refusalLogged {
+            refusalLogged = kind
+            log("standby: the leader did not take a \(pair.port.rawValue) client: \(line)")
+        }
+        // A BYE's text, after its code, for a web client's 503.
+        let text = words.count == 3 && words[0] == "BYE" ? String(words[2]) : "the server cannot take this connection now"
+        if pair.port == .web {
+            let bytes = HTTPResponse.error(503, text).wire(secure: false)
+            _ = bytes.withUnsafeBytes { ghost_send(pair.client, $0.baseAddress, UInt($0.count)) }
+        }
+    }
+
+    /// Pairs whose leader has not answered within `answerSeconds` end.
+    private func expireAnswers(now: Double) {
+        for (fd, pair) in pairs where fd == pair.client && pair.answer != nil && now - pair.since > StandbyRelay.answerSeconds {
+            refused(pair, said: [])
+            end(pair)
+        }
+    }
+
     /// Writes what waits each way, as far as each socket takes it.
     private func flush(_ pair: Pair) {
         if pair.connected { write(&pair.toUpstream, to: pair.upstream) }
@@ -176,13 +292,20 @@ final class StandbyRelay {
         }
     }
 
-    /// Each side is read while the other's buffer has room, and written to while its own has bytes.
+    /// Each side is read while the other's buffer has room, and written to
+    /// while its own has bytes; until the leader's answer, only the
+    /// leader's side is (the RELAY line out, the answer in).
     private func interest(_ pair: Pair) {
         guard pair.connected else { return }
         var client = UInt32(GHOST_EPOLLRDHUP), upstream = UInt32(GHOST_EPOLLRDHUP)
-        if pair.toUpstream.count < StandbyRelay.bufferLimit { client |= UInt32(GHOST_EPOLLIN) }
-        if pair.toClient.count < StandbyRelay.bufferLimit { upstream |= UInt32(GHOST_EPOLLIN) }
-        if !pair.toClient.isEmpty { client |= UInt32(GHOST_EPOLLOUT) }
+        if pair.answer != nil {
+            client = 0
+            upstream |= UInt32(GHOST_EPOLLIN)
+        } else {
+            if pair.toUpstream.count < StandbyRelay.bufferLimit { client |= UInt32(GHOST_EPOLLIN) }
+            if pair.toClient.count < StandbyRelay.bufferLimit { upstream |= UInt32(GHOST_EPOLLIN) }
+            if !pair.toClient.isEmpty { client |= UInt32(GHOST_EPOLLOUT) }
+        }
         if !pair.toUpstream.isEmpty { upstream |= UInt32(GHOST_EPOLLOUT) }
         _ = ghost_epoll_modify(epfd, pair.client, client, UInt64(pair.client))
         _ = ghost_epoll_modify(epfd, pair.upstream, upstream, UInt64(pair.upstream))
