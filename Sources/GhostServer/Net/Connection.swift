@@ -33,6 +33,9 @@ final class Connection {
     var mayNameItsClient = false
     /// It came to the relay port: its first line must be a RELAY line.
     var isRelay = false
+    /// The node it came in through, from its RELAY line (nil: it connected
+    /// to this node directly); counted in `ServerStats.entered` (STATS).
+    var entryNode: String?
     var isDirty = false
     /// The loop turn in which it was last put in `ConnectionIO.ready`, and
     /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).

@@ -19,7 +19,9 @@ final class ConnectionIO {
     /// The cluster's secret a relay names itself with (`RelayLine`); nil
     /// without a relay port.
     var relaySecret: String?
-    private let log: (String) -> Void
+    /// Operator relays whose request line is still to come (ConnectionIO+Operator.swift).
+    var operatorRelays: Set<ConnectionID> = []
+    let log: (String) -> Void
     let epoll: Epoll
     /// Times each line the lobby serves.
     private let meter: LineMeter
@@ -236,6 +238,10 @@ final class ConnectionIO {
             }
             let frame = conn.pending[conn.pendingHead]
             conn.pendingHead += 1
+            if conn.isRelay, !operatorRelays.isEmpty, operatorRelays.contains(conn.id) {
+                operatorRequest(frame, from: conn)
+                continue
+            }
             if conn.mayNameItsClient {
                 conn.mayNameItsClient = false
                 if conn.isRelay {
@@ -293,6 +299,7 @@ final class ConnectionIO {
             table.close(conn.id, .shutdown, "not a relay of this server")
             return
         }
+        if relayed.port == .operator { return operatorRelay(relayed, from: conn) }
         guard relayed.port == .plain else {
             log("connection \(conn.id) from \(conn.peer) relays a \(relayed.port.rawValue) client, which this node does not take: closed")
             conn.clearPending()
@@ -303,6 +310,7 @@ final class ConnectionIO {
             table.close(conn.id, .full, refusal)
             return
         }
+        stats.entered(conn, through: relayed.node)
         log("connection \(conn.id) relays \(relayed.client) (from \(conn.peer)\(relayed.node.isEmpty ? "" : ", node \(relayed.node)"))")
     }
 
