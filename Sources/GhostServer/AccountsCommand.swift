@@ -223,10 +223,12 @@ public enum AccountsCommand {
             return try OperatorLists.withLists(folder: folder, store: settings.store) { try $0.listAccounts(now: now, out: console.out) }
         }
         // With the state in PostgreSQL, the node that leads does it, from any
-        // machine (OperatorRelay.swift); with no live lease, it is written below,
-        // alone (and said so, if a node led once).
+        // machine (OperatorRelay.swift), unless the folder's own ghostd takes
+        // requests (below, as on SQLite); with no live lease, it is written
+        // below, alone (and said so, if a node led once).
         var noLeader = false
-        if settings.action.isModeration, let url = settings.store, let action = action(settings, now: now) {
+        if settings.action.isModeration, let url = settings.store, let action = action(settings, now: now),
+           OperatorClient.daemonTakingRequests(data: folder) == nil {
             switch try OperatorRelay.send(action, store: url) {
             case .done(let text): return console.out(text)
             case .noLeader(let lapsed): noLeader = lapsed

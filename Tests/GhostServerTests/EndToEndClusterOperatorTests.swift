@@ -99,7 +99,7 @@ struct EndToEndClusterOperatorTests {
         }
     }
 
-    @Test("The relay port's operator requests: one line, parsed as untrusted input (error: for a bad one), one request per connection, the answer after the commit and then BYE quit; a wrong secret is refused as any relay's")
+    @Test("The relay port's operator requests: one line, parsed as untrusted input (error: for a bad one), one request per connection, the answer after the commit and then BYE quit; a wrong secret is refused as any relay's; a ban of the operator's own network is answered; a lease whose relay port does not answer is a clear error, nothing changed")
     func hostileOperatorRelays() async throws {
         try await onOwnThread {
             let url = try PostgresServer.shared().createDatabase()
@@ -123,6 +123,10 @@ struct EndToEndClusterOperatorTests {
             try stranger.send("RELAY 0123 127.0.0.1 operator operator")
             try stranger.expect("BYE shutdown not a relay of this server")
             try stranger.expectClosed()
+            // The operator's connection is no player: banning its own network, it gets its answer.
+            let network = try Self.accounts(["ban", "--network", "127.0.0.1"], store: url)
+            #expect(network.status == .exited(0) && network.stdout == "network 127.0.0.1 (from 127.0.0.1): banned until lifted; 0 connection(s) closed\n",
+                    "\(network)")
             // A lease held by a node whose relay port does not answer: a clear error, nothing changed.
             #expect(b.terminate() == .exited(0))
             #expect(a.terminate() == .exited(0))
@@ -137,7 +141,7 @@ struct EndToEndClusterOperatorTests {
             #expect(refused.stderr.hasPrefix("ghostd accounts: node node-z leads, but its relay port 127.0.0.1:\(closedPort) cannot be reached (")
                     && refused.stderr.hasSuffix("Connection refused); nothing changed\n"), "\(refused)")
             let unchanged = try Self.accounts(["list"], store: url)
-            #expect(unchanged.stdout == "zed mute until=forever\n", "\(unchanged)")
+            #expect(unchanged.stdout == "network:127.0.0.1 ban until=forever\nzed mute until=forever\n", "\(unchanged)")
         }
     }
 }

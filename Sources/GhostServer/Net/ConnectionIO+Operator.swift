@@ -20,6 +20,8 @@ extension ConnectionIO {
             operatorRelays = operatorRelays.filter { table[$0] != nil }
         }
         operatorRelays.insert(conn.id)
+        // Not a player: out of the lobby (a ban of the operator's own network does not close it).
+        lobby.disconnected(conn.id)
         log("connection \(conn.id) from \(conn.peer) carries an operator's request (\(relayed.client), node \(relayed.node))")
     }
 
