@@ -209,9 +209,11 @@ public final class ClusterLease {
         return rows.changed == 1
     }
 
-    /// Lets the lease lapse now (a clean stop), if this node still holds it.
+    /// Lets the lease lapse now (a clean stop), if this node still holds it;
+    /// its heartbeat's row goes too (it is no longer alive).
     public func release() {
         guard let epoch else { return }
+        _ = try? live().query("DELETE FROM ghostd_nodes WHERE folder = $1", [.text(folder)])
         _ = try? live().query("UPDATE ghostd_lease SET expires_at = clock_timestamp() - interval '1 second' WHERE id = 1 AND epoch = $1",
                               [.of(epoch)])
         self.epoch = nil

@@ -87,7 +87,7 @@ struct ClusterLeaseTests {
         }
     }
 
-    @Test("Heartbeats: every node records one row (the leader's role leader, a standby's standby) at most once a second; the leader counts those seen within two leases and forgets, a few at a time, those gone for a day")
+    @Test("Heartbeats: every node records one row (the leader's role leader, a standby's standby) at most once a second; the leader counts those seen within two leases and forgets, a few at a time, those gone for a day; a released lease takes its row with it")
     func heartbeats() async throws {
         try await onOwnThread {
             let url = try database()
@@ -126,6 +126,9 @@ struct ClusterLeaseTests {
             #expect(try c2.heartbeat())
             #expect(try a.liveNodes() == 3)
             #expect(try rows().contains("node-c2 standby node-c-folder"))
+            // The leader stopped cleanly: its row goes with its lease.
+            a.release()
+            #expect(try !rows().contains { $0.hasPrefix("node-a ") } && b.liveNodes() == 2)
         }
     }
 
