@@ -1,5 +1,8 @@
+import Foundation
 import Testing
 import GhostProtocol
+import GhostStore
+import TestSupport
 @testable import GhostServer
 #if canImport(Glibc)
 import Glibc
@@ -55,6 +58,22 @@ struct OperatorRelayTests {
         #expect(ConnectionIO.operatorAction(.line(Array("ban ann".utf8))) == .failure("ban takes a name and until="))
         #expect(ConnectionIO.operatorAction(.line(Array(String(repeating: "x", count: OperatorRequest.maxBytes + 1).utf8)))
                 == .failure("the request is longer than \(OperatorRequest.maxBytes) bytes"))
+    }
+
+    @Test("With --store, the folder's own ghostd is asked through its request files only if it holds the folder's lock and said it takes requests; the probe makes nothing")
+    func folderDaemonProbe() throws {
+        let data = try DataDirectory()
+        let missing = data.path + "/nowhere"
+        #expect(OperatorClient.daemonTakingRequests(data: missing) == nil)
+        #expect(access(missing, F_OK) != 0)
+        #expect(OperatorClient.daemonTakingRequests(data: data.path) == nil)   // no pidfile
+        let lock = try DataFolderLock(directory: data.path)
+        #expect(OperatorClient.daemonTakingRequests(data: data.path) == nil)   // held, but no `ready`
+        #expect(mkdir(data.path + "/operator", 0o700) == 0)
+        #expect(OperatorRequest.writeAtomically("\(getpid())\n", folder: data.path + "/operator", temporary: ".r", final: "ready") == nil)
+        #expect(OperatorClient.daemonTakingRequests(data: data.path) == Int(getpid()))
+        lock.unlock()
+        #expect(OperatorClient.daemonTakingRequests(data: data.path) == nil)   // `ready` left, the lock not held
     }
 
     @Test("Connections by entry node: counted once when a relay names its node, uncounted once when it closes, a direct connection never")
