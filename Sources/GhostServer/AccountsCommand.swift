@@ -95,7 +95,9 @@ public enum AccountsCommand {
             "Manage registered names, mute and ban. While a ghostd serves the data",
             "folder, it does mute, ban and unban at once, list reads beside it, and",
             "reset-password and delete are refused (exit status 1); a ghostd started",
-            "while a command works is refused in turn.",
+            "while a command works is refused in turn. With --store, mute, ban and",
+            "unban go to the node that leads the cluster, from any machine and data",
+            "folder (docs/cluster.md); with none running, to the store alone.",
         ], sections: [(title: "Commands:", lines: commands.flatMap { HelpText.entry($0.head, $0.text) })],
         footer: [
             "Exit status: 0 done, 1 refused or failed (nothing changed), 2 bad usage.",
@@ -220,6 +222,18 @@ public enum AccountsCommand {
         if settings.action == .list {
             return try OperatorLists.withLists(folder: folder, store: settings.store) { try $0.listAccounts(now: now, out: console.out) }
         }
+        // With the state in PostgreSQL, the node that leads does it, from any
+        // machine (OperatorRelay.swift), unless the folder's own ghostd takes
+        // requests (below, as on SQLite); with no live lease, it is written
+        // below, alone (and said so, if a node led once).
+        var noLeader = false
+        if settings.action.isModeration, let url = settings.store, let action = action(settings, now: now),
+           OperatorClient.daemonTakingRequests(data: folder) == nil {
+            switch try OperatorRelay.send(action, store: url) {
+            case .done(let text): return console.out(text)
+            case .noLeader(let lapsed): noLeader = lapsed
+            }
+        }
         let lock: DataFolderLock
         do {
             lock = try DataFolderLock(directory: folder)
@@ -239,6 +253,7 @@ public enum AccountsCommand {
             let text = try action.applyOffline(to: store.socialStore, now: now)
             try store.commit()
             console.out(text)
+            if noLeader { console.out(noLeaderNote) }
         case .resetPassword:
             let name = settings.name ?? ""
             guard let account = try store.account(name) else { throw Failure.notRegistered(name) }
@@ -260,6 +275,9 @@ public enum AccountsCommand {
             console.out("\(account.name): registration deleted; the name is a guest's again, its games and scores stay")
         }
     }
+
+    /// Said after a change written to the store alone because no node leads the cluster.
+    static let noLeaderNote = "no ghostd node leads the cluster now (no live lease): written to the store alone; the next node to lead applies it as it starts"
 
     /// The server's rule for a password: 8 to 200 Unicode scalars, none of
     /// them a control character.

@@ -31,6 +31,8 @@ final class Leadership: @unchecked Sendable {
     private let lock = Mutex(())
     private let lost = Atomic<Bool>(false)
     private let stopped = Atomic<Bool>(false)
+    /// The last count of the nodes alive (`liveNodes`).
+    private let nodes = Atomic<Int>(1)
 
     private init(lease: ClusterLease, epoch: Int, secret: String) {
         self.lease = lease
@@ -61,6 +63,7 @@ final class Leadership: @unchecked Sendable {
             while signals >= 0, case let signal = ghost_signalfd_read(signals), signal != 0 {
                 if signal == SIGTERM || signal == SIGINT {
                     log("stopped while standing by (signal \(signal))")
+                    lease.leave()
                     lease.close()
                     return nil
                 }
@@ -116,27 +119,52 @@ final class Leadership: @unchecked Sendable {
         lock.withLock { _ in (try? lease.advertise(relay: relay)) ?? false }
     }
 
-    /// The renewal thread: every third of the lease, until stopped or lost;
-    /// every tenth of a second while PostgreSQL does not answer, so that the
-    /// leader renews as soon as it is back, before any standby may take a
-    /// lease that lapsed meanwhile (a standby waits a whole lease first: `await`).
+    /// The renewal thread: renews every third of the lease, until stopped
+    /// or lost (every tenth of a second while PostgreSQL does not answer, so
+    /// that the leader renews as soon as it is back, before any standby may
+    /// take a lease that lapsed meanwhile: a standby waits a whole lease
+    /// first, `await`); and, waking at least once a second, records this
+    /// node's heartbeat and counts the nodes alive (`liveNodes`, read by
+    /// STATS without a query on the loop).
     private func renewing() {
-        let interval = UInt32(lease.seconds / 3 * 1_000_000)
+        let interval = lease.seconds / 3
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            var wait = interval
+            var renewedAt = monotonicSeconds()
+            var every = interval
+            countNodes()
             while !stopped.load(ordering: .relaxed) {
-                usleep(wait)
-                let held: Bool? = lock.withLock { _ in
-                    stopped.load(ordering: .relaxed) ? true : try? lease.renew()
+                // Until the next renewal is due, or a heartbeat's second, whichever comes first.
+                let due = renewedAt + every - monotonicSeconds()
+                usleep(UInt32(max(0.001, min(due, ClusterLease.heartbeatSeconds)) * 1_000_000))
+                if monotonicSeconds() - renewedAt >= every {
+                    renewedAt = monotonicSeconds()
+                    let held: Bool? = lock.withLock { _ in
+                        stopped.load(ordering: .relaxed) ? true : try? lease.renew()
+                    }
+                    if held == false {
+                        lost.store(true, ordering: .releasing)
+                        return
+                    }
+                    // nil: PostgreSQL did not answer; the lease may still be ours (the fence decides).
+                    every = held == nil ? min(interval, 0.1) : interval
                 }
-                if held == false {
-                    lost.store(true, ordering: .releasing)
-                    return
-                }
-                // nil: PostgreSQL did not answer; the lease may still be ours (the fence decides).
-                wait = held == nil ? min(interval, 100_000) : interval
+                countNodes()
             }
         }
+    }
+
+    /// The nodes of the cluster alive now, the leader included, as the
+    /// renewal thread last counted them (STATS `nodes`).
+    var liveNodes: Int { max(1, nodes.load(ordering: .relaxed)) }
+
+    /// This node's heartbeat (at most once a second), then the count of the
+    /// nodes alive; a failure leaves the last count.
+    private func countNodes() {
+        let count: Int? = lock.withLock { _ in
+            guard !stopped.load(ordering: .relaxed), (try? lease.heartbeat()) == true else { return nil }
+            return try? lease.liveNodes()
+        }
+        if let count { nodes.store(count, ordering: .relaxed) }
     }
 
     /// Whether another node took the lease: this node must stop.

@@ -66,8 +66,9 @@ public final class Lobby: LobbyPart {
     let defaultGameKind: GameKind
     /// The kinds' own move verbs, which the parser reads (Lobby+KindVerbs.swift).
     lazy var kindVerbs = KindVerbs(kindNames.compactMap { kind(named: $0) }.flatMap(\.moveVerbs))
-    /// The loop's figures for STATS (uptime, connections, commits, memory); set by the server.
-    public var serverFigures: (() -> [(String, String)])?
+    /// The loop's figures for STATS (uptime, connections, commits, memory),
+    /// some of them the asking connection's (its entry node); set by the server.
+    public var serverFigures: ((ConnectionID) -> [(String, String)])?
     /// Counted since the start, for STATS.
     struct Figures {
         var moves = 0
@@ -239,6 +240,17 @@ public final class Lobby: LobbyPart {
                            languages: dictionaries.languages), to: id)
     }
 
+    /// A trusted proxy named the connection's client (its PROXY line, before
+    /// any other): the new names per network and the operator's network bans
+    /// count by the client's network from now on, not the proxy's.
+    public func readdressed(_ id: ConnectionID, address: String) {
+        guard sessions[id] != nil else { return }
+        sessions.update(id) { $0.address = address }
+        if let network = sessions[id]?.network, moderation.isBanned(network: network) {
+            outbox.close(id, .banned, "the server's operator banned your network")
+        }
+    }
+
     /// The connection is gone: a game in progress is adjourned, not lost.
     public func disconnected(_ id: ConnectionID) {
         guard let session = sessions[id] else { return }
@@ -281,7 +293,7 @@ public final class Lobby: LobbyPart {
     /// Every figure, one `STAT` line each (Protocol.md §3 lists them).
     func stats(_ id: ConnectionID) {
         var lines: [(String, String)] = [("version", Lobby.version), ("protocol", String(Lobby.protocolVersion))]
-        lines += serverFigures?() ?? []
+        lines += serverFigures?(id) ?? []
         lines.append(("games_in_progress", String(rooms.count)))
         for kind in kindNames {
             lines.append(("games_in_progress_" + kind, String(rooms.values.count { $0.kind.name == kind })))

@@ -40,10 +40,7 @@ enum OperatorClient {
         }
         let folder = OperatorRequest.folder(in: data)
         // Only a daemon that said it takes requests is signalled: SIGUSR1 ends a ghostd older than this one.
-        guard case .success(let ready) = OperatorRequest.readSmallFile(folder + "/" + OperatorRequest.readyName, limit: 32),
-              ready.split(separator: "\n").first.flatMap({ Int($0) }) == pid else {
-            throw Failure.notTaking(pid: pid)
-        }
+        guard takesRequests(data: data, pid: pid) else { throw Failure.notTaking(pid: pid) }
         let requestOwner = try owner(of: folder)
         let id = OperatorRequest.newID()
         let request = id + ".request", reply = folder + "/" + id + ".reply"
@@ -76,6 +73,34 @@ enum OperatorClient {
         // Withdrawn if it is still there; if the daemon renamed it, it was taken.
         let withdrawn = unlink(folder + "/" + request) == 0
         throw Failure.noAnswer(pid: pid, seconds: Int(timeout.rounded()), taken: !withdrawn)
+    }
+
+    /// Whether the daemon `pid` said it takes requests (it wrote its PID in `operator/ready`).
+    static func takesRequests(data: String, pid: Int) -> Bool {
+        let ready = OperatorRequest.readSmallFile(OperatorRequest.folder(in: data) + "/" + OperatorRequest.readyName, limit: 32)
+        guard case .success(let text) = ready else { return false }
+        return text.split(separator: "\n").first.flatMap { Int($0) } == pid
+    }
+
+    /// The PID of the ghostd that holds `data`'s lock (`DataFolderLock`), if
+    /// it takes requests; nil if none holds it (or it takes none). Makes
+    /// nothing and takes no lock that a daemon could find held: a shared one
+    /// for an instant, only if the pidfile is there.
+    static func daemonTakingRequests(data: String) -> Int? {
+        let folder = data.isEmpty ? "." : data
+        let path = (folder.hasSuffix("/") ? folder : folder + "/") + DataFolderLock.fileName
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return nil   // nobody holds it
+        }
+        guard errno == EWOULDBLOCK || errno == EAGAIN,
+              case .success(let text) = OperatorRequest.readSmallFile(path, limit: 32),
+              let pid = text.split(separator: "\n").first.flatMap({ Int($0) }),
+              takesRequests(data: data, pid: pid) else { return nil }
+        return pid
     }
 
     /// When root writes into a daemon's mailbox (the daemon made it), its

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The lease that makes one of several ghostd nodes on the same PostgreSQL
 /// state the one that serves (issue #49): the leader. One row in
 /// `ghostd_lease`, on a connection of its own (never the store's, so that
@@ -24,6 +28,13 @@
 /// (`CREATE … IF NOT EXISTS`, under an advisory lock so that nodes starting
 /// together do not race), never copied by `copy-store`. SQLite has no lease:
 /// its data folder's lock lets one daemon at a time use it.
+///
+/// **Who is alive.** Every node, standbys too, records a heartbeat in
+/// `ghostd_nodes` (one row per data folder, `seen_at` by PostgreSQL's clock)
+/// at most once a second (`heartbeat`): a standby as it polls (`take`), the
+/// leader from its renewal thread, which also counts the rows seen within
+/// two leases (`liveNodes`: STATS `nodes`) and deletes those of nodes gone
+/// for a day.
 public final class ClusterLease {
     /// Who holds the lease, as the row says.
     public struct Holder: Equatable, Sendable {
@@ -49,6 +60,8 @@ public final class ClusterLease {
     private var db: PostgresDatabase?
     /// The epoch this node holds, once `take` succeeded.
     public private(set) var epoch: Int?
+    /// When this node last recorded its heartbeat (monotonic seconds).
+    private var lastBeat: Double?
 
     /// Connects and makes the table and the fence if they are missing.
     /// `node`: the name shown to operators (`--node-name`); `folder`: the
@@ -64,7 +77,10 @@ public final class ClusterLease {
         self.db = db
         // Made already (the usual case): nothing to do, and no lock taken that
         // could wait for a leader frozen with the row in a transaction.
-        let made = try db.query("SELECT to_regclass('ghostd_lease') IS NOT NULL AND to_regprocedure('ghostd_fence(bigint)') IS NOT NULL")
+        let made = try db.query("""
+            SELECT to_regclass('ghostd_lease') IS NOT NULL AND to_regprocedure('ghostd_fence(bigint)') IS NOT NULL
+                AND to_regclass('ghostd_nodes') IS NOT NULL
+            """)
         if made.text(0, 0) == "t" { return }
         try db.execute("BEGIN")
         do {
@@ -102,6 +118,14 @@ public final class ClusterLease {
                     USING ERRCODE = 'GH001';
             END IF;
         END $$;
+        -- Every node's heartbeat (the leader's and the standbys'): one row per
+        -- data folder, seen_at by PostgreSQL's clock.
+        CREATE TABLE IF NOT EXISTS ghostd_nodes (
+            folder   text PRIMARY KEY,
+            node     text NOT NULL,
+            role     text NOT NULL,
+            seen_at  timestamptz NOT NULL
+        );
         """
 
     /// The open connection, opened again if it was lost.
@@ -128,7 +152,15 @@ public final class ClusterLease {
     /// which needs no timer): that holder's store session is ended
     /// (`pg_terminate_backend`, its transaction undone, nothing of it
     /// committed) and nil returned; the next try takes the lease.
+    ///
+    /// A standby records its heartbeat here too, at most once a second.
     public func take() throws -> Int? {
+        let taken = try takeOnce()
+        try? heartbeat()
+        return taken
+    }
+
+    private func takeOnce() throws -> Int? {
         let db = try live()
         let seen = try db.query("SELECT expires_at < clock_timestamp() OR folder = $1, folder FROM ghostd_lease WHERE id = 1", [.text(folder)])
         if seen.count == 1, seen.text(0, 0) != "t" { return nil }
@@ -177,17 +209,29 @@ public final class ClusterLease {
         return rows.changed == 1
     }
 
-    /// Lets the lease lapse now (a clean stop), if this node still holds it.
+    /// Lets the lease lapse now (a clean stop), if this node still holds it;
+    /// its heartbeat's row goes too (it is no longer alive).
     public func release() {
-        guard let epoch else { return }
+        guard let epoch else { return leave() }
+        leave()
         _ = try? live().query("UPDATE ghostd_lease SET expires_at = clock_timestamp() - interval '1 second' WHERE id = 1 AND epoch = $1",
                               [.of(epoch)])
         self.epoch = nil
     }
 
+    /// This node stops (a standby's clean stop, or the leader's in
+    /// `release`): its heartbeat's row goes, so `nodes` counts it no more.
+    public func leave() {
+        _ = try? live().query("DELETE FROM ghostd_nodes WHERE folder = $1", [.text(folder)])
+    }
+
     /// Who holds the lease now; nil if no node ever took it.
     public func holder() throws -> Holder? {
-        let rows = try live().query("""
+        try ClusterLease.holder(live())
+    }
+
+    private static func holder(_ db: PostgresDatabase) throws -> Holder? {
+        let rows = try db.query("""
             SELECT node, address, epoch, extract(epoch FROM expires_at - clock_timestamp()), relay, secret FROM ghostd_lease WHERE id = 1
             """)
         guard rows.count == 1, let node = rows.text(0, 0), let address = rows.text(0, 1), let epoch = rows.int(0, 2),
@@ -200,6 +244,66 @@ public final class ClusterLease {
     public func advertise(relay: String) throws -> Bool {
         guard let epoch else { return false }
         return try live().query("UPDATE ghostd_lease SET relay = $2 WHERE id = 1 AND epoch = $1", [.of(epoch), .text(relay)]).changed == 1
+    }
+
+    // MARK: Heartbeats
+
+    /// Seconds between two heartbeats of a node, at least.
+    public static let heartbeatSeconds = 1.0
+    /// A node not seen for this long (seconds) is forgotten: its row is deleted by the leader.
+    public static let forgetSeconds = 86_400
+    /// Rows of forgotten nodes deleted at one heartbeat of the leader, at most.
+    static let forgetBatch = 16
+
+    /// Records that this node is alive, as the leader once it holds the
+    /// lease, else as a standby; at most once a second (true if it wrote).
+    @discardableResult
+    public func heartbeat() throws -> Bool {
+        try heartbeat(at: ClusterLease.monotonic())
+    }
+
+    /// `heartbeat` at monotonic time `now` (a test gives its own).
+    func heartbeat(at now: Double) throws -> Bool {
+        if let lastBeat, now - lastBeat < ClusterLease.heartbeatSeconds { return false }
+        lastBeat = now
+        _ = try live().query("""
+            INSERT INTO ghostd_nodes(folder, node, role, seen_at) VALUES ($1, $2, $3, clock_timestamp())
+            ON CONFLICT (folder) DO UPDATE SET node = EXCLUDED.node, role = EXCLUDED.role, seen_at = EXCLUDED.seen_at
+            """, [.text(folder), .text(node), .text(epoch == nil ? "standby" : "leader")])
+        return true
+    }
+
+    /// The nodes alive now (seen within two leases, by PostgreSQL's clock),
+    /// this one included once it recorded a heartbeat; and, for the leader,
+    /// the rows of nodes gone for `forgetSeconds` deleted, a few at a time.
+    public func liveNodes() throws -> Int {
+        let db = try live()
+        if epoch != nil {
+            _ = try db.query("""
+                DELETE FROM ghostd_nodes WHERE folder IN (SELECT folder FROM ghostd_nodes
+                    WHERE seen_at < clock_timestamp() - $1 * interval '1 second' LIMIT $2)
+                """, [.of(ClusterLease.forgetSeconds), .of(ClusterLease.forgetBatch)])
+        }
+        let rows = try db.query("SELECT count(*) FROM ghostd_nodes WHERE seen_at >= clock_timestamp() - $1 * interval '1 millisecond'",
+                                [.of(Int(seconds * 2000))])
+        return rows.int(0, 0) ?? 0
+    }
+
+    /// Who holds the lease of the cluster on `conninfo`, read without making
+    /// anything (`ghostd accounts`, OperatorRelay.swift): nil if no node
+    /// ever took it.
+    public static func peek(conninfo: String) throws -> Holder? {
+        let db = try PostgresDatabase(conninfo)
+        defer { db.close() }
+        let made = try db.query("SELECT to_regclass('ghostd_lease') IS NOT NULL")
+        guard made.text(0, 0) == "t" else { return nil }
+        return try holder(db)
+    }
+
+    static func monotonic() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
     public func close() {

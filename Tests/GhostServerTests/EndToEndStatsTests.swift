@@ -12,7 +12,7 @@ struct EndToEndStatsTests {
         "closed_peer", "closed_quit", "closed_flood", "closed_name_timeout", "closed_idle_timeout", "closed_full",
         "closed_output_overflow", "closed_shutdown", "closed_replaced", "closed_banned",
         "input_throttled", "input_paused", "input_waiting", "input_served", "input_deferred",
-        "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "node", "lease_epoch", "db_bytes", "wal_bytes", "rss_bytes",
+        "commits", "syncs", "commit_p50_us", "commit_p99_us", "durability", "node", "lease_epoch", "entry_node", "entry_node_connections", "nodes", "db_bytes", "wal_bytes", "rss_bytes",
         "io_threads", "io_jobs_threaded",
         "games_in_progress", "games_in_progress_ghost", "games_in_progress_hangman", "games_finished", "games_aborted", "moves",
         "names_connected", "watchers", "registrations", "logins", "logins_failed", "passwords_changed", "hashes_refused", "passwords_pending", "invitations_open",
@@ -39,6 +39,9 @@ struct EndToEndStatsTests {
         let before = try Self.stats(watcher)
         #expect(before["version"] == "0.4.0" && before["protocol"] == "2" && before["durability"] == "full")
         #expect(before["connections"] == "1" && before["connections_total"] == "1")
+        // One node: every connection came in through it (no name on SQLite).
+        #expect(before["entry_node_connections"] == "1" && before["nodes"] == "1", "\(before)")
+        #expect(DaemonProcess.onPostgres || before["entry_node"] == "", "\(before)")
         #expect(before["games_in_progress"] == "0" && before["games_finished"] == "0" && before["moves"] == "0")
         #expect(Int(before["rss_bytes"] ?? "") ?? 0 > 1_000_000)
         #expect(DaemonProcess.onPostgres || Int(before["db_bytes"] ?? "") ?? 0 > 0)   // the SQLite file's size; 0 on PostgreSQL

@@ -54,15 +54,19 @@ struct ProxyLineTests {
         #expect(RelayLine.client(Array("RELAY  203.0.113.7".utf8), secret: "") == nil)
     }
 
-    @Test("Behind a --trusted-proxy, a plain connection's first PROXY line makes it count by its client's network (BYE full past --max-clients-per-ip); from anyone else it is an unknown command")
+    @Test("Behind a --trusted-proxy, a plain connection's first PROXY line makes it count by its client's network (BYE full past --max-clients-per-ip; new names counted per client network); from anyone else it is an unknown command")
     func daemonBehindAProxy() throws {
-        let daemon = try DaemonProcess.start(extraArguments: ["--max-clients-per-ip", "1", "--trusted-proxy", "127.0.0.1"])
+        let daemon = try DaemonProcess.start(extraArguments: ["--max-clients-per-ip", "1", "--trusted-proxy", "127.0.0.1",
+                                                             "--max-new-names-per-minute", "1"])
         defer { daemon.kill() }
         // Two clients of the proxy, each its own network: both served, though both come from 127.0.0.1.
         let ann = try LineClient(port: daemon.port, label: "ann")
         try ann.send("PROXY TCP4 203.0.113.7 127.0.0.1 40001 7777")
         try ann.send("PING")
         try ann.expect("OK PING")
+        // New names count by the client's network too (one each here), not the proxy's.
+        try ann.send("NAME ann")
+        try ann.expect("OK NAME name=ann lang=en")
         let ben = try LineClient(port: daemon.port, label: "ben")
         try ben.send("PROXY TCP4 203.0.113.8 127.0.0.1 40002 7777")
         try ben.send("NAME ben")

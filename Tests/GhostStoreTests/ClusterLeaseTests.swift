@@ -87,6 +87,51 @@ struct ClusterLeaseTests {
         }
     }
 
+    @Test("Heartbeats: every node records one row (the leader's role leader, a standby's standby) at most once a second; the leader counts those seen within two leases and forgets, a few at a time, those gone for a day; a released lease takes its row with it")
+    func heartbeats() async throws {
+        try await onOwnThread {
+            let url = try database()
+            #expect(try ClusterLease.peek(conninfo: url) == nil)   // no table yet: nothing made
+            let raw = try PostgresDatabase(url)
+            #expect(try raw.query("SELECT to_regclass('ghostd_lease') IS NULL").text(0, 0) == "t")
+            let a = try lease(url, "node-a"), b = try lease(url, "node-b")
+            #expect(try ClusterLease.peek(conninfo: url) == nil)   // the table, but no holder
+            #expect(try a.take() == 1)
+            #expect(try b.take() == nil)
+            #expect(try ClusterLease.peek(conninfo: url)?.node == "node-a")
+            func rows() throws -> [String] {
+                let r = try raw.query("SELECT node, role, folder FROM ghostd_nodes ORDER BY node")
+                return (0..<r.count).map { "\(r.text($0, 0) ?? "") \(r.text($0, 1) ?? "") \(r.text($0, 2) ?? "")" }
+            }
+            #expect(try rows() == ["node-a leader node-a-folder", "node-b standby node-b-folder"])
+            #expect(try a.liveNodes() == 2 && b.liveNodes() == 2)
+            // At most once a second, by the node's own monotonic clock.
+            let c = try lease(url, "node-c")
+            #expect(try c.heartbeat(at: 1_000))
+            #expect(try c.heartbeat(at: 1_000.5) == false)
+            #expect(try c.heartbeat(at: 1_001))
+            #expect(try a.liveNodes() == 3)
+            // Seen more than two leases (120 s) ago: not alive; a day ago: forgotten by the leader, not by a standby.
+            try raw.execute("""
+                INSERT INTO ghostd_nodes VALUES ('gone-folder', 'node-gone', 'standby', clock_timestamp() - interval '5 minutes'),
+                    ('old-1', 'node-old', 'standby', clock_timestamp() - interval '2 days')
+                """)
+            #expect(try b.liveNodes() == 3)
+            #expect(try rows().count == 5)
+            #expect(try a.liveNodes() == 3)
+            #expect(try rows() == ["node-a leader node-a-folder", "node-b standby node-b-folder", "node-c standby node-c-folder",
+                                   "node-gone standby gone-folder"])
+            // A node restarted on its folder under another name keeps one row.
+            let c2 = try lease(url, "node-c2", folder: "node-c-folder")
+            #expect(try c2.heartbeat())
+            #expect(try a.liveNodes() == 3)
+            #expect(try rows().contains("node-c2 standby node-c-folder"))
+            // The leader stopped cleanly: its row goes with its lease.
+            a.release()
+            #expect(try !rows().contains { $0.hasPrefix("node-a ") } && b.liveNodes() == 2)
+        }
+    }
+
     @Test("The fence: a store whose node lost the lease commits nothing and says so; the new holder's store writes")
     func fencedStoreCommitsNothing() async throws {
         try await onOwnThread {

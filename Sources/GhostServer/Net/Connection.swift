@@ -34,6 +34,9 @@ final class Connection {
     var mayNameItsClient = false
     /// It came to the relay port and its first line, which must be a RELAY line, is not served yet.
     var isRelay = false
+    /// The node it came in through, from its RELAY line (nil: it connected
+    /// to this node directly); counted in `ServerStats.entered` (STATS).
+    var entryNode: String?
     var isDirty = false
     /// The loop turn in which it was last put in `ConnectionIO.ready`, and
     /// whether epoll said it is readable this turn (ConnectionIO+Fairness.swift).

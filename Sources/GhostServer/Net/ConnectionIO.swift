@@ -21,7 +21,9 @@ final class ConnectionIO {
     var relaySecret: String?
     /// Begins a relayed connection as the port its RELAY line names (`Server.begin`).
     var openRelayed: ((Connection, Acceptor.Port) -> Void)?
-    private let log: (String) -> Void
+    /// Operator relays whose request line is still to come (ConnectionIO+Operator.swift).
+    var operatorRelays: Set<ConnectionID> = []
+    let log: (String) -> Void
     let epoll: Epoll
     /// Times each line the lobby serves.
     private let meter: LineMeter
@@ -238,6 +240,10 @@ final class ConnectionIO {
             }
             let frame = conn.pending[conn.pendingHead]
             conn.pendingHead += 1
+            if !operatorRelays.isEmpty, operatorRelays.contains(conn.id) {
+                operatorRequest(frame, from: conn)
+                continue
+            }
             if conn.mayNameItsClient {
                 conn.mayNameItsClient = false
                 if conn.isRelay {
@@ -283,6 +289,11 @@ final class ConnectionIO {
             table.close(conn.id, .full, refusal)
             return
         }
+        // The lobby greeted it under the proxy's network: the client's from now on.
+        table.serving = conn.id
+        table.servingRevealsNothing = true
+        lobby.readdressed(conn.id, address: conn.network)
+        table.serving = -1
         log("connection \(conn.id) carries \(address) (PROXY line from \(conn.peer))")
     }
 
@@ -303,6 +314,7 @@ final class ConnectionIO {
             table.close(conn.id, .shutdown, "not a relay of this server")
             return
         }
+        if relayed.port == .operator { return operatorRelay(relayed, from: conn) }
         let name = relayed.port.rawValue
         guard let port = Acceptor.Port(relayed: relayed.port), port.isServed(by: config) else {
             log("connection \(conn.id) from \(conn.peer) relays a \(name) client, which this node does not serve: closed")
@@ -349,6 +361,7 @@ final class ConnectionIO {
             log("connection \(conn.id) relays \(relayed.client) (from \(conn.peer)\(node))"
                 + (port == .plain ? "" : " to this node's \(name) port"))
         }
+        stats.entered(conn, through: relayed.node)
         if port == .plain {
             stats.connectionsTotal += 1
         } else {

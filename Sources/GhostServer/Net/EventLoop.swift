@@ -248,6 +248,7 @@ extension Server {
             lobby.disconnected(conn.id)
             stats.closed[conn.closedFor?.rawValue ?? "peer", default: 0] += 1
         }
+        stats.left(conn)
         table.connections[conn.id] = nil
         admission.closed(conn.network, identified: conn.identified)
         io.held[conn.id] = nil

@@ -141,7 +141,7 @@ public final class Server {
         self.acceptor = Acceptor(config: config, epoll: epoll, admission: admission, table: table, stats: stats, log: log)
         self.commits = CommitSync(store: store, lobby: lobby, table: table, stats: stats, epoll: epoll, log: log)
         self.operators = OperatorInbox(folder: OperatorRequest.folder(in: config.dataDirectory), log: log)
-        lobby.serverFigures = { [unowned self] in self.figures() }
+        lobby.serverFigures = { [unowned self] in self.figures(for: $0) }
         io.openRelayed = { [unowned self] in self.begin($0, on: $1) }
     }
 
@@ -163,8 +163,8 @@ public final class Server {
         }
     }
 
-    /// The loop's part of STATS, in the order Protocol.md lists them.
-    private func figures() -> [(String, String)] {
+    /// The loop's part of STATS for connection `id`, in the order Protocol.md lists them.
+    private func figures(for id: ConnectionID) -> [(String, String)] {
         var out: [(String, String)] = [
             ("uptime_seconds", String(Int(monotonicSeconds() - stats.startedAt))),
             ("connections", String(table.connections.count)),
@@ -191,6 +191,9 @@ public final class Server {
             ("durability", config.durability.rawValue),
             ("node", leadership == nil ? "" : Daemon.nodeName(config)),
             ("lease_epoch", String(leadership?.epoch ?? 0)),
+        ]
+        out += entryFigures(table[id])
+        out += [
             ("db_bytes", String(ServerStats.fileBytes(store.path))),
             ("wal_bytes", String(ServerStats.fileBytes(store.path + "-wal"))),
             ("rss_bytes", String(ServerStats.residentBytes())),
@@ -198,6 +201,18 @@ public final class Server {
             ("io_jobs_threaded", String(io.ioThreads?.jobsByWorkers ?? 0)),
         ]
         return out
+    }
+
+    /// STATS' `entry_node`, `entry_node_connections` and `nodes`: the node
+    /// `conn` came in through (a relay's, else this one's: empty on SQLite),
+    /// the connections open now that came in through it, and the nodes of
+    /// the cluster alive now (the renewal thread's count: no query here).
+    private func entryFigures(_ conn: Connection?) -> [(String, String)] {
+        let own = leadership == nil ? "" : Daemon.nodeName(config)
+        let entry = conn?.entryNode ?? own
+        let count = conn?.entryNode == nil ? table.connections.count - stats.relayedTotal : stats.relayed(through: entry)
+        return [("entry_node", entry), ("entry_node_connections", String(max(0, count))),
+                ("nodes", String(leadership?.liveNodes ?? 1))]
     }
 
     /// Opens the listening sockets and the signal descriptor. Call before

@@ -25,6 +25,10 @@ final class ServerStats {
     /// turn because the turn's `--turn-slice` was spent.
     var served = 0
     var deferred = 0
+    /// Connections open now that a relay brought, by the node they came in
+    /// through (`Connection.entryNode`), and their sum: O(1) per open and close.
+    private var relayedBy: [String: Int] = [:]
+    private(set) var relayedTotal = 0
     /// Microseconds of the last `window` commits, as a ring.
     private var commitMicros: [Double] = []
     private var next = 0
@@ -48,6 +52,26 @@ final class ServerStats {
         let i = min(sorted.count - 1, max(0, Int((Double(sorted.count) * p).rounded(.up)) - 1))
         return Int(sorted[i].rounded())
     }
+
+    /// A relay's connection is its client's from now on, which came in through `node`.
+    func entered(_ conn: Connection, through node: String) {
+        guard conn.entryNode == nil else { return }
+        conn.entryNode = node
+        relayedBy[node, default: 0] += 1
+        relayedTotal += 1
+    }
+
+    /// A connection closes: no longer counted by its entry node.
+    func left(_ conn: Connection) {
+        guard let node = conn.entryNode else { return }
+        conn.entryNode = nil
+        relayedTotal -= 1
+        let left = relayedBy[node, default: 1] - 1
+        relayedBy[node] = left > 0 ? left : nil
+    }
+
+    /// Connections open now that came in through `node` by a relay.
+    func relayed(through node: String) -> Int { relayedBy[node, default: 0] }
 
     /// The resident set, from /proc/self/statm (0 if unreadable).
     static func residentBytes() -> Int {
