@@ -24,15 +24,30 @@
 #             2 standbys, in the same rounds; the same CPU figures; and with
 #             no player at all (`quiet`: S seconds of sleep) the CPU the
 #             leader, the standbys and PostgreSQL spend at rest.
-# Players connected to a standby are not served (a standby's ports are
-# closed; the relay to the leader is not built), so nothing here measures
-# one player on one node against another on another.
+#   relay     with the relay (a standby carries the players who connect to its
+#             port to the leader's relay port): a leader and 1 standby, idle
+#             but for `ghost-bench play --connections 2` (one game, one letter
+#             in flight), a letter's round trip p50/p99 with both players on
+#             the leader's port, one on the leader's and one on the standby's
+#             (`--port L,S`: the two seekers are paired, so the game has one
+#             player on each node), and both on the standby's; in the same
+#             rounds, the order rotating each round.
+#   spread    durable letters/s at 1,000 connections spread evenly over every
+#             node's port (`--port L,S1,S2`: connection i to the (i mod n)-th):
+#             1 node (the leader alone), 2 nodes, 3 nodes, and 3 nodes with
+#             every connection on the leader's port; in the same rounds, the
+#             order rotating each round.
+#             relay and spread give per run the CPU seconds of the leader, of
+#             each standby, of ghost-bench and of PostgreSQL; medians over the
+#             rounds, and each setting's ratio to the first, per round.
+# (takeover, nodes and rtt were first measured before the relay existed,
+# when a standby's ports were closed: BENCHMARKS.md keeps those figures.)
 # Starts its own PostgreSQL 15 in a temporary folder as scripts/bench-postgres.sh
 # does (initdb and pg_ctl from /usr/lib/postgresql/15/bin or $PG_BIN, as the
 # `postgres` user when run as root; fsync=on, synchronous_commit=on,
 # shared_buffers=128MB), the nodes on its unix socket, and removes it at exit.
 #   scripts/bench-cluster.sh [seconds per run] [rounds]
-#   PARTS="takeover nodes rtt" (the default)  LEASE=3 (--lease-seconds)
+#   PARTS="takeover nodes rtt" (the default; also relay, spread)  LEASE=3 (--lease-seconds)
 #   TAKEOVER_CONNECTIONS=200  IO_THREADS=2 (ghostd's --io-threads)  KEEP=1 keeps the logs
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -177,7 +192,7 @@ EOF
 fi
 
 # --- nodes and rtt --------------------------------------------------------------
-if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]]; then
+if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* || " $parts " == *" relay "* || " $parts " == *" spread "* ]]; then
     createdb_ bench_nodes
     declare -A npid nport nborn
     for n in lead s1 s2; do nport[$n]=$(port); mkdir -p "$data/$n"; : >"$data/$n.log"; npid[$n]=; done
@@ -203,7 +218,8 @@ if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]]; then
     standbys() {   # exactly $1 standbys running: s1, then s2
         local want=$1 j
         for j in 1 2; do
-            if (( j <= want )) && [ -z "${npid[s$j]}" ]; then start_node "s$j" "standby: node"; fi
+            # Ready once it carries players to the leader (the line after `standby: node`).
+            if (( j <= want )) && [ -z "${npid[s$j]}" ]; then start_node "s$j" "are carried to node"; fi
             if (( j > want )) && [ -n "${npid[s$j]}" ]; then stop_node "s$j"; fi
         done
     }
@@ -211,8 +227,95 @@ if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]]; then
     dcpu() { if [ "$1" = - ] || [ "$2" = - ]; then echo -; else sub_ "$2" "$1"; fi; }
     start_node lead " listening on "
     results=$data/results
+    # --- relay and spread: the same rounds, the order rotating -------------------
+    if [[ " $parts " == *" relay "* || " $parts " == *" spread "* ]]; then
+        spread=$data/spread-results
+        # A setting: name, standbys running, the ports the connections go to
+        # (L the leader's, 1 and 2 the standbys'), connections.
+        relay_set=("both-on-leader 1 L,L 2" "leader+standby 1 L,1 2" "both-on-standby 1 1,1 2")
+        spread_set=("1-node 0 L 1000" "2-nodes 1 L,1 1000" "3-nodes 2 L,1,2 1000" "3-nodes-leader-port 2 L 1000")
+        [[ " $parts " == *" relay "* ]] || relay_set=()
+        [[ " $parts " == *" spread "* ]] || spread_set=()
+        TIMEFORMAT='%3U %3S'   # `time`: ghost-bench's CPU seconds, user and system
+        ports_of() {   # L,1,2 -> the leader's, s1's and s2's ports
+            local t out=()
+            IFS=, read -ra ts <<<"$1"
+            for t in "${ts[@]}"; do
+                case $t in L) out+=("${nport[lead]}") ;; 1) out+=("${nport[s1]}") ;; 2) out+=("${nport[s2]}") ;; esac
+            done
+            (IFS=,; echo "${out[*]}")
+        }
+        for i in $(seq "$rounds"); do
+            for set in "${relay_set[@]}" "${spread_set[@]}"; do
+                read -r name k spec n <<<"$set"
+                standbys "$k"
+                list=$(ports_of "$spec")
+                g0=$(psql_ -d bench_nodes -c 'SELECT coalesce(max(id), 0) FROM games')
+                c0=$(cpu "${npid[lead]}"); q0=$(pgcpu); a0=$(scpu s1); b0=$(scpu s2)
+                { time $bench play --port "$list" --connections "$n" --seconds "$secs" >"$data/out" 2>&1; } 2>"$data/time"
+                c1=$(cpu "${npid[lead]}"); q1=$(pgcpu); a1=$(scpu s1); b1=$(scpu s2)
+                gc=$(awk '{printf "%.2f", $1 + $2}' "$data/time")
+                lc=$(sub_ "$c1" "$c0"); pc=$(sub_ "$q1" "$q0"); ac=$(dcpu "$a0" "$a1"); bc=$(dcpu "$b0" "$b1")
+                # The games this run began, and how many had their players on two
+                # nodes: connection i (named b<i>x<pid>) entered at port i mod (ports).
+                k=$(awk -F, '{print NF}' <<<"$spec")
+                entry() { echo "split_part('$spec', ',', substring($1 from '^b([0-9]+)x')::int % $k + 1)"; }
+                mixed=$(psql_ -d bench_nodes -F ' ' -c "SELECT count(*), count(*) FILTER (WHERE $(entry player0) <> $(entry player1))
+                    FROM games WHERE id > $g0 AND player0 ~ '^b[0-9]+x' AND player1 ~ '^b[0-9]+x'")
+                out="$(tail -n 1 "$data/out"); games begun $(cut -d' ' -f1 <<<"$mixed"), with a player on each of two nodes $(cut -d' ' -f2 <<<"$mixed")"
+                echo "round $i $name ($n connections, ports $spec): $out; CPU s: leader $lc, standbys $ac $bc, ghost-bench $gc, postgres $pc"
+                echo "$i $name $lc $pc $ac $bc $gc $out" >>"$spread"
+            done
+            # Rotate each list: every setting goes first once in as many rounds as there are settings.
+            if (( ${#relay_set[@]} )); then relay_set=("${relay_set[@]:1}" "${relay_set[0]}"); fi
+            if (( ${#spread_set[@]} )); then spread_set=("${spread_set[@]:1}" "${spread_set[0]}"); fi
+        done
+        python3 - "$spread" "$secs" <<'EOF'
+import re, statistics, sys
+secs = float(sys.argv[2])
+med = statistics.median
+runs, rounds = {}, {}
+for line in open(sys.argv[1]):
+    i, name, lc, pc, ac, bc, gc, rest = line.split(' ', 7)
+    m = re.search(r's: (\d+) .*p50 (\d+) p99 (\d+)', rest)
+    if not m:
+        print(f"  (round {i} {name}: no letters, left out: {rest.strip()})")
+        continue
+    sb = [float(x) for x in (ac, bc) if x != '-']
+    mixed = re.search(r'games begun (\d+), with a player on each of two nodes (\d+)', rest)
+    runs.setdefault(name, []).append((float(m.group(1)), float(m.group(2)), float(m.group(3)), float(lc), float(pc), float(gc), sb,
+                                      (int(mixed.group(1)), int(mixed.group(2))) if mixed else (0, 0)))
+    rounds.setdefault(name, []).append(i)
+def cpus(r):
+    out = f"leader {med(x[3] for x in r):.2f}"
+    for j in range(len(r[0][6])):
+        out += f", standby {j + 1} {med(x[6][j] for x in r):.2f}"
+    return out + f", ghost-bench {med(x[5] for x in r):.2f}, postgres {med(x[4] for x in r):.2f}"
+def table(names, title, anchor, key, unit):
+    names = [n for n in names if n in runs]
+    if not names: return
+    print(title)
+    for n in names:
+        r = runs[n]
+        base = dict(zip(rounds[anchor], runs[anchor]))
+        ratio = [a[key] / base[j][key] for j, a in zip(rounds[n], r) if j in base and base[j][key]]
+        if not ratio: ratio = [float('nan')]
+        games, mixed = sum(x[7][0] for x in r), sum(x[7][1] for x in r)
+        print(f"  {n:20} {med(x[0] for x in r):6.0f} letters/s  p50 {med(x[1] for x in r):6.0f} µs  p99 {med(x[2] for x in r):6.0f} µs"
+              f"  [{unit} {', '.join(f'{x[key]:.0f}' for x in r)}]  / {anchor}: {med(ratio):.2f} [{' '.join(f'{x:.2f}' for x in ratio)}]"
+              f"  CPU s a run: {cpus(r)}  games begun {games}, {mixed} of them across two nodes")
+table(["both-on-leader", "leader+standby", "both-on-standby"],
+      f"== relay: a leader and a standby, one game (--connections 2), a letter's round trip; medians of the rounds, each round's p50 in brackets, the p50's ratio per round; CPU seconds a {secs:g} s run (ghost-bench: its whole run, 1 s of warm-up and the connecting too)",
+      "both-on-leader", 1, "p50")
+table(["1-node", "2-nodes", "3-nodes", "3-nodes-leader-port"],
+      f"== spread: 1,000 connections spread evenly over every node's port (3-nodes-leader-port: all on the leader's), durable letters/s; medians of the rounds, each round's figure in brackets, the ratio per round; CPU seconds a {secs:g} s run",
+      "1-node", 0, "letters/s")
+EOF
+        standbys 0
+    fi
     order=(0 1 2)
     for i in $(seq "$rounds"); do
+        [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]] || break
         for k in "${order[@]}"; do
             [[ " $parts " != *" nodes "* ]] && [ "$k" = 1 ] && continue
             standbys "$k"
@@ -235,7 +338,7 @@ if [[ " $parts " == *" nodes "* || " $parts " == *" rtt "* ]]; then
         order=("${order[@]:1}" "${order[0]}")   # rotate: each setting goes first once in three rounds
     done
     standbys 0
-    python3 - "${nport[lead]}" <<'EOF' || true
+    [ -f "$results" ] && python3 - "${nport[lead]}" <<'EOF' || true
 import socket, sys, time
 s = socket.create_connection(('127.0.0.1', int(sys.argv[1])))
 s.sendall(b'STATS\r\n'); time.sleep(0.5)
@@ -249,7 +352,7 @@ print(f"leader's STATS over the whole run: {d['commits']} commits, {d['moves']} 
 EOF
     kill "${npid[lead]}" 2>/dev/null || true
     wait "${npid[lead]}" 2>/dev/null || true
-    python3 - "$results" "$secs" <<'EOF'
+    if [ -f "$results" ]; then python3 - "$results" "$secs" <<'EOF'
 import re, statistics, sys
 runs = {}
 secs = float(sys.argv[2])
@@ -297,4 +400,5 @@ if 'rtt' in runs:
         ratio = [a[1] / b[1] for a, b in zip(by[2], by[0])]
         print(f"  p50 with 2 standbys / alone, per round: {' '.join(f'{x:.2f}' for x in ratio)}  (median {med(ratio):.2f})")
 EOF
+    fi
 fi

@@ -37,6 +37,9 @@ public enum BenchCommand {
             }
         }
 
+        /// Spreads its connections over a list of ports (--port 7001,7002).
+        var spreads: Bool { [.ping, .play, .playHangman, .hold, .watch].contains(self) }
+
         var summary: String {
             switch self {
             case .solve:
@@ -79,7 +82,13 @@ public enum BenchCommand {
         public var games = 1000
         public var seed: UInt64 = 42
         public var host = LoadBench.Settings().host
-        public var port = LoadBench.Settings().port
+        /// --port: one port, or for the load modes a list that the connections spread over.
+        public var ports = LoadBench.Settings().ports
+        /// The first port: the only one of the modes that take one, and STATS's.
+        public var port: Int {
+            get { ports.first ?? 7777 }
+            set { ports = [newValue] }
+        }
         public var connections = LoadBench.Settings().connections
         public var seconds = LoadBench.Settings().seconds
         public var warmup = LoadBench.Settings().warmup
@@ -155,7 +164,8 @@ public enum BenchCommand {
             .value("--transport", "KIND", "ws-hold: the connections held: websocket (to --web-port) or tcp (to --port)", .choice(["websocket", "tcp"]), \.transport),
             .value("--seed", "N", "bots, fixture: the random seed, for repeatable runs", .integer(0...UInt64.max), \.seed),
             .value("--host", "HOST", "the server's address", .text("a name or an address"), \.host),
-            .value("--port", "PORT", "the server's TCP port", .integer(1...65535), \.port),
+            .value("--port", "PORT", "the server's TCP port; ping, play, play-hangman, hold, watch: also a comma list (7001,7002,7003), connection i going to the (i mod n)-th port, --stats asking the first",
+                   .portList, \.ports),
             .value("--connections", "N", "connections to open (abandon: sessions at once)", .integer(1...1_000_000), \.connections),
             .value("--players", "N", "watch: connections that play (N/2 games); 0: watchers only, to run beside a players-only process",
                    .integer(0...1_000_000), \.players),
@@ -205,10 +215,13 @@ public enum BenchCommand {
         guard let mode = Mode(rawValue: first) else {
             return .failure(OptionError(.badValue(.notAChoice), subject: "mode", value: first, allowed: modesAllowed))
         }
-        return mode.table.parse(Array(args.dropFirst()), into: Settings()).map { parsed in
+        return mode.table.parse(Array(args.dropFirst()), into: Settings()).flatMap { parsed in
             switch parsed {
-            case .run(let settings): .run(mode, settings)
-            case .help, .version: .help
+            case .run(let settings) where settings.ports.count > 1 && !mode.spreads:
+                .failure(OptionError(.badValue(.invalid), subject: "--port", value: settings.ports.map(String.init).joined(separator: ","),
+                                     allowed: "one port (a list: ping, play, play-hangman, hold and watch)"))
+            case .run(let settings): .success(.run(mode, settings))
+            case .help, .version: .success(.help)
             }
         }
     }
@@ -308,7 +321,7 @@ public enum BenchCommand {
             case .ping, .play, .playHangman, .hold, .watch:
                 var st = LoadBench.Settings()
                 st.host = options.host
-                st.port = options.port
+                st.ports = options.ports
                 st.connections = mode == .watch ? options.players : options.connections
                 st.seconds = options.seconds
                 st.warmup = mode == .hold ? 0 : options.warmup
@@ -430,5 +443,25 @@ enum BotsBench {
             do { try game.play(letter, by: game.toMove) } catch { break }
         }
         return game.outcome?.loser ?? 0
+    }
+}
+
+extension Value where T == [Int] {
+    /// `7001` or `7001,7002,7003`: ports from 1 to 65535, at most 64, each
+    /// refused as a lone port would be.
+    static var portList: Value<[Int]> {
+        let one = Value<Int>.integer(1...65535)
+        return Value(allowed: "a port from 1 to 65535, or a comma list of up to 64", show: { $0.map(String.init).joined(separator: ",") }) { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count <= 64 else { return .failure(.outOfRange) }
+            var ports: [Int] = []
+            for part in parts {
+                switch one.read(part) {
+                case .success(let port): ports.append(port)
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+            return .success(ports)
+        }
     }
 }

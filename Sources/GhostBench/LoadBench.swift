@@ -15,7 +15,8 @@ final class LoadBench {
 
     struct Settings {
         var host = "127.0.0.1"
-        var port = 7777
+        /// Connection i goes to ports[i % ports.count] (a cluster's nodes, say).
+        var ports = [7777]
         var connections = 50
         var seconds = 5.0
         var warmup = 1.0
@@ -106,9 +107,10 @@ final class LoadBench {
         let t0 = now()
         let total = settings.connections + (mode == .watch ? settings.watchers : 0)
         for i in 0..<total {
-            let fd = ghost_connect(settings.host, Int32(settings.port))
+            let port = settings.ports.isEmpty ? 7777 : settings.ports[i % settings.ports.count]
+            let fd = ghost_connect(settings.host, Int32(port))
             guard fd >= 0 else {
-                throw BenchError("connection \(i + 1) of \(total) failed: \(String(cString: strerror(errno)))")
+                throw BenchError("connection \(i + 1) of \(total) (port \(port)) failed: \(String(cString: strerror(errno)))")
             }
             let c = Conn(fd: fd, index: i)
             c.watcher = i >= settings.connections

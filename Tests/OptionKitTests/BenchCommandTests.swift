@@ -125,6 +125,29 @@ struct BenchCommandTests {
         #expect(e?.kind == .unknownOption && e?.allowed == "--dictionaries, --runs or --help")
     }
 
+    @Test("--port: a comma list for the load modes, connection i to the (i mod n)-th port; one port elsewhere; each port checked")
+    func portLists() {
+        let play = Self.run(["play", "--port", "7001,7002,7003", "--connections", "2"])
+        #expect(play?.1.ports == [7001, 7002, 7003] && play?.1.port == 7001)
+        for mode in ["ping", "play", "play-hangman", "hold", "watch"] {
+            #expect(Self.run([mode, "--port=7001,7001"])?.1.ports == [7001, 7001], "\(mode)")
+        }
+        #expect(Self.run(["play", "--port", "7001"])?.1 == Self.changed { $0.port = 7001 })
+        for mode in ["attack", "abandon", "ws-ping", "ws-hold"] {
+            let e = Self.failure([mode, "--port", "7001,7002"])
+            #expect(e?.kind == .badValue(.invalid) && e?.subject == "--port" && e?.value == "7001,7002", "\(mode): \(String(describing: e))")
+            #expect(Self.run([mode, "--port", "7001"])?.1.ports == [7001], "\(mode)")
+        }
+        for (value, problem) in [("7001,", OptionError.Problem.empty), (",7001", .empty), ("7001,,7002", .empty), ("7001,http", .notAWholeNumber),
+                                 ("7001,0", .outOfRange), ("7001;7002", .notAWholeNumber), ("7001, 7002", .notAWholeNumber),
+                                 (Array(repeating: "7001", count: 65).joined(separator: ","), .outOfRange)] {
+            let e = Self.failure(["play", "--port", value])
+            #expect(e?.kind == .badValue(problem) && e?.subject == "--port", "\(value): \(String(describing: e))")
+        }
+        let settings = LoadBench.Settings()
+        #expect(settings.ports == [7777])
+    }
+
     @Test("The modes of #24: fixture, attack and abandon, as scripts/bench-attack.sh, bench-abandon.sh and the end-to-end test use them")
     func largeServerModes() {
         #expect(BenchCommand.Mode.fixture.optionNames == ["--data", "--names", "--games", "--active", "--seed", "--social", "--stars", "--heavy"])
