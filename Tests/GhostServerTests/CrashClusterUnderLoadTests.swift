@@ -15,7 +15,7 @@ import TestSupport
 /// then a rolling restart, every node stopped cleanly and started again in
 /// turn. After each failure a standby takes over and a new ghost-bench run
 /// plays on it. At the end, every letter any run saw acknowledged is in
-/// PostgreSQL. (`scripts/bench-cluster.sh` is the long version, with its
+/// PostgreSQL. (`scripts/chaos-cluster.sh` is the long version, with its
 /// figures in BENCHMARKS.md.)
 @Suite("Crash: three ghostd nodes on one PostgreSQL under load, leaders killed, frozen and restarted in turn", .ownThread, storeIndependent,
        .timeLimit(.minutes(8)))

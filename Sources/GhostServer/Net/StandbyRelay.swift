@@ -144,6 +144,9 @@ final class StandbyRelay {
         while true {
             let fd = ghost_accept(listener, &peer, Int32(peer.count))
             guard fd >= 0 else { return }
+            // As the leader's own ports do (TCP_NODELAY, keepalive): without
+            // it a line to the client waited for its delayed ACK, up to 40 ms a turn.
+            ghost_tune_socket(fd)
             let peerText = String(decoding: peer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let client = Connection.address(of: peerText)
             var err = [CChar](repeating: 0, count: 256)
