@@ -26,6 +26,8 @@
 #   INTERVAL=15 (seconds of load between failures)  CONNECTIONS=200
 #   LEASE=3 (--lease-seconds)  SEED=(random; printed)  KEEP=1 keeps the logs
 #   KINDS="kill freeze restart" (the failures drawn from)
+#   BALANCE=first (contrib's; roundrobin spreads the players over the nodes,
+#   most of them then carried by a standby's relay to the leader)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
@@ -111,6 +113,8 @@ def configuration():
         if skip: continue
         if section == "global" and w and (w[0] in ("chroot", "user", "group", "daemon", "pidfile", "log") or w[:2] == ["stats", "socket"]):
             continue
+        if section == "backend" and w[:1] == ["balance"]:
+            out.append(f"    balance {os.environ.get('BALANCE', 'first')}"); continue
         if section == "frontend" and w[:1] == ["bind"]:
             out.append(f"    bind 127.0.0.1:{front}"); continue
         if section == "backend" and w[:1] == ["server"]:
