@@ -40,12 +40,12 @@ struct EndToEndClusterOutageTests {
             try ann.send("a")
             try ann.client.expect("ERR store-failed the server could not store this; nothing was done", timeout: 60)
             #expect(a.waitForStderrLine(timeout: 60) { $0.contains("is out of reach: serving on without it") } != nil, "\(a.stderrText)")
-            let told = "INFO The server cannot reach its database. Games wait as they were last stored, with their clocks stopped; commands other than PING, HELP, STATS and QUIT get ERR store-failed until it is back."
+            let told = EndToEndPostgresTests.outageTold
             try ann.expect(told)
             try ben.expect(told)
             #expect(b.waitForStderrLine(timeout: 60) { $0.contains("standby: cannot reach the store to take the lease") } != nil, "\(b.stderrText)")
             try ann.send("e")
-            try ann.expect("ERR store-failed the server cannot reach its database; only PING, HELP, STATS and QUIT are served until it is back")
+            try ann.expect(EndToEndPostgresTests.outageRefused)
 
             // Back: the game as stored, to both players, on the same leader.
             try server.start()
@@ -53,7 +53,7 @@ struct EndToEndClusterOutageTests {
                 try p.client.expect("GAME id=\(game.id) game=ghost lang=en players=\(ann.name),\(ben.name) token=\(game.tokens[seat]) round=1", timeout: 60)
                 let turn = try p.client.readLine()
                 #expect(turn.hasPrefix("TURN id=\(game.id) player=\(ann.name) fragment=pe last=\(ben.name)"), "\(turn)")
-                try p.expect("INFO The server's database is back: play on.")
+                try p.expect(EndToEndPostgresTests.outageOver)
             }
             try game.play("a")
             let stats = try LineClient(port: b.port, label: "stats")

@@ -13,6 +13,11 @@ import TestSupport
 /// too under `GHOSTD_TEST_STORE=postgresql`, as CI's last pass does.)
 @Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
 struct EndToEndPostgresTests {
+    /// What everyone is told when the store is out of reach, what is refused meanwhile, and what everyone is told when it is back.
+    static let outageTold = "INFO The server cannot reach its database. Games wait as they were last stored, with their clocks stopped; commands other than PING, HELP, STATS and QUIT get ERR store-failed until it is back."
+    static let outageRefused = "ERR store-failed the server cannot reach its database; only PING, HELP, STATS and QUIT are served until it is back"
+    static let outageOver = "INFO The server's database is back: play on."
+
     /// A PostgreSQL of the test's own (to kill), a ghostd keeping its state
     /// there (`--store`, its URL), and a game between ann and ben at "pe".
     static func withGameAtPe(_ body: (PostgresServer, String, DaemonProcess, inout Game) throws -> Void) throws {
@@ -66,8 +71,8 @@ struct EndToEndPostgresTests {
             try ann.send("a")
             try ann.client.expect("ERR store-failed the server could not store this; nothing was done", timeout: 60)
             #expect(daemon.waitForStderrLine(timeout: 60) { $0.contains("is out of reach: serving on without it") } != nil, "\(daemon.stderrText)")
-            let told = "INFO The server cannot reach its database. Games wait as they were last stored, with their clocks stopped; commands other than PING, HELP, STATS and QUIT get ERR store-failed until it is back."
-            let refused = "ERR store-failed the server cannot reach its database; only PING, HELP, STATS and QUIT are served until it is back"
+            let told = Self.outageTold
+            let refused = Self.outageRefused
             try ann.expect(told)
             try ben.expect(told)
             try ben.send("PING")
@@ -88,9 +93,9 @@ struct EndToEndPostgresTests {
                 try p.client.expect("GAME id=\(game.id) game=ghost lang=en players=\(ann.name),\(ben.name) token=\(game.tokens[seat]) round=1", timeout: 60)
                 let turn = try p.client.readLine()
                 #expect(turn.hasPrefix("TURN id=\(game.id) player=\(ann.name) fragment=pe last=\(ben.name)"), "\(turn)")
-                try p.expect("INFO The server's database is back: play on.")
+                try p.expect(Self.outageOver)
             }
-            try carl.expect("INFO The server's database is back: play on.")
+            try carl.expect(Self.outageOver)
             #expect(daemon.waitForStderrLine { $0.contains("is back after") } != nil, "\(daemon.stderrText)")
             try carl.send("NAME carl")
             try carl.expect("OK NAME name=carl lang=en")

@@ -22,15 +22,21 @@ struct HostileTests {
     static let sendBound: Double = 30
     /// Bounded memory: the daemon's VmRSS at the end.
     static let rssBoundKiB = 200 * 1024
-    static let idleSockets = 1000
+    /// Held in this process, so kept well below 1,300: with about 1,360
+    /// descriptors open here, Foundation's `Process.run` on Linux (which every
+    /// suite running beside this one uses to start its daemons) reads past its
+    /// 32 KB buffer of `/proc/self/fd` entries and can crash the whole test
+    /// process (swift-corelibs-foundation #5472; it did, once, in CI with
+    /// 1,000 idle sockets here).
+    static let idleSockets = 500
 
     static let badCharacter = "ERR bad-character control characters are not allowed"
     static let badEncoding = "ERR bad-encoding lines must be UTF-8"
     static let lineTooLong = "ERR line-too-long a line is at most 512 bytes; it was discarded"
 
-    @Test("Abuse in parallel: 1 MB line, NUL, bad UTF-8, ANSI escapes, 1000 idle sockets, a 100k-line flood, a non-reader, mid-line closes; a game goes on")
+    @Test("Abuse in parallel: 1 MB line, NUL, bad UTF-8, ANSI escapes, 500 idle sockets, a 100k-line flood, a non-reader, mid-line closes; a game goes on")
     func abuse() throws {
-        // Enough descriptors for 1000+ sockets here (the daemon inherits the limit).
+        // Enough descriptors for the idle sockets and the rest here (the daemon inherits the limit).
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         if limit.rlim_cur < 4096 {
@@ -54,7 +60,7 @@ struct HostileTests {
         let alice = try E2E.player(d, "alice"), bob = try E2E.player(d, "bob")
 
         let idle = Self.idleJob(port: port)
-        defer { idle.requestStop() }   // also when a step below fails: it closes its 1000 sockets
+        defer { idle.requestStop() }   // also when a step below fails: it closes its idle sockets
         let jobs = [
             Self.megabyteLineJob(port: port),
             Self.badBytesJob(port: port),
@@ -86,7 +92,7 @@ struct HostileTests {
             games += 1
         }
         worst = times.max() ?? 0
-        // One more game with all 1000 idle sockets held open.
+        // One more game with all the idle sockets held open.
         #expect(idle.hasRaised("holding"), "the idle sockets were not all open before the games ended")
         var last = try Game.privateGame(host: alice, guest: bob)
         try last.play("q")
@@ -167,7 +173,7 @@ struct HostileTests {
         return true
     }
 
-    /// 1000 sockets that connect and never send nor read, held until asked to
+    /// `idleSockets` sockets that connect and never send nor read, held until asked to
     /// stop; then each must have its HELLO waiting and still be open.
     static func idleJob(port: Int) -> BackgroundJob {
         BackgroundJob("idle") { job in
