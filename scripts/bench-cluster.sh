@@ -108,17 +108,9 @@ def start(n):
                               "--node-name", n] + flags, stdout=subprocess.DEVNULL, stderr=f)
     procs[n] = p; children.append(p)
 
-def size(n): return os.path.getsize(logs[n])
-def text(n, offset):
-    with open(logs[n], "rb") as f:
-        f.seek(offset); return f.read().decode(errors="replace")
-def wait_line(n, offset, needle, timeout=60):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if needle in text(n, offset): return
-        if procs[n].poll() is not None: break
-        time.sleep(0.05)
-    sys.exit(f"{n}: no `{needle}` line:\n" + text(n, offset))
+sys.path.insert(0, "scripts")
+import node_logs
+size, text, wait_line = node_logs.helpers(logs, procs, 60)
 def stamp(line):   # 2026-11-22T03:04:05.678Z at the start of a log line
     return datetime.datetime.strptime(line[:23], "%Y-%m-%dT%H:%M:%S.%f").replace(tzinfo=datetime.timezone.utc).timestamp()
 

@@ -77,17 +77,9 @@ def start(n):
         p = subprocess.Popen([ghostd, "--port", str(ports[n]), "--data", f"{data}/{n}", "--store", url, "--node-name", n] + flags,
                              stdout=subprocess.DEVNULL, stderr=f)
     procs[n] = p; children.append(p)
-def size(n): return os.path.getsize(logs[n])
-def text(n, offset):
-    with open(logs[n], "rb") as f:
-        f.seek(offset); return f.read().decode(errors="replace")
-def wait_line(n, offset, needle, timeout=90):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if needle in text(n, offset): return
-        if procs[n].poll() is not None: break
-        time.sleep(0.05)
-    sys.exit(f"{n}: no `{needle}` line:\n" + text(n, offset)[-3000:])
+sys.path.insert(0, "scripts")
+import node_logs
+size, text, wait_line = node_logs.helpers(logs, procs, 90)
 def restart_standby(n):
     off = size(n); start(n); wait_line(n, off, "standby: node")
 def expect_exit(n, status, what):
