@@ -103,6 +103,26 @@ struct EndToEndClusterOperatorTests {
         }
     }
 
+    @Test("A network ban reaches a player the standby carries: the leader knows it by its own address (127.0.0.9), closes it with BYE banned, and a new connection from that network through the standby is refused the same way")
+    func networkBanThroughTheStandby() async throws {
+        try await onOwnThread {
+            let url = try PostgresServer.shared().createDatabase()
+            let (a, b, _) = try Self.cluster(url)
+            defer { a.kill(); b.kill() }
+            let name = E2E.name("zed")
+            let zed = try LineClient(port: b.port, label: name, source: "127.0.0.9")
+            try zed.login(name)
+            let ban = try Self.accounts(["ban", "--network", "127.0.0.9"], store: url)
+            #expect(ban.status == .exited(0) && ban.stdout == "network 127.0.0.9 (from 127.0.0.9): banned until lifted; 1 connection(s) closed\n"
+                    && ban.stderr == "", "\(ban)")
+            try zed.expect("BYE banned the server's operator banned your network")
+            try zed.expectClosed()
+            let again = try LineClient(port: b.port, label: "zed again", readHello: false, source: "127.0.0.9")
+            try again.expect("BYE banned the server's operator banned your network")
+            try again.expectClosed()
+        }
+    }
+
     @Test("The relay port's operator requests: one line, parsed as untrusted input (error: for a bad one), one request per connection, the answer after the commit and then BYE quit; a wrong secret is refused as any relay's; a ban of the operator's own network is answered; a lease whose relay port does not answer is a clear error, nothing changed")
     func hostileOperatorRelays() async throws {
         try await onOwnThread {
