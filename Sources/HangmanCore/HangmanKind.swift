@@ -42,6 +42,9 @@ public final class HangmanKind: TypedGameDefinition {
     /// Built once, by whichever comes first: the background thread or a use.
     private final class Tables: @unchecked Sendable {
         private let made = Mutex<(words: [String: Lexicon], secrets: [String: Lexicon])?>(nil)
+        /// Set once `made` is, so that a use that finds the lock held by
+        /// another use's read (not by the build) notes no wait.
+        private let isBuilt = Atomic<Bool>(false)
         private let lists: [String: WordList]
         private let common: [String: CommonWords]
         init(_ lists: [String: WordList], common: [String: CommonWords]) {
@@ -51,9 +54,11 @@ public final class HangmanKind: TypedGameDefinition {
         var built: (words: [String: Lexicon], secrets: [String: Lexicon]) {
             // Built already (every use after the first): no wait.
             if case let done?? = made.withLockIfAvailable({ $0 }) { return done }
-            // Still being built (or not started): a one-off wait, which the
-            // server does not charge to the command that met it (OneOffWork).
-            OneOffWork.noteWait()
+            // The lock is busy. Still being built (or not started): a one-off
+            // wait, which the server does not charge to the command that met
+            // it (OneOffWork). Built, and only read by another use that moment
+            // (the background thread's late first look, say): no wait to note.
+            if !isBuilt.load(ordering: .acquiring) { OneOffWork.noteWait() }
             return made.withLock { made in
                 if let made { return made }
                 var words: [String: Lexicon] = [:], secrets: [String: Lexicon] = [:]
@@ -61,6 +66,7 @@ public final class HangmanKind: TypedGameDefinition {
                     (words[language], secrets[language]) = Lexicon.tables(list, common: common[language])
                 }
                 made = (words, secrets)
+                isBuilt.store(true, ordering: .releasing)
                 return (words, secrets)
             }
         }
