@@ -17,13 +17,8 @@ struct EndToEndClusterOneServerTests {
     func oneServer() async throws {
         try await onOwnThread {
             let url = try PostgresServer.shared().createDatabase()
-            let a = try EndToEndClusterTests.node(url, "node-a", lease: 5, standby: false)
-            defer { a.kill() }
-            _ = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") })
-            let b = try EndToEndClusterTests.node(url, "node-b", lease: 5, standby: true)
-            defer { b.kill() }
-            #expect(b.waitForStderrLine { $0.contains("standby: players who connect here are carried to node node-a at 127.0.0.1:") } != nil,
-                    "\(b.stderrText)")
+            let (a, b, _) = try EndToEndClusterTests.leaderAndStandby(url)
+            defer { b.kill(); a.kill() }
 
             // A name in use through the standby is in use on the leader.
             let ann = try E2E.player(b, "ann")
@@ -91,18 +86,8 @@ struct EndToEndClusterProxyTests {
     func proxyLineThroughAStandby() async throws {
         try await onOwnThread {
             let url = try PostgresServer.shared().createDatabase()
-            func node(_ name: String, standby: Bool) throws -> DaemonProcess {
-                try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", name, "--lease-seconds", "5",
-                                                         "--trusted-proxy", "127.0.0.1", "--max-clients-per-ip", "1"],
-                                        port: try LoopbackPort.free(), standby: standby)
-            }
-            let a = try node("node-a", standby: false)
-            defer { a.kill() }
-            _ = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") })
-            let b = try node("node-b", standby: true)
-            defer { b.kill() }
-            #expect(b.waitForStderrLine { $0.contains("standby: players who connect here are carried to node node-a at 127.0.0.1:") } != nil,
-                    "\(b.stderrText)")
+            let (a, b, _) = try EndToEndClusterTests.leaderAndStandby(url, extra: ["--trusted-proxy", "127.0.0.1", "--max-clients-per-ip", "1"])
+            defer { b.kill(); a.kill() }
             let ann = try LineClient(port: b.port, label: "ann")
             try ann.send("PROXY TCP4 203.0.113.7 127.0.0.1 40001 7777")
             try ann.send("PING")

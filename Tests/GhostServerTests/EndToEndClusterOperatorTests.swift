@@ -22,13 +22,7 @@ struct EndToEndClusterOperatorTests {
 
     /// node-a leading (its relay port's address returned), node-b standing by and carrying players to it.
     static func cluster(_ url: String) throws -> (a: DaemonProcess, b: DaemonProcess, relay: String) {
-        let a = try EndToEndClusterTests.node(url, "node-a", lease: 5, standby: false)
-        let relayLine = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") }, "\(a.stderrText)")
-        let relay = String(relayLine.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") } ?? "")
-        let b = try EndToEndClusterTests.node(url, "node-b", lease: 5, standby: true)
-        #expect(b.waitForStderrLine { $0.hasSuffix("standby: players who connect here are carried to node node-a at \(relay)") } != nil,
-                "\(b.stderrText)")
-        return (a, b, relay)
+        try EndToEndClusterTests.leaderAndStandby(url)
     }
 
     /// STATS on `client` until `nodes` says `count` (the leader counts the

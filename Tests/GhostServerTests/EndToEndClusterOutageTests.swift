@@ -22,14 +22,8 @@ struct EndToEndClusterOutageTests {
             let server = try PostgresServer()
             defer { server.stop() }
             let url = try server.createDatabase()
-            let a = try EndToEndClusterTests.node(url, "node-a", lease: 5, standby: false)
-            defer { a.kill() }
-            let relayLine = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") })
-            let relayAddress = String(relayLine.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") } ?? "")
-            let b = try EndToEndClusterTests.node(url, "node-b", lease: 5, standby: true)
-            defer { b.kill() }
-            #expect(b.waitForStderrLine { $0.hasSuffix("standby: players who connect here are carried to node node-a at \(relayAddress)") } != nil,
-                    "\(b.stderrText)")
+            let (a, b, _) = try EndToEndClusterTests.leaderAndStandby(url)
+            defer { b.kill(); a.kill() }
             // ann through node-b, ben on node-a: one game, on node-a.
             var game = try Game.privateGame(host: try E2E.player(b, "ann"), guest: try E2E.player(a, "ben"))
             try game.play("pe")

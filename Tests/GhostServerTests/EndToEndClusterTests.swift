@@ -18,9 +18,27 @@ import TestSupport
 @Suite("EndToEnd: two ghostd nodes on one PostgreSQL, a leader and a standby", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
 struct EndToEndClusterTests {
     /// A node of the cluster on `url`: the leader (started first), or a standby.
-    static func node(_ url: String, _ name: String, lease: Double, standby: Bool) throws -> DaemonProcess {
-        try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", name, "--lease-seconds", Self.seconds(lease)],
+    static func node(_ url: String, _ name: String, lease: Double, standby: Bool, extra: [String] = []) throws -> DaemonProcess {
+        try DaemonProcess.start(extraArguments: ["--store", url, "--node-name", name, "--lease-seconds", Self.seconds(lease)] + extra,
                                 port: try LoopbackPort.free(), standby: standby)
+    }
+
+    /// node-a leading (its relay port's address returned), node-b standing
+    /// by and carrying players to it; `extra`: both nodes' other options.
+    static func leaderAndStandby(_ url: String, lease: Double = 5, extra: [String] = []) throws
+        -> (a: DaemonProcess, b: DaemonProcess, relay: String) {
+        let a = try node(url, "node-a", lease: lease, standby: false, extra: extra)
+        do {
+            let relayLine = try #require(a.waitForStderrLine { $0.contains("relay port: 127.0.0.1:") }, "\(a.stderrText)")
+            let relay = String(relayLine.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") } ?? "")
+            let b = try node(url, "node-b", lease: lease, standby: true, extra: extra)
+            #expect(b.waitForStderrLine { $0.hasSuffix("standby: players who connect here are carried to node node-a at \(relay)") } != nil,
+                    "\(b.stderrText)")
+            return (a, b, relay)
+        } catch {
+            _ = a.kill()
+            throw error
+        }
     }
 
     static func seconds(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }

@@ -101,13 +101,15 @@ final class Admission {
     /// `address` (its `X-Forwarded-For`, or a PROXY line): it counts by that
     /// client's network from now on; the refusal's text if that network may
     /// not open one more connection (it then still counts as before).
-    func readdress(_ conn: Connection, to address: String, clients: Int, at now: Double) -> String? {
+    /// `capped` false: counted there whatever its caps say (a trusted
+    /// balancer's connection, not yet named, as at accept).
+    func readdress(_ conn: Connection, to address: String, clients: Int, at now: Double, capped: Bool = true) -> String? {
         let network = NetworkKey.of(address)
         guard network != conn.network else {
             conn.ip = address
             return nil
         }
-        if let refusal = refusal(network: network, clients: clients, at: now, makeRoom: { false }) { return refusal }
+        if capped, let refusal = refusal(network: network, clients: clients, at: now, makeRoom: { false }) { return refusal }
         closed(conn.network, identified: false)
         opened(network)
         conn.ip = address

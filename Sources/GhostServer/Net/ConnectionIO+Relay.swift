@@ -62,13 +62,7 @@ extension ConnectionIO {
             // next (a plain client's PROXY line, a web request's
             // X-Forwarded-For), as on this node's own ports; until then it
             // counts under the balancer's network without its cap, as there.
-            let network = NetworkKey.of(relayed.client)
-            if network != conn.network {
-                admission.closed(conn.network, identified: false)
-                admission.opened(network)
-                conn.network = network
-            }
-            conn.ip = relayed.client
+            _ = admission.readdress(conn, to: relayed.client, clients: table.count - 1, at: now, capped: false)
             conn.mayNameItsClient = port == .plain
             log("connection \(conn.id) relays a client of the trusted proxy \(relayed.client) (from \(conn.peer)\(node))"
                 + (port == .plain ? "" : " to this node's \(name) port"))
