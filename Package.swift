@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "TestKinds", dependencies: ["GameKit"] + testKinds.map { .target(name: $0) }, path: "Tests/TestKinds"),
         .executableTarget(name: "ghostd-testkinds", dependencies: ["GhostServer", "TestKinds"], path: "Tests/TestKindsDaemon"),
         .testTarget(name: "GameKitTests", dependencies: ["GameKit"]),
-        .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore", "GhostProtocol"]),
+        .testTarget(name: "GhostCoreTests", dependencies: ["GhostCore", "GhostProtocol", "TestSupport"]),
         .testTarget(name: "HangmanCoreTests", dependencies: ["HangmanCore", "WordLists", "GameKit", "GhostProtocol"]),
         .testTarget(name: "RatingsTests", dependencies: ["Ratings"]),
         .testTarget(name: "GhostProtocolTests", dependencies: ["GhostProtocol", "GhostWire", "HangmanWire", "WordLists"]),

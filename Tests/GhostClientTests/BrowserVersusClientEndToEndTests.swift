@@ -9,7 +9,7 @@ import TestSupport
 /// client in tmux hosts a private game on the daemon's plain port, the web
 /// client in a headless Chromium joins it by its code on the web port, and
 /// they play Ghost to its end, each seeing the other's letters.
-@Suite("EndToEnd: a browser against ghost-client", .ownThread, .serialized, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a browser against ghost-client", .ownThread, .serialized, .hangLimit)
 struct BrowserVersusClientEndToEndTests {
     @Test("ghost-client in tmux hosts, a browser joins by the code; Q then Z: the browser made a fragment no word starts with, and lost")
     func browserPlaysTheTerminal() async throws {

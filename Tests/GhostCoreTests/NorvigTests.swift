@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Foundation
 import GhostCore
 import WordLists
@@ -127,7 +128,7 @@ private func seconds(since start: Date) -> String { String(format: "%.2f s", Dat
 /// under this game's own rule. Serialized, each solve on a thread of its own:
 /// it takes one core at most, and no thread of the test runner's pool.
 @Suite(.serialized, .enabled(if: enablePath != nil, "no ENABLE list: ../shared/data/enable1.txt is absent and GHOST_ENABLE_LIST is unset"),
-       .timeLimit(.minutes(3)))
+       .hangLimit)
 struct NorvigTests {
     /// Limit 3: his 172,724 words and 387,878 fragments (the empty one
     /// counted); the second player wins; the first player's outcome words.

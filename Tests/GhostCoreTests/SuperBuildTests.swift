@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GameKit
 import Testing
+import TestSupport
 @testable import GhostCore
 import WordLists
 
@@ -13,7 +14,7 @@ import WordLists
 // cores can keep a test from starting its body for two minutes while long
 // tests hold the pool, and Swift Testing counts that wait (seen with one
 // minute: both tests over it, each done at once when it ran).
-@Suite("Superghost's index: built once, waits noted", .timeLimit(.minutes(5)))
+@Suite("Superghost's index: built once, waits noted", .hangLimit)
 struct SuperBuildTests {
     private func kind() -> GhostKind {
         GhostKind(dictionaries: Dictionaries(lists: ["en": WordList(words: ["pear", "peach", "cats", "dogs"]),

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import GameKit
 import Testing
+import TestSupport
 @testable import GhostCore
 import WordLists
 
@@ -16,7 +17,7 @@ import WordLists
 /// Hard stays perfect. Waits are semaphores; a timeout only bounds a
 /// failure (five minutes, as the other suites that wait on threads: a full
 /// run on two cores can hold a test's start for minutes).
-@Suite("Superghost's solving: the loop never waits, the background is bounded", .timeLimit(.minutes(5)))
+@Suite("Superghost's solving: the loop never waits, the background is bounded", .hangLimit)
 struct SuperSolverConcurrencyTests {
     /// A seeded random list whose opening takes several of the loop's
     /// budgets to solve (as `SuperghostTests.ghostKindDefersHardUntilSolved`).

@@ -11,7 +11,7 @@ extension InChromium {
 /// Browser), on pages made here as `data:` URLs, so nothing of ghostd is
 /// needed. Each test waits for conditions, never for a time, and runs on its
 /// own thread (a browser blocks for seconds).
-@Suite("Browser harness", .ownThread, storeIndependent, .serialized, .timeLimit(.minutes(5)))
+@Suite("Browser harness", .ownThread, storeIndependent, .serialized, .hangLimit)
 struct BrowserHarnessTests {
     /// A page with a button that answers a moment later (a timer, as a
     /// server's answer would), a text field, and a log of the keys pressed.

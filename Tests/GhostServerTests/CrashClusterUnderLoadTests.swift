@@ -18,7 +18,7 @@ import TestSupport
 /// PostgreSQL. (`scripts/chaos-cluster.sh` is the long version, with its
 /// figures in BENCHMARKS.md.)
 @Suite("Crash: three ghostd nodes on one PostgreSQL under load, leaders killed, frozen and restarted in turn", .ownThread, storeIndependent,
-       .timeLimit(.minutes(8)))
+       .hangLimit)
 struct CrashClusterUnderLoadTests {
     static let lease = "5"
     static let connections = 200

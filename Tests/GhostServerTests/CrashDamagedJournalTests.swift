@@ -21,7 +21,7 @@ import TestSupport
 ///   every acknowledged step but those of the lines the damage destroyed: a
 ///   game resumes with exactly its letters up to the first lost one (the
 ///   letters after it cannot be played without it), every other game whole.
-@Suite("Crash: a damaged move journal between crash rounds", .ownThread, .serialized, .timeLimit(.minutes(3)))
+@Suite("Crash: a damaged move journal between crash rounds", .ownThread, .serialized, .hangLimit)
 struct CrashDamagedJournalTests {
     enum Damage: String, CaseIterable { case flip, junk, tornTail, emptied, removed, replaced }
 

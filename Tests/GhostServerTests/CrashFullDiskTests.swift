@@ -34,7 +34,7 @@ import TestSupport
 /// failed commit. The journal's space reserved ahead (fallocate) does not
 /// help under a file-size limit, which counts the offset written, not the
 /// blocks allocated (scripts/full-disk-repro.py fills a real tmpfs, as root).
-@Suite("Crash: a full disk (ulimit -f) part of the time, SIGKILL, restart", .ownThread, .serialized, .timeLimit(.minutes(3)))
+@Suite("Crash: a full disk (ulimit -f) part of the time, SIGKILL, restart", .ownThread, .serialized, .hangLimit)
 struct CrashFullDiskTests {
     static let pairs = 3
     /// Rounds on a full disk and rounds with room, in a seeded order.

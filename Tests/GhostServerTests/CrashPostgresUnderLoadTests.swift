@@ -13,7 +13,7 @@ import TestSupport
 /// if PostgreSQL is not back within its wait, stops with exit status 3;
 /// either way, after ghostd is killed and started again, every move
 /// ghost-bench saw acknowledged is in PostgreSQL.
-@Suite("Crash: PostgreSQL SIGKILLed under full load, every acknowledged move stored", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("Crash: PostgreSQL SIGKILLed under full load, every acknowledged move stored", .ownThread, storeIndependent, .hangLimit)
 struct CrashPostgresUnderLoadTests {
     @Test("ghost-bench play, 1,000 connections, ghostd on PostgreSQL: PostgreSQL killed -9 mid-run and started; then ghostd killed: every acknowledged letter is in PostgreSQL")
     func postgresKilledUnderLoad() async throws {

@@ -12,7 +12,7 @@ import WordLists
 /// ghostd is SIGKILLed while clients play as fast as acknowledgements come,
 /// then restarted on the same --data: whatever a client saw acknowledged must
 /// come back (Protocol.md §8), at most one unacknowledged step further on.
-@Suite("Crash: SIGKILL mid-stream, restart, resume", .ownThread, .timeLimit(.minutes(5)))
+@Suite("Crash: SIGKILL mid-stream, restart, resume", .ownThread, .hangLimit)
 struct CrashTests {
     static let pairs = 3
     static let kills = 3

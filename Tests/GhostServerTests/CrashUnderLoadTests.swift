@@ -11,7 +11,7 @@ import TestSupport
 /// restart on the same --data, every one of them must be in the database
 /// (the pipelined commit sends an `OK` only once its commit is
 /// synced, so a kill at any moment loses unacknowledged moves only).
-@Suite("Crash: SIGKILL under full load, every acknowledged move stored", .ownThread, .timeLimit(.minutes(5)))
+@Suite("Crash: SIGKILL under full load, every acknowledged move stored", .ownThread, .hangLimit)
 struct CrashUnderLoadTests {
     static let connections = 1000
 

@@ -10,7 +10,7 @@ import TestSupport
 /// The real `ghostd accounts …` binary, with the password piped on stdin:
 /// exit statuses, exact output, the password never in it, and the data
 /// folder's lock against a running daemon, both ways.
-@Suite("EndToEnd: ghostd accounts", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: ghostd accounts", .ownThread, .hangLimit)
 struct EndToEndAccountsCommandTests {
     /// A running `ghostd accounts …` whose stdin is a pipe the test writes.
     final class Command {

@@ -6,7 +6,7 @@ import TestSupport
 /// copied, then SQLite's online backup (`sqlite3 ghostd.sqlite3 ".backup FILE"`) taken while ghostd runs and a
 /// game is in progress, restored into a fresh data folder, where the game
 /// resumes as it was when the backup was taken.
-@Suite("EndToEnd: a backup taken mid-game, restored", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a backup taken mid-game, restored", .ownThread, .hangLimit)
 struct EndToEndBackupTests {
     static let sqlite3 = "/usr/bin/sqlite3"
 

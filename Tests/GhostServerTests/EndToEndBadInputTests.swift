@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Bad input, framing and names against a real ghostd over TCP.
-@Suite("EndToEnd: bad input and framing", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: bad input and framing", .ownThread, .hangLimit)
 struct EndToEndBadInputTests {
     /// Bad lines sent by the player to move, with the error code each must get.
     static let badMoves: [(bytes: [UInt8], code: String, what: String)] = [

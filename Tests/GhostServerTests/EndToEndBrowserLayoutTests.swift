@@ -12,7 +12,7 @@ extension InChromium {
 /// viewport's edge, no text cut off). With `GHOSTD_WEB_SCREENSHOTS=<folder>`
 /// it also keeps a screenshot of each (scripts/web-screenshots.sh writes
 /// docs/web/ so).
-@Suite("EndToEnd: the web client's layout", .ownThread, storeIndependent, .serialized, .timeLimit(.minutes(10)))
+@Suite("EndToEnd: the web client's layout", .ownThread, storeIndependent, .serialized, .hangLimit)
 struct EndToEndBrowserLayoutTests {
     static let sizes: [Viewport] = [.phone, .desktop]
 

@@ -11,7 +11,7 @@ import TestSupport
 /// never plays a letter and shows the text as text; a block that stops the
 /// blocked page's invitation; friends with their presence. Each step waits
 /// for what a page shows or the protocol line it got, never for a time.
-@Suite("EndToEnd: friends, invitations and chat in the web client", .ownThread, storeIndependent, .serialized, .timeLimit(.minutes(10)))
+@Suite("EndToEnd: friends, invitations and chat in the web client", .ownThread, storeIndependent, .serialized, .hangLimit)
 struct EndToEndBrowserSocialTests {
     typealias E = InChromium.EndToEndBrowserTests
 

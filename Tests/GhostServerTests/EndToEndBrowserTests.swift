@@ -13,7 +13,7 @@ extension InChromium {
 /// and a desktop's size in both languages. Each step waits for what the
 /// page shows (or the protocol line it got, `window.ghost.lines`), never
 /// for a time.
-@Suite("EndToEnd: the web client in Chromium", .ownThread, storeIndependent, .serialized, .timeLimit(.minutes(10)))
+@Suite("EndToEnd: the web client in Chromium", .ownThread, storeIndependent, .serialized, .hangLimit)
 struct EndToEndBrowserTests {
     /// The page of a daemon's web port.
     static func page(_ port: Int) -> String { "http://127.0.0.1:\(port)/" }

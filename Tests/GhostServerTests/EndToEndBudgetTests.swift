@@ -10,7 +10,7 @@ import TestSupport
 /// counts the kernel's buffers (Protocol.md §7 "Limits"), against real
 /// daemons. Several networks come from one host: Linux lets a client
 /// connect from any address of 127.0.0.0/8. Nothing here asserts a time.
-@Suite("EndToEnd: budgets, limits by network, kernel-aware output cap", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: budgets, limits by network, kernel-aware output cap", .ownThread, .hangLimit)
 struct EndToEndBudgetTests {
     static func stats(_ c: LineClient) throws -> [String: String] {
         try c.send("STATS")

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Bluff and challenge on a real ghostd over TCP, on the real English list.
 /// Serialized: both tests seek the same queue of the shared daemon.
-@Suite("EndToEnd: bluff and challenge", .ownThread, .serialized, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: bluff and challenge", .ownThread, .serialized, .hangLimit)
 struct EndToEndChallengeTests {
     /// Two players SEEK variant=challenge; returns them and the game's id.
     private func start(_ daemon: DaemonProcess, _ a: String, _ b: String) throws -> (Player, Player, String) {

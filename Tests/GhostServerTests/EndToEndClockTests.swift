@@ -7,7 +7,7 @@ import TestSupport
 /// clock allowed (5 s), and a restart that keeps each game's clock and gives
 /// the player to move a fresh full period. (The rule itself, with a manual
 /// clock, is in LobbyClockTests.)
-@Suite("EndToEnd: playing on a clock", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: playing on a clock", .ownThread, .hangLimit)
 struct EndToEndClockTests {
     /// Seconds to wait for an OVER that a 5 s clock brings: it only bounds a
     /// failure (a loaded machine may be late, never early).

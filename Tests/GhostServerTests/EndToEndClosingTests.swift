@@ -10,7 +10,7 @@ import TestSupport
 /// client's input for up to 2 s (a lingering close), so the kernel does not
 /// reset the connection under the `BYE`, even for a client that keeps
 /// sending and reads late.
-@Suite("EndToEnd: closing a connection without resetting it", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: closing a connection without resetting it", .ownThread, .hangLimit)
 struct EndToEndClosingTests {
     /// Whether `fd` has something to read (or its end), without reading it.
     static func readable(_ fd: Int32) -> Bool {

@@ -9,7 +9,7 @@ import TestSupport
 /// registered owners, resume tokens, SEEK, GAMES and WATCH across nodes).
 /// A leader and a standby on one PostgreSQL; each step has one player on
 /// each node, and every line is asserted exactly. Nothing waits for a time.
-@Suite("EndToEnd: a leader and a standby are one server", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a leader and a standby are one server", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterOneServerTests {
     static let password = "champ's long password"
 
@@ -80,7 +80,7 @@ struct EndToEndClusterOneServerTests {
 /// A balancer in front of the nodes (contrib/haproxy.cfg's `send-proxy`)
 /// may send a player to a standby: the standby's relay names the balancer,
 /// and the PROXY line after it names the player, as on the leader's own port.
-@Suite("EndToEnd: a balancer's PROXY line through a standby", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a balancer's PROXY line through a standby", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterProxyTests {
     @Test("Through a standby, a trusted proxy's PROXY line names the player to the leader (each its own network, one client each under --max-clients-per-ip 1; a third from a used network gets BYE full); no ERR for the PROXY line")
     func proxyLineThroughAStandby() async throws {

@@ -12,7 +12,7 @@ import TestSupport
 /// A leader (node-a) and a standby (node-b) on one PostgreSQL; players
 /// connect through the standby. Nothing here waits for a time: each step
 /// waits for a log line, a protocol line or a process's end.
-@Suite("EndToEnd: operator requests and STATS in a cluster of two nodes", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: operator requests and STATS in a cluster of two nodes", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterOperatorTests {
     /// `ghostd accounts <arguments> --store url --data <a folder no ghostd holds>`.
     static func accounts(_ arguments: [String], store url: String) throws -> (status: ExitStatus, stdout: String, stderr: String) {

@@ -14,7 +14,7 @@ import TestSupport
 /// lapsed lease only after a whole lease of reaching the store again. So
 /// nobody's connection is cut, and the game goes on where it was stored.
 /// Each step waits for a log line or a protocol line, never for a time.
-@Suite("EndToEnd: PostgreSQL down under a leader and a standby", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: PostgreSQL down under a leader and a standby", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterOutageTests {
     @Test("PostgreSQL down past the lease under two nodes: a player on the standby and one on the leader get ERR store-failed and the outage's INFO; back, the game as stored, the same leader (epoch 1), no takeover, play goes on to the end")
     func postgresOutageKeepsTheLeader() async throws {

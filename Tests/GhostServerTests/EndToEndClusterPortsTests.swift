@@ -14,7 +14,7 @@ import TestSupport
 /// sends its client's bytes before the answer. Real daemons on a real
 /// PostgreSQL, real sockets, `openssl s_client`; each step waits for a log
 /// line, a protocol line or a connection's end, never for a time.
-@Suite("EndToEnd: a standby's TLS and web ports carry their clients to the leader", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a standby's TLS and web ports carry their clients to the leader", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterPortsTests {
     /// node-a leading with `leader` options, node-b standing by with
     /// `standby` options, on a fresh database (`url`), once node-b carries

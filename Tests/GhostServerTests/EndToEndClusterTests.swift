@@ -15,7 +15,7 @@ import TestSupport
 /// protocol line or a process's end. The lease is 5 s, not 1: a loaded
 /// machine may hold a renewal back a second or two, and a takeover before
 /// the test's kill would be the test's failure, not the cluster's.
-@Suite("EndToEnd: two ghostd nodes on one PostgreSQL, a leader and a standby", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: two ghostd nodes on one PostgreSQL, a leader and a standby", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndClusterTests {
     /// A node of the cluster on `url`: the leader (started first), or a standby.
     static func node(_ url: String, _ name: String, lease: Double, standby: Bool, extra: [String] = []) throws -> DaemonProcess {

@@ -9,7 +9,7 @@ import GameKit
 private let englishSolver = Solver(rules: GhostRules(words: WordLists.en))
 
 /// Games against the computer on a real ghostd (`--bot-delay 0`) over TCP, every line checked.
-@Suite("EndToEnd: the computer", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: the computer", .ownThread, .hangLimit)
 struct EndToEndComputerTests {
     /// The person plays the alphabetically first letter that does not lose at once
     /// (a: a lost start on en, whose winning first letters are j and z); Hard, in a

@@ -7,7 +7,7 @@ import TestSupport
 #endif
 
 /// Leaving games, disconnects, signals and the command line of a real ghostd.
-@Suite("EndToEnd: connections and process", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: connections and process", .ownThread, .hangLimit)
 struct EndToEndConnectionTests {
     static let byeShutdown = "BYE shutdown the server is stopping; games in progress are kept: RESUME them when it is back"
     /// The 40 MB memory target with Hangman (BENCHMARKS.md, Startup) is met by not

@@ -8,7 +8,7 @@ import TestSupport
 /// as it was; every table's count and digest the same on the three; a copy
 /// over a state, or from a folder a ghostd holds, refused; and a `pg_dump`
 /// backup restored into a new database holding the same state.
-@Suite("EndToEnd: ghostd copy-store between a data folder and PostgreSQL", .ownThread, sqliteFilesOnly, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: ghostd copy-store between a data folder and PostgreSQL", .ownThread, sqliteFilesOnly, .hangLimit)
 struct EndToEndCopyStoreTests {
     private func ghostd(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try runTool(try DaemonProcess.binaryPath(), arguments)

@@ -9,7 +9,7 @@ import TestSupport
 /// past a short `--abandon-after`, the same folder aborts them, never at
 /// start. (The arithmetic, with a manual clock: LobbyLifecycleTests and
 /// DowntimeStoreTests.)
-@Suite("EndToEnd: an outage does not abort games", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: an outage does not abort games", .ownThread, .hangLimit)
 struct EndToEndDowntimeTests {
     static let month = 30 * 86_400
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// RESTART and LANG offers during a game, and REMATCH after one, against a
 /// real ghostd over TCP, with every line checked.
-@Suite("EndToEnd: offers and rematch", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: offers and rematch", .ownThread, .hangLimit)
 struct EndToEndDurableOfferTests {
     @Test("RESTART: at once before the first letter; afterwards an offer, declined (play goes on) or accepted (round 2)")
     func restartOffers() throws {

@@ -7,7 +7,7 @@ import TestSupport
 
 /// Adjournment, RESUME, the grace period and CLAIM, and what survives a
 /// daemon restart, against a real ghostd over TCP, with every line checked.
-@Suite("EndToEnd: adjournment, resume, claim, restart", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: adjournment, resume, claim, restart", .ownThread, .hangLimit)
 struct EndToEndDurableTests {
     @Test("A player whose socket closed (FIN or RST) resumes by token on a new connection; the game finishes normally",
           arguments: [false, true])

@@ -17,7 +17,7 @@ import TestSupport
 /// then a probe on another address queues one; once it runs again (SIGCONT),
 /// all are readable in the same turn, and the probe's reply says how many
 /// lines were served before its own (`input_served`).
-@Suite("EndToEnd: networks are served fairly", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: networks are served fairly", .ownThread, .hangLimit)
 struct EndToEndFairnessTests {
     static func served(_ client: LineClient) throws -> Int {
         try client.send("STATS")

@@ -14,7 +14,7 @@ import TestSupport
 /// the stream; one that does not read them is still dropped after the close
 /// grace. No time is measured: each test waits for lines, the end of the
 /// stream or a log line; the timeouts only bound a failure.
-@Suite("EndToEnd: a half-closed client gets its replies", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a half-closed client gets its replies", .ownThread, .hangLimit)
 struct EndToEndHalfCloseTests {
     /// Connects and reads the HELLO.
     static func connect(_ d: DaemonProcess, receiveBuffer: Int32? = nil, maxSegment: Int32? = nil,

@@ -7,7 +7,7 @@ import WordLists
 /// Hangman's computer sets common words (Dictionaries/common), over a real
 /// ghostd with the repository's Dictionaries folder, while SOLVE and a duel's
 /// WORD still take any word of the language's list.
-@Suite("EndToEnd: Hangman's common words", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: Hangman's common words", .ownThread, .hangLimit)
 struct EndToEndHangmanCommonTests {
     static let common = try? WordList(contentsOfFile: DaemonProcess.dictionariesFolder + "/common/en.txt")
 

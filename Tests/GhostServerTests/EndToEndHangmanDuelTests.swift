@@ -6,7 +6,7 @@ import TestSupport
 /// LANG offers (at once before anything is played, offered afterwards), the
 /// grace period and CLAIM whichever seat is away, and a token that is dead
 /// once the game is over. Every line of both players is checked.
-@Suite("EndToEnd: Hangman duel offers and claims", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: Hangman duel offers and claims", .ownThread, .hangLimit)
 struct EndToEndHangmanDuelTests {
     /// ann hosts a duel (she sets), ben joins; both have read up to the first TURN.
     struct Duel {

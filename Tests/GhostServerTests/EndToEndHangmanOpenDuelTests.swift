@@ -5,7 +5,7 @@ import Testing
 /// Over real sockets, on the real English list: a duel
 /// without `length=` is open until the setter's word sets its length, across
 /// a crash of the daemon, and again after REMATCH.
-@Suite("EndToEnd: a Hangman duel's length is the setter's word's", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a Hangman duel's length is the setter's word's", .ownThread, .hangLimit)
 struct EndToEndHangmanOpenDuelTests {
     @Test("NEW game=hangman mode=duel: length=any; WORD kettle gives the guesser 6 letters; after kill -9 the duel resumes on 6 letters; REMATCH is open again")
     func openDuel() async throws {

@@ -9,7 +9,7 @@ import TestSupport
 /// The first Hangman command after a start may wait for the word tables,
 /// which the daemon builds in the background (seconds in a debug build):
 /// those replies get 30 s.
-@Suite("EndToEnd: Hangman", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: Hangman", .ownThread, .hangLimit)
 struct EndToEndHangmanTests {
     /// Letters in a fixed order, for playing a game to its end.
     static let order = Array("eaoiuyrstlndmpcgbhfwkvjxqz").map(String.init)

@@ -12,7 +12,7 @@ import Glibc
 /// than the loop did some of the reading and writing (`io_jobs_threaded`),
 /// so a daemon that quietly does everything on the loop fails here. The
 /// crash test under load with I/O threads is in CrashUnderLoadTests.
-@Suite("EndToEnd: I/O threads", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: I/O threads", .ownThread, .hangLimit)
 struct EndToEndIOThreadsTests {
     static func daemon(_ threads: Int, _ extra: [String] = []) throws -> DaemonProcess {
         try DaemonProcess.start(extraArguments: ["--io-threads", String(threads), "--max-commands-per-second", "0",

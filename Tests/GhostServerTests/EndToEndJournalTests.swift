@@ -13,7 +13,7 @@ import TestSupport
 /// start with one line naming the file and the line and leaves the file as it
 /// is; `ghostd journal check` says so (exit 1); `ghostd journal salvage`
 /// takes in every intact line, and ghostd starts with the first game whole.
-@Suite("EndToEnd: a damaged move journal", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: a damaged move journal", .ownThread, .hangLimit)
 struct EndToEndJournalTests {
     /// `ghostd <arguments>` to its end: status, stdout, stderr.
     static func ghostd(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {

@@ -6,7 +6,7 @@ import TestSupport
 /// leaves memory and comes back on RESUME over a socket, and a game whose
 /// first move does not come is aborted. (The rules, with a manual clock, are
 /// in LobbyLifecycleTests.)
-@Suite("EndToEnd: unloading, reloading and aborting games", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: unloading, reloading and aborting games", .ownThread, .hangLimit)
 struct EndToEndLifecycleTests {
     /// Reads STATS on a fresh connection until `games_in_progress` is `value`.
     private func waitForGamesInProgress(_ daemon: DaemonProcess, _ value: Int) throws -> Bool {

@@ -11,7 +11,7 @@ import TestSupport
 /// the start refuses a newer schema and an unreachable server, never
 /// showing a password. (Every other end-to-end suite runs on PostgreSQL
 /// too under `GHOSTD_TEST_STORE=postgresql`, as CI's last pass does.)
-@Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: ghostd on PostgreSQL, and PostgreSQL failing under it", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndPostgresTests {
     /// What everyone is told when the store is out of reach, what is refused meanwhile, and what everyone is told when it is back.
     static let outageTold = "INFO The server cannot reach its database. Games wait as they were last stored, with their clocks stopped; commands other than PING, HELP, STATS and QUIT get ERR store-failed until it is back."

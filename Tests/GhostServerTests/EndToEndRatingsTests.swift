@@ -7,7 +7,7 @@ import TestSupport
 /// rating-range seek that pairs within its range and not outside, TOP,
 /// PROFILE and HISTORY, and the ratings kept across a restart. One daemon
 /// of its own (SEEK), on a thread of its own.
-@Suite("End to end: ratings", .ownThread, .timeLimit(.minutes(5)))
+@Suite("End to end: ratings", .ownThread, .hangLimit)
 struct EndToEndRatingsTests {
     static let password = "rated long password"
 

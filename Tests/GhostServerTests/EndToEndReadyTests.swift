@@ -9,7 +9,7 @@ import TestSupport
 /// says it is ready, in its log or to systemd (`NOTIFY_SOCKET`), and the
 /// plain port listens last, so a client that connects to the TLS port the
 /// instant the plain one answers is never refused.
-@Suite("EndToEnd: ready means ready", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: ready means ready", .ownThread, .hangLimit)
 struct EndToEndReadyTests {
     /// A TCP connect to 127.0.0.1:port, closed at once: whether it was accepted.
     static func connects(_ port: Int) -> Bool {

@@ -10,7 +10,7 @@ import GameKit
 /// that no Hangman word is shown before its game has ended (a duel and a
 /// game against the computer). Each test has a daemon of its own (game ids
 /// from 1) and runs on a thread of its own.
-@Suite("EndToEnd: MOVES and REVIEW", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: MOVES and REVIEW", .ownThread, .hangLimit)
 struct EndToEndReviewTests {
     @Test("Ghost: MOVES of a live game from a third party, REVIEW refused until the end, then MOVES and REVIEW with the mistake; a private game is no-such-game to others")
     func ghost() async throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// A data folder written by ghostd 0.3.0 (schema 2, committed as a fixture)
 /// opens in this release: migration 3 makes it kind-agnostic, and its games
 /// in progress come back by replaying their moves, to be resumed and played on.
-@Suite("EndToEnd: a schema-2 data folder from the previous release", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a schema-2 data folder from the previous release", .ownThread, .hangLimit)
 struct EndToEndSchema2Tests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("GhostStoreTests/Fixtures/schema2.sqlite3").path

@@ -8,7 +8,7 @@ import TestSupport
 /// the duel best-games list with 0 mistakes, is refused; the same game
 /// between two networks counts. Connections come from 127.0.0.x addresses
 /// (LineClient `source:`), each its own network.
-@Suite("EndToEnd: --scores-for registered and the farming attack", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: --scores-for registered and the farming attack", .ownThread, .hangLimit)
 struct EndToEndScoresForTests {
     /// The accounts' password, and its yescrypt hash (made once with
     /// libxcrypt's crypt_gensalt("$y$") and crypt; it is no secret).

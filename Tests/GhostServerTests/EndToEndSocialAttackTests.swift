@@ -22,7 +22,7 @@ import Testing
 /// its own kinds and the events it causes (SAID, INVITE, ONLINE/OFFLINE);
 /// no line anyone got holds a control or format character; no attacker
 /// went unanswered; the daemon still serves a newcomer.
-@Suite("EndToEnd: between people under attack", .timeLimit(.minutes(3)))
+@Suite("EndToEnd: between people under attack", .hangLimit)
 struct EndToEndSocialAttackTests {
     @Test("chat floods, an invitation flood at one name, names with 1,998 followers coming and going: every PING answered, everyone served")
     func everyoneServed() async throws {

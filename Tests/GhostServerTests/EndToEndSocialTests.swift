@@ -10,7 +10,7 @@ import TestSupport
 /// PING after the sender's command was answered, and its next line must be
 /// `OK PING` (the server answers in order, and the sender's events were
 /// written in the turn that answered it).
-@Suite("EndToEnd: friends, invitations, chat and blocking", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: friends, invitations, chat and blocking", .ownThread, .hangLimit)
 struct EndToEndSocialTests {
     /// A registered name on a new connection.
     static func registered(_ daemon: DaemonProcess, _ base: String) throws -> LineClient {

@@ -10,7 +10,7 @@ import TestSupport
 /// data folder (a lock on `<data>/ghostd.pid`), and a database it can trust.
 /// Each refusal is exit status 1 and one line on stderr, before anything is
 /// written to the folder's database.
-@Suite("EndToEnd: startup checks: one daemon per data folder, a database it can trust", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: startup checks: one daemon per data folder, a database it can trust", .ownThread, .hangLimit)
 struct EndToEndStartupTests {
     /// ghostd's arguments for a run on `data` that is expected to stop at start.
     private static func arguments(data: String) -> [String] {

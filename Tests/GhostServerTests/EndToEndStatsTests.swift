@@ -5,7 +5,7 @@ import TestSupport
 /// STATS against a real ghostd: every figure in the documented order, and
 /// the counters moving with what happened (connections, closes by reason,
 /// commits, games, moves).
-@Suite("EndToEnd: STATS", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: STATS", .ownThread, .hangLimit)
 struct EndToEndStatsTests {
     static let names = [
         "version", "protocol", "uptime_seconds", "connections", "connections_total", "connections_tls", "tls_handshakes_failed", "tls_handshakes_queued", "connections_web", "web_requests",

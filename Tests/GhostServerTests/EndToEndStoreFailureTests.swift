@@ -10,7 +10,7 @@ import TestSupport
 /// else is served, nothing unconfirmed is ever acknowledged, and writes work
 /// again once there is room (Protocol.md §8, docs/durability.md "State, resumption and
 /// durability").
-@Suite("EndToEnd: a full database", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: a full database", .ownThread, .hangLimit)
 struct EndToEndStoreFailureTests {
     static let storeFailed = "ERR store-failed the server could not store this; nothing was done"
 

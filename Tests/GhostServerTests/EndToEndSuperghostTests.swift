@@ -5,7 +5,7 @@ import GhostCore
 import GhostServer
 
 /// Superghost on a real ghostd over TCP, on the real English list.
-@Suite("EndToEnd: Superghost", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: Superghost", .ownThread, .hangLimit)
 struct EndToEndSuperghostTests {
     /// Two players SEEK variant=super, add letters at both ends, and the one
     /// who makes "pear" (a word of 4 letters) loses; every line checked.

@@ -18,7 +18,7 @@ import TestSupport
 /// is timed: each step waits for lines; the timeouts only bound a failure
 /// (the suite's generously: on 2 cores running three test runs at once, the
 /// STATS that wait for the letter's commit took it past 2 minutes).
-@Suite("EndToEnd: replies that show nothing do not wait for a sync", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: replies that show nothing do not wait for a sync", .ownThread, .hangLimit)
 struct EndToEndSyncWaitTests {
     /// The gate: a file the test locks exclusively while syncs must wait.
     final class Gate {

@@ -11,7 +11,7 @@ import TestSupport
 /// test-only gate (`HandshakeGate`: `GHOSTD_TEST_HANDSHAKE_GATE`) until the
 /// test lets it go; what the daemon does meanwhile is seen by events (lines,
 /// log lines, closes), never by time.
-@Suite("EndToEnd: TLS handshakes off the loop", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: TLS handshakes off the loop", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndTLSHandshakeThreadTests {
     /// The gate's two FIFOs in a folder of the test's.
     final class Gate {

@@ -11,7 +11,7 @@ import TestSupport
 /// byte, failed and unfinished handshakes, the caps and budgets by address,
 /// SIGHUP's reload, and the refusals at start. Each test runs on its own
 /// thread (they block on processes for seconds).
-@Suite("EndToEnd: TLS", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: TLS", .ownThread, .hangLimit)
 struct EndToEndTLSTests {
     /// A daemon with a TLS port and a certificate for /CN=first.
     struct TLSDaemon {

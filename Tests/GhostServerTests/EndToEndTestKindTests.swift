@@ -11,7 +11,7 @@ import Glibc
 /// Hangman: NEW with a computer level and its own option, its moves and
 /// error codes, a restart of the daemon (the game resumes from the store),
 /// its boards in SCORES and its line in HELP.
-@Suite("EndToEnd: a third game kind, used only by tests", .ownThread, .timeLimit(.minutes(3)))
+@Suite("EndToEnd: a third game kind, used only by tests", .ownThread, .hangLimit)
 struct EndToEndTestKindTests {
     /// Reads the lines up to and including the one starting with `prefix`.
     private func lines(_ c: LineClient, through prefix: String, timeout: Double = LineClient.defaultTimeout) throws -> [String] {

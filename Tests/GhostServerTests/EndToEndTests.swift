@@ -4,7 +4,7 @@ import GhostServer
 import TestSupport
 
 /// Whole games against a real ghostd over TCP, with every line checked.
-@Suite("EndToEnd: games", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: games", .ownThread, .hangLimit)
 struct EndToEndGameTests {
     @Test("NEW/JOIN game to reason=word (pear), every line of both players")
     func privateGameToWord() throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// then the game's events in batches), WATCHERS to players and watchers, a
 /// watcher that cannot play, UNWATCH, the end of watching at OVER, and a game
 /// made private with `NEW watch=no` that stays private across a restart.
-@Suite("EndToEnd: watching games", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: watching games", .ownThread, .hangLimit)
 struct EndToEndWatchTests {
     @Test("GAMES, WATCH, WATCHERS, a watcher cannot play, UNWATCH, and watching ends at OVER; exact lines")
     func watchAGame() throws {

@@ -14,7 +14,7 @@ import TestSupport
 /// `--web-tls-port` with a self-signed certificate, reloaded by SIGHUP.
 /// CI installs the library (`pip install websockets`); without it these
 /// tests fail, saying so.
-@Suite("EndToEnd: web port framing (Python websockets)", .ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: web port framing (Python websockets)", .ownThread, storeIndependent, .hangLimit)
 struct EndToEndWebFramingTests {
     static let script = DaemonProcess.packageRoot + "/scripts/websocket-framing.py"
 

@@ -12,7 +12,7 @@ import TestSupport
 /// (the same lines as TCP, one per text frame, BYE then a close frame),
 /// and a hostile client's requests and frames: foreign origins, unknown
 /// paths and methods, over-long heads, a slowloris, the caps by network.
-@Suite("EndToEnd: web port", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: web port", .ownThread, .hangLimit)
 struct EndToEndWebTests {
     @Test("GET / serves the web client with its security headers; other paths, methods and malformed heads are refused")
     func files() throws {

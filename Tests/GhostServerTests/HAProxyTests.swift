@@ -12,7 +12,7 @@ import TestSupport
 /// players, who reach the next one. Every wait is for an event (HAProxy's
 /// servers' states on its stats socket, a line, the end of a stream); the
 /// timeouts only bound a failure.
-@Suite("HAProxy in front of ghostd (contrib/haproxy.cfg)", .ownThread, storeIndependent, .timeLimit(.minutes(3)))
+@Suite("HAProxy in front of ghostd (contrib/haproxy.cfg)", .ownThread, storeIndependent, .hangLimit)
 struct HAProxyTests {
     /// HAProxy sends a PROXY line first on each plain connection
     /// (contrib/haproxy.cfg's send-proxy): every node trusts it.

@@ -9,7 +9,7 @@ import TestSupport
 /// well-behaved players play game after game on it. The abusers run on
 /// threads of their own (BackgroundJob) and report problems as text; the
 /// players run on the test's thread with every line checked.
-@Suite("Hostile: abuse in parallel with a normal game", .ownThread, .timeLimit(.minutes(5)))
+@Suite("Hostile: abuse in parallel with a normal game", .ownThread, .hangLimit)
 struct HostileTests {
     /// Liveness bound for one letter of the normal game (send to both players'
     /// MOVE and TURN): it only bounds a hang, never a performance target (the

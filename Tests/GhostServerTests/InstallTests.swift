@@ -9,7 +9,7 @@ import TestSupport
 /// from another folder: it finds its word lists under PREFIX/share without
 /// flags, says so in its log, and serves a game. The manual pages and
 /// completion scripts are installed where man and the shells look.
-@Suite("Install: scripts/install.sh and an installed ghostd", .ownThread, .timeLimit(.minutes(5)))
+@Suite("Install: scripts/install.sh and an installed ghostd", .ownThread, .hangLimit)
 struct InstallTests {
     @Test("install.sh into a temporary prefix; the manual pages and completion are installed; the installed ghostd, started elsewhere without --dictionaries, finds PREFIX/share/ghostd/Dictionaries and plays a game")
     func installAndPlay() throws {

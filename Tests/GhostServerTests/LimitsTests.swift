@@ -8,7 +8,7 @@ import TestSupport
 
 /// The daemon's limits (Net/EventLoop.swift, Protocol.md §7), each against a small
 /// daemon of its own with a tiny limit, over real sockets.
-@Suite("Limits: clients, timeouts, flood, output, accept backoff", .ownThread, .timeLimit(.minutes(5)))
+@Suite("Limits: clients, timeouts, flood, output, accept backoff", .ownThread, .hangLimit)
 struct LimitsTests {
     static let idleTimeoutLine = idleTimeoutLine(1)
     static func idleTimeoutLine(_ seconds: Int) -> String {

@@ -109,7 +109,7 @@ struct LobbyOperatorTests {
 
 /// `ghostd accounts mute|ban|unban|list` and `ghostd reports`, the real
 /// binary, offline and against a running daemon.
-@Suite("EndToEnd: the operator's commands", .ownThread, .timeLimit(.minutes(5)))
+@Suite("EndToEnd: the operator's commands", .ownThread, .hangLimit)
 struct OperatorCommandTests {
     /// `ghostd <arguments>`: status, stdout, stderr.
     /// Under `GHOSTD_TEST_STORE=postgresql`, `--store` names the daemon's database, as an operator would.

@@ -8,7 +8,7 @@ import TestSupport
 /// epoch, a restarted node's own lease taken back at once, and the fence:
 /// a store whose node lost the lease commits nothing, and a takeover waits
 /// for the transaction the old holder had open, so the new holder reads it.
-@Suite(.ownThread, storeIndependent, .timeLimit(.minutes(3)))
+@Suite(.ownThread, storeIndependent, .hangLimit)
 struct ClusterLeaseTests {
     private func database() throws -> String {
         try PostgresServer.shared().createDatabase()

@@ -7,7 +7,7 @@ import TestSupport
 /// start (TestSupport's `PostgresServer`): values both ways, pipeline mode
 /// with and without a failure in it, COPY, the failures' kinds, and a
 /// password never shown.
-@Suite(.ownThread, storeIndependent, .timeLimit(.minutes(5)))
+@Suite(.ownThread, storeIndependent, .hangLimit)
 struct PostgresDatabaseTests {
     /// A fresh database on the shared server, connected.
     private func connect() throws -> (PostgresServer, String, PostgresDatabase) {

@@ -32,7 +32,7 @@ import TestSupport
 ///
 /// Everything runs inside one transaction that is rolled back: EXPLAIN
 /// without ANALYZE runs nothing, and the rollback leaves nothing either.
-@Suite(.ownThread, storeIndependent, .timeLimit(.minutes(10)))
+@Suite(.ownThread, storeIndependent, .hangLimit)
 struct PostgresQueryPlanTests {
     @Test("Every statement of every store call a command reaches uses an index on PostgreSQL too; none scans or sorts a whole table")
     func everyCommandQueryIsBoundedOnPostgres() async throws {

@@ -10,7 +10,7 @@ import TestSupport
 /// when the tests run as root. Each test waits on its own thread, as every
 /// call blocks. Those that restart or kill a server start their own: the
 /// shared one serves other suites running at the same time.
-@Suite(.ownThread, storeIndependent, .serialized, .timeLimit(.minutes(5)))
+@Suite(.ownThread, storeIndependent, .serialized, .hangLimit)
 struct PostgresServerTests {
     @Test func sharedServerKeepsDatabasesApart() async throws {
         try await onOwnThread {

@@ -6,7 +6,7 @@ import TestSupport
 /// both players hide at once (TURN names both), each word reaches its
 /// owner only (GAME's `mine=`, VIEW, MOVES' `play=hidden`), and the game
 /// ends in a draw (`OVER … draw=`, HISTORY's `result=draw`).
-@Suite("EndToEnd: Hidden words over the line protocol", .timeLimit(.minutes(3)))
+@Suite("EndToEnd: Hidden words over the line protocol", .hangLimit)
 struct HiddenWordsEndToEndTests {
     /// The `key=value` fields of a line.
     static func fields(_ line: String) -> [String: String] {
