@@ -83,6 +83,8 @@ public struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         TestProcess.ignoreBrokenPipes()
+        let started = ContinuousClock.now
+        defer { TestTimes.note(test, since: started) }
         guard testCase != nil, OwnThreadTrait.enabled else { return try await function() }
         let executor = ThreadExecutor()
         defer { executor.stop() }
@@ -110,4 +112,29 @@ public enum TestProcess {
         signal(SIGPIPE, SIG_IGN)
         return true
     }()
+}
+
+/// With `GHOSTD_TEST_TIMES=<file>`, each `.ownThread` test appends its
+/// running time to that file (`seconds<TAB>suite/test`): the time its body
+/// held a thread, without the wait for one, which Swift Testing's own
+/// durations include. For finding what takes a pass's time (docs/testing.md).
+enum TestTimes {
+    static let path = ProcessInfo.processInfo.environment["GHOSTD_TEST_TIMES"]
+    private static let lock = NSLock()
+
+    static func note(_ test: Test, since start: ContinuousClock.Instant) {
+        guard let path, !test.isSuite else { return }
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let line = String(format: "%.3f\t%@\n", seconds, test.id.description)
+        lock.withLock {
+            guard let handle = FileHandle(forWritingAtPath: path) ?? {
+                FileManager.default.createFile(atPath: path, contents: nil)
+                return FileHandle(forWritingAtPath: path)
+            }() else { return }
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            handle.closeFile()
+        }
+    }
 }
